@@ -1,0 +1,204 @@
+"""What a rule sees of the file and the semantic model while the shared traversal runs.
+
+Rules ask the context, never the tree or the imports:
+
+- ``ctx.targets``: the back-ends that compile the code at the current node (empty outside graph
+  code), after guards such as ``if not torch.compiler.is_compiling():`` and exits such as
+  ``@torch.jit.ignore``. ``ctx.in_graph`` is ``bool(ctx.targets)``.
+- ``ctx.region``: the graph region of the current function (its root and back-ends), or None.
+- ``ctx.function``: the innermost ``FunctionDef`` around the current node, or None.
+- ``ctx.kind(expr)``: the :class:`Kind` of an expression inside a graph function
+  (``Kind.UNKNOWN`` elsewhere).
+- ``ctx.qualified_name(expr)``: ``F.relu`` -> ``"torch.nn.functional.relu"``,
+  ``print`` -> ``"builtins.print"``, or None.
+- ``ctx.report(...)``: through :meth:`Rule.report`.
+- ``ctx.position(node)``: the node's source range (computed once per file, on first use).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Optional
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from torchlint.lint.diagnostics import Diagnostic, Fix
+from torchlint.lint.semantic.index import ProjectIndex, Region
+from torchlint.lint.semantic.kinds import Kind, KindInference
+from torchlint.lint.semantic.model import FileModel, FunctionInfo
+
+if TYPE_CHECKING:
+    from torchlint.lint.rule import Rule
+
+EMPTY: frozenset[str] = frozenset()
+
+
+class LintContext:
+    def __init__(
+        self,
+        path: str,
+        source: str,
+        module: cst.Module,
+        model: FileModel,
+        index: ProjectIndex,
+    ) -> None:
+        self.path = path
+        self.source = source
+        self.module = module
+        self.model = model
+        self.index = index
+        self.diagnostics: list[Diagnostic] = []
+        self._positions: Optional[dict[cst.CSTNode, CodeRange]] = None
+        # Traversal state: one frame per function entered, and target overrides from guards.
+        self._functions: list[tuple[FunctionInfo, Optional[KindInference]]] = []
+        self._targets: list[frozenset[str]] = [EMPTY]
+        self._overrides: dict[int, frozenset[str]] = {}
+        self._pushed: list[int] = []
+
+    # -- what rules ask ------------------------------------------------------------------
+    @property
+    def targets(self) -> frozenset[str]:
+        return self._targets[-1]
+
+    @property
+    def in_graph(self) -> bool:
+        return bool(self._targets[-1])
+
+    @property
+    def function(self) -> Optional[cst.FunctionDef]:
+        return self._functions[-1][0].node if self._functions else None
+
+    @property
+    def function_info(self) -> Optional[FunctionInfo]:
+        return self._functions[-1][0] if self._functions else None
+
+    @property
+    def region(self) -> Optional[Region]:
+        for info, _ in reversed(self._functions):
+            if info.region is not None:
+                return info.region
+        return None
+
+    def kind(self, node: cst.BaseExpression) -> Kind:
+        if not self._functions:
+            return Kind.UNKNOWN
+        inference = self._functions[-1][1]
+        if inference is None:
+            return Kind.UNKNOWN
+        return inference.kind(node)
+
+    def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
+        return self.model.qualified_name(node)
+
+    def position(self, node: cst.CSTNode) -> CodeRange:
+        if self._positions is None:
+            wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+            self._positions = dict(wrapper.resolve(PositionProvider))
+        return self._positions[node]
+
+    def report(
+        self,
+        rule: Rule,
+        node: cst.CSTNode,
+        message: str,
+        *,
+        targets: Optional[Sequence[str]] = None,
+        fix: Optional[Fix] = None,
+    ) -> None:
+        claimed = tuple(targets) if targets is not None else rule.targets
+        if rule.graph_only:
+            reached = self.targets
+            claimed = tuple(t for t in claimed if t in reached)
+            if not claimed:
+                return
+        pos = self.position(node)
+        self.diagnostics.append(
+            Diagnostic(
+                path=self.path,
+                line=pos.start.line,
+                column=pos.start.column + 1,
+                end_line=pos.end.line,
+                end_column=pos.end.column + 1,
+                code=rule.code,
+                name=rule.name,
+                message=message,
+                severity=rule.severity,
+                targets=claimed,
+                fix=fix,
+                node=node,
+            )
+        )
+
+    # -- traversal bookkeeping (called by the engine around every node) ---------------------
+    def enter(self, node: cst.CSTNode) -> None:
+        key = id(node)
+        override = self._overrides.get(key)
+        if override is not None:
+            self._targets.append(override & self._targets[-1] if self._targets[-1] else EMPTY)
+            self._pushed.append(key)
+        if isinstance(node, cst.FunctionDef):
+            info = self.model.function_info(node)
+            if info is not None:
+                targets = self.model.function_targets(info, self._targets[-1])
+                inference = self.model.inference(node) if targets else None
+                self._functions.append((info, inference))
+                self._targets.append(targets)
+        elif isinstance(node, cst.ClassDef):
+            self._targets.append(EMPTY)
+        elif self._targets[-1]:
+            if isinstance(node, (cst.If, cst.IfExp)):
+                self._guard(node)
+            elif isinstance(node, cst.IndentedBlock):
+                self._early_exit_guards(node.body)
+
+    def leave(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.FunctionDef) and self.model.function_info(node) is not None:
+            self._functions.pop()
+            self._targets.pop()
+        elif isinstance(node, cst.ClassDef):
+            self._targets.pop()
+        if self._pushed and self._pushed[-1] == id(node):
+            self._pushed.pop()
+            self._targets.pop()
+
+    def _guard(self, node: cst.CSTNode) -> None:
+        guard = self.model.guard_targets(node.test)  # type: ignore[attr-defined]
+        if guard is None:
+            return
+        when_true, negated = guard
+        current = self._targets[-1]
+        true_targets = current & when_true
+        false_targets = current - when_true
+        if negated:
+            true_targets, false_targets = false_targets, true_targets
+        self._overrides[id(node.body)] = true_targets  # type: ignore[attr-defined]
+        if node.orelse is not None:  # type: ignore[attr-defined]
+            self._overrides[id(node.orelse)] = false_targets  # type: ignore[attr-defined]
+        # The test itself runs under every back-end, so it keeps the current targets.
+
+    def _early_exit_guards(self, statements: Sequence[cst.BaseStatement]) -> None:
+        """``if torch.jit.is_scripting(): return ...`` takes the rest of the block out of script."""
+        for position, stmt in enumerate(statements):
+            if not isinstance(stmt, cst.If) or stmt.orelse is not None:
+                continue
+            guard = self.model.guard_targets(stmt.test)
+            if guard is None or not _ends_in_exit(stmt.body):
+                continue
+            when_true, negated = guard
+            current = self._targets[-1]
+            rest = current & when_true if negated else current - when_true
+            for later in statements[position + 1 :]:
+                previous = self._overrides.get(id(later))
+                self._overrides[id(later)] = rest if previous is None else rest & previous
+
+
+def _ends_in_exit(body: cst.BaseSuite) -> bool:
+    statements = body.body
+    if not statements:
+        return False
+    last = statements[-1]
+    if isinstance(last, cst.SimpleStatementLine) or isinstance(body, cst.SimpleStatementSuite):
+        smalls = last.body if isinstance(last, cst.SimpleStatementLine) else statements
+        return bool(smalls) and isinstance(smalls[-1], (cst.Return, cst.Raise))
+    return False

@@ -1,0 +1,131 @@
+"""The one record every output is a view of: Diagnostic, with an optional Fix made of Edits.
+
+Lines and columns are 1-based. ``end_column`` points one past the last character of the range,
+so a range covering ``abc`` at the start of line 3 is (3, 1)-(3, 4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Optional
+
+import libcst as cst
+
+TARGETS: tuple[str, ...] = ("script", "trace", "compile", "export")
+Applicability = Literal["safe", "unsafe"]
+Severity = Literal["error", "warning", "info"]
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace the text between (line, column) and (end_line, end_column) with ``content``."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    content: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "content": self.content,
+        }
+
+
+@dataclass(frozen=True)
+class Fix:
+    applicability: Applicability
+    message: str
+    edits: tuple[Edit, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "applicability": self.applicability,
+            "message": self.message,
+            "edits": [e.to_dict() for e in self.edits],
+        }
+
+
+@dataclass
+class Diagnostic:
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    code: str
+    name: str
+    message: str
+    severity: Severity = "error"
+    targets: tuple[str, ...] = ()
+    fix: Optional[Fix] = None
+    # Notebook cell (1-based) the finding is in; lines are then relative to the cell.
+    cell: Optional[int] = None
+    # The CST node the rule reported, for fixers; never serialised.
+    node: Optional[cst.CSTNode] = field(default=None, repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "code": self.code,
+            "name": self.name,
+            "message": self.message,
+            "severity": self.severity,
+            "targets": list(self.targets),
+            "fix": self.fix.to_dict() if self.fix else None,
+        }
+        if self.cell is not None:
+            data["cell"] = self.cell
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Diagnostic:
+        fix = data.get("fix")
+        return cls(
+            path=data["path"],
+            line=data["line"],
+            column=data["column"],
+            end_line=data["end_line"],
+            end_column=data["end_column"],
+            code=data["code"],
+            name=data["name"],
+            message=data["message"],
+            severity=data.get("severity", "error"),
+            targets=tuple(data.get("targets", ())),
+            fix=Fix(
+                applicability=fix["applicability"],
+                message=fix["message"],
+                edits=tuple(Edit(**e) for e in fix["edits"]),
+            )
+            if fix
+            else None,
+            cell=data.get("cell"),
+        )
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (self.path, self.cell or 0, self.line, self.column, self.code)
+
+
+@dataclass(frozen=True)
+class FileError:
+    """A file that could not be linted (unreadable, undecodable, syntax error), or an internal error."""
+
+    path: str
+    message: str
+    line: Optional[int] = None
+    column: Optional[int] = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"path": self.path, "message": self.message}
+        if self.line is not None:
+            data["line"] = self.line
+            data["column"] = self.column
+        return data

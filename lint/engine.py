@@ -1,0 +1,183 @@
+"""The engine: index the project, then lint each file with one parse and one traversal.
+
+``lint_text`` lints one in-memory file against an index (the editor's entry point);
+``lint_files`` lints many files (the CLI's). An exception inside a rule is reported as an
+internal error for that rule and file, and every other rule and file still runs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import libcst as cst
+
+from torchlint.lint.context import LintContext
+from torchlint.lint.diagnostics import Diagnostic, FileError
+from torchlint.lint.registry import all_rules
+from torchlint.lint.rule import Rule, visit_methods
+from torchlint.lint.semantic.index import ProjectIndex
+from torchlint.lint.semantic.model import FileModel
+from torchlint.lint.settings import Settings
+from torchlint.lint.source import Source, SourceError, parse, read_source
+from torchlint.lint.walk import walk
+
+ISSUE_HINT = "this is a bug in torchlint; please report it with the file that triggers it"
+
+
+@dataclass
+class FileResult:
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
+    source: Optional[Source] = None
+    module: Optional[cst.Module] = None
+
+
+def selected_rules(settings: Settings, rules: Optional[Sequence[type[Rule]]] = None) -> list[type[Rule]]:
+    return [r for r in (rules if rules is not None else all_rules()) if settings.rule_selected(r.code, r.name)]
+
+
+class _Dispatcher:
+    """Calls rule methods by node type name around the semantic model's bookkeeping."""
+
+    def __init__(self, ctx: LintContext, rules: Sequence[Rule], result: FileResult) -> None:
+        self.ctx = ctx
+        self.result = result
+        self.visit: dict[str, list[tuple[Rule, Callable]]] = {}
+        self.leave: dict[str, list[tuple[Rule, Callable]]] = {}
+        self.failed: set[str] = set()
+        for rule in rules:
+            for method, node_type in visit_methods(type(rule)).items():
+                table = self.visit if method.startswith("visit_") else self.leave
+                table.setdefault(node_type, []).append((rule, getattr(rule, method)))
+
+    def _call(self, handlers: list[tuple[Rule, Callable]], node: cst.CSTNode) -> None:
+        for rule, handler in handlers:
+            if rule.code in self.failed:
+                continue
+            try:
+                handler(node)
+            except Exception as exc:  # isolate one rule's bug from the rest
+                self.failed.add(rule.code)
+                self.result.errors.append(
+                    FileError(
+                        self.ctx.path,
+                        f"internal error in rule {rule.code} ({rule.name}): "
+                        f"{type(exc).__name__}: {exc}; {ISSUE_HINT}",
+                    )
+                )
+
+    def on_enter(self, node: cst.CSTNode) -> None:
+        self.ctx.enter(node)
+        handlers = self.visit.get(type(node).__name__)
+        if handlers:
+            self._call(handlers, node)
+
+    def on_leave(self, node: cst.CSTNode) -> None:
+        handlers = self.leave.get(type(node).__name__)
+        if handlers:
+            self._call(handlers, node)
+        self.ctx.leave(node)
+
+
+def lint_module(
+    path: str,
+    source: Source,
+    module: cst.Module,
+    index: ProjectIndex,
+    rules: Sequence[type[Rule]],
+    settings: Settings,
+) -> FileResult:
+    """Run ``rules`` over a parsed module; the file must already be in ``index``."""
+    result = FileResult(path=path, source=source, module=module)
+    summary = index.by_path.get(path)
+    if summary is None:
+        summary = index.add_source(path, source.text)
+    try:
+        model = FileModel(module, summary, index)
+    except RecursionError:
+        result.errors.append(FileError(path, "too deeply nested to analyse"))
+        return result
+    active = [r for r in rules if not r.needs_torch or summary.imports_torch or model.has_graph_code]
+    if not active:
+        return result
+    ctx = LintContext(path, source.text, module, model, index)
+    dispatcher = _Dispatcher(ctx, [rule(ctx) for rule in active], result)
+    try:
+        walk(module, dispatcher.on_enter, dispatcher.on_leave)
+    except RecursionError:
+        result.errors.append(FileError(path, "too deeply nested to analyse"))
+    except Exception as exc:
+        result.errors.append(FileError(path, f"internal error: {type(exc).__name__}: {exc}; {ISSUE_HINT}"))
+    result.diagnostics = sorted(
+        (d for d in ctx.diagnostics if settings.keeps_targets(d.targets)), key=Diagnostic.sort_key
+    )
+    return result
+
+
+def lint_text(
+    path: str,
+    text: str,
+    settings: Optional[Settings] = None,
+    index: Optional[ProjectIndex] = None,
+    rules: Optional[Sequence[type[Rule]]] = None,
+) -> FileResult:
+    """Lint one in-memory file. The index defaults to one holding just this file (plus the
+    project modules it imports, read lazily from disk)."""
+    settings = settings or Settings()
+    if index is None:
+        index = ProjectIndex(script_all_modules=settings.script_all_modules)
+    source = Source(path=path, text=text)
+    index.add_source(path, text)
+    try:
+        module = parse(source)
+    except SourceError as exc:
+        return FileResult(path=path, errors=[FileError(path, exc.message, exc.line, exc.column)])
+    return lint_module(path, source, module, index, selected_rules(settings, rules), settings)
+
+
+def build_index(sources: Iterable[Source], settings: Settings) -> ProjectIndex:
+    index = ProjectIndex(script_all_modules=settings.script_all_modules)
+    for source in sources:
+        index.add_source(source.path, source.text)
+    return index
+
+
+def lint_files(
+    paths: Sequence[str],
+    settings: Optional[Settings] = None,
+    rules: Optional[Sequence[type[Rule]]] = None,
+) -> list[FileResult]:
+    """Lint files: read all, index all, then lint each. One bad file never stops the others."""
+    settings = settings or Settings()
+    chosen = selected_rules(settings, rules)
+    sources: list[Source] = []
+    results: dict[str, FileResult] = {}
+    for path in paths:
+        try:
+            sources.append(read_source(path))
+        except SourceError as exc:
+            results[path] = FileResult(path=path, errors=[FileError(path, exc.message)])
+    index = build_index(sources, settings)
+    for source in sources:
+        try:
+            module = parse(source)
+        except SourceError as exc:
+            results[source.path] = FileResult(
+                path=source.path, errors=[FileError(source.path, exc.message, exc.line, exc.column)]
+            )
+            continue
+        results[source.path] = lint_module(source.path, source, module, index, chosen, settings)
+    return [results[p] for p in paths if p in results]
+
+
+def display_path(path: str, root: Optional[str] = None) -> str:
+    root = root or os.getcwd()
+    try:
+        rel = os.path.relpath(path, root)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel

@@ -1,0 +1,145 @@
+"""The Rule base class and the VALID / INVALID example records rules carry.
+
+A rule is a class with a code (``TL`` + 3 digits), a kebab-case name, the back-ends it breaks
+(``targets``), its documentation (the class docstring, in Markdown with the sections *What it
+does*, *Why is this bad?*, *Example* and *Fix safety*), and its own examples. It implements
+``visit_<Node>`` / ``leave_<Node>`` methods like a libcst visitor; the engine calls every rule's
+methods from one shared traversal, so a rule never walks the tree itself. It reads the semantic
+model through ``self.ctx`` (see :class:`torchlint.lint.context.LintContext`).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar, Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import TARGETS, Fix, Severity
+
+if TYPE_CHECKING:
+    from torchlint.lint.context import LintContext
+
+CODE_PATTERN = re.compile(r"^[A-Z]{1,4}\d{3}$")
+NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+
+
+def normalized(code: str) -> str:
+    """Example code as the rule's tests and docs see it: dedented, without leading blank lines."""
+    return textwrap.dedent(code).lstrip("\n")
+
+
+@dataclass(frozen=True)
+class Valid:
+    """Code the rule must not flag.
+
+    When ``runtime`` is true, the test suite runs it through every back-end in ``backends``
+    (default: the rule's targets) and checks that torch accepts it. Runnable examples define
+    ``Model`` (an ``nn.Module``) or a function ``fn``, and ``inputs()`` returning a list of
+    argument tuples (two or more, differing in values and, for trace checks, in batch size).
+    """
+
+    code: str
+    runtime: bool = True
+    backends: Optional[tuple[str, ...]] = None
+    filename: str = "example.py"
+
+    @property
+    def source(self) -> str:
+        return normalized(self.code)
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """Code the rule must flag; ``line`` is the 1-based line of the finding in ``source``.
+
+    ``backends`` (default: the rule's targets) are the back-ends torch must confirm fail, break
+    or diverge on it when ``runtime`` is true. ``fixed`` is the expected text after the rule's
+    fix is applied (unsafe fixes included), when the rule has one.
+    """
+
+    code: str
+    line: Optional[int] = None
+    runtime: bool = True
+    backends: Optional[tuple[str, ...]] = None
+    fixed: Optional[str] = None
+    filename: str = "example.py"
+    message_contains: Optional[str] = None
+    extra: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def source(self) -> str:
+        return normalized(self.code)
+
+
+class Rule:
+    """Base class of every rule. Subclasses set the class attributes and visit methods."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    message: ClassVar[str]
+    targets: ClassVar[tuple[str, ...]] = ()
+    severity: ClassVar[Severity] = "error"
+    # Graph-code rules report only inside graph regions and only for back-ends that reach the
+    # node; driver-code (performance) and migration rules set this to False.
+    graph_only: ClassVar[bool] = True
+    # A rule family that needs no torch import in the file to fire sets this to False.
+    needs_torch: ClassVar[bool] = True
+    VALID: ClassVar[Sequence[Valid]] = ()
+    INVALID: ClassVar[Sequence[Invalid]] = ()
+
+    def __init__(self, ctx: LintContext) -> None:
+        self.ctx = ctx
+
+    def report(
+        self,
+        node: cst.CSTNode,
+        message: Optional[str] = None,
+        *,
+        targets: Optional[Sequence[str]] = None,
+        fix: Optional[Fix] = None,
+    ) -> None:
+        """Record a finding on ``node``.
+
+        For graph-only rules the finding keeps only the back-ends that both the rule claims
+        (``targets``, default the class's) and the graph region reaches at this node; when
+        none is left, nothing is reported.
+        """
+        self.ctx.report(self, node, message or self.message, targets=targets, fix=fix)
+
+    @classmethod
+    def documentation(cls) -> str:
+        return textwrap.dedent(inspect.getdoc(cls) or "").strip()
+
+    @classmethod
+    def summary(cls) -> str:
+        doc = cls.documentation()
+        return doc.splitlines()[0] if doc else cls.message
+
+    @classmethod
+    def check_definition(cls) -> list[str]:
+        """Problems with the rule's own definition (used by the test suite and the loader)."""
+        problems = []
+        if not CODE_PATTERN.match(getattr(cls, "code", "")):
+            problems.append(f"{cls.__name__}: bad code {getattr(cls, 'code', None)!r}")
+        if not NAME_PATTERN.match(getattr(cls, "name", "")):
+            problems.append(f"{cls.__name__}: bad name {getattr(cls, 'name', None)!r}")
+        if not getattr(cls, "message", ""):
+            problems.append(f"{cls.__name__}: no message")
+        for target in cls.targets:
+            if target not in TARGETS:
+                problems.append(f"{cls.__name__}: unknown target {target!r}")
+        return problems
+
+
+def visit_methods(rule_cls: type[Rule]) -> dict[str, str]:
+    """Map ``visit_X`` / ``leave_X`` method names a rule defines to the node class they handle."""
+    methods = {}
+    for attr in dir(rule_cls):
+        if attr.startswith(("visit_", "leave_")) and callable(getattr(rule_cls, attr)):
+            methods[attr] = attr.split("_", 1)[1]
+    return methods

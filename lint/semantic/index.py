@@ -1,0 +1,339 @@
+"""The project index: summaries of every file in the run, cross-file class and call resolution,
+and the graph regions (which functions a back-end compiles, reached from which root).
+
+Built once per run over the files given; project modules they import that were not given are
+read lazily from disk (never imported). The same API answers for one file in the editor.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from torchlint.lint.semantic.summary import (
+    BREAKING_DECORATORS,
+    EXIT_DECORATORS,
+    MODULE_BASES,
+    ClassSummary,
+    FileSummary,
+    FunctionSummary,
+    summarize,
+)
+
+ALL_TARGETS = frozenset({"script", "trace", "compile", "export"})
+# What ``forward`` of any nn.Module is a root for. Script joins only from a scripting root, or
+# when the user asks ``--target script`` ("can this be scripted?").
+MODULE_TARGETS = frozenset({"trace", "compile", "export"})
+
+# Classes outside the project known to be nn.Module subclasses.
+EXTERNAL_MODULE_BASES = frozenset(
+    {
+        "transformers.PreTrainedModel",
+        "transformers.modeling_utils.PreTrainedModel",
+        "pytorch_lightning.LightningModule",
+        "lightning.LightningModule",
+        "lightning.pytorch.LightningModule",
+        "torch.jit.ScriptModule",
+    }
+)
+NOT_MODULE_TORCH_NN = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"})
+
+
+@dataclass
+class Region:
+    """A function that is graph code: the back-ends that compile it and the roots that reach it."""
+
+    qualname: str
+    targets: frozenset[str]
+    roots: list[str] = field(default_factory=list)
+
+
+def module_name_for_path(path: Path) -> tuple[str, bool, Path]:
+    """(dotted module name, is package __init__, the sys.path entry it is importable from)."""
+    path = path.resolve() if path.is_absolute() else path.absolute()
+    is_package = path.name == "__init__.py"
+    parts = [] if is_package else [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").exists() and folder.parent != folder:
+        parts.append(folder.name)
+        folder = folder.parent
+    return ".".join(reversed(parts)), is_package, folder
+
+
+def is_torch_module_class(qualname: str) -> bool:
+    if qualname in MODULE_BASES or qualname in EXTERNAL_MODULE_BASES:
+        return True
+    if qualname.startswith("torch.nn.") and qualname not in NOT_MODULE_TORCH_NN:
+        last = qualname.rsplit(".", 1)[-1]
+        return last[:1].isupper() and "functional" not in qualname
+    return False
+
+
+class ProjectIndex:
+    """Summaries by module name, cross-file lookups, and graph regions."""
+
+    def __init__(self, script_all_modules: bool = False) -> None:
+        self.by_module: dict[str, FileSummary] = {}
+        self.by_path: dict[str, FileSummary] = {}
+        self.search_roots: list[Path] = []
+        self.script_all_modules = script_all_modules
+        self._module_class_cache: dict[str, bool] = {}
+        self._regions: Optional[dict[str, Region]] = None
+        self._missing: set[str] = set()
+
+    # -- building ------------------------------------------------------------------------
+    def add_source(self, path: str, text: str) -> FileSummary:
+        module, is_package, root = module_name_for_path(Path(path))
+        summary = summarize(text, module, path, is_package)
+        self.add_summary(summary, root)
+        return summary
+
+    def add_summary(self, summary: FileSummary, search_root: Optional[Path] = None) -> None:
+        self.by_module[summary.module] = summary
+        self.by_path[summary.path] = summary
+        if search_root is not None and search_root not in self.search_roots:
+            self.search_roots.append(search_root)
+        script_dir = Path(summary.path).absolute().parent
+        if script_dir not in self.search_roots:
+            self.search_roots.append(script_dir)
+        self._module_class_cache.clear()
+        self._regions = None
+
+    def get_module(self, module: str) -> Optional[FileSummary]:
+        """The summary of a project module, reading it from disk if it was not given."""
+        found = self.by_module.get(module)
+        if found is not None or module in self._missing or not module:
+            return found
+        rel = Path(*module.split("."))
+        for root in list(self.search_roots):
+            for candidate in (root / rel.with_suffix(".py"), root / rel / "__init__.py"):
+                if candidate.is_file():
+                    try:
+                        text = candidate.read_text(encoding="utf-8", errors="replace")
+                    except OSError:
+                        continue
+                    summary = summarize(text, module, os.fspath(candidate), candidate.name == "__init__.py")
+                    self.by_module[module] = summary
+                    self._module_class_cache.clear()
+                    return summary
+        self._missing.add(module)
+        return None
+
+    # -- lookups ---------------------------------------------------------------------------
+    def lookup(self, qualname: str, _depth: int = 0) -> Optional[tuple[str, FileSummary, str]]:
+        """Resolve a qualified name to ("class"|"function"|"method", file, local name).
+
+        Follows re-exports (``from .models import Net`` in a package ``__init__``).
+        """
+        if _depth > 8 or not qualname:
+            return None
+        parts = qualname.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module = ".".join(parts[:cut])
+            summary = self.get_module(module)
+            if summary is None:
+                continue
+            local = ".".join(parts[cut:])
+            if local in summary.classes:
+                return ("class", summary, local)
+            if local in summary.functions:
+                return ("function", summary, local)
+            owner, _, method = local.rpartition(".")
+            if owner in summary.classes and method in summary.classes[owner].methods:
+                return ("method", summary, local)
+            head = parts[cut]
+            if head in summary.imports:
+                rest = parts[cut + 1 :]
+                return self.lookup(".".join([summary.imports[head], *rest]), _depth + 1)
+            return None
+        return None
+
+    def class_info(self, qualname: str) -> Optional[tuple[FileSummary, ClassSummary]]:
+        found = self.lookup(qualname)
+        if found and found[0] == "class":
+            return found[1], found[1].classes[found[2]]
+        return None
+
+    def is_module_class(self, qualname: str) -> bool:
+        """Whether a class is an ``nn.Module`` subclass, through any chain of project classes."""
+        if qualname in self._module_class_cache:
+            return self._module_class_cache[qualname]
+        self._module_class_cache[qualname] = False  # cycle guard
+        result = is_torch_module_class(qualname)
+        if not result:
+            info = self.class_info(qualname)
+            if info is not None:
+                result = any(self.is_module_class(base) for base in info[1].bases)
+        self._module_class_cache[qualname] = result
+        return result
+
+    def mro(self, qualname: str) -> list[tuple[str, FileSummary, ClassSummary]]:
+        """Project classes in (depth-first, left-to-right) resolution order, starting at ``qualname``."""
+        seen: set[str] = set()
+        order: list[tuple[str, FileSummary, ClassSummary]] = []
+
+        def walk(name: str) -> None:
+            if name in seen or len(order) > 64:
+                return
+            seen.add(name)
+            info = self.class_info(name)
+            if info is None:
+                return
+            order.append((name, info[0], info[1]))
+            for base in info[1].bases:
+                walk(base)
+
+        walk(qualname)
+        return order
+
+    def find_method(
+        self, class_qualname: str, method: str, after: Optional[str] = None
+    ) -> Optional[tuple[str, FileSummary, FunctionSummary]]:
+        """The method ``method`` as ``class_qualname`` resolves it (after ``after`` for super())."""
+        skipping = after is not None
+        for name, summary, cls in self.mro(class_qualname):
+            if skipping:
+                skipping = name != after
+                continue
+            if method in cls.methods:
+                return f"{name}.{method}", summary, cls.methods[method]
+        return None
+
+    def attribute_class(self, class_qualname: str, attr: str, item: bool = False) -> Optional[str]:
+        """The project or torch class stored in ``self.<attr>`` (or its items, for containers)."""
+        for _, _, cls in self.mro(class_qualname):
+            if item and attr in cls.container_items:
+                return cls.container_items[attr]
+            if not item and attr in cls.attributes:
+                value = cls.attributes[attr]
+                return None if value.startswith("<") else value
+        return None
+
+    def attribute_marker(self, class_qualname: str, attr: str) -> Optional[str]:
+        """What ``self.<attr>`` holds: a class name, or "<tensor>", "<const>", "<modules>", ..."""
+        for _, _, cls in self.mro(class_qualname):
+            if attr in cls.attributes:
+                return cls.attributes[attr]
+        return None
+
+    # -- graph regions -------------------------------------------------------------------------
+    def regions(self) -> dict[str, Region]:
+        """Every graph function in the project, keyed by its fully qualified name."""
+        if self._regions is None:
+            self._regions = self._compute_regions()
+        return self._regions
+
+    def region_for(self, module: str, qualname: str) -> Optional[Region]:
+        return self.regions().get(f"{module}.{qualname}" if module else qualname)
+
+    def _compute_regions(self) -> dict[str, Region]:
+        regions: dict[str, Region] = {}
+        queue: deque[tuple[str, frozenset[str], str]] = deque()
+        module_targets = MODULE_TARGETS | ({"script"} if self.script_all_modules else set())
+
+        for summary in list(self.by_module.values()):
+            for local, cls in summary.classes.items():
+                fq_class = summary.qualify(local)
+                if "forward" in cls.methods and self.is_module_class(fq_class):
+                    queue.append((f"{fq_class}.forward", module_targets, f"{fq_class}.forward"))
+            for root in summary.roots:
+                self._enqueue_root(root.target, root.backends, queue)
+
+        while queue:
+            fq_name, targets, root = queue.popleft()
+            found = self._function(fq_name)
+            if found is None:
+                continue
+            summary, fn, owner = found
+            for dec in fn.decorators:
+                targets = targets - EXIT_DECORATORS.get(dec, frozenset())
+            if not targets:
+                continue
+            region = regions.get(fq_name)
+            if region is not None:
+                if targets <= region.targets:
+                    continue
+                region.targets = region.targets | targets
+                targets = region.targets
+            else:
+                region = regions[fq_name] = Region(fq_name, targets, [root])
+            for callee in self._callees(summary, fn, owner):
+                queue.append((callee, targets, root))
+            if owner is not None and "script" in targets:
+                # Scripting a module compiles its submodules and @torch.jit.export methods too.
+                for _, _, cls in self.mro(owner):
+                    for attr, value in cls.attributes.items():
+                        if not value.startswith("<") and self.is_module_class(value):
+                            queue.append((f"{value}.forward", frozenset({"script"}), root))
+                    for name, method in cls.methods.items():
+                        if "torch.jit.export" in method.decorators:
+                            queue.append((f"{owner}.{name}", frozenset({"script"}), root))
+        return regions
+
+    def _enqueue_root(self, target: str, backends: frozenset[str], queue: deque) -> None:
+        found = self.lookup(target)
+        if found is None:
+            return
+        kind, summary, local = found
+        fq = summary.qualify(local)
+        if kind == "class":
+            if self.is_module_class(fq):
+                method = self.find_method(fq, "forward")
+                if method:
+                    queue.append((method[0], backends, f"{fq}.forward"))
+        else:
+            queue.append((fq, backends, fq))
+
+    def _function(self, fq_name: str) -> Optional[tuple[FileSummary, FunctionSummary, Optional[str]]]:
+        found = self.lookup(fq_name)
+        if found is None:
+            return None
+        kind, summary, local = found
+        if kind == "function":
+            return summary, summary.functions[local], None
+        if kind == "method":
+            owner, _, method = local.rpartition(".")
+            return summary, summary.classes[owner].methods[method], summary.qualify(owner)
+        return None
+
+    def _callees(self, summary: FileSummary, fn: FunctionSummary, owner: Optional[str]) -> list[str]:
+        callees: list[str] = []
+        for call in fn.calls:
+            if call.kind == "name":
+                found = self.lookup(call.target)
+                if found and found[0] in ("function", "method"):
+                    callees.append(found[1].qualify(found[2]))
+            elif owner is None:
+                continue
+            elif call.kind == "self":
+                method = self.find_method(owner, call.target)
+                if method:
+                    callees.append(method[0])
+                else:
+                    cls = self.attribute_class(owner, call.target)
+                    if cls and self.is_module_class(cls):
+                        forward = self.find_method(cls, "forward")
+                        if forward:
+                            callees.append(forward[0])
+            elif call.kind in ("attr", "item"):
+                cls = self.attribute_class(owner, call.target, item=call.kind == "item")
+                if cls:
+                    name = "forward" if call.method == "__call__" else call.method
+                    method = self.find_method(cls, name)
+                    if method:
+                        callees.append(method[0])
+            elif call.kind == "super":
+                method = self.find_method(owner, call.target, after=owner)
+                if method:
+                    callees.append(method[0])
+        return callees
+
+    def breaking_function(self, qualname: str) -> bool:
+        """Whether calling this project function breaks a torch.compile graph (it is disabled)."""
+        found = self._function(qualname)
+        if found is None:
+            return False
+        return any(dec in BREAKING_DECORATORS for dec in found[1].decorators)

@@ -1,0 +1,879 @@
+"""Value kinds in graph code: what each expression is at run time, as far as the code shows.
+
+The question every graph-code rule asks is "is this value a tensor, a size, data pulled out of
+a tensor, or a plain Python value?". :class:`KindInference` answers it for one function by
+walking its statements in order, binding names through assignments, augmented assignments,
+tuple unpacking, ``for`` targets and ``with ... as``, and joining the branches of ``if`` and
+loops. Unknown stays unknown: rules flag only what the model is sure of.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Optional, Union
+
+import libcst as cst
+
+if TYPE_CHECKING:
+    from torchlint.lint.semantic.model import FileModel
+
+
+class Kind(enum.Enum):
+    TENSOR = "tensor"
+    TENSORS = "tensors"  # list / tuple of tensors
+    SIZE = "size"  # an int from a shape: x.shape[0], x.size(1), x.numel()
+    RANK = "rank"  # number of dimensions: x.dim(), len(x.shape); static for every back-end
+    SHAPE = "shape"  # a torch.Size or tuple of sizes
+    DATA = "data"  # a Python value made from tensor data: x.item(), int(t), t.tolist()
+    NDARRAY = "ndarray"  # numpy data made from tensors
+    CONST = "const"  # a Python value that does not depend on tensor data (literal, config)
+    NONE = "none"
+    MODULE = "module"
+    MODULES = "modules"  # ModuleList / Sequential / ModuleDict
+    UNKNOWN = "unknown"
+
+    @property
+    def data_dependent(self) -> bool:
+        """A Python truth test or conversion of this value needs the tensor's data."""
+        return self in (Kind.TENSOR, Kind.DATA, Kind.NDARRAY)
+
+
+T, TS, SIZE, RANK, SHAPE, DATA, ND, CONST, NONE, MOD, MODS, UNK = (
+    Kind.TENSOR,
+    Kind.TENSORS,
+    Kind.SIZE,
+    Kind.RANK,
+    Kind.SHAPE,
+    Kind.DATA,
+    Kind.NDARRAY,
+    Kind.CONST,
+    Kind.NONE,
+    Kind.MODULE,
+    Kind.MODULES,
+    Kind.UNKNOWN,
+)
+
+# Tensor attributes that are not tensors.
+TENSOR_META_ATTRS = {
+    "shape": SHAPE,
+    "ndim": RANK,
+    "dtype": CONST,
+    "device": CONST,
+    "layout": CONST,
+    "is_cuda": CONST,
+    "is_cpu": CONST,
+    "is_sparse": CONST,
+    "is_quantized": CONST,
+    "is_meta": CONST,
+    "is_leaf": CONST,
+    "requires_grad": CONST,
+    "is_nested": CONST,
+    "names": CONST,
+    "grad_fn": CONST,
+    "itemsize": CONST,
+    "nbytes": SIZE,
+}
+# Tensor methods that return something other than one tensor.
+TENSOR_METHOD_KINDS = {
+    "item": DATA,
+    "tolist": DATA,
+    "numpy": ND,
+    "data_ptr": DATA,
+    "dim": RANK,
+    "ndimension": RANK,
+    "numel": SIZE,
+    "nelement": SIZE,
+    "element_size": CONST,
+    "get_device": CONST,
+    "is_contiguous": CONST,
+    "is_floating_point": CONST,
+    "is_complex": CONST,
+    "is_signed": CONST,
+    "is_pinned": CONST,
+    "is_inference": CONST,
+    "is_shared": CONST,
+    "is_set_to": CONST,
+    "stride": SHAPE,
+    "storage_offset": SIZE,
+    "split": TS,
+    "chunk": TS,
+    "unbind": TS,
+    "tensor_split": TS,
+    "hsplit": TS,
+    "vsplit": TS,
+    "dsplit": TS,
+    "split_with_sizes": TS,
+    "unflatten": T,
+    "sort": TS,
+    "topk": TS,
+    "kthvalue": TS,
+    "mode": TS,
+    "slogdet": TS,
+    "qr": TS,
+    "svd": TS,
+    "eig": TS,
+    "aminmax": TS,
+    "frexp": TS,
+    "parameters": TS,
+    "__len__": SIZE,
+}
+# Reductions that return (values, indices) when given a dim.
+TENSOR_DIM_PAIR_METHODS = {"max", "min", "median", "nanmedian", "cummax", "cummin", "var_mean", "std_mean"}
+# torch.* functions that return something other than one tensor.
+TORCH_FUNCTION_KINDS = {
+    "torch.is_tensor": CONST,
+    "torch.is_storage": CONST,
+    "torch.is_floating_point": CONST,
+    "torch.is_complex": CONST,
+    "torch.is_grad_enabled": CONST,
+    "torch.is_inference_mode_enabled": CONST,
+    "torch.get_default_dtype": CONST,
+    "torch.numel": SIZE,
+    "torch.Size": SHAPE,
+    "torch.broadcast_shapes": SHAPE,
+    "torch.finfo": CONST,
+    "torch.iinfo": CONST,
+    "torch.device": CONST,
+    "torch.dtype": CONST,
+    "torch.get_autocast_gpu_dtype": CONST,
+    "torch.split": TS,
+    "torch.chunk": TS,
+    "torch.unbind": TS,
+    "torch.tensor_split": TS,
+    "torch.broadcast_tensors": TS,
+    "torch.meshgrid": TS,
+    "torch.sort": TS,
+    "torch.topk": TS,
+    "torch.aminmax": TS,
+    "torch.std_mean": TS,
+    "torch.var_mean": TS,
+    "torch.jit.is_scripting": CONST,
+    "torch.jit.is_tracing": CONST,
+    "torch.compiler.is_compiling": CONST,
+    "torch.compiler.is_dynamo_compiling": CONST,
+    "torch.compiler.is_exporting": CONST,
+    "torch._dynamo.is_compiling": CONST,
+    "torch.jit.annotate": UNK,
+    "torch.no_grad": CONST,
+    "torch.enable_grad": CONST,
+    "torch.autocast": CONST,
+    "torch.set_grad_enabled": CONST,
+    "torch.inference_mode": CONST,
+}
+TORCH_NON_TENSOR_PREFIXES = (
+    "torch.cuda.",
+    "torch.backends.",
+    "torch.distributed.",
+    "torch.utils.",
+    "torch.jit.",
+    "torch.compiler.",
+    "torch._dynamo.",
+    "torch.fx.",
+    "torch.onnx.",
+    "torch.export.",
+    "torch.autograd.",
+    "torch.amp.",
+    "torch.testing.",
+    "torch.hub.",
+    "torch.overrides.",
+    "torch.library.",
+)
+# Python builtins that read the truth or number out of their argument.
+CONVERTING_BUILTINS = {"int", "float", "bool", "complex"}
+NEUTRAL_BUILTINS = {"abs", "round", "min", "max", "sum", "pow", "divmod"}
+CONST_BUILTINS = {
+    "isinstance",
+    "issubclass",
+    "hasattr",
+    "callable",
+    "type",
+    "id",
+    "hash",
+    "str",
+    "repr",
+    "getattr",
+    "print",
+    "format",
+    "dict",
+    "set",
+    "frozenset",
+    "object",
+    "super",
+    "range",
+    "enumerate",
+    "zip",
+    "iter",
+    "next",
+    "all",
+    "any",
+    "map",
+    "filter",
+    "sorted",
+    "reversed",
+    "slice",
+    "chr",
+    "ord",
+}
+
+TENSOR_ANNOTATIONS = {"torch.Tensor", "torch.FloatTensor", "torch.LongTensor", "torch.BoolTensor"}
+CONST_ANNOTATIONS = {
+    "builtins.int",
+    "builtins.float",
+    "builtins.bool",
+    "builtins.str",
+    "builtins.bytes",
+    "builtins.complex",
+    "torch.dtype",
+    "torch.device",
+    "torch.Size",
+}
+CONTAINER_ANNOTATIONS = {
+    "typing.List",
+    "typing.Tuple",
+    "typing.Sequence",
+    "typing.Iterable",
+    "builtins.list",
+    "builtins.tuple",
+    "collections.abc.Sequence",
+}
+
+KindOrTuple = Union[Kind, tuple]
+
+
+def join(a: Kind, b: Kind) -> Kind:
+    """The kind of a value that is ``a`` on one path and ``b`` on another."""
+    if a == b:
+        return a
+    pair = {a, b}
+    if NONE in pair:
+        other = (pair - {NONE}).pop()
+        return other if other in (T, TS, MOD, CONST) else UNK
+    if pair <= {CONST, SIZE, RANK}:
+        return SIZE if SIZE in pair else RANK
+    if pair <= {CONST, DATA}:
+        return DATA
+    return UNK
+
+
+def combine(kinds: Iterable[Kind]) -> Kind:
+    """The kind of an arithmetic or comparison result over operands of these kinds."""
+    kinds = list(kinds)
+    if T in kinds:
+        return T
+    if ND in kinds:
+        return ND
+    if DATA in kinds:
+        return DATA if all(k in (DATA, CONST, SIZE, RANK) for k in kinds) else UNK
+    if all(k in (CONST, SIZE, RANK, SHAPE) for k in kinds):
+        if SHAPE in kinds:
+            return SHAPE
+        if SIZE in kinds:
+            return SIZE
+        if RANK in kinds:
+            return RANK
+        return CONST
+    return UNK
+
+
+def element_kind(kind: Kind) -> Kind:
+    """The kind of what iterating over (or indexing one item of) a value gives."""
+    return {
+        T: T,
+        TS: T,
+        SHAPE: SIZE,
+        MODS: MOD,
+        CONST: CONST,
+        DATA: DATA,
+        ND: ND,
+    }.get(kind, UNK)
+
+
+class KindInference:
+    """Kinds of every expression in one function, with the names it binds.
+
+    ``param_kinds`` overrides the kinds of parameters (from call sites); otherwise a graph
+    root's parameters are tensors unless annotated or defaulted as something else.
+    """
+
+    def __init__(
+        self,
+        model: FileModel,
+        func: cst.FunctionDef,
+        owner_class: Optional[str],
+        param_kinds: Optional[dict[str, Kind]] = None,
+        params_are_tensors: bool = True,
+        outer_env: Optional[dict[str, Kind]] = None,
+    ) -> None:
+        self.model = model
+        self.func = func
+        self.owner_class = owner_class
+        self.kinds: dict[int, Kind] = {}
+        self.env: dict[str, Kind] = dict(outer_env or {})
+        self.returns: Optional[Kind] = None
+        self.self_name: Optional[str] = None
+        # (callee fully qualified name, positional arg kinds, keyword arg kinds) of project calls
+        self.calls: list[tuple[str, list[Kind], dict[str, Kind]]] = []
+        self._bind_params(param_kinds or {}, params_are_tensors)
+
+    # -- parameters ----------------------------------------------------------------------
+    def _bind_params(self, overrides: dict[str, Kind], params_are_tensors: bool) -> None:
+        params = self.func.params
+        ordered = [*params.posonly_params, *params.params]
+        if self.owner_class and ordered and not self._is_static():
+            self.self_name = ordered[0].name.value
+            self.env[self.self_name] = MOD
+            ordered = ordered[1:]
+        for param in [*ordered, *params.kwonly_params]:
+            name = param.name.value
+            if name in overrides:
+                self.env[name] = overrides[name]
+                continue
+            self.env[name] = self._param_kind(param, params_are_tensors)
+        if isinstance(params.star_arg, cst.Param):
+            self.env[params.star_arg.name.value] = TS if params_are_tensors else UNK
+        if params.star_kwarg is not None:
+            self.env[params.star_kwarg.name.value] = UNK
+
+    def _is_static(self) -> bool:
+        for dec in self.func.decorators:
+            name = self.model.qualified_name(dec.decorator)
+            if name in ("builtins.staticmethod",):
+                return True
+        return False
+
+    def _param_kind(self, param: cst.Param, params_are_tensors: bool) -> Kind:
+        if param.annotation is not None:
+            return self.annotation_kind(param.annotation.annotation)
+        default = param.default
+        if default is not None:
+            if isinstance(default, cst.Name) and default.value == "None":
+                return UNK
+            kind = self.kind(default)
+            return CONST if kind in (CONST, NONE) else kind
+        return T if params_are_tensors else UNK
+
+    def annotation_kind(self, node: cst.BaseExpression) -> Kind:
+        if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+            return UNK
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+            left = self.annotation_kind(node.left)
+            right = self.annotation_kind(node.right)
+            return join(left, right)
+        if isinstance(node, cst.Name) and node.value == "None":
+            return NONE
+        if isinstance(node, cst.Subscript):
+            outer = self.model.qualified_name(node.value) or ""
+            inner = [
+                self.annotation_kind(el.slice.value)
+                for el in node.slice
+                if isinstance(el.slice, cst.Index)
+            ]
+            if outer in ("typing.Optional",):
+                return inner[0] if inner else UNK
+            if outer == "typing.Union":
+                result = inner[0] if inner else UNK
+                for k in inner[1:]:
+                    result = join(result, k)
+                return result
+            if outer in CONTAINER_ANNOTATIONS:
+                if inner and all(k == T for k in inner if k != UNK) and T in inner:
+                    return TS
+                if inner and all(k == CONST for k in inner):
+                    return CONST
+                return UNK
+            if outer in ("typing.Dict", "builtins.dict"):
+                return CONST if inner and all(k == CONST for k in inner) else UNK
+            return UNK
+        name = self.model.qualified_name(node) or ""
+        if name in TENSOR_ANNOTATIONS or name.endswith(".Tensor"):
+            return T
+        if name in CONST_ANNOTATIONS:
+            return CONST
+        return UNK
+
+    # -- statements ----------------------------------------------------------------------
+    def run(self) -> KindInference:
+        body = self.func.body
+        if isinstance(body, cst.IndentedBlock):
+            self._block(body.body)
+        else:
+            self._block(body.body)
+        return self
+
+    def _block(self, statements: Sequence[cst.CSTNode]) -> None:
+        for stmt in statements:
+            self._statement(stmt)
+
+    def _suite(self, suite: cst.BaseSuite) -> None:
+        self._block(suite.body)
+
+    def _statement(self, stmt: cst.CSTNode) -> None:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                self._small(small)
+        elif isinstance(stmt, cst.SimpleStatementSuite):
+            for small in stmt.body:
+                self._small(small)
+        elif isinstance(stmt, cst.If):
+            self.kind(stmt.test)
+            before = dict(self.env)
+            self._suite(stmt.body)
+            after_body = self.env
+            self.env = dict(before)
+            if stmt.orelse is not None:
+                if isinstance(stmt.orelse, cst.If):
+                    self._statement(stmt.orelse)
+                else:
+                    self._suite(stmt.orelse.body)
+            self.env = self._join_envs(after_body, self.env)
+        elif isinstance(stmt, (cst.For,)):
+            iter_kind = self._iter_kind(stmt.iter)
+            before = dict(self.env)
+            self._bind(stmt.target, iter_kind)
+            self._suite(stmt.body)
+            if stmt.orelse is not None:
+                self._suite(stmt.orelse.body)
+            self.env = self._join_envs(before, self.env)
+        elif isinstance(stmt, cst.While):
+            self.kind(stmt.test)
+            before = dict(self.env)
+            self._suite(stmt.body)
+            self.env = self._join_envs(before, self.env)
+            # Second look at the test with what the body rebinds (``while err > tol: err = ...``).
+            self.kinds.pop(id(stmt.test), None)
+            self._forget(stmt.test)
+            self.kind(stmt.test)
+            if stmt.orelse is not None:
+                self._suite(stmt.orelse.body)
+        elif isinstance(stmt, cst.With):
+            for item in stmt.items:
+                kind = self.kind(item.item)
+                if item.asname is not None:
+                    self._bind(item.asname.name, kind if kind != CONST else UNK)
+            self._suite(stmt.body)
+        elif isinstance(stmt, cst.Try):
+            self._suite(stmt.body)
+            for handler in stmt.handlers:
+                if handler.name is not None:
+                    self._bind(handler.name.name, UNK)
+                self._suite(handler.body)
+            if stmt.orelse is not None:
+                self._suite(stmt.orelse.body)
+            if stmt.finalbody is not None:
+                self._suite(stmt.finalbody.body)
+        elif isinstance(stmt, cst.FunctionDef):
+            self.env[stmt.name.value] = CONST
+        elif isinstance(stmt, cst.ClassDef):
+            self.env[stmt.name.value] = CONST
+        elif isinstance(stmt, cst.Match):
+            self.kind(stmt.subject)
+            for case in stmt.cases:
+                self._suite(case.body)
+
+    def _forget(self, node: cst.CSTNode) -> None:
+        """Drop memoised kinds under ``node`` so they are computed again."""
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            self.kinds.pop(id(current), None)
+            stack.extend(current.children)
+
+    def _join_envs(self, a: dict[str, Kind], b: dict[str, Kind]) -> dict[str, Kind]:
+        out = {}
+        for name in a.keys() | b.keys():
+            ka, kb = a.get(name), b.get(name)
+            out[name] = join(ka, kb) if ka is not None and kb is not None else (ka or kb)  # type: ignore[arg-type]
+        return out
+
+    def _small(self, small: cst.BaseSmallStatement) -> None:
+        if isinstance(small, cst.Assign):
+            kind = self._value_kind(small.value)
+            for target in small.targets:
+                self._bind(target.target, kind)
+        elif isinstance(small, cst.AnnAssign):
+            if small.value is not None:
+                kind = self._value_kind(small.value)
+                annotated = self.annotation_kind(small.annotation.annotation)
+                self._bind(small.target, annotated if annotated != UNK else kind)
+        elif isinstance(small, cst.AugAssign):
+            value = self.kind(small.value)
+            current = self.kind(small.target)
+            self._bind(small.target, combine([current, value]))
+        elif isinstance(small, cst.Return):
+            kind = self.kind(small.value) if small.value is not None else NONE
+            self.returns = kind if self.returns is None else join(self.returns, kind)
+        elif isinstance(small, cst.Expr):
+            self.kind(small.value)
+        elif isinstance(small, cst.Assert):
+            self.kind(small.test)
+            if small.msg is not None:
+                self.kind(small.msg)
+        elif isinstance(small, cst.Raise):
+            if small.exc is not None:
+                self.kind(small.exc)
+        elif isinstance(small, cst.Del):
+            pass
+
+    def _value_kind(self, value: cst.BaseExpression) -> KindOrTuple:
+        """Like :meth:`kind`, but a tuple literal keeps the kinds of its elements for unpacking."""
+        if isinstance(value, (cst.Tuple, cst.List)) and not any(
+            isinstance(el, cst.StarredElement) for el in value.elements
+        ):
+            self.kind(value)
+            return tuple(self.kind(el.value) for el in value.elements)
+        return self.kind(value)
+
+    def _bind(self, target: cst.BaseExpression, kind: KindOrTuple) -> None:
+        if isinstance(target, cst.Name):
+            self.env[target.value] = self._collapse(kind)
+            self.kinds[id(target)] = self.env[target.value]
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            elements = target.elements
+            if isinstance(kind, tuple):
+                if len(kind) == len(elements):
+                    for el, k in zip(elements, kind):
+                        self._bind(el.value, k)
+                    return
+                kind = UNK
+            item = element_kind(kind)
+            if kind in (T, TS, MOD, UNK):
+                item = {T: T, TS: T}.get(kind, UNK)
+            for el in elements:
+                if isinstance(el, cst.StarredElement):
+                    self._bind(el.value, TS if item == T else (SHAPE if item == SIZE else UNK))
+                else:
+                    self._bind(el.value, item)
+        elif isinstance(target, cst.StarredElement):
+            self._bind(target.value, UNK)
+        # Attribute and subscript targets mutate objects; they bind no name.
+
+    @staticmethod
+    def _collapse(kind: KindOrTuple) -> Kind:
+        if not isinstance(kind, tuple):
+            return kind
+        kinds = [k if isinstance(k, Kind) else UNK for k in kind]
+        if kinds and all(k == T for k in kinds):
+            return TS
+        if kinds and all(k in (SIZE, CONST, RANK) for k in kinds):
+            return SHAPE if SIZE in kinds else CONST
+        return UNK
+
+    def _iter_kind(self, node: cst.BaseExpression) -> KindOrTuple:
+        """The kind bound to the target of ``for target in node``."""
+        self.kind(node)
+        if isinstance(node, cst.Call):
+            name = self.model.qualified_name(node.func)
+            args = [a.value for a in node.args if a.keyword is None and not a.star]
+            if name == "builtins.range":
+                return combine(self.kind(a) for a in args) if args else CONST
+            if name == "builtins.enumerate" and args:
+                return (CONST, self._item_of(self._iter_kind(args[0])))
+            if name == "builtins.zip":
+                return tuple(self._item_of(self._iter_kind(a)) for a in args)
+            if name in ("builtins.reversed", "builtins.sorted", "builtins.list", "builtins.tuple") and args:
+                return self._iter_kind(args[0])
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("items",):
+                return (CONST, UNK)
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("keys",):
+                return CONST
+        return element_kind(self.kind(node))
+
+    @staticmethod
+    def _item_of(kind: KindOrTuple) -> KindOrTuple:
+        return kind
+
+    # -- expressions ---------------------------------------------------------------------
+    def kind(self, node: cst.BaseExpression) -> Kind:
+        cached = self.kinds.get(id(node))
+        if cached is not None:
+            return cached
+        try:
+            result = self._compute(node)
+        except RecursionError:
+            result = UNK
+        self.kinds[id(node)] = result
+        return result
+
+    def _compute(self, node: cst.BaseExpression) -> Kind:
+        if isinstance(node, cst.Name):
+            value = node.value
+            if value in self.env:
+                return self.env[value]
+            if value == "None":
+                return NONE
+            if value in ("True", "False"):
+                return CONST
+            return self.model.global_kind(value)
+        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)):
+            return CONST
+        if isinstance(node, cst.FormattedString):
+            for part in node.parts:
+                if isinstance(part, cst.FormattedStringExpression):
+                    self.kind(part.expression)
+            return CONST
+        if isinstance(node, cst.Ellipsis):
+            return CONST
+        if isinstance(node, cst.Attribute):
+            return self._attribute(node)
+        if isinstance(node, cst.Subscript):
+            return self._subscript(node)
+        if isinstance(node, cst.BinaryOperation):
+            return combine([self.kind(node.left), self.kind(node.right)])
+        if isinstance(node, cst.Comparison):
+            kinds = [self.kind(node.left)]
+            identity = True
+            for target in node.comparisons:
+                kinds.append(self.kind(target.comparator))
+                if not isinstance(target.operator, (cst.Is, cst.IsNot)):
+                    identity = False
+                if isinstance(target.operator, (cst.In, cst.NotIn)):
+                    if self.kind(target.comparator) in (CONST, SHAPE, UNK, MODS):
+                        return combine(k for k in kinds[:1]) if kinds[0] == T else CONST
+            if identity:
+                return CONST
+            return combine(kinds)
+        if isinstance(node, cst.UnaryOperation):
+            inner = self.kind(node.expression)
+            if isinstance(node.operator, cst.Not):
+                return DATA if inner in (T, ND) else inner if inner != SHAPE else CONST
+            return inner
+        if isinstance(node, cst.BooleanOperation):
+            left, right = self.kind(node.left), self.kind(node.right)
+            return combine([left, right]) if UNK not in (left, right) else (T if T in (left, right) else UNK)
+        if isinstance(node, cst.IfExp):
+            self.kind(node.test)
+            return join(self.kind(node.body), self.kind(node.orelse))
+        if isinstance(node, cst.Call):
+            return self._call(node)
+        if isinstance(node, (cst.Tuple, cst.List)):
+            kinds = [self.kind(el.value) for el in node.elements]
+            if not kinds:
+                return CONST
+            if all(k in (T, TS) for k in kinds):
+                return TS
+            if all(k in (CONST, NONE) for k in kinds):
+                return CONST
+            if all(k in (SIZE, CONST, RANK) for k in kinds):
+                return SHAPE
+            return UNK
+        if isinstance(node, (cst.Set,)):
+            kinds = [self.kind(el.value) for el in node.elements]
+            return CONST if all(k == CONST for k in kinds) else UNK
+        if isinstance(node, cst.Dict):
+            kinds = []
+            for el in node.elements:
+                if isinstance(el, cst.DictElement):
+                    self.kind(el.key)
+                    kinds.append(self.kind(el.value))
+                else:
+                    kinds.append(self.kind(el.value))
+            return CONST if all(k == CONST for k in kinds) else UNK
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+            return self._comprehension(node, node.elt)
+        if isinstance(node, cst.DictComp):
+            self._comprehension(node, node.value)
+            return UNK
+        if isinstance(node, cst.Lambda):
+            return CONST
+        if isinstance(node, cst.StarredElement):
+            return self.kind(node.value)
+        if isinstance(node, cst.NamedExpr):
+            kind = self.kind(node.value)
+            self._bind(node.target, kind)
+            return kind
+        if isinstance(node, (cst.Element,)):
+            return self.kind(node.value)
+        return UNK
+
+    def _comprehension(self, node: cst.BaseExpression, elt: cst.BaseExpression) -> Kind:
+        saved = dict(self.env)
+        comp: Optional[cst.CompFor] = node.for_in  # type: ignore[attr-defined]
+        while comp is not None:
+            self._bind(comp.target, self._iter_kind(comp.iter))
+            for cond in comp.ifs:
+                self.kind(cond.test)
+            comp = comp.inner_for_in
+        element = self.kind(elt)
+        self.env = saved
+        if element == T:
+            return TS
+        if element in (CONST, SIZE, RANK) and not isinstance(node, cst.GeneratorExp):
+            return CONST if element == CONST else SHAPE
+        if isinstance(node, cst.GeneratorExp) and element in (T, DATA, CONST, SIZE):
+            return {T: TS, DATA: DATA, CONST: CONST, SIZE: SHAPE}[element]
+        return UNK
+
+    def _attribute(self, node: cst.Attribute) -> Kind:
+        attr = node.attr.value
+        qualified = self.model.qualified_name(node) if self._is_global_chain(node) else None
+        if qualified is not None:
+            if qualified.startswith("torch.") or qualified.startswith(("numpy.", "math.")):
+                return CONST
+        value_kind = self.kind(node.value)
+        if value_kind == T:
+            if attr in TENSOR_META_ATTRS:
+                return TENSOR_META_ATTRS[attr]
+            return T
+        if value_kind == MOD:
+            if isinstance(node.value, cst.Name) and node.value.value == self.self_name:
+                return self.model.self_attribute_kind(self.owner_class, attr)
+            if attr in ("weight", "bias", "running_mean", "running_var"):
+                return T
+            if attr == "training":
+                return CONST
+            return UNK
+        if value_kind in (CONST,):
+            return CONST
+        if value_kind == SHAPE:
+            return CONST
+        return UNK
+
+    def _is_global_chain(self, node: cst.BaseExpression) -> bool:
+        while isinstance(node, cst.Attribute):
+            node = node.value
+        return isinstance(node, cst.Name) and node.value not in self.env
+
+    def _subscript(self, node: cst.Subscript) -> Kind:
+        value = self.kind(node.value)
+        slices = []
+        for el in node.slice:
+            if isinstance(el.slice, cst.Index):
+                slices.append(el.slice.value)
+                self.kind(el.slice.value)
+            else:
+                for part in (el.slice.lower, el.slice.upper, el.slice.step):
+                    if part is not None:
+                        self.kind(part)
+                slices.append(None)
+        is_slice = any(s is None for s in slices)
+        if value == T:
+            return T
+        if value == SHAPE:
+            return SHAPE if is_slice else SIZE
+        if value == TS:
+            return TS if is_slice else T
+        if value == MODS:
+            return MODS if is_slice else MOD
+        if value in (CONST, DATA, ND):
+            return value
+        return UNK
+
+    def _call(self, node: cst.Call) -> Kind:
+        arg_kinds = [self.kind(arg.value) for arg in node.args]
+        positional = [k for arg, k in zip(node.args, arg_kinds) if arg.keyword is None and not arg.star]
+        func = node.func
+        name = self.model.qualified_name(func) if self._is_global_chain(func) else None
+        if name is not None:
+            result = self._named_call(name, node, positional, arg_kinds)
+            if result is not None:
+                return result
+        if isinstance(func, cst.Attribute):
+            receiver = self.kind(func.value)
+            method = func.attr.value
+            if receiver == T:
+                if method in TENSOR_DIM_PAIR_METHODS:
+                    return TS if node.args else T
+                if method == "size":
+                    return SIZE if node.args else SHAPE
+                if method in ("nonzero", "unique") and any(
+                    a.keyword is not None and a.keyword.value in ("as_tuple", "return_counts", "return_inverse")
+                    for a in node.args
+                ):
+                    return TS
+                return TENSOR_METHOD_KINDS.get(method, T)
+            if receiver == SHAPE:
+                return SIZE if method in ("numel", "index", "count") else CONST
+            if receiver == TS:
+                return UNK
+            if receiver == MOD:
+                if isinstance(func.value, cst.Name) and func.value.value == self.self_name:
+                    return self._self_call(func.attr.value, node)
+                if method in ("parameters", "buffers"):
+                    return TS
+                if method == "forward":
+                    return T
+                return UNK
+            if receiver == MODS:
+                return UNK
+            if receiver == CONST:
+                return CONST if all(k == CONST for k in arg_kinds) else UNK
+            if receiver == ND:
+                return ND
+            if receiver == DATA:
+                return DATA
+            return UNK
+        callee_kind = self.kind(func)
+        if callee_kind == MOD:
+            if isinstance(func, cst.Subscript):
+                return T
+            return T
+        return UNK
+
+    def _named_call(
+        self, name: str, node: cst.Call, positional: list[Kind], arg_kinds: list[Kind]
+    ) -> Optional[Kind]:
+        if name.startswith("builtins."):
+            short = name[len("builtins.") :]
+            first = positional[0] if positional else None
+            if short == "len":
+                if first == T:
+                    return SIZE
+                if first in (SHAPE,):
+                    return RANK
+                return CONST if first in (CONST, TS, MODS, RANK) else UNK
+            if short in CONVERTING_BUILTINS:
+                if first in (T, ND, DATA):
+                    return DATA
+                if first in (SIZE, RANK):
+                    return first
+                return CONST if first in (CONST, None) else UNK
+            if short in NEUTRAL_BUILTINS:
+                if short in ("sum", "min", "max") and len(positional) == 1 and first == TS:
+                    return T
+                return combine(arg_kinds) if arg_kinds else CONST
+            if short in ("list", "tuple"):
+                if first == T:
+                    return TS
+                return first if first in (SHAPE, TS, CONST, MODS) else UNK
+            if short in CONST_BUILTINS:
+                return CONST
+            return UNK
+        if name in TORCH_FUNCTION_KINDS:
+            return TORCH_FUNCTION_KINDS[name]
+        if name in ("torch.where", "torch.nonzero") and len(node.args) == 1:
+            return TS if name == "torch.where" else T
+        if name in ("torch.max", "torch.min", "torch.median") and len(node.args) >= 2:
+            second = arg_kinds[1] if len(arg_kinds) > 1 else None
+            return TS if second in (CONST, SIZE, RANK) else T
+        if name.startswith("torch.nn.functional.") or name.startswith("torch.special.") or name.startswith(
+            "torch.linalg.") or name.startswith("torch.fft."):
+            return T
+        if name.startswith("torch.nn."):
+            return MOD if name.rsplit(".", 1)[-1][:1].isupper() else UNK
+        if name.startswith(TORCH_NON_TENSOR_PREFIXES):
+            return CONST if name.startswith(("torch.cuda.", "torch.backends.")) else UNK
+        if name.startswith("torch."):
+            last = name.rsplit(".", 1)[-1]
+            if last[:1].isupper() and last not in ("Tensor",):
+                return CONST if last in ("Size", "Generator") else UNK
+            return T
+        if name.startswith("numpy.") or name == "numpy":
+            if all(k in (CONST,) for k in arg_kinds):
+                return CONST
+            return ND
+        if name.startswith("math."):
+            if any(k in (T, ND, DATA) for k in arg_kinds):
+                return DATA
+            return combine(arg_kinds) if arg_kinds else CONST
+        if name.startswith(("random.", "time.", "os.", "sys.", "logging.", "warnings.", "copy.")):
+            return CONST if name.startswith(("random.", "time.", "os.", "sys.")) else UNK
+        project = self.model.project_call_kind(name, node, self)
+        if project is not None:
+            return project
+        if self.model.index.is_module_class(name):
+            return MOD
+        return None
+
+    def _self_call(self, attr: str, node: cst.Call) -> Kind:
+        return self.model.self_call_kind(self.owner_class, attr, node, self)

@@ -1,0 +1,306 @@
+"""The semantic model of one file, as rules see it during the shared traversal.
+
+It ties the file's libcst tree to the project index: which function each node is in, whether
+that function is graph code and for which back-ends (after guards such as
+``if not torch.compiler.is_compiling():``), and the kind of every expression in graph code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.semantic.index import ProjectIndex, Region
+from torchlint.lint.semantic.kinds import Kind, KindInference, join
+from torchlint.lint.semantic.summary import BREAKING_DECORATORS, FileSummary
+
+# Guards: the call, the back-ends under which it returns True.
+GUARD_CALLS: dict[str, frozenset[str]] = {
+    "torch.jit.is_scripting": frozenset({"script"}),
+    "torch.jit.is_tracing": frozenset({"trace"}),
+    "torch._C._get_tracing_state": frozenset({"trace"}),
+    "torch.compiler.is_compiling": frozenset({"compile", "export"}),
+    "torch._dynamo.is_compiling": frozenset({"compile", "export"}),
+    "torch._utils.is_compiling": frozenset({"compile", "export"}),
+    "torch.compiler.is_dynamo_compiling": frozenset({"compile"}),
+    "torch._dynamo.external_utils.is_compiling": frozenset({"compile"}),
+    "torch.compiler.is_exporting": frozenset({"export"}),
+    "torch.onnx.is_in_onnx_export": frozenset({"export"}),
+}
+
+
+@dataclass
+class FunctionInfo:
+    node: cst.FunctionDef
+    qualname: str
+    owner_class: Optional[str]  # fully qualified class name, for methods
+    region: Optional[Region]
+    parent: Optional[FunctionInfo] = None
+
+
+class FileModel:
+    """Semantic facts about one file, for rules. Read through :class:`LintContext`."""
+
+    def __init__(self, module: cst.Module, summary: FileSummary, index: ProjectIndex) -> None:
+        self.module = module
+        self.summary = summary
+        self.index = index
+        self.functions: dict[int, FunctionInfo] = {}
+        self._by_qualname: dict[str, FunctionInfo] = {}
+        self._inferences: dict[int, KindInference] = {}
+        self._param_kinds: dict[str, dict[str, Kind]] = {}
+        self._return_kinds: dict[str, Kind] = {}
+        self._in_progress: set[int] = set()
+        self.global_kinds: dict[str, Kind] = {}
+        self._collect(module.body, [], None, None)
+        self.has_graph_code = any(info.region is not None for info in self.functions.values())
+        if self.has_graph_code:
+            self._infer_all()
+
+    # -- structure ------------------------------------------------------------------------
+    def _collect(
+        self,
+        body: object,
+        scope: list[str],
+        owner: Optional[str],
+        parent: Optional[FunctionInfo],
+    ) -> None:
+        for stmt in body:  # type: ignore[attr-defined]
+            if isinstance(stmt, cst.ClassDef):
+                name = ".".join([*scope, stmt.name.value])
+                self._collect(stmt.body.body, [*scope, stmt.name.value], self.summary.qualify(name), parent)
+            elif isinstance(stmt, cst.FunctionDef):
+                if parent is not None:
+                    qual = f"{parent.qualname}.<locals>.{stmt.name.value}"
+                else:
+                    qual = ".".join([*scope, stmt.name.value])
+                region = self.index.region_for(self.summary.module, qual)
+                info = FunctionInfo(stmt, qual, owner if parent is None else parent.owner_class, region, parent)
+                self.functions[id(stmt)] = info
+                self._by_qualname.setdefault(qual, info)
+                self._collect(stmt.body.body, [*scope, stmt.name.value], owner, info)
+            elif isinstance(stmt, (cst.If, cst.Try, cst.With, cst.For, cst.While)):
+                for child in self._child_blocks(stmt):
+                    self._collect(child, scope, owner, parent)
+            elif parent is None and not scope and isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
+                        targets = small.targets if isinstance(small, cst.Assign) else [small]
+                        for target in targets:
+                            if isinstance(target.target, cst.Name):
+                                self.global_kinds[target.target.value] = self._global_value_kind(small.value)
+
+    @staticmethod
+    def _child_blocks(stmt: cst.CSTNode) -> list[object]:
+        blocks = []
+        for attr in ("body", "orelse", "finalbody"):
+            value = getattr(stmt, attr, None)
+            if isinstance(value, cst.BaseSuite):
+                blocks.append(value.body)
+            elif isinstance(value, (cst.Else, cst.Finally)):
+                blocks.append(value.body.body)
+            elif isinstance(value, cst.If):
+                blocks.append([value])
+        for handler in getattr(stmt, "handlers", ()):
+            blocks.append(handler.body.body)
+        return blocks
+
+    def _global_value_kind(self, value: cst.BaseExpression) -> Kind:
+        if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+            return Kind.CONST
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.expression, (cst.Integer, cst.Float)):
+            return Kind.CONST
+        if isinstance(value, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
+            return Kind.CONST
+        if isinstance(value, cst.Name) and value.value in ("True", "False", "None"):
+            return Kind.CONST
+        if isinstance(value, cst.Call):
+            name = self.qualified_name(value.func) or ""
+            if name.startswith("torch.") and name.rsplit(".", 1)[-1][:1].islower() and not name.startswith(
+                ("torch.cuda.", "torch.device", "torch.backends.")
+            ):
+                return Kind.TENSOR
+        return Kind.UNKNOWN
+
+    # -- names -----------------------------------------------------------------------------
+    def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
+        """``F.relu`` -> ``torch.nn.functional.relu``, ``print`` -> ``builtins.print``."""
+        parts: list[str] = []
+        while isinstance(node, cst.Attribute):
+            parts.append(node.attr.value)
+            node = node.value
+        if not isinstance(node, cst.Name):
+            return None
+        parts.append(node.value)
+        return self.summary.resolve_dotted(".".join(reversed(parts)))
+
+    def global_kind(self, name: str) -> Kind:
+        if name in self.global_kinds:
+            return self.global_kinds[name]
+        if name in self.summary.imports or name in self.summary.defined_names:
+            return Kind.CONST
+        return Kind.UNKNOWN
+
+    # -- regions ---------------------------------------------------------------------------
+    def function_info(self, node: cst.FunctionDef) -> Optional[FunctionInfo]:
+        return self.functions.get(id(node))
+
+    def function_targets(self, info: FunctionInfo, enclosing: frozenset[str]) -> frozenset[str]:
+        """Back-ends that compile this function: its own region, or its enclosing function's."""
+        if info.region is not None:
+            return info.region.targets
+        return enclosing
+
+    def guard_targets(self, test: cst.BaseExpression) -> Optional[tuple[frozenset[str], bool]]:
+        """For ``if <guard>``: the back-ends under which the guard is True, and whether negated."""
+        negated = False
+        while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            negated = not negated
+            test = test.expression
+        if isinstance(test, cst.Call):
+            name = self.qualified_name(test.func)
+            if name in GUARD_CALLS:
+                return GUARD_CALLS[name], negated
+        if isinstance(test, cst.Name):
+            # A module-level flag such as ``_is_scripting = torch.jit.is_scripting`` is rare;
+            # ``if torch.jit.is_scripting:`` without a call is a bug, not a guard.
+            return None
+        return None
+
+    def breaks_on_call(self, call: cst.Call) -> bool:
+        """Whether calling this function is a torch.compile graph break (it is disabled)."""
+        name = self.qualified_name(call.func)
+        if name is None:
+            func = call.func
+            if (
+                isinstance(func, cst.Attribute)
+                and isinstance(func.value, cst.Name)
+                and func.value.value == "self"
+            ):
+                return False
+            return False
+        if name in BREAKING_DECORATORS:
+            return False
+        return self.index.breaking_function(name)
+
+    # -- kinds -----------------------------------------------------------------------------
+    def inference(self, node: cst.FunctionDef) -> Optional[KindInference]:
+        """The kind inference of a function (graph functions and functions nested in them)."""
+        key = id(node)
+        found = self._inferences.get(key)
+        if found is not None:
+            return found
+        info = self.functions.get(key)
+        if info is None or key in self._in_progress:
+            return None
+        outer_env = None
+        if info.parent is not None:
+            parent_inf = self.inference(info.parent.node)
+            outer_env = parent_inf.env if parent_inf is not None else None
+        return self._run_inference(info, outer_env)
+
+    def _run_inference(self, info: FunctionInfo, outer_env: Optional[dict[str, Kind]] = None) -> KindInference:
+        key = id(info.node)
+        self._in_progress.add(key)
+        is_root = info.region is not None and info.region.qualname in info.region.roots
+        fq = self.summary.qualify(info.qualname)
+        try:
+            inference = KindInference(
+                self,
+                info.node,
+                info.owner_class,
+                param_kinds=self._param_kinds.get(fq),
+                params_are_tensors=is_root,
+                outer_env=outer_env,
+            ).run()
+        finally:
+            self._in_progress.discard(key)
+        self._inferences[key] = inference
+        self._return_kinds[fq] = inference.returns if inference.returns is not None else Kind.NONE
+        return inference
+
+    def _infer_all(self) -> None:
+        """Infer graph functions, then again while call sites refine callee parameter kinds."""
+        graph = [info for info in self.functions.values() if info.region is not None and info.parent is None]
+        for _ in range(3):
+            before = {k: dict(v) for k, v in self._param_kinds.items()}
+            returns_before = dict(self._return_kinds)
+            self._inferences.clear()
+            for info in graph:
+                if id(info.node) not in self._inferences:
+                    self._run_inference(info)
+            if before == self._param_kinds and returns_before == self._return_kinds:
+                break
+
+    def record_call(self, callee_fq: str, node: cst.Call, inference: KindInference, skip_self: bool) -> None:
+        info = self._by_qualname.get(callee_fq[len(self.summary.module) + 1 :] if self.summary.module else callee_fq)
+        if info is None or info.region is None:
+            return
+        params = info.node.params
+        ordered = [*params.posonly_params, *params.params]
+        if skip_self and ordered:
+            ordered = ordered[1:]
+        kinds = self._param_kinds.setdefault(callee_fq, {})
+        position = 0
+        for arg in node.args:
+            if arg.star:
+                return
+            kind = inference.kind(arg.value)
+            if arg.keyword is not None:
+                name = arg.keyword.value
+            elif position < len(ordered):
+                name = ordered[position].name.value
+                position += 1
+            else:
+                continue
+            kinds[name] = join(kinds[name], kind) if name in kinds else kind
+
+    def project_call_kind(self, name: str, node: cst.Call, inference: KindInference) -> Optional[Kind]:
+        found = self.index.lookup(name)
+        if found is None or found[0] != "function":
+            return None
+        fq = found[1].qualify(found[2])
+        if found[1] is self.summary:
+            self.record_call(fq, node, inference, skip_self=False)
+        return self._return_kinds.get(fq, Kind.UNKNOWN)
+
+    def self_call_kind(self, owner: Optional[str], attr: str, node: cst.Call, inference: KindInference) -> Kind:
+        if owner is None:
+            return Kind.UNKNOWN
+        method = self.index.find_method(owner, attr)
+        if method is not None:
+            fq = method[0]
+            if method[1] is self.summary:
+                self.record_call(fq, node, inference, skip_self=True)
+            return self._return_kinds.get(fq, Kind.UNKNOWN)
+        marker = self.index.attribute_marker(owner, attr)
+        if marker is not None and not marker.startswith("<") and self.index.is_module_class(marker):
+            return Kind.TENSOR
+        if marker == "<modules>":
+            return Kind.TENSOR
+        return Kind.UNKNOWN
+
+    def self_attribute_kind(self, owner: Optional[str], attr: str) -> Kind:
+        if attr == "training":
+            return Kind.CONST
+        if owner is None:
+            return Kind.UNKNOWN
+        marker = self.index.attribute_marker(owner, attr)
+        if marker is None:
+            return Kind.UNKNOWN
+        simple = {
+            "<tensor>": Kind.TENSOR,
+            "<const>": Kind.CONST,
+            "<param>": Kind.CONST,
+            "<config>": Kind.CONST,
+            "<modules>": Kind.MODULES,
+            "<params>": Kind.TENSORS,
+            "<unknown>": Kind.UNKNOWN,
+        }
+        if marker in simple:
+            return simple[marker]
+        if self.index.is_module_class(marker):
+            return Kind.MODULE
+        return Kind.UNKNOWN

@@ -1,0 +1,438 @@
+"""Per-file summaries for the project index, built with the standard library's ``ast``.
+
+A summary holds what other files need to know about this one, and what graph-region analysis
+needs about this one: its imports (local name -> qualified name), its classes (bases, methods,
+what ``__init__`` assigns to ``self``), its functions (decorators, the calls they make), and the
+roots it names (callables passed to ``torch.compile`` and friends). ``ast`` is an order of
+magnitude faster than a libcst parse, so indexing a whole project costs little next to linting it.
+Summaries are plain data (picklable, JSON-able) so they travel to worker processes and the cache.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+BUILTIN_NAMES = frozenset(dir(builtins))
+
+# Calls that make their first argument a graph root, and the back-ends each implies.
+ROOT_CALLS: dict[str, frozenset[str]] = {
+    "torch.compile": frozenset({"compile"}),
+    "torch.jit.script": frozenset({"script"}),
+    "torch.jit.trace": frozenset({"trace"}),
+    "torch.jit.trace_module": frozenset({"trace"}),
+    "torch.export.export": frozenset({"export"}),
+    "torch.export.draft_export": frozenset({"export"}),
+    "torch.export": frozenset({"export"}),
+    "torch._dynamo.export": frozenset({"export"}),
+    "torch.onnx.export": frozenset({"export", "trace"}),
+    "torch._dynamo.optimize": frozenset({"compile"}),
+}
+# Decorators that make the decorated function a root (called or not: ``@torch.compile`` and
+# ``@torch.compile(mode=...)`` alike).
+ROOT_DECORATORS: dict[str, frozenset[str]] = {
+    "torch.compile": frozenset({"compile"}),
+    "torch.jit.script": frozenset({"script"}),
+    "torch.jit.script_method": frozenset({"script"}),
+    "torch.jit.export": frozenset({"script"}),
+    "torch._dynamo.optimize": frozenset({"compile"}),
+}
+# Decorators that take a function out of the graph for some back-ends.
+EXIT_DECORATORS: dict[str, frozenset[str]] = {
+    "torch.jit.ignore": frozenset({"script"}),
+    "torch.jit.unused": frozenset({"script"}),
+    "torch.compiler.disable": frozenset({"compile", "export"}),
+    "torch._dynamo.disable": frozenset({"compile", "export"}),
+    "torch.compiler.allow_in_graph": frozenset({"compile"}),
+    "torch._dynamo.allow_in_graph": frozenset({"compile"}),
+}
+# Decorators that make calling the function a graph break under compile.
+BREAKING_DECORATORS = frozenset({"torch.compiler.disable", "torch._dynamo.disable"})
+
+MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+
+
+@dataclass
+class CallRef:
+    """A call made inside a function, in a form the index can resolve across files.
+
+    ``kind`` is ``"name"`` (``helper(...)``, ``mod.helper(...)``, resolved to a qualified name in
+    ``target``), ``"self"`` (``self.method(...)``: ``target`` is the method name), ``"attr"``
+    (``self.sub.method(...)`` or ``self.sub(...)``: ``target`` is ``sub`` and ``method`` the
+    method, ``"__call__"`` for a call) or ``"super"`` (``super().method(...)``).
+    """
+
+    kind: str
+    target: str
+    method: str = ""
+    line: int = 0
+
+
+@dataclass
+class FunctionSummary:
+    qualname: str  # "f", "C.forward", "f.<locals>.g"
+    line: int
+    decorators: list[str] = field(default_factory=list)
+    calls: list[CallRef] = field(default_factory=list)
+    params: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ClassSummary:
+    name: str
+    line: int
+    bases: list[str] = field(default_factory=list)
+    methods: dict[str, FunctionSummary] = field(default_factory=dict)
+    # self.<attr> assignments in any method: attr -> qualified name of the class instantiated,
+    # or a marker: "<modules>" (ModuleList/Sequential/ModuleDict), "<tensor>", "<const>".
+    attributes: dict[str, str] = field(default_factory=dict)
+    # Element class of ``self.<attr> = nn.ModuleList([Block(...) ...])``.
+    container_items: dict[str, str] = field(default_factory=dict)
+    decorators: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RootRef:
+    """A callable passed to a root call: ``torch.compile(model)``, ``torch.jit.script(fn)``."""
+
+    target: str  # qualified name of a function or class, or "C.method"
+    backends: frozenset[str]
+    line: int
+
+
+@dataclass
+class FileSummary:
+    module: str
+    path: str
+    imports: dict[str, str] = field(default_factory=dict)
+    classes: dict[str, ClassSummary] = field(default_factory=dict)
+    functions: dict[str, FunctionSummary] = field(default_factory=dict)
+    roots: list[RootRef] = field(default_factory=list)
+    defined_names: set[str] = field(default_factory=set)
+    imports_torch: bool = False
+    parsed: bool = True
+
+    def qualify(self, name: str) -> str:
+        return f"{self.module}.{name}" if self.module else name
+
+    def resolve_dotted(self, dotted: str) -> Optional[str]:
+        """Qualified name for a dotted local reference (``F.relu`` -> ``torch.nn.functional.relu``)."""
+        head, _, rest = dotted.partition(".")
+        if head in self.imports:
+            base = self.imports[head]
+        elif head in self.defined_names:
+            base = self.qualify(head)
+        elif head in BUILTIN_NAMES:
+            base = f"builtins.{head}"
+        else:
+            return None
+        return f"{base}.{rest}" if rest else base
+
+
+def dotted_name(node: ast.AST) -> Optional[str]:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def module_name_for_import(current: str, is_package: bool, level: int, module: Optional[str]) -> str:
+    """Absolute module name of ``from <level dots><module> import ...`` inside ``current``."""
+    if level == 0:
+        return module or ""
+    parts = current.split(".") if current else []
+    if not is_package:
+        parts = parts[:-1]
+    if level > 1:
+        parts = parts[: len(parts) - (level - 1)] if level - 1 <= len(parts) else []
+    if module:
+        parts.append(module)
+    return ".".join(parts)
+
+
+ParamNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+
+
+class _Summarizer(ast.NodeVisitor):
+    def __init__(self, summary: FileSummary, is_package: bool) -> None:
+        self.summary = summary
+        self.is_package = is_package
+        self.scope: list[str] = []
+        self.class_stack: list[ClassSummary] = []
+        self.function_stack: list[FunctionSummary] = []
+        # Module-level and function-level "name = ClassName(...)" to resolve torch.compile(name).
+        self.instances: list[dict[str, str]] = [{}]
+
+    # -- imports ---------------------------------------------------------------------------
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            if alias.asname:
+                self.summary.imports[alias.asname] = alias.name
+            else:
+                head = alias.name.split(".")[0]
+                self.summary.imports[head] = head
+            if alias.name.split(".")[0] == "torch":
+                self.summary.imports_torch = True
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        base = module_name_for_import(self.summary.module, self.is_package, node.level, node.module)
+        if base.split(".")[0] == "torch":
+            self.summary.imports_torch = True
+        for alias in node.names:
+            if alias.name == "*":
+                continue
+            self.summary.imports[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+
+    # -- definitions -----------------------------------------------------------------------
+    def _resolve(self, node: ast.AST) -> Optional[str]:
+        dotted = dotted_name(node)
+        if dotted is None:
+            return None
+        head = dotted.split(".")[0]
+        for frame in reversed(self.instances):
+            if head in frame and "." not in dotted:
+                return frame[head]
+        return self.summary.resolve_dotted(dotted)
+
+    def _decorator_names(self, decorators: list[ast.expr]) -> list[str]:
+        names = []
+        for dec in decorators:
+            target = dec.func if isinstance(dec, ast.Call) else dec
+            resolved = self._resolve(target)
+            if resolved:
+                names.append(resolved)
+        return names
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        if not self.scope:
+            self.summary.defined_names.add(node.name)
+        qual = ".".join([*self.scope, node.name])
+        cls = ClassSummary(
+            name=qual,
+            line=node.lineno,
+            bases=[b for b in (self._resolve(base) for base in node.bases) if b],
+            decorators=self._decorator_names(node.decorator_list),
+        )
+        self.summary.classes[qual] = cls
+        self.scope.append(node.name)
+        self.class_stack.append(cls)
+        self.generic_visit(node)
+        self.class_stack.pop()
+        self.scope.pop()
+
+    def _visit_function(self, node: ParamNode) -> None:
+        if not self.scope:
+            self.summary.defined_names.add(node.name)
+        in_class = bool(self.class_stack) and self.scope and self.scope[-1] == self.class_stack[-1].name.split(".")[-1]
+        if self.function_stack:
+            qual = f"{self.function_stack[-1].qualname}.<locals>.{node.name}"
+        else:
+            qual = ".".join([*self.scope, node.name])
+        args = node.args
+        params = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
+        fn = FunctionSummary(
+            qualname=qual,
+            line=node.lineno,
+            decorators=self._decorator_names(node.decorator_list),
+            params=params,
+        )
+        if in_class and not self.function_stack:
+            self.class_stack[-1].methods[node.name] = fn
+        else:
+            self.summary.functions[qual] = fn
+        for dec in node.decorator_list:
+            self._root_from_decorator(dec, qual, node.lineno)
+        self.function_stack.append(fn)
+        self.instances.append({})
+        saved_scope = self.scope
+        self.scope = [*self.scope, node.name]
+        for stmt in node.body:
+            self.visit(stmt)
+        self.scope = saved_scope
+        self.instances.pop()
+        self.function_stack.pop()
+
+    visit_FunctionDef = _visit_function
+    visit_AsyncFunctionDef = _visit_function
+
+    def _root_from_decorator(self, dec: ast.expr, qual: str, line: int) -> None:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        name = self._resolve(target)
+        if name in ROOT_DECORATORS:
+            self.summary.roots.append(RootRef(self.summary.qualify(qual), ROOT_DECORATORS[name], line))
+
+    # -- assignments: self attributes and local instances ------------------------------------
+    def visit_Assign(self, node: ast.Assign) -> None:
+        for target in node.targets:
+            self._record_assignment(target, node.value)
+        self.generic_visit(node)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is not None:
+            self._record_assignment(node.target, node.value)
+        self.generic_visit(node)
+
+    def _record_assignment(self, target: ast.expr, value: ast.expr) -> None:
+        if isinstance(target, ast.Name):
+            if not self.function_stack:
+                self.summary.defined_names.add(target.id)
+            if isinstance(value, ast.Call):
+                cls = self._resolve(value.func)
+                if cls:
+                    self.instances[-1][target.id] = cls
+            return
+        if (
+            isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == "self"
+            and self.class_stack
+        ):
+            cls = self.class_stack[-1]
+            cls.attributes[target.attr] = self._attribute_kind(value, cls, target.attr)
+
+    def _attribute_kind(self, value: ast.expr, cls: ClassSummary, attr: str) -> str:
+        if isinstance(value, ast.Call):
+            name = self._resolve(value.func) or ""
+            if name in (
+                "torch.nn.ModuleList",
+                "torch.nn.Sequential",
+                "torch.nn.ModuleDict",
+                "torch.nn.ParameterList",
+                "torch.nn.ParameterDict",
+            ):
+                item = self._container_item(value)
+                if item:
+                    cls.container_items[attr] = item
+                return "<params>" if "Parameter" in name else "<modules>"
+            if name in ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"):
+                return "<tensor>"
+            if name.startswith("torch.") and not name.startswith("torch.nn."):
+                head = name.rsplit(".", 1)[-1]
+                if head[:1].islower():
+                    return "<tensor>"
+            return name or "<unknown>"
+        if isinstance(value, ast.Constant) or (
+            isinstance(value, (ast.Tuple, ast.List)) and all(isinstance(e, ast.Constant) for e in value.elts)
+        ):
+            return "<const>"
+        if isinstance(value, ast.Name) and self.function_stack:
+            # A constructor argument (config value) stored on self; modules passed in stay unknown.
+            return "<param>" if value.id in self.function_stack[-1].params else "<unknown>"
+        if isinstance(value, (ast.Attribute, ast.BinOp, ast.UnaryOp)):
+            return "<config>"
+        return "<unknown>"
+
+    def _container_item(self, call: ast.Call) -> Optional[str]:
+        for arg in call.args:
+            node = arg
+            if isinstance(node, (ast.ListComp, ast.GeneratorExp)):
+                node = node.elt
+            elif isinstance(node, (ast.List, ast.Tuple)) and node.elts:
+                node = node.elts[0]
+            if isinstance(node, ast.Call):
+                return self._resolve(node.func)
+        return None
+
+    # -- calls -----------------------------------------------------------------------------
+    def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        name = self._resolve(func)
+        if name in ROOT_CALLS:
+            self._root_from_call(node, ROOT_CALLS[name])
+        self._record_registration(node)
+        if self.function_stack:
+            ref = self._call_ref(func, node.lineno)
+            if ref is not None:
+                self.function_stack[-1].calls.append(ref)
+        self.generic_visit(node)
+
+    def _record_registration(self, node: ast.Call) -> None:
+        """``self.register_buffer("name", t)`` and ``register_parameter`` make tensor attributes."""
+        func = node.func
+        if (
+            self.class_stack
+            and isinstance(func, ast.Attribute)
+            and func.attr in ("register_buffer", "register_parameter")
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            self.class_stack[-1].attributes[node.args[0].value] = "<tensor>"
+
+    def _root_from_call(self, node: ast.Call, backends: frozenset[str]) -> None:
+        if not node.args:
+            return
+        arg = node.args[0]
+        target: Optional[str] = None
+        if isinstance(arg, ast.Call):
+            target = self._resolve(arg.func)
+        elif isinstance(arg, (ast.Name, ast.Attribute)):
+            target = self._resolve(arg)
+            if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id == "self":
+                target = None
+                if self.class_stack:
+                    attr_cls = self.class_stack[-1].attributes.get(arg.attr)
+                    target = attr_cls if attr_cls and not attr_cls.startswith("<") else None
+                    if target is None:
+                        target = self.summary.qualify(f"{self.class_stack[-1].name}.{arg.attr}")
+        if target:
+            self.summary.roots.append(RootRef(target, backends, node.lineno))
+
+    def _call_ref(self, func: ast.expr, line: int) -> Optional[CallRef]:
+        if isinstance(func, ast.Name):
+            resolved = self._resolve(func)
+            if resolved:
+                return CallRef("name", resolved, line=line)
+            return None
+        if not isinstance(func, ast.Attribute):
+            return None
+        value = func.value
+        if isinstance(value, ast.Name) and value.id == "self":
+            return CallRef("self", func.attr, line=line)
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == "super"
+        ):
+            return CallRef("super", func.attr, line=line)
+        if (
+            isinstance(value, ast.Attribute)
+            and isinstance(value.value, ast.Name)
+            and value.value.id == "self"
+        ):
+            return CallRef("attr", value.attr, method=func.attr, line=line)
+        if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Attribute):
+            inner = value.value
+            if isinstance(inner.value, ast.Name) and inner.value.id == "self":
+                return CallRef("item", inner.attr, method=func.attr, line=line)
+        resolved = self._resolve(func)
+        if resolved:
+            return CallRef("name", resolved, line=line)
+        return None
+
+
+def summarize(text: str, module: str, path: str, is_package: bool = False) -> FileSummary:
+    """Summarise one file's source. A file ``ast`` cannot parse gets an empty, unparsed summary."""
+    summary = FileSummary(module=module, path=path)
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        summary.parsed = False
+        return summary
+    # Names defined at module level first, so references resolve regardless of order.
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            summary.defined_names.add(stmt.name)
+    try:
+        _Summarizer(summary, is_package).visit(tree)
+    except RecursionError:
+        summary.parsed = False
+    return summary

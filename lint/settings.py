@@ -1,0 +1,52 @@
+"""Resolved settings for one run: which rules, which back-ends, which files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from torchlint.lint.diagnostics import TARGETS
+
+
+@dataclass
+class Settings:
+    targets: tuple[str, ...] = TARGETS
+    # True when the user named the targets: ``--target script`` makes every nn.Module.forward a
+    # scripting root ("can this be scripted?").
+    targets_explicit: bool = False
+    select: tuple[str, ...] = ("TL",)
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    exclude: tuple[str, ...] = ()
+    extend_exclude: tuple[str, ...] = ()
+    respect_gitignore: bool = True
+    unsafe_fixes: bool = False
+    cache_dir: Optional[str] = None
+    project_root: Optional[str] = None
+
+    @property
+    def script_all_modules(self) -> bool:
+        return self.targets_explicit and "script" in self.targets
+
+    def rule_selected(self, code: str, name: str) -> bool:
+        """ruff-style selection: the most specific matching prefix (or exact name) wins."""
+        best_select = _best_match(code, name, (*self.select, *self.extend_select))
+        best_ignore = _best_match(code, name, self.ignore)
+        if best_select < 0:
+            return False
+        return best_ignore < best_select
+
+    def keeps_targets(self, targets: tuple[str, ...]) -> bool:
+        """A finding is kept if it breaks a selected back-end, or names none (performance, migration)."""
+        return not targets or any(t in self.targets for t in targets)
+
+
+def _best_match(code: str, name: str, selectors: tuple[str, ...]) -> int:
+    best = -1
+    for selector in selectors:
+        if selector == name or selector == "ALL":
+            best = max(best, 100)
+        elif code.startswith(selector):
+            best = max(best, len(selector))
+    return best

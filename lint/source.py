@@ -1,0 +1,73 @@
+"""Reading a file: bytes -> text (PEP 263 coding cookie, BOM) -> one libcst parse."""
+
+from __future__ import annotations
+
+import io
+import tokenize
+from dataclasses import dataclass
+
+import libcst as cst
+
+
+class SourceError(Exception):
+    """A file that cannot be linted; the message is one clear line for the user."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+@dataclass
+class Source:
+    path: str
+    text: str
+    encoding: str = "utf-8"
+
+
+def decode(path: str, data: bytes) -> Source:
+    """Decode per PEP 263 (BOM, coding cookie, else UTF-8); binary files are refused."""
+    if b"\x00" in data:
+        raise SourceError("file contains a NUL byte; is it a binary file?")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:
+        raise SourceError(f"bad coding cookie: {exc.msg}") from None
+    try:
+        text = data.decode(encoding)
+    except (UnicodeDecodeError, LookupError) as exc:
+        reason = exc.reason if isinstance(exc, UnicodeDecodeError) else str(exc)
+        raise SourceError(
+            f"cannot decode as {encoding} ({reason}); add a coding cookie such as "
+            "'# -*- coding: latin-1 -*-' or save the file as UTF-8"
+        ) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return Source(path=path, text=text, encoding=encoding)
+
+
+def read_source(path: str) -> Source:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        raise SourceError("no such file") from None
+    except IsADirectoryError:
+        raise SourceError("is a directory") from None
+    except PermissionError:
+        raise SourceError("permission denied") from None
+    except OSError as exc:
+        raise SourceError(f"cannot read: {exc.strerror or exc}") from None
+    return decode(path, data)
+
+
+def parse(source: Source) -> cst.Module:
+    try:
+        return cst.parse_module(source.text)
+    except cst.ParserSyntaxError as exc:
+        raise SourceError(f"syntax error: {exc.message}", exc.raw_line, exc.raw_column + 1) from None
+    except RecursionError:
+        raise SourceError("too deeply nested to parse") from None
+    except (ValueError, MemoryError) as exc:
+        raise SourceError(f"cannot parse: {exc}") from None

@@ -1,0 +1,109 @@
+"""TL301: print in graph code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+
+
+class PrintInGraph(Rule):
+    """Flags `print(...)` in code that `torch.compile` or `torch.export` compiles.
+
+    ## What it does
+    Finds calls to the built-in `print` inside graph code: `forward` of an `nn.Module`, the
+    functions it calls, and functions passed to or decorated with `torch.compile`.
+
+    ## Why is this bad?
+    `print` is a side effect Dynamo cannot put in a graph. `torch.compile(fullgraph=True)`
+    raises (graph break GB0059, "Attempted to call function marked as skipped"); plain
+    `torch.compile` splits the graph in two around the call, costing speed on every call.
+    `torch.jit.script` accepts `print`, and `torch.jit.trace` runs it once while tracing and
+    then never again, so neither is claimed. `torch.export` (non-strict) runs the Python and
+    prints during export only.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            print("shape", x.shape)
+            return x.relu()
+    ```
+    Use instead:
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            if not torch.compiler.is_compiling():
+                print("shape", x.shape)
+            return x.relu()
+    ```
+
+    ## Fix safety
+    Guarding the call with `if not torch.compiler.is_compiling():` is safe: eager behaviour is
+    unchanged. Removing the call is unsafe: the output goes away.
+    """
+
+    code = "TL301"
+    name = "print-in-graph"
+    message = (
+        "`print` in graph code: torch.compile(fullgraph=True) raises and plain torch.compile "
+        "breaks the graph here (GB0059); guard it with `if not torch.compiler.is_compiling():` "
+        "or move it out of forward"
+    )
+    targets = ("compile",)
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.compiler.is_compiling():
+                        print("x", x.shape)
+                    return x.relu()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.relu()
+
+            def train(model, data):
+                for x in data:
+                    print(model(x).sum())
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    print("x", x.shape)
+                    return x.relu()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.ctx.in_graph and self.ctx.qualified_name(node.func) == "builtins.print":
+            self.report(node)
