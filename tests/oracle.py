@@ -1,0 +1,178 @@
+"""Ground truth from torch for rule examples: does each back-end accept this code?
+
+An example is a small module source that defines ``Model`` (an ``nn.Module`` subclass) or a
+function ``fn``, and ``inputs()`` returning a list of argument tuples (two or more). Each
+back-end is asked the way a user would, on CPU:
+
+- ``script``: ``torch.jit.script`` converts, and the scripted model runs every input with
+  outputs equal to eager.
+- ``trace``: ``torch.jit.trace`` on the first input converts, and the trace gives the eager
+  result on every other input (a silent specialisation shows as a mismatch).
+- ``compile``: ``torch.compile(fullgraph=True, backend="eager")`` runs every input, and plain
+  ``torch.compile`` has no graph break (``torch._dynamo.explain``).
+- ``export``: ``torch.export.export`` (non-strict, the default) converts on the first input,
+  and ``ep.module()`` gives the eager result on every input it accepts.
+
+The example is written to a real file and imported, since TorchScript reads source code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import io
+import sys
+import tempfile
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+_TMP = Path(tempfile.mkdtemp(prefix="torchlint-oracle-"))
+
+
+@dataclass
+class Verdict:
+    backend: str
+    ok: bool
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.backend}: {'ok' if self.ok else 'FAILS'} {self.detail}".strip()
+
+
+def load_example(source: str) -> ModuleType:
+    digest = hashlib.sha1(source.encode()).hexdigest()[:16]
+    name = f"tl_example_{digest}"
+    if name in sys.modules:
+        return sys.modules[name]
+    path = _TMP / f"{name}.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _callable(module: ModuleType) -> Any:
+    import torch
+
+    if hasattr(module, "Model"):
+        torch.manual_seed(0)
+        model = module.Model()
+        model.eval()
+        return model
+    return module.fn
+
+
+def _same(a: Any, b: Any) -> bool:
+    import torch
+
+    if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor):
+        if a.shape != b.shape or a.dtype != b.dtype:
+            return False
+        if a.dtype == torch.bool or not a.is_floating_point():
+            return bool(torch.equal(a, b))
+        return bool(torch.allclose(a, b, rtol=1e-4, atol=1e-5, equal_nan=True))
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
+def _clone(args: tuple) -> tuple:
+    import torch
+
+    return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0][:300] if text else ''}"
+
+
+@contextlib.contextmanager
+def _quiet():
+    with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
+        warnings.simplefilter("ignore")
+        yield
+
+
+def check(source: str, backend: str) -> Verdict:
+    """Ask torch whether ``backend`` accepts the example (converts and matches eager)."""
+    import torch
+
+    module = load_example(source)
+    inputs = [tuple(i) for i in module.inputs()]
+    with _quiet():
+        eager_fn = _callable(module)
+        expected = [eager_fn(*_clone(args)) for args in inputs]
+        try:
+            if backend == "script":
+                converted = torch.jit.script(_callable(module))
+                runs = list(range(len(inputs)))
+            elif backend == "trace":
+                converted = torch.jit.trace(_callable(module), _clone(inputs[0]), check_trace=False)
+                runs = list(range(len(inputs)))
+            elif backend == "compile":
+                torch._dynamo.reset()
+                converted = torch.compile(_callable(module), fullgraph=True, backend="eager")
+                runs = list(range(len(inputs)))
+            elif backend == "export":
+                target = _callable(module)
+                if not isinstance(target, torch.nn.Module):
+                    fn = target
+
+                    class Wrapper(torch.nn.Module):
+                        def forward(self, *args):
+                            return fn(*args)
+
+                    target = Wrapper()
+                converted = torch.export.export(target, _clone(inputs[0])).module()
+                runs = [i for i, a in enumerate(inputs) if _same_shapes(a, inputs[0])]
+            else:
+                raise ValueError(backend)
+            for i in runs:
+                got = converted(*_clone(inputs[i]))
+                want = expected[i]
+                if not _same(got, want):
+                    return Verdict(backend, False, "diverges from eager")
+        except Exception as exc:  # the verdict is the exception
+            return Verdict(backend, False, _first_line(exc))
+        finally:
+            if backend == "compile":
+                torch._dynamo.reset()
+        if backend == "compile":
+            breaks = graph_breaks(module, inputs[0])
+            if breaks:
+                return Verdict(backend, False, f"graph break: {breaks[0]}")
+    return Verdict(backend, True)
+
+
+def _same_shapes(a: tuple, b: tuple) -> bool:
+    import torch
+
+    return all(
+        not isinstance(x, torch.Tensor) or (isinstance(y, torch.Tensor) and x.shape == y.shape)
+        for x, y in zip(a, b)
+    )
+
+
+def graph_breaks(module: ModuleType, args: tuple) -> list[str]:
+    """Graph-break reasons of plain torch.compile on one input."""
+    import torch
+
+    torch._dynamo.reset()
+    try:
+        with _quiet():
+            explanation = torch._dynamo.explain(_callable(module))(*_clone(args))
+    except Exception as exc:
+        return [_first_line(exc)]
+    finally:
+        torch._dynamo.reset()
+    return [str(getattr(b, "reason", b)).splitlines()[0] for b in explanation.break_reasons]
