@@ -36,8 +36,14 @@ class FileResult:
     module: Optional[cst.Module] = None
 
 
-def selected_rules(settings: Settings, rules: Optional[Sequence[type[Rule]]] = None) -> list[type[Rule]]:
-    return [r for r in (rules if rules is not None else all_rules()) if settings.rule_selected(r.code, r.name)]
+def selected_rules(
+    settings: Settings, rules: Optional[Sequence[type[Rule]]] = None
+) -> list[type[Rule]]:
+    return [
+        r
+        for r in (rules if rules is not None else all_rules())
+        if settings.rule_selected(r.code, r.name)
+    ]
 
 
 class _Dispatcher:
@@ -101,7 +107,9 @@ def lint_module(
     except RecursionError:
         result.errors.append(FileError(path, "too deeply nested to analyse"))
         return result
-    active = [r for r in rules if not r.needs_torch or summary.imports_torch or model.has_graph_code]
+    active = [
+        r for r in rules if not r.needs_torch or summary.imports_torch or model.has_graph_code
+    ]
     if not active:
         return result
     ctx = LintContext(path, source.text, module, model, index)
@@ -111,7 +119,9 @@ def lint_module(
     except RecursionError:
         result.errors.append(FileError(path, "too deeply nested to analyse"))
     except Exception as exc:
-        result.errors.append(FileError(path, f"internal error: {type(exc).__name__}: {exc}; {ISSUE_HINT}"))
+        result.errors.append(
+            FileError(path, f"internal error: {type(exc).__name__}: {exc}; {ISSUE_HINT}")
+        )
     result.diagnostics = sorted(
         (d for d in ctx.diagnostics if settings.keeps_targets(d.targets)), key=Diagnostic.sort_key
     )

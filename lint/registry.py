@@ -29,7 +29,9 @@ def _classes_from(obj: Any, base: type) -> list[type]:
         return [
             value
             for value in vars(obj).values()
-            if inspect.isclass(value) and issubclass(value, base) and value is not base
+            if inspect.isclass(value)
+            and issubclass(value, base)
+            and value is not base
             and value.__module__ == obj.__name__
         ]
     if inspect.isclass(obj) and issubclass(obj, base):
@@ -62,7 +64,9 @@ def all_rules() -> tuple[type[Rule], ...]:
         if problems:
             raise PluginError("; ".join(problems))
         if rule.code in seen and seen[rule.code] is not rule:
-            raise PluginError(f"rule code {rule.code} defined twice: {seen[rule.code].__name__}, {rule.__name__}")
+            raise PluginError(
+                f"rule code {rule.code} defined twice: {seen[rule.code].__name__}, {rule.__name__}"
+            )
         seen[rule.code] = rule
     return tuple(sorted(seen.values(), key=lambda r: r.code))
 

@@ -66,7 +66,9 @@ def parse(source: Source) -> cst.Module:
     try:
         return cst.parse_module(source.text)
     except cst.ParserSyntaxError as exc:
-        raise SourceError(f"syntax error: {exc.message}", exc.raw_line, exc.raw_column + 1) from None
+        raise SourceError(
+            f"syntax error: {exc.message}", exc.raw_line, exc.raw_column + 1
+        ) from None
     except RecursionError:
         raise SourceError("too deeply nested to parse") from None
     except (ValueError, MemoryError) as exc:

@@ -37,7 +37,6 @@ _SKIPPED_FIELDS = frozenset(
         "indent",
         "leading_whitespace",
         "asynchronous",
-        "semicolon",
         "arrow",
         "default_comma",
     }

@@ -67,7 +67,9 @@ def test_torch_confirms_invalid_example(rule, case):
     backends = case.backends if case.backends is not None else rule.targets
     for backend in backends:
         verdict = check(case.source, backend)
-        assert not verdict.ok, f"{rule.code} claims {backend} breaks, but torch accepts:\n{case.source}"
+        assert not verdict.ok, (
+            f"{rule.code} claims {backend} breaks, but torch accepts:\n{case.source}"
+        )
 
 
 @requires_torch
@@ -79,4 +81,6 @@ def test_torch_accepts_valid_example(rule, case):
     backends = case.backends if case.backends is not None else rule.targets
     for backend in backends:
         verdict = check(case.source, backend)
-        assert verdict.ok, f"{rule.code}: torch rejects a VALID example on {verdict}:\n{case.source}"
+        assert verdict.ok, (
+            f"{rule.code}: torch rejects a VALID example on {verdict}:\n{case.source}"
+        )

@@ -39,7 +39,9 @@ EXTERNAL_MODULE_BASES = frozenset(
         "torch.jit.ScriptModule",
     }
 )
-NOT_MODULE_TORCH_NN = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"})
+NOT_MODULE_TORCH_NN = frozenset(
+    {"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"}
+)
 
 
 @dataclass
@@ -115,7 +117,9 @@ class ProjectIndex:
                         text = candidate.read_text(encoding="utf-8", errors="replace")
                     except OSError:
                         continue
-                    summary = summarize(text, module, os.fspath(candidate), candidate.name == "__init__.py")
+                    summary = summarize(
+                        text, module, os.fspath(candidate), candidate.name == "__init__.py"
+                    )
                     self.by_module[module] = summary
                     self._module_class_cache.clear()
                     return summary
@@ -265,7 +269,7 @@ class ProjectIndex:
             if owner is not None and "script" in targets:
                 # Scripting a module compiles its submodules and @torch.jit.export methods too.
                 for _, _, cls in self.mro(owner):
-                    for attr, value in cls.attributes.items():
+                    for value in cls.attributes.values():
                         if not value.startswith("<") and self.is_module_class(value):
                             queue.append((f"{value}.forward", frozenset({"script"}), root))
                     for name, method in cls.methods.items():
@@ -287,7 +291,9 @@ class ProjectIndex:
         else:
             queue.append((fq, backends, fq))
 
-    def _function(self, fq_name: str) -> Optional[tuple[FileSummary, FunctionSummary, Optional[str]]]:
+    def _function(
+        self, fq_name: str
+    ) -> Optional[tuple[FileSummary, FunctionSummary, Optional[str]]]:
         found = self.lookup(fq_name)
         if found is None:
             return None
@@ -299,7 +305,9 @@ class ProjectIndex:
             return summary, summary.classes[owner].methods[method], summary.qualify(owner)
         return None
 
-    def _callees(self, summary: FileSummary, fn: FunctionSummary, owner: Optional[str]) -> list[str]:
+    def _callees(
+        self, summary: FileSummary, fn: FunctionSummary, owner: Optional[str]
+    ) -> list[str]:
         callees: list[str] = []
         for call in fn.calls:
             if call.kind == "name":

@@ -119,7 +119,16 @@ TENSOR_METHOD_KINDS = {
     "__len__": SIZE,
 }
 # Reductions that return (values, indices) when given a dim.
-TENSOR_DIM_PAIR_METHODS = {"max", "min", "median", "nanmedian", "cummax", "cummin", "var_mean", "std_mean"}
+TENSOR_DIM_PAIR_METHODS = {
+    "max",
+    "min",
+    "median",
+    "nanmedian",
+    "cummax",
+    "cummin",
+    "var_mean",
+    "std_mean",
+}
 # torch.* functions that return something other than one tensor.
 TORCH_FUNCTION_KINDS = {
     "torch.is_tensor": CONST,
@@ -436,14 +445,15 @@ class KindInference:
                 self._suite(stmt.orelse.body)
             self.env = self._join_envs(before, self.env)
         elif isinstance(stmt, cst.While):
-            self.kind(stmt.test)
+            first = self.kind(stmt.test)
             before = dict(self.env)
             self._suite(stmt.body)
-            self.env = self._join_envs(before, self.env)
-            # Second look at the test with what the body rebinds (``while err > tol: err = ...``).
-            self.kinds.pop(id(stmt.test), None)
+            # Second look at the test with what the body rebinds (``while err > tol: err = ...``):
+            # from the second iteration on, the test sees the body's values.
             self._forget(stmt.test)
-            self.kind(stmt.test)
+            if self.kind(stmt.test) == UNK:
+                self.kinds[id(stmt.test)] = first
+            self.env = self._join_envs(before, self.env)
             if stmt.orelse is not None:
                 self._suite(stmt.orelse.body)
         elif isinstance(stmt, cst.With):
@@ -571,7 +581,10 @@ class KindInference:
                 return (CONST, self._item_of(self._iter_kind(args[0])))
             if name == "builtins.zip":
                 return tuple(self._item_of(self._iter_kind(a)) for a in args)
-            if name in ("builtins.reversed", "builtins.sorted", "builtins.list", "builtins.tuple") and args:
+            if (
+                name in ("builtins.reversed", "builtins.sorted", "builtins.list", "builtins.tuple")
+                and args
+            ):
                 return self._iter_kind(args[0])
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("items",):
                 return (CONST, UNK)
@@ -605,7 +618,9 @@ class KindInference:
             if value in ("True", "False"):
                 return CONST
             return self.model.global_kind(value)
-        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)):
+        if isinstance(
+            node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)
+        ):
             return CONST
         if isinstance(node, cst.FormattedString):
             for part in node.parts:
@@ -640,7 +655,11 @@ class KindInference:
             return inner
         if isinstance(node, cst.BooleanOperation):
             left, right = self.kind(node.left), self.kind(node.right)
-            return combine([left, right]) if UNK not in (left, right) else (T if T in (left, right) else UNK)
+            return (
+                combine([left, right])
+                if UNK not in (left, right)
+                else (T if T in (left, right) else UNK)
+            )
         if isinstance(node, cst.IfExp):
             self.kind(node.test)
             return join(self.kind(node.body), self.kind(node.orelse))
@@ -761,7 +780,9 @@ class KindInference:
 
     def _call(self, node: cst.Call) -> Kind:
         arg_kinds = [self.kind(arg.value) for arg in node.args]
-        positional = [k for arg, k in zip(node.args, arg_kinds) if arg.keyword is None and not arg.star]
+        positional = [
+            k for arg, k in zip(node.args, arg_kinds) if arg.keyword is None and not arg.star
+        ]
         func = node.func
         name = self.model.qualified_name(func) if self._is_global_chain(func) else None
         if name is not None:
@@ -777,7 +798,8 @@ class KindInference:
                 if method == "size":
                     return SIZE if node.args else SHAPE
                 if method in ("nonzero", "unique") and any(
-                    a.keyword is not None and a.keyword.value in ("as_tuple", "return_counts", "return_inverse")
+                    a.keyword is not None
+                    and a.keyword.value in ("as_tuple", "return_counts", "return_inverse")
                     for a in node.args
                 ):
                     return TS
@@ -846,8 +868,12 @@ class KindInference:
         if name in ("torch.max", "torch.min", "torch.median") and len(node.args) >= 2:
             second = arg_kinds[1] if len(arg_kinds) > 1 else None
             return TS if second in (CONST, SIZE, RANK) else T
-        if name.startswith("torch.nn.functional.") or name.startswith("torch.special.") or name.startswith(
-            "torch.linalg.") or name.startswith("torch.fft."):
+        if (
+            name.startswith("torch.nn.functional.")
+            or name.startswith("torch.special.")
+            or name.startswith("torch.linalg.")
+            or name.startswith("torch.fft.")
+        ):
             return T
         if name.startswith("torch.nn."):
             return MOD if name.rsplit(".", 1)[-1][:1].isupper() else UNK

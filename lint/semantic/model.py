@@ -70,14 +70,18 @@ class FileModel:
         for stmt in body:  # type: ignore[attr-defined]
             if isinstance(stmt, cst.ClassDef):
                 name = ".".join([*scope, stmt.name.value])
-                self._collect(stmt.body.body, [*scope, stmt.name.value], self.summary.qualify(name), parent)
+                self._collect(
+                    stmt.body.body, [*scope, stmt.name.value], self.summary.qualify(name), parent
+                )
             elif isinstance(stmt, cst.FunctionDef):
                 if parent is not None:
                     qual = f"{parent.qualname}.<locals>.{stmt.name.value}"
                 else:
                     qual = ".".join([*scope, stmt.name.value])
                 region = self.index.region_for(self.summary.module, qual)
-                info = FunctionInfo(stmt, qual, owner if parent is None else parent.owner_class, region, parent)
+                info = FunctionInfo(
+                    stmt, qual, owner if parent is None else parent.owner_class, region, parent
+                )
                 self.functions[id(stmt)] = info
                 self._by_qualname.setdefault(qual, info)
                 self._collect(stmt.body.body, [*scope, stmt.name.value], owner, info)
@@ -90,7 +94,9 @@ class FileModel:
                         targets = small.targets if isinstance(small, cst.Assign) else [small]
                         for target in targets:
                             if isinstance(target.target, cst.Name):
-                                self.global_kinds[target.target.value] = self._global_value_kind(small.value)
+                                self.global_kinds[target.target.value] = self._global_value_kind(
+                                    small.value
+                                )
 
     @staticmethod
     def _child_blocks(stmt: cst.CSTNode) -> list[object]:
@@ -110,7 +116,9 @@ class FileModel:
     def _global_value_kind(self, value: cst.BaseExpression) -> Kind:
         if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
             return Kind.CONST
-        if isinstance(value, cst.UnaryOperation) and isinstance(value.expression, (cst.Integer, cst.Float)):
+        if isinstance(value, cst.UnaryOperation) and isinstance(
+            value.expression, (cst.Integer, cst.Float)
+        ):
             return Kind.CONST
         if isinstance(value, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
             return Kind.CONST
@@ -118,8 +126,10 @@ class FileModel:
             return Kind.CONST
         if isinstance(value, cst.Call):
             name = self.qualified_name(value.func) or ""
-            if name.startswith("torch.") and name.rsplit(".", 1)[-1][:1].islower() and not name.startswith(
-                ("torch.cuda.", "torch.device", "torch.backends.")
+            if (
+                name.startswith("torch.")
+                and name.rsplit(".", 1)[-1][:1].islower()
+                and not name.startswith(("torch.cuda.", "torch.device", "torch.backends."))
             ):
                 return Kind.TENSOR
         return Kind.UNKNOWN
@@ -201,7 +211,9 @@ class FileModel:
             outer_env = parent_inf.env if parent_inf is not None else None
         return self._run_inference(info, outer_env)
 
-    def _run_inference(self, info: FunctionInfo, outer_env: Optional[dict[str, Kind]] = None) -> KindInference:
+    def _run_inference(
+        self, info: FunctionInfo, outer_env: Optional[dict[str, Kind]] = None
+    ) -> KindInference:
         key = id(info.node)
         self._in_progress.add(key)
         is_root = info.region is not None and info.region.qualname in info.region.roots
@@ -223,7 +235,11 @@ class FileModel:
 
     def _infer_all(self) -> None:
         """Infer graph functions, then again while call sites refine callee parameter kinds."""
-        graph = [info for info in self.functions.values() if info.region is not None and info.parent is None]
+        graph = [
+            info
+            for info in self.functions.values()
+            if info.region is not None and info.parent is None
+        ]
         for _ in range(3):
             before = {k: dict(v) for k, v in self._param_kinds.items()}
             returns_before = dict(self._return_kinds)
@@ -234,8 +250,12 @@ class FileModel:
             if before == self._param_kinds and returns_before == self._return_kinds:
                 break
 
-    def record_call(self, callee_fq: str, node: cst.Call, inference: KindInference, skip_self: bool) -> None:
-        info = self._by_qualname.get(callee_fq[len(self.summary.module) + 1 :] if self.summary.module else callee_fq)
+    def record_call(
+        self, callee_fq: str, node: cst.Call, inference: KindInference, skip_self: bool
+    ) -> None:
+        info = self._by_qualname.get(
+            callee_fq[len(self.summary.module) + 1 :] if self.summary.module else callee_fq
+        )
         if info is None or info.region is None:
             return
         params = info.node.params
@@ -257,7 +277,9 @@ class FileModel:
                 continue
             kinds[name] = join(kinds[name], kind) if name in kinds else kind
 
-    def project_call_kind(self, name: str, node: cst.Call, inference: KindInference) -> Optional[Kind]:
+    def project_call_kind(
+        self, name: str, node: cst.Call, inference: KindInference
+    ) -> Optional[Kind]:
         found = self.index.lookup(name)
         if found is None or found[0] != "function":
             return None
@@ -266,7 +288,9 @@ class FileModel:
             self.record_call(fq, node, inference, skip_self=False)
         return self._return_kinds.get(fq, Kind.UNKNOWN)
 
-    def self_call_kind(self, owner: Optional[str], attr: str, node: cst.Call, inference: KindInference) -> Kind:
+    def self_call_kind(
+        self, owner: Optional[str], attr: str, node: cst.Call, inference: KindInference
+    ) -> Kind:
         if owner is None:
             return Kind.UNKNOWN
         method = self.index.find_method(owner, attr)

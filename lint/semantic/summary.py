@@ -142,7 +142,9 @@ def dotted_name(node: ast.AST) -> Optional[str]:
     return None
 
 
-def module_name_for_import(current: str, is_package: bool, level: int, module: Optional[str]) -> str:
+def module_name_for_import(
+    current: str, is_package: bool, level: int, module: Optional[str]
+) -> str:
     """Absolute module name of ``from <level dots><module> import ...`` inside ``current``."""
     if level == 0:
         return module or ""
@@ -187,7 +189,9 @@ class _Summarizer(ast.NodeVisitor):
         for alias in node.names:
             if alias.name == "*":
                 continue
-            self.summary.imports[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+            self.summary.imports[alias.asname or alias.name] = (
+                f"{base}.{alias.name}" if base else alias.name
+            )
 
     # -- definitions -----------------------------------------------------------------------
     def _resolve(self, node: ast.AST) -> Optional[str]:
@@ -229,7 +233,11 @@ class _Summarizer(ast.NodeVisitor):
     def _visit_function(self, node: ParamNode) -> None:
         if not self.scope:
             self.summary.defined_names.add(node.name)
-        in_class = bool(self.class_stack) and self.scope and self.scope[-1] == self.class_stack[-1].name.split(".")[-1]
+        in_class = (
+            bool(self.class_stack)
+            and self.scope
+            and self.scope[-1] == self.class_stack[-1].name.split(".")[-1]
+        )
         if self.function_stack:
             qual = f"{self.function_stack[-1].qualname}.<locals>.{node.name}"
         else:
@@ -265,7 +273,9 @@ class _Summarizer(ast.NodeVisitor):
         target = dec.func if isinstance(dec, ast.Call) else dec
         name = self._resolve(target)
         if name in ROOT_DECORATORS:
-            self.summary.roots.append(RootRef(self.summary.qualify(qual), ROOT_DECORATORS[name], line))
+            self.summary.roots.append(
+                RootRef(self.summary.qualify(qual), ROOT_DECORATORS[name], line)
+            )
 
     # -- assignments: self attributes and local instances ------------------------------------
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -318,7 +328,8 @@ class _Summarizer(ast.NodeVisitor):
                     return "<tensor>"
             return name or "<unknown>"
         if isinstance(value, ast.Constant) or (
-            isinstance(value, (ast.Tuple, ast.List)) and all(isinstance(e, ast.Constant) for e in value.elts)
+            isinstance(value, (ast.Tuple, ast.List))
+            and all(isinstance(e, ast.Constant) for e in value.elts)
         ):
             return "<const>"
         if isinstance(value, ast.Name) and self.function_stack:
@@ -376,7 +387,11 @@ class _Summarizer(ast.NodeVisitor):
             target = self._resolve(arg.func)
         elif isinstance(arg, (ast.Name, ast.Attribute)):
             target = self._resolve(arg)
-            if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id == "self":
+            if (
+                isinstance(arg, ast.Attribute)
+                and isinstance(arg.value, ast.Name)
+                and arg.value.id == "self"
+            ):
                 target = None
                 if self.class_stack:
                     attr_cls = self.class_stack[-1].attributes.get(arg.attr)

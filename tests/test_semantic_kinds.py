@@ -1,0 +1,284 @@
+"""Value kinds in graph code: tensor, size, data-dependent scalar, constant, module, ..."""
+
+from __future__ import annotations
+
+from torchlint.lint.semantic.kinds import Kind
+
+from .semantic_helpers import expression_kinds, kinds_in, while_test_kind
+
+T, SIZE, RANK, SHAPE, DATA, CONST, MOD, MODS, TS, UNK = (
+    Kind.TENSOR,
+    Kind.SIZE,
+    Kind.RANK,
+    Kind.SHAPE,
+    Kind.DATA,
+    Kind.CONST,
+    Kind.MODULE,
+    Kind.MODULES,
+    Kind.TENSORS,
+    Kind.UNKNOWN,
+)
+
+BLOCK = """
+import math
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from typing import List, Optional
+
+EPS = 1e-5
+
+class Block(nn.Module):
+    def __init__(self, config, dim: int, heads: int = 4):
+        super().__init__()
+        self.heads = heads
+        self.dropout_p = config.dropout
+        self.scale = dim ** -0.5
+        self.proj = nn.Linear(dim, dim)
+        self.layers = nn.ModuleList([nn.Linear(dim, dim) for _ in range(2)])
+        self.register_buffer("causal", torch.ones(8, 8))
+        self.gain = nn.Parameter(torch.ones(dim))
+
+    def forward(self, x, mask: Optional[torch.Tensor] = None, steps: int = 3, flag=True,
+                extra=None, *rest, **options):
+        b, t, c = x.shape
+        first = x.shape[0]
+        last = x.size(-1)
+        shape = x.size()
+        rank = x.dim()
+        rank2 = len(x.shape)
+        count = x.numel()
+        length = len(x)
+        heads = self.heads
+        p = self.dropout_p
+        training = self.training
+        y = self.proj(x)
+        total = y.sum()
+        value = total.item()
+        as_int = int(total)
+        as_float = float(value)
+        size_int = int(x.shape[1])
+        values = y.tolist()
+        arr = y.detach().numpy()
+        q, k = y.chunk(2, dim=-1)
+        parts = torch.split(y, 2)
+        row = parts[0]
+        for layer in self.layers:
+            y = layer(y)
+        for i in range(x.size(0)):
+            idx = i
+        for j in range(steps):
+            jdx = j
+        for r in x:
+            rowv = r
+        scaled = y * self.scale + EPS
+        cmp = y > 0
+        size_cmp = t > 1
+        any_pos = (y > 0).any()
+        ident = mask is None
+        buf = self.causal
+        gain = self.gain
+        stacked = torch.stack([y, y])
+        listed = [y, y]
+        shape_list = [b, t]
+        nested = self._helper(y, t)
+        fn_out = helper_fn(y)
+        math_val = math.sqrt(c)
+        np_const = np.sqrt(4)
+        np_tensor = np.exp(arr)
+        cond_expr = y if steps > 1 else x
+        w = x.new_zeros(3)
+        dt = x.dtype
+        maxv, argmax = y.max(dim=-1)
+        maxall = y.max()
+        n = 0
+        n += t
+        acc = 0
+        acc = acc + y
+        return scaled
+
+    def _helper(self, y, t):
+        z = y + t
+        return z
+
+def helper_fn(x):
+    return x * 2
+"""
+
+
+def test_kinds_through_assignments_unpacking_and_calls():
+    env = kinds_in(BLOCK, "Block.forward")
+    expected = {
+        "x": T,
+        "mask": T,
+        "steps": CONST,
+        "flag": CONST,
+        "extra": UNK,
+        "rest": TS,
+        "options": UNK,
+        "b": SIZE,
+        "t": SIZE,
+        "c": SIZE,
+        "first": SIZE,
+        "last": SIZE,
+        "shape": SHAPE,
+        "rank": RANK,
+        "rank2": RANK,
+        "count": SIZE,
+        "length": SIZE,
+        "heads": CONST,
+        "p": CONST,
+        "training": CONST,
+        "y": T,
+        "total": T,
+        "value": DATA,
+        "as_int": DATA,
+        "as_float": DATA,
+        "size_int": SIZE,
+        "values": DATA,
+        "arr": Kind.NDARRAY,
+        "q": T,
+        "k": T,
+        "parts": TS,
+        "row": T,
+        "layer": MOD,
+        "idx": SIZE,
+        "jdx": CONST,
+        "rowv": T,
+        "scaled": T,
+        "cmp": T,
+        "size_cmp": SIZE,
+        "any_pos": T,
+        "ident": CONST,
+        "buf": T,
+        "gain": T,
+        "stacked": T,
+        "listed": TS,
+        "shape_list": SHAPE,
+        "nested": T,
+        "math_val": SIZE,
+        "np_const": CONST,
+        "np_tensor": Kind.NDARRAY,
+        "cond_expr": T,
+        "w": T,
+        "dt": CONST,
+        "maxv": T,
+        "argmax": T,
+        "maxall": T,
+        "n": SIZE,
+        "acc": T,
+        "self": MOD,
+    }
+    wrong = {
+        name: (env.get(name), kind) for name, kind in expected.items() if env.get(name) != kind
+    }
+    assert not wrong, wrong
+
+
+def test_call_site_kinds_flow_into_helpers_and_back():
+    env = kinds_in(BLOCK, "Block._helper")
+    assert env["y"] == T
+    assert env["t"] == SIZE
+    assert env["z"] == T
+    assert kinds_in(BLOCK, "helper_fn")["x"] == T
+
+
+def test_expression_kinds_for_conditions():
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def __init__(self, use_bias=True):
+            super().__init__()
+            self.use_bias = use_bias
+            self.fc = nn.Linear(4, 4)
+
+        def forward(self, x):
+            x.sum() > 0
+            (x > 0).any()
+            x.shape[0] > 1
+            self.training
+            self.use_bias and x.dim() == 2
+            not x.any()
+            x.item() > 0
+            bool(x.sum())
+            self.fc
+            x.is_cuda
+            x.shape[0] == 1 and x.sum() > 0
+            return x
+    """
+    kinds = expression_kinds(source, "Net.forward")
+    assert kinds == {
+        "x.sum() > 0": T,
+        "(x > 0).any()": T,
+        "x.shape[0] > 1": SIZE,
+        "self.training": CONST,
+        "self.use_bias and x.dim() == 2": RANK,
+        "not x.any()": DATA,
+        "x.item() > 0": DATA,
+        "bool(x.sum())": DATA,
+        "self.fc": MOD,
+        "x.is_cuda": CONST,
+        "x.shape[0] == 1 and x.sum() > 0": T,
+        "x": T,
+    }
+
+
+def test_branch_join_keeps_only_what_both_paths_agree_on():
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def forward(self, x, scale: float = 1.0):
+            if scale > 1:
+                y = x * 2
+                n = 1
+                maybe = None
+            else:
+                y = x
+                n = x.shape[0]
+                maybe = x
+            if scale > 2:
+                mixed = x.sum()
+            else:
+                mixed = 0.5
+            return y
+    """
+    env = kinds_in(source, "Net.forward")
+    assert env["y"] == T
+    assert env["n"] == SIZE
+    assert env["maybe"] == T
+    assert env["mixed"] == UNK
+
+
+def test_loop_rebinding_is_seen_by_while_condition():
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def forward(self, x, tol: float = 1e-3):
+            err = 1.0
+            while err > tol:
+                x = x / 2
+                err = (x * x).mean()
+            return x
+    """
+    assert while_test_kind(source) == T
+
+
+def test_non_graph_function_parameters_are_not_assumed_tensors():
+    source = """
+    import torch
+
+    def configure(depth, width=64):
+        if depth > 2:
+            return width
+        return depth
+    """
+    env = kinds_in(source, "configure")
+    assert env["depth"] == UNK
+    assert env["width"] == CONST

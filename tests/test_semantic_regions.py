@@ -1,0 +1,368 @@
+"""Graph regions: which functions a back-end compiles, reached from which root."""
+
+from __future__ import annotations
+
+from .semantic_helpers import index_project, regions_by_local_name, targets_at_lines, write_project
+
+DEFAULT = frozenset({"trace", "compile", "export"})
+
+
+def test_forward_of_subclass_of_project_base_in_another_file(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "proj/__init__.py": "",
+            "proj/base.py": """
+                import torch.nn as tnn
+
+                class Base(tnn.Module):
+                    def shared(self, x):
+                        return x * 2
+            """,
+            "proj/layers.py": """
+                from proj.base import Base
+
+                class Middle(Base):
+                    pass
+            """,
+            "proj/model.py": """
+                from .layers import Middle
+
+                class Net(Middle):
+                    def forward(self, x):
+                        return self.shared(x)
+
+                class NotAModule:
+                    def forward(self, x):
+                        return x
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["proj.model.Net.forward"] == DEFAULT
+    # reached through self.shared, defined on the base class in another file
+    assert regions["proj.base.Base.shared"] == DEFAULT
+    assert "proj.model.NotAModule.forward" not in regions
+
+
+def test_module_spellings_and_aliases(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "spellings.py": """
+                import torch
+                import torch.nn
+                from torch import nn
+                from torch.nn import Module as M
+                import torch.nn as tnn
+
+                class A(torch.nn.Module):
+                    def forward(self, x): return x
+                class B(nn.Module):
+                    def forward(self, x): return x
+                class C(M):
+                    def forward(self, x): return x
+                class D(tnn.Module):
+                    def forward(self, x): return x
+                class E(nn.Linear):
+                    def forward(self, x): return x
+                class F(object):
+                    def forward(self, x): return x
+            """
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    for name in "ABCDE":
+        assert regions[f"spellings.{name}.forward"] == DEFAULT, name
+    assert "spellings.F.forward" not in regions
+
+
+def test_decorators_with_and_without_arguments(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "decorated.py": """
+                import torch
+                from torch import compile as tc
+
+                @torch.compile
+                def plain(x):
+                    return helper(x)
+
+                @torch.compile(mode="reduce-overhead", fullgraph=True)
+                def with_args(x):
+                    return x
+
+                @tc(dynamic=True)
+                def aliased(x):
+                    return x
+
+                @torch.jit.script
+                def scripted(x):
+                    return x
+
+                def helper(x):
+                    return x + 1
+
+                def untouched(x):
+                    return x
+            """
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["decorated.plain"] == {"compile"}
+    assert regions["decorated.with_args"] == {"compile"}
+    assert regions["decorated.aliased"] == {"compile"}
+    assert regions["decorated.scripted"] == {"script"}
+    assert regions["decorated.helper"] == {"compile"}
+    assert "decorated.untouched" not in regions
+
+
+def test_callables_passed_to_backends_are_roots(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "roots.py": """
+                import torch
+                from torch import nn
+
+                def fn(x):
+                    return x.sin()
+
+                def traced_fn(x):
+                    return x.cos()
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        return x
+
+                def main():
+                    compiled = torch.compile(fn)
+                    model = Net()
+                    scripted = torch.jit.script(model)
+                    torch.jit.trace(traced_fn, (torch.ones(1),))
+                    torch.export.export(Net(), (torch.ones(1),))
+            """
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["roots.fn"] == {"compile"}
+    assert regions["roots.traced_fn"] == {"trace"}
+    assert regions["roots.Net.forward"] == DEFAULT | {"script"}
+    assert "roots.main" not in regions
+
+
+def test_reach_through_helpers_in_other_modules(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/ops.py": """
+                def rms(x):
+                    return _inner(x)
+
+                def _inner(x):
+                    return x
+
+                def unused(x):
+                    return x
+            """,
+            "pkg/model.py": """
+                import torch
+                from torch import nn
+                from pkg import ops
+                from pkg.ops import rms as rms_norm
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        x = ops.rms(x)
+                        return rms_norm(x)
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["pkg.ops.rms"] == DEFAULT
+    assert regions["pkg.ops._inner"] == DEFAULT
+    assert "pkg.ops.unused" not in regions
+
+
+def test_submodule_calls_reach_their_forward_and_methods(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "sub.py": """
+                import torch
+                from torch import nn
+
+                class Attention(nn.Module):
+                    def split_heads(self, x):
+                        return x
+
+                    def forward(self, x):
+                        return x
+
+                class Block(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.attn = Attention()
+                        self.layers = nn.ModuleList([Attention() for _ in range(2)])
+
+                    def forward(self, x):
+                        x = self.attn.split_heads(x)
+                        for layer in self.layers:
+                            x = layer(x)
+                        return self.attn(x)
+
+                model = torch.jit.script(Block())
+            """
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["sub.Attention.split_heads"] >= DEFAULT
+    # scripting Block scripts its submodules too
+    assert "script" in regions["sub.Attention.forward"]
+    assert "script" in regions["sub.Block.forward"]
+
+
+def test_exit_decorators_remove_their_backends(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "exits.py": """
+                import torch
+                from torch import nn
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        self.log(x)
+                        self.debug(x)
+                        return x
+
+                    @torch.jit.ignore
+                    def log(self, x):
+                        print(x)
+
+                    @torch.compiler.disable
+                    def debug(self, x):
+                        print(x)
+            """
+        },
+    )
+    regions = regions_by_local_name(index_project(paths, script_all_modules=True))
+    assert regions["exits.Net.forward"] == DEFAULT | {"script"}
+    assert regions["exits.Net.log"] == DEFAULT
+    assert regions["exits.Net.debug"] == {"trace", "script"}
+
+
+def test_guards_narrow_targets_inside_branches(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "guards.py": """
+                import torch
+                from torch import nn
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        if not torch.compiler.is_compiling():
+                            print("eager or trace")
+                        if torch.jit.is_scripting():
+                            print("script only")
+                        else:
+                            print("not script")
+                        if torch.jit.is_tracing():
+                            print("trace only")
+                        if torch.compiler.is_dynamo_compiling():
+                            print("dynamo only")
+                        print("everywhere")
+                        if torch.jit.is_scripting():
+                            return x
+                        print("after early return")
+                        return x
+            """
+        },
+    )
+    index = index_project(paths, script_all_modules=True)
+    at = targets_at_lines(paths["guards.py"], index)
+    everything = DEFAULT | {"script"}
+    assert at[6] == everything  # the guard's own test runs everywhere
+    assert at[7] == {"trace", "script"}
+    assert at[9] == {"script"}
+    assert at[11] == {"trace", "compile", "export"}
+    assert at[13] == {"trace"}
+    assert at[15] == {"compile"}
+    assert at[16] == everything
+    assert at[19] == DEFAULT
+
+
+def test_training_loop_is_not_graph_code(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "train.py": """
+                import torch
+                from torch import nn
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        return x
+
+                def train(model, loader, opt):
+                    for x, y in loader:
+                        loss = model(x).sum()
+                        print(loss.item())
+                        loss.backward()
+                        opt.step()
+            """
+        },
+    )
+    index = index_project(paths)
+    at = targets_at_lines(paths["train.py"], index)
+    assert at[11] == frozenset()
+    assert "train.train" not in regions_by_local_name(index)
+
+
+def test_nested_function_in_forward_inherits_region(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "nested.py": """
+                import torch
+                from torch import nn
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        def inner(y):
+                            return print(y)
+                        return inner(x)
+            """
+        },
+    )
+    at = targets_at_lines(paths["nested.py"], index_project(paths))
+    assert at[7] == DEFAULT
+    assert at[8] == DEFAULT
+
+
+def test_lazy_loading_of_imported_project_modules(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "lib/__init__.py": "from .base import Base\n",
+            "lib/base.py": """
+                from torch import nn
+
+                class Base(nn.Module):
+                    pass
+            """,
+            "app.py": """
+                from lib import Base
+
+                class Net(Base):
+                    def forward(self, x):
+                        return x
+            """,
+        },
+    )
+    # Only app.py is given; lib/ is read from disk through the re-export in lib/__init__.py.
+    index = index_project({"app.py": paths["app.py"]})
+    assert regions_by_local_name(index)["app.Net.forward"] == DEFAULT
