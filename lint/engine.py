@@ -16,6 +16,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Diagnostic, FileError
+from torchlint.lint.fixes import attach_fixes
 from torchlint.lint.registry import all_rules
 from torchlint.lint.rule import Rule, visit_methods
 from torchlint.lint.semantic.index import ProjectIndex
@@ -125,6 +126,9 @@ def lint_module(
     result.diagnostics = sorted(
         (d for d in ctx.diagnostics if settings.keeps_targets(d.targets)), key=Diagnostic.sort_key
     )
+    # Fixes for the findings kept (selected rules only), after the traversal.
+    for message in attach_fixes(ctx, result.diagnostics):
+        result.errors.append(FileError(path, f"{message}; {ISSUE_HINT}"))
     return result
 
 

@@ -1,33 +1,624 @@
-"""Fixers turn a finding into text edits; this module holds their base class.
+"""Fixes: the Fixer base class, turning CST replacements into text edits, and applying them.
 
 A fixer is a small class in ``fixers/`` that names the rule codes it fixes and its safety, and
 returns replacements for CST nodes of the reported tree. The engine converts them to
-:class:`Edit` records (so JSON, the LSP and ``torchlint fix`` share them); applying edits
-(conflicts, re-parse check, idempotence, atomic writes, diffs) is generic and lives here too.
+:class:`Edit` records (so JSON, the LSP and ``torchlint fix`` share them) after the traversal.
+
+Edits are computed by rendering the top-level statement that holds the replaced node before and
+after the replacement and keeping only the changed middle, so a multi-line replacement gets the
+indentation of where it lands, and comments and formatting outside the replaced node stay
+byte-for-byte. Applying (conflicts, compile check, rounds until nothing changes) is
+:func:`fix_text`; reading, diffing and atomic writing of files is in :mod:`torchlint.lint.fix_files`.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, Optional, Union
 
 import libcst as cst
 
-from torchlint.lint.diagnostics import Applicability, Diagnostic
+from torchlint.lint.diagnostics import Applicability, Diagnostic, Edit, Fix
+from torchlint.lint.walk import walk
 
 if TYPE_CHECKING:
     from torchlint.lint.context import LintContext
+    from torchlint.lint.engine import FileResult
+    from torchlint.lint.rule import Rule
+    from torchlint.lint.semantic.index import ProjectIndex
+    from torchlint.lint.semantic.kinds import Kind
+    from torchlint.lint.settings import Settings
 
-Replacement = tuple[cst.CSTNode, Union[cst.CSTNode, str]]
+NewCode = Union[cst.CSTNode, cst.RemovalSentinel, cst.FlattenSentinel, str]
+Replacement = tuple[cst.CSTNode, NewCode]
+
+# A fix that keeps producing new edits (two fixes undoing each other) stops after this many rounds.
+MAX_ROUNDS = 10
 
 
 class Fixer:
+    """Base class of every fixer: set ``codes``, ``applicability``, ``message``; implement ``fix``.
+
+    ``fix`` returns replacements ``(old_node, new)`` where ``new`` is a node, source text for the
+    old node's place (an expression or statements), ``cst.RemovalSentinel.REMOVE`` or a
+    ``cst.FlattenSentinel``; or None when this finding is not one the fixer can fix. Helpers
+    give the parent of a node, the kind of an expression, and names to use for imports (the
+    import is added once when the fix is applied).
+    """
+
     codes: ClassVar[tuple[str, ...]] = ()
     applicability: ClassVar[Applicability] = "safe"
     message: ClassVar[str] = ""
 
-    def __init__(self, ctx: LintContext) -> None:
+    def __init__(self, ctx: LintContext, tools: Optional[FileFixTools] = None) -> None:
         self.ctx = ctx
+        self.tools = tools or FileFixTools(ctx)
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         """Replacements (old node, new node or source text) that fix ``diagnostic``, or None."""
         raise NotImplementedError
+
+    # -- helpers for fixers -----------------------------------------------------------------
+    def parent(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        return self.tools.parents().get(id(node))
+
+    def ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
+        found = []
+        current = self.parent(node)
+        while current is not None:
+            found.append(current)
+            current = self.parent(current)
+        return found
+
+    def enclosing_function(self, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
+        for ancestor in self.ancestors(node):
+            if isinstance(ancestor, cst.FunctionDef):
+                return ancestor
+        return None
+
+    def kind(self, expr: cst.BaseExpression) -> Kind:
+        from torchlint.lint.semantic.kinds import Kind
+
+        function = self.enclosing_function(expr)
+        inference = self.ctx.model.inference(function) if function is not None else None
+        return inference.kind(expr) if inference is not None else Kind.UNKNOWN
+
+    def code(self, node: cst.CSTNode) -> str:
+        return self.ctx.module.code_for_node(node)
+
+    def import_module(self, module: str) -> str:
+        """The local name of ``module`` (``import torch as th`` -> ``th``); adds the import if missing."""
+        return self.tools.module_name(module)
+
+    def import_from(self, module: str, name: str) -> str:
+        """Text that names ``module.name`` here: ``Optional`` (adding ``from typing import
+        Optional`` if needed), or ``typing.Optional`` when ``Optional`` means something else."""
+        return self.tools.member_name(module, name)
+
+
+@dataclass
+class _Binding:
+    """What a top-level import binds: a module (``import typing``) or a member (``from typing import X``)."""
+
+    module: str
+    member: Optional[str]
+
+
+class FileFixTools:
+    """Per-file state shared by the fixers of one file: parents, statement offsets, imports."""
+
+    def __init__(self, ctx: LintContext) -> None:
+        self.ctx = ctx
+        self.module = ctx.module
+        self._parents: Optional[dict[int, cst.CSTNode]] = None
+        self._offsets: Optional[list[int]] = None
+        self._rendered: dict[int, str] = {}
+        self._bindings: Optional[dict[str, _Binding]] = None
+        self.pending_imports: list[str] = []
+
+    # -- tree ---------------------------------------------------------------------------------
+    def parents(self) -> dict[int, cst.CSTNode]:
+        if self._parents is None:
+            parents: dict[int, cst.CSTNode] = {}
+            stack: list[cst.CSTNode] = []
+
+            def enter(node: cst.CSTNode) -> None:
+                if stack:
+                    parents[id(node)] = stack[-1]
+                stack.append(node)
+
+            walk(self.module, enter, lambda node: stack.pop())
+            self._parents = parents
+        return self._parents
+
+    def top_statement(self, node: cst.CSTNode) -> Optional[int]:
+        """Index in ``module.body`` of the top-level statement holding ``node``."""
+        parents = self.parents()
+        current = node
+        while True:
+            parent = parents.get(id(current))
+            if parent is None:
+                return None
+            if parent is self.module:
+                break
+            current = parent
+        for index, stmt in enumerate(self.module.body):
+            if stmt is current:
+                return index
+        return None
+
+    def rendered(self, index: int) -> str:
+        text = self._rendered.get(index)
+        if text is None:
+            text = self.module.code_for_node(self.module.body[index])
+            self._rendered[index] = text
+        return text
+
+    def offsets(self) -> list[int]:
+        """Start offset in the file text of each top-level statement (its leading lines included)."""
+        if self._offsets is None:
+            position = sum(len(self.module.code_for_node(line)) for line in self.module.header)
+            offsets = []
+            for index in range(len(self.module.body)):
+                offsets.append(position)
+                position += len(self.rendered(index))
+            offsets.append(position)
+            self._offsets = offsets
+        return self._offsets
+
+    # -- imports ------------------------------------------------------------------------------
+    def bindings(self) -> dict[str, _Binding]:
+        if self._bindings is None:
+            bindings: dict[str, _Binding] = {}
+            for stmt in self.module.body:
+                if not isinstance(stmt, cst.SimpleStatementLine):
+                    continue
+                for small in stmt.body:
+                    if isinstance(small, cst.Import):
+                        for alias in small.names:
+                            dotted = _dotted(alias.name)
+                            if alias.asname is not None:
+                                local = _dotted(alias.asname.name)
+                                bindings[local] = _Binding(dotted, None)
+                            else:
+                                head = dotted.split(".")[0]
+                                bindings[head] = _Binding(head, None)
+                    elif (
+                        isinstance(small, cst.ImportFrom)
+                        and not small.relative
+                        and small.module is not None
+                        and not isinstance(small.names, cst.ImportStar)
+                    ):
+                        for alias in small.names:
+                            name = _dotted(alias.name)
+                            local = _dotted(alias.asname.name) if alias.asname else name
+                            bindings[local] = _Binding(_dotted(small.module), name)
+            self._bindings = bindings
+        return self._bindings
+
+    def _defined_elsewhere(self, name: str) -> bool:
+        return name in self.ctx.model.summary.defined_names
+
+    def module_name(self, module: str) -> str:
+        for local, binding in self.bindings().items():
+            if binding.member is None and binding.module == module:
+                return local
+        head = module.split(".")[0]
+        if head in self.bindings() or self._defined_elsewhere(head):
+            # ``import torch.nn`` binds ``torch`` too; anything else under that name blocks it.
+            binding = self.bindings().get(head)
+            if (
+                binding is not None
+                and binding.member is None
+                and binding.module == head
+                and "." in module
+            ):
+                return module
+        self.pending_imports.append(f"import {module}")
+        return module
+
+    def member_name(self, module: str, name: str) -> str:
+        binding = self.bindings().get(name)
+        if binding is not None and binding.module == module and binding.member == name:
+            return name
+        if binding is None and not self._defined_elsewhere(name):
+            for local, other in self.bindings().items():
+                if other.module == module and other.member == name:
+                    return local
+            self.pending_imports.append(f"from {module} import {name}")
+            return name
+        return f"{self.module_name(module)}.{name}"
+
+    def import_insert_offset(self) -> int:
+        """Where a new import line goes: after the leading imports, else after docstring/__future__."""
+        body = self.module.body
+        offsets = self.offsets()
+        after = 0
+        for index, stmt in enumerate(body):
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                break
+            smalls = stmt.body
+            if index == 0 and len(smalls) == 1 and isinstance(smalls[0], cst.Expr):
+                if isinstance(smalls[0].value, (cst.SimpleString, cst.ConcatenatedString)):
+                    after = index + 1
+                    continue
+            if all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in smalls):
+                after = index + 1
+                continue
+            break
+        return offsets[after]
+
+
+def _dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    return ""
+
+
+# -- replacements -> edits ----------------------------------------------------------------------
+class _Replacer(cst.CSTTransformer):
+    def __init__(self, mapping: dict[int, object]) -> None:
+        super().__init__()
+        self.mapping = mapping
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        return id(node) not in self.mapping
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):  # type: ignore[override]
+        return self.mapping.get(id(original_node), updated_node)
+
+
+def _as_node(old: cst.CSTNode, new: NewCode, module: cst.Module) -> object:
+    if not isinstance(new, str):
+        return new
+    if isinstance(old, cst.BaseExpression):
+        return cst.parse_expression(new, config=module.config_for_parsing)
+    statements = cst.parse_module(new, config=module.config_for_parsing).body
+    if isinstance(old, cst.BaseStatement) and len(statements) == 1:
+        node = statements[0]
+        return (
+            node.with_changes(leading_lines=old.leading_lines)
+            if hasattr(old, "leading_lines")
+            else node
+        )
+    return cst.FlattenSentinel(statements)
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    starts.extend(m.end() for m in re.finditer(r"\r\n|\r|\n", text))
+    return starts
+
+
+def _offset_to_position(starts: list[int], offset: int) -> tuple[int, int]:
+    """1-based (line, column) of a character offset."""
+    lo, hi = 0, len(starts) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if starts[mid] <= offset:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo + 1, offset - starts[lo] + 1
+
+
+def _position_to_offset(starts: list[int], line: int, column: int) -> int:
+    return starts[line - 1] + column - 1
+
+
+def _changed_middle(old: str, new: str) -> tuple[int, int, str]:
+    """(start, end in ``old``, replacement) for the part between the common prefix and suffix."""
+    limit = min(len(old), len(new))
+    prefix = 0
+    while prefix < limit and old[prefix] == new[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < limit - prefix and old[len(old) - 1 - suffix] == new[len(new) - 1 - suffix]:
+        suffix += 1
+    return prefix, len(old) - suffix, new[prefix : len(new) - suffix]
+
+
+def edits_for(
+    tools: FileFixTools, replacements: Sequence[Replacement]
+) -> Optional[tuple[Edit, ...]]:
+    """Text edits for ``replacements`` plus the imports the fixer asked for; None if nothing changes."""
+    module = tools.module
+    text = tools.ctx.source
+    starts = _line_starts(text)
+    grouped: dict[int, dict[int, object]] = {}
+    for old, new in replacements:
+        index = tools.top_statement(old)
+        if index is None:
+            return None
+        grouped.setdefault(index, {})[id(old)] = _as_node(old, new, module)
+    offsets = tools.offsets()
+    spans: list[tuple[int, int, str]] = []
+    last = len(module.body) - 1
+    for index, mapping in sorted(grouped.items()):
+        before = tools.rendered(index)
+        after_node = module.body[index].visit(_Replacer(mapping))
+        after = "" if isinstance(after_node, cst.RemovalSentinel) else _render(module, after_node)
+        if index == last and not module.footer and not module.has_trailing_newline:
+            # The module drops the last newline the statement renders with.
+            before = _strip_newline(before)
+            after = _strip_newline(after)
+        start, end, content = _changed_middle(before, after)
+        if start == end and not content:
+            continue
+        spans.append((offsets[index] + start, offsets[index] + end, content))
+    if not spans:
+        return None
+    newline = module.default_newline
+    imports = list(dict.fromkeys(tools.pending_imports))
+    tools.pending_imports.clear()
+    if imports:
+        at = tools.import_insert_offset()
+        spans.append((at, at, "".join(f"{line}{newline}" for line in imports)))
+    edits = []
+    for start, end, content in sorted(spans):
+        line, column = _offset_to_position(starts, start)
+        end_line, end_column = _offset_to_position(starts, end)
+        edits.append(Edit(line, column, end_line, end_column, content))
+    return tuple(edits)
+
+
+def _render(module: cst.Module, node: object) -> str:
+    if isinstance(node, cst.FlattenSentinel):
+        return "".join(module.code_for_node(n) for n in node.nodes)
+    return module.code_for_node(node)  # type: ignore[arg-type]
+
+
+def _strip_newline(text: str) -> str:
+    for ending in ("\r\n", "\n", "\r"):
+        if text.endswith(ending):
+            return text[: -len(ending)]
+    return text
+
+
+# -- attaching fixes to findings (called by the engine) ------------------------------------------
+@lru_cache(maxsize=1)
+def all_fixers() -> tuple[type[Fixer], ...]:
+    from torchlint.lint.registry import load_plugins
+
+    return tuple(load_plugins("torchlint.fixers", Fixer))
+
+
+def fixers_by_code(fixers: Optional[Sequence[type[Fixer]]] = None) -> dict[str, list[type[Fixer]]]:
+    table: dict[str, list[type[Fixer]]] = {}
+    for fixer in fixers if fixers is not None else all_fixers():
+        for code in fixer.codes:
+            table.setdefault(code, []).append(fixer)
+    for candidates in table.values():
+        # Safe fixers first: a finding gets the safe fix when one applies.
+        candidates.sort(key=lambda f: f.applicability != "safe")
+    return table
+
+
+def attach_fixes(ctx: LintContext, diagnostics: Sequence[Diagnostic]) -> list[str]:
+    """Set ``Diagnostic.fix`` where a fixer applies; returns internal-error messages of fixers."""
+    table = fixers_by_code()
+    wanted = [d for d in diagnostics if d.fix is None and d.node is not None and d.code in table]
+    if not wanted:
+        return []
+    tools = FileFixTools(ctx)
+    instances: dict[type[Fixer], Fixer] = {}
+    errors: list[str] = []
+    for diagnostic in wanted:
+        for fixer_cls in table[diagnostic.code]:
+            fixer = instances.get(fixer_cls)
+            if fixer is None:
+                fixer = instances[fixer_cls] = fixer_cls(ctx, tools)
+            tools.pending_imports.clear()
+            try:
+                replacements = fixer.fix(diagnostic)
+                edits = edits_for(tools, replacements) if replacements else None
+            except RecursionError:
+                edits = None
+            except Exception as exc:  # one fixer's bug must not stop linting
+                errors.append(
+                    f"internal error in fixer {fixer_cls.__name__} for {diagnostic.code}: {type(exc).__name__}: {exc}"
+                )
+                edits = None
+            if edits:
+                diagnostic.fix = Fix(fixer_cls.applicability, fixer_cls.message, edits)
+                break
+    return errors
+
+
+# -- applying edits ------------------------------------------------------------------------------
+def _edit_span(starts: list[int], edit: Edit) -> tuple[int, int]:
+    return (
+        _position_to_offset(starts, edit.line, edit.column),
+        _position_to_offset(starts, edit.end_line, edit.end_column),
+    )
+
+
+def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    if a[0] == a[1] or b[0] == b[1]:
+        # An insertion conflicts only with a replacement that strictly contains its point.
+        point, other = (a, b) if a[0] == a[1] else (b, a)
+        return other[0] < point[0] < other[1]
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def select_fixes(text: str, fixes: Sequence[Fix]) -> tuple[list[Fix], list[Fix]]:
+    """Split ``fixes`` into ones that apply together (no overlapping edits) and ones for a later round.
+
+    An edit identical to one already taken (the same import added by two fixes) is shared.
+    """
+    starts = _line_starts(text)
+    taken_spans: list[tuple[tuple[int, int], Edit]] = []
+    chosen: list[Fix] = []
+    later: list[Fix] = []
+    ordered = sorted(fixes, key=lambda f: min(_edit_span(starts, e) for e in f.edits))
+    for fix in ordered:
+        spans = [(_edit_span(starts, e), e) for e in fix.edits]
+        clash = any(
+            _overlaps(span, other) and not (span == other and edit.content == other_edit.content)
+            for span, edit in spans
+            for other, other_edit in taken_spans
+        )
+        if clash:
+            later.append(fix)
+            continue
+        chosen.append(fix)
+        taken_spans.extend(spans)
+    return chosen, later
+
+
+def apply_fixes(text: str, fixes: Sequence[Fix]) -> str:
+    """Apply non-overlapping fixes (see :func:`select_fixes`) to ``text``."""
+    starts = _line_starts(text)
+    unique: dict[tuple[int, int, str], None] = {}
+    for fix in fixes:
+        for edit in fix.edits:
+            start, end = _edit_span(starts, edit)
+            unique[(start, end, edit.content)] = None
+    pieces = []
+    position = 0
+    for start, end, content in sorted(unique, key=lambda e: (e[0], e[1])):
+        pieces.append(text[position:start])
+        pieces.append(content)
+        position = max(position, end)
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+def compiles(text: str, path: str) -> Optional[str]:
+    """None when ``text`` parses with libcst and compiles with CPython, else the reason."""
+    try:
+        cst.parse_module(text)
+    except Exception as exc:
+        return f"does not parse: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+    try:
+        compile(text, path, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as exc:
+        return f"does not compile: {exc}"
+    except RecursionError:
+        return "does not compile: too deeply nested"
+    return None
+
+
+@dataclass
+class AppliedFix:
+    code: str
+    line: int
+    message: str
+    applicability: Applicability
+
+
+@dataclass
+class DroppedFix:
+    code: str
+    line: int
+    message: str
+    reason: str
+
+
+@dataclass
+class FixOutcome:
+    """What :func:`fix_text` did to one file's text."""
+
+    path: str
+    original: str
+    text: str
+    applied: list[AppliedFix] = field(default_factory=list)
+    dropped: list[DroppedFix] = field(default_factory=list)
+    rounds: int = 0
+    converged: bool = True
+    result: Optional[FileResult] = None  # the lint of the final text: what is left
+
+    @property
+    def changed(self) -> bool:
+        return self.text != self.original
+
+
+def _fix_key(text: str, diagnostic: Diagnostic) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """Identity of a fix independent of line shifts: the code, replaced texts and new texts."""
+    starts = _line_starts(text)
+    assert diagnostic.fix is not None
+    parts = []
+    for edit in diagnostic.fix.edits:
+        start, end = _edit_span(starts, edit)
+        parts.append((text[start:end], edit.content))
+    return diagnostic.code, tuple(parts)
+
+
+def fix_text(
+    path: str,
+    text: str,
+    settings: Optional[Settings] = None,
+    *,
+    unsafe: Optional[bool] = None,
+    index: Optional[ProjectIndex] = None,
+    rules: Optional[Sequence[type[Rule]]] = None,
+    max_rounds: int = MAX_ROUNDS,
+) -> FixOutcome:
+    """Lint, apply the fixes that apply together, check the result compiles, and repeat until
+    nothing changes. Unsafe fixes only when ``unsafe`` (default: ``settings.unsafe_fixes``)."""
+    # Imported here: the engine imports this module to attach fixes.
+    from torchlint.lint.engine import lint_text
+    from torchlint.lint.settings import Settings
+
+    settings = settings or Settings()
+    allow_unsafe = settings.unsafe_fixes if unsafe is None else unsafe
+    outcome = FixOutcome(path=path, original=text, text=text)
+    blocked: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
+    if compiles(text, path) is not None:
+        # Never touch a file that does not compile already: nothing could be checked.
+        outcome.result = lint_text(path, text, settings=settings, index=index, rules=rules)
+        return outcome
+    for _ in range(max_rounds + 1):
+        result = lint_text(path, text, settings=settings, index=index, rules=rules)
+        outcome.result = result
+        candidates = [
+            d
+            for d in result.diagnostics
+            if d.fix is not None
+            and (allow_unsafe or d.fix.applicability == "safe")
+            and _fix_key(text, d) not in blocked
+        ]
+        if not candidates:
+            break
+        if outcome.rounds == max_rounds:
+            outcome.converged = False
+            break
+        outcome.rounds += 1
+        by_fix = {id(d.fix): d for d in candidates}
+        chosen, _later = select_fixes(text, [d.fix for d in candidates if d.fix is not None])
+        new_text = apply_fixes(text, chosen)
+        problem = compiles(new_text, path)
+        if problem is not None:
+            # Find the fixes that break the file alone, drop them, and keep the rest for next round.
+            for fix in chosen:
+                diagnostic = by_fix[id(fix)]
+                alone = compiles(apply_fixes(text, [fix]), path)
+                if alone is not None:
+                    blocked.add(_fix_key(text, diagnostic))
+                    outcome.dropped.append(
+                        DroppedFix(diagnostic.code, diagnostic.line, fix.message, alone)
+                    )
+            good = [f for f in chosen if _fix_key(text, by_fix[id(f)]) not in blocked]
+            new_text = apply_fixes(text, good[:1]) if good else text
+            chosen = good[:1]
+            if compiles(new_text, path) is not None:
+                new_text, chosen = text, []
+        if new_text == text:
+            for fix in chosen:
+                blocked.add(_fix_key(text, by_fix[id(fix)]))
+            if not chosen and not problem:
+                break
+            continue
+        for fix in chosen:
+            diagnostic = by_fix[id(fix)]
+            outcome.applied.append(
+                AppliedFix(diagnostic.code, diagnostic.line, fix.message, fix.applicability)
+            )
+        text = new_text
+    outcome.text = text
+    return outcome
