@@ -7,6 +7,7 @@ import sys
 import click
 
 from torchlint import __version__
+from torchlint.cli_fix import fix_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -39,3 +40,6 @@ def check(paths: tuple[str, ...]) -> None:
         for e in result.errors:
             click.echo(f"{display_path(e.path)}: error: {e.message}", err=True)
     sys.exit(1 if found else 0)
+
+
+main.add_command(fix_command)
