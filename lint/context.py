@@ -12,7 +12,10 @@ Rules ask the context, never the tree or the imports:
 - ``ctx.qualified_name(expr)``: ``F.relu`` -> ``"torch.nn.functional.relu"``,
   ``print`` -> ``"builtins.print"``, or None.
 - ``ctx.report(...)``: through :meth:`Rule.report`.
-- ``ctx.position(node)``: the node's source range (computed once per file, on first use).
+- ``ctx.position(node)``: the node's source range (see ``lint/positions.py``).
+- ``ctx.driver``: the file's :class:`DriverModel` (driver code: model calls outside graph code,
+  grad mode, loops, train / eval calls), built once per file on first use; see
+  ``lint/semantic/driver.py``.
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata import CodeRange
 
 from torchlint.lint.diagnostics import Diagnostic, Fix
+from torchlint.lint.positions import PositionFinder
+from torchlint.lint.semantic.driver import DriverModel
 from torchlint.lint.semantic.index import ProjectIndex, Region
 from torchlint.lint.semantic.kinds import Kind, KindInference
 from torchlint.lint.semantic.model import FileModel, FunctionInfo
@@ -49,7 +54,11 @@ class LintContext:
         self.model = model
         self.index = index
         self.diagnostics: list[Diagnostic] = []
-        self._positions: Optional[dict[cst.CSTNode, CodeRange]] = None
+        self._position_finder = PositionFinder(module, source)
+        # The statements around the current node and the indentation of the innermost block.
+        self._statements: list[cst.CSTNode] = []
+        self._indents: list[str] = [""]
+        self._driver: Optional[DriverModel] = None
         # Traversal state: one frame per function entered, and target overrides from guards.
         self._functions: list[tuple[FunctionInfo, Optional[KindInference]]] = []
         self._targets: list[frozenset[str]] = [EMPTY]
@@ -91,11 +100,17 @@ class LintContext:
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         return self.model.qualified_name(node)
 
+    @property
+    def driver(self) -> DriverModel:
+        """Driver-code facts for this file (performance rules), computed on first use."""
+        if self._driver is None:
+            self._driver = DriverModel(self.module, self.model)
+        return self._driver
+
     def position(self, node: cst.CSTNode) -> CodeRange:
-        if self._positions is None:
-            wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
-            self._positions = dict(wrapper.resolve(PositionProvider))
-        return self._positions[node]
+        """Source range of ``node``. During the traversal only the enclosing statement's
+        positions are computed; afterwards the whole file's are, once."""
+        return self._position_finder.position(node, self._statements, self._indents[-1])
 
     def report(
         self,
@@ -133,6 +148,11 @@ class LintContext:
     # -- traversal bookkeeping (called by the engine around every node) ---------------------
     def enter(self, node: cst.CSTNode) -> None:
         key = id(node)
+        if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+            self._statements.append(node)
+        elif isinstance(node, cst.IndentedBlock):
+            indent = node.indent if node.indent is not None else self.module.default_indent
+            self._indents.append(self._indents[-1] + indent)
         override = self._overrides.get(key)
         if override is not None:
             self._targets.append(override & self._targets[-1] if self._targets[-1] else EMPTY)
@@ -153,6 +173,10 @@ class LintContext:
                 self._early_exit_guards(node.body)
 
     def leave(self, node: cst.CSTNode) -> None:
+        if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+            self._statements.pop()
+        elif isinstance(node, cst.IndentedBlock):
+            self._indents.pop()
         if isinstance(node, cst.FunctionDef) and self.model.function_info(node) is not None:
             self._functions.pop()
             self._targets.pop()

@@ -1,0 +1,503 @@
+"""Driver code: the code outside graph regions that runs models, for the performance rules.
+
+Graph regions say what a back-end compiles; driver code is everything that calls those models:
+training loops, evaluation loops, inference functions, scripts at module level. The model here
+answers, for one file, the questions the TL4xx rules ask:
+
+- ``site = driver.call(call_node)``: a :class:`CallSite` for every call in driver code (``None``
+  inside graph functions): its :class:`Scope` (function or module top level), the enclosing
+  loops (innermost last), the grad mode at the call (``"off"`` under ``torch.no_grad()``,
+  ``torch.inference_mode()``, ``torch.set_grad_enabled(False)`` or their decorators, ``"on"``
+  under ``torch.enable_grad()``, ``"unknown"`` under a computed ``set_grad_enabled(flag)``,
+  ``"default"`` otherwise), whether an ``if`` inside the innermost loop guards it, and ``model``:
+  the dotted name of the model it calls (``"model"``, ``"self.net"``) when it is a model call.
+- ``driver.grad_disabled(site)``: the call runs without autograd, counting decorators and callers
+  in the same file that call this function under ``no_grad`` (two or more frames up).
+- ``driver.scope(node)`` / ``driver.loop(node)``: facts about a function or a loop: whether it
+  trains (``.backward()``, ``torch.autograd.grad``, optimizer ``step`` / ``zero_grad``), calls a
+  model, iterates a data loader (and whether that loader looks like validation / test data).
+- ``driver.mode_before(site)``: the last ``.eval()`` / ``.train()`` on the called model before the
+  call in the same scope, in source order (``"eval"``, ``"train"`` or ``None``).
+- ``driver.kind(expr, function)``: the :class:`Kind` of an expression in a driver function (or at
+  module level when ``function`` is None), inferred like graph code but with parameters unknown.
+- File facts: ``feeds_cuda`` (``.cuda()`` or a ``"cuda"`` device appears), ``uses_conv`` (a
+  convolution module or function is built or called), ``sets_cudnn_benchmark``.
+
+What counts as a model: a name or ``self.<attr>`` bound to an instance of an ``nn.Module``
+subclass (resolved through the project index, across files; loss modules excluded), a parameter
+annotated with one, and ``model`` / ``net`` / ``self.model``-style names that are ``.eval()``ed or
+``.train()``ed in the same scope (or at module level), or called inside a loop.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Optional, Union
+
+import libcst as cst
+
+from torchlint.lint.semantic.kinds import Kind, KindInference
+from torchlint.lint.walk import walk
+
+if TYPE_CHECKING:
+    from torchlint.lint.semantic.model import FileModel
+
+GRAD_OFF_CONTEXTS = frozenset(
+    {
+        "torch.no_grad",
+        "torch.autograd.no_grad",
+        "torch.autograd.grad_mode.no_grad",
+        "torch.inference_mode",
+        "torch.autograd.inference_mode",
+        "torch.autograd.grad_mode.inference_mode",
+    }
+)
+GRAD_ON_CONTEXTS = frozenset(
+    {"torch.enable_grad", "torch.autograd.enable_grad", "torch.autograd.grad_mode.enable_grad"}
+)
+SET_GRAD_ENABLED = frozenset(
+    {
+        "torch.set_grad_enabled",
+        "torch.autograd.set_grad_enabled",
+        "torch.autograd.grad_mode.set_grad_enabled",
+    }
+)
+AUTOGRAD_CALLS = frozenset({"torch.autograd.grad", "torch.autograd.backward"})
+# Methods that return the model itself, so ``Net().to(device).eval()`` is still a Net.
+SELF_RETURNING_METHODS = frozenset(
+    {"to", "cuda", "cpu", "eval", "train", "float", "half", "double", "bfloat16", "requires_grad_"}
+)
+MODEL_NAME = re.compile(
+    r"^(model|net|network|classifier|encoder|decoder|backbone|generator|discriminator|teacher"
+    r"|student|policy|critic|actor)$|_(model|net)$|^(model|net)_"
+)
+OPTIMIZER_NAME = re.compile(r"(^|_)(opt|optim|optimizer|optimiser)(_|$|\d)")
+LOADER_NAME = re.compile(r"(loader|(^|_)dl($|_)|dataloader|batches)", re.IGNORECASE)
+EVAL_LOADER_NAME = re.compile(r"(^|_)(val|valid|validation|test|eval|dev)(_|$)", re.IGNORECASE)
+GradMode = str  # "off" | "on" | "unknown" | "default"
+
+
+@dataclass
+class Scope:
+    """A driver function (``node`` is its FunctionDef) or the module top level (``node`` is the Module)."""
+
+    node: Union[cst.FunctionDef, cst.Module]
+    name: str
+    parent: Optional[Scope]
+    owner_class: Optional[str]
+    grad: GradMode = "default"  # from decorators
+    trains: bool = False
+    calls_model: bool = False
+    inherited_off: bool = False  # a caller in this file calls it under no_grad
+    sites: list[CallSite] = field(default_factory=list)
+    # Module-class instances bound by assignment here: dotted name -> class qualified name.
+    instances: dict[str, str] = field(default_factory=dict)
+    mode_receivers: set[str] = field(default_factory=set)  # names .eval()ed / .train()ed here
+    annotated_models: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Loop:
+    node: Union[cst.For, cst.While]
+    scope: Scope
+    parent: Optional[Loop]
+    over_loader: bool = False
+    over_eval_loader: bool = False
+    trains: bool = False
+    calls_model: bool = False
+
+
+@dataclass
+class CallSite:
+    node: cst.Call
+    scope: Scope
+    loops: tuple[Loop, ...]
+    grad: GradMode
+    conditional: bool  # an ``if`` inside the innermost loop guards it
+    name: Optional[str]  # qualified name of the callee, when it resolves
+    receiver: Optional[str] = None  # dotted receiver of a method call: "model" in model.eval()
+    method: Optional[str] = None
+    model: Optional[str] = None  # dotted name of the model this call runs
+
+
+def dotted(node: cst.BaseExpression) -> Optional[str]:
+    """``self.model`` -> ``"self.model"``; None for anything but names and attribute chains."""
+    parts: list[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if not isinstance(node, cst.Name):
+        return None
+    parts.append(node.value)
+    return ".".join(reversed(parts))
+
+
+def _literal_bool(node: cst.BaseExpression) -> Optional[bool]:
+    if isinstance(node, cst.Name) and node.value in ("True", "False"):
+        return node.value == "True"
+    return None
+
+
+class DriverModel:
+    """Driver-code facts for one file; built once, on first use (``ctx.driver``)."""
+
+    def __init__(self, module: cst.Module, model: FileModel) -> None:
+        self.module = module
+        self.file = model
+        self.index = model.index
+        self._sites: dict[int, CallSite] = {}
+        self._scopes: dict[int, Scope] = {}
+        self._loops: dict[int, Loop] = {}
+        self._inferences: dict[int, Optional[KindInference]] = {}
+        self.feeds_cuda = False
+        self.uses_conv = False
+        self.sets_cudnn_benchmark = False
+        self._collect()
+        self._resolve_models()
+        self._inherit_grad()
+
+    # -- queries -----------------------------------------------------------------------
+    def call(self, node: cst.Call) -> Optional[CallSite]:
+        return self._sites.get(id(node))
+
+    def scope(self, node: Union[cst.FunctionDef, cst.Module]) -> Optional[Scope]:
+        return self._scopes.get(id(node))
+
+    def loop(self, node: Union[cst.For, cst.While]) -> Optional[Loop]:
+        return self._loops.get(id(node))
+
+    def grad_disabled(self, site: CallSite) -> bool:
+        """Autograd is off at this call (context, decorator, or every caller in the file)."""
+        if site.grad != "default":
+            return site.grad == "off"
+        scope: Optional[Scope] = site.scope
+        while scope is not None:
+            if scope.grad != "default":
+                return scope.grad == "off"
+            if scope.inherited_off:
+                return True
+            scope = scope.parent
+        return False
+
+    def grad_unknown(self, site: CallSite) -> bool:
+        """A computed ``set_grad_enabled(flag)`` holds at the call: say nothing about it."""
+        return site.grad == "unknown" or site.scope.grad == "unknown"
+
+    def mode_before(self, site: CallSite) -> Optional[str]:
+        if site.model is None:
+            return None
+        last = None
+        for other in site.scope.sites:
+            if other.node is site.node:
+                break
+            if other.receiver == site.model and other.method in ("eval", "train"):
+                last = other.method
+                if other.method == "train" and other.node.args:
+                    flag = _literal_bool(other.node.args[0].value)
+                    last = "eval" if flag is False else "train" if flag else None
+        return last
+
+    def kind(self, node: cst.BaseExpression, function: Optional[cst.FunctionDef]) -> Kind:
+        """Kind of ``node`` in a driver function, or at module level when ``function`` is None."""
+        key = id(function) if function is not None else id(self.module)
+        if key not in self._inferences:
+            self._inferences[key] = self._infer(function)
+        inference = self._inferences[key]
+        return inference.kind(node) if inference is not None else Kind.UNKNOWN
+
+    def _infer(self, function: Optional[cst.FunctionDef]) -> Optional[KindInference]:
+        if function is None:
+            # Module-level statements, read as the body of a function without parameters.
+            func = cst.FunctionDef(
+                name=cst.Name("__module__"),
+                params=cst.Parameters(),
+                body=cst.IndentedBlock(body=self.module.body),
+            )
+            owner = None
+        else:
+            info = self.file.function_info(function)
+            if info is None:
+                return None
+            func, owner = function, info.owner_class
+        try:
+            return KindInference(self.file, func, owner, params_are_tensors=False).run()
+        except RecursionError:
+            return None
+
+    # -- building ----------------------------------------------------------------------
+    def _collect(self) -> None:
+        top = Scope(self.module, "<module>", None, None)
+        self._scopes[id(self.module)] = top
+        scopes: list[Optional[Scope]] = [top]  # None while inside graph code
+        loops: list[list[Loop]] = [[]]
+        grads: list[GradMode] = ["default"]
+        ifs_in_loop: list[int] = [0]
+        pushed_grad: set[int] = set()
+
+        def on_enter(node: cst.CSTNode) -> None:
+            scope = scopes[-1]
+            if isinstance(node, cst.FunctionDef):
+                info = self.file.function_info(node)
+                if scope is None or info is None or info.region is not None:
+                    scopes.append(None)
+                else:
+                    new = Scope(node, node.name.value, scope, info.owner_class)
+                    new.grad = self._decorator_grad(node)
+                    self._annotated_models(node, new)
+                    self._scopes[id(node)] = new
+                    scopes.append(new)
+                loops.append([])
+                grads.append("default")
+                ifs_in_loop.append(0)
+                return
+            if isinstance(node, cst.ClassDef):
+                scopes.append(None if scope is None else scope)
+                return
+            if scope is None:
+                return
+            if isinstance(node, (cst.For, cst.While)):
+                loop = Loop(node, scope, loops[-1][-1] if loops[-1] else None)
+                if isinstance(node, cst.For):
+                    self._classify_iter(loop, node.iter)
+                self._loops[id(node)] = loop
+                loops[-1].append(loop)
+                ifs_in_loop.append(0)
+            elif isinstance(node, (cst.If, cst.IfExp)) and loops[-1]:
+                ifs_in_loop[-1] += 1
+            elif isinstance(node, cst.With):
+                mode = self._with_grad(node)
+                if mode is not None:
+                    grads.append(mode)
+                    pushed_grad.add(id(node))
+            elif isinstance(node, cst.Call):
+                self._record_call(node, scope, tuple(loops[-1]), grads, ifs_in_loop[-1] > 0)
+            elif isinstance(node, (cst.Assign, cst.AnnAssign)):
+                self._record_assignment(node, scope)
+
+        def on_leave(node: cst.CSTNode) -> None:
+            if isinstance(node, cst.FunctionDef):
+                scopes.pop()
+                loops.pop()
+                grads.pop()
+                ifs_in_loop.pop()
+            elif isinstance(node, cst.ClassDef):
+                scopes.pop()
+            elif scopes[-1] is None:
+                return
+            elif (
+                isinstance(node, (cst.For, cst.While)) and loops[-1] and loops[-1][-1].node is node
+            ):
+                loops[-1].pop()
+                ifs_in_loop.pop()
+            elif isinstance(node, (cst.If, cst.IfExp)) and loops[-1]:
+                ifs_in_loop[-1] -= 1
+            elif id(node) in pushed_grad:
+                pushed_grad.discard(id(node))
+                grads.pop()
+
+        walk(self.module, on_enter, on_leave)
+
+    def _grad_of_call(self, call: cst.BaseExpression) -> Optional[GradMode]:
+        """The grad mode a context manager / decorator expression sets, or None."""
+        target = call.func if isinstance(call, cst.Call) else call
+        name = self.file.qualified_name(target)
+        args = call.args if isinstance(call, cst.Call) else ()
+        if name in GRAD_ON_CONTEXTS:
+            return "on"
+        if name in GRAD_OFF_CONTEXTS:
+            if "inference_mode" in name and args:
+                flag = _literal_bool(args[0].value)
+                return "off" if flag else None if flag is False else "unknown"
+            return "off"
+        if name in SET_GRAD_ENABLED and args:
+            flag = _literal_bool(args[0].value)
+            return "unknown" if flag is None else "on" if flag else "off"
+        return None
+
+    def _decorator_grad(self, node: cst.FunctionDef) -> GradMode:
+        for dec in node.decorators:
+            mode = self._grad_of_call(dec.decorator)
+            if mode is not None:
+                return mode
+        return "default"
+
+    def _with_grad(self, node: cst.With) -> Optional[GradMode]:
+        for item in node.items:
+            mode = self._grad_of_call(item.item)
+            if mode is not None:
+                return mode
+        return None
+
+    def _annotated_models(self, node: cst.FunctionDef, scope: Scope) -> None:
+        params = node.params
+        for param in [*params.posonly_params, *params.params, *params.kwonly_params]:
+            if param.annotation is None:
+                continue
+            name = self.file.qualified_name(param.annotation.annotation)
+            if name and self.index.is_module_class(name):
+                scope.annotated_models.add(param.name.value)
+
+    def _classify_iter(self, loop: Loop, iterable: cst.BaseExpression) -> None:
+        inner = iterable
+        while isinstance(inner, cst.Call) and inner.args:  # enumerate(loader), tqdm(loader)
+            name = self.file.qualified_name(inner.func) or ""
+            if name in ("builtins.enumerate", "builtins.zip", "builtins.iter") or "tqdm" in name:
+                inner = inner.args[0].value
+            else:
+                break
+        text = dotted(inner) or ""
+        last = text.rsplit(".", 1)[-1]
+        if last and LOADER_NAME.search(last):
+            loop.over_loader = True
+            loop.over_eval_loader = bool(EVAL_LOADER_NAME.search(last))
+
+    def _record_assignment(self, node: Union[cst.Assign, cst.AnnAssign], scope: Scope) -> None:
+        targets = (
+            [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+        )
+        if any(self.file.qualified_name(t) == "torch.backends.cudnn.benchmark" for t in targets):
+            self.sets_cudnn_benchmark = True
+        value = node.value
+        if value is None:
+            return
+        while (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value in SELF_RETURNING_METHODS
+        ):
+            value = value.func.value
+        if not isinstance(value, cst.Call):
+            return
+        cls = self.file.qualified_name(value.func)
+        if not cls or cls.endswith("Loss") or not self.index.is_module_class(cls):
+            return
+        for target in targets:
+            key = dotted(target)
+            if key:
+                scope.instances[key] = cls
+
+    def _record_call(
+        self,
+        node: cst.Call,
+        scope: Scope,
+        loops: tuple[Loop, ...],
+        grads: list[GradMode],
+        conditional: bool,
+    ) -> None:
+        name = self.file.qualified_name(node.func)
+        receiver = method = None
+        if isinstance(node.func, cst.Attribute):
+            receiver = dotted(node.func.value)
+            method = node.func.attr.value
+        site = CallSite(node, scope, loops, grads[-1], conditional, name, receiver, method)
+        self._sites[id(node)] = site
+        scope.sites.append(site)
+        trains = (
+            method == "backward"
+            or name in AUTOGRAD_CALLS
+            or (
+                method in ("step", "zero_grad")
+                and receiver is not None
+                and bool(OPTIMIZER_NAME.search(receiver.rsplit(".", 1)[-1].lower()))
+            )
+        )
+        if trains:
+            scope.trains = True
+            for loop in loops:
+                loop.trains = True
+        if method in ("eval", "train") and receiver is not None and len(node.args) <= 1:
+            scope.mode_receivers.add(receiver)
+        if method == "cuda" or name == "torch.cuda.synchronize" or self._names_cuda(node):
+            self.feeds_cuda = True
+        if name and (
+            "Conv" in name.rsplit(".", 1)[-1] or name.startswith("torch.nn.functional.conv")
+        ):
+            self.uses_conv = True
+
+    @staticmethod
+    def _names_cuda(node: cst.Call) -> bool:
+        for arg in node.args:
+            value = arg.value
+            if isinstance(value, cst.SimpleString) and "cuda" in value.value:
+                return True
+        return False
+
+    def _resolve_models(self) -> None:
+        for scope in self._scopes.values():
+            for site in scope.sites:
+                site.model = self._model_called(site)
+                if site.model is not None:
+                    scope.calls_model = True
+                    for loop in site.loops:
+                        loop.calls_model = True
+
+    def _model_called(self, site: CallSite) -> Optional[str]:
+        func = site.node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "forward":
+            func = func.value
+        key = dotted(func)
+        if key is None or site.name in GRAD_OFF_CONTEXTS | GRAD_ON_CONTEXTS:
+            return None
+        return key if self.is_model(key, site.scope, in_loop=bool(site.loops)) else None
+
+    def is_model(self, key: str, scope: Scope, in_loop: bool = False) -> bool:
+        """Whether the dotted name ``key`` denotes a model (an ``nn.Module`` instance) in ``scope``."""
+        if self.model_class(key, scope) is not None:
+            return True
+        current: Optional[Scope] = scope
+        while current is not None:
+            if key in current.annotated_models or key in current.mode_receivers:
+                return True
+            current = current.parent
+        return in_loop and bool(MODEL_NAME.search(key.rsplit(".", 1)[-1]))
+
+    def model_class(self, key: str, scope: Scope) -> Optional[str]:
+        """The ``nn.Module`` class bound to ``key`` in ``scope`` (or enclosing scopes), when known."""
+        current: Optional[Scope] = scope
+        while current is not None:
+            if key in current.instances:
+                return current.instances[key]
+            current = current.parent
+        if key.startswith("self.") and key.count(".") == 1 and scope.owner_class:
+            cls = self.index.attribute_class(scope.owner_class, key[5:])
+            if cls and not cls.endswith("Loss") and self.index.is_module_class(cls):
+                return cls
+        return None
+
+    def _inherit_grad(self) -> None:
+        """A function that a caller in this file calls under no_grad is treated as grad-free.
+
+        Precision over recall: one such caller (directly or a few frames up) shows the author
+        runs it as inference under no_grad, so its model calls are not flagged.
+        """
+        by_name: dict[str, list[Scope]] = {}
+        for scope in self._scopes.values():
+            if isinstance(scope.node, cst.FunctionDef):
+                by_name.setdefault(scope.name, []).append(scope)
+        callers: dict[int, list[CallSite]] = {}
+        for scope in self._scopes.values():
+            for site in scope.sites:
+                func = site.node.func
+                callee_name = None
+                if isinstance(func, cst.Name):
+                    callee_name = func.value
+                elif isinstance(func, cst.Attribute) and site.receiver == "self":
+                    callee_name = func.attr.value
+                for callee in by_name.get(callee_name or "", ()):
+                    if isinstance(func, cst.Attribute) and callee.owner_class != scope.owner_class:
+                        continue
+                    callers.setdefault(id(callee.node), []).append(site)
+        for _ in range(4):  # a no_grad up to a few frames up
+            changed = False
+            for scope in self._scopes.values():
+                if scope.inherited_off:
+                    continue
+                outside = [
+                    site for site in callers.get(id(scope.node), ()) if site.scope is not scope
+                ]
+                if any(self.grad_disabled(site) for site in outside):
+                    scope.inherited_off = True
+                    changed = True
+            if not changed:
+                break

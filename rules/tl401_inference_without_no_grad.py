@@ -1,0 +1,247 @@
+"""TL401: a model called for inference with autograd recording."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.driver import CallSite
+from torchlint.rules._perf import inference_name
+
+
+class InferenceWithoutNoGrad(Rule):
+    """Flags a model called for inference (evaluation, prediction) while autograd records.
+
+    ## What it does
+    Finds calls of a model in driver code (outside `forward`) that evaluate it: after
+    `model.eval()` in the same function, in a function whose name says evaluate / validate /
+    test / predict / infer / generate / serve, or in a loop over a validation or test loader,
+    with no `torch.no_grad()` / `torch.inference_mode()` around it (context manager or
+    decorator, in this function or in a caller in the same file up to a few frames up), no
+    `torch.set_grad_enabled(False)`, and no `.backward()`, `torch.autograd.grad` or optimizer
+    step in the function. The finding is on the model call (not on the function definition);
+    the fix adds `@torch.no_grad()` to the function or wraps the code in
+    `with torch.inference_mode():`.
+
+    ## Why is this bad?
+    With autograd on, every forward records the graph and keeps each layer's activations alive
+    for a backward pass that never comes: more memory (often several times the output size)
+    and more time per call. On CUDA the extra memory also limits the batch size you can
+    evaluate. `model.eval()` does not turn autograd off; it only switches dropout and batch
+    norm to inference behaviour.
+
+    <!-- bench:TL401 -->
+
+    ## Example
+    ```python
+    def evaluate(model, loader):
+        model.eval()
+        for x, y in loader:
+            correct += (model(x).argmax(1) == y).sum()
+    ```
+    Use instead:
+    ```python
+    @torch.no_grad()
+    def evaluate(model, loader):
+        model.eval()
+        for x, y in loader:
+            correct += (model(x).argmax(1) == y).sum()
+    ```
+
+    ## Fix safety
+    Adding `@torch.no_grad()` is safe when nothing differentiates the outputs: the function
+    has no `.backward()` or `torch.autograd.grad` (which the rule checks), and no caller in
+    another file backpropagates through what it returns (which the rule cannot see), so the
+    fix is marked unsafe. `torch.inference_mode()` is faster still but its tensors can never
+    be used in autograd later.
+    """
+
+    code = "TL401"
+    name = "inference-without-no-grad"
+    message = "model called for inference with autograd on"
+    severity = "warning"
+    graph_only = False
+    targets = ()
+
+    VALID = [
+        # No back-end claim to check: driver code only (runtime=False throughout).
+        Valid(
+            """
+            import torch
+
+            @torch.no_grad()
+            def evaluate(model, loader):
+                model.eval()
+                return [model(x) for x in loader]
+            """,
+            runtime=False,
+        ),
+        Valid(
+            """
+            import torch
+
+            def evaluate(model, loader):
+                model.eval()
+                with torch.inference_mode():
+                    for x in loader:
+                        model(x)
+            """,
+            runtime=False,
+        ),
+        # A no_grad two frames up: main -> run_eval -> predict.
+        Valid(
+            """
+            import torch
+
+            def predict(model, x):
+                model.eval()
+                return model(x)
+
+            def run_eval(model, xs):
+                return [predict(model, x) for x in xs]
+
+            def main(model, xs):
+                with torch.no_grad():
+                    return run_eval(model, xs)
+            """,
+            runtime=False,
+        ),
+        # A loop that also calls .backward() is training, even over a "val" loader.
+        Valid(
+            """
+            import torch
+
+            def fine_tune_on_validation(model, val_loader, optimizer):
+                for x, y in val_loader:
+                    loss = torch.nn.functional.mse_loss(model(x), y)
+                    loss.backward()
+                    optimizer.step()
+            """,
+            runtime=False,
+        ),
+        # Training with model.train(): not inference.
+        Valid(
+            """
+            import torch
+
+            def train(model, loader, optimizer):
+                model.train()
+                for x, y in loader:
+                    optimizer.zero_grad()
+                    model(x).sum().backward()
+                    optimizer.step()
+            """,
+            runtime=False,
+        ),
+        # A computed grad mode: the rule cannot know, so it says nothing.
+        Valid(
+            """
+            import torch
+
+            def evaluate(model, x, grads):
+                model.eval()
+                with torch.set_grad_enabled(grads):
+                    return model(x)
+            """,
+            runtime=False,
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+
+            def evaluate(model, loader):
+                model.eval()
+                correct = 0
+                for x, y in loader:
+                    correct += (model(x).argmax(1) == y).sum()
+                return correct
+            """,
+            line=7,
+            runtime=False,
+        ),
+        # Name says inference, model constructed here.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def predict(x):
+                net = nn.Linear(4, 2)
+                return net(x)
+            """,
+            line=6,
+            runtime=False,
+        ),
+        # A loop over the validation loader inside a training function, after training.
+        Invalid(
+            """
+            import torch
+
+            def fit(model, train_loader, val_loader, optimizer):
+                for x, y in train_loader:
+                    model(x).sum().backward()
+                    optimizer.step()
+
+            def validate_epoch(model, val_loader):
+                losses = []
+                for x, y in val_loader:
+                    losses.append(model(x).mean())
+                return losses
+            """,
+            line=11,
+            runtime=False,
+        ),
+        # Module-level script after model.eval().
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            model = nn.Sequential(nn.Linear(4, 4), nn.ReLU())
+            model.eval()
+            out = model(torch.randn(2, 4))
+            """,
+            line=6,
+            runtime=False,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        driver = self.ctx.driver
+        site = driver.call(node)
+        if site is None or site.model is None:
+            return
+        if site.grad == "on" or driver.grad_disabled(site) or driver.grad_unknown(site):
+            return
+        if site.scope.trains:
+            return
+        reason = self._inference_reason(site)
+        if reason is None:
+            return
+        where = (
+            f"decorate `{site.scope.name}` with `@torch.no_grad()`"
+            if isinstance(site.scope.node, cst.FunctionDef)
+            else "wrap it in `with torch.inference_mode():`"
+        )
+        self.report(
+            node,
+            f"`{site.model}(...)` runs {reason} with autograd on: it records the graph and keeps "
+            f"activations alive for a backward that never comes; {where} "
+            "(or `torch.inference_mode()`)",
+        )
+
+    def _inference_reason(self, site: CallSite) -> Optional[str]:
+        if self.ctx.driver.mode_before(site) == "eval":
+            return f"after `{site.model}.eval()`"
+        if isinstance(site.scope.node, cst.FunctionDef) and inference_name(
+            site.scope.name, self.ctx.path
+        ):
+            return f"in `{site.scope.name}`"
+        for loop in site.loops:
+            if loop.over_eval_loader:
+                return "in a loop over evaluation data"
+        return None
