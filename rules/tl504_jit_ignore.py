@@ -1,0 +1,92 @@
+"""TL504: torch.jit.ignore / torch.jit.unused."""
+
+from __future__ import annotations
+
+from torchlint.lint.rule import Invalid, Valid
+from torchlint.rules._jit_api import JitApiRule
+
+
+class JitIgnore(JitApiRule):
+    """Flags `@torch.jit.ignore` and `@torch.jit.unused`: TorchScript-only exits.
+
+    ## What it does
+    Finds every use of `torch.jit.ignore` and `torch.jit.unused`.
+
+    ## Why is this bad?
+    They tell the TorchScript compiler to leave a function to Python (`ignore`) or to replace it
+    with a raise (`unused`). TorchScript is deprecated (`torch.jit.script` warns in torch 2.13:
+    "`torch.jit.script` is deprecated. Please switch to `torch.compile` or `torch.export`.");
+    these decorators do not warn themselves, but `torch.compile` and `torch.export` ignore them,
+    so the function is compiled anyway. The equivalent for `torch.compile` is
+    `@torch.compiler.disable`: the function runs in eager Python and the graph breaks around it.
+    `torch.export` has no equivalent: it needs one graph, so the code must be made traceable (or
+    moved out of the exported `forward`).
+
+    ## Example
+    ```python
+    @torch.jit.ignore
+    def debug_stats(self, x):
+        return x.numpy().mean()
+    ```
+    Use instead:
+    ```python
+    @torch.compiler.disable
+    def debug_stats(self, x):
+        return x.numpy().mean()
+    ```
+
+    ## Fix safety
+    Replacing the decorator with `torch.compiler.disable` is safe for code that no longer uses
+    TorchScript; it is unsafe while the model is still scripted, since TorchScript does not
+    know `torch.compiler.disable` and compiles the function.
+    """
+
+    code = "TL504"
+    name = "jit-ignore"
+    message = (
+        "`torch.jit.ignore` is TorchScript-only: use `@torch.compiler.disable` for torch.compile"
+    )
+    apis = {
+        "torch.jit.ignore": message,
+        "torch.jit.unused": (
+            "`torch.jit.unused` is TorchScript-only: use `@torch.compiler.disable` for "
+            "torch.compile (torch.export has no equivalent: the code must be traceable)"
+        ),
+    }
+
+    VALID = [
+        Valid(
+            """
+            import torch
+
+            @torch.compiler.disable
+            def debug_stats(x):
+                return float(x.mean())
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+
+            @torch.jit.ignore
+            def debug_stats(x):
+                return float(x.mean())
+            """,
+            line=3,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Net(nn.Module):
+                @torch.jit.unused
+                def memory_efficient(self, x):
+                    return x
+            """,
+            line=5,
+            message_contains="torch.jit.unused",
+        ),
+    ]
