@@ -14,6 +14,7 @@ from typing import Callable, Optional
 
 import libcst as cst
 
+from torchlint.lint.config import per_file_ignored
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Diagnostic, FileError
 from torchlint.lint.fixes import attach_fixes
@@ -23,6 +24,7 @@ from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.settings import Settings
 from torchlint.lint.source import Source, SourceError, parse, read_source
+from torchlint.lint.suppressions import UNUSED_SUPPRESSION_CODE, apply_suppressions
 from torchlint.lint.walk import walk
 
 ISSUE_HINT = "this is a bug in torchlint; please report it with the file that triggers it"
@@ -108,28 +110,48 @@ def lint_module(
     except RecursionError:
         result.errors.append(FileError(path, "too deeply nested to analyse"))
         return result
+    ignored_here = per_file_ignored(settings, path)
     active = [
-        r for r in rules if not r.needs_torch or summary.imports_torch or model.has_graph_code
+        r
+        for r in rules
+        if (not r.needs_torch or summary.imports_torch or model.has_graph_code)
+        and not (ignored_here and _matches_selector(r, ignored_here))
     ]
     if not active:
         return result
     ctx = LintContext(path, source.text, module, model, index)
-    dispatcher = _Dispatcher(ctx, [rule(ctx) for rule in active], result)
+    visiting = [rule(ctx) for rule in active if visit_methods(rule)]
+    dispatcher = _Dispatcher(ctx, visiting, result)
     try:
-        walk(module, dispatcher.on_enter, dispatcher.on_leave)
+        if visiting:
+            walk(module, dispatcher.on_enter, dispatcher.on_leave)
     except RecursionError:
         result.errors.append(FileError(path, "too deeply nested to analyse"))
     except Exception as exc:
         result.errors.append(
             FileError(path, f"internal error: {type(exc).__name__}: {exc}; {ISSUE_HINT}")
         )
+    # Suppressions see every finding before target selection, so a directive for a back-end
+    # left out of this run is not reported as unused.
+    unsuppressed = apply_suppressions(
+        path,
+        source.text,
+        ctx.diagnostics,
+        ran_codes=[r.code for r in active],
+        known_codes=[r.code for r in (*all_rules(), *rules)],
+        report_unused=any(r.code == UNUSED_SUPPRESSION_CODE for r in active),
+    )
     result.diagnostics = sorted(
-        (d for d in ctx.diagnostics if settings.keeps_targets(d.targets)), key=Diagnostic.sort_key
+        (d for d in unsuppressed if settings.keeps_targets(d.targets)), key=Diagnostic.sort_key
     )
     # Fixes for the findings kept (selected rules only), after the traversal.
     for message in attach_fixes(ctx, result.diagnostics):
         result.errors.append(FileError(path, f"{message}; {ISSUE_HINT}"))
     return result
+
+
+def _matches_selector(rule: type[Rule], selectors: tuple[str, ...]) -> bool:
+    return any(rule.code.startswith(s) or rule.name == s or s == "ALL" for s in selectors)
 
 
 def lint_text(

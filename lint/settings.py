@@ -14,7 +14,8 @@ class Settings:
     # True when the user named the targets: ``--target script`` makes every nn.Module.forward a
     # scripting root ("can this be scripted?").
     targets_explicit: bool = False
-    select: tuple[str, ...] = ("TL",)
+    # ALL: every installed rule, a user's own rule pack included (its codes need not start TL).
+    select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -45,8 +46,10 @@ class Settings:
 def _best_match(code: str, name: str, selectors: tuple[str, ...]) -> int:
     best = -1
     for selector in selectors:
-        if selector == name or selector == "ALL":
+        if selector == name:
             best = max(best, 100)
+        elif selector == "ALL":  # the least specific selector: any prefix or name beats it
+            best = max(best, 0)
         elif code.startswith(selector):
             best = max(best, len(selector))
     return best

@@ -1,0 +1,186 @@
+"""Which files a run lints: walk the given paths, skip the usual folders and what the settings
+exclude, respect .gitignore; a file named explicitly is always linted.
+
+Paths that cannot be linted at all (missing, a broken symbolic link, an unreadable folder) come
+back as :class:`FileError` records, so the run reports them and lints everything else.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Optional
+
+from torchlint.lint.config import PathMatcher
+from torchlint.lint.diagnostics import FileError
+from torchlint.lint.settings import Settings
+
+# Folders no one wants linted: VCS data, virtual environments, caches, build output.
+DEFAULT_EXCLUDES: tuple[str, ...] = (
+    ".bzr",
+    ".direnv",
+    ".eggs",
+    ".git",
+    ".git-rewrite",
+    ".hg",
+    ".ipynb_checkpoints",
+    ".mypy_cache",
+    ".nox",
+    ".pants.d",
+    ".pyenv",
+    ".pytest_cache",
+    ".pytype",
+    ".ruff_cache",
+    ".svn",
+    ".tox",
+    ".torchlint_cache",
+    ".venv",
+    ".vscode",
+    "__pycache__",
+    "__pypackages__",
+    "_build",
+    "buck-out",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+    "venv",
+)
+# Issue 9 (notebooks) adds ".ipynb" here once the engine reads them.
+PYTHON_SUFFIXES: tuple[str, ...] = (".py",)
+
+
+@dataclass
+class Discovered:
+    files: list[str] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
+
+
+def discover(paths: Sequence[str], settings: Settings) -> Discovered:
+    """The files to lint under ``paths`` (sorted, each once) and the paths that failed."""
+    root = settings.project_root or os.getcwd()
+    excludes = settings.exclude if settings.exclude else DEFAULT_EXCLUDES
+    excluded = PathMatcher((*excludes, *settings.extend_exclude), root)
+    result = Discovered()
+    seen: set[str] = set()
+
+    def add(path: str) -> None:
+        key = os.path.realpath(path)
+        if key not in seen:
+            seen.add(key)
+            result.files.append(path)
+
+    walked: list[str] = []
+    for path in paths:
+        if os.path.islink(path) and not os.path.exists(path):
+            result.errors.append(FileError(path, "broken symbolic link"))
+        elif not os.path.exists(path):
+            result.errors.append(FileError(path, "no such file or folder"))
+        elif os.path.isdir(path):
+            walked.extend(_walk(path, excluded, settings.respect_gitignore, result.errors))
+        else:
+            add(path)  # named explicitly: linted whatever its name or exclusion
+    for path in sorted(walked):
+        add(path)
+    return result
+
+
+def _walk(
+    top: str, excluded: PathMatcher, respect_gitignore: bool, errors: list[FileError]
+) -> list[str]:
+    """Breadth-first, one ``git check-ignore`` batch per folder level."""
+    gitignore = GitIgnore.for_path(top) if respect_gitignore else None
+    found: list[str] = []
+    level = [top]
+    while level:
+        next_level: list[str] = []
+        candidates: list[str] = []
+        for folder in level:
+            try:
+                entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            except OSError as exc:
+                errors.append(FileError(folder, f"cannot read folder: {exc.strerror or exc}"))
+                continue
+            for entry in entries:
+                path = os.path.join(folder, entry.name)
+                try:
+                    # Symbolic links to folders are not followed (no loops, no escaping the tree).
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                    is_link = entry.is_symlink()
+                except OSError:
+                    continue
+                if is_dir:
+                    if not excluded.matches(path):
+                        candidates.append(path)
+                elif entry.name.endswith(PYTHON_SUFFIXES) and not excluded.matches(path):
+                    if is_link and not os.path.exists(path):
+                        errors.append(FileError(path, "broken symbolic link"))
+                    elif not (is_link and os.path.isdir(path)):
+                        candidates.append(path)
+        if gitignore is not None:
+            candidates = gitignore.filter(candidates)
+        for path in candidates:
+            if os.path.isdir(path) and not os.path.islink(path):
+                next_level.append(path)
+            else:
+                found.append(path)
+        level = next_level
+    return found
+
+
+class GitIgnore:
+    """Asks git which paths its ignore rules exclude (so every .gitignore feature is right)."""
+
+    def __init__(self, worktree: str, git: str) -> None:
+        self.worktree = worktree
+        self.git = git
+
+    @classmethod
+    def for_path(cls, path: str) -> Optional[GitIgnore]:
+        git = shutil.which("git")
+        if git is None:
+            return None
+        folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
+        try:
+            completed = subprocess.run(
+                [git, "-C", folder, "rev-parse", "--show-toplevel"],
+                capture_output=True,
+                text=True,
+                timeout=30,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return None
+        if completed.returncode != 0 or not completed.stdout.strip():
+            return None
+        return cls(os.path.realpath(completed.stdout.strip()), git)
+
+    def filter(self, paths: Iterable[str]) -> list[str]:
+        paths = list(paths)
+        if not paths:
+            return paths
+        # Resolve the folder, not the entry: a symbolic link is judged by its own name.
+        absolute = [
+            os.path.join(os.path.realpath(os.path.dirname(os.path.abspath(p))), os.path.basename(p))
+            for p in paths
+        ]
+        inside = [a for a in absolute if a.startswith(self.worktree + os.sep)]
+        if not inside:
+            return paths
+        try:
+            completed = subprocess.run(
+                [self.git, "-C", self.worktree, "check-ignore", "-z", "--stdin"],
+                input="\0".join(inside) + "\0",
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return paths
+        # 0: some paths ignored, 1: none ignored, anything else: git could not tell; lint them all.
+        if completed.returncode not in (0, 1):
+            return paths
+        ignored = set(completed.stdout.split("\0"))
+        return [p for p, a in zip(paths, absolute) if a not in ignored]

@@ -1,0 +1,191 @@
+"""Inline suppressions, applied by the engine after the rules ran.
+
+- ``# noqa`` (every finding on the line), ``# noqa: TL101,TL2`` (codes or prefixes);
+- ``# torchlint: ignore`` and ``# torchlint: ignore[TL101, TL2]``: the same, in our own words;
+- ``# torchlint: ignore-file`` (or ``ignore-file[TL3]``) anywhere in a file: the whole file.
+
+A directive on a line covers findings that start on that line. Codes another tool owns
+(``# noqa: E501``) are left alone. Rule TL001 reports directives that suppressed nothing: a
+code whose rule ran on the file and found nothing there, a code no installed rule has, or a bare
+``# torchlint: ignore`` with nothing to hide. A bare ``# noqa`` is never reported, since it may
+be there for another linter.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Optional
+
+from torchlint.lint.diagnostics import Diagnostic
+
+UNUSED_SUPPRESSION_CODE = "TL001"
+UNUSED_SUPPRESSION_NAME = "unused-suppression"
+OUR_PREFIX = "TL"
+
+# Codes are upper case; after the first, a space-separated word counts only if it has digits,
+# so "# noqa: TL101 because ..." keeps its explanation out of the codes.
+_NOQA = re.compile(
+    r"#\s*(?i:noqa)(?!\w)(?::\s*(?P<codes>[A-Z]+[0-9]*(?:\s*,\s*[A-Z]+[0-9]*|\s+[A-Z]+[0-9]+)*))?"
+)
+_TORCHLINT = re.compile(r"#\s*torchlint:\s*(?P<kind>ignore-file|ignore)(?:\[(?P<codes>[^\]]*)\])?")
+_CODE = re.compile(r"^[A-Z]+[0-9]*$")
+
+
+@dataclass
+class Directive:
+    line: int
+    column: int  # 1-based, of the directive's ``#``
+    end_column: int
+    text: str
+    kind: str  # "noqa", "ignore" or "ignore-file"
+    codes: Optional[tuple[str, ...]]  # None: every code
+    used_codes: set[str] = field(default_factory=set)
+    used: bool = False
+
+    def matches(self, code: str) -> Optional[str]:
+        """The selector of this directive that covers ``code`` ("*" for a bare directive)."""
+        if self.codes is None:
+            return "*"
+        for selector in self.codes:
+            if code.startswith(selector):
+                return selector
+        return None
+
+
+def _comments(text: str) -> Iterable[tuple[int, int, str]]:
+    """(line, 0-based column, comment text) of every comment; strings are never mistaken for one."""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                yield token.start[0], token.start[1], token.string
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        # The tokenizer of this Python may not know newer syntax that libcst parsed; fall back
+        # to a line scan, which can only over-read a '#' inside a string.
+        for number, line in enumerate(text.splitlines(), start=1):
+            index = line.find("#")
+            if index != -1:
+                yield number, index, line[index:]
+
+
+def _split_codes(raw: str) -> tuple[str, ...]:
+    return tuple(part for part in re.split(r"[\s,]+", raw.strip()) if part)
+
+
+def parse_directives(text: str) -> list[Directive]:
+    if "noqa" not in text and "NOQA" not in text and "torchlint:" not in text:
+        return []  # the common case, without tokenizing
+    directives: list[Directive] = []
+    for line, column, comment in _comments(text):
+        for match in _TORCHLINT.finditer(comment):
+            raw = match.group("codes")
+            directives.append(
+                Directive(
+                    line=line,
+                    column=column + match.start() + 1,
+                    end_column=column + match.end() + 1,
+                    text=match.group(0),
+                    kind=match.group("kind"),
+                    codes=_split_codes(raw) if raw is not None and raw.strip() else None,
+                )
+            )
+        for match in _NOQA.finditer(comment):
+            raw = match.group("codes")
+            directives.append(
+                Directive(
+                    line=line,
+                    column=column + match.start() + 1,
+                    end_column=column + match.end() + 1,
+                    text=match.group(0),
+                    kind="noqa",
+                    codes=_split_codes(raw) if raw else None,
+                )
+            )
+    return directives
+
+
+def _suppress(diagnostic: Diagnostic, directives: Sequence[Directive], explicit_only: bool) -> bool:
+    suppressed = False
+    for directive in directives:
+        if directive.kind != "ignore-file" and directive.line != diagnostic.line:
+            continue
+        if explicit_only and directive.codes is None and directive.kind != "ignore-file":
+            continue
+        selector = directive.matches(diagnostic.code)
+        if selector is None:
+            continue
+        directive.used = True
+        directive.used_codes.add(selector)
+        suppressed = True
+    return suppressed
+
+
+def apply_suppressions(
+    path: str,
+    text: str,
+    diagnostics: Sequence[Diagnostic],
+    ran_codes: Iterable[str],
+    known_codes: Iterable[str],
+    report_unused: bool,
+) -> list[Diagnostic]:
+    """The diagnostics no directive suppresses, plus TL001 findings when ``report_unused``.
+
+    ``ran_codes`` are the rules that ran on this file (only their codes can be judged unused);
+    ``known_codes`` are every installed rule's (a code outside them is unknown).
+    """
+    directives = parse_directives(text)
+    if not directives:
+        return list(diagnostics)
+    kept = [d for d in diagnostics if not _suppress(d, directives, explicit_only=False)]
+    if not report_unused:
+        return kept
+    ran = tuple(ran_codes)
+    known = tuple(known_codes)
+    unused = [
+        finding
+        for directive in directives
+        if (finding := _unused_finding(path, directive, ran, known)) is not None
+    ]
+    # A TL001 finding is hidden only by a directive that names it (or ignore-file): a bare
+    # directive that suppressed nothing must not hide its own report.
+    kept.extend(d for d in unused if not _suppress(d, directives, explicit_only=True))
+    return kept
+
+
+def _unused_finding(
+    path: str, directive: Directive, ran: tuple[str, ...], known: tuple[str, ...]
+) -> Optional[Diagnostic]:
+    if directive.codes is None:
+        if directive.kind == "noqa" or directive.used:
+            return None
+        reason = "nothing here to suppress"
+    else:
+        problems = []
+        for selector in directive.codes:
+            if selector in directive.used_codes or not _CODE.match(selector):
+                continue
+            if not any(code.startswith(selector) for code in known):
+                if selector.startswith(OUR_PREFIX):
+                    problems.append(f"{selector} is not a known rule code")
+                continue  # another tool's code
+            if any(code.startswith(selector) for code in ran):
+                problems.append(f"{selector} reported nothing")
+        if not problems:
+            return None
+        reason = "; ".join(problems)
+    scope = "in this file" if directive.kind == "ignore-file" else "on this line"
+    return Diagnostic(
+        path=path,
+        line=directive.line,
+        column=directive.column,
+        end_line=directive.line,
+        end_column=directive.end_column,
+        code=UNUSED_SUPPRESSION_CODE,
+        name=UNUSED_SUPPRESSION_NAME,
+        message=f"unused suppression `{directive.text.strip()}`: {reason} {scope}; remove it",
+        severity="warning",
+        targets=(),
+    )
