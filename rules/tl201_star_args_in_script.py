@@ -1,0 +1,160 @@
+"""TL201: *args, **kwargs, keyword-only defaults and positional-only parameters in scripted code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.rules._script import SCRIPT, in_script
+
+
+class StarArgsInScript(Rule):
+    """Flags signatures `torch.jit.script` cannot compile: `*args`, `**kwargs`, keyword-only
+    parameters with defaults, and positional-only parameters.
+
+    ## What it does
+    Finds, in functions and methods that `torch.jit.script` compiles (a scripted module's
+    `forward` and everything it calls), a `*args` or `**kwargs` parameter, a keyword-only
+    parameter with a default (`def f(x, *, scale=1.0)`), or the positional-only marker `/`.
+
+    ## Why is this bad?
+    TorchScript compiles fixed signatures only. `torch.jit.script` raises
+    `NotSupportedError: Compiled functions can't take variable number of arguments or use
+    keyword-only arguments with defaults`; with `/` it fails with `undefined value` for the
+    positional-only names. `torch.compile` and `torch.export` accept all of these.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x, *args, scale: float = 1.0):
+            return x * scale
+    ```
+    Use instead:
+    ```python
+    class Net(nn.Module):
+        def forward(self, x, scale: float = 1.0):
+            return x * scale
+    ```
+
+    ## Fix safety
+    No automatic fix: callers that pass extra positional or keyword arguments must change too.
+    """
+
+    code = "TL201"
+    name = "star-args-in-script"
+    message = "`*args`/`**kwargs` in a scripted signature: torch.jit.script cannot compile it"
+    targets = SCRIPT
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, scale: float = 2.0):
+                    return x * scale
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3), 0.5)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, *args):
+                    return x + len(args)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=5,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, **kwargs):
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=5,
+            message_contains="**kwargs",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def scaled(x: torch.Tensor, *, scale: float = 2.0) -> torch.Tensor:
+                return x * scale
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return scaled(x, scale=3.0)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=4,
+            message_contains="keyword-only",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def scaled(x: torch.Tensor, /, scale: float = 2.0) -> torch.Tensor:
+                return x * scale
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return scaled(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=4,
+            message_contains="positional-only",
+        ),
+    ]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        info = self.ctx.function_info
+        if not in_script(self.ctx) or info is None or info.parent is not None:
+            return
+        params = node.params
+        if isinstance(params.star_arg, cst.Param):
+            self.report(
+                params.star_arg,
+                f"`*{params.star_arg.name.value}` in a scripted signature: torch.jit.script "
+                "cannot compile variable arguments; list the parameters",
+            )
+        for param in params.kwonly_params:
+            if param.default is not None:
+                self.report(
+                    param,
+                    f"keyword-only parameter `{param.name.value}` with a default: torch.jit.script "
+                    "cannot compile it; make it an ordinary parameter",
+                )
+        if params.star_kwarg is not None:
+            self.report(
+                params.star_kwarg,
+                f"`**{params.star_kwarg.name.value}` in a scripted signature: torch.jit.script "
+                "cannot compile variable keyword arguments; list the parameters",
+            )
+        if params.posonly_params:
+            self.report(
+                params.posonly_params[0],
+                "positional-only parameters (`/`): torch.jit.script fails on them "
+                "('undefined value'); drop the `/`",
+            )

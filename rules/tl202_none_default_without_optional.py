@@ -1,0 +1,135 @@
+"""TL202: a parameter defaulting to None without an Optional[...] annotation."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.rules._script import (
+    SCRIPT,
+    annotation_allows_none,
+    in_script,
+    is_none,
+    signature_params,
+)
+
+
+class NoneDefaultWithoutOptional(Rule):
+    """Flags `param=None` in scripted code when the annotation does not allow None.
+
+    ## What it does
+    Finds parameters of functions that `torch.jit.script` compiles whose default is `None` and
+    whose annotation is missing or does not admit None (`mask=None`,
+    `mask: torch.Tensor = None`).
+
+    ## Why is this bad?
+    TorchScript types an unannotated parameter as `Tensor`, and takes an annotation literally.
+    The function scripts, but every call that leaves the argument out fails at run time
+    (`RuntimeError: The following operation failed in the TorchScript interpreter`: None is not
+    a Tensor), and `if mask is not None:` is compiled as always true. Annotating
+    `Optional[torch.Tensor]` makes TorchScript refine the type inside the `is not None` branch.
+
+    ## Example
+    ```python
+    class Attention(nn.Module):
+        def forward(self, x, mask=None):
+            if mask is not None:
+                x = x.masked_fill(mask, 0.0)
+            return x
+    ```
+    Use instead:
+    ```python
+    class Attention(nn.Module):
+        def forward(self, x, mask: Optional[torch.Tensor] = None):
+            if mask is not None:
+                x = x.masked_fill(mask, 0.0)
+            return x
+    ```
+
+    ## Fix safety
+    Adding `Optional[torch.Tensor]` (or wrapping the existing annotation in `Optional[...]`) is
+    safe for eager code; for a parameter that is not a tensor, the element type must be checked
+    by hand.
+    """
+
+    code = "TL202"
+    name = "none-default-without-optional"
+    message = "default `None` without `Optional[...]`: TorchScript types the parameter as Tensor"
+    targets = SCRIPT
+
+    VALID = [
+        Valid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, mask: Optional[torch.Tensor] = None):
+                    if mask is not None:
+                        x = x * mask
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3), torch.ones(4, 3))]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, mask=None):
+                    if mask is not None:
+                        x = x * mask
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=5,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, bias: torch.Tensor = None):
+                    if bias is not None:
+                        x = x + bias
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=5,
+            message_contains="Optional[torch.Tensor]",
+        ),
+    ]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        info = self.ctx.function_info
+        if not in_script(self.ctx) or info is None or info.parent is not None:
+            return
+        for param in signature_params(self.ctx, node):
+            if not is_none(param.default):
+                continue
+            name = param.name.value
+            if param.annotation is None:
+                self.report(
+                    param,
+                    f"`{name}=None` without an annotation: TorchScript types `{name}` as Tensor, "
+                    "so every call without it fails; annotate `Optional[torch.Tensor]`",
+                )
+            elif not annotation_allows_none(param.annotation.annotation):
+                written = cst.Module([]).code_for_node(param.annotation.annotation)
+                self.report(
+                    param,
+                    f"`{name}: {written} = None`: TorchScript rejects None for `{written}` at run "
+                    f"time; annotate `Optional[{written}]`",
+                )
