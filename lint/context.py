@@ -55,8 +55,8 @@ class LintContext:
         self.index = index
         self.diagnostics: list[Diagnostic] = []
         self._position_finder = PositionFinder(module, source)
-        # The statements around the current node and the indentation of the innermost block.
-        self._statements: list[cst.CSTNode] = []
+        # The statements around the current node, each with its indentation.
+        self._statements: list[tuple[cst.CSTNode, str]] = []
         self._indents: list[str] = [""]
         self._driver: Optional[DriverModel] = None
         # Traversal state: one frame per function entered, and target overrides from guards.
@@ -110,7 +110,7 @@ class LintContext:
     def position(self, node: cst.CSTNode) -> CodeRange:
         """Source range of ``node``. During the traversal only the enclosing statement's
         positions are computed; afterwards the whole file's are, once."""
-        return self._position_finder.position(node, self._statements, self._indents[-1])
+        return self._position_finder.position(node, self._statements)
 
     def report(
         self,
@@ -149,8 +149,9 @@ class LintContext:
     def enter(self, node: cst.CSTNode) -> None:
         key = id(node)
         if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
-            self._statements.append(node)
-        elif isinstance(node, cst.IndentedBlock):
+            self._statements.append((node, self._indents[-1]))
+        if isinstance(node, (cst.IndentedBlock, cst.Match)):
+            # ``case`` lines are indented by the match statement itself, not by a block.
             indent = node.indent if node.indent is not None else self.module.default_indent
             self._indents.append(self._indents[-1] + indent)
         override = self._overrides.get(key)
@@ -173,10 +174,10 @@ class LintContext:
                 self._early_exit_guards(node.body)
 
     def leave(self, node: cst.CSTNode) -> None:
+        if isinstance(node, (cst.IndentedBlock, cst.Match)):
+            self._indents.pop()
         if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
             self._statements.pop()
-        elif isinstance(node, cst.IndentedBlock):
-            self._indents.pop()
         if isinstance(node, cst.FunctionDef) and self.model.function_info(node) is not None:
             self._functions.pop()
             self._targets.pop()

@@ -1,0 +1,196 @@
+"""Source positions of reported nodes, without computing positions for the whole file.
+
+libcst's ``PositionProvider`` generates code for the whole module and costs more than twice the
+parse. A finding only needs the range of one node, so this finds the statement that encloses
+it, generates positions for that statement alone (a compound statement with its body cut
+away), and shifts them by the statement's line (from the standard library's ``ast``, which
+knows every statement's line) and indentation. Anything unusual falls back to the full
+``PositionProvider``, computed once per file.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import Optional
+
+import libcst as cst
+from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
+
+_MINIMAL_BODY = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Pass()])])
+
+
+class PositionFinder:
+    def __init__(self, module: cst.Module, text: str) -> None:
+        self.module = module
+        self.text = text
+        self._full: Optional[dict[cst.CSTNode, CodeRange]] = None
+        self._statement_lines: Optional[dict[int, int]] = None
+        self._local: dict[tuple[int, bool], Optional[dict[cst.CSTNode, CodeRange]]] = {}
+        self._source_lines: Optional[list[str]] = None
+
+    def position(
+        self, node: cst.CSTNode, statements: Sequence[tuple[cst.CSTNode, str]]
+    ) -> CodeRange:
+        """Range of ``node``; ``statements`` are the statements enclosing it, innermost last,
+        each with its indentation."""
+        if self._full is None and statements:
+            statement, indent = statements[-1]
+            found = self._statement_local(node, statement, indent)
+            if found is not None:
+                return found
+        return self._full_positions()[node]
+
+    def _full_positions(self) -> dict[cst.CSTNode, CodeRange]:
+        if self._full is None:
+            wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+            self._full = dict(wrapper.resolve(PositionProvider))
+        return self._full
+
+    def _statement_local(
+        self, node: cst.CSTNode, statement: cst.CSTNode, indent: str
+    ) -> Optional[CodeRange]:
+        lines = self._lines()
+        if lines is None or id(statement) not in lines:
+            return None
+        # Try the header alone first; a node outside it (the statement itself, a body block)
+        # needs the whole statement generated.
+        found = None
+        for whole in (False, True):
+            local = self._local_positions(statement, whole, indent)
+            found = local.get(node) if local is not None else None
+            if found is not None:
+                break
+        if found is None:
+            return None
+        first = lines[id(statement)]
+        # Local line 1 is the holder ``if 1:`` when the statement is indented, then the
+        # statement's leading blank and comment lines.
+        shift = first - 1 - len(getattr(statement, "leading_lines", ())) - (1 if indent else 0)
+        elif_offset = 0
+        if isinstance(statement, cst.If) and self._source_line(first).lstrip().startswith("elif"):
+            elif_offset = 2  # generated alone, an ``elif`` prints as ``if``
+        return CodeRange(
+            _shifted(found.start, shift, first, elif_offset, len(indent)),
+            _shifted(found.end, shift, first, elif_offset, len(indent)),
+        )
+
+    def _local_positions(
+        self, statement: cst.CSTNode, whole: bool, indent: str
+    ) -> Optional[dict[cst.CSTNode, CodeRange]]:
+        key = (id(statement), whole)
+        if key not in self._local:
+            replica = statement if whole else _header_only(statement)
+            if indent:
+                # Nest it under a one-line holder so every line gets its real indentation.
+                replica = cst.If(
+                    test=cst.Integer("1"), body=cst.IndentedBlock(body=[replica], indent=indent)
+                )
+            try:
+                wrapper = MetadataWrapper(
+                    cst.Module(body=[replica], default_indent=self.module.default_indent),
+                    unsafe_skip_copy=True,
+                )
+                self._local[key] = dict(wrapper.resolve(PositionProvider))
+            except Exception:
+                self._local[key] = None
+        return self._local[key]
+
+    def _source_line(self, line: int) -> str:
+        if self._source_lines is None:
+            self._source_lines = self.text.splitlines()
+        return self._source_lines[line - 1] if 0 < line <= len(self._source_lines) else ""
+
+    def _lines(self) -> Optional[dict[int, int]]:
+        if self._statement_lines is None:
+            try:
+                tree = ast.parse(self.text)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                self._statement_lines = {}
+                return None
+            lines: dict[int, int] = {}
+            try:
+                _map_block(self.module.body, tree.body, lines)
+            except (IndexError, RecursionError):
+                lines = {}
+            self._statement_lines = lines
+        return self._statement_lines or None
+
+
+def _shifted(
+    position: CodePosition, shift: int, first: int, elif_offset: int, indent: int
+) -> CodePosition:
+    line = position.line + shift
+    # Past the keyword, an ``elif`` line is two characters wider than the ``if`` generated.
+    after_keyword = line == first and position.column > indent
+    return CodePosition(line, position.column + elif_offset if after_keyword else position.column)
+
+
+def _header_only(statement: cst.CSTNode) -> cst.CSTNode:
+    """The statement with its indented bodies replaced by ``pass`` (nodes in the header keep
+    their identity), so generating its positions costs only the header."""
+    if isinstance(statement, cst.SimpleStatementLine) or isinstance(
+        statement, (cst.Try, cst.TryStar)
+    ):
+        return statement
+    changes: dict[str, object] = {}
+    if isinstance(getattr(statement, "body", None), cst.IndentedBlock):
+        changes["body"] = _MINIMAL_BODY
+    if isinstance(statement, (cst.If, cst.For, cst.While)):
+        changes["orelse"] = None
+    return statement.with_changes(**changes) if changes else statement
+
+
+def _first_line(node: ast.stmt) -> int:
+    decorators = getattr(node, "decorator_list", None)
+    if decorators:
+        return min(d.lineno for d in decorators)
+    return node.lineno
+
+
+def _map_block(
+    statements: Sequence[cst.CSTNode], nodes: Sequence[ast.stmt], lines: dict[int, int]
+) -> None:
+    """Record the first line of each libcst statement, walking the ast statements alongside."""
+    position = 0
+    for statement in statements:
+        node = nodes[position]
+        if isinstance(statement, cst.SimpleStatementLine):
+            lines[id(statement)] = node.lineno
+            position += len(statement.body)
+            continue
+        lines[id(statement)] = _first_line(node)
+        position += 1
+        _map_children(statement, node, lines)
+
+
+def _map_suite(suite: cst.BaseSuite, nodes: Sequence[ast.stmt], lines: dict[int, int]) -> None:
+    if isinstance(suite, cst.IndentedBlock):
+        _map_block(suite.body, nodes, lines)
+
+
+def _map_children(statement: cst.CSTNode, node: ast.stmt, lines: dict[int, int]) -> None:
+    if isinstance(statement, (cst.FunctionDef, cst.ClassDef, cst.With)):
+        _map_suite(statement.body, node.body, lines)  # type: ignore[attr-defined]
+    elif isinstance(statement, cst.If):
+        _map_suite(statement.body, node.body, lines)  # type: ignore[attr-defined]
+        orelse = statement.orelse
+        if isinstance(orelse, cst.If):
+            _map_block([orelse], node.orelse, lines)  # type: ignore[attr-defined]
+        elif isinstance(orelse, cst.Else):
+            _map_suite(orelse.body, node.orelse, lines)  # type: ignore[attr-defined]
+    elif isinstance(statement, (cst.For, cst.While)):
+        _map_suite(statement.body, node.body, lines)  # type: ignore[attr-defined]
+        if statement.orelse is not None:
+            _map_suite(statement.orelse.body, node.orelse, lines)  # type: ignore[attr-defined]
+    elif isinstance(statement, (cst.Try, cst.TryStar)):
+        _map_suite(statement.body, node.body, lines)  # type: ignore[attr-defined]
+        for handler, ast_handler in zip(statement.handlers, node.handlers):  # type: ignore[attr-defined]
+            _map_suite(handler.body, ast_handler.body, lines)
+        if statement.orelse is not None:
+            _map_suite(statement.orelse.body, node.orelse, lines)  # type: ignore[attr-defined]
+        if statement.finalbody is not None:
+            _map_suite(statement.finalbody.body, node.finalbody, lines)  # type: ignore[attr-defined]
+    elif isinstance(statement, cst.Match):
+        for case, ast_case in zip(statement.cases, node.cases):  # type: ignore[attr-defined]
+            _map_suite(case.body, ast_case.body, lines)

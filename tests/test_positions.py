@@ -1,0 +1,109 @@
+"""Statement-local positions agree with libcst's whole-file PositionProvider on every node."""
+
+from __future__ import annotations
+
+import importlib.util
+import textwrap
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from torchlint.lint.context import LintContext
+from torchlint.lint.semantic.index import ProjectIndex
+from torchlint.lint.semantic.model import FileModel
+from torchlint.lint.walk import walk
+
+TRICKY = textwrap.dedent(
+    '''\
+    # header comment
+    import torch  # trailing
+    from torch import nn
+    x = 1; y = torch.ones(2)
+
+
+    @torch.compile(
+        fullgraph=True,
+    )
+    # comment between decorator and def
+    def f(a, b=2):
+        if a.sum() > 0: return a
+        elif b:
+            return (a +
+                    b)
+        else:
+            pass
+        try:
+            c = a[a > 0]
+        except (ValueError,
+                TypeError) as exc:
+            raise RuntimeError("x") from exc
+        finally:
+            del b
+        with torch.no_grad(), torch.autocast("cpu"):
+            for i in range(3):
+                while i:
+                    i -= 1
+                else:
+                    print(i)
+        return [v for v in a if v > 0]
+
+
+    class Net(nn.Module):
+        """Doc."""
+
+        def forward(self, x):
+    \t\t# tab-indented comment line
+            if x.shape[0] > 1 and \\
+                    x.sum() > 0:
+                return x
+            match x:
+                case 1:
+                    return x
+            return lambda q: q + x
+    '''
+)
+
+
+def _compare(text: str) -> int:
+    module = cst.parse_module(text)
+    expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    index = ProjectIndex()
+    summary = index.add_source("/virtual/positions.py", text)
+    ctx = LintContext(
+        "/virtual/positions.py", text, module, FileModel(module, summary, index), index
+    )
+    checked = 0
+
+    def enter(node: cst.CSTNode) -> None:
+        nonlocal checked
+        ctx.enter(node)
+        if not isinstance(node, cst.Module):
+            assert ctx.position(node) == expected[node], (
+                type(node).__name__,
+                module.code_for_node(node),
+            )
+            checked += 1
+
+    walk(module, enter, ctx.leave)
+    # Every position came from the statement-local path, never the whole-file fallback.
+    assert ctx._position_finder._full is None
+    return checked
+
+
+def test_tricky_layouts():
+    assert _compare(TRICKY) > 200
+
+
+def test_crlf_line_endings():
+    assert _compare(TRICKY.replace("\n", "\r\n")) > 200
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("torch") is None, reason="uses torch's source as a corpus"
+)
+def test_real_files():
+    root = Path(importlib.util.find_spec("torch").origin).parent / "nn" / "modules"
+    for path in sorted(root.glob("*.py"))[:4]:
+        assert _compare(path.read_text()) > 0, path
