@@ -17,11 +17,14 @@ import stat
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from torchlint.lint.fixes import FixOutcome, fix_text
 from torchlint.lint.settings import Settings
 from torchlint.lint.source import Source, SourceError, decode
+
+if TYPE_CHECKING:
+    from torchlint.lint.rule import Rule
 
 TEMP_SUFFIX = ".torchlint-tmp"
 
@@ -113,6 +116,7 @@ def fix_paths(
     *,
     unsafe: Optional[bool] = None,
     write: bool = True,
+    rules: Optional[Sequence[type[Rule]]] = None,
 ) -> list[FileFix]:
     """Fix every file in ``paths`` (read all and index them first, as check does).
 
@@ -135,7 +139,9 @@ def fix_paths(
             fixes[path] = FileFix(path, error=f"cannot read: {exc.strerror or exc}")
     index = build_index([source for source, _ in loaded], settings)
     for source, data in loaded:
-        outcome = fix_text(source.path, source.text, settings, unsafe=unsafe, index=index)
+        outcome = fix_text(
+            source.path, source.text, settings, unsafe=unsafe, index=index, rules=rules
+        )
         fixed = FileFix(source.path, outcome=outcome)
         fixes[source.path] = fixed
         if not (write and outcome.changed):

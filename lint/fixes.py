@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, Optional, Union
 
 import libcst as cst
+from libcst._nodes.internal import CodegenState
 
 from torchlint.lint.diagnostics import Applicability, Diagnostic, Edit, Fix
 from torchlint.lint.walk import walk
@@ -330,6 +331,91 @@ def edits_for(
     module = tools.module
     text = tools.ctx.source
     starts = _line_starts(text)
+    spans = _statement_spans(tools, replacements, starts)
+    if spans is None:
+        spans = _top_level_spans(tools, replacements)
+    if spans is None:
+        return None
+    if not spans:
+        return None
+    newline = module.default_newline
+    imports = list(dict.fromkeys(tools.pending_imports))
+    tools.pending_imports.clear()
+    if imports:
+        at = tools.import_insert_offset()
+        spans.append((at, at, "".join(f"{line}{newline}" for line in imports)))
+    edits = []
+    for start, end, content in sorted(spans):
+        line, column = _offset_to_position(starts, start)
+        end_line, end_column = _offset_to_position(starts, end)
+        edits.append(Edit(line, column, end_line, end_column, content))
+    return tuple(edits)
+
+
+def _statement_spans(
+    tools: FileFixTools, replacements: Sequence[Replacement], starts: list[int]
+) -> Optional[list[tuple[int, int, str]]]:
+    """Fast path: render only the innermost statement holding every replaced node, with the
+    indentation of the blocks around it. None when that is not possible (the caller then
+    renders the whole top-level statement)."""
+    module = tools.module
+    parents = tools.parents()
+    holder: Optional[cst.CSTNode] = None
+    for old, _ in replacements:
+        # A replaced statement is rendered inside its parent statement, so that its leading
+        # comment lines are part of both renderings.
+        node: Optional[cst.CSTNode] = (
+            parents.get(id(old)) if isinstance(old, cst.BaseStatement) else old
+        )
+        while node is not None and not isinstance(
+            node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+        ):
+            node = parents.get(id(node))
+        if node is None or (holder is not None and node is not holder):
+            return None
+        holder = node
+    assert holder is not None
+    indents = []
+    node = parents.get(id(holder))
+    while node is not None:
+        if isinstance(node, cst.IndentedBlock):
+            indents.append(module.default_indent if node.indent is None else node.indent)
+        node = parents.get(id(node))
+    indents.reverse()
+    decorators = getattr(holder, "decorators", ())
+    try:
+        line = tools.ctx.position(decorators[0] if decorators else holder).start.line
+    except KeyError:
+        return None
+    mapping = {id(old): _as_node(old, new, module) for old, new in replacements}
+    bare = holder.with_changes(leading_lines=())
+    before = _render_indented(module, bare, indents)
+    start_offset = starts[line - 1]
+    if tools.ctx.source[start_offset : start_offset + len(before)] != before:
+        return None
+    after = _render_indented(module, bare.visit(_Replacer(mapping)), indents)
+    start, end, content = _changed_middle(before, after)
+    if start == end and not content:
+        return []
+    return [(start_offset + start, start_offset + end, content)]
+
+
+def _render_indented(module: cst.Module, node: object, indents: list[str]) -> str:
+    nodes = node.nodes if isinstance(node, cst.FlattenSentinel) else [node]
+    state = CodegenState(
+        default_indent=module.default_indent, default_newline=module.default_newline
+    )
+    state.indent_tokens = list(indents)
+    for item in nodes:
+        item._codegen(state)  # type: ignore[attr-defined]
+    return "".join(state.tokens)
+
+
+def _top_level_spans(
+    tools: FileFixTools, replacements: Sequence[Replacement]
+) -> Optional[list[tuple[int, int, str]]]:
+    """Render the top-level statements holding the replaced nodes before and after."""
+    module = tools.module
     grouped: dict[int, dict[int, object]] = {}
     for old, new in replacements:
         index = tools.top_statement(old)
@@ -351,20 +437,7 @@ def edits_for(
         if start == end and not content:
             continue
         spans.append((offsets[index] + start, offsets[index] + end, content))
-    if not spans:
-        return None
-    newline = module.default_newline
-    imports = list(dict.fromkeys(tools.pending_imports))
-    tools.pending_imports.clear()
-    if imports:
-        at = tools.import_insert_offset()
-        spans.append((at, at, "".join(f"{line}{newline}" for line in imports)))
-    edits = []
-    for start, end, content in sorted(spans):
-        line, column = _offset_to_position(starts, start)
-        end_line, end_column = _offset_to_position(starts, end)
-        edits.append(Edit(line, column, end_line, end_column, content))
-    return tuple(edits)
+    return spans
 
 
 def _render(module: cst.Module, node: object) -> str:
