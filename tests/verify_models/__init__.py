@@ -1,0 +1,1 @@
+"""Small real models for the runtime verifier's tests, one behaviour each."""

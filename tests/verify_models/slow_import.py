@@ -1,0 +1,5 @@
+"""Hangs at import time."""
+
+import time
+
+time.sleep(3600)
