@@ -1,0 +1,563 @@
+"""Ground truth from torch for the accuracy corpus: what each back-end rejects, and where.
+
+One command regenerates ``ground_truth.json`` and ``coverage.json`` next to this file:
+
+    python3 benchmarks/accuracy/ground_truth.py            # all models, 2 children at a time
+    python3 benchmarks/accuracy/ground_truth.py bert gpt2  # some models (merged into the data)
+
+The parent needs no torch: each model runs in a child process of the corpus environment
+(``benchmarks/accuracy/env``, made by ``setup_env.sh``) with a timeout. The child builds the model
+from a tiny config (random weights, CPU), runs it eagerly on inputs A and B under a line tracer
+restricted to the package files (coverage), then asks each back-end:
+
+- ``script``: ``torch.jit.script`` of the whole model, then of each package-defined submodule
+  class on its own (so one early failure does not hide the others); the location is the first
+  ``File "...", line N`` inside the package in TorchScript's message. A class that scripts cleanly
+  makes its covered lines "checked" for script.
+- ``trace``: ``torch.jit.trace`` on input A, then the trace runs input B (other batch size,
+  sequence length and values) and is compared with eager. Each ``TracerWarning`` located in the
+  package is a finding at its line; a divergence with no located warning is kept as unlocated.
+- ``compile``: ``torch.compile(fullgraph=True, backend="eager")`` on A and B (the error's innermost
+  package frame), plus the graph breaks of plain ``torch.compile``: ``torch._dynamo.explain``
+  break reasons (user_stack) and the captured ``graph_breaks`` log, which also lists breaks
+  explain misses.
+- ``export``: ``torch.export.export`` (non-strict) on A, innermost package frame of the error;
+  the exported program is compared with eager on A' (A's shapes, other values).
+
+Every location is the innermost frame inside the installed package, as a path relative to the
+package folder. A back-end is "complete" for a model when it went through the whole forward (no
+hard stop), so the lines the model covered are checked for it; the scorer counts a finding on a
+checked line without a torch problem as a false positive, and one elsewhere as not verified.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ENV_PYTHON = HERE / "env" / "bin" / "python"
+WORK = HERE / ".work"
+GROUND_TRUTH = HERE / "ground_truth.json"
+COVERAGE = HERE / "coverage.json"
+BACKENDS = ("script", "trace", "compile", "export")
+PACKAGE = "transformers"
+CHILD_TIMEOUT_S = 300
+PARALLEL = 2
+
+
+# ---------------------------------------------------------------- line ranges (shared with score.py)
+
+
+def to_ranges(lines: set[int]) -> list[list[int]]:
+    """Sorted inclusive ranges: {1, 2, 3, 7} -> [[1, 3], [7, 7]]."""
+    ranges: list[list[int]] = []
+    for line in sorted(lines):
+        if ranges and line == ranges[-1][1] + 1:
+            ranges[-1][1] = line
+        else:
+            ranges.append([line, line])
+    return ranges
+
+
+def from_ranges(ranges: list[list[int]]) -> set[int]:
+    return {line for start, end in ranges for line in range(start, end + 1)}
+
+
+# ---------------------------------------------------------------- child: runs in the corpus env
+
+
+class Child:
+    """Everything one model's child process records."""
+
+    def __init__(self, name: str) -> None:
+        import transformers
+
+        self.name = name
+        self.root = os.path.realpath(os.path.dirname(transformers.__file__)) + os.sep
+        self.findings: list[dict[str, Any]] = []
+        self.unlocated: list[dict[str, Any]] = []
+        self.complete: dict[str, bool] = {}
+        self.script_clean: list[list[Any]] = []
+        self.coverage: dict[str, set[int]] = {}
+        self._seen: set[tuple[str, str, int]] = set()
+
+    def rel(self, filename: str) -> str | None:
+        path = os.path.realpath(filename)
+        return path[len(self.root) :] if path.startswith(self.root) else None
+
+    def innermost(self, frames: list[tuple[str, int]]) -> tuple[str, int] | None:
+        """The last (innermost) frame inside the package, frames ordered outermost first."""
+        for filename, line in reversed(frames):
+            rel = self.rel(filename)
+            if rel is not None and line:
+                return rel, line
+        return None
+
+    def add(
+        self, backend: str, where: tuple[str, int] | None, reason: str, kind: str, source: str
+    ) -> None:
+        reason = " ".join(reason.split())[:300]
+        if where is None:
+            entry = {"backend": backend, "reason": reason, "kind": kind}
+            if entry not in self.unlocated:
+                self.unlocated.append(entry)
+            return
+        key = (backend, where[0], where[1])
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.findings.append(
+            {
+                "model": self.name,
+                "backend": backend,
+                "file": where[0],
+                "line": where[1],
+                "reason": reason,
+                "kind": kind,
+                "source": source,
+            }
+        )
+
+    def result(self, seconds: float) -> dict[str, Any]:
+        return {
+            "model": self.name,
+            "seconds": round(seconds, 1),
+            "complete": self.complete,
+            "findings": self.findings,
+            "unlocated": self.unlocated,
+            "script_clean": self.script_clean,
+            "coverage": {f: to_ranges(lines) for f, lines in sorted(self.coverage.items())},
+        }
+
+
+def _traceback_frames(exc: BaseException) -> list[tuple[str, int]]:
+    frames: list[tuple[str, int]] = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frames.append((tb.tb_frame.f_code.co_filename, tb.tb_lineno))
+        tb = tb.tb_next
+    return frames
+
+
+def _message_frames(text: str) -> list[tuple[str, int]]:
+    import re
+
+    return [(m[0], int(m[1])) for m in re.findall(r'File "([^"]+)", line (\d+)', text)]
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = [line.strip() for line in str(exc).strip().splitlines() if line.strip()]
+    return f"{type(exc).__name__}: {lines[0] if lines else ''}"
+
+
+def _flatten(out: Any) -> list[Any]:
+    import torch
+
+    if isinstance(out, torch.Tensor):
+        return [out]
+    if isinstance(out, (list, tuple)):
+        return [t for item in out for t in _flatten(item)]
+    return []
+
+
+def _same(a: list[Any], b: list[Any]) -> bool:
+    import torch
+
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if x.shape != y.shape or x.dtype != y.dtype:
+            return False
+        if x.is_floating_point():
+            if not torch.allclose(x, y, rtol=1e-4, atol=1e-5, equal_nan=True):
+                return False
+        elif not torch.equal(x, y):
+            return False
+    return True
+
+
+def _make_wrapper(model: Any, names: list[str]) -> Any:
+    """Positional tensors in, a flat tuple of tensors out: the calling convention every back-end
+    accepts, so the failures found are in the package's code, not in output types."""
+    import torch
+
+    class Wrapper(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.model = model
+
+        def forward(self, *args: Any) -> Any:
+            return tuple(_flatten(self.model(**dict(zip(names, args)), return_dict=False)))
+
+    return Wrapper().eval()
+
+
+def _covering(child: Child, fn: Any) -> Any:
+    """Run ``fn`` with line coverage of the package files recorded into ``child.coverage``."""
+    import threading
+
+    root = child.root
+    coverage = child.coverage
+    rel_of: dict[str, str | None] = {}
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        filename = frame.f_code.co_filename
+        rel = rel_of.get(filename, "?")
+        if rel == "?":
+            real = os.path.realpath(filename)
+            rel = real[len(root) :] if real.startswith(root) else None
+            rel_of[filename] = rel
+        if rel is None:
+            return None
+        lines = coverage.setdefault(rel, set())
+        lines.add(frame.f_lineno)
+
+        def local(frame: Any, event: str, arg: Any) -> Any:
+            if event == "line":
+                lines.add(frame.f_lineno)
+            return local
+
+        return local
+
+    threading.settrace(tracer)
+    sys.settrace(tracer)
+    try:
+        return fn()
+    finally:
+        sys.settrace(None)
+        threading.settrace(None)  # type: ignore[arg-type]
+
+
+def run_script(child: Child, model: Any) -> None:
+    import inspect
+
+    import torch
+
+    def script_location(exc: BaseException) -> tuple[str, int] | None:
+        # TorchScript lists the failing range first, then the chain of callers.
+        for filename, line in _message_frames(str(exc)):
+            rel = child.rel(filename)
+            if rel is not None:
+                return rel, line
+        return child.innermost(_traceback_frames(exc))
+
+    try:
+        torch.jit.script(model)
+        child.complete["script"] = True
+    except Exception as exc:
+        child.complete["script"] = False
+        child.add("script", script_location(exc), _first_line(exc), "failure", "script(model)")
+    seen: set[type] = set()
+    for module in reversed(list(model.modules())):  # leaves first
+        cls = type(module)
+        if cls in seen or child.rel(inspect.getsourcefile(cls) or "") is None:
+            continue
+        seen.add(cls)
+        try:
+            torch.jit.script(module)
+        except Exception as exc:
+            child.add("script", script_location(exc), _first_line(exc), "failure", cls.__name__)
+            continue
+        source, start = inspect.getsourcelines(cls)
+        child.script_clean.append(
+            [child.rel(inspect.getsourcefile(cls) or ""), start, start + len(source) - 1]
+        )
+
+
+def run_trace(child: Child, wrapper: Any, a: tuple, b: tuple, expected_b: list[Any]) -> None:
+    import warnings
+
+    import torch
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            traced = torch.jit.trace(wrapper, a, strict=False, check_trace=False)
+        except Exception as exc:
+            child.complete["trace"] = False
+            where = child.innermost(_message_frames(str(exc)) or _traceback_frames(exc))
+            child.add("trace", where, _first_line(exc), "failure", "trace")
+            traced = None
+    located = False
+    for w in caught:
+        if issubclass(w.category, torch.jit.TracerWarning):
+            where = child.innermost([(w.filename, w.lineno)])
+            located = located or where is not None
+            child.add("trace", where, f"TracerWarning: {w.message}", "warning", "trace warning")
+    if traced is None:
+        return
+    child.complete["trace"] = True
+    try:
+        got = _flatten(traced(*b))
+    except Exception as exc:
+        # The TorchScript interpreter names the original Python source, outermost first.
+        where = child.innermost(_message_frames(str(exc)))
+        child.add("trace", where, _first_line(exc), "failure", "trace run B")
+        return
+    if not _same(got, expected_b) and not located:
+        child.add("trace", None, "trace diverges from eager on input B", "divergence", "trace")
+
+
+def run_compile(child: Child, wrapper: Any, a: tuple, b: tuple) -> None:
+    import logging
+
+    import torch
+
+    def dynamo_location(exc: BaseException) -> tuple[str, int] | None:
+        stack = getattr(exc, "real_stack", None)
+        frames = [(f.filename, f.lineno) for f in stack] if stack else []
+        return (
+            child.innermost(frames)
+            or child.innermost(_message_frames(str(exc)))
+            or child.innermost(_traceback_frames(exc))
+        )
+
+    torch._dynamo.reset()
+    compiled = torch.compile(wrapper, fullgraph=True, backend="eager")
+    try:
+        for args in (a, b):
+            compiled(*args)
+    except Exception as exc:
+        child.add("compile", dynamo_location(exc), _first_line(exc), "failure", "fullgraph")
+    torch._dynamo.reset()
+
+    messages: list[str] = []
+
+    class Capture(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            messages.append(record.getMessage())
+
+    torch._logging.set_logs(graph_breaks=True)
+    handler = Capture()
+    log = logging.getLogger("torch.__graph_breaks")
+    log.addHandler(handler)
+    try:
+        explanation = torch._dynamo.explain(wrapper)(*a)
+        child.complete["compile"] = True
+    except Exception as exc:
+        child.complete["compile"] = False
+        child.add("compile", dynamo_location(exc), _first_line(exc), "failure", "explain")
+        explanation = None
+    finally:
+        log.removeHandler(handler)
+        torch._logging.set_logs()
+        torch._dynamo.reset()
+    if explanation is not None:
+        for reason in explanation.break_reasons:
+            frames = [(f.filename, f.lineno) for f in reason.user_stack]
+            text = str(reason.reason).strip().splitlines()
+            child.add(
+                "compile", child.innermost(frames), text[0] if text else "", "break", "explain"
+            )
+    for message in messages:
+        frames = _message_frames(message)
+        reason = ""
+        for line in message.splitlines():
+            if line.strip().startswith("Graph Break Reason:"):
+                reason = line.split(":", 1)[1].strip()
+                break
+        child.add("compile", child.innermost(frames), reason or "graph break", "break", "log")
+
+
+def run_export(child: Child, wrapper: Any, a: tuple, a2: tuple, expected_a2: list[Any]) -> None:
+    import torch
+
+    try:
+        program = torch.export.export(wrapper, a)
+    except Exception as exc:
+        child.complete["export"] = False
+        where = child.innermost(_traceback_frames(exc)) or child.innermost(
+            _message_frames(str(exc))
+        )
+        child.add("export", where, _first_line(exc), "failure", "export")
+        return
+    child.complete["export"] = True
+    try:
+        got = _flatten(program.module()(*a2))
+    except Exception as exc:
+        child.add(
+            "export", None, f"exported program fails on A': {_first_line(exc)}", "failure", ""
+        )
+        return
+    if not _same(got, expected_a2):
+        child.add("export", None, "exported program diverges from eager on A'", "divergence", "")
+
+
+def child_main(name: str, out: Path) -> None:
+    import warnings
+
+    warnings.simplefilter("ignore")
+    started = time.time()
+    import torch
+
+    sys.path.insert(0, str(HERE))
+    from corpus import build, make_inputs
+
+    child = Child(name)
+    model, kind = build(name)
+    shapes_a, shapes_b = (2, 8), (3, 12)
+    inputs_a = make_inputs(kind, *shapes_a, seed=1)
+    names = list(inputs_a)
+    a = tuple(inputs_a.values())
+    b = tuple(make_inputs(kind, *shapes_b, seed=2).values())
+    a2 = tuple(make_inputs(kind, *shapes_a, seed=3).values())
+    wrapper = _make_wrapper(model, names)
+    with torch.no_grad():
+        expected = _covering(child, lambda: [_flatten(wrapper(*args)) for args in (a, b, a2)])
+        for backend, step in (
+            ("script", lambda: run_script(child, model)),
+            ("trace", lambda: run_trace(child, wrapper, a, b, expected[1])),
+            ("compile", lambda: run_compile(child, wrapper, a, b)),
+            ("export", lambda: run_export(child, wrapper, a, a2, expected[2])),
+        ):
+            try:
+                step()
+            except Exception as exc:  # a harness problem: keep the other back-ends
+                child.complete[backend] = False
+                child.add(backend, None, f"harness: {_first_line(exc)}", "harness", "")
+    out.write_text(json.dumps(child.result(time.time() - started)))
+
+
+# ---------------------------------------------------------------- parent: no torch needed
+
+
+def corpus_versions() -> dict[str, str]:
+    code = (
+        "import json, platform, torch, transformers; print(json.dumps({'torch': torch.__version__,"
+        " 'transformers': transformers.__version__, 'python': platform.python_version()}))"
+    )
+    done = subprocess.run([str(ENV_PYTHON), "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def model_names() -> list[str]:
+    code = "import sys, json; sys.path.insert(0, sys.argv[1]); import corpus; print(json.dumps(list(corpus.MODELS)))"
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(HERE)], capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+def run_children(names: list[str]) -> dict[str, dict[str, Any]]:
+    WORK.mkdir(exist_ok=True)
+    pending = list(names)
+    running: dict[str, tuple[subprocess.Popen, float, Path, Any]] = {}
+    results: dict[str, dict[str, Any]] = {}
+    while pending or running:
+        while pending and len(running) < PARALLEL:
+            name = pending.pop(0)
+            out = WORK / f"{name}.json"
+            out.unlink(missing_ok=True)
+            log = open(WORK / f"{name}.log", "w")
+            proc = subprocess.Popen(
+                [
+                    str(ENV_PYTHON),
+                    str(Path(__file__).resolve()),
+                    "--child",
+                    name,
+                    "--out",
+                    str(out),
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "TOKENIZERS_PARALLELISM": "false", "OMP_NUM_THREADS": "1"},
+            )
+            running[name] = (proc, time.time(), out, log)
+        time.sleep(0.5)
+        for name, (proc, started, out, log) in list(running.items()):
+            timed_out = time.time() - started > CHILD_TIMEOUT_S
+            if proc.poll() is None and not timed_out:
+                continue
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            log.close()
+            del running[name]
+            if out.exists():
+                results[name] = json.loads(out.read_text())
+                status = "ok"
+            else:
+                status = "timeout" if timed_out else f"crashed (rc {proc.returncode})"
+                results[name] = {"model": name, "status": status}
+            results[name].setdefault("status", status)
+            took = round(time.time() - started, 1)
+            print(f"{name}: {status} in {took}s", flush=True)
+    return results
+
+
+def write_data(results: dict[str, dict[str, Any]], versions: dict[str, str]) -> None:
+    """Merge into ground_truth.json / coverage.json (models not rerun keep their old data)."""
+    previous: dict[str, Any] = {}
+    if GROUND_TRUTH.exists() and COVERAGE.exists():
+        old = json.loads(GROUND_TRUTH.read_text())
+        old_cov = json.loads(COVERAGE.read_text())
+        if old.get("versions") == versions:
+            for model in old["models"]:
+                previous[model["model"]] = {
+                    **model,
+                    "findings": [f for f in old["findings"] if f["model"] == model["model"]],
+                    "coverage": old_cov["models"].get(model["model"], {}),
+                }
+    merged = {**previous, **results}
+    models, findings = [], []
+    coverage: dict[str, dict[str, list[list[int]]]] = {}
+    for name in sorted(merged):
+        data = merged[name]
+        findings.extend(data.get("findings", []))
+        coverage[name] = data.get("coverage", {})
+        models.append(
+            {
+                "model": name,
+                "status": data.get("status", "ok"),
+                "seconds": data.get("seconds"),
+                "complete": data.get("complete", {}),
+                "unlocated": data.get("unlocated", []),
+                "script_clean": data.get("script_clean", []),
+            }
+        )
+    findings.sort(key=lambda f: (f["backend"], f["file"], f["line"], f["model"]))
+    GROUND_TRUTH.write_text(
+        json.dumps(
+            {
+                "generated": datetime.date.today().isoformat(),
+                "package": PACKAGE,
+                "versions": versions,
+                "backends": list(BACKENDS),
+                "models": models,
+                "findings": findings,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
+    COVERAGE.write_text(json.dumps({"models": coverage}, separators=(",", ":")) + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("models", nargs="*", help="models to (re)run; default: all")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child_main(args.child, args.out)
+        return
+    if not ENV_PYTHON.exists():
+        sys.exit(f"no corpus environment at {ENV_PYTHON}; run {HERE / 'setup_env.sh'} first")
+    started = time.time()
+    versions = corpus_versions()
+    results = run_children(args.models or model_names())
+    write_data(results, versions)
+    print(f"ground truth for {len(results)} models in {time.time() - started:.0f}s")
+
+
+if __name__ == "__main__":
+    main()
