@@ -1,0 +1,315 @@
+"""TL204: Python syntax the TorchScript compiler rejects."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+from torchlint.rules._script import SCRIPT, in_script
+
+Comprehension = Union[cst.ListComp, cst.DictComp, cst.GeneratorExp]
+
+
+def _example(body: str, extra: str = "") -> str:
+    """A runnable module whose forward holds ``body`` (indented 8 spaces in the source)."""
+    return (
+        "import torch\nfrom torch import nn\n" + extra + "\n\nclass Model(nn.Module):\n"
+        "    def forward(self, x):\n" + body + "\n\ndef inputs():\n"
+        "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
+    )
+
+
+class UnsupportedSyntaxInScript(Rule):
+    """Flags Python syntax that `torch.jit.script` cannot compile.
+
+    ## What it does
+    Finds, in code that `torch.jit.script` compiles, each of these constructs and names it in
+    the message: `lambda`; `try`/`except`/`finally`; `global` and `nonlocal`; `yield`; `await`
+    and `async def`; a nested `def` or `class`; the walrus `:=`; `match`; set displays and set
+    comprehensions; comprehensions with an `if` filter or more than one `for`; `{**d}`;
+    `for ... else` / `while ... else`; bytes literals; f-strings with a format spec or conversion
+    (`{v:.2f}`, `{v!r}`); and `*` unpacking of a list or shape (`x.view(*x.shape)`,
+    `[*x.shape, 1]`, `print(*items)`).
+
+    ## Why is this bad?
+    The TorchScript frontend supports a subset of Python and raises on the rest, one construct
+    at a time: `UnsupportedNodeError: Lambda aren't supported`, `try blocks aren't supported`,
+    `global variables aren't supported`, `Yield aren't supported`, `function definitions aren't
+    supported`, `class definitions aren't supported`, `NamedExpr aren't supported`, `Match aren't
+    supported`, `Set aren't supported`, `NotSupportedError: Comprehension ifs are not supported
+    yet`, `Only a single generator is currently supported`, `Dict expansion (e.g. {**dict}) is
+    not supported`, `else branches of for loops aren't supported`, `Don't support formatting in
+    JoinedStr`, and for `*` over a list: `cannot statically infer the expected size of a list in
+    this context` (TorchScript sizes are `List[int]`; a `*` over a tuple is fine).
+    `torch.compile` and `torch.export` accept all of these.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            act = lambda t: t * torch.sigmoid(t)
+            keep = [c for c in x.chunk(4, -1) if c.numel() > 0]
+            return act(torch.cat(keep, -1)).view(*x.shape)
+    ```
+    Use instead:
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            keep: List[torch.Tensor] = []
+            for c in x.chunk(4, -1):
+                if c.numel() > 0:
+                    keep.append(c)
+            y = torch.cat(keep, -1)
+            return (y * torch.sigmoid(y)).view(x.shape)
+    ```
+
+    ## Fix safety
+    No automatic fix: each construct needs its own rewrite (a loop for a filtered
+    comprehension, a module-level function for a lambda, a guard for a `try`).
+    """
+
+    code = "TL204"
+    name = "unsupported-syntax-in-script"
+    message = "Python syntax torch.jit.script does not support"
+    targets = SCRIPT
+
+    VALID = [
+        Valid(
+            _example(
+                "        sizes = [d * 2 for d in range(x.dim())]\n"
+                "        names = {str(i): i for i in range(2)}\n"
+                "        total = sum(i for i in range(3))\n"
+                "        t = (x.size(0), -1)\n"
+                "        y = x.view(*t)\n"
+                "        if x.dim() != 2:\n"
+                "            raise ValueError(f'expected 2-D, got {x.dim()}-D')\n"
+                "        return y * total + sizes[0] + names['1']"
+            )
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            _example("        act = lambda t: t * 2\n        return act(x)"),
+            line=7,
+            message_contains="lambda",
+        ),
+        Invalid(
+            _example(
+                "        try:\n            y = x.relu()\n        except RuntimeError:\n            y = x\n        return y"
+            ),
+            line=7,
+            message_contains="try",
+        ),
+        Invalid(
+            _example("        global CALLS\n        CALLS += 1\n        return x", "CALLS = 0"),
+            line=7,
+            message_contains="global",
+        ),
+        Invalid(
+            _example("        def double(t):\n            return t * 2\n        return double(x)"),
+            line=7,
+            message_contains="nested",
+        ),
+        Invalid(
+            _example(
+                "        if (n := x.size(0)) > 1:\n            return x * n\n        return x"
+            ),
+            line=7,
+            message_contains=":=",
+        ),
+        Invalid(
+            _example(
+                "        keep = {0}\n        return x.sum([d for d in range(x.dim()) if d not in keep])"
+            ),
+            line=7,
+            message_contains="set",
+        ),
+        Invalid(
+            _example(
+                "        parts = [c * 2 for c in x.chunk(3, -1) if c.numel() > 0]\n        return torch.cat(parts, -1)"
+            ),
+            line=7,
+            message_contains="if",
+        ),
+        Invalid(_example("        return x.view(*x.shape)"), line=7, message_contains="*"),
+        Invalid(
+            _example(
+                "        ratio = x.size(0) / 3.0\n        assert ratio > 0, f'ratio {ratio:.2f}'\n        return x"
+            ),
+            line=8,
+            message_contains="format",
+        ),
+        Invalid(
+            _example(
+                "        for i in range(2):\n            x = x + i\n        else:\n            x = x * 2\n        return x"
+            ),
+            line=9,
+            message_contains="else",
+        ),
+        Invalid(
+            _example("        d = {'a': 1}\n        e = {**d, 'b': 2}\n        return x + e['b']"),
+            line=8,
+            message_contains="**",
+        ),
+        Invalid(
+            _example(
+                "        match x.dim():\n            case 2:\n                return x\n            case _:\n                return x + 1"
+            ),
+            line=7,
+            message_contains="match",
+        ),
+    ]
+
+    def _report(self, node: cst.CSTNode, what: str, why: str) -> None:
+        self.report(node, f"{what} in scripted code: torch.jit.script {why}")
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if in_script(self.ctx) and node.asynchronous is not None:
+            self._report(node.name, "`async def`", "cannot compile coroutines")
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        # Nested definitions are found from the enclosing block: inside them the context
+        # already describes the inner scope.
+        if not in_script(self.ctx) or self.ctx.function is None:
+            return
+        for stmt in node.body:
+            if isinstance(stmt, cst.FunctionDef):
+                self._report(
+                    stmt.name,
+                    "nested `def` (closure)",
+                    "rejects function definitions inside functions",
+                )
+            elif isinstance(stmt, cst.ClassDef):
+                self._report(
+                    stmt.name, "`class` inside a function", "rejects class definitions here"
+                )
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        if in_script(self.ctx):
+            self._report(node, "`lambda`", "does not support lambdas; use a module-level function")
+
+    def visit_Try(self, node: cst.Try) -> None:
+        if in_script(self.ctx):
+            self._report(node, "`try`/`except`", "does not support try blocks")
+
+    def visit_TryStar(self, node: cst.TryStar) -> None:
+        if in_script(self.ctx):
+            self._report(node, "`try`/`except*`", "does not support try blocks")
+
+    def visit_Global(self, node: cst.Global) -> None:
+        if in_script(self.ctx):
+            self._report(node, "`global`", "does not support global variables")
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        if in_script(self.ctx):
+            self._report(node, "`nonlocal`", "does not support closures")
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        if in_script(self.ctx):
+            self._report(node, "`yield`", "does not support generators")
+
+    def visit_Await(self, node: cst.Await) -> None:
+        if in_script(self.ctx):
+            self._report(node, "`await`", "does not support coroutines")
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        if in_script(self.ctx):
+            self._report(node, "walrus `:=`", "does not support assignment expressions")
+
+    def visit_Match(self, node: cst.Match) -> None:
+        if in_script(self.ctx):
+            self._report(node, "`match` statement", "does not support pattern matching")
+
+    def visit_Set(self, node: cst.Set) -> None:
+        if in_script(self.ctx):
+            self._report(node, "set literal", "has no set type; use a list or dict")
+
+    def visit_SetComp(self, node: cst.SetComp) -> None:
+        if in_script(self.ctx):
+            self._report(node, "set comprehension", "has no set type; use a list or dict")
+
+    def _comprehension(self, node: Comprehension) -> None:
+        if not in_script(self.ctx):
+            return
+        if node.for_in.ifs:
+            self._report(
+                node,
+                "comprehension with an `if` filter",
+                "does not support comprehension ifs; use a loop",
+            )
+        elif node.for_in.inner_for_in is not None:
+            self._report(
+                node, "comprehension with several `for`", "supports one generator per comprehension"
+            )
+
+    visit_ListComp = _comprehension
+    visit_DictComp = _comprehension
+    visit_GeneratorExp = _comprehension
+
+    def visit_StarredDictElement(self, node: cst.StarredDictElement) -> None:
+        if in_script(self.ctx):
+            self._report(node, "`**` dict unpacking", "does not support dict expansion")
+
+    def visit_For(self, node: cst.For) -> None:
+        if in_script(self.ctx) and node.orelse is not None:
+            self._report(node.orelse, "`for ... else`", "does not support else branches of loops")
+        if in_script(self.ctx) and node.asynchronous is not None:
+            self._report(node, "`async for`", "cannot compile coroutines")
+
+    def visit_While(self, node: cst.While) -> None:
+        if in_script(self.ctx) and node.orelse is not None:
+            self._report(node.orelse, "`while ... else`", "does not support else branches of loops")
+
+    def visit_SimpleString(self, node: cst.SimpleString) -> None:
+        if in_script(self.ctx) and "b" in node.prefix.lower():
+            self._report(node, "bytes literal", "has no bytes type")
+
+    def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
+        if not in_script(self.ctx):
+            return
+        if node.format_spec is not None:
+            self._report(
+                node,
+                "f-string format spec",
+                "does not support formatting in f-strings; use `'%.2f' % v`",
+            )
+        elif node.conversion is not None:
+            self._report(
+                node,
+                f"f-string conversion `!{node.conversion}`",
+                "does not support conversions in f-strings",
+            )
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if in_script(self.ctx) and node.star == "*" and self._list_like(node.value):
+            self._report(
+                node,
+                "`*` unpacking of a list or shape",
+                "cannot size it statically; pass the list itself",
+            )
+
+    def visit_StarredElement(self, node: cst.StarredElement) -> None:
+        if in_script(self.ctx) and self._list_like(node.value):
+            self._report(node, "`*` unpacking of a list or shape", "cannot size it statically")
+
+    def _list_like(self, value: cst.BaseExpression) -> bool:
+        """A list (TorchScript sizes are lists too): ``*x.shape``, ``*[...]``, ``*list(...)``."""
+        if isinstance(value, (cst.List, cst.ListComp)):
+            return True
+        if isinstance(value, cst.Call) and self.ctx.qualified_name(value.func) == "builtins.list":
+            return True
+        while isinstance(value, cst.Subscript):
+            value = value.value
+        if isinstance(value, cst.Attribute) and value.attr.value == "shape":
+            return self.ctx.kind(value.value) is Kind.TENSOR
+        if (
+            isinstance(value, cst.Call)
+            and not value.args
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value == "size"
+        ):
+            return self.ctx.kind(value.func.value) is Kind.TENSOR
+        return False
