@@ -417,10 +417,14 @@ class DriverModel:
 
     @staticmethod
     def _names_cuda(node: cst.Call) -> bool:
-        for arg in node.args:
-            value = arg.value
+        """A ``"cuda..."`` string among the arguments, also inside ``a if cond else b``."""
+        values = [arg.value for arg in node.args]
+        while values:
+            value = values.pop()
             if isinstance(value, cst.SimpleString) and "cuda" in value.value:
                 return True
+            if isinstance(value, cst.IfExp):
+                values.extend((value.body, value.orelse))
         return False
 
     def _resolve_models(self) -> None:
