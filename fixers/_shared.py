@@ -1,0 +1,78 @@
+"""Helpers several fixers share: where a name is used, and whether a file still uses TorchScript."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.fixes import Fixer
+from torchlint.lint.walk import walk
+
+# TorchScript entry points: while a file uses one, its code is still compiled by TorchScript.
+TORCHSCRIPT_ENTRY_POINTS = frozenset(
+    {"torch.jit.script", "torch.jit.trace", "torch.jit.trace_module", "torch.jit.load"}
+)
+
+
+def names_in(root: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+    walk(
+        root,
+        lambda node: found.append(node) if isinstance(node, cst.Name) else None,
+        lambda node: None,
+    )
+    return found
+
+
+def variable_uses(fixer: Fixer, scope: cst.CSTNode, name: str) -> list[cst.Name]:
+    """``Name`` nodes in ``scope`` that read or write the variable ``name`` (not ``x.name``,
+    not ``f(name=...)``)."""
+    uses = []
+    for node in names_in(scope):
+        if node.value != name:
+            continue
+        parent = fixer.parent(node)
+        if isinstance(parent, cst.Attribute) and parent.attr is node:
+            continue
+        if isinstance(parent, cst.Arg) and parent.keyword is node:
+            continue
+        uses.append(node)
+    return uses
+
+
+def scope_of(fixer: Fixer, node: cst.CSTNode) -> cst.CSTNode:
+    function = fixer.enclosing_function(node)
+    return function if function is not None else fixer.ctx.module
+
+
+def single_assigned_name(fixer: Fixer, call: cst.Call) -> Optional[cst.Name]:
+    """``name = <call>``: the target, when the call is the whole value of a one-target assignment."""
+    assign = fixer.parent(call)
+    if isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1:
+        target = assign.targets[0].target
+        if isinstance(target, cst.Name):
+            return target
+    return None
+
+
+def is_called(fixer: Fixer, name: cst.Name) -> bool:
+    parent = fixer.parent(name)
+    return isinstance(parent, cst.Call) and parent.func is name
+
+
+def uses_torchscript(fixer: Fixer) -> bool:
+    """Whether the file still calls a TorchScript entry point (so its code is still scripted)."""
+    cache = fixer.tools.cache
+    if "uses_torchscript" not in cache:
+        qualified = fixer.ctx.qualified_name
+        found = False
+
+        def enter(node: cst.CSTNode) -> None:
+            nonlocal found
+            if not found and isinstance(node, cst.Call):
+                found = qualified(node.func) in TORCHSCRIPT_ENTRY_POINTS
+
+        walk(fixer.ctx.module, enter, lambda node: None)
+        cache["uses_torchscript"] = found
+    return bool(cache["uses_torchscript"])
