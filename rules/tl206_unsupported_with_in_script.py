@@ -1,0 +1,122 @@
+"""TL206: context managers TorchScript cannot compile."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.rules._script import SCRIPT, in_script
+
+# Context managers torch.jit.script compiles (checked on torch 2.13).
+SCRIPTABLE = frozenset(
+    {
+        "torch.no_grad",
+        "torch.autocast",
+        "torch.amp.autocast",
+        "torch.cuda.amp.autocast",
+        "torch.cpu.amp.autocast",
+        "torch.autograd.profiler.record_function",
+        "torch.profiler.record_function",
+    }
+)
+# Standard-library modules whose context managers are plain Python objects.
+PYTHON_MODULES = frozenset(
+    {"contextlib", "warnings", "threading", "os", "io", "tempfile", "time", "sys"}
+)
+
+
+def _example(body: str) -> str:
+    return (
+        "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+        "    def forward(self, x):\n" + body + "\n\n\ndef inputs():\n"
+        "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
+    )
+
+
+class UnsupportedWithInScript(Rule):
+    """Flags `with` statements over context managers that TorchScript does not know.
+
+    ## What it does
+    Finds `with` items in code that `torch.jit.script` compiles whose context manager is a
+    torch one other than `torch.no_grad()`, `torch.autocast(...)` and `record_function(...)`
+    (for example `torch.inference_mode()`, `torch.enable_grad()`,
+    `torch.set_grad_enabled(...)`), or a Python one (`open(...)`, `contextlib`, `warnings`).
+
+    ## Why is this bad?
+    TorchScript compiles `with` only over objects it can type with `__enter__`/`__exit__`:
+    `torch.jit.script` raises `Unknown builtin op: aten::inference_mode`,
+    `Unknown builtin op: aten::enable_grad`, `With item expression must return an object`
+    (`set_grad_enabled`), or `Python builtin <built-in function open> is currently not supported`.
+    `with torch.no_grad():` works in all back-ends; under `torch.compile` the others work too.
+
+    ## Example
+    ```python
+    def forward(self, x):
+        with torch.inference_mode():
+            stats = x.mean(0)
+        return x - stats
+    ```
+    Use instead:
+    ```python
+    def forward(self, x):
+        with torch.no_grad():
+            stats = x.mean(0)
+        return x - stats
+    ```
+
+    ## Fix safety
+    No automatic fix: `inference_mode` and `no_grad` differ (inference tensors cannot be used in
+    autograd later), so the replacement must be chosen by hand.
+    """
+
+    code = "TL206"
+    name = "unsupported-with-in-script"
+    message = "context manager torch.jit.script cannot compile"
+    targets = SCRIPT
+
+    VALID = [
+        Valid(
+            _example(
+                "        with torch.no_grad():\n            stats = x.mean(0)\n        return x - stats"
+            )
+        ),
+        Valid(
+            _example(
+                "        with torch.autocast('cpu', enabled=False):\n            y = x * 2\n        return y"
+            )
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            _example(
+                "        with torch.inference_mode():\n            stats = x.mean(0)\n        return x - stats"
+            ),
+            line=7,
+            message_contains="inference_mode",
+        ),
+        Invalid(
+            _example("        with torch.enable_grad():\n            y = x * 2\n        return y"),
+            line=7,
+            message_contains="enable_grad",
+        ),
+        Invalid(
+            _example(
+                "        with torch.set_grad_enabled(False):\n            y = x * 2\n        return y"
+            ),
+            line=7,
+        ),
+    ]
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if not in_script(self.ctx) or not isinstance(node.item, cst.Call):
+            return
+        name = self.ctx.qualified_name(node.item.func)
+        if name is None or name in SCRIPTABLE:
+            return
+        module = name.split(".")[0]
+        if name.startswith("torch.") or name == "builtins.open" or module in PYTHON_MODULES:
+            self.report(
+                node,
+                f"`with {name.removeprefix('builtins.')}(...)`: torch.jit.script cannot compile this "
+                "context manager (only `torch.no_grad()`, `torch.autocast()` and `record_function()`)",
+            )
