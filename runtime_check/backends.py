@@ -14,6 +14,7 @@ import importlib.util
 import inspect
 import io
 import logging
+import sys
 import time
 import warnings
 from typing import Any, Callable, Optional
@@ -92,7 +93,8 @@ def run_backend(session: Session, backend: str) -> dict[str, Any]:
     except BaseException as exc:  # SystemExit, RecursionError, MemoryError: a verdict, not a crash
         result.fail("convert" if not result.data["converted"] else "run", exc, session)
     finally:
-        torch._dynamo.reset()
+        if "torch._dynamo" in sys.modules:  # importing Dynamo costs seconds; only if used
+            torch._dynamo.reset()
     result.data["warnings"] = _dedupe(recorded)
     result.data["elapsed_s"] = time.perf_counter() - started
     return result.data

@@ -18,7 +18,8 @@ from typing import Any, Optional
 
 _FILE_LINE = re.compile(r'File "([^"]+)", line (\d+)')
 _GB_CODE = re.compile(r"\b(gb\d{4})\b", re.IGNORECASE)
-_TORCHLINT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The verifier's own frames are never the user's (the packages may sit in the user's checkout).
+_OWN_FOLDERS = (os.path.dirname(os.path.abspath(__file__)),)
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class UserFiles:
             path = sysconfig.get_paths().get(key)
             if path:
                 excluded.add(path)
-        excluded.add(_TORCHLINT_ROOT)
+        excluded.update(_OWN_FOLDERS)
         self.excluded = tuple(os.path.realpath(p) + os.sep for p in excluded)
         self._cache: dict[str, bool] = {}
 

@@ -97,7 +97,7 @@ class Report:
             tail = (self.setup.get("output_tail") or "").strip()
             if tail:
                 lines.append("  last output of the child:")
-                lines.extend("    " + t for t in tail.splitlines()[-12:])
+                lines.extend("    " + t for t in _crash_excerpt(tail))
             return "\n".join(lines) + "\n"
         for note in (self.setup.get("info") or {}).get("notes", []):
             lines.append(f"  note: {note}")
@@ -159,7 +159,9 @@ class Report:
             if pick.get("leaf"):
                 worst += f" ({pick['leaf']})"
         reload = b.get("reload")
-        reload_text = "-" if reload is None else ("ok" if reload.get("ok") else "FAILS")
+        reload_text = "-" if reload is None else ("ok" if reload.get("ok") else "differs")
+        if reload and (reload.get("error") or any(r.get("error") for r in reload.get("runs", []))):
+            reload_text = "FAILS"
         latency = b.get("latency") or {}
         convert = f"{b['convert_s']:.2f}s" if b.get("convert_s") is not None else "-"
         return (
@@ -194,7 +196,7 @@ class Report:
             out.append(f"  {name}: note: {note}")
         if b["status"] in ("crashed", "timeout") and b.get("output_tail"):
             out.append(f"  {name}: last output of the child:")
-            out.extend("    " + t for t in b["output_tail"].strip().splitlines()[-8:])
+            out.extend("    " + t for t in _crash_excerpt(b["output_tail"]))
         return out
 
     def _static_lines(self) -> list[str]:
@@ -245,6 +247,15 @@ class Report:
             lines.append("")
             lines.extend(f"- {line.strip()}" for line in self._static_lines())
         return "\n".join(lines) + "\n"
+
+
+def _crash_excerpt(tail: str, limit: int = 8) -> list[str]:
+    """The start of a faulthandler dump (error and innermost frames) or the last lines."""
+    lines = [t for t in tail.strip().splitlines() if not t.startswith("Extension modules:")]
+    for i, line in enumerate(lines):
+        if line.startswith("Fatal Python error"):
+            return lines[i : i + limit]
+    return lines[-limit:]
 
 
 def _ms(value: Optional[float]) -> str:

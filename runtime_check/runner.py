@@ -26,7 +26,7 @@ from torchlint.runtime_check.report import Report
 from torchlint.runtime_check.spec import VerifyOptions
 
 ProgressCallback = Callable[[str, dict[str, Any]], None]
-_TAIL_BYTES = 4000
+_TAIL_BYTES = 16000
 
 
 class _Child:

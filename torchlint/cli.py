@@ -14,6 +14,7 @@ import click
 from torchlint import __version__
 from torchlint.cli_fix import fix_command, run_fix
 from torchlint.cli_lsp import lsp_command
+from torchlint.cli_verify import verify_command
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -293,3 +294,4 @@ def rule_command(code: str) -> None:
 # Subcommands defined in their own modules: one line each.
 main.add_command(fix_command)
 main.add_command(lsp_command)
+main.add_command(verify_command)
