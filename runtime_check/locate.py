@@ -46,7 +46,7 @@ class UserFiles:
         self._cache: dict[str, bool] = {}
 
     def __contains__(self, path: object) -> bool:
-        if not isinstance(path, str):
+        if not isinstance(path, str) or not os.path.isabs(path):
             return False
         known = self._cache.get(path)
         if known is None:

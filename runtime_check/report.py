@@ -205,7 +205,7 @@ class Report:
         for item in static.get("findings", []):
             out.append(
                 f"    {item['status']:<13} {_where(item)} {item['code']} {item['message'][:70]}"
-                + (f"  ({item['evidence']})" if item.get("evidence") else "")
+                + (f"  ({item['evidence'][:80]})" if item.get("evidence") else "")
             )
         for item in static.get("missed", []):
             out.append(f"    missed        {_where(item)} {item['backend']}: {item['error'][:80]}")
