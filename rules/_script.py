@@ -62,3 +62,65 @@ def annotation_allows_none(annotation: cst.BaseExpression) -> bool:
     """``Optional[T]``, ``Union[T, None]``, ``T | None``, ``None`` and ``Any`` accept None."""
     code = cst.Module([]).code_for_node(annotation)
     return any(word in code for word in ("Optional", "None", "Any"))
+
+
+class _BoundNames(cst.CSTVisitor):
+    """Names a function binds locally: parameters, assignment / loop / with / except targets."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def _targets(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Name):
+            self.names.add(node.value)
+        elif isinstance(node, (cst.Tuple, cst.List)):
+            for element in node.elements:
+                self._targets(element.value)
+        elif isinstance(node, cst.StarredElement):
+            self._targets(node.value)
+
+    def visit_Param(self, node: cst.Param) -> None:
+        self.names.add(node.name.value)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._targets(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._targets(node.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._targets(node.target)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._targets(node.target)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._targets(node.target)
+
+    def visit_AsName(self, node: cst.AsName) -> None:
+        self._targets(node.name)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._targets(node.target)
+
+    def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
+        if node.asname is None:
+            name = node.name
+            while isinstance(name, cst.Attribute):
+                name = name.value
+            if isinstance(name, cst.Name):
+                self.names.add(name.value)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.names.add(node.name.value)
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.names.add(node.name.value)
+        return False
+
+
+def bound_names(function: cst.FunctionDef) -> set[str]:
+    """Every name ``function`` binds itself (its locals and parameters)."""
+    visitor = _BoundNames()
+    function.visit(visitor)
+    return visitor.names

@@ -1,0 +1,232 @@
+"""TL207: module-level values read in scripted code."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.rules._script import SCRIPT, bound_names, in_script
+
+DTYPE_NAMES = frozenset(
+    {
+        "float32", "float", "float64", "double", "float16", "half", "bfloat16", "int8", "uint8",
+        "int16", "short", "int32", "int", "int64", "long", "bool", "complex64", "complex128",
+    }
+)  # fmt: skip
+TENSOR_FACTORIES = frozenset(
+    {
+        "tensor",
+        "ones",
+        "zeros",
+        "randn",
+        "rand",
+        "arange",
+        "linspace",
+        "eye",
+        "full",
+        "empty",
+        "as_tensor",
+    }
+)
+
+
+def _example(module_level: str, body: str, name: str = "Model") -> str:
+    return (
+        "import torch\nfrom torch import nn\n\n"
+        + module_level
+        + "\n\n\nclass "
+        + name
+        + "(nn.Module):\n"
+        "    def forward(self, x):\n" + body + "\n\n\ndef inputs():\n"
+        "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
+    )
+
+
+class GlobalValueInScript(Rule):
+    """Flags module-level values (constants, containers, tensors, dtypes, loggers) read in
+    scripted code.
+
+    ## What it does
+    Finds names in code that `torch.jit.script` compiles that refer to a module-level variable
+    holding a value: a number, string, bool, `None`, a tuple / list / dict, a tensor made with a
+    `torch` factory, a `torch` dtype, or a `logging.getLogger(...)` logger (`EPS = 1e-6` read
+    in `forward`). Functions, classes and imported modules are fine.
+
+    ## Why is this bad?
+    TorchScript does not capture Python globals as values: `torch.jit.script` raises
+    `python value of type 'float' cannot be used as a value. Perhaps it is a closed over global
+    variable? If so, please consider passing it in as an argument or use a local variable
+    instead.` (`undefined value` for a `None` global, `attribute lookup is not defined on python
+    value of type 'Logger'` for a logger). `torch.compile` and `torch.export` read globals
+    fine.
+
+    ## Example
+    ```python
+    EPS = 1e-6
+
+    class RMSNorm(nn.Module):
+        def forward(self, x):
+            return x * x.pow(2).mean(-1, keepdim=True).add(EPS).rsqrt()
+    ```
+    Use instead:
+    ```python
+    class RMSNorm(nn.Module):
+        def __init__(self, eps: float = 1e-6):
+            super().__init__()
+            self.eps = eps
+
+        def forward(self, x):
+            return x * x.pow(2).mean(-1, keepdim=True).add(self.eps).rsqrt()
+    ```
+
+    ## Fix safety
+    No automatic fix: the value must move to a module attribute (marked `Final` if constant), an
+    argument, or a local.
+    """
+
+    code = "TL207"
+    name = "global-value-in-script"
+    message = "module-level value read in scripted code: TorchScript cannot use Python globals"
+    targets = SCRIPT
+
+    VALID = [
+        Valid(
+            """
+            import math
+
+            import torch
+            from torch import nn
+
+            def act(t: torch.Tensor) -> torch.Tensor:
+                return t * torch.sigmoid(t)
+
+            class Model(nn.Module):
+                def __init__(self, eps: float = 1e-6):
+                    super().__init__()
+                    self.eps = eps
+
+                def forward(self, x, scale: float = 2.0):
+                    EPS = self.eps
+                    return act(x) * math.pi + EPS * scale
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            _example("EPS = 1e-6", "        return x / (x.norm() + EPS)"),
+            line=9,
+            message_contains="EPS",
+        ),
+        Invalid(
+            _example("SHAPE = (-1, 3)", "        return x.view(SHAPE)"),
+            line=9,
+            message_contains="SHAPE",
+        ),
+        Invalid(_example("DTYPE = torch.float64", "        return x.to(DTYPE)"), line=9),
+        Invalid(_example("OFFSET = torch.ones(3)", "        return x + OFFSET"), line=9),
+    ]
+
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        self._globals: Optional[dict[str, str]] = None
+        self._locals: list[set[str]] = []
+        self._skip: set[int] = set()
+        self._outside = 0  # depth inside parameters, decorators and annotations
+
+    def _global_values(self) -> dict[str, str]:
+        """Module-level names bound once to a value TorchScript cannot capture -> its kind."""
+        if self._globals is None:
+            found: dict[str, str] = {}
+            defined: set[str] = set()
+            for stmt in self.ctx.module.body:
+                if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                    defined.add(stmt.name.value)
+                if not isinstance(stmt, cst.SimpleStatementLine):
+                    continue
+                for small in stmt.body:
+                    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                        target, value = small.targets[0].target, small.value
+                    elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                        target, value = small.target, small.value
+                    else:
+                        continue
+                    if isinstance(target, cst.Name):
+                        kind = self._value_kind(value)
+                        if kind is None or target.value in found:
+                            defined.add(target.value)
+                        else:
+                            found[target.value] = kind
+            self._globals = {k: v for k, v in found.items() if k not in defined}
+        return self._globals
+
+    def _value_kind(self, value: cst.BaseExpression) -> Optional[str]:
+        if isinstance(value, (cst.Integer, cst.Float, cst.Imaginary)):
+            return "number"
+        if isinstance(value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+            return "string"
+        if isinstance(value, cst.Name) and value.value in ("True", "False", "None"):
+            return value.value
+        if isinstance(value, cst.UnaryOperation):
+            return self._value_kind(value.expression)
+        if isinstance(value, cst.BinaryOperation):
+            left, right = self._value_kind(value.left), self._value_kind(value.right)
+            return left if left is not None and right is not None else None
+        if isinstance(value, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
+            return type(value).__name__.lower()
+        name = self.ctx.qualified_name(value.func if isinstance(value, cst.Call) else value) or ""
+        if (
+            isinstance(value, cst.Attribute)
+            and name.startswith("torch.")
+            and name[6:] in DTYPE_NAMES
+        ):
+            return "dtype"
+        if isinstance(value, cst.Call):
+            if name.startswith("torch.") and name[6:] in TENSOR_FACTORIES:
+                return "tensor"
+            if name == "logging.getLogger":
+                return "logger"
+        return None
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._locals.append(bound_names(node) if in_script(self.ctx) else set())
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._locals.pop()
+
+    def _enter_outside(self, node: cst.CSTNode) -> None:
+        self._outside += 1
+
+    def _leave_outside(self, node: cst.CSTNode) -> None:
+        self._outside -= 1
+
+    visit_Parameters = _enter_outside
+    leave_Parameters = _leave_outside
+    visit_Decorator = _enter_outside
+    leave_Decorator = _leave_outside
+    visit_Annotation = _enter_outside
+    leave_Annotation = _leave_outside
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self._skip.add(id(node.attr))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self._skip.add(id(node.keyword))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if self._outside or id(node) in self._skip or not self._locals or not in_script(self.ctx):
+            return
+        name = node.value
+        kind = self._global_values().get(name)
+        if kind is None or any(name in scope for scope in self._locals):
+            return
+        self.report(
+            node,
+            f"module-level {kind} `{name}` read in scripted code: TorchScript cannot use Python "
+            "globals as values; store it on the module in __init__ (or pass it in)",
+        )
