@@ -54,6 +54,7 @@ class FileModel:
         self._return_kinds: dict[str, Kind] = {}
         self._in_progress: set[int] = set()
         self.global_kinds: dict[str, Kind] = {}
+        self._qualified: dict[str, Optional[str]] = {}
         self._collect(module.body, [], None, None)
         self.has_graph_code = any(info.region is not None for info in self.functions.values())
         if self.has_graph_code:
@@ -138,13 +139,16 @@ class FileModel:
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """``F.relu`` -> ``torch.nn.functional.relu``, ``print`` -> ``builtins.print``."""
         parts: list[str] = []
-        while isinstance(node, cst.Attribute):
-            parts.append(node.attr.value)
-            node = node.value
-        if not isinstance(node, cst.Name):
+        while type(node) is cst.Attribute:
+            parts.append(node.attr.value)  # type: ignore[attr-defined]
+            node = node.value  # type: ignore[attr-defined]
+        if type(node) is not cst.Name:
             return None
-        parts.append(node.value)
-        return self.summary.resolve_dotted(".".join(reversed(parts)))
+        parts.append(node.value)  # type: ignore[attr-defined]
+        dotted = ".".join(reversed(parts))
+        if dotted not in self._qualified:
+            self._qualified[dotted] = self.summary.resolve_dotted(dotted)
+        return self._qualified[dotted]
 
     def global_kind(self, name: str) -> Kind:
         if name in self.global_kinds:
@@ -173,6 +177,17 @@ class FileModel:
             name = self.qualified_name(test.func)
             if name in GUARD_CALLS:
                 return GUARD_CALLS[name], negated
+        if isinstance(test, cst.BooleanOperation):
+            # `not is_compiling() and verbose` runs its body only outside those back-ends;
+            # `is_scripting() or is_tracing()` is true under either. Other mixes are no guard.
+            parts = [self.guard_targets(test.left), self.guard_targets(test.right)]
+            guards = [p for p in parts if p is not None]
+            union = frozenset().union(*(p[0] for p in guards))
+            if isinstance(test.operator, cst.And) and guards and all(p[1] for p in guards):
+                return union, not negated
+            if isinstance(test.operator, cst.Or) and len(guards) == 2 and not any(p[1] for p in guards):
+                return union, negated
+            return None
         if isinstance(test, cst.Name):
             # A module-level flag such as ``_is_scripting = torch.jit.is_scripting`` is rare;
             # ``if torch.jit.is_scripting:`` without a call is a bug, not a guard.

@@ -1,0 +1,20 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        h = self.fc(x)
+        if h.sum() > 0:
+            h = h * 2
+        else:
+            h = h - 1
+        return h
+
+
+def inputs():
+    return [(torch.ones(2, 4) * 3,), (-torch.ones(3, 4) * 3,)]

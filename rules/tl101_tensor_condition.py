@@ -1,0 +1,354 @@
+"""TL101: Python control flow on a tensor value."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+from ._graph import condition_parts
+
+ALL = ("compile", "export", "trace")
+
+
+class TensorCondition(Rule):
+    """Flags `if`, `while`, ternaries, `assert`, `and`/`or`/`not` whose condition is tensor data.
+
+    ## What it does
+    Finds Python truth tests in graph code whose value comes from tensor data: `if x.sum() > 0:`,
+    `while err > tol:`, `y = a if mask.all() else b`, `if x:`, `assert (p >= 0).all()`,
+    `ok = (x > 0).any() and flag`, and conditions on `.item()` results. Conditions on sizes,
+    `self.training`, config attributes, Python scalars and `is None` tests are not flagged.
+
+    ## Why is this bad?
+    The branch taken depends on the values in the tensor, which no graph can know ahead of time.
+    `torch.compile(fullgraph=True)` raises (GB0170 "Data-dependent branching") and plain
+    `torch.compile` breaks the graph there; `torch.export.export` fails with
+    `GuardOnDataDependentSymNode`; `torch.jit.trace` records the branch taken for the example
+    input (with a `TracerWarning`) and silently takes it for every later input. An `assert` on
+    tensor data only fails `torch.export` (non-strict): compile and trace accept it.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            if x.sum() > 0:
+                return x * 2
+            return x - 1
+    ```
+    Use instead:
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            return torch.where(x.sum() > 0, x * 2, x - 1)
+    ```
+    For branches that differ in structure, use `torch.cond(pred, true_fn, false_fn, (x,))`.
+
+    ## Fix safety
+    No automatic fix: `torch.where` evaluates both branches, which changes cost and may raise
+    where the original did not; rewriting is a decision for the author.
+    """
+
+    code = "TL101"
+    name = "tensor-condition"
+    message = (
+        "Python condition on tensor data: torch.compile(fullgraph=True) raises and plain "
+        "torch.compile breaks the graph (GB0170), torch.export fails (data-dependent guard), and "
+        "torch.jit.trace bakes in the branch of the example input; use torch.where or torch.cond"
+    )
+    targets = ALL
+
+    VALID = [
+        # Sizes are not data: compile and export handle them (trace is TL106's business).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if x.shape[0] > 2:
+                        x = x - x.mean(0, keepdim=True)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(1, 4),), (torch.randn(5, 4),)]
+            """,
+            backends=("compile", "export"),
+        ),
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, p: float = 0.1):
+                    super().__init__()
+                    self.p = p
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x, mask=None):
+                    x = self.fc(x)
+                    if self.training and self.p > 0:
+                        x = F.dropout(x, self.p)
+                    if mask is not None:
+                        x = x * mask
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, activation: str = "gelu", residual: bool = True):
+                    super().__init__()
+                    self.activation = activation
+                    self.residual = residual
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x, temperature: float = 1.0):
+                    h = self.fc(x) / temperature
+                    h = h.tanh() if self.activation == "tanh" else torch.nn.functional.gelu(h)
+                    if self.residual and temperature > 0:
+                        h = h + x
+                    return h
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Block(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    return x + self.fc(x).relu()
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.blocks = nn.ModuleList([Block() for _ in range(3)])
+
+                def forward(self, x):
+                    for i, block in enumerate(self.blocks):
+                        if i % 2 == 0 or not x.requires_grad:
+                            x = block(x)
+                    return torch.where(x > 0, x, x * 0.1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # Outside graph code: an evaluation loop may branch on tensor values.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 1)
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def evaluate(model, batches):
+                worst = 0.0
+                for x, y in batches:
+                    loss = (model(x) - y).pow(2).mean()
+                    if loss > worst:
+                        worst = loss.item()
+                return worst
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # Behind a matching guard: eager-only validation.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.compiler.is_compiling() and not torch.jit.is_tracing():
+                        if torch.isnan(x).any():
+                            raise ValueError("NaN input")
+                    return x.softmax(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if x.sum() > 0:
+                        return x * 2
+                    return x - 1
+
+            def inputs():
+                return [(torch.ones(2, 3),), (-torch.ones(2, 3),)]
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, a):
+                    x = torch.ones_like(a)
+                    err = (x * x - a).abs().max()
+                    while err > 1e-4:
+                        x = 0.5 * (x + a / x)
+                        err = (x * x - a).abs().max()
+                    return x
+
+            def inputs():
+                return [(torch.rand(3) + 1,), (torch.rand(3) * 100 + 1,)]
+            """,
+            line=8,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def clip_if_large(t):
+                return t.clamp(-1, 1) if t.abs().max() > 1 else t
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return clip_if_large(x * 3)
+
+            def inputs():
+                return [(torch.full((2, 3), 0.1),), (torch.full((2, 3), 2.0),)]
+            """,
+            line=5,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    mask = x > 0
+                    if not mask.any():
+                        return x
+                    return x * mask
+
+            def inputs():
+                return [(-torch.ones(2, 3),), (torch.ones(2, 3),)]
+            """,
+            line=7,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, probs):
+                    assert (probs >= 0).all(), "probabilities must be non-negative"
+                    return probs / probs.sum(-1, keepdim=True)
+
+            def inputs():
+                return [(torch.rand(2, 4),), (torch.rand(3, 4),)]
+            """,
+            line=6,
+            backends=("export",),
+        ),
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._covered: set[int] = set()
+
+    def _cover(self, expr: cst.BaseExpression) -> None:
+        """Mark the and/or/not nodes of a condition so they are not reported twice."""
+        if isinstance(expr, cst.BooleanOperation):
+            self._covered.add(id(expr))
+            self._cover(expr.left)
+            self._cover(expr.right)
+        elif isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            self._covered.add(id(expr))
+            self._cover(expr.expression)
+
+    def _data_dependent(self, expr: cst.BaseExpression) -> bool:
+        """Whether the truth test of ``expr`` reads tensor data (looking through and/or/not)."""
+        if isinstance(expr, cst.BooleanOperation):
+            self._covered.add(id(expr))
+            return self._data_dependent(expr.left) or self._data_dependent(expr.right)
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            self._covered.add(id(expr))
+            return self._data_dependent(expr.expression)
+        return self.ctx.kind(expr) in (Kind.TENSOR, Kind.DATA, Kind.NDARRAY)
+
+    def _check_test(self, test: cst.BaseExpression) -> None:
+        if not self.ctx.in_graph:
+            return
+        self._cover(test)
+        for part, excluded in condition_parts(self.ctx, test):
+            if self._data_dependent(part):
+                self.report(part, targets=[t for t in ALL if t not in excluded])
+                return
+
+    def visit_If(self, node: cst.If) -> None:
+        self._check_test(node.test)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._check_test(node.test)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._check_test(node.test)
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        self._cover(node.test)
+        if self.ctx.in_graph and self._data_dependent(node.test):
+            self.report(
+                node.test,
+                "`assert` on tensor data: torch.export fails (data-dependent guard); "
+                "use torch._check(...) or move the check out of forward",
+                targets=("export",),
+            )
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
+        # `a and b` outside a condition still tests the truth of `a`.
+        if id(node) in self._covered or not self.ctx.in_graph:
+            return
+        if self._data_dependent(node.left):
+            self.report(node.left)
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+        if (
+            id(node) in self._covered
+            or not isinstance(node.operator, cst.Not)
+            or not self.ctx.in_graph
+        ):
+            return
+        if self._data_dependent(node.expression):
+            self.report(node.expression)

@@ -1,0 +1,196 @@
+"""TL102: bool(t), int(t), float(t) on a tensor."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+CONVERSIONS = {"builtins.bool", "builtins.int", "builtins.float", "builtins.complex"}
+
+
+class TensorToPythonScalar(Rule):
+    """Flags `bool(t)`, `int(t)`, `float(t)` and `complex(t)` on tensors in graph code.
+
+    ## What it does
+    Finds conversions of a tensor to a Python number in graph code, such as
+    `longest = int(lengths.max())` or `scale = float(x.norm())`. Conversions of sizes
+    (`int(x.shape[0])`), config values and Python scalars are not flagged.
+
+    ## Why is this bad?
+    The conversion reads the tensor's data on the host, which a graph cannot represent:
+    plain `torch.compile` breaks the graph (GB0124, as for `.item()`), and using the number for
+    shapes or branches makes `torch.compile(fullgraph=True)` and `torch.export.export` fail on a
+    data-dependent expression. `torch.jit.trace` records the number as a constant, so every later
+    input reuses the example input's value.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x, lengths):
+            longest = int(lengths.max())
+            return x[:, :longest].sum(1)
+    ```
+    Use instead: keep the value a tensor (mask with
+    `torch.arange(x.shape[1]) < lengths[:, None]`), or compute it outside `forward` and pass it in.
+
+    ## Fix safety
+    No automatic fix: keeping the value a tensor changes the code around it.
+    """
+
+    code = "TL102"
+    name = "tensor-to-python-scalar"
+    message = (
+        "converting a tensor to a Python number reads its data: plain torch.compile breaks the "
+        "graph (GB0124), torch.export and torch.compile(fullgraph=True) fail when the number "
+        "drives shapes or branches, and torch.jit.trace bakes it in as a constant; keep it a tensor"
+    )
+    targets = ("compile", "export", "trace")
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, dim: int = 4, scale: float = 2.0):
+                    super().__init__()
+                    self.scale = float(scale)
+                    self.heads = int(dim // 2)
+                    self.fc = nn.Linear(dim, dim)
+
+                def forward(self, x, alpha: float = 0.5):
+                    return self.fc(x) * float(alpha) * self.scale / int(self.heads)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    d = int(x.shape[-1])
+                    return x / float(d) ** 0.5
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(2)])
+
+                def forward(self, x):
+                    for i, layer in enumerate(self.layers):
+                        x = layer(x) * float(i + 1)
+                    return x if bool(self.training) else x.relu()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.softmax(-1)
+
+            def accuracy(model, x, y):
+                correct = int((model(x).argmax(-1) == y).sum())
+                return correct / float(len(y))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.compiler.is_compiling() and not torch.jit.is_tracing():
+                        if float(x.abs().max()) > 1e6:
+                            raise ValueError("overflow")
+                    return x.tanh()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, lengths):
+                    longest = int(lengths.max())
+                    return x[:, :longest].sum(1)
+
+            def inputs():
+                return [
+                    (torch.randn(2, 6, 3), torch.tensor([3, 2])),
+                    (torch.randn(2, 6, 3), torch.tensor([5, 6])),
+                ]
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    s = float(x.sum())
+                    return x * s
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if bool((x > 0).all()):
+                        return x
+                    return -x
+
+            def inputs():
+                return [(torch.ones(2, 3),), (-torch.ones(2, 3),)]
+            """,
+            line=6,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph or len(node.args) != 1 or node.args[0].keyword is not None:
+            return
+        if self.ctx.qualified_name(node.func) not in CONVERSIONS:
+            return
+        if self.ctx.kind(node.args[0].value) == Kind.TENSOR:
+            self.report(node)

@@ -1,0 +1,200 @@
+"""TL103: .item() in graph code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+
+class ItemCall(Rule):
+    """Flags `.item()` on tensors in graph code.
+
+    ## What it does
+    Finds `t.item()` in graph code: `forward`, the functions it calls, and functions compiled
+    with `torch.compile`. Calls in training and evaluation loops are not graph code.
+
+    ## Why is this bad?
+    `.item()` copies a tensor value to a Python number. Plain `torch.compile` breaks the graph
+    there (GB0124 "Unsupported Tensor.item() call with capture_scalar_outputs=False");
+    `torch.compile(fullgraph=True)` and `torch.export` accept it as an unbacked symbol until the
+    number drives a branch or a shape. `torch.jit.trace` records the number as a constant, so
+    every later input reuses the example input's value.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            scale = x.abs().max().item()
+            return x / (scale + 1e-6)
+    ```
+    Use instead:
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            scale = x.abs().max()
+            return x / (scale + 1e-6)
+    ```
+
+    ## Fix safety
+    Dropping `.item()` keeps a 0-d tensor, which broadcasts the same way in arithmetic; it is
+    unsafe where the value is used as a Python number (shapes, `range`, formatting).
+    """
+
+    code = "TL103"
+    name = "item-call"
+    message = (
+        "`.item()` in graph code: plain torch.compile breaks the graph here (GB0124; fullgraph "
+        "accepts it until the value drives a branch or shape) and torch.jit.trace bakes the value "
+        "in as a constant; keep it a 0-d tensor"
+    )
+    targets = ("compile", "trace")
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 1)
+
+                def forward(self, x):
+                    return self.fc(x).squeeze(-1)
+
+            def train_step(model, opt, x, y):
+                loss = (model(x) - y).pow(2).mean()
+                loss.backward()
+                opt.step()
+                return loss.item()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    scale = x.abs().max()
+                    return x / (scale + 1e-6)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3) * 10,)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stats = {"calls": 0}
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    if not torch.compiler.is_compiling() and not torch.jit.is_tracing():
+                        self.stats["last_max"] = x.max().item()
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, temperature: float = 2.0):
+                    super().__init__()
+                    self.temperature = temperature
+                    self.blocks = nn.ModuleList([nn.Linear(4, 4), nn.Linear(4, 4)])
+
+                def forward(self, x):
+                    for block in self.blocks:
+                        x = block(x)
+                    return (x / self.temperature).softmax(-1) * x.shape[0]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.sum(-1)
+
+            @torch.no_grad()
+            def report(model, x):
+                out = model(x)
+                return {"mean": out.mean().item(), "max": out.max().item()}
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    scale = x.abs().max().item()
+                    return x / (scale + 1e-6)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3) * 10,)]
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def center(t):
+                return t - t.mean().item()
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    return center(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4) + 5,)]
+            """,
+            line=5,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if (
+            not self.ctx.in_graph
+            or not isinstance(func, cst.Attribute)
+            or func.attr.value != "item"
+        ):
+            return
+        if node.args or self.ctx.kind(func.value) != Kind.TENSOR:
+            return
+        self.report(node)

@@ -1,0 +1,226 @@
+"""TL105: iterating over a tensor, or len(tensor), in graph code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+from ._graph import call_targets
+
+ITERATION_WRAPPERS = {
+    "builtins.enumerate",
+    "builtins.zip",
+    "builtins.reversed",
+    "builtins.list",
+    "builtins.tuple",
+}
+
+
+class TensorIteration(Rule):
+    """Flags `for row in t`, comprehensions over a tensor, `t.unbind(0)` loops and `len(t)`.
+
+    ## What it does
+    Finds Python iteration over the first dimension of a tensor in graph code (`for row in x`,
+    `[f(r) for r in x]`, `for r in x.unbind(0)`, `zip(x, y)`) and `len(x)` on a tensor.
+    Loops over `nn.ModuleList`, lists of tensors from `split`/`chunk` with fixed sizes, and
+    `len(x.shape)` are not flagged.
+
+    ## Why is this bad?
+    The number of iterations is the tensor's first size, read as a Python int. `torch.compile`
+    and `torch.export` unroll the loop for the shape they see (recompiling for new shapes), but
+    `torch.jit.trace` records the unrolled loop and the `len` value of the example input: a
+    batch of another size fails at run time or silently gives a result of the wrong shape.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            return torch.stack([row.softmax(-1) for row in x])
+    ```
+    Use instead:
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            return x.softmax(-1)
+    ```
+    Use `x.shape[0]` instead of `len(x)` where a size is needed: the tracer records it.
+
+    ## Fix safety
+    Replacing `len(x)` by `x.shape[0]` is safe for tensors; vectorising a loop is not automatic.
+    """
+
+    code = "TL105"
+    name = "tensor-iteration"
+    message = (
+        "Python iteration over a tensor's first dimension: torch.jit.trace unrolls the loop for "
+        "the example input's size, so other batch sizes fail or give wrong results; vectorise it"
+    )
+    targets = ("trace",)
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.blocks = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+
+                def forward(self, x):
+                    for block in self.blocks:
+                        x = block(x).relu()
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    heads = x.chunk(2, dim=-1)
+                    return torch.cat([h.softmax(-1) for h in heads], dim=-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, sizes=(1, 3)):
+                    super().__init__()
+                    self.sizes = sizes
+
+                def forward(self, x):
+                    rank = len(x.shape)
+                    out = [x.narrow(-1, 0, s).sum(-1) for s in self.sizes]
+                    return torch.stack(out, -1) * rank
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.softmax(-1) / x.shape[0]
+
+            def collate(batch):
+                return torch.stack([row for row in batch]), len(batch)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if torch.jit.is_tracing():
+                        return x.softmax(-1)
+                    return torch.stack([row.softmax(-1) for row in x])
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    rows = []
+                    for row in x:
+                        rows.append(row.softmax(-1))
+                    return torch.stack(rows)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.sum(0) / len(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return torch.stack([r * 2 for r in x.unbind(0)])
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+        ),
+    ]
+
+    def _iterates_tensor(self, iterable: cst.BaseExpression) -> bool:
+        if self.ctx.kind(iterable) == Kind.TENSOR:
+            return True
+        if not isinstance(iterable, cst.Call):
+            return False
+        func = iterable.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "unbind":
+            dims = call_targets(iterable)
+            on_first = not dims or (isinstance(dims[0], cst.Integer) and dims[0].value == "0")
+            return on_first and self.ctx.kind(func.value) == Kind.TENSOR
+        if self.ctx.qualified_name(func) in ITERATION_WRAPPERS:
+            return any(self._iterates_tensor(arg) for arg in call_targets(iterable)[:3])
+        return False
+
+    def visit_For(self, node: cst.For) -> None:
+        if self.ctx.in_graph and self._iterates_tensor(node.iter):
+            self.report(node.iter)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        if self.ctx.in_graph and self._iterates_tensor(node.iter):
+            self.report(node.iter)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph or self.ctx.qualified_name(node.func) != "builtins.len":
+            return
+        args = call_targets(node)
+        if len(args) == 1 and self.ctx.kind(args[0]) == Kind.TENSOR:
+            self.report(
+                node,
+                "`len()` of a tensor is its first size as a Python int: torch.jit.trace bakes it in "
+                "as a constant; use `x.shape[0]`, which the tracer records",
+            )

@@ -1,0 +1,267 @@
+"""TL106: Python control flow and conversions on sizes (trace only)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+from ._graph import call_targets, condition_parts, is_empty_check, varying_size
+
+# Calls that turn a size into a plain Python number the tracer cannot follow.
+SIZE_CONSUMERS = {
+    "builtins.range",
+    "builtins.int",
+    "builtins.float",
+    "builtins.min",
+    "builtins.max",
+}
+
+
+class SizeDependentPython(Rule):
+    """Flags Python branches, loops and conversions on sizes that vary between calls (trace only).
+
+    ## What it does
+    Finds `if x.shape[0] > 1:`, `while n < x.size(1):`, `for t in range(x.size(1)):`,
+    `int(x.shape[0])`, `min(x.size(0), k)` and `math.sqrt(x.size(1))` in graph code. Sizes of the
+    last dimension (feature sizes that weights fix), ranks (`x.dim()`), checks for empty inputs
+    (`x.numel() == 0`) and config values are not flagged.
+
+    ## Why is this bad?
+    `torch.jit.trace` records tensor operations only: a Python decision on a size is taken once
+    for the example input and baked in, so an input of another batch size or sequence length
+    silently follows the example's path (a `range(x.size(1))` loop keeps the example's length).
+    `torch.compile` and `torch.export` handle sizes symbolically (or recompile), so this is a
+    `trace`-only finding.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            h = torch.zeros(x.size(0), 4)
+            for t in range(x.size(1)):
+                h = self.cell(x[:, t], h)
+            return h
+    ```
+    Use instead: `torch.compile` or `torch.export` (which keep sizes symbolic), or script the
+    loop (`torch.jit.script`), or trace with the sizes used in production.
+
+    ## Fix safety
+    No automatic fix.
+    """
+
+    code = "TL106"
+    name = "size-dependent-python"
+    message = (
+        "Python decision on a size: torch.jit.trace bakes in the example input's size, so inputs "
+        "of another size silently take the same path (torch.compile and torch.export are fine)"
+    )
+    targets = ("trace",)
+
+    VALID = [
+        Valid(
+            """
+            import math
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, q, k):
+                    b, t, d = q.shape
+                    scale = 1.0 / math.sqrt(d)
+                    if q.size(-1) != 8:
+                        raise ValueError("bad head size")
+                    return (q @ k.transpose(-1, -2)) * scale
+
+            def inputs():
+                return [(torch.randn(2, 3, 8), torch.randn(2, 3, 8)), (torch.randn(3, 5, 8), torch.randn(3, 5, 8))]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, depth: int = 2, use_norm: bool = True):
+                    super().__init__()
+                    self.depth = depth
+                    self.use_norm = use_norm
+                    self.norm = nn.LayerNorm(4)
+                    self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(depth)])
+
+                def forward(self, x):
+                    for i in range(self.depth):
+                        x = self.layers[i](x)
+                    if self.use_norm and x.dim() == 2:
+                        x = self.norm(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, boxes):
+                    if boxes.numel() == 0:
+                        return boxes.new_zeros((0,))
+                    return (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+
+            def inputs():
+                return [(torch.rand(3, 4),), (torch.rand(5, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    b, t = x.shape[0], x.shape[1]
+                    pos = torch.arange(t, dtype=x.dtype)
+                    return x.view(b * t, -1).view(b, t, -1) + pos[None, :, None]
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.cumsum(1)
+
+            def chunked(model, x, size: int = 2):
+                outs = []
+                for start in range(0, x.shape[1], size):
+                    outs.append(model(x[:, start : start + size]))
+                return torch.cat(outs, 1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.jit.is_tracing() and x.shape[0] > 2:
+                        x = x - x.mean(0, keepdim=True)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(1, 4),), (torch.randn(1, 4) + 1,)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cell = nn.GRUCell(4, 4)
+
+                def forward(self, x):
+                    h = torch.zeros(x.size(0), 4)
+                    for t in range(x.size(1)):
+                        h = self.cell(x[:, t], h)
+                    return h
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(2, 5, 4),)]
+            """,
+            line=11,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if x.shape[0] > 2:
+                        x = x - x.mean(0, keepdim=True)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(1, 4),), (torch.randn(5, 4),)]
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import math
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    n = x.shape[0]
+                    return x.sum(0) / math.sqrt(n)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=8,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    k = min(x.shape[0], 2)
+                    return x * k
+
+            def inputs():
+                return [(torch.randn(1, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+        ),
+    ]
+
+    def _check_test(self, test: cst.BaseExpression) -> None:
+        if not self.ctx.in_graph:
+            return
+        for part, excluded in condition_parts(self.ctx, test):
+            if "trace" in excluded or self.ctx.kind(part) != Kind.SIZE or is_empty_check(part):
+                continue
+            if varying_size(self.ctx, part):
+                self.report(part)
+
+    def visit_If(self, node: cst.If) -> None:
+        self._check_test(node.test)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._check_test(node.test)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._check_test(node.test)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        name = self.ctx.qualified_name(node.func) or ""
+        if name not in SIZE_CONSUMERS and not name.startswith("math."):
+            return
+        args = call_targets(node)
+        if any(self.ctx.kind(a) == Kind.SIZE and varying_size(self.ctx, a) for a in args):
+            self.report(node)

@@ -1,0 +1,256 @@
+"""TL107: operations whose output shape depends on tensor data."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+from ._graph import call_targets, is_bool_mask
+
+DYNAMIC_FUNCTIONS = {
+    "torch.nonzero",
+    "torch.argwhere",
+    "torch.masked_select",
+    "torch.unique",
+    "torch.unique_consecutive",
+}
+DYNAMIC_METHODS = {"nonzero", "argwhere", "masked_select", "unique", "unique_consecutive"}
+
+
+class DataDependentShape(Rule):
+    """Flags `nonzero`, `masked_select`, `x[mask]`, `unique` and one-argument `torch.where`.
+
+    ## What it does
+    Finds operations in graph code whose output size depends on the values of a tensor:
+    `x.nonzero()`, `torch.nonzero(m)`, `torch.argwhere`, `masked_select`, indexing with a boolean
+    mask (`x[x > 0]`, `logits[labels != -100]`), `torch.unique` and `torch.where(cond)` with one
+    argument. Masked assignment (`x[mask] = 0`), `torch.where(cond, a, b)`, `bincount` and
+    `repeat_interleave` are not flagged: torch 2.13 compiles them without a break.
+
+    ## Why is this bad?
+    Plain `torch.compile` cannot size the result ahead of time and breaks the graph there
+    (GB0036 "Dynamic shape operator"), so `torch.compile(fullgraph=True)` fails unless
+    `torch._dynamo.config.capture_dynamic_output_shape_ops` is set. `torch.export` and
+    `torch.jit.trace` accept the operation itself; code that then branches on the result's size
+    fails `torch.export` too.
+
+    ## Example
+    ```python
+    class Loss(nn.Module):
+        def forward(self, logits, labels):
+            valid = labels != -100
+            return logits[valid].logsumexp(-1).mean()
+    ```
+    Use instead:
+    ```python
+    class Loss(nn.Module):
+        def forward(self, logits, labels):
+            valid = (labels != -100).to(logits.dtype)
+            return (logits.logsumexp(-1) * valid).sum() / valid.sum().clamp(min=1)
+    ```
+
+    ## Fix safety
+    No automatic fix: a masked computation keeps the full shape, which changes what follows.
+    """
+
+    code = "TL107"
+    name = "data-dependent-shape"
+    message = (
+        "output shape depends on tensor data: plain torch.compile breaks the graph here (GB0036 "
+        "'Dynamic shape operator') and fullgraph=True fails; use masks (torch.where, multiply by "
+        "the mask) that keep the shape"
+    )
+    targets = ("compile",)
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, threshold: float = 0.0):
+                    pos = x > threshold
+                    y = torch.where(pos, x, x * 0.01)
+                    return y.masked_fill(~pos, 0.0)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    x = x.clone()
+                    x[x < 0] = 0.0
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, idx):
+                    rows = x[idx]
+                    cols = x[:, 1:]
+                    return rows.sum() + cols[0].sum() + x[0, -1]
+
+            def inputs():
+                return [
+                    (torch.randn(4, 3), torch.tensor([0, 2])),
+                    (torch.randn(5, 3), torch.tensor([1, 1])),
+                ]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.softmax(-1)
+
+            def keep_confident(model, x, threshold: float = 0.5):
+                probs = model(x)
+                return probs[probs.max(-1).values > threshold].nonzero()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.experts = nn.ModuleList([nn.Linear(4, 4) for _ in range(2)])
+
+                def forward(self, x):
+                    gate = (x.sum(-1, keepdim=True) > 0).to(x.dtype)
+                    out = gate * self.experts[0](x) + (1 - gate) * self.experts[1](x)
+                    counts = torch.bincount((gate.squeeze(-1) > 0).long(), minlength=2)
+                    return out, counts
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, logits, labels):
+                    valid = labels != -100
+                    return logits[valid].logsumexp(-1).mean()
+
+            def inputs():
+                return [
+                    (torch.randn(4, 3), torch.tensor([0, -100, 2, 1])),
+                    (torch.randn(4, 3), torch.tensor([-100, -100, 2, 1])),
+                ]
+            """,
+            line=7,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, scores, feats):
+                    keep = (scores > 0.5).nonzero().squeeze(1)
+                    return feats.index_select(0, keep).sum(0)
+
+            def inputs():
+                return [
+                    (torch.tensor([0.9, 0.1, 0.7]), torch.randn(3, 4)),
+                    (torch.tensor([0.2, 0.8, 0.6]), torch.randn(3, 4)),
+                ]
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return torch.where(x > 0)[0]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return torch.masked_select(x, x > 0).sum()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+        ),
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._stores: set[int] = set()
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._stores.add(id(target.target))
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._stores.add(id(node.target))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        func = node.func
+        name = self.ctx.qualified_name(func)
+        if name in DYNAMIC_FUNCTIONS:
+            self.report(node)
+        elif name == "torch.where" and len(node.args) == 1:
+            self.report(node)
+        elif (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in DYNAMIC_METHODS
+            and self.ctx.kind(func.value) == Kind.TENSOR
+        ):
+            if func.attr.value == "masked_select" or not call_targets(node):
+                self.report(node)
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if not self.ctx.in_graph or id(node) in self._stores or len(node.slice) != 1:
+            return
+        index = node.slice[0].slice
+        if not isinstance(index, cst.Index) or self.ctx.kind(node.value) != Kind.TENSOR:
+            return
+        if is_bool_mask(self.ctx, index.value):
+            self.report(node)

@@ -1,0 +1,195 @@
+"""TL108: torch.tensor(...) built from sizes or tensor data in graph code (trace)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+from ._graph import call_targets, varying_size
+
+CONSTRUCTORS = {
+    "torch.tensor",
+    "torch.as_tensor",
+    "torch.Tensor",
+    "torch.FloatTensor",
+    "torch.LongTensor",
+    "torch.BoolTensor",
+    "torch.IntTensor",
+    "torch.scalar_tensor",
+}
+
+
+class TensorFromPythonData(Rule):
+    """Flags `torch.tensor(x.shape)`, `torch.tensor([n])` of sizes, and tensors rebuilt from data.
+
+    ## What it does
+    Finds tensor constructors in graph code whose data is a size that varies between calls
+    (`torch.tensor(x.shape)`, `torch.tensor([x.size(0)])`), a Python value read from tensor data
+    (`torch.tensor(t.tolist())`, `torch.tensor(t.item())`) or a tensor
+    (`torch.tensor(t)`). Constructors of literals and config values are not flagged.
+
+    ## Why is this bad?
+    `torch.jit.trace` records the constructed tensor as a constant: the sizes or values of the
+    example input are baked in and every later input reuses them, silently. `torch.compile`
+    and `torch.export` keep sizes symbolic here, so only `trace` is claimed.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            size = torch.tensor(x.shape, dtype=torch.float32)
+            return x.sum() / size.prod()
+    ```
+    Use instead:
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            return x.sum() / x.numel()
+    ```
+    Or `torch.full((1,), x.shape[0])`, `x.new_tensor(...)` is no better: keep sizes in tensor
+    operations (`x.numel()`, `torch.ones_like(x).sum(0)`).
+
+    ## Fix safety
+    No automatic fix.
+    """
+
+    code = "TL108"
+    name = "tensor-from-python-data"
+    message = (
+        "tensor built from Python sizes or data in graph code: torch.jit.trace records it as a "
+        "constant from the example input, so later inputs silently reuse it; derive it with "
+        "tensor operations instead"
+    )
+    targets = ("trace",)
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    w = torch.tensor([1.0, 2.0, 3.0, 4.0])
+                    return x * w
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, scale: float = 0.5, classes=(0, 1, 2, 3)):
+                    super().__init__()
+                    self.scale = scale
+                    self.classes = list(classes)
+
+                def forward(self, x):
+                    ids = torch.tensor(self.classes, dtype=x.dtype)
+                    return x * ids * torch.tensor(self.scale)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    d = torch.tensor(x.shape[-1], dtype=x.dtype)
+                    return x / d.sqrt() / x.numel()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * 2
+
+            def make_batch(rows):
+                return torch.tensor([[float(v) for v in r] for r in rows])
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(4, 4), nn.Linear(4, 4)])
+
+                def forward(self, x):
+                    for i, layer in enumerate(self.layers):
+                        x = layer(x) * torch.tensor(float(i + 1))
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    size = torch.tensor(x.shape, dtype=torch.float32)
+                    return x.sum() / size.prod()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 5),)]
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    n = torch.tensor([x.shape[0]], dtype=torch.float32)
+                    return x / n
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph or self.ctx.qualified_name(node.func) not in CONSTRUCTORS:
+            return
+        args = call_targets(node)
+        if not args:
+            return
+        data = args[0]
+        kind = self.ctx.kind(data)
+        if kind in (Kind.DATA, Kind.TENSOR) or (
+            kind in (Kind.SIZE, Kind.SHAPE) and varying_size(self.ctx, data)
+        ):
+            self.report(node)
