@@ -222,8 +222,9 @@ def apply_overrides(
     respect_gitignore: Optional[bool] = None,
     unsafe_fixes: Optional[bool] = None,
 ) -> Settings:
-    """Command-line options over the file's settings: ``select``, ``targets`` and ``exclude``
-    replace; ``ignore``, ``extend-select`` and ``extend-exclude`` add (as in ruff)."""
+    """Command-line options over the file's settings, as in ruff: ``targets`` and ``exclude``
+    replace; ``select`` replaces the file's select, ignore and extend-select; otherwise
+    ``ignore``, ``extend-select`` and ``extend-exclude`` add to the file's."""
     for name, values in (("--select", select or ()), ("--ignore", ignore)):
         check_selectors(values, name)
     check_selectors(extend_select, "--extend-select")
@@ -237,10 +238,12 @@ def apply_overrides(
         changes["targets"] = tuple(targets)
         changes["targets_explicit"] = True
     if select is not None:
+        # A new selection starts afresh, as in ruff: the file's ignore and extend-select go too.
         changes["select"] = tuple(select)
-    if ignore:
+        changes["ignore"] = tuple(ignore)
+        changes["extend_select"] = tuple(extend_select)
+    else:
         changes["ignore"] = (*settings.ignore, *ignore)
-    if extend_select:
         changes["extend_select"] = (*settings.extend_select, *extend_select)
     if exclude is not None:
         changes["exclude"] = tuple(exclude)

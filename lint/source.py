@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import ast
 import io
+import re
 import tokenize
+import warnings
 from dataclasses import dataclass
 
 import libcst as cst
+
+# PEP 263: a coding cookie on line 1 or 2.
+_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+", re.MULTILINE)
 
 
 class SourceError(Exception):
@@ -33,7 +39,11 @@ def decode(path: str, data: bytes) -> Source:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
-        raise SourceError(f"bad coding cookie: {exc.msg}") from None
+        if not _COOKIE.search(b"\n".join(data.splitlines()[:2])):
+            # No cookie: the first lines are simply not UTF-8; say so as for the rest of a file.
+            encoding = "utf-8"
+        else:
+            raise SourceError(f"bad coding cookie: {exc.msg}") from None
     try:
         text = data.decode(encoding)
     except (UnicodeDecodeError, LookupError) as exc:
@@ -66,9 +76,20 @@ def parse(source: Source) -> cst.Module:
     try:
         return cst.parse_module(source.text)
     except cst.ParserSyntaxError as exc:
-        raise SourceError(
-            f"syntax error: {exc.message}", exc.raw_line, exc.raw_column + 1
-        ) from None
+        line, column, message = exc.raw_line, exc.raw_column + 1, exc.message
+        # libcst's tokenizer errors carry no position; Python's own parser (ast: nothing runs)
+        # usually names the line and column, in the words Python users know.
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
+                ast.parse(source.text)
+        except SyntaxError as python_error:
+            if python_error.lineno:
+                line, column = python_error.lineno, python_error.offset or 1
+                message = python_error.msg
+        except (ValueError, RecursionError, MemoryError):
+            pass
+        raise SourceError(f"syntax error: {message}", line, column) from None
     except RecursionError:
         raise SourceError("too deeply nested to parse") from None
     except (ValueError, MemoryError) as exc:

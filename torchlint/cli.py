@@ -203,7 +203,8 @@ def _run_check(paths: tuple[str, ...], settings, use_stdin: bool, stdin_filename
     errors: list[FileError] = []
     if use_stdin:
         name = stdin_filename or "-"
-        data = click.get_binary_stream("stdin").read()
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
         try:
             source = decode(name, data)
         except SourceError as exc:
