@@ -112,13 +112,14 @@ def compare(
                     r, t = tolerances(a.dtype, rtol, atol)
                     a64 = a_cpu.to(torch.complex128 if a.is_complex() else torch.float64)
                     b64 = b_cpu.to(a64.dtype)
-                    both_nan = torch.isnan(a64) & torch.isnan(b64)
-                    diff = (a64 - b64).abs().masked_fill(both_nan, 0)
-                    diff = diff.nan_to_num(nan=math.inf)
+                    # Equal values (infinities included) and NaN against NaN count as no error.
+                    same = (a64 == b64) | (torch.isnan(a64) & torch.isnan(b64))
+                    diff = (a64 - b64).abs().masked_fill(same, 0).nan_to_num(nan=math.inf)
+                    magnitude = a64.abs().nan_to_num(nan=0.0)
                     abs_err = float(diff.max()) if diff.numel() else 0.0
-                    rel = diff / a64.abs().clamp_min(1e-12)
+                    rel = (diff / magnitude.clamp_min(1e-12)).masked_fill(same, 0)
                     rel_err = float(rel.max()) if rel.numel() else 0.0
-                    within = bool((diff <= t + r * a64.abs()).all())
+                    within = bool((diff <= t + r * magnitude).all())
                     result.max_rel = max(result.max_rel, rel_err)
                     if abs_err > worst:
                         worst, result.max_abs, worst_leaf = abs_err, abs_err, path

@@ -29,3 +29,11 @@ def scale(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
 
 
 model = MLP()
+
+
+NAME = "not a model"
+
+
+def returns_number() -> int:
+    """A factory that returns the wrong type."""
+    return 42
