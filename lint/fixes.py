@@ -224,13 +224,14 @@ class FileFixTools:
         return module
 
     def member_name(self, module: str, name: str) -> str:
-        binding = self.bindings().get(name)
-        if binding is not None and binding.module == module and binding.member == name:
-            return name
-        if binding is None and not self._defined_elsewhere(name):
-            for local, other in self.bindings().items():
-                if other.module == module and other.member == name:
-                    return local
+        bindings = self.bindings()
+        for local, binding in bindings.items():
+            if binding.module == module and binding.member == name:
+                return local
+        for local, binding in bindings.items():
+            if binding.member is None and binding.module == module:
+                return f"{local}.{name}"  # ``import typing`` is there: no new import
+        if name not in bindings and not self._defined_elsewhere(name):
             self.pending_imports.append(f"from {module} import {name}")
             return name
         return f"{self.module_name(module)}.{name}"

@@ -1,0 +1,323 @@
+"""Every fixer: before/after text, idempotence on every rule's INVALID examples, and torch's
+word that the fixed code runs under the back-ends the finding named, equal to eager."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from torchlint.lint.fixes import compiles, fix_text, fixers_by_code
+from torchlint.lint.registry import all_rules
+from torchlint.lint.rule import normalized
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+FIXABLE = [rule for rule in all_rules() if rule.code in fixers_by_code()]
+
+
+def _settings(rule) -> Settings:
+    return Settings(select=(rule.code,), targets_explicit="script" in rule.targets)
+
+
+def _fix_case(rule, source: str, unsafe: bool = True):
+    return fix_text("example.py", source, _settings(rule), unsafe=unsafe, rules=[rule])
+
+
+def _invalid_cases():
+    for rule in FIXABLE:
+        for number, case in enumerate(rule.INVALID):
+            yield pytest.param(rule, case, id=f"{rule.code}-invalid-{number}")
+
+
+@pytest.mark.parametrize(("rule", "case"), list(_invalid_cases()))
+def test_fix_of_invalid_example_compiles_and_is_idempotent(rule, case):
+    once = _fix_case(rule, case.source)
+    assert compiles(once.text, "example.py") is None
+    assert not once.dropped, once.dropped
+    twice = _fix_case(rule, once.text)
+    assert twice.text == once.text, f"second fix changed:\n{once.text}\n---\n{twice.text}"
+    if case.fixed is not None:
+        assert once.text == normalized(case.fixed)
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(
+    ("rule", "case"),
+    [
+        p
+        for p in _invalid_cases()
+        if p.values[1].runtime and (p.values[1].backends or p.values[0].targets)
+    ],
+)
+def test_torch_accepts_fixed_invalid_example(rule, case):
+    from .oracle import check
+
+    fixed = _fix_case(rule, case.source)
+    if not fixed.changed:
+        pytest.skip(f"{rule.code}: no fix applies to this example")
+    for backend in case.backends or rule.targets:
+        verdict = check(fixed.text, backend)
+        assert verdict.ok, f"{rule.code} fix still fails on {verdict}:\n{fixed.text}"
+
+
+# -- before / after, per fixer -----------------------------------------------------------------
+def _fix(code: str, select: str, *, unsafe: bool = False, targets_explicit: bool = False) -> str:
+    settings = Settings(select=(select,), targets_explicit=targets_explicit)
+    return fix_text("example.py", textwrap.dedent(code), settings, unsafe=unsafe).text
+
+
+NET = """\
+import torch
+from torch import nn
+
+
+class Net(nn.Module):
+    def forward(self, x):
+{body}
+"""
+
+
+def _net(body: str) -> str:
+    return NET.format(body=textwrap.indent(textwrap.dedent(body), " " * 8))
+
+
+def test_print_is_guarded_safely_and_removed_only_when_unsafe():
+    before = _net('y = x + 1; print(y)\nprint("shape", y.shape)\nreturn y\n')
+    safe = _fix(before, "TL301")
+    assert safe == _net(
+        "y = x + 1; print(y)\n"
+        'if not torch.compiler.is_compiling():\n    print("shape", y.shape)\nreturn y\n'
+    )
+    unsafe = _fix(before, "TL301", unsafe=True)
+    assert unsafe == _net(
+        'y = x + 1\nif not torch.compiler.is_compiling():\n    print("shape", y.shape)\nreturn y\n'
+    )
+
+
+def test_none_default_gets_optional_and_literals_get_annotations():
+    before = """\
+    import torch
+    from torch import nn
+
+
+    class Net(nn.Module):
+        def forward(self, x, bias=None, scale: float = None, p=0.5, mode="sum", flag=True):
+            return x
+    """
+    after = _fix(_fix(before, "TL202", targets_explicit=True), "TL203", targets_explicit=True)
+    assert after == textwrap.dedent(
+        """\
+        import torch
+        from torch import nn
+        from typing import Optional
+
+
+        class Net(nn.Module):
+            def forward(self, x, bias: Optional[torch.Tensor] = None, scale: Optional[float] = None, p: float = 0.5, mode: str = "sum", flag: bool = True):
+                return x
+        """
+    )
+
+
+def test_optional_spelled_through_existing_typing_import():
+    before = """\
+    import typing
+    import torch
+    from torch import nn
+
+
+    class Net(nn.Module):
+        def forward(self, x, bias=None):
+            return x
+    """
+    after = _fix(before, "TL202", targets_explicit=True)
+    assert "def forward(self, x, bias: typing.Optional[torch.Tensor] = None):" in after
+    assert after.count("import") == 3
+
+
+MIGRATION = """\
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    scale: torch.jit.Final[float]
+
+    def __init__(self):
+        super().__init__()
+        self.scale = 2.0
+
+    @torch.jit.ignore
+    def helper(self, x):
+        return x + 1
+
+    def forward(self, x):
+        if torch.jit.is_scripting():
+            return (x + 1) * self.scale
+        return self.helper(x) * self.scale
+{tail}"""
+
+INPUTS = """
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+
+def test_migration_codemods_are_safe_once_torchscript_is_gone():
+    after = _fix(MIGRATION.format(tail=INPUTS), "TL5")
+    assert (
+        after
+        == textwrap.dedent(
+            """\
+        import torch
+        from torch import nn
+        from typing import Final
+
+
+        class Model(nn.Module):
+            scale: Final[float]
+
+            def __init__(self):
+                super().__init__()
+                self.scale = 2.0
+
+            @torch.compiler.disable
+            def helper(self, x):
+                return x + 1
+
+            def forward(self, x):
+                if torch.compiler.is_compiling():
+                    return (x + 1) * self.scale
+                return self.helper(x) * self.scale
+        """
+        )
+        + INPUTS
+    )
+
+
+def test_migration_codemods_are_unsafe_while_the_file_still_scripts():
+    scripted = MIGRATION.format(
+        tail="\n\ndef build():\n    m = torch.jit.script(Model())\n    return m.code\n"
+    )
+    safe = _fix(scripted, "TL5")
+    assert "@torch.jit.ignore" in safe and "torch.jit.is_scripting()" in safe
+    assert "scale: Final[float]" in safe  # typing.Final is safe either way
+    unsafe = _fix(scripted, "TL5", unsafe=True)
+    assert "@torch.compiler.disable" in unsafe and "torch.compiler.is_compiling()" in unsafe
+    # ``m.code`` needs a ScriptModule: the script call is not rewritten.
+    assert "torch.jit.script(Model())" in unsafe
+
+
+def test_jit_script_becomes_compile_only_where_the_result_is_only_called():
+    before = """\
+    import torch
+    from torch.jit import script
+
+
+    @script
+    def double(x: torch.Tensor) -> torch.Tensor:
+        return x * 2
+
+
+    def run(model, x):
+        fast = torch.jit.script(model)
+        return fast(x) + double(x)
+    """
+    after = _fix(before, "TL501", unsafe=True)
+    assert "@torch.compile\ndef double" in after
+    assert "fast = torch.compile(model)" in after
+    assert _fix(before, "TL501") == textwrap.dedent(before)  # unsafe only
+
+
+def test_jit_trace_becomes_export_with_export_save():
+    before = """\
+    import torch
+
+    model = torch.nn.Linear(3, 3)
+    traced = torch.jit.trace(model, torch.randn(2, 3))
+    torch.jit.save(traced, "model.pt")
+    runner = torch.jit.trace(model, (torch.randn(2, 3),))
+    y = runner(torch.randn(2, 3))
+    kept = torch.jit.trace(model, (torch.randn(2, 3),), check_trace=False)
+    """
+    after = _fix(before, "TL502", unsafe=True)
+    assert after == textwrap.dedent(
+        """\
+        import torch
+
+        model = torch.nn.Linear(3, 3)
+        traced = torch.export.export(model, (torch.randn(2, 3),))
+        torch.export.save(traced, "model.pt")
+        runner = torch.export.export(model, (torch.randn(2, 3),)).module()
+        y = runner(torch.randn(2, 3))
+        kept = torch.jit.trace(model, (torch.randn(2, 3),), check_trace=False)
+        """
+    )
+
+
+def test_inference_gets_no_grad():
+    before = """\
+    import torch
+    from torch import nn
+
+
+    def evaluate(model, loader):
+        model.eval()
+        total = 0
+        for x, y in loader:
+            total += (model(x).argmax(1) == y).sum()
+        return total
+
+
+    model = nn.Linear(4, 2)
+    model.eval()
+    out = model(torch.randn(2, 4))  # keep me
+    """
+    after = _fix(before, "TL401", unsafe=True)
+    assert "@torch.no_grad()\ndef evaluate(model, loader):" in after
+    assert "with torch.no_grad():\n    out = model(torch.randn(2, 4))  # keep me\n" in after
+    assert _fix(before, "TL401") == textwrap.dedent(before)
+
+
+# -- torch: the codemods keep the model working and equal to eager ------------------------------
+@requires_torch
+@pytest.mark.torch
+def test_torch_runs_migrated_model_under_compile_and_export():
+    from .oracle import check
+
+    after = _fix(MIGRATION.format(tail=INPUTS), "TL5")
+    # The compiled path takes the branch TorchScript took, and never reaches the disabled helper.
+    for backend in ("compile", "export"):
+        verdict = check(after, backend)
+        assert verdict.ok, verdict
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_runs_exported_replacement_of_trace(tmp_path):
+    import torch
+
+    before = textwrap.dedent(
+        f"""\
+        import torch
+
+        torch.manual_seed(0)
+        model = torch.nn.Linear(3, 3)
+        x = torch.randn(2, 3)
+        traced = torch.jit.trace(model, x)
+        torch.jit.save(traced, {str(tmp_path / "m.pt")!r})
+        runner = torch.jit.trace(model, x)
+        y = runner(x)
+        """
+    )
+    after = _fix(before, "TL502", unsafe=True)
+    assert "torch.jit" not in after
+    namespace: dict = {}
+    exec(compile(after, "fixed.py", "exec"), namespace)
+    assert torch.allclose(namespace["y"], namespace["model"](namespace["x"]))
+    loaded = torch.export.load(str(tmp_path / "m.pt"))
+    assert torch.allclose(loaded.module()(namespace["x"]), namespace["y"])
