@@ -256,3 +256,23 @@ def test_kill_during_fix_leaves_every_file_old_or_new(tmp_path):
     contents = [open(p).read() for p in paths]
     assert all(text in (source, expected_new) for text in contents)
     assert any(text == expected_new for text in contents)
+
+
+def test_cli_fix_diff_then_fix(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from torchlint.cli import main
+
+    path = tmp_path / "model.py"
+    path.write_text(MODEL)
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    diff = runner.invoke(main, ["fix", "--diff", "--isolated", "--select", "TL301", "model.py"])
+    assert diff.exit_code == 1, diff.output
+    assert "+        if not torch.compiler.is_compiling():" in diff.output
+    assert path.read_text() == MODEL
+    fixed = runner.invoke(main, ["fix", "--isolated", "--select", "TL301", "model.py"])
+    assert fixed.exit_code == 0, fixed.output
+    assert "is_compiling" in path.read_text()
+    again = runner.invoke(main, ["fix", "--diff", "--isolated", "--select", "TL301", "model.py"])
+    assert again.exit_code == 0 and "+++" not in again.output
