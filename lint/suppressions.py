@@ -29,7 +29,8 @@ OUR_PREFIX = "TL"
 # Codes are upper case; after the first, a space-separated word counts only if it has digits,
 # so "# noqa: TL101 because ..." keeps its explanation out of the codes.
 _NOQA = re.compile(
-    r"#\s*(?i:noqa)(?!\w)(?::\s*(?P<codes>[A-Z]+[0-9]*(?:\s*,\s*[A-Z]+[0-9]*|\s+[A-Z]+[0-9]+)*))?"
+    r"#\s*(?i:noqa)(?!\w)(?P<colon>\s*:\s*)?"
+    r"(?(colon)(?P<codes>[A-Z]+[0-9]*(?:\s*,\s*[A-Z]+[0-9]*|\s+[A-Z]+[0-9]+)*)?)"
 )
 _TORCHLINT = re.compile(r"#\s*torchlint:\s*(?P<kind>ignore-file|ignore)(?:\[(?P<codes>[^\]]*)\])?")
 _CODE = re.compile(r"^[A-Z]+[0-9]*$")
@@ -94,12 +95,14 @@ def parse_directives(text: str) -> list[Directive]:
             )
         for match in _NOQA.finditer(comment):
             raw = match.group("codes")
+            if match.group("colon") is not None and not raw:
+                continue  # "# noqa: something-else" names no code: not a blanket noqa either
             directives.append(
                 Directive(
                     line=line,
                     column=column + match.start() + 1,
                     end_column=column + match.end() + 1,
-                    text=match.group(0),
+                    text=match.group(0).strip(),
                     kind="noqa",
                     codes=_split_codes(raw) if raw else None,
                 )
@@ -185,7 +188,7 @@ def _unused_finding(
         end_column=directive.end_column,
         code=UNUSED_SUPPRESSION_CODE,
         name=UNUSED_SUPPRESSION_NAME,
-        message=f"unused suppression `{directive.text.strip()}`: {reason} {scope}; remove it",
+        message=f"unused suppression `{directive.text.strip()}` {scope}: {reason}",
         severity="warning",
         targets=(),
     )

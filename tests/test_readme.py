@@ -1,0 +1,47 @@
+"""README stays in step with the code: the generated rule list, and the test command CI runs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from torchlint.lint.docgen import BEGIN, END, render_readme, rule_rows
+from torchlint.lint.registry import all_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_rule_list_is_up_to_date():
+    assert render_readme(README) == README, (
+        "README's rule list is out of date: run `python -m torchlint.lint.docgen`"
+    )
+
+
+def test_rule_list_names_every_rule():
+    section = README[README.index(BEGIN) : README.index(END)]
+    for rule in all_rules():
+        assert f"| {rule.code} | `{rule.name}` |" in section
+    assert len(rule_rows()) == len(all_rules())
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    commands = re.findall(r"^pip install torch==2\.13\.0 && (.+)$", README, flags=re.MULTILINE)
+    assert len(commands) == 1, commands
+    test_command = commands[0].split(" && ")[-1]
+    assert test_command.startswith("python -m pytest")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    ci_commands = [
+        line.strip()
+        for line in ci.splitlines()
+        if "pytest" in line and not line.strip().startswith("#")
+    ]
+    assert any(
+        line == test_command or line.startswith(test_command + " ||") for line in ci_commands
+    ), ci_commands
+    assert "pip install --quiet torch==2.13.0" in ci
+
+
+def test_quick_start_lints_the_examples():
+    assert "pip install . && torchlint check examples/" in README
+    assert (ROOT / "examples").is_dir()

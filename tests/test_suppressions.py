@@ -1,0 +1,138 @@
+"""Inline suppressions and TL001 unused-suppression, through the engine and the CLI."""
+
+from __future__ import annotations
+
+import pytest
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.settings import Settings
+from torchlint.lint.suppressions import parse_directives
+
+from .cli_helpers import PRINT_MODEL, run_json, write
+
+PRINT_LINE = '        print("x", x.shape)'
+
+
+def with_comment(comment: str) -> str:
+    return PRINT_MODEL.replace(PRINT_LINE, f"{PRINT_LINE}  {comment}")
+
+
+def found(text: str, select: tuple[str, ...] = ("TL301", "TL001")) -> list[tuple[str, int]]:
+    result = lint_text("model.py", text, settings=Settings(select=select))
+    assert not result.errors, result.errors
+    return [(d.code, d.line) for d in result.diagnostics]
+
+
+PRINT_AT = PRINT_MODEL.splitlines().index(PRINT_LINE) + 1
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "# noqa",
+        "# NOQA",
+        "# noqa: TL301",
+        "# noqa:TL301",
+        "# noqa: TL3",
+        "# noqa: E501, TL301",
+        "# noqa: TL301 because the debug output is wanted",
+        "# torchlint: ignore",
+        "# torchlint: ignore[TL301]",
+        "# torchlint: ignore[TL1, TL3]",
+        "# type: ignore  # noqa: TL301",
+    ],
+)
+def test_suppressed(comment):
+    assert found(with_comment(comment)) == []
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "# noqa: TL101",
+        "# torchlint: ignore[TL302]",
+        "# noqa: E501",
+        "# noqa: tl301",
+        "# noqanything",
+    ],
+)
+def test_not_suppressed(comment):
+    assert ("TL301", PRINT_AT) in found(with_comment(comment))
+
+
+def test_directive_inside_a_string_is_not_a_directive():
+    text = PRINT_MODEL.replace(PRINT_LINE, '        print("# noqa")')
+    assert found(text) == [("TL301", PRINT_AT)]
+
+
+def test_directive_covers_only_its_line():
+    text = PRINT_MODEL.replace(PRINT_LINE, f"{PRINT_LINE}\n{PRINT_LINE}  # noqa: TL301")
+    assert found(text) == [("TL301", PRINT_AT)]
+
+
+@pytest.mark.parametrize(
+    ("header", "suppressed"),
+    [
+        ("# torchlint: ignore-file", True),
+        ("# torchlint: ignore-file[TL3]", True),
+        ("# torchlint: ignore-file[TL1]", False),
+    ],
+)
+def test_ignore_file(header, suppressed):
+    result = found(f"{header}\n{PRINT_MODEL}", select=("TL301",))
+    assert (result == []) is suppressed
+
+
+def test_unused_suppressions_are_reported():
+    text = PRINT_MODEL.replace(
+        "        return x.relu()",
+        "        return x.relu()  # noqa: TL301, TL999, E501\n    # torchlint: ignore\n    # noqa",
+    )
+    result = lint_text("model.py", text, settings=Settings(select=("TL301", "TL001")))
+    unused = [d for d in result.diagnostics if d.code == "TL001"]
+    lines = text.splitlines()
+    assert [d.line for d in unused] == [
+        lines.index("        return x.relu()  # noqa: TL301, TL999, E501") + 1,
+        lines.index("    # torchlint: ignore") + 1,
+    ]
+    first = unused[0]
+    assert (
+        "TL301 reported nothing" in first.message
+        and "TL999 is not a known rule code" in first.message
+    )
+    assert "E501" not in first.message.split("`")[-1]  # another tool's code is not judged
+    assert first.targets == () and first.severity == "warning"
+    comment_column = lines[first.line - 1].index("# noqa") + 1
+    assert first.column == comment_column
+
+
+def test_used_suppression_is_not_reported_and_tl001_can_be_silenced():
+    assert found(with_comment("# noqa: TL301")) == []
+    text = with_comment("# noqa: TL301, TL302, TL001")
+    assert found(text) == []
+
+
+def test_codes_of_rules_that_did_not_run_are_not_judged():
+    # TL301 is not selected: its noqa cannot be judged unused.
+    assert found(with_comment("# noqa: TL301"), select=("TL001",)) == []
+
+
+def test_target_selection_does_not_make_a_suppression_unused():
+    settings = Settings(select=("TL301", "TL001"), targets=("script",), targets_explicit=True)
+    result = lint_text("model.py", with_comment("# noqa: TL301"), settings=settings)
+    assert result.diagnostics == []
+
+
+def test_parse_directives_positions():
+    [directive] = parse_directives("x = 1  # torchlint: ignore[TL101, TL2]\n")
+    assert (directive.line, directive.column) == (1, 8)
+    assert directive.codes == ("TL101", "TL2") and directive.kind == "ignore"
+
+
+def test_suppression_through_the_cli(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "a.py", with_comment("# noqa: TL301"))
+    write(tmp_path, "b.py", with_comment("# torchlint: ignore[TL101]"))
+    status, document = run_json(["--select", "TL301,TL001", "."])
+    assert status == 1
+    assert [(d["path"], d["code"]) for d in document["diagnostics"]] == [("b.py", "TL301")]
