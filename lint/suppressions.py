@@ -96,7 +96,7 @@ def parse_directives(text: str) -> list[Directive]:
         for match in _NOQA.finditer(comment):
             raw = match.group("codes")
             if match.group("colon") is not None and not raw:
-                continue  # "# noqa: something-else" names no code: not a blanket noqa either
+                continue  # a colon and then no code: not a blanket suppression either
             directives.append(
                 Directive(
                     line=line,
