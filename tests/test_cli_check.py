@@ -333,3 +333,15 @@ def test_example_project(monkeypatch):
     assert "TL301" in by_path.get("examples/tinynet/model.py", set())
     assert by_path.get("examples/train.py")
     assert "examples/tinynet/clean.py" not in by_path
+
+
+def test_check_fix_applies_safe_fixes(project):
+    if "TL301" not in fixers_by_code():
+        pytest.skip("no fixer for TL301 installed")
+    before = (project / "pkg" / "model.py").read_text()
+    result = run_cli(["check", "--fix", "--select", "TL301", "pkg"])
+    after = (project / "pkg" / "model.py").read_text()
+    assert after != before and "is_compiling()" in after
+    assert result.exit_code == 0, result.output
+    assert run_cli(["check", "--select", "TL301", "pkg"]).exit_code == 0
+    assert run_cli(["check", "--fix", "-"], stdin=PRINT_MODEL).exit_code == 2
