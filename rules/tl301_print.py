@@ -85,6 +85,62 @@ class PrintInGraph(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, dim: int = 3):
+                    super().__init__()
+                    print(f"building with dim={dim}")
+                    self.fc = nn.Linear(dim, dim)
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(3, 3) for _ in range(2)])
+
+                def forward(self, x):
+                    for layer in self.layers:
+                        x = layer(x)
+                    return x
+
+                def summary(self):
+                    print(self)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if torch.compiler.is_compiling():
+                        return x.relu()
+                    print("eager path", x.shape)
+                    return x.relu()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
     ]
     INVALID = [
         Invalid(

@@ -1,0 +1,229 @@
+"""TL302: logging in graph code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+
+LOG_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "fatal"}
+
+
+class LoggingInGraph(Rule):
+    """Flags `logging` calls and module-level loggers used in graph code.
+
+    ## What it does
+    Finds `logging.info(...)`, `logger.warning(...)` (where `logger = logging.getLogger(...)` at
+    module level) and `logging.getLogger(...).debug(...)` inside graph code.
+
+    ## Why is this bad?
+    Dynamo cannot put a logging call in a graph: `torch.compile(fullgraph=True)` raises
+    (GB0291 "logging.Logger method not supported for non-export cases") and plain
+    `torch.compile` breaks the graph at each call. `torch.export` and `torch.jit.trace` run the
+    call once at conversion time and drop it, so they are not claimed.
+
+    ## Example
+    ```python
+    logger = logging.getLogger(__name__)
+
+    class Net(nn.Module):
+        def forward(self, x):
+            logger.info("batch %d", x.shape[0])
+            return self.fc(x)
+    ```
+    Use instead: log in the caller, or guard with `if not torch.compiler.is_compiling():`.
+    Registering the logger with `torch._dynamo.config.ignore_logger_methods` also works.
+
+    ## Fix safety
+    Guarding the call with `if not torch.compiler.is_compiling():` is safe.
+    """
+
+    code = "TL302"
+    name = "logging-in-graph"
+    message = (
+        "logging call in graph code: torch.compile(fullgraph=True) raises and plain torch.compile "
+        "breaks the graph here (GB0291); log outside forward or guard it with "
+        "`if not torch.compiler.is_compiling():`"
+    )
+    targets = ("compile",)
+
+    VALID = [
+        Valid(
+            """
+            import logging
+            import torch
+            from torch import nn
+
+            logger = logging.getLogger(__name__)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.compiler.is_compiling():
+                        logger.info("batch %d", x.shape[0])
+                    return x.relu()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import logging
+            import torch
+            from torch import nn
+
+            logger = logging.getLogger(__name__)
+
+            class Model(nn.Module):
+                def __init__(self, dim: int = 4):
+                    super().__init__()
+                    logger.info("building model with dim %d", dim)
+                    self.fc = nn.Linear(dim, dim)
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def train(model, batches):
+                for step, x in enumerate(batches):
+                    logger.info("step %d loss %.3f", step, model(x).pow(2).mean().item())
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import logging
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, verbose: bool = False):
+                    super().__init__()
+                    self.verbose = verbose
+                    self.level = logging.INFO
+
+                def forward(self, x):
+                    return x * 2 if self.level >= logging.DEBUG else x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import logging
+            import torch
+            from torch import nn
+
+            logger = logging.getLogger(__name__)
+
+            @torch.compiler.disable
+            def log_stats(x):
+                logger.debug("mean %s", x.mean())
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.tanh()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import logging
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.blocks = nn.ModuleList([nn.Linear(4, 4) for _ in range(2)])
+
+                def forward(self, x):
+                    for block in self.blocks:
+                        x = block(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import logging
+            import torch
+            from torch import nn
+
+            logger = logging.getLogger(__name__)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    logger.info("forward on batch of %d", x.shape[0])
+                    return x.relu()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=9,
+        ),
+        Invalid(
+            """
+            import logging
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    logging.warning("deprecated path")
+                    return x.relu()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+        ),
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._loggers = _module_loggers(ctx)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if (
+            not self.ctx.in_graph
+            or not isinstance(func, cst.Attribute)
+            or func.attr.value not in LOG_METHODS
+        ):
+            return
+        receiver = func.value
+        if isinstance(receiver, cst.Name) and receiver.value in self._loggers:
+            self.report(node)
+            return
+        name = self.ctx.qualified_name(func) or ""
+        if name.startswith("logging.") and name.count(".") == 1:
+            self.report(node)
+        elif (
+            isinstance(receiver, cst.Call)
+            and self.ctx.qualified_name(receiver.func) == "logging.getLogger"
+        ):
+            self.report(node)
+
+
+def _module_loggers(ctx) -> set[str]:
+    """Module-level names bound to ``logging.getLogger(...)``."""
+    names: set[str] = set()
+    for stmt in ctx.module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call):
+                if ctx.qualified_name(small.value.func) == "logging.getLogger":
+                    for target in small.targets:
+                        if isinstance(target.target, cst.Name):
+                            names.add(target.target.value)
+    return names

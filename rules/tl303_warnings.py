@@ -1,0 +1,172 @@
+"""TL303: warnings.warn in graph code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+
+WARN_CALLS = {"warnings.warn", "warnings.warn_explicit"}
+
+
+class WarningsInGraph(Rule):
+    """Flags `warnings.warn(...)` in graph code.
+
+    ## What it does
+    Finds calls to `warnings.warn` and `warnings.warn_explicit` inside graph code.
+
+    ## Why is this bad?
+    Dynamo treats `warnings.warn` as a skipped function: `torch.compile(fullgraph=True)` raises
+    (GB0007 "Attempted to call function marked as skipped") and plain `torch.compile` breaks the
+    graph at each call. `torch.export` and `torch.jit.trace` warn once at conversion time.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            if self.legacy:
+                warnings.warn("legacy mode is deprecated")
+            return x.tanh()
+    ```
+    Use instead: warn once in `__init__`, or guard with `if not torch.compiler.is_compiling():`.
+
+    ## Fix safety
+    Guarding the call with `if not torch.compiler.is_compiling():` is safe.
+    """
+
+    code = "TL303"
+    name = "warnings-in-graph"
+    message = (
+        "`warnings.warn` in graph code: torch.compile(fullgraph=True) raises and plain "
+        "torch.compile breaks the graph here (GB0007); warn in __init__ or guard it with "
+        "`if not torch.compiler.is_compiling():`"
+    )
+    targets = ("compile",)
+
+    VALID = [
+        Valid(
+            """
+            import warnings
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, legacy: bool = True):
+                    super().__init__()
+                    self.legacy = legacy
+                    if legacy:
+                        warnings.warn("legacy mode is deprecated")
+
+                def forward(self, x):
+                    return x.tanh() if self.legacy else x.relu()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import warnings
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.compiler.is_compiling():
+                        warnings.warn("slow path")
+                    return x.tanh()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import warnings
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.tanh()
+
+            def load(model, path):
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    warnings.warn("loading " + path)
+                return model
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import warnings
+            import torch
+            from torch import nn
+
+            @torch.compiler.disable
+            def deprecated(msg):
+                warnings.warn(msg)
+
+            class Model(nn.Module):
+                def __init__(self, eps: float = 1e-5):
+                    super().__init__()
+                    self.eps = eps
+
+                def forward(self, x):
+                    return x / (x.norm(dim=-1, keepdim=True) + self.eps)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import warnings
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(2)])
+
+                def forward(self, x):
+                    for layer in self.layers:
+                        x = layer(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import warnings
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, legacy: bool = True):
+                    super().__init__()
+                    self.legacy = legacy
+
+                def forward(self, x):
+                    if self.legacy:
+                        warnings.warn("legacy mode is deprecated")
+                    return x.tanh()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.ctx.in_graph and self.ctx.qualified_name(node.func) in WARN_CALLS:
+            self.report(node)

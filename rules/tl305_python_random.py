@@ -1,0 +1,184 @@
+"""TL305: Python's random module (or numpy.random) in graph code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+
+
+class PythonRandomInGraph(Rule):
+    """Flags `random.*` and `numpy.random.*` calls in graph code.
+
+    ## What it does
+    Finds draws from Python's `random` module or NumPy's global generator inside graph code:
+    `random.random()`, `random.randint(...)`, `random.choice(...)`, `np.random.rand(...)`.
+    `torch.rand`, `torch.randn`, `F.dropout` and friends are not flagged.
+
+    ## Why is this bad?
+    The draw happens in Python, outside any graph. `torch.compile(fullgraph=True)` raises on
+    most of them (GB0007, skipped function) or bakes a value in; `torch.export` and
+    `torch.jit.trace` record the value drawn at conversion time as a constant, so the
+    converted model never draws again and silently disagrees with eager.
+
+    ## Example
+    ```python
+    class Augment(nn.Module):
+        def forward(self, x):
+            if random.random() < 0.5:
+                x = x.flip(-1)
+            return x
+    ```
+    Use instead:
+    ```python
+    class Augment(nn.Module):
+        def forward(self, x):
+            flip = torch.rand(()) < 0.5
+            return torch.where(flip, x.flip(-1), x)
+    ```
+
+    ## Fix safety
+    No automatic fix: the random stream changes.
+    """
+
+    code = "TL305"
+    name = "python-random-in-graph"
+    message = (
+        "Python/NumPy random draw in graph code: torch.compile(fullgraph=True) fails or bakes the "
+        "value in, and torch.export and torch.jit.trace record the drawn value as a constant; use "
+        "torch.rand / torch.randint"
+    )
+    targets = ("compile", "export", "trace")
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    noise = torch.rand_like(x) * 0
+                    return x + noise
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import random
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, seed: int = 0):
+                    super().__init__()
+                    random.seed(seed)
+                    self.order = random.sample(range(4), 4)
+
+                def forward(self, x):
+                    return x[:, self.order]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import random
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.relu()
+
+            def augment_batch(batch):
+                return [b.flip(-1) if random.random() < 0.5 else b for b in batch]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import random
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, random_order: bool = False):
+                    super().__init__()
+                    self.random_order = random_order
+                    self.blocks = nn.ModuleList([nn.Linear(4, 4) for _ in range(2)])
+
+                def forward(self, x, jitter: float = 0.0):
+                    for block in self.blocks:
+                        x = block(x) + jitter
+                    return x if not self.random_order else x.flip(0)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import random
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.compiler.is_compiling() and not torch.jit.is_tracing():
+                        self.sampled = random.random()
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import random
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    k = random.randint(1, 1000)
+                    return x * k
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=7,
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    scale = float(np.random.uniform(0.5, 1.5))
+                    return x * scale
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=7,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        name = self.ctx.qualified_name(node.func) or ""
+        if name.startswith(("random.", "numpy.random.")) and not name.endswith(
+            (".seed", ".Random", ".default_rng")
+        ):
+            self.report(node)

@@ -1,0 +1,165 @@
+"""TL306: NumPy functions on tensors or their data in graph code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+
+class NumpyInGraph(Rule):
+    """Flags `np.*` calls on tensors or NumPy arrays made from tensors in graph code.
+
+    ## What it does
+    Finds NumPy functions applied to tensor values in graph code: `np.exp(x.numpy())`,
+    `np.clip(arr, ...)` where `arr` came from a tensor, `np.sum(x)`. NumPy on constants and
+    config values (`np.sqrt(self.dim)`, `np.pi`) is not flagged.
+
+    ## Why is this bad?
+    `torch.compile` traces NumPy code into torch operations, but `torch.export` (non-strict)
+    fails on the tensor-to-array conversion (".numpy() is not supported for tensor
+    subclasses"), and `torch.jit.trace` records the array as a constant of the example input,
+    so later inputs silently reuse it.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            return torch.as_tensor(np.exp(x.numpy()))
+    ```
+    Use instead:
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            return torch.exp(x)
+    ```
+
+    ## Fix safety
+    No automatic fix; most NumPy functions have a torch function of the same name.
+    """
+
+    code = "TL306"
+    name = "numpy-in-graph"
+    message = (
+        "NumPy call on tensor data in graph code: torch.export fails on the tensor-to-array "
+        "conversion and torch.jit.trace bakes the array in as a constant; use the torch function"
+    )
+    targets = ("export", "trace")
+
+    VALID = [
+        Valid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, dim: int = 4):
+                    super().__init__()
+                    self.scale = float(np.sqrt(dim))
+
+                def forward(self, x):
+                    return x / self.scale * np.pi
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x / float(np.sqrt(x.shape[-1]))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.softmax(-1)
+
+            def predict(model, x):
+                probs = model(x).detach().numpy()
+                return np.argmax(probs, axis=-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("table", torch.from_numpy(np.linspace(0, 1, 4)).float())
+                    self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(2)])
+
+                def forward(self, x):
+                    for layer in self.layers:
+                        x = layer(x) + self.table
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.compiler.is_compiling() and not torch.jit.is_tracing():
+                        self.hist = np.histogram(x.detach().numpy(), bins=4)
+                    return x.relu()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            backends=("export",),
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return torch.as_tensor(np.tanh(x.numpy())) * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        name = self.ctx.qualified_name(node.func) or ""
+        if not name.startswith("numpy.") or name.startswith("numpy.random."):
+            return
+        if any(self.ctx.kind(arg.value) in (Kind.TENSOR, Kind.NDARRAY) for arg in node.args):
+            self.report(node)

@@ -1,0 +1,162 @@
+"""TL308: copy.deepcopy / copy.copy of tensors in graph code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+COPY_CALLS = {"copy.deepcopy", "copy.copy"}
+
+
+class DeepcopyInGraph(Rule):
+    """Flags `copy.deepcopy(t)` and `copy.copy(t)` of tensors in graph code.
+
+    ## What it does
+    Finds `copy.deepcopy` / `copy.copy` applied to tensors (or lists of tensors) in graph code.
+    Copies of config objects in `__init__` and in driver code are not flagged.
+
+    ## Why is this bad?
+    `torch.compile(fullgraph=True)` raises (GB4198 "Attempted to copy.deepcopy a tensor") and
+    plain `torch.compile` breaks the graph; `torch.export` fails (the fake tensors it traces
+    with have no storage to copy); `torch.jit.trace` records the copy as a constant of the
+    example input, so later inputs silently reuse it.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            residual = copy.deepcopy(x)
+            return x.relu_() + residual
+    ```
+    Use instead: `residual = x.clone()`.
+
+    ## Fix safety
+    Replacing `copy.deepcopy(t)` of a tensor by `t.clone()` is safe for plain tensors (it also
+    keeps autograd history, which `deepcopy` of a non-leaf tensor refuses).
+    """
+
+    code = "TL308"
+    name = "deepcopy-in-graph"
+    message = (
+        "`copy.deepcopy` of a tensor in graph code: torch.compile(fullgraph=True) raises (GB4198), "
+        "torch.export fails and torch.jit.trace bakes the copy in as a constant; use `.clone()`"
+    )
+    targets = ("compile", "export", "trace")
+
+    VALID = [
+        Valid(
+            """
+            import copy
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    residual = x.clone()
+                    return x.relu_() + residual
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import copy
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, depth: int = 2):
+                    super().__init__()
+                    layer = nn.Linear(4, 4)
+                    self.layers = nn.ModuleList([copy.deepcopy(layer) for _ in range(depth)])
+
+                def forward(self, x):
+                    for layer in self.layers:
+                        x = layer(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import copy
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * 2
+
+            def ema_copy(model):
+                return copy.deepcopy(model).eval()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import copy
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, sizes=(1, 3)):
+                    super().__init__()
+                    self.sizes = copy.copy(list(sizes))
+
+                def forward(self, x, scale: float = 1.0):
+                    a, b = x.split(self.sizes, dim=-1)
+                    return torch.cat([b, a], -1) * scale
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import copy
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.compiler.is_compiling() and not torch.jit.is_tracing():
+                        self.snapshot = copy.deepcopy(x.detach())
+                    return x.tanh()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import copy
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    residual = copy.deepcopy(x)
+                    x = x.relu_()
+                    return x + residual
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph or self.ctx.qualified_name(node.func) not in COPY_CALLS:
+            return
+        if node.args and self.ctx.kind(node.args[0].value) in (Kind.TENSOR, Kind.TENSORS):
+            self.report(node)

@@ -1,0 +1,327 @@
+"""TL310: mutation of module globals in graph code."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+
+from ._graph import assignments
+
+MUTATING_METHODS = {
+    "append",
+    "extend",
+    "insert",
+    "pop",
+    "update",
+    "setdefault",
+    "clear",
+    "add",
+    "remove",
+}
+
+
+class GlobalMutation(Rule):
+    """Flags graph code that mutates module-level state that is read back (counters, caches).
+
+    ## What it does
+    Finds `global NAME` followed by an assignment in graph code (`CALLS += 1`), and stores into
+    module-level containers (`CACHE[key] = x`, `HISTORY.append(x)`), when the file also reads
+    that global back. A write that nothing reads cannot change a result and is not flagged.
+
+    ## Why is this bad?
+    The converted model does not run the Python that updates the state: `torch.export` and
+    `torch.jit.trace` record the value the global had at conversion time, and
+    `torch.compile` guards on it and recompiles (or, for containers, bakes in what it saw). The
+    converted model and eager disagree as soon as the state changes.
+
+    ## Example
+    ```python
+    CALLS = 0
+
+    class Net(nn.Module):
+        def forward(self, x):
+            global CALLS
+            CALLS += 1
+            return x * CALLS
+    ```
+    Use instead: pass the value in as an input, or keep it in a buffer updated in place.
+
+    ## Fix safety
+    No automatic fix.
+    """
+
+    code = "TL310"
+    name = "global-mutation"
+    message = (
+        "graph code mutates a module global that is read back: torch.export and torch.jit.trace "
+        "bake in its value at conversion time and torch.compile recompiles on every change; pass "
+        "the value as an input instead"
+    )
+    targets = ("compile", "export", "trace")
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            SCALE = 2.0
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * SCALE
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            STEPS = 0
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.relu()
+
+            def train(model, batches):
+                global STEPS
+                for x in batches:
+                    model(x)
+                    STEPS += 1
+                return STEPS
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            REGISTRY = {}
+
+            class Model(nn.Module):
+                def __init__(self, name: str = "m"):
+                    super().__init__()
+                    REGISTRY[name] = self
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    cache = {}
+                    cache["h"] = self.fc(x)
+                    return cache["h"]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(2)])
+
+                def forward(self, x):
+                    outs = []
+                    for layer in self.layers:
+                        x = layer(x)
+                        outs.append(x)
+                    return torch.stack(outs).sum(0)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            DEBUG_CALLS = 0
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    global DEBUG_CALLS
+                    if not torch.compiler.is_compiling() and not torch.jit.is_tracing():
+                        DEBUG_CALLS += 1
+                    return x * DEBUG_CALLS if not torch.compiler.is_compiling() else x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            runtime=False,  # its output depends on how often eager ran: no verdict is meaningful
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            CALLS = 0
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    global CALLS
+                    CALLS += 1
+                    return x * CALLS
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=9,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            HISTORY = []
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    HISTORY.append(x.detach())
+                    return x - torch.stack(HISTORY).mean(0)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=8,
+        ),
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._module_names = _module_level_names(ctx.module)
+        self._reads = _global_reads(ctx.module)
+        self._declared: dict[int, set[str]] = {}
+
+    def _function_globals(self) -> set[str]:
+        func = self.ctx.function
+        if func is None:
+            return set()
+        key = id(func)
+        if key not in self._declared:
+            names: set[str] = set()
+            for stmt in _statements(func):
+                if isinstance(stmt, cst.Global):
+                    names.update(item.name.value for item in stmt.names)
+            self._declared[key] = names
+        return self._declared[key]
+
+    def _module_container(self, node: cst.BaseExpression) -> Optional[str]:
+        """``NAME`` when ``node`` is a module-level name not rebound in this function."""
+        if not isinstance(node, cst.Name) or node.value not in self._module_names:
+            return None
+        if node.value in self._function_globals() or not assignments(self.ctx.function, node.value):
+            params = self.ctx.function.params if self.ctx.function is not None else None
+            if params is not None and any(p.name.value == node.value for p in params.params):
+                return None
+            return node.value
+        return None
+
+    def _check_store(self, target: cst.BaseExpression, node: cst.CSTNode) -> None:
+        if not self.ctx.in_graph:
+            return
+        if isinstance(target, cst.Name):
+            name = target.value if target.value in self._function_globals() else None
+        elif isinstance(target, cst.Subscript):
+            name = self._module_container(target.value)
+        else:
+            name = None
+        if name is not None and name in self._reads:
+            self.report(node)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._check_store(target.target, node)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._check_store(node.target, node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not self.ctx.in_graph or not isinstance(func, cst.Attribute):
+            return
+        if func.attr.value in MUTATING_METHODS:
+            name = self._module_container(func.value)
+            if name is not None and name in self._reads:
+                self.report(node)
+
+
+def _statements(func: cst.FunctionDef) -> list[cst.BaseSmallStatement]:
+    found: list[cst.BaseSmallStatement] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+            found.extend(node.body)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is func
+
+    func.visit(Collect())
+    return found
+
+
+def _module_level_names(module: cst.Module) -> set[str]:
+    names: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                targets = small.targets if isinstance(small, cst.Assign) else []
+                if isinstance(small, cst.AnnAssign):
+                    targets = [small]
+                for target in targets:
+                    if isinstance(target.target, cst.Name):
+                        names.add(target.target.value)
+    return names
+
+
+def _global_reads(module: cst.Module) -> set[str]:
+    """Names read anywhere in the module other than as a plain store or `global` target."""
+
+    class Reads(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.skip: set[int] = set()
+            self.names: set[str] = set()
+
+        def visit_Global(self, node: cst.Global) -> None:
+            self.skip.update(id(item.name) for item in node.names)
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            self.skip.update(id(t.target) for t in node.targets)
+            for t in node.targets:
+                if isinstance(t.target, cst.Subscript):
+                    self.skip.add(id(t.target.value))
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            self.skip.add(id(node.target))
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            self.skip.add(id(node.attr))
+
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
+                self.skip.add(id(func.value))
+
+        def visit_Name(self, node: cst.Name) -> None:
+            if id(node) not in self.skip:
+                self.names.add(node.value)
+
+    reads = Reads()
+    for stmt in module.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            stmt.visit(reads)
+    return reads.names

@@ -1,0 +1,310 @@
+"""TL311: graph code that mutates Python state on self that it reads back."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+MUTATING_METHODS = {
+    "append",
+    "extend",
+    "insert",
+    "pop",
+    "update",
+    "setdefault",
+    "clear",
+    "add",
+    "remove",
+}
+
+
+class SelfStateMutation(Rule):
+    """Flags `self.step += 1`, `self.cache[k] = v`, `setattr(self, ...)` in graph code when read back.
+
+    ## What it does
+    Finds graph code that changes Python attributes of the module (`self.step += 1`,
+    `self.prev = h.detach()`, `self.cache["k"] = v`, `self.history.append(x)`,
+    `setattr(self, "n", ...)`) when graph code of the class also reads that attribute, so the
+    state changes results across calls. Writes that nothing reads (`self.last_ms = ...`) and
+    in-place updates of registered buffers are not flagged.
+
+    ## Why is this bad?
+    `torch.export` and `torch.jit.trace` run the Python once, at conversion time: the attribute
+    value seen then is baked into the graph and the update never happens again, so the converted
+    model silently disagrees with eager from the second call on. (`torch.compile` guards on the
+    attribute and recompiles when it changes: correct, but a recompile per call.)
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            self.step += 1
+            return self.fc(x) * min(1.0, self.step / 100)
+    ```
+    Use instead: pass the step in (`forward(self, x, step)`), or keep it in a buffer updated with
+    in-place tensor operations.
+
+    ## Fix safety
+    No automatic fix.
+    """
+
+    code = "TL311"
+    name = "self-state-mutation"
+    message = (
+        "graph code changes Python state on self that it reads back: torch.export and "
+        "torch.jit.trace bake in the value seen at conversion, so later calls disagree with "
+        "eager; pass the value as an input or use a buffer"
+    )
+    targets = ("export", "trace")
+
+    VALID = [
+        Valid(
+            """
+            import time
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.last_shape = None
+
+                def forward(self, x):
+                    self.last_shape = x.shape
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, warmup: int = 10):
+                    super().__init__()
+                    self.warmup = warmup
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x, step: int = 0):
+                    return self.fc(x) * min(1.0, step / self.warmup)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.calls = 0
+
+                def forward(self, x):
+                    return self.fc(x)
+
+                def reset(self):
+                    self.calls = 0
+
+            def run(model, batches):
+                for x in batches:
+                    model(x)
+                    model.calls += 1
+                return model.calls
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(2)])
+                    self.use_residual = True
+
+                def forward(self, x):
+                    for layer in self.layers:
+                        x = layer(x) + x if self.use_residual else layer(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.hits = 0
+
+                def forward(self, x):
+                    if not torch.jit.is_tracing() and not torch.compiler.is_compiling():
+                        self.hits += 1
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.step = 0
+
+                def forward(self, x):
+                    self.step += 1
+                    warm = min(1.0, self.step / 10)
+                    return self.fc(x) * warm
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=11,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.k = nn.Linear(4, 4)
+                    self.cache = {}
+
+                def forward(self, x):
+                    key = self.k(x)
+                    if "prev" in self.cache:
+                        key = key + self.cache["prev"]
+                    self.cache["prev"] = key.detach()
+                    return key
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=14,
+        ),
+    ]
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._reads = _self_reads(ctx.module)
+
+    def _self_attr(self, node: cst.BaseExpression) -> Optional[str]:
+        """``X`` for ``self.X`` (and ``self.X[...]``) in a method; None otherwise."""
+        if isinstance(node, cst.Subscript):
+            node = node.value
+        if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name)):
+            return None
+        func = self.ctx.function
+        if (
+            func is None
+            or not func.params.params
+            or func.params.params[0].name.value != node.value.value
+        ):
+            return None
+        return node.attr.value
+
+    def _check(self, target: cst.BaseExpression, node: cst.CSTNode) -> None:
+        if not self.ctx.in_graph:
+            return
+        attr = self._self_attr(target)
+        if attr is None or attr not in self._reads:
+            return
+        plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
+        if self.ctx.kind(plain) in (Kind.MODULE, Kind.MODULES):
+            return
+        self.report(node)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._check(target.target, node)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.target, cst.Attribute) and self.ctx.kind(node.target) == Kind.TENSOR:
+            return  # `self.buf += x` updates a buffer in place
+        self._check(node.target, node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
+            self._check(func.value, node)
+        elif self.ctx.qualified_name(func) == "builtins.setattr" and len(node.args) >= 2:
+            owner, name = node.args[0].value, node.args[1].value
+            if isinstance(name, cst.SimpleString) and isinstance(owner, cst.Name):
+                attr = name.evaluated_value
+                if isinstance(attr, str) and attr in self._reads and owner.value == "self":
+                    self.report(node)
+
+
+def _self_reads(module: cst.Module) -> set[str]:
+    """Attributes read as ``self.X`` in methods (not counting plain stores and mutations)."""
+
+    class Reads(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.skip: set[int] = set()
+            self.names: set[str] = set()
+            self.depth = 0
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            self.depth += 1 if node.name.value != "__init__" else 1000
+
+        def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+            self.depth -= 1 if node.name.value != "__init__" else 1000
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for t in node.targets:
+                self.skip.add(id(t.target))
+                if isinstance(t.target, cst.Subscript):
+                    self.skip.add(id(t.target.value))
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            self.skip.add(id(node.target))
+
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
+                self.skip.add(id(func.value))
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if (
+                0 < self.depth < 1000
+                and id(node) not in self.skip
+                and isinstance(node.value, cst.Name)
+                and node.value.value == "self"
+            ):
+                self.names.add(node.attr.value)
+
+    reads = Reads()
+    module.visit(reads)
+    return reads.names
