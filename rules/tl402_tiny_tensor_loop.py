@@ -29,7 +29,19 @@ class TinyTensorLoop(Rule):
     O(rows) launches where one batched op costs one. Under `torch.compile` the loop is unrolled
     (long compile, graph per size) and under `torch.jit.trace` it is baked for one size.
 
-    <!-- bench:TL402 -->
+    Measured by `benchmarks/performance_rules.py` (torch 2.13 CPU build, 1 thread on a shared
+    2-core machine under load, median of 9 runs; peak memory is the growth of the process's
+    peak resident set during one run; ratios moved by up to ~2x between runs on this busy
+    machine; no GPU was available for a CUDA column):
+
+    | pattern (flagged vs fixed) | flagged | fixed | ratio |
+    |---|---|---|---|
+    | Python sum over 2048 rows vs (x * w).sum(0), time | 39.11 ms | 0.03 ms | 1264.65x |
+    | Python sum over 2048 rows vs (x * w).sum(0), peak memory | 0.6 MiB | 0.5 MiB | 1.31x |
+    | append 2048 normalised rows + stack vs batched, time | 72.60 ms | 0.08 ms | 942.04x |
+    | append 2048 normalised rows + stack vs batched, peak memory | 2.8 MiB | 0.5 MiB | 5.55x |
+
+    On a 2-core CPU the flagged form ran 1264.7 times slower than the fix.
 
     ## Example
     ```python

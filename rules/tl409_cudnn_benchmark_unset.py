@@ -25,7 +25,8 @@ class CudnnBenchmarkUnset(Rule):
     one resolution) this is commonly 10-30% faster per step. With varying shapes it re-tunes
     on every new shape, so leave it off there (set it to `False` to silence this note).
 
-    <!-- bench:TL409 -->
+    Not measurable on CPU: this is a CUDA feature. `benchmarks/performance_rules.py`
+    measures it on CUDA; no GPU was available when this table was written.
 
     ## Example
     ```python

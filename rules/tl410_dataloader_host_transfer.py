@@ -23,7 +23,8 @@ class DataLoaderHostTransfer(Rule):
     GPU waits. Without pinned memory, each host-to-device copy goes through a staging buffer
     and `x.cuda(non_blocking=True)` cannot overlap with compute.
 
-    <!-- bench:TL410 -->
+    Not measurable on CPU: this is a CUDA feature. `benchmarks/performance_rules.py`
+    measures it on CUDA; no GPU was available when this table was written.
 
     ## Example
     ```python
