@@ -1,0 +1,130 @@
+"""Helpers the tensor fixers (TL101, TL103, TL107, TL402) share: what an expression surely is
+(a boolean tensor, a number literal, elementwise math), and whether a statement has comments
+a rewrite would lose. Everything errs towards "not sure", which means "no fix"."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.fixes import Fixer
+from torchlint.lint.semantic.kinds import Kind
+from torchlint.rules._graph import BOOL_FUNCTIONS, BOOL_METHODS, COMPARISON_OPERATORS, assignments
+
+# Methods whose result is a boolean tensor besides BOOL_METHODS: truth reductions.
+TRUTH_REDUCTIONS = frozenset({"any", "all"})
+
+# Elementwise tensor methods (and ``torch.<name>`` functions of one tensor): applied to a row
+# or to the whole tensor, they give the same values row by row.
+ELEMENTWISE = frozenset(
+    {
+        "abs", "neg", "exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sqrt", "rsqrt",
+        "sin", "cos", "tan", "tanh", "sigmoid", "relu", "sign", "square", "reciprocal", "floor",
+        "ceil", "round", "trunc", "frac", "erf", "clamp", "clip", "clamp_min", "clamp_max",
+        "pow", "float", "double", "half", "bfloat16", "int", "long", "mul", "add", "sub", "div",
+        "true_divide", "maximum", "minimum", "nan_to_num", "sinh", "cosh", "asin", "acos",
+        "atan", "lerp", "logit",
+    }
+)  # fmt: skip
+ELEMENTWISE_NN = frozenset(
+    {
+        "torch.nn.functional.relu", "torch.nn.functional.gelu", "torch.nn.functional.silu",
+        "torch.nn.functional.sigmoid", "torch.nn.functional.tanh", "torch.nn.functional.elu",
+        "torch.nn.functional.leaky_relu", "torch.nn.functional.softplus",
+        "torch.nn.functional.relu6", "torch.nn.functional.hardtanh", "torch.nn.functional.mish",
+    }
+)  # fmt: skip
+ARITHMETIC = (
+    cst.Add,
+    cst.Subtract,
+    cst.Multiply,
+    cst.Divide,
+    cst.FloorDivide,
+    cst.Modulo,
+    cst.Power,
+)
+
+
+def is_number(expr: cst.BaseExpression) -> bool:
+    """``2``, ``0.5``, ``-1e-6``: a number literal."""
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        expr = expr.expression
+    return isinstance(expr, (cst.Integer, cst.Float))
+
+
+def is_bool_tensor(fixer: Fixer, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether ``expr`` is surely a boolean tensor: a comparison of tensors, ``.any()``,
+    ``.all()``, ``torch.isnan(x)``, ``~m``, ``m & n``, or a name bound only to such values."""
+    if depth > 6 or fixer.kind(expr) != Kind.TENSOR:
+        return False
+    if isinstance(expr, cst.Comparison):
+        return all(isinstance(c.operator, COMPARISON_OPERATORS) for c in expr.comparisons)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
+        return is_bool_tensor(fixer, expr.expression, depth + 1)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(
+        expr.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)
+    ):
+        return is_bool_tensor(fixer, expr.left, depth + 1) and is_bool_tensor(
+            fixer, expr.right, depth + 1
+        )
+    if isinstance(expr, cst.Call):
+        func = expr.func
+        name = fixer.ctx.qualified_name(func)
+        if name in BOOL_FUNCTIONS or name in ("torch.any", "torch.all"):
+            return True
+        if isinstance(func, cst.Attribute) and (
+            func.attr.value in BOOL_METHODS or func.attr.value in TRUTH_REDUCTIONS
+        ):
+            return fixer.kind(func.value) == Kind.TENSOR
+        return False
+    if isinstance(expr, cst.Name):
+        values = assignments(fixer.enclosing_function(expr), expr.value)
+        return bool(values) and all(
+            size == 1 and is_bool_tensor(fixer, value, depth + 1) for value, _, size in values
+        )
+    return False
+
+
+class _CommentFinder(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found = False
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.found = True
+
+
+def has_comments(node: cst.CSTNode, *, leading: bool = True) -> bool:
+    """Whether ``node`` holds a comment (its own leading lines only when ``leading``)."""
+    if not leading and isinstance(node, (cst.BaseCompoundStatement, cst.SimpleStatementLine)):
+        node = node.with_changes(leading_lines=())
+    finder = _CommentFinder()
+    node.visit(finder)
+    return finder.found
+
+
+def single_small_statement(block: cst.BaseSuite) -> Optional[cst.BaseSmallStatement]:
+    """The one small statement of a block (``return a`` / ``y = a``), or None."""
+    if isinstance(block, cst.SimpleStatementSuite):
+        return block.body[0] if len(block.body) == 1 else None
+    if isinstance(block, cst.IndentedBlock) and len(block.body) == 1:
+        line = block.body[0]
+        if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1:
+            return line.body[0]
+    return None
+
+
+def statement_of(fixer: Fixer, node: cst.CSTNode) -> Optional[cst.BaseStatement]:
+    """The statement (line or compound statement) directly holding ``node``."""
+    current: Optional[cst.CSTNode] = node
+    while current is not None and not isinstance(current, cst.BaseStatement):
+        current = fixer.parent(current)
+    return current
+
+
+def siblings(fixer: Fixer, statement: cst.BaseStatement) -> Optional[list[cst.BaseStatement]]:
+    """The statements of the block holding ``statement`` (a function body, a loop body, ...)."""
+    block = fixer.parent(statement)
+    if isinstance(block, (cst.IndentedBlock, cst.Module)):
+        return list(block.body)
+    return None

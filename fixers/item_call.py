@@ -1,0 +1,107 @@
+"""TL103: ``t.max().item()`` used only in arithmetic with tensors -> ``t.max().detach()`` (safe).
+
+The value stays a 0-d tensor, so no host copy and no constant baked into a trace. It is only
+rewritten when the reasoning is local and sure:
+
+- ``.item()`` is taken of a full reduction (``x.sum()``, ``x.abs().max()``, ``torch.mean(x)``),
+  so the tensor is 0-d and broadcasts exactly like the number did;
+- every use of the number (the call itself, or the one name it is assigned to, bound nowhere
+  else in the function) is arithmetic (``+ - * / // % **``, unary minus) with number literals
+  or constants that ends in arithmetic with a tensor, so the result was a tensor already.
+
+``.detach()`` keeps what ``.item()`` did for autograd: no gradient flows through the value.
+What can still differ: Python does the scalar-only part of the arithmetic in double precision,
+the 0-d tensor in its own dtype (last-bit differences), and a float64 0-d tensor combined with an
+integer tensor gives float64 where a Python float gave the default dtype.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.semantic.kinds import Kind
+from torchlint.rules._graph import assignments
+
+from ._shared import scope_of, single_assigned_name, variable_uses
+from ._tensor_exprs import ARITHMETIC, is_number
+
+# Reductions that give a 0-d tensor when called with no dimension (not any/all: a bool tensor
+# cannot be subtracted).
+FULL_REDUCTIONS = frozenset(
+    {
+        "sum", "mean", "max", "min", "amax", "amin", "prod", "norm", "std", "var", "median",
+        "nansum", "nanmean", "nanmedian", "count_nonzero",
+    }
+)  # fmt: skip
+
+
+class ItemToTensor(Fixer):
+    codes = ("TL103",)
+    applicability = "safe"
+    message = "keep the 0-d tensor: `.detach()` instead of `.item()`"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
+            return None
+        if call.args or not self._full_reduction(call.func.value):
+            return None
+        target = single_assigned_name(self, call)
+        if target is None:
+            uses: list[cst.CSTNode] = [call]
+        else:
+            function = self.enclosing_function(call)
+            if function is None or len(assignments(function, target.value)) != 1:
+                return None
+            uses = [
+                use
+                for use in variable_uses(self, scope_of(self, call), target.value)
+                if use is not target
+            ]
+            if not uses:
+                return None
+        if not all(self._ends_in_tensor_arithmetic(use) for use in uses):
+            return None
+        return [(call, call.with_changes(func=call.func.with_changes(attr=cst.Name("detach"))))]
+
+    def _full_reduction(self, receiver: cst.BaseExpression) -> bool:
+        if not isinstance(receiver, cst.Call):
+            return False
+        func = receiver.func
+        if isinstance(func, cst.Attribute) and func.attr.value in FULL_REDUCTIONS:
+            return not receiver.args and self.kind(func.value) == Kind.TENSOR
+        name = self.ctx.qualified_name(func) or ""
+        if name.startswith("torch.") and name[len("torch.") :] in FULL_REDUCTIONS:
+            return (
+                len(receiver.args) == 1
+                and receiver.args[0].keyword is None
+                and not receiver.args[0].star
+                and self.kind(receiver.args[0].value) == Kind.TENSOR
+            )
+        return False
+
+    def _ends_in_tensor_arithmetic(self, use: cst.CSTNode) -> bool:
+        """Climb arithmetic with numbers until an operation with a tensor operand."""
+        current = use
+        for _ in range(32):
+            parent = self.parent(current)
+            if isinstance(parent, cst.UnaryOperation) and isinstance(
+                parent.operator, (cst.Minus, cst.Plus)
+            ):
+                current = parent
+                continue
+            if not (
+                isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, ARITHMETIC)
+            ):
+                return False
+            other = parent.right if parent.left is current else parent.left
+            if self.kind(other) == Kind.TENSOR:
+                return True
+            if not (is_number(other) or self.kind(other) == Kind.CONST):
+                return False
+            current = parent
+        return False
