@@ -142,12 +142,14 @@ def _is_shape_of_tensor(ctx: LintContext, node: cst.BaseExpression) -> bool:
     return False
 
 
-def varying_size(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+def varying_size(
+    ctx: LintContext, expr: cst.BaseExpression, depth: int = 0, last_dim_fixed: bool = True
+) -> bool:
     """Whether the size ``expr`` may vary between calls (so ``torch.jit.trace`` bakes it in).
 
-    Sizes of the last dimension (``x.shape[-1]``, ``x.size(-1)``, the last name of
-    ``b, t, d = x.shape``) are taken as fixed: they are feature sizes that weights depend on.
-    Every other size (batch, sequence, ``numel``, ``len``) may vary.
+    With ``last_dim_fixed``, sizes of the last dimension (``x.shape[-1]``, ``x.size(-1)``, the
+    last name of ``b, t, d = x.shape``) are taken as fixed: in arithmetic they are feature sizes
+    that weights depend on. Every other size (batch, sequence, ``numel``, ``len``) may vary.
     """
     if depth > 6:
         return False
@@ -169,16 +171,18 @@ def varying_size(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> 
         and expr.func.attr.value == "size"
     ):
         args = [a.value for a in expr.args]
-        return not (len(args) == 1 and _is_minus_one(args[0]))
+        return not (last_dim_fixed and len(args) == 1 and _is_minus_one(args[0]))
     if isinstance(expr, cst.BinaryOperation):
-        return varying_size(ctx, expr.left, depth + 1) or varying_size(ctx, expr.right, depth + 1)
+        return varying_size(ctx, expr.left, depth + 1, last_dim_fixed) or varying_size(
+            ctx, expr.right, depth + 1, last_dim_fixed
+        )
     if isinstance(expr, cst.UnaryOperation):
-        return varying_size(ctx, expr.expression, depth + 1)
+        return varying_size(ctx, expr.expression, depth + 1, last_dim_fixed)
     if isinstance(expr, cst.Comparison):
         parts = [expr.left, *(c.comparator for c in expr.comparisons)]
-        return any(varying_size(ctx, part, depth + 1) for part in parts)
+        return any(varying_size(ctx, part, depth + 1, last_dim_fixed) for part in parts)
     if isinstance(expr, (cst.List, cst.Tuple)):
-        return any(varying_size(ctx, el.value, depth + 1) for el in expr.elements)
+        return any(varying_size(ctx, el.value, depth + 1, last_dim_fixed) for el in expr.elements)
     if isinstance(expr, cst.Name):
         values = assignments(ctx.function, expr.value)
         if not values:
@@ -187,14 +191,14 @@ def varying_size(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> 
             if value is UNKNOWN_VALUE:
                 return True
             if size > 1:
-                if _is_shape_of_tensor(ctx, value) and position == size - 1:
+                if last_dim_fixed and _is_shape_of_tensor(ctx, value) and position == size - 1:
                     continue
                 return True
-            if varying_size(ctx, value, depth + 1):
+            if varying_size(ctx, value, depth + 1, last_dim_fixed):
                 return True
         return False
     if isinstance(expr, cst.Call):
-        return any(varying_size(ctx, a.value, depth + 1) for a in expr.args)
+        return any(varying_size(ctx, a.value, depth + 1, last_dim_fixed) for a in expr.args)
     return True
 
 

@@ -206,7 +206,7 @@ class TensorCondition(Rule):
                 def forward(self, x):
                     if x.sum() > 0:
                         return x * 2
-                    return x - 1
+                    return x + 1
 
             def inputs():
                 return [(torch.ones(2, 3),), (-torch.ones(2, 3),)]

@@ -244,11 +244,13 @@ class SizeDependentPython(Rule):
         for part, excluded in condition_parts(self.ctx, test):
             if "trace" in excluded or self.ctx.kind(part) != Kind.SIZE or is_empty_check(part):
                 continue
-            if varying_size(self.ctx, part):
+            # A branch may test any dimension, the last one included (odd lengths, padding).
+            if varying_size(self.ctx, part, last_dim_fixed=False):
                 self.report(part)
 
     def visit_If(self, node: cst.If) -> None:
-        self._check_test(node.test)
+        if not _only_raises(node.body):  # input validation: valid inputs never take it
+            self._check_test(node.test)
 
     def visit_While(self, node: cst.While) -> None:
         self._check_test(node.test)
@@ -265,3 +267,12 @@ class SizeDependentPython(Rule):
         args = call_targets(node)
         if any(self.ctx.kind(a) == Kind.SIZE and varying_size(self.ctx, a) for a in args):
             self.report(node)
+
+
+def _only_raises(body: cst.BaseSuite) -> bool:
+    statements = list(body.body)
+    if len(statements) != 1:
+        return False
+    only = statements[0]
+    smalls = only.body if isinstance(only, cst.SimpleStatementLine) else [only]
+    return len(smalls) == 1 and isinstance(smalls[0], cst.Raise)
