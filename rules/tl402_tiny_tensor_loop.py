@@ -11,6 +11,46 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.rules._perf import descendants, kind_of, source_of
 
 
+def _names_in(node: cst.CSTNode) -> set[str]:
+    return {n.value for n in [node, *descendants(node)] if isinstance(n, cst.Name)}
+
+
+def _rebound(target: cst.BaseExpression) -> set[str]:
+    """Names a target rebinds: ``h`` and ``h, c``; not ``out`` in ``out[i] = ...``."""
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return set().union(*(_rebound(el.value) for el in target.elements))
+    return set()
+
+
+def _accumulates(child: cst.CSTNode) -> bool:
+    """``acc += v`` or ``acc = acc + v``."""
+    if isinstance(child, cst.AugAssign):
+        return True
+    if isinstance(child, cst.Assign) and isinstance(child.value, cst.BinaryOperation):
+        targets = set().union(*(_rebound(t.target) for t in child.targets))
+        left = child.value.left
+        return isinstance(left, cst.Name) and left.value in targets
+    return False
+
+
+def _recurrent(body: cst.BaseSuite) -> bool:
+    """A step that feeds the next one (``h = cell(x[t], h)``): sequential, not batchable.
+
+    Accumulation (``acc = acc + x[i]``, ``acc += x[i]``) is not a recurrence: it is a sum.
+    """
+    for child in descendants(body):
+        if not isinstance(child, cst.Assign):
+            continue
+        if _accumulates(child):
+            continue
+        targets = set().union(*(_rebound(t.target) for t in child.targets))
+        if targets & _names_in(child.value):
+            return True
+    return False
+
+
 class TinyTensorLoop(Rule):
     """Flags Python loops that index one element of a tensor per iteration.
 
@@ -21,7 +61,8 @@ class TinyTensorLoop(Rule):
     the `sum` call), and the message names the batched replacement: `x.sum(0)` for a Python
     sum, one batched op instead of append-then-`torch.stack`, and broadcasting,
     `torch.cumsum`, `scatter_add` or `torch.vmap` otherwise. Loops over modules
-    (`for layer in self.layers:`) and over lists of tensors are not flagged.
+    (`for layer in self.layers:`), over lists of tensors, and recurrences whose step feeds the
+    next (`h = cell(x[:, t], h)`: sequential by nature) are not flagged.
 
     ## Why is this bad?
     Each iteration launches several tiny kernels (index, op, accumulate), each with a fixed
@@ -107,6 +148,27 @@ class TinyTensorLoop(Rule):
             """,
             runtime=False,
         ),
+        # A recurrence: each step needs the previous h, so there is nothing to batch.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cell = nn.GRUCell(4, 4)
+
+                def forward(self, x):
+                    h = torch.zeros(x.size(0), 4)
+                    outs = []
+                    for t in range(x.size(1)):
+                        h = self.cell(x[:, t], h)
+                        outs.append(h)
+                    return torch.stack(outs, dim=1)
+            """,
+            runtime=False,
+        ),
         # range(n) over a plain int, indexing a list: not tensor elements.
         Valid(
             """
@@ -179,7 +241,7 @@ class TinyTensorLoop(Rule):
 
     def visit_For(self, node: cst.For) -> None:
         tensor = self._element_loop(node)
-        if tensor is None:
+        if tensor is None or _recurrent(node.body):
             return
         self.report(node, self._message(node, tensor))
 
@@ -291,7 +353,7 @@ class TinyTensorLoop(Rule):
                 f"(one tiny op per element, then torch.stack): compute the batched result on "
                 f"`{tensor}` directly (broadcasting or `torch.vmap`)"
             )
-        if any(isinstance(child, cst.AugAssign) for child in body_nodes):
+        if any(_accumulates(child) for child in body_nodes):
             return (
                 f"loop over the elements of `{tensor}` accumulates a Python sum (one tiny op per "
                 f"element): use `{tensor}.sum(0)` or a batched reduction"
