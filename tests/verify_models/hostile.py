@@ -1,17 +1,28 @@
-"""Failures that raise inside the back-end and must not take the verifier down: infinite
-recursion (trace), a huge allocation (compile), an output that is not a tensor."""
+"""Failures that raise inside a back-end and must not take the verifier down: a huge allocation
+(script, via the hook torch.jit.script calls first), infinite recursion (trace), and an output
+that is not only tensors (compared leaf by leaf; torch.compile accepts it), and sys.exit
+(non-strict export runs forward as Python)."""
+
+import sys
 
 import torch
 from torch import nn
 
 
+def _down(depth: int) -> int:
+    return _down(depth + 1)
+
+
 class Hostile(nn.Module):
+    def __prepare_scriptable__(self) -> "Hostile":
+        hog = bytearray(6 << 30)  # over the test's memory limit
+        return self if hog else self
+
     def forward(self, x: torch.Tensor):
         if torch.jit.is_tracing():
-            return self.forward(x)
-        if torch.compiler.is_compiling():
-            hog = bytearray(6 << 30)  # over the test's memory limit
-            return x + len(hog)
+            _down(0)
+        if torch.compiler.is_exporting():
+            sys.exit(3)
         return x * 2, "label", 3
 
 
