@@ -16,13 +16,21 @@ whole-file parse gives; ``module.code`` reproduces the text exactly (tested).
 
 from __future__ import annotations
 
+import ast
+import bisect
+import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Diagnostic, Edit, Fix
+from torchlint.lint.engine import FileResult, lint_module
+from torchlint.lint.rule import Rule
+from torchlint.lint.semantic.index import ProjectIndex
+from torchlint.lint.settings import Settings
 from torchlint.lint.source import Source, SourceError, parse
 
 # Smallest chunk worth a parse of its own: fewer, larger chunks cost less per parse call.
@@ -191,3 +199,174 @@ class IncrementalModule:
             footer=pending,
             has_trailing_newline=last.has_trailing_newline,
         )
+
+
+# -- linting ------------------------------------------------------------------------------------
+def _shift(diagnostic: Diagnostic, lines: int) -> Diagnostic:
+    if not lines:
+        return diagnostic
+    fix = diagnostic.fix
+    if fix is not None:
+        fix = Fix(
+            fix.applicability,
+            fix.message,
+            tuple(
+                Edit(e.line + lines, e.column, e.end_line + lines, e.end_column, e.content)
+                for e in fix.edits
+            ),
+        )
+    return dataclasses.replace(
+        diagnostic, line=diagnostic.line + lines, end_line=diagnostic.end_line + lines, fix=fix
+    )
+
+
+def _map_fix(fix: Optional[Fix], origin: list[int]) -> Optional[Fix]:
+    """A fix from context-text lines to document lines; None if an edit falls outside."""
+    if fix is None:
+        return None
+    edits = []
+    for e in fix.edits:
+        if not (1 <= e.line <= len(origin) and 1 <= e.end_line <= len(origin)):
+            return None
+        edits.append(
+            Edit(origin[e.line - 1], e.column, origin[e.end_line - 1], e.end_column, e.content)
+        )
+    return Fix(fix.applicability, fix.message, tuple(edits))
+
+
+def _kept_lines(chunk: Chunk) -> list[int]:
+    """0-based lines of a chunk that a partial lint keeps as context: top-level statements that
+    are not definitions or blocks (imports, assignments), and file-level directives."""
+    kept: set[int] = {
+        n for n, line in enumerate(chunk.lines) if line.startswith("#") and "ignore-file" in line
+    }
+    try:
+        tree = ast.parse("".join(chunk.lines))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return sorted(kept)
+    for statement in tree.body:
+        if not hasattr(statement, "body") and statement.end_lineno is not None:
+            kept.update(range(statement.lineno - 1, statement.end_lineno))
+    return sorted(kept)
+
+
+class IncrementalLinter:
+    """Lints one document edit by edit, re-linting only the top-level statements an edit touched.
+
+    A *partial* lint re-lints the re-parsed chunks in the context of the file's imports and
+    module-level assignments, and carries every other chunk's findings over from the last lint.
+    It is exact for what a chunk says about itself; facts one function infers about another in
+    a different chunk (the kinds of a helper's arguments at its call sites) are only as fresh as
+    the last *full* lint, which the caller runs when the editor goes idle (``complete`` says
+    which kind the last lint was).
+    """
+
+    def __init__(self) -> None:
+        self.incremental = IncrementalModule()
+        self.complete = False
+        # id(chunk module) -> (module, the chunk's first line then, its findings then)
+        self._by_chunk: dict[int, tuple[cst.Module, int, list[Diagnostic]]] = {}
+        self._kept: dict[int, list[int]] = {}
+
+    def lint(
+        self,
+        path: str,
+        text: str,
+        index: ProjectIndex,
+        settings: Settings,
+        rules: Sequence[type[Rule]],
+        full: bool = False,
+    ) -> FileResult:
+        """Lint ``text``; raises :class:`SourceError` when it does not parse.
+
+        A full lint first updates the file's summary in ``index``; a partial one keeps the
+        summary of the last full lint (re-summarising costs more than the partial lint itself),
+        so cross-file facts and graph regions are those of the last full lint until the next.
+        """
+        module = self.incremental.update(text)
+        chunks = self.incremental.chunks
+        fresh = [c for c in chunks if id(c.module) not in self._by_chunk]
+        fresh_lines = sum(c.line_count for c in fresh)
+        if (
+            full
+            or not self._by_chunk
+            or path not in index.by_path
+            or fresh_lines * 2 > len(self.incremental.lines)
+        ):
+            index.add_source(path, text)
+            result = lint_module(path, Source(path=path, text=text), module, index, rules, settings)
+            self.complete = True
+        else:
+            result = self._lint_partial(path, chunks, fresh, index, settings, rules)
+            self.complete = False
+        self._remember(chunks, result.diagnostics)
+        return result
+
+    def _lint_partial(
+        self,
+        path: str,
+        chunks: list[Chunk],
+        fresh: list[Chunk],
+        index: ProjectIndex,
+        settings: Settings,
+        rules: Sequence[type[Rule]],
+    ) -> FileResult:
+        fresh_ids = {id(c.module) for c in fresh}
+        # The context text: fresh chunks whole, other chunks' kept lines; and where each of its
+        # lines is in the document.
+        pieces: list[str] = []
+        origin: list[int] = []  # 1-based document line of each context line
+        for chunk in chunks:
+            if id(chunk.module) in fresh_ids:
+                numbers: Sequence[int] = range(chunk.line_count)
+            else:
+                numbers = self._kept[id(chunk.module)]
+            for number in numbers:
+                line = chunk.lines[number]
+                pieces.append(line if line.endswith(("\n", "\r")) else line + "\n")
+                origin.append(chunk.start_line + number)
+        context = "".join(pieces)
+        source = Source(path=path, text=context)
+        try:
+            partial = lint_module(path, source, parse(source), index, rules, settings)
+        except SourceError:
+            return lint_module(
+                path,
+                Source(path=path, text="".join(self.incremental.lines)),
+                self.incremental.module or cst.Module(body=[]),
+                index,
+                rules,
+                settings,
+            )
+        result = FileResult(path=path, errors=partial.errors)
+        spans = [(c.start_line, c.start_line + c.line_count) for c in fresh]
+        for diagnostic in partial.diagnostics:
+            line = origin[diagnostic.line - 1] if diagnostic.line <= len(origin) else 0
+            if not any(start <= line < end for start, end in spans):
+                continue
+            moved = _shift(diagnostic, line - diagnostic.line)
+            moved.fix = _map_fix(diagnostic.fix, origin)
+            result.diagnostics.append(moved)
+        for chunk in chunks:
+            if id(chunk.module) not in fresh_ids:
+                _, start, found = self._by_chunk[id(chunk.module)]
+                result.diagnostics.extend(_shift(d, chunk.start_line - start) for d in found)
+        result.diagnostics.sort(key=Diagnostic.sort_key)
+        return result
+
+    def _remember(self, chunks: list[Chunk], diagnostics: list[Diagnostic]) -> None:
+        by_chunk: dict[int, tuple[cst.Module, int, list[Diagnostic]]] = {
+            id(c.module): (c.module, c.start_line, []) for c in chunks
+        }
+        starts = [c.start_line for c in chunks]
+        for diagnostic in diagnostics:
+            position = bisect.bisect_right(starts, diagnostic.line) - 1
+            if position >= 0:
+                by_chunk[id(chunks[position].module)][2].append(diagnostic)
+        self._by_chunk = by_chunk
+        # Context lines of every chunk, ready for the next partial lint.
+        kept = {}
+        for chunk in chunks:
+            key = id(chunk.module)
+            kept[key] = self._kept[key] if key in self._kept else _kept_lines(chunk)
+        self._kept = kept

@@ -10,9 +10,9 @@ workspace, built from ``ast`` summaries in a background thread and kept up to da
 change. The user's code is never imported, and an error in one rule or one file is logged and
 never stops the server.
 
-Per open document the server keeps the parsed module split into top-level statements
-(:class:`~torchlint.lint.incremental.IncrementalModule`), so an edit re-parses only the
-statements it touches.
+Per open document the server keeps an :class:`~torchlint.lint.incremental.IncrementalLinter`:
+an edit re-parses and re-lints only the top-level statements it touched (published at once),
+and the whole file is re-linted when the editor goes idle, on save, and before code actions.
 """
 
 from __future__ import annotations
@@ -42,13 +42,13 @@ from torchlint.lint.config import (
     settings_from_table,
 )
 from torchlint.lint.diagnostics import Diagnostic, Edit
-from torchlint.lint.engine import lint_module, selected_rules
+from torchlint.lint.engine import selected_rules
 from torchlint.lint.fixes import fix_text
-from torchlint.lint.incremental import IncrementalModule
+from torchlint.lint.incremental import IncrementalLinter
 from torchlint.lint.registry import rule_by_code_or_name
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.settings import Settings
-from torchlint.lint.source import Source, SourceError
+from torchlint.lint.source import SourceError
 from torchlint.lint.suppressions import Directive, parse_directives
 
 logger = logging.getLogger("torchlint.lsp")
@@ -58,7 +58,10 @@ FIX_ALL_KIND = "source.fixAll.torchlint"
 # Rule documentation links: ``{base}{CODE}/`` (the page ``torchlint rule CODE`` prints offline).
 # Clients can point them elsewhere with the initialization option ``docsUrl``.
 DEFAULT_DOCS_URL = "https://torchlint.readthedocs.io/en/latest/rules/"
-DEFAULT_DEBOUNCE_MS = 25
+DEFAULT_DEBOUNCE_MS = 10
+# An edit re-lints the statements it touched at once; the whole file is re-linted (cross-function
+# facts refreshed) once the editor has been idle this long.
+DEFAULT_FULL_LINT_DELAY_MS = 400
 # Workspace indexing limits: the index only has to answer cross-file facts, so a huge tree is
 # capped rather than stalling the editor.
 MAX_INDEXED_FILES = 20_000
@@ -119,8 +122,9 @@ class TorchlintServer(LanguageServer):
         self.index = ProjectIndex()
         self.docs_url = DEFAULT_DOCS_URL
         self.debounce_s = DEFAULT_DEBOUNCE_MS / 1000
+        self.full_lint_delay_s = DEFAULT_FULL_LINT_DELAY_MS / 1000
         self.linted: dict[str, LintedDocument] = {}
-        self.modules: dict[str, IncrementalModule] = {}
+        self.linters: dict[str, IncrementalLinter] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._index_generation = 0
         self._indexer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="torchlint-index")
@@ -145,6 +149,8 @@ class TorchlintServer(LanguageServer):
             self.docs_url = str(options.get("docsUrl", self.docs_url))
             if "debounceMs" in options:
                 self.debounce_s = max(0.0, float(options["debounceMs"]) / 1000)
+            if "fullLintDelayMs" in options:
+                self.full_lint_delay_s = max(0.0, float(options["fullLintDelayMs"]) / 1000)
         self.reload_settings()
 
     def reload_settings(self) -> None:
@@ -153,7 +159,7 @@ class TorchlintServer(LanguageServer):
             self.settings = workspace_settings(root)
         except Exception as exc:  # a broken pyproject.toml keeps the previous settings
             self.log(f"torchlint: cannot read settings: {exc}", types.MessageType.Error)
-        self.modules.clear()
+        self.linters.clear()
         self.start_indexing()
 
     def start_indexing(self) -> None:
@@ -213,18 +219,21 @@ class TorchlintServer(LanguageServer):
             pass
 
     # -- linting -----------------------------------------------------------------------------
-    def schedule_lint(self, uri: str, delay: float) -> None:
+    def schedule_lint(self, uri: str, delay: float, full: bool = False) -> None:
+        self.cancel_lint(uri)
+        loop = asyncio.get_running_loop()
+        self._timers[uri] = loop.call_later(delay, self._timer_fired, uri, full)
+
+    def cancel_lint(self, uri: str) -> None:
         timer = self._timers.pop(uri, None)
         if timer is not None:
             timer.cancel()
-        loop = asyncio.get_running_loop()
-        self._timers[uri] = loop.call_later(delay, self._timer_fired, uri)
 
-    def _timer_fired(self, uri: str) -> None:
+    def _timer_fired(self, uri: str, full: bool) -> None:
         self._timers.pop(uri, None)
-        self.lint_and_publish(uri)
+        self.lint_and_publish(uri, full)
 
-    def lint_document(self, uri: str) -> Optional[LintedDocument]:
+    def lint_document(self, uri: str, full: bool = True) -> Optional[LintedDocument]:
         """Lint the current text of ``uri`` (never raises: failures are logged)."""
         try:
             document = self.workspace.get_text_document(uri)
@@ -235,9 +244,9 @@ class TorchlintServer(LanguageServer):
         path = to_fs_path(uri) or uri
         linted = LintedDocument(uri, path, document.version, text, split_lines(text))
         try:
-            linted.diagnostics = self._lint_text(uri, path, text)
+            linted.diagnostics = self._lint_text(uri, path, text, full)
         except Exception:
-            self.modules.pop(uri, None)
+            self.linters.pop(uri, None)
             self.log(
                 f"torchlint: internal error linting {path}:\n{traceback.format_exc()}",
                 types.MessageType.Error,
@@ -245,30 +254,22 @@ class TorchlintServer(LanguageServer):
         self.linted[uri] = linted
         return linted
 
-    def _lint_text(self, uri: str, path: str, text: str) -> list[Diagnostic]:
-        self.index.add_source(path, text)
-        incremental = self.modules.get(uri)
-        if incremental is None:
-            incremental = self.modules[uri] = IncrementalModule()
+    def _lint_text(self, uri: str, path: str, text: str, full: bool) -> list[Diagnostic]:
+        linter = self.linters.get(uri)
+        if linter is None:
+            linter = self.linters[uri] = IncrementalLinter()
         try:
-            module = incremental.update(text)
+            result = linter.lint(
+                path, text, self.index, self.settings, selected_rules(self.settings), full=full
+            )
         except SourceError as exc:
             return [syntax_error_diagnostic(path, text, exc)]
-        rules = selected_rules(self.settings)
-        result = lint_module(
-            path,
-            Source(path=path, text=text),
-            module,
-            self.index,
-            rules,
-            self.settings,
-        )
         for error in result.errors:
             self.log(f"torchlint: {path}: {error.message}", types.MessageType.Warning)
         return result.diagnostics
 
-    def lint_and_publish(self, uri: str) -> None:
-        linted = self.lint_document(uri)
+    def lint_and_publish(self, uri: str, full: bool = True) -> None:
+        linted = self.lint_document(uri, full)
         if linted is None:
             return
         self.text_document_publish_diagnostics(
@@ -278,6 +279,9 @@ class TorchlintServer(LanguageServer):
                 diagnostics=[self.to_lsp(linted, d) for d in linted.diagnostics],
             )
         )
+        linter = self.linters.get(uri)
+        if linter is not None and not linter.complete:
+            self.schedule_lint(uri, self.full_lint_delay_s, full=True)
 
     def current(self, uri: str) -> Optional[LintedDocument]:
         """The lint of the document's current version (linting now if an edit is pending)."""
@@ -286,7 +290,10 @@ class TorchlintServer(LanguageServer):
             version = self.workspace.get_text_document(uri).version
         except Exception:
             return linted
-        if linted is None or linted.version != version:
+        linter = self.linters.get(uri)
+        stale = linter is None or not linter.complete
+        if linted is None or linted.version != version or stale:
+            self.cancel_lint(uri)
             linted = self.lint_document(uri)
         return linted
 
@@ -592,7 +599,7 @@ def create_server() -> TorchlintServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: TorchlintServer, params: types.DidChangeTextDocumentParams) -> None:
         if params.text_document.uri in ls.linted:
-            ls.schedule_lint(params.text_document.uri, ls.debounce_s)
+            ls.schedule_lint(params.text_document.uri, ls.debounce_s, full=False)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
     def did_save(ls: TorchlintServer, params: types.DidSaveTextDocumentParams) -> None:
@@ -607,9 +614,7 @@ def create_server() -> TorchlintServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: TorchlintServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
-        timer = ls._timers.pop(uri, None)
-        if timer is not None:
-            timer.cancel()
+        ls.cancel_lint(uri)
         linted = ls.linted.pop(uri, None)
         ls.modules.pop(uri, None)
         if linted is not None:

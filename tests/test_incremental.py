@@ -113,7 +113,47 @@ def test_opening_a_string_is_a_syntax_error_with_the_document_line() -> None:
     broken = "".join(lines)
     with pytest.raises(SourceError) as raised:
         incremental.update(broken)
-    # libcst reports tokenizer errors at line 1 of what it parsed: here, a chunk's first line.
-    assert raised.value.line is not None and 1 < raised.value.line <= 31
+    # A line of the document (not of the chunk that failed), past the untouched first chunk.
+    assert raised.value.line is not None and 13 < raised.value.line <= len(lines)
     # The last good state stays: closing the string again parses incrementally.
     assert_same_as_full_parse(incremental.update(text), text)
+
+
+def test_partial_lint_matches_a_full_lint_for_a_local_edit(tmp_path) -> None:
+    from torchlint.lint.engine import lint_text, selected_rules
+    from torchlint.lint.incremental import IncrementalLinter
+    from torchlint.lint.semantic.index import ProjectIndex
+    from torchlint.lint.settings import Settings
+
+    header = "import torch\nfrom torch import nn\n"
+    block = (
+        "\n\nclass Net{i}(nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        y = x * 2\n"
+        "        return y\n"
+    )
+    text = header + "".join(block.format(i=i) for i in range(30))
+    path = str(tmp_path / "nets.py")
+    settings = Settings()
+    rules = selected_rules(settings)
+    linter = IncrementalLinter()
+    index = ProjectIndex()
+    linter.lint(path, text, index, settings, rules)
+    edited = text.replace("        y = x * 2\n", '        y = x * 2\n        print("y", y)\n', 2)
+    partial = linter.lint(path, edited, index, settings, rules)
+    assert not linter.complete
+    full = lint_text(path, edited, settings, ProjectIndex())
+
+    def view(diagnostics):
+        return [
+            (d.line, d.column, d.end_line, d.code, d.fix.edits if d.fix else None)
+            for d in diagnostics
+        ]
+
+    assert [d.code for d in partial.diagnostics].count("TL301") == 2
+    assert view(partial.diagnostics) == view(full.diagnostics)
+    # Removing one print again: the untouched chunk keeps its finding, moved by nothing.
+    again = edited.replace('        print("y", y)\n', "", 1)
+    assert view(linter.lint(path, again, index, settings, rules).diagnostics) == view(
+        lint_text(path, again, settings, ProjectIndex()).diagnostics
+    )
