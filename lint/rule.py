@@ -15,6 +15,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar, Optional
 
 import libcst as cst
@@ -136,8 +137,11 @@ class Rule:
         return problems
 
 
+@cache  # dir() per rule per file costs a few ms a file; classes do not change
 def visit_methods(rule_cls: type[Rule]) -> dict[str, str]:
-    """Map ``visit_X`` / ``leave_X`` method names a rule defines to the node class they handle."""
+    """Map ``visit_X`` / ``leave_X`` method names a rule defines to the node class they handle.
+
+    Cached: callers must not modify the returned dict."""
     methods = {}
     for attr in dir(rule_cls):
         if attr.startswith(("visit_", "leave_")) and callable(getattr(rule_cls, attr)):
