@@ -259,7 +259,7 @@ class TensorCondition(Rule):
                     mask = x > 0
                     if not mask.any():
                         return x
-                    return x * mask
+                    return x * mask * 2
 
             def inputs():
                 return [(-torch.ones(2, 3),), (torch.ones(2, 3),)]
