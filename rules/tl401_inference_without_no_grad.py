@@ -17,9 +17,10 @@ class InferenceWithoutNoGrad(Rule):
     ## What it does
     Finds calls of a model in driver code (outside `forward`) that evaluate it: after
     `model.eval()` in the same function, in a function whose name says evaluate / validate /
-    test / predict / infer / generate / serve, or in a loop over a validation or test loader,
-    with no `torch.no_grad()` / `torch.inference_mode()` around it (context manager or
-    decorator, in this function or in a caller in the same file up to a few frames up), no
+    test / predict / infer / generate / serve, or in a loop over a validation or test loader
+    (hooks such as Lightning's `validation_step`, methods of the module itself, are left out:
+    the framework runs them under `no_grad`), with no `torch.no_grad()` /
+    `torch.inference_mode()` around it (context manager or decorator, in this function or in a caller in the same file up to a few frames up), no
     `torch.set_grad_enabled(False)`, and no `.backward()`, `torch.autograd.grad` or optimizer
     step in the function. The finding is on the model call (not on the function definition);
     the fix adds `@torch.no_grad()` to the function or wraps the code in
@@ -78,6 +79,23 @@ class InferenceWithoutNoGrad(Rule):
 
     VALID = [
         # No back-end claim to check: driver code only (runtime=False throughout).
+        # A Lightning-style hook on the module itself: the trainer runs it under no_grad.
+        Valid(
+            """
+            import torch
+            import lightning
+
+            class Classifier(lightning.LightningModule):
+                def __init__(self):
+                    super().__init__()
+                    self.net = torch.nn.Linear(4, 2)
+
+                def validation_step(self, batch, batch_idx):
+                    x, y = batch
+                    return self.net(x)
+            """,
+            runtime=False,
+        ),
         Valid(
             """
             import torch
@@ -248,8 +266,14 @@ class InferenceWithoutNoGrad(Rule):
     def _inference_reason(self, site: CallSite) -> Optional[str]:
         if self.ctx.driver.mode_before(site) == "eval":
             return f"after `{site.model}.eval()`"
-        if isinstance(site.scope.node, cst.FunctionDef) and inference_name(
-            site.scope.name, self.ctx.path
+        owner = site.scope.owner_class
+        # Hooks such as Lightning's ``validation_step`` are methods of the module itself, and
+        # the framework already runs them under no_grad.
+        framework_hook = owner is not None and self.ctx.index.is_module_class(owner)
+        if (
+            isinstance(site.scope.node, cst.FunctionDef)
+            and not framework_hook
+            and inference_name(site.scope.name, self.ctx.path)
         ):
             return f"in `{site.scope.name}`"
         for loop in site.loops:
