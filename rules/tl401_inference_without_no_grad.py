@@ -22,9 +22,9 @@ class InferenceWithoutNoGrad(Rule):
     the framework runs them under `no_grad`), with no `torch.no_grad()` /
     `torch.inference_mode()` around it (context manager or decorator, in this function or in a
     caller in the same file up to a few frames up), no `torch.set_grad_enabled(False)`, and no
-    `.backward()`, `torch.autograd.grad` or optimizer step in the function. The finding is on the model call (not on the function definition);
-    the fix adds `@torch.no_grad()` to the function or wraps the code in
-    `with torch.inference_mode():`.
+    `.backward()`, `torch.autograd.grad` or optimizer step in the function. The finding is on
+    the model call (not on the function definition); the fix adds `@torch.no_grad()` to the
+    function or wraps the code in `with torch.inference_mode():`.
 
     ## Why is this bad?
     With autograd on, every forward records the graph and keeps each layer's activations alive
