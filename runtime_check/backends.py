@@ -380,8 +380,13 @@ def _compile(session: Session, result: Result) -> None:
 
 
 def _unique_breaks(breaks: list[dict]) -> list[dict]:
+    """One entry per break; a break logged again without a user frame (a resumed frame, a
+    recompile for another input) is dropped when the same break was already located."""
+    located = {(b["gb_code"], b["reason"]) for b in breaks if b["location"]}
     seen, kept = set(), []
     for item in breaks:
+        if item["location"] is None and (item["gb_code"], item["reason"]) in located:
+            continue
         key = (str(item["location"]), item["gb_code"], item["reason"])
         if key not in seen:
             seen.add(key)
