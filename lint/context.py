@@ -37,6 +37,17 @@ if TYPE_CHECKING:
     from torchlint.lint.rule import Rule
 
 EMPTY: frozenset[str] = frozenset()
+# Concrete statement classes, compared by type: isinstance against libcst's ABCs is slow.
+_STATEMENT_TYPES = frozenset(
+    {cst.SimpleStatementLine}
+    | {
+        value
+        for value in vars(cst).values()
+        if isinstance(value, type)
+        and issubclass(value, cst.BaseCompoundStatement)
+        and not getattr(value, "__abstractmethods__", None)
+    }
+)
 
 
 class LintContext:
@@ -112,6 +123,14 @@ class LintContext:
         positions are computed; afterwards the whole file's are, once."""
         return self._position_finder.position(node, self._statements)
 
+    def statement_line(self, statement: cst.CSTNode) -> Optional[int]:
+        """First line of a statement (its first decorator for a decorated definition), cheap."""
+        line = self._position_finder.statement_line(statement)
+        if line is None:
+            decorators = getattr(statement, "decorators", ())
+            line = self.position(decorators[0] if decorators else statement).start.line
+        return line
+
     def report(
         self,
         rule: Rule,
@@ -147,41 +166,43 @@ class LintContext:
 
     # -- traversal bookkeeping (called by the engine around every node) ---------------------
     def enter(self, node: cst.CSTNode) -> None:
-        key = id(node)
-        if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+        kind = type(node)
+        if kind in _STATEMENT_TYPES:
             self._statements.append((node, self._indents[-1]))
-        if isinstance(node, (cst.IndentedBlock, cst.Match)):
+        if kind is cst.IndentedBlock or kind is cst.Match:
             # ``case`` lines are indented by the match statement itself, not by a block.
-            indent = node.indent if node.indent is not None else self.module.default_indent
+            indent = node.indent if node.indent is not None else self.module.default_indent  # type: ignore[attr-defined]
             self._indents.append(self._indents[-1] + indent)
+        key = id(node)
         override = self._overrides.get(key)
         if override is not None:
             self._targets.append(override & self._targets[-1] if self._targets[-1] else EMPTY)
             self._pushed.append(key)
-        if isinstance(node, cst.FunctionDef):
-            info = self.model.function_info(node)
+        if kind is cst.FunctionDef:
+            info = self.model.function_info(node)  # type: ignore[arg-type]
             if info is not None:
                 targets = self.model.function_targets(info, self._targets[-1])
-                inference = self.model.inference(node) if targets else None
+                inference = self.model.inference(node) if targets else None  # type: ignore[arg-type]
                 self._functions.append((info, inference))
                 self._targets.append(targets)
-        elif isinstance(node, cst.ClassDef):
+        elif kind is cst.ClassDef:
             self._targets.append(EMPTY)
         elif self._targets[-1]:
-            if isinstance(node, (cst.If, cst.IfExp)):
+            if kind is cst.If or kind is cst.IfExp:
                 self._guard(node)
-            elif isinstance(node, cst.IndentedBlock):
-                self._early_exit_guards(node.body)
+            elif kind is cst.IndentedBlock:
+                self._early_exit_guards(node.body)  # type: ignore[attr-defined]
 
     def leave(self, node: cst.CSTNode) -> None:
-        if isinstance(node, (cst.IndentedBlock, cst.Match)):
+        kind = type(node)
+        if kind is cst.IndentedBlock or kind is cst.Match:
             self._indents.pop()
-        if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+        if kind in _STATEMENT_TYPES:
             self._statements.pop()
-        if isinstance(node, cst.FunctionDef) and self.model.function_info(node) is not None:
+        if kind is cst.FunctionDef and self.model.function_info(node) is not None:  # type: ignore[arg-type]
             self._functions.pop()
             self._targets.pop()
-        elif isinstance(node, cst.ClassDef):
+        elif kind is cst.ClassDef:
             self._targets.pop()
         if self._pushed and self._pushed[-1] == id(node):
             self._pushed.pop()

@@ -385,10 +385,11 @@ def _statement_spans(
             indents.append(module.default_indent if node.indent is None else node.indent)
         node = parents.get(id(node))
     indents.reverse()
-    decorators = getattr(holder, "decorators", ())
     try:
-        line = tools.ctx.position(decorators[0] if decorators else holder).start.line
+        line = tools.ctx.statement_line(holder)
     except KeyError:
+        return None
+    if line is None:
         return None
     mapping = {id(old): _as_node(old, new, module) for old, new in replacements}
     bare = holder.with_changes(leading_lines=())

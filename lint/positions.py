@@ -41,6 +41,12 @@ class PositionFinder:
                 return found
         return self._full_positions()[node]
 
+    def statement_line(self, statement: cst.CSTNode) -> Optional[int]:
+        """First line of a statement (its first decorator's, for a decorated definition), not
+        counting the blank and comment lines before it; None if unknown."""
+        lines = self._lines()
+        return lines.get(id(statement)) if lines else None
+
     def _full_positions(self) -> dict[cst.CSTNode, CodeRange]:
         if self._full is None:
             wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)

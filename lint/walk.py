@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator
+from typing import Optional
 
 import libcst as cst
 
@@ -56,26 +57,44 @@ def child_fields(cls: type) -> tuple[str, ...]:
     return fields
 
 
-def syntax_children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+_is_node_type: dict[type, bool] = {}
+
+
+def _is_node(value: object) -> bool:
+    # libcst nodes are ABCs, and isinstance against an ABC is slow on this hot path.
+    kind = type(value)
+    known = _is_node_type.get(kind)
+    if known is None:
+        known = _is_node_type[kind] = issubclass(kind, cst.CSTNode)
+    return known
+
+
+def syntax_children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The child nodes that carry syntax, in source order."""
+    children = []
     for name in child_fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            yield value
-        elif type(value) in (tuple, list):
-            for item in value:
-                if isinstance(item, cst.CSTNode):
-                    yield item
+        kind = type(value)
+        if kind is tuple or kind is list:
+            children.extend(item for item in value if _is_node(item))
+        elif value is not None and _is_node(value):
+            children.append(value)
+    return children
 
 
 def walk(
     root: cst.CSTNode,
-    on_enter: Callable[[cst.CSTNode], None],
+    on_enter: Callable[[cst.CSTNode], Optional[bool]],
     on_leave: Callable[[cst.CSTNode], None],
 ) -> None:
-    """Depth-first, in source order, without recursion (deep expressions do not overflow)."""
-    on_enter(root)
-    stack: list[tuple[cst.CSTNode, Iterator[cst.CSTNode]]] = [(root, syntax_children(root))]
+    """Depth-first, in source order, without recursion (deep expressions do not overflow).
+
+    When ``on_enter`` returns False the node's children are skipped (``on_leave`` still runs).
+    """
+    if on_enter(root) is False:
+        on_leave(root)
+        return
+    stack: list[tuple[cst.CSTNode, Iterator[cst.CSTNode]]] = [(root, iter(syntax_children(root)))]
     while stack:
         node, children = stack[-1]
         child = next(children, None)
@@ -83,5 +102,7 @@ def walk(
             stack.pop()
             on_leave(node)
             continue
-        on_enter(child)
-        stack.append((child, syntax_children(child)))
+        if on_enter(child) is False:
+            on_leave(child)
+            continue
+        stack.append((child, iter(syntax_children(child))))

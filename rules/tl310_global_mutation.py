@@ -204,9 +204,15 @@ class GlobalMutation(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._module_names = _module_level_names(ctx.module)
-        self._reads = _global_reads(ctx.module)
+        self._reads_cache: Optional[set[str]] = None
         self._declared: dict[int, set[str]] = {}
 
+
+    def _reads(self) -> set[str]:
+        # A whole-module scan, done only once a candidate mutation is found in graph code.
+        if self._reads_cache is None:
+            self._reads_cache = _global_reads(self.ctx.module)
+        return self._reads_cache
     def _function_globals(self) -> set[str]:
         func = self.ctx.function
         if func is None:
@@ -240,7 +246,7 @@ class GlobalMutation(Rule):
             name = self._module_container(target.value)
         else:
             name = None
-        if name is not None and name in self._reads:
+        if name is not None and name in self._reads():
             self.report(node)
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -256,7 +262,7 @@ class GlobalMutation(Rule):
             return
         if func.attr.value in MUTATING_METHODS:
             name = self._module_container(func.value)
-            if name is not None and name in self._reads:
+            if name is not None and name in self._reads():
                 self.report(node)
 
 

@@ -216,8 +216,14 @@ class SelfStateMutation(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._reads = _self_reads(ctx.module)
+        self._reads_cache: Optional[set[str]] = None
 
+
+    def _reads(self) -> set[str]:
+        # A whole-module scan, done only once a candidate mutation is found in graph code.
+        if self._reads_cache is None:
+            self._reads_cache = _self_reads(self.ctx.module)
+        return self._reads_cache
     def _self_attr(self, node: cst.BaseExpression) -> Optional[str]:
         """``X`` for ``self.X`` (and ``self.X[...]``) in a method; None otherwise."""
         if isinstance(node, cst.Subscript):
@@ -237,7 +243,7 @@ class SelfStateMutation(Rule):
         if not self.ctx.in_graph:
             return
         attr = self._self_attr(target)
-        if attr is None or attr not in self._reads:
+        if attr is None or attr not in self._reads():
             return
         plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
         if self.ctx.kind(plain) in (Kind.MODULE, Kind.MODULES):
@@ -263,7 +269,7 @@ class SelfStateMutation(Rule):
             owner, name = node.args[0].value, node.args[1].value
             if isinstance(name, cst.SimpleString) and isinstance(owner, cst.Name):
                 attr = name.evaluated_value
-                if isinstance(attr, str) and attr in self._reads and owner.value == "self":
+                if isinstance(attr, str) and attr in self._reads() and owner.value == "self":
                     self.report(node)
 
 

@@ -235,9 +235,11 @@ class DriverModel:
         ifs_in_loop: list[int] = [0]
         pushed_grad: set[int] = set()
 
-        def on_enter(node: cst.CSTNode) -> None:
+        def on_enter(node: cst.CSTNode) -> Optional[bool]:
+            # Compared by type: isinstance against libcst's ABCs is slow on every node.
+            kind = type(node)
             scope = scopes[-1]
-            if isinstance(node, cst.FunctionDef):
+            if kind is cst.FunctionDef:
                 info = self.file.function_info(node)
                 if scope is None or info is None or info.region is not None:
                     scopes.append(None)
@@ -250,47 +252,48 @@ class DriverModel:
                 loops.append([])
                 grads.append("default")
                 ifs_in_loop.append(0)
-                return
-            if isinstance(node, cst.ClassDef):
+                # Graph code is not driver code: skip its body.
+                return scopes[-1] is not None
+            if kind is cst.ClassDef:
                 scopes.append(None if scope is None else scope)
-                return
+                return None
             if scope is None:
-                return
-            if isinstance(node, (cst.For, cst.While)):
+                return None
+            if kind is cst.For or kind is cst.While:
                 loop = Loop(node, scope, loops[-1][-1] if loops[-1] else None)
-                if isinstance(node, cst.For):
+                if kind is cst.For:
                     self._classify_iter(loop, node.iter)
                 self._loops[id(node)] = loop
                 loops[-1].append(loop)
                 ifs_in_loop.append(0)
-            elif isinstance(node, (cst.If, cst.IfExp)) and loops[-1]:
+            elif (kind is cst.If or kind is cst.IfExp) and loops[-1]:
                 ifs_in_loop[-1] += 1
-            elif isinstance(node, cst.With):
+            elif kind is cst.With:
                 mode = self._with_grad(node)
                 if mode is not None:
                     grads.append(mode)
                     pushed_grad.add(id(node))
-            elif isinstance(node, cst.Call):
+            elif kind is cst.Call:
                 self._record_call(node, scope, tuple(loops[-1]), grads, ifs_in_loop[-1] > 0)
-            elif isinstance(node, (cst.Assign, cst.AnnAssign)):
+            elif kind is cst.Assign or kind is cst.AnnAssign:
                 self._record_assignment(node, scope)
+            return None
 
         def on_leave(node: cst.CSTNode) -> None:
-            if isinstance(node, cst.FunctionDef):
+            kind = type(node)
+            if kind is cst.FunctionDef:
                 scopes.pop()
                 loops.pop()
                 grads.pop()
                 ifs_in_loop.pop()
-            elif isinstance(node, cst.ClassDef):
+            elif kind is cst.ClassDef:
                 scopes.pop()
             elif scopes[-1] is None:
                 return
-            elif (
-                isinstance(node, (cst.For, cst.While)) and loops[-1] and loops[-1][-1].node is node
-            ):
+            elif (kind is cst.For or kind is cst.While) and loops[-1] and loops[-1][-1].node is node:
                 loops[-1].pop()
                 ifs_in_loop.pop()
-            elif isinstance(node, (cst.If, cst.IfExp)) and loops[-1]:
+            elif (kind is cst.If or kind is cst.IfExp) and loops[-1]:
                 ifs_in_loop[-1] -= 1
             elif id(node) in pushed_grad:
                 pushed_grad.discard(id(node))
