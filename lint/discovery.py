@@ -49,8 +49,8 @@ DEFAULT_EXCLUDES: tuple[str, ...] = (
     "site-packages",
     "venv",
 )
-# Issue 9 (notebooks) adds ".ipynb" here once the engine reads them.
-PYTHON_SUFFIXES: tuple[str, ...] = (".py",)
+# Jupyter notebooks are linted cell by cell (lint/notebook.py).
+PYTHON_SUFFIXES: tuple[str, ...] = (".py", ".ipynb")
 
 
 @dataclass

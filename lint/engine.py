@@ -18,6 +18,7 @@ from torchlint.lint.config import per_file_ignored
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Diagnostic, FileError
 from torchlint.lint.fixes import attach_fixes
+from torchlint.lint.notebook import Notebook, is_notebook, map_result_diagnostics, read_notebook
 from torchlint.lint.registry import all_rules
 from torchlint.lint.rule import Rule, visit_methods
 from torchlint.lint.semantic.index import ProjectIndex
@@ -192,9 +193,14 @@ def lint_files(
     chosen = selected_rules(settings, rules)
     sources: list[Source] = []
     results: dict[str, FileResult] = {}
+    notebooks: dict[str, Notebook] = {}  # .ipynb: its code cells as one module
     for path in paths:
         try:
-            sources.append(read_source(path))
+            if is_notebook(path):
+                notebooks[path] = read_notebook(path)
+                sources.append(notebooks[path].source)
+            else:
+                sources.append(read_source(path))
         except SourceError as exc:
             results[path] = FileResult(path=path, errors=[FileError(path, exc.message)])
     index = build_index(sources, settings)
@@ -206,7 +212,14 @@ def lint_files(
                 path=source.path, errors=[FileError(source.path, exc.message, exc.line, exc.column)]
             )
             continue
-        results[source.path] = lint_module(source.path, source, module, index, chosen, settings)
+        result = results[source.path] = lint_module(
+            source.path, source, module, index, chosen, settings
+        )
+        if source.path in notebooks:
+            result.diagnostics, result.errors = map_result_diagnostics(
+                notebooks[source.path], result.diagnostics, result.errors
+            )
+            result.source = None  # lines are the cells' now, not the module text's
     return [results[p] for p in paths if p in results]
 
 

@@ -1,0 +1,285 @@
+"""Jupyter notebooks: a notebook's code cells, linted as one module, findings mapped to cells.
+
+A notebook runs its cells top to bottom in one namespace, so its code cells form one module:
+later cells see earlier imports and classes. The module text puts a marker comment before each
+code cell (``# torchlint-cell N``); IPython syntax the Python parser does not know (line magics
+``%time``, shell escapes ``!pip``, help ``?obj``, and whole ``%%`` cell-magic cells) becomes a
+placeholder statement (``pass  # torchlint-magic``) with the line's indentation, so line numbers
+inside a cell stay the cell's own. Findings are reported as ``file.ipynb:cell N:line:col``:
+``cell`` counts every cell of the notebook from 1 (markdown included, as they appear), and the
+line is the line inside that cell.
+
+Fixing: ``torchlint fix`` runs the usual fixer over :attr:`Notebook.text` and hands the result to
+:func:`apply_to_notebook`, which splits it back at the markers, restores the magics, and rewrites
+only the changed cells' ``source``: outputs, execution counts and metadata stay as they were.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from torchlint.lint.diagnostics import Diagnostic, Edit, FileError, Fix
+from torchlint.lint.source import Source, SourceError, decode
+
+NOTEBOOK_SUFFIX = ".ipynb"
+CELL_MARKER = "# torchlint-cell "
+MAGIC_PLACEHOLDER = "pass  # torchlint-magic"
+_MAGIC_PREFIXES = ("%", "!", "?")
+_MARKER_LINE = re.compile(r"^# torchlint-cell (\d+)\r?\n?$")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def is_notebook(path: str) -> bool:
+    return path.endswith(NOTEBOOK_SUFFIX)
+
+
+@dataclass
+class CodeCell:
+    number: int  # 1-based position among all the notebook's cells
+    marker_line: int  # 1-based line of this cell's marker in the module text
+    lines: list[str]  # the cell's source lines, as written
+    magic: list[bool]  # per line: replaced by a placeholder in the module text
+    skipped: bool = False  # a %% cell magic or a cell that does not parse: not linted
+
+    @property
+    def first_line(self) -> int:
+        return self.marker_line + 1
+
+
+@dataclass
+class Notebook:
+    path: str
+    data: dict[str, Any]
+    raw: str
+    cells: list[CodeCell] = field(default_factory=list)
+    text: str = ""
+    errors: list[FileError] = field(default_factory=list)
+
+    @property
+    def source(self) -> Source:
+        return Source(path=self.path, text=self.text)
+
+    def cell_at(self, line: int) -> Optional[CodeCell]:
+        """The code cell holding module line ``line`` (None for a marker line)."""
+        found = None
+        for cell in self.cells:
+            if cell.marker_line < line:
+                found = cell
+            else:
+                break
+        if found is None or line - found.first_line >= len(found.lines):
+            return None
+        return found
+
+    def map_diagnostic(self, diagnostic: Diagnostic) -> Optional[Diagnostic]:
+        """A module-text finding as a cell finding; None if it lies outside every cell."""
+        cell = self.cell_at(diagnostic.line)
+        if cell is None:
+            return None
+        offset = cell.marker_line
+        end_line = diagnostic.end_line - offset
+        end_column = diagnostic.end_column
+        if end_line > len(cell.lines):  # a range running past the cell ends with it
+            end_line = len(cell.lines)
+            end_column = len(cell.lines[-1].rstrip("\r\n")) + 1
+        return dataclasses.replace(
+            diagnostic,
+            line=diagnostic.line - offset,
+            end_line=end_line,
+            end_column=end_column,
+            cell=cell.number,
+            fix=self._map_fix(diagnostic.fix, cell),
+        )
+
+    def _map_fix(self, fix: Optional[Fix], cell: CodeCell) -> Optional[Fix]:
+        """The fix in cell lines, when all its edits stay in the cell and off its magics
+        (other fixes are still applied by ``torchlint fix`` through :func:`apply_to_notebook`)."""
+        if fix is None:
+            return None
+        edits = []
+        for edit in fix.edits:
+            first, last = edit.line - cell.marker_line, edit.end_line - cell.marker_line
+            if not (1 <= first <= len(cell.lines) and 1 <= last <= len(cell.lines)):
+                return None
+            if any(cell.magic[n - 1] for n in range(first, last + 1)):
+                return None
+            edits.append(Edit(first, edit.column, last, edit.end_column, edit.content))
+        return Fix(fix.applicability, fix.message, tuple(edits))
+
+    def map_error(self, error: FileError) -> FileError:
+        if error.line is None:
+            return error
+        cell = self.cell_at(error.line)
+        if cell is None:
+            return error
+        return FileError(
+            error.path,
+            f"cell {cell.number}: {error.message}",
+            error.line - cell.marker_line,
+            error.column,
+        )
+
+
+def _split_lines(text: str) -> list[str]:
+    return _LINE.findall(text)
+
+
+def _cell_source(cell: dict[str, Any]) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _is_magic(line: str) -> bool:
+    return line.lstrip().startswith(_MAGIC_PREFIXES)
+
+
+def _placeholder(line: str) -> str:
+    indent = line[: len(line) - len(line.lstrip())]
+    return f"{indent}{MAGIC_PLACEHOLDER}\n"
+
+
+def parse_notebook(path: str, raw: str) -> Notebook:
+    """Read a notebook's JSON into its module text; raises :class:`SourceError` if it is not a
+    notebook. Code cells that do not parse on their own are left out (and reported in
+    ``errors``), so one broken cell does not hide the findings of the others."""
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise SourceError(f"not a valid notebook: {exc.msg}", exc.lineno, exc.colno) from None
+    if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
+        raise SourceError("not a valid notebook: no `cells` list")
+    notebook = Notebook(path=path, data=data, raw=raw)
+    pieces: list[str] = []
+    line = 1
+    for number, cell in enumerate(data["cells"], start=1):
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        lines = _split_lines(_cell_source(cell))
+        cell_magic = bool(lines) and lines[0].lstrip().startswith("%%")
+        magic: list[bool] = []
+        continued = False
+        for text in lines:
+            is_magic = cell_magic or continued or _is_magic(text)
+            magic.append(is_magic)
+            continued = is_magic and text.rstrip("\r\n").endswith("\\")
+        if cell_magic:  # not Python at all: one unindented placeholder per line
+            body = [f"{MAGIC_PLACEHOLDER}\n"] * len(lines)
+        else:
+            body = [_placeholder(t) if m else t for t, m in zip(lines, magic)]
+        if body and not body[-1].endswith(("\n", "\r")):
+            body[-1] += "\n"
+        code_cell = CodeCell(number, line, lines, magic, skipped=cell_magic)
+        if not cell_magic and not _parses(body):
+            code_cell.skipped = True
+            notebook.errors.append(
+                FileError(path, f"cell {number}: syntax error; the cell is not linted")
+            )
+            body = [f"{MAGIC_PLACEHOLDER}\n"] * len(lines)
+        pieces.append(f"{CELL_MARKER}{number}\n")
+        pieces.extend(body)
+        notebook.cells.append(code_cell)
+        line += 1 + len(body)
+    notebook.text = "".join(pieces)
+    return notebook
+
+
+def _parses(lines: Sequence[str]) -> bool:
+    try:
+        ast.parse("".join(lines))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+def read_notebook(path: str) -> Notebook:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        raise SourceError("no such file") from None
+    except OSError as exc:
+        raise SourceError(f"cannot read: {exc.strerror or exc}") from None
+    return parse_notebook(path, decode(path, data).text)
+
+
+def map_result_diagnostics(
+    notebook: Notebook, diagnostics: Sequence[Diagnostic], errors: Sequence[FileError]
+) -> tuple[list[Diagnostic], list[FileError]]:
+    """Findings and errors of the module text, in cell terms (plus the cells left out)."""
+    mapped = [m for d in diagnostics if (m := notebook.map_diagnostic(d)) is not None]
+    mapped.sort(key=Diagnostic.sort_key)
+    return mapped, [*notebook.errors, *(notebook.map_error(e) for e in errors)]
+
+
+def apply_to_notebook(notebook: Notebook, fixed_text: str) -> str:
+    """The notebook JSON with its code cells replaced by their parts of ``fixed_text`` (the
+    module text after fixes). Outputs, metadata and untouched cells stay as they were; text a
+    fix put before the first cell (an import) joins the first code cell; a cell whose magic
+    lines cannot be put back (a fix removed one) is left unchanged."""
+    new_cells: dict[int, list[str]] = {}
+    current: Optional[int] = None
+    leading: list[str] = []
+    for line in _split_lines(fixed_text):
+        marker = _MARKER_LINE.match(line)
+        if marker is not None:
+            current = int(marker.group(1))
+            new_cells[current] = []
+        elif current is None:
+            leading.append(line)
+        else:
+            new_cells[current].append(line)
+    if leading and notebook.cells:
+        first = notebook.cells[0].number
+        new_cells[first] = [*leading, *new_cells.get(first, [])]
+    cells = notebook.data["cells"]
+    changed = False
+    for cell in notebook.cells:
+        if cell.skipped or cell.number not in new_cells:
+            continue
+        restored = _restore_magics(cell, new_cells[cell.number])
+        if restored is None:
+            continue
+        if restored and cell.lines and not cell.lines[-1].endswith(("\n", "\r")):
+            # The module text added a newline after the cell's last line; drop it again.
+            restored[-1] = restored[-1].rstrip("\r\n")
+        if restored == cell.lines:
+            continue
+        original = cells[cell.number - 1]
+        text = "".join(restored)
+        original["source"] = (
+            _split_lines(text) if isinstance(original.get("source"), list) else text
+        )
+        changed = True
+    if not changed:
+        return notebook.raw
+    return _dump_like(notebook.data, notebook.raw)
+
+
+def _restore_magics(cell: CodeCell, lines: list[str]) -> Optional[list[str]]:
+    magics = [text for text, is_magic in zip(cell.lines, cell.magic) if is_magic]
+    restored = []
+    for line in lines:
+        if line.strip() == MAGIC_PLACEHOLDER:
+            if not magics:
+                return None
+            restored.append(magics.pop(0))
+        else:
+            restored.append(line)
+    return None if magics else restored
+
+
+def _dump_like(data: dict[str, Any], raw: str) -> str:
+    """JSON in the original file's style: its indentation, key order, non-ASCII kept, and its
+    final newline."""
+    indent_match = re.search(r"\n([ \t]+)\"", raw)
+    indent: Any = indent_match.group(1) if indent_match else 1
+    if isinstance(indent, str) and set(indent) == {" "}:
+        indent = len(indent)
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    return text + "\n" if raw.endswith("\n") else text
