@@ -20,6 +20,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
 from torchlint.lint.fixes import FixOutcome, fix_text
+from torchlint.lint.notebook import (
+    Notebook,
+    apply_to_notebook,
+    is_notebook,
+    map_result_diagnostics,
+    parse_notebook,
+)
 from torchlint.lint.settings import Settings
 from torchlint.lint.source import Source, SourceError, decode
 
@@ -128,11 +135,16 @@ def fix_paths(
     settings = settings or Settings()
     fixes: dict[str, FileFix] = {}
     loaded: list[tuple[Source, bytes]] = []
+    notebooks: dict[str, Notebook] = {}  # .ipynb: fixed through its cells' module text
     for path in paths:
         try:
             with open(path, "rb") as handle:
                 data = handle.read()
-            loaded.append((decode(path, data), data))
+            source = decode(path, data)
+            if is_notebook(path):
+                notebooks[path] = parse_notebook(path, source.text)
+                source = notebooks[path].source
+            loaded.append((source, data))
         except SourceError as exc:
             fixes[path] = FileFix(path, error=exc.message)
         except OSError as exc:
@@ -142,6 +154,16 @@ def fix_paths(
         outcome = fix_text(
             source.path, source.text, settings, unsafe=unsafe, index=index, rules=rules
         )
+        if source.path in notebooks:
+            # The fixer ran on the cells' module text; write the cells back into the JSON.
+            notebook = notebooks[source.path]
+            outcome.original, outcome.text = notebook.raw, apply_to_notebook(notebook, outcome.text)
+            if outcome.result is not None:
+                result = outcome.result
+                result.diagnostics, result.errors = map_result_diagnostics(
+                    notebook, result.diagnostics, result.errors
+                )
+                result.source = None
         fixed = FileFix(source.path, outcome=outcome)
         fixes[source.path] = fixed
         if not (write and outcome.changed):

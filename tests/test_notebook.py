@@ -134,3 +134,19 @@ def test_not_a_notebook_is_a_file_error(tmp_path: Path) -> None:
     path.write_text("{not json")
     [result] = lint_files([str(path)])
     assert result.errors and "not a valid notebook" in result.errors[0].message
+
+
+def test_fix_command_rewrites_the_notebook(tmp_path: Path) -> None:
+    path = write_notebook(tmp_path)
+    run = subprocess.run(
+        [sys.executable, "-m", "torchlint", "fix", "explore.ipynb"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    after = json.loads(path.read_text())
+    cell = "".join(after["cells"][2]["source"])
+    assert "if not torch.compiler.is_compiling():" in cell, run.stdout + run.stderr
+    assert after["cells"][2]["outputs"] == [OUTPUT]
+    assert "".join(after["cells"][1]["source"]).startswith("%matplotlib inline\n")
