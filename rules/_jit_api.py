@@ -28,6 +28,11 @@ class JitApiRule(Rule):
         self._in_import = 0
         # ``attr`` names of attributes already looked at (``script`` in ``torch.jit.script``).
         self._inner: set[int] = set()
+        # Last components that can spell one of the APIs (``script``, or a local alias), so
+        # most names are dismissed without resolving them.
+        self._spellings = {api.rsplit(".", 1)[-1] for api in self.apis} | {
+            local for local, target in ctx.model.summary.imports.items() if target in self.apis
+        }
 
     def visit_Import(self, node: cst.Import) -> None:
         self._in_import += 1
@@ -44,11 +49,15 @@ class JitApiRule(Rule):
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self._inner.add(id(node.attr))
         self._inner.add(id(node.value))
-        if not self._in_import and id(node) not in self._inner:
+        if (
+            node.attr.value in self._spellings
+            and not self._in_import
+            and id(node) not in self._inner
+        ):
             self._check(node)
 
     def visit_Name(self, node: cst.Name) -> None:
-        if not self._in_import and id(node) not in self._inner:
+        if node.value in self._spellings and not self._in_import and id(node) not in self._inner:
             self._check(node)
 
     def _check(self, node: cst.BaseExpression) -> None:

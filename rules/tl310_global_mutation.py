@@ -7,6 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.walk import walk
 
 from ._graph import assignments
 
@@ -207,12 +208,12 @@ class GlobalMutation(Rule):
         self._reads_cache: Optional[set[str]] = None
         self._declared: dict[int, set[str]] = {}
 
-
     def _reads(self) -> set[str]:
         # A whole-module scan, done only once a candidate mutation is found in graph code.
         if self._reads_cache is None:
             self._reads_cache = _global_reads(self.ctx.module)
         return self._reads_cache
+
     def _function_globals(self) -> set[str]:
         func = self.ctx.function
         if func is None:
@@ -267,16 +268,15 @@ class GlobalMutation(Rule):
 
 
 def _statements(func: cst.FunctionDef) -> list[cst.BaseSmallStatement]:
+    """Small statements of ``func``, not of functions nested in it."""
     found: list[cst.BaseSmallStatement] = []
 
-    class Collect(cst.CSTVisitor):
-        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
-            found.extend(node.body)
+    def enter(node: cst.CSTNode) -> bool:
+        if type(node) is cst.SimpleStatementLine:
+            found.extend(node.body)  # type: ignore[attr-defined]
+        return type(node) is not cst.FunctionDef or node is func
 
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is func
-
-    func.visit(Collect())
+    walk(func, enter, lambda node: None)
     return found
 
 
