@@ -46,8 +46,12 @@ class TensorCondition(Rule):
     For branches that differ in structure, use `torch.cond(pred, true_fn, false_fn, (x,))`.
 
     ## Fix safety
-    No automatic fix: `torch.where` evaluates both branches, which changes cost and may raise
-    where the original did not; rewriting is a decision for the author.
+    Unsafe fix, for branches it can see whole (a ternary; `if` / `else` that each return or
+    assign one tensor expression to the same name; `if` + the `return` right after it) on a
+    condition that is surely a boolean tensor: `torch.where(cond, a, b)`, which evaluates both
+    branches (cost, and errors the untaken one would raise) and broadcasts them together. Where
+    the finding does not name `trace`, branches returning calls over the same tensor names become
+    `torch.cond(cond, f, g, (x,))`, which needs both to return the same shape and dtype.
     """
 
     code = "TL101"
@@ -212,6 +216,17 @@ class TensorCondition(Rule):
                 return [(torch.ones(2, 3),), (-torch.ones(2, 3),)]
             """,
             line=6,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def forward(self, x):
+                        return torch.where(x.sum() > 0, x * 2, x + 1)
+
+                def inputs():
+                    return [(torch.ones(2, 3),), (-torch.ones(2, 3),)]
+            """,
         ),
         Invalid(
             """
@@ -248,6 +263,20 @@ class TensorCondition(Rule):
                 return [(torch.full((2, 3), 0.1),), (torch.full((2, 3), 2.0),)]
             """,
             line=5,
+            fixed="""
+                import torch
+                from torch import nn
+
+                def clip_if_large(t):
+                    return torch.where(t.abs().max() > 1, t.clamp(-1, 1), t)
+
+                class Model(nn.Module):
+                    def forward(self, x):
+                        return clip_if_large(x * 3)
+
+                def inputs():
+                    return [(torch.full((2, 3), 0.1),), (torch.full((2, 3), 2.0),)]
+            """,
         ),
         Invalid(
             """
@@ -265,6 +294,18 @@ class TensorCondition(Rule):
                 return [(-torch.ones(2, 3),), (torch.ones(2, 3),)]
             """,
             line=7,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def forward(self, x):
+                        mask = x > 0
+                        return torch.where(torch.logical_not(mask.any()), x, x * mask * 2)
+
+                def inputs():
+                    return [(-torch.ones(2, 3),), (torch.ones(2, 3),)]
+            """,
         ),
         Invalid(
             """

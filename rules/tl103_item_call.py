@@ -163,6 +163,18 @@ class ItemCall(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3) * 10,)]
             """,
             line=6,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def forward(self, x):
+                        scale = x.abs().max().detach()
+                        return x / (scale + 1e-6)
+
+                def inputs():
+                    return [(torch.randn(2, 3),), (torch.randn(4, 3) * 10,)]
+            """,
         ),
         Invalid(
             """
@@ -184,6 +196,24 @@ class ItemCall(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4) + 5,)]
             """,
             line=5,
+            fixed="""
+                import torch
+                from torch import nn
+
+                def center(t):
+                    return t - t.mean().detach()
+
+                class Model(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.fc = nn.Linear(4, 4)
+
+                    def forward(self, x):
+                        return center(self.fc(x))
+
+                def inputs():
+                    return [(torch.randn(2, 4),), (torch.randn(3, 4) + 5,)]
+            """,
         ),
     ]
 

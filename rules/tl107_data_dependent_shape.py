@@ -53,7 +53,10 @@ class DataDependentShape(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: a masked computation keeps the full shape, which changes what follows.
+    Unsafe fix for sums only: `x[mask].sum()` (mask built elementwise from `x`) and
+    `masked_select(x, mask).sum()` become `torch.where(mask, x, 0).sum()`, which adds zeros in
+    other places (last-bit differences in floating point). Other uses get no automatic fix: a
+    masked computation keeps the full shape, which changes what follows.
     """
 
     code = "TL107"
@@ -215,6 +218,17 @@ class DataDependentShape(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=6,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def forward(self, x):
+                        return torch.where(x > 0, x, 0).sum()
+
+                def inputs():
+                    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
         ),
     ]
 

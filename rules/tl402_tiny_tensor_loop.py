@@ -195,6 +195,14 @@ class TinyTensorLoop(Rule):
             line=5,
             message_contains="x.sum(0)",
             runtime=False,
+            fixed="""
+                import torch
+
+                def weighted(x: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+                    total = torch.zeros(x.size(1))
+                    total += (x * w).sum(0)
+                    return total
+            """,
         ),
         Invalid(
             """
@@ -220,6 +228,12 @@ class TinyTensorLoop(Rule):
             line=4,
             message_contains="x.sum(0)",
             runtime=False,
+            fixed="""
+                import torch
+
+                def total(x: torch.Tensor):
+                    return x.sum(0)
+            """,
         ),
         # In graph code too: a per-row loop in forward.
         Invalid(
