@@ -387,3 +387,60 @@ def test_torch_runs_fixed_code_equal_to_the_original(code, source, backends):
     for backend in backends:
         verdict = check(fixed.text, backend)
         assert verdict.ok, f"{code} fix still fails on {verdict}:\n{fixed.text}"
+
+
+# -- fix --verify: the original and the fixed code side by side, before writing -----------------
+VERIFIED_MODEL = """\
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 3)
+
+    def forward(self, x):
+        y = self.fc(x)
+        if y.sum() > 0:
+            return {positive}
+        return y - 1
+
+
+def make_inputs():
+    return [(torch.ones(2, 3),), (-torch.ones(4, 3),), (torch.randn(2, 3),)]
+"""
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(
+    ("positive", "equal"),
+    [
+        pytest.param("y * 2", True, id="equal-outputs-written"),
+        # torch.where broadcasts the 0-d branch to y's shape: the outputs differ, nothing written.
+        pytest.param("y.sum()", False, id="different-outputs-not-written"),
+    ],
+)
+def test_fix_verify_writes_only_when_outputs_are_equal(tmp_path, monkeypatch, positive, equal):
+    from .cli_helpers import run_cli, write
+
+    path = write(tmp_path, "pkg/model.py", VERIFIED_MODEL.format(positive=positive))
+    write(tmp_path, "pkg/__init__.py", "")
+    monkeypatch.chdir(tmp_path)
+    before = path.read_text()
+    result = run_cli(
+        [
+            "fix", "pkg", "--isolated", "--select", "TL101", "--unsafe-fixes",
+            "--verify", "pkg.model:Model", "--inputs", "pkg.model:make_inputs",
+        ]
+    )  # fmt: skip
+    if equal:
+        assert result.exit_code == 0, result.output
+        assert "equal outputs on 3 input set(s)" in result.output
+        assert "return torch.where(y.sum() > 0, y * 2, y - 1)" in path.read_text()
+    else:
+        assert result.exit_code == 2, result.output
+        assert "the fixed code gives other outputs" in result.output
+        assert "nothing written" in result.output
+        assert path.read_text() == before

@@ -22,11 +22,16 @@ def run_fix(
     diff: bool = False,
     show_fixes: bool = False,
     unsafe: Optional[bool] = None,
+    verify: Optional[str] = None,
+    inputs: Sequence[str] = (),
 ) -> int:
     """Fix (or with ``diff`` only show) the files under ``paths``; returns the exit status.
 
+    With ``verify`` (``pkg.mod:factory``) nothing is written unless the original and the fixed
+    code give equal outputs on ``inputs`` (see :mod:`torchlint.fix_verify`).
+
     Exit status: with ``diff``, 1 when any file would change; otherwise 1 when findings remain;
-    2 when a file could not be read, linted or written.
+    2 when a file could not be read, linted or written, or the verification failed.
     """
     from torchlint.lint.discovery import discover
     from torchlint.lint.engine import display_path
@@ -34,8 +39,11 @@ def run_fix(
     found = discover(list(paths) or ["."], settings)
     for error in found.errors:
         click.echo(f"{display_path(error.path)}: error: {error.message}", err=True)
-    fixes = fix_paths(found.files, settings, unsafe=unsafe, write=not diff)
+    fixes = fix_paths(found.files, settings, unsafe=unsafe, write=not diff and verify is None)
     failed = bool(found.errors)
+    if verify is not None and not diff and any(item.changed for item in fixes):
+        if not _verify_then_write(fixes, verify, inputs):
+            return 2
     remaining = 0
     changed_files = 0
     applied = 0
@@ -94,6 +102,26 @@ def run_fix(
     return 1 if remaining else 0
 
 
+def _verify_then_write(fixes: list[FileFix], target: str, inputs: Sequence[str]) -> bool:
+    from torchlint.fix_verify import verify_fixes, write_verified
+    from torchlint.runtime_check.spec import SpecError
+
+    fixed = {item.path: item.outcome.text for item in fixes if item.outcome and item.changed}
+    try:
+        result = verify_fixes(target, inputs, fixed)
+    except SpecError as exc:
+        click.echo(f"error: {exc}", err=True)
+        return False
+    if not result.ok:
+        click.echo(f"error: --verify {target}: {result.detail}; nothing written", err=True)
+        for mismatch in result.mismatches[:10]:
+            click.echo(f"  {mismatch}", err=True)
+        return False
+    click.echo(f"--verify {target}: {result.detail}", err=True)
+    write_verified(fixes)
+    return True
+
+
 def _show_fixes(shown: str, item: FileFix) -> None:
     assert item.outcome is not None
     for fix in item.outcome.applied:
@@ -123,6 +151,18 @@ def _show_fixes(shown: str, item: FileFix) -> None:
     "--config", "config_path", type=click.Path(dir_okay=False), help="Use this config file."
 )
 @click.option("--isolated", is_flag=True, help="Ignore every config file.")
+@click.option(
+    "--verify",
+    "verify_target",
+    metavar="TARGET",
+    help="pkg.mod:factory (or file.py:factory): write only if the original and the fixed code "
+    "give equal outputs (runs your code in a child process).",
+)
+@click.option(
+    "--inputs",
+    multiple=True,
+    help="Inputs for --verify: a shape spec like 'float32[2,3]' or pkg.mod:make_inputs.",
+)
 def fix_command(
     paths: tuple[str, ...],
     unsafe_fixes: bool,
@@ -133,6 +173,8 @@ def fix_command(
     targets: tuple[str, ...],
     config_path: Optional[str],
     isolated: bool,
+    verify_target: Optional[str],
+    inputs: tuple[str, ...],
 ) -> None:
     """Apply fixes to PATHS (default: the current folder), then report what is left."""
     from torchlint.lint.config import ConfigError, apply_overrides, load_settings, split_list
@@ -149,4 +191,8 @@ def fix_command(
     except ConfigError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    sys.exit(run_fix(paths, settings, diff=diff, show_fixes=show_fixes))
+    sys.exit(
+        run_fix(
+            paths, settings, diff=diff, show_fixes=show_fixes, verify=verify_target, inputs=inputs
+        )
+    )
