@@ -35,6 +35,14 @@ ELEMENTWISE_NN = frozenset(
         "torch.nn.functional.relu6", "torch.nn.functional.hardtanh", "torch.nn.functional.mish",
     }
 )  # fmt: skip
+# Reductions that give a 0-d tensor when called with no dimension (not any/all: a bool tensor
+# cannot be subtracted).
+FULL_REDUCTIONS = frozenset(
+    {
+        "sum", "mean", "max", "min", "amax", "amin", "prod", "norm", "std", "var", "median",
+        "nansum", "nanmean", "nanmedian", "count_nonzero",
+    }
+)  # fmt: skip
 ARITHMETIC = (
     cst.Add,
     cst.Subtract,
@@ -128,3 +136,63 @@ def siblings(fixer: Fixer, statement: cst.BaseStatement) -> Optional[list[cst.Ba
     if isinstance(block, (cst.IndentedBlock, cst.Module)):
         return list(block.body)
     return None
+
+
+def is_full_reduction(fixer: Fixer, expr: cst.BaseExpression) -> bool:
+    """``x.sum()``, ``x.abs().max()``, ``torch.mean(x)``: a 0-d tensor."""
+    if not isinstance(expr, cst.Call):
+        return False
+    func = expr.func
+    if isinstance(func, cst.Attribute) and func.attr.value in FULL_REDUCTIONS:
+        return not expr.args and fixer.kind(func.value) == Kind.TENSOR
+    name = fixer.ctx.qualified_name(func) or ""
+    if name.startswith("torch.") and name[len("torch.") :] in FULL_REDUCTIONS:
+        return (
+            len(expr.args) == 1
+            and expr.args[0].keyword is None
+            and not expr.args[0].star
+            and fixer.kind(expr.args[0].value) == Kind.TENSOR
+        )
+    return False
+
+
+def item_of_reduction(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.Call]:
+    """For ``r.item()`` with ``r`` a full reduction: ``r``."""
+    if (
+        isinstance(expr, cst.Call)
+        and not expr.args
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "item"
+        and is_full_reduction(fixer, expr.func.value)
+    ):
+        return expr.func.value
+    return None
+
+
+def comparison_without_item(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.Comparison]:
+    """``x.max().item() > 100`` -> ``x.max() > 100``: the same test on the 0-d tensor, when the
+    other operands are numbers or constants."""
+    if not isinstance(expr, cst.Comparison) or not all(
+        isinstance(c.operator, COMPARISON_OPERATORS) for c in expr.comparisons
+    ):
+        return None
+    found = False
+
+    def plain(operand: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+        nonlocal found
+        reduction = item_of_reduction(fixer, operand)
+        if reduction is not None:
+            found = True
+            return reduction.with_changes(lpar=operand.lpar, rpar=operand.rpar)
+        if is_number(operand) or fixer.kind(operand) == Kind.CONST:
+            return operand
+        return None
+
+    left = plain(expr.left)
+    comparators = [plain(c.comparator) for c in expr.comparisons]
+    if left is None or any(c is None for c in comparators) or not found:
+        return None
+    return expr.with_changes(
+        left=left,
+        comparisons=[c.with_changes(comparator=v) for c, v in zip(expr.comparisons, comparators)],
+    )

@@ -27,16 +27,7 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.rules._graph import assignments
 
 from ._shared import scope_of, single_assigned_name, variable_uses
-from ._tensor_exprs import ARITHMETIC, is_number
-
-# Reductions that give a 0-d tensor when called with no dimension (not any/all: a bool tensor
-# cannot be subtracted).
-FULL_REDUCTIONS = frozenset(
-    {
-        "sum", "mean", "max", "min", "amax", "amin", "prod", "norm", "std", "var", "median",
-        "nansum", "nanmean", "nanmedian", "count_nonzero",
-    }
-)  # fmt: skip
+from ._tensor_exprs import ARITHMETIC, is_full_reduction, is_number
 
 
 class ItemToTensor(Fixer):
@@ -48,7 +39,7 @@ class ItemToTensor(Fixer):
         call = diagnostic.node
         if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
             return None
-        if call.args or not self._full_reduction(call.func.value):
+        if call.args or not is_full_reduction(self, call.func.value):
             return None
         target = single_assigned_name(self, call)
         if target is None:
@@ -67,22 +58,6 @@ class ItemToTensor(Fixer):
         if not all(self._ends_in_tensor_arithmetic(use) for use in uses):
             return None
         return [(call, call.with_changes(func=call.func.with_changes(attr=cst.Name("detach"))))]
-
-    def _full_reduction(self, receiver: cst.BaseExpression) -> bool:
-        if not isinstance(receiver, cst.Call):
-            return False
-        func = receiver.func
-        if isinstance(func, cst.Attribute) and func.attr.value in FULL_REDUCTIONS:
-            return not receiver.args and self.kind(func.value) == Kind.TENSOR
-        name = self.ctx.qualified_name(func) or ""
-        if name.startswith("torch.") and name[len("torch.") :] in FULL_REDUCTIONS:
-            return (
-                len(receiver.args) == 1
-                and receiver.args[0].keyword is None
-                and not receiver.args[0].star
-                and self.kind(receiver.args[0].value) == Kind.TENSOR
-            )
-        return False
 
     def _ends_in_tensor_arithmetic(self, use: cst.CSTNode) -> bool:
         """Climb arithmetic with numbers until an operation with a tensor operand."""

@@ -13,8 +13,9 @@ Only branches the fixer can see whole are rewritten:
   ``return torch.cond(cond, f, g, (x, h))``, so only one branch runs.
 
 The condition must surely be a boolean tensor (a comparison with a tensor, ``.any()``,
-``torch.isnan(...)``, ``not`` of one becomes ``torch.logical_not(...)``) and each value a tensor
-or a number literal. Unsafe: ``torch.where`` evaluates both branches (their cost, and errors the
+``torch.isnan(...)``, ``not`` of one becomes ``torch.logical_not(...)``), or a comparison of
+``.item()`` of a full reduction with numbers (``x.max().item() > 100`` becomes
+``x.max() > 100``), and each value a tensor or a number literal. Unsafe: ``torch.where`` evaluates both branches (their cost, and errors the
 untaken one would raise), and broadcasts them together, so branches of different shapes or dtypes
 give a different result; ``torch.cond`` needs both branches to return the same shape and dtype.
 """
@@ -30,6 +31,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 
 from ._tensor_exprs import (
+    comparison_without_item,
     has_comments,
     is_bool_tensor,
     is_number,
@@ -61,7 +63,11 @@ class TensorConditionToWhere(Fixer):
                 torch = self.import_module("torch")
                 return f"{torch}.logical_not({_bare(self, test.expression)})"
             return None
-        return _bare(self, test) if is_bool_tensor(self, test) else None
+        if is_bool_tensor(self, test):
+            return _bare(self, test)
+        # ``x.max().item() > 100``: the same test on the 0-d tensor keeps it a tensor.
+        tensor_test = comparison_without_item(self, test)
+        return _bare(self, tensor_test) if tensor_test is not None else None
 
     def _values(self, first: cst.BaseExpression, second: cst.BaseExpression) -> bool:
         """Both a tensor or a number literal, and at least one a tensor."""

@@ -29,6 +29,13 @@ def _fix(code: str, select: str, *, unsafe: bool = True):
     return outcome
 
 
+def _findings_without_fix(code: str, select: str) -> int:
+    """How many findings of ``select`` the code has, asserting none of them has a fix."""
+    found = lint_text("example.py", textwrap.dedent(code), Settings(select=(select,))).diagnostics
+    assert all(d.fix is None for d in found), [d.line for d in found if d.fix is not None]
+    return len(found)
+
+
 def _net(body: str, params: str = "x") -> str:
     return (
         "import torch\nfrom torch import nn\n\n\nclass Net(nn.Module):\n"
@@ -48,6 +55,8 @@ def test_tensor_branches_become_torch_where():
         else:
             z = 0.5
         w = x if (x.sum() > 0) else -x
+        if w.max().item() > 100:
+            w = w.clamp(max=100)
         mask = x > 0
         if not mask.any():
             return h + z + w
@@ -60,6 +69,7 @@ def test_tensor_branches_become_torch_where():
         h = torch.where(h.mean() > 1, h - 1, h)
         z = torch.where(x.max() < 0, x, 0.5)
         w = torch.where(x.sum() > 0, x, -x)
+        w = torch.where(w.max() > 100, w.clamp(max=100), w)
         mask = x > 0
         return torch.where(torch.logical_not(mask.any()), h + z + w, x * mask)
         """
@@ -83,11 +93,13 @@ def test_tensor_branches_the_fixer_cannot_see_whole_are_left_alone():
             return x.mean()
         if x.std():
             return x
-        if x.abs().max().item() > 1:
+        # x[0, 0] is not a 0-d reduction: as a tensor it may broadcast differently.
+        if x[0, 0].item() > 1:
             return x / 2
         return x - 1
         """
     )
+    assert _findings_without_fix(before, "TL101") == 6
     assert _fix(before, "TL101").text == before
 
 
@@ -281,6 +293,7 @@ def test_row_loops_without_a_known_batched_form_are_left_alone():
         print(len(rows))
         return torch.stack(rows)
     """
+    assert _findings_without_fix(before, "TL402") == 4
     assert _fix(before, "TL402").text == textwrap.dedent(before)
 
 
@@ -303,6 +316,8 @@ class Model(nn.Module):
             z = x.abs()
         else:
             z = x * 0.5
+        if z.abs().max().item() > 0.5:
+            z = z.clamp(-0.5, 0.5)
         return h + z
 
 
