@@ -435,8 +435,12 @@ def _as_module(session: Session, model: Any) -> Any:
         def forward(self, *args: Any, **kwargs: Any) -> Any:
             return fn(*args, **kwargs)
 
-    try:
-        Wrapper.forward.__signature__ = inspect.signature(fn)  # type: ignore[attr-defined]
+    try:  # export binds keyword inputs against forward's signature: give it the function's
+        signature = inspect.signature(fn)
+        self_param = inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        Wrapper.forward.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            parameters=[self_param, *signature.parameters.values()]
+        )
     except (TypeError, ValueError):
         pass
     return Wrapper()
@@ -528,7 +532,13 @@ def _export(session: Session, result: Result) -> None:
     shapes = _shapes(args, kwargs)
     indexes = []
     for index, (a, k) in enumerate(session.inputs):
-        if _compatible(shapes, _shapes(a, k), batch):
+        if (len(a), sorted(k)) != (len(args), sorted(kwargs)):
+            # An exported program takes its inputs exactly as the example passed them.
+            result.data["notes"].append(
+                f"input set {index} not run: it passes arguments differently (positional vs "
+                f"keyword) from the example set {example}"
+            )
+        elif _compatible(shapes, _shapes(a, k), batch):
             indexes.append(index)
         else:
             result.data["notes"].append(

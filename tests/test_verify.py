@@ -84,10 +84,23 @@ def test_instance_and_plain_function_targets_with_shape_specs() -> None:
         "tests/verify_models/good.py:model", "script,export-strict", inputs=["float32[3,8]"]
     )
     assert report.ok and report.setup["info"]["kind"] == "instance"
-    spec = "float32[2,5]; float32[2,5]"
-    report = run("tests.verify_models.good:scale", "trace,compile", inputs=[spec, spec])
+    # A plain function, positional and keyword input sets, and a dynamic batch for export.
+    report = run(
+        "tests.verify_models.good:scale",
+        "trace,export-nonstrict",
+        inputs=["float32[2,5]; float32[2,5]", "tests.verify_models.good:make_kwargs_inputs"],
+        vary_batch=True,
+    )
     assert report.ok and report.setup["info"]["kind"] == "function"
-    assert report.setup["info"]["input_sets"] == ["float32[2,5], float32[2,5]"] * 2
+    assert report.setup["info"]["input_sets"] == [
+        "float32[2,5], float32[2,5]",
+        "x=float32[2,5], y=float32[2,5]",
+        "x=float32[2,5], y=float32[2,5]",
+        "float32[4,5], float32[4,5]",
+    ]
+    export = report.backend("export")
+    assert [r["set"] for r in export["runs"]] == [0, 3]  # batch 4 ran on the dynamic export
+    assert "positional vs keyword" in export["notes"][0]
 
 
 def test_diverges_breaks_and_fails_with_static_correlation() -> None:

@@ -37,3 +37,11 @@ NAME = "not a model"
 def returns_number() -> int:
     """A factory that returns the wrong type."""
     return 42
+
+
+def make_kwargs_inputs() -> list[dict[str, torch.Tensor]]:
+    """Keyword-argument input sets for ``scale``."""
+    return [
+        {"x": torch.randn(2, 5), "y": torch.randn(2, 5)},
+        {"x": torch.randn(2, 5), "y": torch.ones(2, 5)},
+    ]
