@@ -132,3 +132,50 @@ def test_compare_nested_outputs_and_dtype_tolerances() -> None:
     assert not compare(half.float(), half.float() + 5e-4).ok
     assert compare(torch.tensor([float("nan")]), torch.tensor([float("nan")])).ok
     assert not compare(("label", 3), ("label", 4)).ok
+
+
+def _report_for(path: str, covered: list[int], backends: list[dict]) -> object:
+    from torchlint.runtime_check.report import Report
+
+    report = Report(options=VerifyOptions(target=parse_target(f"{path}:make_model")))
+    report.setup = {
+        "ok": True,
+        "info": {"user_files": [path], "coverage": {path: covered}, "notes": [], "timing": {}},
+    }
+    report.backends = backends
+    return report
+
+
+def _result(
+    backend: str, status: str, stage: str = "convert", line: int = 0, **extra: object
+) -> dict:
+    location = {"file": MODEL, "line": line} if line else None
+    return {"backend": backend, "status": status, "stage": stage, "error": "boom",
+            "location": location, "warnings": [], "graph_breaks": [], "runs": [], **extra}  # fmt: skip
+
+
+def test_static_correlation_statuses() -> None:
+    """branchy.py's `if x.sum() > 0:` is a TL101 finding for trace, compile and export."""
+    from torchlint.runtime_check.correlate import correlate
+
+    line = next(i for i, t in enumerate(open(MODEL).read().splitlines(), 1) if "x.sum() > 0" in t)
+
+    def status_of(report: object) -> str:
+        [finding] = [f for f in correlate(report)["findings"] if f["code"] == "TL101"]  # type: ignore[arg-type]
+        return finding["status"]
+
+    clean = [_result("compile", "ok")]
+    assert status_of(_report_for(MODEL, [line], clean)) == "not observed"
+    assert status_of(_report_for(MODEL, [line - 1], clean)) == "not reached"
+    breaks = [_result("compile", "graph-breaks", line=line)]
+    assert status_of(_report_for(MODEL, [line], breaks)) == "confirmed"
+    diverged = [_result("trace", "diverges", stage="run")]  # torch named no line
+    assert status_of(_report_for(MODEL, [line], diverged)) == "confirmed"
+    assert (
+        status_of(_report_for(MODEL, [line], [_result("script", "fails", line=line)]))
+        == "not reached"
+    )
+    elsewhere = _report_for(MODEL, [line], [_result("export", "fails", line=line - 2)])
+    assert status_of(elsewhere) == "not reached"  # export stopped at an earlier line
+    missed = correlate(elsewhere)["missed"]  # type: ignore[arg-type]
+    assert [(m["line"], m["backend"]) for m in missed] == [(line - 2, "export")]
