@@ -97,6 +97,8 @@ class TensorConditionToWhere(Fixer):
     def _if(self, node: cst.If, *, allow_cond: bool) -> Optional[list[Replacement]]:
         if node.orelse is not None and not isinstance(node.orelse, cst.Else):
             return None  # elif chains are left to the author
+        if not isinstance(self.parent(node), (cst.IndentedBlock, cst.Module)):
+            return None  # an ``elif`` (its parent is the ``if``) or ``if c: ...`` on one line
         if has_comments(node, leading=False):
             return None
         first = single_small_statement(node.body)
