@@ -6,7 +6,8 @@ x-transformers, efficientnet-pytorch — the product is measured on those.
 
 Each entry: name -> (config class, model class, config overrides, input kind). Input kinds:
 ``text`` (input_ids, attention_mask), ``ids`` (input_ids only), ``seq2seq`` (input_ids,
-attention_mask, decoder_input_ids), ``clip`` (input_ids, pixel_values), ``image`` (pixel_values).
+attention_mask, decoder_input_ids), ``clip`` (input_ids, pixel_values), ``image`` (pixel_values), ``audio`` (input_values: the
+"sequence length" times 50 samples).
 """
 
 from __future__ import annotations
@@ -130,6 +131,44 @@ MODELS: dict[str, tuple[str, str, dict[str, Any], str]] = {
         "text",
     ),
     "mpnet": ("MPNetConfig", "MPNetModel", {}, "text"),
+    "beit": ("BeitConfig", "BeitModel", {**IMAGE, "use_relative_position_bias": True}, "image"),
+    "canine": (
+        "CanineConfig",
+        "CanineModel",
+        {"vocab_size": None, "max_position_embeddings": 256, "downsampling_rate": 2},
+        "text",
+    ),
+    "dinov2": ("Dinov2Config", "Dinov2Model", IMAGE, "image"),
+    "esm": (
+        "EsmConfig",
+        "EsmModel",
+        {"position_embedding_type": "rotary", "pad_token_id": 1},
+        "text",
+    ),
+    "flaubert": (
+        "FlaubertConfig",
+        "FlaubertModel",
+        {"emb_dim": 32, "n_layers": 2, "n_heads": 4},
+        "text",
+    ),
+    "gpt_neox_japanese": ("GPTNeoXJapaneseConfig", "GPTNeoXJapaneseModel", {}, "text"),
+    "hubert": (
+        "HubertConfig",
+        "HubertModel",
+        {
+            "vocab_size": None,
+            "conv_dim": (8, 8),
+            "conv_stride": (4, 4),
+            "conv_kernel": (8, 8),
+            "num_conv_pos_embeddings": 16,
+            "num_conv_pos_embedding_groups": 2,
+        },
+        "audio",
+    ),
+    "layoutlm": ("LayoutLMConfig", "LayoutLMModel", {}, "text"),
+    "luke": ("LukeConfig", "LukeModel", {"entity_vocab_size": 10, "entity_emb_size": 16}, "text"),
+    "mamba": ("MambaConfig", "MambaModel", {"state_size": 4, "expand": 2}, "ids"),
+    "mpt": ("MptConfig", "MptModel", {"d_model": 32, "n_heads": 4, "n_layers": 2}, "text"),
 }
 
 
@@ -166,6 +205,8 @@ def make_inputs(kind: str, batch: int, seq: int, seed: int) -> dict[str, Any]:
     if kind == "seq2seq":
         decoder = torch.randint(3, 99, (batch, max(2, seq - 2)), generator=gen)
         return {"input_ids": ids, "attention_mask": mask, "decoder_input_ids": decoder}
+    if kind == "audio":
+        return {"input_values": torch.randn(batch, seq * 50, generator=gen)}
     pixels = torch.randn(batch, 3, 32, 32, generator=gen)
     if kind == "image":
         return {"pixel_values": pixels}

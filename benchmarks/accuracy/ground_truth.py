@@ -273,12 +273,22 @@ def run_script(child: Child, model: Any) -> None:
 
 
 def run_trace(child: Child, wrapper: Any, a: tuple, b: tuple, expected_b: list[Any]) -> None:
+    import traceback
     import warnings
 
     import torch
 
-    with warnings.catch_warnings(record=True) as caught:
+    # (category, message, frames): the warning's own frame can be inside torch (it is raised
+    # from C++ at the innermost Python frame), so keep the whole stack to find the package line.
+    caught: list[tuple[type, str, list[tuple[str, int]]]] = []
+
+    def capture(message: Any, category: type, filename: str, lineno: int, *rest: Any) -> None:
+        stack = [(f.filename, f.lineno or 0) for f in traceback.extract_stack()[:-1]]
+        caught.append((category, str(message), [*stack, (filename, lineno)]))
+
+    with warnings.catch_warnings():
         warnings.simplefilter("always")
+        warnings.showwarning = capture
         try:
             traced = torch.jit.trace(wrapper, a, strict=False, check_trace=False)
         except Exception as exc:
@@ -287,11 +297,11 @@ def run_trace(child: Child, wrapper: Any, a: tuple, b: tuple, expected_b: list[A
             child.add("trace", where, _first_line(exc), "failure", "trace")
             traced = None
     located = False
-    for w in caught:
-        if issubclass(w.category, torch.jit.TracerWarning):
-            where = child.innermost([(w.filename, w.lineno)])
+    for category, message, frames in caught:
+        if issubclass(category, torch.jit.TracerWarning):
+            where = child.innermost(frames[-1:]) or child.innermost(frames)
             located = located or where is not None
-            child.add("trace", where, f"TracerWarning: {w.message}", "warning", "trace warning")
+            child.add("trace", where, f"TracerWarning: {message}", "warning", "trace warning")
     if traced is None:
         return
     child.complete["trace"] = True
