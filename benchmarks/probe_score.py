@@ -12,6 +12,15 @@ and back-end is cached in ``benchmarks/probes/verdicts.json`` so scoring needs n
 A probe is predicted to break back-end B when any finding of the linter names B; it breaks B
 when torch's verdict for B is not ok. Scores are at the model level, per back-end and per batch
 (the file-name prefix before the first ``_``: ``b1``, ``b2``, ``script``...).
+
+Probes that carry per-line truth are also scored at the line level. A line torch breaks on ends
+with a comment naming the back-ends, ``# breaks: compile,export``, placed from torch's own report
+(the user frame of the ``fullgraph=True`` error or of explain's break reasons; the user frame of
+the export error; for trace, the line whose Python decision specialised, confirmed by editing it
+away). A finding naming B on a line marked for B is a true positive, a marked line without one is
+a miss, and a finding naming B on any other line is a false alarm. A probe whose verdict for B
+fails but that marks no line for B (or the reverse) is reported as inconsistent and left out of
+the line-level score for B.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import re
 import sys
 from collections import defaultdict
 from dataclasses import dataclass
@@ -29,10 +39,26 @@ PROBES = HERE / "probes"
 VERDICTS = PROBES / "verdicts.json"
 REPO = HERE.parent
 BACKENDS = ("compile", "export", "trace", "script")
+# Batches whose probes all carry per-line marks (a clean probe marks nothing).
+LINE_TRUTH_BATCHES = frozenset({"b3", "b4"})
 
 
 def probe_files(pattern: str) -> list[Path]:
     return sorted(p for p in PROBES.glob("*.py") if fnmatch.fnmatch(p.name, pattern))
+
+
+MARK = re.compile(r"#\s*breaks:\s*([a-z, ]+)\s*$")
+
+
+def line_marks(path: Path) -> dict[str, set[int]]:
+    """Lines marked ``# breaks: b1,b2`` per back-end."""
+    marks: dict[str, set[int]] = defaultdict(set)
+    for number, text in enumerate(path.read_text().splitlines(), start=1):
+        found = MARK.search(text)
+        if found:
+            for backend in found.group(1).split(","):
+                marks[backend.strip()].add(number)
+    return marks
 
 
 def load_verdicts() -> dict[str, dict[str, dict]]:
@@ -60,7 +86,7 @@ def compute_verdicts(files: list[Path], backends: tuple[str, ...], regen: bool) 
 
 
 def predictions(files: list[Path], backend: str) -> dict[str, list[str]]:
-    """Findings naming ``backend`` per probe, as ``"line CODE"`` strings."""
+    """Findings naming ``backend`` per probe, as ``"line CODE"`` strings (line first)."""
     from torchlint.lint.engine import lint_files
     from torchlint.lint.settings import Settings
 
@@ -96,6 +122,7 @@ def score(
 ) -> dict[tuple[str, str], Score]:
     verdicts = load_verdicts()
     scores: dict[tuple[str, str], Score] = defaultdict(Score)
+    line_scores: dict[tuple[str, str], Score] = defaultdict(Score)
     problems: list[str] = []
     for backend in backends:
         judged = [p for p in files if backend in verdicts.get(p.stem, {})]
@@ -116,6 +143,15 @@ def score(
                     s.fn += 1
                 else:
                     s.tn += 1
+            marked = line_marks(path)
+            if batch in LINE_TRUTH_BATCHES:
+                problems.extend(
+                    _score_lines(
+                        path.stem, backend, breaks, marked.get(backend, set()),
+                        found.get(path.stem, []), (line_scores[(backend, batch)],
+                        line_scores[(backend, "all")]),
+                    )
+                )  # fmt: skip
             if breaks != predicted:
                 label = "MISS " if breaks else "FALSE"
                 why = (
@@ -128,13 +164,52 @@ def score(
         for line in problems:
             print(line)
         print()
-    print(f"{'backend':8} {'batch':7} {'TP':>3} {'FP':>3} {'FN':>3} {'TN':>3}  precision  recall")
+    _table("model level (one verdict per probe and back-end)", scores)
+    if line_scores:
+        _table("line level (probes with per-line marks)", line_scores, with_tn=False)
+    return scores
+
+
+def _score_lines(
+    stem: str,
+    backend: str,
+    breaks: bool,
+    marked: set[int],
+    findings: list[str],
+    into: tuple[Score, ...],
+) -> list[str]:
+    """Add one probe's line-level counts for ``backend``; return its problem lines."""
+    if breaks != bool(marked):
+        why = "torch fails but no line is marked" if breaks else "lines marked but torch is ok"
+        return [f"INCONSISTENT {backend:8} {stem:32} {why}"]
+    codes_by_line: dict[int, list[str]] = defaultdict(list)
+    for finding in findings:
+        line, code = finding.split(" ", 1)
+        codes_by_line[int(line)].append(code)
+    problems = []
+    for s in into:
+        s.tp += len(marked & codes_by_line.keys())
+        s.fn += len(marked - codes_by_line.keys())
+        s.fp += len(codes_by_line.keys() - marked)
+    for line in sorted(marked - codes_by_line.keys()):
+        problems.append(f"LMISS  {backend:8} {stem:32} line {line}")
+    for line in sorted(codes_by_line.keys() - marked):
+        codes = ",".join(codes_by_line[line])
+        problems.append(f"LFALSE {backend:8} {stem:32} line {line} {codes}")
+    return problems
+
+
+def _table(title: str, scores: dict[tuple[str, str], Score], with_tn: bool = True) -> None:
+    print(title)
+    tn_head = f" {'TN':>3}" if with_tn else ""
+    print(f"{'backend':8} {'batch':7} {'TP':>3} {'FP':>3} {'FN':>3}{tn_head}  precision  recall")
     for (backend, batch), s in sorted(scores.items()):
+        tn = f" {s.tn:3}" if with_tn else ""
         print(
-            f"{backend:8} {batch:7} {s.tp:3} {s.fp:3} {s.fn:3} {s.tn:3}"
+            f"{backend:8} {batch:7} {s.tp:3} {s.fp:3} {s.fn:3}{tn}"
             f"  {s.precision:9.2f}  {s.recall:6.2f}"
         )
-    return scores
+    print()
 
 
 def main() -> None:
