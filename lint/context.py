@@ -7,6 +7,7 @@ Rules ask the context, never the tree or the imports:
   ``@torch.jit.ignore``. ``ctx.in_graph`` is ``bool(ctx.targets)``.
 - ``ctx.region``: the graph region of the current function (its root and back-ends), or None.
 - ``ctx.function``: the innermost ``FunctionDef`` around the current node, or None.
+- ``ctx.statements``: the statements around the current node, outermost first.
 - ``ctx.kind(expr)``: the :class:`Kind` of an expression inside a graph function
   (``Kind.UNKNOWN`` elsewhere).
 - ``ctx.qualified_name(expr)``: ``F.relu`` -> ``"torch.nn.functional.relu"``,
@@ -88,6 +89,11 @@ class LintContext:
     @property
     def function(self) -> Optional[cst.FunctionDef]:
         return self._functions[-1][0].node if self._functions else None
+
+    @property
+    def statements(self) -> tuple[cst.CSTNode, ...]:
+        """The statements around the current node, outermost first (compound ones included)."""
+        return tuple(statement for statement, _ in self._statements)
 
     @property
     def function_info(self) -> Optional[FunctionInfo]:

@@ -7,12 +7,14 @@ Everything here is syntactic and local to one function, and errs towards "not su
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
 # Tensor methods and torch functions whose result is a boolean tensor.
 BOOL_METHODS = frozenset(
@@ -263,3 +265,150 @@ def condition_parts(
             continue
         parts.append((operand, excluded))
     return parts
+
+
+# Expressions that add an operation to Dynamo's graph when their value is a tensor.
+_OP_TYPES = (
+    cst.Call,
+    cst.BinaryOperation,
+    cst.Comparison,
+    cst.UnaryOperation,
+    cst.Subscript,
+)
+
+
+def has_tensor_op(ctx: LintContext, expr: cst.CSTNode) -> bool:
+    """Whether evaluating ``expr`` runs a tensor operation (a call, arithmetic or indexing whose
+    value is a tensor), so Dynamo's graph holds something once it has run."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if found or type(node) is cst.FunctionDef or type(node) is cst.Lambda:
+            return False
+        if isinstance(node, _OP_TYPES) and ctx.kind(node) == Kind.TENSOR:  # type: ignore[arg-type]
+            found = True
+            return False
+        return True
+
+    walk(expr, enter, _ignore)
+    return found
+
+
+def _ignore(node: cst.CSTNode) -> None:
+    return None
+
+
+def contains(root: cst.CSTNode, target: cst.CSTNode) -> bool:
+    """Whether ``target`` is ``root`` or inside it."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if node is target:
+            found = True
+        return not found
+
+    walk(root, enter, _ignore)
+    return found
+
+
+def in_loop(ctx: LintContext, node: cst.CSTNode) -> bool:
+    """Whether ``node`` runs once per iteration of a ``for`` / ``while`` loop of the current
+    function (a ``for`` loop's iterable is evaluated once, before the loop)."""
+    func = ctx.function
+    for statement in reversed(ctx.statements):
+        if statement is func:
+            return False
+        kind = type(statement)
+        if kind is cst.While:
+            return True
+        if kind is cst.For and not contains(statement.iter, node):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _earlier_parts(ctx: LintContext) -> list[cst.CSTNode]:
+    """What the current function runs before the statement holding the current node: earlier
+    statements of each enclosing block and the tests of enclosing ``if`` / ``while``."""
+    func = ctx.function
+    if func is None:
+        return []
+    chain = list(ctx.statements)
+    try:
+        chain = chain[chain.index(func) :]
+    except ValueError:
+        return []
+    parts: list[cst.CSTNode] = []
+    for outer, inner in zip(chain, chain[1:]):
+        blocks: list[cst.BaseSuite] = [outer.body]  # type: ignore[attr-defined]
+        orelse = getattr(outer, "orelse", None)
+        while orelse is not None:  # elif chains nest If nodes in orelse
+            blocks.append(orelse.body)
+            orelse = getattr(orelse, "orelse", None) if type(orelse) is cst.If else None
+        test = getattr(outer, "test", None)
+        if test is not None:
+            parts.append(test)
+        if type(outer) is cst.For:
+            parts.append(outer.iter)  # type: ignore[attr-defined]
+        for block in blocks:
+            statements = getattr(block, "body", ())
+            if not isinstance(statements, (list, tuple)):
+                continue
+            if any(s is inner for s in statements):
+                for s in statements:
+                    if s is inner:
+                        break
+                    parts.append(s)
+                break
+    return parts
+
+
+def compile_break_reported(
+    ctx: LintContext, node: cst.CSTNode, operands: Sequence[cst.CSTNode] = ()
+) -> bool:
+    """Whether plain ``torch.compile`` reports a graph break at ``node``, a construct that
+    ``fullgraph=True`` accepts but plain Dynamo does not capture (``.item()``, ``.tolist()``,
+    ``nonzero``, ``unique``, one-argument ``torch.where``).
+
+    Dynamo reports such a break only when its graph already holds operations from this frame:
+    on the frame's first operation it runs the whole frame eagerly instead, and a break inside a
+    ``for`` / ``while`` loop makes it skip the frame; ``torch._dynamo.explain`` lists neither.
+    So: not inside a loop, and some tensor operation runs before it, in ``operands`` (the
+    construct's inputs) or in earlier statements of the function. For a helper (not a root of
+    its region), the caller is assumed to have run operations before calling it.
+    """
+    if in_loop(ctx, node):
+        return False
+    if any(has_tensor_op(ctx, operand) for operand in operands):
+        return True
+    info = ctx.function_info
+    region = info.region if info is not None else None
+    if region is not None and region.qualname not in region.roots:
+        return True
+    return any(has_tensor_op(ctx, part) for part in _earlier_parts(ctx))
+
+
+def parameter_data_only(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` reads tensors only through ``self`` (parameters, buffers) and torch, not
+    through the function's inputs: its value is the same for every input, so ``torch.jit.trace``
+    baking it in as a constant changes nothing."""
+    names: list[cst.Name] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        kind = type(node)
+        if kind is cst.Attribute:  # `a.b`: only `a` names a value
+            walk(node.value, enter, _ignore)  # type: ignore[attr-defined]
+            return False
+        if kind is cst.Arg:  # `f(k=v)`: only `v` names a value
+            walk(node.value, enter, _ignore)  # type: ignore[attr-defined]
+            return False
+        if kind is cst.Name:
+            names.append(node)  # type: ignore[arg-type]
+        return True
+
+    walk(expr, enter, _ignore)
+    return bool(names) and all(
+        name.value == "self" or (ctx.qualified_name(name) or "").startswith("torch")
+        for name in names
+    )

@@ -7,6 +7,8 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
+from ._graph import compile_break_reported, parameter_data_only
+
 CONVERSIONS = {"builtins.bool", "builtins.int", "builtins.float", "builtins.complex"}
 
 
@@ -23,7 +25,9 @@ class TensorToPythonScalar(Rule):
     plain `torch.compile` breaks the graph (GB0124, as for `.item()`), and using the number for
     shapes or branches makes `torch.compile(fullgraph=True)` and `torch.export.export` fail on a
     data-dependent expression. `torch.jit.trace` records the number as a constant, so every later
-    input reuses the example input's value.
+    input reuses the example input's value. As for `.item()` (TL103), compile is claimed where
+    Dynamo reports the break (after other operations of the frame, outside loops), and trace is
+    not claimed for values read only from parameters and buffers.
 
     ## Example
     ```python
@@ -192,5 +196,12 @@ class TensorToPythonScalar(Rule):
             return
         if self.ctx.qualified_name(node.func) not in CONVERSIONS:
             return
-        if self.ctx.kind(node.args[0].value) == Kind.TENSOR:
-            self.report(node)
+        value = node.args[0].value
+        if self.ctx.kind(value) != Kind.TENSOR:
+            return
+        targets = ["export"]
+        if compile_break_reported(self.ctx, node, (value,)):
+            targets.append("compile")
+        if not parameter_data_only(self.ctx, value):
+            targets.append("trace")
+        self.report(node, targets=targets)

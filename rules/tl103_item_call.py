@@ -7,6 +7,8 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
+from ._graph import compile_break_reported, parameter_data_only
+
 
 class ItemCall(Rule):
     """Flags `.item()` on tensors in graph code.
@@ -21,6 +23,11 @@ class ItemCall(Rule):
     `torch.compile(fullgraph=True)` and `torch.export` accept it as an unbacked symbol until the
     number drives a branch or a shape. `torch.jit.trace` records the number as a constant, so
     every later input reuses the example input's value.
+
+    Compile is claimed where Dynamo reports the break: after some tensor operation of the frame
+    (on the first one it runs the whole frame eagerly) and outside `for` / `while` loops (where
+    it skips the frame). Trace is not claimed for values read only from parameters and buffers
+    (`self.log_temp.exp().item()`), which are the same for every input.
 
     ## Example
     ```python
@@ -147,6 +154,27 @@ class ItemCall(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # A parameter's value, as the frame's first operation: no break is reported, and the
+        # value is the same for every input, so a trace baking it in changes nothing.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.temperature = nn.Parameter(torch.tensor(2.0))
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    temp = self.temperature.item()
+                    return (self.fc(x) / temp).softmax(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -215,6 +243,27 @@ class ItemCall(Rule):
                     return [(torch.randn(2, 4),), (torch.randn(3, 4) + 5,)]
             """,
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.log_temp = nn.Parameter(torch.tensor(0.5))
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    temp = self.log_temp.exp().item()
+                    return (self.fc(x) / temp).softmax(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("compile",),
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -227,4 +276,10 @@ class ItemCall(Rule):
             return
         if node.args or self.ctx.kind(func.value) != Kind.TENSOR:
             return
-        self.report(node)
+        targets = []
+        if compile_break_reported(self.ctx, node, (func.value,)):
+            targets.append("compile")
+        if not parameter_data_only(self.ctx, func.value):
+            targets.append("trace")
+        if targets:
+            self.report(node, targets=targets)

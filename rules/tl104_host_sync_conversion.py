@@ -7,12 +7,15 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
+from ._graph import compile_break_reported
+
 # Method -> (back-ends it breaks, what happens on each).
 CONVERSIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "tolist": (
         ("trace",),
         "`.tolist()` in graph code: torch.jit.trace bakes the values of the example input in as "
-        "constants (float tensors also break torch.compile, GB0109); keep the values as tensors",
+        "constants, plain torch.compile breaks the graph (float tensors also fail fullgraph, "
+        "GB0109); keep the values as tensors",
     ),
     "numpy": (
         ("export", "trace"),
@@ -37,8 +40,11 @@ class HostSyncConversion(Rule):
     ## Why is this bad?
     Each reads the tensor's data on the host. Per back-end (torch 2.13):
     - `.tolist()`: `torch.jit.trace` records the list as constants, so later inputs reuse the
-      example's values. `torch.compile` accepts integer tensors but breaks on float ones
-      (GB0109 "Tensor.tolist() with non-integer tensor"), so compile is not claimed.
+      example's values. Plain `torch.compile` breaks the graph there ("Data dependent
+      operator"); `fullgraph=True` accepts integer tensors and fails on float ones (GB0109
+      "Tensor.tolist() with non-integer tensor"). Compile is claimed where Dynamo reports the
+      break: not inside a loop (Dynamo skips the whole frame there) and after some tensor
+      operation of the frame (on the first one it runs the frame eagerly).
     - `.numpy()`: `torch.export` (non-strict) fails (".numpy() is not supported for tensor
       subclasses"); `torch.jit.trace` bakes the array in. `torch.compile` traces NumPy code.
     - `.data_ptr()`: `torch.export` fails (fake tensors have no storage).
@@ -227,6 +233,32 @@ class HostSyncConversion(Rule):
             line=6,
             backends=("export",),
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.box = nn.Linear(4, 4)
+
+                def forward(self, feats, image_sizes):
+                    boxes = self.box(feats).sigmoid()
+                    out = []
+                    for i, (h, w) in enumerate(image_sizes.tolist()):
+                        out.append(boxes[i] * torch.tensor([w, h, w, h], dtype=boxes.dtype))
+                    return torch.stack(out)
+
+            def inputs():
+                return [
+                    (torch.randn(2, 3, 4), torch.tensor([[32, 48], [64, 64]])),
+                    (torch.randn(2, 3, 4), torch.tensor([[10, 20], [30, 40]])),
+                ]
+            """,
+            line=12,
+            backends=("compile", "trace"),
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -237,4 +269,6 @@ class HostSyncConversion(Rule):
         if found is None or self.ctx.kind(func.value) != Kind.TENSOR:
             return
         targets, message = found
+        if func.attr.value == "tolist" and compile_break_reported(self.ctx, node, (func.value,)):
+            targets = ("compile", *targets)
         self.report(node, message, targets=targets)

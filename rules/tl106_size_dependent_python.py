@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
 from ._graph import call_targets, condition_parts, is_empty_check, varying_size
 
@@ -19,13 +22,26 @@ SIZE_CONSUMERS = {
 }
 
 
+# Tensor methods that give a result of another rank than their input.
+RANK_CHANGING_METHODS = frozenset(
+    {"unsqueeze", "squeeze", "flatten", "unflatten", "view", "reshape", "expand"}
+)
+RANK_MESSAGE = (
+    "Python branch on a tensor's rank that reshapes: torch.jit.trace keeps the example input's "
+    "rank and path, so an input of another rank silently takes the same path (torch.compile and "
+    "torch.export are fine); trace one graph per rank, or use torch.compile / torch.export"
+)
+
+
 class SizeDependentPython(Rule):
     """Flags Python branches, loops and conversions on sizes that vary between calls (trace only).
 
     ## What it does
     Finds `if x.shape[0] > 1:`, `while n < x.size(1):`, `for t in range(x.size(1)):`,
     `int(x.shape[0])`, `min(x.size(0), k)` and `math.sqrt(x.size(1))` in graph code. Sizes of the
-    last dimension (feature sizes that weights fix), ranks (`x.dim()`), checks for empty inputs
+    last dimension (feature sizes that weights fix), ranks (`x.dim()`) unless the branch reshapes
+    to another rank (`if x.dim() == 2: x = x.unsqueeze(1)`: the code expects several ranks),
+    `max(n, 1)`, checks for empty inputs
     (`x.numel() == 0`) and config values are not flagged.
 
     ## Why is this bad?
@@ -166,6 +182,21 @@ class SizeDependentPython(Rule):
                 return [(torch.randn(1, 4),), (torch.randn(1, 4) + 1,)]
             """
         ),
+        # `max(n, 1)` guards against empty inputs: the size wins for every traced input.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    n = max(x.size(1) - 1, 1)
+                    return (x.sum(1) - x[:, 0]) / n
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(2, 6, 4),)]
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -236,27 +267,50 @@ class SizeDependentPython(Rule):
             """,
             line=6,
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    if x.dim() == 2:
+                        x = x.unsqueeze(1)
+                    return self.fc(x).mean(dim=1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 5, 4),)]
+            """,
+            line=10,
+        ),
     ]
 
-    def _check_test(self, test: cst.BaseExpression) -> None:
+    def _check_test(self, test: cst.BaseExpression, branch: Optional[cst.CSTNode] = None) -> None:
         if not self.ctx.in_graph:
             return
         for part, excluded in condition_parts(self.ctx, test):
-            if "trace" in excluded or self.ctx.kind(part) != Kind.SIZE or is_empty_check(part):
+            if "trace" in excluded or is_empty_check(part):
                 continue
+            kind = self.ctx.kind(part)
             # A branch may test any dimension, the last one included (odd lengths, padding).
-            if varying_size(self.ctx, part, last_dim_fixed=False):
+            if kind == Kind.SIZE and varying_size(self.ctx, part, last_dim_fixed=False):
                 self.report(part)
+            elif kind == Kind.RANK and branch is not None and _changes_rank(branch):
+                self.report(part, RANK_MESSAGE)
 
     def visit_If(self, node: cst.If) -> None:
         if not _only_raises(node.body):  # input validation: valid inputs never take it
-            self._check_test(node.test)
+            self._check_test(node.test, node.body)
 
     def visit_While(self, node: cst.While) -> None:
         self._check_test(node.test)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
-        self._check_test(node.test)
+        self._check_test(node.test, node.body)
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
@@ -265,8 +319,38 @@ class SizeDependentPython(Rule):
         if name not in SIZE_CONSUMERS and not name.startswith("math."):
             return
         args = call_targets(node)
+        if name == "builtins.max" and any(_is_zero_or_one(a) for a in args):
+            return  # `max(n, 1)` guards against empty inputs, which traced inputs do not hit
         if any(self.ctx.kind(a) == Kind.SIZE and varying_size(self.ctx, a) for a in args):
             self.report(node)
+
+
+def _is_zero_or_one(node: cst.BaseExpression) -> bool:
+    return type(node) is cst.Integer and node.value in ("0", "1")
+
+
+def _changes_rank(branch: cst.CSTNode) -> bool:
+    """Whether a branch reshapes to another rank (``x.unsqueeze(1)``, ``x.flatten(1)``,
+    ``x[:, None]``): the code expects inputs of several ranks, and a trace keeps one."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if found:
+            return False
+        kind = type(node)
+        if kind is cst.Call and type(node.func) is cst.Attribute:  # type: ignore[attr-defined]
+            found = node.func.attr.value in RANK_CHANGING_METHODS  # type: ignore[attr-defined]
+        elif kind is cst.Subscript:
+            found = any(
+                type(element.slice) is cst.Index and type(element.slice.value) is cst.Name
+                and element.slice.value.value == "None"
+                for element in node.slice  # type: ignore[attr-defined]
+            )  # fmt: skip
+        return not found
+
+    walk(branch, enter, lambda node: None)
+    return found
 
 
 def _only_raises(body: cst.BaseSuite) -> bool:

@@ -7,7 +7,7 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import call_targets, is_bool_mask
+from ._graph import call_targets, compile_break_reported, in_loop, is_bool_mask
 
 DYNAMIC_FUNCTIONS = {
     "torch.nonzero",
@@ -32,10 +32,15 @@ class DataDependentShape(Rule):
 
     ## Why is this bad?
     Plain `torch.compile` cannot size the result ahead of time and breaks the graph there
-    (GB0036 "Dynamic shape operator"), so `torch.compile(fullgraph=True)` fails unless
-    `torch._dynamo.config.capture_dynamic_output_shape_ops` is set. `torch.export` and
-    `torch.jit.trace` accept the operation itself; code that then branches on the result's size
-    fails `torch.export` too.
+    (GB0036 "Dynamic shape operator"); `torch.compile(fullgraph=True)` and `torch.export`
+    capture it with an unbacked size, and `torch.jit.trace` records it, but code that then
+    branches on the result's size fails them too.
+
+    Dynamo reports the break only where its graph already holds operations of the same frame
+    and outside loops: on a frame's first operation it runs the whole frame eagerly, and a break
+    inside a `for` / `while` loop makes it skip the frame, with no break reported either way.
+    The rule follows torch: `idx = mask.nonzero()` as the first line of `forward`, or inside a
+    loop over experts, is not flagged (boolean indexing breaks even as the first operation).
 
     ## Example
     ```python
@@ -153,6 +158,52 @@ class DataDependentShape(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # The frame's first operation: Dynamo runs the whole frame eagerly, no break reported.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x, active):
+                    idx = active.nonzero(as_tuple=True)[0]
+                    return x.index_add(0, idx, self.fc(x.index_select(0, idx)))
+
+            def inputs():
+                return [
+                    (torch.randn(3, 4), torch.tensor([True, False, True])),
+                    (torch.randn(4, 4), torch.tensor([False, True, True, True])),
+                ]
+            """
+        ),
+        # Inside a loop: a break there makes Dynamo skip the frame, no break reported.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, n_experts: int = 3):
+                    super().__init__()
+                    self.gate = nn.Linear(4, n_experts)
+                    self.experts = nn.ModuleList([nn.Linear(4, 4) for _ in range(n_experts)])
+
+                def forward(self, x):
+                    choice = self.gate(x).argmax(-1)
+                    out = torch.zeros_like(x)
+                    for e, expert in enumerate(self.experts):
+                        idx = (choice == e).nonzero(as_tuple=True)[0]
+                        out = out.index_add(0, idx, expert(x.index_select(0, idx)))
+                    return out
+
+            def inputs():
+                return [(torch.randn(6, 4),), (torch.randn(5, 4),)]
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -230,6 +281,25 @@ class DataDependentShape(Rule):
                     return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, labels):
+                    h = x.softmax(-1)
+                    n_classes = torch.unique(labels).numel()
+                    return h.sum(0) / n_classes
+
+            def inputs():
+                return [
+                    (torch.randn(4, 3), torch.tensor([0, 1, 1, 2])),
+                    (torch.randn(5, 3), torch.tensor([3, 3, 3, 3, 1])),
+                ]
+            """,
+            line=7,
+        ),
     ]
 
     def __init__(self, ctx) -> None:
@@ -248,17 +318,20 @@ class DataDependentShape(Rule):
             return
         func = node.func
         name = self.ctx.qualified_name(func)
-        if name in DYNAMIC_FUNCTIONS:
-            self.report(node)
-        elif name == "torch.where" and len(node.args) == 1:
-            self.report(node)
+        if name in DYNAMIC_FUNCTIONS or (name == "torch.where" and len(node.args) == 1):
+            self._report_op(node, call_targets(node))
         elif (
             isinstance(func, cst.Attribute)
             and func.attr.value in DYNAMIC_METHODS
             and self.ctx.kind(func.value) == Kind.TENSOR
         ):
             if func.attr.value == "masked_select" or not call_targets(node):
-                self.report(node)
+                self._report_op(node, [func.value, *call_targets(node)])
+
+    def _report_op(self, node: cst.Call, operands: list[cst.BaseExpression]) -> None:
+        # Dynamo reports the break only after other operations of the frame and outside loops.
+        if compile_break_reported(self.ctx, node, operands):
+            self.report(node)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if not self.ctx.in_graph or id(node) in self._stores or len(node.slice) != 1:
@@ -266,5 +339,6 @@ class DataDependentShape(Rule):
         index = node.slice[0].slice
         if not isinstance(index, cst.Index) or self.ctx.kind(node.value) != Kind.TENSOR:
             return
-        if is_bool_mask(self.ctx, index.value):
+        # Boolean indexing breaks even as the frame's first operation, but not inside a loop.
+        if is_bool_mask(self.ctx, index.value) and not in_loop(self.ctx, node):
             self.report(node)
