@@ -7,6 +7,7 @@ internal error for that rule and file, and every other rule and file still runs.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from typing import Callable, Optional
 
 import libcst as cst
 
+from torchlint.lint.cache import Entry, LintCache, content_hash, fingerprint, summary_digest
 from torchlint.lint.config import per_file_ignored
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Diagnostic, FileError
@@ -38,6 +40,8 @@ class FileResult:
     errors: list[FileError] = field(default_factory=list)
     source: Optional[Source] = None
     module: Optional[cst.Module] = None
+    # Notebook findings are numbered by cell and line, not by the module text's lines.
+    cell_mapped: bool = False
 
 
 def selected_rules(
@@ -183,44 +187,188 @@ def build_index(sources: Iterable[Source], settings: Settings) -> ProjectIndex:
     return index
 
 
+@dataclass
+class _Planned:
+    """One readable file of a run: its source, and its cache entry when it has one."""
+
+    source: Source
+    content: str
+    entry: Optional[Entry] = None
+
+
 def lint_files(
     paths: Sequence[str],
     settings: Optional[Settings] = None,
     rules: Optional[Sequence[type[Rule]]] = None,
+    *,
+    jobs: int = 1,
+    cache_dir: Optional[str] = None,
 ) -> list[FileResult]:
-    """Lint files: read all, index all, then lint each. One bad file never stops the others."""
+    """Lint files: read all, index all, then lint each. One bad file never stops the others.
+
+    ``jobs`` > 1 lints in that many forked worker processes, which inherit the index and the
+    sources and send back only results. ``cache_dir`` reuses results of unchanged files whose
+    cross-file facts are unchanged too (see ``lint/cache.py``).
+    """
     settings = settings or Settings()
     chosen = selected_rules(settings, rules)
-    sources: list[Source] = []
+    cache = LintCache(cache_dir) if cache_dir else None
+    run_fingerprint = fingerprint(settings, [r.code for r in chosen]) if cache else ""
     results: dict[str, FileResult] = {}
     notebooks: dict[str, Notebook] = {}  # .ipynb: its code cells as one module
+    planned: list[_Planned] = []
+    index = ProjectIndex(script_all_modules=settings.script_all_modules)
+    if cache is not None:
+        index.summarizer = cache.summarizer
     for path in paths:
         try:
             if is_notebook(path):
                 notebooks[path] = read_notebook(path)
-                sources.append(notebooks[path].source)
+                source = notebooks[path].source
             else:
-                sources.append(read_source(path))
+                source = read_source(path)
         except SourceError as exc:
             results[path] = FileResult(path=path, errors=[FileError(path, exc.message)])
-    index = build_index(sources, settings)
-    for source in sources:
+            continue
+        item = _Planned(source, content_hash(source.text) if cache else "")
+        item.entry = cache.load(path, item.content) if cache else None
+        if item.entry is not None:
+            index.add_cached(item.entry.summary)
+        else:
+            index.add_source(source.path, source.text)
+        planned.append(item)
+
+    # Summary digests by module: given files, and project modules read lazily from disk.
+    digests: dict[str, str] = {}
+    for item in planned:
+        if item.entry is not None:
+            digests[item.entry.summary.module] = item.entry.summary_digest
+
+    def digest_of(module: str) -> str:
+        if module not in digests and cache is not None and module in cache.digests:
+            digests[module] = cache.digests[module]
+        if module not in digests:
+            summary = index.get_module(module)  # a dependency read lazily, through the cache
+            if cache is not None and module in cache.digests:
+                digests[module] = cache.digests[module]
+            else:
+                digests[module] = summary_digest(summary) if summary is not None else ""
+        return digests[module]
+
+    regions = _regions_by_module(index) if cache else {}
+    pending = []
+    for item in planned:
+        entry = item.entry
+        if (
+            entry is not None
+            and entry.result is not None
+            and _entry_valid(entry, run_fingerprint, regions, digest_of)
+        ):
+            diagnostics, errors = entry.result
+            results[item.source.path] = FileResult(
+                path=item.source.path,
+                diagnostics=[Diagnostic.from_dict(d) for d in diagnostics],
+                errors=[FileError(**e) for e in errors],
+                source=item.source if diagnostics else None,
+            )
+        else:
+            pending.append(item)
+
+    global _RUN
+    _RUN = (pending, index, chosen, settings, notebooks, cache is not None)
+    try:
+        if jobs > 1 and len(pending) >= 2 * jobs and _can_fork():
+            context = multiprocessing.get_context("fork")
+            with context.Pool(jobs) as pool:
+                outcomes = list(pool.imap(_lint_planned, range(len(pending)), chunksize=2))
+        else:
+            outcomes = [_lint_planned(number) for number in range(len(pending))]
+    finally:
+        _RUN = None
+    for item, (result, depends_on) in zip(pending, outcomes):
+        result.source = item.source if result.diagnostics and not result.cell_mapped else None
+        results[item.source.path] = result
+        # Results with errors are not kept: an internal error should not outlive its fix.
+        if cache is not None and not result.errors:
+            summary = index.by_path[item.source.path]
+            cache.store(
+                item.source.path,
+                Entry(
+                    content=item.content,
+                    summary=summary,
+                    summary_digest=digest_of(summary.module),
+                    fingerprint=run_fingerprint,
+                    regions=regions.get(summary.module, ""),
+                    depends_on={m: digest_of(m) for m in depends_on if m in index.by_module},
+                    result=(
+                        [d.to_dict() for d in result.diagnostics],
+                        [e.to_dict() for e in result.errors],
+                    ),
+                ),
+            )
+    return [results[p] for p in paths if p in results]
+
+
+# The state of the current run, inherited by forked workers instead of being sent to them.
+_RUN: Optional[tuple] = None
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
+    """Lint the ``number``-th pending file of the current run (in this process or a worker)."""
+    assert _RUN is not None
+    pending, index, chosen, settings, notebooks, record = _RUN
+    source = pending[number].source
+    index.accessed = set() if record else None
+    try:
         try:
             module = parse(source)
         except SourceError as exc:
-            results[source.path] = FileResult(
+            return FileResult(
                 path=source.path, errors=[FileError(source.path, exc.message, exc.line, exc.column)]
-            )
-            continue
-        result = results[source.path] = lint_module(
-            source.path, source, module, index, chosen, settings
-        )
+            ), set()
+        result = lint_module(source.path, source, module, index, chosen, settings)
+        result.module = None
         if source.path in notebooks:
             result.diagnostics, result.errors = map_result_diagnostics(
                 notebooks[source.path], result.diagnostics, result.errors
             )
-            result.source = None  # lines are the cells' now, not the module text's
-    return [results[p] for p in paths if p in results]
+            result.cell_mapped = True  # lines are the cells' now, not the module text's
+        for diagnostic in result.diagnostics:
+            diagnostic.node = None  # tree nodes stay in this process
+        return result, index.accessed or set()
+    finally:
+        index.accessed = None
+
+
+def _regions_by_module(index: ProjectIndex) -> dict[str, str]:
+    """For each module, a digest of its graph functions and their back-ends."""
+    own: dict[str, list] = {}
+    for summary in index.by_path.values():
+        own.setdefault(summary.module, [])
+    for name, region in index.regions().items():
+        module = name
+        while module and module not in own:
+            module = module.rpartition(".")[0]
+        if module in own:
+            own[module].append((name, sorted(region.targets)))
+    return {module: repr(sorted(items)) for module, items in own.items()}
+
+
+def _entry_valid(
+    entry: Entry,
+    run_fingerprint: str,
+    regions: dict[str, str],
+    digest_of: Callable[[str], str],
+) -> bool:
+    if entry.fingerprint != run_fingerprint:
+        return False
+    if any(digest_of(module) != digest for module, digest in entry.depends_on.items()):
+        return False
+    return entry.regions == regions.get(entry.summary.module)
 
 
 def display_path(path: str, root: Optional[str] = None) -> str:

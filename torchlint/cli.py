@@ -6,6 +6,7 @@ registered at the bottom of this file with one ``main.add_command(...)`` line ea
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import NoReturn, Optional
 
@@ -16,6 +17,7 @@ from torchlint.cli_fix import fix_command, run_fix
 from torchlint.cli_lsp import lsp_command
 from torchlint.cli_verify import verify_command
 
+DEFAULT_CACHE_DIRECTORY = ".torchlint_cache"
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_ERROR = 2  # usage or configuration error, or a file that could not be linted
@@ -114,6 +116,20 @@ def _comma_list(values: tuple[str, ...]) -> list[str]:
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("--fix", is_flag=True, help="Apply safe fixes (same as `torchlint fix`).")
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix, also apply unsafe fixes.")
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Lint in this many processes (default: all cores).",
+)
+@click.option("--no-cache", is_flag=True, help="Lint every file again, ignoring the cache.")
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False),
+    envvar="TORCHLINT_CACHE_DIR",
+    help="Where to keep the cache (default: .torchlint_cache in the project, or `cache-dir`).",
+)
 def check(
     paths: tuple[str, ...],
     output_format: str,
@@ -132,6 +148,9 @@ def check(
     exit_zero: bool,
     fix: bool,
     unsafe_fixes: bool,
+    jobs: Optional[int],
+    no_cache: bool,
+    cache_dir: Optional[str],
 ) -> None:
     """Lint PATHS (default: the current folder) for code that breaks a PyTorch back-end.
 
@@ -165,8 +184,16 @@ def check(
         fail(str(exc))
     if fix:
         sys.exit(run_fix(paths, settings))
+    if no_cache:
+        cache_dir = None
+    elif cache_dir is None:
+        cache_dir = settings.cache_dir or os.path.join(
+            settings.project_root or os.getcwd(), DEFAULT_CACHE_DIRECTORY
+        )
     try:
-        report = _run_check(paths, settings, use_stdin, stdin_filename)
+        report = _run_check(
+            paths, settings, use_stdin, stdin_filename, jobs or os.cpu_count() or 1, cache_dir
+        )
     except PluginError as exc:
         fail(str(exc))
 
@@ -190,7 +217,14 @@ def check(
     sys.exit(EXIT_FINDINGS if report.diagnostics and not exit_zero else EXIT_CLEAN)
 
 
-def _run_check(paths: tuple[str, ...], settings, use_stdin: bool, stdin_filename: Optional[str]):
+def _run_check(
+    paths: tuple[str, ...],
+    settings,
+    use_stdin: bool,
+    stdin_filename: Optional[str],
+    jobs: int = 1,
+    cache_dir: Optional[str] = None,
+):
     from torchlint.lint.diagnostics import Diagnostic, FileError
     from torchlint.lint.discovery import discover
     from torchlint.lint.engine import FileResult, lint_files, lint_text
@@ -214,7 +248,7 @@ def _run_check(paths: tuple[str, ...], settings, use_stdin: bool, stdin_filename
     else:
         found = discover(list(paths) or ["."], settings)
         errors.extend(found.errors)
-        results.extend(lint_files(found.files, settings))
+        results.extend(lint_files(found.files, settings, jobs=jobs, cache_dir=cache_dir))
     diagnostics: list[Diagnostic] = []
     sources: dict[str, str] = {}
     for result in results:

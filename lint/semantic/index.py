@@ -11,7 +11,7 @@ import os
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from torchlint.lint.semantic.summary import (
     BREAKING_DECORATORS,
@@ -80,11 +80,16 @@ class ProjectIndex:
     def __init__(self, script_all_modules: bool = False) -> None:
         self.by_module: dict[str, FileSummary] = {}
         self.by_path: dict[str, FileSummary] = {}
-        self.search_roots: list[Path] = []
+        # Folders project modules are looked up in, in order (a dict as an ordered set).
+        self.search_roots: dict[Path, None] = {}
         self.script_all_modules = script_all_modules
         self._module_class_cache: dict[str, bool] = {}
         self._regions: Optional[dict[str, Region]] = None
         self._missing: set[str] = set()
+        # When a set, every module name looked up is recorded (what a file's result depends on).
+        self.accessed: Optional[set[str]] = None
+        # Summarises project modules read lazily from disk; the engine swaps in a cached one.
+        self.summarizer: Callable[[str, str, str, bool], FileSummary] = summarize
 
     # -- building ------------------------------------------------------------------------
     def add_source(self, path: str, text: str) -> FileSummary:
@@ -93,19 +98,25 @@ class ProjectIndex:
         self.add_summary(summary, root)
         return summary
 
+    def add_cached(self, summary: FileSummary) -> None:
+        """Add a summary made earlier from the same content (the cache)."""
+        _, _, root = module_name_for_path(Path(summary.path))
+        self.add_summary(summary, root)
+
     def add_summary(self, summary: FileSummary, search_root: Optional[Path] = None) -> None:
         self.by_module[summary.module] = summary
         self.by_path[summary.path] = summary
-        if search_root is not None and search_root not in self.search_roots:
-            self.search_roots.append(search_root)
+        if search_root is not None:
+            self.search_roots.setdefault(search_root, None)
         script_dir = Path(summary.path).absolute().parent
-        if script_dir not in self.search_roots:
-            self.search_roots.append(script_dir)
+        self.search_roots.setdefault(script_dir, None)
         self._module_class_cache.clear()
         self._regions = None
 
     def get_module(self, module: str) -> Optional[FileSummary]:
         """The summary of a project module, reading it from disk if it was not given."""
+        if self.accessed is not None:
+            self.accessed.add(module)
         found = self.by_module.get(module)
         if found is not None or module in self._missing or not module:
             return found
@@ -117,7 +128,7 @@ class ProjectIndex:
                         text = candidate.read_text(encoding="utf-8", errors="replace")
                     except OSError:
                         continue
-                    summary = summarize(
+                    summary = self.summarizer(
                         text, module, os.fspath(candidate), candidate.name == "__init__.py"
                     )
                     self.by_module[module] = summary

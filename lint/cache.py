@@ -1,0 +1,122 @@
+"""The per-file cache: a second run over unchanged files does almost nothing.
+
+One entry per source file (a pickle in ``cache_dir``, written atomically) holds its content
+hash, its project-index summary, and its lint result, with what the result depends on:
+
+- the run's fingerprint: torchlint version, settings and the rules that ran;
+- the graph regions of the file's own functions (a root in another file can change them);
+- the summaries of the project modules the analysis consulted (a base class or a helper in
+  another file), by digest.
+
+An entry is used only when all of these still match, so editing one file re-lints that file
+and the files whose facts depend on it, not the tree. A corrupt or foreign entry is a miss.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import pickle
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from torchlint import __version__
+from torchlint.lint.semantic.summary import FileSummary, summarize
+
+FORMAT = 1
+
+
+def content_hash(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def summary_digest(summary: FileSummary) -> str:
+    """A digest of what other files can learn from this one (stable across processes)."""
+    data = dataclasses.asdict(summary)
+    text = json.dumps(data, sort_keys=True, default=lambda value: sorted(value))
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def fingerprint(settings: Any, rule_codes: list[str]) -> str:
+    parts = {
+        "version": __version__,
+        "format": FORMAT,
+        "settings": dataclasses.asdict(settings),
+        "rules": sorted(rule_codes),
+    }
+    text = json.dumps(parts, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+@dataclass
+class Entry:
+    content: str
+    summary: FileSummary
+    summary_digest: str
+    fingerprint: str = ""
+    regions: str = ""
+    # module name -> summary digest of every project module the analysis consulted
+    depends_on: dict[str, str] = field(default_factory=dict)
+    # (diagnostic dicts, error dicts) or None when the file was not linted yet
+    result: Optional[tuple[list[dict], list[dict]]] = None
+
+
+class LintCache:
+    def __init__(self, directory: str) -> None:
+        self.directory = Path(directory)
+        self._loaded: dict[str, Optional[Entry]] = {}
+        # Summary digests of the modules read through ``summarizer``, by module name.
+        self.digests: dict[str, str] = {}
+
+    def _file(self, path: str) -> Path:
+        key = hashlib.blake2b(os.path.abspath(path).encode(), digest_size=16).hexdigest()
+        return self.directory / f"{key}.pickle"
+
+    def load(self, path: str, content: str) -> Optional[Entry]:
+        """The entry for ``path`` if it was made from this exact content."""
+        if path not in self._loaded:
+            entry = None
+            try:
+                with open(self._file(path), "rb") as handle:
+                    loaded = pickle.load(handle)
+                if isinstance(loaded, Entry):
+                    entry = loaded
+            except Exception:  # missing, corrupt, or written by another version
+                entry = None
+            self._loaded[path] = entry
+        entry = self._loaded[path]
+        return entry if entry is not None and entry.content == content else None
+
+    def summarizer(self, text: str, module: str, path: str, is_package: bool) -> FileSummary:
+        """``summarize`` through the cache, for project modules read lazily from disk."""
+        content = content_hash(text)
+        entry = self.load(path, content)
+        if entry is None or entry.summary.module != module:
+            summary = summarize(text, module, path, is_package)
+            entry = Entry(content, summary, summary_digest(summary))
+            self.store(path, entry)
+        self.digests[module] = entry.summary_digest
+        return entry.summary
+
+    def store(self, path: str, entry: Entry) -> None:
+        """Write atomically; a cache that cannot be written is silently skipped."""
+        self._loaded[path] = entry
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            gitignore = self.directory / ".gitignore"
+            if not gitignore.exists():
+                gitignore.write_text("*\n")
+            fd, temp = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    pickle.dump(entry, handle, protocol=pickle.HIGHEST_PROTOCOL)
+                os.replace(temp, self._file(path))
+            except BaseException:
+                os.unlink(temp)
+                raise
+        except OSError:
+            pass

@@ -1,0 +1,133 @@
+"""The cache (a warm run lints nothing; an edit re-lints the file and its dependents) and
+parallel workers (same results as one process)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import torchlint.lint.engine as engine
+from torchlint.lint.engine import lint_files
+
+from .cli_helpers import run_cli
+from .semantic_helpers import write_project
+
+PROJECT = {
+    "proj/__init__.py": "",
+    "proj/base.py": """
+        import torch
+        from torch import nn
+
+        class Base(nn.Module):
+            pass
+    """,
+    "proj/model.py": """
+        import torch
+        from proj.base import Base
+
+        class Net(Base):
+            def forward(self, x):
+                print("shape", x.shape)
+                return x.relu()
+    """,
+    "proj/train.py": """
+        import torch
+
+        def log(value):
+            print(value)
+    """,
+}
+
+
+@pytest.fixture
+def linted(monkeypatch):
+    """Counts the files each run really lints (cache misses)."""
+    calls: list[str] = []
+    original = engine.lint_module
+
+    def counting(path, *args, **kwargs):
+        calls.append(path)
+        return original(path, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "lint_module", counting)
+    return calls
+
+
+def _findings(results):
+    return sorted(
+        (r.path.rsplit("/", 1)[-1], d.line, d.code) for r in results for d in r.diagnostics
+    )
+
+
+def test_warm_run_lints_nothing_and_returns_the_same(tmp_path, linted):
+    paths = write_project(tmp_path / "src", PROJECT)
+    files = [str(p) for p in paths.values()]
+    cache = str(tmp_path / "cache")
+    cold = lint_files(files, cache_dir=cache)
+    assert len(linted) == len(files)
+    linted.clear()
+    warm = lint_files(files, cache_dir=cache)
+    assert linted == []
+    assert _findings(warm) == _findings(cold)
+    assert ("model.py", 6, "TL301") in _findings(warm)
+
+
+def test_editing_a_base_class_relints_its_dependents_only(tmp_path, linted):
+    paths = write_project(tmp_path / "src", PROJECT)
+    files = [str(p) for p in paths.values()]
+    cache = str(tmp_path / "cache")
+    lint_files(files, cache_dir=cache)
+    linted.clear()
+    # Base is no longer an nn.Module: Net.forward is not graph code any more.
+    paths["proj/base.py"].write_text("class Base:\n    pass\n")
+    results = lint_files(files, cache_dir=cache)
+    assert sorted(p.rsplit("/", 1)[-1] for p in linted) == ["base.py", "model.py"]
+    assert ("model.py", 6, "TL301") not in _findings(results)
+
+
+def test_corrupt_cache_entries_are_misses(tmp_path, linted):
+    paths = write_project(tmp_path / "src", PROJECT)
+    files = [str(p) for p in paths.values()]
+    cache = tmp_path / "cache"
+    expected = _findings(lint_files(files, cache_dir=str(cache)))
+    for entry in cache.glob("*.pickle"):
+        entry.write_bytes(b"not a pickle")
+    linted.clear()
+    assert _findings(lint_files(files, cache_dir=str(cache))) == expected
+    assert len(linted) == len(files)
+
+
+def test_parallel_workers_give_the_serial_results(tmp_path):
+    files = {}
+    for number in range(12):
+        files[f"pkg/m{number}.py"] = f"""
+            import torch
+            from torch import nn
+
+            class Net{number}(nn.Module):
+                def forward(self, x):
+                    print({number})
+                    if x.sum() > {number}:
+                        return x
+                    return x.item()
+        """
+    paths = write_project(tmp_path, files)
+    names = [str(p) for p in paths.values()]
+    serial = lint_files(names, jobs=1)
+    parallel = lint_files(names, jobs=2)
+    assert _findings(parallel) == _findings(serial)
+    assert len(_findings(serial)) >= 36
+
+
+def test_cli_cache_and_jobs_options(tmp_path):
+    paths = write_project(tmp_path / "src", PROJECT)
+    cache = tmp_path / "cli-cache"
+    args = ["check", str(tmp_path / "src"), "--output-format", "json", "--cache-dir", str(cache)]
+    first = run_cli(args + ["-j", "2"])
+    assert any(cache.glob("*.pickle"))
+    second = run_cli(args)
+    assert json.loads(first.stdout)["diagnostics"] == json.loads(second.stdout)["diagnostics"]
+    uncached = run_cli(["check", str(tmp_path / "src"), "--output-format", "json", "--no-cache"])
+    assert json.loads(uncached.stdout)["diagnostics"] == json.loads(first.stdout)["diagnostics"]
+    assert paths  # the project was written
