@@ -6,11 +6,12 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
-from ._graph import call_targets, condition_parts, is_empty_check, varying_size
+from ._graph import assignments, call_targets, condition_parts, is_empty_check, varying_size
 
 # Calls that turn a size into a plain Python number the tracer cannot follow.
 SIZE_CONSUMERS = {
@@ -287,13 +288,33 @@ class SizeDependentPython(Rule):
             """,
             line=10,
         ),
+        # Padding to a multiple: `pad > 0` is computed from the length, not an emptiness check.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    b, t, d = x.shape
+                    pad = (4 - t % 4) % 4
+                    if pad > 0:
+                        x = F.pad(x, (0, 0, 0, pad))
+                    return x.reshape(b, -1, 4 * d).sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 8, 3),), (torch.randn(2, 6, 3),)]
+            """,
+            line=9,
+        ),
     ]
 
     def _check_test(self, test: cst.BaseExpression, branch: Optional[cst.CSTNode] = None) -> None:
         if not self.ctx.in_graph:
             return
         for part, excluded in condition_parts(self.ctx, test):
-            if "trace" in excluded or is_empty_check(part):
+            if "trace" in excluded or (is_empty_check(part) and not _computed(self.ctx, part)):
                 continue
             kind = self.ctx.kind(part)
             # A branch may test any dimension, the last one included (odd lengths, padding).
@@ -323,6 +344,18 @@ class SizeDependentPython(Rule):
             return  # `max(n, 1)` guards against empty inputs, which traced inputs do not hit
         if any(self.ctx.kind(a) == Kind.SIZE and varying_size(self.ctx, a) for a in args):
             self.report(node)
+
+
+def _computed(ctx: LintContext, test: cst.BaseExpression) -> bool:
+    """Whether a comparison's left side is arithmetic on sizes (``pad = (p - t % p) % p``), not
+    a size itself: ``pad > 0`` is then a real branch that non-empty inputs take or not."""
+    while type(test) is cst.UnaryOperation:
+        test = test.expression  # type: ignore[attr-defined]
+    left = test.left if type(test) is cst.Comparison else test  # type: ignore[attr-defined]
+    if type(left) is cst.Name:
+        values = assignments(ctx.function, left.value)  # type: ignore[attr-defined]
+        return any(type(value) is cst.BinaryOperation for value, _, _ in values)
+    return type(left) is cst.BinaryOperation
 
 
 def _is_zero_or_one(node: cst.BaseExpression) -> bool:
