@@ -13,7 +13,9 @@ restricted to the package files (coverage), then asks each back-end:
 - ``script``: ``torch.jit.script`` of the whole model, then of each package-defined submodule
   class on its own (so one early failure does not hide the others); the location is the first
   ``File "...", line N`` inside the package in TorchScript's message. A class that scripts cleanly
-  makes its covered lines "checked" for script.
+  makes its covered lines "checked" for script; its scripted ``forward`` schema is read for
+  ``None`` defaults typed as non-Optional (each call leaving them out fails), a problem at the
+  ``def`` line.
 - ``trace``: ``torch.jit.trace`` on input A, then the trace runs input B (other batch size,
   sequence length and values) and is compared with eager. Each ``TracerWarning`` located in the
   package is a finding at its line; a divergence with no located warning is kept as unlocated.
@@ -102,7 +104,13 @@ class Child:
         return None
 
     def add(
-        self, backend: str, where: tuple[str, int] | None, reason: str, kind: str, source: str
+        self,
+        backend: str,
+        where: tuple[str, int] | None,
+        reason: str,
+        kind: str,
+        source: str,
+        via: str | None = None,
     ) -> None:
         reason = " ".join(reason.split())[:300]
         if where is None:
@@ -123,6 +131,7 @@ class Child:
                 "reason": reason,
                 "kind": kind,
                 "source": source,
+                **({"via": via} if via else {}),
             }
         )
 
@@ -151,6 +160,14 @@ def _message_frames(text: str) -> list[tuple[str, int]]:
     import re
 
     return [(m[0], int(m[1])) for m in re.findall(r'File "([^"]+)", line (\d+)', text)]
+
+
+def _site_relative(filename: str, line: int) -> str:
+    """``torch/nn/functional.py:2540``: a frame outside the package, named from site-packages."""
+    parts = os.path.realpath(filename).split(os.sep)
+    if "site-packages" in parts:
+        parts = parts[parts.index("site-packages") + 1 :]
+    return f"{'/'.join(parts[-4:])}:{line}"
 
 
 def _first_line(exc: BaseException) -> str:
@@ -262,14 +279,37 @@ def run_script(child: Child, model: Any) -> None:
             continue
         seen.add(cls)
         try:
-            torch.jit.script(module)
+            scripted = torch.jit.script(module)
         except Exception as exc:
             child.add("script", script_location(exc), _first_line(exc), "failure", cls.__name__)
             continue
+        _check_none_defaults(child, cls, scripted)
         source, start = inspect.getsourcelines(cls)
         child.script_clean.append(
             [child.rel(inspect.getsourcefile(cls) or ""), start, start + len(source) - 1]
         )
+
+
+def _check_none_defaults(child: Child, cls: type, scripted: Any) -> None:
+    """A forward parameter defaulting to None that TorchScript typed as non-Optional: the
+    scripted module fails at run time whenever the caller leaves it out."""
+    import inspect
+
+    schema = getattr(getattr(scripted, "forward", None), "schema", None)
+    if schema is None:
+        return
+    wrong = [
+        f"{a.name}: {a.type}"
+        for a in schema.arguments
+        if a.has_default_value() and a.default_value is None and a.type.kind() != "OptionalType"
+    ]
+    if not wrong:
+        return
+    lines, start = inspect.getsourcelines(cls.forward)
+    offset = next((i for i, text in enumerate(lines) if text.lstrip().startswith("def ")), 0)
+    where = (child.rel(inspect.getsourcefile(cls.forward) or ""), start + offset)
+    reason = f"scripted forward types None defaults as non-Optional ({', '.join(wrong)})"
+    child.add("script", where if where[0] else None, reason, "schema", cls.__name__)
 
 
 def run_trace(child: Child, wrapper: Any, a: tuple, b: tuple, expected_b: list[Any]) -> None:
@@ -299,9 +339,14 @@ def run_trace(child: Child, wrapper: Any, a: tuple, b: tuple, expected_b: list[A
     located = False
     for category, message, frames in caught:
         if issubclass(category, torch.jit.TracerWarning):
-            where = child.innermost(frames[-1:]) or child.innermost(frames)
+            where = child.innermost(frames[-1:])
+            via = None
+            if where is None:  # raised inside torch code that the package line called
+                where = child.innermost(frames)
+                via = _site_relative(*frames[-1])
             located = located or where is not None
-            child.add("trace", where, f"TracerWarning: {message}", "warning", "trace warning")
+            reason = f"TracerWarning: {message}"
+            child.add("trace", where, reason, "warning", "trace warning", via)
     if traced is None:
         return
     child.complete["trace"] = True

@@ -242,7 +242,9 @@ def report(scores: dict[str, Score], top: int) -> str:
     for b, s in scores.items():
         misses: collections.defaultdict[str, list[Key]] = collections.defaultdict(list)
         for key, found in sorted(s.fn.items()):
-            misses[reason_group(found[0]["reason"])].append(key)
+            via = found[0].get("via")
+            where = f" (raised in {via.split(':')[0]})" if via else ""
+            misses[reason_group(found[0]["reason"]) + where].append(key)
         alarms: collections.defaultdict[str, list[Key]] = collections.defaultdict(list)
         for key, found in sorted(s.fp.items()):
             for code in sorted({d["code"] for d in found}):
