@@ -147,7 +147,8 @@ def lint_module(
         report_unused=any(r.code == UNUSED_SUPPRESSION_CODE for r in active),
     )
     result.diagnostics = sorted(
-        (d for d in unsuppressed if settings.keeps_targets(d.targets)), key=Diagnostic.sort_key
+        (d for d in unsuppressed if settings.keeps_targets(d.targets, d.code, d.name)),
+        key=Diagnostic.sort_key,
     )
     # Fixes for the findings kept (selected rules only), after the traversal.
     for message in attach_fixes(ctx, result.diagnostics):

@@ -38,9 +38,24 @@ class Settings:
             return False
         return best_ignore < best_select
 
-    def keeps_targets(self, targets: tuple[str, ...]) -> bool:
-        """A finding is kept if it breaks a selected back-end, or names none (performance, migration)."""
-        return not targets or any(t in self.targets for t in targets)
+    def keeps_targets(self, targets: tuple[str, ...], code: str = "", name: str = "") -> bool:
+        """Whether a finding that breaks ``targets`` is kept.
+
+        One that breaks a selected back-end is. One that breaks none (performance, migration)
+        is kept unless the user named back-ends: ``--target compile`` answers "where does
+        compile break?", so such findings then need selecting by code, prefix or name
+        (``--extend-select TL4``).
+        """
+        if targets:
+            return any(t in self.targets for t in targets)
+        if not self.targets_explicit:
+            return True
+        return (
+            _best_match(
+                code, name, tuple(s for s in (*self.select, *self.extend_select) if s != "ALL")
+            )
+            >= 0
+        )
 
 
 def _best_match(code: str, name: str, selectors: tuple[str, ...]) -> int:
