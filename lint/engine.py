@@ -275,6 +275,8 @@ def lint_files(
         else:
             pending.append(item)
 
+    if pending:
+        index.regions()  # once here, not once in every worker
     global _RUN
     _RUN = (pending, index, chosen, settings, notebooks, cache is not None)
     try:

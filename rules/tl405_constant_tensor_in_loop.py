@@ -171,9 +171,13 @@ class ConstantTensorInLoop(LoopTracking):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         # An accumulator: ``acc = torch.zeros(3)`` then ``acc += ...`` in the same scope.
-        if isinstance(node.value, cst.Call) and len(node.targets) == 1:
+        if (
+            type(node.value) is cst.Call
+            and len(node.targets) == 1
+            and self.ctx.qualified_name(node.value.func) in FACTORIES
+        ):
             target = node.targets[0].target
-            if isinstance(target, cst.Name):
+            if type(target) is cst.Name:
                 scope = self.ctx.function if self.ctx.function is not None else self.ctx.module
                 if target.value in self._mutated(scope):
                     self._skipped.add(id(node.value))
