@@ -74,13 +74,24 @@ class _Dispatcher:
                 continue
             try:
                 handler(node)
+            except RecursionError:  # a known limit (code nested hundreds deep), not a bug
+                self.failed.add(rule.code)
+                self.result.errors.append(
+                    FileError(
+                        self.ctx.path,
+                        f"too deeply nested for rule {rule.code} ({rule.name}) to analyse; "
+                        "the rule was skipped for this file",
+                        _line_of(self.ctx, node),
+                    )
+                )
             except Exception as exc:  # isolate one rule's bug from the rest
                 self.failed.add(rule.code)
                 self.result.errors.append(
                     FileError(
                         self.ctx.path,
                         f"internal error in rule {rule.code} ({rule.name}): "
-                        f"{type(exc).__name__}: {exc}; {ISSUE_HINT}",
+                        f"{describe_exception(exc)}; {ISSUE_HINT}",
+                        _line_of(self.ctx, node),
                     )
                 )
 
@@ -97,6 +108,26 @@ class _Dispatcher:
         self.ctx.leave(node)
 
 
+def describe_exception(exc: BaseException) -> str:
+    """``Type: message`` for an error report, short, even when ``str(exc)`` itself fails (an
+    exception holding a deeply nested CST node recurses in its repr)."""
+    try:
+        text = str(exc)
+    except Exception:
+        text = "(no message)"
+    if len(text) > 300:
+        text = text[:300] + "..."
+    return f"{type(exc).__name__}: {text}"
+
+
+def _line_of(ctx: LintContext, node: cst.CSTNode) -> Optional[int]:
+    """The line of ``node`` for an error message, or None when even that fails."""
+    try:
+        return ctx.position(node).start.line
+    except Exception:
+        return None
+
+
 def lint_module(
     path: str,
     source: Source,
@@ -105,7 +136,29 @@ def lint_module(
     rules: Sequence[type[Rule]],
     settings: Settings,
 ) -> FileResult:
-    """Run ``rules`` over a parsed module; the file must already be in ``index``."""
+    """Run ``rules`` over a parsed module; the file must already be in ``index``.
+
+    Never raises: a failure outside the rules (the semantic model, suppressions) becomes an
+    internal error of this file, so the other files of the run are still linted."""
+    try:
+        return _lint_module(path, source, module, index, rules, settings)
+    except RecursionError:
+        return FileResult(path, errors=[FileError(path, "too deeply nested to analyse")])
+    except Exception as exc:
+        return FileResult(
+            path,
+            errors=[FileError(path, f"internal error: {describe_exception(exc)}; {ISSUE_HINT}")],
+        )
+
+
+def _lint_module(
+    path: str,
+    source: Source,
+    module: cst.Module,
+    index: ProjectIndex,
+    rules: Sequence[type[Rule]],
+    settings: Settings,
+) -> FileResult:
     result = FileResult(path=path, source=source, module=module)
     summary = index.by_path.get(path)
     if summary is None:
@@ -125,7 +178,19 @@ def lint_module(
     if not active:
         return result
     ctx = LintContext(path, source.text, module, model, index)
-    visiting = [rule(ctx) for rule in active if visit_methods(rule)]
+    visiting = []
+    for rule_cls in active:
+        if visit_methods(rule_cls):
+            try:
+                visiting.append(rule_cls(ctx))
+            except Exception as exc:  # a rule that cannot start is skipped, the others run
+                result.errors.append(
+                    FileError(
+                        path,
+                        f"internal error in rule {rule_cls.code} ({rule_cls.name}): "
+                        f"{describe_exception(exc)}; {ISSUE_HINT}",
+                    )
+                )
     dispatcher = _Dispatcher(ctx, visiting, result)
     try:
         if visiting:
@@ -134,7 +199,7 @@ def lint_module(
         result.errors.append(FileError(path, "too deeply nested to analyse"))
     except Exception as exc:
         result.errors.append(
-            FileError(path, f"internal error: {type(exc).__name__}: {exc}; {ISSUE_HINT}")
+            FileError(path, f"internal error: {describe_exception(exc)}; {ISSUE_HINT}")
         )
     # Suppressions see every finding before target selection, so a directive for a back-end
     # left out of this run is not reported as unused.
@@ -174,6 +239,7 @@ def lint_text(
         index = ProjectIndex(script_all_modules=settings.script_all_modules)
     source = Source(path=path, text=text)
     index.add_source(path, text)
+    index.texts[path] = text  # the editor's buffer, for other files' cross-file kinds
     try:
         module = parse(source)
     except SourceError as exc:
@@ -237,6 +303,7 @@ def lint_files(
             index.add_cached(item.entry.summary)
         else:
             index.add_source(source.path, source.text)
+        index.texts[source.path] = source.text
         planned.append(item)
 
     # Summary digests by module: given files, and project modules read lazily from disk.
@@ -246,6 +313,17 @@ def lint_files(
             digests[item.entry.summary.module] = item.entry.summary_digest
 
     def digest_of(module: str) -> str:
+        if module.startswith(TEXT_DEPENDENCY):  # a module whose text the analysis read
+            summary = index.get_module(module[len(TEXT_DEPENDENCY) :])
+            if summary is None:
+                return ""
+            text = index.texts.get(summary.path)
+            if text is None:
+                try:
+                    text = read_source(summary.path).text
+                except SourceError:
+                    return ""
+            return content_hash(text)
         if module not in digests and cache is not None and module in cache.digests:
             digests[module] = cache.digests[module]
         if module not in digests:
@@ -302,7 +380,11 @@ def lint_files(
                     summary_digest=digest_of(summary.module),
                     fingerprint=run_fingerprint,
                     regions=regions.get(summary.module, ""),
-                    depends_on={m: digest_of(m) for m in depends_on if m in index.by_module},
+                    depends_on={
+                        m: digest_of(m)
+                        for m in depends_on
+                        if m in index.by_module or m.startswith(TEXT_DEPENDENCY)
+                    },
                     result=(
                         [d.to_dict() for d in result.diagnostics],
                         [e.to_dict() for e in result.errors],
@@ -311,6 +393,9 @@ def lint_files(
             )
     return [results[p] for p in paths if p in results]
 
+
+# A dependency on a module's text (its semantic model was built), not just its summary.
+TEXT_DEPENDENCY = "text:"
 
 # The state of the current run, inherited by forked workers instead of being sent to them.
 _RUN: Optional[tuple] = None
@@ -326,6 +411,7 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
     pending, index, chosen, settings, notebooks, record = _RUN
     source = pending[number].source
     index.accessed = set() if record else None
+    index.accessed_text = set() if record else None
     try:
         try:
             module = parse(source)
@@ -342,9 +428,11 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
             result.cell_mapped = True  # lines are the cells' now, not the module text's
         for diagnostic in result.diagnostics:
             diagnostic.node = None  # tree nodes stay in this process
-        return result, index.accessed or set()
+        texts = {TEXT_DEPENDENCY + module for module in index.accessed_text or ()}
+        return result, (index.accessed or set()) | texts
     finally:
         index.accessed = None
+        index.accessed_text = None
 
 
 def _regions_by_module(index: ProjectIndex) -> dict[str, str]:

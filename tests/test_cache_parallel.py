@@ -131,3 +131,50 @@ def test_cli_cache_and_jobs_options(tmp_path):
     uncached = run_cli(["check", str(tmp_path / "src"), "--output-format", "json", "--no-cache"])
     assert json.loads(uncached.stdout)["diagnostics"] == json.loads(first.stdout)["diagnostics"]
     assert paths  # the project was written
+
+
+CROSS_FILE = {
+    "pkg/__init__.py": "",
+    "pkg/helpers.py": """
+        def normalize(x, eps):
+            scale = x.abs().max()
+            if scale > eps:
+                return x / scale
+            return x
+    """,
+    "pkg/model.py": """
+        import torch
+        from torch import nn
+        from pkg.helpers import normalize
+
+        class Net(nn.Module):
+            def forward(self, x):
+                y = normalize(x, 1e-6)
+                if y.sum() > 0:
+                    return y
+                return -y
+    """,
+}
+
+
+def test_kinds_cross_files_both_ways(tmp_path):
+    paths = write_project(tmp_path, CROSS_FILE)
+    found = _findings(lint_files([str(p) for p in paths.values()]))
+    # x is a tensor in the helper because forward passes one; eps is a float constant.
+    assert ("helpers.py", 3, "TL101") in found
+    # normalize returns a tensor, so the branch on y.sum() in forward is data-dependent.
+    assert ("model.py", 8, "TL101") in found
+
+
+def test_editing_a_caller_relints_the_helper_it_passes_tensors_to(tmp_path, linted):
+    paths = write_project(tmp_path, CROSS_FILE)
+    files = [str(p) for p in paths.values()]
+    cache = str(tmp_path / "cache")
+    assert ("helpers.py", 3, "TL101") in _findings(lint_files(files, cache_dir=cache))
+    # The caller now passes a size, not a tensor: the helper's branch is no longer on data.
+    model = paths["pkg/model.py"]
+    model.write_text(model.read_text().replace("normalize(x, 1e-6)", "normalize(x.shape[0], 1e-6)"))
+    linted.clear()
+    found = _findings(lint_files(files, cache_dir=cache))
+    assert ("helpers.py", 3, "TL101") not in found
+    assert any(p.endswith("helpers.py") for p in linted)

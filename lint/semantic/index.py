@@ -88,6 +88,14 @@ class ProjectIndex:
         self._missing: set[str] = set()
         # When a set, every module name looked up is recorded (what a file's result depends on).
         self.accessed: Optional[set[str]] = None
+        # Graph functions by the graph functions that call them (filled with the regions).
+        self._callers: dict[str, set[str]] = {}
+        # Semantic models of other files, built on demand for cross-file kinds (see model.py),
+        # and the texts of the files given to the run (others are read from disk).
+        self.models: dict[str, object] = {}
+        self.texts: dict[str, str] = {}
+        # Modules whose text (not only summary) an analysis consulted, when a set.
+        self.accessed_text: Optional[set[str]] = None
         # Summarises project modules read lazily from disk; the engine swaps in a cached one.
         self.summarizer: Callable[[str, str, str, bool], FileSummary] = summarize
 
@@ -112,6 +120,7 @@ class ProjectIndex:
         self.search_roots.setdefault(script_dir, None)
         self._module_class_cache.clear()
         self._regions = None
+        self.models.clear()
 
     def get_module(self, module: str) -> Optional[FileSummary]:
         """The summary of a project module, reading it from disk if it was not given."""
@@ -244,8 +253,14 @@ class ProjectIndex:
     def region_for(self, module: str, qualname: str) -> Optional[Region]:
         return self.regions().get(f"{module}.{qualname}" if module else qualname)
 
+    def callers(self, fq_name: str) -> set[str]:
+        """Graph functions that call ``fq_name`` (fully qualified), from any file."""
+        self.regions()
+        return self._callers.get(fq_name, set())
+
     def _compute_regions(self) -> dict[str, Region]:
         regions: dict[str, Region] = {}
+        self._callers = {}
         queue: deque[tuple[str, frozenset[str], str]] = deque()
         module_targets = MODULE_TARGETS | ({"script"} if self.script_all_modules else set())
 
@@ -276,6 +291,7 @@ class ProjectIndex:
             else:
                 region = regions[fq_name] = Region(fq_name, targets, [root])
             for callee in self._callees(summary, fn, owner):
+                self._callers.setdefault(callee, set()).add(fq_name)
                 queue.append((callee, targets, root))
             if owner is not None and "script" in targets:
                 # Scripting a module compiles its submodules and @torch.jit.export methods too.

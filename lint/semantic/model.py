@@ -55,10 +55,16 @@ class FileModel:
         self._in_progress: set[int] = set()
         self.global_kinds: dict[str, Kind] = {}
         self._qualified: dict[str, Optional[str]] = {}
+        # Kinds of the arguments this file passes to graph functions of other files.
+        self.outgoing: dict[str, dict[str, Kind]] = {}
         self._collect(module.body, [], None, None)
         self.has_graph_code = any(info.region is not None for info in self.functions.values())
         if self.has_graph_code:
+            index.models[summary.module] = None  # other files asking meanwhile get no answer
             self._infer_all()
+        index.models[summary.module] = self
+        while len(index.models) > MAX_MODELS:
+            del index.models[next(iter(index.models))]
 
     # -- structure ------------------------------------------------------------------------
     def _collect(
@@ -233,12 +239,15 @@ class FileModel:
         self._in_progress.add(key)
         is_root = info.region is not None and info.region.qualname in info.region.roots
         fq = self.summary.qualify(info.qualname)
+        param_kinds = self._param_kinds.get(fq)
+        if info.region is not None and not is_root:
+            param_kinds = _joined(param_kinds, self._incoming(fq))
         try:
             inference = KindInference(
                 self,
                 info.node,
                 info.owner_class,
-                param_kinds=self._param_kinds.get(fq),
+                param_kinds=param_kinds,
                 params_are_tensors=is_root,
                 outer_env=outer_env,
             ).run()
@@ -266,18 +275,37 @@ class FileModel:
                 break
 
     def record_call(
-        self, callee_fq: str, node: cst.Call, inference: KindInference, skip_self: bool
+        self,
+        callee_fq: str,
+        node: cst.Call,
+        inference: KindInference,
+        skip_self: bool,
+        callee_file: Optional[FileSummary] = None,
     ) -> None:
-        info = self._by_qualname.get(
-            callee_fq[len(self.summary.module) + 1 :] if self.summary.module else callee_fq
-        )
-        if info is None or info.region is None:
-            return
-        params = info.node.params
-        ordered = [*params.posonly_params, *params.params]
+        """Join the kinds of this call's arguments into the callee's parameter kinds (kept
+        here for a callee in this file, published in ``outgoing`` for one in another file)."""
+        if callee_file is None or callee_file is self.summary:
+            info = self._by_qualname.get(
+                callee_fq[len(self.summary.module) + 1 :] if self.summary.module else callee_fq
+            )
+            if info is None or info.region is None:
+                return
+            params = info.node.params
+            ordered = [p.name.value for p in (*params.posonly_params, *params.params)]
+            kinds = self._param_kinds.setdefault(callee_fq, {})
+        else:
+            found = self.index.lookup(callee_fq)
+            if found is None or found[0] == "class" or self.index.region_for("", callee_fq) is None:
+                return
+            local = found[2]
+            function = found[1].functions.get(local)
+            if function is None:
+                owner, _, method = local.rpartition(".")
+                function = found[1].classes[owner].methods[method]
+            ordered = list(function.params)
+            kinds = self.outgoing.setdefault(callee_fq, {})
         if skip_self and ordered:
             ordered = ordered[1:]
-        kinds = self._param_kinds.setdefault(callee_fq, {})
         position = 0
         for arg in node.args:
             if arg.star:
@@ -286,11 +314,29 @@ class FileModel:
             if arg.keyword is not None:
                 name = arg.keyword.value
             elif position < len(ordered):
-                name = ordered[position].name.value
+                name = ordered[position]
                 position += 1
             else:
                 continue
             kinds[name] = join(kinds[name], kind) if name in kinds else kind
+
+    def _incoming(self, fq: str) -> dict[str, Kind]:
+        """Parameter kinds of ``fq`` from its callers in other files."""
+        incoming: dict[str, Kind] = {}
+        for caller in sorted(self.index.callers(fq)):
+            found = self.index.lookup(caller)
+            if found is None or found[1] is self.summary:
+                continue
+            other = other_model(self.index, found[1].module)
+            if other is not None:
+                incoming = _joined(incoming, other.outgoing.get(fq)) or {}
+        return incoming
+
+    def _callee_return_kind(self, fq: str, callee_file: FileSummary) -> Kind:
+        if callee_file is self.summary:
+            return self._return_kinds.get(fq, Kind.UNKNOWN)
+        other = other_model(self.index, callee_file.module)
+        return other._return_kinds.get(fq, Kind.UNKNOWN) if other is not None else Kind.UNKNOWN
 
     def project_call_kind(
         self, name: str, node: cst.Call, inference: KindInference
@@ -299,9 +345,8 @@ class FileModel:
         if found is None or found[0] != "function":
             return None
         fq = found[1].qualify(found[2])
-        if found[1] is self.summary:
-            self.record_call(fq, node, inference, skip_self=False)
-        return self._return_kinds.get(fq, Kind.UNKNOWN)
+        self.record_call(fq, node, inference, skip_self=False, callee_file=found[1])
+        return self._callee_return_kind(fq, found[1])
 
     def self_call_kind(
         self, owner: Optional[str], attr: str, node: cst.Call, inference: KindInference
@@ -311,9 +356,8 @@ class FileModel:
         method = self.index.find_method(owner, attr)
         if method is not None:
             fq = method[0]
-            if method[1] is self.summary:
-                self.record_call(fq, node, inference, skip_self=True)
-            return self._return_kinds.get(fq, Kind.UNKNOWN)
+            self.record_call(fq, node, inference, skip_self=True, callee_file=method[1])
+            return self._callee_return_kind(fq, method[1])
         marker = self.index.attribute_marker(owner, attr)
         if marker is not None and not marker.startswith("<") and self.index.is_module_class(marker):
             return Kind.TENSOR
@@ -343,3 +387,39 @@ class FileModel:
         if self.index.is_module_class(marker):
             return Kind.MODULE
         return Kind.UNKNOWN
+
+
+# Models of other files kept per index for cross-file kinds (the newest are kept).
+MAX_MODELS = 32
+
+
+def other_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
+    """The semantic model of another project file, built on demand once per index."""
+    if index.accessed_text is not None:
+        index.accessed_text.add(module)
+    if module in index.models:
+        return index.models[module]  # type: ignore[return-value]
+    summary = index.get_module(module)
+    index.models[module] = None
+    if summary is None or not summary.parsed:
+        return None
+    text = index.texts.get(summary.path)
+    try:
+        if text is None:
+            with open(summary.path, encoding="utf-8", errors="replace") as handle:
+                text = handle.read()
+        tree = cst.parse_module(text)
+        return FileModel(tree, summary, index)
+    except (OSError, cst.ParserSyntaxError, RecursionError, ValueError):
+        return None
+
+
+def _joined(
+    first: Optional[dict[str, Kind]], second: Optional[dict[str, Kind]]
+) -> Optional[dict[str, Kind]]:
+    if not second:
+        return first
+    merged = dict(first or {})
+    for name, kind in second.items():
+        merged[name] = join(merged[name], kind) if name in merged else kind
+    return merged
