@@ -487,11 +487,11 @@ def attach_fixes(ctx: LintContext, diagnostics: Sequence[Diagnostic]) -> list[st
     errors: list[str] = []
     for diagnostic in wanted:
         for fixer_cls in table[diagnostic.code]:
-            fixer = instances.get(fixer_cls)
-            if fixer is None:
-                fixer = instances[fixer_cls] = fixer_cls(ctx, tools)
             tools.pending_imports.clear()
             try:
+                fixer = instances.get(fixer_cls)
+                if fixer is None:
+                    fixer = instances[fixer_cls] = fixer_cls(ctx, tools)
                 replacements = fixer.fix(diagnostic)
                 edits = edits_for(tools, replacements) if replacements else None
             except RecursionError:

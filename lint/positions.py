@@ -25,6 +25,7 @@ class PositionFinder:
         self.module = module
         self.text = text
         self._full: Optional[dict[cst.CSTNode, CodeRange]] = None
+        self._full_failed = False
         self._statement_lines: Optional[dict[int, int]] = None
         self._local: dict[tuple[int, bool], Optional[dict[cst.CSTNode, CodeRange]]] = {}
         self._source_lines: Optional[list[str]] = None
@@ -39,7 +40,17 @@ class PositionFinder:
             found = self._statement_local(node, statement, indent)
             if found is not None:
                 return found
-        return self._full_positions()[node]
+        full = self._full_positions()
+        if full is None:
+            # Too deeply nested for libcst's (recursive) code generator: the start of the
+            # innermost statement the line table knows is the best position there is.
+            for statement, indent in reversed(statements):
+                line = self.statement_line(statement)
+                if line is not None:
+                    start = CodePosition(line, len(indent))
+                    return CodeRange(start, start)
+            raise RecursionError("too deeply nested to find a position")
+        return full[node]
 
     def statement_line(self, statement: cst.CSTNode) -> Optional[int]:
         """First line of a statement (its first decorator's, for a decorated definition), not
@@ -47,10 +58,15 @@ class PositionFinder:
         lines = self._lines()
         return lines.get(id(statement)) if lines else None
 
-    def _full_positions(self) -> dict[cst.CSTNode, CodeRange]:
-        if self._full is None:
-            wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
-            self._full = dict(wrapper.resolve(PositionProvider))
+    def _full_positions(self) -> Optional[dict[cst.CSTNode, CodeRange]]:
+        """Positions of every node, or None when the tree is too deep to generate code for
+        (libcst then fails inside its position bookkeeping with a KeyError or IndexError)."""
+        if self._full is None and not self._full_failed:
+            try:
+                wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+                self._full = dict(wrapper.resolve(PositionProvider))
+            except (RecursionError, KeyError, IndexError):
+                self._full_failed = True
         return self._full
 
     def _statement_local(

@@ -8,6 +8,7 @@ import re
 import tokenize
 import warnings
 from dataclasses import dataclass
+from typing import Optional
 
 import libcst as cst
 
@@ -73,24 +74,42 @@ def read_source(path: str) -> Source:
 
 
 def parse(source: Source) -> cst.Module:
+    python_error = _python_syntax_error(source.text)
     try:
         return cst.parse_module(source.text)
     except cst.ParserSyntaxError as exc:
         line, column, message = exc.raw_line, exc.raw_column + 1, exc.message
         # libcst's tokenizer errors carry no position; Python's own parser (ast: nothing runs)
         # usually names the line and column, in the words Python users know.
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
-                ast.parse(source.text)
-        except SyntaxError as python_error:
-            if python_error.lineno:
-                line, column = python_error.lineno, python_error.offset or 1
-                message = python_error.msg
-        except (ValueError, RecursionError, MemoryError):
-            pass
+        if python_error is not None and python_error.lineno:
+            line, column = python_error.lineno, python_error.offset or 1
+            message = python_error.msg
         raise SourceError(f"syntax error: {message}", line, column) from None
     except RecursionError:
         raise SourceError("too deeply nested to parse") from None
     except (ValueError, MemoryError) as exc:
         raise SourceError(f"cannot parse: {exc}") from None
+
+
+# Limits of Python's parser that hold in every Python version. libcst's parser does not enforce
+# them (and takes minutes on such input), so the file is refused before libcst sees it.
+_ALWAYS_INVALID = ("too many nested parentheses",)
+
+
+def _python_syntax_error(text: str) -> Optional[SyntaxError]:
+    """Python's own verdict (``ast``: nothing runs): None when it parses, else its SyntaxError.
+
+    Other syntax errors are left to libcst, which parses newer syntax (PEP 695 on 3.11)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
+            ast.parse(text)
+    except SyntaxError as error:
+        if error.msg in _ALWAYS_INVALID:
+            raise SourceError(f"syntax error: {error.msg}", error.lineno, error.offset) from None
+        return error
+    except (RecursionError, MemoryError):
+        raise SourceError("too deeply nested to parse") from None
+    except ValueError:
+        return None
+    return None
