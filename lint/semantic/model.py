@@ -335,6 +335,8 @@ class FileModel:
     def _callee_return_kind(self, fq: str, callee_file: FileSummary) -> Kind:
         if callee_file is self.summary:
             return self._return_kinds.get(fq, Kind.UNKNOWN)
+        if self.index.region_for("", fq) is None:
+            return Kind.UNKNOWN  # only graph functions have their kinds inferred
         other = other_model(self.index, callee_file.module)
         return other._return_kinds.get(fq, Kind.UNKNOWN) if other is not None else Kind.UNKNOWN
 
@@ -394,24 +396,36 @@ MAX_MODELS = 32
 
 
 def other_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
-    """The semantic model of another project file, built on demand once per index."""
+    """The semantic model of another project file, built on demand once per index.
+
+    One level deep: a model built on demand answers from its own file and does not build
+    models of further files, so one file never costs a parse of the whole project.
+    """
     if index.accessed_text is not None:
         index.accessed_text.add(module)
     if module in index.models:
         return index.models[module]  # type: ignore[return-value]
+    if _building:
+        return None
     summary = index.get_module(module)
     index.models[module] = None
     if summary is None or not summary.parsed:
         return None
     text = index.texts.get(summary.path)
+    _building.append(module)
     try:
         if text is None:
             with open(summary.path, encoding="utf-8", errors="replace") as handle:
                 text = handle.read()
-        tree = cst.parse_module(text)
-        return FileModel(tree, summary, index)
+        return FileModel(cst.parse_module(text), summary, index)
     except (OSError, cst.ParserSyntaxError, RecursionError, ValueError):
         return None
+    finally:
+        _building.pop()
+
+
+# Modules whose models are being built on demand (at most one: see other_model).
+_building: list[str] = []
 
 
 def _joined(
