@@ -6,8 +6,11 @@ one class. The built-in pack is itself loaded this way, so a user's pack plugs i
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import pkgutil
 import sys
+from collections.abc import Sequence
 from functools import lru_cache
 from types import ModuleType
 from typing import Any
@@ -42,6 +45,25 @@ def _classes_from(obj: Any, base: type) -> list[type]:
             found.extend(_classes_from(item, base))
         return found
     raise PluginError(f"entry point object {obj!r} is not a {base.__name__}, module or list")
+
+
+def classes_in_package(package: str, path: Sequence[str], base: type, marker: str) -> list[type]:
+    """Every ``base`` subclass defined in a module of ``package`` (modules named ``_*`` are
+    helpers) that sets ``marker`` (a rule's ``code``, a fixer's ``codes``)."""
+    found: list[type] = []
+    for info in sorted(pkgutil.iter_modules(path), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{package}.{info.name}")
+        found.extend(
+            value
+            for value in vars(module).values()
+            if inspect.isclass(value)
+            and issubclass(value, base)
+            and value.__module__ == module.__name__
+            and getattr(value, marker, None)
+        )
+    return found
 
 
 def load_plugins(group: str, base: type) -> list[type]:
