@@ -43,7 +43,9 @@ def corpus_files(spec: list[str]) -> list[str]:
         if folder.is_file():
             files.append(str(folder))
         else:
-            files.extend(str(p) for p in sorted(folder.rglob("*.py")) if "__pycache__" not in p.parts)
+            files.extend(
+                str(p) for p in sorted(folder.rglob("*.py")) if "__pycache__" not in p.parts
+            )
     return files
 
 
@@ -119,7 +121,9 @@ def main() -> None:
     print(f"files                         {len(files):>10}")
     print(f"lines                         {lines:>10}")
     print(f"findings                      {cold['findings']:>10}  (errors: {cold['errors']})")
-    print(f"bare libcst parse, CPU s      {parse['cpu']:>10.2f}  ({lines / parse['cpu']:,.0f} lines/s)")
+    print(
+        f"bare libcst parse, CPU s      {parse['cpu']:>10.2f}  ({lines / parse['cpu']:,.0f} lines/s)"
+    )
     print(
         f"torchlint cold, CPU s         {cold['cpu']:>10.2f}  ({cold['cpu'] / parse['cpu']:.2f} x parse,"
         f" {lines / cold['cpu']:,.0f} lines/s; goal <= 1.6 x)"
