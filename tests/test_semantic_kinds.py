@@ -282,3 +282,27 @@ def test_non_graph_function_parameters_are_not_assumed_tensors():
     env = kinds_in(source, "configure")
     assert env["depth"] == UNK
     assert env["width"] == CONST
+
+
+def test_einops_functions_and_layers_keep_tensors_tensors():
+    source = """
+    import torch
+    from torch import nn
+    from einops import rearrange, repeat
+    from einops.layers.torch import Rearrange
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.to_patches = Rearrange("b c (h p) -> b h (p c)", p=2)
+
+        def forward(self, x, heads: int = 2):
+            patches = self.to_patches(x)
+            split = rearrange(patches, "b n (h d) -> b h n d", h=heads)
+            tiled = repeat(heads, "-> b", b=2)
+            return split
+    """
+    env = kinds_in(source, "Net.forward")
+    assert env["patches"] == T
+    assert env["split"] == T
+    assert env["tiled"] == UNK  # no tensor went in

@@ -39,6 +39,8 @@ EXTERNAL_MODULE_BASES = frozenset(
         "torch.jit.ScriptModule",
     }
 )
+# Packages whose capitalised classes are nn.Module subclasses (einops' layers wrap its ops).
+EXTERNAL_MODULE_PACKAGES = ("torch.nn.", "einops.layers.torch.")
 NOT_MODULE_TORCH_NN = frozenset(
     {"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"}
 )
@@ -68,7 +70,7 @@ def module_name_for_path(path: Path) -> tuple[str, bool, Path]:
 def is_torch_module_class(qualname: str) -> bool:
     if qualname in MODULE_BASES or qualname in EXTERNAL_MODULE_BASES:
         return True
-    if qualname.startswith("torch.nn.") and qualname not in NOT_MODULE_TORCH_NN:
+    if qualname.startswith(EXTERNAL_MODULE_PACKAGES) and qualname not in NOT_MODULE_TORCH_NN:
         last = qualname.rsplit(".", 1)[-1]
         return last[:1].isupper() and "functional" not in qualname
     return False

@@ -225,6 +225,16 @@ CONST_BUILTINS = {
     "ord",
 }
 
+# Third-party functions that take a tensor and give one back.
+TENSOR_IN_TENSOR_OUT = frozenset(
+    {
+        "einops.rearrange",
+        "einops.repeat",
+        "einops.reduce",
+        "einops.einsum",
+    }
+)
+
 TENSOR_ANNOTATIONS = {"torch.Tensor", "torch.FloatTensor", "torch.LongTensor", "torch.BoolTensor"}
 CONST_ANNOTATIONS = {
     "builtins.int",
@@ -884,6 +894,8 @@ class KindInference:
             if last[:1].isupper() and last not in ("Tensor",):
                 return CONST if last in ("Size", "Generator") else UNK
             return T
+        if name in TENSOR_IN_TENSOR_OUT:
+            return T if T in arg_kinds else UNK
         if name.startswith("numpy.") or name == "numpy":
             if all(k in (CONST,) for k in arg_kinds):
                 return CONST
