@@ -413,11 +413,7 @@ class KindInference:
 
     # -- statements ----------------------------------------------------------------------
     def run(self) -> KindInference:
-        body = self.func.body
-        if isinstance(body, cst.IndentedBlock):
-            self._block(body.body)
-        else:
-            self._block(body.body)
+        self._block(self.func.body.body)
         return self
 
     def _block(self, statements: Sequence[cst.CSTNode]) -> None:
@@ -532,8 +528,6 @@ class KindInference:
         elif isinstance(small, cst.Raise):
             if small.exc is not None:
                 self.kind(small.exc)
-        elif isinstance(small, cst.Del):
-            pass
 
     def _value_kind(self, value: cst.BaseExpression) -> KindOrTuple:
         """Like :meth:`kind`, but a tuple literal keeps the kinds of its elements for unpacking."""
@@ -588,9 +582,9 @@ class KindInference:
             if name == "builtins.range":
                 return combine(self.kind(a) for a in args) if args else CONST
             if name == "builtins.enumerate" and args:
-                return (CONST, self._item_of(self._iter_kind(args[0])))
+                return (CONST, self._iter_kind(args[0]))
             if name == "builtins.zip":
-                return tuple(self._item_of(self._iter_kind(a)) for a in args)
+                return tuple(self._iter_kind(a) for a in args)
             if (
                 name in ("builtins.reversed", "builtins.sorted", "builtins.list", "builtins.tuple")
                 and args
@@ -601,10 +595,6 @@ class KindInference:
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("keys",):
                 return CONST
         return element_kind(self.kind(node))
-
-    @staticmethod
-    def _item_of(kind: KindOrTuple) -> KindOrTuple:
-        return kind
 
     # -- expressions ---------------------------------------------------------------------
     def kind(self, node: cst.BaseExpression) -> Kind:

@@ -203,16 +203,8 @@ class FileModel:
     def breaks_on_call(self, call: cst.Call) -> bool:
         """Whether calling this function is a torch.compile graph break (it is disabled)."""
         name = self.qualified_name(call.func)
-        if name is None:
-            func = call.func
-            if (
-                isinstance(func, cst.Attribute)
-                and isinstance(func.value, cst.Name)
-                and func.value.value == "self"
-            ):
-                return False
-            return False
-        if name in BREAKING_DECORATORS:
+        # ``self.method(...)`` resolves through the class (the rule asks the index for those).
+        if name is None or name in BREAKING_DECORATORS:
             return False
         return self.index.breaking_function(name)
 
