@@ -290,7 +290,9 @@ class DriverModel:
                 scopes.pop()
             elif scopes[-1] is None:
                 return
-            elif (kind is cst.For or kind is cst.While) and loops[-1] and loops[-1][-1].node is node:
+            elif (
+                (kind is cst.For or kind is cst.While) and loops[-1] and loops[-1][-1].node is node
+            ):
                 loops[-1].pop()
                 ifs_in_loop.pop()
             elif (kind is cst.If or kind is cst.IfExp) and loops[-1]:

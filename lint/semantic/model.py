@@ -191,7 +191,11 @@ class FileModel:
             union = frozenset().union(*(p[0] for p in guards))
             if isinstance(test.operator, cst.And) and guards and all(p[1] for p in guards):
                 return union, not negated
-            if isinstance(test.operator, cst.Or) and len(guards) == 2 and not any(p[1] for p in guards):
+            if (
+                isinstance(test.operator, cst.Or)
+                and len(guards) == 2
+                and not any(p[1] for p in guards)
+            ):
                 return union, negated
             return None
         if isinstance(test, cst.Name):
