@@ -218,12 +218,12 @@ class SelfStateMutation(Rule):
         super().__init__(ctx)
         self._reads_cache: Optional[set[str]] = None
 
-
     def _reads(self) -> set[str]:
         # A whole-module scan, done only once a candidate mutation is found in graph code.
         if self._reads_cache is None:
             self._reads_cache = _self_reads(self.ctx.module)
         return self._reads_cache
+
     def _self_attr(self, node: cst.BaseExpression) -> Optional[str]:
         """``X`` for ``self.X`` (and ``self.X[...]``) in a method; None otherwise."""
         if isinstance(node, cst.Subscript):
