@@ -326,7 +326,7 @@ def main() -> None:
     print(header + "\n\n" + text)
     print(f"\nscored in {time.time() - started:.0f}s", file=sys.stderr)
     if args.readme:
-        table = text.split("\n### ", 1)[0]
+        table = text.split("\n### ", 1)[0].rstrip()
         RESULTS.write_text(
             "# Accuracy results\n\n"
             "Written by `benchmarks/accuracy/score.py --readme`; do not edit by hand.\n\n"
