@@ -172,9 +172,12 @@ class Score:
 
 
 def score(
-    ground_truth: dict[str, Any], coverage: dict[str, Any], diagnostics: list[dict[str, Any]]
+    ground_truth: dict[str, Any],
+    coverage: dict[str, Any],
+    diagnostics: list[dict[str, Any]],
+    root: Path | None = None,
 ) -> dict[str, Score]:
-    statements = Statements(package_root(ground_truth))
+    statements = Statements(root or package_root(ground_truth))
     covered: set[Key] = set()
     checked: dict[str, set[Key]] = {b: set() for b in BACKENDS}
     complete = {m["model"]: m.get("complete", {}) for m in ground_truth["models"]}
