@@ -238,10 +238,10 @@ def lint_text(
     if index is None:
         index = ProjectIndex(script_all_modules=settings.script_all_modules)
     source = Source(path=path, text=text)
-    index.add_source(path, text)
+    summary = index.add_source(path, text)
     index.texts[path] = text  # the editor's buffer, for other files' cross-file kinds
     try:
-        module = parse(source)
+        module = parse(source, python_valid=summary.parsed)
     except SourceError as exc:
         return FileResult(path=path, errors=[FileError(path, exc.message, exc.line, exc.column)])
     return lint_module(path, source, module, index, selected_rules(settings, rules), settings)
@@ -413,8 +413,9 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
     index.accessed = set() if record else None
     index.accessed_text = set() if record else None
     try:
+        summary = index.by_path.get(source.path)
         try:
-            module = parse(source)
+            module = parse(source, python_valid=summary is not None and summary.parsed)
         except SourceError as exc:
             return FileResult(
                 path=source.path, errors=[FileError(source.path, exc.message, exc.line, exc.column)]

@@ -73,8 +73,11 @@ def read_source(path: str) -> Source:
     return decode(path, data)
 
 
-def parse(source: Source) -> cst.Module:
-    python_error = _python_syntax_error(source.text)
+def parse(source: Source, python_valid: bool = False) -> cst.Module:
+    """libcst's tree of ``source``. ``python_valid``: Python's own parser already accepted this
+    text (the index summarised it), so its verdict need not be asked again (a second ``ast``
+    parse costs a quarter of the libcst one)."""
+    python_error = None if python_valid else _python_syntax_error(source.text)
     try:
         return cst.parse_module(source.text)
     except cst.ParserSyntaxError as exc:
