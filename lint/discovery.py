@@ -7,6 +7,7 @@ back as :class:`FileError` records, so the run reports them and lints everything
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import subprocess
@@ -76,7 +77,7 @@ def discover(paths: Sequence[str], settings: Settings) -> Discovered:
     walked: list[str] = []
     for path in paths:
         if os.path.islink(path) and not os.path.exists(path):
-            result.errors.append(FileError(path, "broken symbolic link"))
+            result.errors.append(FileError(path, _dangling_link_message(path)))
         elif not os.path.exists(path):
             result.errors.append(FileError(path, "no such file or folder"))
         elif os.path.isdir(path):
@@ -85,7 +86,25 @@ def discover(paths: Sequence[str], settings: Settings) -> Discovered:
             add(path)  # named explicitly: linted whatever its name or exclusion
     for path in sorted(walked):
         add(path)
+    # A path named explicitly and found in a folder too is reported once.
+    reported: set[str] = set()
+    unique = []
+    for error in result.errors:
+        key = os.path.abspath(error.path)
+        if key not in reported:
+            reported.add(key)
+            unique.append(error)
+    result.errors = unique
     return result
+
+
+def _dangling_link_message(path: str) -> str:
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop"
+    return "broken symbolic link"
 
 
 def _walk(
@@ -117,7 +136,7 @@ def _walk(
                         candidates.append(path)
                 elif entry.name.endswith(PYTHON_SUFFIXES) and not excluded.matches(path):
                     if is_link and not os.path.exists(path):
-                        errors.append(FileError(path, "broken symbolic link"))
+                        errors.append(FileError(path, _dangling_link_message(path)))
                     elif not (is_link and os.path.isdir(path)):
                         candidates.append(path)
         if gitignore is not None:

@@ -14,6 +14,7 @@ byte-for-byte. Applying (conflicts, compile check, rounds until nothing changes)
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -567,17 +568,26 @@ def apply_fixes(text: str, fixes: Sequence[Fix]) -> str:
 
 
 def compiles(text: str, path: str) -> Optional[str]:
-    """None when ``text`` parses with libcst and compiles with CPython, else the reason."""
+    """None when ``text`` compiles with CPython and parses with libcst, else the reason.
+
+    CPython first, then libcst through ``source.parse``, which refuses nesting deep enough to
+    overflow the stack of libcst's native parser (that crashes the process, it does not raise)."""
     try:
-        cst.parse_module(text)
-    except Exception as exc:
-        return f"does not parse: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
-    try:
-        compile(text, path, "exec", dont_inherit=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code are not ours
+            compile(text, path, "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as exc:
         return f"does not compile: {exc}"
-    except RecursionError:
+    except (RecursionError, MemoryError):  # MemoryError: "too complex" from Python's parser
         return "does not compile: too deeply nested"
+    from torchlint.lint.source import Source, SourceError, parse
+
+    try:
+        parse(Source(path=path, text=text))  # guarded: see source.MAX_BOOLEAN_OPERANDS
+    except SourceError as exc:
+        return f"does not parse: {exc.message}"
+    except Exception as exc:
+        return f"does not parse: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
     return None
 
 

@@ -78,6 +78,8 @@ def parse(source: Source, python_valid: bool = False) -> cst.Module:
     text (the index summarised it), so its verdict need not be asked again (a second ``ast``
     parse costs a quarter of the libcst one)."""
     python_error = None if python_valid else _python_syntax_error(source.text)
+    if python_valid:
+        _refuse_long_boolean_chains(source.text)
     try:
         return cst.parse_module(source.text)
     except cst.ParserSyntaxError as exc:
@@ -106,7 +108,7 @@ def _python_syntax_error(text: str) -> Optional[SyntaxError]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
-            ast.parse(text)
+            tree = ast.parse(text)
     except SyntaxError as error:
         if error.msg in _ALWAYS_INVALID:
             raise SourceError(f"syntax error: {error.msg}", error.lineno, error.offset) from None
@@ -115,4 +117,29 @@ def _python_syntax_error(text: str) -> Optional[SyntaxError]:
         raise SourceError("too deeply nested to parse") from None
     except ValueError:
         return None
+    _refuse_long_boolean_chains(text, tree)
     return None
+
+
+def _refuse_long_boolean_chains(text: str, tree: Optional[ast.Module] = None) -> None:
+    """``a and b and ...`` is flat for Python but one nested node per operand for libcst, whose
+    native parser overflows its stack (the process dies, nothing raises) at a few thousand
+    operands: such a chain is refused here. Costs one regex scan for ordinary files."""
+    if len(_BOOLEAN_OPERATOR.findall(text)) > MAX_BOOLEAN_OPERANDS:
+        if tree is None:
+            try:
+                tree = ast.parse(text)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return
+        for node in ast.walk(tree):
+            if isinstance(node, ast.BoolOp) and len(node.values) > MAX_BOOLEAN_OPERANDS:
+                raise SourceError(
+                    f"too deeply nested to parse: {len(node.values)} operands of one "
+                    f"`and`/`or` (at most {MAX_BOOLEAN_OPERANDS})",
+                    node.lineno,
+                    node.col_offset + 1,
+                )
+
+
+_BOOLEAN_OPERATOR = re.compile(r"\b(?:and|or)\b")
+MAX_BOOLEAN_OPERANDS = 2500
