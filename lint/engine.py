@@ -25,6 +25,7 @@ from torchlint.lint.registry import all_rules
 from torchlint.lint.rule import Rule, visit_methods
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.model import FileModel
+from torchlint.lint.semantic.trees import ParsedTrees
 from torchlint.lint.settings import Settings
 from torchlint.lint.source import Source, SourceError, parse, read_source
 from torchlint.lint.suppressions import UNUSED_SUPPRESSION_CODE, apply_suppressions
@@ -168,6 +169,8 @@ def _lint_module(
     except RecursionError:
         result.errors.append(FileError(path, "too deeply nested to analyse"))
         return result
+    if model.has_graph_code and index.trees is not None:
+        index.trees.put(path, source.text, module)  # models of it built later share the parse
     ignored_here = per_file_ignored(settings, path)
     active = [
         r
@@ -355,6 +358,7 @@ def lint_files(
 
     if pending:
         index.regions()  # once here, not once in every worker
+        index.trees = ParsedTrees()
     global _RUN
     _RUN = (pending, index, chosen, settings, notebooks, cache is not None)
     try:
@@ -415,7 +419,10 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
     try:
         summary = index.by_path.get(source.path)
         try:
-            module = parse(source, python_valid=summary is not None and summary.parsed)
+            # A model of this file built for another one may have parsed it already.
+            module = index.trees.get(source.path, source.text) if index.trees is not None else None
+            if module is None:
+                module = parse(source, python_valid=summary is not None and summary.parsed)
         except SourceError as exc:
             return FileResult(
                 path=source.path, errors=[FileError(source.path, exc.message, exc.line, exc.column)]

@@ -22,6 +22,7 @@ from torchlint.lint.semantic.summary import (
     FunctionSummary,
     summarize,
 )
+from torchlint.lint.semantic.trees import ParsedTrees
 
 ALL_TARGETS = frozenset({"script", "trace", "compile", "export"})
 # What ``forward`` of any nn.Module is a root for. Script joins only from a scripting root, or
@@ -98,6 +99,8 @@ class ProjectIndex:
         self.texts: dict[str, str] = {}
         # Modules whose text (not only summary) an analysis consulted, when a set.
         self.accessed_text: Optional[set[str]] = None
+        # libcst trees shared by a file's lint and models of it built on demand, when kept.
+        self.trees: Optional[ParsedTrees] = None
         # Summarises project modules read lazily from disk; the engine swaps in a cached one.
         self.summarizer: Callable[[str, str, str, bool], FileSummary] = summarize
 

@@ -413,7 +413,12 @@ def other_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
         if text is None:
             with open(summary.path, encoding="utf-8", errors="replace") as handle:
                 text = handle.read()
-        return FileModel(cst.parse_module(text), summary, index)
+        tree = index.trees.get(summary.path, text) if index.trees is not None else None
+        if tree is None:
+            tree = cst.parse_module(text)
+            if index.trees is not None:
+                index.trees.put(summary.path, text, tree)
+        return FileModel(tree, summary, index)
     except (OSError, cst.ParserSyntaxError, RecursionError, ValueError):
         return None
     finally:

@@ -1,0 +1,66 @@
+"""One libcst parse per file and run: a model of another file built on demand for cross-file
+kinds and that file's own lint share the tree (lint/semantic/trees.py)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.engine import lint_files
+from torchlint.lint.semantic.trees import ParsedTrees
+
+from .semantic_helpers import write_project
+
+PROJECT = {
+    "model.py": """
+        import torch
+        from torch import nn
+        from helpers import scaled
+
+        class Net(nn.Module):
+            def forward(self, x):
+                y = scaled(x)
+                if y.sum() > 0:
+                    return y
+                return -y
+
+        compiled = torch.compile(Net())
+    """,
+    "helpers.py": """
+        import torch
+
+        def scaled(t):
+            print(t)
+            return t * 2
+    """,
+}
+
+
+def test_each_file_is_parsed_once(tmp_path, monkeypatch):
+    paths = write_project(tmp_path, PROJECT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    parsed: list[str] = []
+    original = cst.parse_module
+
+    def counting(text, *args, **kwargs):
+        parsed.append(text)
+        return original(text, *args, **kwargs)
+
+    monkeypatch.setattr(cst, "parse_module", counting)
+    files = [str(paths["model.py"]), str(paths["helpers.py"])]
+    results = lint_files(files)
+    texts = [p.read_text() for p in paths.values()]
+    # helpers.py is parsed for the model of it that model.py's kinds need, then reused.
+    assert sorted(parsed) == sorted(texts)
+    codes = {(r.path.rsplit("/", 1)[-1], d.code) for r in results for d in r.diagnostics}
+    assert ("helpers.py", "TL301") in codes
+
+
+def test_trees_past_the_budget_go_oldest_first():
+    trees = ParsedTrees(budget_chars=10)
+    first, second = cst.parse_module("a = 1\n"), cst.parse_module("b = 2\n")
+    trees.put("a.py", "a = 1\n", first)
+    assert trees.get("a.py", "a = 1\n") is first
+    assert trees.get("a.py", "a = 2\n") is None  # another text: not this tree
+    trees.put("b.py", "b = 2\n", second)  # 12 characters in all: a.py goes
+    assert trees.get("a.py", "a = 1\n") is None
+    assert trees.get("b.py", "b = 2\n") is second
