@@ -456,6 +456,26 @@ def test_broken_rules_are_internal_errors_and_the_rest_runs(tmp_path):
     assert visit_error.line == position_of(PRINT_MODEL, "print(")[0]
 
 
+def test_failure_outside_the_rules_is_an_internal_error_of_that_file(tmp_path, monkeypatch):
+    from torchlint.lint import engine
+
+    real_model = engine.FileModel
+
+    def model_failing_on_first(module, summary, index):
+        if summary.path.endswith("first.py"):
+            raise AttributeError("boom in the semantic model")
+        return real_model(module, summary, index)
+
+    monkeypatch.setattr(engine, "FileModel", model_failing_on_first)
+    first = write(tmp_path, "first.py", PRINT_MODEL)
+    second = write(tmp_path, "second.py", PRINT_MODEL)
+    broken, fine = lint_files([str(first), str(second)], rules=[PRINT_RULE])
+    [error] = broken.errors
+    assert "internal error" in error.message and "boom in the semantic model" in error.message
+    assert ISSUE_HINT in error.message and broken.diagnostics == []
+    assert [d.code for d in fine.diagnostics] == ["TL301"] and fine.errors == []
+
+
 class BrokenFixer(Fixer):
     codes = ("TL301",)
     message = "never applied"
