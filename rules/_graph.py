@@ -50,9 +50,7 @@ def assignments(
     if entry is None or entry[0] is not func:
         if len(_ASSIGNMENTS) > 512:
             _ASSIGNMENTS.clear()
-        collector = _AssignmentCollector()
-        func.body.visit(collector)
-        entry = _ASSIGNMENTS[id(func)] = (func, collector.found)
+        entry = _ASSIGNMENTS[id(func)] = (func, _collect_assignments(func))
     return entry[1].get(name, [])
 
 
@@ -63,43 +61,41 @@ _ASSIGNMENTS: dict[int, tuple[cst.FunctionDef, dict[str, list]]] = {}
 UNKNOWN_VALUE = cst.Name("unknown_binding")
 
 
-class _AssignmentCollector(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found: dict[str, list[tuple[cst.BaseExpression, int, int]]] = {}
+def _collect_assignments(
+    func: cst.FunctionDef,
+) -> dict[str, list[tuple[cst.BaseExpression, int, int]]]:
+    found: dict[str, list[tuple[cst.BaseExpression, int, int]]] = {}
 
-    def _add(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
-        if isinstance(target, cst.Name):
-            self.found.setdefault(target.value, []).append((value, 0, 1))
-        elif isinstance(target, (cst.Tuple, cst.List)):
-            size = len(target.elements)
-            for position, element in enumerate(target.elements):
-                if isinstance(element.value, cst.Name) and not isinstance(
-                    element, cst.StarredElement
-                ):
-                    self.found.setdefault(element.value.value, []).append((value, position, size))
+    def add(target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        kind = type(target)
+        if kind is cst.Name:
+            found.setdefault(target.value, []).append((value, 0, 1))  # type: ignore[attr-defined]
+        elif kind is cst.Tuple or kind is cst.List:
+            size = len(target.elements)  # type: ignore[attr-defined]
+            for position, element in enumerate(target.elements):  # type: ignore[attr-defined]
+                if type(element.value) is cst.Name and type(element) is not cst.StarredElement:
+                    found.setdefault(element.value.value, []).append((value, position, size))
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._add(target.target, node.value)
+    # The engine's walker over the body, not libcst's visitor (which rebuilds every node);
+    # nested functions bind their own names, so their subtrees are skipped.
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        kind = type(node)
+        if kind is cst.Assign:
+            for target in node.targets:  # type: ignore[attr-defined]
+                add(target.target, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.AnnAssign:
+            if node.value is not None:  # type: ignore[attr-defined]
+                add(node.target, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.AugAssign or kind is cst.For or kind is cst.CompFor:
+            add(node.target, UNKNOWN_VALUE)  # type: ignore[attr-defined]
+        elif kind is cst.NamedExpr:
+            add(node.target, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.FunctionDef:
+            return False
+        return None
 
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self._add(node.target, node.value)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._add(node.target, UNKNOWN_VALUE)
-
-    def visit_For(self, node: cst.For) -> None:
-        self._add(node.target, UNKNOWN_VALUE)
-
-    def visit_CompFor(self, node: cst.CompFor) -> None:
-        self._add(node.target, UNKNOWN_VALUE)
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self._add(node.target, node.value)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False  # nested functions bind their own names
+    walk(func.body, enter, _ignore)
+    return found
 
 
 def is_bool_mask(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:

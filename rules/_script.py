@@ -7,6 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.walk import walk
 
 SCRIPT = ("script",)
 
@@ -64,63 +65,48 @@ def annotation_allows_none(annotation: cst.BaseExpression) -> bool:
     return any(word in code for word in ("Optional", "None", "Any"))
 
 
-class _BoundNames(cst.CSTVisitor):
-    """Names a function binds locally: parameters, assignment / loop / with / except targets."""
-
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def _targets(self, node: cst.CSTNode) -> None:
-        if isinstance(node, cst.Name):
-            self.names.add(node.value)
-        elif isinstance(node, (cst.Tuple, cst.List)):
-            for element in node.elements:
-                self._targets(element.value)
-        elif isinstance(node, cst.StarredElement):
-            self._targets(node.value)
-
-    def visit_Param(self, node: cst.Param) -> None:
-        self.names.add(node.name.value)
-
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        self._targets(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._targets(node.target)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._targets(node.target)
-
-    def visit_For(self, node: cst.For) -> None:
-        self._targets(node.target)
-
-    def visit_CompFor(self, node: cst.CompFor) -> None:
-        self._targets(node.target)
-
-    def visit_AsName(self, node: cst.AsName) -> None:
-        self._targets(node.name)
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self._targets(node.target)
-
-    def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
-        if node.asname is None:
-            name = node.name
-            while isinstance(name, cst.Attribute):
-                name = name.value
-            if isinstance(name, cst.Name):
-                self.names.add(name.value)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.names.add(node.name.value)
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        self.names.add(node.name.value)
-        return False
-
-
 def bound_names(function: cst.FunctionDef) -> set[str]:
     """Every name ``function`` binds itself (its locals and parameters)."""
-    visitor = _BoundNames()
-    function.visit(visitor)
-    return visitor.names
+    names: set[str] = set()
+
+    def targets(node: cst.CSTNode) -> None:
+        kind = type(node)
+        if kind is cst.Name:
+            names.add(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.Tuple or kind is cst.List:
+            for element in node.elements:  # type: ignore[attr-defined]
+                targets(element.value)
+        elif kind is cst.StarredElement:
+            targets(node.value)  # type: ignore[attr-defined]
+
+    # The engine's walker, not libcst's visitor (which rebuilds every node); nested classes
+    # bind their names here but not their bodies.
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        kind = type(node)
+        if kind is cst.Param:
+            names.add(node.name.value)  # type: ignore[attr-defined]
+        elif kind is cst.AssignTarget:
+            targets(node.target)  # type: ignore[attr-defined]
+        elif kind in _TARGET_HOLDERS:
+            targets(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.AsName:
+            targets(node.name)  # type: ignore[attr-defined]
+        elif kind is cst.ImportAlias:
+            if node.asname is None:  # type: ignore[attr-defined]
+                name = node.name  # type: ignore[attr-defined]
+                while type(name) is cst.Attribute:
+                    name = name.value
+                if type(name) is cst.Name:
+                    names.add(name.value)
+        elif kind is cst.FunctionDef:
+            names.add(node.name.value)  # type: ignore[attr-defined]
+        elif kind is cst.ClassDef:
+            names.add(node.name.value)  # type: ignore[attr-defined]
+            return False
+        return None
+
+    walk(function, enter, lambda node: None)
+    return names
+
+
+_TARGET_HOLDERS = frozenset({cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr})

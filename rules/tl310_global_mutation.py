@@ -296,38 +296,37 @@ def _module_level_names(module: cst.Module) -> set[str]:
 
 def _global_reads(module: cst.Module) -> set[str]:
     """Names read anywhere in the module other than as a plain store or `global` target."""
+    skip: set[int] = set()
+    names: set[str] = set()
 
-    class Reads(cst.CSTVisitor):
-        def __init__(self) -> None:
-            self.skip: set[int] = set()
-            self.names: set[str] = set()
+    # The engine's walker, not libcst's visitor (which rebuilds every node); types compared
+    # directly, since isinstance against libcst's ABCs is slow.
+    def enter(node: cst.CSTNode) -> None:
+        kind = type(node)
+        if kind is cst.Name:
+            if id(node) not in skip:
+                names.add(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.Attribute:
+            skip.add(id(node.attr))  # type: ignore[attr-defined]
+        elif kind is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and func.attr.value in MUTATING_METHODS:
+                skip.add(id(func.value))
+        elif kind is cst.Assign:
+            skip.update(id(t.target) for t in node.targets)  # type: ignore[attr-defined]
+            for t in node.targets:  # type: ignore[attr-defined]
+                if type(t.target) is cst.Subscript:
+                    skip.add(id(t.target.value))
+        elif kind is cst.AugAssign:
+            skip.add(id(node.target))  # type: ignore[attr-defined]
+        elif kind is cst.Global:
+            skip.update(id(item.name) for item in node.names)  # type: ignore[attr-defined]
 
-        def visit_Global(self, node: cst.Global) -> None:
-            self.skip.update(id(item.name) for item in node.names)
-
-        def visit_Assign(self, node: cst.Assign) -> None:
-            self.skip.update(id(t.target) for t in node.targets)
-            for t in node.targets:
-                if isinstance(t.target, cst.Subscript):
-                    self.skip.add(id(t.target.value))
-
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            self.skip.add(id(node.target))
-
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            self.skip.add(id(node.attr))
-
-        def visit_Call(self, node: cst.Call) -> None:
-            func = node.func
-            if isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
-                self.skip.add(id(func.value))
-
-        def visit_Name(self, node: cst.Name) -> None:
-            if id(node) not in self.skip:
-                self.names.add(node.value)
-
-    reads = Reads()
     for stmt in module.body:
-        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-            stmt.visit(reads)
-    return reads.names
+        if type(stmt) is cst.FunctionDef or type(stmt) is cst.ClassDef:
+            walk(stmt, enter, _ignore)
+    return names
+
+
+def _ignore(node: cst.CSTNode) -> None:
+    pass

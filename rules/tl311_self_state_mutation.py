@@ -8,6 +8,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
 MUTATING_METHODS = {
     "append",
@@ -275,42 +276,42 @@ class SelfStateMutation(Rule):
 
 def _self_reads(module: cst.Module) -> set[str]:
     """Attributes read as ``self.X`` in methods (not counting plain stores and mutations)."""
+    skip: set[int] = set()
+    names: set[str] = set()
+    depth = 0  # functions entered; ``__init__`` counts 1000 (its reads are not counted)
 
-    class Reads(cst.CSTVisitor):
-        def __init__(self) -> None:
-            self.skip: set[int] = set()
-            self.names: set[str] = set()
-            self.depth = 0
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-            self.depth += 1 if node.name.value != "__init__" else 1000
-
-        def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-            self.depth -= 1 if node.name.value != "__init__" else 1000
-
-        def visit_Assign(self, node: cst.Assign) -> None:
-            for t in node.targets:
-                self.skip.add(id(t.target))
-                if isinstance(t.target, cst.Subscript):
-                    self.skip.add(id(t.target.value))
-
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            self.skip.add(id(node.target))
-
-        def visit_Call(self, node: cst.Call) -> None:
-            func = node.func
-            if isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
-                self.skip.add(id(func.value))
-
-        def visit_Attribute(self, node: cst.Attribute) -> None:
+    # One pass of the engine's walker (libcst's visitor rebuilds every node and costs more than
+    # the parse); compared by type, since isinstance against libcst's ABCs is slow.
+    def enter(node: cst.CSTNode) -> None:
+        nonlocal depth
+        kind = type(node)
+        if kind is cst.FunctionDef:
+            depth += 1 if node.name.value != "__init__" else 1000  # type: ignore[attr-defined]
+        elif kind is cst.Assign:
+            for t in node.targets:  # type: ignore[attr-defined]
+                skip.add(id(t.target))
+                if type(t.target) is cst.Subscript:
+                    skip.add(id(t.target.value))
+        elif kind is cst.AugAssign:
+            skip.add(id(node.target))  # type: ignore[attr-defined]
+        elif kind is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and func.attr.value in MUTATING_METHODS:
+                skip.add(id(func.value))
+        elif kind is cst.Attribute:
+            value = node.value  # type: ignore[attr-defined]
             if (
-                0 < self.depth < 1000
-                and id(node) not in self.skip
-                and isinstance(node.value, cst.Name)
-                and node.value.value == "self"
+                0 < depth < 1000
+                and id(node) not in skip
+                and type(value) is cst.Name
+                and value.value == "self"
             ):
-                self.names.add(node.attr.value)
+                names.add(node.attr.value)  # type: ignore[attr-defined]
 
-    reads = Reads()
-    module.visit(reads)
-    return reads.names
+    def leave(node: cst.CSTNode) -> None:
+        nonlocal depth
+        if type(node) is cst.FunctionDef:
+            depth -= 1 if node.name.value != "__init__" else 1000  # type: ignore[attr-defined]
+
+    walk(module, enter, leave)
+    return names
