@@ -129,6 +129,10 @@ class LintContext:
         positions are computed; afterwards the whole file's are, once."""
         return self._position_finder.position(node, self._statements)
 
+    def known_statement_line(self, statement: cst.CSTNode) -> Optional[int]:
+        """First line of a statement from the line table, or None; never computes positions."""
+        return self._position_finder.statement_line(statement)
+
     def statement_line(self, statement: cst.CSTNode) -> Optional[int]:
         """First line of a statement (its first decorator for a decorated definition), cheap."""
         line = self._position_finder.statement_line(statement)

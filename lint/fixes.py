@@ -13,6 +13,7 @@ byte-for-byte. Applying (conflicts, compile check, rounds until nothing changes)
 
 from __future__ import annotations
 
+import bisect
 import re
 import warnings
 from collections.abc import Sequence
@@ -65,7 +66,7 @@ class Fixer:
 
     # -- helpers for fixers -----------------------------------------------------------------
     def parent(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
-        return self.tools.parents().get(id(node))
+        return self.tools.parent_of(node)
 
     def ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         found = []
@@ -116,6 +117,13 @@ class FileFixTools:
         self.ctx = ctx
         self.module = ctx.module
         self._parents: Optional[dict[int, cst.CSTNode]] = None
+        # Parents inside the top-level statements walked so far (see ``parent_of``).
+        self._statement_parents: dict[int, cst.CSTNode] = {}
+        self._walked: set[int] = set()
+        self._top_lines: Optional[list[tuple[int, int]]] = None
+        self._line_starts: Optional[list[int]] = None
+        # The line of the finding being fixed: where to look for the nodes a fixer asks about.
+        self.hint_line: Optional[int] = None
         self._offsets: Optional[list[int]] = None
         self._rendered: dict[int, str] = {}
         self._bindings: Optional[dict[str, _Binding]] = None
@@ -138,12 +146,58 @@ class FileFixTools:
             self._parents = parents
         return self._parents
 
+    def parent_of(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """``parents().get(id(node))``, without walking the whole module when the node lies in
+        the top-level statement at ``hint_line`` (a finding's nodes almost always do)."""
+        if self._parents is not None:
+            return self._parents.get(id(node))
+        if node is self.module:
+            return None
+        found = self._statement_parents.get(id(node))
+        if found is None:
+            statement = self._statement_at(self.hint_line)
+            if statement is not None and id(statement) not in self._walked:
+                self._walk_statement(statement)
+                found = self._statement_parents.get(id(node))
+        return found if found is not None else self.parents().get(id(node))
+
+    def _walk_statement(self, statement: cst.CSTNode) -> None:
+        self._walked.add(id(statement))
+        parents = self._statement_parents
+        parents[id(statement)] = self.module
+        stack: list[cst.CSTNode] = []
+
+        def enter(node: cst.CSTNode) -> None:
+            if stack:
+                parents[id(node)] = stack[-1]
+            stack.append(node)
+
+        walk(statement, enter, lambda node: stack.pop())
+
+    def _statement_at(self, line: Optional[int]) -> Optional[cst.CSTNode]:
+        """The top-level statement whose lines hold ``line``, when the line table knows."""
+        if line is None:
+            return None
+        if self._top_lines is None:
+            self._top_lines = []
+            for index, statement in enumerate(self.module.body):
+                first = self.ctx.known_statement_line(statement)
+                if first is None:
+                    break  # no line table (or it is incomplete): always walk everything
+                self._top_lines.append((first, index))
+        position = bisect.bisect_right(self._top_lines, (line, len(self.module.body))) - 1
+        return self.module.body[self._top_lines[position][1]] if position >= 0 else None
+
+    def line_starts(self) -> list[int]:
+        if self._line_starts is None:
+            self._line_starts = _line_starts(self.ctx.source)
+        return self._line_starts
+
     def top_statement(self, node: cst.CSTNode) -> Optional[int]:
         """Index in ``module.body`` of the top-level statement holding ``node``."""
-        parents = self.parents()
         current = node
         while True:
-            parent = parents.get(id(current))
+            parent = self.parent_of(current)
             if parent is None:
                 return None
             if parent is self.module:
@@ -333,8 +387,7 @@ def edits_for(
 ) -> Optional[tuple[Edit, ...]]:
     """Text edits for ``replacements`` plus the imports the fixer asked for; None if nothing changes."""
     module = tools.module
-    text = tools.ctx.source
-    starts = _line_starts(text)
+    starts = tools.line_starts()
     spans = _statement_spans(tools, replacements, starts)
     if spans is None:
         spans = _top_level_spans(tools, replacements)
@@ -363,28 +416,26 @@ def _statement_spans(
     indentation of the blocks around it. None when that is not possible (the caller then
     renders the whole top-level statement)."""
     module = tools.module
-    parents = tools.parents()
+    parent_of = tools.parent_of
     holder: Optional[cst.CSTNode] = None
     for old, _ in replacements:
         # A replaced statement is rendered inside its parent statement, so that its leading
         # comment lines are part of both renderings.
-        node: Optional[cst.CSTNode] = (
-            parents.get(id(old)) if isinstance(old, cst.BaseStatement) else old
-        )
+        node: Optional[cst.CSTNode] = parent_of(old) if isinstance(old, cst.BaseStatement) else old
         while node is not None and not isinstance(
             node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)
         ):
-            node = parents.get(id(node))
+            node = parent_of(node)
         if node is None or (holder is not None and node is not holder):
             return None
         holder = node
     assert holder is not None
     indents = []
-    node = parents.get(id(holder))
+    node = parent_of(holder)
     while node is not None:
         if isinstance(node, cst.IndentedBlock):
             indents.append(module.default_indent if node.indent is None else node.indent)
-        node = parents.get(id(node))
+        node = parent_of(node)
     indents.reverse()
     try:
         line = tools.ctx.statement_line(holder)
@@ -487,6 +538,7 @@ def attach_fixes(ctx: LintContext, diagnostics: Sequence[Diagnostic]) -> list[st
     instances: dict[type[Fixer], Fixer] = {}
     errors: list[str] = []
     for diagnostic in wanted:
+        tools.hint_line = diagnostic.line
         for fixer_cls in table[diagnostic.code]:
             tools.pending_imports.clear()
             try:
