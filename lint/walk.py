@@ -51,10 +51,15 @@ def child_fields(cls: type) -> tuple[str, ...]:
         fields = tuple(
             f.name
             for f in dataclasses.fields(cls)
-            if f.name not in _SKIPPED_FIELDS and not f.name.startswith("whitespace")
+            if f.name not in _SKIPPED_FIELDS
+            and not f.name.startswith("whitespace")
+            and f.type not in _TEXT_TYPES  # Name.value, Integer.value: text, never a node
         )
         _child_fields_cache[cls] = fields
     return fields
+
+
+_TEXT_TYPES = (str, bool, int)
 
 
 _is_node_type: dict[type, bool] = {}
@@ -71,14 +76,26 @@ def _is_node(value: object) -> bool:
 
 def syntax_children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The child nodes that carry syntax, in source order."""
-    children = []
-    for name in child_fields(type(node)):
+    children: list[cst.CSTNode] = []
+    fields = _child_fields_cache.get(type(node))
+    if fields is None:
+        fields = child_fields(type(node))
+    for name in fields:
         value = getattr(node, name)
         kind = type(value)
         if kind is tuple or kind is list:
-            children.extend(item for item in value if _is_node(item))
-        elif value is not None and _is_node(value):
-            children.append(value)
+            for item in value:
+                known = _is_node_type.get(type(item))
+                if known is None:
+                    known = _is_node(item)
+                if known:
+                    children.append(item)
+        elif value is not None:
+            known = _is_node_type.get(kind)
+            if known is None:
+                known = _is_node(value)
+            if known:
+                children.append(value)
     return children
 
 
@@ -105,4 +122,8 @@ def walk(
         if on_enter(child) is False:
             on_leave(child)
             continue
-        stack.append((child, iter(syntax_children(child))))
+        grandchildren = syntax_children(child)
+        if not grandchildren:  # a leaf (most nodes): no stack frame for it
+            on_leave(child)
+            continue
+        stack.append((child, iter(grandchildren)))
