@@ -56,7 +56,7 @@ def selected_rules(
 
 
 class _Dispatcher:
-    """Calls rule methods by node type name around the semantic model's bookkeeping."""
+    """Calls rule methods by node type around the semantic model's bookkeeping."""
 
     def __init__(self, ctx: LintContext, rules: Sequence[Rule], result: FileResult) -> None:
         self.ctx = ctx
@@ -68,45 +68,58 @@ class _Dispatcher:
             for method, node_type in visit_methods(type(rule)).items():
                 table = self.visit if method.startswith("visit_") else self.leave
                 table.setdefault(node_type, []).append((rule, getattr(rule, method)))
+        # The tables by node class, filled as classes are met (a dict lookup per node).
+        self._on_enter: dict[type, list[tuple[Rule, Callable]]] = {}
+        self._on_leave: dict[type, list[tuple[Rule, Callable]]] = {}
+        self._ctx_enter = ctx.enter
+        self._ctx_leave = ctx.leave
 
     def _call(self, handlers: list[tuple[Rule, Callable]], node: cst.CSTNode) -> None:
+        # A rule that fails is taken out of the tables (see _fail), so no per-call check here.
         for rule, handler in handlers:
-            if rule.code in self.failed:
-                continue
             try:
                 handler(node)
             except RecursionError:  # a known limit (code nested hundreds deep), not a bug
-                self.failed.add(rule.code)
-                self.result.errors.append(
-                    FileError(
-                        self.ctx.path,
-                        f"too deeply nested for rule {rule.code} ({rule.name}) to analyse; "
-                        "the rule was skipped for this file",
-                        _line_of(self.ctx, node),
-                    )
+                self._fail(
+                    rule,
+                    f"too deeply nested for rule {rule.code} ({rule.name}) to analyse; "
+                    "the rule was skipped for this file",
+                    node,
                 )
             except Exception as exc:  # isolate one rule's bug from the rest
-                self.failed.add(rule.code)
-                self.result.errors.append(
-                    FileError(
-                        self.ctx.path,
-                        f"internal error in rule {rule.code} ({rule.name}): "
-                        f"{describe_exception(exc)}; {ISSUE_HINT}",
-                        _line_of(self.ctx, node),
-                    )
+                self._fail(
+                    rule,
+                    f"internal error in rule {rule.code} ({rule.name}): "
+                    f"{describe_exception(exc)}; {ISSUE_HINT}",
+                    node,
                 )
 
+    def _fail(self, rule: Rule, message: str, node: cst.CSTNode) -> None:
+        self.failed.add(rule.code)
+        self.result.errors.append(FileError(self.ctx.path, message, _line_of(self.ctx, node)))
+        for table in (self.visit, self.leave):
+            for node_type, handlers in table.items():
+                table[node_type] = [entry for entry in handlers if entry[0] is not rule]
+        self._on_enter.clear()
+        self._on_leave.clear()
+
     def on_enter(self, node: cst.CSTNode) -> None:
-        self.ctx.enter(node)
-        handlers = self.visit.get(type(node).__name__)
+        self._ctx_enter(node)
+        kind = type(node)
+        handlers = self._on_enter.get(kind)
+        if handlers is None:
+            handlers = self._on_enter[kind] = self.visit.get(kind.__name__, [])
         if handlers:
             self._call(handlers, node)
 
     def on_leave(self, node: cst.CSTNode) -> None:
-        handlers = self.leave.get(type(node).__name__)
+        kind = type(node)
+        handlers = self._on_leave.get(kind)
+        if handlers is None:
+            handlers = self._on_leave[kind] = self.leave.get(kind.__name__, [])
         if handlers:
             self._call(handlers, node)
-        self.ctx.leave(node)
+        self._ctx_leave(node)
 
 
 def describe_exception(exc: BaseException) -> str:
