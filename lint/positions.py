@@ -11,6 +11,7 @@ knows every statement's line) and indentation. Anything unusual falls back to th
 from __future__ import annotations
 
 import ast
+import warnings
 from collections.abc import Sequence
 from typing import Optional
 
@@ -126,7 +127,9 @@ class PositionFinder:
     def _lines(self) -> Optional[dict[int, int]]:
         if self._statement_lines is None:
             try:
-                tree = ast.parse(self.text)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
+                    tree = ast.parse(self.text)
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 self._statement_lines = {}
                 return None

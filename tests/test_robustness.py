@@ -272,6 +272,8 @@ def test_nesting_beyond_limits_is_one_clear_error_and_no_crash(tmp_path):
     for name, expr in TOO_DEEP.items():
         write(tmp_path, name, NESTED.format(expr=expr))
     write(tmp_path, "good.py", PRINT_MODEL)
+    # Valid code Python warns about: the user's SyntaxWarnings are not printed by the linter.
+    write(tmp_path, "warns.py", "y = 1if True else 2\nz = 1()\n")
     for command in (["check", "--output-format", "json"], ["fix", "--diff", "--unsafe-fixes"]):
         completed = subprocess.run(
             [sys.executable, "-m", "torchlint", *command, "."],
@@ -282,6 +284,7 @@ def test_nesting_beyond_limits_is_one_clear_error_and_no_crash(tmp_path):
         )
         assert completed.returncode == 2, (completed.returncode, completed.stderr[-2000:])
         assert_no_traceback(completed.stdout + completed.stderr)
+        assert "SyntaxWarning" not in completed.stderr
         if command[0] == "check":
             document = json.loads(completed.stdout)
             errors = by_path(document["errors"])

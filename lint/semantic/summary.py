@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Union
 
@@ -486,7 +487,9 @@ def summarize(text: str, module: str, path: str, is_package: bool = False) -> Fi
     """Summarise one file's source. A file ``ast`` cannot parse gets an empty, unparsed summary."""
     summary = FileSummary(module=module, path=path)
     try:
-        tree = ast.parse(text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
+            tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         summary.parsed = False
         return summary
