@@ -207,7 +207,9 @@ def _lint_module(
                         f"{describe_exception(exc)}; {ISSUE_HINT}",
                     )
                 )
-    dispatcher = _Dispatcher(ctx, visiting, result)
+    dispatcher = _Dispatcher(
+        ctx, [rule for rule in visiting if not getattr(rule, "idle", False)], result
+    )
     try:
         if visiting:
             walk(module, dispatcher.on_enter, dispatcher.on_leave)

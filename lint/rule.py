@@ -95,6 +95,9 @@ class Rule:
 
     def __init__(self, ctx: LintContext) -> None:
         self.ctx = ctx
+        # Set to True by a rule whose ``__init__`` finds this file cannot hold one of its
+        # findings (a cheap check of the text): the engine then calls none of its methods here.
+        self.idle = False
 
     def report(
         self,
