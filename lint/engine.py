@@ -444,6 +444,7 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
             ), set()
         result = lint_module(source.path, source, module, index, chosen, settings)
         result.module = None
+        result.source = None  # the parent has it: not sent back from a worker
         if source.path in notebooks:
             result.diagnostics, result.errors = map_result_diagnostics(
                 notebooks[source.path], result.diagnostics, result.errors
