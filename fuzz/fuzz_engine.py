@@ -199,7 +199,7 @@ def main() -> int:
 
     if more():
         import hypothesmith
-        from hypothesis import HealthCheck, given, settings
+        from hypothesis import HealthCheck, Phase, given, settings
 
         class _Stop(Exception):
             pass
@@ -209,6 +209,7 @@ def main() -> int:
             deadline=None,
             database=None,
             suppress_health_check=list(HealthCheck),
+            phases=[Phase.generate],  # no shrinking: _Stop must end the run at once
         )
         @given(hypothesmith.from_grammar())
         def generated(text: str) -> None:
