@@ -15,6 +15,7 @@ import libcst as cst
 from torchlint.lint.semantic.index import ProjectIndex, Region
 from torchlint.lint.semantic.kinds import Kind, KindInference, join
 from torchlint.lint.semantic.summary import BREAKING_DECORATORS, FileSummary
+from torchlint.lint.source import Source, SourceError, parse
 
 # Guards: the call, the back-ends under which it returns True.
 GUARD_CALLS: dict[str, frozenset[str]] = {
@@ -415,11 +416,13 @@ def other_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
                 text = handle.read()
         tree = index.trees.get(summary.path, text) if index.trees is not None else None
         if tree is None:
-            tree = cst.parse_module(text)
+            # The guarded parse: Python's parser accepted it (summary.parsed), and inputs that
+            # crash libcst's native parser are refused.
+            tree = parse(Source(summary.path, text), python_valid=True)
             if index.trees is not None:
                 index.trees.put(summary.path, text, tree)
         return FileModel(tree, summary, index)
-    except (OSError, cst.ParserSyntaxError, RecursionError, ValueError):
+    except (OSError, SourceError, RecursionError, ValueError):
         return None
     finally:
         _building.pop()
