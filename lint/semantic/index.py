@@ -89,6 +89,8 @@ class ProjectIndex:
         self._module_class_cache: dict[str, bool] = {}
         self._regions: Optional[dict[str, Region]] = None
         self._missing: set[str] = set()
+        # Lowercased entry names of the search roots (None: unreadable), listed once each.
+        self._listings: dict[Path, Optional[set[str]]] = {}
         # When a set, every module name looked up is recorded (what a file's result depends on).
         self.accessed: Optional[set[str]] = None
         # Graph functions by the graph functions that call them (filled with the regions).
@@ -127,6 +129,18 @@ class ProjectIndex:
         self._regions = None
         self.models.clear()
 
+    def _may_hold(self, root: Path, head: str) -> bool:
+        """Whether ``root`` has an entry named ``head`` or ``head.py`` (compared without case,
+        for case-insensitive file systems), from one listing per folder."""
+        names = self._listings.get(root, False)
+        if names is False:
+            try:
+                names = {name.lower() for name in os.listdir(root)}
+            except OSError:
+                names = None  # unknown: look as before
+            self._listings[root] = names
+        return names is None or head.lower() in names or f"{head}.py".lower() in names
+
     def get_module(self, module: str) -> Optional[FileSummary]:
         """The summary of a project module, reading it from disk if it was not given."""
         if self.accessed is not None:
@@ -134,8 +148,11 @@ class ProjectIndex:
         found = self.by_module.get(module)
         if found is not None or module in self._missing or not module:
             return found
+        head = module.split(".", 1)[0]
         rel = Path(*module.split("."))
         for root in list(self.search_roots):
+            if not self._may_hold(root, head):
+                continue  # neither candidate can exist: no stat calls for it
             for candidate in (root / rel.with_suffix(".py"), root / rel / "__init__.py"):
                 if candidate.is_file():
                     try:
