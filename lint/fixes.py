@@ -215,6 +215,27 @@ class FileFixTools:
             self._rendered[index] = text
         return text
 
+    def statement_offset(self, index: int) -> int:
+        """Start offset of top-level statement ``index`` (as in ``offsets``), from the line
+        table when its rendering is found there, without rendering the statements before it."""
+        statement = self.module.body[index]
+        line = self.ctx.known_statement_line(statement)
+        starts = self.line_starts()
+        if line is not None:
+            first = line - len(getattr(statement, "leading_lines", ()))
+            if 1 <= first <= len(starts):
+                offset = starts[first - 1]
+                expected = self.rendered(index)
+                if (
+                    index == len(self.module.body) - 1
+                    and not self.module.footer
+                    and not self.module.has_trailing_newline
+                ):
+                    expected = _strip_newline(expected)  # the module drops the last newline
+                if self.ctx.source.startswith(expected, offset):
+                    return offset
+        return self.offsets()[index]
+
     def offsets(self) -> list[int]:
         """Start offset in the file text of each top-level statement (its leading lines included)."""
         if self._offsets is None:
@@ -294,7 +315,6 @@ class FileFixTools:
     def import_insert_offset(self) -> int:
         """Where a new import line goes: after the leading imports, else after docstring/__future__."""
         body = self.module.body
-        offsets = self.offsets()
         after = 0
         for index, stmt in enumerate(body):
             if not isinstance(stmt, cst.SimpleStatementLine):
@@ -308,7 +328,7 @@ class FileFixTools:
                 after = index + 1
                 continue
             break
-        return offsets[after]
+        return self.statement_offset(after) if after < len(body) else self.offsets()[after]
 
 
 def _dotted(node: cst.BaseExpression) -> str:
@@ -478,7 +498,6 @@ def _top_level_spans(
         if index is None:
             return None
         grouped.setdefault(index, {})[id(old)] = _as_node(old, new, module)
-    offsets = tools.offsets()
     spans: list[tuple[int, int, str]] = []
     last = len(module.body) - 1
     for index, mapping in sorted(grouped.items()):
@@ -492,7 +511,8 @@ def _top_level_spans(
         start, end, content = _changed_middle(before, after)
         if start == end and not content:
             continue
-        spans.append((offsets[index] + start, offsets[index] + end, content))
+        offset = tools.statement_offset(index)
+        spans.append((offset + start, offset + end, content))
     return spans
 
 
