@@ -306,3 +306,41 @@ def test_einops_functions_and_layers_keep_tensors_tensors():
     assert env["patches"] == T
     assert env["split"] == T
     assert env["tiled"] == UNK  # no tensor went in
+
+
+def test_torch_state_queries_are_python_values():
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def forward(self, x):
+            torch.is_autocast_enabled("cpu")
+            torch.is_nonzero(x.sum())
+            torch.isfinite(x)
+            torch.get_autocast_dtype("cpu")
+            return x
+    """
+    kinds = expression_kinds(source, "Net.forward")
+    assert kinds['torch.is_autocast_enabled("cpu")'] == CONST
+    assert kinds['torch.get_autocast_dtype("cpu")'] == CONST
+    assert kinds["torch.isfinite(x)"] == T
+    assert kinds["torch.is_nonzero(x.sum())"] != CONST
+
+
+def test_unknown_call_site_kind_keeps_the_parameter_annotation():
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def forward(self, x):
+            return self.attend(self.lookup[0], x.shape[0])
+
+        def attend(self, query: torch.Tensor, n: int):
+            if query.size(0) == n:
+                return query
+            return query * 2
+    """
+    env = kinds_in(source, "Net.attend")
+    assert env["query"] == T

@@ -260,6 +260,15 @@ CONTAINER_ANNOTATIONS = {
 KindOrTuple = Union[Kind, tuple]
 
 
+def _is_torch_state_query(name: str) -> bool:
+    """``torch.is_autocast_enabled(...)``, ``torch.get_autocast_dtype(...)``: a Python value
+    about torch's state or a tensor's type, not a tensor (``torch.is_nonzero`` reads data)."""
+    last = name.rsplit(".", 1)[-1]
+    if last.startswith("is_"):
+        return last != "is_nonzero"
+    return last.startswith("get_") and last.endswith(("_enabled", "_dtype", "_device"))
+
+
 def join(a: Kind, b: Kind) -> Kind:
     """The kind of a value that is ``a`` on one path and ``b`` on another."""
     if a == b:
@@ -351,7 +360,9 @@ class KindInference:
             ordered = ordered[1:]
         for param in [*ordered, *params.kwonly_params]:
             name = param.name.value
-            if name in overrides:
+            # A call site's kind wins, except an unknown one over an annotation (a helper's
+            # ``query: torch.Tensor`` called with a value of unknown kind is still a tensor).
+            if name in overrides and (overrides[name] != UNK or param.annotation is None):
                 self.env[name] = overrides[name]
                 continue
             self.env[name] = self._param_kind(param, params_are_tensors)
@@ -870,6 +881,8 @@ class KindInference:
             return UNK
         if name in TORCH_FUNCTION_KINDS:
             return TORCH_FUNCTION_KINDS[name]
+        if name.startswith("torch.") and _is_torch_state_query(name):
+            return CONST
         if name in ("torch.where", "torch.nonzero") and len(node.args) == 1:
             return TS if name == "torch.where" else T
         if name in ("torch.max", "torch.min", "torch.median") and len(node.args) >= 2:
