@@ -45,6 +45,12 @@ class SizeDependentPython(Rule):
     `max(n, 1)`, checks for empty inputs
     (`x.numel() == 0`) and config values are not flagged.
 
+    Input checks are not flagged either: `assert q.size() == k.size()` and
+    `if x.size(0) != n: raise ValueError(...)`. `torch.jit.trace` prints a `TracerWarning` at
+    them and drops the check from the graph, but every input the check accepts gets the same
+    result as eager, so nothing needs rewriting (on real models these are most of the trace
+    warnings; we treat them as noise, not as a wrong trace).
+
     ## Why is this bad?
     `torch.jit.trace` records tensor operations only: a Python decision on a size is taken once
     for the example input and baked in, so an input of another batch size or sequence length
@@ -181,6 +187,23 @@ class SizeDependentPython(Rule):
 
             def inputs():
                 return [(torch.randn(1, 4),), (torch.randn(1, 4) + 1,)]
+            """
+        ),
+        # An input check on the batch size: trace warns and drops it, valid inputs agree.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, q, k):
+                    assert q.size() == k.size(), "q and k must match"
+                    if q.size(0) != k.size(0):
+                        raise ValueError("batch sizes differ")
+                    return q * k
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 4)), (torch.randn(5, 4), torch.randn(5, 4))]
             """
         ),
         # `max(n, 1)` guards against empty inputs: the size wins for every traced input.
