@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
+import inspect
 import json
 import os
 import pickle
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -41,15 +44,40 @@ def summary_digest(summary: FileSummary) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-def fingerprint(settings: Any, rule_codes: list[str]) -> str:
+def fingerprint(settings: Any, rules: Sequence[type]) -> str:
+    """What every cached result depends on besides its files: torchlint's version and code,
+    the settings, and the rules that ran (their codes and the files they are defined in, so
+    editing torchlint or a rule pack in place invalidates the cache too)."""
     parts = {
         "version": __version__,
         "format": FORMAT,
         "settings": dataclasses.asdict(settings),
-        "rules": sorted(rule_codes),
+        "rules": sorted(rule.code for rule in rules),  # type: ignore[attr-defined]
+        "code": _code_stamp(rules),
     }
     text = json.dumps(parts, sort_keys=True, default=str)
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _code_stamp(rules: Sequence[type]) -> list[tuple[str, int, int]]:
+    """Size and modification time of torchlint's analysis code and of every rule's module."""
+    files = {inspect.getsourcefile(rule) or "" for rule in rules}
+    for package in (
+        "torchlint.lint",
+        "torchlint.lint.semantic",
+        "torchlint.rules",
+        "torchlint.fixers",
+    ):
+        for folder in getattr(importlib.import_module(package), "__path__", ()):
+            files.update(str(path) for path in Path(folder).glob("*.py"))
+    stamp = []
+    for name in sorted(f for f in files if f):
+        try:
+            info = os.stat(name)
+        except OSError:
+            continue
+        stamp.append((name, info.st_size, info.st_mtime_ns))
+    return stamp
 
 
 @dataclass

@@ -298,7 +298,7 @@ def lint_files(
     settings = settings or Settings()
     chosen = selected_rules(settings, rules)
     cache = LintCache(cache_dir) if cache_dir else None
-    run_fingerprint = fingerprint(settings, [r.code for r in chosen]) if cache else ""
+    run_fingerprint = fingerprint(settings, chosen) if cache else ""
     results: dict[str, FileResult] = {}
     notebooks: dict[str, Notebook] = {}  # .ipynb: its code cells as one module
     planned: list[_Planned] = []
