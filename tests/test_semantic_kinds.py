@@ -344,3 +344,25 @@ def test_unknown_call_site_kind_keeps_the_parameter_annotation():
     """
     env = kinds_in(source, "Net.attend")
     assert env["query"] == T
+
+
+def test_tuple_returns_unpack_into_their_element_kinds():
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def _pad(self, x, window: int):
+            padding = (window - x.shape[1] % window) % window
+            return padding, torch.nn.functional.pad(x, (0, padding))
+
+        def forward(self, x):
+            padding_len, padded = self._pad(x, 8)
+            scaled = x.shape[0] * self.unknown_factor
+            return padded
+    """
+    env = kinds_in(source, "Net.forward")
+    assert env["padding_len"] == SIZE
+    assert env["padded"] == T
+    # a size times a value of unknown kind (a config value) still varies with the input
+    assert env["scaled"] == SIZE

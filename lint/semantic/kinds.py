@@ -301,6 +301,10 @@ def combine(kinds: Iterable[Kind]) -> Kind:
         if RANK in kinds:
             return RANK
         return CONST
+    if SIZE in kinds and all(k in (CONST, SIZE, RANK, UNK) for k in kinds):
+        # A size with a value of unknown kind (a config value, mostly) still varies with the
+        # input: at least a size, whatever the other operand is.
+        return SIZE
     return UNK
 
 
@@ -345,6 +349,9 @@ class KindInference:
         self.kinds: dict[int, Kind] = {}
         self.env: dict[str, Kind] = dict(outer_env or {})
         self.returns: Optional[Kind] = None
+        # Element kinds when every return is a tuple of one length (for unpacking at callers).
+        self.tuple_returns: Optional[tuple[Kind, ...]] = None
+        self._tuple_returns_possible = True
         self.self_name: Optional[str] = None
         # (callee fully qualified name, positional arg kinds, keyword arg kinds) of project calls
         self.calls: list[tuple[str, list[Kind], dict[str, Kind]]] = []
@@ -536,6 +543,7 @@ class KindInference:
         elif isinstance(small, cst.Return):
             kind = self.kind(small.value) if small.value is not None else NONE
             self.returns = kind if self.returns is None else join(self.returns, kind)
+            self._return_elements(small.value)
         elif isinstance(small, cst.Expr):
             self.kind(small.value)
         elif isinstance(small, cst.Assert):
@@ -546,14 +554,37 @@ class KindInference:
             if small.exc is not None:
                 self.kind(small.exc)
 
-    def _value_kind(self, value: cst.BaseExpression) -> KindOrTuple:
-        """Like :meth:`kind`, but a tuple literal keeps the kinds of its elements for unpacking."""
+    def _return_elements(self, value: Optional[cst.BaseExpression]) -> None:
+        """Track the element kinds of functions that always return tuples of one length."""
+        if not self._tuple_returns_possible:
+            return
+        elements = self._literal_elements(value) if value is not None else None
+        if elements is None:
+            self._tuple_returns_possible = False
+        elif self.tuple_returns is None:
+            self.tuple_returns = elements
+        elif len(elements) == len(self.tuple_returns):
+            self.tuple_returns = tuple(join(a, b) for a, b in zip(self.tuple_returns, elements))
+        else:
+            self._tuple_returns_possible = False
+        if not self._tuple_returns_possible:
+            self.tuple_returns = None
+
+    def _literal_elements(self, value: cst.BaseExpression) -> Optional[tuple[Kind, ...]]:
         if isinstance(value, (cst.Tuple, cst.List)) and not any(
             isinstance(el, cst.StarredElement) for el in value.elements
         ):
-            self.kind(value)
             return tuple(self.kind(el.value) for el in value.elements)
-        return self.kind(value)
+        return None
+
+    def _value_kind(self, value: cst.BaseExpression) -> KindOrTuple:
+        """Like :meth:`kind`, but a tuple literal, or a call of a project function that always
+        returns one, keeps the kinds of its elements for unpacking."""
+        kind = self.kind(value)
+        elements = self._literal_elements(value)
+        if elements is None and type(value) is cst.Call:
+            elements = self.model.call_tuple_kinds(value, self.owner_class)
+        return elements if elements is not None else kind
 
     def _bind(self, target: cst.BaseExpression, kind: KindOrTuple) -> None:
         if isinstance(target, cst.Name):

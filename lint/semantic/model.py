@@ -53,6 +53,7 @@ class FileModel:
         self._inferences: dict[int, KindInference] = {}
         self._param_kinds: dict[str, dict[str, Kind]] = {}
         self._return_kinds: dict[str, Kind] = {}
+        self._return_tuples: dict[str, Optional[tuple[Kind, ...]]] = {}
         self._in_progress: set[int] = set()
         self.global_kinds: dict[str, Kind] = {}
         self._qualified: dict[str, Optional[str]] = {}
@@ -252,6 +253,7 @@ class FileModel:
             self._in_progress.discard(key)
         self._inferences[key] = inference
         self._return_kinds[fq] = inference.returns if inference.returns is not None else Kind.NONE
+        self._return_tuples[fq] = inference.tuple_returns
         return inference
 
     def _infer_all(self) -> None:
@@ -263,12 +265,15 @@ class FileModel:
         ]
         for _ in range(3):
             before = {k: dict(v) for k, v in self._param_kinds.items()}
-            returns_before = dict(self._return_kinds)
+            returns_before = (dict(self._return_kinds), dict(self._return_tuples))
             self._inferences.clear()
             for info in graph:
                 if id(info.node) not in self._inferences:
                     self._run_inference(info)
-            if before == self._param_kinds and returns_before == self._return_kinds:
+            if before == self._param_kinds and returns_before == (
+                self._return_kinds,
+                self._return_tuples,
+            ):
                 break
 
     def record_call(
@@ -336,6 +341,36 @@ class FileModel:
             return Kind.UNKNOWN  # only graph functions have their kinds inferred
         other = other_model(self.index, callee_file.module)
         return other._return_kinds.get(fq, Kind.UNKNOWN) if other is not None else Kind.UNKNOWN
+
+    def call_tuple_kinds(self, call: cst.Call, owner: Optional[str]) -> Optional[tuple[Kind, ...]]:
+        """Element kinds of what a call of a project graph function returns, when it always
+        returns a tuple of one length (``a, b = self.split(x)``)."""
+        func = call.func
+        if (
+            type(func) is cst.Attribute
+            and type(func.value) is cst.Name
+            and func.value.value == "self"
+            and owner is not None
+        ):
+            method = self.index.find_method(owner, func.attr.value)
+            found = (method[0], method[1]) if method is not None else None
+        else:
+            name = self.qualified_name(func)
+            target = self.index.lookup(name) if name else None
+            found = (
+                (target[1].qualify(target[2]), target[1])
+                if target and target[0] == "function"
+                else None
+            )
+        if found is None:
+            return None
+        fq, callee_file = found
+        if callee_file is self.summary:
+            return self._return_tuples.get(fq)
+        if self.index.region_for("", fq) is None:
+            return None
+        other = other_model(self.index, callee_file.module)
+        return other._return_tuples.get(fq) if other is not None else None
 
     def project_call_kind(
         self, name: str, node: cst.Call, inference: KindInference
