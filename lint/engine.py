@@ -7,9 +7,11 @@ internal error for that rule and file, and every other rule and file still runs.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -295,6 +297,32 @@ def lint_files(
     sources and send back only results. ``cache_dir`` reuses results of unchanged files whose
     cross-file facts are unchanged too (see ``lint/cache.py``).
     """
+    with _rare_full_collections():
+        return _lint_files(paths, settings, rules, jobs=jobs, cache_dir=cache_dir)
+
+
+@contextmanager
+def _rare_full_collections() -> Iterator[None]:
+    """Python's cyclic collector walks every live object (the index, cached models and their
+    trees) in each full collection: 20-25% of a run's CPU with the default thresholds. Nearly
+    all of a run's garbage is freed by reference counting, so collect far less often (peak
+    memory on torch/_dynamo: 207 -> 210 MB)."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(max(thresholds[0], 10_000), thresholds[1], max(thresholds[2], 100))
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+def _lint_files(
+    paths: Sequence[str],
+    settings: Optional[Settings],
+    rules: Optional[Sequence[type[Rule]]],
+    *,
+    jobs: int,
+    cache_dir: Optional[str],
+) -> list[FileResult]:
     settings = settings or Settings()
     chosen = selected_rules(settings, rules)
     cache = LintCache(cache_dir) if cache_dir else None
