@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Optional
 
@@ -59,6 +60,29 @@ class LspSession:
         )
         self.client.initialized(types.InitializedParams())
         return result
+
+    def settle(
+        self, uri: str, done, timeout: float = 60
+    ) -> Awaitable[types.PublishDiagnosticsParams]:
+        """Await the first publishDiagnostics of ``uri`` received from this call on that
+        satisfies ``done`` (publishes still in flight, such as an idle re-lint, are skipped);
+        call it before sending the message that triggers the publish."""
+        seen = len(self.published.get(uri, []))
+
+        async def wait() -> types.PublishDiagnosticsParams:
+            deadline = asyncio.get_running_loop().time() + timeout
+            checked = seen
+            while True:
+                received = self.published.get(uri, [])
+                for params in received[checked:]:
+                    if done(params):
+                        return params
+                checked = len(received)
+                if asyncio.get_running_loop().time() > deadline:
+                    raise TimeoutError(f"no matching publishDiagnostics for {uri}")
+                await asyncio.sleep(0.05)
+
+        return wait()
 
     def expect(self, uri: str, version: Optional[int] = None) -> asyncio.Future:
         """A future for the next publishDiagnostics of ``uri`` (at ``version``); register it
