@@ -23,6 +23,7 @@ import libcst as cst
 
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.model import FileModel
+from torchlint.lint.semantic.trees import ParsedTrees
 
 
 def default_corpus() -> list[Path]:
@@ -66,6 +67,11 @@ def main() -> None:
     regions = index.regions()
     index_s = time.process_time() - start
 
+    # As in a run, a model built on demand for another file's cross-file kinds reuses that
+    # file's tree: the parse is counted above, not again here.
+    index.trees = ParsedTrees(budget_chars=sum(len(text) for text in texts.values()))
+    for path, module in modules.items():
+        index.trees.put(path, texts[path], module)
     start = time.process_time()
     graph_functions = 0
     for path, module in modules.items():
