@@ -366,3 +366,43 @@ def test_lazy_loading_of_imported_project_modules(tmp_path):
     # Only app.py is given; lib/ is read from disk through the re-export in lib/__init__.py.
     index = index_project({"app.py": paths["app.py"]})
     assert regions_by_local_name(index)["app.Net.forward"] == DEFAULT
+
+
+def test_callables_from_registries_and_aliases_are_reached(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "hub/__init__.py": "",
+            "hub/attention.py": """
+                def eager_attention(module, q, k):
+                    return q @ k
+
+                def sdpa_attention(module, q, k):
+                    return q * k
+
+                def unused(q):
+                    return q
+
+                class AttentionInterface:
+                    _global_mapping = {"eager": eager_attention, "sdpa": sdpa_attention}
+
+                ALL_ATTENTION = AttentionInterface()
+                MASKS = {"causal": unused}
+            """,
+            "hub/model.py": """
+                from torch import nn
+                from hub.attention import ALL_ATTENTION, eager_attention
+
+                class Attention(nn.Module):
+                    def forward(self, q, k):
+                        interface = eager_attention
+                        if self.kind != "eager":
+                            interface = ALL_ATTENTION[self.kind]
+                        return interface(self, q, k)
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["hub.attention.eager_attention"] == DEFAULT
+    assert regions["hub.attention.sdpa_attention"] == DEFAULT
+    assert "hub.attention.unused" not in regions

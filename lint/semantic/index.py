@@ -363,6 +363,8 @@ class ProjectIndex:
                 found = self.lookup(call.target)
                 if found and found[0] in ("function", "method"):
                     callees.append(found[1].qualify(found[2]))
+            elif call.kind == "registry":
+                callees.extend(self._registry_functions(call.target))
             elif owner is None:
                 continue
             elif call.kind == "self":
@@ -387,6 +389,29 @@ class ProjectIndex:
                 if method:
                     callees.append(method[0])
         return callees
+
+    def _registry_functions(self, qualname: str, _depth: int = 0) -> list[str]:
+        """The functions in a dict of callables named ``qualname``: a module-level dict, or a
+        module-level instance of a class whose body holds one (following re-exports)."""
+        if _depth > 8:
+            return []
+        module, _, name = qualname.rpartition(".")
+        summary = self.get_module(module) if module else None
+        if summary is None:
+            return []
+        refs: list[str] = list(summary.registries.get(name, ()))
+        if name in summary.instances:
+            for _, _, cls in self.mro(summary.instances[name]):
+                for values in cls.registries.values():
+                    refs.extend(values)
+        elif name in summary.imports and not refs:
+            return self._registry_functions(summary.imports[name], _depth + 1)
+        functions = []
+        for ref in refs:
+            found = self.lookup(ref)
+            if found is not None and found[0] in ("function", "method"):
+                functions.append(found[1].qualify(found[2]))
+        return functions
 
     def breaking_function(self, qualname: str) -> bool:
         """Whether calling this project function breaks a torch.compile graph (it is disabled)."""

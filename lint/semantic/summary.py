@@ -62,7 +62,9 @@ class CallRef:
     ``kind`` is ``"name"`` (``helper(...)``, ``mod.helper(...)``, resolved to a qualified name in
     ``target``), ``"self"`` (``self.method(...)``: ``target`` is the method name), ``"attr"``
     (``self.sub.method(...)`` or ``self.sub(...)``: ``target`` is ``sub`` and ``method`` the
-    method, ``"__call__"`` for a call) or ``"super"`` (``super().method(...)``).
+    method, ``"__call__"`` for a call), ``"super"`` (``super().method(...)``) or ``"registry"``
+    (``fn = REGISTRY[key]; fn(...)``: ``target`` is the dict of callables, or an instance of a
+    class holding one, and every callable in it is reached).
     """
 
     kind: str
@@ -92,6 +94,8 @@ class ClassSummary:
     # Element class of ``self.<attr> = nn.ModuleList([Block(...) ...])``.
     container_items: dict[str, str] = field(default_factory=dict)
     decorators: list[str] = field(default_factory=list)
+    # Class-body dicts of callables (``_global_mapping = {"sdpa": sdpa_forward, ...}``).
+    registries: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -114,6 +118,9 @@ class FileSummary:
     defined_names: set[str] = field(default_factory=set)
     imports_torch: bool = False
     parsed: bool = True
+    # Module-level dicts of callables, and module-level instances (name -> class).
+    registries: dict[str, list[str]] = field(default_factory=dict)
+    instances: dict[str, str] = field(default_factory=dict)
 
     def qualify(self, name: str) -> str:
         return f"{self.module}.{name}" if self.module else name
@@ -189,6 +196,8 @@ class _Summarizer(ast.NodeVisitor):
         self.function_stack: list[FunctionSummary] = []
         # Module-level and function-level "name = ClassName(...)" to resolve torch.compile(name).
         self.instances: list[dict[str, str]] = [{}]
+        # Per function: local names bound to callables (see _record_callable).
+        self.callables: list[dict[str, list[CallRef]]] = [{}]
         self._handlers: dict[type, Callable[[Any], None]] = {
             ast.Import: self.visit_Import,
             ast.ImportFrom: self.visit_ImportFrom,
@@ -307,12 +316,14 @@ class _Summarizer(ast.NodeVisitor):
             self._root_from_decorator(dec, qual, node.lineno)
         self.function_stack.append(fn)
         self.instances.append({})
+        self.callables.append({})
         saved_scope = self.scope
         self.scope = [*self.scope, node.name]
         for stmt in node.body:
             self.visit(stmt)
         self.scope = saved_scope
         self.instances.pop()
+        self.callables.pop()
         self.function_stack.pop()
 
     visit_FunctionDef = _visit_function
@@ -345,6 +356,19 @@ class _Summarizer(ast.NodeVisitor):
                 cls = self._resolve(value.func)
                 if cls:
                     self.instances[-1][target.id] = cls
+                    if not self.function_stack and not self.class_stack:
+                        self.summary.instances[target.id] = cls
+            elif isinstance(value, ast.Dict) and not self.function_stack:
+                refs = [r for r in (self._resolve(v) for v in value.values if v is not None) if r]
+                if refs:
+                    owner = (
+                        self.class_stack[-1].registries
+                        if self.class_stack
+                        else self.summary.registries
+                    )
+                    owner[target.id] = refs
+            elif self.function_stack:
+                self._record_callable(target.id, value)
             return
         if (
             isinstance(target, ast.Attribute)
@@ -354,6 +378,19 @@ class _Summarizer(ast.NodeVisitor):
         ):
             cls = self.class_stack[-1]
             cls.attributes[target.attr] = self._attribute_kind(value, cls, target.attr)
+
+    def _record_callable(self, name: str, value: ast.expr) -> None:
+        """A local name bound to a function (``fn = helper``) or to an entry of a dict of
+        functions (``fn = REGISTRY[key]``): calls of the name reach those functions."""
+        ref = None
+        if isinstance(value, ast.Subscript):
+            registry = self._resolve(value.value)
+            ref = CallRef("registry", registry, line=value.lineno) if registry else None
+        elif isinstance(value, (ast.Name, ast.Attribute)):
+            resolved = self._resolve(value)
+            ref = CallRef("name", resolved, line=value.lineno) if resolved else None
+        if ref is not None:
+            self.callables[-1].setdefault(name, []).append(ref)
 
     def _attribute_kind(self, value: ast.expr, cls: ClassSummary, attr: str) -> str:
         if isinstance(value, ast.Call):
@@ -407,6 +444,8 @@ class _Summarizer(ast.NodeVisitor):
             self._root_from_call(node, ROOT_CALLS[name])
         self._record_registration(node)
         if self.function_stack:
+            if isinstance(func, ast.Name) and func.id in self.callables[-1]:
+                self.function_stack[-1].calls.extend(self.callables[-1][func.id])
             ref = self._call_ref(func, node.lineno)
             if ref is not None:
                 self.function_stack[-1].calls.append(ref)
