@@ -388,10 +388,18 @@ def test_callables_from_registries_and_aliases_are_reached(tmp_path):
 
                 ALL_ATTENTION = AttentionInterface()
                 MASKS = {"causal": unused}
+
+                def flex_attention(module, q, k):
+                    return q - k
+
+                class OtherInterface:
+                    _global_mapping = {"flex": flex_attention}
+
+                OTHER_ATTENTION = OtherInterface()
             """,
             "hub/model.py": """
                 from torch import nn
-                from hub.attention import ALL_ATTENTION, eager_attention
+                from hub.attention import ALL_ATTENTION, OTHER_ATTENTION, eager_attention
 
                 class Attention(nn.Module):
                     def forward(self, q, k):
@@ -399,10 +407,16 @@ def test_callables_from_registries_and_aliases_are_reached(tmp_path):
                         if self.kind != "eager":
                             interface = ALL_ATTENTION[self.kind]
                         return interface(self, q, k)
+
+                class Lookup(nn.Module):
+                    def forward(self, q, k):
+                        interface = OTHER_ATTENTION.get_interface(self.kind, eager_attention)
+                        return interface(self, q, k)
             """,
         },
     )
     regions = regions_by_local_name(index_project(paths))
     assert regions["hub.attention.eager_attention"] == DEFAULT
     assert regions["hub.attention.sdpa_attention"] == DEFAULT
+    assert regions["hub.attention.flex_attention"] == DEFAULT  # REGISTRY.get_interface(...)
     assert "hub.attention.unused" not in regions

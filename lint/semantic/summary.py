@@ -367,7 +367,7 @@ class _Summarizer(ast.NodeVisitor):
                         else self.summary.registries
                     )
                     owner[target.id] = refs
-            elif self.function_stack:
+            if self.function_stack:
                 self._record_callable(target.id, value)
             return
         if (
@@ -382,15 +382,27 @@ class _Summarizer(ast.NodeVisitor):
     def _record_callable(self, name: str, value: ast.expr) -> None:
         """A local name bound to a function (``fn = helper``) or to an entry of a dict of
         functions (``fn = REGISTRY[key]``): calls of the name reach those functions."""
-        ref = None
+        refs: list[CallRef] = []
         if isinstance(value, ast.Subscript):
             registry = self._resolve(value.value)
-            ref = CallRef("registry", registry, line=value.lineno) if registry else None
+            if registry:
+                refs.append(CallRef("registry", registry, line=value.lineno))
+        elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+            # ``REGISTRY.get(key, default_fn)``: any entry of the registry, or the default.
+            registry = self._resolve(value.func.value)
+            if registry:
+                refs.append(CallRef("registry", registry, line=value.lineno))
+            for arg in value.args:
+                resolved = (
+                    self._resolve(arg) if isinstance(arg, (ast.Name, ast.Attribute)) else None
+                )
+                if resolved:
+                    refs.append(CallRef("name", resolved, line=value.lineno))
         elif isinstance(value, (ast.Name, ast.Attribute)):
             resolved = self._resolve(value)
-            ref = CallRef("name", resolved, line=value.lineno) if resolved else None
-        if ref is not None:
-            self.callables[-1].setdefault(name, []).append(ref)
+            if resolved:
+                refs.append(CallRef("name", resolved, line=value.lineno))
+        self.callables[-1].setdefault(name, []).extend(refs)
 
     def _attribute_kind(self, value: ast.expr, cls: ClassSummary, attr: str) -> str:
         if isinstance(value, ast.Call):
