@@ -106,11 +106,17 @@ class Entry:
     depends_on: dict[str, str] = field(default_factory=dict)
     # (diagnostic dicts, error dicts) or None when the file was not linted yet
     result: Optional[tuple[list[dict], list[dict]]] = None
+    # The analysis code the entry was made with: a summary is as stale as a result after an
+    # upgrade or an edit of torchlint.
+    code: str = ""
 
 
 class LintCache:
     def __init__(self, directory: str) -> None:
         self.directory = Path(directory)
+        self.code = hashlib.blake2b(
+            json.dumps([__version__, FORMAT, _code_stamp(())]).encode(), digest_size=16
+        ).hexdigest()
         self._loaded: dict[str, Optional[Entry]] = {}
         # Summary digests of the modules read through ``summarizer``, by module name.
         self.digests: dict[str, str] = {}
@@ -132,7 +138,9 @@ class LintCache:
                 entry = None
             self._loaded[path] = entry
         entry = self._loaded[path]
-        return entry if entry is not None and entry.content == content else None
+        if entry is None or entry.content != content or entry.code != self.code:
+            return None
+        return entry
 
     def summarizer(self, text: str, module: str, path: str, is_package: bool) -> FileSummary:
         """``summarize`` through the cache, for project modules read lazily from disk."""
@@ -147,6 +155,7 @@ class LintCache:
 
     def store(self, path: str, entry: Entry) -> None:
         """Write atomically; a cache that cannot be written is silently skipped."""
+        entry.code = self.code
         self._loaded[path] = entry
         try:
             self.directory.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,7 @@ parallel workers (same results as one process)."""
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 
@@ -178,3 +179,17 @@ def test_editing_a_caller_relints_the_helper_it_passes_tensors_to(tmp_path, lint
     found = _findings(lint_files(files, cache_dir=cache))
     assert ("helpers.py", 3, "TL101") not in found
     assert any(p.endswith("helpers.py") for p in linted)
+
+
+def test_entries_made_by_other_analysis_code_are_not_reused(tmp_path, linted):
+    paths = write_project(tmp_path / "src", PROJECT)
+    files = [str(p) for p in paths.values()]
+    cache = str(tmp_path / "cache")
+    lint_files(files, cache_dir=cache)
+    for entry in (tmp_path / "cache").glob("*.pickle"):
+        loaded = pickle.loads(entry.read_bytes())
+        loaded.code = "made-by-an-older-torchlint"
+        entry.write_bytes(pickle.dumps(loaded))
+    linted.clear()
+    lint_files(files, cache_dir=cache)
+    assert len(linted) == len(files)
