@@ -22,7 +22,7 @@ import json
 import os
 import pickle
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -60,23 +60,21 @@ def _plain(value: Any) -> Any:
 
 
 def fingerprint(settings: Any, rules: Sequence[type]) -> str:
-    """What every cached result depends on besides its files: torchlint's version and code,
-    the settings, and the rules that ran (their codes and the files they are defined in, so
-    editing torchlint or a rule pack in place invalidates the cache too)."""
+    """What every cached result depends on besides its files and torchlint's own code (which
+    ``LintCache.code`` covers): the settings and the rules that ran, their codes and the files
+    they are defined in, so editing a rule pack in place invalidates the cache too."""
     parts = {
-        "version": __version__,
-        "format": FORMAT,
         "settings": dataclasses.asdict(settings),
         "rules": sorted(rule.code for rule in rules),  # type: ignore[attr-defined]
-        "code": _code_stamp(rules),
+        "rule_files": _stamp(inspect.getsourcefile(rule) or "" for rule in rules),
     }
     text = json.dumps(parts, sort_keys=True, default=str)
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-def _code_stamp(rules: Sequence[type]) -> list[tuple[str, int, int]]:
-    """Size and modification time of torchlint's analysis code and of every rule's module."""
-    files = {inspect.getsourcefile(rule) or "" for rule in rules}
+def _analysis_files() -> list[str]:
+    """torchlint's analysis code: the lint framework, the semantic model, rules and fixers."""
+    files = []
     for package in (
         "torchlint.lint",
         "torchlint.lint.semantic",
@@ -84,9 +82,14 @@ def _code_stamp(rules: Sequence[type]) -> list[tuple[str, int, int]]:
         "torchlint.fixers",
     ):
         for folder in getattr(importlib.import_module(package), "__path__", ()):
-            files.update(str(path) for path in Path(folder).glob("*.py"))
+            files.extend(str(path) for path in Path(folder).glob("*.py"))
+    return files
+
+
+def _stamp(files: Iterable[str]) -> list[tuple[str, int, int]]:
+    """Size and modification time of each file."""
     stamp = []
-    for name in sorted(f for f in files if f):
+    for name in sorted({f for f in files if f}):
         try:
             info = os.stat(name)
         except OSError:
@@ -115,7 +118,7 @@ class LintCache:
     def __init__(self, directory: str) -> None:
         self.directory = Path(directory)
         self.code = hashlib.blake2b(
-            json.dumps([__version__, FORMAT, _code_stamp(())]).encode(), digest_size=16
+            json.dumps([__version__, FORMAT, _stamp(_analysis_files())]).encode(), digest_size=16
         ).hexdigest()
         self._loaded: dict[str, Optional[Entry]] = {}
         # Summary digests of the modules read through ``summarizer``, by module name.

@@ -134,8 +134,9 @@ class LintContext:
         return self._position_finder.statement_line(statement)
 
     def statement_line(self, statement: cst.CSTNode) -> Optional[int]:
-        """First line of a statement (its first decorator for a decorated definition), cheap."""
-        line = self._position_finder.statement_line(statement)
+        """First line of a statement (its first decorator for a decorated definition): from
+        the line table, else from its computed position."""
+        line = self.known_statement_line(statement)
         if line is None:
             decorators = getattr(statement, "decorators", ())
             line = self.position(decorators[0] if decorators else statement).start.line
