@@ -334,13 +334,18 @@ class FileModel:
                 incoming = _joined(incoming, other.outgoing.get(fq)) or {}
         return incoming
 
-    def _callee_return_kind(self, fq: str, callee_file: FileSummary) -> Kind:
+    def _callee_model(self, fq: str, callee_file: FileSummary) -> Optional[FileModel]:
+        """The model that inferred the callee ``fq``: this one, or another file's (graph
+        functions only: others have no inferred kinds)."""
         if callee_file is self.summary:
-            return self._return_kinds.get(fq, Kind.UNKNOWN)
+            return self
         if self.index.region_for("", fq) is None:
-            return Kind.UNKNOWN  # only graph functions have their kinds inferred
-        other = other_model(self.index, callee_file.module)
-        return other._return_kinds.get(fq, Kind.UNKNOWN) if other is not None else Kind.UNKNOWN
+            return None
+        return other_model(self.index, callee_file.module)
+
+    def _callee_return_kind(self, fq: str, callee_file: FileSummary) -> Kind:
+        model = self._callee_model(fq, callee_file)
+        return model._return_kinds.get(fq, Kind.UNKNOWN) if model is not None else Kind.UNKNOWN
 
     def call_tuple_kinds(self, call: cst.Call, owner: Optional[str]) -> Optional[tuple[Kind, ...]]:
         """Element kinds of what a call of a project graph function returns, when it always
@@ -365,12 +370,8 @@ class FileModel:
         if found is None:
             return None
         fq, callee_file = found
-        if callee_file is self.summary:
-            return self._return_tuples.get(fq)
-        if self.index.region_for("", fq) is None:
-            return None
-        other = other_model(self.index, callee_file.module)
-        return other._return_tuples.get(fq) if other is not None else None
+        model = self._callee_model(fq, callee_file)
+        return model._return_tuples.get(fq) if model is not None else None
 
     def project_call_kind(
         self, name: str, node: cst.Call, inference: KindInference
