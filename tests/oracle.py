@@ -13,6 +13,9 @@ back-end is asked the way a user would, on CPU:
 - ``export``: ``torch.export.export`` (non-strict, the default) converts on the first input,
   and ``ep.module()`` gives the eager result on every input it accepts.
 
+An input eager rejects (it raises, e.g. an input check) must be rejected by the converted
+model too: returning a value there is a divergence ("accepts an input eager rejects").
+
 The example is written to a real file and imported, since TorchScript reads source code.
 """
 
@@ -111,7 +114,7 @@ def check(source: str, backend: str) -> Verdict:
     inputs = [tuple(i) for i in module.inputs()]
     with _quiet():
         eager_fn = _callable(module)
-        expected = [eager_fn(*_clone(args)) for args in inputs]
+        expected = [_eager(eager_fn, args) for args in inputs]
         try:
             if backend == "script":
                 converted = torch.jit.script(_callable(module))
@@ -138,8 +141,14 @@ def check(source: str, backend: str) -> Verdict:
             else:
                 raise ValueError(backend)
             for i in runs:
-                got = converted(*_clone(inputs[i]))
                 want = expected[i]
+                if isinstance(want, _Rejected):  # both raising is agreement
+                    try:
+                        converted(*_clone(inputs[i]))
+                    except Exception:
+                        continue
+                    return Verdict(backend, False, f"accepts an input eager rejects ({want})")
+                got = converted(*_clone(inputs[i]))
                 if not _same(got, want):
                     return Verdict(backend, False, "diverges from eager")
         except Exception as exc:  # the verdict is the exception
@@ -152,6 +161,23 @@ def check(source: str, backend: str) -> Verdict:
             if breaks:
                 return Verdict(backend, False, f"graph break: {breaks[0]}")
     return Verdict(backend, True)
+
+
+@dataclass
+class _Rejected:
+    """Eager raised on an input (an input check): the converted model must raise too."""
+
+    error: str
+
+    def __str__(self) -> str:
+        return self.error
+
+
+def _eager(fn: Any, args: tuple) -> Any:
+    try:
+        return fn(*_clone(args))
+    except Exception as exc:
+        return _Rejected(_first_line(exc))
 
 
 def _same_shapes(a: tuple, b: tuple) -> bool:

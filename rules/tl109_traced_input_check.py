@@ -1,0 +1,401 @@
+"""TL109: input checks on sizes, which torch.jit.trace drops (trace only)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.context import LintContext
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
+
+from ._graph import UNKNOWN_VALUE, assignments, condition_parts, parameter_data_only
+
+# Tensor methods whose result the tracer records as a 0-dim tensor (`x.stride()`,
+# `x.storage_offset()` and `x.nbytes` stay plain ints: torch does not warn at them).
+TRACED_SIZE_METHODS = frozenset({"size", "numel", "nelement"})
+TRACED_SIZE_FUNCTIONS = frozenset({"builtins.len", "torch.numel"})
+# Comparisons whose value is a tensor or tensor data are tensor conditions (TL101), not sizes.
+TENSOR_KINDS = (Kind.TENSOR, Kind.TENSORS, Kind.DATA, Kind.NDARRAY)
+
+
+class TracedInputCheck(Rule):
+    """Flags input checks on sizes in graph code, which `torch.jit.trace` drops (trace only).
+
+    ## What it does
+    Finds `assert <test>` and `if <test>: raise ...` (an `if` whose body is only a `raise`) in
+    graph code where the test compares sizes of tensors: `assert x.size(0) == n`,
+    `assert q.size() == k.size()`, `assert list(x.size()) == [b, t, d]`,
+    `if x.shape[-1] != self.dim: raise ValueError(...)`, names unpacked from
+    `b, c, h, w = x.shape`, `assert t % (w * 2) == 0`, `assert x.size()[:3] == y.size()[:3]`.
+    Every dimension counts, the last one included. Not flagged: ranks (`x.dim() == 3`,
+    `x.ndim`, `len(x.shape)`: torch does not trace them), strides, config values, `x is None`,
+    dtypes, checks under `if not torch.jit.is_tracing():`, and checks that read tensors only
+    through `self` (`self.weight.size(0) == n`: the same for every input).
+
+    ## Why is this bad?
+    Under `torch.jit.trace` every size is a traced 0-dim tensor, so the comparison prints
+    `TracerWarning: Converting a tensor to a Python boolean might cause the trace to be
+    incorrect`, passes once for the example input, and is not recorded: the traced model
+    silently accepts inputs that eager rejects (and returns garbage or fails later, deep inside
+    an operation). `torch.jit.script`, `torch.compile` and `torch.export` keep the check.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            if x.size(1) != 3:
+                raise ValueError("expected 3 channels")
+            return self.conv(x)
+    ```
+    Use instead: validate inputs before calling the traced module (in the code that calls it),
+    or use `torch.export`, which records size checks as guards of the exported program
+    (`ep.module()` raises on an input that fails them).
+
+    ## Fix safety
+    No automatic fix. `torch._check(x.size(1) == 3)` is what `torch.compile` and
+    `torch.export` offer for size checks, but under `torch.jit.trace` it raises `TypeError`
+    (its condition is a tensor there), so it is not a fix for trace. Guarding the check with
+    `if not torch.jit.is_tracing():` silences the warning and keeps eager's check, but the
+    traced model still accepts every input.
+    """
+
+    code = "TL109"
+    name = "traced-input-check"
+    message = (
+        "Input check on a size: torch.jit.trace drops it (TracerWarning), so the traced model "
+        "silently accepts inputs that eager rejects; validate inputs outside the traced module, "
+        "or use torch.export, which keeps size checks"
+    )
+    targets = ("trace",)
+
+    VALID = [
+        # Ranks are plain ints under trace: the check stays a Python check, no warning.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    assert x.dim() == 3, "expected (batch, time, features)"
+                    if x.ndim != 3:
+                        raise ValueError("expected a 3-d input")
+                    return x.cumsum(1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
+            """
+        ),
+        # Config values and `is None` checks do not depend on sizes.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, mode: str = "sum", heads: int = 2):
+                    super().__init__()
+                    self.mode = mode
+                    self.heads = heads
+
+                def forward(self, x):
+                    assert x is not None
+                    if self.mode not in ("sum", "mean"):
+                        raise ValueError(f"unknown mode {self.mode}")
+                    assert self.heads > 0 and x.dtype == torch.float32
+                    return x.sum(-1) if self.mode == "sum" else x.mean(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # Not run while tracing: eager keeps the check, the trace never had it.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, q, k):
+                    if not torch.jit.is_tracing():
+                        assert q.size() == k.size(), "q and k must match"
+                    if not torch.jit.is_tracing() and q.size(0) != k.size(0):
+                        raise ValueError("batch sizes differ")
+                    return q * k
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 4)), (torch.randn(5, 4), torch.randn(5, 4))]
+            """
+        ),
+        # A size check in driver code (not reached from forward) is plain Python.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.relu()
+
+            def run_batches(model, batches):
+                outs = []
+                for x in batches:
+                    if x.size(0) == 0:
+                        raise ValueError("empty batch")
+                    assert x.shape[-1] == 4
+                    outs.append(model(x))
+                return outs
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # A function argument that is not a size, and the size of a module's own weight,
+        # which is the same for every input.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x, scale: float = 2.0):
+                    if scale <= 0:
+                        raise ValueError("scale must be positive")
+                    assert self.fc.weight.size(0) == 4
+                    return self.fc(x) * scale
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # A branch that does work is TL106's (size-dependent Python), not an input check.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if x.size(-1) != 4:
+                        x = x[..., :4]
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, q, k):
+                    assert q.size() == k.size(), "q and k must match"
+                    return q * k.sum(0)
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 4)), (torch.randn(2, 4), torch.randn(3, 4))]
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, num_channels: int = 3):
+                    super().__init__()
+                    self.num_channels = num_channels
+
+                def forward(self, pixel_values):
+                    batch_size, num_channels, height, width = pixel_values.shape
+                    if num_channels != self.num_channels:
+                        raise ValueError("channel dimension does not match the configuration")
+                    return pixel_values.mean(1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(2, 1, 4, 4),)]
+            """,
+            line=11,
+        ),
+        # The last dimension counts too.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.dim = 4
+
+                def forward(self, x):
+                    assert x.shape[-1] == self.dim, "bad feature size"
+                    return x.sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 6),)]
+            """,
+            line=10,
+        ),
+        # Arithmetic on sizes, and slices of sizes.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, query, key, w: int = 2):
+                    batch, seq_len, dim = query.size()
+                    assert seq_len % (w * 2) == 0, "pad the sequence to a multiple of 2w"
+                    assert query.size()[:2] == key.size()[:2]
+                    return query.sum(1) * dim + key.mean(1)
+
+            def inputs():
+                return [(torch.randn(2, 8, 3), torch.randn(2, 8, 3)), (torch.randn(2, 6, 3), torch.randn(2, 6, 3))]
+            """,
+            line=7,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if x.numel() == 0:
+                        raise ValueError("empty input")
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(0, 4),)]
+            """,
+            line=6,
+        ),
+    ]
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        self._check_test(node.test)
+
+    def visit_If(self, node: cst.If) -> None:
+        if _only_raises(node.body):
+            self._check_test(node.test)
+
+    def _check_test(self, test: cst.BaseExpression) -> None:
+        if not self.ctx.in_graph:
+            return
+        for part, excluded in condition_parts(self.ctx, test):
+            if "trace" not in excluded and _tests_input_size(self.ctx, part):
+                self.report(part)
+                return
+
+
+def _tests_input_size(ctx: LintContext, test: cst.BaseExpression) -> bool:
+    """Whether ``test`` compares (or takes the truth of) a size the tracer records from an
+    input, not only from ``self``'s parameters."""
+    if parameter_data_only(ctx, test):
+        return False
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        kind = type(node)
+        if found or kind is cst.Lambda or kind is cst.FunctionDef:
+            return False
+        if kind is cst.Comparison:
+            found = _compares_traced_size(ctx, node)  # type: ignore[arg-type]
+        return not found
+
+    bare = test
+    while type(bare) is cst.UnaryOperation and type(bare.operator) is cst.Not:  # type: ignore[attr-defined]
+        bare = bare.expression  # type: ignore[attr-defined]
+    if ctx.kind(bare) == Kind.SIZE and traced_size(ctx, bare):  # `assert x.numel()`
+        return True
+    walk(test, enter, lambda node: None)
+    return found
+
+
+def _compares_traced_size(ctx: LintContext, node: cst.Comparison) -> bool:
+    if any(type(c.operator) in (cst.Is, cst.IsNot) for c in node.comparisons):
+        return False
+    if ctx.kind(node) in TENSOR_KINDS:
+        return False
+    operands = [node.left, *(c.comparator for c in node.comparisons)]
+    return any(traced_size(ctx, operand) for operand in operands)
+
+
+def traced_size(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether ``expr`` is a size ``torch.jit.trace`` records as a tensor (``x.size(0)``,
+    ``x.shape[-1]``, ``x.numel()``, ``len(x)``, names bound to them, arithmetic on them), so
+    a Python comparison on it warns and is baked in."""
+    if depth > 6 or ctx.kind(expr) not in (Kind.SIZE, Kind.SHAPE):
+        return False
+    kind = type(expr)
+    if kind is cst.Attribute:
+        return expr.attr.value == "shape"  # type: ignore[attr-defined]
+    if kind is cst.Subscript:
+        return traced_size(ctx, expr.value, depth + 1)  # type: ignore[attr-defined]
+    if kind is cst.BinaryOperation:
+        return traced_size(ctx, expr.left, depth + 1) or traced_size(  # type: ignore[attr-defined]
+            ctx,
+            expr.right,  # type: ignore[attr-defined]
+            depth + 1,
+        )
+    if kind is cst.UnaryOperation:
+        return traced_size(ctx, expr.expression, depth + 1)  # type: ignore[attr-defined]
+    if kind is cst.Tuple or kind is cst.List:
+        return any(traced_size(ctx, el.value, depth + 1) for el in expr.elements)  # type: ignore[attr-defined]
+    if kind is cst.Call:
+        return _traced_size_call(ctx, expr, depth)  # type: ignore[arg-type]
+    if kind is cst.Name:
+        return _traced_size_name(ctx, expr, depth)  # type: ignore[arg-type]
+    return False
+
+
+def _traced_size_call(ctx: LintContext, call: cst.Call, depth: int) -> bool:
+    func = call.func
+    if type(func) is cst.Attribute:
+        receiver = ctx.kind(func.value)  # type: ignore[attr-defined]
+        if receiver == Kind.TENSOR:
+            return func.attr.value in TRACED_SIZE_METHODS  # type: ignore[attr-defined]
+        if receiver == Kind.SHAPE:  # `x.shape.numel()`
+            return traced_size(ctx, func.value, depth + 1)  # type: ignore[attr-defined]
+    if ctx.qualified_name(func) in TRACED_SIZE_FUNCTIONS:
+        return True  # its kind is a size, so its argument is a tensor
+    # `list(x.size())`, `tuple(x.shape)`, `torch.Size([b, t])`, `max(a, b)`
+    return any(traced_size(ctx, arg.value, depth + 1) for arg in call.args)
+
+
+def _traced_size_name(ctx: LintContext, name: cst.Name, depth: int) -> bool:
+    values = assignments(ctx.function, name.value)
+    if not values:
+        return True  # a parameter the model knows to be a size
+    for value, position, size in values:
+        if value is UNKNOWN_VALUE:
+            continue
+        if size > 1 and type(value) in (cst.Tuple, cst.List):
+            elements = value.elements  # type: ignore[attr-defined]
+            if len(elements) == size:  # `b, n = x.size(0), 4`
+                value = elements[position].value
+        if traced_size(ctx, value, depth + 1):
+            return True
+    return False
+
+
+def _only_raises(body: cst.BaseSuite) -> bool:
+    """Whether an ``if`` body is only a ``raise``: the branch rejects inputs, nothing else."""
+    statements = list(body.body)
+    if len(statements) != 1:
+        return False
+    only = statements[0]
+    smalls = only.body if isinstance(only, cst.SimpleStatementLine) else [only]
+    return len(smalls) == 1 and isinstance(smalls[0], cst.Raise)
