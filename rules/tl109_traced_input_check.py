@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.context import LintContext
@@ -94,16 +96,21 @@ class TracedInputCheck(Rule):
             from torch import nn
 
             class Model(nn.Module):
-                def __init__(self, mode: str = "sum", heads: int = 2):
+                def __init__(self, mode: str = "sum", heads: int = 2, causal: bool = False):
                     super().__init__()
                     self.mode = mode
                     self.heads = heads
+                    self.causal = causal
 
                 def forward(self, x):
                     assert x is not None
                     if self.mode not in ("sum", "mean"):
                         raise ValueError(f"unknown mode {self.mode}")
                     assert self.heads > 0 and x.dtype == torch.float32
+                    # Runs only in a causal configuration, which the linter cannot see.
+                    assert self.causal is False or x.size(0) == x.size(1)
+                    if self.mode == "mean" and x.size(0) > 8:
+                        raise ValueError("mean mode takes at most 8 rows")
                     return x.sum(-1) if self.mode == "sum" else x.mean(-1)
 
             def inputs():
@@ -281,6 +288,45 @@ class TracedInputCheck(Rule):
             """,
             line=6,
         ),
+        # A flag parameter left at its default: the check runs in the default configuration.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, image_size: int = 4):
+                    super().__init__()
+                    self.image_size = image_size
+
+                def forward(self, pixel_values, interpolate: bool = False):
+                    _, _, height, width = pixel_values.shape
+                    if not interpolate and (height != self.image_size or width != self.image_size):
+                        raise ValueError("input image size does not match the model")
+                    return pixel_values.flatten(2).mean(-1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(2, 3, 6, 6),)]
+            """,
+            line=11,
+        ),
+        # An optional input: the check runs whenever the input is given.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, mask=None):
+                    if mask is not None and mask.size() != x.size()[:2]:
+                        raise ValueError("mask must be (batch, time)")
+                    return x * mask.unsqueeze(-1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4), torch.ones(2, 3)), (torch.randn(2, 3, 4), torch.ones(2, 1))]
+            """,
+            line=6,
+        ),
     ]
 
     def visit_Assert(self, node: cst.Assert) -> None:
@@ -294,9 +340,13 @@ class TracedInputCheck(Rule):
         if not self.ctx.in_graph:
             return
         for part, excluded in condition_parts(self.ctx, test):
-            if "trace" not in excluded and _tests_input_size(self.ctx, part):
+            if "trace" in excluded:
+                continue
+            if _tests_input_size(self.ctx, part):
                 self.report(part)
                 return
+            if _is_setting(self.ctx, part) and _default_truth(self.ctx, part) is not True:
+                return  # the rest of the `and` chain runs only in some configurations
 
 
 def _tests_input_size(ctx: LintContext, test: cst.BaseExpression) -> bool:
@@ -311,6 +361,14 @@ def _tests_input_size(ctx: LintContext, test: cst.BaseExpression) -> bool:
         kind = type(node)
         if found or kind is cst.Lambda or kind is cst.FunctionDef:
             return False
+        if kind is cst.BooleanOperation:
+            left = node.left  # type: ignore[attr-defined]
+            walk(left, enter, _ignore)
+            # The right operand runs when the left one is true (`and`) or false (`or`).
+            runs_on = type(node.operator) is cst.And  # type: ignore[attr-defined]
+            if not _is_setting(ctx, left) or _default_truth(ctx, left) is runs_on:
+                walk(node.right, enter, _ignore)  # type: ignore[attr-defined]
+            return False
         if kind is cst.Comparison:
             found = _compares_traced_size(ctx, node)  # type: ignore[arg-type]
         return not found
@@ -320,8 +378,46 @@ def _tests_input_size(ctx: LintContext, test: cst.BaseExpression) -> bool:
         bare = bare.expression  # type: ignore[attr-defined]
     if ctx.kind(bare) == Kind.SIZE and traced_size(ctx, bare):  # `assert x.numel()`
         return True
-    walk(test, enter, lambda node: None)
+    walk(test, enter, _ignore)
     return found
+
+
+def _ignore(node: cst.CSTNode) -> None:
+    return None
+
+
+def _is_setting(ctx: LintContext, test: cst.BaseExpression) -> bool:
+    """Whether ``test`` is a setting, not a property of the input: a config value, a flag
+    parameter, a dtype (``self.config.use_tpu``, ``causal is False``). In ``setting and check``
+    or ``setting or check`` the check runs only in some configurations, which the linter
+    cannot see, so it is not claimed. ``mask is not None`` asks whether an input was given:
+    what follows it runs whenever the input is."""
+    if type(test) is cst.Comparison and all(
+        type(c.operator) in (cst.Is, cst.IsNot)
+        and type(c.comparator) is cst.Name
+        and c.comparator.value == "None"  # type: ignore[attr-defined]
+        for c in test.comparisons  # type: ignore[attr-defined]
+    ):
+        return False
+    return ctx.kind(test) in (Kind.CONST, Kind.UNKNOWN)
+
+
+def _default_truth(ctx: LintContext, test: cst.BaseExpression) -> Optional[bool]:
+    """The truth of ``flag`` / ``not flag`` when ``flag`` is a parameter left at its default
+    (``interpolate_pos_encoding=False``) and never reassigned; None when not known. A check
+    behind ``not interpolate_pos_encoding and ...`` runs in the default configuration."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:  # type: ignore[attr-defined]
+        inner = _default_truth(ctx, test.expression)  # type: ignore[attr-defined]
+        return None if inner is None else not inner
+    func = ctx.function
+    if type(test) is not cst.Name or func is None or assignments(func, test.value):  # type: ignore[attr-defined]
+        return None
+    params = func.params
+    for param in (*params.params, *params.kwonly_params):
+        if param.name.value == test.value and type(param.default) is cst.Name:  # type: ignore[attr-defined]
+            value = param.default.value  # type: ignore[attr-defined]
+            return {"True": True, "False": False, "None": False}.get(value)
+    return None
 
 
 def _compares_traced_size(ctx: LintContext, node: cst.Comparison) -> bool:
