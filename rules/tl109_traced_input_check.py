@@ -101,6 +101,7 @@ class TracedInputCheck(Rule):
                     self.mode = mode
                     self.heads = heads
                     self.causal = causal
+                    self.pad_token_id = 0
 
                 def forward(self, x):
                     assert x is not None
@@ -111,6 +112,8 @@ class TracedInputCheck(Rule):
                     assert self.causal is False or x.size(0) == x.size(1)
                     if self.mode == "mean" and x.size(0) > 8:
                         raise ValueError("mean mode takes at most 8 rows")
+                    if self.pad_token_id is None and x.size(0) != 1:
+                        raise ValueError("batches need a padding token")
                     return x.sum(-1) if self.mode == "sum" else x.mean(-1)
 
             def inputs():
@@ -391,15 +394,32 @@ def _is_setting(ctx: LintContext, test: cst.BaseExpression) -> bool:
     parameter, a dtype (``self.config.use_tpu``, ``causal is False``). In ``setting and check``
     or ``setting or check`` the check runs only in some configurations, which the linter
     cannot see, so it is not claimed. ``mask is not None`` asks whether an input was given:
-    what follows it runs whenever the input is."""
-    if type(test) is cst.Comparison and all(
-        type(c.operator) in (cst.Is, cst.IsNot)
-        and type(c.comparator) is cst.Name
-        and c.comparator.value == "None"  # type: ignore[attr-defined]
-        for c in test.comparisons  # type: ignore[attr-defined]
+    what follows it runs whenever the input is (``self.config.pad_token_id is None`` is a
+    setting)."""
+    if (
+        type(test) is cst.Comparison
+        and _is_parameter(ctx, test.left)  # type: ignore[attr-defined]
+        and all(
+            type(c.operator) in (cst.Is, cst.IsNot)
+            and type(c.comparator) is cst.Name
+            and c.comparator.value == "None"  # type: ignore[attr-defined]
+            for c in test.comparisons  # type: ignore[attr-defined]
+        )
     ):
         return False
     return ctx.kind(test) in (Kind.CONST, Kind.UNKNOWN)
+
+
+def _is_parameter(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` names a parameter of the current function (an input)."""
+    func = ctx.function
+    if type(expr) is not cst.Name or func is None:
+        return False
+    params = func.params
+    return any(
+        param.name.value == expr.value  # type: ignore[attr-defined]
+        for param in (*params.params, *params.kwonly_params, *params.posonly_params)
+    )
 
 
 def _default_truth(ctx: LintContext, test: cst.BaseExpression) -> Optional[bool]:
