@@ -223,12 +223,10 @@ class LintContext:
         guard = self.model.guard_targets(node.test)  # type: ignore[attr-defined]
         if guard is None:
             return
-        when_true, negated = guard
+        may_be_true, surely_true = guard
         current = self._targets[-1]
-        true_targets = current & when_true
-        false_targets = current - when_true
-        if negated:
-            true_targets, false_targets = false_targets, true_targets
+        true_targets = current & may_be_true
+        false_targets = current - surely_true
         self._overrides[id(node.body)] = true_targets  # type: ignore[attr-defined]
         if node.orelse is not None:  # type: ignore[attr-defined]
             self._overrides[id(node.orelse)] = false_targets  # type: ignore[attr-defined]
@@ -242,9 +240,7 @@ class LintContext:
             guard = self.model.guard_targets(stmt.test)
             if guard is None or not _ends_in_exit(stmt.body):
                 continue
-            when_true, negated = guard
-            current = self._targets[-1]
-            rest = current & when_true if negated else current - when_true
+            rest = self._targets[-1] - guard[1]  # surely true there: the block has ended
             for later in statements[position + 1 :]:
                 previous = self._overrides.get(id(later))
                 self._overrides[id(later)] = rest if previous is None else rest & previous

@@ -12,7 +12,7 @@ import multiprocessing
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
 import libcst as cst
@@ -347,6 +347,9 @@ def _lint_files(
         item = _Planned(source, content_hash(source.text) if cache else "")
         item.entry = cache.load(path, item.content) if cache else None
         if item.entry is not None:
+            if item.entry.summary.path != source.path:
+                # Made when the file was read lazily, or named by another relative path.
+                item.entry.summary = replace(item.entry.summary, path=source.path)
             index.add_cached(item.entry.summary)
         else:
             index.add_source(source.path, source.text)

@@ -16,6 +16,8 @@ from torchlint.lint.context import LintContext
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
+ALL_BACKENDS = frozenset({"script", "trace", "compile", "export"})
+
 # Tensor methods and torch functions whose result is a boolean tensor.
 BOOL_METHODS = frozenset(
     {
@@ -237,7 +239,9 @@ def condition_parts(
     """The operands of a top-level ``and`` chain, each with the back-ends it never runs under.
 
     In ``not torch.jit.is_tracing() and x.shape[0] > 2`` the size test is short-circuited away
-    while tracing, so it is excluded from ``trace``. Guard operands themselves are left out.
+    while tracing, so it is excluded from ``trace``; after ``self.training and`` or
+    ``x.dtype == torch.float16 and`` it is excluded from every back-end (see
+    ``FileModel.false_on_examples``). Guard operands themselves are left out.
     """
     operands: list[cst.BaseExpression] = []
 
@@ -254,10 +258,15 @@ def condition_parts(
     parts = []
     excluded: frozenset[str] = frozenset()
     for operand in operands:
+        if ctx.model.false_on_examples(operand, ctx.kind):
+            # `self.training and ...`: the rest never runs on an eval() model, which is what
+            # every back-end converts.
+            excluded = excluded | ALL_BACKENDS
+            continue
         guard = ctx.model.guard_targets(operand)
         if guard is not None:
-            if guard[1]:  # `not is_tracing()`: the rest never runs while tracing
-                excluded = excluded | guard[0]
+            # `not is_tracing()`: the rest never runs where the guard cannot be true.
+            excluded = excluded | (ALL_BACKENDS - guard[0])
             continue
         parts.append((operand, excluded))
     return parts

@@ -20,6 +20,9 @@ class TensorCondition(Rule):
     `while err > tol:`, `y = a if mask.all() else b`, `if x:`, `assert (p >= 0).all()`,
     `ok = (x > 0).any() and flag`, and conditions on `.item()` results. Conditions on sizes,
     `self.training`, config attributes, Python scalars and `is None` tests are not flagged.
+    Neither are operands that only run in training or half precision
+    (`self.training and torch.rand([]) < p`, `x.dtype == torch.float16 and x.isinf().any()`):
+    back-ends convert an `eval()` model on float32 examples, where those never run.
 
     ## Why is this bad?
     The branch taken depends on the values in the tensor, which no graph can know ahead of time.
@@ -27,7 +30,10 @@ class TensorCondition(Rule):
     `torch.compile` breaks the graph there; `torch.export.export` fails with
     `GuardOnDataDependentSymNode`; `torch.jit.trace` records the branch taken for the example
     input (with a `TracerWarning`) and silently takes it for every later input. An `assert` on
-    tensor data only fails `torch.export` (non-strict): compile and trace accept it.
+    tensor data only fails `torch.export` (non-strict): compile and trace accept it. A branch
+    on a number already read out with `.item()` fails compile and export at the branch; the
+    trace took the number at `.item()` (TL103), so this finding does not name trace, and an
+    `assert` on such a number is accepted by export as a runtime check.
 
     ## Example
     ```python
@@ -199,6 +205,46 @@ class TensorCondition(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # An assert on a number read out of a tensor becomes a runtime check in export.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, lengths):
+                    assert lengths.max().item() <= x.shape[1]
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 8), torch.tensor([3, 5])), (torch.randn(2, 8), torch.tensor([1, 2]))]
+            """,
+            backends=("export",),
+        ),
+        # Half-precision and training-only operands never run on the float32 eval() examples.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, layerdrop: float = 0.1):
+                    super().__init__()
+                    self.layerdrop = layerdrop
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    if x.dtype == torch.float16 and not torch.isfinite(x).all():
+                        x = torch.clamp(x, -1000.0, 1000.0)
+                    skip = self.training and torch.rand([]) < self.layerdrop
+                    if not skip:
+                        x = self.fc(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+        ),
     ]
     INVALID = [
         Invalid(
@@ -323,6 +369,26 @@ class TensorCondition(Rule):
             line=6,
             backends=("export",),
         ),
+        # A branch on a number read out of a tensor: compile and export fail at the branch
+        # (the trace already took the number at `.item()`, which TL103 flags).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, lengths):
+                    longest = lengths.max().item()
+                    if longest > 3:
+                        return x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 8), torch.tensor([3, 5])), (torch.randn(2, 8), torch.tensor([1, 2]))]
+            """,
+            line=7,
+            backends=("compile", "export"),
+        ),
     ]
 
     def __init__(self, ctx) -> None:
@@ -349,13 +415,29 @@ class TensorCondition(Rule):
             return self._data_dependent(expr.expression)
         return self.ctx.kind(expr) in (Kind.TENSOR, Kind.DATA, Kind.NDARRAY)
 
+    def _targets(self, expr: cst.BaseExpression, excluded: frozenset[str] = frozenset()) -> list:
+        """Back-ends a truth test of ``expr`` breaks: all three for a tensor; for a Python
+        number read out of one (``.item()``) compile and export only, since the trace already
+        took the number at the conversion (TL102 / TL103 flag that)."""
+        targets = ALL if self._tensor_valued(expr) else ("compile", "export")
+        return [t for t in targets if t not in excluded]
+
+    def _tensor_valued(self, expr: cst.BaseExpression) -> bool:
+        if isinstance(expr, cst.BooleanOperation):
+            return self._tensor_valued(expr.left) or self._tensor_valued(expr.right)
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            return self._tensor_valued(expr.expression)
+        return self.ctx.kind(expr) in (Kind.TENSOR, Kind.NDARRAY)
+
     def _check_test(self, test: cst.BaseExpression) -> None:
         if not self.ctx.in_graph:
             return
         self._cover(test)
         for part, excluded in condition_parts(self.ctx, test):
             if self._data_dependent(part):
-                self.report(part, targets=[t for t in ALL if t not in excluded])
+                targets = self._targets(part, excluded)
+                if targets:
+                    self.report(part, targets=targets)
                 return
 
     def visit_If(self, node: cst.If) -> None:
@@ -369,7 +451,9 @@ class TensorCondition(Rule):
 
     def visit_Assert(self, node: cst.Assert) -> None:
         self._cover(node.test)
-        if self.ctx.in_graph and self._data_dependent(node.test):
+        # An assert on a number read out of a tensor (`assert x.max().item() <= n`) becomes a
+        # runtime check in export; on the tensor itself (`assert (x > 0).all()`) it fails.
+        if self.ctx.in_graph and self._data_dependent(node.test) and self._tensor_valued(node.test):
             self.report(
                 node.test,
                 "`assert` on tensor data: torch.export fails (data-dependent guard); "
@@ -382,7 +466,7 @@ class TensorCondition(Rule):
         if id(node) in self._covered or not self.ctx.in_graph:
             return
         if self._data_dependent(node.left):
-            self.report(node.left)
+            self.report(node.left, targets=self._targets(node.left))
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
         if (
@@ -392,4 +476,4 @@ class TensorCondition(Rule):
         ):
             return
         if self._data_dependent(node.expression):
-            self.report(node.expression)
+            self.report(node.expression, targets=self._targets(node.expression))

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.lint.walk import walk
 
 from ._graph import assignments, call_targets, condition_parts, is_empty_check, varying_size
 
@@ -23,33 +20,23 @@ SIZE_CONSUMERS = {
 }
 
 
-# Tensor methods that give a result of another rank than their input.
-RANK_CHANGING_METHODS = frozenset(
-    {"unsqueeze", "squeeze", "flatten", "unflatten", "view", "reshape", "expand"}
-)
-RANK_MESSAGE = (
-    "Python branch on a tensor's rank that reshapes: torch.jit.trace keeps the example input's "
-    "rank and path, so an input of another rank silently takes the same path (torch.compile and "
-    "torch.export are fine); trace one graph per rank, or use torch.compile / torch.export"
-)
-
-
 class SizeDependentPython(Rule):
     """Flags Python branches, loops and conversions on sizes that vary between calls (trace only).
 
     ## What it does
     Finds `if x.shape[0] > 1:`, `while n < x.size(1):`, `for t in range(x.size(1)):`,
     `int(x.shape[0])`, `min(x.size(0), k)` and `math.sqrt(x.size(1))` in graph code. Sizes of the
-    last dimension (feature sizes that weights fix), ranks (`x.dim()`) unless the branch reshapes
-    to another rank (`if x.dim() == 2: x = x.unsqueeze(1)`: the code expects several ranks),
+    last dimension (feature sizes that weights fix), ranks (`x.dim()`, `x.ndim`: the tracer
+    sees them as plain ints and gives no warning; a trace is taken per rank anyway),
     `max(n, 1)`, checks for empty inputs
     (`x.numel() == 0`) and config values are not flagged.
 
-    Input checks are not flagged either: `assert q.size() == k.size()` and
-    `if x.size(0) != n: raise ValueError(...)`. `torch.jit.trace` prints a `TracerWarning` at
-    them and drops the check from the graph, but every input the check accepts gets the same
-    result as eager, so nothing needs rewriting (on real models these are most of the trace
-    warnings; we treat them as noise, not as a wrong trace).
+    Input checks (`assert q.size() == k.size()`, `if x.size(0) != n: raise ValueError(...)`)
+    are TL109's (traced-input-check): the trace drops them, so it accepts inputs that eager
+    rejects. Operands that only run in training or half precision
+    (`self.training and n > 1`) are not flagged: back-ends convert an `eval()` model on float32
+    examples. `a and b` outside a condition tests `a` (`causal = q.size(1) > 1 and mask is
+    None` is flagged).
 
     ## Why is this bad?
     `torch.jit.trace` records tensor operations only: a Python decision on a size is taken once
@@ -83,6 +70,28 @@ class SizeDependentPython(Rule):
     targets = ("trace",)
 
     VALID = [
+        # Ranks are plain ints to the tracer (no TracerWarning): a trace is taken per rank.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x, mask):
+                    if mask.dim() == 2:
+                        mask = mask[:, None, :]
+                    if x.ndim == 3:
+                        x = x.flatten(0, 1)
+                    return self.fc(x).sum() + mask.sum()
+
+            def inputs():
+                return [(torch.randn(2, 3, 4), torch.ones(2, 3)), (torch.randn(3, 5, 4), torch.ones(3, 5))]
+            """
+        ),
         Valid(
             """
             import math
@@ -291,25 +300,41 @@ class SizeDependentPython(Rule):
             """,
             line=6,
         ),
+        # `and` tests the truth of its left operand even outside an `if`.
         Invalid(
             """
             import torch
             from torch import nn
 
             class Model(nn.Module):
-                def __init__(self):
-                    super().__init__()
-                    self.fc = nn.Linear(4, 4)
-
-                def forward(self, x):
-                    if x.dim() == 2:
-                        x = x.unsqueeze(1)
-                    return self.fc(x).mean(dim=1)
+                def forward(self, q, mask=None):
+                    causal = q.size(1) > 1 and mask is None
+                    if causal:
+                        return q.tril()
+                    return q
 
             def inputs():
-                return [(torch.randn(2, 4),), (torch.randn(3, 5, 4),)]
+                return [(torch.randn(2, 3, 3),), (torch.randn(2, 1, 3),)]
             """,
-            line=10,
+            line=6,
+        ),
+        # A walrus keeps the arithmetic on the size: this is padding, not an emptiness check.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, length: int = 4):
+                    if (pad := length - x.size(1)) > 0:
+                        x = F.pad(x, (0, 0, 0, pad))
+                    return x.sum(1)
+
+            def inputs():
+                return [(torch.randn(2, 2, 3),), (torch.randn(2, 6, 3),)]
+            """,
+            line=7,
         ),
         # Padding to a multiple: `pad > 0` is computed from the length, not an emptiness check.
         Invalid(
@@ -333,28 +358,57 @@ class SizeDependentPython(Rule):
         ),
     ]
 
-    def _check_test(self, test: cst.BaseExpression, branch: Optional[cst.CSTNode] = None) -> None:
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        self._covered: set[int] = set()
+
+    def _varying(self, part: cst.BaseExpression) -> bool:
+        # A decision may test any dimension, the last one included (odd lengths, padding).
+        return self.ctx.kind(part) == Kind.SIZE and varying_size(
+            self.ctx, part, last_dim_fixed=False
+        )
+
+    def _check_test(self, test: cst.BaseExpression) -> None:
         if not self.ctx.in_graph:
             return
+        _cover(test, self._covered)
         for part, excluded in condition_parts(self.ctx, test):
             if "trace" in excluded or (is_empty_check(part) and not _computed(self.ctx, part)):
                 continue
-            kind = self.ctx.kind(part)
-            # A branch may test any dimension, the last one included (odd lengths, padding).
-            if kind == Kind.SIZE and varying_size(self.ctx, part, last_dim_fixed=False):
+            if self._varying(part):
                 self.report(part)
-            elif kind == Kind.RANK and branch is not None and _changes_rank(branch):
-                self.report(part, RANK_MESSAGE)
 
     def visit_If(self, node: cst.If) -> None:
-        if not _only_raises(node.body):  # input validation: valid inputs never take it
-            self._check_test(node.test, node.body)
+        if not _only_raises(node.body):  # input validation: TL109's business
+            self._check_test(node.test)
 
     def visit_While(self, node: cst.While) -> None:
         self._check_test(node.test)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
-        self._check_test(node.test, node.body)
+        self._check_test(node.test)
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        _cover(node.test, self._covered)  # input validation: TL109's business
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
+        # `n > 1 and flag` outside a condition still tests the truth of every operand but the
+        # last: `is_causal = q_len > 1 and mask is None` decides on the size.
+        if id(node) in self._covered or not self.ctx.in_graph:
+            return
+        operands = _cover(node, self._covered)
+        tested = operands[:-1]
+        parts = (
+            condition_parts(self.ctx, _and_chain(tested))
+            if _only_and(node)
+            else [(operand, frozenset()) for operand in tested]
+        )
+        for part, excluded in parts:
+            if "trace" in excluded or (is_empty_check(part) and not _computed(self.ctx, part)):
+                continue
+            if self._varying(part):
+                self.report(part)
+                return
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
@@ -369,12 +423,40 @@ class SizeDependentPython(Rule):
             self.report(node)
 
 
+def _cover(expr: cst.BaseExpression, covered: set[int]) -> list[cst.BaseExpression]:
+    """Mark the and/or nodes of ``expr`` as seen; return its operands in evaluation order."""
+    if type(expr) is cst.BooleanOperation:
+        covered.add(id(expr))
+        return _cover(expr.left, covered) + _cover(expr.right, covered)  # type: ignore[attr-defined]
+    return [expr]
+
+
+def _only_and(expr: cst.BaseExpression) -> bool:
+    if type(expr) is not cst.BooleanOperation:
+        return True
+    return (
+        type(expr.operator) is cst.And  # type: ignore[attr-defined]
+        and _only_and(expr.left)  # type: ignore[attr-defined]
+        and _only_and(expr.right)  # type: ignore[attr-defined]
+    )
+
+
+def _and_chain(operands: list[cst.BaseExpression]) -> cst.BaseExpression:
+    """One ``and`` chain over ``operands`` (for :func:`condition_parts`, which reads guards)."""
+    chain = operands[0]
+    for operand in operands[1:]:
+        chain = cst.BooleanOperation(left=chain, operator=cst.And(), right=operand)
+    return chain
+
+
 def _computed(ctx: LintContext, test: cst.BaseExpression) -> bool:
     """Whether a comparison's left side is arithmetic on sizes (``pad = (p - t % p) % p``), not
     a size itself: ``pad > 0`` is then a real branch that non-empty inputs take or not."""
     while type(test) is cst.UnaryOperation:
         test = test.expression  # type: ignore[attr-defined]
     left = test.left if type(test) is cst.Comparison else test  # type: ignore[attr-defined]
+    if type(left) is cst.NamedExpr:  # `if (pad := n - x.size(1)) > 0:`
+        left = left.value  # type: ignore[attr-defined]
     if type(left) is cst.Name:
         values = assignments(ctx.function, left.value)  # type: ignore[attr-defined]
         return any(type(value) is cst.BinaryOperation for value, _, _ in values)
@@ -383,30 +465,6 @@ def _computed(ctx: LintContext, test: cst.BaseExpression) -> bool:
 
 def _is_zero_or_one(node: cst.BaseExpression) -> bool:
     return type(node) is cst.Integer and node.value in ("0", "1")
-
-
-def _changes_rank(branch: cst.CSTNode) -> bool:
-    """Whether a branch reshapes to another rank (``x.unsqueeze(1)``, ``x.flatten(1)``,
-    ``x[:, None]``): the code expects inputs of several ranks, and a trace keeps one."""
-    found = False
-
-    def enter(node: cst.CSTNode) -> bool:
-        nonlocal found
-        if found:
-            return False
-        kind = type(node)
-        if kind is cst.Call and type(node.func) is cst.Attribute:  # type: ignore[attr-defined]
-            found = node.func.attr.value in RANK_CHANGING_METHODS  # type: ignore[attr-defined]
-        elif kind is cst.Subscript:
-            found = any(
-                type(element.slice) is cst.Index and type(element.slice.value) is cst.Name
-                and element.slice.value.value == "None"
-                for element in node.slice  # type: ignore[attr-defined]
-            )  # fmt: skip
-        return not found
-
-    walk(branch, enter, lambda node: None)
-    return found
 
 
 def _only_raises(body: cst.BaseSuite) -> bool:

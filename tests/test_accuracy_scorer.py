@@ -58,7 +58,11 @@ def test_matching_rules(tmp_path: Path):
     (tmp_path / "mod.py").write_text(SOURCE)
     truth = {
         "models": [
-            {"model": "m", "complete": {"trace": True, "compile": True, "export": False}, "unlocated": []},
+            {
+                "model": "m",
+                "complete": {"trace": True, "compile": True, "export": False},
+                "unlocated": [],
+            },
         ],
         "findings": [
             _finding("trace", 4),  # continuation line: matched by a finding at line 2

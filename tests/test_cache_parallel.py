@@ -87,6 +87,20 @@ def test_editing_a_base_class_relints_its_dependents_only(tmp_path, linted):
     assert ("model.py", 6, "TL301") not in _findings(results)
 
 
+def test_a_file_first_read_lazily_is_then_linted_by_a_relative_path(tmp_path, monkeypatch):
+    extra = {f"proj/extra{n}.py": "import torch\n" for n in range(3)}
+    paths = write_project(tmp_path / "src", {**PROJECT, **extra})
+    cache = str(tmp_path / "cache")
+    # base.py is read lazily (through model.py's import): its summary is cached by its
+    # absolute path, and the next run, in two workers, names it relative to the working
+    # directory (the parent stores what the workers linted under the names it was given).
+    lint_files([str(paths["proj/model.py"])], cache_dir=cache)
+    monkeypatch.chdir(tmp_path / "src")
+    results = lint_files(sorted(paths), cache_dir=cache, jobs=2)
+    assert not [e for r in results for e in r.errors]
+    assert ("model.py", 6, "TL301") in _findings(results)
+
+
 def test_corrupt_cache_entries_are_misses(tmp_path, linted):
     paths = write_project(tmp_path / "src", PROJECT)
     files = [str(p) for p in paths.values()]

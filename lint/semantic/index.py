@@ -25,6 +25,20 @@ from torchlint.lint.semantic.summary import (
 from torchlint.lint.semantic.trees import ParsedTrees
 
 ALL_TARGETS = frozenset({"script", "trace", "compile", "export"})
+# Calls that are True exactly under these back-ends (``if torch.jit.is_tracing():``).
+GUARD_CALLS: dict[str, frozenset[str]] = {
+    "torch.jit.is_scripting": frozenset({"script"}),
+    "torch.jit.is_tracing": frozenset({"trace"}),
+    "torch._C._get_tracing_state": frozenset({"trace"}),
+    "torch.compiler.is_compiling": frozenset({"compile", "export"}),
+    "torch._dynamo.is_compiling": frozenset({"compile", "export"}),
+    "torch._utils.is_compiling": frozenset({"compile", "export"}),
+    "torch.compiler.is_dynamo_compiling": frozenset({"compile"}),
+    "torch._dynamo.external_utils.is_compiling": frozenset({"compile"}),
+    "torch.compiler.is_exporting": frozenset({"export"}),
+    "torch.onnx.is_in_onnx_export": frozenset({"export"}),
+}
+
 # What ``forward`` of any nn.Module is a root for. Script joins only from a scripting root, or
 # when the user asks ``--target script`` ("can this be scripted?").
 MODULE_TARGETS = frozenset({"trace", "compile", "export"})
@@ -400,8 +414,10 @@ class ProjectIndex:
         if summary is None:
             return []
         refs: list[str] = list(summary.registries.get(name, ()))
-        if name in summary.instances:
-            for _, _, cls in self.mro(summary.instances[name]):
+        # An instance, or the class itself (a local name bound to an instance resolves to it).
+        holder = summary.instances.get(name) or (qualname if name in summary.classes else None)
+        if holder is not None:
+            for _, _, cls in self.mro(holder):
                 for values in cls.registries.values():
                     refs.extend(values)
         elif name in summary.imports and not refs:
@@ -412,6 +428,23 @@ class ProjectIndex:
             if found is not None and found[0] in ("function", "method"):
                 functions.append(found[1].qualify(found[2]))
         return functions
+
+    def guard_function(self, qualname: str, _depth: int = 0) -> Optional[frozenset[str]]:
+        """Back-ends under which the project function ``qualname`` surely returns True, when it
+        wraps guard calls (``def is_tracing(): return torch.jit.is_tracing() or ...``)."""
+        if qualname in GUARD_CALLS:
+            return GUARD_CALLS[qualname]
+        if _depth > 4:
+            return None
+        found = self._function(qualname)
+        if found is None or not found[1].guard_calls:
+            return None
+        backends: Optional[frozenset[str]] = None
+        for call in found[1].guard_calls:
+            inner = self.guard_function(call, _depth + 1)
+            if inner is not None:
+                backends = inner if backends is None else backends | inner
+        return backends
 
     def breaking_function(self, qualname: str) -> bool:
         """Whether calling this project function breaks a torch.compile graph (it is disabled)."""

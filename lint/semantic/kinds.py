@@ -704,6 +704,14 @@ class KindInference:
             return inner
         if node_type is cst.BooleanOperation:
             left, right = self.kind(node.left), self.kind(node.right)
+            if type(node.operator) is cst.And:
+                # `a and b` is `b` whenever `a` holds, and `a` is already a Python truth test
+                # (the rules flag that). Code gated by a test that fails on the back-ends'
+                # examples (`self.training and ...`) gives the gate's value.
+                if self.model.false_on_examples(node.left, self.kind):
+                    return CONST
+                if right != UNK:
+                    return right
             return (
                 combine([left, right])
                 if UNK not in (left, right)

@@ -7,29 +7,21 @@ that function is graph code and for which back-ends (after guards such as
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Optional
 
 import libcst as cst
 
-from torchlint.lint.semantic.index import ProjectIndex, Region
+from torchlint.lint.semantic.index import ALL_TARGETS, ProjectIndex, Region
 from torchlint.lint.semantic.kinds import Kind, KindInference, join
 from torchlint.lint.semantic.summary import BREAKING_DECORATORS, FileSummary
 from torchlint.lint.source import Source, SourceError, parse
 
 # Guards: the call, the back-ends under which it returns True.
-GUARD_CALLS: dict[str, frozenset[str]] = {
-    "torch.jit.is_scripting": frozenset({"script"}),
-    "torch.jit.is_tracing": frozenset({"trace"}),
-    "torch._C._get_tracing_state": frozenset({"trace"}),
-    "torch.compiler.is_compiling": frozenset({"compile", "export"}),
-    "torch._dynamo.is_compiling": frozenset({"compile", "export"}),
-    "torch._utils.is_compiling": frozenset({"compile", "export"}),
-    "torch.compiler.is_dynamo_compiling": frozenset({"compile"}),
-    "torch._dynamo.external_utils.is_compiling": frozenset({"compile"}),
-    "torch.compiler.is_exporting": frozenset({"export"}),
-    "torch.onnx.is_in_onnx_export": frozenset({"export"}),
-}
+
+HALF_DTYPES = frozenset({"torch.float16", "torch.half", "torch.bfloat16"})
+EMPTY_TARGETS: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -175,36 +167,63 @@ class FileModel:
             return info.region.targets
         return enclosing
 
-    def guard_targets(self, test: cst.BaseExpression) -> Optional[tuple[frozenset[str], bool]]:
-        """For ``if <guard>``: the back-ends under which the guard is True, and whether negated."""
-        negated = False
-        while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-            negated = not negated
-            test = test.expression
-        if isinstance(test, cst.Call):
-            name = self.qualified_name(test.func)
-            if name in GUARD_CALLS:
-                return GUARD_CALLS[name], negated
-        if isinstance(test, cst.BooleanOperation):
-            # `not is_compiling() and verbose` runs its body only outside those back-ends;
-            # `is_scripting() or is_tracing()` is true under either. Other mixes are no guard.
-            parts = [self.guard_targets(test.left), self.guard_targets(test.right)]
-            guards = [p for p in parts if p is not None]
-            union = frozenset().union(*(p[0] for p in guards))
-            if isinstance(test.operator, cst.And) and guards and all(p[1] for p in guards):
-                return union, not negated
-            if (
-                isinstance(test.operator, cst.Or)
-                and len(guards) == 2
-                and not any(p[1] for p in guards)
-            ):
-                return union, negated
+    def guard_targets(
+        self, test: cst.BaseExpression
+    ) -> Optional[tuple[frozenset[str], frozenset[str]]]:
+        """For a test that reads which back-end is converting (``torch.jit.is_tracing()``,
+        ``not is_compiling() and verbose``, a project ``is_tracing()`` wrapping those): the
+        back-ends under which it may be True, and those under which it surely is. None for a
+        test that says nothing about back-ends.
+
+        ``if t: body`` runs ``body`` only under the first set; ``if t: return`` leaves the
+        rest of the block to the back-ends outside the second.
+        """
+        bounds = self._guard_bounds(test)
+        if bounds == (ALL_TARGETS, EMPTY_TARGETS):
             return None
-        if isinstance(test, cst.Name):
-            # A module-level flag such as ``_is_scripting = torch.jit.is_scripting`` is rare;
-            # ``if torch.jit.is_scripting:`` without a call is a bug, not a guard.
-            return None
-        return None
+        return bounds
+
+    def _guard_bounds(self, test: cst.BaseExpression) -> tuple[frozenset[str], frozenset[str]]:
+        kind = type(test)
+        if kind is cst.UnaryOperation and type(test.operator) is cst.Not:  # type: ignore[attr-defined]
+            may, must = self._guard_bounds(test.expression)  # type: ignore[attr-defined]
+            return ALL_TARGETS - must, ALL_TARGETS - may
+        if kind is cst.Call:
+            name = self.qualified_name(test.func)  # type: ignore[attr-defined]
+            backends = self.index.guard_function(name) if name else None
+            if backends is not None:
+                return backends, backends
+        elif kind is cst.BooleanOperation:
+            left = self._guard_bounds(test.left)  # type: ignore[attr-defined]
+            right = self._guard_bounds(test.right)  # type: ignore[attr-defined]
+            if type(test.operator) is cst.And:  # type: ignore[attr-defined]
+                return left[0] & right[0], left[1] & right[1]
+            return left[0] | right[0], left[1] | right[1]
+        # Anything else (``if torch.jit.is_scripting:`` without a call is a bug, not a guard).
+        return ALL_TARGETS, EMPTY_TARGETS
+
+    def false_on_examples(
+        self, test: cst.BaseExpression, kind_of: Callable[[cst.BaseExpression], Kind]
+    ) -> bool:
+        """Whether ``test`` is False whenever a back-end converts the model on its examples:
+        ``self.training`` (scripts, traces and exports are taken of a model in ``eval()``), and
+        a half-precision dtype test such as ``x.dtype == torch.float16`` (float32 examples).
+        The right operand of ``test and ...`` then never runs there."""
+        if type(test) is cst.Attribute:
+            return test.attr.value == "training" and kind_of(test.value) == Kind.MODULE
+        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+            return False
+        left, comparison = test.left, test.comparisons[0]
+        if type(left) is not cst.Attribute or left.attr.value != "dtype":
+            return False
+        right = comparison.comparator
+        if type(comparison.operator) in (cst.Equal, cst.Is):
+            dtypes = [right]
+        elif type(comparison.operator) is cst.In and type(right) in (cst.Tuple, cst.List):
+            dtypes = [element.value for element in right.elements]
+        else:
+            return False
+        return bool(dtypes) and all(self.qualified_name(d) in HALF_DTYPES for d in dtypes)
 
     def breaks_on_call(self, call: cst.Call) -> bool:
         """Whether calling this function is a torch.compile graph break (it is disabled)."""

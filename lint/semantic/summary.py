@@ -52,6 +52,9 @@ EXIT_DECORATORS: dict[str, frozenset[str]] = {
 # Decorators that make calling the function a graph break under compile.
 BREAKING_DECORATORS = frozenset({"torch.compiler.disable", "torch._dynamo.disable"})
 
+# Statements an ``is_*`` function may have to be read as a guard wrapper (they are short).
+GUARD_BODY_LIMIT = 8
+
 MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 
 
@@ -80,6 +83,9 @@ class FunctionSummary:
     decorators: list[str] = field(default_factory=list)
     calls: list[CallRef] = field(default_factory=list)
     params: list[str] = field(default_factory=list)
+    # For ``is_*`` functions that return what other calls say (``return torch.jit.is_tracing()``,
+    # ``return a() or b()``): those calls' qualified names; the index resolves them to guards.
+    guard_calls: Optional[list[str]] = None
 
 
 @dataclass
@@ -321,6 +327,8 @@ class _Summarizer(ast.NodeVisitor):
         self.scope = [*self.scope, node.name]
         for stmt in node.body:
             self.visit(stmt)
+        if node.name.startswith(("is_", "_is_")) and len(node.body) <= GUARD_BODY_LIMIT:
+            fn.guard_calls = self._guard_calls(node)
         self.scope = saved_scope
         self.instances.pop()
         self.callables.pop()
@@ -328,6 +336,47 @@ class _Summarizer(ast.NodeVisitor):
 
     visit_FunctionDef = _visit_function
     visit_AsyncFunctionDef = _visit_function
+
+    def _guard_calls(self, node: ParamNode) -> Optional[list[str]]:
+        """The calls whose truth ``node`` returns, when every ``return`` gives a call, an ``or``
+        of calls, ``False``, or a local name bound (``=``, ``|=``) only to such values."""
+        returns: list[ast.expr] = []
+        bindings: dict[str, list[ast.expr]] = {}
+        stack: list[ast.AST] = list(node.body)
+        while stack:
+            current = stack.pop()
+            if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            if isinstance(current, ast.Return):
+                if current.value is None:
+                    return None
+                returns.append(current.value)
+            elif isinstance(current, ast.Assign) and len(current.targets) == 1:
+                if isinstance(current.targets[0], ast.Name):
+                    bindings.setdefault(current.targets[0].id, []).append(current.value)
+            elif isinstance(current, ast.AugAssign) and isinstance(current.target, ast.Name):
+                if isinstance(current.op, ast.BitOr):
+                    bindings.setdefault(current.target.id, []).append(current.value)
+            stack.extend(ast.iter_child_nodes(current))
+        calls: list[str] = []
+
+        def collect(expr: ast.expr, named: bool) -> bool:
+            if isinstance(expr, ast.Constant):
+                return expr.value is False
+            if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+                return all(collect(value, named) for value in expr.values)
+            if isinstance(expr, ast.Call):
+                name = self._resolve(expr.func)
+                if name:
+                    calls.append(name)
+                return True
+            if isinstance(expr, ast.Name) and not named and expr.id in bindings:
+                return all(collect(value, True) for value in bindings[expr.id])
+            return False
+
+        if returns and all(collect(value, False) for value in returns) and calls:
+            return calls
+        return None
 
     def _root_from_decorator(self, dec: ast.expr, qual: str, line: int) -> None:
         target = dec.func if isinstance(dec, ast.Call) else dec
