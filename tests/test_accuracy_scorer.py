@@ -88,3 +88,20 @@ def test_matching_rules(tmp_path: Path):
     assert (trace.precision, trace.recall) == (0.5, 0.5)
     assert set(result["export"].unverified) == {("mod.py", 7)}
     assert set(result["compile"].fp) == {("mod.py", 6)}
+
+
+def test_a_fullgraph_failure_leaves_other_compile_lines_unchecked(tmp_path: Path):
+    (tmp_path / "mod.py").write_text(SOURCE)
+    truth = {
+        "models": [{"model": "m", "complete": {"compile": True}, "unlocated": []}],
+        "findings": [_finding("compile", 8)],
+    }
+    coverage = {"models": {"m": {"mod.py": [[1, 8]]}}}
+    diagnostics = [_diag(6, ["compile"]), _diag(8, ["compile"])]
+    explain_only = score.score(truth, coverage, diagnostics, root=tmp_path)["compile"]
+    assert set(explain_only.fp) == {("mod.py", 6)}
+    truth["findings"][0]["source"] = "fullgraph"
+    fullgraph = score.score(truth, coverage, diagnostics, root=tmp_path)["compile"]
+    assert set(fullgraph.tp) == {("mod.py", 8)}
+    assert not fullgraph.fp
+    assert set(fullgraph.unverified) == {("mod.py", 6)}

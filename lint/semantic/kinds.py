@@ -327,6 +327,21 @@ _LITERAL_TYPES = frozenset(
 _COMPREHENSION_TYPES = frozenset({cst.ListComp, cst.GeneratorExp, cst.SetComp})
 
 
+def _array_index(node: cst.Subscript) -> bool:
+    """``v[:, 0]``, ``v[..., None]``: indexing that lists, tuples, strings and dicts reject, so
+    ``v`` is an array, which in graph code is a tensor."""
+    elements = node.slice
+    if len(elements) < 2:
+        return False
+    for element in elements:
+        if type(element.slice) is cst.Slice:
+            return True
+        value = element.slice.value  # type: ignore[attr-defined]
+        if type(value) is cst.Ellipsis or (type(value) is cst.Name and value.value == "None"):
+            return True
+    return False
+
+
 class KindInference:
     """Kinds of every expression in one function, with the names it binds.
 
@@ -355,6 +370,8 @@ class KindInference:
         self.self_name: Optional[str] = None
         # (callee fully qualified name, positional arg kinds, keyword arg kinds) of project calls
         self.calls: list[tuple[str, list[Kind], dict[str, Kind]]] = []
+        # Names bound to submodules of a known class (``for layer in self.layers``).
+        self.module_items: dict[str, str] = {}
         self._bind_params(param_kinds or {}, params_are_tensors)
 
     # -- parameters ----------------------------------------------------------------------
@@ -369,7 +386,10 @@ class KindInference:
             name = param.name.value
             # A call site's kind wins, except an unknown one over an annotation (a helper's
             # ``query: torch.Tensor`` called with a value of unknown kind is still a tensor).
-            if name in overrides and (overrides[name] != UNK or param.annotation is None):
+            # A graph root keeps its own assumptions over an unknown kind from a caller.
+            if name in overrides and (
+                overrides[name] != UNK or (param.annotation is None and not params_are_tensors)
+            ):
                 self.env[name] = overrides[name]
                 continue
             self.env[name] = self._param_kind(param, params_are_tensors)
@@ -470,6 +490,7 @@ class KindInference:
             iter_kind = self._iter_kind(stmt.iter)
             before = dict(self.env)
             self._bind(stmt.target, iter_kind)
+            self._bind_module_items(stmt.target, stmt.iter)
             self._suite(stmt.body)
             if stmt.orelse is not None:
                 self._suite(stmt.orelse.body)
@@ -833,6 +854,8 @@ class KindInference:
             return MODS if is_slice else MOD
         if value in (CONST, DATA, ND):
             return value
+        if value == UNK and _array_index(node):
+            return T
         return UNK
 
     def _call(self, node: cst.Call) -> Kind:
@@ -884,10 +907,41 @@ class KindInference:
             return UNK
         callee_kind = self.kind(func)
         if callee_kind == MOD:
-            if isinstance(func, cst.Subscript):
-                return T
-            return T
+            return self.model.module_call_kind(self._module_class(func), node, self)
         return UNK
+
+    def _module_class(self, node: cst.BaseExpression) -> Optional[str]:
+        """The class of the submodule ``node`` names: ``self.attn``, ``self.layers[i]``, or a
+        name bound by ``for layer in self.layers`` / ``enumerate(self.layers)``."""
+        if type(node) is cst.Name:
+            return self.module_items.get(node.value)  # type: ignore[attr-defined]
+        if type(node) is cst.Subscript:
+            return self._self_attribute_class(node.value, item=True)  # type: ignore[attr-defined]
+        return self._self_attribute_class(node, item=False)
+
+    def _self_attribute_class(self, node: cst.BaseExpression, item: bool) -> Optional[str]:
+        if (
+            type(node) is cst.Attribute
+            and type(node.value) is cst.Name  # type: ignore[attr-defined]
+            and node.value.value == self.self_name  # type: ignore[attr-defined]
+            and self.owner_class is not None
+        ):
+            attr = node.attr.value  # type: ignore[attr-defined]
+            return self.model.index.attribute_class(self.owner_class, attr, item=item)
+        return None
+
+    def _bind_module_items(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+        if type(iterable) is cst.Call:
+            if self.model.qualified_name(iterable.func) != "builtins.enumerate":  # type: ignore[attr-defined]
+                return
+            args = iterable.args  # type: ignore[attr-defined]
+            if not args or type(target) is not cst.Tuple or len(target.elements) != 2:  # type: ignore[attr-defined]
+                return
+            iterable, target = args[0].value, target.elements[1].value  # type: ignore[attr-defined]
+        if type(target) is cst.Name:
+            owner = self._self_attribute_class(iterable, item=True)
+            if owner is not None:
+                self.module_items[target.value] = owner  # type: ignore[attr-defined]
 
     def _named_call(
         self, name: str, node: cst.Call, positional: list[Kind], arg_kinds: list[Kind]

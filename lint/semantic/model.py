@@ -43,7 +43,10 @@ class FileModel:
         self.functions: dict[int, FunctionInfo] = {}
         self._by_qualname: dict[str, FunctionInfo] = {}
         self._inferences: dict[int, KindInference] = {}
+        # Parameter kinds from this file's call sites: those the inference reads (from the last
+        # pass), and those the current pass records.
         self._param_kinds: dict[str, dict[str, Kind]] = {}
+        self._recorded: dict[str, dict[str, Kind]] = {}
         self._return_kinds: dict[str, Kind] = {}
         self._return_tuples: dict[str, Optional[tuple[Kind, ...]]] = {}
         self._in_progress: set[int] = set()
@@ -282,17 +285,22 @@ class FileModel:
             for info in self.functions.values()
             if info.region is not None and info.parent is None
         ]
-        for _ in range(3):
-            before = {k: dict(v) for k, v in self._param_kinds.items()}
+        for _ in range(4):
             returns_before = (dict(self._return_kinds), dict(self._return_tuples))
+            # Each pass records its call sites afresh: a pass that knew less (an argument of
+            # unknown kind before its caller was inferred) must not stay joined in.
+            self._recorded = {}
+            self.outgoing = {}
             self._inferences.clear()
             for info in graph:
                 if id(info.node) not in self._inferences:
                     self._run_inference(info)
-            if before == self._param_kinds and returns_before == (
+            settled = self._recorded == self._param_kinds and returns_before == (
                 self._return_kinds,
                 self._return_tuples,
-            ):
+            )
+            self._param_kinds = self._recorded
+            if settled:
                 break
 
     def record_call(
@@ -313,7 +321,7 @@ class FileModel:
                 return
             params = info.node.params
             ordered = [p.name.value for p in (*params.posonly_params, *params.params)]
-            kinds = self._param_kinds.setdefault(callee_fq, {})
+            kinds = self._recorded.setdefault(callee_fq, {})
         else:
             found = self.index.lookup(callee_fq)
             if found is None or found[0] == "class" or self.index.region_for("", callee_fq) is None:
@@ -414,10 +422,22 @@ class FileModel:
             return self._callee_return_kind(fq, method[1])
         marker = self.index.attribute_marker(owner, attr)
         if marker is not None and not marker.startswith("<") and self.index.is_module_class(marker):
-            return Kind.TENSOR
+            return self.module_call_kind(marker, node, inference)
         if marker == "<modules>":
             return Kind.TENSOR
         return Kind.UNKNOWN
+
+    def module_call_kind(
+        self, module_class: Optional[str], node: cst.Call, inference: KindInference
+    ) -> Kind:
+        """A submodule call: a tensor, and the arguments' kinds join the parameter kinds of
+        the class's ``forward`` (``self.encoder(x, is_global=flag)`` tells the encoder what
+        ``is_global`` is)."""
+        if module_class is not None:
+            method = self.index.find_method(module_class, "forward")
+            if method is not None:
+                self.record_call(method[0], node, inference, skip_self=True, callee_file=method[1])
+        return Kind.TENSOR
 
     def self_attribute_kind(self, owner: Optional[str], attr: str) -> Kind:
         if attr == "training":
