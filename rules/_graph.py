@@ -159,7 +159,8 @@ def varying_size(
     if isinstance(expr, cst.Subscript) and len(expr.slice) == 1:
         index = expr.slice[0].slice
         if (
-            isinstance(index, cst.Index)
+            last_dim_fixed
+            and isinstance(index, cst.Index)
             and _is_minus_one(index.value)
             and _is_shape_of_tensor(ctx, expr.value)
         ):

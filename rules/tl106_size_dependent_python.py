@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import assignments, call_targets, condition_parts, is_empty_check, varying_size
+from ._graph import (
+    assignments,
+    call_targets,
+    condition_parts,
+    is_empty_check,
+    keyword,
+    varying_size,
+)
 
 # Calls that turn a size into a plain Python number the tracer cannot follow.
 SIZE_CONSUMERS = {
@@ -20,12 +29,20 @@ SIZE_CONSUMERS = {
 }
 
 
+SPLIT_MESSAGE = (
+    "torch.split with a size taken from a tensor: torch.jit.trace turns the size into a constant "
+    "(TracerWarning), so inputs of another size are split like the example (torch.compile and "
+    "torch.export are fine); use tensor_split / chunk with a fixed count, or torch.export"
+)
+
+
 class SizeDependentPython(Rule):
     """Flags Python branches, loops and conversions on sizes that vary between calls (trace only).
 
     ## What it does
     Finds `if x.shape[0] > 1:`, `while n < x.size(1):`, `for t in range(x.size(1)):`,
-    `int(x.shape[0])`, `min(x.size(0), k)` and `math.sqrt(x.size(1))` in graph code. Sizes of the
+    `int(x.shape[0])`, `min(x.size(0), k)`, `math.sqrt(x.size(1))` and
+    `torch.split(x, x.shape[1] // 2, dim=1)` in graph code. Sizes of the
     last dimension (feature sizes that weights fix), ranks (`x.dim()`, `x.ndim`: the tracer
     sees them as plain ints and gives no warning; a trace is taken per rank anyway),
     `max(n, 1)`, checks for empty inputs
@@ -318,6 +335,22 @@ class SizeDependentPython(Rule):
             """,
             line=6,
         ),
+        # The split size is read as a Python int: the trace splits every input like the example.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    a, b = torch.split(x, x.shape[1] // 2, dim=1)
+                    return a * b
+
+            def inputs():
+                return [(torch.randn(2, 6, 3),), (torch.randn(2, 8, 3),)]
+            """,
+            line=6,
+        ),
         # A walrus keeps the arithmetic on the size: this is padding, not an emptiness check.
         Invalid(
             """
@@ -414,6 +447,13 @@ class SizeDependentPython(Rule):
         if not self.ctx.in_graph:
             return
         name = self.ctx.qualified_name(node.func) or ""
+        split_size = self._split_size(node, name)
+        if split_size is not None:
+            # `torch.split` reads its size as a Python int; a last-dimension size is a feature
+            # size that weights fix (`q, k, v = qkv.split(d, -1)`), the same on every call.
+            if self.ctx.kind(split_size) == Kind.SIZE and varying_size(self.ctx, split_size):
+                self.report(node, SPLIT_MESSAGE)
+            return
         if name not in SIZE_CONSUMERS and not name.startswith("math."):
             return
         args = call_targets(node)
@@ -421,6 +461,20 @@ class SizeDependentPython(Rule):
             return  # `max(n, 1)` guards against empty inputs, which traced inputs do not hit
         if any(self.ctx.kind(a) == Kind.SIZE and varying_size(self.ctx, a) for a in args):
             self.report(node)
+
+    def _split_size(self, node: cst.Call, name: str) -> Optional[cst.BaseExpression]:
+        """The split size of ``torch.split(t, n)`` / ``t.split(n)``."""
+        args = [a for a in node.args if not a.star]
+        size_arg = keyword(node, "split_size_or_sections") or keyword(node, "split_size")
+        if name == "torch.split":
+            return size_arg or (
+                args[1].value if len(args) > 1 and args[1].keyword is None else None
+            )
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value == "split":  # type: ignore[attr-defined]
+            if self.ctx.kind(func.value) == Kind.TENSOR:  # type: ignore[attr-defined]
+                return size_arg or (args[0].value if args and args[0].keyword is None else None)
+        return None
 
 
 def _cover(expr: cst.BaseExpression, covered: set[int]) -> list[cst.BaseExpression]:
@@ -450,8 +504,9 @@ def _and_chain(operands: list[cst.BaseExpression]) -> cst.BaseExpression:
 
 
 def _computed(ctx: LintContext, test: cst.BaseExpression) -> bool:
-    """Whether a comparison's left side is arithmetic on sizes (``pad = (p - t % p) % p``), not
-    a size itself: ``pad > 0`` is then a real branch that non-empty inputs take or not."""
+    """Whether a comparison's left side is computed from sizes (``pad = (p - t % p) % p``,
+    ``pad_len, x = self._pad(x)``), not a size read straight off a tensor: ``pad > 0`` is then
+    a real branch that non-empty inputs take or not, where ``x.size(0) > 0`` checks emptiness."""
     while type(test) is cst.UnaryOperation:
         test = test.expression  # type: ignore[attr-defined]
     left = test.left if type(test) is cst.Comparison else test  # type: ignore[attr-defined]
@@ -459,8 +514,24 @@ def _computed(ctx: LintContext, test: cst.BaseExpression) -> bool:
         left = left.value  # type: ignore[attr-defined]
     if type(left) is cst.Name:
         values = assignments(ctx.function, left.value)  # type: ignore[attr-defined]
-        return any(type(value) is cst.BinaryOperation for value, _, _ in values)
-    return type(left) is cst.BinaryOperation
+        return any(not _read_off(ctx, value, size) for value, _, size in values)
+    return not _read_off(ctx, left, 1)
+
+
+def _read_off(ctx: LintContext, value: cst.BaseExpression, unpacked: int) -> bool:
+    """A size as a tensor gives it: ``x.size(0)``, ``x.shape[1]``, ``len(x)``, ``x.numel()``,
+    or a name unpacked from ``x.shape`` / ``x.size()``."""
+    kind = type(value)
+    if unpacked > 1:
+        return ctx.kind(value) == Kind.SHAPE
+    if kind is cst.Subscript:
+        return ctx.kind(value.value) == Kind.SHAPE  # type: ignore[attr-defined]
+    if kind is cst.Call:
+        func = value.func  # type: ignore[attr-defined]
+        if type(func) is cst.Attribute:
+            return func.attr.value in ("size", "numel", "nelement", "dim")
+        return ctx.qualified_name(func) in ("builtins.len", "torch.numel")
+    return kind is cst.Name
 
 
 def _is_zero_or_one(node: cst.BaseExpression) -> bool:

@@ -30,8 +30,9 @@ class SelfStateMutation(Rule):
     Finds graph code that changes Python attributes of the module (`self.step += 1`,
     `self.prev = h.detach()`, `self.cache["k"] = v`, `self.history.append(x)`,
     `setattr(self, "n", ...)`) when graph code of the class also reads that attribute, so the
-    state changes results across calls. Writes that nothing reads (`self.last_ms = ...`) and
-    in-place updates of registered buffers are not flagged.
+    state changes results across calls. Writes that nothing reads (`self.last_ms = ...`),
+    in-place updates of registered buffers and conversions of an attribute into itself
+    (`self.pos = self.pos.to(x.device)`, the same value on every call) are not flagged.
 
     ## Why is this bad?
     `torch.export` and `torch.jit.trace` run the Python once, at conversion time: the attribute
@@ -63,6 +64,26 @@ class SelfStateMutation(Rule):
     targets = ("export", "trace")
 
     VALID = [
+        # Moving a cached table to the input's device: the same value on every call.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.table = torch.arange(8.0)
+
+                def forward(self, x):
+                    self.table = self.table.to(device=x.device, dtype=x.dtype)
+                    return x + self.table[: x.shape[-1]]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            backends=("trace", "export"),
+        ),
         Valid(
             """
             import time
@@ -252,6 +273,8 @@ class SelfStateMutation(Rule):
         self.report(node)
 
     def visit_Assign(self, node: cst.Assign) -> None:
+        if _converts_itself(node):
+            return  # `self.t = self.t.to(x.device)`: the same value on every call
         for target in node.targets:
             self._check(target.target, node)
 
@@ -272,6 +295,24 @@ class SelfStateMutation(Rule):
                 attr = name.evaluated_value
                 if isinstance(attr, str) and attr in self._reads() and owner.value == "self":
                     self.report(node)
+
+
+# Tensor methods that return the same values in another dtype, device or layout.
+CONVERSIONS = frozenset(
+    {"to", "type", "float", "half", "double", "bfloat16", "cuda", "cpu", "contiguous", "detach"}
+)
+
+
+def _converts_itself(node: cst.Assign) -> bool:
+    """``self.t = self.t.to(...)``: a cache of a conversion, equal on every call with inputs of
+    one dtype and device, so baking it in changes nothing."""
+    value = node.value
+    if len(node.targets) != 1 or type(value) is not cst.Call:
+        return False
+    func = value.func  # type: ignore[attr-defined]
+    if type(func) is not cst.Attribute or func.attr.value not in CONVERSIONS:
+        return False
+    return func.value.deep_equals(node.targets[0].target)  # type: ignore[attr-defined]
 
 
 def _self_reads(module: cst.Module) -> set[str]:
