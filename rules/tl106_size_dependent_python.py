@@ -45,8 +45,9 @@ class SizeDependentPython(Rule):
     `torch.split(x, x.shape[1] // 2, dim=1)` in graph code. Sizes of the
     last dimension (feature sizes that weights fix), ranks (`x.dim()`, `x.ndim`: the tracer
     sees them as plain ints and gives no warning; a trace is taken per rank anyway),
-    `max(n, 1)`, checks for empty inputs
-    (`x.numel() == 0`) and config values are not flagged.
+    checks for empty inputs (`x.numel() == 0`, `max(n, 1)`) and config values are not
+    flagged. A clamp at zero (`pad = max(8 - x.size(1), 0)`) is: the trace keeps whichever side
+    won for the example, so longer inputs get a negative pad.
 
     Input checks (`assert q.size() == k.size()`, `if x.size(0) != n: raise ValueError(...)`)
     are TL109's (traced-input-check): the trace drops them, so it accepts inputs that eager
@@ -232,7 +233,8 @@ class SizeDependentPython(Rule):
                 return [(torch.randn(2, 4), torch.randn(2, 4)), (torch.randn(5, 4), torch.randn(5, 4))]
             """
         ),
-        # `max(n, 1)` guards against empty inputs: the size wins for every traced input.
+        # `max(n, 1)` guards a division against empty inputs: the size wins for every input
+        # a trace is used with.
         Valid(
             """
             import torch
@@ -351,6 +353,24 @@ class SizeDependentPython(Rule):
             """,
             line=6,
         ),
+        # A clamp at zero: the trace keeps the example's side of `max` (here the difference,
+        # so a longer input gets a negative pad, which crops).
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    pad = max(8 - x.size(1), 0)
+                    return F.pad(x, (0, 0, 0, pad)).sum(1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(2, 10, 4),)]
+            """,
+            line=7,
+        ),
         # A walrus keeps the arithmetic on the size: this is padding, not an emptiness check.
         Invalid(
             """
@@ -457,7 +477,7 @@ class SizeDependentPython(Rule):
         if name not in SIZE_CONSUMERS and not name.startswith("math."):
             return
         args = call_targets(node)
-        if name == "builtins.max" and any(_is_zero_or_one(a) for a in args):
+        if name == "builtins.max" and any(type(a) is cst.Integer and a.value == "1" for a in args):
             return  # `max(n, 1)` guards against empty inputs, which traced inputs do not hit
         if any(self.ctx.kind(a) == Kind.SIZE and varying_size(self.ctx, a) for a in args):
             self.report(node)
@@ -532,10 +552,6 @@ def _read_off(ctx: LintContext, value: cst.BaseExpression, unpacked: int) -> boo
             return func.attr.value in ("size", "numel", "nelement", "dim")
         return ctx.qualified_name(func) in ("builtins.len", "torch.numel")
     return kind is cst.Name
-
-
-def _is_zero_or_one(node: cst.BaseExpression) -> bool:
-    return type(node) is cst.Integer and node.value in ("0", "1")
 
 
 def _only_raises(body: cst.BaseSuite) -> bool:
