@@ -21,6 +21,17 @@ TRACED_SIZE_FUNCTIONS = frozenset({"builtins.len", "torch.numel"})
 TENSOR_KINDS = (Kind.TENSOR, Kind.TENSORS, Kind.DATA, Kind.NDARRAY)
 
 
+# Calls that check a condition like `assert` (`torch._assert`, timm's `_assert`), and those
+# that need a Python bool: under trace a size comparison is a tensor, and they raise.
+CHECK_CALLS = frozenset({"torch._check", "torch._check_with"})
+ASSERT_CALLS = CHECK_CALLS | {"torch._assert"}
+CHECK_MESSAGE = (
+    "torch._check on a size fails torch.jit.trace (TypeError: cond must be a bool, but got a "
+    "Tensor): under trace sizes are tensors; skip the check while tracing "
+    "(`if not torch.jit.is_tracing():`) or use torch.compile / torch.export, which keep it"
+)
+
+
 class TracedInputCheck(Rule):
     """Flags input checks on sizes in graph code, which `torch.jit.trace` drops (trace only).
 
@@ -30,6 +41,8 @@ class TracedInputCheck(Rule):
     `assert q.size() == k.size()`, `assert list(x.size()) == [b, t, d]`,
     `if x.shape[-1] != self.dim: raise ValueError(...)`, names unpacked from
     `b, c, h, w = x.shape`, `assert t % (w * 2) == 0`, `assert x.size()[:3] == y.size()[:3]`.
+    `torch._assert(H == self.h, msg)` counts like `assert`, and `torch._check(x.size(0) == n)`
+    is flagged too: under trace it raises `TypeError` instead of checking.
     Every dimension counts, the last one included. Not flagged: ranks (`x.dim() == 3`,
     `x.ndim`, `len(x.shape)`: torch does not trace them), strides, config values, `x is None`,
     dtypes, checks under `if not torch.jit.is_tracing():`, and checks that read tensors only
@@ -201,6 +214,40 @@ class TracedInputCheck(Rule):
         ),
     ]
     INVALID = [
+        # `torch._assert` is dropped like `assert` (the f-string message is read too).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    b, c, h, w = x.shape
+                    torch._assert(h == 4, f"expected height 4, got {h}")
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(1, 2, 4, 4),), (torch.randn(1, 2, 5, 4),)]
+            """,
+            line=7,
+        ),
+        # `torch._check` wants a Python bool: the trace fails.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    torch._check(x.size(2) == 4, lambda: "expected height 4")
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(1, 2, 4, 4),), (torch.randn(2, 2, 4, 4),)]
+            """,
+            line=6,
+            message_contains="torch._check",
+        ),
         Invalid(
             """
             import torch
@@ -335,18 +382,23 @@ class TracedInputCheck(Rule):
     def visit_Assert(self, node: cst.Assert) -> None:
         self._check_test(node.test)
 
+    def visit_Call(self, node: cst.Call) -> None:
+        name = self.ctx.qualified_name(node.func)
+        if name in ASSERT_CALLS and node.args and node.args[0].keyword is None:
+            self._check_test(node.args[0].value, CHECK_MESSAGE if name in CHECK_CALLS else None)
+
     def visit_If(self, node: cst.If) -> None:
         if _only_raises(node.body):
             self._check_test(node.test)
 
-    def _check_test(self, test: cst.BaseExpression) -> None:
+    def _check_test(self, test: cst.BaseExpression, message: Optional[str] = None) -> None:
         if not self.ctx.in_graph:
             return
         for part, excluded in condition_parts(self.ctx, test):
             if "trace" in excluded:
                 continue
             if _tests_input_size(self.ctx, part):
-                self.report(part)
+                self.report(part, message)
                 return
             if _is_setting(self.ctx, part) and _default_truth(self.ctx, part) is not True:
                 return  # the rest of the `and` chain runs only in some configurations
