@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -105,3 +106,99 @@ def test_a_fullgraph_failure_leaves_other_compile_lines_unchecked(tmp_path: Path
     assert set(fullgraph.tp) == {("mod.py", 8)}
     assert not fullgraph.fp
     assert set(fullgraph.unverified) == {("mod.py", 6)}
+
+
+# ---------------------------------------------------------------- several corpora and packages
+
+
+def test_corpora_and_their_files():
+    names = ground_truth.corpora()
+    assert names[0] == "transformers" and "pytorch" in names
+    assert ground_truth.data_paths("transformers") == (
+        ROOT / "ground_truth.json",
+        ROOT / "coverage.json",
+    )
+    assert ground_truth.data_paths("pytorch") == (
+        ROOT / "ground_truth.pytorch.json",
+        ROOT / "coverage.pytorch.json",
+    )
+    pytorch = ground_truth.load_corpus("pytorch")  # no torch needed to read the model list
+    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
+    assert not held_out & set(pytorch.PACKAGES)
+    assert {module for module, *_ in pytorch.MODELS.values()} <= set(pytorch.PACKAGES)
+
+
+def test_locations_name_their_package_only_in_a_corpus_of_several():
+    assert ground_truth.split_location("models/bert/x.py", ["transformers"]) == (
+        None,
+        "models/bert/x.py",
+    )
+    assert ground_truth.split_location("pkg_a/sub/x.py", ["pkg_a", "pkg_b"]) == (
+        "pkg_a",
+        "sub/x.py",
+    )
+
+
+def _child_result(model: str, package: str, complete: dict, findings: list) -> dict:
+    """What a child of a several-package corpus returns (ground_truth.Child.result)."""
+    return {
+        "model": model,
+        "status": "ok",
+        "seconds": 1.0,
+        "complete": complete,
+        "findings": [{"model": model, "package": package, "file": "mod.py", **f} for f in findings],
+        "unlocated": [],
+        "script_clean": [[package, "mod.py", 1, 9]],
+        "coverage": {package: {"mod.py": [[1, 8]]}},
+    }
+
+
+def test_a_corpus_of_several_packages_scores_each_file_in_its_package(tmp_path, monkeypatch):
+    # Two packages with the same relative file: their statements must stay apart.
+    site = tmp_path / "site-packages"
+    for package in ("pkg_a", "pkg_b"):
+        (site / package).mkdir(parents=True)
+        (site / package / "mod.py").write_text(SOURCE)
+    monkeypatch.setattr(ground_truth, "HERE", tmp_path)
+    results = {
+        "a": _child_result(
+            "a", "pkg_a", {"script": True, "export": True}, [{"backend": "export", "line": 8}]
+        ),
+        "b": _child_result(
+            "b", "pkg_b", {"script": True, "export": False}, [{"backend": "export", "line": 8}]
+        ),
+    }
+    ground_truth.write_data("two", ["pkg_a", "pkg_b"], results, {"torch": "t", "python": "3.11"})
+    truth = json.loads((tmp_path / "ground_truth.two.json").read_text())
+    coverage = json.loads((tmp_path / "coverage.two.json").read_text())
+    assert truth["packages"] == ["pkg_a", "pkg_b"] and "package" not in truth
+    assert truth["findings"][0]["file"] == "mod.py"  # relative to its own package folder
+    diagnostics = [
+        {"path": "pkg_a/mod.py", "line": 8, "code": "TL103", "name": "n", "targets": ["export"]},
+        {"path": "pkg_a/mod.py", "line": 6, "code": "TL106", "name": "n", "targets": ["export"]},
+        {"path": "pkg_b/mod.py", "line": 6, "code": "TL106", "name": "n", "targets": ["export"]},
+        {"path": "pkg_b/mod.py", "line": 7, "code": "TL202", "name": "n", "targets": ["script"]},
+    ]
+    result = score.score(truth, coverage, diagnostics, root=site)
+    export = result["export"]
+    assert set(export.tp) == {("pkg_a/mod.py", 8)}
+    assert set(export.fn) == {("pkg_b/mod.py", 8)}
+    assert set(export.fp) == {("pkg_a/mod.py", 6)}  # pkg_a's model exported it
+    assert set(export.unverified) == {("pkg_b/mod.py", 6)}  # pkg_b's export stopped
+    assert set(result["script"].fp) == {("pkg_b/mod.py", 7)}  # inside a clean class of pkg_b
+
+
+def test_combined_scores_count_each_corpus_statements(tmp_path: Path):
+    (tmp_path / "mod.py").write_text(SOURCE)
+    truth = {
+        "models": [{"model": "m", "complete": {"trace": True}, "unlocated": []}],
+        "findings": [_finding("trace", 6), _finding("trace", 8)],
+    }
+    coverage = {"models": {"m": {"mod.py": [[1, 8]]}}}
+    found = score.score(truth, coverage, [_diag(6, ["trace"]), _diag(7, ["trace"])], root=tmp_path)
+    missed = score.score(truth, coverage, [], root=tmp_path)
+    combined = score.combine({"one": found, "two": missed})["trace"]
+    # Same relative file and lines in both corpora: still four distinct problem statements.
+    assert (len(combined.tp), len(combined.fn), len(combined.fp)) == (1, 3, 1)
+    assert (combined.precision, combined.recall) == (0.5, 0.25)
+    assert score.combine({"one": found})["trace"].recall == found["trace"].recall == 0.5

@@ -14,6 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
+# The package whose code is the corpus (import name -> distribution name; one package, so
+# locations are paths relative to its folder).
+PACKAGES: dict[str, str] = {"transformers": "transformers"}
+# Input A is batch 2 × 8 tokens, input B 3 × 12, A' A's shapes with other values.
+SHAPES: tuple[tuple[int, int], tuple[int, int]] = ((2, 8), (3, 12))
+# Plain tuples out, so the back-ends see tensors, not ModelOutput objects.
+CALL_KWARGS: dict[str, Any] = {"return_dict": False}
+
 # Sizes small enough that a forward pass takes milliseconds on CPU.
 TINY: dict[str, Any] = {
     "vocab_size": 99,

@@ -1,9 +1,12 @@
 """Ground truth from torch for the accuracy corpus: what each back-end rejects, and where.
 
-One command regenerates ``ground_truth.json`` and ``coverage.json`` next to this file:
+One command per corpus regenerates its data next to this file: ``ground_truth.json`` and
+``coverage.json`` for the ``transformers`` corpus (``corpus.py``), ``ground_truth.NAME.json`` and
+``coverage.NAME.json`` for another corpus NAME (``corpus_NAME.py``):
 
-    python3 benchmarks/accuracy/ground_truth.py            # all models, 2 children at a time
+    python3 benchmarks/accuracy/ground_truth.py            # all transformers models, 2 at a time
     python3 benchmarks/accuracy/ground_truth.py bert gpt2  # some models (merged into the data)
+    python3 benchmarks/accuracy/ground_truth.py --corpus pytorch   # the pure-PyTorch packages
 
 The parent needs no torch: each model runs in a child process of the corpus environment
 (``benchmarks/accuracy/env``, made by ``setup_env.sh``) with a timeout. The child builds the model
@@ -26,8 +29,11 @@ restricted to the package files (coverage), then asks each back-end:
 - ``export``: ``torch.export.export`` (non-strict) on A, innermost package frame of the error;
   the exported program is compared with eager on A' (A's shapes, other values).
 
-Every location is the innermost frame inside the installed package, as a path relative to the
-package folder. A back-end is "complete" for a model when it went through the whole forward (no
+Every location is the innermost frame inside the corpus's installed packages (``PACKAGES`` of
+the corpus module), as a path relative to that package's folder. A corpus of one package (the
+transformers one) stores bare paths; a corpus of several stores the package with each location:
+``{"package": ..., "file": ...}`` findings, coverage nested by package, ``[package, file, start,
+end]`` script-clean ranges. A back-end is "complete" for a model when it went through the whole forward (no
 hard stop), so the lines the model covered are checked for it; the scorer counts a finding on a
 checked line without a torch problem as a false positive, and one elsewhere as not verified.
 """
@@ -47,12 +53,54 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 ENV_PYTHON = HERE / "env" / "bin" / "python"
 WORK = HERE / ".work"
-GROUND_TRUTH = HERE / "ground_truth.json"
-COVERAGE = HERE / "coverage.json"
 BACKENDS = ("script", "trace", "compile", "export")
-PACKAGE = "transformers"
+DEFAULT_CORPUS = "transformers"
 CHILD_TIMEOUT_S = 300
 PARALLEL = 2
+
+
+# ---------------------------------------------------------------- corpora (shared with score.py)
+
+
+def corpus_module_path(corpus: str) -> Path:
+    """``corpus.py`` for the transformers corpus (the first one), ``corpus_NAME.py`` otherwise."""
+    return HERE / ("corpus.py" if corpus == DEFAULT_CORPUS else f"corpus_{corpus}.py")
+
+
+def data_paths(corpus: str) -> tuple[Path, Path]:
+    """(ground truth, coverage) files of a corpus."""
+    if corpus == DEFAULT_CORPUS:
+        return HERE / "ground_truth.json", HERE / "coverage.json"
+    return HERE / f"ground_truth.{corpus}.json", HERE / f"coverage.{corpus}.json"
+
+
+def corpora() -> list[str]:
+    """Every corpus defined here, the transformers one first."""
+    others = sorted(p.stem.removeprefix("corpus_") for p in HERE.glob("corpus_*.py"))
+    return [DEFAULT_CORPUS, *others]
+
+
+def load_corpus(corpus: str) -> Any:
+    """The corpus module (model list, packages, inputs); importing it needs no torch."""
+    import importlib.util
+
+    path = corpus_module_path(corpus)
+    if not path.exists():
+        raise SystemExit(f"no corpus {corpus!r}: {path.name} is missing")
+    spec = importlib.util.spec_from_file_location(f"accuracy_corpus_{corpus}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def split_location(location: str, packages: list[str]) -> tuple[str | None, str]:
+    """A child's location (package-relative for one package, ``package/file`` for several) as
+    (package or None, file relative to the package folder)."""
+    if len(packages) == 1:
+        return None, location
+    package, file = location.split("/", 1)
+    return package, file
 
 
 # ---------------------------------------------------------------- line ranges (shared with score.py)
@@ -79,11 +127,18 @@ def from_ranges(ranges: list[list[int]]) -> set[int]:
 class Child:
     """Everything one model's child process records."""
 
-    def __init__(self, name: str) -> None:
-        import transformers
+    def __init__(self, name: str, packages: list[str]) -> None:
+        import importlib
 
         self.name = name
-        self.root = os.path.realpath(os.path.dirname(transformers.__file__)) + os.sep
+        self.packages = packages
+        # package -> its folder; a location is relative to it, prefixed with the package's name
+        # when the corpus has several packages.
+        self.roots = {
+            package: os.path.realpath(os.path.dirname(importlib.import_module(package).__file__))
+            + os.sep
+            for package in packages
+        }
         self.findings: list[dict[str, Any]] = []
         self.unlocated: list[dict[str, Any]] = []
         self.complete: dict[str, bool] = {}
@@ -93,7 +148,11 @@ class Child:
 
     def rel(self, filename: str) -> str | None:
         path = os.path.realpath(filename)
-        return path[len(self.root) :] if path.startswith(self.root) else None
+        for package, root in self.roots.items():
+            if path.startswith(root):
+                rel = path[len(root) :]
+                return rel if len(self.roots) == 1 else f"{package}/{rel}"
+        return None
 
     def innermost(self, frames: list[tuple[str, int]]) -> tuple[str, int] | None:
         """The last (innermost) frame inside the package, frames ordered outermost first."""
@@ -122,11 +181,13 @@ class Child:
         if key in self._seen:
             return
         self._seen.add(key)
+        package, file = split_location(where[0], self.packages)
         self.findings.append(
             {
                 "model": self.name,
                 "backend": backend,
-                "file": where[0],
+                **({"package": package} if package else {}),
+                "file": file,
                 "line": where[1],
                 "reason": reason,
                 "kind": kind,
@@ -136,14 +197,24 @@ class Child:
         )
 
     def result(self, seconds: float) -> dict[str, Any]:
+        coverage: dict[str, Any] = {}
+        for location, lines in sorted(self.coverage.items()):
+            package, file = split_location(location, self.packages)
+            files = coverage.setdefault(package, {}) if package else coverage
+            files[file] = to_ranges(lines)
+        script_clean = [
+            [p, f, start, end] if p else [f, start, end]
+            for location, start, end in self.script_clean
+            for p, f in [split_location(location, self.packages)]
+        ]
         return {
             "model": self.name,
             "seconds": round(seconds, 1),
             "complete": self.complete,
             "findings": self.findings,
             "unlocated": self.unlocated,
-            "script_clean": self.script_clean,
-            "coverage": {f: to_ranges(lines) for f, lines in sorted(self.coverage.items())},
+            "script_clean": script_clean,
+            "coverage": coverage,
         }
 
 
@@ -201,7 +272,7 @@ def _same(a: list[Any], b: list[Any]) -> bool:
     return True
 
 
-def _make_wrapper(model: Any, names: list[str]) -> Any:
+def _make_wrapper(model: Any, names: list[str], call_kwargs: dict[str, Any]) -> Any:
     """Positional tensors in, a flat tuple of tensors out: the calling convention every back-end
     accepts, so the failures found are in the package's code, not in output types."""
     import torch
@@ -212,7 +283,7 @@ def _make_wrapper(model: Any, names: list[str]) -> Any:
             self.model = model
 
         def forward(self, *args: Any) -> Any:
-            return tuple(_flatten(self.model(**dict(zip(names, args)), return_dict=False)))
+            return tuple(_flatten(self.model(**dict(zip(names, args)), **call_kwargs)))
 
     return Wrapper().eval()
 
@@ -221,7 +292,6 @@ def _covering(child: Child, fn: Any) -> Any:
     """Run ``fn`` with line coverage of the package files recorded into ``child.coverage``."""
     import threading
 
-    root = child.root
     coverage = child.coverage
     rel_of: dict[str, str | None] = {}
 
@@ -229,8 +299,7 @@ def _covering(child: Child, fn: Any) -> Any:
         filename = frame.f_code.co_filename
         rel = rel_of.get(filename, "?")
         if rel == "?":
-            real = os.path.realpath(filename)
-            rel = real[len(root) :] if real.startswith(root) else None
+            rel = child.rel(filename)
             rel_of[filename] = rel
         if rel is None:
             return None
@@ -272,7 +341,8 @@ def run_script(child: Child, model: Any) -> None:
     except Exception as exc:
         child.complete["script"] = False
         child.add("script", script_location(exc), _first_line(exc), "failure", "script(model)")
-    seen: set[type] = set()
+    # Scripting the model's class again after it failed only says "Can't redefine method".
+    seen: set[type] = set() if child.complete["script"] else {type(model)}
     for module in reversed(list(model.modules())):  # leaves first
         cls = type(module)
         if cls in seen or child.rel(inspect.getsourcefile(cls) or "") is None:
@@ -446,25 +516,23 @@ def run_export(child: Child, wrapper: Any, a: tuple, a2: tuple, expected_a2: lis
         child.add("export", None, "exported program diverges from eager on A'", "divergence", "")
 
 
-def child_main(name: str, out: Path) -> None:
+def child_main(corpus_name: str, name: str, out: Path) -> None:
     import warnings
 
     warnings.simplefilter("ignore")
     started = time.time()
     import torch
 
-    sys.path.insert(0, str(HERE))
-    from corpus import build, make_inputs
-
-    child = Child(name)
-    model, kind = build(name)
-    shapes_a, shapes_b = (2, 8), (3, 12)
-    inputs_a = make_inputs(kind, *shapes_a, seed=1)
+    corpus = load_corpus(corpus_name)
+    child = Child(name, list(corpus.PACKAGES))
+    model, kind = corpus.build(name)
+    shapes_a, shapes_b = corpus.SHAPES
+    inputs_a = corpus.make_inputs(kind, *shapes_a, seed=1)
     names = list(inputs_a)
     a = tuple(inputs_a.values())
-    b = tuple(make_inputs(kind, *shapes_b, seed=2).values())
-    a2 = tuple(make_inputs(kind, *shapes_a, seed=3).values())
-    wrapper = _make_wrapper(model, names)
+    b = tuple(corpus.make_inputs(kind, *shapes_b, seed=2).values())
+    a2 = tuple(corpus.make_inputs(kind, *shapes_a, seed=3).values())
+    wrapper = _make_wrapper(model, names, corpus.CALL_KWARGS)
     with torch.no_grad():
         expected = _covering(child, lambda: [_flatten(wrapper(*args)) for args in (a, b, a2)])
         for backend, step in (
@@ -484,38 +552,37 @@ def child_main(name: str, out: Path) -> None:
 # ---------------------------------------------------------------- parent: no torch needed
 
 
-def corpus_versions() -> dict[str, str]:
+def corpus_versions(distributions: list[str]) -> dict[str, str]:
+    """torch, each corpus distribution and Python, as installed in the corpus environment."""
     code = (
-        "import json, platform, torch, transformers; print(json.dumps({'torch': torch.__version__,"
-        " 'transformers': transformers.__version__, 'python': platform.python_version()}))"
+        "import json, platform, sys, importlib.metadata as m, torch; print(json.dumps({'torch':"
+        " torch.__version__, **{d: m.version(d) for d in sys.argv[1:]},"
+        " 'python': platform.python_version()}))"
     )
-    done = subprocess.run([str(ENV_PYTHON), "-c", code], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [str(ENV_PYTHON), "-c", code, *distributions], capture_output=True, text=True, check=True
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def model_names() -> list[str]:
-    code = "import sys, json; sys.path.insert(0, sys.argv[1]); import corpus; print(json.dumps(list(corpus.MODELS)))"
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(HERE)], capture_output=True, text=True, check=True
-    )
-    return json.loads(done.stdout)
-
-
-def run_children(names: list[str]) -> dict[str, dict[str, Any]]:
-    WORK.mkdir(exist_ok=True)
+def run_children(corpus: str, names: list[str]) -> dict[str, dict[str, Any]]:
+    work = WORK if corpus == DEFAULT_CORPUS else WORK / corpus
+    work.mkdir(parents=True, exist_ok=True)
     pending = list(names)
     running: dict[str, tuple[subprocess.Popen, float, Path, Any]] = {}
     results: dict[str, dict[str, Any]] = {}
     while pending or running:
         while pending and len(running) < PARALLEL:
             name = pending.pop(0)
-            out = WORK / f"{name}.json"
+            out = work / f"{name}.json"
             out.unlink(missing_ok=True)
-            log = open(WORK / f"{name}.log", "w")
+            log = open(work / f"{name}.log", "w")
             proc = subprocess.Popen(
                 [
                     str(ENV_PYTHON),
                     str(Path(__file__).resolve()),
+                    "--corpus",
+                    corpus,
                     "--child",
                     name,
                     "--out",
@@ -548,12 +615,19 @@ def run_children(names: list[str]) -> dict[str, dict[str, Any]]:
     return results
 
 
-def write_data(results: dict[str, dict[str, Any]], versions: dict[str, str]) -> None:
-    """Merge into ground_truth.json / coverage.json (models not rerun keep their old data)."""
+def write_data(
+    corpus: str,
+    packages: list[str],
+    results: dict[str, dict[str, Any]],
+    versions: dict[str, str],
+) -> None:
+    """Merge into the corpus's ground truth and coverage files (models not rerun keep their old
+    data when the versions are the same)."""
+    ground_truth_path, coverage_path = data_paths(corpus)
     previous: dict[str, Any] = {}
-    if GROUND_TRUTH.exists() and COVERAGE.exists():
-        old = json.loads(GROUND_TRUTH.read_text())
-        old_cov = json.loads(COVERAGE.read_text())
+    if ground_truth_path.exists() and coverage_path.exists():
+        old = json.loads(ground_truth_path.read_text())
+        old_cov = json.loads(coverage_path.read_text())
         if old.get("versions") == versions:
             for model in old["models"]:
                 previous[model["model"]] = {
@@ -578,12 +652,17 @@ def write_data(results: dict[str, dict[str, Any]], versions: dict[str, str]) -> 
                 "script_clean": data.get("script_clean", []),
             }
         )
-    findings.sort(key=lambda f: (f["backend"], f["file"], f["line"], f["model"]))
-    GROUND_TRUTH.write_text(
+    findings.sort(
+        key=lambda f: (f["backend"], f.get("package", ""), f["file"], f["line"], f["model"])
+    )
+    # One package: bare paths, as the first (transformers) data; several: the list of them.
+    where = {"package": packages[0]} if len(packages) == 1 else {"packages": packages}
+    ground_truth_path.write_text(
         json.dumps(
             {
                 "generated": datetime.date.today().isoformat(),
-                "package": PACKAGE,
+                **({} if corpus == DEFAULT_CORPUS else {"corpus": corpus}),
+                **where,
                 "versions": versions,
                 "backends": list(BACKENDS),
                 "models": models,
@@ -593,24 +672,35 @@ def write_data(results: dict[str, dict[str, Any]], versions: dict[str, str]) -> 
         )
         + "\n"
     )
-    COVERAGE.write_text(json.dumps({"models": coverage}, separators=(",", ":")) + "\n")
+    coverage_path.write_text(json.dumps({"models": coverage}, separators=(",", ":")) + "\n")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("models", nargs="*", help="models to (re)run; default: all")
+    parser.add_argument(
+        "--corpus",
+        default=DEFAULT_CORPUS,
+        choices=corpora(),
+        help=f"which corpus (corpus_NAME.py); default: {DEFAULT_CORPUS}",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child_main(args.child, args.out)
+        child_main(args.corpus, args.child, args.out)
         return
     if not ENV_PYTHON.exists():
         sys.exit(f"no corpus environment at {ENV_PYTHON}; run {HERE / 'setup_env.sh'} first")
+    corpus = load_corpus(args.corpus)
+    unknown = sorted(set(args.models) - set(corpus.MODELS))
+    if unknown:
+        sys.exit(f"not in the {args.corpus} corpus: {', '.join(unknown)}")
     started = time.time()
-    versions = corpus_versions()
-    results = run_children(args.models or model_names())
-    write_data(results, versions)
+    packages = list(corpus.PACKAGES)
+    versions = corpus_versions(sorted(set(corpus.PACKAGES.values())))
+    results = run_children(args.corpus, args.models or list(corpus.MODELS))
+    write_data(args.corpus, packages, results, versions)
     print(f"ground truth for {len(results)} models in {time.time() - started:.0f}s")
 
 

@@ -1,11 +1,14 @@
 """Score torchlint against the torch ground truth of the accuracy corpus (no torch needed).
 
-    .venv/bin/python benchmarks/accuracy/score.py            # print the scores
+    .venv/bin/python benchmarks/accuracy/score.py            # print the scores of every corpus
+    .venv/bin/python benchmarks/accuracy/score.py --corpus pytorch   # one corpus
     .venv/bin/python benchmarks/accuracy/score.py --readme   # also refresh the README sections
 
-It lints the package files the corpus models ran (coverage.json) with
-``torchlint check --output-format json`` and compares each finding with the problems torch
-reported (ground_truth.json), per back-end. Matching rules (see README.md here):
+For each corpus with data (``ground_truth[.NAME].json``, ``coverage[.NAME].json``), it lints the
+package files the corpus models ran with ``torchlint check --output-format json`` and compares
+each finding with the problems torch reported, per back-end; then it adds the corpora up into a
+combined table (their statements are disjoint: each corpus has its own packages). Matching rules
+(see README.md here):
 
 - Lines are compared by statement: each line maps to the first line of the innermost statement
   holding it (for a compound statement, only its header lines), so a failure reported on the
@@ -28,6 +31,7 @@ import argparse
 import ast
 import collections
 import datetime
+import importlib.util
 import json
 import re
 import subprocess
@@ -39,8 +43,6 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-GROUND_TRUTH = HERE / "ground_truth.json"
-COVERAGE = HERE / "coverage.json"
 RESULTS = HERE / "results.md"
 BACKENDS = ("script", "trace", "compile", "export")
 SECTION_START = "<!-- accuracy:start (written by benchmarks/accuracy/score.py) -->"
@@ -51,16 +53,67 @@ SECTION_END = "<!-- accuracy:end -->"
 # to flag, and the trace stays right. Such warnings are counted apart, not scored.
 TORCH_INTERNAL = "torch/nn/"
 
-Key = tuple[str, int]  # (file relative to the package, first line of the statement)
+# (file relative to the lint root, first line of the statement). The lint root is the package
+# folder for a one-package corpus (transformers: bare package paths) and site-packages for a
+# corpus of several packages (``package/file``).
+Key = tuple[str, int]
+
+
+def _load_ground_truth_module() -> Any:
+    # The corpus list and file names live in ground_truth.py; importing it needs no torch.
+    spec = importlib.util.spec_from_file_location("accuracy_ground_truth", HERE / "ground_truth.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+runner = _load_ground_truth_module()
 
 
 def from_ranges(ranges: Iterable[list[int]]) -> set[int]:
     return {line for start, end in ranges for line in range(start, end + 1)}
 
 
-def package_root(ground_truth: dict[str, Any]) -> Path:
+def site_packages(ground_truth: dict[str, Any]) -> Path:
     python = f"python{'.'.join(ground_truth['versions']['python'].split('.')[:2])}"
-    return HERE / "env" / "lib" / python / "site-packages" / ground_truth["package"]
+    return HERE / "env" / "lib" / python / "site-packages"
+
+
+def package_root(ground_truth: dict[str, Any]) -> Path:
+    """The folder the corpus's paths are relative to (and torchlint runs in)."""
+    if "package" in ground_truth:
+        return site_packages(ground_truth) / ground_truth["package"]
+    return site_packages(ground_truth)
+
+
+def location(entry: dict[str, Any]) -> str:
+    """A finding's file relative to the lint root: ``package/file`` when it names its package."""
+    return f"{entry['package']}/{entry['file']}" if entry.get("package") else entry["file"]
+
+
+def coverage_by_model(
+    ground_truth: dict[str, Any], coverage: dict[str, Any]
+) -> dict[str, dict[str, list[list[int]]]]:
+    """Model -> file relative to the lint root -> ranges; a corpus of several packages nests its
+    coverage by package."""
+    if "packages" not in ground_truth:
+        return coverage["models"]
+    return {
+        model: {
+            f"{package}/{file}": ranges
+            for package, files in packages.items()
+            for file, ranges in files.items()
+        }
+        for model, packages in coverage["models"].items()
+    }
+
+
+def script_clean_ranges(entry: list[Any]) -> tuple[str, int, int]:
+    """``[file, start, end]`` or, naming the package, ``[package, file, start, end]``."""
+    if len(entry) == 4:
+        return f"{entry[0]}/{entry[1]}", entry[2], entry[3]
+    return entry[0], entry[1], entry[2]
 
 
 def statement_starts(text: str) -> dict[int, int]:
@@ -107,7 +160,9 @@ class Statements:
         return file, starts.get(line, line)
 
 
-def lint(root: Path, files: list[str]) -> tuple[list[dict[str, Any]], str, float]:
+def lint(
+    root: Path, files: list[str], corpus: str = runner.DEFAULT_CORPUS
+) -> tuple[list[dict[str, Any]], str, float]:
     """Findings of ``torchlint check --output-format json`` on ``files`` (relative to root)."""
     torchlint = REPO / ".venv" / "bin" / "torchlint"
     started = time.time()
@@ -134,7 +189,8 @@ def lint(root: Path, files: list[str]) -> tuple[list[dict[str, Any]], str, float
     document = json.loads(done.stdout)
     # Kept (gitignored) for looking into single findings.
     (HERE / ".work").mkdir(exist_ok=True)
-    (HERE / ".work" / "findings.json").write_text(done.stdout)
+    name = "findings.json" if corpus == runner.DEFAULT_CORPUS else f"findings.{corpus}.json"
+    (HERE / ".work" / name).write_text(done.stdout)
     for error in document.get("errors", []):
         print(f"torchlint error: {error['path']}: {error['message']}", file=sys.stderr)
     return document["diagnostics"], document.get("version", "?"), time.time() - started
@@ -187,7 +243,7 @@ def score(
     for finding in ground_truth["findings"]:
         if finding["backend"] == "compile" and finding.get("source") == "fullgraph":
             complete.setdefault(finding["model"], {})["compile"] = False
-    for model, files in coverage["models"].items():
+    for model, files in coverage_by_model(ground_truth, coverage).items():
         for file, ranges in files.items():
             keys = {statements.key(file, line) for line in from_ranges(ranges)}
             covered |= keys
@@ -196,17 +252,18 @@ def score(
                     checked[backend] |= keys
     script_clean: collections.defaultdict[str, set[int]] = collections.defaultdict(set)
     for model in ground_truth["models"]:
-        for file, start, end in model.get("script_clean", []):
+        for entry in model.get("script_clean", []):
+            file, start, end = script_clean_ranges(entry)
             script_clean[file] |= set(range(start, end + 1))
     checked["script"] = {k for k in covered if k[1] in script_clean.get(k[0], ())}
 
     problems: dict[str, dict[Key, list[dict[str, Any]]]] = {b: {} for b in BACKENDS}
     internal: dict[str, set[Key]] = {b: set() for b in BACKENDS}
     for finding in ground_truth["findings"]:
+        key = statements.key(location(finding), finding["line"])
         if finding.get("via", "").startswith(TORCH_INTERNAL):
-            internal[finding["backend"]].add(statements.key(finding["file"], finding["line"]))
+            internal[finding["backend"]].add(key)
             continue
-        key = statements.key(finding["file"], finding["line"])
         problems[finding["backend"]].setdefault(key, []).append(finding)
     flagged: dict[str, dict[Key, list[dict[str, Any]]]] = {b: {} for b in BACKENDS}
     for d in diagnostics:
@@ -249,7 +306,30 @@ def _examples(keys: list[Key], n: int = 3) -> str:
     return ", ".join(f"`{f}:{line}`" for f, line in keys[:n])
 
 
-def report(scores: dict[str, Score], top: int) -> str:
+def combine(per_corpus: dict[str, dict[str, Score]]) -> dict[str, Score]:
+    """One score per back-end over several corpora, counting each corpus's statements (keys made
+    distinct by the corpus name: two corpora could share a relative path)."""
+    combined: dict[str, Score] = {}
+    for backend in BACKENDS:
+        total = Score(backend)
+        for corpus, scores in per_corpus.items():
+            s = scores[backend]
+            for mine, theirs in (
+                (total.tp, s.tp),
+                (total.tp_findings, s.tp_findings),
+                (total.fn, s.fn),
+                (total.fp, s.fp),
+                (total.not_reached, s.not_reached),
+                (total.unverified, s.unverified),
+            ):
+                mine.update({(f"{corpus}:{file}", line): v for (file, line), v in theirs.items()})
+            total.unlocated += s.unlocated
+            total.torch_internal += s.torch_internal
+        combined[backend] = total
+    return combined
+
+
+def table(scores: dict[str, Score]) -> str:
     out = [
         "| back-end | torch problems | TP | FN | FP | precision | recall "
         "| not reached | unverified | unlocated | inside torch |",
@@ -261,6 +341,12 @@ def report(scores: dict[str, Score], top: int) -> str:
             f"| {_pct(s.precision)} | {_pct(s.recall)} | {len(s.not_reached)} "
             f"| {len(s.unverified)} | {s.unlocated} | {s.torch_internal} |"
         )
+    return "\n".join(out)
+
+
+def report(scores: dict[str, Score], top: int) -> str:
+    """The table, then per back-end the grouped misses, false alarms and hits."""
+    out = [table(scores)]
     for b, s in scores.items():
         misses: collections.defaultdict[str, list[Key]] = collections.defaultdict(list)
         for key, found in sorted(s.fn.items()):
@@ -305,48 +391,98 @@ def update_section(path: Path, title: str, body: str) -> None:
     path.write_text(text)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--top", type=int, default=8, help="groups shown per list")
-    parser.add_argument(
-        "--readme", action="store_true", help="refresh README sections and results.md"
-    )
-    args = parser.parse_args()
-    started = time.time()
-    ground_truth = json.loads(GROUND_TRUTH.read_text())
-    coverage = json.loads(COVERAGE.read_text())
+class CorpusResult:
+    """One corpus scored: its header line, model list and scores."""
+
+    def __init__(self, corpus: str, header: str, models: list[str], scores: dict[str, Score]):
+        self.corpus = corpus
+        self.header = header
+        self.models = models
+        self.scores = scores
+
+
+def describe(ground_truth: dict[str, Any]) -> str:
+    """``transformers 5.18.0``, or for a corpus of several packages each distribution's pin."""
+    versions = ground_truth["versions"]
+    if "package" in ground_truth:
+        return f"{ground_truth['package']} {versions[ground_truth['package']]}"
+    pins = ", ".join(f"{d} {v}" for d, v in versions.items() if d not in ("torch", "python"))
+    return f"the {ground_truth.get('corpus', '?')} corpus ({pins})"
+
+
+def score_corpus(corpus: str) -> CorpusResult:
+    ground_truth_path, coverage_path = runner.data_paths(corpus)
+    ground_truth = json.loads(ground_truth_path.read_text())
+    coverage = json.loads(coverage_path.read_text())
     root = package_root(ground_truth)
-    files = sorted({f for files in coverage["models"].values() for f in files})
+    files = sorted(
+        {f for files in coverage_by_model(ground_truth, coverage).values() for f in files}
+    )
     missing = [f for f in files if not (root / f).exists()]
     if missing:
-        sys.exit(f"{len(missing)} corpus files missing under {root}: run setup_env.sh")
-    diagnostics, version, lint_s = lint(root, files)
-    scores = score(ground_truth, coverage, diagnostics)
+        sys.exit(f"{len(missing)} {corpus} corpus files missing under {root}: run setup_env.sh")
+    diagnostics, version, lint_s = lint(root, files, corpus)
+    scores = score(ground_truth, coverage, diagnostics, root)
     versions = ground_truth["versions"]
     models = [m["model"] for m in ground_truth["models"] if m["status"] == "ok"]
     header = (
         f"Scored {datetime.date.today().isoformat()}: torchlint {version} on "
-        f"{ground_truth['package']} {versions[ground_truth['package']]} "
+        f"{describe(ground_truth)} "
         f"(torch {versions['torch']}, Python {versions['python']}; ground truth of "
         f"{ground_truth['generated']}), {len(models)} models, {len(files)} files linted "
         f"in {lint_s:.0f}s, {len(diagnostics)} findings."
     )
-    text = report(scores, args.top)
-    print(header + "\n\n" + text)
+    return CorpusResult(corpus, header, models, scores)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--top", type=int, default=8, help="groups shown per list")
+    parser.add_argument(
+        "--corpus",
+        action="append",
+        choices=runner.corpora(),
+        help="score only this corpus (repeatable); default: every corpus with ground truth",
+    )
+    parser.add_argument(
+        "--readme", action="store_true", help="refresh README sections and results.md"
+    )
+    args = parser.parse_args()
+    if args.readme and args.corpus:
+        parser.error("--readme scores every corpus; leave out --corpus")
+    started = time.time()
+    names = args.corpus or [c for c in runner.corpora() if runner.data_paths(c)[0].exists()]
+    results = [score_corpus(corpus) for corpus in names]
+    combined = combine({r.corpus: r.scores for r in results}) if len(results) > 1 else None
+    sections: list[str] = []
+    for r in results:
+        sections.append(
+            f"## Corpus: {r.corpus}\n\n{r.header}\n\nModels: {', '.join(r.models)}.\n\n"
+            f"{report(r.scores, args.top)}"
+        )
+    if combined is not None:
+        sections.append(
+            f"## Combined ({', '.join(names)})\n\nStatements of all corpora together, per "
+            f"back-end.\n\n{table(combined)}"
+        )
+    text = "\n\n".join(sections)
+    print(text)
     print(f"\nscored in {time.time() - started:.0f}s", file=sys.stderr)
     if args.readme:
-        table = text.split("\n### ", 1)[0].rstrip()
         RESULTS.write_text(
             "# Accuracy results\n\n"
             "Written by `benchmarks/accuracy/score.py --readme`; do not edit by hand.\n\n"
-            f"{header}\n\nModels: {', '.join(models)}.\n\n{text}\n"
+            f"{text}\n"
         )
-        summary = (
-            f"{header}\n\n{table}\n\nHow it is measured and the grouped misses and false alarms: "
+        summary = [f"**{r.corpus}**: {r.header}\n\n{table(r.scores)}" for r in results]
+        if combined is not None:
+            summary.append(f"**Combined** ({', '.join(names)}):\n\n{table(combined)}")
+        summary.append(
+            "How it is measured and the grouped misses and false alarms: "
             "[benchmarks/accuracy](benchmarks/accuracy/README.md), "
             "[results](benchmarks/accuracy/results.md)."
         )
-        update_section(REPO / "README.md", "Accuracy", summary)
+        update_section(REPO / "README.md", "Accuracy", "\n\n".join(summary))
 
 
 if __name__ == "__main__":

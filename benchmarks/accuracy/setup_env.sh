@@ -11,6 +11,31 @@ PYTHON="${PYTHON:-python3.11}"
 # Pins: the corpus is defined by these versions; ground_truth.json records them too.
 TORCH_PIN="torch==2.13.0"
 TRANSFORMERS_PIN="transformers==5.18.0"
+# The pytorch corpus (corpus_pytorch.py): pure-PyTorch model packages, and the model code and
+# einops they depend on, all pinned so the corpus cannot drift.
+PYTORCH_CORPUS_PINS=(
+    "axial-attention==0.6.1"
+    "conformer==0.3.2"
+    "g-mlp-pytorch==0.1.5"
+    "lambda-networks==0.4.0"
+    "linear-attention-transformer==0.19.1"
+    "local-attention==1.11.2"
+    "mlp-mixer-pytorch==0.3.1"
+    "nystrom-attention==0.0.14"
+    "perceiver-pytorch==0.11.0"
+    "performer-pytorch==1.1.4"
+    "reformer-pytorch==1.4.4"
+    "routing-transformer==1.6.1"
+    # their dependencies
+    "axial_positional_embedding==0.3.12"
+    "CoLT5-attention==0.11.2"
+    "einops==0.8.2"
+    "hyper-connections==0.4.11"
+    "linformer==0.2.3"
+    "mixture-of-experts==0.2.3"
+    "product_key_memory==0.3.0"
+    "torch-einops-utils==0.2.0"
+)
 
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
@@ -19,8 +44,11 @@ fi
 # torch first, so nothing later can pull another build of it.
 "$ENV/bin/pip" install -q "$TORCH_PIN"
 "$ENV/bin/pip" install -q "$TRANSFORMERS_PIN" "$TORCH_PIN"
+"$ENV/bin/pip" install -q "${PYTORCH_CORPUS_PINS[@]}" "$TORCH_PIN"
 "$ENV/bin/python" - <<'PY'
-import torch, transformers
+import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
 print("torch", torch.__version__, "transformers", transformers.__version__)
+import perceiver_pytorch, reformer_pytorch, routing_transformer  # the pytorch corpus imports
+print("pytorch corpus: perceiver-pytorch", importlib.metadata.version("perceiver-pytorch"))
 PY
