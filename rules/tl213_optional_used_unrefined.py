@@ -1,0 +1,430 @@
+"""TL213: an Optional[Tensor] parameter used where TorchScript cannot see it is not None."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.context import LintContext
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.rules._script import annotation_allows_none, in_script, signature_params
+
+TENSOR_TYPES = frozenset(
+    {"torch.Tensor", "torch.FloatTensor", "torch.LongTensor", "torch.BoolTensor"}
+)
+Refined = frozenset[str]
+
+
+class OptionalUsedUnrefined(Rule):
+    """Flags uses of an `Optional[Tensor]` parameter that no `is not None` test covers.
+
+    ## What it does
+    In functions that `torch.jit.script` compiles, finds a parameter annotated
+    `Optional[torch.Tensor]` (or `torch.Tensor | None`) whose attribute, method, index or
+    arithmetic is used where no test proves it is not None on that path:
+    `inputs_embeds.size()` in the `else` of `if input_ids is not None:`. Uses under
+    `if x is not None:`, after `if x is None: return ...` / `raise`, after
+    `assert x is not None`, after `if x is None: x = ...`, and in
+    `x is not None and x.any()` / `y if x is None else x.sum()` are fine, as TorchScript
+    refines the type there too.
+
+    ## Why is this bad?
+    TorchScript types the parameter `Optional[Tensor]` and only narrows it to `Tensor` where a
+    `None` test on that very name guards the use. Elsewhere scripting fails:
+    `RuntimeError: 'Optional[Tensor]' object has no attribute or method 'size'`. Python (and
+    trace, compile, export) run it fine, since the other branch was taken.
+
+    ## Example
+    ```python
+    def forward(self, input_ids: Optional[torch.Tensor] = None,
+                inputs_embeds: Optional[torch.Tensor] = None):
+        if input_ids is not None:
+            shape = input_ids.size()
+        else:
+            shape = inputs_embeds.size()[:-1]
+    ```
+    Use instead: test the name itself (`elif inputs_embeds is not None:` ... `else: raise`),
+    or `assert inputs_embeds is not None` before the use.
+
+    ## Fix safety
+    No automatic fix: which branch is right depends on the caller.
+    """
+
+    code = "TL213"
+    name = "optional-used-unrefined"
+    message = (
+        "Optional[Tensor] parameter used where no `is not None` test covers it: "
+        "torch.jit.script fails ('Optional[Tensor]' object has no attribute or method); test "
+        "this name, or `assert name is not None` before the use"
+    )
+    targets = ("script",)
+
+    VALID = [
+        Valid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, mask: Optional[torch.Tensor] = None):
+                    if mask is not None:
+                        x = x * mask
+                    if mask is None:
+                        return x
+                    return x + mask.sum()
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.ones(2, 4)), (torch.randn(3, 4), torch.ones(3, 4))]
+            """
+        ),
+        Valid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, bias: Optional[torch.Tensor] = None):
+                    if bias is None:
+                        bias = torch.zeros_like(x)
+                    scale = 1.0 if bias is None else bias.abs().max()
+                    ok = bias is not None and bool(bias.isfinite().all())
+                    return (x + bias) * scale if ok else x
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.ones(2, 4)), (torch.randn(3, 4), None)]
+            """
+        ),
+        Valid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, ids: Optional[torch.Tensor] = None, emb: Optional[torch.Tensor] = None):
+                    if ids is None and emb is None:
+                        raise ValueError("give ids or emb")
+                    if ids is not None:
+                        return ids.float().sum(-1)
+                    assert emb is not None
+                    return emb.sum(-1)
+
+            def inputs():
+                return [(torch.ones(2, 4), None), (None, torch.ones(3, 4))]
+            """
+        ),
+        # Not scripted: a training helper is plain Python.
+        Valid(
+            """
+            from typing import Optional
+            import torch
+
+            def log_stats(loss: Optional[torch.Tensor] = None):
+                print(loss.item())
+            """,
+            runtime=False,
+        ),
+        # `ids` is typed plain Tensor, so TorchScript compiles `ids is not None` as True: the
+        # branch that assigns `emb` always runs.
+        Valid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, ids: torch.Tensor, emb: Optional[torch.Tensor] = None):
+                    if ids is not None:
+                        emb = ids.float() * 2
+                    return emb.sum(-1)
+
+            def inputs():
+                return [(torch.ones(2, 4),), (torch.ones(3, 4),)]
+            """
+        ),
+        # Reassigned before use: the name holds another value from then on.
+        Valid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, mask: Optional[torch.Tensor] = None):
+                    mask = torch.ones_like(x) if mask is None else mask
+                    return x * mask
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.ones(2, 4)), (torch.randn(3, 4), None)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, input_ids: Optional[torch.Tensor] = None, inputs_embeds: Optional[torch.Tensor] = None):
+                    if input_ids is not None:
+                        shape = input_ids.size()
+                    else:
+                        shape = inputs_embeds.size()[:-1]
+                    return torch.zeros(shape)
+
+            def inputs():
+                return [(torch.ones(2, 3), None), (None, torch.ones(3, 4, 5))]
+            """,
+            line=10,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, mask: torch.Tensor | None = None):
+                    if x.sum() > 1e9:
+                        return x
+                    return x * mask
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.ones(2, 4)), (torch.randn(3, 4), torch.ones(3, 4))]
+            """,
+            line=8,
+        ),
+    ]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        info = self.ctx.function_info
+        if not in_script(self.ctx) or info is None or info.parent is not None:
+            return
+        optional = frozenset(
+            p.name.value
+            for p in signature_params(self.ctx, node)
+            if p.annotation is not None and _optional_tensor(self.ctx, p.annotation.annotation)
+        )
+        if optional:
+            # `x is not None` on a parameter TorchScript types as a plain Tensor is constant.
+            never_none = frozenset(
+                p.name.value
+                for p in signature_params(self.ctx, node)
+                if p.annotation is None or not annotation_allows_none(p.annotation.annotation)
+            )
+            flow = _Flow(optional)
+            flow.never_none = never_none - flow.assigned(node.body)
+            for use in flow.uses(node.body.body):
+                self.report(use)
+
+
+def _optional_tensor(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
+    """``Optional[Tensor]``, ``Union[Tensor, None]``, ``Tensor | None``."""
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = [annotation.left, annotation.right]
+    elif type(annotation) is cst.Subscript and ctx.qualified_name(annotation.value) in (
+        "typing.Optional",
+        "typing.Union",
+    ):
+        sides = [e.slice.value for e in annotation.slice if type(e.slice) is cst.Index]
+        if ctx.qualified_name(annotation.value) == "typing.Optional":
+            sides.append(cst.Name("None"))
+    else:
+        return False
+    names = [s.value if type(s) is cst.Name else ctx.qualified_name(s) for s in sides]
+    return len(names) == 2 and "None" in names and any(n in TENSOR_TYPES for n in names)
+
+
+class _Flow:
+    """Walks a function body in order, tracking which Optional names are known not None."""
+
+    def __init__(self, optional: Refined) -> None:
+        self.optional = optional
+        self.never_none: Refined = frozenset()
+        self.found: list[cst.CSTNode] = []
+
+    def uses(self, body: Sequence[cst.BaseStatement]) -> list[cst.CSTNode]:
+        self._block(body, frozenset())
+        return self.found
+
+    # -- statements: each returns the names refined after it, or None when it always exits
+    def _block(self, body: Sequence[cst.CSTNode], refined: Refined) -> Optional[Refined]:
+        current: Optional[Refined] = refined
+        for statement in body:
+            if current is None:
+                return None
+            current = self._statement(statement, current)
+        return current
+
+    def _statement(self, stmt: cst.CSTNode, refined: Refined) -> Optional[Refined]:
+        kind = type(stmt)
+        if kind is cst.SimpleStatementLine:
+            current: Optional[Refined] = refined
+            for small in stmt.body:  # type: ignore[attr-defined]
+                if current is None:
+                    return None
+                current = self._small(small, current)
+            return current
+        if kind is cst.If:
+            when_true, when_false = self._test(stmt.test, refined)  # type: ignore[attr-defined]
+            body = self._block(stmt.body.body, when_true)  # type: ignore[attr-defined]
+            orelse = stmt.orelse  # type: ignore[attr-defined]
+            if orelse is None:
+                other: Optional[Refined] = when_false
+            elif type(orelse) is cst.If:
+                other = self._statement(orelse, when_false)
+            else:
+                other = self._block(orelse.body.body, when_false)
+            if body is None:
+                return other
+            if other is None:
+                return body
+            return body & other
+        if kind is cst.For or kind is cst.While:
+            head = stmt.iter if kind is cst.For else stmt.test  # type: ignore[attr-defined]
+            self._expression(head, refined)
+            self._block(stmt.body.body, refined)  # type: ignore[attr-defined]
+            return refined
+        if kind is cst.With:
+            for item in stmt.items:  # type: ignore[attr-defined]
+                self._expression(item.item, refined)
+            return self._block(stmt.body.body, refined)  # type: ignore[attr-defined]
+        if kind is cst.Try:
+            self._block(stmt.body.body, refined)  # type: ignore[attr-defined]
+            return refined
+        return refined  # nested functions and classes: their own scope
+
+    def _small(self, small: cst.CSTNode, refined: Refined) -> Optional[Refined]:
+        kind = type(small)
+        if kind is cst.Return or kind is cst.Raise:
+            value = small.value if kind is cst.Return else small.exc  # type: ignore[attr-defined]
+            if value is not None:
+                self._expression(value, refined)
+            return None
+        if kind is cst.Assert:
+            return self._test(small.test, refined)[0]  # type: ignore[attr-defined]
+        if kind is cst.Assign or kind is cst.AnnAssign or kind is cst.AugAssign:
+            value = small.value  # type: ignore[attr-defined]
+            if value is not None:
+                self._expression(value, refined)
+            if kind is cst.AugAssign:
+                self._expression(small.target, refined)  # type: ignore[attr-defined]
+            return refined | self.assigned(small)
+        if kind is cst.Expr:
+            self._expression(small.value, refined)  # type: ignore[attr-defined]
+        return refined
+
+    def assigned(self, node: cst.CSTNode) -> Refined:
+        """Parameter names bound anywhere in ``node`` (they hold another value from then on)."""
+        names: set[str] = set()
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            kind = type(current)
+            if kind is cst.AssignTarget or kind is cst.AnnAssign or kind is cst.AugAssign:
+                target = current.target  # type: ignore[attr-defined]
+                if type(target) is cst.Name:
+                    names.add(target.value)
+            stack.extend(current.children)
+        return frozenset(names)
+
+    # -- expressions
+    def _test(self, test: cst.BaseExpression, refined: Refined) -> tuple[Refined, Refined]:
+        """Checks ``test``; returns the names refined where it is true, and where it is false."""
+        kind = type(test)
+        if kind is cst.UnaryOperation and type(test.operator) is cst.Not:  # type: ignore[attr-defined]
+            when_true, when_false = self._test(test.expression, refined)  # type: ignore[attr-defined]
+            return when_false, when_true
+        if kind is cst.BooleanOperation:
+            left_true, left_false = self._test(test.left, refined)  # type: ignore[attr-defined]
+            if type(test.operator) is cst.And:  # type: ignore[attr-defined]
+                right_true, right_false = self._test(test.right, left_true)  # type: ignore[attr-defined]
+                return right_true, left_false & right_false
+            right_true, right_false = self._test(test.right, left_false)  # type: ignore[attr-defined]
+            return left_true & right_true, right_false
+        constant = self._constant_none_test(test)
+        if constant is not None:  # the other branch is never compiled: nothing to check there
+            return (refined, self.optional) if constant else (self.optional, refined)
+        name = self._none_test(test)
+        if name is not None:
+            is_not, target = name
+            refined_name = refined | {target}
+            return (refined_name, refined) if is_not else (refined, refined_name)
+        self._expression(test, refined)
+        return refined, refined
+
+    def _constant_none_test(self, test: cst.BaseExpression) -> Optional[bool]:
+        """The value of ``y is not None`` / ``y is None`` for a parameter typed plain Tensor."""
+        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+            return None
+        left, target = test.left, test.comparisons[0]
+        if (
+            type(left) is cst.Name
+            and left.value in self.never_none
+            and type(target.comparator) is cst.Name
+            and target.comparator.value == "None"
+            and type(target.operator) in (cst.Is, cst.IsNot)
+        ):
+            return type(target.operator) is cst.IsNot
+        return None
+
+    def _none_test(self, test: cst.BaseExpression) -> Optional[tuple[bool, str]]:
+        """``x is not None`` -> (True, "x"); ``x is None`` -> (False, "x")."""
+        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+            return None
+        left, target = test.left, test.comparisons[0]
+        if (
+            type(left) is cst.Name
+            and left.value in self.optional
+            and type(target.comparator) is cst.Name
+            and target.comparator.value == "None"
+        ):
+            if type(target.operator) is cst.IsNot:
+                return True, left.value
+            if type(target.operator) is cst.Is:
+                return False, left.value
+        return None
+
+    def _expression(self, expr: cst.CSTNode, refined: Refined) -> None:
+        for node, scope in self._walk(expr, refined):
+            kind = type(node)
+            if kind is cst.Attribute or kind is cst.Subscript:
+                self._use(node.value, scope, node)  # type: ignore[attr-defined]
+            elif kind is cst.BinaryOperation:
+                self._use(node.left, scope, node)  # type: ignore[attr-defined]
+                self._use(node.right, scope, node)  # type: ignore[attr-defined]
+            elif kind is cst.UnaryOperation and type(node.operator) is not cst.Not:  # type: ignore[attr-defined]
+                self._use(node.expression, scope, node)  # type: ignore[attr-defined]
+
+    def _walk(self, expr: cst.CSTNode, refined: Refined) -> Iterator[tuple[cst.CSTNode, Refined]]:
+        """Every node of ``expr`` with the names refined where it runs (and/or, ternaries)."""
+        stack: list[tuple[cst.CSTNode, Refined]] = [(expr, refined)]
+        while stack:
+            node, scope = stack.pop()
+            kind = type(node)
+            if kind is cst.Lambda or kind in _COMPREHENSIONS:
+                continue  # their own scope; TorchScript rejects lambdas anyway
+            if kind is cst.BooleanOperation:
+                left_true, left_false = self._test(node.left, scope)  # type: ignore[attr-defined]
+                right = left_true if type(node.operator) is cst.And else left_false  # type: ignore[attr-defined]
+                stack.append((node.right, right))  # type: ignore[attr-defined]
+                continue
+            if kind is cst.IfExp:
+                when_true, when_false = self._test(node.test, scope)  # type: ignore[attr-defined]
+                stack.append((node.body, when_true))  # type: ignore[attr-defined]
+                stack.append((node.orelse, when_false))  # type: ignore[attr-defined]
+                continue
+            yield node, scope
+            stack.extend((child, scope) for child in node.children)
+
+    def _use(self, operand: cst.CSTNode, refined: Refined, node: cst.CSTNode) -> None:
+        if type(operand) is cst.Name and operand.value in self.optional - refined:  # type: ignore[attr-defined]
+            self.found.append(node)
+
+
+_COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
