@@ -366,3 +366,79 @@ def test_tuple_returns_unpack_into_their_element_kinds():
     assert env["padded"] == T
     # a size times a value of unknown kind (a config value) still varies with the input
     assert env["scaled"] == SIZE
+
+
+def test_and_gives_its_right_operand_and_training_gates_give_the_gate():
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def forward(self, x, p: float = 0.1):
+            pooled = x.size(1) > 2
+            pooled = pooled and p > 0
+            causal = p > 0 and x.size(1) > 1
+            skip = self.training and torch.rand([]) < p
+            half = x.dtype == torch.float16 and x.isinf().any()
+            masked = p > 0 and x > 0
+            return x
+    """
+    env = kinds_in(source, "Net.forward")
+    assert env["pooled"] == CONST
+    assert env["causal"] == SIZE
+    assert env["skip"] == CONST
+    assert env["half"] == CONST
+    assert env["masked"] == T
+
+
+def test_submodule_calls_carry_argument_kinds_into_forward():
+    source = """
+    import torch
+    from torch import nn
+
+    class Attention(nn.Module):
+        def forward(self, x, is_global: bool = False, n=None):
+            return x
+
+    class Layer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.attn = Attention()
+
+        def forward(self, x, is_global=None, n=None):
+            return self.attn(x, is_global=is_global, n=n)
+
+    class Encoder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.layers = nn.ModuleList([Layer() for _ in range(2)])
+
+        def forward(self, x):
+            flag = (x > 0).any().item()
+            for i, layer in enumerate(self.layers):
+                x = layer(x, is_global=flag, n=x.shape[0])
+            return x
+    """
+    layer = kinds_in(source, "Layer.forward")
+    assert layer["is_global"] == DATA
+    assert layer["n"] == SIZE
+    attention = kinds_in(source, "Attention.forward")
+    # through two submodule calls; a caller's kind wins over the `bool` annotation
+    assert attention["is_global"] == DATA
+    assert attention["x"] == T
+
+
+def test_numpy_style_indexing_of_an_unknown_value_is_a_tensor():
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def forward(self, x):
+            mask = self.make_mask(x)[:, 0, 0, :]
+            row = self.make_mask(x)[0]
+            return x
+    """
+    env = kinds_in(source, "Net.forward")
+    assert env["mask"] == T
+    assert env["row"] == UNK

@@ -420,3 +420,88 @@ def test_callables_from_registries_and_aliases_are_reached(tmp_path):
     assert regions["hub.attention.sdpa_attention"] == DEFAULT
     assert regions["hub.attention.flex_attention"] == DEFAULT  # REGISTRY.get_interface(...)
     assert "hub.attention.unused" not in regions
+
+
+def test_registry_instance_used_in_its_own_module_is_reached(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "masks.py": """
+                def sdpa_mask(q_len):
+                    return q_len
+
+                class MaskInterface:
+                    _global_mapping = {"sdpa": sdpa_mask}
+
+                ALL_MASKS: MaskInterface = MaskInterface()
+
+                def create_mask(kind, q_len):
+                    mask_fn = ALL_MASKS[kind]
+                    return mask_fn(q_len)
+            """,
+            "model.py": """
+                from torch import nn
+                from masks import create_mask
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        return x + create_mask("sdpa", x.shape[1])
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["masks.sdpa_mask"] == DEFAULT
+
+
+def test_project_wrappers_of_guard_calls_are_guards(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "utils.py": """
+                import torch
+
+                def is_torchdynamo_compiling() -> bool:
+                    try:
+                        import torch
+                        return torch.compiler.is_compiling()
+                    except Exception:
+                        return False
+
+                def is_tracing(tensor=None) -> bool:
+                    tracing = is_torchdynamo_compiling() or torch.jit.is_tracing()
+                    if tensor is not None:
+                        tracing |= isinstance(tensor, torch.fx.Proxy)
+                    return tracing
+
+                def is_big(x) -> bool:
+                    return x.numel() > 10
+            """,
+            "guards.py": """
+                from torch import nn
+                from utils import is_big, is_tracing
+
+                class Net(nn.Module):
+                    def forward(self, x, mask=None):
+                        if not is_tracing(x):
+                            print("eager only")
+                        if mask is not None and is_tracing(mask):
+                            return x
+                        print("either")
+                        if is_big(x):
+                            return x
+                        print("everywhere")
+                        if is_tracing():
+                            return x
+                        print("eager only again")
+                        return x
+            """,
+        },
+    )
+    index = index_project(paths)
+    at = targets_at_lines(paths["guards.py"], index)
+    # is_tracing is true under compile and export (is_compiling) and trace: no back-end left
+    assert at[7] == frozenset()
+    # `mask is not None and ...` may be false: the rest still runs under every back-end
+    assert at[10] == DEFAULT
+    assert at[13] == DEFAULT  # is_big is no guard
+    assert at[16] == frozenset()

@@ -34,3 +34,26 @@ def test_target_drops_findings_that_break_no_backend(tmp_path):
         [str(path), "--no-cache", "--target", "compile", "--extend-select", "TL4"]
     )
     assert set(codes(with_perf)) == {"TL301", "TL401"}
+
+
+def test_a_branch_on_an_item_value_breaks_compile_and_export_not_trace(tmp_path):
+    path = write(
+        tmp_path,
+        "model.py",
+        """
+import torch
+from torch import nn
+
+class Net(nn.Module):
+    def forward(self, x):
+        longest = x.max().item()
+        if longest > 3:
+            return x * 2
+        return x
+""",
+    )
+    _, found = run_json([str(path), "--no-cache", "--select", "TL101"])
+    flagged = [(d["line"], sorted(d["targets"])) for d in found["diagnostics"]]
+    assert flagged == [(8, ["compile", "export"])]
+    _, traced = run_json([str(path), "--no-cache", "--select", "TL101", "--target", "trace"])
+    assert codes(traced) == []
