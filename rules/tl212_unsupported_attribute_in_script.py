@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
@@ -10,6 +11,37 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.rules._script import SCRIPT, in_script
 
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
+PARTIALS = frozenset({"functools.partial"})
+# Unannotated constructor parameters that hold a config object by convention.
+CONFIG_NAMES = frozenset({"config", "cfg", "hparams"})
+
+
+def _assignments(body: cst.BaseSuite) -> list[cst.Assign]:
+    """Single-target assignments anywhere in ``body`` (under ``if`` / ``else`` too), in order;
+    nested functions and classes are their own scope."""
+    found: list[cst.Assign] = []
+
+    def visit(statements: Sequence[cst.CSTNode]) -> None:
+        for stmt in statements:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                found.extend(
+                    small
+                    for small in stmt.body
+                    if isinstance(small, cst.Assign) and len(small.targets) == 1
+                )
+            elif isinstance(stmt, (cst.If, cst.For, cst.While, cst.With, cst.Try)):
+                visit(stmt.body.body)
+                orelse = getattr(stmt, "orelse", None)
+                while orelse is not None:
+                    if isinstance(orelse, cst.If):
+                        visit(orelse.body.body)
+                        orelse = orelse.orelse
+                    else:
+                        visit(orelse.body.body)
+                        orelse = None
+
+    visit(body.body)
+    return found
 
 
 class UnsupportedAttributeInScript(Rule):
@@ -18,9 +50,12 @@ class UnsupportedAttributeInScript(Rule):
 
     ## What it does
     Reads the `__init__` of the module class (same file) for `self.cache = {}`,
-    `self.items = []`, `self.seen = set()`, and `self.config = config` where `config` is a
-    dataclass (by annotation or default) or `self.config = Config(...)`, then flags reads of
-    those attributes in methods that `torch.jit.script` compiles.
+    `self.items = []`, `self.seen = set()`, `self.config = config` where `config` is a
+    dataclass (by annotation or default) or a parameter named `config` / `cfg` / `hparams`
+    (a model config object, such as a transformers `PretrainedConfig`),
+    `self.config = Config(...)` of a dataclass and `self.act = functools.partial(...)`, then
+    flags reads of those attributes in methods that `torch.jit.script` compiles. (A plain class
+    with simple attributes is fine: TorchScript compiles it as a TorchScript class.)
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
@@ -88,6 +123,50 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import functools
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.act = functools.partial(nn.functional.gelu, approximate="tanh")
+
+                def forward(self, x):
+                    return self.act(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="partial",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Config(dict):
+                def __getattr__(self, name):
+                    return self[name]
+
+            class Model(nn.Module):
+                def __init__(self, config=Config(scale=2.0)):
+                    super().__init__()
+                    self.config = config
+
+                def forward(self, x):
+                    return x * self.config.scale
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=14,
+            message_contains="config",
+        ),
         Invalid(
             """
             import torch
@@ -172,22 +251,17 @@ class UnsupportedAttributeInScript(Rule):
         annotated = self._class_annotations(owner)
         if init is not None:
             params = {p.name.value: p for p in init.node.params.params}
-            for stmt in init.node.body.body:
-                if not isinstance(stmt, cst.SimpleStatementLine):
-                    continue
-                for small in stmt.body:
-                    if not isinstance(small, cst.Assign) or len(small.targets) != 1:
-                        continue
-                    target = small.targets[0].target
-                    if (
-                        isinstance(target, cst.Attribute)
-                        and isinstance(target.value, cst.Name)
-                        and target.value.value == "self"
-                        and target.attr.value not in annotated
-                    ):
-                        what = self._value(small.value, params)
-                        if what is not None:
-                            found[target.attr.value] = what
+            for small in _assignments(init.node.body):
+                target = small.targets[0].target
+                if (
+                    isinstance(target, cst.Attribute)
+                    and isinstance(target.value, cst.Name)
+                    and target.value.value == "self"
+                    and target.attr.value not in annotated
+                ):
+                    what = self._value(small.value, params)
+                    if what is not None:
+                        found.setdefault(target.attr.value, what)
         self._by_class[owner] = found
         return found
 
@@ -217,6 +291,8 @@ class UnsupportedAttributeInScript(Rule):
                 return "an " + EMPTY_CALLS[name] if name != "builtins.set" else "a set"
             if name is not None and self._is_dataclass(name):
                 return "a dataclass instance"
+            if name in PARTIALS:
+                return "a functools.partial"
         if isinstance(value, cst.Name) and value.value in params:
             param = params[value.value]
             for hint in (param.annotation.annotation if param.annotation else None, param.default):
@@ -225,6 +301,8 @@ class UnsupportedAttributeInScript(Rule):
                 name = self.ctx.qualified_name(hint.func if isinstance(hint, cst.Call) else hint)
                 if name is not None and self._is_dataclass(name):
                     return "a dataclass instance"
+            if value.value in CONFIG_NAMES:
+                return f"the `{value.value}` object (a model config, by its name)"
         return None
 
     def _is_dataclass(self, qualname: str) -> bool:
