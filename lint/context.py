@@ -220,7 +220,7 @@ class LintContext:
             self._targets.pop()
 
     def _guard(self, node: cst.CSTNode) -> None:
-        guard = self.model.guard_targets(node.test)  # type: ignore[attr-defined]
+        guard = self.model.guard_targets(node.test, self.kind)  # type: ignore[attr-defined]
         if guard is None:
             return
         may_be_true, surely_true = guard
@@ -237,7 +237,7 @@ class LintContext:
         for position, stmt in enumerate(statements):
             if not isinstance(stmt, cst.If) or stmt.orelse is not None:
                 continue
-            guard = self.model.guard_targets(stmt.test)
+            guard = self.model.guard_targets(stmt.test, self.kind)
             if guard is None or not _ends_in_exit(stmt.body):
                 continue
             rest = self._targets[-1] - guard[1]  # surely true there: the block has ended

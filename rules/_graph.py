@@ -264,7 +264,7 @@ def condition_parts(
             # every back-end converts.
             excluded = excluded | ALL_BACKENDS
             continue
-        guard = ctx.model.guard_targets(operand)
+        guard = ctx.model.guard_targets(operand, ctx.kind)
         if guard is not None:
             # `not is_tracing()`: the rest never runs where the guard cannot be true.
             excluded = excluded | (ALL_BACKENDS - guard[0])

@@ -249,6 +249,28 @@ class SizeDependentPython(Rule):
                 return [(torch.randn(2, 3, 4),), (torch.randn(2, 6, 4),)]
             """
         ),
+        # Sizes are tensors only while tracing: the isinstance branch is the traced one.
+        Valid(
+            """
+            import math
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            def same_pad(n: int, k: int, s: int):
+                if isinstance(n, torch.Tensor):
+                    return torch.clamp(((n / s).ceil() - 1) * s + k - n, min=0)
+                return max((math.ceil(n / s) - 1) * s + k - n, 0)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    pad = same_pad(x.shape[-1], 3, 2)
+                    return F.pad(x, [0, pad])
+
+            def inputs():
+                return [(torch.randn(2, 3, 8),), (torch.randn(2, 3, 9),)]
+            """
+        ),
     ]
     INVALID = [
         Invalid(

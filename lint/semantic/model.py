@@ -22,6 +22,7 @@ from torchlint.lint.source import Source, SourceError, parse
 
 HALF_DTYPES = frozenset({"torch.float16", "torch.half", "torch.bfloat16"})
 EMPTY_TARGETS: frozenset[str] = frozenset()
+TRACE_ONLY = frozenset({"trace"})
 
 
 @dataclass
@@ -45,6 +46,7 @@ class FileModel:
         self._inferences: dict[int, KindInference] = {}
         # Parameter kinds from this file's call sites: those the inference reads (from the last
         # pass), and those the current pass records.
+        self._kind_of: Optional[Callable[[cst.BaseExpression], Kind]] = None
         self._param_kinds: dict[str, dict[str, Kind]] = {}
         self._recorded: dict[str, dict[str, Kind]] = {}
         self._return_kinds: dict[str, Kind] = {}
@@ -171,7 +173,9 @@ class FileModel:
         return enclosing
 
     def guard_targets(
-        self, test: cst.BaseExpression
+        self,
+        test: cst.BaseExpression,
+        kind_of: Optional[Callable[[cst.BaseExpression], Kind]] = None,
     ) -> Optional[tuple[frozenset[str], frozenset[str]]]:
         """For a test that reads which back-end is converting (``torch.jit.is_tracing()``,
         ``not is_compiling() and verbose``, a project ``is_tracing()`` wrapping those): the
@@ -179,8 +183,11 @@ class FileModel:
         test that says nothing about back-ends.
 
         ``if t: body`` runs ``body`` only under the first set; ``if t: return`` leaves the
-        rest of the block to the back-ends outside the second.
+        rest of the block to the back-ends outside the second. With ``kind_of``,
+        ``isinstance(n, torch.Tensor)`` of a size ``n`` is a guard too: sizes are tensors only
+        while tracing.
         """
+        self._kind_of = kind_of
         bounds = self._guard_bounds(test)
         if bounds == (ALL_TARGETS, EMPTY_TARGETS):
             return None
@@ -196,6 +203,8 @@ class FileModel:
             backends = self.index.guard_function(name) if name else None
             if backends is not None:
                 return backends, backends
+            if name == "builtins.isinstance" and self._is_size_tensor_test(test):  # type: ignore[arg-type]
+                return TRACE_ONLY, TRACE_ONLY
         elif kind is cst.BooleanOperation:
             left = self._guard_bounds(test.left)  # type: ignore[attr-defined]
             right = self._guard_bounds(test.right)  # type: ignore[attr-defined]
@@ -204,6 +213,16 @@ class FileModel:
             return left[0] | right[0], left[1] | right[1]
         # Anything else (``if torch.jit.is_scripting:`` without a call is a bug, not a guard).
         return ALL_TARGETS, EMPTY_TARGETS
+
+    def _is_size_tensor_test(self, test: cst.Call) -> bool:
+        """``isinstance(n, torch.Tensor)`` where ``n`` is a size."""
+        args = test.args
+        return (
+            self._kind_of is not None
+            and len(args) == 2
+            and self.qualified_name(args[1].value) == "torch.Tensor"
+            and self._kind_of(args[0].value) == Kind.SIZE
+        )
 
     def false_on_examples(
         self, test: cst.BaseExpression, kind_of: Callable[[cst.BaseExpression], Kind]
