@@ -442,3 +442,23 @@ def test_numpy_style_indexing_of_an_unknown_value_is_a_tensor():
     env = kinds_in(source, "Net.forward")
     assert env["mask"] == T
     assert env["row"] == UNK
+
+
+def test_starred_shapes_spread_into_names_and_map_is_not_constant():
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def forward(self, x):
+            b, n, device = *x.shape, x.device
+            *_, h, w = x.shape
+            first, second = map(lambda t: t * 2, (x, x))
+            ready = all(isinstance(t, torch.Tensor) for t in (x,))
+            return x
+    """
+    env = kinds_in(source, "Net.forward")
+    assert (env["b"], env["n"], env["device"]) == (SIZE, SIZE, CONST)
+    assert (env["h"], env["w"]) == (SIZE, SIZE)
+    assert env["first"] == UNK
+    assert env["ready"] == CONST

@@ -505,3 +505,32 @@ def test_project_wrappers_of_guard_calls_are_guards(tmp_path):
     assert at[10] == DEFAULT
     assert at[13] == DEFAULT  # is_big is no guard
     assert at[16] == frozenset()
+
+
+def test_functions_stored_on_self_are_reached(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "attn.py": """
+                from functools import partial
+                from torch import nn
+
+                def linear_attn(q, k):
+                    return q @ k
+
+                def causal_attn(q, k, bucket=64):
+                    return q * k
+
+                class Attention(nn.Module):
+                    def __init__(self, causal: bool):
+                        super().__init__()
+                        self.attn_fn = linear_attn if not causal else partial(causal_attn, bucket=8)
+
+                    def forward(self, q, k):
+                        return self.attn_fn(q, k)
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["attn.linear_attn"] == DEFAULT
+    assert regions["attn.causal_attn"] == DEFAULT

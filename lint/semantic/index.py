@@ -391,6 +391,7 @@ class ProjectIndex:
                         forward = self.find_method(cls, "forward")
                         if forward:
                             callees.append(forward[0])
+                    callees.extend(self.attribute_functions(owner, call.target))
             elif call.kind in ("attr", "item"):
                 cls = self.attribute_class(owner, call.target, item=call.kind == "item")
                 if cls:
@@ -403,6 +404,16 @@ class ProjectIndex:
                 if method:
                     callees.append(method[0])
         return callees
+
+    def attribute_functions(self, class_qualname: str, attr: str) -> list[str]:
+        """Project functions stored in ``self.<attr>`` (``self.attn_fn = partial(fn, ...)``)."""
+        functions = []
+        for _, _, cls in self.mro(class_qualname):
+            for ref in cls.callables.get(attr, ()):
+                found = self.lookup(ref)
+                if found is not None and found[0] == "function":
+                    functions.append(found[1].qualify(found[2]))
+        return functions
 
     def _registry_functions(self, qualname: str, _depth: int = 0) -> list[str]:
         """The functions in a dict of callables named ``qualname``: a module-level dict, or a

@@ -210,20 +210,15 @@ CONST_BUILTINS = {
     "object",
     "super",
     "range",
-    "enumerate",
-    "zip",
-    "iter",
-    "next",
-    "all",
-    "any",
-    "map",
-    "filter",
-    "sorted",
-    "reversed",
     "slice",
     "chr",
     "ord",
 }
+
+# Builtins whose result holds (or is computed from) their arguments' items: constant only
+# when those are (`map(f, (q, k))` of tensors is not).
+ITEM_BUILTINS = {"enumerate", "zip", "iter", "next", "map", "filter", "sorted", "reversed"}
+TRUTH_BUILTINS = {"all", "any"}
 
 # Third-party functions that take a tensor and give one back.
 TENSOR_IN_TENSOR_OUT = frozenset(
@@ -551,7 +546,7 @@ class KindInference:
         if isinstance(small, cst.Assign):
             kind = self._value_kind(small.value)
             for target in small.targets:
-                self._bind(target.target, kind)
+                self._bind(target.target, self._spread(small.value, target.target) or kind)
         elif isinstance(small, cst.AnnAssign):
             if small.value is not None:
                 kind = self._value_kind(small.value)
@@ -597,6 +592,29 @@ class KindInference:
         ):
             return tuple(self.kind(el.value) for el in value.elements)
         return None
+
+    def _spread(
+        self, value: cst.BaseExpression, target: cst.BaseExpression
+    ) -> Optional[tuple[Kind, ...]]:
+        """Element kinds for ``b, n, device = *x.shape, x.device``: the starred part fills the
+        targets the other elements leave, each an element of it (a size of a shape)."""
+        if type(value) not in (cst.Tuple, cst.List) or type(target) not in (cst.Tuple, cst.List):
+            return None
+        elements = value.elements  # type: ignore[attr-defined]
+        targets = target.elements  # type: ignore[attr-defined]
+        starred = [i for i, e in enumerate(elements) if type(e) is cst.StarredElement]
+        if len(starred) != 1 or any(type(t) is cst.StarredElement for t in targets):
+            return None
+        star = starred[0]
+        spread = len(targets) - (len(elements) - 1)
+        if spread < 0:
+            return None
+        item = element_kind(self.kind(elements[star].value))
+        return (
+            *(self.kind(e.value) for e in elements[:star]),
+            *([item] * spread),
+            *(self.kind(e.value) for e in elements[star + 1 :]),
+        )
 
     def _value_kind(self, value: cst.BaseExpression) -> KindOrTuple:
         """Like :meth:`kind`, but a tuple literal, or a call of a project function that always
@@ -971,6 +989,12 @@ class KindInference:
                 return first if first in (SHAPE, TS, CONST, MODS) else UNK
             if short in CONST_BUILTINS:
                 return CONST
+            if short in ITEM_BUILTINS:
+                return CONST if all(k == CONST for k in arg_kinds) else UNK
+            if short in TRUTH_BUILTINS:
+                if any(k in (T, TS, DATA, ND) for k in arg_kinds):
+                    return DATA  # the truth of each item of a tensor
+                return CONST if all(k == CONST for k in arg_kinds) else UNK
             return UNK
         if name in TORCH_FUNCTION_KINDS:
             return TORCH_FUNCTION_KINDS[name]

@@ -439,6 +439,10 @@ class FileModel:
             fq = method[0]
             self.record_call(fq, node, inference, skip_self=True, callee_file=method[1])
             return self._callee_return_kind(fq, method[1])
+        for fq in self.index.attribute_functions(owner, attr):
+            found = self.index.lookup(fq)
+            if found is not None:
+                self.record_call(fq, node, inference, skip_self=False, callee_file=found[1])
         marker = self.index.attribute_marker(owner, attr)
         if marker is not None and not marker.startswith("<") and self.index.is_module_class(marker):
             return self.module_call_kind(marker, node, inference)

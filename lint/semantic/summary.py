@@ -52,6 +52,7 @@ EXIT_DECORATORS: dict[str, frozenset[str]] = {
 # Decorators that make calling the function a graph break under compile.
 BREAKING_DECORATORS = frozenset({"torch.compiler.disable", "torch._dynamo.disable"})
 
+PARTIALS = frozenset({"functools.partial"})
 # Statements an ``is_*`` function may have to be read as a guard wrapper (they are short).
 GUARD_BODY_LIMIT = 8
 
@@ -102,6 +103,9 @@ class ClassSummary:
     decorators: list[str] = field(default_factory=list)
     # Class-body dicts of callables (``_global_mapping = {"sdpa": sdpa_forward, ...}``).
     registries: dict[str, list[str]] = field(default_factory=dict)
+    # ``self.<attr> = fn`` / ``partial(fn, ...)`` / ``a if c else b``: names ``self.<attr>(...)``
+    # may call (the index keeps those that are project functions).
+    callables: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -427,6 +431,23 @@ class _Summarizer(ast.NodeVisitor):
         ):
             cls = self.class_stack[-1]
             cls.attributes[target.attr] = self._attribute_kind(value, cls, target.attr)
+            functions = self._function_refs(value)
+            if functions:
+                cls.callables.setdefault(target.attr, []).extend(functions)
+
+    def _function_refs(self, value: ast.expr) -> list[str]:
+        """Names a value may be a function of: ``fn``, ``mod.fn``, ``partial(fn, ...)``, and
+        both sides of ``a if c else b``."""
+        if isinstance(value, ast.IfExp):
+            return self._function_refs(value.body) + self._function_refs(value.orelse)
+        if isinstance(value, ast.Call):
+            if self._resolve(value.func) in PARTIALS and value.args:
+                return self._function_refs(value.args[0])
+            return []
+        if isinstance(value, (ast.Name, ast.Attribute)):
+            resolved = self._resolve(value)
+            return [resolved] if resolved else []
+        return []
 
     def _record_callable(self, name: str, value: ast.expr) -> None:
         """A local name bound to a function (``fn = helper``) or to an entry of a dict of
@@ -447,10 +468,8 @@ class _Summarizer(ast.NodeVisitor):
                 )
                 if resolved:
                     refs.append(CallRef("name", resolved, line=value.lineno))
-        elif isinstance(value, (ast.Name, ast.Attribute)):
-            resolved = self._resolve(value)
-            if resolved:
-                refs.append(CallRef("name", resolved, line=value.lineno))
+        else:
+            refs.extend(CallRef("name", f, line=value.lineno) for f in self._function_refs(value))
         self.callables[-1].setdefault(name, []).extend(refs)
 
     def _attribute_kind(self, value: ast.expr, cls: ClassSummary, attr: str) -> str:
