@@ -12,13 +12,22 @@ from ._graph import condition_parts
 ALL = ("compile", "export", "trace")
 
 
+MIN_MAX_MESSAGE = (
+    "Python max()/min() over tensors compares them in Python: torch.jit.trace keeps the winner "
+    "of the example input for every later input (torch.compile and torch.export rewrite it); "
+    "use torch.maximum / torch.minimum / torch.clamp"
+)
+
+
 class TensorCondition(Rule):
     """Flags `if`, `while`, ternaries, `assert`, `and`/`or`/`not` whose condition is tensor data.
 
     ## What it does
     Finds Python truth tests in graph code whose value comes from tensor data: `if x.sum() > 0:`,
     `while err > tol:`, `y = a if mask.all() else b`, `if x:`, `assert (p >= 0).all()`,
-    `ok = (x > 0).any() and flag`, and conditions on `.item()` results. Conditions on sizes,
+    `ok = (x > 0).any() and flag`, conditions on `.item()` results, and Python `max()` /
+    `min()` over tensors (`max(x.sum(), 1.0)`: a trace problem only, since Dynamo rewrites
+    it to a tensor operation). Conditions on sizes,
     `self.training`, config attributes, Python scalars and `is None` tests are not flagged.
     Neither are operands that only run in training or half precision
     (`self.training and torch.rand([]) < p`, `x.dtype == torch.float16 and x.isinf().any()`):
@@ -369,6 +378,23 @@ class TensorCondition(Rule):
             line=6,
             backends=("export",),
         ),
+        # Python max() of a tensor: the trace keeps the example's winner.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    total = x.sum()
+                    return x / max(total, 1.0)
+
+            def inputs():
+                return [(torch.ones(2, 3),), (torch.full((2, 3), 0.01),)]
+            """,
+            line=7,
+            backends=("trace",),
+        ),
         # A branch on a number read out of a tensor: compile and export fail at the branch
         # (the trace already took the number at `.item()`, which TL103 flags).
         Invalid(
@@ -460,6 +486,18 @@ class TensorCondition(Rule):
                 "use torch._check(...) or move the check out of forward",
                 targets=("export",),
             )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        # `max(t, 1.0)` compares in Python: Dynamo rewrites it to a tensor op, the tracer
+        # takes the winner for the example input.
+        if not self.ctx.in_graph:
+            return
+        if self.ctx.qualified_name(node.func) not in ("builtins.max", "builtins.min"):
+            return
+        args = [a.value for a in node.args if a.keyword is None]
+        tensors = [a for a in args if self.ctx.kind(a) in (Kind.TENSOR, Kind.TENSORS)]
+        if tensors and (len(args) > 1 or self.ctx.kind(args[0]) == Kind.TENSORS):
+            self.report(node, MIN_MAX_MESSAGE, targets=("trace",))
 
     def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
         # `a and b` outside a condition still tests the truth of `a`.
