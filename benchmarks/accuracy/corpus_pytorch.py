@@ -11,11 +11,12 @@ them, relative to that package's folder. einops and torch are libraries, not cor
 
 Each model entry: name -> (module, class or factory, constructor arguments, input kind). Input
 kinds (keyword inputs of ``forward``; ``seq`` is the sequence length, or the image side):
-``tokens`` (x: token ids), ``features`` (x: batch × seq × 32), ``features_mask`` (x and a
+``tokens`` (x: token ids), ``features`` (x: batch × seq × 32), ``moe_inputs`` (the same, named
+``inputs``), ``features_mask`` (x and a
 boolean mask with padding), ``tokens_mask`` (token ids and a padding mask), ``image_hwc``
 (data: batch × side × side × 3, Perceiver's channels-last), ``image_chw`` (x: batch × 8 ×
 side × side), ``image_fixed`` (input: batch × 3 × 16 × 16; MLP-Mixer's size is fixed),
-``perceiver_io`` (data, mask, queries).
+``perceiver_io`` (data, mask, queries), ``crf`` (emissions over 5 tags, tags, mask).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 PACKAGES: dict[str, str] = {
     "axial_attention": "axial-attention",
     "axial_positional_embedding": "axial_positional_embedding",
+    "torchcrf": "pytorch-crf",
     "colt5_attention": "CoLT5-attention",
     "conformer": "conformer",
     "g_mlp_pytorch": "g-mlp-pytorch",
@@ -42,6 +44,8 @@ PACKAGES: dict[str, str] = {
     "product_key_memory": "product_key_memory",
     "reformer_pytorch": "reformer-pytorch",
     "routing_transformer": "routing-transformer",
+    "st_moe_pytorch": "st-moe-pytorch",
+    "vector_quantize_pytorch": "vector-quantize-pytorch",
     "torch_einops_utils": "torch-einops-utils",
 }
 
@@ -171,6 +175,32 @@ MODELS: dict[str, tuple[str, str, dict[str, Any], str]] = {
         {**{k: v for k, v in LM.items() if k != "max_seq_len"}, "seq_len": 64, "causal": True},
         "tokens",
     ),
+    "crf": ("torchcrf", "CRF", {"num_tags": 5, "batch_first": True}, "crf"),
+    # "all": the default second-expert policy in eval is random, so no two runs would agree.
+    "mixture_of_experts": (
+        "mixture_of_experts",
+        "MoE",
+        {"dim": 32, "num_experts": 4, "hidden_dim": 32, "second_policy_eval": "all"},
+        "moe_inputs",
+    ),
+    "st_moe": (
+        "st_moe_pytorch",
+        "MoE",
+        {"dim": 32, "num_experts": 4, "gating_top_n": 2, "expert_hidden_mult": 2},
+        "features",
+    ),
+    "vector_quantize": (
+        "vector_quantize_pytorch",
+        "VectorQuantize",
+        {"dim": 32, "codebook_size": 16, "decay": 0.8, "commitment_weight": 1.0},
+        "features",
+    ),
+    "residual_vq": (
+        "vector_quantize_pytorch",
+        "ResidualVQ",
+        {"dim": 32, "num_quantizers": 2, "codebook_size": 16},
+        "features",
+    ),
 }
 
 
@@ -200,6 +230,8 @@ def make_inputs(kind: str, batch: int, seq: int, seed: int) -> dict[str, Any]:
         return {"x": torch.randint(0, 99, (batch, seq), generator=gen), "mask": mask}
     if kind == "features":
         return {"x": torch.randn(batch, seq, 32, generator=gen)}
+    if kind == "moe_inputs":
+        return {"inputs": torch.randn(batch, seq, 32, generator=gen)}
     if kind == "features_mask":
         return {"x": torch.randn(batch, seq, 32, generator=gen), "mask": mask}
     if kind == "image_hwc":
@@ -213,5 +245,11 @@ def make_inputs(kind: str, batch: int, seq: int, seed: int) -> dict[str, Any]:
             "data": torch.randn(batch, seq, 32, generator=gen),
             "mask": mask,
             "queries": torch.randn(batch, seq // 2, 32, generator=gen),
+        }
+    if kind == "crf":
+        return {
+            "emissions": torch.randn(batch, seq, 5, generator=gen),
+            "tags": torch.randint(0, 5, (batch, seq), generator=gen),
+            "mask": mask,
         }
     raise ValueError(kind)

@@ -90,6 +90,8 @@ def load_corpus(corpus: str) -> Any:
     spec = importlib.util.spec_from_file_location(f"accuracy_corpus_{corpus}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    # Registered, so that inspect finds the source of classes the corpus module defines.
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 

@@ -26,6 +26,9 @@ PYTORCH_CORPUS_PINS=(
     "performer-pytorch==1.1.4"
     "reformer-pytorch==1.4.4"
     "routing-transformer==1.6.1"
+    "pytorch-crf==0.7.2"
+    "st-moe-pytorch==0.1.8"
+    "vector-quantize-pytorch==1.32.0"
     # their dependencies
     "axial_positional_embedding==0.3.12"
     "CoLT5-attention==0.11.2"
@@ -35,6 +38,10 @@ PYTORCH_CORPUS_PINS=(
     "mixture-of-experts==0.2.3"
     "product_key_memory==0.3.0"
     "torch-einops-utils==0.2.0"
+    "beartype==0.23.1"
+    "einx==0.4.3"
+    "frozendict==2.5.1"
+    "loguru==0.7.3"
 )
 
 if [ ! -x "$ENV/bin/python" ]; then
