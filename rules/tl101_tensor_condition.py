@@ -39,7 +39,8 @@ class TensorCondition(Rule):
     `torch.compile` breaks the graph there; `torch.export.export` fails with
     `GuardOnDataDependentSymNode`; `torch.jit.trace` records the branch taken for the example
     input (with a `TracerWarning`) and silently takes it for every later input. An `assert` on
-    tensor data only fails `torch.export` (non-strict): compile and trace accept it. A branch
+    tensor data fails `torch.export` (non-strict) and is dropped by `torch.jit.trace` (the
+    trace accepts inputs eager rejects); `torch.compile` keeps it. A branch
     on a number already read out with `.item()` fails compile and export at the branch; the
     trace took the number at `.item()` (TL103), so this finding does not name trace, and an
     `assert` on such a number is accepted by export as a runtime check.
@@ -373,10 +374,10 @@ class TensorCondition(Rule):
                     return probs / probs.sum(-1, keepdim=True)
 
             def inputs():
-                return [(torch.rand(2, 4),), (torch.rand(3, 4),)]
+                return [(torch.rand(2, 4),), (torch.rand(3, 4) - 2,)]
             """,
             line=6,
-            backends=("export",),
+            backends=("export", "trace"),
         ),
         # Python max() of a tensor: the trace keeps the example's winner.
         Invalid(
@@ -482,9 +483,10 @@ class TensorCondition(Rule):
         if self.ctx.in_graph and self._data_dependent(node.test) and self._tensor_valued(node.test):
             self.report(
                 node.test,
-                "`assert` on tensor data: torch.export fails (data-dependent guard); "
-                "use torch._check(...) or move the check out of forward",
-                targets=("export",),
+                "`assert` on tensor data: torch.export fails (data-dependent guard) and "
+                "torch.jit.trace drops the check (the trace accepts inputs eager rejects); "
+                "move the check out of forward",
+                targets=("export", "trace"),
             )
 
     def visit_Call(self, node: cst.Call) -> None:
