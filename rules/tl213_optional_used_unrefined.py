@@ -237,7 +237,15 @@ def _optional_tensor(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
     else:
         return False
     names = [s.value if type(s) is cst.Name else ctx.qualified_name(s) for s in sides]
-    return len(names) == 2 and "None" in names and any(n in TENSOR_TYPES for n in names)
+    return (
+        len(names) == 2
+        and "None" in names
+        and any(n in TENSOR_TYPES or _typed_tensor(n) for n in names)
+    )
+
+
+def _typed_tensor(name: Optional[str]) -> bool:
+    return name is not None and name.startswith("torch.") and name.endswith("Tensor")
 
 
 class _Flow:

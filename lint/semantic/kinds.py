@@ -444,8 +444,8 @@ class KindInference:
                 return CONST if inner and all(k == CONST for k in inner) else UNK
             return UNK
         name = self.model.qualified_name(node) or ""
-        if name in TENSOR_ANNOTATIONS or name.endswith(".Tensor"):
-            return T
+        if name in TENSOR_ANNOTATIONS or (name.startswith("torch.") and name.endswith("Tensor")):
+            return T  # torch.Tensor, torch.ByteTensor, torch.cuda.FloatTensor, ...
         if name in CONST_ANNOTATIONS:
             return CONST
         return UNK
