@@ -16,7 +16,8 @@ kinds (keyword inputs of ``forward``; ``seq`` is the sequence length, or the ima
 boolean mask with padding), ``tokens_mask`` (token ids and a padding mask), ``image_hwc``
 (data: batch × side × side × 3, Perceiver's channels-last), ``image_chw`` (x: batch × 8 ×
 side × side), ``image_fixed`` (input: batch × 3 × 16 × 16; MLP-Mixer's size is fixed),
-``perceiver_io`` (data, mask, queries), ``crf`` (emissions over 5 tags, tags, mask).
+``perceiver_io`` (data, mask, queries), ``crf`` (emissions over 5 tags, tags, mask),
+``rgb`` (input: batch × 3 × 4·seq × 4·seq in [0, 1]), ``gray`` (img: batch × 1 × 4·seq × 4·seq).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ PACKAGES: dict[str, str] = {
     "conformer": "conformer",
     "g_mlp_pytorch": "g-mlp-pytorch",
     "hyper_connections": "hyper-connections",
+    "kornia": "kornia",
     "lambda_networks": "lambda-networks",
     "linear_attention_transformer": "linear-attention-transformer",
     "linformer": "linformer",
@@ -201,6 +203,8 @@ MODELS: dict[str, tuple[str, str, dict[str, Any], str]] = {
         {"dim": 32, "num_quantizers": 2, "codebook_size": 16},
         "features",
     ),
+    "canny": ("kornia.filters", "Canny", {}, "rgb"),
+    "scale_space_detector": ("kornia.feature", "ScaleSpaceDetector", {"num_features": 8}, "gray"),
 }
 
 
@@ -246,6 +250,10 @@ def make_inputs(kind: str, batch: int, seq: int, seed: int) -> dict[str, Any]:
             "mask": mask,
             "queries": torch.randn(batch, seq // 2, 32, generator=gen),
         }
+    if kind == "rgb":
+        return {"input": torch.rand(batch, 3, 4 * seq, 4 * seq, generator=gen)}
+    if kind == "gray":
+        return {"img": torch.rand(batch, 1, 4 * seq, 4 * seq, generator=gen)}
     if kind == "crf":
         return {
             "emissions": torch.randn(batch, seq, 5, generator=gen),

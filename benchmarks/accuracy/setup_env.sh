@@ -29,6 +29,7 @@ PYTORCH_CORPUS_PINS=(
     "pytorch-crf==0.7.2"
     "st-moe-pytorch==0.1.8"
     "vector-quantize-pytorch==1.32.0"
+    "kornia==0.9.0"
     # their dependencies
     "axial_positional_embedding==0.3.12"
     "CoLT5-attention==0.11.2"
@@ -41,6 +42,7 @@ PYTORCH_CORPUS_PINS=(
     "beartype==0.23.1"
     "einx==0.4.3"
     "frozendict==2.5.1"
+    "kornia-rs==0.2.0"
     "loguru==0.7.3"
 )
 
