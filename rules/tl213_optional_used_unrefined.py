@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Optional
 
 import libcst as cst
@@ -28,7 +28,8 @@ class OptionalUsedUnrefined(Rule):
     `if x is not None:`, after `if x is None: return ...` / `raise`, after
     `assert x is not None`, after `if x is None: x = ...`, and in
     `x is not None and x.any()` / `y if x is None else x.sum()` are fine, as TorchScript
-    refines the type there too.
+    refines the type there too. Passing it as the input of a torch.nn submodule
+    (`self.dense(hidden_states)`) counts as a use: those take a Tensor.
 
     ## Why is this bad?
     TorchScript types the parameter `Optional[Tensor]` and only narrows it to `Tensor` where a
@@ -189,6 +190,24 @@ class OptionalUsedUnrefined(Rule):
             from torch import nn
 
             class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, hidden: torch.Tensor | None):
+                    return self.fc(hidden)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
                 def forward(self, x, mask: torch.Tensor | None = None):
                     if x.sum() > 1e9:
                         return x
@@ -217,10 +236,25 @@ class OptionalUsedUnrefined(Rule):
                 for p in signature_params(self.ctx, node)
                 if p.annotation is None or not annotation_allows_none(p.annotation.annotation)
             )
-            flow = _Flow(optional)
+            flow = _Flow(optional, self._torch_module_call)
             flow.never_none = never_none - flow.assigned(node.body)
             for use in flow.uses(node.body.body):
                 self.report(use)
+
+    def _torch_module_call(self, call: cst.Call) -> bool:
+        """``self.dense(x)`` where ``self.dense`` is a torch.nn module: its input is a Tensor."""
+        func = call.func
+        info = self.ctx.function_info
+        if (
+            type(func) is not cst.Attribute
+            or type(func.value) is not cst.Name
+            or func.value.value != "self"
+            or info is None
+            or info.owner_class is None
+        ):
+            return False
+        cls = self.ctx.index.attribute_class(info.owner_class, func.attr.value)
+        return cls is not None and cls.startswith("torch.nn.")
 
 
 def _optional_tensor(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
@@ -251,8 +285,9 @@ def _typed_tensor(name: Optional[str]) -> bool:
 class _Flow:
     """Walks a function body in order, tracking which Optional names are known not None."""
 
-    def __init__(self, optional: Refined) -> None:
+    def __init__(self, optional: Refined, tensor_call: Callable[[cst.Call], bool]) -> None:
         self.optional = optional
+        self.tensor_call = tensor_call
         self.never_none: Refined = frozenset()
         self.found: list[cst.CSTNode] = []
 
@@ -408,6 +443,10 @@ class _Flow:
                 self._use(node.right, scope, node)  # type: ignore[attr-defined]
             elif kind is cst.UnaryOperation and type(node.operator) is not cst.Not:  # type: ignore[attr-defined]
                 self._use(node.expression, scope, node)  # type: ignore[attr-defined]
+            elif kind is cst.Call and node.args and self.tensor_call(node):  # type: ignore[attr-defined, arg-type]
+                first = node.args[0]  # type: ignore[attr-defined]
+                if first.keyword is None and not first.star:
+                    self._use(first.value, scope, node)
 
     def _walk(self, expr: cst.CSTNode, refined: Refined) -> Iterator[tuple[cst.CSTNode, Refined]]:
         """Every node of ``expr`` with the names refined where it runs (and/or, ternaries)."""
