@@ -41,8 +41,9 @@ class UnsupportedTensorApiInScript(Rule):
     Finds, on values the semantic model knows are tensors, in code that `torch.jit.script`
     compiles: `.numpy()`, `.data_ptr()`, `.storage()`, `.untyped_storage()`, `.register_hook()`,
     `.share_memory_()`, `.new()`, `.new_tensor()`, `.apply_()`, `.map_()`, `.nelement()`,
-    `.ndimension()`, the `.unique()` method, the `.grad_fn` attribute, and `.tolist()` whose
-    result has no type annotation.
+    `.ndimension()`, the `.unique()` method, the `.grad_fn` attribute, `.tolist()` whose
+    result has no type annotation, numpy's `keepdims=` keyword, and `torch.div` of Python
+    numbers (`torch.div(x.size(1), 2, rounding_mode="trunc")`).
 
     ## Why is this bad?
     The TorchScript compiler has no binding for them: `torch.jit.script` raises
@@ -74,7 +75,8 @@ class UnsupportedTensorApiInScript(Rule):
         Valid(
             _example(
                 "        values: List[List[float]] = x.tolist()\n"
-                "        y = x / x.numel() * x.dim()\n"
+                "        y = x / x.numel() * x.dim() + x.sum(-1, keepdim=True)\n"
+                "        y = y / torch.div(x, 2.0)\n"
                 "        return torch.unique(y) if len(values) > 100 else y.new_zeros(2)"
             )
         ),
@@ -93,6 +95,18 @@ class UnsupportedTensorApiInScript(Rule):
             message_contains="grad_fn",
         ),
         Invalid(
+            _example("        return x.sum(-1, keepdims=True)"),
+            line=9,
+            message_contains="keepdims",
+        ),
+        Invalid(
+            _example(
+                "        n = torch.div(x.size(0), 2, rounding_mode='trunc')\n        return x[:n]"
+            ),
+            line=9,
+            message_contains="torch.div",
+        ),
+        Invalid(
             _example("        rows = x.tolist()\n        return x * len(rows)"),
             line=9,
             message_contains="tolist",
@@ -109,7 +123,11 @@ class UnsupportedTensorApiInScript(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if not in_script(self.ctx) or not isinstance(func, cst.Attribute):
+        if not in_script(self.ctx):
+            return
+        if self._numpy_spelling(node) or self._python_number_division(node):
+            return
+        if not isinstance(func, cst.Attribute):
             return
         method = func.attr.value
         if method not in UNBOUND_METHODS and method != "tolist":
@@ -125,6 +143,40 @@ class UnsupportedTensorApiInScript(Rule):
                 )
             return
         self.report(node, f"tensor method {UNBOUND_METHODS[method]} does not exist in TorchScript")
+
+    def _numpy_spelling(self, node: cst.Call) -> bool:
+        """``x.sum(-1, keepdims=True)``: numpy's keyword; TorchScript knows only ``keepdim``."""
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == "keepdims":
+                func = node.func
+                receiver = func.value if isinstance(func, cst.Attribute) else None
+                name = self.ctx.qualified_name(func) or ""
+                if (receiver is not None and self.ctx.kind(receiver) is Kind.TENSOR) or (
+                    name.startswith("torch.")
+                ):
+                    self.report(
+                        arg,
+                        "`keepdims=` is numpy's spelling: TorchScript's schemas only have "
+                        "`keepdim` (Arguments for call are not valid)",
+                    )
+                    return True
+        return False
+
+    def _python_number_division(self, node: cst.Call) -> bool:
+        """``torch.div(n, 2, rounding_mode=...)`` on Python numbers (sizes): TorchScript's
+        ``div`` takes tensors."""
+        if self.ctx.qualified_name(node.func) not in ("torch.div", "torch.floor_divide"):
+            return False
+        args = [a.value for a in node.args if a.keyword is None and not a.star]
+        kinds = [self.ctx.kind(a) for a in args[:2]]
+        if len(kinds) == 2 and all(k in (Kind.SIZE, Kind.CONST) for k in kinds):
+            self.report(
+                node,
+                "torch.div of Python numbers: TorchScript's `div` takes tensors (Arguments for "
+                "call are not valid); use `//` on ints",
+            )
+            return True
+        return False
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if (
