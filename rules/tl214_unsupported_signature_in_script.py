@@ -1,0 +1,134 @@
+"""TL214: signatures TorchScript cannot compile (annotations it has no type for, mutable
+defaults)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.rules._script import SCRIPT, in_script, signature_params
+
+
+def _example(signature: str, returns: str = "") -> str:
+    return (
+        "from typing import List, Optional, Tuple\n\nimport torch\nfrom torch import nn\n\n\n"
+        "class Model(nn.Module):\n"
+        f"    def forward(self, x{signature}){returns}:\n"
+        "        return x * 2\n\n\ndef inputs():\n"
+        "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
+    )
+
+
+class UnsupportedSignatureInScript(Rule):
+    """Flags annotations TorchScript has no type for, and mutable default values, in the
+    signatures of functions `torch.jit.script` compiles.
+
+    ## What it does
+    Finds, in parameters and return annotations of scripted functions: `torch.Size`
+    (`shape: torch.Size`), variable-length tuples (`Tuple[torch.Tensor, ...]`,
+    `tuple[int, ...]`, also inside `Optional[...]`), and defaults that are list, dict or set
+    literals (`sizes: List[int] = [1, 2]`).
+
+    ## Why is this bad?
+    `torch.jit.script` fails on the signature before it reads the body:
+    `Unknown type name 'torch.Size'`, `Expression of type dots cannot be used in a type
+    expression`, `Mutable default parameters are not supported because Python binds them to
+    the function and they persist across function calls`. Python, trace, compile and export
+    do not read annotations, so only script breaks.
+
+    ## Example
+    ```python
+    def forward(self, x, shape: torch.Size, extra: Tuple[torch.Tensor, ...] = ()):
+        ...
+    ```
+    Use instead: `shape: List[int]`, a fixed-length `Tuple[torch.Tensor, torch.Tensor]` or a
+    `List[torch.Tensor]`, and `Optional[List[int]] = None` with the default filled in the body.
+
+    ## Fix safety
+    No automatic fix: the right type depends on what callers pass.
+    """
+
+    code = "TL214"
+    name = "unsupported-signature-in-script"
+    message = "signature TorchScript cannot compile"
+    targets = SCRIPT
+
+    VALID = [
+        Valid(_example(", shape: Optional[List[int]] = None")),
+        Valid(_example(", pair: Optional[Tuple[torch.Tensor, torch.Tensor]] = None")),
+        Valid(_example(", sizes: Optional[List[int]] = None", " -> torch.Tensor")),
+        # Not scripted: a plain helper may use any annotation.
+        Valid(
+            """
+            from typing import Tuple
+
+            import torch
+
+            def shapes(xs: Tuple[torch.Tensor, ...]) -> torch.Size:
+                return xs[0].shape
+            """,
+            runtime=False,
+        ),
+        Valid(_example(", scale: float = 1.0, name: str = 'x', dims: Tuple[int, int] = (1, 2)")),
+    ]
+    INVALID = [
+        Invalid(
+            _example(", shape: torch.Size = torch.Size([1])"),
+            line=8,
+            message_contains="torch.Size",
+        ),
+        Invalid(
+            _example(", extra: Tuple[torch.Tensor, ...] = ()"),
+            line=8,
+            message_contains="...",
+        ),
+        Invalid(
+            _example(", extra: Optional[tuple[int, ...]] = None"),
+            line=8,
+            message_contains="...",
+        ),
+        Invalid(_example(", sizes: List[int] = [1, 2]"), line=8, message_contains="default"),
+    ]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        info = self.ctx.function_info
+        if not in_script(self.ctx) or info is None or info.parent is not None:
+            return
+        for param in signature_params(self.ctx, node):
+            if param.annotation is not None:
+                self._check_annotation(param.annotation.annotation)
+            if type(param.default) in (cst.List, cst.Dict, cst.Set):
+                self.report(
+                    param.default,  # type: ignore[arg-type]
+                    "mutable default (a list, dict or set literal): TorchScript refuses it; "
+                    "default to None and fill it in the body",
+                )
+        if node.returns is not None:
+            self._check_annotation(node.returns.annotation)
+
+    def _check_annotation(self, annotation: cst.BaseExpression) -> None:
+        problem = self._problem(annotation)
+        if problem is not None:
+            self.report(annotation, problem)
+
+    def _problem(self, annotation: cst.BaseExpression) -> Optional[str]:
+        if self.ctx.qualified_name(annotation) == "torch.Size":
+            return "`torch.Size` annotation: TorchScript has no such type; use `List[int]`"
+        if type(annotation) is cst.BinaryOperation:  # `X | None`
+            return self._problem(annotation.left) or self._problem(annotation.right)
+        if type(annotation) is cst.Subscript:
+            for element in annotation.slice:
+                if type(element.slice) is not cst.Index:
+                    continue
+                value = element.slice.value
+                if type(value) is cst.Ellipsis:
+                    return (
+                        "variable-length tuple annotation (`...`): TorchScript has no such "
+                        "type; use a fixed-length Tuple or a List"
+                    )
+                inner = self._problem(value)
+                if inner is not None:
+                    return inner
+        return None
