@@ -240,15 +240,13 @@ def condition_parts(
     while tracing, so it is excluded from ``trace``. Guard operands themselves are left out.
     """
     operands: list[cst.BaseExpression] = []
-
-    def flatten(node: cst.BaseExpression) -> None:
+    pending = [test]  # left to right, without a recursive closure (a reference cycle)
+    while pending:
+        node = pending.pop()
         if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.And):
-            flatten(node.left)
-            flatten(node.right)
+            pending.extend((node.right, node.left))
         else:
             operands.append(node)
-
-    flatten(test)
     if len(operands) == 1:
         return [(test, frozenset())]
     parts = []
