@@ -447,7 +447,11 @@ def other_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
     if index.accessed_text is not None:
         index.accessed_text.add(module)
     if module in index.models:
-        return index.models[module]  # type: ignore[return-value]
+        # Least recently used first out: models many files ask for (a shared utility module)
+        # stay, instead of being built and parsed again after 32 others.
+        found = index.models.pop(module)
+        index.models[module] = found
+        return found  # type: ignore[return-value]
     if _building:
         return None
     summary = index.get_module(module)
