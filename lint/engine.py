@@ -308,13 +308,9 @@ def _rare_full_collections() -> Iterator[None]:
     trees) in each full collection: 20-25% of a run's CPU with the default thresholds. Nearly
     all of a run's garbage is freed by reference counting, so collect less often: a young
     generation of 10,000 objects, not 700 (torch/_inductor: 51.7 -> 43.5 CPU s, peak memory
-    262 -> 270 MB; also making full collections rarer cost 53 MB there). Since the per-file
-    reference cycles are broken once a file is linted (``LintContext.release``, evicted models),
-    a file's tree is freed by reference counting and the young generation can be 200,000
-    objects (the transformers slice of speed.py: gc 2.1 -> 0.7 CPU s of 21, same peak memory);
-    the index is frozen out of the collector's sight while files are linted (``_lint_files``)."""
+    262 -> 270 MB; also making full collections rarer cost 53 MB there)."""
     thresholds = gc.get_threshold()
-    gc.set_threshold(max(thresholds[0], 200_000), thresholds[1], thresholds[2])
+    gc.set_threshold(max(thresholds[0], 10_000), thresholds[1], thresholds[2])
     try:
         yield
     finally:
@@ -410,9 +406,6 @@ def _lint_files(
         index.trees = ParsedTrees()
     global _RUN
     _RUN = (pending, index, chosen, settings, notebooks, cache is not None)
-    # The index and the sources live for the whole run: out of the collector's sight, no
-    # collection scans them again (and forked workers do not copy their pages by touching them).
-    gc.freeze()
     try:
         if jobs > 1 and len(pending) >= 2 * jobs and _can_fork():
             context = multiprocessing.get_context("fork")
@@ -421,7 +414,6 @@ def _lint_files(
         else:
             outcomes = [_lint_planned(number) for number in range(len(pending))]
     finally:
-        gc.unfreeze()
         _RUN = None
     for item, (result, depends_on) in zip(pending, outcomes):
         result.source = item.source if result.diagnostics and not result.cell_mapped else None
