@@ -2,7 +2,9 @@
 
 The corpus is Python source that the test environment already has, read as files and never
 imported: by default the installed ``torch/nn`` package (``--corpus torch`` for the whole
-torch tree, about 2,300 files and 1.2 M lines, or any folders). Each measurement runs in a
+torch tree, about 2,300 files and 1.2 M lines; ``--corpus transformers`` for the transformers
+package installed here or in the accuracy benchmark's environment, ``benchmarks/accuracy/env``,
+about 2,700 files and 1.1 M lines; or any folders). Each measurement runs in a
 fresh child process, one after another, so the ratios share the machine's noise:
 
 - bare parse: ``libcst.parse_module`` of every file (CPU seconds);
@@ -11,7 +13,8 @@ fresh child process, one after another, so the ratios share the machine's noise:
 - parallel: cold wall time with ``-j 1`` and ``-j N`` (N = cores);
 - ``--rules``: CPU seconds spent in each rule's visit methods (where to look next).
 
-Usage: python benchmarks/speed.py [--corpus nn|torch|PATH ...] [--rules]
+Usage: python benchmarks/speed.py [--corpus nn|torch|transformers|PATH ...] [--rules]
+                                  [--no-parallel]
 """
 
 from __future__ import annotations
@@ -25,17 +28,29 @@ import sys
 import tempfile
 import textwrap
 from pathlib import Path
+from typing import Optional
+
+
+def package_root(name: str) -> Optional[Path]:
+    """The source folder of an installed package (found, not imported), or of the one the
+    accuracy benchmark's environment holds."""
+    spec = importlib.util.find_spec(name)
+    if spec is not None and spec.origin:
+        return Path(spec.origin).parent
+    env = Path(__file__).resolve().parent / "accuracy" / "env"
+    for candidate in sorted(env.glob(f"lib/python*/site-packages/{name}/__init__.py")):
+        return candidate.parent
+    return None
 
 
 def corpus_files(spec: list[str]) -> list[str]:
-    torch_spec = importlib.util.find_spec("torch")
-    torch_root = Path(torch_spec.origin).parent if torch_spec and torch_spec.origin else None
     folders: list[Path] = []
     for item in spec:
-        if item in ("nn", "torch"):
-            if torch_root is None:
-                sys.exit("torch is not installed; name folders to read instead")
-            folders.append(torch_root / "nn" if item == "nn" else torch_root)
+        if item in ("nn", "torch", "transformers"):
+            root = package_root("transformers" if item == "transformers" else "torch")
+            if root is None:
+                sys.exit(f"{item} is not installed; name folders to read instead")
+            folders.append(root / "nn" if item == "nn" else root)
         else:
             folders.append(Path(item))
     files: list[str] = []
@@ -101,6 +116,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", nargs="+", default=["nn"])
     parser.add_argument("--rules", action="store_true", help="also time each rule")
+    parser.add_argument(
+        "--no-parallel",
+        action="store_true",
+        help="skip the -j 1 / -j N runs (two more cold runs: minutes on a big corpus)",
+    )
     args = parser.parse_args()
     files = corpus_files(args.corpus)
     lines = sum(
@@ -114,8 +134,10 @@ def main() -> None:
         parse = measure(files_json, "parse")
         cold = measure(files_json, "lint", cache)
         warm = measure(files_json, "lint", cache)
-        serial = measure(files_json, "lint", "", 1)
-        parallel = measure(files_json, "lint", "", cores)
+        serial = parallel = None
+        if not args.no_parallel:
+            serial = measure(files_json, "lint", "", 1)
+            parallel = measure(files_json, "lint", "", cores)
         profile = measure(files_json, "rules") if args.rules else None
 
     print(f"files                         {len(files):>10}")
@@ -132,10 +154,11 @@ def main() -> None:
         f"torchlint warm, CPU s         {warm['cpu']:>10.2f}  ({warm['cpu'] / cold['cpu']:.1%} of cold;"
         " goal <= 5%)"
     )
-    print(
-        f"wall -j 1 / -j {cores}, s           {serial['wall']:>6.2f} / {parallel['wall']:.2f}"
-        f"  ({serial['wall'] / parallel['wall']:.2f} x faster)"
-    )
+    if serial is not None and parallel is not None:
+        print(
+            f"wall -j 1 / -j {cores}, s           {serial['wall']:>6.2f} / {parallel['wall']:.2f}"
+            f"  ({serial['wall'] / parallel['wall']:.2f} x faster)"
+        )
     print(f"peak RSS, cold run, MB        {cold['rss_mb']:>10.0f}  (goal < 300)")
     if profile:
         print("\nCPU seconds in each rule's visit methods (top 15):")

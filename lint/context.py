@@ -124,6 +124,13 @@ class LintContext:
             self._driver = DriverModel(self.module, self.model)
         return self._driver
 
+    def release(self) -> None:
+        """Break the per-file reference cycles once the file is linted and fixed, so its tree
+        is freed at once by reference counting."""
+        if self._driver is not None:
+            self._driver.release()
+            self._driver = None
+
     def position(self, node: cst.CSTNode) -> CodeRange:
         """Source range of ``node``. During the traversal only the enclosing statement's
         positions are computed; afterwards the whole file's are, once."""

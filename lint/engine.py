@@ -238,6 +238,7 @@ def _lint_module(
     # Fixes for the findings kept (selected rules only), after the traversal.
     for message in attach_fixes(ctx, result.diagnostics):
         result.errors.append(FileError(path, f"{message}; {ISSUE_HINT}"))
+    ctx.release()
     return result
 
 
@@ -489,6 +490,9 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
     finally:
         index.accessed = None
         index.accessed_text = None
+        for model in index.evicted_models:
+            model.release()
+        index.evicted_models.clear()
 
 
 def _regions_by_module(index: ProjectIndex) -> dict[str, str]:

@@ -245,15 +245,13 @@ def condition_parts(
     ``FileModel.false_on_examples``). Guard operands themselves are left out.
     """
     operands: list[cst.BaseExpression] = []
-
-    def flatten(node: cst.BaseExpression) -> None:
+    pending = [test]  # left to right, without a recursive closure (a reference cycle)
+    while pending:
+        node = pending.pop()
         if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.And):
-            flatten(node.left)
-            flatten(node.right)
+            pending.extend((node.right, node.left))
         else:
             operands.append(node)
-
-    flatten(test)
     if len(operands) == 1:
         return [(test, frozenset())]
     parts = []

@@ -157,6 +157,14 @@ class DriverModel:
         self._resolve_models()
         self._inherit_grad()
 
+    def release(self) -> None:
+        """Unlink scopes from their call sites once the file is linted: a call site points back
+        at its scope, and that cycle would keep the file's tree alive until the cyclic
+        collector runs. The model answers nothing after this."""
+        for scope in self._scopes.values():
+            scope.sites = []
+        self._sites.clear()
+
     # -- queries -----------------------------------------------------------------------
     def call(self, node: cst.Call) -> Optional[CallSite]:
         return self._sites.get(id(node))

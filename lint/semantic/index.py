@@ -112,6 +112,8 @@ class ProjectIndex:
         # Semantic models of other files, built on demand for cross-file kinds (see model.py),
         # and the texts of the files given to the run (others are read from disk).
         self.models: dict[str, object] = {}
+        # Models dropped from ``models``, released by the engine once the file in lint is done.
+        self.evicted_models: list = []
         self.texts: dict[str, str] = {}
         # Modules whose text (not only summary) an analysis consulted, when a set.
         self.accessed_text: Optional[set[str]] = None
@@ -234,19 +236,19 @@ class ProjectIndex:
         """Project classes in (depth-first, left-to-right) resolution order, starting at ``qualname``."""
         seen: set[str] = set()
         order: list[tuple[str, FileSummary, ClassSummary]] = []
-
-        def walk(name: str) -> None:
+        # Iterative, not a recursive closure: a closure that calls itself is a reference cycle,
+        # garbage only the cyclic collector frees, made on every call.
+        pending = [qualname]
+        while pending:
+            name = pending.pop()
             if name in seen or len(order) > 64:
-                return
+                continue
             seen.add(name)
             info = self.class_info(name)
             if info is None:
-                return
+                continue
             order.append((name, info[0], info[1]))
-            for base in info[1].bases:
-                walk(base)
-
-        walk(qualname)
+            pending.extend(reversed(info[1].bases))
         return order
 
     def find_method(

@@ -58,12 +58,22 @@ class FileModel:
         self.outgoing: dict[str, dict[str, Kind]] = {}
         self._collect(module.body, [], None, None)
         self.has_graph_code = any(info.region is not None for info in self.functions.values())
+        previous = index.models.get(summary.module)
+        if previous is not None:
+            index.evicted_models.append(previous)  # replaced by this file's own model
         if self.has_graph_code:
             index.models[summary.module] = None  # other files asking meanwhile get no answer
             self._infer_all()
         index.models[summary.module] = self
         while len(index.models) > MAX_MODELS:
-            del index.models[next(iter(index.models))]
+            evicted = index.models.pop(next(iter(index.models)))
+            if evicted is not None:
+                index.evicted_models.append(evicted)
+
+    def release(self) -> None:
+        """Drop the inferences once no lint uses this model: each points back at the model, and
+        that cycle would keep the file's tree alive until the cyclic collector runs."""
+        self._inferences.clear()
 
     # -- structure ------------------------------------------------------------------------
     def _collect(
@@ -499,7 +509,11 @@ def other_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
     if index.accessed_text is not None:
         index.accessed_text.add(module)
     if module in index.models:
-        return index.models[module]  # type: ignore[return-value]
+        # Least recently used first out: models many files ask for (a shared utility module)
+        # stay, instead of being built and parsed again after 32 others.
+        found = index.models.pop(module)
+        index.models[module] = found
+        return found  # type: ignore[return-value]
     if _building:
         return None
     summary = index.get_module(module)

@@ -208,36 +208,41 @@ class _Summarizer(ast.NodeVisitor):
         self.instances: list[dict[str, str]] = [{}]
         # Per function: local names bound to callables (see _record_callable).
         self.callables: list[dict[str, list[CallRef]]] = [{}]
-        self._handlers: dict[type, Callable[[Any], None]] = {
-            ast.Import: self.visit_Import,
-            ast.ImportFrom: self.visit_ImportFrom,
-            ast.ClassDef: self.visit_ClassDef,
-            ast.FunctionDef: self.visit_FunctionDef,
-            ast.AsyncFunctionDef: self.visit_AsyncFunctionDef,
-            ast.Assign: self.visit_Assign,
-            ast.AnnAssign: self.visit_AnnAssign,
-            ast.Call: self.visit_Call,
-        }
 
     # ``ast.NodeVisitor`` finds a method by name for every node (a string concatenation and a
     # getattr each); a type lookup among the few handled types, and skipping fields that hold
-    # no nodes, halves the summary's cost. Same order, same recursion depth.
+    # no nodes, halves the summary's cost. Leaves (names, constants) are not called at all.
+    # The handlers are plain functions in a table (bound methods kept on ``self`` would make
+    # every summarizer a reference cycle). Same order as ``ast.NodeVisitor``.
     def visit(self, node: ast.AST) -> None:
-        handler = self._handlers.get(type(node))
+        handler = _HANDLERS.get(type(node))
         if handler is not None:
-            handler(node)
+            handler(self, node)
         else:
             self.generic_visit(node)
 
     def generic_visit(self, node: ast.AST) -> None:
-        for name in _child_fields(type(node)):
+        kind = type(node)
+        fields = _child_fields_cache.get(kind)
+        if fields is None:
+            fields = _child_fields(kind)
+        for name in fields:
             value = getattr(node, name, None)
-            if type(value) is list:
-                for item in value:
-                    if isinstance(item, ast.AST):
-                        self.visit(item)
-            elif isinstance(value, ast.AST):
-                self.visit(value)
+            if value is None:
+                continue
+            for item in value if type(value) is list else (value,):
+                item_kind = type(item)
+                handler = _HANDLERS.get(item_kind)
+                if handler is not None:
+                    handler(self, item)
+                    continue
+                item_fields = _child_fields_cache.get(item_kind)
+                if item_fields is None:
+                    if not isinstance(item, ast.AST):
+                        continue
+                    item_fields = _child_fields(item_kind)
+                if item_fields:
+                    self.generic_visit(item)
 
     # -- imports ---------------------------------------------------------------------------
     def visit_Import(self, node: ast.Import) -> None:
@@ -600,6 +605,18 @@ class _Summarizer(ast.NodeVisitor):
         if resolved:
             return CallRef("name", resolved, line=line)
         return None
+
+
+_HANDLERS: dict[type, Callable[[_Summarizer, Any], None]] = {
+    ast.Import: _Summarizer.visit_Import,
+    ast.ImportFrom: _Summarizer.visit_ImportFrom,
+    ast.ClassDef: _Summarizer.visit_ClassDef,
+    ast.FunctionDef: _Summarizer.visit_FunctionDef,
+    ast.AsyncFunctionDef: _Summarizer.visit_AsyncFunctionDef,
+    ast.Assign: _Summarizer.visit_Assign,
+    ast.AnnAssign: _Summarizer.visit_AnnAssign,
+    ast.Call: _Summarizer.visit_Call,
+}
 
 
 def summarize(text: str, module: str, path: str, is_package: bool = False) -> FileSummary:

@@ -3,7 +3,7 @@
 A model of another file built on demand (``other_model`` in ``model.py``, for cross-file
 kinds) needs that file's tree; the file's own lint needs it too, before or after. Only files
 with graph code are ever asked for, so the engine keeps theirs; the oldest go past a budget
-in characters of source (a tree costs about 16 bytes per character).
+in characters of source (a tree costs about 16 bytes per character), least recently used first.
 """
 
 from __future__ import annotations
@@ -22,7 +22,10 @@ class ParsedTrees:
     def get(self, path: str, text: str) -> Optional[cst.Module]:
         """The tree of ``path`` when it was parsed from this very text."""
         entry = self._trees.get(path)
-        return entry[1] if entry is not None and entry[0] == text else None
+        if entry is None or entry[0] != text:
+            return None
+        self._trees[path] = self._trees.pop(path)  # least recently used go first
+        return entry[1]
 
     def put(self, path: str, text: str, module: cst.Module) -> None:
         previous = self._trees.pop(path, None)
