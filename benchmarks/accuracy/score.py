@@ -408,7 +408,7 @@ def describe(ground_truth: dict[str, Any]) -> str:
     if "package" in ground_truth:
         return f"{ground_truth['package']} {versions[ground_truth['package']]}"
     pinned = [d for d in versions if d not in ("torch", "python")]
-    return f"the {ground_truth.get('corpus', '?')} corpus ({len(pinned)} pinned packages)"
+    return f"the {ground_truth.get('corpus', '?')} corpus of {len(pinned)} pinned packages"
 
 
 def score_corpus(corpus: str) -> CorpusResult:
