@@ -32,7 +32,7 @@ class UnsupportedSyntaxInScript(Rule):
     comprehensions; comprehensions with an `if` filter or more than one `for`; `{**d}`;
     `for ... else` / `while ... else`; bytes literals; f-strings with a format spec or conversion
     (`{v:.2f}`, `{v!r}`); and `*` unpacking of a list or shape (`x.view(*x.shape)`,
-    `[*x.shape, 1]`, `print(*items)`).
+    `[*x.shape, 1]`, `print(*items)`) or into a starred target (`*_, n = x.shape`).
 
     ## Why is this bad?
     The TorchScript frontend supports a subset of Python and raises on the rest, one construct
@@ -135,6 +135,11 @@ class UnsupportedSyntaxInScript(Rule):
             message_contains="if",
         ),
         Invalid(_example("        return x.view(*x.shape)"), line=7, message_contains="*"),
+        Invalid(
+            _example("        *_, n = x.shape\n        return x * n"),
+            line=7,
+            message_contains="starred assignment",
+        ),
         Invalid(
             _example(
                 "        ratio = x.size(0) / 3.0\n        assert ratio > 0, f'ratio {ratio:.2f}'\n        return x"
@@ -289,6 +294,19 @@ class UnsupportedSyntaxInScript(Rule):
                 node,
                 "`*` unpacking of a list or shape",
                 "cannot size it statically; pass the list itself",
+            )
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        target = node.target
+        if (
+            in_script(self.ctx)
+            and isinstance(target, (cst.Tuple, cst.List))
+            and any(isinstance(el, cst.StarredElement) for el in target.elements)
+        ):
+            self._report(
+                target,
+                "starred assignment target (`*_, n = x.shape`)",
+                "cannot size the unpacking statically; index instead (`n = x.shape[-1]`)",
             )
 
     def visit_StarredElement(self, node: cst.StarredElement) -> None:
