@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import call_targets, keyword
 
@@ -12,7 +13,8 @@ ONE_HOT = {"torch.nn.functional.one_hot"}
 
 
 class OneHotWithoutNumClasses(Rule):
-    """Flags `F.one_hot(t)` without `num_classes` in graph code.
+    """Flags `F.one_hot(t)` without `num_classes` (or with one read from tensor data) in graph
+    code.
 
     ## What it does
     Finds `torch.nn.functional.one_hot` calls (and `t.one_hot` is not a method, so only the
@@ -145,6 +147,23 @@ class OneHotWithoutNumClasses(Rule):
             """,
             line=7,
         ),
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, idx):
+                    classes = max(idx.max() + 1, 6)
+                    return F.one_hot(idx, classes).float().sum(0)[:6]
+
+            def inputs():
+                return [(torch.tensor([0, 1, 2]),), (torch.tensor([0, 7, 2]),)]
+            """,
+            line=8,
+            message_contains="tensor data",
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -161,3 +180,10 @@ class OneHotWithoutNumClasses(Rule):
         )
         if missing:
             self.report(node)
+        elif self.ctx.kind(classes) in (Kind.TENSOR, Kind.DATA):  # type: ignore[arg-type]
+            self.report(
+                node,
+                "`F.one_hot` with `num_classes` read from tensor data "
+                "(`max(labels.max() + 1, n)`): torch.compile(fullgraph=True) and torch.export "
+                "cannot size the output; pass a fixed number of classes",
+            )
