@@ -203,3 +203,31 @@ def test_combined_scores_count_each_corpus_statements(tmp_path: Path):
     assert (len(combined.tp), len(combined.fn), len(combined.fp)) == (1, 3, 1)
     assert (combined.precision, combined.recall) == (0.5, 0.25)
     assert score.combine({"one": found})["trace"].recall == found["trace"].recall == 0.5
+
+
+def test_a_module_without_forward_scripts_nothing_so_checks_nothing(tmp_path: Path):
+    (tmp_path / "mod.py").write_text(
+        "from torch import nn\n\n"
+        "class Helpers(nn.Module):\n"
+        "    def shift(self, x):\n"
+        "        return x.roll(1)\n\n"
+        "class Net(nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        return x.roll(2)\n"
+    )
+    truth = {
+        "models": [
+            {
+                "model": "m",
+                "complete": {},
+                "unlocated": [],
+                "script_clean": [["mod.py", 3, 5], ["mod.py", 7, 9]],
+            }
+        ],
+        "findings": [],
+    }
+    coverage = {"models": {"m": {"mod.py": [[1, 9]]}}}
+    diagnostics = [_diag(5, ["script"], "TL205"), _diag(9, ["script"], "TL205")]
+    result = score.score(truth, coverage, diagnostics, root=tmp_path)["script"]
+    assert set(result.fp) == {("mod.py", 9)}
+    assert set(result.unverified) == {("mod.py", 5)}
