@@ -112,6 +112,9 @@ class ProjectIndex:
         # Semantic models of other files, built on demand for cross-file kinds (see model.py),
         # and the texts of the files given to the run (others are read from disk).
         self.models: dict[str, object] = {}
+        # Per module, the argument kinds its graph functions pass to other files' functions, as
+        # a model built on demand finds them: once per run, however many callees ask.
+        self.outgoing_kinds: dict[str, dict] = {}
         # Models dropped from ``models``, released by the engine once the file in lint is done.
         self.evicted_models: list = []
         self.texts: dict[str, str] = {}
@@ -144,6 +147,7 @@ class ProjectIndex:
         self._module_class_cache.clear()
         self._regions = None
         self.models.clear()
+        self.outgoing_kinds.clear()
 
     def _may_hold(self, root: Path, head: str) -> bool:
         """Whether ``root`` has an entry named ``head`` or ``head.py`` (compared without case,

@@ -385,9 +385,9 @@ class FileModel:
             found = self.index.lookup(caller)
             if found is None or found[1] is self.summary:
                 continue
-            other = other_model(self.index, found[1].module)
-            if other is not None:
-                incoming = _joined(incoming, other.outgoing.get(fq)) or {}
+            outgoing = caller_outgoing(self.index, found[1].module)
+            if outgoing is not None:
+                incoming = _joined(incoming, outgoing.get(fq)) or {}
         return incoming
 
     def _callee_model(self, fq: str, callee_file: FileSummary) -> Optional[FileModel]:
@@ -500,15 +500,31 @@ class FileModel:
 MAX_MODELS = 32
 
 
-def other_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
+def caller_outgoing(index: ProjectIndex, module: str) -> Optional[dict[str, dict[str, Kind]]]:
+    """The argument kinds ``module`` passes to other files' graph functions, from a model of it
+    built on demand, once per run: a helper that hundreds of files call (transformers'
+    masking utilities) costs one parse of each caller, not one per file that asks. Always the
+    on-demand model's answer, so results do not depend on which files were linted first."""
+    if index.accessed_text is not None:
+        index.accessed_text.add(module)
+    if module not in index.outgoing_kinds:
+        if _building:
+            return None  # one level deep, as in other_model
+        model = other_model(index, module, reuse=False)
+        index.outgoing_kinds[module] = model.outgoing if model is not None else {}
+    return index.outgoing_kinds[module]
+
+
+def other_model(index: ProjectIndex, module: str, reuse: bool = True) -> Optional[FileModel]:
     """The semantic model of another project file, built on demand once per index.
 
     One level deep: a model built on demand answers from its own file and does not build
-    models of further files, so one file never costs a parse of the whole project.
+    models of further files, so one file never costs a parse of the whole project. With
+    ``reuse=False`` a model is built even when one (of a linted file) is cached.
     """
     if index.accessed_text is not None:
         index.accessed_text.add(module)
-    if module in index.models:
+    if reuse and module in index.models:
         # Least recently used first out: models many files ask for (a shared utility module)
         # stay, instead of being built and parsed again after 32 others.
         found = index.models.pop(module)
