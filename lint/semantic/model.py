@@ -23,6 +23,9 @@ from torchlint.lint.source import Source, SourceError, parse
 HALF_DTYPES = frozenset({"torch.float16", "torch.half", "torch.bfloat16"})
 EMPTY_TARGETS: frozenset[str] = frozenset()
 TRACE_ONLY = frozenset({"trace"})
+SCRIPT_ONLY = frozenset({"script"})
+# Guards TorchScript resolves while compiling (the other branch is never compiled).
+SCRIPT_STATIC_GUARDS = frozenset({"torch.jit.is_scripting"})
 
 
 @dataclass
@@ -212,7 +215,11 @@ class FileModel:
             name = self.qualified_name(test.func)  # type: ignore[attr-defined]
             backends = self.index.guard_function(name) if name else None
             if backends is not None:
-                return backends, backends
+                if name in SCRIPT_STATIC_GUARDS:
+                    return backends, backends
+                # TorchScript decides only `is_scripting()` while compiling; it compiles both
+                # branches of any other test, whatever the test says at run time.
+                return backends | SCRIPT_ONLY, backends - SCRIPT_ONLY
             if name == "builtins.isinstance" and self._is_size_tensor_test(test):  # type: ignore[arg-type]
                 return TRACE_ONLY, TRACE_ONLY
         elif kind is cst.BooleanOperation:

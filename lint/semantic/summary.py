@@ -347,8 +347,9 @@ class _Summarizer(ast.NodeVisitor):
     visit_AsyncFunctionDef = _visit_function
 
     def _guard_calls(self, node: ParamNode) -> Optional[list[str]]:
-        """The calls whose truth ``node`` returns, when every ``return`` gives a call, an ``or``
-        of calls, ``False``, or a local name bound (``=``, ``|=``) only to such values."""
+        """The calls whose truth ``node`` returns, when its first ``return`` that is not
+        ``False`` gives a call, an ``or`` of calls, or a local name bound (``=``, ``|=``) only
+        to such values."""
         returns: list[ast.expr] = []
         bindings: dict[str, list[ast.expr]] = {}
         stack: list[ast.AST] = list(node.body)
@@ -374,6 +375,15 @@ class _Summarizer(ast.NodeVisitor):
                 return expr.value is False
             if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
                 return all(collect(value, named) for value in expr.values)
+            if isinstance(expr, ast.IfExp):  # `bool(f()) if f is not None else False`
+                return collect(expr.body, named) and collect(expr.orelse, named)
+            if (
+                isinstance(expr, ast.Call)
+                and isinstance(expr.func, ast.Name)
+                and expr.func.id == "bool"
+                and len(expr.args) == 1
+            ):
+                return collect(expr.args[0], named)
             if isinstance(expr, ast.Call):
                 name = self._resolve(expr.func)
                 if name:
@@ -383,7 +393,11 @@ class _Summarizer(ast.NodeVisitor):
                 return all(collect(value, True) for value in bindings[expr.id])
             return False
 
-        if returns and all(collect(value, False) for value in returns) and calls:
+        # The first return that is not `False` is the path current torch takes: later ones are
+        # fallbacks for older releases (`return is_compiling()` where there is no export flag).
+        returns.sort(key=lambda value: (value.lineno, value.col_offset))
+        taken = [v for v in returns if not (isinstance(v, ast.Constant) and v.value is False)]
+        if taken and collect(taken[0], False) and calls:
             return calls
         return None
 
@@ -410,9 +424,11 @@ class _Summarizer(ast.NodeVisitor):
         if isinstance(target, ast.Name):
             if not self.function_stack:
                 self.summary.defined_names.add(target.id)
+                if not self.class_stack:
+                    self._record_torch_alias(target.id, value)
             if isinstance(value, ast.Call):
                 cls = self._resolve(value.func)
-                if cls:
+                if cls and not cls.startswith("builtins."):  # `getattr(...)` makes no instance
                     self.instances[-1][target.id] = cls
                     if not self.function_stack and not self.class_stack:
                         self.summary.instances[target.id] = cls
@@ -453,6 +469,30 @@ class _Summarizer(ast.NodeVisitor):
             resolved = self._resolve(value)
             return [resolved] if resolved else []
         return []
+
+    def _record_torch_alias(self, name: str, value: ast.expr) -> None:
+        """``_is_exporting = torch.compiler.is_exporting`` or ``getattr(torch.compiler,
+        "is_exporting", None)`` at module level: the name stands for that torch function (guard
+        wrappers call it)."""
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == "getattr"
+            and len(value.args) >= 2
+            and isinstance(value.args[1], ast.Constant)
+            and isinstance(value.args[1].value, str)
+        ):
+            owner = self._resolve(value.args[0])
+            resolved = f"{owner}.{value.args[1].value}" if owner else None
+        elif isinstance(value, ast.Attribute):
+            resolved = self._resolve(value)
+        elif isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and value.values:
+            self._record_torch_alias(name, value.values[0])  # `getattr(a, "f", None) or ...`
+            return
+        else:
+            return
+        if resolved and resolved.startswith("torch."):
+            self.summary.imports[name] = resolved
 
     def _record_callable(self, name: str, value: ast.expr) -> None:
         """A local name bound to a function (``fn = helper``) or to an entry of a dict of
