@@ -46,7 +46,9 @@ class SizeDependentPython(Rule):
     last dimension (feature sizes that weights fix), ranks (`x.dim()`, `x.ndim`: the tracer
     sees them as plain ints and gives no warning; a trace is taken per rank anyway),
     checks for empty inputs (`x.numel() == 0`, `max(n, 1)`) and config values are not
-    flagged. A clamp at zero (`pad = max(8 - x.size(1), 0)`) is: the trace keeps whichever side
+    flagged, nor size tests behind a configuration setting (`self.mode == "chunked" and
+    x.size(1) > 4`, `max_len is not None and x.size(1) > max_len` with `max_len` an optional
+    int defaulting to None): they run only in that configuration. A clamp at zero (`pad = max(8 - x.size(1), 0)`) is: the trace keeps whichever side
     won for the example, so longer inputs get a negative pad.
 
     Input checks (`assert q.size() == k.size()`, `if x.size(0) != n: raise ValueError(...)`)
@@ -244,6 +246,30 @@ class SizeDependentPython(Rule):
                 def forward(self, x):
                     n = max(x.size(1) - 1, 1)
                     return (x.sum(1) - x[:, 0]) / n
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(2, 6, 4),)]
+            """
+        ),
+        # A size test behind a configuration setting runs only in that configuration.
+        Valid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, mode: str = "full", limit: Optional[int] = None):
+                    super().__init__()
+                    self.mode = mode
+
+                def forward(self, x, max_len: Optional[int] = None):
+                    if self.mode == "chunked" and x.size(1) > 4:
+                        x = x[:, :4]
+                    if max_len is not None and x.size(1) > max_len:
+                        x = x[:, :max_len]
+                    return x * 2
 
             def inputs():
                 return [(torch.randn(2, 3, 4),), (torch.randn(2, 6, 4),)]
@@ -452,9 +478,13 @@ class SizeDependentPython(Rule):
                 continue
             if self._varying(part):
                 self.report(part)
+            elif _configuration(self.ctx, part):
+                return  # the rest runs only in some configurations, which the code cannot show
 
     def visit_If(self, node: cst.If) -> None:
-        if not _only_raises(node.body):  # input validation: TL109's business
+        if _only_raises(node.body):  # input validation: TL109's business
+            _cover(node.test, self._covered)
+        else:
             self._check_test(node.test)
 
     def visit_While(self, node: cst.While) -> None:
@@ -543,6 +573,52 @@ def _and_chain(operands: list[cst.BaseExpression]) -> cst.BaseExpression:
     for operand in operands[1:]:
         chain = cst.BooleanOperation(left=chain, operator=cst.And(), right=operand)
     return chain
+
+
+def _configuration(ctx: LintContext, test: cst.BaseExpression) -> bool:
+    """A test of the module's configuration, not of the input: a setting on ``self``
+    compared with a literal or taken as a flag (``self.attention_type == "block_sparse"``,
+    ``self.config.use_tpu``), or an optional non-tensor parameter left at its ``None`` default
+    (``max_candidates is not None``)."""
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:  # type: ignore[attr-defined]
+        left, target = test.left, test.comparisons[0]  # type: ignore[attr-defined]
+        right = target.comparator
+        if type(right) is cst.Name and right.value == "None":
+            return type(target.operator) is cst.IsNot and _none_default_setting(ctx, left)
+        if type(right) in (cst.SimpleString, cst.Integer, cst.Float):
+            return _self_setting(ctx, left)
+        return False
+    return _self_setting(ctx, test)
+
+
+def _self_setting(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """``self.x`` / ``self.config.x`` holding a constant (not a tensor or module)."""
+    node = expr
+    while type(node) is cst.Attribute:
+        node = node.value  # type: ignore[attr-defined]
+    return (
+        expr is not node
+        and type(node) is cst.Name
+        and node.value == "self"  # type: ignore[attr-defined]
+        and ctx.kind(expr) in (Kind.CONST, Kind.UNKNOWN)
+    )
+
+
+def _none_default_setting(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """A parameter annotated as a non-tensor type whose default is ``None``."""
+    func = ctx.function
+    if type(expr) is not cst.Name or func is None:
+        return False
+    for param in (*func.params.params, *func.params.kwonly_params):
+        if param.name.value == expr.value:  # type: ignore[attr-defined]
+            default = param.default
+            return (
+                type(default) is cst.Name
+                and default.value == "None"  # type: ignore[attr-defined]
+                and param.annotation is not None
+                and ctx.kind(expr) == Kind.CONST
+            )
+    return False
 
 
 def _computed(ctx: LintContext, test: cst.BaseExpression) -> bool:
