@@ -11,6 +11,8 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.rules._script import SCRIPT, in_script
 
 # math functions torch.jit.script reports as "Python builtin ... is currently not supported".
+# Builtins TorchScript reports as "currently not supported" (torch 2.13).
+UNSUPPORTED_BUILTINS = frozenset({"builtins.callable", "builtins.vars", "builtins.next"})
 UNSUPPORTED_MATH = frozenset(
     {"cbrt", "comb", "dist", "exp2", "fsum", "hypot", "isclose", "isqrt", "lcm", "log2", "nextafter",
      "perm", "prod", "trunc", "ulp"}
@@ -52,7 +54,8 @@ class UnsupportedCallInScript(Rule):
     (`math.isclose`, `math.prod`, `math.log2`, `math.trunc`, ...); `torch.finfo`, `torch.iinfo`,
     `torch.cuda.*`, `torch.utils.checkpoint.checkpoint`; `super().method(...)`; `getattr` with a
     non-literal name; `print` with keyword arguments; `set(...)`; `reversed(range(...))`;
-    `tuple(...)` of a list or shape; `type(x).__name__`.
+    `tuple(...)` of a list or shape; `type(x).__name__`; the builtins `callable()`, `vars()` and
+    `next()`.
 
     ## Why is this bad?
     TorchScript compiles calls to torch ops, to the builtins it models, and to Python functions
@@ -99,6 +102,11 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            _example("        s = 2.0\n        return x * (s() if callable(s) else s)"),
+            line=10,
+            message_contains="callable",
+        ),
         Invalid(
             _example("        return x / float(np.sqrt(x.size(-1)))", "import numpy as np\n"),
             line=10,
@@ -185,6 +193,8 @@ class UnsupportedCallInScript(Rule):
             return "`print` with keyword arguments"
         if name in ("builtins.set", "builtins.frozenset"):
             return f"`{name[9:]}(...)` (no set type)"
+        if name in UNSUPPORTED_BUILTINS:
+            return f"the builtin `{name[9:]}()`"
         if (
             name == "builtins.reversed"
             and node.args
