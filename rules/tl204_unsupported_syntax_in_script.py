@@ -32,7 +32,8 @@ class UnsupportedSyntaxInScript(Rule):
     comprehensions; comprehensions with an `if` filter or more than one `for`; `{**d}`;
     `for ... else` / `while ... else`; bytes literals; f-strings with a format spec or conversion
     (`{v:.2f}`, `{v!r}`); and `*` unpacking of a list or shape (`x.view(*x.shape)`,
-    `[*x.shape, 1]`, `print(*items)`) or into a starred target (`*_, n = x.shape`).
+    `[*x.shape, 1]`, `print(*items)`) or into a starred target (`*_, n = x.shape`); `**`
+    keyword-argument expansion at a call (`f(x, **opts)`).
 
     ## Why is this bad?
     The TorchScript frontend supports a subset of Python and raises on the rest, one construct
@@ -135,6 +136,13 @@ class UnsupportedSyntaxInScript(Rule):
             message_contains="if",
         ),
         Invalid(_example("        return x.view(*x.shape)"), line=7, message_contains="*"),
+        Invalid(
+            _example(
+                "        opts = {'dim': 0}\n        return torch.softmax(x, **opts)",
+            ),
+            line=8,
+            message_contains="**",
+        ),
         Invalid(
             _example("        *_, n = x.shape\n        return x * n"),
             line=7,
@@ -289,6 +297,9 @@ class UnsupportedSyntaxInScript(Rule):
             )
 
     def visit_Arg(self, node: cst.Arg) -> None:
+        if in_script(self.ctx) and node.star == "**":
+            self._report(node, "`**` keyword-argument expansion at a call", "does not support it")
+            return
         if in_script(self.ctx) and node.star == "*" and self._list_like(node.value):
             self._report(
                 node,
