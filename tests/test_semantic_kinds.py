@@ -462,3 +462,21 @@ def test_starred_shapes_spread_into_names_and_map_is_not_constant():
     assert (env["h"], env["w"]) == (SIZE, SIZE)
     assert env["first"] == UNK
     assert env["ready"] == CONST
+
+
+def test_membership_of_a_size_is_a_decision_on_the_size():
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def forward(self, x):
+            rgb = x.shape[1] in (1, 3)
+            known = "a" in ("a", "b")
+            hit = x in (0, 1)
+            return x
+    """
+    env = kinds_in(source, "Net.forward")
+    assert env["rgb"] == SIZE
+    assert env["known"] == CONST
+    assert env["hit"] == T

@@ -732,7 +732,9 @@ class KindInference:
                     identity = False
                 if isinstance(target.operator, (cst.In, cst.NotIn)):
                     if self.kind(target.comparator) in (CONST, SHAPE, UNK, MODS):
-                        return combine(k for k in kinds[:1]) if kinds[0] == T else CONST
+                        # `t in (0, 1)` of a tensor is a tensor; `x.shape[1] in (1, 3)` of a
+                        # size is a decision on the size; anything else a Python bool.
+                        return kinds[0] if kinds[0] in (T, SIZE) else CONST
             if identity:
                 return CONST
             return combine(kinds)
