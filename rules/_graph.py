@@ -252,8 +252,9 @@ def condition_parts(
             pending.extend((node.right, node.left))
         else:
             operands.append(node)
+    known_none = _NoneFacts(ctx)
     if len(operands) == 1:
-        return [(test, frozenset())]
+        return [(test, known_none.short_circuited(test))]
     parts = []
     excluded: frozenset[str] = frozenset()
     for operand in operands:
@@ -266,9 +267,110 @@ def condition_parts(
         if guard is not None:
             # `not is_tracing()`: the rest never runs where the guard cannot be true.
             excluded = excluded | (ALL_BACKENDS - guard[0])
+            known_none.learn(operand, True)
             continue
-        parts.append((operand, excluded))
+        parts.append((operand, excluded | known_none.short_circuited(operand)))
+        known_none.learn(operand, True)
     return parts
+
+
+class _NoneFacts:
+    """Names known to be None under some back-ends where a condition runs, from earlier
+    operands of its ``and`` chain and earlier early exits of the function: after
+    ``if mask is not None and is_tracing(mask): return``, ``mask`` is None wherever
+    ``is_tracing()`` is surely true, so ``mask is None or mask.all()`` never reads the mask
+    there (transformers' masking utilities)."""
+
+    def __init__(self, ctx: LintContext) -> None:
+        self.ctx = ctx
+        # Computed on first use (most conditions never ask); what operands taught before that.
+        self.facts: Optional[dict[str, frozenset[str]]] = None
+        self._pending: list[tuple[cst.BaseExpression, bool]] = []
+
+    def short_circuited(self, operand: cst.BaseExpression) -> frozenset[str]:
+        """Back-ends under which ``X is None or ...`` stops at its first operand."""
+        if type(operand) is not cst.BooleanOperation or type(operand.operator) is not cst.Or:  # type: ignore[attr-defined]
+            return frozenset()
+        first = operand
+        while type(first) is cst.BooleanOperation:
+            first = first.left  # type: ignore[attr-defined]
+        name = _none_test(first, is_none=True)
+        if name is None:
+            return frozenset()
+        return self._known().get(name, frozenset())
+
+    def learn(self, expr: cst.BaseExpression, truth: bool) -> None:
+        if self.facts is not None:
+            _merge(self.facts, _none_when(self.ctx, expr, truth))
+        else:
+            self._pending.append((expr, truth))
+
+    def _known(self) -> dict[str, frozenset[str]]:
+        if self.facts is None:
+            self.facts = {}
+            for part in _earlier_parts(self.ctx):
+                if type(part) is cst.If and part.orelse is None and _exits(part.body):  # type: ignore[attr-defined]
+                    _merge(self.facts, _none_when(self.ctx, part.test, False))  # type: ignore[attr-defined]
+            for expr, truth in self._pending:
+                _merge(self.facts, _none_when(self.ctx, expr, truth))
+        return self.facts
+
+
+def _none_test(expr: cst.BaseExpression, is_none: bool) -> Optional[str]:
+    """``X`` of ``X is None`` (or of ``X is not None`` when ``is_none`` is False)."""
+    if type(expr) is not cst.Comparison or len(expr.comparisons) != 1:  # type: ignore[attr-defined]
+        return None
+    left, target = expr.left, expr.comparisons[0]  # type: ignore[attr-defined]
+    operator = cst.Is if is_none else cst.IsNot
+    if (
+        type(left) is cst.Name
+        and type(target.operator) is operator
+        and type(target.comparator) is cst.Name
+        and target.comparator.value == "None"
+    ):
+        return left.value  # type: ignore[attr-defined]
+    return None
+
+
+def _none_when(
+    ctx: LintContext, expr: cst.BaseExpression, truth: bool
+) -> dict[str, frozenset[str]]:
+    """Names that are None, and under which back-ends, when ``expr`` has the value ``truth``."""
+    kind = type(expr)
+    if kind is cst.UnaryOperation and type(expr.operator) is cst.Not:  # type: ignore[attr-defined]
+        return _none_when(ctx, expr.expression, not truth)  # type: ignore[attr-defined]
+    if kind is cst.BooleanOperation:
+        is_and = type(expr.operator) is cst.And  # type: ignore[attr-defined]
+        if is_and == truth:  # both operands have the value `truth`
+            facts = _none_when(ctx, expr.left, truth)  # type: ignore[attr-defined]
+            _merge(facts, _none_when(ctx, expr.right, truth))  # type: ignore[attr-defined]
+            return facts
+        if is_and and not truth:  # `X is not None and guard` is False where the guard holds
+            for name_side, guard_side in ((expr.left, expr.right), (expr.right, expr.left)):  # type: ignore[attr-defined]
+                name = _none_test(name_side, is_none=False)
+                guard = ctx.model.guard_targets(guard_side, ctx.kind) if name else None
+                if name and guard is not None and guard[1]:
+                    return {name: guard[1]}
+        return {}
+    name = _none_test(expr, is_none=truth)
+    return {name: ALL_BACKENDS} if name else {}
+
+
+def _merge(facts: dict[str, frozenset[str]], more: dict[str, frozenset[str]]) -> None:
+    for name, backends in more.items():
+        facts[name] = facts.get(name, frozenset()) | backends
+
+
+def _exits(body: cst.BaseSuite) -> bool:
+    statements = body.body
+    last = statements[-1] if statements else None
+    if type(last) is cst.SimpleStatementLine:
+        return bool(last.body) and type(last.body[-1]) in (cst.Return, cst.Raise)  # type: ignore[attr-defined]
+    return (
+        type(body) is cst.SimpleStatementSuite
+        and bool(statements)
+        and type(statements[-1]) in (cst.Return, cst.Raise)
+    )
 
 
 # Expressions that add an operation to Dynamo's graph when their value is a tensor.

@@ -231,6 +231,31 @@ class TensorCondition(Rule):
             """,
             backends=("export",),
         ),
+        # Where the guard holds, the early exit leaves `mask` None, so `mask.all()` never runs
+        # under compile, export or trace (eager reads it).
+        Valid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            def is_tracing(t=None) -> bool:
+                return torch.compiler.is_compiling() or torch.jit.is_tracing()
+
+            class Model(nn.Module):
+                def forward(self, x, mask: Optional[torch.Tensor] = None):
+                    if mask is not None and is_tracing(mask):
+                        return x
+                    if mask is None or mask.all():
+                        return x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            backends=("compile", "export", "trace"),
+        ),
         # Half-precision and training-only operands never run on the float32 eval() examples.
         Valid(
             """
