@@ -245,7 +245,7 @@ class LintContext:
             if not isinstance(stmt, cst.If) or stmt.orelse is not None:
                 continue
             guard = self.model.guard_targets(stmt.test, self.kind)
-            if guard is None or not _ends_in_exit(stmt.body):
+            if guard is None or not ends_in_exit(stmt.body):
                 continue
             rest = self._targets[-1] - guard[1]  # surely true there: the block has ended
             for later in statements[position + 1 :]:
@@ -253,7 +253,8 @@ class LintContext:
                 self._overrides[id(later)] = rest if previous is None else rest & previous
 
 
-def _ends_in_exit(body: cst.BaseSuite) -> bool:
+def ends_in_exit(body: cst.BaseSuite) -> bool:
+    """Whether a block's last statement is a ``return`` or ``raise``."""
     statements = body.body
     if not statements:
         return False

@@ -12,7 +12,7 @@ from typing import Optional
 
 import libcst as cst
 
-from torchlint.lint.context import LintContext
+from torchlint.lint.context import LintContext, ends_in_exit
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
@@ -309,27 +309,42 @@ class _NoneFacts:
         if self.facts is None:
             self.facts = {}
             for part in _earlier_parts(self.ctx):
-                if type(part) is cst.If and part.orelse is None and _exits(part.body):  # type: ignore[attr-defined]
+                if type(part) is cst.If and part.orelse is None and ends_in_exit(part.body):  # type: ignore[attr-defined]
                     _merge(self.facts, _none_when(self.ctx, part.test, False))  # type: ignore[attr-defined]
             for expr, truth in self._pending:
                 _merge(self.facts, _none_when(self.ctx, expr, truth))
         return self.facts
 
 
-def _none_test(expr: cst.BaseExpression, is_none: bool) -> Optional[str]:
-    """``X`` of ``X is None`` (or of ``X is not None`` when ``is_none`` is False)."""
+def none_test(expr: cst.BaseExpression) -> Optional[tuple[str, bool]]:
+    """``(name, True)`` for ``name is not None``, ``(name, False)`` for ``name is None``."""
     if type(expr) is not cst.Comparison or len(expr.comparisons) != 1:  # type: ignore[attr-defined]
         return None
     left, target = expr.left, expr.comparisons[0]  # type: ignore[attr-defined]
-    operator = cst.Is if is_none else cst.IsNot
     if (
         type(left) is cst.Name
-        and type(target.operator) is operator
+        and type(target.operator) in (cst.Is, cst.IsNot)
         and type(target.comparator) is cst.Name
         and target.comparator.value == "None"
     ):
-        return left.value  # type: ignore[attr-defined]
+        return left.value, type(target.operator) is cst.IsNot  # type: ignore[attr-defined]
     return None
+
+
+def _none_test(expr: cst.BaseExpression, is_none: bool) -> Optional[str]:
+    """``X`` of ``X is None`` (or of ``X is not None`` when ``is_none`` is False)."""
+    found = none_test(expr)
+    return found[0] if found is not None and found[1] is not is_none else None
+
+
+def only_raises(body: cst.BaseSuite) -> bool:
+    """Whether an ``if`` body is only a ``raise``: the branch rejects inputs, nothing else."""
+    statements = list(body.body)
+    if len(statements) != 1:
+        return False
+    only = statements[0]
+    smalls = only.body if isinstance(only, cst.SimpleStatementLine) else [only]
+    return len(smalls) == 1 and isinstance(smalls[0], cst.Raise)
 
 
 def _none_when(
@@ -359,18 +374,6 @@ def _none_when(
 def _merge(facts: dict[str, frozenset[str]], more: dict[str, frozenset[str]]) -> None:
     for name, backends in more.items():
         facts[name] = facts.get(name, frozenset()) | backends
-
-
-def _exits(body: cst.BaseSuite) -> bool:
-    statements = body.body
-    last = statements[-1] if statements else None
-    if type(last) is cst.SimpleStatementLine:
-        return bool(last.body) and type(last.body[-1]) in (cst.Return, cst.Raise)  # type: ignore[attr-defined]
-    return (
-        type(body) is cst.SimpleStatementSuite
-        and bool(statements)
-        and type(statements[-1]) in (cst.Return, cst.Raise)
-    )
 
 
 # Expressions that add an operation to Dynamo's graph when their value is a tensor.

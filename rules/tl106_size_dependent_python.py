@@ -16,6 +16,7 @@ from ._graph import (
     condition_parts,
     is_empty_check,
     keyword,
+    only_raises,
     varying_size,
 )
 
@@ -482,7 +483,7 @@ class SizeDependentPython(Rule):
                 return  # the rest runs only in some configurations, which the code cannot show
 
     def visit_If(self, node: cst.If) -> None:
-        if _only_raises(node.body):  # input validation: TL109's business
+        if only_raises(node.body):  # input validation: TL109's business
             _cover(node.test, self._covered)
         else:
             self._check_test(node.test)
@@ -650,12 +651,3 @@ def _read_off(ctx: LintContext, value: cst.BaseExpression, unpacked: int) -> boo
             return func.attr.value in ("size", "numel", "nelement", "dim")
         return ctx.qualified_name(func) in ("builtins.len", "torch.numel")
     return kind is cst.Name
-
-
-def _only_raises(body: cst.BaseSuite) -> bool:
-    statements = list(body.body)
-    if len(statements) != 1:
-        return False
-    only = statements[0]
-    smalls = only.body if isinstance(only, cst.SimpleStatementLine) else [only]
-    return len(smalls) == 1 and isinstance(smalls[0], cst.Raise)

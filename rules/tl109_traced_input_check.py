@@ -12,7 +12,13 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
-from ._graph import UNKNOWN_VALUE, assignments, condition_parts, parameter_data_only
+from ._graph import (
+    UNKNOWN_VALUE,
+    assignments,
+    condition_parts,
+    only_raises,
+    parameter_data_only,
+)
 
 # Tensor methods whose result the tracer records as a 0-dim tensor (`x.stride()`,
 # `x.storage_offset()` and `x.nbytes` stay plain ints: torch does not warn at them).
@@ -389,7 +395,7 @@ class TracedInputCheck(Rule):
             self._check_test(node.args[0].value, CHECK_MESSAGE if name in CHECK_CALLS else None)
 
     def visit_If(self, node: cst.If) -> None:
-        if _only_raises(node.body):
+        if only_raises(node.body):
             self._check_test(node.test)
 
     def _check_test(self, test: cst.BaseExpression, message: Optional[str] = None) -> None:
@@ -576,13 +582,3 @@ def _spread_element(
     if position >= size - after:
         return elements[position - size + len(elements)].value
     return elements[star].value
-
-
-def _only_raises(body: cst.BaseSuite) -> bool:
-    """Whether an ``if`` body is only a ``raise``: the branch rejects inputs, nothing else."""
-    statements = list(body.body)
-    if len(statements) != 1:
-        return False
-    only = statements[0]
-    smalls = only.body if isinstance(only, cst.SimpleStatementLine) else [only]
-    return len(smalls) == 1 and isinstance(smalls[0], cst.Raise)

@@ -9,6 +9,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.rules._graph import none_test
 from torchlint.rules._script import annotation_allows_none, in_script, signature_params
 
 TENSOR_TYPES = frozenset(
@@ -403,35 +404,13 @@ class _Flow:
 
     def _constant_none_test(self, test: cst.BaseExpression) -> Optional[bool]:
         """The value of ``y is not None`` / ``y is None`` for a parameter typed plain Tensor."""
-        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
-            return None
-        left, target = test.left, test.comparisons[0]
-        if (
-            type(left) is cst.Name
-            and left.value in self.never_none
-            and type(target.comparator) is cst.Name
-            and target.comparator.value == "None"
-            and type(target.operator) in (cst.Is, cst.IsNot)
-        ):
-            return type(target.operator) is cst.IsNot
-        return None
+        found = none_test(test)
+        return found[1] if found is not None and found[0] in self.never_none else None
 
     def _none_test(self, test: cst.BaseExpression) -> Optional[tuple[bool, str]]:
         """``x is not None`` -> (True, "x"); ``x is None`` -> (False, "x")."""
-        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
-            return None
-        left, target = test.left, test.comparisons[0]
-        if (
-            type(left) is cst.Name
-            and left.value in self.optional
-            and type(target.comparator) is cst.Name
-            and target.comparator.value == "None"
-        ):
-            if type(target.operator) is cst.IsNot:
-                return True, left.value
-            if type(target.operator) is cst.Is:
-                return False, left.value
-        return None
+        found = none_test(test)
+        return (found[1], found[0]) if found is not None and found[0] in self.optional else None
 
     def _expression(self, expr: cst.CSTNode, refined: Refined) -> None:
         for node, scope in self._walk(expr, refined):
