@@ -59,8 +59,10 @@ class Invalid:
     """Code the rule must flag; ``line`` is the 1-based line of the finding in ``source``.
 
     ``backends`` (default: the rule's targets) are the back-ends torch must confirm fail, break
-    or diverge on it when ``runtime`` is true. ``fixed`` is the expected text after the rule's
-    fix is applied (unsafe fixes included), when the rule has one.
+    or diverge on it when ``runtime`` is true. With ``trace_warning``, trace's confirmation is
+    the ``TracerWarning`` torch raises at ``line`` (a value recorded as a constant) rather than
+    a failure or divergence. ``fixed`` is the expected text after the rule's fix is applied
+    (unsafe fixes included), when the rule has one.
     """
 
     code: str
@@ -70,6 +72,7 @@ class Invalid:
     fixed: Optional[str] = None
     filename: str = "example.py"
     message_contains: Optional[str] = None
+    trace_warning: bool = False
     extra: dict = field(default_factory=dict, compare=False)
 
     @property

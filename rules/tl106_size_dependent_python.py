@@ -91,6 +91,29 @@ class SizeDependentPython(Rule):
     targets = ("trace",)
 
     VALID = [
+        Valid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Cache:
+                def ready(self) -> bool:
+                    return True
+
+            class Model(nn.Module):
+                def forward(self, x, cache: Optional[Cache] = None):
+                    seq_len = x.shape[1]
+                    use_cache = cache is not None and cache.ready()
+                    if use_cache and seq_len == 1:
+                        return x
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 1, 4),), (torch.randn(3, 5, 4),)]
+            """
+        ),
         # Ranks are plain ints to the tracer (no TracerWarning): a trace is taken per rank.
         Valid(
             """
@@ -576,11 +599,18 @@ def _and_chain(operands: list[cst.BaseExpression]) -> cst.BaseExpression:
     return chain
 
 
-def _configuration(ctx: LintContext, test: cst.BaseExpression) -> bool:
+def _configuration(ctx: LintContext, test: cst.BaseExpression, depth: int = 0) -> bool:
     """A test of the module's configuration, not of the input: a setting on ``self``
     compared with a literal or taken as a flag (``self.attention_type == "block_sparse"``,
-    ``self.config.use_tpu``), or an optional non-tensor parameter left at its ``None`` default
-    (``max_candidates is not None``)."""
+    ``self.config.use_tpu``), an optional non-tensor parameter left at its ``None`` default
+    (``max_candidates is not None``), or a local flag every binding of which starts with one
+    (``use_cache = cache is not None and cache.ready()``)."""
+    if type(test) is cst.Name and depth < 2:
+        bound = assignments(ctx.function, test.value)  # type: ignore[attr-defined]
+        return bool(bound) and all(
+            size == 1 and _configuration(ctx, _first_operand(value), depth + 1)
+            for value, _, size in bound
+        )
     if type(test) is cst.Comparison and len(test.comparisons) == 1:  # type: ignore[attr-defined]
         left, target = test.left, test.comparisons[0]  # type: ignore[attr-defined]
         right = target.comparator
@@ -590,6 +620,13 @@ def _configuration(ctx: LintContext, test: cst.BaseExpression) -> bool:
             return _self_setting(ctx, left)
         return False
     return _self_setting(ctx, test)
+
+
+def _first_operand(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """The first operand of an ``and`` chain (the expression itself otherwise)."""
+    while type(expr) is cst.BooleanOperation and type(expr.operator) is cst.And:  # type: ignore[attr-defined]
+        expr = expr.left  # type: ignore[attr-defined]
+    return expr
 
 
 def _self_setting(ctx: LintContext, expr: cst.BaseExpression) -> bool:
@@ -606,7 +643,8 @@ def _self_setting(ctx: LintContext, expr: cst.BaseExpression) -> bool:
 
 
 def _none_default_setting(ctx: LintContext, expr: cst.BaseExpression) -> bool:
-    """A parameter annotated as a non-tensor type whose default is ``None``."""
+    """A parameter annotated as a non-tensor type (a number, a cache object) whose default is
+    ``None``."""
     func = ctx.function
     if type(expr) is not cst.Name or func is None:
         return False
@@ -617,7 +655,7 @@ def _none_default_setting(ctx: LintContext, expr: cst.BaseExpression) -> bool:
                 type(default) is cst.Name
                 and default.value == "None"  # type: ignore[attr-defined]
                 and param.annotation is not None
-                and ctx.kind(expr) == Kind.CONST
+                and ctx.kind(expr) in (Kind.CONST, Kind.UNKNOWN)
             )
     return False
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import call_targets, varying_size
+
+if TYPE_CHECKING:
+    from torchlint.lint.context import LintContext
 
 CONSTRUCTORS = {
     "torch.tensor",
@@ -184,12 +189,17 @@ class TensorFromPythonData(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph or self.ctx.qualified_name(node.func) not in CONSTRUCTORS:
             return
-        args = call_targets(node)
-        if not args:
-            return
-        data = args[0]
-        kind = self.ctx.kind(data)
-        if kind in (Kind.DATA, Kind.TENSOR) or (
-            kind in (Kind.SIZE, Kind.SHAPE) and varying_size(self.ctx, data)
-        ):
+        if built_from_varying_data(self.ctx, node):
             self.report(node)
+
+
+def built_from_varying_data(ctx: LintContext, node: cst.Call) -> bool:
+    """Whether the constructor's data is a varying size, tensor data or a tensor."""
+    args = call_targets(node)
+    if not args:
+        return False
+    data = args[0]
+    kind = ctx.kind(data)
+    return kind in (Kind.DATA, Kind.TENSOR) or (
+        kind in (Kind.SIZE, Kind.SHAPE) and varying_size(ctx, data)
+    )

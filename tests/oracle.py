@@ -31,7 +31,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Optional
 
 _TMP = Path(tempfile.mkdtemp(prefix="torchlint-oracle-"))
 
@@ -106,8 +106,12 @@ def _quiet():
         yield
 
 
-def check(source: str, backend: str) -> Verdict:
-    """Ask torch whether ``backend`` accepts the example (converts and matches eager)."""
+def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verdict:
+    """Ask torch whether ``backend`` accepts the example (converts and matches eager).
+
+    With ``warning_line``, a ``TracerWarning`` the trace raises at that line of the example
+    also rejects it: torch's own notice that the trace recorded a value as a constant.
+    """
     import torch
 
     module = load_example(source)
@@ -120,7 +124,21 @@ def check(source: str, backend: str) -> Verdict:
                 converted = torch.jit.script(_callable(module))
                 runs = list(range(len(inputs)))
             elif backend == "trace":
-                converted = torch.jit.trace(_callable(module), _clone(inputs[0]), check_trace=False)
+                with warnings.catch_warnings(record=True) as caught:
+                    warnings.simplefilter("always", torch.jit.TracerWarning)
+                    converted = torch.jit.trace(
+                        _callable(module), _clone(inputs[0]), check_trace=False
+                    )
+                for warning in caught:
+                    if (
+                        issubclass(warning.category, torch.jit.TracerWarning)
+                        and warning.filename == module.__file__
+                        and warning.lineno == warning_line
+                    ):
+                        first = str(warning.message).splitlines()[0][:120]
+                        return Verdict(
+                            backend, False, f"TracerWarning at line {warning_line}: {first}"
+                        )
                 runs = list(range(len(inputs)))
             elif backend == "compile":
                 torch._dynamo.reset()

@@ -66,7 +66,8 @@ def test_torch_confirms_invalid_example(rule, case):
 
     backends = case.backends if case.backends is not None else rule.targets
     for backend in backends:
-        verdict = check(case.source, backend)
+        warning_line = case.line if backend == "trace" and case.trace_warning else None
+        verdict = check(case.source, backend, warning_line=warning_line)
         assert not verdict.ok, (
             f"{rule.code} claims {backend} breaks, but torch accepts:\n{case.source}"
         )

@@ -1,0 +1,172 @@
+"""TL110: torch.tensor(...) of constant data in traced code (trace records it as a constant)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+
+from .tl108_tensor_from_python_data import built_from_varying_data
+
+# The constructors torch.jit.trace warns about ("... results are registered as constants in the
+# trace"); torch.full, torch.zeros, x.new_tensor and torch.scalar_tensor trace without a word.
+WARNING_CONSTRUCTORS = {"torch.tensor", "torch.as_tensor", "torch.Tensor"}
+
+
+class TensorConstantInTrace(Rule):
+    """Flags `torch.tensor(...)`, `torch.as_tensor(...)` and `torch.Tensor(...)` in traced code.
+
+    ## What it does
+    Finds the tensor constructors that `torch.jit.trace` warns about in code a trace runs
+    (`forward` and what it calls, helpers included) when their data is not already flagged by
+    TL108 (sizes or tensor data): literal tables, config values, `torch.tensor([])`,
+    `torch.tensor(mask_value, dtype=x.dtype)`.
+
+    ## Why is this bad?
+    `torch.jit.trace` cannot see how the data was computed, so it records the tensor as a
+    constant and warns on every trace: `TracerWarning: torch.tensor results are registered as
+    constants in the trace`. With truly constant data the trace is right, but the warning is
+    torch's notice that it cannot tell, and it buries the warnings that matter. When the data
+    comes from anything that can change (a Python argument, a value computed from the input on
+    some path), the trace silently reuses the example's value. Only `trace` is claimed:
+    `torch.compile` and `torch.export` build these tensors in the graph.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            mask = torch.tensor(0.0, dtype=x.dtype, device=x.device)
+            return torch.where(x > 0, x, mask)
+    ```
+    Use instead: `torch.full((), 0.0, dtype=x.dtype, device=x.device)`, `torch.zeros(...)`
+    or `x.new_tensor(...)`, which trace without a warning, or build a constant table once in
+    `__init__` with `self.register_buffer("table", torch.tensor([...]))`.
+
+    ## Fix safety
+    The fix rewrites `torch.tensor(<number literal>, ...)` to `torch.full((), <number>, ...)`
+    and `torch.tensor([], ...)` to `torch.empty(0, ...)` when the only keywords are `dtype`,
+    `device` and `requires_grad`: the same value, dtype and device. It is safe. Other data is
+    left for a person: a buffer or a tensor operation depends on where the data comes from.
+    """
+
+    code = "TL110"
+    name = "tensor-constant-in-trace"
+    message = (
+        "tensor constructor in traced code: torch.jit.trace records its result as a constant "
+        "and warns (TracerWarning); use torch.full / torch.zeros / x.new_tensor, or a buffer "
+        "built in __init__"
+    )
+    targets = ("trace",)
+    severity = "warning"
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("weights", torch.tensor([1.0, 2.0, 3.0, 4.0]))
+
+                def forward(self, x):
+                    fill = torch.full((), 0.5, dtype=x.dtype, device=x.device)
+                    return torch.where(x > 0, x * self.weights, fill) + x.new_tensor([1.0])
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            def make_batch(rows):
+                return torch.tensor(rows, dtype=torch.float32)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.jit.is_tracing():
+                        x = torch.minimum(x, torch.tensor(100.0))
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    mask = torch.tensor(0.0, dtype=x.dtype, device=x.device)
+                    return torch.where(x > 0, x, mask)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            trace_warning=True,
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    mask = torch.full((), 0.0, dtype=x.dtype, device=x.device)
+                    return torch.where(x > 0, x, mask)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            def sobel_kernel(dtype):
+                return torch.tensor([[-1.0, 0.0, 1.0], [-2.0, 0.0, 2.0], [-1.0, 0.0, 1.0]], dtype=dtype)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    kernel = sobel_kernel(x.dtype)[None, None]
+                    return F.conv2d(x, kernel, padding=1)
+
+            def inputs():
+                return [(torch.randn(1, 1, 5, 5),), (torch.randn(2, 1, 6, 6),)]
+            """,
+            line=6,
+            trace_warning=True,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, scale: float = 2.0):
+                    return x * torch.as_tensor(scale)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            trace_warning=True,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        if self.ctx.qualified_name(node.func) not in WARNING_CONSTRUCTORS:
+            return
+        if not built_from_varying_data(self.ctx, node):
+            self.report(node)
