@@ -428,6 +428,55 @@ def test_submodule_calls_carry_argument_kinds_into_forward():
     assert attention["x"] == T
 
 
+def test_argument_kinds_travel_down_a_long_chain_of_submodule_calls():
+    # longformer: the model passes the mask to the encoder, which takes `.item()` of it and
+    # hands the flag through the layer and the attention wrapper to the self-attention.
+    source = """
+    import torch
+    from torch import nn
+
+    class SelfAttention(nn.Module):
+        def forward(self, x, mask=None, is_global=None):
+            return x
+
+    class Attention(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.self = SelfAttention()
+
+        def forward(self, x, mask=None, is_global=None):
+            return self.self(x, mask=mask, is_global=is_global)
+
+    class Layer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.attention = Attention()
+
+        def forward(self, x, mask=None, is_global=None):
+            return self.attention(x, mask=mask, is_global=is_global)
+
+    class Encoder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.layers = nn.ModuleList([Layer() for _ in range(2)])
+
+        def forward(self, x, mask=None):
+            is_global = (mask > 0).flatten().any().item()
+            for layer in self.layers:
+                x = layer(x, mask=mask, is_global=is_global)
+            return x
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.encoder = Encoder()
+
+        def forward(self, x, mask):
+            return self.encoder(x, mask=mask)
+    """
+    assert kinds_in(source, "SelfAttention.forward")["is_global"] == DATA
+
+
 def test_numpy_style_indexing_of_an_unknown_value_is_a_tensor():
     source = """
     import torch

@@ -321,7 +321,7 @@ class FileModel:
             for info in self.functions.values()
             if info.region is not None and info.parent is None
         ]
-        for _ in range(4):
+        for _ in range(MAX_INFERENCE_PASSES):
             returns_before = (dict(self._return_kinds), dict(self._return_tuples))
             # Each pass records its call sites afresh: a pass that knew less (an argument of
             # unknown kind before its caller was inferred) must not stay joined in.
@@ -502,6 +502,10 @@ class FileModel:
             return Kind.MODULE
         return Kind.UNKNOWN
 
+
+# Passes over a file's graph functions before call-site kinds are taken as settled: each pass
+# carries argument kinds one call deeper (longformer's `.item()` flag travels four calls).
+MAX_INFERENCE_PASSES = 6
 
 # Models of other files kept per index for cross-file kinds (the newest are kept).
 MAX_MODELS = 32

@@ -1,0 +1,166 @@
+"""TL315: a tensor created with requires_grad=True in compiled code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+
+from ._graph import keyword
+
+# Factory functions Dynamo refuses to call with `requires_grad=True` (GB0225). The `x.new_*`
+# methods are traced fine.
+FACTORIES = {
+    f"torch.{name}"
+    for name in (
+        "tensor",
+        "as_tensor",
+        "scalar_tensor",
+        "zeros",
+        "ones",
+        "full",
+        "empty",
+        "rand",
+        "randn",
+        "randint",
+        "arange",
+        "linspace",
+        "logspace",
+        "eye",
+        "zeros_like",
+        "ones_like",
+        "full_like",
+        "empty_like",
+        "rand_like",
+        "randn_like",
+        "randint_like",
+    )
+}
+
+
+class RequiresGradCreation(Rule):
+    """Flags `torch.tensor(0.0, requires_grad=True)` and other factories with
+    `requires_grad=True` in graph code.
+
+    ## What it does
+    Finds tensor factory calls (`torch.tensor`, `torch.zeros`, `torch.full`, `torch.randn`,
+    `torch.zeros_like`, ...) with `requires_grad=True` in code that `torch.compile` traces.
+
+    ## Why is this bad?
+    Dynamo does not create leaf tensors that require grad inside a graph:
+    `torch.compile(fullgraph=True)` raises "Attempted to use tensor creation function with
+    requires_grad=True" (GB0225) and plain `torch.compile` breaks the graph there.
+    `torch.export` accepts it. A typical case is a loss accumulator,
+    `total = torch.tensor(0.0, requires_grad=True)`, which does not need the flag: adding
+    losses that require grad makes the sum require grad.
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            total = torch.tensor(0.0, requires_grad=True)
+            for layer in self.layers:
+                x = layer(x)
+                total = total + x.pow(2).mean()
+            return x, total
+    ```
+    Use instead: `total = x.new_zeros(())`, or create the parameter in `__init__`
+    (`nn.Parameter(torch.zeros(()))`) when it is meant to be learned.
+
+    ## Fix safety
+    No automatic fix: dropping the flag changes what `backward()` can reach when nothing else
+    that requires grad is added to the tensor.
+    """
+
+    code = "TL315"
+    name = "requires-grad-creation"
+    message = (
+        "tensor created with requires_grad=True in graph code: torch.compile(fullgraph=True) "
+        "raises and plain torch.compile breaks the graph (GB0225); create it outside the "
+        "compiled code or drop the flag"
+    )
+    targets = ("compile",)
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.scale = nn.Parameter(torch.ones((), requires_grad=True))
+
+                def forward(self, x):
+                    total = x.new_zeros(())
+                    total = total + x.pow(2).mean()
+                    return x * self.scale + torch.zeros((), requires_grad=False), total
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * 2
+
+            def make_weights():
+                return torch.randn(4, requires_grad=True)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(4, 4), nn.Linear(4, 4)])
+
+                def forward(self, x):
+                    total = torch.tensor(0.0, requires_grad=True)
+                    for layer in self.layers:
+                        x = layer(x)
+                        total = total + x.pow(2).mean()
+                    return x, total
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    noise = torch.randn_like(x, requires_grad=True)
+                    return x + noise.detach() * 0
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph or self.ctx.qualified_name(node.func) not in FACTORIES:
+            return
+        flag = keyword(node, "requires_grad")
+        if isinstance(flag, cst.Name) and flag.value == "True":
+            self.report(node)
