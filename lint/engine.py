@@ -490,9 +490,6 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
     finally:
         index.accessed = None
         index.accessed_text = None
-        for model in index.evicted_models:
-            model.release()
-        index.evicted_models.clear()
 
 
 def _regions_by_module(index: ProjectIndex) -> dict[str, str]:

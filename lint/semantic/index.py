@@ -109,14 +109,13 @@ class ProjectIndex:
         self.accessed: Optional[set[str]] = None
         # Graph functions by the graph functions that call them (filled with the regions).
         self._callers: dict[str, set[str]] = {}
-        # Semantic models of other files, built on demand for cross-file kinds (see model.py),
-        # and the texts of the files given to the run (others are read from disk).
+        # What the semantic models of files found (``ModelFacts`` in model.py: return kinds),
+        # from their lint or built on demand for cross-file kinds; and the texts of the files
+        # given to the run (others are read from disk).
         self.models: dict[str, object] = {}
         # Per module, the argument kinds its graph functions pass to other files' functions, as
         # a model built on demand finds them: once per run, however many callees ask.
         self.outgoing_kinds: dict[str, dict] = {}
-        # Models dropped from ``models``, released by the engine once the file in lint is done.
-        self.evicted_models: list = []
         self.texts: dict[str, str] = {}
         # Modules whose text (not only summary) an analysis consulted, when a set.
         self.accessed_text: Optional[set[str]] = None

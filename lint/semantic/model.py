@@ -61,17 +61,12 @@ class FileModel:
         self.outgoing: dict[str, dict[str, Kind]] = {}
         self._collect(module.body, [], None, None)
         self.has_graph_code = any(info.region is not None for info in self.functions.values())
-        previous = index.models.get(summary.module)
-        if previous is not None:
-            index.evicted_models.append(previous)  # replaced by this file's own model
         if self.has_graph_code:
             index.models[summary.module] = None  # other files asking meanwhile get no answer
             self._infer_all()
-        index.models[summary.module] = self
-        while len(index.models) > MAX_MODELS:
-            evicted = index.models.pop(next(iter(index.models)))
-            if evicted is not None:
-                index.evicted_models.append(evicted)
+        # Other files read only these from this model: they stay for the run, the model
+        # (and its tree) goes with the lint that built it.
+        index.models[summary.module] = ModelFacts(self._return_kinds, self._return_tuples)
 
     def release(self) -> None:
         """Drop the inferences once no lint uses this model: each points back at the model, and
@@ -397,18 +392,18 @@ class FileModel:
                 incoming = _joined(incoming, outgoing.get(fq)) or {}
         return incoming
 
-    def _callee_model(self, fq: str, callee_file: FileSummary) -> Optional[FileModel]:
-        """The model that inferred the callee ``fq``: this one, or another file's (graph
-        functions only: others have no inferred kinds)."""
+    def _callee_facts(self, fq: str, callee_file: FileSummary) -> Optional[ModelFacts]:
+        """What the model that inferred the callee ``fq`` found: this one's, or another
+        file's (graph functions only: others have no inferred kinds)."""
         if callee_file is self.summary:
-            return self
+            return ModelFacts(self._return_kinds, self._return_tuples)
         if self.index.region_for("", fq) is None:
             return None
-        return other_model(self.index, callee_file.module)
+        return other_facts(self.index, callee_file.module)
 
     def _callee_return_kind(self, fq: str, callee_file: FileSummary) -> Kind:
-        model = self._callee_model(fq, callee_file)
-        return model._return_kinds.get(fq, Kind.UNKNOWN) if model is not None else Kind.UNKNOWN
+        facts = self._callee_facts(fq, callee_file)
+        return facts.return_kinds.get(fq, Kind.UNKNOWN) if facts is not None else Kind.UNKNOWN
 
     def call_tuple_kinds(self, call: cst.Call, owner: Optional[str]) -> Optional[tuple[Kind, ...]]:
         """Element kinds of what a call of a project graph function returns, when it always
@@ -433,8 +428,8 @@ class FileModel:
         if found is None:
             return None
         fq, callee_file = found
-        model = self._callee_model(fq, callee_file)
-        return model._return_tuples.get(fq) if model is not None else None
+        facts = self._callee_facts(fq, callee_file)
+        return facts.return_tuples.get(fq) if facts is not None else None
 
     def project_call_kind(
         self, name: str, node: cst.Call, inference: KindInference
@@ -507,8 +502,14 @@ class FileModel:
 # carries argument kinds one call deeper (longformer's `.item()` flag travels four calls).
 MAX_INFERENCE_PASSES = 6
 
-# Models of other files kept per index for cross-file kinds (the newest are kept).
-MAX_MODELS = 32
+@dataclass(frozen=True)
+class ModelFacts:
+    """What a file's model tells other files: the kinds its graph functions return (and
+    the element kinds of those that return one tuple). Kept for the run: small, unlike the
+    model, whose inferences hold several times its tree's memory."""
+
+    return_kinds: dict[str, Kind]
+    return_tuples: dict[str, Optional[tuple[Kind, ...]]]
 
 
 def caller_outgoing(index: ProjectIndex, module: str) -> Optional[dict[str, dict[str, Kind]]]:
@@ -520,29 +521,36 @@ def caller_outgoing(index: ProjectIndex, module: str) -> Optional[dict[str, dict
         index.accessed_text.add(module)
     if module not in index.outgoing_kinds:
         if _building:
-            return None  # one level deep, as in other_model
-        model = other_model(index, module, reuse=False)
+            return None  # one level deep, as in other_facts
+        model = _build_model(index, module)
         index.outgoing_kinds[module] = model.outgoing if model is not None else {}
+        if model is not None:
+            model.release()
     return index.outgoing_kinds[module]
 
 
-def other_model(index: ProjectIndex, module: str, reuse: bool = True) -> Optional[FileModel]:
-    """The semantic model of another project file, built on demand once per index.
+def other_facts(index: ProjectIndex, module: str) -> Optional[ModelFacts]:
+    """What the semantic model of another project file found, from a model built on demand
+    (once per index) or from that file's own lint.
 
     One level deep: a model built on demand answers from its own file and does not build
-    models of further files, so one file never costs a parse of the whole project. With
-    ``reuse=False`` a model is built even when one (of a linted file) is cached.
+    models of further files, so one file never costs a parse of the whole project.
     """
     if index.accessed_text is not None:
         index.accessed_text.add(module)
-    if reuse and module in index.models:
-        # Least recently used first out: models many files ask for (a shared utility module)
-        # stay, instead of being built and parsed again after 32 others.
-        found = index.models.pop(module)
-        index.models[module] = found
-        return found  # type: ignore[return-value]
+    if module in index.models:
+        return index.models[module]  # type: ignore[return-value]
     if _building:
         return None
+    model = _build_model(index, module)
+    if model is None:
+        return None
+    model.release()
+    return index.models.get(module)  # type: ignore[return-value]
+
+
+def _build_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
+    """A model of another project file (which records its facts in the index)."""
     summary = index.get_module(module)
     index.models[module] = None
     if summary is None or not summary.parsed:
@@ -567,7 +575,7 @@ def other_model(index: ProjectIndex, module: str, reuse: bool = True) -> Optiona
         _building.pop()
 
 
-# Modules whose models are being built on demand (at most one: see other_model).
+# Modules whose models are being built on demand (at most one: see other_facts).
 _building: list[str] = []
 
 

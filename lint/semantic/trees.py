@@ -1,6 +1,6 @@
 """libcst trees kept for the length of one run, so a file is parsed once, not once per use.
 
-A model of another file built on demand (``other_model`` in ``model.py``, for cross-file
+A model of another file built on demand (``other_facts`` in ``model.py``, for cross-file
 kinds) needs that file's tree; the file's own lint needs it too, before or after. Only files
 with graph code are ever asked for, so the engine keeps theirs; the oldest go past a budget
 in characters of source (a tree costs about 16 bytes per character), least recently used first.
