@@ -277,11 +277,17 @@ def build_index(sources: Iterable[Source], settings: Settings) -> ProjectIndex:
 
 @dataclass
 class _Planned:
-    """One readable file of a run: its source, and its cache entry when it has one."""
+    """One readable file of a run, and its cache entry when it has one. The text is read again
+    when the file is linted, so a big tree's texts are not all held at once (transformers:
+    50 MB); a notebook's code cells, which are no file, are kept."""
 
-    source: Source
+    path: str
     content: str
     entry: Optional[Entry] = None
+    kept: Optional[Source] = None
+
+    def source(self) -> Source:
+        return self.kept if self.kept is not None else read_source(self.path)
 
 
 def lint_files(
@@ -345,7 +351,11 @@ def _lint_files(
         except SourceError as exc:
             results[path] = FileResult(path=path, errors=[FileError(path, exc.message)])
             continue
-        item = _Planned(source, content_hash(source.text) if cache else "")
+        item = _Planned(
+            path,
+            content_hash(source.text) if cache else "",
+            kept=source if path in notebooks else None,
+        )
         item.entry = cache.load(path, item.content) if cache else None
         if item.entry is not None:
             if item.entry.summary.path != source.path:
@@ -354,7 +364,6 @@ def _lint_files(
             index.add_cached(item.entry.summary)
         else:
             index.add_source(source.path, source.text)
-        index.texts[source.path] = source.text
         planned.append(item)
 
     # Summary digests by module: given files, and project modules read lazily from disk.
@@ -395,11 +404,11 @@ def _lint_files(
             and _entry_valid(entry, run_fingerprint, regions, digest_of)
         ):
             diagnostics, errors = entry.result
-            results[item.source.path] = FileResult(
-                path=item.source.path,
+            results[item.path] = FileResult(
+                path=item.path,
                 diagnostics=[Diagnostic.from_dict(d) for d in diagnostics],
                 errors=[FileError(**e) for e in errors],
-                source=item.source if diagnostics else None,
+                source=_source_or_none(item) if diagnostics else None,
             )
         else:
             pending.append(item)
@@ -419,13 +428,12 @@ def _lint_files(
     finally:
         _RUN = None
     for item, (result, depends_on) in zip(pending, outcomes):
-        result.source = item.source if result.diagnostics and not result.cell_mapped else None
-        results[item.source.path] = result
+        results[item.path] = result
         # Results with errors are not kept: an internal error should not outlive its fix.
         if cache is not None and not result.errors:
-            summary = index.by_path[item.source.path]
+            summary = index.by_path[item.path]
             cache.store(
-                item.source.path,
+                item.path,
                 Entry(
                     content=item.content,
                     summary=summary,
@@ -446,6 +454,13 @@ def _lint_files(
     return [results[p] for p in paths if p in results]
 
 
+def _source_or_none(item: _Planned) -> Optional[Source]:
+    try:
+        return item.source()
+    except SourceError:
+        return None
+
+
 # A dependency on a module's text (its semantic model was built), not just its summary.
 TEXT_DEPENDENCY = "text:"
 
@@ -461,7 +476,11 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
     """Lint the ``number``-th pending file of the current run (in this process or a worker)."""
     assert _RUN is not None
     pending, index, chosen, settings, notebooks, record = _RUN
-    source = pending[number].source
+    try:
+        source = pending[number].source()
+    except SourceError as exc:  # gone or changed since it was read for the index
+        path = pending[number].path
+        return FileResult(path=path, errors=[FileError(path, exc.message)]), set()
     index.accessed = set() if record else None
     index.accessed_text = set() if record else None
     try:
@@ -477,12 +496,13 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
             ), set()
         result = lint_module(source.path, source, module, index, chosen, settings)
         result.module = None
-        result.source = None  # the parent has it: not sent back from a worker
         if source.path in notebooks:
             result.diagnostics, result.errors = map_result_diagnostics(
                 notebooks[source.path], result.diagnostics, result.errors
             )
             result.cell_mapped = True  # lines are the cells' now, not the module text's
+        if not result.diagnostics or result.cell_mapped:
+            result.source = None  # only code frames of findings need it
         for diagnostic in result.diagnostics:
             diagnostic.node = None  # tree nodes stay in this process
         texts = {TEXT_DEPENDENCY + module for module in index.accessed_text or ()}

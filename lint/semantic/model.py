@@ -502,6 +502,7 @@ class FileModel:
 # carries argument kinds one call deeper (longformer's `.item()` flag travels four calls).
 MAX_INFERENCE_PASSES = 6
 
+
 @dataclass(frozen=True)
 class ModelFacts:
     """What a file's model tells other files: the kinds its graph functions return (and

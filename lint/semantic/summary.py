@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import sys
 import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Union
@@ -59,7 +60,7 @@ GUARD_BODY_LIMIT = 8
 MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 
 
-@dataclass
+@dataclass(slots=True)
 class CallRef:
     """A call made inside a function, in a form the index can resolve across files.
 
@@ -77,7 +78,7 @@ class CallRef:
     line: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class FunctionSummary:
     qualname: str  # "f", "C.forward", "f.<locals>.g"
     line: int
@@ -89,7 +90,7 @@ class FunctionSummary:
     guard_calls: Optional[list[str]] = None
 
 
-@dataclass
+@dataclass(slots=True)
 class ClassSummary:
     name: str
     line: int
@@ -108,7 +109,7 @@ class ClassSummary:
     callables: dict[str, list[str]] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class RootRef:
     """A callable passed to a root call: ``torch.compile(model)``, ``torch.jit.script(fn)``."""
 
@@ -117,7 +118,7 @@ class RootRef:
     line: int
 
 
-@dataclass
+@dataclass(slots=True)
 class FileSummary:
     module: str
     path: str
@@ -146,7 +147,8 @@ class FileSummary:
             base = f"builtins.{head}"
         else:
             return None
-        return f"{base}.{rest}" if rest else base
+        # Interned: the same few thousand names recur in every summary of a big tree.
+        return sys.intern(f"{base}.{rest}") if rest else sys.intern(base)
 
 
 def dotted_name(node: ast.AST) -> Optional[str]:
