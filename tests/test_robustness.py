@@ -341,6 +341,25 @@ def test_file_deleted_between_discovery_and_reading(tmp_path, monkeypatch):
     assert [d["path"] for d in document["diagnostics"]] == ["src/good.py"]
 
 
+def test_file_deleted_between_indexing_and_linting(tmp_path, monkeypatch):
+    # Texts are read again when each file is linted (a big tree's are not all held at once).
+    from torchlint.lint import engine
+
+    write(tmp_path, "gone.py", PRINT_MODEL)
+    write(tmp_path, "good.py", PRINT_MODEL)
+    real_lint_planned = engine._lint_planned
+
+    def delete_then_lint(number):
+        (tmp_path / "gone.py").unlink(missing_ok=True)
+        return real_lint_planned(number)
+
+    monkeypatch.setattr(engine, "_lint_planned", delete_then_lint)
+    paths = [str(tmp_path / "gone.py"), str(tmp_path / "good.py")]
+    gone, good = lint_files(paths, rules=[PRINT_RULE])
+    assert [e.message for e in gone.errors] == ["no such file"] and not gone.diagnostics
+    assert [d.code for d in good.diagnostics] == ["TL301"] and good.source is not None
+
+
 def test_file_deleted_or_replaced_while_fixing_is_not_written(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write(tmp_path, "gone.py", PRINT_MODEL)
