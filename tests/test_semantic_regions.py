@@ -535,3 +535,31 @@ def test_functions_stored_on_self_are_reached(tmp_path):
     regions = regions_by_local_name(index_project(paths))
     assert regions["attn.linear_attn"] == DEFAULT
     assert regions["attn.causal_attn"] == DEFAULT
+
+
+def test_torch_source_beside_the_project_is_never_read_lazily(tmp_path):
+    # Linting a package installed in site-packages puts torch's own source within reach;
+    # its APIs are known by name, and reading torch._dynamo for every run cost seconds.
+    paths = write_project(
+        tmp_path,
+        {
+            "torch/__init__.py": "from torch.helpers import double\n",
+            "torch/helpers.py": "def double(x):\n    return x * 2\n",
+            "proj/__init__.py": "",
+            "proj/model.py": """
+                import torch
+                from torch import nn
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        return torch.double(x)
+            """,
+        },
+    )
+    given = {name: path for name, path in paths.items() if name.startswith("proj/")}
+    index = index_project(given)
+    assert index.get_module("torch.helpers") is None
+    assert index.get_module("proj.model") is not None
+    # given to the run (linting torch itself), it is project code like any other
+    index.add_source(str(paths["torch/helpers.py"]), paths["torch/helpers.py"].read_text())
+    assert index.get_module("torch.helpers") is not None

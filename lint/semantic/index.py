@@ -91,6 +91,12 @@ def is_torch_module_class(qualname: str) -> bool:
     return False
 
 
+# Packages whose modules are project code only when given to the run: torch's APIs are known
+# by name (guards, factories, module classes), and following re-exports into its source from a
+# package installed beside it read 2-5 M characters of torch._dynamo and torch.fx per run.
+NEVER_READ_LAZILY = frozenset({"torch"})
+
+
 class ProjectIndex:
     """Summaries by module name, cross-file lookups, and graph regions."""
 
@@ -168,6 +174,9 @@ class ProjectIndex:
         if found is not None or module in self._missing or not module:
             return found
         head = module.split(".", 1)[0]
+        if head in NEVER_READ_LAZILY:
+            self._missing.add(module)
+            return None
         rel = Path(*module.split("."))
         for root in list(self.search_roots):
             if not self._may_hold(root, head):
