@@ -529,3 +529,50 @@ def test_membership_of_a_size_is_a_decision_on_the_size():
     assert env["rgb"] == SIZE
     assert env["known"] == CONST
     assert env["hit"] == T
+
+
+def test_a_helper_called_from_many_modules_reads_a_bounded_sample_of_them(tmp_path, monkeypatch):
+    # transformers' attention integrations are called from hundreds of model files: each
+    # caller consulted costs a model of it (a parse), so only the first ones by name are read.
+    import libcst as cst
+
+    from torchlint.lint.semantic import model as model_module
+
+    from .semantic_helpers import index_project, write_project
+
+    files = {
+        "proj/__init__.py": "",
+        "proj/helper.py": """
+            import torch
+
+            def scale(x, n):
+                return x / n
+        """,
+    }
+    for number in range(model_module.MAX_CALLER_MODULES + 6):
+        files[f"proj/m{number:02d}.py"] = """
+            from torch import nn
+            from proj.helper import scale
+
+            class Net(nn.Module):
+                def forward(self, x):
+                    return scale(x, x.shape[0])
+        """
+    paths = write_project(tmp_path, files)
+    index = index_project(paths)
+    built = []
+    real_build = model_module._build_model
+
+    def counting_build(index, module):
+        built.append(module)
+        return real_build(index, module)
+
+    monkeypatch.setattr(model_module, "_build_model", counting_build)
+    helper = paths["proj/helper.py"]
+    model = model_module.FileModel(
+        cst.parse_module(helper.read_text()), index.by_path[str(helper)], index
+    )
+    assert len(built) == model_module.MAX_CALLER_MODULES
+    assert built == sorted(built)  # the same sample every run
+    function = next(i for i in model.functions.values() if i.qualname == "scale")
+    assert model.inference(function.node).env["n"] == SIZE

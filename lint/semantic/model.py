@@ -381,13 +381,16 @@ class FileModel:
             kinds[name] = join(kinds[name], kind) if name in kinds else kind
 
     def _incoming(self, fq: str) -> dict[str, Kind]:
-        """Parameter kinds of ``fq`` from its callers in other files."""
-        incoming: dict[str, Kind] = {}
-        for caller in sorted(self.index.callers(fq)):
+        """Parameter kinds of ``fq`` from its callers in other files (the first
+        ``MAX_CALLER_MODULES`` of them by name)."""
+        modules: set[str] = set()
+        for caller in self.index.callers(fq):
             found = self.index.lookup(caller)
-            if found is None or found[1] is self.summary:
-                continue
-            outgoing = caller_outgoing(self.index, found[1].module)
+            if found is not None and found[1] is not self.summary:
+                modules.add(found[1].module)
+        incoming: dict[str, Kind] = {}
+        for module in sorted(modules)[:MAX_CALLER_MODULES]:
+            outgoing = caller_outgoing(self.index, module)
             if outgoing is not None:
                 incoming = _joined(incoming, outgoing.get(fq)) or {}
         return incoming
@@ -497,6 +500,13 @@ class FileModel:
             return Kind.MODULE
         return Kind.UNKNOWN
 
+
+# Caller modules a function's parameter kinds are taken from. Each costs a model of that
+# module (a parse when it is not linted yet); transformers' attention integrations are called
+# from 400 model files, which were all parsed and modelled again for them (738 extra models
+# on the whole tree). Kinds joined over the first 24 modules by name (a deterministic sample)
+# are what the rest would add in practice.
+MAX_CALLER_MODULES = 24
 
 # Passes over a file's graph functions before call-site kinds are taken as settled: each pass
 # carries argument kinds one call deeper (longformer's `.item()` flag travels four calls).
