@@ -563,3 +563,25 @@ def test_torch_source_beside_the_project_is_never_read_lazily(tmp_path):
     # given to the run (linting torch itself), it is project code like any other
     index.add_source(str(paths["torch/helpers.py"]), paths["torch/helpers.py"].read_text())
     assert index.get_module("torch.helpers") is not None
+
+
+def test_a_kept_lookup_still_records_the_modules_it_consulted(tmp_path):
+    # Lookups are kept for the run; the cache must still learn that the second file asking
+    # depends on the modules the answer came from (a re-export and its target).
+    paths = write_project(
+        tmp_path,
+        {
+            "proj/__init__.py": "from proj.layers import Block\n",
+            "proj/layers.py": "class Block:\n    pass\n",
+        },
+    )
+    index = index_project(paths)
+    consulted = []
+    for _ in range(2):
+        index.accessed = set()
+        found = index.lookup("proj.Block")
+        assert found is not None and found[0] == "class" and found[2] == "Block"
+        consulted.append(index.accessed)
+    index.accessed = None
+    assert consulted[0] == consulted[1]
+    assert {"proj", "proj.layers"} <= consulted[1]

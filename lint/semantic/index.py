@@ -107,6 +107,7 @@ class ProjectIndex:
         self.search_roots: dict[Path, None] = {}
         self.script_all_modules = script_all_modules
         self._module_class_cache: dict[str, bool] = {}
+        self._lookups: dict[str, tuple[Optional[tuple[str, FileSummary, str]], frozenset[str]]] = {}
         self._regions: Optional[dict[str, Region]] = None
         self._missing: set[str] = set()
         # Lowercased entry names of the search roots (None: unreadable), listed once each.
@@ -150,6 +151,7 @@ class ProjectIndex:
         script_dir = Path(summary.path).absolute().parent
         self.search_roots.setdefault(script_dir, None)
         self._module_class_cache.clear()
+        self._lookups.clear()
         self._regions = None
         self.models.clear()
         self.outgoing_kinds.clear()
@@ -192,6 +194,7 @@ class ProjectIndex:
                     )
                     self.by_module[module] = summary
                     self._module_class_cache.clear()
+                    self._lookups.clear()
                     return summary
         self._missing.add(module)
         return None
@@ -200,9 +203,23 @@ class ProjectIndex:
     def lookup(self, qualname: str, _depth: int = 0) -> Optional[tuple[str, FileSummary, str]]:
         """Resolve a qualified name to ("class"|"function"|"method", file, local name).
 
-        Follows re-exports (``from .models import Net`` in a package ``__init__``).
+        Follows re-exports (``from .models import Net`` in a package ``__init__``). Answers are
+        kept (with the modules they consulted, recorded again for the file asking): the kinds
+        and regions ask the same few thousand names hundreds of thousands of times.
         """
-        if _depth > 8 or not qualname:
+        if _depth == 0:
+            known = self._lookups.get(qualname)
+            if known is None:
+                outer, self.accessed = self.accessed, set()
+                try:
+                    found = self.lookup(qualname, 1)
+                finally:
+                    consulted, self.accessed = self.accessed, outer
+                known = self._lookups[qualname] = (found, frozenset(consulted))
+            if self.accessed is not None:
+                self.accessed.update(known[1])
+            return known[0]
+        if _depth > 9 or not qualname:
             return None
         parts = qualname.split(".")
         for cut in range(len(parts) - 1, 0, -1):
