@@ -27,6 +27,7 @@ from torchlint.lint.registry import all_rules
 from torchlint.lint.rule import Rule, visit_methods
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.model import FileModel
+from torchlint.lint.semantic.summary import FileSummary
 from torchlint.lint.semantic.trees import ParsedTrees
 from torchlint.lint.settings import Settings
 from torchlint.lint.source import Source, SourceError, parse, read_source
@@ -186,13 +187,7 @@ def _lint_module(
         return result
     if model.has_graph_code and index.trees is not None:
         index.trees.put(path, source.text, module)  # models of it built later share the parse
-    ignored_here = per_file_ignored(settings, path)
-    active = [
-        r
-        for r in rules
-        if (not r.needs_torch or summary.imports_torch or model.has_graph_code)
-        and not (ignored_here and _matches_selector(r, ignored_here))
-    ]
+    active = _active_rules(rules, summary, model.has_graph_code, settings, path)
     if not active:
         return result
     ctx = LintContext(path, source.text, module, model, index)
@@ -221,24 +216,74 @@ def _lint_module(
         result.errors.append(
             FileError(path, f"internal error: {describe_exception(exc)}; {ISSUE_HINT}")
         )
-    # Suppressions see every finding before target selection, so a directive for a back-end
-    # left out of this run is not reported as unused.
-    unsuppressed = apply_suppressions(
-        path,
-        source.text,
-        ctx.diagnostics,
-        ran_codes=[r.code for r in active],
-        known_codes=[r.code for r in (*all_rules(), *rules)],
-        report_unused=any(r.code == UNUSED_SUPPRESSION_CODE for r in active),
-    )
-    result.diagnostics = sorted(
-        (d for d in unsuppressed if settings.keeps_targets(d.targets, d.code, d.name)),
-        key=Diagnostic.sort_key,
-    )
+    result.diagnostics = _kept(path, source.text, ctx.diagnostics, active, rules, settings)
     # Fixes for the findings kept (selected rules only), after the traversal.
     for message in attach_fixes(ctx, result.diagnostics):
         result.errors.append(FileError(path, f"{message}; {ISSUE_HINT}"))
     ctx.release()
+    return result
+
+
+def _active_rules(
+    rules: Sequence[type[Rule]],
+    summary: FileSummary,
+    has_graph_code: bool,
+    settings: Settings,
+    path: str,
+) -> list[type[Rule]]:
+    """The rules that can find anything in this file: torch rules need a torch import or
+    graph code, and per-file ignores drop some."""
+    ignored_here = per_file_ignored(settings, path)
+    return [
+        r
+        for r in rules
+        if (not r.needs_torch or summary.imports_torch or has_graph_code)
+        and not (ignored_here and _matches_selector(r, ignored_here))
+    ]
+
+
+def _kept(
+    path: str,
+    text: str,
+    found: Sequence[Diagnostic],
+    active: Sequence[type[Rule]],
+    rules: Sequence[type[Rule]],
+    settings: Settings,
+) -> list[Diagnostic]:
+    """The findings left after suppressions (with TL001's) and target selection, in order."""
+    # Suppressions see every finding before target selection, so a directive for a back-end
+    # left out of this run is not reported as unused.
+    unsuppressed = apply_suppressions(
+        path,
+        text,
+        found,
+        ran_codes=[r.code for r in active],
+        known_codes=[r.code for r in (*all_rules(), *rules)],
+        report_unused=any(r.code == UNUSED_SUPPRESSION_CODE for r in active),
+    )
+    return sorted(
+        (d for d in unsuppressed if settings.keeps_targets(d.targets, d.code, d.name)),
+        key=Diagnostic.sort_key,
+    )
+
+
+def _without_tree(
+    source: Source,
+    summary: FileSummary,
+    index: ProjectIndex,
+    rules: Sequence[type[Rule]],
+    settings: Settings,
+) -> Optional[FileResult]:
+    """The result of a file no rule needs to walk (no torch import, no graph code: only
+    suppression comments to judge), without parsing it with libcst; None when one does.
+    Configuration files and tokenizers are a third of transformers."""
+    if not summary.parsed or summary.imports_torch or index.has_graph_code(summary):
+        return None
+    active = _active_rules(rules, summary, False, settings, source.path)
+    if any(visit_methods(r) for r in active):
+        return None
+    result = FileResult(path=source.path, source=source)
+    result.diagnostics = _kept(source.path, source.text, [], active, rules, settings)
     return result
 
 
@@ -485,6 +530,11 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
     index.accessed_text = set() if record else None
     try:
         summary = index.by_path.get(source.path)
+        light = _without_tree(source, summary, index, chosen, settings) if summary else None
+        if light is not None:
+            if not light.diagnostics:
+                light.source = None
+            return light, (index.accessed or set())
         try:
             # A model of this file built for another one may have parsed it already.
             module = index.trees.get(source.path, source.text) if index.trees is not None else None

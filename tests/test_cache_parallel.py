@@ -45,13 +45,13 @@ PROJECT = {
 def linted(monkeypatch):
     """Counts the files each run really lints (cache misses)."""
     calls: list[str] = []
-    original = engine.lint_module
+    original = engine._lint_planned
 
-    def counting(path, *args, **kwargs):
-        calls.append(path)
-        return original(path, *args, **kwargs)
+    def counting(number):
+        calls.append(engine._RUN[0][number].path)
+        return original(number)
 
-    monkeypatch.setattr(engine, "lint_module", counting)
+    monkeypatch.setattr(engine, "_lint_planned", counting)
     return calls
 
 

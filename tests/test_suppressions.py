@@ -136,3 +136,25 @@ def test_suppression_through_the_cli(tmp_path, monkeypatch):
     status, document = run_json(["--select", "TL301,TL001", "."])
     assert status == 1
     assert [(d["path"], d["code"]) for d in document["diagnostics"]] == [("b.py", "TL301")]
+
+
+def test_a_file_without_torch_is_judged_for_suppressions_without_a_parse(tmp_path, monkeypatch):
+    # No torch import and no graph code: no rule walks it, so libcst never parses it (a third
+    # of transformers: configurations, tokenizers); its stale suppressions are still reported.
+    from torchlint.lint import engine
+
+    plain = write(tmp_path, "config_utils.py", "SIZE = 4  # noqa: TL999\n")  # no such rule
+    model = write(tmp_path, "model.py", PRINT_MODEL)
+    parsed = []
+    real_parse = engine.parse
+
+    def recording_parse(source, **kwargs):
+        parsed.append(source.path)
+        return real_parse(source, **kwargs)
+
+    monkeypatch.setattr(engine, "parse", recording_parse)
+    plain_result, model_result = engine.lint_files([str(plain), str(model)])
+    assert parsed == [str(model)]
+    assert [(d.code, d.line) for d in plain_result.diagnostics] == [("TL001", 1)]
+    assert plain_result.source is not None  # for the code frame
+    assert "TL301" in [d.code for d in model_result.diagnostics]

@@ -317,6 +317,15 @@ class ProjectIndex:
             self._regions = self._compute_regions()
         return self._regions
 
+    def has_graph_code(self, summary: FileSummary) -> bool:
+        """Whether any function of this file is graph code."""
+        module = summary.module
+        return any(self.region_for(module, name) for name in summary.functions) or any(
+            self.region_for(module, f"{owner}.{method}")
+            for owner, cls in summary.classes.items()
+            for method in cls.methods
+        )
+
     def region_for(self, module: str, qualname: str) -> Optional[Region]:
         return self.regions().get(f"{module}.{qualname}" if module else qualname)
 
