@@ -282,9 +282,9 @@ def _without_tree(
     active = _active_rules(rules, summary, False, settings, source.path)
     if any(visit_methods(r) for r in active):
         return None
-    result = FileResult(path=source.path, source=source)
-    result.diagnostics = _kept(source.path, source.text, [], active, rules, settings)
-    return result
+    diagnostics = _kept(source.path, source.text, [], active, rules, settings)
+    # The text is kept only for the code frames of findings, as after a full lint.
+    return FileResult(source.path, diagnostics, source=source if diagnostics else None)
 
 
 def _matches_selector(rule: type[Rule], selectors: tuple[str, ...]) -> bool:
@@ -422,13 +422,10 @@ def _lint_files(
             summary = index.get_module(module[len(TEXT_DEPENDENCY) :])
             if summary is None:
                 return ""
-            text = index.texts.get(summary.path)
-            if text is None:
-                try:
-                    text = read_source(summary.path).text
-                except SourceError:
-                    return ""
-            return content_hash(text)
+            try:
+                return content_hash(read_source(summary.path).text)
+            except SourceError:
+                return ""
         if module not in digests and cache is not None and module in cache.digests:
             digests[module] = cache.digests[module]
         if module not in digests:
@@ -532,8 +529,6 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
         summary = index.by_path.get(source.path)
         light = _without_tree(source, summary, index, chosen, settings) if summary else None
         if light is not None:
-            if not light.diagnostics:
-                light.source = None
             return light, (index.accessed or set())
         try:
             # A model of this file built for another one may have parsed it already.

@@ -117,8 +117,8 @@ class ProjectIndex:
         # Graph functions by the graph functions that call them (filled with the regions).
         self._callers: dict[str, set[str]] = {}
         # What the semantic models of files found (``ModelFacts`` in model.py: return kinds),
-        # from their lint or built on demand for cross-file kinds; and the texts of the files
-        # given to the run (others are read from disk).
+        # from their lint or built on demand for cross-file kinds; and the editor's unsaved
+        # buffers (``lint_text``; everything else is read from disk).
         self.models: dict[str, object] = {}
         # Per module, the argument kinds its graph functions pass to other files' functions, as
         # a model built on demand finds them: once per run, however many callees ask.

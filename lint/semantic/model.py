@@ -54,6 +54,8 @@ class FileModel:
         self._recorded: dict[str, dict[str, Kind]] = {}
         self._return_kinds: dict[str, Kind] = {}
         self._return_tuples: dict[str, Optional[tuple[Kind, ...]]] = {}
+        # What other files read from this model (the same dicts, filled by the inference).
+        self.facts = ModelFacts(self._return_kinds, self._return_tuples)
         self._in_progress: set[int] = set()
         self.global_kinds: dict[str, Kind] = {}
         self._qualified: dict[str, Optional[str]] = {}
@@ -64,9 +66,9 @@ class FileModel:
         if self.has_graph_code:
             index.models[summary.module] = None  # other files asking meanwhile get no answer
             self._infer_all()
-        # Other files read only these from this model: they stay for the run, the model
-        # (and its tree) goes with the lint that built it.
-        index.models[summary.module] = ModelFacts(self._return_kinds, self._return_tuples)
+        # Other files read only the facts: they stay for the run, the model (and its tree) goes
+        # with the lint that built it.
+        index.models[summary.module] = self.facts
 
     def release(self) -> None:
         """Drop the inferences once no lint uses this model: each points back at the model, and
@@ -399,7 +401,7 @@ class FileModel:
         """What the model that inferred the callee ``fq`` found: this one's, or another
         file's (graph functions only: others have no inferred kinds)."""
         if callee_file is self.summary:
-            return ModelFacts(self._return_kinds, self._return_tuples)
+            return self.facts
         if self.index.region_for("", fq) is None:
             return None
         return other_facts(self.index, callee_file.module)
@@ -526,8 +528,9 @@ class ModelFacts:
 def caller_outgoing(index: ProjectIndex, module: str) -> Optional[dict[str, dict[str, Kind]]]:
     """The argument kinds ``module`` passes to other files' graph functions, from a model of it
     built on demand, once per run: a helper that hundreds of files call (transformers'
-    masking utilities) costs one parse of each caller, not one per file that asks. Always the
-    on-demand model's answer, so results do not depend on which files were linted first."""
+    masking utilities) costs one parse of each caller, not one per file that asks. Always an
+    on-demand model's answer, never a linted model's (which also knows its own callers); the
+    return kinds it reads from other files are those known when it is built."""
     if index.accessed_text is not None:
         index.accessed_text.add(module)
     if module not in index.outgoing_kinds:
