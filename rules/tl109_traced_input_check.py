@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.semantic.kinds import Kind, spread_source
 from torchlint.lint.walk import walk
 
 from ._graph import (
@@ -562,23 +561,8 @@ def _traced_size_name(ctx: LintContext, name: cst.Name, depth: int) -> bool:
             if len(elements) == size:  # `b, n = x.size(0), 4`
                 value = elements[position].value
             else:  # `b, n, device = *x.shape, x.device`: the starred shape fills the middle
-                value = _spread_element(elements, position, size) or value
+                source = spread_source(elements, position, size)
+                value = elements[source].value if source is not None else value
         if traced_size(ctx, value, depth + 1):
             return True
     return False
-
-
-def _spread_element(
-    elements: Sequence[cst.BaseElement], position: int, size: int
-) -> Optional[cst.BaseExpression]:
-    """What target ``position`` of ``size`` gets from a literal with one starred element: the
-    element itself, or the starred value (a shape) for the targets the star fills."""
-    starred = [i for i, e in enumerate(elements) if type(e) is cst.StarredElement]
-    if len(starred) != 1:
-        return None
-    star, after = starred[0], len(elements) - starred[0] - 1
-    if position < star:
-        return elements[position].value
-    if position >= size - after:
-        return elements[position - size + len(elements)].value
-    return elements[star].value

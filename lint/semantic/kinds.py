@@ -303,6 +303,21 @@ def combine(kinds: Iterable[Kind]) -> Kind:
     return UNK
 
 
+def spread_source(elements: Sequence[cst.BaseElement], position: int, size: int) -> Optional[int]:
+    """Which element of a literal with one starred element (``*x.shape, x.device``) fills
+    target ``position`` of ``size``: the element before or after the star, or the starred one
+    for the targets it fills. None without exactly one starred element."""
+    starred = [i for i, e in enumerate(elements) if type(e) is cst.StarredElement]
+    if len(starred) != 1:
+        return None
+    star, after = starred[0], len(elements) - starred[0] - 1
+    if position < star:
+        return position
+    if position >= size - after:
+        return position - size + len(elements)
+    return star
+
+
 def element_kind(kind: Kind) -> Kind:
     """The kind of what iterating over (or indexing one item of) a value gives."""
     return {
@@ -602,19 +617,17 @@ class KindInference:
             return None
         elements = value.elements  # type: ignore[attr-defined]
         targets = target.elements  # type: ignore[attr-defined]
-        starred = [i for i, e in enumerate(elements) if type(e) is cst.StarredElement]
-        if len(starred) != 1 or any(type(t) is cst.StarredElement for t in targets):
+        size = len(targets)
+        if size < len(elements) - 1 or any(type(t) is cst.StarredElement for t in targets):
             return None
-        star = starred[0]
-        spread = len(targets) - (len(elements) - 1)
-        if spread < 0:
+        if spread_source(elements, 0, size) is None:  # not exactly one starred element
             return None
-        item = element_kind(self.kind(elements[star].value))
-        return (
-            *(self.kind(e.value) for e in elements[:star]),
-            *([item] * spread),
-            *(self.kind(e.value) for e in elements[star + 1 :]),
-        )
+        kinds = []
+        for position in range(size):
+            element = elements[spread_source(elements, position, size)]  # type: ignore[index]
+            kind = self.kind(element.value)
+            kinds.append(element_kind(kind) if type(element) is cst.StarredElement else kind)
+        return tuple(kinds)
 
     def _value_kind(self, value: cst.BaseExpression) -> KindOrTuple:
         """Like :meth:`kind`, but a tuple literal, or a call of a project function that always
