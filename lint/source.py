@@ -7,6 +7,8 @@ import io
 import re
 import tokenize
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Optional
 
@@ -81,7 +83,8 @@ def parse(source: Source, python_valid: bool = False) -> cst.Module:
     if python_valid:
         _refuse_long_boolean_chains(source.text)
     try:
-        return cst.parse_module(source.text)
+        with _parser_output_unchecked():
+            return cst.parse_module(source.text)
     except cst.ParserSyntaxError as exc:
         line, column, message = exc.raw_line, exc.raw_column + 1, exc.message
         # libcst's tokenizer errors carry no position; Python's own parser (ast: nothing runs)
@@ -94,6 +97,27 @@ def parse(source: Source, python_valid: bool = False) -> cst.Module:
         raise SourceError("too deeply nested to parse") from None
     except (ValueError, MemoryError) as exc:
         raise SourceError(f"cannot parse: {exc}") from None
+
+
+# Every libcst node checks its own fields when it is built (``CSTNode.__post_init__``): a
+# sixth of a parse's time, spent proving that the parser's own output is well formed. libcst's
+# source says as much ("avoid validating the tree when parsing a file"). Nodes the rules or
+# fixers build are still checked: the hook is put back after each parse, always to libcst's
+# own (a parse in another thread can at worst see checks switched on).
+_VALIDATE_NODE = cst.CSTNode.__post_init__
+
+
+def _skip_validation(node: cst.CSTNode) -> None:
+    return None
+
+
+@contextmanager
+def _parser_output_unchecked() -> Iterator[None]:
+    cst.CSTNode.__post_init__ = _skip_validation  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        cst.CSTNode.__post_init__ = _VALIDATE_NODE  # type: ignore[method-assign]
 
 
 # Limits of Python's parser that hold in every Python version. libcst's parser does not enforce

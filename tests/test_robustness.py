@@ -645,3 +645,20 @@ def test_language_server_never_imports_or_runs_the_code(tmp_path):
     codes = asyncio.run(asyncio.wait_for(session(), 120))
     assert "TL301" in codes
     assert not marker.exists()
+
+
+def test_parse_skips_node_checks_only_while_parsing():
+    """The parse builds libcst's nodes without their field checks (the parser's output is well
+    formed); nodes built afterwards by rules and fixers are checked again."""
+    from torchlint.lint.source import Source, SourceError, parse
+
+    text = "def f(x):\n    return (x + 1) * 2  # keep\n"
+    tree = parse(Source("m.py", text))
+    assert tree.code == text
+    assert tree.deep_equals(cst.parse_module(text))
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("not a name")  # checked again after the parse
+    with pytest.raises(SourceError):
+        parse(Source("m.py", "def f(:\n"))
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("1x")  # also after a parse that failed
