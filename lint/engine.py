@@ -458,6 +458,7 @@ def _lint_files(
     if pending:
         index.regions()  # once here, not once in every worker
         index.trees = ParsedTrees()
+        pending = _callers_first(pending, index)
     global _RUN
     _RUN = (pending, index, chosen, settings, notebooks, cache is not None)
     try:
@@ -494,6 +495,20 @@ def _lint_files(
                 ),
             )
     return [results[p] for p in paths if p in results]
+
+
+def _callers_first(pending: list[_Planned], index: ProjectIndex) -> list[_Planned]:
+    """The files to lint, callers of other files' graph functions before those files (see
+    ``ProjectIndex.callers_first``); files the index has no module for keep their place first."""
+    by_module: dict[str, _Planned] = {}
+    unindexed: list[_Planned] = []
+    for item in pending:
+        summary = index.by_path.get(item.path)
+        if summary is None or summary.module in by_module:
+            unindexed.append(item)
+        else:
+            by_module[summary.module] = item
+    return unindexed + [by_module[module] for module in index.callers_first(list(by_module))]
 
 
 def _source_or_none(item: _Planned) -> Optional[Source]:

@@ -576,3 +576,29 @@ def test_a_helper_called_from_many_modules_reads_a_bounded_sample_of_them(tmp_pa
     assert built == sorted(built)  # the same sample every run
     function = next(i for i in model.functions.values() if i.qualname == "scale")
     assert model.inference(function.node).env["n"] == SIZE
+
+
+def test_dict_methods_of_a_module_output_are_not_tensors():
+    # A submodule call is typed a tensor; a loss module returns a dict of losses.
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.criterion = nn.MSELoss()
+
+        def forward(self, x):
+            losses = self.criterion(x, x)
+            losses.values()
+            losses.items()
+            losses.keys()
+            losses.sum()
+            return x
+    """
+    kinds = expression_kinds(source, "Net.forward")
+    assert kinds["losses.values()"] == UNK
+    assert kinds["losses.items()"] == UNK
+    assert kinds["losses.keys()"] == UNK
+    assert kinds["losses.sum()"] == T

@@ -7,6 +7,7 @@ read lazily from disk (never imported). The same API answers for one file in the
 
 from __future__ import annotations
 
+import heapq
 import os
 from collections import deque
 from dataclasses import dataclass, field
@@ -121,7 +122,8 @@ class ProjectIndex:
         # buffers (``lint_text``; everything else is read from disk).
         self.models: dict[str, object] = {}
         # Per module, the argument kinds its graph functions pass to other files' functions, as
-        # a model built on demand finds them: once per run, however many callees ask.
+        # the first model of it found them (its lint's, or one built on demand): once per run,
+        # however many callees ask.
         self.outgoing_kinds: dict[str, dict] = {}
         self.texts: dict[str, str] = {}
         # Modules whose text (not only summary) an analysis consulted, when a set.
@@ -333,6 +335,53 @@ class ProjectIndex:
         """Graph functions that call ``fq_name`` (fully qualified), from any file."""
         self.regions()
         return self._callers.get(fq_name, set())
+
+    def callers_first(self, modules: list[str]) -> list[str]:
+        """``modules`` reordered so that a module whose graph functions call another's comes
+        before it, else in the order given (a cycle is broken at the module with the fewest
+        callers left). Linting in this order, a callee's parameter kinds come from its callers'
+        own models, not from models of them built again on demand (transformers: 440 models,
+        19 M characters parsed twice)."""
+        position = {module: number for number, module in enumerate(modules)}
+        callees_of: dict[str, set[str]] = {module: set() for module in modules}
+        callers_left = dict.fromkeys(modules, 0)
+        for callee, callers in self._callers_by_module().items():
+            if callee not in position:
+                continue
+            for caller in callers:
+                if caller in position and caller != callee:
+                    callees_of[caller].add(callee)
+                    callers_left[callee] += 1
+        heap = [(callers_left[module], position[module], module) for module in modules]
+        heapq.heapify(heap)
+        ordered: list[str] = []
+        done: set[str] = set()
+        while heap:
+            left, _, module = heapq.heappop(heap)
+            if module in done or left != callers_left[module]:
+                continue  # linted, or an entry from before its count went down
+            done.add(module)
+            ordered.append(module)
+            for callee in callees_of[module]:
+                if callee not in done:
+                    callers_left[callee] -= 1
+                    heapq.heappush(heap, (callers_left[callee], position[callee], callee))
+        return ordered
+
+    def _callers_by_module(self) -> dict[str, set[str]]:
+        """For each module with graph functions called from other graph functions, the modules
+        of those callers."""
+        by_module: dict[str, set[str]] = {}
+        for callee, callers in self._callers.items():
+            found = self.lookup(callee)
+            if found is None:
+                continue
+            modules = by_module.setdefault(found[1].module, set())
+            for caller in callers:
+                caller_found = self.lookup(caller)
+                if caller_found is not None:
+                    modules.add(caller_found[1].module)
+        return by_module
 
     def _compute_regions(self) -> dict[str, Region]:
         regions: dict[str, Region] = {}

@@ -117,6 +117,10 @@ TENSOR_METHOD_KINDS = {
     "frexp": TS,
     "parameters": TS,
     "__len__": SIZE,
+    # Dict methods: the "tensor" is really a module's output (a loss module's dict of losses).
+    "keys": UNK,
+    "values": UNK,
+    "items": UNK,
 }
 # Reductions that return (values, indices) when given a dim.
 TENSOR_DIM_PAIR_METHODS = {

@@ -66,9 +66,10 @@ class FileModel:
         if self.has_graph_code:
             index.models[summary.module] = None  # other files asking meanwhile get no answer
             self._infer_all()
-        # Other files read only the facts: they stay for the run, the model (and its tree) goes
-        # with the lint that built it.
+        # Other files read only the facts and the argument kinds this file passes them: they
+        # stay for the run, the model (and its tree) goes with the lint that built it.
         index.models[summary.module] = self.facts
+        index.outgoing_kinds.setdefault(summary.module, self.outgoing)
 
     def release(self) -> None:
         """Drop the inferences once no lint uses this model: each points back at the model, and
@@ -324,6 +325,10 @@ class FileModel:
             # unknown kind before its caller was inferred) must not stay joined in.
             self._recorded = {}
             self.outgoing = {}
+            if not _building:
+                # A linted model's argument kinds as they are recorded: a callee modelled on
+                # demand meanwhile (for its return kinds) reads what this caller passes it.
+                self.index.outgoing_kinds[self.summary.module] = self.outgoing
             self._inferences.clear()
             for info in graph:
                 if id(info.node) not in self._inferences:
@@ -526,19 +531,20 @@ class ModelFacts:
 
 
 def caller_outgoing(index: ProjectIndex, module: str) -> Optional[dict[str, dict[str, Kind]]]:
-    """The argument kinds ``module`` passes to other files' graph functions, from a model of it
-    built on demand, once per run: a helper that hundreds of files call (transformers'
-    masking utilities) costs one parse of each caller, not one per file that asks. Always an
-    on-demand model's answer, never a linted model's (which also knows its own callers); the
-    return kinds it reads from other files are those known when it is built."""
+    """The argument kinds ``module`` passes to other files' graph functions: from its own lint
+    when it was linted already (the engine lints callers before callees), else from a model of
+    it built on demand, once per run. A helper that hundreds of files call (transformers'
+    masking utilities) costs no parse of its callers when they were linted first. The return
+    kinds such a model reads from other files are those known when it is built."""
     if index.accessed_text is not None:
         index.accessed_text.add(module)
     if module not in index.outgoing_kinds:
         if _building:
-            return None  # one level deep, as in other_facts
+            return None  # one level deep, as in other_facts: no model is built for it
         model = _build_model(index, module)
-        index.outgoing_kinds[module] = model.outgoing if model is not None else {}
-        if model is not None:
+        if model is None:
+            index.outgoing_kinds[module] = {}
+        else:
             model.release()
     return index.outgoing_kinds[module]
 
