@@ -14,6 +14,8 @@ TORCHSCRIPT_ENTRY_POINTS = frozenset(
     {"torch.jit.script", "torch.jit.trace", "torch.jit.trace_module", "torch.jit.load"}
 )
 
+_ENTRY_POINT_WORDS = ("jit", *sorted({name.rsplit(".", 1)[1] for name in TORCHSCRIPT_ENTRY_POINTS}))
+
 
 def names_in(root: cst.CSTNode) -> list[cst.Name]:
     found: list[cst.Name] = []
@@ -67,6 +69,10 @@ def uses_torchscript(fixer: Fixer) -> bool:
     if "uses_torchscript" not in cache:
         qualified = fixer.ctx.qualified_name
         found = False
+        # Every spelling of an entry point, aliased or re-exported, names it or torch.jit.
+        if not any(word in fixer.ctx.source for word in _ENTRY_POINT_WORDS):
+            cache["uses_torchscript"] = False
+            return False
 
         def enter(node: cst.CSTNode) -> None:
             nonlocal found

@@ -185,8 +185,6 @@ def _lint_module(
     except RecursionError:
         result.errors.append(FileError(path, "too deeply nested to analyse"))
         return result
-    if model.has_graph_code and index.trees is not None:
-        index.trees.put(path, source.text, module)  # models of it built later share the parse
     active = _active_rules(rules, summary, model.has_graph_code, settings, path)
     if not active:
         return result
@@ -547,7 +545,8 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
             return light, (index.accessed or set())
         try:
             # A model of this file built for another one may have parsed it already.
-            module = index.trees.get(source.path, source.text) if index.trees is not None else None
+            trees = index.trees
+            module = trees.take(source.path, source.text) if trees is not None else None
             if module is None:
                 module = parse(source, python_valid=summary is not None and summary.parsed)
         except SourceError as exc:

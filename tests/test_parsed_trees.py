@@ -65,3 +65,14 @@ def test_trees_past_the_budget_go_oldest_first():
     trees.put("b.py", "b = 2\n", second)  # 12 characters in all: a.py goes
     assert trees.get("a.py", "a = 1\n") is None
     assert trees.get("b.py", "b = 2\n") is second
+
+
+def test_a_tree_taken_for_its_files_lint_is_kept_no_longer():
+    trees = ParsedTrees(budget_chars=100)
+    tree = cst.parse_module("a = 1\n")
+    trees.put("a.py", "a = 1\n", tree)
+    assert trees.take("a.py", "a = 2\n") is None  # another text: not this tree, still kept
+    assert trees.take("a.py", "a = 1\n") is tree
+    assert trees.get("a.py", "a = 1\n") is None
+    trees.put("b.py", "b" * 100, tree)  # the whole budget is free again
+    assert trees.get("b.py", "b" * 100) is tree
