@@ -66,7 +66,10 @@ class LintContext:
         self.model = model
         self.index = index
         self.diagnostics: list[Diagnostic] = []
-        self._position_finder = PositionFinder(module, source)
+        summary = model.summary
+        self._position_finder = PositionFinder(
+            module, source, summary.top_lines if summary.text_length == len(source) else None
+        )
         # The statements around the current node, each with its indentation.
         self._statements: list[tuple[cst.CSTNode, str]] = []
         self._indents: list[str] = [""]

@@ -11,6 +11,7 @@ knows every statement's line) and indentation. Anything unusual falls back to th
 from __future__ import annotations
 
 import ast
+import re
 import warnings
 from collections.abc import Sequence
 from typing import Optional
@@ -18,16 +19,31 @@ from typing import Optional
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
+# Line ends as Python's tokenizer counts lines (``str.splitlines`` also splits at form feeds).
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
 _MINIMAL_BODY = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Pass()])])
 
 
 class PositionFinder:
-    def __init__(self, module: cst.Module, text: str) -> None:
+    """``top_lines``: the first line of each of the module's top-level statements, as ``ast``
+    numbers them (the index's summary of this very text), when known. A statement's line then
+    comes from an ``ast`` parse of its top-level statement's lines alone, not of the file."""
+
+    def __init__(
+        self, module: cst.Module, text: str, top_lines: Optional[Sequence[int]] = None
+    ) -> None:
         self.module = module
         self.text = text
         self._full: Optional[dict[cst.CSTNode, CodeRange]] = None
         self._full_failed = False
         self._statement_lines: Optional[dict[int, int]] = None
+        self._top_lines = top_lines
+        # Lines of statements within the top-level statements mapped so far, by the id of the
+        # top-level statement (None: its lines alone did not map; the whole file is parsed).
+        self._lines_within: dict[int, Optional[dict[int, int]]] = {}
+        self._top_index: Optional[dict[int, tuple[int, int]]] = None
+        self._line_starts: Optional[list[int]] = None
         self._local: dict[tuple[int, bool], Optional[dict[cst.CSTNode, CodeRange]]] = {}
         self._source_lines: Optional[list[str]] = None
 
@@ -38,7 +54,7 @@ class PositionFinder:
         each with its indentation."""
         if self._full is None and statements:
             statement, indent = statements[-1]
-            found = self._statement_local(node, statement, indent)
+            found = self._statement_local(node, statement, indent, statements[0][0])
             if found is not None:
                 return found
         full = self._full_positions()
@@ -71,9 +87,9 @@ class PositionFinder:
         return self._full
 
     def _statement_local(
-        self, node: cst.CSTNode, statement: cst.CSTNode, indent: str
+        self, node: cst.CSTNode, statement: cst.CSTNode, indent: str, top: cst.CSTNode
     ) -> Optional[CodeRange]:
-        lines = self._lines()
+        lines = self._lines_in(top)
         if lines is None or id(statement) not in lines:
             return None
         # Try the header alone first; a node outside it (the statement itself, a body block)
@@ -121,8 +137,56 @@ class PositionFinder:
 
     def _source_line(self, line: int) -> str:
         if self._source_lines is None:
-            self._source_lines = self.text.splitlines()
+            self._source_lines = _LINE_END.split(self.text)
         return self._source_lines[line - 1] if 0 < line <= len(self._source_lines) else ""
+
+    def _lines_in(self, top: cst.CSTNode) -> Optional[dict[int, int]]:
+        """First lines of the statements within the top-level statement ``top``."""
+        if self._statement_lines is not None or self._top_lines is None:
+            return self._lines()
+        key = id(top)
+        if key not in self._lines_within:
+            self._lines_within[key] = self._map_top(top)
+        return self._lines_within[key] or self._lines()
+
+    def _map_top(self, top: cst.CSTNode) -> Optional[dict[int, int]]:
+        assert self._top_lines is not None
+        if self._top_index is None:
+            self._top_index = {}
+            position = 0
+            for statement in self.module.body:
+                count = len(statement.body) if isinstance(statement, cst.SimpleStatementLine) else 1
+                self._top_index[id(statement)] = (position, count)
+                position += count
+            if position != len(self._top_lines):
+                self._top_lines = None  # not the text the summary was made of
+                return None
+        if id(top) not in self._top_index:
+            return None
+        position, count = self._top_index[id(top)]
+        first = self._top_lines[position]
+        following = position + count
+        end = self._top_lines[following] if following < len(self._top_lines) else None
+        if self._line_starts is None:
+            self._line_starts = [0, *(m.end() for m in _LINE_END.finditer(self.text))]
+        starts = self._line_starts
+        if first > len(starts) or (end is not None and end > len(starts)):
+            return None
+        chunk = self.text[starts[first - 1] : starts[end - 1] if end is not None else None]
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
+                tree = ast.parse(chunk)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        if len(tree.body) != count or _first_line(tree.body[0]) != 1:
+            return None
+        local: dict[int, int] = {}
+        try:
+            _map_block([top], tree.body, local)
+        except (IndexError, RecursionError):
+            return None
+        return {key: line + first - 1 for key, line in local.items()}
 
     def _lines(self) -> Optional[dict[int, int]]:
         if self._statement_lines is None:

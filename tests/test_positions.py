@@ -66,11 +66,13 @@ TRICKY = textwrap.dedent(
 )
 
 
-def _compare(text: str) -> int:
+def _compare(text: str, summarised: str | None = None) -> int:
+    """Positions of every node of ``text``, linted with an index that summarised
+    ``summarised`` (by default the same text)."""
     module = cst.parse_module(text)
     expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     index = ProjectIndex()
-    summary = index.add_source("/virtual/positions.py", text)
+    summary = index.add_source("/virtual/positions.py", summarised or text)
     ctx = LintContext(
         "/virtual/positions.py", text, module, FileModel(module, summary, index), index
     )
@@ -87,8 +89,11 @@ def _compare(text: str) -> int:
             checked += 1
 
     walk(module, enter, ctx.leave)
-    # Every position came from the statement-local path, never the whole-file fallback.
+    # Every position came from the statement-local path, never the whole-file fallback; and
+    # statements' lines from ast parses of their top-level statements' lines alone, when the
+    # summary was made of this text.
     assert ctx._position_finder._full is None
+    assert (ctx._position_finder._statement_lines is None) == (summarised is None)
     return checked
 
 
@@ -98,6 +103,13 @@ def test_tricky_layouts():
 
 def test_crlf_line_endings():
     assert _compare(TRICKY.replace("\n", "\r\n")) > 200
+
+
+def test_form_feeds_and_a_summary_of_another_text():
+    # A form feed is no line end for Python (str.splitlines would count one).
+    assert _compare(TRICKY.replace("# header comment", "# header\x0ccomment")) > 200
+    # The file changed after the index summarised it: its lines come from the text itself.
+    assert _compare(TRICKY, summarised=TRICKY.replace("x = 1; y", "x = 1\ny")) > 200
 
 
 @pytest.mark.skipif(

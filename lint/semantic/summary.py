@@ -132,6 +132,10 @@ class FileSummary:
     # Module-level dicts of callables, and module-level instances (name -> class).
     registries: dict[str, list[str]] = field(default_factory=dict)
     instances: dict[str, str] = field(default_factory=dict)
+    # The first line of each top-level statement (its first decorator's), and the length of
+    # the text summarised: where findings' positions look statements up (positions.py).
+    top_lines: tuple[int, ...] = ()
+    text_length: int = -1
 
     def qualify(self, name: str) -> str:
         return f"{self.module}.{name}" if self.module else name
@@ -671,6 +675,13 @@ def summarize(text: str, module: str, path: str, is_package: bool = False) -> Fi
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         summary.parsed = False
         return summary
+    summary.text_length = len(text)
+    summary.top_lines = tuple(
+        min((d.lineno for d in stmt.decorator_list), default=stmt.lineno)
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        else stmt.lineno
+        for stmt in tree.body
+    )
     # Names defined at module level first, so references resolve regardless of order.
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
