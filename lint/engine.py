@@ -30,7 +30,7 @@ from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.semantic.summary import FileSummary
 from torchlint.lint.semantic.trees import ParsedTrees
 from torchlint.lint.settings import Settings
-from torchlint.lint.source import Source, SourceError, parse, read_source
+from torchlint.lint.source import Source, SourceError, parse, read_source, source_lines
 from torchlint.lint.suppressions import UNUSED_SUPPRESSION_CODE, apply_suppressions
 from torchlint.lint.walk import walk
 
@@ -46,6 +46,23 @@ class FileResult:
     module: Optional[cst.Module] = None
     # Notebook findings are numbered by cell and line, not by the module text's lines.
     cell_mapped: bool = False
+    # The source lines findings start on, by number (their code frames): what ``lint_files``
+    # keeps of the text, which it does not hold (transformers: 27 MB in 571 files).
+    lines: dict[int, str] = field(default_factory=dict)
+
+    def code_lines(self) -> dict[int, str]:
+        """The source lines the findings start on, from ``lines`` or the source."""
+        if self.lines or self.source is None or self.cell_mapped:
+            return self.lines
+        numbered = source_lines(self.source.text)
+        return {
+            d.line: numbered[d.line - 1] for d in self.diagnostics if 0 < d.line <= len(numbered)
+        }
+
+    def keep_code_lines(self) -> None:
+        """Keep only the lines of the code frames, not the whole source text."""
+        self.lines = self.code_lines()
+        self.source = None
 
 
 def selected_rules(
@@ -281,8 +298,7 @@ def _without_tree(
     if any(visit_methods(r) for r in active):
         return None
     diagnostics = _kept(source.path, source.text, [], active, rules, settings)
-    # The text is kept only for the code frames of findings, as after a full lint.
-    return FileResult(source.path, diagnostics, source=source if diagnostics else None)
+    return FileResult(source.path, diagnostics, source=source)
 
 
 def _matches_selector(rule: type[Rule], selectors: tuple[str, ...]) -> bool:
@@ -450,6 +466,7 @@ def _lint_files(
                 errors=[FileError(**e) for e in errors],
                 source=_source_or_none(item) if diagnostics else None,
             )
+            results[item.path].keep_code_lines()
         else:
             pending.append(item)
 
@@ -542,6 +559,7 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
         summary = index.by_path.get(source.path)
         light = _without_tree(source, summary, index, chosen, settings) if summary else None
         if light is not None:
+            light.keep_code_lines()
             return light, (index.accessed or set())
         try:
             # A model of this file built for another one may have parsed it already.
@@ -560,8 +578,7 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
                 notebooks[source.path], result.diagnostics, result.errors
             )
             result.cell_mapped = True  # lines are the cells' now, not the module text's
-        if not result.diagnostics or result.cell_mapped:
-            result.source = None  # only code frames of findings need it
+        result.keep_code_lines()
         for diagnostic in result.diagnostics:
             diagnostic.node = None  # tree nodes stay in this process
         texts = {TEXT_DEPENDENCY + module for module in index.accessed_text or ()}

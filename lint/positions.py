@@ -11,7 +11,6 @@ knows every statement's line) and indentation. Anything unusual falls back to th
 from __future__ import annotations
 
 import ast
-import re
 import warnings
 from collections.abc import Sequence
 from typing import Optional
@@ -19,8 +18,7 @@ from typing import Optional
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
-# Line ends as Python's tokenizer counts lines (``str.splitlines`` also splits at form feeds).
-_LINE_END = re.compile(r"\r\n|\r|\n")
+from torchlint.lint.source import LINE_END, source_lines
 
 _MINIMAL_BODY = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Pass()])])
 
@@ -137,7 +135,7 @@ class PositionFinder:
 
     def _source_line(self, line: int) -> str:
         if self._source_lines is None:
-            self._source_lines = _LINE_END.split(self.text)
+            self._source_lines = source_lines(self.text)
         return self._source_lines[line - 1] if 0 < line <= len(self._source_lines) else ""
 
     def _lines_in(self, top: cst.CSTNode) -> Optional[dict[int, int]]:
@@ -168,7 +166,7 @@ class PositionFinder:
         following = position + count
         end = self._top_lines[following] if following < len(self._top_lines) else None
         if self._line_starts is None:
-            self._line_starts = [0, *(m.end() for m in _LINE_END.finditer(self.text))]
+            self._line_starts = [0, *(m.end() for m in LINE_END.finditer(self.text))]
         starts = self._line_starts
         if first > len(starts) or (end is not None and end > len(starts)):
             return None

@@ -33,8 +33,8 @@ class Report:
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
-    # Source text per path, for the caret view (files that were read).
-    sources: dict[str, str] = field(default_factory=dict)
+    # Per path, the source lines findings start on, by number, for the caret view.
+    lines: dict[str, dict[int, str]] = field(default_factory=dict)
     # Every installed rule, for SARIF's rule table.
     rules: Sequence[type[Rule]] = ()
     fixable_codes: frozenset[str] = frozenset()
@@ -91,13 +91,10 @@ def _summary(report: Report) -> list[str]:
     return lines
 
 
-def _caret_view(d: Diagnostic, text: Optional[str]) -> list[str]:
-    if text is None:
+def _caret_view(d: Diagnostic, lines: Optional[dict[int, str]]) -> list[str]:
+    source_line = lines.get(d.line) if lines else None
+    if source_line is None:
         return []
-    lines = text.splitlines()
-    if not 1 <= d.line <= len(lines):
-        return []
-    source_line = lines[d.line - 1]
     start = max(d.column - 1, 0)
     end = d.end_column - 1 if d.end_line == d.line else len(source_line)
     end = max(min(end, len(source_line)), start + 1)
@@ -118,7 +115,7 @@ def format_full(report: Report) -> str:
     out: list[str] = []
     for d in report.diagnostics:
         out.append(f"{_location(d)}: {d.code} [{d.name}] {d.message}")
-        out.extend(_caret_view(d, report.sources.get(d.path)))
+        out.extend(_caret_view(d, report.lines.get(d.path)))
         if d.targets:
             out.append(f"  = breaks: {', '.join(d.targets)}")
         note = _fix_note(d)

@@ -14,6 +14,15 @@ from typing import Optional
 
 import libcst as cst
 
+# Line ends as Python's tokenizer counts lines (``str.splitlines`` also splits at form feeds).
+LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def source_lines(text: str) -> list[str]:
+    """The lines of ``text`` as Python numbers them, without their line ends."""
+    return LINE_END.split(text)
+
+
 # PEP 263: a coding cookie on line 1 or 2.
 _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+", re.MULTILINE)
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.source import source_lines
 
 UNUSED_SUPPRESSION_CODE = "TL001"
 UNUSED_SUPPRESSION_NAME = "unused-suppression"
@@ -66,7 +67,7 @@ def _comments(text: str) -> Iterable[tuple[int, int, str]]:
     except (tokenize.TokenError, SyntaxError, IndentationError):
         # The tokenizer of this Python may not know newer syntax that libcst parsed; fall back
         # to a line scan, which can only over-read a '#' inside a string.
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(source_lines(text), start=1):
             index = line.find("#")
             if index != -1:
                 yield number, index, line[index:]

@@ -357,7 +357,10 @@ def test_file_deleted_between_indexing_and_linting(tmp_path, monkeypatch):
     paths = [str(tmp_path / "gone.py"), str(tmp_path / "good.py")]
     gone, good = lint_files(paths, rules=[PRINT_RULE])
     assert [e.message for e in gone.errors] == ["no such file"] and not gone.diagnostics
-    assert [d.code for d in good.diagnostics] == ["TL301"] and good.source is not None
+    assert [d.code for d in good.diagnostics] == ["TL301"]
+    assert good.lines == {
+        good.diagnostics[0].line: PRINT_MODEL.splitlines()[good.diagnostics[0].line - 1]
+    }
 
 
 def test_file_deleted_or_replaced_while_fixing_is_not_written(tmp_path, monkeypatch):

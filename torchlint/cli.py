@@ -250,16 +250,15 @@ def _run_check(
         errors.extend(found.errors)
         results.extend(lint_files(found.files, settings, jobs=jobs, cache_dir=cache_dir))
     diagnostics: list[Diagnostic] = []
-    sources: dict[str, str] = {}
+    lines: dict[str, dict[int, str]] = {}
     for result in results:
         diagnostics.extend(result.diagnostics)
         errors.extend(result.errors)
-        if result.source is not None:
-            sources[result.path] = result.source.text
+        lines[result.path] = result.code_lines()
     return Report(
         diagnostics=sorted(diagnostics, key=Diagnostic.sort_key),
         errors=sorted(errors, key=lambda e: (e.path, e.line or 0)),
-        sources=sources,
+        lines=lines,
         rules=all_rules(),
         fixable_codes=frozenset(fixers_by_code()),
     )
