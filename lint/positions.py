@@ -70,6 +70,13 @@ class PositionFinder:
     def statement_line(self, statement: cst.CSTNode) -> Optional[int]:
         """First line of a statement (its first decorator's, for a decorated definition), not
         counting the blank and comment lines before it; None if unknown."""
+        if self._statement_lines is None and self._top_lines is not None:
+            top = self._top_position(statement)
+            if top is not None:  # a top-level statement: the summary knows its line
+                return self._top_lines[top[0]]
+            for lines in self._lines_within.values():
+                if lines is not None and id(statement) in lines:
+                    return lines[id(statement)]
         lines = self._lines()
         return lines.get(id(statement)) if lines else None
 
@@ -147,21 +154,25 @@ class PositionFinder:
             self._lines_within[key] = self._map_top(top)
         return self._lines_within[key] or self._lines()
 
-    def _map_top(self, top: cst.CSTNode) -> Optional[dict[int, int]]:
-        assert self._top_lines is not None
+    def _top_position(self, statement: cst.CSTNode) -> Optional[tuple[int, int]]:
+        """Index of a top-level statement's first ``ast`` statement, and how many it holds
+        (``a = 1; b = 2`` is one libcst statement, two ``ast`` ones); None for others."""
         if self._top_index is None:
             self._top_index = {}
             position = 0
-            for statement in self.module.body:
-                count = len(statement.body) if isinstance(statement, cst.SimpleStatementLine) else 1
-                self._top_index[id(statement)] = (position, count)
+            for top in self.module.body:
+                count = len(top.body) if isinstance(top, cst.SimpleStatementLine) else 1
+                self._top_index[id(top)] = (position, count)
                 position += count
-            if position != len(self._top_lines):
+            if self._top_lines is not None and position != len(self._top_lines):
                 self._top_lines = None  # not the text the summary was made of
-                return None
-        if id(top) not in self._top_index:
+        return self._top_index.get(id(statement)) if self._top_lines is not None else None
+
+    def _map_top(self, top: cst.CSTNode) -> Optional[dict[int, int]]:
+        found = self._top_position(top)
+        if found is None or self._top_lines is None:
             return None
-        position, count = self._top_index[id(top)]
+        position, count = found
         first = self._top_lines[position]
         following = position + count
         end = self._top_lines[following] if following < len(self._top_lines) else None

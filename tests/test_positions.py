@@ -11,6 +11,7 @@ import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.positions import PositionFinder
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.walk import walk
@@ -89,6 +90,10 @@ def _compare(text: str, summarised: str | None = None) -> int:
             checked += 1
 
     walk(module, enter, ctx.leave)
+    # Top-level statements' lines (what fixes ask) agree with a line table of the whole file.
+    whole_file = PositionFinder(module, text)
+    for statement in module.body:
+        assert ctx.known_statement_line(statement) == whole_file.statement_line(statement)
     # Every position came from the statement-local path, never the whole-file fallback; and
     # statements' lines from ast parses of their top-level statements' lines alone, when the
     # summary was made of this text.
