@@ -109,6 +109,8 @@ class Entry:
     depends_on: dict[str, str] = field(default_factory=dict)
     # (diagnostic dicts, error dicts) or None when the file was not linted yet
     result: Optional[tuple[list[dict], list[dict]]] = None
+    # The source lines the findings start on (``FileResult.lines``): the text is not read again.
+    lines: dict[int, str] = field(default_factory=dict)
     # The analysis code the entry was made with: a summary is as stale as a result after an
     # upgrade or an edit of torchlint.
     code: str = ""

@@ -464,9 +464,8 @@ def _lint_files(
                 path=item.path,
                 diagnostics=[Diagnostic.from_dict(d) for d in diagnostics],
                 errors=[FileError(**e) for e in errors],
-                source=_source_or_none(item) if diagnostics else None,
+                lines=entry.lines,
             )
-            results[item.path].keep_code_lines()
         else:
             pending.append(item)
 
@@ -507,6 +506,7 @@ def _lint_files(
                         [d.to_dict() for d in result.diagnostics],
                         [e.to_dict() for e in result.errors],
                     ),
+                    lines=result.lines,
                 ),
             )
     return [results[p] for p in paths if p in results]
@@ -524,13 +524,6 @@ def _callers_first(pending: list[_Planned], index: ProjectIndex) -> list[_Planne
         else:
             by_module[summary.module] = item
     return unindexed + [by_module[module] for module in index.callers_first(list(by_module))]
-
-
-def _source_or_none(item: _Planned) -> Optional[Source]:
-    try:
-        return item.source()
-    except SourceError:
-        return None
 
 
 # A dependency on a module's text (its semantic model was built), not just its summary.

@@ -72,6 +72,9 @@ def test_warm_run_lints_nothing_and_returns_the_same(tmp_path, linted):
     assert linted == []
     assert _findings(warm) == _findings(cold)
     assert ("model.py", 6, "TL301") in _findings(warm)
+    # The code frames' lines come from the cache, as the cold run kept them.
+    assert [r.lines for r in warm] == [r.lines for r in cold]
+    assert any("print(" in line for r in warm for line in r.lines.values())
 
 
 def test_editing_a_base_class_relints_its_dependents_only(tmp_path, linted):

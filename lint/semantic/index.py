@@ -111,8 +111,10 @@ class ProjectIndex:
         self._lookups: dict[str, tuple[Optional[tuple[str, FileSummary, str]], frozenset[str]]] = {}
         self._regions: Optional[dict[str, Region]] = None
         self._missing: set[str] = set()
-        # Lowercased entry names of the search roots (None: unreadable), listed once each.
+        # Lowercased entry names of the search roots (None: unreadable), listed once each, and
+        # by a module name's first part (lowercased), the roots that may hold it, in order.
         self._listings: dict[Path, Optional[set[str]]] = {}
+        self._roots_by_head: dict[str, list[Path]] = {}
         # When a set, every module name looked up is recorded (what a file's result depends on).
         self.accessed: Optional[set[str]] = None
         # Graph functions by the graph functions that call them (filled with the regions).
@@ -152,6 +154,7 @@ class ProjectIndex:
             self.search_roots.setdefault(search_root, None)
         script_dir = Path(summary.path).absolute().parent
         self.search_roots.setdefault(script_dir, None)
+        self._roots_by_head.clear()
         self._module_class_cache.clear()
         self._lookups.clear()
         self._regions = None
@@ -182,9 +185,13 @@ class ProjectIndex:
             self._missing.add(module)
             return None
         rel = Path(*module.split("."))
-        for root in list(self.search_roots):
-            if not self._may_hold(root, head):
-                continue  # neither candidate can exist: no stat calls for it
+        roots = self._roots_by_head.get(head.lower())
+        if roots is None:
+            # Neither candidate can exist in the others: no stat calls for them. (A tree linted
+            # folder by folder has a search root per folder: transformers' models, 700.)
+            roots = [root for root in self.search_roots if self._may_hold(root, head)]
+            self._roots_by_head[head.lower()] = roots
+        for root in roots:
             for candidate in (root / rel.with_suffix(".py"), root / rel / "__init__.py"):
                 if candidate.is_file():
                     try:
