@@ -472,19 +472,23 @@ def _lint_files(
     if pending:
         index.regions()  # once here, not once in every worker
         index.trees = ParsedTrees()
-        pending = _callers_first(pending, index)
+        pending, uncalled = _callers_first(pending, index)
     global _RUN
     _RUN = (pending, index, chosen, settings, notebooks, cache is not None)
     try:
         if jobs > 1 and len(pending) >= 2 * jobs and _can_fork():
-            context = multiprocessing.get_context("fork")
-            with context.Pool(jobs) as pool:
-                outcomes = list(pool.imap(_lint_planned, range(len(pending)), chunksize=2))
+            # Files no other file calls first; then the rest, in workers forked afresh, which
+            # see what the first ones' models found (the argument kinds their callers pass),
+            # instead of modelling those callers again.
+            outcomes = _lint_in_workers(range(uncalled), jobs)
+            for outcome in outcomes:
+                _publish(index, outcome[2])
+            outcomes += _lint_in_workers(range(uncalled, len(pending)), jobs)
         else:
             outcomes = [_lint_planned(number) for number in range(len(pending))]
     finally:
         _RUN = None
-    for item, (result, depends_on) in zip(pending, outcomes):
+    for item, (result, depends_on, _) in zip(pending, outcomes):
         results[item.path] = result
         # Results with errors are not kept: an internal error should not outlive its fix.
         if cache is not None and not result.errors:
@@ -512,9 +516,10 @@ def _lint_files(
     return [results[p] for p in paths if p in results]
 
 
-def _callers_first(pending: list[_Planned], index: ProjectIndex) -> list[_Planned]:
+def _callers_first(pending: list[_Planned], index: ProjectIndex) -> tuple[list[_Planned], int]:
     """The files to lint, callers of other files' graph functions before those files (see
-    ``ProjectIndex.callers_first``); files the index has no module for keep their place first."""
+    ``ProjectIndex.callers_first``), files the index has no module for first; and how many
+    lead the order that no other file to lint calls."""
     by_module: dict[str, _Planned] = {}
     unindexed: list[_Planned] = []
     for item in pending:
@@ -523,7 +528,10 @@ def _callers_first(pending: list[_Planned], index: ProjectIndex) -> list[_Planne
             unindexed.append(item)
         else:
             by_module[summary.module] = item
-    return unindexed + [by_module[module] for module in index.callers_first(list(by_module))]
+    ordered, called = index.callers_first(list(by_module))
+    uncalled = [m for m in ordered if m not in called]
+    rest = [m for m in ordered if m in called]
+    return unindexed + [by_module[m] for m in uncalled + rest], len(unindexed) + len(uncalled)
 
 
 # A dependency on a module's text (its semantic model was built), not just its summary.
@@ -537,7 +545,23 @@ def _can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
+def _lint_in_workers(numbers: range, jobs: int) -> list[tuple[FileResult, set[str], tuple]]:
+    """Lint the pending files ``numbers`` in ``jobs`` forked workers (here, when too few)."""
+    if len(numbers) < 2 * jobs:
+        return [_lint_planned(number) for number in numbers]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return list(pool.imap(_lint_planned, numbers, chunksize=2))
+
+
+def _publish(index: ProjectIndex, found: tuple) -> None:
+    """Record in this process's index what a worker's model of a file found."""
+    if found:
+        module, facts, outgoing = found
+        index.models.setdefault(module, facts)
+        index.outgoing_kinds.setdefault(module, outgoing)
+
+
+def _lint_planned(number: int) -> tuple[FileResult, set[str], tuple]:
     """Lint the ``number``-th pending file of the current run (in this process or a worker)."""
     assert _RUN is not None
     pending, index, chosen, settings, notebooks, record = _RUN
@@ -545,7 +569,7 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
         source = pending[number].source()
     except SourceError as exc:  # gone or changed since it was read for the index
         path = pending[number].path
-        return FileResult(path=path, errors=[FileError(path, exc.message)]), set()
+        return FileResult(path=path, errors=[FileError(path, exc.message)]), set(), ()
     index.accessed = set() if record else None
     index.accessed_text = set() if record else None
     try:
@@ -553,7 +577,7 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
         light = _without_tree(source, summary, index, chosen, settings) if summary else None
         if light is not None:
             light.keep_code_lines()
-            return light, (index.accessed or set())
+            return light, (index.accessed or set()), ()
         try:
             # A model of this file built for another one may have parsed it already.
             trees = index.trees
@@ -561,9 +585,14 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
             if module is None:
                 module = parse(source, python_valid=summary is not None and summary.parsed)
         except SourceError as exc:
-            return FileResult(
-                path=source.path, errors=[FileError(source.path, exc.message, exc.line, exc.column)]
-            ), set()
+            return (
+                FileResult(
+                    path=source.path,
+                    errors=[FileError(source.path, exc.message, exc.line, exc.column)],
+                ),
+                set(),
+                (),
+            )
         result = lint_module(source.path, source, module, index, chosen, settings)
         result.module = None
         if source.path in notebooks:
@@ -574,8 +603,13 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str]]:
         result.keep_code_lines()
         for diagnostic in result.diagnostics:
             diagnostic.node = None  # tree nodes stay in this process
-        texts = {TEXT_DEPENDENCY + module for module in index.accessed_text or ()}
-        return result, (index.accessed or set()) | texts
+        texts = {TEXT_DEPENDENCY + name for name in index.accessed_text or ()}
+        # What other files read from this file's model, for the process that forked this one.
+        found: tuple = ()
+        if summary is not None and index.models.get(summary.module) is not None:
+            name = summary.module
+            found = (name, index.models[name], index.outgoing_kinds.get(name, {}))
+        return result, (index.accessed or set()) | texts, found
     finally:
         index.accessed = None
         index.accessed_text = None

@@ -210,3 +210,53 @@ def test_entries_made_by_other_analysis_code_are_not_reused(tmp_path, linted):
     linted.clear()
     lint_files(files, cache_dir=cache)
     assert len(linted) == len(files)
+
+
+LAYERED = {
+    "pkg/__init__.py": "",
+    "pkg/util.py": """
+        def scale(x, factor):
+            return x * factor
+    """,
+    "pkg/block.py": """
+        from pkg.util import scale
+
+        def block(x):
+            if x.sum() > 0:
+                return scale(x, 2.0)
+            return x
+    """,
+    "pkg/model.py": """
+        from torch import nn
+        from pkg.block import block
+
+        class Net(nn.Module):
+            def forward(self, x):
+                return block(x)
+    """,
+}
+
+
+def test_files_are_linted_callers_first(tmp_path):
+    from torchlint.lint.semantic.index import ProjectIndex
+
+    paths = write_project(tmp_path, LAYERED)
+    index = ProjectIndex()
+    for path in paths.values():
+        index.add_source(str(path), path.read_text())
+    index.regions()
+    ordered, called = index.callers_first(["pkg.util", "pkg.block", "pkg.model", "pkg"])
+    # model calls block, block calls util: each caller before its callee; the package
+    # __init__ (no graph code) keeps its place among the files nobody calls.
+    assert ordered.index("pkg.model") < ordered.index("pkg.block") < ordered.index("pkg.util")
+    assert called == {"pkg.block", "pkg.util"}
+    # Serial and two-phase parallel runs find the same: block's x is a tensor from forward.
+    # (Files nobody calls, enough for workers: then block and util, with what they found.)
+    for number in range(3):
+        write_project(tmp_path, {f"pkg/other{number}.py": "import torch\n"})
+    files = [str(p) for p in paths.values()] + [
+        str(tmp_path / "pkg" / f"other{number}.py") for number in range(3)
+    ]
+    serial = _findings(lint_files(files))
+    assert ("block.py", 4, "TL101") in serial
+    assert _findings(lint_files(files, jobs=2)) == serial
