@@ -349,6 +349,7 @@ class ProjectIndex:
         callers left); and those of them that others of them call. Linting in this order, a
         callee's parameter kinds come from its callers' own models, not from models of them
         built again on demand (transformers: 440 models, 19 M characters parsed twice)."""
+        self.regions()  # which graph functions call which
         position = {module: number for number, module in enumerate(modules)}
         callees_of: dict[str, set[str]] = {module: set() for module in modules}
         callers_left = dict.fromkeys(modules, 0)
