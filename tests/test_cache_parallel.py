@@ -244,7 +244,6 @@ def test_files_are_linted_callers_first(tmp_path):
     index = ProjectIndex()
     for path in paths.values():
         index.add_source(str(path), path.read_text())
-    index.regions()
     ordered, called = index.callers_first(["pkg.util", "pkg.block", "pkg.model", "pkg"])
     # model calls block, block calls util: each caller before its callee; the package
     # __init__ (no graph code) keeps its place among the files nobody calls.
