@@ -556,9 +556,11 @@ def _lint_in_workers(numbers: range, jobs: int) -> list[tuple[FileResult, set[st
 def _publish(index: ProjectIndex, found: tuple) -> None:
     """Record in this process's index what a worker's model of a file found."""
     if found:
-        module, facts, outgoing = found
+        module, facts, outgoing, dependencies = found
         index.models.setdefault(module, facts)
         index.outgoing_kinds.setdefault(module, outgoing)
+        if dependencies is not None:
+            index.lint_dependencies.setdefault(module, dependencies)
 
 
 def _lint_planned(number: int) -> tuple[FileResult, set[str], tuple]:
@@ -604,11 +606,22 @@ def _lint_planned(number: int) -> tuple[FileResult, set[str], tuple]:
         for diagnostic in result.diagnostics:
             diagnostic.node = None  # tree nodes stay in this process
         texts = {TEXT_DEPENDENCY + name for name in index.accessed_text or ()}
-        # What other files read from this file's model, for the process that forked this one.
+        # What other files read from this file's model (for the process that forked this one,
+        # too), and what that depends on.
         found: tuple = ()
         if summary is not None and index.models.get(summary.module) is not None:
             name = summary.module
-            found = (name, index.models[name], index.outgoing_kinds.get(name, {}))
+            if record:
+                index.lint_dependencies[name] = (
+                    frozenset(index.accessed or ()),
+                    frozenset(index.accessed_text or ()),
+                )
+            found = (
+                name,
+                index.models[name],
+                index.outgoing_kinds.get(name, {}),
+                index.lint_dependencies.get(name),
+            )
         return result, (index.accessed or set()) | texts, found
     finally:
         index.accessed = None

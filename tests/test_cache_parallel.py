@@ -184,20 +184,6 @@ def test_kinds_cross_files_both_ways(tmp_path):
     assert ("model.py", 8, "TL101") in found
 
 
-def test_editing_a_caller_relints_the_helper_it_passes_tensors_to(tmp_path, linted):
-    paths = write_project(tmp_path, CROSS_FILE)
-    files = [str(p) for p in paths.values()]
-    cache = str(tmp_path / "cache")
-    assert ("helpers.py", 3, "TL101") in _findings(lint_files(files, cache_dir=cache))
-    # The caller now passes a size, not a tensor: the helper's branch is no longer on data.
-    model = paths["pkg/model.py"]
-    model.write_text(model.read_text().replace("normalize(x, 1e-6)", "normalize(x.shape[0], 1e-6)"))
-    linted.clear()
-    found = _findings(lint_files(files, cache_dir=cache))
-    assert ("helpers.py", 3, "TL101") not in found
-    assert any(p.endswith("helpers.py") for p in linted)
-
-
 def test_entries_made_by_other_analysis_code_are_not_reused(tmp_path, linted):
     paths = write_project(tmp_path / "src", PROJECT)
     files = [str(p) for p in paths.values()]
@@ -259,3 +245,54 @@ def test_files_are_linted_callers_first(tmp_path):
     serial = _findings(lint_files(files))
     assert ("block.py", 4, "TL101") in serial
     assert _findings(lint_files(files, jobs=2)) == serial
+
+
+TWO_HOPS = {
+    "pkg/__init__.py": "",
+    "pkg/net.py": """
+        from torch import nn
+        from pkg.relay import relay
+
+        class Net(nn.Module):
+            def forward(self, t):
+                return relay(t)
+    """,
+    "pkg/relay.py": """
+        from pkg.check import check
+
+        def relay(v):
+            return check(v)
+    """,
+    "pkg/check.py": """
+        def check(q):
+            if q > 0:
+                return q
+            return -q
+    """,
+}
+
+
+@pytest.mark.parametrize(
+    "project, caller, before, after, callee",
+    [
+        # The caller passes a size, not a tensor: the helper's branch is no longer on data.
+        (CROSS_FILE, "pkg/model.py", "(x, 1e-6)", "(x.shape[0], 1e-6)", ("helpers.py", 3)),
+        # Two calls away: forward's tensor reaches check through relay; neither is edited.
+        (TWO_HOPS, "pkg/net.py", "relay(t)", "relay(t.shape[0])", ("check.py", 2)),
+    ],
+    ids=["one-call", "two-calls"],
+)
+def test_editing_a_caller_relints_the_callees_it_passes_tensors_to(
+    tmp_path, linted, project, caller, before, after, callee
+):
+    paths = write_project(tmp_path, project)
+    files = [str(p) for p in paths.values()]
+    cache = str(tmp_path / "cache")
+    assert (*callee, "TL101") in _findings(lint_files(files, cache_dir=cache))
+    edited = paths[caller]
+    edited.write_text(edited.read_text().replace(before, after))
+    linted.clear()
+    warm = _findings(lint_files(files, cache_dir=cache))
+    assert any(p.endswith(callee[0]) for p in linted)
+    assert (*callee, "TL101") not in warm
+    assert warm == _findings(lint_files(files))

@@ -128,6 +128,8 @@ class ProjectIndex:
         # however many callees ask.
         self.outgoing_kinds: dict[str, dict] = {}
         self.texts: dict[str, str] = {}
+        # Per linted module, the modules and the module texts its lint read (when recorded).
+        self.lint_dependencies: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         # Modules whose text (not only summary) an analysis consulted, when a set.
         self.accessed_text: Optional[set[str]] = None
         # libcst trees shared by a file's lint and models of it built on demand, when kept.
@@ -160,6 +162,7 @@ class ProjectIndex:
         self._regions = None
         self.models.clear()
         self.outgoing_kinds.clear()
+        self.lint_dependencies.clear()
 
     def _may_hold(self, root: Path, head: str) -> bool:
         """Whether ``root`` has an entry named ``head`` or ``head.py`` (compared without case,

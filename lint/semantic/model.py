@@ -536,8 +536,7 @@ def caller_outgoing(index: ProjectIndex, module: str) -> Optional[dict[str, dict
     it built on demand, once per run. A helper that hundreds of files call (transformers'
     masking utilities) costs no parse of its callers when they were linted first. The return
     kinds such a model reads from other files are those known when it is built."""
-    if index.accessed_text is not None:
-        index.accessed_text.add(module)
+    _depend_on(index, module)
     if module not in index.outgoing_kinds:
         if _building:
             return None  # one level deep, as in other_facts: no model is built for it
@@ -556,8 +555,7 @@ def other_facts(index: ProjectIndex, module: str) -> Optional[ModelFacts]:
     One level deep: a model built on demand answers from its own file and does not build
     models of further files, so one file never costs a parse of the whole project.
     """
-    if index.accessed_text is not None:
-        index.accessed_text.add(module)
+    _depend_on(index, module)
     if module in index.models:
         return index.models[module]  # type: ignore[return-value]
     if _building:
@@ -567,6 +565,19 @@ def other_facts(index: ProjectIndex, module: str) -> Optional[ModelFacts]:
         return None
     model.release()
     return index.models.get(module)  # type: ignore[return-value]
+
+
+def _depend_on(index: ProjectIndex, module: str) -> None:
+    """Record that the current lint reads what a model of ``module`` found: that module's text,
+    and, when the model was that module's own lint, whatever that lint read (a caller's
+    argument kinds can come from its own callers: an edit two files away changes them)."""
+    if index.accessed_text is None:
+        return
+    index.accessed_text.add(module)
+    inherited = index.lint_dependencies.get(module)
+    if inherited is not None and index.accessed is not None:
+        index.accessed.update(inherited[0])
+        index.accessed_text.update(inherited[1])
 
 
 def _build_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
