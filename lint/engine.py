@@ -52,7 +52,7 @@ class FileResult:
 
     def code_lines(self) -> dict[int, str]:
         """The source lines the findings start on, from ``lines`` or the source."""
-        if self.lines or self.source is None or self.cell_mapped:
+        if self.lines or self.source is None or self.cell_mapped or not self.diagnostics:
             return self.lines
         numbered = source_lines(self.source.text)
         return {

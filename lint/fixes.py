@@ -14,7 +14,6 @@ byte-for-byte. Applying (conflicts, compile check, rounds until nothing changes)
 from __future__ import annotations
 
 import bisect
-import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 
 from torchlint.lint.diagnostics import Applicability, Diagnostic, Edit, Fix
+from torchlint.lint.source import line_starts
 from torchlint.lint.walk import walk
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ class FileFixTools:
 
     def line_starts(self) -> list[int]:
         if self._line_starts is None:
-            self._line_starts = _line_starts(self.ctx.source)
+            self._line_starts = line_starts(self.ctx.source)
         return self._line_starts
 
     def top_statement(self, node: cst.CSTNode) -> Optional[int]:
@@ -366,12 +366,6 @@ def _as_node(old: cst.CSTNode, new: NewCode, module: cst.Module) -> object:
             else node
         )
     return cst.FlattenSentinel(statements)
-
-
-def _line_starts(text: str) -> list[int]:
-    starts = [0]
-    starts.extend(m.end() for m in re.finditer(r"\r\n|\r|\n", text))
-    return starts
 
 
 def _offset_to_position(starts: list[int], offset: int) -> tuple[int, int]:
@@ -601,7 +595,7 @@ def select_fixes(text: str, fixes: Sequence[Fix]) -> tuple[list[Fix], list[Fix]]
 
     An edit identical to one already taken (the same import added by two fixes) is shared.
     """
-    starts = _line_starts(text)
+    starts = line_starts(text)
     taken_spans: list[tuple[tuple[int, int], Edit]] = []
     chosen: list[Fix] = []
     later: list[Fix] = []
@@ -623,7 +617,7 @@ def select_fixes(text: str, fixes: Sequence[Fix]) -> tuple[list[Fix], list[Fix]]
 
 def apply_fixes(text: str, fixes: Sequence[Fix]) -> str:
     """Apply non-overlapping fixes (see :func:`select_fixes`) to ``text``."""
-    starts = _line_starts(text)
+    starts = line_starts(text)
     unique: dict[tuple[int, int, str], None] = {}
     for fix in fixes:
         for edit in fix.edits:
@@ -699,7 +693,7 @@ class FixOutcome:
 
 def _fix_key(text: str, diagnostic: Diagnostic) -> tuple[str, tuple[tuple[str, str], ...]]:
     """Identity of a fix independent of line shifts: the code, replaced texts and new texts."""
-    starts = _line_starts(text)
+    starts = line_starts(text)
     assert diagnostic.fix is not None
     parts = []
     for edit in diagnostic.fix.edits:

@@ -18,7 +18,8 @@ from typing import Optional
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
-from torchlint.lint.source import LINE_END, source_lines
+from torchlint.lint.semantic.summary import first_line
+from torchlint.lint.source import line_starts, source_lines
 
 _MINIMAL_BODY = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Pass()])])
 
@@ -177,7 +178,7 @@ class PositionFinder:
         following = position + count
         end = self._top_lines[following] if following < len(self._top_lines) else None
         if self._line_starts is None:
-            self._line_starts = [0, *(m.end() for m in LINE_END.finditer(self.text))]
+            self._line_starts = line_starts(self.text)
         starts = self._line_starts
         if first > len(starts) or (end is not None and end > len(starts)):
             return None
@@ -188,7 +189,7 @@ class PositionFinder:
                 tree = ast.parse(chunk)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
-        if len(tree.body) != count or _first_line(tree.body[0]) != 1:
+        if len(tree.body) != count or first_line(tree.body[0]) != 1:
             return None
         local: dict[int, int] = {}
         try:
@@ -239,13 +240,6 @@ def _header_only(statement: cst.CSTNode) -> cst.CSTNode:
     return statement.with_changes(**changes) if changes else statement
 
 
-def _first_line(node: ast.stmt) -> int:
-    decorators = getattr(node, "decorator_list", None)
-    if decorators:
-        return min(d.lineno for d in decorators)
-    return node.lineno
-
-
 def _map_block(
     statements: Sequence[cst.CSTNode], nodes: Sequence[ast.stmt], lines: dict[int, int]
 ) -> None:
@@ -257,7 +251,7 @@ def _map_block(
             lines[id(statement)] = node.lineno
             position += len(statement.body)
             continue
-        lines[id(statement)] = _first_line(node)
+        lines[id(statement)] = first_line(node)
         position += 1
         _map_children(statement, node, lines)
 

@@ -23,6 +23,11 @@ def source_lines(text: str) -> list[str]:
     return LINE_END.split(text)
 
 
+def line_starts(text: str) -> list[int]:
+    """The offset in ``text`` where each line starts, as Python numbers lines."""
+    return [0, *(match.end() for match in LINE_END.finditer(text))]
+
+
 # PEP 263: a coding cookie on line 1 or 2.
 _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+", re.MULTILINE)
 

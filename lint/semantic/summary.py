@@ -155,6 +155,14 @@ class FileSummary:
         return sys.intern(f"{base}.{rest}") if rest else sys.intern(base)
 
 
+def first_line(node: ast.stmt) -> int:
+    """A statement's first line: its first decorator's, for a decorated definition."""
+    decorators = getattr(node, "decorator_list", None)
+    if decorators:
+        return min(d.lineno for d in decorators)
+    return node.lineno
+
+
 def dotted_name(node: ast.AST) -> Optional[str]:
     parts = []
     while isinstance(node, ast.Attribute):
@@ -676,12 +684,7 @@ def summarize(text: str, module: str, path: str, is_package: bool = False) -> Fi
         summary.parsed = False
         return summary
     summary.text_length = len(text)
-    summary.top_lines = tuple(
-        min((d.lineno for d in stmt.decorator_list), default=stmt.lineno)
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-        else stmt.lineno
-        for stmt in tree.body
-    )
+    summary.top_lines = tuple(first_line(stmt) for stmt in tree.body)
     # Names defined at module level first, so references resolve regardless of order.
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
