@@ -87,7 +87,7 @@ def compute_verdicts(files: list[Path], backends: tuple[str, ...], regen: bool) 
 
 def predictions(files: list[Path], backend: str) -> dict[str, list[str]]:
     """Findings naming ``backend`` per probe, as ``"line CODE"`` strings (line first)."""
-    from torchlint.lint.engine import lint_files
+    from torchlint.lint.run import lint_files
     from torchlint.lint.settings import Settings
 
     # "Can this be scripted?" is asked explicitly; the other back-ends use the defaults.

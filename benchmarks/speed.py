@@ -79,7 +79,7 @@ CHILD = textwrap.dedent(
             except Exception:
                 pass
     else:
-        from torchlint.lint import engine
+        from torchlint.lint import engine, run
         rule_time = {}
         if mode == "rules":
             original = engine._Dispatcher._call
@@ -89,7 +89,7 @@ CHILD = textwrap.dedent(
                     original(self, [(rule, handler)], node)
                     rule_time[rule.code] = rule_time.get(rule.code, 0.0) + time.process_time() - began
             engine._Dispatcher._call = timed
-        results = engine.lint_files(files, jobs=jobs, cache_dir=cache_dir)
+        results = run.lint_files(files, jobs=jobs, cache_dir=cache_dir)
         extra["findings"] = sum(len(r.diagnostics) for r in results)
         extra["errors"] = sum(len(r.errors) for r in results)
         extra["rules"] = rule_time

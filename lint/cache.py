@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib
+import importlib.util
 import inspect
 import json
 import os
@@ -31,6 +31,9 @@ from torchlint import __version__
 from torchlint.lint.semantic.summary import FileSummary, summarize
 
 FORMAT = 1
+
+# A dependency on a module's text (its semantic model was built), not just its summary.
+TEXT_DEPENDENCY = "text:"
 
 
 def content_hash(text: str) -> str:
@@ -59,30 +62,72 @@ def _plain(value: Any) -> Any:
     return value  # sets: sorted by json.dumps's default
 
 
-def fingerprint(settings: Any, rules: Sequence[type]) -> str:
+def fingerprint(settings: Any, rules: Optional[Sequence[type]] = None) -> str:
     """What every cached result depends on besides its files and torchlint's own code (which
-    ``LintCache.code`` covers): the settings and the rules that ran, their codes and the files
-    they are defined in, so editing a rule pack in place invalidates the cache too."""
-    parts = {
-        "settings": dataclasses.asdict(settings),
-        "rules": sorted(rule.code for rule in rules),  # type: ignore[attr-defined]
-        "rule_files": _stamp(inspect.getsourcefile(rule) or "" for rule in rules),
-    }
+    ``LintCache.code`` covers): the settings, and the rules: those given, by code and by the
+    files they are defined in, or else the installed plugin packs (``installed_packs``), from
+    which the settings select. Editing a rule pack in place invalidates the cache too."""
+    parts: dict[str, Any] = {"settings": dataclasses.asdict(settings)}
+    if rules is None:
+        parts["packs"] = installed_packs()
+    else:
+        parts["rules"] = sorted(rule.code for rule in rules)  # type: ignore[attr-defined]
+        parts["rule_files"] = _stamp(inspect.getsourcefile(rule) or "" for rule in rules)
     text = json.dumps(parts, sort_keys=True, default=str)
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
+PLUGIN_GROUPS = ("torchlint.rules", "torchlint.fixers")
+
+
+def installed_packs() -> list[Any]:
+    """The rule and fixer packs installed (entry points), with their distributions' versions
+    and the stamps of their source files, found without importing them: a run whose results
+    all come from the cache never imports a rule."""
+    from importlib.metadata import entry_points  # 30 ms: only runs that use the cache
+
+    packs: list[Any] = []
+    for group in PLUGIN_GROUPS:
+        for point in sorted(entry_points(group=group), key=lambda e: e.name):
+            dist = getattr(point, "dist", None)
+            packs.append(
+                [
+                    group,
+                    point.name,
+                    point.value,
+                    dist.version if dist is not None else "",
+                    _stamp(_module_files(point.module)),
+                ]
+            )
+    return packs
+
+
+def _module_files(name: str) -> list[str]:
+    """The source files of a module: a package's own folder, or the module's file."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return []
+    if spec is None:
+        return []
+    if spec.submodule_search_locations:
+        return [
+            str(p) for folder in spec.submodule_search_locations for p in Path(folder).glob("*.py")
+        ]
+    return [spec.origin] if spec.origin else []
+
+
 def _analysis_files() -> list[str]:
-    """torchlint's analysis code: the lint framework, the semantic model, rules and fixers."""
-    files = []
+    """torchlint's analysis code: the lint framework, the semantic model, rules and fixers
+    (found, not imported)."""
+    files: list[str] = []
     for package in (
         "torchlint.lint",
         "torchlint.lint.semantic",
         "torchlint.rules",
         "torchlint.fixers",
     ):
-        for folder in getattr(importlib.import_module(package), "__path__", ()):
-            files.extend(str(path) for path in Path(folder).glob("*.py"))
+        files.extend(_module_files(package))
     return files
 
 

@@ -7,9 +7,12 @@ so a range covering ``abc`` at the start of line 3 is (3, 1)-(3, 4).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
-import libcst as cst
+from torchlint.lint.source import Source, source_lines
+
+if TYPE_CHECKING:  # reading results, cached ones included, needs no libcst
+    import libcst as cst
 
 TARGETS: tuple[str, ...] = ("script", "trace", "compile", "export")
 Applicability = Literal["safe", "unsafe"]
@@ -129,3 +132,31 @@ class FileError:
             data["line"] = self.line
             data["column"] = self.column
         return data
+
+
+@dataclass
+class FileResult:
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
+    source: Optional[Source] = None
+    module: Optional[cst.Module] = None
+    # Notebook findings are numbered by cell and line, not by the module text's lines.
+    cell_mapped: bool = False
+    # The source lines findings start on, by number (their code frames): what ``lint_files``
+    # keeps of the text, which it does not hold (transformers: 27 MB in 571 files).
+    lines: dict[int, str] = field(default_factory=dict)
+
+    def code_lines(self) -> dict[int, str]:
+        """The source lines the findings start on, from ``lines`` or the source."""
+        if self.lines or self.source is None or self.cell_mapped or not self.diagnostics:
+            return self.lines
+        numbered = source_lines(self.source.text)
+        return {
+            d.line: numbered[d.line - 1] for d in self.diagnostics if 0 < d.line <= len(numbered)
+        }
+
+    def keep_code_lines(self) -> None:
+        """Keep only the lines of the code frames, not the whole source text."""
+        self.lines = self.code_lines()
+        self.source = None

@@ -29,7 +29,7 @@ from torchlint.lint.walk import walk
 
 if TYPE_CHECKING:
     from torchlint.lint.context import LintContext
-    from torchlint.lint.engine import FileResult
+    from torchlint.lint.diagnostics import FileResult
     from torchlint.lint.rule import Rule
     from torchlint.lint.semantic.index import ProjectIndex
     from torchlint.lint.semantic.kinds import Kind
@@ -646,10 +646,11 @@ def compiles(text: str, path: str) -> Optional[str]:
         return f"does not compile: {exc}"
     except (RecursionError, MemoryError):  # MemoryError: "too complex" from Python's parser
         return "does not compile: too deeply nested"
-    from torchlint.lint.source import Source, SourceError, parse
+    from torchlint.lint.parser import parse
+    from torchlint.lint.source import Source, SourceError
 
     try:
-        parse(Source(path=path, text=text))  # guarded: see source.MAX_BOOLEAN_OPERANDS
+        parse(Source(path=path, text=text))  # guarded: see parser.MAX_BOOLEAN_OPERANDS
     except SourceError as exc:
         return f"does not parse: {exc.message}"
     except Exception as exc:

@@ -26,12 +26,13 @@ from typing import Optional
 
 import libcst as cst
 
-from torchlint.lint.diagnostics import Diagnostic, Edit, Fix
-from torchlint.lint.engine import FileResult, lint_module
+from torchlint.lint.diagnostics import Diagnostic, Edit, FileResult, Fix
+from torchlint.lint.engine import lint_module
+from torchlint.lint.parser import parse
 from torchlint.lint.rule import Rule
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.settings import Settings
-from torchlint.lint.source import Source, SourceError, parse
+from torchlint.lint.source import Source, SourceError
 
 # Smallest chunk worth a parse of its own: fewer, larger chunks cost less per parse call.
 MIN_CHUNK_LINES = 12

@@ -13,9 +13,10 @@ import sys
 from collections.abc import Sequence
 from functools import lru_cache
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from torchlint.lint.rule import Rule
+if TYPE_CHECKING:
+    from torchlint.lint.rule import Rule
 
 if sys.version_info >= (3, 10):
     from importlib.metadata import entry_points
@@ -79,6 +80,8 @@ def load_plugins(group: str, base: type) -> list[type]:
 
 @lru_cache(maxsize=1)
 def all_rules() -> tuple[type[Rule], ...]:
+    from torchlint.lint.rule import Rule  # libcst: not for runs that need no rule (cached)
+
     rules = load_plugins("torchlint.rules", Rule)
     seen: dict[str, type[Rule]] = {}
     for rule in rules:

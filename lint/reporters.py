@@ -16,12 +16,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 from urllib.parse import quote
 
 from torchlint import __version__
 from torchlint.lint.diagnostics import Diagnostic, FileError
-from torchlint.lint.rule import Rule
+
+if TYPE_CHECKING:
+    from torchlint.lint.rule import Rule
 
 OUTPUT_FORMATS: tuple[str, ...] = ("full", "concise", "json", "sarif", "github")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -35,9 +37,10 @@ class Report:
     errors: list[FileError] = field(default_factory=list)
     # Per path, the source lines findings start on, by number, for the caret view.
     lines: dict[str, dict[int, str]] = field(default_factory=dict)
-    # Every installed rule, for SARIF's rule table.
-    rules: Sequence[type[Rule]] = ()
-    fixable_codes: frozenset[str] = frozenset()
+    # The rules for SARIF's rule table, and the codes a fixer exists for; None: the installed
+    # ones, loaded only when SARIF is written (a cached run imports no rule).
+    rules: Optional[Sequence[type[Rule]]] = None
+    fixable_codes: Optional[frozenset[str]] = None
 
 
 def display_path(path: str) -> str:
@@ -171,8 +174,16 @@ def _sarif_region(line: int, column: int, end_line: int, end_column: int) -> dic
 
 
 def sarif_document(report: Report) -> dict:
+    from torchlint.lint.fixes import fixers_by_code
+    from torchlint.lint.registry import all_rules
+
     # Every installed rule, so a result's ruleIndex is stable across runs.
-    rules = sorted(set(report.rules), key=lambda r: r.code)
+    rules = sorted(
+        set(report.rules if report.rules is not None else all_rules()), key=lambda r: r.code
+    )
+    fixable_codes = (
+        report.fixable_codes if report.fixable_codes is not None else frozenset(fixers_by_code())
+    )
     index = {rule.code: position for position, rule in enumerate(rules)}
     descriptors = []
     for rule in rules:
@@ -188,7 +199,7 @@ def sarif_document(report: Report) -> dict:
                 "properties": {
                     "targets": list(rule.targets),
                     "tags": ["torch", *rule.targets],
-                    "fixable": rule.code in report.fixable_codes,
+                    "fixable": rule.code in fixable_codes,
                 },
             }
         )

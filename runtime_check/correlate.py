@@ -66,7 +66,7 @@ def _stopped(result: dict[str, Any]) -> bool:
 
 
 def correlate(report: Any) -> dict[str, Any]:
-    from torchlint.lint.engine import lint_files
+    from torchlint.lint.run import lint_files
 
     info = report.setup.get("info") or {}
     files = [os.path.realpath(f) for f in info.get("user_files") or []]

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import pickle
+import subprocess
+import sys
 
 import pytest
 
-import torchlint.lint.engine as engine
-from torchlint.lint.engine import lint_files
+import torchlint.lint.run as run
+from torchlint.lint.run import lint_files
 
 from .cli_helpers import run_cli
 from .semantic_helpers import write_project
@@ -45,13 +47,13 @@ PROJECT = {
 def linted(monkeypatch):
     """Counts the files each run really lints (cache misses)."""
     calls: list[str] = []
-    original = engine._lint_planned
+    original = run._lint_planned
 
     def counting(number):
-        calls.append(engine._RUN[0][number].path)
+        calls.append(run._RUN[0][number].path)
         return original(number)
 
-    monkeypatch.setattr(engine, "_lint_planned", counting)
+    monkeypatch.setattr(run, "_lint_planned", counting)
     return calls
 
 
@@ -88,6 +90,34 @@ def test_editing_a_base_class_relints_its_dependents_only(tmp_path, linted):
     results = lint_files(files, cache_dir=cache)
     assert sorted(p.rsplit("/", 1)[-1] for p in linted) == ["base.py", "model.py"]
     assert ("model.py", 6, "TL301") not in _findings(results)
+
+
+def test_removing_a_package_init_relints_the_files_it_named(tmp_path, linted):
+    # proj.base becomes module base: the cached summaries name modules that no longer exist.
+    paths = write_project(tmp_path / "src", PROJECT)
+    files = [str(p) for name, p in paths.items() if name != "proj/__init__.py"]
+    cache = str(tmp_path / "cache")
+    lint_files(files, cache_dir=cache)
+    paths["proj/__init__.py"].unlink()
+    linted.clear()
+    cached = lint_files(files, cache_dir=cache)
+    assert sorted(linted) == sorted(files)
+    assert _findings(cached) == _findings(lint_files(files))
+
+
+def test_a_warm_run_loads_neither_libcst_nor_a_rule(tmp_path):
+    # A cached run only reads, hashes and compares: the parser, the semantic model and the
+    # rules (a third of a second to import) are loaded only for files that need linting.
+    write_project(tmp_path / "src", PROJECT)
+    command = [sys.executable, "-X", "importtime", "-m", "torchlint", "check", "src"]
+    command += ["--output-format", "json", "--cache-dir", "cache"]
+    cold = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    warm = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "libcst" in cold.stderr  # what -X importtime lists: the check itself can fail
+    imported = [line.rsplit("|", 1)[-1].strip() for line in warm.stderr.splitlines()]
+    assert not [m for m in imported if m.startswith(("libcst", "torchlint.rules."))]
+    assert json.loads(warm.stdout)["diagnostics"] == json.loads(cold.stdout)["diagnostics"]
+    assert "TL301" in warm.stdout
 
 
 def test_a_file_first_read_lazily_is_then_linted_by_a_relative_path(tmp_path, monkeypatch):

@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from torchlint.lint.engine import lint_files
 from torchlint.lint.fixes import fix_text
 from torchlint.lint.notebook import apply_to_notebook, parse_notebook, read_notebook
+from torchlint.lint.run import lint_files
 
 
 def code(source: list[str], outputs: list | None = None, count: int | None = 1) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from torchlint.lint.engine import lint_files
+from torchlint.lint.run import lint_files
 from torchlint.lint.semantic.trees import ParsedTrees
 
 from .semantic_helpers import write_project

@@ -24,10 +24,11 @@ import pytest
 
 from tests.cli_helpers import PRINT_MODEL, position_of, run_cli, run_json, write
 from torchlint.lint import discovery, fixes
-from torchlint.lint.engine import ISSUE_HINT, lint_files, lint_text
+from torchlint.lint.engine import ISSUE_HINT, lint_text
 from torchlint.lint.fixes import Fixer, fix_text
 from torchlint.lint.registry import rule_by_code_or_name
 from torchlint.lint.rule import Rule
+from torchlint.lint.run import lint_files
 
 PRINT_RULE = rule_by_code_or_name("TL301")
 SELECT = ["--select", "TL301"]
@@ -343,17 +344,17 @@ def test_file_deleted_between_discovery_and_reading(tmp_path, monkeypatch):
 
 def test_file_deleted_between_indexing_and_linting(tmp_path, monkeypatch):
     # Texts are read again when each file is linted (a big tree's are not all held at once).
-    from torchlint.lint import engine
+    from torchlint.lint import run
 
     write(tmp_path, "gone.py", PRINT_MODEL)
     write(tmp_path, "good.py", PRINT_MODEL)
-    real_lint_planned = engine._lint_planned
+    real_lint_planned = run._lint_planned
 
     def delete_then_lint(number):
         (tmp_path / "gone.py").unlink(missing_ok=True)
         return real_lint_planned(number)
 
-    monkeypatch.setattr(engine, "_lint_planned", delete_then_lint)
+    monkeypatch.setattr(run, "_lint_planned", delete_then_lint)
     paths = [str(tmp_path / "gone.py"), str(tmp_path / "good.py")]
     gone, good = lint_files(paths, rules=[PRINT_RULE])
     assert [e.message for e in gone.errors] == ["no such file"] and not gone.diagnostics
@@ -653,7 +654,8 @@ def test_language_server_never_imports_or_runs_the_code(tmp_path):
 def test_parse_skips_node_checks_only_while_parsing():
     """The parse builds libcst's nodes without their field checks (the parser's output is well
     formed); nodes built afterwards by rules and fixers are checked again."""
-    from torchlint.lint.source import Source, SourceError, parse
+    from torchlint.lint.parser import parse
+    from torchlint.lint.source import Source, SourceError
 
     text = "def f(x):\n    return (x + 1) * 2  # keep\n"
     tree = parse(Source("m.py", text))

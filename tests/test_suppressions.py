@@ -141,7 +141,7 @@ def test_suppression_through_the_cli(tmp_path, monkeypatch):
 def test_a_file_without_torch_is_judged_for_suppressions_without_a_parse(tmp_path, monkeypatch):
     # No torch import and no graph code: no rule walks it, so libcst never parses it (a third
     # of transformers: configurations, tokenizers); its stale suppressions are still reported.
-    from torchlint.lint import engine
+    from torchlint.lint import engine, run
 
     plain = write(tmp_path, "config_utils.py", "SIZE = 4  # noqa: TL999\n")  # no such rule
     model = write(tmp_path, "model.py", PRINT_MODEL)
@@ -153,7 +153,7 @@ def test_a_file_without_torch_is_judged_for_suppressions_without_a_parse(tmp_pat
         return real_parse(source, **kwargs)
 
     monkeypatch.setattr(engine, "parse", recording_parse)
-    plain_result, model_result = engine.lint_files([str(plain), str(model)])
+    plain_result, model_result = run.lint_files([str(plain), str(model)])
     assert parsed == [str(model)]
     assert [(d.code, d.line) for d in plain_result.diagnostics] == [("TL001", 1)]
     assert plain_result.lines == {1: "SIZE = 4  # noqa: TL999"}  # for the code frame

@@ -225,12 +225,10 @@ def _run_check(
     jobs: int = 1,
     cache_dir: Optional[str] = None,
 ):
-    from torchlint.lint.diagnostics import Diagnostic, FileError
+    from torchlint.lint.diagnostics import Diagnostic, FileError, FileResult
     from torchlint.lint.discovery import discover
-    from torchlint.lint.engine import FileResult, lint_files, lint_text
-    from torchlint.lint.fixes import fixers_by_code
-    from torchlint.lint.registry import all_rules
     from torchlint.lint.reporters import Report
+    from torchlint.lint.run import lint_files
     from torchlint.lint.source import SourceError, decode
 
     results: list[FileResult] = []
@@ -244,6 +242,8 @@ def _run_check(
         except SourceError as exc:
             errors.append(FileError(name, exc.message))
         else:
+            from torchlint.lint.engine import lint_text
+
             results.append(lint_text(name, source.text, settings=settings))
     else:
         found = discover(list(paths) or ["."], settings)
@@ -259,8 +259,6 @@ def _run_check(
         diagnostics=sorted(diagnostics, key=Diagnostic.sort_key),
         errors=sorted(errors, key=lambda e: (e.path, e.line or 0)),
         lines=lines,
-        rules=all_rules(),
-        fixable_codes=frozenset(fixers_by_code()),
     )
 
 

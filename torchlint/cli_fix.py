@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 
-from torchlint.lint.fix_files import FileFix, fix_paths, unified_diff
 from torchlint.lint.settings import Settings
+
+if TYPE_CHECKING:
+    from torchlint.lint.fix_files import FileFix
 
 
 def run_fix(
@@ -34,7 +36,8 @@ def run_fix(
     2 when a file could not be read, linted or written, or the verification failed.
     """
     from torchlint.lint.discovery import discover
-    from torchlint.lint.engine import display_path
+    from torchlint.lint.fix_files import fix_paths, unified_diff
+    from torchlint.lint.reporters import display_path
 
     found = discover(list(paths) or ["."], settings)
     for error in found.errors:

@@ -71,16 +71,20 @@ class Region:
     roots: list[str] = field(default_factory=list)
 
 
-def module_name_for_path(path: Path) -> tuple[str, bool, Path]:
-    """(dotted module name, is package __init__, the sys.path entry it is importable from)."""
-    path = path.resolve() if path.is_absolute() else path.absolute()
-    is_package = path.name == "__init__.py"
-    parts = [] if is_package else [path.stem]
-    folder = path.parent
-    while (folder / "__init__.py").exists() and folder.parent != folder:
-        parts.append(folder.name)
-        folder = folder.parent
-    return ".".join(reversed(parts)), is_package, folder
+def module_name_for_path(path: str) -> tuple[str, bool, Path]:
+    """(dotted module name, is package __init__, the sys.path entry it is importable from).
+    ``os.path``, not ``pathlib``: once per file of a run, a sixth of a warm run with pathlib."""
+    path = os.path.realpath(path) if os.path.isabs(path) else os.path.abspath(path)
+    folder, name = os.path.split(path)
+    is_package = name == "__init__.py"
+    parts = [] if is_package else [os.path.splitext(name)[0]]
+    while os.path.exists(os.path.join(folder, "__init__.py")):
+        parent, folder_name = os.path.split(folder)
+        if parent == folder:
+            break
+        parts.append(folder_name)
+        folder = parent
+    return ".".join(reversed(parts)), is_package, Path(folder)
 
 
 def is_torch_module_class(qualname: str) -> bool:
@@ -139,22 +143,27 @@ class ProjectIndex:
 
     # -- building ------------------------------------------------------------------------
     def add_source(self, path: str, text: str) -> FileSummary:
-        module, is_package, root = module_name_for_path(Path(path))
+        module, is_package, root = module_name_for_path(path)
         summary = summarize(text, module, path, is_package)
         self.add_summary(summary, root)
         return summary
 
-    def add_cached(self, summary: FileSummary) -> None:
-        """Add a summary made earlier from the same content (the cache)."""
-        _, _, root = module_name_for_path(Path(summary.path))
+    def add_cached(self, summary: FileSummary) -> bool:
+        """Add a summary made earlier from the same content (the cache); False, adding
+        nothing, when the file's module name has changed since (an ``__init__.py`` added or
+        removed above it)."""
+        module, _, root = module_name_for_path(summary.path)
+        if module != summary.module:
+            return False
         self.add_summary(summary, root)
+        return True
 
     def add_summary(self, summary: FileSummary, search_root: Optional[Path] = None) -> None:
         self.by_module[summary.module] = summary
         self.by_path[summary.path] = summary
         if search_root is not None:
             self.search_roots.setdefault(search_root, None)
-        script_dir = Path(summary.path).absolute().parent
+        script_dir = Path(os.path.dirname(os.path.abspath(summary.path)))
         self.search_roots.setdefault(script_dir, None)
         self._roots_by_head.clear()
         self._module_class_cache.clear()

@@ -13,10 +13,11 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.parser import parse
 from torchlint.lint.semantic.index import ALL_TARGETS, ProjectIndex, Region
 from torchlint.lint.semantic.kinds import Kind, KindInference, join
 from torchlint.lint.semantic.summary import BREAKING_DECORATORS, FileSummary
-from torchlint.lint.source import Source, SourceError, parse
+from torchlint.lint.source import Source, SourceError
 
 # Guards: the call, the back-ends under which it returns True.
 

@@ -9,9 +9,10 @@ per character: 1 M characters keep about 26 MB of trees), least recently used fi
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-import libcst as cst
+if TYPE_CHECKING:
+    import libcst as cst
 
 
 class ParsedTrees:

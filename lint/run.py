@@ -1,0 +1,316 @@
+"""A lint run over many files: read them, index them, take what the cache still holds, then
+lint the rest (``engine.py``), callers before callees, here or in forked workers.
+
+This module and what it imports need no libcst: a run whose results all come from the cache
+never loads the parser, the semantic model or the rules.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Callable, Optional
+
+from torchlint.lint.cache import (
+    TEXT_DEPENDENCY,
+    Entry,
+    LintCache,
+    content_hash,
+    fingerprint,
+    summary_digest,
+)
+from torchlint.lint.diagnostics import Diagnostic, FileError, FileResult
+from torchlint.lint.notebook import Notebook, is_notebook, read_notebook
+from torchlint.lint.semantic.index import ProjectIndex
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.lint.semantic.trees import ParsedTrees
+from torchlint.lint.settings import Settings
+from torchlint.lint.source import Source, SourceError, read_source
+
+if TYPE_CHECKING:
+    from torchlint.lint.rule import Rule
+
+
+@dataclass
+class _Planned:
+    """One readable file of a run, and its cache entry when it has one. The text is read again
+    when the file is linted, so a big tree's texts are not all held at once (transformers:
+    50 MB); a notebook's code cells, which are no file, are kept."""
+
+    path: str
+    content: str
+    entry: Optional[Entry] = None
+    kept: Optional[Source] = None
+
+    def source(self) -> Source:
+        return self.kept if self.kept is not None else read_source(self.path)
+
+
+def lint_files(
+    paths: Sequence[str],
+    settings: Optional[Settings] = None,
+    rules: Optional[Sequence[type[Rule]]] = None,
+    *,
+    jobs: int = 1,
+    cache_dir: Optional[str] = None,
+) -> list[FileResult]:
+    """Lint files: read all, index all, then lint each. One bad file never stops the others.
+
+    ``jobs`` > 1 lints in that many forked worker processes, which inherit the index and the
+    sources and send back only results. ``cache_dir`` reuses results of unchanged files whose
+    cross-file facts are unchanged too (see ``lint/cache.py``).
+    """
+    with _rare_full_collections():
+        return _lint_files(paths, settings, rules, jobs=jobs, cache_dir=cache_dir)
+
+
+@contextmanager
+def _rare_full_collections() -> Iterator[None]:
+    """Python's cyclic collector walks every live object (the index, cached models and their
+    trees) in each full collection: 20-25% of a run's CPU with the default thresholds. Nearly
+    all of a run's garbage is freed by reference counting, so collect less often: a young
+    generation of 10,000 objects, not 700 (torch/_inductor: 51.7 -> 43.5 CPU s, peak memory
+    262 -> 270 MB; also making full collections rarer cost 53 MB there)."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(max(thresholds[0], 10_000), thresholds[1], thresholds[2])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+def _lint_files(
+    paths: Sequence[str],
+    settings: Optional[Settings],
+    rules: Optional[Sequence[type[Rule]]],
+    *,
+    jobs: int,
+    cache_dir: Optional[str],
+) -> list[FileResult]:
+    settings = settings or Settings()
+    cache = LintCache(cache_dir) if cache_dir else None
+    run_fingerprint = fingerprint(settings, rules) if cache else ""
+    results: dict[str, FileResult] = {}
+    notebooks: dict[str, Notebook] = {}  # .ipynb: its code cells as one module
+    planned: list[_Planned] = []
+    index = ProjectIndex(script_all_modules=settings.script_all_modules)
+    if cache is not None:
+        index.summarizer = cache.summarizer
+    for path in paths:
+        try:
+            if is_notebook(path):
+                notebooks[path] = read_notebook(path)
+                source = notebooks[path].source
+            else:
+                source = read_source(path)
+        except SourceError as exc:
+            results[path] = FileResult(path=path, errors=[FileError(path, exc.message)])
+            continue
+        item = _Planned(
+            path,
+            content_hash(source.text) if cache else "",
+            kept=source if path in notebooks else None,
+        )
+        item.entry = cache.load(path, item.content) if cache else None
+        if item.entry is not None:
+            if item.entry.summary.path != source.path:
+                # Made when the file was read lazily, or named by another relative path.
+                item.entry.summary = replace(item.entry.summary, path=source.path)
+            if not index.add_cached(item.entry.summary):
+                item.entry = None
+        if item.entry is None:
+            index.add_source(source.path, source.text)
+        planned.append(item)
+
+    # Summary digests by module, and content hashes by TEXT_DEPENDENCY + module: given files,
+    # and project modules read lazily from disk.
+    digests: dict[str, str] = {}
+    contents = {item.path: item.content for item in planned}
+    for item in planned:
+        if item.entry is not None:
+            digests[item.entry.summary.module] = item.entry.summary_digest
+
+    def digest_of(module: str) -> str:
+        if module in digests:
+            return digests[module]
+        if module.startswith(TEXT_DEPENDENCY):  # a module whose text the analysis read
+            summary = index.get_module(module[len(TEXT_DEPENDENCY) :])
+            digests[module] = _content_of(summary, contents) if summary is not None else ""
+        elif cache is not None and module in cache.digests:
+            digests[module] = cache.digests[module]
+        else:
+            summary = index.get_module(module)  # a dependency read lazily, through the cache
+            if cache is not None and module in cache.digests:
+                digests[module] = cache.digests[module]
+            else:
+                digests[module] = summary_digest(summary) if summary is not None else ""
+        return digests[module]
+
+    regions = _regions_by_module(index) if cache else {}
+    pending = []
+    for item in planned:
+        entry = item.entry
+        if (
+            entry is not None
+            and entry.result is not None
+            and _entry_valid(entry, run_fingerprint, regions, digest_of)
+        ):
+            diagnostics, errors = entry.result
+            results[item.path] = FileResult(
+                path=item.path,
+                diagnostics=[Diagnostic.from_dict(d) for d in diagnostics],
+                errors=[FileError(**e) for e in errors],
+                lines=entry.lines,
+            )
+        else:
+            pending.append(item)
+
+    if not pending:
+        return [results[p] for p in paths if p in results]
+    # Only now the linting machinery: libcst, the semantic model, the rules. A run whose
+    # results all come from the cache imports none of it (a third of a second).
+    from torchlint.lint import engine
+
+    chosen = engine.selected_rules(settings, rules)
+    index.regions()  # once here, not once in every worker
+    index.trees = ParsedTrees()
+    pending, uncalled = _callers_first(pending, index)
+    global _RUN
+    _RUN = (pending, index, chosen, settings, notebooks, cache is not None)
+    try:
+        if jobs > 1 and len(pending) >= 2 * jobs and _can_fork():
+            # Files no other file calls first; then the rest, in workers forked afresh, which
+            # see what the first ones' models found (the argument kinds their callers pass),
+            # instead of modelling those callers again.
+            outcomes = _lint_in_workers(range(uncalled), jobs)
+            for outcome in outcomes:
+                _publish(index, outcome[2])
+            outcomes += _lint_in_workers(range(uncalled, len(pending)), jobs)
+        else:
+            outcomes = [_lint_planned(number) for number in range(len(pending))]
+    finally:
+        _RUN = None
+    for item, (result, depends_on, _) in zip(pending, outcomes):
+        results[item.path] = result
+        # Results with errors are not kept: an internal error should not outlive its fix.
+        if cache is not None and not result.errors:
+            summary = index.by_path[item.path]
+            cache.store(
+                item.path,
+                Entry(
+                    content=item.content,
+                    summary=summary,
+                    summary_digest=digest_of(summary.module),
+                    fingerprint=run_fingerprint,
+                    regions=regions.get(summary.module, ""),
+                    depends_on={
+                        m: digest_of(m)
+                        for m in depends_on
+                        if m in index.by_module or m.startswith(TEXT_DEPENDENCY)
+                    },
+                    result=(
+                        [d.to_dict() for d in result.diagnostics],
+                        [e.to_dict() for e in result.errors],
+                    ),
+                    lines=result.lines,
+                ),
+            )
+    return [results[p] for p in paths if p in results]
+
+
+def _callers_first(pending: list[_Planned], index: ProjectIndex) -> tuple[list[_Planned], int]:
+    """The files to lint, callers of other files' graph functions before those files (see
+    ``ProjectIndex.callers_first``), files the index has no module for first; and how many
+    lead the order that no other file to lint calls."""
+    by_module: dict[str, _Planned] = {}
+    unindexed: list[_Planned] = []
+    for item in pending:
+        summary = index.by_path.get(item.path)
+        if summary is None or summary.module in by_module:
+            unindexed.append(item)
+        else:
+            by_module[summary.module] = item
+    ordered, called = index.callers_first(list(by_module))
+    uncalled = [m for m in ordered if m not in called]
+    rest = [m for m in ordered if m in called]
+    return unindexed + [by_module[m] for m in uncalled + rest], len(unindexed) + len(uncalled)
+
+
+# The state of the current run, inherited by forked workers instead of being sent to them.
+_RUN: Optional[tuple] = None
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _lint_in_workers(numbers: range, jobs: int) -> list[tuple[FileResult, set[str], tuple]]:
+    """Lint the pending files ``numbers`` in ``jobs`` forked workers (here, when too few)."""
+    if len(numbers) < 2 * jobs:
+        return [_lint_planned(number) for number in numbers]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return list(pool.imap(_lint_planned, numbers, chunksize=2))
+
+
+def _publish(index: ProjectIndex, found: tuple) -> None:
+    """Record in this process's index what a worker's model of a file found."""
+    if found:
+        module, facts, outgoing, dependencies = found
+        index.models.setdefault(module, facts)
+        index.outgoing_kinds.setdefault(module, outgoing)
+        if dependencies is not None:
+            index.lint_dependencies.setdefault(module, dependencies)
+
+
+def _lint_planned(number: int) -> tuple[FileResult, set[str], tuple]:
+    """Lint the ``number``-th pending file of the current run (in this process or a worker)."""
+    assert _RUN is not None
+    pending, index, chosen, settings, notebooks, record = _RUN
+    try:
+        source = pending[number].source()
+    except SourceError as exc:  # gone or changed since it was read for the index
+        path = pending[number].path
+        return FileResult(path=path, errors=[FileError(path, exc.message)]), set(), ()
+    from torchlint.lint import engine
+
+    return engine.lint_pending(source, index, chosen, settings, notebooks.get(source.path), record)
+
+
+def _content_of(summary: FileSummary, contents: dict[str, str]) -> str:
+    """The content hash of a module's text: of a file given to the run, as read for it."""
+    if summary.path in contents:
+        return contents[summary.path]
+    try:
+        return content_hash(read_source(summary.path).text)
+    except SourceError:
+        return ""
+
+
+def _regions_by_module(index: ProjectIndex) -> dict[str, str]:
+    """For each module, a digest of its graph functions and their back-ends."""
+    own: dict[str, list] = {}
+    for summary in index.by_path.values():
+        own.setdefault(summary.module, [])
+    for name, region in index.regions().items():
+        module = name
+        while module and module not in own:
+            module = module.rpartition(".")[0]
+        if module in own:
+            own[module].append((name, sorted(region.targets)))
+    return {module: repr(sorted(items)) for module, items in own.items()}
+
+
+def _entry_valid(
+    entry: Entry,
+    run_fingerprint: str,
+    regions: dict[str, str],
+    digest_of: Callable[[str], str],
+) -> bool:
+    if entry.fingerprint != run_fingerprint:
+        return False
+    if any(digest_of(module) != digest for module, digest in entry.depends_on.items()):
+        return False
+    return entry.regions == regions.get(entry.summary.module)
