@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -130,3 +131,19 @@ def test_without_the_pack_its_code_is_unknown(tmp_path):
     )
     assert completed.returncode == 2
     assert "'ACME' matches no rule" in completed.stderr
+
+
+def test_editing_an_installed_pack_invalidates_cached_results(pack_path, tmp_path, monkeypatch):
+    # The cache names the installed packs by their files, without importing them.
+    from torchlint.lint.cache import fingerprint, installed_packs
+    from torchlint.lint.settings import Settings
+
+    site = tmp_path / "site"
+    shutil.copytree(pack_path, site)
+    monkeypatch.syspath_prepend(str(site))
+    before = fingerprint(Settings())
+    assert "acme" in [pack[1] for pack in installed_packs()]
+    assert "acme_torch_rules" not in sys.modules
+    module = site / "acme_torch_rules.py"
+    module.write_text(module.read_text() + "\n# a new rule would go here\n")
+    assert fingerprint(Settings()) != before
