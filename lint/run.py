@@ -176,7 +176,7 @@ def _lint_files(
 
     chosen = engine.selected_rules(settings, rules)
     index.regions()  # once here, not once in every worker
-    index.trees = ParsedTrees()
+    index.trees = ParsedTrees(to_lint=(item.path for item in pending))
     pending, uncalled = _callers_first(pending, index)
     global _RUN
     _RUN = (pending, index, chosen, settings, notebooks, cache is not None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 import os
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
@@ -340,12 +341,11 @@ class ProjectIndex:
 
     def has_graph_code(self, summary: FileSummary) -> bool:
         """Whether any function of this file is graph code."""
-        module = summary.module
-        return any(self.region_for(module, name) for name in summary.functions) or any(
-            self.region_for(module, f"{owner}.{method}")
-            for owner, cls in summary.classes.items()
-            for method in cls.methods
-        )
+        return any(self.region_for(summary.module, name) for name in _qualnames(summary))
+
+    def graph_functions(self, summary: FileSummary) -> list[str]:
+        """The qualified names (within the module) of this file's graph functions."""
+        return [name for name in _qualnames(summary) if self.region_for(summary.module, name)]
 
     def region_for(self, module: str, qualname: str) -> Optional[Region]:
         return self.regions().get(f"{module}.{qualname}" if module else qualname)
@@ -572,3 +572,11 @@ class ProjectIndex:
         if found is None:
             return False
         return any(dec in BREAKING_DECORATORS for dec in found[1].decorators)
+
+
+def _qualnames(summary: FileSummary) -> Iterator[str]:
+    """Every function and method of a file, by qualified name within its module."""
+    yield from summary.functions
+    for owner, cls in summary.classes.items():
+        for method in cls.methods:
+            yield f"{owner}.{method}"

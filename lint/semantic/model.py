@@ -16,6 +16,7 @@ import libcst as cst
 from torchlint.lint.parser import parse
 from torchlint.lint.semantic.index import ALL_TARGETS, ProjectIndex, Region
 from torchlint.lint.semantic.kinds import Kind, KindInference, join
+from torchlint.lint.semantic.skeleton import graph_skeleton
 from torchlint.lint.semantic.summary import BREAKING_DECORATORS, FileSummary
 from torchlint.lint.source import Source, SourceError
 
@@ -593,13 +594,17 @@ def _build_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
         if text is None:
             with open(summary.path, encoding="utf-8", errors="replace") as handle:
                 text = handle.read()
-        tree = index.trees.get(summary.path, text) if index.trees is not None else None
-        if tree is None:
-            # The guarded parse: Python's parser accepted it (summary.parsed), and inputs that
-            # crash libcst's native parser are refused.
-            tree = parse(Source(summary.path, text), python_valid=True)
-            if index.trees is not None:
-                index.trees.put(summary.path, text, tree)
+        trees = index.trees
+        if trees is not None and summary.path in trees.to_lint:
+            tree = trees.get(summary.path, text)
+            if tree is None:
+                # The guarded parse: Python's parser accepted it (summary.parsed), and inputs
+                # that crash libcst's native parser are refused.
+                tree = parse(Source(summary.path, text), python_valid=True)
+                trees.put(summary.path, text, tree)
+        else:  # no lint takes the tree: its graph functions are all the model reads
+            skeleton = graph_skeleton(text, index.graph_functions(summary))
+            tree = parse(Source(summary.path, skeleton or text), python_valid=True)
         return FileModel(tree, summary, index)
     except (OSError, SourceError, RecursionError, ValueError):
         return None

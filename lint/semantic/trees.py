@@ -9,6 +9,7 @@ per character: 1 M characters keep about 26 MB of trees), least recently used fi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
@@ -16,8 +17,11 @@ if TYPE_CHECKING:
 
 
 class ParsedTrees:
-    def __init__(self, budget_chars: int = 1_000_000) -> None:
+    def __init__(self, budget_chars: int = 1_000_000, to_lint: Iterable[str] = ()) -> None:
         self.budget_chars = budget_chars
+        # The files the run lints later: a model of one of them parses its whole text, for
+        # its lint to take (a model of any other file parses only its graph functions).
+        self.to_lint = frozenset(to_lint)
         self._trees: dict[str, tuple[str, cst.Module]] = {}
         self._chars = 0
 
