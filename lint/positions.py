@@ -11,7 +11,6 @@ knows every statement's line) and indentation. Anything unusual falls back to th
 from __future__ import annotations
 
 import ast
-import warnings
 from collections.abc import Sequence
 from typing import Optional
 
@@ -19,7 +18,7 @@ import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
 from torchlint.lint.semantic.summary import first_line
-from torchlint.lint.source import line_starts, source_lines
+from torchlint.lint.source import line_starts, python_tree, source_lines
 
 _MINIMAL_BODY = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Pass()])])
 
@@ -183,13 +182,8 @@ class PositionFinder:
         if first > len(starts) or (end is not None and end > len(starts)):
             return None
         chunk = self.text[starts[first - 1] : starts[end - 1] if end is not None else None]
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
-                tree = ast.parse(chunk)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
-        if len(tree.body) != count or first_line(tree.body[0]) != 1:
+        tree = python_tree(chunk)
+        if tree is None or len(tree.body) != count or first_line(tree.body[0]) != 1:
             return None
         local: dict[int, int] = {}
         try:
@@ -200,11 +194,8 @@ class PositionFinder:
 
     def _lines(self) -> Optional[dict[int, int]]:
         if self._statement_lines is None:
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
-                    tree = ast.parse(self.text)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
+            tree = python_tree(self.text)
+            if tree is None:
                 self._statement_lines = {}
                 return None
             lines: dict[int, int] = {}

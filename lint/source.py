@@ -3,10 +3,13 @@ job, so reading needs no libcst (a run whose results are all cached never import
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import tokenize
+import warnings
 from dataclasses import dataclass
+from typing import Optional
 
 # Line ends as Python's tokenizer counts lines (``str.splitlines`` also splits at form feeds).
 LINE_END = re.compile(r"\r\n|\r|\n")
@@ -15,6 +18,17 @@ LINE_END = re.compile(r"\r\n|\r|\n")
 def source_lines(text: str) -> list[str]:
     """The lines of ``text`` as Python numbers them, without their line ends."""
     return LINE_END.split(text)
+
+
+def python_tree(text: str) -> Optional[ast.Module]:
+    """Python's own tree of ``text`` (``ast``: nothing runs), or None where Python's parser
+    refuses it or gives up; warnings about the user's code are not shown."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
+            return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
 
 
 def line_starts(text: str) -> list[int]:

@@ -12,11 +12,10 @@ padded with empty lines so that line numbers stay.
 from __future__ import annotations
 
 import ast
-import warnings
 from collections.abc import Iterable
 from typing import Optional, Union
 
-from torchlint.lint.source import source_lines
+from torchlint.lint.source import python_tree, source_lines
 
 _Definition = Union[ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef]
 # Blocks whose functions the model collects with the enclosing scope's names (model._collect).
@@ -31,11 +30,8 @@ def graph_skeleton(text: str, graph_functions: Iterable[str]) -> Optional[str]:
     for name in graph_functions:
         parts = name.split(".")
         enclosing.update(".".join(parts[: end + 1]) for end in range(len(parts)))
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
-            tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = python_tree(text)
+    if tree is None:
         return None
     dropped: list[_Definition] = []
     _collect_dropped(tree.body, [], enclosing, dropped)

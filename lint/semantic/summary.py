@@ -13,9 +13,10 @@ from __future__ import annotations
 import ast
 import builtins
 import sys
-import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Union
+
+from torchlint.lint.source import python_tree
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -676,11 +677,8 @@ _HANDLERS: dict[type, Callable[[_Summarizer, Any], None]] = {
 def summarize(text: str, module: str, path: str, is_package: bool = False) -> FileSummary:
     """Summarise one file's source. A file ``ast`` cannot parse gets an empty, unparsed summary."""
     summary = FileSummary(module=module, path=path)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code
-            tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = python_tree(text)
+    if tree is None:
         summary.parsed = False
         return summary
     summary.text_length = len(text)
