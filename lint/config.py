@@ -103,8 +103,9 @@ KEYS: dict[str, tuple[str, Callable[[str, Any, str], Any]]] = {
 
 def check_selectors(selectors: Iterable[str], where: str) -> None:
     """Refuse selectors that are malformed or match no installed rule (typos select nothing)."""
-    from torchlint.lint.registry import all_rules
+    from torchlint.lint.registry import installed_rule_names
 
+    known: list[tuple[str, str]] = []
     for selector in selectors:
         if not SELECTOR_PATTERN.match(selector):
             raise ConfigError(
@@ -112,8 +113,8 @@ def check_selectors(selectors: Iterable[str], where: str) -> None:
             )
         if selector == "ALL":
             continue
-        # The rules are loaded only for a selector to match (a third of a second: libcst).
-        if not any(r.code.startswith(selector) or r.name == selector for r in all_rules()):
+        known = known or installed_rule_names()
+        if not any(code.startswith(selector) or name == selector for code, name in known):
             raise ConfigError(
                 f"{where}: {selector!r} matches no rule; `torchlint rules` lists them"
             )

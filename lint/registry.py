@@ -96,6 +96,21 @@ def all_rules() -> tuple[type[Rule], ...]:
     return tuple(sorted(seen.values(), key=lambda r: r.code))
 
 
+# The entry point of the built-in pack (pyproject.toml), whose codes and names are generated.
+BUILTIN_PACK = ("builtin", "torchlint.rules:BUILTIN_RULES")
+
+
+def installed_rule_names() -> list[tuple[str, str]]:
+    """(code, name) of every installed rule. With only the built-in pack installed, from its
+    generated catalogue: no rule, and so no libcst, is imported (a third of a second)."""
+    points = [(point.name, point.value) for point in entry_points(group="torchlint.rules")]
+    if points == [BUILTIN_PACK]:
+        from torchlint.lint.builtin_rules import BUILTIN_RULE_NAMES
+
+        return list(BUILTIN_RULE_NAMES.items())
+    return [(rule.code, rule.name) for rule in all_rules()]
+
+
 def rule_by_code_or_name(key: str) -> type[Rule] | None:
     for rule in all_rules():
         if rule.code == key.upper() or rule.name == key:

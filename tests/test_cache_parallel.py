@@ -105,11 +105,13 @@ def test_removing_a_package_init_relints_the_files_it_named(tmp_path, linted):
     assert _findings(cached) == _findings(lint_files(files))
 
 
-def test_a_warm_run_loads_neither_libcst_nor_a_rule(tmp_path):
+@pytest.mark.parametrize("selection", [[], ["--ignore", "TL4,TL302", "--extend-select", "TL3"]])
+def test_a_warm_run_loads_neither_libcst_nor_a_rule(tmp_path, selection):
     # A cached run only reads, hashes and compares: the parser, the semantic model and the
     # rules (a third of a second to import) are loaded only for files that need linting.
+    # Selectors are checked against the built-in rules' generated catalogue.
     write_project(tmp_path / "src", PROJECT)
-    command = [sys.executable, "-X", "importtime", "-m", "torchlint", "check", "src"]
+    command = [sys.executable, "-X", "importtime", "-m", "torchlint", "check", "src", *selection]
     command += ["--output-format", "json", "--cache-dir", "cache"]
     cold = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
     warm = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)

@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from torchlint.lint.docgen import BEGIN, END, render_readme, rule_rows
+from torchlint.lint.docgen import (
+    BEGIN,
+    END,
+    builtin_catalogue,
+    default_catalogue,
+    render_readme,
+    rule_rows,
+)
 from torchlint.lint.registry import all_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,6 +30,16 @@ def test_rule_list_names_every_rule():
     for rule in all_rules():
         assert f"| {rule.code} | `{rule.name}` |" in section
     assert len(rule_rows()) == len(all_rules())
+
+
+def test_builtin_rule_catalogue_is_up_to_date():
+    # What selectors are checked against without importing the rules (lint/builtin_rules.py).
+    from torchlint.lint.builtin_rules import BUILTIN_RULE_NAMES
+
+    assert default_catalogue().read_text(encoding="utf-8") == builtin_catalogue(), (
+        "lint/builtin_rules.py is out of date: run `python -m torchlint.lint.docgen`"
+    )
+    assert BUILTIN_RULE_NAMES == {rule.code: rule.name for rule in all_rules()}
 
 
 def test_ci_runs_exactly_the_readme_test_command():
