@@ -107,10 +107,11 @@ CHILD = textwrap.dedent(
 def measure(files_json: str, mode: str, cache_dir: str = "", jobs: int = 1) -> dict:
     out = subprocess.run(
         [sys.executable, "-c", CHILD, files_json, mode, cache_dir, str(jobs)],
-        check=True,
         capture_output=True,
         text=True,
     )
+    if out.returncode != 0:
+        sys.exit(f"the {mode} run failed (exit status {out.returncode}):\n{out.stderr[-3000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
