@@ -175,7 +175,7 @@ def _lint_module(
     ctx = LintContext(path, source.text, module, model, index)
     visiting = []
     for rule_cls in active:
-        if visit_methods(rule_cls):
+        if _walks(rule_cls, model.has_graph_code, source.text, summary):
             try:
                 visiting.append(rule_cls(ctx))
             except Exception as exc:  # a rule that cannot start is skipped, the others run
@@ -186,9 +186,7 @@ def _lint_module(
                         f"{describe_exception(exc)}; {ISSUE_HINT}",
                     )
                 )
-    dispatcher = _Dispatcher(
-        ctx, [rule for rule in visiting if not getattr(rule, "idle", False)], result
-    )
+    dispatcher = _Dispatcher(ctx, visiting, result)
     try:
         if visiting:
             walk(module, dispatcher.on_enter, dispatcher.on_leave)
@@ -256,16 +254,28 @@ def _without_tree(
     rules: Sequence[type[Rule]],
     settings: Settings,
 ) -> Optional[FileResult]:
-    """The result of a file no rule needs to walk (no torch import, no graph code: only
-    suppression comments to judge), without parsing it with libcst; None when one does.
-    Configuration files and tokenizers are a third of transformers."""
-    if not summary.parsed or summary.imports_torch or index.has_graph_code(summary):
+    """The result of a file no rule needs to walk (no graph code, and no torch import or no
+    driver-code rule selected: only suppression comments to judge), without parsing it with
+    libcst; None when one does. Configuration files and tokenizers are a third of
+    transformers."""
+    if not summary.parsed or index.has_graph_code(summary):
         return None
     active = _active_rules(rules, summary, False, settings, source.path)
-    if any(visit_methods(r) for r in active):
+    if any(_walks(r, False, source.text, summary) for r in active):
         return None
     diagnostics = _kept(source.path, source.text, [], active, rules, settings)
     return FileResult(source.path, diagnostics, source=source)
+
+
+def _walks(rule: type[Rule], has_graph_code: bool, text: str, summary: FileSummary) -> bool:
+    """Whether ``rule`` walks a file. A graph-only rule reports nothing outside graph code: in a
+    file without any it runs (for TL001, it found nothing) without walking; so does a rule whose
+    own check of the text finds nothing it could report."""
+    return (
+        bool(visit_methods(rule))
+        and (has_graph_code or not rule.graph_only)
+        and rule.may_report(text, summary)
+    )
 
 
 def _matches_selector(rule: type[Rule], selectors: tuple[str, ...]) -> bool:

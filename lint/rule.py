@@ -24,6 +24,7 @@ from torchlint.lint.diagnostics import TARGETS, Fix, Severity
 
 if TYPE_CHECKING:
     from torchlint.lint.context import LintContext
+    from torchlint.lint.semantic.summary import FileSummary
 
 CODE_PATTERN = re.compile(r"^[A-Z]{1,4}\d{3}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -98,9 +99,13 @@ class Rule:
 
     def __init__(self, ctx: LintContext) -> None:
         self.ctx = ctx
-        # Set to True by a rule whose ``__init__`` finds this file cannot hold one of its
-        # findings (a cheap check of the text): the engine then calls none of its methods here.
-        self.idle = False
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        """False when a cheap check of the file's text and summary shows it cannot hold one of
+        this rule's findings: the engine then does not walk the file with it, and does not
+        parse a file that no rule walks."""
+        return True
 
     def report(
         self,

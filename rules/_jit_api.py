@@ -13,6 +13,7 @@ from typing import ClassVar
 import libcst as cst
 
 from torchlint.lint.rule import Rule
+from torchlint.lint.semantic.summary import FileSummary
 
 
 class JitApiRule(Rule):
@@ -28,13 +29,20 @@ class JitApiRule(Rule):
         self._in_import = 0
         # ``attr`` names of attributes already looked at (``script`` in ``torch.jit.script``).
         self._inner: set[int] = set()
-        # Last components that can spell one of the APIs (``script``, or a local alias), so
-        # most names are dismissed without resolving them.
-        self._spellings = {api.rsplit(".", 1)[-1] for api in self.apis} | {
-            local for local, target in ctx.model.summary.imports.items() if target in self.apis
+        self._spellings = self._spellings_in(ctx.model.summary)
+
+    @classmethod
+    def _spellings_in(cls, summary: FileSummary) -> set[str]:
+        """Last components that can spell one of the APIs (``script``, or a local alias), so
+        most names are dismissed without resolving them."""
+        return {api.rsplit(".", 1)[-1] for api in cls.apis} | {
+            local for local, target in summary.imports.items() if target in cls.apis
         }
-        # A reported node spells one of them in the text: without one, nothing to visit.
-        self.idle = not any(spelling in ctx.source for spelling in self._spellings)
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        # A reported node spells one of them in the text.
+        return any(spelling in text for spelling in cls._spellings_in(summary))
 
     def visit_Import(self, node: cst.Import) -> None:
         self._in_import += 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from torchlint.lint.engine import lint_text
+from torchlint.lint.run import lint_files
 from torchlint.lint.settings import Settings
 from torchlint.lint.suppressions import parse_directives
 
@@ -138,23 +139,49 @@ def test_suppression_through_the_cli(tmp_path, monkeypatch):
     assert [(d["path"], d["code"]) for d in document["diagnostics"]] == [("b.py", "TL301")]
 
 
-def test_a_file_without_torch_is_judged_for_suppressions_without_a_parse(tmp_path, monkeypatch):
-    # No torch import and no graph code: no rule walks it, so libcst never parses it (a third
-    # of transformers: configurations, tokenizers); its stale suppressions are still reported.
-    from torchlint.lint import engine, run
+@pytest.fixture
+def parsed(monkeypatch) -> list[str]:
+    """The files the engine parses with libcst, in order."""
+    from torchlint.lint import engine
 
-    plain = write(tmp_path, "config_utils.py", "SIZE = 4  # noqa: TL999\n")  # no such rule
-    model = write(tmp_path, "model.py", PRINT_MODEL)
-    parsed = []
+    paths: list[str] = []
     real_parse = engine.parse
 
     def recording_parse(source, **kwargs):
-        parsed.append(source.path)
+        paths.append(source.path)
         return real_parse(source, **kwargs)
 
     monkeypatch.setattr(engine, "parse", recording_parse)
-    plain_result, model_result = run.lint_files([str(plain), str(model)])
+    return paths
+
+
+def test_a_file_without_torch_is_judged_for_suppressions_without_a_parse(tmp_path, parsed):
+    # No torch import and no graph code: no rule walks it, so libcst never parses it (a third
+    # of transformers: configurations, tokenizers); its stale suppressions are still reported.
+    plain = write(tmp_path, "config_utils.py", "SIZE = 4  # noqa: TL999\n")  # no such rule
+    model = write(tmp_path, "model.py", PRINT_MODEL)
+    plain_result, model_result = lint_files([str(plain), str(model)])
     assert parsed == [str(model)]
     assert [(d.code, d.line) for d in plain_result.diagnostics] == [("TL001", 1)]
     assert plain_result.lines == {1: "SIZE = 4  # noqa: TL999"}  # for the code frame
     assert "TL301" in [d.code for d in model_result.diagnostics]
+
+
+HELPER_WITHOUT_GRAPH_CODE = """\
+import torch
+
+
+def make(n):
+    return torch.zeros(n).sum() > 0  # noqa: TL101
+"""
+
+
+@pytest.mark.parametrize("ignore, parsed_expected", [((), True), (("TL4",), False)])
+def test_graph_rules_skip_a_file_without_graph_code(tmp_path, parsed, ignore, parsed_expected):
+    # Graph-only rules report nothing outside graph code: a file without any is walked only
+    # by driver-code rules (TL4xx), and with none of those selected it is not parsed at all.
+    # The graph rules still count as run, so a suppression of theirs is judged unused.
+    helper = write(tmp_path, "helpers.py", HELPER_WITHOUT_GRAPH_CODE)
+    [result] = lint_files([str(helper)], Settings(ignore=ignore))
+    assert parsed == ([str(helper)] if parsed_expected else [])
+    assert [(d.code, d.line) for d in result.diagnostics] == [("TL001", 5)]
