@@ -196,7 +196,9 @@ def _lint_module(
         result.errors.append(
             FileError(path, f"internal error: {describe_exception(exc)}; {ISSUE_HINT}")
         )
-    result.diagnostics = _kept(path, source.text, ctx.diagnostics, active, rules, settings)
+    result.diagnostics = _kept(
+        path, source.text, summary.top_lines, ctx.diagnostics, active, rules, settings
+    )
     # Fixes for the findings kept (selected rules only), after the traversal.
     for message in attach_fixes(ctx, result.diagnostics):
         result.errors.append(FileError(path, f"{message}; {ISSUE_HINT}"))
@@ -225,6 +227,7 @@ def _active_rules(
 def _kept(
     path: str,
     text: str,
+    top_lines: Sequence[int],
     found: Sequence[Diagnostic],
     active: Sequence[type[Rule]],
     rules: Sequence[type[Rule]],
@@ -240,6 +243,7 @@ def _kept(
         ran_codes=[r.code for r in active],
         known_codes=[r.code for r in (*all_rules(), *rules)],
         report_unused=any(r.code == UNUSED_SUPPRESSION_CODE for r in active),
+        top_lines=top_lines,
     )
     return sorted(
         (d for d in unsuppressed if settings.keeps_targets(d.targets, d.code, d.name)),
@@ -263,7 +267,7 @@ def _without_tree(
     active = _active_rules(rules, summary, False, settings, source.path)
     if any(_walks(r, False, source.text, summary) for r in active):
         return None
-    diagnostics = _kept(source.path, source.text, [], active, rules, settings)
+    diagnostics = _kept(source.path, source.text, summary.top_lines, [], active, rules, settings)
     return FileResult(source.path, diagnostics, source=source)
 
 

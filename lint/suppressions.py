@@ -16,12 +16,13 @@ from __future__ import annotations
 import io
 import re
 import tokenize
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Optional
 
 from torchlint.lint.diagnostics import Diagnostic
-from torchlint.lint.source import source_lines
+from torchlint.lint.source import line_starts, source_lines
 
 UNUSED_SUPPRESSION_CODE = "TL001"
 UNUSED_SUPPRESSION_NAME = "unused-suppression"
@@ -58,30 +59,53 @@ class Directive:
         return None
 
 
-def _comments(text: str) -> Iterable[tuple[int, int, str]]:
-    """(line, 0-based column, comment text) of every comment; strings are never mistaken for one."""
+def _comments(text: str, top_lines: Sequence[int] = ()) -> list[tuple[int, int, str]]:
+    """(line, 0-based column, comment text) of the comments that may hold a directive; strings
+    are never mistaken for one. With ``top_lines`` (the first line of each top-level statement:
+    the summary's) only the top-level statements from the first line that names a directive to
+    the last are tokenized (Python's tokenizer is slow, and a file's directives are mostly
+    ``# noqa: F401`` among its imports)."""
+    first, skipped, chunk = 1, 0, text
+    starts = line_starts(text) if top_lines else []
+    marked = (
+        [bisect_right(starts, m.start()) for m in _DIRECTIVE_WORD.finditer(text)] if starts else []
+    )
+    if marked:
+        first = max((line for line in top_lines if line <= marked[0]), default=1)
+        end = min((line for line in top_lines if line > marked[-1]), default=len(starts) + 1)
+        chunk = text[starts[first - 1] : starts[end - 1] if end <= len(starts) else None]
+        skipped = first - 1
     try:
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            if token.type == tokenize.COMMENT:
-                yield token.start[0], token.start[1], token.string
+        return [
+            (token.start[0] + skipped, token.start[1], token.string)
+            for token in tokenize.generate_tokens(io.StringIO(chunk).readline)
+            if token.type == tokenize.COMMENT
+        ]
     except (tokenize.TokenError, SyntaxError, IndentationError):
         # The tokenizer of this Python may not know newer syntax that libcst parsed; fall back
         # to a line scan, which can only over-read a '#' inside a string.
-        for number, line in enumerate(source_lines(text), start=1):
+        found = []
+        for number, line in enumerate(source_lines(chunk), start=first):
             index = line.find("#")
             if index != -1:
-                yield number, index, line[index:]
+                found.append((number, index, line[index:]))
+        return found
 
 
 def _split_codes(raw: str) -> tuple[str, ...]:
     return tuple(part for part in re.split(r"[\s,]+", raw.strip()) if part)
 
 
-def parse_directives(text: str) -> list[Directive]:
-    if "noqa" not in text and "NOQA" not in text and "torchlint:" not in text:
+# A word every directive holds (``noqa`` in any case): a line without one holds none.
+_DIRECTIVE_WORD = re.compile(r"(?i:noqa)|torchlint:")
+
+
+def parse_directives(text: str, top_lines: Sequence[int] = ()) -> list[Directive]:
+    """The directives in ``text``'s comments; ``top_lines`` as for ``_comments``."""
+    if _DIRECTIVE_WORD.search(text) is None:
         return []  # the common case, without tokenizing
     directives: list[Directive] = []
-    for line, column, comment in _comments(text):
+    for line, column, comment in _comments(text, top_lines):
         for match in _TORCHLINT.finditer(comment):
             raw = match.group("codes")
             directives.append(
@@ -134,13 +158,15 @@ def apply_suppressions(
     ran_codes: Iterable[str],
     known_codes: Iterable[str],
     report_unused: bool,
+    top_lines: Sequence[int] = (),
 ) -> list[Diagnostic]:
     """The diagnostics no directive suppresses, plus TL001 findings when ``report_unused``.
 
     ``ran_codes`` are the rules that ran on this file (only their codes can be judged unused);
-    ``known_codes`` are every installed rule's (a code outside them is unknown).
+    ``known_codes`` are every installed rule's (a code outside them is unknown); ``top_lines``:
+    the first line of each top-level statement, when known (see ``_comments``).
     """
-    directives = parse_directives(text)
+    directives = parse_directives(text, top_lines)
     if not directives:
         return list(diagnostics)
     kept = [d for d in diagnostics if not _suppress(d, directives, explicit_only=False)]

@@ -185,3 +185,40 @@ def test_graph_rules_skip_a_file_without_graph_code(tmp_path, parsed, ignore, pa
     [result] = lint_files([str(helper)], Settings(ignore=ignore))
     assert parsed == ([str(helper)] if parsed_expected else [])
     assert [(d.code, d.line) for d in result.diagnostics] == [("TL001", 5)]
+
+
+TOKENIZED_IN_PART = '''\
+# NoQA: TL301
+import os  # noqa: F401
+
+HELP = """
+usage:  # noqa: TL101 is text here, not a directive
+"""
+
+
+@decorated(
+    "# torchlint: ignore[TL999] also text"
+)
+def f(x):
+    return x  # torchlint: ignore[TL102]
+
+
+x = 1
+'''
+
+
+def test_directives_found_from_part_of_a_file_are_those_of_the_whole():
+    # With the summary's top-level statement lines, only the statements around lines that
+    # name a directive are tokenized; a string spanning lines must not become a comment.
+    from torchlint.lint.semantic.summary import summarize
+
+    top_lines = summarize(TOKENIZED_IN_PART, "m", "m.py").top_lines
+    directives = parse_directives(TOKENIZED_IN_PART, top_lines)
+    assert directives == parse_directives(TOKENIZED_IN_PART)
+    assert [(d.line, d.kind, d.codes) for d in directives] == [
+        (1, "noqa", ("TL301",)),
+        (2, "noqa", ("F401",)),
+        (13, "ignore", ("TL102",)),
+    ]
+    later = TOKENIZED_IN_PART.replace("x = 1", '"""\n# noqa: TL999 in a string\n"""')
+    assert parse_directives(later, summarize(later, "m", "m.py").top_lines)[-1].line == 13
