@@ -62,22 +62,30 @@ class Directive:
 def _comments(text: str, top_lines: Sequence[int] = ()) -> list[tuple[int, int, str]]:
     """(line, 0-based column, comment text) of the comments that may hold a directive; strings
     are never mistaken for one. With ``top_lines`` (the first line of each top-level statement:
-    the summary's) only the top-level statements from the first line that names a directive to
-    the last are tokenized (Python's tokenizer is slow, and a file's directives are mostly
-    ``# noqa: F401`` among its imports)."""
-    first, skipped, chunk = 1, 0, text
-    starts = line_starts(text) if top_lines else []
-    marked = (
-        [bisect_right(starts, m.start()) for m in _DIRECTIVE_WORD.finditer(text)] if starts else []
-    )
-    if marked:
-        first = max((line for line in top_lines if line <= marked[0]), default=1)
-        end = min((line for line in top_lines if line > marked[-1]), default=len(starts) + 1)
-        chunk = text[starts[first - 1] : starts[end - 1] if end <= len(starts) else None]
-        skipped = first - 1
+    the summary's) only the top-level statements holding a line that names a directive are
+    tokenized, each on its own (Python's tokenizer is slow, and a file's directives are mostly
+    a few ``# noqa: F401`` among its imports)."""
+    if not top_lines:
+        return _chunk_comments(text, 1)
+    starts = line_starts(text)
+    spans: dict[int, int] = {}  # first line -> line after, of each statement to tokenize
+    for match in _DIRECTIVE_WORD.finditer(text):
+        line = bisect_right(starts, match.start())
+        position = bisect_right(top_lines, line)
+        first = top_lines[position - 1] if position else 1
+        spans[first] = top_lines[position] if position < len(top_lines) else len(starts) + 1
+    found = []
+    for first, after in spans.items():
+        end = starts[after - 1] if after <= len(starts) else None
+        found.extend(_chunk_comments(text[starts[first - 1] : end], first))
+    return found
+
+
+def _chunk_comments(chunk: str, first: int) -> list[tuple[int, int, str]]:
+    """The comments of ``chunk``, whole top-level statements starting on line ``first``."""
     try:
         return [
-            (token.start[0] + skipped, token.start[1], token.string)
+            (token.start[0] + first - 1, token.start[1], token.string)
             for token in tokenize.generate_tokens(io.StringIO(chunk).readline)
             if token.type == tokenize.COMMENT
         ]
