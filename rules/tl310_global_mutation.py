@@ -207,6 +207,8 @@ class GlobalMutation(Rule):
         self._module_names = _module_level_names(ctx.module)
         self._reads_cache: Optional[set[str]] = None
         self._declared: dict[int, set[str]] = {}
+        # A `global` statement spells its keyword: without one, no function declares any.
+        self._any_global = "global" in ctx.source
 
     def _reads(self) -> set[str]:
         # A whole-module scan, done only once a candidate mutation is found in graph code.
@@ -216,7 +218,7 @@ class GlobalMutation(Rule):
 
     def _function_globals(self) -> set[str]:
         func = self.ctx.function
-        if func is None:
+        if func is None or not self._any_global:
             return set()
         key = id(func)
         if key not in self._declared:
