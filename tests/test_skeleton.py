@@ -97,6 +97,13 @@ def test_graph_functions_inside_blocks_are_kept():
     ]
 
 
+def test_a_decorator_spread_over_lines_goes_with_its_function():
+    text = "import torch\n\n@(\n    torch.no_grad()\n)\ndef helper(x):\n    return x\n\n\ndef f(x):\n    return x + 1\n"
+    skeleton = graph_skeleton(text, ["f"])
+    assert skeleton is not None and "@" not in skeleton
+    assert _defined(skeleton) == {("f", 10)}
+
+
 def test_nothing_to_leave_out_is_no_skeleton():
     text = "import torch\n\n\ndef f(x):\n    return x + 1\n"
     assert graph_skeleton(text, ["f"]) is None
@@ -155,3 +162,9 @@ def test_a_file_outside_the_run_is_modelled_from_its_skeleton(tmp_path, monkeypa
     parsed.clear()
     lint_files([model, str(paths["pkg/helpers.py"])])
     assert textwrap.dedent(PROJECT["pkg/helpers.py"]).lstrip("\n") in parsed.values()
+
+
+def test_a_skeleton_that_does_not_parse_gives_way_to_the_whole_text(monkeypatch):
+    monkeypatch.setattr(model_module, "graph_skeleton", lambda text, names: "def broken(:\n")
+    tree = model_module._parse_skeleton("helpers.py", HELPERS, ["Layer.forward"])
+    assert tree.code == HELPERS

@@ -603,13 +603,24 @@ def _build_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
                 tree = parse(Source(summary.path, text), python_valid=True)
                 trees.put(summary.path, text, tree)
         else:  # no lint takes the tree: its graph functions are all the model reads
-            skeleton = graph_skeleton(text, index.graph_functions(summary))
-            tree = parse(Source(summary.path, skeleton or text), python_valid=True)
+            tree = _parse_skeleton(summary.path, text, index.graph_functions(summary))
         return FileModel(tree, summary, index)
     except (OSError, SourceError, RecursionError, ValueError):
         return None
     finally:
         _building.pop()
+
+
+def _parse_skeleton(path: str, text: str, graph_functions: list[str]) -> cst.Module:
+    """The tree of ``text``'s graph skeleton, or of the whole text should the skeleton not
+    parse (it is made line by line from ``ast`` positions)."""
+    skeleton = graph_skeleton(text, graph_functions)
+    if skeleton is not None:
+        try:
+            return parse(Source(path, skeleton), python_valid=True)
+        except SourceError:
+            pass
+    return parse(Source(path, text), python_valid=True)
 
 
 # Modules whose models are being built on demand (at most one: see other_facts).

@@ -39,7 +39,9 @@ def graph_skeleton(text: str, graph_functions: Iterable[str]) -> Optional[str]:
         return None
     lines = source_lines(text)
     for node in dropped:
-        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+        while node.decorator_list and first > 1 and not lines[first - 1].lstrip().startswith("@"):
+            first -= 1  # the expression of ``@(`` starts below the ``@``
         last = node.end_lineno or node.lineno
         indent = lines[node.lineno - 1][: node.col_offset]
         lines[first - 1 : last] = [indent + "pass"] + [""] * (last - first)
@@ -58,7 +60,7 @@ def _collect_dropped(
                 _collect_dropped(stmt.body, [*scope, stmt.name], enclosing, dropped)
             else:
                 dropped.append(stmt)
-        elif isinstance(stmt, _BLOCKS) or type(stmt).__name__ == "TryStar":
+        elif isinstance(stmt, _BLOCKS) or type(stmt).__name__ == "TryStar":  # ast 3.11+
             for block in ("body", "orelse", "finalbody"):
                 _collect_dropped(getattr(stmt, block, []), scope, enclosing, dropped)
             for handler in getattr(stmt, "handlers", []):
