@@ -11,7 +11,7 @@ from typing import Optional
 
 import libcst as cst
 
-from torchlint.lint.source import Source, SourceError
+from torchlint.lint.source import Source, SourceError, python_tree
 
 
 def parse(source: Source, python_valid: bool = False) -> cst.Module:
@@ -87,21 +87,23 @@ def _python_syntax_error(text: str) -> Optional[SyntaxError]:
 def _refuse_long_boolean_chains(text: str, tree: Optional[ast.Module] = None) -> None:
     """``a and b and ...`` is flat for Python but one nested node per operand for libcst, whose
     native parser overflows its stack (the process dies, nothing raises) at a few thousand
-    operands: such a chain is refused here. Costs one regex scan for ordinary files."""
-    if len(_BOOLEAN_OPERATOR.findall(text)) > MAX_BOOLEAN_OPERANDS:
-        if tree is None:
-            try:
-                tree = ast.parse(text)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                return
-        for node in ast.walk(tree):
-            if isinstance(node, ast.BoolOp) and len(node.values) > MAX_BOOLEAN_OPERANDS:
-                raise SourceError(
-                    f"too deeply nested to parse: {len(node.values)} operands of one "
-                    f"`and`/`or` (at most {MAX_BOOLEAN_OPERANDS})",
-                    node.lineno,
-                    node.col_offset + 1,
-                )
+    operands: such a chain is refused here. Ordinary files cost two substring counts (each
+    ``and`` / ``or`` word is such a substring, so they bound the words)."""
+    if text.count("and") + text.count("or") <= MAX_BOOLEAN_OPERANDS:
+        return
+    if len(_BOOLEAN_OPERATOR.findall(text)) <= MAX_BOOLEAN_OPERANDS:
+        return
+    tree = tree if tree is not None else python_tree(text)
+    if tree is None:
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BoolOp) and len(node.values) > MAX_BOOLEAN_OPERANDS:
+            raise SourceError(
+                f"too deeply nested to parse: {len(node.values)} operands of one "
+                f"`and`/`or` (at most {MAX_BOOLEAN_OPERANDS})",
+                node.lineno,
+                node.col_offset + 1,
+            )
 
 
 _BOOLEAN_OPERATOR = re.compile(r"\b(?:and|or)\b")
