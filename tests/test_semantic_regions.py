@@ -585,3 +585,24 @@ def test_a_kept_lookup_still_records_the_modules_it_consulted(tmp_path):
     index.accessed = None
     assert consulted[0] == consulted[1]
     assert {"proj", "proj.layers"} <= consulted[1]
+
+
+def test_kept_answers_still_record_the_modules_they_came_from(tmp_path):
+    # A file's cached result depends on the modules its answers came from, also when another
+    # file asked first and the index kept the answer (is Net an nn.Module? through pkg.base).
+    paths = write_project(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/base.py": "from torch import nn\n\nclass Base(nn.Module):\n    pass\n",
+            "pkg/model.py": "from pkg.base import Base\n\nclass Net(Base):\n    pass\n",
+        },
+    )
+    index = index_project(paths)
+    assert index.is_module_class("pkg.model.Net")  # answered while nothing records
+    assert [name for name, _, _ in index.mro("pkg.model.Net")] == ["pkg.model.Net", "pkg.base.Base"]
+    for ask in (index.is_module_class, index.mro):
+        index.accessed = set()
+        assert ask("pkg.model.Net")
+        assert "pkg.base" in index.accessed, ask.__name__
+    index.accessed = None

@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from torchlint.lint.semantic.summary import (
     BREAKING_DECORATORS,
@@ -112,7 +112,11 @@ class ProjectIndex:
         # Folders project modules are looked up in, in order (a dict as an ordered set).
         self.search_roots: dict[Path, None] = {}
         self.script_all_modules = script_all_modules
-        self._module_class_cache: dict[str, bool] = {}
+        # Answers of is_module_class and mro, with the modules each consulted (see _recorded).
+        self._module_class_cache: dict[str, tuple[bool, frozenset[str]]] = {}
+        self._mros: dict[
+            str, tuple[list[tuple[str, FileSummary, ClassSummary]], frozenset[str]]
+        ] = {}
         self._lookups: dict[str, tuple[Optional[tuple[str, FileSummary, str]], frozenset[str]]] = {}
         self._regions: Optional[dict[str, Region]] = None
         self._missing: set[str] = set()
@@ -168,6 +172,7 @@ class ProjectIndex:
         self.search_roots.setdefault(script_dir, None)
         self._roots_by_head.clear()
         self._module_class_cache.clear()
+        self._mros.clear()
         self._lookups.clear()
         self._regions = None
         self.models.clear()
@@ -216,6 +221,7 @@ class ProjectIndex:
                     )
                     self.by_module[module] = summary
                     self._module_class_cache.clear()
+                    self._mros.clear()
                     self._lookups.clear()
                     return summary
         self._missing.add(module)
@@ -272,19 +278,21 @@ class ProjectIndex:
 
     def is_module_class(self, qualname: str) -> bool:
         """Whether a class is an ``nn.Module`` subclass, through any chain of project classes."""
-        if qualname in self._module_class_cache:
-            return self._module_class_cache[qualname]
-        self._module_class_cache[qualname] = False  # cycle guard
-        result = is_torch_module_class(qualname)
-        if not result:
-            info = self.class_info(qualname)
-            if info is not None:
-                result = any(self.is_module_class(base) for base in info[1].bases)
-        self._module_class_cache[qualname] = result
-        return result
+        return self._recorded(self._module_class_cache, qualname, self._is_module_class)
+
+    def _is_module_class(self, qualname: str) -> bool:
+        self._module_class_cache[qualname] = (False, frozenset())  # cycle guard
+        if is_torch_module_class(qualname):
+            return True
+        info = self.class_info(qualname)
+        return info is not None and any(self.is_module_class(base) for base in info[1].bases)
 
     def mro(self, qualname: str) -> list[tuple[str, FileSummary, ClassSummary]]:
-        """Project classes in (depth-first, left-to-right) resolution order, starting at ``qualname``."""
+        """Project classes in (depth-first, left-to-right) resolution order, starting at
+        ``qualname``. Kept for the run: callers must not change the list."""
+        return self._recorded(self._mros, qualname, self._mro)
+
+    def _mro(self, qualname: str) -> list[tuple[str, FileSummary, ClassSummary]]:
         seen: set[str] = set()
         order: list[tuple[str, FileSummary, ClassSummary]] = []
         # Iterative, not a recursive closure: a closure that calls itself is a reference cycle,
@@ -301,6 +309,24 @@ class ProjectIndex:
             order.append((name, info[0], info[1]))
             pending.extend(reversed(info[1].bases))
         return order
+
+    def _recorded(
+        self, known: dict[str, tuple[Any, frozenset[str]]], key: str, compute: Callable[[str], Any]
+    ) -> Any:
+        """``compute(key)``, kept in ``known`` with the modules it consulted, which are recorded
+        again for each file asking (as ``lookup`` does): a file's cached result must depend on
+        every module its answers came from."""
+        found = known.get(key)
+        if found is None:
+            outer, self.accessed = self.accessed, set()
+            try:
+                value = compute(key)
+            finally:
+                consulted, self.accessed = self.accessed, outer
+            found = known[key] = (value, frozenset(consulted))
+        if self.accessed is not None:
+            self.accessed.update(found[1])
+        return found[0]
 
     def find_method(
         self, class_qualname: str, method: str, after: Optional[str] = None
