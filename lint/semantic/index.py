@@ -236,17 +236,7 @@ class ProjectIndex:
         and regions ask the same few thousand names hundreds of thousands of times.
         """
         if _depth == 0:
-            known = self._lookups.get(qualname)
-            if known is None:
-                outer, self.accessed = self.accessed, set()
-                try:
-                    found = self.lookup(qualname, 1)
-                finally:
-                    consulted, self.accessed = self.accessed, outer
-                known = self._lookups[qualname] = (found, frozenset(consulted))
-            if self.accessed is not None:
-                self.accessed.update(known[1])
-            return known[0]
+            return self._recorded(self._lookups, qualname, self._resolve)
         if _depth > 9 or not qualname:
             return None
         parts = qualname.split(".")
@@ -275,6 +265,9 @@ class ProjectIndex:
         if found and found[0] == "class":
             return found[1], found[1].classes[found[2]]
         return None
+
+    def _resolve(self, qualname: str) -> Optional[tuple[str, FileSummary, str]]:
+        return self.lookup(qualname, 1)
 
     def is_module_class(self, qualname: str) -> bool:
         """Whether a class is an ``nn.Module`` subclass, through any chain of project classes."""
