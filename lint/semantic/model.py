@@ -156,14 +156,17 @@ class FileModel:
     # -- names -----------------------------------------------------------------------------
     def qualified_name(self, node: cst.CSTNode) -> Optional[str]:
         """``F.relu`` -> ``torch.nn.functional.relu``, ``print`` -> ``builtins.print``."""
-        parts: list[str] = []
-        while type(node) is cst.Attribute:
-            parts.append(node.attr.value)  # type: ignore[attr-defined]
-            node = node.value  # type: ignore[attr-defined]
-        if type(node) is not cst.Name:
-            return None
-        parts.append(node.value)  # type: ignore[attr-defined]
-        dotted = ".".join(reversed(parts))
+        if type(node) is cst.Name:  # the most common question, without building a list
+            dotted = node.value  # type: ignore[attr-defined]
+        else:
+            parts: list[str] = []
+            while type(node) is cst.Attribute:
+                parts.append(node.attr.value)  # type: ignore[attr-defined]
+                node = node.value  # type: ignore[attr-defined]
+            if type(node) is not cst.Name:
+                return None
+            parts.append(node.value)  # type: ignore[attr-defined]
+            dotted = ".".join(reversed(parts))
         if dotted not in self._qualified:
             self._qualified[dotted] = self.summary.resolve_dotted(dotted)
         return self._qualified[dotted]
