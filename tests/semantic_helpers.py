@@ -14,6 +14,21 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.walk import walk
 
+# A module whose forward branches on what ``pkg.helpers.normalize`` returns: TL101 on line 8
+# when the project's model of the helper says it returns a tensor.
+NORMALIZING_MODEL = """
+    import torch
+    from torch import nn
+    from pkg.helpers import normalize
+
+    class Net(nn.Module):
+        def forward(self, x):
+            y = normalize(x, 1e-6)
+            if y.sum() > 0:
+                return y
+            return -y
+"""
+
 
 def write_project(root: Path, files: dict[str, str]) -> dict[str, Path]:
     paths = {}

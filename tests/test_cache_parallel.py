@@ -14,7 +14,7 @@ import torchlint.lint.run as run
 from torchlint.lint.run import lint_files
 
 from .cli_helpers import run_cli
-from .semantic_helpers import write_project
+from .semantic_helpers import NORMALIZING_MODEL, write_project
 
 PROJECT = {
     "proj/__init__.py": "",
@@ -192,18 +192,7 @@ CROSS_FILE = {
                 return x / scale
             return x
     """,
-    "pkg/model.py": """
-        import torch
-        from torch import nn
-        from pkg.helpers import normalize
-
-        class Net(nn.Module):
-            def forward(self, x):
-                y = normalize(x, 1e-6)
-                if y.sum() > 0:
-                    return y
-                return -y
-    """,
+    "pkg/model.py": NORMALIZING_MODEL,
 }
 
 

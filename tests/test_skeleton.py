@@ -9,7 +9,7 @@ import torchlint.lint.semantic.model as model_module
 from torchlint.lint.run import lint_files
 from torchlint.lint.semantic.skeleton import graph_skeleton
 
-from .semantic_helpers import write_project
+from .semantic_helpers import NORMALIZING_MODEL, write_project
 
 HELPERS = """\
 import torch
@@ -126,18 +126,7 @@ PROJECT = {
         def normalize(x, eps):
             return x / (x.abs().max() + eps)
     """,
-    "pkg/model.py": """
-        import torch
-        from torch import nn
-        from pkg.helpers import normalize
-
-        class Net(nn.Module):
-            def forward(self, x):
-                y = normalize(x, 1e-6)
-                if y.sum() > 0:
-                    return y
-                return -y
-    """,
+    "pkg/model.py": NORMALIZING_MODEL,
 }
 
 
