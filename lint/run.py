@@ -139,8 +139,6 @@ def _lint_files(
         if module.startswith(TEXT_DEPENDENCY):  # a module whose text the analysis read
             summary = index.get_module(module[len(TEXT_DEPENDENCY) :])
             digests[module] = _content_of(summary, contents) if summary is not None else ""
-        elif cache is not None and module in cache.digests:
-            digests[module] = cache.digests[module]
         else:
             summary = index.get_module(module)  # a dependency read lazily, through the cache
             if cache is not None and module in cache.digests:
