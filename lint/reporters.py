@@ -174,7 +174,7 @@ def _sarif_region(line: int, column: int, end_line: int, end_column: int) -> dic
 
 
 def sarif_document(report: Report) -> dict:
-    from torchlint.lint.fixes import fixers_by_code
+    from torchlint.lint.docgen import fixable_codes as installed_fixable_codes
     from torchlint.lint.registry import all_rules
 
     # Every installed rule, so a result's ruleIndex is stable across runs.
@@ -182,7 +182,7 @@ def sarif_document(report: Report) -> dict:
         set(report.rules if report.rules is not None else all_rules()), key=lambda r: r.code
     )
     fixable_codes = (
-        report.fixable_codes if report.fixable_codes is not None else frozenset(fixers_by_code())
+        report.fixable_codes if report.fixable_codes is not None else installed_fixable_codes()
     )
     index = {rule.code: position for position, rule in enumerate(rules)}
     descriptors = []
