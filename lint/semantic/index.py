@@ -171,9 +171,7 @@ class ProjectIndex:
         script_dir = Path(os.path.dirname(os.path.abspath(summary.path)))
         self.search_roots.setdefault(script_dir, None)
         self._roots_by_head.clear()
-        self._module_class_cache.clear()
-        self._mros.clear()
-        self._lookups.clear()
+        self._forget_answers()
         self._regions = None
         self.models.clear()
         self.outgoing_kinds.clear()
@@ -220,9 +218,7 @@ class ProjectIndex:
                         text, module, os.fspath(candidate), candidate.name == "__init__.py"
                     )
                     self.by_module[module] = summary
-                    self._module_class_cache.clear()
-                    self._mros.clear()
-                    self._lookups.clear()
+                    self._forget_answers()
                     return summary
         self._missing.add(module)
         return None
@@ -302,6 +298,13 @@ class ProjectIndex:
             order.append((name, info[0], info[1]))
             pending.extend(reversed(info[1].bases))
         return order
+
+    def _forget_answers(self) -> None:
+        """Drop the kept answers (lookups, module classes, resolution orders): a summary added
+        to the index can change any of them."""
+        self._lookups.clear()
+        self._module_class_cache.clear()
+        self._mros.clear()
 
     def _recorded(
         self, known: dict[str, tuple[Any, frozenset[str]]], key: str, compute: Callable[[str], Any]
