@@ -15,6 +15,7 @@ import ast
 from collections.abc import Iterable
 from typing import Optional, Union
 
+from torchlint.lint.semantic.summary import first_line
 from torchlint.lint.source import python_tree, source_lines
 
 _Definition = Union[ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef]
@@ -39,7 +40,7 @@ def graph_skeleton(text: str, graph_functions: Iterable[str]) -> Optional[str]:
         return None
     lines = source_lines(text)
     for node in dropped:
-        first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+        first = first_line(node)
         while node.decorator_list and first > 1 and not lines[first - 1].lstrip().startswith("@"):
             first -= 1  # the expression of ``@(`` starts below the ``@``
         last = node.end_lineno or node.lineno
