@@ -7,8 +7,14 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.semantic.driver import CallSite
-from torchlint.rules._perf import inference_name
+from torchlint.lint.semantic.driver import EVAL_LOADER_NAME, LOADER_NAME, CallSite
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.rules._perf import (
+    defined_names,
+    inference_name,
+    mentions_attribute,
+    words_containing,
+)
 
 
 class InferenceWithoutNoGrad(Rule):
@@ -238,6 +244,18 @@ class InferenceWithoutNoGrad(Rule):
             runtime=False,
         ),
     ]
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        # Each reason a finding gives needs one of these in the text.
+        return (
+            mentions_attribute(text, "eval", "train")  # `.eval()` or `.train(False)` before
+            or any(inference_name(name, summary.path) for name in defined_names(text))
+            or any(
+                LOADER_NAME.search(word) and EVAL_LOADER_NAME.search(word)
+                for word in words_containing(text, ("loader", "dl", "batches"))
+            )
+        )
 
     def visit_Call(self, node: cst.Call) -> None:
         driver = self.ctx.driver

@@ -8,7 +8,8 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._perf import descendants, kind_of, source_of
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.rules._perf import descendants, kind_of, mentions, source_of, starts_statement
 
 
 def _names_in(node: cst.CSTNode) -> set[str]:
@@ -252,6 +253,10 @@ class TinyTensorLoop(Rule):
             runtime=False,
         ),
     ]
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        return starts_statement(text, "for") or mentions(text, "sum")
 
     def visit_For(self, node: cst.For) -> None:
         tensor = self._element_loop(node)

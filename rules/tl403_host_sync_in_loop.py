@@ -9,7 +9,8 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.driver import CallSite
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._perf import NOT_TENSOR, kind_of
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.rules._perf import NOT_TENSOR, kind_of, mentions, starts_statement
 
 SYNC_METHODS = frozenset({"item", "cpu", "numpy", "tolist"})
 
@@ -164,6 +165,12 @@ class HostSyncInLoop(Rule):
             runtime=False,
         ),
     ]
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        return starts_statement(text, "for", "while") and mentions(
+            text, "synchronize", "print", *SYNC_METHODS
+        )
 
     def visit_Call(self, node: cst.Call) -> None:
         site = self.ctx.driver.call(node)

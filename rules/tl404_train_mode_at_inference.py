@@ -8,6 +8,8 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.driver import CallSite
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.rules._perf import mentions
 
 # Layers whose forward differs between train() and eval().
 TRAIN_BEHAVIOUR = ("Dropout", "BatchNorm", "SyncBatchNorm", "InstanceNorm", "RReLU")
@@ -142,6 +144,11 @@ class TrainModeAtInference(Rule):
             runtime=False,
         ),
     ]
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        # Only a call with autograd off is checked.
+        return mentions(text, "no_grad", "inference_mode", "set_grad_enabled")
 
     def visit_Call(self, node: cst.Call) -> None:
         driver = self.ctx.driver

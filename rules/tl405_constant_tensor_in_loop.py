@@ -6,7 +6,8 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Valid
-from torchlint.rules._perf import LoopTracking, mutated_names
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.rules._perf import LoopTracking, mentions, mutated_names, starts_statement
 
 FACTORIES = frozenset(
     {
@@ -168,6 +169,12 @@ class ConstantTensorInLoop(LoopTracking):
         super().__init__(ctx)
         self._skipped: set[int] = set()  # factory calls that initialise an accumulator
         self._mutations: dict[int, set[str]] = {}
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        return starts_statement(text, "for", "while") and mentions(
+            text, *(name.rsplit(".", 1)[-1] for name in FACTORIES)
+        )
 
     def visit_Assign(self, node: cst.Assign) -> None:
         # An accumulator: ``acc = torch.zeros(3)`` then ``acc += ...`` in the same scope.

@@ -9,7 +9,8 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._perf import assigned_names, kind_of
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.rules._perf import assigned_names, kind_of, mentions_attribute, starts_statement
 
 MOVES = frozenset({"to", "cuda"})
 
@@ -128,6 +129,10 @@ class ToDeviceInLoop(Rule):
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._assigned_cache: dict[int, set[str]] = {}
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        return starts_statement(text, "for", "while") and mentions_attribute(text, *MOVES)
 
     def visit_Call(self, node: cst.Call) -> None:
         driver = self.ctx.driver

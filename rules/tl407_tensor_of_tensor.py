@@ -6,7 +6,8 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._perf import kind_of, source_of
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.rules._perf import kind_of, mentions, source_of
 
 
 class TensorOfTensor(Rule):
@@ -101,6 +102,10 @@ class TensorOfTensor(Rule):
             runtime=False,
         ),
     ]
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        return mentions(text, "tensor")
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.ctx.qualified_name(node.func) != "torch.tensor" or not node.args:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.rules._perf import mentions
 
 
 class GradRecordedForNothing(Rule):
@@ -132,6 +134,11 @@ class GradRecordedForNothing(Rule):
             runtime=False,
         ),
     ]
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        # A finding is a `.detach()` of a model call, or a model call with autograd turned on.
+        return mentions(text, "detach", "enable_grad", "set_grad_enabled")
 
     def visit_Call(self, node: cst.Call) -> None:
         driver = self.ctx.driver

@@ -7,6 +7,8 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.driver import CallSite
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.rules._perf import starts_statement
 
 
 class CudnnBenchmarkUnset(Rule):
@@ -119,6 +121,11 @@ class CudnnBenchmarkUnset(Rule):
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._reported = False
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        # A model called in a loop, in a file that names CUDA (`.cuda()`, a "cuda" device).
+        return "cuda" in text and starts_statement(text, "for", "while")
 
     def visit_Call(self, node: cst.Call) -> None:
         if self._reported:

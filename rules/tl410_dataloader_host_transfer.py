@@ -5,6 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.rules._perf import mentions
 
 DATALOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 
@@ -107,6 +109,10 @@ class DataLoaderHostTransfer(Rule):
             runtime=False,
         ),
     ]
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        return "cuda" in text and mentions(text, "DataLoader")
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.ctx.qualified_name(node.func) not in DATALOADERS:

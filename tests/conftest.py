@@ -9,3 +9,19 @@ os.environ.setdefault("TORCHLINT_CACHE_DIR", tempfile.mkdtemp(prefix="torchlint-
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 requires_torch = pytest.mark.skipif(not HAS_TORCH, reason="torch is not installed")
+
+
+@pytest.fixture
+def parsed(monkeypatch) -> list[str]:
+    """The files the engine parses with libcst, in order."""
+    from torchlint.lint import engine
+
+    paths: list[str] = []
+    real_parse = engine.parse
+
+    def recording_parse(source, **kwargs):
+        paths.append(source.path)
+        return real_parse(source, **kwargs)
+
+    monkeypatch.setattr(engine, "parse", recording_parse)
+    return paths

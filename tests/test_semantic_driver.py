@@ -25,7 +25,7 @@ def build(
 
 
 def sites(driver: DriverModel, scope_name: str) -> list[CallSite]:
-    for scope in driver._scopes.values():
+    for scope in driver.scopes():
         if scope.name == scope_name:
             return scope.sites
     raise AssertionError(f"no scope {scope_name}")
@@ -131,7 +131,7 @@ def test_no_grad_two_frames_up():
 
 def test_forward_is_graph_code_not_driver_code():
     driver = build(TRAINING_SCRIPT)
-    names = {scope.name for scope in driver._scopes.values()}
+    names = {scope.name for scope in driver.scopes()}
     assert "forward" not in names and "__init__" in names
 
 

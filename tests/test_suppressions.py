@@ -139,22 +139,6 @@ def test_suppression_through_the_cli(tmp_path, monkeypatch):
     assert [(d["path"], d["code"]) for d in document["diagnostics"]] == [("b.py", "TL301")]
 
 
-@pytest.fixture
-def parsed(monkeypatch) -> list[str]:
-    """The files the engine parses with libcst, in order."""
-    from torchlint.lint import engine
-
-    paths: list[str] = []
-    real_parse = engine.parse
-
-    def recording_parse(source, **kwargs):
-        paths.append(source.path)
-        return real_parse(source, **kwargs)
-
-    monkeypatch.setattr(engine, "parse", recording_parse)
-    return paths
-
-
 def test_a_file_without_torch_is_judged_for_suppressions_without_a_parse(tmp_path, parsed):
     # No torch import and no graph code: no rule walks it, so libcst never parses it (a third
     # of transformers: configurations, tokenizers); its stale suppressions are still reported.

@@ -140,7 +140,8 @@ def _literal_bool(node: cst.BaseExpression) -> Optional[bool]:
 
 
 class DriverModel:
-    """Driver-code facts for one file; built once, on first use (``ctx.driver``)."""
+    """Driver-code facts for one file (``ctx.driver``). Kinds need no walk of the file; the
+    call sites, scopes, loops and file facts are collected in one walk, on the first question."""
 
     def __init__(self, module: cst.Module, model: FileModel) -> None:
         self.module = module
@@ -150,12 +151,30 @@ class DriverModel:
         self._scopes: dict[int, Scope] = {}
         self._loops: dict[int, Loop] = {}
         self._inferences: dict[int, Optional[KindInference]] = {}
-        self.feeds_cuda = False
-        self.uses_conv = False
-        self.sets_cudnn_benchmark = False
-        self._collect()
-        self._resolve_models()
-        self._inherit_grad()
+        self._collected = False
+        self._feeds_cuda = False
+        self._uses_conv = False
+        self._sets_cudnn_benchmark = False
+
+    def _collected_model(self) -> DriverModel:
+        if not self._collected:
+            self._collected = True
+            self._collect()
+            self._resolve_models()
+            self._inherit_grad()
+        return self
+
+    @property
+    def feeds_cuda(self) -> bool:
+        return self._collected_model()._feeds_cuda
+
+    @property
+    def uses_conv(self) -> bool:
+        return self._collected_model()._uses_conv
+
+    @property
+    def sets_cudnn_benchmark(self) -> bool:
+        return self._collected_model()._sets_cudnn_benchmark
 
     def release(self) -> None:
         """Unlink scopes from their call sites once the file is linted: a call site points back
@@ -167,13 +186,17 @@ class DriverModel:
 
     # -- queries -----------------------------------------------------------------------
     def call(self, node: cst.Call) -> Optional[CallSite]:
-        return self._sites.get(id(node))
+        return self._collected_model()._sites.get(id(node))
+
+    def scopes(self) -> list[Scope]:
+        """Every driver scope of the file: the module's top level and its driver functions."""
+        return list(self._collected_model()._scopes.values())
 
     def scope(self, node: Union[cst.FunctionDef, cst.Module]) -> Optional[Scope]:
-        return self._scopes.get(id(node))
+        return self._collected_model()._scopes.get(id(node))
 
     def loop(self, node: Union[cst.For, cst.While]) -> Optional[Loop]:
-        return self._loops.get(id(node))
+        return self._collected_model()._loops.get(id(node))
 
     def grad_disabled(self, site: CallSite) -> bool:
         """Autograd is off at this call (context, decorator, or every caller in the file)."""
@@ -370,7 +393,7 @@ class DriverModel:
             [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
         )
         if any(self.file.qualified_name(t) == "torch.backends.cudnn.benchmark" for t in targets):
-            self.sets_cudnn_benchmark = True
+            self._sets_cudnn_benchmark = True
         value = node.value
         if value is None:
             return
@@ -422,11 +445,11 @@ class DriverModel:
         if method in ("eval", "train") and receiver is not None and len(node.args) <= 1:
             scope.mode_receivers.add(receiver)
         if method == "cuda" or name == "torch.cuda.synchronize" or self._names_cuda(node):
-            self.feeds_cuda = True
+            self._feeds_cuda = True
         if name and (
             "Conv" in name.rsplit(".", 1)[-1] or name.startswith("torch.nn.functional.conv")
         ):
-            self.uses_conv = True
+            self._uses_conv = True
 
     @staticmethod
     def _names_cuda(node: cst.Call) -> bool:

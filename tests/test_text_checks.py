@@ -1,0 +1,118 @@
+"""The performance rules' checks of a file's text (``may_report``), and what they save: a file
+none of them can report in is not parsed, and the driver model is not collected for kinds."""
+
+from __future__ import annotations
+
+import pytest
+
+from torchlint.lint.run import lint_files
+from torchlint.lint.semantic.driver import DriverModel
+from torchlint.rules._perf import mentions, mentions_attribute, starts_statement
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("for x in xs:\n    pass\n", True),
+        ("def f():\n    while True:\n        pass\n", True),
+        ("async def f():\n\tasync for x in xs:\n\t\tpass\n", True),
+        ("x = 1\r    for y in z: pass\r", True),  # old Mac line ends
+        ("ys = [y for y in xs]\n", False),  # a comprehension is no loop statement
+        ("# for each batch\nx = 1\n", False),
+        ("before = 1\n", False),
+    ],
+)
+def test_starts_statement_finds_loop_statements(text: str, expected: bool) -> None:
+    assert starts_statement(text, "for", "while") is expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("x.to(device)", True),
+        ("x . to(device)", True),
+        ("x.\\\n    to(device)", True),
+        ("(x.  # moved\n    to(device))", True),
+        ("x.tolist()", False),
+        ("move_to(device)", False),
+        ("to(device)", False),
+    ],
+)
+def test_mentions_attribute_allows_what_python_allows_after_the_dot(
+    text: str, expected: bool
+) -> None:
+    assert mentions_attribute(text, "to", "cuda") is expected
+
+
+def test_mentions_wants_whole_words() -> None:
+    assert mentions("with torch.no_grad():", "no_grad")
+    assert mentions("from torch import no_grad as ng", "no_grad")
+    assert not mentions("torch._C._no_grad_hook", "no_grad")
+
+
+HELPER = """\
+import torch
+
+
+def make(n):
+    return torch.zeros(n) + 1
+"""
+
+HELPER_WITH_LOOP = """\
+import torch
+
+
+def make(n):
+    out = []
+    for i in range(n):
+        out.append(torch.zeros(i))
+    return out
+"""
+
+
+def test_a_helper_no_performance_rule_can_report_in_is_not_parsed(tmp_path, parsed) -> None:
+    plain = tmp_path / "helpers.py"
+    plain.write_text(HELPER)
+    looping = tmp_path / "loops.py"
+    looping.write_text(HELPER_WITH_LOOP)
+    lint_files([str(plain), str(looping)], cache_dir=str(tmp_path / "cache"))
+    assert parsed == [str(looping)]
+
+
+LOOP_OVER_TENSOR = """\
+import torch
+
+
+def total(x: torch.Tensor):
+    out = 0
+    for row in x:
+        out = out + row
+    return out
+"""
+
+
+def test_kinds_in_driver_code_do_not_collect_the_driver_model(tmp_path, monkeypatch) -> None:
+    # TL402 asks the kind of `x` in driver code; no driver rule can report here (no model
+    # mode call, no autograd switch, no device move), so the driver's walk is not needed.
+    collected: list[int] = []
+    real_collect = DriverModel._collect
+
+    def recording_collect(self: DriverModel) -> None:
+        collected.append(1)
+        real_collect(self)
+
+    monkeypatch.setattr(DriverModel, "_collect", recording_collect)
+    path = tmp_path / "totals.py"
+    path.write_text(LOOP_OVER_TENSOR)
+    [result] = lint_files([str(path)], cache_dir=str(tmp_path / "cache"))
+    assert [d.code for d in result.diagnostics] == ["TL402"]
+    assert collected == []
+
+
+def test_defined_names_and_words_containing() -> None:
+    from torchlint.rules._perf import defined_names, words_containing
+
+    text = "def evaluate(m):\n    pass\nasync def \\\n  serve(): pass\nundefined = 1\n"
+    assert list(defined_names(text)) == ["evaluate", "serve"]
+    text = "for x in Val_Loader: pass  # İ widens when lowered\nfor y in test_dl: pass\n"
+    assert sorted(words_containing(text, ("loader", "dl"))) == ["Val_Loader", "test_dl"]
