@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 EMPTY: frozenset[str] = frozenset()
 # Concrete statement classes, compared by type: isinstance against libcst's ABCs is slow.
-_STATEMENT_TYPES = frozenset(
+STATEMENT_TYPES = frozenset(
     {cst.SimpleStatementLine}
     | {
         value
@@ -74,20 +74,21 @@ class LintContext:
         self._statements: list[tuple[cst.CSTNode, str]] = []
         self._indents: list[str] = [""]
         self._driver: Optional[DriverModel] = None
-        # Traversal state: one frame per function entered, and target overrides from guards.
+        # Traversal state: one frame per function entered, the back-ends at each level (the
+        # engine reads the top), and target overrides from guards.
         self._functions: list[tuple[FunctionInfo, Optional[KindInference]]] = []
-        self._targets: list[frozenset[str]] = [EMPTY]
+        self.target_stack: list[frozenset[str]] = [EMPTY]
         self._overrides: dict[int, frozenset[str]] = {}
         self._pushed: list[int] = []
 
     # -- what rules ask ------------------------------------------------------------------
     @property
     def targets(self) -> frozenset[str]:
-        return self._targets[-1]
+        return self.target_stack[-1]
 
     @property
     def in_graph(self) -> bool:
-        return bool(self._targets[-1])
+        return bool(self.target_stack[-1])
 
     @property
     def function(self) -> Optional[cst.FunctionDef]:
@@ -186,9 +187,10 @@ class LintContext:
         )
 
     # -- traversal bookkeeping (called by the engine around every node) ---------------------
-    def enter(self, node: cst.CSTNode) -> None:
+    def enter(self, node: cst.CSTNode) -> frozenset[str]:
+        """Track ``node``; the back-ends that compile it (empty outside graph code)."""
         kind = type(node)
-        if kind in _STATEMENT_TYPES:
+        if kind in STATEMENT_TYPES:
             self._statements.append((node, self._indents[-1]))
         if kind is cst.IndentedBlock or kind is cst.Match:
             # ``case`` lines are indented by the match statement itself, not by a block.
@@ -197,44 +199,47 @@ class LintContext:
         key = id(node)
         override = self._overrides.get(key)
         if override is not None:
-            self._targets.append(override & self._targets[-1] if self._targets[-1] else EMPTY)
+            self.target_stack.append(
+                override & self.target_stack[-1] if self.target_stack[-1] else EMPTY
+            )
             self._pushed.append(key)
         if kind is cst.FunctionDef:
             info = self.model.function_info(node)  # type: ignore[arg-type]
             if info is not None:
-                targets = self.model.function_targets(info, self._targets[-1])
+                targets = self.model.function_targets(info, self.target_stack[-1])
                 inference = self.model.inference(node) if targets else None  # type: ignore[arg-type]
                 self._functions.append((info, inference))
-                self._targets.append(targets)
+                self.target_stack.append(targets)
         elif kind is cst.ClassDef:
-            self._targets.append(EMPTY)
-        elif self._targets[-1]:
+            self.target_stack.append(EMPTY)
+        elif self.target_stack[-1]:
             if kind is cst.If or kind is cst.IfExp:
                 self._guard(node)
             elif kind is cst.IndentedBlock:
                 self._early_exit_guards(node.body)  # type: ignore[attr-defined]
+        return self.target_stack[-1]
 
     def leave(self, node: cst.CSTNode) -> None:
         kind = type(node)
         if kind is cst.IndentedBlock or kind is cst.Match:
             self._indents.pop()
-        if kind in _STATEMENT_TYPES:
+        if kind in STATEMENT_TYPES:
             self._statements.pop()
         if kind is cst.FunctionDef and self.model.function_info(node) is not None:  # type: ignore[arg-type]
             self._functions.pop()
-            self._targets.pop()
+            self.target_stack.pop()
         elif kind is cst.ClassDef:
-            self._targets.pop()
+            self.target_stack.pop()
         if self._pushed and self._pushed[-1] == id(node):
             self._pushed.pop()
-            self._targets.pop()
+            self.target_stack.pop()
 
     def _guard(self, node: cst.CSTNode) -> None:
         guard = self.model.guard_targets(node.test, self.kind)  # type: ignore[attr-defined]
         if guard is None:
             return
         may_be_true, surely_true = guard
-        current = self._targets[-1]
+        current = self.target_stack[-1]
         true_targets = current & may_be_true
         false_targets = current - surely_true
         self._overrides[id(node.body)] = true_targets  # type: ignore[attr-defined]
@@ -250,7 +255,7 @@ class LintContext:
             guard = self.model.guard_targets(stmt.test, self.kind)
             if guard is None or not ends_in_exit(stmt.body):
                 continue
-            rest = self._targets[-1] - guard[1]  # surely true there: the block has ended
+            rest = self.target_stack[-1] - guard[1]  # surely true there: the block has ended
             for later in statements[position + 1 :]:
                 previous = self._overrides.get(id(later))
                 self._overrides[id(later)] = rest if previous is None else rest & previous

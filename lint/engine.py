@@ -14,7 +14,7 @@ import libcst as cst
 
 from torchlint.lint.cache import TEXT_DEPENDENCY
 from torchlint.lint.config import per_file_ignored
-from torchlint.lint.context import LintContext
+from torchlint.lint.context import STATEMENT_TYPES, LintContext
 from torchlint.lint.diagnostics import Diagnostic, FileError, FileResult
 from torchlint.lint.fixes import attach_fixes
 from torchlint.lint.notebook import Notebook, map_result_diagnostics
@@ -43,7 +43,14 @@ def selected_rules(
 
 
 class _Dispatcher:
-    """Calls rule methods by node type around the semantic model's bookkeeping."""
+    """Calls rule methods by node type around the semantic model's bookkeeping.
+
+    Outside graph code only the rules that report there (``graph_only = False``) are called,
+    and every rule's ``visit_Module`` / ``leave_Module``: a graph-only rule could report nothing
+    there, and none of them keeps state across that line (enter and leave of a node always fall
+    on the same side). When no such rule runs, the statements outside graph code that hold no
+    graph function are not walked at all.
+    """
 
     def __init__(self, ctx: LintContext, rules: Sequence[Rule], result: FileResult) -> None:
         self.ctx = ctx
@@ -55,11 +62,17 @@ class _Dispatcher:
             for method, node_type in visit_methods(type(rule)).items():
                 table = self.visit if method.startswith("visit_") else self.leave
                 table.setdefault(node_type, []).append((rule, getattr(rule, method)))
-        # The tables by node class, filled as classes are met (a dict lookup per node).
+        # The tables by node class, filled as classes are met (a dict lookup per node); inside
+        # graph code and outside it.
         self._on_enter: dict[type, list[tuple[Rule, Callable]]] = {}
         self._on_leave: dict[type, list[tuple[Rule, Callable]]] = {}
+        self._outside_enter: dict[type, list[tuple[Rule, Callable]]] = {}
+        self._outside_leave: dict[type, list[tuple[Rule, Callable]]] = {}
+        self._skips_outside = all(rule.graph_only for rule in rules)
+        self._graph_holders = ctx.model.graph_holders
         self._ctx_enter = ctx.enter
         self._ctx_leave = ctx.leave
+        self._targets = ctx.target_stack
 
     def _call(self, handlers: list[tuple[Rule, Callable]], node: cst.CSTNode) -> None:
         # A rule that fails is taken out of the tables (see _fail), so no per-call check here.
@@ -87,23 +100,41 @@ class _Dispatcher:
         for table in (self.visit, self.leave):
             for node_type, handlers in table.items():
                 table[node_type] = [entry for entry in handlers if entry[0] is not rule]
-        self._on_enter.clear()
-        self._on_leave.clear()
+        for cache in (self._on_enter, self._on_leave, self._outside_enter, self._outside_leave):
+            cache.clear()
 
-    def on_enter(self, node: cst.CSTNode) -> None:
-        self._ctx_enter(node)
+    def _handlers(
+        self, cache: dict[type, list[tuple[Rule, Callable]]], kind: type, visiting: bool
+    ) -> list[tuple[Rule, Callable]]:
+        handlers = (self.visit if visiting else self.leave).get(kind.__name__, [])
+        if cache is self._outside_enter or cache is self._outside_leave:
+            handlers = [entry for entry in handlers if not entry[0].graph_only]
+        cache[kind] = handlers
+        return handlers
+
+    def on_enter(self, node: cst.CSTNode) -> Optional[bool]:
         kind = type(node)
-        handlers = self._on_enter.get(kind)
+        if self._ctx_enter(node) or kind is cst.Module:
+            cache = self._on_enter
+        elif (
+            self._skips_outside and kind in STATEMENT_TYPES and id(node) not in self._graph_holders
+        ):
+            return False
+        else:
+            cache = self._outside_enter
+        handlers = cache.get(kind)
         if handlers is None:
-            handlers = self._on_enter[kind] = self.visit.get(kind.__name__, [])
+            handlers = self._handlers(cache, kind, True)
         if handlers:
             self._call(handlers, node)
+        return None
 
     def on_leave(self, node: cst.CSTNode) -> None:
         kind = type(node)
-        handlers = self._on_leave.get(kind)
+        cache = self._on_leave if self._targets[-1] or kind is cst.Module else self._outside_leave
+        handlers = cache.get(kind)
         if handlers is None:
-            handlers = self._on_leave[kind] = self.leave.get(kind.__name__, [])
+            handlers = self._handlers(cache, kind, False)
         if handlers:
             self._call(handlers, node)
         self._ctx_leave(node)

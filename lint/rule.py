@@ -90,7 +90,8 @@ class Rule:
     targets: ClassVar[tuple[str, ...]] = ()
     severity: ClassVar[Severity] = "error"
     # Graph-code rules report only inside graph regions and only for back-ends that reach the
-    # node; driver-code (performance) and migration rules set this to False.
+    # node, and their visit / leave methods are called only there (``visit_Module`` and
+    # ``leave_Module`` always); driver-code (performance) and migration rules set this to False.
     graph_only: ClassVar[bool] = True
     # A rule family that needs no torch import in the file to fire sets this to False.
     needs_torch: ClassVar[bool] = True

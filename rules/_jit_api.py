@@ -14,6 +14,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Rule
 from torchlint.lint.semantic.summary import FileSummary
+from torchlint.rules._text import mentions, names_api
 
 
 class JitApiRule(Rule):
@@ -41,8 +42,10 @@ class JitApiRule(Rule):
 
     @classmethod
     def may_report(cls, text: str, summary: FileSummary) -> bool:
-        # A reported node spells one of them in the text.
-        return any(spelling in text for spelling in cls._spellings_in(summary))
+        # A reported node is `<...>.script` or a name imported as one of the APIs, and every
+        # API is under `torch.jit`, so the text names `jit` too (`# type: ignore` is no
+        # `torch.jit.ignore`).
+        return mentions(text, "jit") and names_api(text, summary, cls.apis)
 
     def visit_Import(self, node: cst.Import) -> None:
         self._in_import += 1

@@ -9,7 +9,8 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FileSummary
-from torchlint.rules._perf import descendants, kind_of, mentions, source_of, starts_statement
+from torchlint.rules._perf import descendants, kind_of, source_of
+from torchlint.rules._text import mentions_name, names_api, starts_statement
 
 
 def _names_in(node: cst.CSTNode) -> set[str]:
@@ -256,7 +257,11 @@ class TinyTensorLoop(Rule):
 
     @classmethod
     def may_report(cls, text: str, summary: FileSummary) -> bool:
-        return starts_statement(text, "for") or mentions(text, "sum")
+        return (
+            starts_statement(text, "for")
+            or mentions_name(text, "sum")
+            or names_api(text, summary, ("builtins.sum",))
+        )
 
     def visit_For(self, node: cst.For) -> None:
         tensor = self._element_loop(node)

@@ -10,7 +10,8 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.driver import CallSite
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FileSummary
-from torchlint.rules._perf import NOT_TENSOR, kind_of, mentions, starts_statement
+from torchlint.rules._perf import NOT_TENSOR, kind_of
+from torchlint.rules._text import mentions_attribute, mentions_name, names_api, starts_statement
 
 SYNC_METHODS = frozenset({"item", "cpu", "numpy", "tolist"})
 
@@ -168,8 +169,10 @@ class HostSyncInLoop(Rule):
 
     @classmethod
     def may_report(cls, text: str, summary: FileSummary) -> bool:
-        return starts_statement(text, "for", "while") and mentions(
-            text, "synchronize", "print", *SYNC_METHODS
+        return starts_statement(text, "for", "while") and (
+            mentions_attribute(text, *SYNC_METHODS)
+            or mentions_name(text, "print")
+            or names_api(text, summary, ("torch.cuda.synchronize", "builtins.print"))
         )
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -7,7 +7,8 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Valid
 from torchlint.lint.semantic.summary import FileSummary
-from torchlint.rules._perf import LoopTracking, mentions, mutated_names, starts_statement
+from torchlint.rules._perf import LoopTracking, mutated_names
+from torchlint.rules._text import names_api, starts_statement
 
 FACTORIES = frozenset(
     {
@@ -172,9 +173,7 @@ class ConstantTensorInLoop(LoopTracking):
 
     @classmethod
     def may_report(cls, text: str, summary: FileSummary) -> bool:
-        return starts_statement(text, "for", "while") and mentions(
-            text, *(name.rsplit(".", 1)[-1] for name in FACTORIES)
-        )
+        return starts_statement(text, "for", "while") and names_api(text, summary, FACTORIES)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         # An accumulator: ``acc = torch.zeros(3)`` then ``acc += ...`` in the same scope.

@@ -7,7 +7,8 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FileSummary
-from torchlint.rules._perf import kind_of, mentions, source_of
+from torchlint.rules._perf import kind_of, source_of
+from torchlint.rules._text import names_api
 
 
 class TensorOfTensor(Rule):
@@ -105,7 +106,7 @@ class TensorOfTensor(Rule):
 
     @classmethod
     def may_report(cls, text: str, summary: FileSummary) -> bool:
-        return mentions(text, "tensor")
+        return names_api(text, summary, ("torch.tensor",))
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.ctx.qualified_name(node.func) != "torch.tensor" or not node.args:

@@ -6,7 +6,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.summary import FileSummary
-from torchlint.rules._perf import mentions
+from torchlint.rules._text import mentions
 
 
 class GradRecordedForNothing(Rule):

@@ -6,7 +6,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.summary import FileSummary
-from torchlint.rules._perf import mentions
+from torchlint.rules._text import names_api
 
 DATALOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 
@@ -112,7 +112,7 @@ class DataLoaderHostTransfer(Rule):
 
     @classmethod
     def may_report(cls, text: str, summary: FileSummary) -> bool:
-        return "cuda" in text and mentions(text, "DataLoader")
+        return "cuda" in text and names_api(text, summary, DATALOADERS)
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.ctx.qualified_name(node.func) not in DATALOADERS:

@@ -7,7 +7,7 @@ import pytest
 
 from torchlint.lint.run import lint_files
 from torchlint.lint.semantic.driver import DriverModel
-from torchlint.rules._perf import mentions, mentions_attribute, starts_statement
+from torchlint.rules._text import mentions, mentions_attribute, starts_statement
 
 
 @pytest.mark.parametrize(
@@ -110,9 +110,56 @@ def test_kinds_in_driver_code_do_not_collect_the_driver_model(tmp_path, monkeypa
 
 
 def test_defined_names_and_words_containing() -> None:
-    from torchlint.rules._perf import defined_names, words_containing
+    from torchlint.rules._text import defined_names, words_containing
 
     text = "def evaluate(m):\n    pass\nasync def \\\n  serve(): pass\nundefined = 1\n"
     assert list(defined_names(text)) == ["evaluate", "serve"]
     text = "for x in Val_Loader: pass  # İ widens when lowered\nfor y in test_dl: pass\n"
     assert sorted(words_containing(text, ("loader", "dl"))) == ["Val_Loader", "test_dl"]
+
+
+def test_every_torchscript_api_rule_names_jit_apis() -> None:
+    # JitApiRule.may_report wants the word `jit` in the text: true only while every API it
+    # reports lives under `torch.jit`.
+    from torchlint.lint.registry import all_rules
+    from torchlint.rules._jit_api import JitApiRule
+
+    api_rules = [rule for rule in all_rules() if issubclass(rule, JitApiRule)]
+    assert api_rules
+    for rule in api_rules:
+        assert all("jit" in api.split(".") for api in rule.apis), rule.code
+
+
+@pytest.mark.parametrize(
+    "text, walked",
+    [
+        ("import torch\n\n\n@torch.jit.ignore\ndef f(x):\n    return x\n", True),
+        ("from torch.jit import ignore as skip\n\n\n@skip\ndef f(x):\n    return x\n", True),
+        ("import torch  # type: ignore\n\nx = torch.jit.is_scripting()\n", False),
+    ],
+)
+def test_torchscript_api_rules_look_for_the_api_not_the_word(text: str, walked: bool) -> None:
+    from torchlint.lint.semantic.summary import summarize
+    from torchlint.rules.tl504_jit_ignore import JitIgnore
+
+    assert JitIgnore.may_report(text, summarize(text, "m", "m.py")) is walked
+
+
+def test_mentions_name_skips_attributes() -> None:
+    from torchlint.rules._text import mentions_name
+
+    assert mentions_name("total = sum(xs)", "sum")
+    assert mentions_name("sum", "sum")
+    assert not mentions_name("total = x.sum() + y. sum()", "sum")
+
+
+def test_names_api_finds_attributes_and_imported_aliases() -> None:
+    from torchlint.lint.semantic.summary import summarize
+    from torchlint.rules._text import names_api
+
+    def check(text: str) -> bool:
+        return names_api(text, summarize(text, "m", "m.py"), ("torch.tensor",))
+
+    assert check("import torch\nx = torch.tensor([1])\n")
+    assert check("from torch import tensor as T\nx = T([1])\n")
+    assert not check("import torch\n# a tensor of ones\nx = torch.ones(3)\n")

@@ -47,6 +47,9 @@ class FileModel:
         self.summary = summary
         self.index = index
         self.functions: dict[int, FunctionInfo] = {}
+        # Ids of the statements that are or hold a graph function (a region's root), from the
+        # module down: what a walk for graph code cannot skip.
+        self.graph_holders: set[int] = set()
         self._by_qualname: dict[str, FunctionInfo] = {}
         self._inferences: dict[int, KindInference] = {}
         # Parameter kinds from this file's call sites: those the inference reads (from the last
@@ -63,8 +66,8 @@ class FileModel:
         self._qualified: dict[str, Optional[str]] = {}
         # Kinds of the arguments this file passes to graph functions of other files.
         self.outgoing: dict[str, dict[str, Kind]] = {}
-        self._collect(module.body, [], None, None)
-        self.has_graph_code = any(info.region is not None for info in self.functions.values())
+        self._collect(module.body, [], None, None, [])
+        self.has_graph_code = bool(self.graph_holders)
         if self.has_graph_code:
             index.models[summary.module] = None  # other files asking meanwhile get no answer
             self._infer_all()
@@ -85,12 +88,17 @@ class FileModel:
         scope: list[str],
         owner: Optional[str],
         parent: Optional[FunctionInfo],
+        enclosing: list[int],
     ) -> None:
         for stmt in body:  # type: ignore[attr-defined]
             if isinstance(stmt, cst.ClassDef):
                 name = ".".join([*scope, stmt.name.value])
                 self._collect(
-                    stmt.body.body, [*scope, stmt.name.value], self.summary.qualify(name), parent
+                    stmt.body.body,
+                    [*scope, stmt.name.value],
+                    self.summary.qualify(name),
+                    parent,
+                    [*enclosing, id(stmt)],
                 )
             elif isinstance(stmt, cst.FunctionDef):
                 if parent is not None:
@@ -103,10 +111,15 @@ class FileModel:
                 )
                 self.functions[id(stmt)] = info
                 self._by_qualname.setdefault(qual, info)
-                self._collect(stmt.body.body, [*scope, stmt.name.value], owner, info)
+                if region is not None:
+                    self.graph_holders.update(enclosing)
+                    self.graph_holders.add(id(stmt))
+                self._collect(
+                    stmt.body.body, [*scope, stmt.name.value], owner, info, [*enclosing, id(stmt)]
+                )
             elif isinstance(stmt, (cst.If, cst.Try, cst.With, cst.For, cst.While)):
                 for child in self._child_blocks(stmt):
-                    self._collect(child, scope, owner, parent)
+                    self._collect(child, scope, owner, parent, [*enclosing, id(stmt)])
             elif parent is None and not scope and isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:
                     if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
