@@ -8,13 +8,12 @@ import libcst as cst
 
 from torchlint.lint.fixes import Fixer
 from torchlint.lint.walk import walk
+from torchlint.rules._text import mentions, names_api
 
 # TorchScript entry points: while a file uses one, its code is still compiled by TorchScript.
 TORCHSCRIPT_ENTRY_POINTS = frozenset(
     {"torch.jit.script", "torch.jit.trace", "torch.jit.trace_module", "torch.jit.load"}
 )
-
-_ENTRY_POINT_WORDS = ("jit", *sorted({name.rsplit(".", 1)[1] for name in TORCHSCRIPT_ENTRY_POINTS}))
 
 
 def names_in(root: cst.CSTNode) -> list[cst.Name]:
@@ -69,15 +68,21 @@ def uses_torchscript(fixer: Fixer) -> bool:
     if "uses_torchscript" not in cache:
         qualified = fixer.ctx.qualified_name
         found = False
-        # Every spelling of an entry point, aliased or re-exported, names it or torch.jit.
-        if not any(word in fixer.ctx.source for word in _ENTRY_POINT_WORDS):
+        # Every spelling of an entry point is `.script` (or another) or a name imported as
+        # one, and names torch.jit.
+        source = fixer.ctx.source
+        if not (
+            mentions(source, "jit")
+            and names_api(source, fixer.ctx.model.summary, TORCHSCRIPT_ENTRY_POINTS)
+        ):
             cache["uses_torchscript"] = False
             return False
 
-        def enter(node: cst.CSTNode) -> None:
+        def enter(node: cst.CSTNode) -> Optional[bool]:
             nonlocal found
-            if not found and isinstance(node, cst.Call):
+            if not found and type(node) is cst.Call:
                 found = qualified(node.func) in TORCHSCRIPT_ENTRY_POINTS
+            return not found  # once found, nothing more is walked
 
         walk(fixer.ctx.module, enter, lambda node: None)
         cache["uses_torchscript"] = found

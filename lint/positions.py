@@ -15,12 +15,28 @@ from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata import CodePosition, CodeRange, PositionProvider
 
 from torchlint.lint.semantic.summary import first_line
 from torchlint.lint.source import line_starts, python_tree, source_lines
 
 _MINIMAL_BODY = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Pass()])])
+
+
+class _Positions(PositionProvider):
+    """libcst's ``PositionProvider`` run without a ``MetadataWrapper``: resolving through a
+    wrapper also walks the whole module with a batched visitor, even when no batchable
+    provider is asked for, and that walk cost as much as the code generation itself."""
+
+    def of(self, module: cst.Module) -> dict[cst.CSTNode, CodeRange]:
+        self._computed = {}  # where the provider's code generation records each range
+        self._gen_impl(module)
+        return self._computed  # type: ignore[return-value]
+
+
+def node_positions(module: cst.Module) -> dict[cst.CSTNode, CodeRange]:
+    """The range of every node of ``module`` (which must hold each node once)."""
+    return _Positions().of(module)
 
 
 class PositionFinder:
@@ -85,8 +101,7 @@ class PositionFinder:
         (libcst then fails inside its position bookkeeping with a KeyError or IndexError)."""
         if self._full is None and not self._full_failed:
             try:
-                wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
-                self._full = dict(wrapper.resolve(PositionProvider))
+                self._full = node_positions(self.module)
             except (RecursionError, KeyError, IndexError):
                 self._full_failed = True
         return self._full
@@ -131,11 +146,9 @@ class PositionFinder:
                     test=cst.Integer("1"), body=cst.IndentedBlock(body=[replica], indent=indent)
                 )
             try:
-                wrapper = MetadataWrapper(
-                    cst.Module(body=[replica], default_indent=self.module.default_indent),
-                    unsafe_skip_copy=True,
+                self._local[key] = node_positions(
+                    cst.Module(body=[replica], default_indent=self.module.default_indent)
                 )
-                self._local[key] = dict(wrapper.resolve(PositionProvider))
             except Exception:
                 self._local[key] = None
         return self._local[key]

@@ -11,7 +11,7 @@ import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from torchlint.lint.context import LintContext
-from torchlint.lint.positions import PositionFinder
+from torchlint.lint.positions import PositionFinder, node_positions
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.walk import walk
@@ -100,6 +100,13 @@ def _compare(text: str, summarised: str | None = None) -> int:
     assert ctx._position_finder._full is None
     assert (ctx._position_finder._statement_lines is None) == (summarised is None)
     return checked
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_positions_without_a_metadata_wrapper_are_libcsts(newline: str) -> None:
+    module = cst.parse_module(TRICKY.replace("\n", newline))
+    expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    assert node_positions(module) == dict(expected)
 
 
 def test_tricky_layouts():
