@@ -21,7 +21,7 @@ Rules ask the context, never the tree or the imports:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
@@ -187,6 +187,22 @@ class LintContext:
         )
 
     # -- traversal bookkeeping (called by the engine around every node) ---------------------
+    def snapshot(self) -> tuple:
+        """What a rule reads of the context at the current node, for ``replay``."""
+        return tuple(self._statements), tuple(self._functions), self.target_stack[-1]
+
+    def replay(self, snapshot: tuple, call: Callable[[], None]) -> None:
+        """Run ``call`` with the context as it was at the node ``snapshot`` was taken at."""
+        statements, functions, targets = snapshot
+        saved = self._statements, self._functions, self.target_stack[:]
+        self._statements, self._functions = list(statements), list(functions)
+        self.target_stack[:] = [EMPTY, targets]
+        try:
+            call()
+        finally:
+            self._statements, self._functions = saved[0], saved[1]
+            self.target_stack[:] = saved[2]
+
     def enter(self, node: cst.CSTNode) -> frozenset[str]:
         """Track ``node``; the back-ends that compile it (empty outside graph code)."""
         kind = type(node)

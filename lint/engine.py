@@ -7,6 +7,7 @@ as an internal error for that rule and file, and every other rule and file still
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Callable, Optional
 
@@ -50,6 +51,9 @@ class _Dispatcher:
     there, and none of them keeps state across that line (enter and leave of a node always fall
     on the same side). When no such rule runs, the statements outside graph code that hold no
     graph function are not walked at all.
+
+    The methods of ``after_traversal`` rules are recorded with a snapshot of the context and
+    run by ``replay`` once the driver model has collected from this same traversal.
     """
 
     def __init__(self, ctx: LintContext, rules: Sequence[Rule], result: FileResult) -> None:
@@ -58,10 +62,24 @@ class _Dispatcher:
         self.visit: dict[str, list[tuple[Rule, Callable]]] = {}
         self.leave: dict[str, list[tuple[Rule, Callable]]] = {}
         self.failed: set[str] = set()
+        # Methods of after_traversal rules, by node class name: run by replay.
+        self.later_visit: dict[str, list[tuple[Rule, Callable]]] = {}
+        self.later_leave: dict[str, list[tuple[Rule, Callable]]] = {}
         for rule in rules:
+            later = type(rule).after_traversal
             for method, node_type in visit_methods(type(rule)).items():
-                table = self.visit if method.startswith("visit_") else self.leave
+                if method.startswith("visit_"):
+                    table = self.later_visit if later else self.visit
+                else:
+                    table = self.later_leave if later else self.leave
                 table.setdefault(node_type, []).append((rule, getattr(rule, method)))
+        self._recorded: list[tuple[list[tuple[Rule, Callable]], cst.CSTNode, tuple]] = []
+        self._later_enter: dict[type, list[tuple[Rule, Callable]]] = {}
+        self._later_leave: dict[type, list[tuple[Rule, Callable]]] = {}
+        self._driver = None
+        if self.later_visit or self.later_leave:
+            self._driver = ctx.driver
+            self._driver.begin_walk()
         # The tables by node class, filled as classes are met (a dict lookup per node); inside
         # graph code and outside it.
         self._on_enter: dict[type, list[tuple[Rule, Callable]]] = {}
@@ -127,6 +145,13 @@ class _Dispatcher:
             handlers = self._handlers(cache, kind, True)
         if handlers:
             self._call(handlers, node)
+        if self._driver is not None:
+            self._driver.walk_enter(node)
+            later = self._later_enter.get(kind)
+            if later is None:
+                later = self._later_enter[kind] = self.later_visit.get(kind.__name__, [])
+            if later:
+                self._recorded.append((later, node, self.ctx.snapshot()))
         return None
 
     def on_leave(self, node: cst.CSTNode) -> None:
@@ -137,7 +162,25 @@ class _Dispatcher:
             handlers = self._handlers(cache, kind, False)
         if handlers:
             self._call(handlers, node)
+        if self._driver is not None:
+            later = self._later_leave.get(kind)
+            if later is None:
+                later = self._later_leave[kind] = self.later_leave.get(kind.__name__, [])
+            if later:
+                self._recorded.append((later, node, self.ctx.snapshot()))
+            self._driver.walk_leave(node)
         self._ctx_leave(node)
+
+    def replay(self) -> None:
+        """Run the recorded methods of after_traversal rules, in traversal order."""
+        if self._driver is None:
+            return
+        self._driver.end_walk()
+        for handlers, node, snapshot in self._recorded:
+            live = [entry for entry in handlers if entry[0].code not in self.failed]
+            if live:
+                self.ctx.replay(snapshot, functools.partial(self._call, live, node))
+        self._recorded.clear()
 
 
 def describe_exception(exc: BaseException) -> str:
@@ -221,6 +264,7 @@ def _lint_module(
     try:
         if visiting:
             walk(module, dispatcher.on_enter, dispatcher.on_leave)
+            dispatcher.replay()
     except RecursionError:
         result.errors.append(FileError(path, "too deeply nested to analyse"))
     except Exception as exc:

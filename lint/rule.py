@@ -95,6 +95,11 @@ class Rule:
     graph_only: ClassVar[bool] = True
     # A rule family that needs no torch import in the file to fire sets this to False.
     needs_torch: ClassVar[bool] = True
+    # A rule that asks the driver model about call sites (``ctx.driver.call``: loops, grad mode,
+    # model calls, all of which need the whole file) sets this: its visit / leave methods run
+    # after the traversal, in traversal order, each with the context its node had, and the
+    # driver model collects from that same traversal instead of walking the file again.
+    after_traversal: ClassVar[bool] = False
     VALID: ClassVar[Sequence[Valid]] = ()
     INVALID: ClassVar[Sequence[Invalid]] = ()
 

@@ -3,6 +3,7 @@ and small syntax scans. Not a rule module (the leading underscore keeps discover
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Optional, Union
@@ -65,6 +66,11 @@ def inference_name(name: str, path: str) -> bool:
     base = path.replace("\\", "/").rsplit("/", 1)[-1]
     if name.startswith("test_") and (base.startswith("test_") or base.endswith("_test.py")):
         return False
+    return _says_inference(name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _says_inference(name: str) -> bool:
     words = re.split(r"_+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower())
     return any(word in INFERENCE_WORDS for word in words)
 

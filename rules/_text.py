@@ -9,6 +9,7 @@ Not a rule module (the leading underscore keeps discovery out).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -35,36 +36,52 @@ def _word_starts(text: str, word: str) -> Iterator[int]:
 def mentions(text: str, *names: str) -> bool:
     """One of ``names`` as a whole word. A call that resolves to ``torch.cuda.synchronize``
     spells ``synchronize`` in the text: at the call, or in the import that aliases it."""
-    return any(next(_word_starts(text, name), -1) != -1 for name in names)
+    return any(_spelled(text, name, "word") for name in names)
 
 
 def mentions_attribute(text: str, *names: str) -> bool:
     """``.name`` for one of ``names``; spaces, line breaks and comments may follow the dot."""
-    for name in names:
-        for at in _word_starts(text, name):
-            before = at - 1
-            while before >= 0 and text[before] in " \t\f\\\r\n":
-                before -= 1
-            if before >= 0 and text[before] == ".":
+    return any(_spelled(text, name, "attribute") for name in names)
+
+
+def mentions_name(text: str, *names: str) -> bool:
+    """One of ``names`` as a word that is not an attribute (no dot before it): ``sum(x)``, not
+    ``x.sum()``."""
+    return any(_spelled(text, name, "name") for name in names)
+
+
+def starts_statement(text: str, *keywords: str) -> bool:
+    """A line that starts with one of ``keywords`` (``for`` and ``while`` loops; ``async for``):
+    a compound statement starts its own line."""
+    return any(_spelled(text, keyword, "statement") for keyword in keywords)
+
+
+# Several rules ask the same of one file (eleven TorchScript API rules want `jit`), twice when
+# it has no graph code; a text's hash is computed once and kept by the string.
+@functools.lru_cache(maxsize=256)
+def _spelled(text: str, word: str, how: str) -> bool:
+    for at in _word_starts(text, word):
+        if how == "word":
+            return True
+        if how == "statement":
+            line_start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
+            if text[line_start:at].strip() in ("", "async"):
+                return True
+            continue
+        before = at - 1
+        while before >= 0 and text[before] in " \t\f\\\r\n":
+            before -= 1
+        attribute = before >= 0 and text[before] == "."
+        if how == "name" and not attribute:
+            return True
+        if how == "attribute":
+            if attribute:
                 return True
             if "\n" in text[before + 1 : at]:
                 # A comment may stand between the dot and the name, lines apart.
                 line_start = text.rfind("\n", 0, before) + 1
                 if "#" in text[line_start : before + 1]:
                     return True
-    return False
-
-
-def mentions_name(text: str, *names: str) -> bool:
-    """One of ``names`` as a word that is not an attribute (no dot before it): ``sum(x)``, not
-    ``x.sum()``."""
-    for name in names:
-        for at in _word_starts(text, name):
-            before = at - 1
-            while before >= 0 and text[before] in " \t\f\\\r\n":
-                before -= 1
-            if before < 0 or text[before] != ".":
-                return True
     return False
 
 
@@ -76,17 +93,6 @@ def names_api(text: str, summary: FileSummary, apis: Iterable[str]) -> bool:
     return mentions_attribute(text, *{api.rsplit(".", 1)[-1] for api in apis}) or mentions(
         text, *aliases
     )
-
-
-def starts_statement(text: str, *keywords: str) -> bool:
-    """A line that starts with one of ``keywords`` (``for`` and ``while`` loops; ``async for``):
-    a compound statement starts its own line."""
-    for keyword in keywords:
-        for at in _word_starts(text, keyword):
-            line_start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
-            if text[line_start:at].strip() in ("", "async"):
-                return True
-    return False
 
 
 def defined_names(text: str) -> Iterator[str]:

@@ -77,6 +77,7 @@ class InferenceWithoutNoGrad(Rule):
     message = "model called for inference with autograd on"
     severity = "warning"
     graph_only = False
+    after_traversal = True  # asks the driver model about call sites
     targets = ()
 
     VALID = [

@@ -74,6 +74,7 @@ class HostSyncInLoop(Rule):
     message = "host sync on every step of a model loop"
     severity = "warning"
     graph_only = False
+    after_traversal = True  # asks the driver model about call sites
     targets = ()
 
     VALID = [

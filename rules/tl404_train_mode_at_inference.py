@@ -71,6 +71,7 @@ class TrainModeAtInference(Rule):
     message = "model evaluated under no_grad while in training mode"
     severity = "warning"
     graph_only = False
+    after_traversal = True  # asks the driver model about call sites
     targets = ()
 
     VALID = [

@@ -68,6 +68,7 @@ class ToDeviceInLoop(Rule):
     message = "moved to the device on every iteration: move it once before the loop"
     severity = "warning"
     graph_only = False
+    after_traversal = True  # asks the driver model about call sites
     targets = ()
 
     VALID = [

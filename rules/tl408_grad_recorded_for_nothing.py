@@ -62,6 +62,7 @@ class GradRecordedForNothing(Rule):
     message = "autograd records this model call, and its graph is never used"
     severity = "warning"
     graph_only = False
+    after_traversal = True  # asks the driver model about call sites
     targets = ()
 
     VALID = [

@@ -53,6 +53,7 @@ class CudnnBenchmarkUnset(Rule):
     message = "CUDA convolution workload without `torch.backends.cudnn.benchmark`"
     severity = "info"
     graph_only = False
+    after_traversal = True  # asks the driver model about call sites
     targets = ()
 
     VALID = [

@@ -51,6 +51,7 @@ class DataLoaderHostTransfer(Rule):
     message = "DataLoader feeding CUDA without `pin_memory` / `num_workers`"
     severity = "info"
     graph_only = False
+    after_traversal = True  # asks the driver model about call sites
     targets = ()
 
     VALID = [

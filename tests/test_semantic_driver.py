@@ -236,3 +236,78 @@ def test_cudnn_benchmark_and_conv_facts():
         """
     )
     assert driver.sets_cudnn_benchmark and driver.uses_conv and driver.feeds_cuda
+
+
+# -- collected from the engine's traversal -----------------------------------------------------
+EVALUATION_SCRIPT = """\
+import torch
+
+
+def evaluate(model, loader):
+    model.eval()
+    for x in loader:
+        model(x)
+"""
+
+
+# `m` is a model only because of `m.eval()` after the call: a partial collection would not know.
+LATE_MODE_SCRIPT = """\
+import torch
+
+
+def score(m, loader):
+    for x in loader:
+        m(x)
+    m.eval()
+"""
+
+
+def _lint_counting_walks(
+    tmp_path, monkeypatch, rules=None, script: str = EVALUATION_SCRIPT
+) -> tuple[list, int]:
+    from torchlint.lint.run import lint_files
+
+    walks: list[int] = []
+    real_collect = DriverModel._collect
+
+    def counting_collect(self: DriverModel) -> None:
+        walks.append(1)
+        real_collect(self)
+
+    monkeypatch.setattr(DriverModel, "_collect", counting_collect)
+    path = tmp_path / "evaluate.py"
+    path.write_text(script)
+    [result] = lint_files([str(path)], rules=rules, cache_dir=str(tmp_path / "cache"))
+    return [(d.code, d.line) for d in result.diagnostics], len(walks)
+
+
+def test_call_sites_come_from_the_engines_traversal(tmp_path, monkeypatch) -> None:
+    # TL401 runs after the traversal, which the driver model collected from: no walk of its own.
+    found, walks = _lint_counting_walks(tmp_path, monkeypatch)
+    assert ("TL401", 7) in found
+    assert walks == 0
+
+
+def test_a_rule_asking_during_the_traversal_gets_the_whole_file(tmp_path, monkeypatch) -> None:
+    # A rule that asks for call sites while the traversal is still going (a plugin that does
+    # not set after_traversal) makes the model walk the file itself; answers stay whole.
+    from torchlint.lint.registry import all_rules
+    from torchlint.lint.rule import Rule
+
+    asked: list[Optional[str]] = []
+
+    class EagerDriverRule(Rule):
+        code = "TL998"
+        name = "eager-driver"
+        message = "never reported"
+        graph_only = False
+
+        def visit_Call(self, node: cst.Call) -> None:
+            site = self.ctx.driver.call(node)
+            if site is not None and site.model is not None:
+                asked.append(site.model)
+
+    rules = [*all_rules(), EagerDriverRule]
+    found, walks = _lint_counting_walks(tmp_path, monkeypatch, rules, LATE_MODE_SCRIPT)
+    assert walks == 1
+    assert asked == ["m"]

@@ -152,16 +152,17 @@ class DriverModel:
         self._loops: dict[int, Loop] = {}
         self._inferences: dict[int, Optional[KindInference]] = {}
         self._collected = False
+        self._walking = False
         self._feeds_cuda = False
         self._uses_conv = False
         self._sets_cudnn_benchmark = False
 
     def _collected_model(self) -> DriverModel:
         if not self._collected:
+            # Asked before the engine's walk has ended: give that up, and walk the file now.
+            self._walking = False
             self._collected = True
             self._collect()
-            self._resolve_models()
-            self._inherit_grad()
         return self
 
     @property
@@ -257,82 +258,127 @@ class DriverModel:
             return None
 
     # -- building ----------------------------------------------------------------------
+    # The collection is one walk of the file: the model's own (``_collect``), or the engine's
+    # shared traversal, which calls ``walk_enter`` / ``walk_leave`` on every node between
+    # ``begin_walk`` and ``end_walk`` (see the engine's deferred rules).
     def _collect(self) -> None:
+        self._begin()
+        walk(self.module, self._enter, self._leave)
+        self._finish()
+
+    def begin_walk(self) -> None:
+        """Collect from the engine's traversal instead of a walk of its own."""
+        self._begin()
+        self._walking = True
+        self._skipped: Optional[cst.CSTNode] = None
+
+    def walk_enter(self, node: cst.CSTNode) -> None:
+        if not self._walking or self._skipped is not None:
+            return
+        if self._enter(node) is False:
+            self._skipped = node  # graph code: nothing under it until it is left
+
+    def walk_leave(self, node: cst.CSTNode) -> None:
+        if not self._walking:
+            return
+        if self._skipped is not None:
+            if node is not self._skipped:
+                return
+            self._skipped = None
+        self._leave(node)
+
+    def end_walk(self) -> None:
+        if self._walking:
+            self._walking = False
+            self._finish()
+
+    def _begin(self) -> None:
+        self._sites.clear()
+        self._scopes.clear()
+        self._loops.clear()
+        self._feeds_cuda = self._uses_conv = self._sets_cudnn_benchmark = False
         top = Scope(self.module, "<module>", None, None)
         self._scopes[id(self.module)] = top
-        scopes: list[Optional[Scope]] = [top]  # None while inside graph code
-        loops: list[list[Loop]] = [[]]
-        grads: list[GradMode] = ["default"]
-        ifs_in_loop: list[int] = [0]
-        pushed_grad: set[int] = set()
+        self._scope_stack: list[Optional[Scope]] = [top]  # None while inside graph code
+        self._loop_stack: list[list[Loop]] = [[]]
+        self._grads: list[GradMode] = ["default"]
+        self._ifs_in_loop: list[int] = [0]
+        self._pushed_grad: set[int] = set()
 
-        def on_enter(node: cst.CSTNode) -> Optional[bool]:
-            # Compared by type: isinstance against libcst's ABCs is slow on every node.
-            kind = type(node)
-            scope = scopes[-1]
-            if kind is cst.FunctionDef:
-                info = self.file.function_info(node)
-                if scope is None or info is None or info.region is not None:
-                    scopes.append(None)
-                else:
-                    new = Scope(node, node.name.value, scope, info.owner_class)
-                    new.grad = self._decorator_grad(node)
-                    self._annotated_models(node, new)
-                    self._scopes[id(node)] = new
-                    scopes.append(new)
-                loops.append([])
-                grads.append("default")
-                ifs_in_loop.append(0)
-                # Graph code is not driver code: skip its body.
-                return scopes[-1] is not None
-            if kind is cst.ClassDef:
-                scopes.append(None if scope is None else scope)
-                return None
-            if scope is None:
-                return None
-            if kind is cst.For or kind is cst.While:
-                loop = Loop(node, scope, loops[-1][-1] if loops[-1] else None)
-                if kind is cst.For:
-                    self._classify_iter(loop, node.iter)
-                self._loops[id(node)] = loop
-                loops[-1].append(loop)
-                ifs_in_loop.append(0)
-            elif (kind is cst.If or kind is cst.IfExp) and loops[-1]:
-                ifs_in_loop[-1] += 1
-            elif kind is cst.With:
-                mode = self._with_grad(node)
-                if mode is not None:
-                    grads.append(mode)
-                    pushed_grad.add(id(node))
-            elif kind is cst.Call:
-                self._record_call(node, scope, tuple(loops[-1]), grads, ifs_in_loop[-1] > 0)
-            elif kind is cst.Assign or kind is cst.AnnAssign:
-                self._record_assignment(node, scope)
+    def _finish(self) -> None:
+        self._collected = True
+        self._resolve_models()
+        self._inherit_grad()
+
+    def _enter(self, node: cst.CSTNode) -> Optional[bool]:
+        # Compared by type: isinstance against libcst's ABCs is slow on every node.
+        kind = type(node)
+        scope = self._scope_stack[-1]
+        if kind is cst.FunctionDef:
+            info = self.file.function_info(node)
+            if scope is None or info is None or info.region is not None:
+                self._scope_stack.append(None)
+            else:
+                new = Scope(node, node.name.value, scope, info.owner_class)
+                new.grad = self._decorator_grad(node)
+                self._annotated_models(node, new)
+                self._scopes[id(node)] = new
+                self._scope_stack.append(new)
+            self._loop_stack.append([])
+            self._grads.append("default")
+            self._ifs_in_loop.append(0)
+            # Graph code is not driver code: skip its body.
+            return self._scope_stack[-1] is not None
+        if kind is cst.ClassDef:
+            self._scope_stack.append(None if scope is None else scope)
             return None
+        if scope is None:
+            return None
+        if kind is cst.For or kind is cst.While:
+            loop = Loop(node, scope, self._loop_stack[-1][-1] if self._loop_stack[-1] else None)
+            if kind is cst.For:
+                self._classify_iter(loop, node.iter)
+            self._loops[id(node)] = loop
+            self._loop_stack[-1].append(loop)
+            self._ifs_in_loop.append(0)
+        elif (kind is cst.If or kind is cst.IfExp) and self._loop_stack[-1]:
+            self._ifs_in_loop[-1] += 1
+        elif kind is cst.With:
+            mode = self._with_grad(node)
+            if mode is not None:
+                self._grads.append(mode)
+                self._pushed_grad.add(id(node))
+        elif kind is cst.Call:
+            self._record_call(
+                node, scope, tuple(self._loop_stack[-1]), self._grads, self._ifs_in_loop[-1] > 0
+            )
+        elif kind is cst.Assign or kind is cst.AnnAssign:
+            self._record_assignment(node, scope)
+        return None
 
-        def on_leave(node: cst.CSTNode) -> None:
-            kind = type(node)
-            if kind is cst.FunctionDef:
-                scopes.pop()
-                loops.pop()
-                grads.pop()
-                ifs_in_loop.pop()
-            elif kind is cst.ClassDef:
-                scopes.pop()
-            elif scopes[-1] is None:
-                return
-            elif (
-                (kind is cst.For or kind is cst.While) and loops[-1] and loops[-1][-1].node is node
-            ):
-                loops[-1].pop()
-                ifs_in_loop.pop()
-            elif (kind is cst.If or kind is cst.IfExp) and loops[-1]:
-                ifs_in_loop[-1] -= 1
-            elif id(node) in pushed_grad:
-                pushed_grad.discard(id(node))
-                grads.pop()
-
-        walk(self.module, on_enter, on_leave)
+    def _leave(self, node: cst.CSTNode) -> None:
+        kind = type(node)
+        if kind is cst.FunctionDef:
+            self._scope_stack.pop()
+            self._loop_stack.pop()
+            self._grads.pop()
+            self._ifs_in_loop.pop()
+        elif kind is cst.ClassDef:
+            self._scope_stack.pop()
+        elif self._scope_stack[-1] is None:
+            return
+        elif (
+            (kind is cst.For or kind is cst.While)
+            and self._loop_stack[-1]
+            and self._loop_stack[-1][-1].node is node
+        ):
+            self._loop_stack[-1].pop()
+            self._ifs_in_loop.pop()
+        elif (kind is cst.If or kind is cst.IfExp) and self._loop_stack[-1]:
+            self._ifs_in_loop[-1] -= 1
+        elif id(node) in self._pushed_grad:
+            self._pushed_grad.discard(id(node))
+            self._grads.pop()
 
     def _grad_of_call(self, call: cst.BaseExpression) -> Optional[GradMode]:
         """The grad mode a context manager / decorator expression sets, or None."""
