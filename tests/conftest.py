@@ -25,3 +25,24 @@ def parsed(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(engine, "parse", recording_parse)
     return paths
+
+
+@pytest.fixture
+def driver_collections(monkeypatch) -> list[str]:
+    """How each driver model collected its call sites: "own walk" or "shared walk"."""
+    from torchlint.lint.semantic.driver import DriverModel
+
+    ways: list[str] = []
+    real_collect, real_begin = DriverModel._collect, DriverModel.begin_walk
+
+    def own_walk(self: DriverModel) -> None:
+        ways.append("own walk")
+        real_collect(self)
+
+    def shared_walk(self: DriverModel) -> None:
+        ways.append("shared walk")
+        real_begin(self)
+
+    monkeypatch.setattr(DriverModel, "_collect", own_walk)
+    monkeypatch.setattr(DriverModel, "begin_walk", shared_walk)
+    return ways

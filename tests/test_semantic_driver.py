@@ -262,33 +262,24 @@ def score(m, loader):
 """
 
 
-def _lint_counting_walks(
-    tmp_path, monkeypatch, rules=None, script: str = EVALUATION_SCRIPT
-) -> tuple[list, int]:
+def _lint_script(tmp_path, script: str, rules=None) -> list[tuple[str, int]]:
     from torchlint.lint.run import lint_files
 
-    walks: list[int] = []
-    real_collect = DriverModel._collect
-
-    def counting_collect(self: DriverModel) -> None:
-        walks.append(1)
-        real_collect(self)
-
-    monkeypatch.setattr(DriverModel, "_collect", counting_collect)
     path = tmp_path / "evaluate.py"
     path.write_text(script)
     [result] = lint_files([str(path)], rules=rules, cache_dir=str(tmp_path / "cache"))
-    return [(d.code, d.line) for d in result.diagnostics], len(walks)
+    return [(d.code, d.line) for d in result.diagnostics]
 
 
-def test_call_sites_come_from_the_engines_traversal(tmp_path, monkeypatch) -> None:
+def test_call_sites_come_from_the_engines_traversal(tmp_path, driver_collections) -> None:
     # TL401 runs after the traversal, which the driver model collected from: no walk of its own.
-    found, walks = _lint_counting_walks(tmp_path, monkeypatch)
-    assert ("TL401", 7) in found
-    assert walks == 0
+    assert ("TL401", 7) in _lint_script(tmp_path, EVALUATION_SCRIPT)
+    assert driver_collections == ["shared walk"]
 
 
-def test_a_rule_asking_during_the_traversal_gets_the_whole_file(tmp_path, monkeypatch) -> None:
+def test_a_rule_asking_during_the_traversal_gets_the_whole_file(
+    tmp_path, driver_collections
+) -> None:
     # A rule that asks for call sites while the traversal is still going (a plugin that does
     # not set after_traversal) makes the model walk the file itself; answers stay whole.
     from torchlint.lint.registry import all_rules
@@ -307,7 +298,6 @@ def test_a_rule_asking_during_the_traversal_gets_the_whole_file(tmp_path, monkey
             if site is not None and site.model is not None:
                 asked.append(site.model)
 
-    rules = [*all_rules(), EagerDriverRule]
-    found, walks = _lint_counting_walks(tmp_path, monkeypatch, rules, LATE_MODE_SCRIPT)
-    assert walks == 1
+    _lint_script(tmp_path, LATE_MODE_SCRIPT, [*all_rules(), EagerDriverRule])
+    assert driver_collections == ["shared walk", "own walk"]
     assert asked == ["m"]
