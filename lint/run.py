@@ -174,8 +174,8 @@ def _lint_files(
 
     chosen = engine.selected_rules(settings, rules)
     index.regions()  # once here, not once in every worker
-    index.trees = ParsedTrees(to_lint=(item.path for item in pending))
     pending, uncalled = _callers_first(pending, index)
+    index.trees = ParsedTrees(lint_order=(item.path for item in pending))
     global _RUN
     _RUN = (pending, index, chosen, settings, notebooks, cache is not None)
     try:

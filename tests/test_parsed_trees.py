@@ -56,15 +56,30 @@ def test_each_file_is_parsed_once(tmp_path, monkeypatch):
     assert ("helpers.py", "TL301") in codes
 
 
-def test_trees_past_the_budget_go_oldest_first():
-    trees = ParsedTrees(budget_chars=10)
+def test_past_the_budget_the_tree_needed_furthest_ahead_goes():
+    trees = ParsedTrees(budget_chars=12, lint_order=["b.py", "a.py", "c.py"])
     first, second = cst.parse_module("a = 1\n"), cst.parse_module("b = 2\n")
+    assert trees.keeps("a.py", 6)
     trees.put("a.py", "a = 1\n", first)
     assert trees.get("a.py", "a = 1\n") is first
     assert trees.get("a.py", "a = 2\n") is None  # another text: not this tree
-    trees.put("b.py", "b = 2\n", second)  # 12 characters in all: a.py goes
+    # b.py is linted before a.py: both fit; c.py, linted last, would not.
+    assert trees.keeps("b.py", 6) and trees.keeps("c.py", 6) and not trees.keeps("c.py", 7)
+    trees.put("c.py", "c = 33\n", second)  # put anyway: it goes at once, needed furthest ahead
+    assert trees.get("c.py", "c = 33\n") is None
+    trees.put("b.py", "b = 2\n", second)
+    assert trees.get("a.py", "a = 1\n") is first
+    trees.put("b.py", "b = 22\n", second)  # 13 characters: a.py, needed after b.py, goes
     assert trees.get("a.py", "a = 1\n") is None
-    assert trees.get("b.py", "b = 2\n") is second
+    assert trees.get("b.py", "b = 22\n") is second
+
+
+def test_no_tree_is_kept_for_a_file_linted_already_or_not_at_all():
+    trees = ParsedTrees(budget_chars=100, lint_order=["a.py", "b.py"])
+    assert trees.take("b.py", "b = 2\n") is None  # b.py's lint: a.py's is past
+    assert not trees.keeps("a.py", 6)
+    assert not trees.keeps("other.py", 6)
+    assert not trees.keeps("b.py", 101)  # more than the whole budget
 
 
 def test_a_tree_taken_for_its_files_lint_is_kept_no_longer():

@@ -611,14 +611,13 @@ def _build_model(index: ProjectIndex, module: str) -> Optional[FileModel]:
             with open(summary.path, encoding="utf-8", errors="replace") as handle:
                 text = handle.read()
         trees = index.trees
-        if trees is not None and summary.path in trees.to_lint:
-            tree = trees.get(summary.path, text)
-            if tree is None:
-                # The guarded parse: Python's parser accepted it (summary.parsed), and inputs
-                # that crash libcst's native parser are refused.
-                tree = parse(Source(summary.path, text), python_valid=True)
-                trees.put(summary.path, text, tree)
-        else:  # no lint takes the tree: its graph functions are all the model reads
+        tree = trees.get(summary.path, text) if trees is not None else None
+        if tree is None and trees is not None and trees.keeps(summary.path, len(text)):
+            # The whole file, for its lint to take. The guarded parse: Python's parser accepted
+            # it (summary.parsed), and inputs that crash libcst's native parser are refused.
+            tree = parse(Source(summary.path, text), python_valid=True)
+            trees.put(summary.path, text, tree)
+        elif tree is None:  # no lint takes this tree: its graph functions are all it reads
             tree = _parse_skeleton(summary.path, text, index.graph_functions(summary))
         return FileModel(tree, summary, index)
     except (OSError, SourceError, RecursionError, ValueError):
