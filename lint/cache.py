@@ -58,8 +58,17 @@ def _plain(value: Any) -> Any:
     if kind is dict:
         return {key: _plain(item) for key, item in value.items()}
     if dataclasses.is_dataclass(value):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: _plain(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if f.name not in _OWN_LINES
+        }
     return value  # sets: sorted by json.dumps's default
+
+
+# Where this file's statements start: for its own findings' positions, nothing another file
+# learns from it (and the longest field of a summary).
+_OWN_LINES = frozenset({"statement_lines"})
 
 
 def fingerprint(settings: Any, rules: Optional[Sequence[type]] = None) -> str:

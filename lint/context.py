@@ -68,7 +68,7 @@ class LintContext:
         self.diagnostics: list[Diagnostic] = []
         summary = model.summary
         self._position_finder = PositionFinder(
-            module, source, summary.top_lines if summary.text_length == len(source) else None
+            module, source, summary if summary.text_length == len(source) else None
         )
         # The statements around the current node, each with its indentation.
         self._statements: list[tuple[cst.CSTNode, str]] = []

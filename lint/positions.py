@@ -10,15 +10,15 @@ knows every statement's line) and indentation. Anything unusual falls back to th
 
 from __future__ import annotations
 
-import ast
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange, PositionProvider
 
-from torchlint.lint.semantic.summary import first_line
-from torchlint.lint.source import line_starts, python_tree, source_lines
+from torchlint.lint.semantic.summary import FileSummary, statement_lines
+from torchlint.lint.source import python_tree, source_lines
 
 _MINIMAL_BODY = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Pass()])])
 
@@ -40,24 +40,24 @@ def node_positions(module: cst.Module) -> dict[cst.CSTNode, CodeRange]:
 
 
 class PositionFinder:
-    """``top_lines``: the first line of each of the module's top-level statements, as ``ast``
-    numbers them (the index's summary of this very text), when known. A statement's line then
-    comes from an ``ast`` parse of its top-level statement's lines alone, not of the file."""
+    """``summary``: the index's summary of this very text, when there is one. Its line table of
+    every statement (``FileSummary.statement_lines``) then numbers a statement's line, mapped
+    for its top-level statement alone; without one, the text is parsed by ``ast`` for it."""
 
     def __init__(
-        self, module: cst.Module, text: str, top_lines: Optional[Sequence[int]] = None
+        self, module: cst.Module, text: str, summary: Optional[FileSummary] = None
     ) -> None:
         self.module = module
         self.text = text
         self._full: Optional[dict[cst.CSTNode, CodeRange]] = None
         self._full_failed = False
         self._statement_lines: Optional[dict[int, int]] = None
-        self._top_lines = top_lines
+        self._top_lines = summary.top_lines if summary is not None else None
+        self._table = summary.statement_lines if summary is not None else None
         # Lines of statements within the top-level statements mapped so far, by the id of the
-        # top-level statement (None: its lines alone did not map; the whole file is parsed).
+        # top-level statement (None: they did not map; the whole file is parsed).
         self._lines_within: dict[int, Optional[dict[int, int]]] = {}
         self._top_index: Optional[dict[int, tuple[int, int]]] = None
-        self._line_starts: Optional[list[int]] = None
         self._local: dict[tuple[int, bool], Optional[dict[cst.CSTNode, CodeRange]]] = {}
         self._source_lines: Optional[list[str]] = None
 
@@ -183,39 +183,36 @@ class PositionFinder:
 
     def _map_top(self, top: cst.CSTNode) -> Optional[dict[int, int]]:
         found = self._top_position(top)
-        if found is None or self._top_lines is None:
+        if found is None or self._top_lines is None or self._table is None:
             return None
         position, count = found
-        first = self._top_lines[position]
-        following = position + count
-        end = self._top_lines[following] if following < len(self._top_lines) else None
-        if self._line_starts is None:
-            self._line_starts = line_starts(self.text)
-        starts = self._line_starts
-        if first > len(starts) or (end is not None and end > len(starts)):
-            return None
-        chunk = self.text[starts[first - 1] : starts[end - 1] if end is not None else None]
-        tree = python_tree(chunk)
-        if tree is None or len(tree.body) != count or first_line(tree.body[0]) != 1:
-            return None
-        local: dict[int, int] = {}
+        table, following = self._table, position + count
+        # The table's lines never decrease, and a top-level statement's lines are its own.
+        start = bisect_left(table, self._top_lines[position])
+        end = (
+            bisect_left(table, self._top_lines[following])
+            if following < len(self._top_lines)
+            else len(table)
+        )
+        lines: dict[int, int] = {}
         try:
-            _map_block([top], tree.body, local)
+            if _map_block([top], table, start, lines) != end:
+                return None
         except (IndexError, RecursionError):
             return None
-        return {key: line + first - 1 for key, line in local.items()}
+        return lines
 
     def _lines(self) -> Optional[dict[int, int]]:
         if self._statement_lines is None:
             tree = python_tree(self.text)
-            if tree is None:
-                self._statement_lines = {}
-                return None
             lines: dict[int, int] = {}
-            try:
-                _map_block(self.module.body, tree.body, lines)
-            except (IndexError, RecursionError):
-                lines = {}
+            if tree is not None:
+                table = statement_lines(tree.body)
+                try:
+                    if _map_block(self.module.body, table, 0, lines) != len(table):
+                        lines = {}
+                except (IndexError, RecursionError):
+                    lines = {}
             self._statement_lines = lines
         return self._statement_lines or None
 
@@ -245,48 +242,46 @@ def _header_only(statement: cst.CSTNode) -> cst.CSTNode:
 
 
 def _map_block(
-    statements: Sequence[cst.CSTNode], nodes: Sequence[ast.stmt], lines: dict[int, int]
-) -> None:
-    """Record the first line of each libcst statement, walking the ast statements alongside."""
-    position = 0
+    statements: Sequence[cst.CSTNode], table: Sequence[int], at: int, lines: dict[int, int]
+) -> int:
+    """Record the first line of each libcst statement from ``table`` (``statement_lines``),
+    read from ``at`` on in the same order; returns where the statements' entries end. A line
+    of ``a = 1; b = 2`` is one libcst statement, two entries."""
     for statement in statements:
-        node = nodes[position]
+        lines[id(statement)] = table[at]
         if isinstance(statement, cst.SimpleStatementLine):
-            lines[id(statement)] = node.lineno
-            position += len(statement.body)
-            continue
-        lines[id(statement)] = first_line(node)
-        position += 1
-        _map_children(statement, node, lines)
+            at += len(statement.body)
+        else:
+            at = _map_children(statement, table, at + 1, lines)
+    return at
 
 
-def _map_suite(suite: cst.BaseSuite, nodes: Sequence[ast.stmt], lines: dict[int, int]) -> None:
+def _map_suite(suite: cst.BaseSuite, table: Sequence[int], at: int, lines: dict[int, int]) -> int:
     if isinstance(suite, cst.IndentedBlock):
-        _map_block(suite.body, nodes, lines)
+        return _map_block(suite.body, table, at, lines)
+    return at + len(suite.body)  # ``if x: a; b``: statements on the header's line
 
 
-def _map_children(statement: cst.CSTNode, node: ast.stmt, lines: dict[int, int]) -> None:
-    if isinstance(statement, (cst.FunctionDef, cst.ClassDef, cst.With)):
-        _map_suite(statement.body, node.body, lines)  # type: ignore[attr-defined]
-    elif isinstance(statement, cst.If):
-        _map_suite(statement.body, node.body, lines)  # type: ignore[attr-defined]
+def _map_children(
+    statement: cst.CSTNode, table: Sequence[int], at: int, lines: dict[int, int]
+) -> int:
+    """The blocks of a compound statement, in the order of ``statement_lines``."""
+    if isinstance(statement, (cst.If, cst.For, cst.While)):
+        at = _map_suite(statement.body, table, at, lines)
         orelse = statement.orelse
         if isinstance(orelse, cst.If):
-            _map_block([orelse], node.orelse, lines)  # type: ignore[attr-defined]
-        elif isinstance(orelse, cst.Else):
-            _map_suite(orelse.body, node.orelse, lines)  # type: ignore[attr-defined]
-    elif isinstance(statement, (cst.For, cst.While)):
-        _map_suite(statement.body, node.body, lines)  # type: ignore[attr-defined]
-        if statement.orelse is not None:
-            _map_suite(statement.orelse.body, node.orelse, lines)  # type: ignore[attr-defined]
-    elif isinstance(statement, (cst.Try, cst.TryStar)):
-        _map_suite(statement.body, node.body, lines)  # type: ignore[attr-defined]
-        for handler, ast_handler in zip(statement.handlers, node.handlers):  # type: ignore[attr-defined]
-            _map_suite(handler.body, ast_handler.body, lines)
-        if statement.orelse is not None:
-            _map_suite(statement.orelse.body, node.orelse, lines)  # type: ignore[attr-defined]
-        if statement.finalbody is not None:
-            _map_suite(statement.finalbody.body, node.finalbody, lines)  # type: ignore[attr-defined]
-    elif isinstance(statement, cst.Match):
-        for case, ast_case in zip(statement.cases, node.cases):  # type: ignore[attr-defined]
-            _map_suite(case.body, ast_case.body, lines)
+            return _map_block([orelse], table, at, lines)
+        return _map_suite(orelse.body, table, at, lines) if orelse is not None else at
+    if isinstance(statement, (cst.Try, cst.TryStar)):
+        at = _map_suite(statement.body, table, at, lines)
+        for handler in statement.handlers:
+            at = _map_suite(handler.body, table, at, lines)
+        for block in (statement.orelse, statement.finalbody):
+            if block is not None:
+                at = _map_suite(block.body, table, at, lines)
+        return at
+    if isinstance(statement, cst.Match):
+        for case in statement.cases:
+            at = _map_suite(case.body, table, at, lines)
+        return at
+    return _map_suite(statement.body, table, at, lines)  # def, class, with

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import textwrap
 from pathlib import Path
@@ -14,6 +15,7 @@ from torchlint.lint.context import LintContext
 from torchlint.lint.positions import PositionFinder, node_positions
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.model import FileModel
+from torchlint.lint.semantic.summary import first_line, summarize
 from torchlint.lint.walk import walk
 
 TRICKY = textwrap.dedent(
@@ -95,8 +97,8 @@ def _compare(text: str, summarised: str | None = None) -> int:
     for statement in module.body:
         assert ctx.known_statement_line(statement) == whole_file.statement_line(statement)
     # Every position came from the statement-local path, never the whole-file fallback; and
-    # statements' lines from ast parses of their top-level statements' lines alone, when the
-    # summary was made of this text.
+    # statements' lines from the summary's line table, when it was made of this text (else
+    # from an ast parse of the text).
     assert ctx._position_finder._full is None
     assert (ctx._position_finder._statement_lines is None) == (summarised is None)
     return checked
@@ -131,3 +133,16 @@ def test_real_files():
     root = Path(importlib.util.find_spec("torch").origin).parent / "nn" / "modules"
     for path in sorted(root.glob("*.py"))[:4]:
         assert _compare(path.read_text()) > 0, path
+
+
+def test_the_statement_line_table_holds_every_statement_in_line_order():
+    texts = [TRICKY]
+    if importlib.util.find_spec("torch") is not None:
+        root = Path(importlib.util.find_spec("torch").origin).parent / "nn" / "modules"
+        texts += [path.read_text() for path in sorted(root.glob("*.py"))[:8]]
+    for text in texts:
+        table = list(summarize(text, "m", "m.py").statement_lines)
+        statements = [n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.stmt)]
+        assert len(table) == len(statements)
+        assert sorted(table) == table  # what positions' bisect relies on
+        assert sorted(table) == sorted(first_line(n) for n in statements)

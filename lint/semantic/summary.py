@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import builtins
 import sys
+from array import array
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Union
 
@@ -137,6 +138,9 @@ class FileSummary:
     # the text summarised: where findings' positions look statements up (positions.py).
     top_lines: tuple[int, ...] = ()
     text_length: int = -1
+    # The first line of every statement, in source order (``statement_lines``), so a finding's
+    # position needs no parse of its own to number its statement's line.
+    statement_lines: array = field(default_factory=lambda: array("I"))
 
     def qualify(self, name: str) -> str:
         return f"{self.module}.{name}" if self.module else name
@@ -162,6 +166,53 @@ def first_line(node: ast.stmt) -> int:
     if decorators:
         return min(d.lineno for d in decorators)
     return node.lineno
+
+
+def statement_lines(body: list[ast.stmt]) -> array:
+    """The first line of each statement in ``body`` and in the blocks within, depth first in
+    source order (so the lines never decrease): a compound statement, then its blocks in the
+    order ``ast`` lists their fields (``body``, the handlers', ``orelse``, ``finalbody``)."""
+    lines = array("I")
+    pending = [iter(body)]
+    while pending:
+        statement = next(pending[-1], None)
+        if statement is None:
+            pending.pop()
+            continue
+        lines.append(first_line(statement))
+        blocks = [
+            block
+            for name in _BLOCK_FIELDS.get(type(statement), ())
+            for block in _blocks(statement, name)
+        ]
+        pending.extend(iter(block) for block in reversed(blocks))
+    return lines
+
+
+def _blocks(statement: ast.stmt, name: str) -> list[list[ast.stmt]]:
+    value = getattr(statement, name)
+    if name in ("handlers", "cases"):
+        return [item.body for item in value]
+    return [value]
+
+
+_LOOP_FIELDS = ("body", "orelse")
+_TRY_FIELDS = ("body", "handlers", "orelse", "finalbody")
+_BLOCK_FIELDS: dict[type, tuple[str, ...]] = {
+    ast.FunctionDef: ("body",),
+    ast.AsyncFunctionDef: ("body",),
+    ast.ClassDef: ("body",),
+    ast.With: ("body",),
+    ast.AsyncWith: ("body",),
+    ast.If: _LOOP_FIELDS,
+    ast.For: _LOOP_FIELDS,
+    ast.AsyncFor: _LOOP_FIELDS,
+    ast.While: _LOOP_FIELDS,
+    ast.Try: _TRY_FIELDS,
+    ast.Match: ("cases",),
+}
+if sys.version_info >= (3, 11):
+    _BLOCK_FIELDS[ast.TryStar] = _TRY_FIELDS
 
 
 def dotted_name(node: ast.AST) -> Optional[str]:
@@ -683,6 +734,7 @@ def summarize(text: str, module: str, path: str, is_package: bool = False) -> Fi
         return summary
     summary.text_length = len(text)
     summary.top_lines = tuple(first_line(stmt) for stmt in tree.body)
+    summary.statement_lines = statement_lines(tree.body)
     # Names defined at module level first, so references resolve regardless of order.
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
