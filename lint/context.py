@@ -165,7 +165,8 @@ class LintContext:
         claimed = tuple(targets) if targets is not None else rule.targets
         if rule.graph_only:
             reached = self.targets
-            claimed = tuple(t for t in claimed if t in reached)
+            reported = rule.reported_targets()
+            claimed = tuple(t for t in claimed if t in reached and (not reported or t in reported))
             if not claimed:
                 return
         pos = self.position(node)

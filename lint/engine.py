@@ -28,7 +28,7 @@ from torchlint.lint.semantic.summary import FileSummary
 from torchlint.lint.settings import Settings
 from torchlint.lint.source import Source, SourceError
 from torchlint.lint.suppressions import UNUSED_SUPPRESSION_CODE, apply_suppressions
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import LEAF_TYPES, walk
 
 ISSUE_HINT = "this is a bug in torchlint; please report it with the file that triggers it"
 
@@ -46,11 +46,12 @@ def selected_rules(
 class _Dispatcher:
     """Calls rule methods by node type around the semantic model's bookkeeping.
 
-    Outside graph code only the rules that report there (``graph_only = False``) are called,
-    and every rule's ``visit_Module`` / ``leave_Module``: a graph-only rule could report nothing
-    there, and none of them keeps state across that line (enter and leave of a node always fall
-    on the same side). When no such rule runs, the statements outside graph code that hold no
-    graph function are not walked at all.
+    A graph-only rule is called only where a back-end it reports for (``Rule.reported_targets``)
+    reaches: outside graph code only the rules that report there (``graph_only = False``) are
+    called, and in code only ``torch.compile`` reaches, no TorchScript rule is; every rule's
+    ``visit_Module`` / ``leave_Module`` always. A rule skipped at a node could report nothing
+    there, and enter and leave of a node always see the same back-ends. When only graph-only
+    rules run, the statements outside graph code that hold no graph function are not walked.
 
     The methods of ``after_traversal`` rules are recorded with a snapshot of the context and
     run by ``replay`` once the driver model has collected from this same traversal.
@@ -80,12 +81,14 @@ class _Dispatcher:
         if self.later_visit or self.later_leave:
             self._driver = ctx.driver
             self._driver.begin_walk()
-        # The tables by node class, filled as classes are met (a dict lookup per node); inside
-        # graph code and outside it.
-        self._on_enter: dict[type, list[tuple[Rule, Callable]]] = {}
-        self._on_leave: dict[type, list[tuple[Rule, Callable]]] = {}
-        self._outside_enter: dict[type, list[tuple[Rule, Callable]]] = {}
-        self._outside_leave: dict[type, list[tuple[Rule, Callable]]] = {}
+        # The handlers by the back-ends that reach a node (None: the module, for every rule)
+        # and by node class, filled as they are met.
+        self._enter_tables: dict[Optional[frozenset[str]], _Table] = {}
+        self._leave_tables: dict[Optional[frozenset[str]], _Table] = {}
+        # Leaves no method of a rule here handles (the context and the driver model ignore
+        # leaves): the walk skips them.
+        handled = {*self.visit, *self.leave, *self.later_visit, *self.later_leave}
+        self.silent = frozenset(kind for kind in LEAF_TYPES if kind.__name__ not in handled)
         self._skips_outside = all(rule.graph_only for rule in rules)
         self._graph_holders = ctx.model.graph_holders
         self._ctx_enter = ctx.enter
@@ -118,31 +121,40 @@ class _Dispatcher:
         for table in (self.visit, self.leave):
             for node_type, handlers in table.items():
                 table[node_type] = [entry for entry in handlers if entry[0] is not rule]
-        for cache in (self._on_enter, self._on_leave, self._outside_enter, self._outside_leave):
-            cache.clear()
+        self._enter_tables.clear()
+        self._leave_tables.clear()
 
     def _handlers(
-        self, cache: dict[type, list[tuple[Rule, Callable]]], kind: type, visiting: bool
+        self, targets: Optional[frozenset[str]], kind: type, visiting: bool
     ) -> list[tuple[Rule, Callable]]:
-        handlers = (self.visit if visiting else self.leave).get(kind.__name__, [])
-        if cache is self._outside_enter or cache is self._outside_leave:
-            handlers = [entry for entry in handlers if not entry[0].graph_only]
-        cache[kind] = handlers
+        tables = self._enter_tables if visiting else self._leave_tables
+        table = tables.get(targets)
+        if table is None:
+            table = tables[targets] = {}
+        handlers = [
+            entry
+            for entry in (self.visit if visiting else self.leave).get(kind.__name__, [])
+            if targets is None or _reaches(entry[0], targets)
+        ]
+        table[kind] = handlers
         return handlers
 
     def on_enter(self, node: cst.CSTNode) -> Optional[bool]:
         kind = type(node)
-        if self._ctx_enter(node) or kind is cst.Module:
-            cache = self._on_enter
+        targets: Optional[frozenset[str]] = self._ctx_enter(node)
+        if kind is cst.Module:
+            targets = None
         elif (
-            self._skips_outside and kind in STATEMENT_TYPES and id(node) not in self._graph_holders
+            not targets
+            and self._skips_outside
+            and kind in STATEMENT_TYPES
+            and id(node) not in self._graph_holders
         ):
             return False
-        else:
-            cache = self._outside_enter
-        handlers = cache.get(kind)
+        table = self._enter_tables.get(targets)
+        handlers = table.get(kind) if table is not None else None
         if handlers is None:
-            handlers = self._handlers(cache, kind, True)
+            handlers = self._handlers(targets, kind, True)
         if handlers:
             self._call(handlers, node)
         if self._driver is not None:
@@ -156,10 +168,11 @@ class _Dispatcher:
 
     def on_leave(self, node: cst.CSTNode) -> None:
         kind = type(node)
-        cache = self._on_leave if self._targets[-1] or kind is cst.Module else self._outside_leave
-        handlers = cache.get(kind)
+        targets = None if kind is cst.Module else self._targets[-1]
+        table = self._leave_tables.get(targets)
+        handlers = table.get(kind) if table is not None else None
         if handlers is None:
-            handlers = self._handlers(cache, kind, False)
+            handlers = self._handlers(targets, kind, False)
         if handlers:
             self._call(handlers, node)
         if self._driver is not None:
@@ -181,6 +194,19 @@ class _Dispatcher:
             if live:
                 self.ctx.replay(snapshot, functools.partial(self._call, live, node))
         self._recorded.clear()
+
+
+_Table = dict[type, list[tuple[Rule, Callable]]]
+
+
+def _reaches(rule: Rule, targets: frozenset[str]) -> bool:
+    """Whether ``rule`` can report at a node that ``targets`` reach (empty: not graph code)."""
+    return not rule.graph_only or _reaches_any(type(rule), targets)
+
+
+def _reaches_any(rule: type[Rule], targets: frozenset[str]) -> bool:
+    reported = rule.reported_targets()
+    return bool(targets) and (not reported or not targets.isdisjoint(reported))
 
 
 def describe_exception(exc: BaseException) -> str:
@@ -247,9 +273,10 @@ def _lint_module(
     if not active:
         return result
     ctx = LintContext(path, source.text, module, model, index)
+    reached = model.reached_targets()
     visiting = []
     for rule_cls in active:
-        if _walks(rule_cls, model.has_graph_code, source.text, summary):
+        if _walks(rule_cls, reached, source.text, summary):
             try:
                 visiting.append(rule_cls(ctx))
             except Exception as exc:  # a rule that cannot start is skipped, the others run
@@ -263,7 +290,7 @@ def _lint_module(
     dispatcher = _Dispatcher(ctx, visiting, result)
     try:
         if visiting:
-            walk(module, dispatcher.on_enter, dispatcher.on_leave)
+            walk(module, dispatcher.on_enter, dispatcher.on_leave, dispatcher.silent)
             dispatcher.replay()
     except RecursionError:
         result.errors.append(FileError(path, "too deeply nested to analyse"))
@@ -340,19 +367,20 @@ def _without_tree(
     if not summary.parsed or index.has_graph_code(summary):
         return None
     active = _active_rules(rules, summary, False, settings, source.path)
-    if any(_walks(r, False, source.text, summary) for r in active):
+    if any(_walks(r, frozenset(), source.text, summary) for r in active):
         return None
     diagnostics = _kept(source.path, source.text, summary.top_lines, [], active, rules, settings)
     return FileResult(source.path, diagnostics, source=source)
 
 
-def _walks(rule: type[Rule], has_graph_code: bool, text: str, summary: FileSummary) -> bool:
-    """Whether ``rule`` walks a file. A graph-only rule reports nothing outside graph code: in a
-    file without any it runs (for TL001, it found nothing) without walking; so does a rule whose
-    own check of the text finds nothing it could report."""
+def _walks(rule: type[Rule], reached: frozenset[str], text: str, summary: FileSummary) -> bool:
+    """Whether ``rule`` walks a file whose graph code the back-ends ``reached`` reach. A
+    graph-only rule reports nothing outside graph code, nor where none of its back-ends
+    reaches: in a file without such code it runs (for TL001, it found nothing) without
+    walking; so does a rule whose own check of the text finds nothing it could report."""
     return (
         bool(visit_methods(rule))
-        and (has_graph_code or not rule.graph_only)
+        and (not rule.graph_only or _reaches_any(rule, reached))
         and rule.may_report(text, summary)
     )
 

@@ -93,6 +93,10 @@ class Rule:
     # node, and their visit / leave methods are called only there (``visit_Module`` and
     # ``leave_Module`` always); driver-code (performance) and migration rules set this to False.
     graph_only: ClassVar[bool] = True
+    # Back-ends a finding may name besides ``targets`` (``report(targets=...)``): a graph-only
+    # rule's findings name only these and ``targets``, and it is called only where one of them
+    # reaches (see ``reported_targets``).
+    also_reports: ClassVar[tuple[str, ...]] = ()
     # A rule family that needs no torch import in the file to fire sets this to False.
     needs_torch: ClassVar[bool] = True
     # A rule that asks the driver model about call sites (``ctx.driver.call``: loops, grad mode,
@@ -105,6 +109,11 @@ class Rule:
 
     def __init__(self, ctx: LintContext) -> None:
         self.ctx = ctx
+
+    @classmethod
+    def reported_targets(cls) -> frozenset[str]:
+        """The back-ends this rule's findings can name (empty: any)."""
+        return frozenset((*cls.targets, *cls.also_reports))
 
     @classmethod
     def may_report(cls, text: str, summary: FileSummary) -> bool:

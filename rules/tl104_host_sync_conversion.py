@@ -71,6 +71,7 @@ class HostSyncConversion(Rule):
     name = "host-sync-conversion"
     message = "tensor data converted to host objects in graph code"
     targets = ("export", "trace")
+    also_reports = ("compile",)  # `.tolist()` where Dynamo breaks the graph
 
     VALID = [
         Valid(

@@ -192,6 +192,12 @@ class FileModel:
         return Kind.UNKNOWN
 
     # -- regions ---------------------------------------------------------------------------
+    def reached_targets(self) -> frozenset[str]:
+        """The back-ends that reach any of this file's code (empty: no graph code)."""
+        return frozenset().union(
+            *(info.region.targets for info in self.functions.values() if info.region is not None)
+        )
+
     def function_info(self, node: cst.FunctionDef) -> Optional[FunctionInfo]:
         return self.functions.get(id(node))
 
