@@ -50,6 +50,15 @@ STATEMENT_TYPES = frozenset(
     }
 )
 
+# The node classes ``enter`` and ``leave`` do more for than look up a guard's override.
+_TRACKED = STATEMENT_TYPES | {
+    cst.IndentedBlock,
+    cst.Match,
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.IfExp,
+}
+
 
 class LintContext:
     def __init__(
@@ -207,6 +216,8 @@ class LintContext:
     def enter(self, node: cst.CSTNode) -> frozenset[str]:
         """Track ``node``; the back-ends that compile it (empty outside graph code)."""
         kind = type(node)
+        if kind not in _TRACKED and (not self._overrides or id(node) not in self._overrides):
+            return self.target_stack[-1]  # most nodes: an expression, nothing to track
         if kind in STATEMENT_TYPES:
             self._statements.append((node, self._indents[-1]))
         if kind is cst.IndentedBlock or kind is cst.Match:
@@ -238,6 +249,8 @@ class LintContext:
 
     def leave(self, node: cst.CSTNode) -> None:
         kind = type(node)
+        if kind not in _TRACKED and (not self._pushed or self._pushed[-1] != id(node)):
+            return
         if kind is cst.IndentedBlock or kind is cst.Match:
             self._indents.pop()
         if kind in STATEMENT_TYPES:

@@ -22,6 +22,7 @@ from torchlint.lint.notebook import Notebook, map_result_diagnostics
 from torchlint.lint.parser import parse
 from torchlint.lint.registry import all_rules
 from torchlint.lint.rule import Rule, visit_methods
+from torchlint.lint.semantic.driver import DRIVER_TYPES
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.semantic.summary import FileSummary
@@ -158,7 +159,8 @@ class _Dispatcher:
         if handlers:
             self._call(handlers, node)
         if self._driver is not None:
-            self._driver.walk_enter(node)
+            if kind in DRIVER_TYPES:
+                self._driver.walk_enter(node)
             later = self._later_enter.get(kind)
             if later is None:
                 later = self._later_enter[kind] = self.later_visit.get(kind.__name__, [])
@@ -181,7 +183,8 @@ class _Dispatcher:
                 later = self._later_leave[kind] = self.later_leave.get(kind.__name__, [])
             if later:
                 self._recorded.append((later, node, self.ctx.snapshot()))
-            self._driver.walk_leave(node)
+            if kind in DRIVER_TYPES:
+                self._driver.walk_leave(node)
         self._ctx_leave(node)
 
     def replay(self) -> None:

@@ -113,23 +113,29 @@ def assigned_names(node: cst.CSTNode) -> set[str]:
 def mutated_names(node: cst.CSTNode) -> set[str]:
     """Names mutated in place under ``node``: ``x += 1``, ``x[i] = v``, ``x.add_(v)``."""
     names: set[str] = set()
+    # Compared by type: isinstance against libcst's abstract classes is slow, and a scope
+    # holds thousands of nodes.
     for child in descendants(node):
+        kind = type(child)
         target: Optional[cst.BaseExpression] = None
-        if isinstance(child, cst.AugAssign):
-            target = child.target
-        elif isinstance(child, cst.Assign):
-            for item in child.targets:
-                if isinstance(item.target, (cst.Subscript, cst.Attribute)):
+        if kind is cst.AugAssign:
+            target = child.target  # type: ignore[attr-defined]
+        elif kind is cst.Assign:
+            for item in child.targets:  # type: ignore[attr-defined]
+                if type(item.target) in _ACCESSES:
                     target = item.target.value
-        elif isinstance(child, cst.Call) and isinstance(child.func, cst.Attribute):
-            method = child.func.attr.value
+        elif kind is cst.Call and type(child.func) is cst.Attribute:  # type: ignore[attr-defined]
+            method = child.func.attr.value  # type: ignore[attr-defined]
             if method.endswith("_") and not method.startswith("_"):
-                target = child.func.value
-        while isinstance(target, (cst.Subscript, cst.Attribute)):
-            target = target.value
-        if isinstance(target, cst.Name):
-            names.add(target.value)
+                target = child.func.value  # type: ignore[attr-defined]
+        while type(target) in _ACCESSES:
+            target = target.value  # type: ignore[union-attr]
+        if type(target) is cst.Name:
+            names.add(target.value)  # type: ignore[union-attr]
     return names
+
+
+_ACCESSES = (cst.Subscript, cst.Attribute)
 
 
 def source_of(ctx: LintContext, node: cst.CSTNode) -> str:

@@ -8,7 +8,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import LEAF_TYPES, walk
 
 MUTATING_METHODS = {
     "append",
@@ -354,5 +354,5 @@ def _self_reads(module: cst.Module) -> set[str]:
         if type(node) is cst.FunctionDef:
             depth -= 1 if node.name.value != "__init__" else 1000  # type: ignore[attr-defined]
 
-    walk(module, enter, leave)
+    walk(module, enter, leave, LEAF_TYPES)  # names are read from their Attribute
     return names

@@ -301,3 +301,31 @@ def test_a_rule_asking_during_the_traversal_gets_the_whole_file(
     _lint_script(tmp_path, LATE_MODE_SCRIPT, [*all_rules(), EagerDriverRule])
     assert driver_collections == ["shared walk", "own walk"]
     assert asked == ["m"]
+
+
+def test_the_shared_walk_collects_what_the_driver_models_own_walk_does(monkeypatch) -> None:
+    # The engine hands the driver model only the node classes it collects from (DRIVER_TYPES):
+    # every performance rule example gives the same findings from either walk.
+    import textwrap
+
+    from torchlint.lint.engine import lint_text
+    from torchlint.lint.registry import all_rules
+
+    rules = all_rules()
+    later = [rule for rule in rules if rule.after_traversal]
+    examples = [
+        textwrap.dedent(example.code) for rule in later for example in (*rule.INVALID, *rule.VALID)
+    ]
+    assert len(examples) > 20
+
+    def findings() -> list[list[tuple[str, int]]]:
+        return [
+            [(d.code, d.line) for d in lint_text("/virtual/driver.py", code).diagnostics]
+            for code in examples
+        ]
+
+    shared = findings()
+    for rule in later:
+        monkeypatch.setattr(rule, "after_traversal", False)  # asks mid-walk: its own walk
+    assert findings() == shared
+    assert sum(map(len, shared)) > 10

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import libcst as cst
 
 from torchlint.lint.semantic.kinds import Kind, KindInference
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import LEAF_TYPES, walk
 
 if TYPE_CHECKING:
     from torchlint.lint.semantic.model import FileModel
@@ -137,6 +137,23 @@ def _literal_bool(node: cst.BaseExpression) -> Optional[bool]:
     if isinstance(node, cst.Name) and node.value in ("True", "False"):
         return node.value == "True"
     return None
+
+
+# The node classes the driver model collects from (``_enter`` and ``_leave`` ignore others).
+DRIVER_TYPES = frozenset(
+    {
+        cst.FunctionDef,
+        cst.ClassDef,
+        cst.For,
+        cst.While,
+        cst.If,
+        cst.IfExp,
+        cst.With,
+        cst.Call,
+        cst.Assign,
+        cst.AnnAssign,
+    }
+)
 
 
 class DriverModel:
@@ -263,7 +280,7 @@ class DriverModel:
     # ``begin_walk`` and ``end_walk`` (see the engine's deferred rules).
     def _collect(self) -> None:
         self._begin()
-        walk(self.module, self._enter, self._leave)
+        walk(self.module, self._enter, self._leave, LEAF_TYPES)
         self._finish()
 
     def begin_walk(self) -> None:
@@ -311,6 +328,7 @@ class DriverModel:
         self._inherit_grad()
 
     def _enter(self, node: cst.CSTNode) -> Optional[bool]:
+        # Only nodes of DRIVER_TYPES matter here and in _leave.
         # Compared by type: isinstance against libcst's ABCs is slow on every node.
         kind = type(node)
         scope = self._scope_stack[-1]
