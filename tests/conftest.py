@@ -1,11 +1,16 @@
+import atexit
 import importlib.util
 import os
+import shutil
 import tempfile
 
 import pytest
 
-# The CLI caches results in the project by default; tests keep theirs out of the checkout.
-os.environ.setdefault("TORCHLINT_CACHE_DIR", tempfile.mkdtemp(prefix="torchlint-test-cache-"))
+# The CLI caches results in the project by default; tests keep theirs out of the checkout, in
+# a folder removed when the session ends (workers inherit the variable and share it).
+if "TORCHLINT_CACHE_DIR" not in os.environ:
+    os.environ["TORCHLINT_CACHE_DIR"] = tempfile.mkdtemp(prefix="torchlint-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["TORCHLINT_CACHE_DIR"], ignore_errors=True)
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 requires_torch = pytest.mark.skipif(not HAS_TORCH, reason="torch is not installed")

@@ -21,10 +21,12 @@ The example is written to a real file and imported, since TorchScript reads sour
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import importlib.util
 import io
+import shutil
 import sys
 import tempfile
 import warnings
@@ -34,6 +36,7 @@ from types import ModuleType
 from typing import Any, Optional
 
 _TMP = Path(tempfile.mkdtemp(prefix="torchlint-oracle-"))
+atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
 
 
 @dataclass
