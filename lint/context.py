@@ -21,7 +21,7 @@ Rules ask the context, never the tree or the imports:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
@@ -51,7 +51,7 @@ STATEMENT_TYPES = frozenset(
 )
 
 # The node classes ``enter`` and ``leave`` do more for than look up a guard's override.
-_TRACKED = STATEMENT_TYPES | {
+TRACKED_TYPES = STATEMENT_TYPES | {
     cst.IndentedBlock,
     cst.Match,
     cst.FunctionDef,
@@ -94,6 +94,12 @@ class LintContext:
     @property
     def targets(self) -> frozenset[str]:
         return self.target_stack[-1]
+
+    @property
+    def guarded(self) -> Container[int]:
+        """Ids of the nodes a guard gives back-ends of their own (``if is_scripting(): ...``);
+        filled as the guards are entered, before the nodes they guard."""
+        return self._overrides
 
     @property
     def in_graph(self) -> bool:
@@ -216,7 +222,7 @@ class LintContext:
     def enter(self, node: cst.CSTNode) -> frozenset[str]:
         """Track ``node``; the back-ends that compile it (empty outside graph code)."""
         kind = type(node)
-        if kind not in _TRACKED and (not self._overrides or id(node) not in self._overrides):
+        if kind not in TRACKED_TYPES and (not self._overrides or id(node) not in self._overrides):
             return self.target_stack[-1]  # most nodes: an expression, nothing to track
         if kind in STATEMENT_TYPES:
             self._statements.append((node, self._indents[-1]))
@@ -249,7 +255,7 @@ class LintContext:
 
     def leave(self, node: cst.CSTNode) -> None:
         kind = type(node)
-        if kind not in _TRACKED and (not self._pushed or self._pushed[-1] != id(node)):
+        if kind not in TRACKED_TYPES and (not self._pushed or self._pushed[-1] != id(node)):
             return
         if kind is cst.IndentedBlock or kind is cst.Match:
             self._indents.pop()

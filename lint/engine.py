@@ -15,7 +15,7 @@ import libcst as cst
 
 from torchlint.lint.cache import TEXT_DEPENDENCY
 from torchlint.lint.config import per_file_ignored
-from torchlint.lint.context import STATEMENT_TYPES, LintContext
+from torchlint.lint.context import STATEMENT_TYPES, TRACKED_TYPES, LintContext
 from torchlint.lint.diagnostics import Diagnostic, FileError, FileResult
 from torchlint.lint.fixes import attach_fixes
 from torchlint.lint.notebook import Notebook, map_result_diagnostics
@@ -29,7 +29,7 @@ from torchlint.lint.semantic.summary import FileSummary
 from torchlint.lint.settings import Settings
 from torchlint.lint.source import Source, SourceError
 from torchlint.lint.suppressions import UNUSED_SUPPRESSION_CODE, apply_suppressions
-from torchlint.lint.walk import LEAF_TYPES, walk
+from torchlint.lint.walk import LEAF_TYPES, NODE_TYPES, walk
 
 ISSUE_HINT = "this is a bug in torchlint; please report it with the file that triggers it"
 
@@ -79,7 +79,8 @@ class _Dispatcher:
         self._later_enter: dict[type, list[tuple[Rule, Callable]]] = {}
         self._later_leave: dict[type, list[tuple[Rule, Callable]]] = {}
         self._driver = None
-        if self.later_visit or self.later_leave:
+        self._driver_used = bool(self.later_visit or self.later_leave)
+        if self._driver_used:
             self._driver = ctx.driver
             self._driver.begin_walk()
         # The handlers by the back-ends that reach a node (None: the module, for every rule)
@@ -90,6 +91,16 @@ class _Dispatcher:
         # leaves): the walk skips them.
         handled = {*self.visit, *self.leave, *self.later_visit, *self.later_leave}
         self.silent = frozenset(kind for kind in LEAF_TYPES if kind.__name__ not in handled)
+        # Other nodes nothing here handles are walked through without a call: their children
+        # still are visited, and a node a guard gives its own back-ends (``watched``) is not
+        # passed through.
+        tracked = {cst.Module, *TRACKED_TYPES, *(DRIVER_TYPES if self._driver_used else ())}
+        self.passed = frozenset(
+            kind
+            for kind in NODE_TYPES - LEAF_TYPES
+            if kind.__name__ not in handled and kind not in tracked
+        )
+        self.watched = ctx.guarded
         self._skips_outside = all(rule.graph_only for rule in rules)
         self._graph_holders = ctx.model.graph_holders
         self._ctx_enter = ctx.enter
@@ -293,7 +304,14 @@ def _lint_module(
     dispatcher = _Dispatcher(ctx, visiting, result)
     try:
         if visiting:
-            walk(module, dispatcher.on_enter, dispatcher.on_leave, dispatcher.silent)
+            walk(
+                module,
+                dispatcher.on_enter,
+                dispatcher.on_leave,
+                dispatcher.silent,
+                dispatcher.passed,
+                dispatcher.watched,
+            )
             dispatcher.replay()
     except RecursionError:
         result.errors.append(FileError(path, "too deeply nested to analyse"))

@@ -9,7 +9,7 @@ operator read it from its parent (``node.operator``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from typing import Optional
 
 import libcst as cst
@@ -99,6 +99,14 @@ def syntax_children(node: cst.CSTNode) -> list[cst.CSTNode]:
     return children
 
 
+# Every concrete node class.
+NODE_TYPES = frozenset(
+    value
+    for value in vars(cst).values()
+    if isinstance(value, type)
+    and issubclass(value, cst.CSTNode)
+    and not getattr(value, "__abstractmethods__", None)
+)
 # Nodes that never have syntax children: a walker that has nothing to do at one skips it.
 LEAF_TYPES = frozenset(
     {
@@ -120,25 +128,38 @@ def walk(
     on_enter: Callable[[cst.CSTNode], Optional[bool]],
     on_leave: Callable[[cst.CSTNode], None],
     silent: frozenset[type] = frozenset(),
+    passed: frozenset[type] = frozenset(),
+    watched: Container[int] = frozenset(),
 ) -> None:
     """Depth-first, in source order, without recursion (deep expressions do not overflow).
 
     When ``on_enter`` returns False the node's children are skipped (``on_leave`` still runs).
     Nodes of the ``silent`` types (of ``LEAF_TYPES``, which the callbacks ignore) are not
-    visited: a third of a tree's nodes are names.
+    visited: a third of a tree's nodes are names. Nodes of the ``passed`` types are walked
+    through without callbacks (their children are visited), unless their id is ``watched``.
     """
     if on_enter(root) is False:
         on_leave(root)
         return
-    stack: list[tuple[cst.CSTNode, Iterator[cst.CSTNode]]] = [(root, iter(syntax_children(root)))]
+    # Each frame: a node, its children to visit, and whether on_leave is due when it ends.
+    stack: list[tuple[cst.CSTNode, Iterator[cst.CSTNode], bool]] = [
+        (root, iter(syntax_children(root)), True)
+    ]
     while stack:
-        node, children = stack[-1]
+        node, children, called = stack[-1]
         child = next(children, None)
         if child is None:
             stack.pop()
-            on_leave(node)
+            if called:
+                on_leave(node)
             continue
-        if type(child) in silent:
+        kind = type(child)
+        if kind in silent:
+            continue
+        if kind in passed and id(child) not in watched:
+            grandchildren = syntax_children(child)
+            if grandchildren:
+                stack.append((child, iter(grandchildren), False))
             continue
         if on_enter(child) is False:
             on_leave(child)
@@ -147,4 +168,4 @@ def walk(
         if not grandchildren:  # a leaf (most nodes): no stack frame for it
             on_leave(child)
             continue
-        stack.append((child, iter(grandchildren)))
+        stack.append((child, iter(grandchildren), True))

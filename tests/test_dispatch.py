@@ -114,3 +114,41 @@ def test_a_rule_that_visits_names_still_sees_every_one():
 
     lint_text("/virtual/m.py", "import torch\nx = torch.ones(2)\ny = x + x\n", rules=[Names])
     assert names == ["torch", "x", "torch", "ones", "y", "x", "x"]
+
+
+def test_a_node_passed_through_keeps_the_back_ends_its_guard_gives_it():
+    # No rule handles BinaryOperation, so the walk passes through it without calls, except
+    # where a guard gives it back-ends of its own: torch.compile never runs the scripting
+    # branch, so a compile rule is not called at `torch.relu` there.
+    source = textwrap.dedent(
+        """
+        import torch
+
+        def compiled(x):
+            return (torch.relu(x) + 1) if torch.jit.is_scripting() else torch.sigmoid(x)
+
+        b = torch.compile(compiled)
+        """
+    )
+    assert _calls_seen(("compile",), source) == (["sigmoid"], 1)
+
+
+def test_the_walk_passes_through_nodes_unless_watched():
+    module = cst.parse_module("x = (a + b) * c\n")
+    outer = module.body[0].body[0].value  # (a + b) * c
+    entered: list[str] = []
+
+    def run(watched: frozenset[int]) -> list[str]:
+        entered.clear()
+        walk(
+            module,
+            lambda node: entered.append(type(node).__name__),
+            lambda node: None,
+            passed=frozenset({cst.BinaryOperation}),
+            watched=watched,
+        )
+        return list(entered)
+
+    assert "BinaryOperation" not in run(frozenset())
+    assert run(frozenset()).count("Name") == 4  # the children of what is passed through
+    assert run(frozenset({id(outer)})).count("BinaryOperation") == 1
