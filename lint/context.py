@@ -33,6 +33,7 @@ from torchlint.lint.semantic.driver import DriverModel
 from torchlint.lint.semantic.index import ProjectIndex, Region
 from torchlint.lint.semantic.kinds import Kind, KindInference
 from torchlint.lint.semantic.model import FileModel, FunctionInfo
+from torchlint.lint.walk import NODE_TYPES
 
 if TYPE_CHECKING:
     from torchlint.lint.rule import Rule
@@ -41,13 +42,7 @@ EMPTY: frozenset[str] = frozenset()
 # Concrete statement classes, compared by type: isinstance against libcst's ABCs is slow.
 STATEMENT_TYPES = frozenset(
     {cst.SimpleStatementLine}
-    | {
-        value
-        for value in vars(cst).values()
-        if isinstance(value, type)
-        and issubclass(value, cst.BaseCompoundStatement)
-        and not getattr(value, "__abstractmethods__", None)
-    }
+    | {kind for kind in NODE_TYPES if issubclass(kind, cst.BaseCompoundStatement)}
 )
 
 # The node classes ``enter`` and ``leave`` do more for than look up a guard's override.

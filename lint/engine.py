@@ -79,8 +79,7 @@ class _Dispatcher:
         self._later_enter: dict[type, list[tuple[Rule, Callable]]] = {}
         self._later_leave: dict[type, list[tuple[Rule, Callable]]] = {}
         self._driver = None
-        self._driver_used = bool(self.later_visit or self.later_leave)
-        if self._driver_used:
+        if self.later_visit or self.later_leave:
             self._driver = ctx.driver
             self._driver.begin_walk()
         # The handlers by the back-ends that reach a node (None: the module, for every rule)
@@ -94,7 +93,7 @@ class _Dispatcher:
         # Other nodes nothing here handles are walked through without a call: their children
         # still are visited, and a node a guard gives its own back-ends (``watched``) is not
         # passed through.
-        tracked = {cst.Module, *TRACKED_TYPES, *(DRIVER_TYPES if self._driver_used else ())}
+        tracked = {cst.Module, *TRACKED_TYPES, *(DRIVER_TYPES if self._driver else ())}
         self.passed = frozenset(
             kind
             for kind in NODE_TYPES - LEAF_TYPES
@@ -146,7 +145,7 @@ class _Dispatcher:
         handlers = [
             entry
             for entry in (self.visit if visiting else self.leave).get(kind.__name__, [])
-            if targets is None or _reaches(entry[0], targets)
+            if targets is None or _reaches(type(entry[0]), targets)
         ]
         table[kind] = handlers
         return handlers
@@ -213,12 +212,10 @@ class _Dispatcher:
 _Table = dict[type, list[tuple[Rule, Callable]]]
 
 
-def _reaches(rule: Rule, targets: frozenset[str]) -> bool:
-    """Whether ``rule`` can report at a node that ``targets`` reach (empty: not graph code)."""
-    return not rule.graph_only or _reaches_any(type(rule), targets)
-
-
-def _reaches_any(rule: type[Rule], targets: frozenset[str]) -> bool:
+def _reaches(rule: type[Rule], targets: frozenset[str]) -> bool:
+    """Whether ``rule`` can report in code that ``targets`` reach (empty: not graph code)."""
+    if not rule.graph_only:
+        return True
     reported = rule.reported_targets()
     return bool(targets) and (not reported or not targets.isdisjoint(reported))
 
@@ -399,11 +396,7 @@ def _walks(rule: type[Rule], reached: frozenset[str], text: str, summary: FileSu
     graph-only rule reports nothing outside graph code, nor where none of its back-ends
     reaches: in a file without such code it runs (for TL001, it found nothing) without
     walking; so does a rule whose own check of the text finds nothing it could report."""
-    return (
-        bool(visit_methods(rule))
-        and (not rule.graph_only or _reaches_any(rule, reached))
-        and rule.may_report(text, summary)
-    )
+    return bool(visit_methods(rule)) and _reaches(rule, reached) and rule.may_report(text, summary)
 
 
 def _matches_selector(rule: type[Rule], selectors: tuple[str, ...]) -> bool:

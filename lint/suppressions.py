@@ -106,17 +106,18 @@ def _split_codes(raw: str) -> tuple[str, ...]:
 
 def _directive_words(text: str) -> list[int]:
     """Offsets of the words every directive holds (``noqa`` in any case, ``torchlint:``): a line
-    without one holds none. Found in the lowered text with ``str.find``: a case-insensitive
-    regular expression tries every position (more than a parse of the comments it spares)."""
+    without one holds none. Found with ``str.find`` (``noqa`` in the lowered text): a
+    case-insensitive regular expression tries every position (more than a parse of the
+    comments it spares)."""
     lowered = text.lower()
     if len(lowered) != len(text):  # a letter that lowers to two: keep the offsets
         lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
     found = []
-    for word in ("noqa", "torchlint:"):
-        at = lowered.find(word)
+    for word, searched in (("noqa", lowered), ("torchlint:", text)):
+        at = searched.find(word)
         while at != -1:
             found.append(at)
-            at = lowered.find(word, at + len(word))
+            at = searched.find(word, at + len(word))
     return sorted(found)
 
 
