@@ -15,6 +15,7 @@ import click
 from torchlint import __version__
 from torchlint.cli_fix import fix_command, run_fix
 from torchlint.cli_lsp import lsp_command
+from torchlint.cli_migrate import migrate_command_for
 from torchlint.cli_verify import verify_command
 
 DEFAULT_CACHE_DIRECTORY = ".torchlint_cache"
@@ -327,3 +328,4 @@ def rule_command(code: str) -> None:
 main.add_command(fix_command)
 main.add_command(lsp_command)
 main.add_command(verify_command)
+main.add_command(migrate_command_for(check))
