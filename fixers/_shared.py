@@ -7,8 +7,8 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.fixes import Fixer
+from torchlint.lint.text_checks import mentions, names_api
 from torchlint.lint.walk import walk
-from torchlint.rules._text import mentions, names_api
 
 # TorchScript entry points: while a file uses one, its code is still compiled by TorchScript.
 TORCHSCRIPT_ENTRY_POINTS = frozenset(

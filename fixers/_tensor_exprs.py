@@ -9,8 +9,13 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.fixes import Fixer
+from torchlint.lint.graph_queries import (
+    BOOL_FUNCTIONS,
+    BOOL_METHODS,
+    COMPARISON_OPERATORS,
+    assignments,
+)
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._graph import BOOL_FUNCTIONS, BOOL_METHODS, COMPARISON_OPERATORS, assignments
 
 # Methods whose result is a boolean tensor besides BOOL_METHODS: truth reductions.
 TRUTH_REDUCTIONS = frozenset({"any", "all"})

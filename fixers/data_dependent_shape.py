@@ -23,8 +23,8 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._graph import COMPARISON_OPERATORS, assignments
 
 from ._tensor_exprs import is_bool_tensor, is_number
 

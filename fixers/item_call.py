@@ -23,8 +23,8 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._graph import assignments
 
 from ._shared import scope_of, single_assigned_name, variable_uses
 from ._tensor_exprs import ARITHMETIC, is_full_reduction, is_number

@@ -14,7 +14,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Rule
 from torchlint.lint.semantic.summary import FileSummary
-from torchlint.rules._text import mentions, names_api
+from torchlint.lint.text_checks import mentions, names_api
 
 
 class JitApiRule(Rule):

@@ -7,11 +7,11 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import (
-    assignments,
     call_targets,
     condition_parts,
     is_empty_check,

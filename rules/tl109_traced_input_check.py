@@ -7,13 +7,12 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind, spread_source
 from torchlint.lint.walk import walk
 
 from ._graph import (
-    UNKNOWN_VALUE,
-    assignments,
     condition_parts,
     only_raises,
     parameter_data_only,

@@ -8,8 +8,8 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.graph_queries import none_test
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.rules._graph import none_test
 from torchlint.rules._script import annotation_allows_none, in_script, signature_params
 
 TENSOR_TYPES = frozenset(

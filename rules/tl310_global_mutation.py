@@ -6,10 +6,9 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.walk import walk
-
-from ._graph import assignments
 
 MUTATING_METHODS = {
     "append",

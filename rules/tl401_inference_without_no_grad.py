@@ -9,8 +9,8 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.driver import EVAL_LOADER_NAME, LOADER_NAME, CallSite
 from torchlint.lint.semantic.summary import FileSummary
+from torchlint.lint.text_checks import defined_names, mentions_attribute, words_containing
 from torchlint.rules._perf import inference_name
-from torchlint.rules._text import defined_names, mentions_attribute, words_containing
 
 
 class InferenceWithoutNoGrad(Rule):

@@ -9,8 +9,8 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FileSummary
+from torchlint.lint.text_checks import mentions_name, names_api, starts_statement
 from torchlint.rules._perf import descendants, kind_of, source_of
-from torchlint.rules._text import mentions_name, names_api, starts_statement
 
 
 def _names_in(node: cst.CSTNode) -> set[str]:

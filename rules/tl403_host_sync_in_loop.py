@@ -10,8 +10,13 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.driver import CallSite
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FileSummary
+from torchlint.lint.text_checks import (
+    mentions_attribute,
+    mentions_name,
+    names_api,
+    starts_statement,
+)
 from torchlint.rules._perf import NOT_TENSOR, kind_of
-from torchlint.rules._text import mentions_attribute, mentions_name, names_api, starts_statement
 
 SYNC_METHODS = frozenset({"item", "cpu", "numpy", "tolist"})
 

@@ -9,7 +9,7 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.driver import CallSite
 from torchlint.lint.semantic.summary import FileSummary
-from torchlint.rules._text import mentions
+from torchlint.lint.text_checks import mentions
 
 # Layers whose forward differs between train() and eval().
 TRAIN_BEHAVIOUR = ("Dropout", "BatchNorm", "SyncBatchNorm", "InstanceNorm", "RReLU")

@@ -7,8 +7,8 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Valid
 from torchlint.lint.semantic.summary import FileSummary
+from torchlint.lint.text_checks import names_api, starts_statement
 from torchlint.rules._perf import LoopTracking, mutated_names
-from torchlint.rules._text import names_api, starts_statement
 
 FACTORIES = frozenset(
     {

@@ -10,8 +10,8 @@ from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FileSummary
+from torchlint.lint.text_checks import mentions_attribute, starts_statement
 from torchlint.rules._perf import assigned_names, kind_of
-from torchlint.rules._text import mentions_attribute, starts_statement
 
 MOVES = frozenset({"to", "cuda"})
 

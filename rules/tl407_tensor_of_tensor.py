@@ -7,8 +7,8 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FileSummary
+from torchlint.lint.text_checks import names_api
 from torchlint.rules._perf import kind_of, source_of
-from torchlint.rules._text import names_api
 
 
 class TensorOfTensor(Rule):

@@ -6,7 +6,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.summary import FileSummary
-from torchlint.rules._text import mentions
+from torchlint.lint.text_checks import mentions
 
 
 class GradRecordedForNothing(Rule):

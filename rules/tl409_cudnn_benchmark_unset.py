@@ -8,7 +8,7 @@ from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.driver import CallSite
 from torchlint.lint.semantic.summary import FileSummary
-from torchlint.rules._text import starts_statement
+from torchlint.lint.text_checks import starts_statement
 
 
 class CudnnBenchmarkUnset(Rule):

@@ -321,3 +321,40 @@ def test_torch_runs_exported_replacement_of_trace(tmp_path):
     assert torch.allclose(namespace["y"], namespace["model"](namespace["x"]))
     loaded = torch.export.load(str(tmp_path / "m.pt"))
     assert torch.allclose(loaded.module()(namespace["x"]), namespace["y"])
+
+
+# -- layers: rules/ and fixers/ stand on lint/ and never on each other -------------------------
+def _imported_modules(path) -> list[str]:
+    """Absolute names of the modules ``path`` imports (relative imports resolved in its package)."""
+    import ast
+
+    package = f"torchlint.{path.parent.name}"
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            found.append(module)
+            found.extend(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+@pytest.mark.parametrize(("folder", "forbidden"), [("fixers", "rules"), ("rules", "fixers")])
+def test_rules_and_fixers_never_import_each_other(folder, forbidden):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    files = sorted((root / folder).glob("*.py"))
+    assert files
+    offenders = {
+        f"{path.name}: {name}"
+        for path in files
+        for name in _imported_modules(path)
+        if name == f"torchlint.{forbidden}" or name.startswith(f"torchlint.{forbidden}.")
+    }
+    assert not offenders, sorted(offenders)

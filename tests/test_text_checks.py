@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from torchlint.lint.run import lint_files
-from torchlint.rules._text import mentions, mentions_attribute, starts_statement
+from torchlint.lint.text_checks import mentions, mentions_attribute, starts_statement
 
 
 @pytest.mark.parametrize(
@@ -101,7 +101,7 @@ def test_kinds_in_driver_code_do_not_collect_the_driver_model(tmp_path, driver_c
 
 
 def test_defined_names_and_words_containing() -> None:
-    from torchlint.rules._text import defined_names, words_containing
+    from torchlint.lint.text_checks import defined_names, words_containing
 
     text = "def evaluate(m):\n    pass\nasync def \\\n  serve(): pass\nundefined = 1\n"
     assert list(defined_names(text)) == ["evaluate", "serve"]
@@ -137,7 +137,7 @@ def test_torchscript_api_rules_look_for_the_api_not_the_word(text: str, walked: 
 
 
 def test_mentions_name_skips_attributes() -> None:
-    from torchlint.rules._text import mentions_name
+    from torchlint.lint.text_checks import mentions_name
 
     assert mentions_name("total = sum(xs)", "sum")
     assert mentions_name("sum", "sum")
@@ -146,7 +146,7 @@ def test_mentions_name_skips_attributes() -> None:
 
 def test_names_api_finds_attributes_and_imported_aliases() -> None:
     from torchlint.lint.semantic.summary import summarize
-    from torchlint.rules._text import names_api
+    from torchlint.lint.text_checks import names_api
 
     def check(text: str) -> bool:
         return names_api(text, summarize(text, "m", "m.py"), ("torch.tensor",))

@@ -1,10 +1,9 @@
-"""Cheap checks of a file's text, for ``Rule.may_report``.
+"""Cheap checks of a file's text, for ``Rule.may_report`` and for fixers' per-file questions.
 
 Each is a condition every finding of a rule needs, never proof of one (a docstring can say
 ``.eval()``): a file without it is not walked by the rule, and not parsed when no rule walks it.
 They run on every file of a run, so they search with ``str.find`` (a regular expression that
 starts with an alternation or ``\\b`` tries every position of the text, 10-20 ms a megabyte).
-Not a rule module (the leading underscore keeps discovery out).
 """
 
 from __future__ import annotations

@@ -1,0 +1,110 @@
+"""Questions about the syntax of one function that rules and fixers both ask: which values a
+name is bound to, whether an operator compares, whether a call gives a boolean tensor, whether a
+test is ``name is (not) None``.
+
+Syntactic and local to one function; the semantic model's kinds answer the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.walk import walk
+
+# Tensor methods and torch functions whose result is a boolean tensor.
+BOOL_METHODS = frozenset(
+    {
+        "bool", "eq", "ne", "gt", "ge", "lt", "le", "isnan", "isinf", "isfinite", "isneginf",
+        "isposinf", "logical_and", "logical_or", "logical_not", "logical_xor", "isclose",
+        "signbit", "greater", "greater_equal", "less", "less_equal", "not_equal",
+    }
+)  # fmt: skip
+BOOL_FUNCTIONS = frozenset(f"torch.{name}" for name in BOOL_METHODS if name != "bool")
+COMPARISON_OPERATORS = (
+    cst.LessThan,
+    cst.LessThanEqual,
+    cst.GreaterThan,
+    cst.GreaterThanEqual,
+    cst.Equal,
+    cst.NotEqual,
+)
+
+
+def assignments(
+    func: Optional[cst.FunctionDef], name: str
+) -> list[tuple[cst.BaseExpression, int, int]]:
+    """Values bound to ``name`` in ``func`` as (value, position in a tuple target, tuple size).
+
+    Position and size are 0 and 1 for a plain ``name = value``. Augmented assignments, loop
+    targets and other bindings make the list contain a ``cst.Name("?")`` placeholder, which
+    no caller recognises, so "not sure" wins.
+    """
+    if func is None:
+        return []
+    entry = _ASSIGNMENTS.get(id(func))
+    if entry is None or entry[0] is not func:
+        if len(_ASSIGNMENTS) > 512:
+            _ASSIGNMENTS.clear()
+        entry = _ASSIGNMENTS[id(func)] = (func, _collect_assignments(func))
+    return entry[1].get(name, [])
+
+
+# id(function node) -> (the node, its bindings); the node is kept so its id is not reused.
+_ASSIGNMENTS: dict[int, tuple[cst.FunctionDef, dict[str, list]]] = {}
+
+
+UNKNOWN_VALUE = cst.Name("unknown_binding")
+
+
+def _collect_assignments(
+    func: cst.FunctionDef,
+) -> dict[str, list[tuple[cst.BaseExpression, int, int]]]:
+    found: dict[str, list[tuple[cst.BaseExpression, int, int]]] = {}
+
+    def add(target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        kind = type(target)
+        if kind is cst.Name:
+            found.setdefault(target.value, []).append((value, 0, 1))  # type: ignore[attr-defined]
+        elif kind is cst.Tuple or kind is cst.List:
+            size = len(target.elements)  # type: ignore[attr-defined]
+            for position, element in enumerate(target.elements):  # type: ignore[attr-defined]
+                if type(element.value) is cst.Name and type(element) is not cst.StarredElement:
+                    found.setdefault(element.value.value, []).append((value, position, size))
+
+    # The engine's walker over the body, not libcst's visitor (which rebuilds every node);
+    # nested functions bind their own names, so their subtrees are skipped.
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        kind = type(node)
+        if kind is cst.Assign:
+            for target in node.targets:  # type: ignore[attr-defined]
+                add(target.target, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.AnnAssign:
+            if node.value is not None:  # type: ignore[attr-defined]
+                add(node.target, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.AugAssign or kind is cst.For or kind is cst.CompFor:
+            add(node.target, UNKNOWN_VALUE)  # type: ignore[attr-defined]
+        elif kind is cst.NamedExpr:
+            add(node.target, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.FunctionDef:
+            return False
+        return None
+
+    walk(func.body, enter, lambda node: None)
+    return found
+
+
+def none_test(expr: cst.BaseExpression) -> Optional[tuple[str, bool]]:
+    """``(name, True)`` for ``name is not None``, ``(name, False)`` for ``name is None``."""
+    if type(expr) is not cst.Comparison or len(expr.comparisons) != 1:  # type: ignore[attr-defined]
+        return None
+    left, target = expr.left, expr.comparisons[0]  # type: ignore[attr-defined]
+    if (
+        type(left) is cst.Name
+        and type(target.operator) in (cst.Is, cst.IsNot)
+        and type(target.comparator) is cst.Name
+        and target.comparator.value == "None"
+    ):
+        return left.value, type(target.operator) is cst.IsNot  # type: ignore[attr-defined]
+    return None
