@@ -200,15 +200,24 @@ def load_settings(
 
     ``config_path`` names the file explicitly; ``isolated`` ignores every config file.
     """
-    if isolated:
-        return Settings(project_root=os.getcwd())
-    if config_path is not None:
-        return settings_from_table(load_config_file(Path(config_path)))
-    start = Path(next((p for p in paths if p != "-"), "."))
-    found = find_config_file(start if start.exists() else Path("."))
+    found = config_file_for(paths, config_path, isolated)
     if found is None:
         return Settings(project_root=os.getcwd())
     return settings_from_table(load_config_file(found))
+
+
+def config_file_for(
+    paths: Sequence[str] = (),
+    config_path: Optional[str] = None,
+    isolated: bool = False,
+) -> Optional[Path]:
+    """The config file :func:`load_settings` reads for these arguments; None: the defaults."""
+    if isolated:
+        return None
+    if config_path is not None:
+        return Path(config_path)
+    start = Path(next((p for p in paths if p != "-"), "."))
+    return find_config_file(start if start.exists() else Path("."))
 
 
 def apply_overrides(

@@ -7,7 +7,7 @@ so a range covering ``abc`` at the start of line 3 is (3, 1)-(3, 4).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from torchlint.lint.source import Source, source_lines
 
@@ -17,6 +17,9 @@ if TYPE_CHECKING:  # reading results, cached ones included, needs no libcst
 TARGETS: tuple[str, ...] = ("script", "trace", "compile", "export")
 Applicability = Literal["safe", "unsafe"]
 Severity = Literal["error", "warning", "info"]
+# The key of a finding's code frame in ``FileResult.lines``: its line, or in a notebook
+# (cell, line), as cells number their lines from 1 each.
+FrameKey = Union[int, tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,9 @@ class Diagnostic:
     def sort_key(self) -> tuple[Any, ...]:
         return (self.path, self.cell or 0, self.line, self.column, self.code)
 
+    def frame_key(self) -> FrameKey:
+        return self.line if self.cell is None else (self.cell, self.line)
+
 
 @dataclass(frozen=True)
 class FileError:
@@ -145,9 +151,9 @@ class FileResult:
     cell_mapped: bool = False
     # The source lines findings start on, by number (their code frames): what ``lint_files``
     # keeps of the text, which it does not hold (transformers: 27 MB in 571 files).
-    lines: dict[int, str] = field(default_factory=dict)
+    lines: dict[FrameKey, str] = field(default_factory=dict)
 
-    def code_lines(self) -> dict[int, str]:
+    def code_lines(self) -> dict[FrameKey, str]:
         """The source lines the findings start on, from ``lines`` or the source."""
         if self.lines or self.source is None or self.cell_mapped or not self.diagnostics:
             return self.lines

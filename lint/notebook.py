@@ -17,14 +17,17 @@ only the changed cells' ``source``: outputs, execution counts and metadata stay 
 from __future__ import annotations
 
 import ast
+import bisect
 import dataclasses
+import difflib
 import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from json.decoder import scanstring
 from typing import Any, Optional
 
-from torchlint.lint.diagnostics import Diagnostic, Edit, FileError, Fix
+from torchlint.lint.diagnostics import Diagnostic, Edit, FileError, Fix, FrameKey
 from torchlint.lint.source import Source, SourceError, decode
 
 NOTEBOOK_SUFFIX = ".ipynb"
@@ -111,6 +114,17 @@ class Notebook:
                 return None
             edits.append(Edit(first, edit.column, last, edit.end_column, edit.content))
         return Fix(fix.applicability, fix.message, tuple(edits))
+
+    def code_lines(self, diagnostics: Sequence[Diagnostic]) -> dict[FrameKey, str]:
+        """The code frames of cell findings: each one's line as the cell has it (magics
+        included), by ``(cell, line)``."""
+        cells = {cell.number: cell for cell in self.cells}
+        frames: dict[FrameKey, str] = {}
+        for d in diagnostics:
+            cell = cells.get(d.cell) if d.cell is not None else None
+            if cell is not None and 1 <= d.line <= len(cell.lines):
+                frames[d.frame_key()] = cell.lines[d.line - 1].rstrip("\r\n")
+        return frames
 
     def map_error(self, error: FileError) -> FileError:
         if error.line is None:
@@ -283,3 +297,112 @@ def _dump_like(data: dict[str, Any], raw: str) -> str:
         indent = len(indent)
     text = json.dumps(data, indent=indent, ensure_ascii=False)
     return text + "\n" if raw.endswith("\n") else text
+
+
+_BLANK = re.compile(r"[ \t\n\r]*")
+_SCAN = json.JSONDecoder().scan_once
+
+
+def _skip_blank(raw: str, at: int) -> int:
+    match = _BLANK.match(raw, at)
+    assert match is not None  # the pattern matches the empty string
+    return match.end()
+
+
+def _items(raw: str, at: int) -> list[tuple[Optional[str], int]]:
+    """The members of the JSON object or array starting at ``at``: (key or None, offset of
+    the value), each value skipped with the json module's own scanner."""
+    closing = "}" if raw[at] == "{" else "]"
+    items: list[tuple[Optional[str], int]] = []
+    at = _skip_blank(raw, at + 1)
+    if raw[at] == closing:
+        return items
+    while True:
+        key = None
+        if closing == "}":
+            key, at = scanstring(raw, at + 1)
+            at = _skip_blank(raw, at)
+            if raw[at] != ":":
+                raise ValueError("':' expected")
+            at = _skip_blank(raw, at + 1)
+        items.append((key, at))
+        _, at = _SCAN(raw, at)
+        at = _skip_blank(raw, at)
+        if raw[at] == closing:
+            return items
+        if raw[at] != ",":
+            raise ValueError("',' expected")
+        at = _skip_blank(raw, at + 1)
+
+
+def json_lines_of_cells(raw: str) -> dict[int, list[int]]:
+    """For each cell (numbered from 1, as findings number them), the line of the notebook's
+    JSON text that holds each line of the cell's source: where a cell finding is in the
+    ``.ipynb`` file itself, for the outputs that annotate files (GitHub, SARIF, GitLab, JUnit).
+    A source written as one string puts all its lines on one JSON line. Empty when ``raw`` is
+    not a notebook."""
+    try:
+        top = dict(_items(raw, _skip_blank(raw, 0)))
+        cells_at = top["cells"]
+        if raw[cells_at] != "[":
+            return {}
+        newlines = [n for n, char in enumerate(raw) if char == "\n"]
+        found: dict[int, list[int]] = {}
+        for number, (_, cell_at) in enumerate(_items(raw, cells_at), start=1):
+            source_at = dict(_items(raw, cell_at)).get("source") if raw[cell_at] == "{" else None
+            if source_at is None:
+                continue
+            pieces = (
+                [at for _, at in _items(raw, source_at)] if raw[source_at] == "[" else [source_at]
+            )
+            lines: list[int] = []
+            line_open = False  # the previous piece ended inside a line
+            for at in pieces:
+                if raw[at] != '"':
+                    raise ValueError("a source piece that is no string")
+                text, _ = scanstring(raw, at + 1)
+                json_line = bisect.bisect_left(newlines, at) + 1
+                for line in _split_lines(text):
+                    if not line_open:
+                        lines.append(json_line)
+                    line_open = not line.endswith(("\n", "\r"))
+            found[number] = lines
+        return found
+    except (ValueError, IndexError, KeyError, StopIteration):
+        return {}
+
+
+def json_lines_of_notebook(path: str) -> dict[int, list[int]]:
+    """:func:`json_lines_of_cells` of the notebook at ``path`` (empty if it cannot be read)."""
+    try:
+        with open(path, "rb") as handle:
+            return json_lines_of_cells(decode(path, handle.read()).text)
+    except (OSError, SourceError):
+        return {}
+
+
+def cell_diff(path: str, old_raw: str, new_raw: str) -> str:
+    """A unified diff of the code of the cells that differ between two versions of a notebook,
+    each headed ``a/path:cell N`` (the JSON around them is not shown)."""
+    try:
+        old_cells = json.loads(old_raw)["cells"]
+        new_cells = json.loads(new_raw)["cells"]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        return ""
+    out: list[str] = []
+    for number, (old, new) in enumerate(zip(old_cells, new_cells), start=1):
+        if not (isinstance(old, dict) and isinstance(new, dict)):
+            continue
+        before, after = _cell_source(old), _cell_source(new)
+        if before == after:
+            continue
+        for line in difflib.unified_diff(
+            _split_lines(before),
+            _split_lines(after),
+            fromfile=f"a/{path}:cell {number}",
+            tofile=f"b/{path}:cell {number}",
+        ):
+            if not line.endswith(("\n", "\r")):
+                line += "\n\\ No newline at end of cell\n"
+            out.append(line)
+    return "".join(out)
