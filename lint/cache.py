@@ -3,13 +3,18 @@
 One entry per source file (a pickle in ``cache_dir``, written atomically) holds its content
 hash, its project-index summary, and its lint result, with what the result depends on:
 
-- the run's fingerprint: torchlint version, settings and the rules that ran;
+- the run's fingerprint: torchlint version, the rules that ran (all of them: what a run
+  reports is selected from a file's findings afterwards, so no selection is part of it) and
+  whether every ``forward`` is a scripting root (``--target script``), which also keeps
+  entries of its own, so switching to and from it leaves both warm;
 - the graph regions of the file's own functions (a root in another file can change them);
 - the summaries of the project modules the analysis consulted (a base class or a helper in
   another file), by digest.
 
 An entry is used only when all of these still match, so editing one file re-lints that file
 and the files whose facts depend on it, not the tree. A corrupt or foreign entry is a miss.
+Entries are keyed by absolute path: ``./s.py`` and ``s.py`` share one, reported by the path
+the run was given.
 """
 
 from __future__ import annotations
@@ -28,9 +33,11 @@ from pathlib import Path
 from typing import Any, Optional
 
 from torchlint import __version__
+from torchlint.lint.diagnostics import FileError
+from torchlint.lint.selection import Findings
 from torchlint.lint.semantic.summary import FileSummary, summarize
 
-FORMAT = 1
+FORMAT = 2
 
 # A dependency on a module's text (its semantic model was built), not just its summary.
 TEXT_DEPENDENCY = "text:"
@@ -73,10 +80,12 @@ _OWN_LINES = frozenset({"statement_lines"})
 
 def fingerprint(settings: Any, rules: Optional[Sequence[type]] = None) -> str:
     """What every cached result depends on besides its files and torchlint's own code (which
-    ``LintCache.code`` covers): the settings, and the rules: those given, by code and by the
-    files they are defined in, or else the installed plugin packs (``installed_packs``), from
-    which the settings select. Editing a rule pack in place invalidates the cache too."""
-    parts: dict[str, Any] = {"settings": dataclasses.asdict(settings)}
+    ``LintCache.code`` covers): the one setting the analysis reads (every ``forward`` a
+    scripting root, from ``--target script``), and the rules: those given, by code and by
+    the files they are defined in, or else the installed plugin packs (``installed_packs``).
+    Editing a rule pack in place invalidates the cache too. The selection is not part of it:
+    results hold every rule's findings, selected when reported."""
+    parts: dict[str, Any] = {"script_all_modules": settings.script_all_modules}
     if rules is None:
         parts["packs"] = installed_packs()
     else:
@@ -163,9 +172,9 @@ class Entry:
     regions: str = ""
     # module name -> summary digest of every project module the analysis consulted
     depends_on: dict[str, str] = field(default_factory=dict)
-    # (diagnostic dicts, error dicts) or None when the file was not linted yet
-    result: Optional[tuple[list[dict], list[dict]]] = None
-    # The source lines the findings start on (``FileResult.lines``): the text is not read again.
+    # (every rule's findings, the file's errors) or None when the file was not linted yet
+    result: Optional[tuple[Findings, list[FileError]]] = None
+    # The source lines the findings and directives start on: the text is not read again.
     lines: dict[int, str] = field(default_factory=dict)
     # The analysis code the entry was made with: a summary is as stale as a result after an
     # upgrade or an edit of torchlint.
@@ -173,8 +182,10 @@ class Entry:
 
 
 class LintCache:
-    def __init__(self, directory: str) -> None:
+    def __init__(self, directory: str, variant: str = "") -> None:
+        """``variant`` names an analysis whose entries are kept apart (``script``)."""
         self.directory = Path(directory)
+        self.variant = variant
         self.code = hashlib.blake2b(
             json.dumps([__version__, FORMAT, _stamp(_analysis_files())]).encode(), digest_size=16
         ).hexdigest()
@@ -183,7 +194,8 @@ class LintCache:
         self.digests: dict[str, str] = {}
 
     def _file(self, path: str) -> Path:
-        key = hashlib.blake2b(os.path.abspath(path).encode(), digest_size=16).hexdigest()
+        name = os.path.abspath(path) + ("\0" + self.variant if self.variant else "")
+        key = hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
         return self.directory / f"{key}.pickle"
 
     def load(self, path: str, content: str) -> Optional[Entry]:

@@ -1,34 +1,35 @@
 """The engine: lint one file with one parse and one traversal, against the project index.
 
 ``lint_text`` lints one in-memory file (the editor's entry point); ``lint_pending`` one file of
-a ``lint_files`` run (``run.py``, the CLI's entry point). An exception inside a rule is reported
-as an internal error for that rule and file, and every other rule and file still runs.
+a ``lint_files`` run (``run.py``, the CLI's entry point), with every rule: what the run reports
+of it is selected afterwards (``selection.py``). An exception inside a rule is reported as an
+internal error for that rule and file, and every other rule and file still runs.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Callable, Optional
 
 import libcst as cst
 
 from torchlint.lint.cache import TEXT_DEPENDENCY
-from torchlint.lint.config import per_file_ignored
 from torchlint.lint.context import STATEMENT_TYPES, TRACKED_TYPES, LintContext
 from torchlint.lint.diagnostics import Diagnostic, FileError, FileResult
 from torchlint.lint.fixes import attach_fixes
-from torchlint.lint.notebook import Notebook, map_result_diagnostics
 from torchlint.lint.parser import parse
 from torchlint.lint.registry import all_rules
 from torchlint.lint.rule import Rule, visit_methods
+from torchlint.lint.selection import Findings, report
 from torchlint.lint.semantic.driver import DRIVER_TYPES
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.semantic.summary import FileSummary
 from torchlint.lint.settings import Settings
-from torchlint.lint.source import Source, SourceError
-from torchlint.lint.suppressions import UNUSED_SUPPRESSION_CODE, apply_suppressions
+from torchlint.lint.source import Source, SourceError, source_lines
+from torchlint.lint.suppressions import apply_directives, parse_directives
 from torchlint.lint.walk import LEAF_TYPES, NODE_TYPES, walk
 
 ISSUE_HINT = "this is a bug in torchlint; please report it with the file that triggers it"
@@ -42,6 +43,12 @@ def selected_rules(
         for r in (rules if rules is not None else all_rules())
         if settings.rule_selected(r.code, r.name)
     ]
+
+
+def analysed_rules(rules: Optional[Sequence[type[Rule]]] = None) -> list[type[Rule]]:
+    """The rules a ``lint_files`` run analyses: all of them (those given, or every installed
+    one), whatever the settings select, which apply to the report (``selection.py``)."""
+    return list(rules) if rules is not None else all_rules()
 
 
 class _Dispatcher:
@@ -58,9 +65,11 @@ class _Dispatcher:
     run by ``replay`` once the driver model has collected from this same traversal.
     """
 
-    def __init__(self, ctx: LintContext, rules: Sequence[Rule], result: FileResult) -> None:
+    def __init__(
+        self, ctx: LintContext, rules: Sequence[Rule], rule_errors: list[tuple[str, str, FileError]]
+    ) -> None:
         self.ctx = ctx
-        self.result = result
+        self.rule_errors = rule_errors
         self.visit: dict[str, list[tuple[Rule, Callable]]] = {}
         self.leave: dict[str, list[tuple[Rule, Callable]]] = {}
         self.failed: set[str] = set()
@@ -128,7 +137,9 @@ class _Dispatcher:
 
     def _fail(self, rule: Rule, message: str, node: cst.CSTNode) -> None:
         self.failed.add(rule.code)
-        self.result.errors.append(FileError(self.ctx.path, message, _line_of(self.ctx, node)))
+        self.rule_errors.append(
+            (rule.code, rule.name, FileError(self.ctx.path, message, _line_of(self.ctx, node)))
+        )
         for table in (self.visit, self.leave):
             for node_type, handlers in table.items():
                 table[node_type] = [entry for entry in handlers if entry[0] is not rule]
@@ -248,29 +259,44 @@ def lint_module(
     rules: Sequence[type[Rule]],
     settings: Settings,
 ) -> FileResult:
-    """Run ``rules`` over a parsed module; the file must already be in ``index``.
-
-    Never raises: a failure outside the rules (the semantic model, suppressions) becomes an
-    internal error of this file, so the other files of the run are still linted."""
-    try:
-        return _lint_module(path, source, module, index, rules, settings)
-    except RecursionError:
-        return FileResult(path, errors=[FileError(path, "too deeply nested to analyse")])
-    except Exception as exc:
-        return FileResult(
-            path,
-            errors=[FileError(path, f"internal error: {describe_exception(exc)}; {ISSUE_HINT}")],
-        )
+    """Run ``rules`` over a parsed module and report what ``settings`` select; the file must
+    already be in ``index``. Never raises (see ``analyse_module``)."""
+    result, findings = analyse_module(path, source, module, index, rules)
+    result.diagnostics, errors = report(findings, settings, path)
+    result.errors.extend(errors)
+    return result
 
 
-def _lint_module(
+def analyse_module(
     path: str,
     source: Source,
     module: cst.Module,
     index: ProjectIndex,
     rules: Sequence[type[Rule]],
-    settings: Settings,
-) -> FileResult:
+) -> tuple[FileResult, Findings]:
+    """Run ``rules`` over a parsed module: the result holds the file's own errors, the
+    findings everything the rules found, nothing selected yet.
+
+    Never raises: a failure outside the rules (the semantic model, suppressions) becomes an
+    internal error of this file, so the other files of the run are still linted."""
+    try:
+        return _analyse_module(path, source, module, index, rules)
+    except RecursionError:
+        return FileResult(
+            path, errors=[FileError(path, "too deeply nested to analyse")]
+        ), Findings()
+    except Exception as exc:
+        message = f"internal error: {describe_exception(exc)}; {ISSUE_HINT}"
+        return FileResult(path, errors=[FileError(path, message)]), Findings()
+
+
+def _analyse_module(
+    path: str,
+    source: Source,
+    module: cst.Module,
+    index: ProjectIndex,
+    rules: Sequence[type[Rule]],
+) -> tuple[FileResult, Findings]:
     result = FileResult(path=path, source=source, module=module)
     summary = index.by_path.get(path)
     if summary is None:
@@ -279,10 +305,11 @@ def _lint_module(
         model = FileModel(module, summary, index)
     except RecursionError:
         result.errors.append(FileError(path, "too deeply nested to analyse"))
-        return result
-    active = _active_rules(rules, summary, model.has_graph_code, settings, path)
+        return result, Findings()
+    active = _active_rules(rules, summary, model.has_graph_code)
+    findings = _findings_of(source.text, summary, active, rules)
     if not active:
-        return result
+        return result, findings
     ctx = LintContext(path, source.text, module, model, index)
     reached = model.reached_targets()
     visiting = []
@@ -291,14 +318,14 @@ def _lint_module(
             try:
                 visiting.append(rule_cls(ctx))
             except Exception as exc:  # a rule that cannot start is skipped, the others run
-                result.errors.append(
-                    FileError(
-                        path,
-                        f"internal error in rule {rule_cls.code} ({rule_cls.name}): "
-                        f"{describe_exception(exc)}; {ISSUE_HINT}",
-                    )
+                message = (
+                    f"internal error in rule {rule_cls.code} ({rule_cls.name}): "
+                    f"{describe_exception(exc)}; {ISSUE_HINT}"
                 )
-    dispatcher = _Dispatcher(ctx, visiting, result)
+                findings.rule_errors.append(
+                    (rule_cls.code, rule_cls.name, FileError(path, message))
+                )
+    dispatcher = _Dispatcher(ctx, visiting, findings.rule_errors)
     try:
         if visiting:
             walk(
@@ -316,58 +343,44 @@ def _lint_module(
         result.errors.append(
             FileError(path, f"internal error: {describe_exception(exc)}; {ISSUE_HINT}")
         )
-    result.diagnostics = _kept(
-        path, source.text, summary.top_lines, ctx.diagnostics, active, rules, settings
-    )
-    # Fixes for the findings kept (selected rules only), after the traversal.
-    for message in attach_fixes(ctx, result.diagnostics):
-        result.errors.append(FileError(path, f"{message}; {ISSUE_HINT}"))
+    findings.diagnostics = list(ctx.diagnostics)
+    _attach_fixes(ctx, findings)
     ctx.release()
-    return result
+    return result, findings
+
+
+def _attach_fixes(ctx: LintContext, findings: Findings) -> None:
+    """Fixes for the findings no directive suppresses, after the traversal; one rule's at a
+    time, so that a fixer's internal error is reported only when its rule is selected."""
+    fresh = [replace(d, used_codes=set(), used=False) for d in findings.directives]
+    by_rule: dict[tuple[str, str], list[Diagnostic]] = {}
+    for diagnostic in apply_directives(ctx.path, fresh, findings.diagnostics, (), (), False):
+        by_rule.setdefault((diagnostic.code, diagnostic.name), []).append(diagnostic)
+    for (code, name), diagnostics in by_rule.items():
+        for message in attach_fixes(ctx, diagnostics):
+            error = FileError(ctx.path, f"{message}; {ISSUE_HINT}")
+            findings.rule_errors.append((code, name, error))
 
 
 def _active_rules(
-    rules: Sequence[type[Rule]],
-    summary: FileSummary,
-    has_graph_code: bool,
-    settings: Settings,
-    path: str,
+    rules: Sequence[type[Rule]], summary: FileSummary, has_graph_code: bool
 ) -> list[type[Rule]]:
     """The rules that can find anything in this file: torch rules need a torch import or
-    graph code, and per-file ignores drop some."""
-    ignored_here = per_file_ignored(settings, path)
-    return [
-        r
-        for r in rules
-        if (not r.needs_torch or summary.imports_torch or has_graph_code)
-        and not (ignored_here and _matches_selector(r, ignored_here))
-    ]
+    graph code."""
+    return [r for r in rules if not r.needs_torch or summary.imports_torch or has_graph_code]
 
 
-def _kept(
-    path: str,
+def _findings_of(
     text: str,
-    top_lines: Sequence[int],
-    found: Sequence[Diagnostic],
+    summary: FileSummary,
     active: Sequence[type[Rule]],
     rules: Sequence[type[Rule]],
-    settings: Settings,
-) -> list[Diagnostic]:
-    """The findings left after suppressions (with TL001's) and target selection, in order."""
-    # Suppressions see every finding before target selection, so a directive for a back-end
-    # left out of this run is not reported as unused.
-    unsuppressed = apply_suppressions(
-        path,
-        text,
-        found,
-        ran_codes=[r.code for r in active],
-        known_codes=[r.code for r in (*all_rules(), *rules)],
-        report_unused=any(r.code == UNUSED_SUPPRESSION_CODE for r in active),
-        top_lines=top_lines,
-    )
-    return sorted(
-        (d for d in unsuppressed if settings.keeps_targets(d.targets, d.code, d.name)),
-        key=Diagnostic.sort_key,
+) -> Findings:
+    """A file's findings before its rules run: its directives and which rules run on it."""
+    return Findings(
+        directives=parse_directives(text, summary.top_lines),
+        ran=[(r.code, r.name) for r in active],
+        known=tuple(dict.fromkeys(r.code for r in (*all_rules(), *rules))),
     )
 
 
@@ -376,19 +389,16 @@ def _without_tree(
     summary: FileSummary,
     index: ProjectIndex,
     rules: Sequence[type[Rule]],
-    settings: Settings,
-) -> Optional[FileResult]:
-    """The result of a file no rule needs to walk (no graph code, and no torch import or no
-    driver-code rule selected: only suppression comments to judge), without parsing it with
-    libcst; None when one does. Configuration files and tokenizers are a third of
-    transformers."""
+) -> Optional[Findings]:
+    """The findings of a file no rule needs to walk (no graph code, and no torch import or no
+    driver-code rule: only suppression comments to judge), without parsing it with libcst;
+    None when one does. Configuration files and tokenizers are a third of transformers."""
     if not summary.parsed or index.has_graph_code(summary):
         return None
-    active = _active_rules(rules, summary, False, settings, source.path)
+    active = _active_rules(rules, summary, False)
     if any(_walks(r, frozenset(), source.text, summary) for r in active):
         return None
-    diagnostics = _kept(source.path, source.text, summary.top_lines, [], active, rules, settings)
-    return FileResult(source.path, diagnostics, source=source)
+    return _findings_of(source.text, summary, active, rules)
 
 
 def _walks(rule: type[Rule], reached: frozenset[str], text: str, summary: FileSummary) -> bool:
@@ -397,10 +407,6 @@ def _walks(rule: type[Rule], reached: frozenset[str], text: str, summary: FileSu
     reaches: in a file without such code it runs (for TL001, it found nothing) without
     walking; so does a rule whose own check of the text finds nothing it could report."""
     return bool(visit_methods(rule)) and _reaches(rule, reached) and rule.may_report(text, summary)
-
-
-def _matches_selector(rule: type[Rule], selectors: tuple[str, ...]) -> bool:
-    return any(rule.code.startswith(s) or rule.name == s or s == "ALL" for s in selectors)
 
 
 def lint_text(
@@ -426,25 +432,21 @@ def lint_text(
 
 
 def lint_pending(
-    source: Source,
-    index: ProjectIndex,
-    rules: Sequence[type[Rule]],
-    settings: Settings,
-    notebook: Optional[Notebook],
-    record: bool,
-) -> tuple[FileResult, set[str], tuple]:
-    """Lint one file of a ``lint_files`` run (``run.py``): its result, with the tree and the
-    text let go; the modules (and, prefixed ``TEXT_DEPENDENCY``, the texts) its analysis read,
-    when ``record``; and what its model found for other files, to publish to other processes
-    (empty when it has no model)."""
+    source: Source, index: ProjectIndex, rules: Sequence[type[Rule]], record: bool
+) -> tuple[FileResult, Findings, set[str], tuple]:
+    """Analyse one file of a ``lint_files`` run (``run.py``) with ``rules``: its result (the
+    file's own errors, and the lines of the module text its findings and directives start on;
+    the tree and the text let go) and its findings, nothing selected yet; the modules (and,
+    prefixed ``TEXT_DEPENDENCY``, the texts) its analysis read, when ``record``; and what its
+    model found for other files, to publish to other processes (empty when it has no model)."""
     index.accessed = set() if record else None
     index.accessed_text = set() if record else None
     try:
         summary = index.by_path.get(source.path)
-        light = _without_tree(source, summary, index, rules, settings) if summary else None
+        light = _without_tree(source, summary, index, rules) if summary else None
         if light is not None:
-            light.keep_code_lines()
-            return light, (index.accessed or set()), ()
+            result = FileResult(source.path, lines=_frame_lines(source.text, light))
+            return result, light, (index.accessed or set()), ()
         try:
             # A model of this file built for another one may have parsed it already.
             trees = index.trees
@@ -457,18 +459,15 @@ def lint_pending(
                     path=source.path,
                     errors=[FileError(source.path, exc.message, exc.line, exc.column)],
                 ),
+                Findings(),
                 set(),
                 (),
             )
-        result = lint_module(source.path, source, module, index, rules, settings)
+        result, findings = analyse_module(source.path, source, module, index, rules)
         result.module = None
-        if notebook is not None:
-            result.diagnostics, result.errors = map_result_diagnostics(
-                notebook, result.diagnostics, result.errors
-            )
-            result.cell_mapped = True  # lines are the cells' now, not the module text's
-        result.keep_code_lines()
-        for diagnostic in result.diagnostics:
+        result.source = None
+        result.lines = _frame_lines(source.text, findings)
+        for diagnostic in findings.diagnostics:
             diagnostic.node = None  # tree nodes stay in this process
         texts = {TEXT_DEPENDENCY + name for name in index.accessed_text or ()}
         # What other files read from this file's model (for the process that forked this one,
@@ -487,10 +486,20 @@ def lint_pending(
                 index.outgoing_kinds.get(name, {}),
                 index.lint_dependencies.get(name),
             )
-        return result, (index.accessed or set()) | texts, found
+        return result, findings, (index.accessed or set()) | texts, found
     finally:
         index.accessed = None
         index.accessed_text = None
+
+
+def _frame_lines(text: str, findings: Findings) -> dict:
+    """The lines of ``text`` a report of ``findings`` may show, by number: what a run keeps of
+    the text (a notebook's are numbered in cells when reported, from the notebook)."""
+    wanted = findings.frame_lines()
+    if not wanted:
+        return {}
+    numbered = source_lines(text)
+    return {n: numbered[n - 1] for n in sorted(wanted) if 0 < n <= len(numbered)}
 
 
 def build_index(sources: Iterable[Source], settings: Settings) -> ProjectIndex:

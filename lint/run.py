@@ -1,6 +1,11 @@
 """A lint run over many files: read them, index them, take what the cache still holds, then
 lint the rest (``engine.py``), callers before callees, here or in forked workers.
 
+The analysis runs every rule; what the run reports is selected afterwards (``selection.py``):
+the cache holds all of a file's findings, so ``--select`` and ``--target`` change the report,
+not the analysis (only ``--target script`` does, making every ``forward`` a scripting root; it
+keeps cache entries of its own).
+
 This module and what it imports need no libcst: a run whose results all come from the cache
 never loads the parser, the semantic model or the rules.
 """
@@ -22,8 +27,9 @@ from torchlint.lint.cache import (
     fingerprint,
     summary_digest,
 )
-from torchlint.lint.diagnostics import Diagnostic, FileError, FileResult
-from torchlint.lint.notebook import Notebook, is_notebook, read_notebook
+from torchlint.lint.diagnostics import FileError, FileResult
+from torchlint.lint.notebook import Notebook, is_notebook, map_result_diagnostics, read_notebook
+from torchlint.lint.selection import Findings, report
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.summary import FileSummary
 from torchlint.lint.semantic.trees import ParsedTrees
@@ -56,15 +62,19 @@ def lint_files(
     *,
     jobs: int = 1,
     cache_dir: Optional[str] = None,
+    progress: Optional[Callable[[str, bool], None]] = None,
 ) -> list[FileResult]:
     """Lint files: read all, index all, then lint each. One bad file never stops the others.
 
     ``jobs`` > 1 lints in that many forked worker processes, which inherit the index and the
     sources and send back only results. ``cache_dir`` reuses results of unchanged files whose
-    cross-file facts are unchanged too (see ``lint/cache.py``).
+    cross-file facts are unchanged too (see ``lint/cache.py``). ``progress`` is called once
+    per file done, with its path and whether its result came from the cache.
     """
     with _rare_full_collections():
-        return _lint_files(paths, settings, rules, jobs=jobs, cache_dir=cache_dir)
+        return _lint_files(
+            paths, settings, rules, jobs=jobs, cache_dir=cache_dir, progress=progress
+        )
 
 
 @contextmanager
@@ -89,9 +99,13 @@ def _lint_files(
     *,
     jobs: int,
     cache_dir: Optional[str],
+    progress: Optional[Callable[[str, bool], None]] = None,
 ) -> list[FileResult]:
     settings = settings or Settings()
-    cache = LintCache(cache_dir) if cache_dir else None
+    done = progress or _no_progress
+    cache = (
+        LintCache(cache_dir, "script" if settings.script_all_modules else "") if cache_dir else None
+    )
     run_fingerprint = fingerprint(settings, rules) if cache else ""
     results: dict[str, FileResult] = {}
     notebooks: dict[str, Notebook] = {}  # .ipynb: its code cells as one module
@@ -108,6 +122,7 @@ def _lint_files(
                 source = read_source(path)
         except SourceError as exc:
             results[path] = FileResult(path=path, errors=[FileError(path, exc.message)])
+            done(path, False)
             continue
         item = _Planned(
             path,
@@ -124,6 +139,7 @@ def _lint_files(
         if item.entry is None:
             index.add_source(source.path, source.text)
         planned.append(item)
+    found_by_path: dict[str, tuple[FileResult, Findings]] = {}
 
     # Summary digests by module, and content hashes by TEXT_DEPENDENCY + module: given files,
     # and project modules read lazily from disk.
@@ -156,45 +172,73 @@ def _lint_files(
             and entry.result is not None
             and _entry_valid(entry, run_fingerprint, regions, digest_of)
         ):
-            diagnostics, errors = entry.result
-            results[item.path] = FileResult(
-                path=item.path,
-                diagnostics=[Diagnostic.from_dict(d) for d in diagnostics],
-                errors=[FileError(**e) for e in errors],
-                lines=entry.lines,
+            findings, errors = entry.result
+            found_by_path[item.path] = (
+                FileResult(item.path, errors=errors, lines=entry.lines),
+                findings,
             )
+            done(item.path, True)
         else:
             pending.append(item)
 
-    if not pending:
-        return [results[p] for p in paths if p in results]
+    if pending:
+        _lint_pending(
+            pending,
+            index,
+            rules,
+            jobs,
+            cache,
+            regions,
+            run_fingerprint,
+            digest_of,
+            found_by_path,
+            done,
+        )
+    for path, (result, findings) in found_by_path.items():
+        results[path] = _reported(result, findings, settings, notebooks.get(path))
+    return [results[p] for p in paths if p in results]
+
+
+def _lint_pending(
+    pending: list[_Planned],
+    index: ProjectIndex,
+    rules: Optional[Sequence[type[Rule]]],
+    jobs: int,
+    cache: Optional[LintCache],
+    regions: dict[str, str],
+    run_fingerprint: str,
+    digest_of: Callable[[str], str],
+    found_by_path: dict[str, tuple[FileResult, Findings]],
+    done: Callable[[str, bool], None],
+) -> None:
+    """Lint the files the cache has no result for, with every rule; store what they found."""
     # Only now the linting machinery: libcst, the semantic model, the rules. A run whose
     # results all come from the cache imports none of it (a third of a second).
     from torchlint.lint import engine
 
-    chosen = engine.selected_rules(settings, rules)
+    chosen = engine.analysed_rules(rules)
     index.regions()  # once here, not once in every worker
     pending, uncalled = _callers_first(pending, index)
     index.trees = ParsedTrees(lint_order=(item.path for item in pending))
     global _RUN
-    _RUN = (pending, index, chosen, settings, notebooks, cache is not None)
+    _RUN = (pending, index, chosen, cache is not None)
     try:
         if jobs > 1 and len(pending) >= 2 * jobs and _can_fork():
             # Files no other file calls first; then the rest, in workers forked afresh, which
             # see what the first ones' models found (the argument kinds their callers pass),
             # instead of modelling those callers again.
-            outcomes = _lint_in_workers(range(uncalled), jobs)
+            outcomes = _lint_in_workers(range(uncalled), jobs, done)
             for outcome in outcomes:
-                _publish(index, outcome[2])
-            outcomes += _lint_in_workers(range(uncalled, len(pending)), jobs)
+                _publish(index, outcome[3])
+            outcomes += _lint_in_workers(range(uncalled, len(pending)), jobs, done)
         else:
-            outcomes = [_lint_planned(number) for number in range(len(pending))]
+            outcomes = [_told(_lint_planned(number), done) for number in range(len(pending))]
     finally:
         _RUN = None
-    for item, (result, depends_on, _) in zip(pending, outcomes):
-        results[item.path] = result
+    for item, (result, findings, depends_on, _) in zip(pending, outcomes):
+        found_by_path[item.path] = (result, findings)
         # Results with errors are not kept: an internal error should not outlive its fix.
-        if cache is not None and not result.errors:
+        if cache is not None and not result.errors and not findings.rule_errors:
             summary = index.by_path[item.path]
             cache.store(
                 item.path,
@@ -209,14 +253,25 @@ def _lint_files(
                         for m in depends_on
                         if m in index.by_module or m.startswith(TEXT_DEPENDENCY)
                     },
-                    result=(
-                        [d.to_dict() for d in result.diagnostics],
-                        [e.to_dict() for e in result.errors],
-                    ),
+                    result=(findings, []),
                     lines=result.lines,
                 ),
             )
-    return [results[p] for p in paths if p in results]
+
+
+def _reported(
+    result: FileResult, findings: Findings, settings: Settings, notebook: Optional[Notebook]
+) -> FileResult:
+    """What the run reports of a file: ``findings`` as ``settings`` select them, with the
+    file's errors; a notebook's in its cells' terms."""
+    diagnostics, rule_errors = report(findings, settings, result.path)
+    errors = [*result.errors, *rule_errors]
+    if notebook is not None:
+        diagnostics, errors = map_result_diagnostics(notebook, diagnostics, errors)
+        lines = notebook.code_lines(diagnostics)
+        return FileResult(result.path, diagnostics, errors, cell_mapped=True, lines=lines)
+    lines = {d.line: result.lines[d.line] for d in diagnostics if d.line in result.lines}
+    return FileResult(result.path, diagnostics, errors, lines=lines)
 
 
 def _callers_first(pending: list[_Planned], index: ProjectIndex) -> tuple[list[_Planned], int]:
@@ -245,12 +300,24 @@ def _can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def _lint_in_workers(numbers: range, jobs: int) -> list[tuple[FileResult, set[str], tuple]]:
+def _lint_in_workers(
+    numbers: range, jobs: int, done: Callable[[str, bool], None]
+) -> list[tuple[FileResult, Findings, set[str], tuple]]:
     """Lint the pending files ``numbers`` in ``jobs`` forked workers (here, when too few)."""
     if len(numbers) < 2 * jobs:
-        return [_lint_planned(number) for number in numbers]
+        return [_told(_lint_planned(number), done) for number in numbers]
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return list(pool.imap(_lint_planned, numbers, chunksize=2))
+        return [_told(outcome, done) for outcome in pool.imap(_lint_planned, numbers, chunksize=2)]
+
+
+def _told(outcome: tuple, done: Callable[[str, bool], None]) -> tuple:
+    """Tell the run's progress callback that the file of ``outcome`` was linted."""
+    done(outcome[0].path, False)
+    return outcome
+
+
+def _no_progress(path: str, from_cache: bool) -> None:
+    """The progress callback of a run nobody watches."""
 
 
 def _publish(index: ProjectIndex, found: tuple) -> None:
@@ -263,18 +330,18 @@ def _publish(index: ProjectIndex, found: tuple) -> None:
             index.lint_dependencies.setdefault(module, dependencies)
 
 
-def _lint_planned(number: int) -> tuple[FileResult, set[str], tuple]:
+def _lint_planned(number: int) -> tuple[FileResult, Findings, set[str], tuple]:
     """Lint the ``number``-th pending file of the current run (in this process or a worker)."""
     assert _RUN is not None
-    pending, index, chosen, settings, notebooks, record = _RUN
+    pending, index, chosen, record = _RUN
     try:
         source = pending[number].source()
     except SourceError as exc:  # gone or changed since it was read for the index
         path = pending[number].path
-        return FileResult(path=path, errors=[FileError(path, exc.message)]), set(), ()
+        return FileResult(path=path, errors=[FileError(path, exc.message)]), Findings(), set(), ()
     from torchlint.lint import engine
 
-    return engine.lint_pending(source, index, chosen, settings, notebooks.get(source.path), record)
+    return engine.lint_pending(source, index, chosen, record)
 
 
 def _content_of(summary: FileSummary, contents: dict[str, str]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from torchlint.lint.engine import lint_text
+from torchlint.lint.registry import all_rules
 from torchlint.lint.run import lint_files
 from torchlint.lint.settings import Settings
 from torchlint.lint.suppressions import parse_directives
@@ -160,13 +161,15 @@ def make(n):
 """
 
 
-@pytest.mark.parametrize("ignore, parsed_expected", [((), True), (("TL4",), False)])
-def test_graph_rules_skip_a_file_without_graph_code(tmp_path, parsed, ignore, parsed_expected):
+@pytest.mark.parametrize("without, parsed_expected", [((), True), (("TL4",), False)])
+def test_graph_rules_skip_a_file_without_graph_code(tmp_path, parsed, without, parsed_expected):
     # Graph-only rules report nothing outside graph code: a file without any is walked only
-    # by driver-code rules (TL4xx), and with none of those selected it is not parsed at all.
-    # The graph rules still count as run, so a suppression of theirs is judged unused.
+    # by driver-code rules (TL4xx), and with none of those installed it is not parsed at all
+    # (a run analyses every installed rule, whatever it selects: ``--ignore TL4`` would not
+    # do). The graph rules still count as run, so a suppression of theirs is judged unused.
     helper = write(tmp_path, "helpers.py", HELPER_WITHOUT_GRAPH_CODE)
-    [result] = lint_files([str(helper)], Settings(ignore=ignore))
+    rules = [r for r in all_rules() if not r.code.startswith(without)]
+    [result] = lint_files([str(helper)], rules=rules)
     assert parsed == ([str(helper)] if parsed_expected else [])
     assert [(d.code, d.line) for d in result.diagnostics] == [("TL001", 5)]
 
@@ -206,3 +209,159 @@ def test_directives_found_from_part_of_a_file_are_those_of_the_whole():
     ]
     later = TOKENIZED_IN_PART.replace("x = 1", '"""\n# noqa: TL999 in a string\n"""')
     assert parse_directives(later, summarize(later, "m", "m.py").top_lines)[-1].line == 13
+
+
+# -- TL002 invalid-suppression --------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("comment", "suppressed", "problem"),
+    [
+        ("# NOQA: tl301", False, "codes are upper case (`TL301`)"),
+        ("# noqa: print-in-graph", False, "a suppression takes the code: `TL301`"),
+        ("# noqa:TL30", False, "`TL30` is neither a rule code"),
+        ("# noqa:", False, "names no code"),
+        ("# noqa TL301", True, "lacks a colon, so it suppresses every finding"),
+        ("# noqa: E501, tl301", False, "codes are upper case"),
+        ("# noqa: TL301, tl302", True, "`tl302`: codes are upper case"),
+        ("# torchlint: ignore[tl301]", False, "codes are upper case"),
+        ("# torchlint: ignore[print-in-graph]", False, "a rule name"),
+        ("# torchlint: ignore[]", False, "names no code"),
+        ("# torchlint: ignore[TL301", False, "lacks its closing `]`"),
+        ("# torchlint: disable", False, "unknown directive `# torchlint: disable`"),
+        ("# torchlint: ignored", False, "unknown directive"),
+    ],
+)
+def test_invalid_suppressions_are_reported(comment, suppressed, problem):
+    text = with_comment(comment)
+    result = lint_text("model.py", text, settings=Settings(select=("TL301", "TL002")))
+    assert not result.errors, result.errors
+    by_code = {d.code: d for d in result.diagnostics}
+    assert ("TL301" not in by_code) is suppressed
+    invalid = by_code["TL002"]
+    assert (invalid.line, invalid.severity, invalid.targets) == (PRINT_AT, "warning", ())
+    assert invalid.column == text.splitlines()[PRINT_AT - 1].index("#") + 1
+    assert problem in invalid.message, invalid.message
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "# noqa",
+        "# noqa: TL301",
+        "# noqa:TL3",
+        "# noqa: TL",
+        "# noqa: E501, TL301 because the debug output is wanted",
+        "# noqa is there for another linter",
+        "# torchlint: ignore[TL301, TL1]",
+        "# torchlint: ignore [TL301]",
+    ],
+)
+def test_valid_suppressions_are_not_reported_as_invalid(comment):
+    assert found(with_comment(comment), select=("TL301", "TL002")) == []
+
+
+def test_invalid_suppression_appears_in_every_output_and_can_be_silenced(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "a.py", with_comment("# noqa: print-in-graph"))
+    # A file without torch is not parsed: its comments are still read.
+    write(tmp_path, "b.py", "SIZE = 4  # noqa: tl999\n")
+    write(tmp_path, "c.py", with_comment("# noqa: print-in-graph, TL002, TL301"))
+    status, document = run_json(["--no-cache", "."])
+    assert status == 1
+    found_codes = [(d["path"], d["code"], d["line"]) for d in document["diagnostics"]]
+    assert found_codes == [
+        ("a.py", "TL301", PRINT_AT),
+        ("a.py", "TL002", PRINT_AT),
+        ("b.py", "TL002", 1),
+    ]
+    from .cli_helpers import run_cli
+
+    sarif = run_cli(["check", "--no-cache", "--output-format", "sarif", "b.py"])
+    assert '"ruleId": "TL002"' in sarif.stdout
+    github = run_cli(["check", "--no-cache", "--output-format", "github", "b.py"])
+    assert "file=b.py,line=1" in github.stdout and "TL002" in github.stdout
+
+
+# -- TL001's fix ----------------------------------------------------------------------------
+RELU_LINE = "        return x.relu()"
+
+
+@pytest.mark.parametrize(
+    ("line", "fixed"),
+    [
+        (f"{RELU_LINE}  # noqa: TL301", RELU_LINE),
+        (f"{RELU_LINE}  # noqa: TL301, E501", f"{RELU_LINE}  # noqa: E501"),
+        (f"{RELU_LINE}  # noqa: E501 TL301 F401", f"{RELU_LINE}  # noqa: E501, F401"),
+        (f"{RELU_LINE}  # noqa: TL301 because it prints", RELU_LINE),
+        (f"{RELU_LINE}  # type: ignore  # noqa: TL301", f"{RELU_LINE}  # type: ignore"),
+        (f"{RELU_LINE}  # noqa: TL301  # type: ignore", f"{RELU_LINE}  # type: ignore"),
+        (f"{RELU_LINE}  # torchlint: ignore[TL301, TL999]", RELU_LINE),
+        (f"{RELU_LINE}  # torchlint: ignore[TL1, TL301]", f"{RELU_LINE}  # torchlint: ignore[TL1]"),
+        (f"{RELU_LINE}  # torchlint: ignore", RELU_LINE),
+        (f"    # noqa: TL301\n{RELU_LINE}", RELU_LINE),
+        (f"{PRINT_LINE}  # noqa: TL301, TL999", f"{PRINT_LINE}  # noqa: TL301"),
+        (f"{RELU_LINE}  # noqa: tl301, TL999", f"{RELU_LINE}  # noqa: tl301"),
+    ],
+)
+def test_unused_suppression_fix(line, fixed):
+    from torchlint.lint.fixes import fix_text
+
+    settings = Settings(select=("TL301", "TL001"))
+    before = PRINT_MODEL.replace(f"{PRINT_LINE}\n", "").replace(RELU_LINE, line)
+    expected = PRINT_MODEL.replace(f"{PRINT_LINE}\n", "").replace(RELU_LINE, fixed)
+    [unused] = [d for d in lint_text("m.py", before, settings=settings).diagnostics]
+    assert unused.code == "TL001" and unused.fix is not None
+    assert unused.fix.applicability == "safe"
+    outcome = fix_text("m.py", before, settings)
+    assert outcome.text == expected
+    again = fix_text("m.py", outcome.text, settings)
+    assert again.text == outcome.text and not again.result.diagnostics
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", ""])
+def test_unused_suppression_fix_removes_a_comment_line_whatever_its_end(ending):
+    from torchlint.lint.fixes import fix_text
+
+    text = f"import os\n\nx = os.sep\n# torchlint: ignore[TL999]{ending}"
+    outcome = fix_text("m.py", text, Settings(select=("TL001",)))
+    assert outcome.text == "import os\n\nx = os.sep\n"
+
+
+def _tl001_examples():
+    from torchlint.lint.registry import rule_by_code_or_name
+
+    rule = rule_by_code_or_name("TL001")
+    assert rule is not None
+    return [
+        pytest.param(case, id=f"TL001-invalid-{number}")
+        for number, case in enumerate(rule.INVALID)
+        if case.fixed is not None
+    ]
+
+
+@pytest.mark.parametrize("case", _tl001_examples())
+def test_tl001_examples_are_fixed_as_documented(case):
+    # What tests/test_fixers.py does for every fixer, for this rule, whose findings carry
+    # their fix: the fixed text, compiling, and a second run changing nothing.
+    from torchlint.lint.fixes import compiles, fix_text
+    from torchlint.lint.rule import normalized
+
+    settings = Settings(select=("TL001",))
+    once = fix_text(case.filename, case.source, settings)
+    assert once.text == normalized(case.fixed)
+    assert compiles(once.text, case.filename) is None
+    assert fix_text(case.filename, once.text, settings).text == once.text
+
+
+def test_unused_suppression_fix_through_the_cli(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = write(tmp_path, "m.py", "import os\n\nx = os.sep  # noqa: TL999, E501\n")
+    status, document = run_json(["--no-cache", "m.py"])
+    assert status == 1
+    [finding] = document["diagnostics"]
+    assert finding["code"] == "TL001"
+    assert finding["fix"]["applicability"] == "safe"
+    from .cli_helpers import run_cli
+
+    result = run_cli(["fix", "m.py"])
+    assert result.exit_code == 0, result.output
+    assert path.read_text() == "import os\n\nx = os.sep  # noqa: E501\n"
