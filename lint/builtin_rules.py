@@ -7,6 +7,7 @@ libcst, most of what a run whose results all come from the cache would cost.
 
 BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL001": "unused-suppression",
+    "TL002": "invalid-suppression",
     "TL101": "tensor-condition",
     "TL102": "tensor-to-python-scalar",
     "TL103": "item-call",

@@ -25,15 +25,17 @@ FAMILIES = (
     ("TL2", "Python the TorchScript compiler rejects"),
     ("TL3", "Side effects and non-torch calls in graph code"),
     ("TL4", "Performance traps"),
-    ("TL5", "Migration off TorchScript APIs"),
+    ("TL5", "Migration off TorchScript APIs (opt-in: `--select TL5` or `torchlint migrate`)"),
 )
 
 
 def fixable_codes() -> frozenset[str]:
-    """Codes some installed fixer (entry point group ``torchlint.fixers``) names."""
+    """Codes some installed fixer (entry point group ``torchlint.fixers``) names, and TL001,
+    whose findings the suppression stage makes with their fix (a comment is no CST node)."""
     from torchlint.lint.fixes import fixers_by_code
+    from torchlint.lint.suppressions import UNUSED_SUPPRESSION_CODE
 
-    return frozenset(fixers_by_code())
+    return frozenset(fixers_by_code()) | {UNUSED_SUPPRESSION_CODE}
 
 
 def summary(rule: type[Rule]) -> str:

@@ -37,10 +37,15 @@ class UnusedSuppression(Rule):
     ```
 
     ## Fix safety
-    There is no automatic fix. Deleting the code (or the comment) is safe for the program; only
-    the suppressions change. A directive is judged only for rules that ran on the file, so
+    The fix is safe: it takes the unused and unknown codes out of the comment
+    (`# noqa: TL301, E501` becomes `# noqa: E501`), or, when no code would be left, the
+    directive itself, with what explains it (`# noqa: TL301 because ...`) and the spaces before
+    it; the code, other comments on the line (`# type: ignore`) and the other codes stay as
+    written, and a comment line that held only the directive goes. Only the suppressions
+    change, never the program. A directive is judged only for rules that ran on the file, so
     narrowing `--select` never makes a needed suppression look unused, except for a bare
-    `# torchlint: ignore`, which is judged against the rules that ran.
+    `# torchlint: ignore`, which is judged against the rules that ran; a fix run with
+    `--select TL001` alone removes only unknown codes and such bare directives.
     """
 
     code = UNUSED_SUPPRESSION_CODE
@@ -84,6 +89,26 @@ class UnusedSuppression(Rule):
             line=3,
             runtime=False,
             message_contains="TL999 is not a known rule code",
+            fixed="""
+            import torch
+
+            x = torch.ones(3)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
+            x = torch.ones(3)  # type: ignore  # noqa: E501, TL999 (kept short)
+            """,
+            line=3,
+            runtime=False,
+            message_contains="TL999 is not a known rule code",
+            fixed="""
+            import torch
+
+            x = torch.ones(3)  # type: ignore  # noqa: E501 (kept short)
+            """,
         ),
         Invalid(
             """
@@ -94,5 +119,27 @@ class UnusedSuppression(Rule):
             line=3,
             runtime=False,
             message_contains="nothing here to suppress",
+            fixed="""
+            import torch
+
+            y = torch.zeros(2)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+
+            # torchlint: ignore-file[TL998]  # noqa: E501
+            y = torch.zeros(2)
+            """,
+            line=3,
+            runtime=False,
+            message_contains="TL998 is not a known rule code",
+            fixed="""
+            import torch
+
+            # noqa: E501
+            y = torch.zeros(2)
+            """,
         ),
     ]
