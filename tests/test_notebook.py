@@ -9,7 +9,12 @@ import sys
 from pathlib import Path
 
 from torchlint.lint.fixes import fix_text
-from torchlint.lint.notebook import apply_to_notebook, parse_notebook, read_notebook
+from torchlint.lint.notebook import (
+    apply_to_notebook,
+    json_lines_of_cells,
+    parse_notebook,
+    read_notebook,
+)
 from torchlint.lint.run import lint_files
 
 
@@ -150,3 +155,86 @@ def test_fix_command_rewrites_the_notebook(tmp_path: Path) -> None:
     assert "if not torch.compiler.is_compiling():" in cell, run.stdout + run.stderr
     assert after["cells"][2]["outputs"] == [OUTPUT]
     assert "".join(after["cells"][1]["source"]).startswith("%matplotlib inline\n")
+
+
+def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "torchlint", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def _json_line_of(raw: str, text: str) -> int:
+    """The line of the notebook's JSON text holding the JSON string of ``text``."""
+    needle = json.dumps(text)[1:-1]
+    [number] = [n for n, line in enumerate(raw.splitlines(), start=1) if needle in line]
+    return number
+
+
+def test_json_lines_of_cells_point_at_each_source_line(tmp_path: Path) -> None:
+    path = write_notebook(tmp_path)
+    raw = path.read_text()
+    lines = json_lines_of_cells(raw)
+    for number, cell in enumerate(json.loads(raw)["cells"], start=1):
+        assert len(lines[number]) == len(cell["source"])
+        for line, text in zip(lines[number], cell["source"]):
+            assert json.dumps(text) in raw.splitlines()[line - 1]
+    # A source written as one string: each of its lines is on that string's JSON line.
+    single = code(["import torch\n", "x = torch.ones(2)\n"])
+    single["source"] = "".join(single["source"])
+    raw = write_notebook(tmp_path, [single]).read_text()
+    assert json_lines_of_cells(raw) == {1: [_json_line_of(raw, single["source"])] * 2}
+    assert json_lines_of_cells("{not json") == {}
+
+
+def test_full_format_shows_the_cells_code_frame(tmp_path: Path) -> None:
+    write_notebook(tmp_path)
+    lines = _run(tmp_path, "check", "explore.ipynb").stdout.splitlines()
+    at = lines.index(next(x for x in lines if x.startswith("explore.ipynb:cell 3:4:9: TL301")))
+    # The cell's line 4, as the cell has it, with the caret under `print(...)`.
+    assert lines[at + 1 : at + 4] == [
+        "  |",
+        '4 |         print("x", x.shape)',
+        "  |         " + "^" * len('print("x", x.shape)'),
+    ]
+
+
+def test_annotations_put_cell_findings_on_the_notebooks_json_lines(tmp_path: Path) -> None:
+    path = write_notebook(tmp_path)
+    line = _json_line_of(path.read_text(), '        print("x", x.shape)\n')
+    github = _run(tmp_path, "check", "--output-format", "github", "explore.ipynb").stdout
+    annotation = next(x for x in github.splitlines() if "TL301" in x)
+    assert f"file=explore.ipynb,line={line},endLine={line}," in annotation
+    assert ",col=" not in annotation  # a cell's columns are not the JSON line's
+    assert "::cell 3:4:9: TL301" in annotation
+    # The error of the broken cell has a cell line: no line of the JSON file is claimed.
+    error = next(x for x in github.splitlines() if "syntax error" in x)
+    assert "line=" not in error
+    sarif = json.loads(_run(tmp_path, "check", "--output-format", "sarif", "explore.ipynb").stdout)
+    [result] = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "TL301"]
+    region = result["locations"][0]["physicalLocation"]["region"]
+    assert region == {"startLine": line, "endLine": line}
+    assert result["properties"]["cell"] == 3
+    assert result["properties"]["cellRegion"]["startLine"] == 4
+    assert "fixes" not in result  # its edits are in cell lines
+    gitlab = json.loads(
+        _run(tmp_path, "check", "--output-format", "gitlab", "explore.ipynb").stdout
+    )
+    [issue] = [i for i in gitlab if i["check_name"] == "TL301"]
+    assert issue["location"]["lines"] == {"begin": line, "end": line}
+
+
+def test_fix_show_fixes_and_diff_speak_in_cells(tmp_path: Path) -> None:
+    path = write_notebook(tmp_path)
+    before = path.read_text()
+    diff = _run(tmp_path, "fix", "--diff", "explore.ipynb").stdout
+    assert path.read_text() == before
+    assert "--- a/explore.ipynb:cell 3\n+++ b/explore.ipynb:cell 3\n" in diff
+    assert '-        print("x", x.shape)\n' in diff
+    assert "+        if not torch.compiler.is_compiling():\n" in diff
+    assert '"source"' not in diff and '\\n"' not in diff  # no JSON
+    shown = _run(tmp_path, "fix", "--show-fixes", "explore.ipynb").stdout
+    assert "explore.ipynb:cell 3:4:9: TL301 " in shown
