@@ -1,4 +1,4 @@
-"""The command line: ``torchlint check | fix | rules | rule | verify | lsp``.
+"""The command line: ``torchlint check | fix | migrate | rules | rule | verify | lsp``.
 
 Subcommands that live in their own modules (``cli_fix``, ``cli_verify``, ``cli_lsp``) are
 registered at the bottom of this file with one ``main.add_command(...)`` line each.
@@ -40,6 +40,7 @@ def main() -> None:
     \b
     torchlint check .              lint every .py file under the current folder
     torchlint check --target export model.py
+    torchlint migrate .            TorchScript APIs to move off (the opt-in TL5xx rules)
     torchlint rules                list the rules
     torchlint rule TL101           explain one rule
 
