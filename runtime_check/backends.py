@@ -4,7 +4,9 @@ Each returns a plain dict (JSON) with: ``status`` (ok | fails | diverges | graph
 skipped), ``converted``, ``stage`` where it failed (convert | run | reload), ``error`` and the
 user ``location`` it points to, ``runs`` (one comparison per input set), ``reload`` (the
 save/load round trip compared again), ``warnings`` (with user file:line), ``graph_breaks``,
-``convert_s`` (conversion or compile time), ``latency`` and ``elapsed_s``.
+``convert_s`` (conversion or compile time), ``latency`` (eager and back-end timed in
+interleaved rounds: medians, ranges, speed-up; see ``timing.py``), ``elapsed_s``, and for
+``compile`` the ``compile_backend`` that ran (eager, aot_eager, inductor, ...).
 """
 
 from __future__ import annotations
@@ -183,14 +185,7 @@ def _finish(session: Session, result: Result, converted: Any, runs: list[dict]) 
         result.data.update(status="diverges", stage="run", error=mismatches[0].get("detail"))
     if not errors:
         args, kwargs = session.inputs[0]
-        eager = session.eager_latency_ms()
-        backend = session.latency_ms(converted, args, kwargs)
-        if eager is not None and backend is not None:
-            result.data["latency"] = {
-                "eager_ms": eager,
-                "backend_ms": backend,
-                "speedup": eager / backend if backend > 0 else None,
-            }
+        result.data["latency"] = session.compare_latency(converted, args, kwargs)
 
 
 def _reload(
@@ -331,6 +326,7 @@ def _compile(session: Session, result: Result) -> None:
     import torch
 
     backend = session.options.get("compile_backend") or "eager"
+    result.data["compile_backend"] = backend
     torch._dynamo.reset()
     started = time.perf_counter()
     compiled = torch.compile(session.fresh(), fullgraph=True, backend=backend)
@@ -360,7 +356,9 @@ def _compile(session: Session, result: Result) -> None:
         except BaseException as exc:
             result.data["convert_s"] = time.perf_counter() - started
             result.fail("convert", exc, session)
-            result.data["graph_breaks"] = [_parse_graph_break(m, session) for m in log.messages]
+            result.data["graph_breaks"] = _unique_breaks(
+                [_parse_graph_break(m, session) for m in log.messages]
+            )
             return
         result.data.update(converted=True, convert_s=time.perf_counter() - started)
         runs = _run_all(session, result, plain)

@@ -8,13 +8,24 @@ Each static finding on the target's files gets a status:
 - ``not reached``: the line did not run, or the back-end stopped at an earlier error, or no
   back-end the finding names was run.
 ``missed`` lists torch's problems at user lines where no finding names that back-end.
+
+The findings are ``torchlint check``'s over the project the model belongs to, with the project's
+config: a finding on the model's file can depend on other files (``torch.jit.script(Model())``
+in ``train.py`` makes ``Model.forward`` scripted code), so linting the model's files alone
+would miss it. Only the findings on the files the child loaded are kept.
 Linting reads files; it never imports them (the child did that already).
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, Optional
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    from torchlint.lint.diagnostics import Diagnostic
+    from torchlint.lint.settings import Settings
 
 # Which static target each verifier back-end checks.
 FAMILY = {
@@ -26,6 +37,75 @@ FAMILY = {
     "onnx": "export",
 }
 _PASSING = ("ok", "skipped")
+# Files that mark a project's top folder when no torchlint config file does.
+_PROJECT_MARKERS = (".git", ".hg", "pyproject.toml", "setup.py", "setup.cfg")
+
+
+@dataclass
+class ProjectLint:
+    """``torchlint check``'s findings on some files, linted within their whole project."""
+
+    root: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def _inside(path: str, folder: str) -> bool:
+    folder = os.path.realpath(folder)
+    return os.path.realpath(path).startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def project_settings(anchor: str, cwd: str) -> Settings:
+    """The settings ``torchlint check`` uses for the project holding ``anchor`` (a file).
+
+    The project's top folder is the folder of the nearest torchlint config file, else the nearest
+    folder above ``anchor`` with a project marker (.git, pyproject.toml, setup.py) inside ``cwd``,
+    else ``cwd`` when ``anchor`` is inside it, else the folder its top package is imported from.
+    Raises ``ConfigError`` for a config file that cannot be read.
+    """
+    from torchlint.lint.config import find_config_file, load_config_file, settings_from_table
+    from torchlint.lint.settings import Settings
+
+    config = find_config_file(Path(anchor))
+    if config is not None:
+        return settings_from_table(load_config_file(config))
+    folder = os.path.dirname(os.path.realpath(anchor))
+    if _inside(anchor, cwd):
+        top = os.path.realpath(cwd)
+        while folder != top and not any(
+            os.path.exists(os.path.join(folder, m)) for m in _PROJECT_MARKERS
+        ):
+            folder = os.path.dirname(folder)
+        return Settings(project_root=folder)
+    while os.path.isfile(os.path.join(folder, "__init__.py")):
+        folder = os.path.dirname(folder)
+    return Settings(project_root=folder)
+
+
+def lint_project(files: list[str], anchor: str, cwd: str) -> ProjectLint:
+    """Lint the project ``anchor`` belongs to as ``torchlint check`` would (its files, its
+    config); keep the findings and errors on ``files``."""
+    from torchlint.lint.config import ConfigError
+    from torchlint.lint.discovery import discover
+    from torchlint.lint.run import lint_files
+
+    try:
+        settings = project_settings(anchor, cwd)
+    except ConfigError as exc:
+        return ProjectLint(root="", errors=[str(exc)])
+    root = settings.project_root or cwd
+    wanted = {os.path.realpath(f) for f in files}
+    # Loaded files outside the project (another folder on sys.path) are linted too, by name.
+    outside = [f for f in files if not _inside(f, root)]
+    found = discover([root, *outside], settings)
+    results = lint_files(found.files, settings, jobs=os.cpu_count() or 1)
+    kept = [r for r in results if os.path.realpath(r.path) in wanted]
+    return ProjectLint(
+        root=root,
+        diagnostics=[d for r in kept for d in r.diagnostics],
+        errors=[f"{e.path}: {e.message}" for r in kept for e in r.errors]
+        + [f"{e.path}: {e.message}" for e in found.errors],
+    )
 
 
 def evidence(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -65,9 +145,9 @@ def _stopped(result: dict[str, Any]) -> bool:
     )
 
 
-def correlate(report: Any) -> dict[str, Any]:
-    from torchlint.lint.run import lint_files
-
+def correlate(report: Any, lint: Optional[ProjectLint] = None) -> dict[str, Any]:
+    """Each static finding on the loaded files with its status, and the problems none predicted.
+    ``lint``: the project's findings when already known; by default the project is linted."""
     info = report.setup.get("info") or {}
     files = [os.path.realpath(f) for f in info.get("user_files") or []]
     coverage = {
@@ -75,6 +155,7 @@ def correlate(report: Any) -> dict[str, Any]:
     }
     out: dict[str, Any] = {
         "files": files,
+        "project": None,
         "findings": [],
         "missed": [],
         "errors": [],
@@ -83,9 +164,12 @@ def correlate(report: Any) -> dict[str, Any]:
     if not files:
         out["summary"] = "no user files were loaded"
         return out
-    results = lint_files(files)
-    diagnostics = [d for r in results for d in r.diagnostics]
-    out["errors"] = [f"{e.path}: {e.message}" for r in results for e in r.errors]
+    if lint is None:
+        anchor = report.options.target.path or info.get("target_file") or files[0]
+        lint = lint_project(files, anchor, report.options.cwd)
+    out["project"] = lint.root
+    diagnostics = lint.diagnostics
+    out["errors"] = list(lint.errors)
     ran = [b for b in report.backends if b["status"] != "skipped"]
     located = {b["backend"]: evidence(b) for b in ran}
     for d in diagnostics:

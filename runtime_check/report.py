@@ -15,6 +15,20 @@ from typing import Any, Optional
 from torchlint.runtime_check.spec import VerifyOptions
 
 PASSING = ("ok", "skipped")
+_HEADER = (
+    "back-end",
+    "status",
+    "convert",
+    "matched",
+    "worst abs / rel (leaf)",
+    "reload",
+    "eager ms (min-max)",
+    "ms (min-max)",
+    "speedup",
+)
+# torch.compile back-ends that capture the graph but generate no code: their speed-up is
+# Dynamo's overhead, not what inductor would give.
+_CAPTURE_ONLY = ("eager", "aot_eager")
 _LABELS = {
     "ok": "ok",
     "fails": "FAILS",
@@ -101,22 +115,19 @@ class Report:
             return "\n".join(lines) + "\n"
         for note in (self.setup.get("info") or {}).get("notes", []):
             lines.append(f"  note: {note}")
-        header = (
-            "back-end",
-            "status",
-            "convert",
-            "matched",
-            "worst abs / rel (leaf)",
-            "reload",
-            "eager ms",
-            "ms",
-            "speedup",
-        )
+        header = _HEADER
         rows = [header] + [self._row(b) for b in self.backends]
         widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
         lines.append("")
         for row in rows:
             lines.append("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+        timed = [(b["backend"], b["latency"]) for b in self.backends if b.get("latency")]
+        if timed:
+            lines.append(
+                "  latency: median (min-max) over rounds that time eager and then the back-end, "
+                f"after {timed[0][1].get('warmup', 0)} warm-up round(s); rounds: "
+                + ", ".join(f"{name} {latency['rounds']}" for name, latency in timed)
+            )
         details = []
         for b in self.backends:
             details.extend(self._details(b))
@@ -164,22 +175,26 @@ class Report:
             reload_text = "FAILS"
         latency = b.get("latency") or {}
         convert = f"{b['convert_s']:.2f}s" if b.get("convert_s") is not None else "-"
+        name = b["backend"]
+        if b.get("compile_backend"):
+            name += f" ({b['compile_backend']})"
+        speedup = f"{latency['speedup']:.2f}x" if latency.get("speedup") else "-"
         return (
-            b["backend"],
+            name,
             _LABELS.get(b["status"], b["status"]),
             convert,
             matched,
             worst,
             reload_text,
-            _ms(latency.get("eager_ms")),
-            _ms(latency.get("backend_ms")),
-            f"{latency['speedup']:.2f}x" if latency.get("speedup") else "-",
+            _ms(latency.get("eager_ms"), latency.get("eager_range_ms")),
+            _ms(latency.get("backend_ms"), latency.get("backend_range_ms")),
+            speedup,
         )
 
     def _details(self, b: dict[str, Any]) -> list[str]:
         out = []
         name = b["backend"]
-        if b["status"] not in PASSING or b.get("error"):
+        if (b["status"] not in PASSING or b.get("error")) and not _is_listed_break(b):
             where = f" at {_where(b['location'])}" if b.get("location") else ""
             code = f" [{b['gb_code']}]" if b.get("gb_code") else ""
             out.append(f"  {name}: {b.get('error')}{code}{where}")
@@ -194,6 +209,11 @@ class Report:
             )
         for note in b.get("notes") or []:
             out.append(f"  {name}: note: {note}")
+        if b.get("compile_backend") in _CAPTURE_ONLY and b.get("latency"):
+            out.append(
+                f"  {name}: note: --compile-backend {b['compile_backend']} captures the graph "
+                "and generates no code; this speed-up is not inductor's"
+            )
         if b["status"] in ("crashed", "timeout") and b.get("output_tail"):
             out.append(f"  {name}: last output of the child:")
             out.extend("    " + t for t in _crash_excerpt(b["output_tail"]))
@@ -201,7 +221,8 @@ class Report:
 
     def _static_lines(self) -> list[str]:
         static = self.static or {}
-        out = [f"  static findings vs torch ({static.get('summary', '')}):"]
+        project = f"; project {static['project']}" if static.get("project") else ""
+        out = [f"  static findings vs torch ({static.get('summary', '')}{project}):"]
         for item in static.get("findings", []):
             out.append(
                 f"    {item['status']:<13} {_where(item)} {item['code']} {item['message'][:70]}"
@@ -224,17 +245,7 @@ class Report:
                 f"**{self.setup.get('stage', 'setup')} failed**: {self.setup.get('error')}{where}"
             )
             return "\n".join(lines) + "\n"
-        header = (
-            "back-end",
-            "status",
-            "convert",
-            "matched",
-            "worst abs / rel (leaf)",
-            "reload",
-            "eager ms",
-            "ms",
-            "speedup",
-        )
+        header = _HEADER
         lines.append("| " + " | ".join(header) + " |")
         lines.append("|" + "---|" * len(header))
         for b in self.backends:
@@ -249,6 +260,20 @@ class Report:
         return "\n".join(lines) + "\n"
 
 
+def _is_listed_break(b: dict[str, Any]) -> bool:
+    """The error of a ``graph-breaks`` result is fullgraph=True's first break; when the break
+    list holds it (same GB code and line), printing both would show that break twice."""
+    if b["status"] != "graph-breaks":
+        return False
+
+    def key(item: dict[str, Any]) -> tuple:
+        where = item.get("location") or {}
+        path = where.get("file")
+        return item.get("gb_code"), os.path.realpath(path) if path else None, where.get("line")
+
+    return any(key(item) == key(b) for item in b.get("graph_breaks") or [])
+
+
 def _crash_excerpt(tail: str, limit: int = 8) -> list[str]:
     """The start of a faulthandler dump (error and innermost frames) or the last lines."""
     lines = [t for t in tail.strip().splitlines() if not t.startswith("Extension modules:")]
@@ -258,8 +283,10 @@ def _crash_excerpt(tail: str, limit: int = 8) -> list[str]:
     return lines[-limit:]
 
 
-def _ms(value: Optional[float]) -> str:
-    return "-" if value is None else f"{value:.3g}"
+def _ms(value: Optional[float], spread: Optional[list[float]] = None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.3g}" + (f" ({spread[0]:.3g}-{spread[1]:.3g})" if spread else "")
 
 
 def _where(location: Optional[dict[str, Any]]) -> str:

@@ -12,6 +12,7 @@ Inputs are ``package.module:callable`` / ``file.py:callable`` returning a list o
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import asdict, dataclass, field
@@ -140,7 +141,10 @@ def parse_backends(text: str) -> tuple[str, ...]:
         elif name in BACKEND_ALIASES:
             wanted.update(BACKEND_ALIASES[name])
         else:
-            raise SpecError(f"unknown back-end {name!r} (one of {', '.join(BACKEND_ALIASES)}, all)")
+            known = [*BACKEND_ALIASES, "all"]
+            close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise SpecError(f"unknown back-end {name!r}{hint} (one of {', '.join(known)})")
     if not wanted:
         raise SpecError("no back-end given")
     return tuple(b for b in BACKENDS if b in wanted)
@@ -163,8 +167,14 @@ class VerifyOptions:
     train: bool = False
     vary_batch: bool = False
     compile_backend: str = "eager"
-    repeat: int = 5  # timed runs for latency (median); 0 skips timing
-    warmup: int = 2
+    # Latency rounds (eager, back-end) after ``warmup`` rounds: ``repeat`` exactly when given
+    # (0 skips timing), else as many as fit in ``time_budget`` seconds per back-end, within
+    # ``min_repeat`` .. ``max_repeat``.
+    repeat: Optional[int] = None
+    warmup: int = 1
+    time_budget: float = 3.0
+    min_repeat: int = 3
+    max_repeat: int = 100
     seed: int = 0
     static: bool = False
     coverage: bool = False  # record the lines of user files the eager run executes

@@ -96,7 +96,6 @@ class Session:
         self.notes: list[str] = []
         self.timing: dict[str, float] = {}
         self.coverage: dict[str, set[int]] = {}
-        self._eager_latency: Optional[float] = None
         roots = [self.cwd]
         for entry in reversed(options.get("sys_path") or []):
             if entry and entry not in sys.path and os.path.isdir(entry):
@@ -405,40 +404,50 @@ class Session:
             "notes": self.notes,
             "timing": self.timing,
             "user_files": self.user_files(),
+            "target_file": _file_of(self.module),
             "coverage": {os.path.realpath(f): sorted(lines) for f, lines in self.coverage.items()},
         }
 
     # -- shared by the back-ends -----------------------------------------------------------------
 
-    def latency_ms(self, fn: Callable, args: tuple, kwargs: dict) -> Optional[float]:
-        """Median wall time of ``fn`` on one input set, after warm-up."""
+    def compare_latency(self, fn: Callable, args: tuple, kwargs: dict) -> Optional[dict[str, Any]]:
+        """Eager against ``fn`` on one input set, in interleaved rounds (see ``timing.py``)."""
         import torch
 
-        repeat = int(self.options.get("repeat", 0))
-        if repeat <= 0:
-            return None
+        from torchlint.runtime_check.timing import TimingPlan, measure
+
+        options = self.options
+        repeat = options.get("repeat")
+        plan = TimingPlan(
+            warmup=int(options.get("warmup", 1)),
+            repeat=None if repeat is None else int(repeat),
+            budget_s=float(options.get("time_budget", 3.0)),
+            min_repeat=int(options.get("min_repeat", 3)),
+            max_repeat=int(options.get("max_repeat", 100)),
+        )
         cuda = self.device.type == "cuda"
-        grad = torch.enable_grad() if self.options.get("train") else torch.no_grad()
-        times = []
-        with grad, contextlib.redirect_stdout(io.StringIO()):
-            for i in range(int(self.options.get("warmup", 0)) + repeat):
+
+        def timed(call: Callable) -> Callable[[], float]:
+            def once() -> float:
                 call_args, call_kwargs = self.clone(args), self.clone(kwargs)
                 if cuda:
                     torch.cuda.synchronize()
                 started = time.perf_counter()
-                fn(*call_args, **call_kwargs)
+                call(*call_args, **call_kwargs)
                 if cuda:
                     torch.cuda.synchronize()
-                if i >= int(self.options.get("warmup", 0)):
-                    times.append(time.perf_counter() - started)
-        times.sort()
-        return 1000 * times[len(times) // 2]
+                return time.perf_counter() - started
 
-    def eager_latency_ms(self) -> Optional[float]:
-        if self._eager_latency is None:
-            args, kwargs = self.inputs[0]
-            self._eager_latency = self.latency_ms(self.eager_model, args, kwargs)
-        return self._eager_latency
+            return once
+
+        grad = torch.enable_grad() if options.get("train") else torch.no_grad()
+        with grad, contextlib.redirect_stdout(io.StringIO()):
+            return measure(timed(self.eager_model), timed(fn), plan)
+
+
+def _file_of(module: Any) -> Optional[str]:
+    path = getattr(module, "__file__", None)
+    return os.path.realpath(path) if path else None
 
 
 def _required_parameters(fn: Any) -> list[str]:

@@ -47,7 +47,7 @@ def good_json() -> dict:
     result = CliRunner().invoke(
         main,
         ["verify", "tests.verify_models.good:make_model", "--backend", "all", "--vary-batch",
-         "--repeat", "2", "--output-format", "json"],
+         "--time-budget", "0.2", "--output-format", "json"],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
@@ -67,10 +67,15 @@ def test_converts_and_matches_everywhere(good_json: dict) -> None:
     assert sets[-1] == "float32[4,8]"  # --vary-batch added batch 2 + 2
     for backend in good_json["backends"][:5]:
         assert [r["ok"] for r in backend["runs"]] == [True] * len(sets)
-        assert backend["latency"]["eager_ms"] > 0 and backend["latency"]["backend_ms"] > 0
+        latency = backend["latency"]
+        assert latency["rounds"] >= 3  # the minimum, whatever the budget
+        for side in ("eager", "backend"):
+            low, high = latency[f"{side}_range_ms"]
+            assert 0 < low <= latency[f"{side}_ms"] <= high
         if backend["backend"] != "compile":
             assert backend["reload"]["ok"] and len(backend["reload"]["runs"]) == len(sets)
     assert good_json["timing"]["wall_s"] >= good_json["timing"]["backends_s"]
+    assert good_json["backends"][2]["compile_backend"] == "eager"
 
 
 def _has(*names: str) -> bool:
@@ -131,6 +136,25 @@ def test_diverges_breaks_and_fails_with_static_correlation() -> None:
     assert "GRAPH BREAKS" in text and "DIVERGES" in text and "confirmed" in text
     markdown = report.render_markdown()
     assert "| trace | DIVERGES |" in markdown
+
+
+def test_static_findings_come_from_the_models_project(tmp_path: Path) -> None:
+    """`check` reports TL203 on model.py because train.py scripts the model; verify agrees."""
+    (tmp_path / "model.py").write_text(
+        "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+        "    def forward(self, x, scale=2.0):\n        return x * scale\n\n\n"
+        "def make_inputs():\n    return [(torch.ones(2, 3),)]\n"
+    )
+    (tmp_path / "train.py").write_text(
+        "import torch\nfrom model import Model\n\ntorch.jit.script(Model())\n"
+    )
+    report = run(f"{tmp_path / 'model.py'}:Model", "script", static=True, coverage=True)
+    line = line_of(tmp_path / "model.py", "def forward")
+    assert report.backend("script")["location"]["line"] == line
+    assert [(f["code"], f["line"], f["status"]) for f in report.static["findings"]] == [
+        ("TL203", line, "confirmed")
+    ]
+    assert report.static["missed"] == []
 
 
 def test_fails_to_convert_points_at_the_user_line() -> None:

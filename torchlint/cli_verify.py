@@ -12,18 +12,23 @@ import click
 
 
 def _progress(event: str, data: dict[str, Any]) -> None:
+    """Lines on stderr as the verification goes: 'verify: compile ...' when a back-end starts
+    (compiling and timing can take minutes), its verdict and seconds when it ends."""
     if event == "child_start":
-        click.echo(
-            f"torchlint verify: starting a worker for {', '.join(data['backends'])}", err=True
-        )
+        click.echo(f"verify: starting a worker for {', '.join(data['backends'])}", err=True)
     elif event == "setup":
         timing = ((data.get("info") or {}).get("timing")) or {}
-        took = f" ({timing['setup_s']:.1f} s)" if timing.get("setup_s") else ""
-        status = data.get("status", "ok")
-        click.echo(f"  setup ........ {status}{took}", err=True)
+        took = f", {timing['setup_s']:.1f} s" if timing.get("setup_s") else ""
+        click.echo(f"verify: setup {data.get('status', 'ok')}{took}", err=True)
+    elif event == "backend_start":
+        click.echo(f"verify: {data['backend']} ...", err=True)
     elif event == "backend":
-        took = f" ({data['elapsed_s']:.1f} s)" if data.get("elapsed_s") else ""
-        click.echo(f"  {data['backend']:<13} {data['status']}{took}", err=True)
+        took = f", {data['elapsed_s']:.1f} s" if data.get("elapsed_s") else ""
+        click.echo(f"verify: {data['backend']} {data['status']}{took}", err=True)
+
+
+def _stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
 
 
 @click.command("verify")
@@ -93,17 +98,29 @@ def _progress(event: str, data: dict[str, Any]) -> None:
     default="eager",
     show_default=True,
     help="torch.compile backend. 'eager' checks graph capture fast and needs no C compiler; "
-    "'inductor' also checks code generation.",
+    "'inductor' also checks code generation (and gives a meaningful speed-up).",
+)
+@click.option(
+    "--time-budget",
+    type=click.FloatRange(min=0),
+    default=3.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Latency timing per back-end: rounds of eager then back-end until SECONDS are spent "
+    "(at least 3 rounds, at most 100).",
 )
 @click.option(
     "--repeat",
-    type=int,
-    default=10,
-    show_default=True,
-    help="Timed runs for latency (median); 0 skips timing.",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Exactly N timing rounds instead of --time-budget; 0 skips timing.",
 )
 @click.option(
-    "--warmup", type=int, default=2, show_default=True, help="Untimed runs before timing."
+    "--warmup",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Untimed rounds before timing.",
 )
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option(
@@ -118,7 +135,9 @@ def _progress(event: str, data: dict[str, Any]) -> None:
     default="text",
     show_default=True,
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress lines on stderr.")
+@click.option(
+    "--quiet", "-q", is_flag=True, help="No progress lines on stderr (shown on a terminal only)."
+)
 def verify_command(
     target: str,
     inputs: tuple[str, ...],
@@ -133,7 +152,8 @@ def verify_command(
     memory_limit: int,
     train: bool,
     compile_backend: str,
-    repeat: int,
+    time_budget: float,
+    repeat: Optional[int],
     warmup: int,
     seed: int,
     static: bool,
@@ -174,8 +194,9 @@ def verify_command(
             train=train,
             vary_batch=vary_batch,
             compile_backend=compile_backend,
-            repeat=max(0, repeat),
-            warmup=max(0, warmup),
+            repeat=repeat,
+            warmup=warmup,
+            time_budget=time_budget,
             seed=seed,
             static=static,
             coverage=static,
@@ -184,7 +205,8 @@ def verify_command(
     except SpecError as exc:
         click.echo(f"torchlint: error: {exc}", err=True)
         sys.exit(2)
-    show_progress = output_format == "text" and not quiet
+    # Progress is for a person watching: never with JSON, never into a file or a pipe.
+    show_progress = output_format != "json" and not quiet and _stderr_is_terminal()
     report = verify(options, _progress if show_progress else None)
     if output_format == "json":
         click.echo(report.to_json())
