@@ -22,12 +22,12 @@ Rules ask the context, never the tree or the imports:
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Sequence
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, Union
 
 import libcst as cst
 from libcst.metadata import CodeRange
 
-from torchlint.lint.diagnostics import Diagnostic, Fix
+from torchlint.lint.diagnostics import Diagnostic, Fix, Message
 from torchlint.lint.positions import PositionFinder
 from torchlint.lint.semantic.driver import DriverModel
 from torchlint.lint.semantic.index import ProjectIndex, Region
@@ -167,7 +167,7 @@ class LintContext:
         self,
         rule: Rule,
         node: cst.CSTNode,
-        message: str,
+        message: Union[str, Message],
         *,
         targets: Optional[Sequence[str]] = None,
         fix: Optional[Fix] = None,
@@ -189,11 +189,12 @@ class LintContext:
                 end_column=pos.end.column + 1,
                 code=rule.code,
                 name=rule.name,
-                message=message,
+                message=message if isinstance(message, str) else message.render(claimed),
                 severity=rule.severity,
                 targets=claimed,
                 fix=fix,
                 node=node,
+                template=None if isinstance(message, str) else message,
             )
         )
 

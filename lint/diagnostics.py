@@ -6,6 +6,7 @@ so a range covering ``abc`` at the start of line 3 is (3, 1)-(3, 4).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
@@ -56,6 +57,26 @@ class Fix:
         }
 
 
+@dataclass(frozen=True)
+class Message:
+    """A finding's message made of one clause per back-end, so that it says only what the
+    back-ends the finding names do: ``subject``, the clauses of the finding's targets (in
+    ``clauses`` order), then ``advice``. Rendered once the targets are final (after the
+    graph's reach and the run's ``--target`` selection narrowed them)."""
+
+    subject: str
+    clauses: tuple[tuple[str, str], ...]  # (back-end, what it does with the code)
+    advice: str = ""
+
+    def render(self, targets: Optional[Sequence[str]] = None) -> str:
+        """The message for a finding naming ``targets`` (None: every back-end with a clause)."""
+        named = [text for target, text in self.clauses if targets is None or target in targets]
+        text = self.subject
+        if named:
+            text += ": " + "; ".join(dict.fromkeys(named))  # a clause two back-ends share, once
+        return f"{text}; {self.advice}" if self.advice else text
+
+
 @dataclass
 class Diagnostic:
     path: str
@@ -73,6 +94,15 @@ class Diagnostic:
     cell: Optional[int] = None
     # The CST node the rule reported, for fixers; never serialised.
     node: Optional[cst.CSTNode] = field(default=None, repr=False, compare=False)
+    # What ``message`` is rendered from while ``targets`` may still narrow (the cache keeps it,
+    # so each run renders for its own back-ends); never in the JSON.
+    template: Optional[Message] = field(default=None, repr=False, compare=False)
+
+    def narrow(self, targets: Sequence[str]) -> None:
+        """Keep only the back-ends in ``targets``, and render the message for those left."""
+        self.targets = tuple(t for t in self.targets if t in targets)
+        if self.template is not None:
+            self.message = self.template.render(self.targets)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {

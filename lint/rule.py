@@ -13,14 +13,14 @@ from __future__ import annotations
 import inspect
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar, Optional
+from typing import TYPE_CHECKING, ClassVar, Optional, Union
 
 import libcst as cst
 
-from torchlint.lint.diagnostics import TARGETS, Fix, Severity
+from torchlint.lint.diagnostics import TARGETS, Fix, Message, Severity
 
 if TYPE_CHECKING:
     from torchlint.lint.context import LintContext
@@ -87,6 +87,14 @@ class Rule:
     code: ClassVar[str]
     name: ClassVar[str]
     message: ClassVar[str]
+    # A message per back-end: a rule that sets ``subject``, ``clauses`` (back-end -> what it
+    # does with the flagged code, in the order to say them) and ``advice`` gets findings whose
+    # message says only what the back-ends they name do (see ``Message``), and ``message``
+    # (its documentation's) is made of all the clauses.
+    subject: ClassVar[str] = ""
+    clauses: ClassVar[Mapping[str, str]] = {}
+    advice: ClassVar[str] = ""
+    template: ClassVar[Optional[Message]] = None
     targets: ClassVar[tuple[str, ...]] = ()
     severity: ClassVar[Severity] = "error"
     # Graph-code rules report only inside graph regions and only for back-ends that reach the
@@ -107,6 +115,12 @@ class Rule:
     VALID: ClassVar[Sequence[Valid]] = ()
     INVALID: ClassVar[Sequence[Invalid]] = ()
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if {"subject", "clauses", "advice"} & cls.__dict__.keys():
+            cls.template = Message(cls.subject, tuple(cls.clauses.items()), cls.advice)
+            cls.message = cls.template.render()
+
     def __init__(self, ctx: LintContext) -> None:
         self.ctx = ctx
 
@@ -125,7 +139,7 @@ class Rule:
     def report(
         self,
         node: cst.CSTNode,
-        message: Optional[str] = None,
+        message: Union[str, Message, None] = None,
         *,
         targets: Optional[Sequence[str]] = None,
         fix: Optional[Fix] = None,
@@ -134,9 +148,12 @@ class Rule:
 
         For graph-only rules the finding keeps only the back-ends that both the rule claims
         (``targets``, default the class's) and the graph region reaches at this node; when
-        none is left, nothing is reported.
+        none is left, nothing is reported. A ``Message`` (default: the rule's own, when it has
+        clauses) is rendered for the back-ends the finding names in the end.
         """
-        self.ctx.report(self, node, message or self.message, targets=targets, fix=fix)
+        if message is None:
+            message = self.template or self.message
+        self.ctx.report(self, node, message, targets=targets, fix=fix)
 
     @classmethod
     def documentation(cls) -> str:
@@ -160,6 +177,12 @@ class Rule:
         for target in cls.targets:
             if target not in TARGETS:
                 problems.append(f"{cls.__name__}: unknown target {target!r}")
+        if cls.clauses:
+            reported = cls.reported_targets()
+            for target in cls.clauses.keys() - reported:
+                problems.append(f"{cls.__name__}: a clause for {target!r}, which it never reports")
+            for target in reported - cls.clauses.keys():
+                problems.append(f"{cls.__name__}: no clause for {target!r}, which it reports")
         return problems
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -12,10 +13,32 @@ from ._graph import condition_parts
 ALL = ("compile", "export", "trace")
 
 
-MIN_MAX_MESSAGE = (
-    "Python max()/min() over tensors compares them in Python: torch.jit.trace keeps the winner "
-    "of the example input for every later input (torch.compile and torch.export rewrite it); "
-    "use torch.maximum / torch.minimum / torch.clamp"
+MIN_MAX_MESSAGE = Message(
+    "Python max()/min() over tensors compares them in Python",
+    (("trace", "torch.jit.trace keeps the example input's winner for every later input"),),
+    "use torch.maximum / torch.minimum / torch.clamp",
+)
+# A branch on a number read out of a tensor: plain torch.compile broke the graph where the
+# number was read (TL102 / TL103), so it runs this branch in Python.
+NUMBER_CONDITION_MESSAGE = Message(
+    "Python condition on a number read from tensor data",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises here (data-dependent guard); plain "
+            "torch.compile breaks the graph where the number is read",
+        ),
+        ("export", "torch.export fails (GuardOnDataDependentSymNode)"),
+    ),
+    "keep the value a tensor and use torch.where or torch.cond",
+)
+ASSERT_MESSAGE = Message(
+    "`assert` on tensor data",
+    (
+        ("export", "torch.export fails (data-dependent guard)"),
+        ("trace", "torch.jit.trace drops the check (the trace accepts inputs eager rejects)"),
+    ),
+    "move the check out of forward",
 )
 
 
@@ -72,11 +95,13 @@ class TensorCondition(Rule):
 
     code = "TL101"
     name = "tensor-condition"
-    message = (
-        "Python condition on tensor data: torch.compile(fullgraph=True) raises and plain "
-        "torch.compile breaks the graph (GB0170), torch.export fails (data-dependent guard), and "
-        "torch.jit.trace bakes in the branch of the example input; use torch.where or torch.cond"
-    )
+    subject = "Python condition on tensor data"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0170)",
+        "export": "torch.export fails (GuardOnDataDependentSymNode)",
+        "trace": "torch.jit.trace bakes in the branch taken for the example input",
+    }
+    advice = "use torch.where or torch.cond"
     targets = ALL
 
     VALID = [
@@ -474,6 +499,10 @@ class TensorCondition(Rule):
         targets = ALL if self._tensor_valued(expr) else ("compile", "export")
         return [t for t in targets if t not in excluded]
 
+    def _report_condition(self, part: cst.BaseExpression, targets: list) -> None:
+        tensor = self._tensor_valued(part)
+        self.report(part, None if tensor else NUMBER_CONDITION_MESSAGE, targets=targets)
+
     def _tensor_valued(self, expr: cst.BaseExpression) -> bool:
         if isinstance(expr, cst.BooleanOperation):
             return self._tensor_valued(expr.left) or self._tensor_valued(expr.right)
@@ -489,7 +518,7 @@ class TensorCondition(Rule):
             if self._data_dependent(part):
                 targets = self._targets(part, excluded)
                 if targets:
-                    self.report(part, targets=targets)
+                    self._report_condition(part, targets)
                 return
 
     def visit_If(self, node: cst.If) -> None:
@@ -506,13 +535,7 @@ class TensorCondition(Rule):
         # An assert on a number read out of a tensor (`assert x.max().item() <= n`) becomes a
         # runtime check in export; on the tensor itself (`assert (x > 0).all()`) it fails.
         if self.ctx.in_graph and self._data_dependent(node.test) and self._tensor_valued(node.test):
-            self.report(
-                node.test,
-                "`assert` on tensor data: torch.export fails (data-dependent guard) and "
-                "torch.jit.trace drops the check (the trace accepts inputs eager rejects); "
-                "move the check out of forward",
-                targets=("export", "trace"),
-            )
+            self.report(node.test, ASSERT_MESSAGE, targets=("export", "trace"))
 
     def visit_Call(self, node: cst.Call) -> None:
         # `max(t, 1.0)` compares in Python: Dynamo rewrites it to a tensor op, the tracer
@@ -531,7 +554,7 @@ class TensorCondition(Rule):
         if id(node) in self._covered or not self.ctx.in_graph:
             return
         if self._data_dependent(node.left):
-            self.report(node.left, targets=self._targets(node.left))
+            self._report_condition(node.left, self._targets(node.left))
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
         if (
@@ -541,4 +564,4 @@ class TensorCondition(Rule):
         ):
             return
         if self._data_dependent(node.expression):
-            self.report(node.expression, targets=self._targets(node.expression))
+            self._report_condition(node.expression, self._targets(node.expression))

@@ -45,11 +45,13 @@ class TensorToPythonScalar(Rule):
 
     code = "TL102"
     name = "tensor-to-python-scalar"
-    message = (
-        "converting a tensor to a Python number reads its data: plain torch.compile breaks the "
-        "graph (GB0124), torch.export and torch.compile(fullgraph=True) fail when the number "
-        "drives shapes or branches, and torch.jit.trace bakes it in as a constant; keep it a tensor"
-    )
+    subject = "converting a tensor to a Python number reads its data"
+    clauses = {
+        "compile": "plain torch.compile breaks the graph here (GB0124)",
+        "export": "torch.export fails on the data-dependent number",
+        "trace": "torch.jit.trace bakes it in as a constant",
+    }
+    advice = "keep it a tensor"
     targets = ("compile", "export", "trace")
 
     VALID = [

@@ -51,11 +51,12 @@ class ItemCall(Rule):
 
     code = "TL103"
     name = "item-call"
-    message = (
-        "`.item()` in graph code: plain torch.compile breaks the graph here (GB0124; fullgraph "
-        "accepts it until the value drives a branch or shape) and torch.jit.trace bakes the value "
-        "in as a constant; keep it a 0-d tensor"
-    )
+    subject = "`.item()` in graph code"
+    clauses = {
+        "compile": "plain torch.compile breaks the graph here (GB0124); torch.compile(fullgraph=True) accepts it",
+        "trace": "torch.jit.trace bakes the value in as a constant",
+    }
+    advice = "keep it a 0-d tensor"
     targets = ("compile", "trace")
 
     VALID = [

@@ -4,28 +4,50 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import compile_break_reported
 
 # Method -> (back-ends it breaks, what happens on each).
-CONVERSIONS: dict[str, tuple[tuple[str, ...], str]] = {
+CONVERSIONS: dict[str, tuple[tuple[str, ...], Message]] = {
     "tolist": (
         ("trace",),
-        "`.tolist()` in graph code: torch.jit.trace bakes the values of the example input in as "
-        "constants, plain torch.compile breaks the graph (float tensors also fail fullgraph, "
-        "GB0109); keep the values as tensors",
+        Message(
+            "`.tolist()` in graph code",
+            (
+                (
+                    "compile",
+                    "plain torch.compile breaks the graph here (with fullgraph=True, integer "
+                    "tensors pass and float ones raise GB0109)",
+                ),
+                ("trace", "torch.jit.trace bakes the values of the example input in as constants"),
+            ),
+            "keep the values as tensors",
+        ),
     ),
     "numpy": (
         ("export", "trace"),
-        "`.numpy()` in graph code: torch.export fails ('.numpy() is not supported for tensor "
-        "subclasses') and torch.jit.trace bakes the array in as a constant; use torch operations",
+        Message(
+            "`.numpy()` in graph code",
+            (
+                (
+                    "export",
+                    "torch.export fails ('.numpy() is not supported for tensor subclasses')",
+                ),
+                ("trace", "torch.jit.trace bakes the array in as a constant"),
+            ),
+            "use torch operations",
+        ),
     ),
     "data_ptr": (
         ("export",),
-        "`.data_ptr()` in graph code: torch.export fails (fake tensors have no data pointer) and "
-        "torch.compile breaks the graph where the pointer is compared (GB0088); move it out of forward",
+        Message(
+            "`.data_ptr()` in graph code",
+            (("export", "torch.export fails (fake tensors have no data pointer)"),),
+            "move it out of forward",
+        ),
     ),
 }
 

@@ -53,10 +53,11 @@ class TensorIteration(Rule):
 
     code = "TL105"
     name = "tensor-iteration"
-    message = (
-        "Python iteration over a tensor's first dimension: torch.jit.trace unrolls the loop for "
-        "the example input's size, so other batch sizes fail or give wrong results; vectorise it"
-    )
+    subject = "Python iteration over a tensor's first dimension"
+    clauses = {
+        "trace": "torch.jit.trace unrolls the loop for the example input's size, so other batch sizes fail or give wrong results",
+    }
+    advice = "vectorise it"
     targets = ("trace",)
 
     VALID = [

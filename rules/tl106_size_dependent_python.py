@@ -7,6 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
@@ -30,10 +31,16 @@ SIZE_CONSUMERS = {
 }
 
 
-SPLIT_MESSAGE = (
-    "torch.split with a size taken from a tensor: torch.jit.trace turns the size into a constant "
-    "(TracerWarning), so inputs of another size are split like the example (torch.compile and "
-    "torch.export are fine); use tensor_split / chunk with a fixed count, or torch.export"
+SPLIT_MESSAGE = Message(
+    "torch.split with a size taken from a tensor",
+    (
+        (
+            "trace",
+            "torch.jit.trace turns the size into a constant (TracerWarning), so inputs of another "
+            "size are split like the example",
+        ),
+    ),
+    "use tensor_split / chunk with a fixed count, or torch.compile / torch.export",
 )
 
 
@@ -84,10 +91,11 @@ class SizeDependentPython(Rule):
 
     code = "TL106"
     name = "size-dependent-python"
-    message = (
-        "Python decision on a size: torch.jit.trace bakes in the example input's size, so inputs "
-        "of another size silently take the same path (torch.compile and torch.export are fine)"
-    )
+    subject = "Python decision on a size"
+    clauses = {
+        "trace": "torch.jit.trace bakes in the example input's size, so inputs of another size silently take the same path",
+    }
+    advice = "torch.compile and torch.export keep sizes symbolic"
     targets = ("trace",)
 
     VALID = [

@@ -66,11 +66,11 @@ class DataDependentShape(Rule):
 
     code = "TL107"
     name = "data-dependent-shape"
-    message = (
-        "output shape depends on tensor data: plain torch.compile breaks the graph here (GB0036 "
-        "'Dynamic shape operator') and fullgraph=True fails; use masks (torch.where, multiply by "
-        "the mask) that keep the shape"
-    )
+    subject = "output shape depends on tensor data"
+    clauses = {
+        "compile": "plain torch.compile breaks the graph here (GB0036 'Dynamic shape operator'); torch.compile(fullgraph=True) accepts it, with a size known only at run time",
+    }
+    advice = "use masks (torch.where, multiply by the mask) that keep the shape"
     targets = ("compile",)
 
     VALID = [
@@ -214,7 +214,8 @@ class DataDependentShape(Rule):
             class Model(nn.Module):
                 def forward(self, logits, labels):
                     valid = labels != -100
-                    return logits[valid].logsumexp(-1).mean()
+                    kept = logits[valid]
+                    return kept.logsumexp(-1).mean()
 
             def inputs():
                 return [

@@ -62,11 +62,11 @@ class TensorFromPythonData(Rule):
 
     code = "TL108"
     name = "tensor-from-python-data"
-    message = (
-        "tensor built from Python sizes or data in graph code: torch.jit.trace records it as a "
-        "constant from the example input, so later inputs silently reuse it; derive it with "
-        "tensor operations instead"
-    )
+    subject = "tensor built from Python sizes or data in graph code"
+    clauses = {
+        "trace": "torch.jit.trace records it as a constant from the example input, so later inputs silently reuse it",
+    }
+    advice = "derive it with tensor operations instead"
     targets = ("trace",)
 
     VALID = [

@@ -7,6 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind, spread_source
@@ -30,10 +31,17 @@ TENSOR_KINDS = (Kind.TENSOR, Kind.TENSORS, Kind.DATA, Kind.NDARRAY)
 # that need a Python bool: under trace a size comparison is a tensor, and they raise.
 CHECK_CALLS = frozenset({"torch._check", "torch._check_with"})
 ASSERT_CALLS = CHECK_CALLS | {"torch._assert"}
-CHECK_MESSAGE = (
-    "torch._check on a size fails torch.jit.trace (TypeError: cond must be a bool, but got a "
-    "Tensor): under trace sizes are tensors; skip the check while tracing "
-    "(`if not torch.jit.is_tracing():`) or use torch.compile / torch.export, which keep it"
+CHECK_MESSAGE = Message(
+    "torch._check on a size",
+    (
+        (
+            "trace",
+            "torch.jit.trace fails (TypeError: cond must be a bool, but got a Tensor): under "
+            "trace sizes are tensors",
+        ),
+    ),
+    "skip the check while tracing (`if not torch.jit.is_tracing():`) or use torch.compile / "
+    "torch.export, which keep it",
 )
 
 
@@ -82,10 +90,12 @@ class TracedInputCheck(Rule):
 
     code = "TL109"
     name = "traced-input-check"
-    message = (
-        "Input check on a size: torch.jit.trace drops it (TracerWarning), so the traced model "
-        "silently accepts inputs that eager rejects; validate inputs outside the traced module, "
-        "or use torch.export, which keeps size checks"
+    subject = "Input check on a size"
+    clauses = {
+        "trace": "torch.jit.trace drops it (TracerWarning), so the traced model silently accepts inputs that eager rejects",
+    }
+    advice = (
+        "validate inputs outside the traced module, or use torch.export, which keeps size checks"
     )
     targets = ("trace",)
 
@@ -396,7 +406,7 @@ class TracedInputCheck(Rule):
         if only_raises(node.body):
             self._check_test(node.test)
 
-    def _check_test(self, test: cst.BaseExpression, message: Optional[str] = None) -> None:
+    def _check_test(self, test: cst.BaseExpression, message: Optional[Message] = None) -> None:
         if not self.ctx.in_graph:
             return
         for part, excluded in condition_parts(self.ctx, test):

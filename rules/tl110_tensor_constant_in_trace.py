@@ -51,11 +51,11 @@ class TensorConstantInTrace(Rule):
 
     code = "TL110"
     name = "tensor-constant-in-trace"
-    message = (
-        "tensor constructor in traced code: torch.jit.trace records its result as a constant "
-        "and warns (TracerWarning); use torch.full / torch.zeros / x.new_tensor, or a buffer "
-        "built in __init__"
-    )
+    subject = "tensor constructor in traced code"
+    clauses = {
+        "trace": "torch.jit.trace records its result as a constant and warns (TracerWarning)",
+    }
+    advice = "use torch.full / torch.zeros / x.new_tensor, or a buffer built in __init__"
     targets = ("trace",)
     severity = "warning"
 

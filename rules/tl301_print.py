@@ -45,11 +45,11 @@ class PrintInGraph(Rule):
 
     code = "TL301"
     name = "print-in-graph"
-    message = (
-        "`print` in graph code: torch.compile(fullgraph=True) raises and plain torch.compile "
-        "breaks the graph here (GB0059); guard it with `if not torch.compiler.is_compiling():` "
-        "or move it out of forward"
-    )
+    subject = "`print` in graph code"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0059)",
+    }
+    advice = "guard it with `if not torch.compiler.is_compiling():` or move it out of forward"
     targets = ("compile",)
 
     VALID = [

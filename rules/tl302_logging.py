@@ -40,11 +40,11 @@ class LoggingInGraph(Rule):
 
     code = "TL302"
     name = "logging-in-graph"
-    message = (
-        "logging call in graph code: torch.compile(fullgraph=True) raises and plain torch.compile "
-        "breaks the graph here (GB0291); log outside forward or guard it with "
-        "`if not torch.compiler.is_compiling():`"
-    )
+    subject = "logging call in graph code"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here",
+    }
+    advice = "log outside forward or guard it with `if not torch.compiler.is_compiling():`"
     targets = ("compile",)
 
     VALID = [

@@ -36,11 +36,11 @@ class WarningsInGraph(Rule):
 
     code = "TL303"
     name = "warnings-in-graph"
-    message = (
-        "`warnings.warn` in graph code: torch.compile(fullgraph=True) raises and plain "
-        "torch.compile breaks the graph here (GB0007); warn in __init__ or guard it with "
-        "`if not torch.compiler.is_compiling():`"
-    )
+    subject = "`warnings.warn` in graph code"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0007)",
+    }
+    advice = "warn in __init__ or guard it with `if not torch.compiler.is_compiling():`"
     targets = ("compile",)
 
     VALID = [

@@ -49,10 +49,11 @@ class TimeInGraph(Rule):
 
     code = "TL304"
     name = "time-in-graph"
-    message = (
-        "clock call in graph code: torch.compile(fullgraph=True) raises and plain torch.compile "
-        "breaks the graph here (GB0007); time the call from the caller or use torch.profiler"
-    )
+    subject = "clock call in graph code"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0007)",
+    }
+    advice = "time the call from the caller or use torch.profiler"
     targets = ("compile",)
 
     VALID = [

@@ -6,6 +6,10 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 
+# `random` functions Dynamo supports (torch 2.13, `RandomVariable`); `random.random` is listed
+# there too, but still broke the graph in probes.
+DYNAMO_RANDOM = frozenset({"random.randint", "random.randrange", "random.uniform"})
+
 
 class PythonRandomInGraph(Rule):
     """Flags `random.*` and `numpy.random.*` calls in graph code.
@@ -16,10 +20,14 @@ class PythonRandomInGraph(Rule):
     `torch.rand`, `torch.randn`, `F.dropout` and friends are not flagged.
 
     ## Why is this bad?
-    The draw happens in Python, outside any graph. `torch.compile(fullgraph=True)` raises on
-    most of them (GB0007, skipped function) or bakes a value in; `torch.export` and
-    `torch.jit.trace` record the value drawn at conversion time as a constant, so the
-    converted model never draws again and silently disagrees with eager.
+    The draw happens in Python, outside any graph. `torch.export` and `torch.jit.trace` record
+    the value drawn at conversion time as a constant, so the converted model never draws again
+    and silently disagrees with eager. `torch.compile(fullgraph=True)` raises and plain
+    `torch.compile` breaks the graph (GB0007, skipped function) on most `random` functions
+    (`random.random`, `choice`, `gauss`, `shuffle`); it replays `random.randint`,
+    `random.randrange` and `random.uniform` at run time with the values eager would draw, and
+    traces `np.random.*` with torch's generator (so `np.random.seed` does not reproduce its
+    draws), so compile is not claimed for those.
 
     ## Example
     ```python
@@ -43,11 +51,13 @@ class PythonRandomInGraph(Rule):
 
     code = "TL305"
     name = "python-random-in-graph"
-    message = (
-        "Python/NumPy random draw in graph code: torch.compile(fullgraph=True) fails or bakes the "
-        "value in, and torch.export and torch.jit.trace record the drawn value as a constant; use "
-        "torch.rand / torch.randint"
-    )
+    subject = "Python/NumPy random draw in graph code"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0007)",
+        "export": "torch.export records the drawn value as a constant",
+        "trace": "torch.jit.trace records the drawn value as a constant",
+    }
+    advice = "use torch.rand / torch.randint"
     targets = ("compile", "export", "trace")
 
     VALID = [
@@ -148,6 +158,22 @@ class PythonRandomInGraph(Rule):
 
             class Model(nn.Module):
                 def forward(self, x):
+                    scale = random.random()
+                    return x * scale
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=7,
+        ),
+        Invalid(
+            """
+            import random
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
                     k = random.randint(1, 1000)
                     return x * k
 
@@ -155,6 +181,7 @@ class PythonRandomInGraph(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
             """,
             line=7,
+            backends=("export", "trace"),
         ),
         Invalid(
             """
@@ -171,6 +198,7 @@ class PythonRandomInGraph(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
             """,
             line=7,
+            backends=("export", "trace"),
         ),
     ]
 
@@ -181,4 +209,7 @@ class PythonRandomInGraph(Rule):
         if name.startswith(("random.", "numpy.random.")) and not name.endswith(
             (".seed", ".Random", ".default_rng")
         ):
-            self.report(node)
+            # Dynamo replays these draws from Python's generator at run time (the values eager
+            # would draw), and traces NumPy's with torch's generator: neither breaks compile.
+            replayed = name in DYNAMO_RANDOM or name.startswith("numpy.")
+            self.report(node, targets=("export", "trace") if replayed else self.targets)

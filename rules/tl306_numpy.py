@@ -41,10 +41,12 @@ class NumpyInGraph(Rule):
 
     code = "TL306"
     name = "numpy-in-graph"
-    message = (
-        "NumPy call on tensor data in graph code: torch.export fails on the tensor-to-array "
-        "conversion and torch.jit.trace bakes the array in as a constant; use the torch function"
-    )
+    subject = "NumPy call on tensor data in graph code"
+    clauses = {
+        "export": "torch.export fails on the tensor-to-array conversion",
+        "trace": "torch.jit.trace bakes the array in as a constant",
+    }
+    advice = "use the torch function"
     targets = ("export", "trace")
 
     VALID = [

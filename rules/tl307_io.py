@@ -59,11 +59,11 @@ class IoInGraph(Rule):
 
     code = "TL307"
     name = "io-in-graph"
-    message = (
-        "I/O in graph code: torch.compile(fullgraph=True) raises and plain torch.compile breaks "
-        "the graph here, and torch.export / torch.jit.trace run it only once at conversion; "
-        "move it to a forward hook or the caller"
-    )
+    subject = "I/O in graph code"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here",
+    }
+    advice = "move it to a forward hook or the caller"
     targets = ("compile",)
 
     VALID = [

@@ -39,10 +39,13 @@ class DeepcopyInGraph(Rule):
 
     code = "TL308"
     name = "deepcopy-in-graph"
-    message = (
-        "`copy.deepcopy` of a tensor in graph code: torch.compile(fullgraph=True) raises (GB4198), "
-        "torch.export fails and torch.jit.trace bakes the copy in as a constant; use `.clone()`"
-    )
+    subject = "`copy.deepcopy` of a tensor in graph code"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB4198)",
+        "export": "torch.export fails (fake tensors have no storage to copy)",
+        "trace": "torch.jit.trace bakes the copy in as a constant",
+    }
+    advice = "use `.clone()`"
     targets = ("compile", "export", "trace")
 
     VALID = [

@@ -44,10 +44,11 @@ class DebuggerInGraph(Rule):
 
     code = "TL309"
     name = "debugger-in-graph"
-    message = (
-        "debugger or console input in graph code: torch.compile(fullgraph=True) raises and plain "
-        "torch.compile breaks the graph here; remove it"
-    )
+    subject = "debugger or console input in graph code"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here",
+    }
+    advice = "remove it"
     targets = ("compile",)
 
     # The examples cannot run unattended: a debugger or `input()` waits for a person in eager

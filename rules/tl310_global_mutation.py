@@ -55,11 +55,13 @@ class GlobalMutation(Rule):
 
     code = "TL310"
     name = "global-mutation"
-    message = (
-        "graph code mutates a module global that is read back: torch.export and torch.jit.trace "
-        "bake in its value at conversion time and torch.compile recompiles on every change; pass "
-        "the value as an input instead"
-    )
+    subject = "graph code mutates a module global that is read back"
+    clauses = {
+        "compile": "torch.compile guards on it and recompiles each time it changes",
+        "export": "torch.export bakes in its value at conversion time",
+        "trace": "torch.jit.trace bakes in its value at conversion time",
+    }
+    advice = "pass the value as an input instead"
     targets = ("compile", "export", "trace")
 
     VALID = [

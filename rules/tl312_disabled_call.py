@@ -41,10 +41,11 @@ class DisabledCall(Rule):
 
     code = "TL312"
     name = "disabled-call"
-    message = (
-        "call to a torch.compiler.disable'd function from graph code: plain torch.compile breaks "
-        "the graph here and torch.compile(fullgraph=True) raises (GB0098)"
-    )
+    subject = "call to a torch.compiler.disable'd function from graph code"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here",
+    }
+    advice = "remove the decorator, or call it outside compiled code"
     targets = ("compile",)
 
     VALID = [

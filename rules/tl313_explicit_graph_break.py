@@ -34,10 +34,11 @@ class ExplicitGraphBreak(Rule):
 
     code = "TL313"
     name = "explicit-graph-break"
-    message = (
-        "`torch._dynamo.graph_break()` in graph code: plain torch.compile splits the graph here and "
-        "torch.compile(fullgraph=True) raises (GB0025); remove it"
-    )
+    subject = "`torch._dynamo.graph_break()` in graph code"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile splits the graph here (GB0025)",
+    }
+    advice = "remove it"
     targets = ("compile",)
 
     VALID = [

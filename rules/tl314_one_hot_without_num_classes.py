@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import call_targets, keyword
 
 ONE_HOT = {"torch.nn.functional.one_hot"}
+DATA_CLASSES_MESSAGE = Message(
+    "`F.one_hot` with `num_classes` read from tensor data (`max(labels.max() + 1, n)`)",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph where "
+            "the number is read",
+        ),
+        ("export", "torch.export fails on the data-dependent size"),
+    ),
+    "pass a fixed number of classes",
+)
 
 
 class OneHotWithoutNumClasses(Rule):
@@ -41,10 +54,12 @@ class OneHotWithoutNumClasses(Rule):
 
     code = "TL314"
     name = "one-hot-without-num-classes"
-    message = (
-        "`F.one_hot` without `num_classes` sizes its output from the data: "
-        "torch.compile(fullgraph=True) raises (GB0246) and torch.export fails; pass num_classes"
-    )
+    subject = "`F.one_hot` without `num_classes` sizes its output from the data"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0246)",
+        "export": "torch.export fails on the data-dependent size",
+    }
+    advice = "pass num_classes"
     targets = ("compile", "export")
 
     VALID = [
@@ -181,9 +196,4 @@ class OneHotWithoutNumClasses(Rule):
         if missing:
             self.report(node)
         elif self.ctx.kind(classes) in (Kind.TENSOR, Kind.DATA):  # type: ignore[arg-type]
-            self.report(
-                node,
-                "`F.one_hot` with `num_classes` read from tensor data "
-                "(`max(labels.max() + 1, n)`): torch.compile(fullgraph=True) and torch.export "
-                "cannot size the output; pass a fixed number of classes",
-            )
+            self.report(node, DATA_CLASSES_MESSAGE)

@@ -74,11 +74,11 @@ class RequiresGradCreation(Rule):
 
     code = "TL315"
     name = "requires-grad-creation"
-    message = (
-        "tensor created with requires_grad=True in graph code: torch.compile(fullgraph=True) "
-        "raises and plain torch.compile breaks the graph (GB0225); create it outside the "
-        "compiled code or drop the flag"
-    )
+    subject = "tensor created with requires_grad=True in graph code"
+    clauses = {
+        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0225)",
+    }
+    advice = "create it outside the compiled code or drop the flag"
     targets = ("compile",)
 
     VALID = [

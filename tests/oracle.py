@@ -9,7 +9,8 @@ back-end is asked the way a user would, on CPU:
 - ``trace``: ``torch.jit.trace`` on the first input converts, and the trace gives the eager
   result on every other input (a silent specialisation shows as a mismatch).
 - ``compile``: ``torch.compile(fullgraph=True, backend="eager")`` runs every input, and plain
-  ``torch.compile`` has no graph break (``torch._dynamo.explain``).
+  ``torch.compile`` has no graph break (``torch._dynamo.explain``). ``compile_modes`` gives the
+  two apart, for messages that say which mode fails.
 - ``export``: ``torch.export.export`` (non-strict, the default) converts on the first input,
   and ``ep.module()`` gives the eager result on every input it accepts.
 
@@ -17,15 +18,18 @@ An input eager rejects (it raises, e.g. an input check) must be rejected by the 
 model too: returning a value there is a divergence ("accepts an input eager rejects").
 
 The example is written to a real file and imported, since TorchScript reads source code.
+Verdicts are kept for the session: the tests of targets and of messages ask the same questions.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import hashlib
 import importlib.util
 import io
+import re
 import shutil
 import sys
 import tempfile
@@ -44,6 +48,8 @@ class Verdict:
     backend: str
     ok: bool
     detail: str = ""
+    # Lines of the example torch's error points at ("from user code: File ..., line N").
+    lines: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.backend}: {'ok' if self.ok else 'FAILS'} {self.detail}".strip()
@@ -102,6 +108,16 @@ def _first_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0][:300] if text else ''}"
 
 
+def _user_lines(exc: BaseException, module: ModuleType) -> tuple[int, ...]:
+    """The lines of the example an error's text names."""
+    try:
+        text = str(exc)
+    except Exception:
+        return ()
+    pattern = rf'File "{re.escape(str(module.__file__))}", line (\d+)'
+    return tuple(sorted({int(n) for n in re.findall(pattern, text)}))
+
+
 @contextlib.contextmanager
 def _quiet():
     with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
@@ -109,6 +125,7 @@ def _quiet():
         yield
 
 
+@functools.cache
 def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verdict:
     """Ask torch whether ``backend`` accepts the example (converts and matches eager).
 
@@ -117,6 +134,13 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
     """
     import torch
 
+    if backend == "compile":
+        fullgraph, breaks = compile_modes(source)
+        if not fullgraph.ok:
+            return Verdict(backend, False, fullgraph.detail)
+        if breaks:
+            return Verdict(backend, False, f"graph break: {breaks[0]}")
+        return Verdict(backend, True)
     module = load_example(source)
     inputs = [tuple(i) for i in module.inputs()]
     with _quiet():
@@ -143,7 +167,7 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
                             backend, False, f"TracerWarning at line {warning_line}: {first}"
                         )
                 runs = list(range(len(inputs)))
-            elif backend == "compile":
+            elif backend == "fullgraph":
                 torch._dynamo.reset()
                 converted = torch.compile(_callable(module), fullgraph=True, backend="eager")
                 runs = list(range(len(inputs)))
@@ -173,15 +197,19 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
                 if not _same(got, want):
                     return Verdict(backend, False, "diverges from eager")
         except Exception as exc:  # the verdict is the exception
-            return Verdict(backend, False, _first_line(exc))
+            return Verdict(backend, False, _first_line(exc), _user_lines(exc, module))
         finally:
-            if backend == "compile":
+            if backend == "fullgraph":
                 torch._dynamo.reset()
-        if backend == "compile":
-            breaks = graph_breaks(module, inputs[0])
-            if breaks:
-                return Verdict(backend, False, f"graph break: {breaks[0]}")
     return Verdict(backend, True)
+
+
+@functools.cache
+def compile_modes(source: str) -> tuple[Verdict, tuple[str, ...]]:
+    """``torch.compile`` asked both ways: the verdict of ``fullgraph=True`` (every input runs
+    and matches eager), and the graph-break reasons of plain ``torch.compile``."""
+    module = load_example(source)
+    return check(source, "fullgraph"), tuple(graph_breaks(module, tuple(module.inputs()[0])))
 
 
 @dataclass
@@ -213,8 +241,10 @@ def _same_shapes(a: tuple, b: tuple) -> bool:
 def graph_breaks(module: ModuleType, args: tuple) -> list[str]:
     """Graph-break reasons of plain torch.compile on one input."""
     import torch
+    from torch._dynamo.utils import counters
 
     torch._dynamo.reset()
+    counters.clear()
     try:
         with _quiet():
             explanation = torch._dynamo.explain(_callable(module))(*_clone(args))
@@ -222,4 +252,33 @@ def graph_breaks(module: ModuleType, args: tuple) -> list[str]:
         return [_first_line(exc)]
     finally:
         torch._dynamo.reset()
-    return [str(getattr(b, "reason", b)).splitlines()[0] for b in explanation.break_reasons]
+    reasons = [str(getattr(b, "reason", b)).splitlines()[0] for b in explanation.break_reasons]
+    # explain leaves out breaks it resumes from in a new frame (print, logging, warnings,
+    # copy.deepcopy): Dynamo's break counter has them.
+    counted = [str(reason).splitlines()[0] for reason in counters["graph_break"]]
+    return reasons + [r for r in counted if r not in reasons]
+
+
+@functools.cache
+def compilations(source: str) -> int:
+    """How many graphs plain ``torch.compile`` compiles over every input of the example: more
+    than one without a graph break is a recompilation."""
+    import torch
+
+    module = load_example(source)
+    count = 0
+
+    def counting(graph: Any, example_inputs: Any) -> Any:
+        nonlocal count
+        count += 1
+        return graph.forward
+
+    torch._dynamo.reset()
+    try:
+        with _quiet():
+            compiled = torch.compile(_callable(module), backend=counting)
+            for args in module.inputs():
+                compiled(*_clone(tuple(args)))
+    finally:
+        torch._dynamo.reset()
+    return count

@@ -85,3 +85,64 @@ def test_torch_accepts_valid_example(rule, case):
         assert verdict.ok, (
             f"{rule.code}: torch rejects a VALID example on {verdict}:\n{case.source}"
         )
+
+
+# What a message's compile clause can say about the two ways to compile, and how torch is asked:
+# ``fullgraph=True`` raising (or accepting the flagged code) is the fullgraph run, a graph break
+# is plain torch.compile's (``torch._dynamo.explain`` and Dynamo's break counter).
+FULLGRAPH_RAISES = ("fullgraph=true) raises", "fullgraph=true raises")
+FULLGRAPH_ACCEPTS = ("fullgraph=true) accepts", "fullgraph=true accepts")
+PLAIN_BREAKS = ("breaks the graph", "splits the graph", "broke the graph")
+COMPILE_CLAIMS = (*FULLGRAPH_RAISES, *FULLGRAPH_ACCEPTS, *PLAIN_BREAKS, "recompiles", "differ")
+
+
+def _findings_at(rule, case, targets=None):
+    settings = Settings(select=(rule.code,), targets_explicit="script" in rule.targets)
+    if targets is not None:
+        settings = Settings(select=(rule.code,), targets=targets, targets_explicit=True)
+    result = lint_text(case.filename, case.source, settings=settings, rules=[rule])
+    return [d for d in result.diagnostics if d.code == rule.code and d.line == case.line]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(
+    ("rule", "case"),
+    [p for p in _cases("INVALID") if p.values[1].runtime and p.values[1].line is not None],
+)
+def test_torch_confirms_invalid_example_message(rule, case):
+    """What the finding's message says each back-end it names does, torch does on the example:
+    every named back-end fails, breaks or diverges, and a compile clause's fullgraph / plain
+    torch.compile claims hold for each mode."""
+    from .oracle import check, compilations, compile_modes
+
+    findings = _findings_at(rule, case)
+    assert findings, f"{rule.code}: no finding on line {case.line}"
+    for backend in sorted({t for d in findings for t in d.targets}):
+        warning_line = case.line if backend == "trace" and case.trace_warning else None
+        verdict = check(case.source, backend, warning_line=warning_line)
+        assert not verdict.ok, (
+            f"{rule.code}'s message names {backend}, but torch accepts:\n{case.source}"
+        )
+    compile_findings = _findings_at(rule, case, targets=("compile",))
+    if not compile_findings:
+        return
+    fullgraph, breaks = compile_modes(case.source)
+    for finding in compile_findings:
+        said = finding.message.lower()
+        assert any(claim in said for claim in COMPILE_CLAIMS), (
+            f"{rule.code}: no claim about torch.compile that torch can check: {finding.message}"
+        )
+        flagged = range(finding.line, finding.end_line + 1)
+        if any(claim in said for claim in FULLGRAPH_RAISES):
+            assert not fullgraph.ok, f"{rule.code}: fullgraph=True accepts: {finding.message}"
+        if any(claim in said for claim in FULLGRAPH_ACCEPTS):
+            assert fullgraph.ok or not set(fullgraph.lines) & set(flagged), (
+                f"{rule.code}: fullgraph=True raises here ({fullgraph}): {finding.message}"
+            )
+        if any(claim in said for claim in PLAIN_BREAKS):
+            assert breaks, f"{rule.code}: plain torch.compile has no graph break: {finding.message}"
+        if "recompiles" in said:
+            assert not breaks and compilations(case.source) > 1, (
+                f"{rule.code}: torch.compile does not recompile: {finding.message}"
+            )
