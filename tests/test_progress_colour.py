@@ -134,7 +134,7 @@ def test_check_shows_progress_on_a_terminal_stderr(project):
         leader, follower = pty.openpty()
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
         with subprocess.Popen(
-            [sys.executable, "-m", "torchlint", "check", "--no-cache", *args, "pkg"],
+            [sys.executable, "-m", "torchlint", *args, "--no-cache", "pkg"],
             stdout=subprocess.PIPE,
             stderr=follower,
             env=env,
@@ -153,9 +153,10 @@ def test_check_shows_progress_on_a_terminal_stderr(project):
         os.close(leader)
         return b"".join(chunks).decode()
 
-    assert "Linting" in stderr_of()
-    assert "Linting" not in stderr_of("--output-format", "json")
-    assert "Linting" not in stderr_of("-q")
+    assert "Linting" in stderr_of("check")
+    assert "Linting" not in stderr_of("check", "--output-format", "json")
+    assert "Linting" not in stderr_of("check", "-q")
+    assert "Linting" in stderr_of("fix", "--diff")
 
 
 def test_quiet_prints_only_the_findings(project):
@@ -182,3 +183,12 @@ def test_verbose_says_what_was_found_cached_and_timed(project, tmp_path):
 def test_quiet_and_verbose_together_are_a_usage_error(project):
     result = run(["check", "-q", "-v", "pkg"])
     assert result.exit_code == 2 and "cannot be combined" in result.stderr
+
+
+def test_fix_quiet_and_verbose(project, tmp_path):
+    loud = run(["fix", "--diff", "pkg"])
+    assert "Would fix 1 finding(s) in 1 file." in loud.stderr
+    quiet = run(["fix", "-q", "--diff", "pkg"])
+    assert quiet.stdout == loud.stdout and "Would fix" not in quiet.stderr
+    verbose = run(["fix", "-v", "--diff", "--cache-dir", str(tmp_path / "cache"), "pkg"])
+    assert "found 2 files" in verbose.stderr and "  pkg/model.py" in verbose.stderr

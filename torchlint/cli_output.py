@@ -21,6 +21,7 @@ from typing import IO, TYPE_CHECKING, Callable, Optional
 
 import click
 
+from torchlint.cli_options import VERBOSE_KEY, LintOptions, fail
 from torchlint.lint.reporters import MACHINE_FORMATS, display_path
 
 if TYPE_CHECKING:
@@ -117,6 +118,15 @@ class Feedback:
             f"linted {total} {'file' if total == 1 else 'files'} in "
             f"{time.perf_counter() - start:.2f}s ({cached} from the cache)"
         )
+
+
+def feedback_for(options: LintOptions) -> Feedback:
+    """Progress and ``-v`` notes for this ``check`` or ``fix``; ``-q`` with ``-v`` is a usage
+    error."""
+    verbose = bool(click.get_current_context().meta.get(VERBOSE_KEY))
+    if verbose and options.quiet:
+        fail("-q/--quiet and -v/--verbose cannot be combined")
+    return Feedback(quiet=options.quiet, verbose=verbose, output_format=options.output_format)
 
 
 def settings_text(
