@@ -1,4 +1,4 @@
-"""Helpers several fixers share: where a name is used, and whether a file still uses TorchScript."""
+"""Helpers several fixers share: where a name is used, and how."""
 
 from __future__ import annotations
 
@@ -7,13 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.fixes import Fixer
-from torchlint.lint.text_checks import mentions, names_api
 from torchlint.lint.walk import walk
-
-# TorchScript entry points: while a file uses one, its code is still compiled by TorchScript.
-TORCHSCRIPT_ENTRY_POINTS = frozenset(
-    {"torch.jit.script", "torch.jit.trace", "torch.jit.trace_module", "torch.jit.load"}
-)
 
 
 def names_in(root: cst.CSTNode) -> list[cst.Name]:
@@ -60,30 +54,3 @@ def single_assigned_name(fixer: Fixer, call: cst.Call) -> Optional[cst.Name]:
 def is_called(fixer: Fixer, name: cst.Name) -> bool:
     parent = fixer.parent(name)
     return isinstance(parent, cst.Call) and parent.func is name
-
-
-def uses_torchscript(fixer: Fixer) -> bool:
-    """Whether the file still calls a TorchScript entry point (so its code is still scripted)."""
-    cache = fixer.tools.cache
-    if "uses_torchscript" not in cache:
-        qualified = fixer.ctx.qualified_name
-        found = False
-        # Every spelling of an entry point is `.script` (or another) or a name imported as
-        # one, and names torch.jit.
-        source = fixer.ctx.source
-        if not (
-            mentions(source, "jit")
-            and names_api(source, fixer.ctx.model.summary, TORCHSCRIPT_ENTRY_POINTS)
-        ):
-            cache["uses_torchscript"] = False
-            return False
-
-        def enter(node: cst.CSTNode) -> Optional[bool]:
-            nonlocal found
-            if not found and type(node) is cst.Call:
-                found = qualified(node.func) in TORCHSCRIPT_ENTRY_POINTS
-            return not found  # once found, nothing more is walked
-
-        walk(fixer.ctx.module, enter, lambda node: None)
-        cache["uses_torchscript"] = found
-    return bool(cache["uses_torchscript"])

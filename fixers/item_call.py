@@ -1,4 +1,4 @@
-"""TL103: ``t.max().item()`` used only in arithmetic with tensors -> ``t.max().detach()`` (safe).
+"""TL103: ``t.max().item()`` used only in arithmetic with tensors -> ``t.max().detach()`` (unsafe).
 
 The value stays a 0-d tensor, so no host copy and no constant baked into a trace. It is only
 rewritten when the reasoning is local and sure:
@@ -10,9 +10,11 @@ rewritten when the reasoning is local and sure:
   or constants that ends in arithmetic with a tensor, so the result was a tensor already.
 
 ``.detach()`` keeps what ``.item()`` did for autograd: no gradient flows through the value.
-What can still differ: Python does the scalar-only part of the arithmetic in double precision,
-the 0-d tensor in its own dtype (last-bit differences), and a float64 0-d tensor combined with an
-integer tensor gives float64 where a Python float gave the default dtype.
+Unsafe, because results can differ: Python does the scalar-only part of the arithmetic in
+double precision, the 0-d tensor in its own dtype (last-bit differences); a float64 or float16
+0-d tensor combined with an integer tensor gives its own dtype where a Python float gave the
+default dtype; on CUDA, division by a Python number is a multiplication by its reciprocal, by a
+0-d tensor a true division; and a 0-d CUDA tensor cannot meet a CPU tensor, which a number can.
 """
 
 from __future__ import annotations
@@ -32,8 +34,11 @@ from ._tensor_exprs import ARITHMETIC, is_full_reduction, is_number
 
 class ItemToTensor(Fixer):
     codes = ("TL103",)
-    applicability = "safe"
-    message = "keep the 0-d tensor: `.detach()` instead of `.item()`"
+    applicability = "unsafe"
+    message = (
+        "keep the 0-d tensor: `.detach()` instead of `.item()` (arithmetic runs in the tensor's "
+        "dtype, not in double; a float64/float16 value with an integer tensor keeps its dtype)"
+    )
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         call = diagnostic.node

@@ -1,8 +1,16 @@
 """TL202 / TL203: annotations TorchScript needs on parameters with defaults (safe).
 
+Annotations change nothing in eager Python, trace, torch.compile or torch.export; only
+TorchScript reads them.
+
 TL202: ``bias=None`` -> ``bias: Optional[torch.Tensor] = None`` (TorchScript's type for an
-unannotated parameter is Tensor), ``n: int = None`` -> ``n: Optional[int] = None``.
-TL203: ``p=0.5`` -> ``p: float = 0.5`` (also int, bool and str literals).
+unannotated parameter is Tensor), ``n: int = None`` -> ``n: Optional[int] = None``. TorchScript
+scripts ``bias=None`` as a Tensor parameter (every call that passes one works), but an
+``Optional`` one only where each use sits under a ``None`` test on it; so the fix is made only
+when every use in the function does (and the parameter is never rebound), else it would break
+scripting and bring a TL213 finding.
+TL203: ``p=0.5`` -> ``p: float = 0.5`` (also int, bool and str literals): TorchScript rejects
+the unannotated form outright, so no scripting that worked can change.
 """
 
 from __future__ import annotations
@@ -11,8 +19,12 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.context import ends_in_exit
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import assignments, none_test
+
+from ._shared import variable_uses
 
 
 def _annotated(param: cst.Param, annotation: str) -> cst.Param:
@@ -37,6 +49,78 @@ def literal_type(value: Optional[cst.BaseExpression]) -> Optional[str]:
     return None
 
 
+def _not_none_when(test: cst.BaseExpression, truth: bool, name: str) -> bool:
+    """Whether ``test`` having the truth ``truth`` proves ``name is not None``."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _not_none_when(test.expression, not truth, name)
+    if isinstance(test, cst.BooleanOperation):
+        both = isinstance(test.operator, cst.And) == truth  # ``a and b`` true: both are
+        parts = (test.left, test.right)
+        return any(_not_none_when(part, truth, name) for part in parts) if both else False
+    found = none_test(test)
+    return found is not None and found[0] == name and found[1] == truth
+
+
+def _exits_when_none(stmt: cst.CSTNode, name: str) -> bool:
+    """``if name is None: ... return/raise`` (no else), or ``assert name is not None``."""
+    if isinstance(stmt, cst.If):
+        return (
+            stmt.orelse is None
+            and _not_none_when(stmt.test, False, name)
+            and ends_in_exit(stmt.body)
+        )
+    if isinstance(stmt, cst.SimpleStatementLine):
+        return any(
+            isinstance(small, cst.Assert) and _not_none_when(small.test, True, name)
+            for small in stmt.body
+        )
+    return False
+
+
+def _refined(fixer: Fixer, use: cst.Name, function: cst.FunctionDef) -> bool:
+    """Whether TorchScript knows ``use`` is not None: it is the operand of a None test, or a
+    test on the name covers it (``if``, ``elif``, ternary, ``and`` / ``or``, an earlier exit)."""
+    name = use.value
+    parent = fixer.parent(use)
+    if isinstance(parent, cst.Comparison) and none_test(parent) is not None:
+        return True
+    child: cst.CSTNode = use
+    for ancestor in fixer.ancestors(use):
+        if ancestor is function:
+            return False
+        if isinstance(ancestor, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False  # another scope: TorchScript's refinement does not reach it
+        if isinstance(ancestor, (cst.If, cst.IfExp)) and child is not ancestor.test:
+            # The body runs when the test is true; ``else`` / ``elif`` when it is false.
+            if _not_none_when(ancestor.test, child is ancestor.body, name):
+                return True
+        if isinstance(ancestor, cst.BooleanOperation) and child is ancestor.right:
+            # ``x is not None and x.any()``, ``x is None or x.any()``.
+            truth = isinstance(ancestor.operator, cst.And)
+            if _not_none_when(ancestor.left, truth, name):
+                return True
+        if isinstance(ancestor, cst.IndentedBlock):
+            for stmt in ancestor.body:
+                if stmt is child:
+                    break
+                if _exits_when_none(stmt, name):
+                    return True
+        child = ancestor
+    return False
+
+
+def _uses_refined(fixer: Fixer, param: cst.Param) -> bool:
+    """Every use of ``param`` in its function is covered by a None test, and it is never rebound."""
+    function = fixer.enclosing_function(param)
+    if function is None:
+        return False
+    name = param.name.value
+    if assignments(function, name):
+        return False
+    uses = variable_uses(fixer, function.body, name)
+    return all(_refined(fixer, use, function) for use in uses)
+
+
 class AddOptional(Fixer):
     codes = ("TL202",)
     applicability = "safe"
@@ -46,7 +130,7 @@ class AddOptional(Fixer):
         param = diagnostic.node
         if not isinstance(param, cst.Param) or not isinstance(param.default, cst.Name):
             return None
-        if param.default.value != "None":
+        if param.default.value != "None" or not _uses_refined(self, param):
             return None
         optional = self.import_from("typing", "Optional")
         if param.annotation is None:

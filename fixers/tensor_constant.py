@@ -1,9 +1,14 @@
-"""TL110: ``torch.tensor(0.0, dtype=d)`` -> ``torch.full((), 0.0, dtype=d)``;
+"""TL110: ``torch.tensor(0.5, dtype=d)`` -> ``torch.full((), 0.5, dtype=d)``;
 ``torch.tensor([], dtype=d)`` -> ``torch.empty(0, dtype=d)`` (safe).
 
 Both give the same value, dtype (``torch.full`` infers it from a Python number exactly as
-``torch.tensor`` does) and device, and neither makes ``torch.jit.trace`` warn. Only number
-literals and the empty list are rewritten, and only with the keywords both calls share.
+``torch.tensor`` does) and device, in eager and under every back-end, and neither makes
+``torch.jit.trace`` warn. Only int and float literals and the empty list are rewritten, with
+only ``dtype=`` and ``device=`` (the keywords both calls share under TorchScript). Left alone,
+as torch 2.13 showed they differ: ``True`` / ``False`` (TorchScript's ``torch.full`` makes an
+int64 tensor of a bool, and tracing it fails), ``requires_grad=`` (TorchScript's ``torch.full``
+and ``torch.empty`` reject it), and a float literal beyond float32's range (``torch.tensor``
+rounds it to inf, ``torch.full`` raises).
 """
 
 from __future__ import annotations
@@ -15,15 +20,17 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
-SHARED_KEYWORDS = {"dtype", "device", "requires_grad"}
+SHARED_KEYWORDS = {"dtype", "device"}
+# The largest finite float32: a literal beyond it is inf to torch.tensor, an error to torch.full.
+FLOAT32_MAX = 3.4028234663852886e38
 
 
 def _number_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
         expr = expr.expression
-    if isinstance(expr, cst.Name):
-        return expr.value in ("True", "False")
-    return isinstance(expr, (cst.Integer, cst.Float))
+    if isinstance(expr, cst.Float):
+        return abs(float(expr.value.replace("_", ""))) < FLOAT32_MAX
+    return isinstance(expr, cst.Integer)
 
 
 class TensorLiteralToFull(Fixer):

@@ -36,21 +36,27 @@ class JitIgnore(JitApiRule):
     ```
 
     ## Fix safety
-    Replacing the decorator with `torch.compiler.disable` is safe for code that no longer uses
-    TorchScript; it is unsafe while the model is still scripted, since TorchScript does not
-    know `torch.compiler.disable` and compiles the function.
+    Replacing the decorator with `torch.compiler.disable` is never safe: TorchScript does not
+    know `torch.compiler.disable`, so a scripted caller compiles the function (and fails where
+    its body is not scriptable), and torch.compile, which traced a `jit.ignore`'d function,
+    breaks the graph at a disabled one. The fix is unsafe, and offered only where no graph code
+    of the project calls the function (`no_weight_decay`-style helpers); where graph code does,
+    it would trade this finding for a TL312 and a graph break, so there is no fix: make the body
+    traceable, or call it outside the graph.
     """
 
     code = "TL504"
     name = "jit-ignore"
     message = (
-        "`torch.jit.ignore` is TorchScript-only: use `@torch.compiler.disable` for torch.compile"
+        "`torch.jit.ignore` is TorchScript-only: torch.compile and torch.export trace the function "
+        "anyway (`@torch.compiler.disable` would make each call a graph break)"
     )
     apis = {
         "torch.jit.ignore": message,
         "torch.jit.unused": (
-            "`torch.jit.unused` is TorchScript-only: use `@torch.compiler.disable` for "
-            "torch.compile (torch.export has no equivalent: the code must be traceable)"
+            "`torch.jit.unused` is TorchScript-only: torch.compile and torch.export trace the "
+            "function anyway (`@torch.compiler.disable` would make each call a graph break; "
+            "torch.export has no equivalent: the code must be traceable)"
         ),
     }
 

@@ -17,10 +17,10 @@ class JitIsScripting(JitApiRule):
     (`torch.jit.script` warns in torch 2.13: "`torch.jit.script` is deprecated. Please switch to
     `torch.compile` or `torch.export`."); these functions do not warn, but under `torch.compile`
     and `torch.export` they return False, so code guarded by `if not torch.jit.is_scripting():`
-    (a `print`, a numpy call) is compiled and breaks the graph. The equivalent is
-    `torch.compiler.is_compiling()`, True while `torch.compile` or `torch.export` traces.
-    `torch.jit.is_tracing()` has no exact equivalent; `torch.compiler.is_compiling()` covers the
-    export case (`torch.compiler.is_exporting()` is True only under `torch.export`).
+    (a `print`, a numpy call) is compiled and breaks the graph. `torch.compiler.is_compiling()`
+    is True while `torch.compile` or `torch.export` traces: a different predicate, not a new
+    spelling (under TorchScript it is False, under torch.compile True, where `is_scripting()` is
+    the opposite), so code must say which back-end each branch is for.
 
     ## Example
     ```python
@@ -34,22 +34,28 @@ class JitIsScripting(JitApiRule):
     ```
 
     ## Fix safety
-    Replacing `torch.jit.is_scripting` with `torch.compiler.is_compiling` is safe once the code
-    no longer uses TorchScript; while it is still scripted, the TorchScript compiler sees the
-    guarded code again.
+    No safe fix. Swapping in `torch.compiler.is_compiling()` would change two back-ends: the
+    TorchScript branch would run under torch.compile and torch.export, and TorchScript would
+    compile the code the guard kept from it (timm's `fast_norm` stops scripting). The unsafe fix
+    instead drops the TorchScript-only branch (`is_scripting()` folded to False: `if
+    torch.jit.is_scripting(): A else: B` becomes `B`, `x and not torch.jit.is_scripting()` in a
+    test becomes `x`), which keeps what eager, trace, torch.compile and torch.export run; only
+    TorchScript sees the change. `is_tracing()` is folded the same way (only `torch.jit.trace`
+    sees it). It is offered only in code the project does not script (trace, for
+    `is_tracing`), and not where the fold would skip a call (`f(x) and is_scripting()`).
     """
 
     code = "TL505"
     name = "jit-is-scripting"
     message = (
-        "`torch.jit.is_scripting()` is TorchScript-only and False under torch.compile/torch.export: "
-        "use `torch.compiler.is_compiling()`"
+        "`torch.jit.is_scripting()` is TorchScript-only and False under torch.compile/torch.export "
+        "(`torch.compiler.is_compiling()` is True there: a different test, not a new spelling)"
     )
     apis = {
         "torch.jit.is_scripting": message,
         "torch.jit.is_tracing": (
-            "`torch.jit.is_tracing()` is TorchScript-only and False under torch.compile/torch.export: "
-            "`torch.compiler.is_compiling()` is the closest equivalent"
+            "`torch.jit.is_tracing()` is TorchScript-only and False under torch.compile/torch.export "
+            "(`torch.compiler.is_compiling()` is True there: a different test, not a new spelling)"
         ),
     }
 

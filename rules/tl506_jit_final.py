@@ -34,8 +34,9 @@ class JitFinal(JitApiRule):
     ```
 
     ## Fix safety
-    Replacing `torch.jit.Final` with `typing.Final` (adding the import) is safe: TorchScript
-    treats both alike.
+    Replacing `torch.jit.Final` with `typing.Final` (adding the import) is safe:
+    `torch.jit.Final is typing.Final` (torch re-exports it), so TorchScript still treats the
+    attribute as a constant and no other back-end reads the annotation.
     """
 
     code = "TL506"

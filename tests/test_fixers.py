@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+from torchlint.lint.engine import lint_text
 from torchlint.lint.fixes import compiles, fix_text, fixers_by_code
 from torchlint.lint.registry import all_rules
 from torchlint.lint.rule import normalized
@@ -67,6 +68,11 @@ def test_torch_accepts_fixed_invalid_example(rule, case):
 def _fix(code: str, select: str, *, unsafe: bool = False, targets_explicit: bool = False) -> str:
     settings = Settings(select=(select,), targets_explicit=targets_explicit)
     return fix_text("example.py", textwrap.dedent(code), settings, unsafe=unsafe).text
+
+
+def _found(code: str, select: str, *, targets_explicit: bool = False) -> int:
+    settings = Settings(select=(select,), targets_explicit=targets_explicit)
+    return len(lint_text("example.py", textwrap.dedent(code), settings).diagnostics)
 
 
 NET = """\
@@ -167,49 +173,170 @@ def inputs():
 """
 
 
-def test_migration_codemods_are_safe_once_torchscript_is_gone():
-    after = _fix(MIGRATION.format(tail=INPUTS), "TL5")
-    assert (
-        after
-        == textwrap.dedent(
-            """\
-        import torch
-        from torch import nn
-        from typing import Final
-
-
-        class Model(nn.Module):
-            scale: Final[float]
-
-            def __init__(self):
-                super().__init__()
-                self.scale = 2.0
-
-            @torch.compiler.disable
-            def helper(self, x):
-                return x + 1
-
-            def forward(self, x):
-                if torch.compiler.is_compiling():
-                    return (x + 1) * self.scale
-                return self.helper(x) * self.scale
-        """
-        )
-        + INPUTS
+def test_migration_safe_fixes_only_respell_final():
+    # jit.ignore -> compiler.disable and is_scripting -> is_compiling change what some back-end
+    # runs: no safe fix touches them. torch.jit.Final is typing.Final.
+    before = MIGRATION.format(tail=INPUTS)
+    after = _fix(before, "TL5")
+    assert after == before.replace("scale: torch.jit.Final[float]", "scale: Final[float]").replace(
+        "from torch import nn\n", "from torch import nn\nfrom typing import Final\n"
     )
 
 
-def test_migration_codemods_are_unsafe_while_the_file_still_scripts():
+def test_migration_unsafe_fixes_drop_the_scripting_branch_and_keep_called_ignores():
+    after = _fix(MIGRATION.format(tail=INPUTS), "TL5", unsafe=True)
+    # Eager, trace, compile and export never took the TorchScript branch: it goes. The helper
+    # forward calls keeps @torch.jit.ignore (disable would break the graph there: TL312).
+    assert "is_scripting" not in after and "is_compiling" not in after
+    assert "    def forward(self, x):\n        return self.helper(x) * self.scale\n" in after
+    assert "@torch.jit.ignore" in after and "torch.compiler.disable" not in after
+
+
+def test_migration_fixes_leave_code_the_project_scripts():
     scripted = MIGRATION.format(
         tail="\n\ndef build():\n    m = torch.jit.script(Model())\n    return m.code\n"
     )
-    safe = _fix(scripted, "TL5")
-    assert "@torch.jit.ignore" in safe and "torch.jit.is_scripting()" in safe
-    assert "scale: Final[float]" in safe  # typing.Final is safe either way
     unsafe = _fix(scripted, "TL5", unsafe=True)
-    assert "@torch.compiler.disable" in unsafe and "torch.compiler.is_compiling()" in unsafe
+    # forward is scripted: dropping the branch would hand TorchScript the helper call.
+    assert "if torch.jit.is_scripting():" in unsafe
     # ``m.code`` needs a ScriptModule: the script call is not rewritten.
     assert "torch.jit.script(Model())" in unsafe
+
+
+def test_jit_ignore_becomes_disable_only_where_no_graph_code_calls_it():
+    before = """\
+    import torch
+    from torch import nn
+
+
+    class Net(nn.Module):
+        @torch.jit.ignore
+        def no_weight_decay(self):
+            return {"pos_embed"}
+
+        @torch.jit.unused
+        def called(self, x):
+            return x.numpy()
+
+        def forward(self, x):
+            return self.called(x)
+    """
+    after = _fix(before, "TL504", unsafe=True)
+    assert "@torch.compiler.disable\n    def no_weight_decay" in after
+    assert "@torch.jit.unused\n    def called" in after
+    assert _fix(before, "TL504") == textwrap.dedent(before)  # unsafe only
+
+
+FOLDS = [
+    # (statement with the guard, what is left)
+    (
+        "if torch.jit.is_scripting():\n    y = x\nelse:\n    y = x + 1\n",
+        "y = x + 1\n",
+    ),
+    (
+        "# keep me\nif not torch.jit.is_scripting():\n    y = x + 1\n    y = y * 2\n",
+        "# keep me\ny = x + 1\ny = y * 2\n",
+    ),
+    (
+        "if torch.jit.is_scripting():\n    y = x\nelif x.dim() > 1:\n    y = x + 1\nelse:\n    y = x\n",
+        "if x.dim() > 1:\n    y = x + 1\nelse:\n    y = x\n",
+    ),
+    (
+        "if x.dim() > 1:\n    y = x\nelif torch.jit.is_scripting():\n    y = x + 1\nelse:\n    y = x - 1\n",
+        "if x.dim() > 1:\n    y = x\nelse:\n    y = x - 1\n",
+    ),
+    (
+        "y = x\nif self.training and not torch.jit.is_scripting():\n    y = x + 1\n",
+        "y = x\nif self.training:\n    y = x + 1\n",
+    ),
+    (
+        "y = x\nif torch.jit.is_scripting() or x.dim() > 1:\n    y = x + 1\n",
+        "y = x\nif x.dim() > 1:\n    y = x + 1\n",
+    ),
+    ("y = x\nif torch.jit.is_scripting():\n    y = x + 1\n", "y = x\n"),
+    ("y = x if torch.jit.is_scripting() else x + 1\n", "y = x + 1\n"),
+    ("flag = torch.jit.is_scripting()\ny = x\n", "flag = False\ny = x\n"),
+]
+
+
+@pytest.mark.parametrize(("statements", "left"), FOLDS)
+def test_scripting_guard_folds_to_the_branch_eager_runs(statements, left):
+    def function(body: str) -> str:
+        return (
+            "import torch\n\n\nclass Helper:\n    training = True\n\n"
+            "    def run(self, x):\n" + textwrap.indent(body, " " * 8) + "        return y\n"
+        )
+
+    assert _fix(function(statements), "TL505", unsafe=True) == function(left)
+
+
+def test_scripting_guard_that_is_the_whole_body_leaves_pass():
+    before = "import torch\n\n\ndef f(x):\n    if torch.jit.is_scripting():\n        print(x)\n"
+    after = _fix(before, "TL505", unsafe=True)
+    assert after == "import torch\n\n\ndef f(x):\n    pass\n"
+
+
+def test_scripting_guard_next_to_a_call_is_not_folded():
+    # ``check(x) and is_scripting()`` is False, but folding it would skip check(x).
+    before = (
+        "import torch\n\n\ndef f(x, check):\n    if check(x) and torch.jit.is_scripting():\n"
+        "        return x\n    return x + 1\n"
+    )
+    assert _fix(before, "TL505", unsafe=True) == before
+
+
+def test_tensor_literal_rewrite_leaves_what_torch_builds_differently():
+    before = _net(
+        """\
+        a = torch.tensor(0.5, dtype=torch.float64)
+        b = torch.tensor([], device="cpu")
+        c = torch.tensor(True)
+        d = torch.tensor(0.5, requires_grad=True)
+        e = torch.tensor(1e39)
+        return x + a + b.sum() + c + d + e
+        """
+    )
+    assert _found(before, "TL110") == 5
+    after = _fix(before, "TL110")
+    assert "a = torch.full((), 0.5, dtype=torch.float64)" in after
+    assert 'b = torch.empty(0, device="cpu")' in after
+    kept = ("torch.tensor(True)", "torch.tensor(0.5, requires_grad=True)", "torch.tensor(1e39)")
+    assert all(k in after for k in kept)
+
+
+def test_optional_only_where_every_use_is_refined():
+    before = """\
+    import torch
+    from torch import nn
+
+
+    class Net(nn.Module):
+        def forward(self, x, mask=None, bias=None, scale=None, shift=None):
+            if mask is not None:
+                x = x * mask
+            x = x if bias is None else x + bias
+            if scale is None:
+                return x
+            x = x * scale
+            return x + shift
+    """
+    assert _found(before, "TL202", targets_explicit=True) == 4
+    after = _fix(before, "TL202", targets_explicit=True)
+    assert (
+        "def forward(self, x, mask: Optional[torch.Tensor] = None, bias: Optional[torch.Tensor] = None, "
+        "scale: Optional[torch.Tensor] = None, shift=None):" in after
+    )
+
+
+def test_guard_is_safe_only_for_arguments_without_side_effects():
+    before = _net('print("mean", x.mean(), len(x))\nprint(self.seen.pop())\nreturn x\n')
+    safe = _fix(before, "TL301")
+    assert (
+        'if not torch.compiler.is_compiling():\n            print("mean", x.mean(), len(x))' in safe
+    )
+    assert "        print(self.seen.pop())\n" in safe
+    unsafe = _fix(before, "TL301", unsafe=True)
+    assert "if not torch.compiler.is_compiling():\n            print(self.seen.pop())" in unsafe
 
 
 def test_jit_script_becomes_compile_only_where_the_result_is_only_called():
@@ -289,11 +416,21 @@ def test_inference_gets_no_grad():
 def test_torch_runs_migrated_model_under_compile_and_export():
     from .oracle import check
 
-    after = _fix(MIGRATION.format(tail=INPUTS), "TL5")
-    # The compiled path takes the branch TorchScript took, and never reaches the disabled helper.
+    after = _fix(MIGRATION.format(tail=INPUTS), "TL5", unsafe=True)
+    # The compiled path takes the branch eager took; the ignored helper is traced as before.
     for backend in ("compile", "export"):
         verdict = check(after, backend)
         assert verdict.ok, verdict
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_final_is_typing_final():
+    import typing
+
+    import torch
+
+    assert torch.jit.Final is typing.Final
 
 
 @requires_torch
