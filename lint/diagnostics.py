@@ -161,6 +161,8 @@ class FileError:
     message: str
     line: Optional[int] = None
     column: Optional[int] = None
+    # The traceback of an internal error, for ``-v``; never serialised.
+    detail: Optional[str] = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"path": self.path, "message": self.message}

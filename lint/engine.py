@@ -9,6 +9,7 @@ internal error for that rule and file, and every other rule and file still runs.
 from __future__ import annotations
 
 import functools
+import traceback
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Callable, Optional
@@ -133,13 +134,15 @@ class _Dispatcher:
                     f"internal error in rule {rule.code} ({rule.name}): "
                     f"{describe_exception(exc)}; {ISSUE_HINT}",
                     node,
+                    traceback.format_exc(),
                 )
 
-    def _fail(self, rule: Rule, message: str, node: cst.CSTNode) -> None:
+    def _fail(
+        self, rule: Rule, message: str, node: cst.CSTNode, detail: Optional[str] = None
+    ) -> None:
         self.failed.add(rule.code)
-        self.rule_errors.append(
-            (rule.code, rule.name, FileError(self.ctx.path, message, _line_of(self.ctx, node)))
-        )
+        error = FileError(self.ctx.path, message, _line_of(self.ctx, node), detail=detail)
+        self.rule_errors.append((rule.code, rule.name, error))
         for table in (self.visit, self.leave):
             for node_type, handlers in table.items():
                 table[node_type] = [entry for entry in handlers if entry[0] is not rule]
@@ -287,7 +290,8 @@ def analyse_module(
         ), Findings()
     except Exception as exc:
         message = f"internal error: {describe_exception(exc)}; {ISSUE_HINT}"
-        return FileResult(path, errors=[FileError(path, message)]), Findings()
+        error = FileError(path, message, detail=traceback.format_exc())
+        return FileResult(path, errors=[error]), Findings()
 
 
 def _analyse_module(
@@ -322,9 +326,8 @@ def _analyse_module(
                     f"internal error in rule {rule_cls.code} ({rule_cls.name}): "
                     f"{describe_exception(exc)}; {ISSUE_HINT}"
                 )
-                findings.rule_errors.append(
-                    (rule_cls.code, rule_cls.name, FileError(path, message))
-                )
+                error = FileError(path, message, detail=traceback.format_exc())
+                findings.rule_errors.append((rule_cls.code, rule_cls.name, error))
     dispatcher = _Dispatcher(ctx, visiting, findings.rule_errors)
     try:
         if visiting:
@@ -340,9 +343,8 @@ def _analyse_module(
     except RecursionError:
         result.errors.append(FileError(path, "too deeply nested to analyse"))
     except Exception as exc:
-        result.errors.append(
-            FileError(path, f"internal error: {describe_exception(exc)}; {ISSUE_HINT}")
-        )
+        message = f"internal error: {describe_exception(exc)}; {ISSUE_HINT}"
+        result.errors.append(FileError(path, message, detail=traceback.format_exc()))
     findings.diagnostics = list(ctx.diagnostics)
     _attach_fixes(ctx, findings)
     ctx.release()

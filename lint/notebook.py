@@ -132,11 +132,10 @@ class Notebook:
         cell = self.cell_at(error.line)
         if cell is None:
             return error
-        return FileError(
-            error.path,
-            f"cell {cell.number}: {error.message}",
-            error.line - cell.marker_line,
-            error.column,
+        return dataclasses.replace(
+            error,
+            message=f"cell {cell.number}: {error.message}",
+            line=error.line - cell.marker_line,
         )
 
 

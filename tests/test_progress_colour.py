@@ -192,3 +192,21 @@ def test_fix_quiet_and_verbose(project, tmp_path):
     assert quiet.stdout == loud.stdout and "Would fix" not in quiet.stderr
     verbose = run(["fix", "-v", "--diff", "--cache-dir", str(tmp_path / "cache"), "pkg"])
     assert "found 2 files" in verbose.stderr and "  pkg/model.py" in verbose.stderr
+
+
+def test_verbose_shows_the_traceback_of_an_internal_error(project, monkeypatch):
+    from torchlint.lint import engine
+
+    def broken_model(*args, **kwargs):
+        raise RuntimeError("boom in the model")
+
+    monkeypatch.setattr(engine, "FileModel", broken_model)
+    args = ["check", "--no-cache", "-j", "1", "pkg/model.py"]
+    plain = run(args)
+    assert plain.exit_code == 2 and "internal error: RuntimeError: boom" in plain.stdout
+    assert "Traceback" not in plain.stderr
+    verbose = run(["check", "-v", *args[1:]])
+    assert "traceback of pkg/model.py: internal error: RuntimeError" in verbose.stderr
+    assert "Traceback (most recent call last)" in verbose.stderr
+    assert "in broken_model" in verbose.stderr
+    assert "Traceback" not in verbose.stdout  # the report itself stays the same

@@ -6,8 +6,9 @@
 - Progress: a bar on stderr (click's) while files are linted, only when stderr is a terminal,
   the report is for people (not a machine format) and neither ``-q`` nor ``-v`` is given.
 - ``--show-settings``: the resolved settings.
-- ``-v``: the files found, the results taken from the cache, and how long each step took, on
-  stderr (the traceback of an internal error is the main group's, see ``cli.py``).
+- ``-v``: the files found, the results taken from the cache, how long each step took, and the
+  tracebacks of the internal errors the report lists, on stderr (that of an internal error
+  that stops the command is the main group's, see ``cli.py``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from torchlint.cli_options import VERBOSE_KEY, LintOptions, fail
 from torchlint.lint.reporters import MACHINE_FORMATS, display_path
 
 if TYPE_CHECKING:
+    from torchlint.lint.diagnostics import FileError
     from torchlint.lint.settings import Settings
 
 # Called by ``lint_files`` once per file done: its path, and whether the cache had its result.
@@ -86,6 +88,13 @@ class Feedback:
             self.note(f"found {len(files)} {'file' if len(files) == 1 else 'files'} to lint")
             for path in files:
                 click.echo(f"  {display_path(path)}", file=self.stream)
+
+    def tracebacks(self, errors: Sequence[FileError]) -> None:
+        """With ``-v``, the traceback of each internal error among ``errors``."""
+        for error in errors:
+            if self.verbose and error.detail:
+                self.note(f"traceback of {display_path(error.path)}: {error.message}")
+                click.echo(error.detail.rstrip("\n"), file=self.stream)
 
     @contextmanager
     def linting(self, total: int, label: str = "Linting") -> Iterator[FileDone]:
