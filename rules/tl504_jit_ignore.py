@@ -94,5 +94,43 @@ class JitIgnore(JitApiRule):
             """,
             line=5,
             message_contains="torch.jit.unused",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Net(nn.Module):
+                @torch.compiler.disable
+                def memory_efficient(self, x):
+                    return x
+            """,
+        ),
+        Invalid(
+            # forward calls it: `@torch.compiler.disable` would be a graph break (TL312), so
+            # there is no fix.
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                @torch.jit.ignore
+                def stats(self, x):
+                    return x.mean(dim=0)
+
+                def forward(self, x):
+                    return x - self.stats(x)
+            """,
+            line=5,
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                @torch.jit.ignore
+                def stats(self, x):
+                    return x.mean(dim=0)
+
+                def forward(self, x):
+                    return x - self.stats(x)
+            """,
         ),
     ]

@@ -96,4 +96,26 @@ class JitIsScripting(JitApiRule):
             line=4,
             message_contains="is_tracing",
         ),
+        Invalid(
+            # timm's fast_norm: the TorchScript branch goes, what eager and compile run stays.
+            """
+            import torch
+            import torch.nn.functional as F
+
+            def fast_layer_norm(x, shape: list[int], weight, bias, eps: float = 1e-5):
+                if torch.jit.is_scripting():
+                    return F.layer_norm(x, shape, weight, bias, eps)
+                with torch.autocast(device_type=x.device.type, enabled=False):
+                    return F.layer_norm(x.float(), shape, weight, bias, eps).to(x.dtype)
+            """,
+            line=5,
+            fixed="""
+            import torch
+            import torch.nn.functional as F
+
+            def fast_layer_norm(x, shape: list[int], weight, bias, eps: float = 1e-5):
+                with torch.autocast(device_type=x.device.type, enabled=False):
+                    return F.layer_norm(x.float(), shape, weight, bias, eps).to(x.dtype)
+            """,
+        ),
     ]

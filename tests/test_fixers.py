@@ -43,6 +43,22 @@ def test_fix_of_invalid_example_compiles_and_is_idempotent(rule, case):
         assert once.text == normalized(case.fixed)
 
 
+def _codes(source: str, rule) -> set[str]:
+    """Every code any rule reports on ``source`` (all rules, under the settings of ``rule``)."""
+    settings = Settings(select=("TL",), targets_explicit="script" in rule.targets)
+    return {d.code for d in lint_text("example.py", source, settings).diagnostics}
+
+
+@pytest.mark.parametrize(("rule", "case"), list(_invalid_cases()))
+@pytest.mark.parametrize("unsafe", [False, True], ids=["safe", "unsafe"])
+def test_fix_brings_no_new_finding(rule, case, unsafe):
+    # A fix that trades its finding for another (jit.ignore -> disable brought TL312) repairs
+    # nothing: no code may appear in the fixed text that the original did not have.
+    fixed = _fix_case(rule, case.source, unsafe=unsafe)
+    new = _codes(fixed.text, rule) - _codes(normalized(case.source), rule)
+    assert not new, f"{rule.code} fix brought {sorted(new)}:\n{fixed.text}"
+
+
 @requires_torch
 @pytest.mark.torch
 @pytest.mark.parametrize(
