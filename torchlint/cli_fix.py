@@ -1,6 +1,8 @@
-"""``torchlint fix``: apply fixes (safe ones, unsafe ones on request), or show them as a diff.
+"""``torchlint fix``: apply fixes (safe ones, unsafe ones on request), or show them as a diff,
+then report what is left; and ``check --add-noqa``.
 
-``check --fix`` runs the same :func:`run_fix`.
+``check --fix`` runs the same :func:`run_fix`; both take the shared options of
+:mod:`torchlint.cli_options`.
 """
 
 from __future__ import annotations
@@ -11,98 +13,225 @@ from typing import TYPE_CHECKING, Optional
 
 import click
 
+from torchlint.cli_options import (
+    EXIT_CLEAN,
+    EXIT_ERROR,
+    EXIT_FINDINGS,
+    LintOptions,
+    cache_dir_for,
+    exit_status,
+    jobs_for,
+    lint_options,
+    load_run_settings,
+    read_stdin_bytes,
+    use_stdin,
+    write_report,
+)
 from torchlint.lint.settings import Settings
 
 if TYPE_CHECKING:
+    from torchlint.lint.diagnostics import Diagnostic, FileError, FileResult
     from torchlint.lint.fix_files import FileFix
+    from torchlint.lint.fixes import FixOutcome
+    from torchlint.lint.reporters import Report
 
 
 def run_fix(
     paths: Sequence[str],
     settings: Settings,
+    options: LintOptions,
     *,
-    diff: bool = False,
-    show_fixes: bool = False,
-    unsafe: Optional[bool] = None,
     verify: Optional[str] = None,
     inputs: Sequence[str] = (),
 ) -> int:
-    """Fix (or with ``diff`` only show) the files under ``paths``; returns the exit status.
+    """Fix (or with ``--diff`` only show) the files under ``paths``, or standard input; then
+    report the findings that remain as check would, in the requested format. Returns the exit
+    status.
 
     With ``verify`` (``pkg.mod:factory``) nothing is written unless the original and the fixed
     code give equal outputs on ``inputs`` (see :mod:`torchlint.fix_verify`).
 
-    Exit status: with ``diff``, 1 when any file would change; otherwise 1 when findings remain;
-    2 when a file could not be read, linted or written, or the verification failed.
+    Exit status: with ``--diff``, 1 when any file would change; otherwise 1 when findings remain
+    (0 with ``--exit-zero``); 2 when a file could not be read, linted or written, or the
+    verification failed.
     """
+    from torchlint.cli_output import feedback_for
+    from torchlint.lint.diagnostics import FileError
     from torchlint.lint.discovery import discover
     from torchlint.lint.fix_files import fix_paths, unified_diff
-    from torchlint.lint.reporters import display_path
+    from torchlint.lint.notebook import cell_diff, is_notebook
+    from torchlint.lint.registry import PluginError
+    from torchlint.lint.reporters import display_path, text_locator
 
-    found = discover(list(paths) or ["."], settings)
-    for error in found.errors:
-        click.echo(f"{display_path(error.path)}: error: {error.message}", err=True)
-    fixes = fix_paths(found.files, settings, unsafe=unsafe, write=not diff and verify is None)
-    failed = bool(found.errors)
-    if verify is not None and not diff and any(item.changed for item in fixes):
+    if use_stdin(paths, options):
+        return _fix_stdin(settings, options)
+    feedback = feedback_for(options)
+    with feedback.timed("finding the files"):
+        found = discover(list(paths) or ["."], settings)
+    feedback.found(found.files)
+    try:
+        with feedback.linting(len(found.files)) as done:
+            fixes = fix_paths(
+                found.files,
+                settings,
+                write=not options.diff and verify is None,
+                jobs=jobs_for(options),
+                cache_dir=cache_dir_for(options, settings),
+                progress=done,
+            )
+    except PluginError as exc:
+        click.echo(f"torchlint: error: {exc}", err=True)
+        return EXIT_ERROR
+    if verify is not None and not options.diff and any(item.changed for item in fixes):
         if not _verify_then_write(fixes, verify, inputs):
-            return 2
-    remaining = 0
-    changed_files = 0
-    applied = 0
+            return EXIT_ERROR
+    # Human text (diffs, applied fixes) goes to stdout unless the report there is for a program.
+    human_err = options.machine_output
+    errors: list[FileError] = list(found.errors)
+    results: list[FileResult] = []
+    changed_files = applied = 0
     for item in fixes:
         shown = display_path(item.path)
-        outcome = item.outcome
         if item.error is not None:
-            failed = True
-            click.echo(f"{shown}: error: {item.error}", err=True)
+            errors.append(FileError(item.path, item.error))
+        if item.result is not None:
+            results.append(item.result)
+        outcome = item.outcome
         if outcome is None:
             continue
         if outcome.changed:
             changed_files += 1
             applied += len(outcome.applied)
-        if diff:
-            click.echo(unified_diff(shown, outcome.original, outcome.text), nl=False)
-        if show_fixes:
-            _show_fixes(shown, item)
-        for dropped in outcome.dropped:
+        if options.diff:
+            # A notebook's diff is of its cells' code, not of its JSON.
+            show_diff = cell_diff if is_notebook(item.path) else unified_diff
+            click.echo(show_diff(shown, outcome.original, outcome.text), nl=False)
+        if options.show_fixes:
+            locate = text_locator(item.path, outcome.original)
+            for fix in outcome.applied:
+                click.echo(
+                    f"{locate(fix.line, fix.column)}: {fix.code} {fix.message} "
+                    f"({fix.applicability})",
+                    err=human_err,
+                )
+        _report_settling(shown, outcome)
+    report = _report(results, errors)
+    feedback.tracebacks(report.errors)
+    if not options.quiet:
+        _report_count(applied, changed_files, options.diff)
+    if options.diff:
+        for error in report.errors:
+            click.echo(_error_line(error), err=True)
+        if report.errors:
+            return EXIT_ERROR
+        return EXIT_FINDINGS if changed_files and not options.exit_zero else EXIT_CLEAN
+    write_report(report, options)
+    return exit_status(report, options)
+
+
+def _fix_stdin(settings: Settings, options: LintOptions) -> int:
+    """Fix standard input and write the fixed code (with ``--diff``, the diff) to stdout; the
+    findings that remain go to stderr. Code that cannot be read or fixed is written back
+    unchanged, so an editor piping its buffer through never loses it."""
+    from torchlint.lint.diagnostics import FileError
+    from torchlint.lint.fix_files import unified_diff
+    from torchlint.lint.fixes import fix_text
+    from torchlint.lint.reporters import display_path
+    from torchlint.lint.source import SourceError, decode
+
+    name = options.stdin_filename or "-"
+    data = read_stdin_bytes()
+    stdout = sys.stdout.buffer
+    try:
+        source = decode(name, data)
+    except SourceError as exc:
+        if not options.diff:
+            stdout.write(data)
+        return _stdin_report(_report([], [FileError(name, exc.message)]), options)
+    outcome = fix_text(name, source.text, settings)
+    shown = display_path(name)
+    if options.diff:
+        click.echo(unified_diff(shown, outcome.original, outcome.text), nl=False)
+    else:
+        try:
+            fixed = outcome.text.encode(source.encoding)  # utf-8-sig puts the BOM back
+        except UnicodeEncodeError as exc:
+            stdout.write(data)
+            error = FileError(
+                name, f"fixed text cannot be encoded as {source.encoding} ({exc.reason})"
+            )
+            return _stdin_report(_report([], [error]), options)
+        stdout.write(fixed)
+        stdout.flush()
+    if options.show_fixes:
+        for fix in outcome.applied:
             click.echo(
-                f"{shown}:{dropped.line}: {dropped.code} fix dropped ({dropped.message}): {dropped.reason}",
+                f"{shown}:{fix.line}:{fix.column}: {fix.code} {fix.message} ({fix.applicability})",
                 err=True,
             )
-        if not outcome.converged:
-            click.echo(f"{shown}: fixes did not settle after {outcome.rounds} rounds", err=True)
-        result = outcome.result
-        if result is None:
-            continue
-        for error in result.errors:
-            failed = True
-            where = f":{error.line}:{error.column}" if error.line is not None else ""
-            click.echo(f"{display_path(error.path)}{where}: error: {error.message}", err=True)
-        if not diff:
-            for d in result.diagnostics:
-                remaining += 1
-                hint = " [*]" if d.fix is not None else ""
-                click.echo(f"{shown}:{d.line}:{d.column}: {d.code}{hint} {d.message}")
-    verb = "Would fix" if diff else "Fixed"
-    if changed_files or not diff:
-        noun = "file" if changed_files == 1 else "files"
-        click.echo(f"{verb} {applied} finding(s) in {changed_files} {noun}.", err=True)
-    if not diff and remaining:
-        unsafe_left = sum(
-            1
-            for item in fixes
-            if item.outcome and item.outcome.result
-            for d in item.outcome.result.diagnostics
-            if d.fix is not None and d.fix.applicability == "unsafe"
+    _report_settling(shown, outcome)
+    if not options.quiet:
+        _report_count(len(outcome.applied), int(outcome.changed), options.diff)
+    result = outcome.result
+    report = _report([result] if result is not None else [], [])
+    if options.diff:
+        if report.errors:
+            return EXIT_ERROR
+        return EXIT_FINDINGS if outcome.changed and not options.exit_zero else EXIT_CLEAN
+    return _stdin_report(report, options)
+
+
+def _stdin_report(report: Report, options: LintOptions) -> int:
+    write_report(report, options, err=True)
+    return exit_status(report, options)
+
+
+def _report(results: Sequence[FileResult], errors: Sequence[FileError]) -> Report:
+    from torchlint.lint.diagnostics import Diagnostic
+    from torchlint.lint.reporters import Report
+
+    diagnostics: list[Diagnostic] = []
+    found_errors = list(errors)
+    lines = {}
+    for result in results:
+        diagnostics.extend(result.diagnostics)
+        found_errors.extend(result.errors)
+        lines[result.path] = result.code_lines()
+    return Report(
+        diagnostics=sorted(diagnostics, key=Diagnostic.sort_key),
+        errors=sorted(found_errors, key=lambda e: (e.path, e.line or 0)),
+        lines=lines,
+    )
+
+
+def _error_line(error: FileError) -> str:
+    from torchlint.lint.reporters import display_path
+
+    where = f":{error.line}:{error.column}" if error.line is not None else ""
+    return f"{display_path(error.path)}{where}: error: {error.message}"
+
+
+def _report_settling(shown: str, outcome: FixOutcome) -> None:
+    """Fixes dropped because they broke the file, and files whose fixes never settled."""
+    from torchlint.lint.reporters import text_locator
+
+    locate = text_locator(outcome.path, outcome.original)
+    for dropped in outcome.dropped:
+        click.echo(
+            f"{locate(dropped.line)}: {dropped.code} fix dropped ({dropped.message}): "
+            f"{dropped.reason}",
+            err=True,
         )
-        if unsafe_left:
-            click.echo(f"{unsafe_left} more fix(es) available with --unsafe-fixes.", err=True)
-    if failed:
-        return 2
-    if diff:
-        return 1 if changed_files else 0
-    return 1 if remaining else 0
+    if not outcome.converged:
+        click.echo(f"{shown}: fixes did not settle after {outcome.rounds} rounds", err=True)
+
+
+def _report_count(applied: int, changed_files: int, diff: bool) -> None:
+    if not changed_files:
+        return  # "Fixed 0 findings" says nothing
+    noun = "file" if changed_files == 1 else "files"
+    verb = "Would fix" if diff else "Fixed"
+    click.echo(f"{verb} {applied} finding(s) in {changed_files} {noun}.", err=True)
 
 
 def _verify_then_write(fixes: list[FileFix], target: str, inputs: Sequence[str]) -> bool:
@@ -125,35 +254,55 @@ def _verify_then_write(fixes: list[FileFix], target: str, inputs: Sequence[str])
     return True
 
 
-def _show_fixes(shown: str, item: FileFix) -> None:
-    assert item.outcome is not None
-    for fix in item.outcome.applied:
-        click.echo(f"{shown}:{fix.line}: {fix.code} {fix.message} ({fix.applicability})")
+def run_add_noqa(paths: Sequence[str], settings: Settings, options: LintOptions) -> int:
+    """``check --add-noqa``: lint as check does, then add ``# noqa: CODE`` to each line with a
+    finding. Exit 0 when every finding got its directive, 2 when a file could not be linted
+    or written."""
+    from torchlint.lint.discovery import discover
+    from torchlint.lint.fix_files import add_noqa_paths
+    from torchlint.lint.registry import PluginError
+    from torchlint.lint.reporters import display_path
+    from torchlint.lint.run import lint_files
+
+    found = discover(list(paths) or ["."], settings)
+    try:
+        results = lint_files(
+            found.files,
+            settings,
+            jobs=jobs_for(options),
+            cache_dir=cache_dir_for(options, settings),
+        )
+    except PluginError as exc:
+        click.echo(f"torchlint: error: {exc}", err=True)
+        return EXIT_ERROR
+    failed = bool(found.errors)
+    for error in found.errors:
+        click.echo(_error_line(error), err=True)
+    for result in results:
+        for error in result.errors:
+            failed = True
+            click.echo(_error_line(error), err=True)
+    added = 0
+    for outcome in add_noqa_paths(results):
+        shown = display_path(outcome.path)
+        added += outcome.added
+        if outcome.error is not None:
+            failed = True
+            click.echo(f"{shown}: error: {outcome.error}", err=True)
+        for line in outcome.skipped:
+            click.echo(
+                f"{shown}:{line}: no directive added: the line ends inside a string or after a "
+                "line continuation",
+                err=True,
+            )
+    noun = "directive" if added == 1 else "directives"
+    click.echo(f"Added {added} noqa {noun}.", err=True)
+    return EXIT_ERROR if failed else EXIT_CLEAN
 
 
 @click.command("fix")
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--unsafe-fixes", is_flag=True, help="Also apply fixes that can change behaviour.")
-@click.option(
-    "--diff",
-    is_flag=True,
-    help="Print a unified diff and write nothing; exit 1 if any file would change.",
-)
-@click.option("--show-fixes", is_flag=True, help="List every fix applied.")
-@click.option(
-    "--select", multiple=True, help="Rule codes, prefixes or names to fix (comma-separated)."
-)
-@click.option("--ignore", multiple=True, help="Rule codes, prefixes or names to leave alone.")
-@click.option(
-    "--target",
-    "targets",
-    multiple=True,
-    help="Back-ends to check for: script, trace, compile, export.",
-)
-@click.option(
-    "--config", "config_path", type=click.Path(dir_okay=False), help="Use this config file."
-)
-@click.option("--isolated", is_flag=True, help="Ignore every config file.")
+@lint_options
 @click.option(
     "--verify",
     "verify_target",
@@ -168,34 +317,18 @@ def _show_fixes(shown: str, item: FileFix) -> None:
 )
 def fix_command(
     paths: tuple[str, ...],
-    unsafe_fixes: bool,
-    diff: bool,
-    show_fixes: bool,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    targets: tuple[str, ...],
-    config_path: Optional[str],
-    isolated: bool,
+    options: LintOptions,
     verify_target: Optional[str],
     inputs: tuple[str, ...],
 ) -> None:
-    """Apply fixes to PATHS (default: the current folder), then report what is left."""
-    from torchlint.lint.config import ConfigError, apply_overrides, load_settings, split_list
+    """Apply fixes to PATHS (default: the current folder), then report what is left.
 
-    try:
-        settings = load_settings(paths, config_path=config_path, isolated=isolated)
-        settings = apply_overrides(
-            settings,
-            targets=split_list(targets) or None,
-            select=split_list(select) or None,
-            ignore=split_list(ignore),
-            unsafe_fixes=True if unsafe_fixes else None,
-        )
-    except ConfigError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
-    sys.exit(
-        run_fix(
-            paths, settings, diff=diff, show_fixes=show_fixes, verify=verify_target, inputs=inputs
-        )
-    )
+    The same as `torchlint check --fix`, with the same options. '-' (or --stdin-filename)
+    fixes standard input and writes the fixed code to standard output.
+    """
+    if use_stdin(paths, options) and verify_target is not None:
+        from torchlint.cli_options import fail
+
+        fail("--verify needs files, not standard input")
+    settings = load_run_settings(paths, options)
+    sys.exit(run_fix(paths, settings, options, verify=verify_target, inputs=inputs))
