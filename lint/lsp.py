@@ -5,7 +5,8 @@ findings as LSP diagnostics (code, rule name, the back-ends in the message, a li
 docs). Code actions: the fix of a finding (quickfix), every safe fix of the file
 (``source.fixAll.torchlint``) and "suppress with ``# noqa``". Hovering a finding shows its rule's
 documentation. Settings come from the workspace's ``pyproject.toml`` and are reloaded when it
-changes; cross-file facts (a class defined in another file) come from a project index of the
+changes (a broken file is shown to the user once and the last good settings stay in force);
+cross-file facts (a class defined in another file) come from a project index of the
 workspace, built from ``ast`` summaries in a background thread and kept up to date as files
 change. The user's code is never imported, and an error in one rule or one file is logged and
 never stops the server.
@@ -127,6 +128,9 @@ class TorchlintServer(LanguageServer):
         self.linters: dict[str, IncrementalLinter] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._index_generation = 0
+        # The config error last shown to the user: a reload that hits the same one stays quiet.
+        self._shown_config_error: Optional[str] = None
+        self._settings_loaded = False
         self._indexer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="torchlint-index")
 
     # -- logging ---------------------------------------------------------------------------
@@ -135,6 +139,13 @@ class TorchlintServer(LanguageServer):
             self.window_log_message(types.LogMessageParams(type=level, message=message))
         except Exception:  # no client to talk to (tests, shutdown): stderr is enough
             logger.log(logging.WARNING if level <= 2 else logging.INFO, message)
+
+    def show(self, message: str, level: types.MessageType = types.MessageType.Error) -> None:
+        """A message the user must see (``window/showMessage``), not only the log."""
+        try:
+            self.window_show_message(types.ShowMessageParams(type=level, message=message))
+        except Exception:
+            logger.warning(message)
 
     # -- configuration and index -------------------------------------------------------------
     def configure(self, params: types.InitializeParams) -> None:
@@ -151,14 +162,29 @@ class TorchlintServer(LanguageServer):
                 self.debounce_s = max(0.0, float(options["debounceMs"]) / 1000)
             if "fullLintDelayMs" in options:
                 self.full_lint_delay_s = max(0.0, float(options["fullLintDelayMs"]) / 1000)
-        self.reload_settings()
+        # Settings only: the workspace is indexed once, on ``initialized``.
+        self.load_settings()
 
-    def reload_settings(self) -> None:
+    def load_settings(self) -> None:
+        """Read the workspace's config; on an error keep the last good settings (defaults before
+        any) and show the error to the user, once per distinct error."""
         root = self.roots[0] if self.roots else None
         try:
             self.settings = workspace_settings(root)
-        except Exception as exc:  # a broken pyproject.toml keeps the previous settings
-            self.log(f"torchlint: cannot read settings: {exc}", types.MessageType.Error)
+        except Exception as exc:
+            message = f"torchlint: cannot read settings: {exc}"
+            self.log(message, types.MessageType.Error)
+            if message != self._shown_config_error:
+                self._shown_config_error = message
+                kept = "the previous settings" if self._settings_loaded else "the defaults"
+                self.show(f"{message} (using {kept} until it is fixed)")
+            return
+        self._settings_loaded = True
+        self._shown_config_error = None  # the same mistake made again later is shown again
+
+    def reload_settings(self) -> None:
+        """The config file changed: read it again and re-index with the new settings."""
+        self.load_settings()
         self.linters.clear()
         self.start_indexing()
 
@@ -616,7 +642,7 @@ def create_server() -> TorchlintServer:
         uri = params.text_document.uri
         ls.cancel_lint(uri)
         linted = ls.linted.pop(uri, None)
-        ls.modules.pop(uri, None)
+        ls.linters.pop(uri, None)
         if linted is not None:
             ls.file_changed_on_disk(linted.path, deleted=not os.path.exists(linted.path))
             ls.text_document_publish_diagnostics(

@@ -228,3 +228,135 @@ def test_lsp_command_without_pygls(monkeypatch: pytest.MonkeyPatch) -> None:
     result = CliRunner().invoke(main, ["lsp"])
     assert result.exit_code == 2
     assert "torchlint[lsp]" in result.output
+
+
+# A model in one file: its finding needs no index.
+LOCAL_NET = """\
+from torch import nn
+
+
+class Net(nn.Module):
+    def forward(self, x):
+        print(x)
+        return x
+"""
+
+
+def save(lsp: LspSession, path: Path) -> None:
+    lsp.client.text_document_did_save(
+        types.DidSaveTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=from_fs_path(str(path)))
+        )
+    )
+
+
+def capture_shown(lsp: LspSession) -> list[types.ShowMessageParams]:
+    shown: list[types.ShowMessageParams] = []
+
+    @lsp.client.feature(types.WINDOW_SHOW_MESSAGE)
+    def on_show(params: types.ShowMessageParams) -> None:
+        shown.append(params)
+
+    return shown
+
+
+def test_config_error_shown_once_and_last_good_settings_kept(tmp_path: Path) -> None:
+    """A broken config is shown to the user (once per distinct error, not on every reload) and
+    the last good settings stay in force until it is fixed."""
+    (tmp_path / "net.py").write_text(LOCAL_NET)
+    config = tmp_path / "pyproject.toml"
+    config.write_text('[tool.torchlint]\nignore = ["TL301"]\n')
+
+    async def session() -> None:
+        lsp = LspSession(tmp_path, {"debounceMs": 0})
+        shown = capture_shown(lsp)
+        await lsp.start()
+        path = tmp_path / "net.py"
+        uri = from_fs_path(str(path))
+        assert tl_codes(await lsp.open(path)) == []
+
+        async def reload() -> list[str]:
+            # The reload re-lints open documents; its publish follows any message it showed.
+            published = lsp.settle(uri, lambda params: True)
+            save(lsp, config)
+            return tl_codes(await published)
+
+        config.write_text('[tool.torchlint]\nignor = ["TL301"]\n')
+        assert await reload() == []  # still ignored: the last good settings, not the defaults
+        assert len(shown) == 1 and shown[0].type == types.MessageType.Error
+        assert "did you mean `tool.torchlint.ignore`" in shown[0].message
+        assert "previous settings" in shown[0].message
+        assert await reload() == []
+        assert len(shown) == 1  # the same error again: not shown again
+
+        config.write_text('[tool.torchlint]\nignore = ["TL301"]\ntargets = ["scrpt"]\n')
+        assert await reload() == []
+        assert len(shown) == 2 and "scrpt" in shown[1].message
+
+        config.write_text("[tool.torchlint]\n")
+        published = lsp.settle(uri, lambda params: tl_codes(params) == ["TL301"])
+        save(lsp, config)
+        await published
+        config.write_text('[tool.torchlint]\nignor = ["TL301"]\n')
+        assert await reload() == ["TL301"]  # the good settings are now the empty ones
+        assert len(shown) == 3  # fixed in between: the old mistake is news again
+        await lsp.stop()
+
+    run(session())
+
+
+def test_config_error_at_startup_is_shown(tmp_path: Path) -> None:
+    (tmp_path / "net.py").write_text(LOCAL_NET)
+    (tmp_path / "pyproject.toml").write_text("[tool.torchlint]\nignore = [\n")
+
+    async def session() -> None:
+        lsp = LspSession(tmp_path, {"debounceMs": 0})
+        shown = capture_shown(lsp)
+        await lsp.start()
+        assert tl_codes(await lsp.open(tmp_path / "net.py")) == ["TL301"]
+        assert len(shown) == 1 and "invalid TOML" in shown[0].message
+        assert "defaults" in shown[0].message
+        await lsp.stop()
+
+    run(session())
+
+
+def test_workspace_indexed_once_on_startup(tmp_path: Path) -> None:
+    (tmp_path / "net.py").write_text(LOCAL_NET)
+
+    async def session() -> None:
+        lsp = LspSession(tmp_path)
+        send_initialized = lsp.client.initialized
+        lsp.client.initialized = lambda params: None
+        await lsp.start()
+        # Time for an index started on ``initialize`` to finish before ``initialized`` arrives.
+        await asyncio.sleep(1)
+        send_initialized(types.InitializedParams())
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while not any("indexed" in m for m in lsp.logs) and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(1)  # a second indexing of a one-file workspace ends well within this
+        assert [m for m in lsp.logs if "indexed" in m] == ["torchlint: indexed 1 files"]
+        await lsp.stop()
+
+    run(session())
+
+
+def test_close_clears_the_documents_diagnostics(tmp_path: Path) -> None:
+    (tmp_path / "net.py").write_text(LOCAL_NET)
+
+    async def session() -> None:
+        lsp = LspSession(tmp_path, {"debounceMs": 0})
+        await lsp.start()
+        path = tmp_path / "net.py"
+        uri = from_fs_path(str(path))
+        assert tl_codes(await lsp.open(path)) == ["TL301"]
+        cleared = lsp.settle(uri, lambda params: not params.diagnostics)
+        lsp.client.text_document_did_close(
+            types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+        await asyncio.wait_for(cleared, 60)
+        await lsp.stop()
+
+    run(session())
