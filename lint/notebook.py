@@ -345,7 +345,7 @@ def json_lines_of_cells(raw: str) -> dict[int, list[int]]:
         cells_at = top["cells"]
         if raw[cells_at] != "[":
             return {}
-        newlines = [n for n, char in enumerate(raw) if char == "\n"]
+        newlines = [match.start() for match in re.finditer("\n", raw)]
         found: dict[int, list[int]] = {}
         for number, (_, cell_at) in enumerate(_items(raw, cells_at), start=1):
             source_at = dict(_items(raw, cell_at)).get("source") if raw[cell_at] == "{" else None
