@@ -262,7 +262,8 @@ class Report:
 
 def _is_listed_break(b: dict[str, Any]) -> bool:
     """The error of a ``graph-breaks`` result is fullgraph=True's first break; when the break
-    list holds it (same GB code and line), printing both would show that break twice."""
+    list holds it (same GB code and line, or the same GB code where the error named no line),
+    printing both would show that break twice."""
     if b["status"] != "graph-breaks":
         return False
 
@@ -271,7 +272,11 @@ def _is_listed_break(b: dict[str, Any]) -> bool:
         path = where.get("file")
         return item.get("gb_code"), os.path.realpath(path) if path else None, where.get("line")
 
-    return any(key(item) == key(b) for item in b.get("graph_breaks") or [])
+    code, path, _ = mine = key(b)
+    return any(
+        key(item) == mine or (code and path is None and item.get("gb_code") == code)
+        for item in b.get("graph_breaks") or []
+    )
 
 
 def _crash_excerpt(tail: str, limit: int = 8) -> list[str]:

@@ -289,6 +289,9 @@ def test_each_graph_break_is_printed_once() -> None:
     assert text.count("GB0170") == 1 and text.count("GB0059") == 1
     assert "graph break [GB0170] Data-dependent branching at " in text
     assert "branchy.py:15" in text and "branchy.py:17" in text
+    # fullgraph=True's error without a line is the listed break of its GB code.
+    unlocated = dict(compile_, location=None)
+    assert _report_for(MODEL, [], [unlocated]).render_text().count("GB0170") == 1
     # fullgraph=True's error at a line no break names is still said.
     other = dict(compile_, location={"file": MODEL, "line": 9})
     assert "Unsupported: Data-dependent branching [GB0170] at" in (
