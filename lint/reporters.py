@@ -127,7 +127,9 @@ def _code(d: Diagnostic, colour: bool) -> str:
     return click.style(d.code, fg=SEVERITY_COLOURS.get(d.severity), bold=True)
 
 
-def _error_line(error: FileError) -> str:
+def format_error(error: FileError) -> str:
+    """``path[:line:col]: error: message``: a file that could not be linted, in every text
+    output."""
     where = display_path(error.path)
     if error.line is not None:
         where += f":{error.line}:{error.column}"
@@ -195,7 +197,7 @@ def format_full(report: Report, colour: bool = False, summary: bool = True) -> s
         if note:
             out.append(f"  = {note}")
         out.append("")
-    out.extend(_error_line(e) for e in report.errors)
+    out.extend(format_error(e) for e in report.errors)
     if summary:
         if report.errors:
             out.append("")
@@ -205,7 +207,7 @@ def format_full(report: Report, colour: bool = False, summary: bool = True) -> s
 
 def format_concise(report: Report, colour: bool = False, summary: bool = True) -> str:
     out = [f"{_location(d, colour)}: {_code(d, colour)} {d.message}" for d in report.diagnostics]
-    out.extend(_error_line(e) for e in report.errors)
+    out.extend(format_error(e) for e in report.errors)
     if summary:
         out.extend(_summary(report))
     return "".join(line + "\n" for line in out)
@@ -483,7 +485,7 @@ def format_junit(report: Report) -> str:
             if position is not None:
                 case.set("line", str(position[0]))
             error = ET.SubElement(case, "error", message=e.message)
-            error.text = _error_line(e)
+            error.text = format_error(e)
     if not by_path:
         suite = ET.SubElement(root, "testsuite", name="torchlint", tests="1", failures="0")
         suite.set("errors", "0")
@@ -598,7 +600,7 @@ def format_statistics(report: Report, output_format: str) -> str:
         f"{row['count']:>{width}}  {row['code']}  {'[*] ' if row['fixable'] else ''}{row['name']}"
         for row in rows
     ]
-    out.extend(_error_line(e) for e in report.errors)
+    out.extend(format_error(e) for e in report.errors)
     total = sum(row["count"] for row in rows)
     out.append(f"Found {total} {'finding' if total == 1 else 'findings'}.")
     return "\n".join(out) + "\n"

@@ -61,7 +61,7 @@ def run_fix(
     from torchlint.lint.fix_files import fix_paths, unified_diff
     from torchlint.lint.notebook import cell_diff, is_notebook
     from torchlint.lint.registry import PluginError
-    from torchlint.lint.reporters import display_path, text_locator
+    from torchlint.lint.reporters import display_path, format_error, text_locator
 
     if use_stdin(paths, options):
         return _fix_stdin(settings, options)
@@ -121,7 +121,7 @@ def run_fix(
         _report_count(applied, changed_files, options.diff)
     if options.diff:
         for error in report.errors:
-            click.echo(_error_line(error), err=True)
+            click.echo(format_error(error), err=True)
         if report.errors:
             return EXIT_ERROR
         return EXIT_FINDINGS if changed_files and not options.exit_zero else EXIT_CLEAN
@@ -204,13 +204,6 @@ def _report(results: Sequence[FileResult], errors: Sequence[FileError]) -> Repor
     )
 
 
-def _error_line(error: FileError) -> str:
-    from torchlint.lint.reporters import display_path
-
-    where = f":{error.line}:{error.column}" if error.line is not None else ""
-    return f"{display_path(error.path)}{where}: error: {error.message}"
-
-
 def _report_settling(shown: str, outcome: FixOutcome) -> None:
     """Fixes dropped because they broke the file, and files whose fixes never settled."""
     from torchlint.lint.reporters import text_locator
@@ -261,7 +254,7 @@ def run_add_noqa(paths: Sequence[str], settings: Settings, options: LintOptions)
     from torchlint.lint.discovery import discover
     from torchlint.lint.fix_files import add_noqa_paths
     from torchlint.lint.registry import PluginError
-    from torchlint.lint.reporters import display_path
+    from torchlint.lint.reporters import display_path, format_error
     from torchlint.lint.run import lint_files
 
     found = discover(list(paths) or ["."], settings)
@@ -277,11 +270,11 @@ def run_add_noqa(paths: Sequence[str], settings: Settings, options: LintOptions)
         return EXIT_ERROR
     failed = bool(found.errors)
     for error in found.errors:
-        click.echo(_error_line(error), err=True)
+        click.echo(format_error(error), err=True)
     for result in results:
         for error in result.errors:
             failed = True
-            click.echo(_error_line(error), err=True)
+            click.echo(format_error(error), err=True)
     added = 0
     for outcome in add_noqa_paths(results):
         shown = display_path(outcome.path)
