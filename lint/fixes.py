@@ -638,14 +638,9 @@ def compiles(text: str, path: str) -> Optional[str]:
 
     CPython first, then libcst through ``source.parse``, which refuses nesting deep enough to
     overflow the stack of libcst's native parser (that crashes the process, it does not raise)."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code are not ours
-            compile(text, path, "exec", dont_inherit=True)
-    except (SyntaxError, ValueError) as exc:
-        return f"does not compile: {exc}"
-    except (RecursionError, MemoryError):  # MemoryError: "too complex" from Python's parser
-        return "does not compile: too deeply nested"
+    problem = _python_compile_error(text, path)
+    if problem is not None:
+        return problem
     from torchlint.lint.parser import parse
     from torchlint.lint.source import Source, SourceError
 
@@ -658,12 +653,26 @@ def compiles(text: str, path: str) -> Optional[str]:
     return None
 
 
+def _python_compile_error(text: str, path: str) -> Optional[str]:
+    """None when CPython compiles ``text``, else the reason."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarnings of the user's code are not ours
+            compile(text, path, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as exc:
+        return f"does not compile: {exc}"
+    except (RecursionError, MemoryError):  # MemoryError: "too complex" from Python's parser
+        return "does not compile: too deeply nested"
+    return None
+
+
 @dataclass
 class AppliedFix:
     code: str
     line: int
     message: str
     applicability: Applicability
+    column: int = 1
 
 
 @dataclass
@@ -712,9 +721,14 @@ def fix_text(
     index: Optional[ProjectIndex] = None,
     rules: Optional[Sequence[type[Rule]]] = None,
     max_rounds: int = MAX_ROUNDS,
+    first: Optional[FileResult] = None,
 ) -> FixOutcome:
     """Lint, apply the fixes that apply together, check the result compiles, and repeat until
-    nothing changes. Unsafe fixes only when ``unsafe`` (default: ``settings.unsafe_fixes``)."""
+    nothing changes. Unsafe fixes only when ``unsafe`` (default: ``settings.unsafe_fixes``).
+
+    ``first``: a lint of exactly ``text`` made already (``torchlint fix`` takes check's), whose
+    fixes the first round applies without linting again; its parse stands for libcst's half of
+    the check that ``text`` compiles."""
     # Imported here: the engine imports this module to attach fixes.
     from torchlint.lint.engine import lint_text
     from torchlint.lint.settings import Settings
@@ -723,12 +737,16 @@ def fix_text(
     allow_unsafe = settings.unsafe_fixes if unsafe is None else unsafe
     outcome = FixOutcome(path=path, original=text, text=text)
     blocked: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
-    if compiles(text, path) is not None:
+    parsed = first is not None and not first.errors
+    if (_python_compile_error(text, path) if parsed else compiles(text, path)) is not None:
         # Never touch a file that does not compile already: nothing could be checked.
-        outcome.result = lint_text(path, text, settings=settings, index=index, rules=rules)
+        outcome.result = first or lint_text(path, text, settings=settings, index=index, rules=rules)
         return outcome
     for _ in range(max_rounds + 1):
-        result = lint_text(path, text, settings=settings, index=index, rules=rules)
+        if first is not None:
+            result, first = first, None
+        else:
+            result = lint_text(path, text, settings=settings, index=index, rules=rules)
         outcome.result = result
         candidates = [
             d
@@ -771,7 +789,13 @@ def fix_text(
         for fix in chosen:
             diagnostic = by_fix[id(fix)]
             outcome.applied.append(
-                AppliedFix(diagnostic.code, diagnostic.line, fix.message, fix.applicability)
+                AppliedFix(
+                    diagnostic.code,
+                    diagnostic.line,
+                    fix.message,
+                    fix.applicability,
+                    diagnostic.column,
+                )
             )
         text = new_text
     outcome.text = text

@@ -6,9 +6,9 @@ registered at the bottom of this file with one ``main.add_command(...)`` line ea
 
 from __future__ import annotations
 
-import os
 import sys
-from typing import NoReturn, Optional
+import traceback
+from typing import Any, Optional
 
 import click
 
@@ -16,24 +16,55 @@ from torchlint import __version__
 from torchlint.cli_fix import fix_command, run_fix
 from torchlint.cli_lsp import lsp_command
 from torchlint.cli_migrate import migrate_command_for
+from torchlint.cli_options import (
+    EXIT_ERROR,
+    VERBOSE_KEY,
+    LintOptions,
+    cache_dir_for,
+    config_start,
+    exit_status,
+    fail,
+    jobs_for,
+    lint_options,
+    load_run_settings,
+    read_stdin_bytes,
+    use_stdin,
+    verbose_option,
+    write_report,
+)
+from torchlint.cli_output import Feedback, feedback_for, settings_text
 from torchlint.cli_verify import verify_command
 
-DEFAULT_CACHE_DIRECTORY = ".torchlint_cache"
-EXIT_CLEAN = 0
-EXIT_FINDINGS = 1
-EXIT_ERROR = 2  # usage or configuration error, or a file that could not be linted
+
+class _Main(click.Group):
+    """The command group; an unexpected exception in any command is an internal error: one
+    line on stderr and exit 2 (1 means "findings"), the traceback only with -v."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Abort, click.exceptions.Exit):
+            raise
+        except Exception as exc:
+            if ctx.meta.get(VERBOSE_KEY):
+                click.echo(traceback.format_exc(), err=True, nl=False)
+            click.echo(f"torchlint: internal error: {type(exc).__name__}: {exc}", err=True)
+            if not ctx.meta.get(VERBOSE_KEY):
+                click.echo(
+                    "This is a bug in torchlint; please report it, with the traceback that "
+                    "rerunning with -v prints.",
+                    err=True,
+                )
+            sys.exit(EXIT_ERROR)
 
 
-def fail(message: str) -> NoReturn:
-    """A usage or configuration error: one line on stderr, exit 2."""
-    click.echo(f"torchlint: error: {message}", err=True)
-    sys.exit(EXIT_ERROR)
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(
+    cls=_Main, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}
+)
 @click.version_option(
     __version__, "--version", prog_name="torchlint", message="%(prog)s %(version)s"
 )
+@verbose_option
 def main() -> None:
     """Find, fix and verify PyTorch code that breaks torch.compile, torch.export and TorchScript.
 
@@ -44,115 +75,37 @@ def main() -> None:
     torchlint rules                list the rules
     torchlint rule TL101           explain one rule
 
-    Exit status: 0 nothing found, 1 findings, 2 usage error or a file that could not be linted.
+    Exit status: 0 nothing found, 1 findings, 2 usage error, a file that could not be linted,
+    or an internal error.
     """
-
-
-def _comma_list(values: tuple[str, ...]) -> list[str]:
-    from torchlint.lint.config import split_list
-
-    return split_list(values)
 
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
+@lint_options
 @click.option(
-    "--output-format",
-    type=click.Choice(["full", "concise", "json", "sarif", "github"]),
-    default="full",
-    show_default=True,
-    envvar="TORCHLINT_OUTPUT_FORMAT",
-    help="full: source line, caret and fix hint; concise: one line each; json: the documented "
-    "contract; sarif: SARIF 2.1.0 for code scanning; github: Actions annotations.",
+    "--fix", is_flag=True, help="Apply safe fixes, then report what is left (as `torchlint fix`)."
 )
 @click.option(
-    "-o",
-    "--output-file",
-    type=click.Path(dir_okay=False, writable=True),
-    help="Write the report to this file instead of standard output.",
+    "--add-noqa",
+    is_flag=True,
+    help="Add `# noqa: CODE` to every line with a finding (merged with a noqa already there).",
 )
 @click.option(
-    "--target",
-    "targets",
-    multiple=True,
-    metavar="BACKENDS",
-    help="Keep findings that break these back-ends (comma-separated: script, trace, compile, "
-    "export), plus performance and migration findings. Default: all four.",
+    "--show-settings",
+    is_flag=True,
+    help="Print the resolved settings (config file, targets, selection, excludes, cache) and exit.",
 )
 @click.option(
-    "--select", multiple=True, metavar="RULES", help="Rule codes, prefixes (TL1) or names to run."
-)
-@click.option(
-    "--extend-select", multiple=True, metavar="RULES", help="Rules to run in addition to select."
-)
-@click.option(
-    "--ignore", multiple=True, metavar="RULES", help="Rule codes, prefixes or names to skip."
-)
-@click.option(
-    "--exclude",
-    multiple=True,
-    metavar="GLOBS",
-    help="Files and folders to skip, replacing the default list (.git, .venv, build, ...).",
-)
-@click.option(
-    "--extend-exclude", multiple=True, metavar="GLOBS", help="More files and folders to skip."
-)
-@click.option(
-    "--respect-gitignore/--no-respect-gitignore",
-    default=None,
-    help="Skip files that .gitignore excludes (default: on).",
-)
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(dir_okay=False),
-    help="Read settings from this pyproject.toml or torchlint.toml instead of the nearest one.",
-)
-@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
-@click.option(
-    "--stdin-filename",
-    metavar="NAME",
-    help="Lint standard input, reporting it as NAME (also: give '-' as the only path).",
-)
-@click.option("--statistics", is_flag=True, help="Print the number of findings per rule instead.")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
-@click.option("--fix", is_flag=True, help="Apply safe fixes (same as `torchlint fix`).")
-@click.option("--unsafe-fixes", is_flag=True, help="With --fix, also apply unsafe fixes.")
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Lint in this many processes (default: all cores).",
-)
-@click.option("--no-cache", is_flag=True, help="Lint every file again, ignoring the cache.")
-@click.option(
-    "--cache-dir",
-    type=click.Path(file_okay=False),
-    envvar="TORCHLINT_CACHE_DIR",
-    help="Where to keep the cache (default: .torchlint_cache in the project, or `cache-dir`).",
+    "--show-files", is_flag=True, help="Print the files that would be linted, one a line, and exit."
 )
 def check(
     paths: tuple[str, ...],
-    output_format: str,
-    output_file: Optional[str],
-    targets: tuple[str, ...],
-    select: tuple[str, ...],
-    extend_select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    exclude: tuple[str, ...],
-    extend_exclude: tuple[str, ...],
-    respect_gitignore: Optional[bool],
-    config_path: Optional[str],
-    isolated: bool,
-    stdin_filename: Optional[str],
-    statistics: bool,
-    exit_zero: bool,
+    options: LintOptions,
     fix: bool,
-    unsafe_fixes: bool,
-    jobs: Optional[int],
-    no_cache: bool,
-    cache_dir: Optional[str],
+    add_noqa: bool,
+    show_settings: bool,
+    show_files: bool,
 ) -> None:
     """Lint PATHS (default: the current folder) for code that breaks a PyTorch back-end.
 
@@ -160,63 +113,79 @@ def check(
     caches and what .gitignore or `exclude` names; a file named explicitly is always linted.
     Options that take lists accept commas and repetition: --select TL1,TL301 --select TL5.
     """
-    from torchlint.lint.config import ConfigError, apply_overrides, load_settings
     from torchlint.lint.registry import PluginError
 
-    use_stdin = stdin_filename is not None or paths == ("-",)
-    if "-" in paths and paths != ("-",):
-        fail("'-' (standard input) cannot be combined with other paths")
-    if use_stdin and fix:
-        fail("--fix cannot rewrite standard input; use `torchlint fix` on files")
-    config_start = [stdin_filename] if stdin_filename else list(paths)
-    try:
-        settings = load_settings(config_start, config_path=config_path, isolated=isolated)
-        settings = apply_overrides(
-            settings,
-            targets=_comma_list(targets) or None,
-            select=_comma_list(select) or None,
-            ignore=_comma_list(ignore),
-            extend_select=_comma_list(extend_select),
-            exclude=_comma_list(exclude) or None,
-            extend_exclude=_comma_list(extend_exclude),
-            respect_gitignore=respect_gitignore,
-            unsafe_fixes=True if unsafe_fixes else None,
-        )
-    except (ConfigError, PluginError) as exc:
-        fail(str(exc))
-    if fix:
-        sys.exit(run_fix(paths, settings))
-    if no_cache:
-        cache_dir = None
-    elif cache_dir is None:
-        cache_dir = settings.cache_dir or os.path.join(
-            settings.project_root or os.getcwd(), DEFAULT_CACHE_DIRECTORY
-        )
+    stdin = use_stdin(paths, options)
+    if add_noqa and (fix or options.diff):
+        fail("--add-noqa cannot be combined with --fix or --diff")
+    if add_noqa and stdin:
+        fail("--add-noqa rewrites files; it cannot take standard input")
+    settings = load_run_settings(paths, options)
+    if show_settings or show_files:
+        sys.exit(_show(paths, options, settings, show_settings, show_files))
+    if fix or options.diff:
+        sys.exit(run_fix(paths, settings, options))
+    if add_noqa:
+        from torchlint.cli_fix import run_add_noqa
+
+        sys.exit(run_add_noqa(paths, settings, options))
+    feedback = feedback_for(options)
     try:
         report = _run_check(
-            paths, settings, use_stdin, stdin_filename, jobs or os.cpu_count() or 1, cache_dir
+            paths,
+            settings,
+            stdin,
+            options.stdin_filename,
+            jobs_for(options),
+            cache_dir_for(options, settings),
+            feedback,
         )
     except PluginError as exc:
         fail(str(exc))
+    with feedback.timed("the report"):
+        write_report(report, options)
+    feedback.tracebacks(report.errors)
+    sys.exit(exit_status(report, options))
 
-    from torchlint.lint.reporters import FORMATTERS, format_statistics
 
-    text = (
-        format_statistics(report, output_format)
-        if statistics
-        else FORMATTERS[output_format](report)
-    )
-    if output_file:
+def _show(
+    paths: tuple[str, ...],
+    options: LintOptions,
+    settings,
+    show_settings: bool,
+    show_files: bool,
+) -> int:
+    """--show-settings and --show-files: print what a run would use, lint nothing."""
+    from torchlint.lint.config import config_file_for
+    from torchlint.lint.discovery import discover
+    from torchlint.lint.registry import PluginError, all_rules
+    from torchlint.lint.reporters import display_path, format_error
+
+    if show_settings:
+        start = config_start(paths, options)
+        config = config_file_for(start, options.config_path, options.isolated)
         try:
-            with open(output_file, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as exc:
-            fail(f"cannot write {output_file}: {exc.strerror or exc}")
-    else:
-        click.echo(text, nl=False)
-    if report.errors:
-        sys.exit(EXIT_ERROR)
-    sys.exit(EXIT_FINDINGS if report.diagnostics and not exit_zero else EXIT_CLEAN)
+            rules = [(rule.code, rule.name) for rule in all_rules()]
+        except PluginError as exc:
+            fail(str(exc))
+        click.echo(
+            settings_text(
+                settings,
+                str(config.absolute()) if config is not None else None,
+                cache_dir_for(options, settings),
+                rules,
+            ),
+            nl=False,
+        )
+    if show_files:
+        found = discover([p for p in paths if p != "-"] or ["."], settings)
+        for path in found.files:
+            click.echo(display_path(path))
+        for error in found.errors:
+            click.echo(format_error(error), err=True)
+        if found.errors:
+            return EXIT_ERROR
+    return 0
 
 
 def _run_check(
@@ -224,8 +193,9 @@ def _run_check(
     settings,
     use_stdin: bool,
     stdin_filename: Optional[str],
-    jobs: int = 1,
-    cache_dir: Optional[str] = None,
+    jobs: int,
+    cache_dir: Optional[str],
+    feedback: Feedback,
 ):
     from torchlint.lint.diagnostics import Diagnostic, FileError, FileResult
     from torchlint.lint.discovery import discover
@@ -237,8 +207,7 @@ def _run_check(
     errors: list[FileError] = []
     if use_stdin:
         name = stdin_filename or "-"
-        stream = getattr(sys.stdin, "buffer", None)
-        data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+        data = read_stdin_bytes()
         try:
             source = decode(name, data)
         except SourceError as exc:
@@ -248,9 +217,14 @@ def _run_check(
 
             results.append(lint_text(name, source.text, settings=settings))
     else:
-        found = discover(list(paths) or ["."], settings)
+        with feedback.timed("finding the files"):
+            found = discover(list(paths) or ["."], settings)
+        feedback.found(found.files)
         errors.extend(found.errors)
-        results.extend(lint_files(found.files, settings, jobs=jobs, cache_dir=cache_dir))
+        with feedback.linting(len(found.files)) as done:
+            results.extend(
+                lint_files(found.files, settings, jobs=jobs, cache_dir=cache_dir, progress=done)
+            )
     diagnostics: list[Diagnostic] = []
     lines: dict[str, dict[int, str]] = {}
     for result in results:
