@@ -8,6 +8,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.walk import LEAF_TYPES, walk
 
 MUTATING_METHODS = {
@@ -29,10 +30,14 @@ class SelfStateMutation(Rule):
     ## What it does
     Finds graph code that changes Python attributes of the module (`self.step += 1`,
     `self.prev = h.detach()`, `self.cache["k"] = v`, `self.history.append(x)`,
-    `setattr(self, "n", ...)`) when graph code of the class also reads that attribute, so the
-    state changes results across calls. Writes that nothing reads (`self.last_ms = ...`),
+    `setattr(self, "n", ...)`) when graph code of the class reads that attribute back on a later
+    call, so the state changes results across calls. Not flagged: writes that no graph code
+    reads (`self.last_ms = ...`, a log only a method outside the graph reads), scratch state a
+    call sets before reading it (`self.parts = []` at the top of `forward`), writes that only
+    fill state in (`if self.cache is None: self.cache = ...`, `if n not in self.memo: ...`,
+    `if not self.hooked: ...; self.hooked = True`: a lazy init, a memo or a one-time hook),
     in-place updates of registered buffers and conversions of an attribute into itself
-    (`self.pos = self.pos.to(x.device)`, the same value on every call) are not flagged.
+    (`self.pos = self.pos.to(x.device)`, the same value on every call).
 
     ## Why is this bad?
     `torch.export` and `torch.jit.trace` run the Python once, at conversion time: the attribute
@@ -188,6 +193,61 @@ class SelfStateMutation(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
             """
         ),
+        # A lazy init and a memo keyed by a size: filled once, then equal on every call.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.table = None
+                    self.ramps = {}
+
+                def forward(self, x):
+                    if self.table is None:
+                        self.table = torch.arange(4.0)
+                    n = x.shape[0]
+                    if n not in self.ramps:
+                        self.ramps[n] = torch.linspace(0.0, 1.0, n)
+                    return x * self.table + self.ramps[n][:, None]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            backends=("trace", "export"),
+        ),
+        # Scratch state set at the top of every call before it is read, and a log that only
+        # code outside the graph reads.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.parts = []
+                    self.history = []
+
+                def forward(self, x):
+                    self.parts = []
+                    self.parts.append(self.fc(x))
+                    self.parts.append(x)
+                    y = torch.stack(self.parts).sum(0)
+                    self.history.append(y.shape[0])
+                    return y
+
+                def calls(self):
+                    return len(self.history)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            backends=("trace", "export"),
+        ),
     ]
     INVALID = [
         Invalid(
@@ -238,13 +298,17 @@ class SelfStateMutation(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._reads_cache: Optional[set[str]] = None
+        self._reads_cache: Optional[dict[Optional[str], set[str]]] = None
+        self._once: set[int] = set()
 
     def _reads(self) -> set[str]:
-        # A whole-module scan, done only once a candidate mutation is found in graph code.
+        """The attributes graph code of the current method's class reads back."""
+        # Whole-module scans, done only once a candidate mutation is found in graph code.
         if self._reads_cache is None:
-            self._reads_cache = _self_reads(self.ctx.module)
-        return self._reads_cache
+            self._reads_cache = _self_reads(self.ctx.module, self.ctx.model)
+            self._once = _once_blocks(self.ctx.module)
+        info = self.ctx.function_info
+        return self._reads_cache.get(info.owner_class if info is not None else None, set())
 
     def _self_attr(self, node: cst.BaseExpression) -> Optional[str]:
         """``X`` for ``self.X`` (and ``self.X[...]``) in a method; None otherwise."""
@@ -265,7 +329,7 @@ class SelfStateMutation(Rule):
         if not self.ctx.in_graph:
             return
         attr = self._self_attr(target)
-        if attr is None or attr not in self._reads():
+        if attr is None or attr not in self._reads() or id(node) in self._once:
             return
         plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
         if self.ctx.kind(plain) in (Kind.MODULE, Kind.MODULES):
@@ -315,19 +379,123 @@ def _converts_itself(node: cst.Assign) -> bool:
     return func.value.deep_equals(node.targets[0].target)  # type: ignore[attr-defined]
 
 
-def _self_reads(module: cst.Module) -> set[str]:
-    """Attributes read as ``self.X`` in methods (not counting plain stores and mutations)."""
+def _reads_attr(node: cst.CSTNode, attrs: set[str]) -> bool:
+    """Whether ``node`` reads ``self.X`` for some X in ``attrs``."""
+    found = False
+
+    def enter(child: cst.CSTNode) -> None:
+        nonlocal found
+        if type(child) is cst.Attribute:
+            value = child.value  # type: ignore[attr-defined]
+            if type(value) is cst.Name and value.value == "self" and child.attr.value in attrs:  # type: ignore[attr-defined]
+                found = True
+
+    walk(node, enter, lambda _: None, LEAF_TYPES)
+    return found
+
+
+def _written_attr(small: cst.CSTNode) -> Optional[str]:
+    """``X`` for ``self.X = ...``, ``self.X[k] = ...``, ``self.X += ...``, ``self.X.append(...)``."""
+    targets: list[cst.BaseExpression] = []
+    if type(small) is cst.Assign:
+        targets = [t.target for t in small.targets]  # type: ignore[attr-defined]
+    elif type(small) in (cst.AugAssign, cst.AnnAssign):
+        targets = [small.target]  # type: ignore[attr-defined]
+    elif type(small) is cst.Expr and type(small.value) is cst.Call:  # type: ignore[attr-defined]
+        func = small.value.func  # type: ignore[attr-defined]
+        if type(func) is cst.Attribute and func.attr.value in MUTATING_METHODS:
+            targets = [func.value]
+    for target in targets:
+        if type(target) is cst.Subscript:
+            target = target.value
+        if (
+            type(target) is cst.Attribute
+            and type(target.value) is cst.Name
+            and target.value.value == "self"
+        ):
+            return target.attr.value
+    return None
+
+
+def _block_writes(body: cst.BaseSuite) -> set[str]:
+    """The ``self`` attributes an ``if`` body writes."""
+    written: set[str] = set()
+
+    def enter(child: cst.CSTNode) -> None:
+        attr = _written_attr(child)
+        if attr is not None:
+            written.add(attr)
+
+    walk(body, enter, lambda _: None, LEAF_TYPES)
+    return written
+
+
+def _resets(statement: cst.CSTNode) -> Optional[str]:
+    """``X`` for a statement ``self.X = value`` whose value does not read ``self.X``: what a
+    call reads of X after it is this call's own value, never an earlier call's."""
+    if type(statement) is not cst.SimpleStatementLine:
+        return None
+    for small in statement.body:  # type: ignore[attr-defined]
+        if type(small) is cst.Assign and len(small.targets) == 1:
+            target = small.targets[0].target
+            if (
+                type(target) is cst.Attribute
+                and type(target.value) is cst.Name
+                and target.value.value == "self"
+                and not _reads_attr(small.value, {target.attr.value})
+            ):
+                return target.attr.value
+    return None
+
+
+def _once_blocks(module: cst.Module) -> set[int]:
+    """Ids of the writes that only fill state in: plain writes inside an ``if`` whose test reads
+    an attribute the same block writes (``if self.cache is None: self.cache = ...``, ``if key
+    not in self.memo: self.memo[key] = ...``, ``if not self.hooked: ...; self.hooked = True``).
+    They run until the state is there, then never again: a lazy init, a memo or a one-time hook
+    registration, not state that changes what later calls compute."""
+    once: set[int] = set()
+
+    def enter(node: cst.CSTNode) -> None:
+        if type(node) is not cst.If:
+            return
+        written = _block_writes(node.body)  # type: ignore[attr-defined]
+        if not written or not _reads_attr(node.test, written):  # type: ignore[attr-defined]
+            return
+
+        def mark(child: cst.CSTNode) -> None:
+            if type(child) is not cst.AugAssign and _written_attr(child) is not None:
+                # The rule reports an assignment by its statement, a mutating call by the call.
+                once.add(id(child.value) if type(child) is cst.Expr else id(child))  # type: ignore[attr-defined]
+
+        walk(node.body, mark, lambda _: None, LEAF_TYPES)  # type: ignore[attr-defined]
+
+    walk(module, enter, lambda _: None, LEAF_TYPES)
+    return once
+
+
+def _self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[str]]:
+    """Attributes read as ``self.X`` in graph code, by class: not counting plain stores and
+    mutations, nor reads that follow a reset of X earlier in the same function (scratch state
+    each call sets before using it)."""
     skip: set[int] = set()
-    names: set[str] = set()
-    depth = 0  # functions entered; ``__init__`` counts 1000 (its reads are not counted)
+    names: dict[Optional[str], set[str]] = {}
+    # One frame per function entered: its owner class (None outside graph code) and the
+    # attributes reset so far at the top of its body.
+    frames: list[tuple[Optional[str], bool, set[str], set[int]]] = []
 
     # One pass of the engine's walker (libcst's visitor rebuilds every node and costs more than
     # the parse); compared by type, since isinstance against libcst's ABCs is slow.
     def enter(node: cst.CSTNode) -> None:
-        nonlocal depth
         kind = type(node)
         if kind is cst.FunctionDef:
-            depth += 1 if node.name.value != "__init__" else 1000  # type: ignore[attr-defined]
+            info = model.function_info(node)  # type: ignore[arg-type]
+            in_graph = info is not None and (
+                info.region is not None or bool(frames and frames[-1][1])
+            )
+            owner = info.owner_class if info is not None else None
+            top = {id(statement) for statement in node.body.body}  # type: ignore[attr-defined]
+            frames.append((owner, in_graph, set(), top))
         elif kind is cst.Assign:
             for t in node.targets:  # type: ignore[attr-defined]
                 skip.add(id(t.target))
@@ -342,17 +510,22 @@ def _self_reads(module: cst.Module) -> set[str]:
         elif kind is cst.Attribute:
             value = node.value  # type: ignore[attr-defined]
             if (
-                0 < depth < 1000
+                frames
+                and frames[-1][1]
                 and id(node) not in skip
                 and type(value) is cst.Name
                 and value.value == "self"
+                and node.attr.value not in frames[-1][2]  # type: ignore[attr-defined]
             ):
-                names.add(node.attr.value)  # type: ignore[attr-defined]
+                names.setdefault(frames[-1][0], set()).add(node.attr.value)  # type: ignore[attr-defined]
 
     def leave(node: cst.CSTNode) -> None:
-        nonlocal depth
         if type(node) is cst.FunctionDef:
-            depth -= 1 if node.name.value != "__init__" else 1000  # type: ignore[attr-defined]
+            frames.pop()
+        elif frames and id(node) in frames[-1][3]:
+            attr = _resets(node)
+            if attr is not None:
+                frames[-1][2].add(attr)
 
     walk(module, enter, leave, LEAF_TYPES)  # names are read from their Attribute
     return names

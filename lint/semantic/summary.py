@@ -20,6 +20,8 @@ from typing import Any, Callable, Optional, Union
 from torchlint.lint.source import python_tree
 
 BUILTIN_NAMES = frozenset(dir(builtins))
+# Slotted summaries are smaller and faster to build; dataclass takes ``slots`` from Python 3.10.
+_SLOTS: dict[str, bool] = {"slots": True} if sys.version_info >= (3, 10) else {}
 
 # Calls that make their first argument a graph root, and the back-ends each implies.
 ROOT_CALLS: dict[str, frozenset[str]] = {
@@ -62,7 +64,7 @@ GUARD_BODY_LIMIT = 8
 MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 
 
-@dataclass(slots=True)
+@dataclass(**_SLOTS)
 class CallRef:
     """A call made inside a function, in a form the index can resolve across files.
 
@@ -80,7 +82,7 @@ class CallRef:
     line: int = 0
 
 
-@dataclass(slots=True)
+@dataclass(**_SLOTS)
 class FunctionSummary:
     qualname: str  # "f", "C.forward", "f.<locals>.g"
     line: int
@@ -92,7 +94,7 @@ class FunctionSummary:
     guard_calls: Optional[list[str]] = None
 
 
-@dataclass(slots=True)
+@dataclass(**_SLOTS)
 class ClassSummary:
     name: str
     line: int
@@ -111,7 +113,7 @@ class ClassSummary:
     callables: dict[str, list[str]] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@dataclass(**_SLOTS)
 class RootRef:
     """A callable passed to a root call: ``torch.compile(model)``, ``torch.jit.script(fn)``."""
 
@@ -120,7 +122,7 @@ class RootRef:
     line: int
 
 
-@dataclass(slots=True)
+@dataclass(**_SLOTS)
 class FileSummary:
     module: str
     path: str
@@ -209,8 +211,9 @@ _BLOCK_FIELDS: dict[type, tuple[str, ...]] = {
     ast.AsyncFor: _LOOP_FIELDS,
     ast.While: _LOOP_FIELDS,
     ast.Try: _TRY_FIELDS,
-    ast.Match: ("cases",),
 }
+if sys.version_info >= (3, 10):
+    _BLOCK_FIELDS[ast.Match] = ("cases",)
 if sys.version_info >= (3, 11):
     _BLOCK_FIELDS[ast.TryStar] = _TRY_FIELDS
 
