@@ -37,6 +37,9 @@ FAMILY = {
     "onnx": "export",
 }
 _PASSING = ("ok", "skipped")
+# Where `torchlint check` keeps its cache in a project (DEFAULT_CACHE_DIRECTORY of the CLI,
+# which this layer does not import); verify shares it, so a second --static run is quick.
+CACHE_FOLDER = ".torchlint_cache"
 # Files that mark a project's top folder when no torchlint config file does.
 _PROJECT_MARKERS = (".git", ".hg", "pyproject.toml", "setup.py", "setup.cfg")
 
@@ -82,9 +85,16 @@ def project_settings(anchor: str, cwd: str) -> Settings:
     return Settings(project_root=folder)
 
 
-def lint_project(files: list[str], anchor: str, cwd: str) -> ProjectLint:
+def lint_project(
+    files: list[str],
+    anchor: str,
+    cwd: str,
+    cache_dir: Optional[str] = None,
+    use_cache: bool = True,
+) -> ProjectLint:
     """Lint the project ``anchor`` belongs to as ``torchlint check`` would (its files, its
-    config); keep the findings and errors on ``files``."""
+    config, its cache: ``cache_dir``, else the config's, else the project's .torchlint_cache);
+    keep the findings and errors on ``files``."""
     from torchlint.lint.config import ConfigError
     from torchlint.lint.discovery import discover
     from torchlint.lint.run import lint_files
@@ -98,7 +108,14 @@ def lint_project(files: list[str], anchor: str, cwd: str) -> ProjectLint:
     # Loaded files outside the project (another folder on sys.path) are linted too, by name.
     outside = [f for f in files if not _inside(f, root)]
     found = discover([root, *outside], settings)
-    results = lint_files(found.files, settings, jobs=os.cpu_count() or 1)
+    if use_cache:
+        cache_dir = cache_dir or settings.cache_dir or os.path.join(root, CACHE_FOLDER)
+    results = lint_files(
+        found.files,
+        settings,
+        jobs=os.cpu_count() or 1,
+        cache_dir=cache_dir if use_cache else None,
+    )
     kept = [r for r in results if os.path.realpath(r.path) in wanted]
     return ProjectLint(
         root=root,
@@ -166,7 +183,8 @@ def correlate(report: Any, lint: Optional[ProjectLint] = None) -> dict[str, Any]
         return out
     if lint is None:
         anchor = report.options.target.path or info.get("target_file") or files[0]
-        lint = lint_project(files, anchor, report.options.cwd)
+        options = report.options
+        lint = lint_project(files, anchor, options.cwd, options.cache_dir, options.use_cache)
     out["project"] = lint.root
     diagnostics = lint.diagnostics
     out["errors"] = list(lint.errors)

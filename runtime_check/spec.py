@@ -177,6 +177,8 @@ class VerifyOptions:
     max_repeat: int = 100
     seed: int = 0
     static: bool = False
+    cache_dir: Optional[str] = None  # the lint cache of --static; None: check's for the project
+    use_cache: bool = True
     coverage: bool = False  # record the lines of user files the eager run executes
     cwd: str = field(default_factory=os.getcwd)
     sys_path: list[str] = field(default_factory=list)

@@ -36,6 +36,7 @@ def run(target: str, backends: str = "script,trace,compile,export", **options: o
         cwd=str(ROOT),
         repeat=int(options.pop("repeat", 0)),  # type: ignore[call-overload]
         device=str(options.pop("device", "cpu")),
+        cache_dir=os.environ.get("TORCHLINT_CACHE_DIR"),  # not in the checkout (conftest.py)
         **options,  # type: ignore[arg-type]
     )
     return verify(opts)

@@ -13,6 +13,8 @@ from click.testing import CliRunner
 
 from tests.conftest import requires_torch
 from torchlint.cli import main
+from torchlint.cli_options import DEFAULT_CACHE_DIRECTORY
+from torchlint.runtime_check.correlate import CACHE_FOLDER
 from torchlint.runtime_check.locate import UserFiles, gb_code, locate_exception
 from torchlint.runtime_check.report import Report
 from torchlint.runtime_check.spec import (
@@ -245,6 +247,21 @@ def test_static_findings_are_checks_over_the_project(tmp_path: Path) -> None:
     assert tl203["status"] == "confirmed"
     assert not any(f["code"] == "TL105" for f in static["findings"])  # the project's config
     assert static["project"] == str(tmp_path.resolve())
+    assert (tmp_path / CACHE_FOLDER).is_dir()  # check's cache, where check keeps it
+
+
+def test_static_lint_cache_options(tmp_path: Path) -> None:
+    from torchlint.runtime_check.correlate import correlate
+
+    assert CACHE_FOLDER == DEFAULT_CACHE_DIRECTORY
+    model = _project(tmp_path)
+    report = _report_for(str(model), [], [_result("script", "ok")])
+    report.options.use_cache = False
+    assert correlate(report)["findings"]
+    assert not (tmp_path / CACHE_FOLDER).exists()
+    report.options.use_cache, report.options.cache_dir = True, str(tmp_path / "elsewhere")
+    assert correlate(report)["findings"]
+    assert (tmp_path / "elsewhere").is_dir() and not (tmp_path / CACHE_FOLDER).exists()
 
 
 def test_the_project_root_of_a_model(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ Imports and runs the user's code, in child processes only (see ``runtime_check/r
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, Optional
 
@@ -127,7 +128,18 @@ def _stderr_is_terminal() -> bool:
     "--static",
     "static",
     is_flag=True,
-    help="Also lint the target's files and mark each finding confirmed / not observed / not reached.",
+    help="Also run `torchlint check` over the target's project and mark each finding on the "
+    "target's files confirmed / not observed / not reached.",
+)
+@click.option(
+    "--no-cache", is_flag=True, help="--static: lint every file again, ignoring the cache."
+)
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False),
+    envvar="TORCHLINT_CACHE_DIR",
+    help="--static: where the lint cache is (default: as `torchlint check`, .torchlint_cache in "
+    "the project or `cache-dir`).",
 )
 @click.option(
     "--output-format",
@@ -157,6 +169,8 @@ def verify_command(
     warmup: int,
     seed: int,
     static: bool,
+    no_cache: bool,
+    cache_dir: Optional[str],
     output_format: str,
     quiet: bool,
 ) -> None:
@@ -199,6 +213,8 @@ def verify_command(
             time_budget=time_budget,
             seed=seed,
             static=static,
+            cache_dir=os.path.abspath(cache_dir) if cache_dir else None,
+            use_cache=not no_cache,
             coverage=static,
             sys_path=[p for p in sys.path if p],
         )
