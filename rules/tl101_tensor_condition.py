@@ -64,9 +64,10 @@ class TensorCondition(Rule):
     input (with a `TracerWarning`) and silently takes it for every later input. An `assert` on
     tensor data fails `torch.export` (non-strict) and is dropped by `torch.jit.trace` (the
     trace accepts inputs eager rejects); `torch.compile` keeps it. A branch
-    on a number already read out with `.item()` fails compile and export at the branch; the
-    trace took the number at `.item()` (TL103), so this finding does not name trace, and an
-    `assert` on such a number is accepted by export as a runtime check.
+    on a number already read out with `.item()` makes `torch.compile(fullgraph=True)` and
+    `torch.export` fail at the branch (plain `torch.compile` broke the graph where the number
+    was read); the trace took the number at `.item()` (TL103), so this finding does not name
+    trace, and an `assert` on such a number is accepted by export as a runtime check.
 
     ## Example
     ```python
@@ -97,7 +98,10 @@ class TensorCondition(Rule):
     name = "tensor-condition"
     subject = "Python condition on tensor data"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0170)",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "(GB0170)"
+        ),
         "export": "torch.export fails (GuardOnDataDependentSymNode)",
         "trace": "torch.jit.trace bakes in the branch taken for the example input",
     }

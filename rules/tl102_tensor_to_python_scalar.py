@@ -23,8 +23,9 @@ class TensorToPythonScalar(Rule):
     ## Why is this bad?
     The conversion reads the tensor's data on the host, which a graph cannot represent:
     plain `torch.compile` breaks the graph (GB0124, as for `.item()`), and using the number for
-    shapes or branches makes `torch.compile(fullgraph=True)` and `torch.export.export` fail on a
-    data-dependent expression. `torch.jit.trace` records the number as a constant, so every later
+    shapes or branches makes `torch.export.export` fail on a data-dependent expression.
+    `torch.compile(fullgraph=True)` captures the number and fails only where it decides a branch
+    (TL101). `torch.jit.trace` records the number as a constant, so every later
     input reuses the example input's value. As for `.item()` (TL103), compile is claimed where
     Dynamo reports the break (after other operations of the frame, outside loops), and trace is
     not claimed for values read only from parameters and buffers.

@@ -21,7 +21,8 @@ class ItemCall(Rule):
     `.item()` copies a tensor value to a Python number. Plain `torch.compile` breaks the graph
     there (GB0124 "Unsupported Tensor.item() call with capture_scalar_outputs=False");
     `torch.compile(fullgraph=True)` and `torch.export` accept it as an unbacked symbol until the
-    number drives a branch or a shape. `torch.jit.trace` records the number as a constant, so
+    number drives a branch (TL101; `torch.export` also fails where it sizes a tensor).
+    `torch.jit.trace` records the number as a constant, so
     every later input reuses the example input's value.
 
     Compile is claimed where Dynamo reports the break: after some tensor operation of the frame
@@ -53,7 +54,10 @@ class ItemCall(Rule):
     name = "item-call"
     subject = "`.item()` in graph code"
     clauses = {
-        "compile": "plain torch.compile breaks the graph here (GB0124); torch.compile(fullgraph=True) accepts it",
+        "compile": (
+            "plain torch.compile breaks the graph here (GB0124); torch.compile(fullgraph=True) "
+            "accepts it"
+        ),
         "trace": "torch.jit.trace bakes the value in as a constant",
     }
     advice = "keep it a 0-d tensor"

@@ -55,7 +55,10 @@ class TensorIteration(Rule):
     name = "tensor-iteration"
     subject = "Python iteration over a tensor's first dimension"
     clauses = {
-        "trace": "torch.jit.trace unrolls the loop for the example input's size, so other batch sizes fail or give wrong results",
+        "trace": (
+            "torch.jit.trace unrolls the loop for the example input's size, so other batch sizes "
+            "fail or give wrong results"
+        ),
     }
     advice = "vectorise it"
     targets = ("trace",)

@@ -93,7 +93,10 @@ class SizeDependentPython(Rule):
     name = "size-dependent-python"
     subject = "Python decision on a size"
     clauses = {
-        "trace": "torch.jit.trace bakes in the example input's size, so inputs of another size silently take the same path",
+        "trace": (
+            "torch.jit.trace bakes in the example input's size, so inputs of another size silently"
+            " take the same path"
+        ),
     }
     advice = "torch.compile and torch.export keep sizes symbolic"
     targets = ("trace",)

@@ -27,8 +27,10 @@ class DataDependentShape(Rule):
     `x.nonzero()`, `torch.nonzero(m)`, `torch.argwhere`, `masked_select`, indexing with a boolean
     mask (`x[x > 0]`, `logits[labels != -100]`), `torch.unique` and `torch.where(cond)` with one
     argument. Masked assignment (`x[mask] = 0`), `torch.where(cond, a, b)` and
-    `repeat_interleave` are not flagged: torch 2.13 compiles them without a break. (`bincount`
-    broke the graph in some probes and not in others, so it is left alone.)
+    `repeat_interleave` with an int count are not flagged: torch 2.13 compiles them without a
+    break. (`repeat_interleave` with tensor repeats does break plain `torch.compile`, GB0036, but
+    is not flagged yet; `bincount` broke the graph in some probes and not in others, so it is
+    left alone.)
 
     ## Why is this bad?
     Plain `torch.compile` cannot size the result ahead of time and breaks the graph there
@@ -68,7 +70,10 @@ class DataDependentShape(Rule):
     name = "data-dependent-shape"
     subject = "output shape depends on tensor data"
     clauses = {
-        "compile": "plain torch.compile breaks the graph here (GB0036 'Dynamic shape operator'); torch.compile(fullgraph=True) accepts it, with a size known only at run time",
+        "compile": (
+            "plain torch.compile breaks the graph here (GB0036 'Dynamic shape operator'); "
+            "torch.compile(fullgraph=True) accepts it, with a size known only at run time"
+        ),
     }
     advice = "use masks (torch.where, multiply by the mask) that keep the shape"
     targets = ("compile",)

@@ -64,7 +64,10 @@ class TensorFromPythonData(Rule):
     name = "tensor-from-python-data"
     subject = "tensor built from Python sizes or data in graph code"
     clauses = {
-        "trace": "torch.jit.trace records it as a constant from the example input, so later inputs silently reuse it",
+        "trace": (
+            "torch.jit.trace records it as a constant from the example input, so later inputs "
+            "silently reuse it"
+        ),
     }
     advice = "derive it with tensor operations instead"
     targets = ("trace",)

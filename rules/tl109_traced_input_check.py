@@ -92,7 +92,10 @@ class TracedInputCheck(Rule):
     name = "traced-input-check"
     subject = "Input check on a size"
     clauses = {
-        "trace": "torch.jit.trace drops it (TracerWarning), so the traced model silently accepts inputs that eager rejects",
+        "trace": (
+            "torch.jit.trace drops it (TracerWarning), so the traced model silently accepts inputs"
+            " that eager rejects"
+        ),
     }
     advice = (
         "validate inputs outside the traced module, or use torch.export, which keeps size checks"

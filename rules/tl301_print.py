@@ -47,7 +47,10 @@ class PrintInGraph(Rule):
     name = "print-in-graph"
     subject = "`print` in graph code"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0059)",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "(GB0059)"
+        ),
     }
     advice = "guard it with `if not torch.compiler.is_compiling():` or move it out of forward"
     targets = ("compile",)

@@ -18,8 +18,8 @@ class LoggingInGraph(Rule):
 
     ## Why is this bad?
     Dynamo cannot put a logging call in a graph: `torch.compile(fullgraph=True)` raises
-    (GB0291 "logging.Logger method not supported for non-export cases") and plain
-    `torch.compile` breaks the graph at each call. `torch.export` and `torch.jit.trace` run the
+    (GB0291 "logging.Logger method not supported for non-export cases" for a logger's methods,
+    GB4841 for `logging.info(...)`) and plain `torch.compile` breaks the graph at each call. `torch.export` and `torch.jit.trace` run the
     call once at conversion time and drop it, so they are not claimed.
 
     ## Example
@@ -42,7 +42,9 @@ class LoggingInGraph(Rule):
     name = "logging-in-graph"
     subject = "logging call in graph code"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here"
+        ),
     }
     advice = "log outside forward or guard it with `if not torch.compiler.is_compiling():`"
     targets = ("compile",)

@@ -38,7 +38,10 @@ class WarningsInGraph(Rule):
     name = "warnings-in-graph"
     subject = "`warnings.warn` in graph code"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0007)",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "(GB0007)"
+        ),
     }
     advice = "warn in __init__ or guard it with `if not torch.compiler.is_compiling():`"
     targets = ("compile",)

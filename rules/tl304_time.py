@@ -28,7 +28,8 @@ class TimeInGraph(Rule):
 
     ## Why is this bad?
     Dynamo skips the `time` module: `torch.compile(fullgraph=True)` raises (GB0007 "Attempted
-    to call function marked as skipped") and plain `torch.compile` breaks the graph at each call.
+    to call function marked as skipped"; GB0156 "Unsupported method call" for `datetime.now()`)
+    and plain `torch.compile` breaks the graph at each call.
     Under `torch.export` and `torch.jit.trace` the clock is read once, at conversion time, so a
     timing measured in `forward` means nothing there.
 
@@ -51,7 +52,9 @@ class TimeInGraph(Rule):
     name = "time-in-graph"
     subject = "clock call in graph code"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0007)",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here"
+        ),
     }
     advice = "time the call from the caller or use torch.profiler"
     targets = ("compile",)

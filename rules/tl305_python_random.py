@@ -53,7 +53,10 @@ class PythonRandomInGraph(Rule):
     name = "python-random-in-graph"
     subject = "Python/NumPy random draw in graph code"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0007)",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "(GB0007)"
+        ),
         "export": "torch.export records the drawn value as a constant",
         "trace": "torch.jit.trace records the drawn value as a constant",
     }

@@ -39,7 +39,8 @@ class IoInGraph(Rule):
 
     ## Why is this bad?
     Dynamo cannot trace I/O: `torch.compile(fullgraph=True)` raises (GB0059 "Failed to trace
-    builtin operator" for `open`) and plain `torch.compile` breaks the graph at each call.
+    builtin operator" for `open`, GB0007 for `torch.save`, GB0156 for `json.dumps`) and plain
+    `torch.compile` breaks the graph at each call.
     `torch.export` and `torch.jit.trace` perform the I/O once, at conversion time, and never
     again.
 
@@ -61,7 +62,9 @@ class IoInGraph(Rule):
     name = "io-in-graph"
     subject = "I/O in graph code"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here"
+        ),
     }
     advice = "move it to a forward hook or the caller"
     targets = ("compile",)

@@ -41,7 +41,10 @@ class DeepcopyInGraph(Rule):
     name = "deepcopy-in-graph"
     subject = "`copy.deepcopy` of a tensor in graph code"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB4198)",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "(GB4198)"
+        ),
         "export": "torch.export fails (fake tensors have no storage to copy)",
         "trace": "torch.jit.trace bakes the copy in as a constant",
     }

@@ -46,7 +46,9 @@ class DebuggerInGraph(Rule):
     name = "debugger-in-graph"
     subject = "debugger or console input in graph code"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here"
+        ),
     }
     advice = "remove it"
     targets = ("compile",)

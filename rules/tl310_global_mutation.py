@@ -33,9 +33,10 @@ class GlobalMutation(Rule):
 
     ## Why is this bad?
     The converted model does not run the Python that updates the state: `torch.export` and
-    `torch.jit.trace` record the value the global had at conversion time, and
-    `torch.compile` guards on it and recompiles (or, for containers, bakes in what it saw). The
-    converted model and eager disagree as soon as the state changes.
+    `torch.jit.trace` record the value the global had at conversion time, so the converted
+    model and eager disagree as soon as the state changes. `torch.compile` stays correct but
+    guards on the global and recompiles each time it changes (a counter or a growing list: on
+    every call), until the recompile limit (8) makes it run the function eagerly.
 
     ## Example
     ```python
@@ -57,7 +58,10 @@ class GlobalMutation(Rule):
     name = "global-mutation"
     subject = "graph code mutates a module global that is read back"
     clauses = {
-        "compile": "torch.compile guards on it and recompiles each time it changes",
+        "compile": (
+            "torch.compile guards on it and recompiles each time it changes (after 8 recompiles "
+            "it runs eagerly)"
+        ),
         "export": "torch.export bakes in its value at conversion time",
         "trace": "torch.jit.trace bakes in its value at conversion time",
     }

@@ -18,7 +18,7 @@ class DisabledCall(Rule):
     ## Why is this bad?
     Dynamo runs a disabled function eagerly, outside the graph: plain `torch.compile` breaks the
     graph at every call and `torch.compile(fullgraph=True)` raises (GB0098 "Skip calling
-    `torch.compiler.disable()`d function"). That is the point of `disable` for debugging code,
+    `torch.compiler.disable()`d function", GB0099 for a disabled method). That is the point of `disable` for debugging code,
     but in a hot path it costs a graph break per call. Non-strict `torch.export` and
     `torch.jit.trace` run the function's torch operations normally.
 
@@ -43,7 +43,9 @@ class DisabledCall(Rule):
     name = "disabled-call"
     subject = "call to a torch.compiler.disable'd function from graph code"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here"
+        ),
     }
     advice = "remove the decorator, or call it outside compiled code"
     targets = ("compile",)

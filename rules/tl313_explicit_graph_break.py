@@ -36,7 +36,10 @@ class ExplicitGraphBreak(Rule):
     name = "explicit-graph-break"
     subject = "`torch._dynamo.graph_break()` in graph code"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile splits the graph here (GB0025)",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile splits the graph here "
+            "(GB0025)"
+        ),
     }
     advice = "remove it"
     targets = ("compile",)

@@ -56,7 +56,10 @@ class OneHotWithoutNumClasses(Rule):
     name = "one-hot-without-num-classes"
     subject = "`F.one_hot` without `num_classes` sizes its output from the data"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0246)",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "(GB0246)"
+        ),
         "export": "torch.export fails on the data-dependent size",
     }
     advice = "pass num_classes"

@@ -76,7 +76,10 @@ class RequiresGradCreation(Rule):
     name = "requires-grad-creation"
     subject = "tensor created with requires_grad=True in graph code"
     clauses = {
-        "compile": "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here (GB0225)",
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "(GB0225)"
+        ),
     }
     advice = "create it outside the compiled code or drop the flag"
     targets = ("compile",)

@@ -205,11 +205,19 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
 
 
 @functools.cache
-def compile_modes(source: str) -> tuple[Verdict, tuple[str, ...]]:
+def compile_modes(source: str, counted: bool = False) -> tuple[Verdict, tuple[str, ...]]:
     """``torch.compile`` asked both ways: the verdict of ``fullgraph=True`` (every input runs
-    and matches eager), and the graph-break reasons of plain ``torch.compile``."""
+    and matches eager), and the graph-break reasons of plain ``torch.compile`` on the first
+    input (explain's; with ``counted``, the break counter's too: see ``graph_breaks``)."""
+    explained, only_counted = _plain_breaks(source)
+    return check(source, "fullgraph"), explained + only_counted if counted else explained
+
+
+@functools.cache
+def _plain_breaks(source: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     module = load_example(source)
-    return check(source, "fullgraph"), tuple(graph_breaks(module, tuple(module.inputs()[0])))
+    explained, only_counted = graph_breaks(module, tuple(module.inputs()[0]))
+    return tuple(explained), tuple(only_counted)
 
 
 @dataclass
@@ -238,8 +246,11 @@ def _same_shapes(a: tuple, b: tuple) -> bool:
     )
 
 
-def graph_breaks(module: ModuleType, args: tuple) -> list[str]:
-    """Graph-break reasons of plain torch.compile on one input."""
+def graph_breaks(module: ModuleType, args: tuple) -> tuple[list[str], list[str]]:
+    """Graph-break reasons of plain torch.compile on one input: as ``torch._dynamo.explain``
+    reports them (the rules follow it), and the ones only Dynamo's break counter has (explain
+    leaves out breaks where Dynamo's graph is still empty: print, logging, warnings,
+    copy.deepcopy, a frame's first operation)."""
     import torch
     from torch._dynamo.utils import counters
 
@@ -249,14 +260,12 @@ def graph_breaks(module: ModuleType, args: tuple) -> list[str]:
         with _quiet():
             explanation = torch._dynamo.explain(_callable(module))(*_clone(args))
     except Exception as exc:
-        return [_first_line(exc)]
+        return [_first_line(exc)], []
     finally:
         torch._dynamo.reset()
     reasons = [str(getattr(b, "reason", b)).splitlines()[0] for b in explanation.break_reasons]
-    # explain leaves out breaks it resumes from in a new frame (print, logging, warnings,
-    # copy.deepcopy): Dynamo's break counter has them.
     counted = [str(reason).splitlines()[0] for reason in counters["graph_break"]]
-    return reasons + [r for r in counted if r not in reasons]
+    return reasons, [r for r in counted if r not in reasons]
 
 
 @functools.cache
