@@ -45,9 +45,9 @@ _CODE = re.compile(r"^[A-Z]+[0-9]*$")
 _OUR_SELECTOR = re.compile(r"^TL(?:[0-9]|[0-9]{3})?$")
 # A word that looks like a code in any case: "# noqa TL301", "# noqa: TL301 tl302".
 _CODE_LIKE = re.compile(r"^[A-Za-z]+[0-9]+$")
-_ITEM = re.compile(r"[^\s,#\]]+")
+_ITEM = re.compile(r"[^\s,:#\]]+")
 _SEPARATOR = re.compile(r"\s*,\s*|\s+")
-_SPACED_WORD = re.compile(r"\s+([^\s,#\]]+)")
+_SPACED_WORD = re.compile(r"\s+([^\s,:#\]]+)")
 
 
 @dataclass
@@ -200,7 +200,7 @@ def _noqa_directive(comment: str, match: re.Match[str]) -> Directive:
                 f"write `# noqa: {word}`"
             )
         return _directive(comment, match.start(), match.end(), "noqa", None, problems)
-    codes, problems, span = _code_list(comment, match.end(), stop_at_words=True)
+    codes, problems, span = _code_list(comment, match.end(), noqa=True)
     if span is None:
         problems = ["`# noqa:` names no code; write `# noqa: TL301` (or a bare `# noqa`)"]
         return _directive(comment, match.start(), match.end(), "noqa", (), problems)
@@ -224,7 +224,7 @@ def _torchlint_directive(comment: str, match: re.Match[str]) -> Directive:
     if close == -1:
         problem = f"`{comment[match.start() :].strip()}` lacks its closing `]`"
         return _directive(comment, match.start(), len(comment), kind.group(), (), [problem])
-    codes, problems, span = _code_list(comment[:close], bracket.end(), stop_at_words=False)
+    codes, problems, span = _code_list(comment[:close], bracket.end(), noqa=False)
     if span is None:
         problem = (
             f"`{comment[match.start() : close + 1]}` names no code; write `{kind.group()}[TL301]`"
@@ -234,12 +234,16 @@ def _torchlint_directive(comment: str, match: re.Match[str]) -> Directive:
 
 
 def _code_list(
-    text: str, start: int, stop_at_words: bool
+    text: str, start: int, noqa: bool
 ) -> tuple[tuple[str, ...], list[str], Optional[tuple[int, int]]]:
     """The codes of a list starting at ``text[start]``, separated by commas or spaces; the
-    problems of items that are no code; and the list's span (None: no item at all). With
-    ``stop_at_words`` (``# noqa: TL101 because ...``) a space-separated word that does not
-    look like a code ends the list: the rest explains the directive."""
+    problems of items that are no code; and the list's span (None: no item at all).
+
+    A ``# noqa`` list is shared with other tools: a space-separated word that does not look
+    like a code ends it (``# noqa: TL101 because ...``: the rest explains the directive), and
+    an item that is no code is reported only when it looks meant for torchlint (``tl301``, a
+    rule name, ``TL30``); other tools' words (torch's own ``# noqa: set_linter``) are theirs.
+    In ``# torchlint: ignore[...]`` every item must be a code."""
     codes: list[str] = []
     problems: list[str] = []
     span: Optional[tuple[int, int]] = None
@@ -250,13 +254,13 @@ def _code_list(
         if item is None:
             break
         word = item.group()
-        if not after_comma and stop_at_words and not _CODE_LIKE.match(word):
+        if not after_comma and noqa and not _CODE_LIKE.match(word):
             break  # an explanation
-        problem = item_problem(word)
-        if problem is None:
-            codes.append(word)
-        else:
+        problem = item_problem(word, ours=not noqa)
+        if problem is not None:
             problems.append(problem)
+        elif _CODE.match(word):
+            codes.append(word)
         span = (span[0] if span is not None else item.start(), item.end())
         separator = _SEPARATOR.match(text, item.end())
         if separator is None or separator.end() == item.end():
@@ -266,8 +270,9 @@ def _code_list(
     return tuple(codes), problems, span
 
 
-def item_problem(word: str) -> Optional[str]:
-    """Why ``word`` in a directive's code list is no code, or None when it is one."""
+def item_problem(word: str, ours: bool = True) -> Optional[str]:
+    """Why ``word`` in a directive's code list is no code; None when it is one or, unless
+    ``ours``, when it is no code of torchlint's and no rule name (another tool's word)."""
     if _CODE.match(word):
         if word.startswith(OUR_PREFIX) and not _OUR_SELECTOR.match(word):
             return (
@@ -280,9 +285,12 @@ def item_problem(word: str) -> Optional[str]:
     codes_by_name = {name: code for code, name in installed_rule_names()}
     if word in codes_by_name:
         return f"`{word}` is a rule name; a suppression takes the code: `{codes_by_name[word]}`"
-    if _CODE.match(word.upper()):
-        return f"`{word}`: codes are upper case (`{word.upper()}`); it suppresses nothing"
-    return f"`{word}` is not a rule code (such as TL301) or a code prefix (TL3)"
+    upper = word.upper()
+    if _CODE.match(upper) and (ours or upper.startswith(OUR_PREFIX)):
+        return f"`{word}`: codes are upper case (`{upper}`); it suppresses nothing"
+    if ours:
+        return f"`{word}` is not a rule code (such as TL301) or a code prefix (TL3)"
+    return None
 
 
 def _suppress(diagnostic: Diagnostic, directives: Sequence[Directive], explicit_only: bool) -> bool:

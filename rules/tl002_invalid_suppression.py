@@ -20,8 +20,11 @@ class InvalidSuppression(Rule):
       that hides every finding on the line, as in flake8;
     - an unknown `# torchlint:` directive (`# torchlint: disable`) or one without its `]`.
 
-    An item that is no code suppresses nothing (the directive's other codes still work), and
-    neither does an unknown directive. Codes that are well-formed but unknown are TL001's
+    A `# noqa` list is shared with other tools, so there an item is reported only when it looks
+    meant for torchlint (a `tl` code in the wrong case, a rule name, a `TL` code cut short);
+    other tools' words (torch's own `# noqa: set_linter`) are theirs. In
+    `# torchlint: ignore[...]` every item must be a code. An item that is no code suppresses
+    nothing (the directive's other codes still work), and neither does an unknown directive. Codes that are well-formed but unknown are TL001's
     (`unused-suppression`), as ruff reports them under RUF100.
 
     ## Why is this bad?

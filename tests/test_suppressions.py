@@ -250,6 +250,7 @@ def test_invalid_suppressions_are_reported(comment, suppressed, problem):
         "# noqa:TL3",
         "# noqa: TL",
         "# noqa: E501, TL301 because the debug output is wanted",
+        "# noqa: TL301: prints on purpose",
         "# noqa is there for another linter",
         "# torchlint: ignore[TL301, TL1]",
         "# torchlint: ignore [TL301]",
@@ -257,6 +258,12 @@ def test_invalid_suppressions_are_reported(comment, suppressed, problem):
 )
 def test_valid_suppressions_are_not_reported_as_invalid(comment):
     assert found(with_comment(comment), select=("TL301", "TL002")) == []
+
+
+@pytest.mark.parametrize("comment", ["# noqa: set_linter", "# noqa: F401, isort:skip", "# noqa: Q"])
+def test_other_tools_words_in_a_noqa_list_are_theirs(comment):
+    # torch's own linters put `set_linter` in noqa lists: not a torchlint code, not reported.
+    assert found(with_comment(comment), select=("TL301", "TL002")) == [("TL301", PRINT_AT)]
 
 
 def test_invalid_suppression_appears_in_every_output_and_can_be_silenced(tmp_path, monkeypatch):
