@@ -120,6 +120,8 @@ class Rule:
         if {"subject", "clauses", "advice"} & cls.__dict__.keys():
             cls.template = Message(cls.subject, tuple(cls.clauses.items()), cls.advice)
             cls.message = cls.template.render()
+        elif "message" in cls.__dict__:  # a fixed message replaces the clauses it inherits
+            cls.template = None
 
     def __init__(self, ctx: LintContext) -> None:
         self.ctx = ctx

@@ -232,6 +232,13 @@ def test_rule_with_clauses_composes_its_message():
     assert rule.check_definition() == []
 
 
+def test_a_fixed_message_replaces_inherited_clauses():
+    parent = _rule(subject="s", clauses={"compile": "c", "trace": "t"})
+    child = type("Child", (parent,), {"message": "fixed"})
+    assert child.template is None and child.message == "fixed"
+    assert type("Same", (parent,), {}).template == parent.template
+
+
 def test_rule_definition_needs_a_clause_per_reported_backend():
     missing = _rule(subject="s", clauses={"compile": "c"})
     assert missing.check_definition() == ["Demo: no clause for 'trace', which it reports"]
