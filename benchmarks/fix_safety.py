@@ -1,0 +1,370 @@
+"""Do safe fixes keep behaviour? Fix a copy of some code with the safe fixes only, run the
+original and the fixed copy side by side with real torch (CPU), and compare.
+
+Each PATH is a folder of model files (each defines ``Model``, an ``nn.Module`` built without
+arguments, and ``inputs()``, a list of argument tuples) or a package (a folder with
+``__init__.py``; its ``nn.Module`` subclasses that build without arguments and run on one of a
+few input shapes are the models, found by running the original code). Both copies run in their
+own child process, seeded the same way. For every model and every back-end (eager, then
+``torch.jit.script``, ``torch.jit.trace`` on the first input, ``torch.compile(fullgraph=True,
+backend="eager")`` and ``torch.export.export``), the fixed copy must work wherever the original
+worked and give exactly the original's outputs on every input (or reject the same inputs:
+export's shape guards). ``check`` of the fixed copy must
+report no code the original did not have (per file). The fixes are those of ``torchlint fix``
+with every rule selected and every back-end targeted (``--select TL --target
+script,trace,compile,export``): the widest set of safe fixes.
+
+Usage: python benchmarks/fix_safety.py PATH [PATH ...] [--unsafe] [--limit N] [--timeout S]
+Prints per model and back-end: ``same``, ``both fail``, ``repaired`` (only the fixed copy
+works), ``BROKEN`` (only the original works) or ``DIFFERS`` (outputs differ); then the fixes
+applied, the new codes, and the totals. Exit status 1 when anything is BROKEN, DIFFERS or new.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from torchlint.lint.diagnostics import TARGETS
+from torchlint.lint.engine import build_index, lint_text
+from torchlint.lint.fixes import fix_text
+from torchlint.lint.semantic.index import ProjectIndex
+from torchlint.lint.settings import Settings
+from torchlint.lint.source import Source
+
+BACKENDS = ("eager", "script", "trace", "compile", "export")
+# Input shapes a discovered model is tried with, in order (the first that runs is kept).
+CANDIDATE_SHAPES = ((2, 3, 32, 32), (2, 16), (2, 8, 16), (2, 4, 8, 8, 8), (2, 3, 64))
+SETTINGS = Settings(select=("TL",), targets=TARGETS, targets_explicit=True)
+
+
+@dataclass
+class FixedTree:
+    """A folder and its safely fixed copy: what was applied and which codes are new."""
+
+    original: Path
+    fixed: Path
+    applied: Counter = field(default_factory=Counter)  # code -> fixes applied
+    new_codes: dict[str, list[str]] = field(default_factory=dict)  # file -> codes
+    dropped: list[str] = field(default_factory=list)
+
+
+def _python_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _index(texts: dict[Path, str], settings: Settings) -> ProjectIndex:
+    return build_index([Source(path=str(p), text=t) for p, t in texts.items()], settings)
+
+
+def _codes_by_file(texts: dict[Path, str], settings: Settings) -> dict[Path, set[str]]:
+    index = _index(texts, settings)
+    return {
+        path: {d.code for d in lint_text(str(path), text, settings, index=index).diagnostics}
+        for path, text in texts.items()
+    }
+
+
+def fix_tree(
+    source: Path, workdir: Path, *, unsafe: bool = False, settings: Settings = SETTINGS
+) -> FixedTree:
+    """Copy ``source`` to ``workdir/original`` and ``workdir/fixed``; apply the safe fixes (all
+    fixes with ``unsafe``) to the second, file by file, with the project index of the copy."""
+    original = workdir / "original" / source.name
+    fixed = workdir / "fixed" / source.name
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(source, original, ignore=ignore)
+    shutil.copytree(source, fixed, ignore=ignore)
+    tree = FixedTree(original, fixed)
+    before = {path: path.read_text(encoding="utf-8") for path in _python_files(fixed)}
+    after: dict[Path, str] = {}
+    index = _index(before, settings)
+    for path, text in before.items():
+        outcome = fix_text(str(path), text, settings, unsafe=unsafe, index=index)
+        after[path] = outcome.text
+        tree.applied.update(fix.code for fix in outcome.applied)
+        tree.dropped.extend(f"{path.name}:{d.line} {d.code} {d.reason}" for d in outcome.dropped)
+    for path, text in after.items():
+        if text != before[path]:
+            path.write_text(text, encoding="utf-8")
+    old, new = _codes_by_file(before, settings), _codes_by_file(after, settings)
+    for path in after:
+        extra = new[path] - old[path]
+        if extra:
+            tree.new_codes[str(path.relative_to(fixed))] = sorted(extra)
+    return tree
+
+
+# -- the child process: build each model, run it under each back-end, save the outputs ---------
+WORKER = r"""
+import contextlib, io, importlib, inspect, json, pkgutil, sys, warnings
+root, out, mode, limit = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+specs = json.loads(sys.argv[5])
+shapes = json.loads(sys.argv[6])
+sys.path.insert(0, root)
+warnings.simplefilter("ignore")
+import torch
+from torch import nn
+
+def build(module_name, class_name):
+    torch.manual_seed(0)
+    model = getattr(importlib.import_module(module_name), class_name)()
+    return model.eval()
+
+def inputs_for(module_name, spec):
+    torch.manual_seed(1)
+    if spec.get("shape"):
+        return [(torch.randn(*spec["shape"]),), (torch.randn(*spec["shape"]),)]
+    return [tuple(i) for i in importlib.import_module(module_name).inputs()]
+
+def discover(package):
+    found = []
+    modules = [importlib.import_module(package)]
+    path = modules[0].__path__
+    for info in pkgutil.walk_packages(path, package + "."):
+        try:
+            modules.append(importlib.import_module(info.name))
+        except Exception:
+            continue
+    seen = set()
+    for module in modules:
+        for name, value in sorted(vars(module).items()):
+            if not (inspect.isclass(value) and issubclass(value, nn.Module)):
+                continue
+            if value.__module__ != module.__name__ or id(value) in seen or inspect.isabstract(value):
+                continue
+            seen.add(id(value))
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    model = build(module.__name__, name)
+            except Exception:
+                continue
+            for shape in shapes:
+                try:
+                    with torch.no_grad(), contextlib.redirect_stdout(io.StringIO()):
+                        out = model(torch.randn(*shape))
+                except Exception:
+                    continue
+                if isinstance(out, torch.Tensor) and out.is_floating_point():
+                    found.append({"module": module.__name__, "cls": name, "shape": list(shape)})
+                break
+            if len(found) >= limit:
+                return found
+    return found
+
+def plain(value):
+    # What torch.save can always keep: tensors, lists, dicts; anything else by its repr.
+    if isinstance(value, torch.Tensor):
+        return value.detach().clone()
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return repr(value)
+
+def attempt(converted, args):
+    # An input a converted model rejects (export's shape guards) is a result to compare too.
+    try:
+        return converted(*args)
+    except Exception as exc:
+        return "rejected: " + type(exc).__name__
+
+def convert(backend, model, example):
+    if backend == "eager":
+        return model
+    if backend == "script":
+        return torch.jit.script(model)
+    if backend == "trace":
+        return torch.jit.trace(model, example, check_trace=False)
+    if backend == "compile":
+        torch._dynamo.reset()
+        return torch.compile(model, fullgraph=True, backend="eager")
+    return torch.export.export(model, example).module()
+
+if mode == "discover":
+    json.dump(discover(specs[0]), open(out, "w"))
+    sys.exit(0)
+results = {}
+for spec in specs:
+    key = spec["module"] + ":" + spec["cls"]
+    entry = results[key] = {}
+    for backend in ("eager", "script", "trace", "compile", "export"):
+        try:
+            with torch.no_grad(), contextlib.redirect_stdout(io.StringIO()):
+                model = build(spec["module"], spec["cls"])
+                runs = inputs_for(spec["module"], spec)
+                converted = convert(backend, model, runs[0])
+                outputs = [converted(*runs[0])] + [attempt(converted, args) for args in runs[1:]]
+            entry[backend] = {"ok": True, "outputs": plain(outputs)}
+        except Exception as exc:
+            text = str(exc).strip().splitlines()
+            entry[backend] = {"ok": False, "error": f"{type(exc).__name__}: {text[0][:200] if text else ''}"}
+torch.save(results, out)
+"""
+
+
+def _run_worker(root: Path, out: Path, mode: str, specs: list, limit: int, timeout: float) -> None:
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
+    command = [
+        sys.executable,
+        "-c",
+        WORKER,
+        str(root),
+        str(out),
+        mode,
+        str(limit),
+        json.dumps(specs),
+        json.dumps(CANDIDATE_SHAPES),
+    ]
+    subprocess.run(command, env=env, timeout=timeout, check=True, capture_output=True)
+
+
+def model_specs(tree: FixedTree, limit: int, timeout: float) -> tuple[Path, list[dict]]:
+    """The import root and the models: each file's ``Model``, or a package's discovered ones."""
+    if (tree.original / "__init__.py").exists():
+        out = tree.original.parent / "discovered.json"
+        _run_worker(tree.original.parent, out, "discover", [tree.original.name], limit, timeout)
+        return tree.original.parent, json.loads(out.read_text())
+    specs = [
+        {"module": path.stem, "cls": "Model"}
+        for path in _python_files(tree.original)
+        if "class Model(" in path.read_text(encoding="utf-8")
+    ]
+    return tree.original, specs[:limit]
+
+
+def _same(a: Any, b: Any) -> bool:
+    import torch
+
+    if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor):
+        if a.shape != b.shape or a.dtype != b.dtype:
+            return False
+        if a.is_floating_point() or a.is_complex():
+            # Exactly equal, NaN where the other has NaN: a safe fix changes no bit.
+            return bool(torch.equal(a.isnan(), b.isnan())) and bool(
+                torch.equal(torch.where(a.isnan(), 0, a), torch.where(b.isnan(), 0, b))
+            )
+        return bool(torch.equal(a, b))
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return type(a) is type(b) and bool(a == b)
+
+
+def verdict(before: dict, after: dict) -> str:
+    if before["ok"] and after["ok"]:
+        return "same" if _same(before["outputs"], after["outputs"]) else "DIFFERS"
+    if before["ok"]:
+        return "BROKEN"
+    return "repaired" if after["ok"] else "both fail"
+
+
+@dataclass
+class Report:
+    tree: FixedTree
+    # model -> backend -> (verdict, detail)
+    models: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)
+
+    @property
+    def violations(self) -> list[str]:
+        found = [
+            f"{model} {backend}: {result[0]} {result[1]}".rstrip()
+            for model, backends in self.models.items()
+            for backend, result in backends.items()
+            if result[0] in ("BROKEN", "DIFFERS")
+        ]
+        found.extend(f"{path}: new {codes}" for path, codes in self.tree.new_codes.items())
+        return found
+
+
+def check_tree(
+    source: Path,
+    workdir: Path,
+    *,
+    unsafe: bool = False,
+    settings: Settings = SETTINGS,
+    limit: int = 50,
+    timeout: float = 900,
+) -> Report:
+    """Fix a copy of ``source``, run both copies' models, and compare them back-end by back-end."""
+    import torch
+
+    tree = fix_tree(source, workdir, unsafe=unsafe, settings=settings)
+    root, specs = model_specs(tree, limit, timeout)
+    fixed_root = tree.fixed.parent if root == tree.original.parent else tree.fixed
+    results = []
+    for label, import_root in (("original", root), ("fixed", fixed_root)):
+        out = workdir / f"{label}.pt"
+        _run_worker(import_root, out, "run", specs, limit, timeout)
+        results.append(torch.load(out, weights_only=False))
+    report = Report(tree)
+    for key, before in results[0].items():
+        after = results[1][key]
+        report.models[key] = {
+            backend: (
+                verdict(before[backend], after[backend]),
+                after[backend].get("error", "") if before[backend]["ok"] else "",
+            )
+            for backend in BACKENDS
+        }
+    return report
+
+
+def _print(report: Report) -> None:
+    tree = report.tree
+    print(f"== {tree.original.name}: {len(report.models)} models")
+    for model, backends in report.models.items():
+        cells = "  ".join(f"{b}={v}" for b, (v, _) in backends.items())
+        print(f"  {model}: {cells}")
+        for backend, (result, detail) in backends.items():
+            if result == "BROKEN":
+                print(f"      {backend}: {detail}")
+    applied = ", ".join(f"{code} x{n}" for code, n in sorted(tree.applied.items())) or "none"
+    print(f"  fixes applied: {applied}")
+    if tree.dropped:
+        print(f"  fixes dropped: {len(tree.dropped)}")
+    for path, codes in tree.new_codes.items():
+        print(f"  NEW CODES in {path}: {', '.join(codes)}")
+    totals = Counter(v for backends in report.models.values() for v, _ in backends.values())
+    print("  totals: " + ", ".join(f"{k} {n}" for k, n in sorted(totals.items())))
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="+", type=Path)
+    parser.add_argument("--unsafe", action="store_true", help="apply unsafe fixes too")
+    parser.add_argument("--limit", type=int, default=50, help="models per path (default 50)")
+    parser.add_argument("--timeout", type=float, default=1800, help="seconds per child process")
+    args = parser.parse_args(argv)
+    for path in args.paths:
+        if not path.is_dir():
+            parser.error(f"{path}: not a folder")
+    failed = False
+    for path in args.paths:
+        with tempfile.TemporaryDirectory(prefix="torchlint-fix-safety-") as workdir:
+            report = check_tree(
+                path.resolve(),
+                Path(workdir),
+                unsafe=args.unsafe,
+                limit=args.limit,
+                timeout=args.timeout,
+            )
+            _print(report)
+            failed = failed or bool(report.violations)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

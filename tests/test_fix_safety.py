@@ -1,0 +1,93 @@
+"""Safe fixes never change behaviour: the models in fix_safety_models/ (timm's fast_norm, jit.ignore'd
+helpers, jit.Final constants, debug output, tensor literals, None and literal defaults, .item())
+are fixed with the safe fixes only (every rule, every back-end targeted), and real torch runs the
+original and the fixed copy side by side: eager, script, trace, compile and export give the same
+outputs wherever the original worked (benchmarks/fix_safety.py is the harness)."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+ROOT = Path(__file__).resolve().parent.parent
+MODELS = Path(__file__).resolve().parent / "fix_safety_models"
+
+
+def _load_harness():
+    spec = importlib.util.spec_from_file_location(
+        "fix_safety", ROOT / "benchmarks" / "fix_safety.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+harness = _load_harness()
+# The fixes the models give a chance to: a test of these models must show each one ran.
+SAFE_CODES = {"TL110", "TL202", "TL203", "TL301", "TL302", "TL303", "TL506"}
+NEVER_SAFE = {"TL103", "TL504", "TL505"}
+
+
+def test_safe_fixes_bring_no_new_code_and_only_safe_codes(tmp_path):
+    tree = harness.fix_tree(MODELS, tmp_path)
+    assert tree.new_codes == {}
+    assert not tree.dropped
+    assert set(tree.applied) == SAFE_CODES
+
+
+@pytest.fixture(scope="module")
+def safe_report(tmp_path_factory):
+    return harness.check_tree(MODELS, tmp_path_factory.mktemp("safe"))
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.slow
+def test_safe_fixes_keep_every_backend_that_worked(safe_report):
+    assert safe_report.violations == []
+    assert len(safe_report.models) == len(list(MODELS.glob("*.py")))
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.slow
+def test_the_models_exercise_the_backends_the_fixes_touch(safe_report):
+    verdicts = {
+        model.split(":")[0]: {backend: v for backend, (v, _) in backends.items()}
+        for model, backends in safe_report.models.items()
+    }
+    # What scripted before still scripts: the TorchScript branch, the ignored helper, the
+    # Final constants and the None defaults all still mean the same to TorchScript.
+    for model in ("fast_norm", "ignored_helpers", "final_constants", "optional_mask"):
+        assert verdicts[model]["script"] == "same", model
+    assert verdicts["debug_output"]["compile"] == "repaired"  # the guarded print
+    assert verdicts["literal_defaults"]["script"] == "repaired"  # p: float = 2.0
+    assert all(v["eager"] == "same" for v in verdicts.values())
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.slow
+def test_harness_reports_what_the_unsafe_fixes_change(tmp_path):
+    # The fixes that used to be safe: is_scripting folded (or swapped) stops fast_norm from
+    # scripting, and .detach() changes what trace records.
+    models = tmp_path / "models"
+    models.mkdir()
+    for name in ("fast_norm.py", "item_scale.py"):
+        shutil.copy(MODELS / name, models / name)
+    report = harness.check_tree(
+        models, tmp_path / "work", unsafe=True, settings=Settings(select=("TL",))
+    )
+    assert report.tree.applied.keys() >= {"TL505", "TL103"}
+    assert report.models["fast_norm:Model"]["script"][0] == "BROKEN"
+    assert report.models["item_scale:Model"]["trace"][0] == "DIFFERS"
