@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Optional, Union
 import libcst as cst
 from libcst.metadata import CodeRange
 
-from torchlint.lint.diagnostics import Diagnostic, Fix, Message
+from torchlint.lint.conditions import combined, path_conditions
+from torchlint.lint.diagnostics import Diagnostic, Fix, Message, with_condition
 from torchlint.lint.positions import PositionFinder
 from torchlint.lint.semantic.driver import DriverModel
 from torchlint.lint.semantic.index import ProjectIndex, Region
@@ -180,6 +181,13 @@ class LintContext:
             if not claimed:
                 return
         pos = self.position(node)
+        # Graph code only: a back-end converts one path, and the condition says which.
+        condition, mode = (
+            combined(path_conditions(self.function, self.statements, node))
+            if self.in_graph
+            else (None, None)
+        )
+        text = message if isinstance(message, str) else message.render(claimed)
         self.diagnostics.append(
             Diagnostic(
                 path=self.path,
@@ -189,12 +197,14 @@ class LintContext:
                 end_column=pos.end.column + 1,
                 code=rule.code,
                 name=rule.name,
-                message=message if isinstance(message, str) else message.render(claimed),
+                message=with_condition(text, condition),
                 severity=rule.severity,
                 targets=claimed,
                 fix=fix,
                 node=node,
                 template=None if isinstance(message, str) else message,
+                condition=condition,
+                mode=mode,
             )
         )
 

@@ -77,6 +77,11 @@ class Message:
         return f"{text}; {self.advice}" if self.advice else text
 
 
+def with_condition(message: str, condition: Optional[str]) -> str:
+    """The message, saying the path condition the code runs under, if any."""
+    return f"{message} (runs only when `{condition}`)" if condition else message
+
+
 @dataclass
 class Diagnostic:
     path: str
@@ -92,6 +97,10 @@ class Diagnostic:
     fix: Optional[Fix] = None
     # Notebook cell (1-based) the finding is in; lines are then relative to the cell.
     cell: Optional[int] = None
+    # The Python test the code runs under (``self.training``, ``labels is not None``), and the
+    # mode that path needs (``training`` / ``inference``; None: both run it).
+    condition: Optional[str] = None
+    mode: Optional[str] = None
     # The CST node the rule reported, for fixers; never serialised.
     node: Optional[cst.CSTNode] = field(default=None, repr=False, compare=False)
     # What ``message`` is rendered from while ``targets`` may still narrow (the cache keeps it,
@@ -102,7 +111,7 @@ class Diagnostic:
         """Keep only the back-ends in ``targets``, and render the message for those left."""
         self.targets = tuple(t for t in self.targets if t in targets)
         if self.template is not None:
-            self.message = self.template.render(self.targets)
+            self.message = with_condition(self.template.render(self.targets), self.condition)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -117,6 +126,8 @@ class Diagnostic:
             "severity": self.severity,
             "targets": list(self.targets),
             "fix": self.fix.to_dict() if self.fix else None,
+            "condition": self.condition,
+            "mode": self.mode,
         }
         if self.cell is not None:
             data["cell"] = self.cell
@@ -144,6 +155,8 @@ class Diagnostic:
             if fix
             else None,
             cell=data.get("cell"),
+            condition=data.get("condition"),
+            mode=data.get("mode"),
         )
 
     def sort_key(self) -> tuple[Any, ...]:

@@ -61,6 +61,8 @@ def test_json_contract(project):
         "severity",
         "targets",
         "fix",
+        "condition",
+        "mode",
     }
     line, column = position_of(PRINT_MODEL, 'print("x"')
     call = 'print("x", x.shape)'

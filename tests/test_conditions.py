@@ -1,0 +1,106 @@
+"""A finding's path condition: the Python test its graph code runs under, in the message and
+the JSON, and the mode (training / inference) that path needs."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from torchlint.lint.conditions import kept_in_mode
+from torchlint.lint.engine import lint_text
+from torchlint.lint.settings import Settings
+
+MODEL = textwrap.dedent(
+    """
+    import random
+    import torch
+    from torch import nn
+    import torch.nn.functional as F
+
+
+    class Model(nn.Module):
+        def __init__(self, config):
+            super().__init__()
+            self.config = config
+            self.fc = nn.Linear(4, 4)
+
+        def forward(self, x, labels=None, output_attentions: bool = False):
+            y = self.fc(x)
+            if self.training and random.random() < 0.1:  # training
+                y = y * 0
+            if self.config.debug:
+                print("config")  # config
+            if not self.training:
+                print("eval")  # eval
+            else:
+                print("train")  # train-else
+            y = y * 2 if not output_attentions else print("attn")  # flag
+            print("always")  # always
+            if labels is None:
+                return y
+            print(labels)  # labels
+            return F.cross_entropy(y, labels)
+
+
+    def run(model, x):
+        if model.training:
+            model.eval()
+        return model(x)
+    """
+)
+
+
+def _findings() -> dict[str, object]:
+    result = lint_text("model.py", MODEL, settings=Settings())
+    lines = MODEL.splitlines()
+    by_marker = {}
+    for diagnostic in result.diagnostics:
+        text = lines[diagnostic.line - 1]
+        if "#" in text:
+            by_marker[text.split("#")[1].strip()] = diagnostic
+    return by_marker
+
+
+@pytest.mark.parametrize(
+    ("marker", "condition", "mode"),
+    [
+        ("training", "self.training", "training"),
+        ("config", "self.config.debug", None),
+        ("eval", "not self.training", "inference"),
+        ("train-else", "self.training", "training"),
+        ("flag", "output_attentions", None),
+        ("labels", "labels is not None", "training"),
+        ("always", None, None),
+    ],
+)
+def test_condition_and_mode(marker, condition, mode):
+    finding = _findings()[marker]
+    assert finding.condition == condition
+    assert finding.mode == mode
+    data = finding.to_dict()
+    assert data["condition"] == condition and data["mode"] == mode
+    if condition is None:
+        assert "runs only when" not in finding.message
+    else:
+        assert finding.message.endswith(f"(runs only when `{condition}`)")
+
+
+def test_a_narrowed_message_keeps_its_condition():
+    finding = _findings()["eval"]
+    finding.narrow(["compile"])
+    assert finding.message.endswith("(runs only when `not self.training`)")
+
+
+def test_conditions_outside_graph_code_are_not_named():
+    # `run` is driver code: its findings (if any) carry no condition.
+    result = lint_text("model.py", MODEL, settings=Settings())
+    assert all(d.condition is None for d in result.diagnostics if d.line > 30)
+
+
+def test_kept_in_mode():
+    assert kept_in_mode("all", "training")
+    assert kept_in_mode("inference", None)
+    assert not kept_in_mode("inference", "training")
+    assert kept_in_mode("training", "training")
+    assert not kept_in_mode("training", "inference")
