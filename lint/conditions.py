@@ -24,7 +24,6 @@ LABEL_ARGUMENTS = frozenset(
     {"labels", "label", "targets", "target", "y_true", "gt", "ground_truth", "return_loss"}
 )
 CONFIG_ROOTS = frozenset({"self", "config", "cfg", "args", "opt", "hparams"})
-MODES = ("all", "inference", "training")
 
 _EMPTY_MODULE = cst.Module(body=[])
 
@@ -249,8 +248,3 @@ def combined(conditions: Sequence[PathCondition]) -> tuple[Optional[str], Option
     modes = {condition.mode for condition in conditions if condition.mode is not None}
     text = " and ".join(condition.text for condition in conditions)
     return text, modes.pop() if len(modes) == 1 else None
-
-
-def kept_in_mode(mode: str, needed: Optional[str]) -> bool:
-    """Whether a finding whose path needs mode ``needed`` runs in ``mode``."""
-    return mode == "all" or needed is None or needed == mode

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from torchlint.lint.diagnostics import TARGETS
-from torchlint.lint.settings import Settings
+from torchlint.lint.settings import MODES, Settings
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -77,6 +77,12 @@ def _string(key: str, value: Any, where: str) -> str:
     return value
 
 
+def _mode(key: str, value: Any, where: str) -> str:
+    if value not in MODES:
+        raise ConfigError(f"{where}: `{key}` must be one of {', '.join(MODES)}, got {value!r}")
+    return value
+
+
 def _per_file_ignores(key: str, value: Any, where: str) -> dict[str, tuple[str, ...]]:
     if not isinstance(value, dict):
         raise ConfigError(f"{where}: `{key}` must be a table of glob = [codes], got {value!r}")
@@ -97,6 +103,7 @@ KEYS: dict[str, tuple[str, Callable[[str, Any, str], Any]]] = {
     "extend-exclude": ("extend_exclude", _string_list),
     "respect-gitignore": ("respect_gitignore", _bool),
     "unsafe-fixes": ("unsafe_fixes", _bool),
+    "mode": ("mode", _mode),
     "cache-dir": ("cache_dir", _string),
 }
 
@@ -231,6 +238,7 @@ def apply_overrides(
     extend_exclude: Sequence[str] = (),
     respect_gitignore: Optional[bool] = None,
     unsafe_fixes: Optional[bool] = None,
+    mode: Optional[str] = None,
 ) -> Settings:
     """Command-line options over the file's settings, as in ruff: ``targets`` and ``exclude``
     replace; ``select`` replaces the file's select, ignore and extend-select; otherwise
@@ -263,6 +271,8 @@ def apply_overrides(
         changes["respect_gitignore"] = respect_gitignore
     if unsafe_fixes is not None:
         changes["unsafe_fixes"] = unsafe_fixes
+    if mode is not None:
+        changes["mode"] = mode
     return replace(settings, **changes)
 
 

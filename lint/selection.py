@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from torchlint.lint.config import per_file_ignored
 from torchlint.lint.diagnostics import Diagnostic, FileError
-from torchlint.lint.settings import Settings
+from torchlint.lint.settings import Settings, kept_in_mode
 from torchlint.lint.suppressions import UNUSED_SUPPRESSION_CODE, Directive, apply_directives
 
 
@@ -68,7 +68,11 @@ def report(
         known_codes=findings.known,
         report_unused=UNUSED_SUPPRESSION_CODE in ran,
     )
-    kept = [d for d in unsuppressed if settings.keeps_targets(d.targets, d.code, d.name)]
+    kept = [
+        d
+        for d in unsuppressed
+        if settings.keeps_targets(d.targets, d.code, d.name) and kept_in_mode(settings.mode, d.mode)
+    ]
     # A finding names only the back-ends of this run (``--target compile`` answers "where
     # does compile break?"), and its message says what those do.
     for diagnostic in kept:

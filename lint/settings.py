@@ -15,6 +15,15 @@ from torchlint.lint.diagnostics import TARGETS
 # back, as ruff does for the families it leaves out of its defaults.
 DEFAULT_SELECT: tuple[str, ...] = ("ALL",)
 OPT_IN: tuple[str, ...] = ("TL5",)
+# The paths a report can be about (``--mode``); a finding's ``mode`` says which path its code
+# needs (see lint/conditions.py).
+MODES: tuple[str, ...] = ("all", "inference", "training")
+
+
+def kept_in_mode(mode: str, needed: Optional[str]) -> bool:
+    """Whether a finding whose code runs only in mode ``needed`` (None: in both) is reported
+    by a run about ``mode``."""
+    return mode == "all" or needed is None or needed == mode
 
 
 @dataclass
@@ -32,6 +41,9 @@ class Settings:
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True
     unsafe_fixes: bool = False
+    # Which path of the model the report is about: "inference" drops findings on code that
+    # runs only in training mode (under `self.training`, given labels), "training" the reverse.
+    mode: str = "all"
     cache_dir: Optional[str] = None
     project_root: Optional[str] = None
 

@@ -7,9 +7,8 @@ import textwrap
 
 import pytest
 
-from torchlint.lint.conditions import kept_in_mode
 from torchlint.lint.engine import lint_text
-from torchlint.lint.settings import Settings
+from torchlint.lint.settings import Settings, kept_in_mode
 
 MODEL = textwrap.dedent(
     """
@@ -104,3 +103,41 @@ def test_kept_in_mode():
     assert not kept_in_mode("inference", "training")
     assert kept_in_mode("training", "training")
     assert not kept_in_mode("training", "inference")
+
+
+def _modes_reported(tmp_path, monkeypatch, *args: str, config: str = "") -> set:
+    from .cli_helpers import run_json, write
+
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "pyproject.toml", f"[tool.torchlint]\n{config}")
+    write(tmp_path, "pkg/model.py", MODEL)
+    _, document = run_json([*args, "pkg"])
+    return {record["mode"] for record in document["diagnostics"]}
+
+
+def test_mode_option_keeps_one_path(tmp_path, monkeypatch):
+    assert _modes_reported(tmp_path, monkeypatch) == {None, "training", "inference"}
+    assert _modes_reported(tmp_path, monkeypatch, "--mode", "inference") == {None, "inference"}
+    assert _modes_reported(tmp_path, monkeypatch, "--mode", "training") == {None, "training"}
+
+
+def test_mode_from_configuration(tmp_path, monkeypatch):
+    config = 'mode = "inference"\n'
+    assert _modes_reported(tmp_path, monkeypatch, config=config) == {None, "inference"}
+    # The command line wins over the file.
+    assert _modes_reported(tmp_path, monkeypatch, "--mode", "all", config=config) == {
+        None,
+        "training",
+        "inference",
+    }
+
+
+def test_a_bad_mode_in_the_configuration_is_a_usage_error(tmp_path, monkeypatch):
+    from .cli_helpers import run_cli, write
+
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "pyproject.toml", '[tool.torchlint]\nmode = "eval"\n')
+    write(tmp_path, "pkg/model.py", MODEL)
+    result = run_cli(["check", "pkg"])
+    assert result.exit_code == 2
+    assert "`tool.torchlint.mode` must be one of all, inference, training" in result.stderr

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional
 import click
 
 from torchlint.lint.reporters import MACHINE_FORMATS, OUTPUT_FORMATS
+from torchlint.lint.settings import MODES
 
 if TYPE_CHECKING:
     from torchlint.lint.reporters import Report
@@ -74,6 +75,7 @@ class LintOptions:
     statistics: bool
     exit_zero: bool
     unsafe_fixes: bool
+    mode: Optional[str]
     diff: bool
     show_fixes: bool
     quiet: bool
@@ -155,6 +157,14 @@ _OPTIONS: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         metavar="NAME",
         help="Read the code from standard input, reporting it as NAME (also: give '-' as the "
         "only path). Fixing it writes the fixed code to standard output.",
+    ),
+    click.option(
+        "--mode",
+        type=click.Choice(MODES),
+        default=None,
+        help="Which path to report on: inference drops findings on code that runs only in "
+        "training mode (under self.training, or given labels), training the reverse "
+        "(default: all; or `mode` in the configuration).",
     ),
     click.option(
         "--statistics", is_flag=True, help="Print the number of findings per rule instead."
@@ -251,6 +261,7 @@ def load_run_settings(paths: Sequence[str], options: LintOptions) -> Settings:
             extend_exclude=comma_list(options.extend_exclude),
             respect_gitignore=options.respect_gitignore,
             unsafe_fixes=True if options.unsafe_fixes else None,
+            mode=options.mode,
         )
     except (ConfigError, PluginError) as exc:
         fail(str(exc))
