@@ -46,8 +46,12 @@ class ItemCall(Rule):
     ```
 
     ## Fix safety
-    Dropping `.item()` keeps a 0-d tensor, which broadcasts the same way in arithmetic; it is
-    unsafe where the value is used as a Python number (shapes, `range`, formatting).
+    Dropping `.item()` for `.detach()` keeps a 0-d tensor, which broadcasts the same way in
+    arithmetic; it is offered only where every use ends in arithmetic with a tensor, and it is
+    unsafe: scalar arithmetic before that runs in the tensor's dtype instead of double (last-bit
+    differences), a float64 or float16 value combined with an integer tensor keeps its dtype
+    where a Python float gave the default one, and `torch.jit.trace` now records the value
+    instead of a constant.
     """
 
     code = "TL103"

@@ -43,10 +43,14 @@ class TensorConstantInTrace(Rule):
     `__init__` with `self.register_buffer("table", torch.tensor([...]))`.
 
     ## Fix safety
-    The fix rewrites `torch.tensor(<number literal>, ...)` to `torch.full((), <number>, ...)`
-    and `torch.tensor([], ...)` to `torch.empty(0, ...)` when the only keywords are `dtype`,
-    `device` and `requires_grad`: the same value, dtype and device. It is safe. Other data is
-    left for a person: a buffer or a tensor operation depends on where the data comes from.
+    The fix rewrites `torch.tensor(<int or float literal>, ...)` to `torch.full((), <number>,
+    ...)` and `torch.tensor([], ...)` to `torch.empty(0, ...)` when the only keywords are `dtype`
+    and `device`: the same value, dtype and device in eager and under every back-end. It is
+    safe. Left alone, as torch builds them differently: `True`/`False` (TorchScript's
+    `torch.full` makes an int64 tensor of a bool, and tracing it fails), `requires_grad=`
+    (TorchScript's `torch.full` and `torch.empty` reject it) and floats beyond float32's range
+    (inf from `torch.tensor`, an error from `torch.full`). Other data is left for a person: a
+    buffer or a tensor operation depends on where the data comes from.
     """
 
     code = "TL110"

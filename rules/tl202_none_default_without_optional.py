@@ -47,9 +47,13 @@ class NoneDefaultWithoutOptional(Rule):
     ```
 
     ## Fix safety
-    Adding `Optional[torch.Tensor]` (or wrapping the existing annotation in `Optional[...]`) is
-    safe for eager code; for a parameter that is not a tensor, the element type must be checked
-    by hand.
+    Adding `Optional[torch.Tensor]` (or wrapping the existing annotation in `Optional[...]`)
+    changes nothing outside TorchScript. TorchScript scripts an unannotated `bias=None` as a
+    Tensor parameter (calls that pass one work), but an `Optional` one only where each use sits
+    under a None test on it; so the fix is made, and safe, only where every use does (`if`,
+    `elif`, ternary, `and`/`or`, an earlier `return`/`raise`/`assert`) and the parameter is never
+    rebound. Elsewhere there is no fix: it would break scripting and bring a TL213. For a
+    parameter that is not a tensor, the element type must be checked by hand.
     """
 
     code = "TL202"

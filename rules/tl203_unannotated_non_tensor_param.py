@@ -35,8 +35,10 @@ class UnannotatedNonTensorParam(Rule):
     ```
 
     ## Fix safety
-    Adding the annotation of the default's type is safe, except where callers pass another
-    type (an `int` for a `float` default is accepted by TorchScript; a tensor is not).
+    Adding the annotation of the default's type is safe: only TorchScript reads it, and
+    TorchScript rejects the unannotated form ("Expected a default value of type Tensor"), so no
+    scripting that worked can change. Callers that pass another type (a tensor for a `float`)
+    still fail under TorchScript, as before.
     """
 
     code = "TL203"

@@ -39,8 +39,13 @@ class PrintInGraph(Rule):
     ```
 
     ## Fix safety
-    Guarding the call with `if not torch.compiler.is_compiling():` is safe: eager behaviour is
-    unchanged. Removing the call is unsafe: the output goes away.
+    Guarding the call with `if not torch.compiler.is_compiling():` is safe where its arguments
+    call nothing that may change state (pure builtins, tensor methods without a trailing `_`,
+    a string literal's `format`/`join`): eager, `torch.jit.trace` and TorchScript (where
+    `is_compiling()` is False) run it as before, and torch.compile and torch.export skip it,
+    which is the point. Where an argument calls something else (`print(self.log.pop())`), the
+    guard is unsafe: that call is skipped under compile and export too.
+    Removing the call is unsafe: the output goes away.
     """
 
     code = "TL301"
