@@ -114,6 +114,7 @@ def _stderr_is_terminal() -> bool:
     "--repeat",
     type=click.IntRange(min=0),
     default=None,
+    metavar="N",
     help="Exactly N timing rounds instead of --time-budget; 0 skips timing.",
 )
 @click.option(
