@@ -192,6 +192,7 @@ class LintCache:
         self._loaded: dict[str, Optional[Entry]] = {}
         # Summary digests of the modules read through ``summarizer``, by module name.
         self.digests: dict[str, str] = {}
+        self._summarized: set[str] = set()  # the paths ``summarizer`` was asked for
 
     def _file(self, path: str) -> Path:
         name = os.path.abspath(path) + ("\0" + self.variant if self.variant else "")
@@ -221,8 +222,16 @@ class LintCache:
         entry = self.load(path, content)
         if entry is None or entry.summary.module != module:
             summary = summarize(text, module, path, is_package)
-            entry = Entry(content, summary, summary_digest(summary))
-            self.store(path, entry)
+            made = Entry(content, summary, summary_digest(summary))
+            # A file the index reaches by two module names (its folder is a search root, and
+            # it is in a package) keeps the entry of the first asked, or the entry its lint
+            # made: not one rewritten by every run.
+            if path not in self._summarized and (entry is None or entry.result is None):
+                self.store(path, made)
+            entry = made
+        elif entry.summary.path != path:  # made for the file named by another relative path
+            entry.summary = dataclasses.replace(entry.summary, path=path)
+        self._summarized.add(path)
         self.digests[module] = entry.summary_digest
         return entry.summary
 

@@ -3,6 +3,10 @@ exclude, respect .gitignore; a file named explicitly is always linted.
 
 Paths that cannot be linted at all (missing, a broken symbolic link, an unreadable folder) come
 back as :class:`FileError` records, so the run reports them and lints everything else.
+
+A file is linted with its project's context (``project_files``): the other files of its
+project are indexed, not linted, so a helper linted alone (pre-commit passes only the changed
+files) is graph code when a ``forward`` in another file calls it.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Optional
 
 from torchlint.lint.config import PathMatcher
 from torchlint.lint.diagnostics import FileError
+from torchlint.lint.semantic.index import module_name_for_path
 from torchlint.lint.settings import Settings
 
 # Folders no one wants linted: VCS data, virtual environments, caches, build output.
@@ -60,11 +65,21 @@ class Discovered:
     errors: list[FileError] = field(default_factory=list)
 
 
-def discover(paths: Sequence[str], settings: Settings) -> Discovered:
-    """The files to lint under ``paths`` (sorted, each once) and the paths that failed."""
+# What marks the top folder of a project.
+PROJECT_MARKERS: tuple[str, ...] = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+# A "project" with more Python files than this (a home folder under git) is not indexed.
+MAX_PROJECT_FILES = 50_000
+
+
+def _excluded(settings: Settings) -> PathMatcher:
     root = settings.project_root or os.getcwd()
     excludes = settings.exclude if settings.exclude else DEFAULT_EXCLUDES
-    excluded = PathMatcher((*excludes, *settings.extend_exclude), root)
+    return PathMatcher((*excludes, *settings.extend_exclude), root)
+
+
+def discover(paths: Sequence[str], settings: Settings) -> Discovered:
+    """The files to lint under ``paths`` (sorted, each once) and the paths that failed."""
+    excluded = _excluded(settings)
     result = Discovered()
     seen: set[str] = set()
 
@@ -81,7 +96,7 @@ def discover(paths: Sequence[str], settings: Settings) -> Discovered:
         elif not os.path.exists(path):
             result.errors.append(FileError(path, "no such file or folder"))
         elif os.path.isdir(path):
-            walked.extend(_walk(path, excluded, settings.respect_gitignore, result.errors))
+            walked.extend(_walk(path, excluded, settings.respect_gitignore, result.errors) or [])
         else:
             add(path)  # named explicitly: linted whatever its name or exclusion
     for path in sorted(walked):
@@ -98,6 +113,68 @@ def discover(paths: Sequence[str], settings: Settings) -> Discovered:
     return result
 
 
+def project_root(path: str, markers: dict[str, Optional[str]]) -> Optional[str]:
+    """The top folder of the project the file ``path`` belongs to: the nearest folder above it
+    holding a ``PROJECT_MARKERS`` entry, or the folder above its package chain (``__init__.py``
+    files, where the index imports it from) when that is higher; None for a file in neither
+    (a lone script). ``markers`` remembers the answer by folder."""
+    folder = os.path.dirname(os.path.abspath(path))
+    marked = _marked_folder(folder, markers)
+    package_top = None
+    if os.path.exists(os.path.join(folder, "__init__.py")):
+        package_top = os.fspath(module_name_for_path(path)[2])
+    if marked is None or (package_top is not None and _inside(marked, package_top)):
+        return package_top
+    return marked
+
+
+def _marked_folder(folder: str, markers: dict[str, Optional[str]]) -> Optional[str]:
+    """The nearest folder from ``folder`` up holding a project marker."""
+    passed = []
+    found: Optional[str] = None
+    while True:
+        if folder in markers:
+            found = markers[folder]
+            break
+        passed.append(folder)
+        if any(os.path.exists(os.path.join(folder, marker)) for marker in PROJECT_MARKERS):
+            found = folder
+            break
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    for name in passed:
+        markers[name] = found
+    return found
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def project_files(files: Sequence[str], settings: Settings) -> list[str]:
+    """The other ``.py`` files of the projects ``files`` belong to (absolute paths, sorted),
+    found as ``discover`` finds a folder's: the context a file is linted in. A project with
+    more than ``MAX_PROJECT_FILES`` files gives none."""
+    markers: dict[str, Optional[str]] = {}
+    roots: set[str] = set()
+    for path in files:
+        root = project_root(path, markers)
+        if root is not None:
+            roots.add(root)
+    # A project inside another one (a nested pyproject.toml) is walked with it.
+    tops = [r for r in roots if not any(_inside(r, other) for other in roots if other != r)]
+    given = {os.path.abspath(path) for path in files}
+    excluded = _excluded(settings)
+    found: list[str] = []
+    for root in sorted(tops):
+        walked = _walk(root, excluded, settings.respect_gitignore, [], MAX_PROJECT_FILES)
+        if walked is not None:
+            found.extend(p for p in walked if p.endswith(".py") and p not in given)
+    return sorted(found)
+
+
 def _dangling_link_message(path: str) -> str:
     try:
         os.stat(path)
@@ -108,9 +185,14 @@ def _dangling_link_message(path: str) -> str:
 
 
 def _walk(
-    top: str, excluded: PathMatcher, respect_gitignore: bool, errors: list[FileError]
-) -> list[str]:
-    """Breadth-first, one ``git check-ignore`` batch per folder level."""
+    top: str,
+    excluded: PathMatcher,
+    respect_gitignore: bool,
+    errors: list[FileError],
+    limit: Optional[int] = None,
+) -> Optional[list[str]]:
+    """Breadth-first, one ``git check-ignore`` batch per folder level; None when more than
+    ``limit`` files are found."""
     gitignore = GitIgnore.for_path(top) if respect_gitignore else None
     found: list[str] = []
     level = [top]
@@ -146,6 +228,8 @@ def _walk(
                 next_level.append(path)
             else:
                 found.append(path)
+        if limit is not None and len(found) > limit:
+            return None
         level = next_level
     return found
 

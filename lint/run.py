@@ -28,9 +28,10 @@ from torchlint.lint.cache import (
     summary_digest,
 )
 from torchlint.lint.diagnostics import FileError, FileResult
+from torchlint.lint.discovery import project_files
 from torchlint.lint.notebook import Notebook, is_notebook, map_result_diagnostics, read_notebook
 from torchlint.lint.selection import Findings, report
-from torchlint.lint.semantic.index import ProjectIndex
+from torchlint.lint.semantic.index import ProjectIndex, module_name_for_path
 from torchlint.lint.semantic.summary import FileSummary
 from torchlint.lint.semantic.trees import ParsedTrees
 from torchlint.lint.settings import Settings
@@ -63,8 +64,13 @@ def lint_files(
     jobs: int = 1,
     cache_dir: Optional[str] = None,
     progress: Optional[Callable[[str, bool], None]] = None,
+    project: bool = True,
 ) -> list[FileResult]:
     """Lint files: read all, index all, then lint each. One bad file never stops the others.
+
+    With ``project``, the other files of the projects the files belong to are indexed too
+    (``discovery.project_files``), not linted: a file is linted in its project's context
+    whichever of its files are given (pre-commit gives only the changed ones).
 
     ``jobs`` > 1 lints in that many forked worker processes, which inherit the index and the
     sources and send back only results. ``cache_dir`` reuses results of unchanged files whose
@@ -73,7 +79,13 @@ def lint_files(
     """
     with _rare_full_collections():
         return _lint_files(
-            paths, settings, rules, jobs=jobs, cache_dir=cache_dir, progress=progress
+            paths,
+            settings,
+            rules,
+            jobs=jobs,
+            cache_dir=cache_dir,
+            progress=progress,
+            project=project,
         )
 
 
@@ -100,6 +112,7 @@ def _lint_files(
     jobs: int,
     cache_dir: Optional[str],
     progress: Optional[Callable[[str, bool], None]] = None,
+    project: bool = True,
 ) -> list[FileResult]:
     settings = settings or Settings()
     done = progress or _no_progress
@@ -139,6 +152,8 @@ def _lint_files(
         if item.entry is None:
             index.add_source(source.path, source.text)
         planned.append(item)
+    if project:
+        _index_context(index, project_files(paths, settings))
     found_by_path: dict[str, tuple[FileResult, Findings]] = {}
 
     # Summary digests by module, and content hashes by TEXT_DEPENDENCY + module: given files,
@@ -272,6 +287,21 @@ def _reported(
         return FileResult(result.path, diagnostics, errors, cell_mapped=True, lines=lines)
     lines = {d.line: result.lines[d.line] for d in diagnostics if d.line in result.lines}
     return FileResult(result.path, diagnostics, errors, lines=lines)
+
+
+def _index_context(index: ProjectIndex, paths: Sequence[str]) -> None:
+    """Index the project files ``paths`` that the run does not lint: their summaries (through
+    the cache's summarizer when there is one) make their roots and calls part of the graph
+    regions. A file given to the run keeps its module name."""
+    for path in paths:
+        module, is_package, root = module_name_for_path(path)
+        if module in index.by_module:
+            continue
+        try:
+            text = read_source(path).text
+        except SourceError:
+            continue  # an unreadable file of the project is only missing context
+        index.add_summary(index.summarizer(text, module, path, is_package), root)
 
 
 def _callers_first(pending: list[_Planned], index: ProjectIndex) -> tuple[list[_Planned], int]:
