@@ -61,11 +61,17 @@ class SelfStateMutation(Rule):
 
     code = "TL311"
     name = "self-state-mutation"
-    message = (
-        "graph code changes Python state on self that it reads back: torch.export and "
-        "torch.jit.trace bake in the value seen at conversion, so later calls disagree with "
-        "eager; pass the value as an input or use a buffer"
-    )
+    subject = "graph code changes Python state on self that a later call reads back"
+    clauses = {
+        "export": (
+            "torch.export bakes in the value seen at conversion, so later calls disagree with eager"
+        ),
+        "trace": (
+            "torch.jit.trace bakes in the value seen at conversion, so later calls disagree "
+            "with eager"
+        ),
+    }
+    advice = "pass the value as an input or keep it in a buffer"
     targets = ("export", "trace")
 
     VALID = [

@@ -173,18 +173,10 @@ def test_cache_keeps_the_message_of_each_target_selection(tmp_path):
     assert messages["compile"] != messages["trace"]
 
 
-# Rules whose messages are still one fixed text naming every back-end (owned elsewhere).
-NOT_CONVERTED = {"TL311"}
-
-
 def _flagged_examples():
     for rule in all_rules():
-        marks = ()
-        if rule.code in NOT_CONVERTED:
-            reason = f"{rule.code}'s message is not built from clauses yet"
-            marks = (pytest.mark.xfail(reason=reason, strict=True),)
         for number, case in enumerate(rule.INVALID):
-            yield pytest.param(rule, case, id=f"{rule.code}-{number}", marks=marks)
+            yield pytest.param(rule, case, id=f"{rule.code}-{number}")
 
 
 @pytest.mark.parametrize(("rule", "case"), list(_flagged_examples()))
