@@ -439,6 +439,48 @@ def test_torch_runs_migrated_model_under_compile_and_export():
         assert verdict.ok, verdict
 
 
+GUARDS = """\
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        tracing = 1.0 if torch.jit.is_tracing() else 0.0
+        scripting = 1.0 if torch.jit.is_scripting() else 0.0
+        compiling = 1.0 if torch.compiler.is_compiling() else 0.0
+        return x * 0 + torch.tensor([tracing, scripting, compiling])
+"""
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_guards_are_true_under_one_backend_each():
+    # What TL505's fix rests on: is_scripting() / is_tracing() are False everywhere but under
+    # their own back-end (so folding them to False changes only that one), and is_compiling()
+    # is another predicate altogether (True under compile and export).
+    import torch
+
+    from .oracle import load_example
+
+    model, x = load_example(GUARDS).Model(), torch.zeros(3)
+    runs = {
+        "eager": lambda: model(x),
+        "script": lambda: torch.jit.script(model)(x),
+        "trace": lambda: torch.jit.trace(model, (x,))(x),
+        "compile": lambda: torch.compile(model, fullgraph=True, backend="eager")(x),
+        "export": lambda: torch.export.export(model, (x,)).module()(x),
+    }
+    seen = {backend: run().tolist() for backend, run in runs.items()}
+    assert seen == {
+        "eager": [0.0, 0.0, 0.0],
+        "script": [0.0, 1.0, 0.0],
+        "trace": [1.0, 0.0, 0.0],
+        "compile": [0.0, 0.0, 1.0],
+        "export": [0.0, 0.0, 1.0],
+    }
+
+
 @requires_torch
 @pytest.mark.torch
 def test_torch_final_is_typing_final():
