@@ -46,6 +46,20 @@ STATEMENT_TYPES = frozenset(
     | {kind for kind in NODE_TYPES if issubclass(kind, cst.BaseCompoundStatement)}
 )
 
+# torch's checks whose message may be a callable: they call it only when the check fails, so
+# its body is not on the path a back-end converts (`torch._check(n > 0, lambda: f"{x.item()}")`).
+DEFERRED_MESSAGE_CALLS = frozenset(
+    {
+        "torch._check",
+        "torch._check_is_size",
+        "torch._check_index",
+        "torch._check_value",
+        "torch._check_type",
+        "torch._check_not_implemented",
+        "torch._check_with",
+    }
+)
+
 # The node classes ``enter`` and ``leave`` do more for than look up a guard's override.
 TRACKED_TYPES = STATEMENT_TYPES | {
     cst.IndentedBlock,
@@ -232,6 +246,8 @@ class LintContext:
             return self.target_stack[-1]  # most nodes: an expression, nothing to track
         if kind in STATEMENT_TYPES:
             self._statements.append((node, self._indents[-1]))
+            if kind is cst.SimpleStatementLine and self.target_stack[-1]:
+                self._deferred_messages(node)  # type: ignore[arg-type]
         if kind is cst.IndentedBlock or kind is cst.Match:
             # ``case`` lines are indented by the match statement itself, not by a block.
             indent = node.indent if node.indent is not None else self.module.default_indent  # type: ignore[attr-defined]
@@ -288,6 +304,19 @@ class LintContext:
         if node.orelse is not None:  # type: ignore[attr-defined]
             self._overrides[id(node.orelse)] = false_targets  # type: ignore[attr-defined]
         # The test itself runs under every back-end, so it keeps the current targets.
+
+    def _deferred_messages(self, line: cst.SimpleStatementLine) -> None:
+        """A lambda given as the message of ``torch._check(...)`` leaves graph code: torch
+        calls it only to build the error of a failed check."""
+        for small in line.body:
+            call = small.value if type(small) is cst.Expr else None  # type: ignore[attr-defined]
+            if type(call) is not cst.Call or len(call.args) < 2:  # type: ignore[attr-defined]
+                continue
+            if self.model.qualified_name(call.func) not in DEFERRED_MESSAGE_CALLS:  # type: ignore[attr-defined]
+                continue
+            for argument in call.args[1:]:  # type: ignore[attr-defined]
+                if type(argument.value) is cst.Lambda:
+                    self._overrides[id(argument.value)] = EMPTY
 
     def _early_exit_guards(self, statements: Sequence[cst.BaseStatement]) -> None:
         """``if torch.jit.is_scripting(): return ...`` takes the rest of the block out of script."""

@@ -141,3 +141,24 @@ def test_a_bad_mode_in_the_configuration_is_a_usage_error(tmp_path, monkeypatch)
     result = run_cli(["check", "pkg"])
     assert result.exit_code == 2
     assert "`tool.torchlint.mode` must be one of all, inference, training" in result.stderr
+
+
+def test_a_check_message_lambda_is_not_graph_code():
+    # torch calls the message only to build the error of a failed check: what it computes
+    # never runs on the converted path (torch 2.13: export passes; fullgraph too, for a message
+    # that captures no tensor).
+    source = textwrap.dedent(
+        """
+        import torch
+        from torch import nn
+
+
+        class Model(nn.Module):
+            def forward(self, x):
+                n = x.shape[0]
+                torch._check(n > 0, lambda: f"bad batch {n} {torch.tensor(n).item()}")
+                return x.sum().item()
+        """
+    )
+    result = lint_text("model.py", source, settings=Settings(select=("TL103",)))
+    assert [d.line for d in result.diagnostics] == [10]
