@@ -178,6 +178,8 @@ class TorchlintServer(LanguageServer):
                 self._shown_config_error = message
                 kept = "the previous settings" if self._settings_loaded else "the defaults"
                 self.show(f"{message} (using {kept} until it is fixed)")
+            if not self._settings_loaded:  # the defaults, as for a workspace without config
+                self.settings = Settings(project_root=root)
             return
         self._settings_loaded = True
         self._shown_config_error = None  # the same mistake made again later is shown again

@@ -276,10 +276,17 @@ def test_config_error_shown_once_and_last_good_settings_kept(tmp_path: Path) -> 
         assert tl_codes(await lsp.open(path)) == []
 
         async def reload() -> list[str]:
-            # The reload re-lints open documents; its publish follows any message it showed.
-            published = lsp.settle(uri, lambda params: True)
             save(lsp, config)
-            return tl_codes(await published)
+            # The server handles messages in order: once a request sent after the save is
+            # answered, the save's message and re-lint have arrived (a publish from an earlier
+            # reload's indexing could be the first to arrive, so none is awaited as such).
+            await lsp.client.text_document_hover_async(
+                types.HoverParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri),
+                    position=types.Position(line=0, character=0),
+                )
+            )
+            return tl_codes(lsp.published[uri][-1])
 
         config.write_text('[tool.torchlint]\nignor = ["TL301"]\n')
         assert await reload() == []  # still ignored: the last good settings, not the defaults
