@@ -417,19 +417,24 @@ def lint_text(
     settings: Optional[Settings] = None,
     index: Optional[ProjectIndex] = None,
     rules: Optional[Sequence[type[Rule]]] = None,
+    module: Optional[cst.Module] = None,
 ) -> FileResult:
     """Lint one in-memory file. The index defaults to one holding just this file (plus the
-    project modules it imports, read lazily from disk)."""
+    project modules it imports, read lazily from disk). ``module``: the libcst tree of
+    ``text``, when the caller parsed it already (``fix_text``'s compile check)."""
     settings = settings or Settings()
     if index is None:
         index = ProjectIndex(script_all_modules=settings.script_all_modules)
     source = Source(path=path, text=text)
     summary = index.add_source(path, text)
     index.texts[path] = text  # the editor's buffer, for other files' cross-file kinds
-    try:
-        module = parse(source, python_valid=summary.parsed)
-    except SourceError as exc:
-        return FileResult(path=path, errors=[FileError(path, exc.message, exc.line, exc.column)])
+    if module is None:
+        try:
+            module = parse(source, python_valid=summary.parsed)
+        except SourceError as exc:
+            return FileResult(
+                path=path, errors=[FileError(path, exc.message, exc.line, exc.column)]
+            )
     return lint_module(path, source, module, index, selected_rules(settings, rules), settings)
 
 

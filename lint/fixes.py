@@ -638,19 +638,25 @@ def compiles(text: str, path: str) -> Optional[str]:
 
     CPython first, then libcst through ``source.parse``, which refuses nesting deep enough to
     overflow the stack of libcst's native parser (that crashes the process, it does not raise)."""
+    return _compiled_tree(text, path)[0]
+
+
+def _compiled_tree(text: str, path: str) -> tuple[Optional[str], Optional[cst.Module]]:
+    """:func:`compiles`' verdict, and the libcst tree it parsed (None when it does not)."""
     problem = _python_compile_error(text, path)
     if problem is not None:
-        return problem
+        return problem, None
     from torchlint.lint.parser import parse
     from torchlint.lint.source import Source, SourceError
 
     try:
-        parse(Source(path=path, text=text))  # guarded: see parser.MAX_BOOLEAN_OPERANDS
+        # Guarded (parser.MAX_BOOLEAN_OPERANDS); CPython compiled it, so ast need not say so.
+        return None, parse(Source(path=path, text=text), python_valid=True)
     except SourceError as exc:
-        return f"does not parse: {exc.message}"
+        return f"does not parse: {exc.message}", None
     except Exception as exc:
-        return f"does not parse: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
-    return None
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return f"does not parse: {reason}", None
 
 
 def _python_compile_error(text: str, path: str) -> Optional[str]:
@@ -742,11 +748,12 @@ def fix_text(
         # Never touch a file that does not compile already: nothing could be checked.
         outcome.result = first or lint_text(path, text, settings=settings, index=index, rules=rules)
         return outcome
+    tree: Optional[cst.Module] = None  # of ``text``, when the compile check parsed it
     for _ in range(max_rounds + 1):
         if first is not None:
             result, first = first, None
         else:
-            result = lint_text(path, text, settings=settings, index=index, rules=rules)
+            result = lint_text(path, text, settings=settings, index=index, rules=rules, module=tree)
         outcome.result = result
         candidates = [
             d
@@ -764,8 +771,9 @@ def fix_text(
         by_fix = {id(d.fix): d for d in candidates}
         chosen, _later = select_fixes(text, [d.fix for d in candidates if d.fix is not None])
         new_text = apply_fixes(text, chosen)
-        problem = compiles(new_text, path)
+        problem, new_tree = _compiled_tree(new_text, path)
         if problem is not None:
+            new_tree = None
             # Find the fixes that break the file alone, drop them, and keep the rest for next round.
             for fix in chosen:
                 diagnostic = by_fix[id(fix)]
@@ -797,6 +805,6 @@ def fix_text(
                     diagnostic.column,
                 )
             )
-        text = new_text
+        text, tree = new_text, new_tree
     outcome.text = text
     return outcome
