@@ -21,7 +21,7 @@ from typing import Optional
 
 from torchlint.lint.config import PathMatcher
 from torchlint.lint.diagnostics import FileError
-from torchlint.lint.semantic.index import module_name_for_path
+from torchlint.lint.semantic.index import NEVER_READ_LAZILY, module_name_for_path
 from torchlint.lint.settings import Settings
 
 # Folders no one wants linted: VCS data, virtual environments, caches, build output.
@@ -113,18 +113,32 @@ def discover(paths: Sequence[str], settings: Settings) -> Discovered:
     return result
 
 
-def project_root(path: str, markers: dict[str, Optional[str]]) -> Optional[str]:
+def project_root(
+    path: str, markers: dict[str, Optional[str]], excluded: Optional[PathMatcher] = None
+) -> Optional[str]:
     """The top folder of the project the file ``path`` belongs to: the nearest folder above it
-    holding a ``PROJECT_MARKERS`` entry, or the folder above its package chain (``__init__.py``
-    files, where the index imports it from) when that is higher; None for a file in neither
-    (a lone script). ``markers`` remembers the answer by folder."""
+    holding a ``PROJECT_MARKERS`` entry, unless that lies inside the file's top package (the
+    outermost folder of its chain of ``__init__.py`` files) or the file lies in a folder the
+    project excludes (a virtual environment's ``site-packages``): then its top package. None
+    for a lone script, and for a file of torch's own packages found by their package alone
+    (torch's source is context only in a project that holds it). ``markers`` remembers the
+    nearest marked folder by folder."""
     folder = os.path.dirname(os.path.abspath(path))
     marked = _marked_folder(folder, markers)
-    package_top = None
+    top_package = None
     if os.path.exists(os.path.join(folder, "__init__.py")):
-        package_top = os.fspath(module_name_for_path(path)[2])
-    if marked is None or (package_top is not None and _inside(marked, package_top)):
-        return package_top
+        module, _, above = module_name_for_path(path)
+        head = module.split(".", 1)[0]
+        if head not in NEVER_READ_LAZILY:
+            top_package = os.path.join(os.fspath(above), head)
+    if marked is None or (top_package is not None and _inside(marked, top_package)):
+        return top_package
+    if excluded:
+        between = folder
+        while between != marked and _inside(between, marked):
+            if excluded.matches(between):
+                return top_package
+            between = os.path.dirname(between)
     return marked
 
 
@@ -158,15 +172,15 @@ def project_files(files: Sequence[str], settings: Settings) -> list[str]:
     found as ``discover`` finds a folder's: the context a file is linted in. A project with
     more than ``MAX_PROJECT_FILES`` files gives none."""
     markers: dict[str, Optional[str]] = {}
+    excluded = _excluded(settings)
     roots: set[str] = set()
     for path in files:
-        root = project_root(path, markers)
+        root = project_root(path, markers, excluded)
         if root is not None:
             roots.add(root)
     # A project inside another one (a nested pyproject.toml) is walked with it.
     tops = [r for r in roots if not any(_inside(r, other) for other in roots if other != r)]
     given = {os.path.abspath(path) for path in files}
-    excluded = _excluded(settings)
     found: list[str] = []
     for root in sorted(tops):
         walked = _walk(root, excluded, settings.respect_gitignore, [], MAX_PROJECT_FILES)

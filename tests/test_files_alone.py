@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import torchlint.lint.run as run
-from torchlint.lint.discovery import project_files, project_root
+from torchlint.lint.config import PathMatcher
+from torchlint.lint.discovery import DEFAULT_EXCLUDES, project_files, project_root
 from torchlint.lint.run import lint_files
 from torchlint.lint.settings import Settings
 
@@ -112,6 +113,7 @@ def test_an_excluded_caller_is_no_context(tmp_path):
 
 def test_project_root_markers_and_package_chains(tmp_path):
     markers: dict = {}
+    excluded = PathMatcher(DEFAULT_EXCLUDES, str(tmp_path))
     write_project(
         tmp_path,
         {
@@ -120,6 +122,8 @@ def test_project_root_markers_and_package_chains(tmp_path):
             "repo/src/pkg/sub/__init__.py": "",
             "repo/src/pkg/sub/mod.py": "",
             "repo/scripts/run.py": "",
+            "repo/.venv/lib/site-packages/lib1/__init__.py": "",
+            "repo/.venv/lib/site-packages/lib1/mod.py": "",
             "lone/script.py": "",
             "outer/pkg/__init__.py": "",
             "outer/pkg/inner/setup.py": "",
@@ -127,22 +131,29 @@ def test_project_root_markers_and_package_chains(tmp_path):
             "outer/pkg/inner/mod.py": "",
             "loose/pkg/__init__.py": "",
             "loose/pkg/mod.py": "",
+            "site/torch/__init__.py": "",
+            "site/torch/nn/__init__.py": "",
+            "site/torch/nn/mod.py": "",
         },
     )
-    assert project_root(str(tmp_path / "repo/src/pkg/sub/mod.py"), markers) == str(
-        tmp_path / "repo"
+
+    def root(name):
+        found = project_root(str(tmp_path / name), markers, excluded)
+        return found and os.path.relpath(found, tmp_path)
+
+    assert root("repo/src/pkg/sub/mod.py") == "repo"
+    assert root("repo/scripts/run.py") == "repo"
+    # In a folder the project excludes (an installed package): that package alone.
+    assert root("repo/.venv/lib/site-packages/lib1/mod.py") == os.path.normpath(
+        "repo/.venv/lib/site-packages/lib1"
     )
-    assert project_root(str(tmp_path / "repo/scripts/run.py"), markers) == str(tmp_path / "repo")
-    # A marker inside a package: the package chain's top is the project.
-    outer = project_root(str(tmp_path / "outer/pkg/inner/mod.py"), markers)
-    assert outer == str(tmp_path / "outer")
-    # No marker: the package chain's top; a lone script has no project to index.
-    assert project_root(str(tmp_path / "loose/pkg/mod.py"), markers) == str(tmp_path / "loose")
-    if not any(
-        os.path.exists(os.path.join(folder, ".git"))
-        for folder in [str(tmp_path), *map(str, tmp_path.parents)]
-    ):
-        assert project_root(str(tmp_path / "lone/script.py"), markers) is None
+    # A marker inside a package, or none: the top package.
+    assert root("outer/pkg/inner/mod.py") == os.path.normpath("outer/pkg")
+    assert root("loose/pkg/mod.py") == os.path.normpath("loose/pkg")
+    if not any((folder / ".git").exists() for folder in tmp_path.parents):
+        # A lone script has no project; nor has torch's own source, found as a package.
+        assert root("lone/script.py") is None
+        assert root("site/torch/nn/mod.py") is None
 
 
 def test_project_files_are_the_other_files_check_would_find(tmp_path):

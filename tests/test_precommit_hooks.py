@@ -94,3 +94,25 @@ def test_hook_environment_gets_no_torch() -> None:
         for d in project["dependencies"]
     ]
     assert "torch" not in names and "libcst" in names
+
+
+def test_check_hook_lints_a_changed_helper_in_its_project(tmp_path: Path) -> None:
+    """pre-commit passes only the changed file: a helper that a forward in an unchanged file
+    calls is graph code all the same (the project is indexed), and only the helper is reported."""
+    git(tmp_path, "init", "-q")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "model.py").write_text(
+        "from torch import nn\n"
+        "from pkg.helpers import normalize\n\n\n"
+        "class Net(nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        return normalize(x)\n"
+    )
+    (tmp_path / "pkg" / "helpers.py").write_text(
+        'def normalize(x):\n    print("x", x.shape)\n    return x / 2\n'
+    )
+    changed = try_repo(tmp_path, "torchlint", "pkg/helpers.py")
+    assert changed.returncode != 0, changed.stdout + changed.stderr
+    assert "pkg/helpers.py:2:5: TL301" in changed.stdout
+    assert "model.py" not in changed.stdout
