@@ -204,9 +204,12 @@ def _can_fork() -> bool:
 def _project_index(
     paths: Sequence[str], settings: Settings, cache_dir: Optional[str]
 ) -> ProjectIndex:
-    """Every file of the run in one index, so a fixed file is linted again with the same
-    cross-file facts as check found: summaries from the cache where it has them."""
+    """Every file of the run in one index, with the rest of their projects as context (as
+    ``lint_files`` indexes them), so a fixed file is linted again with the cross-file facts
+    check found: summaries from the cache where it has them."""
     from torchlint.lint.cache import LintCache, content_hash
+    from torchlint.lint.discovery import project_files
+    from torchlint.lint.run import _index_context
 
     index = ProjectIndex(script_all_modules=settings.script_all_modules)
     cache = LintCache(cache_dir) if cache_dir else None
@@ -225,6 +228,7 @@ def _project_index(
         ):
             continue
         index.add_source(source.path, source.text)
+    _index_context(index, project_files(paths, settings))
     return index
 
 

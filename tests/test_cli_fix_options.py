@@ -368,3 +368,24 @@ def test_fix_lints_each_file_once_and_fixes_only_files_with_fixes(project, monke
     # The check run's findings start the fixing; only the fixed text is linted again.
     assert [p.replace("\\", "/") for p in linted] == ["pkg/model.py"]
     assert (project / "pkg/model.py").read_text() == FIXED_PRINT
+
+
+def test_a_file_fixed_alone_is_linted_again_in_its_project(tmp_path, monkeypatch):
+    # helper is graph code only because model.py, not given, calls it from forward.
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "pyproject.toml", "")
+    write(tmp_path, "pkg/__init__.py", "")
+    write(
+        tmp_path,
+        "pkg/model.py",
+        "from torch import nn\n\nfrom pkg.helpers import helper\n\n\n"
+        "class Net(nn.Module):\n    def forward(self, x):\n        return helper(x)\n",
+    )
+    helpers = MIXED.split("class Model", 1)[0] + (
+        "def helper(x):\n    print(x.shape)\n    if x.sum() > 0:\n"
+        "        return x * 2\n    return x - 1\n"
+    )
+    write(tmp_path, "pkg/helpers.py", helpers)
+    result = run_cli(["fix", "--no-cache", "--output-format", "json", "pkg/helpers.py"])
+    assert [d["code"] for d in json.loads(result.stdout)["diagnostics"]] == ["TL101"]
+    assert "is_compiling" in (tmp_path / "pkg/helpers.py").read_text()
