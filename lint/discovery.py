@@ -174,7 +174,10 @@ def project_files(files: Sequence[str], settings: Settings) -> list[str]:
     markers: dict[str, Optional[str]] = {}
     excluded = _excluded(settings)
     roots: set[str] = set()
+    by_folder: dict[str, str] = {}  # one file per folder: they share their project
     for path in files:
+        by_folder.setdefault(os.path.dirname(os.path.abspath(path)), path)
+    for path in by_folder.values():
         root = project_root(path, markers, excluded)
         if root is not None:
             roots.add(root)
