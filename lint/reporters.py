@@ -580,9 +580,12 @@ def render(
 
 
 def statistics(report: Report) -> list[dict]:
-    """Findings per rule, most frequent first."""
+    """Findings per rule, most frequent first. ``fixable`` counts the findings `torchlint fix`
+    fixes (safe fixes), as the summary's ``[*]`` line does; an unsafe-only one is not."""
     counts = Counter((d.code, d.name) for d in report.diagnostics)
-    fixable = Counter(d.code for d in report.diagnostics if d.fix is not None)
+    fixable = Counter(
+        d.code for d in report.diagnostics if d.fix is not None and d.fix.applicability == "safe"
+    )
     return [
         {"code": code, "name": name, "count": count, "fixable": fixable[code]}
         for (code, name), count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))

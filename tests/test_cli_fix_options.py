@@ -389,3 +389,11 @@ def test_a_file_fixed_alone_is_linted_again_in_its_project(tmp_path, monkeypatch
     result = run_cli(["fix", "--no-cache", "--output-format", "json", "pkg/helpers.py"])
     assert [d["code"] for d in json.loads(result.stdout)["diagnostics"]] == ["TL101"]
     assert "is_compiling" in (tmp_path / "pkg/helpers.py").read_text()
+
+
+def test_statistics_mark_only_rules_whose_fixes_fix_applies(project):
+    write(project, "pkg/mixed.py", MIXED)
+    result = run_cli(["check", "--statistics", "pkg/mixed.py"])
+    rows = {line.split()[1]: line for line in result.stdout.splitlines() if " TL" in line}
+    assert "[*]" in rows["TL301"]
+    assert "[*]" not in rows["TL101"]  # only an unsafe fix: `torchlint fix` leaves it
