@@ -231,3 +231,114 @@ def test_a_module_without_forward_scripts_nothing_so_checks_nothing(tmp_path: Pa
     result = score.score(truth, coverage, diagnostics, root=tmp_path)["script"]
     assert set(result.fp) == {("mod.py", 9)}
     assert set(result.unverified) == {("mod.py", 5)}
+
+
+# ---------------------------------------------------------------- the wider corpus and its tables
+
+
+def test_the_wider_corpus_runs_each_model_in_eval_and_train_and_holds_nothing_of_the_others():
+    wider = ground_truth.load_corpus("wider")
+    assert set(wider.MODELS) == {f"{m}.{mode}" for m in wider.BASE_MODELS for mode in wider.MODES}
+    assert wider.MODES == ("eval", "train")
+    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
+    held_out |= {"diffusers"}
+    dev = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
+    assert not (held_out | dev) & set(wider.PACKAGES)
+    packages = {module.split(".")[0] for module, *_ in wider.MODELS.values()}
+    assert packages <= set(wider.PACKAGES)
+
+
+def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):
+    import types
+
+    plain = types.SimpleNamespace(__file__=str(tmp_path / "pkg" / "__init__.py"), __path__=[])
+    namespace = types.SimpleNamespace(__file__=None, __path__=[str(tmp_path / "ns")])
+    assert ground_truth._package_folder(plain) == str(tmp_path / "pkg")
+    assert ground_truth._package_folder(namespace) == str(tmp_path / "ns")
+
+
+def _scored(tmp_path: Path, diagnostics: list[dict]) -> dict:
+    (tmp_path / "mod.py").write_text(SOURCE)
+    truth = {
+        "models": [{"model": "m", "complete": {"trace": True, "compile": True}, "unlocated": []}],
+        "findings": [_finding("trace", 6), _finding("compile", 8)],
+    }
+    coverage = {"models": {"m": {"mod.py": [[1, 8]]}, "n": {"mod.py": [[2, 4]]}}}
+    return score.score(truth, coverage, diagnostics, root=tmp_path)
+
+
+def test_false_findings_are_counted_per_10k_executed_lines(tmp_path: Path):
+    result = _scored(tmp_path, [_diag(7, ["compile"]), _diag(6, ["compile"])])
+    compile_ = result["compile"]
+    # Two false alarms over the 8 distinct lines the two models executed.
+    assert compile_.executed_lines == 8
+    assert compile_.false_per_10k == 1e4 * 2 / 8
+    combined = score.combine({"one": result, "two": _scored(tmp_path, [])})["compile"]
+    assert combined.executed_lines == 16
+    assert combined.false_per_10k == 1e4 * 2 / 16
+
+
+def test_per_rule_counts_hits_and_false_alarms_by_rule_and_backend(tmp_path: Path):
+    diagnostics = [
+        _diag(6, ["trace", "compile"], "TL106"),  # trace hit, compile false alarm
+        _diag(6, ["trace"], "TL109"),  # the same trace hit, second rule
+        _diag(8, ["compile"], "TL103"),  # compile hit
+        _diag(7, ["compile"], "TL103"),  # compile false alarm
+    ]
+    rules = score.per_rule(_scored(tmp_path, diagnostics))
+    assert rules == {
+        ("TL106", "trace"): (1, 0),
+        ("TL109", "trace"): (1, 0),
+        ("TL106", "compile"): (0, 1),
+        ("TL103", "compile"): (1, 1),
+    }
+
+
+def test_the_side_by_side_tables_show_each_column(tmp_path: Path):
+    dev = _scored(tmp_path, [_diag(6, ["trace"], "TL106"), _diag(7, ["compile"], "TL101")])
+    wider = _scored(tmp_path, [_diag(7, ["trace"], "TL106")])
+    columns = {"dev": dev, "wider (unseen)": wider}
+    lines = score.side_by_side(columns).splitlines()
+    assert lines[0] == "| measure | dev | wider (unseen) |"
+    trace = next(line for line in lines if line.startswith("| trace precision"))
+    assert "1.00 / 1.00 (1 TP, 0 FN, 0 FP)" in trace and "0.00 / 0.00 (0 TP, 1 FN, 1 FP)" in trace
+    per_10k = next(line for line in lines if line.startswith("| compile false findings"))
+    assert per_10k == f"| compile false findings per 10k executed lines | {1e4 / 8:.1f} | 0.0 |"
+    rules = score.rule_table(columns).splitlines()
+    assert "| TL106 | trace | 1 / 0 / 1.00 | 0 / 1 / 0.00 |" in rules
+    assert "| TL101 | compile | 0 / 1 / 0.00 | - |" in rules
+
+
+def test_dev_corpora_add_up_beside_the_wider_one(tmp_path: Path):
+    one = _scored(tmp_path, [_diag(6, ["trace"])])
+    results = [
+        score.CorpusResult("transformers", "", [], one),
+        score.CorpusResult("pytorch", "", [], _scored(tmp_path, [])),
+        score.CorpusResult("wider", "", [], one),
+    ]
+    columns = score.generalisation_columns(results)
+    assert list(columns) == ["dev (transformers + pytorch)", "wider (unseen)"]
+    assert len(columns["dev (transformers + pytorch)"]["trace"].fn) == 1
+    assert columns["wider (unseen)"] is one
+
+
+def test_a_top_level_module_is_located_relative_to_site_packages(tmp_path: Path, monkeypatch):
+    (tmp_path / "solo_mod.py").write_text("x = 1\n")
+    (tmp_path / "pkg_c").mkdir()
+    (tmp_path / "pkg_c" / "__init__.py").write_text("")
+    (tmp_path / "pkg_c" / "a.py").write_text("")
+    (tmp_path / "elsewhere.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    child = ground_truth.Child("m", ["solo_mod", "pkg_c"])
+    assert child.rel(str(tmp_path / "solo_mod.py")) == "/solo_mod.py"
+    assert child.rel(str(tmp_path / "pkg_c" / "a.py")) == "pkg_c/a.py"
+    # A module is its one file, not the folder it lies in.
+    assert child.rel(str(tmp_path / "elsewhere.py")) is None
+    child.coverage = {"/solo_mod.py": {1}, "pkg_c/a.py": {1}}
+    child.add("trace", ("/solo_mod.py", 1), "r", "warning", "trace")
+    result = child.result(1.0)
+    assert "package" not in result["findings"][0]
+    assert score.location(result["findings"][0]) == "solo_mod.py"
+    truth = {"packages": ["solo_mod", "pkg_c"]}
+    files = score.coverage_by_model(truth, {"models": {"m": result["coverage"]}})["m"]
+    assert set(files) == {"solo_mod.py", "pkg_c/a.py"}  # paths relative to site-packages

@@ -210,14 +210,23 @@ MODELS: dict[str, tuple[str, str, dict[str, Any], str]] = {
 
 def build(name: str) -> tuple[Any, str]:
     """The model (eval mode, seeded weights) and its input kind."""
+    return build_entry(MODELS[name], training=False)
+
+
+def build_entry(entry: tuple[str, Any, dict[str, Any], str], training: bool) -> tuple[Any, str]:
+    """A model entry built with seeded weights, in train or eval mode, and its input kind. The
+    factory is a name in the module or a callable (for a model built from a config object)."""
     import importlib
 
     import torch
 
-    module, factory, arguments, kind = MODELS[name]
+    module, factory, arguments, kind = entry
     torch.manual_seed(0)
-    model = getattr(importlib.import_module(module), factory)(**arguments)
-    model.eval()
+    make = (
+        getattr(importlib.import_module(module), factory) if isinstance(factory, str) else factory
+    )
+    model = make(**arguments)
+    model.train(training)
     return model, kind
 
 

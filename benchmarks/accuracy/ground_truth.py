@@ -126,6 +126,14 @@ def from_ranges(ranges: list[list[int]]) -> set[int]:
 # ---------------------------------------------------------------- child: runs in the corpus env
 
 
+def _package_folder(module: Any) -> str:
+    """A package's folder; a namespace package (no ``__init__.py``, like pytorch_tabnet) has no
+    ``__file__``, only its one path entry."""
+    if module.__file__:
+        return os.path.dirname(module.__file__)
+    return next(iter(module.__path__))
+
+
 class Child:
     """Everything one model's child process records."""
 
@@ -136,11 +144,17 @@ class Child:
         self.packages = packages
         # package -> its folder; a location is relative to it, prefixed with the package's name
         # when the corpus has several packages.
-        self.roots = {
-            package: os.path.realpath(os.path.dirname(importlib.import_module(package).__file__))
-            + os.sep
-            for package in packages
-        }
+        self.roots: dict[str, str] = {}
+        # A top-level module (rtdl_revisiting_models.py) is no folder: its one file, located as
+        # "/NAME.py" (package "": relative to site-packages itself).
+        self.modules: dict[str, str] = {}
+        for package in packages:
+            module = importlib.import_module(package)
+            if hasattr(module, "__path__"):
+                self.roots[package] = os.path.realpath(_package_folder(module)) + os.sep
+            else:
+                self.modules[package] = os.path.realpath(module.__file__)
+        self.mode = "eval"
         self.findings: list[dict[str, Any]] = []
         self.unlocated: list[dict[str, Any]] = []
         self.complete: dict[str, bool] = {}
@@ -150,10 +164,13 @@ class Child:
 
     def rel(self, filename: str) -> str | None:
         path = os.path.realpath(filename)
+        for file in self.modules.values():
+            if path == file:
+                return f"/{os.path.basename(file)}"
         for package, root in self.roots.items():
             if path.startswith(root):
                 rel = path[len(root) :]
-                return rel if len(self.roots) == 1 else f"{package}/{rel}"
+                return rel if len(self.packages) == 1 else f"{package}/{rel}"
         return None
 
     def innermost(self, frames: list[tuple[str, int]]) -> tuple[str, int] | None:
@@ -202,7 +219,7 @@ class Child:
         coverage: dict[str, Any] = {}
         for location, lines in sorted(self.coverage.items()):
             package, file = split_location(location, self.packages)
-            files = coverage.setdefault(package, {}) if package else coverage
+            files = coverage.setdefault(package, {}) if package is not None else coverage
             files[file] = to_ranges(lines)
         script_clean = [
             [p, f, start, end] if p else [f, start, end]
@@ -212,6 +229,7 @@ class Child:
         return {
             "model": self.name,
             "seconds": round(seconds, 1),
+            "mode": self.mode,
             "complete": self.complete,
             "findings": self.findings,
             "unlocated": self.unlocated,
@@ -274,6 +292,15 @@ def _same(a: list[Any], b: list[Any]) -> bool:
     return True
 
 
+def _seeded(fn: Any, args: tuple) -> list[Any]:
+    """``fn(*args)`` flattened, from a fixed random state: in train mode dropout draws the same
+    masks in the eager run and in the back-end's, so only a real difference tells them apart."""
+    import torch
+
+    torch.manual_seed(0)
+    return _flatten(fn(*args))
+
+
 def _make_wrapper(model: Any, names: list[str], call_kwargs: dict[str, Any]) -> Any:
     """Positional tensors in, a flat tuple of tensors out: the calling convention every back-end
     accepts, so the failures found are in the package's code, not in output types."""
@@ -287,7 +314,8 @@ def _make_wrapper(model: Any, names: list[str], call_kwargs: dict[str, Any]) -> 
         def forward(self, *args: Any) -> Any:
             return tuple(_flatten(self.model(**dict(zip(names, args)), **call_kwargs)))
 
-    return Wrapper().eval()
+    # The model's own mode (eval, or train for a corpus that runs training paths) is kept.
+    return Wrapper().train(model.training)
 
 
 def _covering(child: Child, fn: Any) -> Any:
@@ -423,7 +451,7 @@ def run_trace(child: Child, wrapper: Any, a: tuple, b: tuple, expected_b: list[A
         return
     child.complete["trace"] = True
     try:
-        got = _flatten(traced(*b))
+        got = _seeded(traced, b)
     except Exception as exc:
         # The TorchScript interpreter names the original Python source, outermost first.
         where = child.innermost(_message_frames(str(exc)))
@@ -508,7 +536,7 @@ def run_export(child: Child, wrapper: Any, a: tuple, a2: tuple, expected_a2: lis
         return
     child.complete["export"] = True
     try:
-        got = _flatten(program.module()(*a2))
+        got = _seeded(program.module(), a2)
     except Exception as exc:
         child.add(
             "export", None, f"exported program fails on A': {_first_line(exc)}", "failure", ""
@@ -528,6 +556,7 @@ def child_main(corpus_name: str, name: str, out: Path) -> None:
     corpus = load_corpus(corpus_name)
     child = Child(name, list(corpus.PACKAGES))
     model, kind = corpus.build(name)
+    child.mode = "train" if model.training else "eval"
     shapes_a, shapes_b = corpus.SHAPES
     inputs_a = corpus.make_inputs(kind, *shapes_a, seed=1)
     names = list(inputs_a)
@@ -536,7 +565,7 @@ def child_main(corpus_name: str, name: str, out: Path) -> None:
     a2 = tuple(corpus.make_inputs(kind, *shapes_a, seed=3).values())
     wrapper = _make_wrapper(model, names, corpus.CALL_KWARGS)
     with torch.no_grad():
-        expected = _covering(child, lambda: [_flatten(wrapper(*args)) for args in (a, b, a2)])
+        expected = _covering(child, lambda: [_seeded(wrapper, args) for args in (a, b, a2)])
         for backend, step in (
             ("script", lambda: run_script(child, model)),
             ("trace", lambda: run_trace(child, wrapper, a, b, expected[1])),
@@ -649,6 +678,7 @@ def write_data(
                 "model": name,
                 "status": data.get("status", "ok"),
                 "seconds": data.get("seconds"),
+                "mode": data.get("mode", "eval"),
                 "complete": data.get("complete", {}),
                 "unlocated": data.get("unlocated", []),
                 "script_clean": data.get("script_clean", []),

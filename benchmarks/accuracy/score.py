@@ -101,7 +101,7 @@ def coverage_by_model(
         return coverage["models"]
     return {
         model: {
-            f"{package}/{file}": ranges
+            (f"{package}/{file}" if package else file): ranges
             for package, files in packages.items()
             for file, ranges in files.items()
         }
@@ -231,6 +231,9 @@ class Score:
         self.unverified: dict[Key, list[dict[str, Any]]] = {}
         self.unlocated = 0
         self.torch_internal = 0
+        # Distinct (file, line) pairs the corpus's models executed: the denominator of the false
+        # findings per 10k executed lines.
+        self.executed_lines = 0
 
     @property
     def precision(self) -> float | None:
@@ -242,6 +245,11 @@ class Score:
         truth = len(self.tp) + len(self.fn)
         return len(self.tp) / truth if truth else None
 
+    @property
+    def false_per_10k(self) -> float | None:
+        """False findings per 10,000 executed lines of the corpus."""
+        return 1e4 * len(self.fp) / self.executed_lines if self.executed_lines else None
+
 
 def score(
     ground_truth: dict[str, Any],
@@ -251,6 +259,7 @@ def score(
 ) -> dict[str, Score]:
     statements = Statements(root or package_root(ground_truth))
     covered: set[Key] = set()
+    executed: set[Key] = set()
     checked: dict[str, set[Key]] = {b: set() for b in BACKENDS}
     complete = {m["model"]: dict(m.get("complete", {})) for m in ground_truth["models"]}
     # fullgraph=True stops at its first failure, and explain, which goes on, runs the rest with
@@ -261,7 +270,9 @@ def score(
             complete.setdefault(finding["model"], {})["compile"] = False
     for model, files in coverage_by_model(ground_truth, coverage).items():
         for file, ranges in files.items():
-            keys = {statements.key(file, line) for line in from_ranges(ranges)}
+            lines = from_ranges(ranges)
+            executed |= {(file, line) for line in lines}
+            keys = {statements.key(file, line) for line in lines}
             covered |= keys
             for backend in ("trace", "compile", "export"):
                 if complete.get(model, {}).get(backend):
@@ -293,6 +304,7 @@ def score(
     scores: dict[str, Score] = {}
     for backend in BACKENDS:
         s = Score(backend)
+        s.executed_lines = len(executed)
         s.torch_internal = len(internal[backend] - set(problems[backend]))
         s.unlocated = sum(
             1 for m in ground_truth["models"] for u in m["unlocated"] if u["backend"] == backend
@@ -343,6 +355,7 @@ def combine(per_corpus: dict[str, dict[str, Score]]) -> dict[str, Score]:
                 mine.update({(f"{corpus}:{file}", line): v for (file, line), v in theirs.items()})
             total.unlocated += s.unlocated
             total.torch_internal += s.torch_internal
+            total.executed_lines += s.executed_lines
         combined[backend] = total
     return combined
 
@@ -359,6 +372,71 @@ def table(scores: dict[str, Score]) -> str:
             f"| {_pct(s.precision)} | {_pct(s.recall)} | {len(s.not_reached)} "
             f"| {len(s.unverified)} | {s.unlocated} | {s.torch_internal} |"
         )
+    return "\n".join(out)
+
+
+def per_rule(scores: dict[str, Score]) -> dict[tuple[str, str], tuple[int, int]]:
+    """(rule, back-end) -> (statements where a finding of the rule naming the back-end was a
+    hit, statements where it was a false alarm). A statement counts once for each rule found
+    there; recall has no rule (a miss is a statement no finding named)."""
+    counts: collections.defaultdict[tuple[str, str], list[int]] = collections.defaultdict(
+        lambda: [0, 0]
+    )
+    for backend, s in scores.items():
+        for column, by_key in ((0, s.tp_findings), (1, s.fp)):
+            for found in by_key.values():
+                for code in {d["code"] for d in found}:
+                    counts[(code, backend)][column] += 1
+    return {key: (hits, false) for key, (hits, false) in counts.items()}
+
+
+def _rate(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.1f}"
+
+
+def side_by_side(columns: dict[str, dict[str, Score]]) -> str:
+    """Per back-end, each column (a corpus or corpora combined): precision / recall with the
+    statement counts, and false findings per 10k executed lines."""
+    out = [
+        "| measure | " + " | ".join(columns) + " |",
+        "|---" * (len(columns) + 1) + "|",
+    ]
+    for b in BACKENDS:
+        cells = [
+            f"{_pct(s[b].precision)} / {_pct(s[b].recall)} "
+            f"({len(s[b].tp)} TP, {len(s[b].fn)} FN, {len(s[b].fp)} FP)"
+            for s in columns.values()
+        ]
+        out.append(f"| {b} precision / recall | " + " | ".join(cells) + " |")
+    for b in BACKENDS:
+        cells = [_rate(s[b].false_per_10k) for s in columns.values()]
+        out.append(f"| {b} false findings per 10k executed lines | " + " | ".join(cells) + " |")
+    cells = [str(s[BACKENDS[0]].executed_lines) for s in columns.values()]
+    out.append("| executed lines | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def rule_table(columns: dict[str, dict[str, Score]]) -> str:
+    """Per rule and back-end, each column's hits, false alarms and precision (statements)."""
+    counts = {name: per_rule(scores) for name, scores in columns.items()}
+    keys = sorted(
+        {key for c in counts.values() for key in c},
+        key=lambda k: (k[0], BACKENDS.index(k[1])),
+    )
+    out = [
+        "| rule | back-end | "
+        + " | ".join(f"{name}: hits / false / precision" for name in columns)
+        + " |",
+        "|---|---" + "|---" * len(columns) + "|",
+    ]
+    for key in keys:
+        cells = []
+        for c in counts.values():
+            hits, false = c.get(key, (0, 0))
+            cells.append(
+                f"{hits} / {false} / {_pct(hits / (hits + false))}" if hits + false else "-"
+            )
+        out.append(f"| {key[0]} | {key[1]} | " + " | ".join(cells) + " |")
     return "\n".join(out)
 
 
@@ -407,6 +485,30 @@ def update_section(path: Path, title: str, body: str) -> None:
     else:
         text = text.rstrip() + ("\n\n" if text.strip() else "") + f"## {title}\n\n{block}\n"
     path.write_text(text)
+
+
+# The generalisation corpus: packages no rule was developed on. The other corpora are the dev
+# corpora, added up into one column beside it.
+WIDER = "wider"
+GENERALISATION_NOTE = (
+    f"The dev column adds up the corpora the rules were developed on; `{WIDER}` is packages no "
+    "rule was developed on, run in eval and in train mode: the generalisation figure. False "
+    "findings per 10k executed lines: false positives (statements) per 10,000 distinct lines "
+    "the corpus's models executed."
+)
+
+
+def generalisation_columns(results: list[CorpusResult]) -> dict[str, dict[str, Score]]:
+    """The dev corpora added up (one column), then the wider corpus, when each has data."""
+    dev = [r for r in results if r.corpus != WIDER]
+    columns: dict[str, dict[str, Score]] = {}
+    if dev:
+        name = f"dev ({' + '.join(r.corpus for r in dev)})"
+        columns[name] = (
+            combine({r.corpus: r.scores for r in dev}) if len(dev) > 1 else dev[0].scores
+        )
+    columns.update({f"{r.corpus} (unseen)": r.scores for r in results if r.corpus == WIDER})
+    return columns
 
 
 class CorpusResult:
@@ -472,18 +574,18 @@ def main() -> None:
     started = time.time()
     names = args.corpus or [c for c in runner.corpora() if runner.data_paths(c)[0].exists()]
     results = [score_corpus(corpus) for corpus in names]
-    combined = combine({r.corpus: r.scores for r in results}) if len(results) > 1 else None
+    columns = generalisation_columns(results)
     sections: list[str] = []
     for r in results:
         sections.append(
             f"## Corpus: {r.corpus}\n\n{r.header}\n\nModels: {', '.join(r.models)}.\n\n"
             f"{report(r.scores, args.top)}"
         )
-    if combined is not None:
-        sections.append(
-            f"## Combined ({', '.join(names)})\n\nStatements of all corpora together, per "
-            f"back-end.\n\n{table(combined)}"
-        )
+    side = (
+        f"{GENERALISATION_NOTE}\n\n{side_by_side(columns)}\n\nPer rule (statements; a "
+        f"statement counts for each rule found there):\n\n{rule_table(columns)}"
+    )
+    sections.append(f"## Dev and {WIDER} corpora side by side\n\n{side}")
     text = "\n\n".join(sections)
     print(text)
     print(f"\nscored in {time.time() - started:.0f}s", file=sys.stderr)
@@ -494,8 +596,7 @@ def main() -> None:
             f"{text}\n"
         )
         summary = [f"**{r.corpus}**: {r.header}\n\n{table(r.scores)}" for r in results]
-        if combined is not None:
-            summary.append(f"**Combined** ({', '.join(names)}):\n\n{table(combined)}")
+        summary.append(f"**Dev and {WIDER} corpora side by side.** {side}")
         summary.append(
             "How it is measured and the grouped misses and false alarms: "
             "[benchmarks/accuracy](benchmarks/accuracy/README.md), "

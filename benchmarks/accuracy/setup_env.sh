@@ -45,6 +45,19 @@ PYTORCH_CORPUS_PINS=(
     "kornia-rs==0.2.0"
     "loguru==0.7.3"
 )
+# The wider corpus (corpus_wider.py): packages no rule was developed on, the generalisation
+# figure. Installed with --no-deps, so none can bring another torch; the imports they need are
+# already here (einops, beartype, numpy, packaging, tqdm).
+WIDER_CORPUS_PINS=(
+    "block-recurrent-transformer-pytorch==0.4.4"
+    "egnn-pytorch==0.2.8"
+    "hourglass-transformer-pytorch==0.0.6"
+    "mambapy==1.2.0"
+    "MEGABYTE-pytorch==0.3.6"
+    "monai==1.6.1"
+    "pytorch-tabnet==4.1.0"
+    "rtdl-revisiting-models==0.0.2"
+)
 
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
@@ -54,10 +67,13 @@ fi
 "$ENV/bin/pip" install -q "$TORCH_PIN"
 "$ENV/bin/pip" install -q "$TRANSFORMERS_PIN" "$TORCH_PIN"
 "$ENV/bin/pip" install -q "${PYTORCH_CORPUS_PINS[@]}" "$TORCH_PIN"
+"$ENV/bin/pip" install -q --no-deps "${WIDER_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
 print("torch", torch.__version__, "transformers", transformers.__version__)
 import perceiver_pytorch, reformer_pytorch, routing_transformer  # the pytorch corpus imports
 print("pytorch corpus: perceiver-pytorch", importlib.metadata.version("perceiver-pytorch"))
+import monai, mambapy, MEGABYTE_pytorch, pytorch_tabnet.tab_network  # the wider corpus imports
+print("wider corpus: monai", importlib.metadata.version("monai"))
 PY
