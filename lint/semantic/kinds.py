@@ -640,6 +640,8 @@ class KindInference:
         elements = self._literal_elements(value)
         if elements is None and type(value) is cst.Call:
             elements = self.model.call_tuple_kinds(value, self.owner_class)
+            if elements is None and self.kind(value.func) == MOD:  # type: ignore[attr-defined]
+                elements = self.model.module_tuple_kinds(self._module_class(value.func))  # type: ignore[attr-defined]
         return elements if elements is not None else kind
 
     def _bind(self, target: cst.BaseExpression, kind: KindOrTuple) -> None:
@@ -739,7 +741,10 @@ class KindInference:
         if node_type is cst.Subscript:
             return self._subscript(node)
         if node_type is cst.BinaryOperation:
-            return combine([self.kind(node.left), self.kind(node.right)])
+            left, right = self.kind(node.left), self.kind(node.right)
+            if left == TS and right == TS and type(node.operator) is cst.Add:
+                return TS  # `outputs + (attn,)`: a longer tuple, not tensor arithmetic
+            return combine([left, right])
         if node_type is cst.Comparison:
             kinds = [self.kind(node.left)]
             identity = True
@@ -784,7 +789,8 @@ class KindInference:
             kinds = [self.kind(el.value) for el in node.elements]
             if not kinds:
                 return CONST
-            if all(k in (T, TS) for k in kinds):
+            if all(k in (T, TS, NONE) for k in kinds) and (T in kinds or TS in kinds):
+                # `(out, None)`, `(hidden, attn_weights)`: what an attention layer returns.
                 return TS
             if all(k in (CONST, NONE) for k in kinds):
                 return CONST

@@ -318,7 +318,9 @@ class FileModel:
         is_root = info.region is not None and info.region.qualname in info.region.roots
         fq = self.summary.qualify(info.qualname)
         param_kinds = self._param_kinds.get(fq)
-        if info.region is not None and not is_root:
+        if info.region is not None:
+            # A root too: a block's ``forward(self, x, H, W)`` called from another file's
+            # stage with sizes takes sizes, as it does from a caller in its own file.
             param_kinds = _joined(param_kinds, self._incoming(fq))
         try:
             inference = KindInference(
@@ -499,14 +501,29 @@ class FileModel:
     def module_call_kind(
         self, module_class: Optional[str], node: cst.Call, inference: KindInference
     ) -> Kind:
-        """A submodule call: a tensor, and the arguments' kinds join the parameter kinds of
-        the class's ``forward`` (``self.encoder(x, is_global=flag)`` tells the encoder what
-        ``is_global`` is)."""
+        """A submodule call: what the class's ``forward`` returns (a tensor where that is
+        not known: a torch layer, a class outside the project), and the arguments' kinds join
+        the parameter kinds of that ``forward`` (``self.encoder(x, is_global=flag)`` tells the
+        encoder what ``is_global`` is)."""
         if module_class is not None:
             method = self.index.find_method(module_class, "forward")
             if method is not None:
                 self.record_call(method[0], node, inference, skip_self=True, callee_file=method[1])
+                # An attention layer returning `(out, weights)` gives a tuple, not a tensor;
+                # one whose return kind is unknown gives a value of unknown kind.
+                facts = self._callee_facts(method[0], method[1])
+                if facts is not None and method[0] in facts.return_kinds:
+                    return facts.return_kinds[method[0]]
         return Kind.TENSOR
+
+    def module_tuple_kinds(self, module_class: Optional[str]) -> Optional[tuple[Kind, ...]]:
+        """Element kinds of what a submodule of ``module_class`` returns, when its ``forward``
+        always returns a tuple of one length (``out, weights = self.attn(x)``)."""
+        method = self.index.find_method(module_class, "forward") if module_class else None
+        if method is None:
+            return None
+        facts = self._callee_facts(method[0], method[1])
+        return facts.return_tuples.get(method[0]) if facts is not None else None
 
     def self_attribute_kind(self, owner: Optional[str], attr: str) -> Kind:
         if attr == "training":

@@ -630,6 +630,30 @@ class _Summarizer(ast.NodeVisitor):
                 return self._resolve(node.func)
         return None
 
+    def visit_For(self, node: ast.For) -> None:
+        """``for blk in self.blocks:`` (or ``enumerate(self.blocks)``): a call of ``blk`` is a
+        call of an item of ``self.blocks``, which reaches its class's ``forward``."""
+        target, iterable = node.target, node.iter
+        if (
+            isinstance(iterable, ast.Call)
+            and isinstance(iterable.func, ast.Name)
+            and iterable.func.id == "enumerate"
+            and iterable.args
+            and isinstance(target, ast.Tuple)
+            and len(target.elts) == 2
+        ):
+            target, iterable = target.elts[1], iterable.args[0]
+        if (
+            self.function_stack
+            and isinstance(target, ast.Name)
+            and isinstance(iterable, ast.Attribute)
+            and isinstance(iterable.value, ast.Name)
+            and iterable.value.id == "self"
+        ):
+            item = CallRef("item", iterable.attr, method="__call__", line=node.lineno)
+            self.callables[-1][target.id] = [item]
+        self.generic_visit(node)
+
     # -- calls -----------------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
@@ -689,6 +713,15 @@ class _Summarizer(ast.NodeVisitor):
             if resolved:
                 return CallRef("name", resolved, line=line)
             return None
+        if (
+            isinstance(func, ast.Subscript)
+            and isinstance(func.value, ast.Attribute)
+            and isinstance(func.value.value, ast.Name)
+            and func.value.value.id == "self"
+        ):
+            return CallRef(
+                "item", func.value.attr, method="__call__", line=line
+            )  # self.layers[i](x)
         if not isinstance(func, ast.Attribute):
             return None
         value = func.value
@@ -725,6 +758,7 @@ _HANDLERS: dict[type, Callable[[_Summarizer, Any], None]] = {
     ast.Assign: _Summarizer.visit_Assign,
     ast.AnnAssign: _Summarizer.visit_AnnAssign,
     ast.Call: _Summarizer.visit_Call,
+    ast.For: _Summarizer.visit_For,
 }
 
 
