@@ -1,0 +1,95 @@
+"""Score ``torchlint check --target script`` against ``torch.jit.script`` on one-construct probes.
+
+Each probe in ``benchmarks/script_probes/`` is a small file defining ``Model`` and ``inputs()``
+that uses one construct (a file whose name ends in ``_ok`` is its near-miss that TorchScript
+accepts; the name is only a hint, torch's verdict is the label). Torch's verdicts are cached in
+``benchmarks/script_probes/verdicts.json`` so scoring needs no torch:
+
+    python benchmarks/script_probe_score.py --verdicts    # compute missing verdicts (torch)
+    python benchmarks/script_probe_score.py --regen       # recompute every verdict (torch)
+    python benchmarks/script_probe_score.py               # score
+
+A probe is predicted to fail when torchlint reports any finding naming ``script`` with
+``--target script``; it fails when ``torch.jit.script`` rejects it or the scripted model does
+not give the eager result (``tests/oracle.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PROBES = HERE / "script_probes"
+VERDICTS = PROBES / "verdicts.json"
+REPO = HERE.parent
+
+
+def probe_files() -> list[Path]:
+    return sorted(PROBES.glob("*.py"))
+
+
+def compute_verdicts(files: list[Path], regen: bool) -> dict[str, dict]:
+    sys.path.insert(0, str(REPO))
+    from tests.oracle import check  # noqa: PLC0415 - needs torch, only when asked
+
+    stems = {path.stem for path in files}
+    old = json.loads(VERDICTS.read_text()) if VERDICTS.exists() else {}
+    verdicts = {stem: v for stem, v in old.items() if stem in stems}  # renamed probes go
+    for path in files:
+        if path.stem in verdicts and not regen:
+            continue
+        verdict = check(path.read_text(), "script")
+        verdicts[path.stem] = {"ok": verdict.ok, "detail": verdict.detail}
+        print(f"{path.stem:32} {verdict}", flush=True)
+    VERDICTS.write_text(json.dumps(verdicts, indent=1, sort_keys=True) + "\n")
+    return verdicts
+
+
+def findings(files: list[Path]) -> dict[str, list[str]]:
+    """``"line CODE"`` of each finding naming script, per probe, as ``--target script`` gives."""
+    from torchlint.lint.run import lint_files
+    from torchlint.lint.settings import Settings
+
+    settings = Settings(targets=("script",), targets_explicit=True)
+    found: dict[str, list[str]] = {}
+    for result in lint_files([str(p) for p in files], settings=settings):
+        found[Path(result.path).stem] = [
+            f"{d.line} {d.code}" for d in result.diagnostics if "script" in d.targets
+        ]
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--verdicts", action="store_true", help="compute missing verdicts (torch)")
+    parser.add_argument("--regen", action="store_true", help="recompute every verdict (torch)")
+    args = parser.parse_args()
+    files = probe_files()
+    if args.verdicts or args.regen:
+        verdicts = compute_verdicts(files, args.regen)
+    else:
+        verdicts = json.loads(VERDICTS.read_text())
+    judged = [p for p in files if p.stem in verdicts]
+    found = findings(judged)
+    tp = fp = fn = tn = 0
+    for path in judged:
+        fails = not verdicts[path.stem]["ok"]
+        predicted = bool(found.get(path.stem))
+        tp += fails and predicted
+        fp += predicted and not fails
+        fn += fails and not predicted
+        tn += not fails and not predicted
+        if fails != predicted:
+            why = verdicts[path.stem]["detail"] if fails else ", ".join(found[path.stem])
+            print(f"{'MISS ' if fails else 'FALSE'} {path.stem:30} {why[:100]}")
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    print(f"probes {len(judged)}: TP {tp} FP {fp} FN {fn} TN {tn}")
+    print(f"precision {precision:.2f} recall {recall:.2f}")
+
+
+if __name__ == "__main__":
+    main()

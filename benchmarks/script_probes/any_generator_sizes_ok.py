@@ -1,0 +1,13 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        if any(d > 3 for d in x.shape):
+            x = x + 1
+        return x
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,19 @@
+from typing import Optional
+
+import torch
+from torch import nn
+
+
+def attend(x: torch.Tensor, mask: Optional[torch.Tensor]) -> torch.Tensor:
+    if mask is None:
+        return x
+    return x.masked_fill(mask, 0.0)
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return attend(x, None)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

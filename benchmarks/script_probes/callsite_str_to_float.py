@@ -1,0 +1,23 @@
+import torch
+from torch import nn
+
+
+class Block(nn.Module):
+    def scaled(self, x: torch.Tensor, factor: float) -> torch.Tensor:
+        return x * factor
+
+    def forward(self, x):
+        return self.scaled(x, "2.0")
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.block = Block()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

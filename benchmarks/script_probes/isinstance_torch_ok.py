@@ -1,0 +1,13 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        if isinstance(x, torch.Tensor):
+            return x * 2
+        return x
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

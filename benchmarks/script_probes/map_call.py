@@ -1,0 +1,12 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        parts = list(map(torch.relu, x.unbind(0)))
+        return torch.stack(parts)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,18 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def act(self, t):
+        return t * torch.sigmoid(t)
+
+    def forward(self, x):
+        return self.act(self.fc(x))
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
