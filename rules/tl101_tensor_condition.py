@@ -309,6 +309,39 @@ class TensorCondition(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
         ),
+        # What a submodule returns is what its forward returns: here a tuple, whose truth is
+        # its length, not tensor data.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Attention(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.qkv = nn.Linear(4, 12)
+
+                def forward(self, x):
+                    q, k, v = self.qkv(x).chunk(3, dim=-1)
+                    weights = (q @ k.transpose(-2, -1)).softmax(-1)
+                    return weights @ v, weights
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.attn = Attention()
+
+                def forward(self, x):
+                    out, weights = self.attn(x)
+                    extras = self.attn(out)[1:]
+                    if extras:
+                        out = out + extras[0].mean(-1, keepdim=True)
+                    return out + weights.mean(-1, keepdim=True)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
+            """
+        ),
     ]
     INVALID = [
         Invalid(

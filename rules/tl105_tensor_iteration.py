@@ -147,6 +147,46 @@ class TensorIteration(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # A layer's outputs tuple (hidden state, attention weights): `len()` counts its items
+        # and a loop runs over them, the same for every input.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Layer(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    weights = x.softmax(-1)
+                    outputs = (self.fc(x) + x,)
+                    outputs = outputs + (weights,)
+                    return outputs
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([Layer() for _ in range(2)])
+
+                def forward(self, x):
+                    hidden_states = (x,)
+                    attentions = (x,)
+                    for layer in self.layers:
+                        layer_outputs = layer(x)
+                        x = layer_outputs[0]
+                        if len(layer_outputs) > 1:
+                            attentions = attentions + (layer_outputs[1],)
+                        hidden_states = hidden_states + (x,)
+                    for h in hidden_states:
+                        x = x + h
+                    return x, attentions
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
         Invalid(

@@ -4,6 +4,7 @@ returns one, and a parameter annotated ``torch.Tensor`` takes what its callers p
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -96,8 +97,6 @@ STAGE_CALLS = {
 
 
 def _indent(text: str, spaces: int) -> str:
-    import textwrap
-
     return textwrap.indent(textwrap.dedent(text), " " * spaces)
 
 
@@ -113,8 +112,6 @@ def _codes_by_line(paths: dict[str, Path], name: str) -> dict[int, set[str]]:
 
 @pytest.mark.parametrize("form", sorted(STAGE_CALLS))
 def test_sizes_passed_to_a_submodule_in_another_file_stay_sizes(tmp_path: Path, form: str) -> None:
-    import textwrap
-
     stage = textwrap.dedent(STAGE_HEAD) + _indent(STAGE_CALLS[form], 4)
     paths = write_project(
         tmp_path, {"pkg/__init__.py": "", "pkg/block.py": BLOCK, "pkg/stage.py": stage}
