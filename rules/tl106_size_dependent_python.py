@@ -8,14 +8,13 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import (
     call_targets,
     condition_parts,
-    is_empty_check,
     keyword,
     only_raises,
     varying_size,
@@ -29,6 +28,35 @@ SIZE_CONSUMERS = {
     "builtins.min",
     "builtins.max",
 }
+
+# Methods of Python's int and float that torch.Tensor does not have: under trace a size is a
+# 0-dim tensor, so calling one raises AttributeError (tests check the list against torch).
+NUMBER_ONLY_METHODS = frozenset(
+    {
+        "as_integer_ratio",
+        "bit_count",
+        "bit_length",
+        "conjugate",
+        "hex",
+        "is_integer",
+        "to_bytes",
+    }
+)
+
+
+def method_message(method: str) -> Message:
+    return Message(
+        f"`.{method}()` called on a size",
+        (
+            (
+                "trace",
+                f"torch.jit.trace fails (AttributeError): under trace sizes are 0-dim tensors, "
+                f"which have no `.{method}()`",
+            ),
+        ),
+        "compute it with integer arithmetic on the size (`n % p == 0`), or use torch.compile "
+        "/ torch.export, where sizes are ints",
+    )
 
 
 SPLIT_MESSAGE = Message(
@@ -50,10 +78,16 @@ class SizeDependentPython(Rule):
     ## What it does
     Finds `if x.shape[0] > 1:`, `while n < x.size(1):`, `for t in range(x.size(1)):`,
     `int(x.shape[0])`, `min(x.size(0), k)`, `math.sqrt(x.size(1))` and
-    `torch.split(x, x.shape[1] // 2, dim=1)` in graph code. Sizes of the
-    last dimension (feature sizes that weights fix), ranks (`x.dim()`, `x.ndim`: the tracer
+    `torch.split(x, x.shape[1] // 2, dim=1)` in graph code, checks for empty inputs
+    (`if x.numel() == 0:`, `max(n - 1, 1)`: the tracer warns there too), sizes computed by a
+    project function or method (`if not empty(q):` with `def empty(t): return t.numel() == 0`,
+    `for i in range(n_windows(x, 2)):`), and methods of Python numbers called on a size
+    (`(h / p).is_integer()`, `n.bit_length()`), which raise under trace: sizes are tensors
+    there. Sizes of the
+    last dimension in arithmetic (feature sizes that weights fix: `math.sqrt(d)`), ranks
+    (`x.dim()`, `x.ndim`: the tracer
     sees them as plain ints and gives no warning; a trace is taken per rank anyway),
-    checks for empty inputs (`x.numel() == 0`, `max(n, 1)`) and config values are not
+    and config values are not
     flagged, nor size tests behind a configuration setting (`self.mode == "chunked" and
     x.size(1) > 4`, `max_len is not None and x.size(1) > max_len` with `max_len` an optional
     int defaulting to None): they run only in that configuration. A clamp at zero (`pad = max(8 - x.size(1), 0)`) is: the trace keeps whichever side
@@ -69,7 +103,9 @@ class SizeDependentPython(Rule):
     ## Why is this bad?
     `torch.jit.trace` records tensor operations only: a Python decision on a size is taken once
     for the example input and baked in, so an input of another batch size or sequence length
-    silently follows the example's path (a `range(x.size(1))` loop keeps the example's length).
+    silently follows the example's path (a `range(x.size(1))` loop keeps the example's length,
+    with no warning). Under trace a size is a 0-dim tensor, so int and float methods
+    (`.is_integer()`, `.bit_length()`) fail with `AttributeError`.
     `torch.compile` and `torch.export` handle sizes symbolically (or recompile), so this is a
     `trace`-only finding.
 
@@ -189,19 +225,34 @@ class SizeDependentPython(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # Near misses of the helper and method cases: a project helper over configuration
+        # values, `range` over a Python int, and `.is_integer()` on config values and on a
+        # size already made a Python number by `int` (TL106 flags the conversion only when
+        # the size varies; here it is a rank).
         Valid(
             """
             import torch
             from torch import nn
 
+            def n_blocks(depth: int, group: int) -> int:
+                return depth // group
+
             class Model(nn.Module):
-                def forward(self, boxes):
-                    if boxes.numel() == 0:
-                        return boxes.new_zeros((0,))
-                    return (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+                def __init__(self, dim: int = 4, heads: int = 2, depth: int = 4):
+                    super().__init__()
+                    self.dim, self.heads, self.depth = dim, heads, depth
+
+                def forward(self, x):
+                    if not (self.dim / self.heads).is_integer():
+                        raise ValueError("dim must divide by heads")
+                    for _ in range(n_blocks(self.depth, 2)):
+                        x = x * 2
+                    if int(x.dim()).bit_length() > 1:
+                        x = x + 1
+                    return x
 
             def inputs():
-                return [(torch.rand(3, 4),), (torch.rand(5, 4),)]
+                return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
             """
         ),
         Valid(
@@ -268,22 +319,6 @@ class SizeDependentPython(Rule):
 
             def inputs():
                 return [(torch.randn(2, 4), torch.randn(2, 4)), (torch.randn(5, 4), torch.randn(5, 4))]
-            """
-        ),
-        # `max(n, 1)` guards a division against empty inputs: the size wins for every input
-        # a trace is used with.
-        Valid(
-            """
-            import torch
-            from torch import nn
-
-            class Model(nn.Module):
-                def forward(self, x):
-                    n = max(x.size(1) - 1, 1)
-                    return (x.sum(1) - x[:, 0]) / n
-
-            def inputs():
-                return [(torch.randn(2, 3, 4),), (torch.randn(2, 6, 4),)]
             """
         ),
         # A size test behind a configuration setting runs only in that configuration.
@@ -492,6 +527,109 @@ class SizeDependentPython(Rule):
             """,
             line=9,
         ),
+        # Checks for empty inputs: the tracer warns, and an empty input takes the example's
+        # path.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, boxes):
+                    if boxes.numel() == 0:
+                        return boxes.new_zeros((0,))
+                    return (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+
+            def inputs():
+                return [(torch.rand(3, 4),), (torch.rand(5, 4),)]
+            """,
+            line=6,
+            trace_warning=True,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    n = max(x.size(1) - 1, 1)
+                    return (x.sum(1) - x[:, 0]) / n
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(2, 6, 4),)]
+            """,
+            line=6,
+            trace_warning=True,
+        ),
+        # The emptiness check lives in a helper: the caller's `if` converts the traced result.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def empty(t):
+                return t.numel() == 0
+
+            class Model(nn.Module):
+                def forward(self, q, k):
+                    out = q
+                    if not empty(k):
+                        out = out * 2 + k.sum(0, keepdim=True)
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(3, 4)), (torch.randn(2, 4), torch.randn(0, 4))]
+            """,
+            line=10,
+        ),
+        # A loop over a size a method computes: the trace unrolls the example's count.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, window: int = 2):
+                    super().__init__()
+                    self.window = window
+
+                def n_windows(self, x):
+                    return x.shape[1] // self.window
+
+                def forward(self, x):
+                    out = x[:, :1]
+                    for i in range(self.n_windows(x)):
+                        out = out + x[:, i * self.window : i * self.window + 1]
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 4, 3),), (torch.randn(2, 8, 3),)]
+            """,
+            line=14,
+        ),
+        # A method of Python numbers on a size: under trace the size is a tensor.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, multiple: int = 4):
+                    seqlen = x.shape[1]
+                    m = seqlen / multiple
+                    if m.is_integer():
+                        return x
+                    pad = multiple - seqlen % multiple
+                    return F.pad(x, (0, 0, 0, pad))
+
+            def inputs():
+                return [(torch.randn(2, 8, 3),), (torch.randn(2, 6, 3),)]
+            """,
+            line=9,
+            message_contains="AttributeError",
+        ),
     ]
 
     def __init__(self, ctx: LintContext) -> None:
@@ -500,8 +638,10 @@ class SizeDependentPython(Rule):
 
     def _varying(self, part: cst.BaseExpression) -> bool:
         # A decision may test any dimension, the last one included (odd lengths, padding).
-        return self.ctx.kind(part) == Kind.SIZE and varying_size(
-            self.ctx, part, last_dim_fixed=False
+        return self.ctx.kind(part) == Kind.SIZE and (
+            varying_size(self.ctx, part, last_dim_fixed=False)
+            or from_project_call(self.ctx, part)
+            or _tests_traced_size(self.ctx, part)
         )
 
     def _check_test(self, test: cst.BaseExpression) -> None:
@@ -509,7 +649,7 @@ class SizeDependentPython(Rule):
             return
         _cover(test, self._covered)
         for part, excluded in condition_parts(self.ctx, test):
-            if "trace" in excluded or (is_empty_check(part) and not _computed(self.ctx, part)):
+            if "trace" in excluded:
                 continue
             if self._varying(part):
                 self.report(part)
@@ -544,7 +684,7 @@ class SizeDependentPython(Rule):
             else [(operand, frozenset()) for operand in tested]
         )
         for part, excluded in parts:
-            if "trace" in excluded or (is_empty_check(part) and not _computed(self.ctx, part)):
+            if "trace" in excluded:
                 continue
             if self._varying(part):
                 self.report(part)
@@ -552,6 +692,14 @@ class SizeDependentPython(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
+            return
+        func = node.func
+        if (
+            type(func) is cst.Attribute
+            and func.attr.value in NUMBER_ONLY_METHODS  # type: ignore[attr-defined]
+            and tensor_under_trace(self.ctx, func.value)  # type: ignore[attr-defined]
+        ):
+            self.report(node, method_message(func.attr.value))  # type: ignore[attr-defined]
             return
         name = self.ctx.qualified_name(node.func) or ""
         split_size = self._split_size(node, name)
@@ -564,9 +712,11 @@ class SizeDependentPython(Rule):
         if name not in SIZE_CONSUMERS and not name.startswith("math."):
             return
         args = call_targets(node)
-        if name == "builtins.max" and any(type(a) is cst.Integer and a.value == "1" for a in args):
-            return  # `max(n, 1)` guards against empty inputs, which traced inputs do not hit
-        if any(self.ctx.kind(a) == Kind.SIZE and varying_size(self.ctx, a) for a in args):
+        if any(
+            self.ctx.kind(a) == Kind.SIZE
+            and (varying_size(self.ctx, a) or from_project_call(self.ctx, a))
+            for a in args
+        ):
             self.report(node)
 
     def _split_size(self, node: cst.Call, name: str) -> Optional[cst.BaseExpression]:
@@ -671,32 +821,122 @@ def _none_default_setting(ctx: LintContext, expr: cst.BaseExpression) -> bool:
     return False
 
 
-def _computed(ctx: LintContext, test: cst.BaseExpression) -> bool:
-    """Whether a comparison's left side is computed from sizes (``pad = (p - t % p) % p``,
-    ``pad_len, x = self._pad(x)``), not a size read straight off a tensor: ``pad > 0`` is then
-    a real branch that non-empty inputs take or not, where ``x.size(0) > 0`` checks emptiness."""
+def from_project_call(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether the size ``expr`` is computed by a function or method of the project
+    (``empty(q)``, ``n_windows(x, 2)``, ``h, w = self._grid(x)``): the model knows a size comes
+    back, not which dimension, and the tracer warns or unrolls whichever it is."""
+    if depth > 6:
+        return False
+    kind = type(expr)
+    if kind is cst.Call:
+        return ctx.kind(expr) == Kind.SIZE and _project_callee(ctx, expr.func)  # type: ignore[attr-defined]
+    if kind is cst.UnaryOperation:
+        return from_project_call(ctx, expr.expression, depth + 1)  # type: ignore[attr-defined]
+    if kind is cst.BinaryOperation:
+        return from_project_call(ctx, expr.left, depth + 1) or from_project_call(  # type: ignore[attr-defined]
+            ctx,
+            expr.right,  # type: ignore[attr-defined]
+            depth + 1,
+        )
+    if kind is cst.Comparison:
+        operands = [expr.left, *(c.comparator for c in expr.comparisons)]  # type: ignore[attr-defined]
+        return any(from_project_call(ctx, operand, depth + 1) for operand in operands)
+    if kind is cst.Name and ctx.kind(expr) == Kind.SIZE:
+        for value, _, size in assignments(ctx.function, expr.value):  # type: ignore[attr-defined]
+            if value is UNKNOWN_VALUE:
+                continue
+            if size > 1:  # `h, w = pair_shape(x)`: the call gives the tuple
+                if type(value) is cst.Call and _project_callee(ctx, value.func):  # type: ignore[attr-defined]
+                    return True
+            elif from_project_call(ctx, value, depth + 1):
+                return True
+    return False
+
+
+def _project_callee(ctx: LintContext, func: cst.BaseExpression) -> bool:
+    """Whether ``func`` names a function of the project or a method of the current class."""
+    if type(func) is cst.Attribute and type(func.value) is cst.Name:  # type: ignore[attr-defined]
+        info = ctx.function_info
+        params = ctx.function.params.params if ctx.function is not None else ()
+        if (
+            info is not None
+            and info.owner_class
+            and params
+            and (
+                params[0].name.value == func.value.value  # type: ignore[attr-defined]
+            )
+        ):
+            return ctx.index.find_method(info.owner_class, func.attr.value) is not None  # type: ignore[attr-defined]
+    name = ctx.qualified_name(func)
+    found = ctx.index.lookup(name) if name else None
+    return found is not None and found[0] in ("function", "method")
+
+
+def tensor_under_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether the size ``expr`` is a 0-dim tensor while tracing: read off a tensor
+    (``x.shape[1]``, ``x.size(1)``, ``x.numel()``, ``len(x)``, ``self.fc.weight.shape[0]``),
+    a name bound to one, or arithmetic on one. ``int(n)``, ``float(n)`` and ``round(n)`` give
+    Python numbers back (the tracer converts), and so do ranks (``x.dim()``)."""
+    if depth > 6 or ctx.kind(expr) != Kind.SIZE:
+        return False
+    kind = type(expr)
+    if kind is cst.Subscript:
+        return ctx.kind(expr.value) == Kind.SHAPE and _shape_of_tensor(ctx, expr.value)  # type: ignore[attr-defined]
+    if kind is cst.Call:
+        func = expr.func  # type: ignore[attr-defined]
+        if type(func) is cst.Attribute:
+            return func.attr.value in ("size", "numel", "nelement") and (  # type: ignore[attr-defined]
+                ctx.kind(func.value) == Kind.TENSOR  # type: ignore[attr-defined]
+            )
+        return ctx.qualified_name(func) in ("builtins.len", "torch.numel")
+    if kind is cst.BinaryOperation:
+        return tensor_under_trace(ctx, expr.left, depth + 1) or tensor_under_trace(  # type: ignore[attr-defined]
+            ctx,
+            expr.right,  # type: ignore[attr-defined]
+            depth + 1,
+        )
+    if kind is cst.UnaryOperation:
+        return tensor_under_trace(ctx, expr.expression, depth + 1)  # type: ignore[attr-defined]
+    if kind is cst.Name:
+        values = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+        for value, _, size in values:
+            if value is UNKNOWN_VALUE:
+                return False  # rebound in a loop or an augmented assignment: not sure
+            if size > 1:  # `b, c, h, w = x.shape`
+                if not _shape_of_tensor(ctx, value):
+                    return False
+            elif not tensor_under_trace(ctx, value, depth + 1):
+                return False
+        return bool(values)
+    return False
+
+
+def _shape_of_tensor(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """``x.shape`` or ``x.size()`` of a tensor (sliced or not)."""
+    while type(expr) is cst.Subscript:
+        expr = expr.value  # type: ignore[attr-defined]
+    if type(expr) is cst.Attribute:
+        return expr.attr.value == "shape" and ctx.kind(expr.value) == Kind.TENSOR  # type: ignore[attr-defined]
+    if type(expr) is cst.Call and type(expr.func) is cst.Attribute:  # type: ignore[attr-defined]
+        func = expr.func  # type: ignore[attr-defined]
+        return func.attr.value == "size" and ctx.kind(func.value) == Kind.TENSOR
+    return False
+
+
+def _tests_traced_size(ctx: LintContext, test: cst.BaseExpression) -> bool:
+    """Whether a test compares (or takes the truth of) a size that is a tensor under trace,
+    such as ``x.numel() == 0``. ``len(x)`` is TL105's (tensor-iteration)."""
     while type(test) is cst.UnaryOperation:
         test = test.expression  # type: ignore[attr-defined]
-    left = test.left if type(test) is cst.Comparison else test  # type: ignore[attr-defined]
-    if type(left) is cst.NamedExpr:  # `if (pad := n - x.size(1)) > 0:`
-        left = left.value  # type: ignore[attr-defined]
-    if type(left) is cst.Name:
-        values = assignments(ctx.function, left.value)  # type: ignore[attr-defined]
-        return any(not _read_off(ctx, value, size) for value, _, size in values)
-    return not _read_off(ctx, left, 1)
-
-
-def _read_off(ctx: LintContext, value: cst.BaseExpression, unpacked: int) -> bool:
-    """A size as a tensor gives it: ``x.size(0)``, ``x.shape[1]``, ``len(x)``, ``x.numel()``,
-    or a name unpacked from ``x.shape`` / ``x.size()``."""
-    kind = type(value)
-    if unpacked > 1:
-        return ctx.kind(value) == Kind.SHAPE
-    if kind is cst.Subscript:
-        return ctx.kind(value.value) == Kind.SHAPE  # type: ignore[attr-defined]
-    if kind is cst.Call:
-        func = value.func  # type: ignore[attr-defined]
-        if type(func) is cst.Attribute:
-            return func.attr.value in ("size", "numel", "nelement", "dim")
-        return ctx.qualified_name(func) in ("builtins.len", "torch.numel")
-    return kind is cst.Name
+    operands = (
+        [test.left, *(c.comparator for c in test.comparisons)]  # type: ignore[attr-defined]
+        if type(test) is cst.Comparison
+        else [test]
+    )
+    return any(
+        tensor_under_trace(ctx, operand)
+        and not (
+            type(operand) is cst.Call and ctx.qualified_name(operand.func) == "builtins.len"  # type: ignore[attr-defined]
+        )
+        for operand in operands
+    )
