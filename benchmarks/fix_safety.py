@@ -106,7 +106,7 @@ def fix_tree(
 
 # -- the child process: build each model, run it under each back-end, save the outputs ---------
 WORKER = r"""
-import contextlib, io, importlib, inspect, json, pkgutil, sys, warnings
+import contextlib, io, importlib, inspect, json, pkgutil, random, sys, warnings
 root, out, mode, limit = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 specs = json.loads(sys.argv[5])
 shapes = json.loads(sys.argv[6])
@@ -114,17 +114,50 @@ sys.path.insert(0, root)
 warnings.simplefilter("ignore")
 import torch
 from torch import nn
+try:
+    import numpy
+except ImportError:
+    numpy = None
+
+def seed(n):
+    # Code under test may draw from torch, random or numpy: every copy draws the same numbers.
+    torch.manual_seed(n)
+    random.seed(n)
+    if numpy is not None:
+        numpy.random.seed(n)
 
 def build(module_name, class_name):
-    torch.manual_seed(0)
+    seed(0)
     model = getattr(importlib.import_module(module_name), class_name)()
     return model.eval()
 
 def inputs_for(module_name, spec):
-    torch.manual_seed(1)
+    seed(1)
     if spec.get("shape"):
         return [(torch.randn(*spec["shape"]),), (torch.randn(*spec["shape"]),)]
-    return [tuple(i) for i in importlib.import_module(module_name).inputs()]
+    runs = [tuple(i) for i in importlib.import_module(module_name).inputs()]
+    if spec.get("extra"):
+        # One more input shaped like the first, new values: what export's shape guards accept.
+        runs.append(tuple(torch.randn_like(a) if torch.is_tensor(a) and a.is_floating_point() else a for a in runs[0]))
+    return runs
+
+def fresh(args):
+    # A model may change its inputs in place: every call gets its own copy.
+    return tuple(a.clone() if torch.is_tensor(a) else a for a in args)
+
+def graph_breaks(model, args):
+    # Plain torch.compile's breaks: explain's reasons, and those only Dynamo's counter has.
+    from torch._dynamo.utils import counters
+    torch._dynamo.reset()
+    counters.clear()
+    try:
+        explanation = torch._dynamo.explain(model)(*fresh(args))
+        reasons = [str(getattr(b, "reason", b)).splitlines()[0] for b in explanation.break_reasons]
+        return reasons + [str(r).splitlines()[0] for r in counters["graph_break"] if str(r).splitlines()[0] not in reasons]
+    except Exception as exc:
+        return [f"{type(exc).__name__}: {str(exc).strip()[:200]}"]
+    finally:
+        torch._dynamo.reset()
 
 def discover(package):
     found = []
@@ -176,7 +209,7 @@ def plain(value):
 def attempt(converted, args):
     # An input a converted model rejects (export's shape guards) is a result to compare too.
     try:
-        return converted(*args)
+        return converted(*fresh(args))
     except Exception as exc:
         return "rejected: " + type(exc).__name__
 
@@ -186,11 +219,11 @@ def convert(backend, model, example):
     if backend == "script":
         return torch.jit.script(model)
     if backend == "trace":
-        return torch.jit.trace(model, example, check_trace=False)
+        return torch.jit.trace(model, fresh(example), check_trace=False)
     if backend == "compile":
         torch._dynamo.reset()
         return torch.compile(model, fullgraph=True, backend="eager")
-    return torch.export.export(model, example).module()
+    return torch.export.export(model, fresh(example)).module()
 
 if mode == "discover":
     json.dump(discover(specs[0]), open(out, "w"))
@@ -199,14 +232,17 @@ results = {}
 for spec in specs:
     key = spec["module"] + ":" + spec["cls"]
     entry = results[key] = {}
-    for backend in ("eager", "script", "trace", "compile", "export"):
+    for backend in spec.get("backends", ("eager", "script", "trace", "compile", "export")):
         try:
             with torch.no_grad(), contextlib.redirect_stdout(io.StringIO()):
                 model = build(spec["module"], spec["cls"])
                 runs = inputs_for(spec["module"], spec)
                 converted = convert(backend, model, runs[0])
-                outputs = [converted(*runs[0])] + [attempt(converted, args) for args in runs[1:]]
+                outputs = [converted(*fresh(runs[0]))] + [attempt(converted, args) for args in runs[1:]]
             entry[backend] = {"ok": True, "outputs": plain(outputs)}
+            if backend == "compile" and spec.get("breaks"):
+                with torch.no_grad(), contextlib.redirect_stdout(io.StringIO()):
+                    entry[backend]["breaks"] = graph_breaks(build(spec["module"], spec["cls"]), runs[0])
         except Exception as exc:
             text = str(exc).strip().splitlines()
             entry[backend] = {"ok": False, "error": f"{type(exc).__name__}: {text[0][:200] if text else ''}"}
