@@ -596,7 +596,9 @@ def corpus_versions(distributions: list[str]) -> dict[str, str]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def run_children(corpus: str, names: list[str]) -> dict[str, dict[str, Any]]:
+def run_children(
+    corpus: str, names: list[str], timeout_s: float = CHILD_TIMEOUT_S
+) -> dict[str, dict[str, Any]]:
     work = WORK if corpus == DEFAULT_CORPUS else WORK / corpus
     work.mkdir(parents=True, exist_ok=True)
     pending = list(names)
@@ -626,7 +628,7 @@ def run_children(corpus: str, names: list[str]) -> dict[str, dict[str, Any]]:
             running[name] = (proc, time.time(), out, log)
         time.sleep(0.5)
         for name, (proc, started, out, log) in list(running.items()):
-            timed_out = time.time() - started > CHILD_TIMEOUT_S
+            timed_out = time.time() - started > timeout_s
             if proc.poll() is None and not timed_out:
                 continue
             if proc.poll() is None:
@@ -716,6 +718,12 @@ def main() -> None:
         choices=corpora(),
         help=f"which corpus (corpus_NAME.py); default: {DEFAULT_CORPUS}",
     )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=CHILD_TIMEOUT_S,
+        help=f"seconds one model's child may run (default {CHILD_TIMEOUT_S}; more on a loaded box)",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -731,7 +739,7 @@ def main() -> None:
     started = time.time()
     packages = list(corpus.PACKAGES)
     versions = corpus_versions(sorted(set(corpus.PACKAGES.values())))
-    results = run_children(args.corpus, args.models or list(corpus.MODELS))
+    results = run_children(args.corpus, args.models or list(corpus.MODELS), args.timeout)
     write_data(args.corpus, packages, results, versions)
     print(f"ground truth for {len(results)} models in {time.time() - started:.0f}s")
 

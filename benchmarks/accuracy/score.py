@@ -1,8 +1,8 @@
 """Score torchlint against the torch ground truth of the accuracy corpus (no torch needed).
 
-    .venv/bin/python benchmarks/accuracy/score.py            # print the scores of every corpus
-    .venv/bin/python benchmarks/accuracy/score.py --corpus pytorch   # one corpus
-    .venv/bin/python benchmarks/accuracy/score.py --readme   # also refresh the README sections
+    python benchmarks/accuracy/score.py            # print the scores of every corpus
+    python benchmarks/accuracy/score.py --corpus pytorch   # one corpus
+    python benchmarks/accuracy/score.py --readme   # also refresh the README sections
 
 For each corpus with data (``ground_truth[.NAME].json``, ``coverage[.NAME].json``), it lints the
 package files the corpus models ran with ``torchlint check --output-format json`` and compares
@@ -180,11 +180,14 @@ def lint(
     root: Path, files: list[str], corpus: str = runner.DEFAULT_CORPUS
 ) -> tuple[list[dict[str, Any]], str, float]:
     """Findings of ``torchlint check --output-format json`` on ``files`` (relative to root)."""
-    torchlint = REPO / ".venv" / "bin" / "torchlint"
     started = time.time()
     done = subprocess.run(
         [
-            str(torchlint),
+            # The torchlint of the Python running the scorer (the repo's venv); the corpus files
+            # are read, never imported.
+            sys.executable,
+            "-m",
+            "torchlint",
             "check",
             "--output-format",
             "json",
