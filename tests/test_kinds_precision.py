@@ -7,11 +7,14 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import libcst as cst
 import pytest
 
-from tests.semantic_helpers import kinds_in, write_project
+from tests.semantic_helpers import expression_kinds, kinds_in, write_project
 from torchlint.lint.run import lint_files
+from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.semantic.model import FileModel
 
 # A Swin-style block: `H`, `W` are sizes its stage passes; every test on them is a size check.
 BLOCK = """
@@ -216,3 +219,93 @@ def test_what_a_submodule_returns_is_what_its_forward_returns() -> None:
     assert net["hidden"] == Kind.TENSOR  # an item of it is one
     assert net["projected"] == Kind.TENSOR  # torch layers still give tensors
     assert net["result"] == Kind.UNKNOWN  # a dict: not a tensor
+
+
+def test_sizes_computed_from_a_shape_are_sizes() -> None:
+    found = expression_kinds(
+        """
+        import math
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def forward(self, x):
+                min(x.shape[-2:])
+                max(x.shape[2], x.shape[3])
+                math.prod(x.shape[1:])
+                torch.sym_max(x.shape[2], x.shape[3])
+                torch.sym_int(x.shape[1] / 2)
+                len(x)
+                x.ndim
+                torch.maximum(x, x)
+        """,
+        "Net.forward",
+    )
+    assert found == {
+        "min(x.shape[-2:])": Kind.SIZE,
+        "max(x.shape[2], x.shape[3])": Kind.SIZE,
+        "math.prod(x.shape[1:])": Kind.SIZE,
+        "torch.sym_max(x.shape[2], x.shape[3])": Kind.SIZE,
+        "torch.sym_int(x.shape[1] / 2)": Kind.SIZE,
+        "len(x)": Kind.SIZE,
+        "x.ndim": Kind.RANK,
+        "torch.maximum(x, x)": Kind.TENSOR,
+    }
+
+
+def test_a_configured_size_or_the_input_size_is_a_shape() -> None:
+    env = kinds_in(
+        """
+        import torch.nn.functional as F
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self, size=(8, 8)):
+                super().__init__()
+                self.size = (8, 8)
+
+            def forward(self, x, resize: bool = True):
+                size = self.size if resize else x.shape[-2:]
+                return F.interpolate(x, size=size)
+        """,
+        "Net.forward",
+    )
+    assert env["size"] == Kind.SHAPE
+
+
+def test_every_call_of_a_helper_file_is_seen_before_it_is_modelled(tmp_path: Path) -> None:
+    utils = """
+        def feat_hw(x):
+            return x.shape[-2], x.shape[-1]
+
+        def grid_of(x, patch):
+            h, w = x.shape[-2:]
+            return h // patch, w // patch
+    """
+    model = """
+        import torch
+        from torch import nn
+
+        from pk.utils import feat_hw, grid_of
+
+        class Net(nn.Module):
+            def forward(self, x):
+                H, W = feat_hw(x)
+                gh, gw = grid_of(x, 2)
+                return x
+    """
+    paths = write_project(
+        tmp_path, {"pk/__init__.py": "", "pk/utils.py": utils, "pk/model.py": model}
+    )
+    index = ProjectIndex()
+    for path in paths.values():
+        index.add_source(str(path), path.read_text())
+    text = paths["pk/model.py"].read_text()
+    file_model = FileModel(cst.parse_module(text), index.by_path[str(paths["pk/model.py"])], index)
+    forward = next(i for i in file_model.functions.values() if i.qualname == "Net.forward")
+    inference = file_model.inference(forward.node)
+    assert inference is not None
+    # `grid_of` is called after `feat_hw`: the helper file's model must see both calls.
+    assert {name: inference.env[name] for name in ("H", "W", "gh", "gw")} == dict.fromkeys(
+        ("H", "W", "gh", "gw"), Kind.SIZE
+    )

@@ -278,6 +278,8 @@ def join(a: Kind, b: Kind) -> Kind:
         return other if other in (T, TS, MOD, CONST) else UNK
     if pair <= {CONST, SIZE, RANK}:
         return SIZE if SIZE in pair else RANK
+    if pair == {CONST, SHAPE}:
+        return SHAPE  # `self.img_size` on one path, `x.shape[-2:]` on another
     if pair <= {CONST, DATA}:
         return DATA
     return UNK
@@ -1007,6 +1009,8 @@ class KindInference:
             if short in NEUTRAL_BUILTINS:
                 if short in ("sum", "min", "max") and len(positional) == 1 and first == TS:
                     return T
+                if short in ("sum", "min", "max") and len(positional) == 1 and first == SHAPE:
+                    return SIZE  # `min(x.shape[-2:])`: one of the sizes
                 return combine(arg_kinds) if arg_kinds else CONST
             if short in ("list", "tuple"):
                 if first == T:
@@ -1023,6 +1027,10 @@ class KindInference:
             return UNK
         if name in TORCH_FUNCTION_KINDS:
             return TORCH_FUNCTION_KINDS[name]
+        if name.startswith("torch.sym_"):
+            # `torch.sym_max(H, W)`, `torch.sym_int(n)`: Python numbers (SymInts under
+            # compile and export) computed from their arguments, not tensors.
+            return combine(arg_kinds) if arg_kinds else UNK
         if name.startswith("torch.") and _is_torch_state_query(name):
             return CONST
         if name in ("torch.where", "torch.nonzero") and len(node.args) == 1:
@@ -1055,6 +1063,8 @@ class KindInference:
         if name.startswith("math."):
             if any(k in (T, ND, DATA) for k in arg_kinds):
                 return DATA
+            if name in ("math.prod", "math.fsum") and arg_kinds == [SHAPE]:
+                return SIZE  # `math.prod(x.shape[1:])`: a number of elements
             return combine(arg_kinds) if arg_kinds else CONST
         if name.startswith(("random.", "time.", "os.", "sys.", "logging.", "warnings.", "copy.")):
             return CONST if name.startswith(("random.", "time.", "os.", "sys.")) else UNK

@@ -62,6 +62,9 @@ class FileModel:
         # What other files read from this model (the same dicts, filled by the inference).
         self.facts = ModelFacts(self._return_kinds, self._return_tuples)
         self._in_progress: set[int] = set()
+        # During the first inference pass, other files' models are not built (see _infer_all).
+        self._defer_other_files = False
+        self._deferred = False
         self.global_kinds: dict[str, Kind] = {}
         self._qualified: dict[str, Optional[str]] = {}
         # Kinds of the arguments this file passes to graph functions of other files.
@@ -345,27 +348,33 @@ class FileModel:
             for info in self.functions.values()
             if info.region is not None and info.parent is None
         ]
-        for _ in range(MAX_INFERENCE_PASSES):
+        for number in range(MAX_INFERENCE_PASSES):
             returns_before = (dict(self._return_kinds), dict(self._return_tuples))
             # Each pass records its call sites afresh: a pass that knew less (an argument of
             # unknown kind before its caller was inferred) must not stay joined in.
             self._recorded = {}
-            self.outgoing = {}
+            previous_outgoing, self.outgoing = self.outgoing, {}
             if not _building:
-                # A linted model's argument kinds as they are recorded: a callee modelled on
-                # demand meanwhile (for its return kinds) reads what this caller passes it.
-                self.index.outgoing_kinds[self.summary.module] = self.outgoing
+                # A callee modelled on demand meanwhile (for its return kinds) reads what this
+                # caller passes it: every call site's kinds, from the pass before. The first
+                # pass models no other file (``_callee_facts``): its own kinds are partial.
+                self.index.outgoing_kinds[self.summary.module] = previous_outgoing
+            self._defer_other_files = number == 0 and not _building
+            self._deferred = False
             self._inferences.clear()
             for info in graph:
                 if id(info.node) not in self._inferences:
                     self._run_inference(info)
-            settled = self._recorded == self._param_kinds and returns_before == (
-                self._return_kinds,
-                self._return_tuples,
+            settled = (
+                not self._deferred
+                and self._recorded == self._param_kinds
+                and returns_before == (self._return_kinds, self._return_tuples)
             )
             self._param_kinds = self._recorded
             if settled:
                 break
+        if not _building:
+            self.index.outgoing_kinds[self.summary.module] = self.outgoing
 
     def record_call(
         self,
@@ -434,6 +443,11 @@ class FileModel:
         if callee_file is self.summary:
             return self.facts
         if self.index.region_for("", fq) is None:
+            return None
+        if self._defer_other_files and callee_file.module not in self.index.models:
+            # Not modelled yet: a model built now would see only the call sites met so far
+            # (``grid(x)`` after ``hw(x)`` of the same helper file would stay unknown there).
+            self._deferred = True
             return None
         return other_facts(self.index, callee_file.module)
 
