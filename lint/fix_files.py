@@ -336,7 +336,8 @@ def add_noqa_text(text: str, codes_by_line: dict[int, set[str]]) -> tuple[str, i
             skipped.append(line)
             continue
         start = starts[line - 1]
-        content = LINE_END.split(text[start:], maxsplit=1)[0]
+        line_end = LINE_END.search(text, start)
+        content = text[start : line_end.start() if line_end else len(text)]
         comment = comments.get(line)
         match = _NOQA_CODES.search(comment[1]) if comment is not None else None
         if comment is not None and match is not None:
@@ -393,7 +394,11 @@ def add_noqa_paths(results: Sequence[FileResult]) -> list[NoqaOutcome]:
         ):
             outcome.error = "changed on disk since it was linted; nothing added"
             continue
-        text, outcome.added, outcome.skipped = add_noqa_text(source.text, codes)
+        try:
+            text, outcome.added, outcome.skipped = add_noqa_text(source.text, codes)
+        except (tokenize.TokenError, SyntaxError) as exc:
+            outcome.error = f"cannot tokenize ({exc}); nothing added"
+            continue
         if not outcome.added:
             continue
         try:
