@@ -881,7 +881,7 @@ def tensor_under_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 
         return False
     kind = type(expr)
     if kind is cst.Subscript:
-        return ctx.kind(expr.value) == Kind.SHAPE and _shape_of_tensor(ctx, expr.value)  # type: ignore[attr-defined]
+        return ctx.kind(expr.value) == Kind.SHAPE and shape_of_tensor(ctx, expr.value)  # type: ignore[attr-defined]
     if kind is cst.Call:
         func = expr.func  # type: ignore[attr-defined]
         if type(func) is cst.Attribute:
@@ -903,7 +903,7 @@ def tensor_under_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 
             if value is UNKNOWN_VALUE:
                 return False  # rebound in a loop or an augmented assignment: not sure
             if size > 1:  # `b, c, h, w = x.shape`
-                if not _shape_of_tensor(ctx, value):
+                if not shape_of_tensor(ctx, value):
                     return False
             elif not tensor_under_trace(ctx, value, depth + 1):
                 return False
@@ -911,7 +911,7 @@ def tensor_under_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 
     return False
 
 
-def _shape_of_tensor(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+def shape_of_tensor(ctx: LintContext, expr: cst.BaseExpression) -> bool:
     """``x.shape`` or ``x.size()`` of a tensor (sliced or not)."""
     while type(expr) is cst.Subscript:
         expr = expr.value  # type: ignore[attr-defined]

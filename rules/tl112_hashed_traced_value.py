@@ -1,0 +1,303 @@
+"""TL112: sizes or tensor data hashed in graph code (sets, dict keys, hash())."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.context import LintContext
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+from .tl106_size_dependent_python import shape_of_tensor, tensor_under_trace
+
+# Calls that hash every item of their argument, and the one that hashes its argument.
+HASHING_ITERABLES = frozenset({"builtins.set", "builtins.frozenset"})
+HASH = "builtins.hash"
+# Calls that build a dict or a set (a container whose keys or items are hashed).
+CONTAINER_CALLS = frozenset({"builtins.dict", "builtins.set", "builtins.frozenset"})
+
+
+class HashedTracedValue(Rule):
+    """Flags sizes and values read from tensor data that graph code hashes.
+
+    ## What it does
+    Finds values hashed in graph code (items of `set(...)`, `frozenset(...)`, a set literal or
+    comprehension, keys of a dict literal or comprehension, `hash(...)`, the left side of
+    `in` against a set or dict, and the key of a lookup in a dict built in the function) when
+    they are:
+    - sizes of tensors (`set(x.shape)`, `{h, w}` from `b, c, h, w = x.shape`,
+      `x.shape[1] in {1, 3}`, `hash(x.shape)`), which `torch.jit.trace` gets wrong;
+    - values read from tensor data (`set(labels.tolist())`, `{n: i for n in l.tolist()}`,
+      `hash(t.item())`), which `torch.export` cannot hash.
+    Ranks (`x.dim()`), dtypes and configuration values are not flagged.
+
+    ## Why is this bad?
+    Under `torch.jit.trace` every size is a 0-dim tensor, and a tensor hashes by identity:
+    equal sizes are different set items and dict keys, so `len(set(x.shape))` counts
+    duplicates, `x.shape[1] in {1, 3}` is always false, a dict lookup by a size fails, and
+    `hash()` changes from call to call. No warning is given; the trace keeps whatever that
+    gave for the example input. Under `torch.export`, a value read from tensor data
+    (`.item()`, `.tolist()`) is a symbolic integer or float with no value to hash, so export
+    fails (`TypeError: unhashable type: non-nested SymInt`, or a guard on data-dependent
+    values).
+
+    ## Example
+    ```python
+    class Net(nn.Module):
+        def forward(self, x):
+            b, c, h, w = x.shape
+            if len({h, w}) == 1:  # square input
+                return self.square(x)
+            return self.other(x)
+    ```
+    Use instead: compare the sizes (`h == w`): `torch.compile` and `torch.export` keep that
+    symbolic, and `torch.jit.trace` at least warns (TL106). Keep values read from tensor data
+    as tensors (`torch.unique`, `torch.isin`).
+
+    ## Fix safety
+    No automatic fix.
+    """
+
+    code = "TL112"
+    name = "hashed-traced-value"
+    subject = "graph code hashes a size or a value read from tensor data"
+    clauses = {
+        "export": (
+            "torch.export fails: a value read from tensor data is symbolic there and cannot be "
+            "hashed"
+        ),
+        "trace": (
+            "torch.jit.trace silently gets it wrong: sizes are 0-dim tensors there, hashed by "
+            "identity, so equal sizes never match"
+        ),
+    }
+    advice = "compare sizes with == instead, and keep tensor data in tensors (torch.isin, unique)"
+    targets = ("export", "trace")
+
+    VALID = [
+        # Configuration values, ranks and dtypes hash the same in every back-end; a size
+        # compared with `==` or `in` a tuple is TL106's (a decision on a size).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, kernel_sizes=(3, 3, 5)):
+                    super().__init__()
+                    self.kernel_sizes = kernel_sizes
+                    self.scales = {torch.float32: 1.0, torch.float16: 0.5}
+
+                def forward(self, x, y):
+                    n_kernels = len(set(self.kernel_sizes))
+                    ranks = {x.dim(), y.dim()}
+                    scale = self.scales[x.dtype]
+                    key = hash(("attn", n_kernels))
+                    return x * scale * len(ranks) + y * (key % 3)
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 4)), (torch.randn(3, 4), torch.randn(3, 4))]
+            """
+        ),
+    ]
+    INVALID = [
+        # A square-input test through a set of sizes: under trace the two sizes never merge.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    b, c, h, w = x.shape
+                    if len({h, w}) == 1:
+                        return x.transpose(2, 3)
+                    return x
+
+            def inputs():
+                return [(torch.randn(1, 2, 3, 3),), (torch.randn(1, 2, 3, 3) + 1,)]
+            """,
+            line=7,
+            backends=("trace",),
+        ),
+        # Membership of a size in a set: always false under trace.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if x.shape[1] in {1, 3}:
+                        return x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(2, 3) + 1,)]
+            """,
+            line=6,
+            backends=("trace",),
+        ),
+        # Values read from tensor data as dict keys and set items: export cannot hash them.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, labels):
+                    first = {n: i for i, n in enumerate(labels.tolist())}
+                    return x * len(first)
+
+            def inputs():
+                return [(torch.randn(3, 4), torch.tensor([1, 2, 2])), (torch.randn(3, 4), torch.tensor([0, 1, 2]))]
+            """,
+            line=6,
+            backends=("export",),
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, labels):
+                    classes = set(labels.tolist())
+                    return x * len(classes)
+
+            def inputs():
+                return [(torch.randn(3, 4), torch.tensor([1, 2, 2])), (torch.randn(3, 4), torch.tensor([0, 1, 2]))]
+            """,
+            line=6,
+            backends=("export",),
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = self.ctx.qualified_name(node.func)
+        args = [a.value for a in node.args if a.keyword is None and not a.star]
+        if len(args) != 1:
+            return
+        if name in HASHING_ITERABLES:
+            self._check(node, _iterable_backends(self.ctx, args[0]))
+        elif name == HASH:
+            self._check(node, hashed_backends(self.ctx, args[0]))
+        elif (
+            type(node.func) is cst.Attribute
+            and node.func.attr.value == "get"
+            and _is_local_container(self.ctx, node.func.value)
+        ):
+            self._check(node, hashed_backends(self.ctx, args[0]))
+
+    def visit_Set(self, node: cst.Set) -> None:
+        for element in node.elements:
+            if self._check(node, hashed_backends(self.ctx, element.value)):
+                return
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        for element in node.elements:
+            if type(element) is cst.DictElement and self._check(
+                node,
+                hashed_backends(self.ctx, element.key),
+            ):
+                return
+
+    def visit_SetComp(self, node: cst.SetComp) -> None:
+        self._check(node, hashed_backends(self.ctx, node.elt))
+
+    def visit_DictComp(self, node: cst.DictComp) -> None:
+        self._check(node, hashed_backends(self.ctx, _loop_target(node, node.key)))
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        left = node.left
+        for target in node.comparisons:
+            if type(target.operator) in (cst.In, cst.NotIn) and _is_container(
+                self.ctx, target.comparator
+            ):
+                if self._check(node, hashed_backends(self.ctx, left)):
+                    return
+            left = target.comparator
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
+            return
+        if _is_local_container(self.ctx, node.value):
+            self._check(node, hashed_backends(self.ctx, node.slice[0].slice.value))  # type: ignore[attr-defined]
+
+    def _check(self, node: cst.CSTNode, backends: frozenset[str]) -> bool:
+        if backends and self.ctx.in_graph:
+            self.report(node, targets=sorted(backends))
+            return True
+        return False
+
+
+def hashed_backends(ctx: LintContext, expr: cst.BaseExpression) -> frozenset[str]:
+    """The back-ends that cannot hash ``expr`` as eager does: ``trace`` for a size (a tensor
+    there), ``export`` for a value read from tensor data; tuples hash their items."""
+    if type(expr) in (cst.Tuple, cst.List):
+        found: frozenset[str] = frozenset()
+        for element in expr.elements:  # type: ignore[attr-defined]
+            found |= hashed_backends(ctx, element.value)
+        return found
+    kind = ctx.kind(expr)
+    if kind == Kind.DATA:
+        return frozenset({"export"})
+    if kind == Kind.SIZE and tensor_under_trace(ctx, expr):
+        return frozenset({"trace"})
+    if kind == Kind.SHAPE and shape_of_tensor(ctx, expr):
+        return frozenset({"trace"})
+    return frozenset()
+
+
+def _iterable_backends(ctx: LintContext, expr: cst.BaseExpression) -> frozenset[str]:
+    """The back-ends that cannot hash the items of the iterable ``expr``."""
+    if type(expr) in (cst.Tuple, cst.List):
+        return hashed_backends(ctx, expr)
+    kind = ctx.kind(expr)
+    if kind == Kind.DATA:  # `t.tolist()`
+        return frozenset({"export"})
+    if kind == Kind.SHAPE and shape_of_tensor(ctx, expr):  # `x.shape`, `x.shape[-2:]`
+        return frozenset({"trace"})
+    return frozenset()
+
+
+def _is_container(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """A set or dict: a literal, a comprehension, a ``set()`` / ``dict()`` call, or a local
+    name bound only to one of those."""
+    kind = type(expr)
+    if kind in (cst.Set, cst.Dict, cst.SetComp, cst.DictComp):
+        return True
+    if kind is cst.Call:
+        return ctx.qualified_name(expr.func) in CONTAINER_CALLS  # type: ignore[attr-defined]
+    return _is_local_container(ctx, expr, depth)
+
+
+def _is_local_container(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    if type(expr) is not cst.Name or depth > 4:
+        return False
+    bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+    return bool(bound) and all(
+        value is not UNKNOWN_VALUE and size == 1 and _is_container(ctx, value, depth + 1)
+        for value, _, size in bound
+    )
+
+
+def _loop_target(node: cst.DictComp, key: cst.BaseExpression) -> cst.BaseExpression:
+    """The comprehension's loop variable that the key names (the model gives its kind), or the
+    key itself: ``n`` in ``{n: i for i, n in enumerate(t.tolist())}``."""
+    if type(key) is not cst.Name:
+        return key
+    comp: Optional[cst.CompFor] = node.for_in
+    while comp is not None:
+        pending: list[cst.BaseExpression] = [comp.target]
+        while pending:
+            target = pending.pop()
+            if type(target) is cst.Name and target.value == key.value:  # type: ignore[attr-defined]
+                return target
+            if type(target) in (cst.Tuple, cst.List):
+                pending.extend(el.value for el in target.elements)  # type: ignore[attr-defined]
+        comp = comp.inner_for_in
+    return key
