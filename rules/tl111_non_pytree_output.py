@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import libcst as cst
@@ -10,9 +11,6 @@ from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import ProjectIndex
-
-# Calls in a file that make a class a pytree node torch.export can flatten.
-PYTREE_REGISTRATION = ("register_pytree_node", "register_dataclass")
 
 
 class NonPytreeOutput(Rule):
@@ -236,6 +234,13 @@ def _plain_class(ctx: LintContext, qualname: str) -> Optional[bool]:
         text = index.texts.get(summary.path)
         if text is None and summary.path == ctx.path:
             text = ctx.source
-        if text is not None and any(call in text for call in PYTREE_REGISTRATION):
+        if text is not None and _registered(text, cls.name):
             return False
     return True
+
+
+def _registered(text: str, class_name: str) -> bool:
+    """Whether ``text`` makes the class a pytree node torch.export can flatten:
+    ``register_dataclass(Output)``, ``pytree.register_pytree_node(Output, ...)``."""
+    pattern = rf"register_(?:dataclass|pytree_node)\(\s*{re.escape(class_name)}\b"
+    return re.search(pattern, text) is not None

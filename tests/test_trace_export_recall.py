@@ -1,0 +1,268 @@
+"""Trace and export recall on forms the rules' own examples do not spell out (issue 21):
+sizes computed by helpers, int/float methods on sizes, hashed sizes and tensor data,
+non-pytree outputs, `type(x)` and `.data`. Each generated form is labelled by running torch
+(tests marked torch), so a rule is checked against what torch does, not against a list."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.run import lint_files
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+
+def _findings(text: str, code: str) -> list:
+    source = textwrap.dedent(text).lstrip("\n")
+    result = lint_text("model.py", source, Settings(select=(code,)))
+    assert not result.errors, result.errors
+    return [d for d in result.diagnostics if d.code == code]
+
+
+def _model(forward: str, inputs: str, extra: str = "", init: str = "") -> str:
+    """A runnable example: ``Model.forward(self, x)`` with ``forward`` as its body."""
+    body = textwrap.indent(textwrap.dedent(forward).strip("\n"), " " * 8)
+    init_body = textwrap.indent(textwrap.dedent(init).strip("\n"), " " * 8) if init else ""
+    return (
+        "import math\nimport torch\nfrom torch import nn\n\n"
+        f"{textwrap.dedent(extra).strip()}\n\n"
+        "class Model(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.fc = nn.Linear(4, 4)\n"
+        "        self.p = 2\n"
+        f"{init_body}\n"
+        "    def forward(self, x):\n"
+        f"{body}\n\n"
+        f"def inputs():\n    return {inputs}\n"
+    )
+
+
+TWO_SIZES = "[(torch.randn(2, 4, 4),), (torch.randn(3, 6, 4),)]"
+SAME_SIZES = "[(torch.randn(3, 3, 4),), (torch.randn(3, 3, 4) + 1,)]"
+
+# (id, forward body, inputs, helpers, code, back-end, torch fails there)
+FORMS = [
+    # int / float methods on sizes: trace raises AttributeError; a converted size does not.
+    (
+        "method-div",
+        "if (x.shape[1] / self.p).is_integer():\n    x = x * 2\nreturn x",
+        TWO_SIZES,
+        "",
+        "TL106",
+        "trace",
+        True,
+    ),
+    (
+        "method-unpacked",
+        "b, t, d = x.shape\nif t.bit_length() > 2:\n    x = x * 2\nreturn x",
+        TWO_SIZES,
+        "",
+        "TL106",
+        "trace",
+        True,
+    ),
+    (
+        "method-param-size",
+        "if self.fc.weight.shape[0].bit_count() > 1:\n    x = x * 2\nreturn x",
+        TWO_SIZES,
+        "",
+        "TL106",
+        "trace",
+        True,
+    ),
+    (
+        "method-config",
+        "if (self.p / 2).is_integer():\n    x = x * 2\nreturn x",
+        TWO_SIZES,
+        "",
+        "TL106",
+        "trace",
+        False,
+    ),
+    # Sizes computed by a helper: a decision and a loop bound.
+    (
+        "helper-decision",
+        "if not is_empty(x):\n    x = x * 2\nreturn x",
+        "[(torch.randn(2, 4, 4),), (torch.randn(0, 4, 4),)]",
+        "def is_empty(t):\n    return t.size(0) == 0",
+        "TL106",
+        "trace",
+        True,
+    ),
+    (
+        "helper-range",
+        "out = x[:, :1]\nfor i in range(half(x)):\n    out = out + x[:, i : i + 1]\nreturn out",
+        TWO_SIZES,
+        "def half(t):\n    return t.shape[1] // 2",
+        "TL106",
+        "trace",
+        True,
+    ),
+    (
+        "helper-config-range",
+        "for i in range(half_of(self.p)):\n    x = x * 2\nreturn x",
+        TWO_SIZES,
+        "def half_of(n: int) -> int:\n    return n // 2",
+        "TL106",
+        "trace",
+        False,
+    ),
+    # Hashed sizes (trace) and hashed tensor data (export).
+    (
+        "set-of-shape-slice",
+        "if len(set(x.shape[:2])) == 1:\n    x = x * 2\nreturn x",
+        SAME_SIZES,
+        "",
+        "TL112",
+        "trace",
+        True,
+    ),
+    ("hash-shape", "return x * (hash(x.shape) % 7)", SAME_SIZES, "", "TL112", "trace", True),
+    (
+        "dict-lookup-size",
+        "table = {3: 2.0, 4: 1.0}\nreturn x * table[x.shape[0]]",
+        SAME_SIZES,
+        "",
+        "TL112",
+        "trace",
+        True,
+    ),
+    (
+        "item-in-set",
+        "n = int(x.shape[0])\nk = x.sum().gt(0).long().item()\n"
+        "return x * (2.0 if k in {0, n} else 1.0)",
+        SAME_SIZES,
+        "",
+        "TL112",
+        "export",
+        True,
+    ),
+    ("set-of-ranks", "return x * len({x.dim(), 3})", SAME_SIZES, "", "TL112", "trace", False),
+    # type() and .data.
+    (
+        "type-is",
+        "if type(x) is torch.Tensor:\n    x = x * 2\nreturn x",
+        SAME_SIZES,
+        "",
+        "TL113",
+        "export",
+        True,
+    ),
+    (
+        "data-intermediate",
+        "h = self.fc(x)\nreturn h.data * 2 + h",
+        SAME_SIZES,
+        "",
+        "TL114",
+        "export",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("forward", "inputs", "extra", "code", "backend", "fails"),
+    [pytest.param(*form[1:], id=form[0]) for form in FORMS],
+)
+def test_finding_follows_the_form(forward, inputs, extra, code, backend, fails):
+    found = _findings(_model(forward, inputs, extra), code)
+    assert any(backend in d.targets for d in found) == fails, [(d.line, d.message) for d in found]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(
+    ("forward", "inputs", "extra", "code", "backend", "fails"),
+    [pytest.param(*form[1:], id=form[0]) for form in FORMS],
+)
+def test_torch_labels_the_form(forward, inputs, extra, code, backend, fails):
+    """The label each form carries above is torch's: it fails, diverges or warns where the
+    form is marked as failing, and converts and agrees with eager where not."""
+    from .oracle import check
+
+    source = _model(forward, inputs, extra)
+    lines = [d.line for d in _findings(source, code)] or [None]
+    verdicts = [check(source, backend, warning_line=line) for line in lines]
+    assert any(not v.ok for v in verdicts) == fails, verdicts
+
+
+@requires_torch
+@pytest.mark.torch
+def test_number_only_methods_are_int_or_float_methods_tensors_lack():
+    import torch
+
+    from torchlint.rules.tl106_size_dependent_python import NUMBER_ONLY_METHODS
+
+    for method in NUMBER_ONLY_METHODS:
+        assert hasattr(int, method) or hasattr(float, method), method
+        assert not hasattr(torch.Tensor, method), method
+
+
+REGISTERED = """
+    from dataclasses import dataclass
+
+    import torch
+    from torch import nn
+    from torch.utils._pytree import register_dataclass
+
+    @dataclass
+    class Output:
+        logits: torch.Tensor
+
+    register_dataclass(Output)
+
+    class Model(nn.Module):
+        def forward(self, x):
+            return Output(logits=x * 2)
+"""
+
+
+def test_a_registered_dataclass_is_not_flagged():
+    assert not _findings(REGISTERED, "TL111")
+    assert _findings(REGISTERED.replace("register_dataclass(Output)\n", ""), "TL111")
+
+
+def test_output_class_from_another_file_and_submodule_outputs(tmp_path: Path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "outputs.py").write_text(
+        "from dataclasses import dataclass\n\nimport torch\n\n\n@dataclass\nclass Output:\n"
+        "    hidden: torch.Tensor\n"
+    )
+    (tmp_path / "pkg" / "model.py").write_text(
+        textwrap.dedent(
+            """
+            import torch
+            from torch import nn
+
+            from pkg.outputs import Output
+
+            class Block(nn.Module):
+                def forward(self, x):
+                    return Output(hidden=x * 2)
+
+            class Net(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.block = Block()
+
+                def forward(self, x):
+                    return Output(hidden=self.block(x).hidden + 1)
+            """
+        ).lstrip("\n")
+    )
+    results = lint_files([str(tmp_path / "pkg" / "model.py")], Settings(select=("TL111",)))
+    lines = [d.line for r in results for d in r.diagnostics if d.code == "TL111"]
+    assert lines == [16]  # Net's return; Block is held by Net, which takes its output apart
+
+
+def test_parameter_data_names_export_only():
+    text = _model("return x @ self.fc.weight.data.t() + x.data", SAME_SIZES)
+    found = sorted((d.column, d.targets) for d in _findings(text, "TL114"))
+    assert [targets for _, targets in found] == [("export",), ("export", "trace")]
