@@ -124,6 +124,7 @@ def _lint_files(
     notebooks: dict[str, Notebook] = {}  # .ipynb: its code cells as one module
     planned: list[_Planned] = []
     index = ProjectIndex(script_all_modules=settings.script_all_modules)
+    index.folders = {}
     if cache is not None:
         index.summarizer = cache.summarizer
     for path in paths:
@@ -294,7 +295,7 @@ def _index_context(index: ProjectIndex, paths: Sequence[str]) -> None:
     the cache's summarizer when there is one) make their roots and calls part of the graph
     regions. A file given to the run keeps its module name."""
     for path in paths:
-        module, is_package, root = module_name_for_path(path)
+        module, is_package, root = module_name_for_path(path, index.folders)
         if module in index.by_module:
             continue
         try:

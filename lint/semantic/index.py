@@ -72,20 +72,35 @@ class Region:
     roots: list[str] = field(default_factory=list)
 
 
-def module_name_for_path(path: str) -> tuple[str, bool, Path]:
+# Per folder as given: the names of the packages it is in (innermost first) and the sys.path
+# entry above them.
+FolderMemo = dict[str, tuple[tuple[str, ...], Path]]
+
+
+def module_name_for_path(path: str, folders: Optional[FolderMemo] = None) -> tuple[str, bool, Path]:
     """(dotted module name, is package __init__, the sys.path entry it is importable from).
-    ``os.path``, not ``pathlib``: once per file of a run, a sixth of a warm run with pathlib."""
-    path = os.path.realpath(path) if os.path.isabs(path) else os.path.abspath(path)
-    folder, name = os.path.split(path)
+    ``os.path``, not ``pathlib``: once per file of a run, a sixth of a warm run with pathlib.
+    ``folders`` keeps what was found for each folder, for a run over many files of the same
+    folders (the files' folders must not change meanwhile)."""
+    given_folder, name = os.path.split(path)
+    linked = os.path.isabs(path) and os.path.islink(path)  # named by where the link points
+    known = folders.get(given_folder) if folders is not None and not linked else None
+    if known is None:
+        path = os.path.realpath(path) if os.path.isabs(path) else os.path.abspath(path)
+        folder, name = os.path.split(path)
+        chain: list[str] = []
+        while os.path.exists(os.path.join(folder, "__init__.py")):
+            parent, folder_name = os.path.split(folder)
+            if parent == folder:
+                break
+            chain.append(folder_name)
+            folder = parent
+        known = (tuple(chain), Path(folder))
+        if folders is not None and not linked:
+            folders[given_folder] = known
     is_package = name == "__init__.py"
-    parts = [] if is_package else [os.path.splitext(name)[0]]
-    while os.path.exists(os.path.join(folder, "__init__.py")):
-        parent, folder_name = os.path.split(folder)
-        if parent == folder:
-            break
-        parts.append(folder_name)
-        folder = parent
-    return ".".join(reversed(parts)), is_package, Path(folder)
+    parts = [*reversed(known[0]), *([] if is_package else [os.path.splitext(name)[0]])]
+    return ".".join(parts), is_package, known[1]
 
 
 def is_torch_module_class(qualname: str) -> bool:
@@ -145,10 +160,13 @@ class ProjectIndex:
         self.trees: Optional[ParsedTrees] = None
         # Summarises project modules read lazily from disk; the engine swaps in a cached one.
         self.summarizer: Callable[[str, str, str, bool], FileSummary] = summarize
+        # Module names' folders, while a run adds many files (``module_name_for_path``); not
+        # kept by a long-lived index, whose folders may gain or lose an ``__init__.py``.
+        self.folders: Optional[FolderMemo] = None
 
     # -- building ------------------------------------------------------------------------
     def add_source(self, path: str, text: str) -> FileSummary:
-        module, is_package, root = module_name_for_path(path)
+        module, is_package, root = module_name_for_path(path, self.folders)
         summary = summarize(text, module, path, is_package)
         self.add_summary(summary, root)
         return summary
@@ -157,7 +175,7 @@ class ProjectIndex:
         """Add a summary made earlier from the same content (the cache); False, adding
         nothing, when the file's module name has changed since (an ``__init__.py`` added or
         removed above it)."""
-        module, _, root = module_name_for_path(summary.path)
+        module, _, root = module_name_for_path(summary.path, self.folders)
         if module != summary.module:
             return False
         self.add_summary(summary, root)
