@@ -35,11 +35,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 from torchlint.lint.diagnostics import TARGETS
-from torchlint.lint.engine import build_index, lint_text
-from torchlint.lint.fixes import fix_text
-from torchlint.lint.semantic.index import ProjectIndex
+from torchlint.lint.fix_files import fix_paths
+from torchlint.lint.run import lint_files
 from torchlint.lint.settings import Settings
-from torchlint.lint.source import Source
 
 BACKENDS = ("eager", "script", "trace", "compile", "export")
 # Input shapes a discovered model is tried with, in order (the first that runs is kept).
@@ -56,51 +54,45 @@ class FixedTree:
     applied: Counter = field(default_factory=Counter)  # code -> fixes applied
     new_codes: dict[str, list[str]] = field(default_factory=dict)  # file -> codes
     dropped: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)  # files the fixes changed, relative
 
 
 def _python_files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def _index(texts: dict[Path, str], settings: Settings) -> ProjectIndex:
-    return build_index([Source(path=str(p), text=t) for p, t in texts.items()], settings)
-
-
-def _codes_by_file(texts: dict[Path, str], settings: Settings) -> dict[Path, set[str]]:
-    index = _index(texts, settings)
-    return {
-        path: {d.code for d in lint_text(str(path), text, settings, index=index).diagnostics}
-        for path, text in texts.items()
-    }
+def _codes_by_file(paths: list[str], settings: Settings) -> dict[str, set[str]]:
+    """Every code ``check`` reports per file (the CLI's pipeline: one index of all the files)."""
+    return {r.path: {d.code for d in r.diagnostics} for r in lint_files(paths, settings)}
 
 
 def fix_tree(
     source: Path, workdir: Path, *, unsafe: bool = False, settings: Settings = SETTINGS
 ) -> FixedTree:
-    """Copy ``source`` to ``workdir/original`` and ``workdir/fixed``; apply the safe fixes (all
-    fixes with ``unsafe``) to the second, file by file, with the project index of the copy."""
+    """Copy ``source`` to ``workdir/original`` and ``workdir/fixed``; fix the second as
+    ``torchlint fix`` does (safe fixes only, unless ``unsafe``), and lint it before and after."""
     original = workdir / "original" / source.name
     fixed = workdir / "fixed" / source.name
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(source, original, ignore=ignore)
     shutil.copytree(source, fixed, ignore=ignore)
     tree = FixedTree(original, fixed)
-    before = {path: path.read_text(encoding="utf-8") for path in _python_files(fixed)}
-    after: dict[Path, str] = {}
-    index = _index(before, settings)
-    for path, text in before.items():
-        outcome = fix_text(str(path), text, settings, unsafe=unsafe, index=index)
-        after[path] = outcome.text
-        tree.applied.update(fix.code for fix in outcome.applied)
-        tree.dropped.extend(f"{path.name}:{d.line} {d.code} {d.reason}" for d in outcome.dropped)
-    for path, text in after.items():
-        if text != before[path]:
-            path.write_text(text, encoding="utf-8")
-    old, new = _codes_by_file(before, settings), _codes_by_file(after, settings)
-    for path in after:
-        extra = new[path] - old[path]
+    paths = [str(path) for path in _python_files(fixed)]
+    before = _codes_by_file(paths, settings)
+    for item in fix_paths(paths, settings, unsafe=unsafe):
+        if item.outcome is not None:
+            if item.outcome.changed:
+                tree.changed.append(str(Path(item.path).relative_to(fixed)))
+            tree.applied.update(fix.code for fix in item.outcome.applied)
+            name = Path(item.path).name
+            tree.dropped.extend(
+                f"{name}:{d.line} {d.code} {d.reason}" for d in item.outcome.dropped
+            )
+    after = _codes_by_file(paths, settings)
+    for path, codes in after.items():
+        extra = codes - before.get(path, set())
         if extra:
-            tree.new_codes[str(path.relative_to(fixed))] = sorted(extra)
+            tree.new_codes[str(Path(path).relative_to(fixed))] = sorted(extra)
     return tree
 
 
@@ -159,7 +151,8 @@ def graph_breaks(model, args):
     finally:
         torch._dynamo.reset()
 
-def discover(package):
+def discover(package, first):
+    # The modules the fixes changed come first, so that --limit keeps their models.
     found = []
     modules = [importlib.import_module(package)]
     path = modules[0].__path__
@@ -168,6 +161,7 @@ def discover(package):
             modules.append(importlib.import_module(info.name))
         except Exception:
             continue
+    modules.sort(key=lambda m: m.__name__ not in first)
     seen = set()
     for module in modules:
         for name, value in sorted(vars(module).items()):
@@ -226,7 +220,7 @@ def convert(backend, model, example):
     return torch.export.export(model, fresh(example)).module()
 
 if mode == "discover":
-    json.dump(discover(specs[0]), open(out, "w"))
+    json.dump(discover(specs[0], set(specs[1:])), open(out, "w"))
     sys.exit(0)
 results = {}
 for spec in specs:
@@ -270,7 +264,14 @@ def model_specs(tree: FixedTree, limit: int, timeout: float) -> tuple[Path, list
     """The import root and the models: each file's ``Model``, or a package's discovered ones."""
     if (tree.original / "__init__.py").exists():
         out = tree.original.parent / "discovered.json"
-        _run_worker(tree.original.parent, out, "discover", [tree.original.name], limit, timeout)
+        changed = [
+            ".".join((tree.original.name, *Path(path).with_suffix("").parts)).removesuffix(
+                ".__init__"
+            )
+            for path in tree.changed
+        ]
+        names = [tree.original.name, *changed]
+        _run_worker(tree.original.parent, out, "discover", names, limit, timeout)
         return tree.original.parent, json.loads(out.read_text())
     specs = [
         {"module": path.stem, "cls": "Model"}
@@ -368,7 +369,7 @@ def _print(report: Report) -> None:
             if result == "BROKEN":
                 print(f"      {backend}: {detail}")
     applied = ", ".join(f"{code} x{n}" for code, n in sorted(tree.applied.items())) or "none"
-    print(f"  fixes applied: {applied}")
+    print(f"  fixes applied: {applied} ({len(tree.changed)} files changed)")
     if tree.dropped:
         print(f"  fixes dropped: {len(tree.dropped)}")
     for path, codes in tree.new_codes.items():
