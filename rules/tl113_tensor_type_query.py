@@ -9,15 +9,19 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
+NAME_ATTRIBUTES = frozenset({"__name__", "__qualname__", "__module__"})
+
 
 class TensorTypeQuery(Rule):
     """Flags `type(x)` and `x.__class__` of a tensor in graph code.
 
     ## What it does
-    Finds `type(t)` and `t.__class__` where `t` is a tensor (an input, an intermediate, a
-    parameter) in code `torch.export` converts: `type(x).__name__ == "Tensor"`,
-    `type(x) is torch.Tensor`, `x.__class__.__name__`. `isinstance(x, torch.Tensor)` is not
-    flagged: fake tensors are `Tensor` subclasses, so it holds under export too.
+    Finds `type(t)` and `t.__class__` (or their `__name__`) where `t` is a tensor (an input,
+    an intermediate, a parameter), compared or used as a lookup key in code `torch.export`
+    converts: `type(x).__name__ == "Tensor"`, `type(x) is torch.Tensor`,
+    `x.__class__.__name__ in NAMES`, `HANDLERS[type(x)]`. Not flagged: `type(x)` in an error
+    message, and `isinstance(x, torch.Tensor)` (fake tensors are `Tensor` subclasses, so it
+    holds under export too).
 
     ## Why is this bad?
     `torch.export` (non-strict, the default) runs `forward` in Python on fake tensors, whose
@@ -63,6 +67,8 @@ class TensorTypeQuery(Rule):
                     self.norm = nn.LayerNorm(4)
 
                 def forward(self, x):
+                    if x.dim() > 3:
+                        raise TypeError(f"expected a 2-d or 3-d {type(x).__name__}")
                     if isinstance(x, torch.Tensor) and type(self.norm).__name__ == "LayerNorm":
                         return self.norm(x) * 2
                     return x
@@ -111,15 +117,32 @@ class TensorTypeQuery(Rule):
         ),
     ]
 
-    def visit_Call(self, node: cst.Call) -> None:
-        if self.ctx.qualified_name(node.func) != "builtins.type" or len(node.args) != 1:
-            return
-        self._check(node, node.args[0].value)
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        for operand in (node.left, *(c.comparator for c in node.comparisons)):
+            if self._tensor_type(operand):
+                self.report(operand)
+                return
 
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        if node.attr.value == "__class__":
-            self._check(node, node.value)
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        # `HANDLERS[type(x)]`: a lookup by the class.
+        if len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index:
+            index = node.slice[0].slice.value  # type: ignore[attr-defined]
+            if self._tensor_type(index):
+                self.report(index)
 
-    def _check(self, node: cst.CSTNode, value: Optional[cst.BaseExpression]) -> None:
-        if value is not None and self.ctx.kind(value) == Kind.TENSOR:
-            self.report(node)
+    def _tensor_type(self, expr: cst.BaseExpression) -> bool:
+        """``type(t)``, ``t.__class__`` or their ``__name__`` / ``__qualname__`` for a tensor
+        ``t``: a value a test or a lookup depends on. Elsewhere (an error message) the class
+        changes nothing the exported program computes."""
+        if type(expr) is cst.Attribute and expr.attr.value in NAME_ATTRIBUTES:  # type: ignore[attr-defined]
+            expr = expr.value  # type: ignore[attr-defined]
+        value: Optional[cst.BaseExpression] = None
+        if type(expr) is cst.Attribute and expr.attr.value == "__class__":  # type: ignore[attr-defined]
+            value = expr.value  # type: ignore[attr-defined]
+        elif (
+            type(expr) is cst.Call
+            and self.ctx.qualified_name(expr.func) == "builtins.type"  # type: ignore[attr-defined]
+            and len(expr.args) == 1  # type: ignore[attr-defined]
+        ):
+            value = expr.args[0].value  # type: ignore[attr-defined]
+        return value is not None and self.ctx.kind(value) == Kind.TENSOR
