@@ -11,6 +11,7 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.semantic.summary import FunctionSummary
 
 from ._graph import (
     call_targets,
@@ -854,22 +855,34 @@ def from_project_call(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0
 
 
 def _project_callee(ctx: LintContext, func: cst.BaseExpression) -> bool:
-    """Whether ``func`` names a function of the project or a method of the current class."""
-    if type(func) is cst.Attribute and type(func.value) is cst.Name:  # type: ignore[attr-defined]
-        info = ctx.function_info
-        params = ctx.function.params.params if ctx.function is not None else ()
-        if (
-            info is not None
-            and info.owner_class
-            and params
-            and (
-                params[0].name.value == func.value.value  # type: ignore[attr-defined]
-            )
-        ):
-            return ctx.index.find_method(info.owner_class, func.attr.value) is not None  # type: ignore[attr-defined]
-    name = ctx.qualified_name(func)
-    found = ctx.index.lookup(name) if name else None
-    return found is not None and found[0] in ("function", "method")
+    """Whether ``func`` names a function of the project or a method of the current class that
+    does not ask whether it is being traced (``not torch.jit.is_tracing() and n >= 256``
+    never compares the size under trace)."""
+    found: Optional[FunctionSummary] = None
+    info = ctx.function_info
+    params = ctx.function.params.params if ctx.function is not None else ()
+    if (
+        type(func) is cst.Attribute
+        and type(func.value) is cst.Name  # type: ignore[attr-defined]
+        and info is not None
+        and info.owner_class
+        and params
+        and params[0].name.value == func.value.value  # type: ignore[attr-defined]
+    ):
+        method = ctx.index.find_method(info.owner_class, func.attr.value)  # type: ignore[attr-defined]
+        found = method[2] if method is not None else None
+    else:
+        name = ctx.qualified_name(func)
+        target = ctx.index.lookup(name) if name else None
+        if target is not None and target[0] == "function":
+            found = target[1].functions.get(target[2])
+        elif target is not None and target[0] == "method":
+            owner, _, method_name = target[2].rpartition(".")
+            found = target[1].classes[owner].methods.get(method_name)
+    return found is not None and not any(
+        call.kind == "name" and "trace" in (ctx.index.guard_function(call.target) or ())
+        for call in found.calls
+    )
 
 
 def tensor_under_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:

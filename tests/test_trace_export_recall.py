@@ -113,6 +113,17 @@ FORMS = [
         "trace",
         False,
     ),
+    # A helper that asks whether it is traced never compares the size under trace (kornia's
+    # fast paths: the same result either way).
+    (
+        "helper-tracing-guard",
+        "if big(x):\n    x = torch.cat([x[:1], x[1:]])\nreturn x",
+        TWO_SIZES,
+        "def big(t):\n    return not torch.jit.is_tracing() and t.numel() >= 40",
+        "TL106",
+        "trace",
+        False,
+    ),
     # Hashed sizes (trace) and hashed tensor data (export).
     (
         "set-of-shape-slice",
