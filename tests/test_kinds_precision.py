@@ -309,3 +309,38 @@ def test_every_call_of_a_helper_file_is_seen_before_it_is_modelled(tmp_path: Pat
     assert {name: inference.env[name] for name in ("H", "W", "gh", "gw")} == dict.fromkeys(
         ("H", "W", "gh", "gw"), Kind.SIZE
     )
+
+
+def test_unpacking_takes_the_tuple_a_callee_returns_on_the_path_that_returns_one() -> None:
+    env = kinds_in(
+        """
+        import torch
+        from torch import nn
+
+        class Layers(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 4)
+
+            def forward(self, x, return_hiddens: bool = False):
+                hiddens = []
+                x = self.fc(x)
+                if return_hiddens:
+                    return x, (hiddens, x.shape[-1])
+                return x
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = Layers()
+
+            def forward(self, x):
+                h, (hiddens, width) = self.layers(x, return_hiddens=True)
+                y = self.layers(x)
+                return h + y
+        """,
+        "Net.forward",
+    )
+    assert env["h"] == Kind.TENSOR
+    # Not unpacked: a tensor or a tuple, as the flag decides.
+    assert env["y"] == Kind.UNKNOWN

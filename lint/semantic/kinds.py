@@ -565,12 +565,13 @@ class KindInference:
 
     def _small(self, small: cst.BaseSmallStatement) -> None:
         if isinstance(small, cst.Assign):
-            kind = self._value_kind(small.value)
+            unpacking = any(type(t.target) in (cst.Tuple, cst.List) for t in small.targets)
+            kind = self._value_kind(small.value, unpacking)
             for target in small.targets:
                 self._bind(target.target, self._spread(small.value, target.target) or kind)
         elif isinstance(small, cst.AnnAssign):
             if small.value is not None:
-                kind = self._value_kind(small.value)
+                kind = self._value_kind(small.value, unpacking=False)
                 annotated = self.annotation_kind(small.annotation.annotation)
                 self._bind(small.target, annotated if annotated != UNK else kind)
         elif isinstance(small, cst.AugAssign):
@@ -592,13 +593,15 @@ class KindInference:
                 self.kind(small.exc)
 
     def _return_elements(self, value: Optional[cst.BaseExpression]) -> None:
-        """Track the element kinds of functions that always return tuples of one length."""
+        """Track the element kinds of the tuples of one length a function returns, for callers
+        that unpack it: ``x, (hiddens, attn) = layers(x, return_hiddens=True)`` unpacks what the
+        tuple-returning ``return`` gives, whatever the function's other returns are."""
         if not self._tuple_returns_possible:
             return
         elements = self._literal_elements(value) if value is not None else None
         if elements is None:
-            self._tuple_returns_possible = False
-        elif self.tuple_returns is None:
+            return
+        if self.tuple_returns is None:
             self.tuple_returns = elements
         elif len(elements) == len(self.tuple_returns):
             self.tuple_returns = tuple(join(a, b) for a, b in zip(self.tuple_returns, elements))
@@ -635,12 +638,13 @@ class KindInference:
             kinds.append(element_kind(kind) if type(element) is cst.StarredElement else kind)
         return tuple(kinds)
 
-    def _value_kind(self, value: cst.BaseExpression) -> KindOrTuple:
-        """Like :meth:`kind`, but a tuple literal, or a call of a project function that always
-        returns one, keeps the kinds of its elements for unpacking."""
+    def _value_kind(self, value: cst.BaseExpression, unpacking: bool) -> KindOrTuple:
+        """Like :meth:`kind`, but a tuple literal, or (when ``unpacking`` into several names) a
+        call of a project function or submodule that returns one, keeps the kinds of its
+        elements."""
         kind = self.kind(value)
         elements = self._literal_elements(value)
-        if elements is None and type(value) is cst.Call:
+        if elements is None and unpacking and type(value) is cst.Call:
             elements = self.model.call_tuple_kinds(value, self.owner_class)
             if elements is None and self.kind(value.func) == MOD:  # type: ignore[attr-defined]
                 elements = self.model.module_tuple_kinds(self._module_class(value.func))  # type: ignore[attr-defined]
