@@ -68,12 +68,14 @@ class _Fold:
                     if not other.lpar and parent.lpar:
                         other = other.with_changes(lpar=parent.lpar, rpar=parent.rpar)
                     return [(parent, other)]
-                if not _inert(other):
+                if parent.right is node and not _inert(other):
                     return None  # ``f() and False``: f() would no longer run
-                node = parent
+                node = parent  # ``False and f()`` never ran f()
                 continue
             if isinstance(parent, cst.If) and parent.test is node:
                 return self._if(parent, value)
+            if isinstance(parent, cst.Assert) and parent.test is node and value:
+                return self._assert_true(parent)
             if isinstance(parent, cst.IfExp) and parent.test is node:
                 kept = parent.body if value else parent.orelse
                 if not kept.lpar and parent.lpar:
@@ -97,6 +99,19 @@ class _Fold:
                 getattr(parent, "test", None) is node
             )
 
+    def _assert_true(self, statement: cst.Assert) -> Optional[list[Replacement]]:
+        """``assert True, msg`` checks nothing: the statement goes."""
+        line = self.fixer.parent(statement)
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return None
+        return self._remove(line)
+
+    def _remove(self, stmt: cst.BaseStatement) -> list[Replacement]:
+        block = self.fixer.parent(stmt)
+        if isinstance(block, (cst.IndentedBlock, cst.Module)) and len(block.body) > 1:
+            return [(stmt, cst.RemovalSentinel.REMOVE)]
+        return [(stmt, cst.SimpleStatementLine(body=[cst.Pass()]))]
+
     def _if(self, stmt: cst.If, value: bool) -> Optional[list[Replacement]]:
         holder = self.fixer.parent(stmt)
         if isinstance(holder, cst.If) and holder.orelse is stmt:  # an ``elif``
@@ -115,10 +130,7 @@ class _Fold:
         else:
             kept = []
         if not kept:
-            block = self.fixer.parent(stmt)
-            if isinstance(block, (cst.IndentedBlock, cst.Module)) and len(block.body) > 1:
-                return [(stmt, cst.RemovalSentinel.REMOVE)]
-            kept = [cst.SimpleStatementLine(body=[cst.Pass()])]
+            return self._remove(stmt)
         first = kept[0]
         kept[0] = first.with_changes(leading_lines=[*stmt.leading_lines, *first.leading_lines])
         new: NewCode = kept[0] if len(kept) == 1 else cst.FlattenSentinel(kept)
@@ -127,7 +139,12 @@ class _Fold:
 
 def _statements(body: cst.BaseSuite) -> list[cst.BaseStatement]:
     if isinstance(body, cst.SimpleStatementSuite):
-        return [cst.SimpleStatementLine(body=list(body.body))]
+        # ``if c: x = 1  # note``: the line keeps its comment.
+        return [
+            cst.SimpleStatementLine(
+                body=list(body.body), trailing_whitespace=body.trailing_whitespace
+            )
+        ]
     assert isinstance(body, cst.IndentedBlock)
     return list(body.body)
 

@@ -272,6 +272,10 @@ FOLDS = [
     ("y = x\nif torch.jit.is_scripting():\n    y = x + 1\n", "y = x\n"),
     ("y = x if torch.jit.is_scripting() else x + 1\n", "y = x + 1\n"),
     ("flag = torch.jit.is_scripting()\ny = x\n", "flag = False\ny = x\n"),
+    ("if not torch.jit.is_scripting(): y = x  # note\n", "y = x  # note\n"),
+    # ``True or x.any()`` never evaluated x.any(): the assert checks nothing.
+    ("y = x\nassert not torch.jit.is_scripting() or x.any(), 'msg'\n", "y = x\n"),
+    ("y = x\nassert x.any() or torch.jit.is_scripting()\n", "y = x\nassert x.any()\n"),
 ]
 
 
