@@ -8,16 +8,10 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, in_script
+from torchlint.rules._script import SCRIPT, in_script, torchscript_table
 
-# math functions torch.jit.script reports as "Python builtin ... is currently not supported".
-# Builtins TorchScript reports as "currently not supported" (torch 2.13).
-UNSUPPORTED_BUILTINS = frozenset({"builtins.callable", "builtins.vars", "builtins.next"})
-UNSUPPORTED_MATH = frozenset(
-    {"cbrt", "comb", "dist", "exp2", "fsum", "hypot", "isclose", "isqrt", "lcm", "log2", "nextafter",
-     "perm", "prod", "trunc", "ulp"}
-)  # fmt: skip
-# Python modules whose functions are opaque builtins to TorchScript.
+# Python modules whose every function is opaque to TorchScript (numpy is no stdlib module, and
+# calls into submodules such as `os.path` are not in the generated tables).
 PYTHON_MODULES = {
     "numpy": "numpy",
     "random": "`random`",
@@ -28,6 +22,10 @@ PYTHON_MODULES = {
     "pickle": "`pickle`",
     "json": "`json`",
 }
+# Builtins with a message of their own below.
+SPECIAL_BUILTINS = frozenset({"super", "set", "frozenset"})
+# Builtins whose `key=` TorchScript's versions do not take (a function is no value there).
+KEY_FUNCTIONS = frozenset({"builtins.sorted", "builtins.min", "builtins.max"})
 TORCH_UNSUPPORTED = {
     "torch.finfo": "`torch.finfo` (Unknown builtin op: aten::finfo)",
     "torch.iinfo": "`torch.iinfo` (Unknown builtin op: aten::iinfo)",
@@ -50,22 +48,33 @@ class UnsupportedCallInScript(Rule):
 
     ## What it does
     Finds, in code that `torch.jit.script` compiles: numpy calls; `random`, `time`, `os`,
-    `copy`, `logging`, `pickle` and `json` calls; the `math` functions TorchScript lacks
-    (`math.isclose`, `math.prod`, `math.log2`, `math.trunc`, ...); `torch.finfo`, `torch.iinfo`,
-    `torch.cuda.*`, `torch.utils.checkpoint.checkpoint`; `super().method(...)`; `getattr` with a
-    non-literal name; `print` with keyword arguments; `set(...)`; `reversed(range(...))`;
-    `tuple(...)` of a list or shape; `type(x).__name__`; the builtins `callable()`, `vars()` and
-    `next()`.
+    `copy`, `logging`, `pickle` and `json` calls; the functions of `math`, `itertools`,
+    `functools`, `collections`, `operator`, `heapq`, `bisect`, `statistics`, `typing`... that
+    TorchScript does not bind (`math.isclose`, `math.prod`, `itertools.chain`,
+    `functools.partial`, `collections.defaultdict`, `operator.mul`, ...); the Python builtins it
+    does not support (`map`, `filter`, `reversed`, `iter`, `next`, `repr`, `setattr`, `type`,
+    `callable`, `vars`, ...); `sorted`, `min` and `max` with `key=`; `torch.finfo`,
+    `torch.iinfo`, `torch.cuda.*`, `torch.utils.checkpoint.checkpoint`; `super().method(...)`;
+    `getattr` with a non-literal name; `print` with keyword arguments; `set(...)`; `tuple(...)`
+    of a list or shape.
+
+    Which builtins and stdlib functions TorchScript binds is not a hand list: it is asked of
+    torch's own frontend (`benchmarks/torchscript_tables.py` compiles a call of each with
+    `torch.jit.script` and reads `torch.jit._builtins`), stored per torch version in
+    `torchscript_tables.json`; the linter reads the entry of the installed torch (the newest
+    otherwise) and never imports torch.
 
     ## Why is this bad?
     TorchScript compiles calls to torch ops, to the builtins it models, and to Python functions
     it can compile from source; anything else fails: `Python builtin <built-in function
     perf_counter> is currently not supported in Torchscript`, `Unknown builtin op: aten::finfo`,
-    `attribute lookup is not defined on python value of type 'module'` (`torch.cuda`),
-    `'Tensor' object has no attribute or method 'forward'` (`super().forward`), `getattr's
-    second argument must be a string literal`, `print doesn't accept any keyword arguments`,
-    `cannot statically infer the expected size of a list in this context` (`tuple(x.shape)`),
-    `range cannot be used as a value` (`reversed(range(n))`).
+    `builtin cannot be used as a value` (`map(torch.relu, xs)`), `combinations(Tensor 0,
+    Tensor 1) -> Tensor 0` (a Python class it cannot compile), `function cannot be used as a
+    value` (`key=`), `attribute lookup is not defined on python value of type 'module'`
+    (`torch.cuda`), `'Tensor' object has no attribute or method 'forward'` (`super().forward`),
+    `getattr's second argument must be a string literal`, `print doesn't accept any keyword
+    arguments`, `cannot statically infer the expected size of a list in this context`
+    (`tuple(x.shape)`).
 
     ## Example
     ```python
@@ -98,6 +107,17 @@ class UnsupportedCallInScript(Rule):
                 "        sub = getattr(self, 'scale', 1.0)\n"
                 "        print('rows', x.size(0))\n"
                 "        return x.view(dims) / n * sub"
+            )
+        ),
+        Valid(
+            _example(
+                "        q, r = divmod(x.size(-1), 2)\n"
+                "        dims = sorted([x.size(0), x.size(1)])\n"
+                "        m, e = math.frexp(float(dims[0]))\n"
+                "        d: Dict[str, torch.Tensor] = OrderedDict()\n"
+                "        d['a'] = x * (q + r + m + e + math.gcd(4, 6))\n"
+                "        return d['a'] * sum(s for s in x.shape)",
+                "from collections import OrderedDict\nfrom typing import Dict\n",
             )
         ),
     ]
@@ -140,6 +160,91 @@ class UnsupportedCallInScript(Rule):
             _example("        return x.new_zeros(tuple(x.shape))"), line=9, message_contains="tuple"
         ),
         Invalid(
+            _example("        return x / math.cbrt(x.size(-1))"), line=9, message_contains="cbrt"
+        ),
+        Invalid(
+            _example(
+                "        return torch.stack(list(itertools.chain(x.unbind(0), x.unbind(0))))",
+                "import itertools\n",
+            ),
+            line=10,
+            message_contains="itertools.chain",
+        ),
+        Invalid(
+            _example(
+                "        act = functools.partial(torch.clamp, min=0.0)\n        return act(x)",
+                "import functools\n",
+            ),
+            line=10,
+            message_contains="functools.partial",
+        ),
+        Invalid(
+            _example(
+                "        groups = defaultdict(list)\n        groups['a'].append(x)\n"
+                "        return torch.cat(groups['a'])",
+                "from collections import defaultdict\n",
+            ),
+            line=10,
+            message_contains="defaultdict",
+        ),
+        Invalid(
+            _example("        return operator.mul(x, 2)", "import operator\n"),
+            line=10,
+            message_contains="operator.mul",
+        ),
+        Invalid(
+            _example("        return torch.stack(list(map(torch.relu, x.unbind(0))))"),
+            line=9,
+            message_contains="map",
+        ),
+        Invalid(
+            _example(
+                "        sizes = list(filter(None, [x.size(0), 0]))\n        return x * len(sizes)"
+            ),
+            line=9,
+            message_contains="filter",
+        ),
+        Invalid(
+            _example(
+                "        out = x\n        for t in reversed([x, x * 2]):\n"
+                "            out = out + t\n        return out"
+            ),
+            line=10,
+            message_contains="reversed",
+        ),
+        Invalid(
+            _example("        return x * len(repr(x.size(0)))"), line=9, message_contains="repr"
+        ),
+        Invalid(
+            _example("        return x + next(iter(x.unbind(0)))"), line=9, message_contains="iter"
+        ),
+        Invalid(
+            _example("        return x if type(x).__name__ == 'Tensor' else x * 2"),
+            line=9,
+            message_contains="type",
+        ),
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            def _neg(v: int) -> int:
+                return -v
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    dims: List[int] = sorted([x.size(0), x.size(1)], key=_neg)
+                    return x * dims[0]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="key=",
+        ),
+        Invalid(
             """
             import torch
             from torch import nn
@@ -178,10 +283,19 @@ class UnsupportedCallInScript(Rule):
                 return f"`super().{func.attr.value}(...)`"
             return None
         module, _, rest = name.partition(".")
+        table = torchscript_table()
+        stdlib = table["modules"].get(module)
+        if stdlib is not None and rest in stdlib["unsupported"]:
+            return f"`{name}` (TorchScript binds no `{module}.{rest}`)"
         if module in PYTHON_MODULES and rest:
             return f"{PYTHON_MODULES[module]} call `{name}`"
-        if module == "math" and rest in UNSUPPORTED_MATH:
-            return f"`{name}`"
+        if module == "builtins" and rest in table["builtins_unsupported"]:
+            if rest not in SPECIAL_BUILTINS:
+                return f"the builtin `{rest}()` (TorchScript does not support it)"
+        if name in KEY_FUNCTIONS and any(
+            arg.keyword is not None and arg.keyword.value == "key" for arg in node.args
+        ):
+            return f"`{rest}(..., key=...)` (TorchScript's `{rest}` takes no key function)"
         if name in TORCH_UNSUPPORTED:
             return TORCH_UNSUPPORTED[name]
         if name.startswith("torch.cuda."):
@@ -193,30 +307,9 @@ class UnsupportedCallInScript(Rule):
             return "`print` with keyword arguments"
         if name in ("builtins.set", "builtins.frozenset"):
             return f"`{name[9:]}(...)` (no set type)"
-        if name in UNSUPPORTED_BUILTINS:
-            return f"the builtin `{name[9:]}()`"
-        if (
-            name == "builtins.reversed"
-            and node.args
-            and self._is_call_to(node.args[0].value, "builtins.range")
-        ):
-            return "`reversed(range(...))`"
         if name == "builtins.tuple" and node.args and self._list_like(node.args[0].value):
             return "`tuple(...)` of a list or shape (size unknown statically)"
         return None
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        if (
-            node.attr.value == "__name__"
-            and in_script(self.ctx)
-            and self._is_call_to(node.value, "builtins.type")
-        ):
-            self.report(
-                node, "`type(x).__name__` in scripted code: torch.jit.script cannot compile it"
-            )
-
-    def _is_call_to(self, node: cst.BaseExpression, name: str) -> bool:
-        return isinstance(node, cst.Call) and self.ctx.qualified_name(node.func) == name
 
     def _list_like(self, value: cst.BaseExpression) -> bool:
         if isinstance(value, (cst.List, cst.ListComp, cst.GeneratorExp)):

@@ -1,0 +1,266 @@
+"""Generate ``rules/torchscript_tables.json``: what torch.jit.script's frontend resolves.
+
+The TL2xx rules must not import torch, so what TorchScript binds is asked of torch here, once
+per torch version, and stored as data keyed by ``major.minor``:
+
+    python benchmarks/torchscript_tables.py          # add / refresh the installed torch's entry
+
+For each Python builtin, each public function of the stdlib modules model code calls, and each
+public ``torch.Tensor`` method, the frontend itself is asked: a tiny function calling it with
+typed arguments (several type combinations) is compiled with ``torch.jit.script``.
+
+- A callable is *unsupported* when every attempt fails the way the frontend fails on something
+  it cannot bind: ``Python builtin ... is currently not supported``, or a Python object it
+  inferred an all-Tensor signature for (``map(Tensor 0) -> Tensor 0``), or when the call only
+  compiles as an opaque Python op (``^reversed()`` in the graph: it returns garbage or fails at
+  run time). Any other outcome (it compiles, or the frontend's own argument checks complain)
+  means TorchScript knows the name.
+- A stdlib module function is *supported* when the frontend's builtin table binds it
+  (``torch.jit._builtins._find_builtin``: ``math.sqrt`` to ``aten::sqrt``) or some call of it
+  compiles cleanly.
+- A ``typing`` / ``collections.abc`` annotation is *supported* when a function annotated with
+  it (bare, or subscripted with one or two ``int``) compiles.
+- An ``nn.Module`` method is *unsupported* in ``forward`` when no call of it on a submodule
+  compiles cleanly (``register_forward_hook``, ``apply``, ``state_dict``...).
+- A tensor method is *unbound* when the frontend says ``'Tensor' object has no attribute or
+  method``. Torch's own list of tensor methods (``aten::`` schemas with a Tensor ``self``, as
+  ``torch.jit.supported_ops`` builds it) is cross-checked: a method with such a schema is never
+  reported unbound.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import re
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+from typing import Optional
+
+OUT = Path(__file__).resolve().parent.parent / "rules" / "torchscript_tables.json"
+# Stdlib modules whose functions model code reaches for in forward.
+MODULES = ("math", "cmath", "itertools", "functools", "collections", "operator", "copy", "heapq",
+           "bisect", "statistics", "random", "time", "os", "warnings", "typing", "inspect", "re",
+           "string", "json", "pickle", "logging")  # fmt: skip
+ARGUMENTS = ("", "i", "f", "s", "l", "t", "i, i", "f, f", "s, s", "l, i", "l, l", "t, t", "t, i")
+SIGNATURE = "i: int, f: float, s: str, l: List[int], t: torch.Tensor"
+OPAQUE = (re.compile(r"is currently not supported in Torchscript"), re.compile(r"-> Tensor 0\s*:"))
+UNBOUND_METHOD = "object has no attribute or method"
+_TMP = Path(tempfile.mkdtemp(prefix="torchscript-tables-"))
+_count = 0
+
+
+def _compile(body: str, imports: str) -> tuple[bool, str]:
+    """Script ``def f(SIGNATURE): body``; (compiled without Python ops, first error line)."""
+    import torch
+
+    global _count
+    _count += 1
+    source = f"from typing import List\nimport torch\n{imports}\n\ndef f({SIGNATURE}):\n"
+    source += f"    y = {body}\n    return 0\n"
+    path = _TMP / f"probe_{_count}.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(f"probe_{_count}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    try:
+        scripted = torch.jit.script(module.f)
+    except Exception as exc:  # the frontend's verdict is the exception
+        lines = str(exc).strip().splitlines()
+        return False, lines[0] if lines else type(exc).__name__
+    opaque = any(node.kind() == "prim::PythonOp" for node in scripted.graph.nodes())
+    return not opaque, "compiles only as an opaque Python call" if opaque else ""
+
+
+def unsupported(call: str, imports: str = "") -> Optional[str]:
+    """The frontend's first error when it cannot bind ``call`` at all, else None."""
+    first = None
+    for arguments in ARGUMENTS:
+        ok, error = _compile(f"{call}({arguments})", imports)
+        if ok:
+            return None
+        if error != "compiles only as an opaque Python call" and not any(
+            p.search(error) for p in OPAQUE
+        ):
+            return None  # the frontend's own argument checks: it knows the name
+        first = first or error
+    return first
+
+
+def builtin_table() -> dict[str, str]:
+    import builtins
+
+    table = {}
+    for name in sorted(dir(builtins)):
+        obj = getattr(builtins, name)
+        if name.startswith("_") or not callable(obj):
+            continue
+        if isinstance(obj, type) and issubclass(obj, BaseException):
+            continue  # `raise ValueError(...)` is its own statement form
+        error = unsupported(name)
+        if error is not None:
+            table[name] = error
+    return table
+
+
+def module_tables() -> dict[str, dict[str, list[str]]]:
+    """Per module, the functions the frontend binds (its builtin table, or a call that compiles
+    cleanly for some argument types) and the rest. Python-source functions are compiled from
+    their source, whose failures read like argument errors: only a clean compile counts."""
+    from torch.jit._builtins import _find_builtin
+
+    tables = {}
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        supported, rejected = [], []
+        for name in sorted(vars(module)):
+            obj = getattr(module, name)
+            if name.startswith("_") or not callable(obj) or isinstance(obj, type(sys)):
+                continue
+            if isinstance(obj, type) and issubclass(obj, BaseException):
+                continue
+            owner = getattr(obj, "__module__", module_name) or module_name
+            if owner.lstrip("_") not in (module_name, "collections.abc") and not owner.startswith(
+                module_name
+            ):
+                continue  # re-exported from elsewhere (typing's torch-free aliases, os.path...)
+            call, imports = f"{module_name}.{name}", f"import {module_name}"
+            known = _find_builtin(obj) is not None or any(
+                _compile(f"{call}({arguments})", imports)[0] for arguments in ARGUMENTS
+            )
+            (supported if known else rejected).append(name)
+        tables[module_name] = {"supported": supported, "unsupported": rejected}
+    return tables
+
+
+def tensor_methods() -> list[str]:
+    import torch
+
+    def has_schema(name: str) -> bool:
+        for schema in torch._C._jit_get_schemas_for_operator("aten::" + name):
+            args = schema.arguments
+            if args and args[0].name == "self":
+                if args[0].type.isSubtypeOf(torch._C.TensorType.get()):
+                    return True
+        return False
+
+    unbound = []
+    for name in sorted(dir(torch.Tensor)):
+        if name.startswith("_") or not callable(getattr(torch.Tensor, name, None)):
+            continue
+        _, error = _compile(f"t.{name}()", "")
+        if UNBOUND_METHOD in error and not has_schema(name):
+            unbound.append(name)
+    return unbound
+
+
+def annotations() -> dict[str, list[str]]:
+    """``typing`` / ``collections.abc`` names the frontend accepts as a parameter annotation,
+    bare (``x: Any``) or subscripted (``x: List[int]``), and those it has no type for."""
+    import collections.abc
+    import typing
+
+    known, unknown = set(), set()
+    for module in (typing, collections.abc):
+        for name in sorted(vars(module)):
+            if name.startswith("_") or name[0].islower() and module is collections.abc:
+                continue
+            obj = getattr(module, name)
+            if not name[0].isupper() or name.isupper() or isinstance(obj, typing.TypeVar):
+                continue  # modules, constants, type variables: nobody annotates with them
+            if not (isinstance(obj, type) or type(obj).__module__ == "typing"):
+                continue  # helper functions (cast, overload, ...), not types
+            spelled = f"{module.__name__}.{name}"
+            ok = any(
+                _signature_compiles(annotation, f"import {module.__name__}")
+                for annotation in (spelled, f"{spelled}[int]", f"{spelled}[int, int]")
+            )
+            (known if ok else unknown).add(name)
+    return {"supported": sorted(known), "unsupported": sorted(unknown - known)}
+
+
+def _signature_compiles(annotation: str, imports: str) -> bool:
+    import torch
+
+    global _count
+    _count += 1
+    path = _TMP / f"probe_{_count}.py"
+    path.write_text(f"import torch\n{imports}\n\ndef f(x: {annotation}) -> int:\n    return 0\n")
+    spec = importlib.util.spec_from_file_location(f"probe_{_count}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+        torch.jit.script(module.f)
+    except Exception:  # a Python-level TypeError (``Final[int, int]``) is no type either
+        return False
+    return True
+
+
+def module_methods() -> list[str]:
+    """Public ``nn.Module`` methods a scripted ``forward`` cannot call on ``self`` or on a
+    submodule (``self.fc.register_forward_hook(...)``): none of the argument combinations
+    compiles."""
+    import torch
+
+    rejected = []
+    for name in sorted(dir(torch.nn.Module)):
+        if name.startswith("_") or not callable(getattr(torch.nn.Module, name)):
+            continue
+        if name in ("forward", "__call__"):
+            continue
+        if not any(_method_compiles(name, arguments) for arguments in ARGUMENTS):
+            rejected.append(name)
+    return rejected
+
+
+def _method_compiles(name: str, arguments: str) -> bool:
+    import torch
+
+    global _count
+    _count += 1
+    path = _TMP / f"probe_{_count}.py"
+    path.write_text(
+        "from typing import List\nimport torch\n\n\nclass M(torch.nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n"
+        "        self.fc = torch.nn.Linear(2, 2)\n\n"
+        f"    def forward(self, {SIGNATURE}):\n        y = self.fc.{name}({arguments})\n"
+        "        return t\n"
+    )
+    spec = importlib.util.spec_from_file_location(f"probe_{_count}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    try:
+        scripted = torch.jit.script(module.M())
+    except Exception:
+        return False
+    return not any(node.kind() == "prim::PythonOp" for node in scripted.graph.nodes())
+
+
+def main() -> None:
+    import torch
+
+    warnings.simplefilter("ignore")
+    version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
+    tables = json.loads(OUT.read_text()) if OUT.exists() else {}
+    tables[version] = {
+        "torch": torch.__version__,
+        "builtins_unsupported": builtin_table(),
+        "modules": module_tables(),
+        "tensor_methods_unbound": tensor_methods(),
+        "annotations": annotations(),
+        "module_methods_unsupported": module_methods(),
+    }
+    OUT.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
+    entry = tables[version]
+    print(f"torch {version}: {len(entry['builtins_unsupported'])} builtins unsupported, "
+          f"{len(entry['tensor_methods_unbound'])} tensor methods unbound -> {OUT}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
