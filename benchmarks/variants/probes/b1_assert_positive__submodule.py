@@ -1,0 +1,21 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def forward(self, probs):
+        assert (probs >= 0).all(), "probabilities must be non-negative"
+        return probs / probs.sum(-1, keepdim=True)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, probs):
+        return self.inner(probs)
+
+
+def inputs():
+    return [(torch.rand(2, 4),), (torch.rand(3, 4),)]

@@ -1,0 +1,17 @@
+import math
+
+import torch
+from torch import nn
+
+
+def model_forward(self, x, mask):
+    b, t, d = x.shape
+    q, k, v = self.qkv(x).chunk(3, dim=-1)
+    q = q.view(b, t, self.heads, d // self.heads).transpose(1, 2)
+    k = k.view(b, t, self.heads, d // self.heads).transpose(1, 2)
+    v = v.view(b, t, self.heads, d // self.heads).transpose(1, 2)
+    att = q @ k.transpose(-2, -1) / math.sqrt(d // self.heads)
+    att = att.masked_fill(mask[:, None, None, :] == 0, float("-inf"))
+    att = att.softmax(dim=-1)
+    out = (att @ v).transpose(1, 2).reshape(b, t, d)
+    return self.proj(out)

@@ -1,0 +1,18 @@
+import functools
+import torch
+from torch import nn
+
+
+def model_forward(self, ids):
+    counts = torch.bincount(ids)
+    return counts.float() / ids.numel()
+
+
+class Model(nn.Module):
+    def forward(self, ids):
+        run = functools.partial(model_forward, self)
+        return run(ids)
+
+
+def inputs():
+    return [(torch.tensor([0, 1, 1, 3]),), (torch.tensor([2, 2, 0, 1]),)]

@@ -1,0 +1,27 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def forward(self, logits, labels):
+        valid = labels != -100
+        return logits[valid].logsumexp(-1).mean()
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, logits, labels):
+        return self.block(logits, labels)
+
+
+def inputs():
+    return [
+        (torch.randn(4, 3), torch.tensor([0, -100, 2, 1])),
+        (torch.randn(4, 3), torch.tensor([-100, -100, 2, 1])),
+    ]

@@ -1,0 +1,23 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self._forward_impl(x)
+
+    def _forward_impl(self, x):
+        h = self.fc(x)
+        if h.sum() > 0:
+            h = h * 2
+        else:
+            h = h - 1
+        return h
+
+
+def inputs():
+    return [(torch.ones(2, 4) * 3,), (-torch.ones(3, 4) * 3,)]

@@ -1,0 +1,29 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        h = self.fc(x)
+        if h.sum() > 0:
+            h = h * 2
+        else:
+            h = h - 1
+        return h
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, x):
+        return self.inner(x)
+
+
+def inputs():
+    return [(torch.ones(2, 4) * 3,), (-torch.ones(3, 4) * 3,)]

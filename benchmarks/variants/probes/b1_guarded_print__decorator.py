@@ -1,0 +1,31 @@
+import functools
+import torch
+from torch import nn
+
+
+def passthrough(fn):
+    """Calls ``fn`` unchanged (as a logging or profiling decorator would)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+class Model(nn.Module):
+    def __init__(self, verbose: bool = False):
+        super().__init__()
+        self.verbose = verbose
+        self.fc = nn.Linear(4, 4)
+
+    @passthrough
+    def forward(self, x):
+        y = self.fc(x)
+        if not torch.compiler.is_compiling() and self.verbose:
+            print("y", y.shape)
+        return y
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,25 @@
+import functools
+import torch
+from torch import nn
+
+
+def model_forward(self, x):
+    y = self.fc(x)
+    if not torch.compiler.is_compiling() and self.verbose:
+        print("y", y.shape)
+    return y
+
+
+class Model(nn.Module):
+    def __init__(self, verbose: bool = False):
+        super().__init__()
+        self.verbose = verbose
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        run = functools.partial(model_forward, self)
+        return run(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

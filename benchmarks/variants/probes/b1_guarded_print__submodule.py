@@ -1,0 +1,28 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self, verbose: bool = False):
+        super().__init__()
+        self.verbose = verbose
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        y = self.fc(x)
+        if not torch.compiler.is_compiling() and self.verbose:
+            print("y", y.shape)
+        return y
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, x):
+        return self.inner(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,25 @@
+import torch
+from torch import nn
+
+
+def safe_normalize(t):
+    norm = t.norm(dim=-1, keepdim=True)
+    if norm.min() < 1e-6:
+        norm = norm.clamp_min(1e-6)
+    return t / norm
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self._forward_impl(x)
+
+    def _forward_impl(self, x):
+        return safe_normalize(self.fc(x))
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.zeros(3, 4),)]

@@ -1,0 +1,21 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def forward(self, x):
+        scale = x.abs().max().item()
+        return x / (scale + 1e-6)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, x):
+        return self.inner(x)
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3) * 10,)]

@@ -1,0 +1,24 @@
+import torch
+from torch import nn
+
+
+def model_forward(self, x):
+    key = self.k(x)
+    if "prev" in self.cache:
+        key = key + self.cache["prev"][: key.shape[0]]
+    self.cache["prev"] = key.detach()
+    return key
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.k = nn.Linear(4, 4)
+        self.cache = {}
+
+    def forward(self, x):
+        return model_forward(self, x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(2, 4),)]

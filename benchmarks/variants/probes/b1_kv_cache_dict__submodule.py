@@ -1,0 +1,29 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.k = nn.Linear(4, 4)
+        self.cache = {}
+
+    def forward(self, x):
+        key = self.k(x)
+        if "prev" in self.cache:
+            key = key + self.cache["prev"][: key.shape[0]]
+        self.cache["prev"] = key.detach()
+        return key
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, x):
+        return self.inner(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(2, 4),)]

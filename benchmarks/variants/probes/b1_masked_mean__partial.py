@@ -1,0 +1,23 @@
+import functools
+import torch
+from torch import nn
+
+
+def model_forward(self, hidden, attention_mask):
+    mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
+    summed = (hidden * mask).sum(1)
+    counts = mask.sum(1).clamp(min=1e-9)
+    return summed / counts
+
+
+class Model(nn.Module):
+    def forward(self, hidden, attention_mask):
+        run = functools.partial(model_forward, self)
+        return run(hidden, attention_mask)
+
+
+def inputs():
+    return [
+        (torch.randn(2, 4, 3), torch.tensor([[1, 1, 0, 0], [1, 1, 1, 1]])),
+        (torch.randn(3, 5, 3), torch.ones(3, 5, dtype=torch.long)),
+    ]

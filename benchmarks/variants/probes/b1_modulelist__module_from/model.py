@@ -1,0 +1,16 @@
+import torch
+from torch import nn
+from .helpers import Block, model_forward
+
+
+class Model(nn.Module):
+    def __init__(self, depth: int = 3, dim: int = 8):
+        super().__init__()
+        self.blocks = nn.ModuleList([Block(dim) for _ in range(depth)])
+
+    def forward(self, x):
+        return model_forward(self, x)
+
+
+def inputs():
+    return [(torch.randn(2, 5, 8),), (torch.randn(3, 2, 8),)]

@@ -1,0 +1,27 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def forward(self, scores, feats):
+        keep = (scores > 0.5).nonzero().squeeze(1)
+        return feats.index_select(0, keep).sum(0)
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, scores, feats):
+        return self.block(scores, feats)
+
+
+def inputs():
+    return [
+        (torch.tensor([0.9, 0.1, 0.7]), torch.randn(3, 4)),
+        (torch.tensor([0.2, 0.8, 0.6]), torch.randn(3, 4)),
+    ]

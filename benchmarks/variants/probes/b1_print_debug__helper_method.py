@@ -1,0 +1,20 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 2)
+
+    def forward(self, x):
+        return self._forward_impl(x)
+
+    def _forward_impl(self, x):
+        out = self.fc(x)
+        print(f"out {tuple(out.shape)}")
+        return out
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,21 @@
+import functools
+import random
+
+import torch
+from torch import nn
+
+
+def model_forward(self, x):
+    if random.random() < 0.5:
+        x = x.flip(-1)
+    return x * 2
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        run = functools.partial(model_forward, self)
+        return run(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,24 @@
+import functools
+import torch
+from torch import nn
+
+
+def model_forward(self, x, temperature: float = 1.0, hard: bool = False):
+    logits = self.fc(x) / temperature
+    if hard:
+        return logits.argmax(-1)
+    return logits.softmax(-1)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x, temperature: float = 1.0, hard: bool = False):
+        run = functools.partial(model_forward, self)
+        return run(x, temperature, hard)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

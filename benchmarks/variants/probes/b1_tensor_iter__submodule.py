@@ -1,0 +1,23 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def forward(self, x):
+        rows = []
+        for row in x:
+            rows.append(row.softmax(-1))
+        return torch.stack(rows)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, x):
+        return self.inner(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,32 @@
+import functools
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+def passthrough(fn):
+    """Calls ``fn`` unchanged (as a logging or profiling decorator would)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+class Model(nn.Module):
+    def __init__(self, p: float = 0.1):
+        super().__init__()
+        self.p = p
+        self.fc = nn.Linear(6, 6)
+
+    @passthrough
+    def forward(self, x):
+        x = self.fc(x)
+        if self.training and self.p > 0:
+            x = F.dropout(x, self.p)
+        return x.relu()
+
+
+def inputs():
+    return [(torch.randn(2, 6),), (torch.randn(3, 6),)]

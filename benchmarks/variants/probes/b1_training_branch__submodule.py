@@ -1,0 +1,29 @@
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self, p: float = 0.1):
+        super().__init__()
+        self.p = p
+        self.fc = nn.Linear(6, 6)
+
+    def forward(self, x):
+        x = self.fc(x)
+        if self.training and self.p > 0:
+            x = F.dropout(x, self.p)
+        return x.relu()
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, x):
+        return self.inner(x)
+
+
+def inputs():
+    return [(torch.randn(2, 6),), (torch.randn(3, 6),)]

@@ -1,0 +1,18 @@
+import warnings
+
+import torch
+from torch import nn
+from . import helpers as h
+
+
+class Model(nn.Module):
+    def __init__(self, legacy: bool = True):
+        super().__init__()
+        self.legacy = legacy
+
+    def forward(self, x):
+        return h.model_forward(self, x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

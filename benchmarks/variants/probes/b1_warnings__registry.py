@@ -1,0 +1,31 @@
+import warnings
+
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self, legacy: bool = True):
+        super().__init__()
+        self.legacy = legacy
+
+    def forward(self, x):
+        if self.legacy:
+            warnings.warn("legacy mode is deprecated")
+        return x.tanh()
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,21 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def forward(self, x, threshold: float = 0.0):
+        pos = x > threshold
+        return torch.where(pos, x, x * 0.01)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, x, threshold: float = 0.0):
+        return self.inner(x, threshold)
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]

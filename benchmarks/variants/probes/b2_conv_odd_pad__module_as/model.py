@@ -1,0 +1,17 @@
+import torch
+import torch.nn.functional as F
+from torch import nn
+from . import helpers as h
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv1d(2, 2, 2, stride=2)
+
+    def forward(self, x):
+        return h.model_forward(self, x)
+
+
+def inputs():
+    return [(torch.randn(1, 2, 6),), (torch.randn(1, 2, 7),)]

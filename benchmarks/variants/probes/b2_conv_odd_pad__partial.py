@@ -1,0 +1,24 @@
+import functools
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+def model_forward(self, x):
+    if x.size(-1) % 2 == 1:
+        x = F.pad(x, (0, 1))
+    return self.conv(x)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv1d(2, 2, 2, stride=2)
+
+    def forward(self, x):
+        run = functools.partial(model_forward, self)
+        return run(x)
+
+
+def inputs():
+    return [(torch.randn(1, 2, 6),), (torch.randn(1, 2, 7),)]

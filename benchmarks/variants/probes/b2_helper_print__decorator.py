@@ -1,0 +1,33 @@
+import functools
+import torch
+from torch import nn
+
+
+def trace_shape(name, t):
+    print(name, tuple(t.shape))
+    return t
+
+
+def passthrough(fn):
+    """Calls ``fn`` unchanged (as a logging or profiling decorator would)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    @passthrough
+    def forward(self, x):
+        h = trace_shape("hidden", self.fc(x))
+        return h.relu()
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

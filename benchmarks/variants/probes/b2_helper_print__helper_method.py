@@ -1,0 +1,24 @@
+import torch
+from torch import nn
+
+
+def trace_shape(name, t):
+    print(name, tuple(t.shape))
+    return t
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self._forward_impl(x)
+
+    def _forward_impl(self, x):
+        h = trace_shape("hidden", self.fc(x))
+        return h.relu()
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,17 @@
+import torch
+from torch import nn
+from . import helpers as h
+from .helpers import Block
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(4) for _ in range(2)])
+
+    def forward(self, x):
+        return h.model_forward(self, x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

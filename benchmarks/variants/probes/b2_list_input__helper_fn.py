@@ -1,0 +1,24 @@
+from typing import List
+
+import torch
+from torch import nn
+
+
+def model_forward(self, feats: List[torch.Tensor]):
+    total = torch.zeros_like(feats[0])
+    for f in feats:
+        total = total + self.proj(f)
+    return total / len(feats)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(4, 4)
+
+    def forward(self, feats: List[torch.Tensor]):
+        return model_forward(self, feats)
+
+
+def inputs():
+    return [([torch.randn(2, 4), torch.randn(2, 4)],), ([torch.randn(3, 4), torch.randn(3, 4)],)]

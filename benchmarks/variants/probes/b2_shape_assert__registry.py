@@ -1,0 +1,31 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self, dim: int = 6):
+        super().__init__()
+        self.dim = dim
+        self.norm = nn.LayerNorm(dim)
+
+    def forward(self, x):
+        assert x.shape[-1] == self.dim, f"expected {self.dim} features, got {x.shape[-1]}"
+        if x.dim() == 2:
+            x = x.unsqueeze(1)
+        return self.norm(x)
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def inputs():
+    return [(torch.randn(2, 6),), (torch.randn(3, 5, 6),)]

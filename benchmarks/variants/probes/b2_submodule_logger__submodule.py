@@ -1,0 +1,39 @@
+import logging
+
+import torch
+from torch import nn
+
+log = logging.getLogger("model")
+
+
+class Head(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 2)
+
+    def forward(self, x):
+        log.debug("head input %s", x.shape)
+        return self.fc(x)
+
+
+class Inner(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Linear(4, 4)
+        self.head = Head()
+
+    def forward(self, x):
+        return self.head(self.body(x).relu())
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, x):
+        return self.inner(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

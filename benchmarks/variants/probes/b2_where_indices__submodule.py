@@ -1,0 +1,21 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def forward(self, scores):
+        rows, cols = torch.where(scores > 0.5)
+        return scores[rows, cols].sum() + rows.float().sum()
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, scores):
+        return self.inner(scores)
+
+
+def inputs():
+    return [(torch.rand(3, 3),), (torch.rand(3, 3),)]

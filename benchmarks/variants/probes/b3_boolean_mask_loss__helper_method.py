@@ -1,0 +1,24 @@
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self, dim: int = 8, vocab: int = 6):
+        super().__init__()
+        self.head = nn.Linear(dim, vocab)
+
+    def forward(self, h, labels):
+        return self._forward_impl(h, labels)
+
+    def _forward_impl(self, h, labels):
+        logits = self.head(h)
+        valid = labels != -100
+        return F.cross_entropy(logits[valid], labels[valid])  # breaks: compile
+
+
+def inputs():
+    return [
+        (torch.randn(4, 8), torch.tensor([1, -100, 3, 0])),
+        (torch.randn(5, 8), torch.tensor([-100, 2, 2, 5, -100])),
+    ]

@@ -1,0 +1,19 @@
+import torch
+from torch import nn
+
+
+class DropPath(nn.Module):
+    def __init__(self, p: float = 0.2):
+        super().__init__()
+        self.p = p
+
+    def forward(self, x):
+        if not self.training or self.p == 0.0:
+            return x
+        keep = 1 - self.p
+        mask = torch.rand(x.shape[0], 1, device=x.device) < keep
+        return x * mask / keep
+
+
+def model_forward(self, x):
+    return x + self.drop(self.fc(x))

@@ -1,0 +1,25 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self, vocab: int = 10, dim: int = 8):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, dim)
+        self.scale = int(dim**0.5)
+
+    def forward(self, ids, weights):
+        return self._forward_impl(ids, weights)
+
+    def _forward_impl(self, ids, weights):
+        h = self.emb(ids.long()) * self.scale
+        w = weights.to(torch.float32).unsqueeze(-1)
+        out = (h * w).sum(1)
+        return out.half().float(), ids.bool().sum(-1).int()
+
+
+def inputs():
+    return [
+        (torch.tensor([[1, 2, 0], [3, 4, 5]]), torch.rand(2, 3)),
+        (torch.tensor([[0, 0, 1], [9, 8, 7], [5, 5, 5]]), torch.rand(3, 3)),
+    ]

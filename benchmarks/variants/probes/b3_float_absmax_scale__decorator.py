@@ -1,0 +1,29 @@
+import functools
+import torch
+from torch import nn
+
+
+def passthrough(fn):
+    """Calls ``fn`` unchanged (as a logging or profiling decorator would)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+class Model(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    @passthrough
+    def forward(self, x):
+        scale = float(x.abs().max()) / 127.0  # breaks: compile,export,trace
+        q = torch.round(x / scale).clamp(-127, 127)
+        return self.fc(q * scale)
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(3, 8) * 4,)]

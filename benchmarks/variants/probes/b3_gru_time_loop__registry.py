@@ -1,0 +1,32 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.cell = nn.GRUCell(dim, dim)
+
+    def forward(self, x):
+        h = x.new_zeros(x.size(0), x.size(2))
+        outs = []
+        for t in range(x.size(1)):  # breaks: trace
+            h = self.cell(x[:, t], h)
+            outs.append(h)
+        return torch.stack(outs, dim=1)
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def inputs():
+    return [(torch.randn(2, 3, 8),), (torch.randn(2, 5, 8),)]

@@ -1,0 +1,27 @@
+import torch
+from torch import nn
+
+
+def log_stats(name: str, t: torch.Tensor) -> None:
+    if not torch.compiler.is_compiling() and not torch.jit.is_tracing():
+        print(f"{name}: mean={t.mean().item():.3f}")
+
+
+def model_forward(self, x):
+    h = self.fc1(x).relu()
+    log_stats("hidden", h)
+    return self.fc2(h)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(8, 16)
+        self.fc2 = nn.Linear(16, 8)
+
+    def forward(self, x):
+        return model_forward(self, x)
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(3, 8),)]

@@ -1,0 +1,23 @@
+import logging
+
+import torch
+from torch import nn
+
+logger = logging.getLogger(__name__)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return self._forward_impl(x)
+
+    def _forward_impl(self, x):
+        logger.info("input shape %s", tuple(x.shape))  # breaks: compile
+        return self.fc(x).tanh()
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(3, 8),)]

@@ -1,0 +1,31 @@
+from typing import Optional
+
+import torch as T
+from torch import nn as tnn
+F = T.nn.functional
+
+
+class Model(tnn.Module):
+    def __init__(self, dim: int = 8, classes: int = 4, label_smoothing: float = 0.1):
+        super().__init__()
+        self.head = tnn.Linear(dim, classes)
+        self.label_smoothing = label_smoothing
+
+    def forward(self, x, targets: Optional[T.Tensor] = None):
+        logits = self.head(x)
+        if targets is None:
+            return logits
+        loss = F.cross_entropy(
+            logits.view(-1, logits.size(-1)),
+            targets.view(-1),
+            ignore_index=-100,
+            label_smoothing=self.label_smoothing,
+        )
+        return logits, loss
+
+
+def inputs():
+    return [
+        (T.randn(2, 3, 8), T.tensor([[0, 1, -100], [2, 3, 1]])),
+        (T.randn(3, 3, 8), T.tensor([[1, 1, 0], [2, -100, 1], [3, 0, 0]])),
+    ]

@@ -1,0 +1,29 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        n = max(x.size(1) - 1, 1)
+        h = self.fc(x)
+        return (h.sum(1) - h[:, 0]) / n
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def inputs():
+    return [(torch.randn(2, 3, 8),), (torch.randn(2, 6, 8),)]

@@ -1,0 +1,22 @@
+from typing import Optional
+
+import torch
+from torch import nn
+from .helpers import model_forward
+
+
+class Model(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.q = nn.Linear(dim, dim)
+        self.k = nn.Linear(dim, dim)
+
+    def forward(self, x, attn_bias: Optional[torch.Tensor] = None):
+        return model_forward(self, x, attn_bias)
+
+
+def inputs():
+    return [
+        (torch.randn(2, 3, 8), torch.zeros(2, 3, 3)),
+        (torch.randn(4, 3, 8), torch.randn(4, 3, 3)),
+    ]

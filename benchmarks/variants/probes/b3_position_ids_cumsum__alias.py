@@ -1,0 +1,22 @@
+import torch as T
+from torch import nn as tnn
+
+
+class Model(tnn.Module):
+    def __init__(self, vocab: int = 20, dim: int = 8, max_pos: int = 16, pad_id: int = 0):
+        super().__init__()
+        self.tok = tnn.Embedding(vocab, dim)
+        self.pos = tnn.Embedding(max_pos, dim)
+        self.pad_id = pad_id
+
+    def forward(self, input_ids):
+        mask = input_ids.ne(self.pad_id).int()
+        position_ids = T.cumsum(mask, dim=1) * mask
+        return self.tok(input_ids) + self.pos(position_ids.long())
+
+
+def inputs():
+    return [
+        (T.tensor([[5, 6, 0], [7, 0, 0]]),),
+        (T.tensor([[1, 2, 3, 4], [0, 3, 3, 0], [9, 9, 9, 9]]),),
+    ]

@@ -1,0 +1,24 @@
+import functools
+import torch
+from torch import nn
+
+
+def model_forward(self, x):
+    if x.dim() == 2:  # breaks: trace
+        x = x.unsqueeze(1)
+    h = self.fc(x)
+    return h.mean(dim=1)
+
+
+class Model(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        run = functools.partial(model_forward, self)
+        return run(x)
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(3, 4, 8),)]

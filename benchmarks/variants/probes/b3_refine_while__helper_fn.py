@@ -1,0 +1,24 @@
+import torch
+from torch import nn
+
+
+def model_forward(self, x):
+    h = self.fc(x)
+    steps = 0
+    while h.abs().max() > 1.0 and steps < 10:  # breaks: compile,export,trace
+        h = h / 2
+        steps += 1
+    return h
+
+
+class Model(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return model_forward(self, x)
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(3, 8) * 20,)]

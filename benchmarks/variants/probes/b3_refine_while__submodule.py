@@ -1,0 +1,29 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        h = self.fc(x)
+        steps = 0
+        while h.abs().max() > 1.0 and steps < 10:  # breaks: compile,export,trace
+            h = h / 2
+            steps += 1
+        return h
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, x):
+        return self.inner(x)
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(3, 8) * 20,)]

@@ -1,0 +1,27 @@
+import functools
+import time
+
+import torch
+from torch import nn
+
+
+def model_forward(self, x):
+    start = time.perf_counter()  # breaks: compile
+    y = self.fc(x).relu()
+    self.last_ms = (time.perf_counter() - start) * 1000  # breaks: compile
+    return y
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.last_ms = 0.0
+
+    def forward(self, x):
+        run = functools.partial(model_forward, self)
+        return run(x)
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(3, 8),)]

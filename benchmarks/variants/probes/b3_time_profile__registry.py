@@ -1,0 +1,33 @@
+import time
+
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.last_ms = 0.0
+
+    def forward(self, x):
+        start = time.perf_counter()  # breaks: compile
+        y = self.fc(x).relu()
+        self.last_ms = (time.perf_counter() - start) * 1000  # breaks: compile
+        return y
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(3, 8),)]

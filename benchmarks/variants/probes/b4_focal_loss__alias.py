@@ -1,0 +1,27 @@
+import torch as T
+from torch import nn as tnn
+F = T.nn.functional
+
+
+class Model(tnn.Module):
+    def __init__(self, alpha: float = 0.25, gamma: float = 2.0, reduction: str = "mean"):
+        super().__init__()
+        self.alpha, self.gamma, self.reduction = alpha, gamma, reduction
+
+    def forward(self, logits, targets):
+        p = logits.sigmoid()
+        ce = F.binary_cross_entropy_with_logits(logits, targets, reduction="none")
+        p_t = p * targets + (1 - p) * (1 - targets)
+        loss = ce * ((1 - p_t) ** self.gamma)
+        if self.alpha >= 0:
+            loss = (self.alpha * targets + (1 - self.alpha) * (1 - targets)) * loss
+        if self.reduction == "mean":
+            return loss.mean()
+        return loss.sum()
+
+
+def inputs():
+    return [
+        (T.randn(4, 3), T.randint(0, 2, (4, 3)).float()),
+        (T.randn(6, 3), T.randint(0, 2, (6, 3)).float()),
+    ]

@@ -1,0 +1,16 @@
+import torch
+from torch import nn
+from .helpers import model_forward
+
+
+class Model(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.cls = nn.Linear(dim, 1)
+
+    def forward(self, feats):
+        return model_forward(self, feats)
+
+
+def inputs():
+    return [(torch.randn(6, 8),), (torch.randn(5, 8) * 4,)]

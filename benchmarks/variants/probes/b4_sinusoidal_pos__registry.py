@@ -1,0 +1,35 @@
+import math
+
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x):
+        seq_len = x.size(1)
+        pos = torch.arange(seq_len, device=x.device, dtype=x.dtype)[:, None]
+        div = torch.exp(torch.arange(0, self.dim, 2, device=x.device) * (-math.log(10000.0) / self.dim))
+        pe = torch.zeros(seq_len, self.dim, device=x.device)
+        pe[:, 0::2] = torch.sin(pos * div)
+        pe[:, 1::2] = torch.cos(pos * div)
+        return x + pe
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def inputs():
+    return [(torch.randn(2, 3, 8),), (torch.randn(3, 6, 8),)]

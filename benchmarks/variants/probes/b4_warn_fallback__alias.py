@@ -1,0 +1,21 @@
+import warnings
+
+import torch as T
+from torch import nn as tnn
+
+
+class Model(tnn.Module):
+    def __init__(self, dim: int = 8, max_len: int = 4):
+        super().__init__()
+        self.fc = tnn.Linear(dim, dim)
+        self.max_len = max_len
+
+    def forward(self, x):
+        if x.size(1) > self.max_len:  # breaks: trace
+            warnings.warn("input longer than max_len, truncating")  # breaks: compile
+            x = x[:, : self.max_len]
+        return self.fc(x).mean(1)
+
+
+def inputs():
+    return [(T.randn(2, 3, 8),), (T.randn(2, 6, 8),)]

@@ -1,0 +1,18 @@
+import torch
+from torch import nn
+from .helpers import model_forward
+
+
+class Model(nn.Module):
+    def __init__(self, lo: float = -1.0, hi: float = 1.0):
+        super().__init__()
+        self.lo = lo
+        self.hi = hi
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x, scale: float = 1.0):
+        return model_forward(self, x, scale)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4), 2.0)]

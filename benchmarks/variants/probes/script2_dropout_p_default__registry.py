@@ -1,0 +1,28 @@
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 6)
+
+    def forward(self, x, p=0.0, training=False):
+        return F.dropout(self.fc(x), p=p, training=training)
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, x, p=0.0, training=False):
+        return self.block(x, p, training)
+
+
+def inputs():
+    return [(torch.randn(2, 6),), (torch.randn(3, 6),)]

@@ -1,0 +1,28 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self, act: str = "relu"):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.act = act
+
+    def forward(self, x):
+        return getattr(torch, self.act)(self.fc(x))
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,21 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Linear(4, 8)
+        self.rnn = nn.GRU(8, 8, batch_first=True)
+        self.out = nn.Linear(8, 2)
+
+    def forward(self, x):
+        return self._forward_impl(x)
+
+    def _forward_impl(self, x):
+        h, _ = self.rnn(torch.tanh(self.emb(x)))
+        return self.out(h[:, -1])
+
+
+def inputs():
+    return [(torch.randn(2, 5, 4),), (torch.randn(3, 7, 4),)]

@@ -1,0 +1,20 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self, heads: int = 2):
+        super().__init__()
+        self.heads = heads
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return self._forward_impl(x)
+
+    def _forward_impl(self, x):
+        y = self.fc(x)
+        return y.reshape(*y.shape[:-1], self.heads, -1).mean(-2)
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(3, 5, 8),)]

@@ -1,0 +1,30 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self, k: int = 2):
+        super().__init__()
+        self.k = k
+        self.score = nn.Linear(4, 1)
+
+    def forward(self, x):
+        s = self.score(x).squeeze(-1)
+        idx = s.topk(self.k, dim=1).indices
+        return torch.gather(x, 1, idx.unsqueeze(-1).expand(-1, -1, x.size(-1)))
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def inputs():
+    return [(torch.randn(2, 5, 4),), (torch.randn(3, 6, 4),)]

@@ -1,0 +1,25 @@
+import functools
+import torch
+from torch import nn
+
+
+def model_forward(self, x):
+    total = None
+    for block in self.blocks:
+        x = block(x)
+        total = x if total is None else total + x
+    return total
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.ModuleList([nn.Linear(4, 4) for _ in range(2)])
+
+    def forward(self, x):
+        run = functools.partial(model_forward, self)
+        return run(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,23 @@
+import functools
+import torch
+from torch import nn
+
+
+def model_forward(self, x):
+    ratio = x.size(0) / 3.0
+    assert x.size(1) == 3, f"bad width, ratio {ratio:.2f}"
+    return self.lin(x)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(3, 2)
+
+    def forward(self, x):
+        run = functools.partial(model_forward, self)
+        return run(x)
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]

@@ -1,0 +1,16 @@
+import torch
+from torch import nn
+from .helpers import model_forward
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return model_forward(self, x)
+
+
+def inputs():
+    return [(torch.randn(2, 3, 8),), (torch.randn(1, 5, 8),)]

@@ -1,0 +1,27 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(4, 4)
+
+    def forward(self, x, **kwargs):
+        y = self.proj(x)
+        if "residual" in kwargs:
+            y = y + x
+        return y
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def forward(self, x, **kwargs):
+        return self.inner(x, **kwargs)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,19 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(5, 5)
+
+    def forward(self, x):
+        return self._forward_impl(x)
+
+    def _forward_impl(self, x):
+        act = lambda t: t * torch.sigmoid(t)
+        return act(self.lin(x))
+
+
+def inputs():
+    return [(torch.randn(2, 5),), (torch.randn(4, 5),)]

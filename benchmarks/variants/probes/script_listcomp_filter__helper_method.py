@@ -1,0 +1,20 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.heads = nn.ModuleList([nn.Linear(4, 2), nn.Linear(4, 2), nn.Linear(4, 2)])
+
+    def forward(self, x):
+        return self._forward_impl(x)
+
+    def _forward_impl(self, x):
+        chunks = x.chunk(4, dim=-1)
+        parts = [c * 2 for c in chunks if c.numel() > 0]
+        return torch.cat(parts, -1)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,16 @@
+import torch as T
+from torch import nn as tnn
+
+
+class Model(tnn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = tnn.Linear(4, 4)
+
+    def forward(self, x):
+        y = self.lin(x)
+        return y / y.nelement()
+
+
+def inputs():
+    return [(T.randn(2, 4),), (T.randn(3, 4),)]

@@ -1,0 +1,19 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self._forward_impl(x)
+
+    def _forward_impl(self, x):
+        y = self.lin(x)
+        return y / y.nelement()
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

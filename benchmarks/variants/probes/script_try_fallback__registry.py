@@ -1,0 +1,31 @@
+import torch
+from torch import nn
+
+
+class Inner(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv1d(3, 3, 3, padding=1)
+
+    def forward(self, x):
+        try:
+            y = self.conv(x)
+        except RuntimeError:
+            y = x
+        return y.relu()
+
+
+LAYERS = {"block": Inner}
+
+
+class Model(nn.Module):
+    def __init__(self, name: str = "block"):
+        super().__init__()
+        self.block = LAYERS[name]()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def inputs():
+    return [(torch.randn(2, 3, 8),), (torch.randn(1, 3, 5),)]
