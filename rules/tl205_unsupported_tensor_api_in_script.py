@@ -6,23 +6,18 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, in_script
+from torchlint.rules._script import SCRIPT, in_script, torchscript_table
 
-# Tensor methods torch.jit.script reports as "object has no attribute or method" (torch 2.13).
-UNBOUND_METHODS = {
-    "numpy": "`.numpy()`",
-    "data_ptr": "`.data_ptr()`",
-    "storage": "`.storage()`",
-    "untyped_storage": "`.untyped_storage()`",
-    "register_hook": "`.register_hook()`",
-    "share_memory_": "`.share_memory_()`",
-    "new": "`.new()` (use `new_empty`/`new_zeros`)",
-    "new_tensor": "`.new_tensor()` (use `torch.tensor(..., dtype=x.dtype, device=x.device)`)",
-    "apply_": "`.apply_()`",
-    "map_": "`.map_()`",
-    "nelement": "`.nelement()` (use `.numel()`)",
-    "ndimension": "`.ndimension()` (use `.dim()`)",
-    "unique": "`.unique()` method (use `torch.unique(x)`)",
+# Spellings TorchScript has for some of the tensor methods it has no binding for; which methods
+# those are is read from the generated table (see `benchmarks/torchscript_tables.py`).
+ADVICE = {
+    "new": "use `new_empty`/`new_zeros`",
+    "new_tensor": "use `torch.tensor(..., dtype=x.dtype, device=x.device)`",
+    "nelement": "use `.numel()`",
+    "ndimension": "use `.dim()`",
+    "unique": "use `torch.unique(x)`",
+    "bool": "use `.to(torch.bool)`",
+    "bfloat16": "use `.to(torch.bfloat16)`",
 }
 
 
@@ -39,9 +34,10 @@ class UnsupportedTensorApiInScript(Rule):
 
     ## What it does
     Finds, on values the semantic model knows are tensors, in code that `torch.jit.script`
-    compiles: `.numpy()`, `.data_ptr()`, `.storage()`, `.untyped_storage()`, `.register_hook()`,
-    `.share_memory_()`, `.new()`, `.new_tensor()`, `.apply_()`, `.map_()`, `.nelement()`,
-    `.ndimension()`, the `.unique()` method, the `.grad_fn` attribute, `.tolist()` whose
+    compiles: the tensor methods TorchScript has no binding for (`.numpy()`, `.data_ptr()`,
+    `.storage()`, `.register_hook()`, `.new()`, `.new_tensor()`, `.nelement()`,
+    `.ndimension()`, `.bool()`, `.bfloat16()`, the `.unique()` method, ...: the list is asked of
+    torch's frontend per torch version, see TL209), the `.grad_fn` attribute, `.tolist()` whose
     result has no type annotation, numpy's `keepdims=` keyword, and `torch.div` of Python
     numbers (`torch.div(x.size(1), 2, rounding_mode="trunc")`).
 
@@ -76,7 +72,7 @@ class UnsupportedTensorApiInScript(Rule):
             _example(
                 "        values: List[List[float]] = x.tolist()\n"
                 "        y = x / x.numel() * x.dim() + x.sum(-1, keepdim=True)\n"
-                "        y = y / torch.div(x, 2.0)\n"
+                "        y = y / torch.div(x, 2.0) * x.gt(0).to(torch.bool)\n"
                 "        return torch.unique(y) if len(values) > 100 else y.new_zeros(2)"
             )
         ),
@@ -89,6 +85,8 @@ class UnsupportedTensorApiInScript(Rule):
             message_contains="numpy",
         ),
         Invalid(_example("        return x.unique()"), line=9, message_contains="unique"),
+        Invalid(_example("        return x[x.gt(0).bool()]"), line=9, message_contains="bool"),
+        Invalid(_example("        return x * x.is_shared()"), line=9, message_contains="is_shared"),
         Invalid(
             _example("        return x if x.grad_fn is None else x * 2"),
             line=9,
@@ -130,7 +128,7 @@ class UnsupportedTensorApiInScript(Rule):
         if not isinstance(func, cst.Attribute):
             return
         method = func.attr.value
-        if method not in UNBOUND_METHODS and method != "tolist":
+        if method != "tolist" and method not in torchscript_table()["tensor_methods_unbound"]:
             return
         if self.ctx.kind(func.value) is not Kind.TENSOR:
             return
@@ -142,7 +140,8 @@ class UnsupportedTensorApiInScript(Rule):
                     "(`values: List[float] = x.tolist()`)",
                 )
             return
-        self.report(node, f"tensor method {UNBOUND_METHODS[method]} does not exist in TorchScript")
+        advice = f" ({ADVICE[method]})" if method in ADVICE else ""
+        self.report(node, f"tensor method `.{method}()`{advice} does not exist in TorchScript")
 
     def _numpy_spelling(self, node: cst.Call) -> bool:
         """``x.sum(-1, keepdims=True)``: numpy's keyword; TorchScript knows only ``keepdim``."""

@@ -56,7 +56,9 @@ class UnsupportedCallInScript(Rule):
     `callable`, `vars`, ...); `sorted`, `min` and `max` with `key=`; `torch.finfo`,
     `torch.iinfo`, `torch.cuda.*`, `torch.utils.checkpoint.checkpoint`; `super().method(...)`;
     `getattr` with a non-literal name; `print` with keyword arguments; `set(...)`; `tuple(...)`
-    of a list or shape.
+    of a list or shape; `nn.Module` methods called on a module in `forward` that TorchScript
+    cannot compile (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`,
+    `.parameters()`, ...).
 
     Which builtins and stdlib functions TorchScript binds is not a hand list: it is asked of
     torch's own frontend (`benchmarks/torchscript_tables.py` compiles a call of each with
@@ -216,6 +218,31 @@ class UnsupportedCallInScript(Rule):
             _example("        return x * len(repr(x.size(0)))"), line=9, message_contains="repr"
         ),
         Invalid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            def double(m: nn.Module, args: Tuple[torch.Tensor], out: torch.Tensor) -> torch.Tensor:
+                return out * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    self.fc.register_forward_hook(double)
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=15,
+            message_contains="register_forward_hook",
+        ),
+        Invalid(
             _example("        return x + next(iter(x.unbind(0)))"), line=9, message_contains="iter"
         ),
         Invalid(
@@ -273,6 +300,12 @@ class UnsupportedCallInScript(Rule):
 
     def _problem(self, node: cst.Call) -> Optional[str]:
         func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in torchscript_table()["module_methods_unsupported"]
+            and self.ctx.kind(func.value) is Kind.MODULE
+        ):
+            return f"the nn.Module method `.{func.attr.value}()` (TorchScript cannot compile it)"
         name = self.ctx.qualified_name(func)
         if name is None:
             if (
