@@ -8,7 +8,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.rules._script import SCRIPT, in_script, signature_params
+from torchlint.rules._script import SCRIPT, in_script, signature_params, torchscript_table
 
 
 def _example(signature: str, returns: str = "") -> str:
@@ -26,14 +26,16 @@ class UnsupportedSignatureInScript(Rule):
     signatures of functions `torch.jit.script` compiles.
 
     ## What it does
-    Finds, in parameters and return annotations of scripted functions: `torch.Size`
+    Finds, in parameters and return annotations of scripted functions: `typing` and
+    `collections.abc` types TorchScript has none for (`Iterable`, `Sequence`, `Callable`,
+    `Mapping`, `Set`, ...: asked of torch's frontend per torch version, see TL209), `torch.Size`
     (`shape: torch.Size`), variable-length tuples (`Tuple[torch.Tensor, ...]`,
     `tuple[int, ...]`, also inside `Optional[...]`), and defaults that are list, dict or set
     literals (`sizes: List[int] = [1, 2]`).
 
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
-    `Unknown type name 'torch.Size'`, `Expression of type dots cannot be used in a type
+    `Unknown type constructor Iterable`, `Unknown type name 'torch.Size'`, `Expression of type dots cannot be used in a type
     expression`, `Mutable default parameters are not supported because Python binds them to
     the function and they persist across function calls`. Python, trace, compile and export
     do not read annotations, so only script breaks.
@@ -90,6 +92,56 @@ class UnsupportedSignatureInScript(Rule):
             message_contains="...",
         ),
         Invalid(_example(", sizes: List[int] = [1, 2]"), line=8, message_contains="default"),
+        Invalid(
+            """
+            from typing import Iterable
+
+            import torch
+            from torch import nn
+
+            def total(parts: Iterable[torch.Tensor]) -> torch.Tensor:
+                out = torch.zeros(1)
+                for p in parts:
+                    out = out + p.sum()
+                return out
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * total([x, x + 1])
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="Iterable",
+        ),
+        Invalid(
+            """
+            from collections.abc import Callable
+
+            import torch
+            from torch import nn
+
+            def apply(fn: Callable, x: torch.Tensor) -> torch.Tensor:
+                return fn(x)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return apply(torch.relu, x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="Callable",
+        ),
+        Invalid(
+            _example(", sizes: Optional[Sequence[int]] = None").replace(
+                "from typing import", "from typing import Sequence,"
+            ),
+            line=8,
+            message_contains="Sequence",
+        ),
     ]
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -114,8 +166,15 @@ class UnsupportedSignatureInScript(Rule):
             self.report(annotation, problem)
 
     def _problem(self, annotation: cst.BaseExpression) -> Optional[str]:
-        if self.ctx.qualified_name(annotation) == "torch.Size":
+        name = self.ctx.qualified_name(annotation)
+        if name == "torch.Size":
             return "`torch.Size` annotation: TorchScript has no such type; use `List[int]`"
+        typing_name = self._typing_name(annotation)
+        if typing_name is not None:
+            return (
+                f"`{typing_name}` annotation: TorchScript has no type for it (Unknown type "
+                "constructor); use `List`, `Tuple`, `Dict` or `Optional`"
+            )
         if type(annotation) is cst.BinaryOperation:  # `X | None`
             return self._problem(annotation.left) or self._problem(annotation.right)
         if type(annotation) is cst.Subscript:
@@ -131,4 +190,17 @@ class UnsupportedSignatureInScript(Rule):
                 inner = self._problem(value)
                 if inner is not None:
                     return inner
+        return None
+
+    def _typing_name(self, annotation: cst.BaseExpression) -> Optional[str]:
+        """``Iterable`` of ``Iterable[Tensor]``, ``Callable``...: the ``typing`` /
+        ``collections.abc`` names TorchScript's frontend has no type for (generated table)."""
+        base = annotation.value if type(annotation) is cst.Subscript else annotation
+        name = self.ctx.qualified_name(base)
+        if name is None:
+            return None
+        module, _, short = name.rpartition(".")
+        if module in ("typing", "collections.abc", "typing_extensions"):
+            if short in torchscript_table()["annotations"]["unsupported"]:
+                return short
         return None
