@@ -19,6 +19,34 @@ from torchlint.rules._script import (
 )
 
 NON_TENSOR_KINDS = (Kind.SIZE, Kind.RANK, Kind.SHAPE, Kind.NONE)
+SIMPLE_ANNOTATIONS = {
+    "builtins.int": "int",
+    "builtins.float": "float",
+    "builtins.str": "str",
+    "builtins.bool": "bool",
+    "torch.Tensor": "Tensor",
+}
+
+# Literal types each annotation takes in a call of a scripted function (torch 2.13: a bool
+# goes to int and float, an int does not go to float; a number given for a List is left
+# alone: torch takes it in some calls and not in others).
+ACCEPTS = {
+    "int": {"int", "bool"},
+    "float": {"float", "bool"},
+    "bool": {"bool"},
+    "str": {"str"},
+    "Tensor": set(),
+    "List": {"list", "int", "float", "bool"},
+}
+
+
+def _argument_type(value: cst.BaseExpression) -> Optional[str]:
+    """The type of a literal argument (``list`` for a list display), ``None`` for None."""
+    if is_none(value):
+        return "None"
+    if type(value) in (cst.List, cst.ListComp):
+        return "list"
+    return literal_type(value)
 
 
 class NonTensorArgumentInScript(Rule):
@@ -29,13 +57,19 @@ class NonTensorArgumentInScript(Rule):
     file that pass a literal number, string, bool, `None`, or a size (`x.size(0)`, `x.dim()`) to a
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
     `def split_heads(x, heads):`), and unannotated parameters used as `range(...)` bounds.
+    Also finds literals and `None` passed to an annotated parameter whose type does not take
+    them: a list to `int`, `None` to a parameter that is not `Optional`, an int to `float`,
+    a number to `torch.Tensor`, a string to a number.
 
     ## Why is this bad?
     TorchScript types every unannotated parameter as `Tensor`, so the call does not compile
     (`split_heads(Tensor x, Tensor heads) -> Tensor: Expected a value of type 'Tensor' for
     argument 'heads' but instead found type 'int'`), and `range(n)` fails with `all inputs of
-    range must be ints, found Tensor (inferred)`. `torch.compile` and `torch.export` need no
-    annotation.
+    range must be ints, found Tensor (inferred)`. TorchScript matches the arguments of the
+    functions it compiles against their annotations without converting them (`crop(Tensor x,
+    int size) -> Tensor: Expected a value of type 'int' for argument 'size' but instead found
+    type 'List[int]'`; an int is not taken for a `float`). `torch.compile` and `torch.export`
+    need no annotation.
 
     ## Example
     ```python
@@ -80,8 +114,100 @@ class NonTensorArgumentInScript(Rule):
                 return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 4),)]
             """
         ),
+        Valid(
+            """
+            from typing import List, Optional
+
+            import torch
+            from torch import nn
+
+            def crop(x: torch.Tensor, size: int, scale: float, dims: List[int],
+                     mask: Optional[torch.Tensor] = None) -> torch.Tensor:
+                y = x[:, :size] * scale
+                return y if mask is None else y * mask
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return crop(x, True, 2.0, [1], None) + crop(x, 1, True, [1], mask=None)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def crop(x: torch.Tensor, size: int) -> torch.Tensor:
+                return x[:, :size]
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return crop(x, [2, 2])
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=9,
+            message_contains="size: int",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def attend(x: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+                return x.masked_fill(mask, 0.0)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return attend(x, None)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=9,
+            message_contains="None",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def scaled(self, x: torch.Tensor, factor: float) -> torch.Tensor:
+                    return x * factor
+
+                def forward(self, x):
+                    return self.scaled(x, 2)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=9,
+            message_contains="factor: float",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def shift(x: torch.Tensor, by: torch.Tensor) -> torch.Tensor:
+                return x + by
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return shift(x, 1.0)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=9,
+            message_contains="by: torch.Tensor",
+        ),
         Invalid(
             """
             import torch
@@ -162,7 +288,12 @@ class NonTensorArgumentInScript(Rule):
                 position += 1
             else:
                 param = None
-            if param is None or param.annotation is not None or param.default is not None:
+            if param is None:
+                continue
+            if param.annotation is not None:
+                self._annotated(arg, param, param.annotation.annotation, callee)
+                continue
+            if param.default is not None:
                 continue
             what = self._non_tensor(arg.value)
             if what is not None:
@@ -171,6 +302,51 @@ class NonTensorArgumentInScript(Rule):
                     f"{what} passed to unannotated parameter `{param.name.value}` of "
                     f"`{callee.node.name.value}`: TorchScript types it as Tensor; annotate it",
                 )
+
+    def _annotated(
+        self, arg: cst.Arg, param: cst.Param, annotation: cst.BaseExpression, callee: FunctionInfo
+    ) -> None:
+        """A literal or ``None`` whose type the annotation does not take: TorchScript matches
+        user functions' arguments exactly (not even an int for a ``float``)."""
+        given = _argument_type(arg.value)
+        if given is None:
+            return
+        wanted = self._annotation_type(annotation)
+        if wanted is None:
+            return
+        base, optional = wanted
+        if given == "None" and optional:
+            return
+        if given in ACCEPTS[base]:
+            return
+        code = cst.Module([]).code_for_node(annotation)
+        what = "`None`" if given == "None" else f"a {given} literal"
+        self.report(
+            arg,
+            f"{what} passed to parameter `{param.name.value}: {code}` of "
+            f"`{callee.node.name.value}`: TorchScript does not convert arguments of the "
+            "functions it compiles (Expected a value of type ...)",
+        )
+
+    def _annotation_type(self, annotation: cst.BaseExpression) -> Optional[tuple[str, bool]]:
+        """(``int``/``float``/``str``/``bool``/``Tensor``/``List``, whether None is allowed) for
+        the annotations this check reads; None for any other."""
+        optional = False
+        if type(annotation) is cst.BinaryOperation and is_none(annotation.right):  # `T | None`
+            annotation, optional = annotation.left, True
+        if type(annotation) is cst.Subscript:
+            outer = self.ctx.qualified_name(annotation.value)
+            if outer == "typing.Optional" and len(annotation.slice) == 1:
+                inner = annotation.slice[0].slice
+                if type(inner) is not cst.Index:
+                    return None
+                annotation, optional = inner.value, True
+            if type(annotation) is cst.Subscript:
+                outer = self.ctx.qualified_name(annotation.value)
+                return ("List", optional) if outer in ("typing.List", "builtins.list") else None
+        name = self.ctx.qualified_name(annotation)
+        base = SIMPLE_ANNOTATIONS.get(name or "")
+        return None if base is None else (base, optional)
 
     def _range_bounds(self, node: cst.Call) -> None:
         function = self.ctx.function
