@@ -22,6 +22,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL112": "hashed-traced-value",
     "TL113": "tensor-type-query",
     "TL114": "tensor-data-attribute",
+    "TL115": "python-int-from-data",
     "TL201": "star-args-in-script",
     "TL202": "none-default-without-optional",
     "TL203": "unannotated-non-tensor-param",
