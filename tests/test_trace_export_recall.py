@@ -155,6 +155,34 @@ FORMS = [
         True,
     ),
     ("set-of-ranks", "return x * len({x.dim(), 3})", SAME_SIZES, "", "TL112", "trace", False),
+    # Python needs the value of data read from a tensor (export), or does not.
+    (
+        "range-of-tolist",
+        "n = x.sum(1).gt(0).long().sum(1).tolist()\nfor i in range(n[0]):\n    x = x + 1\nreturn x",
+        SAME_SIZES,
+        "",
+        "TL115",
+        "export",
+        True,
+    ),
+    (
+        "list-repeat",
+        "k = x.gt(0).sum().item()\nreturn x * len([1.0] * k)",
+        SAME_SIZES,
+        "",
+        "TL115",
+        "export",
+        True,
+    ),
+    (
+        "tensor-index-item",
+        "k = x.gt(5).sum().item()\nreturn x[k] + x[: k + 1].sum(0)",
+        SAME_SIZES,
+        "",
+        "TL115",
+        "export",
+        False,
+    ),
     # type() and .data.
     (
         "type-is",
