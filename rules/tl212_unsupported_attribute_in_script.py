@@ -8,7 +8,8 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.rules._script import SCRIPT, in_script
+from torchlint.lint.semantic.model import FunctionInfo
+from torchlint.rules._script import SCRIPT, in_script, is_none, literal_type
 
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
 PARTIALS = frozenset({"functools.partial"})
@@ -53,16 +54,25 @@ class UnsupportedAttributeInScript(Rule):
     `self.items = []`, `self.seen = set()`, `self.config = config` where `config` is a
     dataclass (by annotation or default) or a parameter named `config` / `cfg` / `hparams`
     (a model config object, such as a transformers `PretrainedConfig`),
-    `self.config = Config(...)` of a dataclass and `self.act = functools.partial(...)`, then
-    flags reads of those attributes in methods that `torch.jit.script` compiles. (A plain class
-    with simple attributes is fine: TorchScript compiles it as a TorchScript class.)
+    `self.config = Config(...)` of a dataclass, `self.act = functools.partial(...)`, and
+    `self.scaler = Scaler(2.0)` of a plain class of the file whose `__init__` takes that value
+    in an unannotated parameter, then flags reads of those attributes in methods that
+    `torch.jit.script` compiles. Also flags field reads (`self.dims.inner`) on an instance of
+    a namedtuple class of the file (`collections.namedtuple` or `typing.NamedTuple`) stored in
+    `__init__`. (A plain class with annotated `__init__` parameters is fine: TorchScript
+    compiles it as a TorchScript class; a `typing.NamedTuple` passed as an argument keeps its
+    fields.)
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
     container has no element type and a dataclass has no TorchScript type, so the attribute is
     dropped and the first use fails: `Module 'Model' has no attribute 'cache' (This attribute
     exists on the Python module, but we failed to convert Python type: 'dict' to a TorchScript
-    type. Dictionary inputs must have entries.)`. Annotate containers in the class body
+    type. Dictionary inputs must have entries.)`. A plain class is compiled as a TorchScript
+    class whose unannotated parameters are Tensors (`Could not cast attribute 'scaler' ...:
+    Unable to cast 2.0 to Tensor`); a `collections.namedtuple` becomes a plain tuple
+    (`'Tuple[int, int]' object has no attribute or method 'inner'`). Annotate containers in the
+    class body
     (`cache: Dict[str, torch.Tensor]`) and store config fields as plain attributes.
 
     ## Example
@@ -99,6 +109,43 @@ class UnsupportedAttributeInScript(Rule):
     VALID = [
         Valid(
             """
+            from collections import namedtuple
+            from typing import NamedTuple
+
+            import torch
+            from torch import nn
+
+            Dims = namedtuple("Dims", ["inner", "outer"])
+
+            class Sizes(NamedTuple):
+                inner: int
+                outer: int
+
+            def crop(x: torch.Tensor, sizes: Sizes) -> torch.Tensor:
+                return x[:, : sizes.inner]
+
+            class Scaler:
+                def __init__(self, factor: float):
+                    self.factor = factor
+
+                def apply(self, x: torch.Tensor) -> torch.Tensor:
+                    return x * self.factor
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.inner = Dims(2, 3).inner
+                    self.scaler = Scaler(2.0)
+
+                def forward(self, x):
+                    return self.scaler.apply(crop(x, Sizes(self.inner, 3)))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        Valid(
+            """
             from typing import Dict
 
             import torch
@@ -123,6 +170,80 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            from typing import NamedTuple
+
+            import torch
+            from torch import nn
+
+            class Dims(NamedTuple):
+                inner: int
+                outer: int
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.dims = Dims(2, 3)
+
+                def forward(self, x):
+                    return x[:, : self.dims.inner]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=16,
+            message_contains="namedtuple",
+        ),
+        Invalid(
+            """
+            from collections import namedtuple
+
+            import torch
+            from torch import nn
+
+            Dims = namedtuple("Dims", ["inner", "outer"])
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.dims = Dims(2, 3)
+
+                def forward(self, x):
+                    return x[:, : self.dims.inner]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=14,
+            message_contains="namedtuple",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Scaler:
+                def __init__(self, factor):
+                    self.factor = factor
+
+                def apply(self, x):
+                    return x * self.factor
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.scaler = Scaler(2.0)
+
+                def forward(self, x):
+                    return self.scaler.apply(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=17,
+            message_contains="Scaler",
+        ),
         Invalid(
             """
             import functools
@@ -218,16 +339,33 @@ class UnsupportedAttributeInScript(Rule):
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         self._by_class: dict[str, dict[str, str]] = {}
+        self._namedtuples: dict[str, set[str]] = {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
-        if not (isinstance(node.value, cst.Name) and node.value.value == "self") or not in_script(
-            self.ctx
+        if not in_script(self.ctx):
+            return
+        inner = node.value
+        if (
+            isinstance(inner, cst.Attribute)
+            and isinstance(inner.value, cst.Name)
+            and inner.value.value == "self"
         ):
+            # `self.dims.inner`: a field read on an untyped namedtuple.
+            owner = self._owner()
+            if owner is not None and inner.attr.value in self._namedtuple_attributes(owner):
+                self.report(
+                    node,
+                    f"`self.{inner.attr.value}` holds a namedtuple: TorchScript types a module "
+                    f"attribute of that kind as a plain Tuple, so the field `.{node.attr.value}` "
+                    "does not exist; store the fields as attributes or index the tuple",
+                )
             return
-        info = self.ctx.function_info
-        if info is None or info.owner_class is None or info.node.name.value == "__init__":
+        if not (isinstance(inner, cst.Name) and inner.value == "self"):
             return
-        what = self._attributes(info.owner_class).get(node.attr.value)
+        owner = self._owner()
+        if owner is None:
+            return
+        what = self._attributes(owner).get(node.attr.value)
         if what is not None:
             self.report(
                 node,
@@ -235,12 +373,64 @@ class UnsupportedAttributeInScript(Rule):
                 "module has no such attribute; annotate it in the class body or store plain values",
             )
 
-    def _attributes(self, owner: str) -> dict[str, str]:
-        found = self._by_class.get(owner)
-        if found is not None:
-            return found
-        found = {}
-        init = next(
+    def _owner(self) -> Optional[str]:
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None or info.node.name.value == "__init__":
+            return None
+        return info.owner_class
+
+    def _namedtuple_attributes(self, owner: str) -> set[str]:
+        """Attributes ``__init__`` sets to an instance of a namedtuple class of this file
+        (``collections.namedtuple`` or ``typing.NamedTuple``)."""
+        found = self._namedtuples.get(owner)
+        if found is None:
+            classes = self._namedtuple_classes()
+            found = set()
+            for attr, value in self._init_values(owner):
+                if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+                    if value.func.value in classes:
+                        found.add(attr)
+            self._namedtuples[owner] = found
+        return found
+
+    def _namedtuple_classes(self) -> set[str]:
+        names = set()
+        for stmt in self.ctx.module.body:
+            if isinstance(stmt, cst.ClassDef) and any(
+                self.ctx.qualified_name(base.value) == "typing.NamedTuple" for base in stmt.bases
+            ):
+                names.add(stmt.name.value)
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                continue
+            for small in stmt.body:
+                if (
+                    isinstance(small, cst.Assign)
+                    and isinstance(small.value, cst.Call)
+                    and self.ctx.qualified_name(small.value.func) == "collections.namedtuple"
+                ):
+                    for target in small.targets:
+                        if isinstance(target.target, cst.Name):
+                            names.add(target.target.value)
+        return names
+
+    def _init_values(self, owner: str) -> list[tuple[str, cst.BaseExpression]]:
+        """``(attr, value)`` of each ``self.attr = value`` in the class's ``__init__``."""
+        init = self._init(owner)
+        if init is None:
+            return []
+        pairs = []
+        for small in _assignments(init.node.body):
+            target = small.targets[0].target
+            if (
+                isinstance(target, cst.Attribute)
+                and isinstance(target.value, cst.Name)
+                and target.value.value == "self"
+            ):
+                pairs.append((target.attr.value, small.value))
+        return pairs
+
+    def _init(self, owner: str) -> Optional[FunctionInfo]:
+        return next(
             (
                 f
                 for f in self.ctx.model.functions.values()
@@ -248,6 +438,13 @@ class UnsupportedAttributeInScript(Rule):
             ),
             None,
         )
+
+    def _attributes(self, owner: str) -> dict[str, str]:
+        found = self._by_class.get(owner)
+        if found is not None:
+            return found
+        found = {}
+        init = self._init(owner)
         annotated = self._class_annotations(owner)
         if init is not None:
             params = {p.name.value: p for p in init.node.params.params}
@@ -293,6 +490,9 @@ class UnsupportedAttributeInScript(Rule):
                 return "a dataclass instance"
             if name in PARTIALS:
                 return "a functools.partial"
+            untyped = self._untyped_plain_class(value)
+            if untyped is not None:
+                return untyped
         if isinstance(value, cst.Name) and value.value in params:
             param = params[value.value]
             for hint in (param.annotation.annotation if param.annotation else None, param.default):
@@ -303,6 +503,54 @@ class UnsupportedAttributeInScript(Rule):
                     return "a dataclass instance"
             if value.value in CONFIG_NAMES:
                 return f"the `{value.value}` object (a model config, by its name)"
+        return None
+
+    def _untyped_plain_class(self, call: cst.Call) -> Optional[str]:
+        """``Scaler(2.0)`` of a plain class of this file (no base class) whose ``__init__``
+        takes that literal in an unannotated parameter: TorchScript compiles the class and
+        types the parameter, and the attribute made from it, as Tensor."""
+        if not isinstance(call.func, cst.Name):
+            return None
+        cls = next(
+            (
+                stmt
+                for stmt in self.ctx.module.body
+                if isinstance(stmt, cst.ClassDef) and stmt.name.value == call.func.value
+            ),
+            None,
+        )
+        if cls is None or any(
+            not (isinstance(b.value, cst.Name) and b.value.value == "object") for b in cls.bases
+        ):
+            return None
+        init = next(
+            (
+                stmt
+                for stmt in cls.body.body
+                if isinstance(stmt, cst.FunctionDef) and stmt.name.value == "__init__"
+            ),
+            None,
+        )
+        if init is None:
+            return None
+        params = [*init.params.posonly_params, *init.params.params][1:]
+        given = {}
+        for position, arg in enumerate(call.args):
+            if arg.star:
+                return None
+            key = arg.keyword.value if arg.keyword is not None else None
+            param = next((p for p in params if p.name.value == key), None) if key else None
+            if key is None and position < len(params):
+                param = params[position]
+            if param is not None:
+                given[param.name.value] = arg.value
+        for param in params:
+            value = given.get(param.name.value, param.default)
+            if param.annotation is None and (literal_type(value) or is_none(value)):
+                return (
+                    f"a `{cls.name.value}` whose `__init__` takes `{param.name.value}` "
+                    "unannotated (TorchScript compiles the class and types it as Tensor)"
+                )
         return None
 
     def _is_dataclass(self, qualname: str) -> bool:
