@@ -1,0 +1,129 @@
+"""``--target script`` on one-construct probes, and the TorchScript tables the TL2xx rules read.
+
+The probes (``benchmarks/script_probes/``) are labelled by ``torch.jit.script`` itself
+(``verdicts.json``, written by ``benchmarks/script_probe_score.py --verdicts``): the lint-only
+test scores the linter against those labels, the torch tests check the labels and the table
+against torch.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from torchlint.lint.run import lint_files
+from torchlint.lint.settings import Settings
+from torchlint.rules import _script
+
+from .conftest import requires_torch
+
+REPO = Path(__file__).resolve().parent.parent
+PROBES = REPO / "benchmarks" / "script_probes"
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+
+def _predicted() -> dict[str, bool]:
+    settings = Settings(targets=("script",), targets_explicit=True)
+    files = sorted(str(p) for p in PROBES.glob("*.py"))
+    return {
+        Path(r.path).stem: any("script" in d.targets for d in r.diagnostics)
+        for r in lint_files(files, settings=settings)
+    }
+
+
+def test_script_probes_precision_and_recall():
+    verdicts = json.loads((PROBES / "verdicts.json").read_text())
+    predicted = _predicted()
+    assert set(predicted) == set(verdicts), "every probe needs a torch verdict (--verdicts)"
+    fails = {stem for stem, v in verdicts.items() if not v["ok"]}
+    flagged = {stem for stem, hit in predicted.items() if hit}
+    assert len(fails) >= 15 and len(verdicts) - len(fails) >= 15  # both kinds measured
+    precision = len(fails & flagged) / len(flagged)
+    recall = len(fails & flagged) / len(fails)
+    assert precision >= 0.95, sorted(flagged - fails)
+    assert recall >= 0.85, sorted(fails - flagged)
+
+
+def test_table_entry_is_the_installed_torch_or_the_newest(tmp_path, monkeypatch):
+    tables = tmp_path / "tables.json"
+    tables.write_text(json.dumps({"2.9": {"torch": "2.9.1"}, "2.13": {"torch": "2.13.0"}}))
+    monkeypatch.setattr(_script, "TABLES", tables)
+    for installed, expected in (("2.9.1+cpu", "2.9.1"), ("3.1.0", "2.13.0")):
+        monkeypatch.setattr("importlib.metadata.version", lambda name, v=installed: v)
+        _script.torchscript_table.cache_clear()
+        try:
+            assert _script.torchscript_table()["torch"] == expected
+        finally:
+            _script.torchscript_table.cache_clear()
+
+
+def test_linting_with_the_tables_does_not_import_torch(tmp_path):
+    source = tmp_path / "model.py"
+    source.write_text(
+        textwrap.dedent(
+            """
+            import itertools
+            from typing import Iterable
+
+            import torch
+            from torch import nn
+
+            def total(parts: Iterable[torch.Tensor]) -> torch.Tensor:
+                return torch.stack(list(itertools.chain(parts)))
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return total([x]) * x.bool()
+            """
+        )
+    )
+    code = (
+        "import sys\n"
+        "from torchlint.lint.run import lint_files\n"
+        "from torchlint.lint.settings import Settings\n"
+        "s = Settings(targets=('script',), targets_explicit=True)\n"
+        f"r = list(lint_files([{str(source)!r}], settings=s))\n"
+        "print(sorted({d.code for d in r[0].diagnostics}), 'torch' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "TORCHLINT_CACHE_DIR": str(tmp_path / "cache")},
+    )
+    assert out.stdout.strip() == "['TL205', 'TL209', 'TL214'] False"
+
+
+@requires_torch
+@pytest.mark.slow
+def test_probe_verdicts_are_torchs():
+    from tests.oracle import check
+
+    verdicts = json.loads((PROBES / "verdicts.json").read_text())
+    for path in sorted(PROBES.glob("*.py")):
+        assert check(path.read_text(), "script").ok == verdicts[path.stem]["ok"], path.stem
+
+
+@requires_torch
+@pytest.mark.slow
+def test_table_matches_the_installed_torch():
+    """The builtins and ``math`` entries, asked of torch again, are what the table holds."""
+    import torch
+    import torchscript_tables
+
+    version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
+    stored = json.loads(_script.TABLES.read_text()).get(version)
+    if stored is None:
+        pytest.skip(f"no table for torch {version}: run benchmarks/torchscript_tables.py")
+    assert sorted(torchscript_tables.builtin_table()) == sorted(stored["builtins_unsupported"])
+    math = stored["modules"]["math"]
+    for name in math["unsupported"][:5] + math["supported"][:5]:
+        rejected = torchscript_tables.unsupported(f"math.{name}", "import math") is not None
+        assert rejected == (name in math["unsupported"]), name
