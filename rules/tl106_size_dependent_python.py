@@ -830,7 +830,7 @@ def from_project_call(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0
         return False
     kind = type(expr)
     if kind is cst.Call:
-        return ctx.kind(expr) == Kind.SIZE and _project_callee(ctx, expr.func)  # type: ignore[attr-defined]
+        return ctx.kind(expr) == Kind.SIZE and project_callee(ctx, expr.func)  # type: ignore[attr-defined]
     if kind is cst.UnaryOperation:
         return from_project_call(ctx, expr.expression, depth + 1)  # type: ignore[attr-defined]
     if kind is cst.BinaryOperation:
@@ -847,14 +847,14 @@ def from_project_call(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0
             if value is UNKNOWN_VALUE:
                 continue
             if size > 1:  # `h, w = pair_shape(x)`: the call gives the tuple
-                if type(value) is cst.Call and _project_callee(ctx, value.func):  # type: ignore[attr-defined]
+                if type(value) is cst.Call and project_callee(ctx, value.func):  # type: ignore[attr-defined]
                     return True
             elif from_project_call(ctx, value, depth + 1):
                 return True
     return False
 
 
-def _project_callee(ctx: LintContext, func: cst.BaseExpression) -> bool:
+def project_callee(ctx: LintContext, func: cst.BaseExpression) -> bool:
     """Whether ``func`` names a function of the project or a method of the current class that
     does not ask whether it is being traced (``not torch.jit.is_tracing() and n >= 256``
     never compares the size under trace)."""

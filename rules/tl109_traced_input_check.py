@@ -18,6 +18,7 @@ from ._graph import (
     only_raises,
     parameter_data_only,
 )
+from .tl106_size_dependent_python import project_callee
 
 # Tensor methods whose result the tracer records as a 0-dim tensor (`x.stride()`,
 # `x.storage_offset()` and `x.nbytes` stay plain ints: torch does not warn at them).
@@ -230,6 +231,36 @@ class TracedInputCheck(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # A submodule returning its configured grid (a constant): nothing to trace.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class PatchEmbed(nn.Module):
+                def __init__(self, grid: int = 2):
+                    super().__init__()
+                    self.grid = grid
+                    self.proj = nn.Conv2d(3, 4, 2, 2)
+
+                def forward(self, x):
+                    return self.proj(x).flatten(2).transpose(1, 2), self.grid
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.embed = PatchEmbed()
+
+                def forward(self, x):
+                    tokens, grid = self.embed(x)
+                    if grid != 2:
+                        raise ValueError("unexpected grid")
+                    return tokens.mean(1)
+
+            def inputs():
+                return [(torch.randn(1, 3, 4, 4),), (torch.randn(2, 3, 4, 4),)]
+            """
+        ),
     ]
     INVALID = [
         # `torch._assert` is dropped like `assert` (the f-string message is read too).
@@ -395,6 +426,38 @@ class TracedInputCheck(Rule):
             """,
             line=6,
         ),
+        # A size a submodule returns (the patch grid beside the tokens): under trace it is a
+        # tensor too, and the check is dropped.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class PatchEmbed(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Conv2d(3, 4, 2, 2)
+
+                def forward(self, x):
+                    x = self.proj(x)
+                    return x.flatten(2).transpose(1, 2), x.shape[-2:]
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.embed = PatchEmbed()
+
+                def forward(self, x):
+                    tokens, grid = self.embed(x)
+                    if grid[0] != 2:
+                        raise ValueError("expected a 4x4 image")
+                    return tokens.mean(1)
+
+            def inputs():
+                return [(torch.randn(1, 3, 4, 4),), (torch.randn(1, 3, 6, 6),)]
+            """,
+            line=20,
+        ),
     ]
 
     def visit_Assert(self, node: cst.Assert) -> None:
@@ -557,6 +620,8 @@ def _traced_size_call(ctx: LintContext, call: cst.Call, depth: int) -> bool:
             return traced_size(ctx, func.value, depth + 1)  # type: ignore[attr-defined]
     if ctx.qualified_name(func) in TRACED_SIZE_FUNCTIONS:
         return True  # its kind is a size, so its argument is a tensor
+    if _computed_elsewhere(ctx, call):  # `n = self.seq_len(x)`
+        return True
     # `list(x.size())`, `tuple(x.shape)`, `torch.Size([b, t])`, `max(a, b)`
     return any(traced_size(ctx, arg.value, depth + 1) for arg in call.args)
 
@@ -575,6 +640,17 @@ def _traced_size_name(ctx: LintContext, name: cst.Name, depth: int) -> bool:
             else:  # `b, n, device = *x.shape, x.device`: the starred shape fills the middle
                 source = spread_source(elements, position, size)
                 value = elements[source].value if source is not None else value
+        elif size > 1 and type(value) is cst.Call:
+            # `tokens, hw = self.embed(x)`: the model says which items are sizes.
+            if _computed_elsewhere(ctx, value) and ctx.kind(name) in (Kind.SIZE, Kind.SHAPE):  # type: ignore[arg-type]
+                return True
         if traced_size(ctx, value, depth + 1):
             return True
     return False
+
+
+def _computed_elsewhere(ctx: LintContext, call: cst.Call) -> bool:
+    """A call of a submodule or of project code whose result the model knows to be sizes: the
+    callee read them off tensors, which under trace makes them tensors too."""
+    func = call.func
+    return ctx.kind(func) == Kind.MODULE or project_callee(ctx, func)
