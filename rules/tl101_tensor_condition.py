@@ -32,6 +32,19 @@ NUMBER_CONDITION_MESSAGE = Message(
     ),
     "keep the value a tensor and use torch.where or torch.cond",
 )
+# A branch on a NumPy array computed from sizes only: Dynamo traces NumPy as tensors, so the
+# branch is data-dependent there; export and trace run NumPy on plain numbers.
+SIZE_ARRAY_MESSAGE = Message(
+    "Python condition on a NumPy array computed from sizes",
+    (
+        (
+            "compile",
+            "torch.compile traces NumPy as tensors: torch.compile(fullgraph=True) raises and "
+            "plain torch.compile breaks the graph here (GB0170)",
+        ),
+    ),
+    "compute it with Python ints (math, any(), all()) instead of NumPy",
+)
 ASSERT_MESSAGE = Message(
     "`assert` on tensor data",
     (
@@ -503,6 +516,32 @@ class TensorCondition(Rule):
             line=7,
             backends=("compile", "export"),
         ),
+        # Compile traces NumPy as tensors: a branch on an array of sizes is data-dependent.
+        # Export and trace run NumPy on plain numbers and accept it (tests/test_kinds_precision).
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, patch: int = 2):
+                    super().__init__()
+                    self.patch = patch
+
+                def forward(self, x):
+                    remainder = np.array(x.shape[2:]) % self.patch
+                    if remainder.any():
+                        raise ValueError("spatial size must be divisible by the patch size")
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(1, 2, 4, 4),), (torch.randn(1, 2, 6, 8),)]
+            """,
+            line=12,
+            backends=("compile",),
+            message_contains="NumPy array computed from sizes",
+        ),
     ]
 
     def __init__(self, ctx) -> None:
@@ -527,18 +566,36 @@ class TensorCondition(Rule):
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
             self._covered.add(id(expr))
             return self._data_dependent(expr.expression)
-        return self.ctx.kind(expr) in (Kind.TENSOR, Kind.DATA, Kind.NDARRAY)
+        return self.ctx.kind(expr) in (Kind.TENSOR, Kind.DATA, Kind.NDARRAY, Kind.SIZE_NDARRAY)
 
     def _targets(self, expr: cst.BaseExpression, excluded: frozenset[str] = frozenset()) -> list:
         """Back-ends a truth test of ``expr`` breaks: all three for a tensor; for a Python
         number read out of one (``.item()``) compile and export only, since the trace already
         took the number at the conversion (TL102 / TL103 flag that)."""
-        targets = ALL if self._tensor_valued(expr) else ("compile", "export")
+        if self._tensor_valued(expr):
+            targets: tuple[str, ...] = ALL
+        elif self._reads_number(expr):
+            targets = ("compile", "export")
+        else:  # a NumPy array of sizes
+            targets = ("compile",)
         return [t for t in targets if t not in excluded]
 
     def _report_condition(self, part: cst.BaseExpression, targets: list) -> None:
-        tensor = self._tensor_valued(part)
-        self.report(part, None if tensor else NUMBER_CONDITION_MESSAGE, targets=targets)
+        if self._tensor_valued(part):
+            message = None
+        elif self._reads_number(part):
+            message = NUMBER_CONDITION_MESSAGE
+        else:
+            message = SIZE_ARRAY_MESSAGE
+        self.report(part, message, targets=targets)
+
+    def _reads_number(self, expr: cst.BaseExpression) -> bool:
+        """Whether the test reads a number out of tensor data (``.item()``, ``int(t)``)."""
+        if isinstance(expr, cst.BooleanOperation):
+            return self._reads_number(expr.left) or self._reads_number(expr.right)
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            return self._reads_number(expr.expression)
+        return self.ctx.kind(expr) == Kind.DATA
 
     def _tensor_valued(self, expr: cst.BaseExpression) -> bool:
         if isinstance(expr, cst.BooleanOperation):

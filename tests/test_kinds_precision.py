@@ -11,6 +11,7 @@ import libcst as cst
 import pytest
 
 from tests.semantic_helpers import expression_kinds, kinds_in, write_project
+from torchlint.lint.engine import lint_text
 from torchlint.lint.run import lint_files
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.kinds import Kind
@@ -101,6 +102,12 @@ STAGE_CALLS = {
 
 def _indent(text: str, spaces: int) -> str:
     return textwrap.indent(textwrap.dedent(text), " " * spaces)
+
+
+def lint_files_text(source: str) -> list:
+    """TL1xx findings of ``source`` linted alone."""
+    result = lint_text("example.py", textwrap.dedent(source).lstrip("\n"))
+    return [d for d in result.diagnostics if d.code.startswith("TL1")]
 
 
 def _codes_by_line(paths: dict[str, Path], name: str) -> dict[int, set[str]]:
@@ -344,3 +351,38 @@ def test_unpacking_takes_the_tuple_a_callee_returns_on_the_path_that_returns_one
     assert env["h"] == Kind.TENSOR
     # Not unpacked: a tensor or a tuple, as the flag decides.
     assert env["y"] == Kind.UNKNOWN
+
+
+NUMPY_SIZES = """
+    import numpy as np
+    import torch
+    from torch import nn
+
+    class Model(nn.Module):
+        def forward(self, x):
+            remainder = np.array(x.shape[2:]) % 2
+            if remainder.any():
+                raise ValueError("spatial size must be divisible by 2")
+            return x * 2
+
+    def inputs():
+        return [(torch.randn(1, 2, 4, 4),), (torch.randn(1, 2, 6, 8),)]
+"""
+
+
+def test_a_numpy_array_of_sizes_is_a_compile_problem_only() -> None:
+    env = kinds_in(NUMPY_SIZES, "Model.forward")
+    assert env["remainder"] == Kind.SIZE_NDARRAY
+    results = lint_files_text(NUMPY_SIZES)
+    assert [(d.line, d.code, d.targets) for d in results] == [(8, "TL101", ("compile",))]
+
+
+@pytest.mark.torch
+def test_torch_runs_numpy_of_sizes_under_export_and_trace() -> None:
+    pytest.importorskip("torch")
+    from tests.oracle import check
+
+    source = textwrap.dedent(NUMPY_SIZES).lstrip("\n")
+    assert check(source, "export").ok
+    assert check(source, "trace").ok
+    assert not check(source, "compile").ok

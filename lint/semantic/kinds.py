@@ -27,6 +27,10 @@ class Kind(enum.Enum):
     SHAPE = "shape"  # a torch.Size or tuple of sizes
     DATA = "data"  # a Python value made from tensor data: x.item(), int(t), t.tolist()
     NDARRAY = "ndarray"  # numpy data made from tensors
+    # numpy data made from sizes only (`np.array(x.shape[2:]) % 4`): torch.compile traces NumPy
+    # as tensors, so a truth test on it is a data-dependent branch there; export and trace see
+    # plain numbers.
+    SIZE_NDARRAY = "size-ndarray"
     CONST = "const"  # a Python value that does not depend on tensor data (literal, config)
     NONE = "none"
     MODULE = "module"
@@ -39,7 +43,7 @@ class Kind(enum.Enum):
         return self in (Kind.TENSOR, Kind.DATA, Kind.NDARRAY)
 
 
-T, TS, SIZE, RANK, SHAPE, DATA, ND, CONST, NONE, MOD, MODS, UNK = (
+T, TS, SIZE, RANK, SHAPE, DATA, ND, SND, CONST, NONE, MOD, MODS, UNK = (
     Kind.TENSOR,
     Kind.TENSORS,
     Kind.SIZE,
@@ -47,6 +51,7 @@ T, TS, SIZE, RANK, SHAPE, DATA, ND, CONST, NONE, MOD, MODS, UNK = (
     Kind.SHAPE,
     Kind.DATA,
     Kind.NDARRAY,
+    Kind.SIZE_NDARRAY,
     Kind.CONST,
     Kind.NONE,
     Kind.MODULE,
@@ -282,6 +287,8 @@ def join(a: Kind, b: Kind) -> Kind:
         return SHAPE  # `self.img_size` on one path, `x.shape[-2:]` on another
     if pair <= {CONST, DATA}:
         return DATA
+    if pair <= {CONST, SIZE, RANK, SHAPE, SND}:
+        return SND
     return UNK
 
 
@@ -292,6 +299,10 @@ def combine(kinds: Iterable[Kind]) -> Kind:
         return T
     if ND in kinds:
         return ND
+    if SND in kinds:
+        if DATA in kinds:
+            return ND
+        return SND if all(k in (CONST, SIZE, RANK, SHAPE, SND) for k in kinds) else UNK
     if DATA in kinds:
         return DATA if all(k in (DATA, CONST, SIZE, RANK) for k in kinds) else UNK
     if all(k in (CONST, SIZE, RANK, SHAPE) for k in kinds):
@@ -334,6 +345,7 @@ def element_kind(kind: Kind) -> Kind:
         CONST: CONST,
         DATA: DATA,
         ND: ND,
+        SND: SND,
     }.get(kind, UNK)
 
 
@@ -769,6 +781,8 @@ class KindInference:
         if node_type is cst.UnaryOperation:
             inner = self.kind(node.expression)
             if isinstance(node.operator, cst.Not):
+                if inner == SND:
+                    return SND
                 return DATA if inner in (T, ND) else inner if inner != SHAPE else CONST
             return inner
         if node_type is cst.BooleanOperation:
@@ -901,7 +915,7 @@ class KindInference:
             return TS if is_slice else T
         if value == MODS:
             return MODS if is_slice else MOD
-        if value in (CONST, DATA, ND):
+        if value in (CONST, DATA, ND, SND):
             return value
         if value == UNK and _array_index(node):
             return T
@@ -949,8 +963,8 @@ class KindInference:
                 return UNK
             if receiver == CONST:
                 return CONST if all(k == CONST for k in arg_kinds) else UNK
-            if receiver == ND:
-                return ND
+            if receiver in (ND, SND):
+                return receiver
             if receiver == DATA:
                 return DATA
             return UNK
@@ -1007,6 +1021,8 @@ class KindInference:
             if short in CONVERTING_BUILTINS:
                 if first in (T, ND, DATA):
                     return DATA
+                if first == SND:
+                    return SND
                 if first in (SIZE, RANK):
                     return first
                 return CONST if first in (CONST, None) else UNK
@@ -1027,6 +1043,8 @@ class KindInference:
             if short in TRUTH_BUILTINS:
                 if any(k in (T, TS, DATA, ND) for k in arg_kinds):
                     return DATA  # the truth of each item of a tensor
+                if SND in arg_kinds:
+                    return SND
                 return CONST if all(k == CONST for k in arg_kinds) else UNK
             return UNK
         if name in TORCH_FUNCTION_KINDS:
@@ -1063,6 +1081,8 @@ class KindInference:
         if name.startswith("numpy.") or name == "numpy":
             if all(k in (CONST,) for k in arg_kinds):
                 return CONST
+            if all(k in (CONST, SIZE, RANK, SHAPE, SND) for k in arg_kinds):
+                return SND  # `np.array(x.shape[2:])`, `np.prod(x.shape)`
             return ND
         if name.startswith("math."):
             if any(k in (T, ND, DATA) for k in arg_kinds):
