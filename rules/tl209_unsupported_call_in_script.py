@@ -24,8 +24,8 @@ PYTHON_MODULES = {
 }
 # Builtins with a message of their own below.
 SPECIAL_BUILTINS = frozenset({"super", "set", "frozenset"})
-# Builtins whose `key=` TorchScript's versions do not take (a function is no value there).
-KEY_FUNCTIONS = frozenset({"builtins.sorted", "builtins.min", "builtins.max"})
+# Builtins TorchScript binds without their keyword arguments (`key=`, `reverse=`, `default=`).
+NO_KEYWORDS = frozenset({"builtins.sorted", "builtins.min", "builtins.max"})
 TORCH_UNSUPPORTED = {
     "torch.finfo": "`torch.finfo` (Unknown builtin op: aten::finfo)",
     "torch.iinfo": "`torch.iinfo` (Unknown builtin op: aten::iinfo)",
@@ -53,7 +53,8 @@ class UnsupportedCallInScript(Rule):
     TorchScript does not bind (`math.isclose`, `math.prod`, `itertools.chain`,
     `functools.partial`, `collections.defaultdict`, `operator.mul`, ...); the Python builtins it
     does not support (`map`, `filter`, `reversed`, `iter`, `next`, `repr`, `setattr`, `type`,
-    `callable`, `vars`, ...); `sorted`, `min` and `max` with `key=`; `torch.finfo`,
+    `callable`, `vars`, ...); `sorted`, `min` and `max` with keyword arguments (`key=`,
+    `reverse=`, `default=`); `sum(...)` of tensors; `torch.finfo`,
     `torch.iinfo`, `torch.cuda.*`, `torch.utils.checkpoint.checkpoint`; `super().method(...)`;
     `getattr` with a non-literal name; `print` with keyword arguments; `set(...)`; `tuple(...)`
     of a list or shape; `nn.Module` methods called on a module in `forward` that TorchScript
@@ -272,6 +273,24 @@ class UnsupportedCallInScript(Rule):
             message_contains="key=",
         ),
         Invalid(
+            _example(
+                "        dims = sorted([x.size(0), x.size(1)], reverse=True)\n"
+                "        return x * dims[0]"
+            ),
+            line=9,
+            message_contains="reverse=",
+        ),
+        Invalid(
+            _example("        return x * sum(t.sum() for t in x.unbind(0))"),
+            line=9,
+            message_contains="sum(...)",
+        ),
+        Invalid(
+            _example("        return sum([x, x * 2])"),
+            line=9,
+            message_contains="sum(...)",
+        ),
+        Invalid(
             """
             import torch
             from torch import nn
@@ -325,10 +344,16 @@ class UnsupportedCallInScript(Rule):
         if module == "builtins" and rest in table["builtins_unsupported"]:
             if rest not in SPECIAL_BUILTINS:
                 return f"the builtin `{rest}()` (TorchScript does not support it)"
-        if name in KEY_FUNCTIONS and any(
-            arg.keyword is not None and arg.keyword.value == "key" for arg in node.args
-        ):
-            return f"`{rest}(..., key=...)` (TorchScript's `{rest}` takes no key function)"
+        keyword = next((arg.keyword.value for arg in node.args if arg.keyword is not None), None)
+        if name in NO_KEYWORDS and keyword is not None:
+            return (
+                f"`{rest}(..., {keyword}=...)` (TorchScript's `{rest}` takes no keyword arguments)"
+            )
+        if name == "builtins.sum" and node.args and self._tensor_elements(node.args[0].value):
+            return (
+                "`sum(...)` of tensors (TorchScript's `sum` adds lists of ints or floats; use "
+                "`torch.stack(...).sum(0)`)"
+            )
         if name in TORCH_UNSUPPORTED:
             return TORCH_UNSUPPORTED[name]
         if name.startswith("torch.cuda."):
@@ -343,6 +368,14 @@ class UnsupportedCallInScript(Rule):
         if name == "builtins.tuple" and node.args and self._list_like(node.args[0].value):
             return "`tuple(...)` of a list or shape (size unknown statically)"
         return None
+
+    def _tensor_elements(self, value: cst.BaseExpression) -> bool:
+        """A list display, list comprehension or generator expression of tensors."""
+        if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+            return self.ctx.kind(value.elt) is Kind.TENSOR
+        if isinstance(value, cst.List) and value.elements:
+            return all(self.ctx.kind(e.value) is Kind.TENSOR for e in value.elements)
+        return False
 
     def _list_like(self, value: cst.BaseExpression) -> bool:
         if isinstance(value, (cst.List, cst.ListComp, cst.GeneratorExp)):
