@@ -30,8 +30,8 @@ class UnsupportedSyntaxInScript(Rule):
     the message: `lambda`; `try`/`except`/`finally`; `global` and `nonlocal`; `yield`; `await`
     and `async def`; a nested `def` or `class`; the walrus `:=`; `match`; set displays and set
     comprehensions; comprehensions with an `if` filter or more than one `for`; `{**d}`;
-    `for ... else` / `while ... else`; bytes literals; f-strings with a format spec or conversion
-    (`{v:.2f}`, `{v!r}`); and `*` unpacking of a list or shape (`x.view(*x.shape)`,
+    `for ... else` / `while ... else`; bytes literals; f-strings with a format spec, a
+    conversion or a `=` specifier (`{v:.2f}`, `{v!r}`, `{v=}`); and `*` unpacking of a list or shape (`x.view(*x.shape)`,
     `[*x.shape, 1]`, `print(*items)`) or into a starred target (`*_, n = x.shape`); `**`
     keyword-argument expansion at a call (`f(x, **opts)`).
 
@@ -154,6 +154,13 @@ class UnsupportedSyntaxInScript(Rule):
             ),
             line=8,
             message_contains="format",
+        ),
+        Invalid(
+            _example(
+                "        n = x.dim()\n        assert n >= 2, f'need two dimensions: {n=}'\n        return x"
+            ),
+            line=8,
+            message_contains="`=` specifier",
         ),
         Invalid(
             _example(
@@ -293,6 +300,12 @@ class UnsupportedSyntaxInScript(Rule):
             self._report(
                 node,
                 f"f-string conversion `!{node.conversion}`",
+                "does not support conversions in f-strings",
+            )
+        elif node.equal is not None:  # `{n=}` formats with repr: a conversion too
+            self._report(
+                node,
+                "f-string `=` specifier (`{value=}`)",
                 "does not support conversions in f-strings",
             )
 
