@@ -33,8 +33,9 @@ class DeepcopyInGraph(Rule):
     Use instead: `residual = x.clone()`.
 
     ## Fix safety
-    Replacing `copy.deepcopy(t)` of a tensor by `t.clone()` is safe for plain tensors (it also
-    keeps autograd history, which `deepcopy` of a non-leaf tensor refuses).
+    Unsafe: `copy.deepcopy(t)` of one tensor becomes `t.clone()`. The values are the same, but
+    `clone` keeps the autograd link to `t` where `deepcopy` made a new leaf, and returns a plain
+    tensor for an `nn.Parameter`.
     """
 
     code = "TL308"

@@ -1,0 +1,106 @@
+"""Repair fixers (TL308 deepcopy -> clone, TL114 .data -> .detach(), TL113 type-name checks ->
+isinstance, ...): before/after text, what is left alone, idempotence, and torch's word that the
+back-end the finding named accepts the fixed code with eager outputs unchanged."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.fixes import compiles, fix_text
+from torchlint.lint.rule import normalized
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+
+def _fix(code: str, select: str, *, unsafe: bool = True) -> str:
+    source = normalized(code)
+    outcome = fix_text("example.py", source, Settings(select=(select,)), unsafe=unsafe)
+    assert compiles(outcome.text, "example.py") is None
+    assert not outcome.dropped, outcome.dropped
+    again = fix_text("example.py", outcome.text, Settings(select=(select,)), unsafe=unsafe)
+    assert again.text == outcome.text, f"second fix changed:\n{outcome.text}\n---\n{again.text}"
+    return outcome.text
+
+
+def _unfixed(code: str, select: str) -> int:
+    """How many findings of ``select`` the code has, asserting none of them has a fix."""
+    found = lint_text("example.py", normalized(code), Settings(select=(select,))).diagnostics
+    assert all(d.fix is None for d in found), [d.line for d in found if d.fix is not None]
+    return len(found)
+
+
+def _model(body: str, params: str = "x", head: str = "", tail: str = "") -> str:
+    return (
+        f"import copy\nimport torch\nfrom torch import nn\n{head}\n\nclass Model(nn.Module):\n"
+        f"    def forward(self, {params}):\n"
+        + textwrap.indent(textwrap.dedent(body), " " * 8)
+        + tail
+        + "\n\ndef inputs():\n    return [(torch.randn(2, 4),), (torch.randn(3, 4) * 3,)]\n"
+    )
+
+
+# -- TL308 -------------------------------------------------------------------------------------
+def test_deepcopy_of_a_tensor_becomes_clone_unsafe_only():
+    before = _model(
+        """\
+        residual = copy.deepcopy(x)
+        doubled = copy.deepcopy(x * 2)
+        x = x.relu_()
+        return x + residual + doubled
+        """
+    )
+    assert _fix(before, "TL308") == before.replace("copy.deepcopy(x)", "x.clone()").replace(
+        "copy.deepcopy(x * 2)", "(x * 2).clone()"
+    )
+    # clone keeps the autograd link deepcopy cuts: never a safe fix.
+    assert _fix(before, "TL308", unsafe=False) == normalized(before)
+
+
+def test_deepcopy_the_fixer_cannot_rewrite_exactly_is_left_alone():
+    # A list of tensors, a memo argument, and copy.copy have no `.clone()` spelling.
+    before = _model(
+        """\
+        pair = copy.deepcopy([x, x])
+        memo = copy.deepcopy(x, {})
+        shallow = copy.copy(x)
+        return pair[0] + memo + shallow
+        """
+    )
+    assert _unfixed(before, "TL308") == 3
+
+
+# -- torch: the named back-end passes after the fix, eager outputs unchanged ---------------------
+TORCH_CASES = [
+    pytest.param(
+        "TL308",
+        _model("residual = copy.deepcopy(x)\nx = x.relu_()\nreturn x + residual\n"),
+        id="TL308",
+    ),
+]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(("code", "source"), TORCH_CASES)
+def test_fixed_code_passes_the_named_backends_with_eager_unchanged(code, source):
+    from .oracle import _callable, _clone, _same, check, load_example
+
+    source = normalized(source)
+    settings = Settings(select=(code,))
+    findings = lint_text("example.py", source, settings).diagnostics
+    backends = sorted({t for d in findings if d.fix is not None for t in d.targets})
+    assert backends, f"{code}: no fixable finding in the example"
+    assert not all(check(source, backend).ok for backend in backends), "nothing to repair"
+    fixed = fix_text("example.py", source, settings, unsafe=True).text
+    original, repaired = load_example(source), load_example(fixed)
+    for args in original.inputs():
+        want = _callable(original)(*_clone(tuple(args)))
+        got = _callable(repaired)(*_clone(tuple(args)))
+        assert _same(got, want), f"fixed code differs from the original:\n{fixed}"
+    for backend in backends:
+        verdict = check(fixed, backend)
+        assert verdict.ok, f"{code} fix still fails on {verdict}:\n{fixed}"
