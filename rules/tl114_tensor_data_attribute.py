@@ -35,8 +35,9 @@ class TensorDataAttribute(Rule):
     Use instead: `x.detach()`, which every back-end traces.
 
     ## Fix safety
-    No automatic fix: `.data` also hides in-place changes from autograd, which `.detach()`
-    reports; a person decides which the code needs.
+    Unsafe: a `.data` that is only read becomes `.detach()`. `.data` also hides in-place
+    changes from autograd, which `.detach()` reports, so a `.data` that is written or changed in
+    place is left for a person to decide.
     """
 
     code = "TL114"

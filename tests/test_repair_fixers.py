@@ -33,10 +33,14 @@ def _unfixed(code: str, select: str) -> int:
     return len(found)
 
 
-def _model(body: str, params: str = "x", head: str = "", tail: str = "") -> str:
+def _model(body: str, params: str = "x", head: str = "", tail: str = "", init: str = "") -> str:
+    constructor = (
+        f"    def __init__(self):\n        super().__init__()\n        {init}\n\n" if init else ""
+    )
     return (
         f"import copy\nimport torch\nfrom torch import nn\n{head}\n\nclass Model(nn.Module):\n"
-        f"    def forward(self, {params}):\n"
+        + constructor
+        + f"    def forward(self, {params}):\n"
         + textwrap.indent(textwrap.dedent(body), " " * 8)
         + tail
         + "\n\ndef inputs():\n    return [(torch.randn(2, 4),), (torch.randn(3, 4) * 3,)]\n"
@@ -73,12 +77,58 @@ def test_deepcopy_the_fixer_cannot_rewrite_exactly_is_left_alone():
     assert _unfixed(before, "TL308") == 3
 
 
+# -- TL114 -------------------------------------------------------------------------------------
+def test_data_read_becomes_detach_unsafe_only():
+    before = _model(
+        """\
+        scale = x.data.abs().amax()
+        shifted = (x + 1).data
+        parts = torch.cat([x.data, shifted])
+        return x / scale + parts.sum()
+        """
+    )
+    after = before.replace("x.data.abs()", "x.detach().abs()")
+    after = after.replace("(x + 1).data", "(x + 1).detach()").replace("[x.data,", "[x.detach(),")
+    assert _fix(before, "TL114") == after
+    # .detach() lets autograd check in-place changes that .data hid: never a safe fix.
+    assert _fix(before, "TL114", unsafe=False) == normalized(before)
+
+
+def test_data_that_is_written_is_left_alone():
+    # The code relies on autograd not seeing these writes; .detach() would change that.
+    before = _model(
+        """\
+        x.data.mul_(2)
+        x.data[0] = 1
+        x.data[1].zero_()
+        x.data += 1
+        x.data, y = x * 2, x
+        return x + y
+        """
+    )
+    assert _unfixed(before, "TL114") == 5
+
+
 # -- torch: the named back-end passes after the fix, eager outputs unchanged ---------------------
 TORCH_CASES = [
     pytest.param(
         "TL308",
         _model("residual = copy.deepcopy(x)\nx = x.relu_()\nreturn x + residual\n"),
         id="TL308",
+    ),
+    pytest.param(
+        "TL114",
+        _model("scale = x.data.abs().amax()\nreturn x / scale\n"),
+        id="TL114-input",
+    ),
+    pytest.param(
+        "TL114",
+        _model(
+            "return self.fc(x) @ self.fc.weight.data\n",
+            head="",
+            init="self.fc = nn.Linear(4, 4)",
+        ),
+        id="TL114-parameter",
     ),
 ]
 
