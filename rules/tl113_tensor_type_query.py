@@ -40,7 +40,9 @@ class TensorTypeQuery(Rule):
     Use instead: `isinstance(x, torch.Tensor)`, or decide outside the model.
 
     ## Fix safety
-    No automatic fix: `isinstance` also accepts subclasses, which may be what the test excluded.
+    Unsafe: a comparison of a tensor's class with `torch.Tensor` (or of its `__name__` with
+    `"Tensor"`) becomes `isinstance(x, torch.Tensor)`, which also accepts a Parameter or a tensor
+    subclass the test excluded. Other class tests are left for a person.
     """
 
     code = "TL113"

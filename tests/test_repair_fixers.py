@@ -109,6 +109,41 @@ def test_data_that_is_written_is_left_alone():
     assert _unfixed(before, "TL114") == 5
 
 
+# -- TL113 -------------------------------------------------------------------------------------
+def test_class_comparisons_with_tensor_become_isinstance_unsafe_only():
+    before = _model(
+        """\
+        h = x * 2
+        if type(x).__name__ == "Tensor":
+            h = h + 1
+        a = 2.0 if h.__class__ is torch.Tensor else 1.0
+        b = 2.0 if "Tensor" != type(h).__qualname__ else 1.0
+        c = 1 + (type(h) != torch.Tensor)
+        return h * a * b * c
+        """
+    )
+    assert _fix(before, "TL113") == before.replace(
+        'type(x).__name__ == "Tensor"', "isinstance(x, torch.Tensor)"
+    ).replace("h.__class__ is torch.Tensor", "isinstance(h, torch.Tensor)").replace(
+        '"Tensor" != type(h).__qualname__', "not isinstance(h, torch.Tensor)"
+    ).replace("(type(h) != torch.Tensor)", "(not isinstance(h, torch.Tensor))")
+    # isinstance also accepts Parameters and tensor subclasses: never a safe fix.
+    assert _fix(before, "TL113", unsafe=False) == normalized(before)
+
+
+def test_class_tests_without_an_isinstance_spelling_are_left_alone():
+    before = _model(
+        """\
+        a = type(x).__name__ == "Parameter"
+        b = type(x) in (torch.Tensor,)
+        c = type(x).__name__ in ("Tensor", "Parameter")
+        d = torch.Tensor == type(x) == type(x)
+        return x * a * b * c * d
+        """
+    )
+    assert _unfixed(before, "TL113") == 4
+
+
 # -- torch: the named back-end passes after the fix, eager outputs unchanged ---------------------
 TORCH_CASES = [
     pytest.param(
@@ -129,6 +164,11 @@ TORCH_CASES = [
             init="self.fc = nn.Linear(4, 4)",
         ),
         id="TL114-parameter",
+    ),
+    pytest.param(
+        "TL113",
+        _model('if type(x).__name__ == "Tensor":\n    return x * 2\nreturn x\n'),
+        id="TL113",
     ),
 ]
 
