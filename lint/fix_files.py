@@ -209,7 +209,7 @@ def _project_index(
     check found: summaries from the cache where it has them."""
     from torchlint.lint.cache import LintCache, content_hash
     from torchlint.lint.discovery import project_files
-    from torchlint.lint.run import _index_context
+    from torchlint.lint.run import index_context
 
     index = ProjectIndex(script_all_modules=settings.script_all_modules)
     cache = LintCache(cache_dir) if cache_dir else None
@@ -228,7 +228,7 @@ def _project_index(
         ):
             continue
         index.add_source(source.path, source.text)
-    _index_context(index, project_files(paths, settings))
+    index_context(index, project_files(paths, settings))
     return index
 
 

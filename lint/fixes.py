@@ -128,8 +128,6 @@ class FileFixTools:
         self._rendered: dict[int, str] = {}
         self._bindings: Optional[dict[str, _Binding]] = None
         self.pending_imports: list[str] = []
-        # Per-file facts fixers compute once (whether the file still uses TorchScript, ...).
-        self.cache: dict[str, object] = {}
 
     # -- tree ---------------------------------------------------------------------------------
     def parents(self) -> dict[int, cst.CSTNode]:

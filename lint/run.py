@@ -154,7 +154,7 @@ def _lint_files(
             index.add_source(source.path, source.text)
         planned.append(item)
     if project:
-        _index_context(index, project_files(paths, settings))
+        index_context(index, project_files(paths, settings))
     found_by_path: dict[str, tuple[FileResult, Findings]] = {}
 
     # Summary digests by module, and content hashes by TEXT_DEPENDENCY + module: given files,
@@ -290,7 +290,7 @@ def _reported(
     return FileResult(result.path, diagnostics, errors, lines=lines)
 
 
-def _index_context(index: ProjectIndex, paths: Sequence[str]) -> None:
+def index_context(index: ProjectIndex, paths: Sequence[str]) -> None:
     """Index the project files ``paths`` that the run does not lint: their summaries (through
     the cache's summarizer when there is one) make their roots and calls part of the graph
     regions. A file given to the run keeps its module name."""
