@@ -355,6 +355,26 @@ class TensorCondition(Rule):
                 return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
             """
         ),
+        # torch layers that return tuples (LSTM, GRU, MultiheadAttention) give tuples.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.attn = nn.MultiheadAttention(4, 1, batch_first=True)
+
+                def forward(self, x):
+                    outputs = self.attn(x, x, x)
+                    out = outputs[0] if outputs else x
+                    return out.relu()
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
+            """
+        ),
     ]
     INVALID = [
         Invalid(

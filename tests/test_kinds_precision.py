@@ -386,3 +386,29 @@ def test_torch_runs_numpy_of_sizes_under_export_and_trace() -> None:
     assert check(source, "export").ok
     assert check(source, "trace").ok
     assert not check(source, "compile").ok
+
+
+def test_torch_layers_that_return_tuples_give_tuples() -> None:
+    env = kinds_in(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lstm = nn.LSTM(4, 4, batch_first=True)
+                self.mha = nn.MultiheadAttention(4, 1, batch_first=True)
+                self.fc = nn.Linear(4, 4)
+
+            def forward(self, x):
+                outputs = self.lstm(x)
+                out, (h, c) = self.lstm(x)
+                attended = self.mha(x, x, x)
+                y = self.fc(x)
+                return out
+        """,
+        "Net.forward",
+    )
+    assert (env["outputs"], env["attended"]) == (Kind.TENSORS, Kind.TENSORS)
+    assert (env["out"], env["h"], env["c"], env["y"]) == (Kind.TENSOR,) * 4

@@ -519,6 +519,8 @@ class FileModel:
         not known: a torch layer, a class outside the project), and the arguments' kinds join
         the parameter kinds of that ``forward`` (``self.encoder(x, is_global=flag)`` tells the
         encoder what ``is_global`` is)."""
+        if module_class in TORCH_TUPLE_MODULES:
+            return Kind.TENSORS  # `out, (h, c) = self.lstm(x)`, `attn, weights = self.mha(...)`
         if module_class is not None:
             method = self.index.find_method(module_class, "forward")
             if method is not None:
@@ -562,6 +564,17 @@ class FileModel:
             return Kind.MODULE
         return Kind.UNKNOWN
 
+
+# torch layers whose call returns a tuple of tensors, not one tensor.
+TORCH_TUPLE_MODULES = frozenset(
+    {
+        "torch.nn.LSTM",
+        "torch.nn.GRU",
+        "torch.nn.RNN",
+        "torch.nn.LSTMCell",
+        "torch.nn.MultiheadAttention",
+    }
+)
 
 # Caller modules a function's parameter kinds are taken from. Each costs a model of that
 # module (a parse when it is not linted yet); transformers' attention integrations are called
