@@ -131,3 +131,38 @@ def bound_names(function: cst.FunctionDef) -> set[str]:
 
 
 _TARGET_HOLDERS = frozenset({cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr})
+
+
+def dead_in_script(ctx: LintContext) -> bool:
+    """Whether the current node sits in a branch TorchScript never compiles: the body of
+    ``if p is None:`` (or the ``else`` of ``if p is not None:``) for a parameter ``p`` that
+    defaults to None with no annotation. TorchScript types ``p`` as Tensor, folds the test to a
+    constant and drops the branch."""
+    function = ctx.function
+    if function is None:
+        return False
+    untyped_none = {
+        p.name.value
+        for p in signature_params(ctx, function)
+        if p.annotation is None and is_none(p.default)
+    }
+    if not untyped_none:
+        return False
+    statements = ctx.statements
+    for outer, inner in zip(statements, statements[1:]):
+        if type(outer) is not cst.If:
+            continue
+        test = outer.test
+        if not (
+            type(test) is cst.Comparison
+            and len(test.comparisons) == 1
+            and type(test.left) is cst.Name
+            and test.left.value in untyped_none
+            and is_none(test.comparisons[0].comparator)
+        ):
+            continue
+        operator = type(test.comparisons[0].operator)
+        in_body = any(stmt is inner for stmt in outer.body.body)
+        if (operator is cst.Is and in_body) or (operator is cst.IsNot and not in_body):
+            return True
+    return False

@@ -11,6 +11,7 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.rules._script import (
     SCRIPT,
+    dead_in_script,
     in_script,
     is_method,
     is_none,
@@ -54,7 +55,8 @@ class NonTensorArgumentInScript(Rule):
 
     ## What it does
     Finds, in code that `torch.jit.script` compiles, calls to functions and methods of the same
-    file that pass a literal number, string, bool, `None`, or a size (`x.size(0)`, `x.dim()`) to a
+    file that pass a literal number, string, bool, `None`, a size (`x.size(0)`, `x.dim()`), or a
+    Python value kept on the module (`self.use_bias`, set from a constructor argument) to a
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
     `def split_heads(x, heads):`), and unannotated parameters used as `range(...)` bounds.
     Also finds literals and `None` passed to an annotated parameter whose type does not take
@@ -114,6 +116,29 @@ class NonTensorArgumentInScript(Rule):
                 return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 4),)]
             """
         ),
+        # TorchScript types `ids=None` as Tensor and drops the `if ids is None:` branch.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            def positions(x, start):
+                return torch.arange(x.size(1)) + start
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.start = 1
+
+                def forward(self, x, ids=None):
+                    if ids is None:
+                        ids = positions(x, self.start)
+                    return x + ids
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.zeros(3)), (torch.randn(4, 3), torch.ones(3))]
+            """
+        ),
         Valid(
             """
             from typing import List, Optional
@@ -136,6 +161,29 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def default(val, d):
+                return val if val is not None else d
+
+            class Model(nn.Module):
+                def __init__(self, use_bias=True):
+                    super().__init__()
+                    self.use_bias = use_bias
+
+                def forward(self, x):
+                    use = default(None, self.use_bias)
+                    return x + 1 if use else x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            message_contains="self.use_bias",
+        ),
         Invalid(
             """
             import torch
@@ -268,7 +316,7 @@ class NonTensorArgumentInScript(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not in_script(self.ctx):
+        if not in_script(self.ctx) or dead_in_script(self.ctx):
             return
         if self.ctx.qualified_name(node.func) == "builtins.range":
             self._range_bounds(node)
@@ -371,8 +419,12 @@ class NonTensorArgumentInScript(Rule):
             return f"a {literal} literal"
         if is_none(value):
             return "`None`"
-        if self.ctx.kind(value) in NON_TENSOR_KINDS:
+        kind = self.ctx.kind(value)
+        if kind in NON_TENSOR_KINDS:
             return "a size"
+        if kind is Kind.CONST and isinstance(value, cst.Attribute):
+            # `self.use_flash` set from a constructor argument or a literal: a Python value.
+            return f"the Python value `{cst.Module([]).code_for_node(value)}`"
         return None
 
     def _callee(self, func: cst.BaseExpression) -> Optional[FunctionInfo]:
