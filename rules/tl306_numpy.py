@@ -36,7 +36,10 @@ class NumpyInGraph(Rule):
     ```
 
     ## Fix safety
-    No automatic fix; most NumPy functions have a torch function of the same name.
+    Unsafe: `torch.as_tensor(np.F(t.numpy(), ...))` becomes `torch.F(t, ...)` for the NumPy
+    functions in the fixer's table (element-wise math, `clip`, `sum`/`mean`/`max`/`min`/`std`/
+    `var`/`argmax`/`argmin` with `axis`/`keepdims`/`ddof`); results can differ in the last bits,
+    and integer tensors can get another dtype. Other NumPy code is left for a person.
     """
 
     code = "TL306"

@@ -144,6 +144,72 @@ def test_class_tests_without_an_isinstance_spelling_are_left_alone():
     assert _unfixed(before, "TL113") == 4
 
 
+# -- TL306 -------------------------------------------------------------------------------------
+def test_numpy_round_trip_becomes_the_torch_function_unsafe_only():
+    before = _model(
+        """\
+        a = torch.as_tensor(np.tanh(x.numpy())) * 2
+        b = torch.from_numpy(np.clip(x.detach().cpu().numpy(), -1.0, 1.0))
+        c = torch.tensor(np.std(x.numpy(), axis=-1, keepdims=True))
+        d = torch.as_tensor(np.max(x.numpy(), 0))
+        return a + b + c + d
+        """,
+        head="import numpy as np",
+    )
+    assert _fix(before, "TL306") == before.replace(
+        "torch.as_tensor(np.tanh(x.numpy()))", "torch.tanh(x)"
+    ).replace(
+        "torch.from_numpy(np.clip(x.detach().cpu().numpy(), -1.0, 1.0))",
+        "torch.clamp(x.detach().cpu(), -1.0, 1.0)",
+    ).replace(
+        "torch.tensor(np.std(x.numpy(), axis=-1, keepdims=True))",
+        "torch.std(x, dim=-1, keepdim=True, correction=0)",
+    ).replace("torch.as_tensor(np.max(x.numpy(), 0))", "torch.amax(x, 0)")
+    # Last bits and integer dtypes can differ: never a safe fix.
+    assert _fix(before, "TL306", unsafe=False) == normalized(before)
+
+
+def test_numpy_calls_without_an_exact_torch_spelling_are_left_alone():
+    before = _model(
+        """\
+        arr = x.numpy()
+        a = torch.as_tensor(np.percentile(x.numpy(), 95))
+        b = torch.from_numpy(np.mean(x.numpy(), 0))
+        c = np.exp(x.numpy())
+        d = torch.as_tensor(np.mean(x.numpy(), dtype=np.float64))
+        e = torch.as_tensor(np.clip(x.numpy(), arr, 1.0))
+        f = torch.as_tensor(np.exp(arr))
+        return a + b + torch.as_tensor(c) + d + e + f
+        """,
+        head="import numpy as np",
+    )
+    assert _unfixed(before, "TL306") == 6
+
+
+@requires_torch
+@pytest.mark.torch
+def test_numpy_table_matches_numpy_on_float_tensors():
+    # Every entry: same dtype and shape, values equal up to float rounding, for the argument
+    # forms the fixer rewrites.
+    import numpy as np
+    import torch
+
+    from fixers.numpy_to_torch import TABLE
+
+    x = torch.rand(3, 4) * 0.9 + 0.05
+    for name, entry in TABLE.items():
+        forms = [{}] if entry.positional != 1 else [{}, {"axis": 1}, {"axis": 0, "keepdims": True}]
+        for keywords in forms:
+            args = (0.2, 0.7) if name == "clip" else ()
+            want = torch.as_tensor(getattr(np, name)(x.numpy(), *args, **keywords))
+            torch_keywords = {entry.keywords[k]: v for k, v in keywords.items()}
+            if entry.default is not None:
+                torch_keywords.setdefault(entry.default[0], int(entry.default[1]))
+            got = getattr(torch, entry.name)(x, *args, **torch_keywords)
+            assert (want.dtype, want.shape) == (got.dtype, got.shape), (name, keywords)
+            assert torch.allclose(want, got, rtol=1e-5, atol=1e-6), (name, keywords)
+
+
 # -- torch: the named back-end passes after the fix, eager outputs unchanged ---------------------
 TORCH_CASES = [
     pytest.param(
@@ -169,6 +235,14 @@ TORCH_CASES = [
         "TL113",
         _model('if type(x).__name__ == "Tensor":\n    return x * 2\nreturn x\n'),
         id="TL113",
+    ),
+    pytest.param(
+        "TL306",
+        _model(
+            "return torch.as_tensor(np.tanh(x.numpy())) * 2 + torch.as_tensor(np.mean(x.numpy(), 1, keepdims=True))\n",
+            head="import numpy as np",
+        ),
+        id="TL306",
     ),
 ]
 

@@ -1,0 +1,181 @@
+"""TL306: ``torch.as_tensor(np.F(t.numpy(), ...))`` -> ``torch.F(t, ...)`` from an API table (unsafe).
+
+Only the round trip tensor -> array -> NumPy function -> tensor within one expression is
+rewritten: the NumPy call's first argument is ``t.numpy()`` of a tensor (the chain before
+``.numpy()``, such as ``.detach().cpu()``, is kept, so the device and autograd are as they
+were), its other arguments are plain values (no tensor, no array), and its result goes straight
+into ``torch.as_tensor`` / ``torch.tensor`` (``torch.from_numpy`` for the functions that return
+an array) with no other argument. The result is then a CPU tensor either way, so trace and
+export see torch operations instead of an array.
+
+Each table entry was chosen because, for a floating tensor, the torch function takes the same
+arguments and gives the same dtype and shape (checked against NumPy 2 and torch 2.13):
+
+- element-wise (one argument): ``exp log log1p expm1 log2 log10 sqrt tanh sinh cosh sin cos
+  tan abs floor ceil trunc sign square`` (same name), ``absolute -> abs``, ``negative -> neg``,
+  ``arcsin/arccos/arctan -> asin/acos/atan``;
+- ``clip(a, lo, hi) -> clamp(a, lo, hi)`` (bounds given positionally, numbers or None);
+- reductions ``sum mean`` (same name), ``max/amax -> amax``, ``min/amin -> amin`` (``torch.max``
+  with a dim returns a (values, indices) pair), ``argmax argmin``: ``axis`` (second positional
+  argument or keyword) -> ``dim``, ``keepdims`` -> ``keepdim``;
+- ``std var``: as the reductions, and NumPy's population default (``ddof=0``) spelled
+  ``correction=0`` (torch's default is 1), ``ddof=k`` -> ``correction=k``.
+
+Unsafe because exactness depends on what the linter cannot see: results can differ in the last
+bits (NumPy and torch use different vectorised math and summation orders); for integer tensors
+NumPy's float functions and ``mean`` give float64 where torch gives the default float dtype or
+fails (``torch.mean`` of an integer tensor raises), and ``floor``/``ceil``/``trunc`` keep torch's
+integer dtype where NumPy gives float64; ``as_tensor`` of a NumPy scalar of an integer array's
+``sum`` is int64 in both. TorchScript scripts the torch functions; it did not script ``.numpy()``.
+Functions not in the table (``percentile``, ``round``, ``prod``, ``histogram``, ...) are left
+alone: their torch counterparts differ in arguments or results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.semantic.kinds import Kind
+
+
+@dataclass(frozen=True)
+class TorchFunction:
+    """How a NumPy function is spelled in torch."""
+
+    name: str
+    # Positional arguments after the array the torch function takes in the same order.
+    positional: int = 0
+    # NumPy keyword -> torch keyword; a keyword not here stops the fix.
+    keywords: dict[str, str] = field(default_factory=dict)
+    # Whether NumPy returns an array for an array (so ``torch.from_numpy`` of it worked).
+    array_result: bool = True
+    # Keyword added when NumPy's default differs from torch's and the call did not set it.
+    default: Optional[tuple[str, str]] = None
+
+
+_ELEMENTWISE = {
+    name: TorchFunction(name)
+    for name in (
+        "exp log log1p expm1 log2 log10 sqrt tanh sinh cosh sin cos tan abs floor ceil trunc "
+        "sign square"
+    ).split()
+}
+_ELEMENTWISE.update(
+    {
+        "absolute": TorchFunction("abs"),
+        "negative": TorchFunction("neg"),
+        "arcsin": TorchFunction("asin"),
+        "arccos": TorchFunction("acos"),
+        "arctan": TorchFunction("atan"),
+    }
+)
+_AXIS = {"axis": "dim", "keepdims": "keepdim"}
+_REDUCTIONS = {
+    name: TorchFunction(torch_name, 1, _AXIS, array_result=False)
+    for name, torch_name in (
+        ("sum", "sum"),
+        ("mean", "mean"),
+        ("max", "amax"),
+        ("amax", "amax"),
+        ("min", "amin"),
+        ("amin", "amin"),
+        ("argmax", "argmax"),
+        ("argmin", "argmin"),
+    )
+}
+_SPREAD = {
+    name: TorchFunction(
+        name, 1, {**_AXIS, "ddof": "correction"}, array_result=False, default=("correction", "0")
+    )
+    for name in ("std", "var")
+}
+TABLE: dict[str, TorchFunction] = {
+    **_ELEMENTWISE,
+    "clip": TorchFunction("clamp", 2),
+    **_REDUCTIONS,
+    **_SPREAD,
+}
+WRAPPERS = {"torch.as_tensor", "torch.tensor", "torch.from_numpy"}
+
+
+class NumpyToTorch(Fixer):
+    codes = ("TL306",)
+    applicability = "unsafe"
+    message = (
+        "call the torch function on the tensor instead of NumPy on `.numpy()` (unsafe: last-bit "
+        "differences; integer tensors can get another dtype)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call):
+            return None
+        name = self.ctx.qualified_name(call.func) or ""
+        entry = TABLE.get(name.removeprefix("numpy."))
+        if not name.startswith("numpy.") or entry is None:
+            return None
+        wrapper = self._wrapper(call)
+        if wrapper is None:
+            return None
+        if self.ctx.qualified_name(wrapper.func) == "torch.from_numpy" and not entry.array_result:
+            return None
+        arguments = self._arguments(call, entry)
+        if arguments is None:
+            return None
+        torch = self.import_module("torch")
+        text = f"{torch}.{entry.name}({', '.join(arguments)})"
+        return [(wrapper, f"({text})" if wrapper.lpar else text)]
+
+    def _wrapper(self, call: cst.Call) -> Optional[cst.Call]:
+        """``torch.as_tensor(<call>)`` (or ``torch.tensor`` / ``torch.from_numpy``) around the call."""
+        arg = self.parent(call)
+        if call.lpar or not isinstance(arg, cst.Arg) or arg.keyword is not None or arg.star:
+            return None
+        wrapper = self.parent(arg)
+        if not isinstance(wrapper, cst.Call) or len(wrapper.args) != 1:
+            return None
+        return wrapper if self.ctx.qualified_name(wrapper.func) in WRAPPERS else None
+
+    def _arguments(self, call: cst.Call, entry: TorchFunction) -> Optional[list[str]]:
+        """The torch call's arguments, or None when one has no exact torch spelling."""
+        if not call.args or call.args[0].keyword is not None or call.args[0].star:
+            return None
+        tensor = self._numpy_of(call.args[0].value)
+        if tensor is None:
+            return None
+        arguments = [self.code(tensor)]
+        keywords_set = set()
+        for position, arg in enumerate(call.args[1:]):
+            if arg.star or self.kind(arg.value) in (Kind.TENSOR, Kind.TENSORS, Kind.NDARRAY):
+                return None
+            value = self.code(arg.value)
+            if arg.keyword is None:
+                if position >= entry.positional or keywords_set:
+                    return None
+                arguments.append(value)
+                continue
+            keyword = entry.keywords.get(arg.keyword.value)
+            if keyword is None:
+                return None
+            keywords_set.add(keyword)
+            arguments.append(f"{keyword}={value}")
+        if entry.default is not None and entry.default[0] not in keywords_set:
+            arguments.append(f"{entry.default[0]}={entry.default[1]}")
+        return arguments
+
+    def _numpy_of(self, expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+        """``t`` of ``t.numpy()`` where ``t`` is a tensor."""
+        if not (
+            isinstance(expr, cst.Call)
+            and not expr.args
+            and isinstance(expr.func, cst.Attribute)
+            and expr.func.attr.value == "numpy"
+        ):
+            return None
+        tensor = expr.func.value
+        return tensor if self.kind(tensor) == Kind.TENSOR else None
