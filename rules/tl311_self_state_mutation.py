@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Optional
 
 import libcst as cst
@@ -33,7 +34,9 @@ class SelfStateMutation(Rule):
     `setattr(self, "n", ...)`) when graph code of the class reads that attribute back on a later
     call, so the state changes results across calls. Not flagged: writes that no graph code
     reads (`self.last_ms = ...`, a log only a method outside the graph reads), scratch state a
-    call sets before reading it (`self.parts = []` at the top of `forward`), writes that only
+    call sets before reading it (`self.parts = []` at the top of `forward`), state a method
+    hands the next and that the reader clears (`a, b = self.pending; self.pending = None`),
+    a literal every call sets (`self.cache = None`), writes that only
     fill state in (`if self.cache is None: self.cache = ...`, `if n not in self.memo: ...`,
     `if not self.hooked: ...; self.hooked = True`: a lazy init, a memo or a one-time hook),
     in-place updates of registered buffers and conversions of an attribute into itself
@@ -254,6 +257,36 @@ class SelfStateMutation(Rule):
             """,
             backends=("trace", "export"),
         ),
+        # State one method hands the next within a call, cleared once used: no call sees an
+        # earlier call's value.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.pending = None
+
+                def read(self, x):
+                    self.pending = (self.fc(x), x * 2)
+                    return x
+
+                def write(self, x):
+                    a, b = self.pending
+                    self.pending = None
+                    return a + b + x
+
+                def forward(self, x):
+                    return self.write(self.read(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            backends=("trace", "export"),
+        ),
     ]
     INVALID = [
         Invalid(
@@ -345,8 +378,20 @@ class SelfStateMutation(Rule):
     def visit_Assign(self, node: cst.Assign) -> None:
         if _converts_itself(node):
             return  # `self.t = self.t.to(x.device)`: the same value on every call
+        if _is_literal(node.value) and self._unconditional():
+            return  # `self.cache = None` on every call: every call leaves the same value
         for target in node.targets:
             self._check(target.target, node)
+
+    def _unconditional(self) -> bool:
+        """Whether the current statement stands at the top of its function's body (every call
+        runs it), not inside an ``if``, a loop or a ``try``."""
+        function = self.ctx.function
+        statements = self.ctx.statements
+        for position, statement in enumerate(statements):
+            if statement is function:
+                return len(statements) - position == 2
+        return False
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if isinstance(node.target, cst.Attribute) and self.ctx.kind(node.target) == Kind.TENSOR:
@@ -365,6 +410,20 @@ class SelfStateMutation(Rule):
                 attr = name.evaluated_value
                 if isinstance(attr, str) and attr in self._reads() and owner.value == "self":
                     self.report(node)
+
+
+def _is_literal(value: cst.BaseExpression) -> bool:
+    """A value that is the same on every call: None, True/False, a number, a string, or an empty
+    list, dict or tuple."""
+    if type(value) is cst.Name:
+        return value.value in ("None", "True", "False")
+    if type(value) in (cst.Integer, cst.Float, cst.SimpleString):
+        return True
+    if type(value) in (cst.List, cst.Tuple, cst.Set):
+        return not value.elements  # type: ignore[attr-defined]
+    if type(value) is cst.Dict:
+        return not value.elements  # type: ignore[attr-defined]
+    return type(value) is cst.UnaryOperation and type(value.expression) in (cst.Integer, cst.Float)  # type: ignore[attr-defined]
 
 
 # Tensor methods that return the same values in another dtype, device or layout.
@@ -436,9 +495,10 @@ def _block_writes(body: cst.BaseSuite) -> set[str]:
     return written
 
 
-def _resets(statement: cst.CSTNode) -> Optional[str]:
-    """``X`` for a statement ``self.X = value`` whose value does not read ``self.X``: what a
-    call reads of X after it is this call's own value, never an earlier call's."""
+def _resets(statement: cst.CSTNode) -> Optional[tuple[str, cst.BaseExpression]]:
+    """``X`` and the value for a statement ``self.X = value`` whose value does not read
+    ``self.X``: what a call reads of X after it is this call's own value, never an earlier
+    call's."""
     if type(statement) is not cst.SimpleStatementLine:
         return None
     for small in statement.body:  # type: ignore[attr-defined]
@@ -450,7 +510,7 @@ def _resets(statement: cst.CSTNode) -> Optional[str]:
                 and target.value.value == "self"
                 and not _reads_attr(small.value, {target.attr.value})
             ):
-                return target.attr.value
+                return target.attr.value, small.value
     return None
 
 
@@ -480,15 +540,27 @@ def _once_blocks(module: cst.Module) -> set[int]:
     return once
 
 
+@dataclass
+class _Frame:
+    """A function the scan of ``_self_reads`` is in."""
+
+    owner: Optional[str]  # its class
+    in_graph: bool
+    top: set[int]  # ids of the statements at the top of its body (run on every call)
+    reset: set[str] = field(default_factory=set)  # attributes set so far at the top
+    read: set[str] = field(default_factory=set)  # attributes read, not after a reset
+    cleared: set[str] = field(default_factory=set)  # attributes set to a literal at the top
+
+
 def _self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[str]]:
-    """Attributes read as ``self.X`` in graph code, by class: not counting plain stores and
-    mutations, nor reads that follow a reset of X earlier in the same function (scratch state
-    each call sets before using it)."""
+    """Attributes read as ``self.X`` in graph code, by class, that may hold a value an earlier
+    call left: not counting plain stores and mutations, reads that follow a reset of X earlier
+    in the same function (scratch state each call sets before using it), nor reads in a
+    function that then clears X to a literal on every call (state one method hands the next
+    within a call: ``a, b = self.cache; self.cache = None``)."""
     skip: set[int] = set()
     names: dict[Optional[str], set[str]] = {}
-    # One frame per function entered: its owner class (None outside graph code) and the
-    # attributes reset so far at the top of its body.
-    frames: list[tuple[Optional[str], bool, set[str], set[int]]] = []
+    frames: list[_Frame] = []
 
     # One pass of the engine's walker (libcst's visitor rebuilds every node and costs more than
     # the parse); compared by type, since isinstance against libcst's ABCs is slow.
@@ -497,11 +569,11 @@ def _self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set
         if kind is cst.FunctionDef:
             info = model.function_info(node)  # type: ignore[arg-type]
             in_graph = info is not None and (
-                info.region is not None or bool(frames and frames[-1][1])
+                info.region is not None or bool(frames and frames[-1].in_graph)
             )
             owner = info.owner_class if info is not None else None
             top = {id(statement) for statement in node.body.body}  # type: ignore[attr-defined]
-            frames.append((owner, in_graph, set(), top))
+            frames.append(_Frame(owner, in_graph, top))
         elif kind is cst.Assign:
             for t in node.targets:  # type: ignore[attr-defined]
                 skip.add(id(t.target))
@@ -517,21 +589,25 @@ def _self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set
             value = node.value  # type: ignore[attr-defined]
             if (
                 frames
-                and frames[-1][1]
+                and frames[-1].in_graph
                 and id(node) not in skip
                 and type(value) is cst.Name
                 and value.value == "self"
-                and node.attr.value not in frames[-1][2]  # type: ignore[attr-defined]
+                and node.attr.value not in frames[-1].reset  # type: ignore[attr-defined]
             ):
-                names.setdefault(frames[-1][0], set()).add(node.attr.value)  # type: ignore[attr-defined]
+                frames[-1].read.add(node.attr.value)  # type: ignore[attr-defined]
 
     def leave(node: cst.CSTNode) -> None:
         if type(node) is cst.FunctionDef:
-            frames.pop()
-        elif frames and id(node) in frames[-1][3]:
-            attr = _resets(node)
-            if attr is not None:
-                frames[-1][2].add(attr)
+            frame = frames.pop()
+            if frame.read - frame.cleared:
+                names.setdefault(frame.owner, set()).update(frame.read - frame.cleared)
+        elif frames and id(node) in frames[-1].top:
+            reset = _resets(node)
+            if reset is not None:
+                frames[-1].reset.add(reset[0])
+                if _is_literal(reset[1]):
+                    frames[-1].cleared.add(reset[0])
 
     walk(module, enter, leave, LEAF_TYPES)  # names are read from their Attribute
     return names
