@@ -103,8 +103,10 @@ class _Names(cst.CSTVisitor):
     def visit_Name(self, node: cst.Name) -> None:
         self.names.add(node.value)
 
-    def visit_Attribute(self, node: cst.Attribute) -> None:
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
         self.attributes.add(node.attr.value)
+        node.value.visit(self)  # an attribute's name is no free name
+        return False
 
     def visit_Yield(self, node: cst.Yield) -> None:
         self.yields = True
@@ -469,11 +471,9 @@ def _is_import(stmt: cst.BaseStatement) -> bool:
 def _other_module(module: cst.Module, as_module: bool) -> dict[str, str]:
     index, cls, forward = _model(module)
     _movable_body(forward)
-    found = _names(module).names
-    if found & {"model_forward", "h", "helpers"}:
-        raise Skip("model_forward, h or helpers is taken")
-    if "global" in _code(cls.with_changes(body=cls.body.with_changes(body=[
-            m for m in cls.body.body if m is not forward]))):  # fmt: skip
+    rest = cls.with_changes(body=cls.body.with_changes(body=[
+        m for m in cls.body.body if m is not forward]))  # fmt: skip
+    if "global" in _code(rest):
         raise Skip("Model's other methods use globals")
     inputs = next(
         (s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == "inputs"),
@@ -491,6 +491,10 @@ def _other_module(module: cst.Module, as_module: bool) -> dict[str, str]:
     new_forward = _with_body(forward, "return " + _call(call, forward, True))
     new_cls = _replace_member(cls, forward, new_forward)
     defined = set().union(*(_defined(s) for s in kept if not _is_import(s)))
+    # Only model.py's own names can clash: the body's locals now live in helpers.py.
+    model_names = _names(rest).names | _names(forward.params).names | _names(inputs).names
+    if (defined | model_names) & {"model_forward", *(("h",) if as_module else ())}:
+        raise Skip("model_forward or h is taken")
     used = (_names(new_cls).names | _names(inputs).names) & defined
     imports = [s for s in module.body if _is_import(s)]
     own = []

@@ -1,0 +1,16 @@
+import torch
+from torch import nn
+from .helpers import model_forward
+
+
+class Model(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.cell = nn.GRUCell(dim, dim)
+
+    def forward(self, x):
+        return model_forward(self, x)
+
+
+def inputs():
+    return [(torch.randn(2, 3, 8),), (torch.randn(2, 5, 8),)]

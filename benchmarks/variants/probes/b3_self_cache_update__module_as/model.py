@@ -1,0 +1,19 @@
+import torch
+from torch import nn
+from . import helpers as h
+
+
+class Model(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+        self.momentum = 0.9
+        self.register_buffer("running", torch.zeros(dim))
+        self.calls = 0
+
+    def forward(self, x):
+        return h.model_forward(self, x)
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(2, 8),)]
