@@ -6,7 +6,11 @@ rewritten: the NumPy call's first argument is ``t.numpy()`` of a tensor (the cha
 were), its other arguments are plain values (no tensor, no array), and its result goes straight
 into ``torch.as_tensor`` / ``torch.tensor`` (``torch.from_numpy`` for the functions that return
 an array) with no other argument. The result is then a CPU tensor either way, so trace and
-export see torch operations instead of an array.
+export see torch operations instead of an array. The round trip may also go through names, as
+in ``arr = x.detach().numpy()`` / ``out = np.clip(arr, 0, 1)`` / ``torch.from_numpy(out)``: a
+name bound once and used once, the array's binding in the statement right before the NumPy
+call's (so nothing rebinds the tensor in between); its binding is then removed and the wrapper
+around the result's name goes.
 
 Each table entry was chosen because, for a floating tensor, the torch function takes the same
 arguments and gives the same dtype and shape (checked against NumPy 2 and torch 2.13):
@@ -40,7 +44,11 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
+
+from ._shared import single_assigned_name, variable_uses
+from ._tensor_exprs import siblings
 
 
 @dataclass(frozen=True)
@@ -119,33 +127,68 @@ class NumpyToTorch(Fixer):
         entry = TABLE.get(name.removeprefix("numpy."))
         if not name.startswith("numpy.") or entry is None:
             return None
-        wrapper = self._wrapper(call)
+        result = self._result_name(call)
+        wrapper = self._wrapper(result if result is not None else call)
         if wrapper is None:
             return None
         if self.ctx.qualified_name(wrapper.func) == "torch.from_numpy" and not entry.array_result:
             return None
-        arguments = self._arguments(call, entry)
+        removals: list[Replacement] = []
+        arguments = self._arguments(call, entry, removals)
         if arguments is None:
             return None
         torch = self.import_module("torch")
         text = f"{torch}.{entry.name}({', '.join(arguments)})"
-        return [(wrapper, f"({text})" if wrapper.lpar else text)]
+        if result is None:
+            return [(wrapper, f"({text})" if wrapper.lpar else text), *removals]
+        # `out = np.F(...)` ... `torch.as_tensor(out)`: compute the tensor where the array was.
+        return [(call, text), (wrapper, result.with_changes(lpar=(), rpar=())), *removals]
 
-    def _wrapper(self, call: cst.Call) -> Optional[cst.Call]:
-        """``torch.as_tensor(<call>)`` (or ``torch.tensor`` / ``torch.from_numpy``) around the call."""
-        arg = self.parent(call)
-        if call.lpar or not isinstance(arg, cst.Arg) or arg.keyword is not None or arg.star:
+    def _wrapper(self, value: cst.BaseExpression) -> Optional[cst.Call]:
+        """``torch.as_tensor(<value>)`` (or ``torch.tensor`` / ``torch.from_numpy``) around it."""
+        arg = self.parent(value)
+        if value.lpar or not isinstance(arg, cst.Arg) or arg.keyword is not None or arg.star:
             return None
         wrapper = self.parent(arg)
         if not isinstance(wrapper, cst.Call) or len(wrapper.args) != 1:
             return None
         return wrapper if self.ctx.qualified_name(wrapper.func) in WRAPPERS else None
 
-    def _arguments(self, call: cst.Call, entry: TorchFunction) -> Optional[list[str]]:
+    def _result_name(self, call: cst.Call) -> Optional[cst.Name]:
+        """The one use of ``out`` in ``out = <call>``, when ``out`` is bound once and used once."""
+        target = single_assigned_name(self, call)
+        return self._only_use(target) if target is not None else None
+
+    def _only_use(self, target: cst.Name) -> Optional[cst.Name]:
+        function = self.enclosing_function(target)
+        if function is None or len(assignments(function, target.value)) != 1:
+            return None
+        uses = [u for u in variable_uses(self, function, target.value) if u is not target]
+        return uses[0] if len(uses) == 1 else None
+
+    def _statement(self, node: cst.CSTNode) -> Optional[cst.SimpleStatementLine]:
+        """The one-statement line holding ``node``."""
+        for ancestor in self.ancestors(node):
+            if isinstance(ancestor, cst.SimpleStatementLine):
+                return ancestor if len(ancestor.body) == 1 else None
+            if isinstance(ancestor, cst.BaseCompoundStatement):
+                return None
+        return None
+
+    def _arguments(
+        self, call: cst.Call, entry: TorchFunction, removals: list[Replacement]
+    ) -> Optional[list[str]]:
         """The torch call's arguments, or None when one has no exact torch spelling."""
         if not call.args or call.args[0].keyword is not None or call.args[0].star:
             return None
-        tensor = self._numpy_of(call.args[0].value)
+        array = call.args[0].value
+        if isinstance(array, cst.Name):
+            binding = self._array_binding(array)
+            if binding is None:
+                return None
+            statement, array = binding
+            removals.append((statement, cst.RemovalSentinel.REMOVE))
+        tensor = self._numpy_of(array)
         if tensor is None:
             return None
         arguments = [self.code(tensor)]
@@ -167,6 +210,29 @@ class NumpyToTorch(Fixer):
         if entry.default is not None and entry.default[0] not in keywords_set:
             arguments.append(f"{entry.default[0]}={entry.default[1]}")
         return arguments
+
+    def _array_binding(
+        self, name: cst.Name
+    ) -> Optional[tuple[cst.SimpleStatementLine, cst.BaseExpression]]:
+        """``arr = <value>`` right before the statement using ``arr``, its only use."""
+        function = self.enclosing_function(name)
+        bound = assignments(function, name.value)
+        if function is None or len(bound) != 1 or bound[0][2] != 1:
+            return None
+        value = bound[0][0]
+        assign = self.parent(value)
+        if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+            return None
+        target = assign.targets[0].target
+        if not isinstance(target, cst.Name) or self._only_use(target) is not name:
+            return None
+        binding, use = self._statement(assign), self._statement(name)
+        if binding is None or use is None:
+            return None
+        block = siblings(self, use)
+        if block is None or not any(a is binding and b is use for a, b in zip(block, block[1:])):
+            return None
+        return binding, value
 
     def _numpy_of(self, expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:
         """``t`` of ``t.numpy()`` where ``t`` is a tensor."""

@@ -169,6 +169,43 @@ def test_numpy_round_trip_becomes_the_torch_function_unsafe_only():
     assert _fix(before, "TL306", unsafe=False) == normalized(before)
 
 
+def test_numpy_round_trip_through_names_becomes_the_torch_function():
+    before = _model(
+        """\
+        arr = x.detach().cpu().numpy()
+        clipped = np.clip(arr, -1.0, 1.0)
+        return torch.from_numpy(clipped) * 2
+        """,
+        head="import numpy as np",
+    )
+    assert _fix(before, "TL306") == _model(
+        """\
+        clipped = torch.clamp(x.detach().cpu(), -1.0, 1.0)
+        return clipped * 2
+        """,
+        head="import numpy as np",
+    )
+
+
+def test_numpy_round_trip_through_names_used_elsewhere_is_left_alone():
+    # The array used twice, its binding not right before the call (x may be rebound between),
+    # the result used twice: no exact inline.
+    before = _model(
+        """\
+        arr = x.numpy()
+        a = torch.as_tensor(np.exp(arr)) + torch.as_tensor(arr)
+        far = x.numpy()
+        x = x * 2
+        b = torch.as_tensor(np.exp(far))
+        twice = np.tanh(x.numpy())
+        c = torch.as_tensor(twice) + torch.as_tensor(twice)
+        return a + b + c
+        """,
+        head="import numpy as np",
+    )
+    assert _unfixed(before, "TL306") == 3
+
+
 def test_numpy_calls_without_an_exact_torch_spelling_are_left_alone():
     before = _model(
         """\
@@ -179,7 +216,7 @@ def test_numpy_calls_without_an_exact_torch_spelling_are_left_alone():
         d = torch.as_tensor(np.mean(x.numpy(), dtype=np.float64))
         e = torch.as_tensor(np.clip(x.numpy(), arr, 1.0))
         f = torch.as_tensor(np.exp(arr))
-        return a + b + torch.as_tensor(c) + d + e + f
+        return a + b + torch.as_tensor(c + 1) + d + e + f
         """,
         head="import numpy as np",
     )
@@ -243,6 +280,15 @@ TORCH_CASES = [
             head="import numpy as np",
         ),
         id="TL306",
+    ),
+    pytest.param(
+        "TL306",
+        _model(
+            "arr = x.detach().cpu().numpy()\nclipped = np.clip(arr, -1.0, 1.0)\n"
+            "return torch.from_numpy(clipped) * 2\n",
+            head="import numpy as np",
+        ),
+        id="TL306-names",
     ),
 ]
 
