@@ -45,6 +45,7 @@ NOT_TENSOR = frozenset(
         Kind.SHAPE,
         Kind.DATA,
         Kind.NDARRAY,
+        Kind.SIZE_NDARRAY,
         Kind.MODULE,
         Kind.MODULES,
     }
