@@ -18,6 +18,8 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
 - A stdlib module function is *supported* when the frontend's builtin table binds it
   (``torch.jit._builtins._find_builtin``: ``math.sqrt`` to ``aten::sqrt``) or some call of it
   compiles cleanly.
+- ``tensor_attributes``: every public name of ``torch.Tensor``; a name outside it read on a
+  value TorchScript types as Tensor fails (``'Tensor (inferred)' object has no attribute``).
 - A ``typing`` / ``collections.abc`` annotation is *supported* when a function annotated with
   it (bare, or subscripted with one or two ``int``) compiles.
 - An ``nn.Module`` method is *unsupported* in ``forward`` when no call of it on a submodule
@@ -253,6 +255,7 @@ def main() -> None:
         "builtins_unsupported": builtin_table(),
         "modules": module_tables(),
         "tensor_methods_unbound": tensor_methods(),
+        "tensor_attributes": sorted(n for n in dir(torch.Tensor) if not n.startswith("_")),
         "annotations": annotations(),
         "module_methods_unsupported": module_methods(),
     }

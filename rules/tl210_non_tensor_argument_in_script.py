@@ -17,6 +17,7 @@ from torchlint.rules._script import (
     is_none,
     literal_type,
     signature_params,
+    torchscript_table,
 )
 
 NON_TENSOR_KINDS = (Kind.SIZE, Kind.RANK, Kind.SHAPE, Kind.NONE)
@@ -58,7 +59,9 @@ class NonTensorArgumentInScript(Rule):
     file that pass a literal number, string, bool, `None`, a size (`x.size(0)`, `x.dim()`), or a
     Python value kept on the module (`self.use_bias`, set from a constructor argument) to a
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
-    `def split_heads(x, heads):`), and unannotated parameters used as `range(...)` bounds.
+    `def split_heads(x, heads):`), unannotated parameters used as `range(...)` bounds, and
+    unannotated parameters read as objects (`model.fc` in `def run(model, x):`, a name no
+    tensor has).
     Also finds literals and `None` passed to an annotated parameter whose type does not take
     them: a list to `int`, `None` to a parameter that is not `Optional`, an int to `float`,
     a number to `torch.Tensor`, a string to a number.
@@ -161,6 +164,28 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def model_forward(model, x):
+                return model.fc(x) * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    return model_forward(self, x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=5,
+            message_contains="model",
+        ),
         Invalid(
             """
             import torch
@@ -315,6 +340,10 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
 
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        self._reported: set[tuple[int, str]] = set()
+
     def visit_Call(self, node: cst.Call) -> None:
         if not in_script(self.ctx) or dead_in_script(self.ctx):
             return
@@ -350,6 +379,31 @@ class NonTensorArgumentInScript(Rule):
                     f"{what} passed to unannotated parameter `{param.name.value}` of "
                     f"`{callee.node.name.value}`: TorchScript types it as Tensor; annotate it",
                 )
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        """``model.fc`` on an unannotated parameter ``model``: TorchScript types it as Tensor,
+        which has no such attribute."""
+        value = node.value
+        if type(value) is not cst.Name or not in_script(self.ctx):
+            return
+        function = self.ctx.function
+        if function is None or node.attr.value in torchscript_table()["tensor_attributes"]:
+            return
+        param = next(
+            (p for p in signature_params(self.ctx, function) if p.name.value == value.value),
+            None,
+        )
+        if param is None or param.annotation is not None or param.default is not None:
+            return
+        key = (id(function), value.value)
+        if key in self._reported:
+            return
+        self._reported.add(key)
+        self.report(
+            node,
+            f"unannotated parameter `{value.value}` used as an object (`.{node.attr.value}`): "
+            "TorchScript types it as Tensor, which has no such attribute; annotate it",
+        )
 
     def _annotated(
         self, arg: cst.Arg, param: cst.Param, annotation: cst.BaseExpression, callee: FunctionInfo
