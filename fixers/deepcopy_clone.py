@@ -10,7 +10,8 @@ its strides by ``deepcopy``, compacted by ``clone``. Under ``torch.no_grad()`` t
 differ (``clone`` then does not require grad, ``deepcopy`` copies the flag), so no context
 makes the rewrite provably exact. For a tensor that does not require grad the values and every
 back-end's result are the same. TorchScript cannot script ``copy.deepcopy`` at all, so no
-scripted code is affected. Only ``copy.deepcopy`` of one tensor is rewritten: not a list of
+scripted code is affected, and the same rewrite answers TL209 (a call TorchScript rejects)
+where that call is ``copy.deepcopy`` of a tensor: ``clone`` scripts. Only ``copy.deepcopy`` of one tensor is rewritten: not a list of
 tensors, not a call with a ``memo`` argument, and not ``copy.copy`` (whose copy shares nothing
 ``clone`` could stand for).
 """
@@ -29,7 +30,7 @@ from ._method_call import method_call
 
 
 class DeepcopyToClone(Fixer):
-    codes = ("TL308",)
+    codes = ("TL308", "TL209")
     applicability = "unsafe"
     message = (
         "replace `copy.deepcopy(t)` by `t.clone()` (unsafe: `clone` keeps the autograd link "

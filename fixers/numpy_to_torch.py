@@ -30,7 +30,8 @@ bits (NumPy and torch use different vectorised math and summation orders); for i
 NumPy's float functions and ``mean`` give float64 where torch gives the default float dtype or
 fails (``torch.mean`` of an integer tensor raises), and ``floor``/``ceil``/``trunc`` keep torch's
 integer dtype where NumPy gives float64; ``as_tensor`` of a NumPy scalar of an integer array's
-``sum`` is int64 in both. TorchScript scripts the torch functions; it did not script ``.numpy()``.
+``sum`` is int64 in both. TorchScript scripts the torch functions; it did not script ``.numpy()``
+nor the NumPy call, so the same rewrite answers TL209 (a call TorchScript rejects) there.
 Functions not in the table (``percentile``, ``round``, ``prod``, ``histogram``, ...) are left
 alone: their torch counterparts differ in arguments or results.
 """
@@ -112,7 +113,7 @@ WRAPPERS = {"torch.as_tensor", "torch.tensor", "torch.from_numpy"}
 
 
 class NumpyToTorch(Fixer):
-    codes = ("TL306",)
+    codes = ("TL306", "TL209")
     applicability = "unsafe"
     message = (
         "call the torch function on the tensor instead of NumPy on `.numpy()` (unsafe: last-bit "

@@ -314,3 +314,34 @@ def test_fixed_code_passes_the_named_backends_with_eager_unchanged(code, source)
     for backend in backends:
         verdict = check(fixed, backend)
         assert verdict.ok, f"{code} fix still fails on {verdict}:\n{fixed}"
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(
+    "source",
+    [
+        TORCH_CASES[0].values[1],
+        _model(
+            "arr = x.detach().cpu().numpy()\nclipped = np.clip(arr, -1.0, 1.0)\n"
+            "return torch.from_numpy(clipped) * 2\n",
+            head="import numpy as np",
+        ),
+    ],
+    ids=["deepcopy", "numpy"],
+)
+def test_the_same_rewrites_answer_script_findings(source):
+    # Under --target script the call is a TL209 (TorchScript rejects it); the rewrite scripts.
+    from .oracle import _callable, _clone, _same, check, load_example
+
+    source = normalized(source)
+    settings = Settings(select=("TL2",), targets=("script",), targets_explicit=True)
+    assert not check(source, "script").ok
+    fixed = fix_text("example.py", source, settings, unsafe=True).text
+    assert fixed != source
+    original, repaired = load_example(source), load_example(fixed)
+    for args in original.inputs():
+        want = _callable(original)(*_clone(tuple(args)))
+        assert _same(_callable(repaired)(*_clone(tuple(args))), want)
+    verdict = check(fixed, "script")
+    assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
