@@ -606,3 +606,51 @@ def test_kept_answers_still_record_the_modules_they_came_from(tmp_path):
         assert ask("pkg.model.Net")
         assert "pkg.base" in index.accessed, ask.__name__
     index.accessed = None
+
+
+def test_data_pipeline_modules_are_graph_code_only_when_a_model_reaches_them(tmp_path):
+    augment = """
+        import torch
+        from torch import nn
+
+        class RandomFlip(nn.Module):
+            def forward(self, img):
+                return img.flip(-1)
+
+        class Jitter(nn.Module):
+            def forward(self, img):
+                return img + 0.1
+    """
+    paths = write_project(
+        tmp_path,
+        {
+            "proj/__init__.py": "",
+            "proj/data/__init__.py": "",
+            "proj/data/augment.py": augment,
+            "proj/models.py": """
+                import torch
+                from torch import nn
+                from proj.data.augment import RandomFlip, Jitter
+
+                class Net(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.flip = RandomFlip()
+
+                    def forward(self, x):
+                        return self.flip(x)
+
+                compiled = torch.compile(Jitter())
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    # Reached from a model's forward, and handed to torch.compile: graph code.
+    assert regions["proj.data.augment.RandomFlip.forward"] == DEFAULT
+    assert "compile" in regions["proj.data.augment.Jitter.forward"]
+    # Not reached: a transform in a data pipeline is not a root by itself.
+    paths = write_project(
+        tmp_path / "alone",
+        {"proj/__init__.py": "", "proj/data/__init__.py": "", "proj/data/augment.py": augment},
+    )
+    assert regions_by_local_name(index_project(paths)) == {}

@@ -45,6 +45,14 @@ GUARD_CALLS: dict[str, frozenset[str]] = {
 # when the user asks ``--target script`` ("can this be scripted?").
 MODULE_TARGETS = frozenset({"trace", "compile", "export"})
 
+# Packages of the data pipeline: their nn.Modules (transforms, augmentations written as modules,
+# as torchvision's v2 transforms are) run on samples in data loaders, not inside a model a
+# back-end converts. Their forward is graph code only when a model's graph code reaches it or
+# the project hands it to a back-end itself (`torch.compile(transform)`).
+DATA_PIPELINE_PACKAGES = frozenset(
+    {"data", "datasets", "transforms", "augmentation", "augmentations", "augment"}
+)
+
 # Classes outside the project known to be nn.Module subclasses.
 EXTERNAL_MODULE_BASES = frozenset(
     {
@@ -450,7 +458,8 @@ class ProjectIndex:
         module_targets = MODULE_TARGETS | ({"script"} if self.script_all_modules else set())
 
         for summary in list(self.by_module.values()):
-            for local, cls in summary.classes.items():
+            in_data_pipeline = not DATA_PIPELINE_PACKAGES.isdisjoint(summary.module.split("."))
+            for local, cls in () if in_data_pipeline else summary.classes.items():
                 fq_class = summary.qualify(local)
                 if "forward" in cls.methods and self.is_module_class(fq_class):
                     queue.append((f"{fq_class}.forward", module_targets, f"{fq_class}.forward"))
