@@ -21,6 +21,8 @@ from torchlint.lint.fixes import Fixer, apply_fixes, fix_text, select_fixes
 from torchlint.lint.settings import Settings
 from torchlint.rules.tl301_print import PrintInGraph
 
+from .cli_helpers import cli_runner
+
 RULES = [PrintInGraph]
 SETTINGS = Settings(select=("TL301",))
 
@@ -260,14 +262,13 @@ def test_kill_during_fix_leaves_every_file_old_or_new(tmp_path):
 
 
 def test_cli_fix_diff_then_fix(tmp_path, monkeypatch):
-    from click.testing import CliRunner
 
     from torchlint.cli import main
 
     path = tmp_path / "model.py"
     path.write_text(MODEL)
     monkeypatch.chdir(tmp_path)
-    runner = CliRunner()
+    runner = cli_runner()
     diff = runner.invoke(main, ["fix", "--diff", "--isolated", "--select", "TL301", "model.py"])
     assert diff.exit_code == 1, diff.output
     assert "+        if not torch.compiler.is_compiling():" in diff.output

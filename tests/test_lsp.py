@@ -217,15 +217,15 @@ def test_whole_text_edit_round_trips(old: str, new: str) -> None:
 def test_lsp_command_without_pygls(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib.util
 
-    from click.testing import CliRunner
-
     from torchlint.cli import main
+
+    from .cli_helpers import cli_runner
 
     real = importlib.util.find_spec
     monkeypatch.setattr(
         importlib.util, "find_spec", lambda name, *a: None if name == "pygls" else real(name, *a)
     )
-    result = CliRunner().invoke(main, ["lsp"])
+    result = cli_runner().invoke(main, ["lsp"])
     assert result.exit_code == 2
     assert "torchlint[lsp]" in result.output
 

@@ -11,14 +11,13 @@ from pathlib import Path
 
 import click
 import pytest
-from click.testing import CliRunner
 
 from torchlint.cli import main
 from torchlint.cli_output import Feedback, colour_wanted
 from torchlint.lint.reporters import MACHINE_FORMATS, OUTPUT_FORMATS
 from torchlint.lint.run import lint_files
 
-from .cli_helpers import CLEAN_MODEL, PRINT_MODEL, run_json, write
+from .cli_helpers import CLEAN_MODEL, PRINT_MODEL, cli_runner, run_json, write
 
 ANSI = "\x1b["
 
@@ -41,7 +40,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def run(args: list[str], **env: str):
-    runner = CliRunner()
+    runner = cli_runner()
     return runner.invoke(main, args, env=env or None, catch_exceptions=False)
 
 

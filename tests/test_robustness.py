@@ -269,6 +269,10 @@ TOO_DEEP = {
 }
 
 
+@pytest.mark.skipif(
+    sys.version_info < (3, 10),
+    reason="Python 3.9 takes minutes over the 8,000-operand boolean chains before refusing them",
+)
 def test_nesting_beyond_limits_is_one_clear_error_and_no_crash(tmp_path):
     for name, expr in TOO_DEEP.items():
         write(tmp_path, name, NESTED.format(expr=expr))

@@ -10,12 +10,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from tests.conftest import requires_torch
 from torchlint.cli import main
 from torchlint.runtime_check.runner import verify
 from torchlint.runtime_check.spec import VerifyOptions, parse_backends, parse_inputs, parse_target
+
+from .cli_helpers import cli_runner
 
 pytestmark = requires_torch
 
@@ -45,7 +46,7 @@ def run(target: str, backends: str = "script,trace,compile,export", **options: o
 @pytest.fixture(scope="module")
 def good_json() -> dict:
     """Every back-end on a model that converts everywhere, through the CLI, as JSON."""
-    result = CliRunner().invoke(
+    result = cli_runner().invoke(
         main,
         ["verify", "tests.verify_models.good:make_model", "--backend", "all", "--vary-batch",
          "--time-budget", "0.2", "--output-format", "json"],
@@ -263,7 +264,7 @@ def test_a_hang_at_import_times_out() -> None:
 
 
 def test_cli_usage_errors_exit_2_without_a_child() -> None:
-    runner = CliRunner()
+    runner = cli_runner()
     for args in (["nocolon"], ["a.b:c", "--backend", "jit"], ["a.b:c", "--inputs", "floaty[2]"]):
         result = runner.invoke(main, ["verify", *args])
         assert result.exit_code == 2, result.output

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Callable, Optional
 
 import pytest
-from click.testing import CliRunner
 
 from tests.conftest import requires_torch
 from torchlint.cli import main
@@ -27,6 +26,8 @@ from torchlint.runtime_check.spec import (
     parse_target,
 )
 from torchlint.runtime_check.timing import TimingPlan, measure
+
+from .cli_helpers import cli_runner
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODEL = os.path.join(HERE, "verify_models", "branchy.py")
@@ -417,7 +418,7 @@ def test_timing_rounds_stay_within_min_and_max() -> None:
 def test_a_backend_typo_gets_a_suggestion() -> None:
     with pytest.raises(SpecError, match="did you mean 'export'"):
         parse_backends("script,exprt")
-    result = CliRunner().invoke(main, ["verify", "a.b:c", "--backend", "exprt"])
+    result = cli_runner().invoke(main, ["verify", "a.b:c", "--backend", "exprt"])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
         "torchlint: error: unknown back-end 'exprt'; did you mean 'export'? (one of script, "
@@ -452,7 +453,7 @@ def test_progress_only_on_a_terminal_and_never_with_json(
     seen: list[VerifyOptions] = []
     monkeypatch.setattr(runner, "verify", _fake_verify(seen))
     monkeypatch.setattr(cli_verify, "_stderr_is_terminal", lambda: terminal)
-    result = CliRunner().invoke(
+    result = cli_runner().invoke(
         main, ["verify", "a.b:c", "--backend", "compile", "--output-format", output_format]
     )
     assert result.exit_code == 0, result.output
@@ -470,9 +471,9 @@ def test_repeat_and_time_budget_options(monkeypatch: pytest.MonkeyPatch) -> None
     seen: list[VerifyOptions] = []
     monkeypatch.setattr(runner, "verify", _fake_verify(seen))
     for args in (["--repeat", "4"], ["--time-budget", "0.5"]):
-        result = CliRunner().invoke(main, ["verify", "a.b:c", "--backend", "compile", *args])
+        result = cli_runner().invoke(main, ["verify", "a.b:c", "--backend", "compile", *args])
         assert result.exit_code == 0, result.output
     assert [(o.repeat, o.time_budget) for o in seen] == [(4, 3.0), (None, 0.5)]
     for bad in (["--repeat", "-1"], ["--time-budget", "-2"]):
-        result = CliRunner().invoke(main, ["verify", "a.b:c", *bad])
+        result = cli_runner().invoke(main, ["verify", "a.b:c", *bad])
         assert result.exit_code == 2 and "Traceback" not in result.output
