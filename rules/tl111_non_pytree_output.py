@@ -129,6 +129,36 @@ class NonPytreeOutput(Rule):
         ),
     ]
     INVALID = [
+        # Registered as a pytree, export flattens it; trace still cannot return it.
+        Invalid(
+            """
+            from dataclasses import dataclass
+
+            import torch
+            from torch import nn
+
+            @dataclass
+            class Output:
+                logits: torch.Tensor
+                hidden: torch.Tensor
+
+            torch.export.register_dataclass(Output)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    return Output(logits=h.softmax(-1), hidden=h)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=20,
+            backends=("trace",),
+        ),
         Invalid(
             """
             from dataclasses import dataclass
@@ -194,22 +224,34 @@ class NonPytreeOutput(Rule):
             return  # a helper's output: the root's code takes it apart
         if info.owner_class and _held_by_another_module(self.ctx.index, info.owner_class):
             return  # a submodule's output, which the module holding it takes apart
-        if self._plain_instance(node.value):
+        kinds = self._instance_kinds(node.value)
+        if kinds and PLAIN in kinds:
             self.report(node.value)
+        elif kinds == {REGISTERED}:
+            # A registered pytree export flattens; torch.jit.trace still cannot.
+            self.report(node.value, targets=("trace",))
 
-    def _plain_instance(self, value: cst.BaseExpression) -> bool:
+    def _instance_kinds(self, value: cst.BaseExpression) -> set[str]:
+        """The kinds of project class ``value`` is an instance of on every path that binds it
+        (PLAIN, REGISTERED); empty when any path gives something else."""
         if type(value) is cst.Name:
             bound = assignments(self.ctx.function, value.value)
-            return bool(bound) and all(
-                v is not UNKNOWN_VALUE and size == 1 and self._plain_call(v) for v, _, size in bound
-            )
-        return self._plain_call(value)
+            if not bound or any(v is UNKNOWN_VALUE or size != 1 for v, _, size in bound):
+                return set()
+            kinds = [self._call_kind(v) for v, _, _ in bound]
+            return set(kinds) if all(kinds) else set()  # type: ignore[arg-type]
+        kind = self._call_kind(value)
+        return {kind} if kind else set()
 
-    def _plain_call(self, value: cst.BaseExpression) -> bool:
+    def _call_kind(self, value: cst.BaseExpression) -> Optional[str]:
         if type(value) is not cst.Call:
-            return False
+            return None
         name = self.ctx.qualified_name(value.func)  # type: ignore[attr-defined]
-        return name is not None and _plain_class(self.ctx, name) is True
+        return _class_kind(self.ctx, name) if name is not None else None
+
+
+PLAIN = "plain"
+REGISTERED = "registered"
 
 
 def _held_by_another_module(index: ProjectIndex, owner: str) -> bool:
@@ -222,21 +264,23 @@ def _held_by_another_module(index: ProjectIndex, owner: str) -> bool:
     )
 
 
-def _plain_class(ctx: LintContext, qualname: str) -> Optional[bool]:
-    """True for a project class whose bases are all project classes (or none), none of them
-    an ``nn.Module`` nor registered as a pytree in its file; None when not a project class."""
+def _class_kind(ctx: LintContext, qualname: str) -> Optional[str]:
+    """PLAIN for a project class whose bases are all project classes (or none), none of them an
+    ``nn.Module``; REGISTERED when one of them is registered as a pytree in its file; None for
+    anything else (not a project class, or a library base: NamedTuple, dict, Enum, ...)."""
     index = ctx.index
     if index.class_info(qualname) is None or index.is_module_class(qualname):
         return None
+    kind = PLAIN
     for _, summary, cls in index.mro(qualname):
         if any(index.class_info(base) is None and base != "builtins.object" for base in cls.bases):
-            return False  # NamedTuple, dict, Enum, a library's registered output class
+            return None
         text = index.texts.get(summary.path)
         if text is None and summary.path == ctx.path:
             text = ctx.source
         if text is not None and _registered(text, cls.name):
-            return False
-    return True
+            kind = REGISTERED
+    return kind
 
 
 def _registered(text: str, class_name: str) -> bool:
