@@ -365,18 +365,29 @@ def apply_directives(
     return kept
 
 
-def _invalid_finding(path: str, directive: Directive) -> Diagnostic:
+def _directive_finding(
+    path: str, directive: Directive, code: str, name: str, message: str, fix: Optional[Fix] = None
+) -> Diagnostic:
+    """A warning on the directive's comment itself (TL001, TL002)."""
     return Diagnostic(
         path=path,
         line=directive.line,
         column=directive.column,
         end_line=directive.line,
         end_column=directive.end_column,
-        code=INVALID_SUPPRESSION_CODE,
-        name=INVALID_SUPPRESSION_NAME,
-        message=f"invalid suppression `{directive.text.strip()}`: {'; '.join(directive.problems)}",
+        code=code,
+        name=name,
+        message=message,
         severity="warning",
         targets=(),
+        fix=fix,
+    )
+
+
+def _invalid_finding(path: str, directive: Directive) -> Diagnostic:
+    message = f"invalid suppression `{directive.text.strip()}`: {'; '.join(directive.problems)}"
+    return _directive_finding(
+        path, directive, INVALID_SUPPRESSION_CODE, INVALID_SUPPRESSION_NAME, message
     )
 
 
@@ -405,18 +416,13 @@ def _unused_finding(
             return None
         reason = "; ".join(problems)
     scope = "in this file" if directive.kind == "ignore-file" else "on this line"
-    return Diagnostic(
-        path=path,
-        line=directive.line,
-        column=directive.column,
-        end_line=directive.line,
-        end_column=directive.end_column,
-        code=UNUSED_SUPPRESSION_CODE,
-        name=UNUSED_SUPPRESSION_NAME,
-        message=f"unused suppression `{directive.text.strip()}` {scope}: {reason}",
-        severity="warning",
-        targets=(),
-        fix=_removal(directive, unused),
+    return _directive_finding(
+        path,
+        directive,
+        UNUSED_SUPPRESSION_CODE,
+        UNUSED_SUPPRESSION_NAME,
+        f"unused suppression `{directive.text.strip()}` {scope}: {reason}",
+        _removal(directive, unused),
     )
 
 
