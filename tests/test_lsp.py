@@ -227,7 +227,7 @@ def test_lsp_command_without_pygls(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     result = cli_runner().invoke(main, ["lsp"])
     assert result.exit_code == 2
-    assert "torchlint[lsp]" in result.output
+    assert "torchlint[lsp]" in result.stderr
 
 
 # A model in one file: its finding needs no index.
