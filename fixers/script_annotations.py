@@ -19,7 +19,7 @@ from typing import Optional
 
 import libcst as cst
 
-from torchlint.lint.context import ends_in_exit
+from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments, none_test

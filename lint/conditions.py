@@ -183,15 +183,16 @@ def _block_statements(owner: cst.CSTNode, child: cst.CSTNode) -> Sequence[cst.CS
     return ()
 
 
-def _ends_in_exit(body: cst.BaseSuite) -> bool:
+def ends_in_exit(body: cst.BaseSuite) -> bool:
+    """Whether a block's last statement is a ``return`` or ``raise``."""
     statements = body.body
     if not statements:
         return False
     last = statements[-1]
-    smalls = last.body if isinstance(last, cst.SimpleStatementLine) else statements
-    if isinstance(body, cst.SimpleStatementSuite):
-        smalls = statements
-    return bool(smalls) and isinstance(smalls[-1], (cst.Return, cst.Raise))
+    if isinstance(last, cst.SimpleStatementLine) or isinstance(body, cst.SimpleStatementSuite):
+        smalls = last.body if isinstance(last, cst.SimpleStatementLine) else statements
+        return bool(smalls) and isinstance(smalls[-1], (cst.Return, cst.Raise))
+    return False
 
 
 def path_conditions(
@@ -222,7 +223,7 @@ def path_conditions(
         for sibling in _block_statements(owner, child):
             if sibling is child:
                 break
-            if type(sibling) is cst.If and sibling.orelse is None and _ends_in_exit(sibling.body):
+            if type(sibling) is cst.If and sibling.orelse is None and ends_in_exit(sibling.body):
                 tests.append((sibling.test, False))
         if type(owner) is cst.If:
             if _contains(owner.body, child):

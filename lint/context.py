@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import libcst as cst
 from libcst.metadata import CodeRange
 
-from torchlint.lint.conditions import combined, path_conditions
+from torchlint.lint.conditions import combined, ends_in_exit, path_conditions
 from torchlint.lint.diagnostics import Diagnostic, Fix, Message, with_condition
 from torchlint.lint.positions import PositionFinder
 from torchlint.lint.semantic.driver import DriverModel
@@ -330,15 +330,3 @@ class LintContext:
             for later in statements[position + 1 :]:
                 previous = self._overrides.get(id(later))
                 self._overrides[id(later)] = rest if previous is None else rest & previous
-
-
-def ends_in_exit(body: cst.BaseSuite) -> bool:
-    """Whether a block's last statement is a ``return`` or ``raise``."""
-    statements = body.body
-    if not statements:
-        return False
-    last = statements[-1]
-    if isinstance(last, cst.SimpleStatementLine) or isinstance(body, cst.SimpleStatementSuite):
-        smalls = last.body if isinstance(last, cst.SimpleStatementLine) else statements
-        return bool(smalls) and isinstance(smalls[-1], (cst.Return, cst.Raise))
-    return False

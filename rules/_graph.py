@@ -12,7 +12,8 @@ from typing import Optional
 
 import libcst as cst
 
-from torchlint.lint.context import LintContext, ends_in_exit
+from torchlint.lint.conditions import ends_in_exit
+from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import (
     BOOL_FUNCTIONS,
     BOOL_METHODS,
