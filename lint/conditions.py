@@ -92,9 +92,8 @@ def _classify(
             if not parts:
                 return None
             modes = {part.mode for part in parts if part.mode is not None}
-            joiner = " and "
             return PathCondition(
-                joiner.join(part.text for part in parts), modes.pop() if len(modes) == 1 else None
+                " and ".join(part.text for part in parts), modes.pop() if len(modes) == 1 else None
             )
         return None
     if _training_flag(test):
@@ -118,10 +117,9 @@ def _classify(
             )
         return None
     if type(test) is cst.Name and (test.value in params.flags or test.value in params.optional):
-        given = holds
         return PathCondition(
             test.value if holds else f"not {test.value}",
-            "training" if given and _label_like(test.value) else None,
+            "training" if holds and _label_like(test.value) else None,
         )
     if type(test) is cst.Attribute and _flag_root(test) in CONFIG_ROOTS:
         text = _code(test)
