@@ -1,0 +1,116 @@
+"""TL204: a list comprehension with an ``if`` filter (or several ``for``) -> a loop (unsafe).
+
+``parts = [c * 2 for c in chunks if c.numel() > 0]`` becomes::
+
+    parts: List[torch.Tensor] = []
+    for c in chunks:
+        if c.numel() > 0:
+            parts.append(c * 2)
+
+TorchScript rejects comprehension filters and nested generators but compiles the loop; the
+annotation gives the empty list the element type TorchScript needs (``List[int]`` for sizes
+and dimensions). Only a comprehension that is the whole value of ``name = [...]`` on its own
+line is rewritten, and only when its element is surely a tensor or an int (a size, a rank or an
+int literal); the loop variables must be used nowhere else in the function (a ``for`` binds
+them in the function's scope, where the comprehension did not) and ``name`` not inside the
+comprehension.
+
+Unsafe: the list is built by ``append`` instead of in one step (same elements, same order); the
+loop variables now outlive the loop.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.semantic.kinds import Kind
+
+from ._shared import names_in, variable_uses
+from ._tensor_exprs import has_comments
+
+INT_KINDS = (Kind.SIZE, Kind.RANK)
+
+
+def _target_names(target: cst.BaseExpression) -> Optional[list[str]]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        found: list[str] = []
+        for element in target.elements:
+            inner = _target_names(element.value)
+            if inner is None or isinstance(element, cst.StarredElement):
+                return None
+            found += inner
+        return found
+    return None
+
+
+class ComprehensionToLoop(Fixer):
+    codes = ("TL204",)
+    applicability = "unsafe"
+    message = "build the list in a `for` loop"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        comp = diagnostic.node
+        if not isinstance(comp, cst.ListComp):
+            return None
+        assign = self.parent(comp)
+        line = self.parent(assign) if assign is not None else None
+        if (
+            not isinstance(assign, cst.Assign)
+            or len(assign.targets) != 1
+            or not isinstance(assign.targets[0].target, cst.Name)
+            or not isinstance(line, cst.SimpleStatementLine)
+            or len(line.body) != 1
+            or not isinstance(self.parent(line), cst.IndentedBlock)
+            or has_comments(comp)
+        ):
+            return None
+        function = self.enclosing_function(comp)
+        name = assign.targets[0].target.value
+        element = self._element_type(comp)
+        if function is None or element is None or not self._names_stay_local(function, comp, name):
+            return None
+        text = f"{name}: {self.import_from('typing', 'List')}[{element}] = []\n"
+        depth = 0
+        for_in: Optional[cst.CompFor] = comp.for_in
+        while for_in is not None:
+            pad = "    " * depth
+            text += f"{pad}for {self.code(for_in.target)} in {self.code(for_in.iter)}:\n"
+            depth += 1
+            for test in for_in.ifs:
+                text += f"{'    ' * depth}if {self.code(test.test)}:\n"
+                depth += 1
+            for_in = for_in.inner_for_in
+        text += f"{'    ' * depth}{name}.append({self.code(comp.elt)})\n"
+        body = list(cst.parse_module(text).body)
+        body[0] = body[0].with_changes(leading_lines=line.leading_lines)
+        return [(line, cst.FlattenSentinel(body))]
+
+    def _element_type(self, comp: cst.ListComp) -> Optional[str]:
+        if isinstance(comp.elt, cst.Integer):
+            return "int"
+        kind = self.kind(comp.elt)
+        if kind is Kind.TENSOR:
+            return f"{self.import_module('torch')}.Tensor"
+        return "int" if kind in INT_KINDS else None
+
+    def _names_stay_local(self, function: cst.FunctionDef, comp: cst.ListComp, name: str) -> bool:
+        """The comprehension's variables are used only inside it, and ``name`` is not."""
+        inside = {id(n) for n in names_in(comp)}
+        if any(n.value == name for n in names_in(comp)):
+            return False
+        for_in: Optional[cst.CompFor] = comp.for_in
+        while for_in is not None:
+            bound = _target_names(for_in.target)
+            if bound is None:
+                return False
+            for variable in bound:
+                if any(id(u) not in inside for u in variable_uses(self, function, variable)):
+                    return False
+            for_in = for_in.inner_for_in
+        return True
