@@ -32,7 +32,16 @@ _TAIL_BYTES = 16000
 class _Child:
     """One worker process: its events and its captured output."""
 
-    def __init__(self, options: VerifyOptions, backends: list[str], tmpdir: str) -> None:
+    def __init__(
+        self,
+        options: VerifyOptions,
+        backends: list[str],
+        tmpdir: str,
+        module: str = "torchlint.runtime_check.worker",
+        keep_stdin: bool = False,
+    ) -> None:
+        """Start ``python -m module EVENT_FD`` and send it the request; with ``keep_stdin`` the
+        request is a JSON line and stdin stays open for more (:meth:`send`)."""
         read_fd, write_fd = os.pipe()
         env = dict(os.environ)
         env.update(
@@ -46,7 +55,7 @@ class _Child:
             PYTHONDONTWRITEBYTECODE="1",
         )
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "torchlint.runtime_check.worker", str(write_fd)],
+            [sys.executable, "-m", module, str(write_fd)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -60,17 +69,29 @@ class _Child:
         os.set_blocking(read_fd, False)
         os.set_blocking(self.process.stdout.fileno(), False)  # type: ignore[union-attr]
         request = {"options": options.to_dict(), "backends": backends}
-        try:
-            self.process.stdin.write(json.dumps(request).encode())  # type: ignore[union-attr]
-            self.process.stdin.close()  # type: ignore[union-attr]
-        except BrokenPipeError:
-            pass
+        self.send(request)
+        if not keep_stdin:
+            self._close_stdin()
         self.selector = selectors.DefaultSelector()
         self.selector.register(read_fd, selectors.EVENT_READ, "events")
         self.selector.register(self.process.stdout, selectors.EVENT_READ, "output")  # type: ignore[arg-type]
         self.pending = b""
         self.output = bytearray()
         self.events_open = True
+
+    def send(self, message: dict[str, Any]) -> None:
+        """One JSON line to the child's stdin (lost if the child has gone: its end shows)."""
+        try:
+            self.process.stdin.write(json.dumps(message).encode() + b"\n")  # type: ignore[union-attr]
+            self.process.stdin.flush()  # type: ignore[union-attr]
+        except (BrokenPipeError, ValueError):
+            pass
+
+    def _close_stdin(self) -> None:
+        try:
+            self.process.stdin.close()  # type: ignore[union-attr]
+        except BrokenPipeError:
+            pass
 
     def next_event(self, deadline: float) -> Optional[dict[str, Any]]:
         """The next event; None when the child ended (or closed its event pipe) or time ran out."""
@@ -112,6 +133,7 @@ class _Child:
 
     def finish(self, kill: bool) -> Optional[int]:
         """Stop the child (its whole process group when ``kill``), reap it, close pipes."""
+        self._close_stdin()  # a child waiting for more requests sees the end
         if kill and self.process.poll() is None:
             try:
                 os.killpg(self.process.pid, signal.SIGKILL)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
@@ -247,6 +247,94 @@ def _verify_then_write(fixes: list[FileFix], target: str, inputs: Sequence[str])
     return True
 
 
+def run_repair(
+    paths: Sequence[str],
+    settings: Settings,
+    options: LintOptions,
+    *,
+    target: str,
+    backends: str,
+    inputs: Sequence[str] = (),
+    budget: float = 900.0,
+) -> int:
+    """``fix --verify TARGET --repair BACKENDS``: keep the fixes that make the back-ends pass
+    (see :mod:`torchlint.fix_repair`), write them (with ``--diff`` print them), report what is
+    left. Exit 0 when the back-ends pass afterwards, 1 when problems are left, 2 for a bad
+    spec, an original that cannot run, or a file that could not be written."""
+    from torchlint.cli_options import fail
+    from torchlint.fix_repair import RepairError, parse_repair_backends, repair
+    from torchlint.fix_verify import write_verified
+    from torchlint.lint.discovery import discover
+    from torchlint.lint.fix_files import unified_diff
+    from torchlint.lint.reporters import display_path
+    from torchlint.runtime_check.spec import SpecError
+
+    try:
+        wanted = parse_repair_backends(backends)
+    except SpecError as exc:
+        fail(str(exc))
+    found = discover(list(paths) or ["."], settings)
+    names = ", ".join(wanted)
+
+    def show(attempt: Any) -> None:
+        verdict = "kept" if attempt.kept else "rejected"
+        click.echo(
+            f"{verdict}: {display_path(attempt.path)}:{attempt.line}:{attempt.column}: "
+            f"{attempt.code} {attempt.message} ({attempt.applicability}): {attempt.reason}",
+            err=True,
+        )
+
+    try:
+        result = repair(
+            found.files,
+            settings,
+            target,
+            inputs,
+            wanted,
+            cache_dir=cache_dir_for(options, settings),
+            jobs=jobs_for(options),
+            budget=budget,
+            on_attempt=None if options.quiet else show,
+        )
+    except SpecError as exc:
+        fail(str(exc))
+    except RepairError as exc:
+        fail(f"--verify {target}: {exc}")
+    failed = False
+    for item in result.fixes:
+        outcome = item.outcome
+        assert outcome is not None
+        if options.diff:
+            click.echo(
+                unified_diff(display_path(item.path), outcome.original, outcome.text), nl=False
+            )
+    if not options.diff:
+        write_verified(result.fixes)
+        for item in result.fixes:
+            if item.error is not None:
+                failed = True
+                click.echo(f"{display_path(item.path)}: error: {item.error}", err=True)
+    if result.stopped:
+        click.echo(f"repair {names}: {result.stopped}", err=True)
+    for left in result.left:
+        problem = left.problem
+        where = f"{display_path(problem.path)}:{problem.line}: " if problem.path else ""
+        click.echo(f"left: {where}{problem.backend}: {problem.error}", err=True)
+        for finding in left.findings:
+            click.echo(f"  {finding.code} {finding.name}: {finding.message}", err=True)
+        if problem.path and not left.findings:
+            click.echo("  no finding on this line", err=True)
+    before = len(result.before)
+    after = "passes" if result.passes else f"{len(result.after)} problem(s) left"
+    click.echo(f"repair {names}: {before} problem(s) before, {after}", err=True)
+    if not options.quiet:
+        applied = sum(len(item.outcome.applied) for item in result.fixes if item.outcome)
+        _report_count(applied, len(result.fixes), options.diff)
+    if failed:
+        return EXIT_ERROR
+    return EXIT_CLEAN if result.passes else EXIT_FINDINGS
+
+
 def run_add_noqa(paths: Sequence[str], settings: Settings, options: LintOptions) -> int:
     """``check --add-noqa``: lint as check does, then add ``# noqa: CODE`` to each line with a
     finding. Exit 0 when every finding got its directive, 2 when a file could not be linted
@@ -308,11 +396,30 @@ def run_add_noqa(paths: Sequence[str], settings: Settings, options: LintOptions)
     multiple=True,
     help="Inputs for --verify: a shape spec like 'float32[2,3]' or pkg.mod:make_inputs.",
 )
+@click.option(
+    "--repair",
+    "repair_backends",
+    metavar="BACKEND",
+    help="With --verify: run the model through BACKEND (compile, export, export-strict, trace, "
+    "script; a comma list for several) and keep only the fixes, safe or unsafe, of the findings "
+    "on the lines torch fails at that make it pass (or fail further on) with unchanged eager "
+    "outputs.",
+)
+@click.option(
+    "--repair-timeout",
+    type=click.FloatRange(min=1),
+    default=900.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="--repair: stop trying fixes after SECONDS.",
+)
 def fix_command(
     paths: tuple[str, ...],
     options: LintOptions,
     verify_target: Optional[str],
     inputs: tuple[str, ...],
+    repair_backends: Optional[str],
+    repair_timeout: float,
 ) -> None:
     """Apply fixes to PATHS (default: the current folder), then report what is left.
 
@@ -323,5 +430,24 @@ def fix_command(
         from torchlint.cli_options import fail
 
         fail("--verify needs files, not standard input")
+    if repair_backends is not None:
+        from torchlint.cli_options import fail
+
+        if verify_target is None:
+            fail("--repair needs --verify pkg.mod:factory, the model to run")
+        if use_stdin(paths, options):
+            fail("--repair needs files, not standard input")
+        settings = load_run_settings(paths, options)
+        sys.exit(
+            run_repair(
+                paths,
+                settings,
+                options,
+                target=verify_target,
+                backends=repair_backends,
+                inputs=inputs,
+                budget=repair_timeout,
+            )
+        )
     settings = load_run_settings(paths, options)
     sys.exit(run_fix(paths, settings, options, verify=verify_target, inputs=inputs))

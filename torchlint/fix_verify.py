@@ -158,7 +158,8 @@ class _FixedSourceFinder(importlib.abc.MetaPathFinder):
         )
 
 
-def _compare_sessions(original: Any, fixed: Any, rtol: Any, atol: Any) -> FixVerification:
+def compare_sessions(original: Any, fixed: Any, rtol: Any, atol: Any) -> FixVerification:
+    """Equal eager outputs of two sessions of one target, input set by input set."""
     from torchlint.runtime_check.compare import compare
 
     if len(original.expected) != len(fixed.expected):
@@ -180,6 +181,25 @@ def _compare_sessions(original: Any, fixed: Any, rtol: Any, atol: Any) -> FixVer
     return FixVerification(True, f"equal outputs on {len(original.expected)} input set(s)")
 
 
+def fixed_session(options: dict[str, Any], fixed: dict[str, str], user: Any) -> Any:
+    """A new :class:`Session` of the target with ``fixed`` (real path -> text) in place of those
+    files: the user's modules (``user``: the original session's ``UserFiles``) are forgotten
+    first, so every one of them is imported again. Raises ``SetupError``."""
+    from torchlint.runtime_check.worker import Session
+
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None)
+        if path and path in user:
+            del sys.modules[name]
+    finder = _FixedSourceFinder(fixed)
+    sys.meta_path.insert(0, finder)
+    importlib.invalidate_caches()
+    try:
+        return Session(options)
+    finally:
+        sys.meta_path.remove(finder)  # the next session brings its own texts
+
+
 def _run_child(request: dict[str, Any]) -> FixVerification:
     from torchlint.runtime_check.worker import Session, SetupError, apply_memory_limit
 
@@ -189,18 +209,11 @@ def _run_child(request: dict[str, Any]) -> FixVerification:
         original = Session(options)
     except SetupError as exc:
         return FixVerification(False, f"the original code failed ({exc.stage}): {exc.message}")
-    # Forget the user's modules so the second import reads the fixed texts.
-    for name, module in list(sys.modules.items()):
-        path = getattr(module, "__file__", None)
-        if path and path in original.user:
-            del sys.modules[name]
-    sys.meta_path.insert(0, _FixedSourceFinder(request["fixed"]))
-    importlib.invalidate_caches()
     try:
-        fixed = Session(options)
+        fixed = fixed_session(options, request["fixed"], original.user)
     except SetupError as exc:
         return FixVerification(False, f"the fixed code failed ({exc.stage}): {exc.message}")
-    return _compare_sessions(original, fixed, options.get("rtol"), options.get("atol"))
+    return compare_sessions(original, fixed, options.get("rtol"), options.get("atol"))
 
 
 def main() -> None:
