@@ -1,0 +1,201 @@
+"""TL208: loops that index a module container -> loops over the container (unsafe).
+
+``for i in range(len(self.layers)): x = self.layers[i](x)`` -> ``for layer in self.layers:
+x = layer(x)`` (``for i, layer in enumerate(self.layers)`` where ``i`` is used for more than the
+lookup). ``for block, gain in zip(self.blocks, self.gains)`` (a module list zipped with a plain
+list) -> ``for i, block in enumerate(self.blocks):`` with ``gain = self.gains[i]`` first in the
+body. TorchScript unrolls a loop over a ``ModuleList`` / ``Sequential`` but cannot index one
+with a variable, nor zip one with a list.
+
+Left alone: a loop indexing two module containers with the same variable, an index variable or
+container rebound in the loop, ``range`` over anything but ``len`` of the indexed container, a
+one-line loop body.
+
+Unsafe: the loop is the same when the lengths agree; ``zip`` stopped at the shorter sequence
+where the rewrite raises ``IndexError`` (a plain list shorter than the modules).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
+
+from ._shared import names_in, variable_uses
+
+
+def _element_name(container: cst.BaseExpression, taken: set[str]) -> str:
+    """``self.layers`` -> ``layer``, ``self.blocks`` -> ``block``, ``self.mlp`` -> ``mlp_module``;
+    a suffix where the name is taken."""
+    base = container.attr.value if isinstance(container, cst.Attribute) else "module"
+    base = base.lstrip("_") or "module"
+    name = base[:-1] if base.endswith("s") and len(base) > 1 else f"{base}_module"
+    candidate, number = name, 2
+    while candidate in taken:
+        candidate, number = f"{name}_{number}", number + 1
+    return candidate
+
+
+def _same(fixer: Fixer, a: cst.CSTNode, b: cst.CSTNode) -> bool:
+    return fixer.code(a).strip() == fixer.code(b).strip()
+
+
+class _IndexReplacer(cst.CSTTransformer):
+    """``container[index]`` -> ``element`` everywhere in the loop body."""
+
+    def __init__(self, fixer: Fixer, container: cst.BaseExpression, index: str, element: str):
+        self.fixer, self.container, self.index, self.element = fixer, container, index, element
+
+    def leave_Subscript(
+        self, original: cst.Subscript, updated: cst.Subscript
+    ) -> cst.BaseExpression:
+        index = _index_name(original)
+        if index == self.index and _same(self.fixer, original.value, self.container):
+            return cst.Name(self.element, lpar=original.lpar, rpar=original.rpar)
+        return updated
+
+
+def _index_name(subscript: cst.Subscript) -> Optional[str]:
+    if len(subscript.slice) != 1 or not isinstance(subscript.slice[0].slice, cst.Index):
+        return None
+    value = subscript.slice[0].slice.value
+    return value.value if isinstance(value, cst.Name) else None
+
+
+class ModuleLoopOverContainer(Fixer):
+    codes = ("TL208",)
+    applicability = "unsafe"
+    message = "loop over the module container instead of indexing it"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if isinstance(node, cst.Subscript):
+            return self._indexed(node)
+        if isinstance(node, cst.Call):
+            return self._zipped(node)
+        return None
+
+    def _taken(self, loop: cst.For) -> set[str]:
+        function = self.enclosing_function(loop)
+        return {n.value for n in names_in(function if function is not None else loop)}
+
+    def _indexed(self, subscript: cst.Subscript) -> Optional[list[Replacement]]:
+        index = _index_name(subscript)
+        loop = self._loop_binding(subscript, index) if index is not None else None
+        if loop is None or not isinstance(loop.body, cst.IndentedBlock) or loop.orelse:
+            return None
+        container = subscript.value
+        call = loop.iter
+        # range(len(<the container>)) only: another bound could run past its end.
+        if not (
+            isinstance(call, cst.Call)
+            and self.ctx.qualified_name(call.func) == "builtins.range"
+            and len(call.args) == 1
+            and isinstance(call.args[0].value, cst.Call)
+            and self.ctx.qualified_name(call.args[0].value.func) == "builtins.len"
+            and len(call.args[0].value.args) == 1
+            and _same(self, call.args[0].value.args[0].value, container)
+        ):
+            return None
+        lookups, other_uses = 0, 0
+        for use in variable_uses(self, loop.body, index):
+            holder = self.parent(
+                self.parent(self.parent(use))
+            )  # Index -> SubscriptElement -> Subscript
+            if isinstance(holder, cst.Subscript) and self.kind(holder.value) is Kind.MODULES:
+                if not _same(self, holder.value, container):
+                    return None  # a second container: no single loop variable
+                if not isinstance(self.parent(use), cst.Index):
+                    return None
+                lookups += 1
+            else:
+                other_uses += 1
+        if self._rebinds(loop.body, index) or self._rebinds(loop.body, self.code(container)):
+            return None
+        element = _element_name(container, self._taken(loop))
+        body = loop.body.visit(_IndexReplacer(self, container, index, element))
+        container_text = self.code(container).strip()
+        if other_uses:
+            header = f"for {index}, {element} in enumerate({container_text}): pass"
+        else:
+            header = f"for {element} in {container_text}: pass"
+        template = cst.parse_statement(header)
+        assert isinstance(template, cst.For)
+        return [(loop, loop.with_changes(target=template.target, iter=template.iter, body=body))]
+
+    def _loop_binding(self, node: cst.CSTNode, index: str) -> Optional[cst.For]:
+        """The ``for`` loop (in the same function) whose target is ``index``."""
+        for ancestor in self.ancestors(node):
+            if isinstance(ancestor, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                return None
+            if isinstance(ancestor, cst.For):
+                target = ancestor.target
+                if isinstance(target, cst.Name) and target.value == index:
+                    return ancestor
+        return None
+
+    def _rebinds(self, body: cst.CSTNode, text: str) -> bool:
+        """Whether an assignment or loop in ``body`` binds the name or attribute ``text``."""
+        found = False
+
+        def enter(node: cst.CSTNode) -> None:
+            nonlocal found
+            targets: list[cst.CSTNode] = []
+            if isinstance(node, cst.Assign):
+                targets = [t.target for t in node.targets]
+            elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+                targets = [node.target]
+            elif isinstance(node, (cst.For, cst.CompFor)):
+                targets = [node.target]
+            for target in targets:
+                parts = [target]
+                if isinstance(target, (cst.Tuple, cst.List)):
+                    parts = [e.value for e in target.elements]
+                if any(self.code(p).strip() == text for p in parts):
+                    found = True
+
+        walk(body, enter, lambda node: None)
+        return found
+
+    def _zipped(self, call: cst.Call) -> Optional[list[Replacement]]:
+        loop = self.parent(call)
+        if (
+            not isinstance(loop, cst.For)
+            or loop.iter is not call
+            or loop.orelse
+            or len(call.args) != 2
+            or any(a.star or a.keyword for a in call.args)
+            or not isinstance(loop.body, cst.IndentedBlock)
+            or not isinstance(loop.target, cst.Tuple)
+            or len(loop.target.elements) != 2
+            or not all(isinstance(e.value, cst.Name) for e in loop.target.elements)
+        ):
+            return None
+        kinds = [self.kind(a.value) for a in call.args]
+        if kinds.count(Kind.MODULES) != 1:
+            return None
+        modules = kinds.index(Kind.MODULES)
+        others = 1 - modules
+        sequence = call.args[others].value
+        if not isinstance(sequence, (cst.Name, cst.Attribute)) or self._rebinds(
+            loop.body, self.code(sequence).strip()
+        ):
+            return None
+        module_name = loop.target.elements[modules].value.value
+        value_name = loop.target.elements[others].value.value
+        taken = self._taken(loop)
+        index, number = "i", 2
+        while index in taken:
+            index, number = f"i{number}", number + 1
+        header = cst.parse_statement(
+            f"for {index}, {module_name} in enumerate({self.code(call.args[modules].value)}): pass"
+        )
+        assert isinstance(header, cst.For)
+        first = cst.parse_statement(f"{value_name} = {self.code(sequence).strip()}[{index}]\n")
+        body = loop.body.with_changes(body=[first, *loop.body.body])
+        return [(loop, loop.with_changes(target=header.target, iter=header.iter, body=body))]
