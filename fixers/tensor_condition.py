@@ -1,43 +1,83 @@
 """TL101: a Python branch on a tensor condition -> ``torch.where`` or ``torch.cond`` (unsafe).
 
-Only branches the fixer can see whole are rewritten:
+Only branches the fixer can see whole are rewritten, each of ``if`` / ``elif`` / ``else``:
 
 - ``a if cond else b`` -> ``torch.where(cond, a, b)``;
-- ``if cond: return a`` + ``else: return b`` (or a ``return b`` right after the ``if``) ->
-  ``return torch.where(cond, a, b)``;
-- ``if cond: y = a`` + ``else: y = b`` -> ``y = torch.where(cond, a, b)``; without the ``else``,
-  ``y = torch.where(cond, a, y)`` when ``y`` already holds a tensor (a parameter, or bound
-  earlier in the same block);
-- where the finding does not name ``trace`` (``torch.cond`` cannot be traced), branches that
-  both return a call over the same tensor names, ``return f(x, h)`` / ``return g(x, h)`` ->
+- branches that each end in ``return`` (an ``if`` without ``else`` is followed by the rest of
+  its block, ending in ``return``): the assignments before each ``return`` run unconditionally
+  and ``return torch.where(c1, a, torch.where(c2, b, d))`` selects (element by element for
+  tuples of the same length);
+- branches that only assign names (``y = a``, ``y += 1``): ``y = torch.where(c1, a, ...)``
+  for each name, where every branch assigns the same names in the same order, the last
+  alternative being the ``else`` value or the name's value before the ``if`` (it must hold a
+  tensor there); a single ``if`` / ``else`` that assigns other names selects statement by
+  statement, ``y = torch.where(c, a, y)``;
+- where the finding does not name ``trace`` (``torch.cond`` cannot be traced), ``if`` / ``else``
+  returning calls over the same tensor names, ``return f(x, h)`` / ``return g(x, h)`` ->
   ``return torch.cond(cond, f, g, (x, h))``, so only one branch runs.
 
 The condition must surely be a boolean tensor (a comparison with a tensor, ``.any()``,
-``torch.isnan(...)``, ``not`` of one becomes ``torch.logical_not(...)``), or a comparison of
-``.item()`` of a full reduction with numbers (``x.max().item() > 100`` becomes
-``x.max() > 100``), and each value a tensor or a number literal. Unsafe: ``torch.where`` evaluates both branches (their cost, and errors the
-untaken one would raise), and broadcasts them together, so branches of different shapes or dtypes
-give a different result; ``torch.cond`` needs both branches to return the same shape and dtype.
+``torch.isnan(...)``; ``not`` / ``and`` / ``or`` of those become ``torch.logical_not`` /
+``logical_and`` / ``logical_or``; ``bool(t)`` and ``t.item()`` of one are read as ``t``), or a
+comparison of ``.item()`` of a full reduction with numbers: ``x.max().item() > 100`` becomes
+``x.max() > 100``, and a name bound once to such an ``.item()`` (``peak = x.abs().max().item()``)
+is bound to the 0-d tensor instead, where its other uses are arithmetic with tensors (which
+gives the same dtype with a 0-d tensor as with a Python number). Each value must be a tensor or
+a number literal. The statements that now run unconditionally must be assignments to names
+without in-place calls, and must not rebind what a later branch, condition or value reads
+(conditions and values are kept in new names where a later statement rebinds what they read).
+Comments move to the lines above the new code (the ``if`` line's one stays at the end of it).
+
+Unsafe: ``torch.where`` evaluates every branch (their cost, and errors the untaken one would
+raise), and broadcasts them together, so branches of different shapes or dtypes give a
+different result; an augmented assignment (``y += 1``) becomes a new tensor, so other names for
+the old one no longer see the change; ``torch.cond`` needs both branches to return the same
+shape and dtype. ``while`` loops and ``break`` on tensor data have no equal rewrite (the number
+of steps is the data); the finding's advice says what to do by hand.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Sequence
+from typing import Optional, Union
 
 import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
-from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.fixes import Fixer, NewCode, Replacement
+from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
 from ._tensor_exprs import (
+    ARITHMETIC,
     comparison_without_item,
     has_comments,
     is_bool_tensor,
+    is_full_reduction,
     is_number,
+    item_of_reduction,
     siblings,
-    single_small_statement,
 )
+
+AUGMENTED = {
+    cst.AddAssign: "+",
+    cst.SubtractAssign: "-",
+    cst.MultiplyAssign: "*",
+    cst.DivideAssign: "/",
+    cst.FloorDivideAssign: "//",
+    cst.ModuloAssign: "%",
+    cst.PowerAssign: "**",
+    cst.MatrixMultiplyAssign: "@",
+    cst.BitAndAssign: "&",
+    cst.BitOrAssign: "|",
+    cst.BitXorAssign: "^",
+}
+# Calls whose only purpose is a side effect: a statement holding one must keep its branch.
+IMPURE_CALLS = frozenset(
+    {"builtins.print", "builtins.setattr", "builtins.delattr", "builtins.exec"}
+)
+# Expressions that print as one operand (no parentheses needed around them).
+ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString)
 
 
 class TensorConditionToWhere(Fixer):
@@ -49,154 +89,408 @@ class TensorConditionToWhere(Fixer):
         test = diagnostic.node
         if not isinstance(test, cst.BaseExpression):
             return None
+        test = whole_test(self, test)
         owner = self.parent(test)
+        self._bindings: dict[int, Replacement] = {}  # `.item()` bindings the condition needs
+        self._taken: set[str] = set()
         if isinstance(owner, cst.IfExp) and owner.test is test:
-            return self._ternary(owner)
-        if isinstance(owner, cst.If) and owner.test is test:
-            return self._if(owner, allow_cond="trace" not in diagnostic.targets)
-        return None
+            found = self._ternary(owner)
+        elif isinstance(owner, cst.If) and owner.test is test:
+            found = self._if(owner, allow_cond="trace" not in diagnostic.targets)
+        else:
+            return None
+        return found + list(self._bindings.values()) if found else None
 
     # -- the condition and the values ------------------------------------------------------
     def _condition(self, test: cst.BaseExpression) -> Optional[str]:
-        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-            if is_bool_tensor(self, test.expression):
-                torch = self.import_module("torch")
-                return f"{torch}.logical_not({_bare(self, test.expression)})"
+        found = tensor_condition(self, test)
+        if found is None:
             return None
-        if is_bool_tensor(self, test):
-            return _bare(self, test)
-        # ``x.max().item() > 100``: the same test on the 0-d tensor keeps it a tensor.
-        tensor_test = comparison_without_item(self, test)
-        return _bare(self, tensor_test) if tensor_test is not None else None
+        text, bindings = found
+        for call in bindings:
+            self._bindings[id(call)] = (
+                call,
+                call.func.value.with_changes(lpar=call.lpar, rpar=call.rpar),
+            )  # type: ignore[attr-defined]
+        return text
 
-    def _values(self, first: cst.BaseExpression, second: cst.BaseExpression) -> bool:
-        """Both a tensor or a number literal, and at least one a tensor."""
-        kinds = [Kind.TENSOR if self.kind(v) == Kind.TENSOR else None for v in (first, second)]
-        if Kind.TENSOR not in kinds:
+    def _values(self, *values: cst.BaseExpression) -> bool:
+        """Each a tensor or a number literal, and at least one a tensor."""
+        tensors = [self.kind(v) == Kind.TENSOR for v in values]
+        return any(tensors) and all(t or is_number(v) for t, v in zip(tensors, values))
+
+    def _select(self, conditions: Sequence[str], values: Sequence[str]) -> str:
+        """``torch.where(c1, v1, torch.where(c2, v2, v3))`` for conditions and one more value."""
+        torch = self.import_module("torch")
+        text = values[-1]
+        for condition, value in zip(reversed(conditions), reversed(values[:-1])):
+            text = f"{torch}.where({condition}, {value}, {text})"
+        return text
+
+    # -- a ternary ----------------------------------------------------------------------------
+    def _ternary(self, node: cst.IfExp) -> Optional[list[Replacement]]:
+        if has_comments(node) or not self._values(node.body, node.orelse):
+            return None
+        condition = self._condition(node.test)
+        if condition is None:
+            return None
+        values = [_bare(self, node.body), _bare(self, node.orelse)]
+        return [(node, self._select([condition], values))]
+
+    # -- if / elif / else -----------------------------------------------------------------------
+    def _if(self, node: cst.If, *, allow_cond: bool) -> Optional[list[Replacement]]:
+        if not isinstance(self.parent(node), (cst.IndentedBlock, cst.Module)):
+            return None  # an ``elif``: the ``if`` it belongs to rewrites the whole chain
+        tests: list[cst.BaseExpression] = []
+        bodies: list[list[cst.BaseSmallStatement]] = []
+        current: Optional[Union[cst.If, cst.Else]] = node
+        while isinstance(current, cst.If):
+            block = _small_statements(current.body)
+            if block is None:
+                return None
+            tests.append(current.test)
+            bodies.append(block)
+            current = current.orelse
+        orelse = None
+        if current is not None:
+            orelse = _small_statements(current.body)
+            if orelse is None:
+                return None
+        conditions = [self._condition(test) for test in tests]
+        if any(c is None for c in conditions):
+            return None
+        if any(isinstance(body[-1], cst.Return) for body in bodies):
+            return self._returns(node, conditions, bodies, orelse, allow_cond=allow_cond)
+        return self._assigns(node, conditions, bodies, orelse)
+
+    def _returns(
+        self,
+        node: cst.If,
+        conditions: list,
+        bodies: list[list[cst.BaseSmallStatement]],
+        orelse: Optional[list[cst.BaseSmallStatement]],
+        *,
+        allow_cond: bool,
+    ) -> Optional[list[Replacement]]:
+        """Every branch ends in ``return``: run their assignments, select the returned value."""
+        tail: Optional[cst.SimpleStatementLine] = None
+        rest: list[cst.BaseStatement] = []
+        if orelse is None:
+            block = siblings(self, node)
+            if block is None:
+                return None
+            rest = block[block.index(node) + 1 :]
+            if not rest or not all(isinstance(s, cst.SimpleStatementLine) for s in rest):
+                return None
+            tail = rest[-1]  # type: ignore[assignment]
+            orelse = [small for line in rest for small in line.body]  # type: ignore[attr-defined]
+        branches = [*bodies, orelse]
+        for branch in branches:
+            last = branch[-1]
+            if not isinstance(last, cst.Return) or last.value is None:
+                return None
+            if not all(self._pure_assignment(s, augmented=False) for s in branch[:-1]):
+                return None
+        returned = [branch[-1].value for branch in branches]  # type: ignore[attr-defined]
+        columns = _columns(returned)
+        if columns is None or not all(self._values(*column) for column in columns):
+            return None
+        lines: list[str] = []
+        conditions = self._keep_conditions(node, conditions, branches, lines)
+        simple = len(branches) == 2 and all(len(b) == 1 for b in branches)
+        if simple and allow_cond and len(columns) == 1:
+            cond = self._cond_call(conditions[0], returned[0], returned[1])
+            if cond is not None:
+                return self._replace_returns(node, tail, rest, [], f"return {cond}")
+        values: list[list[str]] = [[] for _ in columns]
+        for index, branch in enumerate(branches):
+            assigned_later = set().union(*(_assigned(s) for b in branches[index + 1 :] for s in b))
+            mine = set().union(*(_assigned(s) for s in branch[:-1]))
+            if any(mine & _free_reads(later) for later in branches[index + 1 :]):
+                return None  # a later branch reads what this one rebinds
+            if branch is not orelse or tail is None:
+                lines.extend(self.code(_without_semicolon(s)) for s in branch[:-1])
+            for column, value in zip(columns, values):
+                kept = _bare(self, column[index])
+                if _names_read(column[index]) & assigned_later:
+                    name = self._fresh(node, "early")
+                    lines.append(f"{name} = {kept}")
+                    kept = name
+                value.append(kept)
+        selected = [self._select(conditions, column) for column in values]
+        text = (
+            selected[0]
+            if len(selected) == 1 and not _is_tuple(returned[0])
+            else ", ".join(selected)
+        )
+        return self._replace_returns(node, tail, rest, lines, f"return {text}")
+
+    def _replace_returns(
+        self,
+        node: cst.If,
+        tail: Optional[cst.SimpleStatementLine],
+        rest: list[cst.BaseStatement],
+        lines: list[str],
+        returned: str,
+    ) -> list[Replacement]:
+        header, comments = _comments(node)
+        if tail is None:  # if / else: the whole statement becomes the new code
+            return [(node, self._statements(node, [*lines, returned], header, comments))]
+        if len(rest) == 1:  # ``if c: return a`` + ``return b``: one statement in their place
+            tail_header, tail_comments = _comments(tail)
+            comments = comments + tail_comments + ([tail_header] if tail_header else [])
+            new = self._statements(node, [*lines, returned], header, comments)
+            return [(node, new), (tail, cst.RemovalSentinel.REMOVE)]
+        # The statements between stay where they are; the last ``return`` selects.
+        new_return = cst.parse_statement(returned, config=self.ctx.module.config_for_parsing)
+        new_tail = tail.with_changes(body=[*tail.body[:-1], new_return.body[0]])  # type: ignore[attr-defined]
+        if lines:
+            return [(node, self._statements(node, lines, header, comments)), (tail, new_tail)]
+        moved = [cst.EmptyLine(comment=c) for c in comments if c not in _leading_comments(node)]
+        moved = [*_comment_lines(node.leading_lines), *moved]
+        if header is not None and tail.trailing_whitespace.comment is None:
+            new_tail = new_tail.with_changes(trailing_whitespace=_trailing(header))
+        elif header is not None:
+            moved.append(cst.EmptyLine(comment=header))
+        new_tail = new_tail.with_changes(leading_lines=[*moved, *tail.leading_lines])
+        return [(node, cst.RemovalSentinel.REMOVE), (tail, new_tail)]
+
+    def _assigns(
+        self,
+        node: cst.If,
+        conditions: list,
+        bodies: list[list[cst.BaseSmallStatement]],
+        orelse: Optional[list[cst.BaseSmallStatement]],
+    ) -> Optional[list[Replacement]]:
+        """Branches that only assign names: one ``torch.where`` per name."""
+        branches = [*bodies, *([orelse] if orelse is not None else [])]
+        if not all(self._pure_assignment(s, augmented=True) for b in branches for s in b):
+            return None
+        plan = self._paired(node, branches, has_else=orelse is not None)
+        if plan is None and len(bodies) == 1:
+            plan = self._statement_by_statement(node, bodies[0], orelse)
+        if plan is None:
+            return None
+        lines: list[str] = []
+        if sum(1 for _, values in plan if len(values) > 1) > 1:
+            # Several selects: the conditions once, before any name they read changes.
+            conditions = self._keep_conditions(node, conditions, branches, lines, always=True)
+        for name, values in plan:
+            lines.append(f"{name} = {self._select(conditions, values)}")
+        header, comments = _comments(node)
+        return [(node, self._statements(node, lines, header, comments))]
+
+    def _paired(
+        self, node: cst.If, branches: list, *, has_else: bool
+    ) -> Optional[list[tuple[str, list[str]]]]:
+        """Every branch assigns the same names in the same order, each once: for each name its
+        value in every branch (and its value before the ``if`` when there is no ``else``)."""
+        names = [[_target(s) for s in branch] for branch in branches]
+        if any(n != names[0] for n in names) or len(set(names[0])) != len(names[0]):
+            return None
+        plan = []
+        for position, name in enumerate(names[0]):
+            before = self._tensor_before(node, name)
+            values = [self._value(branch[position], before) for branch in branches]
+            if not has_else:
+                values.append((name, True) if before else None)
+            if any(v is None for v in values) or not any(v[1] for v in values):  # type: ignore[index]
+                return None
+            plan.append((name, [v[0] for v in values]))  # type: ignore[index]
+        return plan
+
+    def _statement_by_statement(
+        self,
+        node: cst.If,
+        body: list[cst.BaseSmallStatement],
+        orelse: Optional[list[cst.BaseSmallStatement]],
+    ) -> Optional[list[tuple[str, list[str]]]]:
+        """``if c: A else: B`` assigning names held before: ``y = where(c, a, y)`` for each
+        statement of A, ``y = where(c, y, b)`` for B; a name only its branch uses is plain."""
+        function = self.enclosing_function(node)
+        plan = []
+        for branch, taken in ((body, True), (orelse or [], False)):
+            for small in branch:
+                name = _target(small)
+                before = self._tensor_before(node, name)
+                value = self._value(small, before)
+                if value is None:
+                    return None
+                if not before:
+                    if not _local_to(function, name, branch):
+                        return None
+                    plan.append((name, [value[0]]))  # a temporary of this branch: plain
+                    continue
+                plan.append((name, [value[0], name] if taken else [name, value[0]]))
+        return plan
+
+    def _value(self, small: cst.BaseSmallStatement, before: bool) -> Optional[tuple[str, bool]]:
+        """The value a statement gives its name as (text, is a tensor), when it is a tensor
+        or a number: ``y += e`` gives ``y + e`` (``y`` must hold a tensor before)."""
+        if isinstance(small, cst.Assign):
+            if self.kind(small.value) == Kind.TENSOR:
+                return _bare(self, small.value), True
+            return (_bare(self, small.value), False) if is_number(small.value) else None
+        if isinstance(small, cst.AugAssign) and before:
+            operand = small.value
+            if self.kind(operand) != Kind.TENSOR and not is_number(operand):
+                return None
+            if not isinstance(operand, ATOMS) or operand.lpar:
+                operand = operand.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+            operator = AUGMENTED[type(small.operator)]
+            return f"{self.code(small.target)} {operator} {self.code(operand)}", True
+        return None
+
+    # -- what the rewrite may move ----------------------------------------------------------------
+    def _pure_assignment(self, small: cst.BaseSmallStatement, *, augmented: bool) -> bool:
+        """``name = value`` (or ``a, b = value``; ``name op= value`` where ``augmented``)
+        without a call that changes something in place."""
+        if isinstance(small, cst.Assign):
+            if len(small.targets) != 1 or not _names_target(small.targets[0].target):
+                return False
+            value = small.value
+        elif isinstance(small, cst.AugAssign) and augmented:
+            if not isinstance(small.target, cst.Name) or type(small.operator) not in AUGMENTED:
+                return False
+            value = small.value
+        else:
             return False
-        return all(
-            kind == Kind.TENSOR or is_number(value) for kind, value in zip(kinds, (first, second))
+        return self._pure(value)
+
+    def _pure(self, expr: cst.BaseExpression) -> bool:
+        pure = True
+
+        def visit(node: cst.CSTNode) -> bool:
+            nonlocal pure
+            if isinstance(node, (cst.NamedExpr, cst.Yield, cst.Await, cst.Lambda)):
+                pure = False
+            elif isinstance(node, cst.Call):
+                func = node.func
+                if isinstance(func, cst.Attribute):
+                    name = func.attr.value
+                    if name.endswith("_") and not name.endswith("__"):
+                        pure = False  # x.add_(1), x.clamp_(...)
+                if self.ctx.qualified_name(func) in IMPURE_CALLS:
+                    pure = False
+            return pure
+
+        _walk(expr, visit)
+        return pure
+
+    def _keep_conditions(
+        self,
+        node: cst.If,
+        conditions: list,
+        branches: list,
+        lines: list[str],
+        *,
+        always: bool = False,
+    ) -> list[str]:
+        """The conditions, in new names (appended to ``lines``) when a statement that now runs
+        before a later use would rebind what they read, or ``always``."""
+        read = set()
+        for test in _tests(node):
+            read |= _names_read(test)
+        assigned = set().union(*(_assigned(s) for b in branches for s in b))
+        if not (always or read & assigned):
+            return conditions
+        kept = []
+        for condition in conditions:
+            name = self._fresh(node, "cond")
+            lines.append(f"{name} = {condition}")
+            kept.append(name)
+        return kept
+
+    def _tensor_before(self, node: cst.CSTNode, name: Optional[str]) -> bool:
+        """``name`` holds a tensor before ``node``: its last binding earlier in a block around
+        ``node`` gives a tensor, or (bound nowhere before) it is a tensor parameter."""
+        function = self.enclosing_function(node)
+        if function is None or name is None:
+            return False
+        current: cst.CSTNode = node
+        while current is not function:
+            parent = self.parent(current)
+            if parent is None:
+                return False
+            if isinstance(parent, (cst.IndentedBlock, cst.Module)):
+                last = None
+                for stmt in parent.body:
+                    if stmt is current:
+                        break
+                    if isinstance(stmt, cst.SimpleStatementLine):
+                        last = next((s for s in stmt.body if name in _assigned(s)), last)
+                    elif self._binds(stmt, name) is not False and (
+                        last is None or not self._binds(stmt, name)
+                    ):
+                        last = stmt  # maybe bound there (or bound to something else)
+                if last is not None:
+                    if isinstance(last, cst.AugAssign):
+                        return self.kind(last.target) == Kind.TENSOR
+                    value = getattr(last, "value", None)
+                    single = isinstance(last, (cst.Assign, cst.AnnAssign)) and _target(last) == name
+                    return single and value is not None and self.kind(value) == Kind.TENSOR
+            current = parent
+        return any(
+            p.name.value == name and self.kind(p.name) == Kind.TENSOR
+            for p in function.params.params
         )
 
-    def _where(self, test: cst.BaseExpression, first: cst.BaseExpression, second) -> Optional[str]:
-        if not isinstance(second, cst.BaseExpression) or not self._values(first, second):
-            return None
-        condition = self._condition(test)
-        if condition is None:
-            return None
-        torch = self.import_module("torch")
-        return f"{torch}.where({condition}, {_bare(self, first)}, {_bare(self, second)})"
+    def _binds(self, stmt: cst.BaseStatement, name: str) -> Optional[bool]:
+        """Whether a compound statement binds ``name``: False not at all, True only to
+        tensors, None otherwise (a loop target, a number, ...)."""
+        found: list[Optional[bool]] = []
 
-    # -- shapes of code ---------------------------------------------------------------------
-    def _ternary(self, node: cst.IfExp) -> Optional[list[Replacement]]:
-        if has_comments(node):
-            return None
-        where = self._where(node.test, node.body, node.orelse)
-        return [(node, where)] if where is not None else None
+        def visit(node: cst.CSTNode) -> bool:
+            if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and name in _assigned(
+                node
+            ):
+                tensor = (
+                    _target(node) == name
+                    and self.kind(node.target if isinstance(node, cst.AugAssign) else node.value)
+                    == Kind.TENSOR
+                )
+                found.append(tensor or None)
+            elif isinstance(node, (cst.For, cst.NamedExpr, cst.FunctionDef, cst.ClassDef)):
+                if name in _names_in(
+                    node.target if isinstance(node, (cst.For, cst.NamedExpr)) else node.name
+                ):
+                    found.append(None)
+            return not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
 
-    def _if(self, node: cst.If, *, allow_cond: bool) -> Optional[list[Replacement]]:
-        if node.orelse is not None and not isinstance(node.orelse, cst.Else):
-            return None  # elif chains are left to the author
-        if not isinstance(self.parent(node), (cst.IndentedBlock, cst.Module)):
-            return None  # an ``elif`` (its parent is the ``if``) or ``if c: ...`` on one line
-        if has_comments(node, leading=False):
-            return None
-        first = single_small_statement(node.body)
-        if first is None:
-            return None
-        removed: Optional[cst.BaseStatement] = None
-        if node.orelse is not None:
-            second = single_small_statement(node.orelse.body)
-        else:
-            second, removed = self._statement_after(node, first)
-        if isinstance(first, cst.Return) and isinstance(second, cst.Return):
-            if first.value is None or second.value is None:
-                return None
-            new = None
-            if allow_cond:
-                new = self._cond_call(node.test, first.value, second.value)
-            if new is None:
-                new = self._where(node.test, first.value, second.value)
-            if new is None:
-                return None
-            text = f"return {new}"
-        elif isinstance(first, cst.Assign):
-            target = _single_name_target(first)
-            if target is None:
-                return None
-            if node.orelse is not None:
-                if not (isinstance(second, cst.Assign) and _single_name_target(second) == target):
-                    return None
-                new = self._where(node.test, first.value, second.value)
-            elif self._holds_tensor(node, target):
-                new = self._where_or_keep(node.test, first, target)
-            else:
-                return None
-            if new is None:
-                return None
-            text = f"{target} = {new}"
-        else:
-            return None
-        replacements: list[Replacement] = [(node, text)]
-        if removed is not None:
-            replacements.append((removed, cst.RemovalSentinel.REMOVE))
-        return replacements
-
-    def _where_or_keep(
-        self, test: cst.BaseExpression, assign: cst.Assign, target: str
-    ) -> Optional[str]:
-        """``if c: y = a`` -> ``torch.where(c, a, y)``: ``y`` keeps its value where ``c`` is false."""
-        if self.kind(assign.targets[0].target) != Kind.TENSOR:
-            return None
-        if self.kind(assign.value) != Kind.TENSOR:
-            return None
-        condition = self._condition(test)
-        if condition is None:
-            return None
-        torch = self.import_module("torch")
-        return f"{torch}.where({condition}, {_bare(self, assign.value)}, {target})"
-
-    def _statement_after(
-        self, node: cst.If, first: cst.BaseSmallStatement
-    ) -> tuple[Optional[cst.BaseSmallStatement], Optional[cst.BaseStatement]]:
-        """For ``if c: return a`` without ``else``: the ``return b`` right after the ``if``."""
-        if not isinstance(first, cst.Return):
-            return None, None
-        block = siblings(self, node)
-        if block is None:
-            return None, None
-        position = next(i for i, stmt in enumerate(block) if stmt is node)
-        if position + 1 >= len(block):
-            return None, None
-        following = block[position + 1]
-        if not isinstance(following, cst.SimpleStatementLine) or len(following.body) != 1:
-            return None, None
-        if has_comments(following):
-            return None, None
-        statement = following.body[0]
-        return (statement, following) if isinstance(statement, cst.Return) else (None, None)
-
-    def _holds_tensor(self, node: cst.If, name: str) -> bool:
-        """``name`` is bound before the ``if``: a parameter, or assigned earlier in its block."""
-        function = self.enclosing_function(node)
-        if function is not None and any(
-            param.name.value == name for param in function.params.params
-        ):
-            return True
-        block = siblings(self, node)
-        if block is None:
+        _walk(stmt, visit)
+        if not found:
             return False
-        for stmt in block:
-            if stmt is node:
-                return False
-            if isinstance(stmt, cst.SimpleStatementLine):
-                for small in stmt.body:
-                    if isinstance(small, cst.Assign) and _single_name_target(small) == name:
-                        return True
-        return False
+        return True if all(found) else None
+
+    def _fresh(self, node: cst.CSTNode, base: str) -> str:
+        """A name nothing in the function (or module) uses yet."""
+        scope = self.enclosing_function(node) or self.ctx.module
+        used = _names_in(scope) | _names_in(self.ctx.module, top_level=True) | self._taken
+        name, number = base, 1
+        while name in used:
+            name, number = f"{base}_{number}", number + 1
+        self._taken.add(name)
+        return name
+
+    def _statements(
+        self,
+        old: cst.BaseStatement,
+        lines: list[str],
+        header: Optional[cst.Comment],
+        comments: list[cst.Comment],
+    ) -> NewCode:
+        """``lines`` as statements in place of ``old``: its leading lines, then the comments it
+        held, the ``if`` line's comment at the end of the last new line."""
+        config = self.ctx.module.config_for_parsing
+        body = list(cst.parse_module("".join(f"{line}\n" for line in lines), config=config).body)
+        leading = [*old.leading_lines, *(cst.EmptyLine(comment=c) for c in comments)]
+        body[0] = body[0].with_changes(leading_lines=leading)
+        if header is not None:
+            body[-1] = body[-1].with_changes(trailing_whitespace=_trailing(header))
+        return body[0] if len(body) == 1 else cst.FlattenSentinel(body)
 
     def _cond_call(
-        self, test: cst.BaseExpression, first: cst.BaseExpression, second: cst.BaseExpression
+        self, condition: str, first: cst.BaseExpression, second: cst.BaseExpression
     ) -> Optional[str]:
         """``f(x, h)`` / ``g(x, h)`` over the same tensor names -> ``torch.cond(c, f, g, (x, h))``."""
         if not (isinstance(first, cst.Call) and isinstance(second, cst.Call)):
@@ -211,9 +505,6 @@ class TensorConditionToWhere(Fixer):
                 return None  # a torch op: torch.where is the simpler select
             if any(self.kind(arg.value) != Kind.TENSOR for arg in call.args):
                 return None
-        condition = self._condition(test)
-        if condition is None:
-            return None
         torch = self.import_module("torch")
         packed = ", ".join(operands) + ("," if len(operands) == 1 else "")
         return (
@@ -222,15 +513,381 @@ class TensorConditionToWhere(Fixer):
         )
 
 
+# -- conditions (shared with fixers/tensor_assert.py) ---------------------------------------------
+def whole_test(fixer: Fixer, part: cst.BaseExpression) -> cst.BaseExpression:
+    """The whole test a reported operand belongs to (through ``and`` / ``or`` / ``not``)."""
+    current = part
+    while True:
+        parent = fixer.parent(current)
+        if isinstance(parent, cst.BooleanOperation) or (
+            isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not)
+        ):
+            current = parent
+        else:
+            return current
+
+
+def tensor_condition(
+    fixer: Fixer, test: cst.BaseExpression
+) -> Optional[tuple[str, list[cst.Call]]]:
+    """``test`` as a boolean tensor expression, with the ``name = r.item()`` calls whose
+    ``.item()`` must go for it; None when the fixer is not sure."""
+    bindings: list[cst.Call] = []
+
+    def convert(expr: cst.BaseExpression) -> Optional[str]:
+        torch = fixer.import_module("torch")
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            inner = convert(expr.expression)
+            return None if inner is None else f"{torch}.logical_not({inner})"
+        if isinstance(expr, cst.BooleanOperation):
+            left, right = convert(expr.left), convert(expr.right)
+            if left is None or right is None:
+                return None
+            name = "logical_and" if isinstance(expr.operator, cst.And) else "logical_or"
+            return f"{torch}.{name}({left}, {right})"
+        inner = _truth_of(fixer, expr)
+        if inner is not None:
+            return convert(inner)
+        if is_bool_tensor(fixer, expr):
+            return _bare(fixer, expr)
+        tensor_test = comparison_without_item(fixer, expr)
+        if tensor_test is not None:
+            return _bare(fixer, tensor_test)
+        return _item_name_comparison(fixer, expr, bindings)
+
+    text = convert(test)
+    return None if text is None else (text, bindings)
+
+
+def _truth_of(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """``t`` for ``bool(t)`` and ``t.item()`` where ``t`` is a boolean tensor."""
+    if not isinstance(expr, cst.Call):
+        return None
+    if (
+        fixer.ctx.qualified_name(expr.func) == "builtins.bool"
+        and len(expr.args) == 1
+        and expr.args[0].keyword is None
+        and not expr.args[0].star
+    ):
+        inner = expr.args[0].value
+    elif isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "item" and not expr.args:
+        inner = expr.func.value
+    else:
+        return None
+    return inner if is_bool_tensor(fixer, inner) or tensor_condition(fixer, inner) else None
+
+
+def _item_name_comparison(
+    fixer: Fixer, expr: cst.BaseExpression, bindings: list[cst.Call]
+) -> Optional[str]:
+    """``peak > 10`` where ``peak = x.abs().max().item()``: the same text, once ``peak`` is
+    bound to the 0-d tensor (its ``.item()`` call is added to ``bindings``)."""
+    if not isinstance(expr, cst.Comparison) or not all(
+        isinstance(c.operator, COMPARISON_OPERATORS) for c in expr.comparisons
+    ):
+        return None
+    found = []
+    for operand in [expr.left, *(c.comparator for c in expr.comparisons)]:
+        if isinstance(operand, cst.Name):
+            call = _item_binding(fixer, operand)
+            if call is not None:
+                found.append(call)
+                continue
+        if not (is_number(operand) or fixer.kind(operand) == Kind.CONST):
+            return None
+    if not found:
+        return None
+    bindings.extend(found)
+    return _bare(fixer, expr)
+
+
+def _item_binding(fixer: Fixer, name: cst.Name) -> Optional[cst.Call]:
+    """The ``r.item()`` call ``name`` is bound to, once, where ``r`` is a full reduction and
+    every use of ``name`` is a comparison with numbers in a test or arithmetic with a tensor."""
+    function = fixer.enclosing_function(name)
+    if function is None:
+        return None
+    values = assignments(function, name.value)
+    if len(values) != 1 or values[0][2] != 1:
+        return None
+    call = values[0][0]
+    if item_of_reduction(fixer, call) is None or not isinstance(call, cst.Call):
+        return None
+    if not is_full_reduction(fixer, call.func.value):  # type: ignore[attr-defined]
+        return None
+    binding = fixer.parent(call)
+    uses: list[cst.Name] = []
+
+    def visit(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Attribute):
+            _walk(node.value, visit)
+            return False
+        if isinstance(node, cst.Arg) and node.keyword is not None:
+            _walk(node.value, visit)
+            return False
+        if isinstance(node, cst.Name) and node.value == name.value:
+            uses.append(node)
+        return True
+
+    _walk(function.body, visit)
+    for use in uses:
+        parent = fixer.parent(use)
+        if parent is binding or (
+            isinstance(parent, cst.AssignTarget) and fixer.parent(parent) is binding
+        ):
+            continue
+        if isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, ARITHMETIC):
+            other = parent.right if parent.left is use else parent.left
+            if fixer.kind(other) == Kind.TENSOR:
+                continue
+            return None
+        if isinstance(parent, cst.Comparison) and _in_test(fixer, parent):
+            operands = [parent.left, *(c.comparator for c in parent.comparisons)]
+            if all(
+                o is use
+                or is_number(o)
+                or fixer.kind(o) == Kind.CONST
+                or (isinstance(o, cst.Name) and o.value == name.value)
+                for o in operands
+            ):
+                continue
+        return None
+    return call
+
+
+def _in_test(fixer: Fixer, expr: cst.BaseExpression) -> bool:
+    """``expr`` is the test of an ``if`` / ternary (or an operand of its and / or / not)."""
+    test = whole_test(fixer, expr)
+    owner = fixer.parent(test)
+    return isinstance(owner, (cst.If, cst.IfExp)) and owner.test is test
+
+
+# -- syntax helpers -------------------------------------------------------------------------------
+def _walk(node: cst.CSTNode, visit) -> None:
+    """Depth-first over ``node``'s subtree; ``visit`` returns False to skip a node's children."""
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if visit(current):
+            pending.extend(reversed(current.children))
+
+
 def _bare(fixer: Fixer, expr: cst.BaseExpression) -> str:
     """Source of ``expr`` without its own outer parentheses (it becomes a call argument)."""
     return fixer.code(expr.with_changes(lpar=(), rpar=()))
 
 
-def _single_name_target(assign: cst.Assign) -> Optional[str]:
-    if len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name):
-        return assign.targets[0].target.value
-    return None
+def _small_statements(suite: cst.BaseSuite) -> Optional[list[cst.BaseSmallStatement]]:
+    """The small statements of a block of simple lines (``pass`` left out); None otherwise."""
+    if isinstance(suite, cst.SimpleStatementSuite):
+        found = list(suite.body)
+    else:
+        found = []
+        for line in suite.body:  # type: ignore[attr-defined]
+            if not isinstance(line, cst.SimpleStatementLine):
+                return None
+            found.extend(line.body)
+    found = [s for s in found if not isinstance(s, cst.Pass)]
+    return found or None
+
+
+def _names_target(target: cst.BaseExpression) -> bool:
+    if isinstance(target, cst.Name):
+        return True
+    return isinstance(target, (cst.Tuple, cst.List)) and all(
+        isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements
+    )
+
+
+def _target(small: cst.CSTNode) -> Optional[str]:
+    """The one name ``y = ...`` / ``y += ...`` / ``y: T = ...`` assigns."""
+    if isinstance(small, cst.Assign):
+        target = small.targets[0].target if len(small.targets) == 1 else None
+    elif isinstance(small, (cst.AugAssign, cst.AnnAssign)):
+        target = small.target
+    else:
+        return None
+    return target.value if isinstance(target, cst.Name) else None
+
+
+def _assigned(small: cst.BaseSmallStatement) -> set[str]:
+    targets: list[cst.BaseExpression] = []
+    if isinstance(small, cst.Assign):
+        targets = [t.target for t in small.targets]
+    elif isinstance(small, (cst.AugAssign, cst.AnnAssign)):
+        targets = [small.target]
+    names = set()
+    for target in targets:
+        if isinstance(target, cst.Name):
+            names.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            names |= {e.value.value for e in target.elements if isinstance(e.value, cst.Name)}
+    return names
+
+
+def _names_read(node: cst.CSTNode) -> set[str]:
+    """Names an expression (or statement's value) reads, not attribute or keyword names."""
+    if isinstance(node, (cst.Assign, cst.AnnAssign)):
+        return _names_read(node.value) if node.value is not None else set()
+    if isinstance(node, cst.AugAssign):
+        return _names_read(node.target) | _names_read(node.value)
+    if isinstance(node, cst.Return):
+        return _names_read(node.value) if node.value is not None else set()
+    names: set[str] = set()
+
+    def visit(current: cst.CSTNode) -> bool:
+        if isinstance(current, cst.Name):
+            names.add(current.value)
+        elif isinstance(current, cst.Attribute):
+            _walk(current.value, visit)
+            return False
+        elif isinstance(current, cst.Arg):
+            _walk(current.value, visit)
+            return False
+        return True
+
+    _walk(node, visit)
+    return names
+
+
+def _free_reads(branch: list[cst.BaseSmallStatement]) -> set[str]:
+    """Names a branch reads before assigning them itself."""
+    free: set[str] = set()
+    bound: set[str] = set()
+    for small in branch:
+        free |= _names_read(small) - bound
+        bound |= _assigned(small)
+    return free
+
+
+def _names_in(node: cst.CSTNode, *, top_level: bool = False) -> set[str]:
+    """Every name spelled in ``node`` (only its top-level bindings where ``top_level``)."""
+    if top_level and isinstance(node, cst.Module):
+        found: set[str] = set()
+        for stmt in node.body:
+            if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                found.add(stmt.name.value)
+            elif isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    found |= _assigned(small)
+                    if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(
+                        small.names, cst.ImportStar
+                    ):
+                        for alias in small.names:
+                            bound = alias.asname.name if alias.asname else alias.name
+                            while isinstance(bound, cst.Attribute):
+                                bound = bound.value
+                            if isinstance(bound, cst.Name):
+                                found.add(bound.value)
+        return found
+    names: set[str] = set()
+
+    def visit(current: cst.CSTNode) -> bool:
+        if isinstance(current, cst.Name):
+            names.add(current.value)
+        return True
+
+    _walk(node, visit)
+    return names
+
+
+def _local_to(
+    function: Optional[cst.FunctionDef], name: str, branch: list[cst.BaseSmallStatement]
+) -> bool:
+    """``name`` appears in the function only in ``branch`` (a temporary of that branch)."""
+    if function is None:
+        return False
+    inside = sum(len([n for n in _all_names(s) if n == name]) for s in branch)
+    return inside == len([n for n in _all_names(function.body) if n == name])
+
+
+def _all_names(node: cst.CSTNode) -> list[str]:
+    names: list[str] = []
+
+    def visit(current: cst.CSTNode) -> bool:
+        if isinstance(current, cst.Name):
+            names.append(current.value)
+        elif isinstance(current, cst.Attribute):
+            _walk(current.value, visit)
+            return False
+        return True
+
+    _walk(node, visit)
+    return names
+
+
+def _tests(node: cst.If) -> list[cst.BaseExpression]:
+    found = []
+    current: object = node
+    while isinstance(current, cst.If):
+        found.append(current.test)
+        current = current.orelse
+    return found
+
+
+def _columns(values: list[cst.BaseExpression]) -> Optional[list[list[cst.BaseExpression]]]:
+    """The returned values position by position: one column, or one per tuple element when
+    every branch returns a tuple of the same length."""
+    if not all(_is_tuple(v) for v in values):
+        return None if any(_is_tuple(v) for v in values) else [list(values)]
+    sizes = {len(v.elements) for v in values}  # type: ignore[attr-defined]
+    if len(sizes) != 1:
+        return None
+    for value in values:
+        if any(isinstance(e, cst.StarredElement) for e in value.elements):  # type: ignore[attr-defined]
+            return None
+    return [
+        list(column)
+        for column in zip(
+            *(
+                [e.value for e in v.elements]
+                for v in values  # type: ignore[attr-defined]
+            )
+        )
+    ]
+
+
+def _is_tuple(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Tuple)
+
+
+def _without_semicolon(small: cst.BaseSmallStatement) -> cst.BaseSmallStatement:
+    return small.with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
+
+
+def _comments(node: cst.CSTNode) -> tuple[Optional[cst.Comment], list[cst.Comment]]:
+    """The comment of a statement's first line, and every other comment in it (not those of
+    its leading lines, which stay where they are)."""
+    header: Optional[cst.Comment] = None
+    if isinstance(node, cst.If):
+        body = node.body
+        whitespace = (
+            body.header if isinstance(body, cst.IndentedBlock) else body.trailing_whitespace
+        )
+        header = whitespace.comment
+    elif isinstance(node, cst.SimpleStatementLine):
+        header = node.trailing_whitespace.comment
+    found: list[cst.Comment] = []
+
+    def visit(current: cst.CSTNode) -> bool:
+        if isinstance(current, cst.Comment) and current is not header:
+            found.append(current)
+        return True
+
+    _walk(node.with_changes(leading_lines=()), visit)
+    return header, found
+
+
+def _leading_comments(node: cst.CSTNode) -> list[cst.Comment]:
+    return [line.comment for line in getattr(node, "leading_lines", ()) if line.comment]
+
+
+def _comment_lines(lines: Sequence[cst.EmptyLine]) -> list[cst.EmptyLine]:
+    return [line for line in lines if line.comment is not None]
+
+
+def _trailing(comment: cst.Comment) -> cst.TrailingWhitespace:
+    return cst.TrailingWhitespace(whitespace=cst.SimpleWhitespace("  "), comment=comment)
 
 
 def _plain_names(call: cst.Call) -> Optional[list[str]]:

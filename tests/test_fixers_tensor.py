@@ -80,7 +80,7 @@ def test_tensor_branches_become_torch_where():
 def test_tensor_branches_the_fixer_cannot_see_whole_are_left_alone():
     before = _net(
         """\
-        if x.sum() > 0:  # a comment inside the branch would be lost
+        if x.sum() > 0:  # what follows is not only assignments
             return x * 2
         if x.mean() > 0:
             y = x + 1
@@ -90,7 +90,7 @@ def test_tensor_branches_the_fixer_cannot_see_whole_are_left_alone():
         if x.max() > 3:
             return x.sum()
         elif x.min() < 0:
-            return x.mean()
+            x = x.mean()
         else:
             return x
         if x.std():
