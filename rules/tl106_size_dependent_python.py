@@ -710,12 +710,23 @@ class SizeDependentPython(Rule):
             if self.ctx.kind(split_size) == Kind.SIZE and varying_size(self.ctx, split_size):
                 self.report(node, SPLIT_MESSAGE)
             return
-        if name not in SIZE_CONSUMERS and not name.startswith("math."):
+        converts = name.startswith(("math.", "numpy.")) or name in (
+            "builtins.int",
+            "builtins.float",
+        )
+        if name not in SIZE_CONSUMERS and not converts:
             return
         args = call_targets(node)
         if any(
             self.ctx.kind(a) == Kind.SIZE
-            and (varying_size(self.ctx, a) or from_project_call(self.ctx, a))
+            and (
+                varying_size(self.ctx, a)
+                or from_project_call(self.ctx, a)
+                # A size that is a 0-dim tensor under trace, turned into a Python or NumPy
+                # number (`math.sqrt(x.shape[-1])`): the tracer warns and bakes it in, the
+                # last dimension's too.
+                or (converts and tensor_under_trace(self.ctx, a))
+            )
             for a in args
         ):
             self.report(node)

@@ -64,6 +64,7 @@ EXTERNAL_MODULE_BASES = frozenset(
         "torch.jit.ScriptModule",
     }
 )
+AUTOGRAD_FUNCTION_BASES = frozenset({"torch.autograd.Function", "torch.autograd.function.Function"})
 # Packages whose capitalised classes are nn.Module subclasses (einops' layers wrap its ops).
 EXTERNAL_MODULE_PACKAGES = ("torch.nn.", "einops.layers.torch.")
 NOT_MODULE_TORCH_NN = frozenset(
@@ -275,6 +276,11 @@ class ProjectIndex:
             owner, _, method = local.rpartition(".")
             if owner in summary.classes and method in summary.classes[owner].methods:
                 return ("method", summary, local)
+            if method == "apply" and self.is_autograd_function(summary.qualify(owner)):
+                # `Fn.apply(x)` runs `Fn.forward(ctx, x)`: graph code for every back-end.
+                forward = self.find_method(summary.qualify(owner), "forward")
+                if forward is not None:
+                    return self.lookup(forward[0], _depth + 1)
             head = parts[cut]
             if head in summary.imports:
                 rest = parts[cut + 1 :]
@@ -301,6 +307,14 @@ class ProjectIndex:
             return True
         info = self.class_info(qualname)
         return info is not None and any(self.is_module_class(base) for base in info[1].bases)
+
+    def is_autograd_function(self, qualname: str) -> bool:
+        """Whether a class subclasses ``torch.autograd.Function``, through project classes."""
+        return any(
+            base in AUTOGRAD_FUNCTION_BASES
+            for _, _, cls in self.mro(qualname)
+            for base in cls.bases
+        )
 
     def mro(self, qualname: str) -> list[tuple[str, FileSummary, ClassSummary]]:
         """Project classes in (depth-first, left-to-right) resolution order, starting at

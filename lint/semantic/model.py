@@ -485,10 +485,15 @@ class FileModel:
         self, name: str, node: cst.Call, inference: KindInference
     ) -> Optional[Kind]:
         found = self.index.lookup(name)
-        if found is None or found[0] != "function":
+        if found is None or found[0] not in ("function", "method"):
+            return None
+        # A method only as `Fn.apply(...)` of an autograd.Function: its forward's first
+        # parameter is `ctx`, which the call does not pass.
+        through_apply = found[0] == "method"
+        if through_apply and not name.endswith(".apply"):
             return None
         fq = found[1].qualify(found[2])
-        self.record_call(fq, node, inference, skip_self=False, callee_file=found[1])
+        self.record_call(fq, node, inference, skip_self=through_apply, callee_file=found[1])
         return self._callee_return_kind(fq, found[1])
 
     def self_call_kind(

@@ -560,7 +560,8 @@ class _Summarizer(ast.NodeVisitor):
             return
         else:
             return
-        if resolved and resolved.startswith("torch."):
+        # `pscan = PScan.apply`: calls of the name run the autograd.Function's forward.
+        if resolved and (resolved.startswith("torch.") or resolved.endswith(".apply")):
             self.summary.imports[name] = resolved
 
     def _record_callable(self, name: str, value: ast.expr) -> None:

