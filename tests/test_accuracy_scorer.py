@@ -248,6 +248,20 @@ def test_the_wider_corpus_runs_each_model_in_eval_and_train_and_holds_nothing_of
     assert packages <= set(wider.PACKAGES)
 
 
+def test_the_unseen_corpus_shares_no_package_with_the_dev_wider_or_held_out_ones():
+    unseen = ground_truth.load_corpus("unseen")
+    assert set(unseen.MODELS) == {
+        f"{m}.{mode}" for m in unseen.BASE_MODELS for mode in unseen.MODES
+    }
+    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
+    held_out |= {"diffusers"}
+    others = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
+    others |= set(ground_truth.load_corpus("wider").PACKAGES)
+    assert not (held_out | others) & set(unseen.PACKAGES)
+    packages = {module.split(".")[0] for module, *_ in unseen.MODELS.values()}
+    assert packages == set(unseen.PACKAGES)  # every pinned package has a model
+
+
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):
     import types
 
@@ -297,9 +311,9 @@ def test_per_rule_counts_hits_and_false_alarms_by_rule_and_backend(tmp_path: Pat
 def test_the_side_by_side_tables_show_each_column(tmp_path: Path):
     dev = _scored(tmp_path, [_diag(6, ["trace"], "TL106"), _diag(7, ["compile"], "TL101")])
     wider = _scored(tmp_path, [_diag(7, ["trace"], "TL106")])
-    columns = {"dev": dev, "wider (unseen)": wider}
+    columns = {"dev": dev, "wider": wider}
     lines = score.side_by_side(columns).splitlines()
-    assert lines[0] == "| measure | dev | wider (unseen) |"
+    assert lines[0] == "| measure | dev | wider |"
     trace = next(line for line in lines if line.startswith("| trace precision"))
     assert "1.00 / 1.00 (1 TP, 0 FN, 0 FP)" in trace and "0.00 / 0.00 (0 TP, 1 FN, 1 FP)" in trace
     per_10k = next(line for line in lines if line.startswith("| compile false findings"))
@@ -309,17 +323,22 @@ def test_the_side_by_side_tables_show_each_column(tmp_path: Path):
     assert "| TL101 | compile | 0 / 1 / 0.00 | - |" in rules
 
 
-def test_dev_corpora_add_up_beside_the_wider_one(tmp_path: Path):
+def test_dev_corpora_add_up_beside_the_wider_and_unseen_ones(tmp_path: Path):
     one = _scored(tmp_path, [_diag(6, ["trace"])])
+    other = _scored(tmp_path, [])
     results = [
         score.CorpusResult("transformers", "", [], one),
+        score.CorpusResult("unseen", "", [], other),
         score.CorpusResult("pytorch", "", [], _scored(tmp_path, [])),
         score.CorpusResult("wider", "", [], one),
     ]
     columns = score.generalisation_columns(results)
-    assert list(columns) == ["dev (transformers + pytorch)", "wider (unseen)"]
+    # Each generalisation corpus is a column of its own, never added into the dev column.
+    assert list(columns) == ["dev (transformers + pytorch)", "wider", "unseen"]
     assert len(columns["dev (transformers + pytorch)"]["trace"].fn) == 1
-    assert columns["wider (unseen)"] is one
+    assert columns["wider"] is one and columns["unseen"] is other
+    assert score.side_by_side_title(columns) == "Dev, wider and unseen corpora side by side"
+    assert score.side_by_side_title({"wider": one}) == "Wider corpora side by side"
 
 
 def test_a_top_level_module_is_located_relative_to_site_packages(tmp_path: Path, monkeypatch):

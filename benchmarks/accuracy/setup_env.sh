@@ -58,6 +58,24 @@ WIDER_CORPUS_PINS=(
     "pytorch-tabnet==4.1.0"
     "rtdl-revisiting-models==0.0.2"
 )
+# The unseen corpus (corpus_unseen.py): more packages no rule was developed on, kept back from
+# any study of misses. --no-deps as well: their imports (einops, numpy, packaging) are already
+# here; ncps's `future` and palm-pytorch's `triton` are declared but never imported by the
+# models run.
+UNSEEN_CORPUS_PINS=(
+    "charformer-pytorch==0.0.4"
+    "halonet-pytorch==0.0.5"
+    "isab-pytorch==0.3.0"
+    "julius==0.2.8"
+    "ncps==1.0.1"
+    "normflows==1.7.3"
+    "PaLM-pytorch==0.2.2"
+    "pytorch-msssim==1.0.0"
+    "pytorch-tcn==1.2.3"
+    "segformer-pytorch==0.0.6"
+    "snntorch==1.0.0"
+    "soft-moe-pytorch==0.1.9"
+)
 
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
@@ -68,6 +86,7 @@ fi
 "$ENV/bin/pip" install -q "$TRANSFORMERS_PIN" "$TORCH_PIN"
 "$ENV/bin/pip" install -q "${PYTORCH_CORPUS_PINS[@]}" "$TORCH_PIN"
 "$ENV/bin/pip" install -q --no-deps "${WIDER_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${UNSEEN_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -76,4 +95,6 @@ import perceiver_pytorch, reformer_pytorch, routing_transformer  # the pytorch c
 print("pytorch corpus: perceiver-pytorch", importlib.metadata.version("perceiver-pytorch"))
 import monai, mambapy, MEGABYTE_pytorch, pytorch_tabnet.tab_network  # the wider corpus imports
 print("wider corpus: monai", importlib.metadata.version("monai"))
+import ncps.torch, normflows, palm_pytorch, snntorch, soft_moe_pytorch  # the unseen corpus
+print("unseen corpus: normflows", importlib.metadata.version("normflows"))
 PY
