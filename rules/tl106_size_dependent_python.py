@@ -84,8 +84,9 @@ class SizeDependentPython(Rule):
     project function or method (`if not empty(q):` with `def empty(t): return t.numel() == 0`,
     `for i in range(n_windows(x, 2)):`), and methods of Python numbers called on a size
     (`(h / p).is_integer()`, `n.bit_length()`), which raise under trace: sizes are tensors
-    there. Sizes of the
-    last dimension in arithmetic (feature sizes that weights fix: `math.sqrt(d)`), ranks
+    there. A size turned into a Python or NumPy number (`math.sqrt(q.shape[-1])`,
+    `np.ceil(n / 4)`) is flagged whatever its dimension: the tracer warns and records the number.
+    Sizes of the last dimension in arithmetic (feature sizes that weights fix: `d ** -0.5`), ranks
     (`x.dim()`, `x.ndim`: the tracer
     sees them as plain ints and gives no warning; a trace is taken per rank anyway),
     and config values are not
@@ -193,7 +194,7 @@ class SizeDependentPython(Rule):
             class Model(nn.Module):
                 def forward(self, q, k):
                     b, t, d = q.shape
-                    scale = 1.0 / math.sqrt(d)
+                    scale = d**-0.5
                     if q.size(-1) != 8:
                         raise ValueError("bad head size")
                     return (q @ k.transpose(-1, -2)) * scale
@@ -561,6 +562,25 @@ class SizeDependentPython(Rule):
                 return [(torch.randn(2, 3, 4),), (torch.randn(2, 6, 4),)]
             """,
             line=6,
+            trace_warning=True,
+        ),
+        # A size made a Python float: the tracer warns and records the number, even for the
+        # last dimension.
+        Invalid(
+            """
+            import math
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, q, k):
+                    scale = 1.0 / math.sqrt(q.shape[-1])
+                    return (q @ k.transpose(-1, -2)) * scale
+
+            def inputs():
+                return [(torch.randn(2, 3, 8), torch.randn(2, 3, 8)), (torch.randn(3, 5, 8), torch.randn(3, 5, 8))]
+            """,
+            line=7,
             trace_warning=True,
         ),
         # The emptiness check lives in a helper: the caller's `if` converts the traced result.
