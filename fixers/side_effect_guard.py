@@ -1,4 +1,4 @@
-"""Print / logging / warnings calls in graph code: guard them or remove them.
+"""Print / logging / warnings calls, and clock reads, in graph code: guard them or remove them.
 
 The guard ``if not torch.compiler.is_compiling():`` is False only under torch.compile and
 torch.export (True in eager, under ``torch.jit.trace``, and in TorchScript, which compiles
@@ -6,6 +6,16 @@ torch.export (True in eager, under ``torch.jit.trace``, and in TorchScript, whic
 torch.export the message is not emitted, which is the point. That is safe when the arguments
 compute nothing with side effects; when they call something that may have one, it is skipped
 there too, so that guard is unsafe.
+
+Clock reads (TL304) get the same guard where their value only times things: the statements
+that compute from the clock (``start = time.perf_counter()``, ``self.last_ms = (... - start) *
+1000``, ``time.sleep(0.1)``, ``self.log.append(elapsed)``) are guarded, and so is an ``if``
+(without ``else``) whose test reads the clock, so the compiled model never takes that branch
+(as if no time had passed). Left alone: a clock value that
+reaches a tensor, a return, a loop test or an attribute other graph code reads, and anything
+inside a nested function. Unsafe: eager and torch.jit.trace run as before, but torch.compile
+and torch.export no longer measure or sleep, and the timed attributes keep their old value
+there.
 """
 
 from __future__ import annotations
@@ -16,7 +26,9 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
 SIDE_EFFECT_CODES = ("TL301", "TL302", "TL303")
 
@@ -153,3 +165,240 @@ class RemoveSideEffect(Fixer):
         if isinstance(holder, cst.SimpleStatementSuite):
             return [(expr, cst.Pass())]
         return None
+
+
+# -- clock reads (TL304) ---------------------------------------------------------------------
+CLOCK_CODES = ("TL304",)
+# Calls a guarded statement may make besides methods of local / self state: they only report.
+REPORTING_FUNCTIONS = ("builtins.print", "time.", "logging.", "warnings.")
+LOGGER_METHODS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
+)
+
+
+class _ClockPlan:
+    """What computes from the clock: lines to guard and ``if`` tests to prefix, and the local
+    names and ``self`` attributes that hold its values."""
+
+    def __init__(self) -> None:
+        self.lines: dict[int, cst.SimpleStatementLine] = {}
+        self.tests: dict[int, cst.If] = {}
+        self.names: set[str] = set()
+        self.attrs: set[str] = set()
+
+
+def _clock_plan(fixer: Fixer, call: cst.Call) -> Optional[_ClockPlan]:
+    """Follow the clock's value from ``call`` through the function; None where it reaches
+    something a guard would change (a tensor, a return, a loop test, a nested function)."""
+    function = fixer.enclosing_function(call)
+    if function is None:
+        return None
+    plan = _ClockPlan()
+    pending: list[cst.CSTNode] = [call]
+    while pending:
+        place = _clock_place(fixer, pending.pop(), function)
+        if place is None:
+            return None
+        if isinstance(place, cst.If):
+            plan.tests[id(place)] = place
+            continue
+        if place is function or id(place) in plan.lines:  # already guarded / already planned
+            continue
+        plan.lines[id(place)] = place
+        found = _line_effects(fixer, place.body[0])
+        if found is None:
+            return None
+        names, attrs = found
+        for name in names - plan.names:
+            plan.names.add(name)
+            pending.extend(_name_uses(function, name))
+        for attr in attrs - plan.attrs:
+            if _read_by_other_graph_code(fixer, function, attr):
+                return None
+            plan.attrs.add(attr)
+            pending.extend(_attr_uses(function, attr))
+    return plan
+
+
+def _clock_place(
+    fixer: Fixer, node: cst.CSTNode, function: cst.FunctionDef
+) -> Optional[cst.CSTNode]:
+    """Where a clock value is used: the ``if`` whose test reads it, the statement line that
+    computes with it, ``function`` itself when a compile guard already covers it, or None."""
+    child, current = node, fixer.parent(node)
+    line: Optional[cst.SimpleStatementLine] = None
+    while current is not None and current is not function:
+        if isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return None
+        if line is None:
+            if isinstance(current, cst.If) and child is current.test:
+                # The whole ``if`` goes under the guard: no ``else`` that compile should run.
+                if current.orelse is not None or not isinstance(
+                    fixer.parent(current), cst.IndentedBlock
+                ):
+                    return None
+                return current
+            if isinstance(current, cst.SimpleStatementLine):
+                if len(current.body) != 1 or not isinstance(
+                    fixer.parent(current), cst.IndentedBlock
+                ):
+                    return None
+                line = current
+            elif isinstance(current, cst.BaseStatement):
+                return None  # a loop header, a with item, ...
+        elif (
+            isinstance(current, cst.If)
+            and child is current.body
+            and _skips_compile(fixer, current.test)
+        ):
+            return function
+        child, current = current, fixer.parent(current)
+    return line
+
+
+def _skips_compile(fixer: Fixer, test: cst.BaseExpression) -> bool:
+    bounds = fixer.ctx.model.guard_targets(test)
+    return bounds is not None and "compile" not in bounds[0] and "export" not in bounds[0]
+
+
+def _line_effects(
+    fixer: Fixer, statement: cst.BaseSmallStatement
+) -> Optional[tuple[set[str], set[str]]]:
+    """The local names and ``self`` attributes a statement that computes from the clock
+    changes, or None where guarding it would change more than reporting state."""
+    if isinstance(statement, (cst.Assign, cst.AugAssign)):
+        targets = (
+            [t.target for t in statement.targets]
+            if isinstance(statement, cst.Assign)
+            else [statement.target]
+        )
+        names: set[str] = set()
+        attrs: set[str] = set()
+        for target in targets:
+            if isinstance(target, cst.Name):
+                names.add(target.value)
+            elif _self_attr(target) is not None:
+                attrs.add(_self_attr(target) or "")
+            else:
+                return None
+        return names, attrs
+    if isinstance(statement, cst.Expr) and isinstance(statement.value, cst.Call):
+        func = statement.value.func
+        name = fixer.ctx.qualified_name(func) or ""
+        if name == "builtins.print" or name.startswith(REPORTING_FUNCTIONS[1:]):
+            return set(), set()
+        if not isinstance(func, cst.Attribute) or fixer.kind(func.value) == Kind.TENSOR:
+            return None
+        if isinstance(func.value, cst.Name) and assignments(
+            fixer.enclosing_function(statement), func.value.value
+        ):
+            # A method of a local (``log.append(dt)``): the local now holds clock state.
+            return {func.value.value}, set()
+        attr = _self_attr(func.value)
+        if attr is not None:
+            return set(), {attr}
+        if func.attr.value in LOGGER_METHODS:
+            return set(), set()
+    return None
+
+
+def _self_attr(node: cst.CSTNode) -> Optional[str]:
+    """``a`` for ``self.a``."""
+    if (
+        isinstance(node, cst.Attribute)
+        and isinstance(node.value, cst.Name)
+        and node.value.value == "self"
+    ):
+        return node.attr.value
+    return None
+
+
+def _name_uses(function: cst.FunctionDef, name: str) -> list[cst.CSTNode]:
+    """Every ``name`` in ``function`` read (or updated in place), including in nested code."""
+    stores: set[int] = set()
+    found: list[cst.CSTNode] = []
+
+    def enter(node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Assign):
+            stores.update(id(t.target) for t in node.targets)
+        elif isinstance(node, (cst.Attribute,)):
+            stores.add(id(node.attr))
+        elif isinstance(node, cst.Arg) and node.keyword is not None:
+            stores.add(id(node.keyword))
+        elif isinstance(node, cst.Param):
+            stores.add(id(node.name))
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            stores.update(id(item.name) for item in node.names)
+        elif isinstance(node, cst.Name) and node.value == name and id(node) not in stores:
+            found.append(node)
+
+    walk(function.body, enter, lambda node: None)
+    return found
+
+
+def _attr_uses(function: cst.FunctionDef, attr: str) -> list[cst.CSTNode]:
+    """Every ``self.attr`` in ``function`` other than a plain store."""
+    stores: set[int] = set()
+    found: list[cst.CSTNode] = []
+
+    def enter(node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Assign):
+            stores.update(id(t.target) for t in node.targets)
+        elif _self_attr(node) == attr and id(node) not in stores:
+            found.append(node)
+
+    walk(function.body, enter, lambda node: None)
+    return found
+
+
+def _read_by_other_graph_code(fixer: Fixer, function: cst.FunctionDef, attr: str) -> bool:
+    """Whether another method of the class, one that is graph code, reads ``self.attr``."""
+    owner = next((a for a in fixer.ancestors(function) if isinstance(a, cst.ClassDef)), None)
+    if owner is None:
+        return False
+    for statement in owner.body.body:
+        if not isinstance(statement, cst.FunctionDef) or statement is function:
+            continue
+        info = fixer.ctx.model.function_info(statement)
+        if info is not None and info.region is not None and _attr_uses(statement, attr):
+            return True
+    return False
+
+
+def _in_guarded_branch(fixer: Fixer, statement: cst.CSTNode, plan: _ClockPlan) -> bool:
+    return any(isinstance(a, cst.If) and id(a) in plan.tests for a in fixer.ancestors(statement))
+
+
+class GuardClock(Fixer):
+    """``start = time.perf_counter()`` ... ``self.ms = time.perf_counter() - start`` -> each
+    statement under ``if not torch.compiler.is_compiling():``; ``if time.monotonic() > t:``
+    -> ``if not torch.compiler.is_compiling() and time.monotonic() > t:``."""
+
+    codes = CLOCK_CODES
+    applicability = "unsafe"
+    message = (
+        "skip the timing under torch.compile and torch.export (`if not "
+        "torch.compiler.is_compiling():`): the timed values and time-based branches are then "
+        "those of no time passing"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not isinstance(node, cst.Call):
+            return None
+        plan = _clock_plan(self, node)
+        if plan is None:
+            return None
+        torch = self.import_module("torch")
+        edits: list[Replacement] = []
+        for statement in [*plan.tests.values(), *plan.lines.values()]:
+            # A line inside a branch that is guarded as a whole needs no guard of its own.
+            if _in_guarded_branch(self, statement, plan):
+                continue
+            guarded = cst.If(
+                test=cst.parse_expression(f"not {torch}.compiler.is_compiling()"),
+                body=cst.IndentedBlock(body=[statement.with_changes(leading_lines=())]),
+                leading_lines=statement.leading_lines,
+            )
+            edits.append((statement, guarded))
+        return edits or None
