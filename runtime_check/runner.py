@@ -93,6 +93,16 @@ class _Child:
         except BrokenPipeError:
             pass
 
+    def wait_setup(self, timeout: float) -> tuple[Optional[dict[str, Any]], bool, Optional[int]]:
+        """The child's setup event, or (None, whether ``timeout`` ran out, its exit status)
+        with the child stopped when it died or hung first."""
+        deadline = time.monotonic() + timeout
+        event = self.next_event(deadline)
+        if event is not None and event.get("event") == "setup":
+            return event, False, None
+        timed_out = time.monotonic() >= deadline
+        return None, timed_out, self.finish(kill=True)
+
     def next_event(self, deadline: float) -> Optional[dict[str, Any]]:
         """The next event; None when the child ended (or closed its event pipe) or time ran out."""
         while True:
@@ -193,11 +203,8 @@ def verify(options: VerifyOptions, progress: Optional[ProgressCallback] = None) 
             child = _Child(options, remaining, tmpdir)
             notify("child_start", {"backends": list(remaining)})
             setup_timeout = options.setup_timeout or options.timeout
-            deadline = time.monotonic() + setup_timeout
-            event = child.next_event(deadline)
-            if event is None or event.get("event") != "setup":
-                timed_out = time.monotonic() >= deadline
-                code = child.finish(kill=True)
+            event, timed_out, code = child.wait_setup(setup_timeout)
+            if event is None:
                 tail = child.tail()
                 where = _crash_location(tail, user)
                 report.setup = {

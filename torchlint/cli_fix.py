@@ -321,7 +321,8 @@ def run_repair(
         where = f"{display_path(problem.path)}:{problem.line}: " if problem.path else ""
         click.echo(f"left: {where}{problem.backend}: {problem.error}", err=True)
         for finding in left.findings:
-            click.echo(f"  {finding.code} {finding.name}: {finding.message}", err=True)
+            no_fix = "" if finding.fix is not None else " (no fix)"
+            click.echo(f"  {finding.code} {finding.name}: {finding.message}{no_fix}", err=True)
         if problem.path and not left.findings:
             click.echo("  no finding on this line", err=True)
     before = len(result.before)

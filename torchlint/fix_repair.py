@@ -146,11 +146,8 @@ class _Evaluator:
             options, list(options.backends), self.tmpdir, module=__name__, keep_stdin=True
         )
         setup_timeout = options.setup_timeout or options.timeout
-        deadline = time.monotonic() + setup_timeout
-        event = child.next_event(deadline)
-        if event is None or event.get("event") != "setup":
-            timed_out = time.monotonic() >= deadline
-            code = child.finish(kill=True)
+        event, timed_out, code = child.wait_setup(setup_timeout)
+        if event is None:
             tail = " | ".join(child.tail().strip().splitlines()[-3:])
             raise RepairError(
                 f"the original code did not start within {setup_timeout:g} s"
@@ -410,7 +407,8 @@ def repair(
     finally:
         evaluator.close()
     result.fixes = _file_fixes(texts, applied, given, linter)
-    result.left = [_left(p, texts, given, linter, FAMILY) for p in result.after]
+    ordered = sorted(result.after, key=lambda p: (p.path or "", p.line or 0, p.backend))
+    result.left = [_left(p, texts, given, linter, FAMILY) for p in ordered]
     return result
 
 
@@ -441,7 +439,8 @@ def _next_candidate(
         ]
         near.sort(key=lambda d: (_near(d, problem.line), d.line, d.column))
         for diagnostic in near:
-            key = (problem.path, text, _fix_key(text, diagnostic))
+            # Tried once: the same edit after other fixes (lines shifted) is the same fix.
+            key = (problem.path, _fix_key(text, diagnostic))
             if key not in tried:
                 return problem.path, diagnostic, key
     return None

@@ -1,0 +1,260 @@
+"""``torchlint fix PATH --verify pkg.mod:factory --repair BACKEND``: torch says where the back-end
+fails, the fixes of the findings there are tried in a child process and kept only when the
+back-end gets cleaner with eager outputs unchanged; what is left is reported."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from torchlint.fix_repair import Problem, judge, parse_repair_backends
+from torchlint.lint.fix_files import unified_diff
+from torchlint.runtime_check.spec import SpecError
+
+from .cli_helpers import run_cli, write
+from .conftest import requires_torch
+
+# Export stops at the deepcopy (line 13), then at the branch (line 15): two rounds. The
+# `type(out) is torch.Tensor` test (line 21) has an unsafe fix (TL113) naming export, but
+# export does not fail there: the loop must leave it alone.
+EXPORT_MODEL = """\
+import copy
+
+import torch
+from torch import nn
+
+
+class Gate(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        base = copy.deepcopy(x)
+        h = self.fc(base)
+        if h.sum() > 0:
+            y = h * 2
+        else:
+            y = h - 1
+        out = y + 1
+        out = out * 1.0
+        if type(out) is torch.Tensor:
+            out = out * 1.0
+        return out
+
+
+def make_inputs():
+    return [(torch.randn(2, 4),), (torch.randn(2, 4) + 3,)]
+"""
+
+# Compile breaks the graph three times: the deepcopy (fixed), `int(...)` (TL102, no fix) and
+# the branch, whose torch.where fix would broadcast the 0-d `h.sum()` to h's shape (rejected).
+COMPILE_MODEL = """\
+import copy
+
+import torch
+from torch import nn
+
+
+class Scorer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(4, 4)
+
+    def forward(self, x):
+        base = copy.deepcopy(x)
+        h = self.proj(base)
+        n = int(h.argmax())
+        h = h + n
+        if h.sum() > 0:
+            return h.sum()
+        return h - 1
+
+
+def make_inputs():
+    return [(torch.randn(2, 4),)]
+"""
+
+
+def _project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> Path:
+    write(tmp_path, "pkg/__init__.py", "")
+    monkeypatch.chdir(tmp_path)
+    return write(tmp_path, "pkg/model.py", text)
+
+
+def _load(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@requires_torch
+@pytest.mark.torch
+def test_repair_export_keeps_the_fixes_that_make_it_pass(tmp_path, monkeypatch):
+    import torch
+
+    from torchlint.lint.engine import lint_text
+    from torchlint.lint.settings import Settings
+
+    path = _project(tmp_path, monkeypatch, EXPORT_MODEL)
+    # The fix the loop must not apply exists: plain `fix --unsafe-fixes` would apply it.
+    findings = lint_text(str(path), EXPORT_MODEL, Settings(targets=("export",))).diagnostics
+    assert any(d.code == "TL113" and d.fix is not None for d in findings)
+    with pytest.raises(RuntimeError):  # the deepcopy first
+        torch.export.export(_load(path, "repair_export_before").Gate(), (torch.randn(2, 4),))
+
+    result = run_cli(
+        ["fix", "pkg", "--isolated", "--verify", "pkg.model:Gate", "--repair", "export"]
+    )
+    assert result.exit_code == 0, result.stderr
+    kept = [line for line in result.stderr.splitlines() if line.startswith("kept: ")]
+    assert [line.split()[2] for line in kept] == ["TL308", "TL101"], result.stderr
+    assert "export gets further: now line 15" in kept[0]
+    assert kept[1].endswith(": passes")
+    assert "TL113" not in result.stderr
+    assert "repair export: 1 problem(s) before, passes" in result.stderr
+    fixed = path.read_text()
+    assert "base = x.clone()" in fixed
+    assert "y = torch.where(h.sum() > 0, h * 2, h - 1)" in fixed
+    assert "if type(out) is torch.Tensor:" in fixed
+
+    # torch's word on the written file: export passes, with the original's eager outputs.
+    original = write(tmp_path, "original.py", EXPORT_MODEL)
+    torch.manual_seed(0)
+    want_model = _load(original, "repair_export_original").Gate()
+    torch.manual_seed(0)
+    got_model = _load(path, "repair_export_fixed").Gate()
+    for x in (torch.randn(2, 4), torch.randn(2, 4) + 3, -torch.ones(2, 4) * 5):
+        program = torch.export.export(got_model, (x,))
+        torch.testing.assert_close(program.module()(x), want_model(x))
+
+
+@requires_torch
+@pytest.mark.torch
+def test_repair_compile_diff_rejects_changed_outputs_and_reports_what_is_left(
+    tmp_path, monkeypatch
+):
+    path = _project(tmp_path, monkeypatch, COMPILE_MODEL)
+    result = run_cli(
+        [
+            "fix", "pkg", "--isolated", "--diff",
+            "--verify", "pkg.model:Scorer", "--repair", "compile",
+        ]
+    )  # fmt: skip
+    assert result.exit_code == 1, result.stderr
+    assert path.read_text() == COMPILE_MODEL  # --diff writes nothing
+    # Only the deepcopy fix is kept: the diff is the one of that single rewrite.
+    kept = COMPILE_MODEL.replace("base = copy.deepcopy(x)", "base = x.clone()")
+    assert result.stdout == unified_diff("pkg/model.py", COMPILE_MODEL, kept)
+    lines = result.stderr.splitlines()
+    rejected = [line for line in lines if line.startswith("rejected: ")]
+    assert len(rejected) == 1 and "TL101" in rejected[0], result.stderr
+    assert "the fixed code gives other outputs" in rejected[0]
+    left = lines.index("left: pkg/model.py:15: compile: graph break: " + _item_break(lines))
+    assert lines[left + 1].startswith("  TL102 tensor-to-python-scalar: ")
+    assert lines[left + 1].endswith("(no fix)")
+    branch = lines.index("left: pkg/model.py:17: compile: Unsupported: Data-dependent branching")
+    assert lines[branch + 1].startswith("  TL101 tensor-condition: ")
+    assert "repair compile: 3 problem(s) before, 2 problem(s) left" in result.stderr
+    assert "Would fix 1 finding(s) in 1 file." in result.stderr
+
+
+def _item_break(lines: list[str]) -> str:
+    """torch's reason for the `int(tensor)` break, as the report gives it."""
+    prefix = "left: pkg/model.py:15: compile: graph break: "
+    found = [line[len(prefix) :] for line in lines if line.startswith(prefix)]
+    assert found, "\n".join(lines)
+    assert "item()" in found[0]
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--verify", "nocolon", "--repair", "export"], "must be 'package.module:callable'"),
+        (["--verify", "pkg.model:Gate", "--repair", "exprt"], "did you mean 'export'?"),
+        (["--verify", "pkg.model:Gate", "--repair", "onnx"], "cannot repair for 'onnx'"),
+        (["--repair", "export"], "--repair needs --verify"),
+        (["--verify", "missing.py:Gate", "--repair", "export"], "no such file 'missing.py'"),
+        (
+            ["--verify", "pkg.model:Gate", "--repair", "export", "--inputs", "float33[2,4]"],
+            "unknown dtype 'float33'",
+        ),
+    ],
+)
+def test_repair_usage_errors_are_one_line(tmp_path, monkeypatch, args, message):
+    path = _project(tmp_path, monkeypatch, EXPORT_MODEL)
+    result = run_cli(["fix", "pkg", "--isolated", *args])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("torchlint: error: ")
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert path.read_text() == EXPORT_MODEL
+
+
+def test_repair_from_standard_input_is_a_usage_error():
+    result = run_cli(["fix", "-", "--verify", "m.py:Net", "--repair", "export"], stdin="x = 1\n")
+    assert result.exit_code == 2
+    assert "needs files, not standard input" in result.stderr
+
+
+@requires_torch
+@pytest.mark.torch
+def test_repair_of_a_target_that_cannot_be_built_is_a_usage_error(tmp_path, monkeypatch):
+    path = _project(tmp_path, monkeypatch, EXPORT_MODEL)
+    result = run_cli(
+        ["fix", "pkg", "--isolated", "--verify", "pkg.model:Nope", "--repair", "export"]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "torchlint: error: --verify pkg.model:Nope: the original code failed (resolve): "
+        "'pkg.model' has no attribute 'Nope'"
+    ]
+    assert path.read_text() == EXPORT_MODEL
+
+
+def test_parse_repair_backends():
+    assert parse_repair_backends("export") == ("export",)
+    assert parse_repair_backends("export-strict,compile") == ("compile", "export-strict")
+    assert parse_repair_backends("export-nonstrict") == ("export",)
+    with pytest.raises(SpecError, match="no back-end given"):
+        parse_repair_backends(" , ")
+
+
+# -- judge: when is a fixed text cleaner? ---------------------------------------------------------
+OLD = "a = 1\nb = f(a)\nc = g(b)\nd = h(c)\n"
+NEW = "import torch\na = 1\nb = f2(a)\nc = g(b)\nd = h(c)\n"  # line 2 rewritten, all shifted
+
+
+def _p(backend: str, line, error: str = "boom") -> Problem:
+    return Problem(backend, None if line is None else "/m.py", line, error)
+
+
+def test_judge_passes_and_fewer_problems():
+    assert judge([_p("export", 2)], [], "/m.py", OLD, NEW) == (True, "passes")
+    kept, why = judge([_p("compile", 2), _p("compile", 3)], [_p("compile", 4)], "/m.py", OLD, NEW)
+    assert kept and why == "2 -> 1 problem(s)"
+
+
+def test_judge_a_failure_further_on_is_progress_one_on_the_written_line_is_not():
+    # Line 3 of the old text is line 4 of the new one: an old problem there is the same one.
+    kept, why = judge([_p("export", 2)], [_p("export", 5, "next")], "/m.py", OLD, NEW)
+    assert kept and why == "export gets further: now line 5: next"
+    kept, why = judge([_p("export", 2)], [_p("export", 3, "fix's own")], "/m.py", OLD, NEW)
+    assert not kept and why == "no better: export line 3: fix's own"
+    kept, why = judge([_p("export", 3)], [_p("export", 4)], "/m.py", OLD, NEW)
+    assert not kept and why.startswith("no better")
+
+
+def test_judge_rejects_a_backend_that_gets_worse():
+    before = [_p("compile", 2), _p("compile", 3), _p("trace", 2)]
+    after = [_p("trace", 4), _p("trace", 5)]
+    kept, why = judge(before, after, "/m.py", OLD, NEW)
+    assert not kept and why == "trace: 1 -> 2 problem(s): boom"
+    # A problem torch named no line for stays the same problem.
+    kept, why = judge([_p("trace", None)], [_p("trace", None)], "/m.py", OLD, NEW)
+    assert not kept
