@@ -1,0 +1,157 @@
+"""TL212: an empty list or dict attribute -> a class-level annotation with its element types
+(safe).
+
+``self.history = []`` in ``__init__`` and ``self.history.append(y.detach())`` in ``forward``
+-> ``history: List[torch.Tensor]`` at the top of the class body; ``self.cache = {}`` with
+``self.cache["prev"] = key`` -> ``cache: Dict[str, torch.Tensor]``. TorchScript cannot type
+an empty container from its value but reads the class's annotations. The element types come
+from every write in the class's methods (``.append`` / ``.insert`` / ``[key] = value``): each
+must be a tensor, a size (int), or an int, float or string literal, all of one type; a
+container that is also rebound to a non-empty value, extended or written with anything else is
+left alone. Not on a decorated class (a ``@dataclass`` would turn the annotation into a field).
+
+Safe: a class annotation without a value changes nothing at run time but
+``__annotations__``, which only TorchScript reads here; eager, trace, compile and export run
+as before.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
+
+LIST_WRITES = {"append": 0, "insert": 1}  # method -> the position of the element argument
+
+
+def _self_attr(node: cst.CSTNode, attr: str) -> bool:
+    return (
+        isinstance(node, cst.Attribute)
+        and isinstance(node.value, cst.Name)
+        and node.value.value == "self"
+        and node.attr.value == attr
+    )
+
+
+def _empty(value: cst.BaseExpression) -> Optional[str]:
+    """``[]`` / ``list()`` -> "list", ``{}`` / ``dict()`` -> "dict"."""
+    if isinstance(value, cst.List) and not value.elements:
+        return "list"
+    if isinstance(value, cst.Dict) and not value.elements:
+        return "dict"
+    if isinstance(value, cst.Call) and not value.args and isinstance(value.func, cst.Name):
+        return {"list": "list", "dict": "dict"}.get(value.func.value)
+    return None
+
+
+class AnnotateEmptyContainer(Fixer):
+    codes = ("TL212",)
+    applicability = "safe"
+    message = "annotate the container's element types in the class body"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not isinstance(node, cst.Attribute) or not _self_attr(node, node.attr.value):
+            return None
+        cls = next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
+        if cls is None or cls.decorators or not isinstance(cls.body, cst.IndentedBlock):
+            return None
+        attr = node.attr.value
+        annotation = self._annotation(cls, attr)
+        if annotation is None:
+            return None
+        line = cst.parse_statement(f"{attr}: {annotation}\n")
+        body = list(cls.body.body)
+        first = body[0]
+        if self._is_docstring(first):
+            return [(first, cst.FlattenSentinel([first, line]))]
+        return [
+            (
+                first,
+                cst.FlattenSentinel(
+                    [
+                        line.with_changes(leading_lines=first.leading_lines),
+                        first.with_changes(leading_lines=()),
+                    ]
+                ),
+            )
+        ]
+
+    @staticmethod
+    def _is_docstring(stmt: cst.BaseStatement) -> bool:
+        return (
+            isinstance(stmt, cst.SimpleStatementLine)
+            and len(stmt.body) == 1
+            and isinstance(stmt.body[0], cst.Expr)
+            and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+        )
+
+    def _annotation(self, cls: cst.ClassDef, attr: str) -> Optional[str]:
+        """``List[T]`` / ``Dict[K, V]`` from the class's writes, or None when unsure."""
+        containers: set[str] = set()
+        keys: set[Optional[str]] = set()
+        values: set[Optional[str]] = set()
+        unsure = False
+
+        def enter(node: cst.CSTNode) -> None:
+            nonlocal unsure
+            if isinstance(node, cst.Assign):
+                for target in node.targets:
+                    if _self_attr(target.target, attr):
+                        kind = _empty(node.value)
+                        if kind is None:
+                            unsure = True
+                        containers.add(kind or "?")
+                    elif isinstance(target.target, cst.Subscript) and _self_attr(
+                        target.target.value, attr
+                    ):
+                        slices = target.target.slice
+                        index = slices[0].slice if len(slices) == 1 else None
+                        if not isinstance(index, cst.Index):
+                            unsure = True
+                        else:
+                            keys.add(self._type(index.value))
+                            values.add(self._type(node.value))
+            elif isinstance(node, (cst.AnnAssign, cst.AugAssign)) and _self_attr(node.target, attr):
+                unsure = True
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+                if _self_attr(node.func.value, attr) and node.func.attr.value in LIST_WRITES:
+                    position = LIST_WRITES[node.func.attr.value]
+                    args = [a for a in node.args if a.keyword is None and not a.star]
+                    if len(args) != position + 1:
+                        unsure = True
+                    else:
+                        values.add(self._type(args[position].value))
+                elif _self_attr(node.func.value, attr) and node.func.attr.value in (
+                    "extend",
+                    "update",
+                    "setdefault",
+                ):
+                    unsure = True
+
+        walk(cls, enter, lambda node: None)
+        if unsure or len(containers) != 1 or len(values) != 1 or None in values:
+            return None
+        value = next(iter(values))
+        if containers == {"list"} and not keys:
+            return f"{self.import_from('typing', 'List')}[{value}]"
+        if containers == {"dict"} and len(keys) == 1 and None not in keys:
+            return f"{self.import_from('typing', 'Dict')}[{next(iter(keys))}, {value}]"
+        return None
+
+    def _type(self, value: cst.BaseExpression) -> Optional[str]:
+        if isinstance(value, cst.SimpleString) and "b" not in value.prefix.lower():
+            return "str"
+        if isinstance(value, cst.Integer):
+            return "int"
+        if isinstance(value, cst.Float):
+            return "float"
+        kind = self.kind(value)
+        if kind is Kind.TENSOR:
+            return f"{self.import_module('torch')}.Tensor"
+        return "int" if kind is Kind.SIZE else None
