@@ -1,15 +1,32 @@
-"""TL107: a masked sum with a data-dependent shape -> the same sum over a full-shape tensor.
+"""TL107: masked reductions and masked losses with a data-dependent shape -> the same value
+computed over full-shape tensors.
 
-- ``x[mask].sum()`` -> ``torch.where(mask, x, 0).sum()`` where ``mask`` surely has ``x``'s
-  shape (a comparison of ``x`` with numbers, ``torch.isnan(x)``, ``~`` / ``&`` / ``|`` of
-  those, or a name bound only to one), so the boolean index selects elements, not rows;
-- ``torch.masked_select(x, mask).sum()`` / ``x.masked_select(mask).sum()`` ->
-  ``torch.where(mask, x, 0).sum()`` (masked_select broadcasts ``x`` and ``mask`` exactly as
-  ``torch.where`` does).
+- A full reduction of an elementwise expression of masked tensors, ``E(x[m], y[m]).R()``
+  (``E`` made of arithmetic, numbers and elementwise tensor methods / ``torch`` functions, ``R``
+  one of ``sum``, ``mean``, ``max``, ``min``, ``amax``, ``amin``), where ``m`` surely has the
+  shape of one of the masked tensors (a comparison of it with numbers, ``torch.isnan(x)``,
+  ``~`` / ``&`` / ``|`` of those, or a name bound only to one), so the index selects elements:
+  ``R = sum`` -> ``torch.where(m, E(x, y), 0).sum()``; ``mean`` -> that sum ``/ m.sum()``
+  (0/0 is NaN, as the mean of nothing is); ``max`` / ``min`` -> ``torch.where(m, E, -inf /
+  inf).max()`` (the original raised on an empty selection);
+- ``torch.masked_select(x, m).R()`` / ``x.masked_select(m).R()`` likewise (masked_select
+  broadcasts ``x`` and ``m`` exactly as ``torch.where`` does);
+- ``F.cross_entropy(logits[m], labels[m], ...)`` (or ``nll_loss``) with ``m`` built from
+  ``labels`` -> ``F.cross_entropy(logits.flatten(0, -2), torch.where(m, labels,
+  ignore).flatten(), ...)``: the entries left out become ``ignore_index`` (-100 unless given),
+  which the loss skips in its sum and its count;
+- ``F.mse_loss(a[m], b[m])`` (and ``l1_loss``, ``smooth_l1_loss``, ``huber_loss``,
+  ``binary_cross_entropy(_with_logits)``) with ``m`` built from ``a`` or ``b`` -> the
+  ``reduction="none"`` loss summed under ``torch.where(m, ..., 0)`` (over ``m.sum()`` for the
+  mean).
 
-``torch.where`` rather than ``x * mask`` keeps NaN and inf at masked-out places out of the sum.
-Unsafe all the same: the sum adds zeros in other places, so floating-point results can differ
-in the last bits, and the whole tensor is read rather than the selected part.
+``torch.where`` rather than ``x * mask`` keeps NaN and inf at masked-out places out of the
+result. Unsafe all the same: the sums add zeros in other places and in another order, so
+floating-point results can differ in the last bits; ``max`` / ``min`` of an integer tensor
+become floating point; gradients flow through ``torch.where``'s other branch as zeros (NaN
+there when the masked-out values are not finite); and the whole tensor is read rather than the
+selected part. Left alone: masks that may select rows (``logits[labels != -100]`` feeding a
+per-row computation), whose full-shape form depends on ranks the code does not show.
 
 Masked assignment ``x[mask] = v`` is not fixed here: TL107 does not flag it (torch.compile takes
 it without a break), so there is no finding to attach a fix to.
@@ -26,57 +43,224 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
-from ._tensor_exprs import is_bool_tensor, is_number
+from ._tensor_exprs import ARITHMETIC, ELEMENTWISE, is_bool_tensor, is_number
 
 # Elementwise tests of one tensor: ``torch.isnan(x)`` has ``x``'s shape.
 ELEMENT_TESTS = frozenset({"isnan", "isinf", "isfinite", "isneginf", "isposinf", "signbit"})
 
 
-class MaskedSumToWhere(Fixer):
+# Full reductions rewritten, and the value torch.where puts where the mask is False.
+REDUCTION_FILL = {
+    "sum": "0",
+    "mean": "0",
+    "max": 'float("-inf")',
+    "amax": 'float("-inf")',
+    "min": 'float("inf")',
+    "amin": 'float("inf")',
+}
+# Losses over class indices that skip ``ignore_index`` in their sum and their count.
+INDEX_LOSSES = frozenset({"torch.nn.functional.cross_entropy", "torch.nn.functional.nll_loss"})
+INDEX_LOSS_KEYWORDS = frozenset({"weight", "reduction", "label_smoothing", "ignore_index"})
+# Losses of two same-shape tensors, elementwise before their reduction.
+ELEMENTWISE_LOSSES = frozenset(
+    {
+        "torch.nn.functional.mse_loss",
+        "torch.nn.functional.l1_loss",
+        "torch.nn.functional.smooth_l1_loss",
+        "torch.nn.functional.huber_loss",
+        "torch.nn.functional.binary_cross_entropy",
+        "torch.nn.functional.binary_cross_entropy_with_logits",
+    }
+)
+ELEMENTWISE_LOSS_KEYWORDS = frozenset({"reduction", "beta", "delta"})
+
+
+class MaskedReductionToWhere(Fixer):
     codes = ("TL107",)
     applicability = "unsafe"
-    message = "sum over `torch.where(mask, x, 0)`, which keeps the shape"
+    message = (
+        "reduce over `torch.where(mask, x, fill)`, which keeps the shape (last bits of "
+        "floating-point sums can differ)"
+    )
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         node = diagnostic.node
-        total = self._sum_of(node)
-        if total is None:
-            return None
-        if isinstance(node, cst.Subscript):
-            found = self._indexed(node)
-        elif isinstance(node, cst.Call):
-            found = self._masked_select(node)
-        else:
-            found = None
+        found = self._masked_loss(node)
         if found is None:
-            return None
-        tensor, mask = found
-        torch = self.import_module("torch")
-        return [(total, f"{torch}.where({_bare(self, mask)}, {_bare(self, tensor)}, 0).sum()")]
+            found = self._reduction(node)
+        return None if found is None else [found]
 
-    def _sum_of(self, node: cst.CSTNode) -> Optional[cst.Call]:
-        """The ``<node>.sum()`` call (no arguments) around ``node``."""
-        attribute = self.parent(node)
-        if not (
-            isinstance(attribute, cst.Attribute)
-            and attribute.value is node
-            and attribute.attr.value == "sum"
+    # -- E(x[m]).R() ------------------------------------------------------------------------
+    def _reduction(self, node: cst.CSTNode) -> Optional[Replacement]:
+        """The reduction above ``node`` (through elementwise operations) rewritten."""
+        current = node
+        parent = self.parent(current)
+        while parent is not None:
+            if (
+                isinstance(parent, cst.Attribute)
+                and parent.value is current
+                and parent.attr.value in REDUCTION_FILL
+            ):
+                call = self.parent(parent)
+                if isinstance(call, cst.Call) and call.func is parent and not call.args:
+                    return self._rewrite_reduction(call, parent.attr.value, current)
+                return None
+            if not self._elementwise_step(parent, current):
+                return None
+            current, parent = parent, self.parent(parent)
+        return None
+
+    def _elementwise_step(self, parent: cst.CSTNode, child: cst.CSTNode) -> bool:
+        """Whether ``parent`` applies elementwise math to ``child`` (and numbers, or other
+        operands the rewrite checks later)."""
+        if isinstance(parent, cst.BinaryOperation):
+            return isinstance(parent.operator, ARITHMETIC)
+        if isinstance(parent, cst.UnaryOperation):
+            return isinstance(parent.operator, (cst.Minus, cst.Plus))
+        if isinstance(parent, cst.Attribute):
+            call = self.parent(parent)
+            return (
+                parent.value is child
+                and parent.attr.value in ELEMENTWISE
+                and isinstance(call, cst.Call)
+                and call.func is parent
+                and all(_plain_number_arg(a) for a in call.args)
+            )
+        if isinstance(parent, cst.Call):
+            # The method call an elementwise Attribute step names, or ``torch.F(child)``.
+            return parent.func is child or _torch_elementwise(self, parent)
+        return isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star
+
+    def _rewrite_reduction(
+        self, call: cst.Call, reduction: str, inner: cst.CSTNode
+    ) -> Optional[Replacement]:
+        masked: list[tuple[cst.CSTNode, cst.BaseExpression, cst.BaseExpression]] = []
+        if not self._collect(inner, masked, top=True) or not masked:
+            return None
+        masks = {self.code(_unparenthesized(m)) for _, _, m in masked}
+        if len(masks) != 1:
+            return None
+        mask = masked[0][2]
+        tensors = {self.code(_unparenthesized(t)) for _, t, _ in masked}
+        # masked_select broadcasts as torch.where does; an index needs a mask of elements.
+        selects = len(masked) == 1 and isinstance(masked[0][0], cst.Call)
+        if not selects and not any(self._same_shape_mask(mask, t) for t in tensors):
+            return None
+        body = _replace(inner, {id(place): _unparenthesized(t) for place, t, _ in masked})
+        torch = self.import_module("torch")
+        mask_text = _bare(self, mask)
+        where = f"{torch}.where({mask_text}, {self.code(_unparenthesized(body))}, " + (
+            f"{REDUCTION_FILL[reduction]})"
+        )
+        if reduction == "mean":
+            return call, _fraction(self, call, f"{where}.sum() / {_operand(self, mask)}.sum()")
+        return call, f"{where}.{reduction}()"
+
+    def _collect(
+        self,
+        node: cst.CSTNode,
+        masked: list[tuple[cst.CSTNode, cst.BaseExpression, cst.BaseExpression]],
+        top: bool = False,
+    ) -> bool:
+        """Gather the masked leaves of an elementwise expression; False where a leaf is
+        anything but ``t[m]``, ``masked_select(t, m)``, a number or a constant."""
+        if isinstance(node, cst.BaseExpression) and (
+            is_number(node) or (not top and self.kind(node) == Kind.CONST)
+        ):
+            return True
+        leaf = self._masked_leaf(node)
+        if leaf is not None:
+            masked.append((node, *leaf))
+            return True
+        if isinstance(node, cst.BinaryOperation):
+            return self._collect(node.left, masked) and self._collect(node.right, masked)
+        if isinstance(node, cst.UnaryOperation):
+            return self._collect(node.expression, masked)
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in ELEMENTWISE:
+                return self._collect(node.func.value, masked) and all(
+                    _plain_number_arg(a) for a in node.args
+                )
+            if _torch_elementwise(self, node):
+                return all(
+                    self._collect(a.value, masked)
+                    for a in node.args
+                    if a.keyword is None and not a.star
+                )
+        return False
+
+    def _masked_leaf(
+        self, node: cst.CSTNode
+    ) -> Optional[tuple[cst.BaseExpression, cst.BaseExpression]]:
+        if isinstance(node, cst.Subscript):
+            return self._indexed(node)
+        if isinstance(node, cst.Call):
+            return self._masked_select(node)
+        return None
+
+    # -- masked losses ---------------------------------------------------------------------
+    def _masked_loss(self, node: cst.CSTNode) -> Optional[Replacement]:
+        arg = self.parent(node)
+        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call) or not isinstance(node, cst.Subscript):
+            return None
+        name = self.ctx.qualified_name(call.func)
+        positional = [a for a in call.args if a.keyword is None]
+        keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+        if len(positional) != 2 or any(a.star for a in call.args):
+            return None
+        leaves = [self._indexed(a.value) if isinstance(a.value, cst.Subscript) else None
+                  for a in positional]  # fmt: skip
+        if leaves[0] is None or leaves[1] is None:
+            return None
+        (first, mask), (second, other_mask) = leaves[0], leaves[1]
+        if self.code(_unparenthesized(mask)) != self.code(_unparenthesized(other_mask)):
+            return None
+        reduction = keywords.get("reduction")
+        if reduction is not None and (
+            not isinstance(reduction, cst.SimpleString)
+            or reduction.evaluated_value not in ("mean", "sum")
         ):
             return None
-        call = self.parent(attribute)
-        if isinstance(call, cst.Call) and call.func is attribute and not call.args:
-            return call
+        torch = self.import_module("torch")
+        mask_text = _bare(self, mask)
+        a, b = _bare(self, first), _bare(self, second)
+        rest = "".join(f", {self.code(k)}" for k in call.args if k.keyword is not None)
+        func = self.code(call.func)
+        if name in INDEX_LOSSES:
+            if set(keywords) - INDEX_LOSS_KEYWORDS or not self._same_shape_mask(mask, b):
+                return None
+            ignore = keywords.get("ignore_index")
+            if ignore is not None and not is_number(ignore):
+                return None
+            fill = self.code(ignore) if ignore is not None else "-100"
+            target = f"{torch}.where({mask_text}, {b}, {fill}).flatten()"
+            return call, f"{func}({_operand(self, first)}.flatten(0, -2), {target}{rest})"
+        if name in ELEMENTWISE_LOSSES:
+            if set(keywords) - ELEMENTWISE_LOSS_KEYWORDS:
+                return None
+            if not (self._same_shape_mask(mask, a) or self._same_shape_mask(mask, b)):
+                return None
+            others = "".join(
+                f", {self.code(k)}"
+                for k in call.args
+                if k.keyword is not None and k.keyword.value != "reduction"
+            )
+            loss = f'{func}({a}, {b}{others}, reduction="none")'
+            total = f"{torch}.where({mask_text}, {loss}, 0).sum()"
+            if reduction is not None and reduction.evaluated_value == "sum":
+                return call, total
+            return call, _fraction(self, call, f"{total} / {_operand(self, mask)}.sum()")
         return None
 
     def _indexed(
         self, node: cst.Subscript
     ) -> Optional[tuple[cst.BaseExpression, cst.BaseExpression]]:
+        """``(x, m)`` for ``x[m]`` with ``m`` a boolean tensor."""
         if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
             return None
         mask = node.slice[0].slice.value
         if self.kind(node.value) != Kind.TENSOR or not is_bool_tensor(self, mask):
-            return None
-        if not self._same_shape_mask(mask, self.code(_unparenthesized(node.value))):
             return None
         return node.value, mask
 
@@ -147,3 +331,45 @@ def _unparenthesized(expr: cst.BaseExpression) -> cst.BaseExpression:
 
 def _bare(fixer: Fixer, expr: cst.BaseExpression) -> str:
     return fixer.code(_unparenthesized(expr))
+
+
+def _operand(fixer: Fixer, expr: cst.BaseExpression) -> str:
+    """``expr`` as the receiver of a method call: parenthesized unless it is a name, an
+    attribute, a call or a subscript."""
+    text = _bare(fixer, expr)
+    bare = _unparenthesized(expr)
+    if isinstance(bare, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+        return text
+    return f"({text})"
+
+
+def _plain_number_arg(arg: cst.Arg) -> bool:
+    """``2``, ``min=0.0``: an argument that is a number literal."""
+    return not arg.star and is_number(arg.value)
+
+
+def _torch_elementwise(fixer: Fixer, call: cst.Call) -> bool:
+    name = fixer.ctx.qualified_name(call.func) or ""
+    return name.startswith("torch.") and name[len("torch.") :] in ELEMENTWISE
+
+
+def _replace(tree: cst.CSTNode, swaps: dict[int, cst.BaseExpression]) -> cst.CSTNode:
+    """``tree`` with each node whose id is a key of ``swaps`` replaced, keeping its parens."""
+
+    class _Swap(cst.CSTTransformer):
+        def on_leave(self, original: cst.CSTNode, updated: cst.CSTNode):  # type: ignore[override]
+            new = swaps.get(id(original))
+            if new is None:
+                return updated
+            if getattr(original, "lpar", ()):
+                return new.with_changes(lpar=original.lpar, rpar=original.rpar)  # type: ignore[attr-defined]
+            return new
+
+    return tree.visit(_Swap())
+
+
+def _fraction(fixer: Fixer, node: cst.CSTNode, text: str) -> str:
+    """``text`` (a division) for ``node``'s place: in parentheses unless it stands alone."""
+    parent = fixer.parent(node)
+    alone = (cst.Assign, cst.AnnAssign, cst.Return, cst.Arg, cst.Element, cst.Expr)
+    return text if isinstance(parent, alone) else f"({text})"
