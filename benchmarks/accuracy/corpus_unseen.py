@@ -8,8 +8,10 @@ authors: liquid time-constant and closed-form continuous-time RNNs (ncps), neura
 (normflows), a temporal convolutional network (pytorch-tcn), a sinc resampler (julius),
 multi-scale SSIM (pytorch-msssim), a spiking neuron (snntorch), and lucidrains' PaLM, Soft
 MoE, Segformer, ISAB, Charformer's GBST and HaloNet attention (one package each).
-Each model runs twice, ``NAME.eval`` and ``NAME.train``, as in the wider corpus (both under
-``torch.no_grad()``, the same seeded weights). The pins are in setup_env.sh (installed with
+Each model runs as ``NAME.eval``, and those whose code behaves otherwise in training (``TRAINING``:
+dropout, an eval-only weight cache) also as ``NAME.train``, as in the wider corpus (both under
+``torch.no_grad()``, the same seeded weights); a train run of a model with no training path
+would run the eval run's code again. The pins are in setup_env.sh (installed with
 ``--no-deps``: none of them may bring another torch).
 
 Runs only inside the corpus environment, in a ground-truth child; the entries, the building and
@@ -82,7 +84,12 @@ def _spline_flow(**arguments: Any) -> Any:
 
 # name -> (module, class or factory, constructor arguments, input kind); each runs in MODES.
 BASE_MODELS: dict[str, tuple[str, Any, dict[str, Any], str]] = {
-    "cfc": ("ncps.torch", "CfC", {"input_size": 8, "units": 16}, "series"),
+    "cfc": (
+        "ncps.torch",
+        "CfC",
+        {"input_size": 8, "units": 16, "backbone_dropout": 0.1},
+        "series",
+    ),
     "ltc": ("ncps.torch", "LTC", {"input_size": 8, "units": 12}, "series"),
     "spline_flow": ("normflows", _spline_flow, {"dim": 4, "layers": 2, "hidden": 16}, "latent"),
     "tcn": (
@@ -147,8 +154,15 @@ BASE_MODELS: dict[str, tuple[str, Any, dict[str, Any], str]] = {
     ),
 }
 
+# The models whose code runs otherwise in train mode: the CfC backbone's, the TCN's and the
+# experts' dropout, the LU permutation's weight cache (normflows caches it only in eval).
+TRAINING = ("cfc", "spline_flow", "tcn", "soft_moe")
+
 MODELS: dict[str, tuple[str, Any, dict[str, Any], str]] = {
-    f"{name}.{mode}": entry for name, entry in BASE_MODELS.items() for mode in MODES
+    f"{name}.{mode}": entry
+    for name, entry in BASE_MODELS.items()
+    for mode in MODES
+    if mode == "eval" or name in TRAINING
 }
 
 

@@ -497,8 +497,9 @@ GENERALISATION = ("wider", "unseen")
 GENERALISATION_NOTE = (
     "The dev column adds up the corpora the rules were developed on; "
     + " and ".join(f"`{c}`" for c in GENERALISATION)
-    + " are packages no rule was developed on, run in eval and in train mode: the "
-    "generalisation figures (`unseen` is kept back from any study of misses). False findings "
+    + " are packages no rule was developed on, run in eval and in train mode (`unseen`: train "
+    "only where the code has a training path): the generalisation figures (`unseen` is kept "
+    "back from any study of misses). False findings "
     "per 10k executed lines: false positives (statements) per 10,000 distinct lines the "
     "corpus's models executed."
 )
