@@ -233,12 +233,18 @@ class TensorConditionToWhere(Fixer):
         lines: list[str],
         returned: str,
     ) -> list[Replacement]:
-        header, comments = _comments(node)
+        header, comments = statement_comments(node)
         if tail is None:  # if / else: the whole statement becomes the new code
             return [(node, self._statements(node, [*lines, returned], header, comments))]
-        if len(rest) == 1:  # ``if c: return a`` + ``return b``: one statement in their place
-            tail_header, tail_comments = _comments(tail)
-            comments = comments + tail_comments + ([tail_header] if tail_header else [])
+        if len(rest) == 1 and len(tail.body) == 1:
+            # ``if c: return a`` + ``return b``: one statement in their place.
+            tail_header, tail_comments = statement_comments(tail)
+            comments = [
+                *comments,
+                *_leading_comments(tail),
+                *tail_comments,
+                *([tail_header] if tail_header else []),
+            ]
             new = self._statements(node, [*lines, returned], header, comments)
             return [(node, new), (tail, cst.RemovalSentinel.REMOVE)]
         # The statements between stay where they are; the last ``return`` selects.
@@ -246,10 +252,9 @@ class TensorConditionToWhere(Fixer):
         new_tail = tail.with_changes(body=[*tail.body[:-1], new_return.body[0]])  # type: ignore[attr-defined]
         if lines:
             return [(node, self._statements(node, lines, header, comments)), (tail, new_tail)]
-        moved = [cst.EmptyLine(comment=c) for c in comments if c not in _leading_comments(node)]
-        moved = [*_comment_lines(node.leading_lines), *moved]
+        moved = [*_comment_lines(node.leading_lines), *(cst.EmptyLine(comment=c) for c in comments)]
         if header is not None and tail.trailing_whitespace.comment is None:
-            new_tail = new_tail.with_changes(trailing_whitespace=_trailing(header))
+            new_tail = new_tail.with_changes(trailing_whitespace=trailing_comment(header))
         elif header is not None:
             moved.append(cst.EmptyLine(comment=header))
         new_tail = new_tail.with_changes(leading_lines=[*moved, *tail.leading_lines])
@@ -277,7 +282,7 @@ class TensorConditionToWhere(Fixer):
             conditions = self._keep_conditions(node, conditions, branches, lines, always=True)
         for name, values in plan:
             lines.append(f"{name} = {self._select(conditions, values)}")
-        header, comments = _comments(node)
+        header, comments = statement_comments(node)
         return [(node, self._statements(node, lines, header, comments))]
 
     def _paired(
@@ -486,7 +491,7 @@ class TensorConditionToWhere(Fixer):
         leading = [*old.leading_lines, *(cst.EmptyLine(comment=c) for c in comments)]
         body[0] = body[0].with_changes(leading_lines=leading)
         if header is not None:
-            body[-1] = body[-1].with_changes(trailing_whitespace=_trailing(header))
+            body[-1] = body[-1].with_changes(trailing_whitespace=trailing_comment(header))
         return body[0] if len(body) == 1 else cst.FlattenSentinel(body)
 
     def _cond_call(
@@ -855,7 +860,7 @@ def _without_semicolon(small: cst.BaseSmallStatement) -> cst.BaseSmallStatement:
     return small.with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
 
 
-def _comments(node: cst.CSTNode) -> tuple[Optional[cst.Comment], list[cst.Comment]]:
+def statement_comments(node: cst.CSTNode) -> tuple[Optional[cst.Comment], list[cst.Comment]]:
     """The comment of a statement's first line, and every other comment in it (not those of
     its leading lines, which stay where they are)."""
     header: Optional[cst.Comment] = None
@@ -886,7 +891,7 @@ def _comment_lines(lines: Sequence[cst.EmptyLine]) -> list[cst.EmptyLine]:
     return [line for line in lines if line.comment is not None]
 
 
-def _trailing(comment: cst.Comment) -> cst.TrailingWhitespace:
+def trailing_comment(comment: cst.Comment) -> cst.TrailingWhitespace:
     return cst.TrailingWhitespace(whitespace=cst.SimpleWhitespace("  "), comment=comment)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
@@ -51,7 +53,34 @@ ASSERT_MESSAGE = Message(
         ("export", "torch.export fails (data-dependent guard)"),
         ("trace", "torch.jit.trace drops the check (the trace accepts inputs eager rejects)"),
     ),
-    "move the check out of forward",
+    "use torch._assert_async(cond, message), a graph operator compile and export keep (trace "
+    "and script drop it), or move the check out of forward",
+)
+CLAUSES = (
+    (
+        "compile",
+        "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+        "(GB0170)",
+    ),
+    ("export", "torch.export fails (GuardOnDataDependentSymNode)"),
+    ("trace", "torch.jit.trace bakes in the branch taken for the example input"),
+)
+# No rewrite keeps a number of steps that the data decides: the advice says what to do by hand.
+WHILE_MESSAGE = Message(
+    "`while` loop on tensor data",
+    CLAUSES,
+    "no rewrite keeps a step count the data decides: run a fixed number of steps and freeze "
+    "the finished values (`for _ in range(max_steps): x = torch.where(done, x, step(x))`), "
+    "use torch._higher_order_ops.while_loop (compile and export), or move the loop out of "
+    "the model",
+)
+EXIT_MESSAGE = Message(
+    "loop exit on tensor data",
+    CLAUSES,
+    "run every step and mask the finished ones (`done = done | cond`, "
+    "`x = torch.where(done, x, new_x)`); results whose length depends on the exit (a list "
+    "appended each step) cannot be one graph: pad them to the full length, or move the loop "
+    "out of the model",
 )
 
 
@@ -110,14 +139,7 @@ class TensorCondition(Rule):
     code = "TL101"
     name = "tensor-condition"
     subject = "Python condition on tensor data"
-    clauses = {
-        "compile": (
-            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
-            "(GB0170)"
-        ),
-        "export": "torch.export fails (GuardOnDataDependentSymNode)",
-        "trace": "torch.jit.trace bakes in the branch taken for the example input",
-    }
+    clauses = dict(CLAUSES)
     advice = "use torch.where or torch.cond"
     targets = ALL
 
@@ -483,6 +505,8 @@ class TensorCondition(Rule):
                     return [(-torch.ones(2, 3),), (torch.ones(2, 3),)]
             """,
         ),
+        # The trace drops the check before and after the fix (torch._assert_async is not
+        # recorded), so the fixed code is checked under export only.
         Invalid(
             """
             import torch
@@ -494,10 +518,66 @@ class TensorCondition(Rule):
                     return probs / probs.sum(-1, keepdim=True)
 
             def inputs():
-                return [(torch.rand(2, 4),), (torch.rand(3, 4) - 2,)]
+                return [(torch.rand(2, 4),), (torch.rand(2, 4) - 2,)]
             """,
             line=6,
-            backends=("export", "trace"),
+            backends=("export",),
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def forward(self, probs):
+                        torch._assert_async((probs >= 0).all(), "probabilities must be non-negative")
+                        return probs / probs.sum(-1, keepdim=True)
+
+                def inputs():
+                    return [(torch.rand(2, 4),), (torch.rand(2, 4) - 2,)]
+            """,
+        ),
+        # An early return: the statements after it run for every input, the return selects.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4)
+
+                def forward(self, x, valid):
+                    if not valid.any():
+                        return x
+                    h = self.proj(x)
+                    return torch.where(valid[:, None], h, x)
+
+            def inputs():
+                return [
+                    (torch.randn(3, 4), torch.tensor([False, False, False])),
+                    (torch.randn(3, 4), torch.tensor([True, False, True])),
+                ]
+            """,
+            line=10,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.proj = nn.Linear(4, 4)
+
+                    def forward(self, x, valid):
+                        h = self.proj(x)
+                        return torch.where(torch.logical_not(valid.any()), x, torch.where(valid[:, None], h, x))
+
+                def inputs():
+                    return [
+                        (torch.randn(3, 4), torch.tensor([False, False, False])),
+                        (torch.randn(3, 4), torch.tensor([True, False, True])),
+                    ]
+            """,
         ),
         # Python max() of a tensor: the trace keeps the example's winner.
         Invalid(
@@ -600,9 +680,11 @@ class TensorCondition(Rule):
             targets = ("compile",)
         return [t for t in targets if t not in excluded]
 
-    def _report_condition(self, part: cst.BaseExpression, targets: list) -> None:
+    def _report_condition(
+        self, part: cst.BaseExpression, targets: list, tensor_message: Optional[Message] = None
+    ) -> None:
         if self._tensor_valued(part):
-            message = None
+            message = tensor_message
         elif self._reads_number(part):
             message = NUMBER_CONDITION_MESSAGE
         else:
@@ -624,7 +706,7 @@ class TensorCondition(Rule):
             return self._tensor_valued(expr.expression)
         return self.ctx.kind(expr) in (Kind.TENSOR, Kind.NDARRAY)
 
-    def _check_test(self, test: cst.BaseExpression) -> None:
+    def _check_test(self, test: cst.BaseExpression, message: Optional[Message] = None) -> None:
         if not self.ctx.in_graph:
             return
         self._cover(test)
@@ -632,14 +714,14 @@ class TensorCondition(Rule):
             if self._data_dependent(part):
                 targets = self._targets(part, excluded)
                 if targets:
-                    self._report_condition(part, targets)
+                    self._report_condition(part, targets, message)
                 return
 
     def visit_If(self, node: cst.If) -> None:
-        self._check_test(node.test)
+        self._check_test(node.test, EXIT_MESSAGE if _only_exits_loop(node) else None)
 
     def visit_While(self, node: cst.While) -> None:
-        self._check_test(node.test)
+        self._check_test(node.test, WHILE_MESSAGE)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
         self._check_test(node.test)
@@ -679,3 +761,15 @@ class TensorCondition(Rule):
             return
         if self._data_dependent(node.expression):
             self._report_condition(node.expression, self._targets(node.expression))
+
+
+def _only_exits_loop(node: cst.If) -> bool:
+    """``if cond: break`` (or ``continue``), without ``else``."""
+    if node.orelse is not None:
+        return False
+    body = node.body.body
+    if isinstance(node.body, cst.IndentedBlock):
+        if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine):
+            return False
+        body = body[0].body
+    return len(body) == 1 and isinstance(body[0], (cst.Break, cst.Continue))
