@@ -76,7 +76,7 @@ class AnnotateEmptyContainer(Fixer):
                 cst.FlattenSentinel(
                     [
                         line.with_changes(leading_lines=first.leading_lines),
-                        first.with_changes(leading_lines=[cst.EmptyLine()]),  # PEP 8
+                        first.with_changes(leading_lines=[cst.EmptyLine(indent=False)]),  # PEP 8
                     ]
                 ),
             )
