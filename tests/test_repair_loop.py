@@ -49,8 +49,9 @@ def make_inputs():
     return [(torch.randn(2, 4),), (torch.randn(2, 4) + 3,)]
 """
 
-# Compile breaks the graph three times: the deepcopy (fixed), `int(...)` (TL102, no fix) and
-# the branch, whose torch.where fix would broadcast the 0-d `h.sum()` to h's shape (rejected).
+# Compile breaks the graph three times: the deepcopy (fixed), the boolean-mask index (TL107: an
+# output shape only the data decides; no rewrite keeps eager's outputs) and the branch, whose
+# torch.where fix would broadcast the 0-d `picked.sum()` to h's shape (rejected).
 COMPILE_MODEL = """\
 import copy
 
@@ -66,10 +67,9 @@ class Scorer(nn.Module):
     def forward(self, x):
         base = copy.deepcopy(x)
         h = self.proj(base)
-        n = int(h.argmax())
-        h = h + n
+        picked = h[h > 0]
         if h.sum() > 0:
-            return h.sum()
+            return picked.sum()
         return h - 1
 
 
@@ -154,22 +154,24 @@ def test_repair_compile_diff_rejects_changed_outputs_and_reports_what_is_left(
     rejected = [line for line in lines if line.startswith("rejected: ")]
     assert len(rejected) == 1 and "TL101" in rejected[0], result.stderr
     assert "the fixed code gives other outputs" in rejected[0]
-    left = lines.index("left: pkg/model.py:15: compile: graph break: " + _item_break(lines))
-    assert lines[left + 1].startswith("  TL102 tensor-to-python-scalar: ")
-    assert lines[left + 1].endswith("(no fix)")
-    branch = lines.index("left: pkg/model.py:17: compile: Unsupported: Data-dependent branching")
+    # What is left: file:line, back-end, torch's message, then the finding on that line.
+    mask = next(i for i, line in enumerate(lines) if line.startswith("left: pkg/model.py:15: "))
+    assert lines[mask].startswith("left: pkg/model.py:15: compile: graph break: "), lines[mask]
+    assert lines[mask + 1].startswith("  TL107 data-dependent-shape: ")
+    assert lines[mask + 1].endswith("(no fix)") == (_fix_of(path, "TL107") is None)
+    branch = lines.index("left: pkg/model.py:16: compile: Unsupported: Data-dependent branching")
     assert lines[branch + 1].startswith("  TL101 tensor-condition: ")
+    assert not lines[branch + 1].endswith("(no fix)")
     assert "repair compile: 3 problem(s) before, 2 problem(s) left" in result.stderr
     assert "Would fix 1 finding(s) in 1 file." in result.stderr
 
 
-def _item_break(lines: list[str]) -> str:
-    """torch's reason for the `int(tensor)` break, as the report gives it."""
-    prefix = "left: pkg/model.py:15: compile: graph break: "
-    found = [line[len(prefix) :] for line in lines if line.startswith(prefix)]
-    assert found, "\n".join(lines)
-    assert "item()" in found[0]
-    return found[0]
+def _fix_of(path: Path, code: str):
+    from torchlint.lint.engine import lint_text
+    from torchlint.lint.settings import Settings
+
+    findings = lint_text(str(path), path.read_text(), Settings(targets=("compile",))).diagnostics
+    return next(d for d in findings if d.code == code).fix
 
 
 @pytest.mark.parametrize(
