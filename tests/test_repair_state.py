@@ -1,0 +1,303 @@
+"""Repair fixers for side effects, compiler barriers and data-dependent shapes: clock reads
+guarded (TL304), explicit graph breaks removed (TL313), ``torch.compiler.disable`` dropped from
+traceable helpers (TL312), masked reductions and losses kept at full shape (TL107). Before/after
+text, what is left alone, idempotence, and torch's word that the fixed code compiles with eager
+outputs unchanged."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.fixes import compiles, fix_text
+from torchlint.lint.rule import normalized
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+
+def _fix(code: str, select: str, *, unsafe: bool = True) -> str:
+    source = normalized(code)
+    outcome = fix_text("net.py", source, Settings(select=(select,)), unsafe=unsafe)
+    assert compiles(outcome.text, "net.py") is None
+    assert not outcome.dropped, outcome.dropped
+    again = fix_text("net.py", outcome.text, Settings(select=(select,)), unsafe=unsafe)
+    assert again.text == outcome.text, f"second fix changed:\n{outcome.text}\n---\n{again.text}"
+    return outcome.text
+
+
+def _unfixed(code: str, select: str) -> int:
+    """How many findings of ``select`` the code has, asserting none of them has a fix."""
+    found = lint_text("net.py", normalized(code), Settings(select=(select,))).diagnostics
+    assert all(d.fix is None for d in found), [d.line for d in found if d.fix is not None]
+    return len(found)
+
+
+def _net(body: str, params: str = "x", head: str = "", init: str = "", extra: str = "") -> str:
+    constructor = "    def __init__(self):\n        super().__init__()\n" + textwrap.indent(
+        textwrap.dedent(init) or "pass\n", " " * 8
+    )
+    return (
+        f"import time\nimport torch\nimport torch.nn.functional as F\nfrom torch import nn\n"
+        f"{head}\n\nclass Model(nn.Module):\n{constructor}\n"
+        f"    def forward(self, {params}):\n"
+        + textwrap.indent(textwrap.dedent(body), " " * 8)
+        + textwrap.indent(textwrap.dedent(extra), "    ")
+        + "\n\ndef inputs():\n    return [(torch.randn(3, 5),), (torch.randn(4, 5) * 2,)]\n"
+    )
+
+
+GUARD = "if not torch.compiler.is_compiling():\n"
+
+
+# -- TL304 -------------------------------------------------------------------------------------
+def test_timing_statements_are_guarded_unsafe_only():
+    before = _net(
+        """\
+        t0 = time.time()
+        out = self.proj(x).tanh()
+        took = time.time() - t0
+        self.elapsed_s = took
+        self.history.append(took)
+        return out
+        """,
+        init="self.proj = nn.Linear(5, 5)\nself.elapsed_s = 0.0\nself.history = []\n",
+    )
+    after = before
+    for line in (
+        "t0 = time.time()",
+        "took = time.time() - t0",
+        "self.elapsed_s = took",
+        "self.history.append(took)",
+    ):
+        after = after.replace(f"        {line}\n", f"        {GUARD}            {line}\n")
+    assert _fix(before, "TL304") == after
+    # The timed attribute keeps its old value under compile and export: never a safe fix.
+    assert _fix(before, "TL304", unsafe=False) == normalized(before)
+
+
+def test_a_time_based_branch_without_else_is_guarded_whole():
+    before = _net(
+        """\
+        stop_at = time.perf_counter() + self.limit_s
+        for layer in self.blocks:
+            if time.perf_counter() >= stop_at:
+                break
+            x = layer(x)
+        return x
+        """,
+        init="self.limit_s = 5.0\nself.blocks = nn.ModuleList([nn.Linear(5, 5)])\n",
+    )
+    assert _fix(before, "TL304") == before.replace(
+        "        stop_at = time.perf_counter() + self.limit_s\n",
+        f"        {GUARD}            stop_at = time.perf_counter() + self.limit_s\n",
+    ).replace(
+        "            if time.perf_counter() >= stop_at:\n                break\n",
+        f"            {GUARD}                if time.perf_counter() >= stop_at:\n"
+        "                    break\n",
+    )
+
+
+def test_clock_values_that_reach_results_are_left_alone():
+    # Returned, mixed into a tensor, branched on with an else, read by another graph method.
+    returned = _net("now = time.monotonic()\nreturn x, now\n")
+    mixed = _net("jitter = time.time() % 1.0\nreturn x * jitter\n")
+    with_else = _net(
+        "if time.time() > self.deadline:\n    x = x * 0\nelse:\n    x = x + 1\nreturn x\n",
+        init="self.deadline = 0.0\n",
+    )
+    read_back = _net(
+        "self.stamp = time.time()\nreturn self.scale(x)\n",
+        init="self.stamp = 0.0\n",
+        extra="""
+        def scale(self, x):
+            return x * (self.stamp > 0)
+        """,
+    )
+    for source in (returned, mixed, with_else, read_back):
+        assert _unfixed(source, "TL304") == 1, source
+
+
+# -- TL313 / TL312 -----------------------------------------------------------------------------
+def test_explicit_graph_break_is_removed_unsafe_only():
+    before = _net(
+        """\
+        x = x.relu()
+        torch._dynamo.graph_break()
+        if x.shape[0] > 2:
+            torch._dynamo.graph_break()
+        return x * 2
+        """
+    )
+    after = before.replace("        torch._dynamo.graph_break()\n        if", "        if").replace(
+        "            torch._dynamo.graph_break()\n", "            pass\n"
+    )
+    assert _fix(before, "TL313") == after
+    assert _fix(before, "TL313", unsafe=False) == normalized(before)
+
+
+def test_disable_is_dropped_from_a_traceable_helper_only():
+    helpers = """
+    # centre the rows
+    @torch.compiler.disable
+    def centred(t):
+        return t - t.mean(-1, keepdim=True)
+
+    @torch._dynamo.disable
+    def logged(t):
+        print(t.shape)
+        return t
+
+    @torch.compiler.disable
+    def synced(t):
+        return t * t.sum().item()
+    """
+    before = _net("return centred(x) + logged(x) + synced(x)\n", head=textwrap.dedent(helpers))
+    assert _fix(before, "TL312") == before.replace(
+        "@torch.compiler.disable\ndef centred", "def centred"
+    )
+    assert _fix(before, "TL312", unsafe=False) == normalized(before)
+
+
+# -- TL107 -------------------------------------------------------------------------------------
+def test_masked_reductions_keep_the_full_shape():
+    before = _net(
+        """\
+        live = x > 0.1
+        a = x[live].sum()
+        b = (x[live] * 2 + 1).pow(2).mean()
+        c = 1.0 / x[live].exp().amax()
+        d = x.masked_select(x < 0).min()
+        return a + b + c + d
+        """
+    )
+    after = (
+        before.replace("x[live].sum()", "torch.where(live, x, 0).sum()")
+        .replace(
+            "(x[live] * 2 + 1).pow(2).mean()",
+            "torch.where(live, (x * 2 + 1).pow(2), 0).sum() / live.sum()",
+        )
+        .replace("x[live].exp().amax()", 'torch.where(live, x.exp(), float("-inf")).amax()')
+        .replace("x.masked_select(x < 0).min()", 'torch.where(x < 0, x, float("inf")).min()')
+    )
+    assert _fix(before, "TL107") == after
+    assert _fix(before, "TL107", unsafe=False) == normalized(before)
+
+
+def test_masked_losses_become_full_shape_losses():
+    before = _net(
+        """\
+        logits = self.head(x)
+        seen = target >= 0
+        ce = F.cross_entropy(logits[seen], target[seen], label_smoothing=0.1)
+        known = ref == ref
+        mse = F.mse_loss(x[known], ref[known])
+        return ce + mse
+        """,
+        params="x, target, ref",
+        init="self.head = nn.Linear(5, 3)\n",
+    )
+    after = before.replace(
+        "F.cross_entropy(logits[seen], target[seen], label_smoothing=0.1)",
+        "F.cross_entropy(logits.flatten(0, -2), torch.where(seen, target, -100).flatten(), "
+        "label_smoothing=0.1)",
+    ).replace(
+        "F.mse_loss(x[known], ref[known])",
+        'torch.where(known, F.mse_loss(x, ref, reduction="none"), 0).sum() / known.sum()',
+    )
+    assert _fix(before, "TL107") == after
+
+
+def test_masks_that_may_select_rows_are_left_alone():
+    # The mask comes from another tensor: x[keep] may pick rows, and the full-shape form
+    # depends on ranks the code does not show; a per-row reduction is no elementwise step.
+    before = _net(
+        """\
+        keep = weights > 0
+        a = x[keep].mean()
+        b = x[x > 0].logsumexp(-1)
+        c = F.cross_entropy(x[keep], weights[keep].long(), reduction="none")
+        return a + b + c.sum()
+        """,
+        params="x, weights",
+    )
+    assert _unfixed(before, "TL107") == 4
+
+
+# -- torch: the fixed code compiles (fullgraph, no break), eager outputs unchanged ---------------
+TORCH_CASES = [
+    pytest.param(
+        "TL304",
+        _net(
+            "begin = time.perf_counter()\ny = self.proj(x)\n"
+            "self.ms = (time.perf_counter() - begin) * 1e3\nreturn y\n",
+            init="self.proj = nn.Linear(5, 5)\nself.ms = 0.0\n",
+        ),
+        id="TL304-timing",
+    ),
+    pytest.param(
+        "TL304",
+        _net(
+            "until = time.monotonic() + 30.0\nfor block in self.blocks:\n"
+            "    if time.monotonic() > until:\n        break\n    x = block(x)\nreturn x\n",
+            init="self.blocks = nn.ModuleList([nn.Linear(5, 5), nn.Linear(5, 5)])\n",
+        ),
+        id="TL304-budget",
+    ),
+    pytest.param(
+        "TL313",
+        _net("x = x.sigmoid()\ntorch._dynamo.graph_break()\nreturn x + 1\n"),
+        id="TL313",
+    ),
+    pytest.param(
+        "TL312",
+        _net(
+            "return x / spread(x)\n",
+            head="\n@torch.compiler.disable\ndef spread(t):\n    return t.std(-1, keepdim=True) + 1\n",
+        ),
+        id="TL312",
+    ),
+    pytest.param(
+        "TL107",
+        _net("y = x * 3\nhot = y > 1.0\nreturn (y[hot] - 1).square().mean() + y[hot].max()\n"),
+        id="TL107-reductions",
+    ),
+    pytest.param(
+        "TL107",
+        _net(
+            "z = self.head(x)\nz = z * 2\nok = tags != -1\n"
+            "return F.cross_entropy(z[ok], tags[ok])\n",
+            params="x, tags",
+            init="self.head = nn.Linear(5, 4)\n",
+        ).replace(
+            "return [(torch.randn(3, 5),), (torch.randn(4, 5) * 2,)]",
+            "return [(torch.randn(3, 5), torch.tensor([1, -1, 3])), "
+            "(torch.randn(4, 5), torch.tensor([-1, 0, 2, -1]))]",
+        ),
+        id="TL107-cross-entropy",
+    ),
+]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(("code", "source"), TORCH_CASES)
+def test_fixed_code_compiles_with_eager_unchanged(code, source):
+    from .oracle import _callable, _clone, _same, check, load_example
+
+    source = normalized(source)
+    assert not check(source, "compile").ok, "nothing to repair"
+    fixed = fix_text("net.py", source, Settings(select=(code,)), unsafe=True).text
+    assert fixed != source
+    original, repaired = load_example(source), load_example(fixed)
+    for args in original.inputs():
+        want = _callable(original)(*_clone(tuple(args)))
+        got = _callable(repaired)(*_clone(tuple(args)))
+        assert _same(got, want), f"fixed code differs from the original:\n{fixed}"
+    for backend in ("compile", "export", "trace"):
+        before, after = check(source, backend), check(fixed, backend)
+        assert after.ok or not before.ok, f"{code} fix broke {backend}: {after}\n{fixed}"
+    verdict = check(fixed, "compile")
+    assert verdict.ok, f"{code} fix still fails on {verdict}:\n{fixed}"
