@@ -1,0 +1,474 @@
+"""TL101 repairs of Python control flow on tensor data (fixers/tensor_condition.py,
+fixers/tensor_assert.py): before/after text for each shape, idempotence, what is left alone,
+and torch's word that compile (fullgraph, no graph break), export and trace accept the fixed
+code with eager outputs unchanged."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.fixes import compiles, fix_text
+from torchlint.lint.rule import normalized
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+HEAD = """\
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.block = nn.Sequential(nn.Linear(4, 4), nn.Tanh())
+
+    def forward(self, {params}):
+"""
+
+
+def _model(body: str, params: str = "x", inputs: str = "") -> str:
+    text = HEAD.format(params=params) + textwrap.indent(textwrap.dedent(body), " " * 8)
+    if inputs:
+        text += f"\n\ndef inputs():\n    return {inputs}\n"
+    return normalized(text)
+
+
+def _fix(source: str, *, unsafe: bool = True) -> str:
+    settings = Settings(select=("TL101",))
+    outcome = fix_text("example.py", source, settings, unsafe=unsafe)
+    assert compiles(outcome.text, "example.py") is None
+    assert not outcome.dropped, outcome.dropped
+    again = fix_text("example.py", outcome.text, settings, unsafe=unsafe)
+    assert again.text == outcome.text, f"second fix changed:\n{outcome.text}\n---\n{again.text}"
+    return outcome.text
+
+
+def _unfixed(source: str) -> list:
+    """The TL101 findings of ``source``, asserting none of them has a fix."""
+    found = lint_text("example.py", source, Settings(select=("TL101",))).diagnostics
+    assert all(d.fix is None for d in found), [d.line for d in found if d.fix is not None]
+    return found
+
+
+def _rewritten(body: str, after: str, params: str = "x") -> None:
+    before = _model(body, params)
+    assert _fix(before) == _model(after, params)
+    assert _fix(before, unsafe=False) == before  # every repair here is unsafe
+
+
+# -- shapes ------------------------------------------------------------------------------------
+def test_early_return_runs_the_rest_and_selects_at_its_return():
+    _rewritten(
+        """\
+        if not keep.any():  # nothing kept
+            return x
+        y = self.lin(x)
+        y = y * keep[:, None]
+        return y + x
+        """,
+        """\
+        y = self.lin(x)
+        y = y * keep[:, None]
+        return torch.where(torch.logical_not(keep.any()), x, y + x)  # nothing kept
+        """,
+        params="x, keep",
+    )
+
+
+def test_early_return_keeps_what_the_rest_rebinds_in_new_names():
+    # The rest rebinds x, which the condition and the early value read: both are kept first.
+    _rewritten(
+        """\
+        if x.sum() > 0:
+            return x
+        x = x * 2
+        return x + 1
+        """,
+        """\
+        cond = x.sum() > 0
+        early = x
+        x = x * 2
+        return torch.where(cond, early, x + 1)
+        """,
+    )
+
+
+def test_if_elif_else_chains_nest_the_selects():
+    _rewritten(
+        """\
+        s = x.mean()
+        if s > 0.5:
+            scale = x * 2
+        elif s < -0.5:
+            scale = x.neg()
+        else:
+            scale = x + 1
+        if x.max() > 2:
+            return x / 2, scale.sum()
+        elif x.min() < -2:
+            return x + 2, scale.mean()
+        return x, scale.max()
+        """,
+        """\
+        s = x.mean()
+        scale = torch.where(s > 0.5, x * 2, torch.where(s < -0.5, x.neg(), x + 1))
+        return torch.where(x.max() > 2, x / 2, torch.where(x.min() < -2, x + 2, x)), torch.where(x.max() > 2, scale.sum(), torch.where(x.min() < -2, scale.mean(), scale.max()))
+        """,
+    )
+
+
+def test_several_names_and_augmented_assignments_select_each_name():
+    # Each `cond` is read only by the lines right after it, so two fixes may both use it.
+    _rewritten(
+        """\
+        h = self.lin(x)
+        offset = x.mean(-1, keepdim=True)
+        if h.mean() > 0:
+            h = h * 2
+            offset += 1
+        if x.std() > 1:
+            lo = x.min()
+            hi = x.max()
+        else:
+            lo = torch.zeros(())
+            hi = torch.ones(())
+        return (h + offset - lo) / (hi - lo + 1e-6)
+        """,
+        """\
+        h = self.lin(x)
+        offset = x.mean(-1, keepdim=True)
+        cond = h.mean() > 0
+        h = torch.where(cond, h * 2, h)
+        offset = torch.where(cond, offset + 1, offset)
+        cond = x.std() > 1
+        lo = torch.where(cond, x.min(), torch.zeros(()))
+        hi = torch.where(cond, x.max(), torch.ones(()))
+        return (h + offset - lo) / (hi - lo + 1e-6)
+        """,
+    )
+
+
+def test_different_names_in_each_branch_select_statement_by_statement():
+    # `t` is a temporary of its branch: it is computed plainly.
+    _rewritten(
+        """\
+        a = x * 2
+        b = x - 1
+        if x.sum() > 0:
+            t = x.relu()
+            a = a + t
+        else:
+            b *= 3
+        return a + b
+        """,
+        """\
+        a = x * 2
+        b = x - 1
+        cond = x.sum() > 0
+        t = x.relu()
+        a = torch.where(cond, a + t, a)
+        b = torch.where(cond, b, b * 3)
+        return a + b
+        """,
+    )
+
+
+def test_item_bool_and_submodule_conditions():
+    _rewritten(
+        """\
+        top = x.abs().amax().item()
+        if top > 4:
+            x = x / top
+        if bool((x > 0).all()):
+            x = x.log()
+        h = self.block(x)
+        if (h.sum() > 0).item():
+            h = h - h.mean()
+        return h
+        """,
+        """\
+        top = x.abs().amax()
+        x = torch.where(top > 4, x / top, x)
+        x = torch.where((x > 0).all(), x.log(), x)
+        h = self.block(x)
+        h = torch.where(h.sum() > 0, h - h.mean(), h)
+        return h
+        """,
+    )
+
+
+def test_guard_on_a_loss_keeps_its_comments():
+    _rewritten(
+        """\
+        err = F.l1_loss(self.lin(x), target)
+        if torch.isnan(err):  # a NaN loss would poison training
+            # start again
+            err = torch.zeros_like(err)
+        return err
+        """,
+        """\
+        err = F.l1_loss(self.lin(x), target)
+        # start again
+        err = torch.where(torch.isnan(err), torch.zeros_like(err), err)  # a NaN loss would poison training
+        return err
+        """,
+        params="x, target",
+    )
+
+
+def test_checks_on_tensor_data_become_assert_async():
+    _rewritten(
+        """\
+        assert (x >= 0).all(), "expected non-negative input"
+        if torch.isinf(x).any():
+            raise ValueError("infinite input")
+        return x.sqrt()
+        """,
+        """\
+        torch._assert_async((x >= 0).all(), "expected non-negative input")
+        torch._assert_async(torch.logical_not(torch.isinf(x).any()), "infinite input")
+        return x.sqrt()
+        """,
+    )
+
+
+# -- left alone --------------------------------------------------------------------------------
+def test_branches_whose_code_cannot_run_unconditionally_are_left_alone():
+    source = _model(
+        """\
+        if x.sum() > 0:
+            return x
+        self.seen = x
+        return x * 2
+        """
+    )
+    assert len(_unfixed(source)) == 1  # an attribute write would happen on every call
+    source = _model(
+        """\
+        if x.sum() > 0:
+            return x
+        y = x.add_(1)
+        return y
+        """
+    )
+    assert len(_unfixed(source)) == 1  # an in-place call
+    source = _model(
+        """\
+        if x.sum() > 0:
+            return x
+        print(x)
+        return x * 2
+        """
+    )
+    assert len(_unfixed(source)) == 1  # not an assignment
+
+
+def test_values_and_names_the_fixer_is_not_sure_of_are_left_alone():
+    source = _model(
+        """\
+        n = x.sum().item()
+        if n > 0:
+            x = x * 2
+        if x.mean() > 0:
+            fresh = x * 3
+        if x.max() > 1:
+            return x.tolist()
+        return x, int(n), fresh
+        """
+    )
+    # `n` is also read as a Python int; `fresh` holds nothing before; `tolist()` is no tensor.
+    assert len(_unfixed(source)) == 3
+
+
+def test_checks_without_a_plain_message_are_left_alone():
+    source = _model(
+        """\
+        assert (x >= 0).all(), f"negative in {x}"
+        if torch.isinf(x).any():
+            raise ValueError("infinite", x.shape)
+        if torch.isnan(x).any():
+            raise ValueError("nan")
+        else:
+            x = x * 2
+        return x
+        """
+    )
+    assert len(_unfixed(source)) == 3
+
+
+def test_loops_on_tensor_data_say_what_to_do_by_hand():
+    source = _model(
+        """\
+        err = x.abs().max()
+        while err > 1e-3:
+            x = x / 2
+            err = x.abs().max()
+        out = []
+        for _ in range(4):
+            x = x * 0.5
+            out.append(x)
+            if (x.abs() < 0.1).all():
+                break
+        return torch.stack(out)
+        """
+    )
+    loop, exit_ = _unfixed(source)
+    assert "no rewrite keeps a step count" in loop.message
+    assert "torch._higher_order_ops.while_loop" in loop.message
+    assert exit_.message.startswith("loop exit on tensor data")
+    assert "pad them to the full length" in exit_.message
+
+
+# -- torch: the back-ends accept the fixed code, eager outputs unchanged --------------------------
+TORCH_CASES = [
+    pytest.param(
+        _model(
+            """\
+            if not keep.any():
+                return x
+            y = self.lin(x)
+            y = y * keep[:, None]
+            return y + x
+            """,
+            "x, keep",
+            "[(torch.randn(3, 4), torch.tensor([False, False, False])), "
+            "(torch.randn(3, 4), torch.tensor([True, False, True]))]",
+        ),
+        ("compile", "export", "trace"),
+        id="early-return",
+    ),
+    pytest.param(
+        _model(
+            """\
+            if x.sum() > 0:
+                return x
+            x = x * 2
+            return x + 1
+            """,
+            inputs="[(torch.ones(2, 4),), (-torch.ones(2, 4),)]",
+        ),
+        ("compile", "export", "trace"),
+        id="early-return-rebinding",
+    ),
+    pytest.param(
+        _model(
+            """\
+            s = x.mean()
+            if s > 0.5:
+                scale = x * 2
+            elif s < -0.5:
+                scale = x.neg()
+            else:
+                scale = x + 1
+            if x.max() > 2:
+                return x / 2, scale.sum()
+            elif x.min() < -2:
+                return x + 2, scale.mean()
+            return x, scale.max()
+            """,
+            inputs="[(torch.full((2, 4), 3.0),), (torch.full((2, 4), -3.0),), "
+            "(torch.zeros(2, 4),)]",
+        ),
+        ("compile", "export", "trace"),
+        id="elif",
+    ),
+    pytest.param(
+        _model(
+            """\
+            h = self.lin(x)
+            offset = x.mean(-1, keepdim=True)
+            if x.mean() > 0:
+                h = h * 2
+                offset += 1
+            if x.std() > 1:
+                lo = x.min()
+                hi = x.max()
+            else:
+                lo = torch.zeros(())
+                hi = torch.ones(())
+            return (h + offset - lo) / (hi - lo + 1e-6)
+            """,
+            inputs="[(torch.rand(2, 4) + 1,), (-torch.rand(2, 4) * 0.1,), "
+            "(torch.randn(2, 4) * 3,)]",
+        ),
+        ("compile", "export", "trace"),
+        id="several-names",
+    ),
+    pytest.param(
+        _model(
+            """\
+            top = x.abs().amax().item()
+            if top > 4:
+                x = x / top
+            if bool((x > 0).all()):
+                x = x.log()
+            h = self.block(x)
+            if (h.sum() > 0).item():
+                h = h - h.mean()
+            return h
+            """,
+            inputs="[(torch.rand(2, 4) + 0.5,), (torch.rand(2, 4) * 10 - 5,)]",
+        ),
+        ("compile", "export", "trace"),
+        id="item-bool-submodule",
+    ),
+    pytest.param(
+        _model(
+            """\
+            err = F.l1_loss(self.lin(x), target)
+            if torch.isnan(err):
+                err = torch.zeros_like(err)
+            return err
+            """,
+            "x, target",
+            "[(torch.randn(3, 4), torch.randn(3, 4)), "
+            "(torch.randn(3, 4), torch.full((3, 4), float('nan')))]",
+        ),
+        ("compile", "export", "trace"),
+        id="nan-guard",
+    ),
+    # The trace drops the check before and after (torch._assert_async is not recorded).
+    pytest.param(
+        _model(
+            """\
+            assert (x >= 0).all(), "expected non-negative input"
+            if torch.isinf(x).any():
+                raise ValueError("infinite input")
+            return x.sqrt()
+            """,
+            inputs="[(torch.rand(2, 4),), (-torch.rand(2, 4),), "
+            "(torch.full((2, 4), float('inf')),)]",
+        ),
+        ("compile", "export"),
+        id="checks",
+    ),
+]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(("source", "backends"), TORCH_CASES)
+def test_fixed_code_passes_the_backends_with_eager_unchanged(source, backends):
+    from .oracle import _callable, _clone, _same, check, load_example
+
+    fixed = _fix(source)
+    assert fixed != source
+    assert not all(check(source, backend).ok for backend in backends), "nothing to repair"
+    original, repaired = load_example(source), load_example(fixed)
+    for args in original.inputs():
+        try:
+            want = _callable(original)(*_clone(tuple(args)))
+        except Exception:  # an input the original rejects is rejected after the fix too
+            with pytest.raises(Exception):
+                _callable(repaired)(*_clone(tuple(args)))
+            continue
+        assert _same(_callable(repaired)(*_clone(tuple(args))), want), fixed
+    for backend in backends:
+        verdict = check(fixed, backend)
+        assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
