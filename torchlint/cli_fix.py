@@ -266,6 +266,7 @@ def run_repair(
     from torchlint.fix_verify import write_verified
     from torchlint.lint.discovery import discover
     from torchlint.lint.fix_files import unified_diff
+    from torchlint.lint.registry import PluginError
     from torchlint.lint.reporters import display_path
     from torchlint.runtime_check.spec import SpecError
 
@@ -296,7 +297,7 @@ def run_repair(
             budget=budget,
             on_attempt=None if options.quiet else show,
         )
-    except SpecError as exc:
+    except (SpecError, PluginError) as exc:
         fail(str(exc))
     except RepairError as exc:
         fail(f"--verify {target}: {exc}")

@@ -136,15 +136,26 @@ class _Evaluator:
         self.options = options
         self.tmpdir = tempfile.mkdtemp(prefix="torchlint-repair-")
         self.child: Any = None
+        self.ready = False  # the child has run the original and waits for requests
         self.requests = 0
 
-    def _start(self) -> None:
-        from torchlint.runtime_check.runner import _Child, describe_exit
+    def launch(self) -> None:
+        """Start the child, which imports torch and runs the original while the caller lints."""
+        from torchlint.runtime_check.runner import _Child
 
         options = self.options
-        child = _Child(
+        self.child = _Child(
             options, list(options.backends), self.tmpdir, module=__name__, keep_stdin=True
         )
+        self.ready = False
+
+    def _start(self) -> None:
+        from torchlint.runtime_check.runner import describe_exit
+
+        options = self.options
+        if self.child is None:
+            self.launch()
+        child, self.child = self.child, None
         setup_timeout = options.setup_timeout or options.timeout
         event, timed_out, code = child.wait_setup(setup_timeout)
         if event is None:
@@ -161,12 +172,12 @@ class _Evaluator:
             raise RepairError(
                 f"the original code failed ({event.get('stage')}): {event.get('error')}{at}"
             )
-        self.child = child
+        self.child, self.ready = child, True
 
     def evaluate(self, fixed: dict[str, str]) -> _Evaluation:
         from torchlint.runtime_check.runner import describe_exit
 
-        if self.child is None:
+        if not self.ready:
             self._start()
         self.requests += 1
         self.child.send({"id": self.requests, "fixed": fixed})
@@ -177,7 +188,7 @@ class _Evaluator:
         if event is None or event.get("id") != self.requests:
             timed_out = time.monotonic() >= deadline
             code = self.child.finish(kill=True)
-            self.child = None
+            self.child, self.ready = None, False
             return _Evaluation(
                 False,
                 f"no result within {limit:g} s"
@@ -192,7 +203,8 @@ class _Evaluator:
 
     def close(self) -> None:
         if self.child is not None:
-            self.child.finish(kill=False)  # stdin closed: the child leaves its loop
+            # Waiting for requests, it leaves its loop when stdin closes; still setting up: killed.
+            self.child.finish(kill=not self.ready)
             self.child = None
         shutil.rmtree(self.tmpdir, ignore_errors=True)
 
@@ -348,7 +360,6 @@ def repair(
     # The run is about these back-ends: their findings, every forward a root of them.
     families = tuple(dict.fromkeys(FAMILY[b] for b in backends))
     settings = replace(settings, targets=families, targets_explicit=True)
-    linter = _Linter(files, settings, cache_dir, jobs)
     given = {os.path.realpath(f): f for f in files}
     result = RepairResult(backends=backends)
     texts: dict[str, str] = {}  # real path -> text with the kept fixes
@@ -357,6 +368,8 @@ def repair(
     evaluator = _Evaluator(options)
     started = time.monotonic()
     try:
+        evaluator.launch()
+        linter = _Linter(files, settings, cache_dir, jobs)
         baseline = evaluator.evaluate({})
         if not baseline.ok:
             raise RepairError(baseline.error)
