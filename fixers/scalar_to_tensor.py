@@ -1,0 +1,495 @@
+"""TL102, TL103, TL104: a number read from a tensor that only feeds tensor code stays a tensor
+(unsafe).
+
+- ``int(t)`` -> ``t`` (``t.long()`` where the number meets arithmetic and ``t`` is not surely
+  an integer tensor), ``float(t)`` -> ``t.detach().float()``, ``t.item()`` -> ``t.detach()``
+  (TL102, TL103); ``.reshape(())`` is added where ``t`` is not surely 0-d (a one-element tensor
+  of any shape gives a number; the 0-d tensor broadcasts like it);
+- ``for v in t.tolist():`` / ``for i, (h, w) in enumerate(t.tolist()):`` -> iterate ``t``
+  itself, so each loop name is a 0-d tensor (TL104).
+
+The number (and every name bound once to it, and to arithmetic on it with number literals and
+constants) must go only where a 0-d tensor gives the same values, all checked on torch 2.13:
+arithmetic with a tensor; a slice bound or the single index of a tensor subscript (``x[:, n]``
+becomes ``x[:, n.reshape(1)].squeeze(1)``, which ``torch.compile`` accepts where it cannot
+index by the tensor itself); a size argument (``torch.arange/zeros/ones/empty/full/rand/randn``,
+``F.pad``'s pad tuple, ``x.new_zeros/new_ones/new_empty/new_full``, ``x.repeat/expand/view/
+reshape/topk/narrow``);
+a value argument (``clamp``/``clip`` bounds, ``masked_fill``'s value, ``torch.full``'s fill,
+``torch.where``'s branches, ``torch.stack``'s list); ``max(n, 1)`` / ``min(n, k)`` with a
+number, rewritten to ``n.clamp(min=1)`` / ``n.clamp(max=k)``; ``math.sqrt/exp/log/...``,
+rewritten to the ``torch`` function; and, for loop names, ``torch.tensor([h, w], dtype=d)``
+made only of them, rewritten to ``torch.stack([h, w]).to(d)``. Anything else (a branch, a
+``range``, a Python list, a return value, a print) leaves the finding without a fix.
+
+Then ``torch.export`` and ``torch.jit.trace`` see tensor operations instead of a data-dependent
+integer or a baked-in constant; ``torch.compile`` no longer breaks the graph, except where the
+value sizes a tensor (that needs ``.item()``, which plain compile breaks on whatever the code
+says: ``torch._dynamo.config.capture_scalar_outputs`` is the caller's setting, not the code's).
+
+Unsafe: ``float(t)`` is a double where ``t.float()`` is float32, so arithmetic done on the
+number alone runs in float32 (last-bit differences; results with tensors keep the tensor's
+dtype either way); a float64/float16 value met with an integer tensor keeps its dtype where a
+Python float gave the default one; ``int(t)`` of a float tensor used as an index or size is no
+longer truncated and fails (index and size uses are not cast, as ``.long()`` breaks plain
+compile there); indexing by a tensor copies where an int index made a view; on CUDA a 0-d
+tensor cannot meet a CPU tensor, which a number could; ``.detach()`` / ``.float()`` keep what
+the conversion did for autograd (no gradient flows through the value).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import assignments
+from torchlint.lint.semantic.kinds import Kind
+
+from ._shared import scope_of, variable_uses
+from ._tensor_exprs import ARITHMETIC, is_full_reduction, is_number
+
+# Calls sized by any positional argument (or an element of a tuple/list one).
+SIZE_FUNCTIONS = frozenset(
+    {"torch.arange", "torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.rand",
+     "torch.randn"}
+)  # fmt: skip
+SIZE_METHODS = frozenset(
+    {"new_zeros", "new_ones", "new_empty", "new_full", "repeat", "expand", "topk", "narrow",
+     "view", "reshape"}
+)  # fmt: skip
+# Calls taking a 0-d tensor where they took a number: (positions, keywords).
+VALUE_METHODS = {
+    "clamp": ((0, 1), ("min", "max")),
+    "clip": ((0, 1), ("min", "max")),
+    "masked_fill": ((1,), ("value",)),
+}
+VALUE_FUNCTIONS = {
+    "torch.clamp": ((1, 2), ("min", "max")),
+    "torch.clip": ((1, 2), ("min", "max")),
+    "torch.full": ((1,), ("fill_value",)),
+    "torch.where": ((1, 2), ()),
+}
+# math functions of a float with a torch function of the same name and result.
+MATH_FUNCTIONS = frozenset(
+    {"sqrt", "exp", "log", "log2", "log10", "log1p", "expm1", "sin", "cos", "tan", "tanh",
+     "atan", "asin", "acos", "sinh", "cosh", "erf"}
+)  # fmt: skip
+# 0-d integer results: what int() of them needs no cast for.
+INTEGER_METHODS = frozenset({"argmax", "argmin", "count_nonzero", "long", "int", "numel"})
+
+_MAX_DEPTH = 6
+
+
+class _Flow:
+    """What keeping one value a tensor needs: extra rewrites of its uses, and whether it meets
+    arithmetic (where ``int(t)`` must truncate)."""
+
+    def __init__(self) -> None:
+        self.rewrites: list[Replacement] = []
+        self.arithmetic = False
+
+
+class _KeepTensor(Fixer):
+    """Where a value that becomes a 0-d tensor goes, and the use rewrites that keeps it one."""
+
+    applicability = "unsafe"
+
+    def _value_flows(self, node: cst.BaseExpression, flow: _Flow, depth: int = 0) -> bool:
+        """Whether every use of the value at ``node`` takes a 0-d tensor (see the docstring)."""
+        if depth > _MAX_DEPTH:
+            return False
+        current: cst.CSTNode = node
+        for _ in range(32):
+            parent = self.parent(current)
+            if isinstance(parent, cst.UnaryOperation) and isinstance(
+                parent.operator, (cst.Minus, cst.Plus)
+            ):
+                current = parent
+                continue
+            if isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, ARITHMETIC):
+                flow.arithmetic = True
+                other = parent.right if parent.left is current else parent.left
+                if self.kind(other) == Kind.TENSOR:
+                    return True
+                if not (is_number(other) or self.kind(other) == Kind.CONST):
+                    return False
+                current = parent
+                continue
+            if isinstance(parent, cst.Assign):
+                return self._name_flows(parent, current, flow, depth)
+            if isinstance(parent, cst.Arg) and parent.value is current:
+                call = self.parent(parent)
+                if not isinstance(call, cst.Call):
+                    return False
+                rewritten = self._rewritten_call(call, parent, current)
+                if rewritten is not None:
+                    flow.rewrites.append((call, rewritten))
+                    current = call
+                    continue
+                return self._takes_tensor(call, parent)
+            if isinstance(parent, cst.Element):
+                return self._sized_by(parent)
+            if isinstance(parent, cst.Slice):
+                return current is not parent.step and self._subscripts_tensor(parent)
+            if isinstance(parent, cst.Index):
+                return self._index_flows(parent, flow)
+            return False
+        return False
+
+    def _name_flows(self, assign: cst.Assign, value: cst.CSTNode, flow: _Flow, depth: int) -> bool:
+        if assign.value is not value or len(assign.targets) != 1:
+            return False
+        target = assign.targets[0].target
+        function = self.enclosing_function(assign)
+        if not isinstance(target, cst.Name) or function is None:
+            return False
+        return self._uses_flow(target, function, flow, depth)
+
+    def _uses_flow(
+        self, target: cst.Name, function: cst.FunctionDef, flow: _Flow, depth: int
+    ) -> bool:
+        """The name is bound only here, and each read of it flows (see _value_flows)."""
+        if len(assignments(function, target.value)) != 1:
+            return False
+        uses = [
+            u for u in variable_uses(self, scope_of(self, target), target.value) if u is not target
+        ]
+        return bool(uses) and all(self._value_flows(use, flow, depth + 1) for use in uses)
+
+    def _rewritten_call(
+        self, call: cst.Call, arg: cst.Arg, value: cst.CSTNode
+    ) -> Optional[cst.BaseExpression]:
+        """``max(n, 1)`` -> ``n.clamp(min=1)``, ``math.sqrt(n)`` -> ``torch.sqrt(n)``: a call
+        of the value whose result is again a 0-d tensor (None: not such a call)."""
+        name = self.ctx.qualified_name(call.func) or ""
+        args = call.args
+        if any(a.keyword is not None or a.star for a in args):
+            return None
+        if name in ("builtins.max", "builtins.min") and len(args) == 2:
+            other = args[1].value if args[0] is arg else args[0].value
+            if not (is_number(other) or self.kind(other) == Kind.CONST):
+                return None
+            bound = "min" if name == "builtins.max" else "max"
+            return cst.Call(
+                func=cst.Attribute(value=_operand(arg.value), attr=cst.Name("clamp")),
+                args=[cst.Arg(value=other, keyword=cst.Name(bound), equal=_EQUAL)],
+            )
+        if name.startswith("math.") and name[5:] in MATH_FUNCTIONS and len(args) == 1:
+            torch = self.import_module("torch")
+            return call.with_changes(
+                func=cst.Attribute(value=cst.Name(torch), attr=cst.Name(name[5:]))
+            )
+        return None
+
+    def _takes_tensor(self, call: cst.Call, arg: cst.Arg) -> bool:
+        """A size or value argument that takes a 0-d tensor as it took a number."""
+        func = call.func
+        position = call.args.index(arg) if arg.keyword is None else -1
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        name = self.ctx.qualified_name(func) or ""
+        if name in SIZE_FUNCTIONS and keyword is None:
+            return True
+        table: Optional[tuple[tuple[int, ...], tuple[str, ...]]] = VALUE_FUNCTIONS.get(name)
+        if isinstance(func, cst.Attribute) and self.kind(func.value) == Kind.TENSOR:
+            method = func.attr.value
+            if method in SIZE_METHODS:
+                return keyword is None or (method == "topk" and keyword == "k")
+            table = VALUE_METHODS.get(method)
+        if table is None:
+            return False
+        return position in table[0] if keyword is None else keyword in table[1]
+
+    def _sized_by(self, element: cst.Element) -> bool:
+        """An element of ``(n, 3)`` given as a size, of ``F.pad``'s pad, or of ``torch.stack([..])``."""
+        sequence = self.parent(element)
+        arg = self.parent(sequence) if isinstance(sequence, (cst.Tuple, cst.List)) else None
+        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call) or arg.keyword is not None or arg.star:  # type: ignore[union-attr]
+            return False
+        name = self.ctx.qualified_name(call.func) or ""
+        position = call.args.index(arg)  # type: ignore[arg-type]
+        if name in SIZE_FUNCTIONS:
+            return position == 0
+        if name == "torch.nn.functional.pad":
+            return position == 1
+        if name == "torch.stack":
+            return position == 0 and isinstance(sequence, cst.List)
+        func = call.func
+        return (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in SIZE_METHODS
+            and self.kind(func.value) == Kind.TENSOR
+        )
+
+    def _subscripts_tensor(self, node: cst.CSTNode) -> bool:
+        element = self.parent(node)
+        subscript = self.parent(element) if isinstance(element, cst.SubscriptElement) else None
+        return isinstance(subscript, cst.Subscript) and self.kind(subscript.value) == Kind.TENSOR
+
+    def _index_flows(self, index: cst.Index, flow: _Flow) -> bool:
+        """``x[:, n]`` -> ``x[:, n.reshape(1)].squeeze(1)``: the other elements are slices, so
+        the one-element index leaves its dimension where the number removed it."""
+        element = self.parent(index)
+        subscript = self.parent(element)
+        if not isinstance(subscript, cst.Subscript) or self.kind(subscript.value) != Kind.TENSOR:
+            return False
+        if index.star is not None or not all(
+            e is element or isinstance(e.slice, cst.Slice) for e in subscript.slice
+        ):
+            return False
+        position = list(subscript.slice).index(element)
+        reshaped = cst.Call(
+            func=cst.Attribute(value=_operand(index.value), attr=cst.Name("reshape")),
+            args=[cst.Arg(cst.Integer("1"))],
+        )
+        new_subscript = subscript.with_changes(
+            slice=[
+                e.with_changes(slice=index.with_changes(value=reshaped)) if e is element else e
+                for e in subscript.slice
+            ],
+            lpar=[],
+            rpar=[],
+        )
+        squeezed = cst.Call(
+            func=cst.Attribute(value=new_subscript, attr=cst.Name("squeeze")),
+            args=[cst.Arg(cst.Integer(str(position)))],
+            lpar=subscript.lpar,
+            rpar=subscript.rpar,
+        )
+        flow.rewrites.append((subscript, squeezed))
+        return True
+
+    def _with_rewrites(self, replacements: list[Replacement], flow: _Flow) -> list[Replacement]:
+        """The value's own rewrite and its uses', nested ones folded into their outer node
+        (replacements must not overlap)."""
+        pending = list(replacements) + flow.rewrites
+        result: list[Replacement] = []
+        for index, (old, new) in enumerate(pending):
+            outer = [
+                i
+                for i, (other, _) in enumerate(pending)
+                if i != index and other is not old and _contains(other, old)
+            ]
+            if not outer:
+                result.append((old, new))
+        folded: list[Replacement] = []
+        for old, new in result:
+            assert isinstance(new, cst.CSTNode)
+            # Outer rewrites were found later (the climb goes outwards): put them in first, so
+            # that the inner nodes they hold are still there to replace.
+            for inner, inner_new in reversed(pending):
+                if inner is not old and _contains(new, inner):
+                    assert isinstance(inner_new, cst.CSTNode)
+                    new = new.deep_replace(inner, inner_new)
+            folded.append((old, new))
+        return folded
+
+
+class NumberToTensor(_KeepTensor):
+    """``int(t)``, ``float(t)``, ``t.item()`` -> a 0-d tensor (see the module docstring)."""
+
+    codes = ("TL102", "TL103")
+    message = (
+        "keep the 0-d tensor instead of a Python number (its own dtype, float32 for float(); "
+        "a float64/float16 value with an integer tensor keeps its dtype)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call):
+            return None
+        conversion = self._conversion(call)
+        if conversion is None:
+            return None
+        tensor, cast = conversion
+        flow = _Flow()
+        if not self._value_flows(call, flow):
+            return None
+        value: cst.BaseExpression = _operand(tensor)
+        if cast != "int":
+            value = _method(value, "detach")
+        if not self._zero_dim(tensor):
+            value = _method(value, "reshape", cst.Tuple([]))
+        if cast == "float":
+            value = _method(value, "float")
+        elif cast == "int" and flow.arithmetic and not self._integer(tensor):
+            value = _method(value, "long")
+        new = value.with_changes(lpar=call.lpar, rpar=call.rpar) if call.lpar else value
+        return self._with_rewrites([(call, new)], flow)
+
+    def _conversion(self, call: cst.Call) -> Optional[tuple[cst.BaseExpression, str]]:
+        """(the tensor, "int" / "float" / "item") for ``int(t)``, ``float(t)``, ``t.item()``."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "item" and not call.args:
+            return func.value, "item"
+        name = self.ctx.qualified_name(func)
+        if name in ("builtins.int", "builtins.float") and len(call.args) == 1:
+            arg = call.args[0]
+            if arg.keyword is None and not arg.star and self.kind(arg.value) == Kind.TENSOR:
+                return arg.value, name[len("builtins.") :]
+        return None
+
+    def _zero_dim(self, tensor: cst.BaseExpression) -> bool:
+        if is_full_reduction(self, tensor):
+            return True
+        # argmax/argmin without a dimension: the flat index, 0-d.
+        if isinstance(tensor, cst.Call) and _called_name(tensor) in ("argmax", "argmin"):
+            if isinstance(tensor.func, cst.Attribute) and not tensor.args:
+                return self.kind(tensor.func.value) == Kind.TENSOR
+            name = self.ctx.qualified_name(tensor.func) or ""
+            return name in ("torch.argmax", "torch.argmin") and len(tensor.args) == 1
+        return False
+
+    def _integer(self, tensor: cst.BaseExpression) -> bool:
+        """Surely an integer tensor: argmax, count_nonzero, ``.long()``, a count of a mask."""
+        if not isinstance(tensor, cst.Call):
+            return False
+        method = _called_name(tensor)
+        if method in INTEGER_METHODS:
+            return True
+        func = tensor.func
+        if method == "sum" and isinstance(func, cst.Attribute) and not tensor.args:
+            return isinstance(func.value, cst.Comparison)
+        return False
+
+
+class ListToTensors(_KeepTensor):
+    """``for ... in t.tolist()`` -> ``for ... in t`` (see the module docstring)."""
+
+    codes = ("TL104",)
+    message = "iterate the tensor instead of its list (the loop names are 0-d tensors)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not (
+            isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "tolist"
+            and not call.args
+        ):
+            return None
+        loop, names = self._loop_names(call)
+        function = self.enclosing_function(call)
+        if loop is None or not names or function is None:
+            return None
+        flow = _Flow()
+        for name in names:
+            # Bound by this loop only (a name inside a nested target has no record there); a
+            # rebinding in the body is a use that does not flow.
+            if len(assignments(function, name.value)) > 1:
+                return None
+            uses = [u for u in variable_uses(self, loop.body, name.value)]
+            if not uses or len(uses) != len(
+                [u for u in variable_uses(self, function, name.value) if u is not name]
+            ):
+                return None
+            for use in uses:
+                if not (self._stacked(use, names, flow) or self._value_flows(use, flow)):
+                    return None
+        return self._with_rewrites([(call, _operand(call.func.value))], flow)
+
+    def _loop_names(self, call: cst.Call) -> tuple[Optional[cst.For], list[cst.Name]]:
+        """The loop iterating ``t.tolist()`` (or ``enumerate(t.tolist())``) and its value names."""
+        parent = self.parent(call)
+        enumerated = False
+        if isinstance(parent, cst.Arg):
+            outer = self.parent(parent)
+            if not (
+                isinstance(outer, cst.Call)
+                and self.ctx.qualified_name(outer.func) == "builtins.enumerate"
+                and len(outer.args) == 1
+                and outer.args[0] is parent
+            ):
+                return None, []
+            enumerated, parent = True, self.parent(outer)
+            call = outer
+        if not isinstance(parent, cst.For) or parent.iter is not call:
+            return None, []
+        target = parent.target
+        if enumerated:
+            if not (isinstance(target, cst.Tuple) and len(target.elements) == 2):
+                return None, []
+            target = target.elements[1].value
+        if isinstance(target, cst.Name):
+            return parent, [target]
+        if isinstance(target, (cst.Tuple, cst.List)) and all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements
+        ):
+            return parent, [e.value for e in target.elements]  # type: ignore[misc]
+        return None, []
+
+    def _stacked(self, use: cst.Name, names: list[cst.Name], flow: _Flow) -> bool:
+        """``torch.tensor([h, w, h], dtype=d)`` made of loop names only ->
+        ``torch.stack([h, w, h]).to(d)`` (without ``dtype`` torch.tensor's dtype is not the
+        values' own: no rewrite)."""
+        element = self.parent(use)
+        listed = self.parent(element) if isinstance(element, cst.Element) else None
+        arg = self.parent(listed) if isinstance(listed, cst.List) else None
+        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) != "torch.tensor":
+            return False
+        own = {n.value for n in names}
+        if call.args[0] is not arg or not all(
+            isinstance(e.value, cst.Name) and e.value.value in own
+            for e in listed.elements  # type: ignore[union-attr]
+        ):
+            return False
+        keywords = {a.keyword.value: a for a in call.args[1:] if a.keyword is not None}
+        if len(call.args) != 2 or set(keywords) != {"dtype"}:
+            return False
+        if any(old is call for old, _ in flow.rewrites):
+            return True
+        torch = self.import_module("torch")
+        stacked = cst.Call(
+            func=cst.Attribute(value=cst.Name(torch), attr=cst.Name("stack")),
+            args=[cst.Arg(listed)],  # type: ignore[arg-type]
+        )
+        converted = _method(stacked, "to", keywords["dtype"].value)
+        flow.rewrites.append((call, converted.with_changes(lpar=call.lpar, rpar=call.rpar)))
+        return True
+
+
+_EQUAL = cst.AssignEqual(
+    whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+)
+
+
+def _called_name(call: cst.Call) -> Optional[str]:
+    """``x.sum()`` -> ``sum``, ``torch.argmax(x)`` -> ``argmax``."""
+    func = call.func
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return func.value if isinstance(func, cst.Name) else None
+
+
+def _operand(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """``expr`` as the receiver of a method call (parenthesised unless it is atomic)."""
+    if expr.lpar or isinstance(
+        expr, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
+    ):
+        return expr
+    return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+def _method(receiver: cst.BaseExpression, name: str, *args: cst.BaseExpression) -> cst.Call:
+    return cst.Call(
+        func=cst.Attribute(value=receiver, attr=cst.Name(name)),
+        args=[cst.Arg(a) for a in args],
+    )
+
+
+def _contains(outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
+    found = False
+
+    class _Finder(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            nonlocal found
+            if node is inner:
+                found = True
+            return not found
+
+    outer.visit(_Finder())
+    return found
