@@ -60,10 +60,18 @@ class DataDependentShape(Rule):
     ```
 
     ## Fix safety
-    Unsafe fix for sums only: `x[mask].sum()` (mask built elementwise from `x`) and
-    `masked_select(x, mask).sum()` become `torch.where(mask, x, 0).sum()`, which adds zeros in
-    other places (last-bit differences in floating point). Other uses get no automatic fix: a
-    masked computation keeps the full shape, which changes what follows.
+    Unsafe fixes, where the mask surely selects elements (built elementwise from a masked
+    tensor): a full reduction of elementwise math over `x[mask]` / `masked_select(x, mask)`
+    becomes the reduction of `torch.where(mask, E(x), fill)` (`sum`; `mean` as that sum over
+    `mask.sum()`; `max` / `min` / `amax` / `amin` with a fill of -inf / inf);
+    `F.cross_entropy(logits[m], labels[m])` (and `nll_loss`) with `m` built from `labels`
+    becomes `F.cross_entropy(logits.flatten(0, -2), torch.where(m, labels, -100).flatten())`;
+    `F.mse_loss(a[m], b[m])` (and the other elementwise losses) becomes the masked sum (or
+    mean) of the `reduction="none"` loss. The sums add zeros in other places and in another
+    order (last-bit differences), an integer `max` / `min` becomes floating point, gradients
+    pass through `torch.where`'s other branch. Masks that may select rows, and other uses of
+    the selection, get no automatic fix: their full-shape form depends on ranks the code does
+    not show.
     """
 
     code = "TL107"
@@ -75,7 +83,10 @@ class DataDependentShape(Rule):
             "torch.compile(fullgraph=True) accepts it, with a size known only at run time"
         ),
     }
-    advice = "use masks (torch.where, multiply by the mask) that keep the shape"
+    advice = (
+        "use masks that keep the shape: torch.where(mask, x, 0).sum() / mask.sum() for a "
+        "masked mean, ignore_index for a masked cross_entropy"
+    )
     targets = ("compile",)
 
     VALID = [
@@ -285,6 +296,51 @@ class DataDependentShape(Rule):
 
                 def inputs():
                     return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = nn.Linear(4, 3)
+
+                def forward(self, x, labels):
+                    logits = self.head(x)
+                    keep = labels >= 0
+                    return F.cross_entropy(logits[keep], labels[keep])
+
+            def inputs():
+                return [
+                    (torch.randn(4, 4), torch.tensor([0, -1, 2, 1])),
+                    (torch.randn(5, 4), torch.tensor([1, 1, -1, -1, 2])),
+                ]
+            """,
+            line=13,
+            fixed="""
+                import torch
+                import torch.nn.functional as F
+                from torch import nn
+
+                class Model(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.head = nn.Linear(4, 3)
+
+                    def forward(self, x, labels):
+                        logits = self.head(x)
+                        keep = labels >= 0
+                        return F.cross_entropy(logits.flatten(0, -2), torch.where(keep, labels, -100).flatten())
+
+                def inputs():
+                    return [
+                        (torch.randn(4, 4), torch.tensor([0, -1, 2, 1])),
+                        (torch.randn(5, 4), torch.tensor([1, 1, -1, -1, 2])),
+                    ]
             """,
         ),
         Invalid(

@@ -45,7 +45,13 @@ class TimeInGraph(Rule):
     Use instead: time the call from the caller, or use `torch.profiler`.
 
     ## Fix safety
-    No automatic fix.
+    Unsafe fix where the clock's value only times things: every statement computing from it
+    (`start = time.perf_counter()`, `self.last_ms = ...`, `time.sleep(...)`, a log call) goes
+    under `if not torch.compiler.is_compiling():`, and so does an `if` without `else` whose
+    test reads it (`if time.monotonic() > deadline: break`). Eager and `torch.jit.trace` run
+    as before; torch.compile and torch.export skip the timing, so the timed attributes keep
+    their old value there and a time-based branch is never taken. No fix where the value
+    reaches a tensor, a return, a loop test or an attribute other graph code reads.
     """
 
     code = "TL304"
@@ -56,7 +62,10 @@ class TimeInGraph(Rule):
             "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here"
         ),
     }
-    advice = "time the call from the caller or use torch.profiler"
+    advice = (
+        "time the call from the caller or use torch.profiler; timing kept in forward can go "
+        "under `if not torch.compiler.is_compiling():`"
+    )
     targets = ("compile",)
 
     VALID = [
@@ -177,6 +186,28 @@ class TimeInGraph(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=12,
+            fixed="""
+                import time
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.fc = nn.Linear(4, 4)
+                        self.last_ms = 0.0
+
+                    def forward(self, x):
+                        if not torch.compiler.is_compiling():
+                            start = time.perf_counter()
+                        y = self.fc(x)
+                        if not torch.compiler.is_compiling():
+                            self.last_ms = (time.perf_counter() - start) * 1000
+                        return y
+
+                def inputs():
+                    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
         ),
     ]
 

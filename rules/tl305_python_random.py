@@ -46,7 +46,10 @@ class PythonRandomInGraph(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: the random stream changes.
+    No automatic fix: a torch draw comes from another generator, so even seeded eager results
+    change (checked: no rewrite to torch's RNG keeps them), and Python draws stay constants in
+    export and trace whatever their spelling. Rewrite by hand as above, or pass the drawn value
+    in as an input.
     """
 
     code = "TL305"
@@ -60,7 +63,10 @@ class PythonRandomInGraph(Rule):
         "export": "torch.export records the drawn value as a constant",
         "trace": "torch.jit.trace records the drawn value as a constant",
     }
-    advice = "use torch.rand / torch.randint"
+    advice = (
+        "draw with torch (torch.rand(()) < p, torch.randint), or pass the draw in as an "
+        "input; by hand: the random stream changes, so seeded results differ"
+    )
     targets = ("compile", "export", "trace")
 
     VALID = [

@@ -51,7 +51,9 @@ class GlobalMutation(Rule):
     Use instead: pass the value in as an input, or keep it in a buffer updated in place.
 
     ## Fix safety
-    No automatic fix.
+    No automatic fix: the model's results depend on how often it ran, which no converted
+    model can reproduce from a Python global, and every rewrite (an input, a buffer) changes
+    what the caller or the other instances see.
     """
 
     code = "TL310"
@@ -65,7 +67,11 @@ class GlobalMutation(Rule):
         "export": "torch.export bakes in its value at conversion time",
         "trace": "torch.jit.trace bakes in its value at conversion time",
     }
-    advice = "pass the value as an input instead"
+    advice = (
+        "pass the value in as an input (forward(x, step)) or keep it in a registered buffer "
+        "updated in place; a counter kept only for logging can go under "
+        "`if not torch.compiler.is_compiling():`"
+    )
     targets = ("compile", "export", "trace")
 
     VALID = [

@@ -59,7 +59,8 @@ class SelfStateMutation(Rule):
     in-place tensor operations.
 
     ## Fix safety
-    No automatic fix.
+    No automatic fix: the results depend on state earlier calls left, and moving it (to an
+    input, to a buffer, which changes the state dict) is a decision for the author.
     """
 
     code = "TL311"
@@ -74,7 +75,11 @@ class SelfStateMutation(Rule):
             "with eager"
         ),
     }
-    advice = "pass the value as an input or keep it in a buffer"
+    advice = (
+        "pass the value in as an input (forward(x, step)) or keep it in a registered buffer "
+        "updated with in-place tensor ops (self.step.add_(1)); state kept only for logging can "
+        "go under `if not torch.compiler.is_compiling():`"
+    )
     targets = ("export", "trace")
 
     VALID = [

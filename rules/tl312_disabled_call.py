@@ -36,7 +36,12 @@ class DisabledCall(Rule):
     compiled code (`if not torch.compiler.is_compiling():`).
 
     ## Fix safety
-    No automatic fix.
+    Unsafe fix: the decorator (bare, or called without arguments) is dropped from a function
+    of the same file, or a method of the caller's class, whose body plainly traces
+    (assignments, `return`, `if`, `for` over `torch` calls, tensor methods without a host sync
+    and pure builtins). Eager runs as before; torch.compile then compiles the function into its
+    callers' graphs, which the decorator kept out. Functions doing anything else (I/O,
+    `.item()`, NumPy, calls to other functions) keep it: disabling was probably the point.
     """
 
     code = "TL312"
@@ -166,6 +171,20 @@ class DisabledCall(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=10,
+            fixed="""
+                import torch
+                from torch import nn
+
+                def debug_stats(x):
+                    return x.mean()
+
+                class Model(nn.Module):
+                    def forward(self, x):
+                        return x - debug_stats(x)
+
+                def inputs():
+                    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
         ),
         Invalid(
             """

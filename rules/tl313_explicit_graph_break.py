@@ -29,7 +29,10 @@ class ExplicitGraphBreak(Rule):
     Use instead: remove the call.
 
     ## Fix safety
-    Removing the call is safe for the model's outputs.
+    Unsafe fix: the call is removed (`pass` where it was a block's only statement). Eager,
+    TorchScript, trace and export ignore it and torch.compile computes the same values, but
+    its graph is no longer split there: kernels (their last bits, their memory use) can
+    change, and a break put there to dodge a compiler problem brings the problem back.
     """
 
     code = "TL313"
@@ -151,6 +154,23 @@ class ExplicitGraphBreak(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=12,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.a = nn.Linear(4, 4)
+                        self.b = nn.Linear(4, 4)
+
+                    def forward(self, x):
+                        x = self.a(x)
+                        return self.b(x)
+
+                def inputs():
+                    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
         ),
     ]
 
