@@ -260,3 +260,62 @@ def test_judge_rejects_a_backend_that_gets_worse():
     # A problem torch named no line for stays the same problem.
     kept, why = judge([_p("trace", None)], [_p("trace", None)], "/m.py", OLD, NEW)
     assert not kept
+
+
+# -- what is left: the finding on its line, or why there is none ----------------------------------
+def test_left_names_the_finding_on_the_line_or_says_why_none(tmp_path, monkeypatch):
+    from torchlint.fix_repair import _left, _Linter
+    from torchlint.lint.settings import Settings
+    from torchlint.runtime_check.correlate import FAMILY
+
+    path = _project(tmp_path, monkeypatch, COMPILE_MODEL)
+    real = str(path.resolve())
+    settings = Settings(targets=("compile",), targets_explicit=True)
+    linter = _Linter(["pkg/model.py"], settings, None, 1)
+    given = {real: "pkg/model.py"}
+
+    def left(problem: Problem):
+        return _left(problem, {}, given, linter, FAMILY)
+
+    on_branch = left(Problem("compile", real, 16, "Data-dependent branching"))
+    assert [d.code for d in on_branch.findings] == ["TL101"] and not on_branch.outside
+    # The finding must name the back-end: TL101 names compile, not script.
+    assert left(Problem("script", real, 16, "x")).findings == []
+    assert left(Problem("compile", real, 14, "x")).findings == []  # h = self.proj(base)
+    elsewhere = left(Problem("compile", str(tmp_path / "other.py"), 3, "x"))
+    assert elsewhere.outside and elsewhere.findings == []
+
+
+def test_repair_report_and_exit_status(tmp_path, monkeypatch):
+    """The CLI's report of a repair run (the loop itself replaced: no child, no torch)."""
+    import torchlint.fix_repair as fix_repair
+    from torchlint.fix_repair import Left, RepairResult
+
+    path = _project(tmp_path, monkeypatch, COMPILE_MODEL)
+    real = str(path.resolve())
+    outcome = RepairResult(
+        backends=("export",),
+        before=[Problem("export", real, 13, "first")],
+        after=[Problem("export", "/lib/helper.py", 7, "deep"), Problem("export", None, None, "?")],
+    )
+    outcome.left = [
+        Left(outcome.after[0], outside=True),
+        Left(outcome.after[1]),
+        Left(Problem("export", real, 14, "here")),
+    ]
+    monkeypatch.setattr(fix_repair, "repair", lambda *args, **kwargs: outcome)
+    result = run_cli(["fix", "pkg", "--verify", "pkg.model:Scorer", "--repair", "export"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "left: /lib/helper.py:7: export: deep",
+        "  not in the files being fixed (PATH)",
+        "left: export: ?",
+        "left: pkg/model.py:14: export: here",
+        "  no finding on this line",
+        "repair export: 1 problem(s) before, 2 problem(s) left",
+    ]
+    outcome.after, outcome.left = [], []
+    result = run_cli(["fix", "pkg", "--verify", "pkg.model:Scorer", "--repair", "export"])
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == ["repair export: 1 problem(s) before, passes"]
+    assert path.read_text() == COMPILE_MODEL

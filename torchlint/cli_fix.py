@@ -324,7 +324,9 @@ def run_repair(
         for finding in left.findings:
             no_fix = "" if finding.fix is not None else " (no fix)"
             click.echo(f"  {finding.code} {finding.name}: {finding.message}{no_fix}", err=True)
-        if problem.path and not left.findings:
+        if left.outside:
+            click.echo("  not in the files being fixed (PATH)", err=True)
+        elif problem.path and not left.findings:
             click.echo("  no finding on this line", err=True)
     before = len(result.before)
     after = "passes" if result.passes else f"{len(result.after)} problem(s) left"

@@ -91,6 +91,7 @@ class Attempt:
 class Left:
     problem: Problem
     findings: list[Diagnostic] = field(default_factory=list)  # on its line, naming its back-end
+    outside: bool = False  # in a file that is not among the files being fixed
 
 
 @dataclass
@@ -452,8 +453,9 @@ def _next_candidate(
         ]
         near.sort(key=lambda d: (_near(d, problem.line), d.line, d.column))
         for diagnostic in near:
-            # Tried once: the same edit after other fixes (lines shifted) is the same fix.
-            key = (problem.path, _fix_key(text, diagnostic))
+            # Per text: two places can take the same edit, and after a kept fix a rejected
+            # one may help (MAX_TRIES bounds the retries).
+            key = (problem.path, text, _fix_key(text, diagnostic))
             if key not in tried:
                 return problem.path, diagnostic, key
     return None
@@ -487,8 +489,10 @@ def _left(
     linter: _Linter,
     family: dict[str, str],
 ) -> Left:
-    if problem.path not in given or problem.line is None:
+    if problem.path is None or problem.line is None:
         return Left(problem)
+    if problem.path not in given:
+        return Left(problem, outside=True)
     path = given[problem.path]
     text = texts.get(problem.path) or linter.original(path) or ""
     on_line = [
