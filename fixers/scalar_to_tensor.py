@@ -1,26 +1,22 @@
-"""TL102, TL103, TL104: a number read from a tensor that only feeds tensor code stays a tensor
-(unsafe).
+"""TL102, TL103: a number read from a tensor that only feeds tensor code stays a tensor (unsafe).
 
-- ``int(t)`` -> ``t`` (``t.long()`` where the number meets arithmetic and ``t`` is not surely
-  an integer tensor), ``float(t)`` -> ``t.detach().float()``, ``t.item()`` -> ``t.detach()``
-  (TL102, TL103); ``.reshape(())`` is added where ``t`` is not surely 0-d (a one-element tensor
-  of any shape gives a number; the 0-d tensor broadcasts like it);
-- ``for v in t.tolist():`` / ``for i, (h, w) in enumerate(t.tolist()):`` -> iterate ``t``
-  itself, so each loop name is a 0-d tensor (TL104).
+``int(t)`` -> ``t`` (``t.long()`` where the number meets arithmetic and ``t`` is not surely an
+integer tensor), ``float(t)`` -> ``t.detach().float()``, ``t.item()`` -> ``t.detach()``;
+``.reshape(())`` is added where ``t`` is not surely 0-d (a one-element tensor of any shape gives
+a number; the 0-d tensor broadcasts like it).
 
 The number (and every name bound once to it, and to arithmetic on it with number literals and
 constants) must go only where a 0-d tensor gives the same values, all checked on torch 2.13:
 arithmetic with a tensor; a slice bound or the single index of a tensor subscript (``x[:, n]``
 becomes ``x[:, n.reshape(1)].squeeze(1)``, which ``torch.compile`` accepts where it cannot
 index by the tensor itself); a size argument (``torch.arange/zeros/ones/empty/full/rand/randn``,
-``F.pad``'s pad tuple, ``x.new_zeros/new_ones/new_empty/new_full``, ``x.repeat/expand/view/
-reshape/topk/narrow``);
-a value argument (``clamp``/``clip`` bounds, ``masked_fill``'s value, ``torch.full``'s fill,
-``torch.where``'s branches, ``torch.stack``'s list); ``max(n, 1)`` / ``min(n, k)`` with a
-number, rewritten to ``n.clamp(min=1)`` / ``n.clamp(max=k)``; ``math.sqrt/exp/log/...``,
-rewritten to the ``torch`` function; and, for loop names, ``torch.tensor([h, w], dtype=d)``
-made only of them, rewritten to ``torch.stack([h, w]).to(d)``. Anything else (a branch, a
-``range``, a Python list, a return value, a print) leaves the finding without a fix.
+``F.pad``'s pad tuple, ``x.new_zeros/new_ones/new_empty/new_full``,
+``x.repeat/expand/view/reshape/topk/narrow``); a value argument (``clamp``/``clip`` bounds,
+``masked_fill``'s value, ``torch.full``'s fill, ``torch.where``'s branches, ``torch.stack``'s
+list); ``max(n, 1)`` / ``min(n, k)`` with a number, rewritten to ``n.clamp(min=1)`` /
+``n.clamp(max=k)``; ``math.sqrt/exp/log/...``, rewritten to the ``torch`` function. Anything
+else (a branch, a ``range``, a Python list, a return value, a print) leaves the finding without
+a fix.
 
 Then ``torch.export`` and ``torch.jit.trace`` see tensor operations instead of a data-dependent
 integer or a baked-in constant; ``torch.compile`` no longer breaks the graph, except where the
@@ -354,102 +350,6 @@ class NumberToTensor(_KeepTensor):
         if method == "sum" and isinstance(func, cst.Attribute) and not tensor.args:
             return isinstance(func.value, cst.Comparison)
         return False
-
-
-class ListToTensors(_KeepTensor):
-    """``for ... in t.tolist()`` -> ``for ... in t`` (see the module docstring)."""
-
-    codes = ("TL104",)
-    message = "iterate the tensor instead of its list (the loop names are 0-d tensors)"
-
-    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = diagnostic.node
-        if not (
-            isinstance(call, cst.Call)
-            and isinstance(call.func, cst.Attribute)
-            and call.func.attr.value == "tolist"
-            and not call.args
-        ):
-            return None
-        loop, names = self._loop_names(call)
-        function = self.enclosing_function(call)
-        if loop is None or not names or function is None:
-            return None
-        flow = _Flow()
-        for name in names:
-            # Bound by this loop only (a name inside a nested target has no record there); a
-            # rebinding in the body is a use that does not flow.
-            if len(assignments(function, name.value)) > 1:
-                return None
-            uses = [u for u in variable_uses(self, loop.body, name.value)]
-            if not uses or len(uses) != len(
-                [u for u in variable_uses(self, function, name.value) if u is not name]
-            ):
-                return None
-            for use in uses:
-                if not (self._stacked(use, names, flow) or self._value_flows(use, flow)):
-                    return None
-        return self._with_rewrites([(call, _operand(call.func.value))], flow)
-
-    def _loop_names(self, call: cst.Call) -> tuple[Optional[cst.For], list[cst.Name]]:
-        """The loop iterating ``t.tolist()`` (or ``enumerate(t.tolist())``) and its value names."""
-        parent = self.parent(call)
-        enumerated = False
-        if isinstance(parent, cst.Arg):
-            outer = self.parent(parent)
-            if not (
-                isinstance(outer, cst.Call)
-                and self.ctx.qualified_name(outer.func) == "builtins.enumerate"
-                and len(outer.args) == 1
-                and outer.args[0] is parent
-            ):
-                return None, []
-            enumerated, parent = True, self.parent(outer)
-            call = outer
-        if not isinstance(parent, cst.For) or parent.iter is not call:
-            return None, []
-        target = parent.target
-        if enumerated:
-            if not (isinstance(target, cst.Tuple) and len(target.elements) == 2):
-                return None, []
-            target = target.elements[1].value
-        if isinstance(target, cst.Name):
-            return parent, [target]
-        if isinstance(target, (cst.Tuple, cst.List)) and all(
-            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements
-        ):
-            return parent, [e.value for e in target.elements]  # type: ignore[misc]
-        return None, []
-
-    def _stacked(self, use: cst.Name, names: list[cst.Name], flow: _Flow) -> bool:
-        """``torch.tensor([h, w, h], dtype=d)`` made of loop names only ->
-        ``torch.stack([h, w, h]).to(d)`` (without ``dtype`` torch.tensor's dtype is not the
-        values' own: no rewrite)."""
-        element = self.parent(use)
-        listed = self.parent(element) if isinstance(element, cst.Element) else None
-        arg = self.parent(listed) if isinstance(listed, cst.List) else None
-        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
-        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) != "torch.tensor":
-            return False
-        own = {n.value for n in names}
-        if call.args[0] is not arg or not all(
-            isinstance(e.value, cst.Name) and e.value.value in own
-            for e in listed.elements  # type: ignore[union-attr]
-        ):
-            return False
-        keywords = {a.keyword.value: a for a in call.args[1:] if a.keyword is not None}
-        if len(call.args) != 2 or set(keywords) != {"dtype"}:
-            return False
-        if any(old is call for old, _ in flow.rewrites):
-            return True
-        torch = self.import_module("torch")
-        stacked = cst.Call(
-            func=cst.Attribute(value=cst.Name(torch), attr=cst.Name("stack")),
-            args=[cst.Arg(listed)],  # type: ignore[arg-type]
-        )
-        converted = _method(stacked, "to", keywords["dtype"].value)
-        flow.rewrites.append((call, converted.with_changes(lpar=call.lpar, rpar=call.rpar)))
-        return True
 
 
 _EQUAL = cst.AssignEqual(
