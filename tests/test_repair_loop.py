@@ -319,3 +319,33 @@ def test_repair_report_and_exit_status(tmp_path, monkeypatch):
     assert result.exit_code == 0
     assert result.stderr.splitlines() == ["repair export: 1 problem(s) before, passes"]
     assert path.read_text() == COMPILE_MODEL
+
+
+@requires_torch
+@pytest.mark.torch
+def test_a_candidate_that_kills_the_child_is_rejected_and_the_next_one_gets_a_new_child(
+    tmp_path, monkeypatch
+):
+    import sys
+
+    from torchlint.fix_repair import _Evaluator
+    from torchlint.runtime_check.spec import VerifyOptions, parse_inputs, parse_target
+
+    model = "import torch\n\n\ndef double(x):\n    return x * 2\n"
+    path = _project(tmp_path, monkeypatch, model)
+    options = VerifyOptions(
+        target=parse_target("pkg.model:double", str(tmp_path)),
+        inputs=[parse_inputs("float32[2,3]")],
+        backends=("trace",),
+        repeat=0,
+        cwd=str(tmp_path),
+        sys_path=[p for p in sys.path if p],
+    )
+    evaluator = _Evaluator(options)
+    try:
+        dying = evaluator.evaluate({str(path.resolve()): "import os\nos._exit(3)\n"})
+        assert not dying.ok and dying.error == "the child exited with code 3"
+        again = evaluator.evaluate({})
+        assert again.ok and again.problems == []
+    finally:
+        evaluator.close()
