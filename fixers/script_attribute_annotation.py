@@ -61,26 +61,45 @@ class AnnotateEmptyContainer(Fixer):
         cls = next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
         if cls is None or cls.decorators or not isinstance(cls.body, cst.IndentedBlock):
             return None
-        attr = node.attr.value
-        annotation = self._annotation(cls, attr)
-        if annotation is None:
-            return None
-        line = cst.parse_statement(f"{attr}: {annotation}\n")
-        body = list(cls.body.body)
-        first = body[0]
-        if self._is_docstring(first):
-            return [(first, cst.FlattenSentinel([first, line]))]
-        return [
-            (
-                first,
-                cst.FlattenSentinel(
-                    [
-                        line.with_changes(leading_lines=first.leading_lines),
-                        first.with_changes(leading_lines=[cst.EmptyLine(indent=False)]),  # PEP 8
-                    ]
-                ),
-            )
+        # Every empty container of the class at once, in a fixed order: the findings of
+        # several attributes then make the same edit, which is applied once.
+        annotations = {name: self._annotation(cls, name) for name in self._empty_attributes(cls)}
+        lines = [
+            cst.parse_statement(f"{name}: {annotation}\n")
+            for name, annotation in annotations.items()
+            if annotation is not None
         ]
+        if annotations.get(node.attr.value) is None:
+            return None
+        first = cls.body.body[0]
+        if self._is_docstring(first):
+            return [(first, cst.FlattenSentinel([first, *lines]))]
+        lines[0] = lines[0].with_changes(leading_lines=first.leading_lines)
+        moved = first.with_changes(leading_lines=[cst.EmptyLine(indent=False)])  # PEP 8
+        return [(first, cst.FlattenSentinel([*lines, moved]))]
+
+    @staticmethod
+    def _empty_attributes(cls: cst.ClassDef) -> list[str]:
+        """``self.<name> = []`` / ``{}`` targets in the class's methods, not annotated in its
+        body, in order of appearance."""
+        annotated = {
+            small.target.value
+            for stmt in cls.body.body
+            if isinstance(stmt, cst.SimpleStatementLine)
+            for small in stmt.body
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
+        }
+        found: dict[str, None] = {}
+
+        def enter(node: cst.CSTNode) -> None:
+            if isinstance(node, cst.Assign) and _empty(node.value) is not None:
+                for target in node.targets:
+                    attr = target.target
+                    if _self_attr(attr, getattr(getattr(attr, "attr", None), "value", "")):
+                        found.setdefault(attr.attr.value, None)
+
+        walk(cls, enter, lambda node: None)
+        return [name for name in found if name not in annotated]
 
     @staticmethod
     def _is_docstring(stmt: cst.BaseStatement) -> bool:

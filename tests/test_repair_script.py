@@ -1,0 +1,487 @@
+"""Script repairs (TL204-TL212 under ``--target script``): before/after text, what is left
+alone, idempotence, and torch's word that the fixed code scripts, equals eager, and still
+passes every other back-end the original passed."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.fixes import compiles, fix_text
+from torchlint.lint.rule import normalized
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+
+def _settings(select: str) -> Settings:
+    return Settings(select=(select,), targets=("script",), targets_explicit=True)
+
+
+def _fix(code: str, select: str, *, unsafe: bool = True) -> str:
+    source = normalized(code)
+    outcome = fix_text("example.py", source, _settings(select), unsafe=unsafe)
+    assert compiles(outcome.text, "example.py") is None
+    assert not outcome.dropped, outcome.dropped
+    again = fix_text("example.py", outcome.text, _settings(select), unsafe=unsafe)
+    assert again.text == outcome.text, f"second fix changed:\n{outcome.text}\n---\n{again.text}"
+    return outcome.text
+
+
+def _unfixed(code: str, select: str) -> int:
+    """How many findings of ``select`` the code has, asserting none of them has a fix."""
+    found = lint_text("example.py", normalized(code), _settings(select)).diagnostics
+    assert all(d.fix is None for d in found), [d.line for d in found if d.fix is not None]
+    return len(found)
+
+
+def _model(body: str, *, head: str = "", init: str = "", params: str = "x", tail: str = "") -> str:
+    constructor = ""
+    if init:
+        lines = textwrap.indent(textwrap.dedent(init), " " * 8)
+        constructor = f"    def __init__(self):\n        super().__init__()\n{lines}\n"
+    return (
+        f"import torch\nfrom torch import nn\n{head}\n\nclass Model(nn.Module):\n"
+        + constructor
+        + f"    def forward(self, {params}):\n"
+        + textwrap.indent(textwrap.dedent(body), " " * 8)
+        + tail
+        + "\n\ndef inputs():\n    return [(torch.randn(2, 3, 4),), (torch.randn(5, 3, 4),)]\n"
+    )
+
+
+# -- TL204: * over a shape ---------------------------------------------------------------------
+def test_star_over_a_shape_becomes_one_list():
+    before = _model(
+        """\
+        h = x * 2
+        a = h.reshape(*h.shape[:-1], 2, -1)
+        b = h.view(*x.size())
+        c = torch.ones(*x.shape[1:], dtype=x.dtype)
+        dims = [*x.shape[:1], -1]
+        return a.sum(-1) + b + c + h.reshape(dims).sum()
+        """
+    )
+    assert _fix(before, "TL204") == before.replace(
+        "h.reshape(*h.shape[:-1], 2, -1)", "h.reshape(list(h.shape[:-1]) + [2, -1])"
+    ).replace("h.view(*x.size())", "h.view(x.size())").replace(
+        "torch.ones(*x.shape[1:], dtype=x.dtype)", "torch.ones(x.shape[1:], dtype=x.dtype)"
+    ).replace("[*x.shape[:1], -1]", "list(x.shape[:1]) + [-1]")
+    assert _fix(before, "TL204", unsafe=False) == normalized(before)
+
+
+def test_star_outside_size_arguments_is_left_alone():
+    # print's and a user function's *args, and a tuple display: no list spelling.
+    before = _model(
+        """\
+        print(*x.shape)
+        shape = (*x.shape[:-1], 4)
+        return combine(x, *x.shape)
+        """,
+        head="\ndef combine(x, *sizes):\n    return x\n",
+    )
+    assert _unfixed(before, "TL204") == 3
+
+
+# -- TL204: comprehensions ---------------------------------------------------------------------
+def test_filtered_and_nested_comprehensions_become_annotated_loops():
+    before = _model(
+        """\
+        pieces = x.unbind(1)
+        kept = [p.relu() for p in pieces if p.sum() > 0]
+        axes = [a for a in range(x.dim()) if a != 1]
+        cross = [u * v for u in kept for v in kept]
+        return torch.stack(kept + cross).mean(axes)
+        """
+    )
+    after = _model(
+        """\
+        pieces = x.unbind(1)
+        kept: List[torch.Tensor] = []
+        for p in pieces:
+            if p.sum() > 0:
+                kept.append(p.relu())
+        axes: List[int] = []
+        for a in range(x.dim()):
+            if a != 1:
+                axes.append(a)
+        cross: List[torch.Tensor] = []
+        for u in kept:
+            for v in kept:
+                cross.append(u * v)
+        return torch.stack(kept + cross).mean(axes)
+        """
+    ).replace("from torch import nn\n", "from torch import nn\nfrom typing import List\n")
+    assert _fix(before, "TL204") == after
+
+
+def test_comprehensions_whose_loop_names_escape_are_left_alone():
+    # `p` is also a local (a loop would rebind it), the element type is unknown, and a
+    # comprehension that is not the whole value of an assignment has no place for a loop.
+    before = _model(
+        """\
+        p = x + 1
+        kept = [p * 2 for p in x.unbind(1) if p.sum() > 0]
+        names = [str(i) for i in range(3) if i]
+        total = torch.cat([q for q in x.unbind(0) if q.sum() > 0])
+        return p + kept[0] + total.sum() + len(names)
+        """
+    )
+    assert _unfixed(before, "TL204") == 3
+
+
+# -- TL204: set literals -----------------------------------------------------------------------
+def test_set_literals_only_tested_with_in_become_tuples():
+    before = _model(
+        """\
+        skip = {0, 2}
+        total = x.sum()
+        for axis in range(x.dim()):
+            if axis not in skip and axis in {1, 5}:
+                total = total + x.size(axis)
+        return x * total
+        """
+    )
+    assert _fix(before, "TL204") == before.replace("{0, 2}", "(0, 2)").replace("{1, 5}", "(1, 5)")
+
+
+def test_sets_used_as_sets_are_left_alone():
+    before = _model(
+        """\
+        seen = {0}
+        seen.add(x.dim())
+        names = {"a", "b"}
+        return x * len(names) + len(seen)
+        """
+    )
+    assert _unfixed(before, "TL204") == 2
+
+
+# -- TL204: lambdas and nested functions -------------------------------------------------------
+def test_closure_free_lambda_and_nested_def_move_to_module_level():
+    before = _model(
+        """\
+        gate = lambda v: v * torch.sigmoid(v)
+
+        def squash(v, k: float = 2.0):
+            return torch.tanh(v * k)
+
+        return squash(gate(x))
+        """
+    )
+    fixed = _fix(before, "TL204")
+    assert "def gate(v):\n    return v * torch.sigmoid(v)\n" in fixed
+    assert "\ndef squash(v, k: float = 2.0):\n    return torch.tanh(v * k)\n" in fixed
+    assert fixed.index("def squash") < fixed.index("class Net")
+    assert "lambda" not in fixed and "        def squash" not in fixed
+
+
+def test_closures_over_locals_are_left_alone():
+    before = _model(
+        """\
+        scale = x.mean()
+        shift = lambda v: v - scale
+        apply = lambda v, f=shift: f(v)
+
+        def with_self(v):
+            return v * self.training
+
+        return with_self(shift(x)) + apply(x)
+        """
+    )
+    assert _unfixed(before, "TL204") == 3
+
+
+# -- TL204: f-string format specs --------------------------------------------------------------
+def test_format_specs_become_percent_formatting():
+    before = _model(
+        """\
+        frac = x.size(0) / 7.0
+        assert x.dim() == 3, f"got {x.dim()} dims, {frac:.3f} of 100% {{ok}}"
+        label = f"rows={x.size(0):4d}".lower()
+        return x * len(label)
+        """
+    )
+    assert _fix(before, "TL204") == before.replace(
+        'f"got {x.dim()} dims, {frac:.3f} of 100% {{ok}}"',
+        '"got %s dims, %.3f of 100%% {ok}" % (x.dim(), frac)',
+    ).replace('f"rows={x.size(0):4d}".lower()', '("rows=%4d" % (x.size(0),)).lower()')
+
+
+def test_format_specs_without_a_percent_spelling_are_left_alone():
+    before = _model(
+        """\
+        frac = x.size(0) / 7.0
+        assert frac > 0, f"{frac:>8}"
+        assert frac > 0, f"{frac!r:.2}"
+        return x
+        """
+    )
+    assert _unfixed(before, "TL204") == 2
+
+
+# -- TL207 -------------------------------------------------------------------------------------
+def test_module_level_literal_constants_are_inlined():
+    before = _model(
+        "return x.clamp(min=FLOOR) * GAIN ** 2 + OFFSETS[0]\n",
+        head="\nFLOOR = -0.5\nGAIN = 3 / 2\nOFFSETS = (1.0, 2.0)\n",
+    )
+    assert _fix(before, "TL207") == before.replace(
+        "x.clamp(min=FLOOR) * GAIN ** 2 + OFFSETS[0]",
+        "x.clamp(min=-0.5) * (3 / 2) ** 2 + (1.0, 2.0)[0]",
+    )
+
+
+def test_module_level_values_that_change_are_left_alone():
+    before = _model(
+        "bump()\nreturn x * STEP + WEIGHTS[0] + LIMIT\n",
+        head=(
+            "\nSTEP = 0\nWEIGHTS = [1.0]\nLIMIT = 1.0\nif torch.cuda.is_available():\n"
+            "    LIMIT = 2.0\n\n\ndef bump():\n    global STEP\n    STEP += 1\n"
+        ),
+    )
+    assert _unfixed(before, "TL207") == 3
+
+
+# -- TL207 / TL209: output statements ----------------------------------------------------------
+def test_output_statements_are_skipped_under_torchscript():
+    before = _model(
+        """\
+        log.debug("rows %d", x.size(0))
+        print(f"shape {tuple(x.shape)}")
+        return x
+        """,
+        head="import logging\n\nlog = logging.getLogger('net')\n",
+    )
+    fixed = _fix(before, "TL2")
+    assert fixed == before.replace(
+        '        log.debug("rows %d", x.size(0))\n        print(f"shape {tuple(x.shape)}")\n',
+        '        if not torch.jit.is_scripting():\n            log.debug("rows %d", x.size(0))\n'
+        '        if not torch.jit.is_scripting():\n            print(f"shape {tuple(x.shape)}")\n',
+    )
+
+
+def test_calls_whose_value_is_used_are_not_skipped():
+    before = _model(
+        "start = time.perf_counter()\nreturn x * (time.perf_counter() - start)\n",
+        head="import time\n",
+    )
+    assert _unfixed(before, "TL209") == 2
+
+
+# -- TL205 -------------------------------------------------------------------------------------
+def test_tensor_methods_get_the_spellings_torchscript_binds():
+    before = _model(
+        "m = (x > 0).bool()\nreturn x.sum(0, keepdims=True) / x.nelement() * x.ndimension() + m\n"
+    )
+    assert _fix(before, "TL205") == before.replace(
+        "(x > 0).bool()", "(x > 0).to(torch.bool)"
+    ).replace("keepdims=", "keepdim=").replace("x.nelement()", "x.numel()").replace(
+        "x.ndimension()", "x.dim()"
+    )
+
+
+# -- TL206 -------------------------------------------------------------------------------------
+def test_inference_mode_becomes_no_grad():
+    before = _model(
+        """\
+        with torch.inference_mode():
+            centre = x.mean(0)
+        with torch.set_grad_enabled(False):
+            spread = x.std(0)
+        with torch.inference_mode(False), torch.enable_grad():
+            y = x * 2
+        return (y - centre) / spread
+        """
+    )
+    assert _fix(before, "TL206") == before.replace(
+        "torch.inference_mode():", "torch.no_grad():"
+    ).replace("torch.set_grad_enabled(False)", "torch.no_grad()")
+    assert _unfixed(_fix(before, "TL206"), "TL206") == 2
+
+
+# -- TL208 -------------------------------------------------------------------------------------
+STACK = """\
+self.stages = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+self.gates = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+self.scales = [1.0, 0.5, 0.25]
+"""
+
+
+def test_module_container_loops_iterate_the_container():
+    before = _model(
+        """\
+        for k in range(len(self.stages)):
+            x = torch.relu(self.stages[k](x))
+        for k2 in range(len(self.gates)):
+            x = self.gates[k2](x) * (k2 + 1)
+        for w, stage in zip(self.scales, self.stages):
+            x = x + w * stage(x)
+        return x
+        """,
+        init=STACK,
+    )
+    after = (
+        before.replace(
+            "for k in range(len(self.stages)):\n            x = torch.relu(self.stages[k](x))",
+            "for stage_2 in self.stages:\n            x = torch.relu(stage_2(x))",
+        )
+        .replace(
+            "for k2 in range(len(self.gates)):\n            x = self.gates[k2](x) * (k2 + 1)",
+            "for k2, gate in enumerate(self.gates):\n            x = gate(x) * (k2 + 1)",
+        )
+        .replace(
+            "for w, stage in zip(self.scales, self.stages):\n",
+            "for i, stage in enumerate(self.stages):\n            w = self.scales[i]\n",
+        )
+    )
+    assert _fix(before, "TL208") == after
+
+
+def test_loops_over_two_containers_or_other_bounds_are_left_alone():
+    before = _model(
+        """\
+        for k in range(len(self.stages)):
+            x = self.gates[k](self.stages[k](x))
+        for j in range(2):
+            x = self.stages[j](x)
+        return x
+        """,
+        init=STACK,
+    )
+    assert _unfixed(before, "TL208") == 3
+
+
+# -- TL210 -------------------------------------------------------------------------------------
+def test_helper_parameters_get_the_type_every_caller_passes():
+    helpers = (
+        "\ndef fold(t, groups, mode):\n    return t.reshape(t.size(0), groups, -1).sum(1)\n\n\n"
+        "def scaled(t, factor):\n    return t * factor\n"
+    )
+    before = _model(
+        "y = fold(x, 3, 'sum') + fold(x, x.size(1), 'mean')\nreturn scaled(y, 2) + scaled(y, y)\n",
+        head=helpers,
+    )
+    fixed = _fix(before, "TL210")
+    assert "def fold(t, groups: int, mode: str):" in fixed
+    assert "def scaled(t, factor):" in fixed  # given an int and a tensor: no one type
+
+
+# -- TL212 -------------------------------------------------------------------------------------
+def test_empty_containers_get_class_annotations_safely():
+    before = _model(
+        """\
+        self.seen.append(x.sum())
+        self.sizes["rows"] = x.size(0)
+        self.mixed.append(x)
+        self.mixed.append(1.0)
+        return x * len(self.seen) + self.sizes["rows"] + len(self.mixed)
+        """,
+        init="self.seen = []\nself.sizes = {}\nself.mixed = []\n",
+    )
+    fixed = _fix(before, "TL212", unsafe=False)
+    assert fixed == before.replace(
+        "class Model(nn.Module):\n",
+        "class Model(nn.Module):\n    seen: List[torch.Tensor]\n    sizes: Dict[str, int]\n\n",  # not `mixed`
+    ).replace("from torch import nn\n", "from torch import nn\nfrom typing import List\nfrom typing import Dict\n")
+
+
+# -- torch: script passes after the fix, eager unchanged, other back-ends as before ---------------
+def _case(code: str, source: str, name: str):
+    return pytest.param(code, normalized(source), id=name)
+
+
+TORCH_CASES = [
+    _case(
+        "TL204",
+        _model(
+            "h = x * 2\nreturn h.reshape(*h.shape[:-1], 2, -1).sum(-1) + h.view(*x.shape).sum()\n"
+        ),
+        "star-shape",
+    ),
+    _case(
+        "TL204",
+        _model(
+            "pieces = x.unbind(1)\nkept = [p.relu() for p in pieces if p.sum() > 0]\n"
+            "axes = [a for a in range(x.dim()) if a not in {1}]\n"
+            "return torch.stack(kept + [x[:, 0]]).mean(axes)\n"
+        ),
+        "comprehension-set",
+    ),
+    _case(
+        "TL204",
+        _model(
+            "gate = lambda v: v * torch.sigmoid(v)\n\ndef squash(v):\n    return torch.tanh(v)\n\n"
+            "frac = x.size(0) / 7.0\nassert frac > 0, f'{frac:.2f}'\nreturn squash(gate(x))\n"
+        ),
+        "closures-fstring",
+    ),
+    _case(
+        "TL207",
+        _model("return x.clamp(min=FLOOR) * GAIN\n", head="\nFLOOR = -0.5\nGAIN = 3 / 2\n"),
+        "global-constants",
+    ),
+    _case(
+        "TL2",
+        _model(
+            "log.info('rows %d', x.size(0))\nprint(f'shape {tuple(x.shape)}')\nreturn x + 1\n",
+            head="import logging\n\nlog = logging.getLogger('net')\n",
+        ),
+        "output",
+    ),
+    _case("TL205", _model("return x / x.nelement() * x.ndimension()\n"), "tensor-spelling"),
+    _case(
+        "TL206",
+        _model("with torch.inference_mode():\n    centre = x.mean(0)\nreturn x - centre\n"),
+        "inference-mode",
+    ),
+    _case(
+        "TL208",
+        _model(
+            "for k in range(len(self.stages)):\n    x = torch.relu(self.stages[k](x))\n"
+            "for w, gate in zip(self.scales, self.gates):\n    x = x + w * gate(x)\nreturn x\n",
+            init=STACK,
+        ),
+        "module-loops",
+    ),
+    _case(
+        "TL210",
+        _model(
+            "return fold(x, 3)\n",
+            head="\ndef fold(t, groups):\n    return t.reshape(t.size(0), groups, -1).sum(1)\n",
+        ),
+        "helper-int",
+    ),
+    _case(
+        "TL212",
+        _model(
+            "self.seen.append(x.sum())\nself.last['x'] = x.detach()\nreturn x * len(self.seen)\n",
+            init="self.seen = []\nself.last = {}\n",
+        ),
+        "empty-containers",
+    ),
+]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(("code", "source"), TORCH_CASES)
+def test_fixed_code_scripts_with_eager_and_other_backends_unchanged(code, source):
+    from .oracle import _callable, _clone, _same, check, load_example
+
+    assert not check(source, "script").ok, "nothing to repair"
+    fixed = fix_text("example.py", source, _settings(code), unsafe=True).text
+    assert fixed != source
+    original, repaired = load_example(source), load_example(fixed)
+    for args in original.inputs():
+        want = _callable(original)(*_clone(tuple(args)))
+        got = _callable(repaired)(*_clone(tuple(args)))
+        assert _same(got, want), f"fixed code differs from the original:\n{fixed}"
+    verdict = check(fixed, "script")
+    assert verdict.ok, f"{code} fix still fails to script: {verdict}\n{fixed}"
+    for backend in ("trace", "compile", "export"):
+        if check(source, backend).ok:
+            verdict = check(fixed, backend)
+            assert verdict.ok, f"{code} fix broke {backend}: {verdict}\n{fixed}"
