@@ -349,3 +349,60 @@ def test_a_candidate_that_kills_the_child_is_rejected_and_the_next_one_gets_a_ne
         assert again.ok and again.problems == []
     finally:
         evaluator.close()
+
+
+# -- the loop's bounds, with torch's verdicts stubbed -----------------------------------------------
+class _StubEvaluator:
+    """Stands for the child: export fails at the deepcopy (line 13) until it is a clone."""
+
+    def __init__(self, options) -> None:
+        self.requests: list[dict] = []
+
+    def launch(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def evaluate(self, fixed):
+        from torchlint.fix_repair import _Evaluation
+
+        self.requests.append(fixed)
+        text = next(iter(fixed.values()), EXPORT_MODEL)
+        if "x.clone()" in text:
+            return _Evaluation(True)
+        return _Evaluation(True, problems=[Problem("export", _StubEvaluator.path, 13, "deepcopy")])
+
+
+@pytest.mark.parametrize(
+    ("bound", "stopped"),
+    [
+        (None, ""),
+        ("budget", "stopped after 0 s (--repair-timeout)"),
+        ("MAX_TRIES", "stopped after 0 tries, 0 fixes kept"),
+        ("MAX_KEPT", "stopped after 0 tries, 0 fixes kept"),
+    ],
+)
+def test_loop_bounds(tmp_path, monkeypatch, bound, stopped):
+    import torchlint.fix_repair as fix_repair
+    from torchlint.lint.settings import Settings
+
+    path = _project(tmp_path, monkeypatch, EXPORT_MODEL)
+    _StubEvaluator.path = str(path.resolve())
+    monkeypatch.setattr(fix_repair, "_Evaluator", _StubEvaluator)
+    if bound in ("MAX_TRIES", "MAX_KEPT"):
+        monkeypatch.setattr(fix_repair, bound, 0)
+    result = fix_repair.repair(
+        ["pkg/model.py"],
+        Settings(),
+        "pkg.model:Gate",
+        [],
+        ("export",),
+        budget=0.0 if bound == "budget" else 900.0,
+    )
+    assert result.stopped == stopped
+    if stopped:
+        assert not result.fixes and not result.passes and result.attempts == []
+    else:  # one try, kept; the TL113 fix far from line 13 never tried
+        assert [(a.code, a.kept) for a in result.attempts] == [("TL308", True)]
+        assert result.passes and len(result.fixes) == 1

@@ -379,8 +379,9 @@ def repair(
             candidate = _next_candidate(problems, texts, given, linter, tried, FAMILY)
             if candidate is None:
                 break
-            if len(tried) >= MAX_TRIES or sum(map(len, applied.values())) >= MAX_KEPT:
-                result.stopped = f"stopped after {len(tried)} tries"
+            kept_count = sum(map(len, applied.values()))
+            if len(tried) >= MAX_TRIES or kept_count >= MAX_KEPT:
+                result.stopped = f"stopped after {len(tried)} tries, {kept_count} fixes kept"
                 break
             if time.monotonic() - started > budget:
                 result.stopped = f"stopped after {budget:g} s (--repair-timeout)"
