@@ -298,6 +298,7 @@ def test_repair_report_and_exit_status(tmp_path, monkeypatch):
         before=[Problem("export", real, 13, "first")],
         after=[Problem("export", "/lib/helper.py", 7, "deep"), Problem("export", None, None, "?")],
     )
+    outcome.stopped = "stopped after 3 tries, 1 fixes kept"
     outcome.left = [
         Left(outcome.after[0], outside=True),
         Left(outcome.after[1]),
@@ -307,6 +308,7 @@ def test_repair_report_and_exit_status(tmp_path, monkeypatch):
     result = run_cli(["fix", "pkg", "--verify", "pkg.model:Scorer", "--repair", "export"])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
+        "repair export: stopped after 3 tries, 1 fixes kept",
         "left: /lib/helper.py:7: export: deep",
         "  not in the files being fixed (PATH)",
         "left: export: ?",
@@ -314,7 +316,7 @@ def test_repair_report_and_exit_status(tmp_path, monkeypatch):
         "  no finding on this line",
         "repair export: 1 problem(s) before, 2 problem(s) left",
     ]
-    outcome.after, outcome.left = [], []
+    outcome.after, outcome.left, outcome.stopped = [], [], ""
     result = run_cli(["fix", "pkg", "--verify", "pkg.model:Scorer", "--repair", "export"])
     assert result.exit_code == 0
     assert result.stderr.splitlines() == ["repair export: 1 problem(s) before, passes"]
