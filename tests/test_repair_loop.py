@@ -408,3 +408,31 @@ def test_loop_bounds(tmp_path, monkeypatch, bound, stopped):
     else:  # one try, kept; the TL113 fix far from line 13 never tried
         assert [(a.code, a.kept) for a in result.attempts] == [("TL308", True)]
         assert result.passes and len(result.fixes) == 1
+
+
+def test_repair_of_a_path_that_is_not_there_is_an_error(tmp_path, monkeypatch):
+    _project(tmp_path, monkeypatch, EXPORT_MODEL)
+    result = run_cli(["fix", "nothere", "--verify", "pkg.model:Gate", "--repair", "export"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == ["nothere: error: no such file or folder"]
+
+
+def test_a_kept_fix_is_not_written_over_a_file_changed_meanwhile(tmp_path, monkeypatch):
+    import torchlint.fix_repair as fix_repair
+    from torchlint.fix_repair import RepairResult
+    from torchlint.lint.fix_files import FileFix
+    from torchlint.lint.fixes import FixOutcome
+
+    path = _project(tmp_path, monkeypatch, EXPORT_MODEL)
+    fixed = EXPORT_MODEL.replace("copy.deepcopy(x)", "x.clone()")
+
+    def repair_then_edit(*args, **kwargs):
+        path.write_text(EXPORT_MODEL + "# edited meanwhile\n")
+        outcome = FixOutcome("pkg/model.py", EXPORT_MODEL, fixed)
+        return RepairResult(backends=("export",), fixes=[FileFix("pkg/model.py", outcome)])
+
+    monkeypatch.setattr(fix_repair, "repair", repair_then_edit)
+    result = run_cli(["fix", "pkg", "--verify", "pkg.model:Gate", "--repair", "export"])
+    assert result.exit_code == 2
+    assert "pkg/model.py: error: " in result.stderr and "changed on disk" in result.stderr
+    assert path.read_text() == EXPORT_MODEL + "# edited meanwhile\n"

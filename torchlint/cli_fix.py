@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 
@@ -30,6 +30,7 @@ from torchlint.cli_options import (
 from torchlint.lint.settings import Settings
 
 if TYPE_CHECKING:
+    from torchlint.fix_repair import Attempt
     from torchlint.lint.diagnostics import Diagnostic, FileError, FileResult
     from torchlint.lint.fix_files import FileFix
     from torchlint.lint.fixes import FixOutcome
@@ -267,7 +268,7 @@ def run_repair(
     from torchlint.lint.discovery import discover
     from torchlint.lint.fix_files import unified_diff
     from torchlint.lint.registry import PluginError
-    from torchlint.lint.reporters import display_path
+    from torchlint.lint.reporters import display_path, format_error
     from torchlint.runtime_check.spec import SpecError
 
     try:
@@ -275,9 +276,13 @@ def run_repair(
     except SpecError as exc:
         fail(str(exc))
     found = discover(list(paths) or ["."], settings)
+    if found.errors:  # a PATH that is not there: nothing to repair with
+        for error in found.errors:
+            click.echo(format_error(error), err=True)
+        return EXIT_ERROR
     names = ", ".join(wanted)
 
-    def show(attempt: Any) -> None:
+    def show(attempt: Attempt) -> None:
         verdict = "kept" if attempt.kept else "rejected"
         click.echo(
             f"{verdict}: {display_path(attempt.path)}:{attempt.line}:{attempt.column}: "
