@@ -201,3 +201,141 @@ def comparison_without_item(fixer: Fixer, expr: cst.BaseExpression) -> Optional[
         left=left,
         comparisons=[c.with_changes(comparator=v) for c, v in zip(expr.comparisons, comparators)],
     )
+
+
+# -- sizes torch.jit.trace records ---------------------------------------------------------------
+def _int_literal(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        expr = expr.expression
+    return isinstance(expr, cst.Integer)
+
+
+def shape_of_tensor(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """For ``x.shape`` / ``x.size()`` of a tensor ``x``: ``x``."""
+    if isinstance(expr, cst.Attribute) and expr.attr.value == "shape":
+        tensor = expr.value
+    elif (
+        isinstance(expr, cst.Call)
+        and not expr.args
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "size"
+    ):
+        tensor = expr.func.value
+    else:
+        return None
+    return tensor if fixer.kind(tensor) == Kind.TENSOR else None
+
+
+def len_of_tensor(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """For ``len(x)`` of a tensor ``x``: ``x``."""
+    if (
+        isinstance(expr, cst.Call)
+        and fixer.ctx.qualified_name(expr.func) == "builtins.len"
+        and len(expr.args) == 1
+        and expr.args[0].keyword is None
+        and not expr.args[0].star
+        and fixer.kind(expr.args[0].value) == Kind.TENSOR
+    ):
+        return expr.args[0].value
+    return None
+
+
+def traced_size(fixer: Fixer, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether ``expr`` is a size ``torch.jit.trace`` records: ``x.shape[i]``, ``x.size(i)``,
+    ``x.numel()``, ``len(x)`` (once written ``x.shape[0]``: :func:`len_as_shape`), arithmetic of
+    those with int literals and constants, or a name bound only to such values (``b, t, _ =
+    x.shape`` too). While tracing these are 0-d tensors; ``int(...)``, ``max(...)``, ``math.*``
+    turn them into constants, so they are not sizes here."""
+    if depth > 8:
+        return False
+    if isinstance(expr, cst.Subscript):
+        return (
+            len(expr.slice) == 1
+            and isinstance(expr.slice[0].slice, cst.Index)
+            and _int_literal(expr.slice[0].slice.value)
+            and shape_of_tensor(fixer, expr.value) is not None
+        )
+    if isinstance(expr, cst.Call):
+        if len_of_tensor(fixer, expr) is not None:
+            return True
+        func = expr.func
+        if not isinstance(func, cst.Attribute) or fixer.kind(func.value) != Kind.TENSOR:
+            return False
+        if func.attr.value == "numel":
+            return not expr.args
+        return (
+            func.attr.value == "size"
+            and len(expr.args) == 1
+            and expr.args[0].keyword is None
+            and _int_literal(expr.args[0].value)
+        )
+    if isinstance(expr, cst.BinaryOperation):
+        if not isinstance(expr.operator, ARITHMETIC):
+            return False
+        sides = (expr.left, expr.right)
+        sizes = [traced_size(fixer, side, depth + 1) for side in sides]
+        return any(sizes) and all(
+            size or _int_literal(side) or fixer.kind(side) == Kind.CONST
+            for size, side in zip(sizes, sides)
+        )
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        return traced_size(fixer, expr.expression, depth + 1)
+    if isinstance(expr, cst.Name):
+        values = assignments(fixer.enclosing_function(expr), expr.value)
+        if not values:
+            return False
+        for value, position, size in values:
+            if size == 1:
+                # ``n = len(x)`` binds an int: its rewrite would be another statement.
+                if len_of_tensor(fixer, value) is not None or not traced_size(
+                    fixer, value, depth + 1
+                ):
+                    return False
+            elif shape_of_tensor(fixer, value) is None or position < 0:
+                return False
+        return True
+    return False
+
+
+class _LenAsShape(cst.CSTTransformer):
+    def __init__(self, fixer: Fixer) -> None:
+        super().__init__()
+        self.fixer = fixer
+
+    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
+        tensor = len_of_tensor(self.fixer, original_node)
+        if tensor is None:
+            return updated_node
+        text = self.fixer.code(tensor)
+        atom = isinstance(tensor, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
+        return cst.parse_expression(f"{text if atom else f'({text})'}.shape[0]").with_changes(
+            lpar=original_node.lpar, rpar=original_node.rpar
+        )
+
+
+def len_as_shape(fixer: Fixer, expr: cst.BaseExpression) -> str:
+    """Source of ``expr`` with every ``len(x)`` of a tensor written ``x.shape[0]`` (the same
+    int in eager and TorchScript; a size the tracer records, where ``len`` gives a constant)."""
+    return fixer.code(expr.visit(_LenAsShape(fixer)))
+
+
+def traced_size_test(fixer: Fixer, test: cst.BaseExpression) -> Optional[str]:
+    """For a test on sizes the tracer records (``x.size(1) > self.max_len``, ``t % 2``): its
+    source as a comparison (``t % 2 != 0``), which is a 0-d bool tensor while tracing and a
+    bool elsewhere; None for other tests (``and`` / ``or`` / ``not`` call ``bool()``)."""
+    if isinstance(test, cst.Comparison):
+        if len(test.comparisons) != 1 or not isinstance(
+            test.comparisons[0].operator, COMPARISON_OPERATORS
+        ):
+            return None
+        operands = (test.left, test.comparisons[0].comparator)
+        sizes = [traced_size(fixer, operand) for operand in operands]
+        if not any(sizes) or not all(
+            size or _int_literal(operand) or fixer.kind(operand) == Kind.CONST
+            for size, operand in zip(sizes, operands)
+        ):
+            return None
+        return len_as_shape(fixer, test.with_changes(lpar=(), rpar=()))
+    if traced_size(fixer, test):
+        return f"{len_as_shape(fixer, test.with_changes(lpar=(), rpar=()))} != 0"
+    return None

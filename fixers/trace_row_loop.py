@@ -1,0 +1,131 @@
+"""TL105 / TL106: a Python loop over a tensor's rows -> one batched expression (unsafe).
+
+``torch.jit.trace`` unrolls ``for row in x:`` and ``for i in range(x.size(0)):`` for the
+example input's batch size, so other batch sizes fail or are cut. The append-then-stack and
+accumulate loops of the TL402 fix (``fixers/tiny_tensor_loop.py``) are rewritten the same way
+(``rows = []`` + ``for row in x: rows.append(E(row))`` + ``torch.stack(rows)`` -> ``E(x)``),
+with more per-row expressions taken as row-wise, since they give each row of ``E(x)`` exactly
+``E(row)``:
+
+- elementwise math, as for TL402;
+- ops along a negative dimension (``row.softmax(-1)``, ``F.log_softmax(row, dim=-1)``,
+  ``row.sum(-1)``, ``row.mean(dim=-1)``): ``-1`` is the same axis of a row and of ``x``;
+- calls of submodules the class builds as ``nn.Linear``, ``nn.LayerNorm``, ``nn.RMSNorm`` or an
+  elementwise activation (``self.fc(row)``), which act on the last dimension.
+
+Recurrent loops (``h = cell(x[:, t], h)``) carry a state from step to step and have no batched
+form; they are left alone. Unsafe, as TL402: results may differ in the last bits (a batched
+matrix product adds in another order), and an empty batch gives an empty tensor where
+``torch.stack`` raised.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Replacement
+
+from .tiny_tensor_loop import BatchTinyTensorLoop
+
+# Methods (and torch / F functions) that act along the ``dim`` they are given.
+ALONG_DIM = frozenset(
+    {
+        "softmax", "log_softmax", "sum", "mean", "amax", "amin", "prod", "logsumexp", "norm",
+        "std", "var", "cumsum", "cumprod", "normalize", "argmax", "argmin",
+    }
+)  # fmt: skip
+ROW_MODULES = frozenset(
+    {
+        "torch.nn.Linear", "torch.nn.LayerNorm", "torch.nn.RMSNorm", "torch.nn.ReLU",
+        "torch.nn.GELU", "torch.nn.SiLU", "torch.nn.Tanh", "torch.nn.Sigmoid", "torch.nn.Identity",
+        "torch.nn.LeakyReLU", "torch.nn.ELU", "torch.nn.Softplus", "torch.nn.Mish",
+    }
+)  # fmt: skip
+
+
+class TracedRowLoopToBatch(BatchTinyTensorLoop):
+    codes = ("TL105", "TL106")
+    applicability = "unsafe"
+    message = (
+        "compute all rows in one batched op, which torch.jit.trace records for every batch "
+        "size (last-bit differences)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if node is None:
+            return None
+        current = node
+        for ancestor in self.ancestors(node):
+            if isinstance(ancestor, cst.For):
+                return self._loop(ancestor) if ancestor.iter is current else None
+            if not isinstance(ancestor, (cst.Arg, cst.Call)):
+                return None
+            current = ancestor
+        return None
+
+    def _elementwise_call(self, call: cst.Call, rows: set[int], excluded: tuple[str, str]) -> bool:
+        if super()._elementwise_call(call, rows, excluded):
+            return True
+        if any(arg.star for arg in call.args):
+            return False
+        func = call.func
+        name = self.ctx.qualified_name(func) or ""
+        if isinstance(func, cst.Attribute) and self._row_module(func):
+            operands = [arg.value for arg in call.args]
+            return len(operands) == 1 and self._elementwise(operands[0], rows, excluded)
+        short = name.rsplit(".", 1)[-1]
+        if name.startswith("torch.") and short in ALONG_DIM:
+            operand, dims = call.args[0].value if call.args else None, call.args[1:]
+        elif isinstance(func, cst.Attribute) and func.attr.value in ALONG_DIM:
+            operand, dims = func.value, call.args
+        else:
+            return False
+        if operand is None or not _negative_dim(dims):
+            return False
+        return self._elementwise(operand, rows, excluded)
+
+    def _row_module(self, func: cst.Attribute) -> bool:
+        """``self.fc`` where every assignment of ``self.fc`` in the class builds a row-wise module."""
+        if not (isinstance(func.value, cst.Name) and func.value.value == "self"):
+            return False
+        cls = next((a for a in self.ancestors(func) if isinstance(a, cst.ClassDef)), None)
+        if cls is None:
+            return False
+        values: list[cst.BaseExpression] = []
+
+        class Visitor(cst.CSTVisitor):
+            def visit_Assign(self, node: cst.Assign) -> None:
+                for target in node.targets:
+                    t = target.target
+                    if (
+                        isinstance(t, cst.Attribute)
+                        and isinstance(t.value, cst.Name)
+                        and t.value.value == "self"
+                        and t.attr.value == func.attr.value
+                    ):
+                        values.append(node.value)
+
+        cls.visit(Visitor())
+        return bool(values) and all(
+            isinstance(v, cst.Call) and self.ctx.qualified_name(v.func) in ROW_MODULES
+            for v in values
+        )
+
+
+def _negative_dim(args: list[cst.Arg]) -> bool:
+    """The dimension argument (first positional or ``dim=``) is a negative int literal."""
+    dims = [
+        arg.value
+        for index, arg in enumerate(args)
+        if (index == 0 and arg.keyword is None) or (arg.keyword and arg.keyword.value == "dim")
+    ]
+    return (
+        len(dims) == 1
+        and isinstance(dims[0], cst.UnaryOperation)
+        and isinstance(dims[0].operator, cst.Minus)
+        and isinstance(dims[0].expression, cst.Integer)
+    )

@@ -1,0 +1,339 @@
+"""TL106: a Python branch on a size -> a form ``torch.jit.trace`` records (unsafe).
+
+While tracing, ``x.size(1)``, ``x.shape[0]`` and arithmetic on them are 0-d tensors, so a
+comparison of them is a 0-d bool tensor the trace can keep; only ``if`` turns it into the
+example input's path. Three branch shapes are rewritten, when the test is one comparison of
+such sizes with ints or constants (``t % 2`` alone is read as ``t % 2 != 0``; ``and`` / ``or``
+/ ``not`` and ``int(...)`` of a size are constants under trace, and are left alone):
+
+- padding: ``if c: x = F.pad(x, (0, p))`` -> ``x = F.pad(x, (0, p * (c)))``: each amount
+  becomes 0 where the test is false, and a pad of 0 leaves ``x`` as it was;
+- truncation: ``if x.size(1) > n: x = x[:, :n]`` (``>=``, ``x.shape[d]``, ``x[..., :n]`` for the
+  last dimension) -> ``x = x[:, :n]``, which leaves a shorter ``x`` as it was; other statements
+  of the branch (a warning) stay under the ``if``;
+- select: ``if c: y = a`` + ``else: y = b`` (or ``y = a`` alone, ``y`` holding a tensor;
+  ``return a`` / ``return b``; ``a if c else b``) -> ``torch.where(torch.tensor(c), a, b)``, only
+  where neither value can change the shape (no indexing, no reshaping or padding call, no
+  module call, reductions only with ``keepdim=True``), since ``torch.where`` broadcasts them.
+
+Checked with torch 2.13: each form gives eager's results under trace on other sizes, and
+scripts, compiles and exports where the original did. Unsafe: ``torch.where`` runs both
+branches (an error or cost of the untaken one) and promotes their dtypes; a pad of 0 copies
+``x``; a warning in a truncating branch no longer guards the slice.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.semantic.kinds import Kind
+
+from ._shared import names_in
+from ._tensor_exprs import (
+    FULL_REDUCTIONS,
+    has_comments,
+    single_small_statement,
+    traced_size,
+    traced_size_test,
+)
+from .tensor_condition import TensorConditionToWhere
+
+PADS = ("torch.nn.functional.pad",)
+# Calls whose result may have another shape than their tensor operand.
+RESHAPING = frozenset(
+    {
+        "pad", "cat", "concat", "stack", "reshape", "view", "view_as", "flatten", "unflatten",
+        "unsqueeze", "squeeze", "permute", "transpose", "t", "narrow", "expand", "expand_as",
+        "repeat", "repeat_interleave", "interpolate", "unfold", "chunk", "split", "tensor_split",
+        "movedim", "index_select", "gather", "masked_select", "nonzero", "roll", "tile",
+        "diagonal", "tril_indices", "einsum", "matmul", "mm", "bmm", "outer", "linear", "conv1d",
+        "conv2d", "conv3d", "max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d",
+        "topk", "sort", "argsort", "unique", "where", "broadcast_to",
+    }
+)  # fmt: skip
+REDUCTIONS = FULL_REDUCTIONS | {"argmax", "argmin", "logsumexp", "any", "all", "cumsum"}
+
+
+def _if_of_test(fixer: Fixer, test: cst.CSTNode) -> Optional[cst.If]:
+    """The ``if`` (no ``elif`` / ``else``, directly in a block) whose test is ``test``."""
+    owner = fixer.parent(test)
+    if (
+        isinstance(owner, cst.If)
+        and owner.test is test
+        and owner.orelse is None
+        and isinstance(owner.body, cst.IndentedBlock)
+        and isinstance(fixer.parent(owner), (cst.IndentedBlock, cst.Module))
+    ):
+        return owner
+    return None
+
+
+def _with_header_comment(node: cst.If, line: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
+    """``line`` in the place of ``node``: its leading lines, and the comment of the ``if`` line
+    at the end when ``line`` has none."""
+    assert isinstance(node.body, cst.IndentedBlock)
+    line = line.with_changes(leading_lines=node.leading_lines)
+    header = node.body.header.comment
+    if header is not None and line.trailing_whitespace.comment is None:
+        line = line.with_changes(
+            trailing_whitespace=cst.TrailingWhitespace(
+                whitespace=cst.SimpleWhitespace("  "), comment=header
+            )
+        )
+    return line
+
+
+def _name_target(statement: Optional[cst.BaseSmallStatement]) -> Optional[str]:
+    if (
+        isinstance(statement, cst.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0].target, cst.Name)
+    ):
+        return statement.targets[0].target.value
+    return None
+
+
+class SizeBranchPad(Fixer):
+    codes = ("TL106",)
+    applicability = "unsafe"
+    message = (
+        "pad by `amount * (test)` instead of branching on the size: torch.jit.trace records "
+        "it (a pad of 0 copies the tensor)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        test = diagnostic.node
+        node = _if_of_test(self, test) if isinstance(test, cst.BaseExpression) else None
+        if node is None:
+            return None
+        statement = single_small_statement(node.body)
+        target = _name_target(statement)
+        if target is None or has_comments(node.body.with_changes(header=cst.TrailingWhitespace())):
+            return None
+        assert isinstance(statement, cst.Assign) and isinstance(node.body, cst.IndentedBlock)
+        line = node.body.body[0]
+        assert isinstance(line, cst.SimpleStatementLine)
+        call = statement.value
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in PADS:
+            return None
+        if not call.args or not (
+            isinstance(call.args[0].value, cst.Name) and call.args[0].value.value == target
+        ):
+            return None  # ``y = F.pad(x, ...)`` would leave ``y`` unbound or stale
+        pad_args = [
+            arg
+            for index, arg in enumerate(call.args)
+            if (index == 1 and arg.keyword is None) or (arg.keyword and arg.keyword.value == "pad")
+        ]
+        if len(pad_args) != 1 or any(arg.star for arg in call.args):
+            return None
+        amounts = pad_args[0].value
+        if not isinstance(amounts, (cst.Tuple, cst.List)) or not amounts.elements:
+            return None
+        condition = traced_size_test(self, test)
+        if condition is None:
+            return None
+        elements = []
+        for element in amounts.elements:
+            value = element.value
+            if isinstance(element, cst.StarredElement):
+                return None
+            if isinstance(value, cst.Integer) and value.value == "0":
+                elements.append(element)
+                continue
+            if not (
+                isinstance(value, (cst.Integer, cst.Name, cst.Attribute))
+                or traced_size(self, value)
+            ):
+                return None
+            scaled = cst.parse_expression(f"({self.code(value)}) * ({condition})")
+            if isinstance(value, (cst.Integer, cst.Name, cst.Attribute)):
+                scaled = cst.parse_expression(f"{self.code(value)} * ({condition})")
+            elements.append(element.with_changes(value=scaled))
+        new_call = call.with_changes(
+            args=[
+                arg.with_changes(value=amounts.with_changes(elements=elements))
+                if arg is pad_args[0]
+                else arg
+                for arg in call.args
+            ]
+        )
+        new = line.with_changes(body=[statement.with_changes(value=new_call)])
+        return [(node, _with_header_comment(node, new))]
+
+
+class SizeBranchTruncate(Fixer):
+    codes = ("TL106",)
+    applicability = "unsafe"
+    message = (
+        "slice unconditionally: `x[:, :n]` leaves a shorter `x` as it was, and "
+        "torch.jit.trace records the slice for every length"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        test = diagnostic.node
+        node = _if_of_test(self, test) if isinstance(test, cst.BaseExpression) else None
+        if node is None or not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+            return None
+        operator = test.comparisons[0].operator
+        size, limit = test.left, test.comparisons[0].comparator
+        if isinstance(operator, (cst.LessThan, cst.LessThanEqual)):
+            size, limit = limit, size
+        elif not isinstance(operator, (cst.GreaterThan, cst.GreaterThanEqual)):
+            return None
+        read = _size_read(self, size)
+        if read is None:
+            return None
+        tensor, dim = read
+        if not (isinstance(limit, cst.Integer) or self.kind(limit) == Kind.CONST):
+            return None
+        if not isinstance(node.body, cst.IndentedBlock) or not node.body.body:
+            return None
+        last = node.body.body[-1]
+        if not isinstance(last, cst.SimpleStatementLine) or len(last.body) != 1:
+            return None
+        assign = last.body[0]
+        if _name_target(assign) != tensor or not isinstance(assign, cst.Assign):
+            return None
+        if not _truncates(self, assign.value, tensor, dim, self.code(limit)):
+            return None
+        rest = node.body.body[:-1]
+        if any(name.value == tensor for stmt in rest for name in names_in(stmt)):
+            return None
+        after = last.with_changes(leading_lines=())
+        if not rest:
+            return [(node, _with_header_comment(node, after))]
+        kept = node.with_changes(body=node.body.with_changes(body=rest))
+        return [(node, cst.FlattenSentinel([kept, after]))]
+
+
+def _size_read(fixer: Fixer, expr: cst.BaseExpression) -> Optional[tuple[str, int]]:
+    """``x.size(d)`` / ``x.shape[d]`` of a tensor name ``x``: ``("x", d)``."""
+    tensor: Optional[cst.BaseExpression] = None
+    index: Optional[cst.BaseExpression] = None
+    if (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "size"
+        and len(expr.args) == 1
+        and expr.args[0].keyword is None
+    ):
+        tensor, index = expr.func.value, expr.args[0].value
+    elif (
+        isinstance(expr, cst.Subscript)
+        and isinstance(expr.value, cst.Attribute)
+        and expr.value.attr.value == "shape"
+        and len(expr.slice) == 1
+        and isinstance(expr.slice[0].slice, cst.Index)
+    ):
+        tensor, index = expr.value.value, expr.slice[0].slice.value
+    if not isinstance(tensor, cst.Name) or fixer.kind(tensor) != Kind.TENSOR:
+        return None
+    if isinstance(index, cst.Integer):
+        return tensor.value, int(index.value)
+    if (
+        isinstance(index, cst.UnaryOperation)
+        and isinstance(index.operator, cst.Minus)
+        and isinstance(index.expression, cst.Integer)
+        and index.expression.value == "1"
+    ):
+        return tensor.value, -1
+    return None
+
+
+def _truncates(fixer: Fixer, value: cst.BaseExpression, tensor: str, dim: int, limit: str) -> bool:
+    """``x[:, :n]`` (dimension ``dim`` sliced to ``:n``, the dimensions before it whole)."""
+    if not (
+        isinstance(value, cst.Subscript)
+        and isinstance(value.value, cst.Name)
+        and value.value.value == tensor
+    ):
+        return False
+    elements = [element.slice for element in value.slice]
+    if dim == -1:
+        if len(elements) != 2 or not (
+            isinstance(elements[0], cst.Index) and isinstance(elements[0].value, cst.Ellipsis)
+        ):
+            return False
+        elements = elements[1:]
+    elif len(elements) != dim + 1:
+        return False
+    *before, cut = elements
+    whole = all(
+        isinstance(e, cst.Slice) and e.lower is None and e.upper is None and e.step is None
+        for e in before
+    )
+    return (
+        whole
+        and isinstance(cut, cst.Slice)
+        and cut.lower is None
+        and cut.step is None
+        and cut.upper is not None
+        and fixer.code(cut.upper) == limit
+    )
+
+
+class SizeBranchToWhere(TensorConditionToWhere):
+    """The select form: ``torch.where(torch.tensor(c), a, b)`` for a test on traced sizes."""
+
+    codes = ("TL106",)
+    applicability = "unsafe"
+    message = (
+        "select with `torch.where(torch.tensor(test), a, b)`, which torch.jit.trace records "
+        "(both branches run; their shapes must match)"
+    )
+
+    def _condition(self, test: cst.BaseExpression) -> Optional[str]:
+        condition = traced_size_test(self, test)
+        if condition is None:
+            return None
+        return f"{self.import_module('torch')}.tensor({condition})"
+
+    def _values(self, *values: cst.BaseExpression) -> bool:
+        return super()._values(*values) and all(_keeps_shape(self, value) for value in values)
+
+    def _value(self, small: cst.BaseSmallStatement, before: bool) -> Optional[tuple[str, bool]]:
+        value = getattr(small, "value", None)
+        if not isinstance(value, cst.BaseExpression) or not _keeps_shape(self, value):
+            return None
+        return super()._value(small, before)
+
+
+def _keeps_shape(fixer: Fixer, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` surely has the shape of the tensors it is computed from (as far as
+    syntax tells): no indexing, no call that reshapes, no module call, reductions only with
+    ``keepdim=True``."""
+    found = True
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Subscript(self, node: cst.Subscript) -> bool:
+            nonlocal found
+            found = False
+            return False
+
+        def visit_Call(self, node: cst.Call) -> bool:
+            nonlocal found
+            func = node.func
+            name = func.attr.value if isinstance(func, cst.Attribute) else None
+            if name is None and isinstance(func, cst.Name):
+                name = func.value
+            if name is None or name in RESHAPING or fixer.kind(func) == Kind.MODULE:
+                found = False
+            elif name in REDUCTIONS and not any(
+                arg.keyword is not None
+                and arg.keyword.value == "keepdim"
+                and isinstance(arg.value, cst.Name)
+                and arg.value.value == "True"
+                for arg in node.args
+            ):
+                found = False
+            elif isinstance(func, cst.Attribute) and fixer.kind(func.value) == Kind.MODULE:
+                found = False  # ``self.fc(x)``: its output size is the module's
+            return found
+
+    expr.visit(Visitor())
+    return found

@@ -1,0 +1,158 @@
+"""TL108: a tensor built from sizes with ``torch.tensor`` -> tensor ops the tracer records (unsafe).
+
+``torch.jit.trace`` records ``torch.tensor(x.shape)`` (and ``torch.tensor([t, t * 2])``,
+``torch.tensor(len(x))``) as a constant holding the example input's sizes. While tracing, a
+size read as ``x.shape[i]`` / ``x.size(i)`` is a 0-d tensor, and ``torch.full((), size)``
+/ ``torch.stack`` keep it in the graph:
+
+- ``torch.tensor(x.shape, dtype=d)`` (or ``x.size()``, ``x.shape[1:]``) ->
+  ``torch.stack([torch.full((), s, dtype=d) for s in x.shape])``;
+- ``torch.tensor([t, t * 2], dtype=d)`` -> ``torch.stack([torch.full((), t, dtype=d),
+  torch.full((), t * 2, dtype=d)])``;
+- ``torch.tensor(n, dtype=d)`` -> ``torch.full((), n, dtype=d)``;
+
+with ``len(x)`` of a tensor written ``x.shape[0]``. Only sizes the tracer records are taken
+(``x.shape[i]``, ``x.size(i)``, ``x.numel()``, arithmetic of them with ints and constants, names
+bound only to those); ``int(...)`` or ``max(...)`` of a size is a constant already. Only the
+keywords ``dtype`` and ``device`` are kept (``requires_grad=`` is left alone).
+
+Checked with torch 2.13: the result equals the original in eager, and scripts, compiles and
+exports as before. Unsafe: the shape of a 0-d tensor was ``tensor([])``, and ``torch.stack``
+of no sizes raises.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.semantic.kinds import Kind
+
+from ._shared import names_in
+from ._tensor_exprs import ARITHMETIC, len_as_shape, len_of_tensor, shape_of_tensor, traced_size
+
+KEYWORDS = {"dtype", "device"}
+
+
+class SizeTensorToTracedOps(Fixer):
+    codes = ("TL108", "TL110")
+    applicability = "unsafe"
+    message = (
+        "build it with `torch.full((), size)` / `torch.stack`, which torch.jit.trace records "
+        "(the shape of a 0-d tensor becomes an error)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) != "torch.tensor":
+            return None
+        if not call.args or call.args[0].keyword is not None or call.args[0].star:
+            return None
+        rest = call.args[1:]
+        if any(
+            arg.star or arg.keyword is None or arg.keyword.value not in KEYWORDS for arg in rest
+        ):
+            return None
+        keywords = "".join(f", {arg.keyword.value}={self.code(arg.value)}" for arg in rest)
+        data = call.args[0].value
+        torch = self.import_module("torch")
+        if traced_size(self, data):
+            return [(call, f"{torch}.full((), {self._size(data)}{keywords})")]
+        if isinstance(data, (cst.List, cst.Tuple)):
+            elements = [element.value for element in data.elements]
+            if not elements or any(isinstance(e, cst.StarredElement) for e in data.elements):
+                return None
+            if not all(traced_size(self, e) or isinstance(e, cst.Integer) for e in elements):
+                return None
+            if not any(traced_size(self, e) for e in elements):
+                return None
+            parts = ", ".join(f"{torch}.full((), {self._size(e)}{keywords})" for e in elements)
+            return [(call, f"{torch}.stack([{parts}])")]
+        shape = data
+        if isinstance(data, cst.Subscript) and _plain_slice(data):
+            shape = data.value
+        if shape_of_tensor(self, shape) is None:
+            return None
+        name = self._fresh_name(call)
+        return [
+            (
+                call,
+                f"{torch}.stack([{torch}.full((), {name}{keywords}) for {name} in "
+                f"{self.code(data.with_changes(lpar=(), rpar=()))}])",
+            )
+        ]
+
+    def _size(self, expr: cst.BaseExpression) -> str:
+        return len_as_shape(self, expr.with_changes(lpar=(), rpar=()))
+
+    def _fresh_name(self, node: cst.CSTNode) -> str:
+        """A name the comprehension can bind without hiding one of the function's names."""
+        scope = self.enclosing_function(node) or self.ctx.module
+        taken = {name.value for name in names_in(scope)}
+        for candidate in ("size", "dim_size", "size_"):
+            if candidate not in taken:
+                return candidate
+        index = 0
+        while f"size_{index}" in taken:
+            index += 1
+        return f"size_{index}"
+
+
+def _plain_slice(subscript: cst.Subscript) -> bool:
+    """``shape[1:]``, ``shape[:-1]``: one slice with int literal bounds."""
+    if len(subscript.slice) != 1 or not isinstance(subscript.slice[0].slice, cst.Slice):
+        return False
+    bounds = subscript.slice[0].slice
+    return all(
+        bound is None or isinstance(bound, cst.Integer)
+        or (isinstance(bound, cst.UnaryOperation) and isinstance(bound.expression, cst.Integer))
+        for bound in (bounds.lower, bounds.upper, bounds.step)
+    )  # fmt: skip
+
+
+class LenToShape(Fixer):
+    """TL105: ``len(x)`` of a tensor feeding tensor math or a torch call -> ``x.shape[0]``."""
+
+    codes = ("TL105",)
+    applicability = "unsafe"
+    message = (
+        "read the size as `x.shape[0]`, which torch.jit.trace records (while tracing it is a "
+        "0-d tensor, not an int)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or len_of_tensor(self, call) is None:
+            return None
+        if not self._feeds_torch(call):
+            return None
+        return [(call, len_as_shape(self, call))]
+
+    def _feeds_torch(self, node: cst.CSTNode) -> bool:
+        """Whether the value reaches a torch call or a tensor method through arithmetic,
+        tuples and lists (where the tracer keeps a traced size; ``range()`` does not)."""
+        current = node
+        for parent in self.ancestors(node):
+            if isinstance(parent, cst.Call):
+                if current is parent.func:
+                    return False
+                name = self.ctx.qualified_name(parent.func) or ""
+                method = isinstance(parent.func, cst.Attribute) and (
+                    self.kind(parent.func.value) == Kind.TENSOR
+                )
+                return name.startswith("torch.") or method
+            if isinstance(parent, cst.BinaryOperation):
+                if not isinstance(parent.operator, ARITHMETIC):
+                    return False
+                other = parent.right if parent.left is current else parent.left
+                if self.kind(other) == Kind.TENSOR:
+                    return True
+            elif not isinstance(
+                parent, (cst.Arg, cst.Tuple, cst.List, cst.Element, cst.UnaryOperation)
+            ):
+                return False
+            current = parent
+        return False

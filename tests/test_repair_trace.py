@@ -1,0 +1,319 @@
+"""Trace repairs (TL105, TL106, TL108): sizes kept in tensor ops torch.jit.trace records.
+
+Before/after text, what is left alone, idempotence, and torch's word that the fixed code traces
+to eager's results on other sizes while script, compile and export still pass where they did."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.fixes import compiles, fix_text
+from torchlint.lint.rule import normalized
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+TRACE = {"targets": ("trace",), "targets_explicit": True}
+
+
+def _fix(code: str, select: str) -> str:
+    source = normalized(code)
+    settings = Settings(select=tuple(select.split(",")), **TRACE)
+    outcome = fix_text("example.py", source, settings, unsafe=True)
+    assert compiles(outcome.text, "example.py") is None
+    assert not outcome.dropped, outcome.dropped
+    again = fix_text("example.py", outcome.text, settings, unsafe=True)
+    assert again.text == outcome.text, f"second fix changed:\n{outcome.text}\n---\n{again.text}"
+    # Every one of these rewrites changes what trace does: never a safe fix.
+    assert fix_text("example.py", source, settings, unsafe=False).text == source
+    return outcome.text
+
+
+def _unfixed(code: str, select: str, *snippets: str) -> None:
+    """Each line holding one of ``snippets`` has a finding of ``select``, and no finding has
+    a fix."""
+    source = normalized(code)
+    codes = tuple(select.split(","))
+    found = lint_text("example.py", source, Settings(select=codes, **TRACE)).diagnostics
+    assert all(d.fix is None for d in found), [d.line for d in found if d.fix is not None]
+    lines = source.splitlines()
+    wanted = {next(i for i, line in enumerate(lines, 1) if s in line) for s in snippets}
+    assert wanted <= {d.line for d in found}, (sorted(wanted), sorted(d.line for d in found))
+
+
+def _model(body: str, init: str = "", shapes: str = "(2, 3, 4), (5, 6, 4)") -> str:
+    constructor = ""
+    if init:
+        constructor = (
+            "    def __init__(self):\n        super().__init__()\n"
+            + textwrap.indent(textwrap.dedent(init), " " * 8)
+            + "\n"
+        )
+    first, second = shapes.split("), (")
+    return (
+        "import torch\nimport torch.nn.functional as F\nfrom torch import nn\n\n\n"
+        "class Model(nn.Module):\n"
+        + constructor
+        + "    def forward(self, x):\n"
+        + textwrap.indent(textwrap.dedent(body), " " * 8)
+        + "\n\ndef inputs():\n"
+        + f"    return [(torch.randn{first}),), (torch.randn({second},)]\n"
+    )
+
+
+# -- TL108 -------------------------------------------------------------------------------------
+def test_tensor_of_a_shape_becomes_a_stack_of_traced_sizes():
+    before = _model(
+        """\
+        dims = torch.tensor(x.shape[1:], dtype=torch.float32)
+        return x / dims.prod()
+        """
+    )
+    assert _fix(before, "TL108") == before.replace(
+        "torch.tensor(x.shape[1:], dtype=torch.float32)",
+        "torch.stack([torch.full((), size, dtype=torch.float32) for size in x.shape[1:]])",
+    )
+
+
+def test_tensor_of_sizes_and_of_len_becomes_full_of_each():
+    before = _model(
+        """\
+        n, steps, _ = x.shape
+        info = torch.tensor([steps - 1, n, 3])
+        count = torch.tensor(len(x), dtype=x.dtype)
+        return x.sum(-1) / count + info.sum()
+        """
+    )
+    assert _fix(before, "TL108,TL110") == before.replace(
+        "torch.tensor([steps - 1, n, 3])",
+        "torch.stack([torch.full((), steps - 1), torch.full((), n), torch.full((), 3)])",
+    ).replace("torch.tensor(len(x), dtype=x.dtype)", "torch.full((), x.shape[0], dtype=x.dtype)")
+
+
+def test_tensors_of_values_trace_cannot_record_are_left_alone():
+    before = _model(
+        """\
+        n = len(x)
+        a = torch.tensor(n, dtype=torch.float32)
+        b = torch.tensor([int(x.size(0)), 1])
+        c = torch.tensor(x.size(0), requires_grad=True, dtype=torch.float32)
+        return x * a * b.sum() * c
+        """
+    )
+    _unfixed(before, "TL108,TL110", "torch.tensor(n,", "int(x.size(0))", "requires_grad")
+
+
+# -- TL106 -------------------------------------------------------------------------------------
+def test_padding_under_a_size_test_becomes_a_pad_scaled_by_the_test():
+    before = _model(
+        """\
+        extra = 3 - x.size(1) % 3
+        if x.size(1) % 3:  # odd lengths
+            x = F.pad(x, [0, 0, 0, extra], value=0.5)
+        return x.reshape(x.size(0), -1, 12)
+        """
+    )
+    assert _fix(before, "TL106") == before.replace(
+        "if x.size(1) % 3:  # odd lengths\n            x = F.pad(x, [0, 0, 0, extra], value=0.5)",
+        "x = F.pad(x, [0, 0, 0, extra * (x.size(1) % 3 != 0)], value=0.5)  # odd lengths",
+    )
+
+
+def test_truncation_under_a_length_test_runs_unconditionally():
+    before = _model(
+        """\
+        if x.shape[1] >= self.limit:
+            print("long input")
+            x = x[:, : self.limit]
+        return x.mean(1)
+        """,
+        init="self.limit = 4",
+    )
+    assert _fix(before, "TL106") == before.replace(
+        '            print("long input")\n            x = x[:, : self.limit]\n',
+        '            print("long input")\n        x = x[:, : self.limit]\n',
+    )
+    last_dim = _model(
+        """\
+        if 6 < x.size(-1):
+            x = x[..., :6]
+        return x
+        """
+    )
+    assert _fix(last_dim, "TL106") == last_dim.replace(
+        "if 6 < x.size(-1):\n            x = x[..., :6]", "x = x[..., :6]"
+    )
+
+
+def test_select_on_a_size_test_becomes_where_of_a_tensor_test():
+    before = _model(
+        """\
+        steps = x.size(1)
+        if steps < 4:
+            scale = torch.ones(steps) * 2
+        else:
+            scale = torch.ones(steps)
+        return x * scale[:, None]
+        """
+    )
+    assert _fix(before, "TL106") == before.replace(
+        """if steps < 4:
+            scale = torch.ones(steps) * 2
+        else:
+            scale = torch.ones(steps)""",
+        "scale = torch.where(torch.tensor(steps < 4), torch.ones(steps) * 2, torch.ones(steps))",
+    )
+
+
+def test_size_branches_without_a_traced_form_are_left_alone():
+    before = _model(
+        """\
+        if x.size(0) > 1 and self.center:
+            x = x - x.mean(0, keepdim=True)
+        if x.size(1) > 2:
+            x = x[:, 1:]
+        if x.size(0) > 1:
+            x = self.proj(x)
+        if int(x.size(1)) > 3:
+            x = x * 2
+        if x.size(1) > 5:
+            y = F.pad(x, (0, 1))
+        return x
+        """,
+        init="self.center = True\nself.proj = nn.Linear(4, 4)",
+    )
+    _unfixed(before, "TL106", "and self.center", "x.size(1) > 2", "x.size(0) > 1:", "int(", "> 5")
+
+
+# -- TL105 / TL106 loops ------------------------------------------------------------------------
+def test_row_loops_of_row_wise_ops_become_one_batched_expression():
+    before = _model(
+        """\
+        outs = []
+        for sample in x:
+            outs.append(torch.log_softmax(self.norm(sample) * 2, dim=-1))
+        return torch.stack(outs)
+        """,
+        init="self.norm = nn.LayerNorm(4)",
+    )
+    assert _fix(before, "TL105") == before.replace(
+        """outs = []
+        for sample in x:
+            outs.append(torch.log_softmax(self.norm(sample) * 2, dim=-1))
+        return torch.stack(outs)""",
+        """outs = torch.log_softmax(self.norm(x) * 2, dim=-1)
+        return outs""",
+    )
+    indexed = _model(
+        """\
+        picked = []
+        for i in range(x.size(0)):
+            picked.append(self.head(x[i]).sum(-1))
+        return torch.stack(picked)
+        """,
+        init="self.head = nn.Linear(4, 2)",
+    )
+    assert "picked = self.head(x).sum(-1)" in _fix(indexed, "TL106")
+
+
+def test_loops_that_are_not_row_wise_are_left_alone():
+    before = _model(
+        """\
+        h = x.new_zeros(x.size(0), 4)
+        for t in range(x.size(1)):
+            h = self.cell(x[:, t], h)
+        rows = []
+        for row in x:
+            rows.append(row.softmax(0))
+        return h + torch.stack(rows).sum(1)
+        """,
+        init="self.cell = nn.GRUCell(4, 4)",
+    )
+    _unfixed(before, "TL105,TL106", "for t in", "for row in")
+
+
+# -- torch: trace repaired, eager unchanged, other back-ends as before ----------------------------
+TORCH_CASES = [
+    pytest.param(
+        "TL108",
+        _model(
+            "n, steps, _ = x.shape\nmeta = torch.tensor([steps, n * 2], dtype=x.dtype)\n"
+            "whole = torch.tensor(x.shape, dtype=torch.float32)\n"
+            "return x.sum() / whole.prod() + meta.sum() + torch.tensor(len(x))\n"
+        ),
+        id="TL108",
+    ),
+    pytest.param(
+        "TL106",
+        _model(
+            "if x.size(1) % 2 == 1:\n    x = F.pad(x, (0, 0, 0, 1))\n"
+            "return x.reshape(x.size(0), -1, 8)\n",
+            shapes="(2, 4, 4), (3, 5, 4)",
+        ),
+        id="TL106-pad",
+    ),
+    pytest.param(
+        "TL106",
+        _model(
+            "if x.size(1) > self.limit:\n    x = x[:, : self.limit]\nreturn x.sum(1)\n",
+            init="self.limit = 4",
+            shapes="(2, 3, 4), (2, 6, 4)",
+        ),
+        id="TL106-truncate",
+    ),
+    pytest.param(
+        "TL106",
+        _model(
+            "length = x.shape[1]\nif length >= 4:\n    pos = torch.arange(length) / length\n"
+            "else:\n    pos = torch.arange(length) * 1.0\nreturn x + pos[:, None]\n",
+            shapes="(2, 3, 4), (2, 6, 4)",
+        ),
+        id="TL106-where",
+    ),
+    pytest.param(
+        "TL106",
+        _model(
+            "outs = []\nfor k in range(x.shape[0]):\n    outs.append(self.fc(x[k]).softmax(-1))\n"
+            "return torch.stack(outs)\n",
+            init="self.fc = nn.Linear(4, 4)",
+        ),
+        id="TL106-loop",
+    ),
+    pytest.param(
+        "TL105",
+        _model(
+            "rows = []\nfor r in x:\n    rows.append(F.normalize(r.relu(), dim=-1))\n"
+            "return torch.stack(rows)\n"
+        ),
+        id="TL105-loop",
+    ),
+]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(("code", "source"), TORCH_CASES)
+def test_fixed_code_traces_with_eager_unchanged_and_other_backends_kept(code, source):
+    from .oracle import _callable, _clone, _same, check, load_example
+
+    source = normalized(source)
+    settings = Settings(select=(code,), **TRACE)
+    findings = lint_text("example.py", source, settings).diagnostics
+    assert findings and all(d.fix is not None for d in findings), code
+    assert not check(source, "trace").ok, "nothing to repair"
+    fixed = fix_text("example.py", source, settings, unsafe=True).text
+    assert fixed != source
+    original, repaired = load_example(source), load_example(fixed)
+    for args in original.inputs():
+        want = _callable(original)(*_clone(tuple(args)))
+        got = _callable(repaired)(*_clone(tuple(args)))
+        assert _same(got, want), f"fixed code differs from the original:\n{fixed}"
+        assert got.dtype == want.dtype
+    verdict = check(fixed, "trace")
+    assert verdict.ok, f"{code} fix still fails on {verdict}:\n{fixed}"
+    for backend in ("script", "fullgraph", "export"):
+        if check(source, backend).ok:
+            assert check(fixed, backend).ok, f"{code} fix breaks {backend}:\n{fixed}"
