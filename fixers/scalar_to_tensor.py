@@ -27,8 +27,8 @@ Unsafe: ``float(t)`` is a double where ``t.float()`` is float32, so arithmetic d
 number alone runs in float32 (last-bit differences; results with tensors keep the tensor's
 dtype either way); a float64/float16 value met with an integer tensor keeps its dtype where a
 Python float gave the default one; ``int(t)`` of a float tensor used as an index or size is no
-longer truncated and fails (index and size uses are not cast, as ``.long()`` breaks plain
-compile there); indexing by a tensor copies where an int index made a view; on CUDA a 0-d
+longer truncated and fails (a value used as an index or size is not cast, even where it also
+meets arithmetic, as ``.long()`` breaks plain compile there); indexing by a tensor copies where an int index made a view; on CUDA a 0-d
 tensor cannot meet a CPU tensor, which a number could; ``.detach()`` / ``.float()`` keep what
 the conversion did for autograd (no gradient flows through the value).
 """
@@ -45,7 +45,7 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import scope_of, variable_uses
-from ._tensor_exprs import ARITHMETIC, is_full_reduction, is_number
+from ._tensor_exprs import ARITHMETIC, FULL_REDUCTIONS, is_full_reduction, is_number
 
 # Calls sized by any positional argument (or an element of a tuple/list one).
 SIZE_FUNCTIONS = frozenset(
@@ -86,6 +86,7 @@ class _Flow:
     def __init__(self) -> None:
         self.rewrites: list[Replacement] = []
         self.arithmetic = False
+        self.sizes = False  # an index, slice bound or size: ``.long()`` there breaks compile
 
 
 class _KeepTensor(Fixer):
@@ -125,7 +126,8 @@ class _KeepTensor(Fixer):
                     flow.rewrites.append((call, rewritten))
                     current = call
                     continue
-                return self._takes_tensor(call, parent)
+                return self._takes_tensor(call, parent, flow)
+            flow.sizes = True
             if isinstance(parent, cst.Element):
                 return self._sized_by(parent)
             if isinstance(parent, cst.Slice):
@@ -180,18 +182,20 @@ class _KeepTensor(Fixer):
             )
         return None
 
-    def _takes_tensor(self, call: cst.Call, arg: cst.Arg) -> bool:
+    def _takes_tensor(self, call: cst.Call, arg: cst.Arg, flow: _Flow) -> bool:
         """A size or value argument that takes a 0-d tensor as it took a number."""
         func = call.func
         position = call.args.index(arg) if arg.keyword is None else -1
         keyword = arg.keyword.value if arg.keyword is not None else None
         name = self.ctx.qualified_name(func) or ""
         if name in SIZE_FUNCTIONS and keyword is None:
+            flow.sizes = True
             return True
         table: Optional[tuple[tuple[int, ...], tuple[str, ...]]] = VALUE_FUNCTIONS.get(name)
         if isinstance(func, cst.Attribute) and self.kind(func.value) == Kind.TENSOR:
             method = func.attr.value
             if method in SIZE_METHODS:
+                flow.sizes = True
                 return keyword is None or (method == "topk" and keyword == "k")
             table = VALUE_METHODS.get(method)
         if table is None:
@@ -311,7 +315,7 @@ class NumberToTensor(_KeepTensor):
             value = _method(value, "reshape", cst.Tuple([]))
         if cast == "float":
             value = _method(value, "float")
-        elif cast == "int" and flow.arithmetic and not self._integer(tensor):
+        elif cast == "int" and flow.arithmetic and not flow.sizes and not self._integer(tensor):
             value = _method(value, "long")
         new = value.with_changes(lpar=call.lpar, rpar=call.rpar) if call.lpar else value
         return self._with_rewrites([(call, new)], flow)
@@ -331,6 +335,12 @@ class NumberToTensor(_KeepTensor):
     def _zero_dim(self, tensor: cst.BaseExpression) -> bool:
         if is_full_reduction(self, tensor):
             return True
+        # torch.mean(x): is_full_reduction takes the attribute for a method and says no.
+        name = self.ctx.qualified_name(tensor.func) if isinstance(tensor, cst.Call) else None
+        if name and name.startswith("torch.") and name[len("torch.") :] in FULL_REDUCTIONS:
+            args = tensor.args  # type: ignore[attr-defined]
+            return len(args) == 1 and args[0].keyword is None and not args[0].star
+
         # argmax/argmin without a dimension: the flat index, 0-d.
         if isinstance(tensor, cst.Call) and _called_name(tensor) in ("argmax", "argmin"):
             if isinstance(tensor.func, cst.Attribute) and not tensor.args:

@@ -1,0 +1,229 @@
+"""Numbers read from tensors (TL102 ``int(t)`` / ``float(t)``, TL103 ``t.item()``) kept as 0-d
+tensors: before/after text, what is left alone, idempotence, and torch's word that the fixed
+code passes the back-ends the finding named with eager outputs unchanged."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.fixes import compiles, fix_text
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+CODES = ("TL102", "TL103")
+
+
+def _fix(code: str, *, unsafe: bool = True) -> str:
+    settings = Settings(select=CODES)
+    outcome = fix_text("example.py", code, settings, unsafe=unsafe)
+    assert compiles(outcome.text, "example.py") is None
+    assert not outcome.dropped, outcome.dropped
+    again = fix_text("example.py", outcome.text, settings, unsafe=unsafe)
+    assert again.text == outcome.text, f"second fix changed:\n{outcome.text}\n---\n{again.text}"
+    return outcome.text
+
+
+def _unfixed(code: str) -> int:
+    """How many TL102/TL103 findings the code has, asserting none of them has a fix."""
+    found = lint_text("example.py", code, Settings(select=CODES)).diagnostics
+    assert all(d.fix is None for d in found), [d.line for d in found if d.fix is not None]
+    return len(found)
+
+
+def _model(body: str, params: str = "x, sizes", init: str = "", head: str = "") -> str:
+    constructor = (
+        f"    def __init__(self):\n        super().__init__()\n        {init}\n\n" if init else ""
+    )
+    return (
+        f"import math\nimport torch\nimport torch.nn.functional as F\nfrom torch import nn\n{head}"
+        "\n\nclass Model(nn.Module):\n"
+        + constructor
+        + f"    def forward(self, {params}):\n"
+        + textwrap.indent(textwrap.dedent(body), " " * 8)
+        + "\n\ndef inputs():\n"
+        "    return [(torch.randn(3, 7, 2), torch.tensor([4, 1, 6])),"
+        " (torch.randn(3, 7, 2) * 3, torch.tensor([2, 7, 5]))]\n"
+    )
+
+
+# -- text --------------------------------------------------------------------------------------
+def test_int_of_a_reduction_used_as_slice_bound_and_size_drops_the_cast():
+    before = _model(
+        """\
+        widest = int(sizes.amax())
+        steps = torch.arange(widest)
+        padded = F.pad(x[:, :widest], (0, 0, 0, widest))
+        return padded.sum(1) + steps.sum() + x.new_zeros(widest, 2).sum()
+        """
+    )
+    assert _fix(before) == before.replace("int(sizes.amax())", "sizes.amax()")
+    # The number becomes a tensor: never a safe fix.
+    assert _fix(before, unsafe=False) == before
+
+
+def test_float_and_item_keep_their_value_detached():
+    before = _model(
+        """\
+        peak = float(x.abs().amax()) * 0.5 + 1.0
+        centre = torch.mean(x).item()
+        return (x - centre) / peak
+        """
+    )
+    after = before.replace("float(x.abs().amax())", "x.abs().amax().detach().float()").replace(
+        "torch.mean(x).item()", "torch.mean(x).detach()"
+    )
+    assert _fix(before) == after
+
+
+def test_a_value_not_surely_zero_dim_is_reshaped():
+    # `.item()` takes any one-element tensor; a (1,)-shaped one would broadcast differently.
+    before = _model(
+        "return x * self.gain.sigmoid().item()\n",
+        init="self.gain = nn.Parameter(torch.zeros(1))",
+    )
+    assert _fix(before) == before.replace(
+        "self.gain.sigmoid().item()", "self.gain.sigmoid().detach().reshape(())"
+    )
+
+
+def test_int_in_arithmetic_truncates_unless_the_tensor_is_an_integer_count():
+    before = _model(
+        """\
+        half = int(x.mean()) // 2
+        hits = int((x > 0).sum())
+        return x * half + x * hits
+        """
+    )
+    after = before.replace("int(x.mean())", "x.mean().long()").replace(
+        "int((x > 0).sum())", "(x > 0).sum()"
+    )
+    assert _fix(before) == after
+
+
+def test_index_becomes_a_one_element_index_squeezed_back():
+    before = _model("return x[:, int(x[0, :, 1].argmax())] + x[:, :, int(sizes.argmin())]\n")
+    after = before.replace(
+        "x[:, int(x[0, :, 1].argmax())]", "x[:, x[0, :, 1].argmax().reshape(1)].squeeze(1)"
+    ).replace("x[:, :, int(sizes.argmin())]", "x[:, :, sizes.argmin().reshape(1)].squeeze(2)")
+    assert _fix(before) == after
+
+
+def test_builtin_max_and_math_functions_become_tensor_calls():
+    before = _model(
+        """\
+        count = int((x[0, :, 0] > 0).sum())
+        best = x[0, :, 0].topk(max(count, 1)).values
+        spread = math.sqrt(float(x.var()))
+        return best.mean() + x / min(spread, 10.0)
+        """
+    )
+    after = (
+        before.replace("int((x[0, :, 0] > 0).sum())", "(x[0, :, 0] > 0).sum()")
+        .replace("max(count, 1)", "count.clamp(min=1)")
+        .replace("math.sqrt(float(x.var()))", "torch.sqrt(x.var().detach().float())")
+        .replace("min(spread, 10.0)", "spread.clamp(max=10.0)")
+    )
+    assert _fix(before) == after
+
+
+def test_numbers_python_needs_are_left_alone():
+    before = _model(
+        """\
+        steps = int(sizes.max())
+        for _ in range(steps):
+            x = x * 0.5
+        level = float(x.std())
+        if level > 1.0:
+            x = x / 2
+        total = x.sum().item()
+        pieces = [0.0] * int(sizes.min())
+        return x, total, len(pieces)
+        """
+    )
+    assert _unfixed(before) == 4
+
+
+def test_a_name_bound_twice_or_used_for_a_python_list_is_left_alone():
+    before = _model(
+        """\
+        scale = float(x.max())
+        scale = scale * 2
+        k = int(sizes.argmax())
+        names = ["a", "b", "c"]
+        return x * scale, names[k]
+        """
+    )
+    assert _unfixed(before) == 2
+
+
+# -- torch -------------------------------------------------------------------------------------
+ALL = ("compile", "export", "trace")
+# (source, the back-ends the fixed code passes). Where the value sizes a tensor, plain compile
+# still breaks: only `.item()` gives a size, and plain compile breaks on it whatever the code.
+TORCH_CASES = [
+    pytest.param(
+        _model("longest = int(sizes.max())\nreturn x[:, :longest].mean(1) * longest\n"),
+        ALL,
+        id="slice-and-arithmetic",
+    ),
+    pytest.param(
+        _model("pick = int(torch.argmax(x[1, :, 0]))\nreturn x[:, pick] * 2\n"), ALL, id="index"
+    ),
+    pytest.param(
+        _model(
+            "amax = x.abs().max().item()\nstep = amax / 63.0\n"
+            "return torch.round(x / step).clamp(-63, 63) * step\n"
+        ),
+        ("compile", "trace"),  # export accepts .item() arithmetic: TL103 does not name it
+        id="quantise",
+    ),
+    pytest.param(
+        _model(
+            "return x / self.log_scale.exp().item()\n",
+            init="self.log_scale = nn.Parameter(torch.tensor(0.25))",
+        ),
+        ("compile",),  # trace is not named: the value is the same for every input
+        id="parameter-item",
+    ),
+    pytest.param(
+        _model(
+            "n = int(sizes.min())\nreturn torch.full((n, 2), 1.5) + x[0, :n] + x.new_ones(n, 2)\n"
+        ),
+        ("export", "trace"),
+        id="sizes",
+    ),
+    pytest.param(
+        _model(
+            "kept = int((x[0, :, 0] > 0).sum())\n"
+            "return x[0, :, 0].topk(max(kept, 1)).values.sum() + x / math.sqrt(float(x.var()))\n"
+        ),
+        ("export", "trace"),
+        id="max-math",
+    ),
+]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(("source", "passes"), TORCH_CASES)
+def test_fixed_code_passes_the_named_backends_with_eager_unchanged(source, passes):
+    from .oracle import _callable, _clone, _same, check, load_example
+
+    settings = Settings(select=CODES)
+    findings = lint_text("example.py", source, settings).diagnostics
+    named = {t for d in findings if d.fix is not None for t in d.targets}
+    assert set(passes) <= named, named
+    assert not any(check(source, backend).ok for backend in passes), "nothing to repair"
+    fixed = fix_text("example.py", source, settings, unsafe=True).text
+    original, repaired = load_example(source), load_example(fixed)
+    for args in original.inputs():
+        want = _callable(original)(*_clone(tuple(args)))
+        got = _callable(repaired)(*_clone(tuple(args)))
+        assert _same(got, want), f"fixed code differs from the original:\n{fixed}"
+    for backend in passes:
+        verdict = check(fixed, backend)
+        assert verdict.ok, f"fix still fails on {verdict}:\n{fixed}"
