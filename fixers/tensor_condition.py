@@ -12,6 +12,9 @@ Only branches the fixer can see whole are rewritten, each of ``if`` / ``elif`` /
   alternative being the ``else`` value or the name's value before the ``if`` (it must hold a
   tensor there); a single ``if`` / ``else`` that assigns other names selects statement by
   statement, ``y = torch.where(c, a, y)``;
+- ``i = 0`` + ``while cond and i < n: <assignments>; i += 1`` (``i`` read nowhere else) ->
+  ``for _ in range(n):`` with each assignment selected on ``cond``: once ``cond`` is false the
+  names it reads keep their values, so it stays false, as the loop would have stopped;
 - where the finding does not name ``trace`` (``torch.cond`` cannot be traced), ``if`` / ``else``
   returning calls over the same tensor names, ``return f(x, h)`` / ``return g(x, h)`` ->
   ``return torch.cond(cond, f, g, (x, h))``, so only one branch runs.
@@ -32,8 +35,9 @@ Unsafe: ``torch.where`` evaluates every branch (their cost, and errors the untak
 raise), and broadcasts them together, so branches of different shapes or dtypes give a
 different result; an augmented assignment (``y += 1``) becomes a new tensor, so other names for
 the old one no longer see the change; ``torch.cond`` needs both branches to return the same
-shape and dtype. ``while`` loops and ``break`` on tensor data have no equal rewrite (the number
-of steps is the data); the finding's advice says what to do by hand.
+shape and dtype. Other ``while`` loops and ``break`` on tensor data have no equal rewrite (the
+number of steps is the data); the finding's advice says what to do by hand. ``assert`` and
+``if cond: raise`` are fixers/tensor_assert.py's.
 """
 
 from __future__ import annotations
@@ -97,6 +101,8 @@ class TensorConditionToWhere(Fixer):
             found = self._ternary(owner)
         elif isinstance(owner, cst.If) and owner.test is test:
             found = self._if(owner, allow_cond="trace" not in diagnostic.targets)
+        elif isinstance(owner, cst.While) and owner.test is test:
+            found = self._bounded_while(owner)
         else:
             return None
         return found + list(self._bindings.values()) if found else None
@@ -345,6 +351,102 @@ class TensorConditionToWhere(Fixer):
             operator = AUGMENTED[type(small.operator)]
             return f"{self.code(small.target)} {operator} {self.code(operand)}", True
         return None
+
+    # -- a while loop with a step limit ------------------------------------------------------------
+    def _bounded_while(self, node: cst.While) -> Optional[list[Replacement]]:
+        """``i = 0`` + ``while cond and i < n: <assignments>; i += 1`` -> ``for _ in range(n):``
+        with each assignment selected on ``cond``: once ``cond`` is false the names it reads
+        keep their values, so it stays false, as the original loop would have stopped."""
+        if node.orelse is not None or not isinstance(self.parent(node), cst.IndentedBlock):
+            return None
+        operands = _and_operands(node.test)
+        limits = [(o, _counter_limit(o)) for o in operands]
+        counted = [(o, limit) for o, limit in limits if limit is not None]
+        if len(counted) != 1:
+            return None
+        counter_test, (counter, bound, inclusive) = counted[0]
+        if any(self.kind(o) != Kind.CONST for o in _comparison_operands(counter_test)):
+            return None  # a Python count, not a tensor
+        tests = [o for o in operands if o is not counter_test]
+        body = _small_statements(node.body)
+        function = self.enclosing_function(node)
+        if not tests or body is None or function is None:
+            return None
+        steps = [s for s in body if _increments(s, counter)]
+        found = self._counter_start(node, counter)
+        if len(steps) != 1 or found is None:
+            return None
+        start, binding = found
+        # The counter is read nowhere else: it is gone after the rewrite.
+        uses = _all_names(function.body).count(counter)
+        if uses != 1 + 1 + 1:  # its start, the test, the increment
+            return None
+        if bound.isdigit():
+            trip = str(int(bound) + inclusive - start)
+        else:
+            extra = inclusive - start
+            trip = bound if not extra else f"{bound} {'+' if extra > 0 else '-'} {abs(extra)}"
+        rest = [s for s in body if s is not steps[0]]
+        if not rest or not all(self._pure_assignment(s, augmented=True) for s in rest):
+            return None
+        conditions = [self._condition(t) for t in tests]
+        if any(c is None for c in conditions):
+            return None
+        torch = self.import_module("torch")
+        condition = conditions[0]
+        for other in conditions[1:]:
+            condition = f"{torch}.logical_and({condition}, {other})"
+        plan = []
+        for small in rest:
+            name = _target(small)
+            before = self._tensor_before(node, name)
+            value = self._value(small, before)
+            if value is None:
+                return None
+            if before:
+                plan.append((name, [value[0], name]))
+            elif _local_to(function, name, rest):
+                plan.append((name, [value[0]]))
+            else:
+                return None
+        lines: list[str] = []
+        if sum(1 for _, values in plan if len(values) > 1) > 1:
+            name = self._fresh(node, "cond")
+            lines.append(f"{name} = {condition}")
+            condition = name
+        lines.extend(f"{name} = {self._select([condition], values)}" for name, values in plan)
+        loop = self._fresh(node, "_") if "_" in _names_in(function) else "_"
+        header, comments = statement_comments(node)
+        indent = self.ctx.module.default_indent
+        text = f"for {loop} in range({trip}):\n" + "".join(f"{indent}{line}\n" for line in lines)
+        new = cst.parse_statement(text, config=self.ctx.module.config_for_parsing)
+        leading = [*node.leading_lines, *(cst.EmptyLine(comment=c) for c in comments)]
+        new = new.with_changes(leading_lines=leading)
+        if header is not None:
+            new = new.with_changes(body=new.body.with_changes(header=trailing_comment(header)))
+        replacements: list[Replacement] = [(node, new)]
+        if len(binding.body) == 1 and not has_comments(binding):
+            replacements.append((binding, cst.RemovalSentinel.REMOVE))  # the counter is unused
+        return replacements
+
+    def _counter_start(
+        self, node: cst.While, counter: str
+    ) -> Optional[tuple[int, cst.SimpleStatementLine]]:
+        """The int literal ``counter`` is bound to before the loop, with that line."""
+        block = siblings(self, node)
+        if block is None:
+            return None
+        found = None
+        for stmt in block[: block.index(node)]:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if counter in _assigned(small):
+                        value = getattr(small, "value", None)
+                        literal = _target(small) == counter and isinstance(value, cst.Integer)
+                        found = (int(value.value, 0), stmt) if literal else None  # type: ignore[union-attr]
+            elif counter in _names_in(stmt):
+                found = None
+        return found
 
     # -- what the rewrite may move ----------------------------------------------------------------
     def _pure_assignment(self, small: cst.BaseSmallStatement, *, augmented: bool) -> bool:
@@ -821,6 +923,51 @@ def _all_names(node: cst.CSTNode) -> list[str]:
     return names
 
 
+def _and_operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return [*_and_operands(test.left), *_and_operands(test.right)]
+    return [test]
+
+
+def _counter_limit(test: cst.BaseExpression) -> Optional[tuple[str, str, int]]:
+    """``i < n`` / ``i <= n`` / ``n > i`` with ``n`` an int literal or a plain attribute or name:
+    (counter, n's text, 1 for ``<=`` else 0)."""
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return None
+    left, operator, right = test.left, test.comparisons[0].operator, test.comparisons[0].comparator
+    if isinstance(operator, (cst.GreaterThan, cst.GreaterThanEqual)):
+        left, right = right, left
+        operator = cst.LessThan() if isinstance(operator, cst.GreaterThan) else cst.LessThanEqual()
+    if not isinstance(operator, (cst.LessThan, cst.LessThanEqual)) or not isinstance(
+        left, cst.Name
+    ):
+        return None
+    if isinstance(right, cst.Integer):
+        bound = str(int(right.value, 0))
+    elif isinstance(right, (cst.Name, cst.Attribute)) and not right.lpar:
+        bound = cst.Module([]).code_for_node(right)
+    else:
+        return None
+    return left.value, bound, int(isinstance(operator, cst.LessThanEqual))
+
+
+def _comparison_operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    assert isinstance(test, cst.Comparison)
+    return [test.left, *(c.comparator for c in test.comparisons)]
+
+
+def _increments(small: cst.BaseSmallStatement, counter: str) -> bool:
+    """``counter += 1``."""
+    return (
+        isinstance(small, cst.AugAssign)
+        and isinstance(small.operator, cst.AddAssign)
+        and isinstance(small.target, cst.Name)
+        and small.target.value == counter
+        and isinstance(small.value, cst.Integer)
+        and small.value.value == "1"
+    )
+
+
 def _tests(node: cst.If) -> list[cst.BaseExpression]:
     found = []
     current: object = node
@@ -864,7 +1011,7 @@ def statement_comments(node: cst.CSTNode) -> tuple[Optional[cst.Comment], list[c
     """The comment of a statement's first line, and every other comment in it (not those of
     its leading lines, which stay where they are)."""
     header: Optional[cst.Comment] = None
-    if isinstance(node, cst.If):
+    if isinstance(node, (cst.If, cst.While)):
         body = node.body
         whitespace = (
             body.header if isinstance(body, cst.IndentedBlock) else body.trailing_whitespace

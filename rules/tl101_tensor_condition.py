@@ -69,8 +69,8 @@ CLAUSES = (
 WHILE_MESSAGE = Message(
     "`while` loop on tensor data",
     CLAUSES,
-    "no rewrite keeps a step count the data decides: run a fixed number of steps and freeze "
-    "the finished values (`for _ in range(max_steps): x = torch.where(done, x, step(x))`), "
+    "without a step limit (`and i < n`) no rewrite keeps the step count the data decides: "
+    "run a fixed number of steps and freeze the finished values (`for _ in range(max_steps): x = torch.where(done, x, step(x))`), "
     "use torch._higher_order_ops.while_loop (compile and export), or move the loop out of "
     "the model",
 )
@@ -128,12 +128,27 @@ class TensorCondition(Rule):
     For branches that differ in structure, use `torch.cond(pred, true_fn, false_fn, (x,))`.
 
     ## Fix safety
-    Unsafe fix, for branches it can see whole (a ternary; `if` / `else` that each return or
-    assign one tensor expression to the same name; `if` + the `return` right after it) on a
-    condition that is surely a boolean tensor: `torch.where(cond, a, b)`, which evaluates both
-    branches (cost, and errors the untaken one would raise) and broadcasts them together. Where
-    the finding does not name `trace`, branches returning calls over the same tensor names become
-    `torch.cond(cond, f, g, (x,))`, which needs both to return the same shape and dtype.
+    Unsafe fix, for code it can see whole, on a condition that is surely a boolean tensor
+    (`not` / `and` / `or` of those, `bool(t)`, `t.item()`, a comparison of `.item()` of a
+    reduction with numbers, also through a name bound to it, which then holds the 0-d tensor):
+    - a ternary, and `if` / `elif` / `else` chains whose branches assign the same names (or,
+      without `else`, names that hold tensors before): `y = torch.where(c1, a, torch.where(c2,
+      b, y))` per name; `y += 1` counts as `y = y + 1`;
+    - branches that end in `return` (an early `return` is followed by the rest of its block):
+      their assignments run for every input and the return selects, `return torch.where(c, a,
+      b)` (tuples element by element); names the later code rebinds are kept first;
+    - `i = 0` + `while cond and i < n: <assignments>; i += 1` -> `for _ in range(n):` with each
+      assignment selected on `cond` (the names `cond` reads then stop changing);
+    - `assert cond, "message"` and `if cond: raise E("message")` -> `torch._assert_async`, which
+      compile and export keep as a check; it raises `RuntimeError`, is asynchronous on CUDA and
+      is dropped by `torch.jit.script` and `torch.jit.trace`.
+
+    `torch.where` evaluates every branch (cost, and errors the untaken one would raise) and
+    broadcasts them together, so branches of other shapes or dtypes give another result. Where
+    the finding does not name `trace`, `if` / `else` returning calls over the same tensor names
+    become `torch.cond(cond, f, g, (x,))`, which needs both to return the same shape and dtype.
+    A `while` without a step limit and a `break` on tensor data have no equal rewrite (the
+    number of steps is the data): the message says what to do by hand.
     """
 
     code = "TL101"

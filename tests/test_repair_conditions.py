@@ -238,6 +238,24 @@ def test_checks_on_tensor_data_become_assert_async():
     )
 
 
+def test_while_with_a_step_limit_runs_every_step_and_freezes():
+    # Once the tensor test is false the names it reads stop changing, so it stays false.
+    _rewritten(
+        """\
+        tries = 1
+        while 5 >= tries and x.norm() > 2:  # shrink
+            x = x * 0.5
+            tries += 1
+        return x
+        """,
+        """\
+        for _ in range(5):  # shrink
+            x = torch.where(x.norm() > 2, x * 0.5, x)
+        return x
+        """,
+    )
+
+
 # -- left alone --------------------------------------------------------------------------------
 def test_branches_whose_code_cannot_run_unconditionally_are_left_alone():
     source = _model(
@@ -302,6 +320,19 @@ def test_checks_without_a_plain_message_are_left_alone():
     assert len(_unfixed(source)) == 3
 
 
+def test_while_whose_counter_is_read_afterwards_is_left_alone():
+    source = _model(
+        """\
+        steps = 0
+        while x.abs().max() > 1 and steps < 8:
+            x = x / 2
+            steps += 1
+        return x, steps
+        """
+    )
+    assert len(_unfixed(source)) == 1
+
+
 def test_loops_on_tensor_data_say_what_to_do_by_hand():
     source = _model(
         """\
@@ -319,7 +350,7 @@ def test_loops_on_tensor_data_say_what_to_do_by_hand():
         """
     )
     loop, exit_ = _unfixed(source)
-    assert "no rewrite keeps a step count" in loop.message
+    assert "no rewrite keeps the step count" in loop.message
     assert "torch._higher_order_ops.while_loop" in loop.message
     assert exit_.message.startswith("loop exit on tensor data")
     assert "pad them to the full length" in exit_.message
@@ -432,6 +463,20 @@ TORCH_CASES = [
         ),
         ("compile", "export", "trace"),
         id="nan-guard",
+    ),
+    pytest.param(
+        _model(
+            """\
+            tries = 1
+            while 5 >= tries and x.norm() > 2:
+                x = x * 0.5
+                tries += 1
+            return x
+            """,
+            inputs="[(torch.ones(2, 4),), (torch.full((2, 4), 3.0),), (torch.full((3, 4), 50.0),)]",
+        ),
+        ("compile", "export", "trace"),
+        id="bounded-while",
     ),
     # The trace drops the check before and after (torch._assert_async is not recorded).
     pytest.param(
