@@ -151,8 +151,15 @@ class HoistClosure(Fixer):
         if any(not self._inside(n, outer) for n in outside):
             return None  # the module already has (or reads) this name
         top = self.ctx.module.body[index]
-        remaining = top.deep_remove(statement)
-        if not isinstance(remaining, cst.BaseStatement):
+        block = self.parent(statement)
+        assert isinstance(block, cst.IndentedBlock)
+        body = list(block.body)
+        position = body.index(statement)
+        del body[position]
+        if position < len(body):  # the next statement takes the removed one's leading lines
+            body[position] = body[position].with_changes(leading_lines=statement.leading_lines)
+        remaining = top.deep_replace(block, block.with_changes(body=body))
+        if not body or not isinstance(remaining, cst.BaseStatement):
             return None
         hoisted = function_def.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
         return [(top, cst.FlattenSentinel([hoisted, remaining]))]

@@ -1,19 +1,20 @@
 """TL204: a list comprehension with an ``if`` filter (or several ``for``) -> a loop (unsafe).
 
-``parts = [c * 2 for c in chunks if c.numel() > 0]`` becomes::
+``parts = [m * 2 for m in masks if m is not None]`` becomes::
 
     parts: List[torch.Tensor] = []
-    for c in chunks:
-        if c.numel() > 0:
-            parts.append(c * 2)
+    for m in masks:
+        if m is not None:
+            parts.append(m * 2)
 
 TorchScript rejects comprehension filters and nested generators but compiles the loop; the
 annotation gives the empty list the element type TorchScript needs (``List[int]`` for sizes
 and dimensions). Only a comprehension that is the whole value of ``name = [...]`` on its own
 line is rewritten, and only when its element is surely a tensor or an int (a size, a rank or an
-int literal); the loop variables must be used nowhere else in the function (a ``for`` binds
-them in the function's scope, where the comprehension did not) and ``name`` not inside the
-comprehension.
+int literal), and its filters test no size or tensor data (such a test specialises a trace in
+both forms, but the linter flags it only in the loop: TL106 / TL101). The loop variables must
+be used nowhere else in the function (a ``for`` binds them in the function's scope, where the
+comprehension did not), and ``name`` not inside the comprehension.
 
 Unsafe: the list is built by ``append`` instead of in one step (same elements, same order); the
 loop variables now outlive the loop.
@@ -33,6 +34,8 @@ from ._shared import names_in, variable_uses
 from ._tensor_exprs import has_comments
 
 INT_KINDS = (Kind.SIZE, Kind.RANK)
+# Values a filter must not test (see ``_filters_static``).
+DYNAMIC_KINDS = (Kind.SIZE, Kind.SHAPE, Kind.DATA, Kind.TENSOR, Kind.NDARRAY)
 
 
 def _target_names(target: cst.BaseExpression) -> Optional[list[str]]:
@@ -75,6 +78,8 @@ class ComprehensionToLoop(Fixer):
         element = self._element_type(comp)
         if function is None or element is None or not self._names_stay_local(function, comp, name):
             return None
+        if not self._filters_static(comp):
+            return None
         text = f"{name}: {self.import_from('typing', 'List')}[{element}] = []\n"
         depth = 0
         for_in: Optional[cst.CompFor] = comp.for_in
@@ -98,6 +103,29 @@ class ComprehensionToLoop(Fixer):
         if kind is Kind.TENSOR:
             return f"{self.import_module('torch')}.Tensor"
         return "int" if kind in INT_KINDS else None
+
+    def _filters_static(self, comp: cst.ListComp) -> bool:
+        """No filter tests a size or tensor data: such a test specialises a trace either way,
+        but only in a loop does the linter see it (TL106 / TL101), and a fix must not bring
+        findings."""
+        for_in: Optional[cst.CompFor] = comp.for_in
+        while for_in is not None:
+            if any(self._dynamic(test.test) for test in for_in.ifs):
+                return False
+            for_in = for_in.inner_for_in
+        return True
+
+    def _dynamic(self, test: cst.BaseExpression) -> bool:
+        if isinstance(test, cst.BooleanOperation):
+            return self._dynamic(test.left) or self._dynamic(test.right)
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            return self._dynamic(test.expression)
+        if isinstance(test, cst.Comparison):
+            if all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in test.comparisons):
+                return False  # `t is not None`: no value read
+            operands = [test.left, *(c.comparator for c in test.comparisons)]
+            return any(self.kind(operand) in DYNAMIC_KINDS for operand in operands)
+        return self.kind(test) in DYNAMIC_KINDS
 
     def _names_stay_local(self, function: cst.FunctionDef, comp: cst.ListComp, name: str) -> bool:
         """The comprehension's variables are used only inside it, and ``name`` is not."""

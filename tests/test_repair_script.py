@@ -90,7 +90,7 @@ def test_filtered_and_nested_comprehensions_become_annotated_loops():
     before = _model(
         """\
         pieces = x.unbind(1)
-        kept = [p.relu() for p in pieces if p.sum() > 0]
+        kept = [p.relu() for k, p in enumerate(pieces) if k % 2 == 0]
         axes = [a for a in range(x.dim()) if a != 1]
         cross = [u * v for u in kept for v in kept]
         return torch.stack(kept + cross).mean(axes)
@@ -100,8 +100,8 @@ def test_filtered_and_nested_comprehensions_become_annotated_loops():
         """\
         pieces = x.unbind(1)
         kept: List[torch.Tensor] = []
-        for p in pieces:
-            if p.sum() > 0:
+        for k, p in enumerate(pieces):
+            if k % 2 == 0:
                 kept.append(p.relu())
         axes: List[int] = []
         for a in range(x.dim()):
@@ -123,13 +123,26 @@ def test_comprehensions_whose_loop_names_escape_are_left_alone():
     before = _model(
         """\
         p = x + 1
-        kept = [p * 2 for p in x.unbind(1) if p.sum() > 0]
+        kept = [p * 2 for p in x.unbind(1) if p is not None]
         names = [str(i) for i in range(3) if i]
-        total = torch.cat([q for q in x.unbind(0) if q.sum() > 0])
+        total = torch.cat([q for q in x.unbind(0) if q is not None])
         return p + kept[0] + total.sum() + len(names)
         """
     )
     assert _unfixed(before, "TL204") == 3
+
+
+def test_comprehensions_filtering_on_sizes_or_data_are_left_alone():
+    # The filter specialises a trace in both forms, but the linter sees it only in a loop
+    # (TL106 / TL101): the rewrite would bring a finding.
+    before = _model(
+        """\
+        nonempty = [c for c in x.unbind(1) if c.numel() > 0]
+        positive = [c for c in x.unbind(1) if c is not None and c.sum() > 0]
+        return torch.stack(nonempty + positive)
+        """
+    )
+    assert _unfixed(before, "TL204") == 2
 
 
 # -- TL204: set literals -----------------------------------------------------------------------
@@ -174,7 +187,7 @@ def test_closure_free_lambda_and_nested_def_move_to_module_level():
     fixed = _fix(before, "TL204")
     assert "def gate(v):\n    return v * torch.sigmoid(v)\n" in fixed
     assert "\ndef squash(v, k: float = 2.0):\n    return torch.tanh(v * k)\n" in fixed
-    assert fixed.index("def squash") < fixed.index("class Net")
+    assert fixed.index("def squash") < fixed.index("class Model")
     assert "lambda" not in fixed and "        def squash" not in fixed
 
 
@@ -243,32 +256,6 @@ def test_module_level_values_that_change_are_left_alone():
         ),
     )
     assert _unfixed(before, "TL207") == 3
-
-
-# -- TL207 / TL209: output statements ----------------------------------------------------------
-def test_output_statements_are_skipped_under_torchscript():
-    before = _model(
-        """\
-        log.debug("rows %d", x.size(0))
-        print(f"shape {tuple(x.shape)}")
-        return x
-        """,
-        head="import logging\n\nlog = logging.getLogger('net')\n",
-    )
-    fixed = _fix(before, "TL2")
-    assert fixed == before.replace(
-        '        log.debug("rows %d", x.size(0))\n        print(f"shape {tuple(x.shape)}")\n',
-        '        if not torch.jit.is_scripting():\n            log.debug("rows %d", x.size(0))\n'
-        '        if not torch.jit.is_scripting():\n            print(f"shape {tuple(x.shape)}")\n',
-    )
-
-
-def test_calls_whose_value_is_used_are_not_skipped():
-    before = _model(
-        "start = time.perf_counter()\nreturn x * (time.perf_counter() - start)\n",
-        head="import time\n",
-    )
-    assert _unfixed(before, "TL209") == 2
 
 
 # -- TL205 -------------------------------------------------------------------------------------
@@ -382,10 +369,16 @@ def test_empty_containers_get_class_annotations_safely():
         init="self.seen = []\nself.sizes = {}\nself.mixed = []\n",
     )
     fixed = _fix(before, "TL212", unsafe=False)
-    assert fixed == before.replace(
-        "class Model(nn.Module):\n",
-        "class Model(nn.Module):\n    seen: List[torch.Tensor]\n    sizes: Dict[str, int]\n\n",  # not `mixed`
-    ).replace("from torch import nn\n", "from torch import nn\nfrom typing import List\nfrom typing import Dict\n")
+    assert (
+        fixed
+        == before.replace(
+            "class Model(nn.Module):\n",
+            "class Model(nn.Module):\n    seen: List[torch.Tensor]\n    sizes: Dict[str, int]\n\n",  # not `mixed`
+        ).replace(
+            "from torch import nn\n",
+            "from torch import nn\nfrom typing import List\nfrom typing import Dict\n",
+        )
+    )
 
 
 # -- torch: script passes after the fix, eager unchanged, other back-ends as before ---------------
@@ -404,7 +397,7 @@ TORCH_CASES = [
     _case(
         "TL204",
         _model(
-            "pieces = x.unbind(1)\nkept = [p.relu() for p in pieces if p.sum() > 0]\n"
+            "pieces = x.unbind(1)\nkept = [p.relu() for p in pieces if p is not None]\n"
             "axes = [a for a in range(x.dim()) if a not in {1}]\n"
             "return torch.stack(kept + [x[:, 0]]).mean(axes)\n"
         ),
@@ -422,14 +415,6 @@ TORCH_CASES = [
         "TL207",
         _model("return x.clamp(min=FLOOR) * GAIN\n", head="\nFLOOR = -0.5\nGAIN = 3 / 2\n"),
         "global-constants",
-    ),
-    _case(
-        "TL2",
-        _model(
-            "log.info('rows %d', x.size(0))\nprint(f'shape {tuple(x.shape)}')\nreturn x + 1\n",
-            head="import logging\n\nlog = logging.getLogger('net')\n",
-        ),
-        "output",
     ),
     _case("TL205", _model("return x / x.nelement() * x.ndimension()\n"), "tensor-spelling"),
     _case(
