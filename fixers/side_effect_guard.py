@@ -104,13 +104,18 @@ def _guard(fixer: Fixer, diagnostic: Diagnostic, pure: bool) -> Optional[list[Re
     assert isinstance(expr.value, cst.Call)
     if _calls_only_pure(fixer, expr.value) != pure:
         return None
+    return [(line, compile_guarded(fixer, line))]
+
+
+def compile_guarded(fixer: Fixer, statement: cst.BaseStatement) -> cst.If:
+    """``statement`` under ``if not torch.compiler.is_compiling():``, the comments above it
+    kept above the guard."""
     torch = fixer.import_module("torch")
-    guarded = cst.If(
+    return cst.If(
         test=cst.parse_expression(f"not {torch}.compiler.is_compiling()"),
-        body=cst.IndentedBlock(body=[line.with_changes(leading_lines=())]),
-        leading_lines=line.leading_lines,
+        body=cst.IndentedBlock(body=[statement.with_changes(leading_lines=())]),
+        leading_lines=statement.leading_lines,
     )
-    return [(line, guarded)]
 
 
 class GuardSideEffect(Fixer):
@@ -371,8 +376,8 @@ def _in_guarded_branch(fixer: Fixer, statement: cst.CSTNode, plan: _ClockPlan) -
 
 class GuardClock(Fixer):
     """``start = time.perf_counter()`` ... ``self.ms = time.perf_counter() - start`` -> each
-    statement under ``if not torch.compiler.is_compiling():``; ``if time.monotonic() > t:``
-    -> ``if not torch.compiler.is_compiling() and time.monotonic() > t:``."""
+    statement under ``if not torch.compiler.is_compiling():``, and so is an ``if`` without
+    ``else`` whose test reads the clock (``if time.monotonic() > deadline: break``)."""
 
     codes = CLOCK_CODES
     applicability = "unsafe"
@@ -389,16 +394,9 @@ class GuardClock(Fixer):
         plan = _clock_plan(self, node)
         if plan is None:
             return None
-        torch = self.import_module("torch")
         edits: list[Replacement] = []
         for statement in [*plan.tests.values(), *plan.lines.values()]:
             # A line inside a branch that is guarded as a whole needs no guard of its own.
-            if _in_guarded_branch(self, statement, plan):
-                continue
-            guarded = cst.If(
-                test=cst.parse_expression(f"not {torch}.compiler.is_compiling()"),
-                body=cst.IndentedBlock(body=[statement.with_changes(leading_lines=())]),
-                leading_lines=statement.leading_lines,
-            )
-            edits.append((statement, guarded))
+            if not _in_guarded_branch(self, statement, plan):
+                edits.append((statement, compile_guarded(self, statement)))
         return edits or None

@@ -46,10 +46,14 @@ class PythonRandomInGraph(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: a torch draw comes from another generator, so even seeded eager results
-    change (checked: no rewrite to torch's RNG keeps them), and Python draws stay constants in
-    export and trace whatever their spelling. Rewrite by hand as above, or pass the drawn value
-    in as an input.
+    Unsafe fix for `random.random()` that is an operand of arithmetic with a tensor (`x *
+    random.random()`, or a name bound once to the draw and used only so): it becomes
+    `random.uniform(0.0, 1.0)`, the same number from the same generator (CPython computes
+    `0.0 + 1.0 * random()`), which torch.compile replays at run time. Export and trace still
+    record one value. Everything else gets no automatic fix: a torch draw comes from another
+    generator, so even seeded eager results change, and Dynamo rejects a replayed draw in
+    Python arithmetic or a branch test. Rewrite by hand as above, or pass the drawn value in
+    as an input.
     """
 
     code = "TL305"
@@ -167,7 +171,7 @@ class PythonRandomInGraph(Rule):
 
             class Model(nn.Module):
                 def forward(self, x):
-                    scale = random.random()
+                    scale = 0.5 + random.random()
                     return x * scale
 
             def inputs():

@@ -301,3 +301,62 @@ def test_fixed_code_compiles_with_eager_unchanged(code, source):
         assert after.ok or not before.ok, f"{code} fix broke {backend}: {after}\n{fixed}"
     verdict = check(fixed, "compile")
     assert verdict.ok, f"{code} fix still fails on {verdict}:\n{fixed}"
+
+
+# -- TL305 -------------------------------------------------------------------------------------
+RANDOM_SCALE = _net(
+    "gain = random.random()\nreturn x * gain + rnd.random() * x\n",
+    head="import random\nimport random as rnd\n",
+)
+
+
+def test_python_random_scaling_tensors_becomes_uniform():
+    assert _fix(RANDOM_SCALE, "TL305") == RANDOM_SCALE.replace(
+        "random.random()", "random.uniform(0.0, 1.0)"
+    ).replace("rnd.random()", "rnd.uniform(0.0, 1.0)")
+    assert _fix(RANDOM_SCALE, "TL305", unsafe=False) == normalized(RANDOM_SCALE)
+
+
+def test_python_random_that_reaches_a_test_is_left_alone():
+    # A draw in a branch test would become a data-dependent branch under torch.compile, and
+    # Dynamo rejects Python arithmetic on a replayed draw; `from random import random` has no
+    # module to take `uniform` from.
+    before = _net(
+        "if random.random() < 0.5:\n    x = x.flip(-1)\np = random.random()\n"
+        "keep = p > 0.2\nreturn x * keep * draw() * (1 + random.random())\n",
+        head="import random\nfrom random import random as draw\n",
+    )
+    assert _unfixed(before, "TL305") == 4
+
+
+@requires_torch
+@pytest.mark.torch
+def test_python_random_uniform_compiles_with_the_same_draws():
+    import random
+
+    import torch
+
+    from .oracle import _callable, load_example
+
+    source = normalized(RANDOM_SCALE)
+    fixed = fix_text("net.py", source, Settings(select=("TL305",)), unsafe=True).text
+    original, repaired = load_example(source), load_example(fixed)
+    args = tuple(original.inputs()[0])
+
+    def runs(fn) -> list:
+        random.seed(7)
+        return [fn(*args) for _ in range(3)]
+
+    want = runs(_callable(original))
+    assert all(torch.equal(a, b) for a, b in zip(runs(_callable(repaired)), want))
+    for module, ok in ((original, False), (repaired, True)):
+        torch._dynamo.reset()
+        compiled = torch.compile(_callable(module), fullgraph=True, backend="eager")
+        try:
+            same = all(torch.equal(a, b) for a, b in zip(runs(compiled), want))
+        except Exception:
+            same = False
+        assert same is ok
+    torch._dynamo.reset()
+    assert torch._dynamo.explain(_callable(repaired))(*args).graph_break_count == 0
+    torch._dynamo.reset()
