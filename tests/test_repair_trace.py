@@ -238,7 +238,7 @@ def test_loops_that_are_not_row_wise_are_left_alone():
 # -- torch: trace repaired, eager unchanged, other back-ends as before ----------------------------
 TORCH_CASES = [
     pytest.param(
-        "TL108",
+        "TL108,TL110",
         _model(
             "n, steps, _ = x.shape\nmeta = torch.tensor([steps, n * 2], dtype=x.dtype)\n"
             "whole = torch.tensor(x.shape, dtype=torch.float32)\n"
@@ -300,7 +300,7 @@ def test_fixed_code_traces_with_eager_unchanged_and_other_backends_kept(code, so
     from .oracle import _callable, _clone, _same, check, load_example
 
     source = normalized(source)
-    settings = Settings(select=(code,), **TRACE)
+    settings = Settings(select=tuple(code.split(",")), **TRACE)
     findings = lint_text("example.py", source, settings).diagnostics
     assert findings and all(d.fix is not None for d in findings), code
     assert not check(source, "trace").ok, "nothing to repair"
