@@ -68,8 +68,20 @@ class UnsupportedSyntaxInScript(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: each construct needs its own rewrite (a loop for a filtered
-    comprehension, a module-level function for a lambda, a guard for a `try`).
+    Unsafe fixes (`--unsafe-fixes`) for the constructs with one mechanical answer:
+    `*` over a shape or list in a size argument of `view` / `reshape` / `expand` / `repeat` /
+    `permute` / `tile` / `new_zeros` ... or `torch.zeros` / `ones` / `empty` / `rand` / `randn`
+    -> one list (`y.view(x.shape)`, `y.reshape(list(y.shape[:-1]) + [h, -1])`), and
+    `[*a, b]` -> `list(a) + [b]`; `name = [e for v in it if c]` (or several `for`) -> an
+    annotated loop (`name: List[torch.Tensor] = []`, `append`), where the element is a tensor or
+    an int, the filters test no size or tensor data and the loop names are used nowhere else; a
+    set literal of int / string literals only tested with `in` -> a tuple; a `lambda` bound to a
+    name, or a nested `def`, that reads nothing of the enclosing function -> a module-level
+    function; an f-string whose specs are width / precision with `d`, `f`, `e`, `g` -> `%`
+    formatting. Unsafe because each rewrite is exact only for the cases the linter can see (the
+    receiver of `view` a tensor, the set's elements compared by value, the f-string's values
+    numbers). `try`, `global`, walrus, `match`, `yield`, loops' `else` and filters on sizes or
+    tensor data have no fix: write the TorchScript form by hand.
     """
 
     code = "TL204"

@@ -59,7 +59,12 @@ class UnsupportedTensorApiInScript(Rule):
     ```
 
     ## Fix safety
-    No automatic fix yet; the renames above are safe by hand.
+    Unsafe fix: `.nelement()` -> `.numel()`, `.ndimension()` -> `.dim()`, `.bool()` /
+    `.bfloat16()` -> `.to(torch.bool)` / `.to(torch.bfloat16)`, `x.unique(...)` ->
+    `torch.unique(x, ...)`, `keepdims=` -> `keepdim=`: the same operation in eager PyTorch, so
+    trace, compile and export record the same thing; unsafe only because the receiver is known
+    to be a tensor by inference. `.tolist()` needs its annotation (`List[float]` or `List[int]`,
+    by the tensor's dtype and rank) and `torch.div` of sizes `//`, by hand.
     """
 
     code = "TL205"

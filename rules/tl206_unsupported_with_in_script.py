@@ -65,8 +65,11 @@ class UnsupportedWithInScript(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: `inference_mode` and `no_grad` differ (inference tensors cannot be used in
-    autograd later), so the replacement must be chosen by hand.
+    Unsafe fix: `torch.inference_mode()` (or `(True)`) and `torch.set_grad_enabled(False)` ->
+    `torch.no_grad()`. The block computes the same values without gradients, but its tensors
+    are no longer inference tensors (`is_inference()` changes; code that failed on them, an
+    in-place update or a later backward, now runs). `enable_grad`, `set_grad_enabled(True)`,
+    Python context managers and `with ... as` have no fix.
     """
 
     code = "TL206"

@@ -82,8 +82,13 @@ class GlobalValueInScript(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: the value must move to a module attribute (marked `Final` if constant), an
-    argument, or a local.
+    Unsafe fix: a module-level constant bound once to a literal (numbers, strings, `True` /
+    `False` / `None`, arithmetic and tuples of these), and named by no `global` statement, is
+    inlined where scripted code reads it (`x.add(EPS)` -> `x.add(1e-6)`); the module-level
+    binding stays. Unsafe: code that changes the constant at run time no longer reaches those
+    reads. Lists, dicts, tensors, dtypes and loggers have no fix: store the value on the module
+    in `__init__` (a `Final` class attribute for a constant), pass it in, or move a logger call
+    out of the scripted code.
     """
 
     code = "TL207"

@@ -55,8 +55,13 @@ class ModuleContainerIndexInScript(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: where the index is used for more than the lookup, `enumerate(self.layers)`
-    is the rewrite.
+    Unsafe fix: `for i in range(len(self.layers)): ... self.layers[i] ...` -> `for layer in
+    self.layers:` (`for i, layer in enumerate(self.layers):` where `i` is used otherwise), and
+    `for block, g in zip(self.blocks, self.gains):` -> `for i, block in
+    enumerate(self.blocks):` with `g = self.gains[i]` first in the body. The loops are the same
+    when the lengths agree; `zip` stopped at a shorter list where the rewrite raises
+    `IndexError`. Loops indexing two containers, other `range` bounds and one-line bodies have
+    no fix.
     """
 
     code = "TL208"

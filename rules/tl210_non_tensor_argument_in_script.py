@@ -90,7 +90,11 @@ class NonTensorArgumentInScript(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: the annotation must fit every caller.
+    Unsafe fix: a parameter of a function of the same file gets the type every call in the file
+    passes there (int, float, bool or str literals, or sizes as `int`: `def split(x, heads:
+    int)`), and a parameter used as a `range` bound gets `int`. Annotations change nothing in
+    eager, trace, compile or export; unsafe because a caller in another file may pass a
+    tensor. Where the callers disagree there is no fix.
     """
 
     code = "TL210"

@@ -98,7 +98,12 @@ class UnsupportedAttributeInScript(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: the element types must be chosen by hand.
+    Safe fix for empty lists and dicts: a class-level annotation from the class's writes
+    (`self.history.append(y.detach())` -> `history: List[torch.Tensor]`, `self.cache["k"] = t`
+    -> `cache: Dict[str, torch.Tensor]`), where every write gives one type (a tensor, a size, an
+    int / float / string literal) and the class has no decorator. An annotation without a value
+    changes nothing but `__annotations__`, which only TorchScript reads. Sets, dataclass
+    configs, partials and containers written with mixed or unknown types have no fix.
     """
 
     code = "TL212"
