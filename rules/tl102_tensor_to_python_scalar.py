@@ -37,11 +37,26 @@ class TensorToPythonScalar(Rule):
             longest = int(lengths.max())
             return x[:, :longest].sum(1)
     ```
-    Use instead: keep the value a tensor (mask with
-    `torch.arange(x.shape[1]) < lengths[:, None]`), or compute it outside `forward` and pass it in.
+    Use instead: keep the value a tensor (`longest = lengths.max()`: slicing, sizes and
+    arithmetic take a 0-d tensor), or compute it outside `forward` and pass it in.
 
     ## Fix safety
-    No automatic fix: keeping the value a tensor changes the code around it.
+    The unsafe fix keeps the 0-d tensor: `int(t)` -> `t`, `float(t)` -> `t.detach().float()`
+    (`.reshape(())` added where `t` is not surely 0-d; `int(t)` met in arithmetic becomes
+    `t.long()` unless `t` is surely an integer count or index), offered only where every use of
+    the value (and of the one name bound to it) takes a tensor in its place: arithmetic with a
+    tensor, a slice bound, a single index (`x[:, k]` -> `x[:, k.reshape(1)].squeeze(1)`), a size
+    (`torch.arange(n)`, `torch.full((n,), v)`, `x.new_zeros(n, d)`, `x.repeat(n, 1)`,
+    `x.topk(k)`, `F.pad(x, (0, n))`), a `clamp` bound, `max(n, 1)` (-> `n.clamp(min=1)`) or
+    `math.sqrt(v)` (-> `torch.sqrt(v)`). `bool(t)`, branches, `range(n)`, Python lists and
+    return values keep the number, with no fix (see `fixers/scalar_to_tensor.py`).
+    Export and trace then see tensor operations; plain `torch.compile` passes too, except where
+    the value sizes a tensor (only `.item()` gives a size, and plain compile breaks on it: the
+    `capture_scalar_outputs` setting belongs to the caller, no fix can set it).
+    Unsafe: `float(t)` was a double and `t.float()` is float32 (arithmetic on the number alone
+    differs in the last bits, within the benchmarks' allclose); a float64/float16 value met with
+    an integer tensor keeps its dtype; `int(t)` of a float tensor used as an index or size is no
+    longer truncated and fails; indexing by a tensor copies where an int index made a view.
     """
 
     code = "TL102"
@@ -160,6 +175,21 @@ class TensorToPythonScalar(Rule):
                 ]
             """,
             line=6,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def forward(self, x, lengths):
+                        longest = lengths.max()
+                        return x[:, :longest].sum(1)
+
+                def inputs():
+                    return [
+                        (torch.randn(2, 6, 3), torch.tensor([3, 2])),
+                        (torch.randn(2, 6, 3), torch.tensor([5, 6])),
+                    ]
+            """,
         ),
         Invalid(
             """
@@ -175,6 +205,18 @@ class TensorToPythonScalar(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=6,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def forward(self, x):
+                        s = x.sum().detach().float()
+                        return x * s
+
+                def inputs():
+                    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
         ),
         Invalid(
             """

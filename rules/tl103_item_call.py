@@ -46,12 +46,20 @@ class ItemCall(Rule):
     ```
 
     ## Fix safety
-    Dropping `.item()` for `.detach()` keeps a 0-d tensor, which broadcasts the same way in
-    arithmetic; it is offered only where every use ends in arithmetic with a tensor, and it is
-    unsafe: scalar arithmetic before that runs in the tensor's dtype instead of double (last-bit
-    differences), a float64 or float16 value combined with an integer tensor keeps its dtype
-    where a Python float gave the default one, and `torch.jit.trace` now records the value
-    instead of a constant.
+    The unsafe fix keeps the 0-d tensor: `t.item()` -> `t.detach()` (`.detach().reshape(())`
+    where `t` is not surely 0-d, as `self.log_temp.exp()`), offered only where every use of the
+    value (and of the one name bound to it) takes a tensor in its place: arithmetic with a
+    tensor, a slice bound, a single index (`x[:, k]` -> `x[:, k.reshape(1)].squeeze(1)`), a size
+    (`torch.arange(n)`, `x.new_zeros(n, d)`, `x.topk(k)`, `F.pad`), a `clamp` bound,
+    `max(v, 1)` (-> `v.clamp(min=1)`) or `math.sqrt(v)` (-> `torch.sqrt(v)`); branches, `range`,
+    Python lists and return values keep the number, with no fix (see `fixers/scalar_to_tensor.py`).
+    Unsafe because scalar arithmetic before the tensor runs in the tensor's dtype instead of
+    double (last-bit differences, within the benchmarks' allclose), a float64 or float16 value
+    combined with an integer tensor keeps its dtype where a Python float gave the default one,
+    indexing by a tensor copies where an int index made a view, and `torch.jit.trace` records
+    the value instead of a constant. Where the value sizes a tensor, export and trace pass
+    afterwards but plain `torch.compile` still breaks: only `.item()` gives a size, and
+    `torch._dynamo.config.capture_scalar_outputs` is the caller's setting, which no fix can set.
     """
 
     code = "TL103"
@@ -272,6 +280,23 @@ class ItemCall(Rule):
             """,
             line=11,
             backends=("compile",),
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.log_temp = nn.Parameter(torch.tensor(0.5))
+                        self.fc = nn.Linear(4, 4)
+
+                    def forward(self, x):
+                        temp = self.log_temp.exp().detach().reshape(())
+                        return (self.fc(x) / temp).softmax(-1)
+
+                def inputs():
+                    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
         ),
     ]
 
