@@ -15,6 +15,9 @@ with every rule selected and every back-end targeted (``--select TL --target
 script,trace,compile,export``): the widest set of safe fixes.
 
 Usage: python benchmarks/fix_safety.py PATH [PATH ...] [--unsafe] [--limit N] [--timeout S]
+       [--factory MODULE:FUNCTION --model NAME ... [--shape 1,3,224,224]]
+``--factory`` builds named models of a package (``--factory timm:create_model --model
+resnet10t``) instead of discovering its classes; the package's folder is PATH.
 Prints per model and back-end: ``same``, ``both fail``, ``repaired`` (only the fixed copy
 works), ``BROKEN`` (only the original works) or ``DIFFERS`` (outputs differ); then the fixes
 applied, the new codes, and the totals. Exit status 1 when anything is BROKEN, DIFFERS or new.
@@ -43,6 +46,15 @@ BACKENDS = ("eager", "script", "trace", "compile", "export")
 # Input shapes a discovered model is tried with, in order (the first that runs is kept).
 CANDIDATE_SHAPES = ((2, 3, 32, 32), (2, 16), (2, 8, 16), (2, 4, 8, 8, 8), (2, 3, 64))
 SETTINGS = Settings(select=("TL",), targets=TARGETS, targets_explicit=True)
+
+
+@dataclass
+class Factory:
+    """Models a package builds by name (``timm:create_model`` with ``resnet10t``), fed one shape."""
+
+    spec: str
+    names: list[str]
+    shape: list[int]
 
 
 @dataclass
@@ -122,6 +134,14 @@ def build(module_name, class_name):
     seed(0)
     model = getattr(importlib.import_module(module_name), class_name)()
     return model.eval()
+
+def build_spec(spec):
+    if "factory" not in spec:
+        return build(spec["module"], spec["cls"])
+    # A named model of a package's factory (``timm:create_model`` with ``resnet10t``).
+    seed(0)
+    module_name, function = spec["factory"].split(":")
+    return getattr(importlib.import_module(module_name), function)(spec["cls"]).eval()
 
 def inputs_for(module_name, spec):
     seed(1)
@@ -229,14 +249,14 @@ for spec in specs:
     for backend in spec.get("backends", ("eager", "script", "trace", "compile", "export")):
         try:
             with torch.no_grad(), contextlib.redirect_stdout(io.StringIO()):
-                model = build(spec["module"], spec["cls"])
+                model = build_spec(spec)
                 runs = inputs_for(spec["module"], spec)
                 converted = convert(backend, model, runs[0])
                 outputs = [converted(*fresh(runs[0]))] + [attempt(converted, args) for args in runs[1:]]
             entry[backend] = {"ok": True, "outputs": plain(outputs)}
             if backend == "compile" and spec.get("breaks"):
                 with torch.no_grad(), contextlib.redirect_stdout(io.StringIO()):
-                    entry[backend]["breaks"] = graph_breaks(build(spec["module"], spec["cls"]), runs[0])
+                    entry[backend]["breaks"] = graph_breaks(build_spec(spec), runs[0])
         except Exception as exc:
             text = str(exc).strip().splitlines()
             entry[backend] = {"ok": False, "error": f"{type(exc).__name__}: {text[0][:200] if text else ''}"}
@@ -260,8 +280,17 @@ def _run_worker(root: Path, out: Path, mode: str, specs: list, limit: int, timeo
     subprocess.run(command, env=env, timeout=timeout, check=True, capture_output=True)
 
 
-def model_specs(tree: FixedTree, limit: int, timeout: float) -> tuple[Path, list[dict]]:
-    """The import root and the models: each file's ``Model``, or a package's discovered ones."""
+def model_specs(
+    tree: FixedTree, limit: int, timeout: float, factory: Optional[Factory] = None
+) -> tuple[Path, list[dict]]:
+    """The import root and the models: each file's ``Model``, a factory's named models, or a
+    package's discovered ones."""
+    if factory is not None:
+        specs = [
+            {"module": factory.spec, "cls": name, "factory": factory.spec, "shape": factory.shape}
+            for name in factory.names
+        ]
+        return tree.original.parent, specs[:limit]
     if (tree.original / "__init__.py").exists():
         out = tree.original.parent / "discovered.json"
         changed = [
@@ -334,12 +363,13 @@ def check_tree(
     settings: Settings = SETTINGS,
     limit: int = 50,
     timeout: float = 900,
+    factory: Optional[Factory] = None,
 ) -> Report:
     """Fix a copy of ``source``, run both copies' models, and compare them back-end by back-end."""
     import torch
 
     tree = fix_tree(source, workdir, unsafe=unsafe, settings=settings)
-    root, specs = model_specs(tree, limit, timeout)
+    root, specs = model_specs(tree, limit, timeout, factory)
     fixed_root = tree.fixed.parent if root == tree.original.parent else tree.fixed
     results = []
     for label, import_root in (("original", root), ("fixed", fixed_root)):
@@ -384,10 +414,26 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--unsafe", action="store_true", help="apply unsafe fixes too")
     parser.add_argument("--limit", type=int, default=50, help="models per path (default 50)")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per child process")
+    parser.add_argument(
+        "--factory",
+        metavar="MODULE:FUNCTION",
+        help="build the --model names with this function of the package (timm:create_model)",
+    )
+    parser.add_argument("--model", action="append", default=[], help="a name for --factory")
+    parser.add_argument(
+        "--shape", default="1,3,224,224", help="input shape for --factory models (1,3,224,224)"
+    )
     args = parser.parse_args(argv)
     for path in args.paths:
         if not path.is_dir():
             parser.error(f"{path}: not a folder")
+    if bool(args.factory) != bool(args.model) or (args.factory and ":" not in args.factory):
+        parser.error("--factory MODULE:FUNCTION and --model NAME go together")
+    try:
+        shape = [int(n) for n in args.shape.split(",")]
+    except ValueError:
+        parser.error(f"--shape {args.shape!r}: not comma-separated integers")
+    factory = Factory(args.factory, args.model, shape) if args.factory else None
     failed = False
     for path in args.paths:
         with tempfile.TemporaryDirectory(prefix="torchlint-fix-safety-") as workdir:
@@ -397,6 +443,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                 unsafe=args.unsafe,
                 limit=args.limit,
                 timeout=args.timeout,
+                factory=factory,
             )
             _print(report)
             failed = failed or bool(report.violations)
