@@ -16,6 +16,7 @@ from torchlint.lint.graph_queries import (
     assignments,
 )
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
 # Methods whose result is a boolean tensor besides BOOL_METHODS: truth reductions.
 TRUTH_REDUCTIONS = frozenset({"any", "all"})
@@ -339,3 +340,26 @@ def traced_size_test(fixer: Fixer, test: cst.BaseExpression) -> Optional[str]:
     if traced_size(fixer, test):
         return f"{len_as_shape(fixer, test.with_changes(lpar=(), rpar=()))} != 0"
     return None
+
+
+def name_reads(function: cst.FunctionDef, name: str) -> list[cst.CSTNode]:
+    """Every ``name`` in ``function`` read (or updated in place), including in nested code."""
+    stores: set[int] = set()
+    found: list[cst.CSTNode] = []
+
+    def enter(node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Assign):
+            stores.update(id(t.target) for t in node.targets)
+        elif isinstance(node, (cst.Attribute,)):
+            stores.add(id(node.attr))
+        elif isinstance(node, cst.Arg) and node.keyword is not None:
+            stores.add(id(node.keyword))
+        elif isinstance(node, cst.Param):
+            stores.add(id(node.name))
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            stores.update(id(item.name) for item in node.names)
+        elif isinstance(node, cst.Name) and node.value == name and id(node) not in stores:
+            found.append(node)
+
+    walk(function.body, enter, lambda node: None)
+    return found

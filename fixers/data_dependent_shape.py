@@ -28,6 +28,11 @@ there when the masked-out values are not finite); and the whole tensor is read r
 selected part. Left alone: masks that may select rows (``logits[labels != -100]`` feeding a
 per-row computation), whose full-shape form depends on ranks the code does not show.
 
+A row gather through indices, ``idx = m.nonzero().squeeze(1)`` (``m`` a 1-D boolean tensor,
+``torch.nonzero(m)`` too) where every use of ``idx`` is ``y.index_select(0, idx).sum(0)`` or
+``y[idx].sum(0)`` (or ``.mean(0)``), becomes ``idx = m`` and ``torch.where(idx, y.movedim(0,
+-1), 0).sum(-1)`` (``/ idx.sum()`` for the mean): the selected rows summed by masking the rest.
+
 Masked assignment ``x[mask] = v`` is not fixed here: TL107 does not flag it (torch.compile takes
 it without a break), so there is no finding to attach a fix to.
 """
@@ -43,7 +48,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
-from ._tensor_exprs import ARITHMETIC, ELEMENTWISE, is_bool_tensor, is_number
+from ._tensor_exprs import ARITHMETIC, ELEMENTWISE, is_bool_tensor, is_number, name_reads
 
 # Elementwise tests of one tensor: ``torch.isnan(x)`` has ``x``'s shape.
 ELEMENT_TESTS = frozenset({"isnan", "isinf", "isfinite", "isneginf", "isposinf", "signbit"})
@@ -373,3 +378,113 @@ def _fraction(fixer: Fixer, node: cst.CSTNode, text: str) -> str:
     parent = fixer.parent(node)
     alone = (cst.Assign, cst.AnnAssign, cst.Return, cst.Arg, cst.Element, cst.Expr)
     return text if isinstance(parent, alone) else f"({text})"
+
+
+# Reshapes that turn ``m.nonzero()`` of a 1-D mask, shaped (k, 1), into the row indices.
+INDEX_SQUEEZES = frozenset({"1", "-1"})
+
+
+class RowGatherToWhere(Fixer):
+    codes = ("TL107",)
+    applicability = "unsafe"
+    message = (
+        "sum the selected rows by masking the others (`torch.where(mask, y.movedim(0, -1), "
+        "0).sum(-1)`), which keeps the shape (last bits can differ)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call):
+            return None
+        mask = self._nonzero_of(call)
+        squeeze = self._squeezed(call)
+        if mask is None or squeeze is None:
+            return None
+        line = self.parent(squeeze)
+        if not (
+            isinstance(line, cst.Assign)
+            and line.value is squeeze
+            and len(line.targets) == 1
+            and isinstance(line.targets[0].target, cst.Name)
+        ):
+            return None
+        name = line.targets[0].target.value
+        function = self.enclosing_function(call)
+        if function is None or len(assignments(function, name)) != 1:
+            return None
+        uses = name_reads(function, name)
+        rewrites = [self._row_reduction(use, name) for use in uses]
+        if not uses or any(r is None for r in rewrites):
+            return None
+        return [(squeeze, _bare(self, mask)), *(r for r in rewrites if r is not None)]
+
+    def _nonzero_of(self, call: cst.Call) -> Optional[cst.BaseExpression]:
+        """``m`` for ``m.nonzero()`` / ``torch.nonzero(m)`` with ``m`` a boolean tensor."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "nonzero" and not call.args:
+            mask = func.value
+        elif self.ctx.qualified_name(func) == "torch.nonzero" and len(call.args) == 1:
+            if call.args[0].keyword is not None or call.args[0].star:
+                return None
+            mask = call.args[0].value
+        else:
+            return None
+        return mask if is_bool_tensor(self, mask) else None
+
+    def _squeezed(self, call: cst.Call) -> Optional[cst.Call]:
+        """The ``.squeeze(1)`` / ``.squeeze(-1)`` call on ``call``."""
+        attribute = self.parent(call)
+        if not (
+            isinstance(attribute, cst.Attribute)
+            and attribute.value is call
+            and attribute.attr.value == "squeeze"
+        ):
+            return None
+        squeeze = self.parent(attribute)
+        if (
+            isinstance(squeeze, cst.Call)
+            and len(squeeze.args) == 1
+            and squeeze.args[0].keyword is None
+            and self.code(squeeze.args[0].value) in INDEX_SQUEEZES
+        ):
+            return squeeze
+        return None
+
+    def _row_reduction(self, use: cst.CSTNode, name: str) -> Optional[Replacement]:
+        """``y.index_select(0, idx).sum(0)`` / ``y[idx].mean(0)`` rewritten over the mask."""
+        parent = self.parent(use)
+        rows: Optional[cst.BaseExpression] = None
+        if isinstance(parent, cst.Arg) and parent.keyword is None:
+            select = self.parent(parent)
+            if (
+                isinstance(select, cst.Call)
+                and isinstance(select.func, cst.Attribute)
+                and select.func.attr.value == "index_select"
+                and len(select.args) == 2
+                and select.args[1] is parent
+                and self.code(select.args[0].value) == "0"
+            ):
+                rows, gathered = select.func.value, select
+        elif isinstance(parent, cst.Index):
+            subscript = self.parent(self.parent(parent) or parent)
+            if isinstance(subscript, cst.Subscript) and len(subscript.slice) == 1:
+                rows, gathered = subscript.value, subscript
+        if rows is None or self.kind(rows) != Kind.TENSOR:
+            return None
+        attribute = self.parent(gathered)
+        reduction = self.parent(attribute) if isinstance(attribute, cst.Attribute) else None
+        if not (
+            isinstance(attribute, cst.Attribute)
+            and attribute.value is gathered
+            and attribute.attr.value in ("sum", "mean")
+            and isinstance(reduction, cst.Call)
+            and len(reduction.args) == 1
+            and reduction.args[0].keyword is None
+            and self.code(reduction.args[0].value) == "0"
+        ):
+            return None
+        torch = self.import_module("torch")
+        total = f"{torch}.where({name}, {_operand(self, rows)}.movedim(0, -1), 0).sum(-1)"
+        if attribute.attr.value == "mean":
+            return reduction, _fraction(self, reduction, f"{total} / {name}.sum()")
+        return reduction, total

@@ -23,8 +23,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 
-from ._tensor_exprs import ARITHMETIC
-from .side_effect_guard import _name_uses
+from ._tensor_exprs import ARITHMETIC, name_reads
 
 
 class RandomToUniform(Fixer):
@@ -58,7 +57,7 @@ class RandomToUniform(Fixer):
         if target is None or depth > 0:
             return False
         function = self.enclosing_function(node)
-        uses = _name_uses(function, target) if function is not None else []
+        uses = name_reads(function, target) if function is not None else []
         return (
             len(assignments(function, target)) == 1
             and bool(uses)

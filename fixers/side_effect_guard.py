@@ -30,6 +30,8 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
+from ._tensor_exprs import name_reads
+
 SIDE_EFFECT_CODES = ("TL301", "TL302", "TL303")
 
 # Builtins whose call computes a value and changes nothing (for the values arguments hold).
@@ -216,7 +218,7 @@ def _clock_plan(fixer: Fixer, call: cst.Call) -> Optional[_ClockPlan]:
         names, attrs = found
         for name in names - plan.names:
             plan.names.add(name)
-            pending.extend(_name_uses(function, name))
+            pending.extend(name_reads(function, name))
         for attr in attrs - plan.attrs:
             if _read_by_other_graph_code(fixer, function, attr):
                 return None
@@ -316,29 +318,6 @@ def _self_attr(node: cst.CSTNode) -> Optional[str]:
     ):
         return node.attr.value
     return None
-
-
-def _name_uses(function: cst.FunctionDef, name: str) -> list[cst.CSTNode]:
-    """Every ``name`` in ``function`` read (or updated in place), including in nested code."""
-    stores: set[int] = set()
-    found: list[cst.CSTNode] = []
-
-    def enter(node: cst.CSTNode) -> None:
-        if isinstance(node, cst.Assign):
-            stores.update(id(t.target) for t in node.targets)
-        elif isinstance(node, (cst.Attribute,)):
-            stores.add(id(node.attr))
-        elif isinstance(node, cst.Arg) and node.keyword is not None:
-            stores.add(id(node.keyword))
-        elif isinstance(node, cst.Param):
-            stores.add(id(node.name))
-        elif isinstance(node, (cst.Global, cst.Nonlocal)):
-            stores.update(id(item.name) for item in node.names)
-        elif isinstance(node, cst.Name) and node.value == name and id(node) not in stores:
-            found.append(node)
-
-    walk(function.body, enter, lambda node: None)
-    return found
 
 
 def _attr_uses(function: cst.FunctionDef, attr: str) -> list[cst.CSTNode]:

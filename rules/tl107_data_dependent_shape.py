@@ -67,7 +67,9 @@ class DataDependentShape(Rule):
     `F.cross_entropy(logits[m], labels[m])` (and `nll_loss`) with `m` built from `labels`
     becomes `F.cross_entropy(logits.flatten(0, -2), torch.where(m, labels, -100).flatten())`;
     `F.mse_loss(a[m], b[m])` (and the other elementwise losses) becomes the masked sum (or
-    mean) of the `reduction="none"` loss. The sums add zeros in other places and in another
+    mean) of the `reduction="none"` loss; `idx = m.nonzero().squeeze(1)` used only as
+    `y.index_select(0, idx).sum(0)` / `y[idx].mean(0)` becomes `idx = m` and
+    `torch.where(idx, y.movedim(0, -1), 0).sum(-1)` (over `idx.sum()` for the mean). The sums add zeros in other places and in another
     order (last-bit differences), an integer `max` / `min` becomes floating point, gradients
     pass through `torch.where`'s other branch. Masks that may select rows, and other uses of
     the selection, get no automatic fix: their full-shape form depends on ranks the code does

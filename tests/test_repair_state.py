@@ -226,6 +226,40 @@ def test_masks_that_may_select_rows_are_left_alone():
     assert _unfixed(before, "TL107") == 4
 
 
+def test_row_gather_through_nonzero_becomes_a_masked_row_sum():
+    before = _net(
+        """\
+        h = x * 2
+        rows = torch.nonzero(h.sum(-1) > 0).squeeze(-1)
+        a = h.index_select(0, rows).sum(0)
+        b = (h + 1)[rows].mean(0)
+        return a + b
+        """
+    )
+    after = (
+        before.replace("torch.nonzero(h.sum(-1) > 0).squeeze(-1)", "h.sum(-1) > 0")
+        .replace("h.index_select(0, rows).sum(0)", "torch.where(rows, h.movedim(0, -1), 0).sum(-1)")
+        .replace(
+            "(h + 1)[rows].mean(0)",
+            "torch.where(rows, (h + 1).movedim(0, -1), 0).sum(-1) / rows.sum()",
+        )
+    )
+    assert _fix(before, "TL107") == after
+
+
+def test_row_indices_used_otherwise_are_left_alone():
+    # Indices returned, reduced over another dim, or taken from a 2-D mask (view(-1)).
+    before = _net(
+        """\
+        h = x * 2
+        rows = (h.sum(-1) > 0).nonzero().squeeze(1)
+        flat = (h > 0).nonzero().view(-1)
+        return h.index_select(0, rows).sum(1), rows, h[flat].sum(0)
+        """
+    )
+    assert _unfixed(before, "TL107") == 2
+
+
 # -- torch: the fixed code compiles (fullgraph, no break), eager outputs unchanged ---------------
 TORCH_CASES = [
     pytest.param(
@@ -277,6 +311,14 @@ TORCH_CASES = [
             "(torch.randn(4, 5), torch.tensor([-1, 0, 2, -1]))]",
         ),
         id="TL107-cross-entropy",
+    ),
+    pytest.param(
+        "TL107",
+        _net(
+            "g = x.tanh()\npicked = (g[:, 0] > 0).nonzero().squeeze(1)\n"
+            "return g.index_select(0, picked).sum(0)\n"
+        ),
+        id="TL107-row-gather",
     ),
 ]
 
