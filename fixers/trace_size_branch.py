@@ -12,7 +12,7 @@ such sizes with ints or constants (``t % 2`` alone is read as ``t % 2 != 0``; ``
   last dimension) -> ``x = x[:, :n]``, which leaves a shorter ``x`` as it was; other statements
   of the branch (a warning) stay under the ``if``;
 - select: ``if c: y = a`` + ``else: y = b`` (or ``y = a`` alone, ``y`` holding a tensor;
-  ``return a`` / ``return b``; ``a if c else b``) -> ``torch.where(torch.tensor(c), a, b)``, only
+  ``return a`` / ``return b``; ``a if c else b``) -> ``torch.where(torch.full((), c, dtype=torch.bool), a, b)``, only
   where neither value can change the shape (no indexing, no reshaping or padding call, no
   module call, reductions only with ``keepdim=True``), since ``torch.where`` broadcasts them.
 
@@ -278,12 +278,13 @@ def _truncates(fixer: Fixer, value: cst.BaseExpression, tensor: str, dim: int, l
 
 
 class SizeBranchToWhere(TensorConditionToWhere):
-    """The select form: ``torch.where(torch.tensor(c), a, b)`` for a test on traced sizes."""
+    """The select form: ``torch.where(torch.full((), c, dtype=torch.bool), a, b)`` for a test on traced sizes."""
 
     codes = ("TL106",)
     applicability = "unsafe"
     message = (
-        "select with `torch.where(torch.tensor(test), a, b)`, which torch.jit.trace records "
+        "select with `torch.where(torch.full((), test, dtype=torch.bool), a, b)`, which "
+        "torch.jit.trace records "
         "(both branches run; their shapes must match)"
     )
 
@@ -291,7 +292,10 @@ class SizeBranchToWhere(TensorConditionToWhere):
         condition = traced_size_test(self, test)
         if condition is None:
             return None
-        return f"{self.import_module('torch')}.tensor({condition})"
+        torch = self.import_module("torch")
+        # ``torch.tensor(test)`` would be a TL108; ``torch.full`` needs the dtype under
+        # TorchScript, which makes an int64 tensor of a bool.
+        return f"{torch}.full((), {condition}, dtype={torch}.bool)"
 
     def _values(self, *values: cst.BaseExpression) -> bool:
         return super()._values(*values) and all(_keeps_shape(self, value) for value in values)

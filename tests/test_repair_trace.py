@@ -164,7 +164,8 @@ def test_select_on_a_size_test_becomes_where_of_a_tensor_test():
             scale = torch.ones(steps) * 2
         else:
             scale = torch.ones(steps)""",
-        "scale = torch.where(torch.tensor(steps < 4), torch.ones(steps) * 2, torch.ones(steps))",
+        "scale = torch.where(torch.full((), steps < 4, dtype=torch.bool), torch.ones(steps) * 2, "
+        "torch.ones(steps))",
     )
 
 
