@@ -9,15 +9,18 @@
 
 TorchScript rejects comprehension filters and nested generators but compiles the loop; the
 annotation gives the empty list the element type TorchScript needs (``List[int]`` for sizes
-and dimensions). Only a comprehension that is the whole value of ``name = [...]`` on its own
-line is rewritten, and only when its element is surely a tensor or an int (a size, a rank or an
-int literal), and its filters test no size or tensor data (such a test specialises a trace in
+and dimensions). A comprehension that is the whole value of ``name = [...]`` on its own line
+becomes the loop for ``name``; one inside another statement (``return x.sum([...])``) is built
+first, in a list named ``selected``, which the statement then reads (not under ``and`` /
+``or`` / a ternary, where it might not run). Only when its element is surely a tensor or an
+int (a size, a rank or an int literal), and its filters test no size or tensor data (such a test specialises a trace in
 both forms, but the linter flags it only in the loop: TL106 / TL101). The loop variables must
 be used nowhere else in the function (a ``for`` binds them in the function's scope, where the
 comprehension did not), and ``name`` not inside the comprehension.
 
 Unsafe: the list is built by ``append`` instead of in one step (same elements, same order); the
-loop variables now outlive the loop.
+loop variables now outlive the loop; a hoisted comprehension runs before the rest of its
+statement.
 """
 
 from __future__ import annotations
@@ -59,26 +62,28 @@ class ComprehensionToLoop(Fixer):
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         comp = diagnostic.node
-        if not isinstance(comp, cst.ListComp):
+        if not isinstance(comp, cst.ListComp) or has_comments(comp):
+            return None
+        line = self._line(comp)
+        function = self.enclosing_function(comp)
+        element = self._element_type(comp)
+        if line is None or function is None or element is None:
             return None
         assign = self.parent(comp)
-        line = self.parent(assign) if assign is not None else None
-        if (
-            not isinstance(assign, cst.Assign)
-            or len(assign.targets) != 1
-            or not isinstance(assign.targets[0].target, cst.Name)
-            or not isinstance(line, cst.SimpleStatementLine)
-            or len(line.body) != 1
-            or not isinstance(self.parent(line), cst.IndentedBlock)
-            or has_comments(comp)
-        ):
-            return None
-        function = self.enclosing_function(comp)
-        name = assign.targets[0].target.value
-        element = self._element_type(comp)
-        if function is None or element is None or not self._names_stay_local(function, comp, name):
-            return None
-        if not self._filters_static(comp):
+        whole = (
+            isinstance(assign, cst.Assign)
+            and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name)
+            and len(line.body) == 1
+        )
+        if whole:
+            name = assign.targets[0].target.value
+        else:
+            taken = {n.value for n in names_in(function)}
+            name, number = "selected", 2
+            while name in taken:
+                name, number = f"selected_{number}", number + 1
+        if not self._names_stay_local(function, comp, name) or not self._filters_static(comp):
             return None
         text = f"{name}: {self.import_from('typing', 'List')}[{element}] = []\n"
         depth = 0
@@ -94,7 +99,24 @@ class ComprehensionToLoop(Fixer):
         text += f"{'    ' * depth}{name}.append({self.code(comp.elt)})\n"
         body = list(cst.parse_module(text).body)
         body[0] = body[0].with_changes(leading_lines=line.leading_lines)
+        if not whole:  # the statement stays, reading the list built before it
+            rest = line.deep_replace(comp, cst.Name(name))
+            body.append(rest.with_changes(leading_lines=()))
         return [(line, cst.FlattenSentinel(body))]
+
+    def _line(self, comp: cst.ListComp) -> Optional[cst.SimpleStatementLine]:
+        """The line of an indented block holding ``comp``, when the comprehension runs every
+        time the line does (not under ``and`` / ``or`` / a ternary, nor in a lambda)."""
+        for ancestor in self.ancestors(comp):
+            if isinstance(ancestor, cst.SimpleStatementLine):
+                block = self.parent(ancestor)
+                return ancestor if isinstance(block, cst.IndentedBlock) else None
+            if isinstance(
+                ancestor,
+                (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.BaseComp, cst.BaseStatement),
+            ):
+                return None
+        return None
 
     def _element_type(self, comp: cst.ListComp) -> Optional[str]:
         if isinstance(comp.elt, cst.Integer):

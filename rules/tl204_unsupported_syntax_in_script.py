@@ -147,7 +147,12 @@ class UnsupportedSyntaxInScript(Rule):
             line=7,
             message_contains="if",
         ),
-        Invalid(_example("        return x.view(*x.shape)"), line=7, message_contains="*"),
+        Invalid(
+            _example("        return x.view(*x.shape)"),
+            line=7,
+            message_contains="*",
+            fixed=_example("        return x.view(x.shape)"),
+        ),
         Invalid(
             _example(
                 "        opts = {'dim': 0}\n        return torch.softmax(x, **opts)",

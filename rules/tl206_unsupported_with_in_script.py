@@ -96,6 +96,9 @@ class UnsupportedWithInScript(Rule):
             ),
             line=7,
             message_contains="inference_mode",
+            fixed=_example(
+                "        with torch.no_grad():\n            stats = x.mean(0)\n        return x - stats"
+            ),
         ),
         Invalid(
             _example("        with torch.enable_grad():\n            y = x * 2\n        return y"),

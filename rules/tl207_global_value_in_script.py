@@ -126,6 +126,7 @@ class GlobalValueInScript(Rule):
             _example("EPS = 1e-6", "        return x / (x.norm() + EPS)"),
             line=9,
             message_contains="EPS",
+            fixed=_example("EPS = 1e-6", "        return x / (x.norm() + 1e-6)"),
         ),
         Invalid(
             _example("SHAPE = (-1, 3)", "        return x.view(SHAPE)"),

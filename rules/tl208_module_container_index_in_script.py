@@ -84,6 +84,9 @@ class ModuleContainerIndexInScript(Rule):
                 "        for i in range(len(self.layers)):\n            x = self.layers[i](x)\n        return x"
             ),
             line=12,
+            fixed=_example(
+                "        for layer in self.layers:\n            x = layer(x)\n        return x"
+            ),
         ),
         Invalid(
             _example(

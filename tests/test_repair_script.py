@@ -117,6 +117,23 @@ def test_filtered_and_nested_comprehensions_become_annotated_loops():
     assert _fix(before, "TL204") == after
 
 
+def test_comprehension_inside_a_statement_is_built_before_it():
+    before = _model("return x.amax([a for a in range(x.dim()) if a != 1]) + 1\n")
+    after = _model(
+        """\
+        selected: List[int] = []
+        for a in range(x.dim()):
+            if a != 1:
+                selected.append(a)
+        return x.amax(selected) + 1
+        """
+    ).replace("from torch import nn\n", "from torch import nn\nfrom typing import List\n")
+    assert _fix(before, "TL204") == after
+    # Under a ternary (or `and` / `or`) the comprehension might not run: left alone.
+    conditional = _model("return x if x.dim() > 3 else x.amax([a for a in range(x.dim()) if a])\n")
+    assert _unfixed(conditional, "TL204") == 1
+
+
 def test_comprehensions_whose_loop_names_escape_are_left_alone():
     # `p` is also a local (a loop would rebind it), the element type is unknown, and a
     # comprehension that is not the whole value of an assignment has no place for a loop.
