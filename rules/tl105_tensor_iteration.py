@@ -48,7 +48,17 @@ class TensorIteration(Rule):
     Use `x.shape[0]` instead of `len(x)` where a size is needed: the tracer records it.
 
     ## Fix safety
-    Replacing `len(x)` by `x.shape[0]` is safe for tensors; vectorising a loop is not automatic.
+    Two unsafe fixes (`--unsafe-fixes`). `len(x)` that feeds tensor arithmetic or a torch call
+    becomes `x.shape[0]`: the same int in eager and TorchScript, a size the tracer records
+    (while tracing it is a 0-d tensor, so Python code that formats it sees a tensor). A loop that
+    appends a row-wise expression of each row and stacks the list (`rows.append(f(row))` +
+    `torch.stack(rows)`), or adds it up (`acc += f(row)`), becomes one batched expression
+    (`f(x)`, `f(x).sum(0)`) where `f` is elementwise math, an op along a negative dimension
+    (`softmax(-1)`, `sum(-1)`) or a submodule built as `nn.Linear`, `nn.LayerNorm` or an
+    activation (results may differ in the last bits). Checked with torch: the trace then gives
+    eager's results on other batch sizes, and script, compile and export pass as before.
+    Loops that carry a value from row to row (a recurrent cell) have no batched form: script
+    that loop or convert with torch.compile / torch.export.
     """
 
     code = "TL105"
@@ -60,7 +70,10 @@ class TensorIteration(Rule):
             "fail or give wrong results"
         ),
     }
-    advice = "vectorise it"
+    advice = (
+        "vectorise it (one op over all rows: `torch.stack([f(r) for r in x])` -> `f(x)`); a loop "
+        "carrying state from row to row has no traced form: script it or use torch.export"
+    )
     targets = ("trace",)
 
     VALID = [
@@ -205,6 +218,18 @@ class TensorIteration(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=7,
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    rows = x.softmax(-1)
+                    return rows
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
         ),
         Invalid(
             """
