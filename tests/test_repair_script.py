@@ -135,15 +135,15 @@ def test_comprehension_inside_a_statement_is_built_before_it():
 
 
 def test_comprehensions_whose_loop_names_escape_are_left_alone():
-    # `p` is also a local (a loop would rebind it), the element type is unknown, and a
-    # comprehension that is not the whole value of an assignment has no place for a loop.
+    # `p` is also a local (a loop would rebind it), the element type is unknown, and `kept`
+    # is read inside its own comprehension.
     before = _model(
         """\
         p = x + 1
         kept = [p * 2 for p in x.unbind(1) if p is not None]
         names = [str(i) for i in range(3) if i]
-        total = torch.cat([q for q in x.unbind(0) if q is not None])
-        return p + kept[0] + total.sum() + len(names)
+        kept = [q for q in x.unbind(0) if q is not kept]
+        return p + kept[0] + len(names)
         """
     )
     assert _unfixed(before, "TL204") == 3
