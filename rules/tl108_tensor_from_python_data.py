@@ -57,7 +57,16 @@ class TensorFromPythonData(Rule):
     operations (`x.numel()`, `torch.ones_like(x).sum(0)`).
 
     ## Fix safety
-    No automatic fix.
+    An unsafe fix (`--unsafe-fixes`) for sizes the tracer records (`x.shape[i]`, `x.size(i)`,
+    `x.numel()`, `len(x)`, arithmetic of them with ints, names bound only to those):
+    `torch.tensor(x.shape, dtype=d)` -> `torch.stack([torch.full((), s, dtype=d) for s in
+    x.shape])`, `torch.tensor([t, t * 2])` -> `torch.stack([torch.full((), t), torch.full((), t *
+    2)])`, `torch.tensor(n)` -> `torch.full((), n)` (`len(x)` written `x.shape[0]`). While
+    tracing a size is a 0-d tensor, which `torch.full` keeps in the graph. Checked with torch:
+    equal to the original in eager, and script, compile and export pass as before. Unsafe:
+    the shape of a 0-d tensor was `tensor([])`, and `torch.stack` of no sizes raises. Data read
+    from tensors (`.tolist()`, `.item()`, `int(...)` of a size) has no such fix: keep the
+    tensor (`t.detach()`, `t.to(dtype)`) instead of rebuilding it.
     """
 
     code = "TL108"
@@ -69,7 +78,10 @@ class TensorFromPythonData(Rule):
             "silently reuse it"
         ),
     }
-    advice = "derive it with tensor operations instead"
+    advice = (
+        "derive it with tensor operations instead (`torch.full((), x.shape[0])`, `torch.stack` "
+        "of sizes, `x.numel()`)"
+    )
     targets = ("trace",)
 
     VALID = [
@@ -171,6 +183,18 @@ class TensorFromPythonData(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 5),)]
             """,
             line=6,
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    size = torch.stack([torch.full((), dim_size, dtype=torch.float32) for dim_size in x.shape])
+                    return x.sum() / size.prod()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 5),)]
+            """,
         ),
         Invalid(
             """
