@@ -124,7 +124,18 @@ class SizeDependentPython(Rule):
     loop (`torch.jit.script`), or trace with the sizes used in production.
 
     ## Fix safety
-    No automatic fix.
+    Unsafe fixes (`--unsafe-fixes`) where the test is one comparison of sizes the tracer records
+    (`x.size(1) > self.max_len`, `t % 2 == 1`, names bound to such sizes), which is a 0-d bool
+    tensor while tracing: `if c: x = F.pad(x, (0, p))` -> `x = F.pad(x, (0, p * (c)))` (a pad
+    of 0 copies `x`); `if x.size(1) > n: x = x[:, :n]` -> the slice alone (it leaves a shorter
+    `x` as it was; other statements of the branch stay under the `if`); `if c: y = a else: y =
+    b` (or a ternary, or returns) -> `y = torch.where(torch.full((), c, dtype=torch.bool), a,
+    b)` where neither value can change the shape (both branches run); and a row loop
+    (`for i in range(x.size(0)): outs.append(f(x[i]))` + `torch.stack(outs)`) -> `f(x)` as for
+    TL105. Checked with torch: the trace gives eager's results on other sizes, and script,
+    compile and export pass as before. Loops over time that carry a state (`h = cell(x[:, t],
+    h)`), `and` / `or` tests and `int(...)` of a size have no traced form: script them or use
+    torch.compile / torch.export.
     """
 
     code = "TL106"
@@ -136,7 +147,11 @@ class SizeDependentPython(Rule):
             " take the same path"
         ),
     }
-    advice = "torch.compile and torch.export keep sizes symbolic"
+    advice = (
+        "compute it with tensor ops the tracer records (`F.pad(x, (0, p * (test)))`, "
+        "`torch.where(torch.full((), test, dtype=torch.bool), a, b)`, one batched op instead of "
+        "a row loop), or use torch.compile / torch.export, which keep sizes symbolic"
+    )
     targets = ("trace",)
 
     VALID = [
@@ -528,6 +543,21 @@ class SizeDependentPython(Rule):
                 return [(torch.randn(2, 8, 3),), (torch.randn(2, 6, 3),)]
             """,
             line=9,
+            fixed="""
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    b, t, d = x.shape
+                    pad = (4 - t % 4) % 4
+                    x = F.pad(x, (0, 0, 0, pad * (pad > 0)))
+                    return x.reshape(b, -1, 4 * d).sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 8, 3),), (torch.randn(2, 6, 3),)]
+            """,
         ),
         # Checks for empty inputs: the tracer warns, and an empty input takes the example's
         # path.
