@@ -86,7 +86,9 @@ class TracedInputCheck(Rule):
     `torch.export` offer for size checks, but under `torch.jit.trace` it raises `TypeError`
     (its condition is a tensor there), so it is not a fix for trace. Guarding the check with
     `if not torch.jit.is_tracing():` silences the warning and keeps eager's check, but the
-    traced model still accepts every input.
+    traced model still accepts every input. `torch._assert(x.size(1) == 3, msg)` and
+    `torch._assert_async(torch.tensor(...))` are dropped by the trace too (torch 2.13): no form
+    of the check survives `torch.jit.trace`.
     """
 
     code = "TL109"
