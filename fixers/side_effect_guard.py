@@ -109,14 +109,15 @@ def _guard(fixer: Fixer, diagnostic: Diagnostic, pure: bool) -> Optional[list[Re
     return [(line, compile_guarded(fixer, line))]
 
 
-def compile_guarded(fixer: Fixer, statement: cst.BaseStatement) -> cst.If:
-    """``statement`` under ``if not torch.compiler.is_compiling():``, the comments above it
-    kept above the guard."""
+def compile_guarded(fixer: Fixer, *statements: cst.BaseStatement) -> cst.If:
+    """``statements`` under one ``if not torch.compiler.is_compiling():``, the comments above
+    the first kept above the guard."""
     torch = fixer.import_module("torch")
+    first, *rest = statements
     return cst.If(
         test=cst.parse_expression(f"not {torch}.compiler.is_compiling()"),
-        body=cst.IndentedBlock(body=[statement.with_changes(leading_lines=())]),
-        leading_lines=statement.leading_lines,
+        body=cst.IndentedBlock(body=[first.with_changes(leading_lines=()), *rest]),
+        leading_lines=first.leading_lines,
     )
 
 
@@ -282,6 +283,8 @@ def _line_effects(
         names: set[str] = set()
         attrs: set[str] = set()
         for target in targets:
+            if isinstance(target, cst.Subscript):  # ``self.timings["fwd"] = ...``
+                target = target.value
             if isinstance(target, cst.Name):
                 names.add(target.value)
             elif _self_attr(target) is not None:
@@ -349,6 +352,31 @@ def _read_by_other_graph_code(fixer: Fixer, function: cst.FunctionDef, attr: str
     return False
 
 
+def _consecutive_runs(
+    fixer: Fixer, statements: list[cst.BaseStatement]
+) -> list[list[cst.BaseStatement]]:
+    """``statements`` grouped into runs of neighbours in one block, in block order (each run
+    goes under one guard)."""
+    chosen = {id(statement) for statement in statements}
+    blocks: dict[int, cst.CSTNode] = {}
+    for statement in statements:
+        block = fixer.parent(statement)
+        if block is not None:
+            blocks.setdefault(id(block), block)
+    runs: list[list[cst.BaseStatement]] = []
+    for block in blocks.values():
+        run: list[cst.BaseStatement] = []
+        for statement in getattr(block, "body", ()):
+            if id(statement) in chosen:
+                run.append(statement)
+            elif run:
+                runs.append(run)
+                run = []
+        if run:
+            runs.append(run)
+    return runs
+
+
 def _in_guarded_branch(fixer: Fixer, statement: cst.CSTNode, plan: _ClockPlan) -> bool:
     return any(isinstance(a, cst.If) and id(a) in plan.tests for a in fixer.ancestors(statement))
 
@@ -373,9 +401,14 @@ class GuardClock(Fixer):
         plan = _clock_plan(self, node)
         if plan is None:
             return None
+        # A line inside a branch that is guarded as a whole needs no guard of its own.
+        chosen = [
+            statement
+            for statement in [*plan.tests.values(), *plan.lines.values()]
+            if not _in_guarded_branch(self, statement, plan)
+        ]
         edits: list[Replacement] = []
-        for statement in [*plan.tests.values(), *plan.lines.values()]:
-            # A line inside a branch that is guarded as a whole needs no guard of its own.
-            if not _in_guarded_branch(self, statement, plan):
-                edits.append((statement, compile_guarded(self, statement)))
+        for run in _consecutive_runs(self, chosen):
+            edits.append((run[0], compile_guarded(self, *run)))
+            edits.extend((statement, cst.RemovalSentinel.REMOVE) for statement in run[1:])
         return edits or None

@@ -65,14 +65,17 @@ def test_timing_statements_are_guarded_unsafe_only():
         """,
         init="self.proj = nn.Linear(5, 5)\nself.elapsed_s = 0.0\nself.history = []\n",
     )
-    after = before
-    for line in (
-        "t0 = time.time()",
-        "took = time.time() - t0",
-        "self.elapsed_s = took",
-        "self.history.append(took)",
-    ):
-        after = after.replace(f"        {line}\n", f"        {GUARD}            {line}\n")
+    # Neighbouring statements share one guard.
+    after = (
+        before.replace(
+            "        t0 = time.time()\n", f"        {GUARD}            t0 = time.time()\n"
+        )
+        .replace(
+            "        took = time.time() - t0\n        self.elapsed_s = took\n",
+            f"        {GUARD}            took = time.time() - t0\n            self.elapsed_s = took\n",
+        )
+        .replace("        self.history.append(took)\n", "            self.history.append(took)\n")
+    )
     assert _fix(before, "TL304") == after
     # The timed attribute keeps its old value under compile and export: never a safe fix.
     assert _fix(before, "TL304", unsafe=False) == normalized(before)
