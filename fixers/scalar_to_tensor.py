@@ -5,11 +5,11 @@ integer tensor), ``float(t)`` -> ``t.detach().float()``, ``t.item()`` -> ``t.det
 ``.reshape(())`` is added where ``t`` is not surely 0-d (a one-element tensor of any shape gives
 a number; the 0-d tensor broadcasts like it).
 
-The number (and every name bound once to it, and to arithmetic on it with number literals and
-constants) must go only where a 0-d tensor gives the same values, all checked on torch 2.13:
-arithmetic with a tensor; a slice bound or the single index of a tensor subscript (``x[:, n]``
-becomes ``x[:, n.reshape(1)].squeeze(1)``, which ``torch.compile`` accepts where it cannot
-index by the tensor itself); a size argument (``torch.arange/zeros/ones/empty/full/rand/randn``,
+The number (and every name bound once to it, and to arithmetic on it with number literals,
+constants and sizes) must go only where a 0-d tensor gives the same values, all checked on
+torch 2.13: arithmetic with a tensor; a comparison with a tensor; a slice bound or the single
+index of a tensor subscript (``x[:, n]`` becomes ``x[:, n.reshape(1)].squeeze(1)``, which
+``torch.compile`` accepts where it cannot index by the tensor itself); a size argument (``torch.arange/zeros/ones/empty/full/rand/randn``,
 ``F.pad``'s pad tuple, ``x.new_zeros/new_ones/new_empty/new_full``,
 ``x.repeat/expand/view/reshape/topk/narrow``); a value argument (``clamp``/``clip`` bounds,
 ``masked_fill``'s value, ``torch.full``'s fill, ``torch.where``'s branches, ``torch.stack``'s
@@ -73,6 +73,8 @@ MATH_FUNCTIONS = frozenset(
     {"sqrt", "exp", "log", "log2", "log10", "log1p", "expm1", "sin", "cos", "tan", "tanh",
      "atan", "asin", "acos", "sinh", "cosh", "erf"}
 )  # fmt: skip
+# Operands arithmetic with the value may have on its way to a tensor: numbers that are not data.
+CLIMB_KINDS = (Kind.CONST, Kind.SIZE, Kind.RANK)
 # 0-d integer results: what int() of them needs no cast for.
 INTEGER_METHODS = frozenset({"argmax", "argmin", "count_nonzero", "long", "int", "numel"})
 
@@ -111,10 +113,19 @@ class _KeepTensor(Fixer):
                 other = parent.right if parent.left is current else parent.left
                 if self.kind(other) == Kind.TENSOR:
                     return True
-                if not (is_number(other) or self.kind(other) == Kind.CONST):
+                if not (is_number(other) or self.kind(other) in CLIMB_KINDS):
                     return False
                 current = parent
                 continue
+            if isinstance(parent, cst.ComparisonTarget):
+                parent = self.parent(parent)
+            if isinstance(parent, cst.Comparison) and len(parent.comparisons) == 1:
+                # `x > thr` with a tensor `x`: the same mask; a test of the number alone is a
+                # branch (TL101).
+                other = parent.comparisons[0].comparator
+                if other is current:
+                    other = parent.left
+                return self.kind(other) == Kind.TENSOR
             if isinstance(parent, cst.Assign):
                 return self._name_flows(parent, current, flow, depth)
             if isinstance(parent, cst.Arg) and parent.value is current:
@@ -168,7 +179,7 @@ class _KeepTensor(Fixer):
             return None
         if name in ("builtins.max", "builtins.min") and len(args) == 2:
             other = args[1].value if args[0] is arg else args[0].value
-            if not (is_number(other) or self.kind(other) == Kind.CONST):
+            if not (is_number(other) or self.kind(other) in CLIMB_KINDS):
                 return None
             bound = "min" if name == "builtins.max" else "max"
             return cst.Call(

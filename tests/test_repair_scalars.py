@@ -130,6 +130,23 @@ def test_builtin_max_and_math_functions_become_tensor_calls():
     assert _fix(before) == after
 
 
+def test_sizes_on_the_way_and_comparisons_with_tensors_keep_the_tensor():
+    before = _model(
+        """\
+        longest = int(sizes.max())
+        padded = F.pad(x, (0, 0, 0, longest - x.size(1)))
+        cut = float(x.median())
+        return torch.where(padded > cut, padded, 0.0), min(longest, x.shape[1])
+        """
+    )
+    median = before.replace("float(x.median())", "x.median().detach().float()")
+    # `longest` also reaches the return value (through min): it stays a number.
+    assert _fix(before) == median
+    before = before.replace(", min(longest, x.shape[1])", "")
+    median = median.replace(", min(longest, x.shape[1])", "")
+    assert _fix(before) == median.replace("int(sizes.max())", "sizes.max()")
+
+
 def test_numbers_python_needs_are_left_alone():
     before = _model(
         """\
@@ -195,6 +212,15 @@ TORCH_CASES = [
         ),
         ("export", "trace"),
         id="sizes",
+    ),
+    pytest.param(
+        _model(
+            "longest = int(sizes.max())\nlow = float(x.mean())\n"
+            "padded = F.pad(x, (0, 0, 0, longest - x.size(1)))\n"
+            "return torch.where(padded > low, padded, 0.0)\n"
+        ),
+        ("export", "trace"),
+        id="pad-compare",
     ),
     pytest.param(
         _model(
