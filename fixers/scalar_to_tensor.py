@@ -45,7 +45,7 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import scope_of, variable_uses
-from ._tensor_exprs import ARITHMETIC, FULL_REDUCTIONS, is_full_reduction, is_number
+from ._tensor_exprs import ARITHMETIC, ELEMENTWISE, FULL_REDUCTIONS, is_full_reduction, is_number
 
 # Calls sized by any positional argument (or an element of a tuple/list one).
 SIZE_FUNCTIONS = frozenset(
@@ -346,6 +346,14 @@ class NumberToTensor(_KeepTensor):
     def _zero_dim(self, tensor: cst.BaseExpression) -> bool:
         if is_full_reduction(self, tensor):
             return True
+        # `x.sum().float()`, `x.max().abs()`: elementwise with numbers keeps a 0-d tensor 0-d.
+        func = tensor.func if isinstance(tensor, cst.Call) else None
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ELEMENTWISE
+            and all(is_number(a.value) or self.kind(a.value) == Kind.CONST for a in tensor.args)  # type: ignore[union-attr]
+        ):
+            return self._zero_dim(func.value)
         # torch.mean(x): is_full_reduction takes the attribute for a method and says no.
         name = self.ctx.qualified_name(tensor.func) if isinstance(tensor, cst.Call) else None
         if name and name.startswith("torch.") and name[len("torch.") :] in FULL_REDUCTIONS:

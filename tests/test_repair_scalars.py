@@ -88,6 +88,9 @@ def test_a_value_not_surely_zero_dim_is_reshaped():
     assert _fix(before) == before.replace(
         "self.gain.sigmoid().item()", "self.gain.sigmoid().detach().reshape(())"
     )
+    # Elementwise steps after a full reduction keep it 0-d: no reshape.
+    before = _model("return x * x.abs().amax().float().clamp(1e-3).item()\n")
+    assert _fix(before) == before.replace(".item()", ".detach()")
 
 
 def test_int_in_arithmetic_truncates_unless_the_tensor_is_an_integer_count():
