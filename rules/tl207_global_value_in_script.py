@@ -231,8 +231,14 @@ class GlobalValueInScript(Rule):
         kind = self._global_values().get(name)
         if kind is None or any(name in scope for scope in self._locals):
             return
+        advice = (
+            "move the logging call out of the scripted code (into a `@torch.jit.unused` helper, "
+            "or under `if not torch.jit.is_scripting():`)"
+            if kind == "logger"
+            else "store it on the module in __init__ (or pass it in)"
+        )
         self.report(
             node,
             f"module-level {kind} `{name}` read in scripted code: TorchScript cannot use Python "
-            "globals as values; store it on the module in __init__ (or pass it in)",
+            f"globals as values; {advice}",
         )

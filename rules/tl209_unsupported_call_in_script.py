@@ -332,7 +332,11 @@ class UnsupportedCallInScript(Rule):
                 and isinstance(func.value, cst.Call)
                 and self.ctx.qualified_name(func.value.func) == "builtins.super"
             ):
-                return f"`super().{func.attr.value}(...)`"
+                return (
+                    f"`super().{func.attr.value}(...)` (TorchScript has no `super()`: call what "
+                    "the parent computes directly, e.g. `F.linear(x, self.weight, self.bias)`, or "
+                    "hold the parent as a submodule)"
+                )
             return None
         module, _, rest = name.partition(".")
         table = torchscript_table()
