@@ -312,6 +312,7 @@ def test_repair_report_and_exit_status(tmp_path, monkeypatch):
         "left: /lib/helper.py:7: export: deep",
         "  not in the files being fixed (PATH)",
         "left: export: ?",
+        "  torch named no line",
         "left: pkg/model.py:14: export: here",
         "  no finding on this line",
         "repair export: 1 problem(s) before, 2 problem(s) left",
@@ -357,8 +358,11 @@ def test_a_candidate_that_kills_the_child_is_rejected_and_the_next_one_gets_a_ne
 class _StubEvaluator:
     """Stands for the child: export fails at the deepcopy (line 13) until it is a clone."""
 
+    unlocated = False  # the problem comes without a line (outputs that differ)
+
     def __init__(self, options) -> None:
         self.requests: list[dict] = []
+        self.loaded = [_StubEvaluator.path]
 
     def launch(self) -> None:
         pass
@@ -373,6 +377,8 @@ class _StubEvaluator:
         text = next(iter(fixed.values()), EXPORT_MODEL)
         if "x.clone()" in text:
             return _Evaluation(True)
+        if self.unlocated:
+            return _Evaluation(True, problems=[Problem("export", None, None, "diverges")])
         return _Evaluation(True, problems=[Problem("export", _StubEvaluator.path, 13, "deepcopy")])
 
 
@@ -436,3 +442,25 @@ def test_a_kept_fix_is_not_written_over_a_file_changed_meanwhile(tmp_path, monke
     assert result.exit_code == 2
     assert "pkg/model.py: error: " in result.stderr and "changed on disk" in result.stderr
     assert path.read_text() == EXPORT_MODEL + "# edited meanwhile\n"
+
+
+def test_a_problem_without_a_line_tries_the_findings_of_the_files_loaded(tmp_path, monkeypatch):
+    import torchlint.fix_repair as fix_repair
+    from torchlint.lint.settings import Settings
+
+    path = _project(tmp_path, monkeypatch, EXPORT_MODEL)
+    _StubEvaluator.path = str(path.resolve())
+    monkeypatch.setattr(_StubEvaluator, "unlocated", True)
+    monkeypatch.setattr(fix_repair, "_Evaluator", _StubEvaluator)
+    result = fix_repair.repair(["pkg/model.py"], Settings(), "pkg.model:Gate", [], ("export",))
+    # Every finding naming export with a fix, in line order, until one makes it pass.
+    assert [(a.code, a.line, a.kept) for a in result.attempts] == [("TL308", 13, True)]
+    assert result.passes
+    # A file the model was not loaded from is not searched.
+    monkeypatch.setattr(_StubEvaluator, "__init__", lambda self, options: _no_files(self))
+    result = fix_repair.repair(["pkg/model.py"], Settings(), "pkg.model:Gate", [], ("export",))
+    assert result.attempts == [] and not result.passes
+
+
+def _no_files(stub: _StubEvaluator) -> None:
+    stub.requests, stub.loaded = [], []

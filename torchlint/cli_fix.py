@@ -333,6 +333,8 @@ def run_repair(
             click.echo("  not in the files being fixed (PATH)", err=True)
         elif problem.path and not left.findings:
             click.echo("  no finding on this line", err=True)
+        elif not problem.path:
+            click.echo("  torch named no line", err=True)
     before = len(result.before)
     after = "passes" if result.passes else f"{len(result.after)} problem(s) left"
     click.echo(f"repair {names}: {before} problem(s) before, {after}", err=True)

@@ -138,6 +138,7 @@ class _Evaluator:
         self.tmpdir = tempfile.mkdtemp(prefix="torchlint-repair-")
         self.child: Any = None
         self.ready = False  # the child has run the original and waits for requests
+        self.loaded: list[str] = []  # the user files the model was imported from (real paths)
         self.requests = 0
 
     def launch(self) -> None:
@@ -174,6 +175,7 @@ class _Evaluator:
                 f"the original code failed ({event.get('stage')}): {event.get('error')}{at}"
             )
         self.child, self.ready = child, True
+        self.loaded = list(event.get("files") or [])
 
     def evaluate(self, fixed: dict[str, str]) -> _Evaluation:
         from torchlint.runtime_check.runner import describe_exit
@@ -376,7 +378,9 @@ def repair(
             raise RepairError(baseline.error)
         problems = result.before = baseline.problems
         while problems:
-            candidate = _next_candidate(problems, texts, given, linter, tried, FAMILY)
+            candidate = _next_candidate(
+                problems, texts, given, linter, tried, FAMILY, evaluator.loaded
+            )
             if candidate is None:
                 break
             kept_count = sum(map(len, applied.values()))
@@ -434,31 +438,39 @@ def _next_candidate(
     linter: _Linter,
     tried: set[tuple[Any, ...]],
     family: dict[str, str],
+    loaded: Sequence[str] = (),
 ) -> Optional[tuple[str, Diagnostic, tuple[Any, ...]]]:
-    """The first untried fix of a finding near a problem, problems in torch's order."""
+    """The first untried fix of a finding near a problem, problems in torch's order; for a
+    problem torch named no line for (outputs that differ), of any finding naming its back-end
+    in the files the model was loaded from (``loaded``, real paths)."""
     from torchlint.lint.fixes import _fix_key
 
     for problem in problems:
-        if problem.path not in given or problem.line is None:
+        if problem.line is None:
+            places = [(real, None) for real in sorted(loaded) if real in given]
+        elif problem.path in given:
+            places = [(problem.path, problem.line)]
+        else:
             continue
-        path = given[problem.path]
-        text = texts.get(problem.path) or linter.original(path)
-        if text is None:
-            continue
-        near = [
-            d
-            for d in linter.findings(path, text)
-            if d.fix is not None
-            and family[problem.backend] in d.targets
-            and _near(d, problem.line) <= NEAR_LINES
-        ]
-        near.sort(key=lambda d: (_near(d, problem.line), d.line, d.column))
-        for diagnostic in near:
-            # Per text: two places can take the same edit, and after a kept fix a rejected
-            # one may help (MAX_TRIES bounds the retries).
-            key = (problem.path, text, _fix_key(text, diagnostic))
-            if key not in tried:
-                return problem.path, diagnostic, key
+        for real, line in places:
+            path = given[real]
+            text = texts.get(real) or linter.original(path)
+            if text is None:
+                continue
+            candidates = [
+                d
+                for d in linter.findings(path, text)
+                if d.fix is not None
+                and family[problem.backend] in d.targets
+                and (line is None or _near(d, line) <= NEAR_LINES)
+            ]
+            candidates.sort(key=lambda d: (0 if line is None else _near(d, line), d.line, d.column))
+            for diagnostic in candidates:
+                # Per text: two places can take the same edit, and after a kept fix a rejected
+                # one may help (MAX_TRIES bounds the retries).
+                key = (real, text, _fix_key(text, diagnostic))
+                if key not in tried:
+                    return real, diagnostic, key
     return None
 
 
@@ -553,7 +565,7 @@ def main() -> None:
     except BaseException as exc:  # torch failing to import, MemoryError: report it
         events.emit("setup", ok=False, stage="setup", error=first_line(exc), location=None)
         _exit(events)
-    events.emit("setup", ok=True)
+    events.emit("setup", ok=True, files=original.user_files())
     for line in requests:
         request = json.loads(line)
         try:
