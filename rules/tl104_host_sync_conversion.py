@@ -24,7 +24,8 @@ CONVERSIONS: dict[str, tuple[tuple[str, ...], Message]] = {
                 ),
                 ("trace", "torch.jit.trace bakes the values of the example input in as constants"),
             ),
-            "keep the values as tensors",
+            "keep the values as tensors (`for n in t:` iterates 0-d tensors that slice and size "
+            "like the numbers)",
         ),
     ),
     "numpy": (
@@ -86,7 +87,12 @@ class HostSyncConversion(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: the replacement depends on what the host values were used for.
+    No automatic fix: the replacement depends on what the host values were used for. By hand,
+    for a loop over `t.tolist()` whose values only slice, size or meet tensors, iterate `t`
+    itself (`for i, n in enumerate(lengths):`): each value is a 0-d tensor, and compile, export
+    and trace then pass for inputs of the example's batch size (the loop is still unrolled for
+    trace, TL105). Sizes for `torch.split(x, t.tolist())` have no tensor spelling that keeps
+    plain `torch.compile` passing.
     """
 
     code = "TL104"
