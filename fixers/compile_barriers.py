@@ -8,8 +8,10 @@
   there to dodge a compiler problem brings the problem back.
 - ``@torch.compiler.disable`` / ``@torch._dynamo.disable`` (bare, or called without
   arguments) is dropped from a function of the same file (a method of the caller's own class)
-  that graph code calls, when its body is plainly traceable: assignments, ``return``, ``if``
-  and ``for`` over calls of ``torch``, tensor methods without a host sync and pure builtins.
+  that graph code calls, when its body is plainly traceable: straight-line assignments and
+  ``return`` over calls of ``torch``, tensor methods without a host sync, ``len`` and
+  ``isinstance``, with no tensor used as an index (no branch, loop, ``float(t)`` or ``x[mask]``
+  that would bring its own finding and graph break).
   Eager runs exactly as before; unsafe because torch.compile now traces the function into the
   caller's graph (what the decorator kept out), and any other compiled caller does too.
   Bodies with anything else (I/O, ``.item()``, NumPy, globals, calls to other functions) keep
@@ -28,8 +30,6 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
-from .side_effect_guard import PURE_BUILTINS
-
 DISABLE_DECORATORS = frozenset({"torch.compiler.disable", "torch._dynamo.disable"})
 # Tensor methods that leave the graph (host syncs, NumPy, Python data) or change autograd.
 UNTRACEABLE_METHODS = frozenset(
@@ -46,13 +46,12 @@ PLAIN_STATEMENTS = (
     cst.Return,
     cst.Expr,
     cst.Pass,
-    cst.If,
-    cst.For,
     cst.IndentedBlock,
     cst.SimpleStatementLine,
     cst.SimpleStatementSuite,
-    cst.Else,
 )
+# Builtins that neither sync with the host nor branch on tensor data.
+TRACEABLE_BUILTINS = frozenset({"len", "isinstance"})
 
 
 class RemoveGraphBreak(Fixer):
@@ -163,6 +162,8 @@ class DropCompilerDisable(Fixer):
                 plain = False
             elif isinstance(node, cst.Call) and not self._traceable_call(node):
                 plain = False
+            elif isinstance(node, cst.Index) and self.kind(node.value) == Kind.TENSOR:
+                plain = False  # ``x[mask]``, ``x[idx]``: shapes or reads that depend on data
             return plain
 
         walk(function.body, enter, lambda node: None)
@@ -174,7 +175,7 @@ class DropCompilerDisable(Fixer):
         if name.startswith("torch."):
             return not name.startswith(COMPILER_NAMESPACES)
         if isinstance(func, cst.Name):
-            return name == f"builtins.{func.value}" and func.value in PURE_BUILTINS
+            return name == f"builtins.{func.value}" and func.value in TRACEABLE_BUILTINS
         return (
             isinstance(func, cst.Attribute)
             and func.attr.value not in UNTRACEABLE_METHODS

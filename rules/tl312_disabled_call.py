@@ -38,8 +38,8 @@ class DisabledCall(Rule):
     ## Fix safety
     Unsafe fix: the decorator (bare, or called without arguments) is dropped from a function
     of the same file, or a method of the caller's class, whose body plainly traces
-    (assignments, `return`, `if`, `for` over `torch` calls, tensor methods without a host sync
-    and pure builtins). Eager runs as before; torch.compile then compiles the function into its
+    (straight-line assignments and `return` over `torch` calls, tensor methods without a host
+    sync, `len` and `isinstance`; no branch, loop or tensor index). Eager runs as before; torch.compile then compiles the function into its
     callers' graphs, which the decorator kept out. Functions doing anything else (I/O,
     `.item()`, NumPy, calls to other functions) keep it: disabling was probably the point.
     """
