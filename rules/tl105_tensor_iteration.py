@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.context import LintContext
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -77,6 +79,30 @@ class TensorIteration(Rule):
     targets = ("trace",)
 
     VALID = [
+        # Unpacking what a submodule returns (a tuple) or a split: no tensor is iterated.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Pair(nn.Module):
+                def forward(self, x):
+                    return x * 2, x + 1
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.pair = Pair()
+
+                def forward(self, x):
+                    a, b = self.pair(x)
+                    k, v = x.chunk(2, dim=-1)
+                    return torch.cat((k, v), -1) * a + b
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         Valid(
             """
             import torch
@@ -202,6 +228,47 @@ class TensorIteration(Rule):
         ),
     ]
     INVALID = [
+        # A helper unpacks the stacked keys and values its caller passes.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def attend(q, memories):
+                k, v = memories
+                return q * k.sum() + v
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return attend(x, torch.stack((x, x * 2)))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=5,
+            trace_warning=True,
+        ),
+        # A buffer unpacked.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("memories", torch.ones(2, 4))
+
+                def forward(self, x):
+                    k, v = self.memories
+                    return x * k + v
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            trace_warning=True,
+        ),
         Invalid(
             """
             import torch
@@ -283,6 +350,15 @@ class TensorIteration(Rule):
         if self.ctx.in_graph and self._iterates_tensor(node.iter):
             self.report(node.iter)
 
+    def visit_Assign(self, node: cst.Assign) -> None:
+        # `k, v = memories` of a tensor iterates its first dimension.
+        if (
+            self.ctx.in_graph
+            and any(type(t.target) in (cst.Tuple, cst.List) for t in node.targets)
+            and surely_tensor(self.ctx, node.value)
+        ):
+            self.report(node.value, UNPACK_MESSAGE)
+
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph or self.ctx.qualified_name(node.func) != "builtins.len":
             return
@@ -293,3 +369,46 @@ class TensorIteration(Rule):
                 "`len()` of a tensor is its first size as a Python int: torch.jit.trace bakes it in "
                 "as a constant; use `x.shape[0]`, which the tracer records",
             )
+
+
+UNPACK_MESSAGE = (
+    "unpacking a tensor iterates over its first dimension: torch.jit.trace warns and records "
+    "one item per row of the example input; index it (`k, v = kv[0], kv[1]`) or use "
+    "`kv.unbind(0)`"
+)
+
+
+def surely_tensor(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether ``expr`` is a tensor on the code's own evidence, not by assumption: a tensor
+    attribute of ``self`` (a buffer), a parameter callers pass tensors to, or a name bound
+    only to torch results and tensor arithmetic. A submodule's output of unknown class and
+    a graph root's parameters are taken for tensors elsewhere, but may be tuples."""
+    if depth > 4 or ctx.kind(expr) != Kind.TENSOR:
+        return False
+    kind = type(expr)
+    if kind is cst.Attribute:
+        value = expr.value  # type: ignore[attr-defined]
+        return type(value) is cst.Name and ctx.kind(value) == Kind.MODULE
+    if kind is cst.Call:
+        name = ctx.qualified_name(expr.func) or ""  # type: ignore[attr-defined]
+        func = expr.func  # type: ignore[attr-defined]
+        return (name.startswith("torch.") and not name.startswith("torch.nn.")) or (
+            type(func) is cst.Attribute and surely_tensor(ctx, func.value, depth + 1)
+        )
+    if kind is cst.BinaryOperation:
+        return surely_tensor(ctx, expr.left, depth + 1) or surely_tensor(  # type: ignore[attr-defined]
+            ctx,
+            expr.right,  # type: ignore[attr-defined]
+            depth + 1,
+        )
+    if kind is cst.Name:
+        bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+        if not bound:
+            info = ctx.function_info
+            region = info.region if info is not None else None
+            return region is not None and region.qualname not in region.roots
+        return all(
+            value is not UNKNOWN_VALUE and size == 1 and surely_tensor(ctx, value, depth + 1)
+            for value, _, size in bound
+        )
+    return False

@@ -769,6 +769,7 @@ class SizeDependentPython(Rule):
         args = call_targets(node)
         if any(
             self.ctx.kind(a) == Kind.SIZE
+            and not maybe_python_number(self.ctx, a)
             and (
                 varying_size(self.ctx, a)
                 or from_project_call(self.ctx, a)
@@ -912,6 +913,32 @@ def from_project_call(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0
                     return True
             elif from_project_call(ctx, value, depth + 1):
                 return True
+    return False
+
+
+PYTHON_NUMBER_CALLS = frozenset({"builtins.int", "builtins.float", "builtins.round"})
+
+
+def maybe_python_number(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether the size ``expr`` may be a plain Python number under trace: ``int(n)`` is one
+    (the tracer converted there), and ``min(n, int(...))`` is whichever operand wins, so
+    what is computed from it later may be a number the tracer never sees."""
+    if depth > 6:
+        return False
+    kind = type(expr)
+    if kind is cst.Call:
+        name = ctx.qualified_name(expr.func)  # type: ignore[attr-defined]
+        if name in PYTHON_NUMBER_CALLS:
+            return True
+        return name in ("builtins.min", "builtins.max") and any(
+            maybe_python_number(ctx, a.value, depth + 1)
+            for a in expr.args  # type: ignore[attr-defined]
+        )
+    if kind is cst.Name:
+        return any(
+            value is not UNKNOWN_VALUE and size == 1 and maybe_python_number(ctx, value, depth + 1)
+            for value, _, size in assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+        )
     return False
 
 

@@ -100,6 +100,31 @@ FORMS = [
     ),
     ("sqrt-rank", "return x / math.sqrt(x.dim())", TWO_SIZES, "", "TL106", False),
     ("sqrt-setting", "return x / math.sqrt(self.p)", TWO_SIZES, "", "TL106", False),
+    # Sizes unpacked around a starred name: the starred name holds sizes too.
+    (
+        "star-target-check",
+        "b, *rest, device = *x.shape, x.device\nassert rest[0] <= 16\nreturn x * 2",
+        TWO_SIZES,
+        "",
+        "TL109",
+        True,
+    ),
+    (
+        "star-target-branch",
+        "b, *rest, device = *x.shape, x.device\nif rest[-1] > 3:\n    x = x * 2\nreturn x",
+        TWO_SIZES,
+        "",
+        "TL106",
+        True,
+    ),
+    (
+        "star-target-setting",
+        "b, *rest = self.p, 3, 4\nif rest[0] > 3:\n    x = x * 2\nreturn x",
+        TWO_SIZES,
+        "",
+        "TL106",
+        False,
+    ),
     # An autograd.Function's forward is graph code when `.apply` (or a name bound to it) runs.
     ("function-apply", "return Double.apply(x)", TWO_SIZES, FUNCTION, "TL106", True),
     ("function-alias", "return double(x)", TWO_SIZES, FUNCTION, "TL106", True),
@@ -130,3 +155,26 @@ def test_torch_labels_the_trace_form(forward, inputs, extra, code, fails):
     lines = [d.line for d in _findings(source, code)] or [None]
     verdicts = [check(source, "trace", warning_line=line) for line in lines]
     assert any(not v.ok for v in verdicts) == fails, verdicts
+
+
+# `int(...)` makes a Python number; `min` of it and a size may give that number, so a later
+# `max` of the result compares no tensor: torch does not warn there, and TL106 says nothing.
+PYTHON_NUMBER = "cap = min(x.shape[0], int(x.shape[0] * 0.5))\ncap = max(cap, 1)\nreturn x * cap"
+
+
+def test_min_with_a_converted_number_is_not_a_traced_size():
+    source = _model(PYTHON_NUMBER, SAME_SIZES)
+    second = source.splitlines().index("        cap = max(cap, 1)") + 1
+    lines = [d.line for d in _findings(source, "TL106")]
+    assert second not in lines and second - 1 in lines, lines
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_does_not_warn_on_min_of_a_converted_number():
+    from .oracle import check
+
+    source = _model(PYTHON_NUMBER, SAME_SIZES)
+    second = source.splitlines().index("        cap = max(cap, 1)") + 1
+    assert check(source, "trace", warning_line=second).ok
+    assert not check(source, "trace", warning_line=second - 1).ok

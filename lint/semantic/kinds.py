@@ -638,8 +638,11 @@ class KindInference:
             return None
         elements = value.elements  # type: ignore[attr-defined]
         targets = target.elements  # type: ignore[attr-defined]
+        starred_targets = [i for i, t in enumerate(targets) if type(t) is cst.StarredElement]
+        if len(starred_targets) == 1:
+            return self._spread_into_star(elements, len(targets), starred_targets[0])
         size = len(targets)
-        if size < len(elements) - 1 or any(type(t) is cst.StarredElement for t in targets):
+        if size < len(elements) - 1 or starred_targets:
             return None
         if spread_source(elements, 0, size) is None:  # not exactly one starred element
             return None
@@ -649,6 +652,45 @@ class KindInference:
             kind = self.kind(element.value)
             kinds.append(element_kind(kind) if type(element) is cst.StarredElement else kind)
         return tuple(kinds)
+
+    def _spread_into_star(
+        self, elements: Sequence[cst.BaseElement], size: int, star: int
+    ) -> Optional[tuple[Kind, ...]]:
+        """Element kinds for ``b, *dims, device = *x.shape, x.device``: the targets before
+        the starred one take elements from the front, those after it from the back (each an
+        element of a starred value they fall in), and the starred target a list of the rest:
+        sizes make a shape."""
+        value_stars = [i for i, e in enumerate(elements) if type(e) is cst.StarredElement]
+        if len(value_stars) > 1 or (not value_stars and len(elements) < size - 1):
+            return None
+        after = size - star - 1
+        if value_stars:
+            # The starred value's length is unknown: plain targets that reach into it take
+            # items of it, and the starred target takes what is left of it.
+            value_star = value_stars[0]
+            spread = element_kind(self.kind(elements[value_star].value))
+            tail = len(elements) - value_star - 1
+            front = [
+                self.kind(elements[i].value) if i < value_star else spread for i in range(star)
+            ]
+            back = [
+                self.kind(elements[len(elements) - after + j].value)
+                if after - j <= tail
+                else spread
+                for j in range(after)
+            ]
+            rest_elements = elements[min(star, value_star) : len(elements) - min(after, tail)]
+        else:
+            front = [self.kind(e.value) for e in elements[:star]]
+            back = [self.kind(e.value) for e in elements[len(elements) - after :]]
+            rest_elements = elements[star : len(elements) - after]
+        middle = [self.kind(e.value) for e in rest_elements]
+        if middle and all(k in (T, TS) for k in middle):
+            rest = TS
+        else:
+            rest = combine(middle) if middle else CONST
+            rest = SHAPE if rest in (SIZE, SHAPE) else rest if rest == CONST else UNK
+        return (*front, rest, *back)
 
     def _value_kind(self, value: cst.BaseExpression, unpacking: bool) -> KindOrTuple:
         """Like :meth:`kind`, but a tuple literal, or (when ``unpacking`` into several names) a
