@@ -1,23 +1,28 @@
-"""TL101: a check on tensor data -> ``torch._assert_async`` (unsafe).
+"""TL101: a check on tensor data -> ``torch._assert_async`` under compile and export (unsafe).
 
-- ``assert cond, "message"`` -> ``torch._assert_async(cond, "message")``;
+- ``assert cond, "message"`` ->
+  ``if torch.compiler.is_compiling(): torch._assert_async(cond, "message")``
+  ``else: assert cond, "message"``;
 - ``if cond: raise SomeError("message")`` (no ``else``) ->
-  ``torch._assert_async(torch.logical_not(cond), "message")``.
+  ``if torch.compiler.is_compiling(): torch._assert_async(torch.logical_not(cond), "message")``
+  ``elif cond: raise SomeError("message")``.
 
 The condition is read as TL101's ``torch.where`` fix reads it (a boolean tensor, ``not`` /
 ``and`` / ``or`` of those, ``bool(t)``); an ``assert`` may also test any tensor (its truth is
 "nonzero", as for ``_assert_async``). The message must be a plain string literal, or absent.
 Left alone: f-strings and other computed messages, ``raise`` of something other than a call of
 a class with at most that message, ``if`` with an ``else``, conditions on names bound to
-``.item()`` (export accepts an ``assert`` on a Python number as a runtime check).
+``.item()`` (export accepts an ``assert`` on a Python number as a runtime check), and a check
+already in the Python branch of such a guard.
 
-``torch._assert_async`` is a graph operator: ``torch.compile(fullgraph=True)``, ``torch.export``
-(strict and not) keep the check and raise on inputs that fail it, without a graph break (torch
-2.13, ``tests/test_repair_conditions.py``). Unsafe: the error is a ``RuntimeError`` instead of
-the ``AssertionError`` / the raised class; ``python -O`` no longer removes an ``assert``; on CUDA
-the check is asynchronous (a device-side assert at the next synchronisation, which leaves the
-CUDA context unusable); ``torch.jit.script`` and ``torch.jit.trace`` drop the call, so a
-scripted model no longer checks (a traced one did not check before either).
+``torch._assert_async`` is a graph operator: ``torch.compile(fullgraph=True)`` and
+``torch.export`` (strict and not) keep the check and raise ``RuntimeError`` on inputs that fail
+it, without a graph break; eager, ``torch.jit.script`` and ``torch.jit.trace`` run the original
+Python (``is_compiling()`` is False there), so they raise (or, tracing, drop the check) as
+before (torch 2.13, ``tests/test_repair_conditions.py``). Unsafe: under compile and export the
+error is a ``RuntimeError`` instead of the raised class (plain ``torch.compile`` ran a
+``raise`` in Python after a graph break), and on CUDA the check is asynchronous (a device-side
+assert at the next synchronisation, which leaves the CUDA context unusable).
 """
 
 from __future__ import annotations
@@ -51,18 +56,24 @@ class TensorCheckToAssertAsync(Fixer):
         return None
 
     def _assert(self, node: cst.Assert) -> Optional[list[Replacement]]:
+        line = self.parent(node)
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return None
+        if not isinstance(self.parent(line), cst.IndentedBlock) or self._guarded(line):
+            return None
         condition = self._condition(node.test)
         if condition is None:
             return None
         message = node.msg
         if message is not None and not _plain_string(message):
             return None
-        text = self._call(condition, message)
-        expr = cst.parse_expression(text, config=self.ctx.module.config_for_parsing)
-        return [(node, cst.Expr(expr, semicolon=node.semicolon))]
+        check = self.code(node.with_changes(semicolon=cst.MaybeSentinel.DEFAULT))
+        return self._guard(line, self._call(condition, message), "else:", check)
 
     def _raise(self, node: cst.If) -> Optional[list[Replacement]]:
         if node.orelse is not None or not isinstance(self.parent(node), cst.IndentedBlock):
+            return None
+        if self._guarded(node):
             return None
         body = node.body.body
         if isinstance(node.body, cst.IndentedBlock):
@@ -78,14 +89,36 @@ class TensorCheckToAssertAsync(Fixer):
         if condition is None:
             return None
         torch = self.import_module("torch")
-        text = self._call(f"{torch}.logical_not({condition})", message or None)
-        line = cst.parse_statement(text, config=self.ctx.module.config_for_parsing)
-        header, comments = statement_comments(node)
-        leading = [*node.leading_lines, *(cst.EmptyLine(comment=c) for c in comments)]
-        line = line.with_changes(leading_lines=leading)
+        check = self._call(f"{torch}.logical_not({condition})", message or None)
+        original = self.code(body[0].with_changes(semicolon=cst.MaybeSentinel.DEFAULT))
+        return self._guard(node, check, f"elif {self.code(node.test)}:", original)
+
+    def _guard(self, old: cst.BaseStatement, check: str, branch: str, original: str) -> list:
+        """``if torch.compiler.is_compiling(): <check>`` + ``branch`` running ``original``,
+        in place of ``old`` (its comments above, its first line's comment on the guard)."""
+        torch = self.import_module("torch")
+        indent = self.ctx.module.default_indent
+        text = (
+            f"if {torch}.compiler.is_compiling():\n{indent}{check}\n{branch}\n{indent}{original}\n"
+        )
+        new = cst.parse_statement(text, config=self.ctx.module.config_for_parsing)
+        header, comments = statement_comments(old)
+        leading = [*old.leading_lines, *(cst.EmptyLine(comment=c) for c in comments)]
+        new = new.with_changes(leading_lines=leading)
         if header is not None:
-            line = line.with_changes(trailing_whitespace=trailing_comment(header))
-        return [(node, line)]
+            new = new.with_changes(body=new.body.with_changes(header=trailing_comment(header)))
+        return [(old, new)]
+
+    def _guarded(self, node: cst.CSTNode) -> bool:
+        """Inside an ``else`` (or ``elif``) of ``if torch.compiler.is_compiling():``."""
+        for child, ancestor in zip([node, *self.ancestors(node)], self.ancestors(node)):
+            if isinstance(ancestor, cst.If) and ancestor.orelse is child:
+                test = ancestor.test
+                if isinstance(test, cst.Call) and (
+                    self.ctx.qualified_name(test.func) == "torch.compiler.is_compiling"
+                ):
+                    return True
+        return False
 
     def _condition(self, test: cst.BaseExpression) -> Optional[str]:
         found = tensor_condition(self, test)

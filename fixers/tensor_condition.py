@@ -162,12 +162,46 @@ class TensorConditionToWhere(Fixer):
             orelse = _small_statements(current.body)
             if orelse is None:
                 return None
+        guard = None
+        if len(tests) == 1 and orelse is None:
+            guard, tests = self._python_guard(tests[0])
         conditions = [self._condition(test) for test in tests]
         if any(c is None for c in conditions):
             return None
         if any(isinstance(body[-1], cst.Return) for body in bodies):
+            if guard is not None:
+                return None
             return self._returns(node, conditions, bodies, orelse, allow_cond=allow_cond)
-        return self._assigns(node, conditions, bodies, orelse)
+        return self._assigns(node, conditions, bodies, orelse, guard)
+
+    def _python_guard(
+        self, test: cst.BaseExpression
+    ) -> tuple[Optional[str], list[cst.BaseExpression]]:
+        """``mask is not None and mask.any()``: the Python operands in front (which keep their
+        ``if``, so the tensor test still runs only after them) and the tensor test after."""
+        operands = _and_operands(test)
+        python = 0
+        while python < len(operands) - 1 and self.kind(operands[python]) not in (
+            Kind.TENSOR,
+            Kind.DATA,
+            Kind.NDARRAY,
+            Kind.UNKNOWN,
+        ):
+            python += 1
+        if not python:
+            return None, [test]
+        tensor = operands[python:]
+        rest = tensor[0] if len(tensor) == 1 else None
+        if rest is None:
+            torch = self.import_module("torch")
+            parts = [self._condition(t) for t in tensor]
+            if any(p is None for p in parts):
+                return None, [test]
+            text = parts[0]
+            for part in parts[1:]:
+                text = f"{torch}.logical_and({text}, {part})"
+            rest = cst.parse_expression(text, config=self.ctx.module.config_for_parsing)
+        return " and ".join(self.code(o) for o in operands[:python]), [rest]
 
     def _returns(
         self,
@@ -272,8 +306,10 @@ class TensorConditionToWhere(Fixer):
         conditions: list,
         bodies: list[list[cst.BaseSmallStatement]],
         orelse: Optional[list[cst.BaseSmallStatement]],
+        guard: Optional[str] = None,
     ) -> Optional[list[Replacement]]:
-        """Branches that only assign names: one ``torch.where`` per name."""
+        """Branches that only assign names: one ``torch.where`` per name (under ``if guard:``
+        where the test began with Python operands)."""
         branches = [*bodies, *([orelse] if orelse is not None else [])]
         if not all(self._pure_assignment(s, augmented=True) for b in branches for s in b):
             return None
@@ -288,6 +324,9 @@ class TensorConditionToWhere(Fixer):
             conditions = self._keep_conditions(node, conditions, branches, lines, always=True)
         for name, values in plan:
             lines.append(f"{name} = {self._select(conditions, values)}")
+        if guard is not None:
+            indent = self.ctx.module.default_indent
+            lines = [f"if {guard}:", *(f"{indent}{line}" for line in lines)]
         header, comments = statement_comments(node)
         return [(node, self._statements(node, lines, header, comments))]
 
@@ -538,7 +577,7 @@ class TensorConditionToWhere(Fixer):
                     return single and value is not None and self.kind(value) == Kind.TENSOR
             current = parent
         return any(
-            p.name.value == name and self.kind(p.name) == Kind.TENSOR
+            p.name.value == name and _tensor_parameter(self.kind(p.name), p)
             for p in function.params.params
         )
 
@@ -592,7 +631,10 @@ class TensorConditionToWhere(Fixer):
         body = list(cst.parse_module("".join(f"{line}\n" for line in lines), config=config).body)
         leading = [*old.leading_lines, *(cst.EmptyLine(comment=c) for c in comments)]
         body[0] = body[0].with_changes(leading_lines=leading)
-        if header is not None:
+        if isinstance(body[-1], cst.If):  # the guard kept: the comment stays on its line
+            block = body[-1].body.with_changes(header=trailing_comment(header))  # type: ignore[union-attr]
+            body[-1] = body[-1].with_changes(body=block) if header is not None else body[-1]
+        elif header is not None:
             body[-1] = body[-1].with_changes(trailing_whitespace=trailing_comment(header))
         return body[0] if len(body) == 1 else cst.FlattenSentinel(body)
 
@@ -618,6 +660,62 @@ class TensorConditionToWhere(Fixer):
             f"{torch}.cond({condition}, {self.code(first.func)}, {self.code(second.func)}, "
             f"({packed}))"
         )
+
+
+class ItemConditionToWhere(TensorConditionToWhere):
+    """TL103 on ``peak = r.item()`` whose name feeds ``if`` / ternary tests (and arithmetic
+    with tensors): the same rewrite as TL101's fix of those tests, which keeps ``peak`` the 0-d
+    tensor. (Under ``--target trace`` only the ``.item()`` is reported: the trace takes the
+    number there.)"""
+
+    codes = ("TL103",)
+    message = "keep the 0-d tensor and select with `torch.where` instead of a Python branch"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        binding = self.parent(call) if isinstance(call, cst.Call) else None
+        if not isinstance(binding, cst.Assign) or binding.value is not call:
+            return None
+        name = _target(binding)
+        function = self.enclosing_function(call)
+        if name is None or function is None:
+            return None
+        target = binding.targets[0].target
+        if _item_binding(self, target) is not call:  # type: ignore[arg-type]
+            return None
+        self._bindings = {}
+        self._taken = set()
+        found: list[Replacement] = []
+        owners = {}
+        for test in _tests_reading(self, function, name):
+            owner = self.parent(test)
+            while isinstance(self.parent(owner), cst.If):  # an ``elif``: its chain's ``if``
+                owner = self.parent(owner)
+            owners[id(owner)] = owner
+        for owner in owners.values():
+            if isinstance(owner, cst.IfExp):
+                rewrite = self._ternary(owner)
+            else:
+                rewrite = self._if(owner, allow_cond="trace" not in diagnostic.targets)  # type: ignore[arg-type]
+            if rewrite is None:
+                return None
+            found.extend(rewrite)
+        if not found or id(call) not in self._bindings:
+            return None
+        return found + list(self._bindings.values())
+
+
+def _tests_reading(fixer: Fixer, function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
+    """The whole tests of the ``if`` statements and ternaries that read ``name``."""
+    found: list[cst.BaseExpression] = []
+
+    def visit(node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.If, cst.IfExp)) and name in _names_read(node.test):
+            found.append(node.test)
+        return not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+
+    _walk(function.body, visit)
+    return found
 
 
 # -- conditions (shared with fixers/tensor_assert.py) ---------------------------------------------
@@ -921,6 +1019,14 @@ def _all_names(node: cst.CSTNode) -> list[str]:
 
     _walk(node, visit)
     return names
+
+
+def _tensor_parameter(kind: Kind, param: cst.Param) -> bool:
+    """A tensor parameter, or one of a helper the graph code reaches whose kind only its call
+    sites know (no annotation, no default): the flagged test already used it as a tensor."""
+    if kind == Kind.TENSOR:
+        return True
+    return kind == Kind.UNKNOWN and param.annotation is None and param.default is None
 
 
 def _and_operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:

@@ -53,8 +53,8 @@ ASSERT_MESSAGE = Message(
         ("export", "torch.export fails (data-dependent guard)"),
         ("trace", "torch.jit.trace drops the check (the trace accepts inputs eager rejects)"),
     ),
-    "use torch._assert_async(cond, message), a graph operator compile and export keep (trace "
-    "and script drop it), or move the check out of forward",
+    "under `if torch.compiler.is_compiling():` use torch._assert_async(cond, message), a graph "
+    "operator compile and export keep, or move the check out of forward",
 )
 CLAUSES = (
     (
@@ -139,9 +139,10 @@ class TensorCondition(Rule):
       b)` (tuples element by element); names the later code rebinds are kept first;
     - `i = 0` + `while cond and i < n: <assignments>; i += 1` -> `for _ in range(n):` with each
       assignment selected on `cond` (the names `cond` reads then stop changing);
-    - `assert cond, "message"` and `if cond: raise E("message")` -> `torch._assert_async`, which
-      compile and export keep as a check; it raises `RuntimeError`, is asynchronous on CUDA and
-      is dropped by `torch.jit.script` and `torch.jit.trace`.
+    - `assert cond, "message"` and `if cond: raise E("message")` -> `if
+      torch.compiler.is_compiling(): torch._assert_async(...)` before the original check (in
+      `else` / `elif`): compile and export keep the check as a graph operator, raising
+      `RuntimeError` (asynchronously on CUDA); eager, script and trace run the original.
 
     `torch.where` evaluates every branch (cost, and errors the untaken one would raise) and
     broadcasts them together, so branches of other shapes or dtypes give another result. Where
@@ -520,8 +521,8 @@ class TensorCondition(Rule):
                     return [(-torch.ones(2, 3),), (torch.ones(2, 3),)]
             """,
         ),
-        # The trace drops the check before and after the fix (torch._assert_async is not
-        # recorded), so the fixed code is checked under export only.
+        # The trace drops the check before and after the fix (it runs the original `assert`),
+        # so the fixed code is checked under export only.
         Invalid(
             """
             import torch
@@ -543,7 +544,10 @@ class TensorCondition(Rule):
 
                 class Model(nn.Module):
                     def forward(self, probs):
-                        torch._assert_async((probs >= 0).all(), "probabilities must be non-negative")
+                        if torch.compiler.is_compiling():
+                            torch._assert_async((probs >= 0).all(), "probabilities must be non-negative")
+                        else:
+                            assert (probs >= 0).all(), "probabilities must be non-negative"
                         return probs / probs.sum(-1, keepdim=True)
 
                 def inputs():

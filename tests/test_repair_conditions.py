@@ -17,6 +17,8 @@ from torchlint.lint.settings import Settings
 from .conftest import requires_torch
 
 HEAD = """\
+from typing import Optional
+
 import torch
 import torch.nn.functional as F
 from torch import nn
@@ -203,6 +205,66 @@ def test_item_bool_and_submodule_conditions():
     )
 
 
+ITEM_BRANCHES = _model(
+    """\
+    top = x.abs().amax().item()
+    if top > 4:
+        x = x / top
+    elif top < 0.5:
+        x = x * 2
+    return x
+    """,
+    inputs="[(torch.rand(2, 4),), (torch.rand(2, 4) * 10,), (torch.rand(2, 4) * 0.1,)]",
+)
+TRACE_ITEM = Settings(select=("TL103",), targets=("trace",), targets_explicit=True)
+
+
+def test_item_feeding_a_branch_is_fixed_from_its_own_finding_under_trace():
+    # Under --target trace only the `.item()` is reported (TL103): the same rewrite fixes it.
+    fixed = fix_text("example.py", ITEM_BRANCHES, TRACE_ITEM, unsafe=True).text
+    assert fixed == ITEM_BRANCHES.replace(
+        """\
+        top = x.abs().amax().item()
+        if top > 4:
+            x = x / top
+        elif top < 0.5:
+            x = x * 2
+""",
+        """\
+        top = x.abs().amax()
+        x = torch.where(top > 4, x / top, torch.where(top < 0.5, x * 2, x))
+""",
+    )
+    assert fix_text("example.py", ITEM_BRANCHES, TRACE_ITEM, unsafe=False).text == ITEM_BRANCHES
+
+
+@requires_torch
+@pytest.mark.torch
+def test_item_branches_trace_after_the_fix():
+    from .oracle import check
+
+    fixed = fix_text("example.py", ITEM_BRANCHES, TRACE_ITEM, unsafe=True).text
+    assert not check(ITEM_BRANCHES, "trace").ok
+    assert check(fixed, "trace").ok, fixed
+
+
+def test_python_operands_in_front_keep_their_if():
+    # `mask is not None` must still be tested first: the tensor test moves inside.
+    _rewritten(
+        """\
+        if mask is not None and mask.any():  # padded rows
+            x = x.masked_fill(mask, 0.0)
+        return x
+        """,
+        """\
+        if mask is not None:  # padded rows
+            x = torch.where(mask.any(), x.masked_fill(mask, 0.0), x)
+        return x
+        """,
+        params="x, mask: Optional[torch.Tensor] = None",
+    )
+
+
 def test_guard_on_a_loss_keeps_its_comments():
     _rewritten(
         """\
@@ -231,8 +293,14 @@ def test_checks_on_tensor_data_become_assert_async():
         return x.sqrt()
         """,
         """\
-        torch._assert_async((x >= 0).all(), "expected non-negative input")
-        torch._assert_async(torch.logical_not(torch.isinf(x).any()), "infinite input")
+        if torch.compiler.is_compiling():
+            torch._assert_async((x >= 0).all(), "expected non-negative input")
+        else:
+            assert (x >= 0).all(), "expected non-negative input"
+        if torch.compiler.is_compiling():
+            torch._assert_async(torch.logical_not(torch.isinf(x).any()), "infinite input")
+        elif torch.isinf(x).any():
+            raise ValueError("infinite input")
         return x.sqrt()
         """,
     )
@@ -478,7 +546,21 @@ TORCH_CASES = [
         ("compile", "export", "trace"),
         id="bounded-while",
     ),
-    # The trace drops the check before and after (torch._assert_async is not recorded).
+    pytest.param(
+        _model(
+            """\
+            if mask is not None and mask.any():
+                x = x.masked_fill(mask, 0.0)
+            return x
+            """,
+            "x, mask: Optional[torch.Tensor] = None",
+            "[(torch.randn(2, 4), torch.zeros(2, 4, dtype=torch.bool)), "
+            "(torch.randn(2, 4), torch.rand(2, 4) > 0.5)]",
+        ),
+        ("compile", "export", "trace"),
+        id="python-guard",
+    ),
+    # Eager, script and trace run the original check (trace drops it before and after).
     pytest.param(
         _model(
             """\
@@ -490,7 +572,7 @@ TORCH_CASES = [
             inputs="[(torch.rand(2, 4),), (-torch.rand(2, 4),), "
             "(torch.full((2, 4), float('inf')),)]",
         ),
-        ("compile", "export"),
+        ("compile", "export", "script"),
         id="checks",
     ),
 ]
@@ -509,8 +591,8 @@ def test_fixed_code_passes_the_backends_with_eager_unchanged(source, backends):
     for args in original.inputs():
         try:
             want = _callable(original)(*_clone(tuple(args)))
-        except (AssertionError, ValueError):  # rejected after the fix too (RuntimeError)
-            with pytest.raises(RuntimeError):
+        except (AssertionError, ValueError) as error:  # eager rejects it as before
+            with pytest.raises(type(error)):
                 _callable(repaired)(*_clone(tuple(args)))
             continue
         assert _same(_callable(repaired)(*_clone(tuple(args))), want), fixed
