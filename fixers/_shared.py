@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 import libcst as cst
 
@@ -54,3 +54,16 @@ def single_assigned_name(fixer: Fixer, call: cst.Call) -> Optional[cst.Name]:
 def is_called(fixer: Fixer, name: cst.Name) -> bool:
     parent = fixer.parent(name)
     return isinstance(parent, cst.Call) and parent.func is name
+
+
+def contains(root: cst.CSTNode, test: Callable[[cst.CSTNode], bool]) -> bool:
+    """Whether any node in ``root`` (itself included) passes ``test``."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        found = found or test(node)
+        return False if found else None
+
+    walk(root, enter, lambda node: None)
+    return found

@@ -25,7 +25,10 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.walk import walk
 
-from ._shared import is_called, names_in, variable_uses
+from ._shared import contains, is_called, names_in, variable_uses
+
+# What a function cannot keep when it moves to module level.
+SCOPE_STATEMENTS = (cst.Global, cst.Nonlocal, cst.Yield, cst.Await)
 
 
 def _bound_in(function: cst.FunctionDef, skip: Optional[cst.CSTNode] = None) -> set[str]:
@@ -75,15 +78,7 @@ def _reads(fixer: Fixer, node: cst.CSTNode) -> set[str]:
 
 
 def _has_scope_statements(node: cst.CSTNode) -> bool:
-    found = False
-
-    def enter(inner: cst.CSTNode) -> None:
-        nonlocal found
-        if isinstance(inner, (cst.Global, cst.Nonlocal, cst.Yield, cst.Await)):
-            found = True
-
-    walk(node, enter, lambda inner: None)
-    return found
+    return contains(node, lambda inner: isinstance(inner, SCOPE_STATEMENTS))
 
 
 class HoistClosure(Fixer):

@@ -21,17 +21,8 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.walk import walk
 
-from ._shared import names_in
-
-LITERAL_OPERATORS = (
-    cst.Add,
-    cst.Subtract,
-    cst.Multiply,
-    cst.Divide,
-    cst.FloorDivide,
-    cst.Modulo,
-    cst.Power,
-)
+from ._shared import contains, names_in
+from ._tensor_exprs import ARITHMETIC
 
 
 def _literal(value: cst.BaseExpression) -> bool:
@@ -46,7 +37,7 @@ def _literal(value: cst.BaseExpression) -> bool:
         return isinstance(value.operator, (cst.Minus, cst.Plus)) and _literal(value.expression)
     if isinstance(value, cst.BinaryOperation):
         return (
-            isinstance(value.operator, LITERAL_OPERATORS)
+            isinstance(value.operator, ARITHMETIC)
             and _literal(value.left)
             and _literal(value.right)
         )
@@ -58,15 +49,10 @@ def _literal(value: cst.BaseExpression) -> bool:
 
 
 def _declared_global(module: cst.Module, name: str) -> bool:
-    found = False
-
-    def enter(node: cst.CSTNode) -> None:
-        nonlocal found
-        if isinstance(node, cst.Global) and any(n.name.value == name for n in node.names):
-            found = True
-
-    walk(module, enter, lambda node: None)
-    return found
+    return contains(
+        module,
+        lambda node: isinstance(node, cst.Global) and any(n.name.value == name for n in node.names),
+    )
 
 
 class InlineGlobalConstant(Fixer):
