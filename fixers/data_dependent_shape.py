@@ -110,9 +110,28 @@ class MaskedReductionToWhere(Fixer):
                 if isinstance(call, cst.Call) and call.func is parent and not call.args:
                     return self._rewrite_reduction(call, parent.attr.value, current)
                 return None
+            reduction = self._torch_reduction(parent)
+            if reduction is not None:  # ``torch.sum(x[m])``
+                return self._rewrite_reduction(reduction[0], reduction[1], current)
             if not self._elementwise_step(parent, current):
                 return None
             current, parent = parent, self.parent(parent)
+        return None
+
+    def _torch_reduction(self, arg: cst.CSTNode) -> Optional[tuple[cst.Call, str]]:
+        """``(call, name)`` for the single argument ``arg`` of ``torch.sum(...)`` and co."""
+        call = self.parent(arg)
+        if not (
+            isinstance(arg, cst.Arg)
+            and isinstance(call, cst.Call)
+            and len(call.args) == 1
+            and arg.keyword is None
+            and not arg.star
+        ):
+            return None
+        name = self.ctx.qualified_name(call.func) or ""
+        if name.startswith("torch.") and name[len("torch.") :] in REDUCTION_FILL:
+            return call, name[len("torch.") :]
         return None
 
     def _elementwise_step(self, parent: cst.CSTNode, child: cst.CSTNode) -> bool:

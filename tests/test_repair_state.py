@@ -186,7 +186,8 @@ def test_masked_reductions_keep_the_full_shape():
         b = (x[live] * 2 + 1).pow(2).mean()
         c = 1.0 / x[live].exp().amax()
         d = x.masked_select(x < 0).min()
-        return a + b + c + d
+        e = torch.mean(x[live] * 3)
+        return a + b + c + d + e
         """
     )
     after = (
@@ -197,6 +198,7 @@ def test_masked_reductions_keep_the_full_shape():
         )
         .replace("x[live].exp().amax()", 'torch.where(live, x.exp(), float("-inf")).amax()')
         .replace("x.masked_select(x < 0).min()", 'torch.where(x < 0, x, float("inf")).min()')
+        .replace("torch.mean(x[live] * 3)", "torch.where(live, x * 3, 0).sum() / live.sum()")
     )
     assert _fix(before, "TL107") == after
     assert _fix(before, "TL107", unsafe=False) == normalized(before)
