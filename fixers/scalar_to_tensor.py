@@ -1,22 +1,23 @@
 """TL102, TL103: a number read from a tensor that only feeds tensor code stays a tensor (unsafe).
 
-``int(t)`` -> ``t`` (``t.long()`` where the number meets arithmetic and ``t`` is not surely an
-integer tensor), ``float(t)`` -> ``t.detach().float()``, ``t.item()`` -> ``t.detach()``;
-``.reshape(())`` is added where ``t`` is not surely 0-d (a one-element tensor of any shape gives
-a number; the 0-d tensor broadcasts like it).
+``int(t)`` -> ``t.long()`` (just ``t`` where ``t`` is surely an integer count or index, or where
+the value is a slice bound: ``.long()`` there breaks plain compile), ``float(t)`` ->
+``t.detach().float()``, ``t.item()`` -> ``t.detach()``; ``.reshape(())`` is added where ``t`` is
+not surely 0-d (a one-element tensor of any shape gives a number; the 0-d tensor broadcasts
+like it).
 
 The number (and every name bound once to it, and to arithmetic on it with number literals,
 constants and sizes) must go only where a 0-d tensor gives the same values, all checked on
 torch 2.13: arithmetic with a tensor; a comparison with a tensor; a slice bound or the single
 index of a tensor subscript (``x[:, n]`` becomes ``x[:, n.reshape(1)].squeeze(1)``, which
-``torch.compile`` accepts where it cannot index by the tensor itself); a size argument (``torch.arange/zeros/ones/empty/full/rand/randn``,
-``F.pad``'s pad tuple, ``x.new_zeros/new_ones/new_empty/new_full``,
-``x.repeat/expand/view/reshape/topk/narrow``); a value argument (``clamp``/``clip`` bounds,
-``masked_fill``'s value, ``torch.full``'s fill, ``torch.where``'s branches, ``torch.stack``'s
-list); ``max(n, 1)`` / ``min(n, k)`` with a number, rewritten to ``n.clamp(min=1)`` /
-``n.clamp(max=k)``; ``math.sqrt/exp/log/...``, rewritten to the ``torch`` function. Anything
-else (a branch, a ``range``, a Python list, a return value, a print) leaves the finding without
-a fix.
+``torch.compile`` accepts where it cannot index by the tensor itself); a size argument
+(``torch.arange/zeros/ones/empty/full/rand/randn``, ``F.pad``'s pad tuple,
+``x.new_zeros/new_ones/new_empty/new_full``, ``x.repeat/expand/view/reshape/topk/narrow``); a
+value argument (``clamp``/``clip`` bounds, ``masked_fill``'s value, ``torch.full``'s fill,
+``torch.where``'s branches, ``torch.stack``'s list); ``max(n, 1)`` / ``min(n, k)`` with a
+number, rewritten to ``n.clamp(min=1)`` / ``n.clamp(max=k)``; ``math.sqrt/exp/log/...``,
+rewritten to the ``torch`` function. Anything else (a branch, a ``range``, a Python list, a
+return value, a print) leaves the finding without a fix.
 
 Then ``torch.export`` and ``torch.jit.trace`` see tensor operations instead of a data-dependent
 integer or a baked-in constant; ``torch.compile`` no longer breaks the graph, except where the
@@ -26,11 +27,11 @@ says: ``torch._dynamo.config.capture_scalar_outputs`` is the caller's setting, n
 Unsafe: ``float(t)`` is a double where ``t.float()`` is float32, so arithmetic done on the
 number alone runs in float32 (last-bit differences; results with tensors keep the tensor's
 dtype either way); a float64/float16 value met with an integer tensor keeps its dtype where a
-Python float gave the default one; ``int(t)`` of a float tensor used as an index or size is no
-longer truncated and fails (a value used as an index or size is not cast, even where it also
-meets arithmetic, as ``.long()`` breaks plain compile there); indexing by a tensor copies where an int index made a view; on CUDA a 0-d
-tensor cannot meet a CPU tensor, which a number could; ``.detach()`` / ``.float()`` keep what
-the conversion did for autograd (no gradient flows through the value).
+Python float gave the default one; ``int(t)`` of a float tensor used as a slice bound is no
+longer truncated and fails; indexing by a tensor copies where an int index made a view; on
+CUDA a 0-d tensor cannot meet a CPU tensor, which a number could; ``.detach()`` /
+``.float()`` / ``.long()`` keep what the conversion did for autograd (no gradient flows
+through the value).
 """
 
 from __future__ import annotations
@@ -82,13 +83,12 @@ _MAX_DEPTH = 6
 
 
 class _Flow:
-    """What keeping one value a tensor needs: extra rewrites of its uses, and whether it meets
-    arithmetic (where ``int(t)`` must truncate)."""
+    """What keeping one value a tensor needs: extra rewrites of its uses, and whether one is a
+    slice bound (where ``int(t)`` is not cast)."""
 
     def __init__(self) -> None:
         self.rewrites: list[Replacement] = []
-        self.arithmetic = False
-        self.sizes = False  # an index, slice bound or size: ``.long()`` there breaks compile
+        self.slices = False  # a slice bound: ``.long()`` there breaks plain compile
 
 
 class _KeepTensor(Fixer):
@@ -109,7 +109,6 @@ class _KeepTensor(Fixer):
                 current = parent
                 continue
             if isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, ARITHMETIC):
-                flow.arithmetic = True
                 other = parent.right if parent.left is current else parent.left
                 if self.kind(other) == Kind.TENSOR:
                     return True
@@ -137,11 +136,11 @@ class _KeepTensor(Fixer):
                     flow.rewrites.append((call, rewritten))
                     current = call
                     continue
-                return self._takes_tensor(call, parent, flow)
-            flow.sizes = True
+                return self._takes_tensor(call, parent)
             if isinstance(parent, cst.Element):
                 return self._sized_by(parent)
             if isinstance(parent, cst.Slice):
+                flow.slices = True
                 return current is not parent.step and self._subscripts_tensor(parent)
             if isinstance(parent, cst.Index):
                 return self._index_flows(parent, flow)
@@ -193,20 +192,18 @@ class _KeepTensor(Fixer):
             )
         return None
 
-    def _takes_tensor(self, call: cst.Call, arg: cst.Arg, flow: _Flow) -> bool:
+    def _takes_tensor(self, call: cst.Call, arg: cst.Arg) -> bool:
         """A size or value argument that takes a 0-d tensor as it took a number."""
         func = call.func
         position = call.args.index(arg) if arg.keyword is None else -1
         keyword = arg.keyword.value if arg.keyword is not None else None
         name = self.ctx.qualified_name(func) or ""
         if name in SIZE_FUNCTIONS and keyword is None:
-            flow.sizes = True
             return True
         table: Optional[tuple[tuple[int, ...], tuple[str, ...]]] = VALUE_FUNCTIONS.get(name)
         if isinstance(func, cst.Attribute) and self.kind(func.value) == Kind.TENSOR:
             method = func.attr.value
             if method in SIZE_METHODS:
-                flow.sizes = True
                 return keyword is None or (method == "topk" and keyword == "k")
             table = VALUE_METHODS.get(method)
         if table is None:
@@ -326,7 +323,7 @@ class NumberToTensor(_KeepTensor):
             value = _method(value, "reshape", cst.Tuple([]))
         if cast == "float":
             value = _method(value, "float")
-        elif cast == "int" and flow.arithmetic and not flow.sizes and not self._integer(tensor):
+        elif cast == "int" and not flow.slices and not self._integer(tensor):
             value = _method(value, "long")
         new = value.with_changes(lpar=call.lpar, rpar=call.rpar) if call.lpar else value
         return self._with_rewrites([(call, new)], flow)

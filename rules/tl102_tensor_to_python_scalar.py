@@ -41,9 +41,10 @@ class TensorToPythonScalar(Rule):
     arithmetic take a 0-d tensor), or compute it outside `forward` and pass it in.
 
     ## Fix safety
-    The unsafe fix keeps the 0-d tensor: `int(t)` -> `t`, `float(t)` -> `t.detach().float()`
-    (`.reshape(())` added where `t` is not surely 0-d; `int(t)` met in arithmetic becomes
-    `t.long()` unless `t` is surely an integer count or index), offered only where every use of
+    The unsafe fix keeps the 0-d tensor: `int(t)` -> `t.long()` (just `t` where `t` is surely an
+    integer count or index, or where the value is a slice bound, as `.long()` there breaks plain
+    compile), `float(t)` -> `t.detach().float()` (`.reshape(())` added where `t` is not surely
+    0-d), offered only where every use of
     the value (and of the one name bound to it) takes a tensor in its place: arithmetic with a
     tensor, a slice bound, a single index (`x[:, k]` -> `x[:, k.reshape(1)].squeeze(1)`), a size
     (`torch.arange(n)`, `torch.full((n,), v)`, `x.new_zeros(n, d)`, `x.repeat(n, 1)`,
@@ -55,7 +56,7 @@ class TensorToPythonScalar(Rule):
     `capture_scalar_outputs` setting belongs to the caller, no fix can set it).
     Unsafe: `float(t)` was a double and `t.float()` is float32 (arithmetic on the number alone
     differs in the last bits, within the benchmarks' allclose); a float64/float16 value met with
-    an integer tensor keeps its dtype; `int(t)` of a float tensor used as an index or size is no
+    an integer tensor keeps its dtype; `int(t)` of a float tensor used as a slice bound is no
     longer truncated and fails; indexing by a tensor copies where an int index made a view.
     """
 
