@@ -64,9 +64,9 @@ def _rewritten(body: str, after: str, params: str = "x") -> None:
     assert _fix(before, unsafe=False) == before  # every repair here is unsafe
 
 
-# -- shapes ------------------------------------------------------------------------------------
-def test_early_return_runs_the_rest_and_selects_at_its_return():
-    _rewritten(
+# -- shapes: the rewrite, and torch on it ------------------------------------------------------
+SHAPES = [
+    pytest.param(
         """\
         if not keep.any():  # nothing kept
             return x
@@ -79,13 +79,14 @@ def test_early_return_runs_the_rest_and_selects_at_its_return():
         y = y * keep[:, None]
         return torch.where(torch.logical_not(keep.any()), x, y + x)  # nothing kept
         """,
-        params="x, keep",
-    )
-
-
-def test_early_return_keeps_what_the_rest_rebinds_in_new_names():
+        "x, keep",
+        "[(torch.randn(3, 4), torch.tensor([False, False, False])), "
+        "(torch.randn(3, 4), torch.tensor([True, False, True]))]",
+        ("compile", "export", "trace"),
+        id="early-return",
+    ),
     # The rest rebinds x, which the condition and the early value read: both are kept first.
-    _rewritten(
+    pytest.param(
         """\
         if x.sum() > 0:
             return x
@@ -98,11 +99,12 @@ def test_early_return_keeps_what_the_rest_rebinds_in_new_names():
         x = x * 2
         return torch.where(cond, early, x + 1)
         """,
-    )
-
-
-def test_if_elif_else_chains_nest_the_selects():
-    _rewritten(
+        "x",
+        "[(torch.ones(2, 4),), (-torch.ones(2, 4),)]",
+        ("compile", "export", "trace"),
+        id="early-return-rebinding",
+    ),
+    pytest.param(
         """\
         s = x.mean()
         if s > 0.5:
@@ -122,12 +124,13 @@ def test_if_elif_else_chains_nest_the_selects():
         scale = torch.where(s > 0.5, x * 2, torch.where(s < -0.5, x.neg(), x + 1))
         return torch.where(x.max() > 2, x / 2, torch.where(x.min() < -2, x + 2, x)), torch.where(x.max() > 2, scale.sum(), torch.where(x.min() < -2, scale.mean(), scale.max()))
         """,
-    )
-
-
-def test_several_names_and_augmented_assignments_select_each_name():
+        "x",
+        "[(torch.full((2, 4), 3.0),), (torch.full((2, 4), -3.0),), (torch.zeros(2, 4),)]",
+        ("compile", "export", "trace"),
+        id="elif",
+    ),
     # Each `cond` is read only by the lines right after it, so two fixes may both use it.
-    _rewritten(
+    pytest.param(
         """\
         h = self.lin(x)
         offset = x.mean(-1, keepdim=True)
@@ -153,7 +156,148 @@ def test_several_names_and_augmented_assignments_select_each_name():
         hi = torch.where(cond, x.max(), torch.ones(()))
         return (h + offset - lo) / (hi - lo + 1e-6)
         """,
-    )
+        "x",
+        "[(torch.rand(2, 4) + 1,), (-torch.rand(2, 4) * 0.1,), (torch.randn(2, 4) * 3,)]",
+        ("compile", "export", "trace"),
+        id="several-names",
+    ),
+    pytest.param(
+        """\
+        top = x.abs().amax().item()
+        if top > 4:
+            x = x / top
+        if bool((x > 0).all()):
+            x = x.log()
+        h = self.block(x)
+        if (h.sum() > 0).item():
+            h = h - h.mean()
+        return h
+        """,
+        """\
+        top = x.abs().amax()
+        x = torch.where(top > 4, x / top, x)
+        x = torch.where((x > 0).all(), x.log(), x)
+        h = self.block(x)
+        h = torch.where(h.sum() > 0, h - h.mean(), h)
+        return h
+        """,
+        "x",
+        "[(torch.rand(2, 4) + 0.5,), (torch.rand(2, 4) * 10 - 5,)]",
+        ("compile", "export", "trace"),
+        id="item-bool-submodule",
+    ),
+    # `mask is not None` must still be tested first: the tensor test moves inside.
+    pytest.param(
+        """\
+        if mask is not None and mask.any():  # padded rows
+            x = x.masked_fill(mask, 0.0)
+        return x
+        """,
+        """\
+        if mask is not None:  # padded rows
+            x = torch.where(mask.any(), x.masked_fill(mask, 0.0), x)
+        return x
+        """,
+        "x, mask: Optional[torch.Tensor] = None",
+        "[(torch.randn(2, 4), torch.zeros(2, 4, dtype=torch.bool)), "
+        "(torch.randn(2, 4), torch.rand(2, 4) > 0.5)]",
+        ("compile", "export", "trace"),
+        id="python-guard",
+    ),
+    pytest.param(
+        """\
+        err = F.l1_loss(self.lin(x), target)
+        if torch.isnan(err):  # a NaN loss would poison training
+            # start again
+            err = torch.zeros_like(err)
+        return err
+        """,
+        """\
+        err = F.l1_loss(self.lin(x), target)
+        # start again
+        err = torch.where(torch.isnan(err), torch.zeros_like(err), err)  # a NaN loss would poison training
+        return err
+        """,
+        "x, target",
+        "[(torch.randn(3, 4), torch.randn(3, 4)), "
+        "(torch.randn(3, 4), torch.full((3, 4), float('nan')))]",
+        ("compile", "export", "trace"),
+        id="nan-guard-comments",
+    ),
+    # Once the tensor test is false the names it reads stop changing, so it stays false.
+    pytest.param(
+        """\
+        tries = 1
+        while 5 >= tries and x.norm() > 2:  # shrink
+            x = x * 0.5
+            tries += 1
+        return x
+        """,
+        """\
+        for _ in range(5):  # shrink
+            x = torch.where(x.norm() > 2, x * 0.5, x)
+        return x
+        """,
+        "x",
+        "[(torch.ones(2, 4),), (torch.full((2, 4), 3.0),), (torch.full((3, 4), 50.0),)]",
+        ("compile", "export", "trace"),
+        id="bounded-while",
+    ),
+    # Eager, script and trace run the original check (trace drops it before and after).
+    pytest.param(
+        """\
+        assert (x >= 0).all(), "expected non-negative input"
+        if torch.isinf(x).any():
+            raise ValueError("infinite input")
+        return x.sqrt()
+        """,
+        """\
+        if torch.compiler.is_compiling():
+            torch._assert_async((x >= 0).all(), "expected non-negative input")
+        else:
+            assert (x >= 0).all(), "expected non-negative input"
+        if torch.compiler.is_compiling():
+            torch._assert_async(torch.logical_not(torch.isinf(x).any()), "infinite input")
+        elif torch.isinf(x).any():
+            raise ValueError("infinite input")
+        return x.sqrt()
+        """,
+        "x",
+        "[(torch.rand(2, 4),), (-torch.rand(2, 4),), (torch.full((2, 4), float('inf')),)]",
+        ("compile", "export", "script"),
+        id="checks",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "after", "params", "inputs", "backends"), SHAPES)
+def test_each_shape_is_rewritten_unsafely(body, after, params, inputs, backends):
+    before = _model(body, params)
+    assert _fix(before) == _model(after, params)
+    assert _fix(before, unsafe=False) == before  # every repair here is unsafe
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(("body", "after", "params", "inputs", "backends"), SHAPES)
+def test_fixed_code_passes_the_backends_with_eager_unchanged(body, after, params, inputs, backends):
+    from .oracle import _callable, _clone, _same, check, load_example
+
+    source = _model(body, params, inputs)
+    fixed = _fix(source)
+    assert not all(check(source, backend).ok for backend in backends), "nothing to repair"
+    original, repaired = load_example(source), load_example(fixed)
+    for args in original.inputs():
+        try:
+            want = _callable(original)(*_clone(tuple(args)))
+        except (AssertionError, ValueError) as error:  # eager rejects it as before
+            with pytest.raises(type(error)):
+                _callable(repaired)(*_clone(tuple(args)))
+            continue
+        assert _same(_callable(repaired)(*_clone(tuple(args))), want), fixed
+    for backend in backends:
+        verdict = check(fixed, backend)
+        assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
 
 
 def test_different_names_in_each_branch_select_statement_by_statement():
@@ -177,30 +321,6 @@ def test_different_names_in_each_branch_select_statement_by_statement():
         a = torch.where(cond, a + t, a)
         b = torch.where(cond, b, b * 3)
         return a + b
-        """,
-    )
-
-
-def test_item_bool_and_submodule_conditions():
-    _rewritten(
-        """\
-        top = x.abs().amax().item()
-        if top > 4:
-            x = x / top
-        if bool((x > 0).all()):
-            x = x.log()
-        h = self.block(x)
-        if (h.sum() > 0).item():
-            h = h - h.mean()
-        return h
-        """,
-        """\
-        top = x.abs().amax()
-        x = torch.where(top > 4, x / top, x)
-        x = torch.where((x > 0).all(), x.log(), x)
-        h = self.block(x)
-        h = torch.where(h.sum() > 0, h - h.mean(), h)
-        return h
         """,
     )
 
@@ -246,82 +366,6 @@ def test_item_branches_trace_after_the_fix():
     fixed = fix_text("example.py", ITEM_BRANCHES, TRACE_ITEM, unsafe=True).text
     assert not check(ITEM_BRANCHES, "trace").ok
     assert check(fixed, "trace").ok, fixed
-
-
-def test_python_operands_in_front_keep_their_if():
-    # `mask is not None` must still be tested first: the tensor test moves inside.
-    _rewritten(
-        """\
-        if mask is not None and mask.any():  # padded rows
-            x = x.masked_fill(mask, 0.0)
-        return x
-        """,
-        """\
-        if mask is not None:  # padded rows
-            x = torch.where(mask.any(), x.masked_fill(mask, 0.0), x)
-        return x
-        """,
-        params="x, mask: Optional[torch.Tensor] = None",
-    )
-
-
-def test_guard_on_a_loss_keeps_its_comments():
-    _rewritten(
-        """\
-        err = F.l1_loss(self.lin(x), target)
-        if torch.isnan(err):  # a NaN loss would poison training
-            # start again
-            err = torch.zeros_like(err)
-        return err
-        """,
-        """\
-        err = F.l1_loss(self.lin(x), target)
-        # start again
-        err = torch.where(torch.isnan(err), torch.zeros_like(err), err)  # a NaN loss would poison training
-        return err
-        """,
-        params="x, target",
-    )
-
-
-def test_checks_on_tensor_data_become_assert_async():
-    _rewritten(
-        """\
-        assert (x >= 0).all(), "expected non-negative input"
-        if torch.isinf(x).any():
-            raise ValueError("infinite input")
-        return x.sqrt()
-        """,
-        """\
-        if torch.compiler.is_compiling():
-            torch._assert_async((x >= 0).all(), "expected non-negative input")
-        else:
-            assert (x >= 0).all(), "expected non-negative input"
-        if torch.compiler.is_compiling():
-            torch._assert_async(torch.logical_not(torch.isinf(x).any()), "infinite input")
-        elif torch.isinf(x).any():
-            raise ValueError("infinite input")
-        return x.sqrt()
-        """,
-    )
-
-
-def test_while_with_a_step_limit_runs_every_step_and_freezes():
-    # Once the tensor test is false the names it reads stop changing, so it stays false.
-    _rewritten(
-        """\
-        tries = 1
-        while 5 >= tries and x.norm() > 2:  # shrink
-            x = x * 0.5
-            tries += 1
-        return x
-        """,
-        """\
-        for _ in range(5):  # shrink
-            x = torch.where(x.norm() > 2, x * 0.5, x)
-        return x
-        """,
-    )
 
 
 # -- left alone --------------------------------------------------------------------------------
@@ -422,180 +466,3 @@ def test_loops_on_tensor_data_say_what_to_do_by_hand():
     assert "torch._higher_order_ops.while_loop" in loop.message
     assert exit_.message.startswith("loop exit on tensor data")
     assert "pad them to the full length" in exit_.message
-
-
-# -- torch: the back-ends accept the fixed code, eager outputs unchanged --------------------------
-TORCH_CASES = [
-    pytest.param(
-        _model(
-            """\
-            if not keep.any():
-                return x
-            y = self.lin(x)
-            y = y * keep[:, None]
-            return y + x
-            """,
-            "x, keep",
-            "[(torch.randn(3, 4), torch.tensor([False, False, False])), "
-            "(torch.randn(3, 4), torch.tensor([True, False, True]))]",
-        ),
-        ("compile", "export", "trace"),
-        id="early-return",
-    ),
-    pytest.param(
-        _model(
-            """\
-            if x.sum() > 0:
-                return x
-            x = x * 2
-            return x + 1
-            """,
-            inputs="[(torch.ones(2, 4),), (-torch.ones(2, 4),)]",
-        ),
-        ("compile", "export", "trace"),
-        id="early-return-rebinding",
-    ),
-    pytest.param(
-        _model(
-            """\
-            s = x.mean()
-            if s > 0.5:
-                scale = x * 2
-            elif s < -0.5:
-                scale = x.neg()
-            else:
-                scale = x + 1
-            if x.max() > 2:
-                return x / 2, scale.sum()
-            elif x.min() < -2:
-                return x + 2, scale.mean()
-            return x, scale.max()
-            """,
-            inputs="[(torch.full((2, 4), 3.0),), (torch.full((2, 4), -3.0),), "
-            "(torch.zeros(2, 4),)]",
-        ),
-        ("compile", "export", "trace"),
-        id="elif",
-    ),
-    pytest.param(
-        _model(
-            """\
-            h = self.lin(x)
-            offset = x.mean(-1, keepdim=True)
-            if x.mean() > 0:
-                h = h * 2
-                offset += 1
-            if x.std() > 1:
-                lo = x.min()
-                hi = x.max()
-            else:
-                lo = torch.zeros(())
-                hi = torch.ones(())
-            return (h + offset - lo) / (hi - lo + 1e-6)
-            """,
-            inputs="[(torch.rand(2, 4) + 1,), (-torch.rand(2, 4) * 0.1,), "
-            "(torch.randn(2, 4) * 3,)]",
-        ),
-        ("compile", "export", "trace"),
-        id="several-names",
-    ),
-    pytest.param(
-        _model(
-            """\
-            top = x.abs().amax().item()
-            if top > 4:
-                x = x / top
-            if bool((x > 0).all()):
-                x = x.log()
-            h = self.block(x)
-            if (h.sum() > 0).item():
-                h = h - h.mean()
-            return h
-            """,
-            inputs="[(torch.rand(2, 4) + 0.5,), (torch.rand(2, 4) * 10 - 5,)]",
-        ),
-        ("compile", "export", "trace"),
-        id="item-bool-submodule",
-    ),
-    pytest.param(
-        _model(
-            """\
-            err = F.l1_loss(self.lin(x), target)
-            if torch.isnan(err):
-                err = torch.zeros_like(err)
-            return err
-            """,
-            "x, target",
-            "[(torch.randn(3, 4), torch.randn(3, 4)), "
-            "(torch.randn(3, 4), torch.full((3, 4), float('nan')))]",
-        ),
-        ("compile", "export", "trace"),
-        id="nan-guard",
-    ),
-    pytest.param(
-        _model(
-            """\
-            tries = 1
-            while 5 >= tries and x.norm() > 2:
-                x = x * 0.5
-                tries += 1
-            return x
-            """,
-            inputs="[(torch.ones(2, 4),), (torch.full((2, 4), 3.0),), (torch.full((3, 4), 50.0),)]",
-        ),
-        ("compile", "export", "trace"),
-        id="bounded-while",
-    ),
-    pytest.param(
-        _model(
-            """\
-            if mask is not None and mask.any():
-                x = x.masked_fill(mask, 0.0)
-            return x
-            """,
-            "x, mask: Optional[torch.Tensor] = None",
-            "[(torch.randn(2, 4), torch.zeros(2, 4, dtype=torch.bool)), "
-            "(torch.randn(2, 4), torch.rand(2, 4) > 0.5)]",
-        ),
-        ("compile", "export", "trace"),
-        id="python-guard",
-    ),
-    # Eager, script and trace run the original check (trace drops it before and after).
-    pytest.param(
-        _model(
-            """\
-            assert (x >= 0).all(), "expected non-negative input"
-            if torch.isinf(x).any():
-                raise ValueError("infinite input")
-            return x.sqrt()
-            """,
-            inputs="[(torch.rand(2, 4),), (-torch.rand(2, 4),), "
-            "(torch.full((2, 4), float('inf')),)]",
-        ),
-        ("compile", "export", "script"),
-        id="checks",
-    ),
-]
-
-
-@requires_torch
-@pytest.mark.torch
-@pytest.mark.parametrize(("source", "backends"), TORCH_CASES)
-def test_fixed_code_passes_the_backends_with_eager_unchanged(source, backends):
-    from .oracle import _callable, _clone, _same, check, load_example
-
-    fixed = _fix(source)
-    assert fixed != source
-    assert not all(check(source, backend).ok for backend in backends), "nothing to repair"
-    original, repaired = load_example(source), load_example(fixed)
-    for args in original.inputs():
-        try:
-            want = _callable(original)(*_clone(tuple(args)))
-        except (AssertionError, ValueError) as error:  # eager rejects it as before
-            with pytest.raises(type(error)):
-                _callable(repaired)(*_clone(tuple(args)))
-            continue
-        assert _same(_callable(repaired)(*_clone(tuple(args))), want), fixed
-    for backend in backends:
-        verdict = check(fixed, backend)
-        assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
