@@ -9,7 +9,8 @@ size read as ``x.shape[i]`` / ``x.size(i)`` is a 0-d tensor, and ``torch.full(()
   ``torch.stack([torch.full((), s, dtype=d) for s in x.shape])``;
 - ``torch.tensor([t, t * 2], dtype=d)`` -> ``torch.stack([torch.full((), t, dtype=d),
   torch.full((), t * 2, dtype=d)])``;
-- ``torch.tensor(n, dtype=d)`` -> ``torch.full((), n, dtype=d)``;
+- ``torch.tensor(n, dtype=d)`` -> ``torch.full((), n, dtype=d)`` (``torch.as_tensor`` too);
+- (TL106) ``int(x.size(1))`` -> ``x.size(1)``, which is an int already;
 
 with ``len(x)`` of a tensor written ``x.shape[0]``. Only sizes the tracer records are taken
 (``x.shape[i]``, ``x.size(i)``, ``x.numel()``, arithmetic of them with ints and constants, names
@@ -35,6 +36,8 @@ from ._shared import names_in
 from ._tensor_exprs import ARITHMETIC, len_as_shape, len_of_tensor, shape_of_tensor, traced_size
 
 KEYWORDS = {"dtype", "device"}
+# Constructors that give a size's int its own dtype (int64), as ``torch.full`` does.
+TENSOR_CALLS = ("torch.tensor", "torch.as_tensor")
 
 
 class SizeTensorToTracedOps(Fixer):
@@ -47,7 +50,7 @@ class SizeTensorToTracedOps(Fixer):
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         call = diagnostic.node
-        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) != "torch.tensor":
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in TENSOR_CALLS:
             return None
         if not call.args or call.args[0].keyword is not None or call.args[0].star:
             return None
@@ -156,3 +159,49 @@ class LenToShape(Fixer):
                 return False
             current = parent
         return False
+
+
+class IntOfSize(Fixer):
+    """TL106: ``int(x.size(1))`` -> ``x.size(1)``: the size is an int already (eager,
+    TorchScript, compile and export), and the tracer records it only without ``int``."""
+
+    codes = ("TL106",)
+    applicability = "unsafe"
+    message = (
+        "drop `int()`: the size is an int already, and torch.jit.trace records it only "
+        "without the conversion (while tracing it is a 0-d tensor)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not (
+            isinstance(call, cst.Call)
+            and self.ctx.qualified_name(call.func) == "builtins.int"
+            and len(call.args) == 1
+            and call.args[0].keyword is None
+            and not call.args[0].star
+        ):
+            return None
+        size = call.args[0].value
+        if not traced_size(self, size) or _divides(size):
+            return None
+        text = len_as_shape(self, size.with_changes(lpar=(), rpar=()))
+        if isinstance(size, (cst.BinaryOperation, cst.UnaryOperation)) and not isinstance(
+            self.parent(call), (cst.Assign, cst.Arg, cst.Return)
+        ):
+            text = f"({text})"
+        return [(call, text)]
+
+
+def _divides(expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` holds ``/`` or ``**`` (a float, or a negative power), which ``int``
+    truncates."""
+    found = False
+
+    class Visitor(cst.CSTVisitor):
+        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+            nonlocal found
+            found = found or isinstance(node.operator, (cst.Divide, cst.Power))
+
+    expr.visit(Visitor())
+    return found

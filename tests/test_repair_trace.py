@@ -93,6 +93,24 @@ def test_tensor_of_sizes_and_of_len_becomes_full_of_each():
     ).replace("torch.tensor(len(x), dtype=x.dtype)", "torch.full((), x.shape[0], dtype=x.dtype)")
 
 
+def test_as_tensor_of_a_size_and_int_of_a_size_keep_the_traced_size():
+    before = _model(
+        """\
+        width = int(x.size(2) * 2 + 1)
+        grid = torch.as_tensor(x.size(), dtype=torch.float64)
+        return x.sum() / grid.prod() + torch.arange(width).sum() + int(x.shape[0] / 2)
+        """
+    )
+    assert _fix(before, "TL106,TL108") == before.replace(
+        "int(x.size(2) * 2 + 1)", "x.size(2) * 2 + 1"
+    ).replace(
+        "torch.as_tensor(x.size(), dtype=torch.float64)",
+        "torch.stack([torch.full((), dim_size, dtype=torch.float64) for dim_size in x.size()])",
+    )
+    # `int` of a division truncates a float: not the same value without it.
+    _unfixed(before.replace("int(x.size(2) * 2 + 1)", "3"), "TL106", "int(x.shape[0] / 2)")
+
+
 def test_tensors_of_values_trace_cannot_record_are_left_alone():
     before = _model(
         """\
@@ -178,7 +196,7 @@ def test_size_branches_without_a_traced_form_are_left_alone():
             x = x[:, 1:]
         if x.size(0) > 1:
             x = self.proj(x)
-        if int(x.size(1)) > 3:
+        if max(x.size(1), 2) > 3:
             x = x * 2
         if x.size(1) > 5:
             y = F.pad(x, (0, 1))
@@ -186,7 +204,7 @@ def test_size_branches_without_a_traced_form_are_left_alone():
         """,
         init="self.center = True\nself.proj = nn.Linear(4, 4)",
     )
-    _unfixed(before, "TL106", "and self.center", "x.size(1) > 2", "x.size(0) > 1:", "int(", "> 5")
+    _unfixed(before, "TL106", "and self.center", "x.size(1) > 2", "x.size(0) > 1:", "max(", "> 5")
 
 
 # -- TL105 / TL106 loops ------------------------------------------------------------------------
@@ -246,6 +264,13 @@ TORCH_CASES = [
             "return x.sum() / whole.prod() + meta.sum() + torch.tensor(len(x))\n"
         ),
         id="TL108",
+    ),
+    pytest.param(
+        "TL106",
+        _model(
+            "steps = int(x.shape[1])\nreturn x * torch.arange(steps)[:, None] / int(x.size(0) + 1)\n"
+        ),
+        id="TL106-int",
     ),
     pytest.param(
         "TL106",
