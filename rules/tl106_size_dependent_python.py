@@ -132,9 +132,10 @@ class SizeDependentPython(Rule):
     b` (or a ternary, or returns) -> `y = torch.where(torch.full((), c, dtype=torch.bool), a,
     b)` where neither value can change the shape (both branches run); and a row loop
     (`for i in range(x.size(0)): outs.append(f(x[i]))` + `torch.stack(outs)`) -> `f(x)` as for
-    TL105. Checked with torch: the trace gives eager's results on other sizes, and script,
-    compile and export pass as before. Loops over time that carry a state (`h = cell(x[:, t],
-    h)`), `and` / `or` tests and `int(...)` of a size have no traced form: script them or use
+    TL105; `int(x.size(1))` -> `x.size(1)` (an int already; not `int` of a division). Checked
+    with torch: the trace gives eager's results on other sizes, and script, compile and export
+    pass as before. Loops over time that carry a state (`h = cell(x[:, t], h)`), `and` / `or`
+    tests, `min` / `max` / `math.*` of a size have no traced form: script them or use
     torch.compile / torch.export.
     """
 
