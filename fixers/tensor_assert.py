@@ -35,7 +35,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 
-from .tensor_condition import statement_comments, tensor_condition, trailing_comment, whole_test
+from .tensor_condition import reported_test, statement_comments, tensor_condition, trailing_comment
 
 
 class TensorCheckToAssertAsync(Fixer):
@@ -44,11 +44,7 @@ class TensorCheckToAssertAsync(Fixer):
     message = "check with `torch._assert_async` (a graph operator) instead of Python"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        test = diagnostic.node
-        if not isinstance(test, cst.BaseExpression):
-            return None
-        test = whole_test(self, test)
-        owner = self.parent(test)
+        test, owner = reported_test(self, diagnostic)
         if isinstance(owner, cst.Assert) and owner.test is test:
             return self._assert(owner)
         if isinstance(owner, cst.If) and owner.test is test:

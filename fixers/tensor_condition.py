@@ -90,11 +90,7 @@ class TensorConditionToWhere(Fixer):
     message = "select with `torch.where` / `torch.cond` instead of a Python branch"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        test = diagnostic.node
-        if not isinstance(test, cst.BaseExpression):
-            return None
-        test = whole_test(self, test)
-        owner = self.parent(test)
+        test, owner = reported_test(self, diagnostic)
         self._bindings: dict[int, Replacement] = {}  # `.item()` bindings the condition needs
         self._taken: set[str] = set()
         if isinstance(owner, cst.IfExp) and owner.test is test:
@@ -719,6 +715,16 @@ def _tests_reading(fixer: Fixer, function: cst.FunctionDef, name: str) -> list[c
 
 
 # -- conditions (shared with fixers/tensor_assert.py) ---------------------------------------------
+def reported_test(
+    fixer: Fixer, diagnostic: Diagnostic
+) -> tuple[Optional[cst.BaseExpression], Optional[cst.CSTNode]]:
+    """The whole test holding the finding's operand, and the statement or ternary it tests."""
+    if not isinstance(diagnostic.node, cst.BaseExpression):
+        return None, None
+    test = whole_test(fixer, diagnostic.node)
+    return test, fixer.parent(test)
+
+
 def whole_test(fixer: Fixer, part: cst.BaseExpression) -> cst.BaseExpression:
     """The whole test a reported operand belongs to (through ``and`` / ``or`` / ``not``)."""
     current = part
