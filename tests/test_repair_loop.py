@@ -252,6 +252,13 @@ def test_judge_a_failure_further_on_is_progress_one_on_the_written_line_is_not()
     assert not kept and why.startswith("no better")
 
 
+def test_judge_a_moved_problem_among_several_is_no_better():
+    # compile lists every graph break: one gone and another one new is not cleaner.
+    before = [_p("compile", 2), _p("compile", 3)]
+    kept, why = judge(before, [_p("compile", 4), _p("compile", 5)], "/m.py", OLD, NEW)
+    assert not kept and why.startswith("no better")
+
+
 def test_judge_rejects_a_backend_that_gets_worse():
     before = [_p("compile", 2), _p("compile", 3), _p("trace", 2)]
     after = [_p("trace", 4), _p("trace", 5)]

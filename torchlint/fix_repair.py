@@ -14,9 +14,9 @@ The loop, in the parent (which never imports torch or the user's code):
    the back-end and carry a fix, safe or unsafe, are the candidates, nearest first. Each is
    applied alone to the current texts and evaluated by the child: it is kept only when the
    eager outputs are unchanged (``fix_verify.compare_sessions``) and the back-ends are cleaner:
-   all pass, or none has more problems and there are fewer, or the same number but the problem
-   the fix aimed at is gone and the next one is not on the lines the fix wrote (a back-end that
-   stops at its first error then fails further on).
+   all pass, or none has more problems and there are fewer, or a back-end with one problem
+   (as one that stops at its first error has) now has one elsewhere, not on the lines the fix
+   wrote: it got further.
 4. After a kept fix the texts are linted again and the loop goes on, until the back-ends pass,
    no untried candidate is left, or a bound is hit (``MAX_TRIES`` evaluations, ``MAX_KEPT``
    fixes, the time budget).
@@ -265,10 +265,16 @@ def judge(
     if len(after) < len(before):
         return True, f"{len(before)} -> {len(after)} problem(s)"
     old_keys = {moved(p) for p in before}
-    new_keys = {(p.backend, p.path, p.line) for p in after}
     new_ones = [p for p in after if (p.backend, p.path, p.line) not in old_keys]
     own = [p for p in new_ones if p.path == path and p.line in written]
-    if old_keys - new_keys and new_ones and not own:
+    # A back-end that stops at its first error (one problem before and after, at another
+    # line, not one the fix wrote) got further; with several problems, only fewer is better.
+    single = all(
+        sum(1 for q in seq if q.backend == p.backend) == 1
+        for p in new_ones
+        for seq in (before, after)
+    )
+    if new_ones and single and not own:
         first = new_ones[0]
         return True, f"{first.backend} gets further: now line {first.line}: {first.error}"
     blocker = (own or after)[0]
