@@ -334,6 +334,8 @@ class TensorConditionToWhere(Fixer):
         names = [[_target(s) for s in branch] for branch in branches]
         if any(n != names[0] for n in names) or len(set(names[0])) != len(names[0]):
             return None
+        if None in names[0]:
+            return None  # ``a, b = ...``: no one name to select
         plan = []
         for position, name in enumerate(names[0]):
             before = self._tensor_before(node, name)
@@ -358,6 +360,8 @@ class TensorConditionToWhere(Fixer):
         for branch, taken in ((body, True), (orelse or [], False)):
             for small in branch:
                 name = _target(small)
+                if name is None:
+                    return None
                 before = self._tensor_before(node, name)
                 value = self._value(small, before)
                 if value is None:
@@ -434,6 +438,8 @@ class TensorConditionToWhere(Fixer):
         plan = []
         for small in rest:
             name = _target(small)
+            if name is None:
+                return None
             before = self._tensor_before(node, name)
             value = self._value(small, before)
             if value is None:

@@ -407,13 +407,18 @@ def test_values_and_names_the_fixer_is_not_sure_of_are_left_alone():
             x = x * 2
         if x.mean() > 0:
             fresh = x * 3
+        if x.std() > 1:
+            a, b = x.chunk(2)
+        else:
+            a, b = x, x
         if x.max() > 1:
             return x.tolist()
-        return x, int(n), fresh
+        return x, int(n), fresh, a, b
         """
     )
-    # `n` is also read as a Python int; `fresh` holds nothing before; `tolist()` is no tensor.
-    assert len(_unfixed(source)) == 3
+    # `n` is also read as a Python int; `fresh` holds nothing before; `a, b = ...` assigns no
+    # one name; `tolist()` is no tensor.
+    assert len(_unfixed(source)) == 4
 
 
 def test_checks_without_a_plain_message_are_left_alone():
