@@ -112,7 +112,7 @@ class TensorConditionToWhere(Fixer):
         for call in bindings:
             self._bindings[id(call)] = (
                 call,
-                call.func.value.with_changes(lpar=call.lpar, rpar=call.rpar),
+                number_of_reduction(self, call).with_changes(lpar=call.lpar, rpar=call.rpar),  # type: ignore[union-attr]
             )  # type: ignore[attr-defined]
         return text
 
@@ -665,12 +665,12 @@ class TensorConditionToWhere(Fixer):
 
 
 class ItemConditionToWhere(TensorConditionToWhere):
-    """TL103 on ``peak = r.item()`` whose name feeds ``if`` / ternary tests (and arithmetic
-    with tensors): the same rewrite as TL101's fix of those tests, which keeps ``peak`` the 0-d
-    tensor. (Under ``--target trace`` only the ``.item()`` is reported: the trace takes the
-    number there.)"""
+    """TL103 / TL102 on ``peak = r.item()`` / ``float(r)`` whose name feeds ``if`` / ternary
+    tests (and arithmetic with tensors): the same rewrite as TL101's fix of those tests, which
+    keeps ``peak`` the 0-d tensor. (Under ``--target trace`` only the conversion is reported:
+    the trace takes the number there.)"""
 
-    codes = ("TL103",)
+    codes = ("TL102", "TL103")
     message = "keep the 0-d tensor and select with `torch.where` instead of a Python branch"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
@@ -818,8 +818,25 @@ def _item_name_comparison(
     return _bare(fixer, expr)
 
 
+def number_of_reduction(fixer: Fixer, call: cst.Call) -> Optional[cst.BaseExpression]:
+    """``r`` for ``r.item()`` and ``float(r)`` where ``r`` is a full reduction (a 0-d tensor)."""
+    reduction = item_of_reduction(fixer, call)
+    if reduction is not None:
+        return reduction
+    if (
+        fixer.ctx.qualified_name(call.func) == "builtins.float"
+        and len(call.args) == 1
+        and call.args[0].keyword is None
+        and not call.args[0].star
+        and is_full_reduction(fixer, call.args[0].value)
+    ):
+        return call.args[0].value
+    return None
+
+
 def _item_binding(fixer: Fixer, name: cst.Name) -> Optional[cst.Call]:
-    """The ``r.item()`` call ``name`` is bound to, once, where ``r`` is a full reduction and
+    """The ``r.item()`` / ``float(r)`` call ``name`` is bound to, once, where ``r`` is a full
+    reduction and
     every use of ``name`` is a comparison with numbers in a test or arithmetic with a tensor."""
     function = fixer.enclosing_function(name)
     if function is None:
@@ -828,9 +845,7 @@ def _item_binding(fixer: Fixer, name: cst.Name) -> Optional[cst.Call]:
     if len(values) != 1 or values[0][2] != 1:
         return None
     call = values[0][0]
-    if item_of_reduction(fixer, call) is None or not isinstance(call, cst.Call):
-        return None
-    if not is_full_reduction(fixer, call.func.value):  # type: ignore[attr-defined]
+    if not isinstance(call, cst.Call) or number_of_reduction(fixer, call) is None:
         return None
     binding = fixer.parent(call)
     uses: list[cst.Name] = []

@@ -358,6 +358,25 @@ def test_item_feeding_a_branch_is_fixed_from_its_own_finding_under_trace():
     assert fix_text("example.py", ITEM_BRANCHES, TRACE_ITEM, unsafe=False).text == ITEM_BRANCHES
 
 
+def test_float_of_a_reduction_feeding_a_branch_is_fixed_from_its_own_finding():
+    source = _model(
+        """\
+        scale = float(x.abs().max())
+        if scale > 1:
+            x = x / scale
+        return x
+        """
+    )
+    settings = Settings(select=("TL102",), targets=("trace",), targets_explicit=True)
+    assert fix_text("example.py", source, settings, unsafe=True).text == _model(
+        """\
+        scale = x.abs().max()
+        x = torch.where(scale > 1, x / scale, x)
+        return x
+        """
+    )
+
+
 @requires_torch
 @pytest.mark.torch
 def test_item_branches_trace_after_the_fix():
