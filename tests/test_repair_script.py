@@ -358,6 +358,31 @@ def test_loops_over_two_containers_or_other_bounds_are_left_alone():
     assert _unfixed(before, "TL208") == 3
 
 
+# -- TL209 -------------------------------------------------------------------------------------
+def test_list_of_map_becomes_a_comprehension():
+    before = _model(
+        "v = 1\nparts = list(map(torch.tanh, x.unbind(0)))\nsizes = list(map(int, x.shape))\n"
+        "return torch.stack(parts) * sizes[0] * v\n"
+    )
+    assert _fix(before, "TL209") == before.replace(
+        "list(map(torch.tanh, x.unbind(0)))", "[torch.tanh(v2) for v2 in x.unbind(0)]"
+    ).replace("list(map(int, x.shape))", "[int(v2) for v2 in x.shape]")
+
+
+def test_map_not_built_into_a_list_is_left_alone():
+    # A lazy iterator (its calls may interleave with the loop body), a lambda, two iterables.
+    before = _model(
+        """\
+        for y in map(torch.relu, x.unbind(0)):
+            x = x + y
+        a = list(map(lambda t: t * 2, x.unbind(0)))
+        b = list(map(torch.add, x.unbind(0), x.unbind(0)))
+        return x + a[0] + b[0]
+        """
+    )
+    assert _unfixed(before, "TL209") == 3
+
+
 # -- TL210 -------------------------------------------------------------------------------------
 def test_helper_parameters_get_the_type_every_caller_passes():
     helpers = (
@@ -447,6 +472,11 @@ TORCH_CASES = [
             init=STACK,
         ),
         "module-loops",
+    ),
+    _case(
+        "TL209",
+        _model("parts = list(map(torch.relu, x.unbind(0)))\nreturn torch.stack(parts)\n"),
+        "map",
     ),
     _case(
         "TL210",
