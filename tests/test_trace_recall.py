@@ -7,6 +7,7 @@ fails or diverges where marked, and converts and agrees with eager where not."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -178,3 +179,84 @@ def test_torch_does_not_warn_on_min_of_a_converted_number():
     second = source.splitlines().index("        cap = max(cap, 1)") + 1
     assert check(source, "trace", warning_line=second).ok
     assert not check(source, "trace", warning_line=second - 1).ok
+
+
+OPTIONAL_NORM = """
+    import torch
+    from torch import nn
+
+    class Model(nn.Module):
+        def __init__(self, use_norm: bool = True):
+            super().__init__()
+            if use_norm:
+                self.norm = nn.LayerNorm(4)
+            else:
+                self.norm = None
+
+        def forward(self, x):
+            h = x
+            if self.norm is not None:
+                h = self.norm(x)
+            return h
+"""
+
+
+def test_an_attribute_set_to_a_module_or_none_is_called_as_the_module():
+    # None is never called: `self.norm(x)` is the LayerNorm's output whichever branch ran.
+    from torchlint.lint.semantic.kinds import Kind
+
+    from .semantic_helpers import kinds_in
+
+    assert kinds_in(OPTIONAL_NORM, "Model.forward")["h"] == Kind.TENSOR
+
+
+SCAN = """
+    import math
+    import torch
+
+    def npo2(n):
+        return 2 ** math.ceil(math.log2(n))
+
+    class Scan(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, b):
+            n = a.size(1)
+            if n == npo2(n):
+                return a + b
+            return a * b
+
+        @staticmethod
+        def backward(ctx, grad):
+            return grad, grad
+
+    scan = Scan.apply
+"""
+
+SCAN_USER = """
+    import torch
+    from torch import nn
+
+    from pkg.scan import scan
+
+    class Model(nn.Module):
+        def forward(self, x):
+            return scan(torch.exp(x), x)
+"""
+
+
+def test_function_alias_imported_from_another_file(tmp_path):
+    from torchlint.lint.run import lint_files
+
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "scan.py").write_text(textwrap.dedent(SCAN).lstrip("\n"))
+    (package / "model.py").write_text(textwrap.dedent(SCAN_USER).lstrip("\n"))
+    results = lint_files(
+        [str(package / "model.py"), str(package / "scan.py")], Settings(select=("TL106",))
+    )
+    found = sorted(
+        (Path(r.path).name, d.line) for r in results for d in r.diagnostics if d.code == "TL106"
+    )
+    # npo2's math on the size its caller passes, and the forward's test of it.
+    assert ("scan.py", 11) in found and ("scan.py", 5) in found, found

@@ -489,10 +489,12 @@ class FileModel:
             return None
         # A method only as `Fn.apply(...)` of an autograd.Function: its forward's first
         # parameter is `ctx`, which the call does not pass.
-        through_apply = found[0] == "method"
-        if through_apply and not name.endswith(".apply"):
-            return None
         fq = found[1].qualify(found[2])
+        through_apply = found[0] == "method"
+        if through_apply and not (
+            fq.endswith(".forward") and self.index.is_autograd_function(fq.rpartition(".")[0])
+        ):
+            return None
         self.record_call(fq, node, inference, skip_self=through_apply, callee_file=found[1])
         return self._callee_return_kind(fq, found[1])
 

@@ -162,6 +162,10 @@ class FileSummary:
         return sys.intern(f"{base}.{rest}") if rest else sys.intern(base)
 
 
+def _is_none(value: ast.expr) -> bool:
+    return isinstance(value, ast.Constant) and value.value is None
+
+
 def first_line(node: ast.stmt) -> int:
     """A statement's first line: its first decorator's, for a decorated definition."""
     decorators = getattr(node, "decorator_list", None)
@@ -520,7 +524,11 @@ class _Summarizer(ast.NodeVisitor):
             and self.class_stack
         ):
             cls = self.class_stack[-1]
-            cls.attributes[target.attr] = self._attribute_kind(value, cls, target.attr)
+            previous = cls.attributes.get(target.attr, "<")
+            # `self.norm = Norm(d) if ... else None` spelled as two branches: a call of the
+            # attribute calls the module (None is never called), so None keeps the class.
+            if previous.startswith("<") or not _is_none(value):
+                cls.attributes[target.attr] = self._attribute_kind(value, cls, target.attr)
             functions = self._function_refs(value)
             if functions:
                 cls.callables.setdefault(target.attr, []).extend(functions)
