@@ -4,7 +4,7 @@
 example input's batch size, so other batch sizes fail or are cut. The append-then-stack and
 accumulate loops of the TL402 fix (``fixers/tiny_tensor_loop.py``) are rewritten the same way
 (``rows = []`` + ``for row in x: rows.append(E(row))`` + ``torch.stack(rows)`` -> ``E(x)``),
-with more per-row expressions taken as row-wise, since they give each row of ``E(x)`` exactly
+and so is ``torch.stack([E(row) for row in x])``, with more per-row expressions taken as row-wise, since they give each row of ``E(x)`` exactly
 ``E(row)``:
 
 - elementwise math, as for TL402;
@@ -21,6 +21,7 @@ matrix product adds in another order), and an empty batch gives an empty tensor 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
@@ -28,7 +29,8 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Replacement
 
-from .tiny_tensor_loop import BatchTinyTensorLoop
+from ._tensor_exprs import has_comments
+from .tiny_tensor_loop import BatchTinyTensorLoop, _strip_outer_parens
 
 # Methods (and torch / F functions) that act along the ``dim`` they are given.
 ALONG_DIM = frozenset(
@@ -62,10 +64,36 @@ class TracedRowLoopToBatch(BatchTinyTensorLoop):
         for ancestor in self.ancestors(node):
             if isinstance(ancestor, cst.For):
                 return self._loop(ancestor) if ancestor.iter is current else None
+            if isinstance(ancestor, cst.CompFor):
+                return self._stacked_comprehension(ancestor) if ancestor.iter is current else None
             if not isinstance(ancestor, (cst.Arg, cst.Call)):
                 return None
             current = ancestor
         return None
+
+    def _stacked_comprehension(self, comp_for: cst.CompFor) -> Optional[list[Replacement]]:
+        """``torch.stack([E(r) for r in x])`` (dim 0) -> ``E(x)``."""
+        comprehension = self.parent(comp_for)
+        if (
+            not isinstance(comprehension, (cst.ListComp, cst.GeneratorExp))
+            or comp_for.ifs
+            or comp_for.inner_for_in is not None
+            or comp_for.asynchronous is not None
+            or has_comments(comprehension)
+        ):
+            return None
+        arg = self.parent(comprehension)
+        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call) or call.args[0] is not arg or arg.keyword or arg.star:
+            return None
+        if self.ctx.qualified_name(call.func) != "torch.stack" or not _dim_zero(call.args[1:]):
+            return None
+        batched = self._batched(comp_for.iter, comp_for.target, comprehension.elt, comprehension)
+        if batched is None:
+            return None
+        if isinstance(self.parent(call), (cst.Assign, cst.Return, cst.Arg)):
+            batched = _strip_outer_parens(batched)
+        return [(call, batched)]
 
     def _elementwise_call(self, call: cst.Call, rows: set[int], excluded: tuple[str, str]) -> bool:
         if super()._elementwise_call(call, rows, excluded):
@@ -114,6 +142,18 @@ class TracedRowLoopToBatch(BatchTinyTensorLoop):
             isinstance(v, cst.Call) and self.ctx.qualified_name(v.func) in ROW_MODULES
             for v in values
         )
+
+
+def _dim_zero(args: Sequence[cst.Arg]) -> bool:
+    """No further argument, or ``0`` / ``dim=0``."""
+    if not args:
+        return True
+    if len(args) != 1 or args[0].star:
+        return False
+    keyword, value = args[0].keyword, args[0].value
+    return (keyword is None or keyword.value == "dim") and (
+        isinstance(value, cst.Integer) and value.value == "0"
+    )
 
 
 def _negative_dim(args: list[cst.Arg]) -> bool:

@@ -236,6 +236,17 @@ def test_row_loops_of_row_wise_ops_become_one_batched_expression():
         init="self.head = nn.Linear(4, 2)",
     )
     assert "picked = self.head(x).sum(-1)" in _fix(indexed, "TL106")
+    stacked = _model(
+        """\
+        scores = torch.stack([F.gelu(self.head(x[j])) for j in range(len(x))], dim=0)
+        return -torch.stack([token.mean(-1) - 1 for token in x])
+        """,
+        init="self.head = nn.Linear(4, 2)",
+    )
+    assert _fix(stacked, "TL105,TL106") == stacked.replace(
+        "torch.stack([F.gelu(self.head(x[j])) for j in range(len(x))], dim=0)",
+        "F.gelu(self.head(x))",
+    ).replace("-torch.stack([token.mean(-1) - 1 for token in x])", "-(x.mean(-1) - 1)")
 
 
 def test_loops_that_are_not_row_wise_are_left_alone():
@@ -315,6 +326,15 @@ TORCH_CASES = [
             "return torch.stack(rows)\n"
         ),
         id="TL105-loop",
+    ),
+    pytest.param(
+        "TL105,TL106",
+        _model(
+            "first = torch.stack([torch.softmax(x[n] * 2, dim=-1) for n in range(x.size(0))])\n"
+            "return first + torch.stack([self.fc(v).relu() for v in x], 0)\n",
+            init="self.fc = nn.Linear(4, 4)",
+        ),
+        id="TL105-comprehension",
     ),
 ]
 
