@@ -110,10 +110,13 @@ class TensorConditionToWhere(Fixer):
             return None
         text, bindings = found
         for call in bindings:
+            reduction = number_of_reduction(self, call)
+            if reduction is None:
+                return None
             self._bindings[id(call)] = (
                 call,
-                number_of_reduction(self, call).with_changes(lpar=call.lpar, rpar=call.rpar),  # type: ignore[union-attr]
-            )  # type: ignore[attr-defined]
+                reduction.with_changes(lpar=call.lpar, rpar=call.rpar),
+            )
         return text
 
     def _values(self, *values: cst.BaseExpression) -> bool:
