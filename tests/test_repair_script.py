@@ -361,26 +361,28 @@ def test_loops_over_two_containers_or_other_bounds_are_left_alone():
 # -- TL209 -------------------------------------------------------------------------------------
 def test_list_of_map_becomes_a_comprehension():
     before = _model(
-        "v = 1\nparts = list(map(torch.tanh, x.unbind(0)))\nsizes = list(map(int, x.shape))\n"
-        "return torch.stack(parts) * sizes[0] * v\n"
+        "v = 1\nparts = list(map(torch.tanh, x.chunk(2, 1)))\nsizes = list(map(int, x.shape))\n"
+        "return torch.cat(parts, 1) * sizes[0] * v\n"
     )
     assert _fix(before, "TL209") == before.replace(
-        "list(map(torch.tanh, x.unbind(0)))", "[torch.tanh(v2) for v2 in x.unbind(0)]"
+        "list(map(torch.tanh, x.chunk(2, 1)))", "[torch.tanh(v2) for v2 in x.chunk(2, 1)]"
     ).replace("list(map(int, x.shape))", "[int(v2) for v2 in x.shape]")
 
 
 def test_map_not_built_into_a_list_is_left_alone():
-    # A lazy iterator (its calls may interleave with the loop body), a lambda, two iterables.
+    # A lazy iterator (its calls may interleave with the loop body), a lambda, two iterables,
+    # a tensor's rows (the comprehension would bring TL105, which the map hid).
     before = _model(
         """\
-        for y in map(torch.relu, x.unbind(0)):
+        for y in map(torch.relu, x.chunk(2, 1)):
             x = x + y
-        a = list(map(lambda t: t * 2, x.unbind(0)))
-        b = list(map(torch.add, x.unbind(0), x.unbind(0)))
-        return x + a[0] + b[0]
+        a = list(map(lambda t: t * 2, x.chunk(2, 1)))
+        b = list(map(torch.add, x.chunk(2, 1), x.chunk(2, 1)))
+        c = list(map(torch.relu, x.unbind(0)))
+        return x + a[0] + b[0] + c[0]
         """
     )
-    assert _unfixed(before, "TL209") == 3
+    assert _unfixed(before, "TL209") == 4
 
 
 # -- TL210 -------------------------------------------------------------------------------------
@@ -475,7 +477,7 @@ TORCH_CASES = [
     ),
     _case(
         "TL209",
-        _model("parts = list(map(torch.relu, x.unbind(0)))\nreturn torch.stack(parts)\n"),
+        _model("parts = list(map(torch.relu, x.chunk(2, 1)))\nreturn torch.cat(parts, 1)\n"),
         "map",
     ),
     _case(
