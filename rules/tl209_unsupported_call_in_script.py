@@ -93,8 +93,11 @@ class UnsupportedCallInScript(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: each call has its own TorchScript spelling, or must move out of the
-    scripted code (`@torch.jit.ignore`).
+    Unsafe fixes for the calls with one exact spelling: `copy.deepcopy(t)` -> `t.clone()` and
+    NumPy round trips -> the torch function (TL308 / TL306 fixes), and `list(map(f, xs))` with a
+    named `f` -> `[f(v) for v in xs]` (not over a tensor's rows). The others have their own
+    TorchScript spelling (`math.sqrt` for `np.sqrt` of a size, `F.linear` for
+    `super().forward`) or must move out of the scripted code (`@torch.jit.unused`), by hand.
     """
 
     code = "TL209"
