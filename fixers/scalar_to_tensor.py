@@ -78,6 +78,8 @@ MATH_FUNCTIONS = frozenset(
 CLIMB_KINDS = (Kind.CONST, Kind.SIZE, Kind.RANK)
 # 0-d integer results: what int() of them needs no cast for.
 INTEGER_METHODS = frozenset({"argmax", "argmin", "count_nonzero", "long", "int", "numel"})
+# Reductions that keep an integer tensor integer.
+INTEGER_REDUCTIONS = frozenset({"sum", "max", "min", "amax", "amin"})
 
 _MAX_DEPTH = 6
 
@@ -373,8 +375,10 @@ class NumberToTensor(_KeepTensor):
         if method in INTEGER_METHODS:
             return True
         func = tensor.func
-        if method == "sum" and isinstance(func, cst.Attribute) and not tensor.args:
-            return isinstance(func.value, cst.Comparison)
+        if method in INTEGER_REDUCTIONS and isinstance(func, cst.Attribute) and not tensor.args:
+            # `(x > 0).sum()` counts; `lengths.long().max()` stays integer.
+            inner = func.value
+            return (method == "sum" and isinstance(inner, cst.Comparison)) or self._integer(inner)
         return False
 
 

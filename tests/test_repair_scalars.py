@@ -98,11 +98,14 @@ def test_int_truncates_unless_the_tensor_is_an_integer_count():
         """\
         half = int(x.mean()) // 2
         hits = int((x > 0).sum())
-        return x * half + x * hits
+        top = int(sizes.long().amax())
+        return x * half + x * hits + x * top
         """
     )
-    after = before.replace("int(x.mean())", "x.mean().long()").replace(
-        "int((x > 0).sum())", "(x > 0).sum()"
+    after = (
+        before.replace("int(x.mean())", "x.mean().long()")
+        .replace("int((x > 0).sum())", "(x > 0).sum()")
+        .replace("int(sizes.long().amax())", "sizes.long().amax()")
     )
     assert _fix(before) == after
 
