@@ -28,9 +28,11 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Replacement
+from torchlint.lint.semantic.kinds import Kind
 
-from ._tensor_exprs import has_comments
-from .tiny_tensor_loop import BatchTinyTensorLoop, _strip_outer_parens
+from ._shared import names_in, scope_of, variable_uses
+from ._tensor_exprs import has_comments, single_small_statement
+from .tiny_tensor_loop import ATOMS, BatchTinyTensorLoop, _strip_outer_parens
 
 # Methods (and torch / F functions) that act along the ``dim`` they are given.
 ALONG_DIM = frozenset(
@@ -70,6 +72,63 @@ class TracedRowLoopToBatch(BatchTinyTensorLoop):
                 return None
             current = ancestor
         return None
+
+    def _loop(self, loop: cst.For) -> Optional[list[Replacement]]:
+        return super()._loop(loop) or self._indexed_sum(loop)
+
+    def _indexed_sum(self, loop: cst.For) -> Optional[list[Replacement]]:
+        """``for i in range(len(x)): acc = acc + E(x[i], i)`` (or ``acc += ...``) ->
+        ``acc = acc + E(x, idx).sum(0)``, ``idx`` the row numbers shaped to broadcast
+        against ``x``'s rows."""
+        if loop.orelse is not None or loop.asynchronous or has_comments(loop, leading=False):
+            return None
+        statement = single_small_statement(loop.body)
+        if isinstance(statement, cst.AugAssign) and isinstance(statement.operator, cst.AddAssign):
+            target, element = statement.target, statement.value
+        elif (
+            isinstance(statement, cst.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.value, cst.BinaryOperation)
+            and isinstance(statement.value.operator, cst.Add)
+            and isinstance(statement.value.left, cst.Name)
+        ):
+            target, element = statement.targets[0].target, statement.value.right
+            if not (isinstance(target, cst.Name) and target.value == statement.value.left.value):
+                return None
+        else:
+            return None
+        if not isinstance(target, cst.Name) or not isinstance(loop.target, cst.Name):
+            return None
+        if any(name.value == target.value for name in names_in(element)):
+            return None
+        tensor = self._range_tensor(loop.iter)
+        if tensor is None or self.kind(target) != Kind.TENSOR:
+            return None
+        variable = loop.target.value
+        tensor_text = self.code(tensor.with_changes(lpar=(), rpar=()))
+        rows: set[int] = set()
+        indices: set[int] = set()
+        for name in names_in(element):
+            if name.value == variable:
+                row = self._row_subscript(name, tensor_text)
+                (rows if row is not None else indices).add(id(row if row is not None else name))
+        if not rows or not self._elementwise(element, rows | indices, (variable, tensor_text)):
+            return None
+        loop_span = {id(n) for n in names_in(loop)}
+        if any(
+            id(use) not in loop_span for use in variable_uses(self, scope_of(self, loop), variable)
+        ):
+            return None
+        atom = tensor_text if isinstance(tensor, ATOMS) else f"({tensor_text})"
+        torch = self.import_module("torch")
+        index = cst.parse_expression(
+            f"{torch}.arange({atom}.shape[0]).view([-1] + [1] * ({atom}.dim() - 1))"
+        )
+        whole = cst.parse_expression(atom)
+        batched = element.visit(
+            _Replace({**dict.fromkeys(rows, whole), **dict.fromkeys(indices, index)})
+        )
+        return [(loop, f"{target.value} = {target.value} + ({self.code(batched)}).sum(0)")]
 
     def _stacked_comprehension(self, comp_for: cst.CompFor) -> Optional[list[Replacement]]:
         """``torch.stack([E(r) for r in x])`` (dim 0) -> ``E(x)``."""
@@ -142,6 +201,17 @@ class TracedRowLoopToBatch(BatchTinyTensorLoop):
             isinstance(v, cst.Call) and self.ctx.qualified_name(v.func) in ROW_MODULES
             for v in values
         )
+
+
+class _Replace(cst.CSTTransformer):
+    """Replaces nodes by their ids (of the original tree) in one pass."""
+
+    def __init__(self, replacements: dict[int, cst.BaseExpression]) -> None:
+        super().__init__()
+        self.replacements = replacements
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[override]
+        return self.replacements.get(id(original_node), updated_node)
 
 
 def _dim_zero(args: Sequence[cst.Arg]) -> bool:

@@ -249,6 +249,23 @@ def test_row_loops_of_row_wise_ops_become_one_batched_expression():
     ).replace("-torch.stack([token.mean(-1) - 1 for token in x])", "-(x.mean(-1) - 1)")
 
 
+def test_sums_over_row_numbers_use_an_index_tensor_shaped_like_the_rows():
+    before = _model(
+        """\
+        total = x.new_zeros(x.shape[1:])
+        for k in range(x.size(0)):
+            total += x[k].exp() / (k + 2)
+        return total
+        """
+    )
+    assert _fix(before, "TL106") == before.replace(
+        """for k in range(x.size(0)):
+            total += x[k].exp() / (k + 2)""",
+        "total = total + (x.exp() / (torch.arange(x.shape[0]).view([-1] + [1] * (x.dim() - 1)) "
+        "+ 2)).sum(0)",
+    )
+
+
 def test_loops_that_are_not_row_wise_are_left_alone():
     before = _model(
         """\
@@ -335,6 +352,14 @@ TORCH_CASES = [
             init="self.fc = nn.Linear(4, 4)",
         ),
         id="TL105-comprehension",
+    ),
+    pytest.param(
+        "TL105,TL106",
+        _model(
+            "acc = torch.zeros_like(x[0])\nfor j in range(len(x)):\n    acc = acc + x[j] * (j - 1) ** 2\n"
+            "return acc\n"
+        ),
+        id="TL105-index-sum",
     ),
 ]
 
