@@ -1,11 +1,18 @@
 """TL105 / TL106: a Python loop over a tensor's rows -> one batched expression (unsafe).
 
 ``torch.jit.trace`` unrolls ``for row in x:`` and ``for i in range(x.size(0)):`` for the
-example input's batch size, so other batch sizes fail or are cut. The append-then-stack and
-accumulate loops of the TL402 fix (``fixers/tiny_tensor_loop.py``) are rewritten the same way
-(``rows = []`` + ``for row in x: rows.append(E(row))`` + ``torch.stack(rows)`` -> ``E(x)``),
-and so is ``torch.stack([E(row) for row in x])``, with more per-row expressions taken as row-wise, since they give each row of ``E(x)`` exactly
-``E(row)``:
+example input's batch size, so other batch sizes fail or are cut. Rewritten:
+
+- the append-then-stack and accumulate loops of the TL402 fix (``fixers/tiny_tensor_loop.py``):
+  ``rows = []`` + ``for row in x: rows.append(E(row))`` + ``torch.stack(rows)`` -> ``E(x)``,
+  ``acc += E(x[i])`` -> ``acc += E(x).sum(0)``;
+- ``torch.stack([E(row) for row in x])`` (or over ``range(len(x))``, dim 0) -> ``E(x)``;
+- sums that read the row number: ``for i in range(len(x)): acc = acc + E(x[i], i)`` (or
+  ``+=``) -> ``acc = acc + E(x, idx).sum(0)`` with ``idx = torch.arange(x.shape[0]).view([-1]
+  + [1] * (x.dim() - 1))``, the row numbers shaped to broadcast like one row each.
+
+Per-row expressions are taken as row-wise, giving each row of ``E(x)`` exactly ``E(row)``,
+when they are built from:
 
 - elementwise math, as for TL402;
 - ops along a negative dimension (``row.softmax(-1)``, ``F.log_softmax(row, dim=-1)``,
@@ -14,9 +21,11 @@ and so is ``torch.stack([E(row) for row in x])``, with more per-row expressions 
   elementwise activation (``self.fc(row)``), which act on the last dimension.
 
 Recurrent loops (``h = cell(x[:, t], h)``) carry a state from step to step and have no batched
-form; they are left alone. Unsafe, as TL402: results may differ in the last bits (a batched
-matrix product adds in another order), and an empty batch gives an empty tensor where
-``torch.stack`` raised.
+form; they are left alone. Checked with torch: the trace then gives eager's results on other
+batch sizes, and script, compile and export pass as before. Unsafe, as TL402: results may
+differ in the last bits (a batched matrix product adds in another order), an empty batch gives
+an empty tensor where ``torch.stack`` raised, and ``acc += ...`` makes a new tensor (other
+names of the old one no longer see the sum).
 """
 
 from __future__ import annotations
