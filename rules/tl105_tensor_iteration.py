@@ -54,7 +54,8 @@ class TensorIteration(Rule):
     becomes `x.shape[0]`: the same int in eager and TorchScript, a size the tracer records
     (while tracing it is a 0-d tensor, so Python code that formats it sees a tensor). A loop that
     appends a row-wise expression of each row and stacks the list (`rows.append(f(row))` +
-    `torch.stack(rows)`), or adds it up (`acc += f(row)`), becomes one batched expression
+    `torch.stack(rows)`, `torch.stack([f(r) for r in x])`), or adds it up (`acc += f(row)`,
+    also with the row number: `acc = acc + f(x[i], i)`), becomes one batched expression
     (`f(x)`, `f(x).sum(0)`) where `f` is elementwise math, an op along a negative dimension
     (`softmax(-1)`, `sum(-1)`) or a submodule built as `nn.Linear`, `nn.LayerNorm` or an
     activation (results may differ in the last bits). Checked with torch: the trace then gives
