@@ -172,7 +172,7 @@ def fix_paths(
         and any(_applies(d, allow_unsafe) for d in item.result.diagnostics)
     ]
     if todo:
-        index = _project_index(paths, settings, cache_dir)
+        index = project_index(paths, settings, cache_dir)
         global _FIXING
         _FIXING = (index, settings, allow_unsafe, rules, before, fixes)
         try:
@@ -201,7 +201,7 @@ def _can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def _project_index(
+def project_index(
     paths: Sequence[str], settings: Settings, cache_dir: Optional[str]
 ) -> ProjectIndex:
     """Every file of the run in one index, with the rest of their projects as context (as

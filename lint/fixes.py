@@ -705,7 +705,7 @@ class FixOutcome:
         return self.text != self.original
 
 
-def _fix_key(text: str, diagnostic: Diagnostic) -> tuple[str, tuple[tuple[str, str], ...]]:
+def fix_key(text: str, diagnostic: Diagnostic) -> tuple[str, tuple[tuple[str, str], ...]]:
     """Identity of a fix independent of line shifts: the code, replaced texts and new texts."""
     starts = line_starts(text)
     assert diagnostic.fix is not None
@@ -758,7 +758,7 @@ def fix_text(
             for d in result.diagnostics
             if d.fix is not None
             and (allow_unsafe or d.fix.applicability == "safe")
-            and _fix_key(text, d) not in blocked
+            and fix_key(text, d) not in blocked
         ]
         if not candidates:
             break
@@ -777,18 +777,18 @@ def fix_text(
                 diagnostic = by_fix[id(fix)]
                 alone = compiles(apply_fixes(text, [fix]), path)
                 if alone is not None:
-                    blocked.add(_fix_key(text, diagnostic))
+                    blocked.add(fix_key(text, diagnostic))
                     outcome.dropped.append(
                         DroppedFix(diagnostic.code, diagnostic.line, fix.message, alone)
                     )
-            good = [f for f in chosen if _fix_key(text, by_fix[id(f)]) not in blocked]
+            good = [f for f in chosen if fix_key(text, by_fix[id(f)]) not in blocked]
             new_text = apply_fixes(text, good[:1]) if good else text
             chosen = good[:1]
             if compiles(new_text, path) is not None:
                 new_text, chosen = text, []
         if new_text == text:
             for fix in chosen:
-                blocked.add(_fix_key(text, by_fix[id(fix)]))
+                blocked.add(fix_key(text, by_fix[id(fix)]))
             if not chosen and not problem:
                 break
             continue

@@ -313,7 +313,7 @@ class _Linter:
 
     def findings(self, path: str, text: str) -> list[Diagnostic]:
         from torchlint.lint.engine import lint_text
-        from torchlint.lint.fix_files import _project_index
+        from torchlint.lint.fix_files import project_index
 
         if text == self.original(path):
             result = self.results.get(path)
@@ -321,7 +321,7 @@ class _Linter:
         found = self.fixed.get((path, text))
         if found is None:
             if self.index is None:
-                self.index = _project_index(self.files, self.settings, self.cache_dir)
+                self.index = project_index(self.files, self.settings, self.cache_dir)
             result = lint_text(path, text, self.settings, index=self.index)
             found = self.fixed[(path, text)] = list(result.diagnostics)
         return found
@@ -449,7 +449,7 @@ def _next_candidate(
     """The first untried fix of a finding near a problem, problems in torch's order; for a
     problem torch named no line for (outputs that differ), of any finding naming its back-end
     in the files the model was loaded from (``loaded``, real paths)."""
-    from torchlint.lint.fixes import _fix_key
+    from torchlint.lint.fixes import fix_key
 
     for problem in problems:
         if problem.line is None:
@@ -474,7 +474,7 @@ def _next_candidate(
             for diagnostic in candidates:
                 # Per text: two places can take the same edit, and after a kept fix a rejected
                 # one may help (MAX_TRIES bounds the retries).
-                key = (real, text, _fix_key(text, diagnostic))
+                key = (real, text, fix_key(text, diagnostic))
                 if key not in tried:
                     return real, diagnostic, key
     return None
