@@ -385,6 +385,20 @@ def test_map_not_built_into_a_list_is_left_alone():
     assert _unfixed(before, "TL209") == 4
 
 
+def test_numpy_sqrt_of_a_size_becomes_math_sqrt():
+    before = _model(
+        "a = float(np.sqrt(x.size(-1)))\nb = np.exp(x.size(-1))\nc = np.sqrt(x.abs())\n"
+        "return x / a * b * c\n",
+        head="import numpy as np\n",
+    )
+    fixed = _fix(before, "TL209")
+    # np.exp overflows to inf where math.exp raises; a tensor is TL306's: both left alone.
+    assert fixed == before.replace("np.sqrt(x.size(-1))", "math.sqrt(x.size(-1))").replace(
+        "import numpy as np\n", "import numpy as np\nimport math\n"
+    )
+    assert _unfixed(fixed, "TL209") == 2
+
+
 # -- TL210 -------------------------------------------------------------------------------------
 def test_helper_parameters_get_the_type_every_caller_passes():
     helpers = (
@@ -479,6 +493,11 @@ TORCH_CASES = [
         "TL209",
         _model("parts = list(map(torch.relu, x.chunk(2, 1)))\nreturn torch.cat(parts, 1)\n"),
         "map",
+    ),
+    _case(
+        "TL209",
+        _model("return x / float(np.sqrt(x.size(-1)))\n", head="import numpy as np\n"),
+        "numpy-sqrt",
     ),
     _case(
         "TL210",
