@@ -94,10 +94,11 @@ class UnsupportedCallInScript(Rule):
 
     ## Fix safety
     Unsafe fixes for the calls with one exact spelling: `copy.deepcopy(t)` -> `t.clone()` and
-    NumPy round trips -> the torch function (TL308 / TL306 fixes), and `list(map(f, xs))` with a
-    named `f` -> `[f(v) for v in xs]` (not over a tensor's rows). The others have their own
-    TorchScript spelling (`math.sqrt` for `np.sqrt` of a size, `F.linear` for
-    `super().forward`) or must move out of the scripted code (`@torch.jit.unused`), by hand.
+    NumPy round trips -> the torch function (TL308 / TL306 fixes), `list(map(f, xs))` with a
+    named `f` -> `[f(v) for v in xs]` (not over a tensor's rows), and `np.sqrt` of a size or
+    rank -> `math.sqrt`. The others have their own TorchScript spelling (`math` for other NumPy
+    functions of numbers, `F.linear` for `super().forward`) or must move out of the scripted
+    code (`@torch.jit.unused`), by hand.
     """
 
     code = "TL209"
