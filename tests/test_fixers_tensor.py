@@ -182,8 +182,14 @@ def test_item_in_tensor_arithmetic_keeps_the_tensor_unsafely():
         """
     )
     after = _fix(before, "TL103").text
-    assert after == before.replace("x.abs().max().item()", "x.abs().max().detach()").replace(
-        "x.mean().item()", "x.mean().detach()"
+    # `n` fills a tensor and `k` indexes one (a one-element index, squeezed back): both stay
+    # tensors too (fixers/scalar_to_tensor.py); `m` is also returned, so it stays a number.
+    assert after == (
+        before.replace("x.abs().max().item()", "x.abs().max().detach()")
+        .replace("x.mean().item()", "x.mean().detach()")
+        .replace("x.sum().item()", "x.sum().detach()")
+        .replace("x.argmax().item()", "x.argmax().detach()")
+        .replace("x[k]", "x[k.reshape(1)].squeeze(0)")
     )
     # Unsafe: `scale + 1e-6` runs in float32 instead of double, and dtypes can differ.
     assert _fix(before, "TL103", unsafe=False).text == before
