@@ -208,6 +208,16 @@ def test_an_attribute_set_to_a_module_or_none_is_called_as_the_module():
     from .semantic_helpers import kinds_in
 
     assert kinds_in(OPTIONAL_NORM, "Model.forward")["h"] == Kind.TENSOR
+    one_line = OPTIONAL_NORM.replace(
+        """            if use_norm:
+                self.norm = nn.LayerNorm(4)
+            else:
+                self.norm = None
+""",
+        "            self.norm = nn.LayerNorm(4) if use_norm else None\n",
+    )
+    assert one_line != OPTIONAL_NORM
+    assert kinds_in(one_line, "Model.forward")["h"] == Kind.TENSOR
 
 
 SCAN = """
@@ -260,3 +270,51 @@ def test_function_alias_imported_from_another_file(tmp_path):
     )
     # npo2's math on the size its caller passes, and the forward's test of it.
     assert ("scan.py", 11) in found and ("scan.py", 5) in found, found
+
+
+PROPERTY = """
+    import torch
+    from torch import nn
+
+    class Model(nn.Module):
+        {unused}
+        @property
+        def scales(self):
+            def double(v):
+                return v * 2
+            return [double(1.0)]
+
+        def forward(self, x):
+            return x * 2
+
+    def inputs():
+        return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+"""
+
+PROPERTY_FORMS = [
+    pytest.param("", True, id="property-compiled"),
+    pytest.param('__jit_unused_properties__ = ["scales"]', False, id="property-unused"),
+]
+
+
+def _property_source(unused: str) -> str:
+    return textwrap.dedent(PROPERTY).lstrip("\n").replace("{unused}", unused or "pass")
+
+
+@pytest.mark.parametrize(("unused", "fails"), PROPERTY_FORMS)
+def test_scripting_a_module_compiles_its_properties(unused, fails):
+    source = _property_source(unused)
+    result = lint_text(
+        "model.py", source, Settings(select=("TL204",), targets=("script",), targets_explicit=True)
+    )
+    assert not result.errors, result.errors
+    assert bool(result.diagnostics) == fails, [(d.line, d.message) for d in result.diagnostics]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(("unused", "fails"), PROPERTY_FORMS)
+def test_torch_scripts_properties_unless_unused(unused, fails):
+    from .oracle import check
+
+    assert check(_property_source(unused), "script").ok != fails

@@ -508,7 +508,11 @@ class ProjectIndex:
                         if not value.startswith("<") and self.is_module_class(value):
                             queue.append((f"{value}.forward", frozenset({"script"}), root))
                     for name, method in cls.methods.items():
-                        if "torch.jit.export" in method.decorators:
+                        # Its properties too, used or not (`__jit_unused_properties__` aside).
+                        if "torch.jit.export" in method.decorators or (
+                            "builtins.property" in method.decorators
+                            and name not in cls.unused_properties
+                        ):
                             queue.append((f"{owner}.{name}", frozenset({"script"}), root))
         return regions
 

@@ -111,6 +111,8 @@ class ClassSummary:
     # ``self.<attr> = fn`` / ``partial(fn, ...)`` / ``a if c else b``: names ``self.<attr>(...)``
     # may call (the index keeps those that are project functions).
     callables: dict[str, list[str]] = field(default_factory=dict)
+    # Names in the class body's ``__jit_unused_properties__``: properties TorchScript skips.
+    unused_properties: list[str] = field(default_factory=list)
 
 
 @dataclass(**_SLOTS)
@@ -494,6 +496,18 @@ class _Summarizer(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _record_assignment(self, target: ast.expr, value: ast.expr) -> None:
+        if (
+            isinstance(target, ast.Name)
+            and target.id == "__jit_unused_properties__"
+            and self.class_stack
+            and not self.function_stack
+            and isinstance(value, (ast.List, ast.Tuple))
+        ):
+            self.class_stack[-1].unused_properties.extend(
+                e.value
+                for e in value.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            )
         if isinstance(target, ast.Name):
             if not self.function_stack:
                 self.summary.defined_names.add(target.id)
@@ -596,6 +610,10 @@ class _Summarizer(ast.NodeVisitor):
         self.callables[-1].setdefault(name, []).extend(refs)
 
     def _attribute_kind(self, value: ast.expr, cls: ClassSummary, attr: str) -> str:
+        if isinstance(value, ast.IfExp) and (_is_none(value.body) or _is_none(value.orelse)):
+            # `Norm(d) if use_norm else None`: what a call of the attribute calls.
+            other = value.orelse if _is_none(value.body) else value.body
+            return self._attribute_kind(other, cls, attr)
         if isinstance(value, ast.Call):
             name = self._resolve(value.func) or ""
             if name in (
