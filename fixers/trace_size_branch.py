@@ -4,16 +4,17 @@ While tracing, ``x.size(1)``, ``x.shape[0]`` and arithmetic on them are 0-d tens
 comparison of them is a 0-d bool tensor the trace can keep; only ``if`` turns it into the
 example input's path. Three branch shapes are rewritten, when the test is one comparison of
 such sizes with ints or constants (``t % 2`` alone is read as ``t % 2 != 0``; ``and`` / ``or``
-/ ``not`` and ``int(...)`` of a size are constants under trace, and are left alone):
+/ ``not`` call ``bool()`` under trace and are left alone; ``int(...)`` of a size goes first,
+by the fix in ``trace_size_tensor.py``):
 
 - padding: ``if c: x = F.pad(x, (0, p))`` -> ``x = F.pad(x, (0, p * (c)))``: each amount
   becomes 0 where the test is false, and a pad of 0 leaves ``x`` as it was;
-- truncation: ``if x.size(1) > n: x = x[:, :n]`` (``>=``, ``x.shape[d]``, ``x[..., :n]`` for the
-  last dimension) -> ``x = x[:, :n]``, which leaves a shorter ``x`` as it was; other statements
-  of the branch (a warning) stay under the ``if``;
+- truncation: ``if x.size(1) > n: x = x[:, :n]`` (``>=``, ``x.shape[d]`` or a name bound to
+  it, ``x[:, -n:]``, ``x[..., :n]`` for the last dimension) -> ``x = x[:, :n]``, which leaves a
+  shorter ``x`` as it was; other statements of the branch (a warning) stay under the ``if``;
 - select: ``if c: y = a`` + ``else: y = b`` (or ``y = a`` alone, ``y`` holding a tensor;
-  ``return a`` / ``return b``; ``a if c else b``) -> ``torch.where(torch.full((), c, dtype=torch.bool), a, b)``, only
-  where neither value can change the shape (no indexing, no reshaping or padding call, no
+  ``return a`` / ``return b``; ``a if c else b``) ->
+  ``torch.where(torch.full((), c, dtype=torch.bool), a, b)``, only where neither value can change the shape (no indexing, no reshaping or padding call, no
   module call, reductions only with ``keepdim=True``), since ``torch.where`` broadcasts them.
 
 Checked with torch 2.13: each form gives eager's results under trace on other sizes, and
@@ -30,12 +31,14 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import names_in
 from ._tensor_exprs import (
     FULL_REDUCTIONS,
     has_comments,
+    shape_of_tensor,
     single_small_statement,
     traced_size,
     traced_size_test,
@@ -211,10 +214,22 @@ class SizeBranchTruncate(Fixer):
         return [(node, cst.FlattenSentinel([kept, after]))]
 
 
-def _size_read(fixer: Fixer, expr: cst.BaseExpression) -> Optional[tuple[str, int]]:
-    """``x.size(d)`` / ``x.shape[d]`` of a tensor name ``x``: ``("x", d)``."""
+def _size_read(fixer: Fixer, expr: cst.BaseExpression, depth: int = 0) -> Optional[tuple[str, int]]:
+    """``x.size(d)`` / ``x.shape[d]`` of a tensor name ``x``: ``("x", d)``; also through a name
+    bound once to one (``t = x.size(1)``, ``b, t, d = x.shape``)."""
     tensor: Optional[cst.BaseExpression] = None
     index: Optional[cst.BaseExpression] = None
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = assignments(fixer.enclosing_function(expr), expr.value)
+        if len(values) != 1:
+            return None
+        value, position, size = values[0]
+        if size == 1:
+            return _size_read(fixer, value, depth + 1)
+        shaped = shape_of_tensor(fixer, value)
+        if isinstance(shaped, cst.Name) and 0 <= position < size:
+            return shaped.value, position
+        return None
     if (
         isinstance(expr, cst.Call)
         and isinstance(expr.func, cst.Attribute)
@@ -246,7 +261,7 @@ def _size_read(fixer: Fixer, expr: cst.BaseExpression) -> Optional[tuple[str, in
 
 
 def _truncates(fixer: Fixer, value: cst.BaseExpression, tensor: str, dim: int, limit: str) -> bool:
-    """``x[:, :n]`` (dimension ``dim`` sliced to ``:n``, the dimensions before it whole)."""
+    """``x[:, :n]`` / ``x[:, -n:]`` (dimension ``dim`` cut to ``n``, the ones before it whole)."""
     if not (
         isinstance(value, cst.Subscript)
         and isinstance(value.value, cst.Name)
@@ -267,13 +282,16 @@ def _truncates(fixer: Fixer, value: cst.BaseExpression, tensor: str, dim: int, l
         isinstance(e, cst.Slice) and e.lower is None and e.upper is None and e.step is None
         for e in before
     )
-    return (
-        whole
-        and isinstance(cut, cst.Slice)
-        and cut.lower is None
-        and cut.step is None
-        and cut.upper is not None
-        and fixer.code(cut.upper) == limit
+    if not whole or not isinstance(cut, cst.Slice) or cut.step is not None:
+        return False
+    if cut.lower is None and cut.upper is not None:  # ``x[:, :n]``: the first n
+        return fixer.code(cut.upper) == limit
+    lower = cut.lower
+    return (  # ``x[:, -n:]``: the last n
+        cut.upper is None
+        and isinstance(lower, cst.UnaryOperation)
+        and isinstance(lower.operator, cst.Minus)
+        and fixer.code(lower.expression) == limit
     )
 
 

@@ -154,6 +154,17 @@ def test_truncation_under_a_length_test_runs_unconditionally():
         '            print("long input")\n            x = x[:, : self.limit]\n',
         '            print("long input")\n        x = x[:, : self.limit]\n',
     )
+    named = _model(
+        """\
+        batch, length, width = x.shape
+        if length > 4:
+            x = x[:, -4:]
+        return x
+        """
+    )
+    assert _fix(named, "TL106") == named.replace(
+        "if length > 4:\n            x = x[:, -4:]", "x = x[:, -4:]"
+    )
     last_dim = _model(
         """\
         if 6 < x.size(-1):
@@ -317,6 +328,14 @@ TORCH_CASES = [
             shapes="(2, 3, 4), (2, 6, 4)",
         ),
         id="TL106-truncate",
+    ),
+    pytest.param(
+        "TL106",
+        _model(
+            "n = x.size(1)\nif n >= 3:\n    x = x[:, -3:]\nreturn x.amax(1)\n",
+            shapes="(3, 2, 4), (2, 5, 4)",
+        ),
+        id="TL106-keep-last",
     ),
     pytest.param(
         "TL106",
