@@ -25,6 +25,7 @@ branches (an error or cost of the untaken one) and promotes their dtypes; a pad 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
@@ -306,6 +307,20 @@ class SizeBranchToWhere(TensorConditionToWhere):
         "(both branches run; their shapes must match)"
     )
 
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        try:
+            return super().fix(diagnostic)
+        except _OtherShapes:
+            return None
+
+    def _select(self, conditions: Sequence[str], values: Sequence[str]) -> str:
+        # A tensor built with its shape in the arguments (``x.new_zeros((0,))``) is the same
+        # shape as another value only when every value builds the same one.
+        built = [_constructions(cst.parse_expression(value)) for value in values]
+        if any(b != built[0] for b in built):
+            raise _OtherShapes
+        return super()._select(conditions, values)
+
     def _condition(self, test: cst.BaseExpression) -> Optional[str]:
         condition = traced_size_test(self, test)
         if condition is None:
@@ -323,6 +338,38 @@ class SizeBranchToWhere(TensorConditionToWhere):
         if not isinstance(value, cst.BaseExpression) or not _keeps_shape(self, value):
             return None
         return super()._value(small, before)
+
+
+class _OtherShapes(Exception):
+    """The values of a select may differ in shape: no fix."""
+
+
+# Calls that build a tensor whose shape their arguments give.
+CONSTRUCTORS = frozenset(
+    {
+        "zeros", "ones", "full", "empty", "arange", "rand", "randn", "randint", "eye",
+        "linspace", "logspace", "tensor", "as_tensor", "new_zeros", "new_ones", "new_full",
+        "new_empty", "new_tensor", "scalar_tensor",
+    }
+)  # fmt: skip
+
+
+def _constructions(expr: cst.BaseExpression) -> set[str]:
+    """The source of every constructor call in ``expr``."""
+    found: set[str] = set()
+    module = cst.Module(body=[])
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            name = func.attr.value if isinstance(func, cst.Attribute) else None
+            if isinstance(func, cst.Name):
+                name = func.value
+            if name in CONSTRUCTORS:
+                found.add(module.code_for_node(node.with_changes(lpar=(), rpar=())))
+
+    expr.visit(Visitor())
+    return found
 
 
 def _keeps_shape(fixer: Fixer, expr: cst.BaseExpression) -> bool:

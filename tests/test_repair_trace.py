@@ -218,6 +218,18 @@ def test_size_branches_without_a_traced_form_are_left_alone():
     _unfixed(before, "TL106", "and self.center", "x.size(1) > 2", "x.size(0) > 1:", "max(", "> 5")
 
 
+def test_select_between_tensors_built_with_other_shapes_is_left_alone():
+    # `torch.where` would broadcast a (0,) tensor against the (n,) one: eager would fail.
+    before = _model(
+        """\
+        if x.size(0) == 0:
+            return x.new_zeros((0,))
+        return x.sum((1, 2))
+        """
+    )
+    _unfixed(before, "TL106", "x.size(0) == 0")
+
+
 # -- TL105 / TL106 loops ------------------------------------------------------------------------
 def test_row_loops_of_row_wise_ops_become_one_batched_expression():
     before = _model(
