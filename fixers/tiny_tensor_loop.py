@@ -144,7 +144,7 @@ class BatchTinyTensorLoop(Fixer):
         assert isinstance(stack_call, cst.Call)
         return [
             (creation, cst.RemovalSentinel.REMOVE),
-            (loop, f"{rows} = {_strip_outer_parens(batched)}"),
+            (loop, f"{rows} = {strip_outer_parens(batched)}"),
             (stack_call, rows),
         ]
 
@@ -336,7 +336,7 @@ def _names(node: cst.CSTNode) -> list[cst.Name]:
     return names_in(node)
 
 
-def _strip_outer_parens(text: str) -> str:
+def strip_outer_parens(text: str) -> str:
     expr = cst.parse_expression(text)
     if expr.lpar:
         return cst.Module(body=[]).code_for_node(expr.with_changes(lpar=(), rpar=()))

@@ -41,7 +41,7 @@ from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import names_in, scope_of, variable_uses
 from ._tensor_exprs import has_comments, single_small_statement
-from .tiny_tensor_loop import ATOMS, BatchTinyTensorLoop, _strip_outer_parens
+from .tiny_tensor_loop import ATOMS, BatchTinyTensorLoop, strip_outer_parens
 
 # Methods (and torch / F functions) that act along the ``dim`` they are given.
 ALONG_DIM = frozenset(
@@ -160,7 +160,7 @@ class TracedRowLoopToBatch(BatchTinyTensorLoop):
         if batched is None:
             return None
         if isinstance(self.parent(call), (cst.Assign, cst.Return, cst.Arg)):
-            batched = _strip_outer_parens(batched)
+            batched = strip_outer_parens(batched)
         return [(call, batched)]
 
     def _elementwise_call(self, call: cst.Call, rows: set[int], excluded: tuple[str, str]) -> bool:
