@@ -84,9 +84,10 @@ class SizeDependentPython(Rule):
     project function or method (`if not empty(q):` with `def empty(t): return t.numel() == 0`,
     `for i in range(n_windows(x, 2)):`), and methods of Python numbers called on a size
     (`(h / p).is_integer()`, `n.bit_length()`), which raise under trace: sizes are tensors
-    there. A size turned into a Python or NumPy number (`math.sqrt(q.shape[-1])`,
-    `np.ceil(n / 4)`) is flagged whatever its dimension: the tracer warns and records the number.
-    Sizes of the last dimension in arithmetic (feature sizes that weights fix: `d ** -0.5`), ranks
+    there. A size turned into a NumPy number (`np.ceil(x.shape[0] / 4)`) is flagged like
+    `math.ceil`. Sizes of the
+    last dimension in arithmetic (feature sizes that weights fix: `math.sqrt(d)`; the tracer
+    warns, but the trace is right for every input the weights accept), ranks
     (`x.dim()`, `x.ndim`: the tracer
     sees them as plain ints and gives no warning; a trace is taken per rank anyway),
     and config values are not
@@ -210,7 +211,7 @@ class SizeDependentPython(Rule):
             class Model(nn.Module):
                 def forward(self, q, k):
                     b, t, d = q.shape
-                    scale = d**-0.5
+                    scale = 1.0 / math.sqrt(d)
                     if q.size(-1) != 8:
                         raise ValueError("bad head size")
                     return (q @ k.transpose(-1, -2)) * scale
@@ -595,24 +596,22 @@ class SizeDependentPython(Rule):
             line=6,
             trace_warning=True,
         ),
-        # A size made a Python float: the tracer warns and records the number, even for the
-        # last dimension.
+        # NumPy on a batch size: the tracer records the number it gives for the example.
         Invalid(
             """
-            import math
+            import numpy as np
             import torch
             from torch import nn
 
             class Model(nn.Module):
-                def forward(self, q, k):
-                    scale = 1.0 / math.sqrt(q.shape[-1])
-                    return (q @ k.transpose(-1, -2)) * scale
+                def forward(self, x):
+                    k = int(np.ceil(x.shape[0] / 2))
+                    return x * k
 
             def inputs():
-                return [(torch.randn(2, 3, 8), torch.randn(2, 3, 8)), (torch.randn(3, 5, 8), torch.randn(3, 5, 8))]
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=7,
-            trace_warning=True,
         ),
         # The emptiness check lives in a helper: the caller's `if` converts the traced result.
         Invalid(
@@ -761,24 +760,13 @@ class SizeDependentPython(Rule):
             if self.ctx.kind(split_size) == Kind.SIZE and varying_size(self.ctx, split_size):
                 self.report(node, SPLIT_MESSAGE)
             return
-        converts = name.startswith(("math.", "numpy.")) or name in (
-            "builtins.int",
-            "builtins.float",
-        )
-        if name not in SIZE_CONSUMERS and not converts:
+        if name not in SIZE_CONSUMERS and not name.startswith(("math.", "numpy.")):
             return
         args = call_targets(node)
         if any(
             self.ctx.kind(a) == Kind.SIZE
             and not maybe_python_number(self.ctx, a)
-            and (
-                varying_size(self.ctx, a)
-                or from_project_call(self.ctx, a)
-                # A size that is a 0-dim tensor under trace, turned into a Python or NumPy
-                # number (`math.sqrt(x.shape[-1])`): the tracer warns and bakes it in, the
-                # last dimension's too.
-                or (converts and tensor_under_trace(self.ctx, a))
-            )
+            and (varying_size(self.ctx, a) or from_project_call(self.ctx, a))
             for a in args
         ):
             self.report(node)

@@ -41,6 +41,7 @@ def _model(forward: str, inputs: str, extra: str = "") -> str:
 
 TWO_SIZES = "[(torch.randn(2, 4, 4),), (torch.randn(3, 6, 4),)]"
 SAME_SIZES = "[(torch.randn(3, 3, 4),), (torch.randn(3, 3, 4) + 1,)]"
+SIGNS = "[(torch.ones(2, 4),), (-torch.ones(2, 4),)]"
 
 FUNCTION = """
 class Double(torch.autograd.Function):
@@ -72,17 +73,19 @@ class Double(torch.autograd.Function):
 
 # (id, forward body, inputs, helpers, code, torch fails under trace)
 FORMS = [
-    # A size made a Python or NumPy number: the tracer records a constant, the last
-    # dimension's too (it warns there); a rank or a setting is a number already.
-    ("sqrt-last-dim", "return x / math.sqrt(x.shape[-1])", SAME_SIZES, "", "TL106", True),
+    # A size made a Python or NumPy number: the tracer records a constant. The last
+    # dimension's is a feature size the weights fix (torch warns, the trace stays right);
+    # a rank or a setting is a number already.
+    ("sqrt-last-dim", "return x / math.sqrt(x.shape[-1])", TWO_SIZES, "", "TL106", False),
     (
         "sqrt-last-dim-name",
         "d = x.shape[-1] // self.p\nreturn x / math.sqrt(d)",
-        SAME_SIZES,
+        TWO_SIZES,
         "",
         "TL106",
-        True,
+        False,
     ),
+    ("sqrt-batch", "return x / math.sqrt(x.shape[0])", TWO_SIZES, "", "TL106", True),
     (
         "log2-unpacked",
         "b, n, d = x.size()\nreturn x * int(math.log2(n))",
@@ -124,6 +127,31 @@ FORMS = [
         TWO_SIZES,
         "",
         "TL106",
+        False,
+    ),
+    # What `map` gives: tensors from a lambda or a torch function over tensors.
+    (
+        "map-lambda",
+        "ys = list(map(lambda t: t * 2, (x, x)))\nif ys[0].sum() > 0:\n    x = x * 2\nreturn x",
+        SIGNS,
+        "",
+        "TL101",
+        True,
+    ),
+    (
+        "map-torch",
+        "ys = list(map(torch.neg, [x]))\nif ys[0].sum() > 0:\n    x = x * 2\nreturn x",
+        SIGNS,
+        "",
+        "TL101",
+        True,
+    ),
+    (
+        "map-settings",
+        "ws = list(map(lambda v: v * 2, (self.p, 3)))\nif ws[0] > 3:\n    x = x * 2\nreturn x",
+        SIGNS,
+        "",
+        "TL101",
         False,
     ),
     # An autograd.Function's forward is graph code when `.apply` (or a name bound to it) runs.

@@ -1080,6 +1080,10 @@ class KindInference:
                 return first if first in (SHAPE, TS, CONST, MODS) else UNK
             if short in CONST_BUILTINS:
                 return CONST
+            if short == "map" and len(node.args) >= 2:
+                mapped = self._mapped_kind(node)
+                if mapped is not None:
+                    return mapped
             if short in ITEM_BUILTINS:
                 return CONST if all(k == CONST for k in arg_kinds) else UNK
             if short in TRUTH_BUILTINS:
@@ -1140,6 +1144,28 @@ class KindInference:
         if self.model.index.is_module_class(name):
             return MOD
         return None
+
+    def _mapped_kind(self, node: cst.Call) -> Optional[Kind]:
+        """``map(lambda t: t * 2, (q, k))``, ``map(torch.detach, states)``: the items are what
+        the function gives for the iterables' items; tensors make a sequence of tensors."""
+        func = node.args[0].value
+        items = [self._collapse(self._iter_kind(a.value)) for a in node.args[1:]]
+        if type(func) is cst.Lambda:
+            params = func.params.params  # type: ignore[attr-defined]
+            if len(params) != len(items) or func.params.star_arg is not cst.MaybeSentinel.DEFAULT:  # type: ignore[attr-defined]
+                return None
+            saved = dict(self.env)
+            for param, item in zip(params, items):
+                self.env[param.name.value] = item
+            self._forget(func.body)  # type: ignore[attr-defined]
+            result = self.kind(func.body)  # type: ignore[attr-defined]
+            self.env = saved
+        else:
+            name = self.model.qualified_name(func) if self._is_global_chain(func) else None
+            if not name or not name.startswith("torch.") or name.startswith("torch.nn."):
+                return None
+            result = T if items == [T] else UNK
+        return TS if result == T else None
 
     def _self_call(self, attr: str, node: cst.Call) -> Kind:
         return self.model.self_call_kind(self.owner_class, attr, node, self)
