@@ -71,6 +71,16 @@ class Double(torch.autograd.Function):
         return grad * 2
 """
 
+PARTIAL_HELPER = """
+import functools
+
+def model_forward(self, x):
+    h = torch.relu(x) - 0.5
+    if h.sum() > 0:
+        return h * 2
+    return h
+"""
+
 # (id, forward body, inputs, helpers, code, torch fails under trace)
 FORMS = [
     # A size made a Python or NumPy number: the tracer records a constant. The last
@@ -151,6 +161,23 @@ FORMS = [
         "ws = list(map(lambda v: v * 2, (self.p, 3)))\nif ws[0] > 3:\n    x = x * 2\nreturn x",
         SIGNS,
         "",
+        "TL101",
+        False,
+    ),
+    # A function reached only through `functools.partial(f, self)(x)` is graph code.
+    (
+        "partial-inline",
+        "return functools.partial(model_forward, self)(x)",
+        SIGNS,
+        PARTIAL_HELPER,
+        "TL101",
+        True,
+    ),
+    (
+        "partial-inline-setting",
+        "return functools.partial(model_forward, self)(x)",
+        SIGNS,
+        PARTIAL_HELPER.replace("h.sum() > 0", "self.p > 1"),
         "TL101",
         False,
     ),

@@ -735,6 +735,14 @@ class _Summarizer(ast.NodeVisitor):
             self.summary.roots.append(RootRef(target, backends, node.lineno))
 
     def _call_ref(self, func: ast.expr, line: int) -> Optional[CallRef]:
+        if (
+            isinstance(func, ast.Call)
+            and func.args
+            and isinstance(func.args[0], (ast.Name, ast.Attribute))
+            and self._resolve(func.func) in PARTIALS
+        ):
+            # `functools.partial(model_forward, self)(x)` calls `model_forward`.
+            return self._call_ref(func.args[0], line)
         if isinstance(func, ast.Name):
             resolved = self._resolve(func)
             if resolved:
