@@ -373,3 +373,51 @@ def test_torch_scripts_properties_unless_unused(unused, fails):
     from .oracle import check
 
     assert check(_property_source(unused), "script").ok != fails
+
+
+MODULE_AS_SELF = """
+import functools
+import torch
+from torch import nn
+
+
+def model_forward(self, x):
+    h = self.fc(x)
+    if h.sum() > 0:
+        return h * 2
+    return h - 1
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return {call}
+
+
+def inputs():
+    return [(torch.ones(2, 4) * 3,), (-torch.ones(3, 4) * 3,)]
+"""
+
+MODULE_AS_SELF_CALLS = [
+    pytest.param("model_forward(self, x)", id="called"),
+    pytest.param("functools.partial(model_forward, self)(x)", id="partial"),
+]
+
+
+@pytest.mark.parametrize("call", MODULE_AS_SELF_CALLS)
+def test_a_function_taking_the_module_as_self_reads_its_submodules(call):
+    source = MODULE_AS_SELF.lstrip("\n").replace("{call}", call)
+    assert [d.line for d in _findings(source, "TL101")] == [8]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize("call", MODULE_AS_SELF_CALLS)
+def test_torch_bakes_in_the_branch_of_a_function_taking_the_module(call):
+    from .oracle import check
+
+    source = MODULE_AS_SELF.lstrip("\n").replace("{call}", call)
+    assert not check(source, "trace", warning_line=8).ok

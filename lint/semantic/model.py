@@ -329,7 +329,7 @@ class FileModel:
             inference = KindInference(
                 self,
                 info.node,
-                info.owner_class,
+                info.owner_class or self._module_of_free_function(info, fq),
                 param_kinds=param_kinds,
                 params_are_tensors=is_root,
                 outer_env=outer_env,
@@ -340,6 +340,21 @@ class FileModel:
         self._return_kinds[fq] = inference.returns if inference.returns is not None else Kind.NONE
         self._return_tuples[fq] = inference.tuple_returns
         return inference
+
+    def _module_of_free_function(self, info: FunctionInfo, fq: str) -> Optional[str]:
+        """The class whose methods alone call a module-level ``def f(self, x)`` (directly or
+        through ``partial(f, self)``): its ``self`` is that module, so ``self.fc(x)`` there is
+        the submodule's call."""
+        params = [*info.node.params.posonly_params, *info.node.params.params]
+        if info.parent is not None or not params or params[0].name.value != "self":
+            return None
+        owners = set()
+        for caller in self.index.callers(fq):
+            found = self.index.lookup(caller)
+            if found is None or found[0] != "method":
+                return None
+            owners.add(found[1].qualify(found[2].rpartition(".")[0]))
+        return owners.pop() if len(owners) == 1 else None
 
     def _infer_all(self) -> None:
         """Infer graph functions, then again while call sites refine callee parameter kinds."""
