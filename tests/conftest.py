@@ -1,7 +1,9 @@
+import ast
 import atexit
 import importlib.util
 import os
 import shutil
+import sys
 import tempfile
 
 import pytest
@@ -14,6 +16,15 @@ if "TORCHLINT_CACHE_DIR" not in os.environ:
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 requires_torch = pytest.mark.skipif(not HAS_TORCH, reason="torch is not installed")
+
+
+def skip_syntax_this_python_lacks(source: str) -> None:
+    """An example in syntax newer than the running Python (``match`` on 3.9) cannot be linted
+    there: the parser follows the interpreter's grammar."""
+    try:
+        ast.parse(source)
+    except SyntaxError:
+        pytest.skip(f"Python {sys.version_info[0]}.{sys.version_info[1]} cannot parse this example")
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from torchlint.lint.registry import all_rules
 from torchlint.lint.rule import normalized
 from torchlint.lint.settings import Settings
 
-from .conftest import requires_torch
+from .conftest import requires_torch, skip_syntax_this_python_lacks
 
 FIXABLE = [rule for rule in all_rules() if rule.code in fixers_by_code()]
 
@@ -34,6 +34,7 @@ def _invalid_cases():
 
 @pytest.mark.parametrize(("rule", "case"), list(_invalid_cases()))
 def test_fix_of_invalid_example_compiles_and_is_idempotent(rule, case):
+    skip_syntax_this_python_lacks(case.source)
     once = _fix_case(rule, case.source)
     assert compiles(once.text, "example.py") is None
     assert not once.dropped, once.dropped
@@ -52,6 +53,7 @@ def _codes(source: str, rule) -> set[str]:
 @pytest.mark.parametrize(("rule", "case"), list(_invalid_cases()))
 @pytest.mark.parametrize("unsafe", [False, True], ids=["safe", "unsafe"])
 def test_fix_brings_no_new_finding(rule, case, unsafe):
+    skip_syntax_this_python_lacks(case.source)
     # A fix that trades its finding for another (jit.ignore -> disable brought TL312) repairs
     # nothing: no code may appear in the fixed text that the original did not have.
     fixed = _fix_case(rule, case.source, unsafe=unsafe)
@@ -72,6 +74,7 @@ def test_fix_brings_no_new_finding(rule, case, unsafe):
 def test_torch_accepts_fixed_invalid_example(rule, case):
     from .oracle import check
 
+    skip_syntax_this_python_lacks(case.source)
     fixed = _fix_case(rule, case.source)
     if not fixed.changed:
         pytest.skip(f"{rule.code}: no fix applies to this example")

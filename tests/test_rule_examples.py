@@ -7,16 +7,13 @@ back-end it claims, and each runnable VALID example converts and matches eager o
 
 from __future__ import annotations
 
-import ast
-import sys
-
 import pytest
 
 from torchlint.lint.engine import lint_text
 from torchlint.lint.registry import all_rules
 from torchlint.lint.settings import Settings
 
-from .conftest import requires_torch
+from .conftest import requires_torch, skip_syntax_this_python_lacks
 
 RULES = all_rules()
 
@@ -41,18 +38,9 @@ def test_rules_have_examples_and_docs():
             assert section in doc, f"{rule.code} docs lack {section!r}"
 
 
-def _skip_syntax_this_python_lacks(case) -> None:
-    """An example in syntax newer than the running Python (``match`` on 3.9) cannot be linted
-    there: the parser follows the interpreter's grammar."""
-    try:
-        ast.parse(case.source)
-    except SyntaxError:
-        pytest.skip(f"Python {sys.version_info[0]}.{sys.version_info[1]} cannot parse this example")
-
-
 @pytest.mark.parametrize(("rule", "case"), list(_cases("INVALID")))
 def test_invalid_example_is_flagged(rule, case):
-    _skip_syntax_this_python_lacks(case)
+    skip_syntax_this_python_lacks(case.source)
     result = _lint(rule, case)
     assert not result.errors, result.errors
     found = [d for d in result.diagnostics if d.code == rule.code]
@@ -65,7 +53,7 @@ def test_invalid_example_is_flagged(rule, case):
 
 @pytest.mark.parametrize(("rule", "case"), list(_cases("VALID")))
 def test_valid_example_is_clean(rule, case):
-    _skip_syntax_this_python_lacks(case)
+    skip_syntax_this_python_lacks(case.source)
     result = _lint(rule, case)
     assert not result.errors, result.errors
     found = [d for d in result.diagnostics if d.code == rule.code]
