@@ -103,6 +103,29 @@ def _clone(args: tuple) -> tuple:
     return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
 
 
+def assert_eager_unchanged(
+    source: str, fixed: str, rejected: tuple[type[Exception], ...] = ()
+) -> list[tuple[Any, Any]]:
+    """The fixed example gives the original's eager outputs on every input of its ``inputs()``;
+    an input the original rejects with one of ``rejected`` the fixed one rejects with the same
+    type. Returns the (original, fixed) outputs compared."""
+    import pytest
+
+    original, repaired = load_example(source), load_example(fixed)
+    outputs = []
+    for args in original.inputs():
+        try:
+            want = _callable(original)(*_clone(tuple(args)))
+        except rejected as error:
+            with pytest.raises(type(error)):
+                _callable(repaired)(*_clone(tuple(args)))
+            continue
+        got = _callable(repaired)(*_clone(tuple(args)))
+        assert _same(got, want), f"fixed code differs from the original:\n{fixed}"
+        outputs.append((want, got))
+    return outputs
+
+
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0][:300] if text else ''}"

@@ -297,7 +297,7 @@ TORCH_CASES = [
 @pytest.mark.torch
 @pytest.mark.parametrize(("code", "source"), TORCH_CASES)
 def test_fixed_code_passes_the_named_backends_with_eager_unchanged(code, source):
-    from .oracle import _callable, _clone, _same, check, load_example
+    from .oracle import assert_eager_unchanged, check
 
     source = normalized(source)
     settings = Settings(select=(code,))
@@ -306,11 +306,7 @@ def test_fixed_code_passes_the_named_backends_with_eager_unchanged(code, source)
     assert backends, f"{code}: no fixable finding in the example"
     assert not all(check(source, backend).ok for backend in backends), "nothing to repair"
     fixed = fix_text("example.py", source, settings, unsafe=True).text
-    original, repaired = load_example(source), load_example(fixed)
-    for args in original.inputs():
-        want = _callable(original)(*_clone(tuple(args)))
-        got = _callable(repaired)(*_clone(tuple(args)))
-        assert _same(got, want), f"fixed code differs from the original:\n{fixed}"
+    assert_eager_unchanged(source, fixed)
     for backend in backends:
         verdict = check(fixed, backend)
         assert verdict.ok, f"{code} fix still fails on {verdict}:\n{fixed}"
@@ -332,16 +328,13 @@ def test_fixed_code_passes_the_named_backends_with_eager_unchanged(code, source)
 )
 def test_the_same_rewrites_answer_script_findings(source):
     # Under --target script the call is a TL209 (TorchScript rejects it); the rewrite scripts.
-    from .oracle import _callable, _clone, _same, check, load_example
+    from .oracle import assert_eager_unchanged, check
 
     source = normalized(source)
     settings = Settings(select=("TL2",), targets=("script",), targets_explicit=True)
     assert not check(source, "script").ok
     fixed = fix_text("example.py", source, settings, unsafe=True).text
     assert fixed != source
-    original, repaired = load_example(source), load_example(fixed)
-    for args in original.inputs():
-        want = _callable(original)(*_clone(tuple(args)))
-        assert _same(_callable(repaired)(*_clone(tuple(args))), want)
+    assert_eager_unchanged(source, fixed)
     verdict = check(fixed, "script")
     assert verdict.ok, f"still fails on {verdict}:\n{fixed}"

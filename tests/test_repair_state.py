@@ -345,17 +345,13 @@ TORCH_CASES = [
 @pytest.mark.torch
 @pytest.mark.parametrize(("code", "source"), TORCH_CASES)
 def test_fixed_code_compiles_with_eager_unchanged(code, source):
-    from .oracle import _callable, _clone, _same, check, load_example
+    from .oracle import assert_eager_unchanged, check
 
     source = normalized(source)
     assert not check(source, "compile").ok, "nothing to repair"
     fixed = fix_text("net.py", source, Settings(select=(code,)), unsafe=True).text
     assert fixed != source
-    original, repaired = load_example(source), load_example(fixed)
-    for args in original.inputs():
-        want = _callable(original)(*_clone(tuple(args)))
-        got = _callable(repaired)(*_clone(tuple(args)))
-        assert _same(got, want), f"fixed code differs from the original:\n{fixed}"
+    assert_eager_unchanged(source, fixed)
     for backend in ("compile", "export", "trace"):
         before, after = check(source, backend), check(fixed, backend)
         assert after.ok or not before.ok, f"{code} fix broke {backend}: {after}\n{fixed}"

@@ -399,7 +399,7 @@ TORCH_CASES = [
 @pytest.mark.torch
 @pytest.mark.parametrize(("code", "source"), TORCH_CASES)
 def test_fixed_code_traces_with_eager_unchanged_and_other_backends_kept(code, source):
-    from .oracle import _callable, _clone, _same, check, load_example
+    from .oracle import assert_eager_unchanged, check
 
     source = normalized(source)
     settings = Settings(select=tuple(code.split(",")), **TRACE)
@@ -408,11 +408,7 @@ def test_fixed_code_traces_with_eager_unchanged_and_other_backends_kept(code, so
     assert not check(source, "trace").ok, "nothing to repair"
     fixed = fix_text("example.py", source, settings, unsafe=True).text
     assert fixed != source
-    original, repaired = load_example(source), load_example(fixed)
-    for args in original.inputs():
-        want = _callable(original)(*_clone(tuple(args)))
-        got = _callable(repaired)(*_clone(tuple(args)))
-        assert _same(got, want), f"fixed code differs from the original:\n{fixed}"
+    for want, got in assert_eager_unchanged(source, fixed):
         assert got.dtype == want.dtype
     verdict = check(fixed, "trace")
     assert verdict.ok, f"{code} fix still fails on {verdict}:\n{fixed}"
