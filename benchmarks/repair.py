@@ -28,8 +28,19 @@ back-end), ``finding without fix``, ``still fails`` (a fix applied, the back-end
 torch's first error line), ``eager changed``, ``fixed file fails`` (eager no longer runs),
 ``fix does not parse``.
 
+Other probes: ``--probes DIR`` takes the probes of another folder, with its torch verdicts
+(``--verdicts FILE``; by default ``DIR/verdicts.json``, else ``verdicts.json`` beside ``DIR``,
+the layout of ``benchmarks/variants/``). A probe there is a ``.py`` file or a package (a folder
+with ``__init__.py`` whose ``model.py`` defines ``Model`` and ``inputs()``): a package is fixed as
+``torchlint fix`` fixes a folder (every file, each against an index of all of them), from a copy
+in a temporary folder so that nothing outside it is context, and runs as ``NAME.model``. Its
+findings and fixes read ``file:line CODE``. ``--glob`` matches a package's name plus ``.py``.
+
 Usage: python benchmarks/repair.py [--glob 'b1_*'] [--backends compile,export] [-j N]
-       [--timeout S] [--json]
+       [--timeout S] [--json] [--probes DIR [--verdicts FILE]]
+
+e.g. the generated variants of one form (see ``benchmarks/variants/README.md``):
+       python benchmarks/repair.py --probes benchmarks/variants/probes --glob '*__submodule' -j 1
 """
 
 from __future__ import annotations
@@ -42,20 +53,23 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:  # the sibling benchmarks are plain scripts, not a package
     sys.path.insert(0, str(HERE))
 
 import fix_safety  # noqa: E402
-from probe_score import BACKENDS, PROBES, load_verdicts  # noqa: E402
+from probe_score import BACKENDS, PROBES  # noqa: E402
 
 from torchlint.lint.engine import lint_text  # noqa: E402
+from torchlint.lint.fix_files import fix_paths  # noqa: E402
 from torchlint.lint.fixes import fix_text  # noqa: E402
+from torchlint.lint.run import lint_files  # noqa: E402
 from torchlint.lint.settings import Settings  # noqa: E402
 
 REPAIRED = "repaired"
@@ -91,6 +105,54 @@ def fix_for(path: Path, text: str, backend: str) -> tuple[list[str], list[str], 
     findings = [f"{d.line} {d.code}" for d in found if backend in d.targets]
     outcome = fix_text(str(path), text, settings, unsafe=True)
     return findings, [f"{f.line} {f.code}" for f in outcome.applied], outcome.text
+
+
+# A probe's files: (path relative to the run's folder, text), sorted; one file, or a package's.
+Files = tuple[tuple[str, str], ...]
+
+
+def is_package(path: Path) -> bool:
+    """A package probe: a folder with ``__init__.py`` and the ``model.py`` that defines Model."""
+    return path.is_dir() and (path / "__init__.py").exists() and (path / "model.py").exists()
+
+
+def probe_files(path: Path) -> Files:
+    """A probe's files as they are on disk."""
+    if not is_package(path):
+        return ((path.name, path.read_text(encoding="utf-8")),)
+    found = sorted(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
+    return tuple(
+        (p.relative_to(path.parent).as_posix(), p.read_text(encoding="utf-8")) for p in found
+    )
+
+
+def fix_package(files: Files, backend: str) -> tuple[list[str], list[str], Files]:
+    """:func:`fix_for` for a package: ``torchlint fix --unsafe-fixes --target BACKEND`` on all
+    its files at once, in a temporary folder (no project around it lends context)."""
+    settings = Settings(targets=(backend,), targets_explicit=True, unsafe_fixes=True)
+    with tempfile.TemporaryDirectory(prefix="torchlint-repair-fix-") as tmp:
+        paths = []
+        for name, text in files:
+            path = Path(tmp) / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            paths.append(str(path))
+        findings = [
+            f"{Path(r.path).name}:{d.line} {d.code}"
+            for r in lint_files(paths, settings)
+            for d in r.diagnostics
+            if backend in d.targets
+        ]
+        done = {item.path: item for item in fix_paths(paths, settings, unsafe=True, write=False)}
+    applied, fixed = [], []
+    for (name, text), path in zip(files, paths):
+        outcome = done[path].outcome if path in done else None
+        if outcome is None:
+            fixed.append((name, text))
+            continue
+        applied += [f"{Path(name).name}:{f.line} {f.code}" for f in outcome.applied]
+        fixed.append((name, outcome.text))
+    return findings, applied, tuple(fixed)
 
 
 def _close(a: Any, b: Any) -> bool:
@@ -136,9 +198,12 @@ def passes(entry: dict, backend: str) -> tuple[bool, str]:
     return True, ""
 
 
-def classify(case: Case, original: dict, fixed: Optional[dict], fixed_text: str) -> None:
+def classify(
+    case: Case, original: dict, fixed: Optional[dict], fixed_text: Union[str, Sequence[str]]
+) -> None:
     """Set ``case.status`` and ``case.detail`` from the runs of the original and fixed probe
-    (``fixed`` is None when the fixes left the text unchanged)."""
+    (``fixed`` is None when the fixes left the text unchanged; ``fixed_text`` is a package's
+    texts, one per file)."""
     ok, why = passes(original, case.backend)
     case.original_error = why
     if ok or not original["eager"]["ok"]:
@@ -149,7 +214,8 @@ def classify(case: Case, original: dict, fixed: Optional[dict], fixed_text: str)
         case.status = "finding without fix" if case.findings else "no finding"
         return
     try:
-        ast.parse(fixed_text)
+        for text in [fixed_text] if isinstance(fixed_text, str) else fixed_text:
+            ast.parse(text)
     except SyntaxError as exc:
         case.status, case.detail = "fix does not parse", str(exc)
         return
@@ -164,8 +230,8 @@ def classify(case: Case, original: dict, fixed: Optional[dict], fixed_text: str)
 
 
 def _run(root: Path, copies: dict[str, list[str]], timeout: float) -> dict[str, dict]:
-    """Run probe copies (module name -> back-ends besides eager) in one child process; a
-    child that fails or times out fails every run it had."""
+    """Run probe copies (module name -> back-ends besides eager; ``NAME.model`` for a package)
+    in one child process; a child that fails or times out fails every run it had."""
     import torch
 
     specs = [
@@ -191,35 +257,58 @@ class _Probe:
     """One probe's cases, and the copies to run: the original, then each distinct fixed text
     with the back-ends it was fixed for."""
 
-    path: Path
+    path: Path  # a probe file, or a package probe's folder
     cases: list[Case]
-    texts: dict[str, str]  # back-end -> fixed text
-    copies: list[tuple[str, list[str]]]
-    runs: dict[str, dict] = field(default_factory=dict)  # text -> its run
+    texts: dict[str, Files]  # back-end -> fixed files
+    copies: list[tuple[Files, list[str]]]
+    runs: dict[Files, dict] = field(default_factory=dict)  # files -> their run
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+    @property
+    def module(self) -> str:
+        return f"{self.name}.model" if is_package(self.path) else self.name
 
 
 def _prepare(path: Path, backends: list[str]) -> _Probe:
-    text = path.read_text(encoding="utf-8")
+    files = probe_files(path)
     cases, texts = [], {}
     for backend in backends:
-        findings, applied, fixed = fix_for(path, text, backend)
+        if is_package(path):
+            findings, applied, fixed = fix_package(files, backend)
+        else:
+            findings, applied, text = fix_for(path, files[0][1], backend)
+            fixed = ((files[0][0], text),)
         cases.append(Case(path.stem, backend, findings=findings, applied=applied))
         texts[backend] = fixed
-    variants: dict[str, list[str]] = {}
+    variants: dict[Files, list[str]] = {}
     for backend, fixed in texts.items():
-        if fixed != text:
+        if fixed != files:
             variants.setdefault(fixed, []).append(backend)
-    return _Probe(path, cases, texts, [(text, backends), *variants.items()])
+    return _Probe(path, cases, texts, [(files, backends), *variants.items()])
+
+
+def verdicts_beside(probes: Path) -> Path:
+    """The verdicts of a folder of probes: ``DIR/verdicts.json``, else the one beside ``DIR``."""
+    inside, beside = probes / "verdicts.json", probes.parent / "verdicts.json"
+    return beside if not inside.exists() and beside.exists() else inside
 
 
 def failing_pairs(
-    pattern: str, backends: tuple[str, ...], probes: Path = PROBES
+    pattern: str,
+    backends: tuple[str, ...],
+    probes: Path = PROBES,
+    verdicts_file: Optional[Path] = None,
 ) -> dict[Path, list[str]]:
-    """Probe file -> the selected back-ends verdicts.json says it fails."""
-    verdicts = load_verdicts()
+    """Probe file (or package folder) -> the selected back-ends its verdicts say it fails."""
+    verdicts_file = verdicts_file or verdicts_beside(probes)
+    verdicts = json.loads(verdicts_file.read_text()) if verdicts_file.exists() else {}
     pairs: dict[Path, list[str]] = {}
-    for path in sorted(probes.glob("*.py")):
-        if not fnmatch.fnmatch(path.name, pattern):
+    candidates = [*probes.glob("*.py"), *(p for p in probes.iterdir() if is_package(p))]
+    for path in sorted(candidates):
+        if not fnmatch.fnmatch(path.stem + ".py", pattern):
             continue
         failing = [b for b in backends if not verdicts.get(path.stem, {}).get(b, {"ok": 1})["ok"]]
         if failing:
@@ -243,20 +332,22 @@ def measure(
                 root.mkdir()
                 members = [p for p in group if layer < len(p.copies)]
                 for probe in members:
-                    (root / probe.path.name).write_text(probe.copies[layer][0], encoding="utf-8")
-                copies = {p.path.stem: p.copies[layer][1] for p in members}
+                    for name, text in probe.copies[layer][0]:
+                        (root / name).parent.mkdir(parents=True, exist_ok=True)
+                        (root / name).write_text(text, encoding="utf-8")
+                copies = {p.module: p.copies[layer][1] for p in members}
                 work.append((root, members, layer, copies))
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             done = pool.map(lambda w: _run(w[0], w[3], timeout), work)
             for (_, members, layer, _), results in zip(work, done):
                 for probe in members:
-                    probe.runs[probe.copies[layer][0]] = results[probe.path.stem]
+                    probe.runs[probe.copies[layer][0]] = results[probe.module]
     for probe in probes:
         original = probe.copies[0][0]
         for case in probe.cases:
             fixed = probe.texts[case.backend]
             changed = probe.runs[fixed] if fixed != original else None
-            classify(case, probe.runs[original], changed, fixed)
+            classify(case, probe.runs[original], changed, [text for _, text in fixed])
     return [case for probe in probes for case in probe.cases]
 
 
@@ -302,6 +393,14 @@ def main(argv: Optional[list[str]] = None) -> int:
     )
     parser.add_argument("--timeout", type=float, default=120, help="seconds per probe copy")
     parser.add_argument("--json", action="store_true", help="machine output: table and cases")
+    parser.add_argument(
+        "--probes", type=Path, default=PROBES, help="folder of probes (default benchmarks/probes)"
+    )
+    parser.add_argument(
+        "--verdicts",
+        type=Path,
+        help="torch verdicts of those probes (default DIR/verdicts.json, else beside DIR)",
+    )
     args = parser.parse_args(argv)
     backends = tuple(b for b in args.backends.split(",") if b)
     unknown = [b for b in backends if b not in BACKENDS]
@@ -309,8 +408,13 @@ def main(argv: Optional[list[str]] = None) -> int:
         parser.error(f"unknown back-end(s): {', '.join(unknown)} (choose from {BACKENDS})")
     if args.jobs < 1:
         parser.error("-j must be at least 1")
+    if not args.probes.is_dir():
+        parser.error(f"--probes: no such folder: {args.probes}")
+    verdicts = args.verdicts or verdicts_beside(args.probes)
+    if not verdicts.is_file():
+        parser.error(f"no verdicts file {verdicts} (give one with --verdicts)")
     pattern = args.glob if args.glob.endswith(".py") else args.glob + ".py"
-    pairs = failing_pairs(pattern, backends)
+    pairs = failing_pairs(pattern, backends, args.probes, verdicts)
     if not pairs:
         parser.error(f"no probe matching {args.glob!r} fails any of {', '.join(backends)}")
     cases = measure(pairs, jobs=args.jobs, timeout=args.timeout)

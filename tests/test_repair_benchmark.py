@@ -5,6 +5,7 @@ fix may touch, both together), and the verdict logic on hand-made runs."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -50,6 +51,57 @@ def test_probes_are_classified_by_running_them():
     assert both.status == "still fails"
     assert [a.split()[1] for a in both.applied] == ["TL301"]
     assert both.detail  # torch's reason
+
+
+PACKAGE_MODEL = """import torch
+from torch import nn
+from .ops import run
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(3, 3)
+
+    def forward(self, x):
+        return run(self, x)
+
+
+def inputs():
+    return [(torch.randn(2, 3),)]
+"""
+
+PACKAGE_OPS = """def run(self, x):
+    y = self.proj(x)
+    print("proj", y.shape)
+    return y.relu()
+"""
+
+
+@requires_torch
+@pytest.mark.torch
+def test_a_package_probe_is_fixed_in_all_its_files_and_run_as_a_package(tmp_path):
+    # --probes with a package probe (a folder whose model.py imports its other modules) and
+    # the verdicts beside the folder, as benchmarks/variants/ lays them out.
+    probes = tmp_path / "probes"
+    package = probes / "pk_print__module_from"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "model.py").write_text(PACKAGE_MODEL)
+    (package / "ops.py").write_text(PACKAGE_OPS)
+    (probes / "pk_clean.py").write_text(PACKAGE_MODEL.replace("from .ops import run", ""))
+    verdicts = {
+        "pk_print__module_from": {"compile": {"ok": False}, "trace": {"ok": True}},
+        "pk_clean": {"compile": {"ok": True}},
+    }
+    (tmp_path / "verdicts.json").write_text(json.dumps(verdicts))
+    pairs = repair.failing_pairs("*.py", ("compile", "trace"), probes)
+    assert pairs == {package: ["compile"]}
+    (case,) = repair.measure(pairs, jobs=1, timeout=120)
+    assert (case.probe, case.status) == ("pk_print__module_from", repair.REPAIRED)
+    assert case.findings == case.applied == ["ops.py:3 TL301"]
+    assert case.original_error  # the original package ran, and failed fullgraph compile
+    assert package.joinpath("ops.py").read_text() == PACKAGE_OPS  # fixed in a copy
 
 
 def _entry(eager, **backends):
@@ -116,6 +168,8 @@ def test_export_may_reject_other_shapes_but_not_the_example_shape():
         (["--glob", "no_such_probe_*"], "no probe matching"),
         (["--backends", "compile,jit"], "unknown back-end"),
         (["-j", "0"], "-j must be at least 1"),
+        (["--probes", "no/such/folder"], "no such folder"),
+        (["--probes", "tests"], "no verdicts file"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(argv, message, capsys):
