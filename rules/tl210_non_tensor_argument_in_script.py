@@ -56,8 +56,9 @@ class NonTensorArgumentInScript(Rule):
 
     ## What it does
     Finds, in code that `torch.jit.script` compiles, calls to functions and methods of the same
-    file that pass a literal number, string, bool, `None`, a size (`x.size(0)`, `x.dim()`), or a
-    Python value kept on the module (`self.use_bias`, set from a constructor argument) to a
+    file that pass a literal number, string, bool, `None`, a size (`x.size(0)`, `x.dim()`), a
+    Python value kept on the module (`self.use_bias`, set from a constructor argument), or a
+    module (`self`, `self.block`, a layer of a `ModuleList`) to a
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
     `def split_heads(x, heads):`), unannotated parameters used as `range(...)` bounds, and
     unannotated parameters read as objects (`model.fc` in `def run(model, x):`, a name no
@@ -70,7 +71,10 @@ class NonTensorArgumentInScript(Rule):
     TorchScript types every unannotated parameter as `Tensor`, so the call does not compile
     (`split_heads(Tensor x, Tensor heads) -> Tensor: Expected a value of type 'Tensor' for
     argument 'heads' but instead found type 'int'`), and `range(n)` fails with `all inputs of
-    range must be ints, found Tensor (inferred)`. TorchScript matches the arguments of the
+    range must be ints, found Tensor (inferred)`. A module cannot be passed at all: no
+    annotation takes it (`nn.Module` is an `Unknown type name`, and an `nn.Linear` parameter
+    has no `__call__`), so the call moves into the module or the function becomes its method.
+    TorchScript matches the arguments of the
     functions it compiles against their annotations without converting them (`crop(Tensor x,
     int size) -> Tensor: Expected a value of type 'int' for argument 'size' but instead found
     type 'List[int]'`; an int is not taken for a `float`). `torch.compile` and `torch.export`
@@ -342,6 +346,28 @@ class NonTensorArgumentInScript(Rule):
             line=5,
             message_contains="range",
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def residual(block, x):
+                return block(x) + x
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    return residual(self.proj, x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            message_contains="cannot pass a module",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -377,12 +403,21 @@ class NonTensorArgumentInScript(Rule):
             if param.default is not None:
                 continue
             what = self._non_tensor(arg.value)
-            if what is not None:
-                self.report(
-                    arg,
-                    f"{what} passed to unannotated parameter `{param.name.value}` of "
-                    f"`{callee.node.name.value}`: TorchScript types it as Tensor; annotate it",
-                )
+            if what is None:
+                continue
+            # No annotation lets a scripted function take a module: `nn.Module` is an unknown
+            # type name and `nn.Linear` has no `__call__` there (torch 2.13).
+            advice = (
+                "TorchScript cannot pass a module to a function; call the module in the caller "
+                "or make the function a method of the module"
+                if self.ctx.kind(arg.value) in (Kind.MODULE, Kind.MODULES)
+                else "annotate it"
+            )
+            self.report(
+                arg,
+                f"{what} passed to unannotated parameter `{param.name.value}` of "
+                f"`{callee.node.name.value}`: TorchScript types it as Tensor; {advice}",
+            )
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         """``model.fc`` on an unannotated parameter ``model``: TorchScript types it as Tensor,
@@ -480,6 +515,8 @@ class NonTensorArgumentInScript(Rule):
         kind = self.ctx.kind(value)
         if kind in NON_TENSOR_KINDS:
             return "a size"
+        if kind in (Kind.MODULE, Kind.MODULES):
+            return f"the module `{cst.Module([]).code_for_node(value)}`"
         if kind is Kind.CONST and isinstance(value, cst.Attribute):
             # `self.use_flash` set from a constructor argument or a literal: a Python value.
             return f"the Python value `{cst.Module([]).code_for_node(value)}`"

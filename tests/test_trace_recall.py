@@ -81,6 +81,16 @@ def model_forward(self, x):
     return h
 """
 
+# Kinds of its parameters come only from the call: through a partial or a local alias.
+ARGUMENT_HELPER = """
+import functools
+
+def model_forward(self, x, gate):
+    if gate > 0:
+        return x * 2
+    return x
+"""
+
 # (id, forward body, inputs, helpers, code, torch fails under trace)
 FORMS = [
     # A size made a Python or NumPy number: the tracer records a constant. The last
@@ -178,6 +188,38 @@ FORMS = [
         "return functools.partial(model_forward, self)(x)",
         SIGNS,
         PARTIAL_HELPER.replace("h.sum() > 0", "self.p > 1"),
+        "TL101",
+        False,
+    ),
+    (
+        "partial-bound",
+        "run = functools.partial(model_forward, self)\nreturn run(x, x.sum())",
+        SIGNS,
+        ARGUMENT_HELPER,
+        "TL101",
+        True,
+    ),
+    (
+        "partial-bound-keyword",
+        "run = functools.partial(model_forward, self, gate=x.mean())\nreturn run(x)",
+        SIGNS,
+        ARGUMENT_HELPER,
+        "TL101",
+        True,
+    ),
+    (
+        "alias-bound",
+        "run = model_forward\nreturn run(self, x, x.sum())",
+        SIGNS,
+        ARGUMENT_HELPER,
+        "TL101",
+        True,
+    ),
+    (
+        "partial-bound-setting",
+        "run = functools.partial(model_forward, self)\nreturn run(x, self.p)",
+        SIGNS,
+        ARGUMENT_HELPER,
         "TL101",
         False,
     ),

@@ -400,6 +400,9 @@ class KindInference:
         self.calls: list[tuple[str, list[Kind], dict[str, Kind]]] = []
         # Names bound to submodules of a known class (``for layer in self.layers``).
         self.module_items: dict[str, str] = {}
+        # Local names bound to a function of the project or a ``functools.partial`` of one
+        # (``run = partial(model_forward, self)``): a call of the name calls that function.
+        self.callable_names: dict[str, cst.BaseExpression] = {}
         self._bind_params(param_kinds or {}, params_are_tensors)
 
     # -- parameters ----------------------------------------------------------------------
@@ -581,6 +584,8 @@ class KindInference:
             kind = self._value_kind(small.value, unpacking)
             for target in small.targets:
                 self._bind(target.target, self._spread(small.value, target.target) or kind)
+                if type(target.target) is cst.Name:
+                    self._bind_callable(target.target.value, small.value)
         elif isinstance(small, cst.AnnAssign):
             if small.value is not None:
                 kind = self._value_kind(small.value, unpacking=False)
@@ -1010,10 +1015,53 @@ class KindInference:
             if receiver == DATA:
                 return DATA
             return UNK
+        direct = self._direct_call(node)
+        if direct is not None:
+            return self._call(direct)
         callee_kind = self.kind(func)
         if callee_kind == MOD:
             return self.model.module_call_kind(self._module_class(func), node, self)
         return UNK
+
+    def _bind_callable(self, name: str, value: cst.BaseExpression) -> None:
+        if self._partial_of(value) is not None or (
+            type(value) in (cst.Name, cst.Attribute)
+            and self._is_global_chain(value)
+            and self.model.index.lookup(self.model.qualified_name(value) or "") is not None
+        ):
+            self.callable_names[name] = value
+        else:
+            self.callable_names.pop(name, None)
+
+    def _partial_of(self, value: cst.BaseExpression) -> Optional[cst.Call]:
+        """``value`` when it is ``functools.partial(f, ...)`` of a named function ``f``."""
+        if (
+            type(value) is cst.Call
+            and value.args  # type: ignore[attr-defined]
+            and not value.args[0].star  # type: ignore[attr-defined]
+            and self._is_global_chain(value.func)  # type: ignore[attr-defined]
+            and self.model.qualified_name(value.func) == "functools.partial"  # type: ignore[attr-defined]
+            and self._is_global_chain(value.args[0].value)  # type: ignore[attr-defined]
+        ):
+            return value  # type: ignore[return-value]
+        return None
+
+    def _direct_call(self, node: cst.Call) -> Optional[cst.Call]:
+        """The call ``node`` makes, spelled directly: ``partial(f, self)(x)`` and ``run(x)``
+        after ``run = partial(f, self)`` are ``f(self, x)``; ``run(x)`` after ``run = f`` is
+        ``f(x)`` (so the callee learns its parameters' kinds)."""
+        func = node.func
+        if type(func) is cst.Name and func.value in self.callable_names:
+            func = self.callable_names[func.value]
+        partial = self._partial_of(func)
+        if partial is not None:
+            target, merged = partial.args[0].value, [*partial.args[1:], *node.args]
+            # The bound and the given positionals first: libcst validates the order.
+            ordered = sorted(merged, key=lambda a: a.keyword is not None or a.star == "**")
+            return cst.Call(func=target, args=ordered)
+        if func is node.func:
+            return None
+        return cst.Call(func=func, args=node.args)
 
     def _module_class(self, node: cst.BaseExpression) -> Optional[str]:
         """The class of the submodule ``node`` names: ``self.attn``, ``self.layers[i]``, or a
