@@ -28,6 +28,18 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
   method``. Torch's own list of tensor methods (``aten::`` schemas with a Tensor ``self``, as
   ``torch.jit.supported_ops`` builds it) is cross-checked: a method with such a schema is never
   reported unbound.
+- ``schemas``: the argument lists of the ``aten::`` overloads a call binds to, for each public
+  ``torch.Tensor`` method and each ``torch.X`` whose frontend binding is an ``aten::`` op
+  (``torch.jit._builtins._find_builtin``; ``torch.norm``, ``torch.stft``... are compiled from
+  their Python source instead and are left out). TorchScript matches a call against these
+  schemas, not the Python signature: ``x.norm(dim=-1)`` fails because every overload with
+  ``dim`` requires ``p``. One compact string per overload, its arguments in order:
+  ``self,p=,dim,keepdim=,*,dtype,out`` (``=``: has a default; after ``*``: keyword-only; a
+  trailing ``+``: a list the frontend also fills from the remaining positionals, as in
+  ``x.permute(1, 0)``), the overloads of one op joined by ``|``. ``tensor_methods`` and ``torch_functions`` name the ops each spelling
+  reaches (a method passes its receiver as the argument named ``self``). The frontend is asked
+  too: a call the table says no overload takes (no arguments, an unknown keyword, one
+  positional too many) that compiles drops the name.
 """
 
 from __future__ import annotations
@@ -244,20 +256,91 @@ def _method_compiles(name: str, arguments: str) -> bool:
     return not any(node.kind() == "prim::PythonOp" for node in scripted.graph.nodes())
 
 
+def _overload(schema) -> str:  # type: ignore[no-untyped-def]
+    """One overload as ``self,p=,dim,keepdim=,*,dtype,out`` (see the module docstring). The
+    trailing ``+`` follows the frontend's ``varargsCanBeUsedAsList``: the last argument before
+    the keyword-only ones, a plain list (not ``int[2]``, not a list of a type variable)."""
+    arguments, parts = schema.arguments, []
+    for i, arg in enumerate(arguments):
+        if arg.kwarg_only and "*" not in parts:
+            parts.append("*")
+        last = i + 1 == len(arguments) or arguments[i + 1].kwarg_only
+        listed = arg.type.kind() == "ListType" and arg.N is None
+        varargs = (
+            listed and last and not arg.kwarg_only and arg.type.getElementType().kind() != "VarType"
+        )
+        parts.append(arg.name + ("=" if arg.has_default_value() else "") + ("+" if varargs else ""))
+    return ",".join(parts)
+
+
+def schema_tables(unbound: list[str]) -> dict[str, object]:
+    """The overloads of every ``aten::`` op a public tensor method or ``torch.X`` reaches, less
+    the names whose calls the frontend compiles where the table says no overload takes them."""
+    import torch
+    from torch.jit._builtins import _find_builtin
+
+    from torchlint.rules.tl215_no_overload_in_script import accepts, parse_overloads
+
+    def overloads(name: str) -> list[str]:
+        found = torch._C._jit_get_schemas_for_operator("aten::" + name)
+        return sorted({_overload(schema) for schema in found})
+
+    methods, functions, ops = [], [], {}
+    for name in sorted(dir(torch.Tensor)):
+        if name.startswith("_") or name in unbound or not callable(getattr(torch.Tensor, name)):
+            continue
+        found = overloads(name)
+        if any(o == "self" or o.startswith("self,") or ",self" in o for o in found):
+            methods.append(name)
+            ops[name] = found
+    for name in sorted(dir(torch)):
+        obj = getattr(torch, name)
+        if name.startswith("_") or isinstance(obj, type) or not callable(obj):
+            continue
+        if _find_builtin(obj) == "aten::" + name and overloads(name):
+            functions.append(name)
+            ops[name] = overloads(name)
+
+    # Calls the table rejects: if the frontend compiles one, it binds the name some other way.
+    calls: list[tuple[str, str]] = []
+    for spelled, names, method in (("t.{}", methods, True), ("torch.{}", functions, False)):
+        for name in names:
+            parsed = parse_overloads("|".join(ops[name]), method)
+            most = max(len([a for a in o if not a.keyword_only]) for o in parsed)
+            tries = [("", 0, ()), ("zzz_no_such_argument=0", 0, ("zzz_no_such_argument",))]
+            if not any(a.varargs for o in parsed for a in o):
+                tries.append((", ".join(["0"] * (most + 1)), most + 1, ()))
+            for arguments, positional, keywords in tries:
+                if not accepts(parsed, positional, frozenset(keywords)):
+                    calls.append((name, spelled.format(name) + f"({arguments})"))
+    bound = {name for name, call in calls if _compile(call, "")[0]}
+    methods = [n for n in methods if n not in bound]
+    functions = [n for n in functions if n not in bound]
+    print(f"schemas: the frontend binds {sorted(bound)} some other way: left out")
+    kept = set(methods) | set(functions)
+    return {
+        "ops": {name: "|".join(found) for name, found in ops.items() if name in kept},
+        "tensor_methods": methods,
+        "torch_functions": functions,
+    }
+
+
 def main() -> None:
     import torch
 
     warnings.simplefilter("ignore")
     version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
     tables = json.loads(OUT.read_text()) if OUT.exists() else {}
+    unbound = tensor_methods()
     tables[version] = {
         "torch": torch.__version__,
         "builtins_unsupported": builtin_table(),
         "modules": module_tables(),
-        "tensor_methods_unbound": tensor_methods(),
+        "tensor_methods_unbound": unbound,
         "tensor_attributes": sorted(n for n in dir(torch.Tensor) if not n.startswith("_")),
         "annotations": annotations(),
         "module_methods_unsupported": module_methods(),
+        "schemas": schema_tables(unbound),
     }
     OUT.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]
