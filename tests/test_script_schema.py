@@ -1,0 +1,184 @@
+"""TL215: calls no TorchScript overload takes, judged from the aten schemas in the table.
+
+The table of calls below is linted and, where torch is installed, scripted: the rule's verdict
+(flagged or clean) must be torch's (fails to script or scripts) on every call.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.settings import Settings
+from torchlint.rules import _script
+from torchlint.rules.tl215_no_overload_in_script import (
+    Argument,
+    NoOverloadInScript,
+    accepts,
+    missing,
+    parse_overloads,
+)
+
+from .conftest import requires_torch
+
+# (call on the tensor `x`, whether TL215 flags it). Torch's verdict is computed in the test.
+CALLS = [
+    ("x.norm(dim=-1, keepdim=True)", True),
+    ("x.norm(dim=1)", True),
+    ("x.norm(2, dim=-1, keepdim=True)", False),
+    ("x.norm(p=2, dim=1)", False),
+    ("x.norm()", False),
+    ("x.norm(2)", False),
+    ("x.sum(dtype=torch.float64)", False),
+    ("x.sum(0, dtype=torch.float64)", False),
+    ("x.sum(dim=0, keepdim=True)", False),
+    ("x.sum(axis=0)", True),
+    ("x.sum(0, dim=0)", True),
+    ("torch.sum(x, axis=0)", True),
+    ("torch.sum(x, dim=0, dtype=torch.float64)", False),
+    ("x.std(unbiased=False)", False),
+    ("x.std(0, unbiased=False)", False),
+    ("x.std(dim=0, correction=0)", False),
+    ("x.std(unbiased=False, correction=0)", True),
+    ("x.var(correction=0, keepdim=True)", False),
+    ("x.var(0, True, True)", False),
+    ("x.var(0, True, True, True)", True),
+    ("torch.var(x, unbiased=False, correction=1)", True),
+    ("x.mean(dim=0)", False),
+    ("x.mean(0, True)", False),
+    ("x.mean(keepdim=True)", True),
+    ("torch.mean(x, keepdim=True)", True),
+    ("x.max(dim=0)", False),
+    ("x.max(0, keepdim=True)", False),
+    ("x.max(keepdim=True)", True),
+    ("x.max(dim=0, other=x)", True),
+    ("torch.max(x, dim=1)", False),
+    ("x.permute(1, 0)", False),
+    ("x.flip(0, 1)", False),
+    ("x.view(-1)", False),
+    ("x.transpose(0, 1)", False),
+    ("x.transpose(0, 1, 2)", True),
+    ("x.split(1, dim=0)", False),
+    ("torch.split(x, split_size=1)", False),  # aten::split's name (eager's Python one differs)
+    ("torch.split(x, split_size_or_sections=1)", True),
+    # torch.norm is compiled from its Python source: the schemas do not apply.
+    ("torch.norm(x, dim=-1)", False),
+]
+
+
+def _source(call: str) -> str:
+    return (
+        "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+        f"    def forward(self, x):\n        y = {call}\n        return x\n"
+    )
+
+
+def _flagged(source: str) -> list[str]:
+    settings = Settings(select=("TL215",), targets_explicit=True)
+    result = lint_text("example.py", source, settings=settings, rules=[NoOverloadInScript])
+    assert not result.errors, result.errors
+    return [d.message for d in result.diagnostics if d.code == "TL215"]
+
+
+@pytest.mark.parametrize(("call", "flagged"), CALLS)
+def test_rule_verdict(call: str, flagged: bool) -> None:
+    assert bool(_flagged(_source(call))) == flagged
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_agrees_on_every_call(tmp_path) -> None:
+    import importlib.util
+
+    import torch
+
+    disagree = []
+    for number, (call, flagged) in enumerate(CALLS):
+        path = tmp_path / f"call_{number}.py"
+        path.write_text(_source(call))
+        spec = importlib.util.spec_from_file_location(f"call_{number}", path)
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        try:
+            torch.jit.script(module.Model())
+            scripts = True
+        except RuntimeError:
+            scripts = False
+        if scripts == flagged:
+            disagree.append(call)
+    assert not disagree, disagree
+
+
+def test_message_names_the_missing_argument() -> None:
+    (message,) = _flagged(_source("x.norm(dim=-1, keepdim=True)"))
+    assert "no TorchScript overload of aten::norm" in message
+    assert "Arguments for call are not valid" in message
+    assert "pass `p` explicitly" in message and "p=2" in message
+    assert "`x.norm(p=..., dim=..., keepdim=...)`" in message
+    (message,) = _flagged(_source("x.sum(axis=0)"))
+    assert "no overload has `axis`" in message and "keepdim" in message
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "y = x.norm(*dims)",  # *args: the count is unknown
+        "y = x.norm(**options)",
+        "y = t.norm(dim=-1)",  # t's kind is unknown
+        "y = x.sum(keepdims=True)",  # numpy's keyword: TL205 reports it
+        "y = x.no_such_method(dim=-1)",  # not in the table
+    ],
+)
+def test_skips_what_it_cannot_prove(line: str) -> None:
+    source = (
+        "import torch\nfrom torch import nn\n\nt = make()\ndims = [1]\noptions = {}\n\n\n"
+        "class Model(nn.Module):\n"
+        f"    def forward(self, x):\n        {line}\n        return x\n"
+    )
+    assert not _flagged(source)
+
+
+def test_only_scripted_code_is_checked() -> None:
+    source = "import torch\n\n\ndef f(x: torch.Tensor):\n    return x.norm(dim=-1)\n"
+    assert not _flagged(source)
+    assert _flagged(source.replace("def f", "@torch.jit.script\ndef f"))
+
+
+def test_matching_follows_the_frontend() -> None:
+    (permute,) = parse_overloads("self,dims+", method=True)
+    assert permute == (Argument("dims", False, False, True),)
+    assert accepts([permute], 3, frozenset())  # the list filled from the positionals
+    norm = parse_overloads("self,p=|self,p,dim,keepdim=,*,dtype=|a,b", method=True)
+    assert len(norm) == 2  # no `self`: not a method overload
+    assert missing(norm[1], 0, frozenset({"dim"})) == ["p"]
+    assert missing(norm[1], 1, frozenset({"p"})) is None  # p given twice
+    assert missing(norm[1], 0, frozenset({"p", "dim", "dtype"})) == []
+    assert not accepts(norm, 4, frozenset())
+    (function,) = parse_overloads("self,p=", method=False)
+    assert [a.name for a in function] == ["self", "p"]
+
+
+@requires_torch
+@pytest.mark.slow
+def test_table_holds_the_installed_torchs_schemas(monkeypatch) -> None:
+    import torch
+
+    monkeypatch.syspath_prepend(str(_script.TABLES.parent.parent / "benchmarks"))
+    import torchscript_tables
+
+    version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
+    stored = json.loads(_script.TABLES.read_text()).get(version)
+    if stored is None:
+        pytest.skip(f"no table for torch {version}: run benchmarks/torchscript_tables.py")
+    ops = stored["schemas"]["ops"]
+    for name in ("norm", "sum", "std", "permute", "max"):
+        found = torch._C._jit_get_schemas_for_operator("aten::" + name)
+        stored_overloads = ops[name].split("|")
+        assert stored_overloads == sorted({torchscript_tables._overload(s) for s in found}), name
+    assert ops["permute"] == "self,dims+"
+    assert "norm" in stored["schemas"]["tensor_methods"]
+    assert "norm" not in stored["schemas"]["torch_functions"]  # Python source in torch
+    assert "split" in stored["schemas"]["torch_functions"]  # bound to aten::split
