@@ -37,6 +37,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL212": "unsupported-attribute-in-script",
     "TL213": "optional-used-unrefined",
     "TL214": "unsupported-signature-in-script",
+    "TL215": "no-overload-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",
