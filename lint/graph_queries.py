@@ -37,7 +37,8 @@ def assignments(
 ) -> list[tuple[cst.BaseExpression, int, int]]:
     """Values bound to ``name`` in ``func`` as (value, position in a tuple target, tuple size).
 
-    Position and size are 0 and 1 for a plain ``name = value``. Augmented assignments, loop
+    Position and size are 0 and 1 for a plain ``name = value``; the target of ``for i in
+    range(...)`` is bound to the ``range(...)`` call. Augmented assignments, other loop
     targets and other bindings make the list contain a ``cst.Name("?")`` placeholder, which
     no caller recognises, so "not sure" wins.
     """
@@ -83,6 +84,9 @@ def _collect_assignments(
         elif kind is cst.AnnAssign:
             if node.value is not None:  # type: ignore[attr-defined]
                 add(node.target, node.value)  # type: ignore[attr-defined]
+        elif kind is cst.For and _range_call(node.iter):  # type: ignore[attr-defined]
+            # `for i in range(n)`: `i` takes the values the call names (its bounds' kinds).
+            add(node.target, node.iter)  # type: ignore[attr-defined]
         elif kind is cst.AugAssign or kind is cst.For or kind is cst.CompFor:
             add(node.target, UNKNOWN_VALUE)  # type: ignore[attr-defined]
         elif kind is cst.NamedExpr:
@@ -93,6 +97,15 @@ def _collect_assignments(
 
     walk(func.body, enter, lambda node: None)
     return found
+
+
+def _range_call(node: cst.BaseExpression) -> bool:
+    return (
+        type(node) is cst.Call
+        and type(node.func) is cst.Name  # type: ignore[attr-defined]
+        and node.func.value == "range"  # type: ignore[attr-defined]
+        and all(a.keyword is None and not a.star for a in node.args)  # type: ignore[attr-defined]
+    )
 
 
 def none_test(expr: cst.BaseExpression) -> Optional[tuple[str, bool]]:

@@ -70,6 +70,43 @@ def _is_shape_of_tensor(ctx: LintContext, node: cst.BaseExpression) -> bool:
     return False
 
 
+# Tensors built from Python values: their sizes are those values' lengths, not the input's.
+_FROM_PYTHON_DATA = frozenset({"torch.tensor", "torch.as_tensor", "torch.Tensor"})
+
+
+def _from_python_data(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
+    """``t`` bound only to ``torch.tensor(values)`` / ``x.new_tensor(values)`` of Python
+    values (``X.new_tensor([0.04, 0.29, 0.30])``): ``torch.jit.trace`` records the same sizes
+    for every input, so a size of ``t`` never varies."""
+    if type(tensor) is not cst.Name:
+        return False
+    bound = assignments(ctx.function, tensor.value)  # type: ignore[attr-defined]
+    if not bound:
+        return False
+    for value, _, size in bound:
+        if size != 1 or type(value) is not cst.Call:
+            return False
+        func = value.func  # type: ignore[attr-defined]
+        if not (
+            ctx.qualified_name(func) in _FROM_PYTHON_DATA
+            or (type(func) is cst.Attribute and func.attr.value == "new_tensor")  # type: ignore[attr-defined]
+        ):
+            return False
+        data = [a.value for a in value.args if a.keyword is None and not a.star]  # type: ignore[attr-defined]
+        if not data or ctx.kind(data[0]) != Kind.CONST:
+            return False
+    return True
+
+
+def _shape_owner(node: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """``t`` of ``t.shape`` / ``t.size()``."""
+    if type(node) is cst.Attribute and node.attr.value == "shape":  # type: ignore[attr-defined]
+        return node.value  # type: ignore[attr-defined]
+    if type(node) is cst.Call and type(node.func) is cst.Attribute:  # type: ignore[attr-defined]
+        return node.func.value if node.func.attr.value == "size" else None  # type: ignore[attr-defined]
+    return None
+
+
 def varying_size(
     ctx: LintContext, expr: cst.BaseExpression, depth: int = 0, last_dim_fixed: bool = True
 ) -> bool:
@@ -86,6 +123,9 @@ def varying_size(
         return False
     if isinstance(expr, cst.Subscript) and len(expr.slice) == 1:
         index = expr.slice[0].slice
+        owner = _shape_owner(expr.value)
+        if owner is not None and _from_python_data(ctx, owner):
+            return False
         if (
             last_dim_fixed
             and isinstance(index, cst.Index)
@@ -100,6 +140,8 @@ def varying_size(
         and expr.func.attr.value == "size"
     ):
         args = [a.value for a in expr.args]
+        if _from_python_data(ctx, expr.func.value):
+            return False
         return not (last_dim_fixed and len(args) == 1 and _is_minus_one(args[0]))
     if isinstance(expr, cst.BinaryOperation):
         return varying_size(ctx, expr.left, depth + 1, last_dim_fixed) or varying_size(

@@ -223,6 +223,44 @@ FORMS = [
         "TL101",
         False,
     ),
+    # Sizes of a tensor built from Python values are the same for every input: a loop over
+    # one keeps its count, and its index is no traced size; comparing with the size itself
+    # still converts a traced size (TracerWarning).
+    (
+        "range-over-constant-tensor",
+        "w = x.new_tensor([0.5, 0.25, 0.25])\nfor i in range(w.shape[0]):\n"
+        "    x = x * w[i]\nreturn x",
+        TWO_SIZES,
+        "",
+        "TL106",
+        False,
+    ),
+    (
+        "index-of-range-over-constant",
+        "w = torch.tensor([0.5, 0.25, 0.25])\nn = 3\nfor i in range(n):\n"
+        "    if i < n - 1:\n        x = x * w[i]\nreturn x",
+        TWO_SIZES,
+        "",
+        "TL106",
+        False,
+    ),
+    (
+        "compare-with-constant-tensor-size",
+        "w = x.new_tensor([0.5, 0.25, 0.25])\nlevels = w.shape[0]\nfor i in range(levels):\n"
+        "    if i < levels - 1:\n        x = x * w[i]\nreturn x",
+        TWO_SIZES,
+        "",
+        "TL106",
+        True,
+    ),
+    (
+        "range-over-input-size",
+        "out = x\nfor i in range(x.shape[0]):\n    out = out + x[i]\nreturn out",
+        TWO_SIZES,
+        "",
+        "TL106",
+        True,
+    ),
     # An autograd.Function's forward is graph code when `.apply` (or a name bound to it) runs.
     ("function-apply", "return Double.apply(x)", TWO_SIZES, FUNCTION, "TL106", True),
     ("function-alias", "return double(x)", TWO_SIZES, FUNCTION, "TL106", True),
