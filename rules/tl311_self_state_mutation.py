@@ -45,7 +45,10 @@ class SelfStateMutation(Rule):
     ## Why is this bad?
     `torch.export` and `torch.jit.trace` run the Python once, at conversion time: the attribute
     value seen then is baked into the graph and the update never happens again, so the converted
-    model silently disagrees with eager from the second call on. (`torch.compile` guards on the
+    model silently disagrees with eager from the second call on. A registered buffer given a
+    new tensor (`self.mem = self.mem * beta + x` after `register_buffer("mem", ...)`) is the
+    exception for export, which carries it as a buffer mutation: such a finding names trace
+    alone. (`torch.compile` guards on the
     attribute and recompiles when it changes: correct, but a recompile per call.)
 
     ## Example
@@ -344,6 +347,7 @@ class SelfStateMutation(Rule):
         super().__init__(ctx)
         self._reads_cache: Optional[dict[Optional[str], set[str]]] = None
         self._once: set[int] = set()
+        self._buffers_cache: Optional[dict[Optional[str], set[str]]] = None
 
     def _reads(self) -> set[str]:
         """The attributes graph code of the current method's class reads back."""
@@ -378,7 +382,19 @@ class SelfStateMutation(Rule):
         plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
         if self.ctx.kind(plain) in (Kind.MODULE, Kind.MODULES):
             return
+        if isinstance(target, cst.Attribute) and attr in self._buffers():
+            # A registered buffer given a new tensor: export carries it as a buffer mutation
+            # (later calls agree with eager); trace still bakes in the first value.
+            self.report(node, targets=("trace",))
+            return
         self.report(node)
+
+    def _buffers(self) -> set[str]:
+        """Names the current method's class registers as buffers."""
+        if self._buffers_cache is None:
+            self._buffers_cache = _registered_buffers(self.ctx.module, self.ctx.model)
+        info = self.ctx.function_info
+        return self._buffers_cache.get(info.owner_class if info is not None else None, set())
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if _converts_itself(node):
@@ -555,6 +571,43 @@ class _Frame:
     reset: set[str] = field(default_factory=set)  # attributes set so far at the top
     read: set[str] = field(default_factory=set)  # attributes read, not after a reset
     cleared: set[str] = field(default_factory=set)  # attributes set to a literal at the top
+
+
+def _registered_buffers(module: cst.Module, model: FileModel) -> dict[Optional[str], set[str]]:
+    """Attributes each class registers as buffers: ``self.register_buffer("mem", t)`` or
+    ``self.mem = nn.Buffer(t)`` in any of its methods."""
+    owners: list[Optional[str]] = []
+    names: dict[Optional[str], set[str]] = {}
+
+    def enter(node: cst.CSTNode) -> None:
+        kind = type(node)
+        if kind is cst.FunctionDef:
+            info = model.function_info(node)  # type: ignore[arg-type]
+            owners.append(info.owner_class if info is not None else None)
+        elif kind is cst.Call and owners:
+            func, args = node.func, node.args  # type: ignore[attr-defined]
+            if (
+                type(func) is cst.Attribute
+                and func.attr.value == "register_buffer"
+                and args
+                and type(args[0].value) is cst.SimpleString
+            ):
+                name = args[0].value.evaluated_value
+                if isinstance(name, str):
+                    names.setdefault(owners[-1], set()).add(name)
+        elif kind is cst.Assign and owners:
+            value = node.value  # type: ignore[attr-defined]
+            if type(value) is cst.Call and model.qualified_name(value.func) == "torch.nn.Buffer":
+                for target in node.targets:  # type: ignore[attr-defined]
+                    if type(target.target) is cst.Attribute:
+                        names.setdefault(owners[-1], set()).add(target.target.attr.value)
+
+    def leave(node: cst.CSTNode) -> None:
+        if type(node) is cst.FunctionDef:
+            owners.pop()
+
+    walk(module, enter, leave, LEAF_TYPES)
+    return names
 
 
 def _self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[str]]:

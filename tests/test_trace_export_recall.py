@@ -46,8 +46,25 @@ def _model(forward: str, inputs: str, extra: str = "", init: str = "") -> str:
 TWO_SIZES = "[(torch.randn(2, 4, 4),), (torch.randn(3, 6, 4),)]"
 SAME_SIZES = "[(torch.randn(3, 3, 4),), (torch.randn(3, 3, 4) + 1,)]"
 
-# (id, forward body, inputs, helpers, code, back-end, torch fails there)
+# A state update read back on the next call: a registered buffer given a new tensor is a
+# buffer mutation export carries (trace still bakes it in); a plain tensor attribute is not.
+STATE_UPDATE = "self.mem = self.mem * 0.5 + x.mean((0, 1))\nreturn x + self.mem"
+BUFFER = 'self.register_buffer("mem", torch.zeros(4), False)'
+
+# (id, forward body, inputs, helpers, code, back-end, torch fails there[, __init__ lines])
 FORMS = [
+    ("buffer-state-export", STATE_UPDATE, SAME_SIZES, "", "TL311", "export", False, BUFFER),
+    ("buffer-state-trace", STATE_UPDATE, SAME_SIZES, "", "TL311", "trace", True, BUFFER),
+    (
+        "attribute-state-export",
+        STATE_UPDATE,
+        SAME_SIZES,
+        "",
+        "TL311",
+        "export",
+        True,
+        "self.mem = torch.zeros(4)",
+    ),
     # int / float methods on sizes: trace raises AttributeError; a converted size does not.
     (
         "method-div",
@@ -206,27 +223,30 @@ FORMS = [
 ]
 
 
+PARAMS = [pytest.param(*form[1:7], "".join(form[7:]), id=form[0]) for form in FORMS]
+
+
 @pytest.mark.parametrize(
-    ("forward", "inputs", "extra", "code", "backend", "fails"),
-    [pytest.param(*form[1:], id=form[0]) for form in FORMS],
+    ("forward", "inputs", "extra", "code", "backend", "fails", "init"),
+    PARAMS,
 )
-def test_finding_follows_the_form(forward, inputs, extra, code, backend, fails):
-    found = _findings(_model(forward, inputs, extra), code)
+def test_finding_follows_the_form(forward, inputs, extra, code, backend, fails, init):
+    found = _findings(_model(forward, inputs, extra, init), code)
     assert any(backend in d.targets for d in found) == fails, [(d.line, d.message) for d in found]
 
 
 @requires_torch
 @pytest.mark.torch
 @pytest.mark.parametrize(
-    ("forward", "inputs", "extra", "code", "backend", "fails"),
-    [pytest.param(*form[1:], id=form[0]) for form in FORMS],
+    ("forward", "inputs", "extra", "code", "backend", "fails", "init"),
+    PARAMS,
 )
-def test_torch_labels_the_form(forward, inputs, extra, code, backend, fails):
+def test_torch_labels_the_form(forward, inputs, extra, code, backend, fails, init):
     """The label each form carries above is torch's: it fails, diverges or warns where the
     form is marked as failing, and converts and agrees with eager where not."""
     from .oracle import check
 
-    source = _model(forward, inputs, extra)
+    source = _model(forward, inputs, extra, init)
     lines = [d.line for d in _findings(source, code)] or [None]
     verdicts = [check(source, backend, warning_line=line) for line in lines]
     assert any(not v.ok for v in verdicts) == fails, verdicts
