@@ -14,7 +14,7 @@ from torchlint.rules._script import SCRIPT, in_script, torchscript_table
 # Defaults that a Python wrapper fills in eager but TorchScript's schemas lack (TorchScript
 # calls the aten op, never the wrapper in torch/_tensor.py).
 EAGER_DEFAULTS = {
-    ("norm", "p"): "Tensor.norm's eager default p='fro' is the 2-norm over one dim: `p=2`",
+    ("norm", "p"): "Tensor.norm's eager default p='fro' is the 2-norm over one or two dims: `p=2`",
 }
 
 
@@ -120,8 +120,8 @@ class NoOverloadInScript(Rule):
 
     ## Fix safety
     No fix: the message names the arguments the closest overload needs (`pass p explicitly`)
-    or the keywords the op has, and the value is for the author to choose (for `norm` over
-    one dim, `p=2` is eager's `"fro"`; over all dims or two it is another computation path).
+    or the keywords the op has, and the value is for the author to choose (for `norm` over one
+    or two dims, `p=2` gives eager's `"fro"` result; over more dims `"fro"` takes another path).
     """
 
     code = "TL215"
@@ -205,8 +205,8 @@ class NoOverloadInScript(Rule):
         given: list[str],
         spelled: str,
     ) -> str:
-        """The closest overload's missing arguments, else the keywords or positionals the op
-        takes."""
+        """The closest overload's missing arguments; else what no overload takes: a keyword,
+        that many positionals, an argument given twice, these keywords together."""
         keywords = frozenset(given)
         candidates = [
             lacking
@@ -224,9 +224,22 @@ class NoOverloadInScript(Rule):
         unknown = sorted(keywords - taken)
         if unknown:
             listed = ", ".join(f"`{k}`" for k in unknown)
+            if not taken:
+                return f"no overload has {listed}: it takes no arguments"
             return f"no overload has {listed} (its arguments: {', '.join(sorted(taken))})"
-        most = max(
-            (len([a for a in o if not a.keyword_only]) for o in overloads if o),
-            default=0,
+        most = max(len([a for a in o if not a.keyword_only]) for o in overloads)
+        if positional > most:
+            if most == 0:
+                return "it takes no positional arguments"
+            return f"it takes at most {most} positional arguments"
+        twice = sorted(
+            {
+                a.name
+                for o in overloads
+                for a in [a for a in o if not a.keyword_only][:positional]
+                if a.name in keywords
+            }
         )
-        return f"it takes at most {most} positional arguments, or a keyword a given one shares"
+        if twice:
+            return f"{', '.join(f'`{n}`' for n in twice)} given both by position and by keyword"
+        return f"no overload takes {', '.join(f'`{k}`' for k in sorted(keywords))} together"

@@ -63,6 +63,15 @@ CALLS = [
     ("x.split(1, dim=0)", False),
     ("torch.split(x, split_size=1)", False),  # aten::split's name (eager's Python one differs)
     ("torch.split(x, split_size_or_sections=1)", True),
+    ("x.norm(dim=(0, 1))", True),
+    ("x.norm(2, dim=-1, dtype=torch.float64)", True),  # the dtype overload has no keepdim default
+    ("torch.cat([x, x], axis=0)", True),  # numpy's alias, eager's parser only
+    ("x.nonzero(as_tuple=True)", True),
+    ("torch.nonzero(x)", False),
+    ("x.cuda(non_blocking=True)", True),
+    ("x.to(x.device, non_blocking=True)", False),
+    ("torch.zeros(2, 3, dtype=torch.float32)", False),
+    ("torch.einsum('ij,ij->i', x, x)", False),
     # torch.norm is compiled from its Python source: the schemas do not apply.
     ("torch.norm(x, dim=-1)", False),
 ]
@@ -120,13 +129,31 @@ def test_message_names_the_missing_argument() -> None:
     assert "`x.norm(p=..., dim=..., keepdim=...)`" in message
     (message,) = _flagged(_source("x.sum(axis=0)"))
     assert "no overload has `axis`" in message and "keepdim" in message
+    (message,) = _flagged(_source("x.cuda(non_blocking=True)"))
+    assert "no overload has `non_blocking`: it takes no arguments" in message
+    (message,) = _flagged(_source("x.transpose(0, 1, 2)"))
+    assert "at most 2 positional arguments" in message
+    (message,) = _flagged(_source("x.sum(0, dim=0)"))
+    assert "`dim` given both by position and by keyword" in message
+    (message,) = _flagged(_source("x.std(unbiased=False, correction=0)"))
+    assert "no overload takes `correction`, `unbiased` together" in message
+
+
+@requires_torch
+def test_norm_advice_is_eagers_default() -> None:
+    """The message says p=2 gives eager's default p='fro' over one or two dims."""
+    import torch
+
+    x = torch.randn(3, 4, 5)
+    for dim in (-1, 1, (0, 1), (1, 2)):
+        assert torch.equal(x.norm(dim=dim), x.norm(2, dim=dim)), dim
 
 
 @pytest.mark.parametrize(
     "line",
     [
-        "y = x.norm(*dims)",  # *args: the count is unknown
-        "y = x.norm(**options)",
+        "y = x.transpose(0, 1, *dims)",  # *args: the count is unknown
+        "y = x.transpose(0, 1, **options)",
         "y = t.norm(dim=-1)",  # t's kind is unknown
         "y = x.sum(keepdims=True)",  # numpy's keyword: TL205 reports it
         "y = x.no_such_method(dim=-1)",  # not in the table
