@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Callable, Optional
 
 import libcst as cst
@@ -67,3 +68,83 @@ def contains(root: cst.CSTNode, test: Callable[[cst.CSTNode], bool]) -> bool:
 
     walk(root, enter, lambda node: None)
     return found
+
+
+def local_callee(fixer: Fixer, call: cst.Call) -> Optional[tuple[cst.FunctionDef, bool]]:
+    """The function of this file that ``call`` runs, and whether the call binds its first
+    parameter: a method through ``self.m(...)``, a submodule's ``forward`` through
+    ``self.sub(...)`` (the class the constructor stores there), or a module-level function
+    through its name. None for anything else, or a function in another file (no tree here)."""
+    model = fixer.ctx.model
+    index, func = model.index, call.func
+    bound = False
+    if (
+        isinstance(func, cst.Attribute)
+        and isinstance(func.value, cst.Name)
+        and func.value.value == "self"
+    ):
+        function = fixer.enclosing_function(call)
+        inference = model.inference(function) if function is not None else None
+        owner = inference.owner_class if inference is not None else None
+        if owner is None:
+            return None
+        found = index.find_method(owner, func.attr.value)
+        if found is None:
+            module_class = index.attribute_marker(owner, func.attr.value)
+            if module_class is None or not index.is_module_class(module_class):
+                return None
+            found = index.find_method(module_class, "forward")
+        if found is None:
+            return None
+        fq, summary = found[0], found[1]
+        bound = True
+    else:
+        name = fixer.ctx.qualified_name(func)
+        target = index.lookup(name) if name else None
+        if target is None or target[0] != "function":
+            return None
+        fq, summary = target[1].qualify(target[2]), target[1]
+    if summary is not model.summary:
+        return None
+    definition = _definition(
+        fixer.ctx.module, fq[len(summary.module) + 1 :] if summary.module else fq
+    )
+    if definition is None:
+        return None
+    static = any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+        for d in definition.decorators
+    )
+    return definition, bound and not static
+
+
+def _definition(module: cst.Module, local: str) -> Optional[cst.FunctionDef]:
+    """The ``def`` of ``A.b`` (or ``f``) among a module's top-level classes and functions."""
+    body: Sequence[cst.CSTNode] = module.body
+    parts = local.split(".")
+    for depth, part in enumerate(parts):
+        wanted = cst.FunctionDef if depth == len(parts) - 1 else cst.ClassDef
+        found = next((n for n in body if isinstance(n, wanted) and n.name.value == part), None)
+        if found is None:
+            return None
+        if isinstance(found, cst.FunctionDef):
+            return found
+        body = found.body.body if isinstance(found.body, cst.IndentedBlock) else ()
+    return None
+
+
+def receiving_param(
+    callee: cst.FunctionDef, call: cst.Call, arg: cst.Arg, bound: bool
+) -> Optional[cst.Param]:
+    """The parameter of ``callee`` that ``arg`` of ``call`` binds (``bound``: the call passes
+    the first parameter itself, as ``self.m(...)`` does); None when unpacking hides it."""
+    params = callee.params
+    if arg.star or any(a.star for a in call.args):
+        return None
+    if arg.keyword is not None:
+        named = [*params.params, *params.kwonly_params]
+        return next((p for p in named if p.name.value == arg.keyword.value), None)
+    ordered = [*params.posonly_params, *params.params][1 if bound else 0 :]
+    positional = [a for a in call.args if a.keyword is None]
+    position = next(i for i, a in enumerate(positional) if a is arg)
+    return ordered[position] if position < len(ordered) else None

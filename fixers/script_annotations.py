@@ -8,7 +8,12 @@ unannotated parameter is Tensor), ``n: int = None`` -> ``n: Optional[int] = None
 scripts ``bias=None`` as a Tensor parameter (every call that passes one works), but an
 ``Optional`` one only where each use sits under a ``None`` test on it; so the fix is made only
 when every use in the function does (and the parameter is never rebound), else it would break
-scripting and bring a TL213 finding.
+scripting and bring a TL213 finding. A use that only hands the value on, as a whole argument of
+a call of a function of this file (``self._impl(x, mask)``, ``self.inner(x, mask)``: a
+submodule's ``forward``, ``helper(mask)``), counts as refined when the parameter that receives
+it is annotated ``Optional[...]`` (or ``X | None``): TorchScript passes an ``Optional`` on to an
+``Optional`` parameter unchanged. A receiving ``=None`` parameter gets this fix first, and the
+caller's in the next round, so that each fix alone keeps scripting working.
 TL203: ``p=0.5`` -> ``p: float = 0.5`` (also int, bool and str literals): TorchScript rejects
 the unannotated form outright, so no scripting that worked can change.
 """
@@ -24,7 +29,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments, none_test
 
-from ._shared import variable_uses
+from ._shared import local_callee, receiving_param, variable_uses
 
 
 def _annotated(param: cst.Param, annotation: str) -> cst.Param:
@@ -77,12 +82,42 @@ def _exits_when_none(stmt: cst.CSTNode, name: str) -> bool:
     return False
 
 
+def _optional_annotation(annotation: cst.BaseExpression) -> bool:
+    """``Optional[X]`` / ``typing.Optional[X]``, ``X | None`` or ``None | X``."""
+    if isinstance(annotation, cst.Subscript):
+        value = annotation.value
+        name = value.attr if isinstance(value, cst.Attribute) else value
+        return isinstance(name, cst.Name) and name.value == "Optional"
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        return any(
+            isinstance(side, cst.Name) and side.value == "None"
+            for side in (annotation.left, annotation.right)
+        )
+    return False
+
+
+def _handed_on(fixer: Fixer, use: cst.Name) -> bool:
+    """``use`` is a whole argument of a call of a function of this file whose receiving
+    parameter is annotated Optional."""
+    arg = fixer.parent(use)
+    call = fixer.parent(arg) if isinstance(arg, cst.Arg) and arg.value is use else None
+    if not isinstance(call, cst.Call):
+        return False
+    callee = local_callee(fixer, call)
+    param = receiving_param(callee[0], call, arg, callee[1]) if callee is not None else None
+    annotation = param.annotation if param is not None else None
+    return annotation is not None and _optional_annotation(annotation.annotation)
+
+
 def _refined(fixer: Fixer, use: cst.Name, function: cst.FunctionDef) -> bool:
     """Whether TorchScript knows ``use`` is not None: it is the operand of a None test, or a
-    test on the name covers it (``if``, ``elif``, ternary, ``and`` / ``or``, an earlier exit)."""
+    test on the name covers it (``if``, ``elif``, ternary, ``and`` / ``or``, an earlier exit),
+    or it is handed on to a parameter annotated Optional."""
     name = use.value
     parent = fixer.parent(use)
     if isinstance(parent, cst.Comparison) and none_test(parent) is not None:
+        return True
+    if _handed_on(fixer, use):
         return True
     child: cst.CSTNode = use
     for ancestor in fixer.ancestors(use):
@@ -110,7 +145,8 @@ def _refined(fixer: Fixer, use: cst.Name, function: cst.FunctionDef) -> bool:
 
 
 def _uses_refined(fixer: Fixer, param: cst.Param) -> bool:
-    """Every use of ``param`` in its function is covered by a None test, and it is never rebound."""
+    """Every use of ``param`` in its function is covered by a None test (or handed on to a
+    parameter annotated Optional), and it is never rebound."""
     function = fixer.enclosing_function(param)
     if function is None:
         return False
