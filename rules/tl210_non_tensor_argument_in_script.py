@@ -60,7 +60,8 @@ class NonTensorArgumentInScript(Rule):
     Python value kept on the module (`self.use_bias`, set from a constructor argument), or a
     module (`self`, `self.block`, a layer of a `ModuleList`) to a
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
-    `def split_heads(x, heads):`), unannotated parameters used as `range(...)` bounds, and
+    `def split_heads(x, heads):`), unannotated parameters used as `range(...)` bounds or
+    compared with a string (`if mode != "sum":`), and
     unannotated parameters read as objects (`model.fc` in `def run(model, x):`, a name no
     tensor has).
     Also finds literals and `None` passed to an annotated parameter whose type does not take
@@ -165,6 +166,37 @@ class NonTensorArgumentInScript(Rule):
             class Model(nn.Module):
                 def forward(self, x):
                     return crop(x, True, 2.0, [1], None) + crop(x, 1, True, [1], mask=None)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        # A property's setter is compiled with the module, and with it what it calls.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self._mode = "sum"
+
+                @property
+                def mode(self) -> str:
+                    return self._mode
+
+                @mode.setter
+                def mode(self, value: str) -> None:
+                    self._check(value)
+                    self._mode = value
+
+                def _check(self, value: str):
+                    if value not in ("sum", "mean"):
+                        raise ValueError(value)
+
+                def forward(self, x):
+                    return x.sum() if self.mode == "sum" else x.mean()
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
@@ -368,6 +400,38 @@ class NonTensorArgumentInScript(Rule):
             line=13,
             message_contains="cannot pass a module",
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self._mode = "sum"
+
+                @property
+                def mode(self) -> str:
+                    return self._mode
+
+                @mode.setter
+                def mode(self, value: str) -> None:
+                    self._check(value)
+                    self._mode = value
+
+                def _check(self, value):
+                    if value not in ("sum", "mean"):
+                        raise ValueError(value)
+
+                def forward(self, x):
+                    return x.sum() if self.mode == "sum" else x.mean()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=19,
+            message_contains="compared with a string",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -444,6 +508,44 @@ class NonTensorArgumentInScript(Rule):
             "TorchScript types it as Tensor, which has no such attribute; annotate it",
         )
 
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        """``mode != "subtract"`` on an unannotated parameter: TorchScript has no comparison of
+        a Tensor with a str (``Arguments for call are not valid``)."""
+        if not in_script(self.ctx) or dead_in_script(self.ctx):
+            return
+        operands = [node.left, *(c.comparator for c in node.comparisons)]
+        if not any(type(o) is cst.SimpleString for o in operands) and not any(
+            type(o) in (cst.Tuple, cst.List, cst.Set)
+            and o.elements  # type: ignore[attr-defined]
+            and all(type(e.value) is cst.SimpleString for e in o.elements)  # type: ignore[attr-defined]
+            for o in operands
+        ):
+            return
+        unannotated = self._unannotated_params()
+        for operand in operands:
+            if type(operand) is cst.Name and operand.value in unannotated:
+                key = (id(self.ctx.function), operand.value)
+                if key in self._reported:
+                    return
+                self._reported.add(key)
+                self.report(
+                    operand,
+                    f"unannotated parameter `{operand.value}` compared with a string: TorchScript "
+                    "types it as Tensor, and no comparison takes a Tensor and a str; annotate "
+                    "it `str`",
+                )
+                return
+
+    def _unannotated_params(self) -> set[str]:
+        function = self.ctx.function
+        if function is None:
+            return set()
+        return {
+            p.name.value
+            for p in signature_params(self.ctx, function)
+            if p.annotation is None and p.default is None
+        }
+
     def _annotated(
         self, arg: cst.Arg, param: cst.Param, annotation: cst.BaseExpression, callee: FunctionInfo
     ) -> None:
@@ -490,14 +592,7 @@ class NonTensorArgumentInScript(Rule):
         return None if base is None else (base, optional)
 
     def _range_bounds(self, node: cst.Call) -> None:
-        function = self.ctx.function
-        if function is None:
-            return
-        unannotated = {
-            p.name.value
-            for p in signature_params(self.ctx, function)
-            if p.annotation is None and p.default is None
-        }
+        unannotated = self._unannotated_params()
         for arg in node.args:
             if isinstance(arg.value, cst.Name) and arg.value.value in unannotated:
                 self.report(

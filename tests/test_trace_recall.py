@@ -216,6 +216,15 @@ FORMS = [
         True,
     ),
     (
+        "alias-branches-kwargs",
+        "if self.p > 1:\n    run = model_forward\nelse:\n    run = other_forward\n"
+        "options = {}\nreturn run(self, x, **options, gate=x.sum())",
+        SIGNS,
+        ARGUMENT_HELPER + "\ndef other_forward(self, x, gate):\n    return x\n",
+        "TL101",
+        True,
+    ),
+    (
         "partial-bound-setting",
         "run = functools.partial(model_forward, self)\nreturn run(x, self.p)",
         SIGNS,

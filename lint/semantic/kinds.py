@@ -402,7 +402,9 @@ class KindInference:
         self.module_items: dict[str, str] = {}
         # Local names bound to a function of the project or a ``functools.partial`` of one
         # (``run = partial(model_forward, self)``): a call of the name calls that function.
-        self.callable_names: dict[str, cst.BaseExpression] = {}
+        # Every function a name was bound to so far (``fn = a if c else b`` spelled as two
+        # branches): a call of the name may call any of them.
+        self.callable_names: dict[str, list[cst.BaseExpression]] = {}
         self._bind_params(param_kinds or {}, params_are_tensors)
 
     # -- parameters ----------------------------------------------------------------------
@@ -1015,9 +1017,13 @@ class KindInference:
             if receiver == DATA:
                 return DATA
             return UNK
-        direct = self._direct_call(node)
-        if direct is not None:
-            return self._call(direct)
+        direct = self._direct_calls(node)
+        if direct:
+            kinds = [self._call(call) for call in direct]
+            result = kinds[0]
+            for kind in kinds[1:]:
+                result = join(result, kind)
+            return result
         callee_kind = self.kind(func)
         if callee_kind == MOD:
             return self.model.module_call_kind(self._module_class(func), node, self)
@@ -1029,7 +1035,7 @@ class KindInference:
             and self._is_global_chain(value)
             and self.model.index.lookup(self.model.qualified_name(value) or "") is not None
         ):
-            self.callable_names[name] = value
+            self.callable_names.setdefault(name, []).append(value)
         else:
             self.callable_names.pop(name, None)
 
@@ -1046,22 +1052,23 @@ class KindInference:
             return value  # type: ignore[return-value]
         return None
 
-    def _direct_call(self, node: cst.Call) -> Optional[cst.Call]:
-        """The call ``node`` makes, spelled directly: ``partial(f, self)(x)`` and ``run(x)``
+    def _direct_calls(self, node: cst.Call) -> list[cst.Call]:
+        """The calls ``node`` makes, spelled directly: ``partial(f, self)(x)`` and ``run(x)``
         after ``run = partial(f, self)`` are ``f(self, x)``; ``run(x)`` after ``run = f`` is
         ``f(x)`` (so the callee learns its parameters' kinds)."""
         func = node.func
         if type(func) is cst.Name and func.value in self.callable_names:
-            func = self.callable_names[func.value]
+            return [self._spelled(value, node) for value in self.callable_names[func.value]]
+        return [self._spelled(func, node)] if self._partial_of(func) is not None else []
+
+    def _spelled(self, func: cst.BaseExpression, node: cst.Call) -> cst.Call:
         partial = self._partial_of(func)
-        if partial is not None:
-            target, merged = partial.args[0].value, [*partial.args[1:], *node.args]
-            # The bound and the given positionals first: libcst validates the order.
-            ordered = sorted(merged, key=lambda a: a.keyword is not None or a.star == "**")
-            return cst.Call(func=target, args=ordered)
-        if func is node.func:
-            return None
-        return cst.Call(func=func, args=node.args)
+        if partial is None:
+            return cst.Call(func=func, args=node.args)
+        target, merged = partial.args[0].value, [*partial.args[1:], *node.args]
+        # The bound and the given positionals first: libcst validates the order.
+        ordered = sorted(merged, key=lambda a: a.keyword is not None or a.star == "**")
+        return cst.Call(func=target, args=ordered)
 
     def _module_class(self, node: cst.BaseExpression) -> Optional[str]:
         """The class of the submodule ``node`` names: ``self.attn``, ``self.layers[i]``, or a

@@ -425,8 +425,11 @@ class FileModel:
             ordered = ordered[1:]
         position = 0
         for arg in node.args:
+            if arg.star == "**":
+                continue  # `**kwargs`: its keys are not known; the named keywords still are
             if arg.star:
-                return
+                position = len(ordered)  # `*args`: later positionals land anywhere
+                continue
             kind = inference.kind(arg.value)
             if arg.keyword is not None:
                 name = arg.keyword.value

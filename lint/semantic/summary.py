@@ -398,6 +398,16 @@ class _Summarizer(ast.NodeVisitor):
             decorators=self._decorator_names(node.decorator_list),
             params=params,
         )
+        getter = (
+            self.class_stack[-1].methods.get(node.name)
+            if in_class and not self.function_stack and _is_accessor(node)
+            else None
+        )
+        if getter is not None:
+            # `@name.setter` after `@property def name`: one property of the class, whose
+            # accessors TorchScript compiles together; it keeps the getter's calls too.
+            fn.decorators = [*getter.decorators, *fn.decorators]
+            fn.calls = list(getter.calls)
         if in_class and not self.function_stack:
             self.class_stack[-1].methods[node.name] = fn
         else:
@@ -795,6 +805,17 @@ _HANDLERS: dict[type, Callable[[_Summarizer, Any], None]] = {
     ast.Call: _Summarizer.visit_Call,
     ast.For: _Summarizer.visit_For,
 }
+
+
+def _is_accessor(node: ParamNode) -> bool:
+    """``@name.setter`` / ``@name.deleter`` on ``def name``: an accessor of property ``name``."""
+    return any(
+        isinstance(dec, ast.Attribute)
+        and dec.attr in ("setter", "deleter")
+        and isinstance(dec.value, ast.Name)
+        and dec.value.id == node.name
+        for dec in node.decorator_list
+    )
 
 
 def summarize(text: str, module: str, path: str, is_package: bool = False) -> FileSummary:
