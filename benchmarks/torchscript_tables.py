@@ -39,7 +39,8 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
   ``x.permute(1, 0)``), the overloads of one op joined by ``|``. ``tensor_methods`` and ``torch_functions`` name the ops each spelling
   reaches (a method passes its receiver as the argument named ``self``). The frontend is asked
   too: a call the table says no overload takes (no arguments, an unknown keyword, one
-  positional too many) that compiles drops the name.
+  positional too many, and for each overload whose argument types have a stock value, the
+  overload less one required argument, the others by keyword) that compiles drops the name.
 """
 
 from __future__ import annotations
@@ -259,7 +260,9 @@ def _method_compiles(name: str, arguments: str) -> bool:
 def _overload(schema) -> str:  # type: ignore[no-untyped-def]
     """One overload as ``self,p=,dim,keepdim=,*,dtype,out`` (see the module docstring). The
     trailing ``+`` follows the frontend's ``varargsCanBeUsedAsList``: the last argument before
-    the keyword-only ones, a plain list (not ``int[2]``, not a list of a type variable)."""
+    the keyword-only ones, a plain list (not ``int[2]``, not a list of a type variable). A
+    schema with ``...`` (``aten::einsum.sublist(Tensor a, ...)``) takes any positionals after
+    its own: a last part ``...+``."""
     arguments, parts = schema.arguments, []
     for i, arg in enumerate(arguments):
         if arg.kwarg_only and "*" not in parts:
@@ -270,7 +273,37 @@ def _overload(schema) -> str:  # type: ignore[no-untyped-def]
             listed and last and not arg.kwarg_only and arg.type.getElementType().kind() != "VarType"
         )
         parts.append(arg.name + ("=" if arg.has_default_value() else "") + ("+" if varargs else ""))
+    if re.search(r"[(,] ?\.\.\.\)", str(schema)):
+        parts.append("...=+")
     return ",".join(parts)
+
+
+# A value of each argument type, for the typed calls of the cross-check (an argument of any
+# other type leaves its schema out: a call failing on a type proves nothing).
+VALUES = {"Tensor": "t", "int": "0", "float": "1.0", "number": "1.0", "bool": "False",
+          "str": "'a'", "List[int]": "[0]", "List[float]": "[1.0]", "List[Tensor]": "[t]",
+          "Device": "t.device"}  # fmt: skip
+
+
+def _typed_calls(spelled: str, schema, method: bool) -> list[tuple[int, tuple[str, ...], str]]:  # type: ignore[no-untyped-def]
+    """Calls of ``schema`` that leave out one required argument each, the others by keyword
+    (nothing shifts into the gap), as (positional count, keywords, call text)."""
+    rest = [a for a in schema.arguments if not (method and a.name == "self")]
+    values = {}
+    for arg in rest:
+        text = str(arg.type)
+        text = text[9:-1] if text.startswith("Optional[") else text
+        if text not in VALUES:
+            return []
+        values[arg.name] = VALUES[text]
+    calls = []
+    for dropped in rest:
+        if dropped.has_default_value():
+            continue
+        given = [a.name for a in rest if not a.has_default_value() and a is not dropped]
+        text = ", ".join(f"{name}={values[name]}" for name in given)
+        calls.append((0, tuple(given), f"{spelled}({text})"))
+    return calls
 
 
 def schema_tables(unbound: list[str]) -> dict[str, object]:
@@ -302,17 +335,22 @@ def schema_tables(unbound: list[str]) -> dict[str, object]:
             ops[name] = overloads(name)
 
     # Calls the table rejects: if the frontend compiles one, it binds the name some other way.
+    # No arguments, an unknown keyword, a positional too many, and, with arguments of the
+    # right types, each overload less one of its required arguments.
     calls: list[tuple[str, str]] = []
     for spelled, names, method in (("t.{}", methods, True), ("torch.{}", functions, False)):
         for name in names:
             parsed = parse_overloads("|".join(ops[name]), method)
             most = max(len([a for a in o if not a.keyword_only]) for o in parsed)
-            tries = [("", 0, ()), ("zzz_no_such_argument=0", 0, ("zzz_no_such_argument",))]
+            tries = [(0, (), ""), (0, ("zzz_no_such_argument",), "zzz_no_such_argument=0")]
             if not any(a.varargs for o in parsed for a in o):
-                tries.append((", ".join(["0"] * (most + 1)), most + 1, ()))
-            for arguments, positional, keywords in tries:
+                tries.append((most + 1, (), ", ".join(["0"] * (most + 1))))
+            tries = [(n, k, spelled.format(name) + f"({text})") for n, k, text in tries]
+            for schema in torch._C._jit_get_schemas_for_operator("aten::" + name):
+                tries += _typed_calls(spelled.format(name), schema, method)
+            for positional, keywords, call in tries:
                 if not accepts(parsed, positional, frozenset(keywords)):
-                    calls.append((name, spelled.format(name) + f"({arguments})"))
+                    calls.append((name, call))
     bound = {name for name, call in calls if _compile(call, "")[0]}
     methods = [n for n in methods if n not in bound]
     functions = [n for n in functions if n not in bound]

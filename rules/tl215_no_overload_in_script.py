@@ -60,6 +60,8 @@ def missing(overload: Overload, positional: int, keywords: frozenset[str]) -> Op
             used = positional if argument.varargs else used + 1
         elif argument.name in keywords:
             seen.add(argument.name)
+        elif argument.name == "self" and "input" in keywords:
+            seen.add("input")  # the frontend's findInputWithName: `input=` names an aten `self`
         elif not argument.default:
             lacking.append(argument.name)
     if used < positional or seen != keywords:
@@ -220,7 +222,7 @@ class NoOverloadInScript(Rule):
             hint = f" ({'; '.join(known)})" if known else ""
             shown = ", ".join(["..."] * positional + [f"{n}=..." for n in [*lacking, *given]])
             return f"pass {names} explicitly{hint}: `{spelled}({shown})`"
-        taken = {a.name for o in overloads for a in o}
+        taken = {a.name for o in overloads for a in o} - {"..."}
         unknown = sorted(keywords - taken)
         if unknown:
             listed = ", ".join(f"`{k}`" for k in unknown)

@@ -72,6 +72,11 @@ CALLS = [
     ("x.to(x.device, non_blocking=True)", False),
     ("torch.zeros(2, 3, dtype=torch.float32)", False),
     ("torch.einsum('ij,ij->i', x, x)", False),
+    ("torch.sum(input=x)", False),  # `input=` names the aten op's `self`
+    ("torch.clamp(input=x, min=0.0)", False),
+    ("torch.transpose(input=x, dim0=0, dim1=1)", False),
+    ("x.sum(input=x)", True),  # a method's receiver is its `self` already
+    ("torch.zeros(2, requires_grad=True)", True),  # eager's parser only
     # torch.norm is compiled from its Python source: the schemas do not apply.
     ("torch.norm(x, dim=-1)", False),
 ]
@@ -184,7 +189,11 @@ def test_matching_follows_the_frontend() -> None:
     assert missing(norm[1], 1, frozenset({"p"})) is None  # p given twice
     assert missing(norm[1], 0, frozenset({"p", "dim", "dtype"})) == []
     assert not accepts(norm, 4, frozenset())
+    sublist = parse_overloads("a,...=+", method=False)  # aten::einsum.sublist(Tensor a, ...)
+    assert accepts(sublist, 1, frozenset()) and accepts(sublist, 4, frozenset())
     (function,) = parse_overloads("self,p=", method=False)
+    assert accepts([function], 0, frozenset({"input"}))  # `input=` names `self`
+    assert not accepts([function], 1, frozenset({"input"}))
     assert [a.name for a in function] == ["self", "p"]
 
 
@@ -206,6 +215,7 @@ def test_table_holds_the_installed_torchs_schemas(monkeypatch) -> None:
         stored_overloads = ops[name].split("|")
         assert stored_overloads == sorted({torchscript_tables._overload(s) for s in found}), name
     assert ops["permute"] == "self,dims+"
+    assert "a,...=+" in ops["einsum"].split("|")
     assert "norm" in stored["schemas"]["tensor_methods"]
     assert "norm" not in stored["schemas"]["torch_functions"]  # Python source in torch
     assert "split" in stored["schemas"]["torch_functions"]  # bound to aten::split
