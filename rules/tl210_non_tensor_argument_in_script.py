@@ -446,6 +446,7 @@ class NonTensorArgumentInScript(Rule):
             return
         callee = self._callee(node.func)
         if callee is None:
+            self._module_to_other_file(node)
             return
         params = signature_params(self.ctx, callee.node)
         position = 0
@@ -482,6 +483,29 @@ class NonTensorArgumentInScript(Rule):
                 f"{what} passed to unannotated parameter `{param.name.value}` of "
                 f"`{callee.node.name.value}`: TorchScript types it as Tensor; {advice}",
             )
+
+    def _module_to_other_file(self, node: cst.Call) -> None:
+        """A module passed by position to a function of another file of the project (its
+        summary names the parameters; no annotation lets TorchScript take a module)."""
+        name = self.ctx.qualified_name(node.func)
+        found = self.ctx.model.index.lookup(name) if name else None
+        if found is None or found[0] != "function":
+            return
+        function = found[1].functions.get(found[2])
+        if function is None:
+            return
+        for position, arg in enumerate(node.args):
+            if arg.star or arg.keyword is not None or position >= len(function.params):
+                return
+            if self.ctx.kind(arg.value) in (Kind.MODULE, Kind.MODULES):
+                self.report(
+                    arg,
+                    f"the module `{cst.Module([]).code_for_node(arg.value)}` passed to parameter "
+                    f"`{function.params[position]}` of "
+                    f"`{cst.Module([]).code_for_node(node.func)}`: TorchScript cannot pass a module "
+                    "to a function; call the module in the caller or make the function a method "
+                    "of the module",
+                )
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         """``model.fc`` on an unannotated parameter ``model``: TorchScript types it as Tensor,

@@ -127,3 +127,71 @@ def test_table_matches_the_installed_torch():
     for name in math["unsupported"][:5] + math["supported"][:5]:
         rejected = torchscript_tables.unsupported(f"math.{name}", "import math") is not None
         assert rejected == (name in math["unsupported"]), name
+
+
+MODULE_HELPERS = """
+import torch
+
+
+def apply_block(block, x):
+    return block(x) + x
+
+
+def add_residual(y, x):
+    return y + x
+"""
+
+MODULE_MODEL = """
+import torch
+from torch import nn
+
+from . import blocks
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(3, 3)
+
+    def forward(self, x):
+        return blocks.{call}
+"""
+
+
+MODULE_CALLS = [
+    ("apply_block(self.proj, x)", True),
+    ("add_residual(self.proj(x), x)", False),
+]
+
+
+def _module_package(tmp_path: Path, arg: str) -> Path:
+    package = tmp_path / f"pkg_{abs(hash(arg)) % 100003}"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "blocks.py").write_text(MODULE_HELPERS.lstrip())
+    (package / "model.py").write_text(MODULE_MODEL.lstrip().replace("{call}", arg))
+    return package
+
+
+@pytest.mark.parametrize(("arg", "fails"), MODULE_CALLS)
+def test_a_module_passed_to_a_function_of_another_file(tmp_path, arg, fails):
+    package = _module_package(tmp_path, arg)
+    settings = Settings(targets=("script",), targets_explicit=True)
+    results = lint_files([str(package / "model.py"), str(package / "blocks.py")], settings=settings)
+    found = [d for r in results for d in r.diagnostics if d.code == "TL210"]
+    assert bool(found) == fails, [(d.line, d.message) for d in found]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(("arg", "fails"), MODULE_CALLS)
+def test_torch_rejects_a_module_passed_to_a_function_of_another_file(tmp_path, arg, fails):
+    package = _module_package(tmp_path, arg)
+    code = (
+        "import warnings, torch\n"
+        "warnings.simplefilter('ignore')\n"
+        f"from {package.name}.model import Model\n"
+        "try:\n    torch.jit.script(Model())\nexcept Exception:\n    raise SystemExit(1)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True)
+    assert (done.returncode == 1) == fails, done.stderr.decode()[-2000:]
