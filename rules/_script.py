@@ -58,6 +58,19 @@ def signature_params(ctx: LintContext, node: cst.FunctionDef) -> list[cst.Param]
     return [*ordered, *params.kwonly_params]
 
 
+def unannotated_params(ctx: LintContext) -> set[str]:
+    """Parameters of the current function with neither annotation nor default: TorchScript
+    types each as ``Tensor (inferred)``, whatever callers pass."""
+    function = ctx.function
+    if function is None:
+        return set()
+    return {
+        p.name.value
+        for p in signature_params(ctx, function)
+        if p.annotation is None and p.default is None
+    }
+
+
 def literal_type(node: Optional[cst.BaseExpression]) -> Optional[str]:
     """``int``/``float``/``bool``/``str`` for a literal of that type, else None."""
     if node is None:

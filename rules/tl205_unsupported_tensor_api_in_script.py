@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, in_script, torchscript_table
+from torchlint.rules._script import SCRIPT, in_script, torchscript_table, unannotated_params
 
 # Spellings TorchScript has for some of the tensor methods it has no binding for; which methods
 # those are is read from the generated table (see `benchmarks/torchscript_tables.py`).
@@ -33,7 +34,8 @@ class UnsupportedTensorApiInScript(Rule):
     """Flags tensor methods and attributes that TorchScript does not have.
 
     ## What it does
-    Finds, on values the semantic model knows are tensors, in code that `torch.jit.script`
+    Finds, on values the semantic model knows are tensors (and on unannotated parameters,
+    which TorchScript types as tensors), in code that `torch.jit.script`
     compiles: the tensor methods TorchScript has no binding for (`.numpy()`, `.data_ptr()`,
     `.storage()`, `.register_hook()`, `.new()`, `.new_tensor()`, `.nelement()`,
     `.ndimension()`, `.bool()`, `.bfloat16()`, the `.unique()` method, ...: the list is asked of
@@ -114,6 +116,28 @@ class UnsupportedTensorApiInScript(Rule):
             line=9,
             message_contains="tolist",
         ),
+        # An unannotated parameter is a Tensor to TorchScript, whatever the caller passes.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                @staticmethod
+                def _check_dim(inputs, dim: int):
+                    if dim >= inputs.ndimension():
+                        raise ValueError("no such dimension")
+
+                def forward(self, x):
+                    self._check_dim(x, 1)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=7,
+            message_contains="ndimension",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -135,7 +159,13 @@ class UnsupportedTensorApiInScript(Rule):
         method = func.attr.value
         if method != "tolist" and method not in torchscript_table()["tensor_methods_unbound"]:
             return
-        if self.ctx.kind(func.value) is not Kind.TENSOR:
+        receiver = func.value
+        if self.ctx.kind(receiver) is not Kind.TENSOR and not (
+            # `def _permute(inputs, perm, dim)`: TorchScript types `inputs` as a Tensor.
+            type(receiver) is cst.Name
+            and receiver.value in unannotated_params(self.ctx)
+            and not assignments(self.ctx.function, receiver.value)
+        ):
             return
         if method == "tolist":
             if id(node) not in self._annotated_values:

@@ -18,6 +18,7 @@ from torchlint.rules._script import (
     literal_type,
     signature_params,
     torchscript_table,
+    unannotated_params,
 )
 
 NON_TENSOR_KINDS = (Kind.SIZE, Kind.RANK, Kind.SHAPE, Kind.NONE)
@@ -545,7 +546,7 @@ class NonTensorArgumentInScript(Rule):
             for o in operands
         ):
             return
-        unannotated = self._unannotated_params()
+        unannotated = unannotated_params(self.ctx)
         for operand in operands:
             if type(operand) is cst.Name and operand.value in unannotated:
                 key = (id(self.ctx.function), operand.value)
@@ -559,16 +560,6 @@ class NonTensorArgumentInScript(Rule):
                     "it `str`",
                 )
                 return
-
-    def _unannotated_params(self) -> set[str]:
-        function = self.ctx.function
-        if function is None:
-            return set()
-        return {
-            p.name.value
-            for p in signature_params(self.ctx, function)
-            if p.annotation is None and p.default is None
-        }
 
     def _annotated(
         self, arg: cst.Arg, param: cst.Param, annotation: cst.BaseExpression, callee: FunctionInfo
@@ -616,7 +607,7 @@ class NonTensorArgumentInScript(Rule):
         return None if base is None else (base, optional)
 
     def _range_bounds(self, node: cst.Call) -> None:
-        unannotated = self._unannotated_params()
+        unannotated = unannotated_params(self.ctx)
         for arg in node.args:
             if isinstance(arg.value, cst.Name) and arg.value.value in unannotated:
                 self.report(
