@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
 import libcst as cst
 
@@ -70,6 +70,15 @@ def contains(root: cst.CSTNode, test: Callable[[cst.CSTNode], bool]) -> bool:
     return found
 
 
+def self_class(fixer: Fixer, node: cst.CSTNode) -> Optional[str]:
+    """The qualified name of the class ``self`` is an instance of in the function around
+    ``node``: the class of a method, or the one class whose methods call a module-level
+    ``def f(self, ...)`` (as the kinds read it)."""
+    function = fixer.enclosing_function(node)
+    inference = fixer.ctx.model.inference(function) if function is not None else None
+    return inference.owner_class if inference is not None else None
+
+
 def local_callee(fixer: Fixer, call: cst.Call) -> Optional[tuple[cst.FunctionDef, bool]]:
     """The function of this file that ``call`` runs, and whether the call binds its first
     parameter: a method through ``self.m(...)``, a submodule's ``forward`` through
@@ -83,9 +92,7 @@ def local_callee(fixer: Fixer, call: cst.Call) -> Optional[tuple[cst.FunctionDef
         and isinstance(func.value, cst.Name)
         and func.value.value == "self"
     ):
-        function = fixer.enclosing_function(call)
-        inference = model.inference(function) if function is not None else None
-        owner = inference.owner_class if inference is not None else None
+        owner = self_class(fixer, call)
         if owner is None:
             return None
         found = index.find_method(owner, func.attr.value)
@@ -96,20 +103,16 @@ def local_callee(fixer: Fixer, call: cst.Call) -> Optional[tuple[cst.FunctionDef
             found = index.find_method(module_class, "forward")
         if found is None:
             return None
-        fq, summary = found[0], found[1]
+        fq = found[0]
         bound = True
     else:
         name = fixer.ctx.qualified_name(func)
         target = index.lookup(name) if name else None
         if target is None or target[0] != "function":
             return None
-        fq, summary = target[1].qualify(target[2]), target[1]
-    if summary is not model.summary:
-        return None
-    definition = _definition(
-        fixer.ctx.module, fq[len(summary.module) + 1 :] if summary.module else fq
-    )
-    if definition is None:
+        fq = target[1].qualify(target[2])
+    definition = local_definition(fixer, fq)
+    if not isinstance(definition, cst.FunctionDef):
         return None
     static = any(
         isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
@@ -118,19 +121,27 @@ def local_callee(fixer: Fixer, call: cst.Call) -> Optional[tuple[cst.FunctionDef
     return definition, bound and not static
 
 
-def _definition(module: cst.Module, local: str) -> Optional[cst.FunctionDef]:
-    """The ``def`` of ``A.b`` (or ``f``) among a module's top-level classes and functions."""
-    body: Sequence[cst.CSTNode] = module.body
-    parts = local.split(".")
-    for depth, part in enumerate(parts):
-        wanted = cst.FunctionDef if depth == len(parts) - 1 else cst.ClassDef
-        found = next((n for n in body if isinstance(n, wanted) and n.name.value == part), None)
-        if found is None:
+def local_definition(fixer: Fixer, qualname: str) -> Optional[Union[cst.FunctionDef, cst.ClassDef]]:
+    """The ``def`` or ``class`` of this file that a qualified name of the project index
+    (``pkg.mod.A.b``) names; None for one of another file."""
+    found = fixer.ctx.model.index.lookup(qualname)
+    if found is None or found[1] is not fixer.ctx.model.summary:
+        return None
+    body: Sequence[cst.CSTNode] = fixer.ctx.module.body
+    node: Optional[cst.CSTNode] = None
+    for part in found[2].split("."):
+        node = next(
+            (
+                n
+                for n in body
+                if isinstance(n, (cst.FunctionDef, cst.ClassDef)) and n.name.value == part
+            ),
+            None,
+        )
+        if node is None:
             return None
-        if isinstance(found, cst.FunctionDef):
-            return found
-        body = found.body.body if isinstance(found.body, cst.IndentedBlock) else ()
-    return None
+        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    return node if isinstance(node, (cst.FunctionDef, cst.ClassDef)) else None
 
 
 def receiving_param(

@@ -18,7 +18,9 @@ when they are built from:
 - ops along a negative dimension (``row.softmax(-1)``, ``F.log_softmax(row, dim=-1)``,
   ``row.sum(-1)``, ``row.mean(dim=-1)``): ``-1`` is the same axis of a row and of ``x``;
 - calls of submodules the class builds as ``nn.Linear``, ``nn.LayerNorm``, ``nn.RMSNorm`` or an
-  elementwise activation (``self.fc(row)``), which act on the last dimension.
+  elementwise activation (``self.fc(row)``), which act on the last dimension; also in a
+  module-level ``def f(self, x)`` that one class's methods call with ``self`` (the class the
+  semantic model reads ``self`` as, in this file or another).
 
 Recurrent loops (``h = cell(x[:, t], h)``) carry a state from step to step and have no batched
 form; they are left alone. Checked with torch: the trace then gives eager's results on other
@@ -39,7 +41,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Replacement
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import names_in, scope_of, variable_uses
+from ._shared import local_definition, names_in, scope_of, self_class, variable_uses
 from ._tensor_exprs import has_comments, single_small_statement
 from .tiny_tensor_loop import ATOMS, BatchTinyTensorLoop, strip_outer_parens
 
@@ -185,12 +187,23 @@ class TracedRowLoopToBatch(BatchTinyTensorLoop):
         return self._elementwise(operand, rows, excluded)
 
     def _row_module(self, func: cst.Attribute) -> bool:
-        """``self.fc`` where every assignment of ``self.fc`` in the class builds a row-wise module."""
+        """``self.fc`` where every assignment of ``self.fc`` in the class builds a row-wise
+        module. The class is the one around the method, or, in a module-level ``def f(self,
+        x)``, the module ``self`` is (see ``self_class``): its ``def`` in this file, else what
+        the project index recorded for ``self.fc`` in the other file (the last assignment)."""
         if not (isinstance(func.value, cst.Name) and func.value.value == "self"):
             return False
         cls = next((a for a in self.ancestors(func) if isinstance(a, cst.ClassDef)), None)
         if cls is None:
-            return False
+            owner = self_class(self, func)
+            if owner is None:
+                return False
+            cls = local_definition(self, owner)
+            if cls is None:
+                built = self.ctx.model.index.attribute_class(owner, func.attr.value)
+                return built in ROW_MODULES
+            if not isinstance(cls, cst.ClassDef):
+                return False
         values: list[cst.BaseExpression] = []
 
         class Visitor(cst.CSTVisitor):

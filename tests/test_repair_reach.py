@@ -188,3 +188,100 @@ def test_fixed_code_scripts_with_eager_unchanged(source):
     # An annotation is read by TorchScript alone: the other back-ends say what they said.
     for backend in ("trace", "compile", "export"):
         assert check(fixed, backend).ok == check(source, backend).ok, backend
+
+
+# -- TL106: a row loop in a module-level helper that takes the module as `self` ----------------
+FREE_ROW_LOOP = """\
+import torch
+from torch import nn
+
+
+def encode_rows(self, feats):
+    encoded = []
+    for i in range(feats.size(0)):
+        encoded.append(self.proj(feats[i]).tanh())
+    return torch.stack(encoded)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(3, 2)
+
+    def forward(self, feats):
+        return encode_rows(self, feats) * 2
+
+
+def inputs():
+    return [(torch.randn(4, 3),), (torch.randn(7, 3),)]
+"""
+
+TRACE = Settings(select=("TL105", "TL106"), targets=("trace",), targets_explicit=True)
+
+
+def test_row_loop_in_a_helper_taking_self_is_batched():
+    fixed = _fix(FREE_ROW_LOOP, TRACE)
+    assert "    encoded = self.proj(feats).tanh()\n    return encoded\n" in fixed
+    assert "for i in range" not in fixed
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # A convolution is no row-wise module: its rows are no rows of the batched call.
+        ("self.proj = nn.Linear(3, 2)", "self.proj = nn.Conv1d(3, 2, 1)"),
+        # Two classes call the helper: which module `self` is, is not known.
+        (
+            "\n\ndef inputs",
+            "\n\nclass Other(Model):\n    def forward(self, f):\n"
+            "        return encode_rows(self, f)\n\n\nclass Twin(nn.Module):\n"
+            "    def __init__(self):\n        super().__init__()\n        self.proj = nn.Conv1d(3, 2, 1)\n\n"
+            "    def forward(self, f):\n        return encode_rows(self, f)\n\n\ndef inputs",
+        ),
+    ],
+    ids=["not-row-wise", "two-classes"],
+)
+def test_row_loop_in_a_helper_is_left_alone_when_self_is_not_known_row_wise(change):
+    source = FREE_ROW_LOOP.replace(*change)
+    found = [f for f in _codes(source, TRACE) if f[1] == "TL106"]
+    assert found and not any(fixable for _, _, fixable in found)
+
+
+def test_row_loop_in_a_helper_module_of_a_package_is_batched(tmp_path):
+    # The helper in another file: the project index says what the class stores in self.proj.
+    from torchlint.lint.fix_files import fix_paths
+
+    package = tmp_path / "rowpkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    helper, rest = FREE_ROW_LOOP.split("\n\nclass Model", 1)
+    (package / "ops.py").write_text(helper + "\n")
+    (package / "model.py").write_text(
+        "import torch\nfrom torch import nn\nfrom .ops import encode_rows\n\n\nclass Model" + rest
+    )
+    paths = [str(package / name) for name in ("__init__.py", "model.py", "ops.py")]
+    fixes = {f.path: f for f in fix_paths(paths, TRACE, unsafe=True, write=False)}
+    outcome = fixes[paths[2]].outcome
+    assert outcome is not None and [f.code for f in outcome.applied] == ["TL106"]
+    assert "encoded = self.proj(feats).tanh()" in outcome.text
+    conv = (package / "model.py").read_text().replace("nn.Linear(3, 2)", "nn.Conv1d(3, 2, 1)")
+    (package / "model.py").write_text(conv)
+    fixes = {f.path: f for f in fix_paths(paths, TRACE, unsafe=True, write=False)}
+    assert fixes[paths[2]].outcome is None or not fixes[paths[2]].outcome.applied
+
+
+@requires_torch
+@pytest.mark.torch
+def test_batched_helper_traces_for_every_batch_size_with_eager_unchanged():
+    from .oracle import assert_eager_unchanged, check
+
+    source = normalized(FREE_ROW_LOOP)
+    assert not check(source, "trace").ok, "nothing to repair"
+    fixed = _fix(source, TRACE)
+    assert_eager_unchanged(source, fixed)
+    verdict = check(fixed, "trace")
+    assert verdict.ok, f"{verdict}\n{fixed}"
+    # Script rejects a free function taking the module (before and after); compile and
+    # export pass both.
+    for backend in ("script", "compile", "export"):
+        assert check(fixed, backend).ok == check(source, backend).ok, backend
