@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
-from typing import Optional
+from typing import Any, Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.rules._script import SCRIPT, in_script, is_none, literal_type
@@ -45,6 +47,76 @@ def _assignments(body: cst.BaseSuite) -> list[cst.Assign]:
     return found
 
 
+def _self_attribute(target: cst.BaseExpression) -> Optional[str]:
+    if (
+        type(target) is cst.Attribute
+        and type(target.value) is cst.Name  # type: ignore[attr-defined]
+        and target.value.value == "self"  # type: ignore[attr-defined]
+    ):
+        return target.attr.value  # type: ignore[attr-defined]
+    return None
+
+
+_COMPARE = {
+    cst.Equal: lambda a, b: a == b,
+    cst.NotEqual: lambda a, b: a != b,
+    cst.LessThan: lambda a, b: a < b,
+    cst.GreaterThan: lambda a, b: a > b,
+    cst.LessThanEqual: lambda a, b: a <= b,
+    cst.GreaterThanEqual: lambda a, b: a >= b,
+    cst.In: lambda a, b: a in b,
+    cst.NotIn: lambda a, b: a not in b,
+    cst.Is: lambda a, b: a is b,
+    cst.IsNot: lambda a, b: a is not b,
+}
+
+
+def _literal(node: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> Any:
+    """The Python value of a literal (a parameter name standing for its literal default);
+    ``...`` when it is not one."""
+    key = _self_attribute(node)
+    key = f"self.{key}" if key is not None else getattr(node, "value", None)
+    if type(node) in (cst.Name, cst.Attribute) and key in defaults:
+        node = defaults[key]  # type: ignore[index]
+    if type(node) in (cst.Tuple, cst.List):
+        items = [_literal(e.value, {}) for e in node.elements]  # type: ignore[attr-defined]
+        return ... if any(i is ... for i in items) else tuple(items)
+    try:
+        return ast.literal_eval(cst.Module([]).code_for_node(node))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return ...
+
+
+def _value_with(test: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> Any:
+    """The truth of ``test`` when its names are constructor parameters at their literal
+    defaults (``use_bn``, ``not use_bn``, ``mode == "pure"``); ``None`` when it is not known.
+    Compared on parsed literals, never evaluated as code."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:  # type: ignore[attr-defined]
+        inner = _value_with(test.expression, defaults)  # type: ignore[attr-defined]
+        return None if inner is None else not inner
+    if type(test) is cst.BooleanOperation:
+        left = _value_with(test.left, defaults)  # type: ignore[attr-defined]
+        right = _value_with(test.right, defaults)  # type: ignore[attr-defined]
+        if type(test.operator) is cst.And:  # type: ignore[attr-defined]
+            return False if False in (left, right) else (None if None in (left, right) else True)
+        return True if True in (left, right) else (None if None in (left, right) else False)
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:  # type: ignore[attr-defined]
+        target = test.comparisons[0]  # type: ignore[attr-defined]
+        compare = _COMPARE.get(type(target.operator))
+        left = _literal(test.left, defaults)  # type: ignore[attr-defined]
+        right = _literal(target.comparator, defaults)
+        if compare is None or left is ... or right is ...:
+            return None
+        try:
+            return bool(compare(left, right))
+        except TypeError:
+            return None
+    if type(test) in (cst.Name, cst.Attribute):
+        value = _literal(test, defaults)
+        return None if value is ... else bool(value)
+    return None
+
+
 class UnsupportedAttributeInScript(Rule):
     """Flags `self.<attr>` reads in scripted code when `__init__` stored a value TorchScript
     cannot type: an empty list or dict without annotation, a set, or a dataclass instance.
@@ -59,7 +131,9 @@ class UnsupportedAttributeInScript(Rule):
     in an unannotated parameter, then flags reads of those attributes in methods that
     `torch.jit.script` compiles. Also flags field reads (`self.dims.inner`) on an instance of
     a namedtuple class of the file (`collections.namedtuple` or `typing.NamedTuple`) stored in
-    `__init__`. (A plain class with annotated `__init__` parameters is fine: TorchScript
+    `__init__`, and reads of an attribute `__init__` sets only under a test its defaults make
+    false (`if use_norm: self.norm = ...` with `use_norm=False`, also through `self.mode =
+    mode`). (A plain class with annotated `__init__` parameters is fine: TorchScript
     compiles it as a TorchScript class; a `typing.NamedTuple` passed as an argument keeps its
     fields.)
 
@@ -71,7 +145,10 @@ class UnsupportedAttributeInScript(Rule):
     type. Dictionary inputs must have entries.)`. A plain class is compiled as a TorchScript
     class whose unannotated parameters are Tensors (`Could not cast attribute 'scaler' ...:
     Unable to cast 2.0 to Tensor`); a `collections.namedtuple` becomes a plain tuple
-    (`'Tuple[int, int]' object has no attribute or method 'inner'`). Annotate containers in the
+    (`'Tuple[int, int]' object has no attribute or method 'inner'`). TorchScript compiles
+    every branch of `forward` (one on a `Final` constant aside), so a read of an attribute the
+    constructor did not set fails to compile (`Module 'Model' has no attribute 'norm'`) even
+    though eager never runs it; set it on every path (`self.norm = nn.Identity()`). Annotate containers in the
     class body
     (`cache: Dict[str, torch.Tensor]`) and store config fields as plain attributes.
 
@@ -112,6 +189,30 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The defaults take the branch that sets the attribute: the module scripts.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, use_norm=True):
+                    super().__init__()
+                    self.use_norm = use_norm
+                    self.fc = nn.Linear(3, 3)
+                    if use_norm:
+                        self.norm = nn.LayerNorm(3)
+
+                def forward(self, x):
+                    x = self.fc(x)
+                    if self.use_norm:
+                        x = self.norm(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         Valid(
             """
             from collections import namedtuple
@@ -175,6 +276,31 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, use_norm=False):
+                    super().__init__()
+                    self.use_norm = use_norm
+                    self.fc = nn.Linear(3, 3)
+                    if use_norm:
+                        self.norm = nn.LayerNorm(3)
+
+                def forward(self, x):
+                    x = self.fc(x)
+                    if self.use_norm:
+                        x = self.norm(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=15,
+            message_contains="exists only when",
+        ),
         Invalid(
             """
             from typing import NamedTuple
@@ -345,6 +471,8 @@ class UnsupportedAttributeInScript(Rule):
         super().__init__(ctx)
         self._by_class: dict[str, dict[str, str]] = {}
         self._namedtuples: dict[str, set[str]] = {}
+        # Per class: attributes `__init__` sets only under a test false with its defaults.
+        self._only_if: dict[str, dict[str, str]] = {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if not in_script(self.ctx):
@@ -371,6 +499,16 @@ class UnsupportedAttributeInScript(Rule):
         if owner is None:
             return
         what = self._attributes(owner).get(node.attr.value)
+        test = self._only_if.get(owner, {}).get(node.attr.value)
+        if test is not None:
+            self.report(
+                node,
+                f"`self.{node.attr.value}` exists only when `__init__` takes `if {test}:`, "
+                "which the constructor's defaults do not: TorchScript compiles this read "
+                f"anyway, so scripting such a module fails (Module has no attribute "
+                f"'{node.attr.value}'); set it on every path (`None`, `nn.Identity()`)",
+            )
+            return
         if what is not None:
             self.report(
                 node,
@@ -452,6 +590,7 @@ class UnsupportedAttributeInScript(Rule):
         init = self._init(owner)
         annotated = self._class_annotations(owner)
         if init is not None:
+            self._only_if.setdefault(owner, self._conditional(init.node, annotated))
             params = {p.name.value: p for p in init.node.params.params}
             for small in _assignments(init.node.body):
                 target = small.targets[0].target
@@ -466,6 +605,59 @@ class UnsupportedAttributeInScript(Rule):
                         found.setdefault(target.attr.value, what)
         self._by_class[owner] = found
         return found
+
+    def _conditional(self, init: cst.FunctionDef, annotated: set[str]) -> dict[str, str]:
+        """Attributes ``__init__`` sets only inside ``if <test>:`` whose test is false with
+        the constructor's defaults (``if use_batch_norm:`` with ``use_batch_norm=False``):
+        a module built that way has no such attribute, and TorchScript compiles every branch
+        that reads it (a test on a ``Final`` constant aside, which it prunes)."""
+        if self._declares_constants(init):
+            return {}
+        defaults = {
+            p.name.value: p.default
+            for p in init.params.params
+            if p.default is not None and not assignments(init, p.name.value)
+        }
+        everywhere: dict[str, int] = {}
+        for small in _assignments(init.body):
+            name = _self_attribute(small.targets[0].target)
+            if name is not None:
+                everywhere[name] = everywhere.get(name, 0) + 1
+        # `self.mode = mode` at the top of `__init__`: `self.mode` stands for the parameter.
+        for stmt in init.body.body:
+            for small in getattr(stmt, "body", ()) if type(stmt) is cst.SimpleStatementLine else ():
+                if type(small) is not cst.Assign or len(small.targets) != 1:
+                    continue
+                name = _self_attribute(small.targets[0].target)
+                value = small.value
+                if name is not None and type(value) is cst.Name and value.value in defaults:
+                    if everywhere.get(name) == 1:
+                        defaults[f"self.{name}"] = defaults[value.value]
+        found: dict[str, str] = {}
+        for stmt in init.body.body:
+            if type(stmt) is not cst.If or _value_with(stmt.test, defaults) is not False:
+                continue
+            test = cst.Module([]).code_for_node(stmt.test)
+            inside: dict[str, int] = {}
+            for small in _assignments(stmt.body):
+                name = _self_attribute(small.targets[0].target)
+                if name is not None:
+                    inside[name] = inside.get(name, 0) + 1
+            for name, count in inside.items():
+                if count == everywhere.get(name) and name not in annotated:
+                    found[name] = test
+        return found
+
+    def _declares_constants(self, init: cst.FunctionDef) -> bool:
+        """Whether the class names ``Final`` constants (``__constants__`` or ``Final[...]``):
+        TorchScript then prunes branches on them, and this check stays out."""
+        info = self.ctx.model.function_info(init)
+        local = (info.owner_class or "").rsplit(".", 1)[-1] if info is not None else ""
+        for stmt in self.ctx.module.body:
+            if isinstance(stmt, cst.ClassDef) and stmt.name.value == local:
+                code = cst.Module([]).code_for_node(stmt)
+                return "__constants__" in code or "Final" in code
+        return True
 
     def _class_annotations(self, owner: str) -> set[str]:
         local = owner.rsplit(".", 1)[-1]

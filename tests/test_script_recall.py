@@ -195,3 +195,53 @@ def test_torch_rejects_a_module_passed_to_a_function_of_another_file(tmp_path, a
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True)
     assert (done.returncode == 1) == fails, done.stderr.decode()[-2000:]
+
+
+CONDITIONAL_ATTRIBUTE = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self, mode="{default}", context=None):
+        super().__init__()
+        self.mode = mode
+        self.fc = nn.Linear(3, 3)
+        if self.mode == "gated":
+            self.gate = nn.Linear(3, 3)
+        if context is not None:
+            self.context = nn.Linear(context, 3)
+
+    def forward(self, x):
+        y = self.fc(x)
+        if self.mode == "gated":
+            y = y * torch.sigmoid(self.gate(x))
+        return y
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+# (constructor default, the read of `self.gate` flagged)
+CONDITIONAL_FORMS = [("plain", True), ("gated", False)]
+
+
+@pytest.mark.parametrize(("default", "flagged"), CONDITIONAL_FORMS)
+def test_attribute_set_under_a_test_false_with_the_defaults(default, flagged):
+    from torchlint.lint.engine import lint_text
+
+    source = CONDITIONAL_ATTRIBUTE.lstrip().replace("{default}", default)
+    settings = Settings(targets=("script",), targets_explicit=True, select=("TL212",))
+    found = lint_text("model.py", source, settings).diagnostics
+    assert [d.line for d in found] == ([18] if flagged else []), [d.message for d in found]
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(("default", "flagged"), CONDITIONAL_FORMS)
+def test_torch_fails_to_script_an_attribute_the_defaults_do_not_set(default, flagged):
+    from .oracle import check
+
+    source = CONDITIONAL_ATTRIBUTE.lstrip().replace("{default}", default)
+    assert check(source, "script").ok is not flagged
