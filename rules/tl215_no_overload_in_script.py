@@ -223,6 +223,8 @@ class NoOverloadInScript(Rule):
             shown = ", ".join(["..."] * positional + [f"{n}=..." for n in [*lacking, *given]])
             return f"pass {names} explicitly{hint}: `{spelled}({shown})`"
         taken = {a.name for o in overloads for a in o} - {"..."}
+        if "self" in taken:
+            taken.add("input")  # what `input=` names (see `missing`)
         unknown = sorted(keywords - taken)
         if unknown:
             listed = ", ".join(f"`{k}`" for k in unknown)

@@ -138,6 +138,10 @@ def test_message_names_the_missing_argument() -> None:
     assert "no overload has `non_blocking`: it takes no arguments" in message
     (message,) = _flagged(_source("x.transpose(0, 1, 2)"))
     assert "at most 2 positional arguments" in message
+    (message,) = _flagged(_source("torch.sum(input=x, axis=0)"))
+    assert (
+        "no overload has `axis` (its arguments: dim, dtype, input, keepdim, out, self)" in message
+    )
     (message,) = _flagged(_source("x.sum(0, dim=0)"))
     assert "`dim` given both by position and by keyword" in message
     (message,) = _flagged(_source("x.std(unbiased=False, correction=0)"))
