@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple, Optional
 
@@ -73,6 +74,18 @@ def accepts(overloads: Sequence[Overload], positional: int, keywords: frozenset[
     """Whether some overload takes ``positional`` positional arguments and these keywords
     (their types aside: a call this says yes to may still fail, never the other way)."""
     return any(missing(o, positional, keywords) == [] for o in overloads)
+
+
+@functools.cache
+def _covered() -> tuple[frozenset[str], frozenset[str]]:
+    """The tensor methods and ``torch.X`` functions the table holds overloads for."""
+    schemas = torchscript_table()["schemas"]
+    return frozenset(schemas["tensor_methods"]), frozenset(schemas["torch_functions"])
+
+
+@functools.cache
+def _overloads(name: str, method: bool) -> list[Overload]:
+    return parse_overloads(torchscript_table()["schemas"]["ops"][name], method)
 
 
 def _example(body: str) -> str:
@@ -177,7 +190,7 @@ class NoOverloadInScript(Rule):
         if target is None:
             return
         name, method, spelled = target
-        overloads = parse_overloads(torchscript_table()["schemas"]["ops"][name], method)
+        overloads = _overloads(name, method)
         if not overloads or accepts(overloads, positional, keywords):
             return
         advice = self._advice(name, overloads, positional, given, spelled)
@@ -189,13 +202,13 @@ class NoOverloadInScript(Rule):
 
     def _target(self, func: cst.BaseExpression) -> Optional[tuple[str, bool, str]]:
         """(op name, a method call, how the call is spelled) for a call the table covers."""
-        schemas = torchscript_table()["schemas"]
-        if isinstance(func, cst.Attribute) and func.attr.value in schemas["tensor_methods"]:
+        methods, functions = _covered()
+        if isinstance(func, cst.Attribute) and func.attr.value in methods:
             if self.ctx.kind(func.value) is Kind.TENSOR:
                 return func.attr.value, True, self.ctx.module.code_for_node(func)
         qualified = self.ctx.qualified_name(func) or ""
         module, _, name = qualified.rpartition(".")
-        if module == "torch" and name in schemas["torch_functions"]:
+        if module == "torch" and name in functions:
             return name, False, self.ctx.module.code_for_node(func)
         return None
 
