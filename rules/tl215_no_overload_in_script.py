@@ -78,9 +78,12 @@ def accepts(overloads: Sequence[Overload], positional: int, keywords: frozenset[
 
 @functools.cache
 def _covered() -> tuple[frozenset[str], frozenset[str]]:
-    """The tensor methods and ``torch.X`` functions the table holds overloads for."""
-    schemas = torchscript_table()["schemas"]
-    return frozenset(schemas["tensor_methods"]), frozenset(schemas["torch_functions"])
+    """The tensor methods and ``torch.X`` functions the table holds overloads for (none in an
+    entry generated before the table had schemas)."""
+    schemas = torchscript_table().get("schemas", {})
+    return frozenset(schemas.get("tensor_methods", ())), frozenset(
+        schemas.get("torch_functions", ())
+    )
 
 
 @functools.cache

@@ -183,6 +183,24 @@ def test_only_scripted_code_is_checked() -> None:
     assert _flagged(source.replace("def f", "@torch.jit.script\ndef f"))
 
 
+def test_an_entry_without_schemas_flags_nothing(tmp_path, monkeypatch) -> None:
+    from torchlint.rules import tl215_no_overload_in_script as rule
+
+    tables = tmp_path / "tables.json"
+    tables.write_text(json.dumps({"2.13": {"torch": "2.13.0"}}))
+    monkeypatch.setattr(_script, "TABLES", tables)
+    caches = (_script.torchscript_table, rule._covered, rule._overloads)
+    for cache in caches:
+        cache.cache_clear()
+    try:
+        assert not _flagged(_source("x.norm(dim=-1, keepdim=True)"))
+    finally:
+        monkeypatch.undo()
+        for cache in caches:
+            cache.cache_clear()
+    assert _flagged(_source("x.norm(dim=-1, keepdim=True)"))  # the real table again
+
+
 def test_matching_follows_the_frontend() -> None:
     (permute,) = parse_overloads("self,dims+", method=True)
     assert permute == (Argument("dims", False, False, True),)
