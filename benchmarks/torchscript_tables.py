@@ -257,8 +257,9 @@ def _method_compiles(name: str, arguments: str) -> bool:
     return not any(node.kind() == "prim::PythonOp" for node in scripted.graph.nodes())
 
 
-def _overload(schema) -> str:  # type: ignore[no-untyped-def]
-    """One overload as ``self,p=,dim,keepdim=,*,dtype,out`` (see the module docstring). The
+def _overload(schema, rejecting: frozenset[str] = frozenset()) -> str:  # type: ignore[no-untyped-def]
+    """One overload as ``self,p=,dim!,keepdim!=,*,dtype,out`` (see the module docstring;
+    ``!`` marks an argument whose type, less ``Optional``, is in ``rejecting``). The
     trailing ``+`` follows the frontend's ``varargsCanBeUsedAsList``: the last argument before
     the keyword-only ones, a plain list (not ``int[2]``, not a list of a type variable). A
     schema with ``...`` (``aten::einsum.sublist(Tensor a, ...)``) takes any positionals after
@@ -272,10 +273,28 @@ def _overload(schema) -> str:  # type: ignore[no-untyped-def]
         varargs = (
             listed and last and not arg.kwarg_only and arg.type.getElementType().kind() != "VarType"
         )
-        parts.append(arg.name + ("=" if arg.has_default_value() else "") + ("+" if varargs else ""))
+        marked = "!" if _plain_type(arg) in rejecting else ""
+        default = "=" if arg.has_default_value() else ""
+        parts.append(arg.name + marked + default + ("+" if varargs else ""))
     if re.search(r"[(,] ?\.\.\.\)", str(schema)):
         parts.append("...=+")
     return ",".join(parts)
+
+
+def _plain_type(arg) -> str:  # type: ignore[no-untyped-def]
+    text = str(arg.type)
+    return text[9:-1] if text.startswith("Optional[") else text
+
+
+# Argument types no Tensor value converts to, as the frontend's tryConvertToType converts
+# (a Tensor becomes an int, float, complex or Scalar, hence a dtype, layout or memory format,
+# but no bool, str, device or list): claims, each kept only where calls confirm it (see
+# `_tensor_claims`). A Tensor among the positionals a list is filled from is an element.
+TENSORLESS = ("bool", "str", "Device", "Generator", "Storage", "Stream")
+
+
+def _claimed(text: str) -> bool:
+    return text in TENSORLESS or text.startswith(("List[", "Dict["))
 
 
 # A value of each argument type, for the typed calls of the cross-check (an argument of any
@@ -306,6 +325,66 @@ def _typed_calls(spelled: str, schema, method: bool) -> list[tuple[int, tuple[st
     return calls
 
 
+def _tensor_claims(names: list[tuple[str, str, bool]]) -> frozenset[str]:
+    """The claimed types (`_claimed`) some call confirms and none contradicts. A call gives
+    ``t`` by keyword for one argument of the type, a stock value for each other required
+    argument; where the table with the claims says no overload binding these names takes a
+    Tensor there and the call with a stock value for that argument compiles, the call with
+    ``t`` must fail. ``names``: (spelling, op, a method call)."""
+    import torch
+
+    from torchlint.rules.tl215_no_overload_in_script import accepts, parse_overloads
+
+    confirmed: dict[str, int] = {}
+    contradicted: set[str] = set()
+    everything = frozenset(
+        _plain_type(arg)
+        for _, name, _ in names
+        for schema in torch._C._jit_get_schemas_for_operator("aten::" + name)
+        for arg in schema.arguments
+        if _claimed(_plain_type(arg))
+    )
+    for spelled, name, method in names:
+        schemas = torch._C._jit_get_schemas_for_operator("aten::" + name)
+        parsed = parse_overloads("|".join({_overload(s, everything) for s in schemas}), method)
+        for schema in schemas:
+            rest = [a for a in schema.arguments if not (method and a.name == "self")]
+            for arg in rest:
+                text = _plain_type(arg)
+                if text not in everything or text in contradicted or confirmed.get(text, 0) >= 5:
+                    continue
+                given = [a.name for a in rest if not a.has_default_value() or a is arg]
+                values = {a.name: _stock(a) for a in rest if a.name in given}
+                if None in values.values():
+                    continue
+                keywords = frozenset(given)
+                if not accepts(parsed, 0, keywords) or accepts(
+                    parsed, 0, keywords, frozenset({arg.name})
+                ):
+                    continue  # the names bind no overload, or one takes a Tensor there
+
+                parts = [f"{n}={{}}" if n == arg.name else f"{n}={values[n]}" for n in given]
+                call = spelled.format(name) + "(" + ", ".join(parts) + ")"  # {}: the argument
+                if not _compile(call.format(values[arg.name]), "")[0]:
+                    continue  # the stock call fails already: it proves nothing
+                if _compile(call.format("t"), "")[0]:
+                    contradicted.add(text)
+                else:
+                    confirmed[text] = confirmed.get(text, 0) + 1
+    kept = frozenset(confirmed) - contradicted
+    print(
+        f"schemas: no Tensor converts to {sorted(kept)}; unconfirmed: {sorted(everything - kept)}"
+    )
+    return kept
+
+
+def _stock(arg) -> Optional[str]:  # type: ignore[no-untyped-def]
+    """A value the argument's type takes (None for an optional one), else None."""
+    if str(arg.type).startswith("Optional["):
+        return "None"
+    return VALUES.get(str(arg.type))
+
+
 def schema_tables(unbound: list[str]) -> dict[str, object]:
     """The overloads of every ``aten::`` op a public tensor method or ``torch.X`` reaches, less
     the names whose calls the frontend compiles where the table says no overload takes them."""
@@ -314,25 +393,28 @@ def schema_tables(unbound: list[str]) -> dict[str, object]:
 
     from torchlint.rules.tl215_no_overload_in_script import accepts, parse_overloads
 
+    rejecting: frozenset[str] = frozenset()  # the types no Tensor converts to, once known
+
     def overloads(name: str) -> list[str]:
         found = torch._C._jit_get_schemas_for_operator("aten::" + name)
-        return sorted({_overload(schema) for schema in found})
+        return sorted({_overload(schema, rejecting) for schema in found})
 
-    methods, functions, ops = [], [], {}
+    methods, functions = [], []
     for name in sorted(dir(torch.Tensor)):
         if name.startswith("_") or name in unbound or not callable(getattr(torch.Tensor, name)):
             continue
         found = overloads(name)
         if any(o == "self" or o.startswith("self,") or ",self" in o for o in found):
             methods.append(name)
-            ops[name] = found
     for name in sorted(dir(torch)):
         obj = getattr(torch, name)
         if name.startswith("_") or isinstance(obj, type) or not callable(obj):
             continue
         if _find_builtin(obj) == "aten::" + name and overloads(name):
             functions.append(name)
-            ops[name] = overloads(name)
+    names = [("t.{}", n, True) for n in methods] + [("torch.{}", n, False) for n in functions]
+    rejecting = _tensor_claims(names)
+    ops = {name: overloads(name) for name in {*methods, *functions}}
 
     # Calls the table rejects: if the frontend compiles one, it binds the name some other way.
     # No arguments, an unknown keyword, a positional too many, and, with arguments of the
@@ -360,6 +442,7 @@ def schema_tables(unbound: list[str]) -> dict[str, object]:
         "ops": {name: "|".join(found) for name, found in ops.items() if name in kept},
         "tensor_methods": methods,
         "torch_functions": functions,
+        "tensorless_types": sorted(rejecting),
     }
 
 

@@ -8,9 +8,10 @@ from typing import NamedTuple, Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, in_script, torchscript_table
+from torchlint.rules._script import SCRIPT, in_script, torchscript_table, unannotated_params
 
 # Defaults that a Python wrapper fills in eager but TorchScript's schemas lack (TorchScript
 # calls the aten op, never the wrapper in torch/_tensor.py).
@@ -24,14 +25,16 @@ class Argument(NamedTuple):
     keyword_only: bool
     default: bool
     varargs: bool  # a list the frontend also fills from the remaining positionals
+    takes_tensor: bool = True  # False: a Tensor value converts to no value of its type
 
 
 Overload = tuple[Argument, ...]
 
 
 def parse_overloads(overloads: str, method: bool) -> list[Overload]:
-    """The table's ``self,p=,dim,keepdim=,*,dtype,out|self,p=`` overloads as argument tuples.
-    For a method, only the overloads with a ``self`` (which the receiver fills), without it."""
+    """The table's ``self,p=,dim!,keepdim!=,*,dtype,out|self,p=`` overloads as argument tuples
+    (``!``: no Tensor value converts to the argument's type). For a method, only the overloads
+    with a ``self`` (which the receiver fills), without it."""
     parsed = []
     for text in overloads.split("|"):
         arguments, keyword_only = [], False
@@ -41,7 +44,12 @@ def parse_overloads(overloads: str, method: bool) -> list[Overload]:
                 continue
             varargs = part.endswith("+")
             name = part.rstrip("+")
-            arguments.append(Argument(name.rstrip("="), keyword_only, name.endswith("="), varargs))
+            default = name.endswith("=")
+            name = name.rstrip("=")
+            takes_tensor = not name.endswith("!")
+            arguments.append(
+                Argument(name.rstrip("!"), keyword_only, default, varargs, takes_tensor)
+            )
         if method:
             if not any(a.name == "self" for a in arguments):
                 continue
@@ -70,10 +78,39 @@ def missing(overload: Overload, positional: int, keywords: frozenset[str]) -> Op
     return lacking
 
 
-def accepts(overloads: Sequence[Overload], positional: int, keywords: frozenset[str]) -> bool:
-    """Whether some overload takes ``positional`` positional arguments and these keywords
-    (their types aside: a call this says yes to may still fail, never the other way)."""
-    return any(missing(o, positional, keywords) == [] for o in overloads)
+def rejects_tensor(overload: Overload, positional: int, tensors: frozenset[int | str]) -> bool:
+    """Whether one of the ``tensors`` (positional indices, keyword names) of a call the
+    overload binds lands on an argument no Tensor converts to. A positional filling a list
+    from the remaining positionals is an element, not the list: never counted."""
+    index = 0
+    for argument in overload:
+        if not argument.keyword_only and index < positional:
+            if argument.varargs:
+                index = positional
+                continue
+            if index in tensors and not argument.takes_tensor:
+                return True
+            index += 1
+        elif not argument.takes_tensor and (
+            argument.name in tensors or (argument.name == "self" and "input" in tensors)
+        ):
+            return True
+    return False
+
+
+def accepts(
+    overloads: Sequence[Overload],
+    positional: int,
+    keywords: frozenset[str],
+    tensors: frozenset[int | str] = frozenset(),
+) -> bool:
+    """Whether some overload takes ``positional`` positional arguments and these keywords,
+    with a Tensor at each of ``tensors`` (the other types aside: a call this says yes to may
+    still fail, never the other way)."""
+    return any(
+        missing(o, positional, keywords) == [] and not rejects_tensor(o, positional, tensors)
+        for o in overloads
+    )
 
 
 @functools.cache
@@ -89,6 +126,23 @@ def _covered() -> tuple[frozenset[str], frozenset[str]]:
 @functools.cache
 def _overloads(name: str, method: bool) -> list[Overload]:
     return parse_overloads(torchscript_table()["schemas"]["ops"][name], method)
+
+
+def _rotary(signature: str) -> str:
+    """palm-pytorch's rotary embedding, called with an int and a device."""
+    return (
+        "import torch\nfrom torch import nn\n\n\nclass RotaryEmbedding(nn.Module):\n"
+        "    def __init__(self, dim):\n        super().__init__()\n"
+        "        inv_freq = 1.0 / (10000 ** (torch.arange(0, dim, 2).float() / dim))\n"
+        '        self.register_buffer("inv_freq", inv_freq)\n\n'
+        f"    def forward(self, {signature}):\n"
+        "        seq = torch.arange(max_seq_len, device=device, dtype=self.inv_freq.dtype)\n"
+        '        return torch.einsum("i,j->ij", seq, self.inv_freq)\n\n\n'
+        "class Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.rotary = RotaryEmbedding(4)\n\n    def forward(self, x):\n"
+        "        return x + self.rotary(x.shape[-2], device=x.device)\n\n\n"
+        "def inputs():\n    return [(torch.randn(3, 2),), (torch.randn(5, 2),)]\n"
+    )
 
 
 def _example(body: str) -> str:
@@ -108,7 +162,11 @@ class NoOverloadInScript(Rule):
     TorchScript binds to an `aten::` op (`torch.sum(...)`), whose number of positional
     arguments and keyword names match none of the op's schemas: a keyword no overload has
     (`x.sum(axis=0)`), a required argument that no overload with these keywords gets
-    (`x.norm(dim=-1)`, `x.mean(keepdim=True)`), or too many positional arguments.
+    (`x.norm(dim=-1)`, `x.mean(keepdim=True)`), or too many positional arguments. It also
+    finds calls passing, as a bare name, a parameter of the function that has neither
+    annotation nor default (and is never rebound): TorchScript types it as Tensor, whatever
+    callers pass, and the call is flagged when no overload that takes these names takes a
+    Tensor there (`torch.arange(n, device=device)` with `def forward(self, n, *, device)`).
 
     The overloads are not a hand list: `benchmarks/torchscript_tables.py` reads every
     `aten::` schema of each public tensor method and `torch.X` function from torch
@@ -116,14 +174,21 @@ class NoOverloadInScript(Rule):
     stores their argument names per torch version in `torchscript_tables.json`. Names that
     TorchScript compiles from Python source instead (`torch.norm`, `torch.stft`, the
     `torch.nn.functional` functions) are not in the table and never flagged, nor are calls
-    with `*args` / `**kwargs`, receivers of unknown kind, or argument types (a call with the
-    right names may still fail on types; this rule only claims what the names prove).
+    with `*args` / `**kwargs` or receivers of unknown kind. Of the argument types, only what
+    an unannotated parameter's Tensor proves is checked: the table marks each argument whose
+    type no Tensor converts to (`bool`, `str`, `Device`, `Generator`, lists), each such claim
+    confirmed by compiling calls; a Tensor does convert to `int`, `float` and `Scalar`, hence
+    to a dtype, and a Tensor among the positionals a size list is filled from is one element
+    (`torch.zeros(n, 3)`, `x.view(-1, n)` script).
 
     ## Why is this bad?
     TorchScript matches a call against the op's schemas, without the Python wrappers' own
     defaults: `Tensor.norm` is a Python function with `p="fro"` in eager, but every
     `aten::norm` overload that has `dim` requires `p`, so `x.norm(dim=-1, keepdim=True)` runs
     in eager and `torch.jit.script` fails with `Arguments for call are not valid`.
+    Likewise `def forward(self, max_seq_len, *, device)` is `(Tensor, Tensor)` to TorchScript,
+    and no `aten::arange` overload takes a Tensor `device`: the same error, though every
+    caller passes an int and a `torch.device`.
 
     ## Example
     ```python
@@ -135,6 +200,7 @@ class NoOverloadInScript(Rule):
     def forward(self, x):
         return x / x.norm(2, dim=-1, keepdim=True)
     ```
+    and annotate what is no Tensor: `def forward(self, max_seq_len: int, *, device: torch.device)`.
 
     ## Fix safety
     No fix: the message names the arguments the closest overload needs (`pass p explicitly`)
@@ -157,6 +223,7 @@ class NoOverloadInScript(Rule):
                 "        return torch.sum(y, dim=0) + torch.split(x, 1)[0].sum()"
             )
         ),
+        Valid(_rotary("max_seq_len: int, *, device: torch.device")),
     ]
     INVALID = [
         Invalid(
@@ -177,6 +244,7 @@ class NoOverloadInScript(Rule):
             line=7,
             message_contains="positional",
         ),
+        Invalid(_rotary("max_seq_len, *, device"), line=12, message_contains="`device=`"),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -194,13 +262,70 @@ class NoOverloadInScript(Rule):
             return
         name, method, spelled = target
         overloads = _overloads(name, method)
-        if not overloads or accepts(overloads, positional, keywords):
+        if not overloads:
+            return
+        if accepts(overloads, positional, keywords):
+            tensors = self._tensor_parameters(node)
+            if tensors and not accepts(overloads, positional, keywords, frozenset(tensors)):
+                self._report_tensors(node, name, overloads, positional, keywords, tensors)
             return
         advice = self._advice(name, overloads, positional, given, spelled)
         self.report(
             node,
             f"torch.jit.script fails: no TorchScript overload of aten::{name} takes these "
             f"arguments (Arguments for call are not valid); {advice}",
+        )
+
+    def _tensor_parameters(self, node: cst.Call) -> dict[int | str, str]:
+        """The arguments (positional index or keyword) that are a parameter of the current
+        function with neither annotation nor default, never rebound in it: TorchScript types
+        each as Tensor, whatever callers pass. None under a ``# type:`` comment, which
+        TorchScript reads as the signature."""
+        params = unannotated_params(self.ctx)
+        function = self.ctx.function
+        found: dict[int | str, str] = {}
+        if not params or function is None:
+            return found
+        positional = 0
+        for arg in node.args:
+            key: int | str = positional if arg.keyword is None else arg.keyword.value
+            positional += arg.keyword is None
+            value = arg.value
+            if type(value) is cst.Name and value.value in params:
+                if not assignments(function, value.value):
+                    found[key] = value.value
+        if found and "# type:" in self.ctx.module.code_for_node(function):
+            return {}
+        return found
+
+    def _report_tensors(
+        self,
+        node: cst.Call,
+        name: str,
+        overloads: list[Overload],
+        positional: int,
+        keywords: frozenset[str],
+        tensors: dict[int | str, str],
+    ) -> None:
+        """Names the parameters no overload binding these names takes as a Tensor."""
+        binding = [o for o in overloads if missing(o, positional, keywords) == []]
+        culprits = [
+            param
+            for key, param in tensors.items()
+            if all(rejects_tensor(o, positional, frozenset({key})) for o in binding)
+        ] or list(tensors.values())
+        listed = ", ".join(f"`{p}`" for p in culprits)
+        where = ", ".join(
+            f"`{key}=`" if isinstance(key, str) else f"positional argument {key + 1}"
+            for key, param in tensors.items()
+            if param in culprits
+        )
+        self.report(
+            node,
+            f"torch.jit.script fails: no TorchScript overload of aten::{name} takes a Tensor "
+            f"for {where} (Arguments for call are not valid); {listed} has neither annotation "
+            "nor default, so TorchScript types it as Tensor: annotate it with the type callers "
+            "pass (`device: torch.device`, `keepdim: bool`, `size: List[int]`)",
         )
 
     def _target(self, func: cst.BaseExpression) -> Optional[tuple[str, bool, str]]:

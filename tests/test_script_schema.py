@@ -19,6 +19,7 @@ from torchlint.rules.tl215_no_overload_in_script import (
     accepts,
     missing,
     parse_overloads,
+    rejects_tensor,
 )
 
 from .conftest import requires_torch
@@ -82,6 +83,50 @@ CALLS = [
 ]
 
 
+# (call in `forward(self, x, n, *, d)`: `n` and `d` unannotated, hence Tensor to TorchScript,
+# whether TL215 flags it). Torch's verdict is computed in the test.
+TENSOR_CALLS = [
+    ("torch.arange(n)", False),  # a Tensor converts to the Scalar `end`
+    ("torch.arange(0, n, dtype=torch.float32)", False),
+    ("torch.arange(5, device=d)", True),  # no Tensor converts to a Device
+    ("torch.arange(n, device=d, dtype=x.dtype)", True),
+    ("torch.arange(5, dtype=n)", False),  # a ScalarType is an int to TorchScript
+    ("torch.zeros(n)", False),  # one element of the size list filled from the positionals
+    ("torch.zeros(n, 3)", False),
+    ("torch.zeros(size=n)", True),  # the list itself
+    ("torch.zeros(2, device=d)", True),
+    ("torch.full((2,), n)", False),
+    ("torch.full(n, 1.0)", True),  # `size` is no list filled from the positionals here
+    ("x.pow(n)", False),
+    ("x.clamp(min=n)", False),
+    ("x.clamp(n, 1.0)", False),
+    ("x.to(n)", False),
+    ("x.to(device=d)", True),
+    ("x.to(d)", False),  # aten::to(Tensor other) takes it
+    ("x.view(n)", False),
+    ("x.view(-1, n)", False),
+    ("x.view(size=n)", True),
+    ("x.repeat(n, 1)", False),
+    ("x.sum(n)", True),  # `dim` is an int[1]?, no int
+    ("x.sum(dim=n)", True),
+    ("x.unsqueeze(n)", False),
+    ("x.mean(0, keepdim=n)", True),  # no Tensor converts to a bool
+    ("x.div(2, rounding_mode=d)", True),
+    ("x.masked_fill(x > 0, n)", False),
+    ("torch.cat(n)", True),
+    ("torch.cat([x, n], dim=0)", False),
+    ("torch.randn(3, generator=d)", True),
+    ("x.new_zeros([2], device=d)", True),
+]
+
+
+def _tensor_source(call: str) -> str:
+    return (
+        "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+        f"    def forward(self, x, n, *, d):\n        y = {call}\n        return x\n"
+    )
+
+
 def _source(call: str) -> str:
     return (
         "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
@@ -101,17 +146,25 @@ def test_rule_verdict(call: str, flagged: bool) -> None:
     assert bool(_flagged(_source(call))) == flagged
 
 
+@pytest.mark.parametrize(("call", "flagged"), TENSOR_CALLS)
+def test_rule_verdict_on_unannotated_parameters(call: str, flagged: bool) -> None:
+    assert bool(_flagged(_tensor_source(call))) == flagged
+
+
 @requires_torch
 @pytest.mark.torch
-def test_torch_agrees_on_every_call(tmp_path) -> None:
+@pytest.mark.parametrize(
+    ("calls", "source"), [(CALLS, _source), (TENSOR_CALLS, _tensor_source)], ids=["names", "types"]
+)
+def test_torch_agrees_on_every_call(tmp_path, calls, source) -> None:
     import importlib.util
 
     import torch
 
     disagree = []
-    for number, (call, flagged) in enumerate(CALLS):
+    for number, (call, flagged) in enumerate(calls):
         path = tmp_path / f"call_{number}.py"
-        path.write_text(_source(call))
+        path.write_text(source(call))
         spec = importlib.util.spec_from_file_location(f"call_{number}", path)
         assert spec and spec.loader
         module = importlib.util.module_from_spec(spec)
@@ -177,6 +230,36 @@ def test_skips_what_it_cannot_prove(line: str) -> None:
     assert not _flagged(source)
 
 
+@pytest.mark.parametrize(
+    ("header", "body"),
+    [
+        ("def forward(self, x, d: torch.device):", ""),  # annotated: not a Tensor
+        ("def forward(self, x, d=None):", ""),  # a default: TL202 / TL203's business
+        ("def forward(self, x, d):", "d = x.device\n"),  # rebound: not the parameter's Tensor
+        ("def forward(self, x, d):", "for d in [x.device]:\n            pass\n"),
+        ("def forward(self, x, d):  # type: (Tensor, Device) -> Tensor", ""),  # typed there
+    ],
+)
+def test_tensor_typing_needs_a_bare_unannotated_parameter(header: str, body: str) -> None:
+    source = (
+        "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+        f"    {header}\n        {body}        return x.to(device=d)\n"
+    )
+    assert not _flagged(source)
+    bare = "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+    bare += "    def forward(self, x, d):\n        return x.to(device=d)\n"
+    assert _flagged(bare)
+
+
+def test_tensor_message_names_the_parameter() -> None:
+    (message,) = _flagged(_tensor_source("torch.arange(n, device=d, dtype=x.dtype)"))
+    assert "no TorchScript overload of aten::arange takes a Tensor for `device=`" in message
+    assert "`d` has neither annotation nor default" in message
+    assert "`n`" not in message  # a Tensor converts to the Scalar `end`
+    (message,) = _flagged(_tensor_source("torch.full(n, 1.0)"))
+    assert "takes a Tensor for positional argument 1" in message and "`n`" in message
+
+
 def test_only_scripted_code_is_checked() -> None:
     source = "import torch\n\n\ndef f(x: torch.Tensor):\n    return x.norm(dim=-1)\n"
     assert not _flagged(source)
@@ -217,6 +300,17 @@ def test_matching_follows_the_frontend() -> None:
     assert accepts([function], 0, frozenset({"input"}))  # `input=` names `self`
     assert not accepts([function], 1, frozenset({"input"}))
     assert [a.name for a in function] == ["self", "p"]
+    (mean,) = parse_overloads("self,dim!,keepdim!=,*,dtype=", method=True)
+    assert mean[1] == Argument("keepdim", False, True, False, False)
+    assert rejects_tensor(mean, 1, frozenset({"keepdim"}))
+    assert rejects_tensor(mean, 1, frozenset({0}))  # positional 0 is `dim`
+    assert not rejects_tensor(mean, 1, frozenset({"dtype"}))
+    (view,) = parse_overloads("self,size!+", method=True)
+    assert not rejects_tensor(view, 2, frozenset({1}))  # an element of the filled list
+    assert accepts([view], 2, frozenset()) and accepts([view], 2, frozenset(), frozenset({1}))
+    assert not accepts([mean], 0, frozenset({"dim"}), frozenset({"dim"}))
+    (function,) = parse_overloads("self!,p=", method=False)
+    assert rejects_tensor(function, 0, frozenset({"input"}))  # `input=` names `self`
 
 
 @requires_torch
@@ -232,11 +326,20 @@ def test_table_holds_the_installed_torchs_schemas(monkeypatch) -> None:
     if stored is None:
         pytest.skip(f"no table for torch {version}: run benchmarks/torchscript_tables.py")
     ops = stored["schemas"]["ops"]
-    for name in ("norm", "sum", "std", "permute", "max"):
+    tensorless = frozenset(stored["schemas"]["tensorless_types"])
+    for name in ("norm", "sum", "std", "permute", "max", "arange"):
         found = torch._C._jit_get_schemas_for_operator("aten::" + name)
         stored_overloads = ops[name].split("|")
-        assert stored_overloads == sorted({torchscript_tables._overload(s) for s in found}), name
-    assert ops["permute"] == "self,dims+"
+        expected = sorted({torchscript_tables._overload(s, tensorless) for s in found})
+        assert stored_overloads == expected, name
+    assert ops["permute"] == "self,dims!+"
+    assert "self,dim!,keepdim!=,*,dtype=" in ops["mean"].split("|")
+    # Each stored claim is one the frontend confirms on these ops, and a Tensor converts to
+    # the int, Scalar and dtype arguments (the claims never name them).
+    probed = [("t.{}", "mean", True), ("torch.{}", "arange", False), ("t.{}", "div", True)]
+    assert torchscript_tables._tensor_claims(probed) == {"bool", "Device", "List[int]", "str"}
+    assert {"bool", "Device", "List[int]", "str"} <= tensorless
+    assert not tensorless & {"int", "number", "float", "Tensor"}
     assert "a,...=+" in ops["einsum"].split("|")
     assert "norm" in stored["schemas"]["tensor_methods"]
     assert "norm" not in stored["schemas"]["torch_functions"]  # Python source in torch
