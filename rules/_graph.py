@@ -7,7 +7,7 @@ Everything here is syntactic and local to one function, and errs towards "not su
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
@@ -23,7 +23,6 @@ from torchlint.lint.graph_queries import (
     none_test,
 )
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.lint.walk import walk
 
 ALL_BACKENDS = frozenset({"script", "trace", "compile", "export"})
@@ -342,20 +341,16 @@ _OP_TYPES = (
 )
 
 
-def has_tensor_op(
-    ctx: LintContext, expr: cst.CSTNode, kind: Optional[Callable[[cst.CSTNode], Kind]] = None
-) -> bool:
+def has_tensor_op(ctx: LintContext, expr: cst.CSTNode) -> bool:
     """Whether evaluating ``expr`` runs a tensor operation (a call, arithmetic or indexing whose
-    value is a tensor), so Dynamo's graph holds something once it has run. ``kind`` reads the
-    kinds of another function than the current one."""
-    kind_of = kind or ctx.kind
+    value is a tensor), so Dynamo's graph holds something once it has run."""
     found = False
 
     def enter(node: cst.CSTNode) -> bool:
         nonlocal found
         if found or type(node) is cst.FunctionDef or type(node) is cst.Lambda:
             return False
-        if isinstance(node, _OP_TYPES) and kind_of(node) == Kind.TENSOR:  # type: ignore[arg-type]
+        if isinstance(node, _OP_TYPES) and ctx.kind(node) == Kind.TENSOR:  # type: ignore[arg-type]
             found = True
             return False
         return True
@@ -445,10 +440,7 @@ def compile_break_reported(
     ``for`` / ``while`` loop makes it skip the frame; ``torch._dynamo.explain`` lists neither.
     So: not inside a loop, and some tensor operation runs before it, in ``operands`` (the
     construct's inputs) or in earlier statements of the function. For a helper (not a root of
-    its region), the same holds for its callers: a helper whose every call in this file is
-    the first operation of a root's frame breaks on its first operation with nothing
-    reported; otherwise (a call from another file, through a name, inside a loop, after some
-    operation) the caller is taken to have run operations first.
+    its region), the caller is assumed to have run operations before calling it.
     """
     if in_loop(ctx, node):
         return False
@@ -456,88 +448,9 @@ def compile_break_reported(
         return True
     info = ctx.function_info
     region = info.region if info is not None else None
-    earlier = any(has_tensor_op(ctx, part) for part in _earlier_parts(ctx))
     if region is not None and region.qualname not in region.roots:
-        return earlier or _callers_ran_operations(ctx, info)  # type: ignore[arg-type]
-    return earlier
-
-
-def _callers_ran_operations(ctx: LintContext, helper: FunctionInfo) -> bool:
-    """Whether some call of ``helper`` may come after tensor operations of its frame: True
-    unless every call is found in this file, in a root's body as a top-level statement with
-    no tensor operation before it (nor in the call's arguments)."""
-    sites = 0
-    for caller in ctx.model.functions.values():
-        if caller.parent is not None or caller.node is helper.node:
-            continue
-        for position, statement in enumerate(caller.node.body.body):
-            calls = _calls_of(ctx, helper, caller, statement)
-            if calls is None:
-                return True  # named but not called here (`run = helper`): not followed
-            if not calls:
-                continue
-            sites += len(calls)
-            region = caller.region
-            if region is None or region.qualname not in region.roots:
-                return True
-            if type(statement) is not cst.SimpleStatementLine:
-                return True  # under an `if`, a loop, a `with`: not followed here
-            inference = ctx.model.inference(caller.node)
-            if inference is None:
-                return True
-            before = caller.node.body.body[:position]
-            if any(has_tensor_op(ctx, s, inference.kind) for s in before):
-                return True
-            if any(has_tensor_op(ctx, a.value, inference.kind) for c in calls for a in c.args):
-                return True
-    return sites == 0
-
-
-def _calls_of(
-    ctx: LintContext, helper: FunctionInfo, caller: FunctionInfo, statement: cst.CSTNode
-) -> Optional[list[cst.Call]]:
-    """Calls of ``helper`` in ``statement`` of ``caller``: ``self.helper(...)`` from a method of
-    its class, ``helper(...)`` and ``functools.partial(helper, ...)(...)``; None when the
-    statement names the helper in another way (an alias, a stored partial)."""
-    name = helper.node.name.value
-    found: list[cst.Call] = []
-    called: set[int] = set()
-    named = False
-
-    def names_helper(func: cst.BaseExpression) -> bool:
-        if helper.owner_class is not None:
-            return (
-                caller.owner_class == helper.owner_class
-                and type(func) is cst.Attribute
-                and type(func.value) is cst.Name  # type: ignore[attr-defined]
-                and func.value.value == "self"  # type: ignore[attr-defined]
-                and func.attr.value == name  # type: ignore[attr-defined]
-            )
-        return type(func) is cst.Name and func.value == name  # type: ignore[attr-defined]
-
-    def enter(node: cst.CSTNode) -> bool:
-        nonlocal named
-        if type(node) in (cst.FunctionDef, cst.Lambda, cst.ClassDef):
-            return False
-        if type(node) is cst.Call:
-            func = node.func  # type: ignore[attr-defined]
-            if (
-                type(func) is cst.Call
-                and ctx.qualified_name(func.func) == "functools.partial"  # type: ignore[attr-defined]
-                and func.args  # type: ignore[attr-defined]
-                and names_helper(func.args[0].value)  # type: ignore[attr-defined]
-            ):
-                found.append(node)  # type: ignore[arg-type]
-                called.add(id(func.args[0].value))  # type: ignore[attr-defined]
-            elif names_helper(func):
-                found.append(node)  # type: ignore[arg-type]
-                called.add(id(func))
-        elif names_helper(node) and id(node) not in called:  # type: ignore[arg-type]
-            named = True
         return True
-
-    walk(statement, enter, _ignore)
-    return None if named else found
+    return any(has_tensor_op(ctx, part) for part in _earlier_parts(ctx))
 
 
 def parameter_data_only(ctx: LintContext, expr: cst.BaseExpression) -> bool:
