@@ -123,7 +123,8 @@ def installed_packs() -> list[Any]:
 
 
 def _module_files(name: str) -> list[str]:
-    """The source files of a module: a package's own folder, or the module's file."""
+    """The source files of a module: a package's own folder (its data tables too, such as
+    ``rules/torchscript_tables.json``, which rules read), or the module's file."""
     try:
         spec = importlib.util.find_spec(name)
     except (ImportError, ValueError):
@@ -132,7 +133,10 @@ def _module_files(name: str) -> list[str]:
         return []
     if spec.submodule_search_locations:
         return [
-            str(p) for folder in spec.submodule_search_locations for p in Path(folder).glob("*.py")
+            str(p)
+            for folder in spec.submodule_search_locations
+            for pattern in ("*.py", "*.json")
+            for p in Path(folder).glob(pattern)
         ]
     return [spec.origin] if spec.origin else []
 

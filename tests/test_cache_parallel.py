@@ -317,3 +317,12 @@ def test_editing_a_caller_relints_the_callees_it_passes_tensors_to(
     assert any(p.endswith(callee[0]) for p in linted)
     assert (*callee, "TL101") not in warm
     assert warm == _findings(lint_files(files))
+
+
+def test_the_rules_data_tables_are_part_of_the_analysis_code():
+    """Regenerating ``rules/torchscript_tables.json`` changes what rules report: cached
+    results made with the old table must not be reused."""
+    from torchlint.lint import cache
+
+    names = {f.rsplit("/", 1)[-1] for f in cache._analysis_files()}
+    assert "torchscript_tables.json" in names
