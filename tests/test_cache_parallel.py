@@ -4,6 +4,7 @@ parallel workers (same results as one process)."""
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import subprocess
 import sys
@@ -324,5 +325,5 @@ def test_the_rules_data_tables_are_part_of_the_analysis_code():
     results made with the old table must not be reused."""
     from torchlint.lint import cache
 
-    names = {f.rsplit("/", 1)[-1] for f in cache._analysis_files()}
+    names = {os.path.basename(f) for f in cache._analysis_files()}
     assert "torchscript_tables.json" in names
