@@ -110,7 +110,7 @@ def fix_tree(
 
 # -- the child process: build each model, run it under each back-end, save the outputs ---------
 WORKER = r"""
-import contextlib, io, importlib, inspect, json, pkgutil, random, sys, warnings
+import contextlib, io, importlib, inspect, json, logging, pkgutil, random, sys, warnings
 root, out, mode, limit = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 specs = json.loads(sys.argv[5])
 shapes = json.loads(sys.argv[6])
@@ -157,18 +157,41 @@ def fresh(args):
     # A model may change its inputs in place: every call gets its own copy.
     return tuple(a.clone() if torch.is_tensor(a) else a for a in args)
 
+class BreakLog(logging.Handler):
+    # Dynamo's graph_breaks log: it also names the breaks explain and the counter leave out
+    # (on a frame's first operation, or an implicit .item() of a tensor slice bound).
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.lines = []
+    def emit(self, record):
+        first = record.getMessage().splitlines()[0]
+        if first.startswith("Graph break in user code") and "/torch/" not in first:
+            self.lines.append(first)
+
 def graph_breaks(model, args):
-    # Plain torch.compile's breaks: explain's reasons, and those only Dynamo's counter has.
+    # Plain torch.compile's breaks: explain's reasons, those only Dynamo's counter has, and
+    # those only its graph_breaks log has.
     from torch._dynamo.utils import counters
     torch._dynamo.reset()
     counters.clear()
+    log = BreakLog()
+    loggers = [logging.getLogger(n) for n in ("torch", "torch._dynamo")]
+    torch._logging.set_logs(graph_breaks=True)
+    for logger in loggers:
+        logger.addHandler(log)
     try:
         explanation = torch._dynamo.explain(model)(*fresh(args))
         reasons = [str(getattr(b, "reason", b)).splitlines()[0] for b in explanation.break_reasons]
-        return reasons + [str(r).splitlines()[0] for r in counters["graph_break"] if str(r).splitlines()[0] not in reasons]
+        reasons += [str(r).splitlines()[0] for r in counters["graph_break"] if str(r).splitlines()[0] not in reasons]
+        if not reasons:
+            reasons = sorted(set(log.lines))
+        return reasons
     except Exception as exc:
         return [f"{type(exc).__name__}: {str(exc).strip()[:200]}"]
     finally:
+        for logger in loggers:
+            logger.removeHandler(log)
+        torch._logging.set_logs()
         torch._dynamo.reset()
 
 def discover(package, first):
