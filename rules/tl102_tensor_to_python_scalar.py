@@ -52,8 +52,9 @@ class TensorToPythonScalar(Rule):
     `math.sqrt(v)` (-> `torch.sqrt(v)`). `bool(t)`, branches, `range(n)`, Python lists and
     return values keep the number, with no fix (see `fixers/scalar_to_tensor.py`).
     Export and trace then see tensor operations; plain `torch.compile` passes too, except where
-    the value sizes a tensor (only `.item()` gives a size, and plain compile breaks on it: the
-    `capture_scalar_outputs` setting belongs to the caller, no fix can set it).
+    the value sizes a tensor or bounds a slice (which reads it with an implicit `.item()`; only
+    `.item()` gives a size, and plain compile breaks on it: the `capture_scalar_outputs`
+    setting belongs to the caller, no fix can set it).
     Unsafe: `float(t)` was a double and `t.float()` is float32 (arithmetic on the number alone
     differs in the last bits, within the benchmarks' allclose); a float64/float16 value met with
     an integer tensor keeps its dtype; `int(t)` of a float tensor used as a slice bound is no

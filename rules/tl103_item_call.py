@@ -57,7 +57,8 @@ class ItemCall(Rule):
     double (last-bit differences, within the benchmarks' allclose), a float64 or float16 value
     combined with an integer tensor keeps its dtype where a Python float gave the default one,
     indexing by a tensor copies where an int index made a view, and `torch.jit.trace` records
-    the value instead of a constant. Where the value sizes a tensor, export and trace pass
+    the value instead of a constant. Where the value sizes a tensor or bounds a slice (an
+    implicit `.item()`), export and trace pass
     afterwards but plain `torch.compile` still breaks: only `.item()` gives a size, and
     `torch._dynamo.config.capture_scalar_outputs` is the caller's setting, which no fix can set.
     """
