@@ -716,6 +716,15 @@ def fix_key(text: str, diagnostic: Diagnostic) -> tuple[str, tuple[tuple[str, st
     return diagnostic.code, tuple(parts)
 
 
+def _sited_key(text: str, diagnostic: Diagnostic) -> tuple[str, str]:
+    """A finding's code and the text of its line: the fix of that finding, apart from fixes
+    whose edits read the same (one annotation added to two parameters) and whatever edits it
+    shares with others (an import added once)."""
+    lines = text.splitlines()
+    line = lines[diagnostic.line - 1].strip() if 0 < diagnostic.line <= len(lines) else ""
+    return diagnostic.code, line
+
+
 def fix_text(
     path: str,
     text: str,
@@ -747,11 +756,24 @@ def fix_text(
         outcome.result = first or lint_text(path, text, settings=settings, index=index, rules=rules)
         return outcome
     tree: Optional[cst.Module] = None  # of ``text``, when the compile check parsed it
+    original_codes: Optional[set[str]] = None
+    blocked_here: set[tuple[str, str]] = set()  # fixes undone for the code they brought
+    # The last round's text before its fixes, and the fixes with their findings: a round whose
+    # result brings a code the file did not have is undone, and its culprits blocked.
+    last_round: Optional[tuple[str, list[tuple[Fix, Diagnostic]], int]] = None
     for _ in range(max_rounds + 1):
         if first is not None:
             result, first = first, None
         else:
             result = lint_text(path, text, settings=settings, index=index, rules=rules, module=tree)
+        if original_codes is None:
+            original_codes = {d.code for d in result.diagnostics}
+        elif last_round is not None and {d.code for d in result.diagnostics} - original_codes:
+            text, result = _undo_round(
+                path, last_round, original_codes, blocked_here, outcome, settings, index, rules
+            )
+            tree = None
+        last_round = None
         outcome.result = result
         candidates = [
             d
@@ -759,6 +781,7 @@ def fix_text(
             if d.fix is not None
             and (allow_unsafe or d.fix.applicability == "safe")
             and fix_key(text, d) not in blocked
+            and _sited_key(text, d) not in blocked_here
         ]
         if not candidates:
             break
@@ -792,6 +815,7 @@ def fix_text(
             if not chosen and not problem:
                 break
             continue
+        applied_before = len(outcome.applied)
         for fix in chosen:
             diagnostic = by_fix[id(fix)]
             outcome.applied.append(
@@ -803,6 +827,62 @@ def fix_text(
                     diagnostic.column,
                 )
             )
+        last_round = (text, [(fix, by_fix[id(fix)]) for fix in chosen], applied_before)
         text, tree = new_text, new_tree
+    if last_round is not None and original_codes is not None:
+        # The last round's result was not linted in the loop (it stopped at max_rounds).
+        result = lint_text(path, text, settings=settings, index=index, rules=rules)
+        if {d.code for d in result.diagnostics} - original_codes:
+            text, result = _undo_round(
+                path, last_round, original_codes, blocked_here, outcome, settings, index, rules
+            )
+        outcome.result = result
     outcome.text = text
     return outcome
+
+
+def _undo_round(
+    path: str,
+    last_round: tuple[str, list[tuple[Fix, Diagnostic]], int],
+    original_codes: set[str],
+    blocked: set[tuple[str, str]],
+    outcome: FixOutcome,
+    settings: Settings,
+    index: Optional[ProjectIndex],
+    rules: Optional[Sequence[type[Rule]]],
+) -> tuple[str, FileResult]:
+    """Undo a round that brought a finding code the file did not have: each of its fixes that
+    brings one alone is blocked (and reported as dropped); the next round applies the rest.
+    Returns the text before the round and its lint."""
+    from torchlint.lint.engine import lint_text
+
+    before, fixes, applied_before = last_round
+    del outcome.applied[applied_before:]
+    blocked_before = len(blocked)
+    for fix, diagnostic in fixes:
+        alone = lint_text(
+            path, apply_fixes(before, [fix]), settings=settings, index=index, rules=rules
+        )
+        new = sorted({d.code for d in alone.diagnostics} - original_codes)
+        if new:
+            blocked.add(_sited_key(before, diagnostic))
+            outcome.dropped.append(
+                DroppedFix(
+                    diagnostic.code,
+                    diagnostic.line,
+                    fix.message,
+                    f"it would bring a new finding ({', '.join(new)})",
+                )
+            )
+    if len(blocked) == blocked_before:  # only together they bring one: none is applied
+        for fix, diagnostic in fixes:
+            blocked.add(_sited_key(before, diagnostic))
+            outcome.dropped.append(
+                DroppedFix(
+                    diagnostic.code,
+                    diagnostic.line,
+                    fix.message,
+                    "with the other fixes of its round it would bring a new finding",
+                )
+            )
+    return before, lint_text(path, before, settings=settings, index=index, rules=rules)

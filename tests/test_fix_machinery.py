@@ -278,3 +278,53 @@ def test_cli_fix_diff_then_fix(tmp_path, monkeypatch):
     assert "is_compiling" in path.read_text()
     again = runner.invoke(main, ["fix", "--diff", "--isolated", "--select", "TL301", "model.py"])
     assert again.exit_code == 0 and "+++" not in again.output
+
+
+BRINGS_A_CODE = """
+import torch
+from torch import nn
+
+
+class Cached(nn.Module):
+    def forward(self, x, cache=None):
+        if cache is not None:
+            if cache[0] == "skip":
+                return x
+        return x * 2
+
+
+class Dropper(nn.Module):
+    def forward(self, labels, forced=None):
+        if forced is None:
+            keep = labels > 0
+        else:
+            keep = torch.tensor(forced == 1)
+        return torch.where(keep, labels, 0)
+
+
+class Masked(nn.Module):
+    def forward(self, x, mask=None):
+        if mask is not None:
+            x = x * mask
+        return x
+"""
+
+
+def test_a_fix_that_brings_a_new_code_is_undone_and_the_others_kept():
+    """TL202's `Optional[torch.Tensor]` makes a list-valued `cache` a tensor to the other rules
+    (a TL101 on `cache[0] == "skip"`, a TL108 on `torch.tensor(forced == 1)`): those two fixes
+    are dropped with the code they would bring; the one on `mask` is applied."""
+    from torchlint.lint.fixes import fix_text
+    from torchlint.lint.settings import Settings
+
+    settings = Settings(targets=("script", "trace", "compile", "export"), targets_explicit=True)
+    source = BRINGS_A_CODE.lstrip()
+    outcome = fix_text("model.py", source, settings)
+    before = {d.code for d in lint_text("model.py", source, settings).diagnostics}
+    assert {d.code for d in outcome.result.diagnostics} <= before
+    assert "mask: Optional[torch.Tensor] = None" in outcome.text
+    assert "cache=None" in outcome.text and "forced=None" in outcome.text
+    assert sorted(d.reason for d in outcome.dropped) == [
+        "it would bring a new finding (TL101)",
+        "it would bring a new finding (TL108)",
+    ]
