@@ -116,8 +116,15 @@ class TensorOfTensor(Rule):
             return
         if kind_of(self.ctx, first.value) == Kind.TENSOR:
             source = source_of(self.ctx, first.value)
+            # `forced == 1` needs parentheses before `.clone()`; a name, call or index does not.
+            atom = first.value
+            operand = (
+                source
+                if type(atom) in (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
+                else f"({source})"
+            )
             self.report(
                 node,
                 f"`torch.tensor({source})` copies a tensor and warns on every call: use "
-                f"`{source}.clone().detach()` (a copy) or `torch.as_tensor({source})` (no copy)",
+                f"`{operand}.clone().detach()` (a copy) or `torch.as_tensor({source})` (no copy)",
             )

@@ -238,3 +238,13 @@ def test_rule_definition_needs_a_clause_per_reported_backend():
     assert extra.check_definition() == ["Demo: a clause for 'export', which it never reports"]
     plain = _rule(message="a fixed message")
     assert plain.template is None and plain.check_definition() == []
+
+
+def test_tensor_of_tensor_advice_parenthesises_an_expression():
+    source = (
+        "import torch\n\n\ndef flags(x):\n    return torch.tensor(x == 1)\n\n\n"
+        "class Model(torch.nn.Module):\n    def forward(self, x):\n        return flags(x)\n"
+    )
+    found = lint_text("model.py", source, Settings(select=("TL407",))).diagnostics
+    assert [d.line for d in found] == [5]
+    assert "`(x == 1).clone().detach()`" in found[0].message
