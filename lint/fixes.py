@@ -829,14 +829,6 @@ def fix_text(
             )
         last_round = (text, [(fix, by_fix[id(fix)]) for fix in chosen], applied_before)
         text, tree = new_text, new_tree
-    if last_round is not None and original_codes is not None:
-        # The last round's result was not linted in the loop (it stopped at max_rounds).
-        result = lint_text(path, text, settings=settings, index=index, rules=rules)
-        if {d.code for d in result.diagnostics} - original_codes:
-            text, result = _undo_round(
-                path, last_round, original_codes, blocked_here, outcome, settings, index, rules
-            )
-        outcome.result = result
     outcome.text = text
     return outcome
 
@@ -858,6 +850,11 @@ def _undo_round(
 
     before, fixes, applied_before = last_round
     del outcome.applied[applied_before:]
+
+    def drop(fix: Fix, diagnostic: Diagnostic, reason: str) -> None:
+        blocked.add(_sited_key(before, diagnostic))
+        outcome.dropped.append(DroppedFix(diagnostic.code, diagnostic.line, fix.message, reason))
+
     blocked_before = len(blocked)
     for fix, diagnostic in fixes:
         alone = lint_text(
@@ -865,24 +862,8 @@ def _undo_round(
         )
         new = sorted({d.code for d in alone.diagnostics} - original_codes)
         if new:
-            blocked.add(_sited_key(before, diagnostic))
-            outcome.dropped.append(
-                DroppedFix(
-                    diagnostic.code,
-                    diagnostic.line,
-                    fix.message,
-                    f"it would bring a new finding ({', '.join(new)})",
-                )
-            )
+            drop(fix, diagnostic, f"it would bring a new finding ({', '.join(new)})")
     if len(blocked) == blocked_before:  # only together they bring one: none is applied
         for fix, diagnostic in fixes:
-            blocked.add(_sited_key(before, diagnostic))
-            outcome.dropped.append(
-                DroppedFix(
-                    diagnostic.code,
-                    diagnostic.line,
-                    fix.message,
-                    "with the other fixes of its round it would bring a new finding",
-                )
-            )
+            drop(fix, diagnostic, "with the other fixes of its round it would bring a new finding")
     return before, lint_text(path, before, settings=settings, index=index, rules=rules)
