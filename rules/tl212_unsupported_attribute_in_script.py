@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Optional
 
@@ -55,6 +56,15 @@ def _self_attribute(target: cst.BaseExpression) -> Optional[str]:
     ):
         return target.attr.value  # type: ignore[attr-defined]
     return None
+
+
+def _attribute_counts(body: cst.BaseSuite) -> Counter[str]:
+    """How many ``self.X = ...`` assignments ``body`` holds per attribute."""
+    return Counter(
+        name
+        for small in _assignments(body)
+        if (name := _self_attribute(small.targets[0].target)) is not None
+    )
 
 
 _COMPARE = {
@@ -590,7 +600,7 @@ class UnsupportedAttributeInScript(Rule):
         init = self._init(owner)
         annotated = self._class_annotations(owner)
         if init is not None:
-            self._only_if.setdefault(owner, self._conditional(init.node, annotated))
+            self._only_if.setdefault(owner, self._conditional(owner, init.node, annotated))
             params = {p.name.value: p for p in init.node.params.params}
             for small in _assignments(init.node.body):
                 target = small.targets[0].target
@@ -606,26 +616,28 @@ class UnsupportedAttributeInScript(Rule):
         self._by_class[owner] = found
         return found
 
-    def _conditional(self, init: cst.FunctionDef, annotated: set[str]) -> dict[str, str]:
+    def _conditional(
+        self, owner: str, init: cst.FunctionDef, annotated: set[str]
+    ) -> dict[str, str]:
         """Attributes ``__init__`` sets only inside ``if <test>:`` whose test is false with
         the constructor's defaults (``if use_batch_norm:`` with ``use_batch_norm=False``):
         a module built that way has no such attribute, and TorchScript compiles every branch
         that reads it (a test on a ``Final`` constant aside, which it prunes)."""
-        if self._declares_constants(init):
+        cls = self._class_def(owner)
+        code = cst.Module([]).code_for_node(cls) if cls is not None else ""
+        if cls is None or "__constants__" in code or "Final" in code:
             return {}
         defaults = {
             p.name.value: p.default
             for p in init.params.params
             if p.default is not None and not assignments(init, p.name.value)
         }
-        everywhere: dict[str, int] = {}
-        for small in _assignments(init.body):
-            name = _self_attribute(small.targets[0].target)
-            if name is not None:
-                everywhere[name] = everywhere.get(name, 0) + 1
+        everywhere = _attribute_counts(init.body)
         # `self.mode = mode` at the top of `__init__`: `self.mode` stands for the parameter.
         for stmt in init.body.body:
-            for small in getattr(stmt, "body", ()) if type(stmt) is cst.SimpleStatementLine else ():
+            if type(stmt) is not cst.SimpleStatementLine:
+                continue
+            for small in stmt.body:
                 if type(small) is not cst.Assign or len(small.targets) != 1:
                     continue
                 name = _self_attribute(small.targets[0].target)
@@ -638,39 +650,29 @@ class UnsupportedAttributeInScript(Rule):
             if type(stmt) is not cst.If or _value_with(stmt.test, defaults) is not False:
                 continue
             test = cst.Module([]).code_for_node(stmt.test)
-            inside: dict[str, int] = {}
-            for small in _assignments(stmt.body):
-                name = _self_attribute(small.targets[0].target)
-                if name is not None:
-                    inside[name] = inside.get(name, 0) + 1
-            for name, count in inside.items():
+            for name, count in _attribute_counts(stmt.body).items():
                 if count == everywhere.get(name) and name not in annotated:
                     found[name] = test
         return found
 
-    def _declares_constants(self, init: cst.FunctionDef) -> bool:
-        """Whether the class names ``Final`` constants (``__constants__`` or ``Final[...]``):
-        TorchScript then prunes branches on them, and this check stays out."""
-        info = self.ctx.model.function_info(init)
-        local = (info.owner_class or "").rsplit(".", 1)[-1] if info is not None else ""
-        for stmt in self.ctx.module.body:
-            if isinstance(stmt, cst.ClassDef) and stmt.name.value == local:
-                code = cst.Module([]).code_for_node(stmt)
-                return "__constants__" in code or "Final" in code
-        return True
-
-    def _class_annotations(self, owner: str) -> set[str]:
+    def _class_def(self, owner: str) -> Optional[cst.ClassDef]:
         local = owner.rsplit(".", 1)[-1]
         for stmt in self.ctx.module.body:
             if isinstance(stmt, cst.ClassDef) and stmt.name.value == local:
-                return {
-                    small.target.value
-                    for line in stmt.body.body
-                    if isinstance(line, cst.SimpleStatementLine)
-                    for small in line.body
-                    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
-                }
-        return set()
+                return stmt
+        return None
+
+    def _class_annotations(self, owner: str) -> set[str]:
+        cls = self._class_def(owner)
+        if cls is None:
+            return set()
+        return {
+            small.target.value
+            for line in cls.body.body
+            if isinstance(line, cst.SimpleStatementLine)
+            for small in line.body
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
+        }
 
     def _value(self, value: cst.BaseExpression, params: dict[str, cst.Param]) -> Optional[str]:
         if isinstance(value, cst.List) and not value.elements:
