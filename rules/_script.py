@@ -10,6 +10,7 @@ from typing import Any, Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.walk import walk
 
 SCRIPT = ("script",)
@@ -69,6 +70,16 @@ def unannotated_params(ctx: LintContext) -> set[str]:
         for p in signature_params(ctx, function)
         if p.annotation is None and p.default is None
     }
+
+
+def inferred_tensor_parameter(ctx: LintContext, node: cst.BaseExpression) -> bool:
+    """Whether ``node`` is a bare name of an unannotated, default-less parameter of the current
+    function that the function never rebinds: TorchScript types it as Tensor there."""
+    return (
+        type(node) is cst.Name
+        and node.value in unannotated_params(ctx)  # type: ignore[attr-defined]
+        and not assignments(ctx.function, node.value)  # type: ignore[attr-defined]
+    )
 
 
 def literal_type(node: Optional[cst.BaseExpression]) -> Optional[str]:

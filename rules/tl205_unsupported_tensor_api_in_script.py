@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import libcst as cst
 
-from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, in_script, torchscript_table, unannotated_params
+from torchlint.rules._script import (
+    SCRIPT,
+    in_script,
+    inferred_tensor_parameter,
+    torchscript_table,
+)
 
 # Spellings TorchScript has for some of the tensor methods it has no binding for; which methods
 # those are is read from the generated table (see `benchmarks/torchscript_tables.py`).
@@ -160,11 +164,9 @@ class UnsupportedTensorApiInScript(Rule):
         if method != "tolist" and method not in torchscript_table()["tensor_methods_unbound"]:
             return
         receiver = func.value
-        if self.ctx.kind(receiver) is not Kind.TENSOR and not (
-            # `def _permute(inputs, perm, dim)`: TorchScript types `inputs` as a Tensor.
-            type(receiver) is cst.Name
-            and receiver.value in unannotated_params(self.ctx)
-            and not assignments(self.ctx.function, receiver.value)
+        # `def _permute(inputs, perm, dim)`: TorchScript types `inputs` as a Tensor.
+        if self.ctx.kind(receiver) is not Kind.TENSOR and not inferred_tensor_parameter(
+            self.ctx, receiver
         ):
             return
         if method == "tolist":

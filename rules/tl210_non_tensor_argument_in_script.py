@@ -22,6 +22,13 @@ from torchlint.rules._script import (
 )
 
 NON_TENSOR_KINDS = (Kind.SIZE, Kind.RANK, Kind.SHAPE, Kind.NONE)
+MODULE_KINDS = (Kind.MODULE, Kind.MODULES)
+# No annotation lets a scripted function take a module: `nn.Module` is an unknown type name
+# and `nn.Linear` has no `__call__` there (torch 2.13).
+MODULE_ADVICE = (
+    "TorchScript cannot pass a module to a function; call the module in the caller or make "
+    "the function a method of the module"
+)
 SIMPLE_ANNOTATIONS = {
     "builtins.int": "int",
     "builtins.float": "float",
@@ -471,14 +478,7 @@ class NonTensorArgumentInScript(Rule):
             what = self._non_tensor(arg.value)
             if what is None:
                 continue
-            # No annotation lets a scripted function take a module: `nn.Module` is an unknown
-            # type name and `nn.Linear` has no `__call__` there (torch 2.13).
-            advice = (
-                "TorchScript cannot pass a module to a function; call the module in the caller "
-                "or make the function a method of the module"
-                if self.ctx.kind(arg.value) in (Kind.MODULE, Kind.MODULES)
-                else "annotate it"
-            )
+            advice = MODULE_ADVICE if self.ctx.kind(arg.value) in MODULE_KINDS else "annotate it"
             self.report(
                 arg,
                 f"{what} passed to unannotated parameter `{param.name.value}` of "
@@ -498,14 +498,12 @@ class NonTensorArgumentInScript(Rule):
         for position, arg in enumerate(node.args):
             if arg.star or arg.keyword is not None or position >= len(function.params):
                 return
-            if self.ctx.kind(arg.value) in (Kind.MODULE, Kind.MODULES):
+            if self.ctx.kind(arg.value) in MODULE_KINDS:
                 self.report(
                     arg,
                     f"the module `{cst.Module([]).code_for_node(arg.value)}` passed to parameter "
                     f"`{function.params[position]}` of "
-                    f"`{cst.Module([]).code_for_node(node.func)}`: TorchScript cannot pass a module "
-                    "to a function; call the module in the caller or make the function a method "
-                    "of the module",
+                    f"`{cst.Module([]).code_for_node(node.func)}`: {MODULE_ADVICE}",
                 )
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
@@ -625,7 +623,7 @@ class NonTensorArgumentInScript(Rule):
         kind = self.ctx.kind(value)
         if kind in NON_TENSOR_KINDS:
             return "a size"
-        if kind in (Kind.MODULE, Kind.MODULES):
+        if kind in MODULE_KINDS:
             return f"the module `{cst.Module([]).code_for_node(value)}`"
         if kind is Kind.CONST and isinstance(value, cst.Attribute):
             # `self.use_flash` set from a constructor argument or a literal: a Python value.

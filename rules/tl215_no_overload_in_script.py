@@ -8,10 +8,14 @@ from typing import NamedTuple, Optional
 
 import libcst as cst
 
-from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, in_script, torchscript_table, unannotated_params
+from torchlint.rules._script import (
+    SCRIPT,
+    in_script,
+    inferred_tensor_parameter,
+    torchscript_table,
+)
 
 # Defaults that a Python wrapper fills in eager but TorchScript's schemas lack (TorchScript
 # calls the aten op, never the wrapper in torch/_tensor.py).
@@ -281,19 +285,16 @@ class NoOverloadInScript(Rule):
         function with neither annotation nor default, never rebound in it: TorchScript types
         each as Tensor, whatever callers pass. None under a ``# type:`` comment, which
         TorchScript reads as the signature."""
-        params = unannotated_params(self.ctx)
         function = self.ctx.function
         found: dict[int | str, str] = {}
-        if not params or function is None:
+        if function is None:
             return found
         positional = 0
         for arg in node.args:
             key: int | str = positional if arg.keyword is None else arg.keyword.value
             positional += arg.keyword is None
-            value = arg.value
-            if type(value) is cst.Name and value.value in params:
-                if not assignments(function, value.value):
-                    found[key] = value.value
+            if inferred_tensor_parameter(self.ctx, arg.value):
+                found[key] = arg.value.value  # type: ignore[attr-defined]
         if found and "# type:" in self.ctx.module.code_for_node(function):
             return {}
         return found

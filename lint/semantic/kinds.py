@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Optional, Union
 
 import libcst as cst
 
+from torchlint.lint.semantic.summary import PARTIALS
+
 if TYPE_CHECKING:
     from torchlint.lint.semantic.model import FileModel
 
@@ -1046,7 +1048,7 @@ class KindInference:
             and value.args  # type: ignore[attr-defined]
             and not value.args[0].star  # type: ignore[attr-defined]
             and self._is_global_chain(value.func)  # type: ignore[attr-defined]
-            and self.model.qualified_name(value.func) == "functools.partial"  # type: ignore[attr-defined]
+            and self.model.qualified_name(value.func) in PARTIALS  # type: ignore[attr-defined]
             and self._is_global_chain(value.args[0].value)  # type: ignore[attr-defined]
         ):
             return value  # type: ignore[return-value]
