@@ -190,3 +190,139 @@ def dead_in_script(ctx: LintContext) -> bool:
         if (operator is cst.Is and in_body) or (operator is cst.IsNot and not in_body):
             return True
     return False
+
+
+def class_def(ctx: LintContext, owner: str) -> Optional[cst.ClassDef]:
+    """The top-level ``class`` statement of this file named like ``owner`` (qualified)."""
+    local = owner.rsplit(".", 1)[-1]
+    for stmt in ctx.module.body:
+        if type(stmt) is cst.ClassDef and stmt.name.value == local:
+            return stmt
+    return None
+
+
+def class_methods(ctx: LintContext, owner: str) -> list[cst.FunctionDef]:
+    """The methods of the class ``owner`` (this file), nested functions left out."""
+    return [
+        f.node for f in ctx.model.functions.values() if f.owner_class == owner and f.parent is None
+    ]
+
+
+def self_attribute(node: cst.CSTNode) -> Optional[str]:
+    """``X`` of ``self.X``, else None."""
+    if (
+        type(node) is cst.Attribute
+        and type(node.value) is cst.Name  # type: ignore[attr-defined]
+        and node.value.value == "self"  # type: ignore[attr-defined]
+    ):
+        return node.attr.value  # type: ignore[attr-defined]
+    return None
+
+
+def self_assignments(function: cst.FunctionDef, attr: str) -> list[Optional[cst.BaseExpression]]:
+    """The values ``function`` binds to ``self.<attr>`` (None for a binding without one: an
+    augmented assignment, a tuple target, a ``for`` target, a bare annotation)."""
+    found: list[Optional[cst.BaseExpression]] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        kind = type(node)
+        if kind is cst.Assign:
+            for target in node.targets:  # type: ignore[attr-defined]
+                if self_attribute(target.target) == attr:
+                    found.append(node.value if len(node.targets) == 1 else None)  # type: ignore[attr-defined]
+                elif type(target.target) in (cst.Tuple, cst.List) and any(
+                    self_attribute(e.value) == attr for e in target.target.elements
+                ):
+                    found.append(None)
+        elif kind is cst.AnnAssign and self_attribute(node.target) == attr:  # type: ignore[attr-defined]
+            found.append(node.value)  # type: ignore[attr-defined]
+        elif kind in (cst.AugAssign, cst.For) and self_attribute(node.target) == attr:  # type: ignore[attr-defined]
+            found.append(None)
+        elif kind in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not function:
+            return False
+        return None
+
+    walk(function, enter, lambda node: None)
+    return found
+
+
+def class_annotations(ctx: LintContext, owner: str) -> set[str]:
+    """Names the class body of ``owner`` annotates (``cache: Dict[str, Tensor]``)."""
+    cls = class_def(ctx, owner)
+    if cls is None:
+        return set()
+    return {
+        small.target.value
+        for line in cls.body.body
+        if type(line) is cst.SimpleStatementLine
+        for small in line.body
+        if type(small) is cst.AnnAssign and type(small.target) is cst.Name
+    }
+
+
+def has_constants(ctx: LintContext, owner: str) -> bool:
+    """Whether the class declares ``__constants__`` or ``Final`` attributes (which TorchScript
+    folds, pruning the branches they decide)."""
+    cls = class_def(ctx, owner)
+    if cls is None:
+        return True
+    code = cst.Module([]).code_for_node(cls)
+    return "__constants__" in code or "Final" in code
+
+
+def tuple_annotation(ctx: LintContext, annotation: Optional[cst.Annotation]) -> bool:
+    """``Tuple[...]`` / ``tuple[...]``, optionally in ``Optional[...]`` or ``... | None``."""
+    if annotation is None:
+        return False
+    node = annotation.annotation
+    if type(node) is cst.BinaryOperation and is_none(node.right):
+        node = node.left
+    if type(node) is cst.Subscript and ctx.qualified_name(node.value) == "typing.Optional":
+        inner = node.slice[0].slice
+        if type(inner) is not cst.Index:
+            return False
+        node = inner.value
+    return type(node) is cst.Subscript and ctx.qualified_name(node.value) in (
+        "typing.Tuple",
+        "builtins.tuple",
+    )
+
+
+def _tuple_value(ctx: LintContext, value: Optional[cst.BaseExpression]) -> bool:
+    return type(value) is cst.Tuple or (
+        type(value) is cst.Call and ctx.qualified_name(value.func) == "builtins.tuple"  # type: ignore[attr-defined]
+    )
+
+
+def tuple_valued(ctx: LintContext, node: cst.BaseExpression) -> Optional[str]:
+    """How ``node`` is known to be a tuple to TorchScript (``Tuple[...]`` parameter, a local
+    bound only to tuple displays, a module attribute ``__init__`` sets only to tuples), else
+    None."""
+    function = ctx.function
+    if function is None:
+        return None
+    if type(node) is cst.Name:
+        bound = assignments(function, node.value)
+        params = {p.name.value: p for p in signature_params(ctx, function)}
+        param = params.get(node.value)
+        if param is not None:
+            if not bound and tuple_annotation(ctx, param.annotation):
+                return f"`{node.value}` is annotated as a tuple"
+            return None
+        if bound and all(type(v) is cst.Tuple and size == 1 for v, _, size in bound):
+            return f"`{node.value}` is bound to a tuple"
+        return None
+    attr = self_attribute(node)
+    info = ctx.function_info
+    if attr is None or info is None or info.owner_class is None or not is_method(ctx, function):
+        return None
+    owner = info.owner_class
+    if attr in class_annotations(ctx, owner) or has_constants(ctx, owner):
+        return None
+    values = [v for m in class_methods(ctx, owner) for v in self_assignments(m, attr)]
+    init = [m for m in class_methods(ctx, owner) if m.name.value == "__init__"]
+    if not init or not values or not all(_tuple_value(ctx, v) for v in values):
+        return None
+    if not self_assignments(init[0], attr):
+        return None
+    return f"`__init__` sets `self.{attr}` to a tuple"

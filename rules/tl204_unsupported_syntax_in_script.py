@@ -8,7 +8,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, in_script
+from torchlint.rules._script import SCRIPT, dead_in_script, in_script, tuple_valued
 
 Comprehension = Union[cst.ListComp, cst.DictComp, cst.GeneratorExp]
 
@@ -33,7 +33,12 @@ class UnsupportedSyntaxInScript(Rule):
     `for ... else` / `while ... else`; bytes literals; f-strings with a format spec, a
     conversion or a `=` specifier (`{v:.2f}`, `{v!r}`, `{v=}`); and `*` unpacking of a list or shape (`x.view(*x.shape)`,
     `[*x.shape, 1]`, `print(*items)`) or into a starred target (`*_, n = x.shape`); `**`
-    keyword-argument expansion at a call (`f(x, **opts)`).
+    keyword-argument expansion at a call (`f(x, **opts)`). Also a tuple used as a truth value
+    (`if not dims:`, `x if self.pad else y`, `while t:`, `assert t`, an operand of `and` /
+    `or` / `not`), where the tuple is a parameter annotated `Tuple[...]` / `tuple[...]`
+    (`Optional` too), a local bound only to tuple displays, or a module attribute the class
+    binds only to tuples (a display or `tuple(...)`, set in `__init__`, not annotated in the
+    class body, no `Final` / `__constants__` in the class).
 
     ## Why is this bad?
     The TorchScript frontend supports a subset of Python and raises on the rest, one construct
@@ -44,7 +49,9 @@ class UnsupportedSyntaxInScript(Rule):
     yet`, `Only a single generator is currently supported`, `Dict expansion (e.g. {**dict}) is
     not supported`, `else branches of for loops aren't supported`, `Don't support formatting in
     JoinedStr`, and for `*` over a list: `cannot statically infer the expected size of a list in
-    this context` (TorchScript sizes are `List[int]`; a `*` over a tuple is fine).
+    this context` (TorchScript sizes are `List[int]`; a `*` over a tuple is fine). A tuple has
+    no truth value in TorchScript (lists, dicts, strings and sizes do): `Could not cast value
+    of type Tuple[int] to bool`; test `len(t) > 0` instead.
     `torch.compile` and `torch.export` accept all of these.
 
     ## Example
@@ -101,6 +108,30 @@ class UnsupportedSyntaxInScript(Rule):
                 "            raise ValueError(f'expected 2-D, got {x.dim()}-D')\n"
                 "        return y * total + sizes[0] + names['1']"
             )
+        ),
+        # Lists and sizes have a truth value in TorchScript; a tuple's length does too.
+        Valid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.dims = [1]
+                    self.pad = (1, 1)
+
+                def forward(self, x, extra: Tuple[int, int] = (0, 0)):
+                    shape = x.shape
+                    if self.dims and shape and len(self.pad) > 0 and len(extra) > 0:
+                        return x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
         ),
     ]
     INVALID = [
@@ -200,8 +231,87 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
 
+    INVALID += [
+        Invalid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, dims: Tuple[int] = (1,)):
+                    if not dims:
+                        raise ValueError("no dims")
+                    return x * dims[0]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=8,
+            message_contains="truth test of a tuple",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.pad = (1, 1)
+
+                def forward(self, x):
+                    return nn.functional.pad(x, self.pad) if self.pad else x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="truth test of a tuple",
+        ),
+    ]
+
     def _report(self, node: cst.CSTNode, what: str, why: str) -> None:
         self.report(node, f"{what} in scripted code: torch.jit.script {why}")
+
+    def _truth_test(self, node: cst.BaseExpression) -> None:
+        """A tuple used as a condition: TorchScript has no tuple-to-bool cast."""
+        if not in_script(self.ctx) or dead_in_script(self.ctx):
+            return
+        if type(node) is cst.UnaryOperation or type(node) is cst.BooleanOperation:
+            return  # its operands are checked from its own visit
+        how = tuple_valued(self.ctx, node)
+        if how is not None:
+            code = self.ctx.module.code_for_node(node)
+            self.report(
+                node,
+                f"truth test of a tuple in scripted code (`{code}`: {how}): torch.jit.script "
+                f"cannot cast a tuple to bool (Could not cast value of type Tuple[...] to "
+                f"bool); test `len({code}) > 0`",
+            )
+
+    def visit_If(self, node: cst.If) -> None:
+        self._truth_test(node.test)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._truth_test(node.test)
+        if in_script(self.ctx) and node.orelse is not None:
+            self._report(node.orelse, "`while ... else`", "does not support else branches of loops")
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._truth_test(node.test)
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        self._truth_test(node.test)
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+        if type(node.operator) is cst.Not:
+            self._truth_test(node.expression)
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
+        self._truth_test(node.left)
+        self._truth_test(node.right)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         if in_script(self.ctx) and node.asynchronous is not None:
@@ -295,10 +405,6 @@ class UnsupportedSyntaxInScript(Rule):
             self._report(node.orelse, "`for ... else`", "does not support else branches of loops")
         if in_script(self.ctx) and node.asynchronous is not None:
             self._report(node, "`async for`", "cannot compile coroutines")
-
-    def visit_While(self, node: cst.While) -> None:
-        if in_script(self.ctx) and node.orelse is not None:
-            self._report(node.orelse, "`while ... else`", "does not support else branches of loops")
 
     def visit_SimpleString(self, node: cst.SimpleString) -> None:
         if in_script(self.ctx) and "b" in node.prefix.lower():

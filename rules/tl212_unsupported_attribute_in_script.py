@@ -12,7 +12,15 @@ import libcst as cst
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.model import FunctionInfo
-from torchlint.rules._script import SCRIPT, in_script, is_none, literal_type
+from torchlint.rules._script import (
+    SCRIPT,
+    class_annotations,
+    has_constants,
+    in_script,
+    is_none,
+    literal_type,
+    self_attribute,
+)
 
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
 PARTIALS = frozenset({"functools.partial"})
@@ -48,22 +56,12 @@ def _assignments(body: cst.BaseSuite) -> list[cst.Assign]:
     return found
 
 
-def _self_attribute(target: cst.BaseExpression) -> Optional[str]:
-    if (
-        type(target) is cst.Attribute
-        and type(target.value) is cst.Name  # type: ignore[attr-defined]
-        and target.value.value == "self"  # type: ignore[attr-defined]
-    ):
-        return target.attr.value  # type: ignore[attr-defined]
-    return None
-
-
 def _attribute_counts(body: cst.BaseSuite) -> Counter[str]:
     """How many ``self.X = ...`` assignments ``body`` holds per attribute."""
     return Counter(
         name
         for small in _assignments(body)
-        if (name := _self_attribute(small.targets[0].target)) is not None
+        if (name := self_attribute(small.targets[0].target)) is not None
     )
 
 
@@ -84,7 +82,7 @@ _COMPARE = {
 def _literal(node: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> Any:
     """The Python value of a literal (a parameter name standing for its literal default);
     ``...`` when it is not one."""
-    key = _self_attribute(node)
+    key = self_attribute(node)
     key = f"self.{key}" if key is not None else getattr(node, "value", None)
     if type(node) in (cst.Name, cst.Attribute) and key in defaults:
         node = defaults[key]  # type: ignore[index]
@@ -598,7 +596,7 @@ class UnsupportedAttributeInScript(Rule):
             return found
         found = {}
         init = self._init(owner)
-        annotated = self._class_annotations(owner)
+        annotated = class_annotations(self.ctx, owner)
         if init is not None:
             self._only_if.setdefault(owner, self._conditional(owner, init.node, annotated))
             params = {p.name.value: p for p in init.node.params.params}
@@ -623,9 +621,7 @@ class UnsupportedAttributeInScript(Rule):
         the constructor's defaults (``if use_batch_norm:`` with ``use_batch_norm=False``):
         a module built that way has no such attribute, and TorchScript compiles every branch
         that reads it (a test on a ``Final`` constant aside, which it prunes)."""
-        cls = self._class_def(owner)
-        code = cst.Module([]).code_for_node(cls) if cls is not None else ""
-        if cls is None or "__constants__" in code or "Final" in code:
+        if has_constants(self.ctx, owner):
             return {}
         defaults = {
             p.name.value: p.default
@@ -640,7 +636,7 @@ class UnsupportedAttributeInScript(Rule):
             for small in stmt.body:
                 if type(small) is not cst.Assign or len(small.targets) != 1:
                     continue
-                name = _self_attribute(small.targets[0].target)
+                name = self_attribute(small.targets[0].target)
                 value = small.value
                 if name is not None and type(value) is cst.Name and value.value in defaults:
                     if everywhere.get(name) == 1:
@@ -654,25 +650,6 @@ class UnsupportedAttributeInScript(Rule):
                 if count == everywhere.get(name) and name not in annotated:
                     found[name] = test
         return found
-
-    def _class_def(self, owner: str) -> Optional[cst.ClassDef]:
-        local = owner.rsplit(".", 1)[-1]
-        for stmt in self.ctx.module.body:
-            if isinstance(stmt, cst.ClassDef) and stmt.name.value == local:
-                return stmt
-        return None
-
-    def _class_annotations(self, owner: str) -> set[str]:
-        cls = self._class_def(owner)
-        if cls is None:
-            return set()
-        return {
-            small.target.value
-            for line in cls.body.body
-            if isinstance(line, cst.SimpleStatementLine)
-            for small in line.body
-            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
-        }
 
     def _value(self, value: cst.BaseExpression, params: dict[str, cst.Param]) -> Optional[str]:
         if isinstance(value, cst.List) and not value.elements:
