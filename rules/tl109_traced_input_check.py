@@ -460,6 +460,28 @@ class TracedInputCheck(Rule):
             """,
             line=20,
         ),
+        # A helper's parameter the linter knows nothing about (its caller's value defaults to
+        # None): graph code reads its `.shape`, so it is a tensor, and its sizes are traced.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def apply_rotary(t, pos):
+                assert pos.shape[-2] >= t.shape[-2], "too few positions"
+                return t * pos[-t.shape[-2]:].cos()
+
+            class Model(nn.Module):
+                def forward(self, x, pos=None):
+                    if pos is not None:
+                        x = apply_rotary(x, pos)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4, 3), torch.randn(6, 3)), (torch.randn(2, 2, 3), torch.randn(1, 3))]
+            """,
+            line=5,
+        ),
     ]
 
     def visit_Assert(self, node: cst.Assert) -> None:

@@ -938,6 +938,10 @@ class KindInference:
             return CONST
         if value_kind == SHAPE:
             return CONST
+        if value_kind == UNK and attr == "shape" and not self._is_global_chain(node):
+            # A value of unknown kind whose `.shape` graph code reads is an array, which in
+            # graph code is a tensor (as `v[:, 0]` is): its shape is sizes.
+            return SHAPE
         return UNK
 
     def _is_global_chain(self, node: cst.BaseExpression) -> bool:
