@@ -15,10 +15,12 @@ from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.rules._script import (
     SCRIPT,
     class_annotations,
+    class_methods,
     has_constants,
     in_script,
     is_none,
     literal_type,
+    self_assignments,
     self_attribute,
 )
 
@@ -26,6 +28,18 @@ EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "bu
 PARTIALS = frozenset({"functools.partial"})
 # Unannotated constructor parameters that hold a config object by convention.
 CONFIG_NAMES = frozenset({"config", "cfg", "hparams"})
+# NumPy functions whose result is an ndarray (or a tuple of them) whatever they are given:
+# TorchScript converts no ndarray attribute (`failed to convert Python type: 'numpy.ndarray'`,
+# `'tuple'` for the index tuples). Reductions are left out: `np.sqrt(4)` is a float64, which
+# TorchScript takes as a float.
+NUMPY_ARRAYS = frozenset(
+    f"numpy.{name}"
+    for name in (
+        "array asarray zeros ones empty full arange linspace logspace geomspace eye identity "
+        "tril_indices triu_indices diag_indices indices meshgrid zeros_like ones_like "
+        "empty_like full_like stack concatenate vstack hstack tril triu random.permutation"
+    ).split()
+)
 
 
 def _assignments(body: cst.BaseSuite) -> list[cst.Assign]:
@@ -139,7 +153,9 @@ class UnsupportedAttributeInScript(Rule):
     in an unannotated parameter, then flags reads of those attributes in methods that
     `torch.jit.script` compiles. Also flags field reads (`self.dims.inner`) on an instance of
     a namedtuple class of the file (`collections.namedtuple` or `typing.NamedTuple`) stored in
-    `__init__`, and reads of an attribute `__init__` sets only under a test its defaults make
+    `__init__`, reads of an attribute every assignment of the class sets to a NumPy array
+    (`self.lower = np.tril_indices(n, k=-1)`, `np.arange`, `np.zeros`, ...: the NumPy calls
+    that return arrays whatever they are given), and reads of an attribute `__init__` sets only under a test its defaults make
     false (`if use_norm: self.norm = ...` with `use_norm=False`, also through `self.mode =
     mode`). (A plain class with annotated `__init__` parameters is fine: TorchScript
     compiles it as a TorchScript class; a `typing.NamedTuple` passed as an argument keeps its
@@ -153,7 +169,9 @@ class UnsupportedAttributeInScript(Rule):
     type. Dictionary inputs must have entries.)`. A plain class is compiled as a TorchScript
     class whose unannotated parameters are Tensors (`Could not cast attribute 'scaler' ...:
     Unable to cast 2.0 to Tensor`); a `collections.namedtuple` becomes a plain tuple
-    (`'Tuple[int, int]' object has no attribute or method 'inner'`). TorchScript compiles
+    (`'Tuple[int, int]' object has no attribute or method 'inner'`). A NumPy array converts to
+    no TorchScript type (`failed to convert Python type: 'numpy.ndarray'`, `'tuple'` for
+    `np.tril_indices`' pair of arrays): store a tensor (a buffer) instead. TorchScript compiles
     every branch of `forward` (one on a `Final` constant aside), so a read of an attribute the
     constructor did not set fails to compile (`Module 'Model' has no attribute 'norm'`) even
     though eager never runs it; set it on every path (`self.norm = nn.Identity()`). Annotate containers in the
@@ -197,6 +215,26 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A NumPy float64 is a float to TorchScript; a tensor made from an array is a tensor.
+        Valid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.scale = np.sqrt(4.0)
+                    self.register_buffer("order", torch.as_tensor(np.arange(3)))
+
+                def forward(self, x):
+                    return x[:, self.order] * self.scale
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The defaults take the branch that sets the attribute: the module scripts.
         Valid(
             """
@@ -284,6 +322,28 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.lower = np.tril_indices(3, k=-1)
+
+                def forward(self, x):
+                    mask = x.new_zeros(3, 3)
+                    mask[self.lower[0], self.lower[1]] = 1.0
+                    return x @ mask
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="NumPy array",
+        ),
         Invalid(
             """
             import torch
@@ -517,7 +577,14 @@ class UnsupportedAttributeInScript(Rule):
                 f"'{node.attr.value}'); set it on every path (`None`, `nn.Identity()`)",
             )
             return
-        if what is not None:
+        if what is not None and what.startswith("a NumPy array"):
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript converts no NumPy array, so "
+                "the scripted module has no such attribute (failed to convert Python type); "
+                "store a tensor (`torch.as_tensor(...)`, registered as a buffer) or a list",
+            )
+        elif what is not None:
             self.report(
                 node,
                 f"`self.{node.attr.value}` holds {what}: TorchScript cannot type it, so the scripted "
@@ -664,6 +731,8 @@ class UnsupportedAttributeInScript(Rule):
                 return "an " + EMPTY_CALLS[name] if name != "builtins.set" else "a set"
             if name is not None and self._is_dataclass(name):
                 return "a dataclass instance"
+            if name in NUMPY_ARRAYS and self._numpy_only(value):
+                return f"a NumPy array (`{name}(...)`)"
             if name in PARTIALS:
                 return "a functools.partial"
             untyped = self._untyped_plain_class(value)
@@ -680,6 +749,26 @@ class UnsupportedAttributeInScript(Rule):
             if value.value in CONFIG_NAMES:
                 return f"the `{value.value}` object (a model config, by its name)"
         return None
+
+    def _numpy_only(self, value: cst.Call) -> bool:
+        """Whether every binding of the attribute ``value`` is assigned to, in any method of
+        the class, is a NumPy array call (another value on some path types it otherwise)."""
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        attr = next(
+            (
+                name
+                for name, bound in self._init_values(owner or "")
+                if bound is value and name is not None
+            ),
+            None,
+        )
+        if owner is None or attr is None:
+            return False
+        values = [v for m in class_methods(self.ctx, owner) for v in self_assignments(m, attr)]
+        return all(
+            type(v) is cst.Call and self.ctx.qualified_name(v.func) in NUMPY_ARRAYS for v in values
+        )
 
     def _untyped_plain_class(self, call: cst.Call) -> Optional[str]:
         """``Scaler(2.0)`` of a plain class of this file (no base class) whose ``__init__``
