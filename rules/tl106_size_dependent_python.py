@@ -681,6 +681,32 @@ class SizeDependentPython(Rule):
             line=9,
             message_contains="AttributeError",
         ),
+        # The same in a helper whose parameter's kind the linter does not know (the caller's
+        # value defaults to None): its `.shape` says it is a tensor.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            def pad_to_multiple(t, multiple):
+                m = t.shape[-1] / multiple
+                if m.is_integer():
+                    return t
+                return F.pad(t, (0, multiple - t.shape[-1] % multiple))
+
+            class Model(nn.Module):
+                def forward(self, x, mask=None):
+                    if mask is not None:
+                        x = x * pad_to_multiple(mask, 4)[..., : x.shape[-1]]
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 8), torch.ones(2, 8)), (torch.randn(2, 6), torch.ones(2, 6))]
+            """,
+            line=7,
+            message_contains="AttributeError",
+        ),
     ]
 
     def __init__(self, ctx: LintContext) -> None:
@@ -1002,11 +1028,15 @@ def tensor_under_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 
 
 
 def shape_of_tensor(ctx: LintContext, expr: cst.BaseExpression) -> bool:
-    """``x.shape`` or ``x.size()`` of a tensor (sliced or not)."""
+    """``x.shape`` or ``x.size()`` of a tensor (sliced or not); ``v.shape`` of a value of
+    unknown kind is a tensor's too (the kinds say so: graph code reads shapes off arrays)."""
     while type(expr) is cst.Subscript:
         expr = expr.value  # type: ignore[attr-defined]
     if type(expr) is cst.Attribute:
-        return expr.attr.value == "shape" and ctx.kind(expr.value) == Kind.TENSOR  # type: ignore[attr-defined]
+        if expr.attr.value != "shape":  # type: ignore[attr-defined]
+            return False
+        owner = ctx.kind(expr.value)  # type: ignore[attr-defined]
+        return owner == Kind.TENSOR or (owner == Kind.UNKNOWN and ctx.kind(expr) == Kind.SHAPE)
     if type(expr) is cst.Call and type(expr.func) is cst.Attribute:  # type: ignore[attr-defined]
         func = expr.func  # type: ignore[attr-defined]
         return func.attr.value == "size" and ctx.kind(func.value) == Kind.TENSOR
