@@ -30,6 +30,9 @@ SIZE_CONSUMERS = {
     "builtins.max",
 }
 
+# Built-ins that pick one of the sizes they are given by comparing them in Python.
+COMPARING_BUILTINS = frozenset({"builtins.min", "builtins.max"})
+
 # Methods of Python's int and float that torch.Tensor does not have: under trace a size is a
 # 0-dim tensor, so calling one raises AttributeError (tests check the list against torch).
 NUMBER_ONLY_METHODS = frozenset(
@@ -78,7 +81,7 @@ class SizeDependentPython(Rule):
 
     ## What it does
     Finds `if x.shape[0] > 1:`, `while n < x.size(1):`, `for t in range(x.size(1)):`,
-    `int(x.shape[0])`, `min(x.size(0), k)`, `math.sqrt(x.size(1))` and
+    `int(x.shape[0])`, `min(x.size(0), k)`, `min(x.shape[-2:])`, `math.sqrt(x.size(1))` and
     `torch.split(x, x.shape[1] // 2, dim=1)` in graph code, checks for empty inputs
     (`if x.numel() == 0:`, `max(n - 1, 1)`: the tracer warns there too), sizes computed by a
     project function or method (`if not empty(q):` with `def empty(t): return t.numel() == 0`,
@@ -681,6 +684,23 @@ class SizeDependentPython(Rule):
             line=9,
             message_contains="AttributeError",
         ),
+        # `min` over a shape compares its sizes in Python: the trace keeps the one the example
+        # input made the smaller, whichever is smaller later.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    side = min(x.shape[-2:])
+                    return x[..., :side, :side]
+
+            def inputs():
+                return [(torch.randn(1, 1, 4, 6),), (torch.randn(1, 1, 6, 4),)]
+            """,
+            line=6,
+        ),
         # The same in a helper whose parameter's kind the linter does not know (the caller's
         # value defaults to None): its `.shape` says it is a tensor.
         Invalid(
@@ -789,8 +809,10 @@ class SizeDependentPython(Rule):
         if name not in SIZE_CONSUMERS and not name.startswith(("math.", "numpy.")):
             return
         args = call_targets(node)
+        # `min(x.shape[-2:])` compares the sizes it is given, as `min(h, w)` does.
+        compared = (Kind.SIZE, Kind.SHAPE) if name in COMPARING_BUILTINS else (Kind.SIZE,)
         if any(
-            self.ctx.kind(a) == Kind.SIZE
+            self.ctx.kind(a) in compared
             and not maybe_python_number(self.ctx, a)
             and (varying_size(self.ctx, a) or from_project_call(self.ctx, a))
             for a in args
