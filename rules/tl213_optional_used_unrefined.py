@@ -10,7 +10,15 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import none_test
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.rules._script import annotation_allows_none, in_script, signature_params
+from torchlint.rules._script import (
+    annotation_allows_none,
+    class_def,
+    has_constants,
+    in_script,
+    is_none,
+    self_attribute,
+    signature_params,
+)
 
 TENSOR_TYPES = frozenset(
     {"torch.Tensor", "torch.FloatTensor", "torch.LongTensor", "torch.BoolTensor"}
@@ -31,12 +39,22 @@ class OptionalUsedUnrefined(Rule):
     `x is not None and x.any()` / `y if x is None else x.sum()` are fine, as TorchScript
     refines the type there too. Passing it as the input of a torch.nn submodule
     (`self.dense(hidden_states)`) counts as a use: those take a Tensor.
+    Also finds, in methods of a module whose class body annotates an attribute as Optional
+    (`heads: Optional[List[torch.Tensor]]`, `bias: torch.Tensor | None`; no `Final` or
+    `__constants__` in the class), that attribute indexed, read for an attribute or method,
+    used in arithmetic or iterated (`self.heads[i] = out`), with or without a
+    `self.heads is not None` test around it.
 
     ## Why is this bad?
     TorchScript types the parameter `Optional[Tensor]` and only narrows it to `Tensor` where a
     `None` test on that very name guards the use. Elsewhere scripting fails:
     `RuntimeError: 'Optional[Tensor]' object has no attribute or method 'size'`. Python (and
-    trace, compile, export) run it fine, since the other branch was taken.
+    trace, compile, export) run it fine, since the other branch was taken. A module attribute
+    annotated Optional in the class body keeps that type whatever its value, and TorchScript
+    refines local names only, never `self.x`: the use fails under `if self.x is not None:` as
+    well (`Could not match type Optional[List[Tensor]] to List[t]`, `'Optional[Tensor]' object
+    has no attribute or method 'sum'`, `'Optional[List[Tensor]]' object is not iterable`). Copy
+    it to a local and test that: `heads = self.heads` / `if heads is not None: heads[i] = out`.
 
     ## Example
     ```python
@@ -64,6 +82,26 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        # The attribute copied to a local, which the test refines; `len` takes it as it is.
+        Valid(
+            """
+            from typing import List, Optional
+            import torch
+            from torch import nn
+            class Model(nn.Module):
+                heads: Optional[List[torch.Tensor]]
+                def __init__(self):
+                    super().__init__()
+                    self.heads = [torch.zeros(1)]
+                def forward(self, x):
+                    heads = self.heads
+                    if heads is not None:
+                        heads[0] = x.sum(0)
+                    return x
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         Valid(
             """
             from typing import Optional
@@ -168,6 +206,26 @@ class OptionalUsedUnrefined(Rule):
     INVALID = [
         Invalid(
             """
+            from typing import List, Optional
+            import torch
+            from torch import nn
+            class Model(nn.Module):
+                heads: Optional[List[torch.Tensor]]
+                def __init__(self):
+                    super().__init__()
+                    self.heads = [torch.zeros(1)]
+                def forward(self, x):
+                    if self.heads is not None:
+                        self.heads[0] = x.sum(0)
+                    return x
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="never refines a module attribute",
+        ),
+        Invalid(
+            """
             from typing import Optional
             import torch
             from torch import nn
@@ -221,6 +279,11 @@ class OptionalUsedUnrefined(Rule):
         ),
     ]
 
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        # Per class: the attributes its body annotates Optional.
+        self._optional_attributes: dict[str, frozenset[str]] = {}
+
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         info = self.ctx.function_info
         if not in_script(self.ctx) or info is None or info.parent is not None:
@@ -241,6 +304,56 @@ class OptionalUsedUnrefined(Rule):
             flow.never_none = never_none - flow.assigned(node.body)
             for use in flow.uses(node.body.body):
                 self.report(use)
+
+    # -- module attributes annotated Optional in the class body: never refined
+    def _optional_attribute(self, node: cst.CSTNode) -> Optional[str]:
+        attr = self_attribute(node)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None or not in_script(self.ctx):
+            return None
+        owner = info.owner_class
+        found = self._optional_attributes.get(owner)
+        if found is None:
+            found = self._optional_attributes[owner] = self._annotated_optional(owner)
+        return attr if attr in found else None
+
+    def _annotated_optional(self, owner: str) -> frozenset[str]:
+        cls = class_def(self.ctx, owner)
+        if cls is None or has_constants(self.ctx, owner):
+            return frozenset()
+        return frozenset(
+            small.target.value
+            for line in cls.body.body
+            if type(line) is cst.SimpleStatementLine
+            for small in line.body
+            if type(small) is cst.AnnAssign
+            and type(small.target) is cst.Name
+            and _optional(self.ctx, small.annotation.annotation)
+        )
+
+    def _attribute_use(self, operand: cst.CSTNode, node: cst.CSTNode) -> None:
+        attr = self._optional_attribute(operand)
+        if attr is not None:
+            self.report(
+                node,
+                f"`self.{attr}` is annotated Optional in the class body and TorchScript never "
+                f"refines a module attribute (a `self.{attr} is not None` test does not narrow "
+                f"it): scripting fails here; copy it to a local and test that (`{attr} = "
+                f"self.{attr}`, `if {attr} is not None:`)",
+            )
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        self._attribute_use(node.value, node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self._attribute_use(node.value, node)
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        self._attribute_use(node.left, node)
+        self._attribute_use(node.right, node)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._attribute_use(node.iter, node.iter)
 
     def _torch_module_call(self, call: cst.Call) -> bool:
         """``self.dense(x)`` where ``self.dense`` is a torch.nn module: its input is a Tensor."""
@@ -276,6 +389,20 @@ def _optional_tensor(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
         len(names) == 2
         and "None" in names
         and any(n in TENSOR_TYPES or _typed_tensor(n) for n in names)
+    )
+
+
+def _optional(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
+    """``Optional[T]``, ``Union[T, None]``, ``T | None`` (``Any`` and ``None`` alone left out)."""
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        return is_none(annotation.left) or is_none(annotation.right)
+    if type(annotation) is not cst.Subscript:
+        return False
+    name = ctx.qualified_name(annotation.value)
+    if name == "typing.Optional":
+        return True
+    return name == "typing.Union" and any(
+        type(e.slice) is cst.Index and is_none(e.slice.value) for e in annotation.slice
     )
 
 
