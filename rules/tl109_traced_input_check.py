@@ -24,6 +24,7 @@ from .tl106_size_dependent_python import project_callee
 # `x.storage_offset()` and `x.nbytes` stay plain ints: torch does not warn at them).
 TRACED_SIZE_METHODS = frozenset({"size", "numel", "nelement"})
 TRACED_SIZE_FUNCTIONS = frozenset({"builtins.len", "torch.numel"})
+COMPREHENSIONS = (cst.ListComp, cst.GeneratorExp, cst.SetComp)
 # Comparisons whose value is a tensor or tensor data are tensor conditions (TL101), not sizes.
 TENSOR_KINDS = (Kind.TENSOR, Kind.TENSORS, Kind.DATA, Kind.NDARRAY)
 
@@ -54,7 +55,8 @@ class TracedInputCheck(Rule):
     graph code where the test compares sizes of tensors: `assert x.size(0) == n`,
     `assert q.size() == k.size()`, `assert list(x.size()) == [b, t, d]`,
     `if x.shape[-1] != self.dim: raise ValueError(...)`, names unpacked from
-    `b, c, h, w = x.shape`, `assert t % (w * 2) == 0`, `assert x.size()[:3] == y.size()[:3]`.
+    `b, c, h, w = x.shape`, `assert t % (w * 2) == 0`, `assert x.size()[:3] == y.size()[:3]`,
+    `assert all(s > 1 for s in x.shape[2:])`.
     `torch._assert(H == self.h, msg)` counts like `assert`, and `torch._check(x.size(0) == n)`
     is flagged too: under trace it raises `TypeError` instead of checking.
     Every dimension counts, the last one included. Not flagged: ranks (`x.dim() == 3`,
@@ -460,6 +462,22 @@ class TracedInputCheck(Rule):
             """,
             line=20,
         ),
+        # A comprehension over sizes: each comparison is a Python bool the trace drops.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    assert all(s % 2 == 0 for s in x.shape[2:]), "sides must be even"
+                    return x.reshape(x.shape[0], x.shape[1], -1, 2).sum(-1)
+
+            def inputs():
+                return [(torch.randn(1, 2, 4, 4),), (torch.randn(1, 2, 3, 4),)]
+            """,
+            line=6,
+        ),
         # A helper's parameter the linter knows nothing about (its caller's value defaults to
         # None): graph code reads its `.shape`, so it is a tensor, and its sizes are traced.
         Invalid(
@@ -515,12 +533,26 @@ def _tests_input_size(ctx: LintContext, test: cst.BaseExpression) -> bool:
     if parameter_data_only(ctx, test):
         return False
     found = False
+    # Targets of comprehensions over traced sizes (`all(s > 1 for s in x.shape[2:])`).
+    size_targets: set[str] = set()
 
     def enter(node: cst.CSTNode) -> bool:
         nonlocal found
         kind = type(node)
         if found or kind is cst.Lambda or kind is cst.FunctionDef:
             return False
+        if kind in COMPREHENSIONS:
+            comp = node.for_in  # type: ignore[attr-defined]
+            while comp is not None:  # its targets are bound before the element is computed
+                if type(comp.target) is cst.Name and traced_size(ctx, comp.iter):
+                    size_targets.add(comp.target.value)
+                comp = comp.inner_for_in
+            return True
+        if kind is cst.Comparison and size_targets:
+            operands = [node.left, *(c.comparator for c in node.comparisons)]  # type: ignore[attr-defined]
+            if any(_size_arithmetic(o, size_targets) for o in operands):
+                found = True
+                return False
         if kind is cst.BooleanOperation:
             left = node.left  # type: ignore[attr-defined]
             walk(left, enter, _ignore)
@@ -540,6 +572,18 @@ def _tests_input_size(ctx: LintContext, test: cst.BaseExpression) -> bool:
         return True
     walk(test, enter, _ignore)
     return found
+
+
+def _size_arithmetic(expr: cst.BaseExpression, names: set[str]) -> bool:
+    """Whether ``expr`` is one of ``names`` or arithmetic on one (``s % 2``)."""
+    kind = type(expr)
+    if kind is cst.Name:
+        return expr.value in names  # type: ignore[attr-defined]
+    if kind is cst.BinaryOperation:
+        return _size_arithmetic(expr.left, names) or _size_arithmetic(expr.right, names)  # type: ignore[attr-defined]
+    if kind is cst.UnaryOperation:
+        return _size_arithmetic(expr.expression, names)  # type: ignore[attr-defined]
+    return False
 
 
 def _ignore(node: cst.CSTNode) -> None:
