@@ -109,6 +109,60 @@ def _literal(node: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) 
         return ...
 
 
+def _early_return_example(embed: bool) -> str:
+    """A module whose ``__init__`` returns early when ``embed`` is false (its default here)."""
+    return (
+        "import torch\nfrom torch import nn\n\nclass Model(nn.Module):\n"
+        f"    def __init__(self, embed={embed}):\n"
+        "        super().__init__()\n        self.embed = embed\n        if not embed:\n"
+        "            return\n        self.table = nn.Embedding(4, 3)\n\n"
+        "    def forward(self, x):\n        if not self.embed:\n            return x\n"
+        "        return x + self.table.weight[0]\n\ndef inputs():\n"
+        "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
+    )
+
+
+RETURNS = "return:"
+
+
+def _set_after_early_return(
+    init: cst.FunctionDef, defaults: dict[str, cst.BaseExpression]
+) -> dict[str, str]:
+    """Attributes ``__init__`` sets only after ``if <test>: ...; return`` (at its top level,
+    the test not false with the constructor's defaults; in its ``else`` or after it), none of
+    them set before the return: each with the test's code."""
+    found: dict[str, str] = {}
+    before: set[str] = set()
+    returned: Optional[str] = None
+    for stmt in init.body.body:
+        counts = set(_attribute_counts(cst.IndentedBlock(body=[stmt])))
+        if returned is not None:
+            for name in counts - before:
+                found.setdefault(name, returned)
+            continue
+        if (
+            type(stmt) is cst.If
+            and type(stmt.orelse) is not cst.If
+            and _ends_with_return(stmt.body)
+            and _value_with(stmt.test, defaults) is not False
+        ):
+            returned = cst.Module([]).code_for_node(stmt.test)
+            before |= set(_attribute_counts(stmt.body))
+            if stmt.orelse is not None:  # runs only when `__init__` goes on
+                for name in set(_attribute_counts(stmt.orelse.body)) - before:
+                    found.setdefault(name, returned)
+            continue
+        before |= counts
+    return found
+
+
+def _ends_with_return(body: cst.BaseSuite) -> bool:
+    last = body.body[-1] if body.body else None
+    return (
+        type(last) is cst.SimpleStatementLine and type(last.body[-1]) is cst.Return  # type: ignore[union-attr]
+    )
+
+
 def _value_with(test: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> Any:
     """The truth of ``test`` when its names are constructor parameters at their literal
     defaults (``use_bn``, ``not use_bn``, ``mode == "pure"``); ``None`` when it is not known.
@@ -157,7 +211,9 @@ class UnsupportedAttributeInScript(Rule):
     (`self.lower = np.tril_indices(n, k=-1)`, `np.arange`, `np.zeros`, ...: the NumPy calls
     that return arrays whatever they are given), and reads of an attribute `__init__` sets only under a test its defaults make
     false (`if use_norm: self.norm = ...` with `use_norm=False`, also through `self.mode =
-    mode`). (A plain class with annotated `__init__` parameters is fine: TorchScript
+    mode`), and reads of an attribute set only after an early `return` of `__init__` under
+    `if <test>:` (in its `else` or after it) whose test the defaults do not make false
+    (`if cat_dims == []: ...; return`). (A plain class with annotated `__init__` parameters is fine: TorchScript
     compiles it as a TorchScript class; a `typing.NamedTuple` passed as an argument keeps its
     fields.)
 
@@ -174,7 +230,9 @@ class UnsupportedAttributeInScript(Rule):
     `np.tril_indices`' pair of arrays): store a tensor (a buffer) instead. TorchScript compiles
     every branch of `forward` (one on a `Final` constant aside), so a read of an attribute the
     constructor did not set fails to compile (`Module 'Model' has no attribute 'norm'`) even
-    though eager never runs it; set it on every path (`self.norm = nn.Identity()`). Annotate containers in the
+    though eager never runs it; set it on every path (`self.norm = nn.Identity()`). The same
+    holds for an attribute set after an early `return` in `__init__`, for a module built so
+    that it returns there. Annotate containers in the
     class body
     (`cache: Dict[str, torch.Tensor]`) and store config fields as plain attributes.
 
@@ -215,6 +273,8 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The defaults go on past the early return: the module has the attribute.
+        Valid(_early_return_example(True)),
         # A NumPy float64 is a float to TorchScript; a tensor made from an array is a tensor.
         Valid(
             """
@@ -322,6 +382,11 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            _early_return_example(False),
+            line=15,
+            message_contains="early `return`",
+        ),
         Invalid(
             """
             import numpy as np
@@ -568,6 +633,15 @@ class UnsupportedAttributeInScript(Rule):
             return
         what = self._attributes(owner).get(node.attr.value)
         test = self._only_if.get(owner, {}).get(node.attr.value)
+        if test is not None and test.startswith(RETURNS):
+            self.report(
+                node,
+                f"`self.{node.attr.value}` is set only after `__init__`'s early `return` under "
+                f"`if {test[len(RETURNS) :]}:`: a module built that way has no such attribute, "
+                "and TorchScript compiles this read anyway, so scripting it fails (Module has no "
+                f"attribute '{node.attr.value}'); set it before the `return` too",
+            )
+            return
         if test is not None:
             self.report(
                 node,
@@ -716,6 +790,9 @@ class UnsupportedAttributeInScript(Rule):
             for name, count in _attribute_counts(stmt.body).items():
                 if count == everywhere.get(name) and name not in annotated:
                     found[name] = test
+        for name, test in _set_after_early_return(init, defaults).items():
+            if name not in annotated:
+                found.setdefault(name, RETURNS + test)
         return found
 
     def _value(self, value: cst.BaseExpression, params: dict[str, cst.Param]) -> Optional[str]:
