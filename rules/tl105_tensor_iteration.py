@@ -249,6 +249,27 @@ class TensorIteration(Rule):
             line=5,
             trace_warning=True,
         ),
+        # An input annotated as a tensor, unpacked.
+        Invalid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, memories: Optional[torch.Tensor] = None):
+                    if memories is not None:
+                        past_k, past_v = memories
+                        x = x + past_k + past_v
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 2, 4)), (torch.randn(3, 4), torch.randn(2, 3, 4))]
+            """,
+            line=9,
+            trace_warning=True,
+        ),
         # A buffer unpacked.
         Invalid(
             """
@@ -381,7 +402,8 @@ UNPACK_MESSAGE = (
 
 def surely_tensor(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
     """Whether ``expr`` is a tensor on the code's own evidence, not by assumption: a tensor
-    attribute of ``self`` (a buffer), a parameter callers pass tensors to, or a name bound
+    attribute of ``self`` (a buffer), a parameter callers pass tensors to or annotated as a
+    tensor, or a name bound
     only to torch results and tensor arithmetic. A submodule's output of unknown class and
     a graph root's parameters are taken for tensors elsewhere, but may be tuples."""
     if depth > 4 or ctx.kind(expr) != Kind.TENSOR:
@@ -407,9 +429,24 @@ def surely_tensor(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) ->
         if not bound:
             info = ctx.function_info
             region = info.region if info is not None else None
-            return region is not None and region.qualname not in region.roots
+            return (region is not None and region.qualname not in region.roots) or (
+                _annotated_tensor(ctx, expr.value)  # type: ignore[attr-defined]
+            )
         return all(
             value is not UNKNOWN_VALUE and size == 1 and surely_tensor(ctx, value, depth + 1)
             for value, _, size in bound
         )
+    return False
+
+
+def _annotated_tensor(ctx: LintContext, name: str) -> bool:
+    """Whether ``name`` is a parameter annotated as a tensor (``Optional[torch.Tensor]``)."""
+    func = ctx.function
+    inference = ctx.model.inference(func) if func is not None else None
+    if inference is None:
+        return False
+    params = func.params  # type: ignore[union-attr]
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name and param.annotation is not None:
+            return inference.annotation_kind(param.annotation.annotation) == Kind.TENSOR
     return False

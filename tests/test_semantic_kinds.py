@@ -602,3 +602,25 @@ def test_dict_methods_of_a_module_output_are_not_tensors():
     assert kinds["losses.items()"] == UNK
     assert kinds["losses.keys()"] == UNK
     assert kinds["losses.sum()"] == T
+
+
+def test_typing_re_exports_read_as_typing():
+    env = kinds_in(
+        """
+        import torch
+        from torch import nn
+        from beartype.typing import List, Optional
+        from typing_extensions import Optional as Maybe
+
+        class Net(nn.Module):
+            def forward(
+                self,
+                x: Maybe[torch.Tensor] = None,
+                memories: Optional[torch.Tensor] = None,
+                states: List[torch.Tensor] = [],
+            ):
+                return x
+        """,
+        "Net.forward",
+    )
+    assert (env["x"], env["memories"], env["states"]) == (Kind.TENSOR, Kind.TENSOR, Kind.TENSORS)

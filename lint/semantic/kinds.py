@@ -275,6 +275,18 @@ def _is_torch_state_query(name: str) -> bool:
     return last.startswith("get_") and last.endswith(("_enabled", "_dtype", "_device"))
 
 
+# Modules that re-export `typing`'s names (`from beartype.typing import Optional`).
+TYPING_ALIASES = ("typing_extensions.", "beartype.typing.")
+
+
+def typing_name(name: str) -> str:
+    """``name`` spelled from ``typing`` when it is a re-export of ``typing``'s."""
+    for alias in TYPING_ALIASES:
+        if name.startswith(alias):
+            return "typing." + name[len(alias) :]
+    return name
+
+
 def join(a: Kind, b: Kind) -> Kind:
     """The kind of a value that is ``a`` on one path and ``b`` on another."""
     if a == b:
@@ -461,7 +473,7 @@ class KindInference:
         if isinstance(node, cst.Name) and node.value == "None":
             return NONE
         if isinstance(node, cst.Subscript):
-            outer = self.model.qualified_name(node.value) or ""
+            outer = typing_name(self.model.qualified_name(node.value) or "")
             inner = [
                 self.annotation_kind(el.slice.value)
                 for el in node.slice
@@ -483,7 +495,7 @@ class KindInference:
             if outer in ("typing.Dict", "builtins.dict"):
                 return CONST if inner and all(k == CONST for k in inner) else UNK
             return UNK
-        name = self.model.qualified_name(node) or ""
+        name = typing_name(self.model.qualified_name(node) or "")
         if name in TENSOR_ANNOTATIONS or (name.startswith("torch.") and name.endswith("Tensor")):
             return T  # torch.Tensor, torch.ByteTensor, torch.cuda.FloatTensor, ...
         if name in CONST_ANNOTATIONS:
