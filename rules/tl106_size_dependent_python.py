@@ -30,6 +30,10 @@ SIZE_CONSUMERS = {
     "builtins.max",
 }
 
+# Kinds of what `.size()` is called on in graph code when it gives sizes the tracer records: a
+# tensor, or a value of unknown kind (the kinds take its `.size()` for an array's: a tensor's).
+ARRAY_KINDS = (Kind.TENSOR, Kind.UNKNOWN)
+
 # Built-ins that pick one of the sizes they are given by comparing them in Python.
 COMPARING_BUILTINS = frozenset({"builtins.min", "builtins.max"})
 
@@ -971,6 +975,13 @@ def maybe_python_number(ctx: LintContext, expr: cst.BaseExpression, depth: int =
             maybe_python_number(ctx, a.value, depth + 1)
             for a in expr.args  # type: ignore[attr-defined]
         )
+    if kind is cst.BinaryOperation:  # `num_steps - 2` with `num_steps = int(...)`
+        left, right = expr.left, expr.right  # type: ignore[attr-defined]
+        return (maybe_python_number(ctx, left, depth + 1) or ctx.kind(left) == Kind.CONST) and (
+            maybe_python_number(ctx, right, depth + 1) or ctx.kind(right) == Kind.CONST
+        )
+    if kind is cst.UnaryOperation:
+        return maybe_python_number(ctx, expr.expression, depth + 1)  # type: ignore[attr-defined]
     if kind is cst.Name:
         return any(
             value is not UNKNOWN_VALUE and size == 1 and maybe_python_number(ctx, value, depth + 1)
@@ -1024,7 +1035,7 @@ def tensor_under_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 
         func = expr.func  # type: ignore[attr-defined]
         if type(func) is cst.Attribute:
             return func.attr.value in ("size", "numel", "nelement") and (  # type: ignore[attr-defined]
-                ctx.kind(func.value) == Kind.TENSOR  # type: ignore[attr-defined]
+                ctx.kind(func.value) in ARRAY_KINDS  # type: ignore[attr-defined]
             )
         return ctx.qualified_name(func) in ("builtins.len", "torch.numel")
     if kind is cst.BinaryOperation:
@@ -1061,7 +1072,7 @@ def shape_of_tensor(ctx: LintContext, expr: cst.BaseExpression) -> bool:
         return owner == Kind.TENSOR or (owner == Kind.UNKNOWN and ctx.kind(expr) == Kind.SHAPE)
     if type(expr) is cst.Call and type(expr.func) is cst.Attribute:  # type: ignore[attr-defined]
         func = expr.func  # type: ignore[attr-defined]
-        return func.attr.value == "size" and ctx.kind(func.value) == Kind.TENSOR
+        return func.attr.value == "size" and ctx.kind(func.value) in ARRAY_KINDS
     return False
 
 

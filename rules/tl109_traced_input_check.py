@@ -684,6 +684,8 @@ def _traced_size_call(ctx: LintContext, call: cst.Call, depth: int) -> bool:
         receiver = ctx.kind(func.value)  # type: ignore[attr-defined]
         if receiver == Kind.TENSOR:
             return func.attr.value in TRACED_SIZE_METHODS  # type: ignore[attr-defined]
+        if receiver == Kind.UNKNOWN:  # the kinds take `v.size(1)` for a tensor's
+            return func.attr.value == "size"  # type: ignore[attr-defined]
         if receiver == Kind.SHAPE:  # `x.shape.numel()`
             return traced_size(ctx, func.value, depth + 1)  # type: ignore[attr-defined]
     if ctx.qualified_name(func) in TRACED_SIZE_FUNCTIONS:

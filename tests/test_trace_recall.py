@@ -270,6 +270,24 @@ FORMS = [
         "TL106",
         True,
     ),
+    # A value whose kind the linter cannot follow (through a dict): its `.size()` and
+    # `.shape` are a tensor's, traced sizes.
+    (
+        "size-of-unknown-value",
+        'parts = {"x": x}\nreturn grow(parts["x"])',
+        TWO_SIZES,
+        "def grow(a):\n    if a.size(0) > 2:\n        return a * 2\n    return a\n",
+        "TL106",
+        True,
+    ),
+    (
+        "shape-of-unknown-value",
+        'parts = {"x": x}\nreturn grow(parts["x"])',
+        TWO_SIZES,
+        "def grow(a):\n    if a.shape[0] > 2:\n        return a * 2\n    return a\n",
+        "TL106",
+        True,
+    ),
     # An autograd.Function's forward is graph code when `.apply` (or a name bound to it) runs.
     ("function-apply", "return Double.apply(x)", TWO_SIZES, FUNCTION, "TL106", True),
     ("function-alias", "return double(x)", TWO_SIZES, FUNCTION, "TL106", True),
@@ -323,6 +341,31 @@ def test_torch_does_not_warn_on_min_of_a_converted_number():
     second = source.splitlines().index("        cap = max(cap, 1)") + 1
     assert check(source, "trace", warning_line=second).ok
     assert not check(source, "trace", warning_line=second - 1).ok
+
+
+# Arithmetic on a number `int(...)` made is a Python number too: the loop's count is baked
+# in where `int` converts (TracerWarning there), not again at `range`.
+CONVERTED_ARITHMETIC = (
+    "n = int(math.log2(x.shape[1]))\nfor _ in range(n - 1):\n    x = x * 2\nreturn x"
+)
+
+
+def test_arithmetic_on_a_converted_number_is_not_a_traced_size():
+    source = _model(CONVERTED_ARITHMETIC, SAME_SIZES)
+    loop = source.splitlines().index("        for _ in range(n - 1):") + 1
+    lines = [d.line for d in _findings(source, "TL106")]
+    assert loop not in lines and loop - 1 in lines, lines
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_warns_at_the_conversion_not_at_the_loop():
+    from .oracle import check
+
+    source = _model(CONVERTED_ARITHMETIC, SAME_SIZES)
+    loop = source.splitlines().index("        for _ in range(n - 1):") + 1
+    assert check(source, "trace", warning_line=loop).ok
+    assert not check(source, "trace", warning_line=loop - 1).ok
 
 
 OPTIONAL_NORM = """

@@ -1034,6 +1034,10 @@ class KindInference:
                 return receiver
             if receiver == DATA:
                 return DATA
+            if receiver == UNK and method == "size" and not self._is_global_chain(func):
+                # `v.size(1)` of a value of unknown kind: an array's (lists, tuples and NumPy
+                # arrays have no `size()` method), which in graph code is a tensor.
+                return SIZE if node.args else SHAPE
             return UNK
         direct = self._direct_calls(node)
         if direct:
