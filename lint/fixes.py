@@ -14,6 +14,7 @@ byte-for-byte. Applying (conflicts, compile check, rounds until nothing changes)
 from __future__ import annotations
 
 import bisect
+import sys
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -558,6 +559,7 @@ def attach_fixes(ctx: LintContext, diagnostics: Sequence[Diagnostic]) -> list[st
                 if fixer is None:
                     fixer = instances[fixer_cls] = fixer_cls(ctx, tools)
                 replacements = fixer.fix(diagnostic)
+                imports = list(tools.pending_imports)
                 edits = edits_for(tools, replacements) if replacements else None
             except RecursionError:
                 edits = None
@@ -567,9 +569,35 @@ def attach_fixes(ctx: LintContext, diagnostics: Sequence[Diagnostic]) -> list[st
                 )
                 edits = None
             if edits:
-                diagnostic.fix = Fix(fixer_cls.applicability, fixer_cls.message, edits)
+                imported = {b.module.split(".")[0] for b in tools.bindings().values()}
+                diagnostic.fix = _fix_with_imports(fixer_cls, edits, imports, imported)
                 break
     return errors
+
+
+# Modules whose import costs nothing and cannot fail: a safe fix may add them.
+_FREE_IMPORTS = frozenset(
+    getattr(sys, "stdlib_module_names", ("typing", "math", "functools", "warnings", "numbers"))
+)
+
+
+def _fix_with_imports(
+    fixer_cls: type[Fixer], edits: tuple[Edit, ...], imports: list[str], imported: set[str]
+) -> Fix:
+    """The fixer's fix; unsafe when it imports, at module level, a package outside the standard
+    library that the file does not import there (``torch`` where a module imports it only under
+    ``TYPE_CHECKING`` or inside functions): importing the file would then load that package,
+    and fail where it is not installed. ``imported``: the top-level packages the file imports."""
+    added = {line.split()[1] for line in imports}
+    costly = sorted(m for m in added if m.split(".")[0] not in _FREE_IMPORTS | imported)
+    if fixer_cls.applicability != "safe" or not costly:
+        return Fix(fixer_cls.applicability, fixer_cls.message, edits)
+    note = ", ".join(f"`import {m}`" for m in costly)
+    return Fix(
+        "unsafe",
+        f"{fixer_cls.message} (adds {note} at module level: importing this file then loads it)",
+        edits,
+    )
 
 
 # -- applying edits ------------------------------------------------------------------------------

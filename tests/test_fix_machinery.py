@@ -81,6 +81,34 @@ def test_missing_import_is_added_once_after_existing_imports():
     compile(outcome.text, "model.py", "exec")
 
 
+LAZY_TORCH = textwrap.dedent(
+    """\
+    def step(x):
+        print("step", x.shape)
+        return x * 2
+
+
+    def run(x):
+        import torch
+
+        return torch.compile(step)(x)
+    """
+)
+
+
+def test_fix_importing_a_package_the_module_does_not_load_is_unsafe():
+    # torch only inside a function: a module-level `import torch` would make importing the
+    # file load torch (and fail without it), so the guard is offered, but not as safe.
+    lazy = lint_text("model.py", LAZY_TORCH, SETTINGS, rules=RULES).diagnostics
+    assert [d.fix.applicability for d in lazy] == ["unsafe"]
+    assert "`import torch` at module level" in lazy[0].fix.message
+    assert not _fix(LAZY_TORCH).changed
+    assert _fix(LAZY_TORCH, unsafe=True).text.startswith("import torch\n")
+    # `from torch import nn` loads torch already: adding `import torch` costs nothing.
+    loaded = lint_text("model.py", MODEL.replace("import torch\n", ""), SETTINGS, rules=RULES)
+    assert [d.fix.applicability for d in loaded.diagnostics] == ["safe"]
+
+
 def test_aliased_torch_import_is_used():
     source = MODEL.replace("import torch\n", "import torch as th\n")
     fixed = _fix(source).text
