@@ -36,7 +36,8 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
   ``dim`` requires ``p``. One compact string per overload, its arguments in order:
   ``self,p=,dim,keepdim=,*,dtype,out`` (``=``: has a default; after ``*``: keyword-only; a
   trailing ``+``: a list the frontend also fills from the remaining positionals, as in
-  ``x.permute(1, 0)``), the overloads of one op joined by ``|``. ``tensor_methods`` and ``torch_functions`` name the ops each spelling
+  ``x.permute(1, 0)``), the overloads of one op joined by ``|``. ``number_lists`` names, per
+  op, the arguments that are a list of numbers in every overload that has them. ``tensor_methods`` and ``torch_functions`` name the ops each spelling
   reaches (a method passes its receiver as the argument named ``self``). The frontend is asked
   too: a call the table says no overload takes (no arguments, an unknown keyword, one
   positional too many, and for each overload whose argument types have a stock value, the
@@ -443,7 +444,29 @@ def schema_tables(unbound: list[str]) -> dict[str, object]:
         "tensor_methods": methods,
         "torch_functions": functions,
         "tensorless_types": sorted(rejecting),
+        "number_lists": number_lists(sorted(kept)),
     }
+
+
+NUMBER_LISTS = ("List[int]", "List[float]", "List[bool]", "List[complex]")
+
+
+def number_lists(names: list[str]) -> dict[str, list[str]]:
+    """Per op, the arguments that are a list of numbers (``int[]``, ``SymInt[]``, ``float[]``,
+    ``Optional`` too) in every overload that has them: a tuple or list holding a Tensor
+    converts to none of them (``Expected a value of type 'List[int]'``), while a list of
+    tensors, a generic ``t[]`` or ``Any`` could take one."""
+    import torch
+
+    found: dict[str, list[str]] = {}
+    for name in names:
+        numbers, other = set(), set()
+        for schema in torch._C._jit_get_schemas_for_operator("aten::" + name):
+            for arg in schema.arguments:
+                (numbers if _plain_type(arg) in NUMBER_LISTS else other).add(arg.name)
+        if numbers - other:
+            found[name] = sorted(numbers - other)
+    return found
 
 
 def main() -> None:

@@ -72,13 +72,25 @@ def unannotated_params(ctx: LintContext) -> set[str]:
     }
 
 
-def inferred_tensor_parameter(ctx: LintContext, node: cst.BaseExpression) -> bool:
+def inferred_tensor_parameter(
+    ctx: LintContext, node: cst.BaseExpression, literal_defaults: bool = False
+) -> bool:
     """Whether ``node`` is a bare name of an unannotated, default-less parameter of the current
-    function that the function never rebinds: TorchScript types it as Tensor there."""
+    function that the function never rebinds: TorchScript types it as Tensor there. With
+    ``literal_defaults``, also one whose default is an int / float / bool / str literal: the
+    body compiles with it a Tensor too (TorchScript checks the default only after the body)."""
+    if type(node) is not cst.Name or assignments(ctx.function, node.value):
+        return False
+    if node.value in unannotated_params(ctx):
+        return True
+    function = ctx.function
     return (
-        type(node) is cst.Name
-        and node.value in unannotated_params(ctx)  # type: ignore[attr-defined]
-        and not assignments(ctx.function, node.value)  # type: ignore[attr-defined]
+        literal_defaults
+        and function is not None
+        and any(
+            p.name.value == node.value and p.annotation is None and literal_type(p.default)
+            for p in signature_params(ctx, function)
+        )
     )
 
 

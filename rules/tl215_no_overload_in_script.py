@@ -117,6 +117,22 @@ def accepts(
     )
 
 
+def bound_argument(overload: Overload, positional: int, key: int | str) -> Optional[str]:
+    """The name of the argument of ``overload`` that positional ``key`` (an index) or keyword
+    ``key`` binds to, as ``missing`` fills it (a positional past a list filled from the
+    remaining positionals binds that list)."""
+    if isinstance(key, str):
+        return key if any(a.name == key for a in overload) else None
+    index = 0
+    for argument in overload:
+        if argument.keyword_only or index >= positional:
+            break
+        if argument.varargs or index == key:
+            return argument.name
+        index += 1
+    return None
+
+
 @functools.cache
 def _covered() -> tuple[frozenset[str], frozenset[str]]:
     """The tensor methods and ``torch.X`` functions the table holds overloads for (none in an
@@ -146,6 +162,18 @@ def _rotary(signature: str) -> str:
         "        self.rotary = RotaryEmbedding(4)\n\n    def forward(self, x):\n"
         "        return x + self.rotary(x.shape[-2], device=x.device)\n\n\n"
         "def inputs():\n    return [(torch.randn(3, 2),), (torch.randn(5, 2),)]\n"
+    )
+
+
+def _sampler(signature: str) -> str:
+    """normflows' DiagGaussian: a sample shape built from the requested count."""
+    return (
+        "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n        self.shape = (3,)\n\n"
+        f"    def forward(self, x, {signature}):\n"
+        "        eps = torch.randn((num_samples,) + self.shape, dtype=x.dtype)\n"
+        "        return x + eps.sum()\n\n\n"
+        "def inputs():\n    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
     )
 
 
@@ -183,7 +211,13 @@ class NoOverloadInScript(Rule):
     type no Tensor converts to (`bool`, `str`, `Device`, `Generator`, lists), each such claim
     confirmed by compiling calls; a Tensor does convert to `int`, `float` and `Scalar`, hence
     to a dtype, and a Tensor among the positionals a size list is filled from is one element
-    (`torch.zeros(n, 3)`, `x.view(-1, n)` script).
+    (`torch.zeros(n, 3)`, `x.view(-1, n)` script). A tuple or list display holding such a
+    parameter (also through a `+` of tuples: `(num_samples,) + self.shape`) is flagged where
+    every overload that binds the call wants a list of numbers there (`int[]`, `SymInt[]`,
+    `float[]`: the table's `number_lists`, read from the schemas): no list of numbers holds a
+    Tensor. There a parameter with an int / float / bool / str default and no annotation
+    counts too: TorchScript compiles the body with it a Tensor and checks the default only
+    afterwards, so the call's error is the one torch reports.
 
     ## Why is this bad?
     TorchScript matches a call against the op's schemas, without the Python wrappers' own
@@ -192,7 +226,9 @@ class NoOverloadInScript(Rule):
     in eager and `torch.jit.script` fails with `Arguments for call are not valid`.
     Likewise `def forward(self, max_seq_len, *, device)` is `(Tensor, Tensor)` to TorchScript,
     and no `aten::arange` overload takes a Tensor `device`: the same error, though every
-    caller passes an int and a `torch.device`.
+    caller passes an int and a `torch.device`; `torch.randn((num_samples,) + self.shape)` in
+    `def forward(self, num_samples=1)` fails the same way (`Expected a value of type 'int' for
+    argument '<varargs>' but instead found type 'Tuple[Tensor, int]'`).
 
     ## Example
     ```python
@@ -228,6 +264,7 @@ class NoOverloadInScript(Rule):
             )
         ),
         Valid(_rotary("max_seq_len: int, *, device: torch.device")),
+        Valid(_sampler("num_samples: int = 1")),
     ]
     INVALID = [
         Invalid(
@@ -249,6 +286,7 @@ class NoOverloadInScript(Rule):
             message_contains="positional",
         ),
         Invalid(_rotary("max_seq_len, *, device"), line=12, message_contains="`device=`"),
+        Invalid(_sampler("num_samples=1"), line=11, message_contains="sequence holding a Tensor"),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -272,6 +310,8 @@ class NoOverloadInScript(Rule):
             tensors = self._tensor_parameters(node)
             if tensors and not accepts(overloads, positional, keywords, frozenset(tensors)):
                 self._report_tensors(node, name, overloads, positional, keywords, tensors)
+            else:
+                self._tensor_in_sequence(node, name, overloads, positional, keywords)
             return
         advice = self._advice(name, overloads, positional, given, spelled)
         self.report(
@@ -295,9 +335,80 @@ class NoOverloadInScript(Rule):
             positional += arg.keyword is None
             if inferred_tensor_parameter(self.ctx, arg.value):
                 found[key] = arg.value.value  # type: ignore[attr-defined]
-        if found and "# type:" in self.ctx.module.code_for_node(function):
+        if found and self._type_comment():
             return {}
         return found
+
+    def _tensor_in_sequence(
+        self,
+        node: cst.Call,
+        name: str,
+        overloads: list[Overload],
+        positional: int,
+        keywords: frozenset[str],
+    ) -> None:
+        """A tuple or list display (or a ``+`` of them) holding an unannotated parameter,
+        given where every overload binding the call wants a list of numbers: TorchScript
+        types the parameter as Tensor and converts such a sequence to no list of numbers."""
+        numbers = frozenset(torchscript_table()["schemas"].get("number_lists", {}).get(name, ()))
+        if not numbers or self._type_comment():
+            return
+        binding = [o for o in overloads if missing(o, positional, keywords) == []]
+        index = 0
+        for arg in node.args:
+            key: int | str = index if arg.keyword is None else arg.keyword.value
+            index += arg.keyword is None
+            held = self._sequence_tensor(arg.value)
+            if held is None:
+                continue
+            wanted = {bound_argument(o, positional, key) for o in binding}
+            if not wanted or not wanted <= numbers:
+                continue
+            code = self.ctx.module.code_for_node(arg.value)
+            listed = ", ".join(f"`{w}`" for w in sorted(wanted))
+            self.report(
+                node,
+                f"torch.jit.script fails: `{code}` holds `{held}`, which has no annotation, so "
+                f"TorchScript types it as Tensor, and no overload of aten::{name} takes a "
+                f"sequence holding a Tensor for {listed}, a list of numbers (Arguments for call "
+                f"are not valid); annotate `{held}: int`",
+            )
+            return
+
+    def _sequence_tensor(self, value: cst.BaseExpression) -> Optional[str]:
+        """The unannotated parameter a tuple / list display holds (through a ``+`` with no
+        list side: ``[n] + [2]`` or ``x.shape[:-1] + (n,)`` fails at the ``+`` already)."""
+        if type(value) is cst.BinaryOperation and type(value.operator) is cst.Add:
+            if self._list_like(value.left) or self._list_like(value.right):
+                return None
+            return self._sequence_tensor(value.left) or self._sequence_tensor(value.right)
+        if type(value) not in (cst.Tuple, cst.List):
+            return None
+        for element in value.elements:  # type: ignore[attr-defined]
+            if type(element) is cst.Element and inferred_tensor_parameter(
+                self.ctx, element.value, literal_defaults=True
+            ):
+                return element.value.value  # type: ignore[attr-defined]
+        return None
+
+    def _list_like(self, value: cst.BaseExpression) -> bool:
+        """A list to TorchScript: a list display, ``list(...)``, a tensor's size
+        (``x.shape[:-1]``, ``x.size()``)."""
+        while type(value) is cst.Subscript:
+            value = value.value  # type: ignore[attr-defined]
+        if type(value) is cst.Call and type(value.func) is cst.Name:  # type: ignore[attr-defined]
+            return value.func.value == "list"  # type: ignore[attr-defined]
+        if type(value) is cst.Call and type(value.func) is cst.Attribute:  # type: ignore[attr-defined]
+            func = value.func  # type: ignore[attr-defined]
+            return func.attr.value == "size" and self.ctx.kind(func.value) is Kind.TENSOR
+        if type(value) is cst.Attribute and value.attr.value == "shape":  # type: ignore[attr-defined]
+            return self.ctx.kind(value.value) is Kind.TENSOR  # type: ignore[attr-defined]
+        return type(value) in (cst.List, cst.ListComp)
+
+    def _type_comment(self) -> bool:
+        """A ``# type:`` comment, which TorchScript reads as the signature."""
+        function = self.ctx.function
+        return function is not None and "# type:" in self.ctx.module.code_for_node(function)
 
     def _report_tensors(
         self,

@@ -117,21 +117,48 @@ TENSOR_CALLS = [
     ("torch.cat([x, n], dim=0)", False),
     ("torch.randn(3, generator=d)", True),
     ("x.new_zeros([2], device=d)", True),
+    # A tuple or list holding `n` (a Tensor) where a list of numbers is wanted: no conversion.
+    ("torch.zeros((n, 2))", True),
+    ("torch.zeros([n, 2])", True),
+    ("torch.randn((n,) + (2,))", True),
+    ("torch.randn((2,) + (n,), dtype=torch.float32)", True),
+    ("x.sum((n, 1))", True),
+    ("x.new_zeros((n, 2))", True),
+    ("x.expand((n, 3))", True),
+    ("torch.cat((n, x))", False),  # a tuple of tensors is a Tensor[]
+    ("torch.stack([x, n])", False),
+    ("torch.zeros((2, 3))", False),
 ]
 
 
-def _tensor_source(call: str) -> str:
-    return (
-        "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
-        f"    def forward(self, x, n, *, d):\n        y = {call}\n        return x\n"
-    )
+def _forward_source(signature: str):  # type: ignore[no-untyped-def]
+    """The source of a module whose ``forward(self, <signature>)`` makes ``y = <call>``."""
+
+    def source(call: str) -> str:
+        return (
+            "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+            f"    def forward(self, {signature}):\n        y = {call}\n        return x\n"
+        )
+
+    return source
 
 
-def _source(call: str) -> str:
-    return (
-        "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
-        f"    def forward(self, x):\n        y = {call}\n        return x\n"
-    )
+_tensor_source = _forward_source("x, n, *, d")
+
+
+# (call in `forward(self, x, n=1)`: `n` unannotated with an int default, a Tensor in the body
+# too: TorchScript checks the default only after compiling the body).
+DEFAULT_CALLS = [
+    ("torch.randn((n,) + (2,))", True),
+    ("torch.zeros([n, 2])", True),
+    ("torch.cat((x, x))", False),
+]
+
+
+_default_source = _forward_source("x, n=1")
+
+
+_source = _forward_source("x")
 
 
 def _flagged(source: str) -> list[str]:
@@ -151,24 +178,54 @@ def test_rule_verdict_on_unannotated_parameters(call: str, flagged: bool) -> Non
     assert bool(_flagged(_tensor_source(call))) == flagged
 
 
+def test_list_plus_tuple_is_left_to_the_plus() -> None:
+    """`x.shape[:-1] + (n, 1)` fails at the `+` (a List[int] and a tuple) before the call."""
+    assert not _flagged(_tensor_source("x.view(x.shape[:-1] + (n, 1))"))
+
+
+@pytest.mark.parametrize(("call", "flagged"), DEFAULT_CALLS)
+def test_rule_verdict_on_literal_default_parameters(call: str, flagged: bool) -> None:
+    assert bool(_flagged(_default_source(call))) == flagged
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_fails_the_flagged_call_before_the_default(tmp_path) -> None:
+    """With `n=1` every module fails (`Expected a default value of type Tensor`), but only
+    after the body: a flagged call fails first, with the error TL215 names."""
+    import torch
+
+    for number, (call, flagged) in enumerate(DEFAULT_CALLS):
+        module = _imported(tmp_path, f"default_{number}", _default_source(call))
+        with pytest.raises(RuntimeError) as failure:
+            torch.jit.script(module.Model())
+        assert ("Arguments for call are not valid" in str(failure.value)) == flagged, call
+
+
+def _imported(folder, name: str, source: str):  # type: ignore[no-untyped-def]
+    """``source`` written to ``folder/<name>.py`` and imported (TorchScript reads the file)."""
+    import importlib.util
+
+    path = folder / f"{name}.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @requires_torch
 @pytest.mark.torch
 @pytest.mark.parametrize(
     ("calls", "source"), [(CALLS, _source), (TENSOR_CALLS, _tensor_source)], ids=["names", "types"]
 )
 def test_torch_agrees_on_every_call(tmp_path, calls, source) -> None:
-    import importlib.util
-
     import torch
 
     disagree = []
     for number, (call, flagged) in enumerate(calls):
-        path = tmp_path / f"call_{number}.py"
-        path.write_text(source(call))
-        spec = importlib.util.spec_from_file_location(f"call_{number}", path)
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        module = _imported(tmp_path, f"call_{number}", source(call))
         try:
             torch.jit.script(module.Model())
             scripts = True
