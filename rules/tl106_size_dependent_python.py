@@ -67,6 +67,23 @@ def method_message(method: str) -> Message:
     )
 
 
+# Library calls that test the sizes they are handed in Python: `einops.unpack` asks `-1 in
+# shape` of every packed shape, which under trace are tensors read off the packed inputs.
+UNPACK_CALLS = frozenset({"einops.unpack", "einops.packing.unpack"})
+UNPACK_MESSAGE = Message(
+    "`einops.unpack` tests the packed shapes in Python (`-1 in shape`)",
+    (
+        (
+            "trace",
+            "under torch.jit.trace they are traced sizes, so the tracer warns (TracerWarning: "
+            "converting a tensor to a Python boolean) and records those tests as constants",
+        ),
+    ),
+    "the unpacked tensors still follow the input's sizes, so the warning is harmless while "
+    "no packed shape holds -1; to trace without it, split the packed tensor with "
+    "`torch.split` on the inputs' sizes, or use torch.compile / torch.export",
+)
+
 SPLIT_MESSAGE = Message(
     "torch.split with a size taken from a tensor",
     (
@@ -92,7 +109,9 @@ class SizeDependentPython(Rule):
     `for i in range(n_windows(x, 2)):`), and methods of Python numbers called on a size
     (`(h / p).is_integer()`, `n.bit_length()`), which raise under trace: sizes are tensors
     there. A size turned into a NumPy number (`np.ceil(x.shape[0] / 4)`) is flagged like
-    `math.ceil`. Sizes of the
+    `math.ceil`. `einops.unpack(x, ps, pattern)` with packed shapes computed by `pack` is
+    flagged too: einops tests them in Python (`-1 in shape`), and the tracer warns there
+    (harmless while no shape holds -1). Sizes of the
     last dimension in arithmetic (feature sizes that weights fix: `math.sqrt(d)`; the tracer
     warns, but the trace is right for every input the weights accept), ranks
     (`x.dim()`, `x.ndim`: the tracer
@@ -164,6 +183,22 @@ class SizeDependentPython(Rule):
     targets = ("trace",)
 
     VALID = [
+        # Packed shapes written out in the code are Python ints: nothing is traced.
+        Valid(
+            """
+            import torch
+            from einops import unpack
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, packed):
+                    a, b = unpack(packed, [(3,), (2, 2)], "n * d")
+                    return a.sum(1) + b.sum((1, 2))
+
+            def inputs():
+                return [(torch.randn(2, 7, 4),), (torch.randn(5, 7, 4),)]
+            """
+        ),
         Valid(
             """
             from typing import Optional
@@ -688,6 +723,29 @@ class SizeDependentPython(Rule):
             line=9,
             message_contains="AttributeError",
         ),
+        # `einops.unpack` tests the packed shapes in Python: the tracer warns at the call.
+        Invalid(
+            """
+            import torch
+            from einops import pack, unpack
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, y):
+                    packed, ps = pack([x, y], "b * d")
+                    a, b = unpack(packed * 2, ps, "b * d")
+                    return a.sum(1) + b.flatten(1, 2).sum(1)
+
+            def inputs():
+                return [
+                    (torch.randn(2, 3, 4), torch.randn(2, 5, 6, 4)),
+                    (torch.randn(2, 4, 4), torch.randn(2, 2, 6, 4)),
+                ]
+            """,
+            line=8,
+            trace_warning=True,
+            message_contains="einops.unpack",
+        ),
         # `min` over a shape compares its sizes in Python: the trace keeps the one the example
         # input made the smaller, whichever is smaller later.
         Invalid(
@@ -803,6 +861,11 @@ class SizeDependentPython(Rule):
             self.report(node, method_message(func.attr.value))  # type: ignore[attr-defined]
             return
         name = self.ctx.qualified_name(node.func) or ""
+        if name in UNPACK_CALLS:
+            shapes = call_targets(node)[1:2] or [keyword(node, "packed_shapes")]
+            if shapes[0] is not None and not _literal(shapes[0]):
+                self.report(node, UNPACK_MESSAGE)
+            return
         split_size = self._split_size(node, name)
         if split_size is not None:
             # `torch.split` reads its size as a Python int; a last-dimension size is a feature
@@ -836,6 +899,16 @@ class SizeDependentPython(Rule):
             if self.ctx.kind(func.value) == Kind.TENSOR:  # type: ignore[attr-defined]
                 return size_arg or (args[0].value if args and args[0].keyword is None else None)
         return None
+
+
+def _literal(expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` is written out in the code (``[(2,), (3, 4)]``), not computed."""
+    kind = type(expr)
+    if kind is cst.Tuple or kind is cst.List:
+        return all(_literal(el.value) for el in expr.elements)  # type: ignore[attr-defined]
+    return kind is cst.Integer or (
+        kind is cst.UnaryOperation and type(expr.expression) is cst.Integer  # type: ignore[attr-defined]
+    )
 
 
 def _cover(expr: cst.BaseExpression, covered: set[int]) -> list[cst.BaseExpression]:

@@ -33,6 +33,7 @@ import re
 import shutil
 import sys
 import tempfile
+import traceback
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -174,18 +175,27 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
                 converted = torch.jit.script(_callable(module))
                 runs = list(range(len(inputs)))
             elif backend == "trace":
-                with warnings.catch_warnings(record=True) as caught:
+                caught = []
+
+                def record(message, category, filename, lineno, file=None, line=None):
+                    # A warning raised inside a library (einops) belongs to the example line
+                    # that called into it: the innermost example frame on the stack.
+                    if filename != module.__file__:
+                        ours = [
+                            f for f in traceback.extract_stack() if f.filename == module.__file__
+                        ]
+                        lineno = ours[-1].lineno if ours else None
+                    caught.append((category, message, lineno))
+
+                with warnings.catch_warnings():
                     warnings.simplefilter("always", torch.jit.TracerWarning)
+                    warnings.showwarning = record
                     converted = torch.jit.trace(
                         _callable(module), _clone(inputs[0]), check_trace=False
                     )
-                for warning in caught:
-                    if (
-                        issubclass(warning.category, torch.jit.TracerWarning)
-                        and warning.filename == module.__file__
-                        and warning.lineno == warning_line
-                    ):
-                        first = str(warning.message).splitlines()[0][:120]
+                for category, message, lineno in caught:
+                    if issubclass(category, torch.jit.TracerWarning) and lineno == warning_line:
+                        first = str(message).splitlines()[0][:120]
                         return Verdict(
                             backend, False, f"TracerWarning at line {warning_line}: {first}"
                         )
