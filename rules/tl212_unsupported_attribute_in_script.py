@@ -225,7 +225,9 @@ class UnsupportedAttributeInScript(Rule):
     type. Dictionary inputs must have entries.)`. A plain class is compiled as a TorchScript
     class whose unannotated parameters are Tensors (`Could not cast attribute 'scaler' ...:
     Unable to cast 2.0 to Tensor`); a `collections.namedtuple` becomes a plain tuple
-    (`'Tuple[int, int]' object has no attribute or method 'inner'`). A NumPy array converts to
+    (`'Tuple[int, int]' object has no attribute or method 'inner'`). (Only module classes: a
+    plain class TorchScript compiles types its attributes from its compiled `__init__`, where
+    `self.items = []` is a `List[Tensor]`.) A NumPy array converts to
     no TorchScript type (`failed to convert Python type: 'numpy.ndarray'`, `'tuple'` for
     `np.tril_indices`' pair of arrays): store a tensor (a buffer) instead. TorchScript compiles
     every branch of `forward` (one on a `Final` constant aside), so a read of an attribute the
@@ -273,6 +275,33 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A plain class in a scripted signature is a TorchScript class: its compiled `__init__`
+        # types `self.items = []` as a List[Tensor].
+        Valid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Buffer:
+                def __init__(self, size: int):
+                    self.items = []
+                    self.size = size
+
+                def add(self, x: torch.Tensor):
+                    self.items.append(x)
+
+            class Model(nn.Module):
+                def forward(self, x, buffer: Optional[Buffer] = None):
+                    if buffer is not None:
+                        buffer.add(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The defaults go on past the early return: the module has the attribute.
         Valid(_early_return_example(True)),
         # A NumPy float64 is a float to TorchScript; a tensor made from an array is a tensor.
@@ -666,8 +695,13 @@ class UnsupportedAttributeInScript(Rule):
             )
 
     def _owner(self) -> Optional[str]:
+        """The module class whose method this is. A plain class TorchScript compiles (a
+        TorchScript class) types its attributes from its compiled ``__init__``, not from
+        Python values: `self.items = []` is a `List[Tensor]` there."""
         info = self.ctx.function_info
         if info is None or info.owner_class is None or info.node.name.value == "__init__":
+            return None
+        if not self.ctx.index.is_module_class(info.owner_class):
             return None
         return info.owner_class
 
