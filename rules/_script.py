@@ -310,6 +310,45 @@ def tuple_valued(ctx: LintContext, node: cst.BaseExpression) -> Optional[str]:
     """How ``node`` is known to be a tuple to TorchScript (``Tuple[...]`` parameter, a local
     bound only to tuple displays, a module attribute ``__init__`` sets only to tuples), else
     None."""
+    found = _tuple_sources(ctx, node)
+    return found[0] if found is not None else None
+
+
+def tuple_length(ctx: LintContext, node: cst.BaseExpression) -> Optional[int]:
+    """The length of a tuple ``tuple_valued`` knows, where every source gives the same one
+    (a ``Tuple[int, int]`` annotation, displays without ``*``), else None."""
+    found = _tuple_sources(ctx, node)
+    if found is None:
+        return None
+    lengths = set()
+    for value in found[1]:
+        if type(value) is cst.Annotation:  # a parameter's `Tuple[A, B]`, not Optional
+            inner = value.annotation
+            if type(inner) is not cst.Subscript or not tuple_annotation(ctx, value):
+                return None
+            if ctx.qualified_name(inner.value) not in ("typing.Tuple", "builtins.tuple"):
+                return None
+            items = [e.slice for e in inner.slice]
+            if any(type(i) is not cst.Index for i in items):
+                return None
+            values = [i.value for i in items]  # type: ignore[attr-defined]
+            if any(type(v) is cst.Ellipsis for v in values):
+                return None
+            empty = len(values) == 1 and type(values[0]) is cst.Tuple and not values[0].elements
+            lengths.add(0 if empty else len(values))
+        elif type(value) is cst.Tuple and not any(
+            type(e) is cst.StarredElement for e in value.elements
+        ):
+            lengths.add(len(value.elements))
+        else:
+            return None
+    return lengths.pop() if len(lengths) == 1 else None
+
+
+def _tuple_sources(
+    ctx: LintContext, node: cst.BaseExpression
+) -> Optional[tuple[str, list[cst.CSTNode]]]:
+    """(how ``node`` is known to be a tuple, the annotation or values that say so)."""
     function = ctx.function
     if function is None:
         return None
@@ -319,10 +358,10 @@ def tuple_valued(ctx: LintContext, node: cst.BaseExpression) -> Optional[str]:
         param = params.get(node.value)
         if param is not None:
             if not bound and tuple_annotation(ctx, param.annotation):
-                return f"`{node.value}` is annotated as a tuple"
+                return f"`{node.value}` is annotated as a tuple", [param.annotation]  # type: ignore[list-item]
             return None
         if bound and all(type(v) is cst.Tuple and size == 1 for v, _, size in bound):
-            return f"`{node.value}` is bound to a tuple"
+            return f"`{node.value}` is bound to a tuple", [v for v, _, _ in bound]
         return None
     attr = self_attribute(node)
     info = ctx.function_info
@@ -337,4 +376,4 @@ def tuple_valued(ctx: LintContext, node: cst.BaseExpression) -> Optional[str]:
         return None
     if not self_assignments(init[0], attr):
         return None
-    return f"`__init__` sets `self.{attr}` to a tuple"
+    return f"`__init__` sets `self.{attr}` to a tuple", values  # type: ignore[return-value]

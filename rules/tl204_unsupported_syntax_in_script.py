@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Optional, Union
 
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, dead_in_script, in_script, tuple_valued
+from torchlint.rules._script import (
+    SCRIPT,
+    dead_in_script,
+    in_script,
+    tuple_length,
+    tuple_valued,
+)
 
 Comprehension = Union[cst.ListComp, cst.DictComp, cst.GeneratorExp]
 
@@ -20,6 +26,17 @@ def _example(body: str, extra: str = "") -> str:
         "    def forward(self, x):\n" + body + "\n\ndef inputs():\n"
         "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
     )
+
+
+def _integer(node: cst.BaseExpression) -> Optional[int]:
+    """The value of an integer literal (``2``, ``-1``), else None."""
+    negative = type(node) is cst.UnaryOperation and type(node.operator) is cst.Minus
+    if negative:
+        node = node.expression  # type: ignore[attr-defined]
+    if type(node) is not cst.Integer:
+        return None
+    value = int(node.value.replace("_", ""), 0)  # type: ignore[attr-defined]
+    return -value if negative else value
 
 
 class UnsupportedSyntaxInScript(Rule):
@@ -38,7 +55,9 @@ class UnsupportedSyntaxInScript(Rule):
     `or` / `not`), where the tuple is a parameter annotated `Tuple[...]` / `tuple[...]`
     (`Optional` too), a local bound only to tuple displays, or a module attribute the class
     binds only to tuples (a display or `tuple(...)`, set in `__init__`, not annotated in the
-    class body, no `Final` / `__constants__` in the class).
+    class body, no `Final` / `__constants__` in the class), and an integer index past the end
+    of such a tuple whose length is known (`self.patch[2]` with `self.patch = (2, 2)`, `p[2]`
+    with `p: Tuple[int, int]`), in any branch.
 
     ## Why is this bad?
     The TorchScript frontend supports a subset of Python and raises on the rest, one construct
@@ -51,7 +70,9 @@ class UnsupportedSyntaxInScript(Rule):
     JoinedStr`, and for `*` over a list: `cannot statically infer the expected size of a list in
     this context` (TorchScript sizes are `List[int]`; a `*` over a tuple is fine). A tuple has
     no truth value in TorchScript (lists, dicts, strings and sizes do): `Could not cast value
-    of type Tuple[int] to bool`; test `len(t) > 0` instead.
+    of type Tuple[int] to bool`; test `len(t) > 0` instead. A tuple's length is part of its
+    type, so an index past it fails when the function compiles, also in a branch that never
+    runs for this module (`Tuple index out of range. Tuple is length 2 and index is 2`).
     `torch.compile` and `torch.export` accept all of these.
 
     ## Example
@@ -126,7 +147,7 @@ class UnsupportedSyntaxInScript(Rule):
                 def forward(self, x, extra: Tuple[int, int] = (0, 0)):
                     shape = x.shape
                     if self.dims and shape and len(self.pad) > 0 and len(extra) > 0:
-                        return x * 2
+                        return x * self.pad[-2] * extra[1]
                     return x
 
             def inputs():
@@ -270,6 +291,28 @@ class UnsupportedSyntaxInScript(Rule):
             line=10,
             message_contains="truth test of a tuple",
         ),
+        # monai's PatchEmbed: the 3-D branch indexes a 2-D patch size.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.patch = (2, 2)
+
+                def forward(self, x):
+                    if x.dim() == 5:
+                        return x * self.patch[2]
+                    return x * self.patch[1]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="index 2 of a tuple of length 2",
+        ),
     ]
 
     def _report(self, node: cst.CSTNode, what: str, why: str) -> None:
@@ -289,6 +332,26 @@ class UnsupportedSyntaxInScript(Rule):
                 f"truth test of a tuple in scripted code (`{code}`: {how}): torch.jit.script "
                 f"cannot cast a tuple to bool (Could not cast value of type Tuple[...] to "
                 f"bool); test `len({code}) > 0`",
+            )
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        """A constant index past the end of a tuple of known length."""
+        if not in_script(self.ctx) or dead_in_script(self.ctx) or len(node.slice) != 1:
+            return
+        index = node.slice[0].slice
+        if type(index) is not cst.Index:
+            return
+        value = _integer(index.value)
+        if value is None:
+            return
+        length = tuple_length(self.ctx, node.value)
+        if length is not None and not -length <= value < length:
+            code = self.ctx.module.code_for_node(node.value)
+            self.report(
+                node,
+                f"index {value} of a tuple of length {length} (`{code}`) in scripted code: "
+                f"torch.jit.script checks tuple indices when it compiles, in every branch "
+                f"(Tuple index out of range. Tuple is length {length} and index is {value})",
             )
 
     def visit_If(self, node: cst.If) -> None:
