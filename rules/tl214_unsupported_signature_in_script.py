@@ -35,7 +35,10 @@ class UnsupportedSignatureInScript(Rule):
 
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
-    `Unknown type constructor Iterable`, `Unknown type name 'torch.Size'`, `Expression of type dots cannot be used in a type
+    `Unsupported annotation typing.Optional[collections.abc.Iterable] could not be resolved`
+    (`Unknown type name 'Iterable'` in a plain class TorchScript compiles because a scripted
+    signature names it, as pytorch-tcn's `BufferIO`), `Unknown type name 'torch.Size'`,
+    `Expression of type dots cannot be used in a type
     expression`, `Mutable default parameters are not supported because Python binds them to
     the function and they persist across function calls`. Python, trace, compile and export
     do not read annotations, so only script breaks.
@@ -135,6 +138,28 @@ class UnsupportedSignatureInScript(Rule):
             line=6,
             message_contains="Callable",
         ),
+        # pytorch-tcn's `in_buffers: Optional[Iterable] = None`, in a function scripted code calls.
+        Invalid(
+            """
+            from collections.abc import Iterable
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            def first(x: torch.Tensor, items: Optional[Iterable] = None) -> torch.Tensor:
+                return x if items is None else x * 2
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return first(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=7,
+            message_contains="`Iterable` annotation",
+        ),
         Invalid(
             _example(", sizes: Optional[Sequence[int]] = None").replace(
                 "from typing import", "from typing import Sequence,"
@@ -172,8 +197,9 @@ class UnsupportedSignatureInScript(Rule):
         typing_name = self._typing_name(annotation)
         if typing_name is not None:
             return (
-                f"`{typing_name}` annotation: TorchScript has no type for it (Unknown type "
-                "constructor); use `List`, `Tuple`, `Dict` or `Optional`"
+                f"`{typing_name}` annotation: TorchScript has no type for it (the annotation "
+                "could not be resolved; Unknown type name in a class it compiles); use `List`, "
+                "`Tuple`, `Dict` or `Optional`"
             )
         if type(annotation) is cst.BinaryOperation:  # `X | None`
             return self._problem(annotation.left) or self._problem(annotation.right)
