@@ -60,7 +60,7 @@ OUT = Path(__file__).resolve().parent.parent / "rules" / "torchscript_tables.jso
 # Stdlib modules whose functions model code reaches for in forward.
 MODULES = ("math", "cmath", "itertools", "functools", "collections", "operator", "copy", "heapq",
            "bisect", "statistics", "random", "time", "os", "warnings", "typing", "inspect", "re",
-           "string", "json", "pickle", "logging")  # fmt: skip
+           "string", "json", "pickle", "logging", "torch.distributed")  # fmt: skip
 ARGUMENTS = ("", "i", "f", "s", "l", "t", "i, i", "f, f", "s, s", "l, i", "l, l", "t, t", "t, i")
 SIGNATURE = "i: int, f: float, s: str, l: List[int], t: torch.Tensor"
 OPAQUE = (re.compile(r"is currently not supported in Torchscript"), re.compile(r"-> Tensor 0\s*:"))

@@ -55,7 +55,9 @@ class UnsupportedCallInScript(Rule):
     does not support (`map`, `filter`, `reversed`, `iter`, `next`, `repr`, `setattr`, `type`,
     `callable`, `vars`, ...); `sorted`, `min` and `max` with keyword arguments (`key=`,
     `reverse=`, `default=`); `sum(...)` of tensors; `torch.finfo`,
-    `torch.iinfo`, `torch.cuda.*`, `torch.utils.checkpoint.checkpoint`; `super().method(...)`;
+    `torch.iinfo`, `torch.cuda.*`, `torch.utils.checkpoint.checkpoint`, the `torch.distributed`
+    functions (`dist.is_initialized()`, `dist.all_reduce(...)`; probed like the stdlib's);
+    `super().method(...)`;
     `getattr` with a non-literal name; `print` with keyword arguments; `set(...)`; `tuple(...)`
     of a list or shape; `nn.Module` methods called on a module in `forward` that TorchScript
     cannot compile (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`,
@@ -77,7 +79,11 @@ class UnsupportedCallInScript(Rule):
     (`torch.cuda`), `'Tensor' object has no attribute or method 'forward'` (`super().forward`),
     `getattr's second argument must be a string literal`, `print doesn't accept any keyword
     arguments`, `cannot statically infer the expected size of a list in this context`
-    (`tuple(x.shape)`).
+    (`tuple(x.shape)`). A `torch.distributed` function is compiled from its Python source,
+    which TorchScript cannot: `Tried to lookup unknown attribute on class
+    __torch__.torch.distributed.distributed_c10d.GroupMember` (`is_initialized`), `Unknown
+    type name 'ProcessGroup'` (`get_rank`, `barrier`), `undefined value has_torch_function`
+    (`all_reduce`).
 
     ## Example
     ```python
@@ -107,6 +113,15 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The Python-only branch TorchScript skips.
+        Valid(
+            _example(
+                "        if not torch.jit.is_scripting():\n"
+                "            if torch.distributed.is_initialized():\n"
+                "                torch.distributed.all_reduce(x)\n"
+                "        return x"
+            )
+        ),
         Valid(
             _example(
                 "        n = math.sqrt(x.size(-1)) + math.log(2.0)\n"
@@ -129,6 +144,16 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # monai's VectorQuantizer synchronises its codebook statistics when distributed.
+        Invalid(
+            _example(
+                "        if torch.distributed.is_initialized():\n"
+                "            torch.distributed.all_reduce(x)\n"
+                "        return x"
+            ),
+            line=10,
+            message_contains="torch.distributed.is_initialized",
+        ),
         Invalid(
             _example("        s = 2.0\n        return x * (s() if callable(s) else s)"),
             line=10,
@@ -344,6 +369,11 @@ class UnsupportedCallInScript(Rule):
             return None
         module, _, rest = name.partition(".")
         table = torchscript_table()
+        package, _, function = name.rpartition(".")
+        nested = table["modules"].get(package) if "." in package else None
+        if nested is not None and function in nested["unsupported"]:
+            # `torch.distributed.is_initialized`: compiled from its Python source, which fails.
+            return f"`{name}` (TorchScript binds no `{name}`)"
         stdlib = table["modules"].get(module)
         if stdlib is not None and rest in stdlib["unsupported"]:
             return f"`{name}` (TorchScript binds no `{module}.{rest}`)"
