@@ -556,6 +556,10 @@ def score_corpus(corpus: str) -> CorpusResult:
     root = package_root(ground_truth)
     files = sorted(
         {f for files in coverage_by_model(ground_truth, coverage).values() for f in files}
+        | {
+            (f"{x['package']}/{x['file']}" if x.get("package") else x["file"])
+            for x in ground_truth["findings"]
+        }
     )
     missing = [f for f in files if not (root / f).exists()]
     if missing:
