@@ -418,15 +418,17 @@ def lint_text(
     index: Optional[ProjectIndex] = None,
     rules: Optional[Sequence[type[Rule]]] = None,
     module: Optional[cst.Module] = None,
+    revision: bool = False,
 ) -> FileResult:
     """Lint one in-memory file. The index defaults to one holding just this file (plus the
     project modules it imports, read lazily from disk). ``module``: the libcst tree of
-    ``text``, when the caller parsed it already (``fix_text``'s compile check)."""
+    ``text``, when the caller parsed it already (``fix_text``'s compile check). ``revision``:
+    ``text`` revises the file the index holds (a fix round; see ``ProjectIndex.add_source``)."""
     settings = settings or Settings()
     if index is None:
         index = ProjectIndex(script_all_modules=settings.script_all_modules)
     source = Source(path=path, text=text)
-    summary = index.add_source(path, text)
+    summary = index.add_source(path, text, revision=revision)
     index.texts[path] = text  # the editor's buffer, for other files' cross-file kinds
     if module is None:
         try:

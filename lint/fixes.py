@@ -793,7 +793,9 @@ def fix_text(
         if first is not None:
             result, first = first, None
         else:
-            result = lint_text(path, text, settings=settings, index=index, rules=rules, module=tree)
+            result = lint_text(
+                path, text, settings=settings, index=index, rules=rules, module=tree, revision=True
+            )
         if original_codes is None:
             original_codes = {d.code for d in result.diagnostics}
         elif last_round is not None and {d.code for d in result.diagnostics} - original_codes:
@@ -886,7 +888,12 @@ def _undo_round(
     blocked_before = len(blocked)
     for fix, diagnostic in fixes:
         alone = lint_text(
-            path, apply_fixes(before, [fix]), settings=settings, index=index, rules=rules
+            path,
+            apply_fixes(before, [fix]),
+            settings=settings,
+            index=index,
+            rules=rules,
+            revision=True,
         )
         new = sorted({d.code for d in alone.diagnostics} - original_codes)
         if new:
@@ -894,4 +901,6 @@ def _undo_round(
     if len(blocked) == blocked_before:  # only together they bring one: none is applied
         for fix, diagnostic in fixes:
             drop(fix, diagnostic, "with the other fixes of its round it would bring a new finding")
-    return before, lint_text(path, before, settings=settings, index=index, rules=rules)
+    return before, lint_text(
+        path, before, settings=settings, index=index, rules=rules, revision=True
+    )

@@ -22,6 +22,7 @@ from torchlint.lint.semantic.summary import (
     ClassSummary,
     FileSummary,
     FunctionSummary,
+    structure,
     summarize,
 )
 from torchlint.lint.semantic.trees import ParsedTrees
@@ -174,9 +175,26 @@ class ProjectIndex:
         self.folders: Optional[FolderMemo] = None
 
     # -- building ------------------------------------------------------------------------
-    def add_source(self, path: str, text: str) -> FileSummary:
+    def add_source(self, path: str, text: str, revision: bool = False) -> FileSummary:
+        """Add (or replace) a file. ``revision``: ``text`` revises the file's text that the index
+        holds, as a fix round does; when its structure is the same, the regions and the other
+        files' models stand, and only this file's own facts are dropped (rebuilding every
+        model once per fixed file made a fix run grow with the project, not the fixes)."""
         module, is_package, root = module_name_for_path(path, self.folders)
         summary = summarize(text, module, path, is_package)
+        old = self.by_module.get(module)
+        if (
+            revision
+            and old is not None
+            and old.path == path
+            and structure(old) == structure(summary)
+        ):
+            self.by_module[module] = self.by_path[path] = summary
+            self._forget_answers()  # they may hold the old summary's objects
+            self.models.pop(module, None)
+            self.outgoing_kinds.pop(module, None)
+            self.lint_dependencies.pop(module, None)
+            return summary
         self.add_summary(summary, root)
         return summary
 

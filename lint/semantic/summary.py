@@ -14,7 +14,7 @@ import ast
 import builtins
 import sys
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Optional, Union
 
 from torchlint.lint.source import python_tree
@@ -162,6 +162,25 @@ class FileSummary:
             return None
         # Interned: the same few thousand names recur in every summary of a big tree.
         return sys.intern(f"{base}.{rest}") if rest else sys.intern(base)
+
+
+# Where things are in the file, not what they are: the index answers nothing from them.
+POSITION_FIELDS = frozenset({"line", "top_lines", "text_length", "statement_lines"})
+
+
+def structure(summary: FileSummary) -> Any:
+    """What the index reads of ``summary``, positions left out: two texts of a file with the
+    same structure (a fix that annotates a parameter or guards a call in place) give the index
+    the same answers about it."""
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k not in POSITION_FIELDS}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    return strip(asdict(summary))
 
 
 def _is_none(value: ast.expr) -> bool:
