@@ -28,6 +28,7 @@ from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments, none_test
+from torchlint.lint.torchscript_tables import torchscript_table
 
 from ._shared import local_callee, receiving_param, variable_uses
 
@@ -157,6 +158,22 @@ def _uses_refined(fixer: Fixer, param: cst.Param) -> bool:
     return all(_refined(fixer, use, function) for use in uses)
 
 
+def _not_a_tensor(fixer: Fixer, param: cst.Param) -> bool:
+    """Whether the function reads an attribute of ``param`` that tensors do not have
+    (``config._attn_implementation``): then it is no tensor, and ``Optional[torch.Tensor]``
+    would misstate its type."""
+    function = fixer.enclosing_function(param)
+    if function is None:
+        return False
+    attributes = torchscript_table()["tensor_attributes"]
+    for use in variable_uses(fixer, function.body, param.name.value):
+        parent = fixer.parent(use)
+        if isinstance(parent, cst.Attribute) and parent.value is use:
+            if parent.attr.value not in attributes:
+                return True
+    return False
+
+
 class AddOptional(Fixer):
     codes = ("TL202",)
     applicability = "safe"
@@ -168,6 +185,8 @@ class AddOptional(Fixer):
             return None
         if param.default.value != "None" or not _uses_refined(self, param):
             return None
+        if param.annotation is None and _not_a_tensor(self, param):
+            return None  # its type is not known here: the finding says to annotate it by hand
         optional = self.import_from("typing", "Optional")
         if param.annotation is None:
             return [(param, _annotated(param, f"{optional}[{self.import_module('torch')}.Tensor]"))]

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import functools
-import json
-from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 import libcst as cst
 
@@ -14,24 +11,6 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.walk import walk
 
 SCRIPT = ("script",)
-TABLES = Path(__file__).with_name("torchscript_tables.json")
-
-
-@functools.cache
-def torchscript_table() -> dict[str, Any]:
-    """What TorchScript's frontend binds, as ``benchmarks/torchscript_tables.py`` asked torch:
-    the entry of the installed torch's ``major.minor`` (read from its metadata, torch is not
-    imported), else of the newest torch generated."""
-    tables = json.loads(TABLES.read_text())
-    try:
-        from importlib.metadata import version  # noqa: PLC0415 - only when a rule asks
-
-        installed = ".".join(version("torch").split("+")[0].split(".")[:2])
-    except Exception:  # no torch installed: the linter does not need it
-        installed = ""
-    if installed in tables:
-        return tables[installed]
-    return tables[max(tables, key=lambda v: tuple(int(p) for p in v.split(".")))]
 
 
 def in_script(ctx: LintContext) -> bool:

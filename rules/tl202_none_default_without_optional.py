@@ -52,8 +52,9 @@ class NoneDefaultWithoutOptional(Rule):
     Tensor parameter (calls that pass one work), but an `Optional` one only where each use sits
     under a None test on it; so the fix is made, and safe, only where every use does (`if`,
     `elif`, ternary, `and`/`or`, an earlier `return`/`raise`/`assert`) and the parameter is never
-    rebound. Elsewhere there is no fix: it would break scripting and bring a TL213. For a
-    parameter that is not a tensor, the element type must be checked by hand.
+    rebound. Elsewhere there is no fix: it would break scripting and bring a TL213. Nor is there
+    one for an unannotated parameter whose attributes the function reads and tensors lack
+    (`config._attn_implementation`): it is no tensor, so annotate its type by hand.
     """
 
     code = "TL202"

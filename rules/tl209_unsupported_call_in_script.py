@@ -8,7 +8,8 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, in_script, torchscript_table
+from torchlint.lint.torchscript_tables import torchscript_table
+from torchlint.rules._script import SCRIPT, in_script
 
 # Python modules whose every function is opaque to TorchScript (numpy is no stdlib module, and
 # calls into submodules such as `os.path` are not in the generated tables).

@@ -9,6 +9,7 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FunctionInfo
+from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.rules._script import (
     SCRIPT,
     dead_in_script,
@@ -17,7 +18,6 @@ from torchlint.rules._script import (
     is_none,
     literal_type,
     signature_params,
-    torchscript_table,
     unannotated_params,
 )
 

@@ -8,7 +8,8 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.rules._script import SCRIPT, in_script, signature_params, torchscript_table
+from torchlint.lint.torchscript_tables import torchscript_table
+from torchlint.rules._script import SCRIPT, in_script, signature_params
 
 
 def _example(signature: str, returns: str = "") -> str:

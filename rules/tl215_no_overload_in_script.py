@@ -10,11 +10,11 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.rules._script import (
     SCRIPT,
     in_script,
     inferred_tensor_parameter,
-    torchscript_table,
 )
 
 # Defaults that a Python wrapper fills in eager but TorchScript's schemas lack (TorchScript

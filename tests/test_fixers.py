@@ -163,6 +163,27 @@ def test_optional_spelled_through_existing_typing_import():
     assert after.count("import") == 3
 
 
+def test_optional_tensor_only_for_what_can_be_a_tensor():
+    # `config._attn_implementation`: a tensor has no such attribute, so `config` is no
+    # tensor and `Optional[torch.Tensor]` would misstate it; `bias.shape` is a tensor's.
+    before = """\
+    import torch
+    from torch import nn
+
+
+    class Net(nn.Module):
+        def forward(self, x, config=None, bias=None):
+            if config is not None and config._attn_implementation == "sdpa":
+                x = x * 2
+            if bias is not None and bias.shape[-1] == x.shape[-1]:
+                x = x + bias
+            return x
+    """
+    assert _found(before, "TL202", targets_explicit=True) == 2
+    after = _fix(before, "TL202", targets_explicit=True)
+    assert "config=None, bias: Optional[torch.Tensor] = None):" in after
+
+
 MIGRATION = """\
 import torch
 from torch import nn

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from torchlint.lint import torchscript_tables as script_tables
 from torchlint.lint.run import lint_files
 from torchlint.lint.settings import Settings
-from torchlint.rules import _script
 
 from .conftest import requires_torch
 
@@ -53,14 +53,14 @@ def test_script_probes_precision_and_recall():
 def test_table_entry_is_the_installed_torch_or_the_newest(tmp_path, monkeypatch):
     tables = tmp_path / "tables.json"
     tables.write_text(json.dumps({"2.9": {"torch": "2.9.1"}, "2.13": {"torch": "2.13.0"}}))
-    monkeypatch.setattr(_script, "TABLES", tables)
+    monkeypatch.setattr(script_tables, "TABLES", tables)
     for installed, expected in (("2.9.1+cpu", "2.9.1"), ("3.1.0", "2.13.0")):
         monkeypatch.setattr("importlib.metadata.version", lambda name, v=installed: v)
-        _script.torchscript_table.cache_clear()
+        script_tables.torchscript_table.cache_clear()
         try:
-            assert _script.torchscript_table()["torch"] == expected
+            assert script_tables.torchscript_table()["torch"] == expected
         finally:
-            _script.torchscript_table.cache_clear()
+            script_tables.torchscript_table.cache_clear()
 
 
 def test_linting_with_the_tables_does_not_import_torch(tmp_path):
@@ -119,7 +119,7 @@ def test_table_matches_the_installed_torch():
     import torchscript_tables
 
     version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
-    stored = json.loads(_script.TABLES.read_text()).get(version)
+    stored = json.loads(script_tables.TABLES.read_text()).get(version)
     if stored is None:
         pytest.skip(f"no table for torch {version}: run benchmarks/torchscript_tables.py")
     assert sorted(torchscript_tables.builtin_table()) == sorted(stored["builtins_unsupported"])

@@ -10,9 +10,9 @@ import json
 
 import pytest
 
+from torchlint.lint import torchscript_tables as script_tables
 from torchlint.lint.engine import lint_text
 from torchlint.lint.settings import Settings
-from torchlint.rules import _script
 from torchlint.rules.tl215_no_overload_in_script import (
     Argument,
     NoOverloadInScript,
@@ -332,8 +332,8 @@ def test_an_entry_without_schemas_flags_nothing(tmp_path, monkeypatch) -> None:
 
     tables = tmp_path / "tables.json"
     tables.write_text(json.dumps({"2.13": {"torch": "2.13.0"}}))
-    monkeypatch.setattr(_script, "TABLES", tables)
-    caches = (_script.torchscript_table, rule._covered, rule._overloads)
+    monkeypatch.setattr(script_tables, "TABLES", tables)
+    caches = (script_tables.torchscript_table, rule._covered, rule._overloads)
     for cache in caches:
         cache.cache_clear()
     try:
@@ -379,11 +379,11 @@ def test_matching_follows_the_frontend() -> None:
 def test_table_holds_the_installed_torchs_schemas(monkeypatch) -> None:
     import torch
 
-    monkeypatch.syspath_prepend(str(_script.TABLES.parent.parent / "benchmarks"))
+    monkeypatch.syspath_prepend(str(script_tables.TABLES.parent.parent / "benchmarks"))
     import torchscript_tables
 
     version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
-    stored = json.loads(_script.TABLES.read_text()).get(version)
+    stored = json.loads(script_tables.TABLES.read_text()).get(version)
     if stored is None:
         pytest.skip(f"no table for torch {version}: run benchmarks/torchscript_tables.py")
     ops = stored["schemas"]["ops"]
