@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from torchlint.lint.run import lint_files
+
 from .semantic_helpers import index_project, regions_by_local_name, targets_at_lines, write_project
 
 DEFAULT = frozenset({"trace", "compile", "export"})
@@ -654,3 +660,194 @@ def test_data_pipeline_modules_are_graph_code_only_when_a_model_reaches_them(tmp
         {"proj/__init__.py": "", "proj/data/__init__.py": "", "proj/data/augment.py": augment},
     )
     assert regions_by_local_name(index_project(paths)) == {}
+
+
+def test_an_inherited_method_calls_the_override_of_the_class_compiled(tmp_path):
+    # normflows: `_Linear.forward` calls `self.forward_no_cache(x)`, which `_LULinear`
+    # overrides; `Coupling.forward` calls the `_coupling_transform_forward` of its subclass.
+    paths = write_project(
+        tmp_path,
+        {
+            "proj/__init__.py": "",
+            "proj/base.py": """
+                from torch import nn
+
+                class Linear(nn.Module):
+                    def forward(self, x):
+                        return self.forward_no_cache(x)
+
+                    def forward_no_cache(self, x):
+                        raise NotImplementedError()
+
+                    def helper(self, x):
+                        return x
+            """,
+            "proj/lu.py": """
+                from proj.base import Linear
+
+                class LULinear(Linear):
+                    def forward_no_cache(self, x):
+                        return self.weight_of(x) + self.helper(x)
+
+                    def weight_of(self, x):
+                        return x * 2
+
+                class Wrapped(Linear):
+                    def forward(self, x):
+                        return super().forward(x) + 1
+
+                    def forward_no_cache(self, x):
+                        return self.unused_elsewhere(x)
+
+                    def unused_elsewhere(self, x):
+                        return x
+
+                class NotAModule:
+                    def forward_no_cache(self, x):
+                        return x
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["proj.base.Linear.forward"] == DEFAULT
+    # The override of the subclass with no forward of its own, and what it calls.
+    assert regions["proj.lu.LULinear.forward_no_cache"] == DEFAULT
+    assert regions["proj.lu.LULinear.weight_of"] == DEFAULT
+    assert regions["proj.base.Linear.helper"] == DEFAULT
+    # super().forward() of a subclass calls that subclass's override too.
+    assert regions["proj.lu.Wrapped.unused_elsewhere"] == DEFAULT
+    assert "proj.lu.NotAModule.forward_no_cache" not in regions
+    scripted = regions_by_local_name(index_project(paths, script_all_modules=True))
+    assert scripted["proj.lu.LULinear.weight_of"] == DEFAULT | {"script"}
+
+
+def test_an_override_takes_the_kinds_its_base_method_passes(tmp_path):
+    # The arguments of `self.transform(x)` in the inherited forward reach the override's
+    # parameters: `y` is a tensor, so `y[y > 0]` is a data-dependent shape for compile.
+    paths = write_project(
+        tmp_path,
+        {
+            "proj/__init__.py": "",
+            "proj/base.py": """
+                from torch import nn
+
+                class Coupling(nn.Module):
+                    def forward(self, x):
+                        split = x[:, :2]
+                        return self.transform(split)
+
+                    def transform(self, x):
+                        raise NotImplementedError()
+            """,
+            "proj/spline.py": """
+                from proj.base import Coupling
+
+                class Spline(Coupling):
+                    def transform(self, y):
+                        return y[y > 0].sum()
+            """,
+        },
+    )
+    found = lint_files([str(paths["proj/base.py"]), str(paths["proj/spline.py"])])
+    codes = {(Path(r.path).name, d.line, d.code) for r in found for d in r.diagnostics}
+    assert ("spline.py", 5, "TL107") in codes
+
+
+@pytest.mark.parametrize(
+    ("mid", "flagged"),
+    [
+        ("return c.masked(y)", True),
+        # Rebound: the list it passes is joined in, and `t` is no longer surely a tensor.
+        ("y = y.tolist()\n    return c.masked(y)", False),
+    ],
+)
+def test_a_caller_modelled_without_its_callers_passes_no_kind(tmp_path, mid, flagged):
+    # `mid(y)` is modelled on demand, one file deep: nothing tells it what `y` is. Passing `y`
+    # on tells `masked` nothing, so the tensor `Other.forward` passes it stands (before, the
+    # join with that unknown made `t` unknown and TL107 was lost when c.py was linted alone).
+    # Only a parameter nothing informs and nothing rebinds passes nothing.
+    paths = write_project(
+        tmp_path,
+        {
+            "proj/__init__.py": "from . import a, b, c\n",
+            "proj/a.py": """
+                from torch import nn
+                from proj import b
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        return b.mid(x)
+            """,
+            "proj/b.py": f"from proj import c\n\ndef mid(y):\n    {mid}\n",
+            "proj/c.py": """
+                from torch import nn
+
+                def masked(t):
+                    return t[t > 0].sum()
+
+                class Other(nn.Module):
+                    def forward(self, x):
+                        return masked(x)
+            """,
+        },
+    )
+    for given in (
+        ["proj/c.py"],
+        ["proj/a.py", "proj/c.py"],
+        ["proj/a.py", "proj/b.py", "proj/c.py"],
+    ):
+        found = lint_files([str(paths[name]) for name in given])
+        codes = {(Path(r.path).name, d.line, d.code) for r in found for d in r.diagnostics}
+        assert (("c.py", 4, "TL107") in codes) == flagged, given
+
+
+def test_a_plain_class_in_a_scripted_signature_is_compiled_for_script(tmp_path):
+    # pytorch-tcn: `forward(self, x, buffer: Optional[BufferIO] = None)`; TorchScript compiles
+    # BufferIO as a TorchScript class, every method of it. Trace, compile and export run only
+    # what is called: nothing here for them.
+    paths = write_project(
+        tmp_path,
+        {
+            "proj/__init__.py": "",
+            "proj/buffer.py": """
+                from typing import NamedTuple
+
+                class BufferIO:
+                    def __init__(self, n: int):
+                        self.n = n
+
+                    def step(self, x):
+                        return x
+
+                class Legacy(object):
+                    def reset(self):
+                        pass
+
+                class Pair(NamedTuple):
+                    a: int
+                    b: int
+
+                    def total(self):
+                        return self.a + self.b
+            """,
+            "proj/model.py": """
+                from typing import Optional
+                from torch import nn
+                from proj.buffer import BufferIO, Legacy, Pair
+
+                class Net(nn.Module):
+                    def forward(self, x, buffer: Optional[BufferIO] = None, p: "Pair" = None):
+                        return x
+
+                    def other(self, legacy: "Optional[Legacy]"):
+                        return legacy
+            """,
+        },
+    )
+    scripted = regions_by_local_name(index_project(paths, script_all_modules=True))
+    assert scripted["proj.buffer.BufferIO.__init__"] == {"script"}
+    assert scripted["proj.buffer.BufferIO.step"] == {"script"}
+    assert "proj.buffer.Pair.total" not in scripted  # a NamedTuple: no TorchScript class
+    assert "proj.buffer.Legacy.reset" not in scripted  # named by a method never compiled
+    default = regions_by_local_name(index_project(paths))
+    assert not any(name.startswith("proj.buffer.") for name in default)

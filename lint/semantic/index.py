@@ -153,6 +153,11 @@ class ProjectIndex:
         self.accessed: Optional[set[str]] = None
         # Graph functions by the graph functions that call them (filled with the regions).
         self._callers: dict[str, set[str]] = {}
+        # Graph methods reached on an object of a subclass of their own class (an inherited
+        # method of the module being compiled): those classes, whose overrides ``self.m()``
+        # there calls (filled with the regions).
+        self._subclasses_reached: dict[str, set[str]] = {}
+        self._overrides: dict[tuple[str, str], list[str]] = {}
         # What the semantic models of files found (``ModelFacts`` in model.py: return kinds),
         # from their lint or built on demand for cross-file kinds; and the editor's unsaved
         # buffers (``lint_text``; everything else is read from disk).
@@ -435,6 +440,33 @@ class ProjectIndex:
         self.regions()
         return self._callers.get(fq_name, set())
 
+    def overrides_called(self, caller: str, method: str) -> list[tuple[str, FileSummary]]:
+        """The overrides of ``method`` that ``self.<method>(...)`` in the graph method ``caller``
+        (fully qualified) calls besides the one its own class resolves: those of the subclasses
+        it is reached on (``Coupling.forward`` compiled for ``PiecewiseCoupling`` calls that
+        class's ``_coupling_transform_forward``)."""
+        self.regions()
+        subclasses = self._subclasses_reached.get(caller)
+        if not subclasses:
+            return []
+        key = (caller, method)
+        names = self._overrides.get(key)
+        if names is None:
+            base = self.find_method(caller.rpartition(".")[0], method)
+            found: dict[str, None] = {}
+            for cls in sorted(subclasses):
+                override = self.find_method(cls, method)
+                if override is not None and (base is None or override[0] != base[0]):
+                    found[override[0]] = None
+            names = self._overrides[key] = list(found)
+        # Their files looked up now, not kept: a revised file has a new summary.
+        overrides = []
+        for name in names:
+            resolved = self.lookup(name)
+            if resolved is not None:
+                overrides.append((name, resolved[1]))
+        return overrides
+
     def callers_first(self, modules: list[str]) -> tuple[list[str], set[str]]:
         """``modules`` reordered so that a module whose graph functions call another's comes
         before it, else in the order given (a cycle is broken at the module with the fewest
@@ -486,52 +518,93 @@ class ProjectIndex:
     def _compute_regions(self) -> dict[str, Region]:
         regions: dict[str, Region] = {}
         self._callers = {}
-        queue: deque[tuple[str, frozenset[str], str]] = deque()
+        self._subclasses_reached = {}
+        self._overrides = {}
+        # (function, targets, root, the class `self` is: an inherited method's `self.m()` calls
+        # that class's override).
+        queue: deque[tuple[str, frozenset[str], str, Optional[str]]] = deque()
         module_targets = MODULE_TARGETS | ({"script"} if self.script_all_modules else set())
 
         for summary in list(self.by_module.values()):
             in_data_pipeline = not DATA_PIPELINE_PACKAGES.isdisjoint(summary.module.split("."))
             for local, cls in () if in_data_pipeline else summary.classes.items():
                 fq_class = summary.qualify(local)
-                if "forward" in cls.methods and self.is_module_class(fq_class):
-                    queue.append((f"{fq_class}.forward", module_targets, f"{fq_class}.forward"))
+                if not self.is_module_class(fq_class):
+                    continue
+                if "forward" in cls.methods:
+                    queue.append(
+                        (f"{fq_class}.forward", module_targets, f"{fq_class}.forward", fq_class)
+                    )
+                else:
+                    inherited = self.find_method(fq_class, "forward")
+                    if inherited is not None:
+                        queue.append((inherited[0], module_targets, inherited[0], fq_class))
             for root in summary.roots:
                 self._enqueue_root(root.target, root.backends, queue)
 
+        done: dict[tuple[str, Optional[str]], frozenset[str]] = {}
+        scripted_classes: set[str] = set()
         while queue:
-            fq_name, targets, root = queue.popleft()
+            fq_name, targets, root, concrete = queue.popleft()
             found = self._function(fq_name)
             if found is None:
                 continue
             summary, fn, owner = found
+            if owner is None or concrete == owner:
+                concrete = None
             for dec in fn.decorators:
                 targets = targets - EXIT_DECORATORS.get(dec, frozenset())
             if not targets:
                 continue
+            seen = done.get((fq_name, concrete), frozenset())
+            if targets <= seen:
+                continue
+            done[(fq_name, concrete)] = seen | targets
+            if concrete is not None:
+                self._subclasses_reached.setdefault(fq_name, set()).add(concrete)
             region = regions.get(fq_name)
             if region is not None:
-                if targets <= region.targets:
-                    continue
                 region.targets = region.targets | targets
-                targets = region.targets
             else:
                 region = regions[fq_name] = Region(fq_name, targets, [root])
-            for callee in self._callees(summary, fn, owner):
+            for callee, callee_class in self._callees(summary, fn, owner, concrete):
                 self._callers.setdefault(callee, set()).add(fq_name)
-                queue.append((callee, targets, root))
-            if owner is not None and "script" in targets:
-                # Scripting a module compiles its submodules and @torch.jit.export methods too.
-                for _, _, cls in self.mro(owner):
+                queue.append((callee, targets, root, callee_class))
+            if "script" in targets:
+                # A plain class named in a scripted signature (``buf: Optional[BufferIO]``)
+                # becomes a TorchScript class: every method of it is compiled, for script only.
+                for call in fn.calls:
+                    if call.kind != "annotation":
+                        continue
+                    found_class = self.lookup(call.target)
+                    if found_class is None or found_class[0] != "class":
+                        continue
+                    fq = found_class[1].qualify(found_class[2])
+                    plain = found_class[1].classes[found_class[2]]
+                    if plain.decorators or any(base != "builtins.object" for base in plain.bases):
+                        continue  # a NamedTuple, an Enum, a dataclass, a module: not this
+                    for name in plain.methods:
+                        queue.append((f"{fq}.{name}", frozenset({"script"}), root, fq))
+            this = concrete or owner
+            if this is not None and "script" in targets and this not in scripted_classes:
+                # Scripting a module compiles its submodules and @torch.jit.export methods too
+                # (once per class: any of its methods reached for script tells it is scripted).
+                scripted_classes.add(this)
+                for _, _, cls in self.mro(this):
                     for value in cls.attributes.values():
                         if not value.startswith("<") and self.is_module_class(value):
-                            queue.append((f"{value}.forward", frozenset({"script"}), root))
+                            forward = self.find_method(value, "forward")
+                            if forward is not None:
+                                queue.append((forward[0], frozenset({"script"}), root, value))
                     for name, method in cls.methods.items():
                         # Its properties too, used or not (`__jit_unused_properties__` aside).
                         if "torch.jit.export" in method.decorators or (
                             "builtins.property" in method.decorators
                             and name not in cls.unused_properties
                         ):
-                            queue.append((f"{owner}.{name}", frozenset({"script"}), root))
+                            resolved = self.find_method(this, name)
+                            if resolved is not None:
+                                queue.append((resolved[0], frozenset({"script"}), root, this))
         return regions
 
     def _enqueue_root(self, target: str, backends: frozenset[str], queue: deque) -> None:
@@ -544,9 +617,9 @@ class ProjectIndex:
             if self.is_module_class(fq):
                 method = self.find_method(fq, "forward")
                 if method:
-                    queue.append((method[0], backends, f"{fq}.forward"))
+                    queue.append((method[0], backends, f"{fq}.forward", fq))
         else:
-            queue.append((fq, backends, fq))
+            queue.append((fq, backends, fq, None))
 
     def _function(
         self, fq_name: str
@@ -563,40 +636,47 @@ class ProjectIndex:
         return None
 
     def _callees(
-        self, summary: FileSummary, fn: FunctionSummary, owner: Optional[str]
-    ) -> list[str]:
-        callees: list[str] = []
+        self,
+        summary: FileSummary,
+        fn: FunctionSummary,
+        owner: Optional[str],
+        concrete: Optional[str] = None,
+    ) -> list[tuple[str, Optional[str]]]:
+        """The functions ``fn`` calls, each with the class its ``self`` is (None: not a
+        method call on this object)."""
+        callees: list[tuple[str, Optional[str]]] = []
+        this = concrete or owner
         for call in fn.calls:
             if call.kind == "name":
                 found = self.lookup(call.target)
                 if found and found[0] in ("function", "method"):
-                    callees.append(found[1].qualify(found[2]))
+                    callees.append((found[1].qualify(found[2]), None))
             elif call.kind == "registry":
-                callees.extend(self._registry_functions(call.target))
-            elif owner is None:
+                callees.extend((f, None) for f in self._registry_functions(call.target))
+            elif this is None:
                 continue
             elif call.kind == "self":
-                method = self.find_method(owner, call.target)
+                method = self.find_method(this, call.target)
                 if method:
-                    callees.append(method[0])
+                    callees.append((method[0], this))
                 else:
-                    cls = self.attribute_class(owner, call.target)
+                    cls = self.attribute_class(this, call.target)
                     if cls and self.is_module_class(cls):
                         forward = self.find_method(cls, "forward")
                         if forward:
-                            callees.append(forward[0])
-                    callees.extend(self.attribute_functions(owner, call.target))
+                            callees.append((forward[0], cls))
+                    callees.extend((f, None) for f in self.attribute_functions(this, call.target))
             elif call.kind in ("attr", "item"):
-                cls = self.attribute_class(owner, call.target, item=call.kind == "item")
+                cls = self.attribute_class(this, call.target, item=call.kind == "item")
                 if cls:
                     name = "forward" if call.method == "__call__" else call.method
                     method = self.find_method(cls, name)
                     if method:
-                        callees.append(method[0])
+                        callees.append((method[0], cls))
             elif call.kind == "super":
-                method = self.find_method(owner, call.target, after=owner)
+                method = self.find_method(this, call.target, after=owner)
                 if method:
-                    callees.append(method[0])
+                    callees.append((method[0], this))
         return callees
 
     def attribute_functions(self, class_qualname: str, attr: str) -> list[str]:

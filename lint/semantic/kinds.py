@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import libcst as cst
 
 from torchlint.lint.semantic.summary import PARTIALS
+from torchlint.lint.walk import walk
 
 if TYPE_CHECKING:
     from torchlint.lint.semantic.model import FileModel
@@ -419,6 +420,7 @@ class KindInference:
         # Every function a name was bound to so far (``fn = a if c else b`` spelled as two
         # branches): a call of the name may call any of them.
         self.callable_names: dict[str, list[cst.BaseExpression]] = {}
+        self.uninformed: set[str] = set()
         self._bind_params(param_kinds or {}, params_are_tensors)
 
     # -- parameters ----------------------------------------------------------------------
@@ -429,6 +431,7 @@ class KindInference:
             self.self_name = ordered[0].name.value
             self.env[self.self_name] = MOD
             ordered = ordered[1:]
+        uninformed: set[str] = set()
         for param in [*ordered, *params.kwonly_params]:
             name = param.name.value
             # A call site's kind wins, except an unknown one over an annotation (a helper's
@@ -440,10 +443,28 @@ class KindInference:
                 self.env[name] = overrides[name]
                 continue
             self.env[name] = self._param_kind(param, params_are_tensors)
+            if (
+                name not in overrides
+                and not params_are_tensors
+                and param.annotation is None
+                and param.default is None
+            ):
+                uninformed.add(name)
+        # Parameters nothing tells the kind of (no call site seen, no annotation, no default),
+        # never rebound: passed on as they are, they tell a callee nothing either.
+        self.uninformed = uninformed - _bound_names(self.func.body) if uninformed else uninformed
         if isinstance(params.star_arg, cst.Param):
             self.env[params.star_arg.name.value] = TS if params_are_tensors else UNK
         if params.star_kwarg is not None:
             self.env[params.star_kwarg.name.value] = UNK
+
+    def passes_nothing(self, arg: cst.BaseExpression) -> bool:
+        """Whether the argument ``arg`` is a parameter of this function whose kind nothing
+        told (``uninformed``): its unknown kind is a lack of information, not a value of
+        another kind, and must not weaken what the callee's other call sites establish. A
+        caller modelled without its own callers (one file deep, or before they were inferred)
+        passes such parameters on; a caller not modelled at all is left out the same way."""
+        return type(arg) is cst.Name and arg.value in self.uninformed
 
     def _is_static(self) -> bool:
         for dec in self.func.decorators:
@@ -1246,3 +1267,36 @@ class KindInference:
 
     def _self_call(self, attr: str, node: cst.Call) -> Kind:
         return self.model.self_call_kind(self.owner_class, attr, node, self)
+
+
+_TARGET_HOLDERS = (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr)
+
+
+def _bound_names(body: cst.CSTNode) -> set[str]:
+    """The names bound anywhere under ``body`` (assignment, loop, ``with ... as``, walrus,
+    ``except ... as``, import targets; nested scopes too, which only makes it larger)."""
+    names: set[str] = set()
+
+    def targets(node: cst.CSTNode) -> None:
+        kind = type(node)
+        if kind is cst.Name:
+            names.add(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.Tuple or kind is cst.List:
+            for element in node.elements:  # type: ignore[attr-defined]
+                targets(element.value)
+        elif kind is cst.StarredElement:
+            targets(node.value)  # type: ignore[attr-defined]
+
+    def enter(node: cst.CSTNode) -> None:
+        kind = type(node)
+        if kind is cst.AssignTarget or isinstance(node, _TARGET_HOLDERS):
+            targets(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.AsName:
+            targets(node.name)  # type: ignore[attr-defined]
+        elif kind is cst.Del:
+            targets(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.FunctionDef or kind is cst.ClassDef:
+            names.add(node.name.value)  # type: ignore[attr-defined]
+
+    walk(body, enter, lambda node: None)
+    return names

@@ -438,6 +438,8 @@ class FileModel:
                 position += 1
             else:
                 continue
+            if kind == Kind.UNKNOWN and inference.passes_nothing(arg.value):
+                continue
             kinds[name] = join(kinds[name], kind) if name in kinds else kind
 
     def _incoming(self, fq: str) -> dict[str, Kind]:
@@ -525,6 +527,14 @@ class FileModel:
         if method is not None:
             fq = method[0]
             self.record_call(fq, node, inference, skip_self=True, callee_file=method[1])
+            # An inherited method compiled for a subclass calls that subclass's override: its
+            # parameters take these arguments' kinds too.
+            caller = self._method_of(inference)
+            if caller is not None:
+                for override, override_file in self.index.overrides_called(caller, attr):
+                    self.record_call(
+                        override, node, inference, skip_self=True, callee_file=override_file
+                    )
             return self._callee_return_kind(fq, method[1])
         for fq in self.index.attribute_functions(owner, attr):
             found = self.index.lookup(fq)
@@ -536,6 +546,16 @@ class FileModel:
         if marker == "<modules>":
             return Kind.TENSOR
         return Kind.UNKNOWN
+
+    def _method_of(self, inference: KindInference) -> Optional[str]:
+        """The fully qualified method whose body (or a function nested in it) ``inference``
+        infers; None for a module-level function."""
+        info = self.functions.get(id(inference.func))
+        while info is not None and info.parent is not None:
+            info = info.parent
+        if info is None or info.owner_class is None:
+            return None
+        return self.summary.qualify(info.qualname)
 
     def module_call_kind(
         self, module_class: Optional[str], node: cst.Call, inference: KindInference

@@ -73,7 +73,9 @@ class CallRef:
     (``self.sub.method(...)`` or ``self.sub(...)``: ``target`` is ``sub`` and ``method`` the
     method, ``"__call__"`` for a call), ``"super"`` (``super().method(...)``) or ``"registry"``
     (``fn = REGISTRY[key]; fn(...)``: ``target`` is the dict of callables, or an instance of a
-    class holding one, and every callable in it is reached).
+    class holding one, and every callable in it is reached). ``"annotation"`` is no call: a name
+    in the function's signature (``target``), a class TorchScript compiles with a scripted
+    function.
     """
 
     kind: str
@@ -417,6 +419,26 @@ class _Summarizer(ast.NodeVisitor):
             decorators=self._decorator_names(node.decorator_list),
             params=params,
         )
+        # Classes named in the annotations (``buffer: Optional[BufferIO]``, also as a string):
+        # TorchScript compiles a plain class it meets in a scripted signature, every method.
+        annotations = [
+            a.annotation
+            for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
+            if a.annotation is not None
+        ] + ([node.returns] if node.returns is not None else [])
+        named: set[str] = set()
+        while annotations:
+            for part in ast.walk(annotations.pop()):
+                if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                    try:
+                        annotations.append(ast.parse(part.value, mode="eval").body)
+                    except (SyntaxError, ValueError):
+                        pass
+                elif isinstance(part, (ast.Name, ast.Attribute)):
+                    resolved = self._resolve(part)
+                    if resolved and not resolved.startswith(("typing.", "torch.", "builtins.")):
+                        named.add(resolved)
+        fn.calls.extend(CallRef("annotation", name) for name in sorted(named))
         getter = (
             self.class_stack[-1].methods.get(node.name)
             if in_class and not self.function_stack and _is_accessor(node)
