@@ -327,3 +327,41 @@ def test_the_rules_data_tables_are_part_of_the_analysis_code():
 
     names = {os.path.basename(f) for f in cache._analysis_files()}
     assert "torchscript_tables.json" in names
+
+
+OVERRIDDEN_BASE = {
+    "pkg/__init__.py": "",
+    "pkg/base.py": """
+        import torch
+        from torch import nn
+
+        class Coupling(nn.Module):
+            def forward(self, x):
+                return self.transform(x.exp())
+
+            def transform(self, h):
+                return h
+    """,
+}
+OVERRIDE = """
+    from pkg.base import Coupling
+
+    class Gated(Coupling):
+        def transform(self, h):
+            if h.sum() > 0:
+                return h * 2
+            return h
+"""
+
+
+def test_a_new_subclass_override_takes_the_kinds_of_a_cached_base(tmp_path, linted):
+    # The cached base's forward is reached on the new subclass: its `self.transform(...)`
+    # passes a tensor into the override, so the base is analysed again, not taken from cache.
+    paths = write_project(tmp_path, OVERRIDDEN_BASE)
+    cache = str(tmp_path / "cache")
+    lint_files([str(p) for p in paths.values()], cache_dir=cache)
+    paths.update(write_project(tmp_path, {"pkg/gated.py": OVERRIDE}))
+    files = [str(p) for p in paths.values()]
+    warm = _findings(lint_files(files, cache_dir=cache))
+    assert ("gated.py", 5, "TL101") in warm
+    assert warm == _findings(lint_files(files))
