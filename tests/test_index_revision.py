@@ -18,8 +18,8 @@ REVISED_MODEL = """
 
 
 def test_a_revision_with_the_same_structure_keeps_the_project_analysis(tmp_path):
-    # A fix round re-lints the file it changed: when the file's structure is the same (an
-    # annotation added), the regions and the other files' models stand.
+    # A fix round re-lints the file it changed: the other files' models stand, and the regions
+    # too when the file's structure is the same (an annotation added).
     paths = write_project(
         tmp_path,
         {
@@ -36,11 +36,13 @@ def test_a_revision_with_the_same_structure_keeps_the_project_analysis(tmp_path)
     annotated = paths["pkg/model.py"].read_text().replace("p=0.5", "p: float = 0.5")
     index.add_source(path, annotated, revision=True)
     assert index.regions() is regions and "pkg.helpers" in index.models
-    # Without `revision`, or with another structure (a new call), everything is derived again.
-    index.add_source(path, annotated)
-    assert index.regions() is not regions and "pkg.helpers" not in index.models
-    regions = index.regions()
+    # Another structure (a new call): the regions are derived again, the other files' models
+    # still stand (a fix's effects on other files are not checked).
     index.add_source(
         path, annotated.replace("scale(x, p)", "scale(x, p) + scale(x, 1)"), revision=True
     )
-    assert index.regions() is not regions
+    assert index.regions() is not regions and "pkg.helpers" in index.models
+    # A new text that is no revision (an editor's buffer): everything is derived again.
+    regions = index.regions()
+    index.add_source(path, annotated)
+    assert index.regions() is not regions and "pkg.helpers" not in index.models

@@ -182,20 +182,18 @@ class ProjectIndex:
     # -- building ------------------------------------------------------------------------
     def add_source(self, path: str, text: str, revision: bool = False) -> FileSummary:
         """Add (or replace) a file. ``revision``: ``text`` revises the file's text that the index
-        holds, as a fix round does; when its structure is the same, the regions and the other
-        files' models stand, and only this file's own facts are dropped (rebuilding every
-        model once per fixed file made a fix run grow with the project, not the fixes)."""
+        holds, as a fix round does: only this file's own facts are dropped, and the regions too
+        when its structure (its summary without positions) changed; the other files' models and
+        the kinds they pass stand, from their texts as they are. (Deriving them all again once
+        per fixed file made a fix run grow with the project times the files fixed.)"""
         module, is_package, root = module_name_for_path(path, self.folders)
         summary = summarize(text, module, path, is_package)
         old = self.by_module.get(module)
-        if (
-            revision
-            and old is not None
-            and old.path == path
-            and structure(old) == structure(summary)
-        ):
+        if revision and old is not None and old.path == path:
             self.by_module[module] = self.by_path[path] = summary
             self._forget_answers()  # they may hold the old summary's objects
+            if structure(old) != structure(summary):
+                self._regions = None
             self.models.pop(module, None)
             self.outgoing_kinds.pop(module, None)
             self.lint_dependencies.pop(module, None)
