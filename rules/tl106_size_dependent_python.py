@@ -1044,7 +1044,7 @@ def maybe_python_number(ctx: LintContext, expr: cst.BaseExpression, depth: int =
         name = ctx.qualified_name(expr.func)  # type: ignore[attr-defined]
         if name in PYTHON_NUMBER_CALLS:
             return True
-        return name in ("builtins.min", "builtins.max") and any(
+        return name in COMPARING_BUILTINS and any(
             maybe_python_number(ctx, a.value, depth + 1)
             for a in expr.args  # type: ignore[attr-defined]
         )
