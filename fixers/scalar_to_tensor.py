@@ -42,21 +42,12 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import scope_of, variable_uses
 from ._tensor_exprs import ARITHMETIC, ELEMENTWISE, FULL_REDUCTIONS, is_full_reduction, is_number
 
-# Calls sized by any positional argument (or an element of a tuple/list one).
-SIZE_FUNCTIONS = frozenset(
-    {"torch.arange", "torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.rand",
-     "torch.randn"}
-)  # fmt: skip
-SIZE_METHODS = frozenset(
-    {"new_zeros", "new_ones", "new_empty", "new_full", "repeat", "expand", "topk", "narrow",
-     "view", "reshape"}
-)  # fmt: skip
 # Calls taking a 0-d tensor where they took a number: (positions, keywords).
 VALUE_METHODS = {
     "clamp": ((0, 1), ("min", "max")),

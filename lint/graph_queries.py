@@ -22,6 +22,16 @@ BOOL_METHODS = frozenset(
     }
 )  # fmt: skip
 BOOL_FUNCTIONS = frozenset(f"torch.{name}" for name in BOOL_METHODS if name != "bool")
+# Calls sized by their positional int arguments (or the elements of a tuple / list one): a
+# 0-d tensor there is read as a Python int (torch 2.13: plain compile breaks, GB0033).
+SIZE_FUNCTIONS = frozenset(
+    {"torch.arange", "torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.rand",
+     "torch.randn"}
+)  # fmt: skip
+SIZE_METHODS = frozenset(
+    {"new_zeros", "new_ones", "new_empty", "new_full", "repeat", "expand", "topk", "narrow",
+     "view", "reshape"}
+)  # fmt: skip
 COMPARISON_OPERATORS = (
     cst.LessThan,
     cst.LessThanEqual,

@@ -453,6 +453,52 @@ def compile_break_reported(
     return any(has_tensor_op(ctx, part) for part in _earlier_parts(ctx))
 
 
+def statement_break_reported(ctx: LintContext, node: cst.CSTNode) -> bool:
+    """Whether plain ``torch.compile`` reports a graph break that Dynamo takes at a statement
+    boundary: an unsupported step that is not a call (a 0-d tensor as a slice bound, read by
+    ``Tensor.item()`` inside the subscript). Dynamo then goes back to the last instruction with
+    an empty stack, the start of the statement, and reports the break only when its graph holds
+    more than one call by then (``is_non_empty_graph``); otherwise it runs the whole frame
+    eagerly. So: not inside a loop, and two tensor operations in earlier statements (a helper's
+    caller is assumed to have run them)."""
+    if in_loop(ctx, node):
+        return False
+    info = ctx.function_info
+    region = info.region if info is not None else None
+    if region is not None and region.qualname not in region.roots:
+        return True
+    return sum(tensor_op_count(ctx, part, 2) for part in _earlier_parts(ctx)) >= 2
+
+
+def tensor_op_count(ctx: LintContext, expr: cst.CSTNode, limit: int) -> int:
+    """How many tensor operations evaluating ``expr`` runs, counted up to ``limit``."""
+    count = 0
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal count
+        if count >= limit or type(node) is cst.FunctionDef or type(node) is cst.Lambda:
+            return False
+        if isinstance(node, _OP_TYPES) and ctx.kind(node) == Kind.TENSOR:  # type: ignore[arg-type]
+            count += 1
+        return True
+
+    walk(expr, enter, _ignore)
+    return count
+
+
+def annotated_tensor(ctx: LintContext, name: str) -> bool:
+    """Whether ``name`` is a parameter annotated as a tensor (``Optional[torch.Tensor]``)."""
+    func = ctx.function
+    inference = ctx.model.inference(func) if func is not None else None
+    if inference is None:
+        return False
+    params = func.params  # type: ignore[union-attr]
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name and param.annotation is not None:
+            return inference.annotation_kind(param.annotation.annotation) == Kind.TENSOR
+    return False
+
+
 def parameter_data_only(ctx: LintContext, expr: cst.BaseExpression) -> bool:
     """Whether ``expr`` reads tensors only through ``self`` (parameters, buffers) and torch, not
     through the function's inputs: its value is the same for every input, so ``torch.jit.trace``

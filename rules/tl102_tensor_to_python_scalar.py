@@ -2,14 +2,54 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import compile_break_reported, parameter_data_only
+from ._graph import (
+    annotated_tensor,
+    compile_break_reported,
+    keyword,
+    parameter_data_only,
+    statement_break_reported,
+)
 
 CONVERSIONS = {"builtins.bool", "builtins.int", "builtins.float", "builtins.complex"}
+# A tensor where Python needs an int converts it implicitly; torch.compile(fullgraph=True) and
+# torch.export capture that (torch 2.13), plain compile does not.
+IMPLICIT_ADVICE = (
+    "take the number from a shape where one holds it (`x.size(1)`); only "
+    "`torch._dynamo.config.capture_scalar_outputs = True` keeps it in the graph"
+)
+SLICE_BOUND = Message(
+    "a tensor as a slice bound is read as a Python int (`Tensor.item()`)",
+    (
+        (
+            "compile",
+            "plain torch.compile breaks the graph here (GB0124); torch.compile(fullgraph=True) "
+            "captures it",
+        ),
+    ),
+    IMPLICIT_ADVICE,
+)
+SIZE_ARGUMENT = Message(
+    "a tensor as a size is read as a Python int",
+    (
+        (
+            "compile",
+            "plain torch.compile breaks the graph here (GB0033 'Data dependent operator'); "
+            "torch.compile(fullgraph=True) captures it",
+        ),
+    ),
+    IMPLICIT_ADVICE,
+)
+# Size methods whose other positional arguments are not sizes: the positions that are.
+SIZE_POSITIONS = {"topk": (0,), "narrow": (2,), "new_full": (0,)}
 
 
 class TensorToPythonScalar(Rule):
@@ -20,6 +60,15 @@ class TensorToPythonScalar(Rule):
     `longest = int(lengths.max())` or `scale = float(x.norm())`. Conversions of sizes
     (`int(x.shape[0])`), config values and Python scalars are not flagged.
 
+    Also the implicit conversions: a tensor as a slice bound (`y[..., :n]` with `n` a 0-d
+    tensor, as julius' resampler slices by `torch.ceil(...).long()`) and a tensor read from data
+    as a size (`torch.arange(lengths.max())`, `x.new_zeros(n, d)`, `x.topk(k)`, `F.pad`'s pad,
+    and the other size factories and methods). Those name plain compile only:
+    `torch.compile(fullgraph=True)` and `torch.export` capture them. A tensor made from sizes
+    and numbers alone (`torch.div(x.size(1), 2, rounding_mode="floor")`) sizes tensors without
+    a break, and an unannotated parameter (`torch.arange(seq_len)`) is usually an int, so
+    neither is flagged as a size.
+
     ## Why is this bad?
     The conversion reads the tensor's data on the host, which a graph cannot represent:
     plain `torch.compile` breaks the graph (GB0124, as for `.item()`), and using the number for
@@ -29,6 +78,13 @@ class TensorToPythonScalar(Rule):
     input reuses the example input's value. As for `.item()` (TL103), compile is claimed where
     Dynamo reports the break (after other operations of the frame, outside loops), and trace is
     not claimed for values read only from parameters and buffers.
+
+    Where Python needs an int, Dynamo converts a tensor itself: a size argument breaks plain
+    compile at the call (GB0033 'Data dependent operator'), a slice bound inside the subscript
+    (GB0124). The subscript is not a call, so Dynamo goes back to the start of the statement
+    and reports the break only when its graph holds more than one operation by then
+    (`is_non_empty_graph`); otherwise it runs the whole frame eagerly, and nothing is flagged.
+    Only `torch._dynamo.config.capture_scalar_outputs = True` keeps either in the graph.
 
     ## Example
     ```python
@@ -55,6 +111,9 @@ class TensorToPythonScalar(Rule):
     the value sizes a tensor or bounds a slice (which reads it with an implicit `.item()`; only
     `.item()` gives a size, and plain compile breaks on it: the `capture_scalar_outputs`
     setting belongs to the caller, no fix can set it).
+    Where the value bounds a slice or sizes a tensor, the fixed code keeps the plain-compile
+    break, now at the slice or the size (and flagged there by this rule), while export and
+    trace are repaired.
     Unsafe: `float(t)` was a double and `t.float()` is float32 (arithmetic on the number alone
     differs in the last bits, within the benchmarks' allclose); a float64/float16 value met with
     an integer tensor keeps its dtype; `int(t)` of a float tensor used as a slice bound is no
@@ -158,8 +217,78 @@ class TensorToPythonScalar(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    half = torch.div(x.size(1), 2, rounding_mode="floor")
+                    y = x.relu() * 2
+                    return y.new_zeros(half, 2) + y[:, :2].sum()
+
+            def inputs():
+                return [(torch.randn(2, 6),), (torch.randn(3, 8),)]
+            """
+        ),
+        # One operation before the statement: Dynamo runs the frame eagerly, no break reported.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, lengths):
+                    longest = lengths.max()
+                    return x[:, :longest].sum(1)
+
+            def inputs():
+                return [
+                    (torch.randn(2, 6, 3), torch.tensor([3, 2])),
+                    (torch.randn(2, 6, 3), torch.tensor([5, 6])),
+                ]
+            """
+        ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    y = x.relu() * 2
+                    n = (x > 0).sum(1).max()
+                    return y[:, :n]
+
+            def inputs():
+                return [(torch.randn(2, 6),), (torch.randn(3, 8),)]
+            """,
+            line=8,
+            backends=("compile",),
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, lengths):
+                    h = x.relu()
+                    mask = torch.arange(lengths.max()) < lengths[:, None]
+                    return h[:, : mask.shape[1]] * mask[..., None]
+
+            def inputs():
+                return [
+                    (torch.randn(2, 6, 3), torch.tensor([3, 2])),
+                    (torch.randn(2, 6, 3), torch.tensor([5, 6])),
+                ]
+            """,
+            line=7,
+            backends=("compile",),
+        ),
         Invalid(
             """
             import torch
@@ -239,7 +368,12 @@ class TensorToPythonScalar(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not self.ctx.in_graph or len(node.args) != 1 or node.args[0].keyword is not None:
+        if not self.ctx.in_graph:
+            return
+        for size in self._size_arguments(node):
+            if self._from_data(size) and compile_break_reported(self.ctx, node, (size,)):
+                self.report(size, SIZE_ARGUMENT, targets=["compile"])
+        if len(node.args) != 1 or node.args[0].keyword is not None:
             return
         if self.ctx.qualified_name(node.func) not in CONVERSIONS:
             return
@@ -252,3 +386,126 @@ class TensorToPythonScalar(Rule):
         if not parameter_data_only(self.ctx, value):
             targets.append("trace")
         self.report(node, targets=targets)
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if not self.ctx.in_graph or self.ctx.kind(node.value) != Kind.TENSOR:
+            return
+        for element in node.slice:
+            bounds = element.slice
+            if not isinstance(bounds, cst.Slice):
+                continue
+            for bound in (bounds.lower, bounds.upper, bounds.step):
+                if (
+                    bound is not None
+                    and self.ctx.kind(bound) == Kind.TENSOR
+                    and not self._assumed_tensor(bound)
+                ):
+                    if statement_break_reported(self.ctx, node):
+                        self.report(bound, SLICE_BOUND, targets=["compile"])
+
+    def _size_arguments(self, node: cst.Call) -> list[cst.BaseExpression]:
+        """The arguments of ``node`` that size a tensor: positional ints of the size factories
+        and methods, the elements of a size tuple, ``F.pad``'s pad."""
+        func = node.func
+        name = self.ctx.qualified_name(func)
+        positions: Optional[tuple[int, ...]] = None
+        if name in SIZE_FUNCTIONS:
+            positions = (0,) if name == "torch.full" else None
+        elif name == "torch.nn.functional.pad":
+            pad = keyword(node, "pad")
+            if pad is None and len(node.args) > 1 and node.args[1].keyword is None:
+                pad = node.args[1].value
+            return _elements(pad)
+        elif (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in SIZE_METHODS
+            and self.ctx.kind(func.value) == Kind.TENSOR
+        ):
+            positions = SIZE_POSITIONS.get(func.attr.value)
+            if func.attr.value == "topk" and keyword(node, "k") is not None:
+                return [keyword(node, "k")]  # type: ignore[list-item]
+        else:
+            return []
+        sizes: list[cst.BaseExpression] = []
+        for position, arg in enumerate(node.args):
+            if arg.keyword is not None or arg.star or (positions and position not in positions):
+                continue
+            sizes.extend(_elements(arg.value) if position == 0 else [arg.value])
+        return sizes
+
+    def _parameter(self, name: cst.Name) -> Optional[cst.Param]:
+        """The parameter ``name`` reads, when the function never binds it again."""
+        func = self.ctx.function
+        if func is None or assignments(func, name.value):
+            return None
+        params = func.params
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            if param.name.value == name.value:
+                return param
+        return None
+
+    def _assumed_tensor(self, value: cst.BaseExpression) -> bool:
+        """A tensor only by the graph's assumption about unannotated parameters (``n``,
+        ``n + 1``): callers often pass an int there."""
+        if isinstance(value, cst.Name):
+            param = self._parameter(value)
+            if param is not None:
+                return param.annotation is None
+            bound = assignments(self.ctx.function, value.value)
+            return len(bound) == 1 and bound[0][2] == 1 and self._assumed_tensor(bound[0][0])
+        if isinstance(value, cst.UnaryOperation):
+            return self._assumed_tensor(value.expression)
+        if isinstance(value, cst.BinaryOperation):
+            return all(
+                self._assumed_tensor(side) or self.ctx.kind(side) != Kind.TENSOR
+                for side in (value.left, value.right)
+            )
+        return False
+
+    def _from_data(self, value: cst.BaseExpression, depth: int = 0) -> bool:
+        """A tensor read from an input's or a module's data (``lengths.max()``, ``mask.sum()``,
+        ``self.fc(x)``), not one made from numbers and sizes (``torch.div(x.size(1), 2)``,
+        ``torch.tensor(n)``): Dynamo knows the value of the latter and sizes with it."""
+        if depth > 4 or self.ctx.kind(value) != Kind.TENSOR:
+            return False
+        if isinstance(value, cst.Name):
+            param = self._parameter(value)
+            if param is not None:
+                return annotated_tensor(self.ctx, value.value)
+            bound = assignments(self.ctx.function, value.value)
+            return any(self._from_data(v, depth + 1) for v, _, _ in bound)
+        if isinstance(value, cst.Attribute):
+            return True
+        if isinstance(value, cst.Subscript):
+            return self._data_source(value.value, depth)
+        if isinstance(value, cst.Call):
+            func = value.func
+            args = [arg.value for arg in value.args]
+            if isinstance(func, cst.Attribute) and self.ctx.kind(func.value) == Kind.TENSOR:
+                return self._data_source(func.value, depth) or self._any_data(args, depth)
+            if (self.ctx.qualified_name(func) or "").startswith("torch."):
+                return self._any_data(args, depth)
+            return self.ctx.kind(func) == Kind.MODULE
+        if isinstance(value, cst.UnaryOperation):
+            return self._from_data(value.expression, depth + 1)
+        if isinstance(value, cst.BinaryOperation):
+            return self._any_data([value.left, value.right], depth)
+        if isinstance(value, cst.IfExp):
+            return self._any_data([value.body, value.orelse], depth)
+        return False
+
+    def _data_source(self, value: cst.BaseExpression, depth: int) -> bool:
+        """What a method is called on or a subscript reads: a parameter counts as an input."""
+        if isinstance(value, cst.Name) and self._parameter(value) is not None:
+            return self.ctx.kind(value) == Kind.TENSOR
+        return self._from_data(value, depth + 1)
+
+    def _any_data(self, values: list[cst.BaseExpression], depth: int) -> bool:
+        return any(self._from_data(v, depth + 1) for v in values)
+
+
+def _elements(value: Optional[cst.BaseExpression]) -> list[cst.BaseExpression]:
+    """The elements of a literal tuple / list, else the value itself."""
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return [e.value for e in value.elements if isinstance(e, cst.Element)]
+    return [value] if value is not None else []

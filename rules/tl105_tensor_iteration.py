@@ -9,7 +9,7 @@ from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import call_targets
+from ._graph import annotated_tensor, call_targets
 
 ITERATION_WRAPPERS = {
     "builtins.enumerate",
@@ -430,23 +430,10 @@ def surely_tensor(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) ->
             info = ctx.function_info
             region = info.region if info is not None else None
             return (region is not None and region.qualname not in region.roots) or (
-                _annotated_tensor(ctx, expr.value)  # type: ignore[attr-defined]
+                annotated_tensor(ctx, expr.value)  # type: ignore[attr-defined]
             )
         return all(
             value is not UNKNOWN_VALUE and size == 1 and surely_tensor(ctx, value, depth + 1)
             for value, _, size in bound
         )
-    return False
-
-
-def _annotated_tensor(ctx: LintContext, name: str) -> bool:
-    """Whether ``name`` is a parameter annotated as a tensor (``Optional[torch.Tensor]``)."""
-    func = ctx.function
-    inference = ctx.model.inference(func) if func is not None else None
-    if inference is None:
-        return False
-    params = func.params  # type: ignore[union-attr]
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-        if param.name.value == name and param.annotation is not None:
-            return inference.annotation_kind(param.annotation.annotation) == Kind.TENSOR
     return False
