@@ -325,7 +325,7 @@ class NumberToTensor(_KeepTensor):
         """(the tensor, "int" / "float" / "item") for ``int(t)``, ``float(t)``, ``t.item()``."""
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value == "item" and not call.args:
-            return func.value, "item"
+            return (func.value, "item") if self.kind(func.value) == Kind.TENSOR else None
         name = self.ctx.qualified_name(func)
         if name in ("builtins.int", "builtins.float") and len(call.args) == 1:
             arg = call.args[0]

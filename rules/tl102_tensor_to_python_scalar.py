@@ -48,19 +48,33 @@ SIZE_ARGUMENT = Message(
     ),
     IMPLICIT_ADVICE,
 )
+# NumPy made from tensors: TL104 / TL306 name export and trace at the conversion to NumPy.
+NUMPY_NUMBER = Message(
+    "converting NumPy data made from a tensor to a Python number reads its data",
+    (
+        (
+            "compile",
+            "plain torch.compile, which traces NumPy calls as tensor operations, breaks the "
+            "graph here",
+        ),
+    ),
+    "use the torch function and keep the value a tensor",
+)
 # Size methods whose other positional arguments are not sizes: the positions that are.
 SIZE_POSITIONS = {"topk": (0,), "narrow": (2,), "new_full": (0,)}
 
 
 class TensorToPythonScalar(Rule):
-    """Flags `bool(t)`, `int(t)`, `float(t)` and `complex(t)` on tensors in graph code.
+    """Flags `bool(t)`, `int(t)`, `float(t)`, `complex(t)` of tensors in graph code, and tensors
+    used where Python needs an int (slice bounds, sizes).
 
     ## What it does
     Finds conversions of a tensor to a Python number in graph code, such as
     `longest = int(lengths.max())` or `scale = float(x.norm())`. Conversions of sizes
     (`int(x.shape[0])`), config values and Python scalars are not flagged.
 
-    Also the implicit conversions: a tensor as a slice bound (`y[..., :n]` with `n` a 0-d
+    The same for NumPy data made from a tensor (`float(np.mean(h.numpy()))`). Also the implicit
+    conversions: a tensor as a slice bound (`y[..., :n]` with `n` a 0-d
     tensor, as julius' resampler slices by `torch.ceil(...).long()`) and a tensor read from data
     as a size (`torch.arange(lengths.max())`, `x.new_zeros(n, d)`, `x.topk(k)`, `F.pad`'s pad,
     and the other size factories and methods). Those name plain compile only:
@@ -78,6 +92,11 @@ class TensorToPythonScalar(Rule):
     input reuses the example input's value. As for `.item()` (TL103), compile is claimed where
     Dynamo reports the break (after other operations of the frame, outside loops), and trace is
     not claimed for values read only from parameters and buffers.
+
+    NumPy data made from a tensor (`float(np.percentile(h.detach().numpy(), 95))`) is a tensor
+    to `torch.compile`, which traces NumPy calls as tensor operations: converting it breaks
+    plain compile as a tensor's conversion does (export and trace fail earlier, at the
+    conversion to NumPy: TL104, TL306).
 
     Where Python needs an int, Dynamo converts a tensor itself: a size argument breaks plain
     compile at the call (GB0033 'Data dependent operator'), a slice bound inside the subscript
@@ -113,7 +132,8 @@ class TensorToPythonScalar(Rule):
     setting belongs to the caller, no fix can set it).
     Where the value bounds a slice or sizes a tensor, the fixed code keeps the plain-compile
     break, now at the slice or the size (and flagged there by this rule), while export and
-    trace are repaired.
+    trace are repaired. (TL103's fix in that place is made only without compile among the
+    targets, as it would bring this rule's finding.)
     Unsafe: `float(t)` was a double and `t.float()` is float32 (arithmetic on the number alone
     differs in the last bits, within the benchmarks' allclose); a float64/float16 value met with
     an integer tensor keeps its dtype; `int(t)` of a float tensor used as a slice bound is no
@@ -254,6 +274,28 @@ class TensorToPythonScalar(Rule):
     INVALID = [
         Invalid(
             """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(8, 8)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    p95 = np.percentile(h.detach().numpy(), 95)
+                    return h.clamp(max=float(p95))
+
+            def inputs():
+                return [(torch.randn(4, 8),), (torch.randn(5, 8) * 3,)]
+            """,
+            line=13,
+            backends=("compile",),
+        ),
+        Invalid(
+            """
             import torch
             from torch import nn
 
@@ -378,7 +420,10 @@ class TensorToPythonScalar(Rule):
         if self.ctx.qualified_name(node.func) not in CONVERSIONS:
             return
         value = node.args[0].value
-        if self.ctx.kind(value) != Kind.TENSOR:
+        kind = self.ctx.kind(value)
+        if kind == Kind.NDARRAY and compile_break_reported(self.ctx, node, (value,)):
+            self.report(node, NUMPY_NUMBER, targets=["compile"])
+        if kind != Kind.TENSOR:
             return
         targets = ["export"]
         if compile_break_reported(self.ctx, node, (value,)):

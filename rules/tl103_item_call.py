@@ -8,6 +8,7 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import compile_break_reported, parameter_data_only
+from .tl102_tensor_to_python_scalar import NUMPY_NUMBER
 
 
 class ItemCall(Rule):
@@ -61,6 +62,13 @@ class ItemCall(Rule):
     implicit `.item()`), export and trace pass
     afterwards but plain `torch.compile` still breaks: only `.item()` gives a size, and
     `torch._dynamo.config.capture_scalar_outputs` is the caller's setting, which no fix can set.
+    The break then sits at the size or slice, where TL102 flags it; with compile among the
+    targets the fix is not made (it would bring a new finding), with `--target export` or
+    `--target trace` it is.
+
+    NumPy data made from a tensor (`np.mean(h.detach().numpy()).item()`) is flagged for
+    compile only, with TL102's message: `torch.compile` traces NumPy calls as tensor operations
+    and breaks the graph at the conversion, as for a tensor.
     """
 
     code = "TL103"
@@ -197,6 +205,27 @@ class ItemCall(Rule):
     INVALID = [
         Invalid(
             """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(8, 8)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    return h - np.mean(h.detach().numpy()).item()
+
+            def inputs():
+                return [(torch.randn(4, 8),), (torch.randn(5, 8) * 3,)]
+            """,
+            line=12,
+            backends=("compile",),
+        ),
+        Invalid(
+            """
             import torch
             from torch import nn
 
@@ -309,7 +338,12 @@ class ItemCall(Rule):
             or func.attr.value != "item"
         ):
             return
-        if node.args or self.ctx.kind(func.value) != Kind.TENSOR:
+        if node.args:
+            return
+        kind = self.ctx.kind(func.value)
+        if kind == Kind.NDARRAY and compile_break_reported(self.ctx, node, (func.value,)):
+            self.report(node, NUMPY_NUMBER, targets=["compile"])
+        if kind != Kind.TENSOR:
             return
         targets = []
         if compile_break_reported(self.ctx, node, (func.value,)):
