@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.context import LintContext
@@ -400,29 +403,37 @@ UNPACK_MESSAGE = (
 )
 
 
-def surely_tensor(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+def surely_tensor(
+    ctx: LintContext,
+    expr: cst.BaseExpression,
+    depth: int = 0,
+    kind_of: Optional[Callable[[cst.BaseExpression], Kind]] = None,
+) -> bool:
     """Whether ``expr`` is a tensor on the code's own evidence, not by assumption: a tensor
     attribute of ``self`` (a buffer), a parameter callers pass tensors to or annotated as a
     tensor, or a name bound
     only to torch results and tensor arithmetic. A submodule's output of unknown class and
-    a graph root's parameters are taken for tensors elsewhere, but may be tuples."""
-    if depth > 4 or ctx.kind(expr) != Kind.TENSOR:
+    a graph root's parameters are taken for tensors elsewhere, but may be tuples. ``kind_of``
+    gives the kinds (default: the graph's, ``ctx.kind``)."""
+    kind_of = kind_of or ctx.kind
+    if depth > 4 or kind_of(expr) != Kind.TENSOR:
         return False
     kind = type(expr)
     if kind is cst.Attribute:
         value = expr.value  # type: ignore[attr-defined]
-        return type(value) is cst.Name and ctx.kind(value) == Kind.MODULE
+        return type(value) is cst.Name and kind_of(value) == Kind.MODULE
     if kind is cst.Call:
         name = ctx.qualified_name(expr.func) or ""  # type: ignore[attr-defined]
         func = expr.func  # type: ignore[attr-defined]
         return (name.startswith("torch.") and not name.startswith("torch.nn.")) or (
-            type(func) is cst.Attribute and surely_tensor(ctx, func.value, depth + 1)
+            type(func) is cst.Attribute and surely_tensor(ctx, func.value, depth + 1, kind_of)
         )
     if kind is cst.BinaryOperation:
-        return surely_tensor(ctx, expr.left, depth + 1) or surely_tensor(  # type: ignore[attr-defined]
+        return surely_tensor(ctx, expr.left, depth + 1, kind_of) or surely_tensor(  # type: ignore[attr-defined]
             ctx,
             expr.right,  # type: ignore[attr-defined]
             depth + 1,
+            kind_of,
         )
     if kind is cst.Name:
         bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
@@ -433,7 +444,9 @@ def surely_tensor(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) ->
                 annotated_tensor(ctx, expr.value)  # type: ignore[attr-defined]
             )
         return all(
-            value is not UNKNOWN_VALUE and size == 1 and surely_tensor(ctx, value, depth + 1)
+            value is not UNKNOWN_VALUE
+            and size == 1
+            and surely_tensor(ctx, value, depth + 1, kind_of)
             for value, _, size in bound
         )
     return False

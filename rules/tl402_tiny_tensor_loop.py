@@ -11,6 +11,7 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FileSummary
 from torchlint.lint.text_checks import mentions_name, names_api, starts_statement
 from torchlint.rules._perf import descendants, kind_of, source_of
+from torchlint.rules.tl105_tensor_iteration import surely_tensor
 
 
 def _names_in(node: cst.CSTNode) -> set[str]:
@@ -64,7 +65,11 @@ class TinyTensorLoop(Rule):
     sum, one batched op instead of append-then-`torch.stack`, and broadcasting,
     `torch.cumsum`, `scatter_add` or `torch.vmap` otherwise. Loops over modules
     (`for layer in self.layers:`), over lists of tensors, and recurrences whose step feeds the
-    next (`h = cell(x[:, t], h)`: sequential by nature) are not flagged.
+    next (`h = cell(x[:, t], h)`: sequential by nature) are not flagged, nor loops over values
+    that are tensors only by assumption: a submodule's output (often a tuple of feature maps),
+    a graph root's parameter (often a list), a loaded checkpoint (a dict). The iterated value
+    must be a tensor on the code's own evidence: a torch result, tensor arithmetic, a buffer,
+    a parameter annotated as a tensor or a helper's parameter that callers pass tensors to.
 
     ## Why is this bad?
     Each iteration launches several tiny kernels (index, op, accumulate), each with a fixed
@@ -111,6 +116,36 @@ class TinyTensorLoop(Rule):
     targets = ()
 
     VALID = [
+        # A submodule's output may be a tuple: each element is a feature map, not a row.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Down(nn.Module):
+                def forward(self, x):
+                    return x * 2, (x, x + 1)
+
+            def make_block(name: str) -> nn.Module:
+                return {"down": Down}[name]()
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.blocks = nn.ModuleList([make_block("down") for _ in range(2)])
+
+                def forward(self, x):
+                    outs = [x]
+                    for block in self.blocks:
+                        x, skips = block(x)
+                        for skip in skips:
+                            outs.append(skip)
+                    return torch.cat(outs, 1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # A loop over a few modules: one big op per iteration, nothing to batch.
         Valid(
             """
@@ -279,7 +314,7 @@ class TinyTensorLoop(Rule):
             and first.for_in.inner_for_in is None
         ):
             tensor = self._iterated_tensor(first.for_in.iter, first.for_in.target, first.elt)
-        elif kind_of(self.ctx, first) == Kind.TENSOR:
+        elif self._surely_tensor(first):
             tensor = source_of(self.ctx, first)
         if tensor is not None:
             self.report(
@@ -306,7 +341,7 @@ class TinyTensorLoop(Rule):
                 target = target.elements[1].value
         if not isinstance(target, cst.Name):
             return None
-        if kind_of(self.ctx, iterable) == Kind.TENSOR:
+        if self._surely_tensor(iterable):
             return source_of(self.ctx, iterable)
         size_of = self._range_over_size(iterable)
         if size_of is None:
@@ -325,6 +360,12 @@ class TinyTensorLoop(Rule):
             ):
                 return tensor_text
         return None
+
+    def _surely_tensor(self, value: cst.BaseExpression) -> bool:
+        """A tensor on the code's own evidence: a submodule's output, a loaded checkpoint or a
+        graph root's parameter may be a tuple, a dict or a list of tensors, whose elements are
+        big operations each."""
+        return surely_tensor(self.ctx, value, kind_of=lambda node: kind_of(self.ctx, node))
 
     def _range_over_size(self, iterable: cst.BaseExpression) -> Optional[cst.BaseExpression]:
         """``range(x.size(0))``, ``range(len(x))``, ``range(x.shape[0])``: the tensor ``x``."""
