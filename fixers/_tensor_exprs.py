@@ -10,6 +10,7 @@ import libcst as cst
 
 from torchlint.lint.fixes import Fixer
 from torchlint.lint.graph_queries import (
+    ARITHMETIC,
     BOOL_FUNCTIONS,
     BOOL_METHODS,
     COMPARISON_OPERATORS,
@@ -49,15 +50,6 @@ FULL_REDUCTIONS = frozenset(
         "nansum", "nanmean", "nanmedian", "count_nonzero",
     }
 )  # fmt: skip
-ARITHMETIC = (
-    cst.Add,
-    cst.Subtract,
-    cst.Multiply,
-    cst.Divide,
-    cst.FloorDivide,
-    cst.Modulo,
-    cst.Power,
-)
 
 
 def is_number(expr: cst.BaseExpression) -> bool:

@@ -40,6 +40,16 @@ COMPARISON_OPERATORS = (
     cst.Equal,
     cst.NotEqual,
 )
+# Binary operators of elementwise arithmetic (broadcasting, no matrix product, no bit logic).
+ARITHMETIC = (
+    cst.Add,
+    cst.Subtract,
+    cst.Multiply,
+    cst.Divide,
+    cst.FloorDivide,
+    cst.Modulo,
+    cst.Power,
+)
 
 
 def assignments(

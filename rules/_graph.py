@@ -429,7 +429,10 @@ def _earlier_parts(ctx: LintContext) -> list[cst.CSTNode]:
 
 
 def compile_break_reported(
-    ctx: LintContext, node: cst.CSTNode, operands: Sequence[cst.CSTNode] = ()
+    ctx: LintContext,
+    node: cst.CSTNode,
+    operands: Sequence[cst.CSTNode] = (),
+    callers_ran_operations: bool = True,
 ) -> bool:
     """Whether plain ``torch.compile`` reports a graph break at ``node``, a construct that
     ``fullgraph=True`` accepts but plain Dynamo does not capture (``.item()``, ``.tolist()``,
@@ -440,7 +443,8 @@ def compile_break_reported(
     ``for`` / ``while`` loop makes it skip the frame; ``torch._dynamo.explain`` lists neither.
     So: not inside a loop, and some tensor operation runs before it, in ``operands`` (the
     construct's inputs) or in earlier statements of the function. For a helper (not a root of
-    its region), the caller is assumed to have run operations before calling it.
+    its region), the caller is assumed to have run operations before calling it, unless
+    ``callers_ran_operations`` is False: then the helper's own operations must show it.
     """
     if in_loop(ctx, node):
         return False
@@ -448,7 +452,7 @@ def compile_break_reported(
         return True
     info = ctx.function_info
     region = info.region if info is not None else None
-    if region is not None and region.qualname not in region.roots:
+    if callers_ran_operations and region is not None and region.qualname not in region.roots:
         return True
     return any(has_tensor_op(ctx, part) for part in _earlier_parts(ctx))
 

@@ -1,13 +1,20 @@
-"""TL107: operations whose output shape depends on tensor data."""
+"""TL107: operations whose output shape depends on tensor data, and the operations on such a
+result that torch cannot trace with its size unknown."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import NamedTuple, Optional
+
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import ARITHMETIC, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
-from ._graph import call_targets, compile_break_reported, in_loop, is_bool_mask
+from ._graph import call_targets, compile_break_reported, in_loop, is_bool_mask, keyword
 
 DYNAMIC_FUNCTIONS = {
     "torch.nonzero",
@@ -15,34 +22,142 @@ DYNAMIC_FUNCTIONS = {
     "torch.masked_select",
     "torch.unique",
     "torch.unique_consecutive",
+    "torch.bincount",
 }
-DYNAMIC_METHODS = {"nonzero", "argwhere", "masked_select", "unique", "unique_consecutive"}
+DYNAMIC_METHODS = {
+    "nonzero",
+    "argwhere",
+    "masked_select",
+    "unique",
+    "unique_consecutive",
+    "bincount",
+}
+
+
+@dataclass(frozen=True)
+class Consumer:
+    """How an operation fails on a tensor whose size is data dependent (an unbacked size).
+
+    ``need`` is what torch asks of the size: ``"nonempty"`` whether it is 0 (torch accepts a
+    ``bincount(..., minlength=k)`` result, at least ``k`` long, and code after
+    ``torch._check(n > 0)``), ``"count"`` its value (fails for every such tensor), ``"classes"``
+    its equality with the number of classes (a loss's ``weight``). ``dim`` is where the
+    operation's dimension argument sits among its arguments after the tensor and its default:
+    the operation fails only along the data-dependent dimension (dimension 0 of every source
+    here); None: along any.
+    """
+
+    need: str
+    dim: Optional[tuple[int, int]] = None
+
+
+# Measured with torch 2.13 (CPU), torch.export.export (non-strict) and
+# torch.compile(fullgraph=True) on `x[mask]` / `x[m.nonzero().squeeze(1)]` of a (5, 4) tensor
+# (size (u0, 4)), `masked_select`, `unique` and `bincount` results (size (u0,)): every entry
+# fails on both ("Could not guard on data-dependent expression" / "Could not extract
+# specialized integer from data-dependent expression"). Accepted on the same tensors: sum,
+# mean, max, min, amax, prod, var, std, median, nanmedian, quantile, kthvalue, mode, topk,
+# sort, argsort, argmax, cumsum, cumprod, logcumsumexp, softmax, log_softmax, norm, normalize,
+# layer_norm, group_norm, linear, matmul, bmm, einsum, cosine_similarity, pdist, view, reshape,
+# flatten, unflatten, transpose, narrow, flip, diag, repeat, expand, cat, stack, split /
+# chunk / unbind along a fixed dimension, split into a list of sizes (export; fullgraph
+# asserts), pad, interpolate, conv1d, one_hot, embedding, histc, index_add, scatter_add,
+# cross_entropy / nll_loss / mse / l1 / smooth_l1 / kl_div / BCE losses of the tensor, and
+# arithmetic with a fixed-size tensor (`counts * class_prior` is sized by the prior).
+CONSUMER_METHODS: dict[str, Consumer] = {
+    "logsumexp": Consumer("nonempty"),
+    "roll": Consumer("nonempty"),
+    "diff": Consumer("nonempty", (1, -1)),  # diff(n=1, dim=-1)
+    "chunk": Consumer("count", (1, 0)),  # chunk(chunks, dim=0)
+    "split": Consumer("count", (1, 0)),  # split(split_size, dim=0)
+    "tensor_split": Consumer("count", (1, 0)),  # tensor_split(sections, dim=0)
+    "unbind": Consumer("count", (0, 0)),  # unbind(dim=0)
+    "cov": Consumer("count"),
+    "corrcoef": Consumer("count"),
+}
+CONSUMER_FUNCTIONS: dict[str, Consumer] = {
+    **{f"torch.{name}": consumer for name, consumer in CONSUMER_METHODS.items()},
+    "torch.special.logsumexp": Consumer("nonempty"),
+    "torch.trapezoid": Consumer("nonempty", (-1, -1)),  # dim is keyword-only, default -1
+    "torch.trapz": Consumer("nonempty", (-1, -1)),
+    "torch.cdist": Consumer("count"),  # either of x1, x2
+    "torch.nn.functional.batch_norm": Consumer("nonempty"),
+}
+# Losses whose `weight` (keyword, or the third positional argument) must have one entry per
+# class: a data-dependent length fails (guard Eq(u0, num_classes)).
+WEIGHTED_LOSSES = frozenset({"torch.nn.functional.cross_entropy", "torch.nn.functional.nll_loss"})
+# Methods whose result has the shape of the tensor they are called on (with no tensor argument).
+SHAPE_KEEPING_METHODS = frozenset(
+    {
+        "float", "double", "half", "bfloat16", "long", "int", "bool", "to", "type", "detach",
+        "clone", "contiguous", "cpu", "cuda", "abs", "neg", "exp", "log", "log1p", "log2",
+        "sqrt", "rsqrt", "reciprocal", "square", "pow", "sigmoid", "tanh", "relu", "clamp",
+        "clamp_min", "clamp_max", "clip", "softmax", "log_softmax", "nan_to_num", "sign",
+        "floor", "ceil", "round",
+    }
+)  # fmt: skip
+# Reductions that give a 0-d tensor when called with no argument.
+FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "amax", "amin", "prod", "norm"})
+
+
+class DataDependentSize(NamedTuple):
+    """A tensor whose dimension 0 has a size torch knows only at run time."""
+
+    may_be_empty: bool  # False for `bincount(..., minlength=k)`: at least k long
+    one_dim: bool  # surely 1-D, so dimension -1 is the data-dependent one too
 
 
 class DataDependentShape(Rule):
-    """Flags `nonzero`, `masked_select`, `x[mask]`, `unique` and one-argument `torch.where`.
+    """Flags `nonzero`, `masked_select`, `x[mask]`, `unique`, `bincount` and one-argument
+    `torch.where`, and the operations on their results that guard on the size.
 
     ## What it does
     Finds operations in graph code whose output size depends on the values of a tensor:
     `x.nonzero()`, `torch.nonzero(m)`, `torch.argwhere`, `masked_select`, indexing with a boolean
-    mask (`x[x > 0]`, `logits[labels != -100]`), `torch.unique` and `torch.where(cond)` with one
-    argument. Masked assignment (`x[mask] = 0`), `torch.where(cond, a, b)` and
-    `repeat_interleave` with an int count are not flagged: torch 2.13 compiles them without a
-    break. (`repeat_interleave` with tensor repeats does break plain `torch.compile`, GB0036, but
-    is not flagged yet; `bincount` broke the graph in some probes and not in others, so it is
-    left alone.)
+    mask (`x[x > 0]`, `logits[labels != -100]`), `torch.unique`, `torch.bincount` and
+    `torch.where(cond)` with one argument. Masked assignment (`x[mask] = 0`),
+    `torch.where(cond, a, b)` and `repeat_interleave` with an int count are not flagged: torch
+    2.13 compiles them without a break. (`repeat_interleave` with tensor repeats does break
+    plain `torch.compile`, GB0036, but is not flagged yet.)
+
+    It also finds the operations that need such a result's size, applied to one directly or
+    through names bound once in the function (with `.float()`-like methods and arithmetic with
+    numbers or full reductions on the way, as in `w = counts.sum() / (counts + 1.0)`):
+    `logsumexp`, `roll`, `cdist`, `cov`, `corrcoef`, `F.batch_norm`, `diff` / `trapezoid`
+    and `chunk` / `split` / `tensor_split` / `unbind` along dimension 0 (the data-dependent
+    one), and the `weight` of `F.cross_entropy` / `F.nll_loss`. Sizes or indices given as a
+    list to `split` / `tensor_split` are left alone, and so are `logsumexp`, `roll`, `diff`,
+    `trapezoid` and `batch_norm` of a `bincount(..., minlength=k)` result (at least `k` long,
+    which is all they ask) and operations after a `torch._check(...)` on the tensor (but not
+    `chunk` / `split` / `tensor_split` / `unbind` / `cov` / `corrcoef` / `cdist`, which
+    need the size itself).
 
     ## Why is this bad?
     Plain `torch.compile` cannot size the result ahead of time and breaks the graph there
     (GB0036 "Dynamic shape operator"); `torch.compile(fullgraph=True)` and `torch.export`
-    capture it with an unbacked size, and `torch.jit.trace` records it, but code that then
-    branches on the result's size fails them too.
+    capture it with an unbacked size, and `torch.jit.trace` records it.
 
     Dynamo reports the break only where its graph already holds operations of the same frame
     and outside loops: on a frame's first operation it runs the whole frame eagerly, and a break
     inside a `for` / `while` loop makes it skip the frame, with no break reported either way.
-    The rule follows torch: `idx = mask.nonzero()` as the first line of `forward`, or inside a
-    loop over experts, is not flagged (boolean indexing breaks even as the first operation).
+    The rule follows torch: `idx = mask.nonzero()` or `counts = torch.bincount(labels)` as the
+    first line of `forward`, or `nonzero` inside a loop over experts, is not flagged (boolean
+    indexing breaks even as the first operation). In a helper `forward` calls, the others are
+    flagged as if the caller had run operations before the call; `bincount` only after
+    operations of the helper itself.
+
+    Some operations on the result then ask a question about its size that torch cannot answer
+    with the size unknown, and `torch.export` and `torch.compile(fullgraph=True)` both fail
+    there ("Could not guard on data-dependent expression", or "Could not extract specialized
+    integer"): `logsumexp`, `roll`, `diff`, `trapezoid` and `batch_norm` ask whether it is
+    empty; `cdist` whether it is empty or above a size; `chunk`, `split`, `tensor_split`,
+    `unbind`, `cov` and `corrcoef` need its value; `cross_entropy` and `nll_loss` check that
+    `weight` has one entry per class. Measured with torch 2.13 on masked selections, `nonzero`
+    indices, `masked_select`, `unique` and `bincount` results; the reductions, softmax, norms,
+    matmul, sorting, `topk`, `quantile`, reshapes, concatenation, padding, arithmetic with a
+    fixed-size tensor and the losses of the tensor itself pass. These findings name
+    `torch.compile` whether or not plain `torch.compile` reported a break at the selection:
+    `fullgraph=True` fails at them either way.
 
     ## Example
     ```python
@@ -73,7 +188,10 @@ class DataDependentShape(Rule):
     order (last-bit differences), an integer `max` / `min` becomes floating point, gradients
     pass through `torch.where`'s other branch. Masks that may select rows, and other uses of
     the selection, get no automatic fix: their full-shape form depends on ranks the code does
-    not show.
+    not show. `bincount` and the operations that guard on a data-dependent size get no fix
+    either; for those that ask whether the tensor is empty, `torch._check(t.shape[0] > 0)`
+    before them, and for a class `weight`, `torch._check(w.shape[0] == num_classes)` (or
+    `torch.bincount(labels, minlength=k)[:k]`) lets both back-ends through.
     """
 
     code = "TL107"
@@ -84,12 +202,17 @@ class DataDependentShape(Rule):
             "plain torch.compile breaks the graph here (GB0036 'Dynamic shape operator'); "
             "torch.compile(fullgraph=True) accepts it, with a size known only at run time"
         ),
+        "export": (
+            "torch.export captures it with a size known only at run time and fails where a "
+            "later operation guards on that size"
+        ),
     }
     advice = (
         "use masks that keep the shape: torch.where(mask, x, 0).sum() / mask.sum() for a "
         "masked mean, ignore_index for a masked cross_entropy"
     )
     targets = ("compile",)
+    also_reports = ("export",)  # operations that guard on the size of such a result
 
     VALID = [
         Valid(
@@ -222,8 +345,55 @@ class DataDependentShape(Rule):
                 return [(torch.randn(6, 4),), (torch.randn(5, 4),)]
             """
         ),
+        # bincount as the frame's first operation: Dynamo runs the frame eagerly (no break),
+        # and what follows only reads the counts (minlength keeps logsumexp's input non-empty;
+        # the slice gives cross_entropy a weight of the class count).
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, logits, labels):
+                    counts = torch.bincount(labels, minlength=4).float()
+                    weights = 1.0 / (counts[:4] + 1.0)
+                    prior = counts.logsumexp(0)
+                    return F.cross_entropy(logits, labels, weight=weights) + prior
+
+            def inputs():
+                return [
+                    (torch.randn(5, 4), torch.tensor([0, 1, 1, 3, 2])),
+                    (torch.randn(6, 4), torch.tensor([2, 2, 2, 0, 1, 3])),
+                ]
+            """,
+            backends=("compile", "export"),
+        ),
+        # torch._check tells torch the size: cross_entropy's weight guard passes.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, logits, labels):
+                    counts = torch.bincount(labels, minlength=4).float()
+                    torch._check(counts.shape[0] == logits.shape[1])
+                    return F.cross_entropy(logits, labels, weight=counts.sum() / (counts + 1.0))
+
+            def inputs():
+                return [
+                    (torch.randn(5, 4), torch.tensor([0, 1, 1, 3, 2])),
+                    (torch.randn(6, 4), torch.tensor([2, 2, 2, 0, 1, 3])),
+                ]
+            """,
+            backends=("compile", "export"),
+        ),
     ]
     INVALID = [
+        # The selection breaks plain torch.compile (line 7); logsumexp then asks whether it is
+        # empty, which fails fullgraph=True and torch.export (line 8).
         Invalid(
             """
             import torch
@@ -241,7 +411,9 @@ class DataDependentShape(Rule):
                     (torch.randn(4, 3), torch.tensor([-100, -100, 2, 1])),
                 ]
             """,
-            line=7,
+            line=8,
+            backends=("compile", "export"),
+            message_contains="`.logsumexp()` guards on the data-dependent size of `kept`",
         ),
         Invalid(
             """
@@ -364,11 +536,78 @@ class DataDependentShape(Rule):
             """,
             line=7,
         ),
+        # bincount after other operations: plain torch.compile breaks the graph there.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, logits, labels):
+                    probs = logits.softmax(-1)
+                    counts = torch.bincount(labels, minlength=4)
+                    return probs.sum(0) / counts.clamp(min=1)
+
+            def inputs():
+                return [
+                    (torch.randn(5, 4), torch.tensor([0, 1, 1, 3, 2])),
+                    (torch.randn(6, 4), torch.tensor([2, 2, 2, 0, 1, 3])),
+                ]
+            """,
+            line=7,
+        ),
+        # Class weights from bincount: nll_loss checks the weight has one entry per class
+        # (the bincount itself, the frame's first operation, breaks nothing).
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, log_probs, labels):
+                    freq = labels.bincount(minlength=4).float() / labels.numel()
+                    inverse = (freq + 1e-3).reciprocal()
+                    return F.nll_loss(log_probs, labels, inverse)
+
+            def inputs():
+                return [
+                    (torch.randn(5, 4), torch.tensor([0, 1, 1, 3, 2])),
+                    (torch.randn(6, 4), torch.tensor([2, 2, 2, 0, 1, 3])),
+                ]
+            """,
+            line=9,
+            backends=("compile", "export"),
+            message_contains="`nll_loss` guards on the data-dependent size of its weight",
+        ),
+        # split needs the size of the rows nonzero picked.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, scores, feats):
+                    keep = (scores > 0.5).nonzero().squeeze(1)
+                    picked = feats.index_select(0, keep)
+                    return picked.split(1)[0].sum()
+
+            def inputs():
+                return [
+                    (torch.tensor([0.9, 0.1, 0.7]), torch.randn(3, 4)),
+                    (torch.tensor([0.2, 0.8, 0.6]), torch.randn(3, 4)),
+                ]
+            """,
+            line=8,
+            backends=("compile", "export"),
+        ),
     ]
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._stores: set[int] = set()
+        self._names: list[str] = []  # names the last `_size_of` went through
+        self._site: Optional[cst.Call] = None  # the operation `_size_of` answers for
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
@@ -392,9 +631,17 @@ class DataDependentShape(Rule):
             if func.attr.value == "masked_select" or not call_targets(node):
                 self._report_op(node, [func.value, *call_targets(node)])
 
+        self._check_consumer(node, name)
+
     def _report_op(self, node: cst.Call, operands: list[cst.BaseExpression]) -> None:
         # Dynamo reports the break only after other operations of the frame and outside loops.
-        if compile_break_reported(self.ctx, node, operands):
+        # For bincount in a helper, the helper's own operations must show that the frame's
+        # graph holds something already (a helper called first breaks nothing).
+        func = node.func
+        bincount = (self.ctx.qualified_name(func) == "torch.bincount") or (
+            isinstance(func, cst.Attribute) and func.attr.value == "bincount"
+        )
+        if compile_break_reported(self.ctx, node, operands, callers_ran_operations=not bincount):
             self.report(node)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -406,3 +653,336 @@ class DataDependentShape(Rule):
         # Boolean indexing breaks even as the frame's first operation, but not inside a loop.
         if is_bool_mask(self.ctx, index.value) and not in_loop(self.ctx, node):
             self.report(node)
+
+    # -- operations that guard on a data-dependent size ---------------------------------------
+    def _check_consumer(self, node: cst.Call, name: Optional[str]) -> None:
+        """Flag ``node`` when it is an operation of the ``Consumer`` table applied to a tensor
+        whose size is data dependent: torch.export and torch.compile(fullgraph=True) fail
+        there (plain torch.compile broke the graph at the selection already, or ran the frame
+        eagerly; fullgraph fails either way)."""
+        func = node.func
+        positional = call_targets(node)
+        self._site = node
+        if name in WEIGHTED_LOSSES:
+            weight = keyword(node, "weight")
+            if weight is None and len(positional) > 2:
+                weight = positional[2]
+            self._names = []
+            if weight is not None and self._size_of(weight) is not None:
+                op = name.rsplit(".", 1)[1]
+                self._report_consumer(node, f"`{op}`", weight, "classes")
+            return
+        consumer = CONSUMER_FUNCTIONS.get(name) if name else None
+        if consumer is not None:
+            tensors = positional[:2] if name == "torch.cdist" else positional[:1]
+            if not tensors and keyword(node, "input") is not None:
+                tensors = [keyword(node, "input")]  # type: ignore[list-item]
+            args = positional[1:]
+            op = f"`{name.rsplit('.', 1)[1]}`"  # type: ignore[union-attr]
+        elif isinstance(func, cst.Attribute) and func.attr.value in CONSUMER_METHODS:
+            consumer = CONSUMER_METHODS[func.attr.value]
+            tensors, args = [func.value], positional
+            op = f"`.{func.attr.value}()`"
+        else:
+            return
+        for tensor in tensors:
+            self._names = []
+            size = self._size_of(tensor)
+            if size is None or (consumer.need == "nonempty" and not size.may_be_empty):
+                continue
+            if consumer.dim is not None and not _along_dim_zero(node, args, consumer, size):
+                continue
+            if op in ("`.split()`", "`split`", "`.tensor_split()`", "`tensor_split`") and (
+                args and isinstance(args[0], (cst.List, cst.Tuple))
+            ):
+                continue  # sizes or indices given: not measured on data-dependent sizes
+            self._report_consumer(node, op, tensor, consumer.need)
+            return
+
+    def _report_consumer(
+        self, node: cst.Call, op: str, operand: cst.BaseExpression, need: str
+    ) -> None:
+        if need != "count" and self._names and self._checked(set(self._names)):
+            # `torch._check(counts.shape[0] == k)`: torch is told the size (no check lets it
+            # split or chunk a size it does not know)
+            return
+        text = self.ctx.module.code_for_node(operand).strip()
+        what = f"`{text}`" if len(text) <= 40 and "\n" not in text else "its input"
+        self.report(node, _consumer_message(op, what, text, need), targets=("compile", "export"))
+
+    def _size_of(self, expr: cst.BaseExpression, depth: int = 0) -> Optional[DataDependentSize]:
+        """The data-dependent size of ``expr``: a selection (``x[mask]``, ``x[idx]`` with
+        ``idx`` from ``nonzero``, ``masked_select``, ``unique``, ``bincount``, one-argument
+        ``torch.where(...)[0]``), elementwise math of one with numbers or 0-d reductions, or a
+        name bound once in the function to one. None when not sure."""
+        if depth > 8:
+            return None
+        kind = type(expr)
+        if kind is cst.Name:
+            self._names.append(expr.value)  # type: ignore[attr-defined]
+            bound = assignments(self.ctx.function, expr.value)  # type: ignore[attr-defined]
+            if len(bound) != 1:
+                return None
+            value, _, width = bound[0]
+            if expr.value in self._parameters() and not self._before_site(value):  # type: ignore[attr-defined]
+                return None  # the parameter, before its one binding
+            if width > 1:  # `values, counts = torch.unique(x, return_counts=True)`
+                return DataDependentSize(True, True) if self._unique_tuple(value) else None
+            return self._size_of(value, depth + 1)
+        if self.ctx.kind(expr) != Kind.TENSOR:
+            return None
+        if kind is cst.Subscript:
+            return self._subscript_size(expr, depth)  # type: ignore[arg-type]
+        if kind is cst.BinaryOperation and isinstance(expr.operator, ARITHMETIC):  # type: ignore[attr-defined]
+            left = self._size_of(expr.left, depth + 1)  # type: ignore[attr-defined]
+            right = self._size_of(expr.right, depth + 1)  # type: ignore[attr-defined]
+            if left is not None and right is None and self._scalar(expr.right):  # type: ignore[attr-defined]
+                return left
+            if right is not None and left is None and self._scalar(expr.left):  # type: ignore[attr-defined]
+                return right
+            return None
+        if kind is cst.UnaryOperation and isinstance(expr.operator, cst.Minus):  # type: ignore[attr-defined]
+            return self._size_of(expr.expression, depth + 1)  # type: ignore[attr-defined]
+        if kind is cst.Call:
+            return self._call_size(expr, depth)  # type: ignore[arg-type]
+        return None
+
+    def _call_size(self, call: cst.Call, depth: int) -> Optional[DataDependentSize]:
+        func = call.func
+        name = self.ctx.qualified_name(func)
+        positional = call_targets(call)
+        method = func.attr.value if isinstance(func, cst.Attribute) else None
+        if name in DYNAMIC_FUNCTIONS or (
+            method in DYNAMIC_METHODS and self.ctx.kind(func.value) == Kind.TENSOR  # type: ignore[union-attr]
+        ):
+            op = (name or "").rsplit(".", 1)[-1] if name in DYNAMIC_FUNCTIONS else method
+            if op in ("nonzero", "argwhere"):
+                as_tuple = keyword(call, "as_tuple")
+                if as_tuple is not None and not _is_false(as_tuple):
+                    return None  # a tuple; `[0]` of it is handled by the subscript
+                return DataDependentSize(True, False)
+            if op in ("unique", "unique_consecutive"):
+                if any(a.keyword is not None and a.keyword.value != "sorted" for a in call.args):
+                    return None  # a tuple (return_inverse / return_counts) or along a dim
+                return DataDependentSize(True, True)
+            if op == "bincount":
+                minlength = keyword(call, "minlength")
+                empty = minlength is None or (
+                    isinstance(minlength, cst.Integer) and minlength.value == "0"
+                )
+                return DataDependentSize(empty, True)
+            return DataDependentSize(True, True)  # masked_select
+        if method is None:
+            return None
+        receiver = func.value  # type: ignore[union-attr]
+        if method in SHAPE_KEEPING_METHODS:
+            if any(self.ctx.kind(a.value) == Kind.TENSOR for a in call.args) and method != "to":
+                return None
+            return self._size_of(receiver, depth + 1)
+        if method == "index_select" and len(positional) == 2 and _int_value(positional[0]) == 0:
+            if self._size_of(positional[1], depth + 1) is not None:
+                return DataDependentSize(True, False)
+            return None
+        if method == "squeeze" and len(positional) == 1:
+            dim = _int_value(positional[0])
+            if dim is not None and dim > 0:
+                inner = self._size_of(receiver, depth + 1)
+                return DataDependentSize(inner.may_be_empty, False) if inner else None
+            return None
+        if (
+            method in ("flatten", "ravel")
+            and not call.args
+            or (
+                method in ("view", "reshape")
+                and len(positional) == 1
+                and _int_value(positional[0]) == -1
+            )
+        ):
+            inner = self._size_of(receiver, depth + 1)
+            return DataDependentSize(inner.may_be_empty, True) if inner else None
+        return None
+
+    def _subscript_size(self, node: cst.Subscript, depth: int) -> Optional[DataDependentSize]:
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return None
+        index = node.slice[0].slice.value
+        value = node.value
+        if isinstance(index, cst.Integer) and self._tuple_of_sizes(value):
+            return DataDependentSize(True, True)  # `torch.where(m)[0]`, `nonzero(as_tuple=True)[0]`
+        if self.ctx.kind(value) != Kind.TENSOR:
+            return None
+        if is_bool_mask(self.ctx, index) or self._size_of(index, depth + 1) is not None:
+            return DataDependentSize(True, False)
+        return None
+
+    def _tuple_of_sizes(self, value: cst.BaseExpression) -> bool:
+        """``torch.where(m)``, ``m.nonzero(as_tuple=True)``, ``torch.unique(x, return_counts=
+        True)``: a tuple of data-dependent-size tensors."""
+        if not isinstance(value, cst.Call):
+            return False
+        name = self.ctx.qualified_name(value.func)
+        if name == "torch.where":
+            return len(value.args) == 1
+        if self._unique_tuple(value):
+            return True
+        as_tuple = keyword(value, "as_tuple")
+        if as_tuple is None or _is_false(as_tuple):
+            return False
+        func = value.func
+        return name == "torch.nonzero" or (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "nonzero"
+            and self.ctx.kind(func.value) == Kind.TENSOR
+        )
+
+    def _unique_tuple(self, value: cst.BaseExpression) -> bool:
+        """``torch.unique(x, return_counts=True)`` (or return_inverse): a tuple of 1-D tensors
+        of the number of distinct values."""
+        if not isinstance(value, cst.Call) or keyword(value, "dim") is not None:
+            return False
+        func = value.func
+        if not (
+            self.ctx.qualified_name(func) in ("torch.unique", "torch.unique_consecutive")
+            or (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in ("unique", "unique_consecutive")
+                and self.ctx.kind(func.value) == Kind.TENSOR
+            )
+        ):
+            return False
+        counts = keyword(value, "return_counts")
+        return counts is not None and not _is_false(counts)
+
+    def _parameters(self) -> set[str]:
+        func = self.ctx.function
+        if func is None:
+            return set()
+        params = func.params
+        every = [*params.posonly_params, *params.params, *params.kwonly_params]
+        for star in (params.star_arg, params.star_kwarg):
+            if isinstance(star, cst.Param):
+                every.append(star)
+        return {param.name.value for param in every}
+
+    def _before_site(self, value: cst.CSTNode) -> bool:
+        """Whether ``value`` comes before the operation being checked in the function."""
+        func, site = self.ctx.function, self._site
+        if func is None or site is None:
+            return False
+        first: Optional[cst.CSTNode] = None
+
+        def enter(node: cst.CSTNode) -> bool:
+            nonlocal first
+            if first is None and (node is value or node is site):
+                first = node
+            return first is None
+
+        walk(func.body, enter, _ignore)
+        return first is value
+
+    def _checked(self, names: set[str]) -> bool:
+        """Whether the function calls ``torch._check(...)`` (or another ``torch._check*``) on
+        one of ``names``: torch then knows what the check says about its size."""
+        func = self.ctx.function
+        if func is None:
+            return False
+        found = False
+
+        def enter(node: cst.CSTNode) -> bool:
+            nonlocal found
+            if found:
+                return False
+            if type(node) is cst.Call and (
+                self.ctx.qualified_name(node.func) or ""  # type: ignore[attr-defined]
+            ).startswith("torch._check"):
+                found = _mentions(node, names)
+                return False
+            return True
+
+        walk(func.body, enter, _ignore)
+        return found
+
+    def _scalar(self, expr: cst.BaseExpression) -> bool:
+        """A Python number, or a 0-d full reduction: broadcasting keeps the other side's size."""
+        if self.ctx.kind(expr) in (Kind.CONST, Kind.SIZE, Kind.DATA):
+            return True
+        if isinstance(expr, (cst.Integer, cst.Float)):
+            return True
+        return (
+            isinstance(expr, cst.Call)
+            and not expr.args
+            and isinstance(expr.func, cst.Attribute)
+            and expr.func.attr.value in FULL_REDUCTIONS
+            and self.ctx.kind(expr.func.value) == Kind.TENSOR
+        )
+
+
+def _ignore(node: cst.CSTNode) -> None:
+    return None
+
+
+def _mentions(root: cst.CSTNode, names: set[str]) -> bool:
+    """Whether a name in ``names`` is read inside ``root``."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if type(node) is cst.Name and node.value in names:  # type: ignore[attr-defined]
+            found = True
+        return not found
+
+    walk(root, enter, _ignore)
+    return found
+
+
+def _int_value(expr: cst.BaseExpression) -> Optional[int]:
+    """The value of an integer literal (``0``, ``-1``), or None."""
+    sign = 1
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        sign, expr = -1, expr.expression
+    if isinstance(expr, cst.Integer):
+        return sign * int(expr.value)
+    return None
+
+
+def _is_false(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "False"
+
+
+def _along_dim_zero(
+    node: cst.Call, args: list[cst.BaseExpression], consumer: Consumer, size: DataDependentSize
+) -> bool:
+    """Whether the operation runs along the data-dependent dimension (0, or -1 of a 1-D
+    tensor); False when the dimension is not an integer literal."""
+    position, default = consumer.dim  # type: ignore[misc]
+    given = keyword(node, "dim")
+    if given is None and 0 <= position < len(args):
+        given = args[position]
+    dim = default if given is None else _int_value(given)
+    return dim == 0 or (dim == -1 and size.one_dim)
+
+
+def _consumer_message(op: str, what: str, text: str, need: str) -> Message:
+    """The message of an operation that guards on a data-dependent size."""
+    name = text if len(text) <= 40 and "\n" not in text and text.isidentifier() else "t"
+    if need == "nonempty":
+        advice = (
+            f"`torch._check({name}.shape[0] > 0)` before it lets torch accept it; or keep the "
+            "full shape, torch.where(mask, x, fill) instead of x[mask]"
+        )
+    elif need == "classes":
+        advice = (
+            f"`torch._check({name}.shape[0] == num_classes)` before the loss lets torch accept "
+            "it (or give bincount the class count as minlength and slice to it)"
+        )
+    else:
+        advice = "keep the full shape: torch.where(mask, x, fill) instead of x[mask]"
+    whose = f"its weight {what}" if need == "classes" else what
+    return Message(
+        f"{op} guards on the data-dependent size of {whose}",
+        (
+            ("compile", "torch.compile(fullgraph=True) raises here"),
+            ("export", "torch.export fails here"),
+        ),
+        advice,
+    )

@@ -241,7 +241,8 @@ def test_masks_that_may_select_rows_are_left_alone():
         """,
         params="x, weights",
     )
-    assert _unfixed(before, "TL107") == 4
+    # Four selections, and the logsumexp that guards on the size of x[x > 0].
+    assert _unfixed(before, "TL107") == 5
 
 
 def test_row_gather_through_nonzero_becomes_a_masked_row_sum():
