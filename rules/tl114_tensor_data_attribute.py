@@ -4,10 +4,29 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import parameter_data_only
+
+# A write through `.data` (`w.data.mul_(d)`, `w.data[i] = v`, `w.data = t`) in graph code.
+WRITE = Message(
+    "a write through `.data` in graph code",
+    (
+        (
+            "export",
+            "torch.export fails (We found a fake tensor in the exported program constant's list)",
+        ),
+        (
+            "trace",
+            "torch.jit.trace does not record it, so the traced module never makes the update "
+            "that eager makes on every call",
+        ),
+    ),
+    "keep the state in a buffer (`register_buffer`) updated in place under `torch.no_grad()` "
+    "(`self.embed.mul_(d)`), which trace and export record, or make the update outside forward",
+)
 
 
 class TensorDataAttribute(Rule):
@@ -18,12 +37,18 @@ class TensorDataAttribute(Rule):
     code `torch.export` or `torch.jit.trace` converts. The trace is claimed only where the
     tensor depends on the input: `self.weight.data` is the same for every input.
 
+    A write through `.data` (`self.embed.data.mul_(d)`, `w.data[i] = v`, `w.data = t`, the
+    exponential moving averages of VQ codebooks) is claimed for trace too, parameter or not.
+
     ## Why is this bad?
     `.data` is a tensor detached from autograd that export's tracing does not follow:
     `torch.export` fails ("We found a fake tensor in the exported program constant's list"),
     for parameters as well as inputs. `torch.jit.trace` records `x.data` as a constant, so the
     traced model reuses the example input's values for every later input, with no warning.
-    `torch.compile` handles it.
+    `torch.compile` handles it. The tracer does not record writes through `.data` either: the
+    traced module never makes the update that eager makes on every call, so their outputs part
+    from the second call on. A buffer updated in place under `torch.no_grad()` is recorded by
+    trace and export alike.
 
     ## Example
     ```python
@@ -82,6 +107,27 @@ class TensorDataAttribute(Rule):
             from torch import nn
 
             class Model(nn.Module):
+                def __init__(self, decay: float = 0.5):
+                    super().__init__()
+                    self.decay = decay
+                    self.embed = nn.Parameter(torch.ones(3, 4))
+
+                def forward(self, x):
+                    self.embed.data.mul_(self.decay).add_(x.mean(0) * (1 - self.decay))
+                    return x @ self.embed.t()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(5, 4),)]
+            """,
+            line=11,
+            message_contains="never makes the update",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
                 def forward(self, x):
                     scale = x.data.abs().amax()
                     return x / scale
@@ -113,10 +159,31 @@ class TensorDataAttribute(Rule):
         ),
     ]
 
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self._written: set[int] = set()  # `.data` nodes written through
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value.endswith("_"):
+            self._written.add(id(func.value))
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._mark_target(target.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._mark_target(node.target)
+
+    def _mark_target(self, target: cst.BaseExpression) -> None:
+        self._written.add(id(target.value if isinstance(target, cst.Subscript) else target))
+
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if node.attr.value != "data" or self.ctx.kind(node.value) != Kind.TENSOR:
             return
-        if parameter_data_only(self.ctx, node.value):
+        if id(node) in self._written:
+            self.report(node, WRITE)
+        elif parameter_data_only(self.ctx, node.value):
             self.report(node, targets=("export",))
         else:
             self.report(node)
