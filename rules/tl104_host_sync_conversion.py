@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
+from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -53,6 +57,22 @@ CONVERSIONS: dict[str, tuple[tuple[str, ...], Message]] = {
 }
 
 
+# `.tolist()` of a float tensor where plain compile reports no break (in a loop, or as the
+# frame's first operation): fullgraph=True still raises.
+FLOAT_TOLIST = Message(
+    "`.tolist()` of a float tensor in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises here (GB0109 'Tensor.tolist() with "
+            "non-integer tensor')",
+        ),
+        ("trace", "torch.jit.trace bakes the values of the example input in as constants"),
+    ),
+    CONVERSIONS["tolist"][1].advice,
+)
+
+
 class HostSyncConversion(Rule):
     """Flags `.tolist()`, `.numpy()` and `.data_ptr()` on tensors in graph code.
 
@@ -67,7 +87,10 @@ class HostSyncConversion(Rule):
       operator"); `fullgraph=True` accepts integer tensors and fails on float ones (GB0109
       "Tensor.tolist() with non-integer tensor"). Compile is claimed where Dynamo reports the
       break: not inside a loop (Dynamo skips the whole frame there) and after some tensor
-      operation of the frame (on the first one it runs the frame eagerly).
+      operation of the frame (on the first one it runs the frame eagerly), and wherever the
+      tensor is surely floating point (a submodule's output, a float op such as `sigmoid`, a
+      true division, rows of one taken by a loop over it or over `zip` / `enumerate` of it),
+      where `fullgraph=True` fails whatever plain compile reports.
     - `.numpy()`: `torch.export` (non-strict) fails (".numpy() is not supported for tensor
       subclasses"); `torch.jit.trace` bakes the array in. `torch.compile` traces NumPy code.
     - `.data_ptr()`: `torch.export` fails (fake tensors have no storage).
@@ -193,6 +216,30 @@ class HostSyncConversion(Rule):
         ),
     ]
     INVALID = [
+        # In a loop plain compile reports nothing, but fullgraph=True fails on float rows.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.box = nn.Linear(8, 4)
+
+                def forward(self, feats):
+                    boxes = self.box(feats)
+                    dets = []
+                    for b, f in zip(boxes, feats):
+                        dets.append(b.tolist())
+                    return dets
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(3, 8),)]
+            """,
+            line=13,
+            backends=("compile", "trace"),
+        ),
         Invalid(
             """
             import numpy as np
@@ -298,6 +345,99 @@ class HostSyncConversion(Rule):
         if found is None or self.ctx.kind(func.value) != Kind.TENSOR:
             return
         targets, message = found
-        if func.attr.value == "tolist" and compile_break_reported(self.ctx, node, (func.value,)):
-            targets = ("compile", *targets)
+        if func.attr.value == "tolist":
+            if compile_break_reported(self.ctx, node, (func.value,)):
+                targets = ("compile", *targets)
+            elif floating(self.ctx, func.value):
+                # fullgraph=True fails on a float tensor's `.tolist()` wherever it is (GB0109).
+                targets, message = ("compile", *targets), FLOAT_TOLIST
         self.report(node, message, targets=targets)
+
+
+# Operations whose result is floating point whatever they are given.
+FLOAT_OPS = frozenset(
+    {
+        "float", "double", "half", "bfloat16", "sigmoid", "softmax", "log_softmax", "tanh",
+        "exp", "log", "sqrt", "rsqrt", "mean", "normalize", "gelu", "silu", "layer_norm",
+        "linear", "rand", "randn", "randn_like", "rand_like", "softplus", "erf",
+    }
+)  # fmt: skip
+
+
+def floating(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Surely a floating-point tensor: a submodule's output, a float op's result, a true
+    division, rows of one (a subscript, a loop over it or over ``zip`` / ``enumerate`` of it),
+    or a name bound once to one."""
+    if depth > 6:
+        return False
+    if isinstance(expr, cst.Name):
+        row = _loop_source(ctx, expr.value)
+        if row is not None:
+            return floating(ctx, row, depth + 1)
+        bound = assignments(ctx.function, expr.value)
+        return (
+            len(bound) == 1
+            and bound[0][0] is not UNKNOWN_VALUE
+            and bound[0][2] == 1
+            and floating(ctx, bound[0][0], depth + 1)
+        )
+    if isinstance(expr, cst.Subscript):
+        return floating(ctx, expr.value, depth + 1)
+    if isinstance(expr, cst.BinaryOperation):
+        return isinstance(expr.operator, cst.Divide) or any(
+            floating(ctx, side, depth + 1) for side in (expr.left, expr.right)
+        )
+    if isinstance(expr, cst.Call):
+        func = expr.func
+        if ctx.kind(func) == Kind.MODULE:
+            return True
+        name = (ctx.qualified_name(func) or "").rsplit(".", 1)[-1]
+        if isinstance(func, cst.Attribute) and ctx.kind(func.value) == Kind.TENSOR:
+            method = func.attr.value
+            if method in FLOAT_OPS:
+                return True
+            if method in ("squeeze", "unsqueeze", "flatten", "reshape", "view", "clone", "detach"):
+                return floating(ctx, func.value, depth + 1)
+            return False
+        return name in FLOAT_OPS
+    return False
+
+
+def _loop_source(ctx: LintContext, name: str) -> Optional[cst.BaseExpression]:
+    """The tensor a ``for`` loop of the function takes ``name`` from, one row at a time:
+    ``for name in x``, ``for name, other in zip(x, y)``, ``for i, name in enumerate(x)``."""
+    func = ctx.function
+    if func is None:
+        return None
+    found: list[cst.BaseExpression] = []
+
+    class Loops(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> None:
+            source = _row_source(ctx, node.target, node.iter, name)
+            if source is not None:
+                found.append(source)
+
+    func.body.visit(Loops())
+    return found[0] if len(found) == 1 else None
+
+
+def _row_source(
+    ctx: LintContext, target: cst.BaseExpression, iterable: cst.BaseExpression, name: str
+) -> Optional[cst.BaseExpression]:
+    if isinstance(target, cst.Name):
+        return iterable if target.value == name else None
+    if not isinstance(target, cst.Tuple) or not isinstance(iterable, cst.Call):
+        return None
+    called = ctx.qualified_name(iterable.func)
+    names = [e.value for e in target.elements]
+    args = [a.value for a in iterable.args if a.keyword is None and not a.star]
+    if called == "builtins.zip" and len(args) == len(names):
+        pairs = zip(names, args)
+    elif called == "builtins.enumerate" and len(names) == 2 and args:
+        pairs = zip(names[1:], args[:1])
+    else:
+        return None
+    for element, source in pairs:
+        if isinstance(element, cst.Name) and element.value == name:
+            return source
+    return None

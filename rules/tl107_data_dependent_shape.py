@@ -100,6 +100,17 @@ SHAPE_KEEPING_METHODS = frozenset(
 FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "amax", "amin", "prod", "norm"})
 
 
+# Padding sequences of data-dependent lengths: fullgraph compares the lengths (guards such as
+# "u1 > u0"); torch.export accepts it (torch 2.13).
+PAD_SEQUENCE = "torch.nn.utils.rnn.pad_sequence"
+PAD_MESSAGE = Message(
+    "`pad_sequence` guards on the data-dependent lengths of its sequences",
+    (("compile", "torch.compile(fullgraph=True) raises here"),),
+    "keep the full shape (a length mask over the longest possible sequence) instead of padding "
+    "pieces whose lengths come from data",
+)
+
+
 class DataDependentSize(NamedTuple):
     """A tensor whose dimension 0 has a size torch knows only at run time."""
 
@@ -115,10 +126,10 @@ class DataDependentShape(Rule):
     Finds operations in graph code whose output size depends on the values of a tensor:
     `x.nonzero()`, `torch.nonzero(m)`, `torch.argwhere`, `masked_select`, indexing with a boolean
     mask (`x[x > 0]`, `logits[labels != -100]`), `torch.unique`, `torch.bincount` and
-    `torch.where(cond)` with one argument. Masked assignment (`x[mask] = 0`),
-    `torch.where(cond, a, b)` and `repeat_interleave` with an int count are not flagged: torch
-    2.13 compiles them without a break. (`repeat_interleave` with tensor repeats does break
-    plain `torch.compile`, GB0036, but is not flagged yet.)
+    `torch.where(cond)` with one argument, and `repeat_interleave` with tensor repeats
+    (`torch.repeat_interleave(h, durations, dim=0)`, a length regulator). Masked assignment
+    (`x[mask] = 0`), `torch.where(cond, a, b)` and `repeat_interleave` with an int count are
+    not flagged: torch 2.13 compiles them without a break.
 
     It also finds the operations that need such a result's size, applied to one directly or
     through names bound once in the function (with `.float()`-like methods and arithmetic with
@@ -130,7 +141,9 @@ class DataDependentShape(Rule):
     `trapezoid` and `batch_norm` of a `bincount(..., minlength=k)` result (at least `k` long,
     which is all they ask) and operations after a `torch._check(...)` on the tensor (but not
     `chunk` / `split` / `tensor_split` / `unbind` / `cov` / `corrcoef` / `cdist`, which
-    need the size itself).
+    need the size itself). `nn.utils.rnn.pad_sequence` over a list holding such tensors (a
+    list literal, or a list the function appends them to) is flagged for compile only:
+    `torch.compile(fullgraph=True)` raises there, `torch.export` accepts it.
 
     ## Why is this bad?
     Plain `torch.compile` cannot size the result ahead of time and breaks the graph there
@@ -392,6 +405,49 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4)
+
+                def forward(self, tokens, durations):
+                    h = self.proj(tokens)
+                    return torch.repeat_interleave(h, durations, dim=0)
+
+            def inputs():
+                return [
+                    (torch.randn(3, 4), torch.tensor([1, 2, 1])),
+                    (torch.randn(3, 4), torch.tensor([2, 2, 3])),
+                ]
+            """,
+            line=11,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, h, durations):
+                    h = h * 2
+                    out = []
+                    for seq, d in zip(h, durations):
+                        out.append(seq.repeat_interleave(d, dim=0))
+                    return nn.utils.rnn.pad_sequence(out, batch_first=True)
+
+            def inputs():
+                return [
+                    (torch.randn(2, 3, 4), torch.tensor([[1, 2, 1], [2, 2, 0]])),
+                    (torch.randn(2, 3, 4), torch.tensor([[3, 1, 2], [1, 1, 1]])),
+                ]
+            """,
+            line=10,
+        ),
         # The selection breaks plain torch.compile (line 7); logsumexp then asks whether it is
         # empty, which fails fullgraph=True and torch.export (line 8).
         Invalid(
@@ -623,6 +679,8 @@ class DataDependentShape(Rule):
         name = self.ctx.qualified_name(func)
         if name in DYNAMIC_FUNCTIONS or (name == "torch.where" and len(node.args) == 1):
             self._report_op(node, call_targets(node))
+        elif self._tensor_repeats(node, name):
+            self._report_op(node, call_targets(node), callers_ran_operations=False)
         elif (
             isinstance(func, cst.Attribute)
             and func.attr.value in DYNAMIC_METHODS
@@ -633,15 +691,41 @@ class DataDependentShape(Rule):
 
         self._check_consumer(node, name)
 
-    def _report_op(self, node: cst.Call, operands: list[cst.BaseExpression]) -> None:
+    def _tensor_repeats(self, node: cst.Call, name: Optional[str]) -> bool:
+        """``repeat_interleave`` whose repeats are a tensor: the output size is their sum."""
+        func = node.func
+        positional = call_targets(node)
+        if name == "torch.repeat_interleave":
+            repeats = keyword(node, "repeats") or (
+                positional[1] if len(positional) > 1 else positional[0] if positional else None
+            )
+        elif isinstance(func, cst.Attribute) and func.attr.value == "repeat_interleave":
+            if self.ctx.kind(func.value) != Kind.TENSOR:
+                return False
+            repeats = keyword(node, "repeats") or (positional[0] if positional else None)
+        else:
+            return False
+        return repeats is not None and self.ctx.kind(repeats) == Kind.TENSOR
+
+    def _report_op(
+        self,
+        node: cst.Call,
+        operands: list[cst.BaseExpression],
+        callers_ran_operations: bool = True,
+    ) -> None:
         # Dynamo reports the break only after other operations of the frame and outside loops.
-        # For bincount in a helper, the helper's own operations must show that the frame's
-        # graph holds something already (a helper called first breaks nothing).
+        # For bincount and repeat_interleave in a helper, the helper's own operations must show
+        # that the frame's graph holds something already (a helper called first breaks nothing).
         func = node.func
         bincount = (self.ctx.qualified_name(func) == "torch.bincount") or (
             isinstance(func, cst.Attribute) and func.attr.value == "bincount"
         )
-        if compile_break_reported(self.ctx, node, operands, callers_ran_operations=not bincount):
+        if compile_break_reported(
+            self.ctx,
+            node,
+            operands,
+            callers_ran_operations=callers_ran_operations and not bincount,
+        ):
             self.report(node)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -671,6 +755,11 @@ class DataDependentShape(Rule):
             if weight is not None and self._size_of(weight) is not None:
                 op = name.rsplit(".", 1)[1]
                 self._report_consumer(node, f"`{op}`", weight, "classes")
+            return
+        if name == PAD_SEQUENCE:
+            sequences = keyword(node, "sequences") or (positional[0] if positional else None)
+            if sequences is not None and self._holds_data_dependent(sequences):
+                self.report(node, PAD_MESSAGE, targets=("compile",))
             return
         consumer = CONSUMER_FUNCTIONS.get(name) if name else None
         if consumer is not None:
@@ -709,6 +798,21 @@ class DataDependentShape(Rule):
         text = self.ctx.module.code_for_node(operand).strip()
         what = f"`{text}`" if len(text) <= 40 and "\n" not in text else "its input"
         self.report(node, _consumer_message(op, what, text, need), targets=("compile", "export"))
+
+    def _holds_data_dependent(self, sequences: cst.BaseExpression) -> bool:
+        """A list literal with a tensor of data-dependent size, or a name bound once to a list
+        that the function appends one to."""
+        if isinstance(sequences, (cst.List, cst.Tuple)):
+            elements = [e.value for e in sequences.elements if isinstance(e, cst.Element)]
+        elif isinstance(sequences, cst.Name) and self.ctx.function is not None:
+            elements = _appended(self.ctx.function, sequences.value)
+        else:
+            return False
+        for element in elements:
+            self._names = []
+            if self._size_of(element) is not None:
+                return True
+        return False
 
     def _size_of(self, expr: cst.BaseExpression, depth: int = 0) -> Optional[DataDependentSize]:
         """The data-dependent size of ``expr``: a selection (``x[mask]``, ``x[idx]`` with
@@ -752,6 +856,14 @@ class DataDependentShape(Rule):
         name = self.ctx.qualified_name(func)
         positional = call_targets(call)
         method = func.attr.value if isinstance(func, cst.Attribute) else None
+        if self._tensor_repeats(call, name):
+            # Flattened without a dimension: 1-D; along `dim`, that dimension (0 for rows).
+            dim = keyword(call, "dim")
+            if dim is None and len(positional) > (2 if method is None else 1):
+                dim = positional[2 if method is None else 1]
+            if dim is None:
+                return DataDependentSize(True, True)
+            return DataDependentSize(True, False) if _int_value(dim) == 0 else None
         if name in DYNAMIC_FUNCTIONS or (
             method in DYNAMIC_METHODS and self.ctx.kind(func.value) == Kind.TENSOR  # type: ignore[union-attr]
         ):
@@ -960,6 +1072,26 @@ def _along_dim_zero(
         given = args[position]
     dim = default if given is None else _int_value(given)
     return dim == 0 or (dim == -1 and size.one_dim)
+
+
+def _appended(func: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
+    """What ``func`` appends to the list ``name`` (``name.append(x)``)."""
+    found: list[cst.BaseExpression] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "append"
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == name
+            and len(node.args) == 1
+        ):
+            found.append(node.args[0].value)
+        return True
+
+    walk(func.body, enter, lambda node: None)
+    return found
 
 
 def _consumer_message(op: str, what: str, text: str, need: str) -> Message:
