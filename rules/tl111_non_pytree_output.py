@@ -1,4 +1,5 @@
-"""TL111: forward returns an instance of a plain project class (export and trace fail)."""
+"""TL111: forward returns an instance of a plain project class or of a subclass of a built-in
+container (export, and for a dict subclass or a dataclass trace too, fail)."""
 
 from __future__ import annotations
 
@@ -8,29 +9,62 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import ProjectIndex
+from torchlint.lint.semantic.summary import ClassSummary
 
 
 class NonPytreeOutput(Rule):
-    """Flags a graph root's `return` of an instance of a plain project class.
+    """Flags a graph root's `return` of an instance of a plain project class or container subclass.
 
     ## What it does
     Finds `return Output(...)` (or `return out` with `out = Output(...)`) in the `forward` of a
     module that `torch.export` or `torch.jit.trace` converts, where `Output` is a class of the
-    project with no base outside the project: a `@dataclass` or a plain class holding tensors.
-    Not flagged: `NamedTuple`s and other classes built on a library base (a `dict` subclass,
-    transformers' `ModelOutput`, which registers itself), classes registered in their file with
-    `torch.utils._pytree.register_dataclass` / `register_pytree_node`, and submodules' outputs
-    that the caller takes apart (only the converted root's return is checked).
+    project that torch cannot take apart: a `@dataclass` or a plain class holding tensors (no
+    base outside the project), or a subclass of `dict`, `OrderedDict`, `list` or `tuple`.
+    Not flagged: `NamedTuple`s and classes built on another library base (an installed
+    transformers' `ModelOutput`), submodules' outputs that the caller takes apart (only the
+    converted root's return is checked), and, for export, classes registered in their file with
+    `torch.utils._pytree.register_dataclass` / `register_pytree_node`. A registered container
+    subclass (so registered, or built on a base whose `__init_subclass__` registers it, as
+    transformers' own `ModelOutput` does) is not flagged at all: trace fails on a dict subclass,
+    but the projects that register one hand trace a tuple instead (`return_dict=False`,
+    `torchscript=True`).
+
+    What torch 2.13 does with a returned instance (export non-strict; trace as called, with
+    `strict=True`, and with `strict=False`):
+
+    | returned                           | `torch.export` | `torch.jit.trace` | `strict=False` |
+    |------------------------------------|----------------|-------------------|----------------|
+    | `dict`, `OrderedDict`              | passes | fails (1) | passes |
+    | `list`                             | passes | passes (TracerWarning) | passes |
+    | `tuple`, `namedtuple`, `NamedTuple`| passes | passes | passes |
+    | `dict` / `OrderedDict` subclass    | fails (2) | fails (3) | fails (3) or passes |
+    | the same, registered as a pytree   | passes | fails (3) | fails (3) or passes |
+    | `list` / `tuple` subclass          | fails (2) | passes | passes |
+    | `@dataclass`, plain class          | fails (2) | fails (4) | fails (4) |
+    | the same, registered as a pytree   | passes | fails (4) | fails (4) |
+
+    (1) "Encountering a dict at the output of the tracer might cause the trace to be
+    incorrect". (2) "Found <class 'Output'> in output, which is not a known type". (3) "Only
+    tensors, lists, tuples of tensors, or dictionary of tensors can be output from traced
+    functions"; some subclasses trace takes for a plain dict instead (in 2.13, one with a
+    `__getattr__` or `__setattr__` over its items, like the usual attribute-access output
+    dict): then (1) with `strict=True`, and a plain `dict` returned with `strict=False`. (4)
+    "Tracer cannot infer type of Output(...)" (a dataclass), or the "Only tensors ..." of (3).
+    transformers' `ModelOutput` is an `OrderedDict` subclass whose `__init_subclass__` registers
+    every subclass as a pytree: export passes, trace fails (3).
 
     ## Why is this bad?
     `torch.export` flattens the outputs with pytrees and fails on a type it does not know
     ("Found <class 'Output'> in output, which is not a known type"). `torch.jit.trace` returns
     only tensors and tuples, lists or dicts of them, and fails too ("Tracer cannot infer type of
     Output(...)", or "Only tensors, lists, tuples of tensors, or dictionary of tensors can be
-    output from traced functions"). `torch.compile` returns the object as eager does.
+    output from traced functions"); a dict subclass it takes for a dict fails its default strict
+    mode ("Encountering a dict at the output of the tracer"). `torch.compile` returns the object
+    as eager does.
 
     ## Example
     ```python
@@ -44,8 +78,9 @@ class NonPytreeOutput(Rule):
             h = self.body(x)
             return Output(logits=self.head(h), hidden=h)
     ```
-    Use instead: a `NamedTuple`, a tuple or a dict of tensors; for export alone,
-    `torch.utils._pytree.register_dataclass(Output)` after the class.
+    Use instead: a `NamedTuple` or a tuple of tensors (a plain dict passes export, and trace
+    only with `strict=False`); for export alone, `torch.utils._pytree.register_dataclass(Output)`
+    after the class (`register_pytree_node` for a container subclass).
 
     ## Fix safety
     No automatic fix: every caller reads the output's fields.
@@ -58,7 +93,7 @@ class NonPytreeOutput(Rule):
         "export": "torch.export fails (the class is not a known pytree type)",
         "trace": "torch.jit.trace fails (it outputs only tensors and tuples, lists or dicts of them)",
     }
-    advice = "return a NamedTuple, a tuple or a dict of tensors"
+    advice = "return a NamedTuple or a tuple of tensors"
     targets = ("export", "trace")
 
     VALID = [
@@ -124,6 +159,94 @@ class NonPytreeOutput(Rule):
 
             def inputs():
                 return [(torch.randn(3, 4),), (torch.randn(3, 4),)]
+            """,
+            backends=("export",),
+        ),
+        # A namedtuple, and a tuple subclass registered as a pytree: export flattens both and
+        # trace returns them as tuples.
+        Valid(
+            """
+            import collections
+
+            import torch
+            from torch import nn
+
+            Output = collections.namedtuple("Output", ["logits", "hidden"])
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    return Output(h.softmax(-1), h)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            import torch.utils._pytree as pytree
+            from torch import nn
+
+            class Pair(tuple):
+                @property
+                def logits(self):
+                    return self[0]
+
+            pytree.register_pytree_node(Pair, lambda p: (list(p), None), lambda v, _: Pair(v))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    return Pair((h.softmax(-1), h))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # An OrderedDict subclass whose base registers every subclass as a pytree (the way
+        # transformers' ModelOutput does): export flattens it. (Trace cannot return it; such
+        # projects hand trace a tuple instead, and the class is not flagged.)
+        Valid(
+            """
+            from collections import OrderedDict
+
+            import torch
+            import torch.utils._pytree as pytree
+            from torch import nn
+
+            class BaseOutput(OrderedDict):
+                def __init_subclass__(cls):
+                    super().__init_subclass__()
+                    pytree.register_pytree_node(
+                        cls,
+                        lambda out: (list(out.values()), list(out.keys())),
+                        lambda values, keys: cls(zip(keys, values)),
+                    )
+
+            class HeadOutput(BaseOutput):
+                pass
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    out = HeadOutput(logits=h.softmax(-1), hidden=h)
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             backends=("export",),
         ),
@@ -215,6 +338,63 @@ class NonPytreeOutput(Rule):
             """,
             line=21,
         ),
+        # A dict subclass with attribute access over its items: export does not know the class;
+        # trace takes it for a dict, which its default strict mode refuses at the output.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class HeadOutput(dict):
+                def __getattr__(self, name):
+                    try:
+                        return self[name]
+                    except KeyError as exc:
+                        raise AttributeError(name) from exc
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = nn.Linear(4, 4)
+                    self.head = nn.Linear(4, 3)
+
+                def forward(self, x):
+                    h = torch.relu(self.body(x))
+                    return HeadOutput(logits=self.head(h), hidden=h)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=19,
+            message_contains="dict subclass",
+        ),
+        # A tuple subclass: export does not know the class; trace returns it as a tuple.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Pair(tuple):
+                @property
+                def logits(self):
+                    return self[0]
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    return Pair((h.softmax(-1), h))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=16,
+            backends=("export",),
+            message_contains="tuple subclass",
+        ),
     ]
 
     def visit_Return(self, node: cst.Return) -> None:
@@ -225,15 +405,22 @@ class NonPytreeOutput(Rule):
         if info.owner_class and _held_by_another_module(self.ctx.index, info.owner_class):
             return  # a submodule's output, which the module holding it takes apart
         kinds = self._instance_kinds(node.value)
-        if kinds and PLAIN in kinds:
-            self.report(node.value)
-        elif kinds == {REGISTERED}:
-            # A registered pytree export flattens; torch.jit.trace still cannot.
-            self.report(node.value, targets=("trace",))
+        if not kinds:
+            return
+        # Every path returns such an instance: name each back-end that fails on one of them.
+        failing = {target for kind in kinds for target in FAILS[kind]}
+        targets = tuple(target for target in self.targets if target in failing)
+        if kinds == {DICT}:
+            message: Optional[Message] = DICT_MESSAGE
+        elif kinds == {SEQUENCE}:
+            message = SEQUENCE_MESSAGE
+        else:
+            message = None
+        self.report(node.value, message, targets=targets)
 
     def _instance_kinds(self, value: cst.BaseExpression) -> set[str]:
         """The kinds of project class ``value`` is an instance of on every path that binds it
-        (PLAIN, REGISTERED); empty when any path gives something else."""
+        (see ``_class_kind``); empty when any path gives something else."""
         if type(value) is cst.Name:
             bound = assignments(self.ctx.function, value.value)
             if not bound or any(v is UNKNOWN_VALUE or size != 1 for v, _, size in bound):
@@ -252,6 +439,40 @@ class NonPytreeOutput(Rule):
 
 PLAIN = "plain"
 REGISTERED = "registered"
+DICT = "dict"
+SEQUENCE = "sequence"
+# The back-ends that fail on a returned instance of each kind (the table in the docstring).
+FAILS: dict[str, tuple[str, ...]] = {
+    PLAIN: ("export", "trace"),
+    REGISTERED: ("trace",),
+    DICT: ("export", "trace"),
+    SEQUENCE: ("export",),
+}
+# Library bases whose project subclasses torch cannot take apart, by the kind they give.
+CONTAINER_BASES = {
+    "builtins.dict": DICT,
+    "collections.OrderedDict": DICT,
+    "builtins.list": SEQUENCE,
+    "builtins.tuple": SEQUENCE,
+}
+NOT_PYTREE = "torch.export fails (the subclass is not a known pytree type)"
+DICT_MESSAGE = Message(
+    "forward returns an instance of a dict subclass",
+    (
+        ("export", NOT_PYTREE),
+        (
+            "trace",
+            "torch.jit.trace fails (it either does not take the subclass as an output or takes"
+            " it for a dict, which its default strict mode refuses at the output)",
+        ),
+    ),
+    "return a NamedTuple or a tuple of tensors",
+)
+SEQUENCE_MESSAGE = Message(
+    "forward returns an instance of a list or tuple subclass",
+    (("export", NOT_PYTREE),),
+    "return a plain tuple or a NamedTuple",
+)
 
 
 def _held_by_another_module(index: ProjectIndex, owner: str) -> bool:
@@ -265,22 +486,64 @@ def _held_by_another_module(index: ProjectIndex, owner: str) -> bool:
 
 
 def _class_kind(ctx: LintContext, qualname: str) -> Optional[str]:
-    """PLAIN for a project class whose bases are all project classes (or none), none of them an
-    ``nn.Module``; REGISTERED when one of them is registered as a pytree in its file; None for
-    anything else (not a project class, or a library base: NamedTuple, dict, Enum, ...)."""
+    """The kind of a project class that is no ``nn.Module`` and whose bases are project classes
+    (or none): PLAIN, or REGISTERED when one of them is registered as a pytree in its file; with
+    ``dict`` / ``OrderedDict`` among its library bases DICT, with ``list`` / ``tuple`` SEQUENCE,
+    unless registered. None for anything else (not a project class, a registered container
+    subclass, or another library base: NamedTuple, Enum, an installed transformers' ModelOutput)."""
     index = ctx.index
     if index.class_info(qualname) is None or index.is_module_class(qualname):
         return None
-    kind = PLAIN
-    for _, summary, cls in index.mro(qualname):
-        if any(index.class_info(base) is None and base != "builtins.object" for base in cls.bases):
-            return None
+    container: Optional[str] = None
+    registered = False
+    for name, summary, cls in index.mro(qualname):
+        for base in cls.bases:
+            if index.class_info(base) is not None or base == "builtins.object":
+                continue
+            if base not in CONTAINER_BASES:
+                return None
+            container = container or CONTAINER_BASES[base]
+        if name != qualname and _registers_subclasses(index, cls):
+            registered = True
         text = index.texts.get(summary.path)
         if text is None and summary.path == ctx.path:
             text = ctx.source
         if text is not None and _registered(text, cls.name):
-            kind = REGISTERED
-    return kind
+            registered = True
+    if container is not None:
+        # A registered container subclass passes export; trace fails on a dict subclass, but
+        # the projects that register one (transformers' ModelOutput) hand trace a tuple instead
+        # (``return_dict=False``, ``torchscript=True``), so it is not flagged.
+        return None if registered else container
+    return REGISTERED if registered else PLAIN
+
+
+REGISTER_FUNCTIONS = frozenset(
+    {"register_pytree_node", "_register_pytree_node", "register_dataclass"}
+)
+
+
+def _registers_subclasses(index: ProjectIndex, cls: ClassSummary) -> bool:
+    """Whether ``cls`` has an ``__init_subclass__`` that registers each subclass as a pytree,
+    itself or through a project function it calls (transformers' ``ModelOutput``, a vendored
+    ``BaseOutput``)."""
+    method = cls.methods.get("__init_subclass__")
+    if method is None:
+        return False
+    for call in method.calls:
+        if call.kind != "name":
+            continue
+        if call.target.rsplit(".", 1)[-1] in REGISTER_FUNCTIONS:
+            return True
+        found = index.lookup(call.target)
+        if found and found[0] == "function":
+            helper = found[1].functions[found[2]]
+            if any(
+                inner.kind == "name" and inner.target.rsplit(".", 1)[-1] in REGISTER_FUNCTIONS
+                for inner in helper.calls
+            ):
+                return True
+    return False
 
 
 def _registered(text: str, class_name: str) -> bool:
