@@ -624,3 +624,34 @@ def test_typing_re_exports_read_as_typing():
         "Net.forward",
     )
     assert (env["x"], env["memories"], env["states"]) == (Kind.TENSOR, Kind.TENSOR, Kind.TENSORS)
+
+
+def test_a_tensor_type_test_narrows_the_name_in_each_branch_and_after_an_early_return():
+    """`type(x).__name__ == "Tensor"`, `isinstance(x, torch.Tensor)`, `torch.is_tensor(x)`:
+    the branch where the test fails holds something else (a list of tensors, a number), and
+    so does the code after `if <tensor test>: return ...`."""
+    source = """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def forward(self, x, y, z, w):
+                if type(x).__name__ == "Tensor":
+                    return x.flatten(1)
+                rows = x
+                if not isinstance(y, torch.Tensor):
+                    as_list = y
+                else:
+                    as_tensor = y
+                if torch.is_tensor(z):
+                    z = z.float()
+                if isinstance(w, torch.Tensor):
+                    inside = w
+                kept = w
+                return rows, as_list, as_tensor, z, inside, kept
+    """
+    kinds = kinds_in(source, "Net.forward")
+    assert kinds["rows"] == UNK
+    assert kinds["as_list"] == UNK and kinds["as_tensor"] == T
+    assert kinds["z"] == T
+    assert kinds["inside"] == T and kinds["kept"] == T  # no branch bound it again

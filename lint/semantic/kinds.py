@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 import libcst as cst
 
+from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.semantic.summary import PARTIALS
 from torchlint.lint.walk import walk
 
@@ -545,15 +546,30 @@ class KindInference:
         elif isinstance(stmt, cst.If):
             self.kind(stmt.test)
             before = dict(self.env)
+            narrowed = self._tensor_test(stmt.test)
+            if narrowed is not None:
+                name, is_tensor = narrowed
+                self.env[name] = T if is_tensor else UNK
             self._suite(stmt.body)
             after_body = self.env
             self.env = dict(before)
+            if narrowed is not None:
+                self.env[name] = UNK if is_tensor else T
             if stmt.orelse is not None:
                 if isinstance(stmt.orelse, cst.If):
                     self._statement(stmt.orelse)
                 else:
                     self._suite(stmt.orelse.body)
-            self.env = self._join_envs(after_body, self.env)
+            joined = self._join_envs(after_body, self.env)
+            if narrowed is not None:
+                if ends_in_exit(stmt.body):
+                    # `if isinstance(x, Tensor): return ...`: below, x is not a tensor.
+                    joined[name] = self.env.get(name, UNK)
+                elif (after_body.get(name), self.env.get(name)) == (
+                    (T, UNK) if is_tensor else (UNK, T)
+                ):
+                    joined[name] = before.get(name, UNK)  # neither branch bound it again
+            self.env = joined
         elif isinstance(stmt, (cst.For,)):
             iter_kind = self._iter_kind(stmt.iter)
             before = dict(self.env)
@@ -607,6 +623,54 @@ class KindInference:
             current = stack.pop()
             self.kinds.pop(id(current), None)
             stack.extend(current.children)
+
+    def _tensor_test(self, test: cst.BaseExpression) -> Optional[tuple[str, bool]]:
+        """``(name, True)`` for a test that holds when parameter or local ``name`` is a tensor
+        (``isinstance(x, torch.Tensor)``, ``torch.is_tensor(x)``, ``type(x) is torch.Tensor``,
+        ``type(x).__name__ == "Tensor"``), ``(name, False)`` for its negation; else None.
+        Only for a name this function's kinds take for a tensor or do not know."""
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            inner = self._tensor_test(test.expression)
+            return (inner[0], not inner[1]) if inner is not None else None
+        subject: Optional[cst.BaseExpression] = None
+        positive = True
+        if isinstance(test, cst.Call) and len(test.args) >= 1:
+            name = self.model.qualified_name(test.func)
+            if name == "torch.is_tensor" and len(test.args) == 1:
+                subject = test.args[0].value
+            elif name == "builtins.isinstance" and len(test.args) == 2:
+                if self.model.qualified_name(test.args[1].value) == "torch.Tensor":
+                    subject = test.args[0].value
+        elif isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+            target = test.comparisons[0]
+            operator = target.operator
+            if isinstance(operator, (cst.NotEqual, cst.IsNot)):
+                positive = False
+            elif not isinstance(operator, (cst.Equal, cst.Is)):
+                return None
+            subject = self._type_of(test.left, target.comparator)
+        if not isinstance(subject, cst.Name) or self.env.get(subject.value) not in (T, UNK):
+            return None
+        return subject.value, positive
+
+    def _type_of(
+        self, left: cst.BaseExpression, right: cst.BaseExpression
+    ) -> Optional[cst.BaseExpression]:
+        """``x`` of ``type(x) is torch.Tensor`` / ``type(x).__name__ == "Tensor"``."""
+        call = left.value if isinstance(left, cst.Attribute) else left
+        if not (
+            isinstance(call, cst.Call)
+            and self.model.qualified_name(call.func) == "builtins.type"
+            and len(call.args) == 1
+        ):
+            return None
+        if isinstance(left, cst.Attribute):
+            named = left.attr.value == "__name__" and isinstance(right, cst.SimpleString)
+            if not named or right.evaluated_value != "Tensor":  # type: ignore[union-attr]
+                return None
+        elif self.model.qualified_name(right) != "torch.Tensor":
+            return None
+        return call.args[0].value
 
     def _join_envs(self, a: dict[str, Kind], b: dict[str, Kind]) -> dict[str, Kind]:
         out = {}
