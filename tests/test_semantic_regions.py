@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -851,3 +852,142 @@ def test_a_plain_class_in_a_scripted_signature_is_compiled_for_script(tmp_path):
     assert "proj.buffer.Legacy.reset" not in scripted  # named by a method never compiled
     default = regions_by_local_name(index_project(paths))
     assert not any(name.startswith("proj.buffer.") for name in default)
+
+
+TIMER = """
+    import time
+
+    class Timer:
+        def __init__(self, stats, name):
+            self.stats = stats
+            self.name = name
+
+        def __enter__(self):
+            self.start = time.perf_counter()
+            return self
+
+        def __exit__(self, *exc):
+            self.stats[self.name] = time.perf_counter() - self.start
+            return False
+
+    class Lap(Timer):
+        def __init__(self):
+            self.laps = 0
+
+        def __enter__(self):
+            self.laps += 1
+"""
+
+
+def test_a_with_item_in_graph_code_reaches_its_context_manager(tmp_path):
+    # probe b5_timer_context: `with Timer(...):` in forward runs Timer.__init__, __enter__ and
+    # __exit__; Dynamo inlines them and TorchScript compiles the class (trace and export run
+    # them as Python: not graph code for them). A `with` in driver code reaches nothing.
+    model = """
+        import torch
+        from torch import nn
+        {import_line}
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.stats = {{}}
+                self.timer = Lap()
+
+            def forward(self, x):
+                with Timer(self.stats, "fc") as t:
+                    y = x * 2
+                with self.timer:
+                    y = y + 1
+                return y
+
+        def evaluate(model, x):
+            with Other({{}}, "eval"):
+                return model(x)
+
+        class Other:
+            def __init__(self, stats, name):
+                pass
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                return False
+    """
+    same = write_project(
+        tmp_path / "same",
+        {"model.py": textwrap.dedent(TIMER) + textwrap.dedent(model.format(import_line=""))},
+    )
+    imported = write_project(
+        tmp_path / "imported",
+        {
+            "proj/__init__.py": "",
+            "proj/timing.py": TIMER,
+            "proj/model.py": model.format(import_line="from proj.timing import Timer, Lap"),
+        },
+    )
+    compile_only = frozenset({"compile"})
+    for paths, timing, module in (
+        (same, "model", "model"),
+        (imported, "proj.timing", "proj.model"),
+    ):
+        regions = regions_by_local_name(index_project(paths))
+        assert regions[f"{module}.Net.forward"] == DEFAULT
+        for method in ("__init__", "__enter__", "__exit__"):
+            assert regions[f"{timing}.Timer.{method}"] == compile_only, (module, method)
+        # `with self.timer:` runs Lap's __enter__ and the __exit__ it inherits, not __init__.
+        assert regions[f"{timing}.Lap.__enter__"] == compile_only
+        assert f"{timing}.Lap.__init__" not in regions
+        assert f"{module}.evaluate" not in regions
+        assert not any(name.startswith(f"{module}.Other") for name in regions)
+        scripted = regions_by_local_name(index_project(paths, script_all_modules=True))
+        assert scripted[f"{timing}.Timer.__enter__"] == frozenset({"compile", "script"})
+        found = lint_files([str(p) for p in paths.values()])
+        clocks = sorted(
+            (Path(r.path).name, d.line) for r in found for d in r.diagnostics if d.code == "TL304"
+        )
+        name = "model.py" if module == "model" else "timing.py"
+        assert clocks == [(name, 9), (name, 13)], clocks
+
+
+def test_context_manager_regions_warm_equal_cold(tmp_path):
+    # The edge from a `with` item is in the summary: a warm run, and one after the file with
+    # the `with` changes (the Timer file's regions with it), equal cold runs.
+    paths = write_project(
+        tmp_path,
+        {
+            "proj/__init__.py": "",
+            "proj/timing.py": TIMER,
+            "proj/model.py": """
+                import torch
+                from torch import nn
+                from proj.timing import Timer
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        with Timer({}, "fc"):
+                            y = x * 2
+                        return y
+            """,
+        },
+    )
+    files = [str(p) for p in paths.values()]
+    cache = str(tmp_path / "cache")
+
+    def view(results):
+        return sorted(
+            (Path(r.path).name, d.line, d.code, tuple(d.targets))
+            for r in results
+            for d in r.diagnostics
+        )
+
+    cold = view(lint_files(files))
+    assert ("timing.py", 9, "TL304") in {entry[:3] for entry in cold}
+    assert view(lint_files(files, cache_dir=cache)) == cold
+    assert view(lint_files(files, cache_dir=cache)) == cold
+    model = paths["proj/model.py"]
+    model.write_text(model.read_text().replace('with Timer({}, "fc"):', "if True:"))
+    edited = view(lint_files(files))
+    assert not any(entry[0] == "timing.py" for entry in edited)
+    assert view(lint_files(files, cache_dir=cache)) == edited

@@ -42,6 +42,12 @@ GUARD_CALLS: dict[str, frozenset[str]] = {
     "torch.onnx.is_in_onnx_export": frozenset({"export"}),
 }
 
+# The back-ends for which graph code's ``with`` items reach their context managers' methods:
+# those that compile the methods (Dynamo inlines ``__enter__``/``__exit__``, TorchScript compiles
+# the class). Trace and export run them as Python, state handed from ``__enter__`` to
+# ``__exit__`` within one call, which TL311 would read as state a later call reads back.
+CONTEXT_MANAGER_TARGETS = frozenset({"compile", "script"})
+
 # What ``forward`` of any nn.Module is a root for. Script joins only from a scripting root, or
 # when the user asks ``--target script`` ("can this be scripted?").
 MODULE_TARGETS = frozenset({"trace", "compile", "export"})
@@ -568,6 +574,10 @@ class ProjectIndex:
             for callee, callee_class in self._callees(summary, fn, owner, concrete):
                 self._callers.setdefault(callee, set()).add(fq_name)
                 queue.append((callee, targets, root, callee_class))
+            for callee, callee_class in self._context_managers(fn, concrete or owner):
+                if targets & CONTEXT_MANAGER_TARGETS:
+                    self._callers.setdefault(callee, set()).add(fq_name)
+                    queue.append((callee, targets & CONTEXT_MANAGER_TARGETS, root, callee_class))
             if "script" in targets:
                 # A plain class named in a scripted signature (``buf: Optional[BufferIO]``)
                 # becomes a TorchScript class: every method of it is compiled, for script only.
@@ -676,6 +686,31 @@ class ProjectIndex:
                 if method:
                     callees.append((method[0], this))
         return callees
+
+    def _context_managers(
+        self, fn: FunctionSummary, this: Optional[str]
+    ) -> list[tuple[str, Optional[str]]]:
+        """The methods ``fn``'s ``with`` items run, each with its class: ``__enter__`` and
+        ``__exit__`` of a project class constructed there (``with Timer(...):``, its
+        ``__init__`` too), bound to a local name, or held in ``self.<attr>``."""
+        methods: list[tuple[str, Optional[str]]] = []
+        for call in fn.calls:
+            if call.kind == "with":
+                found = self.lookup(call.target)
+                if found is None or found[0] != "class":
+                    continue
+                cls: Optional[str] = found[1].qualify(found[2])
+            elif call.kind == "with-attr" and this is not None:
+                cls = self.attribute_class(this, call.target)
+            else:
+                continue
+            if cls is None:
+                continue
+            for name in (call.method, "__enter__", "__exit__"):
+                method = self.find_method(cls, name) if name else None
+                if method is not None:
+                    methods.append((method[0], cls))
+        return methods
 
     def attribute_functions(self, class_qualname: str, attr: str) -> list[str]:
         """Project functions stored in ``self.<attr>`` (``self.attn_fn = partial(fn, ...)``)."""

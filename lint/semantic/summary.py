@@ -75,7 +75,10 @@ class CallRef:
     (``fn = REGISTRY[key]; fn(...)``: ``target`` is the dict of callables, or an instance of a
     class holding one, and every callable in it is reached). ``"annotation"`` is no call: a name
     in the function's signature (``target``), a class TorchScript compiles with a scripted
-    function.
+    function. ``"with"`` is the context manager of a ``with`` item (``with Timer(...):``, or
+    ``with t:`` for a local ``t = Timer(...)``): ``target`` is its class, whose ``__enter__``
+    and ``__exit__`` run there, and ``method`` is ``"__init__"`` when the item constructs it
+    (``"with-attr"``: the instance in ``self.<target>``, ``with self.timer:``).
     """
 
     kind: str
@@ -732,6 +735,30 @@ class _Summarizer(ast.NodeVisitor):
             self.callables[-1][target.id] = [item]
         self.generic_visit(node)
 
+    def visit_With(self, node: ast.With) -> None:
+        """``with EXPR [as x]:`` runs ``__enter__`` and ``__exit__`` of what ``EXPR`` gives:
+        a class constructed there (its ``__init__`` too), a local instance of one, or the
+        instance in ``self.<attr>``."""
+        if self.function_stack:
+            calls = self.function_stack[-1].calls
+            for item in node.items:
+                expr, line = item.context_expr, item.context_expr.lineno
+                if isinstance(expr, ast.Call):
+                    cls = self._resolve(expr.func)
+                    if cls and not cls.startswith("builtins."):
+                        calls.append(CallRef("with", cls, method="__init__", line=line))
+                elif isinstance(expr, ast.Name):
+                    cls = next((f[expr.id] for f in reversed(self.instances) if expr.id in f), None)
+                    if cls:
+                        calls.append(CallRef("with", cls, line=line))
+                elif (
+                    isinstance(expr, ast.Attribute)
+                    and isinstance(expr.value, ast.Name)
+                    and expr.value.id == "self"
+                ):
+                    calls.append(CallRef("with-attr", expr.attr, line=line))
+        self.generic_visit(node)
+
     # -- calls -----------------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
@@ -845,6 +872,7 @@ _HANDLERS: dict[type, Callable[[_Summarizer, Any], None]] = {
     ast.AnnAssign: _Summarizer.visit_AnnAssign,
     ast.Call: _Summarizer.visit_Call,
     ast.For: _Summarizer.visit_For,
+    ast.With: _Summarizer.visit_With,
 }
 
 
