@@ -1,0 +1,19 @@
+# ruff: noqa  (a probe is written as users write models: typing.List, setattr, ...)
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        if not torch.jit.is_scripting():
+            shapes = {tuple(p.shape) for p in self.parameters()}
+            assert len(shapes) > 0
+        return self.fc(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,26 @@
+# ruff: noqa  (a probe is written as users write models: typing.List, setattr, ...)
+import torch
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, act=None):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.act = act if act is not None else (lambda t: t * torch.sigmoid(t))
+
+    def forward(self, x):
+        return self.act(self.fc(x))
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.block = Block()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

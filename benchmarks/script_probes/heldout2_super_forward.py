@@ -1,0 +1,21 @@
+# ruff: noqa  (a probe is written as users write models: typing.List, setattr, ...)
+import torch
+from torch import nn
+
+
+class Base(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+class Model(Base):
+    def forward(self, x):
+        return super().forward(x).relu()
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
