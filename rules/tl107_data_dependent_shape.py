@@ -3,7 +3,6 @@ result that torch cannot trace with its size unknown."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
 import libcst as cst
@@ -12,6 +11,12 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import ARITHMETIC, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.unbacked_sizes import (
+    CONSUMER_FUNCTIONS,
+    CONSUMER_METHODS,
+    WEIGHTED_LOSSES,
+    Consumer,
+)
 from torchlint.lint.walk import walk
 
 from ._graph import call_targets, compile_break_reported, in_loop, is_bool_mask, keyword
@@ -34,58 +39,6 @@ DYNAMIC_METHODS = {
 }
 
 
-@dataclass(frozen=True)
-class Consumer:
-    """How an operation fails on a tensor whose size is data dependent (an unbacked size).
-
-    ``need`` is what torch asks of the size: ``"nonempty"`` whether it is 0 (torch accepts a
-    ``bincount(..., minlength=k)`` result, at least ``k`` long, and code after
-    ``torch._check(n > 0)``), ``"count"`` its value (fails for every such tensor), ``"classes"``
-    its equality with the number of classes (a loss's ``weight``). ``dim`` is where the
-    operation's dimension argument sits among its arguments after the tensor and its default:
-    the operation fails only along the data-dependent dimension (dimension 0 of every source
-    here); None: along any.
-    """
-
-    need: str
-    dim: Optional[tuple[int, int]] = None
-
-
-# Measured with torch 2.13 (CPU), torch.export.export (non-strict) and
-# torch.compile(fullgraph=True) on `x[mask]` / `x[m.nonzero().squeeze(1)]` of a (5, 4) tensor
-# (size (u0, 4)), `masked_select`, `unique` and `bincount` results (size (u0,)): every entry
-# fails on both ("Could not guard on data-dependent expression" / "Could not extract
-# specialized integer from data-dependent expression"). Accepted on the same tensors: sum,
-# mean, max, min, amax, prod, var, std, median, nanmedian, quantile, kthvalue, mode, topk,
-# sort, argsort, argmax, cumsum, cumprod, logcumsumexp, softmax, log_softmax, norm, normalize,
-# layer_norm, group_norm, linear, matmul, bmm, einsum, cosine_similarity, pdist, view, reshape,
-# flatten, unflatten, transpose, narrow, flip, diag, repeat, expand, cat, stack, split /
-# chunk / unbind along a fixed dimension, split into a list of sizes (export; fullgraph
-# asserts), pad, interpolate, conv1d, one_hot, embedding, histc, index_add, scatter_add,
-# cross_entropy / nll_loss / mse / l1 / smooth_l1 / kl_div / BCE losses of the tensor, and
-# arithmetic with a fixed-size tensor (`counts * class_prior` is sized by the prior).
-CONSUMER_METHODS: dict[str, Consumer] = {
-    "logsumexp": Consumer("nonempty"),
-    "roll": Consumer("nonempty"),
-    "diff": Consumer("nonempty", (1, -1)),  # diff(n=1, dim=-1)
-    "chunk": Consumer("count", (1, 0)),  # chunk(chunks, dim=0)
-    "split": Consumer("count", (1, 0)),  # split(split_size, dim=0)
-    "tensor_split": Consumer("count", (1, 0)),  # tensor_split(sections, dim=0)
-    "unbind": Consumer("count", (0, 0)),  # unbind(dim=0)
-    "cov": Consumer("count"),
-    "corrcoef": Consumer("count"),
-}
-CONSUMER_FUNCTIONS: dict[str, Consumer] = {
-    **{f"torch.{name}": consumer for name, consumer in CONSUMER_METHODS.items()},
-    "torch.special.logsumexp": Consumer("nonempty"),
-    "torch.trapezoid": Consumer("nonempty", (-1, -1)),  # dim is keyword-only, default -1
-    "torch.trapz": Consumer("nonempty", (-1, -1)),
-    "torch.cdist": Consumer("count"),  # either of x1, x2
-    "torch.nn.functional.batch_norm": Consumer("nonempty"),
-}
-# Losses whose `weight` (keyword, or the third positional argument) must have one entry per
-# class: a data-dependent length fails (guard Eq(u0, num_classes)).
-WEIGHTED_LOSSES = frozenset({"torch.nn.functional.cross_entropy", "torch.nn.functional.nll_loss"})
 # Methods whose result has the shape of the tensor they are called on (with no tensor argument).
 SHAPE_KEEPING_METHODS = frozenset(
     {
@@ -188,6 +141,13 @@ class DataDependentShape(Rule):
     ```
 
     ## Fix safety
+    Unsafe, for the operations that ask whether the size is 0 and for a loss's class weights:
+    `torch._check(t.shape[0] > 0)` (or `torch._check(w.shape[0] == input.shape[1])`) before
+    the statement, under `if torch.compiler.is_compiling():` (an inline `x[mask]` is first
+    bound to `selected`), which lets torch.export and fullgraph=True pass; eager is unchanged,
+    trace skips it. Compiled or exported code then raises on an empty selection where eager
+    gives -inf or nan (see `fixers/data_dependent_size_check.py`).
+
     Unsafe fixes, where the mask surely selects elements (built elementwise from a masked
     tensor): a full reduction of elementwise math over `x[mask]` / `masked_select(x, mask)`
     becomes the reduction of `torch.where(mask, E(x), fill)` (`sum`; `mean` as that sum over
@@ -449,7 +409,8 @@ class DataDependentShape(Rule):
             line=10,
         ),
         # The selection breaks plain torch.compile (line 7); logsumexp then asks whether it is
-        # empty, which fails fullgraph=True and torch.export (line 8).
+        # empty, which fails fullgraph=True and torch.export (line 8). The fix repairs export
+        # (and fullgraph); plain compile still breaks at the selection, its own finding.
         Invalid(
             """
             import torch
@@ -468,7 +429,25 @@ class DataDependentShape(Rule):
                 ]
             """,
             line=8,
-            backends=("compile", "export"),
+            backends=("export",),
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def forward(self, logits, labels):
+                        valid = labels != -100
+                        kept = logits[valid]
+                        if torch.compiler.is_compiling():
+                            torch._check(kept.shape[0] > 0)
+                        return kept.logsumexp(-1).mean()
+
+                def inputs():
+                    return [
+                        (torch.randn(4, 3), torch.tensor([0, -100, 2, 1])),
+                        (torch.randn(4, 3), torch.tensor([-100, -100, 2, 1])),
+                    ]
+            """,
             message_contains="`.logsumexp()` guards on the data-dependent size of `kept`",
         ),
         Invalid(
