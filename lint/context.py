@@ -111,6 +111,11 @@ class LintContext:
         filled as the guards are entered, before the nodes they guard."""
         return self._overrides
 
+    def guard_targets(self, node: cst.CSTNode) -> Optional[frozenset[str]]:
+        """The back-ends a guard leaves ``node`` (a guarded branch or statement), or None when
+        no guard narrows it. Set when the guard is entered, before the nodes it guards."""
+        return self._overrides.get(id(node))
+
     @property
     def in_graph(self) -> bool:
         return bool(self.target_stack[-1])

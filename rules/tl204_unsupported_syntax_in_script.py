@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Optional, Union
 
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     dead_in_script,
@@ -17,6 +19,28 @@ from torchlint.rules._script import (
 )
 
 Comprehension = Union[cst.ListComp, cst.DictComp, cst.GeneratorExp]
+
+
+# Visits of checks that are not syntax: TorchScript drops a guarded branch before it gets to
+# types (truth tests of tuples, indexes past a tuple's end).
+NOT_FRONTEND = (
+    cst.If,
+    cst.While,
+    cst.IfExp,
+    cst.Assert,
+    cst.UnaryOperation,
+    cst.BooleanOperation,
+    cst.Subscript,
+    cst.AssignTarget,
+    cst.StarredElement,
+)
+
+
+def _descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """``node`` and every node under it."""
+    found: list[cst.CSTNode] = []
+    walk(node, lambda n: found.append(n) is None, lambda n: None)
+    return iter(found)
 
 
 def _example(body: str, extra: str = "") -> str:
@@ -57,7 +81,11 @@ class UnsupportedSyntaxInScript(Rule):
     binds only to tuples (a display or `tuple(...)`, set in `__init__`, not annotated in the
     class body, no `Final` / `__constants__` in the class), and an integer index past the end
     of such a tuple whose length is known (`self.patch[2]` with `self.patch = (2, 2)`, `p[2]`
-    with `p: Tuple[int, int]`), in any branch.
+    with `p: Tuple[int, int]`), in any branch. The syntax is flagged in branches an
+    `is_scripting()` guard keeps from script too (`if not torch.jit.is_scripting():`, the
+    code after `if torch.jit.is_scripting(): return ...`): the frontend converts the whole
+    function before it drops such a branch. Types are not checked there (a tuple truth test,
+    `*` over a list, calls TorchScript lacks: it never compiles the branch's types).
 
     ## Why is this bad?
     The TorchScript frontend supports a subset of Python and raises on the rest, one construct
@@ -118,6 +146,16 @@ class UnsupportedSyntaxInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A guarded branch is dropped before types: a tuple truth test there is not compiled.
+        Valid(
+            _example(
+                "        if not torch.jit.is_scripting():\n"
+                "            dims = (1, 2)\n"
+                "            if not dims:\n"
+                '                raise ValueError("no dimensions")\n'
+                "        return x"
+            )
+        ),
         Valid(
             _example(
                 "        sizes = [d * 2 for d in range(x.dim())]\n"
@@ -156,6 +194,17 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
     INVALID = [
+        # TorchScript converts the whole function before it drops a guarded branch.
+        Invalid(
+            _example(
+                "        if not torch.jit.is_scripting():\n"
+                "            sizes = {d for d in range(x.dim())}\n"
+                "            x = x * len(sizes)\n"
+                "        return x"
+            ),
+            line=8,
+            message_contains="set comprehension",
+        ),
         Invalid(
             _example("        act = lambda t: t * 2\n        return act(x)"),
             line=7,
@@ -356,6 +405,27 @@ class UnsupportedSyntaxInScript(Rule):
 
     def visit_If(self, node: cst.If) -> None:
         self._truth_test(node.test)
+        branches = [node.body] if node.orelse is None else [node.body, node.orelse]
+        self._frontend_syntax(b for b in branches if self._guarded_from_script(b))
+
+    def _guarded_from_script(self, node: cst.CSTNode) -> bool:
+        """A branch or statement an `is_scripting()` guard takes out of script code here."""
+        targets = self.ctx.guard_targets(node)
+        return in_script(self.ctx) and targets is not None and "script" not in targets
+
+    def _frontend_syntax(self, parts: Iterable[cst.CSTNode]) -> None:
+        """Syntax TorchScript's frontend rejects before it looks at any guard: it converts the
+        whole function, `if not torch.jit.is_scripting():` branches included (torch 2.13:
+        `Lambda aren't supported`, `try blocks aren't supported`... from such a branch), so
+        the visits of those constructs run on guarded code too, from the guard."""
+        for part in parts:
+            for node in _descendants(part):
+                visit = getattr(self, f"visit_{type(node).__name__}", None)
+                if visit is None or type(node) in NOT_FRONTEND:
+                    continue
+                if type(node) is cst.Arg and node.star != "**":  # type: ignore[attr-defined]
+                    continue  # `*` unpacking fails only where script emits the call
+                visit(node)
 
     def visit_While(self, node: cst.While) -> None:
         self._truth_test(node.test)
@@ -385,6 +455,8 @@ class UnsupportedSyntaxInScript(Rule):
         # already describes the inner scope.
         if not in_script(self.ctx) or self.ctx.function is None:
             return
+        # After `if torch.jit.is_scripting(): return ...` the rest of the block is guarded.
+        self._frontend_syntax(s for s in node.body if self._guarded_from_script(s))
         for stmt in node.body:
             if isinstance(stmt, cst.FunctionDef):
                 self._report(
