@@ -7,6 +7,7 @@ from typing import Optional, Union
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
@@ -194,6 +195,20 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
     INVALID = [
+        # A local bound only to a list: `zip(*pairs)` is a starred expansion TorchScript
+        # rejects ("Unexpected starred expansion").
+        Invalid(
+            _example(
+                "        pairs: List[Tuple[torch.Tensor, torch.Tensor]] = []\n"
+                "        for k in range(2):\n"
+                "            pairs.append((x * k, x + k))\n"
+                "        firsts, seconds = zip(*pairs)\n"
+                "        return torch.stack(list(firsts)) + torch.stack(list(seconds))",
+                "from typing import List, Tuple\n",
+            ),
+            line=11,
+            message_contains="unpacking of a list",
+        ),
         # TorchScript converts the whole function before it drops a guarded branch.
         Invalid(
             _example(
@@ -595,10 +610,19 @@ class UnsupportedSyntaxInScript(Rule):
         if in_script(self.ctx) and self._list_like(node.value):
             self._report(node, "`*` unpacking of a list or shape", "cannot size it statically")
 
-    def _list_like(self, value: cst.BaseExpression) -> bool:
-        """A list (TorchScript sizes are lists too): ``*x.shape``, ``*[...]``, ``*list(...)``."""
+    def _list_like(self, value: cst.BaseExpression, depth: int = 0) -> bool:
+        """A list (TorchScript sizes are lists too): ``*x.shape``, ``*[...]``, ``*list(...)``,
+        a name bound only to lists, a parameter annotated ``List[...]``."""
         if isinstance(value, (cst.List, cst.ListComp)):
             return True
+        if isinstance(value, cst.Name) and depth < 3 and self.ctx.function is not None:
+            bound = assignments(self.ctx.function, value.value)
+            if bound:
+                return all(
+                    v is not UNKNOWN_VALUE and size == 1 and self._list_like(v, depth + 1)
+                    for v, _, size in bound
+                )
+            return _annotated_list(self.ctx.function, value.value)
         if isinstance(value, cst.Call) and self.ctx.qualified_name(value.func) == "builtins.list":
             return True
         while isinstance(value, cst.Subscript):
@@ -613,3 +637,18 @@ class UnsupportedSyntaxInScript(Rule):
         ):
             return self.ctx.kind(value.func.value) is Kind.TENSOR
         return False
+
+
+def _annotated_list(function: cst.FunctionDef, name: str) -> bool:
+    """Whether ``name`` is a parameter of ``function`` annotated ``List[...]`` / ``list[...]``."""
+    params = function.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name and param.annotation is not None:
+            annotation = param.annotation.annotation
+            if isinstance(annotation, cst.Subscript):
+                annotation = annotation.value
+            return isinstance(annotation, (cst.Name, cst.Attribute)) and (
+                (annotation.value if isinstance(annotation, cst.Name) else annotation.attr.value)
+                in ("List", "list")
+            )
+    return False

@@ -145,6 +145,20 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            _example(
+                "        return x * round(self.ratio, 2)",
+                "",
+            ).replace(
+                "    def forward(self, x):",
+                "    def __init__(self, ratio: float = 0.123):\n"
+                "        super().__init__()\n"
+                "        self.ratio = ratio\n\n"
+                "    def forward(self, x):",
+            ),
+            line=13,
+            message_contains="round(x, ndigits)",
+        ),
         # monai's VectorQuantizer synchronises its codebook statistics when distributed.
         Invalid(
             _example(
@@ -404,6 +418,8 @@ class UnsupportedCallInScript(Rule):
             return "`print` with keyword arguments"
         if name in ("builtins.set", "builtins.frozenset"):
             return f"`{name[9:]}(...)` (no set type)"
+        if name == "builtins.round" and (len(node.args) > 1 or keyword == "ndigits"):
+            return "`round(x, ndigits)` (TorchScript's `round` takes the number alone)"
         if name == "builtins.tuple" and node.args and self._list_like(node.args[0].value):
             return "`tuple(...)` of a list or shape (size unknown statically)"
         return None
