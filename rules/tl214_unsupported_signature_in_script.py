@@ -1,5 +1,5 @@
 """TL214: signatures TorchScript cannot compile (annotations it has no type for, mutable
-defaults)."""
+defaults, defaults of another type than the annotation)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,37 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.torchscript_tables import torchscript_table
-from torchlint.rules._script import SCRIPT, in_script, signature_params
+from torchlint.rules._script import SCRIPT, in_script, literal_type, signature_params
+
+# The literal kinds a default of each annotation may be, as torch 2.13's frontend checks them
+# (an int literal for `float`, any number for `bool`; nothing but None for `Tensor`).
+_ACCEPTS = {
+    "int": {"int", "bool"},
+    "float": {"int", "float", "bool"},
+    "bool": {"int", "float", "bool"},
+    "str": {"str"},
+    "Tensor": set(),
+}
+_SCALARS = {
+    "int": "int",
+    "builtins.int": "int",
+    "float": "float",
+    "builtins.float": "float",
+    "bool": "bool",
+    "builtins.bool": "bool",
+    "str": "str",
+    "builtins.str": "str",
+    "torch.Tensor": "Tensor",
+}
+_GENERICS = {
+    "typing.Optional": "Optional",
+    "typing.List": "List",
+    "builtins.list": "List",
+    "list": "List",
+    "typing.Tuple": "Tuple",
+    "builtins.tuple": "Tuple",
+    "tuple": "Tuple",
+}
 
 
 def _example(signature: str, returns: str = "") -> str:
@@ -23,16 +53,21 @@ def _example(signature: str, returns: str = "") -> str:
 
 
 class UnsupportedSignatureInScript(Rule):
-    """Flags annotations TorchScript has no type for, and mutable default values, in the
-    signatures of functions `torch.jit.script` compiles.
+    """Flags annotations TorchScript has no type for, mutable default values, and defaults of
+    another type than the annotation, in the signatures of functions `torch.jit.script` compiles.
 
     ## What it does
     Finds, in parameters and return annotations of scripted functions: `typing` and
     `collections.abc` types TorchScript has none for (`Iterable`, `Sequence`, `Callable`,
     `Mapping`, `Set`, ...: asked of torch's frontend per torch version, see TL209), `torch.Size`
     (`shape: torch.Size`), variable-length tuples (`Tuple[torch.Tensor, ...]`,
-    `tuple[int, ...]`, also inside `Optional[...]`), and defaults that are list, dict or set
-    literals (`sizes: List[int] = [1, 2]`).
+    `tuple[int, ...]`, also inside `Optional[...]`), defaults that are list, dict or set
+    literals (`sizes: List[int] = [1, 2]`), and literal defaults the annotation does not admit
+    (`tau: int = 1.0`, `name: str = 1`, `eps: torch.Tensor = 1e-5`, `k: Tuple[int, int] = (1, 2.0)`,
+    also inside `Optional[...]` and element by element in `List[...]` / `Tuple[...]` from a
+    tuple literal). TorchScript checks a default against the annotation: an int literal passes
+    for `float` and any number for `bool`, a float literal for `int` does not. A `None` default
+    is TL202's.
 
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
@@ -40,7 +75,8 @@ class UnsupportedSignatureInScript(Rule):
     (`Unknown type name 'Iterable'` in a plain class TorchScript compiles because a scripted
     signature names it, as pytorch-tcn's `BufferIO`), `Unknown type name 'torch.Size'`,
     `Expression of type dots cannot be used in a type
-    expression`, `Mutable default parameters are not supported because Python binds them to
+    expression`, `Expected a default value of type int on parameter "tau".`,
+    `Mutable default parameters are not supported because Python binds them to
     the function and they persist across function calls`. Python, trace, compile and export
     do not read annotations, so only script breaks.
 
@@ -78,6 +114,13 @@ class UnsupportedSignatureInScript(Rule):
             runtime=False,
         ),
         Valid(_example(", scale: float = 1.0, name: str = 'x', dims: Tuple[int, int] = (1, 2)")),
+        # An int literal for `float`, numbers for `bool`, a tuple for `List[...]`.
+        Valid(
+            _example(
+                ", tau: float = 1, flag: bool = 0, sizes: List[int] = (),"
+                " pair: Optional[Tuple[float, float]] = (1, 2)"
+            )
+        ),
     ]
     INVALID = [
         Invalid(
@@ -96,6 +139,30 @@ class UnsupportedSignatureInScript(Rule):
             message_contains="...",
         ),
         Invalid(_example(", sizes: List[int] = [1, 2]"), line=8, message_contains="default"),
+        # A float literal for an `int` parameter of a helper scripted code calls.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def temper(x: torch.Tensor, tau: int = 1.0) -> torch.Tensor:
+                return x / tau
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return temper(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=4,
+            message_contains='Expected a default value of type int on parameter "tau"',
+        ),
+        Invalid(
+            _example(", k: Optional[Tuple[int, int]] = (1, 2.5)"),
+            line=8,
+            message_contains="type Optional[Tuple[int, int]] on",
+        ),
         Invalid(
             """
             from typing import Iterable
@@ -183,6 +250,16 @@ class UnsupportedSignatureInScript(Rule):
                     "mutable default (a list, dict or set literal): TorchScript refuses it; "
                     "default to None and fill it in the body",
                 )
+            elif param.annotation is not None and param.default is not None:
+                expected = self._rejected_default(param.annotation.annotation, param.default)
+                if expected is not None:
+                    name = param.name.value
+                    self.report(
+                        param.default,
+                        f"`{name}`'s default is no {expected}: TorchScript refuses the signature "
+                        f'(Expected a default value of type {expected} on parameter "{name}"); '
+                        "write the default as the annotated type or change the annotation",
+                    )
         if node.returns is not None:
             self._check_annotation(node.returns.annotation)
 
@@ -231,3 +308,84 @@ class UnsupportedSignatureInScript(Rule):
             if short in torchscript_table()["annotations"]["unsupported"]:
                 return short
         return None
+
+    def _torch_type(self, annotation: cst.BaseExpression) -> Optional[tuple]:
+        """``("int",)``, ``("Optional", inner)``, ``("List", inner)``, ``("Tuple", a, b)``: the
+        annotation as TorchScript types it, or None where it is anything else."""
+        if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+            left, right = annotation.left, annotation.right
+            if type(right) is cst.Name and right.value == "None":
+                inner = self._torch_type(left)
+                return None if inner is None else ("Optional", inner)
+            return None
+        if type(annotation) is cst.Subscript:
+            generic = _GENERICS.get(self.ctx.qualified_name(annotation.value) or "")
+            if generic is None:
+                return None
+            args = []
+            for element in annotation.slice:
+                if type(element.slice) is not cst.Index:
+                    return None
+                inner = self._torch_type(element.slice.value)
+                if inner is None:
+                    return None
+                args.append(inner)
+            if generic in ("Optional", "List") and len(args) != 1:
+                return None
+            return (generic, *args)
+        scalar = _SCALARS.get(self.ctx.qualified_name(annotation) or "")
+        return None if scalar is None else (scalar,)
+
+    def _rejected_default(
+        self, annotation: cst.BaseExpression, default: cst.BaseExpression
+    ) -> Optional[str]:
+        """torch's name for the annotation (``Optional[int]``) where TorchScript refuses the
+        literal default for it, else None (a default that passes, or one this cannot tell)."""
+        kind = self._torch_type(annotation)
+        if kind is None or self._admits(kind, default) is not False:
+            return None
+        return _spell(kind)
+
+    def _admits(self, kind: tuple, default: cst.BaseExpression) -> Optional[bool]:
+        """Whether TorchScript takes the literal ``default`` for ``kind``; None: not a literal
+        this knows (a name, a call, None)."""
+        if type(default) is cst.Tuple:
+            items = [element.value for element in default.elements]
+            if any(type(element) is cst.StarredElement for element in default.elements):
+                return None
+            if kind[0] == "Optional":
+                return self._admits(kind[1], default)
+            if kind[0] == "Tuple" and len(kind) - 1 == len(items):
+                answers = [self._admits(k, item) for k, item in zip(kind[1:], items)]
+            elif kind[0] == "List":
+                answers = [self._admits(kind[1], item) for item in items]
+            else:  # a tuple for a scalar, or of another length than the Tuple's
+                if any(_literal(item) is None and type(item) is not cst.Tuple for item in items):
+                    return None
+                return False
+            if None in answers:
+                return None
+            return all(answers)
+        literal = _literal(default)
+        if literal is None:
+            return None
+        if kind[0] == "Optional":
+            return self._admits(kind[1], default)
+        return literal in _ACCEPTS.get(kind[0], set())
+
+
+def _literal(node: cst.BaseExpression) -> Optional[str]:
+    if type(node) is cst.Imaginary:
+        return "complex"
+    if type(node) is cst.FormattedString:
+        return "str"
+    if type(node) is cst.SimpleString and "b" in node.prefix.lower():
+        return "str"  # torch 2.13 takes b'a' for `str`
+    return literal_type(node)
+
+
+def _spell(kind: tuple) -> str:
+    """How torch names the type in its message: ``Optional[Tuple[int, int]]``."""
+    if len(kind) == 1 and kind[0] != "Tuple":
+        return kind[0]
+    return f"{kind[0]}[{', '.join(_spell(k) for k in kind[1:])}]"
