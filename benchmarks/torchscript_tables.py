@@ -37,7 +37,9 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
   ``self,p=,dim,keepdim=,*,dtype,out`` (``=``: has a default; after ``*``: keyword-only; a
   trailing ``+``: a list the frontend also fills from the remaining positionals, as in
   ``x.permute(1, 0)``), the overloads of one op joined by ``|``. ``number_lists`` names, per
-  op, the arguments that are a list of numbers in every overload that has them. ``tensor_methods`` and ``torch_functions`` name the ops each spelling
+  op, the arguments that are a list of numbers in every overload that has them. ``tensor_args`` names, per op, the arguments
+  and positions that are a plain ``Tensor`` in every overload having them (an Optional[Tensor]
+  fails there). ``tensor_methods`` and ``torch_functions`` name the ops each spelling
   reaches (a method passes its receiver as the argument named ``self``). The frontend is asked
   too: a call the table says no overload takes (no arguments, an unknown keyword, one
   positional too many, and for each overload whose argument types have a stock value, the
@@ -445,6 +447,7 @@ def schema_tables(unbound: list[str]) -> dict[str, object]:
         "torch_functions": functions,
         "tensorless_types": sorted(rejecting),
         "number_lists": number_lists(sorted(kept)),
+        "tensor_args": tensor_args(sorted(kept)),
     }
 
 
@@ -466,6 +469,35 @@ def number_lists(names: list[str]) -> dict[str, list[str]]:
                 (numbers if _plain_type(arg) in NUMBER_LISTS else other).add(arg.name)
         if numbers - other:
             found[name] = sorted(numbers - other)
+    return found
+
+
+def tensor_args(names: list[str]) -> dict[str, dict[str, list]]:
+    """Per op, where every overload wants a plain ``Tensor`` (no ``Tensor?``, no list): the
+    argument names, in each overload having them, and the positions (counting ``self``), in
+    each overload with that many positionals. An ``Optional[Tensor]`` passed there fails
+    (``Expected a value of type 'Tensor' for argument 'mask' but instead found type
+    'Optional[Tensor]'``)."""
+    import torch
+
+    found: dict[str, dict[str, list]] = {}
+    for name in names:
+        tensor_names, other_names = set(), set()
+        tensor_positions, other_positions = set(), set()
+        for schema in torch._C._jit_get_schemas_for_operator("aten::" + name):
+            position = 0
+            for arg in schema.arguments:
+                plain = str(arg.type) == "Tensor"
+                (tensor_names if plain else other_names).add(arg.name)
+                if not arg.kwarg_only:
+                    (tensor_positions if plain else other_positions).add(position)
+                    position += 1
+        entry = {
+            "names": sorted(tensor_names - other_names),
+            "positions": sorted(tensor_positions - other_positions),
+        }
+        if entry["names"] or entry["positions"]:
+            found[name] = entry
     return found
 
 

@@ -10,6 +10,8 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import none_test
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.rules._script import (
     annotation_allows_none,
     class_def,
@@ -38,7 +40,10 @@ class OptionalUsedUnrefined(Rule):
     `assert x is not None`, after `if x is None: x = ...`, and in
     `x is not None and x.any()` / `y if x is None else x.sum()` are fine, as TorchScript
     refines the type there too. Passing it as the input of a torch.nn submodule
-    (`self.dense(hidden_states)`) counts as a use: those take a Tensor.
+    (`self.dense(hidden_states)`) counts as a use: those take a Tensor. So does passing it
+    where every overload of a torch op takes a plain `Tensor` (not `Tensor?`), by position or
+    keyword, read from torch's schemas (`schemas.tensor_args` of the generated tables):
+    `x.masked_fill(mask, 0.0)` on a tensor `x`, `torch.where(keep, x, y)`, `torch.matmul(x, w)`.
     Also finds, in methods of a module whose class body annotates an attribute as Optional
     (`heads: Optional[List[torch.Tensor]]`, `bias: torch.Tensor | None`; no `Final` or
     `__constants__` in the class), that attribute indexed, read for an attribute or method,
@@ -48,7 +53,9 @@ class OptionalUsedUnrefined(Rule):
     ## Why is this bad?
     TorchScript types the parameter `Optional[Tensor]` and only narrows it to `Tensor` where a
     `None` test on that very name guards the use. Elsewhere scripting fails:
-    `RuntimeError: 'Optional[Tensor]' object has no attribute or method 'size'`. Python (and
+    `RuntimeError: 'Optional[Tensor]' object has no attribute or method 'size'`, or for an
+    op's argument `Arguments for call are not valid ... Expected a value of type 'Tensor' for
+    argument 'mask' but instead found type 'Optional[Tensor]'`. Python (and
     trace, compile, export) run it fine, since the other branch was taken. A module attribute
     annotated Optional in the class body keeps that type whatever its value, and TorchScript
     refines local names only, never `self.x`: the use fails under `if self.x is not None:` as
@@ -202,8 +209,69 @@ class OptionalUsedUnrefined(Rule):
                 return [(torch.randn(2, 4), torch.ones(2, 4)), (torch.randn(3, 4), None)]
             """
         ),
+        # Refined before the op takes it: a test around the call, or the name rebound.
+        Valid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            def masked_mean(x: torch.Tensor, mask: Optional[torch.Tensor] = None) -> torch.Tensor:
+                if mask is not None:
+                    x = x.masked_fill(mask, 0.0)
+                keep = torch.ones_like(x, dtype=torch.bool)
+                keep = keep if mask is None else mask
+                return torch.where(keep, x, torch.zeros_like(x)).mean(-1)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return masked_mean(x, x < 0)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
+        # A helper passes the Optional mask to an op every overload of which takes a Tensor.
+        Invalid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            def masked_mean(x: torch.Tensor, mask: Optional[torch.Tensor] = None) -> torch.Tensor:
+                x = x.masked_fill(mask, 0.0)
+                return x.mean(-1)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return masked_mean(x, x < 0)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            message_contains="every overload of `masked_fill` takes a plain Tensor",
+        ),
+        Invalid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, keep: Optional[torch.Tensor] = None):
+                    if x.dim() > 3:
+                        return x
+                    return torch.where(keep, x, torch.zeros_like(x))
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.ones(2, 4) > 0), (torch.randn(3, 4), torch.ones(3, 4) > 0)]
+            """,
+            line=9,
+            message_contains="`keep` is Optional[Tensor]",
+        ),
         Invalid(
             """
             from typing import List, Optional
@@ -300,10 +368,21 @@ class OptionalUsedUnrefined(Rule):
                 for p in signature_params(self.ctx, node)
                 if p.annotation is None or not annotation_allows_none(p.annotation.annotation)
             )
-            flow = _Flow(optional, self._torch_module_call)
+            flow = _Flow(optional, self._torch_module_call, self._tensor_arguments)
             flow.never_none = never_none - flow.assigned(node.body)
             for use in flow.uses(node.body.body):
-                self.report(use)
+                if type(use) is cst.Call and use in flow.arguments:
+                    name, op = flow.arguments[use]
+                    self.report(
+                        use,
+                        f"`{name}` is Optional[Tensor] and no `is not None` test covers it here, "
+                        f"but every overload of `{op}` takes a plain Tensor there: "
+                        "torch.jit.script fails (Expected a value of type 'Tensor' ... but "
+                        f"instead found type 'Optional[Tensor]'); test `{name}`, or `assert "
+                        f"{name} is not None` before the call",
+                    )
+                else:
+                    self.report(use)
 
     # -- module attributes annotated Optional in the class body: never refined
     def _optional_attribute(self, node: cst.CSTNode) -> Optional[str]:
@@ -354,6 +433,27 @@ class OptionalUsedUnrefined(Rule):
 
     def visit_For(self, node: cst.For) -> None:
         self._attribute_use(node.iter, node.iter)
+
+    def _tensor_arguments(self, call: cst.Call) -> tuple[frozenset[int], frozenset[str]]:
+        """The positions and keywords of ``call`` where every overload of the aten op it binds
+        takes a plain Tensor (``x.masked_fill(mask, 0.0)``: ``mask``): ``torch.X(...)``, or a
+        tensor method on a value known to be a Tensor (its receiver is ``self``)."""
+        schemas = torchscript_table()["schemas"]
+        func = call.func
+        if type(func) is not cst.Attribute:
+            return frozenset(), frozenset()
+        op = func.attr.value
+        entry = schemas.get("tensor_args", {}).get(op)
+        if entry is None:
+            return frozenset(), frozenset()
+        if self.ctx.qualified_name(func) == "torch." + op and op in schemas["torch_functions"]:
+            return frozenset(entry["positions"]), frozenset(entry["names"])
+        if op not in schemas["tensor_methods"] or self.ctx.kind(func.value) is not Kind.TENSOR:
+            return frozenset(), frozenset()
+        overloads = schemas["ops"][op].split("|")
+        if not all(o == "self" or o.startswith("self,") for o in overloads):
+            return frozenset(), frozenset()
+        return frozenset(p - 1 for p in entry["positions"] if p > 0), frozenset(entry["names"])
 
     def _torch_module_call(self, call: cst.Call) -> bool:
         """``self.dense(x)`` where ``self.dense`` is a torch.nn module: its input is a Tensor."""
@@ -413,9 +513,17 @@ def _typed_tensor(name: Optional[str]) -> bool:
 class _Flow:
     """Walks a function body in order, tracking which Optional names are known not None."""
 
-    def __init__(self, optional: Refined, tensor_call: Callable[[cst.Call], bool]) -> None:
+    def __init__(
+        self,
+        optional: Refined,
+        tensor_call: Callable[[cst.Call], bool],
+        tensor_arguments: Callable[[cst.Call], tuple[frozenset[int], frozenset[str]]],
+    ) -> None:
         self.optional = optional
         self.tensor_call = tensor_call
+        self.tensor_arguments = tensor_arguments
+        # A call found for an Optional name among its Tensor arguments: (the name, the op).
+        self.arguments: dict[cst.Call, tuple[str, str]] = {}
         self.never_none: Refined = frozenset()
         self.found: list[cst.CSTNode] = []
 
@@ -549,10 +657,30 @@ class _Flow:
                 self._use(node.right, scope, node)  # type: ignore[attr-defined]
             elif kind is cst.UnaryOperation and type(node.operator) is not cst.Not:  # type: ignore[attr-defined]
                 self._use(node.expression, scope, node)  # type: ignore[attr-defined]
-            elif kind is cst.Call and node.args and self.tensor_call(node):  # type: ignore[attr-defined, arg-type]
-                first = node.args[0]  # type: ignore[attr-defined]
-                if first.keyword is None and not first.star:
-                    self._use(first.value, scope, node)
+            elif kind is cst.Call and node.args:  # type: ignore[attr-defined]
+                self._call(node, scope)  # type: ignore[arg-type]
+
+    def _call(self, call: cst.Call, scope: Refined) -> None:
+        """An argument where the callee wants a Tensor: a torch.nn submodule's input, or an
+        argument every overload of the torch op types plain ``Tensor``."""
+        first = call.args[0]
+        if first.keyword is None and not first.star and self.tensor_call(call):
+            self._use(first.value, scope, call)
+            return
+        if not any(type(arg.value) is cst.Name for arg in call.args):
+            return
+        positions, names = self.tensor_arguments(call)
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                return  # the positions after a * are unknown
+            if (arg.keyword is None and index in positions) or (
+                arg.keyword is not None and arg.keyword.value in names
+            ):
+                found = len(self.found)
+                self._use(arg.value, scope, call)
+                if len(self.found) > found:
+                    self.arguments[call] = (arg.value.value, call.func.attr.value)  # type: ignore[attr-defined]
+                    return
 
     def _walk(self, expr: cst.CSTNode, refined: Refined) -> Iterator[tuple[cst.CSTNode, Refined]]:
         """Every node of ``expr`` with the names refined where it runs (and/or, ternaries)."""
