@@ -119,8 +119,8 @@ def varying_size(
     if depth > 6:
         return False
     kind = ctx.kind(expr)
-    if kind not in (Kind.SIZE, Kind.SHAPE):
-        return False
+    if kind not in (Kind.SIZE, Kind.SHAPE, Kind.SIZE_NDARRAY):
+        return False  # NumPy made from sizes (`np.prod(x.shape[1:])`) varies with them
     if isinstance(expr, cst.Subscript) and len(expr.slice) == 1:
         index = expr.slice[0].slice
         owner = _shape_owner(expr.value)

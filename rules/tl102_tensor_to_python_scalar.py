@@ -50,7 +50,7 @@ SIZE_ARGUMENT = Message(
 )
 # NumPy made from tensors: TL104 / TL306 name export and trace at the conversion to NumPy.
 NUMPY_NUMBER = Message(
-    "converting NumPy data made from a tensor to a Python number reads its data",
+    "converting NumPy data made from a tensor or its sizes to a Python number",
     (
         (
             "compile",
@@ -421,7 +421,9 @@ class TensorToPythonScalar(Rule):
             return
         value = node.args[0].value
         kind = self.ctx.kind(value)
-        if kind == Kind.NDARRAY and compile_break_reported(self.ctx, node, (value,)):
+        if kind in (Kind.NDARRAY, Kind.SIZE_NDARRAY) and compile_break_reported(
+            self.ctx, node, (value,)
+        ):
             self.report(node, NUMPY_NUMBER, targets=["compile"])
         if kind != Kind.TENSOR:
             return

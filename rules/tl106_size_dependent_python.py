@@ -108,7 +108,8 @@ class SizeDependentPython(Rule):
     project function or method (`if not empty(q):` with `def empty(t): return t.numel() == 0`,
     `for i in range(n_windows(x, 2)):`), and methods of Python numbers called on a size
     (`(h / p).is_integer()`, `n.bit_length()`), which raise under trace: sizes are tensors
-    there. A size turned into a NumPy number (`np.ceil(x.shape[0] / 4)`) is flagged like
+    there. A size turned into a NumPy number (`np.ceil(x.shape[0] / 4)`, `np.prod(x.shape[1:])`)
+    is flagged like
     `math.ceil`. `einops.unpack(x, ps, pattern)` with packed shapes computed by `pack` is
     flagged too: einops tests them in Python (`-1 in shape`), and the tracer warns there
     (harmless while no shape holds -1). Sizes of the
@@ -655,6 +656,22 @@ class SizeDependentPython(Rule):
             """,
             line=7,
         ),
+        # NumPy over a slice of the shape (a Flatten): every size it reads is baked in.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.view(x.shape[0], int(np.prod(x.shape[1:])))
+
+            def inputs():
+                return [(torch.randn(2, 2, 4, 4),), (torch.randn(2, 2, 3, 5),)]
+            """,
+            line=7,
+        ),
         # The emptiness check lives in a helper: the caller's `if` converts the traced result.
         Invalid(
             """
@@ -877,7 +894,9 @@ class SizeDependentPython(Rule):
             return
         args = call_targets(node)
         # `min(x.shape[-2:])` compares the sizes it is given, as `min(h, w)` does.
-        compared = (Kind.SIZE, Kind.SHAPE) if name in COMPARING_BUILTINS else (Kind.SIZE,)
+        # NumPy reads every size it is given (`np.prod(x.shape[1:])`), as `min` / `max` do.
+        reads_shapes = name in COMPARING_BUILTINS or name.startswith("numpy.")
+        compared = (Kind.SIZE, Kind.SHAPE) if reads_shapes else (Kind.SIZE,)
         if any(
             self.ctx.kind(a) in compared
             and not maybe_python_number(self.ctx, a)

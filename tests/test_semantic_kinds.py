@@ -655,3 +655,20 @@ def test_a_tensor_type_test_narrows_the_name_in_each_branch_and_after_an_early_r
     assert kinds["as_list"] == UNK and kinds["as_tensor"] == T
     assert kinds["z"] == T
     assert kinds["inside"] == T and kinds["kept"] == T  # no branch bound it again
+
+
+def test_super_forward_is_the_modules_output():
+    """A mixin's or subclass's `super().forward(x)` is a module's forward, as `self.m(x)` is."""
+    source = """
+        import torch
+        from torch import nn
+
+        class StatsMixin:
+            def forward(self, x):
+                y = super().forward(x)
+                return y
+
+        class Monitored(StatsMixin, nn.Linear):
+            pass
+    """
+    assert kinds_in(source, "StatsMixin.forward")["y"] == T

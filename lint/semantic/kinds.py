@@ -624,6 +624,12 @@ class KindInference:
             self.kinds.pop(id(current), None)
             stack.extend(current.children)
 
+    def _super_call(self, node: cst.BaseExpression) -> bool:
+        """``super()`` (or ``super(Cls, self)``)."""
+        return isinstance(node, cst.Call) and self.model.qualified_name(node.func) == (
+            "builtins.super"
+        )
+
     def _tensor_test(self, test: cst.BaseExpression) -> Optional[tuple[str, bool]]:
         """``(name, True)`` for a test that holds when parameter or local ``name`` is a tensor
         (``isinstance(x, torch.Tensor)``, ``torch.is_tensor(x)``, ``type(x) is torch.Tensor``,
@@ -1114,6 +1120,8 @@ class KindInference:
             if receiver == MODS:
                 return UNK
             if receiver == CONST:
+                if method == "forward" and self._super_call(func.value):
+                    return T  # a mixin's or subclass's `super().forward(x)`: the module's
                 return CONST if all(k == CONST for k in arg_kinds) else UNK
             if receiver in (ND, SND):
                 return receiver
