@@ -18,7 +18,12 @@ TABLES = Path(find_spec("torchlint.rules").origin).with_name("torchscript_tables
 def torchscript_table() -> dict[str, Any]:
     """The entry of the installed torch's ``major.minor`` (read from its metadata, torch is not
     imported), else of the newest torch generated."""
-    tables = json.loads(TABLES.read_text())
+    return entry_for_installed_torch(json.loads(TABLES.read_text()))
+
+
+def entry_for_installed_torch(tables: dict[str, Any]) -> Any:
+    """The entry of ``tables`` (keyed by torch ``major.minor``) for the installed torch, else
+    the newest one."""
     try:
         from importlib.metadata import version  # noqa: PLC0415 - only when a rule asks
 

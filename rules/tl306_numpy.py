@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.dynamo_tables import numpy_traced
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -15,6 +16,10 @@ class NumpyInGraph(Rule):
     Finds NumPy functions applied to tensor values in graph code: `np.exp(x.numpy())`,
     `np.clip(arr, ...)` where `arr` came from a tensor, `np.sum(x)`. NumPy on constants and
     config values (`np.sqrt(self.dim)`, `np.pi`) is not flagged.
+
+    A NumPy function `torch._numpy` does not implement (`np.unravel_index`, `np.interp`: the
+    list is `rules/dynamo_tables.json`, generated from torch by `benchmarks/dynamo_tables.py`)
+    is flagged for compile too.
 
     ## Why is this bad?
     `torch.compile` traces NumPy code into torch operations, but `torch.export` (non-strict)
@@ -46,11 +51,16 @@ class NumpyInGraph(Rule):
     name = "numpy-in-graph"
     subject = "NumPy call on tensor data in graph code"
     clauses = {
+        "compile": (
+            "torch.compile(fullgraph=True) raises here (Dynamo traces NumPy through "
+            "torch._numpy, which has no such function), and plain torch.compile breaks the graph"
+        ),
         "export": "torch.export fails on the tensor-to-array conversion",
         "trace": "torch.jit.trace bakes the array in as a constant",
     }
     advice = "use the torch function"
     targets = ("export", "trace")
+    also_reports = ("compile",)  # NumPy functions torch._numpy lacks
 
     VALID = [
         Valid(
@@ -143,6 +153,25 @@ class NumpyInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A function torch._numpy lacks: Dynamo cannot trace it, compile fails too.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    y = x * 2
+                    r, c = np.unravel_index(np.argmax(y.numpy()), y.shape)
+                    return y[r] + c
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=8,
+            backends=("compile", "export", "trace"),
+        ),
         Invalid(
             """
             import numpy as np
@@ -167,4 +196,7 @@ class NumpyInGraph(Rule):
         if not name.startswith("numpy.") or name.startswith("numpy.random."):
             return
         if any(self.ctx.kind(arg.value) in (Kind.TENSOR, Kind.NDARRAY) for arg in node.args):
-            self.report(node)
+            if name[len("numpy.") :] in numpy_traced():
+                self.report(node)
+            else:
+                self.report(node, targets=("compile", "export", "trace"))

@@ -327,6 +327,7 @@ def test_the_rules_data_tables_are_part_of_the_analysis_code():
 
     names = {os.path.basename(f) for f in cache._analysis_files()}
     assert "torchscript_tables.json" in names
+    assert "dynamo_tables.json" in names
 
 
 OVERRIDDEN_BASE = {

@@ -1,0 +1,36 @@
+"""``rules/dynamo_tables.json``: what Dynamo traces, as torch itself says."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from torchlint.lint import dynamo_tables
+
+from .conftest import requires_torch
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def test_numpy_functions_torch_numpy_lacks_are_not_traced():
+    traced = dynamo_tables.numpy_traced()
+    assert {"argmin", "argmax", "clip", "linalg.norm"} <= traced
+    assert not {"unravel_index", "interp"} & traced
+
+
+@requires_torch
+def test_table_matches_the_installed_torch(monkeypatch):
+    import torch
+
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import dynamo_tables as generator
+
+    version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
+    stored = json.loads(dynamo_tables.TABLES.read_text()).get(version)
+    if stored is None:
+        pytest.skip(f"no table for torch {version}: run benchmarks/dynamo_tables.py")
+    assert stored["numpy_traced"] == generator.numpy_traced()
+    sys.modules.pop("dynamo_tables", None)
