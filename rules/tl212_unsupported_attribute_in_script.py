@@ -109,6 +109,29 @@ def _literal(node: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) 
         return ...
 
 
+LAMBDA = "a lambda (with the constructor's defaults)"
+
+
+def _holds_lambda(value: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> bool:
+    """``lambda t: ...``, or the lambda the constructor's defaults pick: a parameter defaulting
+    to one, ``act if act is not None else (lambda t: ...)`` / ``act or (lambda t: ...)`` with
+    ``act=None``. A test the defaults do not decide picks nothing."""
+    if type(value) is cst.Lambda:
+        return True
+    if type(value) is cst.Name and value.value in defaults:
+        return type(defaults[value.value]) is cst.Lambda
+    if type(value) is cst.IfExp:
+        taken = _value_with(value.test, defaults)
+        if taken is None:
+            return False
+        return _holds_lambda(value.body if taken else value.orelse, defaults)
+    if type(value) is cst.BooleanOperation and type(value.operator) is cst.Or:
+        if _holds_lambda(value.left, defaults):
+            return True
+        return _value_with(value.left, defaults) is False and _holds_lambda(value.right, defaults)
+    return False
+
+
 def _early_return_example(embed: bool) -> str:
     """A module whose ``__init__`` returns early when ``embed`` is false (its default here)."""
     return (
@@ -202,7 +225,10 @@ class UnsupportedAttributeInScript(Rule):
     `self.items = []`, `self.seen = set()`, `self.config = config` where `config` is a
     dataclass (by annotation or default) or a parameter named `config` / `cfg` / `hparams`
     (a model config object, such as a transformers `PretrainedConfig`),
-    `self.config = Config(...)` of a dataclass, `self.act = functools.partial(...)`, and
+    `self.config = Config(...)` of a dataclass, `self.act = functools.partial(...)`, a lambda
+    (`self.act = lambda t: ...`, also the one the constructor's defaults pick in
+    `act if act is not None else (lambda t: ...)`, `act or (lambda t: ...)`, or a parameter
+    defaulting to a lambda), and
     `self.scaler = Scaler(2.0)` of a plain class of the file whose `__init__` takes that value
     in an unannotated parameter, then flags reads of those attributes in methods that
     `torch.jit.script` compiles. Also flags field reads (`self.dims.inner`) on an instance of
@@ -236,7 +262,11 @@ class UnsupportedAttributeInScript(Rule):
     holds for an attribute set after an early `return` in `__init__`, for a module built so
     that it returns there. Annotate containers in the
     class body
-    (`cache: Dict[str, torch.Tensor]`) and store config fields as plain attributes.
+    (`cache: Dict[str, torch.Tensor]`) and store config fields as plain attributes. A lambda
+    stored on the module is compiled when scripted code reads it, and fails (`Module 'Block'
+    has no attribute 'act' (This function exists as an attribute on the Python module, but we
+    failed to compile it to a TorchScript function. ... Expected a single top-level
+    function`)): store a module (`nn.SiLU()`) or a named function, which TorchScript compiles.
 
     ## Example
     ```python
@@ -275,6 +305,29 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The lambda is the fallback, and the default picks the module; a named function
+        # compiles.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            def swish(t):
+                return t * torch.sigmoid(t)
+
+            class Model(nn.Module):
+                def __init__(self, act=nn.GELU(), gate=None):
+                    super().__init__()
+                    self.act = act if act is not None else (lambda t: t * torch.sigmoid(t))
+                    self.gate = gate or swish
+
+                def forward(self, x):
+                    return self.gate(self.act(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # A plain class in a scripted signature is a TorchScript class: its compiled `__init__`
         # types `self.items = []` as a List[Tensor].
         Valid(
@@ -411,6 +464,35 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A submodule keeps the lambda its default picks, and scripted forward calls it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Block(nn.Module):
+                def __init__(self, act=None):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.act = act if act is not None else (lambda t: t * torch.sigmoid(t))
+
+                def forward(self, x):
+                    return self.act(self.fc(x))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.block = Block()
+
+                def forward(self, x):
+                    return self.block(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="`self.act` holds a lambda",
+        ),
         Invalid(
             _early_return_example(False),
             line=15,
@@ -687,6 +769,14 @@ class UnsupportedAttributeInScript(Rule):
                 "the scripted module has no such attribute (failed to convert Python type); "
                 "store a tensor (`torch.as_tensor(...)`, registered as a buffer) or a list",
             )
+        elif what == LAMBDA:
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript fails to compile it to a "
+                f"TorchScript function, so the scripted module has no such attribute (Module has "
+                f"no attribute '{node.attr.value}'); define a module (`nn.SiLU()`) or a named "
+                "function instead",
+            )
         elif what is not None:
             self.report(
                 node,
@@ -775,6 +865,11 @@ class UnsupportedAttributeInScript(Rule):
         if init is not None:
             self._only_if.setdefault(owner, self._conditional(owner, init.node, annotated))
             params = {p.name.value: p for p in init.node.params.params}
+            defaults = {
+                name: p.default
+                for name, p in params.items()
+                if p.default is not None and not assignments(init.node, name)
+            }
             for small in _assignments(init.node.body):
                 target = small.targets[0].target
                 if (
@@ -784,6 +879,8 @@ class UnsupportedAttributeInScript(Rule):
                     and target.attr.value not in annotated
                 ):
                     what = self._value(small.value, params)
+                    if what is None and _holds_lambda(small.value, defaults):
+                        what = LAMBDA
                     if what is not None:
                         found.setdefault(target.attr.value, what)
         self._by_class[owner] = found
