@@ -4,11 +4,33 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 
 # `random` functions Dynamo supports (torch 2.13, `RandomVariable`); `random.random` is listed
 # there too, but still broke the graph in probes.
 DYNAMO_RANDOM = frozenset({"random.randint", "random.randrange", "random.uniform"})
+
+
+# A torch.Generator made in graph code (torch 2.13): Dynamo cannot put the object in a graph;
+# the tracer keeps the one generator of the example call, never seeded again.
+GENERATOR = Message(
+    "`torch.Generator` created in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises here ('An opaque object was created in the "
+            "middle of the program')",
+        ),
+        (
+            "trace",
+            "torch.jit.trace keeps the generator of the example call, so later calls draw on "
+            "from its state instead of starting from the seed",
+        ),
+    ),
+    "create the generator once in __init__ (or pass it in), or seed torch's default generator "
+    "outside the model",
+)
 
 
 class PythonRandomInGraph(Rule):
@@ -18,6 +40,9 @@ class PythonRandomInGraph(Rule):
     Finds draws from Python's `random` module or NumPy's global generator inside graph code:
     `random.random()`, `random.randint(...)`, `random.choice(...)`, `np.random.rand(...)`.
     `torch.rand`, `torch.randn`, `F.dropout` and friends are not flagged.
+
+    A `torch.Generator(...)` created in graph code is flagged too (compile and trace; export
+    records it).
 
     ## Why is this bad?
     The draw happens in Python, outside any graph. `torch.export` and `torch.jit.trace` record
@@ -163,6 +188,25 @@ class PythonRandomInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A seeded generator made per call: compile cannot hold it, trace keeps the first.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    y = x * 2
+                    gen = torch.Generator().manual_seed(0)
+                    return y + torch.rand(y.shape, generator=gen)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+            backends=("compile", "trace"),
+            message_contains="torch.Generator",
+        ),
         Invalid(
             """
             import random
@@ -219,6 +263,9 @@ class PythonRandomInGraph(Rule):
         if not self.ctx.in_graph:
             return
         name = self.ctx.qualified_name(node.func) or ""
+        if name == "torch.Generator":
+            self.report(node, GENERATOR, targets=("compile", "trace"))
+            return
         if name.startswith(("random.", "numpy.random.")) and not name.endswith(
             (".seed", ".Random", ".default_rng")
         ):

@@ -105,6 +105,8 @@ TENSOR_METHOD_KINDS = {
     "is_set_to": CONST,
     "stride": SHAPE,
     "storage_offset": SIZE,
+    "untyped_storage": UNK,  # a storage object: its `nbytes()` is a Python int
+    "storage": UNK,
     "split": TS,
     "chunk": TS,
     "unbind": TS,
