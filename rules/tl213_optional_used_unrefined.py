@@ -44,6 +44,8 @@ class OptionalUsedUnrefined(Rule):
     where every overload of a torch op takes a plain `Tensor` (not `Tensor?`), by position or
     keyword, read from torch's schemas (`schemas.tensor_args` of the generated tables):
     `x.masked_fill(mask, 0.0)` on a tensor `x`, `torch.where(keep, x, y)`, `torch.matmul(x, w)`.
+    A parameter annotated `Optional[int]` / `float` / `bool` / `str` counts only as an operand
+    of `+`, `-`, `*`, `/`, `//`, `**` or unary `-` (`x * scale`, `n + 1`).
     Also finds, in methods of a module whose class body annotates an attribute as Optional
     (`heads: Optional[List[torch.Tensor]]`, `bias: torch.Tensor | None`; no `Final` or
     `__constants__` in the class), that attribute indexed, read for an attribute or method,
@@ -55,7 +57,8 @@ class OptionalUsedUnrefined(Rule):
     `None` test on that very name guards the use. Elsewhere scripting fails:
     `RuntimeError: 'Optional[Tensor]' object has no attribute or method 'size'`, or for an
     op's argument `Arguments for call are not valid ... Expected a value of type 'Tensor' for
-    argument 'mask' but instead found type 'Optional[Tensor]'`. Python (and
+    argument 'mask' but instead found type 'Optional[Tensor]'`, and for an Optional number in
+    arithmetic `Arguments for call are not valid`. Python (and
     trace, compile, export) run it fine, since the other branch was taken. A module attribute
     annotated Optional in the class body keeps that type whatever its value, and TorchScript
     refines local names only, never `self.x`: the use fails under `if self.x is not None:` as
@@ -231,8 +234,48 @@ class OptionalUsedUnrefined(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # An Optional number refined before the arithmetic: filled in, or a ternary.
+        Valid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            def scaled(x: torch.Tensor, scale: Optional[float] = None, n: Optional[int] = None):
+                if scale is None:
+                    scale = 2.0
+                return x * scale + (n if n is not None else 1)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return scaled(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
+        # An Optional float in arithmetic with no test on it.
+        Invalid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            def scaled(x: torch.Tensor, scale: Optional[float] = None) -> torch.Tensor:
+                return x * scale
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return scaled(x, 2.0)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            message_contains="`scale` is Optional (a number or str",
+        ),
         # A helper passes the Optional mask to an op every overload of which takes a Tensor.
         Invalid(
             """
@@ -361,6 +404,13 @@ class OptionalUsedUnrefined(Rule):
             for p in signature_params(self.ctx, node)
             if p.annotation is not None and _optional_tensor(self.ctx, p.annotation.annotation)
         )
+        scalars = frozenset(
+            p.name.value
+            for p in signature_params(self.ctx, node)
+            if p.annotation is not None
+            and _optional_scalar(self.ctx, p.annotation.annotation) is not None
+        )
+        optional |= scalars
         if optional:
             # `x is not None` on a parameter TorchScript types as a plain Tensor is constant.
             never_none = frozenset(
@@ -370,8 +420,18 @@ class OptionalUsedUnrefined(Rule):
             )
             flow = _Flow(optional, self._torch_module_call, self._tensor_arguments)
             flow.never_none = never_none - flow.assigned(node.body)
+            flow.scalars = scalars
             for use in flow.uses(node.body.body):
-                if type(use) is cst.Call and use in flow.arguments:
+                if use in flow.scalar_uses:
+                    name = flow.scalar_uses[use]
+                    self.report(
+                        use,
+                        f"`{name}` is Optional (a number or str that may be None) and no `is not "
+                        "None` test covers it here: torch.jit.script fails on this operation "
+                        f"(Arguments for call are not valid); test `{name}`, or `assert {name} is "
+                        "not None` before the use",
+                    )
+                elif type(use) is cst.Call and use in flow.arguments:
                     name, op = flow.arguments[use]
                     self.report(
                         use,
@@ -471,8 +531,9 @@ class OptionalUsedUnrefined(Rule):
         return cls is not None and cls.startswith("torch.nn.")
 
 
-def _optional_tensor(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
-    """``Optional[Tensor]``, ``Union[Tensor, None]``, ``Tensor | None``."""
+def _optional_sides(ctx: LintContext, annotation: cst.BaseExpression) -> Optional[list[str]]:
+    """The two names of ``Optional[T]``, ``Union[T, None]``, ``T | None`` (``None`` one of
+    them; a dotted ``T`` by its qualified name), else None."""
     if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
         sides = [annotation.left, annotation.right]
     elif type(annotation) is cst.Subscript and ctx.qualified_name(annotation.value) in (
@@ -483,13 +544,26 @@ def _optional_tensor(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
         if ctx.qualified_name(annotation.value) == "typing.Optional":
             sides.append(cst.Name("None"))
     else:
-        return False
+        return None
     names = [s.value if type(s) is cst.Name else ctx.qualified_name(s) for s in sides]
-    return (
-        len(names) == 2
-        and "None" in names
-        and any(n in TENSOR_TYPES or _typed_tensor(n) for n in names)
-    )
+    if len(names) != 2 or names.count("None") != 1:
+        return None
+    return names  # type: ignore[return-value]
+
+
+def _optional_tensor(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
+    """``Optional[Tensor]``, ``Union[Tensor, None]``, ``Tensor | None``."""
+    names = _optional_sides(ctx, annotation)
+    return names is not None and any(n in TENSOR_TYPES or _typed_tensor(n) for n in names)
+
+
+def _optional_scalar(ctx: LintContext, annotation: cst.BaseExpression) -> Optional[str]:
+    """``int`` of ``Optional[int]`` / ``int | None`` (``float``, ``bool``, ``str`` too)."""
+    names = _optional_sides(ctx, annotation)
+    if names is None:
+        return None
+    other = next(n for n in names if n != "None")
+    return other if other in ("int", "float", "bool", "str") else None
 
 
 def _optional(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
@@ -524,6 +598,9 @@ class _Flow:
         self.tensor_arguments = tensor_arguments
         # A call found for an Optional name among its Tensor arguments: (the name, the op).
         self.arguments: dict[cst.Call, tuple[str, str]] = {}
+        # Optional int / float / bool / str parameters: only their arithmetic counts.
+        self.scalars: Refined = frozenset()
+        self.scalar_uses: dict[cst.CSTNode, str] = {}
         self.never_none: Refined = frozenset()
         self.found: list[cst.CSTNode] = []
 
@@ -704,8 +781,28 @@ class _Flow:
             stack.extend((child, scope) for child in node.children)
 
     def _use(self, operand: cst.CSTNode, refined: Refined, node: cst.CSTNode) -> None:
-        if type(operand) is cst.Name and operand.value in self.optional - refined:  # type: ignore[attr-defined]
-            self.found.append(node)
+        if type(operand) is not cst.Name or operand.value not in self.optional - refined:  # type: ignore[attr-defined]
+            return
+        if operand.value in self.scalars:  # type: ignore[attr-defined]
+            operator = type(getattr(node, "operator", None))
+            if operator not in _SCALAR_ARITHMETIC:
+                return
+            self.scalar_uses[node] = operand.value  # type: ignore[attr-defined]
+        self.found.append(node)
+
+
+# The operators an Optional number / str fails in (`%` left out: it formats strings too).
+_SCALAR_ARITHMETIC = frozenset(
+    {
+        cst.Add,
+        cst.Subtract,
+        cst.Multiply,
+        cst.Divide,
+        cst.FloorDivide,
+        cst.Power,
+        cst.Minus,
+    }
+)
 
 
 _COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
