@@ -63,6 +63,22 @@ class NoneDefaultWithoutOptional(Rule):
     targets = SCRIPT
 
     VALID = [
+        # TorchScript takes None for a bool (torch 2.13).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, double: bool = None):
+                    if double:
+                        x = x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         Valid(
             """
             from typing import Optional
@@ -82,6 +98,23 @@ class NoneDefaultWithoutOptional(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, repeat: int = None):
+                    if repeat is not None:
+                        x = x.repeat(repeat, 1)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=5,
+            message_contains="Expected a default value of type int",
+        ),
         Invalid(
             """
             import torch
@@ -132,9 +165,19 @@ class NoneDefaultWithoutOptional(Rule):
                     "so every call without it fails; annotate `Optional[torch.Tensor]`",
                 )
             elif not annotation_allows_none(param.annotation.annotation):
-                written = cst.Module([]).code_for_node(param.annotation.annotation)
+                annotation = param.annotation.annotation
+                written = cst.Module([]).code_for_node(annotation)
+                if self.ctx.qualified_name(annotation) == "builtins.bool":
+                    continue  # TorchScript takes `flag: bool = None` (torch 2.13)
+                if self.ctx.qualified_name(annotation) == "torch.Tensor":
+                    why = "scripts it, but a call that leaves it out fails at run time where it is used"
+                else:
+                    why = (
+                        "fails when it compiles the function (Expected a default value of type "
+                        f"{written} on parameter)"
+                    )
                 self.report(
                     param,
-                    f"`{name}: {written} = None`: TorchScript rejects None for `{written}` at run "
-                    f"time; annotate `Optional[{written}]`",
+                    f"`{name}: {written} = None`: TorchScript {why}; annotate "
+                    f"`Optional[{written}]`",
                 )
