@@ -893,17 +893,29 @@ class SizeDependentPython(Rule):
         if name not in SIZE_CONSUMERS and not name.startswith(("math.", "numpy.")):
             return
         args = call_targets(node)
-        # `min(x.shape[-2:])` compares the sizes it is given, as `min(h, w)` does.
-        # NumPy reads every size it is given (`np.prod(x.shape[1:])`), as `min` / `max` do.
-        reads_shapes = name in COMPARING_BUILTINS or name.startswith("numpy.")
-        compared = (Kind.SIZE, Kind.SHAPE) if reads_shapes else (Kind.SIZE,)
+        # `min(x.shape[-2:])` compares the sizes it is given; `int(np.prod(x.shape[1:]))` makes
+        # a number of the sizes NumPy read.
+        if name in COMPARING_BUILTINS:
+            compared: tuple[Kind, ...] = (Kind.SIZE, Kind.SHAPE)
+        elif name in ("builtins.int", "builtins.float"):
+            compared = (Kind.SIZE, Kind.SIZE_NDARRAY)
+        else:
+            compared = (Kind.SIZE,)
         if any(
             self.ctx.kind(a) in compared
             and not maybe_python_number(self.ctx, a)
+            and not self._numpy_call_flagged(a)
             and (varying_size(self.ctx, a) or from_project_call(self.ctx, a))
             for a in args
         ):
             self.report(node)
+
+    def _numpy_call_flagged(self, value: cst.BaseExpression) -> bool:
+        """``np.ceil(x.shape[0] / 2)`` inside ``int(...)``: flagged as the NumPy call already
+        (it is given a size), not a second time as the conversion."""
+        if self.ctx.kind(value) != Kind.SIZE_NDARRAY or not isinstance(value, cst.Call):
+            return False
+        return any(self.ctx.kind(a) == Kind.SIZE for a in call_targets(value))
 
     def _split_size(self, node: cst.Call, name: str) -> Optional[cst.BaseExpression]:
         """The split size of ``torch.split(t, n)`` / ``t.split(n)``."""

@@ -14,7 +14,16 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.parser import parse
-from torchlint.lint.semantic.index import ALL_TARGETS, ProjectIndex, Region
+from torchlint.lint.semantic.index import (
+    NO_GUARD,
+    Bounds,
+    ProjectIndex,
+    Region,
+    and_bounds,
+    call_bounds,
+    not_bounds,
+    or_bounds,
+)
 from torchlint.lint.semantic.kinds import Kind, KindInference, join
 from torchlint.lint.semantic.skeleton import graph_skeleton
 from torchlint.lint.semantic.summary import BREAKING_DECORATORS, FileSummary
@@ -26,8 +35,6 @@ HALF_DTYPES = frozenset({"torch.float16", "torch.half", "torch.bfloat16"})
 EMPTY_TARGETS: frozenset[str] = frozenset()
 TRACE_ONLY = frozenset({"trace"})
 SCRIPT_ONLY = frozenset({"script"})
-# Guards TorchScript resolves while compiling (the other branch is never compiled).
-SCRIPT_STATIC_GUARDS = frozenset({"torch.jit.is_scripting"})
 
 
 @dataclass
@@ -227,34 +234,31 @@ class FileModel:
         """
         self._kind_of = kind_of
         bounds = self._guard_bounds(test)
-        if bounds == (ALL_TARGETS, EMPTY_TARGETS):
+        if bounds == NO_GUARD:
             return None
         return bounds
 
-    def _guard_bounds(self, test: cst.BaseExpression) -> tuple[frozenset[str], frozenset[str]]:
+    def _guard_bounds(self, test: cst.BaseExpression) -> Bounds:
+        # The same calls and combinations as the index's ``guard_bounds`` for guards around
+        # calls in summaries (which reach a callee only for the back-ends they leave).
         kind = type(test)
         if kind is cst.UnaryOperation and type(test.operator) is cst.Not:  # type: ignore[attr-defined]
-            may, must = self._guard_bounds(test.expression)  # type: ignore[attr-defined]
-            return ALL_TARGETS - must, ALL_TARGETS - may
+            return not_bounds(self._guard_bounds(test.expression))  # type: ignore[attr-defined]
         if kind is cst.Call:
             name = self.qualified_name(test.func)  # type: ignore[attr-defined]
             backends = self.index.guard_function(name) if name else None
             if backends is not None:
-                if name in SCRIPT_STATIC_GUARDS:
-                    return backends, backends
-                # TorchScript decides only `is_scripting()` while compiling; it compiles both
-                # branches of any other test, whatever the test says at run time.
-                return backends | SCRIPT_ONLY, backends - SCRIPT_ONLY
+                return call_bounds(name, backends)  # type: ignore[arg-type]
             if name == "builtins.isinstance" and self._is_size_tensor_test(test):  # type: ignore[arg-type]
                 return TRACE_ONLY, TRACE_ONLY
         elif kind is cst.BooleanOperation:
             left = self._guard_bounds(test.left)  # type: ignore[attr-defined]
             right = self._guard_bounds(test.right)  # type: ignore[attr-defined]
             if type(test.operator) is cst.And:  # type: ignore[attr-defined]
-                return left[0] & right[0], left[1] & right[1]
-            return left[0] | right[0], left[1] | right[1]
+                return and_bounds(left, right)
+            return or_bounds(left, right)
         # Anything else (``if torch.jit.is_scripting:`` without a call is a bug, not a guard).
-        return ALL_TARGETS, EMPTY_TARGETS
+        return NO_GUARD
 
     def _is_size_tensor_test(self, test: cst.Call) -> bool:
         """``isinstance(n, torch.Tensor)`` where ``n`` is a size."""
@@ -409,6 +413,10 @@ class FileModel:
                 return
             params = info.node.params
             ordered = [p.name.value for p in (*params.posonly_params, *params.params)]
+            static = any(
+                self.qualified_name(d.decorator) == "builtins.staticmethod"
+                for d in info.node.decorators
+            )
             kinds = self._recorded.setdefault(callee_fq, {})
         else:
             found = self.index.lookup(callee_fq)
@@ -420,8 +428,9 @@ class FileModel:
                 owner, _, method = local.rpartition(".")
                 function = found[1].classes[owner].methods[method]
             ordered = list(function.params)
+            static = any(d.rsplit(".", 1)[-1] == "staticmethod" for d in function.decorators)
             kinds = self.outgoing.setdefault(callee_fq, {})
-        if skip_self and ordered:
+        if skip_self and ordered and not static:  # `self.pad(x, 3)` of a staticmethod: no self
             ordered = ordered[1:]
         position = 0
         for arg in node.args:
