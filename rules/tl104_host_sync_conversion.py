@@ -46,6 +46,15 @@ CONVERSIONS: dict[str, tuple[tuple[str, ...], Message]] = {
             "use torch operations",
         ),
     ),
+    "untyped_storage": (
+        ("compile",),
+        Message(
+            "`.untyped_storage()` in graph code",
+            (("compile", "torch.compile(fullgraph=True) raises here (Unsupported method call)"),),
+            "compare sizes, strides and `storage_offset()` instead, or move the check out of "
+            "forward",
+        ),
+    ),
     "data_ptr": (
         ("export",),
         Message(
@@ -74,7 +83,8 @@ FLOAT_TOLIST = Message(
 
 
 class HostSyncConversion(Rule):
-    """Flags `.tolist()`, `.numpy()` and `.data_ptr()` on tensors in graph code.
+    """Flags `.tolist()`, `.numpy()`, `.data_ptr()` and `.untyped_storage()` on tensors in graph
+    code.
 
     ## What it does
     Finds conversions of a tensor's data to host Python or NumPy objects in graph code:
@@ -94,6 +104,8 @@ class HostSyncConversion(Rule):
     - `.numpy()`: `torch.export` (non-strict) fails (".numpy() is not supported for tensor
       subclasses"); `torch.jit.trace` bakes the array in. `torch.compile` traces NumPy code.
     - `.data_ptr()`: `torch.export` fails (fake tensors have no storage).
+    - `.untyped_storage()`: `torch.compile(fullgraph=True)` fails ("Unsupported method call"),
+      and plain compile breaks the graph; export and trace take it.
 
     ## Example
     ```python
@@ -216,6 +228,25 @@ class HostSyncConversion(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    y = x * 2
+                    if y.untyped_storage().nbytes() != y.numel() * y.element_size():
+                        y = y.clone()
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+            backends=("compile",),
+            message_contains="untyped_storage",
+        ),
         # In a loop plain compile reports nothing, but fullgraph=True fails on float rows.
         Invalid(
             """
