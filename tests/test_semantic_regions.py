@@ -991,3 +991,191 @@ def test_context_manager_regions_warm_equal_cold(tmp_path):
     edited = view(lint_files(files))
     assert not any(entry[0] == "timing.py" for entry in edited)
     assert view(lint_files(files, cache_dir=cache)) == edited
+
+
+GUARDED_HELPERS = """
+    def trace_only(x):
+        return deeper(x)
+
+    def deeper(x):
+        return x
+
+    def both(x):
+        return x
+
+    def else_branch(x):
+        return x
+
+    def after_return(x):
+        return x
+
+    def scripted(x):
+        return x
+
+    def trace_either(x):
+        return x
+
+    def conditional(x):
+        return x
+
+    def nested(x):
+        return x
+
+    def wrapped(x):
+        return x
+"""
+
+
+def test_a_call_under_a_guard_reaches_its_callee_for_the_backends_the_guard_leaves(tmp_path):
+    # probe b6_is_scripting_guard: forward calls a helper only under `if not
+    # (torch.jit.is_scripting() or torch.compiler.is_compiling()):`; compile and export skip
+    # the call, so the helper is graph code for trace alone. The call edge carries the guards
+    # around it, read as the lint context reads a function's own branches.
+    paths = write_project(
+        tmp_path,
+        {
+            "proj/__init__.py": "",
+            "proj/helpers.py": GUARDED_HELPERS,
+            "proj/checks.py": """
+                import torch
+
+                def is_tracing():
+                    return torch.jit.is_tracing()
+            """,
+            "proj/model.py": """
+                import torch
+                from torch import nn
+                from proj import helpers
+                from proj.checks import is_tracing
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        if not torch.compiler.is_compiling():
+                            x = helpers.trace_only(x)
+                            x = helpers.both(x)
+                            if not torch.jit.is_tracing():
+                                x = helpers.nested(x)
+                        x = helpers.both(x)
+                        if torch.jit.is_tracing():
+                            pass
+                        else:
+                            x = helpers.else_branch(x)
+                        if not (torch.jit.is_scripting() or torch.compiler.is_compiling()):
+                            x = helpers.trace_either(x)
+                        x = helpers.conditional(x) if is_tracing() else x
+                        if is_tracing():
+                            x = helpers.wrapped(x)
+                        if torch.jit.is_scripting():
+                            return helpers.scripted(x)
+                        return helpers.after_return(x)
+            """,
+        },
+    )
+    trace = frozenset({"trace"})
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["proj.model.Net.forward"] == DEFAULT
+    assert regions["proj.helpers.trace_only"] == trace
+    assert regions["proj.helpers.deeper"] == trace  # and what the helper calls
+    assert regions["proj.helpers.both"] == DEFAULT  # an unguarded call too: every back-end
+    assert regions["proj.helpers.else_branch"] == frozenset({"compile", "export"})
+    assert regions["proj.helpers.trace_either"] == trace
+    assert regions["proj.helpers.conditional"] == trace  # a project wrapper, in a ternary
+    assert regions["proj.helpers.wrapped"] == trace
+    assert regions["proj.helpers.after_return"] == DEFAULT
+    assert "proj.helpers.nested" not in regions  # script alone would reach it
+    assert "proj.helpers.scripted" not in regions
+    scripted = regions_by_local_name(index_project(paths, script_all_modules=True))
+    assert scripted["proj.helpers.trace_only"] == frozenset({"trace", "script"})
+    assert scripted["proj.helpers.nested"] == frozenset({"script"})
+    assert scripted["proj.helpers.scripted"] == frozenset({"script"})
+    # `if torch.jit.is_scripting(): return ...` takes script out of the rest of the block.
+    assert scripted["proj.helpers.after_return"] == DEFAULT
+    assert scripted["proj.helpers.trace_either"] == trace
+    # TorchScript compiles both branches of any test but is_scripting().
+    assert scripted["proj.helpers.else_branch"] == frozenset({"compile", "export", "script"})
+
+
+def test_a_with_item_under_a_guard_reaches_its_context_manager_for_what_both_leave(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "model.py": textwrap.dedent(TIMER)
+            + textwrap.dedent(
+                """
+                import torch
+                from torch import nn
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        if not torch.compiler.is_compiling():
+                            with Timer({}, "fc"):
+                                x = x * 2
+                        return x
+                """
+            ),
+        },
+    )
+    assert not any(".Timer." in name for name in regions_by_local_name(index_project(paths)))
+    scripted = regions_by_local_name(index_project(paths, script_all_modules=True))
+    assert scripted["model.Timer.__enter__"] == frozenset({"script"})
+
+
+def test_guarded_call_regions_warm_equal_cold(tmp_path):
+    # The guards are in the summary (without positions): a warm run, and one after the guard
+    # changes, equal cold runs.
+    paths = write_project(
+        tmp_path,
+        {
+            "proj/__init__.py": "",
+            "proj/ops.py": """
+                def trim(x, lengths):
+                    longest = int(lengths.max())
+                    return x[:, :longest]
+            """,
+            "proj/model.py": """
+                import torch
+                from torch import nn
+                from proj.ops import trim
+
+                class Net(nn.Module):
+                    def forward(self, x, lengths):
+                        if not (torch.jit.is_scripting() or torch.compiler.is_compiling()):
+                            x = trim(x, lengths)
+                        return x
+            """,
+        },
+    )
+    files = [str(p) for p in paths.values()]
+    cache = str(tmp_path / "cache")
+
+    def view(results):
+        return sorted(
+            (Path(r.path).name, d.line, d.code, tuple(sorted(d.targets)))
+            for r in results
+            for d in r.diagnostics
+        )
+
+    cold = view(lint_files(files))
+    assert ("ops.py", 2, "TL102", ("trace",)) in cold
+    assert view(lint_files(files, cache_dir=cache)) == cold
+    assert view(lint_files(files, cache_dir=cache)) == cold
+    model = paths["proj/model.py"]
+    model.write_text(
+        model.read_text().replace(
+            "if not (torch.jit.is_scripting() or torch.compiler.is_compiling()):",
+            "if not torch.jit.is_scripting():",
+        )
+    )
+    edited = view(lint_files(files))
+    assert ("ops.py", 2, "TL102", ("compile", "export", "trace")) in edited
+    assert view(lint_files(files, cache_dir=cache)) == edited
+    # The early-return form: the call after `if torch.compiler.is_compiling(): return x`.
+    model.write_text(
+        model.read_text().replace(
+            "if not torch.jit.is_scripting():\n",
+            "if torch.compiler.is_compiling():\n            return x\n        if True:\n",
+        )
+    )
+    returned = view(lint_files(files))
+    assert ("ops.py", 2, "TL102", ("trace",)) in returned
+    assert view(lint_files(files, cache_dir=cache)) == returned

@@ -18,29 +18,49 @@ from typing import Any, Callable, Optional
 from torchlint.lint.semantic.summary import (
     BREAKING_DECORATORS,
     EXIT_DECORATORS,
+    GUARD_CALLS,
     MODULE_BASES,
+    CallRef,
     ClassSummary,
     FileSummary,
     FunctionSummary,
+    GuardTest,
     structure,
     summarize,
 )
 from torchlint.lint.semantic.trees import ParsedTrees
 
 ALL_TARGETS = frozenset({"script", "trace", "compile", "export"})
-# Calls that are True exactly under these back-ends (``if torch.jit.is_tracing():``).
-GUARD_CALLS: dict[str, frozenset[str]] = {
-    "torch.jit.is_scripting": frozenset({"script"}),
-    "torch.jit.is_tracing": frozenset({"trace"}),
-    "torch._C._get_tracing_state": frozenset({"trace"}),
-    "torch.compiler.is_compiling": frozenset({"compile", "export"}),
-    "torch._dynamo.is_compiling": frozenset({"compile", "export"}),
-    "torch._utils.is_compiling": frozenset({"compile", "export"}),
-    "torch.compiler.is_dynamo_compiling": frozenset({"compile"}),
-    "torch._dynamo.external_utils.is_compiling": frozenset({"compile"}),
-    "torch.compiler.is_exporting": frozenset({"export"}),
-    "torch.onnx.is_in_onnx_export": frozenset({"export"}),
-}
+NO_TARGETS: frozenset[str] = frozenset()
+# Guards TorchScript resolves while compiling (the other branch is never compiled).
+SCRIPT_STATIC_GUARDS = frozenset({"torch.jit.is_scripting"})
+# What a guard test says: the back-ends under which it may be True, and those under which it
+# surely is (``if t: body`` runs ``body`` only under the first; ``if t: return`` leaves the rest
+# of the block to the back-ends outside the second). A test that says nothing: (ALL, none).
+Bounds = tuple[frozenset[str], frozenset[str]]
+NO_GUARD: Bounds = (ALL_TARGETS, NO_TARGETS)
+
+
+def call_bounds(name: str, backends: frozenset[str]) -> Bounds:
+    """A guard call (``name``, True exactly under ``backends``)."""
+    if name in SCRIPT_STATIC_GUARDS:
+        return backends, backends
+    # TorchScript decides only `is_scripting()` while compiling; it compiles both branches of
+    # any other test, whatever the test says at run time.
+    return backends | {"script"}, backends - {"script"}
+
+
+def not_bounds(bounds: Bounds) -> Bounds:
+    return ALL_TARGETS - bounds[1], ALL_TARGETS - bounds[0]
+
+
+def and_bounds(left: Bounds, right: Bounds) -> Bounds:
+    return left[0] & right[0], left[1] & right[1]
+
+
+def or_bounds(left: Bounds, right: Bounds) -> Bounds:
+    return left[0] | right[0], left[1] | right[1]
+
 
 # The back-ends for which graph code's ``with`` items reach their context managers' methods:
 # those that compile the methods (Dynamo inlines ``__enter__``/``__exit__``, TorchScript compiles
@@ -571,13 +591,17 @@ class ProjectIndex:
                 region.targets = region.targets | targets
             else:
                 region = regions[fq_name] = Region(fq_name, targets, [root])
-            for callee, callee_class in self._callees(summary, fn, owner, concrete):
-                self._callers.setdefault(callee, set()).add(fq_name)
-                queue.append((callee, targets, root, callee_class))
-            for callee, callee_class in self._context_managers(fn, concrete or owner):
-                if targets & CONTEXT_MANAGER_TARGETS:
+            # A call under a guard reaches its callee only for the back-ends the guard leaves.
+            for callee, callee_class, call in self._callees(summary, fn, owner, concrete):
+                reached = targets & self.call_targets(call) if call.guard else targets
+                if reached:
                     self._callers.setdefault(callee, set()).add(fq_name)
-                    queue.append((callee, targets & CONTEXT_MANAGER_TARGETS, root, callee_class))
+                    queue.append((callee, reached, root, callee_class))
+            for callee, callee_class, call in self._context_managers(fn, concrete or owner):
+                reached = targets & CONTEXT_MANAGER_TARGETS & self.call_targets(call)
+                if reached:
+                    self._callers.setdefault(callee, set()).add(fq_name)
+                    queue.append((callee, reached, root, callee_class))
             if "script" in targets:
                 # A plain class named in a scripted signature (``buf: Optional[BufferIO]``)
                 # becomes a TorchScript class: every method of it is compiled, for script only.
@@ -649,51 +673,54 @@ class ProjectIndex:
         fn: FunctionSummary,
         owner: Optional[str],
         concrete: Optional[str] = None,
-    ) -> list[tuple[str, Optional[str]]]:
+    ) -> list[tuple[str, Optional[str], CallRef]]:
         """The functions ``fn`` calls, each with the class its ``self`` is (None: not a
-        method call on this object)."""
-        callees: list[tuple[str, Optional[str]]] = []
+        method call on this object) and the call that reaches it."""
+        callees: list[tuple[str, Optional[str], CallRef]] = []
         this = concrete or owner
         for call in fn.calls:
             if call.kind == "name":
                 found = self.lookup(call.target)
                 if found and found[0] in ("function", "method"):
-                    callees.append((found[1].qualify(found[2]), None))
+                    callees.append((found[1].qualify(found[2]), None, call))
             elif call.kind == "registry":
-                callees.extend((f, None) for f in self._registry_functions(call.target))
+                callees.extend((f, None, call) for f in self._registry_functions(call.target))
             elif this is None:
                 continue
             elif call.kind == "self":
                 method = self.find_method(this, call.target)
                 if method:
-                    callees.append((method[0], this))
+                    callees.append((method[0], this, call))
                 else:
                     cls = self.attribute_class(this, call.target)
                     if cls and self.is_module_class(cls):
                         forward = self.find_method(cls, "forward")
                         if forward:
-                            callees.append((forward[0], cls))
-                    callees.extend((f, None) for f in self.attribute_functions(this, call.target))
+                            callees.append((forward[0], cls, call))
+                    callees.extend(
+                        (f, None, call) for f in self.attribute_functions(this, call.target)
+                    )
             elif call.kind in ("attr", "item"):
                 cls = self.attribute_class(this, call.target, item=call.kind == "item")
                 if cls:
                     name = "forward" if call.method == "__call__" else call.method
                     method = self.find_method(cls, name)
                     if method:
-                        callees.append((method[0], cls))
+                        callees.append((method[0], cls, call))
             elif call.kind == "super":
                 method = self.find_method(this, call.target, after=owner)
                 if method:
-                    callees.append((method[0], this))
+                    callees.append((method[0], this, call))
         return callees
 
     def _context_managers(
         self, fn: FunctionSummary, this: Optional[str]
-    ) -> list[tuple[str, Optional[str]]]:
+    ) -> list[tuple[str, Optional[str], CallRef]]:
         """The methods ``fn``'s ``with`` items run, each with its class: ``__enter__`` and
         ``__exit__`` of a project class constructed there (``with Timer(...):``, its
-        ``__init__`` too), bound to a local name, or held in ``self.<attr>``."""
-        methods: list[tuple[str, Optional[str]]] = []
+        ``__init__`` too), bound to a local name, or held in ``self.<attr>``; and the ``with``
+        item's call."""
+        methods: list[tuple[str, Optional[str], CallRef]] = []
         for call in fn.calls:
             if call.kind == "with":
                 found = self.lookup(call.target)
@@ -709,7 +736,7 @@ class ProjectIndex:
             for name in (call.method, "__enter__", "__exit__"):
                 method = self.find_method(cls, name) if name else None
                 if method is not None:
-                    methods.append((method[0], cls))
+                    methods.append((method[0], cls, call))
         return methods
 
     def attribute_functions(self, class_qualname: str, attr: str) -> list[str]:
@@ -746,6 +773,32 @@ class ProjectIndex:
             if found is not None and found[0] in ("function", "method"):
                 functions.append(found[1].qualify(found[2]))
         return functions
+
+    def call_targets(self, call: CallRef) -> frozenset[str]:
+        """The back-ends under which ``call`` runs, after the guards around it (all of them,
+        for a call no guard narrows)."""
+        reached = ALL_TARGETS
+        for test in call.guard:
+            reached = reached & self.guard_bounds(test)[0]
+        return reached
+
+    def guard_bounds(self, test: GuardTest) -> Bounds:
+        """What a guard test of a summary (``CallRef.guard``) says of the back-ends, as
+        ``FileModel.guard_targets`` reads a test in the tree: the same calls and combinations
+        (a summary cannot tell a size's ``isinstance`` test, which says nothing here)."""
+        if test is None:
+            return NO_GUARD
+        if type(test) is str:
+            backends = self.guard_function(test)
+            return NO_GUARD if backends is None else call_bounds(test, backends)
+        operator = test[0]
+        if operator == "not":
+            return not_bounds(self.guard_bounds(test[1]))
+        combine = and_bounds if operator == "and" else or_bounds
+        bounds = self.guard_bounds(test[1])
+        for part in test[2:]:
+            bounds = combine(bounds, self.guard_bounds(part))
+        return bounds
 
     def guard_function(self, qualname: str, _depth: int = 0) -> Optional[frozenset[str]]:
         """Back-ends under which the project function ``qualname`` surely returns True, when it

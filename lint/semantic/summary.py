@@ -14,7 +14,7 @@ import ast
 import builtins
 import sys
 from array import array
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Optional, Union
 
 from torchlint.lint.source import python_tree
@@ -57,11 +57,33 @@ EXIT_DECORATORS: dict[str, frozenset[str]] = {
 # Decorators that make calling the function a graph break under compile.
 BREAKING_DECORATORS = frozenset({"torch.compiler.disable", "torch._dynamo.disable"})
 
+# Calls that are True exactly under these back-ends (``if torch.jit.is_tracing():``).
+GUARD_CALLS: dict[str, frozenset[str]] = {
+    "torch.jit.is_scripting": frozenset({"script"}),
+    "torch.jit.is_tracing": frozenset({"trace"}),
+    "torch._C._get_tracing_state": frozenset({"trace"}),
+    "torch.compiler.is_compiling": frozenset({"compile", "export"}),
+    "torch._dynamo.is_compiling": frozenset({"compile", "export"}),
+    "torch._utils.is_compiling": frozenset({"compile", "export"}),
+    "torch.compiler.is_dynamo_compiling": frozenset({"compile"}),
+    "torch._dynamo.external_utils.is_compiling": frozenset({"compile"}),
+    "torch.compiler.is_exporting": frozenset({"export"}),
+    "torch.onnx.is_in_onnx_export": frozenset({"export"}),
+}
+# Names a project guard wrapper may have (``FunctionSummary.guard_calls`` reads only those).
+GUARD_PREFIXES = ("is_", "_is_")
+
 PARTIALS = frozenset({"functools.partial"})
 # Statements an ``is_*`` function may have to be read as a guard wrapper (they are short).
 GUARD_BODY_LIMIT = 8
 
 MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+
+
+# A test that may read which back-end is converting, as the index resolves it (see
+# ``_Summarizer._guard_test``): the qualified name of a call that may be a guard, ``("not", t)``,
+# ``("and", t, ...)`` / ``("or", t, ...)``, or None for a part that says nothing.
+GuardTest = Union[str, tuple, None]
 
 
 @dataclass(**_SLOTS)
@@ -79,12 +101,19 @@ class CallRef:
     ``with t:`` for a local ``t = Timer(...)``): ``target`` is its class, whose ``__enter__``
     and ``__exit__`` run there, and ``method`` is ``"__init__"`` when the item constructs it
     (``"with-attr"``: the instance in ``self.<target>``, ``with self.timer:``).
+
+    ``guard``: the tests around the call that may read the back-end, all of which must be True
+    for it to run (``if not torch.compiler.is_compiling(): helper(x)``; an ``else`` branch and
+    the rest of a block after ``if <test>: return`` hold ``("not", test)``). The index resolves
+    them as the lint context does a function's own guards, and reaches the callee only for the
+    back-ends they leave.
     """
 
     kind: str
     target: str
     method: str = ""
     line: int = 0
+    guard: tuple[GuardTest, ...] = ()
 
 
 @dataclass(**_SLOTS)
@@ -307,6 +336,9 @@ class _Summarizer(ast.NodeVisitor):
         self.instances: list[dict[str, str]] = [{}]
         # Per function: local names bound to callables (see _record_callable).
         self.callables: list[dict[str, list[CallRef]]] = [{}]
+        # The guard tests around the current statement in the current function (CallRef.guard),
+        # outermost first; a block drops those its statements added when it ends.
+        self.guards: list[GuardTest] = []
 
     # ``ast.NodeVisitor`` finds a method by name for every node (a string concatenation and a
     # getattr each); a type lookup among the few handled types, and skipping fields that hold
@@ -329,6 +361,7 @@ class _Summarizer(ast.NodeVisitor):
             value = getattr(node, name, None)
             if value is None:
                 continue
+            guards = len(self.guards)
             for item in value if type(value) is list else (value,):
                 item_kind = type(item)
                 handler = _HANDLERS.get(item_kind)
@@ -342,6 +375,8 @@ class _Summarizer(ast.NodeVisitor):
                     item_fields = _child_fields(item_kind)
                 if item_fields:
                     self.generic_visit(item)
+            if len(self.guards) > guards:
+                del self.guards[guards:]  # a block's ``if <guard>: return``: its rest has ended
 
     # -- imports ---------------------------------------------------------------------------
     def visit_Import(self, node: ast.Import) -> None:
@@ -461,11 +496,12 @@ class _Summarizer(ast.NodeVisitor):
         self.function_stack.append(fn)
         self.instances.append({})
         self.callables.append({})
-        saved_scope = self.scope
-        self.scope = [*self.scope, node.name]
+        saved_scope, saved_guards = self.scope, self.guards
+        self.scope, self.guards = [*self.scope, node.name], []
         for stmt in node.body:
             self.visit(stmt)
-        if node.name.startswith(("is_", "_is_")) and len(node.body) <= GUARD_BODY_LIMIT:
+        self.guards = saved_guards
+        if node.name.startswith(GUARD_PREFIXES) and len(node.body) <= GUARD_BODY_LIMIT:
             fn.guard_calls = self._guard_calls(node)
         self.scope = saved_scope
         self.instances.pop()
@@ -741,23 +777,72 @@ class _Summarizer(ast.NodeVisitor):
         instance in ``self.<attr>``."""
         if self.function_stack:
             calls = self.function_stack[-1].calls
+            guard = tuple(self.guards)
             for item in node.items:
                 expr, line = item.context_expr, item.context_expr.lineno
                 if isinstance(expr, ast.Call):
                     cls = self._resolve(expr.func)
                     if cls and not cls.startswith("builtins."):
-                        calls.append(CallRef("with", cls, method="__init__", line=line))
+                        calls.append(CallRef("with", cls, "__init__", line, guard))
                 elif isinstance(expr, ast.Name):
                     cls = next((f[expr.id] for f in reversed(self.instances) if expr.id in f), None)
                     if cls:
-                        calls.append(CallRef("with", cls, line=line))
+                        calls.append(CallRef("with", cls, line=line, guard=guard))
                 elif (
                     isinstance(expr, ast.Attribute)
                     and isinstance(expr.value, ast.Name)
                     and expr.value.id == "self"
                 ):
-                    calls.append(CallRef("with-attr", expr.attr, line=line))
+                    calls.append(CallRef("with-attr", expr.attr, line=line, guard=guard))
         self.generic_visit(node)
+
+    # -- guards ----------------------------------------------------------------------------
+    def visit_If(self, node: ast.If) -> None:
+        """A test that may read the back-end guards what runs under it: the body, the ``else``
+        branch (its negation), and the rest of the block after ``if <test>: return ...``."""
+        test = self._guard_test(node.test) if self.function_stack else None
+        if test is None:
+            self.generic_visit(node)
+            return
+        self.visit(node.test)
+        guards = self.guards
+        for branch, condition in ((node.body, test), (node.orelse, ("not", test))):
+            depth = len(guards)
+            guards.append(condition)
+            for stmt in branch:
+                self.visit(stmt)
+            del guards[depth:]
+        if not node.orelse and isinstance(node.body[-1], (ast.Return, ast.Raise)):
+            guards.append(("not", test))  # until the enclosing block ends (generic_visit)
+
+    def visit_IfExp(self, node: ast.IfExp) -> None:
+        test = self._guard_test(node.test) if self.function_stack else None
+        if test is None:
+            self.generic_visit(node)
+            return
+        self.visit(node.test)
+        for branch, condition in ((node.body, test), (node.orelse, ("not", test))):
+            self.guards.append(condition)
+            self.visit(branch)
+            self.guards.pop()
+
+    def _guard_test(self, test: ast.expr) -> GuardTest:
+        """``test`` as the index resolves guards (``model.guard_targets`` for a function's own
+        branches): calls that may be guards by their qualified names (torch's, or a project
+        ``is_*`` wrapper), under ``not`` / ``and`` / ``or``; None when no part may be one."""
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            inner = self._guard_test(test.operand)
+            return None if inner is None else ("not", inner)
+        if isinstance(test, ast.BoolOp):
+            parts = [self._guard_test(value) for value in test.values]
+            if all(part is None for part in parts):
+                return None
+            return ("and" if isinstance(test.op, ast.And) else "or", *parts)
+        if isinstance(test, ast.Call):
+            name = self._resolve(test.func)
+            if name and (name in GUARD_CALLS or name.rpartition(".")[2].startswith(GUARD_PREFIXES)):
+                return name
+        return None
 
     # -- calls -----------------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
@@ -767,11 +852,15 @@ class _Summarizer(ast.NodeVisitor):
             self._root_from_call(node, ROOT_CALLS[name])
         self._record_registration(node)
         if self.function_stack:
+            calls = self.function_stack[-1].calls
+            guard = tuple(self.guards)
             if isinstance(func, ast.Name) and func.id in self.callables[-1]:
-                self.function_stack[-1].calls.extend(self.callables[-1][func.id])
+                bound = self.callables[-1][func.id]
+                calls.extend([replace(ref, guard=guard) for ref in bound] if guard else bound)
             ref = self._call_ref(func, node.lineno)
             if ref is not None:
-                self.function_stack[-1].calls.append(ref)
+                ref.guard = guard
+                calls.append(ref)
         self.generic_visit(node)
 
     def _record_registration(self, node: ast.Call) -> None:
@@ -873,6 +962,8 @@ _HANDLERS: dict[type, Callable[[_Summarizer, Any], None]] = {
     ast.Call: _Summarizer.visit_Call,
     ast.For: _Summarizer.visit_For,
     ast.With: _Summarizer.visit_With,
+    ast.If: _Summarizer.visit_If,
+    ast.IfExp: _Summarizer.visit_IfExp,
 }
 
 
