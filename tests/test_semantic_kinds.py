@@ -672,3 +672,23 @@ def test_super_forward_is_the_modules_output():
             pass
     """
     assert kinds_in(source, "StatsMixin.forward")["y"] == T
+
+
+def test_a_staticmethod_called_on_self_gets_its_arguments_from_the_first_parameter():
+    """`self.pad_to(x, 3)` of a staticmethod passes no self; an autograd Function's
+    `apply(x)` still passes `ctx` first."""
+    source = """
+        import torch
+        from torch import nn
+
+        class Model(nn.Module):
+            @staticmethod
+            def pad_to(x, multiple):
+                rem = x.size(-1) % multiple
+                return x, rem
+
+            def forward(self, x):
+                return self.pad_to(x, 3)
+    """
+    kinds = kinds_in(source, "Model.pad_to")
+    assert kinds["x"] == T and kinds["multiple"] == CONST

@@ -402,9 +402,12 @@ class FileModel:
         inference: KindInference,
         skip_self: bool,
         callee_file: Optional[FileSummary] = None,
+        bound: bool = False,
     ) -> None:
         """Join the kinds of this call's arguments into the callee's parameter kinds (kept
-        here for a callee in this file, published in ``outgoing`` for one in another file)."""
+        here for a callee in this file, published in ``outgoing`` for one in another file).
+        ``bound``: a method called on an instance (``self.m(...)``), where a staticmethod
+        receives no ``self`` (an autograd Function's ``apply`` still passes ``ctx``)."""
         if callee_file is None or callee_file is self.summary:
             info = self._by_qualname.get(
                 callee_fq[len(self.summary.module) + 1 :] if self.summary.module else callee_fq
@@ -430,7 +433,7 @@ class FileModel:
             ordered = list(function.params)
             static = any(d.rsplit(".", 1)[-1] == "staticmethod" for d in function.decorators)
             kinds = self.outgoing.setdefault(callee_fq, {})
-        if skip_self and ordered and not static:  # `self.pad(x, 3)` of a staticmethod: no self
+        if skip_self and ordered and not (bound and static):  # `self.pad(x, 3)`: no self
             ordered = ordered[1:]
         position = 0
         for arg in node.args:
@@ -535,7 +538,7 @@ class FileModel:
         method = self.index.find_method(owner, attr)
         if method is not None:
             fq = method[0]
-            self.record_call(fq, node, inference, skip_self=True, callee_file=method[1])
+            self.record_call(fq, node, inference, skip_self=True, callee_file=method[1], bound=True)
             # An inherited method compiled for a subclass calls that subclass's override: its
             # parameters take these arguments' kinds too.
             caller = self._method_of(inference)
