@@ -14,7 +14,6 @@ from torchlint.rules._script import (
     SCRIPT,
     dead_in_script,
     in_script,
-    is_method,
     is_none,
     literal_type,
     signature_params,
@@ -212,6 +211,28 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
     INVALID = [
+        # A staticmethod called on `self` gets no self: `3` lands on `multiple`.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                @staticmethod
+                def pad_to(x, multiple):
+                    rem = x.size(-1) % multiple
+                    return F.pad(x, (0, multiple - rem)) if rem else x
+
+                def forward(self, x):
+                    return self.pad_to(x, 3)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="an int literal",
+        ),
         Invalid(
             """
             import torch
@@ -617,7 +638,7 @@ class NonTensorArgumentInScript(Rule):
     def _non_tensor(self, value: cst.BaseExpression) -> Optional[str]:
         literal = literal_type(value)
         if literal is not None:
-            return f"a {literal} literal"
+            return f"{'an' if literal[0] in 'aeiou' else 'a'} {literal} literal"
         if is_none(value):
             return "`None`"
         kind = self.ctx.kind(value)
@@ -650,7 +671,7 @@ class NonTensorArgumentInScript(Rule):
                 continue
             if candidate.owner_class != owner:
                 continue
-            if owner is not None and not is_method(self.ctx, candidate.node):
-                return None
+            # A staticmethod called on `self` takes the arguments from its first parameter,
+            # as `signature_params` orders them.
             return candidate
         return None
