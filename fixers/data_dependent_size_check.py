@@ -39,7 +39,8 @@ from torchlint.lint.unbacked_sizes import (
     CONSUMER_METHODS,
     WEIGHTED_LOSSES,
 )
-from torchlint.lint.walk import walk
+
+from ._shared import names_in
 
 
 class DataDependentSizeCheck(Fixer):
@@ -112,15 +113,8 @@ class DataDependentSizeCheck(Fixer):
 
     def _fresh_name(self, statement: cst.CSTNode, base: str) -> str:
         """``base``, or ``base_2``... if the function already uses the name."""
-        function = self.enclosing_function(statement)
-        used: set[str] = set()
-
-        def enter(node: cst.CSTNode) -> bool:
-            if isinstance(node, cst.Name):
-                used.add(node.value)
-            return True
-
-        walk(function if function is not None else self.ctx.module, enter, lambda node: None)
+        scope = self.enclosing_function(statement) or self.ctx.module
+        used = {name.value for name in names_in(scope)}
         name, number = base, 2
         while name in used:
             name, number = f"{base}_{number}", number + 1

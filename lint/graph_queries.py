@@ -52,6 +52,17 @@ ARITHMETIC = (
 )
 
 
+def parameter(func: Optional[cst.FunctionDef], name: str) -> Optional[cst.Param]:
+    """The parameter of ``func`` named ``name`` (positional or keyword-only), or None."""
+    if func is None:
+        return None
+    params = func.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name:
+            return param
+    return None
+
+
 def assignments(
     func: Optional[cst.FunctionDef], name: str
 ) -> list[tuple[cst.BaseExpression, int, int]]:

@@ -21,6 +21,7 @@ from torchlint.lint.graph_queries import (
     UNKNOWN_VALUE,
     assignments,
     none_test,
+    parameter,
 )
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
@@ -496,11 +497,10 @@ def annotated_tensor(ctx: LintContext, name: str) -> bool:
     inference = ctx.model.inference(func) if func is not None else None
     if inference is None:
         return False
-    params = func.params  # type: ignore[union-attr]
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-        if param.name.value == name and param.annotation is not None:
-            return inference.annotation_kind(param.annotation.annotation) == Kind.TENSOR
-    return False
+    param = parameter(func, name)
+    if param is None or param.annotation is None:
+        return False
+    return inference.annotation_kind(param.annotation.annotation) == Kind.TENSOR
 
 
 def parameter_data_only(ctx: LintContext, expr: cst.BaseExpression) -> bool:

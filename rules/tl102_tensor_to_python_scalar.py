@@ -7,7 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignments
+from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignments, parameter
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -485,11 +485,7 @@ class TensorToPythonScalar(Rule):
         func = self.ctx.function
         if func is None or assignments(func, name.value):
             return None
-        params = func.params
-        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-            if param.name.value == name.value:
-                return param
-        return None
+        return parameter(func, name.value)
 
     def _assumed_tensor(self, value: cst.BaseExpression) -> bool:
         """A tensor only by the graph's assumption about unannotated parameters (``n``,

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Optional, Union
 
 import libcst as cst
 
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, parameter
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.lint.walk import walk
+from torchlint.rules._perf import descendants
 from torchlint.rules._script import (
     SCRIPT,
     dead_in_script,
@@ -35,13 +35,6 @@ NOT_FRONTEND = (
     cst.AssignTarget,
     cst.StarredElement,
 )
-
-
-def _descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """``node`` and every node under it."""
-    found: list[cst.CSTNode] = []
-    walk(node, lambda n: found.append(n) is None, lambda n: None)
-    return iter(found)
 
 
 def _example(body: str, extra: str = "") -> str:
@@ -434,7 +427,7 @@ class UnsupportedSyntaxInScript(Rule):
         `Lambda aren't supported`, `try blocks aren't supported`... from such a branch), so
         the visits of those constructs run on guarded code too, from the guard."""
         for part in parts:
-            for node in _descendants(part):
+            for node in (part, *descendants(part)):
                 visit = getattr(self, f"visit_{type(node).__name__}", None)
                 if visit is None or type(node) in NOT_FRONTEND:
                     continue
@@ -641,14 +634,13 @@ class UnsupportedSyntaxInScript(Rule):
 
 def _annotated_list(function: cst.FunctionDef, name: str) -> bool:
     """Whether ``name`` is a parameter of ``function`` annotated ``List[...]`` / ``list[...]``."""
-    params = function.params
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-        if param.name.value == name and param.annotation is not None:
-            annotation = param.annotation.annotation
-            if isinstance(annotation, cst.Subscript):
-                annotation = annotation.value
-            return isinstance(annotation, (cst.Name, cst.Attribute)) and (
-                (annotation.value if isinstance(annotation, cst.Name) else annotation.attr.value)
-                in ("List", "list")
-            )
-    return False
+    param = parameter(function, name)
+    if param is None or param.annotation is None:
+        return False
+    annotation = param.annotation.annotation
+    if isinstance(annotation, cst.Subscript):
+        annotation = annotation.value
+    return isinstance(annotation, (cst.Name, cst.Attribute)) and (
+        (annotation.value if isinstance(annotation, cst.Name) else annotation.attr.value)
+        in ("List", "list")
+    )
