@@ -14,7 +14,8 @@ A probe is predicted to fail when torchlint reports any finding naming ``script`
 not give the eager result (``tests/oracle.py``). Probes named ``heldout_*`` were written after
 the TL2xx rules were extended, in other spellings (aliases, helpers, submodules): their score
 is reported apart, as the generalisation score; ``heldout2_*`` probes (a second batch in the
-style of real model code: indirect reach, other spellings, realistic controls) get their own row.
+style of real model code: indirect reach, other spellings, realistic controls) get their own row,
+and so do ``heldout3_*`` probes (a third batch, written blind to the rules and fixers).
 """
 
 from __future__ import annotations
@@ -100,8 +101,9 @@ def main() -> None:
 def _batch(stem: str) -> str:
     """``heldout``: probes written after the rules were changed, to measure how they carry
     over to spellings nobody tuned for; ``heldout2``: a second such batch in the style of real
-    model code (indirect reach, other spellings, realistic controls); ``dev``: the rest."""
-    for batch in ("heldout2", "heldout"):
+    model code (indirect reach, other spellings, realistic controls); ``heldout3``: a third,
+    written blind to the rules and fixers; ``dev``: the rest."""
+    for batch in ("heldout3", "heldout2", "heldout"):
         if stem.startswith(batch + "_"):
             return batch
     return "dev"

@@ -1,0 +1,22 @@
+# ruff: noqa  (a probe is written as users write models: typing.List, setattr, ...)
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def project(self, x, residual=True):
+        y = self.fc(x)
+        if residual:
+            y = y + x
+        return y
+
+    def forward(self, x):
+        return self.project(x, False)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

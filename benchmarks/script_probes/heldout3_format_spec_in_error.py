@@ -1,0 +1,19 @@
+# ruff: noqa  (a probe is written as users write models: typing.List, setattr, ...)
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        ratio = float(x.shape[0]) / 3.0
+        if ratio > 100.0:
+            raise ValueError(f"batch ratio {ratio:.2f} too large")
+        return self.fc(x)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,21 @@
+# ruff: noqa  (a probe is written as users write models: typing.List, setattr, ...)
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.return_attn = False
+
+    def forward(self, x):
+        y = self.fc(x)
+        attn = torch.softmax(y, dim=-1)
+        if self.return_attn:
+            return y, attn
+        return (y,)
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

@@ -1,0 +1,16 @@
+# ruff: noqa  (a probe is written as users write models: typing.List, setattr, ...)
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, *xs):
+        return self.fc(torch.stack(xs).sum(0))
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]

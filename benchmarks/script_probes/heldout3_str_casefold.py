@@ -1,0 +1,20 @@
+# ruff: noqa  (a probe is written as users write models: typing.List, setattr, ...)
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.act = "GELU"
+
+    def forward(self, x):
+        y = self.fc(x)
+        if self.act.casefold() == "gelu":
+            y = nn.functional.gelu(y)
+        return y
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
