@@ -110,7 +110,7 @@ def fix_tree(
 
 # -- the child process: build each model, run it under each back-end, save the outputs ---------
 WORKER = r"""
-import contextlib, io, importlib, inspect, json, logging, pkgutil, random, sys, warnings
+import contextlib, dataclasses, io, importlib, inspect, json, logging, pkgutil, random, sys, warnings
 root, out, mode, limit = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 specs = json.loads(sys.argv[5])
 shapes = json.loads(sys.argv[6])
@@ -241,6 +241,8 @@ def plain(value):
         return {str(k): plain(v) for k, v in value.items()}
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return repr(value)
 
 def attempt(converted, args):

@@ -27,11 +27,11 @@ class NonPytreeOutput(Rule):
     Not flagged: `NamedTuple`s and classes built on another library base (an installed
     transformers' `ModelOutput`), submodules' outputs that the caller takes apart (only the
     converted root's return is checked), and, for export, classes registered in their file with
-    `torch.utils._pytree.register_dataclass` / `register_pytree_node`. A registered container
-    subclass (so registered, or built on a base whose `__init_subclass__` registers it, as
-    transformers' own `ModelOutput` does) is not flagged at all: trace fails on a dict subclass,
-    but the projects that register one hand trace a tuple instead (`return_dict=False`,
-    `torchscript=True`).
+    `torch.utils._pytree.register_dataclass` / `register_pytree_node` (a registered dict
+    subclass is still flagged for trace). A container subclass built on a base whose
+    `__init_subclass__` registers it, as transformers' own `ModelOutput` does, is not flagged at
+    all: trace fails on it, but the projects built that way hand trace a tuple instead
+    (`return_dict=False`, `torchscript=True`).
 
     What torch 2.13 does with a returned instance (export non-strict; trace as called, with
     `strict=True`, and with `strict=False`):
@@ -83,7 +83,10 @@ class NonPytreeOutput(Rule):
     after the class (`register_pytree_node` for a container subclass).
 
     ## Fix safety
-    No automatic fix: every caller reads the output's fields.
+    For export, an unsafe fix registers a `@dataclass` (`torch.export.register_dataclass`) or a
+    dict subclass without its own constructor (`register_pytree_node`, keys as context) right
+    after the class: outputs are unchanged, but every pytree user (`tree_map`, FSDP's output
+    hooks) then descends into the class's instances. Trace still needs a tuple.
     """
 
     code = "TL111"
@@ -368,6 +371,37 @@ class NonPytreeOutput(Rule):
             line=19,
             message_contains="dict subclass",
         ),
+        # The same dict subclass registered as a pytree: export passes, trace still refuses it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class HeadOutput(dict):
+                pass
+
+            torch.utils._pytree.register_pytree_node(
+                HeadOutput,
+                lambda output: (list(output.values()), list(output.keys())),
+                lambda values, keys: HeadOutput(zip(keys, values)),
+            )
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    return HeadOutput(logits=h.softmax(-1), hidden=h)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=20,
+            backends=("trace",),
+            message_contains="dict subclass",
+        ),
         # A tuple subclass: export does not know the class; trace returns it as a tuple.
         Invalid(
             """
@@ -410,7 +444,7 @@ class NonPytreeOutput(Rule):
         # Every path returns such an instance: name each back-end that fails on one of them.
         failing = {target for kind in kinds for target in FAILS[kind]}
         targets = tuple(target for target in self.targets if target in failing)
-        if kinds == {DICT}:
+        if kinds <= {DICT, REGISTERED_DICT}:
             message: Optional[Message] = DICT_MESSAGE
         elif kinds == {SEQUENCE}:
             message = SEQUENCE_MESSAGE
@@ -440,12 +474,14 @@ class NonPytreeOutput(Rule):
 PLAIN = "plain"
 REGISTERED = "registered"
 DICT = "dict"
+REGISTERED_DICT = "registered dict"
 SEQUENCE = "sequence"
 # The back-ends that fail on a returned instance of each kind (the table in the docstring).
 FAILS: dict[str, tuple[str, ...]] = {
     PLAIN: ("export", "trace"),
     REGISTERED: ("trace",),
     DICT: ("export", "trace"),
+    REGISTERED_DICT: ("trace",),
     SEQUENCE: ("export",),
 }
 # Library bases whose project subclasses torch cannot take apart, by the kind they give.
@@ -488,14 +524,15 @@ def _held_by_another_module(index: ProjectIndex, owner: str) -> bool:
 def _class_kind(ctx: LintContext, qualname: str) -> Optional[str]:
     """The kind of a project class that is no ``nn.Module`` and whose bases are project classes
     (or none): PLAIN, or REGISTERED when one of them is registered as a pytree in its file; with
-    ``dict`` / ``OrderedDict`` among its library bases DICT, with ``list`` / ``tuple`` SEQUENCE,
-    unless registered. None for anything else (not a project class, a registered container
-    subclass, or another library base: NamedTuple, Enum, an installed transformers' ModelOutput)."""
+    ``dict`` / ``OrderedDict`` among its library bases DICT (REGISTERED_DICT once registered in
+    its file), with ``list`` / ``tuple`` SEQUENCE, unless registered. None for anything else (not
+    a project class, a registered sequence subclass or one whose base registers it, or another
+    library base: NamedTuple, Enum, an installed transformers' ModelOutput)."""
     index = ctx.index
     if index.class_info(qualname) is None or index.is_module_class(qualname):
         return None
     container: Optional[str] = None
-    registered = False
+    registered = registered_by_base = False
     for name, summary, cls in index.mro(qualname):
         for base in cls.bases:
             if index.class_info(base) is not None or base == "builtins.object":
@@ -504,7 +541,7 @@ def _class_kind(ctx: LintContext, qualname: str) -> Optional[str]:
                 return None
             container = container or CONTAINER_BASES[base]
         if name != qualname and _registers_subclasses(index, cls):
-            registered = True
+            registered = registered_by_base = True
         text = index.texts.get(summary.path)
         if text is None and summary.path == ctx.path:
             text = ctx.source
@@ -512,9 +549,11 @@ def _class_kind(ctx: LintContext, qualname: str) -> Optional[str]:
             registered = True
     if container is not None:
         # A registered container subclass passes export; trace fails on a dict subclass, but
-        # the projects that register one (transformers' ModelOutput) hand trace a tuple instead
-        # (``return_dict=False``, ``torchscript=True``), so it is not flagged.
-        return None if registered else container
+        # the projects whose base registers every subclass (transformers' ModelOutput) hand
+        # trace a tuple instead (``return_dict=False``, ``torchscript=True``): not flagged.
+        if not registered:
+            return container
+        return REGISTERED_DICT if container == DICT and not registered_by_base else None
     return REGISTERED if registered else PLAIN
 
 

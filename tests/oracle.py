@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import dataclasses
 import functools
 import hashlib
 import importlib.util
@@ -95,6 +96,12 @@ def _same(a: Any, b: Any) -> bool:
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if dataclasses.is_dataclass(a) and dataclasses.is_dataclass(b):
+        # Field by field: the two may come from two loads of the example (two classes).
+        names = [f.name for f in dataclasses.fields(a)]
+        return type(a).__name__ == type(b).__name__ and all(
+            _same(getattr(a, n), getattr(b, n)) for n in names
+        )
     return bool(a == b)
 
 

@@ -247,6 +247,85 @@ def test_numpy_table_matches_numpy_on_float_tensors():
             assert torch.allclose(want, got, rtol=1e-5, atol=1e-6), (name, keywords)
 
 
+# -- TL111 -------------------------------------------------------------------------------------
+def _output_model(output_class: str, returned: str) -> str:
+    return normalized(
+        "from dataclasses import dataclass\nfrom typing import Optional\n\nimport torch\n"
+        "from torch import nn\n\n\n"
+        + output_class
+        + "\n\n\nclass Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.fc = nn.Linear(4, 4)\n\n    def forward(self, x):\n        h = self.fc(x)\n"
+        f"        out = {returned}\n        return out\n\n\n"
+        "def inputs():\n    return [(torch.randn(2, 4),), (torch.randn(3, 4) * 3,)]\n"
+    )
+
+
+DATACLASS_OUTPUT = _output_model(
+    "@dataclass\nclass Output:\n    logits: torch.Tensor\n    aux: Optional[torch.Tensor] = None",
+    "Output(h.softmax(-1))",
+)
+DICT_OUTPUT = _output_model(
+    "class Output(dict):\n    def __getattr__(self, name):\n        return self[name]",
+    "Output(logits=h.softmax(-1), hidden=h)",
+)
+
+
+def _fix_for_export(source: str, *, unsafe: bool = True) -> str:
+    settings = Settings(select=("TL111",), targets=("export",), targets_explicit=True)
+    outcome = fix_text("example.py", source, settings, unsafe=unsafe)
+    assert compiles(outcome.text, "example.py") is None
+    assert fix_text("example.py", outcome.text, settings, unsafe=unsafe).text == outcome.text
+    return outcome.text
+
+
+def test_dataclass_and_dict_subclass_outputs_are_registered_unsafe_only():
+    fixed = _fix_for_export(DATACLASS_OUTPUT)
+    assert fixed == DATACLASS_OUTPUT.replace(
+        "= None\n", "= None\n\n\ntorch.export.register_dataclass(Output)\n"
+    )
+    fixed = _fix_for_export(DICT_OUTPUT)
+    assert "torch.utils._pytree.register_pytree_node(\n    Output,\n" in fixed
+    assert "lambda values, keys: Output(zip(keys, values))" in fixed
+    # A global registration changes what every pytree user sees: never a safe fix.
+    assert _fix_for_export(DICT_OUTPUT, unsafe=False) == DICT_OUTPUT
+
+
+def test_outputs_without_a_certain_constructor_are_left_alone():
+    # A dict subclass with its own __init__, a dataclass(init=False), a plain class.
+    own_init = _output_model(
+        "class Output(dict):\n    def __init__(self, logits, hidden):\n"
+        "        super().__init__(logits=logits, hidden=hidden)",
+        "Output(h.softmax(-1), h)",
+    )
+    no_init = DATACLASS_OUTPUT.replace("@dataclass", "@dataclass(init=False)")
+    plain = _output_model(
+        "class Output:\n    def __init__(self, logits):\n        self.logits = logits",
+        "Output(h)",
+    )
+    for source in (own_init, no_init, plain):
+        settings = Settings(select=("TL111",), targets=("export",), targets_explicit=True)
+        found = lint_text("example.py", source, settings).diagnostics
+        assert len(found) == 1 and found[0].fix is None, source
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize("source", [DATACLASS_OUTPUT, DICT_OUTPUT], ids=["dataclass", "dict"])
+def test_registered_outputs_export_with_eager_unchanged(source):
+    from .oracle import assert_eager_unchanged, check
+
+    assert not check(source, "export").ok
+    fixed = _fix_for_export(source)
+    assert fixed != source
+    assert_eager_unchanged(source, fixed)
+    verdict = check(fixed, "export")
+    assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
+    # Trace refuses the class before and after; TL111 still says so.
+    assert not check(fixed, "trace").ok
+    after = lint_text("example.py", fixed, Settings(select=("TL111",))).diagnostics
+    assert [d.targets for d in after] == [("trace",)]
+
+
 # -- torch: the named back-end passes after the fix, eager outputs unchanged ---------------------
 TORCH_CASES = [
     pytest.param(
