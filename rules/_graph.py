@@ -99,7 +99,7 @@ def _from_python_data(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
     return True
 
 
-def _shape_owner(node: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+def shape_owner(node: cst.BaseExpression) -> Optional[cst.BaseExpression]:
     """``t`` of ``t.shape`` / ``t.size()``."""
     if type(node) is cst.Attribute and node.attr.value == "shape":  # type: ignore[attr-defined]
         return node.value  # type: ignore[attr-defined]
@@ -124,7 +124,7 @@ def varying_size(
         return False  # NumPy made from sizes (`np.prod(x.shape[1:])`) varies with them
     if isinstance(expr, cst.Subscript) and len(expr.slice) == 1:
         index = expr.slice[0].slice
-        owner = _shape_owner(expr.value)
+        owner = shape_owner(expr.value)
         if owner is not None and _from_python_data(ctx, owner):
             return False
         if (

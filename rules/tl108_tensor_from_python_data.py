@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import call_targets, varying_size
+from ._graph import call_targets, shape_owner, varying_size
 
 if TYPE_CHECKING:
     from torchlint.lint.context import LintContext
@@ -24,6 +25,10 @@ CONSTRUCTORS = {
     "torch.IntTensor",
     "torch.scalar_tensor",
 }
+# Constructors whose one traced size stays in the trace (torch 2.13 warns that the result is a
+# constant, yet computes it from each input's sizes); the legacy ``torch.LongTensor([n])`` and
+# lists of sizes do not.
+SCALAR_CONSTRUCTORS = frozenset({"torch.tensor", "torch.as_tensor", "torch.scalar_tensor"})
 
 
 class TensorFromPythonData(Rule):
@@ -33,7 +38,11 @@ class TensorFromPythonData(Rule):
     Finds tensor constructors in graph code whose data is a size that varies between calls
     (`torch.tensor(x.shape)`, `torch.tensor([x.size(0)])`), a Python value read from tensor data
     (`torch.tensor(t.tolist())`, `torch.tensor(t.item())`) or a tensor
-    (`torch.tensor(t)`). Constructors of literals and config values are not flagged.
+    (`torch.tensor(t)`). Constructors of literals and config values are not flagged, nor is
+    `torch.tensor` / `torch.as_tensor` of one size the tracer follows (`x.shape[1]`,
+    `x.size(0) * 2`, a name bound to one): torch 2.13 warns that the result is a constant, yet
+    the trace computes it from each input's sizes. A list of sizes, `len(x)` or `float(n)` is
+    baked in.
 
     ## Why is this bad?
     `torch.jit.trace` records the constructed tensor as a constant: the sizes or values of the
@@ -167,6 +176,21 @@ class TensorFromPythonData(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # One size given to torch.tensor: the tracer warns, but the trace follows the input's size.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    n = torch.tensor(x.shape[1], dtype=x.dtype)
+                    return x.sum(dim=1) / n + torch.tensor(x.size(0) * 2)
+
+            def inputs():
+                return [(torch.randn(2, 3, 8),), (torch.randn(4, 7, 8),)]
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -216,8 +240,51 @@ class TensorFromPythonData(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph or self.ctx.qualified_name(node.func) not in CONSTRUCTORS:
             return
-        if built_from_varying_data(self.ctx, node):
-            self.report(node)
+        if not built_from_varying_data(self.ctx, node):
+            return
+        data = call_targets(node)[0]
+        if self.ctx.qualified_name(node.func) in SCALAR_CONSTRUCTORS and _followed_by_trace(
+            self.ctx, data
+        ):
+            return  # warns, but the trace computes it from the input's sizes
+        self.report(node)
+
+
+def _followed_by_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether ``expr`` is one size the tracer keeps as a 0-d tensor: ``x.shape[i]``,
+    ``x.size(i)``, ``x.numel()``, arithmetic of them with number literals, or a name bound once to
+    one of those. ``len(x)``, ``int()``, ``float()`` and lists of sizes are Python values."""
+    if depth > 6:
+        return False
+    if isinstance(expr, cst.Subscript):
+        return (
+            len(expr.slice) == 1
+            and isinstance(expr.slice[0].slice, cst.Index)
+            and shape_owner(expr.value) is not None
+            and ctx.kind(shape_owner(expr.value)) is Kind.TENSOR  # type: ignore[arg-type]
+        )
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method, args = expr.func.attr.value, expr.args
+        return ctx.kind(expr.func.value) is Kind.TENSOR and (
+            (method == "size" and len(args) == 1) or (method == "numel" and not args)
+        )
+    if isinstance(expr, cst.BinaryOperation):
+        sides = (expr.left, expr.right)
+        followed = [_followed_by_trace(ctx, side, depth + 1) for side in sides]
+        return any(followed) and all(
+            ok or isinstance(side, (cst.Integer, cst.Float)) for ok, side in zip(followed, sides)
+        )
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        return _followed_by_trace(ctx, expr.expression, depth + 1)
+    if isinstance(expr, cst.Name) and ctx.function is not None:
+        bound = assignments(ctx.function, expr.value)
+        return (
+            len(bound) == 1
+            and bound[0][2] == 1
+            and bound[0][0] is not UNKNOWN_VALUE
+            and (_followed_by_trace(ctx, bound[0][0], depth + 1))
+        )
+    return False
 
 
 def built_from_varying_data(ctx: LintContext, node: cst.Call) -> bool:

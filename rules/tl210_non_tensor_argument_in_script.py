@@ -28,6 +28,15 @@ MODULE_ADVICE = (
     "TorchScript cannot pass a module to a function; call the module in the caller or make "
     "the function a method of the module"
 )
+# Containers written out at the call: TorchScript types them (List[int], Dict[str, Tensor]...),
+# never as the Tensor an unannotated parameter is.
+DISPLAYS = {
+    cst.List: "a list",
+    cst.ListComp: "a list",
+    cst.Tuple: "a tuple",
+    cst.Dict: "a dict",
+    cst.DictComp: "a dict",
+}
 SIMPLE_ANNOTATIONS = {
     "builtins.int": "int",
     "builtins.float": "float",
@@ -63,7 +72,9 @@ class NonTensorArgumentInScript(Rule):
 
     ## What it does
     Finds, in code that `torch.jit.script` compiles, calls to functions and methods of the same
-    file that pass a literal number, string, bool, `None`, a size (`x.size(0)`, `x.dim()`), a
+    file (and to the `forward` of a submodule whose class the file defines) that pass a literal
+    number, string, bool, `None`, a list, tuple or dict written out at the call (`[2, 2]`,
+    `{"low": x}`), a size (`x.size(0)`, `x.dim()`), a
     Python value kept on the module (`self.use_bias`, set from a constructor argument), or a
     module (`self`, `self.block`, a layer of a `ModuleList`) to a
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
@@ -211,6 +222,57 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
     INVALID = [
+        # A list of sizes to a helper, a dict of features to a submodule's forward.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def split_heads(x, sizes):
+                parts = torch.split(x, sizes, dim=-1)
+                return parts[0] * parts[1].sum(-1, keepdim=True)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    return split_heads(self.fc(x), [2, 2])
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+            message_contains="a list passed",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Head(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, feats):
+                    return self.fc(feats["low"]) + feats["high"]
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = Head()
+
+                def forward(self, x):
+                    return self.head({"low": x, "high": x * 2})
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=18,
+            message_contains="a dict passed",
+        ),
         # A staticmethod called on `self` gets no self: `3` lands on `multiple`.
         Invalid(
             """
@@ -641,6 +703,9 @@ class NonTensorArgumentInScript(Rule):
             return f"{'an' if literal[0] in 'aeiou' else 'a'} {literal} literal"
         if is_none(value):
             return "`None`"
+        display = DISPLAYS.get(type(value))
+        if display is not None:
+            return display
         kind = self.ctx.kind(value)
         if kind in NON_TENSOR_KINDS:
             return "a size"
@@ -664,10 +729,21 @@ class NonTensorArgumentInScript(Rule):
             if info is None or info.owner_class is None:
                 return None
             wanted, owner = func.attr.value, info.owner_class
+            method = self._function(wanted, owner)
+            if method is not None:
+                return method
+            # `self.head(feats)`: a submodule of a class of this file runs its forward.
+            found = self.ctx.index.class_info(owner)
+            submodule = found[1].attributes.get(wanted) if found else None
+            return self._function("forward", submodule) if submodule else None
         else:
             return None
+        return self._function(wanted, owner)
+
+    def _function(self, name: str, owner: Optional[str]) -> Optional[FunctionInfo]:
+        """The top-level function (``owner`` None) or method of ``owner`` of this file."""
         for candidate in self.ctx.model.functions.values():
-            if candidate.parent is not None or candidate.node.name.value != wanted:
+            if candidate.parent is not None or candidate.node.name.value != name:
                 continue
             if candidate.owner_class != owner:
                 continue

@@ -26,12 +26,13 @@ class MixedReturnTypesInScript(Rule):
 
     ## What it does
     Finds, in functions `torch.jit.script` compiles, a `return` whose value is a tuple, a tensor
-    or a number literal when an earlier `return` of the same function gives another of these.
+    or a number literal when an earlier `return` of the same function gives another of these,
+    or a tuple of another length (`return y, attn` then `return (y,)`).
 
     ## Why is this bad?
     A TorchScript function has one return type. `torch.jit.script` raises `Previous return
     statement returned a value of type Tuple[Tensor, Tensor] but this return statement returns
-    a value of type Tensor`. (`None` on one path and a tensor on another is fine: the type
+    a value of type Tensor` (or `Tuple[Tensor]` where the first returned two). (`None` on one path and a tensor on another is fine: the type
     becomes `Optional[Tensor]`.) `torch.compile` handles each path separately.
 
     ## Example
@@ -74,6 +75,28 @@ class MixedReturnTypesInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(3, 3),)]
             """
         ),
+        # Two tuples of one length: TorchScript joins them element by element (None -> Optional).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.return_attn = False
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    if self.return_attn:
+                        return y, torch.softmax(y, dim=-1)
+                    return y, None
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
         Invalid(
@@ -114,6 +137,30 @@ class MixedReturnTypesInScript(Rule):
             """,
             line=8,
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.return_attn = False
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    attn = torch.softmax(y, dim=-1)
+                    if self.return_attn:
+                        return y, attn
+                    return (y,)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=15,
+            message_contains="tuple of 1",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -134,7 +181,9 @@ class MixedReturnTypesInScript(Rule):
             return
         seen = self._seen[-1]
         for other in seen:
-            if frozenset({kind, other}) in CONFLICTS:
+            if frozenset({_base(kind), _base(other)}) in CONFLICTS or (
+                kind != other and _base(kind) == _base(other) == "tuple"
+            ):
                 line = self.ctx.position(seen[other]).start.line
                 self.report(
                     node,
@@ -146,9 +195,16 @@ class MixedReturnTypesInScript(Rule):
 
     def _return_kind(self, value: cst.BaseExpression) -> Optional[str]:
         if isinstance(value, cst.Tuple):
-            return "tuple"
+            if any(isinstance(element, cst.StarredElement) for element in value.elements):
+                return "tuple"
+            return f"tuple of {len(value.elements)}"
         if literal_type(value) in ("int", "float"):
             return "number"
         if self.ctx.kind(value) is Kind.TENSOR:
             return "tensor"
         return None
+
+
+def _base(kind: str) -> str:
+    """``tuple of 2`` -> ``tuple``: tuples of different lengths conflict with each other too."""
+    return kind.split(" of ", 1)[0]
