@@ -5,10 +5,12 @@
 int):``; a parameter used as a ``range`` bound -> ``n: int``. TorchScript types an
 unannotated parameter as Tensor; annotations change nothing in eager, trace, compile or export.
 
-Only for a function of the same file, and only when every call of it in the file passes the
-same type in that place: int, float, bool or string literals, or sizes (``x.size(0)``,
-``x.shape[1]``: int). Calls with ``*args`` / ``**kwargs`` and parameters some call gives
-something else are left alone.
+Only for a function of the same file (or a method called on ``self``, or the ``forward`` of a class of the
+file held as ``self.head = Head()`` and called ``self.head(...)``; its calls those of the class), and only when every call of it passes the same type in that place: int, float, bool or
+string literals, sizes (``x.size(0)``, ``x.shape[1]``: int), lists and tuples of those
+(``List[int]``, ``Tuple[int, int]``), or dicts of string keys to tensors (``Dict[str,
+torch.Tensor]``). Calls with ``*args`` / ``**kwargs`` and parameters some call gives something
+else are left alone.
 
 Unsafe: a caller in another file may pass a tensor there, which a scripted caller could do
 before and cannot after.
@@ -27,6 +29,20 @@ from torchlint.lint.walk import walk
 
 from .script_annotations import literal_type
 
+TYPING_NAMES = ("List", "Tuple", "Dict")
+
+
+def _methods(cls: cst.ClassDef, name: str) -> list[cst.FunctionDef]:
+    return [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+
+
+def _on_self(func: cst.BaseExpression) -> bool:
+    return (
+        isinstance(func, cst.Attribute)
+        and isinstance(func.value, cst.Name)
+        and func.value.value == "self"
+    )
+
 
 class AnnotateFromCallers(Fixer):
     codes = ("TL210",)
@@ -43,13 +59,16 @@ class AnnotateFromCallers(Fixer):
             and self.ctx.qualified_name(parent.func) == "builtins.range"
         ):
             return self._range_bound(arg)
-        if not isinstance(parent, cst.Call) or not isinstance(parent.func, cst.Name):
+        if not isinstance(parent, cst.Call):
             return None
-        function = self._module_function(parent.func.value)
-        if function is None or function.params.star_arg is not cst.MaybeSentinel.DEFAULT:
+        found = self._callee(parent)
+        if found is None:
+            return None
+        function, skip_self = found
+        if function.params.star_arg is not cst.MaybeSentinel.DEFAULT:
             return None
         position = self._position(parent, arg)
-        params = list(function.params.params)
+        params = list(function.params.params)[skip_self:]
         param = (
             next((p for p in params if p.name.value == arg.keyword.value), None)
             if arg.keyword is not None
@@ -58,10 +77,18 @@ class AnnotateFromCallers(Fixer):
         if param is None or param.annotation is not None or param.default is not None:
             return None
         index = params.index(param)
-        types = {self._given(call, param.name.value, index) for call in self._calls(function)}
+        types = {self._given(call, param.name.value, index) for call in self._calls(parent)}
         if len(types) != 1 or None in types:
             return None
-        return [(param, param.with_changes(annotation=cst.Annotation(cst.Name(types.pop()))))]
+        annotation = types.pop()
+        for name in TYPING_NAMES:
+            if f"{name}[" in annotation:
+                self.import_from("typing", name)
+        if "Tensor" in annotation:
+            annotation = annotation.replace("Tensor", f"{self.import_module('torch')}.Tensor")
+        return [
+            (param, param.with_changes(annotation=cst.Annotation(cst.parse_expression(annotation))))
+        ]
 
     def _range_bound(self, arg: cst.Arg) -> Optional[list[Replacement]]:
         function = self.enclosing_function(arg)
@@ -72,13 +99,32 @@ class AnnotateFromCallers(Fixer):
             return None
         return [(param, param.with_changes(annotation=cst.Annotation(cst.Name("int"))))]
 
-    def _module_function(self, name: str) -> Optional[cst.FunctionDef]:
-        found = [
-            s
-            for s in self.ctx.module.body
-            if isinstance(s, cst.FunctionDef) and s.name.value == name
-        ]
-        return found[0] if len(found) == 1 and not found[0].decorators else None
+    def _callee(self, call: cst.Call) -> Optional[tuple[cst.FunctionDef, int]]:
+        """The function of this file ``call`` runs, and how many leading parameters the call
+        does not fill (1: ``self`` of a method called on ``self``)."""
+        if isinstance(call.func, cst.Name):
+            found = [
+                s
+                for s in self.ctx.module.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == call.func.value
+            ]
+            return (found[0], 0) if len(found) == 1 and not found[0].decorators else None
+        if not (_on_self(call.func) and isinstance(call.func, cst.Attribute)):
+            return None
+        cls = next((a for a in self.ancestors(call) if isinstance(a, cst.ClassDef)), None)
+        if cls is None:
+            return None
+        found = _methods(cls, call.func.attr.value)
+        if not found:
+            # ``self.head(feats)``: the forward of a class of this file held as a submodule.
+            held = self._submodule_class(cls, call.func.attr.value)
+            return (held[0], 1) if held is not None and len(held) == 1 else None
+        if len(found) != 1:
+            return None
+        decorators = [cst.Module([]).code_for_node(d.decorator) for d in found[0].decorators]
+        if decorators == ["staticmethod"]:
+            return found[0], 0
+        return (found[0], 1) if not decorators else None
 
     @staticmethod
     def _position(call: cst.Call, arg: cst.Arg) -> Optional[int]:
@@ -92,16 +138,47 @@ class AnnotateFromCallers(Fixer):
                 position += 1
         return None
 
-    def _calls(self, function: cst.FunctionDef) -> list[cst.Call]:
-        name = function.name.value
+    def _submodule_class(
+        self, cls: cst.ClassDef, attribute: str
+    ) -> Optional[list[cst.FunctionDef]]:
+        """The ``forward`` methods of the class of this file that ``cls`` stores as
+        ``self.<attribute> = Class(...)``, and only that one."""
+        stored: set[str] = set()
+
+        def enter(node: cst.CSTNode) -> None:
+            if (
+                isinstance(node, cst.Assign)
+                and len(node.targets) == 1
+                and _on_self(node.targets[0].target)
+                and node.targets[0].target.attr.value == attribute  # type: ignore[attr-defined]
+            ):
+                value = node.value
+                called = value.func if isinstance(value, cst.Call) else None
+                stored.add(called.value if isinstance(called, cst.Name) else "")
+
+        walk(cls, enter, lambda node: None)
+        if len(stored) != 1:
+            return None
+        (name,) = stored
+        classes = [
+            s for s in self.ctx.module.body if isinstance(s, cst.ClassDef) and s.name.value == name
+        ]
+        return _methods(classes[0], "forward") if len(classes) == 1 else None
+
+    def _calls(self, call: cst.Call) -> list[cst.Call]:
+        """Every call of the same function: ``name(...)`` in the file, or ``self.name(...)`` in
+        the class."""
+        scope: cst.CSTNode = self.ctx.module
+        if isinstance(call.func, cst.Attribute):
+            scope = next(a for a in self.ancestors(call) if isinstance(a, cst.ClassDef))
+        spelling = cst.Module([]).code_for_node(call.func)
         found: list[cst.Call] = []
 
         def enter(node: cst.CSTNode) -> None:
-            if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
-                if node.func.value == name:
-                    found.append(node)
+            if isinstance(node, cst.Call) and cst.Module([]).code_for_node(node.func) == spelling:
+                found.append(node)
 
-        walk(self.ctx.module, enter, lambda node: None)
+        walk(scope, enter, lambda node: None)
         return found
 
     def _given(self, call: cst.Call, name: str, index: int) -> Optional[str]:
@@ -120,7 +197,30 @@ class AnnotateFromCallers(Fixer):
         return None
 
     def _type(self, value: cst.BaseExpression) -> Optional[str]:
+        """The TorchScript type of an argument: a literal, a size (int), or a list, tuple or
+        dict display of those (and of tensors, for a dict's values)."""
         literal = literal_type(value)
         if literal is not None:
             return literal
-        return "int" if self.kind(value) is Kind.SIZE else None
+        if self.kind(value) is Kind.SIZE:
+            return "int"
+        if isinstance(value, (cst.List, cst.Tuple)) and value.elements:
+            if any(isinstance(e, cst.StarredElement) for e in value.elements):
+                return None
+            elements = [self._type(e.value) for e in value.elements]
+            if None in elements:
+                return None
+            if isinstance(value, cst.Tuple):
+                return f"Tuple[{', '.join(elements)}]"  # type: ignore[arg-type]
+            return f"List[{elements[0]}]" if len(set(elements)) == 1 else None
+        if isinstance(value, cst.Dict) and value.elements:
+            keys, values = set(), set()
+            for element in value.elements:
+                if not isinstance(element, cst.DictElement):
+                    return None
+                keys.add(literal_type(element.key))
+                values.add("Tensor" if self.kind(element.value) is Kind.TENSOR else None)
+            if keys != {"str"} or values != {"Tensor"}:
+                return None
+            return "Dict[str, Tensor]"
+        return None

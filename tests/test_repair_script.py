@@ -414,6 +414,34 @@ def test_helper_parameters_get_the_type_every_caller_passes():
     assert "def scaled(t, factor):" in fixed  # given an int and a tensor: no one type
 
 
+def test_method_and_submodule_parameters_get_container_types():
+    head = (
+        "\n\nclass Head(nn.Module):\n    def forward(self, feats):\n"
+        '        return feats["low"] + feats["high"]\n'
+    )
+    tail = (
+        "\n\n    def smooth(self, x, sizes, width):\n"
+        "        return torch.split(x, sizes, dim=-1)[0] * width\n"
+    )
+    before = _model(
+        'h = self.smooth(x, [2, 2], 3)\nreturn self.head({"low": h, "high": h * 2})\n',
+        head=head,
+        init="self.head = Head()\n",
+        tail=tail,
+    )
+    fixed = _fix(before, "TL210")
+    assert "def smooth(self, x, sizes: List[int], width: int):" in fixed
+    assert "def forward(self, feats: Dict[str, torch.Tensor]):" in fixed
+    assert "from typing import Dict, List\n" in fixed or (
+        "from typing import List" in fixed and "from typing import Dict" in fixed
+    )
+    # Another call passing something else: no one type, left alone.
+    mixed = before.replace(
+        "return self.head(", "x = self.smooth(x, x, 3)\n        return self.head("
+    )
+    assert "sizes: List[int]" not in _fix(mixed, "TL210")
+
+
 # -- TL212 -------------------------------------------------------------------------------------
 def test_empty_containers_get_class_annotations_safely():
     before = _model(
@@ -506,6 +534,15 @@ TORCH_CASES = [
             head="\ndef fold(t, groups):\n    return t.reshape(t.size(0), groups, -1).sum(1)\n",
         ),
         "helper-int",
+    ),
+    _case(
+        "TL210",
+        _model(
+            "return self.split_sum(x, [2, 2]) + self.split_sum(x, [1, 3])\n",
+            tail="\n\n    def split_sum(self, x, sizes):\n"
+            "        return torch.split(x, sizes, dim=-1)[0].sum(-1, keepdim=True)\n",
+        ),
+        "method-list",
     ),
     _case(
         "TL212",
