@@ -38,6 +38,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL213": "optional-used-unrefined",
     "TL214": "unsupported-signature-in-script",
     "TL215": "no-overload-in-script",
+    "TL216": "class-attribute-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",

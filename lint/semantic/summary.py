@@ -147,6 +147,14 @@ class ClassSummary:
     callables: dict[str, list[str]] = field(default_factory=dict)
     # Names in the class body's ``__jit_unused_properties__``: properties TorchScript skips.
     unused_properties: list[str] = field(default_factory=list)
+    # Names the class body itself binds to a value (not in a method): "value" for data
+    # (literals, displays, arithmetic on them), "final" for one TorchScript takes as a
+    # constant or leaves alone (annotated ``Final``, named in ``__constants__`` or
+    # ``__jit_ignored_attributes__``), "other" for anything else (calls, names, lambdas).
+    body_values: dict[str, str] = field(default_factory=dict)
+    # Names the class body annotates (``eps: float``, ``cache: Dict[str, Tensor]``):
+    # TorchScript reads the annotations of the first class with any, depth-first.
+    annotated: list[str] = field(default_factory=list)
 
 
 @dataclass(**_SLOTS)
@@ -215,6 +223,36 @@ def structure(summary: FileSummary) -> Any:
         return value
 
     return strip(asdict(summary))
+
+
+def _is_final(annotation: ast.expr) -> bool:
+    """``Final``, ``Final[T]``, ``typing.Final[T]``, ``torch.jit.Final[T]``."""
+    if isinstance(annotation, ast.Subscript):
+        annotation = annotation.value
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value.startswith(("Final", "typing.Final"))
+    return (isinstance(annotation, ast.Name) and annotation.id == "Final") or (
+        isinstance(annotation, ast.Attribute) and annotation.attr == "Final"
+    )
+
+
+def _is_data(value: ast.expr) -> bool:
+    """A value that is data whatever the names in it are: a literal, a display of data, or
+    arithmetic on data (``1e-5``, ``-1``, ``(1, 2)``, ``1 / 3``); calls and bare names may be
+    functions or modules."""
+    if isinstance(value, ast.Constant):
+        return True
+    if isinstance(value, (ast.Tuple, ast.List, ast.Set)):
+        return all(_is_data(e) for e in value.elts)
+    if isinstance(value, ast.Dict):
+        return all(
+            k is not None and _is_data(k) and _is_data(v) for k, v in zip(value.keys, value.values)
+        )
+    if isinstance(value, ast.UnaryOp):
+        return _is_data(value.operand)
+    if isinstance(value, ast.BinOp):
+        return _is_data(value.left) and _is_data(value.right)
+    return False
 
 
 def _is_none(value: ast.expr) -> bool:
@@ -583,7 +621,36 @@ class _Summarizer(ast.NodeVisitor):
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
             self._record_assignment(node.target, node.value)
+        if isinstance(node.target, ast.Name) and self._in_class_body():
+            cls = self.class_stack[-1]
+            cls.annotated.append(node.target.id)
+            if _is_final(node.annotation):
+                cls.body_values[node.target.id] = "final"
         self.generic_visit(node)
+
+    def _in_class_body(self) -> bool:
+        """Whether the current statement is in a class body itself (not in a method)."""
+        return (
+            bool(self.class_stack)
+            and not self.function_stack
+            and bool(self.scope)
+            and self.scope[-1] == self.class_stack[-1].name.split(".")[-1]
+        )
+
+    def _record_body_value(self, name: str, value: ast.expr) -> None:
+        """A class-body binding: its kind for ``ClassSummary.body_values``."""
+        cls = self.class_stack[-1]
+        if name in ("__constants__", "__jit_ignored_attributes__"):
+            if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+                for element in value.elts:
+                    if isinstance(element, ast.Constant) and isinstance(element.value, str):
+                        cls.body_values[element.value] = "final"
+            else:  # computed (`Base.__constants__ + [...]`): which names is not known
+                cls.body_values[name] = "other"
+            return
+        if cls.body_values.get(name) == "final":
+            return
+        cls.body_values[name] = "value" if _is_data(value) else "other"
 
     def _record_assignment(self, target: ast.expr, value: ast.expr) -> None:
         if (
@@ -599,6 +666,8 @@ class _Summarizer(ast.NodeVisitor):
                 if isinstance(e, ast.Constant) and isinstance(e.value, str)
             )
         if isinstance(target, ast.Name):
+            if self._in_class_body():
+                self._record_body_value(target.id, value)
             if not self.function_stack:
                 self.summary.defined_names.add(target.id)
                 if not self.class_stack:

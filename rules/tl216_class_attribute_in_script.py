@@ -1,0 +1,339 @@
+"""TL216: a class attribute of a module read through ``self`` in scripted code."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.rules._script import SCRIPT, in_script, is_method, self_attribute
+
+# Bases outside the project a module class may have without setting attributes we cannot see:
+# ``nn.Module.__init__`` sets none a model reads (``training`` is an instance attribute).
+PLAIN_BASES = frozenset(
+    {"torch.nn.Module", "torch.nn.modules.module.Module", "builtins.object", "object"}
+)
+
+
+class ClassAttributeInScript(Rule):
+    """Flags `self.<name>` reads in scripted code of a value the class body assigns
+    (`eps = 1e-5`), not an instance attribute, a `Final` or a `__constants__` entry.
+
+    ## What it does
+    Finds, in methods `torch.jit.script` compiles, `self.<name>` where `<name>` resolves (through
+    the class's project bases and mixins, in resolution order) to a plain class-body assignment
+    of data: a literal, a tuple / list / dict of literals or arithmetic on them (`eps = 1e-5`,
+    `init_std = 0.02`, `dims = (1, 2)`; a plain annotation such as `eps: float = 1e-5` too).
+    Not flagged: a name some class of the chain (or a subclass of the file) also sets on `self`,
+    annotates `Final` or lists in `__constants__` / `__jit_ignored_attributes__`; methods,
+    properties and other class-body values (calls, functions, modules); classes with a base
+    outside the project other than `nn.Module`; a mixin no module class of the file uses.
+
+    ## Why is this bad?
+    TorchScript builds a module's type from the instance: its parameters, buffers, submodules,
+    the attributes in the instance `__dict__` and the constants (`Final` annotations,
+    `__constants__`). A class attribute is none of these, so the scripted module has no such
+    attribute: `Module 'Model' has no attribute 'eps'`. A mixin's class attribute read in a
+    mixin method the module calls fails the same way. Eager Python finds the value on the class.
+
+    ## Example
+    ```python
+    class Model(nn.Module):
+        eps = 1e-5
+
+        def forward(self, x):
+            return x / (x.abs().sum(-1, keepdim=True) + self.eps)
+    ```
+    Use instead:
+    ```python
+    from typing import Final
+
+    class Model(nn.Module):
+        eps: Final[float] = 1e-5
+    ```
+
+    ## Fix safety
+    Safe fix for an int, float, bool or str literal in a class of the file: annotate it
+    `Final[<type>]` (`from typing import Final`). An annotation changes nothing at run time
+    but `__annotations__`; TorchScript reads the annotations of the first class, depth-first
+    from the scripted one, that has any, so the fix is offered only where that class is the one
+    annotated for every module class of the file using it, and where annotating it hides no
+    other class's annotations. Not offered on a decorated class (a `@dataclass` turns
+    annotations into fields).
+    """
+
+    code = "TL216"
+    name = "class-attribute-in-script"
+    message = "class attribute read through `self`: TorchScript does not see class attributes"
+    targets = SCRIPT
+
+    VALID = [
+        # `Final` makes it a constant TorchScript folds.
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from typing import Final
+
+            class Model(nn.Module):
+                eps: Final[float] = 1e-5
+
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    return y / (y.abs().sum(-1, keepdim=True) + self.eps)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # Set on `self` too: an instance attribute, which TorchScript types.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class InitMixin:
+                init_std = 0.02
+
+                def scaled(self, x):
+                    return x * self.init_std
+
+            class Model(InitMixin, nn.Module):
+                def __init__(self, init_std=0.02):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.init_std = init_std
+
+                def forward(self, x):
+                    return self.scaled(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # Listed in `__constants__`, and a property: both compile.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                __constants__ = ["scale"]
+                scale = 2.0
+
+                @property
+                def shift(self) -> float:
+                    return 0.5
+
+                def forward(self, x):
+                    return x * self.scale + self.shift
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                eps = 1e-5
+
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    return y / (y.abs().sum(-1, keepdim=True) + self.eps)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            message_contains="no attribute 'eps'",
+            fixed="""
+            import torch
+            from torch import nn
+            from typing import Final
+
+            class Model(nn.Module):
+                eps: Final[float] = 1e-5
+
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    return y / (y.abs().sum(-1, keepdim=True) + self.eps)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+        ),
+        # A mixin's class attribute, read in the mixin method `forward` calls.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class InitMixin:
+                init_std = 0.02
+
+                def scaled(self, x):
+                    return x * self.init_std
+
+            class Model(InitMixin, nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    return self.scaled(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=8,
+            message_contains="InitMixin",
+            fixed="""
+            import torch
+            from torch import nn
+            from typing import Final
+
+            class InitMixin:
+                init_std: Final[float] = 0.02
+
+                def scaled(self, x):
+                    return x * self.init_std
+
+            class Model(InitMixin, nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    return self.scaled(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+        ),
+        # A plain annotation is not `Final`; a project base's class attribute, and the
+        # subclass has annotations of its own, so `Final` on the base would not be seen: no fix.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from typing import List
+
+            class Base(nn.Module):
+                eps: float = 1e-5
+
+            class Model(Base):
+                sizes: List[int]
+
+                def __init__(self):
+                    super().__init__()
+                    self.sizes = [4]
+
+                def forward(self, x):
+                    return x / (x.norm(dim=-1, keepdim=True) + self.eps)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=16,
+            message_contains="Base",
+        ),
+    ]
+
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        self._known: dict[tuple[str, str], Optional[str]] = {}
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        attr = self_attribute(node)
+        if attr is None or not in_script(self.ctx):
+            return
+        function = self.ctx.function
+        info = self.ctx.function_info
+        if function is None or info is None or info.owner_class is None:
+            return
+        if info.parent is not None or not is_method(self.ctx, function):
+            return
+        key = (info.owner_class, attr)
+        if key not in self._known:
+            self._known[key] = class_value(self.ctx, info.owner_class, attr)
+        defined = self._known[key]
+        if defined is None:
+            return
+        self.report(
+            node,
+            f"`self.{attr}` reads the class attribute `{attr}` of `{defined}`: TorchScript "
+            "types a module from its instance attributes, parameters, buffers, submodules and "
+            f"constants, not its class attributes, so scripting fails (Module has no attribute "
+            f"'{attr}'); annotate it `{attr}: Final[...] = ...` or set `self.{attr}` in "
+            "`__init__`",
+        )
+
+
+def class_value(ctx, owner: str, attr: str) -> Optional[str]:  # type: ignore[no-untyped-def]
+    """The class (short name) whose body assigns the data ``attr`` resolves to on every module
+    class of this file compiling ``owner``'s methods, or None when some chain reaches it
+    otherwise (an instance attribute, a constant, a method) or a chain is not fully known."""
+    index = ctx.index
+    chains = [index.mro(name) for name in script_classes(ctx, owner)]
+    if not chains:
+        return None
+    defined: Optional[str] = None
+    for chain in chains:
+        found = _resolve(index, chain, attr)
+        if found is None:
+            return None
+        defined = found
+    return defined.rsplit(".", 1)[-1] if defined is not None else None
+
+
+def script_classes(ctx, owner: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """The module classes whose instance ``self`` may be in ``owner``'s methods: ``owner``
+    when it is one, and the module classes of this file that derive from it."""
+    index = ctx.index
+    summary = ctx.model.summary
+    found = [owner] if index.is_module_class(owner) else []
+    for local in summary.classes:
+        name = summary.qualify(local)
+        if name == owner or name in found or not index.is_module_class(name):
+            continue
+        if any(base == owner for base, _, _ in index.mro(name)):
+            found.append(name)
+    return found
+
+
+def _resolve(index, chain, attr: str) -> Optional[str]:  # type: ignore[no-untyped-def]
+    """The class of ``chain`` whose body assigns data to ``attr`` first in resolution order,
+    when no class of the chain sets it on ``self`` or makes it a constant; else None."""
+    if not chain:
+        return None
+    defined: Optional[str] = None
+    for name, _, cls in chain:
+        if attr in cls.attributes or cls.body_values.get(attr) == "final":
+            return None
+        if "__constants__" in cls.body_values or "__jit_ignored_attributes__" in cls.body_values:
+            return None  # computed: it may name `attr`
+        if any(base not in PLAIN_BASES and index.class_info(base) is None for base in cls.bases):
+            return None
+        if defined is None and (attr in cls.methods or attr in cls.body_values):
+            if cls.body_values.get(attr) != "value":
+                return None
+            defined = name
+    return defined

@@ -1,0 +1,333 @@
+"""Script misses of the heldout3 batch: class attributes read through ``self`` (TL216),
+namespace config objects on ``self`` (TL212), str methods TorchScript lacks (TL209), a
+submodule that is None by default called under a flag (TL213). Findings, what is left alone,
+the TL216 fix, and torch's word on both."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.fixes import compiles, fix_text
+from torchlint.lint.rule import normalized
+from torchlint.lint.run import lint_files
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+HEAD = "import torch\nfrom torch import nn\nfrom typing import Dict, Final, List\n\n\n"
+TAIL = "\n\ndef inputs():\n    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]\n"
+
+
+def _settings(select: str) -> Settings:
+    return Settings(select=(select,), targets=("script",), targets_explicit=True)
+
+
+def _lines(source: str, select: str) -> list[int]:
+    return [d.line for d in lint_text("example.py", source, _settings(select)).diagnostics]
+
+
+def _model(classes: str) -> str:
+    return HEAD + textwrap.dedent(classes).strip() + "\n" + TAIL
+
+
+# -- TL216 -------------------------------------------------------------------------------------
+FLAGGED_216 = {
+    "int": """
+        class Model(nn.Module):
+            repeats = 2
+
+            def forward(self, x):
+                return x * self.repeats
+        """,
+    "annotated-plain": """
+        class Model(nn.Module):
+            eps: float = 1e-5
+
+            def forward(self, x):
+                return x + self.eps
+        """,
+    "str-branch": """
+        class Model(nn.Module):
+            mode = "mean"
+
+            def forward(self, x):
+                if self.mode == "mean":
+                    return x.mean(-1)
+                return x.sum(-1)
+        """,
+    "tuple": """
+        class Model(nn.Module):
+            dims = (1, 2)
+
+            def forward(self, x):
+                return x * self.dims[0]
+        """,
+    "arithmetic": """
+        class Model(nn.Module):
+            scale = 1 / 3
+
+            def forward(self, x):
+                return x * self.scale
+        """,
+    "base-class": """
+        class Base(nn.Module):
+            eps = 1e-5
+
+        class Model(Base):
+            def forward(self, x):
+                return x + self.eps
+        """,
+}
+
+CLEAN_216 = {
+    "set-in-init": """
+        class Model(nn.Module):
+            eps = 1e-5
+
+            def __init__(self):
+                super().__init__()
+                self.eps = 1e-6
+
+            def forward(self, x):
+                return x + self.eps
+        """,
+    "subclass-sets-it": """
+        class Base(nn.Module):
+            eps = 1e-5
+
+        class Model(Base):
+            def __init__(self):
+                super().__init__()
+                self.eps = 1e-3
+
+            def forward(self, x):
+                return x + self.eps
+        """,
+    "final-in-base": """
+        class Base(nn.Module):
+            eps: Final[float] = 1e-5
+
+        class Model(Base):
+            def forward(self, x):
+                return x + self.eps
+        """,
+    "mixin-final": """
+        class Mix:
+            init_std: Final[float] = 0.02
+
+            def scaled(self, x):
+                return x * self.init_std
+
+        class Model(Mix, nn.Module):
+            def forward(self, x):
+                return self.scaled(x)
+        """,
+    "mixin-constants": """
+        class Mix:
+            __constants__ = ["init_std"]
+            init_std = 0.02
+
+            def scaled(self, x):
+                return x * self.init_std
+
+        class Model(Mix, nn.Module):
+            def forward(self, x):
+                return self.scaled(x)
+        """,
+    "methods": """
+        class Model(nn.Module):
+            @property
+            def two(self) -> int:
+                return 2
+
+            @staticmethod
+            def shift(x):
+                return x + 1
+
+            def helper(self, x):
+                return x * 3
+
+            def forward(self, x):
+                return self.shift(self.helper(x)) * self.two
+        """,
+    "ignored-method": """
+        class Model(nn.Module):
+            eps = 1e-5
+
+            @torch.jit.ignore
+            def describe(self) -> str:
+                return str(self.eps)
+
+            def forward(self, x):
+                return x
+        """,
+}
+
+# Not flagged though torch rejects them (another mechanism; here to pin the scope): a module
+# or a function stored on the class.
+UNFLAGGED_FAILING_216 = {
+    # The module's own `__constants__` hides the mixin's (TorchScript reads one, by getattr).
+    "constants-of-mixin-hidden": """
+        class Mix:
+            __constants__ = ["init_std"]
+            init_std = 0.02
+
+            def scaled(self, x):
+                return x * self.init_std
+
+        class Model(Mix, nn.Module):
+            __constants__ = ["k"]
+            k = 2
+
+            def forward(self, x):
+                return self.scaled(x) * self.k
+        """,
+    "module-on-class": """
+        class Model(nn.Module):
+            act = nn.ReLU()
+
+            def forward(self, x):
+                return self.act(x)
+        """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLAGGED_216))
+def test_class_attribute_flagged(name: str) -> None:
+    assert _lines(_model(FLAGGED_216[name]), "TL216")
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN_216))
+def test_class_attribute_clean(name: str) -> None:
+    assert _lines(_model(CLEAN_216[name]), "TL216") == []
+
+
+@requires_torch
+def test_torch_agrees_on_class_attributes() -> None:
+    from .oracle import check
+
+    for name, body in FLAGGED_216.items():
+        assert not check(_model(body), "script").ok, name
+    for name, body in CLEAN_216.items():
+        verdict = check(_model(body), "script")
+        assert verdict.ok, (name, verdict.detail)
+    for name, body in UNFLAGGED_FAILING_216.items():
+        assert not check(_model(body), "script").ok, name
+
+
+def test_class_attribute_of_a_base_in_another_file(tmp_path: Path) -> None:
+    (tmp_path / "base.py").write_text(
+        "from typing import Final\n\nfrom torch import nn\n\n\nclass Base(nn.Module):\n    eps = 1e-5\n    n: Final = 2\n"
+    )
+    (tmp_path / "model.py").write_text(
+        "from base import Base\n\n\nclass Model(Base):\n    def forward(self, x):\n"
+        "        return x * self.n + self.eps\n"
+    )
+    results = lint_files([str(tmp_path / "model.py")], settings=_settings("TL216"))
+    found = [(d.line, d.column) for r in results for d in r.diagnostics]
+    assert found == [(6, 29)], found  # `self.eps`, not the Final `self.n`
+    # No fix: the class to annotate is in the other file.
+    assert all(d.fix is None for r in results for d in r.diagnostics)
+
+
+def _fix(source: str) -> str:
+    outcome = fix_text("example.py", source, _settings("TL216"))
+    assert compiles(outcome.text, "example.py") is None
+    assert not outcome.dropped, outcome.dropped
+    again = fix_text("example.py", outcome.text, _settings("TL216"))
+    assert again.text == outcome.text
+    return outcome.text
+
+
+FIXED_216 = {
+    "int": "    repeats: Final[int] = 2\n",
+    "annotated-plain": None,  # already annotated: left alone
+    "str-branch": '    mode: Final[str] = "mean"\n',
+    "tuple": None,
+    "arithmetic": None,
+    "base-class": "    eps: Final[float] = 1e-5\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FIXED_216))
+def test_class_attribute_fix(name: str) -> None:
+    source = _model(FLAGGED_216[name])
+    fixed = _fix(source)
+    expected = FIXED_216[name]
+    if expected is None:
+        assert fixed == source
+    else:
+        assert expected in fixed and fixed != source
+        assert _lines(fixed, "TL216") == []
+
+
+def test_no_fix_when_a_subclass_has_annotations() -> None:
+    source = _model(
+        """
+        class Base(nn.Module):
+            eps = 1e-5
+
+        class Model(Base):
+            sizes: List[int]
+
+            def __init__(self):
+                super().__init__()
+                self.sizes = [4]
+
+            def forward(self, x):
+                return x + self.eps
+        """
+    )
+    assert _fix(source) == source
+
+
+def test_no_fix_when_it_would_hide_annotations() -> None:
+    # Mix has none; Base after it has `cache`'s: annotating Mix would hide them.
+    source = _model(
+        """
+        class Mix:
+            init_std = 0.02
+
+            def scaled(self, x):
+                return x * self.init_std
+
+        class Base(nn.Module):
+            cache: Dict[str, torch.Tensor]
+
+            def __init__(self):
+                super().__init__()
+                self.cache = {}
+
+        class Model(Mix, Base):
+            def forward(self, x):
+                return self.scaled(x)
+        """
+    )
+    assert _lines(source, "TL216")
+    assert _fix(source) == source
+
+
+@requires_torch
+def test_torch_runs_the_fixed_class_attributes() -> None:
+    from .oracle import check
+
+    for name, expected in FIXED_216.items():
+        if expected is None:
+            continue
+        fixed = _fix(_model(FLAGGED_216[name]))
+        verdict = check(fixed, "script")
+        assert verdict.ok, (name, verdict.detail, fixed)
+
+
+def test_probe_sources_flagged() -> None:
+    probes = Path(__file__).resolve().parent.parent / "benchmarks" / "script_probes"
+    for stem, code in (
+        ("heldout3_class_attribute_eps", "TL216"),
+        ("heldout3_mixin_plain_attribute", "TL216"),
+    ):
+        source = (probes / f"{stem}.py").read_text()
+        assert _lines(normalized(source), code), stem
