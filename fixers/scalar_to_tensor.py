@@ -414,3 +414,95 @@ def _contains(outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
 
     outer.visit(_Finder())
     return found
+
+
+class MathOfTensorToTorch(NumberToTensor):
+    """TL102 on ``math.sqrt(t)`` of a tensor -> ``torch.sqrt(t.detach())``, where every use of
+    the value takes a 0-d tensor (see the module docstring); ``.reshape(())`` is added where
+    ``t`` is not surely 0-d (``math`` raises on more than one element, and so does it)."""
+
+    codes = ("TL102",)
+    message = (
+        "use the torch function on the 0-d tensor instead of `math` on a Python float (float32 "
+        "where `math` computed in double)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or len(call.args) != 1:
+            return None
+        name = self.ctx.qualified_name(call.func) or ""
+        arg = call.args[0]
+        if not name.startswith("math.") or name[5:] not in MATH_FUNCTIONS:
+            return None
+        if arg.keyword is not None or arg.star or self.kind(arg.value) != Kind.TENSOR:
+            return None
+        flow = _Flow()
+        if not self._value_flows(call, flow):
+            return None
+        value = _method(_operand(arg.value), "detach")
+        if not self._zero_dim(arg.value):
+            value = _method(value, "reshape", cst.Tuple([]))
+        torch = self.import_module("torch")
+        new = call.with_changes(
+            func=cst.Attribute(value=cst.Name(torch), attr=cst.Name(name[5:])),
+            args=[arg.with_changes(value=value)],
+        )
+        return self._with_rewrites([(call, new)], flow)
+
+
+# ``.tolist()`` of these is a flat list of numbers (``min`` of a nested list compares lists).
+FLAT_METHODS = frozenset({"flatten", "ravel"})
+LIST_REDUCTIONS = {"builtins.min": "min", "builtins.max": "max", "builtins.sum": "sum"}
+
+
+class ListReductionToTensor(_KeepTensor):
+    """TL104 on ``min(t.flatten().tolist())`` (``max``, ``sum``) -> ``t.flatten().detach().min()``,
+    where every use of the value takes a 0-d tensor (see the module docstring). Only a list
+    surely flat (``flatten()``, ``ravel()``, ``view(-1)``, ``reshape(-1)``) is taken, and
+    ``min`` / ``max`` / ``sum`` of it alone (no ``key``, ``default`` or start value)."""
+
+    codes = ("TL104",)
+    message = (
+        "reduce the tensor instead of its `.tolist()` and keep the 0-d tensor (`sum` then adds "
+        "in the tensor's dtype, not in double)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        tolist = diagnostic.node
+        if not (
+            isinstance(tolist, cst.Call)
+            and isinstance(tolist.func, cst.Attribute)
+            and tolist.func.attr.value == "tolist"
+            and not tolist.args
+        ):
+            return None
+        arg = self.parent(tolist)
+        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call) or len(call.args) != 1 or arg.keyword or arg.star:  # type: ignore[union-attr]
+            return None
+        reduction = LIST_REDUCTIONS.get(self.ctx.qualified_name(call.func) or "")
+        tensor = tolist.func.value
+        if reduction is None or not self._flat(tensor):
+            return None
+        flow = _Flow()
+        if not self._value_flows(call, flow):
+            return None
+        new = _method(_method(_operand(tensor), "detach"), reduction)
+        return self._with_rewrites([(call, new.with_changes(lpar=call.lpar, rpar=call.rpar))], flow)
+
+    def _flat(self, tensor: cst.BaseExpression) -> bool:
+        if not isinstance(tensor, cst.Call) or not isinstance(tensor.func, cst.Attribute):
+            return False
+        if self.kind(tensor.func.value) != Kind.TENSOR:
+            return False
+        method, args = tensor.func.attr.value, tensor.args
+        if method in FLAT_METHODS:
+            return not args
+        return (
+            method in ("view", "reshape")
+            and len(args) == 1
+            and isinstance(args[0].value, cst.UnaryOperation)
+            and isinstance(args[0].value.expression, cst.Integer)
+            and args[0].value.expression.value == "1"
+        )

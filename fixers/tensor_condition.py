@@ -110,7 +110,7 @@ class TensorConditionToWhere(Fixer):
             return None
         text, bindings = found
         for call in bindings:
-            reduction = number_of_reduction(self, call)
+            reduction = _value_of(self, call)
             if reduction is None:
                 return None
             self._bindings[id(call)] = (
@@ -773,6 +773,13 @@ def tensor_condition(
         tensor_test = comparison_without_item(fixer, expr)
         if tensor_test is not None:
             return _bare(fixer, tensor_test)
+        if isinstance(expr, cst.Name):
+            # ``has_nan = bool(m.any())`` read only in tests: bound to the tensor instead.
+            call = _item_binding(fixer, expr)
+            if call is None or _truth_of(fixer, call) is None:
+                return None
+            bindings.append(call)
+            return expr.value
         return _item_name_comparison(fixer, expr, bindings)
 
     text = convert(test)
@@ -821,6 +828,12 @@ def _item_name_comparison(
     return _bare(fixer, expr)
 
 
+def _value_of(fixer: Fixer, call: cst.Call) -> Optional[cst.BaseExpression]:
+    """The tensor a number or truth value is read from: ``r`` of ``r.item()`` / ``float(r)``
+    (a full reduction), ``m`` of ``bool(m)`` / ``m.item()`` (a boolean tensor)."""
+    return number_of_reduction(fixer, call) or _truth_of(fixer, call)
+
+
 def number_of_reduction(fixer: Fixer, call: cst.Call) -> Optional[cst.BaseExpression]:
     """``r`` for ``r.item()`` and ``float(r)`` where ``r`` is a full reduction (a 0-d tensor)."""
     reduction = item_of_reduction(fixer, call)
@@ -839,8 +852,9 @@ def number_of_reduction(fixer: Fixer, call: cst.Call) -> Optional[cst.BaseExpres
 
 def _item_binding(fixer: Fixer, name: cst.Name) -> Optional[cst.Call]:
     """The ``r.item()`` / ``float(r)`` call ``name`` is bound to, once, where ``r`` is a full
-    reduction and
-    every use of ``name`` is a comparison with numbers in a test or arithmetic with a tensor."""
+    reduction and every use of ``name`` is a comparison with numbers in a test or arithmetic
+    with a tensor; or the ``bool(m)`` / ``m.item()`` of a boolean tensor ``m`` it is bound to,
+    where every use of ``name`` is a test (or a part of one through and / or / not)."""
     function = fixer.enclosing_function(name)
     if function is None:
         return None
@@ -848,8 +862,9 @@ def _item_binding(fixer: Fixer, name: cst.Name) -> Optional[cst.Call]:
     if len(values) != 1 or values[0][2] != 1:
         return None
     call = values[0][0]
-    if not isinstance(call, cst.Call) or number_of_reduction(fixer, call) is None:
+    if not isinstance(call, cst.Call) or _value_of(fixer, call) is None:
         return None
+    truth = number_of_reduction(fixer, call) is None
     binding = fixer.parent(call)
     uses: list[cst.Name] = []
 
@@ -871,6 +886,11 @@ def _item_binding(fixer: Fixer, name: cst.Name) -> Optional[cst.Call]:
             isinstance(parent, cst.AssignTarget) and fixer.parent(parent) is binding
         ):
             continue
+        if truth:
+            # A truth value: only as a test (``if has_nan:``, ``not has_nan`` in one).
+            if _in_test(fixer, use) and not isinstance(parent, cst.Comparison):
+                continue
+            return None
         if isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, ARITHMETIC):
             other = parent.right if parent.left is use else parent.left
             if fixer.kind(other) == Kind.TENSOR:

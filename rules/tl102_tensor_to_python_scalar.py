@@ -60,6 +60,23 @@ NUMPY_NUMBER = Message(
     ),
     "use the torch function and keep the value a tensor",
 )
+# `math.f(t)` of a tensor (torch 2.13): fullgraph raises and plain compile breaks on each; export
+# fails on these (its guard on the unbacked float), and passes `math.pow`.
+MATH_EXPORT_FAILS = frozenset(
+    f"math.{name}" for name in "sqrt log exp floor ceil isfinite fabs".split()
+)
+MATH_OF_TENSOR = Message(
+    "a `math` function of a tensor reads its data as a Python float",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here",
+        ),
+        ("export", "torch.export fails on the data-dependent number"),
+        ("trace", "torch.jit.trace bakes it in as a constant"),
+    ),
+    "use the torch function (`torch.sqrt(t)`, `t.exp()`) and keep the value a tensor",
+)
 # Size methods whose other positional arguments are not sizes: the positions that are.
 SIZE_POSITIONS = {"topk": (0,), "narrow": (2,), "new_full": (0,)}
 
@@ -73,7 +90,10 @@ class TensorToPythonScalar(Rule):
     `longest = int(lengths.max())` or `scale = float(x.norm())`. Conversions of sizes
     (`int(x.shape[0])`), config values and Python scalars are not flagged.
 
-    The same for NumPy data made from a tensor (`float(np.mean(h.numpy()))`). Also the implicit
+    The same for NumPy data made from a tensor (`float(np.mean(h.numpy()))`) and for `math`
+    functions of a tensor (`math.sqrt(h.var() + 1e-5)`, which read it with `__float__`: export
+    is claimed for `sqrt`, `log`, `exp`, `floor`, `ceil`, `isfinite` and `fabs`, which torch
+    2.13's export was seen to fail on; it passes `math.pow`). Also the implicit
     conversions: a tensor as a slice bound (`y[..., :n]` with `n` a 0-d
     tensor, as julius' resampler slices by `torch.ceil(...).long()`) and a tensor read from data
     as a size (`torch.arange(lengths.max())`, `x.new_zeros(n, d)`, `x.topk(k)`, `F.pad`'s pad,
@@ -124,7 +144,9 @@ class TensorToPythonScalar(Rule):
     tensor, a slice bound, a single index (`x[:, k]` -> `x[:, k.reshape(1)].squeeze(1)`), a size
     (`torch.arange(n)`, `torch.full((n,), v)`, `x.new_zeros(n, d)`, `x.repeat(n, 1)`,
     `x.topk(k)`, `F.pad(x, (0, n))`), a `clamp` bound, `max(n, 1)` (-> `n.clamp(min=1)`) or
-    `math.sqrt(v)` (-> `torch.sqrt(v)`). `bool(t)`, branches, `range(n)`, Python lists and
+    `math.sqrt(v)` (-> `torch.sqrt(v)`); the same for `math.sqrt(t)` of a tensor itself (->
+    `torch.sqrt(t.detach())`). `bool(t)` read only by `if` tests is bound to the tensor by
+    TL101's fix of those tests; other `bool(t)`, branches, `range(n)`, Python lists and
     return values keep the number, with no fix (see `fixers/scalar_to_tensor.py`).
     Export and trace then see tensor operations; plain `torch.compile` passes too, except where
     the value sizes a tensor or bounds a slice (which reads it with an implicit `.item()`; only
@@ -274,6 +296,29 @@ class TensorToPythonScalar(Rule):
     INVALID = [
         Invalid(
             """
+            import math
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, dim: int = 8):
+                    super().__init__()
+                    self.fc = nn.Linear(dim, dim)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    std = math.sqrt(h.var() + 1e-5)
+                    return h / std
+
+            def inputs():
+                return [(torch.randn(4, 8),), (torch.randn(4, 8) * 7,)]
+            """,
+            line=13,
+            message_contains="`math` function",
+        ),
+        Invalid(
+            """
             import numpy as np
             import torch
             from torch import nn
@@ -415,9 +460,13 @@ class TensorToPythonScalar(Rule):
         for size in self._size_arguments(node):
             if self._from_data(size) and compile_break_reported(self.ctx, node, (size,)):
                 self.report(size, SIZE_ARGUMENT, targets=["compile"])
+        name = self.ctx.qualified_name(node.func) or ""
+        if name.startswith("math.") and node.args and not node.args[0].keyword:
+            self._math_of_tensor(node, name)
+            return
         if len(node.args) != 1 or node.args[0].keyword is not None:
             return
-        if self.ctx.qualified_name(node.func) not in CONVERSIONS:
+        if name not in CONVERSIONS:
             return
         value = node.args[0].value
         kind = self.ctx.kind(value)
@@ -433,6 +482,22 @@ class TensorToPythonScalar(Rule):
         if not parameter_data_only(self.ctx, value):
             targets.append("trace")
         self.report(node, targets=targets)
+
+    def _math_of_tensor(self, node: cst.Call, name: str) -> None:
+        """``math.sqrt(h.var())``: Python's math functions read a tensor argument as a float
+        (``__float__``), as ``float(t)`` does."""
+        value = node.args[0].value
+        if self.ctx.kind(value) != Kind.TENSOR or self._assumed_tensor(value):
+            return
+        targets = []
+        if compile_break_reported(self.ctx, node, (value,)):
+            targets.append("compile")
+        if name in MATH_EXPORT_FAILS:
+            targets.append("export")
+        if not parameter_data_only(self.ctx, value):
+            targets.append("trace")
+        if targets:
+            self.report(node, MATH_OF_TENSOR, targets=targets)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if not self.ctx.in_graph or self.ctx.kind(node.value) != Kind.TENSOR:

@@ -122,7 +122,11 @@ class HostSyncConversion(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: the replacement depends on what the host values were used for. By hand,
+    An unsafe fix for `min` / `max` / `sum` of a surely flat list (`t.flatten().tolist()`,
+    `t.view(-1).tolist()`) whose value only meets tensors (arithmetic with a tensor, a value
+    argument, the uses TL102's fix takes): `t.flatten().detach().min()`, a 0-d tensor (`sum`
+    then adds in the tensor's dtype, not in double). Otherwise no automatic fix: the
+    replacement depends on what the host values were used for. By hand,
     for a loop over `t.tolist()` whose values only slice, size or meet tensors, iterate `t`
     itself (`for i, n in enumerate(lengths):`): each value is a 0-d tensor, and compile, export
     and trace then pass for inputs of the example's batch size (the loop is still unrolled for

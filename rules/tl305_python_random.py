@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 
 # `random` functions Dynamo supports (torch 2.13, `RandomVariable`); `random.random` is listed
@@ -33,6 +36,29 @@ GENERATOR = Message(
 )
 
 
+# Generator objects whose methods draw in Python (``self.rng = random.Random(seed)``).
+RNG_CLASSES = frozenset(
+    {
+        "random.Random",
+        "numpy.random.default_rng",
+        "numpy.random.Generator",
+        "numpy.random.RandomState",
+    }
+)
+# Methods that draw nothing.
+RNG_STATE_METHODS = frozenset({"seed", "getstate", "setstate", "bit_generator", "spawn"})
+RNG_OBJECT = Message(
+    "draw from a Python / NumPy generator object in graph code",
+    (
+        ("compile", "torch.compile(fullgraph=True) raises here"),
+        ("export", "torch.export records the drawn value as a constant"),
+        ("trace", "torch.jit.trace records the drawn value as a constant"),
+    ),
+    "draw with torch (a torch.Generator made in __init__ and passed to torch.rand), or pass "
+    "the draw in as an input; by hand: the random stream changes, so seeded results differ",
+)
+
+
 class PythonRandomInGraph(Rule):
     """Flags `random.*` and `numpy.random.*` calls in graph code.
 
@@ -42,7 +68,10 @@ class PythonRandomInGraph(Rule):
     `torch.rand`, `torch.randn`, `F.dropout` and friends are not flagged.
 
     A `torch.Generator(...)` created in graph code is flagged too (compile and trace; export
-    records it).
+    records it), and draws from a generator object kept on the module or bound in the
+    function (`self.rng = random.Random(seed)` then `self.rng.random()`; NumPy's
+    `default_rng()` / `RandomState()`): torch.compile replays a `Random` object's `randint`,
+    `randrange` and `uniform` as it does the module's, and no other draw.
 
     ## Why is this bad?
     The draw happens in Python, outside any graph. `torch.export` and `torch.jit.trace` record
@@ -188,6 +217,30 @@ class PythonRandomInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A generator object on the module: the draw is a Python value.
+        Invalid(
+            """
+            import random
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(8, 8)
+                    self.rng = random.Random(0)
+
+                def forward(self, x):
+                    scale = 1.0 + 0.1 * self.rng.random()
+                    return self.fc(x) * scale
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(2, 8),)]
+            """,
+            line=13,
+            message_contains="generator object",
+        ),
         # A seeded generator made per call: compile cannot hold it, trace keeps the first.
         Invalid(
             """
@@ -273,3 +326,34 @@ class PythonRandomInGraph(Rule):
             # would draw), and traces NumPy's with torch's generator: neither breaks compile.
             replayed = name in DYNAMO_RANDOM or name.startswith("numpy.")
             self.report(node, targets=("export", "trace") if replayed else self.targets)
+            return
+        generator = self._generator_class(node.func)
+        if generator is not None and node.func.attr.value not in RNG_STATE_METHODS:  # type: ignore[attr-defined]
+            # Dynamo replays a Random object's randint / randrange / uniform as it does the
+            # module's; every other draw, and every NumPy generator method, stops it.
+            replayed = generator == "random.Random" and (
+                f"random.{node.func.attr.value}" in DYNAMO_RANDOM  # type: ignore[attr-defined]
+            )
+            self.report(node, RNG_OBJECT, targets=("export", "trace") if replayed else self.targets)
+
+    def _generator_class(self, func: cst.BaseExpression) -> Optional[str]:
+        """For ``rng.random`` / ``self.rng.normal``: the generator class ``rng`` was made by
+        (``random.Random``, ``numpy.random.default_rng``...), when it is one."""
+        if not isinstance(func, cst.Attribute):
+            return None
+        receiver = func.value
+        made: Optional[str] = None
+        if (
+            isinstance(receiver, cst.Attribute)
+            and isinstance(receiver.value, cst.Name)
+            and receiver.value.value == "self"
+        ):
+            info = self.ctx.function_info
+            owner = info.owner_class if info is not None else None
+            for _, _, cls in self.ctx.index.mro(owner) if owner else ():
+                made = made or cls.attributes.get(receiver.attr.value)
+        elif isinstance(receiver, cst.Name) and self.ctx.function is not None:
+            bound = assignments(self.ctx.function, receiver.value)
+            if len(bound) == 1 and isinstance(bound[0][0], cst.Call):
+                made = self.ctx.qualified_name(bound[0][0].func)
+        return made if made in RNG_CLASSES else None

@@ -86,6 +86,24 @@ SHAPES = [
         id="early-return",
     ),
     # The rest rebinds x, which the condition and the early value read: both are kept first.
+    # A truth value read only in tests is bound to the boolean tensor instead.
+    pytest.param(
+        """\
+        has_nan = bool(torch.isnan(x).any())
+        if has_nan:
+            x = torch.nan_to_num(x, nan=0.0)
+        return self.lin(x)
+        """,
+        """\
+        has_nan = torch.isnan(x).any()
+        x = torch.where(has_nan, torch.nan_to_num(x, nan=0.0), x)
+        return self.lin(x)
+        """,
+        "x",
+        "[(torch.randn(3, 4),), (torch.tensor([[1.0, float('nan'), 0.0, 2.0]]),)]",
+        ("compile", "export", "trace"),
+        id="truth-name",
+    ),
     pytest.param(
         """\
         if x.sum() > 0:
@@ -409,6 +427,20 @@ def test_branches_whose_code_cannot_run_unconditionally_are_left_alone():
         """
     )
     assert len(_unfixed(source)) == 1  # not an assignment
+
+
+def test_truth_values_used_outside_tests_are_left_alone():
+    # `flag` is also returned: the number must stay a bool.
+    source = _model(
+        """\
+        flag = bool(torch.isnan(x).any())
+        if flag:
+            x = x * 0
+        return x, flag
+        """
+    )
+    settings = Settings(select=("TL101", "TL102"))
+    assert fix_text("example.py", source, settings, unsafe=True).text == source
 
 
 def test_values_and_names_the_fixer_is_not_sure_of_are_left_alone():

@@ -256,3 +256,47 @@ def test_fixed_code_passes_the_named_backends_with_eager_unchanged(source, passe
     for backend in passes:
         verdict = check(fixed, backend)
         assert verdict.ok, f"fix still fails on {verdict}:\n{fixed}"
+
+
+# -- math of a tensor (TL102), min / max / sum of a flat .tolist() (TL104) -----------------------
+MATH_AND_LISTS = ("TL102", "TL104")
+
+
+def test_math_of_a_tensor_and_reductions_of_flat_lists_keep_the_tensor():
+    before = _model(
+        "std = math.sqrt(x.var())\nlow = min(x.flatten().tolist())\n"
+        "total = sum(x.view(-1).tolist())\nreturn (x - low) / std + total\n"
+    )
+    settings = Settings(select=MATH_AND_LISTS)
+    fixed = fix_text("example.py", before, settings, unsafe=True).text
+    assert "std = torch.sqrt(x.var().detach())\n" in fixed
+    assert "low = x.flatten().detach().min()\n" in fixed
+    assert "total = x.view(-1).detach().sum()\n" in fixed
+    assert fix_text("example.py", fixed, settings, unsafe=True).text == fixed
+    assert fix_text("example.py", before, settings, unsafe=False).text == before
+
+
+def test_lists_not_surely_flat_and_numbers_python_keeps_are_left_alone():
+    # A 2-D list (min compares rows), a start value, and a number that is returned.
+    before = _model(
+        "low = min(x.tolist())\ntotal = sum(x.flatten().tolist(), 1.0)\n"
+        "top = max(x.flatten().tolist())\nreturn x * total, low, top\n"
+    )
+    settings = Settings(select=MATH_AND_LISTS)
+    assert fix_text("example.py", before, settings, unsafe=True).text == before
+
+
+@requires_torch
+@pytest.mark.torch
+def test_math_and_list_reductions_pass_every_backend_with_eager_unchanged():
+    from .oracle import assert_eager_unchanged, check
+
+    source = _model(
+        "std = math.sqrt(x.var() + 1e-5)\nlow = min(x.flatten().tolist())\nreturn (x - low) / std\n"
+    )
+    assert not any(check(source, backend).ok for backend in ALL)
+    fixed = fix_text("example.py", source, Settings(select=MATH_AND_LISTS), unsafe=True).text
+    assert_eager_unchanged(source, fixed)
+    for backend in ALL:
+        verdict = check(fixed, backend)
+        assert verdict.ok, f"fix still fails on {verdict}:\n{fixed}"

@@ -117,11 +117,10 @@ def test_tensors_of_values_trace_cannot_record_are_left_alone():
         n = len(x)
         a = torch.tensor(n, dtype=torch.float32)
         b = torch.tensor([int(x.size(0)), 1])
-        c = torch.tensor(x.size(0), requires_grad=True, dtype=torch.float32)
-        return x * a * b.sum() * c
+        return x * a * b.sum()
         """
     )
-    _unfixed(before, "TL108,TL110", "torch.tensor(n,", "int(x.size(0))", "requires_grad")
+    _unfixed(before, "TL108,TL110", "torch.tensor(n,", "int(x.size(0))")
 
 
 # -- TL106 -------------------------------------------------------------------------------------
