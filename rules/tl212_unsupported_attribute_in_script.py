@@ -26,6 +26,9 @@ from torchlint.rules._script import (
 
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
 PARTIALS = frozenset({"functools.partial"})
+# Attribute bags TorchScript converts to no type (`failed to convert Python type:
+# 'types.SimpleNamespace'`, `'argparse.Namespace'`).
+NAMESPACES = frozenset({"types.SimpleNamespace", "argparse.Namespace"})
 # Unannotated constructor parameters that hold a config object by convention.
 CONFIG_NAMES = frozenset({"config", "cfg", "hparams"})
 # NumPy functions whose result is an ndarray (or a tuple of them) whatever they are given:
@@ -225,7 +228,9 @@ class UnsupportedAttributeInScript(Rule):
     `self.items = []`, `self.seen = set()`, `self.config = config` where `config` is a
     dataclass (by annotation or default) or a parameter named `config` / `cfg` / `hparams`
     (a model config object, such as a transformers `PretrainedConfig`),
-    `self.config = Config(...)` of a dataclass, `self.act = functools.partial(...)`, a lambda
+    `self.config = Config(...)` of a dataclass, a namespace object
+    (`self.cfg = types.SimpleNamespace(...)`, `argparse.Namespace(...)`, or a parameter
+    annotated as one), `self.act = functools.partial(...)`, a lambda
     (`self.act = lambda t: ...`, also the one the constructor's defaults pick in
     `act if act is not None else (lambda t: ...)`, `act or (lambda t: ...)`, or a parameter
     defaulting to a lambda), and
@@ -248,9 +253,10 @@ class UnsupportedAttributeInScript(Rule):
     container has no element type and a dataclass has no TorchScript type, so the attribute is
     dropped and the first use fails: `Module 'Model' has no attribute 'cache' (This attribute
     exists on the Python module, but we failed to convert Python type: 'dict' to a TorchScript
-    type. Dictionary inputs must have entries.)`. A plain class is compiled as a TorchScript
-    class whose unannotated parameters are Tensors (`Could not cast attribute 'scaler' ...:
-    Unable to cast 2.0 to Tensor`); a `collections.namedtuple` becomes a plain tuple
+    type. Dictionary inputs must have entries.)`; a namespace the same way (`failed to convert
+    Python type: 'types.SimpleNamespace'`, `'argparse.Namespace'`). A plain class is compiled
+    as a TorchScript class whose unannotated parameters are Tensors (`Could not cast attribute
+    'scaler' ...: Unable to cast 2.0 to Tensor`); a `collections.namedtuple` becomes a plain tuple
     (`'Tuple[int, int]' object has no attribute or method 'inner'`). (Only module classes: a
     plain class TorchScript compiles types its attributes from its compiled `__init__`, where
     `self.items = []` is a `List[Tensor]`.) A NumPy array converts to
@@ -460,6 +466,32 @@ class UnsupportedAttributeInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        # The namespace's fields copied to plain attributes: TorchScript types those.
+        Valid(
+            """
+            import types
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    cfg = types.SimpleNamespace(scale=0.5, residual=True)
+                    self.scale = cfg.scale
+                    self.residual = cfg.residual
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    y = self.fc(x) * self.scale
+                    if self.residual:
+                        y = y + x
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
     ]
@@ -709,6 +741,52 @@ class UnsupportedAttributeInScript(Rule):
             line=16,
             message_contains="dataclass",
         ),
+        Invalid(
+            """
+            import types
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cfg = types.SimpleNamespace(scale=0.5, residual=True)
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    y = self.fc(x) * self.cfg.scale
+                    if self.cfg.residual:
+                        y = y + x
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            message_contains="SimpleNamespace",
+        ),
+        Invalid(
+            """
+            import argparse
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, args: argparse.Namespace = argparse.Namespace(scale=0.5)):
+                    super().__init__()
+                    self.args = args
+
+                def forward(self, x):
+                    return x * self.args.scale
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="argparse.Namespace",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -943,6 +1021,8 @@ class UnsupportedAttributeInScript(Rule):
                 return f"a NumPy array (`{name}(...)`)"
             if name in PARTIALS:
                 return "a functools.partial"
+            if name in NAMESPACES:
+                return f"a namespace object (`{name}(...)`)"
             untyped = self._untyped_plain_class(value)
             if untyped is not None:
                 return untyped
@@ -954,6 +1034,8 @@ class UnsupportedAttributeInScript(Rule):
                 name = self.ctx.qualified_name(hint.func if isinstance(hint, cst.Call) else hint)
                 if name is not None and self._is_dataclass(name):
                     return "a dataclass instance"
+                if name in NAMESPACES:
+                    return f"a namespace object (`{name}`)"
             if value.value in CONFIG_NAMES:
                 return f"the `{value.value}` object (a model config, by its name)"
         return None

@@ -331,3 +331,83 @@ def test_probe_sources_flagged() -> None:
     ):
         source = (probes / f"{stem}.py").read_text()
         assert _lines(normalized(source), code), stem
+
+
+# -- TL212: namespace objects on self ----------------------------------------------------------
+NAMESPACE_212 = {
+    "simple-namespace-call": (
+        "import types\n" + HEAD,
+        """
+        class Model(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.cfg = types.SimpleNamespace(scale=0.5)
+
+            def forward(self, x):
+                return x * self.cfg.scale
+        """,
+    ),
+    "from-import": (
+        "from types import SimpleNamespace\n" + HEAD,
+        """
+        class Model(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.cfg = SimpleNamespace(scale=0.5)
+
+            def forward(self, x):
+                return x * self.cfg.scale
+        """,
+    ),
+    "argparse-call": (
+        "import argparse\n" + HEAD,
+        """
+        class Model(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.args = argparse.Namespace(scale=0.5)
+
+            def forward(self, x):
+                return x * self.args.scale
+        """,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NAMESPACE_212))
+def test_namespace_on_self_flagged(name: str) -> None:
+    head, body = NAMESPACE_212[name]
+    source = head + textwrap.dedent(body).strip() + "\n" + TAIL
+    assert _lines(source, "TL212") == [HEAD.count("\n") + 1 + 7]
+
+
+def test_namespace_read_only_in_init_is_clean() -> None:
+    source = (
+        "import types\n"
+        + HEAD
+        + textwrap.dedent(
+            """
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cfg = types.SimpleNamespace(scale=0.5)
+                    self.scale = self.cfg.scale
+
+                def forward(self, x):
+                    return x * self.scale
+            """
+        ).strip()
+        + "\n"
+        + TAIL
+    )
+    assert _lines(source, "TL212") == []
+
+
+@requires_torch
+def test_torch_rejects_namespaces_on_self() -> None:
+    from .oracle import check
+
+    for name, (head, body) in NAMESPACE_212.items():
+        source = head + textwrap.dedent(body).strip() + "\n" + TAIL
+        verdict = check(source, "script")
+        assert not verdict.ok and "Namespace" in verdict.detail, (name, verdict.detail)
