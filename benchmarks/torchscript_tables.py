@@ -24,6 +24,9 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
   it (bare, or subscripted with one or two ``int``) compiles.
 - An ``nn.Module`` method is *unsupported* in ``forward`` when no call of it on a submodule
   compiles cleanly (``register_forward_hook``, ``apply``, ``state_dict``...).
+- ``str_methods_unbound``: public ``str`` methods the frontend has no binding for
+  (``casefold``, ``removeprefix``...): every call of it on a ``str`` fails with ``'str'
+  object has no attribute or method``; none has an ``aten::`` schema with a ``str self``.
 - A tensor method is *unbound* when the frontend says ``'Tensor' object has no attribute or
   method``. Torch's own list of tensor methods (``aten::`` schemas with a Tensor ``self``, as
   ``torch.jit.supported_ops`` builds it) is cross-checked: a method with such a schema is never
@@ -172,6 +175,30 @@ def tensor_methods() -> list[str]:
             continue
         _, error = _compile(f"t.{name}()", "")
         if UNBOUND_METHOD in error and not has_schema(name):
+            unbound.append(name)
+    return unbound
+
+
+def str_methods() -> list[str]:
+    """Public ``str`` methods the frontend does not bind: ``s.casefold()`` on a ``str`` fails
+    with ``'str' object has no attribute or method 'casefold'`` whatever the arguments. Torch's
+    own ``aten::`` schemas whose ``self`` is a ``str`` (``aten::lower(str self) -> str``) are
+    cross-checked: a method with such a schema is never reported."""
+    import torch
+
+    bound = {
+        schema.name.split("::")[-1]
+        for schema in torch._C._jit_get_all_schemas()
+        if schema.arguments
+        and schema.arguments[0].name == "self"
+        and str(schema.arguments[0].type) == "str"
+    }
+    unbound = []
+    for name in sorted(dir(str)):
+        if name.startswith("_") or name in bound:
+            continue
+        errors = [_compile(f"s.{name}({arguments})", "")[1] for arguments in ARGUMENTS]
+        if all(UNBOUND_METHOD in error for error in errors):
             unbound.append(name)
     return unbound
 
@@ -517,6 +544,7 @@ def main() -> None:
         "annotations": annotations(),
         "module_methods_unsupported": module_methods(),
         "schemas": schema_tables(unbound),
+        "str_methods_unbound": str_methods(),
     }
     OUT.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

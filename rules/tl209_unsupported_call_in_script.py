@@ -6,10 +6,21 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
-from torchlint.rules._script import SCRIPT, in_script
+from torchlint.rules._script import (
+    SCRIPT,
+    class_annotations,
+    class_methods,
+    in_script,
+    is_method,
+    literal_type,
+    self_assignments,
+    self_attribute,
+    signature_params,
+)
 
 # Python modules whose every function is opaque to TorchScript (numpy is no stdlib module, and
 # calls into submodules such as `os.path` are not in the generated tables).
@@ -23,6 +34,11 @@ PYTHON_MODULES = {
     "pickle": "`pickle`",
     "json": "`json`",
 }
+# str methods whose result is a str (a receiver of another str method).
+STR_RESULTS = frozenset(
+    "lower upper strip lstrip rstrip replace title capitalize swapcase format join zfill center "
+    "ljust rjust expandtabs".split()
+)
 # Builtins with a message of their own below.
 SPECIAL_BUILTINS = frozenset({"super", "set", "frozenset"})
 # Builtins TorchScript binds without their keyword arguments (`key=`, `reverse=`, `default=`).
@@ -58,13 +74,16 @@ class UnsupportedCallInScript(Rule):
     `reverse=`, `default=`); `sum(...)` of tensors; `torch.finfo`,
     `torch.iinfo`, `torch.cuda.*`, `torch.utils.checkpoint.checkpoint`, the `torch.distributed`
     functions (`dist.is_initialized()`, `dist.all_reduce(...)`; probed like the stdlib's);
-    `super().method(...)`;
+    `super().method(...)`; the `str` methods TorchScript's str lacks (`casefold`,
+    `removeprefix`, `removesuffix`, `isascii`, `encode`, `translate`, ...; from torch's own
+    schemas, see below) called on a value known to be a str (a string literal, a parameter
+    annotated `str`, an attribute `__init__` sets only to string literals or a str parameter);
     `getattr` with a non-literal name; `print` with keyword arguments; `set(...)`; `tuple(...)`
     of a list or shape; `nn.Module` methods called on a module in `forward` that TorchScript
     cannot compile (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`,
     `.parameters()`, ...).
 
-    Which builtins and stdlib functions TorchScript binds is not a hand list: it is asked of
+    Which builtins, stdlib functions and str methods TorchScript binds is not a hand list: it is asked of
     torch's own frontend (`benchmarks/torchscript_tables.py` compiles a call of each with
     `torch.jit.script` and reads `torch.jit._builtins`), stored per torch version in
     `torchscript_tables.json`; the linter reads the entry of the installed torch (the newest
@@ -78,6 +97,8 @@ class UnsupportedCallInScript(Rule):
     Tensor 1) -> Tensor 0` (a Python class it cannot compile), `function cannot be used as a
     value` (`key=`), `attribute lookup is not defined on python value of type 'module'`
     (`torch.cuda`), `'Tensor' object has no attribute or method 'forward'` (`super().forward`),
+    `'str' object has no attribute or method 'casefold'` (TorchScript's str has the methods
+    of the `aten::` ops whose `self` is a `str`: `lower`, `strip`, `startswith`, ...),
     `getattr's second argument must be a string literal`, `print doesn't accept any keyword
     arguments`, `cannot statically infer the expected size of a list in this context`
     (`tuple(x.shape)`). A `torch.distributed` function is compiled from its Python source,
@@ -143,8 +164,71 @@ class UnsupportedCallInScript(Rule):
                 "from collections import OrderedDict\nfrom typing import Dict\n",
             )
         ),
+        # `lower` is an aten op on str; `casefold` on a value of unknown type is not judged.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, act: str = "GELU"):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.act = act
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    if self.act.lower().strip() == "gelu":
+                        y = nn.functional.gelu(y)
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.act = "GELU"
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    if self.act.casefold() == "gelu":
+                        y = nn.functional.gelu(y)
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="casefold",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def stage(name: str) -> int:
+                return int(name.removeprefix("stage"))
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * stage("stage2")
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=5,
+            message_contains="removeprefix",
+        ),
         Invalid(
             _example(
                 "        return x * round(self.ratio, 2)",
@@ -365,6 +449,15 @@ class UnsupportedCallInScript(Rule):
         func = node.func
         if (
             isinstance(func, cst.Attribute)
+            and func.attr.value in torchscript_table().get("str_methods_unbound", ())
+            and self._known_str(func.value)
+        ):
+            return (
+                f"the str method `.{func.attr.value}()` (TorchScript's str has no "
+                f"`{func.attr.value}`: 'str' object has no attribute or method)"
+            )
+        if (
+            isinstance(func, cst.Attribute)
             and func.attr.value in torchscript_table()["module_methods_unsupported"]
             and self.ctx.kind(func.value) is Kind.MODULE
         ):
@@ -423,6 +516,71 @@ class UnsupportedCallInScript(Rule):
         if name == "builtins.tuple" and node.args and self._list_like(node.args[0].value):
             return "`tuple(...)` of a list or shape (size unknown statically)"
         return None
+
+    def _known_str(self, value: cst.BaseExpression, depth: int = 0) -> bool:
+        """Whether TorchScript types ``value`` as a ``str``: a string literal or f-string, a
+        ``str(...)`` call, a str method's result on one, a parameter annotated ``str`` (or
+        unannotated with a string default) or a local bound only to string literals, that the
+        function never rebinds otherwise, and ``self.X`` every assignment of which, in the
+        module class's methods, is a string literal or such a parameter of ``__init__``."""
+        if depth > 4:
+            return False
+        if isinstance(value, cst.FormattedString) or literal_type(value) == "str":
+            return True
+        if isinstance(value, cst.Call):
+            func = value.func
+            if isinstance(func, cst.Attribute) and func.attr.value in STR_RESULTS:
+                return self._known_str(func.value, depth + 1)
+            return self.ctx.qualified_name(func) == "builtins.str"
+        function = self.ctx.function
+        if isinstance(value, cst.Name) and function is not None:
+            return self._str_name(function, value.value, depth)
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None or function is None:
+            return False
+        if not is_method(self.ctx, function):
+            return False
+        owner = info.owner_class
+        if attr in class_annotations(self.ctx, owner):
+            return False
+        methods = class_methods(self.ctx, owner)
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        if init is None or not self_assignments(init, attr):
+            return False
+        for method in methods:
+            for bound in self_assignments(method, attr):
+                if bound is None:
+                    return False
+                if isinstance(bound, cst.Name) and method is init:
+                    if not self._str_param(init, bound.value):
+                        return False
+                elif not (isinstance(bound, cst.FormattedString) or literal_type(bound) == "str"):
+                    return False
+        return True
+
+    def _str_name(self, function: cst.FunctionDef, name: str, depth: int) -> bool:
+        bound = assignments(function, name)
+        params = {p.name.value for p in signature_params(self.ctx, function)}
+        if name in params:  # unannotated, TorchScript types it Tensor whatever its default
+            return not bound and self._str_param(function, name, defaults=False)
+        return bool(bound) and all(
+            size == 1 and self._known_str(v, depth + 1) for v, _, size in bound
+        )
+
+    def _str_param(self, function: cst.FunctionDef, name: str, defaults: bool = True) -> bool:
+        """A parameter annotated ``str`` (with ``defaults``, or unannotated with a string
+        literal default: a module built with its defaults holds a str) that ``function``
+        never rebinds."""
+        if assignments(function, name):
+            return False
+        for param in signature_params(self.ctx, function):
+            if param.name.value != name:
+                continue
+            if param.annotation is not None:
+                return self.ctx.qualified_name(param.annotation.annotation) == "builtins.str"
+            return defaults and literal_type(param.default) == "str"
+        return False
 
     def _tensor_elements(self, value: cst.BaseExpression) -> bool:
         """A list display, list comprehension or generator expression of tensors."""

@@ -411,3 +411,94 @@ def test_torch_rejects_namespaces_on_self() -> None:
         source = head + textwrap.dedent(body).strip() + "\n" + TAIL
         verdict = check(source, "script")
         assert not verdict.ok and "Namespace" in verdict.detail, (name, verdict.detail)
+
+
+# -- TL209: str methods TorchScript's str lacks --------------------------------------------------
+def _str_model(init: str, body: str, params: str = "") -> str:
+    return _model(
+        f"""
+        class Model(nn.Module):
+            def __init__(self{params}):
+                super().__init__()
+                {init}
+
+            def forward(self, x):
+                {body}
+                return x
+        """
+    )
+
+
+FLAGGED_STR = {
+    "literal": ("self.k = 1", 'if "GELU".casefold() == "gelu":\n                    x = x * 2'),
+    "attribute": ('self.act = "GELU"', "if self.act.isascii():\n                    x = x * 2"),
+    "chained": (
+        'self.act = "GELU"',
+        'if self.act.lower().removeprefix("ge") == "lu":\n                    x = x * 2',
+    ),
+    "init-default": (
+        "self.act = act",
+        'if self.act.removesuffix("U") == "GEL":\n                    x = x * 2',
+        ', act="GELU"',
+    ),
+    "local": (
+        "self.k = 1",
+        'name = "stage2"\n                if name.removeprefix("stage") == "2":\n'
+        "                    x = x * 2",
+    ),
+    "str-call": (
+        "self.k = 1",
+        "if str(self.k).isascii():\n                    x = x * 2",
+    ),
+}
+CLEAN_STR = {
+    "lower": ('self.act = "GELU"', 'if self.act.lower() == "gelu":\n                    x = x * 2'),
+    # Rebound to a non-str elsewhere: the type is not known to be str.
+    "not-only-str": (
+        'self.act = "GELU"\n                self.act = None',
+        "if self.act is not None:\n                    x = x * 2",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLAGGED_STR))
+def test_str_method_flagged(name: str) -> None:
+    init, body, *params = FLAGGED_STR[name]
+    source = _str_model(init, body, *params)
+    found = lint_text("example.py", source, _settings("TL209")).diagnostics
+    assert len(found) == 1 and "str method" in found[0].message, [d.message for d in found]
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN_STR))
+def test_str_method_clean(name: str) -> None:
+    init, body = CLEAN_STR[name]
+    assert _lines(_str_model(init, body), "TL209") == []
+
+
+def test_str_method_on_unknown_value_is_not_judged() -> None:
+    # An unannotated parameter is a Tensor to TorchScript: another failure, another rule.
+    source = _model(
+        """
+        def norm(name):
+            return name.casefold()
+
+        class Model(nn.Module):
+            def forward(self, x):
+                return x
+        """
+    )
+    assert _lines(source, "TL209") == []
+
+
+@requires_torch
+def test_torch_agrees_on_str_methods() -> None:
+    from .oracle import check
+
+    for name, (init, body, *params) in FLAGGED_STR.items():
+        verdict = check(_str_model(init, body, *params), "script")
+        assert not verdict.ok and "'str' object has no attribute" in verdict.detail, (
+            name,
+            verdict.detail,
+        )
+    verdict = check(_str_model(*CLEAN_STR["lower"]), "script")
+    assert verdict.ok, verdict.detail
