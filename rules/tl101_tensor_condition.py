@@ -415,6 +415,32 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        # An optional mask input (`pad_mask=None`, used as a mask): a tensor when given.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.qk = nn.Linear(8, 16)
+
+                def forward(self, x, pad_mask=None):
+                    q, k = self.qk(x).chunk(2, dim=-1)
+                    scores = q @ k.transpose(-1, -2)
+                    if pad_mask is not None and pad_mask.any():
+                        scores = scores.masked_fill(pad_mask[:, None, :], float("-inf"))
+                    return F.softmax(scores, dim=-1)
+
+            def inputs():
+                none = torch.zeros(2, 4, dtype=torch.bool)
+                some = torch.tensor([[False, False, False, True], [False, False, True, True]])
+                return [(torch.randn(2, 4, 8), none), (torch.randn(2, 4, 8), some)]
+            """,
+            line=13,
+        ),
         Invalid(
             """
             import torch

@@ -184,6 +184,33 @@ def test_call_site_kinds_flow_into_helpers_and_back():
     assert kinds_in(BLOCK, "helper_fn")["x"] == T
 
 
+def test_a_roots_none_default_parameter_used_as_a_tensor_is_one():
+    source = """
+    import torch
+    from torch import nn
+
+    def helper(x, scale=None):
+        return x * scale.float()
+
+    class Net(nn.Module):
+        def forward(self, x, pad_mask=None, lengths=None, cache=None):
+            if pad_mask is not None:
+                x = x.masked_fill(pad_mask[:, None], 0.0)
+            if lengths is not None:
+                x = x * lengths.unsqueeze(-1)
+            if cache is not None:
+                x = x + cache[0]
+            return helper(x)
+    """
+    env = kinds_in(source, "Net.forward")
+    # Masks with it, calls unsqueeze on it: tensors; indexed only: not known.
+    assert env["pad_mask"] == T
+    assert env["lengths"] == T
+    assert env["cache"] == Kind.UNKNOWN
+    # A helper's parameters take their kinds from the call sites.
+    assert kinds_in(source, "helper")["scale"] == Kind.UNKNOWN
+
+
 def test_expression_kinds_for_conditions():
     source = """
     import torch

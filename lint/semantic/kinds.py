@@ -19,6 +19,16 @@ from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.semantic.summary import PARTIALS
 from torchlint.lint.walk import walk
 
+# Methods of torch.Tensor that NumPy arrays, Python containers and numbers do not have: a name
+# they are called on is a tensor.
+TENSOR_ONLY_METHODS = frozenset(
+    "masked_fill masked_fill_ unsqueeze unsqueeze_ logical_not logical_and logical_or "
+    "type_as expand_as bool long float half bfloat16 contiguous detach masked_select "
+    "eq ne lt le gt ge".split()
+)
+# Methods whose first argument is a boolean tensor mask.
+MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter"})
+
 if TYPE_CHECKING:
     from torchlint.lint.semantic.model import FileModel
 
@@ -482,10 +492,40 @@ class KindInference:
         default = param.default
         if default is not None:
             if isinstance(default, cst.Name) and default.value == "None":
+                # A graph root's ``mask=None`` whose function calls a method only tensors have
+                # on it (``mask.unsqueeze(1)``) or masks with it: an optional tensor input.
+                if params_are_tensors and param.name.value in self._tensor_method_receivers():
+                    return T
                 return UNK
             kind = self.kind(default)
             return CONST if kind in (CONST, NONE) else kind
         return T if params_are_tensors else UNK
+
+    def _tensor_method_receivers(self) -> set[str]:
+        """Names this function calls a tensor-only method on (``m.unsqueeze(1)``) or uses (or
+        indexes) as the mask of ``masked_fill`` / ``masked_select`` / ``torch.where``."""
+        found: set[str] = set()
+
+        def enter(node: cst.CSTNode) -> None:
+            if not isinstance(node, cst.Call):
+                return
+            func = node.func
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+                if func.attr.value in TENSOR_ONLY_METHODS:
+                    found.add(func.value.value)
+            mask_argument = (
+                isinstance(func, cst.Attribute) and func.attr.value in MASK_METHODS
+            ) or self.model.qualified_name(func) == "torch.where"
+            if mask_argument and node.args and node.args[0].keyword is None:
+                # ``scores.masked_fill(mask[:, None], ...)``: the mask is a tensor.
+                mask = node.args[0].value
+                if isinstance(mask, cst.Subscript):
+                    mask = mask.value
+                if isinstance(mask, cst.Name):
+                    found.add(mask.value)
+
+        walk(self.func.body, enter, lambda node: None)
+        return found
 
     def annotation_kind(self, node: cst.BaseExpression) -> Kind:
         if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
