@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Optional
+import ast
+from typing import Any, Optional
 
 import libcst as cst
 
@@ -356,3 +357,63 @@ def _tuple_sources(
     if not self_assignments(init[0], attr):
         return None
     return f"`__init__` sets `self.{attr}` to a tuple", values  # type: ignore[return-value]
+
+
+COMPARE = {
+    cst.Equal: lambda a, b: a == b,
+    cst.NotEqual: lambda a, b: a != b,
+    cst.LessThan: lambda a, b: a < b,
+    cst.GreaterThan: lambda a, b: a > b,
+    cst.LessThanEqual: lambda a, b: a <= b,
+    cst.GreaterThanEqual: lambda a, b: a >= b,
+    cst.In: lambda a, b: a in b,
+    cst.NotIn: lambda a, b: a not in b,
+    cst.Is: lambda a, b: a is b,
+    cst.IsNot: lambda a, b: a is not b,
+}
+
+
+def literal_value(node: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> Any:
+    """The Python value of a literal (a parameter name standing for its literal default);
+    ``...`` when it is not one."""
+    key = self_attribute(node)
+    key = f"self.{key}" if key is not None else getattr(node, "value", None)
+    if type(node) in (cst.Name, cst.Attribute) and key in defaults:
+        node = defaults[key]  # type: ignore[index]
+    if type(node) in (cst.Tuple, cst.List):
+        items = [literal_value(e.value, {}) for e in node.elements]  # type: ignore[attr-defined]
+        return ... if any(i is ... for i in items) else tuple(items)
+    try:
+        return ast.literal_eval(cst.Module([]).code_for_node(node))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return ...
+
+
+def value_with(test: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> Any:
+    """The truth of ``test`` when its names are constructor parameters at their literal
+    defaults (``use_bn``, ``not use_bn``, ``mode == "pure"``); ``None`` when it is not known.
+    Compared on parsed literals, never evaluated as code."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:  # type: ignore[attr-defined]
+        inner = value_with(test.expression, defaults)  # type: ignore[attr-defined]
+        return None if inner is None else not inner
+    if type(test) is cst.BooleanOperation:
+        left = value_with(test.left, defaults)  # type: ignore[attr-defined]
+        right = value_with(test.right, defaults)  # type: ignore[attr-defined]
+        if type(test.operator) is cst.And:  # type: ignore[attr-defined]
+            return False if False in (left, right) else (None if None in (left, right) else True)
+        return True if True in (left, right) else (None if None in (left, right) else False)
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:  # type: ignore[attr-defined]
+        target = test.comparisons[0]  # type: ignore[attr-defined]
+        compare = COMPARE.get(type(target.operator))
+        left = literal_value(test.left, defaults)  # type: ignore[attr-defined]
+        right = literal_value(target.comparator, defaults)
+        if compare is None or left is ... or right is ...:
+            return None
+        try:
+            return bool(compare(left, right))
+        except TypeError:
+            return None
+    if type(test) in (cst.Name, cst.Attribute):
+        value = literal_value(test, defaults)
+        return None if value is ... else bool(value)
+    return None

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import ast
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Optional
 
 import libcst as cst
 
@@ -22,6 +21,7 @@ from torchlint.rules._script import (
     literal_type,
     self_assignments,
     self_attribute,
+    value_with,
 )
 
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
@@ -82,36 +82,6 @@ def _attribute_counts(body: cst.BaseSuite) -> Counter[str]:
     )
 
 
-_COMPARE = {
-    cst.Equal: lambda a, b: a == b,
-    cst.NotEqual: lambda a, b: a != b,
-    cst.LessThan: lambda a, b: a < b,
-    cst.GreaterThan: lambda a, b: a > b,
-    cst.LessThanEqual: lambda a, b: a <= b,
-    cst.GreaterThanEqual: lambda a, b: a >= b,
-    cst.In: lambda a, b: a in b,
-    cst.NotIn: lambda a, b: a not in b,
-    cst.Is: lambda a, b: a is b,
-    cst.IsNot: lambda a, b: a is not b,
-}
-
-
-def _literal(node: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> Any:
-    """The Python value of a literal (a parameter name standing for its literal default);
-    ``...`` when it is not one."""
-    key = self_attribute(node)
-    key = f"self.{key}" if key is not None else getattr(node, "value", None)
-    if type(node) in (cst.Name, cst.Attribute) and key in defaults:
-        node = defaults[key]  # type: ignore[index]
-    if type(node) in (cst.Tuple, cst.List):
-        items = [_literal(e.value, {}) for e in node.elements]  # type: ignore[attr-defined]
-        return ... if any(i is ... for i in items) else tuple(items)
-    try:
-        return ast.literal_eval(cst.Module([]).code_for_node(node))
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return ...
-
-
 LAMBDA = "a lambda (with the constructor's defaults)"
 
 
@@ -124,14 +94,14 @@ def _holds_lambda(value: cst.BaseExpression, defaults: dict[str, cst.BaseExpress
     if type(value) is cst.Name and value.value in defaults:
         return type(defaults[value.value]) is cst.Lambda
     if type(value) is cst.IfExp:
-        taken = _value_with(value.test, defaults)
+        taken = value_with(value.test, defaults)
         if taken is None:
             return False
         return _holds_lambda(value.body if taken else value.orelse, defaults)
     if type(value) is cst.BooleanOperation and type(value.operator) is cst.Or:
         if _holds_lambda(value.left, defaults):
             return True
-        return _value_with(value.left, defaults) is False and _holds_lambda(value.right, defaults)
+        return value_with(value.left, defaults) is False and _holds_lambda(value.right, defaults)
     return False
 
 
@@ -170,7 +140,7 @@ def _set_after_early_return(
             type(stmt) is cst.If
             and type(stmt.orelse) is not cst.If
             and _ends_with_return(stmt.body)
-            and _value_with(stmt.test, defaults) is not False
+            and value_with(stmt.test, defaults) is not False
         ):
             returned = cst.Module([]).code_for_node(stmt.test)
             before |= set(_attribute_counts(stmt.body))
@@ -187,36 +157,6 @@ def _ends_with_return(body: cst.BaseSuite) -> bool:
     return (
         type(last) is cst.SimpleStatementLine and type(last.body[-1]) is cst.Return  # type: ignore[union-attr]
     )
-
-
-def _value_with(test: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> Any:
-    """The truth of ``test`` when its names are constructor parameters at their literal
-    defaults (``use_bn``, ``not use_bn``, ``mode == "pure"``); ``None`` when it is not known.
-    Compared on parsed literals, never evaluated as code."""
-    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:  # type: ignore[attr-defined]
-        inner = _value_with(test.expression, defaults)  # type: ignore[attr-defined]
-        return None if inner is None else not inner
-    if type(test) is cst.BooleanOperation:
-        left = _value_with(test.left, defaults)  # type: ignore[attr-defined]
-        right = _value_with(test.right, defaults)  # type: ignore[attr-defined]
-        if type(test.operator) is cst.And:  # type: ignore[attr-defined]
-            return False if False in (left, right) else (None if None in (left, right) else True)
-        return True if True in (left, right) else (None if None in (left, right) else False)
-    if type(test) is cst.Comparison and len(test.comparisons) == 1:  # type: ignore[attr-defined]
-        target = test.comparisons[0]  # type: ignore[attr-defined]
-        compare = _COMPARE.get(type(target.operator))
-        left = _literal(test.left, defaults)  # type: ignore[attr-defined]
-        right = _literal(target.comparator, defaults)
-        if compare is None or left is ... or right is ...:
-            return None
-        try:
-            return bool(compare(left, right))
-        except TypeError:
-            return None
-    if type(test) in (cst.Name, cst.Attribute):
-        value = _literal(test, defaults)
-        return None if value is ... else bool(value)
-    return None
 
 
 class UnsupportedAttributeInScript(Rule):
@@ -993,7 +933,7 @@ class UnsupportedAttributeInScript(Rule):
                         defaults[f"self.{name}"] = defaults[value.value]
         found: dict[str, str] = {}
         for stmt in init.body.body:
-            if type(stmt) is not cst.If or _value_with(stmt.test, defaults) is not False:
+            if type(stmt) is not cst.If or value_with(stmt.test, defaults) is not False:
                 continue
             test = cst.Module([]).code_for_node(stmt.test)
             for name, count in _attribute_counts(stmt.body).items():

@@ -8,18 +8,23 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
-from torchlint.lint.graph_queries import none_test
+from torchlint.lint.graph_queries import assignments, none_test
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.rules._script import (
     annotation_allows_none,
+    class_annotations,
     class_def,
+    class_methods,
     has_constants,
     in_script,
+    is_method,
     is_none,
+    self_assignments,
     self_attribute,
     signature_params,
+    value_with,
 )
 
 TENSOR_TYPES = frozenset(
@@ -52,6 +57,13 @@ class OptionalUsedUnrefined(Rule):
     `__constants__` in the class), that attribute indexed, read for an attribute or method,
     used in arithmetic or iterated (`self.heads[i] = out`), with or without a
     `self.heads is not None` test around it.
+    And finds, in methods of a module class, a call of (or an attribute read on) a module
+    attribute that `__init__` sets to None when the constructor runs with its defaults and
+    to something else on another path (`self.proj = nn.Linear(d, d) if use_proj else None`
+    with `use_proj=False`, `if use_proj: ... else: self.proj = None`, `self.proj = None` then
+    `if use_proj: self.proj = ...`), where no `self.proj is not None` test (or `if self.proj is None: return`)
+    covers it: `if self.use_proj: x = self.proj(x)`. (Not in a class with `Final` /
+    `__constants__`, whose tests TorchScript folds, nor for an attribute another method sets.)
 
     ## Why is this bad?
     TorchScript types the parameter `Optional[Tensor]` and only narrows it to `Tensor` where a
@@ -66,6 +78,13 @@ class OptionalUsedUnrefined(Rule):
     well (`Could not match type Optional[List[Tensor]] to List[t]`, `'Optional[Tensor]' object
     has no attribute or method 'sum'`, `'Optional[List[Tensor]]' object is not iterable`). Copy
     it to a local and test that: `heads = self.heads` / `if heads is not None: heads[i] = out`.
+    A module attribute that holds None when the module is scripted is typed `NoneType`, and a
+    call of it fails to compile (`cannot call a value of type 'NoneType'`; `'NoneType' object
+    has no attribute or method 'weight'`) in every branch TorchScript compiles: a flag such as
+    `self.use_proj` is an ordinary bool attribute, so its branch is compiled too. A
+    `self.proj is not None` test on a NoneType attribute is a constant to TorchScript, which
+    then skips the branch (also with `and`, in a conditional expression, and after `if
+    self.proj is None: return x`).
 
     ## Example
     ```python
@@ -255,8 +274,55 @@ class OptionalUsedUnrefined(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # The None test itself: TorchScript skips the branch for a NoneType attribute.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, use_proj=False):
+                    super().__init__()
+                    self.use_proj = use_proj
+                    self.fc = nn.Linear(4, 4)
+                    self.proj = nn.Linear(4, 4) if use_proj else None
+
+                def forward(self, x):
+                    x = self.fc(x)
+                    if self.use_proj and self.proj is not None:
+                        x = self.proj(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, use_proj=False):
+                    super().__init__()
+                    self.use_proj = use_proj
+                    self.fc = nn.Linear(4, 4)
+                    self.proj = nn.Linear(4, 4) if use_proj else None
+
+                def forward(self, x):
+                    x = self.fc(x)
+                    if self.use_proj:
+                        x = self.proj(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+            message_contains="NoneType",
+        ),
         # An Optional float in arithmetic with no test on it.
         Invalid(
             """
@@ -395,11 +461,17 @@ class OptionalUsedUnrefined(Rule):
         super().__init__(ctx)
         # Per class: the attributes its body annotates Optional.
         self._optional_attributes: dict[str, frozenset[str]] = {}
+        # Per class: the attributes `__init__` sets to None with the constructor's defaults
+        # (and to a value on some other path).
+        self._none_attributes: dict[str, frozenset[str]] = {}
+        # Uses of those attributes, in the methods visited, that no `is not None` test covers.
+        self._none_uses: dict[cst.CSTNode, str] = {}
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         info = self.ctx.function_info
         if not in_script(self.ctx) or info is None or info.parent is not None:
             return
+        self._find_none_uses(node)
         optional = frozenset(
             p.name.value
             for p in signature_params(self.ctx, node)
@@ -445,6 +517,38 @@ class OptionalUsedUnrefined(Rule):
                 else:
                     self.report(use)
 
+    # -- module attributes None with the constructor's defaults, used unrefined
+    def _find_none_uses(self, node: cst.FunctionDef) -> None:
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None or not is_method(self.ctx, node):
+            return
+        owner = info.owner_class
+        found = self._none_attributes.get(owner)
+        if found is None:
+            found = self._none_attributes[owner] = _none_by_default(self.ctx, owner)
+        if not found or node.name.value == "__init__":
+            return
+        flow = _AttributeFlow(found, lambda call: False, lambda call: (frozenset(), frozenset()))
+        for use in flow.uses(node.body.body):
+            self._none_uses[use] = flow.attributes[use]
+
+    def _none_use(self, node: cst.CSTNode) -> None:
+        attr = self._none_uses.get(node)
+        if attr is None or not in_script(self.ctx):
+            return
+        what = "calls" if type(node) is cst.Call else "reads an attribute of"
+        self.report(
+            node,
+            f"`self.{attr}` is None in a module built with the constructor's defaults, and this "
+            f"{what} it where no `self.{attr} is not None` test covers it: TorchScript types the "
+            f"attribute NoneType and compiles this branch anyway, so scripting fails (cannot "
+            f"call a value of type 'NoneType'); test `if self.{attr} is not None:` (TorchScript "
+            "then skips the branch), not a flag",
+        )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self._none_use(node)
+
     # -- module attributes annotated Optional in the class body: never refined
     def _optional_attribute(self, node: cst.CSTNode) -> Optional[str]:
         attr = self_attribute(node)
@@ -487,6 +591,7 @@ class OptionalUsedUnrefined(Rule):
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self._attribute_use(node.value, node)
+        self._none_use(node)
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         self._attribute_use(node.left, node)
@@ -807,3 +912,189 @@ _SCALAR_ARITHMETIC = frozenset(
 
 
 _COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
+
+
+class _AttributeFlow(_Flow):
+    """``_Flow`` over module attributes (``self.proj``): a call of one, or an attribute read on
+    one, where no ``self.proj is not None`` test (or ``is None`` early exit) covers it."""
+
+    def __init__(self, optional: Refined, *args) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(optional, *args)
+        self.attributes: dict[cst.CSTNode, str] = {}
+
+    def assigned(self, node: cst.CSTNode) -> Refined:
+        names: set[str] = set()
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            kind = type(current)
+            if kind is cst.AssignTarget or kind is cst.AnnAssign or kind is cst.AugAssign:
+                attr = self_attribute(current.target)  # type: ignore[attr-defined]
+                if attr is not None:
+                    names.add(attr)
+            stack.extend(current.children)
+        return frozenset(names)
+
+    def _constant_none_test(self, test: cst.BaseExpression) -> Optional[bool]:
+        return None
+
+    def _none_test(self, test: cst.BaseExpression) -> Optional[tuple[bool, str]]:
+        if type(test) is not cst.Comparison or len(test.comparisons) != 1:  # type: ignore[attr-defined]
+            return None
+        target = test.comparisons[0]  # type: ignore[attr-defined]
+        attr = self_attribute(test.left)  # type: ignore[attr-defined]
+        if attr in self.optional and type(target.operator) in (cst.Is, cst.IsNot):
+            if is_none(target.comparator):
+                return type(target.operator) is cst.IsNot, attr  # type: ignore[return-value]
+        return None
+
+    def _expression(self, expr: cst.CSTNode, refined: Refined) -> None:
+        for node, scope in self._walk(expr, refined):
+            kind = type(node)
+            operand = None
+            if kind is cst.Call:
+                operand = node.func  # type: ignore[attr-defined]
+            elif kind is cst.Attribute:
+                operand = node.value  # type: ignore[attr-defined]
+            attr = self_attribute(operand) if operand is not None else None
+            if attr is not None and attr in self.optional - scope:
+                self.found.append(node)
+                self.attributes[node] = attr
+
+
+def _none_by_default(ctx: LintContext, owner: str) -> frozenset[str]:
+    """Attributes the ``__init__`` of ``owner`` (this file) sets to None when the constructor
+    runs with its defaults, and to a constructed value (a call) on another path:
+    ``self.proj = nn.Linear(d, d) if use_proj else None`` with ``use_proj=False``, ``if
+    use_proj: self.proj = ... else: self.proj = None``. Not for a class with
+    ``Final`` / ``__constants__`` (TorchScript folds those tests), an attribute its body
+    annotates, or one another method sets."""
+    if has_constants(ctx, owner):
+        return frozenset()
+    methods = class_methods(ctx, owner)
+    init = next((m for m in methods if m.name.value == "__init__"), None)
+    if init is None:
+        return frozenset()
+    params = [*init.params.posonly_params, *init.params.params, *init.params.kwonly_params]
+    defaults = {
+        p.name.value: p.default
+        for p in params
+        if p.default is not None and not assignments(init, p.name.value)
+    }
+    # `self.use_proj = use_proj`: the attribute stands for the parameter in tests.
+    for stmt in init.body.body:
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:
+            if type(small) is cst.Assign and len(small.targets) == 1:
+                name = self_attribute(small.targets[0].target)
+                value = small.value
+                if name is not None and type(value) is cst.Name and value.value in defaults:
+                    if len(self_assignments(init, name)) == 1:
+                        defaults[f"self.{name}"] = defaults[value.value]
+    annotated = class_annotations(ctx, owner)
+    found = set()
+    for attr in _init_attributes(init):
+        if attr in annotated or any(self_assignments(m, attr) for m in methods if m is not init):
+            continue
+        final = _default_value(init.body.body, attr, defaults)
+        if final is None or final is _UNKNOWN or not is_none(final[0]):  # type: ignore[index]
+            continue
+        values = self_assignments(init, attr)
+        if any(v is not None and _may_be_value(v) for v in values):
+            found.add(attr)
+    return frozenset(found)
+
+
+_UNKNOWN = object()
+
+
+def _init_attributes(init: cst.FunctionDef) -> list[str]:
+    names: dict[str, None] = {}
+    stack: list[cst.CSTNode] = [init.body]
+    while stack:
+        current = stack.pop()
+        if type(current) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            continue
+        if type(current) is cst.AssignTarget:
+            attr = self_attribute(current.target)  # type: ignore[attr-defined]
+            if attr is not None:
+                names.setdefault(attr, None)
+        stack.extend(current.children)
+    return list(names)
+
+
+def _default_value(body: Sequence[cst.CSTNode], attr: str, defaults: dict[str, cst.BaseExpression]):  # type: ignore[no-untyped-def]
+    """``(value,)`` the last binding of ``self.<attr>`` in ``body`` gives when the constructor
+    runs with its defaults (an ``IfExp`` or a parameter defaulting to None resolved), None
+    when ``body`` does not bind it, ``_UNKNOWN`` when the defaults do not decide."""
+    current = None
+    for stmt in body:
+        kind = type(stmt)
+        if kind is cst.SimpleStatementLine:
+            for small in stmt.body:  # type: ignore[attr-defined]
+                if type(small) is cst.Return:
+                    return current
+                if type(small) in (cst.Assign, cst.AnnAssign):
+                    targets = (
+                        [t.target for t in small.targets]  # type: ignore[attr-defined]
+                        if type(small) is cst.Assign
+                        else [small.target]  # type: ignore[attr-defined]
+                    )
+                    if any(self_attribute(t) == attr for t in targets):
+                        if len(targets) != 1 or small.value is None:  # type: ignore[attr-defined]
+                            return _UNKNOWN
+                        current = _resolved(small.value, defaults)  # type: ignore[attr-defined]
+                elif type(small) is cst.AugAssign and self_attribute(small.target) == attr:  # type: ignore[attr-defined]
+                    return _UNKNOWN
+        elif kind is cst.If:
+            branch: Optional[Sequence[cst.CSTNode]] = None
+            taken = value_with(stmt.test, defaults)  # type: ignore[attr-defined]
+            if taken is None:
+                if attr in _init_attributes_of(stmt):
+                    return _UNKNOWN
+                continue
+            if taken:
+                branch = stmt.body.body  # type: ignore[attr-defined]
+            elif stmt.orelse is not None:  # type: ignore[attr-defined]
+                orelse = stmt.orelse  # type: ignore[attr-defined]
+                branch = [orelse] if type(orelse) is cst.If else orelse.body.body
+            if branch is not None:
+                inner = _default_value(branch, attr, defaults)
+                if inner is _UNKNOWN:
+                    return _UNKNOWN
+                if inner is not None:
+                    current = inner
+        elif attr in _init_attributes_of(stmt):
+            return _UNKNOWN  # bound in a loop, a with, a try: not followed
+    if current is _UNKNOWN:
+        return _UNKNOWN
+    return current
+
+
+def _init_attributes_of(stmt: cst.CSTNode) -> list[str]:
+    return _init_attributes(
+        cst.FunctionDef(
+            name=cst.Name("f"), params=cst.Parameters(), body=cst.IndentedBlock(body=[stmt])
+        )
+    )  # type: ignore[list-item]
+
+
+def _resolved(value: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]):  # type: ignore[no-untyped-def]
+    """``(value,)`` with a conditional expression the defaults decide taken; ``_UNKNOWN`` for
+    a conditional they do not decide. (A parameter defaulting to None is left as it is: a
+    `config=None` is passed by every caller more often than not.)"""
+    while type(value) is cst.IfExp:
+        taken = value_with(value.test, defaults)  # type: ignore[attr-defined]
+        if taken is None:
+            return _UNKNOWN
+        value = value.body if taken else value.orelse  # type: ignore[attr-defined]
+    return (value,)
+
+
+def _may_be_value(value: cst.BaseExpression) -> bool:
+    """Whether another construction builds something here: a call (``nn.Linear(d, d)``), in a
+    branch of a conditional too."""
+    if type(value) is cst.IfExp:
+        return _may_be_value(value.body) or _may_be_value(value.orelse)  # type: ignore[attr-defined]
+    return type(value) is cst.Call

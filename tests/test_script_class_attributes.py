@@ -502,3 +502,113 @@ def test_torch_agrees_on_str_methods() -> None:
         )
     verdict = check(_str_model(*CLEAN_STR["lower"]), "script")
     assert verdict.ok, verdict.detail
+
+
+# -- TL213: a submodule None with the constructor's defaults ---------------------------------------
+def _none_model(body: str, init: str = "", params: str = "use_proj=False", head: str = "") -> str:
+    init = init or "self.proj = nn.Linear(4, 4) if use_proj else None"
+    return _model(
+        head
+        + f"""
+        class Model(nn.Module):
+            def __init__(self, {params}):
+                super().__init__()
+                self.use_proj = use_proj
+                {init}
+
+            def forward(self, x):
+                {body}
+        """
+    )
+
+
+I8 = "\n" + " " * 16
+FLAGGED_NONE = {
+    "flag": (f"if self.use_proj:{I8}    x = self.proj(x){I8}return x", "", ""),
+    "unguarded": ("return self.proj(x)", "", ""),
+    "not-flag-return": (f"if not self.use_proj:{I8}    return x{I8}return self.proj(x)", "", ""),
+    "attribute-read": (f"if self.use_proj:{I8}    x = x @ self.proj.weight{I8}return x", "", ""),
+    "if-else-init": (
+        f"if self.use_proj:{I8}    x = self.proj(x){I8}return x",
+        f"if use_proj:{I8}    self.proj = nn.Linear(4, 4){I8}else:{I8}    self.proj = None",
+        "",
+    ),
+    "none-then-set": (
+        f"if self.use_proj:{I8}    x = self.proj(x){I8}return x",
+        f"self.proj = None{I8}if use_proj:{I8}    self.proj = nn.Linear(4, 4)",
+        "",
+    ),
+}
+CLEAN_NONE = {
+    "is-not-none": (f"if self.proj is not None:{I8}    x = self.proj(x){I8}return x", "", ""),
+    "is-none-return": (f"if self.proj is None:{I8}    return x{I8}return self.proj(x)", "", ""),
+    "conditional": ("return self.proj(x) if self.proj is not None else x", "", ""),
+    "and": (
+        f"if self.use_proj and self.proj is not None:{I8}    x = self.proj(x){I8}return x",
+        "",
+        "",
+    ),
+    "or-return": (
+        f"if self.proj is None or not self.use_proj:{I8}    return x{I8}return self.proj(x)",
+        "",
+        "",
+    ),
+    "local": (f"proj = self.proj{I8}if proj is not None:{I8}    x = proj(x){I8}return x", "", ""),
+    "default-true": (
+        f"if self.use_proj:{I8}    x = self.proj(x){I8}return x",
+        "",
+        "use_proj=True",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLAGGED_NONE))
+def test_none_submodule_flagged(name: str) -> None:
+    body, init, params = FLAGGED_NONE[name]
+    source = _none_model(body, init, params or "use_proj=False")
+    found = lint_text("example.py", source, _settings("TL213")).diagnostics
+    assert len(found) == 1 and "NoneType" in found[0].message, [d.message for d in found]
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN_NONE))
+def test_none_submodule_clean(name: str) -> None:
+    body, init, params = CLEAN_NONE[name]
+    assert _lines(_none_model(body, init, params or "use_proj=False"), "TL213") == []
+
+
+def test_none_submodule_left_alone() -> None:
+    flag = f"if self.use_proj:{I8}    x = self.proj(x){I8}return x"
+    # A `Final` flag: TorchScript folds the test and drops the branch.
+    final = _model(
+        """
+        class Model(nn.Module):
+            use_proj: Final[bool]
+
+            def __init__(self, use_proj=False):
+                super().__init__()
+                self.use_proj = use_proj
+                self.proj = nn.Linear(4, 4) if use_proj else None
+
+            def forward(self, x):
+                if self.use_proj:
+                    x = self.proj(x)
+                return x
+        """
+    )
+    assert _lines(final, "TL213") == []
+    # Always None (nothing else ever stored): not this mechanism.
+    assert _lines(_none_model(flag, "self.proj = None"), "TL213") == []
+    # A parameter defaulting to None: callers pass one more often than not.
+    assert _lines(_none_model(flag, "self.proj = proj", "use_proj=False, proj=None"), "TL213") == []
+
+
+@requires_torch
+def test_torch_agrees_on_none_submodules() -> None:
+    from .oracle import check
+
+    for name, (body, init, params) in FLAGGED_NONE.items():
+        verdict = check(_none_model(body, init, params or "use_proj=False"), "script")
+        assert not verdict.ok and "NoneType" in verdict.detail, (name, verdict.detail)
+    for name, (body, init, params) in CLEAN_NONE.items():
+        verdict = check(_none_model(body, init, params or "use_proj=False"), "script")
+        assert verdict.ok, (name, verdict.detail)
