@@ -21,7 +21,10 @@ Only branches the fixer can see whole are rewritten, each of ``if`` / ``elif`` /
 
 The condition must surely be a boolean tensor (a comparison with a tensor, ``.any()``,
 ``torch.isnan(...)``; ``not`` / ``and`` / ``or`` of those become ``torch.logical_not`` /
-``logical_and`` / ``logical_or``; ``bool(t)`` and ``t.item()`` of one are read as ``t``), or a
+``logical_and`` / ``logical_or``; ``bool(t)`` and ``t.item()`` of one are read as ``t``, and a
+name bound once to those and read only in tests is bound to ``t``), a tensor input of the
+function tested as it is (``if use_gate:`` -> ``torch.as_tensor(use_gate).to(torch.bool)``, the same
+truth for a tensor and for a Python bool), or a
 comparison of ``.item()`` of a full reduction with numbers: ``x.max().item() > 100`` becomes
 ``x.max() > 100``, and a name bound once to such an ``.item()`` (``peak = x.abs().max().item()``)
 is bound to the 0-d tensor instead, where its other uses are arithmetic with tensors (which
@@ -774,6 +777,9 @@ def tensor_condition(
         if tensor_test is not None:
             return _bare(fixer, tensor_test)
         if isinstance(expr, cst.Name):
+            if _tensor_input(fixer, expr):
+                # ``if use_gate:`` on an input: its truth, for a tensor or a Python bool.
+                return f"{torch}.as_tensor({expr.value}).to({torch}.bool)"
             # ``has_nan = bool(m.any())`` read only in tests: bound to the tensor instead.
             call = _item_binding(fixer, expr)
             if call is None or _truth_of(fixer, call) is None:
@@ -826,6 +832,18 @@ def _item_name_comparison(
         return None
     bindings.extend(found)
     return _bare(fixer, expr)
+
+
+def _tensor_input(fixer: Fixer, name: cst.Name) -> bool:
+    """``name`` is a parameter of its function, never rebound, that the kinds take for a tensor
+    (a graph root's input): its truth ``bool(t)`` is ``torch.as_tensor(t).to(torch.bool)``, which takes
+    a Python bool a caller may pass there as well."""
+    function = fixer.enclosing_function(name)
+    if function is None or fixer.kind(name) != Kind.TENSOR:
+        return False
+    params = function.params
+    names = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
+    return name.value in names and not assignments(function, name.value)
 
 
 def _value_of(fixer: Fixer, call: cst.Call) -> Optional[cst.BaseExpression]:

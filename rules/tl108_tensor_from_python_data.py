@@ -42,7 +42,8 @@ class TensorFromPythonData(Rule):
     `torch.tensor` / `torch.as_tensor` of one size the tracer follows (`x.shape[1]`,
     `x.size(0) * 2`, a name bound to one): torch 2.13 warns that the result is a constant, yet
     the trace computes it from each input's sizes. A list of sizes, `len(x)` or `float(n)` is
-    baked in.
+    baked in. `torch.as_tensor(t)` of a tensor alone returns `t` itself and is not flagged
+    either.
 
     ## Why is this bad?
     `torch.jit.trace` records the constructed tensor as a constant: the sizes or values of the
@@ -185,7 +186,7 @@ class TensorFromPythonData(Rule):
             class Model(nn.Module):
                 def forward(self, x):
                     n = torch.tensor(x.shape[1], dtype=x.dtype)
-                    return x.sum(dim=1) / n + torch.tensor(x.size(0) * 2)
+                    return x.sum(dim=1) / n + torch.tensor(x.size(0) * 2) + torch.as_tensor(x).mean()
 
             def inputs():
                 return [(torch.randn(2, 3, 8),), (torch.randn(4, 7, 8),)]
@@ -243,10 +244,11 @@ class TensorFromPythonData(Rule):
         if not built_from_varying_data(self.ctx, node):
             return
         data = call_targets(node)[0]
-        if self.ctx.qualified_name(node.func) in SCALAR_CONSTRUCTORS and _followed_by_trace(
-            self.ctx, data
-        ):
+        name = self.ctx.qualified_name(node.func)
+        if name in SCALAR_CONSTRUCTORS and _followed_by_trace(self.ctx, data):
             return  # warns, but the trace computes it from the input's sizes
+        if name == "torch.as_tensor" and len(node.args) == 1 and self.ctx.kind(data) is Kind.TENSOR:
+            return  # the tensor itself: the trace goes on from it (torch 2.13 warns all the same)
         self.report(node)
 
 

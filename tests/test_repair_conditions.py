@@ -86,6 +86,24 @@ SHAPES = [
         id="early-return",
     ),
     # The rest rebinds x, which the condition and the early value read: both are kept first.
+    # A flag input: its truth for a tensor and for a Python bool alike.
+    pytest.param(
+        """\
+        h = self.lin(x)
+        if use_gate:
+            h = h * torch.sigmoid(x)
+        return h
+        """,
+        """\
+        h = self.lin(x)
+        h = torch.where(torch.as_tensor(use_gate).to(torch.bool), h * torch.sigmoid(x), h)
+        return h
+        """,
+        "x, use_gate",
+        "[(torch.randn(2, 4), torch.tensor(False)), (torch.randn(2, 4), torch.tensor(True))]",
+        ("compile", "export", "trace"),
+        id="input-flag",
+    ),
     # A truth value read only in tests is bound to the boolean tensor instead.
     pytest.param(
         """\
