@@ -77,9 +77,16 @@ FLOAT_TOLIST = Message(
             "non-integer tensor')",
         ),
         ("trace", "torch.jit.trace bakes the values of the example input in as constants"),
+        (
+            "export",
+            "torch.export fails where `min` / `max` / `sorted` compare the data-dependent "
+            "floats (GuardOnDataDependentSymNode)",
+        ),
     ),
     CONVERSIONS["tolist"][1].advice,
 )
+# Builtins that compare the list's values: export cannot guard on data-dependent floats.
+COMPARING_BUILTINS = frozenset({"builtins.min", "builtins.max", "builtins.sorted"})
 
 
 class HostSyncConversion(Rule):
@@ -100,7 +107,9 @@ class HostSyncConversion(Rule):
       operation of the frame (on the first one it runs the frame eagerly), and wherever the
       tensor is surely floating point (a submodule's output, a float op such as `sigmoid`, a
       true division, rows of one taken by a loop over it or over `zip` / `enumerate` of it),
-      where `fullgraph=True` fails whatever plain compile reports.
+      where `fullgraph=True` fails whatever plain compile reports. `torch.export` takes the
+      values as unbacked symbols, and fails where `min`, `max` or `sorted` compare floats
+      among them (`min(h.flatten().tolist())`; integers pass): export is claimed there.
     - `.numpy()`: `torch.export` (non-strict) fails (".numpy() is not supported for tensor
       subclasses"); `torch.jit.trace` bakes the array in. `torch.compile` traces NumPy code.
     - `.data_ptr()`: `torch.export` fails (fake tensors have no storage).
@@ -232,6 +241,28 @@ class HostSyncConversion(Rule):
         ),
     ]
     INVALID = [
+        # `min` compares the data-dependent floats: export fails too.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(8, 8)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    floor = min(h.flatten().tolist())
+                    return h - floor
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(2, 8) * 5,)]
+            """,
+            line=11,
+            backends=("compile", "export", "trace"),
+        ),
         Invalid(
             """
             import torch
@@ -372,7 +403,17 @@ class HostSyncConversion(Rule):
         ),
     ]
 
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        self._compared_lists: set[int] = set()
+
     def visit_Call(self, node: cst.Call) -> None:
+        if (
+            len(node.args) == 1
+            and not node.args[0].keyword
+            and self.ctx.qualified_name(node.func) in COMPARING_BUILTINS
+        ):
+            self._compared_lists.add(id(node.args[0].value))
         func = node.func
         if not self.ctx.in_graph or not isinstance(func, cst.Attribute) or node.args:
             return
@@ -386,7 +427,14 @@ class HostSyncConversion(Rule):
             elif floating(self.ctx, func.value):
                 # fullgraph=True fails on a float tensor's `.tolist()` wherever it is (GB0109).
                 targets, message = ("compile", *targets), FLOAT_TOLIST
+            if floating(self.ctx, func.value) and self._compared(node):
+                targets, message = (*targets, "export"), FLOAT_TOLIST
         self.report(node, message, targets=targets)
+
+    def _compared(self, tolist: cst.Call) -> bool:
+        """``min(t.tolist())`` / ``max`` / ``sorted``: the one argument of a comparing builtin
+        (recorded when the visit met the outer call)."""
+        return id(tolist) in self._compared_lists
 
 
 # Operations whose result is floating point whatever they are given.
