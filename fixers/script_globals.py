@@ -4,11 +4,23 @@
 cannot read Python globals but compiles the literal. Only constants bound once at module level
 to a literal made of numbers, strings, ``True`` / ``False`` / ``None``, unary and binary
 operators and tuples of these are inlined, and only where no ``global`` statement of the module
-names them; containers that can be changed (lists, dicts), tensors, dtypes and loggers are left
-alone (inlining would copy or rebuild them).
+names them; tensors, dtypes, dicts and loggers are left alone (inlining would copy or rebuild
+them).
+
+A list is inlined too (``REDUCE_DIMS = [1]``, ``x.mean(REDUCE_DIMS)`` -> ``x.mean([1])``) when it
+is a non-empty list of literals of one type (ints, floats, strings or bools: TorchScript types
+``[]`` as ``List[Tensor]`` where no schema says otherwise, and ``[1, 2.0]`` as
+``List[Union[float, int]]``, which ``x.sum`` rejects) and no use anywhere in the module could
+change it or let it escape: each is an argument of a ``torch`` function, of a tensor method or
+of a builtin that only reads (``len``, ``tuple``, ``sorted``, ...), the iterable of a ``for``,
+the right side of ``in`` or an indexed read. Then every read sees the literal, and a fresh copy
+at each read equals it (checked on torch 2.13: ``x.mean([1], keepdim=True)`` scripts and equals
+eager). Only reads of the whole list are inlined: ``WEIGHTS[0]`` is left alone (``[1.0][0]``
+would say nothing).
 
 Unsafe: code that changes the module's constant at run time (``mod.EPS = 1e-5``, a config
-loader) no longer reaches the inlined reads; the module-level binding itself stays.
+loader, ``mod.REDUCE_DIMS.append(2)`` from another module) no longer reaches the inlined reads;
+the module-level binding itself stays.
 """
 
 from __future__ import annotations
@@ -19,10 +31,17 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
-from ._shared import contains, names_in
+from ._shared import contains, names_in, variable_uses
 from ._tensor_exprs import ARITHMETIC
+
+# Builtins that only read the list they are given.
+READING_BUILTINS = frozenset(
+    f"builtins.{name}"
+    for name in ("len", "tuple", "list", "sorted", "sum", "min", "max", "enumerate", "zip")
+)
 
 
 def _literal(value: cst.BaseExpression) -> bool:
@@ -48,6 +67,30 @@ def _literal(value: cst.BaseExpression) -> bool:
     return False
 
 
+def _uniform_literal_list(value: cst.BaseExpression) -> bool:
+    """A non-empty list display of number, string or bool literals, all of one type."""
+    if not isinstance(value, cst.List) or not value.elements:
+        return False
+    types = set()
+    for element in value.elements:
+        if not isinstance(element, cst.Element) or not _literal(element.value):
+            return False
+        item = element.value
+        while isinstance(item, cst.UnaryOperation):
+            item = item.expression
+        if isinstance(item, cst.Name):
+            if item.value == "None":
+                return False
+            types.add("bool")
+        elif isinstance(item, (cst.Integer, cst.Float)):
+            types.add(type(item).__name__)
+        elif isinstance(item, (cst.SimpleString, cst.ConcatenatedString)):
+            types.add("str")
+        else:
+            return False  # arithmetic: its type is not read here
+    return len(types) == 1
+
+
 def _declared_global(module: cst.Module, name: str) -> bool:
     return contains(
         module,
@@ -67,6 +110,10 @@ class InlineGlobalConstant(Fixer):
         value = self._module_value(name.value)
         if value is None or _declared_global(self.ctx.module, name.value):
             return None
+        if isinstance(value, cst.List) and (
+            isinstance(self.parent(name), cst.Subscript) or not self._only_read(name.value, value)
+        ):
+            return None  # `WEIGHTS[0]` would read `[1.0][0]`: only whole-list reads
         text = self.code(value).strip()
         if isinstance(value, cst.Tuple) and not value.lpar:
             text = f"({text})"
@@ -101,6 +148,46 @@ class InlineGlobalConstant(Fixer):
 
         for stmt in self.ctx.module.body:
             walk(stmt, enter, lambda node: None)
-        if len(values) != 1 or values[0] is None or not _literal(values[0]):
+        if len(values) != 1 or values[0] is None:
+            return None
+        if not (_literal(values[0]) or _uniform_literal_list(values[0])):
             return None
         return values[0]
+
+    def _only_read(self, name: str, value: cst.List) -> bool:
+        """Whether every use of the module-level list ``name`` only reads it (see the module
+        docstring), so that it always holds its literal."""
+        binding = self.parent(value)  # the module-level assignment
+        for use in variable_uses(self, self.ctx.module, name):
+            parent = self.parent(use)
+            if isinstance(parent, cst.AssignTarget) and self.parent(parent) is binding:
+                continue
+            if not only_reads(self, use):
+                return False
+        return True
+
+
+def only_reads(fixer: Fixer, use: cst.Name) -> bool:
+    """Whether this use of a list only reads it: an argument of a ``torch`` function, of a tensor
+    method or of a builtin that only reads, the iterable of a ``for``, the right side of ``in``,
+    an indexed read."""
+    parent = fixer.parent(use)
+    if isinstance(parent, cst.For):
+        return parent.iter is use
+    if isinstance(parent, cst.ComparisonTarget):
+        return isinstance(parent.operator, (cst.In, cst.NotIn))
+    if isinstance(parent, cst.Subscript):
+        holder = fixer.parent(parent)
+        return parent.value is use and not isinstance(
+            holder, (cst.AssignTarget, cst.AugAssign, cst.Del, cst.AnnAssign)
+        )
+    if not isinstance(parent, cst.Arg) or parent.value is not use or parent.star:
+        return False
+    call = fixer.parent(parent)
+    if not isinstance(call, cst.Call):
+        return False
+    qualified = fixer.ctx.qualified_name(call.func) or ""
+    if qualified.startswith("torch.") or qualified in READING_BUILTINS:
+        return True
+    func = call.func
+    return isinstance(func, cst.Attribute) and fixer.kind(func.value) == Kind.TENSOR
