@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Callable, Optional, Union
 
 import libcst as cst
@@ -159,3 +159,56 @@ def receiving_param(
     positional = [a for a in call.args if a.keyword is None]
     position = next(i for i, a in enumerate(positional) if a is arg)
     return ordered[position] if position < len(ordered) else None
+
+
+def assigned_names(small: cst.BaseSmallStatement) -> set[str]:
+    """The names an assignment statement binds (``a = ...``, ``a, b = ...``, ``a += 1``)."""
+    targets: list[cst.BaseExpression] = []
+    if isinstance(small, cst.Assign):
+        targets = [t.target for t in small.targets]
+    elif isinstance(small, (cst.AugAssign, cst.AnnAssign)):
+        targets = [small.target]
+    names = set()
+    for target in targets:
+        if isinstance(target, cst.Name):
+            names.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            names |= {e.value.value for e in target.elements if isinstance(e.value, cst.Name)}
+    return names
+
+
+def module_bindings(module: cst.Module) -> set[str]:
+    """The names the module's top-level statements bind: functions, classes, assignments,
+    imports."""
+    found: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            found.add(stmt.name.value)
+        elif isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                found |= assigned_names(small)
+                if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(
+                    small.names, cst.ImportStar
+                ):
+                    for alias in small.names:
+                        bound = alias.asname.name if alias.asname else alias.name
+                        while isinstance(bound, cst.Attribute):
+                            bound = bound.value
+                        if isinstance(bound, cst.Name):
+                            found.add(bound.value)
+    return found
+
+
+def fresh_name(fixer: Fixer, node: cst.CSTNode, *bases: str, taken: Collection[str] = ()) -> str:
+    """The first of ``bases`` (else the first numbered: ``cond_1``, ``cond_2``...) that the
+    function holding ``node`` (or the module) does not spell, the module does not bind at its
+    top level, and ``taken`` does not hold."""
+    scope = fixer.enclosing_function(node) or fixer.ctx.module
+    used = {n.value for n in names_in(scope)} | module_bindings(fixer.ctx.module) | set(taken)
+    for base in bases:
+        if base not in used:
+            return base
+    number = 1
+    while f"{bases[0]}_{number}" in used:
+        number += 1
+    return f"{bases[0]}_{number}"

@@ -40,7 +40,7 @@ from torchlint.lint.unbacked_sizes import (
     WEIGHTED_LOSSES,
 )
 
-from ._shared import names_in
+from ._shared import fresh_name
 
 
 class DataDependentSizeCheck(Fixer):
@@ -68,7 +68,7 @@ class DataDependentSizeCheck(Fixer):
         if isinstance(operand, cst.Name):
             name = operand.value
         else:
-            name = self._fresh_name(statement, "selected")
+            name = fresh_name(self, statement, "selected")
             lines.append(cst.parse_statement(f"{name} = {self.code(operand).strip()}\n"))
             statement = statement.deep_replace(operand, cst.Name(name))  # type: ignore[assignment]
         # Only where torch needs it: eager keeps its result for an empty selection, and under
@@ -110,15 +110,6 @@ class DataDependentSizeCheck(Fixer):
             if isinstance(ancestor, (cst.BaseCompoundStatement, cst.Lambda)):
                 return None  # a condition or a loop header: no place before it in the block
         return None
-
-    def _fresh_name(self, statement: cst.CSTNode, base: str) -> str:
-        """``base``, or ``base_2``... if the function already uses the name."""
-        scope = self.enclosing_function(statement) or self.ctx.module
-        used = {name.value for name in names_in(scope)}
-        name, number = base, 2
-        while name in used:
-            name, number = f"{base}_{number}", number + 1
-        return name
 
 
 def _keyword(arg: cst.Arg) -> Optional[str]:

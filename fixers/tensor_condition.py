@@ -55,6 +55,7 @@ from torchlint.lint.fixes import Fixer, NewCode, Replacement
 from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
+from ._shared import assigned_names, fresh_name
 from ._tensor_exprs import (
     ARITHMETIC,
     comparison_without_item,
@@ -246,8 +247,10 @@ class TensorConditionToWhere(Fixer):
                 return self._replace_returns(node, tail, rest, [], f"return {cond}")
         values: list[list[str]] = [[] for _ in columns]
         for index, branch in enumerate(branches):
-            assigned_later = set().union(*(_assigned(s) for b in branches[index + 1 :] for s in b))
-            mine = set().union(*(_assigned(s) for s in branch[:-1]))
+            assigned_later = set().union(
+                *(assigned_names(s) for b in branches[index + 1 :] for s in b)
+            )
+            mine = set().union(*(assigned_names(s) for s in branch[:-1]))
             if any(mine & _free_reads(later) for later in branches[index + 1 :]):
                 return None  # a later branch reads what this one rebinds
             if branch is not orelse or tail is None:
@@ -487,7 +490,7 @@ class TensorConditionToWhere(Fixer):
         for stmt in block[: block.index(node)]:
             if isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:
-                    if counter in _assigned(small):
+                    if counter in assigned_names(small):
                         value = getattr(small, "value", None)
                         literal = _target(small) == counter and isinstance(value, cst.Integer)
                         found = (int(value.value, 0), stmt) if literal else None  # type: ignore[union-attr]
@@ -545,7 +548,7 @@ class TensorConditionToWhere(Fixer):
         read = set()
         for test in _tests(node):
             read |= _names_read(test)
-        assigned = set().union(*(_assigned(s) for b in branches for s in b))
+        assigned = set().union(*(assigned_names(s) for b in branches for s in b))
         if not (always or read & assigned):
             return conditions
         kept = []
@@ -572,7 +575,7 @@ class TensorConditionToWhere(Fixer):
                     if stmt is current:
                         break
                     if isinstance(stmt, cst.SimpleStatementLine):
-                        last = next((s for s in stmt.body if name in _assigned(s)), last)
+                        last = next((s for s in stmt.body if name in assigned_names(s)), last)
                     elif self._binds(stmt, name) is not False and (
                         last is None or not self._binds(stmt, name)
                     ):
@@ -595,9 +598,9 @@ class TensorConditionToWhere(Fixer):
         found: list[Optional[bool]] = []
 
         def visit(node: cst.CSTNode) -> bool:
-            if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and name in _assigned(
-                node
-            ):
+            if isinstance(
+                node, (cst.Assign, cst.AugAssign, cst.AnnAssign)
+            ) and name in assigned_names(node):
                 tensor = (
                     _target(node) == name
                     and self.kind(node.target if isinstance(node, cst.AugAssign) else node.value)
@@ -617,12 +620,8 @@ class TensorConditionToWhere(Fixer):
         return True if all(found) else None
 
     def _fresh(self, node: cst.CSTNode, base: str) -> str:
-        """A name nothing in the function (or module) uses yet."""
-        scope = self.enclosing_function(node) or self.ctx.module
-        used = _names_in(scope) | _names_in(self.ctx.module, top_level=True) | self._taken
-        name, number = base, 1
-        while name in used:
-            name, number = f"{base}_{number}", number + 1
+        """A name nothing in the function (or module) uses yet, nor an earlier rewrite took."""
+        name = fresh_name(self, node, base, taken=self._taken)
         self._taken.add(name)
         return name
 
@@ -983,21 +982,6 @@ def _target(small: cst.CSTNode) -> Optional[str]:
     return target.value if isinstance(target, cst.Name) else None
 
 
-def _assigned(small: cst.BaseSmallStatement) -> set[str]:
-    targets: list[cst.BaseExpression] = []
-    if isinstance(small, cst.Assign):
-        targets = [t.target for t in small.targets]
-    elif isinstance(small, (cst.AugAssign, cst.AnnAssign)):
-        targets = [small.target]
-    names = set()
-    for target in targets:
-        if isinstance(target, cst.Name):
-            names.add(target.value)
-        elif isinstance(target, (cst.Tuple, cst.List)):
-            names |= {e.value.value for e in target.elements if isinstance(e.value, cst.Name)}
-    return names
-
-
 def _names_read(node: cst.CSTNode) -> set[str]:
     """Names an expression (or statement's value) reads, not attribute or keyword names."""
     if isinstance(node, (cst.Assign, cst.AnnAssign)):
@@ -1029,30 +1013,12 @@ def _free_reads(branch: list[cst.BaseSmallStatement]) -> set[str]:
     bound: set[str] = set()
     for small in branch:
         free |= _names_read(small) - bound
-        bound |= _assigned(small)
+        bound |= assigned_names(small)
     return free
 
 
-def _names_in(node: cst.CSTNode, *, top_level: bool = False) -> set[str]:
-    """Every name spelled in ``node`` (only its top-level bindings where ``top_level``)."""
-    if top_level and isinstance(node, cst.Module):
-        found: set[str] = set()
-        for stmt in node.body:
-            if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-                found.add(stmt.name.value)
-            elif isinstance(stmt, cst.SimpleStatementLine):
-                for small in stmt.body:
-                    found |= _assigned(small)
-                    if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(
-                        small.names, cst.ImportStar
-                    ):
-                        for alias in small.names:
-                            bound = alias.asname.name if alias.asname else alias.name
-                            while isinstance(bound, cst.Attribute):
-                                bound = bound.value
-                            if isinstance(bound, cst.Name):
-                                found.add(bound.value)
-        return found
+def _names_in(node: cst.CSTNode) -> set[str]:
+    """Every name spelled in ``node``."""
     names: set[str] = set()
 
     def visit(current: cst.CSTNode) -> bool:

@@ -32,7 +32,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import names_in
+from ._shared import fresh_name
 from ._tensor_exprs import ARITHMETIC, len_as_shape, len_of_tensor, shape_of_tensor, traced_size
 
 KEYWORDS = {"dtype", "device"}
@@ -79,7 +79,7 @@ class SizeTensorToTracedOps(Fixer):
             shape = data.value
         if shape_of_tensor(self, shape) is None:
             return None
-        name = self._fresh_name(call)
+        name = fresh_name(self, call, "size", "dim_size")
         return [
             (
                 call,
@@ -90,18 +90,6 @@ class SizeTensorToTracedOps(Fixer):
 
     def _size(self, expr: cst.BaseExpression) -> str:
         return len_as_shape(self, expr.with_changes(lpar=(), rpar=()))
-
-    def _fresh_name(self, node: cst.CSTNode) -> str:
-        """A name the comprehension can bind without hiding one of the function's names."""
-        scope = self.enclosing_function(node) or self.ctx.module
-        taken = {name.value for name in names_in(scope)}
-        for candidate in ("size", "dim_size", "size_"):
-            if candidate not in taken:
-                return candidate
-        index = 0
-        while f"size_{index}" in taken:
-            index += 1
-        return f"size_{index}"
 
 
 def _plain_slice(subscript: cst.Subscript) -> bool:
