@@ -33,7 +33,10 @@ integer dtype where NumPy gives float64; ``as_tensor`` of a NumPy scalar of an i
 ``sum`` is int64 in both. TorchScript scripts the torch functions; it did not script ``.numpy()``
 nor the NumPy call, so the same rewrite answers TL209 (a call TorchScript rejects) there.
 Functions not in the table (``percentile``, ``round``, ``prod``, ``histogram``, ...) are left
-alone: their torch counterparts differ in arguments or results.
+alone: their torch counterparts differ in arguments or results. The array's own methods of the
+same name (``t.numpy().mean(axis=0, keepdims=True)``: ``sum mean max min argmax argmin std var
+clip``) are taken the same way (from TL104's finding on ``.numpy()``), and a ``dtype=`` given
+to ``torch.as_tensor`` / ``torch.tensor`` is kept as ``.to(dtype)``.
 """
 
 from __future__ import annotations
@@ -138,12 +141,27 @@ class NumpyToTorch(Fixer):
         arguments = self._arguments(call, entry, removals)
         if arguments is None:
             return None
+        return self._rewrite(call, entry, arguments, result, wrapper, removals)
+
+    def _rewrite(
+        self,
+        call: cst.Call,
+        entry: TorchFunction,
+        arguments: list[str],
+        result: Optional[cst.Name],
+        wrapper: cst.Call,
+        removals: list[Replacement],
+    ) -> list[Replacement]:
         torch = self.import_module("torch")
         text = f"{torch}.{entry.name}({', '.join(arguments)})"
+        # `torch.as_tensor(..., dtype=d)`: the same cast on the tensor.
+        cast = "".join(f".to({self.code(a.value)})" for a in wrapper.args[1:])
         if result is None:
+            text += cast
             return [(wrapper, f"({text})" if wrapper.lpar else text), *removals]
         # `out = np.F(...)` ... `torch.as_tensor(out)`: compute the tensor where the array was.
-        return [(call, text), (wrapper, result.with_changes(lpar=(), rpar=())), *removals]
+        kept = f"{result.value}{cast}"
+        return [(call, text), (wrapper, kept), *removals]
 
     def _wrapper(self, value: cst.BaseExpression) -> Optional[cst.Call]:
         """``torch.as_tensor(<value>)`` (or ``torch.tensor`` / ``torch.from_numpy``) around it."""
@@ -151,9 +169,18 @@ class NumpyToTorch(Fixer):
         if value.lpar or not isinstance(arg, cst.Arg) or arg.keyword is not None or arg.star:
             return None
         wrapper = self.parent(arg)
-        if not isinstance(wrapper, cst.Call) or len(wrapper.args) != 1:
+        if not isinstance(wrapper, cst.Call) or wrapper.args[0] is not arg:
             return None
-        return wrapper if self.ctx.qualified_name(wrapper.func) in WRAPPERS else None
+        name = self.ctx.qualified_name(wrapper.func)
+        extra = wrapper.args[1:]
+        if extra and (
+            name == "torch.from_numpy"
+            or len(extra) != 1
+            or extra[0].keyword is None
+            or extra[0].keyword.value != "dtype"
+        ):
+            return None  # only a `dtype=` keyword, which `.to(dtype)` keeps
+        return wrapper if name in WRAPPERS else None
 
     def _result_name(self, call: cst.Call) -> Optional[cst.Name]:
         """The one use of ``out`` in ``out = <call>``, when ``out`` is bound once and used once."""
@@ -246,3 +273,39 @@ class NumpyToTorch(Fixer):
             return None
         tensor = expr.func.value
         return tensor if self.kind(tensor) == Kind.TENSOR else None
+
+
+# ndarray methods that are the NumPy function of the same name with the array first.
+ARRAY_METHODS = frozenset({"sum", "mean", "max", "min", "argmax", "argmin", "std", "var", "clip"})
+
+
+class NumpyMethodToTorch(NumpyToTorch):
+    """TL104 on ``t.numpy()`` whose array is reduced by its own method (``.mean(axis=0)``) and
+    goes straight back into a tensor: the same rewrite as ``np.mean(t.numpy(), axis=0)``."""
+
+    codes = ("TL104",)
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        numpy_call = diagnostic.node
+        if not isinstance(numpy_call, cst.Call) or self._numpy_of(numpy_call) is None:
+            return None
+        method = self.parent(numpy_call)
+        call = self.parent(method) if isinstance(method, cst.Attribute) else None
+        if not isinstance(call, cst.Call) or call.func is not method:
+            return None
+        name = method.attr.value  # type: ignore[union-attr]
+        entry = TABLE.get(name) if name in ARRAY_METHODS else None
+        if entry is None:
+            return None
+        result = self._result_name(call)
+        wrapper = self._wrapper(result if result is not None else call)
+        if wrapper is None:
+            return None
+        if self.ctx.qualified_name(wrapper.func) == "torch.from_numpy" and not entry.array_result:
+            return None
+        # ``a.mean(axis=0)`` is ``np.mean(a, axis=0)``: the same arguments after the array.
+        as_function = call.with_changes(args=[cst.Arg(numpy_call), *call.args])
+        arguments = self._arguments(as_function, entry, [])
+        if arguments is None:
+            return None
+        return self._rewrite(call, entry, arguments, result, wrapper, [])

@@ -134,7 +134,10 @@ class HostSyncConversion(Rule):
     An unsafe fix for `min` / `max` / `sum` of a surely flat list (`t.flatten().tolist()`,
     `t.view(-1).tolist()`) whose value only meets tensors (arithmetic with a tensor, a value
     argument, the uses TL102's fix takes): `t.flatten().detach().min()`, a 0-d tensor (`sum`
-    then adds in the tensor's dtype, not in double). Otherwise no automatic fix: the
+    then adds in the tensor's dtype, not in double). For `.numpy()` reduced by the array's own
+    method and turned straight back into a tensor (`torch.as_tensor(t.numpy().mean(axis=0),
+    dtype=d)`), the unsafe fix of TL306 (`torch.mean(t, dim=0).to(d)`; last-bit differences).
+    Otherwise no automatic fix: the
     replacement depends on what the host values were used for. By hand,
     for a loop over `t.tolist()` whose values only slice, size or meet tensors, iterate `t`
     itself (`for i, n in enumerate(lengths):`): each value is a 0-d tensor, and compile, export

@@ -187,6 +187,31 @@ def test_numpy_round_trip_through_names_becomes_the_torch_function():
     )
 
 
+def test_array_methods_and_a_dtype_keyword_take_the_same_rewrite():
+    before = _model(
+        """\
+        mean = x.detach().cpu().numpy().mean(axis=0, keepdims=True)
+        top = torch.as_tensor(x.numpy().max(1), dtype=torch.float64)
+        return x - torch.as_tensor(mean, dtype=x.dtype) + top[:, None]
+        """,
+        head="import numpy as np",
+    )
+    assert _fix(before, "TL104") == _model(
+        """\
+        mean = torch.mean(x.detach().cpu(), dim=0, keepdim=True)
+        top = torch.amax(x, 1).to(torch.float64)
+        return x - mean.to(x.dtype) + top[:, None]
+        """,
+        head="import numpy as np",
+    )
+    # A method with no exact torch spelling, and an array kept as an array: left alone.
+    kept = _model(
+        "arr = x.numpy().round(2)\nlow = x.numpy().min()\nreturn x * float(low) + torch.as_tensor(arr)\n",
+        head="import numpy as np",
+    )
+    assert _fix(kept, "TL104") == normalized(kept)
+
+
 def test_numpy_round_trip_through_names_used_elsewhere_is_left_alone():
     # The array used twice, its binding not right before the call (x may be rebound between),
     # the result used twice: no exact inline.
@@ -368,6 +393,15 @@ TORCH_CASES = [
             head="import numpy as np",
         ),
         id="TL306-names",
+    ),
+    pytest.param(
+        "TL104",
+        _model(
+            "mean = x.detach().cpu().numpy().mean(axis=0, keepdims=True)\n"
+            "return x - torch.as_tensor(mean, dtype=x.dtype)\n",
+            head="import numpy as np",
+        ),
+        id="TL104-array-method",
     ),
 ]
 
