@@ -72,6 +72,9 @@ def test_super_forward_uses_the_files_functional_alias():
         "from torch import nn\n", "from torch import nn\nimport torch.nn.functional as F\n"
     )
     assert "return F.linear(x, self.weight, self.bias).relu()" in _fix(before, "TL209")
+    # The two-argument spelling of the same super().
+    explicit = before.replace("super().forward(x)", "super(Layer, self).forward(x)")
+    assert "return F.linear(x, self.weight, self.bias).relu()" in _fix(explicit, "TL209")
 
 
 def test_super_forward_of_project_bases_and_other_calls_is_left_alone():
