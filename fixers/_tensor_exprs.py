@@ -237,7 +237,7 @@ def traced_size(fixer: Fixer, expr: cst.BaseExpression, depth: int = 0) -> bool:
     """Whether ``expr`` is a size ``torch.jit.trace`` records: ``x.shape[i]``, ``x.size(i)``,
     ``x.numel()``, ``len(x)`` (once written ``x.shape[0]``: :func:`len_as_shape`), arithmetic of
     those with int literals and constants, or a name bound only to such values (``b, t, _ =
-    x.shape`` too). While tracing these are 0-d tensors; ``int(...)``, ``max(...)``, ``math.*``
+    x.shape`` and ``b, t = x.shape[0], x.shape[1]`` too). While tracing these are 0-d tensors; ``int(...)``, ``max(...)``, ``math.*``
     turn them into constants, so they are not sizes here."""
     if depth > 8:
         return False
@@ -282,6 +282,13 @@ def traced_size(fixer: Fixer, expr: cst.BaseExpression, depth: int = 0) -> bool:
                 # ``n = len(x)`` binds an int: its rewrite would be another statement.
                 if len_of_tensor(fixer, value) is not None or not traced_size(
                     fixer, value, depth + 1
+                ):
+                    return False
+            elif isinstance(value, (cst.Tuple, cst.List)) and 0 <= position < len(value.elements):
+                # ``b, t = x.shape[0], x.shape[1]``: the element at the name's place.
+                element = value.elements[position]
+                if isinstance(element, cst.StarredElement) or not traced_size(
+                    fixer, element.value, depth + 1
                 ):
                     return False
             elif shape_of_tensor(fixer, value) is None or position < 0:

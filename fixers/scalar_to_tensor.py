@@ -438,8 +438,8 @@ class MathOfTensorToTorch(NumberToTensor):
         if arg.keyword is not None or arg.star or self.kind(arg.value) != Kind.TENSOR:
             return None
         flow = _Flow()
-        if not self._value_flows(call, flow):
-            return None
+        if not self._value_flows(call, flow) or (flow.slices and "trace" in diagnostic.targets):
+            return None  # a tensor slice bound is still a constant to the tracer
         value = _method(_operand(arg.value), "detach")
         if not self._zero_dim(arg.value):
             value = _method(value, "reshape", cst.Tuple([]))
@@ -486,8 +486,8 @@ class ListReductionToTensor(_KeepTensor):
         if reduction is None or not self._flat(tensor):
             return None
         flow = _Flow()
-        if not self._value_flows(call, flow):
-            return None
+        if not self._value_flows(call, flow) or (flow.slices and "trace" in diagnostic.targets):
+            return None  # a tensor slice bound is still a constant to the tracer
         new = _method(_method(_operand(tensor), "detach"), reduction)
         return self._with_rewrites([(call, new.with_changes(lpar=call.lpar, rpar=call.rpar))], flow)
 

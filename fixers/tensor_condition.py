@@ -681,6 +681,8 @@ class ItemConditionToWhere(TensorConditionToWhere):
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         call = diagnostic.node
         binding = self.parent(call) if isinstance(call, cst.Call) else None
+        if isinstance(binding, cst.Comparison):
+            return self._inline(call, diagnostic)  # type: ignore[arg-type]
         if not isinstance(binding, cst.Assign) or binding.value is not call:
             return None
         name = _target(binding)
@@ -710,6 +712,21 @@ class ItemConditionToWhere(TensorConditionToWhere):
         if not found or id(call) not in self._bindings:
             return None
         return found + list(self._bindings.values())
+
+    def _inline(self, call: cst.Call, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        """``if x.abs().max().item() > limit:``: the test TL101's fix rewrites with the 0-d
+        tensor (reported here alone under ``--target trace``)."""
+        test = whole_test(self, self.parent(call))  # type: ignore[arg-type]
+        owner = self.parent(test)
+        self._bindings = {}
+        self._taken = set()
+        if isinstance(owner, cst.IfExp) and owner.test is test:
+            found = self._ternary(owner)
+        elif isinstance(owner, cst.If) and owner.test is test:
+            found = self._if(owner, allow_cond="trace" not in diagnostic.targets)
+        else:
+            return None
+        return found + list(self._bindings.values()) if found else None
 
 
 def _tests_reading(fixer: Fixer, function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:

@@ -68,8 +68,10 @@ class UnsupportedWithInScript(Rule):
     Unsafe fix: `torch.inference_mode()` (or `(True)`) and `torch.set_grad_enabled(False)` ->
     `torch.no_grad()`. The block computes the same values without gradients, but its tensors
     are no longer inference tensors (`is_inference()` changes; code that failed on them, an
-    in-place update or a later backward, now runs). `enable_grad`, `set_grad_enabled(True)`,
-    Python context managers and `with ... as` have no fix.
+    in-place update or a later backward, now runs). `with warnings.catch_warnings():` becomes
+    `if torch.jit.is_scripting(): <body without its filters> else: <the with block>` (unsafe:
+    scripted code no longer applies the filters). `enable_grad`, `set_grad_enabled(True)`,
+    other Python context managers and `with ... as` have no fix.
     """
 
     code = "TL206"

@@ -85,8 +85,12 @@ class GlobalValueInScript(Rule):
     Unsafe fix: a module-level constant bound once to a literal (numbers, strings, `True` /
     `False` / `None`, arithmetic and tuples of these), and named by no `global` statement, is
     inlined where scripted code reads it (`x.add(EPS)` -> `x.add(1e-6)`); the module-level
-    binding stays. Unsafe: code that changes the constant at run time no longer reaches those
-    reads. Lists, dicts, tensors, dtypes and loggers have no fix: store the value on the module
+    binding stays. A module-level list of one literal type that every use only reads is
+    inlined where read whole (`x.mean(REDUCE_DIMS)` -> `x.mean([1])`). Unsafe: code that
+    changes the constant at run time no longer reaches those reads. A logging call on a
+    module-level logger goes under `if not torch.jit.is_scripting():` (safe: TorchScript skips
+    the branch, everything else runs it as before). Dicts, tensors and dtypes have no fix: store
+    the value on the module
     in `__init__` (a `Final` class attribute for a constant), pass it in, or move a logger call
     out of the scripted code.
     """

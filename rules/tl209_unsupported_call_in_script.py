@@ -124,9 +124,15 @@ class UnsupportedCallInScript(Rule):
     Unsafe fixes for the calls with one exact spelling: `copy.deepcopy(t)` -> `t.clone()` and
     NumPy round trips -> the torch function (TL308 / TL306 fixes), `list(map(f, xs))` with a
     named `f` -> `[f(v) for v in xs]` (not over a tensor's rows), and `np.sqrt` of a size or
-    rank -> `math.sqrt`. The others have their own TorchScript spelling (`math` for other NumPy
-    functions of numbers, `F.linear` for `super().forward`) or must move out of the scripted
-    code (`@torch.jit.unused`), by hand.
+    rank -> `math.sqrt`. Safe fixes: `super().forward(x)` in a class whose one base is a torch
+    layer (`nn.Linear`, `nn.ConvNd`, `nn.LayerNorm`, `nn.GroupNorm`, `nn.RMSNorm`,
+    `nn.Embedding`, `nn.Dropout`, `nn.Bilinear`) -> that layer's own forward expression
+    (`F.linear(x, self.weight, self.bias)`, `self._conv_forward(x, self.weight, self.bias)`,
+    word for word torch 2.13's); a statement that only reports (`print(..., file=...)`,
+    logging, warnings filters) -> under `if not torch.jit.is_scripting():`, which TorchScript
+    skips and every other back-end runs as before. The others have their own TorchScript
+    spelling (`math` for other NumPy functions of numbers) or must move out of the scripted code
+    (`@torch.jit.unused`), by hand.
     """
 
     code = "TL209"

@@ -89,7 +89,10 @@ class UnsupportedSignatureInScript(Rule):
     `List[torch.Tensor]`, and `Optional[List[int]] = None` with the default filled in the body.
 
     ## Fix safety
-    No automatic fix: the right type depends on what callers pass.
+    Unsafe fix for a list default (`dims: List[int] = [-1]`): `dims: Optional[List[int]] =
+    None` and `if dims is None: dims = [-1]` first in the body, only where the body only reads
+    the list (unsafe: a caller passing `None` now gets the default). Other signatures have no
+    automatic fix: the right type depends on what callers pass.
     """
 
     code = "TL214"

@@ -387,6 +387,22 @@ def test_item_feeding_a_branch_is_fixed_from_its_own_finding_under_trace():
     assert fix_text("example.py", ITEM_BRANCHES, TRACE_ITEM, unsafe=False).text == ITEM_BRANCHES
 
 
+def test_item_in_a_test_is_fixed_from_its_own_finding_under_trace():
+    source = _model(
+        """\
+        if x.abs().max().item() > 5.0:
+            x = x.clamp(-5.0, 5.0)
+        return x
+        """
+    )
+    assert fix_text("example.py", source, TRACE_ITEM, unsafe=True).text == _model(
+        """\
+        x = torch.where(x.abs().max() > 5.0, x.clamp(-5.0, 5.0), x)
+        return x
+        """
+    )
+
+
 def test_float_of_a_reduction_feeding_a_branch_is_fixed_from_its_own_finding():
     source = _model(
         """\

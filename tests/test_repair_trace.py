@@ -93,6 +93,16 @@ def test_tensor_of_sizes_and_of_len_becomes_full_of_each():
     ).replace("torch.tensor(len(x), dtype=x.dtype)", "torch.full((), x.shape[0], dtype=x.dtype)")
 
 
+def test_sizes_unpacked_from_a_tuple_of_sizes_are_traced_sizes():
+    before = _model(
+        """\
+        b, t = x.shape[0], x.shape[1]
+        return x.reshape(int(b * t), -1).sum(0)
+        """
+    )
+    assert _fix(before, "TL106") == before.replace("int(b * t)", "b * t")
+
+
 def test_as_tensor_of_a_size_and_int_of_a_size_keep_the_traced_size():
     before = _model(
         """\
