@@ -91,8 +91,10 @@ class UnsupportedSignatureInScript(Rule):
     ## Fix safety
     Unsafe fix for a list default (`dims: List[int] = [-1]`): `dims: Optional[List[int]] =
     None` and `if dims is None: dims = [-1]` first in the body, only where the body only reads
-    the list (unsafe: a caller passing `None` now gets the default). Other signatures have no
-    automatic fix: the right type depends on what callers pass.
+    the list (unsafe: a caller passing `None` now gets the default). Unsafe fix for a
+    subscripted abstract container: `Mapping[K, V]` -> `Dict[K, V]`, `Sequence[T]` /
+    `Iterable[T]` -> `List[T]` (scripted callers must then pass that type). Other signatures
+    have no automatic fix: the right type depends on what callers pass.
     """
 
     code = "TL214"

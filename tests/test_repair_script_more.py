@@ -299,3 +299,37 @@ def test_spelled_out_layer_forward_equals_torchs_bit_for_bit():
         want = layer(*(a.clone() for a in args))
         got = eval(text, scope)  # noqa: S307 - the table's own expression
         assert torch.equal(got, want), name
+
+
+# -- TL214: abstract container annotations ------------------------------------------------------
+ABSTRACT_ANNOTATIONS = _model(
+    'return scale_all(x, [1.0, 2.0]) + pool({"a": x})\n',
+    head=(
+        "from collections.abc import Mapping\nfrom typing import Optional, Sequence\n\n\n"
+        "def scale_all(x: torch.Tensor, factors: Optional[Sequence[float]]) -> torch.Tensor:\n"
+        "    if factors is not None:\n        for f in factors:\n            x = x * f\n"
+        "    return x\n\n\n"
+        "def pool(feats: Mapping[str, torch.Tensor]) -> torch.Tensor:\n"
+        '    return feats["a"]\n'
+    ),
+)
+
+
+def test_abstract_container_annotations_become_the_concrete_ones_unsafely():
+    fixed = _fix(ABSTRACT_ANNOTATIONS, "TL214")
+    assert "factors: Optional[List[float]]" in fixed
+    assert "feats: Dict[str, torch.Tensor]" in fixed
+    assert _fix(ABSTRACT_ANNOTATIONS, "TL214", unsafe=False) == normalized(ABSTRACT_ANNOTATIONS)
+    # A bare `Iterable` names no element type: left alone.
+    bare = ABSTRACT_ANNOTATIONS.replace("Optional[Sequence[float]]", "Optional[Iterable]").replace(
+        "from typing import Optional, Sequence", "from typing import Iterable, Optional, Sequence"
+    )
+    assert "Optional[Iterable]" in _fix(bare, "TL214")
+
+
+@requires_torch
+@pytest.mark.torch
+def test_concrete_annotations_script_with_eager_unchanged():
+    base.test_fixed_code_scripts_with_eager_and_other_backends_unchanged(
+        "TL214", normalized(ABSTRACT_ANNOTATIONS)
+    )
