@@ -243,9 +243,11 @@ class NoOverloadInScript(Rule):
     and annotate what is no Tensor: `def forward(self, max_seq_len: int, *, device: torch.device)`.
 
     ## Fix safety
-    No fix: the message names the arguments the closest overload needs (`pass p explicitly`)
-    or the keywords the op has, and the value is for the author to choose (for `norm` over one
-    or two dims, `p=2` gives eager's `"fro"` result; over more dims `"fro"` takes another path).
+    Safe fix for `norm` over one or two dims given as int literals with no `p`: `p=2`, which
+    gives eager's `"fro"` result bit for bit (over more dims `"fro"` takes another path, and
+    is left alone). Otherwise no fix: the message names the arguments the closest overload
+    needs (`pass p explicitly`) or the keywords the op has, and the value is for the author to
+    choose.
     """
 
     code = "TL215"

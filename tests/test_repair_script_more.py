@@ -333,3 +333,24 @@ def test_concrete_annotations_script_with_eager_unchanged():
     base.test_fixed_code_scripts_with_eager_and_other_backends_unchanged(
         "TL214", normalized(ABSTRACT_ANNOTATIONS)
     )
+
+
+# -- TL215: norm without p -------------------------------------------------------------------
+NORM_WITHOUT_P = _model(
+    "y = x / x.norm(dim=-1, keepdim=True)\n"
+    "return y + x.norm(dim=(1, 2)).reshape(-1, 1, 1) + x.norm(dim=(0, 1, 2))\n"
+)
+
+
+def test_norm_over_one_or_two_dims_gets_p_2_safely():
+    fixed = _fix(NORM_WITHOUT_P, "TL215", unsafe=False)
+    assert "x.norm(p=2, dim=-1, keepdim=True)" in fixed
+    assert "x.norm(p=2, dim=(1, 2))" in fixed
+    assert "x.norm(dim=(0, 1, 2))" in fixed  # three dims: "fro" is not p=2 there
+
+
+@requires_torch
+@pytest.mark.torch
+def test_norm_with_p_scripts_with_eager_unchanged():
+    source = normalized(NORM_WITHOUT_P.replace(" + x.norm(dim=(0, 1, 2))", ""))
+    base.test_fixed_code_scripts_with_eager_and_other_backends_unchanged("TL215", source)
