@@ -224,3 +224,35 @@ class AnnotateFromCallers(Fixer):
                 return None
             return "Dict[str, Tensor]"
         return None
+
+
+class FloatLiteralForFloat(AnnotateFromCallers):
+    """TL210 on an int literal given to a parameter annotated ``float`` (``self.rescale(x, 1)``
+    with ``gain: float``) -> the float literal ``1.0``. TorchScript does not convert the
+    arguments of the functions it compiles. Unsafe: eager now passes a float where it passed an
+    int (the same value; an integer tensor times it becomes a float tensor)."""
+
+    message = "write the literal as the annotated `float` (`1` -> `1.0`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        arg = diagnostic.node
+        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call) or not isinstance(arg.value, cst.Integer):  # type: ignore[union-attr]
+            return None
+        found = self._callee(call)
+        if found is None:
+            return None
+        function, skip_self = found
+        params = list(function.params.params)[skip_self:]
+        position = self._position(call, arg)  # type: ignore[arg-type]
+        if arg.keyword is not None:  # type: ignore[union-attr]
+            name = arg.keyword.value  # type: ignore[union-attr]
+            param = next((p for p in params if p.name.value == name), None)
+        else:
+            param = params[position] if position is not None and position < len(params) else None
+        if param is None or param.annotation is None:
+            return None
+        if self.ctx.qualified_name(param.annotation.annotation) != "builtins.float":
+            return None
+        number = arg.value  # type: ignore[union-attr]
+        return [(number, cst.Float(f"{int(number.value, 0)}.0"))]

@@ -113,11 +113,14 @@ class NonTensorArgumentInScript(Rule):
     ```
 
     ## Fix safety
-    Unsafe fix: a parameter of a function of the same file gets the type every call in the file
-    passes there (int, float, bool or str literals, or sizes as `int`: `def split(x, heads:
-    int)`), and a parameter used as a `range` bound gets `int`. Annotations change nothing in
-    eager, trace, compile or export; unsafe because a caller in another file may pass a
-    tensor. Where the callers disagree there is no fix.
+    Unsafe fix: a parameter of a function of the same file (a method called on `self`, a
+    submodule's `forward`) gets the type every call passes there (int, float, bool or str
+    literals, sizes as `int`, `List[int]`, `Tuple[int, int]`, `Dict[str, torch.Tensor]`:
+    `def split(x, heads: int)`), and a parameter used as a `range` bound gets `int`.
+    Annotations change nothing in eager, trace, compile or export; unsafe because a caller in
+    another file may pass a tensor. Where the callers disagree there is no fix. An int literal
+    given to a `float` parameter becomes the float literal (`1` -> `1.0`; unsafe: eager now
+    passes a float).
     """
 
     code = "TL210"

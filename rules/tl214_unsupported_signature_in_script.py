@@ -93,7 +93,9 @@ class UnsupportedSignatureInScript(Rule):
     None` and `if dims is None: dims = [-1]` first in the body, only where the body only reads
     the list (unsafe: a caller passing `None` now gets the default). Unsafe fix for a
     subscripted abstract container: `Mapping[K, V]` -> `Dict[K, V]`, `Sequence[T]` /
-    `Iterable[T]` -> `List[T]` (scripted callers must then pass that type). Other signatures
+    `Iterable[T]` -> `List[T]` (scripted callers must then pass that type); `tau: int = 1.0`
+    -> `tau: float = 1.0`, the default's type (scripted callers passing an int are then
+    refused). Other signatures
     have no automatic fix: the right type depends on what callers pass.
     """
 

@@ -354,3 +354,33 @@ def test_norm_over_one_or_two_dims_gets_p_2_safely():
 def test_norm_with_p_scripts_with_eager_unchanged():
     source = normalized(NORM_WITHOUT_P.replace(" + x.norm(dim=(0, 1, 2))", ""))
     base.test_fixed_code_scripts_with_eager_and_other_backends_unchanged("TL215", source)
+
+
+# -- TL214 / TL210: literals and annotations of another number type ----------------------------
+NUMBER_TYPES = _model(
+    "return temper(x) + self.rescale(x, 1) + self.rescale(x, gain=2)\n",
+    head=("\n\ndef temper(x: torch.Tensor, tau: int = 1.0) -> torch.Tensor:\n    return x / tau\n"),
+    tail=(
+        "\n\n    def rescale(self, x: torch.Tensor, gain: float) -> torch.Tensor:\n"
+        "        return x * gain\n"
+    ),
+)
+
+
+def test_numbers_take_the_type_the_signature_says_unsafely():
+    fixed = _fix(_fix(NUMBER_TYPES, "TL214"), "TL210")
+    assert "tau: float = 1.0" in fixed
+    assert "self.rescale(x, 1.0) + self.rescale(x, gain=2.0)" in fixed
+    assert _fix(NUMBER_TYPES, "TL214", unsafe=False) == normalized(NUMBER_TYPES)
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize("code", ["TL214", "TL210"])
+def test_number_types_script_with_eager_unchanged(code):
+    source = normalized(NUMBER_TYPES)
+    if code == "TL210":
+        source = source.replace("tau: int = 1.0", "tau: float = 1.0")
+    else:
+        source = source.replace("self.rescale(x, 1) + self.rescale(x, gain=2)", "x")
+    base.test_fixed_code_scripts_with_eager_and_other_backends_unchanged(code, source)
