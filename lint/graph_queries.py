@@ -152,3 +152,54 @@ def none_test(expr: cst.BaseExpression) -> Optional[tuple[str, bool]]:
     ):
         return left.value, type(target.operator) is cst.IsNot  # type: ignore[attr-defined]
     return None
+
+
+_TARGET_HOLDERS = frozenset({cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr})
+
+
+def bound_names(scope: cst.CSTNode) -> set[str]:
+    """Every name ``scope`` binds (a function: its locals and parameters): assignment and loop
+    targets, ``with`` / ``except`` / import names, ``del``, walrus, nested ``def`` / ``class``
+    names and nested functions' parameters (only larger), not nested classes' bodies."""
+    names: set[str] = set()
+
+    def targets(node: cst.CSTNode) -> None:
+        kind = type(node)
+        if kind is cst.Name:
+            names.add(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.Tuple or kind is cst.List:
+            for element in node.elements:  # type: ignore[attr-defined]
+                targets(element.value)
+        elif kind is cst.StarredElement:
+            targets(node.value)  # type: ignore[attr-defined]
+
+    # The engine's walker, not libcst's visitor (which rebuilds every node); nested classes
+    # bind their names here but not their bodies.
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        kind = type(node)
+        if kind is cst.Param:
+            names.add(node.name.value)  # type: ignore[attr-defined]
+        elif kind is cst.AssignTarget:
+            targets(node.target)  # type: ignore[attr-defined]
+        elif kind in _TARGET_HOLDERS:
+            targets(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.AsName:
+            targets(node.name)  # type: ignore[attr-defined]
+        elif kind is cst.Del:
+            targets(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.ImportAlias:
+            if node.asname is None:  # type: ignore[attr-defined]
+                name = node.name  # type: ignore[attr-defined]
+                while type(name) is cst.Attribute:
+                    name = name.value
+                if type(name) is cst.Name:
+                    names.add(name.value)
+        elif kind is cst.FunctionDef:
+            names.add(node.name.value)  # type: ignore[attr-defined]
+        elif kind is cst.ClassDef:
+            names.add(node.name.value)  # type: ignore[attr-defined]
+            return False
+        return None
+
+    walk(scope, enter, lambda node: None)
+    return names

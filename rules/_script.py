@@ -102,53 +102,6 @@ def annotation_allows_none(annotation: cst.BaseExpression) -> bool:
     return any(word in code for word in ("Optional", "None", "Any"))
 
 
-def bound_names(function: cst.FunctionDef) -> set[str]:
-    """Every name ``function`` binds itself (its locals and parameters)."""
-    names: set[str] = set()
-
-    def targets(node: cst.CSTNode) -> None:
-        kind = type(node)
-        if kind is cst.Name:
-            names.add(node.value)  # type: ignore[attr-defined]
-        elif kind is cst.Tuple or kind is cst.List:
-            for element in node.elements:  # type: ignore[attr-defined]
-                targets(element.value)
-        elif kind is cst.StarredElement:
-            targets(node.value)  # type: ignore[attr-defined]
-
-    # The engine's walker, not libcst's visitor (which rebuilds every node); nested classes
-    # bind their names here but not their bodies.
-    def enter(node: cst.CSTNode) -> Optional[bool]:
-        kind = type(node)
-        if kind is cst.Param:
-            names.add(node.name.value)  # type: ignore[attr-defined]
-        elif kind is cst.AssignTarget:
-            targets(node.target)  # type: ignore[attr-defined]
-        elif kind in _TARGET_HOLDERS:
-            targets(node.target)  # type: ignore[attr-defined]
-        elif kind is cst.AsName:
-            targets(node.name)  # type: ignore[attr-defined]
-        elif kind is cst.ImportAlias:
-            if node.asname is None:  # type: ignore[attr-defined]
-                name = node.name  # type: ignore[attr-defined]
-                while type(name) is cst.Attribute:
-                    name = name.value
-                if type(name) is cst.Name:
-                    names.add(name.value)
-        elif kind is cst.FunctionDef:
-            names.add(node.name.value)  # type: ignore[attr-defined]
-        elif kind is cst.ClassDef:
-            names.add(node.name.value)  # type: ignore[attr-defined]
-            return False
-        return None
-
-    walk(function, enter, lambda node: None)
-    return names
-
-
-_TARGET_HOLDERS = frozenset({cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr})
-
-
 def dead_in_script(ctx: LintContext) -> bool:
     """Whether the current node sits in a branch TorchScript never compiles: the body of
     ``if p is None:`` (or the ``else`` of ``if p is not None:``) for a parameter ``p`` that

@@ -6,8 +6,9 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import bound_names
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.rules._script import SCRIPT, bound_names, in_script
+from torchlint.rules._script import SCRIPT, in_script
 
 DTYPE_NAMES = frozenset(
     {

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import libcst as cst
 
 from torchlint.lint.conditions import ends_in_exit
+from torchlint.lint.graph_queries import bound_names
 from torchlint.lint.semantic.summary import PARTIALS
 from torchlint.lint.walk import walk
 
@@ -465,7 +466,7 @@ class KindInference:
                 uninformed.add(name)
         # Parameters nothing tells the kind of (no call site seen, no annotation, no default),
         # never rebound: passed on as they are, they tell a callee nothing either.
-        self.uninformed = uninformed - _bound_names(self.func.body) if uninformed else uninformed
+        self.uninformed = uninformed - bound_names(self.func.body) if uninformed else uninformed
         if isinstance(params.star_arg, cst.Param):
             self.env[params.star_arg.name.value] = TS if params_are_tensors else UNK
         if params.star_kwarg is not None:
@@ -1381,36 +1382,3 @@ class KindInference:
 
     def _self_call(self, attr: str, node: cst.Call) -> Kind:
         return self.model.self_call_kind(self.owner_class, attr, node, self)
-
-
-_TARGET_HOLDERS = (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr)
-
-
-def _bound_names(body: cst.CSTNode) -> set[str]:
-    """The names bound anywhere under ``body`` (assignment, loop, ``with ... as``, walrus,
-    ``except ... as``, import targets; nested scopes too, which only makes it larger)."""
-    names: set[str] = set()
-
-    def targets(node: cst.CSTNode) -> None:
-        kind = type(node)
-        if kind is cst.Name:
-            names.add(node.value)  # type: ignore[attr-defined]
-        elif kind is cst.Tuple or kind is cst.List:
-            for element in node.elements:  # type: ignore[attr-defined]
-                targets(element.value)
-        elif kind is cst.StarredElement:
-            targets(node.value)  # type: ignore[attr-defined]
-
-    def enter(node: cst.CSTNode) -> None:
-        kind = type(node)
-        if kind is cst.AssignTarget or isinstance(node, _TARGET_HOLDERS):
-            targets(node.target)  # type: ignore[attr-defined]
-        elif kind is cst.AsName:
-            targets(node.name)  # type: ignore[attr-defined]
-        elif kind is cst.Del:
-            targets(node.target)  # type: ignore[attr-defined]
-        elif kind is cst.FunctionDef or kind is cst.ClassDef:
-            names.add(node.name.value)  # type: ignore[attr-defined]
-
-    walk(body, enter, lambda node: None)
-    return names
