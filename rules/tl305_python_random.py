@@ -6,9 +6,11 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
 
 # `random` functions Dynamo supports (torch 2.13, `RandomVariable`); `random.random` is listed
 # there too, but still broke the graph in probes.
@@ -59,6 +61,22 @@ RNG_OBJECT = Message(
 )
 
 
+REPLAYED_ARITHMETIC = Message(
+    "Python random draw in number arithmetic in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises here (Dynamo replays the draw as a tensor-like "
+            "value, and Python arithmetic of it with a number is unsupported)",
+        ),
+        ("export", "torch.export records the drawn value as a constant"),
+        ("trace", "torch.jit.trace records the drawn value as a constant"),
+    ),
+    "draw with torch (torch.rand(()) < p, torch.empty(()).uniform_(a, b)), or pass the draw in "
+    "as an input; by hand: the random stream changes, so seeded results differ",
+)
+
+
 class PythonRandomInGraph(Rule):
     """Flags `random.*` and `numpy.random.*` calls in graph code.
 
@@ -79,7 +97,9 @@ class PythonRandomInGraph(Rule):
     and silently disagrees with eager. `torch.compile(fullgraph=True)` raises and plain
     `torch.compile` breaks the graph (GB0007, skipped function) on most `random` functions
     (`random.random`, `choice`, `gauss`, `shuffle`); it replays `random.randint`,
-    `random.randrange` and `random.uniform` at run time with the values eager would draw, and
+    `random.randrange` and `random.uniform` at run time with the values eager would draw (but
+    `fullgraph=True` fails where the replayed draw meets a Python number in arithmetic,
+    `1.0 + random.uniform(-0.1, 0.1)`: compile is claimed there), and
     traces `np.random.*` with torch's generator (so `np.random.seed` does not reproduce its
     draws), so compile is not claimed for those.
 
@@ -217,6 +237,30 @@ class PythonRandomInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A replayed draw in arithmetic with a number: fullgraph fails.
+        Invalid(
+            """
+            import random
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(8, 8)
+                    self.rng = random.Random(0)
+
+                def forward(self, x):
+                    gain = 1.0 + self.rng.uniform(-0.1, 0.1)
+                    return self.fc(x) * gain
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(2, 8),)]
+            """,
+            line=13,
+            backends=("compile", "export", "trace"),
+        ),
         # A generator object on the module: the draw is a Python value.
         Invalid(
             """
@@ -312,6 +356,10 @@ class PythonRandomInGraph(Rule):
         ),
     ]
 
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        self._in_number_arithmetic: set[int] = set()
+
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
@@ -325,6 +373,9 @@ class PythonRandomInGraph(Rule):
             # Dynamo replays these draws from Python's generator at run time (the values eager
             # would draw), and traces NumPy's with torch's generator: neither breaks compile.
             replayed = name in DYNAMO_RANDOM or name.startswith("numpy.")
+            if name in DYNAMO_RANDOM and id(node) in self._in_number_arithmetic:
+                self.report(node, REPLAYED_ARITHMETIC, targets=self.targets)
+                return
             self.report(node, targets=("export", "trace") if replayed else self.targets)
             return
         generator = self._generator_class(node.func)
@@ -334,7 +385,18 @@ class PythonRandomInGraph(Rule):
             replayed = generator == "random.Random" and (
                 f"random.{node.func.attr.value}" in DYNAMO_RANDOM  # type: ignore[attr-defined]
             )
-            self.report(node, RNG_OBJECT, targets=("export", "trace") if replayed else self.targets)
+            if replayed and id(node) not in self._in_number_arithmetic:
+                self.report(node, RNG_OBJECT, targets=("export", "trace"))
+            else:
+                self.report(node, RNG_OBJECT, targets=self.targets)
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        """A draw in Python arithmetic with a number (``1.0 + random.uniform(a, b)``): Dynamo
+        replays it as a tensor-like value and fails on the number arithmetic (torch 2.13:
+        'unimplemented builtin op on tensor arguments'); with a tensor it is fine."""
+        for draw, other in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(draw, cst.Call) and self.ctx.kind(other) is not Kind.TENSOR:
+                self._in_number_arithmetic.add(id(draw))
 
     def _generator_class(self, func: cst.BaseExpression) -> Optional[str]:
         """For ``rng.random`` / ``self.rng.normal``: the generator class ``rng`` was made by

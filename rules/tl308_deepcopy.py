@@ -4,18 +4,36 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 COPY_CALLS = {"copy.deepcopy", "copy.copy"}
+# A module copied in graph code (an EMA teacher made per call): its parameters are copied as
+# tensors are (torch 2.13: fullgraph raises GB4198, export has no storage to copy); the tracer
+# runs the copy's forward like any module's, so trace is not claimed.
+MODULE_COPY = Message(
+    "`copy.deepcopy` of a module in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises here (GB4198 'Attempted to copy.deepcopy a "
+            "tensor': the module's parameters)",
+        ),
+        ("export", "torch.export fails (fake tensors have no storage to copy)"),
+    ),
+    "copy the module once in `__init__` (and update it in place), not on every call",
+)
 
 
 class DeepcopyInGraph(Rule):
     """Flags `copy.deepcopy(t)` and `copy.copy(t)` of tensors in graph code.
 
     ## What it does
-    Finds `copy.deepcopy` / `copy.copy` applied to tensors (or lists of tensors) in graph code.
-    Copies of config objects in `__init__` and in driver code are not flagged.
+    Finds `copy.deepcopy` / `copy.copy` applied to tensors (or lists of tensors) in graph code,
+    and `copy.deepcopy` of a module there (a teacher copied on every call: compile and export
+    fail on its parameters; the tracer runs the copy like any module). Copies of config objects
+    in `__init__` and in driver code are not flagged.
 
     ## Why is this bad?
     `torch.compile(fullgraph=True)` raises (GB4198 "Attempted to copy.deepcopy a tensor") and
@@ -146,6 +164,29 @@ class DeepcopyInGraph(Rule):
         Invalid(
             """
             import copy
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.student = nn.Linear(8, 8)
+
+                def forward(self, x):
+                    teacher = copy.deepcopy(self.student)
+                    return self.student(x) - teacher(x).detach()
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(3, 8),)]
+            """,
+            line=12,
+            backends=("compile", "export"),
+            message_contains="of a module",
+        ),
+        Invalid(
+            """
+            import copy
             import torch
             from torch import nn
 
@@ -165,5 +206,10 @@ class DeepcopyInGraph(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph or self.ctx.qualified_name(node.func) not in COPY_CALLS:
             return
-        if node.args and self.ctx.kind(node.args[0].value) in (Kind.TENSOR, Kind.TENSORS):
+        if not node.args:
+            return
+        kind = self.ctx.kind(node.args[0].value)
+        if kind in (Kind.TENSOR, Kind.TENSORS):
             self.report(node)
+        elif kind is Kind.MODULE and self.ctx.qualified_name(node.func) == "copy.deepcopy":
+            self.report(node, MODULE_COPY, targets=("compile", "export"))
