@@ -35,8 +35,9 @@ nor the NumPy call, so the same rewrite answers TL209 (a call TorchScript reject
 Functions not in the table (``percentile``, ``round``, ``prod``, ``histogram``, ...) are left
 alone: their torch counterparts differ in arguments or results. The array's own methods of the
 same name (``t.numpy().mean(axis=0, keepdims=True)``: ``sum mean max min argmax argmin std var
-clip``) are taken the same way (from TL104's finding on ``.numpy()``), and a ``dtype=`` given
-to ``torch.as_tensor`` / ``torch.tensor`` is kept as ``.to(dtype)``.
+clip``) are taken the same way (from TL104's finding on ``.numpy()``), a ``dtype=`` given
+to ``torch.as_tensor`` / ``torch.tensor`` is kept as ``.to(dtype)``, and a table function of
+another (``np.log1p(np.abs(t.numpy()))``) nests the torch calls the same way.
 """
 
 from __future__ import annotations
@@ -216,10 +217,10 @@ class NumpyToTorch(Fixer):
                 return None
             statement, array = binding
             removals.append((statement, cst.RemovalSentinel.REMOVE))
-        tensor = self._numpy_of(array)
-        if tensor is None:
+        first = self._torch_of(array, removals)
+        if first is None:
             return None
-        arguments = [self.code(tensor)]
+        arguments = [first]
         keywords_set = set()
         for position, arg in enumerate(call.args[1:]):
             if arg.star or self.kind(arg.value) in (Kind.TENSOR, Kind.TENSORS, Kind.NDARRAY):
@@ -261,6 +262,23 @@ class NumpyToTorch(Fixer):
         if block is None or not any(a is binding and b is use for a, b in zip(block, block[1:])):
             return None
         return binding, value
+
+    def _torch_of(self, array: cst.BaseExpression, removals: list[Replacement]) -> Optional[str]:
+        """The torch spelling of an array argument: ``t`` for ``t.numpy()``, and for a table
+        function of one (``np.abs(t.numpy())`` inside ``np.log1p(...)``) its torch call."""
+        tensor = self._numpy_of(array)
+        if tensor is not None:
+            return self.code(tensor)
+        if not isinstance(array, cst.Call):
+            return None
+        name = self.ctx.qualified_name(array.func) or ""
+        entry = TABLE.get(name.removeprefix("numpy.")) if name.startswith("numpy.") else None
+        if entry is None or not entry.array_result:
+            return None
+        arguments = self._arguments(array, entry, removals)
+        if arguments is None:
+            return None
+        return f"{self.import_module('torch')}.{entry.name}({', '.join(arguments)})"
 
     def _numpy_of(self, expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:
         """``t`` of ``t.numpy()`` where ``t`` is a tensor."""

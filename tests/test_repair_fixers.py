@@ -212,6 +212,23 @@ def test_array_methods_and_a_dtype_keyword_take_the_same_rewrite():
     assert _fix(kept, "TL104") == normalized(kept)
 
 
+def test_nested_numpy_functions_nest_the_torch_calls():
+    before = _model(
+        """\
+        feats = np.log1p(np.abs(x.detach().cpu().numpy()))
+        return torch.from_numpy(feats) * 2
+        """,
+        head="import numpy as np",
+    )
+    assert _fix(before, "TL306") == _model(
+        """\
+        feats = torch.log1p(torch.abs(x.detach().cpu()))
+        return feats * 2
+        """,
+        head="import numpy as np",
+    )
+
+
 def test_numpy_round_trip_through_names_used_elsewhere_is_left_alone():
     # The array used twice, its binding not right before the call (x may be rebound between),
     # the result used twice: no exact inline.
