@@ -5,8 +5,10 @@
 int):``; a parameter used as a ``range`` bound -> ``n: int``. TorchScript types an
 unannotated parameter as Tensor; annotations change nothing in eager, trace, compile or export.
 
-Only for a function of the same file (or a method called on ``self``, or the ``forward`` of a class of the
-file held as ``self.head = Head()`` and called ``self.head(...)``; its calls those of the class), and only when every call of it passes the same type in that place: int, float, bool or
+Only for a function of the same file that the call resolves to (``fixers._shared.local_callee``:
+a module-level function, a method called on ``self``, or the ``forward`` of a submodule class
+held as ``self.head = Head()``), undecorated or a staticmethod, and only when every call
+spelled the same way in the file passes the same type in that place: int, float, bool or
 string literals, sizes (``x.size(0)``, ``x.shape[1]``: int), lists and tuples of those
 (``List[int]``, ``Tuple[int, int]``), or dicts of string keys to tensors (``Dict[str,
 torch.Tensor]``). Calls with ``*args`` / ``**kwargs`` and parameters some call gives something
@@ -27,21 +29,10 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
+from ._shared import local_callee, receiving_param
 from .script_annotations import literal_type
 
 TYPING_NAMES = ("List", "Tuple", "Dict")
-
-
-def _methods(cls: cst.ClassDef, name: str) -> list[cst.FunctionDef]:
-    return [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
-
-
-def _on_self(func: cst.BaseExpression) -> bool:
-    return (
-        isinstance(func, cst.Attribute)
-        and isinstance(func.value, cst.Name)
-        and func.value.value == "self"
-    )
 
 
 class AnnotateFromCallers(Fixer):
@@ -61,20 +52,11 @@ class AnnotateFromCallers(Fixer):
             return self._range_bound(arg)
         if not isinstance(parent, cst.Call):
             return None
-        found = self._callee(parent)
+        found = self._receiving(parent, arg)
         if found is None:
             return None
-        function, skip_self = found
-        if function.params.star_arg is not cst.MaybeSentinel.DEFAULT:
-            return None
-        position = self._position(parent, arg)
-        params = list(function.params.params)[skip_self:]
-        param = (
-            next((p for p in params if p.name.value == arg.keyword.value), None)
-            if arg.keyword is not None
-            else (params[position] if position is not None and position < len(params) else None)
-        )
-        if param is None or param.annotation is not None or param.default is not None:
+        param, params = found
+        if param.annotation is not None or param.default is not None or param not in params:
             return None
         index = params.index(param)
         types = {self._given(call, param.name.value, index) for call in self._calls(parent)}
@@ -99,78 +81,29 @@ class AnnotateFromCallers(Fixer):
             return None
         return [(param, param.with_changes(annotation=cst.Annotation(cst.Name("int"))))]
 
-    def _callee(self, call: cst.Call) -> Optional[tuple[cst.FunctionDef, int]]:
-        """The function of this file ``call`` runs, and how many leading parameters the call
-        does not fill (1: ``self`` of a method called on ``self``)."""
-        if isinstance(call.func, cst.Name):
-            found = [
-                s
-                for s in self.ctx.module.body
-                if isinstance(s, cst.FunctionDef) and s.name.value == call.func.value
-            ]
-            return (found[0], 0) if len(found) == 1 and not found[0].decorators else None
-        if not (_on_self(call.func) and isinstance(call.func, cst.Attribute)):
+    def _receiving(
+        self, call: cst.Call, arg: cst.Arg
+    ) -> Optional[tuple[cst.Param, list[cst.Param]]]:
+        """The parameter of the function of this file that ``arg`` of ``call`` binds, and the
+        parameters the call fills by position; None for a decorated function (other than a
+        staticmethod), one taking ``*args``, or a call the index does not resolve."""
+        callee = local_callee(self, call)
+        if callee is None:
             return None
-        cls = next((a for a in self.ancestors(call) if isinstance(a, cst.ClassDef)), None)
-        if cls is None:
+        function, bound = callee
+        decorators = [cst.Module([]).code_for_node(d.decorator) for d in function.decorators]
+        if decorators not in ([], ["staticmethod"]):
             return None
-        found = _methods(cls, call.func.attr.value)
-        if not found:
-            # ``self.head(feats)``: the forward of a class of this file held as a submodule.
-            held = self._submodule_class(cls, call.func.attr.value)
-            return (held[0], 1) if held is not None and len(held) == 1 else None
-        if len(found) != 1:
+        if function.params.star_arg is not cst.MaybeSentinel.DEFAULT:
             return None
-        decorators = [cst.Module([]).code_for_node(d.decorator) for d in found[0].decorators]
-        if decorators == ["staticmethod"]:
-            return found[0], 0
-        return (found[0], 1) if not decorators else None
-
-    @staticmethod
-    def _position(call: cst.Call, arg: cst.Arg) -> Optional[int]:
-        position = 0
-        for other in call.args:
-            if other.star:
-                return None
-            if other is arg:
-                return position if other.keyword is None else None
-            if other.keyword is None:
-                position += 1
-        return None
-
-    def _submodule_class(
-        self, cls: cst.ClassDef, attribute: str
-    ) -> Optional[list[cst.FunctionDef]]:
-        """The ``forward`` methods of the class of this file that ``cls`` stores as
-        ``self.<attribute> = Class(...)``, and only that one."""
-        stored: set[str] = set()
-
-        def enter(node: cst.CSTNode) -> None:
-            if (
-                isinstance(node, cst.Assign)
-                and len(node.targets) == 1
-                and _on_self(node.targets[0].target)
-                and node.targets[0].target.attr.value == attribute  # type: ignore[attr-defined]
-            ):
-                value = node.value
-                called = value.func if isinstance(value, cst.Call) else None
-                stored.add(called.value if isinstance(called, cst.Name) else "")
-
-        walk(cls, enter, lambda node: None)
-        if len(stored) != 1:
+        param = receiving_param(function, call, arg, bound)
+        if param is None:
             return None
-        (name,) = stored
-        classes = [
-            s for s in self.ctx.module.body if isinstance(s, cst.ClassDef) and s.name.value == name
-        ]
-        return _methods(classes[0], "forward") if len(classes) == 1 else None
+        return param, [*function.params.posonly_params, *function.params.params][bound:]
 
     def _calls(self, call: cst.Call) -> list[cst.Call]:
-        """Every call of the same function: ``name(...)`` in the file, or ``self.name(...)`` in
-        the class."""
-        scope: cst.CSTNode = self.ctx.module
-        if isinstance(call.func, cst.Attribute):
-            scope = next(a for a in self.ancestors(call) if isinstance(a, cst.ClassDef))
+        """Every call spelled as ``call`` is in the file (``name(...)``, ``self.name(...)``):
+        the method may be inherited, so calls in other classes count too."""
         spelling = cst.Module([]).code_for_node(call.func)
         found: list[cst.Call] = []
 
@@ -178,7 +111,7 @@ class AnnotateFromCallers(Fixer):
             if isinstance(node, cst.Call) and cst.Module([]).code_for_node(node.func) == spelling:
                 found.append(node)
 
-        walk(scope, enter, lambda node: None)
+        walk(self.ctx.module, enter, lambda node: None)
         return found
 
     def _given(self, call: cst.Call, name: str, index: int) -> Optional[str]:
@@ -239,19 +172,10 @@ class FloatLiteralForFloat(AnnotateFromCallers):
         call = self.parent(arg) if isinstance(arg, cst.Arg) else None
         if not isinstance(call, cst.Call) or not isinstance(arg.value, cst.Integer):  # type: ignore[union-attr]
             return None
-        found = self._callee(call)
-        if found is None:
+        found = self._receiving(call, arg)  # type: ignore[arg-type]
+        if found is None or found[0].annotation is None:
             return None
-        function, skip_self = found
-        params = list(function.params.params)[skip_self:]
-        position = self._position(call, arg)  # type: ignore[arg-type]
-        if arg.keyword is not None:  # type: ignore[union-attr]
-            name = arg.keyword.value  # type: ignore[union-attr]
-            param = next((p for p in params if p.name.value == name), None)
-        else:
-            param = params[position] if position is not None and position < len(params) else None
-        if param is None or param.annotation is None:
-            return None
+        param = found[0]
         if self.ctx.qualified_name(param.annotation.annotation) != "builtins.float":
             return None
         number = arg.value  # type: ignore[union-attr]
