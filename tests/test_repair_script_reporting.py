@@ -1,14 +1,13 @@
-"""Parked (helper h42): tests of fixers/script_reporting_guard.py, which brings TL505 (see the
-report). To use: copy the fixer into fixers/ and this file into tests/."""
+"""Tests of fixers/script_reporting_guard.py: reporting statements and warning-filter blocks
+kept from TorchScript with ``torch.jit.is_scripting()``."""
 
 from __future__ import annotations
 
 import pytest
 
-from torchlint.lint.fixes import fix_text
-
+from . import test_repair_script as base
 from .conftest import requires_torch
-from .test_repair_script import _case, _fix, _model, _settings, _unfixed
+from .test_repair_script import _case, _fix, _model, _unfixed
 
 # -- reporting calls and warning filters: is_scripting() --------------------------------------
 REPORTING_HEAD = (
@@ -136,15 +135,4 @@ TORCH_CASES = [
 @pytest.mark.torch
 @pytest.mark.parametrize(("code", "source"), TORCH_CASES)
 def test_fixed_code_scripts_with_eager_and_other_backends_unchanged(code, source):
-    from .oracle import assert_eager_unchanged, check
-
-    assert not check(source, "script").ok, "nothing to repair"
-    fixed = fix_text("example.py", source, _settings(code), unsafe=True).text
-    assert fixed != source
-    assert_eager_unchanged(source, fixed)
-    verdict = check(fixed, "script")
-    assert verdict.ok, f"{code} fix still fails to script: {verdict}\n{fixed}"
-    for backend in ("trace", "compile", "export"):
-        if check(source, backend).ok:
-            verdict = check(fixed, backend)
-            assert verdict.ok, f"{code} fix broke {backend}: {verdict}\n{fixed}"
+    base.test_fixed_code_scripts_with_eager_and_other_backends_unchanged(code, source)
