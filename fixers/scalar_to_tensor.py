@@ -140,6 +140,16 @@ class _KeepTensor(Fixer):
             return False
         return False
 
+    def _flow_without_traced_slice(
+        self, value: cst.BaseExpression, diagnostic: Diagnostic
+    ) -> Optional[_Flow]:
+        """The flow of ``value`` when every use takes a 0-d tensor, and none bounds a slice
+        under a trace target (the tracer still takes a tensor slice bound as a constant)."""
+        flow = _Flow()
+        if not self._value_flows(value, flow) or (flow.slices and "trace" in diagnostic.targets):
+            return None
+        return flow
+
     def _name_flows(self, assign: cst.Assign, value: cst.CSTNode, flow: _Flow, depth: int) -> bool:
         if assign.value is not value or len(assign.targets) != 1:
             return False
@@ -437,9 +447,9 @@ class MathOfTensorToTorch(NumberToTensor):
             return None
         if arg.keyword is not None or arg.star or self.kind(arg.value) != Kind.TENSOR:
             return None
-        flow = _Flow()
-        if not self._value_flows(call, flow) or (flow.slices and "trace" in diagnostic.targets):
-            return None  # a tensor slice bound is still a constant to the tracer
+        flow = self._flow_without_traced_slice(call, diagnostic)
+        if flow is None:
+            return None
         value = _method(_operand(arg.value), "detach")
         if not self._zero_dim(arg.value):
             value = _method(value, "reshape", cst.Tuple([]))
@@ -485,9 +495,9 @@ class ListReductionToTensor(_KeepTensor):
         tensor = tolist.func.value
         if reduction is None or not self._flat(tensor):
             return None
-        flow = _Flow()
-        if not self._value_flows(call, flow) or (flow.slices and "trace" in diagnostic.targets):
-            return None  # a tensor slice bound is still a constant to the tracer
+        flow = self._flow_without_traced_slice(call, diagnostic)
+        if flow is None:
+            return None
         new = _method(_method(_operand(tensor), "detach"), reduction)
         return self._with_rewrites([(call, new.with_changes(lpar=call.lpar, rpar=call.rpar))], flow)
 

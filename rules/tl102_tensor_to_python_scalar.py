@@ -476,12 +476,7 @@ class TensorToPythonScalar(Rule):
             self.report(node, NUMPY_NUMBER, targets=["compile"])
         if kind != Kind.TENSOR:
             return
-        targets = ["export"]
-        if compile_break_reported(self.ctx, node, (value,)):
-            targets.append("compile")
-        if not parameter_data_only(self.ctx, value):
-            targets.append("trace")
-        self.report(node, targets=targets)
+        self.report(node, targets=self._read_targets(node, value, export=True))
 
     def _math_of_tensor(self, node: cst.Call, name: str) -> None:
         """``math.sqrt(h.var())``: Python's math functions read a tensor argument as a float
@@ -489,15 +484,20 @@ class TensorToPythonScalar(Rule):
         value = node.args[0].value
         if self.ctx.kind(value) != Kind.TENSOR or self._assumed_tensor(value):
             return
-        targets = []
-        if compile_break_reported(self.ctx, node, (value,)):
-            targets.append("compile")
-        if name in MATH_EXPORT_FAILS:
-            targets.append("export")
-        if not parameter_data_only(self.ctx, value):
-            targets.append("trace")
+        targets = self._read_targets(node, value, export=name in MATH_EXPORT_FAILS)
         if targets:
             self.report(node, MATH_OF_TENSOR, targets=targets)
+
+    def _read_targets(self, node: cst.Call, value: cst.BaseExpression, export: bool) -> list[str]:
+        """The back-ends a read of the tensor ``value``'s data as a number at ``node`` breaks:
+        compile where Dynamo reports the break, export when asked, trace unless the value comes
+        from parameters and buffers alone (the same for every input)."""
+        targets = ["export"] if export else []
+        if compile_break_reported(self.ctx, node, (value,)):
+            targets.append("compile")
+        if not parameter_data_only(self.ctx, value):
+            targets.append("trace")
+        return targets
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if not self.ctx.in_graph or self.ctx.kind(node.value) != Kind.TENSOR:
