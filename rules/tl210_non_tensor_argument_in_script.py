@@ -736,8 +736,7 @@ class NonTensorArgumentInScript(Rule):
             if method is not None:
                 return method
             # `self.head(feats)`: a submodule of a class of this file runs its forward.
-            found = self.ctx.index.class_info(owner)
-            submodule = found[1].attributes.get(wanted) if found else None
+            submodule = self.ctx.index.attribute_marker(owner, wanted)
             return self._function("forward", submodule) if submodule else None
         else:
             return None

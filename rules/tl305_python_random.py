@@ -11,6 +11,7 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.rules._script import self_attribute
 
 # `random` functions Dynamo supports (torch 2.13, `RandomVariable`); `random.random` is listed
 # there too, but still broke the graph in probes.
@@ -405,15 +406,11 @@ class PythonRandomInGraph(Rule):
             return None
         receiver = func.value
         made: Optional[str] = None
-        if (
-            isinstance(receiver, cst.Attribute)
-            and isinstance(receiver.value, cst.Name)
-            and receiver.value.value == "self"
-        ):
+        attribute = self_attribute(receiver)
+        if attribute is not None:
             info = self.ctx.function_info
             owner = info.owner_class if info is not None else None
-            for _, _, cls in self.ctx.index.mro(owner) if owner else ():
-                made = made or cls.attributes.get(receiver.attr.value)
+            made = self.ctx.index.attribute_marker(owner, attribute) if owner else None
         elif isinstance(receiver, cst.Name) and self.ctx.function is not None:
             bound = assignments(self.ctx.function, receiver.value)
             if len(bound) == 1 and isinstance(bound[0][0], cst.Call):
