@@ -28,6 +28,8 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 
+from ._shared import local_definition
+
 DATACLASS_DECORATORS = frozenset({"dataclasses.dataclass"})
 DICT_BASES = frozenset({"builtins.dict", "collections.OrderedDict"})
 # A dict subclass that defines one of these may not be rebuilt by ``Output(zip(keys, values))``.
@@ -76,18 +78,16 @@ class RegisterPytreeOutput(Fixer):
             if not bound or any(v is UNKNOWN_VALUE for v, _, _ in bound):
                 return None
             calls = [v for v, _, _ in bound]
-        names = set()
-        for call in calls:
-            if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Name):
-                return None
-            names.add(call.func.value)
-        if len(names) != 1:
+        names = {
+            self.ctx.qualified_name(call.func) if isinstance(call, cst.Call) else None
+            for call in calls
+        }
+        if len(names) != 1 or None in names:
             return None
-        (name,) = names
-        for statement in self.ctx.module.body:
-            if isinstance(statement, cst.ClassDef) and statement.name.value == name:
-                return statement
-        return None
+        definition = local_definition(self, names.pop())  # type: ignore[arg-type]
+        # Top level only: the registration goes right after the class, in the module.
+        top_level = isinstance(definition, cst.ClassDef) and definition in self.ctx.module.body
+        return definition if top_level else None  # type: ignore[return-value]
 
     def _is_dataclass(self, cls: cst.ClassDef) -> bool:
         if cls.bases:
