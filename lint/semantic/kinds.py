@@ -10,6 +10,7 @@ loops. Unknown stays unknown: rules flag only what the model is sure of.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Optional, Union
 
@@ -495,16 +496,18 @@ class KindInference:
             if isinstance(default, cst.Name) and default.value == "None":
                 # A graph root's ``mask=None`` whose function calls a method only tensors have
                 # on it (``mask.unsqueeze(1)``) or masks with it: an optional tensor input.
-                if params_are_tensors and param.name.value in self._tensor_method_receivers():
+                if params_are_tensors and param.name.value in self._tensor_method_receivers:
                     return T
                 return UNK
             kind = self.kind(default)
             return CONST if kind in (CONST, NONE) else kind
         return T if params_are_tensors else UNK
 
+    @functools.cached_property
     def _tensor_method_receivers(self) -> set[str]:
         """Names this function calls a tensor-only method on (``m.unsqueeze(1)``) or uses (or
-        indexes) as the mask of ``masked_fill`` / ``masked_select`` / ``torch.where``."""
+        indexes) as the mask of ``masked_fill`` / ``masked_select`` / ``torch.where``; one walk
+        of the body, whatever the number of ``=None`` parameters asking."""
         found: set[str] = set()
 
         def enter(node: cst.CSTNode) -> None:
