@@ -1,0 +1,21 @@
+# ruff: noqa  (a probe is written as users write models: typing.List, setattr, ...)
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def _gain(self, n: int):
+        if n > 2:
+            return 0.5
+        return 1
+
+    def forward(self, x):
+        return self.fc(x) * self._gain(x.shape[0])
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
