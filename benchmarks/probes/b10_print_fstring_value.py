@@ -1,0 +1,17 @@
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self, dim: int = 8):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        h = self.fc(x)
+        print(f"mean activation {h.mean():.4f}")  # breaks: compile,export
+        return torch.relu(h)
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(3, 8),)]
