@@ -23,7 +23,9 @@ class NonPytreeOutput(Rule):
     Finds `return Output(...)` (or `return out` with `out = Output(...)`) in the `forward` of a
     module that `torch.export` or `torch.jit.trace` converts, where `Output` is a class of the
     project that torch cannot take apart: a `@dataclass` or a plain class holding tensors (no
-    base outside the project), or a subclass of `dict`, `OrderedDict`, `list` or `tuple`.
+    base outside the project), or a subclass of `dict`, `OrderedDict`, `list` or `tuple`; for
+    trace alone, a plain dict (`return {"logits": h}`, `dict(logits=h)`, `OrderedDict(...)`),
+    which `torch.jit.trace` refuses in its default strict mode.
     Not flagged: `NamedTuple`s and classes built on another library base (an installed
     transformers' `ModelOutput`), submodules' outputs that the caller takes apart (only the
     converted root's return is checked), and, for export, classes registered in their file with
@@ -142,7 +144,7 @@ class NonPytreeOutput(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
             """
         ),
-        # A tuple built from a helper object's fields, and a dict.
+        # A tuple built from a helper object's fields.
         Valid(
             """
             import torch
@@ -156,8 +158,6 @@ class NonPytreeOutput(Rule):
             class Model(nn.Module):
                 def forward(self, x):
                     stats = Stats(x)
-                    if x.shape[1] > 8:
-                        return {"mean": stats.mean, "std": stats.std}
                     return (x - stats.mean) / (stats.std + 1e-5), stats.mean
 
             def inputs():
@@ -255,6 +255,29 @@ class NonPytreeOutput(Rule):
         ),
     ]
     INVALID = [
+        # A plain dict: export passes; trace's default strict mode refuses it at the output.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = nn.Linear(4, 4)
+                    self.head = nn.Linear(4, 2)
+
+                def forward(self, x):
+                    feats = torch.relu(self.body(x))
+                    return dict(logits=self.head(feats), features=feats)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            backends=("trace",),
+            message_contains="default strict mode",
+        ),
         # Registered as a pytree, export flattens it; trace still cannot return it.
         Invalid(
             """
@@ -444,8 +467,10 @@ class NonPytreeOutput(Rule):
         # Every path returns such an instance: name each back-end that fails on one of them.
         failing = {target for kind in kinds for target in FAILS[kind]}
         targets = tuple(target for target in self.targets if target in failing)
-        if kinds <= {DICT, REGISTERED_DICT}:
-            message: Optional[Message] = DICT_MESSAGE
+        if kinds == {PLAIN_DICT}:
+            message: Optional[Message] = PLAIN_DICT_MESSAGE
+        elif kinds <= {DICT, REGISTERED_DICT, PLAIN_DICT}:
+            message = DICT_MESSAGE
         elif kinds == {SEQUENCE}:
             message = SEQUENCE_MESSAGE
         else:
@@ -465,9 +490,13 @@ class NonPytreeOutput(Rule):
         return {kind} if kind else set()
 
     def _call_kind(self, value: cst.BaseExpression) -> Optional[str]:
+        if isinstance(value, (cst.Dict, cst.DictComp)):
+            return PLAIN_DICT
         if type(value) is not cst.Call:
             return None
         name = self.ctx.qualified_name(value.func)  # type: ignore[attr-defined]
+        if name in PLAIN_DICT_CALLS:
+            return PLAIN_DICT
         return _class_kind(self.ctx, name) if name is not None else None
 
 
@@ -476,6 +505,7 @@ REGISTERED = "registered"
 DICT = "dict"
 REGISTERED_DICT = "registered dict"
 SEQUENCE = "sequence"
+PLAIN_DICT = "plain dict"
 # The back-ends that fail on a returned instance of each kind (the table in the docstring).
 FAILS: dict[str, tuple[str, ...]] = {
     PLAIN: ("export", "trace"),
@@ -483,7 +513,10 @@ FAILS: dict[str, tuple[str, ...]] = {
     DICT: ("export", "trace"),
     REGISTERED_DICT: ("trace",),
     SEQUENCE: ("export",),
+    PLAIN_DICT: ("trace",),
 }
+# Calls that build a plain dict (a display or a comprehension is one too).
+PLAIN_DICT_CALLS = frozenset({"builtins.dict", "collections.OrderedDict"})
 # Library bases whose project subclasses torch cannot take apart, by the kind they give.
 CONTAINER_BASES = {
     "builtins.dict": DICT,
@@ -503,6 +536,17 @@ DICT_MESSAGE = Message(
         ),
     ),
     "return a NamedTuple or a tuple of tensors",
+)
+PLAIN_DICT_MESSAGE = Message(
+    "forward returns a dict",
+    (
+        (
+            "trace",
+            'torch.jit.trace fails in its default strict mode ("Encountering a dict at the output'
+            ' of the tracer")',
+        ),
+    ),
+    "pass strict=False to torch.jit.trace, or return a tuple or a NamedTuple",
 )
 SEQUENCE_MESSAGE = Message(
     "forward returns an instance of a list or tuple subclass",
