@@ -23,6 +23,7 @@ from torchlint.lint.graph_queries import (
     none_test,
     parameter,
 )
+from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
@@ -447,15 +448,40 @@ def compile_break_reported(
     its region), the caller is assumed to have run operations before calling it, unless
     ``callers_ran_operations`` is False: then the helper's own operations must show it.
     """
-    if in_loop(ctx, node):
+    inlined = _inlined(ctx)
+    if in_loop(ctx, node) and not inlined:
         return False
     if any(has_tensor_op(ctx, operand) for operand in operands):
         return True
-    info = ctx.function_info
-    region = info.region if info is not None else None
-    if callers_ran_operations and region is not None and region.qualname not in region.roots:
+    if callers_ran_operations and inlined:
         return True
     return any(has_tensor_op(ctx, part) for part in _earlier_parts(ctx))
+
+
+def _inlined(ctx: LintContext) -> bool:
+    """Whether Dynamo reaches the current function by inlining a call from another frame: a
+    helper of the region, or the ``forward`` of a module class another module of the project
+    holds. A break there is taken at the call in the caller's frame (outside the callee's
+    loops) and reported, when the caller's graph holds operations (assumed)."""
+    info = ctx.function_info
+    region = info.region if info is not None else None
+    if region is not None and region.qualname not in region.roots:
+        return True
+    return bool(
+        info is not None
+        and info.owner_class
+        and held_by_another_module(ctx.index, info.owner_class)
+    )
+
+
+def held_by_another_module(index: ProjectIndex, owner: str) -> bool:
+    """Whether some project class keeps an instance of ``owner`` as a submodule
+    (``self.block = Block()``, ``nn.ModuleList([Block() ...])``)."""
+    return any(
+        owner in cls.attributes.values() or owner in cls.container_items.values()
+        for summary in index.by_path.values()
+        for cls in summary.classes.values()
+    )
 
 
 def statement_break_reported(ctx: LintContext, node: cst.CSTNode) -> bool:
@@ -466,11 +492,10 @@ def statement_break_reported(ctx: LintContext, node: cst.CSTNode) -> bool:
     more than one call by then (``is_non_empty_graph``); otherwise it runs the whole frame
     eagerly. So: not inside a loop, and two tensor operations in earlier statements (a helper's
     caller is assumed to have run them)."""
-    if in_loop(ctx, node):
+    inlined = _inlined(ctx)
+    if in_loop(ctx, node) and not inlined:
         return False
-    info = ctx.function_info
-    region = info.region if info is not None else None
-    if region is not None and region.qualname not in region.roots:
+    if inlined:
         return True
     return sum(tensor_op_count(ctx, part, 2) for part in _earlier_parts(ctx)) >= 2
 

@@ -110,7 +110,10 @@ class TensorToPythonScalar(Rule):
     `torch.compile(fullgraph=True)` captures the number and fails only where it decides a branch
     (TL101). `torch.jit.trace` records the number as a constant, so every later
     input reuses the example input's value. As for `.item()` (TL103), compile is claimed where
-    Dynamo reports the break (after other operations of the frame, outside loops), and trace is
+    Dynamo reports the break (after other operations of the frame, outside the compiled frame's
+    own loops: a loop in a helper or a submodule's `forward` that Dynamo inlines does not hide
+    it), and NumPy made from one size (`int(np.ceil(x.shape[0] / 2))`) is not claimed for
+    compile (Dynamo computes it on the number; `np.prod(x.shape[1:])` it traces), and trace is
     not claimed for values read only from parameters and buffers.
 
     NumPy data made from a tensor (`float(np.percentile(h.detach().numpy(), 95))`) is a tensor
@@ -294,6 +297,37 @@ class TensorToPythonScalar(Rule):
         ),
     ]
     INVALID = [
+        # In a submodule's loop: Dynamo inlines the call, breaks at it in the caller's frame
+        # (after the caller's operations) and reports it; only a loop of the compiled frame
+        # itself makes Dynamo skip the frame instead.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class PostProcess(nn.Module):
+                def forward(self, scores):
+                    kept = []
+                    for row in scores:
+                        k = int((row > 0).sum())
+                        kept.append(row * k)
+                    return torch.stack(kept)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.post = PostProcess()
+
+                def forward(self, x):
+                    return self.post(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4) * 2,)]
+            """,
+            line=8,
+            backends=("compile", "export", "trace"),
+        ),
         Invalid(
             """
             import math

@@ -913,7 +913,13 @@ class SizeDependentPython(Rule):
     def _numpy_call_flagged(self, value: cst.BaseExpression) -> bool:
         """``np.ceil(x.shape[0] / 2)`` inside ``int(...)``: flagged as the NumPy call already
         (it is given a size), not a second time as the conversion."""
-        if self.ctx.kind(value) != Kind.SIZE_NDARRAY or not isinstance(value, cst.Call):
+        if not isinstance(value, cst.Call):
+            return False
+        name = self.ctx.qualified_name(value.func) or ""
+        if not name.startswith("numpy.") or self.ctx.kind(value) not in (
+            Kind.SIZE_NDARRAY,
+            Kind.SIZE,
+        ):
             return False
         return any(self.ctx.kind(a) == Kind.SIZE for a in call_targets(value))
 

@@ -15,6 +15,8 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.summary import ClassSummary
 
+from ._graph import held_by_another_module
+
 
 class NonPytreeOutput(Rule):
     """Flags a graph root's `return` of an instance of a plain project class or container subclass.
@@ -459,7 +461,7 @@ class NonPytreeOutput(Rule):
         region = info.region if info is not None else None
         if node.value is None or region is None or region.qualname not in region.roots:
             return  # a helper's output: the root's code takes it apart
-        if info.owner_class and _held_by_another_module(self.ctx.index, info.owner_class):
+        if info.owner_class and held_by_another_module(self.ctx.index, info.owner_class):
             return  # a submodule's output, which the module holding it takes apart
         kinds = self._instance_kinds(node.value)
         if not kinds:
@@ -553,16 +555,6 @@ SEQUENCE_MESSAGE = Message(
     (("export", NOT_PYTREE),),
     "return a plain tuple or a NamedTuple",
 )
-
-
-def _held_by_another_module(index: ProjectIndex, owner: str) -> bool:
-    """Whether some project class keeps an instance of ``owner`` as a submodule
-    (``self.block = Block()``, ``nn.ModuleList([Block() ...])``)."""
-    return any(
-        owner in cls.attributes.values() or owner in cls.container_items.values()
-        for summary in index.by_path.values()
-        for cls in summary.classes.values()
-    )
 
 
 def _class_kind(ctx: LintContext, qualname: str) -> Optional[str]:

@@ -719,3 +719,26 @@ def test_a_staticmethod_called_on_self_gets_its_arguments_from_the_first_paramet
     """
     kinds = kinds_in(source, "Model.pad_to")
     assert kinds["x"] == T and kinds["multiple"] == CONST
+
+
+def test_numpy_math_of_one_size_is_a_size_and_of_a_shape_numpy_data():
+    # torch 2.13: fullgraph compiles int(np.ceil(h.shape[0] / 2)) with a varying size (a number
+    # to Dynamo); np.prod(h.shape[1:]) / np.maximum(n, 2) it traces as arrays, and breaks.
+    source = """
+    import numpy as np
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def forward(self, x):
+            chunks = np.ceil(x.shape[0] / 2)
+            root = np.sqrt(x.shape[-1])
+            flat = np.prod(x.shape[1:])
+            floor = np.maximum(x.shape[0], 2)
+            return x
+    """
+    env = kinds_in(source, "Net.forward")
+    assert env["chunks"] == SIZE
+    assert env["root"] == SIZE
+    assert env["flat"] == Kind.SIZE_NDARRAY
+    assert env["floor"] == Kind.SIZE_NDARRAY

@@ -400,6 +400,14 @@ def _array_index(node: cst.Subscript) -> bool:
     return False
 
 
+# One-argument NumPy functions that, given one number made from sizes, give a number that
+# torch.compile computes without tracing an array (torch 2.13: `int(np.ceil(h.shape[0] / 2))`
+# passes fullgraph with a varying size; `np.prod(x.shape[1:])` and `np.maximum(n, 2)` break).
+NUMPY_SCALAR_MATH = frozenset(
+    "ceil floor trunc rint round abs absolute fabs sqrt exp log log2 log10".split()
+)
+
+
 class KindInference:
     """Kinds of every expression in one function, with the names it binds.
 
@@ -1343,6 +1351,15 @@ class KindInference:
         if name.startswith("numpy.") or name == "numpy":
             if all(k in (CONST,) for k in arg_kinds):
                 return CONST
+            if (
+                name[6:] in NUMPY_SCALAR_MATH
+                and len(arg_kinds) == 1
+                and arg_kinds[0] in (SIZE, RANK)
+                and not node.args[0].keyword
+            ):
+                # `np.ceil(x.shape[0] / 2)`: Dynamo computes it on the number (a SymInt's
+                # float), not as a traced array; the tracer still reads the size.
+                return arg_kinds[0]
             if all(k in (CONST, SIZE, RANK, SHAPE, SND) for k in arg_kinds):
                 return SND  # `np.array(x.shape[2:])`, `np.prod(x.shape)`
             return ND
