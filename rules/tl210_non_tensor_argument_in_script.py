@@ -6,10 +6,13 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.conditions import ends_in_exit
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.lint.torchscript_tables import torchscript_table
+from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     dead_in_script,
@@ -85,6 +88,12 @@ class NonTensorArgumentInScript(Rule):
     Also finds literals and `None` passed to an annotated parameter whose type does not take
     them: a list to `int`, `None` to a parameter that is not `Optional`, an int to `float`,
     a number to `torch.Tensor`, a string to a number.
+    And the other end of the same missing annotation: calls, in scripted code, of a
+    `@torch.jit.ignore` function or method of the file that has no return annotation and whose
+    every `return` gives a value that is surely not what TorchScript takes the result to be:
+    used as a value, a number, a size, a bool, a string, a tuple, list or dict
+    (`g = self._num_groups(x)` with `return max(1, x.shape[-1] // 2)`); as a call statement,
+    any value; unpacked (`a, b = self.stats(x)`), a tuple holding such a value.
 
     ## Why is this bad?
     TorchScript types every unannotated parameter as `Tensor`, so the call does not compile
@@ -99,6 +108,15 @@ class NonTensorArgumentInScript(Rule):
     type 'List[int]'`; an int is not taken for a `float`). `torch.compile` and `torch.export`
     need no annotation.
 
+    An ignored function runs in Python, and TorchScript reads no type from its body: an
+    unannotated result is taken by how many names the call binds (none for a call statement:
+    `None`; one: `Tensor`; `a, b = ...`: a tuple of Tensors). Scripting succeeds, and the call
+    fails when the scripted model runs: `Unable to cast 2 to Tensor` (`Cannot cast 0.5 to None`
+    for a call statement). `@torch.jit.unused` is left out: its body never runs under
+    TorchScript, so a call raises whatever it returns. This is TL210's because it is the same
+    gap as an unannotated parameter, on the result: TorchScript assumes Tensor where the
+    annotation is missing (TL211 is about returns TorchScript compiles, which it types).
+
     ## Example
     ```python
     def split_heads(x, heads):
@@ -112,8 +130,16 @@ class NonTensorArgumentInScript(Rule):
         return x.view(b, t, heads, d // heads)
     ```
 
+    For an ignored helper, annotate its result:
+    ```python
+    @torch.jit.ignore
+    def _num_groups(self, x) -> int:
+        return max(1, x.shape[-1] // 2)
+    ```
+
     ## Fix safety
-    Unsafe fix: a parameter of a function of the same file (a method called on `self`, a
+    No fix for an ignored function's result (the annotation to write is in the message where
+    it is known). Unsafe fix: a parameter of a function of the same file (a method called on `self`, a
     submodule's `forward`) gets the type every call passes there (int, float, bool or str
     literals, sizes as `int`, `List[int]`, `Tuple[int, int]`, `Dict[str, torch.Tensor]`:
     `def split(x, heads: int)`), and a parameter used as a `range` bound gets `int`.
@@ -223,8 +249,116 @@ class NonTensorArgumentInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
+        # Ignored helpers: an annotated result, a Tensor, nothing for a call statement, a tuple
+        # of Tensors unpacked.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                @torch.jit.ignore
+                def _num_groups(self, x) -> int:
+                    return max(1, x.shape[-1] // 2)
+
+                @torch.jit.ignore
+                def _double(self, x):
+                    return x * 2
+
+                @torch.jit.ignore
+                def _log(self, x):
+                    print(x.shape)
+
+                @torch.jit.ignore
+                def _pair(self, x):
+                    return x, x + 1
+
+                def forward(self, x):
+                    self._log(x)
+                    a, b = self._pair(x)
+                    y = self.fc(self._double(a) + b)
+                    return y.reshape(y.shape[0], self._num_groups(x), -1).mean(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
+        # An ignored helper returning an int: TorchScript takes the result as a Tensor, and
+        # the call fails when the scripted model runs (Unable to cast 2 to Tensor).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(6, 6)
+
+                @torch.jit.ignore
+                def _heads(self, x):
+                    return min(3, x.size(-1))
+
+                def forward(self, x):
+                    y = self.proj(x)
+                    heads = self._heads(y)
+                    return y.view(y.size(0), heads, -1).sum(1)
+
+            def inputs():
+                return [(torch.randn(2, 6),), (torch.randn(3, 6),)]
+            """,
+            line=15,
+            message_contains="fails when the scripted code runs",
+        ),
+        # A call statement: TorchScript takes the result as None (Cannot cast 0.5 to None).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            @torch.jit.ignore
+            def record(x):
+                print(float(x.mean()))
+                return x.mean().item()
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    record(x)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="as None",
+        ),
+        # Unpacked: each element is taken as a Tensor (Unable to cast 2 to Tensor).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                @torch.jit.ignore
+                def _split(self, x):
+                    return x * 2, x.size(0)
+
+                def forward(self, x):
+                    y, n = self._split(x)
+                    return y / n
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="tuple of 2 Tensors",
+        ),
         # A list of sizes to a helper, a dict of features to a submodule's forward.
         Invalid(
             """
@@ -542,6 +676,8 @@ class NonTensorArgumentInScript(Rule):
         if callee is None:
             self._module_to_other_file(node)
             return
+        if callee.node.returns is None and ignored(self.ctx, callee.node):
+            self._ignored_result(node, callee.node)
         params = signature_params(self.ctx, callee.node)
         position = 0
         for arg in node.args:
@@ -570,6 +706,89 @@ class NonTensorArgumentInScript(Rule):
                 f"{what} passed to unannotated parameter `{param.name.value}` of "
                 f"`{callee.node.name.value}`: TorchScript types it as Tensor; {advice}",
             )
+
+    def _ignored_result(self, node: cst.Call, function: cst.FunctionDef) -> None:
+        """A call of an unannotated ``@torch.jit.ignore`` function whose every ``return``
+        gives what TorchScript will not take for the names the call binds."""
+        binders = self._binders(node)
+        returns = returned_values(function)
+        if binders is None or not returns or any(r.value is None for r in returns):
+            return
+        values = PythonValue(self.ctx, function)
+        kinds: list[str] = []
+        for ret in returns:
+            value = ret.value
+            if binders > 1:  # `a, b = f(x)`: each element is taken as a Tensor
+                if type(value) is not cst.Tuple or len(value.elements) != binders:
+                    return
+                if any(type(e) is cst.StarredElement for e in value.elements):
+                    return
+                found = [values.of(e.value) for e in value.elements]
+                kind = next((k for k in found if k is not None), None)
+            else:
+                kind = values.of(value)  # type: ignore[arg-type]
+                if kind is None and binders == 0 and type(value) is cst.BinaryOperation:
+                    kind = "value"  # `return x * 2`: not None, which a call statement takes
+            if kind is None:
+                return
+            kinds.append(kind)
+        first = returns[0]
+        line = self.ctx.position(first).start.line
+        code = cst.Module([]).code_for_node(first.value)  # type: ignore[arg-type]
+        if len(code) > 40:
+            code = code[:37] + "..."
+        kind = kinds[0]
+        what = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+        same = len(set(kinds)) == 1
+        if binders == 0:
+            taken = "TorchScript takes the result of this call statement as None"
+            cast, advice = "Cannot cast ... to None", "annotate its return type or return nothing"
+        elif binders == 1:
+            taken = "TorchScript takes the result of this call as a Tensor"
+            cast = "Unable to cast ... to Tensor"
+            annotation = {"torch.Size": "List[int]"}.get(kind, kind)
+            advice = (
+                f"annotate its return type (`-> {annotation}`)"
+                if same and annotation in ("int", "float", "bool", "str", "List[int]")
+                else "annotate its return type"
+            )
+        else:
+            taken = (
+                f"TorchScript takes the result of this unpacking as a tuple of {binders} Tensors"
+            )
+            cast = "Unable to cast ... to Tensor"
+            advice = "annotate its return type (`-> Tuple[...]`)"
+            what = f"a tuple holding {what}"
+        self.report(
+            node,
+            f"`{function.name.value}` is `@torch.jit.ignore` with no return annotation: "
+            f"{taken}, but it returns {what} (`{code}`, line {line}): scripting succeeds and "
+            f"the call fails when the scripted code runs ({cast}); {advice}",
+        )
+
+    def _binders(self, node: cst.Call) -> Optional[int]:
+        """How many names TorchScript binds the call's result to: 0 for a call statement, n
+        for ``a, b = f(x)``, 1 for any other use; None where not sure (a starred target, an
+        annotated assignment)."""
+        statement = self.ctx.statements[-1] if self.ctx.statements else None
+        if type(statement) is not cst.SimpleStatementLine:
+            return 1
+        for small in statement.body:
+            if type(small) is cst.Expr and small.value is node:
+                return 0
+            if type(small) is cst.AnnAssign and small.value is node:
+                return None
+            if type(small) is cst.Assign and small.value is node:
+                if len(small.targets) != 1:
+                    return None
+                target = small.targets[0].target
+                if type(target) in (cst.Tuple, cst.List):
+                    elements = target.elements  # type: ignore[attr-defined]
+                    if any(type(e) is cst.StarredElement for e in elements):
+                        return None
+                    return len(elements)
+                return 1
+        return 1
 
     def _module_to_other_file(self, node: cst.Call) -> None:
         """A module passed by position to a function of another file of the project (its
@@ -753,3 +972,206 @@ class NonTensorArgumentInScript(Rule):
             # as `signature_params` orders them.
             return candidate
         return None
+
+
+# ---------------------------------------------------------------- `@torch.jit.ignore` results
+# What TorchScript takes the result of an unannotated `@torch.jit.ignore` function to be, by how
+# many names the call binds (torch 2.13): a call statement binds none (None), one value is a
+# Tensor, `a, b = f(x)` a tuple of Tensors. The Python function runs as it is and its result is
+# cast when the scripted code runs.
+_INT_METHODS = frozenset({"dim", "ndimension", "numel", "nelement", "element_size"})
+_INT_MATH = frozenset({"math.floor", "math.ceil", "math.trunc", "math.factorial", "math.gcd"})
+_BOOL_CALLS = frozenset(
+    {"builtins.isinstance", "builtins.hasattr", "builtins.callable", "math.isnan", "math.isinf",
+     "math.isfinite", "math.isclose"}
+)  # fmt: skip
+_TYPE_CALLS = {
+    "builtins.int": "int",
+    "builtins.len": "int",
+    "builtins.float": "float",
+    "builtins.bool": "bool",
+    "builtins.str": "str",
+}
+_DISPLAY_TYPES = {
+    cst.Tuple: "tuple",
+    cst.List: "list",
+    cst.ListComp: "list",
+    cst.Dict: "dict",
+    cst.DictComp: "dict",
+    cst.Set: "set",
+    cst.SetComp: "set",
+    cst.FormattedString: "str",
+    cst.ConcatenatedString: "str",
+}
+_NUMBERS = ("int", "float", "number")
+
+
+def ignored(ctx, function: cst.FunctionDef) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``function`` is decorated ``@torch.jit.ignore`` (``@torch.jit.ignore(...)``)."""
+    for decorator in function.decorators:
+        spelled = decorator.decorator
+        if type(spelled) is cst.Call:
+            spelled = spelled.func
+        if ctx.qualified_name(spelled) == "torch.jit.ignore":
+            return True
+    return False
+
+
+class PythonValue:
+    """The Python type of an expression in plain Python code where it is surely not a Tensor
+    (nor None): ``int``, ``float``, ``number``, ``bool``, ``str``, ``torch.Size``, ``tuple``,
+    ``list``, ``dict``, ``set``, ``Python value``; None when not sure."""
+
+    def __init__(self, ctx, function: cst.FunctionDef) -> None:  # type: ignore[no-untyped-def]
+        self.ctx = ctx
+        self.function = function
+        self.params = {p.name.value: p for p in signature_params(ctx, function)}
+
+    def of(self, node: cst.BaseExpression, depth: int = 0) -> Optional[str]:
+        if depth > 6:
+            return None
+        literal = literal_type(node)
+        if literal is not None:
+            return literal
+        display = _DISPLAY_TYPES.get(type(node))
+        if display is not None:
+            return display
+        kind = type(node)
+        if kind is cst.Attribute:
+            return (
+                "int"
+                if node.attr.value == "ndim"
+                else ("torch.Size" if node.attr.value == "shape" else None)
+            )  # type: ignore[attr-defined]
+        if kind is cst.Subscript:
+            base = self.of(node.value, depth + 1)  # type: ignore[attr-defined]
+            if base != "torch.Size" or len(node.slice) != 1:  # type: ignore[attr-defined]
+                return None
+            index = node.slice[0].slice  # type: ignore[attr-defined]
+            if type(index) is cst.Slice:
+                return "torch.Size"
+            return "int" if type(index) is cst.Index else None
+        if kind is cst.Call:
+            return self._call(node, depth)  # type: ignore[arg-type]
+        if kind is cst.UnaryOperation:
+            if type(node.operator) is cst.Not:  # type: ignore[attr-defined]
+                return "bool"
+            inner = self.of(node.expression, depth + 1)  # type: ignore[attr-defined]
+            return inner if inner in _NUMBERS else None
+        if kind is cst.BinaryOperation:
+            return self._binary(node, depth)  # type: ignore[arg-type]
+        if kind is cst.Comparison:
+            if all(type(c.operator) in (cst.Is, cst.IsNot) for c in node.comparisons):  # type: ignore[attr-defined]
+                return "bool"
+            operands = [node.left, *(c.comparator for c in node.comparisons)]  # type: ignore[attr-defined]
+            if all(self.of(o, depth + 1) in (*_NUMBERS, "str", "bool") for o in operands):
+                return "bool"
+            return None
+        if kind in (cst.BooleanOperation, cst.IfExp):
+            parts = (
+                (node.left, node.right)  # type: ignore[attr-defined]
+                if kind is cst.BooleanOperation
+                else (node.body, node.orelse)  # type: ignore[attr-defined]
+            )
+            found = {self.of(p, depth + 1) for p in parts}
+            if None in found:
+                return None
+            return found.pop() if len(found) == 1 else "Python value"
+        if kind is cst.Name:
+            return self._name(node.value, depth)  # type: ignore[attr-defined]
+        return None
+
+    def _call(self, node: cst.Call, depth: int) -> Optional[str]:
+        func = node.func
+        if type(func) is cst.Attribute:
+            method = func.attr.value
+            if method in _INT_METHODS and not node.args:
+                return "int"
+            if method == "size":
+                return "int" if node.args else "torch.Size"
+            if method == "item" and not node.args:
+                return "number"
+            if method == "tolist" and not node.args:
+                return "list"
+        name = self.ctx.qualified_name(func) or ""
+        if name in _TYPE_CALLS:
+            return _TYPE_CALLS[name]
+        if name in _BOOL_CALLS:
+            return "bool"
+        if name in _INT_MATH:
+            return "int"
+        if name.startswith("math.") and name.count(".") == 1:
+            return "float"
+        if name in ("builtins.max", "builtins.min") and len(node.args) >= 2:
+            if any(a.star or a.keyword is not None for a in node.args):
+                return None
+            found = {self.of(a.value, depth + 1) for a in node.args}
+            if not found <= set(_NUMBERS):
+                return None
+            return found.pop() if len(found) == 1 else "number"
+        return None
+
+    def _binary(self, node: cst.BinaryOperation, depth: int) -> Optional[str]:
+        left = self.of(node.left, depth + 1)
+        right = self.of(node.right, depth + 1)
+        operator = type(node.operator)
+        if left == "str" and (right == "str" or operator is cst.Modulo):
+            return "str"
+        if left not in _NUMBERS or right not in _NUMBERS:
+            return None
+        if operator in (cst.Divide,) or "float" in (left, right):
+            return "float"
+        if left == right == "int" and operator in (
+            cst.Add,
+            cst.Subtract,
+            cst.Multiply,
+            cst.FloorDivide,
+            cst.Modulo,
+        ):
+            return "int"
+        return "number"
+
+    def _name(self, name: str, depth: int) -> Optional[str]:
+        bound = assignments(self.function, name)
+        param = self.params.get(name)
+        if param is not None:
+            if bound or param.annotation is None:
+                return None
+            return literal_annotation(self.ctx, param.annotation.annotation)
+        if not bound:
+            return None
+        found = set()
+        for value, _position, size in bound:
+            if size == 1:
+                found.add(self.of(value, depth + 1))
+            elif self.of(value, depth + 1) == "torch.Size":
+                found.add("int")  # `b, t, d = x.shape`
+            else:
+                return None
+        if None in found:
+            return None
+        return found.pop() if len(found) == 1 else "Python value"
+
+
+def literal_annotation(ctx, annotation: cst.BaseExpression) -> Optional[str]:  # type: ignore[no-untyped-def]
+    """``int`` / ``float`` / ``bool`` / ``str`` for an annotation naming that builtin."""
+    found = SIMPLE_ANNOTATIONS.get(ctx.qualified_name(annotation) or "")
+    return found if found in ("int", "float", "bool", "str") else None
+
+
+def returned_values(function: cst.FunctionDef) -> Optional[list[cst.Return]]:
+    """The ``return`` statements of ``function`` (nested functions left out) when its body
+    ends in a ``return`` or ``raise`` (no path falls off the end to return None), else None."""
+    if not ends_in_exit(function.body):
+        return None
+    found: list[cst.Return] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) is cst.Return:
+            found.append(node)  # type: ignore[arg-type]
+        elif type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not function:
+            return False
+        return None
+
+    walk(function, enter, lambda node: None)
+    return found
