@@ -6,34 +6,67 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, in_script, literal_type
-
-# Pairs TorchScript cannot unify into one return type (None joins anything as Optional).
-CONFLICTS = frozenset(
-    {
-        frozenset({"tuple", "tensor"}),
-        frozenset({"tuple", "number"}),
-        frozenset({"number", "tensor"}),
-    }
+from torchlint.lint.walk import walk
+from torchlint.rules._script import (
+    SCRIPT,
+    dead_in_script,
+    has_constants,
+    in_script,
+    is_none,
+    literal_type,
+    self_attribute,
+    signature_params,
 )
+
+# Return annotations read, and the return types each takes (torch 2.13: a Tensor or a bool
+# is converted to an int or a float; nothing else is, and None only with Optional).
+SCALAR_ANNOTATIONS = {
+    "builtins.int": "int",
+    "builtins.float": "float",
+    "builtins.bool": "bool",
+    "builtins.str": "str",
+    "torch.Tensor": "Tensor",
+}
+ANNOTATION_TAKES = {
+    "int": {"int", "bool", "tensor"},
+    "float": {"float", "bool", "tensor"},
+    "bool": {"bool"},
+    "str": {"str"},
+    "Tensor": {"tensor"},
+}
 
 
 class MixedReturnTypesInScript(Rule):
-    """Flags scripted functions that return a tuple on one path and a tensor (or a number) on
-    another.
+    """Flags scripted functions whose returns have different types (a tuple and a tensor, an
+    int and a float, ...) or a type the return annotation does not take.
 
     ## What it does
-    Finds, in functions `torch.jit.script` compiles, a `return` whose value is a tuple, a tensor
-    or a number literal when an earlier `return` of the same function gives another of these,
-    or a tuple of another length (`return y, attn` then `return (y,)`).
+    Finds, in functions `torch.jit.script` compiles, a `return` whose value has a type that is
+    certain (a tuple, a tensor, an `int`, `float`, `bool` or `str`) when an earlier `return` of
+    the same function gives another of these, or a tuple of another length (`return y, attn`
+    then `return (y,)`). Scalar types are read only where TorchScript's type is certain:
+    literals, sizes (`x.size(0)`, `x.shape[-1]`, `x.dim()`, `x.numel()`, `len(...)`),
+    `int(...)` / `float(...)` / `bool(...)` / `str(...)`, arithmetic and comparisons of these,
+    `not`, parameters annotated `int` / `float` / `bool` / `str` and locals bound only to one
+    type. Also finds a return the function's annotation (`-> int`, `-> float`, `-> bool`,
+    `-> str`, `-> torch.Tensor`) does not take: `None` (without `Optional`), an `int` for
+    `-> float`, a float for `-> int`, a tuple for `-> torch.Tensor`. Returns under an `if` that
+    TorchScript may fold to a constant (`isinstance`, `hasattr`, `torch.jit.is_scripting()`,
+    `is None`, a `Final` attribute) are left out: the branch may never be compiled.
 
     ## Why is this bad?
-    A TorchScript function has one return type. `torch.jit.script` raises `Previous return
-    statement returned a value of type Tuple[Tensor, Tensor] but this return statement returns
-    a value of type Tensor` (or `Tuple[Tensor]` where the first returned two). (`None` on one path and a tensor on another is fine: the type
-    becomes `Optional[Tensor]`.) `torch.compile` handles each path separately.
+    A TorchScript function has one return type, and TorchScript does not widen an `int` to a
+    `float`. `torch.jit.script` raises `Previous return statement returned a value of type
+    Tuple[Tensor, Tensor] but this return statement returns a value of type Tensor` (or
+    `Tuple[Tensor]` where the first returned two; `... of type float but this return statement
+    returns a value of type int` for `return 0.5` then `return 1`), and `Return value was
+    annotated as having type float but is actually of type int` for `return 1` in a `-> float`
+    function. (`None` on one path and a value on another is fine without an annotation: the
+    type becomes `Optional[...]`. With `-> int` or `-> float` a Tensor or a bool is converted.)
+    `torch.compile` handles each path separately.
 
     ## Example
     ```python
@@ -42,12 +75,22 @@ class MixedReturnTypesInScript(Rule):
         if self.return_hidden:
             return h, x
         return h
+
+    def _gain(self, n: int):
+        if n > 2:
+            return 0.5
+        return 1
     ```
     Use instead:
     ```python
     def forward(self, x):
         h = self.enc(x)
         return h, x  # always a tuple; callers take [0]
+
+    def _gain(self, n: int) -> float:
+        if n > 2:
+            return 0.5
+        return 1.0
     ```
 
     ## Fix safety
@@ -92,6 +135,53 @@ class MixedReturnTypesInScript(Rule):
                     if self.return_attn:
                         return y, torch.softmax(y, dim=-1)
                     return y, None
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # One scalar type on every path (a size and an int literal, a float division and a
+        # float literal); `-> float` converts a bool.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def _groups(self, x):
+                    if x.dim() > 2:
+                        return x.size(-1) // 2
+                    return 1
+
+                def _gain(self, n: int) -> float:
+                    if n > 2:
+                        return n / 4
+                    return 1.0
+
+                def _flag(self, x) -> float:
+                    return True
+
+                def forward(self, x):
+                    return x * self._gain(self._groups(x)) * self._flag(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # A branch TorchScript folds away is not typed: `isinstance` of a Tensor parameter.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def _scale(self, x: torch.Tensor):
+                    if isinstance(x, int):
+                        return 0.5
+                    return x.size(0)
+
+                def forward(self, x):
+                    return x * self._scale(x)
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
@@ -161,6 +251,91 @@ class MixedReturnTypesInScript(Rule):
             line=15,
             message_contains="tuple of 1",
         ),
+        # A float on one path and an int on another: TorchScript does not widen the int.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.norm = nn.LayerNorm(4)
+
+                def _temperature(self, steps: int):
+                    if steps < 3:
+                        return 2
+                    return steps * 0.25
+
+                def forward(self, x):
+                    return self.norm(x) / self._temperature(x.size(0))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="a float here but an int",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def tokens(x):
+                if x.dim() == 3:
+                    return x.size(1)
+                return x.numel() / x.size(-1)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * tokens(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+        ),
+        # The annotation does not take it: an int for `-> float`, None for `-> int`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def gain(x) -> float:
+                if x.size(0) > 2:
+                    return 0.5
+                return 1
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * gain(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+            message_contains="annotated `-> float`",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def first_dim(x) -> int:
+                if x.dim() == 0:
+                    return None
+                return x.size(0)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * first_dim(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            message_contains="None",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -174,35 +349,219 @@ class MixedReturnTypesInScript(Rule):
         self._seen.pop()
 
     def visit_Return(self, node: cst.Return) -> None:
-        if not self._seen or not in_script(self.ctx) or node.value is None:
+        if not self._seen or not in_script(self.ctx) or self._pruned():
+            return
+        if node.value is None:
+            self._against_annotation(node, "None")
             return
         kind = self._return_kind(node.value)
         if kind is None:
             return
+        if self._against_annotation(node, kind) or kind == "None":
+            return  # None joins any other type (Optional) when the function is unannotated
         seen = self._seen[-1]
         for other in seen:
-            if frozenset({_base(kind), _base(other)}) in CONFLICTS or (
+            if _base(kind) != _base(other) or (
                 kind != other and _base(kind) == _base(other) == "tuple"
             ):
                 line = self.ctx.position(seen[other]).start.line
                 self.report(
                     node,
-                    f"returns a {kind} here but a {other} on line {line}: a TorchScript function "
-                    "has one return type",
+                    f"returns {_article(kind)} here but {_article(other)} on line {line}: a "
+                    "TorchScript function has one return type",
                 )
                 return
         seen.setdefault(kind, node)
+
+    def _against_annotation(self, node: cst.Return, kind: str) -> bool:
+        """A value the function's return annotation (`-> int`, `-> float`, `-> bool`, `-> str`,
+        `-> torch.Tensor`) does not take; reported, True."""
+        function = self.ctx.function
+        if function is None or function.returns is None:
+            return False
+        annotation = SCALAR_ANNOTATIONS.get(
+            self.ctx.qualified_name(function.returns.annotation) or ""
+        )
+        if annotation is None or _base(kind) in ANNOTATION_TAKES[annotation]:
+            return False
+        self.report(
+            node,
+            f"returns {_article(kind)} but the function is annotated `-> {annotation}`: "
+            f"TorchScript raises `Return value was annotated as having type {annotation} but is "
+            "actually of type ...`",
+        )
+        return True
+
+    def _pruned(self) -> bool:
+        """Whether the return sits in a branch TorchScript may drop before typing it: under an
+        `if` on `isinstance` / `hasattr` / a `torch.jit` or `torch.compiler` query, an `is
+        None` test, or an attribute of a class with constants (all folded when scripting)."""
+        function = self.ctx.function
+        statements = self.ctx.statements
+        inside = False
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        for statement in statements:
+            if statement is function:
+                inside = True
+                continue
+            if not inside or type(statement) not in (cst.If, cst.While):
+                continue
+            if _folds(self.ctx, statement.test, owner):  # type: ignore[attr-defined]
+                return True
+        return dead_in_script(self.ctx)
 
     def _return_kind(self, value: cst.BaseExpression) -> Optional[str]:
         if isinstance(value, cst.Tuple):
             if any(isinstance(element, cst.StarredElement) for element in value.elements):
                 return "tuple"
             return f"tuple of {len(value.elements)}"
-        if literal_type(value) in ("int", "float"):
-            return "number"
+        if is_none(value):
+            return "None"
+        scalar = ScriptScalar(self.ctx).of(value)
+        if scalar is not None:
+            return scalar
         if self.ctx.kind(value) is Kind.TENSOR:
             return "tensor"
         return None
+
+
+class ScriptScalar:
+    """The TorchScript type (`int`, `float`, `bool`, `str`) of an expression in scripted code
+    where it is certain: literals, sizes of tensors (`x.size(0)`, `x.shape[-1]`, `x.dim()`,
+    `x.numel()`, `len(...)`), `int(...)` / `float(...)` / `bool(...)` / `str(...)`, arithmetic
+    and comparisons of these, `not`, parameters annotated with one of these types and locals
+    bound only to one. (In TorchScript `int ** int` is a float: not read.)"""
+
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        self.ctx = ctx
+
+    def of(self, node: cst.BaseExpression, depth: int = 0) -> Optional[str]:
+        if depth > 6:
+            return None
+        literal = literal_type(node)
+        if literal is not None:
+            return literal
+        kind = type(node)
+        if kind in (cst.FormattedString, cst.ConcatenatedString):
+            return "str"
+        if kind is cst.Call:
+            return self._call(node, depth)  # type: ignore[arg-type]
+        if kind is cst.Subscript:
+            base = node.value  # type: ignore[attr-defined]
+            if (
+                type(base) is cst.Attribute
+                and base.attr.value == "shape"
+                and self.ctx.kind(base.value) is Kind.TENSOR
+                and len(node.slice) == 1  # type: ignore[attr-defined]
+                and type(node.slice[0].slice) is cst.Index  # type: ignore[attr-defined]
+                and literal_type(node.slice[0].slice.value) == "int"  # type: ignore[attr-defined]
+            ):
+                return "int"
+            return None
+        if kind is cst.Attribute:
+            return "int" if node.attr.value == "ndim" and self._tensor(node.value) else None  # type: ignore[attr-defined]
+        if kind is cst.UnaryOperation:
+            if type(node.operator) is cst.Not:  # type: ignore[attr-defined]
+                inner = self.of(node.expression, depth + 1)  # type: ignore[attr-defined]
+                return "bool" if inner is not None else None
+            inner = self.of(node.expression, depth + 1)  # type: ignore[attr-defined]
+            return inner if inner in ("int", "float") else None
+        if kind is cst.BinaryOperation:
+            left = self.of(node.left, depth + 1)  # type: ignore[attr-defined]
+            right = self.of(node.right, depth + 1)  # type: ignore[attr-defined]
+            operator = type(node.operator)  # type: ignore[attr-defined]
+            if left not in ("int", "float") or right not in ("int", "float"):
+                return None
+            if operator is cst.Divide:
+                return "float"
+            if operator in (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo):
+                return "float" if "float" in (left, right) else "int"
+            return None
+        if kind is cst.Comparison:
+            operands = [node.left, *(c.comparator for c in node.comparisons)]  # type: ignore[attr-defined]
+            if all(self.of(o, depth + 1) in ("int", "float", "bool", "str") for o in operands):
+                return "bool"
+            return None
+        if kind is cst.Name:
+            return self._name(node.value, depth)  # type: ignore[attr-defined]
+        return None
+
+    def _tensor(self, node: cst.BaseExpression) -> bool:
+        return self.ctx.kind(node) is Kind.TENSOR
+
+    def _call(self, node: cst.Call, depth: int) -> Optional[str]:
+        func = node.func
+        if any(a.star or a.keyword is not None for a in node.args):
+            return None
+        if type(func) is cst.Attribute and self._tensor(func.value):
+            method = func.attr.value
+            if method in ("dim", "numel", "ndimension", "nelement") and not node.args:
+                return "int"
+            if method == "size" and len(node.args) == 1:
+                return "int"
+            return None
+        name = self.ctx.qualified_name(func)
+        if name in ("builtins.int", "builtins.len"):
+            return "int" if len(node.args) == 1 else None
+        if name in ("builtins.float", "builtins.bool", "builtins.str") and len(node.args) == 1:
+            return name.split(".")[1]
+        return None
+
+    def _name(self, name: str, depth: int) -> Optional[str]:
+        function = self.ctx.function
+        if function is None:
+            return None
+        bound = assignments(function, name)
+        param = next(
+            (p for p in signature_params(self.ctx, function) if p.name.value == name), None
+        )
+        if param is not None:
+            if bound or param.annotation is None:
+                return None
+            found = SCALAR_ANNOTATIONS.get(
+                self.ctx.qualified_name(param.annotation.annotation) or ""
+            )
+            return found if found in ("int", "float", "bool", "str") else None
+        if not bound or any(size != 1 for _, _, size in bound):
+            return None
+        found = {self.of(value, depth + 1) for value, _, _ in bound}
+        return found.pop() if len(found) == 1 and None not in found else None
+
+
+def _folds(ctx, test: cst.BaseExpression, owner: Optional[str]) -> bool:  # type: ignore[no-untyped-def]
+    """Whether TorchScript may fold ``test`` to a constant (and drop a branch)."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        kind = type(node)
+        if kind is cst.Call:
+            name = ctx.qualified_name(node.func) or ""  # type: ignore[attr-defined]
+            if name in ("builtins.isinstance", "builtins.hasattr") or name.startswith(
+                ("torch.jit.", "torch.compiler.", "torch._dynamo.", "torch._C.")
+            ):
+                found = True
+        elif kind is cst.Comparison and any(
+            type(c.operator) in (cst.Is, cst.IsNot)
+            for c in node.comparisons  # type: ignore[attr-defined]
+        ):
+            found = True
+        elif (
+            kind is cst.Attribute
+            and self_attribute(node) is not None
+            and owner is not None
+            and has_constants(ctx, owner)
+        ):
+            found = True
+        return False if found else None
+
+    walk(test, enter, lambda node: None)
+    return found
+
+
+def _article(kind: str) -> str:
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}" if kind != "None" else "None"
 
 
 def _base(kind: str) -> str:
