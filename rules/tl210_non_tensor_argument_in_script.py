@@ -94,6 +94,9 @@ class NonTensorArgumentInScript(Rule):
     used as a value, a number, a size, a bool, a string, a tuple, list or dict
     (`g = self._num_groups(x)` with `return max(1, x.shape[-1] // 2)`); as a call statement,
     any value; unpacked (`a, b = self.stats(x)`), a tuple holding such a value.
+    And the same values given to a field of a `collections.namedtuple` of the file built in
+    scripted code (`Out(h, x.size(0))` with `Out = collections.namedtuple("Out", ["hidden",
+    "num_tokens"])`), or a field left to a `None` / literal default (`defaults=[None]`).
 
     ## Why is this bad?
     TorchScript types every unannotated parameter as `Tensor`, so the call does not compile
@@ -117,6 +120,11 @@ class NonTensorArgumentInScript(Rule):
     gap as an unannotated parameter, on the result: TorchScript assumes Tensor where the
     annotation is missing (TL211 is about returns TorchScript compiles, which it types).
 
+    An untyped namedtuple is a function with unannotated parameters to TorchScript: `Out(Tensor
+    hidden, Tensor num_tokens) -> (): Expected a value of type 'Tensor (inferred)' for argument
+    'num_tokens' but instead found type 'int'.` A `typing.NamedTuple` class with annotated
+    fields (`num_tokens: int`) compiles.
+
     ## Example
     ```python
     def split_heads(x, heads):
@@ -137,8 +145,15 @@ class NonTensorArgumentInScript(Rule):
         return max(1, x.shape[-1] // 2)
     ```
 
+    For a namedtuple, declare the fields' types:
+    ```python
+    class Out(NamedTuple):
+        hidden: torch.Tensor
+        num_tokens: int
+    ```
+
     ## Fix safety
-    No fix for an ignored function's result (the annotation to write is in the message where
+    No fix for a namedtuple's fields or an ignored function's result (the annotation to write is in the message where
     it is known). Unsafe fix: a parameter of a function of the same file (a method called on `self`, a
     submodule's `forward`) gets the type every call passes there (int, float, bool or str
     literals, sizes as `int`, `List[int]`, `Tuple[int, int]`, `Dict[str, torch.Tensor]`:
@@ -287,8 +302,73 @@ class NonTensorArgumentInScript(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # A typed NamedTuple takes the size; an untyped one tensors only.
+        Valid(
+            """
+            import collections
+            from typing import NamedTuple
+
+            import torch
+            from torch import nn
+
+            Pair = collections.namedtuple("Pair", ["low", "high"])
+
+            class Pooled(NamedTuple):
+                values: torch.Tensor
+                count: int
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    pair = Pair(x.amin(0), x.amax(0))
+                    pooled = Pooled(x.sum(0), x.size(0))
+                    return (pair.high - pair.low) * pooled.values / pooled.count
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
+        # A size for a field of an untyped namedtuple: TorchScript types each field as Tensor.
+        Invalid(
+            """
+            from collections import namedtuple
+
+            import torch
+            from torch import nn
+
+            Stats = namedtuple("Stats", "mean count")
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    stats = Stats(x.mean(0), x.size(0))
+                    return stats.mean * stats.count
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="namedtuple",
+        ),
+        Invalid(
+            """
+            import collections
+
+            import torch
+            from torch import nn
+
+            Out = collections.namedtuple("Out", ["hidden", "mask"], defaults=[None])
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return Out(x * 2).hidden
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="default `None`",
+        ),
         # An ignored helper returning an int: TorchScript takes the result as a Tensor, and
         # the call fails when the scripted model runs (Unable to cast 2 to Tensor).
         Invalid(
@@ -665,12 +745,17 @@ class NonTensorArgumentInScript(Rule):
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         self._reported: set[tuple[int, str]] = set()
+        self._namedtuples: Optional[dict[str, tuple[list[str], dict[str, cst.BaseExpression]]]] = (
+            None
+        )
 
     def visit_Call(self, node: cst.Call) -> None:
         if not in_script(self.ctx) or dead_in_script(self.ctx):
             return
         if self.ctx.qualified_name(node.func) == "builtins.range":
             self._range_bounds(node)
+            return
+        if type(node.func) is cst.Name and self._namedtuple_call(node, node.func.value):
             return
         callee = self._callee(node.func)
         if callee is None:
@@ -706,6 +791,47 @@ class NonTensorArgumentInScript(Rule):
                 f"{what} passed to unannotated parameter `{param.name.value}` of "
                 f"`{callee.node.name.value}`: TorchScript types it as Tensor; {advice}",
             )
+
+    def _namedtuple_call(self, node: cst.Call, name: str) -> bool:
+        """``Out(x, x.size(0))`` with ``Out = collections.namedtuple("Out", [...])`` of this
+        file: TorchScript types every field of an untyped namedtuple as Tensor. True when
+        ``name`` is such a namedtuple."""
+        if self._namedtuples is None:
+            self._namedtuples = _untyped_namedtuples(self.ctx)
+        found = self._namedtuples.get(name)
+        if found is None:
+            return False
+        fields, defaults = found
+        given: set[str] = set()
+        for position, arg in enumerate(node.args):
+            if arg.star:
+                return True
+            if arg.keyword is not None:
+                field = arg.keyword.value
+            elif position < len(fields):
+                field = fields[position]
+            else:
+                return True
+            given.add(field)
+            what = self._non_tensor(arg.value)
+            if what is not None and field in fields:
+                self.report(
+                    arg,
+                    f"{what} passed to field `{field}` of `{name}`, a `collections.namedtuple`: "
+                    "TorchScript types every field of an untyped namedtuple as Tensor; declare "
+                    "it as a `typing.NamedTuple` class with annotated fields",
+                )
+        for field, default in defaults.items():
+            if field not in given and (literal_type(default) or is_none(default)):
+                code = cst.Module([]).code_for_node(default)
+                self.report(
+                    node,
+                    f"field `{field}` of `{name}`, a `collections.namedtuple`, is left to its "
+                    f"default `{code}`: TorchScript types every field of an untyped namedtuple "
+                    "as Tensor and rejects the default; declare it as a `typing.NamedTuple` "
+                    "class with annotated fields",
+                )
+        return True
 
     def _ignored_result(self, node: cst.Call, function: cst.FunctionDef) -> None:
         """A call of an unannotated ``@torch.jit.ignore`` function whose every ``return``
@@ -1175,3 +1301,80 @@ def returned_values(function: cst.FunctionDef) -> Optional[list[cst.Return]]:
 
     walk(function, enter, lambda node: None)
     return found
+
+
+def _untyped_namedtuples(ctx) -> dict[str, tuple[list[str], dict[str, cst.BaseExpression]]]:  # type: ignore[no-untyped-def]
+    """Module-level ``Name = collections.namedtuple("Name", fields[, defaults=[...]])`` of this
+    file, each name bound once -> (its fields, the defaults of the last fields)."""
+    found: dict[str, tuple[list[str], dict[str, cst.BaseExpression]]] = {}
+    bound: dict[str, int] = {}
+    for stmt in ctx.module.body:
+        if type(stmt) in (cst.FunctionDef, cst.ClassDef):
+            bound[stmt.name.value] = bound.get(stmt.name.value, 0) + 1
+            continue
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:
+            if type(small) is not cst.Assign:
+                continue
+            for target in small.targets:
+                if type(target.target) is cst.Name:
+                    name = target.target.value
+                    bound[name] = bound.get(name, 0) + 1
+            value = small.value
+            if (
+                len(small.targets) != 1
+                or type(small.targets[0].target) is not cst.Name
+                or type(value) is not cst.Call
+                or ctx.qualified_name(value.func) != "collections.namedtuple"
+            ):
+                continue
+            fields = _namedtuple_fields(value)
+            if fields is None:
+                continue
+            defaults: dict[str, cst.BaseExpression] = {}
+            for arg in value.args[2:]:
+                if arg.keyword is None or arg.keyword.value not in ("defaults", "rename", "module"):
+                    fields = None
+                    break
+                if arg.keyword.value == "rename":
+                    fields = None  # renamed fields: their names are not the written ones
+                    break
+                if arg.keyword.value == "defaults":
+                    if type(arg.value) not in (cst.List, cst.Tuple):
+                        fields = None
+                        break
+                    values = [e.value for e in arg.value.elements]  # type: ignore[attr-defined]
+                    if len(values) > len(fields) or any(
+                        type(e) is cst.StarredElement
+                        for e in arg.value.elements  # type: ignore[attr-defined]
+                    ):
+                        fields = None
+                        break
+                    defaults = dict(zip(fields[len(fields) - len(values) :], values))
+            if fields is not None:
+                found[small.targets[0].target.value] = (fields, defaults)  # type: ignore[attr-defined]
+    return {name: value for name, value in found.items() if bound.get(name) == 1}
+
+
+def _namedtuple_fields(call: cst.Call) -> Optional[list[str]]:
+    """The field names of ``namedtuple("Name", ["a", "b"])`` / ``namedtuple("Name", "a b")``."""
+    if len(call.args) < 2 or any(a.star or a.keyword is not None for a in call.args[:2]):
+        return None
+    spec = call.args[1].value
+    if type(spec) is cst.SimpleString:
+        text = spec.evaluated_value
+        if not isinstance(text, str):
+            return None
+        return text.replace(",", " ").split()
+    if type(spec) in (cst.List, cst.Tuple):
+        names = []
+        for element in spec.elements:  # type: ignore[attr-defined]
+            if type(element.value) is not cst.SimpleString:
+                return None
+            text = element.value.evaluated_value
+            if not isinstance(text, str):
+                return None
+            names.append(text)
+        return names
+    return None
