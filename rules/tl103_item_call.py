@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import compile_break_reported, parameter_data_only
 from .tl102_tensor_to_python_scalar import NUMPY_NUMBER
+from .tl104_host_sync_conversion import floating
+
+# Builtins comparing their arguments: export cannot guard on a data-dependent float.
+COMPARING = frozenset({"builtins.min", "builtins.max"})
 
 
 class ItemCall(Rule):
@@ -22,7 +27,9 @@ class ItemCall(Rule):
     `.item()` copies a tensor value to a Python number. Plain `torch.compile` breaks the graph
     there (GB0124 "Unsupported Tensor.item() call with capture_scalar_outputs=False");
     `torch.compile(fullgraph=True)` and `torch.export` accept it as an unbacked symbol until the
-    number drives a branch (TL101; `torch.export` also fails where it sizes a tensor).
+    number drives a branch (TL101; `torch.export` also fails where it sizes a tensor, and
+    where `min` / `max` compare a float one with a number: `min(scale.exp().item(), 100.0)`;
+    an integer one stays symbolic there).
     `torch.jit.trace` records the number as a constant, so
     every later input reuses the example input's value.
 
@@ -80,9 +87,13 @@ class ItemCall(Rule):
             "accepts it"
         ),
         "trace": "torch.jit.trace bakes the value in as a constant",
+        "export": (
+            "torch.export fails where `min` / `max` compare the data-dependent float "
+            "(GuardOnDataDependentSymNode)"
+        ),
     }
     advice = "keep it a 0-d tensor"
-    targets = ("compile", "trace")
+    targets = ("compile", "trace", "export")
 
     VALID = [
         Valid(
@@ -203,6 +214,29 @@ class ItemCall(Rule):
         ),
     ]
     INVALID = [
+        # A float compared by `min`: export cannot guard on the data-dependent float.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    scale = min(h.mean().item(), 5.0)
+                    return h * scale
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("compile", "trace", "export"),
+            message_contains="min",
+        ),
         Invalid(
             """
             import numpy as np
@@ -238,6 +272,7 @@ class ItemCall(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3) * 10,)]
             """,
             line=6,
+            backends=("compile", "trace"),
             fixed="""
                 import torch
                 from torch import nn
@@ -271,6 +306,7 @@ class ItemCall(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4) + 5,)]
             """,
             line=5,
+            backends=("compile", "trace"),
             fixed="""
                 import torch
                 from torch import nn
@@ -330,7 +366,14 @@ class ItemCall(Rule):
         ),
     ]
 
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        # Arguments of `min(a, b)` / `max(a, b)`, recorded when the visit meets the outer call.
+        self._compared: set[int] = set()
+
     def visit_Call(self, node: cst.Call) -> None:
+        if len(node.args) >= 2 and self.ctx.qualified_name(node.func) in COMPARING:
+            self._compared.update(id(arg.value) for arg in node.args)
         func = node.func
         if (
             not self.ctx.in_graph
@@ -350,5 +393,9 @@ class ItemCall(Rule):
             targets.append("compile")
         if not parameter_data_only(self.ctx, func.value):
             targets.append("trace")
+        if id(node) in self._compared and floating(self.ctx, func.value):
+            # An unbacked float compared with a number: export cannot guard on it (integers
+            # pass: torch.sym_min / sym_max of them stay symbolic).
+            targets.append("export")
         if targets:
             self.report(node, targets=targets)

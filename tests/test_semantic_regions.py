@@ -231,6 +231,37 @@ def test_submodule_calls_reach_their_forward_and_methods(tmp_path):
     assert "script" in regions["sub.Block.forward"]
 
 
+def test_property_read_in_forward_reaches_its_getter(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "head.py": """
+                import torch
+                from torch import nn
+
+                class Head(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.log_scale = nn.Parameter(torch.zeros(()))
+
+                    @property
+                    def scale(self):
+                        return self.log_scale.exp()
+
+                    @property
+                    def unused(self):
+                        return 1
+
+                    def forward(self, x):
+                        return x * self.scale
+            """
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["head.Head.scale"] >= DEFAULT
+    assert "head.Head.unused" not in regions
+
+
 def test_exit_decorators_remove_their_backends(tmp_path):
     paths = write_project(
         tmp_path,

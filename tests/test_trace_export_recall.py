@@ -211,6 +211,25 @@ FORMS = [
         "export",
         True,
     ),
+    # .item() compared by min / max: an unbacked float export cannot guard on; an int passes.
+    (
+        "item-float-min",
+        "h = self.fc(x)\nreturn h * min(h.mean().item(), 5.0)",
+        TWO_SIZES,
+        "",
+        "TL103",
+        "export",
+        True,
+    ),
+    (
+        "item-int-min",
+        "h = self.fc(x)\nreturn h * min((h > 0).sum().item(), 5)",
+        TWO_SIZES,
+        "",
+        "TL103",
+        "export",
+        False,
+    ),
     (
         "data-intermediate",
         "h = self.fc(x)\nreturn h.data * 2 + h",

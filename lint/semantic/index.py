@@ -700,6 +700,11 @@ class ProjectIndex:
                     callees.extend(
                         (f, None, call) for f in self.attribute_functions(this, call.target)
                     )
+            elif call.kind == "read":
+                # ``self.scale`` of a ``@property``: reading it runs the getter.
+                method = self.find_method(this, call.target)
+                if method and "builtins.property" in method[2].decorators:
+                    callees.append((method[0], this, call))
             elif call.kind in ("attr", "item"):
                 cls = self.attribute_class(this, call.target, item=call.kind == "item")
                 if cls:

@@ -95,7 +95,8 @@ class CallRef:
     (``self.sub.method(...)`` or ``self.sub(...)``: ``target`` is ``sub`` and ``method`` the
     method, ``"__call__"`` for a call), ``"super"`` (``super().method(...)``) or ``"registry"``
     (``fn = REGISTRY[key]; fn(...)``: ``target`` is the dict of callables, or an instance of a
-    class holding one, and every callable in it is reached). ``"annotation"`` is no call: a name
+    class holding one, and every callable in it is reached). ``"read"`` is no call either: ``self.<target>`` read, which runs a property's getter.
+    ``"annotation"`` is no call: a name
     in the function's signature (``target``), a class TorchScript compiles with a scripted
     function. ``"with"`` is the context manager of a ``with`` item (``with Timer(...):``, or
     ``with t:`` for a local ``t = Timer(...)``): ``target`` is its class, whose ``__enter__``
@@ -377,6 +378,8 @@ class _Summarizer(ast.NodeVisitor):
         # The guard tests around the current statement in the current function (CallRef.guard),
         # outermost first; a block drops those its statements added when it ends.
         self.guards: list[GuardTest] = []
+        # ``self.<name>`` reads recorded (function id, name, guard): one reference each.
+        self.reads: set[tuple[int, str, tuple]] = set()
 
     # ``ast.NodeVisitor`` finds a method by name for every node (a string concatenation and a
     # getattr each); a type lookup among the few handled types, and skipping fields that hold
@@ -914,6 +917,21 @@ class _Summarizer(ast.NodeVisitor):
         return None
 
     # -- calls -----------------------------------------------------------------------------
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        """``self.<name>`` read in a method: a ``"read"`` reference, which reaches the getter
+        when the class makes ``name`` a property (once per name and guard in a function)."""
+        value = node.value
+        if type(value) is ast.Name and value.id == "self" and type(node.ctx) is ast.Load:
+            if self.function_stack:
+                fn = self.function_stack[-1]
+                guard = tuple(self.guards)
+                key = (id(fn), node.attr, guard)
+                if key not in self.reads:
+                    self.reads.add(key)
+                    fn.calls.append(CallRef("read", node.attr, line=node.lineno, guard=guard))
+            return
+        self.generic_visit(node)
+
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
         name = self._resolve(func)
@@ -1033,6 +1051,7 @@ _HANDLERS: dict[type, Callable[[_Summarizer, Any], None]] = {
     ast.With: _Summarizer.visit_With,
     ast.If: _Summarizer.visit_If,
     ast.IfExp: _Summarizer.visit_IfExp,
+    ast.Attribute: _Summarizer.visit_Attribute,
 }
 
 
