@@ -14,6 +14,8 @@ from .tl104_host_sync_conversion import floating
 
 # Builtins comparing their arguments: export cannot guard on a data-dependent float.
 COMPARING = frozenset({"builtins.min", "builtins.max"})
+# Builtins converting their argument: export must specialise the unbacked number and fails.
+CONVERTING = frozenset({"builtins.int", "builtins.float"})
 
 
 class ItemCall(Rule):
@@ -29,7 +31,8 @@ class ItemCall(Rule):
     `torch.compile(fullgraph=True)` and `torch.export` accept it as an unbacked symbol until the
     number drives a branch (TL101; `torch.export` also fails where it sizes a tensor, and
     where `min` / `max` compare a float one with a number: `min(scale.exp().item(), 100.0)`;
-    an integer one stays symbolic there).
+    an integer one stays symbolic there; and where `int()` / `float()` convert it:
+    `int(lengths.max().item())`, GuardOnDataDependentSymNode).
     `torch.jit.trace` records the number as a constant, so
     every later input reuses the example input's value.
 
@@ -88,8 +91,8 @@ class ItemCall(Rule):
         ),
         "trace": "torch.jit.trace bakes the value in as a constant",
         "export": (
-            "torch.export fails where `min` / `max` compare the data-dependent float "
-            "(GuardOnDataDependentSymNode)"
+            "torch.export fails where `int()` / `float()` convert the data-dependent number "
+            "or `min` / `max` compare it as a float (GuardOnDataDependentSymNode)"
         ),
     }
     advice = "keep it a 0-d tensor"
@@ -368,12 +371,17 @@ class ItemCall(Rule):
 
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
-        # Arguments of `min(a, b)` / `max(a, b)`, recorded when the visit meets the outer call.
+        # Arguments of `min(a, b)` / `max(a, b)` and of `int(...)` / `float(...)`, recorded
+        # when the visit meets the outer call.
         self._compared: set[int] = set()
+        self._converted: set[int] = set()
 
     def visit_Call(self, node: cst.Call) -> None:
-        if len(node.args) >= 2 and self.ctx.qualified_name(node.func) in COMPARING:
+        name = self.ctx.qualified_name(node.func)
+        if len(node.args) >= 2 and name in COMPARING:
             self._compared.update(id(arg.value) for arg in node.args)
+        elif len(node.args) == 1 and name in CONVERTING:
+            self._converted.add(id(node.args[0].value))
         func = node.func
         if (
             not self.ctx.in_graph
@@ -393,9 +401,12 @@ class ItemCall(Rule):
             targets.append("compile")
         if not parameter_data_only(self.ctx, func.value):
             targets.append("trace")
-        if id(node) in self._compared and floating(self.ctx, func.value):
-            # An unbacked float compared with a number: export cannot guard on it (integers
-            # pass: torch.sym_min / sym_max of them stay symbolic).
+        if id(node) in self._converted or (
+            id(node) in self._compared and floating(self.ctx, func.value)
+        ):
+            # `int(t.item())` specialises the unbacked number, and an unbacked float compared
+            # with a number needs a guard: export fails on both (an integer compared stays
+            # symbolic: torch.sym_min / sym_max).
             targets.append("export")
         if targets:
             self.report(node, targets=targets)

@@ -222,6 +222,15 @@ FORMS = [
         True,
     ),
     (
+        "item-int-conversion",
+        "h = self.fc(x)\nn = int((h > 0).sum().item())\nreturn h * n",
+        TWO_SIZES,
+        "",
+        "TL103",
+        "export",
+        True,
+    ),
+    (
         "item-int-min",
         "h = self.fc(x)\nreturn h * min((h > 0).sum().item(), 5)",
         TWO_SIZES,
