@@ -370,3 +370,10 @@ def value_with(test: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]
         value = literal_value(test, defaults)
         return None if value is ... else bool(value)
     return None
+
+
+def is_dataclass(ctx: LintContext, qualname: str) -> bool:
+    """Whether ``qualname`` is a class of the project decorated ``@dataclass`` (or
+    ``@dataclass(...)``); torch 2.13 cannot compile one as a TorchScript class."""
+    info = ctx.index.class_info(qualname)
+    return info is not None and "dataclasses.dataclass" in info[1].decorators
