@@ -37,6 +37,11 @@ class PathCondition:
     mode: Optional[str] = None
 
 
+# The condition of code that graph code calls only under ``if self.training:`` (the index
+# follows the calls: ``ProjectIndex.training_only``).
+TRAINED_BY_CALLERS = PathCondition("self.training", "training")
+
+
 def _code(node: cst.CSTNode) -> str:
     return _EMPTY_MODULE.code_for_node(node).strip()
 

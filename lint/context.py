@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING, Optional, Union
 import libcst as cst
 from libcst.metadata import CodeRange
 
-from torchlint.lint.conditions import combined, ends_in_exit, path_conditions
+from torchlint.lint.conditions import (
+    TRAINED_BY_CALLERS,
+    PathCondition,
+    combined,
+    ends_in_exit,
+    path_conditions,
+)
 from torchlint.lint.diagnostics import Diagnostic, Fix, Message, with_condition
 from torchlint.lint.positions import PositionFinder
 from torchlint.lint.semantic.driver import DriverModel
@@ -201,11 +207,7 @@ class LintContext:
                 return
         pos = self.position(node)
         # Graph code only: a back-end converts one path, and the condition says which.
-        condition, mode = (
-            combined(path_conditions(self.function, self.statements, node))
-            if self.in_graph
-            else (None, None)
-        )
+        condition, mode = combined(self._path_conditions(node)) if self.in_graph else (None, None)
         text = message if isinstance(message, str) else message.render(claimed)
         self.diagnostics.append(
             Diagnostic(
@@ -226,6 +228,20 @@ class LintContext:
                 mode=mode,
             )
         )
+
+    def _path_conditions(self, node: cst.CSTNode) -> list[PathCondition]:
+        """The tests around ``node`` in its function, and ``self.training`` when graph code
+        calls the function only in training mode."""
+        conditions = list(path_conditions(self.function, self.statements, node))
+        info = self.function_info
+        region = info.region if info is not None else None
+        if (
+            region is not None
+            and self.index.training_only(region.qualname)
+            and TRAINED_BY_CALLERS.text not in (c.text for c in conditions)
+        ):
+            conditions.insert(0, TRAINED_BY_CALLERS)
+        return conditions
 
     # -- traversal bookkeeping (called by the engine around every node) ---------------------
     def snapshot(self) -> tuple:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Optional
 
 from torchlint.lint.config import per_file_ignored
 from torchlint.lint.diagnostics import Diagnostic, FileError
@@ -68,11 +69,16 @@ def report(
         known_codes=findings.known,
         report_unused=UNUSED_SUPPRESSION_CODE in ran,
     )
-    kept = [
-        d
-        for d in unsuppressed
-        if settings.keeps_targets(d.targets, d.code, d.name) and kept_in_mode(settings.mode, d.mode)
-    ]
+    kept = []
+    for d in unsuppressed:
+        if not kept_in_mode(settings.mode, d.mode):
+            continue
+        targets = path_targets(d.targets, d.mode, settings.mode)
+        if d.targets and not targets:
+            continue
+        if settings.keeps_targets(targets, d.code, d.name):
+            d.narrow(targets)
+            kept.append(d)
     # A finding names only the back-ends of this run (``--target compile`` answers "where
     # does compile break?"), and its message says what those do.
     for diagnostic in kept:
@@ -80,6 +86,20 @@ def report(
         diagnostic.template = None
     errors = [error for code, name, error in findings.rule_errors if chosen(code, name)]
     return sorted(kept, key=Diagnostic.sort_key), errors
+
+
+# Back-ends that convert a model as it runs in eval mode: code that runs only in training mode
+# is no question of theirs (unless the run is about the training path).
+INFERENCE_BACKENDS = frozenset({"export", "trace"})
+
+
+def path_targets(targets: tuple[str, ...], needed: Optional[str], mode: str) -> tuple[str, ...]:
+    """The back-ends a finding whose code runs only in mode ``needed`` is about, in a run
+    about ``mode``: export and trace leave code that runs only in training mode to a run about
+    training (``--mode training``)."""
+    if needed == "training" and mode != "training":
+        return tuple(t for t in targets if t not in INFERENCE_BACKENDS)
+    return targets
 
 
 def _matches(code: str, name: str, selectors: Sequence[str]) -> bool:

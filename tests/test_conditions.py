@@ -162,3 +162,71 @@ def test_a_check_message_lambda_is_not_graph_code():
     )
     result = lint_text("model.py", source, settings=Settings(select=("TL103",)))
     assert [d.line for d in result.diagnostics] == [10]
+
+
+TRAINING_HELPER = textwrap.dedent(
+    """
+    import torch
+    from torch import nn
+
+
+    class Quantizer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("avg", torch.zeros(4))
+
+        def _update(self, x):
+            self.avg.data.mul_(0.9).add_(x.mean(0), alpha=0.1)  # helper
+            print(x.sum())  # helper-print
+
+        def forward(self, x):
+            if self.training:
+                self._update(x)
+            return x - self.avg
+
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.quantizer = Quantizer()
+
+        def forward(self, x):
+            return self.quantizer(x)
+    """
+)
+
+
+def _by_marker(source: str, **settings: object) -> dict[str, object]:
+    result = lint_text("model.py", source, settings=Settings(**settings))
+    lines = source.splitlines()
+    return {
+        lines[d.line - 1].split("#")[1].strip(): d
+        for d in result.diagnostics
+        if "#" in lines[d.line - 1]
+    }
+
+
+def test_a_helper_called_only_in_training_mode_runs_only_then():
+    from torchlint.lint.selection import path_targets
+
+    found = _by_marker(TRAINING_HELPER)
+    # The print's compile claim stands, with the callers' condition.
+    assert found["helper-print"].condition == "self.training"
+    assert found["helper-print"].mode == "training"
+    assert found["helper-print"].targets == ("compile",)
+    # The `.data` write names export and trace only, which convert the eval-mode model.
+    assert "helper" not in found
+    training = _by_marker(TRAINING_HELPER, mode="training")
+    assert set(training["helper"].targets) == {"export", "trace"}
+    assert path_targets(("compile", "export"), "training", "all") == ("compile",)
+    assert path_targets(("compile", "export"), None, "all") == ("compile", "export")
+    assert path_targets(("export",), "training", "training") == ("export",)
+
+
+def test_a_helper_also_called_in_eval_mode_carries_no_condition():
+    source = TRAINING_HELPER.replace(
+        "return x - self.avg", "self._update(x)\n        return x - self.avg"
+    )
+    found = _by_marker(source)
+    assert found["helper"].condition is None
+    assert set(found["helper"].targets) == {"export", "trace"}

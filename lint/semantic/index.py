@@ -20,6 +20,7 @@ from torchlint.lint.semantic.summary import (
     EXIT_DECORATORS,
     GUARD_CALLS,
     MODULE_BASES,
+    TRAINING_GUARD,
     CallRef,
     ClassSummary,
     FileSummary,
@@ -99,6 +100,14 @@ NOT_MODULE_TORCH_NN = frozenset(
 )
 
 
+def _training_guard(test: GuardTest) -> bool:
+    """``self.training``, alone or as a part of an ``and``: the guarded code runs only in
+    training mode."""
+    if test == TRAINING_GUARD:
+        return True
+    return type(test) is tuple and test[0] == "and" and any(map(_training_guard, test[1:]))
+
+
 @dataclass
 class Region:
     """A function that is graph code: the back-ends that compile it and the roots that reach it."""
@@ -170,6 +179,8 @@ class ProjectIndex:
         ] = {}
         self._lookups: dict[str, tuple[Optional[tuple[str, FileSummary, str]], frozenset[str]]] = {}
         self._regions: Optional[dict[str, Region]] = None
+        # The graph functions reached only in training mode, for the regions computed with.
+        self._training_only: Optional[tuple[dict[str, Region], frozenset[str]]] = None
         self._missing: set[str] = set()
         # Lowercased entry names of the search roots (None: unreadable), listed once each, and
         # by a module name's first part (lowercased), the roots that may hold it, in order.
@@ -447,6 +458,37 @@ class ProjectIndex:
         if self._regions is None:
             self._regions = self._compute_regions()
         return self._regions
+
+    def training_only(self, qualname: str) -> bool:
+        """Whether graph code reaches the function only through calls made in training mode
+        (under ``if self.training:``, in the function or in a caller), so that an eval-mode
+        export or trace never runs it."""
+        regions = self.regions()
+        if self._training_only is None or self._training_only[0] is not regions:
+            self._training_only = (regions, self._compute_training_only(regions))
+        return qualname in self._training_only[1]
+
+    def _compute_training_only(self, regions: dict[str, Region]) -> frozenset[str]:
+        queue: deque[tuple[str, bool]] = deque(
+            (root, True) for region in regions.values() for root in region.roots
+        )
+        reached: set[str] = set()
+        in_eval: set[str] = set()
+        while queue:
+            name, eval_path = queue.popleft()
+            if name in (in_eval if eval_path else reached):
+                continue
+            reached.add(name)
+            if eval_path:
+                in_eval.add(name)
+            found = self._function(name)
+            if found is None:
+                continue
+            summary, fn, owner = found
+            for concrete in (None, *self._subclasses_reached.get(name, ())):
+                for callee, _, call in self._callees(summary, fn, owner, concrete):
+                    queue.append((callee, eval_path and not any(map(_training_guard, call.guard))))
+        return frozenset(reached - in_eval)
 
     def has_graph_code(self, summary: FileSummary) -> bool:
         """Whether any function of this file is graph code."""

@@ -84,6 +84,9 @@ MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 # ``_Summarizer._guard_test``): the qualified name of a call that may be a guard, ``("not", t)``,
 # ``("and", t, ...)`` / ``("or", t, ...)``, or None for a part that says nothing.
 GuardTest = Union[str, tuple, None]
+# The guard test of ``if self.training:`` (any ``<x>.training``): a call under it runs only in
+# training mode.
+TRAINING_GUARD = "<training>"
 
 
 @dataclass(**_SLOTS)
@@ -914,6 +917,8 @@ class _Summarizer(ast.NodeVisitor):
             name = self._resolve(test.func)
             if name and (name in GUARD_CALLS or name.rpartition(".")[2].startswith(GUARD_PREFIXES)):
                 return name
+        if isinstance(test, ast.Attribute) and test.attr == "training":
+            return TRAINING_GUARD  # says nothing of the back-ends; the index reads the mode
         return None
 
     # -- calls -----------------------------------------------------------------------------
