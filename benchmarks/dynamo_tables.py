@@ -9,6 +9,10 @@ torch version, and stored as data keyed by ``major.minor``:
   that ``torch._numpy`` implements. Dynamo traces NumPy code through ``torch._numpy``, so a
   call of any other NumPy function on traced data fails ``fullgraph=True`` ("attempted to
   trace numpy function unsupported by PyTorch") and breaks plain ``torch.compile``.
+- ``torch_skipped``: the public torch functions (of the namespaces in ``TORCH_NAMESPACES``,
+  defined in torch) that Dynamo's ``torch._dynamo.trace_rules.lookup`` marks as skipped
+  (``SkipFunctionVariable``): a call of one in compiled code fails ``fullgraph=True``
+  ("Attempted to call function marked as skipped") and breaks plain ``torch.compile``.
 """
 
 from __future__ import annotations
@@ -36,14 +40,55 @@ def numpy_traced() -> list[str]:
     return sorted(traced)
 
 
+TORCH_NAMESPACES = (
+    "torch",
+    "torch.nn.functional",
+    "torch.linalg",
+    "torch.fft",
+    "torch.special",
+    "torch.sparse",
+    "torch.autograd",
+    "torch.random",
+    "torch.cuda",
+)
+
+
+def torch_skipped() -> list[str]:
+    import importlib
+
+    import torch._dynamo.trace_rules as trace_rules
+    from torch._dynamo.variables.functions import SkipFunctionVariable
+
+    skipped = []
+    for namespace in TORCH_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in dir(module):
+            function = getattr(module, name, None)
+            if name.startswith("_") or not callable(function) or isinstance(function, type):
+                continue
+            if not (getattr(function, "__module__", None) or "").startswith("torch"):
+                continue  # a re-exported typing or stdlib name
+            try:
+                variable = trace_rules.lookup(function)
+            except Exception:  # noqa: BLE001 - a callable trace_rules cannot key
+                continue
+            if variable is not None and issubclass(variable, SkipFunctionVariable):
+                skipped.append(f"{namespace}.{name}")
+    return sorted(skipped)
+
+
 def main() -> None:
     import torch
 
     version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
     tables = json.loads(TABLES.read_text()) if TABLES.exists() else {}
-    tables[version] = {"numpy_traced": numpy_traced()}
+    tables[version] = {"numpy_traced": numpy_traced(), "torch_skipped": torch_skipped()}
     TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
-    print(f"{TABLES}: torch {version}, {len(tables[version]['numpy_traced'])} NumPy functions")
+    entry = tables[version]
+    print(
+        f"{TABLES}: torch {version}, {len(entry['numpy_traced'])} NumPy functions, "
+        f"{len(entry['torch_skipped'])} skipped torch functions"
+    )
 
 
 if __name__ == "__main__":

@@ -19,3 +19,10 @@ def numpy_traced() -> frozenset[str]:
     """The NumPy functions Dynamo traces through ``torch._numpy`` (``"argmin"``,
     ``"linalg.norm"``)."""
     return frozenset(entry_for_installed_torch(json.loads(TABLES.read_text()))["numpy_traced"])
+
+
+@functools.cache
+def torch_skipped() -> frozenset[str]:
+    """The torch functions Dynamo marks as skipped (``"torch.sparse_coo_tensor"``,
+    ``"torch.manual_seed"``): compiled code calling one breaks the graph there."""
+    return frozenset(entry_for_installed_torch(json.loads(TABLES.read_text()))["torch_skipped"])

@@ -21,6 +21,12 @@ def test_numpy_functions_torch_numpy_lacks_are_not_traced():
     assert not {"unravel_index", "interp"} & traced
 
 
+def test_torch_functions_dynamo_skips():
+    skipped = dynamo_tables.torch_skipped()
+    assert {"torch.sparse_coo_tensor", "torch.manual_seed", "torch.get_rng_state"} <= skipped
+    assert not {"torch.nonzero", "torch.sparse.mm", "torch.cat"} & skipped
+
+
 @requires_torch
 def test_table_matches_the_installed_torch(monkeypatch):
     import torch
@@ -33,4 +39,5 @@ def test_table_matches_the_installed_torch(monkeypatch):
     if stored is None:
         pytest.skip(f"no table for torch {version}: run benchmarks/dynamo_tables.py")
     assert stored["numpy_traced"] == generator.numpy_traced()
+    assert stored["torch_skipped"] == generator.torch_skipped()
     sys.modules.pop("dynamo_tables", None)

@@ -1,0 +1,171 @@
+"""TL317: a torch function Dynamo does not trace, called in graph code."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Message
+from torchlint.lint.dynamo_tables import torch_skipped
+from torchlint.lint.rule import Invalid, Rule, Valid
+
+from .tl307_io import IO_CALLS
+
+
+class DynamoSkippedFunction(Rule):
+    """Flags calls of torch functions that Dynamo marks as skipped, in graph code.
+
+    ## What it does
+    Finds calls in graph code of the torch functions that torch's own
+    `torch._dynamo.trace_rules.lookup` maps to `SkipFunctionVariable` for the installed torch
+    version: sparse tensor constructors (`torch.sparse_coo_tensor`, `torch.sparse_csr_tensor`,
+    ...), RNG state (`torch.manual_seed`, `torch.get_rng_state`, `torch.set_rng_state`, their
+    `torch.cuda` versions), process settings (`torch.set_num_threads`, `torch.set_flush_denormal`,
+    the `torch.set_autocast_*` setters), `torch.typename`, `torch.from_dlpack`, `torch.lobpcg`,
+    `torch.autograd.backward`. The list is generated from torch (`benchmarks/dynamo_tables.py`
+    writes `rules/dynamo_tables.json`), not kept by hand. Not flagged: calls inside a `raise`
+    statement (an error message built with `torch.typename(x)` runs only on the failing path)
+    and `torch.save` / `torch.load` (TL307).
+
+    ## Why is this bad?
+    Dynamo does not trace into a skipped function: `torch.compile(fullgraph=True)` raises
+    ("Attempted to call function marked as skipped") and plain `torch.compile` breaks the
+    graph there, on every call. `torch.export` and `torch.jit.trace` run the function in Python
+    while they convert: its tensors, if any, are recorded as constants (an RNG state read in
+    forward is a constant afterwards).
+
+    ## Example
+    ```python
+    class GCN(nn.Module):
+        def forward(self, x, edge_index, weight):
+            adj = torch.sparse_coo_tensor(edge_index, weight, (x.shape[0], x.shape[0]))
+            return torch.sparse.mm(adj, self.lin(x))
+    ```
+    Use instead: build what the function builds outside the compiled code and pass it in (a
+    sparse adjacency made once per graph, the RNG seeded by the caller), or a dense form the
+    graph can hold (`torch.zeros(n, n).index_put_((rows, cols), weight, accumulate=True)`).
+
+    ## Fix safety
+    No automatic fix: what replaces the call depends on why it is there.
+    """
+
+    code = "TL317"
+    name = "dynamo-skipped-function"
+    subject = "a torch function Dynamo does not trace"
+    clauses = {
+        "compile": (
+            "torch.compile(fullgraph=True) raises (Attempted to call function marked as "
+            "skipped) and plain torch.compile breaks the graph here"
+        ),
+    }
+    advice = "call it outside the compiled code and pass its result in"
+    targets = ("compile",)
+
+    VALID = [
+        # The sparse matrix is built once, outside forward; sparse.mm is traced.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.lin = nn.Linear(4, 4)
+                    index = torch.tensor([[0, 1, 2, 3], [1, 2, 3, 0]])
+                    self.register_buffer(
+                        "adj", torch.sparse_coo_tensor(index, torch.ones(4), (4, 4)).to_dense()
+                    )
+
+                def forward(self, x):
+                    return self.adj @ self.lin(x)
+
+            def inputs():
+                return [(torch.randn(4, 4),), (torch.randn(4, 4) * 2,)]
+            """
+        ),
+        # Only the error path names the type.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.lin = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    if not isinstance(x, torch.Tensor):
+                        raise TypeError(f"expected a tensor, got {torch.typename(x)}")
+                    return self.lin(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def adjacency(edge_index, weight, n: int):
+                return torch.sparse_coo_tensor(edge_index, weight, (n, n))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.lin = nn.Linear(4, 4)
+
+                def forward(self, x, edge_index):
+                    h = self.lin(x)
+                    adj = adjacency(edge_index, torch.ones(edge_index.shape[1]), x.shape[0])
+                    return torch.sparse.mm(adj, h)
+
+            def inputs():
+                return [
+                    (torch.randn(4, 4), torch.tensor([[0, 1, 2, 3], [1, 2, 3, 0]])),
+                    (torch.randn(4, 4), torch.tensor([[0, 0, 1, 2], [1, 2, 3, 3]])),
+                ]
+            """,
+            line=5,
+        ),
+        # RNG state saved around a stochastic block (a reversible network's recomputation).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.lin = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.lin(x)
+                    state = torch.get_rng_state()
+                    return h * 2, state.float().sum()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        name = self.ctx.qualified_name(node.func)
+        if name is None or name not in torch_skipped() or name in IO_CALLS:
+            return
+        line = self.ctx.statements[-1] if self.ctx.statements else None
+        if isinstance(line, cst.SimpleStatementLine) and all(
+            isinstance(small, cst.Raise) for small in line.body
+        ):
+            return  # an error message, built only on the failing path
+        message = Message(
+            f"`{name}` is {self.subject}", (("compile", self.clauses["compile"]),), self.advice
+        )
+        self.report(node, message)
