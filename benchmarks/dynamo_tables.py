@@ -13,6 +13,10 @@ torch version, and stored as data keyed by ``major.minor``:
   defined in torch) that Dynamo's ``torch._dynamo.trace_rules.lookup`` marks as skipped
   (``SkipFunctionVariable``): a call of one in compiled code fails ``fullgraph=True``
   ("Attempted to call function marked as skipped") and breaks plain ``torch.compile``.
+- ``nn_parameter_modules``: the ``torch.nn`` module classes whose constructor (its own or an
+  inherited one of ``torch.nn``) creates an ``nn.Parameter``, read from torch's source: Dynamo
+  refuses the ``Parameter()`` constructor ("Attempted to use `torch.nn.Parameter()` constructor
+  with Dynamo"), so building one of these in compiled code breaks the graph.
 """
 
 from __future__ import annotations
@@ -77,17 +81,42 @@ def torch_skipped() -> list[str]:
     return sorted(skipped)
 
 
+def nn_parameter_modules() -> list[str]:
+    import inspect
+
+    from torch import nn
+
+    found = []
+    for name in dir(nn):
+        cls = getattr(nn, name)
+        if name.startswith("_") or not (isinstance(cls, type) and issubclass(cls, nn.Module)):
+            continue
+        for klass in cls.__mro__:
+            if klass is nn.Module or not klass.__module__.startswith("torch.nn"):
+                break
+            init = klass.__dict__.get("__init__")
+            if init is not None and "Parameter(" in inspect.getsource(init):
+                found.append(f"torch.nn.{name}")
+                break
+    return sorted(found)
+
+
 def main() -> None:
     import torch
 
     version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
     tables = json.loads(TABLES.read_text()) if TABLES.exists() else {}
-    tables[version] = {"numpy_traced": numpy_traced(), "torch_skipped": torch_skipped()}
+    tables[version] = {
+        "numpy_traced": numpy_traced(),
+        "torch_skipped": torch_skipped(),
+        "nn_parameter_modules": nn_parameter_modules(),
+    }
     TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]
     print(
         f"{TABLES}: torch {version}, {len(entry['numpy_traced'])} NumPy functions, "
-        f"{len(entry['torch_skipped'])} skipped torch functions"
+        f"{len(entry['torch_skipped'])} skipped torch functions, "
+        f"{len(entry['nn_parameter_modules'])} torch.nn classes that create parameters"
     )
 
 

@@ -26,3 +26,12 @@ def torch_skipped() -> frozenset[str]:
     """The torch functions Dynamo marks as skipped (``"torch.sparse_coo_tensor"``,
     ``"torch.manual_seed"``): compiled code calling one breaks the graph there."""
     return frozenset(entry_for_installed_torch(json.loads(TABLES.read_text()))["torch_skipped"])
+
+
+@functools.cache
+def nn_parameter_modules() -> frozenset[str]:
+    """The ``torch.nn`` classes whose constructor creates an ``nn.Parameter``
+    (``"torch.nn.Linear"``, ``"torch.nn.LayerNorm"``)."""
+    return frozenset(
+        entry_for_installed_torch(json.loads(TABLES.read_text()))["nn_parameter_modules"]
+    )

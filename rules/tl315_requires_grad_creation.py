@@ -4,9 +4,24 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
+from torchlint.lint.dynamo_tables import nn_parameter_modules
 from torchlint.lint.rule import Invalid, Rule, Valid
 
 from ._graph import keyword
+
+PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+# `nn.Parameter(...)`, or a torch.nn layer whose constructor makes one (a table read from torch).
+PARAMETER_MESSAGE = Message(
+    "a parameter created in graph code (`nn.Parameter`, or a torch.nn layer that makes one)",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here",
+        ),
+    ),
+    "create the layer in `__init__` (`nn.LazyLinear` infers its input size on the first call)",
+)
 
 # Factory functions Dynamo refuses to call with `requires_grad=True` (GB0225). The `x.new_*`
 # methods are traced fine.
@@ -44,13 +59,22 @@ class RequiresGradCreation(Rule):
 
     ## What it does
     Finds tensor factory calls (`torch.tensor`, `torch.zeros`, `torch.full`, `torch.randn`,
-    `torch.zeros_like`, ...) with `requires_grad=True` in code that `torch.compile` traces.
+    `torch.zeros_like`, ...) with `requires_grad=True` in code that `torch.compile` traces, and
+    parameters made there: `nn.Parameter(...)`, or a `torch.nn` layer whose constructor makes
+    one (`nn.Linear`, `nn.LayerNorm`, `nn.Conv2d`, ...: the classes whose constructor source
+    in the installed torch creates an `nn.Parameter`, listed by `benchmarks/dynamo_tables.py`),
+    as in a head that builds its projection on the first call (`if self.proj is None:
+    self.proj = nn.Linear(x.shape[-1], d)`).
 
     ## Why is this bad?
     Dynamo does not create leaf tensors that require grad inside a graph:
     `torch.compile(fullgraph=True)` raises "Attempted to use tensor creation function with
     requires_grad=True" (GB0225) and plain `torch.compile` breaks the graph there.
-    `torch.export` accepts it. A typical case is a loss accumulator,
+    `torch.export` accepts it. Dynamo refuses the `nn.Parameter()` constructor too ("Attempted
+    to use `torch.nn.Parameter()` constructor with Dynamo"), so building a layer with
+    parameters in compiled code fails `fullgraph=True` and breaks plain `torch.compile`; create
+    it in `__init__` (`nn.LazyLinear` and the other lazy layers infer their input size on the
+    first call, which torch.compile supports). A typical case of the flag is a loss accumulator,
     `total = torch.tensor(0.0, requires_grad=True)`, which does not need the flag: adding
     losses that require grad makes the sum require grad.
 
@@ -85,6 +109,25 @@ class RequiresGradCreation(Rule):
     targets = ("compile",)
 
     VALID = [
+        # A lazy layer made in __init__ infers its input size on the first call.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = nn.Linear(6, 6)
+                    self.head = nn.LazyLinear(4)
+
+                def forward(self, x):
+                    return self.head(self.body(x))
+
+            def inputs():
+                return [(torch.randn(2, 6),), (torch.randn(3, 6),)]
+            """
+        ),
         Valid(
             """
             import torch
@@ -122,6 +165,40 @@ class RequiresGradCreation(Rule):
         ),
     ]
     INVALID = [
+        # A projection built on the first call: Dynamo refuses the Parameter constructor.
+        Invalid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Head(nn.Module):
+                def __init__(self, out_dim: int = 4):
+                    super().__init__()
+                    self.out_dim = out_dim
+                    self.proj: Optional[nn.Linear] = None
+
+                def forward(self, x):
+                    if self.proj is None:
+                        self.proj = nn.Linear(x.shape[-1], self.out_dim)
+                    return self.proj(x)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = nn.Linear(6, 6)
+                    self.head = Head()
+
+                def forward(self, x):
+                    return self.head(self.body(x))
+
+            def inputs():
+                return [(torch.randn(2, 6),), (torch.randn(3, 6),)]
+            """,
+            line=14,
+            message_contains="parameter created",
+        ),
         Invalid(
             """
             import torch
@@ -162,7 +239,13 @@ class RequiresGradCreation(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not self.ctx.in_graph or self.ctx.qualified_name(node.func) not in FACTORIES:
+        if not self.ctx.in_graph:
+            return
+        name = self.ctx.qualified_name(node.func)
+        if name in PARAMETERS or name in nn_parameter_modules():
+            self.report(node, PARAMETER_MESSAGE)
+            return
+        if name not in FACTORIES:
             return
         flag = keyword(node, "requires_grad")
         if isinstance(flag, cst.Name) and flag.value == "True":
