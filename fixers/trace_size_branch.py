@@ -8,7 +8,10 @@ such sizes with ints or constants (``t % 2`` alone is read as ``t % 2 != 0``; ``
 by the fix in ``trace_size_tensor.py``):
 
 - padding: ``if c: x = F.pad(x, (0, p))`` -> ``x = F.pad(x, (0, p * (c)))``: each amount
-  becomes 0 where the test is false, and a pad of 0 leaves ``x`` as it was;
+  becomes 0 where the test is false, and a pad of 0 leaves ``x`` as it was; where the test is
+  false only when every amount is 0 (``if pad_h or pad_w:``, ``pad != 0``, or ``pad > 0`` of a
+  ``%`` remainder) the pad runs always, as it is (``and`` / ``or`` are fine there: the test
+  goes);
 - truncation: ``if x.size(1) > n: x = x[:, :n]`` (``>=``, ``x.shape[d]`` or a name bound to
   it, ``x[:, -n:]``, ``x[..., :n]`` for the last dimension) -> ``x = x[:, :n]``, which leaves a
   shorter ``x`` as it was; other statements of the branch (a warning) stay under the ``if``;
@@ -105,8 +108,9 @@ class SizeBranchPad(Fixer):
     codes = ("TL106",)
     applicability = "unsafe"
     message = (
-        "pad by `amount * (test)` instead of branching on the size: torch.jit.trace records "
-        "it (a pad of 0 copies the tensor)"
+        "pad by `amount * (test)` instead of branching on the size, or always where the test "
+        "is false only when every amount is 0 (`if pad_h or pad_w:`): torch.jit.trace "
+        "records it (a pad of 0 copies the tensor)"
     )
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
@@ -138,6 +142,18 @@ class SizeBranchPad(Fixer):
         amounts = pad_args[0].value
         if not isinstance(amounts, (cst.Tuple, cst.List)) or not amounts.elements:
             return None
+        zero_when_false = self._zero_when_false(test)
+        if zero_when_false and all(
+            isinstance(e, cst.Element)
+            and (
+                (isinstance(e.value, cst.Integer) and e.value.value == "0")
+                or (isinstance(e.value, cst.Name) and e.value.value in zero_when_false)
+            )
+            for e in amounts.elements
+        ):
+            # `if pad_h or pad_w: x = F.pad(x, (0, pad_w, 0, pad_h))`: where the test is
+            # false every amount is 0, and a pad of 0 leaves `x` as it was.
+            return [(node, _with_header_comment(node, line))]
         condition = traced_size_test(self, test)
         if condition is None:
             return None
@@ -168,6 +184,48 @@ class SizeBranchPad(Fixer):
         )
         new = line.with_changes(body=[statement.with_changes(value=new_call)])
         return [(node, _with_header_comment(node, new))]
+
+    def _zero_when_false(self, test: cst.BaseExpression) -> frozenset[str]:
+        """Names that are all 0 where ``test`` is false: ``a or b`` of names (ints), of
+        ``a != 0``, or of ``a > 0`` where ``a`` is bound once to a ``%`` remainder (never
+        negative for a positive divisor, as a padding amount is); empty for any other test."""
+        terms = []
+        while isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+            terms.append(test.right)
+            test = test.left
+        terms.append(test)
+        names = set()
+        for term in terms:
+            if isinstance(term, cst.Name) and self.kind(term) in (Kind.SIZE, Kind.CONST):
+                names.add(term.value)
+                continue
+            if not (isinstance(term, cst.Comparison) and len(term.comparisons) == 1):
+                return frozenset()
+            left, (comparison,) = term.left, term.comparisons
+            right = comparison.comparator
+            if not (
+                isinstance(left, cst.Name)
+                and isinstance(right, cst.Integer)
+                and right.value == "0"
+                and self.kind(left) in (Kind.SIZE, Kind.CONST)
+            ):
+                return frozenset()
+            if isinstance(comparison.operator, cst.NotEqual) or (
+                isinstance(comparison.operator, cst.GreaterThan) and self._remainder(left)
+            ):
+                names.add(left.value)
+                continue
+            return frozenset()
+        return frozenset(names)
+
+    def _remainder(self, name: cst.Name) -> bool:
+        bound = assignments(self.enclosing_function(name), name.value)
+        return (
+            len(bound) == 1
+            and bound[0][2] == 1
+            and isinstance(bound[0][0], cst.BinaryOperation)
+            and isinstance(bound[0][0].operator, cst.Modulo)
+        )
 
 
 class SizeBranchTruncate(Fixer):

@@ -30,9 +30,10 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import assignments, self_assignments, self_attribute
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import fresh_name
+from ._shared import fresh_name, local_definition, self_class
 from ._tensor_exprs import ARITHMETIC, len_as_shape, len_of_tensor, shape_of_tensor, traced_size
 
 KEYWORDS = {"dtype", "device"}
@@ -171,7 +172,7 @@ class IntOfSize(Fixer):
         ):
             return None
         size = call.args[0].value
-        if not traced_size(self, size) or _divides(size):
+        if not traced_size(self, size) or _divides(size) or not self._integers(size):
             return None
         text = len_as_shape(self, size.with_changes(lpar=(), rpar=()))
         if isinstance(size, (cst.BinaryOperation, cst.UnaryOperation)) and not isinstance(
@@ -179,6 +180,49 @@ class IntOfSize(Fixer):
         ):
             text = f"({text})"
         return [(call, text)]
+
+    def _integers(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
+        """Whether every number ``expr`` combines with its sizes is surely an int (an int
+        literal, or a name or ``self.<attr>`` that an int literal or an ``int`` parameter
+        gives), so ``int`` truncates nothing: ``int(n * self.keep_ratio)`` keeps it."""
+        if depth > 6 or isinstance(expr, (cst.Float, cst.Imaginary)):
+            return False
+        if isinstance(expr, cst.BinaryOperation):
+            return self._integers(expr.left, depth + 1) and self._integers(expr.right, depth + 1)
+        if isinstance(expr, cst.UnaryOperation):
+            return self._integers(expr.expression, depth + 1)
+        if isinstance(expr, cst.Integer) or self.kind(expr) == Kind.SIZE:
+            return True
+        if isinstance(expr, cst.Name):
+            function = self.enclosing_function(expr)
+            return function is not None and _int_valued(function, expr.value)
+        attribute = self_attribute(expr)
+        if attribute is None:
+            return False
+        owner = self_class(self, expr)
+        definition = local_definition(self, f"{owner}.__init__") if owner else None
+        if not isinstance(definition, cst.FunctionDef):
+            return False
+        values = self_assignments(definition, attribute)
+        return bool(values) and all(
+            isinstance(v, cst.Integer)
+            or (isinstance(v, cst.Name) and _int_valued(definition, v.value))
+            for v in values
+        )
+
+
+def _int_valued(function: cst.FunctionDef, name: str) -> bool:
+    """A parameter annotated ``int`` (or defaulting to an int literal, unannotated), or a
+    name bound only to int literals."""
+    for param in (*function.params.params, *function.params.kwonly_params):
+        if param.name.value != name:
+            continue
+        if param.annotation is not None:
+            annotation = param.annotation.annotation
+            return isinstance(annotation, cst.Name) and annotation.value == "int"
+        return isinstance(param.default, cst.Integer)
+    bound = assignments(function, name)
+    return bool(bound) and all(isinstance(v, cst.Integer) and size == 1 for v, _, size in bound)
 
 
 def _divides(expr: cst.BaseExpression) -> bool:

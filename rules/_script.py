@@ -8,8 +8,7 @@ from typing import Any, Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
-from torchlint.lint.graph_queries import assignments
-from torchlint.lint.walk import walk
+from torchlint.lint.graph_queries import assignments, self_assignments, self_attribute
 
 SCRIPT = ("script",)
 
@@ -151,44 +150,6 @@ def class_methods(ctx: LintContext, owner: str) -> list[cst.FunctionDef]:
     return [
         f.node for f in ctx.model.functions.values() if f.owner_class == owner and f.parent is None
     ]
-
-
-def self_attribute(node: cst.CSTNode) -> Optional[str]:
-    """``X`` of ``self.X``, else None."""
-    if (
-        type(node) is cst.Attribute
-        and type(node.value) is cst.Name  # type: ignore[attr-defined]
-        and node.value.value == "self"  # type: ignore[attr-defined]
-    ):
-        return node.attr.value  # type: ignore[attr-defined]
-    return None
-
-
-def self_assignments(function: cst.FunctionDef, attr: str) -> list[Optional[cst.BaseExpression]]:
-    """The values ``function`` binds to ``self.<attr>`` (None for a binding without one: an
-    augmented assignment, a tuple target, a ``for`` target, a bare annotation)."""
-    found: list[Optional[cst.BaseExpression]] = []
-
-    def enter(node: cst.CSTNode) -> Optional[bool]:
-        kind = type(node)
-        if kind is cst.Assign:
-            for target in node.targets:  # type: ignore[attr-defined]
-                if self_attribute(target.target) == attr:
-                    found.append(node.value if len(node.targets) == 1 else None)  # type: ignore[attr-defined]
-                elif type(target.target) in (cst.Tuple, cst.List) and any(
-                    self_attribute(e.value) == attr for e in target.target.elements
-                ):
-                    found.append(None)
-        elif kind is cst.AnnAssign and self_attribute(node.target) == attr:  # type: ignore[attr-defined]
-            found.append(node.value)  # type: ignore[attr-defined]
-        elif kind in (cst.AugAssign, cst.For) and self_attribute(node.target) == attr:  # type: ignore[attr-defined]
-            found.append(None)
-        elif kind in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not function:
-            return False
-        return None
-
-    walk(function, enter, lambda node: None)
-    return found
 
 
 def class_annotations(ctx: LintContext, owner: str) -> set[str]:

@@ -121,6 +121,28 @@ def test_as_tensor_of_a_size_and_int_of_a_size_keep_the_traced_size():
     _unfixed(before.replace("int(x.size(2) * 2 + 1)", "3"), "TL106", "int(x.shape[0] / 2)")
 
 
+def test_int_of_a_size_times_a_float_keeps_its_truncation():
+    source = """
+        import torch
+        from torch import nn
+
+
+        class Model(nn.Module):
+            def __init__(self, keep_ratio: float = 0.5, groups: int = 2):
+                super().__init__()
+                self.keep_ratio = keep_ratio
+                self.groups = groups
+
+            def forward(self, x):
+                keep = int(x.shape[1] * self.keep_ratio)
+                width = int(x.shape[1] * self.groups)
+                return x[:, :keep].sum() + torch.arange(width).sum()
+    """
+    fixed = _fix(source, "TL106")
+    assert "keep = int(x.shape[1] * self.keep_ratio)" in fixed
+    assert "width = x.shape[1] * self.groups" in fixed
+
+
 def test_tensors_of_values_trace_cannot_record_are_left_alone():
     before = _model(
         """\
@@ -147,6 +169,29 @@ def test_padding_under_a_size_test_becomes_a_pad_scaled_by_the_test():
         "if x.size(1) % 3:  # odd lengths\n            x = F.pad(x, [0, 0, 0, extra], value=0.5)",
         "x = F.pad(x, [0, 0, 0, extra * (x.size(1) % 3 != 0)], value=0.5)  # odd lengths",
     )
+
+
+def test_padding_whose_test_is_false_only_at_zero_amounts_runs_always():
+    before = _model(
+        """\
+        h, w = x.shape[1], x.shape[2]
+        pad_h = (4 - h % 4) % 4
+        pad_w = (4 - w % 4) % 4
+        if pad_h or pad_w:  # to a multiple of 4
+            x = F.pad(x, (0, pad_w, 0, pad_h))
+        return x
+        """
+    )
+    assert _fix(before, "TL106") == before.replace(
+        "if pad_h or pad_w:  # to a multiple of 4\n            x = F.pad(x, (0, pad_w, 0, pad_h))",
+        "x = F.pad(x, (0, pad_w, 0, pad_h))  # to a multiple of 4",
+    )
+    # `pad > 0` of a value that may be negative: a pad by it would crop, so the test stays.
+    negative = before.replace("(4 - h % 4) % 4", "4 - h").replace(
+        "if pad_h or pad_w:", "if pad_h > 0 or pad_w:"
+    )
+    assert "if pad_h > 0 or pad_w:" in negative
+    _unfixed(negative, "TL106", "if pad_h > 0 or pad_w:")
 
 
 def test_truncation_under_a_length_test_runs_unconditionally():
@@ -340,6 +385,16 @@ TORCH_CASES = [
             shapes="(2, 4, 4), (3, 5, 4)",
         ),
         id="TL106-pad",
+    ),
+    pytest.param(
+        "TL106",
+        _model(
+            "h, w = x.shape[1], x.shape[2]\npad_h = (4 - h % 4) % 4\npad_w = (4 - w % 4) % 4\n"
+            "if pad_h > 0 or pad_w > 0:\n    x = F.pad(x, (0, pad_w, 0, pad_h))\n"
+            "return x.reshape(x.size(0), -1, 4)\n",
+            shapes="(2, 4, 4), (3, 5, 6)",
+        ),
+        id="TL106-pad-always",
     ),
     pytest.param(
         "TL106",
