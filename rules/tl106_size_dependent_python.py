@@ -597,7 +597,7 @@ class SizeDependentPython(Rule):
                 def forward(self, x):
                     b, t, d = x.shape
                     pad = (4 - t % 4) % 4
-                    x = F.pad(x, (0, 0, 0, pad * (pad > 0)))
+                    x = F.pad(x, (0, 0, 0, pad))
                     return x.reshape(b, -1, 4 * d).sum(-1)
 
             def inputs():
