@@ -155,7 +155,8 @@ class SizeDependentPython(Rule):
     Unsafe fixes (`--unsafe-fixes`) where the test is one comparison of sizes the tracer records
     (`x.size(1) > self.max_len`, `t % 2 == 1`, names bound to such sizes), which is a 0-d bool
     tensor while tracing: `if c: x = F.pad(x, (0, p))` -> `x = F.pad(x, (0, p * (c)))` (a pad
-    of 0 copies `x`); `if x.size(1) > n: x = x[:, :n]` -> the slice alone (it leaves a shorter
+    of 0 copies `x`), or the pad alone where the test is false only when every amount is 0
+    (`if pad_h or pad_w:`, `if pad > 0:` of a `%` remainder); `if x.size(1) > n: x = x[:, :n]` -> the slice alone (it leaves a shorter
     `x` as it was; other statements of the branch stay under the `if`); `if c: y = a else: y =
     b` (or a ternary, or returns) -> `y = torch.where(torch.full((), c, dtype=torch.bool), a,
     b)` where neither value can change the shape (both branches run); and a row loop
