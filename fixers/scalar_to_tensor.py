@@ -46,7 +46,14 @@ from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignmen
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import scope_of, variable_uses
-from ._tensor_exprs import ARITHMETIC, ELEMENTWISE, FULL_REDUCTIONS, is_full_reduction, is_number
+from ._tensor_exprs import (
+    ARITHMETIC,
+    ELEMENTWISE,
+    FULL_REDUCTIONS,
+    is_full_reduction,
+    is_number,
+    traced_size,
+)
 
 # Calls taking a 0-d tensor where they took a number: (positions, keywords).
 VALUE_METHODS = {
@@ -459,6 +466,44 @@ class MathOfTensorToTorch(NumberToTensor):
             args=[arg.with_changes(value=value)],
         )
         return self._with_rewrites([(call, new)], flow)
+
+
+class MathOfSizeToTorch(_KeepTensor):
+    """TL106 on ``math.log(x.size(1))`` of a size the tracer follows -> ``torch.log(torch.full(
+    (), x.size(1), dtype=torch.float64))``, where every use of the value takes a 0-d tensor
+    (see the module docstring). While tracing the size is a 0-d tensor that ``math`` turns into
+    the example's constant; ``torch.full`` keeps it in the graph, in double as ``math``
+    computed (a float32 tensor it meets keeps its dtype)."""
+
+    codes = ("TL106",)
+    message = (
+        "use the torch function on a 0-d tensor of the size instead of `math`, so "
+        "torch.jit.trace records it"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if (
+            not isinstance(call, cst.Call)
+            or len(call.args) != 1
+            or "trace" not in diagnostic.targets
+        ):
+            return None
+        name = self.ctx.qualified_name(call.func) or ""
+        arg = call.args[0]
+        if not name.startswith("math.") or name[5:] not in MATH_FUNCTIONS:
+            return None
+        if arg.keyword is not None or arg.star or not traced_size(self, arg.value):
+            return None
+        flow = self._flow_without_traced_slice(call, diagnostic)
+        if flow is None:
+            return None
+        torch = self.import_module("torch")
+        size = self.code(arg.value.with_changes(lpar=(), rpar=()))
+        new = cst.parse_expression(
+            f"{torch}.{name[5:]}({torch}.full((), {size}, dtype={torch}.float64))"
+        )
+        return self._with_rewrites([(call, new.with_changes(lpar=call.lpar, rpar=call.rpar))], flow)
 
 
 # ``.tolist()`` of these is a flat list of numbers (``min`` of a nested list compares lists).

@@ -156,7 +156,9 @@ class SizeDependentPython(Rule):
     (`x.size(1) > self.max_len`, `t % 2 == 1`, names bound to such sizes), which is a 0-d bool
     tensor while tracing: `if c: x = F.pad(x, (0, p))` -> `x = F.pad(x, (0, p * (c)))` (a pad
     of 0 copies `x`), or the pad alone where the test is false only when every amount is 0
-    (`if pad_h or pad_w:`, `if pad > 0:` of a `%` remainder); `if x.size(1) > n: x = x[:, :n]` -> the slice alone (it leaves a shorter
+    (`if pad_h or pad_w:`, `if pad > 0:` of a `%` remainder); `math.log(x.size(1))` (and the
+    other `math` functions torch has) -> `torch.log(torch.full((), x.size(1),
+    dtype=torch.float64))` where the value only meets tensors; `if x.size(1) > n: x = x[:, :n]` -> the slice alone (it leaves a shorter
     `x` as it was; other statements of the branch stay under the `if`); `if c: y = a else: y =
     b` (or a ternary, or returns) -> `y = torch.where(torch.full((), c, dtype=torch.bool), a,
     b)` where neither value can change the shape (both branches run); and a row loop

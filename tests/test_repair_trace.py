@@ -194,6 +194,19 @@ def test_padding_whose_test_is_false_only_at_zero_amounts_runs_always():
     _unfixed(negative, "TL106", "if pad_h > 0 or pad_w:")
 
 
+def test_math_of_a_traced_size_becomes_the_torch_function_of_a_full():
+    before = "import math\n" + _model("return x / math.log(x.size(1))\n")
+    assert _fix(before, "TL106") == before.replace(
+        "math.log(x.size(1))", "torch.log(torch.full((), x.size(1), dtype=torch.float64))"
+    )
+    # A number Python keeps using (a range) stays `math`.
+    _unfixed(
+        "import math\n" + _model("n = int(math.log(x.size(1)))\nreturn x[:, :n]\n"),
+        "TL106",
+        "math.log",
+    )
+
+
 def test_truncation_under_a_length_test_runs_unconditionally():
     before = _model(
         """\
@@ -385,6 +398,15 @@ TORCH_CASES = [
             shapes="(2, 4, 4), (3, 5, 4)",
         ),
         id="TL106-pad",
+    ),
+    pytest.param(
+        "TL106",
+        "import math\n"
+        + _model(
+            "length = x.size(1)\nreturn x / math.log(length) + x * math.sqrt(x.shape[1])\n",
+            shapes="(2, 3, 4), (2, 6, 4)",
+        ),
+        id="TL106-math",
     ),
     pytest.param(
         "TL106",
