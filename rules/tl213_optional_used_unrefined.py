@@ -52,6 +52,10 @@ class OptionalUsedUnrefined(Rule):
     `x.masked_fill(mask, 0.0)` on a tensor `x`, `torch.where(keep, x, y)`, `torch.matmul(x, w)`.
     A parameter annotated `Optional[int]` / `float` / `bool` / `str` counts only as an operand
     of `+`, `-`, `*`, `/`, `//`, `**` or unary `-` (`x * scale`, `n + 1`).
+    A parameter annotated Optional of any type (`Optional[List[int]]`, `Optional[Tensor]`,
+    `Optional[int]`, ...) counts when its truth is tested where no `is not None` test covers
+    it: `if dims:`, `not dims`, an operand of `and` / `or`, `while dims:`, `assert dims`, the
+    test of a conditional expression.
     Also finds, in methods of a module whose class body annotates an attribute as Optional
     (`heads: Optional[List[torch.Tensor]]`, `bias: torch.Tensor | None`; no `Final` or
     `__constants__` in the class), that attribute indexed, read for an attribute or method,
@@ -71,7 +75,9 @@ class OptionalUsedUnrefined(Rule):
     `RuntimeError: 'Optional[Tensor]' object has no attribute or method 'size'`, or for an
     op's argument `Arguments for call are not valid ... Expected a value of type 'Tensor' for
     argument 'mask' but instead found type 'Optional[Tensor]'`, and for an Optional number in
-    arithmetic `Arguments for call are not valid`. Python (and
+    arithmetic `Arguments for call are not valid`; a truth test of any Optional fails with
+    `Could not cast value of type Optional[List[int]] to bool` (torch 2.13; `if dims is not
+    None and dims:` compiles, and so does `if dims:` on a plain `List[int]`). Python (and
     trace, compile, export) run it fine, since the other branch was taken. A module attribute
     annotated Optional in the class body keeps that type whatever its value, and TorchScript
     refines local names only, never `self.x`: the use fails under `if self.x is not None:` as
@@ -112,6 +118,30 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        # Truth tests of Optional values after a `None` test, and of a plain list.
+        Valid(
+            """
+            from typing import List, Optional
+            import torch
+            from torch import nn
+
+            def reduce(x: torch.Tensor, keep: List[int], dims: Optional[List[int]] = None):
+                if dims is not None and dims:
+                    x = x.sum(dims, keepdim=True)
+                if keep:
+                    x = x * 2
+                return x
+
+            class Model(nn.Module):
+                def forward(self, x, scale: Optional[float] = None):
+                    if scale is None:
+                        return reduce(x, [0], [1])
+                    return x * scale if scale else x
+
+            def inputs():
+                return [(torch.randn(2, 4), None), (torch.randn(3, 4), 2.0)]
+            """
+        ),
         # The attribute copied to a local, which the test refines; `len` takes it as it is.
         Valid(
             """
@@ -455,6 +485,26 @@ class OptionalUsedUnrefined(Rule):
             """,
             line=8,
         ),
+        # A truth test of an Optional list (any Optional type) that no `is not None` covers.
+        Invalid(
+            """
+            from typing import List, Optional
+            import torch
+            from torch import nn
+
+            def reduce(x: torch.Tensor, dims: Optional[List[int]] = None) -> torch.Tensor:
+                return x.sum(dims) if dims else x
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return reduce(x, [1])
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            message_contains="truth is tested",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -484,6 +534,16 @@ class OptionalUsedUnrefined(Rule):
             and _optional_scalar(self.ctx, p.annotation.annotation) is not None
         )
         optional |= scalars
+        # Other Optional parameters (`Optional[List[int]]`, ...): only their truth tests count.
+        truth_only = (
+            frozenset(
+                p.name.value
+                for p in signature_params(self.ctx, node)
+                if p.annotation is not None and _optional(self.ctx, p.annotation.annotation)
+            )
+            - optional
+        )
+        optional |= truth_only
         if optional:
             # `x is not None` on a parameter TorchScript types as a plain Tensor is constant.
             never_none = frozenset(
@@ -494,8 +554,18 @@ class OptionalUsedUnrefined(Rule):
             flow = _Flow(optional, self._torch_module_call, self._tensor_arguments)
             flow.never_none = never_none - flow.assigned(node.body)
             flow.scalars = scalars
+            flow.truth_only = truth_only
             for use in flow.uses(node.body.body):
-                if use in flow.scalar_uses:
+                if use in flow.truth_uses:
+                    name = flow.truth_uses[use]
+                    self.report(
+                        use,
+                        f"`{name}` is Optional and its truth is tested where no `is not None` "
+                        "test covers it: torch.jit.script fails (Could not cast value of type "
+                        f"Optional[...] to bool); test `{name} is not None and {name}`, or "
+                        f"refine `{name}` first",
+                    )
+                elif use in flow.scalar_uses:
                     name = flow.scalar_uses[use]
                     self.report(
                         use,
@@ -707,6 +777,9 @@ class _Flow:
         # Optional int / float / bool / str parameters: only their arithmetic counts.
         self.scalars: Refined = frozenset()
         self.scalar_uses: dict[cst.CSTNode, str] = {}
+        # Optional parameters of other types: only their truth tests count.
+        self.truth_only: Refined = frozenset()
+        self.truth_uses: dict[cst.CSTNode, str] = {}
         self.never_none: Refined = frozenset()
         self.found: list[cst.CSTNode] = []
 
@@ -748,8 +821,10 @@ class _Flow:
                 return body
             return body & other
         if kind is cst.For or kind is cst.While:
-            head = stmt.iter if kind is cst.For else stmt.test  # type: ignore[attr-defined]
-            self._expression(head, refined)
+            if kind is cst.For:
+                self._expression(stmt.iter, refined)  # type: ignore[attr-defined]
+            else:
+                self._test(stmt.test, refined)  # type: ignore[attr-defined]
             self._block(stmt.body.body, refined)  # type: ignore[attr-defined]
             return refined
         if kind is cst.With:
@@ -817,6 +892,8 @@ class _Flow:
             is_not, target = name
             refined_name = refined | {target}
             return (refined_name, refined) if is_not else (refined, refined_name)
+        if kind is cst.Name:
+            self._truth(test, refined)
         self._expression(test, refined)
         return refined, refined
 
@@ -840,6 +917,8 @@ class _Flow:
                 self._use(node.right, scope, node)  # type: ignore[attr-defined]
             elif kind is cst.UnaryOperation and type(node.operator) is not cst.Not:  # type: ignore[attr-defined]
                 self._use(node.expression, scope, node)  # type: ignore[attr-defined]
+            elif kind is cst.UnaryOperation:  # `not x`: a truth test
+                self._truth(node.expression, scope)  # type: ignore[attr-defined]
             elif kind is cst.Call and node.args:  # type: ignore[attr-defined]
                 self._call(node, scope)  # type: ignore[arg-type]
 
@@ -876,6 +955,7 @@ class _Flow:
             if kind is cst.BooleanOperation:
                 left_true, left_false = self._test(node.left, scope)  # type: ignore[attr-defined]
                 right = left_true if type(node.operator) is cst.And else left_false  # type: ignore[attr-defined]
+                self._truth(node.right, right)  # type: ignore[attr-defined]  # cast to bool too
                 stack.append((node.right, right))  # type: ignore[attr-defined]
                 continue
             if kind is cst.IfExp:
@@ -886,8 +966,17 @@ class _Flow:
             yield node, scope
             stack.extend((child, scope) for child in node.children)
 
+    def _truth(self, operand: cst.CSTNode, refined: Refined) -> None:
+        """``operand`` tested for truth (``if x:``, ``not x``, ``x and ...``): TorchScript
+        cannot cast an Optional to bool, whatever the type inside."""
+        if type(operand) is cst.Name and operand.value in self.optional - refined:  # type: ignore[attr-defined]
+            self.truth_uses[operand] = operand.value  # type: ignore[attr-defined]
+            self.found.append(operand)
+
     def _use(self, operand: cst.CSTNode, refined: Refined, node: cst.CSTNode) -> None:
         if type(operand) is not cst.Name or operand.value not in self.optional - refined:  # type: ignore[attr-defined]
+            return
+        if operand.value in self.truth_only:  # type: ignore[attr-defined]
             return
         if operand.value in self.scalars:  # type: ignore[attr-defined]
             operator = type(getattr(node, "operator", None))
@@ -937,6 +1026,9 @@ class _AttributeFlow(_Flow):
 
     def _constant_none_test(self, test: cst.BaseExpression) -> Optional[bool]:
         return None
+
+    def _truth(self, operand: cst.CSTNode, refined: Refined) -> None:
+        return None  # `if self.proj:` is TL213's other check; names here are attributes
 
     def _none_test(self, test: cst.BaseExpression) -> Optional[tuple[bool, str]]:
         if type(test) is not cst.Comparison or len(test.comparisons) != 1:  # type: ignore[attr-defined]
