@@ -40,6 +40,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL214": "unsupported-signature-in-script",
     "TL215": "no-overload-in-script",
     "TL216": "class-attribute-in-script",
+    "TL217": "container-type-in-script",
     "TL218": "dataclass-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",

@@ -1,0 +1,509 @@
+"""TL217: a dict or list TorchScript types otherwise than the code uses it."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
+from torchlint.rules._script import SCRIPT, in_script, literal_type, signature_params
+
+DICTS = frozenset({"typing.Dict", "builtins.dict", "typing.OrderedDict"})
+# Key types TorchScript builds a dict for (torch 2.13: int, float, complex, Tensor, device and
+# str; bool is taken as an int).
+KEY_NAMES = frozenset({"int", "float", "complex", "str", "bool"})
+KEY_TYPES = frozenset({"torch.Tensor", "torch.device"})
+# Annotations of a key that are certainly not one of them.
+BAD_KEYS = frozenset(
+    {
+        "typing.Tuple",
+        "builtins.tuple",
+        "typing.List",
+        "builtins.list",
+        "typing.Optional",
+        "typing.Union",
+        "typing.Dict",
+        "builtins.dict",
+    }
+)
+# Values that are never a Tensor, by kind.
+NON_TENSOR_KINDS = frozenset({Kind.SIZE, Kind.RANK, Kind.SHAPE})
+SCALAR_ANNOTATIONS = frozenset({"int", "float", "str", "bool"})
+# The annotation to suggest for a value found of each kind.
+ANNOTATION_OF = {
+    "size": "List[int]",
+    "tuple": "Tuple[...]",
+    "list": "List[...]",
+    "dict": "Dict[...]",
+    "None": "Optional[...]",
+}
+
+
+class ContainerTypeInScript(Rule):
+    """Flags dict keys TorchScript cannot type, and stores into an unannotated empty `{}` /
+    `[]` of a type other than the one TorchScript gives it, in scripted code.
+
+    ## What it does
+    Finds, in functions `torch.jit.script` compiles:
+    - a `Dict[K, V]` annotation (a parameter, the return type, a local, `torch.jit.annotate`)
+      whose key `K` is a `Tuple[...]`, `List[...]`, `Optional[...]`, `Union[...]`, `Dict[...]`
+      or `None`, and a dict display or comprehension with a tuple (or `None`) key
+      (`{(i, j): x}`);
+    - a local bound only to an empty `{}` / `dict()` with no annotation that the function
+      stores a key into that is not a str (an int literal, a `range` / `enumerate` index, a
+      size, a tuple) or a value that is not a Tensor (a number, a string, a tuple, a list, a
+      size): `features = {}` ... `features[i] = x`;
+    - a local bound only to an empty `[]` / `list()` with no annotation that the function
+      appends, inserts or extends with a value that is not a Tensor: `sizes = []` ...
+      `sizes.append(x.shape[0])`.
+
+    ## Why is this bad?
+    TorchScript builds dicts only for int, float, complex, Tensor, device and str keys:
+    `Cannot create dict for key type '(int, int)', only int, float, complex, Tensor, device
+    and string keys are supported` (torch 2.13). And it types an empty literal with no
+    annotation as `Dict[str, Tensor]` / `List[Tensor]`, whatever the code stores later, so
+    `d = {}; d[0] = x` fails (`Arguments for call are not valid`) and so does `l = [];
+    l.append(1)` (no `aten::append` overload matches an int for a `List[Tensor]`). `d = {};
+    d["a"] = x` and `d = {1: x}` compile. Python, `torch.compile` and `torch.export` take
+    all of them.
+
+    ## Example
+    ```python
+    def forward(self, x):
+        features = {}
+        for i, stage in enumerate(self.stages):
+            x = stage(x)
+            features[i] = x
+        return features[0] + features[2]
+    ```
+    Use instead:
+    ```python
+    features: Dict[int, torch.Tensor] = {}
+    ```
+    and for a tuple key, key by an int (`i * n + j`) or a str (`f"{i}_{j}"`).
+
+    ## Fix safety
+    No automatic fix: the annotation to write depends on every value stored.
+    """
+
+    code = "TL217"
+    name = "container-type-in-script"
+    message = "dict or list typed by TorchScript otherwise than the code uses it"
+    targets = SCRIPT
+
+    VALID = [
+        # Annotated empty containers, str keys into a plain `{}`, a literal with int keys,
+        # tensors appended to a plain `[]`.
+        Valid(
+            """
+            from typing import Dict, List
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stages = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+
+                def forward(self, x):
+                    by_index: Dict[int, torch.Tensor] = {}
+                    by_name = {}
+                    outs = []
+                    sizes: List[int] = []
+                    for i, stage in enumerate(self.stages):
+                        x = stage(x)
+                        by_index[i] = x
+                        by_name["stage" + str(i)] = x
+                        outs.append(x * 2)
+                        sizes.append(x.shape[0])
+                    first = {0: x, 1: x + 1}
+                    return by_index[0] + by_name["stage2"] + outs[1] + first[1] * len(sizes)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            from typing import Dict, Tuple
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    cells: Dict[Tuple[int, int], torch.Tensor] = {}
+                    for i in range(2):
+                        cells[(i, i + 1)] = x * i
+                    return cells[(1, 2)] + cells[(0, 1)]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+            message_contains="Cannot create dict for key type",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stages = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+
+                def forward(self, x):
+                    features = {}
+                    for i, stage in enumerate(self.stages):
+                        x = stage(x)
+                        features[i] = x
+                    return features[0] + features[2]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            message_contains="Dict[str, Tensor]",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    sizes = []
+                    for t in x.unbind(0):
+                        sizes.append(t.shape[0])
+                    return x * len(sizes)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=8,
+            message_contains="List[Tensor]",
+        ),
+    ]
+
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        # Per function: (the node, its locals bound only to an unannotated empty `{}` / `[]`
+        # ("dict" or "list"), the names it binds only to ints, the parameters it never rebinds).
+        self._empty: dict[int, tuple] = {}  # type: ignore[type-arg]
+
+    # -- keys TorchScript cannot type
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if not in_script(self.ctx):
+            return
+        annotations = [p.annotation for p in signature_params(self.ctx, node) if p.annotation]
+        if node.returns is not None:
+            annotations.append(node.returns)
+        for annotation in annotations:
+            self._check_annotation(annotation.annotation)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if in_script(self.ctx) and self.ctx.function is not None:
+            self._check_annotation(node.annotation.annotation)
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        if not in_script(self.ctx) or self.ctx.function is None:
+            return
+        for element in node.elements:
+            if type(element) is cst.DictElement and _bad_key_value(element.key):
+                self._report_key(element.key, _key_text(element.key))
+                return
+
+    def visit_DictComp(self, node: cst.DictComp) -> None:
+        if in_script(self.ctx) and self.ctx.function is not None and _bad_key_value(node.key):
+            self._report_key(node.key, _key_text(node.key))
+
+    def _check_annotation(self, annotation: cst.BaseExpression) -> None:
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if type(node) is cst.Subscript and self.ctx.qualified_name(node.value) in DICTS:
+                key = node.slice[0].slice if node.slice else None
+                if type(key) is cst.Index and self._bad_key_annotation(key.value):
+                    self._report_key(node, _code(key.value))
+                    return False
+            return None
+
+        walk(annotation, enter, lambda node: None)
+
+    def _bad_key_annotation(self, key: cst.BaseExpression) -> bool:
+        if type(key) is cst.Name and key.value in ("None", "tuple", "list", "dict"):
+            return True
+        if type(key) is cst.BinaryOperation and type(key.operator) is cst.BitOr:
+            return True  # `int | None`
+        return type(key) is cst.Subscript and self.ctx.qualified_name(key.value) in BAD_KEYS
+
+    def _report_key(self, node: cst.CSTNode, key: str) -> None:
+        self.report(
+            node,
+            f"dict keyed by `{key}` in scripted code: TorchScript builds dicts only for int, "
+            "float, complex, Tensor, device and str keys, so scripting fails (Cannot create "
+            'dict for key type ...); key it by an int (`i * n + j`) or a str (`f"{i}_{j}"`)',
+        )
+
+    # -- stores into an unannotated empty `{}` / `[]`
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) != 1 or type(node.targets[0].target) is not cst.Subscript:
+            return
+        target = node.targets[0].target
+        name = self._empty_local(target.value, "dict")  # type: ignore[attr-defined]
+        if name is None:
+            return
+        elements = target.slice  # type: ignore[attr-defined]
+        if len(elements) > 1:
+            key: Optional[str] = "tuple"
+        elif type(elements[0].slice) is cst.Index:
+            key = self._key_type(elements[0].slice.value)
+        else:
+            return
+        value = self._non_tensor(node.value)
+        if key is not None and key != "str":
+            self._report_store(target, name, "dict", f"key {key}")
+        elif value is not None:
+            self._report_store(target, name, "dict", f"value {value}")
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        name = self._empty_local(node.target, "list")
+        if name is None or type(node.operator) is not cst.AddAssign:
+            return
+        if type(node.value) is cst.List:
+            self._elements(node, name, [e.value for e in node.value.elements])
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value not in ("append", "insert", "extend"):
+            return
+        name = self._empty_local(func.value, "list")
+        args = node.args
+        if name is None or any(a.keyword is not None or a.star for a in args):
+            return
+        method = func.attr.value
+        if method == "append" and len(args) == 1:
+            self._elements(node, name, [args[0].value])
+        elif method == "insert" and len(args) == 2:
+            self._elements(node, name, [args[1].value])
+        elif method == "extend" and len(args) == 1 and type(args[0].value) is cst.List:
+            self._elements(node, name, [e.value for e in args[0].value.elements])
+
+    def _elements(self, node: cst.CSTNode, name: str, values: list[cst.BaseExpression]) -> None:
+        for value in values:
+            found = self._non_tensor(value)
+            if found is not None:
+                self._report_store(node, name, "list", f"element {found}")
+                return
+
+    def _report_store(self, node: cst.CSTNode, name: str, kind: str, what: str) -> None:
+        """``what``: ``key int``, ``value float``, ``element tuple``."""
+        role, found = what.split(" ", 1)
+        stored = ANNOTATION_OF.get(found, found)
+        if kind == "dict":
+            typed, error = "Dict[str, Tensor]", "Arguments for call are not valid"
+            key, value = (stored, "Tensor") if role == "key" else ("str", stored)
+            example = f"{name}: Dict[{key}, {value}] = {{}}"
+            how = f"stores a{'n' if found[0] in 'aeiou' else ''} {found} {role} into it"
+        else:
+            typed, error = (
+                "List[Tensor]",
+                "no overload of `append` / `insert` / `extend` / `+=` takes it",
+            )
+            example = f"{name}: List[{stored}] = []"
+            how = f"adds a{'n' if found[0] in 'aeiou' else ''} {found} to it"
+        self.report(
+            node,
+            f"`{name}` is an empty literal with no annotation, which TorchScript types "
+            f"`{typed}` whatever is stored later, and this {how}: scripting fails ({error}); "
+            f"annotate the empty literal (`{example}`)",
+        )
+
+    def _empty_local(self, node: cst.BaseExpression, kind: str) -> Optional[str]:
+        """``node``'s name when it is a local of the current scripted function bound only to
+        an unannotated empty ``kind`` literal."""
+        function = self.ctx.function
+        if type(node) is not cst.Name or function is None or not in_script(self.ctx):
+            return None
+        entry = self._empty.get(id(function))
+        if entry is None or entry[0] is not function:
+            entry = self._empty[id(function)] = (function, *_function_facts(self.ctx, function))
+        return node.value if entry[1].get(node.value) == kind else None
+
+    def _int_name(self, name: str) -> bool:
+        function = self.ctx.function
+        entry = self._empty.get(id(function)) if function is not None else None
+        return entry is not None and name in entry[2]
+
+    def _key_type(self, key: cst.BaseExpression) -> Optional[str]:
+        """``int`` / ``float`` / ``bool`` / ``str`` / ``tuple`` / ``None`` for a key whose type
+        is known, else None."""
+        found = literal_type(key)
+        if found is not None:
+            return found
+        if type(key) is cst.Tuple:
+            return "tuple"
+        if type(key) is cst.Name and key.value == "None":
+            return "None"
+        if self._int_expression(key):
+            return "int"
+        return None
+
+    def _int_expression(self, node: cst.BaseExpression) -> bool:
+        if type(node) is cst.Integer:
+            return True
+        if type(node) is cst.Name:
+            return self._int_name(node.value)
+        if type(node) is cst.BinaryOperation and type(node.operator) in (
+            cst.Add,
+            cst.Subtract,
+            cst.Multiply,
+            cst.FloorDivide,
+            cst.Modulo,
+        ):
+            return self._int_expression(node.left) and self._int_expression(node.right)
+        return self.ctx.kind(node) in (Kind.SIZE, Kind.RANK)
+
+    def _non_tensor(self, value: cst.BaseExpression) -> Optional[str]:
+        """What ``value`` is when it is certainly not a Tensor, else None."""
+        found = literal_type(value)
+        if found is not None:
+            return found
+        kind = type(value)
+        if kind is cst.Tuple:
+            return "tuple"
+        if kind in (cst.List, cst.ListComp):
+            return "list"
+        if kind in (cst.Dict, cst.DictComp):
+            return "dict"
+        if kind is cst.Name and value.value == "None":  # type: ignore[attr-defined]
+            return "None"
+        if self._int_expression(value):
+            return "int"
+        if self.ctx.kind(value) is Kind.SHAPE:
+            return "size"
+        if kind is cst.Name:
+            annotation = self._scalar_parameter(value.value)  # type: ignore[attr-defined]
+            if annotation is not None:
+                return annotation
+        return None
+
+    def _scalar_parameter(self, name: str) -> Optional[str]:
+        """``int`` for a parameter annotated ``int`` (float, str, bool) the function never
+        rebinds."""
+        function = self.ctx.function
+        if function is None:
+            return None
+        for param in signature_params(self.ctx, function):
+            if param.name.value == name and param.annotation is not None:
+                annotation = param.annotation.annotation
+                if type(annotation) is cst.Name and annotation.value in SCALAR_ANNOTATIONS:
+                    entry = self._empty.get(id(function))
+                    if entry is not None and name in entry[3]:
+                        return annotation.value
+        return None
+
+
+def _bad_key_value(key: cst.BaseExpression) -> bool:
+    return type(key) is cst.Tuple or (type(key) is cst.Name and key.value == "None")
+
+
+def _key_text(key: cst.BaseExpression) -> str:
+    return "tuple" if type(key) is cst.Tuple else "None"
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def _function_facts(ctx, function: cst.FunctionDef):  # type: ignore[no-untyped-def]
+    """(locals bound only to an unannotated empty `{}` / `dict()` ("dict") or `[]` /
+    `list()` ("list"), names bound only to ints, names never rebound)."""
+    bindings: dict[str, list[Optional[str]]] = {}
+    ints: dict[str, bool] = {}
+
+    def bind(name: str, what: Optional[str], is_int: bool) -> None:
+        bindings.setdefault(name, []).append(what)
+        ints[name] = ints.get(name, True) and is_int
+
+    def targets(target: cst.BaseExpression, is_int: bool = False) -> None:
+        if type(target) is cst.Name:
+            bind(target.value, None, is_int)
+        elif type(target) in (cst.Tuple, cst.List):
+            for element in target.elements:  # type: ignore[attr-defined]
+                targets(element.value)
+        elif type(target) is cst.StarredElement:
+            targets(target.value)  # type: ignore[attr-defined]
+
+    def empty(value: cst.BaseExpression) -> Optional[str]:
+        if type(value) is cst.Dict and not value.elements:
+            return "dict"
+        if type(value) is cst.List and not value.elements:
+            return "list"
+        if type(value) is cst.Call and not value.args:
+            name = ctx.qualified_name(value.func)
+            if name == "builtins.dict":
+                return "dict"
+            if name == "builtins.list":
+                return "list"
+        return None
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        kind = type(node)
+        if kind is cst.Assign:
+            for target in node.targets:  # type: ignore[attr-defined]
+                t = target.target
+                if type(t) is cst.Name:
+                    what = empty(node.value) if len(node.targets) == 1 else None  # type: ignore[attr-defined]
+                    value = node.value  # type: ignore[attr-defined]
+                    is_int = type(value) is cst.Integer or ctx.kind(value) in (Kind.SIZE, Kind.RANK)
+                    bind(t.value, what, is_int)
+                else:
+                    targets(t)
+        elif kind is cst.AnnAssign:
+            targets(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.AugAssign:
+            # In place: `l += [x]` keeps the list's type, `i += 1` keeps an int an int.
+            name = node.target  # type: ignore[attr-defined]
+            if type(name) is cst.Name:
+                ints[name.value] = ints.get(name.value, True) and type(node.value) is cst.Integer  # type: ignore[attr-defined]
+            else:
+                targets(name)
+        elif kind is cst.For or kind is cst.CompFor:
+            target, iterable = node.target, node.iter  # type: ignore[attr-defined]
+            callee = ctx.qualified_name(iterable.func) if type(iterable) is cst.Call else None
+            if callee == "builtins.range" and type(target) is cst.Name:
+                bind(target.value, None, True)
+            elif (
+                callee == "builtins.enumerate"
+                and type(target) is cst.Tuple
+                and len(target.elements) == 2
+                and type(target.elements[0].value) is cst.Name
+            ):
+                bind(target.elements[0].value.value, None, True)
+                targets(target.elements[1].value)
+            else:
+                targets(target)
+        elif kind is cst.NamedExpr:
+            targets(node.target)  # type: ignore[attr-defined]
+        elif kind is cst.WithItem or kind is cst.ExceptHandler:
+            alias = node.asname if kind is cst.WithItem else node.name  # type: ignore[attr-defined]
+            if alias is not None:
+                targets(alias.name)
+        elif kind in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            return False
+        return None
+
+    walk(function.body, enter, lambda node: None)
+    params = {p.name.value for p in signature_params(ctx, function)}
+    empties = {
+        name: values[0]
+        for name, values in bindings.items()
+        if len(values) == 1 and values[0] in ("dict", "list") and name not in params
+    }
+    int_names = frozenset(name for name, is_int in ints.items() if is_int and name not in params)
+    unbound = frozenset(params - set(bindings))
+    return empties, int_names, unbound
