@@ -142,7 +142,9 @@ class TensorCondition(Rule):
     - `assert cond, "message"` and `if cond: raise E("message")` -> `if
       torch.compiler.is_compiling(): torch._assert_async(...)` before the original check (in
       `else` / `elif`): compile and export keep the check as a graph operator, raising
-      `RuntimeError` (asynchronously on CUDA); eager, script and trace run the original.
+      `RuntimeError` (asynchronously on CUDA); eager, script and trace run the original;
+    - `max(t, c)` / `min(t, c)` of a tensor and a number -> `t.clamp(min=c)` / `t.clamp(max=c)`
+      (the same value, NaN included; a tensor where the number won).
 
     `torch.where` evaluates every branch (cost, and errors the untaken one would raise) and
     broadcasts them together, so branches of other shapes or dtypes give another result. Where

@@ -207,6 +207,15 @@ def test_math_of_a_traced_size_becomes_the_torch_function_of_a_full():
     )
 
 
+def test_max_of_a_tensor_and_a_number_becomes_a_clamp():
+    before = _model("return x / max(x.abs().amax(), 1.0) + min(2.5, x.mean() * 3)\n")
+    assert _fix(before, "TL101") == before.replace(
+        "max(x.abs().amax(), 1.0)", "x.abs().amax().clamp(min=1.0)"
+    ).replace("min(2.5, x.mean() * 3)", "(x.mean() * 3).clamp(max=2.5)")
+    # Two tensors: which one wins keeps its own shape, so no fix.
+    _unfixed(_model("return x / max(x.amax(), x.amin().abs())\n"), "TL101", "max(")
+
+
 def test_truncation_under_a_length_test_runs_unconditionally():
     before = _model(
         """\
@@ -398,6 +407,14 @@ TORCH_CASES = [
             shapes="(2, 4, 4), (3, 5, 4)",
         ),
         id="TL106-pad",
+    ),
+    pytest.param(
+        "TL101",
+        _model(
+            "denom = max(x.abs().mean() * x.shape[1], 3.0)\nreturn x / denom\n",
+            shapes="(2, 3, 4), (2, 6, 4)",
+        ),
+        id="TL101-max-number",
     ),
     pytest.param(
         "TL106",
