@@ -278,6 +278,14 @@ class ContainerTypeInScript(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
+        if (
+            node.args
+            and in_script(self.ctx)
+            and self.ctx.function is not None
+            and self.ctx.qualified_name(func) == "torch.jit.annotate"
+        ):
+            self._check_annotation(node.args[0].value)
+            return
         if type(func) is not cst.Attribute or func.attr.value not in ("append", "insert", "extend"):
             return
         name = self._empty_local(func.value, "list")
