@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, in_script
+from torchlint.lint.walk import walk
+from torchlint.rules._script import SCRIPT, has_constants, in_script, self_attribute
 
 
 def _example(body: str) -> str:
@@ -26,8 +29,9 @@ def _literal_index(node: cst.BaseExpression) -> bool:
 
 
 class ModuleContainerIndexInScript(Rule):
-    """Flags `self.layers[i]` with a non-literal index, and `zip` of a module list with a
-    non-module list, in scripted code.
+    """Flags `self.layers[i]` with a non-literal index, slices with non-literal bounds or
+    whose modules are called, and `zip` of a module list with a non-module list, in scripted
+    code.
 
     ## What it does
     Finds, in code that `torch.jit.script` compiles, subscripts of an `nn.ModuleList`,
@@ -61,7 +65,8 @@ class ModuleContainerIndexInScript(Rule):
     enumerate(self.blocks):` with `g = self.gains[i]` first in the body. The loops are the same
     when the lengths agree; `zip` stopped at a shorter list where the rewrite raises
     `IndexError`. Loops indexing two containers, other `range` bounds and one-line bodies have
-    no fix.
+    no fix. Slices have no fix (`for i, layer in enumerate(self.layers):` with `if i >=
+    self.depth: break` is the usual rewrite).
     """
 
     code = "TL208"
@@ -70,6 +75,19 @@ class ModuleContainerIndexInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A literal slice whose modules are not called, a `Final` bound, `.forward`.
+        Valid(
+            "import torch\nfrom torch import nn\nfrom typing import Final\n\n\n"
+            "class Model(nn.Module):\n    depth: Final[int]\n\n"
+            "    def __init__(self):\n        super().__init__()\n"
+            "        self.layers = nn.ModuleList([nn.Linear(3, 3), nn.Linear(3, 3)])\n"
+            "        self.depth = 1\n\n"
+            "    def forward(self, x):\n"
+            "        for layer in self.layers[: self.depth]:\n            x = layer.forward(x)\n"
+            "        for layer in self.layers[1:]:\n            x = x + layer.weight.sum()\n"
+            "        return x\n\n\ndef inputs():\n"
+            "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
+        ),
         Valid(
             _example(
                 "        for i, layer in enumerate(self.layers):\n"
@@ -79,6 +97,20 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            _example(
+                "        for layer in self.layers[: self.depth]:\n            x = layer(x)\n        return x"
+            ).replace("super().__init__()\n", "super().__init__()\n        self.depth = 1\n"),
+            line=12,
+            message_contains="integer literal",
+        ),
+        Invalid(
+            _example(
+                "        for layer in self.layers[1:]:\n            x = layer(x)\n        return x"
+            ),
+            line=11,
+            message_contains="'__call__'",
+        ),
         Invalid(
             _example(
                 "        for i in range(len(self.layers)):\n            x = self.layers[i](x)\n        return x"
@@ -101,6 +133,9 @@ class ModuleContainerIndexInScript(Rule):
         if not in_script(self.ctx) or len(node.slice) != 1:
             return
         index = node.slice[0].slice
+        if isinstance(index, cst.Slice):
+            self._slice(node, index)
+            return
         if not isinstance(index, cst.Index) or _literal_index(index.value):
             return
         if self.ctx.kind(node.value) is Kind.MODULES:
@@ -111,6 +146,30 @@ class ModuleContainerIndexInScript(Rule):
             )
 
     def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if (
+            in_script(self.ctx)
+            and isinstance(func, cst.Subscript)
+            and len(func.slice) == 1
+            and isinstance(func.slice[0].slice, cst.Slice)
+            and self.ctx.kind(func.value) is Kind.MODULES
+            and all(
+                self._constant_bound(b)
+                for b in (
+                    func.slice[0].slice.lower,
+                    func.slice[0].slice.upper,
+                    func.slice[0].slice.step,
+                )
+                if b is not None
+            )
+        ):
+            self.report(
+                node,
+                "a slice of a module container is called: torch.jit.script makes the slice a "
+                "tuple, which it cannot call (cannot call a value of type 'Tuple[...]'); call "
+                "the modules in a loop",
+            )
+            return
         if not in_script(self.ctx) or self.ctx.qualified_name(node.func) != "builtins.zip":
             return
         kinds = [self.ctx.kind(arg.value) for arg in node.args]
@@ -120,3 +179,78 @@ class ModuleContainerIndexInScript(Rule):
                 "`zip` of a module container with a non-module sequence: torch.jit.script cannot "
                 "unroll it; zip module containers only, or use `enumerate`",
             )
+
+    def _slice(self, node: cst.Subscript, index: cst.Slice) -> None:
+        """``self.layers[: self.depth]``: bounds TorchScript cannot fold fail; and a slice of
+        constant bounds gives a tuple whose modules scripted code cannot call."""
+        if self.ctx.kind(node.value) is not Kind.MODULES:
+            return
+        bounds = [b for b in (index.lower, index.upper, index.step) if b is not None]
+        variable = [b for b in bounds if not self._constant_bound(b)]
+        if variable:
+            bound = cst.Module([]).code_for_node(variable[0])
+            self.report(
+                node,
+                f"module container sliced with the bound `{bound}`, which is not an integer "
+                "literal: torch.jit.script fails (tuple slice indices must be integer "
+                "constants); slice with literals or a `Final` attribute, or loop over "
+                "`enumerate(...)` and `break`",
+            )
+            return
+        if self._called(node):
+            self.report(
+                node,
+                "a module of a sliced module container is called: torch.jit.script makes the "
+                "slice a tuple whose modules it cannot call (object has no attribute or method "
+                "'__call__'); loop over the whole container with `enumerate(...)` and skip or "
+                "`break` by index, or call `.forward(...)`",
+            )
+
+    def _constant_bound(self, bound: cst.BaseExpression) -> bool:
+        if _literal_index(bound) and not isinstance(bound, cst.SimpleString):
+            return True
+        if isinstance(bound, cst.Name) and bound.value == "None":
+            return True
+        info = self.ctx.function_info
+        if self_attribute(bound) is not None and info is not None and info.owner_class:
+            # `Final` / `__constants__` attributes are constants TorchScript folds.
+            return has_constants(self.ctx, info.owner_class)
+        return False
+
+    def _called(self, node: cst.Subscript) -> bool:
+        """Whether the slice is the iterable of a ``for`` (``enumerate(...)`` too) whose body
+        calls the loop variable (``for layer in self.layers[:2]: x = layer(x)``)."""
+        for statement in reversed(self.ctx.statements):
+            if not isinstance(statement, cst.For):
+                continue
+            target = statement.target
+            iterable = statement.iter
+            if (
+                isinstance(iterable, cst.Call)
+                and self.ctx.qualified_name(iterable.func) == "builtins.enumerate"
+                and iterable.args
+                and iterable.args[0].value is node
+                and isinstance(target, cst.Tuple)
+                and len(target.elements) == 2
+            ):
+                iterable, target = node, target.elements[1].value
+            if iterable is not node:
+                continue
+            if not isinstance(target, cst.Name):
+                return False
+            return _calls_name(statement.body, target.value)
+        return False
+
+
+def _calls_name(body: cst.CSTNode, name: str) -> bool:
+    """Whether ``body`` calls the bare name ``name``."""
+    found = False
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if isinstance(child, cst.Call) and isinstance(child.func, cst.Name):
+            found = found or child.func.value == name
+        return None
+
+    walk(body, enter, lambda child: None)
+    return found
