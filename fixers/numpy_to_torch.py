@@ -3,7 +3,8 @@
 Only the round trip tensor -> array -> NumPy function -> tensor within one expression is
 rewritten: the NumPy call's first argument is ``t.numpy()`` of a tensor (the chain before
 ``.numpy()``, such as ``.detach().cpu()``, is kept, so the device and autograd are as they
-were), its other arguments are plain values (no tensor, no array), and its result goes straight
+were; ``t.numpy(force=True)`` is ``t.detach().cpu()``), its other arguments are plain values
+(no tensor, no array), and its result goes straight
 into ``torch.as_tensor`` / ``torch.tensor`` (``torch.from_numpy`` for the functions that return
 an array) with no other argument. The result is then a CPU tensor either way, so trace and
 export see torch operations instead of an array. The round trip may also go through names, as
@@ -281,16 +282,28 @@ class NumpyToTorch(Fixer):
         return f"{self.import_module('torch')}.{entry.name}({', '.join(arguments)})"
 
     def _numpy_of(self, expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:
-        """``t`` of ``t.numpy()`` where ``t`` is a tensor."""
+        """``t`` of ``t.numpy()`` where ``t`` is a tensor; ``t.detach().cpu()`` of
+        ``t.numpy(force=True)``, which detaches and copies to the CPU first."""
         if not (
             isinstance(expr, cst.Call)
-            and not expr.args
             and isinstance(expr.func, cst.Attribute)
             and expr.func.attr.value == "numpy"
         ):
             return None
         tensor = expr.func.value
-        return tensor if self.kind(tensor) == Kind.TENSOR else None
+        if self.kind(tensor) != Kind.TENSOR:
+            return None
+        if not expr.args:
+            return tensor
+        (arg,) = expr.args if len(expr.args) == 1 else (None,)
+        if (
+            arg is None
+            or arg.keyword is None
+            or arg.keyword.value != "force"
+            or not (isinstance(arg.value, cst.Name) and arg.value.value == "True")
+        ):
+            return None
+        return cst.parse_expression(f"{self.code(tensor)}.detach().cpu()")
 
 
 # ndarray methods that are the NumPy function of the same name with the array first.

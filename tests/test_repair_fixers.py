@@ -169,6 +169,21 @@ def test_numpy_round_trip_becomes_the_torch_function_unsafe_only():
     assert _fix(before, "TL306", unsafe=False) == normalized(before)
 
 
+def test_a_forced_numpy_copy_is_the_detached_cpu_tensor():
+    before = _model(
+        """\
+        squashed = np.tanh(x.numpy(force=True))
+        return torch.from_numpy(squashed) + torch.as_tensor(np.exp(x.numpy(True)))
+        """,
+        head="import numpy as np",
+    )
+    fixed = _fix(before, "TL306")
+    assert "squashed = torch.tanh(x.detach().cpu())" in fixed
+    assert "return squashed + " in fixed
+    # A positional force flag is not read: that call stays.
+    assert "np.exp(x.numpy(True))" in fixed
+
+
 def test_numpy_round_trip_through_names_becomes_the_torch_function():
     before = _model(
         """\
