@@ -561,3 +561,99 @@ class ListReductionToTensor(_KeepTensor):
             and isinstance(args[0].value.expression, cst.Integer)
             and args[0].value.expression.value == "1"
         )
+
+
+TENSOR_FROM_LIST = frozenset({"torch.tensor", "torch.as_tensor"})
+
+
+class ListComprehensionToTensor(Fixer):
+    """TL104 on ``torch.tensor([w / 2 for w in t.tolist()])`` -> ``(t.detach() / 2)``: each
+    element is arithmetic of one number of ``t`` with numbers and constants, so the tensor of
+    them is that arithmetic on ``t`` (a list of numbers means ``t`` is 1-d; NumPy-free, no
+    filter, one ``for``). A ``dtype=`` of the constructor is kept as ``.to(dtype)``.
+
+    Unsafe: the arithmetic runs in ``t``'s dtype instead of double (last bits), and the result
+    has ``t``'s dtype where ``torch.tensor`` picked the default float dtype (or int64) for the
+    Python numbers: a float64 ``t`` stays float64, an int32 one int32."""
+
+    codes = ("TL104",)
+    applicability = "unsafe"
+    message = (
+        "do the element arithmetic on the tensor instead of on its `.tolist()` (in the tensor's "
+        "dtype)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        tolist = diagnostic.node
+        if not (
+            isinstance(tolist, cst.Call)
+            and isinstance(tolist.func, cst.Attribute)
+            and tolist.func.attr.value == "tolist"
+            and not tolist.args
+        ):
+            return None
+        comp_for = self.parent(tolist)
+        comp = self.parent(comp_for) if isinstance(comp_for, cst.CompFor) else None
+        if not isinstance(comp, cst.ListComp) or comp.for_in is not comp_for:
+            return None
+        if comp_for.ifs or comp_for.inner_for_in or comp_for.asynchronous:  # type: ignore[union-attr]
+            return None
+        target = comp_for.target  # type: ignore[union-attr]
+        arg = self.parent(comp)
+        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(target, cst.Name) or not isinstance(call, cst.Call):
+            return None
+        if self.ctx.qualified_name(call.func) not in TENSOR_FROM_LIST or call.args[0] is not arg:
+            return None
+        extra = call.args[1:]
+        if (
+            arg.keyword
+            or arg.star
+            or any(a.keyword is None or a.keyword.value != "dtype" for a in extra)
+        ):  # type: ignore[union-attr]
+            return None
+        tensor = tolist.func.value
+        uses = self._uses(comp.elt, target.value)
+        if uses is None or not uses or (uses > 1 and not isinstance(tensor, cst.Name)):
+            return None
+        detached = _method(_operand(tensor), "detach")
+        element = comp.elt.visit(_Substitute(target.value, detached))
+        assert isinstance(element, cst.BaseExpression)
+        text = self.code(element.with_changes(lpar=(), rpar=()))
+        if extra or not (
+            isinstance(element, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
+            or isinstance(self.parent(call), (cst.Assign, cst.Arg, cst.Return))
+        ):
+            text = f"({text})"
+        for dtype in extra:
+            text += f".to({self.code(dtype.value)})"
+        return [(call, text)]
+
+    def _uses(self, expr: cst.BaseExpression, name: str) -> Optional[int]:
+        """How often ``expr``, arithmetic of ``name`` with numbers and constants, reads
+        ``name``; None when it is anything else."""
+        if isinstance(expr, cst.Name) and expr.value == name:
+            return 1
+        if is_number(expr) or (not isinstance(expr, cst.Name) and self.kind(expr) == Kind.CONST):
+            return 0
+        if isinstance(expr, cst.Name):
+            return 0 if self.kind(expr) == Kind.CONST else None
+        if isinstance(expr, cst.UnaryOperation) and isinstance(
+            expr.operator, (cst.Minus, cst.Plus)
+        ):
+            return self._uses(expr.expression, name)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, ARITHMETIC):
+            left, right = self._uses(expr.left, name), self._uses(expr.right, name)
+            return None if left is None or right is None else left + right
+        return None
+
+
+class _Substitute(cst.CSTTransformer):
+    """Every read of ``name`` replaced by ``value``."""
+
+    def __init__(self, name: str, value: cst.BaseExpression) -> None:
+        self.name = name
+        self.value = value
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+        return self.value if original.value == self.name else updated

@@ -137,6 +137,9 @@ class HostSyncConversion(Rule):
     then adds in the tensor's dtype, not in double). For `.numpy()` reduced by the array's own
     method and turned straight back into a tensor (`torch.as_tensor(t.numpy().mean(axis=0),
     dtype=d)`), the unsafe fix of TL306 (`torch.mean(t, dim=0).to(d)`; last-bit differences).
+    A tensor built from arithmetic on each number (`torch.tensor([w / 2 for w in
+    t.tolist()])`) becomes that arithmetic on the tensor, `t.detach() / 2` (unsafe: it runs
+    in `t`'s dtype, and keeps that dtype where `torch.tensor` picked the default one).
     Otherwise no automatic fix: the
     replacement depends on what the host values were used for. By hand,
     for a loop over `t.tolist()` whose values only slice, size or meet tensors, iterate `t`

@@ -184,6 +184,32 @@ def test_a_forced_numpy_copy_is_the_detached_cpu_tensor():
     assert "np.exp(x.numpy(True))" in fixed
 
 
+def test_a_tensor_of_arithmetic_on_tolist_numbers_is_that_arithmetic_on_the_tensor():
+    before = _model(
+        """\
+        weights = torch.tensor([w / 2 + 1 for w in x.sum(1).tolist()])
+        scaled = torch.as_tensor([-v * v for v in x.amax(1).tolist()], dtype=torch.float64)
+        return x * weights[:, None] + scaled[:, None]
+        """
+    )
+    fixed = _fix(before, "TL104")
+    assert "weights = x.sum(1).detach() / 2 + 1" in fixed
+    # Read twice: the receiver would be computed twice, so only a name is substituted.
+    assert "scaled = torch.as_tensor([-v * v for v in x.amax(1).tolist()]" in fixed
+    named = before.replace("x.amax(1).tolist()", "peaks.tolist()").replace(
+        "        scaled", "        peaks = x.amax(1)\n        scaled"
+    )
+    assert "(-peaks.detach() * peaks.detach()).to(torch.float64)" in _fix(named, "TL104")
+    # A filter, a call on the element, or two loops: no fix.
+    for form in (
+        "[w for w in x.sum(1).tolist() if w > 0]",
+        "[abs(w) for w in x.sum(1).tolist()]",
+        "[w * u for w in x.sum(1).tolist() for u in (1, 2)]",
+    ):
+        source = _model(f"weights = torch.tensor({form})\nreturn weights")
+        assert _fix(source, "TL104") == normalized(source)
+
+
 def test_numpy_round_trip_through_names_becomes_the_torch_function():
     before = _model(
         """\
@@ -425,6 +451,14 @@ TORCH_CASES = [
             head="import numpy as np",
         ),
         id="TL306-names",
+    ),
+    pytest.param(
+        "TL104",
+        _model(
+            "weights = torch.tensor([w / 2 + 1 for w in x.sum(1).tolist()])\n"
+            "return x * weights[:, None]\n"
+        ),
+        id="TL104-list-comprehension",
     ),
     pytest.param(
         "TL104",
