@@ -77,6 +77,18 @@ MATH_OF_TENSOR = Message(
     ),
     "use the torch function (`torch.sqrt(t)`, `t.exp()`) and keep the value a tensor",
 )
+# `f"{t:.3f}"`: Tensor.__format__ reads a 0-d tensor's number for a format spec (torch 2.13:
+# export's fake tensor refuses it; compile and trace pass).
+FORMAT_SPEC = Message(
+    "a tensor formatted with a format spec reads its data as a Python number",
+    (
+        (
+            "export",
+            "torch.export fails (unsupported format string passed to FakeTensor.__format__)",
+        ),
+    ),
+    "format the tensor outside the exported code, or leave the spec out",
+)
 # Size methods whose other positional arguments are not sizes: the positions that are.
 SIZE_POSITIONS = {"topk": (0,), "narrow": (2,), "new_full": (0,)}
 
@@ -101,7 +113,10 @@ class TensorToPythonScalar(Rule):
     `torch.compile(fullgraph=True)` and `torch.export` capture them. A tensor made from sizes
     and numbers alone (`torch.div(x.size(1), 2, rounding_mode="floor")`) sizes tensors without
     a break, and an unannotated parameter (`torch.arange(seq_len)`) is usually an int, so
-    neither is flagged as a size.
+    neither is flagged as a size. A tensor given a format spec in an f-string
+    (`f"{loss:.3f}"`, in a print or a log message too) is read as a number by
+    `Tensor.__format__`: export's fake tensor refuses it (compile and trace pass; not flagged
+    in a `raise` statement's message).
 
     ## Why is this bad?
     The conversion reads the tensor's data on the host, which a graph cannot represent:
@@ -297,6 +312,29 @@ class TensorToPythonScalar(Rule):
         ),
     ]
     INVALID = [
+        # A format spec on a tensor: export's fake tensor cannot give the number.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    label = f"mean {h.mean():.3f}"
+                    return h * len(label)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("export",),
+            message_contains="format spec",
+        ),
         # In a submodule's loop: Dynamo inlines the call, breaks at it in the caller's frame
         # (after the caller's operations) and reports it; only a loop of the compiled frame
         # itself makes Dynamo skip the frame instead.
@@ -532,6 +570,22 @@ class TensorToPythonScalar(Rule):
         if not parameter_data_only(self.ctx, value):
             targets.append("trace")
         return targets
+
+    def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
+        if (
+            self.ctx.in_graph
+            and node.format_spec
+            and self.ctx.kind(node.expression) == Kind.TENSOR
+            and not self._in_raise()
+        ):
+            self.report(node.expression, FORMAT_SPEC, targets=["export"])
+
+    def _in_raise(self) -> bool:
+        """Inside a ``raise`` statement: a message built only on the failing path."""
+        line = self.ctx.statements[-1] if self.ctx.statements else None
+        return isinstance(line, cst.SimpleStatementLine) and any(
+            isinstance(small, cst.Raise) for small in line.body
+        )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if not self.ctx.in_graph or self.ctx.kind(node.value) != Kind.TENSOR:
