@@ -11,6 +11,7 @@ import libcst as cst
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.model import FunctionInfo
+from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     class_annotations,
@@ -43,6 +44,49 @@ NUMPY_ARRAYS = frozenset(
         "empty_like full_like stack concatenate vstack hstack tril triu random.permutation"
     ).split()
 )
+
+
+# Bases whose `__init__` sets no attribute a model writes (`training` is nn.Module's own).
+PLAIN_BASES = frozenset(
+    {"torch.nn.Module", "torch.nn.modules.module.Module", "builtins.object", "object"}
+)
+# The instance attributes `nn.Module.__init__` sets.
+MODULE_INSTANCE_ATTRIBUTES = frozenset(
+    {
+        "training",
+        "_parameters",
+        "_buffers",
+        "_non_persistent_buffers_set",
+        "_backward_pre_hooks",
+        "_backward_hooks",
+        "_is_full_backward_hook",
+        "_forward_hooks",
+        "_forward_hooks_with_kwargs",
+        "_forward_hooks_always_called",
+        "_forward_pre_hooks",
+        "_forward_pre_hooks_with_kwargs",
+        "_state_dict_hooks",
+        "_state_dict_pre_hooks",
+        "_load_state_dict_pre_hooks",
+        "_load_state_dict_post_hooks",
+        "_modules",
+    }
+)
+
+
+def _self_calls(function: cst.FunctionDef) -> set[str]:
+    """Names ``m`` of the ``self.m(...)`` calls in ``function``."""
+    found: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if isinstance(node, cst.Call):
+            name = self_attribute(node.func)
+            if name is not None:
+                found.add(name)
+        return None
+
+    walk(function, enter, lambda node: None)
+    return found
 
 
 def _assignments(body: cst.BaseSuite) -> list[cst.Assign]:
@@ -186,7 +230,12 @@ class UnsupportedAttributeInScript(Rule):
     `if <test>:` (in its `else` or after it) whose test the defaults do not make false
     (`if cat_dims == []: ...; return`). (A plain class with annotated `__init__` parameters is fine: TorchScript
     compiles it as a TorchScript class; a `typing.NamedTuple` passed as an argument keeps its
-    fields.)
+    fields.) Also flags, in scripted methods of a module class, `self.__class__` (and so
+    `self.__class__.__name__`), and a store `self.X = ...` of an attribute that no `__init__`
+    of the class or its project bases sets, nor a method `__init__` calls (`self.reset()`),
+    where no class of the chain annotates, registers (`register_buffer`, `setattr`, ...) or
+    defines `X` and every base is known (a base outside the project other than `nn.Module`
+    may set it: not flagged).
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
@@ -213,6 +262,12 @@ class UnsupportedAttributeInScript(Rule):
     has no attribute 'act' (This function exists as an attribute on the Python module, but we
     failed to compile it to a TorchScript function. ... Expected a single top-level
     function`)): store a module (`nn.SiLU()`) or a named function, which TorchScript compiles.
+    TorchScript cannot compile a read of `self.__class__`: torch 2.13 fails inside its frontend
+    (`AttributeError: type object 'type' has no attribute '__globals__'`), alone, with
+    `.__name__` or in `str(...)`; under `if not torch.jit.is_scripting():` it is not compiled.
+    A scripted store to an attribute the instance does not have fails too: `Tried to set
+    nonexistent attribute: last_hidden. Did you forget to initialize it in __init__()?` (set
+    in a base's `__init__`, by `register_buffer`, or by a method `__init__` calls, it compiles).
 
     ## Example
     ```python
@@ -251,6 +306,40 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Attributes set in a base's `__init__`, by `register_buffer`, by a method `__init__`
+        # calls; the class name only where TorchScript does not compile.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Base(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.steps = 0
+
+            class Model(Base):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("last", torch.zeros(1))
+                    self.reset()
+
+                @torch.jit.unused
+                def reset(self):
+                    self.scale = 1.0
+
+                def forward(self, x):
+                    if not torch.jit.is_scripting():
+                        print(self.__class__.__name__)
+                    self.steps = self.steps + 1
+                    self.last = x.detach().sum().reshape(1)
+                    self.scale = 2.0
+                    return x * self.scale
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The lambda is the fallback, and the default picks the module; a named function
         # compiles.
         Valid(
@@ -436,6 +525,48 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # The class name in an error message.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if x.dim() > 3:
+                        raise ValueError(f"{self.__class__.__name__} takes 2-D or 3-D input")
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+            message_contains="__class__",
+        ),
+        # A cache set in a helper forward calls, never in `__init__`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def _keep(self, t):
+                    self.last = t.detach()
+                    return t
+
+                def forward(self, x):
+                    return torch.tanh(self._keep(self.fc(x)))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="Tried to set nonexistent attribute",
+        ),
         # A submodule keeps the lambda its default picks, and scripted forward calls it.
         Invalid(
             """
@@ -735,6 +866,8 @@ class UnsupportedAttributeInScript(Rule):
         self._namedtuples: dict[str, set[str]] = {}
         # Per class: attributes `__init__` sets only under a test false with its defaults.
         self._only_if: dict[str, dict[str, str]] = {}
+        # (class, attribute) -> whether no `__init__` sets it.
+        self._unset: dict[tuple[str, str], bool] = {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if not in_script(self.ctx):
@@ -756,6 +889,15 @@ class UnsupportedAttributeInScript(Rule):
                 )
             return
         if not (isinstance(inner, cst.Name) and inner.value == "self"):
+            return
+        if node.attr.value == "__class__" and self._module_method():
+            self.report(
+                node,
+                "`self.__class__` in scripted code: TorchScript cannot compile a read of the "
+                "class (torch 2.13 fails inside its frontend: type object 'type' has no "
+                "attribute '__globals__'), `.__name__` included; write the name as a string, "
+                "or keep it under `if not torch.jit.is_scripting():`",
+            )
             return
         owner = self._owner()
         if owner is None:
@@ -801,6 +943,108 @@ class UnsupportedAttributeInScript(Rule):
                 f"`self.{node.attr.value}` holds {what}: TorchScript cannot type it, so the scripted "
                 "module has no such attribute; annotate it in the class body or store plain values",
             )
+
+    # -- `self.X = ...` in scripted code of an attribute no `__init__` sets
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            elements = (
+                [e.value for e in target.target.elements]
+                if isinstance(target.target, (cst.Tuple, cst.List))
+                else [target.target]
+            )
+            for element in elements:
+                self._store(element)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._store(node.target)
+
+    def _store(self, target: cst.BaseExpression) -> None:
+        attr = self_attribute(target)
+        if attr is None or attr in MODULE_INSTANCE_ATTRIBUTES or not in_script(self.ctx):
+            return
+        if not self._method():
+            return
+        owner = self.ctx.function_info.owner_class  # type: ignore[union-attr]
+        if owner is None or not self.ctx.index.is_module_class(owner):
+            return
+        key = (owner, attr)
+        if key not in self._unset:
+            self._unset[key] = self._never_initialised(owner, attr)
+        if self._unset[key]:
+            self.report(
+                target,
+                f"`self.{attr}` is set in scripted code, but no `__init__` of the class sets "
+                "it: TorchScript builds the module's attributes from the instance `__init__` "
+                f"made, so scripting fails (Tried to set nonexistent attribute: {attr}. Did "
+                "you forget to initialize it in __init__()?); set it in `__init__` (`None` "
+                "with an `Optional[...]` class annotation, or a tensor / buffer)",
+            )
+
+    def _never_initialised(self, owner: str, attr: str) -> bool:
+        """Whether no ``__init__`` of ``owner``'s chain (project classes, all known) nor any
+        method it calls sets ``self.<attr>``, no class of the chain annotates, registers or
+        defines it, and no module class of this file deriving from ``owner`` sets it."""
+        index = self.ctx.index
+        chain = index.mro(owner)
+        if not chain or chain[0][0] != owner:
+            return False
+        for name, _, cls in chain:
+            if any(
+                base not in PLAIN_BASES and index.class_info(base) is None for base in cls.bases
+            ):
+                return False  # a base outside the project may set it
+            if attr in cls.methods or attr in cls.body_values or attr in cls.annotated:
+                return False
+            if name != owner and attr in cls.attributes:
+                return False
+        if attr in class_annotations(self.ctx, owner):
+            return False
+        methods = {m.name.value: m for m in class_methods(self.ctx, owner)}
+        init = methods.get("__init__")
+        if init is None:
+            return True
+        # `__init__` and the methods it calls (`self.reset()`), transitively.
+        pending, seen = [init], set()
+        while pending:
+            method = pending.pop()
+            if id(method) in seen:
+                continue
+            seen.add(id(method))
+            if self_assignments(method, attr):
+                return False
+            code = cst.Module([]).code_for_node(method)
+            if any(word in code for word in ("setattr", "__dict__", "register_", "add_module")):
+                return False  # may set it by name
+            for called in _self_calls(method):
+                if called in methods:
+                    pending.append(methods[called])
+        summary = self.ctx.model.summary
+        for local in summary.classes:
+            name = summary.qualify(local)
+            if name != owner and any(base == owner for base, _, _ in index.mro(name)[1:]):
+                if any(attr in cls.attributes for _, _, cls in index.mro(name)):
+                    return False
+        return True
+
+    def _module_method(self) -> bool:
+        """A method of a module class, not a dunder (`__repr__` is compiled only if called)."""
+        info = self.ctx.function_info
+        if not self._method() or info is None or info.owner_class is None:
+            return False
+        name = info.node.name.value
+        if name.startswith("__") and name.endswith("__"):
+            return False
+        return self.ctx.index.is_module_class(info.owner_class)
+
+    def _method(self) -> bool:
+        """Whether the current function is a method, ``self`` its first parameter."""
+        info = self.ctx.function_info
+        function = self.ctx.function
+        if info is None or info.owner_class is None or function is None:
+            return False
+        params = [*function.params.posonly_params, *function.params.params]
+        return bool(params) and params[0].name.value == "self" and info.parent is None
 
     def _owner(self) -> Optional[str]:
         """The module class whose method this is. A plain class TorchScript compiles (a
