@@ -10,6 +10,7 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
+from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     class_annotations,
@@ -34,6 +35,11 @@ PYTHON_MODULES = {
     "pickle": "`pickle`",
     "json": "`json`",
 }
+# Str methods TorchScript lacks that no Tensor, list, dict, tuple, number or nn.Module has
+# (bytes has them, and TorchScript has no bytes type): a call of one in scripted code fails
+# whatever the receiver. (`encode`, `translate` and `maketrans` left out: common names of
+# model methods.)
+STR_ONLY_METHODS = frozenset({"removeprefix", "removesuffix", "casefold", "format_map", "isascii"})
 # str methods whose result is a str (a receiver of another str method).
 STR_RESULTS = frozenset(
     "lower upper strip lstrip rstrip replace title capitalize swapcase format join zfill center "
@@ -77,7 +83,11 @@ class UnsupportedCallInScript(Rule):
     `super().method(...)`; the `str` methods TorchScript's str lacks (`casefold`,
     `removeprefix`, `removesuffix`, `isascii`, `encode`, `translate`, ...; from torch's own
     schemas, see below) called on a value known to be a str (a string literal, a parameter
-    annotated `str`, an attribute `__init__` sets only to string literals or a str parameter);
+    annotated `str`, an attribute `__init__` sets only to string literals or a str parameter,
+    a loop variable over a list or tuple of string literals, directly, through a local or a
+    `self.names = ["head.cls", ...]` attribute, `enumerate(...)` too), and `removeprefix`,
+    `removesuffix`, `casefold`, `format_map` or `isascii` on a receiver of any kind but a
+    tensor or module (only str and bytes have them; not where a class of the file defines one);
     `getattr` with a non-literal name; `print` with keyword arguments; `set(...)`; `tuple(...)`
     of a list or shape; `nn.Module` methods called on a module in `forward` that TorchScript
     cannot compile (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`,
@@ -141,6 +151,33 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A str method TorchScript has on the loop variable; a project method named `encode`.
+        Valid(
+            """
+            from typing import Dict
+            import torch
+            from torch import nn
+
+            class Coder(nn.Module):
+                def encode(self, x):
+                    return x * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.names = ["a", "b"]
+                    self.coder = Coder()
+
+                def forward(self, x):
+                    out: Dict[str, torch.Tensor] = {}
+                    for name in self.names:
+                        out[name.upper()] = self.coder.encode(x)
+                    return out["A"] - out["B"]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The Python-only branch TorchScript skips.
         Valid(
             _example(
@@ -194,6 +231,30 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # A loop variable over a list of names set in `__init__`.
+        Invalid(
+            """
+            from typing import Dict
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.names = ["out.a", "out.b"]
+
+                def forward(self, x):
+                    out: Dict[str, torch.Tensor] = {}
+                    for i, name in enumerate(self.names):
+                        out[name.removeprefix("out.")] = x * (i + 1)
+                    return out["a"] - out["b"]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            message_contains="removeprefix",
+        ),
         Invalid(
             """
             import torch
@@ -456,7 +517,7 @@ class UnsupportedCallInScript(Rule):
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value in torchscript_table().get("str_methods_unbound", ())
-            and self._known_str(func.value)
+            and (self._known_str(func.value) or self._str_only_method(func))
         ):
             return (
                 f"the str method `.{func.attr.value}()` (TorchScript's str has no "
@@ -570,9 +631,63 @@ class UnsupportedCallInScript(Rule):
         params = {p.name.value for p in signature_params(self.ctx, function)}
         if name in params:  # unannotated, TorchScript types it Tensor whatever its default
             return not bound and self._str_param(function, name, defaults=False)
+        loops = _loop_iterables(function, name)
+        if loops and len(loops) == len(bound):
+            # Only bound by `for name in <seq>` / `for i, name in enumerate(<seq>)`.
+            return all(self._str_sequence(iterable, depth + 1) for iterable in loops)
         return bool(bound) and all(
             size == 1 and self._known_str(v, depth + 1) for v, _, size in bound
         )
+
+    def _str_sequence(self, value: cst.BaseExpression, depth: int) -> bool:
+        """A list or tuple of string literals: a display, a local bound only to one, or
+        ``self.X`` every assignment of which in the module class's methods is one (set in
+        ``__init__``, not annotated in the class body)."""
+        if depth > 4:
+            return False
+        if isinstance(value, (cst.List, cst.Tuple)):
+            return bool(value.elements) and all(
+                not isinstance(e, cst.StarredElement) and literal_type(e.value) == "str"
+                for e in value.elements
+            )
+        function = self.ctx.function
+        if isinstance(value, cst.Name) and function is not None:
+            bound = assignments(function, value.value)
+            return bool(bound) and all(
+                size == 1 and self._str_sequence(v, depth + 1) for v, _, size in bound
+            )
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None or function is None:
+            return False
+        if not is_method(self.ctx, function) or attr in class_annotations(
+            self.ctx, info.owner_class
+        ):
+            return False
+        methods = class_methods(self.ctx, info.owner_class)
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        if init is None or not self_assignments(init, attr):
+            return False
+        return all(
+            bound is not None and self._str_sequence(bound, depth + 1)
+            for method in methods
+            for bound in self_assignments(method, attr)
+        )
+
+    def _str_only_method(self, func: cst.Attribute) -> bool:
+        """``x.removeprefix(...)`` (``removesuffix``, ``casefold``, ``format_map``,
+        ``isascii``) on a receiver of unknown kind: only str (and bytes, which TorchScript has
+        no type for) has these methods, unless a class of this file defines one."""
+        name = func.attr.value
+        if name not in STR_ONLY_METHODS:
+            return False
+        receiver = func.value
+        if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
+            return False
+        if self.ctx.kind(receiver) in (Kind.MODULE, Kind.MODULES, Kind.TENSOR, Kind.TENSORS):
+            return False
+        summary = self.ctx.model.summary
+        return not any(name in cls.methods for cls in summary.classes.values())
 
     def _str_param(self, function: cst.FunctionDef, name: str, defaults: bool = True) -> bool:
         """A parameter annotated ``str`` (with ``defaults``, or unannotated with a string
@@ -610,3 +725,45 @@ class UnsupportedCallInScript(Rule):
         ):
             return not value.args and self.ctx.kind(value.func.value) is Kind.TENSOR
         return False
+
+
+def _loop_iterables(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
+    """The sequences ``for name in <seq>`` and ``for i, name in enumerate(<seq>)`` loop over in
+    ``function`` (nested functions left out); empty when some ``for`` binds ``name`` otherwise."""
+    found: list[cst.BaseExpression] = []
+    other = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal other
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and node is not function:
+            return False
+        if not isinstance(node, (cst.For, cst.CompFor)):
+            return None
+        target, iterable = node.target, node.iter
+        if isinstance(target, cst.Name) and target.value == name:
+            found.append(iterable)
+        elif (
+            isinstance(target, cst.Tuple)
+            and len(target.elements) == 2
+            and isinstance(target.elements[1].value, cst.Name)
+            and target.elements[1].value.value == name
+            and isinstance(iterable, cst.Call)
+            and isinstance(iterable.func, cst.Name)
+            and iterable.func.value == "enumerate"
+            and len(iterable.args) == 1
+        ):
+            found.append(iterable.args[0].value)
+        elif name in {n.value for n in _names(target)}:
+            other = True
+        return None
+
+    walk(function, enter, lambda node: None)
+    return [] if other else found
+
+
+def _names(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _names(e.value)]
+    return []
