@@ -205,7 +205,8 @@ def _ends_with_return(body: cst.BaseSuite) -> bool:
 
 class UnsupportedAttributeInScript(Rule):
     """Flags `self.<attr>` reads in scripted code when `__init__` stored a value TorchScript
-    cannot type: an empty list or dict without annotation, a set, or a dataclass instance.
+    cannot type (an empty list or dict without annotation, a set, a dataclass instance, ...),
+    stores of attributes no `__init__` sets, and `self.__class__`.
 
     ## What it does
     Reads the `__init__` of the module class (same file) for `self.cache = {}`,

@@ -34,8 +34,8 @@ Refined = frozenset[str]
 
 
 class OptionalUsedUnrefined(Rule):
-    """Flags uses of an `Optional[Tensor]` (or Optional number) parameter that no `is not None`
-    test covers.
+    """Flags uses of an `Optional[Tensor]` (or Optional number) parameter, and truth tests of
+    any Optional parameter, that no `is not None` test covers.
 
     ## What it does
     In functions that `torch.jit.script` compiles, finds a parameter annotated
