@@ -7,10 +7,13 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
+from ._graph import varying_size
 from .tl106_size_dependent_python import shape_of_tensor, tensor_under_trace
 
 # Calls that hash every item of their argument, and the one that hashes its argument.
@@ -34,7 +37,17 @@ class HashedTracedValue(Rule):
       `hash(t.item())`), which `torch.export` cannot hash.
     Ranks (`x.dim()`), dtypes and configuration values are not flagged.
 
+    Also sizes turned into strings: `str(x.size(1))` of a size that varies between inputs
+    (compile), and `str(...)` or an f-string of a size that the code looks up by or compares
+    (`self.heads[f"w{x.shape[-1]}"]`; trace). Strings in a `raise`, an `assert` or a print /
+    logging / warnings statement are messages and are not flagged.
+
     ## Why is this bad?
+    `str()` of a size that is symbolic (an input of another size made it so) fails to trace
+    in torch 2.13 ("Failed to trace builtin operator"): `torch.compile(fullgraph=True)` raises
+    and plain compile breaks the graph. Under `torch.jit.trace` the size is a 0-dim tensor, so
+    its string is `'tensor(4)'`: a lookup by it fails or takes another entry.
+
     Under `torch.jit.trace` every size is a 0-dim tensor, and a tensor hashes by identity:
     equal sizes are different set items and dict keys, so `len(set(x.shape))` counts
     duplicates, `x.shape[1] in {1, 3}` is always false, a dict lookup by a size fails, and
@@ -73,11 +86,34 @@ class HashedTracedValue(Rule):
             "torch.jit.trace silently gets it wrong: sizes are 0-dim tensors there, hashed by "
             "identity, so equal sizes never match"
         ),
+        # Only the string of a size names compile (STRING_MESSAGE).
+        "compile": "torch.compile(fullgraph=True) raises on str() of a symbolic size",
     }
     advice = "compare sizes with == instead, and keep tensor data in tensors (torch.isin, unique)"
-    targets = ("export", "trace")
+    targets = ("export", "trace", "compile")
 
     VALID = [
+        # Sizes in an error message, and a name made of a size nobody looks up by.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    if x.shape[-1] != 4:
+                        raise ValueError(f"expected 4 features, got {x.shape[-1]}")
+                    tag = f"batch of {x.shape[-1]}"
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # Configuration values, ranks and dtypes hash the same in every back-end; a size
         # compared with `==` or `in` a tuple is TL106's (a decision on a size).
         Valid(
@@ -104,6 +140,49 @@ class HashedTracedValue(Rule):
         ),
     ]
     INVALID = [
+        # A head picked by the string of a sequence length.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.heads = nn.ModuleDict({"3": nn.Linear(4, 2), "5": nn.Linear(4, 2)})
+
+                def forward(self, x):
+                    key = str(x.size(1))
+                    return self.heads[key](x).mean(1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(2, 5, 4),)]
+            """,
+            line=10,
+            backends=("compile", "trace"),
+            message_contains="into a string",
+        ),
+        # An f-string key: compile specialises it, trace gets 'wtensor(4)'.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.heads = nn.ModuleDict({"w4": nn.Linear(4, 2), "w6": nn.Linear(6, 2)})
+
+                def forward(self, x):
+                    return self.heads[f"w{x.shape[-1]}"](x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 6),)]
+            """,
+            line=10,
+            backends=("trace",),
+            message_contains="into a string",
+        ),
         # A square-input test through a set of sizes: under trace the two sizes never merge.
         Invalid(
             """
@@ -176,10 +255,18 @@ class HashedTracedValue(Rule):
         ),
     ]
 
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        # Strings made of sizes that are looked up or compared: (subscript / comparison) ids.
+        self._keys: set[int] = set()
+
     def visit_Call(self, node: cst.Call) -> None:
         name = self.ctx.qualified_name(node.func)
         args = [a.value for a in node.args if a.keyword is None and not a.star]
         if len(args) != 1:
+            return
+        if name == "builtins.str":
+            self._string_of_size(node, args[0])
             return
         if name in HASHING_ITERABLES:
             self._check(node, _iterable_backends(self.ctx, args[0]))
@@ -227,11 +314,117 @@ class HashedTracedValue(Rule):
         if _is_local_container(self.ctx, node.value):
             self._check(node, hashed_backends(self.ctx, node.slice[0].slice.value))  # type: ignore[attr-defined]
 
+    def visit_FormattedString(self, node: cst.FormattedString) -> None:
+        for part in node.parts:
+            if isinstance(part, cst.FormattedStringExpression) and self._string_of_size(
+                node, part.expression, converts=False
+            ):
+                return
+
+    def _string_of_size(
+        self, node: cst.BaseExpression, size: cst.BaseExpression, converts: bool = True
+    ) -> bool:
+        """``str(x.size(1))`` / ``f"w{x.shape[-1]}"``: plain compile fails on ``str()`` of a
+        size once it is symbolic, and under trace the string is the 0-dim tensor's
+        (``'tensor(4)'``), which matters where the string is a key or compared."""
+        if not self.ctx.in_graph or self._reporting_statement():
+            return False
+        if self.ctx.kind(size) != Kind.SIZE or not tensor_under_trace(self.ctx, size):
+            return False
+        backends = set()
+        if converts and varying_size(self.ctx, size, last_dim_fixed=False):
+            backends.add("compile")
+        if self._used_as_key(node):
+            backends.add("trace")
+        if backends:
+            self.report(node, STRING_MESSAGE, targets=sorted(backends))
+        return bool(backends)
+
+    def _reporting_statement(self) -> bool:
+        """A ``raise``, or a call of print / logging / warnings as a statement: a message."""
+        line = self.ctx.statements[-1] if self.ctx.statements else None
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return False
+        small = line.body[0]
+        if isinstance(small, (cst.Raise, cst.Assert)):
+            return True
+        if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+            name = self.ctx.qualified_name(small.value.func) or ""
+            return name == "builtins.print" or name.startswith(("logging.", "warnings."))
+        return False
+
+    def _used_as_key(self, string: cst.BaseExpression) -> bool:
+        """Whether the string (or the one name bound to it) is a subscript's index or compared
+        (``==``, ``!=``, ``in``)."""
+        function = self.ctx.function
+        if function is None:
+            return False
+        targets: set[str] = set()
+        for value_name, value in _bindings(function):
+            if value is string:
+                targets.add(value_name)
+        found = False
+
+        def enter(node: cst.CSTNode) -> bool:
+            nonlocal found
+            if found:
+                return False
+            if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+                index = node.slice[0].slice
+                if isinstance(index, cst.Index) and _is(index.value, string, targets):
+                    found = True
+            elif isinstance(node, cst.Comparison):
+                operands = [node.left, *(c.comparator for c in node.comparisons)]
+                found = any(_is(o, string, targets) for o in operands)
+            return True
+
+        walk(function, enter, lambda node: None)
+        return found
+
     def _check(self, node: cst.CSTNode, backends: frozenset[str]) -> bool:
         if backends and self.ctx.in_graph:
             self.report(node, targets=sorted(backends))
             return True
         return False
+
+
+STRING_MESSAGE = Message(
+    "graph code turns a size into a string",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises once the size is symbolic (an input of another"
+            " size): str() of a symbolic size fails to trace",
+        ),
+        (
+            "trace",
+            "torch.jit.trace gives the string of the 0-dim tensor the size is while tracing "
+            "('tensor(4)'), so a lookup or comparison with it goes wrong",
+        ),
+    ),
+    "look up by the size itself (a dict keyed by int), or pick the branch outside the traced code",
+)
+
+
+def _bindings(function: cst.FunctionDef) -> list[tuple[str, cst.BaseExpression]]:
+    """``name = value`` statements of the function (one target, a name)."""
+    found: list[tuple[str, cst.BaseExpression]] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if (
+            isinstance(node, cst.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0].target, cst.Name)
+        ):
+            found.append((node.targets[0].target.value, node.value))
+        return True
+
+    walk(function, enter, lambda node: None)
+    return found
+
+
+def _is(expr: cst.BaseExpression, string: cst.BaseExpression, names: set[str]) -> bool:
+    return expr is string or (isinstance(expr, cst.Name) and expr.value in names)
 
 
 def hashed_backends(ctx: LintContext, expr: cst.BaseExpression) -> frozenset[str]:
