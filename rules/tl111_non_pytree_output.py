@@ -4,16 +4,18 @@ container (export, and for a dict subclass or a dataclass trace too, fail)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.summary import ClassSummary
+from torchlint.lint.walk import walk
 
 from ._graph import held_by_another_module
 
@@ -27,7 +29,9 @@ class NonPytreeOutput(Rule):
     project that torch cannot take apart: a `@dataclass` or a plain class holding tensors (no
     base outside the project), or a subclass of `dict`, `OrderedDict`, `list` or `tuple`; for
     trace alone, a plain dict (`return {"logits": h}`, `dict(logits=h)`, `OrderedDict(...)`),
-    which `torch.jit.trace` refuses in its default strict mode.
+    which `torch.jit.trace` refuses in its default strict mode. The root's `return
+    self.heads(x)` counts what the submodule's `forward` (a class of the same file) returns on
+    every path.
     Not flagged: `NamedTuple`s and classes built on another library base (an installed
     transformers' `ModelOutput`), submodules' outputs that the caller takes apart (only the
     converted root's return is checked), and, for export, classes registered in their file with
@@ -257,6 +261,40 @@ class NonPytreeOutput(Rule):
         ),
     ]
     INVALID = [
+        # The root hands on what a submodule's forward builds: a dict on every path.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Heads(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cls = nn.Linear(4, 3)
+                    self.box = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    outs = {}
+                    outs["logits"] = self.cls(x)
+                    outs["boxes"] = self.box(x).sigmoid()
+                    return outs
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = nn.Linear(4, 4)
+                    self.heads = Heads()
+
+                def forward(self, x):
+                    return self.heads(self.body(x).relu())
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=23,
+            backends=("trace",),
+            message_contains="returns a dict",
+        ),
         # A plain dict: export passes; trace's default strict mode refuses it at the output.
         Invalid(
             """
@@ -479,27 +517,97 @@ class NonPytreeOutput(Rule):
             message = None
         self.report(node.value, message, targets=targets)
 
-    def _instance_kinds(self, value: cst.BaseExpression) -> set[str]:
+    def _instance_kinds(
+        self, value: cst.BaseExpression, function: Optional[cst.FunctionDef] = None
+    ) -> set[str]:
         """The kinds of project class ``value`` is an instance of on every path that binds it
         (see ``_class_kind``); empty when any path gives something else."""
+        function = function or self.ctx.function
         if type(value) is cst.Name:
-            bound = assignments(self.ctx.function, value.value)
+            bound = assignments(function, value.value)
             if not bound or any(v is UNKNOWN_VALUE or size != 1 for v, _, size in bound):
                 return set()
-            kinds = [self._call_kind(v) for v, _, _ in bound]
+            kinds = [self._call_kind(v, function) for v, _, _ in bound]
             return set(kinds) if all(kinds) else set()  # type: ignore[arg-type]
-        kind = self._call_kind(value)
+        kind = self._call_kind(value, function)
         return {kind} if kind else set()
 
-    def _call_kind(self, value: cst.BaseExpression) -> Optional[str]:
+    def _call_kind(
+        self, value: cst.BaseExpression, function: Optional[cst.FunctionDef] = None
+    ) -> Optional[str]:
         if isinstance(value, (cst.Dict, cst.DictComp)):
             return PLAIN_DICT
         if type(value) is not cst.Call:
             return None
+        if function is self.ctx.function:
+            submodule = self._submodule_forward(value)
+            if submodule is not None:
+                # `return self.fpn(feats)`: what the submodule's forward returns on every path.
+                kinds = {
+                    frozenset(self._instance_kinds(r.value, submodule))
+                    for r in returns_of(submodule)
+                    if r.value is not None
+                }
+                if len(kinds) == 1:
+                    (only,) = kinds
+                    if len(only) == 1:
+                        return next(iter(only))
+                return None
         name = self.ctx.qualified_name(value.func)  # type: ignore[attr-defined]
         if name in PLAIN_DICT_CALLS:
             return PLAIN_DICT
         return _class_kind(self.ctx, name) if name is not None else None
+
+    def _submodule_forward(self, call: cst.Call) -> Optional[cst.FunctionDef]:
+        """The ``forward`` (a ``def`` of this file) of the module class held in ``self.<attr>``
+        that ``call`` (``self.<attr>(...)``) runs."""
+        attr = self_attribute(call.func)
+        info = self.ctx.function_info
+        if attr is None or info is None or not info.owner_class:
+            return None
+        cls = self.ctx.index.attribute_class(info.owner_class, attr)
+        if cls is None or not self.ctx.index.is_module_class(cls):
+            return None
+        found = self.ctx.index.find_method(cls, "forward")
+        if found is None or found[1].path != self.ctx.path:
+            return None
+        owner, _, _ = found[0].rpartition(".")
+        return _local_def(self.ctx.module, owner.removeprefix(found[1].module + "."), "forward")
+
+
+def returns_of(function: cst.FunctionDef) -> list[cst.Return]:
+    """The ``return`` statements of ``function`` itself (not of nested functions)."""
+    found: list[cst.Return] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node is not function:
+            return False
+        if isinstance(node, cst.Return):
+            found.append(node)
+        return True
+
+    walk(function, enter, lambda node: None)
+    return found
+
+
+def _local_def(module: cst.Module, class_path: str, method: str) -> Optional[cst.FunctionDef]:
+    """``def method`` of the class ``class_path`` (``A`` or ``A.B``) at the top of ``module``."""
+    body: Sequence[cst.CSTNode] = module.body
+    for part in (*class_path.split("."), method):
+        node = next(
+            (
+                n
+                for n in body
+                if isinstance(n, (cst.ClassDef, cst.FunctionDef)) and n.name.value == part
+            ),
+            None,
+        )
+        if node is None:
+            return None
+        if isinstance(node, cst.FunctionDef):
+            return node if part == method else None
+        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    return None
 
 
 PLAIN = "plain"
