@@ -15,8 +15,8 @@ not give the eager result (``tests/oracle.py``). Probes named ``heldout_*`` were
 the TL2xx rules were extended, in other spellings (aliases, helpers, submodules): their score
 is reported apart, as the generalisation score; ``heldout2_*`` probes (a second batch in the
 style of real model code: indirect reach, other spellings, realistic controls) get their own row,
-and so do ``heldout3_*`` and ``heldout4_*`` probes (third and fourth batches, written blind to
-the rules and fixers).
+and so do ``heldout3_*``, ``heldout4_*`` and ``heldout5_*`` probes (later batches, written blind
+to the rules and fixers).
 """
 
 from __future__ import annotations
@@ -104,8 +104,9 @@ def _batch(stem: str) -> str:
     over to spellings nobody tuned for; ``heldout2``: a second such batch in the style of real
     model code (indirect reach, other spellings, realistic controls); ``heldout3``: a third,
     written blind to the rules and fixers; ``heldout4``: a fourth, written blind after the
-    fixes ``heldout3`` led to; ``dev``: the rest."""
-    for batch in ("heldout4", "heldout3", "heldout2", "heldout"):
+    fixes ``heldout3`` led to; ``heldout5``: a fifth, after the ``heldout4`` fixes, in the
+    style of real model code; ``dev``: the rest."""
+    for batch in ("heldout5", "heldout4", "heldout3", "heldout2", "heldout"):
         if stem.startswith(batch + "_"):
             return batch
     return "dev"
