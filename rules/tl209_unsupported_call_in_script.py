@@ -140,7 +140,10 @@ class UnsupportedCallInScript(Rule):
     (`F.linear(x, self.weight, self.bias)`, `self._conv_forward(x, self.weight, self.bias)`,
     word for word torch 2.13's); a statement that only reports (`print(..., file=...)`,
     logging, warnings filters) -> under `if not torch.jit.is_scripting():`, which TorchScript
-    skips and every other back-end runs as before. The others have their own TorchScript
+    skips and every other back-end runs as before; `s.removeprefix(p)` -> `s[len(p):] if
+    s.startswith(p) else s` (`removesuffix`: `s[:-n] if s.endswith(p) else s`, `s` itself for
+    an empty literal suffix), for a name or string literal `s` and `p`: Python's own definition
+    of the methods. The others have their own TorchScript
     spelling (`math` for other NumPy functions of numbers) or must move out of the scripted code
     (`@torch.jit.unused`), by hand.
     """
