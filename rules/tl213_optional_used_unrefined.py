@@ -105,7 +105,13 @@ class OptionalUsedUnrefined(Rule):
     or `assert inputs_embeds is not None` before the use.
 
     ## Fix safety
-    No automatic fix: which branch is right depends on the caller.
+    Safe fixes: a truth test `if dims:` -> `if dims is not None and dims:` (`not dims` -> `dims
+    is None or not dims`) where only the truth is used (the same truth for None and every
+    value); an Optional class attribute under `if self.head is not None:` (or after `if
+    self.head is None: return ...`, or in `self.head(x) if self.head is not None else x`) is
+    bound to a local first (`head = self.head`) and the local is tested and used, where nothing
+    in the file assigns the attribute outside `__init__` (the same object is read). Other uses
+    have no fix: which branch is right depends on the caller.
     """
 
     code = "TL213"
