@@ -65,8 +65,12 @@ class ModuleContainerIndexInScript(Rule):
     enumerate(self.blocks):` with `g = self.gains[i]` first in the body. The loops are the same
     when the lengths agree; `zip` stopped at a shorter list where the rewrite raises
     `IndexError`. Loops indexing two containers, other `range` bounds and one-line bodies have
-    no fix. Slices have no fix (`for i, layer in enumerate(self.layers):` with `if i >=
-    self.depth: break` is the usual rewrite).
+    no fix. A loop over a slice (`for layer in self.layers[a:b]:`, `enumerate(self.layers[:b])`)
+    -> `for i, layer in enumerate(self.layers):` with `if a <= i < b:` around the body: safe for
+    non-negative int literal bounds (the same modules run the body), unsafe for a bound that is
+    a name, an attribute or `len(...)` (a negative value selected other modules, and the bound is
+    now read per module). No fix for a step, a negative literal, a body with `break` /
+    `continue` / `return` / `yield`, or a loop variable read after the loop.
     """
 
     code = "TL208"
