@@ -94,7 +94,10 @@ class MixedReturnTypesInScript(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: the callers decide which single type to return.
+    Unsafe fix: where one side is an int literal and the other a float (`return 0.5` ...
+    `return 1`, or `return 1` under `-> float`), the literal becomes the float literal
+    (`return 1.0`): the same number, but a float in eager too (`x * 1.0` of an int tensor is
+    float). Otherwise no fix: the callers decide which single type to return.
     """
 
     code = "TL211"
