@@ -153,8 +153,9 @@ class NonTensorArgumentInScript(Rule):
     ```
 
     ## Fix safety
-    No fix for a namedtuple's fields or an ignored function's result (the annotation to write is in the message where
-    it is known). Unsafe fix: a parameter of a function of the same file (a method called on `self`, a
+    No fix for a namedtuple's fields. Safe fix: an ignored function whose every return is
+    surely an int (float, bool, str) gets that return annotation (`def groups(self, x) -> int:`),
+    which only TorchScript reads. Unsafe fix: a parameter of a function of the same file (a method called on `self`, a
     submodule's `forward`) gets the type every call passes there (int, float, bool or str
     literals, sizes as `int`, `List[int]`, `Tuple[int, int]`, `Dict[str, torch.Tensor]`:
     `def split(x, heads: int)`), and a parameter used as a `range` bound gets `int`.
