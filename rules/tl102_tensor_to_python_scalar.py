@@ -666,9 +666,11 @@ class TensorToPythonScalar(Rule):
             return False
         if isinstance(value, cst.Name):
             param = self._parameter(value)
-            if param is not None:
-                return annotated_tensor(self.ctx, value.value)
             bound = assignments(self.ctx.function, value.value)
+            if param is not None and annotated_tensor(self.ctx, value.value):
+                return True
+            # A parameter rebound in the body (`max_len = max_len or lengths.max()`) counts
+            # what it is rebound to.
             return any(self._from_data(v, depth + 1) for v, _, _ in bound)
         if isinstance(value, cst.Attribute):
             return True
@@ -688,6 +690,8 @@ class TensorToPythonScalar(Rule):
             return self._any_data([value.left, value.right], depth)
         if isinstance(value, cst.IfExp):
             return self._any_data([value.body, value.orelse], depth)
+        if isinstance(value, cst.BooleanOperation):
+            return self._any_data([value.left, value.right], depth)
         return False
 
     def _data_source(self, value: cst.BaseExpression, depth: int) -> bool:

@@ -332,6 +332,9 @@ def _global_reads(module: cst.Module) -> set[str]:
                     skip.add(id(t.target.value))
         elif kind is cst.AugAssign:
             skip.add(id(node.target))  # type: ignore[attr-defined]
+            if type(node.target) is cst.Subscript:  # type: ignore[attr-defined]
+                # `TOTALS[k] += t` reads the item only to update it, as `CALLS += 1` does.
+                skip.add(id(node.target.value))  # type: ignore[attr-defined]
         elif kind is cst.Global:
             skip.update(id(item.name) for item in node.names)  # type: ignore[attr-defined]
 

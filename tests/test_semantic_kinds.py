@@ -742,3 +742,21 @@ def test_numpy_math_of_one_size_is_a_size_and_of_a_shape_numpy_data():
     assert env["root"] == SIZE
     assert env["flat"] == Kind.SIZE_NDARRAY
     assert env["floor"] == Kind.SIZE_NDARRAY
+
+
+def test_reduction_pair_fields_and_a_torch_layer_subclass_weight_are_tensors():
+    source = """
+    import torch
+    from torch import nn
+
+    class QuantLinear(nn.Linear):
+        def forward(self, x):
+            top = x.softmax(-1).max(-1).values
+            where = torch.topk(x, 2).indices
+            w = self.weight
+            return top, where, w
+    """
+    env = kinds_in(source, "QuantLinear.forward")
+    assert env["top"] == T
+    assert env["where"] == T
+    assert env["w"] == T

@@ -262,6 +262,42 @@ def test_property_read_in_forward_reaches_its_getter(tmp_path):
     assert "head.Head.unused" not in regions
 
 
+def test_a_project_decorators_wrapper_runs_around_the_forward(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "blocks.py": """
+                import functools
+                import time
+
+                from torch import nn
+
+                def timed(name):
+                    def deco(forward):
+                        @functools.wraps(forward)
+                        def wrapper(self, *args):
+                            start = time.perf_counter()
+                            return forward(self, *args)
+                        return wrapper
+                    return deco
+
+                def unused_decorator(f):
+                    def inner(*args):
+                        return f(*args)
+                    return inner
+
+                class Block(nn.Module):
+                    @timed("block")
+                    def forward(self, x):
+                        return x
+            """
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["blocks.timed.<locals>.deco.<locals>.wrapper"] >= DEFAULT
+    assert "blocks.unused_decorator.<locals>.inner" not in regions
+
+
 def test_exit_decorators_remove_their_backends(tmp_path):
     paths = write_project(
         tmp_path,

@@ -356,3 +356,26 @@ def test_parameter_data_names_export_only():
     text = _model("return x @ self.fc.weight.data.t() + x.data", SAME_SIZES)
     found = sorted((d.column, d.targets) for d in _findings(text, "TL114"))
     assert [targets for _, targets in found] == [("export",), ("export", "trace")]
+
+
+def test_an_accumulator_nothing_reads_back_is_not_global_state():
+    source = """
+        import time
+        from collections import defaultdict
+
+        import torch
+        from torch import nn
+
+        PROFILE = defaultdict(float)
+        CACHE = {}
+
+        class Model(nn.Module):
+            def forward(self, x):
+                start = time.perf_counter()
+                y = x * 2
+                PROFILE["forward"] += time.perf_counter() - start
+                CACHE["last"] = y
+                return y + CACHE["last"]
+    """
+    lines = {d.line for d in _findings(source, "TL310")}
+    assert lines == {15}, lines  # the cache that is read back, not the accumulator

@@ -633,6 +633,12 @@ class ProjectIndex:
                 region.targets = region.targets | targets
             else:
                 region = regions[fq_name] = Region(fq_name, targets, [root])
+            # A project decorator's inner functions (the wrapper it returns) run around the
+            # decorated function: `@timed("block")` over a forward.
+            for dec in fn.decorators:
+                for wrapper in self._decorator_functions(dec):
+                    self._callers.setdefault(wrapper, set()).add(fq_name)
+                    queue.append((wrapper, targets, root, None))
             # A call under a guard reaches its callee only for the back-ends the guard leaves.
             for callee, callee_class, call in self._callees(summary, fn, owner, concrete):
                 reached = targets & self.call_targets(call) if call.guard else targets
@@ -680,6 +686,16 @@ class ProjectIndex:
                             if resolved is not None:
                                 queue.append((resolved[0], frozenset({"script"}), root, this))
         return regions
+
+    def _decorator_functions(self, decorator: str) -> list[str]:
+        """The functions nested in the project function ``decorator`` names (its wrapper),
+        as qualified names; empty for a library decorator or a class."""
+        found = self.lookup(decorator)
+        if found is None or found[0] != "function":
+            return []
+        _, summary, local = found
+        prefix = f"{local}.<locals>."
+        return [summary.qualify(name) for name in summary.functions if name.startswith(prefix)]
 
     def _enqueue_root(self, target: str, backends: frozenset[str], queue: deque) -> None:
         found = self.lookup(target)

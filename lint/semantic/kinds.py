@@ -1095,6 +1095,10 @@ class KindInference:
             return CONST
         if value_kind == SHAPE:
             return CONST
+        if value_kind == TS and attr in ("values", "indices"):
+            # `t.max(-1).values`, `torch.topk(t, k).indices`: the named fields of the pair a
+            # reduction with a dim returns.
+            return T
         if value_kind == UNK and attr == "shape" and not self._is_global_chain(node):
             # A value of unknown kind whose `.shape` graph code reads is an array, which in
             # graph code is a tensor (as `v[:, 0]` is): its shape is sizes.

@@ -13,6 +13,7 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.dynamo_tables import nn_parameter_modules
 from torchlint.lint.parser import parse
 from torchlint.lint.semantic.index import (
     NO_GUARD,
@@ -598,6 +599,16 @@ class FileModel:
         facts = self._callee_facts(method[0], method[1])
         return facts.return_tuples.get(method[0]) if facts is not None else None
 
+    def _torch_layer_parameter(self, owner: str, attr: str) -> bool:
+        """``self.weight`` in a subclass of ``nn.Linear`` (or another torch layer that makes
+        parameters): the layer's own parameter or buffer, a tensor."""
+        if attr not in TORCH_LAYER_TENSORS:
+            return False
+        layers = nn_parameter_modules()
+        return any(
+            base in layers for _, _, cls in self.index.mro(owner) for base in cls.bases
+        )
+
     def self_attribute_kind(self, owner: Optional[str], attr: str) -> Kind:
         if attr == "training":
             return Kind.CONST
@@ -605,7 +616,7 @@ class FileModel:
             return Kind.UNKNOWN
         marker = self.index.attribute_marker(owner, attr)
         if marker is None:
-            return Kind.UNKNOWN
+            return Kind.TENSOR if self._torch_layer_parameter(owner, attr) else Kind.UNKNOWN
         simple = {
             "<tensor>": Kind.TENSOR,
             "<const>": Kind.CONST,
@@ -620,6 +631,10 @@ class FileModel:
         if self.index.is_module_class(marker):
             return Kind.MODULE
         return Kind.UNKNOWN
+
+
+# Parameters and buffers the torch layers that make parameters (nn_parameter_modules) keep.
+TORCH_LAYER_TENSORS = frozenset({"weight", "bias", "running_mean", "running_var"})
 
 
 # torch layers whose call returns a tuple of tensors, not one tensor.
