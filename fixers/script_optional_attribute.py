@@ -44,7 +44,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import self_attribute
 
-from ._shared import contains, module_bindings
+from ._shared import contains, module_bindings, names_in
 from .script_closures import _reads
 
 _MESSAGE = re.compile(r"^`self\.(\w+)` is annotated Optional in the class body")
@@ -93,12 +93,38 @@ class LocalForOptionalAttribute(Fixer):
     def _local_name(self, function: cst.FunctionDef, attr: str) -> str:
         """``attr``, or ``attr_1``, ... where the function or the module uses the name."""
         used = _reads(self, function) | module_bindings(self.ctx.module)
+        if self._only_copies(function, attr):
+            used.discard(attr)  # an earlier fix's `attr = self.attr`: bind it again
         if attr not in used:
             return attr
         number = 1
         while f"{attr}_{number}" in used:
             number += 1
         return f"{attr}_{number}"
+
+    def _only_copies(self, function: cst.FunctionDef, attr: str) -> bool:
+        """The function binds the name ``attr`` only by ``attr = self.attr`` (not a parameter,
+        not another binding)."""
+        params = function.params
+        every = (*params.posonly_params, *params.params, *params.kwonly_params)
+        if any(p.name.value == attr for p in every) or attr in module_bindings(self.ctx.module):
+            return False
+        copies = 0
+
+        def other(node: cst.CSTNode) -> bool:
+            nonlocal copies
+            if isinstance(node, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == attr for t in node.targets
+            ):
+                if len(node.targets) == 1 and _self_x(node.value, attr):
+                    copies += 1
+                    return False
+                return True
+            if isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.AsName)):
+                return attr in {n.value for n in _target_names_in(node)}
+            return False
+
+        return not contains(function.body, other) and copies > 0
 
     def _assigned_only_in_init(self, attr: str) -> bool:
         """No ``.attr = ...`` / ``.attr += ...`` / ``del .attr`` outside an ``__init__``, and
@@ -181,6 +207,12 @@ class LocalForOptionalAttribute(Fixer):
         if not isinstance(block, cst.IndentedBlock) or not isinstance(statement, cst.BaseStatement):
             return None
         return block, [statement]
+
+
+def _target_names_in(node: cst.CSTNode) -> list[cst.Name]:
+    """The names a binding node's target (or ``as`` name) holds."""
+    target = getattr(node, "target", None) or getattr(node, "name", None)
+    return names_in(target) if target is not None else []
 
 
 def _binds(target: cst.BaseExpression, attr: str) -> bool:

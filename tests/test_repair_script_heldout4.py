@@ -124,6 +124,15 @@ def test_optional_attributes_reassigned_or_unguarded_are_left_alone():
     assert _unfixed(unguarded, "TL213") == 1
 
 
+def test_a_later_region_binds_the_same_local_again():
+    before = OPTIONAL_ATTRIBUTES.replace(
+        "return self.tail(h) + out\n",
+        "if self.bias is not None:\n            h = h - self.bias\n        return self.tail(h) + out\n",
+    )
+    fixed = _fix(before, "TL213")
+    assert fixed.count("bias = self.bias\n") == 3 and "bias_1" not in fixed
+
+
 def test_the_local_takes_a_number_where_the_name_is_taken():
     before = OPTIONAL_ATTRIBUTES.replace("    def forward(self, x):\n        h = x\n",
                                          "    def forward(self, x):\n        bias = 1\n        h = x * bias\n")  # fmt: skip
