@@ -208,7 +208,14 @@ def fresh_name(fixer: Fixer, node: cst.CSTNode, *bases: str, taken: Collection[s
     for base in bases:
         if base not in used:
             return base
+    return numbered(bases[0], used)
+
+
+def numbered(base: str, used: Collection[str]) -> str:
+    """``base``, else the first of ``base_1``, ``base_2``, ... that ``used`` does not hold."""
+    if base not in used:
+        return base
     number = 1
-    while f"{bases[0]}_{number}" in used:
+    while f"{base}_{number}" in used:
         number += 1
-    return f"{bases[0]}_{number}"
+    return f"{base}_{number}"

@@ -44,7 +44,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import self_attribute
 
-from ._shared import contains, module_bindings, names_in
+from ._shared import contains, module_bindings, names_in, numbered
 from .script_closures import _reads
 
 _MESSAGE = re.compile(r"^`self\.(\w+)` is annotated Optional in the class body")
@@ -95,12 +95,7 @@ class LocalForOptionalAttribute(Fixer):
         used = _reads(self, function) | module_bindings(self.ctx.module)
         if self._only_copies(function, attr):
             used.discard(attr)  # an earlier fix's `attr = self.attr`: bind it again
-        if attr not in used:
-            return attr
-        number = 1
-        while f"{attr}_{number}" in used:
-            number += 1
-        return f"{attr}_{number}"
+        return numbered(attr, used)
 
     def _only_copies(self, function: cst.FunctionDef, attr: str) -> bool:
         """The function binds the name ``attr`` only by ``attr = self.attr`` (not a parameter,
