@@ -760,3 +760,27 @@ def test_reduction_pair_fields_and_a_torch_layer_subclass_weight_are_tensors():
     assert env["top"] == T
     assert env["where"] == T
     assert env["w"] == T
+
+
+def test_lists_grown_with_tensors_and_unique_with_extras_are_tensors():
+    source = """
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def forward(self, x):
+            feats = []
+            sizes = []
+            for i in range(3):
+                x = x * 2
+                feats.append(x)
+                sizes.append(x.shape[0])
+            values, inverse = torch.unique(x, return_inverse=True)
+            plain = torch.unique(x)
+            return feats, sizes, values, plain
+    """
+    env = kinds_in(source, "Net.forward")
+    assert env["feats"] == TS
+    assert env["sizes"] != TS
+    assert env["values"] == T and env["inverse"] == T
+    assert env["plain"] == T

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import libcst as cst
 
 from torchlint.lint.conditions import ends_in_exit
-from torchlint.lint.graph_queries import bound_names
+from torchlint.lint.graph_queries import assignments, bound_names
 from torchlint.lint.semantic.summary import PARTIALS
 from torchlint.lint.walk import walk
 
@@ -303,6 +303,16 @@ def typing_name(name: str) -> str:
     return name
 
 
+def _returns_extras(call: cst.Call) -> bool:
+    """``return_inverse=True`` / ``return_counts=True`` given: ``unique`` returns a tuple."""
+    return any(
+        arg.keyword is not None
+        and arg.keyword.value in ("return_inverse", "return_counts")
+        and not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
+        for arg in call.args
+    )
+
+
 def join(a: Kind, b: Kind) -> Kind:
     """The kind of a value that is ``a`` on one path and ``b`` on another."""
     if a == b:
@@ -443,6 +453,8 @@ class KindInference:
         # Every function a name was bound to so far (``fn = a if c else b`` spelled as two
         # branches): a call of the name may call any of them.
         self.callable_names: dict[str, list[cst.BaseExpression]] = {}
+        # Names bound only to empty lists that tensors are appended to (_grow_tensor_list).
+        self.tensor_lists: set[str] = set()
         self.uninformed: set[str] = set()
         self._bind_params(param_kinds or {}, params_are_tensors)
 
@@ -737,7 +749,36 @@ class KindInference:
         for name in a.keys() | b.keys():
             ka, kb = a.get(name), b.get(name)
             out[name] = join(ka, kb) if ka is not None and kb is not None else (ka or kb)  # type: ignore[arg-type]
+            if name in self.tensor_lists and TS in (ka, kb) and {ka, kb} <= {CONST, UNK, TS}:
+                out[name] = TS  # the empty list before a loop that appends tensors to it
         return out
+
+    def _grow_tensor_list(self, call: cst.BaseExpression) -> None:
+        """``feats.append(x)`` of a tensor to a name bound to an empty list: a list of tensors
+        from here on (``feats = []`` before a loop of stages)."""
+        if not (
+            type(call) is cst.Call
+            and type(call.func) is cst.Attribute
+            and call.func.attr.value == "append"
+            and type(call.func.value) is cst.Name
+            and len(call.args) == 1
+        ):
+            return
+        name = call.func.value.value
+        if self.env.get(name) not in (CONST, UNK, TS) or self.kind(call.args[0].value) != T:
+            return
+        bound = assignments(self.func, name)
+        if (
+            bound
+            and all(
+                type(value) is cst.List and not value.elements
+                for value, _, size in bound
+                if size == 1
+            )
+            and all(size == 1 for _, _, size in bound)
+        ):
+            self.tensor_lists.add(name)
+            self.env[name] = TS
 
     def _small(self, small: cst.BaseSmallStatement) -> None:
         if isinstance(small, cst.Assign):
@@ -762,6 +803,7 @@ class KindInference:
             self._return_elements(small.value)
         elif isinstance(small, cst.Expr):
             self.kind(small.value)
+            self._grow_tensor_list(small.value)
         elif isinstance(small, cst.Assert):
             self.kind(small.test)
             if small.msg is not None:
@@ -1156,11 +1198,11 @@ class KindInference:
                     return TS if node.args else T
                 if method == "size":
                     return SIZE if node.args else SHAPE
-                if method in ("nonzero", "unique") and any(
-                    a.keyword is not None
-                    and a.keyword.value in ("as_tuple", "return_counts", "return_inverse")
-                    for a in node.args
+                if method == "nonzero" and any(
+                    a.keyword is not None and a.keyword.value == "as_tuple" for a in node.args
                 ):
+                    return TS
+                if method in ("unique", "unique_consecutive") and _returns_extras(node):
                     return TS
                 return TENSOR_METHOD_KINDS.get(method, T)
             if receiver == SHAPE:
@@ -1321,6 +1363,8 @@ class KindInference:
                     return SND
                 return CONST if all(k == CONST for k in arg_kinds) else UNK
             return UNK
+        if name in ("torch.unique", "torch.unique_consecutive") and _returns_extras(node):
+            return TS  # `values, inverse = torch.unique(x, return_inverse=True)`
         if name in TORCH_FUNCTION_KINDS:
             return TORCH_FUNCTION_KINDS[name]
         if name.startswith("torch.sym_"):
