@@ -4,9 +4,31 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import numpy_traced
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+
+# NumPy functions whose output shape depends on the data: Dynamo traces them as the torch op
+# (torch 2.13: np.bincount, np.unique, np.nonzero, np.flatnonzero break plain compile with
+# 'Dynamic shape operator').
+DATA_DEPENDENT_SHAPES = frozenset(
+    {"bincount", "unique", "nonzero", "flatnonzero", "argwhere", "compress", "extract"}
+)
+DATA_DEPENDENT_MESSAGE = Message(
+    "NumPy call on tensor data in graph code, with an output shape that depends on the data",
+    (
+        (
+            "compile",
+            "plain torch.compile, which traces it as the torch operation, breaks the graph here "
+            "(Dynamic shape operator)",
+        ),
+        ("export", "torch.export fails on the tensor-to-array conversion"),
+        ("trace", "torch.jit.trace bakes the array in as a constant"),
+    ),
+    "use the torch function and keep the shape static (`torch.bincount(x, minlength=n)` "
+    "still has a data-dependent size; a one-hot sum with a fixed length has not)",
+)
 
 
 class NumpyInGraph(Rule):
@@ -19,7 +41,9 @@ class NumpyInGraph(Rule):
 
     A NumPy function `torch._numpy` does not implement (`np.unravel_index`, `np.interp`: the
     list is `rules/dynamo_tables.json`, generated from torch by `benchmarks/dynamo_tables.py`)
-    is flagged for compile too.
+    is flagged for compile too, and so is one whose output shape depends on the data
+    (`np.bincount`, `np.unique`, `np.nonzero`, `np.flatnonzero`, `np.argwhere`: traced as the
+    torch operation, they break plain compile as TL107's operations do).
 
     ## Why is this bad?
     `torch.compile` traces NumPy code into torch operations, but `torch.export` (non-strict)
@@ -153,6 +177,30 @@ class NumpyInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A data-dependent shape: traced as torch.bincount, plain compile breaks there.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    counts = np.bincount((h.detach().numpy() > 0).astype(np.int64).ravel())
+                    return h * torch.as_tensor(counts).sum()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            backends=("compile", "export", "trace"),
+            message_contains="depends on the data",
+        ),
         # A function torch._numpy lacks: Dynamo cannot trace it, compile fails too.
         Invalid(
             """
@@ -196,7 +244,10 @@ class NumpyInGraph(Rule):
         if not name.startswith("numpy.") or name.startswith("numpy.random."):
             return
         if any(self.ctx.kind(arg.value) in (Kind.TENSOR, Kind.NDARRAY) for arg in node.args):
-            if name[len("numpy.") :] in numpy_traced():
+            function = name[len("numpy.") :]
+            if function in DATA_DEPENDENT_SHAPES:
+                self.report(node, DATA_DEPENDENT_MESSAGE, targets=("compile", "export", "trace"))
+            elif function in numpy_traced():
                 self.report(node)
             else:
                 self.report(node, targets=("compile", "export", "trace"))
