@@ -54,6 +54,8 @@ TORCH_NAMESPACES = (
     "torch.autograd",
     "torch.random",
     "torch.cuda",
+    "torch.nn.utils",
+    "torch.nn.utils.rnn",
 )
 
 
