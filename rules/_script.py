@@ -38,11 +38,28 @@ def signature_params(ctx: LintContext, node: cst.FunctionDef) -> list[cst.Param]
     return [*ordered, *params.kwonly_params]
 
 
+def signature_type_comment(function: cst.FunctionDef) -> bool:
+    """Whether ``function`` carries a signature type comment (``# type: (Tensor, float) ->
+    Tensor`` on the ``def`` line or the line after it), which TorchScript reads as the
+    annotations: its parameters are typed even without annotations."""
+    body = function.body
+    if not isinstance(body, cst.IndentedBlock):
+        return False
+    comments = [body.header.comment]
+    if body.body:
+        comments += [line.comment for line in body.body[0].leading_lines]
+    return any(
+        comment is not None and comment.value.lstrip("#").strip().startswith("type:")
+        and "->" in comment.value
+        for comment in comments
+    )
+
+
 def unannotated_params(ctx: LintContext) -> set[str]:
     """Parameters of the current function with neither annotation nor default: TorchScript
     types each as ``Tensor (inferred)``, whatever callers pass."""
     function = ctx.function
-    if function is None:
+    if function is None or signature_type_comment(function):
         return set()
     return {
         p.name.value

@@ -11,6 +11,7 @@ from torchlint.rules._script import (
     in_script,
     is_none,
     signature_params,
+    signature_type_comment,
 )
 
 
@@ -154,6 +155,8 @@ class NoneDefaultWithoutOptional(Rule):
         info = self.ctx.function_info
         if not in_script(self.ctx) or info is None or info.parent is not None:
             return
+        if signature_type_comment(node):
+            return  # typed by its `# type: (...) -> ...` comment
         for param in signature_params(self.ctx, node):
             if not is_none(param.default):
                 continue

@@ -9,7 +9,14 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.rules._script import SCRIPT, class_def, in_script, literal_type, signature_params
+from torchlint.rules._script import (
+    SCRIPT,
+    class_def,
+    in_script,
+    literal_type,
+    signature_params,
+    signature_type_comment,
+)
 from torchlint.rules.tl207_global_value_in_script import DTYPE_NAMES
 
 # Names of modules whose attributes are never tensors: referring to one (not calling it) gives a
@@ -311,6 +318,8 @@ class UnannotatedNonTensorParam(Rule):
         info = self.ctx.function_info
         if not in_script(self.ctx) or info is None or info.parent is not None:
             return
+        if signature_type_comment(node):
+            return  # typed by its `# type: (...) -> ...` comment
         for param in signature_params(self.ctx, node):
             if param.annotation is not None or param.default is None:
                 continue

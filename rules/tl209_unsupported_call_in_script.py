@@ -6,6 +6,7 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
@@ -154,6 +155,27 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A decorator is not compiled: TorchScript scripts the cached helper's body.
+        Valid(
+            """
+            import functools
+
+            import torch
+            from torch import nn
+
+            @functools.lru_cache(maxsize=8)
+            def window_size(seq_len: int, max_window: int) -> int:
+                return min(seq_len, max_window)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    k = window_size(x.shape[1], 3)
+                    return x[:, -k:].mean(1)
+
+            def inputs():
+                return [(torch.randn(2, 5, 4),), (torch.randn(1, 2, 4),)]
+            """
+        ),
         # A str method TorchScript has on the loop variable; a project method named `encode`.
         Valid(
             """
@@ -508,8 +530,18 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
 
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        self._decorators: set[int] = set()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        # TorchScript compiles the function's body, not its decorators (torch 2.13 scripts a
+        # helper under `@functools.lru_cache`): calls there are not scripted code.
+        for decorator in node.decorators:
+            self._decorators.add(id(decorator.decorator))
+
     def visit_Call(self, node: cst.Call) -> None:
-        if not in_script(self.ctx):
+        if not in_script(self.ctx) or id(node) in self._decorators:
             return
         problem = self._problem(node)
         if problem is not None:

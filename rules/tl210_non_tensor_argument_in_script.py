@@ -20,6 +20,7 @@ from torchlint.rules._script import (
     is_none,
     literal_type,
     signature_params,
+    signature_type_comment,
     unannotated_params,
 )
 
@@ -171,6 +172,31 @@ class NonTensorArgumentInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A signature type comment types the parameters, as annotations do.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            def drop_path(x, p, training):
+                # type: (torch.Tensor, float, bool) -> torch.Tensor
+                if p == 0.0 or not training:
+                    return x
+                return x * (1.0 - p)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.drop_prob = 0.1
+
+                def forward(self, x):
+                    return x + drop_path(self.fc(x), self.drop_prob, self.training)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         Valid(
             """
             import torch
@@ -764,6 +790,8 @@ class NonTensorArgumentInScript(Rule):
             return
         if callee.node.returns is None and ignored(self.ctx, callee.node):
             self._ignored_result(node, callee.node)
+        if signature_type_comment(callee.node):
+            return  # typed by its `# type: (...) -> ...` comment
         params = signature_params(self.ctx, callee.node)
         position = 0
         for arg in node.args:
