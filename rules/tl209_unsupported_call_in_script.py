@@ -89,7 +89,10 @@ class UnsupportedCallInScript(Rule):
     `self.names = ["head.cls", ...]` attribute, `enumerate(...)` too), and `removeprefix`,
     `removesuffix`, `casefold`, `format_map` or `isascii` on a receiver of any kind but a
     tensor or module (only str and bytes have them; not where a class of the file defines one);
-    `getattr` with a non-literal name; `print` with keyword arguments; `set(...)`; `tuple(...)`
+    `s.startswith((a, b))` / `s.endswith((a, b))` with a tuple on a receiver of any kind but a
+    tensor or module (TorchScript's take one str); `.format(...)` with keyword arguments on a
+    str (TorchScript's `format` takes positional arguments only; named fields `{a}` are filled
+    from them in order); `getattr` with a non-literal name; `print` with keyword arguments; `set(...)`; `tuple(...)`
     of a list or shape; `nn.Module` methods called on a module in `forward` that TorchScript
     cannot compile (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`,
     `.parameters()`, ...).
@@ -110,6 +113,9 @@ class UnsupportedCallInScript(Rule):
     (`torch.cuda`), `'Tensor' object has no attribute or method 'forward'` (`super().forward`),
     `'str' object has no attribute or method 'casefold'` (TorchScript's str has the methods
     of the `aten::` ops whose `self` is a `str`: `lower`, `strip`, `startswith`, ...),
+    `aten::startswith(str self, str substr, int start=0, int end=-1) -> bool: Expected a
+    value of type 'str' for argument 'substr' but instead found type 'Tuple[str, str]'`,
+    `aten::format(str self, ...) -> str: Keyword argument a unknown`,
     `getattr's second argument must be a string literal`, `print doesn't accept any keyword
     arguments`, `cannot statically infer the expected size of a list in this context`
     (`tuple(x.shape)`). A `torch.distributed` function is compiled from its Python source,
@@ -256,6 +262,51 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `str.startswith` with a tuple: TorchScript's takes one str.
+        Invalid(
+            """
+            from typing import Dict
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.branches = nn.ModuleDict({"enc_a": nn.Linear(4, 4), "dec": nn.Linear(4, 4)})
+
+                def forward(self, x):
+                    outs: Dict[str, torch.Tensor] = {}
+                    for name, layer in self.branches.items():
+                        if name.endswith(("_a", "_b")):
+                            outs[name] = layer(x)
+                    return outs["enc_a"]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            message_contains="with a tuple",
+        ),
+        # `str.format` with keyword arguments: TorchScript's takes positional ones.
+        Invalid(
+            """
+            from typing import Dict
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x) -> Dict[str, torch.Tensor]:
+                    feats: Dict[str, torch.Tensor] = {}
+                    for i in range(2):
+                        feats["{name}{idx}".format(name="stage", idx=i)] = x * i
+                    return feats
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=9,
+            message_contains="keyword arguments",
+        ),
         # A loop variable over a list of names set in `__init__`.
         Invalid(
             """
@@ -560,6 +611,32 @@ class UnsupportedCallInScript(Rule):
             )
         if (
             isinstance(func, cst.Attribute)
+            and func.attr.value in ("startswith", "endswith")
+            and node.args
+            and node.args[0].keyword is None
+            and isinstance(node.args[0].value, cst.Tuple)
+            and self._str_receiver(func)
+        ):
+            # torch 2.13: `aten::startswith(str self, str substr, int start=0, int end=-1)`.
+            method = func.attr.value
+            return (
+                f"`str.{method}` with a tuple (TorchScript's `{method}` takes one str: "
+                f"`s.{method}(a) or s.{method}(b)`)"
+            )
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "format"
+            and any(arg.keyword is not None for arg in node.args)
+            and self._known_str(func.value)
+        ):
+            # torch 2.13: `aten::format(str self, ...) -> str` takes positional arguments only
+            # (named fields `{a}` are filled from them in order).
+            return (
+                "`str.format` with keyword arguments (TorchScript's `format` takes positional "
+                "arguments only: `'{}{}'.format(a, b)`)"
+            )
+        if (
+            isinstance(func, cst.Attribute)
             and func.attr.value in torchscript_table()["module_methods_unsupported"]
             and self.ctx.kind(func.value) is Kind.MODULE
         ):
@@ -713,9 +790,12 @@ class UnsupportedCallInScript(Rule):
         """``x.removeprefix(...)`` (``removesuffix``, ``casefold``, ``format_map``,
         ``isascii``) on a receiver of unknown kind: only str (and bytes, which TorchScript has
         no type for) has these methods, unless a class of this file defines one."""
+        return func.attr.value in STR_ONLY_METHODS and self._str_receiver(func)
+
+    def _str_receiver(self, func: cst.Attribute) -> bool:
+        """``x.method`` on a receiver that may be a str: not ``self`` / ``cls``, not a tensor
+        or module, and no class of this file defines ``method``."""
         name = func.attr.value
-        if name not in STR_ONLY_METHODS:
-            return False
         receiver = func.value
         if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
             return False
