@@ -84,7 +84,10 @@ class DataDependentShape(Rule):
     (`x[mask] = 0`), `torch.where(cond, a, b)` and `repeat_interleave` with an int count are
     not flagged: torch 2.13 compiles them without a break.
 
-    It also finds the operations that need such a result's size, applied to one directly or
+    It also finds Python comparisons of such a result's size (`if token_idx.numel() == 0:`,
+    `len(idx) > 0`, `idx.shape[0]`; `rows, cols = torch.where(mask)` included), which
+    `torch.compile(fullgraph=True)` and `torch.export` cannot decide, and the operations that
+    need such a result's size, applied to one directly or
     through names bound once in the function (with `.float()`-like methods and arithmetic with
     numbers or full reductions on the way, as in `w = counts.sum() / (counts + 1.0)`):
     `logsumexp`, `roll`, `cdist`, `cov`, `corrcoef`, `F.batch_norm`, `diff` / `trapezoid`
@@ -365,6 +368,32 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        # A branch on how many tokens an expert got: the count is unbacked.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.router = nn.Linear(4, 2)
+                    self.expert = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    choice = self.router(x).argmax(-1)
+                    rows, _ = torch.where((choice == 1)[:, None].expand(-1, 1))
+                    if rows.numel() == 0:
+                        return x
+                    return x.index_add(0, rows, self.expert(x[rows]))
+
+            def inputs():
+                return [(torch.randn(6, 4),), (torch.randn(5, 4) * 3,)]
+            """,
+            line=13,
+            backends=("compile", "export"),
+            message_contains="comparison of the data-dependent size",
+        ),
         Invalid(
             """
             import torch
@@ -767,6 +796,56 @@ class DataDependentShape(Rule):
             self._report_consumer(node, op, tensor, consumer.need)
             return
 
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        """``if token_idx.numel() == 0:``: Python compares the data-dependent size."""
+        if not self.ctx.in_graph:
+            return
+        for operand in (node.left, *(c.comparator for c in node.comparisons)):
+            tensor = _size_read(operand)
+            if tensor is None:
+                continue
+            self._names = []
+            if self._size_of(tensor) is None or (self._names and self._checked(set(self._names))):
+                continue
+            text = self.ctx.module.code_for_node(tensor).strip()
+            what = f"`{text}`" if len(text) <= 40 and "\n" not in text else "a tensor"
+            self.report(
+                node,
+                Message(
+                    f"a Python comparison of the data-dependent size of {what}",
+                    (
+                        ("compile", "torch.compile(fullgraph=True) raises here"),
+                        ("export", "torch.export fails here (GuardOnDataDependentSymNode)"),
+                    ),
+                    "keep the full shape (a mask instead of the selection), so that no "
+                    "branch depends on how many elements were selected",
+                ),
+                targets=("compile", "export"),
+            )
+            return
+
+    def _where_tuple(self, value: cst.BaseExpression) -> bool:
+        """``rows, cols = torch.where(mask)`` (one argument) or ``mask.nonzero(as_tuple=True)``:
+        index tensors of a data-dependent length each."""
+        if not isinstance(value, cst.Call):
+            return False
+        name = self.ctx.qualified_name(value.func)
+        if name == "torch.where":
+            return len(value.args) == 1 and value.args[0].keyword is None
+        func = value.func
+        return (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "nonzero"
+            and self.ctx.kind(func.value) == Kind.TENSOR
+            and any(
+                a.keyword is not None
+                and a.keyword.value == "as_tuple"
+                and isinstance(a.value, cst.Name)
+                and a.value.value == "True"
+                for a in value.args
+            )
+        )
+
     def _report_consumer(
         self, node: cst.Call, op: str, operand: cst.BaseExpression, need: str
     ) -> None:
@@ -810,7 +889,9 @@ class DataDependentShape(Rule):
             if expr.value in self._parameters() and not self._before_site(value):  # type: ignore[attr-defined]
                 return None  # the parameter, before its one binding
             if width > 1:  # `values, counts = torch.unique(x, return_counts=True)`
-                return DataDependentSize(True, True) if self._unique_tuple(value) else None
+                if self._unique_tuple(value) or self._where_tuple(value):
+                    return DataDependentSize(True, True)
+                return None
             return self._size_of(value, depth + 1)
         if self.ctx.kind(expr) != Kind.TENSOR:
             return None
@@ -1071,6 +1152,40 @@ def _appended(func: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
 
     walk(func.body, enter, lambda node: None)
     return found
+
+
+def _size_read(expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """``t`` of ``t.numel()``, ``t.shape[0]``, ``t.size(0)`` or ``len(t)`` (dimension 0: the
+    data-dependent one)."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method, args = expr.func.attr.value, expr.args
+        if method == "numel" and not args:
+            return expr.func.value
+        if (
+            method == "size"
+            and len(args) == 1
+            and isinstance(args[0].value, cst.Integer)
+            and args[0].value.value == "0"
+        ):
+            return expr.func.value
+    if (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Name)
+        and expr.func.value == "len"
+        and len(expr.args) == 1
+    ):
+        return expr.args[0].value
+    if (
+        isinstance(expr, cst.Subscript)
+        and isinstance(expr.value, cst.Attribute)
+        and expr.value.attr.value == "shape"
+        and len(expr.slice) == 1
+        and isinstance(expr.slice[0].slice, cst.Index)
+        and isinstance(expr.slice[0].slice.value, cst.Integer)
+        and expr.slice[0].slice.value.value == "0"
+    ):
+        return expr.value.value
+    return None
 
 
 def _consumer_message(op: str, what: str, text: str, need: str) -> Message:
