@@ -27,6 +27,12 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
 - ``str_methods_unbound``: public ``str`` methods the frontend has no binding for
   (``casefold``, ``removeprefix``...): every call of it on a ``str`` fails with ``'str'
   object has no attribute or method``; none has an ``aten::`` schema with a ``str self``.
+- ``number_methods_unbound``: per ``int`` / ``float``, the public methods and attributes of
+  Python's numbers the frontend has no binding for (``bit_length``, ``is_integer``...), found
+  as ``str_methods_unbound`` is.
+- ``dtype_device_attributes_unbound``: per ``dtype`` / ``device``, the public attributes of
+  ``torch.dtype`` / ``torch.device`` that fail read on a tensor's ``.dtype`` / ``.device``
+  (TorchScript's dtype is an int: ``.is_floating_point``; its Device has ``type``, ``index``).
 - A tensor method is *unbound* when the frontend says ``'Tensor' object has no attribute or
   method``. Torch's own list of tensor methods (``aten::`` schemas with a Tensor ``self``, as
   ``torch.jit.supported_ops`` builds it) is cross-checked: a method with such a schema is never
@@ -200,6 +206,54 @@ def str_methods() -> list[str]:
         errors = [_compile(f"s.{name}({arguments})", "")[1] for arguments in ARGUMENTS]
         if all(UNBOUND_METHOD in error for error in errors):
             unbound.append(name)
+    return unbound
+
+
+def number_methods() -> dict[str, list[str]]:
+    """Per number type (``int``, ``float``), the public methods and attributes of Python's
+    ``int`` and ``float`` the frontend does not bind on it: ``i.bit_length()`` on an ``int``
+    fails with ``'int' object has no attribute or method 'bit_length'`` whatever the
+    arguments. Torch's ``aten::`` schemas whose ``self`` has that type are cross-checked: a
+    method with such a schema is never reported."""
+    import torch
+
+    names = sorted({n for n in dir(int) + dir(float) if not n.startswith("_")} | {"is_integer"})
+    unbound: dict[str, list[str]] = {}
+    for variable, type_name in (("i", "int"), ("f", "float")):
+        bound = {
+            schema.name.split("::")[-1]
+            for schema in torch._C._jit_get_all_schemas()
+            if schema.arguments
+            and schema.arguments[0].name == "self"
+            and str(schema.arguments[0].type) == type_name
+        }
+        unbound[type_name] = [
+            name
+            for name in names
+            if name not in bound
+            and all(
+                UNBOUND_METHOD in _compile(f"{variable}.{name}({arguments})", "")[1]
+                for arguments in ARGUMENTS
+            )
+        ]
+    return unbound
+
+
+def dtype_device_attributes() -> dict[str, list[str]]:
+    """Per ``dtype`` / ``device``, the public attributes of ``torch.dtype`` / ``torch.device``
+    a read of which on a tensor's ``.dtype`` / ``.device`` fails: TorchScript's dtype is an int
+    (``'int' object has no attribute or method 'is_floating_point'``); its Device has ``type``
+    and ``index``."""
+    import torch
+
+    unbound: dict[str, list[str]] = {}
+    for attribute, cls in (("dtype", torch.dtype), ("device", torch.device)):
+        unbound[attribute] = [
+            name
+            for name in sorted(dir(cls))
+            if not name.startswith("_")
+            and UNBOUND_METHOD in _compile(f"t.{attribute}.{name}", "")[1]
+        ]
     return unbound
 
 
@@ -545,6 +599,8 @@ def main() -> None:
         "module_methods_unsupported": module_methods(),
         "schemas": schema_tables(unbound),
         "str_methods_unbound": str_methods(),
+        "number_methods_unbound": number_methods(),
+        "dtype_device_attributes_unbound": dtype_device_attributes(),
     }
     OUT.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

@@ -46,6 +46,13 @@ STR_RESULTS = frozenset(
     "lower upper strip lstrip rstrip replace title capitalize swapcase format join zfill center "
     "ljust rjust expandtabs".split()
 )
+# Operators whose result is an int only when both operands are (TorchScript has no bitwise float
+# ops; `%` and `//` of a float are floats).
+INT_OPERATORS = (cst.LeftShift, cst.RightShift, cst.BitAnd, cst.BitOr, cst.BitXor)
+# Tensor methods that return an int, with the positional arguments they take so.
+SIZE_METHODS = {"size": 1, "dim": 0, "numel": 0, "nelement": 0, "ndimension": 0}
+# Operators whose result is an int for int operands and a float when one is a float.
+ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
 # Builtins with a message of their own below.
 SPECIAL_BUILTINS = frozenset({"super", "set", "frozenset"})
 # Builtins TorchScript binds without their keyword arguments (`key=`, `reverse=`, `default=`).
@@ -89,7 +96,11 @@ class UnsupportedCallInScript(Rule):
     `self.names = ["head.cls", ...]` attribute, `enumerate(...)` too), and `removeprefix`,
     `removesuffix`, `casefold`, `format_map` or `isascii` on a receiver of any kind but a
     tensor or module (only str and bytes have them; not where a class of the file defines one);
-    `s.startswith((a, b))` / `s.endswith((a, b))` with a tuple on a receiver of any kind but a
+    the methods of Python's `int` / `float` TorchScript's numbers lack (`bit_length`,
+    `to_bytes`, `is_integer`, `conjugate`, ...; from the generated tables) on a value surely of
+    that type (a number literal, `int(...)`, `len(...)`, a tensor's size, `x.dim()`,
+    arithmetic of those, a parameter annotated `int` / `float`, a local bound only to such
+    values); `s.startswith((a, b))` / `s.endswith((a, b))` with a tuple on a receiver of any kind but a
     tensor or module (TorchScript's take one str); `.format(...)` with keyword arguments on a
     str (TorchScript's `format` takes positional arguments only; named fields `{a}` are filled
     from them in order); `getattr` with a non-literal name; `print` with keyword arguments; `set(...)`; `tuple(...)`
@@ -113,7 +124,7 @@ class UnsupportedCallInScript(Rule):
     (`torch.cuda`), `'Tensor' object has no attribute or method 'forward'` (`super().forward`),
     `'str' object has no attribute or method 'casefold'` (TorchScript's str has the methods
     of the `aten::` ops whose `self` is a `str`: `lower`, `strip`, `startswith`, ...),
-    `aten::startswith(str self, str substr, int start=0, int end=-1) -> bool: Expected a
+    `'int' object has no attribute or method 'bit_length'`, `aten::startswith(str self, str substr, int start=0, int end=-1) -> bool: Expected a
     value of type 'str' for argument 'substr' but instead found type 'Tuple[str, str]'`,
     `aten::format(str self, ...) -> str: Keyword argument a unknown`,
     `getattr's second argument must be a string literal`, `print doesn't accept any keyword
@@ -262,6 +273,26 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # An int method TorchScript's int lacks, on a tensor's size.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    levels = (x.shape[-1] - 1).bit_length()
+                    for _ in range(levels):
+                        x = F.avg_pool1d(x, 2, ceil_mode=True)
+                    return x
+
+            def inputs():
+                return [(torch.randn(1, 2, 8),), (torch.randn(2, 2, 5),)]
+            """,
+            line=7,
+            message_contains="int method `.bit_length()`",
+        ),
         # `str.startswith` with a tuple: TorchScript's takes one str.
         Invalid(
             """
@@ -609,6 +640,14 @@ class UnsupportedCallInScript(Rule):
                 f"the str method `.{func.attr.value}()` (TorchScript's str has no "
                 f"`{func.attr.value}`: 'str' object has no attribute or method)"
             )
+        if isinstance(func, cst.Attribute):
+            number = self._number_type(func.value)
+            unbound = torchscript_table().get("number_methods_unbound", {})
+            if number is not None and func.attr.value in unbound.get(number, ()):
+                return (
+                    f"the {number} method `.{func.attr.value}()` (TorchScript's {number} has no "
+                    f"`{func.attr.value}`: '{number}' object has no attribute or method)"
+                )
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value in ("startswith", "endswith")
@@ -737,6 +776,101 @@ class UnsupportedCallInScript(Rule):
                 elif not (isinstance(bound, cst.FormattedString) or literal_type(bound) == "str"):
                     return False
         return True
+
+    def _number_type(self, value: cst.BaseExpression, depth: int = 0) -> Optional[str]:
+        """``int`` or ``float`` for a value TorchScript surely types so: a number literal, an
+        ``int(...)`` / ``float(...)`` / ``len(...)`` call, a tensor's size (``x.shape[i]``,
+        ``x.size(i)``, ``x.dim()``, ``x.numel()``, ``x.ndim``), arithmetic of those (``/``
+        gives a float; ``**`` left out: TorchScript's int power is a float), a parameter
+        annotated ``int`` / ``float`` that the function never rebinds, or a local bound only
+        to such values (``for i in range(...)`` too). None when unsure."""
+        if depth > 4:
+            return None
+        while isinstance(value, cst.UnaryOperation) and isinstance(
+            value.operator, (cst.Minus, cst.Plus, cst.BitInvert)
+        ):
+            value = value.expression
+        literal = literal_type(value)
+        if literal in ("int", "float"):
+            return literal
+        if isinstance(value, cst.BinaryOperation):
+            left = self._number_type(value.left, depth + 1)
+            right = self._number_type(value.right, depth + 1)
+            if left is None or right is None:
+                return None
+            if isinstance(value.operator, cst.Divide):
+                return "float"
+            if isinstance(value.operator, INT_OPERATORS):
+                return left if left == right == "int" else None
+            if isinstance(value.operator, ARITHMETIC):
+                return "float" if "float" in (left, right) else "int"
+            return None
+        if isinstance(value, cst.Subscript):
+            return "int" if self._size_subscript(value) else None
+        if isinstance(value, cst.Attribute):
+            return "int" if value.attr.value == "ndim" and self._tensor(value.value) else None
+        if isinstance(value, cst.Call):
+            name = self.ctx.qualified_name(value.func)
+            if name in ("builtins.int", "builtins.len"):
+                return "int"
+            if name == "builtins.float":
+                return "float"
+            func = value.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in SIZE_METHODS
+                and len(value.args) == SIZE_METHODS[func.attr.value]
+                and all(arg.keyword is None for arg in value.args)
+                and self._tensor(func.value)
+            ):
+                return "int"
+            return None
+        function = self.ctx.function
+        if not isinstance(value, cst.Name) or function is None:
+            return None
+        bound = assignments(function, value.value)
+        for param in signature_params(self.ctx, function):
+            if param.name.value == value.value:
+                if bound or param.annotation is None:
+                    return None
+                name = self.ctx.qualified_name(param.annotation.annotation)
+                return {"builtins.int": "int", "builtins.float": "float"}.get(name or "")
+        types = set()
+        for bound_value, _, size in bound:
+            if size != 1:
+                return None
+            if (
+                isinstance(bound_value, cst.Call)
+                and self.ctx.qualified_name(bound_value.func) == "builtins.range"
+            ):
+                types.add("int")
+                continue
+            types.add(self._number_type(bound_value, depth + 1))
+        return types.pop() if len(types) == 1 else None
+
+    def _size_subscript(self, value: cst.Subscript) -> bool:
+        """``x.shape[i]`` / ``x.size()[i]`` with one integer index, ``x`` a tensor."""
+        if len(value.slice) != 1 or not isinstance(value.slice[0].slice, cst.Index):
+            return False
+        index = value.slice[0].slice.value
+        if not (
+            literal_type(index) == "int"
+            or (isinstance(index, cst.Name) and self._number_type(index, 4) == "int")
+        ):
+            return False
+        base = value.value
+        if isinstance(base, cst.Attribute) and base.attr.value == "shape":
+            return self._tensor(base.value)
+        return (
+            isinstance(base, cst.Call)
+            and isinstance(base.func, cst.Attribute)
+            and base.func.attr.value == "size"
+            and not base.args
+            and self._tensor(base.func.value)
+        )
+
+    def _tensor(self, value: cst.BaseExpression) -> bool:
+        return self.ctx.kind(value) is Kind.TENSOR
 
     def _str_name(self, function: cst.FunctionDef, name: str, depth: int) -> bool:
         bound = assignments(function, name)
