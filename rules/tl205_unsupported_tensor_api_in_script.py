@@ -25,6 +25,15 @@ ADVICE = {
     "bfloat16": "use `.to(torch.bfloat16)`",
 }
 
+# Tensor methods TorchScript has for the attributes of `torch.dtype` it lacks (its dtype is an
+# int): `x.dtype.is_floating_point` -> `x.is_floating_point()`.
+DTYPE_ADVICE = {
+    "is_floating_point": "is_floating_point()",
+    "is_complex": "is_complex()",
+    "is_signed": "is_signed()",
+    "itemsize": "element_size()",
+}
+
 
 def _example(body: str) -> str:
     return (
@@ -43,13 +52,16 @@ class UnsupportedTensorApiInScript(Rule):
     compiles: the tensor methods TorchScript has no binding for (`.numpy()`, `.data_ptr()`,
     `.storage()`, `.register_hook()`, `.new()`, `.new_tensor()`, `.nelement()`,
     `.ndimension()`, `.bool()`, `.bfloat16()`, the `.unique()` method, ...: the list is asked of
-    torch's frontend per torch version, see TL209), the `.grad_fn` attribute, `.tolist()` whose
+    torch's frontend per torch version, see TL209), the `.grad_fn` attribute, the attributes of
+    a tensor's `.dtype` (TorchScript's dtype is an int: `.is_floating_point`, `.itemsize`,
+    `.is_signed`, ...; `.device.type` and `.device.index` exist; from the generated tables), `.tolist()` whose
     result has no type annotation, numpy's `keepdims=` keyword, and `torch.div` of Python
     numbers (`torch.div(x.size(1), 2, rounding_mode="trunc")`).
 
     ## Why is this bad?
     The TorchScript compiler has no binding for them: `torch.jit.script` raises
-    `'Tensor' object has no attribute or method 'nelement'` (and likewise for the others), or
+    `'Tensor' object has no attribute or method 'nelement'` (and likewise for the others;
+    `'int' object has no attribute or method 'is_floating_point'` for `x.dtype`'s), or
     `Expected type hint for result of tolist()`. Most have a scriptable spelling: `.numel()`,
     `.dim()`, `torch.unique(x)`, `x.new_zeros(...)`, `values: List[float] = x.tolist()`.
 
@@ -102,6 +114,12 @@ class UnsupportedTensorApiInScript(Rule):
             _example("        return x if x.grad_fn is None else x * 2"),
             line=9,
             message_contains="grad_fn",
+        ),
+        # TorchScript's dtype is an int.
+        Invalid(
+            _example("        return x if x.dtype.is_floating_point else x.float()"),
+            line=9,
+            message_contains="`.dtype.is_floating_point`",
         ),
         Invalid(
             _example("        return x.sum(-1, keepdims=True)"),
@@ -215,6 +233,29 @@ class UnsupportedTensorApiInScript(Rule):
         return False
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
+        inner = node.value
+        if (
+            isinstance(inner, cst.Attribute)
+            and inner.attr.value in ("dtype", "device")
+            and node.attr.value
+            in torchscript_table()
+            .get("dtype_device_attributes_unbound", {})
+            .get(inner.attr.value, ())
+            and in_script(self.ctx)
+            and (
+                self.ctx.kind(inner.value) is Kind.TENSOR
+                or inferred_tensor_parameter(self.ctx, inner.value)
+            )
+        ):
+            what, name = inner.attr.value, node.attr.value
+            advice = f"; use `x.{DTYPE_ADVICE[name]}`" if name in DTYPE_ADVICE else ""
+            self.report(
+                node,
+                f"`.{what}.{name}` does not exist in TorchScript ("
+                + ("its dtype is an int: 'int'" if what == "dtype" else "'Device'")
+                + f" object has no attribute or method '{name}'){advice}",
+            )
+            return
         if (
             node.attr.value == "grad_fn"
             and in_script(self.ctx)
