@@ -784,3 +784,22 @@ def test_lists_grown_with_tensors_and_unique_with_extras_are_tensors():
     assert env["sizes"] != TS
     assert env["values"] == T and env["inverse"] == T
     assert env["plain"] == T
+
+
+def test_a_tensor_method_on_a_torch_factory_stored_on_self_is_a_tensor():
+    source = """
+    import torch
+
+    class Scheduler:
+        def __init__(self, steps: int = 100):
+            self.timesteps = torch.arange(0, steps, 10).flip(0)
+            self.count = torch.arange(steps).numel()
+
+        def prev(self, t):
+            index = (self.timesteps == t).nonzero().item()
+            count = self.count
+            return index, count
+    """
+    env = kinds_in(source, "Scheduler.prev")
+    assert env["index"] == DATA
+    assert env["count"] != T

@@ -84,6 +84,10 @@ MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 # ``_Summarizer._guard_test``): the qualified name of a call that may be a guard, ``("not", t)``,
 # ``("and", t, ...)`` / ``("or", t, ...)``, or None for a part that says nothing.
 GuardTest = Union[str, tuple, None]
+# Tensor methods that give no tensor (a Python value or an array).
+NON_TENSOR_METHODS = frozenset(
+    {"tolist", "item", "numpy", "size", "dim", "numel", "data_ptr", "element_size", "nelement"}
+)
 # The guard test of ``if self.training:`` (any ``<x>.training``): a call under it runs only in
 # training mode.
 TRAINING_GUARD = "<training>"
@@ -779,6 +783,14 @@ class _Summarizer(ast.NodeVisitor):
             # `Norm(d) if use_norm else None`: what a call of the attribute calls.
             other = value.orelse if _is_none(value.body) else value.body
             return self._attribute_kind(other, cls, attr)
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and isinstance(value.func.value, ast.Call)
+            and value.func.attr not in NON_TENSOR_METHODS
+            and self._attribute_kind(value.func.value, cls, attr) == "<tensor>"
+        ):
+            return "<tensor>"  # `torch.arange(0, n, step).flip(0)`: a tensor's method
         if isinstance(value, ast.Call):
             name = self._resolve(value.func) or ""
             if name in (
