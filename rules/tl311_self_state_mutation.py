@@ -38,7 +38,9 @@ class SelfStateMutation(Rule):
     hands the next and that the reader clears (`a, b = self.pending; self.pending = None`),
     a literal every call sets (`self.cache = None`), writes that only
     fill state in (`if self.cache is None: self.cache = ...`, `if n not in self.memo: ...`,
-    `if not self.hooked: ...; self.hooked = True`: a lazy init, a memo or a one-time hook),
+    `if not self.hooked: ...; self.hooked = True`: a lazy init, a memo or a one-time hook, and
+    the writes of a helper every graph call of which sits under a test reading what it writes:
+    `if seq_len > self.cached_len: self._set_cache(seq_len)`, a cache regrown on demand),
     in-place updates of registered buffers and conversions of an attribute into itself
     (`self.pos = self.pos.to(x.device)`, the same value on every call).
 
@@ -86,6 +88,42 @@ class SelfStateMutation(Rule):
     targets = ("export", "trace")
 
     VALID = [
+        # A cache regrown by a helper only when the test on it says it is too short: refreshed
+        # state, the same values on every call (torch 2.13: export and trace agree).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Rotary(nn.Module):
+                def __init__(self, dim: int = 4):
+                    super().__init__()
+                    self.register_buffer("inv_freq", 1.0 / (10000 ** (torch.arange(0, dim, 2) / dim)))
+                    self._grow(4)
+
+                def _grow(self, n: int):
+                    self.cached_len = n
+                    freqs = torch.outer(torch.arange(n, dtype=torch.float32), self.inv_freq)
+                    self.register_buffer("cos_cached", freqs.cos(), persistent=False)
+
+                def forward(self, x):
+                    if x.shape[1] > self.cached_len:
+                        self._grow(x.shape[1])
+                    return x[..., :2] * self.cos_cached[: x.shape[1]]
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.rotary = Rotary()
+
+                def forward(self, x):
+                    return self.rotary(x)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(2, 3, 4) * 2,)]
+            """,
+            backends=("export",),
+        ),
         # Moving a cached table to the input's device: the same value on every call.
         Valid(
             """
@@ -542,23 +580,78 @@ def _once_blocks(module: cst.Module) -> set[int]:
     They run until the state is there, then never again: a lazy init, a memo or a one-time hook
     registration, not state that changes what later calls compute."""
     once: set[int] = set()
+    methods = _methods(module)
+    # Per method name: its calls on self outside `__init__`, and those under a refreshing test.
+    calls: dict[str, int] = {}
+    refreshing: dict[str, int] = {}
+
+    def mark(child: cst.CSTNode) -> None:
+        if type(child) is not cst.AugAssign and _written_attr(child) is not None:
+            # The rule reports an assignment by its statement, a mutating call by the call.
+            once.add(id(child.value) if type(child) is cst.Expr else id(child))  # type: ignore[attr-defined]
 
     def enter(node: cst.CSTNode) -> None:
+        if type(node) is cst.Call:
+            name = _self_method(node)
+            if name is not None:
+                calls[name] = calls.get(name, 0) + 1
+            return
         if type(node) is not cst.If:
             return
         written = _block_writes(node.body)  # type: ignore[attr-defined]
-        if not written or not _reads_attr(node.test, written):  # type: ignore[attr-defined]
-            return
+        if written and _reads_attr(node.test, written):  # type: ignore[attr-defined]
+            walk(node.body, mark, lambda _: None, LEAF_TYPES)  # type: ignore[attr-defined]
+        # `if seq_len > self.cached_len: self._set_cache(seq_len)`: a helper that rewrites the
+        # state the test reads, called only when it is stale (a cache regrown on demand).
+        for small in _top_level_calls(node.body):  # type: ignore[attr-defined]
+            name = _self_method(small)
+            method = methods.get(name) if name is not None else None
+            if method is not None and _reads_attr(node.test, _block_writes(method.body)):  # type: ignore[attr-defined]
+                refreshing[name] = refreshing.get(name, 0) + 1  # type: ignore[index]
 
-        def mark(child: cst.CSTNode) -> None:
-            if type(child) is not cst.AugAssign and _written_attr(child) is not None:
-                # The rule reports an assignment by its statement, a mutating call by the call.
-                once.add(id(child.value) if type(child) is cst.Expr else id(child))  # type: ignore[attr-defined]
-
-        walk(node.body, mark, lambda _: None, LEAF_TYPES)  # type: ignore[attr-defined]
-
-    walk(module, enter, lambda _: None, LEAF_TYPES)
+    for statement in module.body:
+        if type(statement) is cst.ClassDef:
+            for member in statement.body.body:  # type: ignore[attr-defined]
+                if type(member) is cst.FunctionDef and member.name.value != "__init__":
+                    walk(member, enter, lambda _: None, LEAF_TYPES)
+        else:
+            walk(statement, enter, lambda _: None, LEAF_TYPES)
+    for name, count in refreshing.items():
+        if count == calls.get(name):
+            walk(methods[name].body, mark, lambda _: None, LEAF_TYPES)
     return once
+
+
+def _methods(module: cst.Module) -> dict[str, cst.FunctionDef]:
+    """Methods of the module's classes by name (the first of each name)."""
+    found: dict[str, cst.FunctionDef] = {}
+    for statement in module.body:
+        if type(statement) is cst.ClassDef:
+            for member in statement.body.body:  # type: ignore[attr-defined]
+                if type(member) is cst.FunctionDef:
+                    found.setdefault(member.name.value, member)
+    return found
+
+
+def _self_method(call: cst.CSTNode) -> Optional[str]:
+    """``m`` of a call ``self.m(...)``."""
+    if type(call) is not cst.Call:
+        return None
+    func = call.func  # type: ignore[attr-defined]
+    if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == "self":
+        return func.attr.value
+    return None
+
+
+def _top_level_calls(body: cst.BaseSuite) -> list[cst.Call]:
+    """Calls that are whole statements of an ``if`` body (``self._set_cache(n)``)."""
+    found: list[cst.Call] = []
+    for line in body.body:
+        if type(line) is cst.SimpleStatementLine:
+            for small in line.body:  # type: ignore[attr-defined]
+                if type(small) is cst.Expr and type(small.value) is cst.Call:  # type: ignore[attr-defined]
+                    found.append(small.value)  # type: ignore[attr-defined]
+    return found
 
 
 @dataclass
