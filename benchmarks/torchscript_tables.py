@@ -33,6 +33,9 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
 - ``dtype_device_attributes_unbound``: per ``dtype`` / ``device``, the public attributes of
   ``torch.dtype`` / ``torch.device`` that fail read on a tensor's ``.dtype`` / ``.device``
   (TorchScript's dtype is an int: ``.is_floating_point``; its Device has ``type``, ``index``).
+- ``functional_float_arguments``: per ``torch.nn.functional`` function TorchScript compiles
+  from Python source, the ``float`` arguments (and their positions) that reject an int
+  literal where a float literal compiles (``F.interpolate(x, scale_factor=2)``).
 - A tensor method is *unbound* when the frontend says ``'Tensor' object has no attribute or
   method``. Torch's own list of tensor methods (``aten::`` schemas with a Tensor ``self``, as
   ``torch.jit.supported_ops`` builds it) is cross-checked: a method with such a schema is never
@@ -255,6 +258,61 @@ def dtype_device_attributes() -> dict[str, list[str]]:
             and UNBOUND_METHOD in _compile(f"t.{attribute}.{name}", "")[1]
         ]
     return unbound
+
+
+STOCK = {"Tensor": "t", "int": "1", "float": "1.0", "bool": "False", "str": "s"}
+
+
+def functional_float_arguments() -> dict[str, dict[str, int]]:
+    """Per ``torch.nn.functional`` function TorchScript compiles from its Python source (no
+    ``aten::`` builtin), the arguments annotated with ``float`` (or not annotated: TorchScript
+    reads ``F.upsample``'s from its overloads) that reject an int literal
+    (``F.interpolate(t, scale_factor=2)``: ``Arguments for call are not valid``, where
+    ``scale_factor=2.0`` compiles; TorchScript converts no int to a float there), with their
+    positions. Other required arguments get a stock value of their annotated type."""
+    import inspect
+
+    import torch
+    import torch.nn.functional as F
+
+    found: dict[str, dict[str, int]] = {}
+    for name in sorted(dir(F)):
+        function = getattr(F, name)
+        if name.startswith("_") or not inspect.isfunction(function):
+            continue
+        if torch.jit._builtins._find_builtin(function) is not None:
+            continue
+        try:
+            parameters = list(inspect.signature(function).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        required = []
+        for parameter in parameters:
+            if parameter.default is inspect.Parameter.empty:
+                annotation = parameter.annotation
+                # Unannotated: a Tensor to TorchScript.
+                annotation = "Tensor" if annotation is inspect.Parameter.empty else annotation
+                annotation = getattr(annotation, "__name__", str(annotation))
+                if annotation not in STOCK or parameter.kind not in (
+                    inspect.Parameter.POSITIONAL_ONLY,
+                    inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                ):
+                    break
+                required.append(STOCK[annotation])
+        else:
+            for position, parameter in enumerate(parameters):
+                annotation = parameter.annotation
+                if position < len(required) or not (
+                    annotation is inspect.Parameter.empty or "float" in str(annotation)
+                ):
+                    continue
+                call = f"torch.nn.functional.{name}({', '.join(required)}"
+                if (
+                    _compile(f"{call}, {parameter.name}=2.0)", "")[0]
+                    and not (_compile(f"{call}, {parameter.name}=2)", "")[0])
+                ):
+                    found.setdefault(name, {})[parameter.name] = position
+    return found
 
 
 def annotations() -> dict[str, list[str]]:
@@ -601,6 +659,7 @@ def main() -> None:
         "str_methods_unbound": str_methods(),
         "number_methods_unbound": number_methods(),
         "dtype_device_attributes_unbound": dtype_device_attributes(),
+        "functional_float_arguments": functional_float_arguments(),
     }
     OUT.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

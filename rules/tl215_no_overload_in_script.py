@@ -8,13 +8,19 @@ from typing import NamedTuple, Optional
 
 import libcst as cst
 
+from torchlint.lint.context import LintContext
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
+from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
+    class_def,
     in_script,
     inferred_tensor_parameter,
+    is_none,
+    literal_type,
+    self_attribute,
 )
 
 # Defaults that a Python wrapper fills in eager but TorchScript's schemas lack (TorchScript
@@ -133,6 +139,23 @@ def bound_argument(overload: Overload, positional: int, key: int | str) -> Optio
     return None
 
 
+# The value types whose `.get` default TorchScript checks here, by qualified name.
+VALUE_TYPES = {
+    "builtins.float": "float",
+    "builtins.int": "int",
+    "builtins.str": "str",
+    "builtins.bool": "bool",
+    "torch.Tensor": "Tensor",
+}
+
+
+def _value_type(ctx: LintContext, annotation: cst.Subscript) -> Optional[str]:
+    element = annotation.slice[1].slice
+    if not isinstance(element, cst.Index):
+        return None
+    return VALUE_TYPES.get(ctx.qualified_name(element.value) or "")
+
+
 @functools.cache
 def _covered() -> tuple[frozenset[str], frozenset[str]]:
     """The tensor methods and ``torch.X`` functions the table holds overloads for (none in an
@@ -199,6 +222,18 @@ class NoOverloadInScript(Rule):
     annotation nor default (and is never rebound): TorchScript types it as Tensor, whatever
     callers pass, and the call is flagged when no overload that takes these names takes a
     Tensor there (`torch.arange(n, device=device)` with `def forward(self, n, *, device)`).
+    And an int literal given to a float argument of a `torch.nn.functional` function that
+    TorchScript compiles from Python source (`F.interpolate(x, scale_factor=2)`,
+    `F.normalize(x, p=2)`, `F.dropout(x, 0)`, `F.leaky_relu(x, 0)`): TorchScript converts no
+    int to a float there (`Expected a value of type 'float' for argument 'p' but instead found
+    type 'int'`; `Arguments for call are not valid` for the overloaded `interpolate`). Which
+    arguments those are is generated too (the table's `functional_float_arguments`: each
+    compiles with `2.0` and fails with `2`). And `d.get(key, default)` on a dict annotated
+    `Dict[K, V]` (a parameter, a local, or `self.X` annotated in its class) whose default is a
+    literal (or None) of another type than `V` (`float`, `int`, `str`, `bool`, `Tensor`):
+    `aten::get(Dict(str, t) self, str key, t default_value)` binds `t` to the value type and
+    converts nothing (an int default for `Dict[str, float]`: `Arguments for call are not
+    valid`).
 
     The overloads are not a hand list: `benchmarks/torchscript_tables.py` reads every
     `aten::` schema of each public tensor method and `torch.X` function from torch
@@ -275,6 +310,38 @@ class NoOverloadInScript(Rule):
             message_contains="pass `p` explicitly",
         ),
         Invalid(_example("        return x.mean(keepdim=True)"), line=7, message_contains="`dim`"),
+        # `.get`'s default must be of the dict's value type.
+        Invalid(
+            """
+            from typing import Dict
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.hparams: Dict[str, float] = {"temperature": 2.0}
+
+                def forward(self, x):
+                    return x * self.hparams.get("scale", 1) / self.hparams.get("temperature", 1.0)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="`.get` default `1` for a dict of float values",
+        ),
+        # `F.interpolate` is compiled from Python source: its scale_factor is a float.
+        Invalid(
+            _example("        return torch.nn.functional.interpolate(x[None], scale_factor=2)"),
+            line=7,
+            message_contains="float argument `scale_factor`",
+        ),
+        Invalid(
+            _example("        return torch.nn.functional.normalize(x, 2, -1)"),
+            line=7,
+            message_contains="float argument `p`",
+        ),
         Invalid(_example("        return x.sum(axis=0)"), line=7, message_contains="`axis`"),
         Invalid(
             _example("        return torch.split(x, split_size_or_sections=1)[0]"),
@@ -301,6 +368,8 @@ class NoOverloadInScript(Rule):
         if "keepdims" in keywords:
             return  # numpy's spelling: TL205's own finding
         positional = sum(1 for arg in node.args if arg.keyword is None)
+        if self._int_for_float(node) or self._dict_get_default(node):
+            return
         target = self._target(node.func)
         if target is None:
             return
@@ -321,6 +390,111 @@ class NoOverloadInScript(Rule):
             f"torch.jit.script fails: no TorchScript overload of aten::{name} takes these "
             f"arguments (Arguments for call are not valid); {advice}",
         )
+
+    def _dict_get_default(self, node: cst.Call) -> bool:
+        """``d.get(key, 1)`` on a dict annotated ``Dict[str, float]``: TorchScript's
+        ``aten::get(Dict(str, t) self, str key, t default_value)`` wants the default of the
+        value type, and converts no int to a float (nor None to a Tensor)."""
+        func = node.func
+        if not (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "get"
+            and len(node.args) == 2
+            and all(arg.keyword is None for arg in node.args)
+        ):
+            return False
+        annotation = self._dict_annotation(func.value)
+        if annotation is None:
+            return False
+        value_type = _value_type(self.ctx, annotation)
+        default = node.args[1].value
+        given = "None" if is_none(default) else literal_type(default)
+        if value_type is None or given is None or given == value_type:
+            return False
+        text = cst.Module([]).code_for_node(default)
+        fix = f"; write `{text}.0`" if value_type == "float" and given == "int" else ""
+        self.report(
+            node.args[1],
+            f"torch.jit.script fails: the `.get` default `{text}` for a dict of {value_type} "
+            "values (aten::get(Dict(str, t) self, str key, t default_value) wants the value "
+            f"type and converts nothing: Arguments for call are not valid){fix}",
+        )
+        return True
+
+    def _dict_annotation(self, value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+        """The ``Dict[...]`` annotation of a parameter, of a local annotated in the current
+        function, or of ``self.X`` annotated in its class (body, or ``self.X: ... =`` in a
+        method)."""
+        function = self.ctx.function
+        if function is None:
+            return None
+        found: list[cst.BaseExpression] = []
+        if isinstance(value, cst.Name):
+            for param in [*function.params.params, *function.params.kwonly_params]:
+                if param.name.value == value.value and param.annotation is not None:
+                    found.append(param.annotation.annotation)
+            root: Optional[cst.CSTNode] = function
+
+            def matches(target: cst.BaseExpression) -> bool:
+                return isinstance(target, cst.Name) and target.value == value.value
+
+        else:
+            attr = self_attribute(value)
+            info = self.ctx.function_info
+            if attr is None or info is None or info.owner_class is None:
+                return None
+            root = class_def(self.ctx, info.owner_class)
+
+            def matches(target: cst.BaseExpression) -> bool:
+                return (isinstance(target, cst.Name) and target.value == attr) or (
+                    self_attribute(target) == attr
+                )
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if isinstance(node, cst.AnnAssign) and matches(node.target):
+                found.append(node.annotation.annotation)
+            return None
+
+        if root is not None:
+            walk(root, enter, lambda node: None)
+        dicts = {cst.Module([]).code_for_node(a) for a in found}
+        if len(dicts) != 1:
+            return None
+        annotation = found[0]
+        if not (
+            isinstance(annotation, cst.Subscript)
+            and self.ctx.qualified_name(annotation.value) in ("typing.Dict", "builtins.dict")
+            and len(annotation.slice) == 2
+        ):
+            return None
+        return annotation
+
+    def _int_for_float(self, node: cst.Call) -> bool:
+        """``F.interpolate(x, scale_factor=2)``: an int literal for an argument of a
+        ``torch.nn.functional`` function TorchScript compiles from Python source that takes a
+        float there (the table's ``functional_float_arguments``)."""
+        name = self.ctx.qualified_name(node.func) or ""
+        prefix = "torch.nn.functional."
+        if not name.startswith(prefix):
+            return False
+        floats = torchscript_table().get("functional_float_arguments", {}).get(name[len(prefix) :])
+        if not floats:
+            return False
+        positions = {position: argument for argument, position in floats.items()}
+        for index, arg in enumerate(node.args):
+            argument = arg.keyword.value if arg.keyword is not None else positions.get(index)
+            if argument not in floats or literal_type(arg.value) != "int":
+                continue
+            text = cst.Module([]).code_for_node(arg.value)
+            self.report(
+                arg,
+                f"torch.jit.script fails: an int for the float argument `{argument}` of "
+                f"`F.{name[len(prefix) :]}` (TorchScript compiles it from its Python source and "
+                "converts no int to a float there: Expected a value of type 'float', or "
+                f"Arguments for call are not valid); write `{text}.0`",
+            )
+            return True
+        return False
 
     def _tensor_parameters(self, node: cst.Call) -> dict[int | str, str]:
         """The arguments (positional index or keyword) that are a parameter of the current
