@@ -69,6 +69,12 @@ class OptionalUsedUnrefined(Rule):
     covers it: `if self.use_proj: x = self.proj(x)`. (Not in a class with `Final` /
     `__constants__`, whose tests TorchScript folds, nor for an attribute another method sets.)
 
+    And finds the same uses of the loop variable of `for f in feats:` over a parameter
+    annotated `List[Optional[torch.Tensor]]` (the variable bound by no other statement): it is
+    an `Optional[Tensor]`, refined by the same tests, and `if f is None: continue` (or
+    `break`) refines nothing (torch 2.13: `Expected a value of type 'Tensor' for argument
+    'other' but instead found type 'Optional[Tensor]'`; `return` / `raise` there do).
+
     ## Why is this bad?
     TorchScript types the parameter `Optional[Tensor]` and only narrows it to `Tensor` where a
     `None` test on that very name guards the use. Elsewhere scripting fails:
@@ -335,6 +341,36 @@ class OptionalUsedUnrefined(Rule):
         ),
     ]
     INVALID = [
+        # `continue` does not refine a loop variable over a List[Optional[Tensor]].
+        Invalid(
+            """
+            from typing import List, Optional
+            import torch
+            from torch import nn
+
+            class Fuse(nn.Module):
+                def forward(self, feats: List[Optional[torch.Tensor]]) -> torch.Tensor:
+                    total = torch.zeros(1)
+                    for f in feats:
+                        if f is None:
+                            continue
+                        total = total + f
+                    return total
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fuse = Fuse()
+
+                def forward(self, x):
+                    return self.fuse([x, None])
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="List[Optional[Tensor]]",
+        ),
         Invalid(
             """
             import torch
@@ -550,6 +586,7 @@ class OptionalUsedUnrefined(Rule):
             - optional
         )
         optional |= truth_only
+        self._loop_elements(node)
         if optional:
             # `x is not None` on a parameter TorchScript types as a plain Tensor is constant.
             never_none = frozenset(
@@ -592,6 +629,54 @@ class OptionalUsedUnrefined(Rule):
                     )
                 else:
                     self.report(use)
+
+    def _loop_elements(self, node: cst.FunctionDef) -> None:
+        """``for f in feats:`` over a parameter annotated ``List[Optional[Tensor]]``: ``f`` is
+        an ``Optional[Tensor]``, and TorchScript refines it only through a ``None`` test that
+        guards the use or exits (``return`` / ``raise``), never through ``continue`` /
+        ``break``."""
+        lists = {
+            p.name.value
+            for p in signature_params(self.ctx, node)
+            if p.annotation is not None and _optional_tensor_list(self.ctx, p.annotation.annotation)
+        }
+        if not lists:
+            return
+        lists = {name for name in lists if not assignments(node, name)}
+        loops: dict[str, int] = {}
+        other: set[str] = set()
+        stack: list[cst.CSTNode] = list(node.body.body)
+        while stack:
+            current = stack.pop()
+            if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue
+            if type(current) is cst.For and type(current.target) is cst.Name:
+                name = current.target.value
+                if type(current.iter) is cst.Name and current.iter.value in lists:
+                    loops[name] = loops.get(name, 0) + 1
+                else:
+                    other.add(name)
+            stack.extend(current.children)
+        params = {p.name.value for p in signature_params(self.ctx, node)}
+        elements = frozenset(
+            name
+            for name, count in loops.items()
+            if name not in other and name not in params and len(assignments(node, name)) == count
+        )
+        if not elements:
+            return
+        flow = _Flow(elements, self._torch_module_call, self._tensor_arguments)
+        for use in flow.uses(node.body.body):
+            if use in flow.truth_uses or use in flow.scalar_uses:
+                continue
+            self.report(
+                use,
+                "an element of a List[Optional[Tensor]] used where no `is not None` test covers "
+                "it: TorchScript refines it only under `if x is not None:` or after `if x is "
+                "None:` that returns or raises, not one that `continue`s or `break`s, so "
+                "torch.jit.script fails (Arguments for call are not valid / 'Optional[Tensor]' "
+                "object has no attribute or method); put the use under `if x is not None:`",
+            )
 
     # -- module attributes None with the constructor's defaults, used unrefined
     def _find_none_uses(self, node: cst.FunctionDef) -> None:
@@ -737,6 +822,17 @@ def _optional_tensor(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
     """``Optional[Tensor]``, ``Union[Tensor, None]``, ``Tensor | None``."""
     names = _optional_sides(ctx, annotation)
     return names is not None and any(n in TENSOR_TYPES or _typed_tensor(n) for n in names)
+
+
+def _optional_tensor_list(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
+    """``List[Optional[Tensor]]`` (``list[...]`` too)."""
+    return (
+        type(annotation) is cst.Subscript
+        and ctx.qualified_name(annotation.value) in ("typing.List", "builtins.list")
+        and len(annotation.slice) == 1
+        and type(annotation.slice[0].slice) is cst.Index
+        and _optional_tensor(ctx, annotation.slice[0].slice.value)
+    )
 
 
 def _optional_scalar(ctx: LintContext, annotation: cst.BaseExpression) -> Optional[str]:
