@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.rules._script import SCRIPT, in_script
 
@@ -40,7 +43,9 @@ class UnsupportedWithInScript(Rule):
     Finds `with` items in code that `torch.jit.script` compiles whose context manager is a
     torch one other than `torch.no_grad()`, `torch.autocast(...)` and `record_function(...)`
     (for example `torch.inference_mode()`, `torch.enable_grad()`,
-    `torch.set_grad_enabled(...)`), or a Python one (`open(...)`, `contextlib`, `warnings`).
+    `torch.set_grad_enabled(...)`), or a Python one (`open(...)`, `contextlib`, `warnings`),
+    called in the `with` item or bound to the name it uses (`ctx = torch.autocast("cpu") if amp
+    else contextlib.nullcontext()` / `with ctx:`; either branch: TorchScript compiles both).
 
     ## Why is this bad?
     TorchScript compiles `with` only over objects it can type with `__enter__`/`__exit__`:
@@ -113,18 +118,60 @@ class UnsupportedWithInScript(Rule):
             ),
             line=7,
         ),
+        # A context manager bound to a name first; TorchScript compiles both branches.
+        Invalid(
+            "import contextlib\n\n"
+            + _example(
+                "        ctx = torch.autocast('cpu') if x.dim() > 5 else contextlib.nullcontext()\n"
+                "        with ctx:\n            y = x * 2\n        return y"
+            ),
+            line=10,
+            message_contains="contextlib.nullcontext",
+        ),
     ]
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
-        if not in_script(self.ctx) or not isinstance(node.item, cst.Call):
+        if not in_script(self.ctx):
             return
-        name = self.ctx.qualified_name(node.item.func)
-        if name is None or name in SCRIPTABLE:
+        if isinstance(node.item, cst.Name):
+            # `ctx = torch.autocast("cpu") if amp else contextlib.nullcontext()` / `with ctx:`.
+            bound = assignments(self.ctx.function, node.item.value)
+            for value, _, size in bound:
+                names = [self._unsupported(v) for v in _branches(value)] if size == 1 else []
+                name = next((n for n in names if n is not None), None)
+                if name is not None:
+                    self.report(
+                        node,
+                        f"`with {node.item.value}:` over `{name}(...)` (bound to "
+                        f"`{node.item.value}`): torch.jit.script cannot compile this context "
+                        "manager (only `torch.no_grad()`, `torch.autocast()` and "
+                        "`record_function()`)",
+                    )
+                    return
             return
-        module = name.split(".")[0]
-        if name.startswith("torch.") or name == "builtins.open" or module in PYTHON_MODULES:
+        name = self._unsupported(node.item)
+        if name is not None:
             self.report(
                 node,
-                f"`with {name.removeprefix('builtins.')}(...)`: torch.jit.script cannot compile this "
+                f"`with {name}(...)`: torch.jit.script cannot compile this "
                 "context manager (only `torch.no_grad()`, `torch.autocast()` and `record_function()`)",
             )
+
+    def _unsupported(self, value: cst.BaseExpression) -> Optional[str]:
+        """The name of the context manager ``value`` calls, when TorchScript cannot compile it."""
+        if not isinstance(value, cst.Call):
+            return None
+        name = self.ctx.qualified_name(value.func)
+        if name is None or name in SCRIPTABLE:
+            return None
+        module = name.split(".")[0]
+        if name.startswith("torch.") or name == "builtins.open" or module in PYTHON_MODULES:
+            return name.removeprefix("builtins.")
+        return None
+
+
+def _branches(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """``value``, or both branches of a conditional expression (TorchScript compiles both)."""
+    if isinstance(value, cst.IfExp):
+        return [*_branches(value.body), *_branches(value.orelse)]
+    return [value]
