@@ -53,6 +53,7 @@ INT_OPERATORS = (cst.LeftShift, cst.RightShift, cst.BitAnd, cst.BitOr, cst.BitXo
 SIZE_METHODS = {"size": 1, "dim": 0, "numel": 0, "nelement": 0, "ndimension": 0}
 # Operators whose result is an int for int operands and a float when one is a float.
 ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
+ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "Flag", "IntFlag", "StrEnum"))
 # Builtins with a message of their own below.
 SPECIAL_BUILTINS = frozenset({"super", "set", "frozenset"})
 # Builtins TorchScript binds without their keyword arguments (`key=`, `reverse=`, `default=`).
@@ -100,13 +101,15 @@ class UnsupportedCallInScript(Rule):
     `to_bytes`, `is_integer`, `conjugate`, ...; from the generated tables) on a value surely of
     that type (a number literal, `int(...)`, `len(...)`, a tensor's size, `x.dim()`,
     arithmetic of those, a parameter annotated `int` / `float`, a local bound only to such
-    values); `s.startswith((a, b))` / `s.endswith((a, b))` with a tuple on a receiver of any kind but a
-    tensor or module (TorchScript's take one str); `.format(...)` with keyword arguments on a
-    str (TorchScript's `format` takes positional arguments only; named fields `{a}` are filled
-    from them in order); `getattr` with a non-literal name; `print` with keyword arguments; `set(...)`; `tuple(...)`
-    of a list or shape; `nn.Module` methods called on a module in `forward` that TorchScript
-    cannot compile (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`,
-    `.parameters()`, ...).
+    values); `s.startswith((a, b))` / `s.endswith((a, b))` with a tuple on a receiver of any
+    kind but a tensor or module (TorchScript's take one str); `.format(...)` with keyword
+    arguments on a str (TorchScript's `format` takes positional arguments only; named fields
+    `{a}` are filled from them in order); an Enum class of the file indexed by member name
+    (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
+    `print` with keyword arguments; `set(...)`; `tuple(...)` of a list or shape; `nn.Module`
+    methods called on a module in `forward` that TorchScript cannot compile
+    (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`, `.parameters()`,
+    ...).
 
     Which builtins, stdlib functions and str methods TorchScript binds is not a hand list: it is asked of
     torch's own frontend (`benchmarks/torchscript_tables.py` compiles a call of each with
@@ -127,6 +130,7 @@ class UnsupportedCallInScript(Rule):
     `'int' object has no attribute or method 'bit_length'`, `aten::startswith(str self, str substr, int start=0, int end=-1) -> bool: Expected a
     value of type 'str' for argument 'substr' but instead found type 'Tuple[str, str]'`,
     `aten::format(str self, ...) -> str: Keyword argument a unknown`,
+    `EnumClass cannot be used as a value` / `cannot call a EnumClass`,
     `getattr's second argument must be a string literal`, `print doesn't accept any keyword
     arguments`, `cannot statically infer the expected size of a list in this context`
     (`tuple(x.shape)`). A `torch.distributed` function is compiled from its Python source,
@@ -273,6 +277,31 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # An Enum member looked up by name.
+        Invalid(
+            """
+            import enum
+            import torch
+            from torch import nn
+
+            class Pool(enum.Enum):
+                MEAN = 0
+                MAX = 1
+
+            class Model(nn.Module):
+                def __init__(self, pool: str = "MAX"):
+                    super().__init__()
+                    self.pool = pool
+
+                def forward(self, x):
+                    return x.amax(1) if Pool[self.pool] == Pool.MAX else x.mean(1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=15,
+            message_contains="EnumClass cannot be used as a value",
+        ),
         # An int method TorchScript's int lacks, on a tensor's size.
         Invalid(
             """
@@ -622,6 +651,29 @@ class UnsupportedCallInScript(Rule):
         for decorator in node.decorators:
             self._decorators.add(id(decorator.decorator))
 
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if in_script(self.ctx) and self._enum_class(node.value):
+            name = cst.Module([]).code_for_node(node.value)
+            self.report(
+                node,
+                f"`{name}[...]`, the Enum class indexed by member name, in scripted code: "
+                "torch.jit.script cannot compile it (EnumClass cannot be used as a value); "
+                f"read a member (`{name}.<MEMBER>`) or compare names",
+            )
+
+    def _enum_class(self, value: cst.BaseExpression) -> bool:
+        """A name of a class this file defines with an ``enum`` base (``Enum``, ``IntEnum``,
+        ...), not rebound in the current function."""
+        if not isinstance(value, cst.Name) or assignments(self.ctx.function, value.value):
+            return False
+        for statement in self.ctx.module.body:
+            if isinstance(statement, cst.ClassDef) and statement.name.value == value.value:
+                return any(
+                    (self.ctx.qualified_name(base.value) or "") in ENUM_BASES
+                    for base in statement.bases
+                )
+        return False
+
     def visit_Call(self, node: cst.Call) -> None:
         if not in_script(self.ctx) or id(node) in self._decorators:
             return
@@ -631,6 +683,11 @@ class UnsupportedCallInScript(Rule):
 
     def _problem(self, node: cst.Call) -> Optional[str]:
         func = node.func
+        if isinstance(func, cst.Name) and self._enum_class(func):
+            return (
+                f"the Enum class `{func.value}(...)` called for a member (TorchScript: cannot "
+                "call a EnumClass)"
+            )
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value in torchscript_table().get("str_methods_unbound", ())
