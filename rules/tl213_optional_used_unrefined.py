@@ -341,6 +341,22 @@ class OptionalUsedUnrefined(Rule):
         ),
     ]
     INVALID = [
+        # `Tensor` imported from torch.
+        Invalid(
+            """
+            from typing import Optional
+            import torch
+            from torch import Tensor, nn
+
+            class Model(nn.Module):
+                def forward(self, x, mask: Optional[Tensor] = None):
+                    return x * mask.sum()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+        ),
         # `continue` does not refine a loop variable over a List[Optional[Tensor]].
         Invalid(
             """
@@ -812,10 +828,19 @@ def _optional_sides(ctx: LintContext, annotation: cst.BaseExpression) -> Optiona
             sides.append(cst.Name("None"))
     else:
         return None
-    names = [s.value if type(s) is cst.Name else ctx.qualified_name(s) for s in sides]
+    names = [_side_name(ctx, s) for s in sides]
     if len(names) != 2 or names.count("None") != 1:
         return None
     return names  # type: ignore[return-value]
+
+
+def _side_name(ctx: LintContext, side: cst.BaseExpression) -> Optional[str]:
+    """A bare name as written (``int``, ``None``), except one imported from torch (``Tensor``
+    of ``from torch import Tensor`` is ``torch.Tensor``); a dotted one by its qualified name."""
+    if type(side) is not cst.Name:
+        return ctx.qualified_name(side)
+    name = ctx.qualified_name(side)
+    return name if name is not None and name.startswith("torch.") else side.value
 
 
 def _optional_tensor(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
