@@ -395,6 +395,18 @@ _EQUAL = cst.AssignEqual(
 )
 
 
+def _tolist_of(node: Optional[cst.CSTNode]) -> Optional[cst.BaseExpression]:
+    """``t`` of ``t.tolist()``."""
+    if (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "tolist"
+        and not node.args
+    ):
+        return node.func.value
+    return None
+
+
 def _called_name(call: cst.Call) -> Optional[str]:
     """``x.sum()`` -> ``sum``, ``torch.argmax(x)`` -> ``argmax``."""
     func = call.func
@@ -525,19 +537,14 @@ class ListReductionToTensor(_KeepTensor):
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         tolist = diagnostic.node
-        if not (
-            isinstance(tolist, cst.Call)
-            and isinstance(tolist.func, cst.Attribute)
-            and tolist.func.attr.value == "tolist"
-            and not tolist.args
-        ):
+        tensor = _tolist_of(tolist)
+        if tensor is None:
             return None
         arg = self.parent(tolist)
         call = self.parent(arg) if isinstance(arg, cst.Arg) else None
         if not isinstance(call, cst.Call) or len(call.args) != 1 or arg.keyword or arg.star:  # type: ignore[union-attr]
             return None
         reduction = LIST_REDUCTIONS.get(self.ctx.qualified_name(call.func) or "")
-        tensor = tolist.func.value
         if reduction is None or not self._flat(tensor):
             return None
         flow = self._flow_without_traced_slice(call, diagnostic)
@@ -585,12 +592,8 @@ class ListComprehensionToTensor(Fixer):
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         tolist = diagnostic.node
-        if not (
-            isinstance(tolist, cst.Call)
-            and isinstance(tolist.func, cst.Attribute)
-            and tolist.func.attr.value == "tolist"
-            and not tolist.args
-        ):
+        tensor = _tolist_of(tolist)
+        if tensor is None:
             return None
         comp_for = self.parent(tolist)
         comp = self.parent(comp_for) if isinstance(comp_for, cst.CompFor) else None
@@ -612,7 +615,6 @@ class ListComprehensionToTensor(Fixer):
             or any(a.keyword is None or a.keyword.value != "dtype" for a in extra)
         ):  # type: ignore[union-attr]
             return None
-        tensor = tolist.func.value
         uses = self._uses(comp.elt, target.value)
         if uses is None or not uses or (uses > 1 and not isinstance(tensor, cst.Name)):
             return None

@@ -294,6 +294,15 @@ def _none_test(expr: cst.BaseExpression, is_none: bool) -> Optional[str]:
     return found[0] if found is not None and found[1] is not is_none else None
 
 
+def in_raise_statement(ctx: LintContext) -> bool:
+    """Whether the current node is in a ``raise`` statement: an error message, built only on
+    the failing path."""
+    line = ctx.statements[-1] if ctx.statements else None
+    return isinstance(line, cst.SimpleStatementLine) and any(
+        isinstance(small, cst.Raise) for small in line.body
+    )
+
+
 def only_raises(body: cst.BaseSuite) -> bool:
     """Whether an ``if`` body is only a ``raise``: the branch rejects inputs, nothing else."""
     statements = list(body.body)

@@ -14,6 +14,7 @@ from torchlint.lint.semantic.kinds import Kind
 from ._graph import (
     annotated_tensor,
     compile_break_reported,
+    in_raise_statement,
     keyword,
     parameter_data_only,
     statement_break_reported,
@@ -576,16 +577,9 @@ class TensorToPythonScalar(Rule):
             self.ctx.in_graph
             and node.format_spec
             and self.ctx.kind(node.expression) == Kind.TENSOR
-            and not self._in_raise()
+            and not in_raise_statement(self.ctx)
         ):
             self.report(node.expression, FORMAT_SPEC, targets=["export"])
-
-    def _in_raise(self) -> bool:
-        """Inside a ``raise`` statement: a message built only on the failing path."""
-        line = self.ctx.statements[-1] if self.ctx.statements else None
-        return isinstance(line, cst.SimpleStatementLine) and any(
-            isinstance(small, cst.Raise) for small in line.body
-        )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if not self.ctx.in_graph or self.ctx.kind(node.value) != Kind.TENSOR:

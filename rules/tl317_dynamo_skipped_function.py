@@ -8,6 +8,7 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import torch_skipped
 from torchlint.lint.rule import Invalid, Rule, Valid
 
+from ._graph import in_raise_statement
 from .tl307_io import IO_CALLS
 
 
@@ -160,10 +161,7 @@ class DynamoSkippedFunction(Rule):
         name = self.ctx.qualified_name(node.func)
         if name is None or name not in torch_skipped() or name in IO_CALLS:
             return
-        line = self.ctx.statements[-1] if self.ctx.statements else None
-        if isinstance(line, cst.SimpleStatementLine) and all(
-            isinstance(small, cst.Raise) for small in line.body
-        ):
+        if in_raise_statement(self.ctx):
             return  # an error message, built only on the failing path
         message = Message(
             f"`{name}` is {self.subject}", (("compile", self.clauses["compile"]),), self.advice
