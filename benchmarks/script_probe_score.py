@@ -15,14 +15,15 @@ not give the eager result (``tests/oracle.py``). Probes named ``heldout_*`` were
 the TL2xx rules were extended, in other spellings (aliases, helpers, submodules): their score
 is reported apart, as the generalisation score; ``heldout2_*`` probes (a second batch in the
 style of real model code: indirect reach, other spellings, realistic controls) get their own row,
-and so do ``heldout3_*``, ``heldout4_*`` and ``heldout5_*`` probes (later batches, written blind
-to the rules and fixers).
+and so do ``heldout3_*`` and later ``heldoutN_*`` probes (later batches, written blind to the
+rules and fixers).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -102,14 +103,11 @@ def main() -> None:
 def _batch(stem: str) -> str:
     """``heldout``: probes written after the rules were changed, to measure how they carry
     over to spellings nobody tuned for; ``heldout2``: a second such batch in the style of real
-    model code (indirect reach, other spellings, realistic controls); ``heldout3``: a third,
-    written blind to the rules and fixers; ``heldout4``: a fourth, written blind after the
-    fixes ``heldout3`` led to; ``heldout5``: a fifth, after the ``heldout4`` fixes, in the
-    style of real model code; ``dev``: the rest."""
-    for batch in ("heldout5", "heldout4", "heldout3", "heldout2", "heldout"):
-        if stem.startswith(batch + "_"):
-            return batch
-    return "dev"
+    model code (indirect reach, other spellings, realistic controls); ``heldout3`` and later
+    (``heldoutN``): batches written blind to the rules and fixers, each after the fixes the
+    one before led to; ``dev``: the rest."""
+    match = re.match(r"(heldout\d*)_", stem)
+    return match.group(1) if match else "dev"
 
 
 if __name__ == "__main__":
