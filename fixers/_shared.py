@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from typing import Callable, Optional, Union
 
 import libcst as cst
 
 from torchlint.lint.fixes import Fixer
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import top_level_definition, walk
 
 
 def names_in(root: cst.CSTNode) -> list[cst.Name]:
@@ -127,21 +127,7 @@ def local_definition(fixer: Fixer, qualname: str) -> Optional[Union[cst.Function
     found = fixer.ctx.model.index.lookup(qualname)
     if found is None or found[1] is not fixer.ctx.model.summary:
         return None
-    body: Sequence[cst.CSTNode] = fixer.ctx.module.body
-    node: Optional[cst.CSTNode] = None
-    for part in found[2].split("."):
-        node = next(
-            (
-                n
-                for n in body
-                if isinstance(n, (cst.FunctionDef, cst.ClassDef)) and n.name.value == part
-            ),
-            None,
-        )
-        if node is None:
-            return None
-        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
-    return node if isinstance(node, (cst.FunctionDef, cst.ClassDef)) else None
+    return top_level_definition(fixer.ctx.module, found[2])
 
 
 def receiving_param(

@@ -27,7 +27,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import own_returns
 
 from ._shared import contains
 
@@ -56,14 +56,14 @@ class FloatLiteralReturn(Fixer):
                 return None
             line = int(found.group(1))
             target = next(
-                (r for r in _returns(function) if self.ctx.position(r).start.line == line), None
+                (r for r in own_returns(function) if self.ctx.position(r).start.line == line), None
             )
         function = self.enclosing_function(node)
         if target is None or target.value is None or function is None:
             return None
         if not all(
             r.value is not None and (_int_literal(r.value) or self._surely_float(r.value, function))
-            for r in _returns(function)
+            for r in own_returns(function)
         ):
             return None  # another int (or other) return would stay: the function would not script
         value = target.value
@@ -128,18 +128,3 @@ def _int_literal(value: cst.BaseExpression) -> bool:
     if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
         value = value.expression
     return isinstance(value, cst.Integer)
-
-
-def _returns(function: cst.FunctionDef) -> list[cst.Return]:
-    """The returns of ``function`` itself (not of nested functions, classes or lambdas)."""
-    found: list[cst.Return] = []
-
-    def enter(node: cst.CSTNode) -> Optional[bool]:
-        if node is not function and isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            return False
-        if isinstance(node, cst.Return):
-            found.append(node)
-        return None
-
-    walk(function, enter, lambda node: None)
-    return found

@@ -9,8 +9,8 @@ operator read it from its parent (``node.operator``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Container, Iterator
-from typing import Optional
+from collections.abc import Callable, Container, Iterator, Sequence
+from typing import Optional, Union
 
 import libcst as cst
 
@@ -169,3 +169,41 @@ def walk(
             on_leave(child)
             continue
         stack.append((child, iter(grandchildren), True))
+
+
+def own_returns(function: cst.FunctionDef) -> list[cst.Return]:
+    """The ``return`` statements of ``function`` itself (not of nested functions, classes or
+    lambdas)."""
+    found: list[cst.Return] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if node is not function and isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return False
+        if isinstance(node, cst.Return):
+            found.append(node)
+        return None
+
+    walk(function, enter, lambda node: None)
+    return found
+
+
+def top_level_definition(
+    module: cst.Module, dotted_path: str
+) -> Optional[Union[cst.FunctionDef, cst.ClassDef]]:
+    """The ``def`` or ``class`` that ``dotted_path`` (``f``, ``A``, ``A.B.method``) names from
+    the top of ``module``, through class bodies; None when a part is missing."""
+    body: Sequence[cst.CSTNode] = module.body
+    node: Optional[cst.CSTNode] = None
+    for part in dotted_path.split("."):
+        node = next(
+            (
+                n
+                for n in body
+                if isinstance(n, (cst.FunctionDef, cst.ClassDef)) and n.name.value == part
+            ),
+            None,
+        )
+        if node is None:
+            return None
+        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    return node if isinstance(node, (cst.FunctionDef, cst.ClassDef)) else None

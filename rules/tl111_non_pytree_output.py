@@ -4,7 +4,6 @@ container (export, and for a dict subclass or a dataclass trace too, fail)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
@@ -15,7 +14,7 @@ from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attrib
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.summary import ClassSummary
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import own_returns, top_level_definition
 
 from ._graph import held_by_another_module
 
@@ -545,7 +544,7 @@ class NonPytreeOutput(Rule):
                 # `return self.fpn(feats)`: what the submodule's forward returns on every path.
                 kinds = {
                     frozenset(self._instance_kinds(r.value, submodule))
-                    for r in returns_of(submodule)
+                    for r in own_returns(submodule)
                     if r.value is not None
                 }
                 if len(kinds) == 1:
@@ -572,42 +571,10 @@ class NonPytreeOutput(Rule):
         if found is None or found[1].path != self.ctx.path:
             return None
         owner, _, _ = found[0].rpartition(".")
-        return _local_def(self.ctx.module, owner.removeprefix(found[1].module + "."), "forward")
-
-
-def returns_of(function: cst.FunctionDef) -> list[cst.Return]:
-    """The ``return`` statements of ``function`` itself (not of nested functions)."""
-    found: list[cst.Return] = []
-
-    def enter(node: cst.CSTNode) -> bool:
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node is not function:
-            return False
-        if isinstance(node, cst.Return):
-            found.append(node)
-        return True
-
-    walk(function, enter, lambda node: None)
-    return found
-
-
-def _local_def(module: cst.Module, class_path: str, method: str) -> Optional[cst.FunctionDef]:
-    """``def method`` of the class ``class_path`` (``A`` or ``A.B``) at the top of ``module``."""
-    body: Sequence[cst.CSTNode] = module.body
-    for part in (*class_path.split("."), method):
-        node = next(
-            (
-                n
-                for n in body
-                if isinstance(n, (cst.ClassDef, cst.FunctionDef)) and n.name.value == part
-            ),
-            None,
+        forward = top_level_definition(
+            self.ctx.module, owner.removeprefix(found[1].module + ".") + ".forward"
         )
-        if node is None:
-            return None
-        if isinstance(node, cst.FunctionDef):
-            return node if part == method else None
-        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
-    return None
+        return forward if isinstance(forward, cst.FunctionDef) else None
 
 
 PLAIN = "plain"
