@@ -89,6 +89,7 @@ class _Flow:
     def __init__(self) -> None:
         self.rewrites: list[Replacement] = []
         self.slices = False  # a slice bound: ``.long()`` there breaks plain compile
+        self.names: set[str] = set()  # names bound to the value, whose reads are checked
 
 
 class _KeepTensor(Fixer):
@@ -169,11 +170,22 @@ class _KeepTensor(Fixer):
     def _uses_flow(
         self, target: cst.Name, function: cst.FunctionDef, flow: _Flow, depth: int
     ) -> bool:
-        """The name is bound only here, and each read of it flows (see _value_flows)."""
-        if len(assignments(function, target.value)) != 1:
+        """Each read of the name flows (see _value_flows). The name is bound only here, or
+        also rebound from itself (``scale = max(scale, eps)``): that rebinding is a read that
+        flows back to the name, whose reads are all checked once."""
+        if target.value in flow.names:
+            return True
+        bound = assignments(function, target.value)
+        origins = [
+            v for v, _, size in bound if size != 1 or not variable_uses(self, v, target.value)
+        ]
+        if len(origins) != 1:
             return False
+        flow.names.add(target.value)
         uses = [
-            u for u in variable_uses(self, scope_of(self, target), target.value) if u is not target
+            u
+            for u in variable_uses(self, scope_of(self, target), target.value)
+            if not isinstance(self.parent(u), cst.AssignTarget)
         ]
         return bool(uses) and all(self._value_flows(use, flow, depth + 1) for use in uses)
 

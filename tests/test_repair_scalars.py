@@ -171,11 +171,26 @@ def test_numbers_python_needs_are_left_alone():
     assert _unfixed(before) == 4
 
 
-def test_a_name_bound_twice_or_used_for_a_python_list_is_left_alone():
+def test_a_name_rebound_from_itself_keeps_the_tensor():
+    before = _model(
+        """\
+        scale = float(x.abs().max()) / 127
+        scale = max(scale, 1e-8)
+        return torch.round(x / scale) * scale
+        """
+    )
+    after = before.replace("float(x.abs().max())", "x.abs().max().detach().float()").replace(
+        "max(scale, 1e-8)", "scale.clamp(min=1e-8)"
+    )
+    assert _fix(before) == after
+
+
+def test_a_name_bound_from_two_values_or_used_for_a_python_list_is_left_alone():
     before = _model(
         """\
         scale = float(x.max())
-        scale = scale * 2
+        if x.size(0) > 2:
+            scale = 2.0
         k = int(sizes.argmax())
         names = ["a", "b", "c"]
         return x * scale, names[k]
@@ -236,6 +251,14 @@ TORCH_CASES = [
         ),
         ("export", "trace"),
         id="max-math",
+    ),
+    pytest.param(
+        _model(
+            "scale = float(x.abs().max()) / 127\nscale = max(scale, 1e-8)\n"
+            "return torch.round(x / scale) * scale\n"
+        ),
+        ALL,
+        id="rebound-scale",
     ),
 ]
 
