@@ -211,6 +211,47 @@ class IntOfSize(Fixer):
         )
 
 
+class RoundedDivisionOfSize(IntOfSize):
+    """TL106: ``math.ceil(a / b)`` -> ``-(-a // b)`` and ``math.floor(a / b)`` -> ``a // b``,
+    where ``a`` is a size the tracer records and every number is surely an int: the same int
+    for ints (exact below 2**53), and the tracer records ``//`` of a size where ``/`` and
+    ``math`` give it the example's constant. Unsafe: an ``int`` annotation does not stop a
+    caller passing a float, which ``//`` keeps a float."""
+
+    message = (
+        "use integer floor division (`-(-a // b)` for ceil), which torch.jit.trace records "
+        "on a size; `math.ceil` / `math.floor` give it the example input's constant"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or len(call.args) != 1:
+            return None
+        name = self.ctx.qualified_name(call.func)
+        arg = call.args[0]
+        quotient = arg.value
+        if (
+            name not in ("math.ceil", "math.floor")
+            or arg.keyword is not None
+            or arg.star
+            or not isinstance(quotient, cst.BinaryOperation)
+            or not isinstance(quotient.operator, cst.Divide)
+            or not traced_size(self, quotient.left)
+            or not all(self._integers(side) for side in (quotient.left, quotient.right))
+        ):
+            return None
+        left, right = (
+            f"({len_as_shape(self, side)})"
+            if isinstance(side, (cst.BinaryOperation, cst.UnaryOperation))
+            else len_as_shape(self, side)
+            for side in (quotient.left, quotient.right)
+        )
+        text = f"-(-{left} // {right})" if name == "math.ceil" else f"{left} // {right}"
+        if not isinstance(self.parent(call), (cst.Assign, cst.Arg, cst.Return)):
+            text = f"({text})"
+        return [(call, text)]
+
+
 def _int_valued(function: cst.FunctionDef, name: str) -> bool:
     """A parameter annotated ``int`` (or defaulting to an int literal, unannotated), or a
     name bound only to int literals."""

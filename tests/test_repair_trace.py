@@ -207,6 +207,22 @@ def test_math_of_a_traced_size_becomes_the_torch_function_of_a_full():
     )
 
 
+def test_ceil_and_floor_of_a_size_quotient_become_integer_floor_division():
+    before = "import math\n" + _model(
+        "blocks = math.ceil(x.size(1) / 2)\nhalf = math.floor(x.shape[0] / 2) * 2\n"
+        "return F.pad(x, (0, 0, 0, blocks * 2 - x.size(1)))[:half]\n"
+    )
+    assert _fix(before, "TL106") == before.replace(
+        "math.ceil(x.size(1) / 2)", "-(-x.size(1) // 2)"
+    ).replace("math.floor(x.shape[0] / 2) * 2", "(x.shape[0] // 2) * 2")
+    # A float divisor: `//` is not the same number.
+    _unfixed(
+        "import math\n" + _model("n = math.ceil(x.size(1) / 1.5)\nreturn x[:, :n]\n"),
+        "TL106",
+        "math.ceil",
+    )
+
+
 def test_max_of_a_tensor_and_a_number_becomes_a_clamp():
     before = _model("return x / max(x.abs().amax(), 1.0) + min(2.5, x.mean() * 3)\n")
     assert _fix(before, "TL101") == before.replace(
@@ -398,6 +414,16 @@ TORCH_CASES = [
             "steps = int(x.shape[1])\nreturn x * torch.arange(steps)[:, None] / int(x.size(0) + 1)\n"
         ),
         id="TL106-int",
+    ),
+    pytest.param(
+        "TL106",
+        "import math\n"
+        + _model(
+            "seq = x.shape[1]\ntarget = math.ceil(seq / 4) * 4\n"
+            "x = F.pad(x, (0, 0, 0, target - seq))\n"
+            "return x.view(x.size(0), target // 4, 4, x.size(2)).mean(2)\n"
+        ),
+        id="TL106-ceil",
     ),
     pytest.param(
         "TL106",
