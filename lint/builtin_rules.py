@@ -59,6 +59,8 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL315": "requires-grad-creation",
     "TL316": "hook-registered-in-graph",
     "TL317": "dynamo-skipped-function",
+    "TL318": "autograd-in-graph",
+    "TL319": "untraceable-context-manager",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",

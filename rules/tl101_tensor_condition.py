@@ -20,6 +20,53 @@ MIN_MAX_MESSAGE = Message(
     (("trace", "torch.jit.trace keeps the example input's winner for every later input"),),
     "use torch.maximum / torch.minimum / torch.clamp",
 )
+# `sorted(t)`, `sorted(idx, key=lambda i: t[i])`, heapq.nlargest: every comparison of two
+# elements is a truth test of tensor data, made in Python (torch 2.13: compile breaks with
+# "Failed to trace builtin operator" / "sort with non-constant keys" / a skipped heapq
+# function, export fails on a data-dependent guard, the trace keeps the example's order).
+SORT_MESSAGE = Message(
+    "Python sorting or ranking compares tensor elements in Python, reading their data",
+    (
+        (
+            "compile",
+            "plain torch.compile breaks the graph and torch.compile(fullgraph=True) raises",
+        ),
+        ("export", "torch.export fails (data-dependent guard)"),
+        ("trace", "torch.jit.trace keeps the example input's order for every later input"),
+    ),
+    "use torch.sort / torch.argsort / torch.topk on the tensor",
+)
+# `max(t)` of one tensor iterates its elements: Dynamo rewrites the comparisons to tensor ops
+# (compile passes), export fails and the trace keeps the example input's winner.
+ITERATED_MIN_MAX_MESSAGE = Message(
+    "Python max()/min() of one tensor compares its elements in Python",
+    (
+        ("export", "torch.export fails on it"),
+        ("trace", "torch.jit.trace keeps the example input's winner for every later input"),
+    ),
+    "use t.max() / t.min() (or torch.amax / torch.amin)",
+)
+# `torch._assert(cond, msg)` with a tensor condition calls bool() on it (torch 2.13: plain
+# compile breaks at the data-dependent operator, fullgraph and export fail; the trace passes).
+TORCH_ASSERT_MESSAGE = Message(
+    "torch._assert on a tensor condition reads its data as a Python bool",
+    (
+        (
+            "compile",
+            "plain torch.compile breaks the graph ('Data dependent operator') and "
+            "torch.compile(fullgraph=True) raises",
+        ),
+        ("export", "torch.export fails (data-dependent guard)"),
+    ),
+    "use torch._assert_async(cond, message), a graph operator compile and export keep, or "
+    "check outside forward",
+)
+# Python's ranking functions: (positional index of the iterable, the function's name).
+RANKING_CALLS = {
+    "builtins.sorted": 0,
+    "heapq.nlargest": 1,
+    "heapq.nsmallest": 1,
+}
 # A branch on a number read out of a tensor: plain torch.compile broke the graph where the
 # number was read (TL102 / TL103), so it runs this branch in Python.
 NUMBER_CONDITION_MESSAGE = Message(
@@ -92,7 +139,10 @@ class TensorCondition(Rule):
     `while err > tol:`, `y = a if mask.all() else b`, `if x:`, `assert (p >= 0).all()`,
     `ok = (x > 0).any() and flag`, conditions on `.item()` results, and Python `max()` /
     `min()` over tensors (`max(x.sum(), 1.0)`: a trace problem only, since Dynamo rewrites
-    it to a tensor operation). Conditions on sizes,
+    it to a tensor operation). Comparisons Python makes among a tensor's elements are truth
+    tests too: `sorted(t)`, `sorted(idx, key=lambda i: t[i])`, `heapq.nlargest(k, idx,
+    key=...)`, `max(t)` of one tensor (export and trace only: Dynamo rewrites that one), and
+    `torch._assert(cond, msg)` with a tensor `cond` (compile and export). Conditions on sizes,
     `self.training`, config attributes, Python scalars and `is None` tests are not flagged.
     Neither are operands that only run in training or half precision
     (`self.training and torch.rand([]) < p`, `x.dtype == torch.float16 and x.isinf().any()`):
@@ -162,6 +212,26 @@ class TensorCondition(Rule):
     targets = ALL
 
     VALID = [
+        # Ranking Python values (config numbers, sizes) compares no tensor data.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.scales = {"a": 0.5, "b": 2.0, "c": 1.0}
+
+                def forward(self, x):
+                    names = sorted(self.scales, key=lambda n: self.scales[n])
+                    torch._assert(x.dim() == 2, "expects (batch, features)")
+                    return x * self.scales[names[0]]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # Sizes are not data: compile and export handle them (trace is TL106's business).
         Valid(
             """
@@ -417,6 +487,61 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.score = nn.Linear(4, 1)
+
+                def forward(self, x):
+                    s = self.score(x).squeeze(-1)
+                    order = sorted(range(len(s)), key=lambda i: s[i], reverse=True)
+                    return x[order[:2]]
+
+            def inputs():
+                return [(torch.randn(5, 4),), (torch.randn(5, 4) * 3,)]
+            """,
+            line=11,
+            message_contains="sorting or ranking",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    torch._assert(x.min() >= -10, "features out of range")
+                    return x.relu()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            backends=("compile", "export"),
+            message_contains="torch._assert",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    peak = max(x.sum(-1))
+                    return x / peak
+
+            def inputs():
+                return [(torch.rand(3, 4) + 1,), (torch.rand(3, 4) * 5 + 1,)]
+            """,
+            line=6,
+            backends=("export", "trace"),
+            message_contains="of one tensor",
+        ),
         # An optional mask input (`pad_mask=None`, used as a mask): a tensor when given.
         Invalid(
             """
@@ -785,12 +910,36 @@ class TensorCondition(Rule):
         # takes the winner for the example input.
         if not self.ctx.in_graph:
             return
-        if self.ctx.qualified_name(node.func) not in ("builtins.max", "builtins.min"):
+        name = self.ctx.qualified_name(node.func)
+        args = [a.value for a in node.args if a.keyword is None and not a.star]
+        if name == "torch._assert" and args and self.ctx.kind(args[0]) == Kind.TENSOR:
+            self.report(args[0], TORCH_ASSERT_MESSAGE, targets=("compile", "export"))
             return
-        args = [a.value for a in node.args if a.keyword is None]
+        if name in RANKING_CALLS or name in ("builtins.max", "builtins.min"):
+            if self._ranks_tensor_data(node, RANKING_CALLS.get(name, 0)):
+                self.report(node, SORT_MESSAGE, targets=ALL)
+                return
+        if name not in ("builtins.max", "builtins.min"):
+            return
         tensors = [a for a in args if self.ctx.kind(a) in (Kind.TENSOR, Kind.TENSORS)]
-        if tensors and (len(args) > 1 or self.ctx.kind(args[0]) == Kind.TENSORS):
+        if len(args) == 1 and self.ctx.kind(args[0]) == Kind.TENSOR:
+            self.report(node, ITERATED_MIN_MAX_MESSAGE, targets=("export", "trace"))
+        elif tensors and (len(args) > 1 or self.ctx.kind(args[0]) == Kind.TENSORS):
             self.report(node, MIN_MAX_MESSAGE, targets=("trace",))
+
+    def _ranks_tensor_data(self, node: cst.Call, position: int) -> bool:
+        """``sorted(t)`` / ``heapq.nlargest(k, t)`` over a tensor's elements, or any of them
+        (``max`` / ``min`` too) with a ``key`` whose result is a tensor."""
+        key = next((a.value for a in node.args if a.keyword and a.keyword.value == "key"), None)
+        if key is not None:
+            return isinstance(key, cst.Lambda) and self.ctx.kind(key.body) == Kind.TENSOR
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        if len(positional) <= position or self.ctx.qualified_name(node.func) in (
+            "builtins.max",
+            "builtins.min",
+        ):
+            return False
+        return self.ctx.kind(positional[position]) == Kind.TENSOR
 
     def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
         # `a and b` outside a condition still tests the truth of `a`.

@@ -1,0 +1,191 @@
+"""TL318: autograd run inside graph code (`torch.autograd.grad`, `Tensor.backward`)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.graph_queries import self_attribute
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+GRAD_CALLS = frozenset({"torch.autograd.grad"})
+
+
+class AutogradInGraph(Rule):
+    """Flags `torch.autograd.grad(...)` and `t.backward()` in graph code.
+
+    ## What it does
+    Finds gradient computations that run inside the code a back-end converts: forces as the
+    gradient of an energy (`torch.autograd.grad(e, pos)`), input-gradient saliency, a
+    gradient penalty, or `loss.backward()` called from `forward`. `torch.autograd.backward`
+    is TL317's (Dynamo skips it).
+
+    ## Why is this bad?
+    Checked with torch 2.13: Dynamo does not trace autograd calls by default, so
+    `torch.compile(fullgraph=True)` raises and plain `torch.compile` breaks the graph
+    ("using `torch.autograd.grad` with `torch._dynamo.config.trace_autograd_ops=False`",
+    "Unsupported Tensor.backward() call"). `torch.jit.trace` fails: the gradient is a tensor
+    that requires grad, which it cannot record. `torch.export` fails on `backward()` and on a
+    gradient with respect to an input ("We found a fake tensor in the exported program
+    constant's list"); a gradient with respect to parameters only (`self.fc.weight`) exports,
+    so that case does not name export.
+
+    ## Example
+    ```python
+    class ForceField(nn.Module):
+        def forward(self, pos):
+            with torch.enable_grad():
+                pos = pos.detach().requires_grad_(True)
+                energy = self.energy(pos).sum()
+                forces = -torch.autograd.grad(energy, pos)[0]
+            return energy.detach(), forces
+    ```
+    Use instead: compute the gradient outside the converted module (convert `self.energy`
+    and differentiate the converted function), or write the derivative in closed form.
+
+    ## Fix safety
+    No automatic fix: where the gradient is taken is part of the model's design.
+    """
+
+    code = "TL318"
+    name = "autograd-in-graph"
+    subject = "autograd runs inside graph code"
+    clauses = {
+        "compile": (
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph "
+            "(Dynamo does not trace autograd calls unless trace_autograd_ops is set)"
+        ),
+        "export": "torch.export fails (a fake tensor ends up among the exported constants)",
+        "trace": "torch.jit.trace fails (the gradient requires grad and cannot be recorded)",
+    }
+    advice = "take the gradient outside the converted code, or write the derivative in closed form"
+    targets = ("compile", "export", "trace")
+
+    VALID = [
+        # The gradient is taken by driver code around the model, not in forward.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 1)
+
+                def forward(self, x):
+                    return self.fc(x).sum(-1)
+
+            def forces(model, pos):
+                pos = pos.detach().requires_grad_(True)
+                return -torch.autograd.grad(model(pos).sum(), pos)[0]
+
+            def inputs():
+                return [(torch.randn(4, 3),), (torch.randn(6, 3),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.energy = nn.Sequential(nn.Linear(3, 8), nn.Tanh(), nn.Linear(8, 1))
+
+                def forward(self, pos):
+                    with torch.enable_grad():
+                        pos = pos.detach().requires_grad_(True)
+                        e = self.energy(pos).sum()
+                        grad = torch.autograd.grad(e, pos)[0]
+                    return e.detach(), -grad
+
+            def inputs():
+                return [(torch.randn(4, 3),), (torch.randn(6, 3),)]
+            """,
+            line=13,
+        ),
+        # With respect to a parameter only: export passes, compile and trace fail.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    g = torch.autograd.grad(y.sum(), self.fc.weight, retain_graph=True)[0]
+                    return y + g.sum()
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=11,
+            backends=("compile", "trace"),
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    with torch.enable_grad():
+                        p = x.detach().requires_grad_(True)
+                        self.fc(p).sum().backward()
+                    return p.grad * x
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=12,
+        ),
+    ]
+
+    @classmethod
+    def may_report(cls, text, summary) -> bool:
+        return "grad" in text or "backward" in text
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "backward":
+            if self.ctx.kind(func.value) == Kind.TENSOR:
+                self.report(node)
+            return
+        if self.ctx.qualified_name(func) not in GRAD_CALLS:
+            return
+        inputs = [a.value for a in node.args if a.keyword is None][1:2] or [
+            a.value for a in node.args if a.keyword and a.keyword.value == "inputs"
+        ]
+        if inputs and _parameters_only(inputs[0]):
+            self.report(node, targets=["compile", "trace"])
+        else:
+            self.report(node)
+
+
+def _parameters_only(inputs: cst.BaseExpression) -> bool:
+    """``self.fc.weight`` / ``[self.a, self.b]`` / ``list(self.parameters())``: gradients
+    with respect to module state, which export accepts."""
+    items = (
+        [e.value for e in inputs.elements]
+        if isinstance(inputs, (cst.List, cst.Tuple))
+        else [inputs]
+    )
+    return bool(items) and all(
+        self_attribute(item) is not None
+        or (isinstance(item, cst.Attribute) and self_attribute(item.value) is not None)
+        for item in items
+    )

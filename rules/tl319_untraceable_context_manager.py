@@ -1,0 +1,170 @@
+"""TL319: a `with` block over a context manager Dynamo cannot trace."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.graph_queries import self_attribute
+from torchlint.lint.rule import Invalid, Rule, Valid
+
+# Context managers torch 2.13's Dynamo refuses to enter (each checked with fullgraph=True):
+# thread locks are C objects ("Unsupported method call"), contextlib's redirections are
+# "unsupported contextlib.* API", fork_rng returns a non-tensor from a torch op.
+UNTRACEABLE = frozenset(
+    {
+        "threading.Lock",
+        "threading.RLock",
+        "threading.Semaphore",
+        "threading.BoundedSemaphore",
+        "threading.Condition",
+        "contextlib.redirect_stdout",
+        "contextlib.redirect_stderr",
+        "torch.random.fork_rng",
+    }
+)
+
+
+class UntraceableContextManager(Rule):
+    """Flags `with` blocks in graph code over context managers Dynamo cannot enter.
+
+    ## What it does
+    Finds `with` statements in graph code whose context manager is a thread lock
+    (`threading.Lock`, `RLock`, `Semaphore`, `BoundedSemaphore`, `Condition`, called in
+    place or stored on `self` in `__init__`), `contextlib.redirect_stdout` /
+    `redirect_stderr`, or `torch.random.fork_rng`. Context managers Dynamo supports are not
+    flagged: `torch.no_grad`, `enable_grad`, `inference_mode`, `autocast`,
+    `contextlib.nullcontext`, `warnings.catch_warnings`, `torch.profiler.record_function`,
+    and `@contextmanager` functions of the project.
+
+    ## Why is this bad?
+    Checked with torch 2.13: Dynamo cannot run the object's `__enter__`, so
+    `torch.compile(fullgraph=True)` raises (GB0142) and plain `torch.compile`, which cannot
+    resume inside the `with`, leaves the whole function uncompiled: it runs eagerly, with no
+    speed-up. `torch.jit.trace` and `torch.export` run it in Python and pass.
+
+    ## Example
+    ```python
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(8, 8)
+            self._lock = threading.Lock()
+            self.calls = 0
+
+        def forward(self, x):
+            with self._lock:
+                self.calls += 1
+            return self.fc(x)
+    ```
+    Use instead: keep the bookkeeping outside the compiled module (in the caller that holds
+    the lock), or put it under `if not torch.compiler.is_compiling():`.
+
+    ## Fix safety
+    No automatic fix: dropping a lock changes what other threads see.
+    """
+
+    code = "TL319"
+    name = "untraceable-context-manager"
+    subject = "`with` over a context manager Dynamo cannot trace"
+    clauses = {
+        "compile": (
+            "torch.compile(fullgraph=True) raises (GB0142 unsupported context manager) and "
+            "plain torch.compile leaves the whole function uncompiled (it runs eagerly)"
+        ),
+    }
+    advice = "keep it outside the compiled code, or under `if not torch.compiler.is_compiling():`"
+    targets = ("compile",)
+
+    VALID = [
+        Valid(
+            """
+            import contextlib
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    with torch.no_grad(), contextlib.nullcontext():
+                        y = self.fc(x)
+                    return y
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import threading
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self._lock = threading.Lock()
+                    self.calls = 0
+
+                def forward(self, x):
+                    with self._lock:
+                        self.calls += 1
+                    return self.fc(x).relu()
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=13,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    with torch.random.fork_rng():
+                        y = self.fc(x)
+                    return y
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=10,
+        ),
+    ]
+
+    @classmethod
+    def may_report(cls, text, summary) -> bool:
+        return "with " in text
+
+    def visit_With(self, node: cst.With) -> None:
+        if not self.ctx.in_graph:
+            return
+        for item in node.items:
+            if self._untraceable(item.item):
+                self.report(item.item)
+
+    def _untraceable(self, manager: cst.BaseExpression) -> bool:
+        if isinstance(manager, cst.Call):
+            return self.ctx.qualified_name(manager.func) in UNTRACEABLE
+        return self._stored_class(manager) in UNTRACEABLE
+
+    def _stored_class(self, manager: cst.BaseExpression) -> Optional[str]:
+        """The class ``self.<attr>`` was built from in ``__init__`` (``threading.Lock``)."""
+        attr = self_attribute(manager)
+        info = self.ctx.function_info
+        if attr is None or info is None or not info.owner_class:
+            return None
+        return self.ctx.index.attribute_marker(info.owner_class, attr)
