@@ -64,6 +64,14 @@ PAD_MESSAGE = Message(
 )
 
 
+# `max(n, 1)` with `n` the data-dependent size of a selection (torch 2.13).
+MIN_MAX_MESSAGE = Message(
+    "Python max()/min() of a data-dependent size",
+    (("export", "torch.export fails here (it cannot pick the winner of an unbacked size)"),),
+    "keep the count a tensor (`mask.sum().clamp(min=1)`) instead of the size of a selection",
+)
+
+
 class DataDependentSize(NamedTuple):
     """A tensor whose dimension 0 has a size torch knows only at run time."""
 
@@ -126,7 +134,10 @@ class DataDependentShape(Rule):
     matmul, sorting, `topk`, `quantile`, reshapes, concatenation, padding, arithmetic with a
     fixed-size tensor and the losses of the tensor itself pass. These findings name
     `torch.compile` whether or not plain `torch.compile` reported a break at the selection:
-    `fullgraph=True` fails at them either way.
+    `fullgraph=True` fails at them either way. A Python comparison of such a size
+    (`if idx.shape[0] > 0:`, also through a name bound to `len(...)` / `.shape[0]`) fails both
+    too; a Python `max(n, 1)` / `min(n, k)` of it fails `torch.export` only (fullgraph=True takes
+    a symbolic max).
 
     ## Example
     ```python
@@ -368,6 +379,43 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        # The size of a selection as a Python int, compared or ranked in Python.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    active = len(torch.nonzero(x.sum(-1) > 0.5))
+                    return x.sum(0) / max(active, 1)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=7,
+            backends=("export",),
+            message_contains="max()/min()",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    n = torch.nonzero(x.sum(-1) > 0.5).shape[0]
+                    if n > 0:
+                        return x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=7,
+            backends=("compile", "export"),
+            message_contains="Python comparison",
+        ),
         # A branch on how many tokens an expert got: the count is unbacked.
         Invalid(
             """
@@ -697,6 +745,8 @@ class DataDependentShape(Rule):
             if func.attr.value == "masked_select" or not call_targets(node):
                 self._report_op(node, [func.value, *call_targets(node)])
 
+        if name in ("builtins.max", "builtins.min"):
+            self._check_python_min_max(node)
         self._check_consumer(node, name)
 
     def _tensor_repeats(self, node: cst.Call, name: Optional[str]) -> bool:
@@ -801,7 +851,7 @@ class DataDependentShape(Rule):
         if not self.ctx.in_graph:
             return
         for operand in (node.left, *(c.comparator for c in node.comparisons)):
-            tensor = _size_read(operand)
+            tensor = self._size_operand(operand)
             if tensor is None:
                 continue
             self._names = []
@@ -822,6 +872,29 @@ class DataDependentShape(Rule):
                 ),
                 targets=("compile", "export"),
             )
+            return
+
+    def _size_operand(self, operand: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+        """The tensor whose dimension-0 size ``operand`` reads, directly or through a name
+        bound once to the read (``n = len(torch.nonzero(m))``)."""
+        tensor = _size_read(operand)
+        if tensor is None and isinstance(operand, cst.Name):
+            bound = assignments(self.ctx.function, operand.value)
+            if len(bound) == 1 and bound[0][2] == 1:
+                tensor = _size_read(bound[0][0])
+        return tensor
+
+    def _check_python_min_max(self, node: cst.Call) -> None:
+        """``max(n, 1)`` of a data-dependent size: export cannot pick the winner (torch 2.13:
+        "Could not extract specialized integer"); fullgraph=True takes a symbolic max."""
+        for arg in node.args:
+            tensor = None if arg.keyword or arg.star else self._size_operand(arg.value)
+            if tensor is None:
+                continue
+            self._names = []
+            if self._size_of(tensor) is None or (self._names and self._checked(set(self._names))):
+                continue
+            self.report(node, MIN_MAX_MESSAGE, targets=("export",))
             return
 
     def _where_tuple(self, value: cst.BaseExpression) -> bool:
