@@ -487,6 +487,28 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        # any() of a tensor tests each element's truth in Python.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    if any(h.norm(dim=-1) > 2.0):
+                        h = h / h.norm(dim=-1).max()
+                    return h
+
+            def inputs():
+                return [(torch.randn(3, 4) * 0.1,), (torch.randn(3, 4) * 5,)]
+            """,
+            line=11,
+        ),
         Invalid(
             """
             import torch
@@ -876,6 +898,13 @@ class TensorCondition(Rule):
             return self._tensor_valued(expr.left) or self._tensor_valued(expr.right)
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
             return self._tensor_valued(expr.expression)
+        if (
+            isinstance(expr, cst.Call)
+            and len(expr.args) == 1
+            and self.ctx.qualified_name(expr.func) in ("builtins.any", "builtins.all")
+        ):
+            # `any(t > 0)` tests each element's truth in Python: the trace keeps the path too.
+            return self.ctx.kind(expr.args[0].value) == Kind.TENSOR
         return self.ctx.kind(expr) in (Kind.TENSOR, Kind.NDARRAY)
 
     def _check_test(self, test: cst.BaseExpression, message: Optional[Message] = None) -> None:
