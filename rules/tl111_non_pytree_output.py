@@ -31,6 +31,10 @@ class NonPytreeOutput(Rule):
     which `torch.jit.trace` refuses in its default strict mode. The root's `return
     self.heads(x)` counts what the submodule's `forward` (a class of the same file) returns on
     every path.
+    Also flagged: a `types.SimpleNamespace` returned (every back-end fails on it), and for trace
+    a returned tuple or list with an element that is `None` on some path (the literal, `x if
+    cond else None`, or a name with such a binding: `aux = self.aux(h) if self.aux is not None
+    else None; return h, aux`).
     Not flagged: `NamedTuple`s and classes built on another library base (an installed
     transformers' `ModelOutput`), submodules' outputs that the caller takes apart (only the
     converted root's return is checked), and, for export, classes registered in their file with
@@ -53,6 +57,12 @@ class NonPytreeOutput(Rule):
     | `list` / `tuple` subclass          | fails (2) | passes | passes |
     | `@dataclass`, plain class          | fails (2) | fails (4) | fails (4) |
     | the same, registered as a pytree   | passes | fails (4) | fails (4) |
+    | `types.SimpleNamespace`            | fails (2) | fails (4) | fails (4) |
+    | a tuple or list holding `None`     | passes | fails (3) | fails (3) |
+
+    `torch.compile` returns every one of these as eager does, except a `SimpleNamespace`:
+    constructing one in compiled code is an unsupported call (`fullgraph=True` raises
+    "Unsupported function call", plain `torch.compile` breaks the graph there).
 
     (1) "Encountering a dict at the output of the tracer might cause the trace to be
     incorrect". (2) "Found <class 'Output'> in output, which is not a known type". (3) "Only
@@ -100,11 +110,16 @@ class NonPytreeOutput(Rule):
     name = "non-pytree-output"
     subject = "forward returns an instance of a plain class"
     clauses = {
+        "compile": (
+            "torch.compile(fullgraph=True) raises (constructing the object is an unsupported"
+            " call) and plain torch.compile breaks the graph here"
+        ),
         "export": "torch.export fails (the class is not a known pytree type)",
         "trace": "torch.jit.trace fails (it outputs only tensors and tuples, lists or dicts of them)",
     }
     advice = "return a NamedTuple or a tuple of tensors"
     targets = ("export", "trace")
+    also_reports = ("compile",)  # a types.SimpleNamespace, which Dynamo cannot construct
 
     VALID = [
         # A NamedTuple is a pytree and a traceable output; a submodule's dataclass output is
@@ -258,8 +273,101 @@ class NonPytreeOutput(Rule):
             """,
             backends=("export",),
         ),
+        # The optional output is added only when it exists: every element is a tensor.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, with_aux=False):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.aux = nn.Linear(4, 2) if with_aux else None
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    outputs = (h,)
+                    if self.aux is not None:
+                        outputs = outputs + (self.aux(h),)
+                    return outputs
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
+        # A SimpleNamespace: Dynamo cannot construct it, export and trace cannot return it.
+        Invalid(
+            """
+            from types import SimpleNamespace
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = nn.Linear(4, 4)
+                    self.head = nn.Linear(4, 2)
+
+                def forward(self, x):
+                    feats = torch.relu(self.body(x))
+                    return SimpleNamespace(features=feats, logits=self.head(feats))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+            backends=("compile", "export", "trace"),
+            message_contains="SimpleNamespace",
+        ),
+        # An optional head left out: its output is None, which trace cannot return.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, with_aux=False):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.aux = nn.Linear(4, 2) if with_aux else None
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    aux = self.aux(h) if self.aux is not None else None
+                    return h, aux
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            backends=("trace",),
+            message_contains="hold None",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    return [h, (h.sum(-1), None)]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("trace",),
+            message_contains="hold None",
+        ),
         # The root hands on what a submodule's forward builds: a dict on every path.
         Invalid(
             """
@@ -502,16 +610,20 @@ class NonPytreeOutput(Rule):
             return  # a submodule's output, which the module holding it takes apart
         kinds = self._instance_kinds(node.value)
         if not kinds:
+            if self._holds_none(node.value):
+                self.report(node.value, NONE_ELEMENT_MESSAGE, targets=("trace",))
             return
         # Every path returns such an instance: name each back-end that fails on one of them.
         failing = {target for kind in kinds for target in FAILS[kind]}
-        targets = tuple(target for target in self.targets if target in failing)
+        targets = tuple(target for target in ("compile", *self.targets) if target in failing)
         if kinds == {PLAIN_DICT}:
             message: Optional[Message] = PLAIN_DICT_MESSAGE
         elif kinds <= {DICT, REGISTERED_DICT, PLAIN_DICT}:
             message = DICT_MESSAGE
         elif kinds == {SEQUENCE}:
             message = SEQUENCE_MESSAGE
+        elif kinds == {NAMESPACE}:
+            message = NAMESPACE_MESSAGE
         else:
             message = None
         self.report(node.value, message, targets=targets)
@@ -555,7 +667,36 @@ class NonPytreeOutput(Rule):
         name = self.ctx.qualified_name(value.func)  # type: ignore[attr-defined]
         if name in PLAIN_DICT_CALLS:
             return PLAIN_DICT
+        if name in NAMESPACE_CALLS:
+            return NAMESPACE
         return _class_kind(self.ctx, name) if name is not None else None
+
+    def _holds_none(self, value: cst.BaseExpression, depth: int = 0) -> bool:
+        """Whether ``value`` is a tuple or list (a display, or a name bound once to one) with an
+        element that is ``None`` on some path: the literal, a conditional expression with a
+        ``None`` branch, or a name with such a binding (``aux = None`` / ``aux = self.aux(h) if
+        self.aux is not None else None``)."""
+        if type(value) is cst.Name and depth == 0:
+            bound = assignments(self.ctx.function, value.value)
+            if len(bound) != 1 or bound[0][2] != 1:
+                return False
+            value = bound[0][0]
+        if not isinstance(value, (cst.Tuple, cst.List)):
+            return False
+        for element in value.elements:
+            if isinstance(element, cst.StarredElement):
+                continue
+            item = element.value
+            if isinstance(item, (cst.Tuple, cst.List)):
+                if depth < 2 and self._holds_none(item, depth + 1):
+                    return True
+            elif _maybe_none(item):
+                return True
+            elif type(item) is cst.Name:
+                bound = assignments(self.ctx.function, item.value)
+                if any(size == 1 and _maybe_none(v) for v, _, size in bound):
+                    return True
+        return False
 
     def _submodule_forward(self, call: cst.Call) -> Optional[cst.FunctionDef]:
         """The ``forward`` (a ``def`` of this file) of the module class held in ``self.<attr>``
@@ -577,12 +718,20 @@ class NonPytreeOutput(Rule):
         return forward if isinstance(forward, cst.FunctionDef) else None
 
 
+def _maybe_none(value: cst.BaseExpression) -> bool:
+    """``None``, or a conditional expression with a ``None`` branch."""
+    if isinstance(value, cst.IfExp):
+        return _maybe_none(value.body) or _maybe_none(value.orelse)
+    return type(value) is cst.Name and value.value == "None"
+
+
 PLAIN = "plain"
 REGISTERED = "registered"
 DICT = "dict"
 REGISTERED_DICT = "registered dict"
 SEQUENCE = "sequence"
 PLAIN_DICT = "plain dict"
+NAMESPACE = "namespace"
 # The back-ends that fail on a returned instance of each kind (the table in the docstring).
 FAILS: dict[str, tuple[str, ...]] = {
     PLAIN: ("export", "trace"),
@@ -591,9 +740,12 @@ FAILS: dict[str, tuple[str, ...]] = {
     REGISTERED_DICT: ("trace",),
     SEQUENCE: ("export",),
     PLAIN_DICT: ("trace",),
+    NAMESPACE: ("compile", "export", "trace"),
 }
 # Calls that build a plain dict (a display or a comprehension is one too).
 PLAIN_DICT_CALLS = frozenset({"builtins.dict", "collections.OrderedDict"})
+# Library classes whose instances none of the back-ends can return.
+NAMESPACE_CALLS = frozenset({"types.SimpleNamespace"})
 # Library bases whose project subclasses torch cannot take apart, by the kind they give.
 CONTAINER_BASES = {
     "builtins.dict": DICT,
@@ -624,6 +776,30 @@ PLAIN_DICT_MESSAGE = Message(
         ),
     ),
     "pass strict=False to torch.jit.trace, or return a tuple or a NamedTuple",
+)
+NAMESPACE_MESSAGE = Message(
+    "forward returns a types.SimpleNamespace",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (constructing a SimpleNamespace is an"
+            " unsupported call) and plain torch.compile breaks the graph here",
+        ),
+        ("export", "torch.export fails (SimpleNamespace is not a known pytree type)"),
+        ("trace", "torch.jit.trace fails (it cannot infer the type of a namespace)"),
+    ),
+    "return a NamedTuple or a tuple of tensors",
+)
+NONE_ELEMENT_MESSAGE = Message(
+    "forward returns a tuple or list that can hold None",
+    (
+        (
+            "trace",
+            "torch.jit.trace fails when an element is None (it outputs only tensors and"
+            " tuples, lists or dicts of them)",
+        ),
+    ),
+    "leave the None out (return a shorter tuple) or return a tensor in its place",
 )
 SEQUENCE_MESSAGE = Message(
     "forward returns an instance of a list or tuple subclass",
