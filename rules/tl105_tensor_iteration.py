@@ -28,7 +28,8 @@ class TensorIteration(Rule):
 
     ## What it does
     Finds Python iteration over the first dimension of a tensor in graph code (`for row in x`,
-    `[f(r) for r in x]`, `for r in x.unbind(0)`, `zip(x, y)`) and `len(x)` on a tensor.
+    `[f(r) for r in x]`, `for r in x.unbind(0)`, `zip(x, y)`, the builtin `sum(x)`) and
+    `len(x)` on a tensor.
     Loops over `nn.ModuleList`, lists of tensors from `split`/`chunk` with fixed sizes, and
     `len(x.shape)` are not flagged.
 
@@ -83,6 +84,26 @@ class TensorIteration(Rule):
     targets = ("trace",)
 
     VALID = [
+        # The builtin sum over a list of tensors or a fixed number of chunks: no tensor's rows.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    halves = sum(h.chunk(2, dim=-1))
+                    return sum([h.tanh(), h.sigmoid()]) + halves.sum(-1, keepdim=True)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # Unpacking what a submodule returns (a tuple) or a split: no tensor is iterated.
         Valid(
             """
@@ -351,6 +372,28 @@ class TensorIteration(Rule):
             """,
             line=6,
         ),
+        # The builtin sum over a tensor adds its rows: the trace unrolls it for 2 rows.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.proj(x)
+                    pooled = sum(h) / h.shape[0]
+                    return pooled.tanh()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(5, 4),)]
+            """,
+            line=11,
+            message_contains="builtin `sum()`",
+        ),
     ]
 
     def _iterates_tensor(self, iterable: cst.BaseExpression) -> bool:
@@ -385,7 +428,15 @@ class TensorIteration(Rule):
             self.report(node.value, UNPACK_MESSAGE)
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not self.ctx.in_graph or self.ctx.qualified_name(node.func) != "builtins.len":
+        if not self.ctx.in_graph:
+            return
+        name = self.ctx.qualified_name(node.func)
+        if name == "builtins.sum":
+            # `sum(x)` adds the rows of x one by one: a loop over its first dimension.
+            if node.args and not node.args[0].keyword and self._iterates_tensor(node.args[0].value):
+                self.report(node, SUM_MESSAGE)
+            return
+        if name != "builtins.len":
             return
         args = call_targets(node)
         if len(args) == 1 and self.ctx.kind(args[0]) == Kind.TENSOR:
@@ -396,6 +447,11 @@ class TensorIteration(Rule):
             )
 
 
+SUM_MESSAGE = (
+    "the builtin `sum()` over a tensor adds its rows one by one in Python: torch.jit.trace "
+    "unrolls it for the example input's size, so other batch sizes fail or give wrong results; "
+    "use `x.sum(0)`"
+)
 UNPACK_MESSAGE = (
     "unpacking a tensor iterates over its first dimension: torch.jit.trace warns and records "
     "one item per row of the example input; index it (`k, v = kv[0], kv[1]`) or use "
