@@ -67,6 +67,20 @@ def method_message(method: str) -> Message:
     )
 
 
+ROUND_MESSAGE = Message(
+    "`round()` of a size",
+    (
+        (
+            "trace",
+            "torch.jit.trace fails (TypeError): under trace sizes are 0-dim tensors, which "
+            "define no `__round__`",
+        ),
+    ),
+    "compute it with integer arithmetic on the size (`n // 2`, `(n + 1) // 2`), or use "
+    "torch.compile / torch.export, where sizes are ints",
+)
+
+
 # Library calls that test the sizes they are handed in Python: `einops.unpack` asks `-1 in
 # shape` of every packed shape, which under trace are tensors read off the packed inputs.
 UNPACK_CALLS = frozenset({"einops.unpack", "einops.packing.unpack"})
@@ -107,8 +121,8 @@ class SizeDependentPython(Rule):
     (`if x.numel() == 0:`, `max(n - 1, 1)`: the tracer warns there too), sizes computed by a
     project function or method (`if not empty(q):` with `def empty(t): return t.numel() == 0`,
     `for i in range(n_windows(x, 2)):`), and methods of Python numbers called on a size
-    (`(h / p).is_integer()`, `n.bit_length()`), which raise under trace: sizes are tensors
-    there. A size turned into a NumPy number (`np.ceil(x.shape[0] / 4)`, `np.prod(x.shape[1:])`)
+    (`(h / p).is_integer()`, `n.bit_length()`) and `round()` of a size (`round(d * 0.5)`),
+    which raise under trace whatever the size: sizes are tensors there. A size turned into a NumPy number (`np.ceil(x.shape[0] / 4)`, `np.prod(x.shape[1:])`)
     is flagged like
     `math.ceil`. `einops.unpack(x, ps, pattern)` with packed shapes computed by `pack` is
     flagged too: einops tests them in Python (`-1 in shape`), and the tracer warns there
@@ -135,7 +149,8 @@ class SizeDependentPython(Rule):
     for the example input and baked in, so an input of another batch size or sequence length
     silently follows the example's path (a `range(x.size(1))` loop keeps the example's length,
     with no warning). Under trace a size is a 0-dim tensor, so int and float methods
-    (`.is_integer()`, `.bit_length()`) fail with `AttributeError`.
+    (`.is_integer()`, `.bit_length()`) fail with `AttributeError`, and `round()` with
+    `TypeError` (a tensor defines no `__round__`).
     `torch.compile` and `torch.export` handle sizes symbolically (or recompile), so this is a
     `trace`-only finding.
 
@@ -314,7 +329,7 @@ class SizeDependentPython(Rule):
                         x = x * 2
                     if int(x.dim()).bit_length() > 1:
                         x = x + 1
-                    return x
+                    return x * round(x.dim() * 0.5) + round(self.dim * 0.5)
 
             def inputs():
                 return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
@@ -743,6 +758,29 @@ class SizeDependentPython(Rule):
             line=9,
             message_contains="AttributeError",
         ),
+        # round() of a feature size: the same on every call, but a tensor while tracing.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, dim: int = 10):
+                    super().__init__()
+                    self.fc = nn.Linear(dim, dim)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    split = round(h.shape[-1] * 0.5)
+                    a, b = h[..., :split], h[..., split:]
+                    return torch.cat([a * torch.sigmoid(b), b], dim=-1)
+
+            def inputs():
+                return [(torch.randn(2, 10),), (torch.randn(4, 10),)]
+            """,
+            line=11,
+            message_contains="__round__",
+        ),
         # `einops.unpack` tests the packed shapes in Python: the tracer warns at the call.
         Invalid(
             """
@@ -881,6 +919,13 @@ class SizeDependentPython(Rule):
             self.report(node, method_message(func.attr.value))  # type: ignore[attr-defined]
             return
         name = self.ctx.qualified_name(node.func) or ""
+        if name == "builtins.round":
+            # Under trace a size is a 0-dim tensor, which has no `__round__`: round() raises
+            # whatever the size, varying or fixed by the weights.
+            args = call_targets(node)
+            if args and tensor_under_trace(self.ctx, args[0]):
+                self.report(node, ROUND_MESSAGE)
+            return
         if name in UNPACK_CALLS:
             shapes = call_targets(node)[1:2] or [keyword(node, "packed_shapes")]
             if shapes[0] is not None and not _literal(shapes[0]):
@@ -1136,9 +1181,10 @@ def project_callee(ctx: LintContext, func: cst.BaseExpression) -> bool:
 
 def tensor_under_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
     """Whether the size ``expr`` is a 0-dim tensor while tracing: read off a tensor
-    (``x.shape[1]``, ``x.size(1)``, ``x.numel()``, ``len(x)``, ``self.fc.weight.shape[0]``),
-    a name bound to one, or arithmetic on one. ``int(n)``, ``float(n)`` and ``round(n)`` give
-    Python numbers back (the tracer converts), and so do ranks (``x.dim()``)."""
+    (``x.shape[1]``, ``x.size(1)``, ``x.numel()``, ``self.fc.weight.shape[0]``), a name
+    bound to one, or arithmetic on one. ``int(n)`` and ``float(n)`` give Python numbers back
+    (the tracer converts), and so do ranks (``x.dim()``) and ``len(x)``; ``round(n)`` raises
+    (a tensor has no ``__round__``)."""
     if depth > 6 or ctx.kind(expr) != Kind.SIZE:
         return False
     kind = type(expr)
@@ -1150,7 +1196,8 @@ def tensor_under_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 
             return func.attr.value in ("size", "numel", "nelement") and (  # type: ignore[attr-defined]
                 ctx.kind(func.value) in ARRAY_KINDS  # type: ignore[attr-defined]
             )
-        return ctx.qualified_name(func) in ("builtins.len", "torch.numel")
+        # `len(x)` is a Python int even while tracing (the tracer only warns).
+        return ctx.qualified_name(func) == "torch.numel"
     if kind is cst.BinaryOperation:
         return tensor_under_trace(ctx, expr.left, depth + 1) or tensor_under_trace(  # type: ignore[attr-defined]
             ctx,
