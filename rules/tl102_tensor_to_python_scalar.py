@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import libcst as cst
@@ -90,6 +91,35 @@ FORMAT_SPEC = Message(
     ),
     "format the tensor outside the exported code, or leave the spec out",
 )
+# `"peak=%.3f" % t`: %-formatting a tensor reads it. A numeric conversion (%d, %f, %e, %g,
+# ...) reads its number (torch 2.13: fullgraph and export fail on the data-dependent value,
+# GB0033, and plain compile gives up on the frame); %s / %r formats the tensor (compile
+# fails the same way, export passes).
+PERCENT_NUMBER = Message(
+    "%-formatting a tensor with a numeric conversion reads its data as a Python number",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (GB0033 'Data dependent operator') and plain "
+            "torch.compile leaves the whole function uncompiled (it runs eagerly)",
+        ),
+        ("export", "torch.export fails (data-dependent guard)"),
+    ),
+    "format the tensor outside the compiled code, or keep the value a tensor",
+)
+PERCENT_STRING = Message(
+    "%-formatting a tensor with %s / %r builds its string in Python",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile leaves the whole "
+            "function uncompiled (it runs eagerly)",
+        ),
+    ),
+    "format the tensor outside the compiled code",
+)
+# A %-conversion: flags, width, precision, then the conversion character.
+PERCENT_CONVERSION = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.(?:\d+|\*))?([diouxXeEfFgGcrsa%])")
 # Size methods whose other positional arguments are not sizes: the positions that are.
 SIZE_POSITIONS = {"topk": (0,), "narrow": (2,), "new_full": (0,)}
 
@@ -117,7 +147,9 @@ class TensorToPythonScalar(Rule):
     neither is flagged as a size. A tensor given a format spec in an f-string
     (`f"{loss:.3f}"`, in a print or a log message too) is read as a number by
     `Tensor.__format__`: export's fake tensor refuses it (compile and trace pass; not flagged
-    in a `raise` statement's message).
+    in a `raise` statement's message). So is a tensor %-formatted with a numeric conversion
+    (`"peak=%.3f" % t`: fullgraph and export fail, plain compile runs the function eagerly);
+    with `%s` / `%r` only compile fails (export and trace pass).
 
     ## Why is this bad?
     The conversion reads the tensor's data on the host, which a graph cannot represent:
@@ -313,6 +345,50 @@ class TensorToPythonScalar(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.summary = ""
+
+                def forward(self, x):
+                    h = x.relu()
+                    self.summary = "peak=%.3f mean=%.3f" % (h.max(), h.mean())
+                    return h
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=11,
+            backends=("compile", "export"),
+            message_contains="numeric conversion",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.summary = ""
+
+                def forward(self, x):
+                    h = x.relu()
+                    self.summary = "peak=%s" % h.max()
+                    return h
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=11,
+            backends=("compile",),
+            message_contains="%s / %r",
+        ),
         # A format spec on a tensor: export's fake tensor cannot give the number.
         Invalid(
             """
@@ -580,6 +656,33 @@ class TensorToPythonScalar(Rule):
             and not in_raise_statement(self.ctx)
         ):
             self.report(node.expression, FORMAT_SPEC, targets=["export"])
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        """``"peak=%.3f" % t`` / ``"%d-%d" % (a, b)``: each tensor operand is formatted by
+        the conversion it meets."""
+        if (
+            not self.ctx.in_graph
+            or not isinstance(node.operator, cst.Modulo)
+            or not isinstance(node.left, cst.SimpleString)
+            or in_raise_statement(self.ctx)
+        ):
+            return
+        text = node.left.evaluated_value
+        if not isinstance(text, str):
+            return
+        conversions = [c for c in PERCENT_CONVERSION.findall(text) if c != "%"]
+        right = node.right
+        operands = [e.value for e in right.elements] if isinstance(right, cst.Tuple) else [right]
+        if len(operands) != len(conversions):
+            return
+        for operand, conversion in zip(operands, conversions):
+            if self.ctx.kind(operand) != Kind.TENSOR:
+                continue
+            if conversion in "sra":
+                self.report(operand, PERCENT_STRING, targets=["compile"])
+            else:
+                self.report(operand, PERCENT_NUMBER, targets=["compile", "export"])
+            return
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if not self.ctx.in_graph or self.ctx.kind(node.value) != Kind.TENSOR:

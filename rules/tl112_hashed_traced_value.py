@@ -17,7 +17,7 @@ from ._graph import varying_size
 from .tl106_size_dependent_python import shape_of_tensor, tensor_under_trace
 
 # Calls that hash every item of their argument, and the one that hashes its argument.
-HASHING_ITERABLES = frozenset({"builtins.set", "builtins.frozenset"})
+HASHING_ITERABLES = frozenset({"builtins.set", "builtins.frozenset", "collections.Counter"})
 HASH = "builtins.hash"
 # Calls that build a dict or a set (a container whose keys or items are hashed).
 CONTAINER_CALLS = frozenset({"builtins.dict", "builtins.set", "builtins.frozenset"})
@@ -27,7 +27,8 @@ class HashedTracedValue(Rule):
     """Flags sizes and values read from tensor data that graph code hashes.
 
     ## What it does
-    Finds values hashed in graph code (items of `set(...)`, `frozenset(...)`, a set literal or
+    Finds values hashed in graph code (items of `set(...)`, `frozenset(...)`,
+    `collections.Counter(...)`, a set literal or
     comprehension, keys of a dict literal or comprehension, `hash(...)`, the left side of
     `in` against a set or dict, and the key of a lookup in a dict built in the function) when
     they are:
@@ -37,7 +38,8 @@ class HashedTracedValue(Rule):
       `hash(t.item())`), which `torch.export` cannot hash.
     Ranks (`x.dim()`), dtypes and configuration values are not flagged.
 
-    Also sizes turned into strings: `str(x.size(1))` of a size that varies between inputs
+    Also sizes turned into strings: `str(x.size(1))` or `"%d" % x.size(1)` of a size that varies
+    between inputs
     (compile), and `str(...)` or an f-string of a size that the code looks up by or compares
     (`self.heads[f"w{x.shape[-1]}"]`; trace). Strings in a `raise`, an `assert` or a print /
     logging / warnings statement are messages and are not flagged.
@@ -140,6 +142,26 @@ class HashedTracedValue(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.summary = ""
+
+                def forward(self, x):
+                    self.summary = "rows=%d" % x.size(0)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=10,
+            backends=("compile",),
+        ),
         # A head picked by the string of a sequence length.
         Invalid(
             """
@@ -253,6 +275,24 @@ class HashedTracedValue(Rule):
             line=6,
             backends=("export",),
         ),
+        Invalid(
+            """
+            from collections import Counter
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, labels):
+                    freq = Counter(labels.tolist())
+                    return x * freq[1]
+
+            def inputs():
+                return [(torch.randn(3, 4), torch.tensor([1, 2, 2])), (torch.randn(3, 4), torch.tensor([1, 1, 2]))]
+            """,
+            line=8,
+            backends=("export",),
+        ),
     ]
 
     def __init__(self, ctx: LintContext) -> None:
@@ -319,6 +359,16 @@ class HashedTracedValue(Rule):
             if isinstance(part, cst.FormattedStringExpression) and self._string_of_size(
                 node, part.expression, converts=False
             ):
+                return
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        # `"rows=%d" % x.size(0)`: %-formatting converts the size like str() does.
+        if not isinstance(node.operator, cst.Modulo) or not _string_literal(node.left):
+            return
+        right = node.right
+        operands = [e.value for e in right.elements] if isinstance(right, cst.Tuple) else [right]
+        for operand in operands:
+            if self._string_of_size(node, operand):
                 return
 
     def _string_of_size(
@@ -394,7 +444,7 @@ STRING_MESSAGE = Message(
         (
             "compile",
             "torch.compile(fullgraph=True) raises once the size is symbolic (an input of another"
-            " size): str() of a symbolic size fails to trace",
+            " size): turning a symbolic size into a string fails to trace",
         ),
         (
             "trace",
@@ -494,3 +544,9 @@ def _loop_target(node: cst.DictComp, key: cst.BaseExpression) -> cst.BaseExpress
                 pending.extend(el.value for el in target.elements)  # type: ignore[attr-defined]
         comp = comp.inner_for_in
     return key
+
+
+def _string_literal(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)) and not (
+        isinstance(expr, cst.SimpleString) and "b" in expr.prefix.lower()
+    )

@@ -29,7 +29,9 @@ class GlobalMutation(Rule):
     ## What it does
     Finds `global NAME` followed by an assignment in graph code (`CALLS += 1`), and stores into
     module-level containers (`CACHE[key] = x`, `HISTORY.append(x)`), when the file also reads
-    that global back. A write that nothing reads cannot change a result and is not flagged.
+    that global back. A write that nothing reads cannot change a result and is not flagged,
+    nor is a store of a constant (`_WARMED_UP = True`): such a latch settles after the first
+    call, and torch 2.13 passes compile, export and trace on a model run once before.
 
     ## Why is this bad?
     The converted model does not run the Python that updates the state: `torch.export` and
@@ -75,6 +77,25 @@ class GlobalMutation(Rule):
     targets = ("compile", "export", "trace")
 
     VALID = [
+        # A first-call latch: set once to a constant.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            _WARNED = False
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    global _WARNED
+                    if not _WARNED:
+                        _WARNED = True
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         Valid(
             """
             import torch
@@ -264,6 +285,10 @@ class GlobalMutation(Rule):
             self.report(node)
 
     def visit_Assign(self, node: cst.Assign) -> None:
+        if _literal(node.value):
+            # `_WARMED_UP = True`: a latch settles after the first call (one recompile under
+            # compile; torch 2.13 passes all three back-ends once it is set).
+            return
         for target in node.targets:
             self._check_store(target.target, node)
 
@@ -278,6 +303,15 @@ class GlobalMutation(Rule):
             name = self._module_container(func.value)
             if name is not None and name in self._reads():
                 self.report(node)
+
+
+def _literal(value: cst.BaseExpression) -> bool:
+    """A constant: ``True`` / ``False`` / ``None``, a number or a string."""
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        value = value.expression
+    if isinstance(value, cst.Name):
+        return value.value in ("True", "False", "None")
+    return isinstance(value, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString))
 
 
 def _statements(func: cst.FunctionDef) -> list[cst.BaseSmallStatement]:
