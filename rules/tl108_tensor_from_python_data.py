@@ -36,7 +36,8 @@ class TensorFromPythonData(Rule):
 
     ## What it does
     Finds tensor constructors in graph code whose data is a size that varies between calls
-    (`torch.tensor(x.shape)`, `torch.tensor([x.size(0)])`), a Python value read from tensor data
+    (`torch.tensor(x.shape)`, `torch.tensor([x.size(0)])`, `boxes.new_tensor([w, h, w, h])`
+    with `h, w = img.shape[-2:]`), a Python value read from tensor data
     (`torch.tensor(t.tolist())`, `torch.tensor(t.item())`) or a tensor
     (`torch.tensor(t)`). Constructors of literals and config values are not flagged, nor is
     `torch.tensor` / `torch.as_tensor` of one size the tracer follows (`x.shape[1]`,
@@ -63,7 +64,7 @@ class TensorFromPythonData(Rule):
         def forward(self, x):
             return x.sum() / x.numel()
     ```
-    Or `torch.full((1,), x.shape[0])`, `x.new_tensor(...)` is no better: keep sizes in tensor
+    Or `torch.full((1,), x.shape[0])`; `x.new_tensor(...)` is no better: keep sizes in tensor
     operations (`x.numel()`, `torch.ones_like(x).sum(0)`).
 
     ## Fix safety
@@ -200,6 +201,25 @@ class TensorFromPythonData(Rule):
             from torch import nn
 
             class Model(nn.Module):
+                def forward(self, boxes, images):
+                    h, w = images.shape[-2:]
+                    scale = boxes.new_tensor([w, h, w, h])
+                    return boxes * scale
+
+            def inputs():
+                return [
+                    (torch.rand(2, 4), torch.randn(1, 3, 16, 16)),
+                    (torch.rand(2, 4), torch.randn(1, 3, 24, 32)),
+                ]
+            """,
+            line=7,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
                 def forward(self, x):
                     size = torch.tensor(x.shape, dtype=torch.float32)
                     return x.sum() / size.prod()
@@ -239,7 +259,23 @@ class TensorFromPythonData(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not self.ctx.in_graph or self.ctx.qualified_name(node.func) not in CONSTRUCTORS:
+        if not self.ctx.in_graph:
+            return
+        func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "new_tensor"
+            and self.ctx.kind(func.value) is Kind.TENSOR
+        ):
+            # `boxes.new_tensor([w, h, w, h])`: the same constant, without the warning.
+            if built_from_varying_data(self.ctx, node) and self.ctx.kind(call_targets(node)[0]) in (
+                Kind.SIZE,
+                Kind.SHAPE,
+                Kind.DATA,
+            ):
+                self.report(node)
+            return
+        if self.ctx.qualified_name(func) not in CONSTRUCTORS:
             return
         if not built_from_varying_data(self.ctx, node):
             return
