@@ -528,6 +528,42 @@ def test_registry_instance_used_in_its_own_module_is_reached(tmp_path):
     assert regions["masks.sdpa_mask"] == DEFAULT
 
 
+def test_entry_of_a_registry_stored_on_self_is_reached(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "calib.py": """
+                def absmax(x):
+                    return x.abs().max()
+
+                def percentile(x):
+                    return x.abs().quantile(0.99)
+
+                def unused(x):
+                    return x
+
+                CALIBRATORS = {"absmax": absmax, "percentile": percentile}
+            """,
+            "model.py": """
+                from torch import nn
+                from calib import CALIBRATORS
+
+                class Quantizer(nn.Module):
+                    def __init__(self, method="percentile"):
+                        super().__init__()
+                        self.calib = CALIBRATORS[method]
+
+                    def forward(self, x):
+                        return x / self.calib(x)
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["calib.absmax"] == DEFAULT
+    assert regions["calib.percentile"] == DEFAULT
+    assert "calib.unused" not in regions
+
+
 def test_project_wrappers_of_guard_calls_are_guards(tmp_path):
     paths = write_project(
         tmp_path,

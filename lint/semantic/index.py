@@ -20,6 +20,7 @@ from torchlint.lint.semantic.summary import (
     EXIT_DECORATORS,
     GUARD_CALLS,
     MODULE_BASES,
+    REGISTRY_PREFIX,
     TRAINING_GUARD,
     CallRef,
     ClassSummary,
@@ -803,10 +804,14 @@ class ProjectIndex:
         return methods
 
     def attribute_functions(self, class_qualname: str, attr: str) -> list[str]:
-        """Project functions stored in ``self.<attr>`` (``self.attn_fn = partial(fn, ...)``)."""
+        """Project functions stored in ``self.<attr>`` (``self.attn_fn = partial(fn, ...)``,
+        ``self.calib = CALIBRATORS[method]``)."""
         functions = []
         for _, _, cls in self.mro(class_qualname):
             for ref in cls.callables.get(attr, ()):
+                if ref.startswith(REGISTRY_PREFIX):
+                    functions.extend(self._registry_functions(ref[len(REGISTRY_PREFIX) :]))
+                    continue
                 found = self.lookup(ref)
                 if found is not None and found[0] == "function":
                     functions.append(found[1].qualify(found[2]))

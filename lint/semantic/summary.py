@@ -93,6 +93,10 @@ NON_TENSOR_METHODS = frozenset(
 TRAINING_GUARD = "<training>"
 
 
+# In ``ClassSummary.callables``: the dict of callables an attribute holds one entry of.
+REGISTRY_PREFIX = "registry:"
+
+
 @dataclass(**_SLOTS)
 class CallRef:
     """A call made inside a function, in a form the index can resolve across files.
@@ -717,10 +721,14 @@ class _Summarizer(ast.NodeVisitor):
                 cls.callables.setdefault(target.attr, []).extend(functions)
 
     def _function_refs(self, value: ast.expr) -> list[str]:
-        """Names a value may be a function of: ``fn``, ``mod.fn``, ``partial(fn, ...)``, and
-        both sides of ``a if c else b``."""
+        """Names a value may be a function of: ``fn``, ``mod.fn``, ``partial(fn, ...)``, both
+        sides of ``a if c else b``, and every entry of a dict of callables indexed by a key
+        (``CALIBRATORS[method]``: ``REGISTRY_PREFIX`` + the dict's qualified name)."""
         if isinstance(value, ast.IfExp):
             return self._function_refs(value.body) + self._function_refs(value.orelse)
+        if isinstance(value, ast.Subscript):
+            registry = self._resolve(value.value)
+            return [REGISTRY_PREFIX + registry] if registry else []
         if isinstance(value, ast.Call):
             if self._resolve(value.func) in PARTIALS and value.args:
                 return self._function_refs(value.args[0])
