@@ -171,6 +171,14 @@ def varying_size(
                 return True
         return False
     if isinstance(expr, cst.Call):
+        func = expr.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ("numel", "nelement")
+            and not expr.args
+            and ctx.kind(func.value) == Kind.TENSOR
+        ):
+            return not _from_python_data(ctx, func.value)  # every size of the tensor
         return any(varying_size(ctx, a.value, depth + 1, last_dim_fixed) for a in expr.args)
     return True
 

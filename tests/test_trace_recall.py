@@ -97,6 +97,15 @@ FORMS = [
     # dimension's is a feature size the weights fix (torch warns, the trace stays right);
     # a rank or a setting is a number already.
     ("sqrt-last-dim", "return x / math.sqrt(x.shape[-1])", TWO_SIZES, "", "TL106", False),
+    # `numel()` counts every dimension: it varies with any of them.
+    (
+        "min-of-numel",
+        "k = min(6, x.numel())\nreturn x.flatten().topk(k).values",
+        "[(torch.randn(1, 2, 2),), (torch.randn(2, 3, 4),)]",
+        "",
+        "TL106",
+        True,
+    ),
     (
         "sqrt-last-dim-name",
         "d = x.shape[-1] // self.p\nreturn x / math.sqrt(d)",
