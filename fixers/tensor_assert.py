@@ -3,6 +3,7 @@
 - ``assert cond, "message"`` ->
   ``if torch.compiler.is_compiling(): torch._assert_async(cond, "message")``
   ``else: assert cond, "message"``;
+- ``torch._assert(cond, "message")`` -> the same guard, with ``torch._assert`` in ``else``;
 - ``if cond: raise SomeError("message")`` (no ``else``) ->
   ``if torch.compiler.is_compiling(): torch._assert_async(torch.logical_not(cond), "message")``
   ``elif cond: raise SomeError("message")``.
@@ -44,6 +45,9 @@ class TensorCheckToAssertAsync(Fixer):
     message = "check with `torch._assert_async` (a graph operator) instead of Python"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = self._torch_assert(diagnostic.node)
+        if call is not None:
+            return self._assert_call(call)
         test, owner = reported_test(self, diagnostic)
         if isinstance(owner, cst.Assert) and owner.test is test:
             return self._assert(owner)
@@ -65,6 +69,34 @@ class TensorCheckToAssertAsync(Fixer):
             return None
         check = self.code(node.with_changes(semicolon=cst.MaybeSentinel.DEFAULT))
         return self._guard(line, self._call(condition, message), "else:", check)
+
+    def _torch_assert(self, node: cst.CSTNode) -> Optional[cst.Call]:
+        """The ``torch._assert(cond, ...)`` call whose condition ``node`` is."""
+        arg = self.parent(node)
+        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if (
+            isinstance(call, cst.Call)
+            and call.args
+            and call.args[0] is arg
+            and self.ctx.qualified_name(call.func) == "torch._assert"
+        ):
+            return call
+        return None
+
+    def _assert_call(self, call: cst.Call) -> Optional[list[Replacement]]:
+        expr = self.parent(call)
+        line = self.parent(expr) if isinstance(expr, cst.Expr) else None
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return None
+        if not isinstance(self.parent(line), cst.IndentedBlock) or self._guarded(line):
+            return None
+        if len(call.args) > 2 or any(a.keyword or a.star for a in call.args):
+            return None
+        condition = self._condition(call.args[0].value)
+        message = call.args[1].value if len(call.args) == 2 else None
+        if condition is None or (message is not None and not _plain_string(message)):
+            return None
+        return self._guard(line, self._call(condition, message), "else:", self.code(call))
 
     def _raise(self, node: cst.If) -> Optional[list[Replacement]]:
         if node.orelse is not None or not isinstance(self.parent(node), cst.IndentedBlock):

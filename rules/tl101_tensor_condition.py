@@ -193,6 +193,7 @@ class TensorCondition(Rule):
       torch.compiler.is_compiling(): torch._assert_async(...)` before the original check (in
       `else` / `elif`): compile and export keep the check as a graph operator, raising
       `RuntimeError` (asynchronously on CUDA); eager, script and trace run the original;
+      `torch._assert(cond, "message")` gets the same guard;
     - `max(t, c)` / `min(t, c)` of a tensor and a number -> `t.clamp(min=c)` / `t.clamp(max=c)`
       (the same value, NaN included; a tensor where the number won).
 

@@ -303,6 +303,23 @@ SHAPES = [
         ("compile", "export", "script"),
         id="checks",
     ),
+    pytest.param(
+        """\
+        torch._assert(x.min() >= 0, "expected non-negative input")
+        return x.sqrt()
+        """,
+        """\
+        if torch.compiler.is_compiling():
+            torch._assert_async(x.min() >= 0, "expected non-negative input")
+        else:
+            torch._assert(x.min() >= 0, "expected non-negative input")
+        return x.sqrt()
+        """,
+        "x",
+        "[(torch.rand(2, 4),), (torch.rand(3, 4) + 1,), (-torch.rand(2, 4),)]",
+        ("compile", "export", "script"),
+        id="torch-assert",
+    ),
 ]
 
 
