@@ -398,17 +398,50 @@ class GuardClock(Fixer):
         node = diagnostic.node
         if not isinstance(node, cst.Call):
             return None
-        plan = _clock_plan(self, node)
-        if plan is None:
+        return _guarded_plan(self, node)
+
+
+class GuardReportedNumber(Fixer):
+    """TL102 / TL103: a number read from tensor data only for reporting state
+    (``self.summary = "peak=%.3f" % h.max()``, ``self.stats = json.dumps({"m": h.mean().item()})``,
+    a print of it) -> the statements that compute from it under ``if not
+    torch.compiler.is_compiling():``, followed as the clock's value is (see the module
+    docstring): nothing that reaches a tensor, a return, a branch or an attribute other graph
+    code reads. Unsafe: under torch.compile and torch.export the reporting state keeps its old
+    value."""
+
+    codes = ("TL102", "TL103")
+    applicability = "unsafe"
+    message = (
+        "skip the report under torch.compile and torch.export (`if not "
+        "torch.compiler.is_compiling():`): the number only feeds reporting state, which keeps "
+        "its old value there"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if node is None or self.enclosing_function(node) is None:
             return None
-        # A line inside a branch that is guarded as a whole needs no guard of its own.
-        chosen = [
-            statement
-            for statement in [*plan.tests.values(), *plan.lines.values()]
-            if not _in_guarded_branch(self, statement, plan)
-        ]
-        edits: list[Replacement] = []
-        for run in _consecutive_runs(self, chosen):
-            edits.append((run[0], compile_guarded(self, *run)))
-            edits.extend((statement, cst.RemovalSentinel.REMOVE) for statement in run[1:])
-        return edits or None
+        # A branch on the number decides what the model computes: not reporting.
+        return _guarded_plan(self, node, branches=False)
+
+
+def _guarded_plan(
+    fixer: Fixer, node: cst.CSTNode, branches: bool = True
+) -> Optional[list[Replacement]]:
+    """Guard every statement that computes from the value at ``node`` (see ``_clock_plan``),
+    and, with ``branches``, every ``if`` whose test reads it."""
+    plan = _clock_plan(fixer, node)
+    if plan is None or not plan.lines and not plan.tests or (plan.tests and not branches):
+        return None
+    # A line inside a branch that is guarded as a whole needs no guard of its own.
+    chosen = [
+        statement
+        for statement in [*plan.tests.values(), *plan.lines.values()]
+        if not _in_guarded_branch(fixer, statement, plan)
+    ]
+    edits: list[Replacement] = []
+    for run in _consecutive_runs(fixer, chosen):
+        edits.append((run[0], compile_guarded(fixer, *run)))
+        edits.extend((statement, cst.RemovalSentinel.REMOVE) for statement in run[1:])
+    return edits or None

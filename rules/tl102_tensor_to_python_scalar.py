@@ -198,7 +198,11 @@ class TensorToPythonScalar(Rule):
     `math.sqrt(v)` (-> `torch.sqrt(v)`); the same for `math.sqrt(t)` of a tensor itself (->
     `torch.sqrt(t.detach())`). `bool(t)` read only by `if` tests is bound to the tensor by
     TL101's fix of those tests; other `bool(t)`, branches, `range(n)`, Python lists and
-    return values keep the number, with no fix (see `fixers/scalar_to_tensor.py`).
+    return values keep the number, with no fix (see `fixers/scalar_to_tensor.py`). A number
+    that only feeds reporting state (`self.summary = "peak=%.3f" % h.max()`, a print, a local
+    only those read) gets another unsafe fix: those statements go under `if not
+    torch.compiler.is_compiling():`, so compile and export skip the report (the attribute keeps
+    its old value there) and eager, script and trace run it as before.
     Export and trace then see tensor operations; plain `torch.compile` passes too, except where
     the value sizes a tensor or bounds a slice (which reads it with an implicit `.item()`; only
     `.item()` gives a size, and plain compile breaks on it: the `capture_scalar_outputs`

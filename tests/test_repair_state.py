@@ -124,6 +124,32 @@ def test_clock_values_that_reach_results_are_left_alone():
 
 
 # -- TL313 / TL312 -----------------------------------------------------------------------------
+def test_numbers_read_only_for_reports_are_guarded_unsafe_only():
+    before = _net(
+        'y = x.relu()\nself.summary = "peak=%.3f" % y.max()\n'
+        "self.mean = y.mean().item()\nreturn y\n",
+        init='self.summary = ""\nself.mean = 0.0\n',
+    )
+    summary = '        self.summary = "peak=%.3f" % y.max()\n'
+    mean = "        self.mean = y.mean().item()\n"
+    guarded_summary = f"        {GUARD}    {summary}"
+    guarded_mean = f"        {GUARD}    {mean}"
+    assert _fix(before, "TL102") == normalized(before).replace(summary, guarded_summary)
+    assert _fix(before, "TL103") == normalized(before).replace(mean, guarded_mean)
+    assert _fix(before, "TL103", unsafe=False) == normalized(before)
+
+
+def test_numbers_that_reach_results_or_branches_are_not_guarded():
+    # A branch on the number decides what the model computes; a returned value is a result.
+    branch = _net(
+        "peak = x.max().item()\nif peak > 1:\n    self.big = True\nreturn x\n",
+        init="self.big = False\n",
+    )
+    result = _net("self.mean = x.mean().item()\nreturn x * self.mean\n", init="self.mean = 0.0\n")
+    assert _unfixed(branch, "TL103") == 1
+    assert _unfixed(result, "TL103") == 1
+
+
 def test_explicit_graph_break_is_removed_unsafe_only():
     before = _net(
         """\
@@ -302,6 +328,14 @@ TORCH_CASES = [
             init="self.blocks = nn.ModuleList([nn.Linear(5, 5), nn.Linear(5, 5)])\n",
         ),
         id="TL304-budget",
+    ),
+    pytest.param(
+        "TL102",
+        _net(
+            'y = x.relu()\nself.summary = "peak=%.3f" % y.max()\nreturn y\n',
+            init='self.summary = ""\n',
+        ),
+        id="TL102-report",
     ),
     pytest.param(
         "TL313",
