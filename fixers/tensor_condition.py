@@ -787,6 +787,9 @@ def tensor_condition(
         inner = _truth_of(fixer, expr)
         if inner is not None:
             return convert(inner)
+        reduced = _any_all_of(fixer, expr)
+        if reduced is not None:
+            return reduced
         if is_bool_tensor(fixer, expr):
             return _bare(fixer, expr)
         tensor_test = comparison_without_item(fixer, expr)
@@ -806,6 +809,24 @@ def tensor_condition(
 
     text = convert(test)
     return None if text is None else (text, bindings)
+
+
+def _any_all_of(fixer: Fixer, expr: cst.BaseExpression) -> Optional[str]:
+    """``any(t)`` / ``all(t)`` of a tensor -> ``t.any()`` / ``t.all()``: Python tests each
+    element (each row of one element) and gets the same truth wherever eager runs (a row of
+    more elements raises there)."""
+    if not isinstance(expr, cst.Call) or len(expr.args) != 1:
+        return None
+    name = fixer.ctx.qualified_name(expr.func)
+    arg = expr.args[0]
+    if name not in ("builtins.any", "builtins.all") or arg.keyword is not None or arg.star:
+        return None
+    if fixer.kind(arg.value) != Kind.TENSOR:
+        return None
+    receiver = fixer.code(arg.value)
+    if not isinstance(arg.value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+        receiver = f"({receiver})"
+    return f"{receiver}.{name[len('builtins.') :]}()"
 
 
 def _truth_of(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:

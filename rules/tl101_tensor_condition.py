@@ -179,7 +179,8 @@ class TensorCondition(Rule):
 
     ## Fix safety
     Unsafe fix, for code it can see whole, on a condition that is surely a boolean tensor
-    (`not` / `and` / `or` of those, `bool(t)`, `t.item()`, a comparison of `.item()` of a
+    (`not` / `and` / `or` of those, `bool(t)`, `t.item()`, `any(t)` / `all(t)` read as
+    `t.any()` / `t.all()`, a comparison of `.item()` of a
     reduction with numbers, also through a name bound to it, which then holds the 0-d tensor):
     - a ternary, and `if` / `elif` / `else` chains whose branches assign the same names (or,
       without `else`, names that hold tensors before): `y = torch.where(c1, a, torch.where(c2,

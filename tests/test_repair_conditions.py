@@ -305,6 +305,23 @@ SHAPES = [
     ),
     pytest.param(
         """\
+        norms = x.norm(dim=-1)
+        if any(norms > 2.0):
+            x = x / norms.max()
+        return x
+        """,
+        """\
+        norms = x.norm(dim=-1)
+        x = torch.where((norms > 2.0).any(), x / norms.max(), x)
+        return x
+        """,
+        "x",
+        "[(torch.rand(2, 4) * 0.1,), (torch.rand(3, 4) + 2,)]",
+        ("compile", "export", "trace"),
+        id="any-of-tensor",
+    ),
+    pytest.param(
+        """\
         torch._assert(x.min() >= 0, "expected non-negative input")
         return x.sqrt()
         """,
