@@ -830,17 +830,22 @@ def _any_all_of(fixer: Fixer, expr: cst.BaseExpression) -> Optional[str]:
 
 
 def _truth_of(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:
-    """``t`` for ``bool(t)`` and ``t.item()`` where ``t`` is a boolean tensor."""
+    """``t`` for ``bool(t)``, ``t.item()`` and ``torch.is_nonzero(t)`` / ``t.is_nonzero()``
+    where ``t`` is a boolean tensor."""
     if not isinstance(expr, cst.Call):
         return None
     if (
-        fixer.ctx.qualified_name(expr.func) == "builtins.bool"
+        fixer.ctx.qualified_name(expr.func) in ("builtins.bool", "torch.is_nonzero")
         and len(expr.args) == 1
         and expr.args[0].keyword is None
         and not expr.args[0].star
     ):
         inner = expr.args[0].value
-    elif isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "item" and not expr.args:
+    elif (
+        isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value in ("item", "is_nonzero")
+        and not expr.args
+    ):
         inner = expr.func.value
     else:
         return None

@@ -322,6 +322,21 @@ SHAPES = [
     ),
     pytest.param(
         """\
+        if torch.is_nonzero((x < 0).all()):
+            x = -x
+        return x * 2
+        """,
+        """\
+        x = torch.where((x < 0).all(), -x, x)
+        return x * 2
+        """,
+        "x",
+        "[(torch.randn(2, 4),), (-torch.rand(3, 4) - 0.1,)]",
+        ("compile", "export", "trace"),
+        id="is-nonzero",
+    ),
+    pytest.param(
+        """\
         torch._assert(x.min() >= 0, "expected non-negative input")
         return x.sqrt()
         """,
