@@ -291,10 +291,23 @@ def traced_size(fixer: Fixer, expr: cst.BaseExpression, depth: int = 0) -> bool:
                     fixer, element.value, depth + 1
                 ):
                     return False
-            elif shape_of_tensor(fixer, value) is None or position < 0:
+            elif shape_of_tensor(fixer, _unsliced(value)) is None or position < 0:
                 return False
         return True
     return False
+
+
+def _unsliced(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``x.shape`` for ``x.shape[-2:]`` (one slice with int literal bounds, no step): the
+    names unpacked from it are sizes of ``x`` as those of ``x.shape`` are."""
+    if not isinstance(value, cst.Subscript) or len(value.slice) != 1:
+        return value
+    bounds = value.slice[0].slice
+    if not isinstance(bounds, cst.Slice) or bounds.step is not None:
+        return value
+    if all(bound is None or _int_literal(bound) for bound in (bounds.lower, bounds.upper)):
+        return value.value
+    return value
 
 
 class _LenAsShape(cst.CSTTransformer):

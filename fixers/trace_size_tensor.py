@@ -10,6 +10,7 @@ size read as ``x.shape[i]`` / ``x.size(i)`` is a 0-d tensor, and ``torch.full(()
 - ``torch.tensor([t, t * 2], dtype=d)`` -> ``torch.stack([torch.full((), t, dtype=d),
   torch.full((), t * 2, dtype=d)])``;
 - ``torch.tensor(n, dtype=d)`` -> ``torch.full((), n, dtype=d)`` (``torch.as_tensor`` too);
+- ``t.new_tensor([w, h])`` -> the same with ``dtype=t.dtype, device=t.device``;
 - (TL106) ``int(x.size(1))`` -> ``x.size(1)``, which is an int already;
 
 with ``len(x)`` of a tensor written ``x.shape[0]``. Only sizes the tracer records are taken
@@ -51,7 +52,10 @@ class SizeTensorToTracedOps(Fixer):
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         call = diagnostic.node
-        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in TENSOR_CALLS:
+        if not isinstance(call, cst.Call):
+            return None
+        owner = _new_tensor_owner(self, call)
+        if owner is None and self.ctx.qualified_name(call.func) not in TENSOR_CALLS:
             return None
         if not call.args or call.args[0].keyword is not None or call.args[0].star:
             return None
@@ -60,7 +64,12 @@ class SizeTensorToTracedOps(Fixer):
             arg.star or arg.keyword is None or arg.keyword.value not in KEYWORDS for arg in rest
         ):
             return None
-        keywords = "".join(f", {arg.keyword.value}={self.code(arg.value)}" for arg in rest)
+        given = {arg.keyword.value: self.code(arg.value) for arg in rest}  # type: ignore[union-attr]
+        if owner is not None:
+            # `boxes.new_tensor(data)`: the owner's dtype and device unless given.
+            for key in ("dtype", "device"):
+                given.setdefault(key, f"{owner}.{key}")
+        keywords = "".join(f", {key}={value}" for key, value in given.items())
         data = call.args[0].value
         torch = self.import_module("torch")
         if traced_size(self, data):
@@ -91,6 +100,19 @@ class SizeTensorToTracedOps(Fixer):
 
     def _size(self, expr: cst.BaseExpression) -> str:
         return len_as_shape(self, expr.with_changes(lpar=(), rpar=()))
+
+
+def _new_tensor_owner(fixer: Fixer, call: cst.Call) -> Optional[str]:
+    """The source of ``t`` for ``t.new_tensor(...)`` of a tensor named plainly (a name or
+    ``self.<attr>``, evaluated twice by the rewrite)."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value != "new_tensor":
+        return None
+    if fixer.kind(func.value) != Kind.TENSOR or not (
+        isinstance(func.value, cst.Name) or self_attribute(func.value) is not None
+    ):
+        return None
+    return fixer.code(func.value)
 
 
 def _plain_slice(subscript: cst.Subscript) -> bool:

@@ -207,6 +207,16 @@ def test_math_of_a_traced_size_becomes_the_torch_function_of_a_full():
     )
 
 
+def test_new_tensor_of_sizes_keeps_the_owner_dtype_and_device():
+    before = _model("h, w = x.shape[-2:]\nreturn x * x.new_tensor([w, h, 1]).sum()\n")
+    assert _fix(before, "TL108") == before.replace(
+        "x.new_tensor([w, h, 1])",
+        "torch.stack([torch.full((), w, dtype=x.dtype, device=x.device), "
+        "torch.full((), h, dtype=x.dtype, device=x.device), "
+        "torch.full((), 1, dtype=x.dtype, device=x.device)])",
+    )
+
+
 def test_ceil_and_floor_of_a_size_quotient_become_integer_floor_division():
     before = "import math\n" + _model(
         "blocks = math.ceil(x.size(1) / 2)\nhalf = math.floor(x.shape[0] / 2) * 2\n"
@@ -424,6 +434,13 @@ TORCH_CASES = [
             "return x.view(x.size(0), target // 4, 4, x.size(2)).mean(2)\n"
         ),
         id="TL106-ceil",
+    ),
+    pytest.param(
+        "TL108",
+        _model(
+            "h, w = x.shape[-2:]\nscale = x.new_tensor([w, h])\nreturn x.sum(-1) * scale.prod()\n"
+        ),
+        id="TL108-new-tensor",
     ),
     pytest.param(
         "TL106",
