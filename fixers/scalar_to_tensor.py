@@ -530,6 +530,95 @@ class MathOfSizeToTorch(_KeepTensor):
         return self._with_rewrites([(call, new.with_changes(lpar=call.lpar, rpar=call.rpar))], flow)
 
 
+class SelectionCountToTensor(_KeepTensor):
+    """TL107 on ``max(n, 1)`` / a comparison of ``n = len(torch.nonzero(m))`` (or
+    ``m.nonzero().shape[0]`` / ``.size(0)``) -> ``n = torch.count_nonzero(m)``, where every
+    use of ``n`` takes a 0-d tensor (see the module docstring; ``max(n, 1)`` becomes
+    ``n.clamp(min=1)``). The count of a selection is the number of nonzero elements whatever
+    the mask's shape, and ``count_nonzero`` gives it without a tensor of data-dependent size:
+    compile, export and trace then see one operator. Unsafe: the count is an int64 0-d tensor
+    where it was a Python int (a float tensor divided by it keeps its dtype; a Python float
+    divided by it becomes a float32 tensor)."""
+
+    codes = ("TL107",)
+    message = (
+        "count the selection with `torch.count_nonzero(mask)` (a 0-d tensor) instead of "
+        "measuring the selected indices"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        function = self.enclosing_function(node) if node is not None else None
+        if not isinstance(node, (cst.Call, cst.Comparison)) or function is None:
+            return None
+        operands = (
+            [a.value for a in node.args if not a.keyword and not a.star]
+            if isinstance(node, cst.Call)
+            else [node.left, *(c.comparator for c in node.comparisons)]
+        )
+        for operand in operands:
+            if not isinstance(operand, cst.Name):
+                continue
+            bound = assignments(function, operand.value)
+            if len(bound) != 1 or bound[0][2] != 1:
+                continue
+            mask = self._counted_mask(bound[0][0])
+            if mask is None:
+                continue
+            assign = self.parent(bound[0][0])
+            if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+                return None
+            target = assign.targets[0].target
+            flow = _Flow()
+            if not isinstance(target, cst.Name) or not self._uses_flow(target, function, flow, 0):
+                return None
+            torch = self.import_module("torch")
+            new = cst.parse_expression(f"{torch}.count_nonzero({self.code(mask)})")
+            return self._with_rewrites([(bound[0][0], new)], flow)
+        return None
+
+    def _counted_mask(self, value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+        """``m`` of ``len(torch.nonzero(m))``, ``torch.nonzero(m).shape[0]``, ``.size(0)``
+        (``m.nonzero()`` too), without ``as_tuple``."""
+        selection: Optional[cst.BaseExpression] = None
+        if (
+            isinstance(value, cst.Call)
+            and self.ctx.qualified_name(value.func) == "builtins.len"
+            and len(value.args) == 1
+        ):
+            selection = value.args[0].value
+        elif isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute):
+            index = value.slice[0].slice if len(value.slice) == 1 else None
+            if (
+                value.value.attr.value == "shape"
+                and isinstance(index, cst.Index)
+                and isinstance(index.value, cst.Integer)
+                and index.value.value == "0"
+            ):
+                selection = value.value.value
+        elif (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value == "size"
+            and len(value.args) == 1
+            and isinstance(value.args[0].value, cst.Integer)
+            and value.args[0].value.value == "0"
+        ):
+            selection = value.func.value
+        if not isinstance(selection, cst.Call) or any(a.keyword for a in selection.args):
+            return None
+        func = selection.func
+        if self.ctx.qualified_name(func) == "torch.nonzero" and len(selection.args) == 1:
+            mask = selection.args[0].value
+        elif (
+            isinstance(func, cst.Attribute) and func.attr.value == "nonzero" and not selection.args
+        ):
+            mask = func.value
+        else:
+            return None
+        return mask if self.kind(mask) == Kind.TENSOR else None
+
+
 # ``.tolist()`` of these is a flat list of numbers (``min`` of a nested list compares lists).
 FLAT_METHODS = frozenset({"flatten", "ravel"})
 LIST_REDUCTIONS = {"builtins.min": "min", "builtins.max": "max", "builtins.sum": "sum"}

@@ -178,7 +178,10 @@ class DataDependentShape(Rule):
     not show. `bincount` and the operations that guard on a data-dependent size get no fix
     either; for those that ask whether the tensor is empty, `torch._check(t.shape[0] > 0)`
     before them, and for a class `weight`, `torch._check(w.shape[0] == num_classes)` (or
-    `torch.bincount(labels, minlength=k)[:k]`) lets both back-ends through.
+    `torch.bincount(labels, minlength=k)[:k]`) lets both back-ends through. The count of a
+    selection (`n = len(torch.nonzero(m))`, `m.nonzero().shape[0]`) that only meets tensor
+    arithmetic and `max(n, 1)` becomes `torch.count_nonzero(m)` (unsafe: an int64 0-d tensor
+    where it was an int), which compile, export and trace take whole.
     """
 
     code = "TL107"

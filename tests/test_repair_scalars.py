@@ -199,6 +199,30 @@ def test_a_name_bound_from_two_values_or_used_for_a_python_list_is_left_alone():
     assert _unfixed(before) == 2
 
 
+def test_count_of_a_selection_becomes_count_nonzero():
+    before = _model(
+        """\
+        active = len(torch.nonzero(x.sum(-1) > 0.5))
+        return x.sum(0) / max(active, 1)
+        """
+    )
+    settings = Settings(select=("TL107",))
+    fixed = fix_text("example.py", before, settings, unsafe=True).text
+    assert fixed == before.replace(
+        "len(torch.nonzero(x.sum(-1) > 0.5))", "torch.count_nonzero(x.sum(-1) > 0.5)"
+    ).replace("max(active, 1)", "active.clamp(min=1)")
+    # A branch on the count keeps the number.
+    branch = _model(
+        """\
+        n = (x.sum(-1) > 0.5).nonzero().shape[0]
+        if n > 0:
+            return x * 2
+        return x
+        """
+    )
+    assert fix_text("example.py", branch, settings, unsafe=True).text == branch
+
+
 # -- torch -------------------------------------------------------------------------------------
 ALL = ("compile", "export", "trace")
 # (source, the back-ends the fixed code passes). Where the value sizes a tensor, plain compile
@@ -261,6 +285,10 @@ TORCH_CASES = [
         id="rebound-scale",
     ),
 ]
+# The count of a selection kept a tensor (TL107): export and trace pass afterwards.
+COUNT_CASE = _model(
+    "active = len(torch.nonzero(x.sum(-1) > 0.5))\nreturn x.sum(0) / max(active, 1)\n"
+)
 
 
 @requires_torch
@@ -279,6 +307,21 @@ def test_fixed_code_passes_the_named_backends_with_eager_unchanged(source, passe
     for backend in passes:
         verdict = check(fixed, backend)
         assert verdict.ok, f"fix still fails on {verdict}:\n{fixed}"
+
+
+@requires_torch
+@pytest.mark.torch
+def test_count_of_a_selection_passes_compile_export_and_trace_with_eager_unchanged():
+    from .oracle import assert_eager_unchanged, check
+
+    settings = Settings(select=("TL107",))
+    assert not check(COUNT_CASE, "export").ok, "nothing to repair"
+    fixed = fix_text("example.py", COUNT_CASE, settings, unsafe=True).text
+    assert fixed != COUNT_CASE
+    assert_eager_unchanged(COUNT_CASE, fixed)
+    for backend in ("compile", "export", "trace"):
+        verdict = check(fixed, backend)
+        assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
 
 
 # -- math of a tensor (TL102), min / max / sum of a flat .tolist() (TL104) -----------------------
