@@ -260,6 +260,96 @@ def dtype_device_attributes() -> dict[str, list[str]]:
     return unbound
 
 
+def size_methods() -> list[str]:
+    """Public ``torch.Size`` methods and attributes the frontend does not bind on a tensor's
+    shape: TorchScript types ``x.shape`` / ``x.size()`` as ``List[int]``, so
+    ``x.shape[1:].numel()`` fails with ``'List[int]' object has no attribute or method
+    'numel'`` whatever the arguments."""
+    import torch
+
+    return [
+        name
+        for name in sorted(dir(torch.Size))
+        if not name.startswith("_")
+        and all(
+            UNBOUND_METHOD in _compile(f"t.shape.{name}({arguments})", "")[1]
+            for arguments in ARGUMENTS
+        )
+        and UNBOUND_METHOD in _compile(f"t.shape.{name}", "")[1]
+    ]
+
+
+# Namespaces of ``torch`` whose public callables ``torch_functions`` asks about.
+TORCH_NAMESPACES = ("torch", "torch.linalg", "torch.fft", "torch.special", "torch.nn.functional")
+
+
+def torch_functions() -> dict[str, str]:
+    """Public callables of ``torch`` (and ``torch.linalg`` / ``fft`` / ``special`` /
+    ``nn.functional``) the frontend has no operator for: it binds a C function it does not
+    know to an ``aten::`` symbol of the same name, and a symbol without schemas fails
+    whatever the arguments (``torch.get_default_dtype()``: ``Unknown builtin op:
+    aten::get_default_dtype``). A name is kept only when every call of it fails so."""
+    import torch
+
+    found = {}
+    for namespace in TORCH_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in sorted(dir(module)):
+            obj = getattr(module, name, None)
+            if name.startswith("_") or not callable(obj) or isinstance(obj, (type, type(torch))):
+                continue  # classes are annotations, bases and context managers too
+            errors = [
+                _compile(f"{namespace}.{name}({arguments})", "")[1] for arguments in ARGUMENTS
+            ]
+            if all("Unknown builtin op" in error for error in errors):
+                found[f"{namespace}.{name}"] = errors[0]
+    return found
+
+
+# Functions of ``torch.nn.utils`` that take a module and return it changed.
+WRAPPER_NAMESPACES = ("torch.nn.utils", "torch.nn.utils.parametrizations")
+
+
+def module_wrappers() -> dict[str, str]:
+    """Functions of ``torch.nn.utils`` (and ``.parametrizations``) that take an ``nn.Module``
+    and return it changed (``spectral_norm``, ``weight_norm``, ``orthogonal``...) after which
+    ``torch.jit.script`` of a model holding the module fails, at compile or at run time: the
+    first error line, per qualified name. Each is applied to an ``nn.Linear(3, 3)`` held by a
+    small model, which is then scripted and run; a function that does not return a module
+    for that call is left out."""
+    import torch
+    from torch import nn
+
+    found = {}
+    for namespace in WRAPPER_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in sorted(dir(module)):
+            fn = getattr(module, name, None)
+            if name.startswith("_") or isinstance(fn, type) or not callable(fn):
+                continue
+            try:
+                wrapped = fn(nn.Linear(3, 3))
+            except Exception:
+                continue
+            if not isinstance(wrapped, nn.Linear):
+                continue
+
+            class Holder(nn.Module):
+                def __init__(self, inner: nn.Module) -> None:
+                    super().__init__()
+                    self.inner = inner
+
+                def forward(self, x: torch.Tensor) -> torch.Tensor:
+                    return self.inner(x)
+
+            try:
+                torch.jit.script(Holder(wrapped))(torch.randn(2, 3))
+            except Exception as exc:  # the frontend's verdict is the exception
+                lines = str(exc).strip().splitlines()
+                found[f"{namespace}.{name}"] = f"{type(exc).__name__}: {lines[0] if lines else ''}"
+    return found
+
+
 STOCK = {"Tensor": "t", "int": "1", "float": "1.0", "bool": "False", "str": "s"}
 
 
@@ -660,6 +750,9 @@ def main() -> None:
         "number_methods_unbound": number_methods(),
         "dtype_device_attributes_unbound": dtype_device_attributes(),
         "functional_float_arguments": functional_float_arguments(),
+        "size_methods_unbound": size_methods(),
+        "torch_functions_unbound": torch_functions(),
+        "module_wrappers_unscriptable": module_wrappers(),
     }
     OUT.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

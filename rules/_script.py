@@ -9,6 +9,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import assignments, self_assignments, self_attribute
+from torchlint.lint.walk import walk
 
 SCRIPT = ("script",)
 
@@ -49,7 +50,8 @@ def signature_type_comment(function: cst.FunctionDef) -> bool:
     if body.body:
         comments += [line.comment for line in body.body[0].leading_lines]
     return any(
-        comment is not None and comment.value.lstrip("#").strip().startswith("type:")
+        comment is not None
+        and comment.value.lstrip("#").strip().startswith("type:")
         and "->" in comment.value
         for comment in comments
     )
@@ -355,3 +357,18 @@ def is_dataclass(ctx: LintContext, qualname: str) -> bool:
     ``@dataclass(...)``); torch 2.13 cannot compile one as a TorchScript class."""
     info = ctx.index.class_info(qualname)
     return info is not None and "dataclasses.dataclass" in info[1].decorators
+
+
+def function_returns(function: cst.FunctionDef) -> list[Optional[cst.BaseExpression]]:
+    """The values of ``function``'s ``return`` statements (nested functions left out)."""
+    found: list[Optional[cst.BaseExpression]] = []
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        if isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return child is function
+        if isinstance(child, cst.Return):
+            found.append(child.value)
+        return None
+
+    walk(function, enter, lambda child: None)
+    return found

@@ -55,7 +55,9 @@ class UnsupportedTensorApiInScript(Rule):
     torch's frontend per torch version, see TL209), the `.grad_fn` attribute, the attributes of
     a tensor's `.dtype` (TorchScript's dtype is an int: `.is_floating_point`, `.itemsize`,
     `.is_signed`, ...; `.device.type` and `.device.index` exist; from the generated tables), `.tolist()` whose
-    result has no type annotation, numpy's `keepdims=` keyword, and `torch.div` of Python
+    result has no type annotation, numpy's `keepdims=` keyword, the `torch.Size` methods a shape lacks in
+    TorchScript, whose shapes are `List[int]` (`x.shape[1:].numel()`; from the generated
+    tables), and `torch.div` of Python
     numbers (`torch.div(x.size(1), 2, rounding_mode="trunc")`).
 
     ## Why is this bad?
@@ -98,6 +100,9 @@ class UnsupportedTensorApiInScript(Rule):
                 "        y = y / torch.div(x, 2.0) * x.gt(0).to(torch.bool)\n"
                 "        return torch.unique(y) if len(values) > 100 else y.new_zeros(2)"
             )
+        ),
+        Valid(
+            _example("        return x.reshape(x.shape[0], x[0].numel() + len(x.shape[1:]) - 1)")
         ),
     ]
     INVALID = [
@@ -159,6 +164,11 @@ class UnsupportedTensorApiInScript(Rule):
             """,
             line=7,
             message_contains="ndimension",
+        ),
+        Invalid(
+            _example("        return x.reshape(x.shape[0], x.shape[1:].numel())"),
+            line=9,
+            message_contains="List[int]",
         ),
     ]
 
@@ -257,8 +267,45 @@ class UnsupportedTensorApiInScript(Rule):
             )
             return
         if (
+            node.attr.value in torchscript_table().get("size_methods_unbound", ())
+            and in_script(self.ctx)
+            and self._tensor_shape(node.value)
+        ):
+            code = self.ctx.module.code_for_node(node.value)
+            self.report(
+                node,
+                f"`.{node.attr.value}` of a tensor's shape (`{code}`) does not exist in "
+                "TorchScript: its shapes are `List[int]` ('List[int]' object has no attribute "
+                f"or method '{node.attr.value}')"
+                + (
+                    "; multiply the sizes in a loop, or reshape with -1 (`x.flatten(1)`)"
+                    if node.attr.value == "numel"
+                    else ""
+                ),
+            )
+            return
+        if (
             node.attr.value == "grad_fn"
             and in_script(self.ctx)
             and self.ctx.kind(node.value) is Kind.TENSOR
         ):
             self.report(node, "tensor attribute `.grad_fn` does not exist in TorchScript")
+
+    def _tensor_shape(self, node: cst.BaseExpression) -> bool:
+        """``x.shape``, ``x.size()`` or a slice of either, of a tensor ``x``, or a value the
+        semantic model knows is a shape: TorchScript types each as ``List[int]``."""
+        if isinstance(node, cst.Subscript) and all(
+            isinstance(e.slice, cst.Slice) for e in node.slice
+        ):
+            node = node.value
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and not node.args:
+            if node.func.attr.value != "size":
+                return False
+            node = node.func
+        elif isinstance(node, cst.Name):
+            return self.ctx.kind(node) is Kind.SHAPE
+        if isinstance(node, cst.Attribute) and node.attr.value in ("shape", "size"):
+            return self.ctx.kind(node.value) is Kind.TENSOR or inferred_tensor_parameter(
+                self.ctx, node.value
+            )
+        return False

@@ -7,9 +7,20 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
-from torchlint.rules._script import SCRIPT, has_constants, in_script, self_attribute
+from torchlint.rules._script import (
+    SCRIPT,
+    class_methods,
+    function_returns,
+    has_constants,
+    in_script,
+    self_assignments,
+    self_attribute,
+)
+
+PARAMETER_CONTAINERS = frozenset({"torch.nn.ParameterList", "torch.nn.ParameterDict"})
 
 
 def _example(body: str) -> str:
@@ -30,14 +41,16 @@ def _literal_index(node: cst.BaseExpression) -> bool:
 
 class ModuleContainerIndexInScript(Rule):
     """Flags `self.layers[i]` with a non-literal index, slices with non-literal bounds or
-    whose modules are called, and `zip` of a module list with a non-module list, in scripted
-    code.
+    whose modules are called, `zip` of a module list with a non-module list, and calls of the
+    modules of a list or tuple of submodules, in scripted code.
 
     ## What it does
     Finds, in code that `torch.jit.script` compiles, subscripts of an `nn.ModuleList`,
     `nn.Sequential` or `nn.ModuleDict` attribute whose index is not an integer or string
-    literal (`for i in range(len(self.layers)): x = self.layers[i](x)`), and `zip(...)` of such a
-    container with something that is not one.
+    literal (`for i in range(len(self.layers)): x = self.layers[i](x)`), `zip(...)` of such a
+    container with something that is not one (an `nn.ParameterList` is one), and a loop that
+    calls each module of a list or tuple of submodules (`for m in [self.a, self.b]: x = m(x)`,
+    or over a `@property` returning one).
 
     ## Why is this bad?
     TorchScript unrolls loops over module containers and needs every index to be a literal:
@@ -92,6 +105,26 @@ class ModuleContainerIndexInScript(Rule):
             "        return x\n\n\ndef inputs():\n"
             "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
         ),
+        # A tuple of submodules whose `.forward` is called (torch 2.13 scripts it).
+        Valid(
+            _example(
+                "        for m in (self.a, self.b):\n            x = m.forward(x)\n        return x"
+            ).replace(
+                "super().__init__()\n",
+                "super().__init__()\n        self.a = nn.Linear(3, 3)\n        self.b = nn.ReLU()\n",
+            )
+        ),
+        # `zip` of a ModuleList with a ParameterList, and `strict=True` (torch scripts both).
+        Valid(
+            _example(
+                "        for layer, g in zip(self.layers, self.gains, strict=True):\n"
+                "            x = layer(x) * g\n        return x"
+            ).replace(
+                "super().__init__()\n",
+                "super().__init__()\n        self.gains = nn.ParameterList("
+                "[nn.Parameter(torch.ones(3)) for _ in range(2)])\n",
+            )
+        ),
         Valid(
             _example(
                 "        for i, layer in enumerate(self.layers):\n"
@@ -114,6 +147,33 @@ class ModuleContainerIndexInScript(Rule):
             ),
             line=11,
             message_contains="'__call__'",
+        ),
+        # A property returning a list of submodules, iterated and called.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(3, 3)
+                    self.b = nn.Linear(3, 3)
+
+                @property
+                def stages(self):
+                    return [self.a, self.b]
+
+                def forward(self, x):
+                    for stage in self.stages:
+                        x = stage(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=15,
+            message_contains="__call__",
         ),
         Invalid(
             _example(
@@ -176,7 +236,13 @@ class ModuleContainerIndexInScript(Rule):
             return
         if not in_script(self.ctx) or self.ctx.qualified_name(node.func) != "builtins.zip":
             return
-        kinds = [self.ctx.kind(arg.value) for arg in node.args]
+        # `strict=True` is no sequence; an `nn.ParameterList` / `ParameterDict` attribute is
+        # a container TorchScript unrolls with the modules (torch 2.13 scripts both).
+        kinds = [
+            Kind.MODULES if self._parameter_container(arg.value) else self.ctx.kind(arg.value)
+            for arg in node.args
+            if arg.keyword is None and not arg.star
+        ]
         if Kind.MODULES in kinds and any(kind is not Kind.MODULES for kind in kinds):
             self.report(
                 node,
@@ -209,6 +275,71 @@ class ModuleContainerIndexInScript(Rule):
                 "'__call__'); loop over the whole container with `enumerate(...)` and skip or "
                 "`break` by index, or call `.forward(...)`",
             )
+
+    # -- a list / tuple of submodules iterated and called
+    def visit_For(self, node: cst.For) -> None:
+        if not in_script(self.ctx) or not isinstance(node.target, cst.Name):
+            return
+        how = self._module_sequence(node.iter)
+        if how is None or not _calls_name(node.body, node.target.value):
+            return
+        self.report(
+            node.iter,
+            f"a loop over {how} calls each module: TorchScript types the sequence by its "
+            "elements' classes and cannot call one that way (torch 2.13: object has no "
+            "attribute or method '__call__'); hold the modules in an `nn.ModuleList` (or call "
+            "`.forward(...)`)",
+        )
+
+    def _module_sequence(self, node: cst.BaseExpression) -> Optional[str]:
+        """``[self.a, self.b]`` / ``(self.a, self.b)`` of submodules, or ``self.stages``
+        where ``stages`` is a ``@property`` of the class returning one."""
+        if self._submodule_literal(node):
+            return "a list or tuple of submodules"
+        attr = self_attribute(node)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return None
+        for method in class_methods(self.ctx, info.owner_class):
+            if method.name.value != attr or not any(
+                self.ctx.qualified_name(d.decorator) == "builtins.property"
+                for d in method.decorators
+            ):
+                continue
+            returns = function_returns(method)
+            if returns and all(self._submodule_literal(r) for r in returns):
+                return f"the property `self.{attr}`, a list or tuple of submodules"
+        return None
+
+    def _submodule_literal(self, node: Optional[cst.BaseExpression]) -> bool:
+        if not isinstance(node, (cst.List, cst.Tuple)) or not node.elements:
+            return False
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None:
+            return False
+        index = self.ctx.index
+        for element in node.elements:
+            attr = self_attribute(element.value)
+            if attr is None or isinstance(element, cst.StarredElement):
+                return False
+            cls = index.attribute_class(info.owner_class, attr)
+            if cls is None or not (is_torch_module_class(cls) or index.is_module_class(cls)):
+                return False
+        return True
+
+    def _parameter_container(self, node: cst.BaseExpression) -> bool:
+        """``self.X`` that some method of the class sets to an ``nn.ParameterList`` /
+        ``nn.ParameterDict``."""
+        attr = self_attribute(node)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return False
+        return any(
+            isinstance(value, cst.Call)
+            and self.ctx.qualified_name(value.func) in PARAMETER_CONTAINERS
+            for method in class_methods(self.ctx, info.owner_class)
+            for value in self_assignments(method, attr)
+        )
 
     def _constant_bound(self, bound: cst.BaseExpression) -> bool:
         if _literal_index(bound) and not isinstance(bound, cst.SimpleString):

@@ -15,6 +15,7 @@ from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     class_annotations,
+    class_def,
     class_methods,
     in_script,
     is_method,
@@ -87,7 +88,9 @@ class UnsupportedCallInScript(Rule):
     does not support (`map`, `filter`, `reversed`, `iter`, `next`, `repr`, `setattr`, `type`,
     `callable`, `vars`, ...); `sorted`, `min` and `max` with keyword arguments (`key=`,
     `reverse=`, `default=`); `sum(...)` of tensors; `torch.finfo`,
-    `torch.iinfo`, `torch.cuda.*`, `torch.utils.checkpoint.checkpoint`, the `torch.distributed`
+    `torch.iinfo`, the functions of `torch` TorchScript has no operator for
+    (`torch.get_default_dtype()`, `torch.is_tensor`, `torch.get_num_threads()`, ...; from the
+    generated tables), `torch.cuda.*`, `torch.utils.checkpoint.checkpoint`, the `torch.distributed`
     functions (`dist.is_initialized()`, `dist.all_reduce(...)`; probed like the stdlib's);
     `super().method(...)`; the `str` methods TorchScript's str lacks (`casefold`,
     `removeprefix`, `removesuffix`, `isascii`, `encode`, `translate`, ...; from torch's own
@@ -106,7 +109,10 @@ class UnsupportedCallInScript(Rule):
     arguments on a str (TorchScript's `format` takes positional arguments only; named fields
     `{a}` are filled from them in order); an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
-    `print` with keyword arguments; `set(...)`; `tuple(...)` of a list or shape; `nn.Module`
+    `print` with keyword arguments; `set(...)`; `sorted(d.items())` of a dict of tensors (a
+    parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
+    of the file annotated to return one: it fails at run time); a `slice(...)` returned or put in a list or
+    tuple (TorchScript indexes with one written in the subscript or bound to a local only); `tuple(...)` of a list or shape; `nn.Module`
     methods called on a module in `forward` that TorchScript cannot compile
     (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`, `.parameters()`,
     ...).
@@ -176,6 +182,16 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The keys of a dict of tensors sorted (strings compare).
+        Valid(
+            _example(
+                "        d: Dict[str, torch.Tensor] = {'b': x, 'a': x.sum(0)}\n"
+                "        return [d[k] for k in sorted(d.keys())]",
+                "from typing import Dict",
+            )
+        ),
+        # A `slice(...)` in the subscript or bound to a local indexes (torch 2.13).
+        Valid(_example("        s = slice(0, 1)\n        return x[s] + x[slice(1, 2)]")),
         # A decorator is not compiled: TorchScript scripts the cached helper's body.
         Valid(
             """
@@ -476,6 +492,29 @@ class UnsupportedCallInScript(Rule):
             message_contains="time",
         ),
         Invalid(
+            _example(
+                "        return x[..., _center(x.shape[-1], 2)]",
+                "\n\ndef _center(n: int, k: int):\n    start = (n - k) // 2\n"
+                "    return slice(start, start + k)",
+            ),
+            line=9,
+            message_contains="slice",
+        ),
+        Invalid(
+            _example(
+                "        d: Dict[str, torch.Tensor] = {'b': x, 'a': x.sum(0)}\n"
+                "        return [v for _, v in sorted(d.items())]",
+                "from typing import Dict",
+            ),
+            line=10,
+            message_contains="Only values of same type",
+        ),
+        Invalid(
+            _example("        return x.to(torch.get_default_dtype())"),
+            line=9,
+            message_contains="aten::get_default_dtype",
+        ),
+        Invalid(
             _example("        return x.clamp(min=torch.finfo(x.dtype).eps)"),
             line=9,
             message_contains="finfo",
@@ -674,8 +713,54 @@ class UnsupportedCallInScript(Rule):
                 )
         return False
 
+    # -- `slice(...)` kept as a value: returned, or in a list / tuple
+    def visit_Return(self, node: cst.Return) -> None:
+        if node.value is not None:
+            self._slice_values(node.value, "returned")
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if type(node.value) in (cst.Tuple, cst.List):
+            self._slice_values(node.value, "stored")
+
+    def _slice_values(self, value: cst.BaseExpression, how: str) -> None:
+        """``return slice(a, b)``, ``return (slice(...), ...)``, ``s = [slice(...)]``: torch
+        2.13 indexes with a ``slice(...)`` call written in the subscript or bound to a local,
+        and rejects any other use (Python slice value cannot be used as a value)."""
+        if not in_script(self.ctx):
+            return
+        values = (
+            [e.value for e in value.elements] if type(value) in (cst.Tuple, cst.List) else [value]
+        )
+        for element in values:
+            if (
+                type(element) is cst.Call
+                and self.ctx.qualified_name(element.func) == "builtins.slice"
+            ):
+                self.report(
+                    element,
+                    f"a `slice(...)` object {how} in scripted code: torch.jit.script has no "
+                    "slice values (Python slice value cannot be used as a value; `-> slice` "
+                    "is an unknown type); return the bounds and index with `x[..., a:b]`",
+                )
+                return
+
     def visit_Call(self, node: cst.Call) -> None:
         if not in_script(self.ctx) or id(node) in self._decorators:
+            return
+        if (
+            self.ctx.qualified_name(node.func) == "builtins.sorted"
+            and node.args
+            and self._tensor_dict_items(node.args[0].value)
+        ):
+            self.report(
+                node,
+                "`sorted(d.items())` of a dict of tensors in scripted code: TorchScript "
+                "compares the (key, tensor) tuples by their types first, a tensor's shape, "
+                "dtype and requires_grad included, and fails at run time when two differ "
+                "(torch 2.13: Only values of same type can be compared. Found Tuple[str, "
+                "Tensor] and Tuple[str, Tensor]), where Python compares the keys alone; sort "
+                "the keys: `[d[k] for k in sorted(d.keys())]`",
+            )
             return
         problem = self._problem(node)
         if problem is not None:
@@ -777,6 +862,10 @@ class UnsupportedCallInScript(Rule):
             )
         if name in TORCH_UNSUPPORTED:
             return TORCH_UNSUPPORTED[name]
+        unbound = table.get("torch_functions_unbound", {}).get(name)
+        if unbound is not None:
+            # `torch.get_default_dtype()`: a C function TorchScript has no operator for.
+            return f"`{name}` ({unbound.rstrip('.:')})"
         if name.startswith("torch.cuda."):
             return f"`{name}` (torch.cuda is a Python module to TorchScript)"
         if name == "builtins.getattr" and len(node.args) >= 2:
@@ -791,6 +880,94 @@ class UnsupportedCallInScript(Rule):
         if name == "builtins.tuple" and node.args and self._list_like(node.args[0].value):
             return "`tuple(...)` of a list or shape (size unknown statically)"
         return None
+
+    def _tensor_dict_items(self, value: cst.BaseExpression) -> bool:
+        """``d.items()`` of a dict whose values are tensors: ``d`` a parameter or local
+        annotated ``Dict[..., Tensor]``, or a local bound only to calls of a submodule or a
+        function of this file whose return annotation is one."""
+        if not (
+            isinstance(value, cst.Call)
+            and not value.args
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value == "items"
+            and isinstance(value.func.value, cst.Name)
+        ):
+            return False
+        name = value.func.value.value
+        function = self.ctx.function
+        if function is None:
+            return False
+        for param in signature_params(self.ctx, function):
+            if param.name.value == name:
+                return param.annotation is not None and self._tensor_dict_annotation(
+                    param.annotation.annotation
+                )
+        annotated = self._annotated_locals(function).get(name)
+        if annotated is not None:
+            return self._tensor_dict_annotation(annotated)
+        bound = assignments(function, name)
+        return bool(bound) and all(
+            isinstance(v, cst.Call) and self._returns_tensor_dict(v.func) for v, _, _ in bound
+        )
+
+    def _annotated_locals(self, function: cst.FunctionDef) -> dict[str, cst.BaseExpression]:
+        found: dict[str, cst.BaseExpression] = {}
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                return child is function
+            if isinstance(child, cst.AnnAssign) and isinstance(child.target, cst.Name):
+                found[child.target.value] = child.annotation.annotation
+            return None
+
+        walk(function, enter, lambda child: None)
+        return found
+
+    def _tensor_dict_annotation(self, annotation: cst.BaseExpression) -> bool:
+        if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 2:
+            return False
+        if self.ctx.qualified_name(annotation.value) not in ("typing.Dict", "builtins.dict"):
+            return False
+        element = annotation.slice[1].slice
+        return (
+            isinstance(element, cst.Index)
+            and self.ctx.qualified_name(element.value) == "torch.Tensor"
+        )
+
+    def _returns_tensor_dict(self, func: cst.BaseExpression) -> bool:
+        """A call of ``self.<submodule>`` whose class (this file) annotates ``forward`` to
+        return ``Dict[..., Tensor]``, or of a function of this file annotated so."""
+        definition: Optional[cst.FunctionDef] = None
+        attr = self_attribute(func)
+        info = self.ctx.function_info
+        if attr is not None and info is not None and info.owner_class is not None:
+            cls = self.ctx.index.attribute_class(info.owner_class, attr)
+            found = self.ctx.index.find_method(cls, "forward") if cls else None
+            same_file = found is not None and found[1].module == self.ctx.model.summary.module
+            owner = class_def(self.ctx, found[0].rsplit(".", 1)[0]) if same_file else None
+            if owner is not None:
+                definition = next(
+                    (
+                        s
+                        for s in owner.body.body
+                        if isinstance(s, cst.FunctionDef) and s.name.value == "forward"
+                    ),
+                    None,
+                )
+        elif isinstance(func, cst.Name):
+            definition = next(
+                (
+                    s
+                    for s in self.ctx.module.body
+                    if isinstance(s, cst.FunctionDef) and s.name.value == func.value
+                ),
+                None,
+            )
+        return (
+            definition is not None
+            and definition.returns is not None
+            and self._tensor_dict_annotation(definition.returns.annotation)
+        )
 
     def _known_str(self, value: cst.BaseExpression, depth: int = 0) -> bool:
         """Whether TorchScript types ``value`` as a ``str``: a string literal or f-string, a

@@ -526,6 +526,31 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A set built from a constructor argument (no set type in TorchScript).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, skip=(1,)):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(4, 4), nn.Linear(4, 4)])
+                    self.skip = set(skip)
+
+                def forward(self, x):
+                    for i, layer in enumerate(self.layers):
+                        if i in self.skip:
+                            continue
+                        x = layer(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="a set",
+        ),
         # The class name in an error message.
         Invalid(
             """
@@ -1198,6 +1223,10 @@ class UnsupportedAttributeInScript(Rule):
             return "a set"
         if isinstance(value, cst.Call):
             name = self.ctx.qualified_name(value.func)
+            if name in ("builtins.set", "builtins.frozenset"):
+                # TorchScript has no set type, whatever the elements (torch 2.13: failed to
+                # convert Python type: 'set' / 'frozenset').
+                return "a set" if name == "builtins.set" else "a frozenset"
             if name in EMPTY_CALLS and not value.args:
                 return "an " + EMPTY_CALLS[name] if name != "builtins.set" else "a set"
             if name is not None and self._is_dataclass(name):

@@ -31,6 +31,7 @@ _SCALARS = {
     "builtins.str": "str",
     "torch.Tensor": "Tensor",
 }
+TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
 _GENERICS = {
     "typing.Optional": "Optional",
     "typing.List": "List",
@@ -60,7 +61,8 @@ class UnsupportedSignatureInScript(Rule):
     Finds, in parameters and return annotations of scripted functions: `typing` and
     `collections.abc` types TorchScript has none for (`Iterable`, `Sequence`, `Callable`,
     `Mapping`, `Set`, ...: asked of torch's frontend per torch version, see TL209), `torch.Size`
-    (`shape: torch.Size`), variable-length tuples (`Tuple[torch.Tensor, ...]`,
+    (`shape: torch.Size`), a `TypedDict` class of the project (`-> Outputs`), variable-length
+    tuples (`Tuple[torch.Tensor, ...]`,
     `tuple[int, ...]`, also inside `Optional[...]`), defaults that are list, dict or set
     literals (`sizes: List[int] = [1, 2]`), and literal defaults the annotation does not admit
     (`tau: int = 1.0`, `name: str = 1`, `eps: torch.Tensor = 1e-5`, `k: Tuple[int, int] = (1, 2.0)`,
@@ -236,6 +238,26 @@ class UnsupportedSignatureInScript(Rule):
             message_contains="`Iterable` annotation",
         ),
         Invalid(
+            """
+            from typing import TypedDict
+
+            import torch
+            from torch import nn
+
+            class Outputs(TypedDict):
+                logits: torch.Tensor
+
+            class Model(nn.Module):
+                def forward(self, x) -> Outputs:
+                    return {"logits": x * 2}
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="TypedDict",
+        ),
+        Invalid(
             _example(", sizes: Optional[Sequence[int]] = None").replace(
                 "from typing import", "from typing import Sequence,"
             ),
@@ -279,6 +301,14 @@ class UnsupportedSignatureInScript(Rule):
         name = self.ctx.qualified_name(annotation)
         if name == "torch.Size":
             return "`torch.Size` annotation: TorchScript has no such type; use `List[int]`"
+        if name is not None and self._typed_dict(name):
+            short = name.rsplit(".", 1)[-1]
+            return (
+                f"`{short}` is a TypedDict: TorchScript compiles it as a class of its own, not a "
+                f"dict, so the dict built or indexed here does not match it (torch 2.13: "
+                f"Expected an annotation of type Dict but got ...{short}; object has no "
+                "attribute or method '__getitem__'); annotate `Dict[str, torch.Tensor]`"
+            )
         typing_name = self._typing_name(annotation)
         if typing_name is not None:
             return (
@@ -302,6 +332,11 @@ class UnsupportedSignatureInScript(Rule):
                 if inner is not None:
                     return inner
         return None
+
+    def _typed_dict(self, name: str) -> bool:
+        """Whether ``name`` is a class of the project deriving from ``TypedDict``."""
+        found = self.ctx.index.class_info(name)
+        return found is not None and any(base in TYPED_DICTS for base in found[1].bases)
 
     def _typing_name(self, annotation: cst.BaseExpression) -> Optional[str]:
         """``Iterable`` of ``Iterable[Tensor]``, ``Callable``...: the ``typing`` /

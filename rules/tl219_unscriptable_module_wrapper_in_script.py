@@ -1,0 +1,223 @@
+"""TL219: a submodule changed by spectral_norm / weight_norm / a parametrization, scripted."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.torchscript_tables import torchscript_table
+from torchlint.lint.walk import walk
+from torchlint.rules._script import (
+    SCRIPT,
+    class_methods,
+    function_returns,
+    in_script,
+    self_attribute,
+)
+
+
+def _example(init: str, forward: str = "        return self.fc(x)") -> str:
+    return (
+        "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n" + init + "\n\n"
+        "    def forward(self, x):\n" + forward + "\n\n\ndef inputs():\n"
+        "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
+    )
+
+
+class UnscriptableModuleWrapperInScript(Rule):
+    """Flags submodules that `nn.utils.spectral_norm`, `nn.utils.weight_norm` or a
+    `torch.nn.utils.parametrizations` function changed, used in scripted code.
+
+    ## What it does
+    Finds, in code `torch.jit.script` compiles, reads of a submodule `self.X` that the class
+    builds with one of the `torch.nn.utils` functions after which TorchScript cannot compile
+    the module: `self.conv = nn.utils.spectral_norm(nn.Conv2d(...))`, `weight_norm(...)` from
+    `torch.nn.utils.parametrizations`, a module of an `nn.Sequential(...)` built so, a
+    function of the file that returns such a call (`self.c1 = sn_conv(3, 8)`), or
+    `nn.utils.weight_norm(self.conv)` applied in `__init__`. Which functions those are is asked
+    of torch (`benchmarks/torchscript_tables.py` applies each public function of
+    `torch.nn.utils` and `torch.nn.utils.parametrizations` to an `nn.Linear`, scripts a model
+    holding it and runs it), stored per torch version in `torchscript_tables.json`.
+
+    ## Why is this bad?
+    The legacy `spectral_norm` / `weight_norm` recompute the weight in a forward pre-hook
+    object that TorchScript cannot compile (torch 2.13: `AttributeError: 'SpectralNorm' object
+    has no attribute '__name__'`); a parametrization replaces `weight` by a property whose
+    Python code TorchScript compiles and fails on (`Comprehension ifs are not supported yet`,
+    `cannot statically infer the expected size of a list`) or runs and fails
+    (`weight_norm`). `torch.jit.script` of the whole model fails even where `forward` never
+    touches the submodule. `torch.compile` and `torch.export` take them.
+
+    ## Example
+    ```python
+    self.conv = nn.utils.parametrizations.weight_norm(nn.Conv1d(8, 8, 3))
+    ```
+    Use instead, for a scripted inference model, the weight computed once:
+    `torch.nn.utils.parametrize.remove_parametrizations(self.conv, "weight")` (or
+    `nn.utils.remove_weight_norm` / `remove_spectral_norm` for the legacy hooks) before
+    `torch.jit.script`, or `torch.compile` / `torch.export`.
+
+    ## Fix safety
+    No automatic fix: removing the parametrization freezes the weight, which changes training.
+    """
+
+    code = "TL219"
+    name = "unscriptable-module-wrapper-in-script"
+    message = (
+        "a submodule changed by spectral_norm / weight_norm / a parametrization: "
+        "TorchScript cannot compile it"
+    )
+    targets = SCRIPT
+
+    VALID = [
+        # The weight norm removed before scripting: no wrapper left.
+        Valid(
+            _example(
+                "        self.fc = nn.utils.parametrizations.weight_norm(nn.Linear(3, 3))\n"
+                "        nn.utils.parametrize.remove_parametrizations(self.fc, 'weight')"
+            )
+            .replace("self.fc = nn.utils", "fc = nn.utils")
+            .replace("remove_parametrizations(self.fc", "remove_parametrizations(fc")
+            .replace("'weight')", "'weight')\n        self.fc = fc")
+        ),
+    ]
+    INVALID = [
+        Invalid(_example("        self.fc = nn.utils.spectral_norm(nn.Linear(3, 3))"), line=11),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.nn.utils.parametrizations import weight_norm
+
+            def wn_linear(n: int) -> nn.Module:
+                return weight_norm(nn.Linear(n, n))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = nn.Sequential(wn_linear(3), nn.ReLU())
+
+                def forward(self, x):
+                    return self.body(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=14,
+            message_contains="weight_norm",
+        ),
+        Invalid(
+            _example("        self.fc = nn.Linear(3, 3)\n        nn.utils.weight_norm(self.fc)"),
+            line=12,
+        ),
+    ]
+
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        # (class, attribute) -> the wrapper that changed it, or None.
+        self._wrapped: dict[tuple[str, str], Optional[str]] = {}
+        self._reported: set[tuple[str, str]] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        attr = self_attribute(node)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None or not in_script(self.ctx):
+            return
+        owner = info.owner_class
+        key = (owner, attr)
+        if key in self._reported:
+            return
+        if key not in self._wrapped:
+            self._wrapped[key] = self._wrapper(owner, attr)
+        wrapper = self._wrapped[key]
+        if wrapper is None:
+            return
+        self._reported.add(key)
+        error = torchscript_table().get("module_wrappers_unscriptable", {}).get(wrapper, "")
+        self.report(
+            node,
+            f"`self.{attr}` is built with `{wrapper}`, which TorchScript cannot compile "
+            f"(torch 2.13: {error.rstrip(':')}); script the model after removing it "
+            "(`remove_parametrizations` / `remove_weight_norm` / `remove_spectral_norm`), or "
+            "use torch.compile / torch.export",
+        )
+
+    def _wrapper(self, owner: str, attr: str) -> Optional[str]:
+        """The table's wrapper that every assignment of ``self.<attr>`` in the class holds
+        (anywhere in the value, or through a function of the file returning one), or that
+        a top-level statement of ``__init__`` applies to ``self.<attr>``."""
+        values: list[cst.BaseExpression] = []
+        for method in class_methods(self.ctx, owner):
+            body = method.body
+            for small in _simple_statements(body):
+                if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                    if self_attribute(small.targets[0].target) == attr:
+                        values.append(small.value)
+                elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                    if self_attribute(small.target) == attr:
+                        values.append(small.value)
+            if method.name.value == "__init__" and isinstance(body, cst.IndentedBlock):
+                for statement in body.body:
+                    if not isinstance(statement, cst.SimpleStatementLine):
+                        continue
+                    for small in statement.body:
+                        call = small.value if isinstance(small, cst.Expr) else None
+                        if isinstance(call, cst.Call) and call.args:
+                            name = self._wrapper_name(call)
+                            if name and self_attribute(call.args[0].value) == attr:
+                                return name
+        if not values:
+            return None
+        found = [self._contains_wrapper(value, 0) for value in values]
+        return found[0] if all(found) else None
+
+    def _wrapper_name(self, call: cst.Call) -> Optional[str]:
+        name = self.ctx.qualified_name(call.func)
+        table = torchscript_table().get("module_wrappers_unscriptable", {})
+        return name if name in table else None
+
+    def _contains_wrapper(self, value: cst.BaseExpression, depth: int) -> Optional[str]:
+        found: list[str] = []
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if found or isinstance(child, cst.Lambda):
+                return False
+            if isinstance(child, cst.Call):
+                name = self._wrapper_name(child)
+                if name is None and depth < 2 and isinstance(child.func, cst.Name):
+                    name = self._returns_wrapper(child.func.value, depth + 1)
+                if name is not None:
+                    found.append(name)
+                    return False
+            return None
+
+        walk(value, enter, lambda child: None)
+        return found[0] if found else None
+
+    def _returns_wrapper(self, function: str, depth: int) -> Optional[str]:
+        """A top-level function of this file every ``return`` of which holds a wrapper."""
+        for statement in self.ctx.module.body:
+            if isinstance(statement, cst.FunctionDef) and statement.name.value == function:
+                returns = function_returns(statement)
+                found = [self._contains_wrapper(r, depth) if r else None for r in returns]
+                return found[0] if found and all(found) else None
+        return None
+
+
+def _simple_statements(body: cst.CSTNode) -> list[cst.BaseSmallStatement]:
+    """Every small statement in ``body``, nested blocks included (nested functions not)."""
+    found: list[cst.BaseSmallStatement] = []
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        if isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(child, (cst.Assign, cst.AnnAssign)):
+            found.append(child)
+            return False
+        return None
+
+    walk(body, enter, lambda child: None)
+    return found

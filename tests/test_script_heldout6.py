@@ -1,0 +1,255 @@
+"""Script mechanisms from the heldout6 probe batch, each linted and run through torch.
+
+Each case is a complete example (``Model`` and ``inputs()``); the rule flags it exactly when
+torch 2.13's ``torch.jit.script`` rejects it or diverges from eager on the inputs (the torch
+half runs where torch is installed): a torch function without an operator
+(``torch.get_default_dtype()``), a tensor's shape used as a ``torch.Size`` (``.numel()``), a set
+stored on the module, modules of a list / tuple / property called in a loop, ``zip`` of a
+ModuleList with a ParameterList or ``strict=True`` (clean), a ``slice`` returned by a helper, a
+TypedDict annotation, ``sorted(d.items())`` of tensors of different shapes, a spectral / weight
+norm, ``or`` of ints used as a value, and an int hash overflowing int64.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import requires_torch
+from .test_script_misses import _flagged
+
+HEAD = (
+    "from typing import Dict, List, Optional, TypedDict\n\nimport torch\nfrom torch import nn\n\n\n"
+)
+TAIL = "\n\ndef inputs():\n    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
+
+
+def _module(init: str, forward: str, extra: str = "") -> str:
+    return (
+        HEAD + extra + "class Model(nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n" + init + "\n\n    def forward(self, x):\n" + forward + TAIL
+    )
+
+
+LAYERS = "        self.a = nn.Linear(3, 3)\n        self.b = nn.Linear(3, 3)"
+
+# (rule, source, whether the rule flags it). Torch's verdict is computed in the test.
+CASES = [
+    # torch functions TorchScript has no operator for (generated table).
+    ("TL209", _module("        pass", "        return x.to(torch.get_default_dtype())"), True),
+    ("TL209", _module("        pass", "        return x * torch.get_num_threads()"), True),
+    ("TL209", _module("        pass", "        return x.to(torch.float32)"), False),
+    # torch.Size methods on a shape (List[int] in TorchScript).
+    ("TL205", _module("        pass", "        return x * x.shape[1:].numel()"), True),
+    ("TL205", _module("        pass", "        return x * x.size().numel()"), True),
+    ("TL205", _module("        pass", "        return x * x.numel() * len(x.shape[1:])"), False),
+    # A set (any elements) on the module, read in forward.
+    (
+        "TL212",
+        _module(
+            "        self.s = set([1, 2])",
+            "        if 1 in self.s:\n            x = x + 1\n        return x",
+        ),
+        True,
+    ),
+    (
+        "TL212",
+        _module(
+            "        self.s = frozenset([1])",
+            "        if 1 in self.s:\n            x = x + 1\n        return x",
+        ),
+        True,
+    ),
+    (
+        "TL212",
+        _module(
+            "        self.s = [1, 2]",
+            "        if 1 in self.s:\n            x = x + 1\n        return x",
+        ),
+        False,
+    ),
+    # Modules of a list / tuple literal or of a property, called in a loop.
+    (
+        "TL208",
+        _module(
+            LAYERS, "        for m in [self.a, self.b]:\n            x = m(x)\n        return x"
+        ),
+        True,
+    ),
+    (
+        "TL208",
+        _module(
+            LAYERS, "        for m in (self.a, self.b):\n            x = m(x)\n        return x"
+        ),
+        True,
+    ),
+    (
+        "TL208",
+        _module(
+            LAYERS,
+            "        for m in [self.a, self.b]:\n            x = m.forward(x)\n        return x",
+        ),
+        False,
+    ),
+    (
+        "TL208",
+        _module(
+            LAYERS + "\n\n    @property\n    def stages(self):\n        return (self.a, self.b)",
+            "        for m in self.stages:\n            x = m(x)\n        return x",
+        ),
+        True,
+    ),
+    # zip of module containers: a ParameterList is one, `strict=` is no sequence.
+    (
+        "TL208",
+        _module(
+            "        self.l = nn.ModuleList([nn.Linear(3, 3)])\n"
+            "        self.g = nn.ParameterList([nn.Parameter(torch.ones(3))])",
+            "        for m, g in zip(self.l, self.g):\n            x = m(x) * g\n        return x",
+        ),
+        False,
+    ),
+    (
+        "TL208",
+        _module(
+            "        self.l = nn.ModuleList([nn.Linear(3, 3)])\n"
+            "        self.n = nn.ModuleList([nn.LayerNorm(3)])",
+            "        for m, n in zip(self.l, self.n, strict=True):\n            x = m(n(x))\n        return x",
+        ),
+        False,
+    ),
+    (
+        "TL208",
+        _module(
+            "        self.l = nn.ModuleList([nn.Linear(3, 3)])",
+            "        for m, s in zip(self.l, [2.0]):\n            x = m(x) * s\n        return x",
+        ),
+        True,
+    ),
+    # A slice object as a value.
+    (
+        "TL209",
+        _module(
+            "        pass",
+            "        return x[..., _crop(2)]",
+            "def _crop(k: int):\n    return slice(0, k)\n\n\n",
+        ),
+        True,
+    ),
+    (
+        "TL209",
+        _module("        pass", "        s = (slice(0, 1), slice(0, 2))\n        return x[s]"),
+        True,
+    ),
+    ("TL209", _module("        pass", "        s = slice(0, 1)\n        return x[s]"), False),
+    # TypedDict in a scripted signature.
+    (
+        "TL214",
+        _module(
+            "        pass",
+            "        return _pack(x)['a']",
+            "class Out(TypedDict):\n    a: torch.Tensor\n\n\ndef _pack(x: torch.Tensor) -> Out:\n"
+            "    return {'a': x}\n\n\n",
+        ),
+        True,
+    ),
+    (
+        "TL214",
+        _module(
+            "        pass",
+            "        return _pack(x)['a']",
+            "def _pack(x: torch.Tensor) -> Dict[str, torch.Tensor]:\n    return {'a': x}\n\n\n",
+        ),
+        False,
+    ),
+    # sorted(d.items()) of tensors of different shapes.
+    (
+        "TL209",
+        _module(
+            "        pass",
+            "        d: Dict[str, torch.Tensor] = {'b': x, 'a': x.sum(0)}\n"
+            "        return torch.cat([v.flatten() for _, v in sorted(d.items())])",
+        ),
+        True,
+    ),
+    (
+        "TL209",
+        _module(
+            "        self.d = {'b': 1, 'a': 2}",
+            "        return x * [v for _, v in sorted(self.d.items())][0]",
+        ),
+        False,
+    ),
+    # Spectral / weight norm.
+    (
+        "TL219",
+        _module(
+            "        self.fc = nn.utils.spectral_norm(nn.Linear(3, 3))", "        return self.fc(x)"
+        ),
+        True,
+    ),
+    (
+        "TL219",
+        _module(
+            "        self.fc = nn.utils.parametrizations.orthogonal(nn.Linear(3, 3))",
+            "        return self.fc(x)",
+        ),
+        True,
+    ),
+    (
+        "TL219",
+        _module(
+            "        self.body = nn.Sequential(nn.utils.weight_norm(nn.Linear(3, 3)), nn.ReLU())",
+            "        return self.body(x)",
+        ),
+        True,
+    ),
+    ("TL219", _module("        self.fc = nn.Linear(3, 3)", "        return self.fc(x)"), False),
+    # `or` / `and` of ints used as a value.
+    ("TL220", _module("        self.w = 2", "        return x * (self.w or x.shape[-1])"), True),
+    (
+        "TL220",
+        _module("        self.w = 0.5", "        n = len(x.shape) or 1\n        return x * n"),
+        True,
+    ),
+    (
+        "TL220",
+        _module(
+            "        self.w = 2",
+            "        f = self.w or x.shape[-1]\n        if f:\n            x = x + 1\n        return x",
+        ),
+        False,
+    ),
+    (
+        "TL220",
+        _module("        self.w = 2", "        return x * (self.w if self.w else x.shape[-1])"),
+        False,
+    ),
+]
+
+# An int hash overflowing int64 (an integer input, so its own example).
+HASH = (
+    HEAD + "class Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+    "        self.prime = 1000003\n\n    def forward(self, x):\n        ids: List[int] = x.tolist()\n"
+    "        h = 0\n        for t in ids:\n            h = {update}\n        return x + h % 97\n\n\n"
+    "def inputs():\n    return [(torch.tensor([17, 4, 99, 250, 3, 7]),), (torch.tensor([5, 6]),)]\n"
+)
+CASES += [
+    ("TL221", HASH.format(update="h * self.prime + t"), True),
+    ("TL221", HASH.format(update="(h * self.prime + t) % 1000033"), False),
+]
+
+
+@pytest.mark.parametrize(("code", "source", "flagged"), CASES)
+def test_rule_verdict(code: str, source: str, flagged: bool) -> None:
+    assert _flagged(code, source) == flagged, source
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_agrees() -> None:
+    from .oracle import check
+
+    disagree = [
+        (code, source) for code, source, flagged in CASES if check(source, "script").ok == flagged
+    ]
+    assert not disagree, disagree
