@@ -32,9 +32,12 @@ class NonPytreeOutput(Rule):
     self.heads(x)` counts what the submodule's `forward` (a class of the same file) returns on
     every path.
     Also flagged: a `types.SimpleNamespace` returned (every back-end fails on it), and for trace
-    a returned tuple or list with an element that is `None` on some path (the literal, `x if
-    cond else None`, or a name with such a binding: `aux = self.aux(h) if self.aux is not None
-    else None; return h, aux`).
+    a returned tuple or list with an element that is `None` whatever the input: the literal, or
+    a name every binding of which is `None` or a choice on the module's configuration
+    (`aux = self.aux(h) if self.aux is not None else None; return h, aux`), in the `forward`
+    of a module class no project code builds or registers (a submodule's output is the
+    caller's to take apart). A `None` only some inputs give (`loss = None` then `if labels is
+    not None: loss = ...`) is not flagged.
     Not flagged: `NamedTuple`s and classes built on another library base (an installed
     transformers' `ModelOutput`), submodules' outputs that the caller takes apart (only the
     converted root's return is checked), and, for export, classes registered in their file with
@@ -610,7 +613,9 @@ class NonPytreeOutput(Rule):
             return  # a submodule's output, which the module holding it takes apart
         kinds = self._instance_kinds(node.value)
         if not kinds:
-            if self._holds_none(node.value):
+            if self._holds_none(node.value) and not _used_elsewhere(
+                self.ctx.index, info.owner_class
+            ):
                 self.report(node.value, NONE_ELEMENT_MESSAGE, targets=("trace",))
             return
         # Every path returns such an instance: name each back-end that fails on one of them.
@@ -673,9 +678,9 @@ class NonPytreeOutput(Rule):
 
     def _holds_none(self, value: cst.BaseExpression, depth: int = 0) -> bool:
         """Whether ``value`` is a tuple or list (a display, or a name bound once to one) with an
-        element that is ``None`` on some path: the literal, a conditional expression with a
-        ``None`` branch, or a name with such a binding (``aux = None`` / ``aux = self.aux(h) if
-        self.aux is not None else None``)."""
+        element that is ``None`` for every input: the literal, or a name every binding of which
+        is ``None`` or a conditional expression on the module's configuration with a ``None``
+        branch (``aux = self.aux(h) if self.aux is not None else None``)."""
         if type(value) is cst.Name and depth == 0:
             bound = assignments(self.ctx.function, value.value)
             if len(bound) != 1 or bound[0][2] != 1:
@@ -690,11 +695,11 @@ class NonPytreeOutput(Rule):
             if isinstance(item, (cst.Tuple, cst.List)):
                 if depth < 2 and self._holds_none(item, depth + 1):
                     return True
-            elif _maybe_none(item):
+            elif _is_none(item):
                 return True
             elif type(item) is cst.Name:
                 bound = assignments(self.ctx.function, item.value)
-                if any(size == 1 and _maybe_none(v) for v, _, size in bound):
+                if bound and all(size == 1 and _configured_none(v) for v, _, size in bound):
                     return True
         return False
 
@@ -718,11 +723,44 @@ class NonPytreeOutput(Rule):
         return forward if isinstance(forward, cst.FunctionDef) else None
 
 
-def _maybe_none(value: cst.BaseExpression) -> bool:
-    """``None``, or a conditional expression with a ``None`` branch."""
-    if isinstance(value, cst.IfExp):
-        return _maybe_none(value.body) or _maybe_none(value.orelse)
+def _is_none(value: cst.BaseExpression) -> bool:
     return type(value) is cst.Name and value.value == "None"
+
+
+def _configured_none(value: cst.BaseExpression) -> bool:
+    """``None``, or a conditional expression on the module's configuration (a ``self``
+    attribute: ``self.aux(h) if self.aux is not None else None``) with a ``None`` branch: None
+    whenever the module is built that way, not only for some inputs."""
+    if isinstance(value, cst.IfExp):
+        if not (_is_none(value.body) or _is_none(value.orelse)):
+            return False
+        test = value.test
+        while isinstance(test, cst.UnaryOperation):
+            test = test.expression
+        if isinstance(test, cst.Comparison):
+            test = test.left
+        return self_attribute(test) is not None
+    return _is_none(value)
+
+
+def _used_elsewhere(index: ProjectIndex, owner: Optional[str]) -> bool:
+    """Whether project code builds or registers the module class ``owner`` (a submodule of
+    another, or one picked from a table): then it is not the model a user converts."""
+    if owner is None:
+        return False
+    if held_by_another_module(index, owner):
+        return True
+    for summary in index.by_path.values():
+        if any(owner in names for names in summary.registries.values()):
+            return True
+        functions = list(summary.functions.values())
+        for cls in summary.classes.values():
+            if any(owner in names for names in cls.registries.values()):
+                return True
+            functions.extend(cls.methods.values())
+        if any(call.target == owner for f in functions for call in f.calls):
+            return True
+    return False
 
 
 PLAIN = "plain"
