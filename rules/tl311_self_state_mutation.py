@@ -7,6 +7,7 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FileModel
@@ -32,7 +33,10 @@ class SelfStateMutation(Rule):
     Finds graph code that changes Python attributes of the module (`self.step += 1`,
     `self.prev = h.detach()`, `self.cache["k"] = v`, `self.history.append(x)`,
     `setattr(self, "n", ...)`) when graph code of the class reads that attribute back on a later
-    call, so the state changes results across calls. Not flagged: writes that no graph code
+    call, so the state changes results across calls. The finding sits where the function reads
+    the state back (`context = torch.stack(list(self.history))` after
+    `self.history.append(h)`), the value a converted model keeps; on the change when the
+    change reads the old value itself (`self.step += 1`) or the reads are in another method. Not flagged: writes that no graph code
     reads (`self.last_ms = ...`, a log only a method outside the graph reads), scratch state a
     call sets before reading it (`self.parts = []` at the top of `forward`), state a method
     hands the next and that the reader clears (`a, b = self.pending; self.pending = None`),
@@ -335,6 +339,33 @@ class SelfStateMutation(Rule):
         ),
     ]
     INVALID = [
+        # A deque of recent summaries: the converted model keeps the one item it held while
+        # converting (the current call's), eager averages over the last three calls.
+        Invalid(
+            """
+            from collections import deque
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.history = deque(maxlen=3)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    self.history.append(h.mean(0).detach())
+                    context = torch.stack(list(self.history)).mean(0)
+                    return h + context
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=15,
+            message_contains="reads back",
+        ),
         Invalid(
             """
             import torch
@@ -377,7 +408,7 @@ class SelfStateMutation(Rule):
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
             """,
-            line=14,
+            line=12,
         ),
     ]
 
@@ -386,6 +417,7 @@ class SelfStateMutation(Rule):
         self._reads_cache: Optional[dict[Optional[str], set[str]]] = None
         self._once: set[int] = set()
         self._buffers_cache: Optional[dict[Optional[str], set[str]]] = None
+        self._reported: set[int] = set()
 
     def _reads(self) -> set[str]:
         """The attributes graph code of the current method's class reads back."""
@@ -423,9 +455,42 @@ class SelfStateMutation(Rule):
         if isinstance(target, cst.Attribute) and attr in self._buffers():
             # A registered buffer given a new tensor: export carries it as a buffer mutation
             # (later calls agree with eager); trace still bakes in the first value.
-            self.report(node, targets=("trace",))
+            self._report_at_read(attr, node, ("trace",))
             return
-        self.report(node)
+        self._report_at_read(attr, node, self.targets)
+
+    def _report_at_read(self, attr: str, node: cst.CSTNode, targets: tuple[str, ...]) -> None:
+        """Report where the function reads the state back, the value a converted model keeps
+        (the first read outside the changing statement; for a change only some calls make,
+        a read after it); at the change when it reads the old value itself (`self.step +=
+        1`), or when no read qualifies. One finding per read."""
+        function = self.ctx.function
+        read = _first_read(function, attr, node) if function is not None else None
+        if isinstance(node, cst.AugAssign) or (
+            isinstance(node, cst.Assign) and _reads_attr(node.value, {attr})
+        ):
+            # `self.step += 1`, `self.n = self.n + 1`: the change reads the old value itself,
+            # the number the converted model keeps.
+            read = None
+        line = self.ctx.position(node).start.line
+        if read is not None and not self._unconditional():
+            # A change only some calls make (`if t.device != x.device: self.t = t`) tells
+            # nothing of a read before it: that read is reported only when it follows.
+            if self.ctx.position(read).start.line <= line:
+                read = None
+        if read is None:
+            self.report(node, targets=targets)
+            return
+        if id(read) in self._reported:
+            return
+        self._reported.add(id(read))
+        message = Message(
+            f"graph code reads back Python state on self that it changes "
+            f"(`self.{attr}`, changed on line {line})",
+            tuple(self.clauses.items()),
+            self.advice,
+        )
+        self.report(read, message, targets=targets)
 
     def _buffers(self) -> set[str]:
         """Names the current method's class registers as buffers."""
@@ -469,6 +534,48 @@ class SelfStateMutation(Rule):
                 attr = name.evaluated_value
                 if isinstance(attr, str) and attr in self._reads() and owner.value == "self":
                     self.report(node)
+
+
+def _first_read(
+    function: cst.FunctionDef, attr: str, change: cst.CSTNode
+) -> Optional[cst.Attribute]:
+    """The first ``self.<attr>`` that ``function`` reads (not a store, an augmented target or
+    the receiver of a mutating call), outside the ``change`` statement and nested functions."""
+    params = function.params.params
+    if not params:
+        return None
+    owner = params[0].name.value
+    skip: set[int] = set()
+    found: list[cst.Attribute] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if found or node is change or type(node) in (cst.FunctionDef, cst.Lambda):
+            return False
+        kind = type(node)
+        if kind is cst.Assign:
+            for t in node.targets:  # type: ignore[attr-defined]
+                skip.add(id(t.target))
+                if type(t.target) is cst.Subscript:
+                    skip.add(id(t.target.value))
+        elif kind is cst.AugAssign:
+            skip.add(id(node.target))  # type: ignore[attr-defined]
+        elif kind is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and func.attr.value in MUTATING_METHODS:
+                skip.add(id(func.value))
+        elif (
+            kind is cst.Attribute
+            and id(node) not in skip
+            and type(node.value) is cst.Name  # type: ignore[attr-defined]
+            and node.value.value == owner  # type: ignore[attr-defined]
+            and node.attr.value == attr  # type: ignore[attr-defined]
+        ):
+            found.append(node)  # type: ignore[arg-type]
+            return False
+        return None
+
+    walk(function.body, enter, lambda node: None, LEAF_TYPES)
+    return found[0] if found else None
 
 
 def _is_literal(value: cst.BaseExpression) -> bool:
