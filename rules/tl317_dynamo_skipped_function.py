@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
+from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import torch_skipped
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.walk import LEAF_TYPES, walk
 
 from ._graph import in_raise_statement
 from .tl307_io import IO_CALLS
@@ -45,6 +49,12 @@ class DynamoSkippedFunction(Rule):
     sparse adjacency made once per graph, the RNG seeded by the caller), or a dense form the
     graph can hold (`torch.zeros(n, n).index_put_((rows, cols), weight, accumulate=True)`).
 
+    Seeding torch's generator in graph code before a draw there (`torch.manual_seed(0)` then
+    `torch.randn_like(x)`, or `torch.set_rng_state(...)`) also breaks `torch.export` and
+    `torch.jit.trace`: they run the seeding once, while converting, and record only the draws,
+    so from the second call on the converted model draws on from the global generator where
+    eager restarts from the seed.
+
     ## Fix safety
     No automatic fix: what replaces the call depends on why it is there.
     """
@@ -57,9 +67,13 @@ class DynamoSkippedFunction(Rule):
             "torch.compile(fullgraph=True) raises (Attempted to call function marked as "
             "skipped) and plain torch.compile breaks the graph here"
         ),
+        # Only for seeding before a draw (SEED_CLAUSES).
+        "export": "torch.export runs the seeding once, at conversion, and records only the draws",
+        "trace": "torch.jit.trace runs the seeding once, at conversion, and records only the draws",
     }
     advice = "call it outside the compiled code and pass its result in"
     targets = ("compile",)
+    also_reports = ("export", "trace")  # seeding torch's generator before a draw
 
     VALID = [
         # The sparse matrix is built once, outside forward; sparse.mm is traced.
@@ -153,6 +167,29 @@ class DynamoSkippedFunction(Rule):
             """,
             line=11,
         ),
+        # Seeded noise: eager draws the same noise on every call; export and trace seed once.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    torch.manual_seed(1234)
+                    noise = torch.randn_like(x) * 0.01
+                    return self.fc(x + noise)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=10,
+            backends=("compile", "export", "trace"),
+            message_contains="restarting from the seed",
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -163,7 +200,94 @@ class DynamoSkippedFunction(Rule):
             return
         if in_raise_statement(self.ctx):
             return  # an error message, built only on the failing path
+        if name in SEEDING and _draws(self.ctx, self.ctx.function):
+            # The seeding runs once, while converting; the draws are recorded, the seed is not.
+            message = Message(
+                f"`{name}` is {self.subject}",
+                (("compile", self.clauses["compile"]), *SEED_CLAUSES),
+                SEED_ADVICE,
+            )
+            self.report(node, message, targets=("compile", "export", "trace"))
+            return
         message = Message(
             f"`{name}` is {self.subject}", (("compile", self.clauses["compile"]),), self.advice
         )
         self.report(node, message)
+
+
+# Calls that set the state of torch's global CPU generator (checked with torch on CPU).
+SEEDING = frozenset(
+    {
+        "torch.manual_seed",
+        "torch.random.manual_seed",
+        "torch.set_rng_state",
+        "torch.random.set_rng_state",
+    }
+)
+SEED_CLAUSES = (
+    (
+        "export",
+        "torch.export runs the seeding once, at conversion, and records only the draws: later "
+        "calls draw on from the global generator instead of restarting from the seed, so "
+        "they disagree with eager",
+    ),
+    (
+        "trace",
+        "torch.jit.trace runs the seeding once, at conversion, and records only the draws: "
+        "later calls draw on from the global generator instead of restarting from the seed, "
+        "so they disagree with eager",
+    ),
+)
+SEED_ADVICE = "seed outside the model, before the calls that need it"
+# torch functions and tensor methods that draw from the global generator.
+DRAWING_FUNCTIONS = frozenset(
+    {
+        "torch.rand",
+        "torch.randn",
+        "torch.randint",
+        "torch.randperm",
+        "torch.rand_like",
+        "torch.randn_like",
+        "torch.randint_like",
+        "torch.bernoulli",
+        "torch.multinomial",
+        "torch.normal",
+        "torch.poisson",
+    }
+)
+DRAWING_METHODS = frozenset(
+    {
+        "uniform_",
+        "normal_",
+        "bernoulli_",
+        "random_",
+        "exponential_",
+        "cauchy_",
+        "log_normal_",
+        "geometric_",
+        "bernoulli",
+        "multinomial",
+    }
+)
+
+
+def _draws(ctx: LintContext, function: Optional[cst.FunctionDef]) -> bool:
+    """Whether ``function`` itself draws random numbers from torch's global generator."""
+    if function is None:
+        return False
+    found: list[bool] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if found:
+            return False
+        if type(node) is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if ctx.qualified_name(func) in DRAWING_FUNCTIONS or (
+                type(func) is cst.Attribute and func.attr.value in DRAWING_METHODS
+            ):
+                found.append(True)
+                return False
+        return None
+
+    walk(function.body, enter, lambda node: None, LEAF_TYPES)
+    return bool(found)
