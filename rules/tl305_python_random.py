@@ -8,10 +8,13 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import assignments, self_assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import top_level_definition
 from torchlint.rules._script import self_attribute
+
+from ._graph import keyword
 
 # `random` functions Dynamo supports (torch 2.13, `RandomVariable`); `random.random` is listed
 # there too, but still broke the graph in probes.
@@ -34,8 +37,8 @@ GENERATOR = Message(
             "from its state instead of starting from the seed",
         ),
     ),
-    "create the generator once in __init__ (or pass it in), or seed torch's default generator "
-    "outside the model",
+    "draw from torch's default generator, seeded outside the model (a generator kept on the "
+    "module still breaks compile and trace)",
 )
 
 
@@ -59,6 +62,27 @@ RNG_OBJECT = Message(
     ),
     "draw with torch (a torch.Generator made in __init__ and passed to torch.rand), or pass "
     "the draw in as an input; by hand: the random stream changes, so seeded results differ",
+)
+
+
+# A torch.Generator kept on the module and passed to a torch draw in graph code (torch 2.13).
+GENERATOR_ATTRIBUTE = Message(
+    "torch draw from a `torch.Generator` kept on the module",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises here ('Failed to convert args/kwargs to "
+            "proxy') and plain torch.compile breaks the graph here",
+        ),
+        (
+            "trace",
+            "torch.jit.trace records the generator object as a constant: the trace's example "
+            "call has already drawn from it, so the traced model's calls draw on from there and "
+            "disagree with eager's",
+        ),
+    ),
+    "draw from torch's default generator (seeded outside the model), or use torch.export, "
+    "which keeps the generator",
 )
 
 
@@ -87,7 +111,12 @@ class PythonRandomInGraph(Rule):
     `torch.rand`, `torch.randn`, `F.dropout` and friends are not flagged.
 
     A `torch.Generator(...)` created in graph code is flagged too (compile and trace; export
-    records it), and draws from a generator object kept on the module or bound in the
+    records it), and so is a torch draw from a generator the module keeps
+    (`self.gen = torch.Generator().manual_seed(7)` in `__init__`, then
+    `torch.randn(x.shape, generator=self.gen)`): `torch.compile(fullgraph=True)` raises
+    ("Failed to convert args/kwargs to proxy"), and `torch.jit.trace` records the generator
+    object as a constant that its example call has already drawn from (export keeps the
+    generator and agrees with eager). Draws from a generator object kept on the module or bound in the
     function (`self.rng = random.Random(seed)` then `self.rng.random()`; NumPy's
     `default_rng()` / `RandomState()`): torch.compile replays a `Random` object's `randint`,
     `randrange` and `uniform` as it does the module's, and no other draw.
@@ -286,6 +315,30 @@ class PythonRandomInGraph(Rule):
             line=13,
             message_contains="generator object",
         ),
+        # A generator kept on the module: compile cannot pass it to the draw; the trace holds
+        # the object its example call already drew from.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.gen = torch.Generator().manual_seed(7)
+
+                def forward(self, x):
+                    noise = torch.randn(x.shape, generator=self.gen)
+                    return self.fc(x) + 0.01 * noise
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("compile", "trace"),
+            message_contains="kept on the module",
+        ),
         # A seeded generator made per call: compile cannot hold it, trace keeps the first.
         Invalid(
             """
@@ -368,6 +421,12 @@ class PythonRandomInGraph(Rule):
         if name == "torch.Generator":
             self.report(node, GENERATOR, targets=("compile", "trace"))
             return
+        if name.startswith("torch."):
+            generator = keyword(node, "generator")
+            attr = self_attribute(generator) if generator is not None else None
+            if attr is not None and self._generator_attribute(attr):
+                self.report(node, GENERATOR_ATTRIBUTE, targets=("compile", "trace"))
+                return
         if name.startswith(("random.", "numpy.random.")) and not name.endswith(
             (".seed", ".Random", ".default_rng")
         ):
@@ -398,6 +457,37 @@ class PythonRandomInGraph(Rule):
         for draw, other in ((node.left, node.right), (node.right, node.left)):
             if isinstance(draw, cst.Call) and self.ctx.kind(other) is not Kind.TENSOR:
                 self._in_number_arithmetic.add(id(draw))
+
+    def _generator_attribute(self, attr: str) -> bool:
+        """Whether ``self.<attr>`` holds a ``torch.Generator`` made in the class's
+        ``__init__`` in this file (``torch.Generator()``, ``torch.Generator().manual_seed(7)``)."""
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        if owner is None:
+            return False
+        if self.ctx.index.attribute_marker(owner, attr) == "torch.Generator":
+            return True
+        found = self.ctx.index.class_info(owner)
+        if found is None or found[0].path != self.ctx.path:
+            return False
+        init = top_level_definition(
+            self.ctx.module, owner.removeprefix(found[0].module + ".") + ".__init__"
+        )
+        if not isinstance(init, cst.FunctionDef):
+            return False
+        for value in self_assignments(init, attr):
+            # `torch.Generator().manual_seed(7)` returns the generator itself.
+            while (
+                isinstance(value, cst.Call)
+                and isinstance(value.func, cst.Attribute)
+                and value.func.attr.value == "manual_seed"
+            ):
+                value = value.func.value
+            if isinstance(value, cst.Call) and self.ctx.qualified_name(value.func) == (
+                "torch.Generator"
+            ):
+                return True
+        return False
 
     def _generator_class(self, func: cst.BaseExpression) -> Optional[str]:
         """For ``rng.random`` / ``self.rng.normal``: the generator class ``rng`` was made by
