@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -16,6 +17,14 @@ from .tl104_host_sync_conversion import floating
 COMPARING = frozenset({"builtins.min", "builtins.max"})
 # Builtins converting their argument: export must specialise the unbacked number and fails.
 CONVERTING = frozenset({"builtins.int", "builtins.float"})
+# Calls that turn the number into text: the text never reaches the traced graph, so trace is
+# not claimed; each with what torch 2.13 does there (fullgraph=True raises, export fails).
+TEXT_CALLS = {
+    "json.dumps": ("Unsupported method call", "json.dumps cannot serialise the SymFloat"),
+    "builtins.str": ("Failed to trace builtin operator", None),
+    "builtins.repr": ("Failed to trace builtin operator", None),
+}
+FORMATTED = "f-string"
 
 
 class ItemCall(Rule):
@@ -75,6 +84,12 @@ class ItemCall(Rule):
     The break then sits at the size or slice, where TL102 flags it; with compile among the
     targets the fix is not made (it would bring a new finding), with `--target export` or
     `--target trace` it is.
+
+    A number made into text (`json.dumps({"mean": h.mean().item()})`, `str(...)`, an f-string)
+    reaches no traced tensor: `torch.jit.trace` warns but its graph is right, so trace is not
+    claimed there. `torch.compile(fullgraph=True)` raises on `json.dumps` ("Unsupported method
+    call") and `str()` / `repr()` ("Failed to trace builtin operator") of the number, and
+    `torch.export` fails on `json.dumps` ("Object of type SymFloat is not JSON serializable").
 
     NumPy data made from a tensor (`np.mean(h.detach().numpy()).item()`) is flagged for
     compile only, with TL102's message: `torch.compile` traces NumPy calls as tensor operations
@@ -217,6 +232,33 @@ class ItemCall(Rule):
         ),
     ]
     INVALID = [
+        # Statistics kept as JSON text: compile and export fail on json.dumps of the number;
+        # the text is no traced tensor, so the trace is right (not claimed).
+        Invalid(
+            """
+            import json
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.last_stats = "{}"
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    self.last_stats = json.dumps({"mean": h.mean().item()})
+                    return h
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+            backends=("compile", "export"),
+            message_contains="made into text",
+        ),
         # A float compared by `min`: export cannot guard on the data-dependent float.
         Invalid(
             """
@@ -375,9 +417,24 @@ class ItemCall(Rule):
         # when the visit meets the outer call.
         self._compared: set[int] = set()
         self._converted: set[int] = set()
+        # The text-making calls and f-strings around the current node, innermost last.
+        self._text: list[tuple[int, str]] = []
+
+    def visit_FormattedString(self, node: cst.FormattedString) -> None:
+        self._text.append((id(node), FORMATTED))
+
+    def leave_FormattedString(self, original_node: cst.FormattedString) -> None:
+        if self._text and self._text[-1][0] == id(original_node):
+            self._text.pop()
+
+    def leave_Call(self, original_node: cst.Call) -> None:
+        if self._text and self._text[-1][0] == id(original_node):
+            self._text.pop()
 
     def visit_Call(self, node: cst.Call) -> None:
         name = self.ctx.qualified_name(node.func)
+        if name in TEXT_CALLS:
+            self._text.append((id(node), name))
         if len(node.args) >= 2 and name in COMPARING:
             self._compared.update(id(arg.value) for arg in node.args)
         elif len(node.args) == 1 and name in CONVERTING:
@@ -399,6 +456,12 @@ class ItemCall(Rule):
         targets = []
         if compile_break_reported(self.ctx, node, (func.value,)):
             targets.append("compile")
+        text = self._text[-1][1] if self._text else None
+        if text is not None:
+            # Made into text (`json.dumps({"mean": h.mean().item()})`): the tracer warns, but
+            # the number reaches no traced tensor, so the trace is right.
+            self._report_text(node, text, targets)
+            return
         if not parameter_data_only(self.ctx, func.value):
             targets.append("trace")
         if id(node) in self._converted or (
@@ -410,3 +473,35 @@ class ItemCall(Rule):
             targets.append("export")
         if targets:
             self.report(node, targets=targets)
+
+    def _report_text(self, node: cst.Call, text: str, targets: list[str]) -> None:
+        if text == FORMATTED:
+            if targets:
+                self.report(node, TEXT_MESSAGE, targets=targets)
+            return
+        raises, export = TEXT_CALLS[text]
+        clauses = [
+            (
+                "compile",
+                "plain torch.compile breaks the graph here (GB0124) and "
+                f"torch.compile(fullgraph=True) raises ({raises}: `{text.split('.')[-1]}` of the "
+                "data-dependent number)",
+            )
+        ]
+        if export is not None:
+            clauses.append(("export", f"torch.export fails ({export})"))
+        message = Message(TEXT_MESSAGE.subject, tuple(clauses), TEXT_MESSAGE.advice)
+        self.report(node, message, targets=[target for target, _ in clauses])
+
+
+TEXT_MESSAGE = Message(
+    "`.item()` in graph code, made into text",
+    (
+        (
+            "compile",
+            "plain torch.compile breaks the graph here (GB0124); torch.compile(fullgraph=True) "
+            "accepts it",
+        ),
+    ),
+    "make the text outside the compiled code (return the 0-d tensor)",
+)
