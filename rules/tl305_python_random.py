@@ -81,8 +81,7 @@ GENERATOR_ATTRIBUTE = Message(
             "disagree with eager's",
         ),
     ),
-    "draw from torch's default generator (seeded outside the model), or use torch.export, "
-    "which keeps the generator",
+    "draw from torch's default generator, seeded outside the model",
 )
 
 

@@ -203,7 +203,7 @@ class DynamoSkippedFunction(Rule):
         if name in SEEDING and _draws(self.ctx, self.ctx.function):
             # The seeding runs once, while converting; the draws are recorded, the seed is not.
             message = Message(
-                f"`{name}` is {self.subject}",
+                f"`{name}` seeds torch's generator in graph code that then draws",
                 (("compile", self.clauses["compile"]), *SEED_CLAUSES),
                 SEED_ADVICE,
             )
