@@ -382,6 +382,28 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        # A helper's first statement, but the receiver is an operation of its own.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def segment_ids(counts):
+                return torch.arange(counts.numel()).repeat_interleave(counts)
+
+            class Model(nn.Module):
+                def forward(self, x, counts):
+                    return x[segment_ids(counts)]
+
+            def inputs():
+                return [
+                    (torch.randn(6, 3), torch.tensor([2, 4])),
+                    (torch.randn(6, 3), torch.tensor([5, 1])),
+                ]
+            """,
+            line=5,
+            backends=("compile",),
+        ),
         # The size of a selection as a Python int, compared or ranked in Python.
         Invalid(
             """
@@ -739,7 +761,9 @@ class DataDependentShape(Rule):
         if name in DYNAMIC_FUNCTIONS or (name == "torch.where" and len(node.args) == 1):
             self._report_op(node, call_targets(node))
         elif self._tensor_repeats(node, name):
-            self._report_op(node, call_targets(node), callers_ran_operations=False)
+            # `torch.arange(n).repeat_interleave(counts)`: the receiver runs first.
+            receiver = [func.value] if isinstance(func, cst.Attribute) else []
+            self._report_op(node, [*receiver, *call_targets(node)], callers_ran_operations=False)
         elif (
             isinstance(func, cst.Attribute)
             and func.attr.value in DYNAMIC_METHODS
