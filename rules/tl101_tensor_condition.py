@@ -198,6 +198,12 @@ class TensorCondition(Rule):
     - `max(t, c)` / `min(t, c)` of a tensor and a number -> `t.clamp(min=c)` / `t.clamp(max=c)`
       (the same value, NaN included; a tensor where the number won).
 
+    - a fast path that sets an optional mask to `None` on a test of its data (`if mask is not
+      None and not mask.any(): mask = None`, or `None` in one branch of an `if` / `else` that
+      builds it in the other) is dropped, so the general path runs for every input, where every
+      later read of the name is a mask keyword of a call (`key_padding_mask=`, `attn_mask=`,
+      `attention_mask=`, ...), whose API takes `None` as "nothing masked".
+
     `torch.where` evaluates every branch (cost, and errors the untaken one would raise) and
     broadcasts them together, so branches of other shapes or dtypes give another result. Where
     the finding does not name `trace`, `if` / `else` returning calls over the same tensor names
