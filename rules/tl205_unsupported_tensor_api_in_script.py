@@ -84,7 +84,10 @@ class UnsupportedTensorApiInScript(Rule):
     `torch.unique(x, ...)`, `keepdims=` -> `keepdim=`: the same operation in eager PyTorch, so
     trace, compile and export record the same thing; unsafe only because the receiver is known
     to be a tensor by inference. `.tolist()` needs its annotation (`List[float]` or `List[int]`,
-    by the tensor's dtype and rank) and `torch.div` of sizes `//`, by hand.
+    by the tensor's dtype and rank) and `torch.div` of sizes `//`, by hand. Safe fix:
+    `x.shape.numel()` / `x.size().numel()` -> `x.numel()`; unsafe: `x.shape[k:].numel()` ->
+    `x.flatten(k).shape[k]` for an int literal `k >= 1` (it raises on a tensor of `k`
+    dimensions or fewer, where the product of no sizes is 1).
     """
 
     code = "TL205"
@@ -169,6 +172,7 @@ class UnsupportedTensorApiInScript(Rule):
             _example("        return x.reshape(x.shape[0], x.shape[1:].numel())"),
             line=9,
             message_contains="List[int]",
+            fixed=_example("        return x.reshape(x.shape[0], x.flatten(1).shape[1])"),
         ),
     ]
 

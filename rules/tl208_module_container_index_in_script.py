@@ -41,8 +41,9 @@ def _literal_index(node: cst.BaseExpression) -> bool:
 
 class ModuleContainerIndexInScript(Rule):
     """Flags `self.layers[i]` with a non-literal index, slices with non-literal bounds or
-    whose modules are called, `zip` of a module list with a non-module list, and calls of the
-    modules of a list or tuple of submodules, in scripted code.
+    whose modules are called, `zip` of a module list with a non-module list, calls of the
+    modules of a list or tuple of submodules, and `break` / `continue` in a loop over a module
+    container, in scripted code.
 
     ## What it does
     Finds, in code that `torch.jit.script` compiles, subscripts of an `nn.ModuleList`,
@@ -50,7 +51,8 @@ class ModuleContainerIndexInScript(Rule):
     literal (`for i in range(len(self.layers)): x = self.layers[i](x)`), `zip(...)` of such a
     container with something that is not one (an `nn.ParameterList` is one), and a loop that
     calls each module of a list or tuple of submodules (`for m in [self.a, self.b]: x = m(x)`,
-    or over a `@property` returning one).
+    or over a `@property` returning one), and `break` / `continue` in a loop over a module
+    container (which TorchScript unrolls).
 
     ## Why is this bad?
     TorchScript unrolls loops over module containers and needs every index to be a literal:
@@ -83,7 +85,10 @@ class ModuleContainerIndexInScript(Rule):
     non-negative int literal bounds (the same modules run the body), unsafe for a bound that is
     a name, an attribute or `len(...)` (a negative value selected other modules, and the bound is
     now read per module). No fix for a step, a negative literal, a body with `break` /
-    `continue` / `return` / `yield`, or a loop variable read after the loop.
+    `continue` / `return` / `yield`, or a loop variable read after the loop. Safe fix for
+    `if cond: continue` standing in the body of a loop over a module container (its only
+    `break` / `continue`): the statements after it go under `if not (cond):` (they ran exactly
+    when `continue` did not skip them); no fix for `break`.
     """
 
     code = "TL208"
@@ -147,6 +152,20 @@ class ModuleContainerIndexInScript(Rule):
             ),
             line=11,
             message_contains="'__call__'",
+        ),
+        # `continue` in a loop over a ModuleList.
+        Invalid(
+            _example(
+                "        for i, layer in enumerate(self.layers):\n"
+                "            if i == 0:\n                continue\n"
+                "            x = layer(x)\n        return x"
+            ),
+            line=13,
+            message_contains="break or continue",
+            fixed=_example(
+                "        for i, layer in enumerate(self.layers):\n"
+                "            if not (i == 0):\n                x = layer(x)\n        return x"
+            ),
         ),
         # A property returning a list of submodules, iterated and called.
         Invalid(
@@ -278,7 +297,10 @@ class ModuleContainerIndexInScript(Rule):
 
     # -- a list / tuple of submodules iterated and called
     def visit_For(self, node: cst.For) -> None:
-        if not in_script(self.ctx) or not isinstance(node.target, cst.Name):
+        if not in_script(self.ctx):
+            return
+        self._jumps_in_unrolled_loop(node)
+        if not isinstance(node.target, cst.Name):
             return
         how = self._module_sequence(node.iter)
         if how is None or not _calls_name(node.body, node.target.value):
@@ -290,6 +312,30 @@ class ModuleContainerIndexInScript(Rule):
             "attribute or method '__call__'); hold the modules in an `nn.ModuleList` (or call "
             "`.forward(...)`)",
         )
+
+    def _jumps_in_unrolled_loop(self, node: cst.For) -> None:
+        """``break`` / ``continue`` of a loop over a module container (``enumerate(...)`` of
+        one too), which TorchScript unrolls."""
+        iterable = node.iter
+        if (
+            isinstance(iterable, cst.Call)
+            and self.ctx.qualified_name(iterable.func) == "builtins.enumerate"
+            and iterable.args
+        ):
+            iterable = iterable.args[0].value
+        if self.ctx.kind(iterable) is not Kind.MODULES:
+            return
+        jump = _loop_jump(node.body)
+        if jump is not None:
+            word = "break" if isinstance(jump, cst.Break) else "continue"
+            self.report(
+                jump,
+                f"`{word}` in a loop over a module container: TorchScript unrolls the loop and "
+                "supports no `break` or `continue` in it (torch 2.13: Because we emit iteration "
+                "over modulelists or tuples as unrolled loops, we do not support break or "
+                "continue inside the body of these loops); put the rest of the body under "
+                "`if not ...:`",
+            )
 
     def _module_sequence(self, node: cst.BaseExpression) -> Optional[str]:
         """``[self.a, self.b]`` / ``(self.a, self.b)`` of submodules, or ``self.stages``
@@ -389,3 +435,20 @@ def _calls_name(body: cst.CSTNode, name: str) -> bool:
 
     walk(body, enter, lambda child: None)
     return found
+
+
+def _loop_jump(body: cst.CSTNode) -> Optional[cst.CSTNode]:
+    """The first ``break`` / ``continue`` of a loop body (not of a nested loop or function)."""
+    found: list[cst.CSTNode] = []
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        if found or isinstance(
+            child, (cst.For, cst.While, cst.FunctionDef, cst.Lambda, cst.ClassDef)
+        ):
+            return False
+        if isinstance(child, (cst.Break, cst.Continue)):
+            found.append(child)
+        return None
+
+    walk(body, enter, lambda child: None)
+    return found[0] if found else None

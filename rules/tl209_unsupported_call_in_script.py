@@ -173,7 +173,9 @@ class UnsupportedCallInScript(Rule):
     an empty literal suffix), for a name or string literal `s` and `p`: Python's own definition
     of the methods. The others have their own TorchScript
     spelling (`math` for other NumPy functions of numbers) or must move out of the scripted code
-    (`@torch.jit.unused`), by hand.
+    (`@torch.jit.unused`), by hand. Safe fix: `sorted(d.items())` of a dict of tensors ->
+    `[(key, d[key]) for key in sorted(d.keys())]` (dict keys are unique: Python's sort of the
+    pairs compares the keys alone).
     """
 
     code = "TL209"
@@ -508,6 +510,11 @@ class UnsupportedCallInScript(Rule):
             ),
             line=10,
             message_contains="Only values of same type",
+            fixed=_example(
+                "        d: Dict[str, torch.Tensor] = {'b': x, 'a': x.sum(0)}\n"
+                "        return [v for _, v in [(key, d[key]) for key in sorted(d.keys())]]",
+                "from typing import Dict",
+            ),
         ),
         Invalid(
             _example("        return x.to(torch.get_default_dtype())"),

@@ -297,8 +297,12 @@ class UnsupportedAttributeInScript(Rule):
     (`self.history.append(y.detach())` -> `history: List[torch.Tensor]`, `self.cache["k"] = t`
     -> `cache: Dict[str, torch.Tensor]`), where every write gives one type (a tensor, a size, an
     int / float / string literal) and the class has no decorator. An annotation without a value
-    changes nothing but `__annotations__`, which only TorchScript reads. Sets, dataclass
-    configs, partials and containers written with mixed or unknown types have no fix.
+    changes nothing but `__annotations__`, which only TorchScript reads. Unsafe fix for a set
+    (`set(...)`, `frozenset(...)`, a literal) every read of which is the right side of `in` /
+    `not in`: a list (`list(set(...))`, `[...]`): a list answers membership by `==` where the
+    set hashes (the same for ints and strings), and an empty one has no element type
+    TorchScript infers. Other sets, dataclass configs, partials and containers written with
+    mixed or unknown types have no fix.
     """
 
     code = "TL212"
@@ -535,21 +539,35 @@ class UnsupportedAttributeInScript(Rule):
             class Model(nn.Module):
                 def __init__(self, skip=(1,)):
                     super().__init__()
-                    self.layers = nn.ModuleList([nn.Linear(4, 4), nn.Linear(4, 4)])
                     self.skip = set(skip)
 
                 def forward(self, x):
-                    for i, layer in enumerate(self.layers):
-                        if i in self.skip:
-                            continue
-                        x = layer(x)
-                    return x
+                    if x.dim() in self.skip:
+                        return x
+                    return x * 2
 
             def inputs():
-                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+                return [(torch.randn(2, 4),), (torch.randn(3),)]
             """,
-            line=12,
+            line=10,
             message_contains="a set",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, skip=(1,)):
+                    super().__init__()
+                    self.skip = list(set(skip))
+
+                def forward(self, x):
+                    if x.dim() in self.skip:
+                        return x
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3),)]
+            """,
         ),
         # The class name in an error message.
         Invalid(

@@ -97,7 +97,8 @@ class UnsupportedSignatureInScript(Rule):
     subscripted abstract container: `Mapping[K, V]` -> `Dict[K, V]`, `Sequence[T]` /
     `Iterable[T]` -> `List[T]` (scripted callers must then pass that type); `tau: int = 1.0`
     -> `tau: float = 1.0`, the default's type (scripted callers passing an int are then
-    refused). Other signatures
+    refused). Safe fix for a `TypedDict` of the file whose fields all have one annotation `T`:
+    `dict[str, T]` (Python does not check annotations). Other signatures
     have no automatic fix: the right type depends on what callers pass.
     """
 
@@ -256,6 +257,22 @@ class UnsupportedSignatureInScript(Rule):
             """,
             line=10,
             message_contains="TypedDict",
+            fixed="""
+            from typing import TypedDict
+
+            import torch
+            from torch import nn
+
+            class Outputs(TypedDict):
+                logits: torch.Tensor
+
+            class Model(nn.Module):
+                def forward(self, x) -> dict[str, torch.Tensor]:
+                    return {"logits": x * 2}
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
         ),
         Invalid(
             _example(", sizes: Optional[Sequence[int]] = None").replace(

@@ -253,3 +253,79 @@ def test_torch_agrees() -> None:
         (code, source) for code, source, flagged in CASES if check(source, "script").ok == flagged
     ]
     assert not disagree, disagree
+
+
+# -- fixes ---------------------------------------------------------------------------------------
+def _fixed(code: str, source: str, unsafe: bool) -> str:
+    from torchlint.lint.fixes import fix_text
+    from torchlint.lint.settings import Settings
+
+    settings = Settings(select=(code,), targets_explicit=True)
+    return fix_text("example.py", source, settings, unsafe=unsafe).text
+
+
+LOOP = "        self.layers = nn.ModuleList([nn.Linear(3, 3), nn.Linear(3, 3)])"
+
+
+def test_continue_goes_under_a_negated_test_only_where_it_is_the_whole_branch():
+    direct = _module(
+        LOOP,
+        "        for i, layer in enumerate(self.layers):\n"
+        "            y = x\n            if i in (0, 3):\n                continue\n"
+        "            x = layer(y)\n        return x",
+    )
+    fixed = _fixed("TL208", direct, unsafe=False)
+    assert "            if not (i in (0, 3)):\n                x = layer(y)\n" in fixed
+    assert "continue" not in fixed
+    nested = _module(
+        LOOP,
+        "        for layer in self.layers:\n            if self.training:\n"
+        "                if x.sum() > 0:\n                    continue\n"
+        "            x = layer(x)\n        return x",
+    )
+    assert _fixed("TL208", nested, unsafe=True) == nested
+
+
+def test_numel_of_a_shape_slice_is_unsafe_and_of_the_whole_shape_safe():
+    source = _module("        pass", "        return x * x.shape.numel() * x.size()[1:].numel()")
+    safe = _fixed("TL205", source, unsafe=False)
+    assert "x * x.numel() * x.size()[1:].numel()" in safe
+    assert "x * x.numel() * x.flatten(1).shape[1]" in _fixed("TL205", source, unsafe=True)
+
+
+def test_set_attribute_becomes_a_list_only_where_it_is_only_tested_for_membership():
+    tested = _module(
+        "        self.s = {1, 2}\n        self.t = set([3])",
+        "        if 1 in self.s and 2 not in self.t:\n            x = x + 1\n        return x",
+    )
+    fixed = _fixed("TL212", tested, unsafe=True)
+    assert "self.s = [1, 2]" in fixed and "self.t = list(set([3]))" in fixed
+    assert _fixed("TL212", tested, unsafe=False) == tested
+    iterated = _module(
+        "        self.s = set([1, 2])",
+        "        for v in self.s:\n            x = x + v\n        return x",
+    )
+    assert _fixed("TL212", iterated, unsafe=True) == iterated
+
+
+def test_boolean_operator_fix_is_safe_for_a_name_and_unsafe_for_an_attribute():
+    source = _module(
+        "        self.w = 2",
+        "        n = x.shape[0]\n        a = n or 1\n        b = self.w or x.shape[-1]\n"
+        "        return x * a * b",
+    )
+    safe = _fixed("TL220", source, unsafe=False)
+    assert "a = n if n else 1" in safe and "b = self.w or x.shape[-1]" in safe
+    unsafe = _fixed("TL220", source, unsafe=True)
+    assert "b = self.w if self.w else x.shape[-1]" in unsafe
+
+
+def test_typed_dict_of_mixed_fields_is_left_alone():
+    source = _module(
+        "        pass",
+        "        return _pack(x)['a']",
+        "class Out(TypedDict):\n    a: torch.Tensor\n    n: int\n\n\n"
+        "def _pack(x: torch.Tensor) -> Out:\n    return {'a': x, 'n': 1}\n\n\n",
+    )
+    assert _flagged("TL214", source)
+    assert _fixed("TL214", source, unsafe=True) == source
