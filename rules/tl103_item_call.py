@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.context import LintContext
@@ -9,9 +11,10 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import compile_break_reported, parameter_data_only
+from ._graph import compile_break_reported, contains, parameter_data_only
 from .tl102_tensor_to_python_scalar import NUMPY_NUMBER
 from .tl104_host_sync_conversion import floating
+from .tl311_self_state_mutation import self_reads
 
 # Builtins comparing their arguments: export cannot guard on a data-dependent float.
 COMPARING = frozenset({"builtins.min", "builtins.max"})
@@ -87,7 +90,8 @@ class ItemCall(Rule):
 
     A number made into text (`json.dumps({"mean": h.mean().item()})`, `str(...)`, an f-string)
     reaches no traced tensor: `torch.jit.trace` warns but its graph is right, so trace is not
-    claimed there. `torch.compile(fullgraph=True)` raises on `json.dumps` ("Unsupported method
+    claimed there, nor for a number stored on self that no graph code of the class reads back
+    (`self.stats["norm"] = z.norm().item()`, a log read outside the model). `torch.compile(fullgraph=True)` raises on `json.dumps` ("Unsupported method
     call") and `str()` / `repr()` ("Failed to trace builtin operator") of the number, and
     `torch.export` fails on `json.dumps` ("Object of type SymFloat is not JSON serializable").
 
@@ -232,6 +236,53 @@ class ItemCall(Rule):
         ),
     ]
     INVALID = [
+        # Numbers kept on self for logging that no graph code reads: the trace is right; a
+        # number read back (self.scale) is baked into the trace.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.encoder = nn.Linear(4, 4)
+                    self.head = nn.Linear(4, 2)
+                    self.stats = {}
+
+                def forward(self, x):
+                    z = self.encoder(x)
+                    self.stats["feat_norm"] = z.norm(dim=-1).mean().item()
+                    return self.head(z)
+
+            def inputs():
+                return [(torch.randn(4, 4),), (torch.randn(2, 4),)]
+            """,
+            line=13,
+            backends=("compile",),
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.encoder = nn.Linear(4, 4)
+                    self.scale = 1.0
+
+                def forward(self, x):
+                    z = self.encoder(x)
+                    self.scale = z.abs().max().item()
+                    return z / self.scale
+
+            def inputs():
+                return [(torch.randn(4, 4),), (torch.randn(2, 4),)]
+            """,
+            line=12,
+            backends=("trace",),
+        ),
         # Statistics kept as JSON text: compile and export fail on json.dumps of the number;
         # the text is no traced tensor, so the trace is right (not claimed).
         Invalid(
@@ -419,6 +470,30 @@ class ItemCall(Rule):
         self._converted: set[int] = set()
         # The text-making calls and f-strings around the current node, innermost last.
         self._text: list[tuple[int, str]] = []
+        # The assignment to state on self being visited, with the attributes it stores to.
+        self._store: Optional[tuple[cst.Assign, set[str]]] = None
+        self._graph_reads: Optional[dict[Optional[str], set[str]]] = None
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        attrs = {_stored_attribute(t.target) for t in node.targets}
+        if self.ctx.in_graph and None not in attrs:
+            self._store = (node, attrs)  # type: ignore[assignment]
+
+    def leave_Assign(self, original_node: cst.Assign) -> None:
+        if self._store is not None and self._store[0] is original_node:
+            self._store = None
+
+    def _stored_unread(self, node: cst.Call) -> bool:
+        """Whether ``node`` is in the value of an assignment to state on self
+        (``self.stats["norm"] = z.norm().item()``) that no graph code of the class reads back:
+        the number then reaches no traced tensor."""
+        if self._store is None or not contains(self._store[0].value, node):
+            return False
+        if self._graph_reads is None:
+            self._graph_reads = self_reads(self.ctx.module, self.ctx.model)
+        info = self.ctx.function_info
+        read = self._graph_reads.get(info.owner_class if info is not None else None, set())
+        return not (self._store[1] & read)
 
     def visit_FormattedString(self, node: cst.FormattedString) -> None:
         self._text.append((id(node), FORMATTED))
@@ -462,7 +537,7 @@ class ItemCall(Rule):
             # the number reaches no traced tensor, so the trace is right.
             self._report_text(node, text, targets)
             return
-        if not parameter_data_only(self.ctx, func.value):
+        if not parameter_data_only(self.ctx, func.value) and not self._stored_unread(node):
             targets.append("trace")
         if id(node) in self._converted or (
             id(node) in self._compared and floating(self.ctx, func.value)
@@ -492,6 +567,19 @@ class ItemCall(Rule):
             clauses.append(("export", f"torch.export fails ({export})"))
         message = Message(TEXT_MESSAGE.subject, tuple(clauses), TEXT_MESSAGE.advice)
         self.report(node, message, targets=[target for target, _ in clauses])
+
+
+def _stored_attribute(target: cst.BaseExpression) -> Optional[str]:
+    """``X`` for a store to ``self.X`` or ``self.X[...]``."""
+    if isinstance(target, cst.Subscript):
+        target = target.value
+    if (
+        isinstance(target, cst.Attribute)
+        and isinstance(target.value, cst.Name)
+        and target.value.value == "self"
+    ):
+        return target.attr.value
+    return None
 
 
 TEXT_MESSAGE = Message(

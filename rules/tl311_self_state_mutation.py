@@ -423,7 +423,7 @@ class SelfStateMutation(Rule):
         """The attributes graph code of the current method's class reads back."""
         # Whole-module scans, done only once a candidate mutation is found in graph code.
         if self._reads_cache is None:
-            self._reads_cache = _self_reads(self.ctx.module, self.ctx.model)
+            self._reads_cache = self_reads(self.ctx.module, self.ctx.model)
             self._once = _once_blocks(self.ctx.module)
         info = self.ctx.function_info
         return self._reads_cache.get(info.owner_class if info is not None else None, set())
@@ -763,7 +763,7 @@ def _top_level_calls(body: cst.BaseSuite) -> list[cst.Call]:
 
 @dataclass
 class _Frame:
-    """A function the scan of ``_self_reads`` is in."""
+    """A function the scan of ``self_reads`` is in."""
 
     owner: Optional[str]  # its class
     in_graph: bool
@@ -810,7 +810,7 @@ def _registered_buffers(module: cst.Module, model: FileModel) -> dict[Optional[s
     return names
 
 
-def _self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[str]]:
+def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[str]]:
     """Attributes read as ``self.X`` in graph code, by class, that may hold a value an earlier
     call left: not counting plain stores and mutations, reads that follow a reset of X earlier
     in the same function (scratch state each call sets before using it), nor reads in a
