@@ -1,0 +1,220 @@
+"""TL204 / TL205 / TL209 / TL214 / TL215: Python spellings TorchScript rejects -> spellings it
+compiles, each the same value in eager (safe unless noted):
+
+- ``x.dtype.is_floating_point`` / ``.is_complex`` / ``.is_signed`` -> ``x.is_floating_point()``
+  / ``x.is_complex()`` / ``x.is_signed()`` (TorchScript's dtype is an int);
+- ``s.startswith((a, b))`` (``endswith`` too) -> ``(s.startswith(a) or s.startswith(b))``, for
+  a name or attribute ``s`` and a tuple literal of strings;
+- ``"{a}-{b}".format(a=x, b=y)`` -> ``"{}-{}".format(x, y)``: plain fields only (no format
+  spec or conversion), each keyword a name, attribute or literal (evaluated in field order
+  now, a repeated field twice);
+- a ``torch.Size`` annotation -> ``List[int]``, and ``Literal["a", "b"]`` -> ``str`` (``int``
+  for int values): annotations do not change what eager runs;
+- ``if (m := value) is not None:`` (the assignment expression evaluated first in an ``if``
+  test) -> ``m = value`` before ``if m is not None:``;
+- an int literal given for a float argument of a torch function (TL215,
+  ``F.interpolate(x, scale_factor=2)``) -> the float literal ``2.0``, which torch converts to
+  the same number. Unsafe: a few float parameters change meaning with the type (none of the
+  ``F`` functions TL215 names).
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+
+DTYPE_QUERIES = frozenset({"is_floating_point", "is_complex", "is_signed"})
+
+
+def _plain(expr: cst.BaseExpression) -> bool:
+    """A name, an attribute chain of names, or a literal: evaluating it twice, or earlier, is
+    the same."""
+    if isinstance(expr, (cst.Name, cst.SimpleString, cst.Integer, cst.Float)):
+        return True
+    return isinstance(expr, cst.Attribute) and _plain(expr.value)
+
+
+class DtypeQueryToTensorMethod(Fixer):
+    codes = ("TL205",)
+    applicability = "safe"
+    message = "ask the tensor (`x.is_floating_point()`): TorchScript's dtype is an int"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not (
+            isinstance(node, cst.Attribute)
+            and node.attr.value in DTYPE_QUERIES
+            and isinstance(node.value, cst.Attribute)
+            and node.value.attr.value == "dtype"
+            and not isinstance(self.parent(node), cst.Call)
+        ):
+            return None
+        return [(node, f"{self.code(node.value.value)}.{node.attr.value}()")]
+
+
+class StartswithTupleToOr(Fixer):
+    codes = ("TL209",)
+    applicability = "safe"
+    message = "test each prefix with its own call joined by `or`"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
+            return None
+        method = call.func.attr.value
+        if method not in ("startswith", "endswith") or len(call.args) != 1:
+            return None
+        arg = call.args[0]
+        options = arg.value
+        if arg.keyword or arg.star or not isinstance(options, cst.Tuple) or not options.elements:
+            return None
+        if not _plain(call.func.value) or not all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.SimpleString)
+            for e in options.elements
+        ):
+            return None
+        receiver = self.code(call.func.value)
+        tests = " or ".join(f"{receiver}.{method}({self.code(e.value)})" for e in options.elements)
+        bare = len(options.elements) == 1 or not isinstance(
+            self.parent(call),
+            (cst.BinaryOperation, cst.BooleanOperation, cst.UnaryOperation, cst.Comparison,
+             cst.Attribute, cst.Subscript),
+        )  # fmt: skip
+        return [(call, tests if bare else f"({tests})")]
+
+
+class FormatKeywordsToPositional(Fixer):
+    codes = ("TL209",)
+    applicability = "safe"
+    message = "pass the values positionally (`'{}'.format(x)`), as TorchScript's format takes"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not (
+            isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "format"
+            and isinstance(call.func.value, cst.SimpleString)
+            and call.args
+        ):
+            return None
+        literal = call.func.value
+        if "b" in literal.prefix.lower() or "r" in literal.prefix.lower():
+            return None
+        values = {}
+        for arg in call.args:
+            if arg.keyword is None or arg.star or not _plain(arg.value):
+                return None
+            values[arg.keyword.value] = self.code(arg.value)
+        text = literal.evaluated_value
+        if not isinstance(text, str):
+            return None
+        pieces: list[str] = []
+        order: list[str] = []
+        try:
+            parsed = list(string.Formatter().parse(text))
+        except ValueError:
+            return None
+        for literal_text, field, spec, conversion in parsed:
+            pieces.append(literal_text.replace("{", "{{").replace("}", "}}"))
+            if field is None:
+                continue
+            if spec or conversion or field not in values:
+                return None
+            pieces.append("{}")
+            order.append(values[field])
+        if set(order) != set(values.values()) or any(ch in "".join(pieces) for ch in ("\\", "\n")):
+            return None
+        quote = literal.quote
+        new_literal = f"{literal.prefix}{quote}{''.join(pieces)}{quote}"
+        return [(call, f"{new_literal}.format({', '.join(order)})")]
+
+
+class ScriptAnnotationType(Fixer):
+    codes = ("TL214",)
+    applicability = "safe"
+    message = "annotate with a type TorchScript has (`List[int]` for torch.Size, the values' type for Literal)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not isinstance(node, cst.BaseExpression):
+            return None
+        name = (
+            self.ctx.qualified_name(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
+        )
+        if name == "torch.Size":
+            return [(node, f"{self.import_from('typing', 'List')}[int]")]
+        if not isinstance(node, cst.Subscript):
+            return None
+        if self.ctx.qualified_name(node.value) not in (
+            "typing.Literal",
+            "typing_extensions.Literal",
+        ):
+            return None
+        kinds = set()
+        for element in node.slice:
+            value = element.slice.value if isinstance(element.slice, cst.Index) else None
+            if isinstance(value, cst.SimpleString):
+                kinds.add("str")
+            elif isinstance(value, cst.Integer):
+                kinds.add("int")
+            else:
+                return None
+        return [(node, kinds.pop())] if len(kinds) == 1 else None
+
+
+class WalrusInIfTest(Fixer):
+    codes = ("TL204",)
+    applicability = "safe"
+    message = "assign before the `if` (TorchScript has no assignment expressions)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        walrus = diagnostic.node
+        if not isinstance(walrus, cst.NamedExpr) or not isinstance(walrus.target, cst.Name):
+            return None
+        statement = self._if_evaluating_first(walrus)
+        if statement is None or not isinstance(self.parent(statement), cst.IndentedBlock):
+            return None
+        name = walrus.target.value
+        assignment = cst.parse_statement(f"{name} = {self.code(walrus.value)}\n")
+        assignment = assignment.with_changes(leading_lines=statement.leading_lines)
+        new_if = statement.deep_replace(walrus, cst.Name(name)).with_changes(leading_lines=())
+        return [(statement, cst.FlattenSentinel([assignment, new_if]))]
+
+    def _if_evaluating_first(self, walrus: cst.NamedExpr) -> Optional[cst.If]:
+        """The ``if`` (not an ``elif``) whose test evaluates ``walrus`` before anything else:
+        the test itself, the left side of a comparison, or under ``not``."""
+        current: cst.CSTNode = walrus
+        parent = self.parent(current)
+        while True:
+            if isinstance(parent, cst.Comparison) and parent.left is current:
+                current, parent = parent, self.parent(parent)
+            elif isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):
+                current, parent = parent, self.parent(parent)
+            else:
+                break
+        if not isinstance(parent, cst.If) or parent.test is not current:
+            return None
+        grand = self.parent(parent)
+        if isinstance(grand, cst.If) and grand.orelse is parent:
+            return None  # an `elif`: the assignment would run before the first test
+        return parent
+
+
+class IntLiteralForFloat(Fixer):
+    codes = ("TL215",)
+    applicability = "unsafe"
+    message = "write the number as a float literal (`2.0`), which TorchScript takes for a float"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if isinstance(node, cst.Arg):
+            node = node.value
+        if not isinstance(node, cst.Integer):
+            return None
+        return [(node, f"{node.evaluated_value}.0")]
