@@ -536,6 +536,28 @@ class SelfStateMutation(Rule):
                     self.report(node)
 
 
+def _skip_stores(node: cst.CSTNode, skip: set[int]) -> bool:
+    """For an assignment, an augmented one or a call, add to ``skip`` what it stores to or
+    mutates (targets, the receiver of ``.append(...)``): those are no reads. Whether ``node``
+    is of one of those kinds (then it is no read itself)."""
+    kind = type(node)
+    if kind is cst.Assign:
+        for t in node.targets:  # type: ignore[attr-defined]
+            skip.add(id(t.target))
+            if type(t.target) is cst.Subscript:
+                skip.add(id(t.target.value))
+        return True
+    if kind is cst.AugAssign:
+        skip.add(id(node.target))  # type: ignore[attr-defined]
+        return True
+    if kind is cst.Call:
+        func = node.func  # type: ignore[attr-defined]
+        if type(func) is cst.Attribute and func.attr.value in MUTATING_METHODS:
+            skip.add(id(func.value))
+        return True
+    return False
+
+
 def _first_read(
     function: cst.FunctionDef, attr: str, change: cst.CSTNode
 ) -> Optional[cst.Attribute]:
@@ -551,20 +573,9 @@ def _first_read(
     def enter(node: cst.CSTNode) -> Optional[bool]:
         if found or node is change or type(node) in (cst.FunctionDef, cst.Lambda):
             return False
-        kind = type(node)
-        if kind is cst.Assign:
-            for t in node.targets:  # type: ignore[attr-defined]
-                skip.add(id(t.target))
-                if type(t.target) is cst.Subscript:
-                    skip.add(id(t.target.value))
-        elif kind is cst.AugAssign:
-            skip.add(id(node.target))  # type: ignore[attr-defined]
-        elif kind is cst.Call:
-            func = node.func  # type: ignore[attr-defined]
-            if type(func) is cst.Attribute and func.attr.value in MUTATING_METHODS:
-                skip.add(id(func.value))
-        elif (
-            kind is cst.Attribute
+        if (
+            not _skip_stores(node, skip)
+            and type(node) is cst.Attribute
             and id(node) not in skip
             and type(node.value) is cst.Name  # type: ignore[attr-defined]
             and node.value.value == owner  # type: ignore[attr-defined]
@@ -832,18 +843,7 @@ def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[
             owner = info.owner_class if info is not None else None
             top = {id(statement) for statement in node.body.body}  # type: ignore[attr-defined]
             frames.append(_Frame(owner, in_graph, top))
-        elif kind is cst.Assign:
-            for t in node.targets:  # type: ignore[attr-defined]
-                skip.add(id(t.target))
-                if type(t.target) is cst.Subscript:
-                    skip.add(id(t.target.value))
-        elif kind is cst.AugAssign:
-            skip.add(id(node.target))  # type: ignore[attr-defined]
-        elif kind is cst.Call:
-            func = node.func  # type: ignore[attr-defined]
-            if type(func) is cst.Attribute and func.attr.value in MUTATING_METHODS:
-                skip.add(id(func.value))
-        elif kind is cst.Attribute:
+        elif not _skip_stores(node, skip) and kind is cst.Attribute:
             value = node.value  # type: ignore[attr-defined]
             if (
                 frames
