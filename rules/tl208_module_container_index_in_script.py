@@ -88,7 +88,10 @@ class ModuleContainerIndexInScript(Rule):
     `continue` / `return` / `yield`, or a loop variable read after the loop. Safe fix for
     `if cond: continue` standing in the body of a loop over a module container (its only
     `break` / `continue`): the statements after it go under `if not (cond):` (they ran exactly
-    when `continue` did not skip them); no fix for `break`.
+    when `continue` did not skip them); no fix for `break`. Unsafe fix for a loop calling each
+    module of a list or tuple of submodules (or of a property returning one): `stage(x)` ->
+    `stage.forward(x)`, which TorchScript compiles; unsafe because `.forward` skips the
+    module's forward hooks.
     """
 
     code = "TL208"
@@ -193,6 +196,28 @@ class ModuleContainerIndexInScript(Rule):
             """,
             line=15,
             message_contains="__call__",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(3, 3)
+                    self.b = nn.Linear(3, 3)
+
+                @property
+                def stages(self):
+                    return [self.a, self.b]
+
+                def forward(self, x):
+                    for stage in self.stages:
+                        x = stage.forward(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
         ),
         Invalid(
             _example(

@@ -73,8 +73,11 @@ class IntOverflowInScript(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: reducing inside the loop gives eager's result only when the reduction
-    is the last operation applied to the hash.
+    Unsafe fix where the update is `h = h * K + t` (sums of one product of `h`), the loop reads
+    `h` nowhere else, and after the loop `h` is only read as `h % M` (one `M`: an int literal,
+    an attribute, or a name the loop does not bind): the update becomes `h = (h * K + t) % M`.
+    For ints `%` agrees with `+` and `*`, so `h % M` is eager's; unsafe because a float `h`
+    is not reduced exactly. Other loops have no fix.
     """
 
     code = "TL221"
@@ -88,7 +91,10 @@ class IntOverflowInScript(Rule):
     ]
     INVALID = [
         Invalid(
-            _example("            h = h * 1000003 + t"), line=12, message_contains="4 iterations"
+            _example("            h = h * 1000003 + t"),
+            line=12,
+            message_contains="4 iterations",
+            fixed=_example("            h = (h * 1000003 + t) % 97"),
         ),
         Invalid(_example("            h = (h << 20) | t"), line=12),
     ]

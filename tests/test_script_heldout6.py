@@ -329,3 +329,20 @@ def test_typed_dict_of_mixed_fields_is_left_alone():
     )
     assert _flagged("TL214", source)
     assert _fixed("TL214", source, unsafe=True) == source
+
+
+def test_hash_is_reduced_in_the_loop_only_where_only_its_remainder_is_read():
+    reduced = _fixed("TL221", HASH.format(update="h * self.prime + t"), unsafe=True)
+    assert "h = (h * self.prime + t) % 97" in reduced
+    assert _fixed("TL221", HASH.format(update="h * self.prime + t"), unsafe=False) != reduced
+    read = HASH.format(update="h * self.prime + t").replace("x + h % 97", "x + h % 97 + h")
+    assert _fixed("TL221", read, unsafe=True) == read
+
+
+def test_modules_of_a_literal_sequence_are_called_through_forward():
+    source = _module(
+        LAYERS, "        for m in [self.a, self.b]:\n            x = m(x) + m(x)\n        return x"
+    )
+    fixed = _fixed("TL208", source, unsafe=True)
+    assert "x = m.forward(x) + m.forward(x)" in fixed
+    assert _fixed("TL208", source, unsafe=False) == source
