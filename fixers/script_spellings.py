@@ -12,6 +12,7 @@ compiles, each the same value in eager (safe unless noted):
   for int values): annotations do not change what eager runs;
 - ``if (m := value) is not None:`` (the assignment expression evaluated first in an ``if``
   test) -> ``m = value`` before ``if m is not None:``;
+- ``math.isqrt(n)`` -> ``int(math.sqrt(n))`` (unsafe: equal below 2**52);
 - an int literal given for a float argument of a torch function (TL215,
   ``F.interpolate(x, scale_factor=2)``) -> the float literal ``2.0``, which torch converts to
   the same number. Unsafe: a few float parameters change meaning with the type (none of the
@@ -218,3 +219,21 @@ class IntLiteralForFloat(Fixer):
         if not isinstance(node, cst.Integer):
             return None
         return [(node, f"{node.evaluated_value}.0")]
+
+
+class IsqrtToIntSqrt(Fixer):
+    """``math.isqrt(n)`` -> ``int(math.sqrt(n))``: the same int for every ``n`` below 2**52
+    (sizes, counts), as a double holds every such square root's integer part exactly."""
+
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "use `int(math.sqrt(n))`, which TorchScript binds (the same for n < 2**52)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) != "math.isqrt":
+            return None
+        if len(call.args) != 1 or call.args[0].keyword or call.args[0].star:
+            return None
+        math = self.import_module("math")
+        return [(call, f"int({math}.sqrt({self.code(call.args[0].value)}))")]

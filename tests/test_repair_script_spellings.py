@@ -92,6 +92,12 @@ CASES = [
         False,
     ),
     (
+        "isqrt",
+        _model("return x * math.isqrt(x.shape[-1] * 4)", head="import math"),
+        [("math.isqrt(x.shape[-1] * 4)", "int(math.sqrt(x.shape[-1] * 4))")],
+        True,
+    ),
+    (
         "int-for-float",
         _model('return F.interpolate(x, scale_factor=2, mode="nearest")'),
         [("scale_factor=2,", "scale_factor=2.0,")],
