@@ -81,6 +81,23 @@ ROUND_MESSAGE = Message(
 )
 
 
+# `F.interpolate(x, scale_factor=fine.shape[-1] / x.shape[-1])`: while tracing the ratio is a
+# 0-dim tensor, and interpolate takes no tensor scale factor (torch 2.13: TypeError,
+# "upsample_nearest2d() received an invalid combination of arguments").
+SCALE_FACTOR_MESSAGE = Message(
+    "`scale_factor` computed from sizes",
+    (
+        (
+            "trace",
+            "torch.jit.trace fails (TypeError): under trace sizes are 0-dim tensors, and "
+            "interpolate takes no tensor scale factor",
+        ),
+    ),
+    "pass the target size instead (`size=fine.shape[-2:]`), which the tracer records",
+)
+INTERPOLATE_CALLS = frozenset({"torch.nn.functional.interpolate", "torch.nn.functional.upsample"})
+
+
 # Library calls that test the sizes they are handed in Python: `einops.unpack` asks `-1 in
 # shape` of every packed shape, which under trace are tensors read off the packed inputs.
 UNPACK_CALLS = frozenset({"einops.unpack", "einops.packing.unpack"})
@@ -121,14 +138,16 @@ class SizeDependentPython(Rule):
     (`if x.numel() == 0:`, `max(n - 1, 1)`: the tracer warns there too), sizes computed by a
     project function or method (`if not empty(q):` with `def empty(t): return t.numel() == 0`,
     `for i in range(n_windows(x, 2)):`), and methods of Python numbers called on a size
-    (`(h / p).is_integer()`, `n.bit_length()`) and `round()` of a size (`round(d * 0.5)`),
-    which raise under trace whatever the size: sizes are tensors there. A size turned into a NumPy number (`np.ceil(x.shape[0] / 4)`, `np.prod(x.shape[1:])`)
+    (`(h / p).is_integer()`, `n.bit_length()`), `round()` of a size (`round(d * 0.5)`) and an
+    `F.interpolate` scale factor computed from sizes (`scale_factor=fine.shape[-1] /
+    x.shape[-1]`), which raise under trace whatever the size: sizes are tensors there. A size turned into a NumPy number (`np.ceil(x.shape[0] / 4)`, `np.prod(x.shape[1:])`)
     is flagged like
     `math.ceil`. `einops.unpack(x, ps, pattern)` with packed shapes computed by `pack` is
     flagged too: einops tests them in Python (`-1 in shape`), and the tracer warns there
     (harmless while no shape holds -1). Sizes of the
     last dimension in arithmetic (feature sizes that weights fix: `math.sqrt(d)`; the tracer
-    warns, but the trace is right for every input the weights accept), ranks
+    warns, but the trace is right for every input the weights accept; not where a configured
+    count is clamped to one, `min(self.top_k, scores.size(-1))`, which says it varies), ranks
     (`x.dim()`, `x.ndim`: the tracer
     sees them as plain ints and gives no warning; a trace is taken per rank anyway),
     and config values are not
@@ -202,6 +221,24 @@ class SizeDependentPython(Rule):
     targets = ("trace",)
 
     VALID = [
+        # A target size, not a scale factor: the tracer records it.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, coarse, fine):
+                    return F.interpolate(coarse, size=fine.shape[-2:], mode="nearest") + fine
+
+            def inputs():
+                return [
+                    (torch.randn(1, 4, 4, 4), torch.randn(1, 4, 8, 8)),
+                    (torch.randn(1, 4, 4, 4), torch.randn(1, 4, 12, 12)),
+                ]
+            """
+        ),
         # Packed shapes written out in the code are Python ints: nothing is traced.
         Valid(
             """
@@ -449,6 +486,46 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, coarse, fine):
+                    ratio = fine.shape[-1] / coarse.shape[-1]
+                    return F.interpolate(coarse, scale_factor=ratio, mode="nearest") + fine
+
+            def inputs():
+                return [
+                    (torch.randn(1, 4, 4, 4), torch.randn(1, 4, 8, 8)),
+                    (torch.randn(1, 4, 4, 4), torch.randn(1, 4, 12, 12)),
+                ]
+            """,
+            line=8,
+            message_contains="scale_factor",
+        ),
+        # Clamping a configured count to the last size: that size varies.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.top_k = 6
+
+                def forward(self, scores):
+                    k = min(self.top_k, scores.size(-1))
+                    return scores.topk(k, dim=-1).values
+
+            def inputs():
+                return [(torch.randn(2, 9),), (torch.randn(2, 4),)]
+            """,
+            line=10,
+        ),
         Invalid(
             """
             import torch
@@ -926,6 +1003,14 @@ class SizeDependentPython(Rule):
             if args and tensor_under_trace(self.ctx, args[0]):
                 self.report(node, ROUND_MESSAGE)
             return
+        if name in INTERPOLATE_CALLS:
+            positional = call_targets(node)
+            scale = keyword(node, "scale_factor") or (
+                positional[2] if len(positional) > 2 else None
+            )
+            if scale is not None and tensor_under_trace(self.ctx, scale):
+                self.report(scale, SCALE_FACTOR_MESSAGE)
+            return
         if name in UNPACK_CALLS:
             shapes = call_targets(node)[1:2] or [keyword(node, "packed_shapes")]
             if shapes[0] is not None and not _literal(shapes[0]):
@@ -949,11 +1034,17 @@ class SizeDependentPython(Rule):
             compared = (Kind.SIZE, Kind.SIZE_NDARRAY)
         else:
             compared = (Kind.SIZE,)
+        # `min(self.top_k, scores.size(-1))` clamps a configured count to a size: the size can
+        # be the smaller one, so it varies, last dimension or not.
+        clamped = name in COMPARING_BUILTINS and any(self.ctx.kind(a) == Kind.CONST for a in args)
         if any(
             self.ctx.kind(a) in compared
             and not maybe_python_number(self.ctx, a)
             and not self._numpy_call_flagged(a)
-            and (varying_size(self.ctx, a) or from_project_call(self.ctx, a))
+            and (
+                varying_size(self.ctx, a, last_dim_fixed=not clamped)
+                or from_project_call(self.ctx, a)
+            )
             for a in args
         ):
             self.report(node)
