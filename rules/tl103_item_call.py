@@ -18,6 +18,11 @@ from .tl311_self_state_mutation import self_reads
 
 # Builtins comparing their arguments: export cannot guard on a data-dependent float.
 COMPARING = frozenset({"builtins.min", "builtins.max"})
+# Standard-library searches that compare the number with a list's items (torch 2.13: export
+# fails on the data-dependent float's guard, `zuf0 < 1.0`).
+SEARCHING = frozenset(
+    {"bisect.bisect", "bisect.bisect_left", "bisect.bisect_right", "bisect.insort"}
+)
 # Builtins converting their argument: export must specialise the unbacked number and fails.
 CONVERTING = frozenset({"builtins.int", "builtins.float"})
 # Calls that turn the number into text: the text never reaches the traced graph, so trace is
@@ -28,6 +33,19 @@ TEXT_CALLS = {
     "builtins.repr": ("Failed to trace builtin operator", None),
 }
 FORMATTED = "f-string"
+SEARCH_MESSAGE = Message(
+    "`.item()` searched for in a list with `bisect`",
+    (
+        (
+            "compile",
+            "plain torch.compile breaks the graph here (GB0124) and "
+            "torch.compile(fullgraph=True) raises (bisect is a function Dynamo skips)",
+        ),
+        ("trace", "torch.jit.trace bakes the value in as a constant"),
+        ("export", "torch.export fails (the search compares the data-dependent number)"),
+    ),
+    "compare on the tensor: `torch.bucketize(t, cuts_tensor, right=True)` is `bisect.bisect`",
+)
 
 
 class ItemCall(Rule):
@@ -94,6 +112,8 @@ class ItemCall(Rule):
     (`self.stats["norm"] = z.norm().item()`, a log read outside the model). `torch.compile(fullgraph=True)` raises on `json.dumps` ("Unsupported method
     call") and `str()` / `repr()` ("Failed to trace builtin operator") of the number, and
     `torch.export` fails on `json.dumps` ("Object of type SymFloat is not JSON serializable").
+    A number searched for with `bisect.bisect(cuts, t.item())` fails export too (the search
+    compares it), and `fullgraph=True` raises there (Dynamo skips bisect).
 
     NumPy data made from a tensor (`np.mean(h.detach().numpy()).item()`) is flagged for
     compile only, with TL102's message: `torch.compile` traces NumPy calls as tensor operations
@@ -236,6 +256,29 @@ class ItemCall(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import bisect
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cuts = [0.5, 1.0, 2.0]
+                    self.scales = [0.5, 1.0, 2.0, 4.0]
+
+                def forward(self, x):
+                    level = bisect.bisect(self.cuts, x.abs().mean().item())
+                    return x * self.scales[level]
+
+            def inputs():
+                return [(torch.randn(2, 4) * 0.1,), (torch.randn(3, 4) * 10,)]
+            """,
+            line=13,
+            message_contains="bisect",
+        ),
         # Numbers kept on self for logging that no graph code reads: the trace is right; a
         # number read back (self.scale) is baked into the trace.
         Invalid(
@@ -467,6 +510,7 @@ class ItemCall(Rule):
         # Arguments of `min(a, b)` / `max(a, b)` and of `int(...)` / `float(...)`, recorded
         # when the visit meets the outer call.
         self._compared: set[int] = set()
+        self._searched: set[int] = set()
         self._converted: set[int] = set()
         # The text-making calls and f-strings around the current node, innermost last.
         self._text: list[tuple[int, str]] = []
@@ -512,6 +556,8 @@ class ItemCall(Rule):
             self._text.append((id(node), name))
         if len(node.args) >= 2 and name in COMPARING:
             self._compared.update(id(arg.value) for arg in node.args)
+        elif len(node.args) >= 2 and name in SEARCHING:
+            self._searched.update(id(arg.value) for arg in node.args)
         elif len(node.args) == 1 and name in CONVERTING:
             self._converted.add(id(node.args[0].value))
         func = node.func
@@ -539,6 +585,11 @@ class ItemCall(Rule):
             return
         if not parameter_data_only(self.ctx, func.value) and not self._stored_unread(node):
             targets.append("trace")
+        if id(node) in self._searched:
+            # `bisect.bisect(cuts, t.item())`: bisect is C code Dynamo skips, and the search
+            # compares the unbacked number.
+            self.report(node, SEARCH_MESSAGE, targets=[*targets, "export"])
+            return
         if id(node) in self._converted or (
             id(node) in self._compared and floating(self.ctx, func.value)
         ):
