@@ -23,7 +23,7 @@ TorchScript reads it, and types the dict as what it holds.
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 import libcst as cst
 
@@ -37,6 +37,40 @@ _MESSAGE = re.compile(r"annotate the empty literal \(`(\w+): Dict\[int, Tensor\]
 _READ_METHODS = frozenset({"get", "items", "keys", "values", "pop", "copy", "clear"})
 
 
+def annotate_binding(
+    fixer: Fixer,
+    function: cst.FunctionDef,
+    name: str,
+    role: Callable[[cst.Name], Optional[object]],
+    annotation: Callable[[], str],
+) -> Optional[list[Replacement]]:
+    """``name = <empty>`` -> ``name: <annotation()> = <empty>``, where ``role`` gives each use
+    of ``name`` in ``function`` the Assign that binds it (exactly one), True for a use that
+    keeps the annotated type, None for one that refuses the fix. ``annotation`` is asked only
+    then (it may add an import)."""
+    binding: Optional[cst.Assign] = None
+    for use in variable_uses(fixer, function, name):
+        found = role(use)
+        if found is None:
+            return None
+        if isinstance(found, cst.Assign):
+            if binding is not None:
+                return None
+            binding = found
+    if binding is None:
+        return None
+    new = cst.AnnAssign(
+        target=binding.targets[0].target,
+        annotation=cst.Annotation(
+            cst.parse_expression(annotation()),
+            whitespace_before_indicator=cst.SimpleWhitespace(""),
+            whitespace_after_indicator=cst.SimpleWhitespace(" "),
+        ),
+        value=binding.value,
+    )
+    return [(binding, new)]
+
+
 class EmptyDictIntKeys(Fixer):
     codes = ("TL217",)
     applicability = "safe"
@@ -48,30 +82,15 @@ class EmptyDictIntKeys(Fixer):
         if found is None or function is None:
             return None
         name = found.group(1)
-        binding: Optional[cst.Assign] = None
-        for use in variable_uses(self, function, name):
-            role = self._role(use, function)
-            if role is None:
-                return None
-            if isinstance(role, cst.Assign):
-                if binding is not None:
-                    return None
-                binding = role
-        if binding is None:
-            return None
-        annotation = (
-            f"{self.import_from('typing', 'Dict')}[int, {self.import_module('torch')}.Tensor]"
-        )
-        new = cst.AnnAssign(
-            target=binding.targets[0].target,
-            annotation=cst.Annotation(
-                cst.parse_expression(annotation),
-                whitespace_before_indicator=cst.SimpleWhitespace(""),
-                whitespace_after_indicator=cst.SimpleWhitespace(" "),
+        return annotate_binding(
+            self,
+            function,
+            name,
+            lambda use: self._role(use, function),
+            lambda: (
+                f"{self.import_from('typing', 'Dict')}[int, {self.import_module('torch')}.Tensor]"
             ),
-            value=binding.value,
         )
-        return [(binding, new)]
 
     def _role(self, use: cst.Name, function: cst.FunctionDef) -> Optional[object]:
         """The Assign binding ``use`` to an empty dict, True for a use that keeps the dict's

@@ -37,7 +37,12 @@ class StarArgsInScript(Rule):
     ```
 
     ## Fix safety
-    No automatic fix: callers that pass extra positional or keyword arguments must change too.
+    Unsafe fix for keyword-only parameters after a bare `*`, each with a default and no
+    `**kwargs`: they become ordinary parameters (`def forward(self, x, *, scale: float = 1.0)`
+    -> `def forward(self, x, scale: float = 1.0)`); every call that worked binds the same
+    values, but one passing them by position, which raised `TypeError`, is now accepted. No
+    fix for `*args` / `**kwargs`: callers that pass extra positional or keyword arguments must
+    change too.
     """
 
     code = "TL201"

@@ -88,8 +88,10 @@ class ContainerTypeInScript(Rule):
     ## Fix safety
     Safe fix: an empty dict bound once, into which every store puts a surely-int key (literal,
     `enumerate` count, `range` variable, size) and a Tensor value, is annotated `d: Dict[int,
-    torch.Tensor] = {}` (a local annotation is not even evaluated by Python). Otherwise no fix:
-    the annotation to write depends on every value stored.
+    torch.Tensor] = {}` (a local annotation is not even evaluated by Python); an empty list
+    bound once, to which every `append` adds an int (a literal or a size), a float, a str or a
+    bool literal, and which is otherwise only read, is annotated `xs: List[int] = []`.
+    Otherwise no fix: the annotation to write depends on every value stored.
     """
 
     code = "TL217"

@@ -346,3 +346,32 @@ def test_modules_of_a_literal_sequence_are_called_through_forward():
     fixed = _fixed("TL208", source, unsafe=True)
     assert "x = m.forward(x) + m.forward(x)" in fixed
     assert _fixed("TL208", source, unsafe=False) == source
+
+
+def test_keyword_only_parameters_with_defaults_become_ordinary_ones():
+    source = (
+        HEAD
+        + "class Block(nn.Module):\n    def forward(self, x, *, scale: float = 1.0, shift: int = 0):\n"
+        "        return x * scale + shift\n\n\nclass Model(nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        self.block = Block()\n\n    def forward(self, x):\n"
+        "        return self.block(x, scale=0.5)" + TAIL
+    )
+    fixed = _fixed("TL201", source, unsafe=True)
+    assert "def forward(self, x, scale: float = 1.0, shift: int = 0):" in fixed
+    assert _fixed("TL201", source, unsafe=False) == source
+
+
+def test_empty_list_of_sizes_is_annotated_and_a_shape_tuple_passed_as_is():
+    source = _module(
+        "        pass",
+        "        sizes = []\n        sizes.append(x.shape[-1])\n"
+        "        y = torch.nn.functional.interpolate(x[None], size=tuple(x.shape[-1:]))\n"
+        "        return y[0] * sizes[0]",
+    )
+    fixed = _fixed("TL217", source, unsafe=False)
+    assert "sizes: List[int] = []" in fixed
+    assert "size=x.shape[-1:]" in _fixed("TL209", source, unsafe=False)
+    mixed = source.replace(
+        "sizes.append(x.shape[-1])", "sizes.append(x.shape[-1])\n        sizes.append(x)"
+    )
+    assert "sizes: List[int]" not in _fixed("TL217", mixed, unsafe=True)
