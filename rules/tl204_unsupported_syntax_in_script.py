@@ -130,8 +130,10 @@ class UnsupportedSyntaxInScript(Rule):
     function; an f-string whose specs are width / precision with `d`, `f`, `e`, `g` -> `%`
     formatting. Unsafe because each rewrite is exact only for the cases the linter can see (the
     receiver of `view` a tensor, the set's elements compared by value, the f-string's values
-    numbers). `try`, `global`, walrus, `match`, `yield`, loops' `else` and filters on sizes or
-    tensor data have no fix: write the TorchScript form by hand.
+    numbers). `{**base, "k": v}` returned or bound to a name (one `**`, first, literal keys
+    after it) -> `merged = base.copy()`, `merged["k"] = v`, then `merged` (the same dict, keys
+    in the same order, for a dict `base`). `try`, `global`, walrus, `match`, `yield`, loops'
+    `else` and filters on sizes or tensor data have no fix: write the TorchScript form by hand.
     """
 
     code = "TL204"

@@ -175,7 +175,10 @@ class UnsupportedCallInScript(Rule):
     spelling (`math` for other NumPy functions of numbers) or must move out of the scripted code
     (`@torch.jit.unused`), by hand. Safe fix: `sorted(d.items())` of a dict of tensors ->
     `[(key, d[key]) for key in sorted(d.keys())]` (dict keys are unique: Python's sort of the
-    pairs compares the keys alone).
+    pairs compares the keys alone); `tuple(x.shape[a:b])` passed to a torch function -> the
+    shape (`torch.Size` is a tuple); `checkpoint(...)` in the body of an `if` with an `else`
+    -> `and not torch.jit.is_scripting()` added to the test (False in Python; TorchScript
+    compiles the `else`).
     """
 
     code = "TL209"

@@ -375,3 +375,34 @@ def test_empty_list_of_sizes_is_annotated_and_a_shape_tuple_passed_as_is():
         "sizes.append(x.shape[-1])", "sizes.append(x.shape[-1])\n        sizes.append(x)"
     )
     assert "sizes: List[int]" not in _fixed("TL217", mixed, unsafe=True)
+
+
+def test_checkpoint_branch_is_guarded_only_where_an_else_computes_without_it():
+    body = (
+        "        for blk in self.layers:\n            if self.training:\n"
+        "                x = checkpoint(blk, x, use_reentrant=False)\n"
+        "            else:\n                x = blk(x)\n        return x"
+    )
+    extra = "from torch.utils.checkpoint import checkpoint\n\n\n"
+    source = _module(LOOP, body, extra)
+    fixed = _fixed("TL209", source, unsafe=False)
+    assert "if self.training and not torch.jit.is_scripting():" in fixed
+    alone = _module(
+        LOOP, body.replace("            else:\n                x = blk(x)\n", ""), extra
+    )
+    assert "is_scripting" not in _fixed("TL209", alone, unsafe=True)
+
+
+@requires_torch
+@pytest.mark.torch
+def test_dict_expansion_becomes_a_copy_with_the_keys_set():
+    source = _module(
+        "        self.defaults = {'a': 1.0, 'b': 0.5}",
+        "        opts = {**self.defaults, 'a': 2.0}\n        return x * opts['a'] * opts['b']",
+    )
+    fixed = _fixed("TL204", source, unsafe=True)
+    assert "        opts = self.defaults.copy()\n        opts['a'] = 2.0\n" in fixed
+    assert _fixed("TL204", source, unsafe=False) == source
+    from .oracle import check
+
+    assert check(fixed, "script").ok
