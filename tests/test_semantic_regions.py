@@ -564,6 +564,50 @@ def test_entry_of_a_registry_stored_on_self_is_reached(tmp_path):
     assert "calib.unused" not in regions
 
 
+def test_registry_filled_by_a_decorator_is_reached_and_the_decorator_is_not(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "model.py": """
+                from torch import nn
+
+                READOUTS = {}
+
+                def register_readout(name):
+                    def wrap(fn):
+                        READOUTS[name] = fn
+                        return fn
+                    return wrap
+
+                @register_readout("mean")
+                def mean_pool(x):
+                    return x.mean(0)
+
+                @register_readout("sum")
+                def sum_pool(x):
+                    return x.sum(0)
+
+                def unused(x):
+                    return x
+
+                class Net(nn.Module):
+                    def __init__(self, readout="mean"):
+                        super().__init__()
+                        self.readout = READOUTS[readout]
+
+                    def forward(self, x):
+                        return self.readout(x)
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["model.mean_pool"] == DEFAULT
+    assert regions["model.sum_pool"] == DEFAULT
+    assert "model.unused" not in regions
+    # Registering runs at import time: the decorator's inner function is no wrapper.
+    assert "model.register_readout.<locals>.wrap" not in regions
+
+
 def test_project_wrappers_of_guard_calls_are_guards(tmp_path):
     paths = write_project(
         tmp_path,

@@ -695,6 +695,8 @@ class ProjectIndex:
         if found is None or found[0] != "function":
             return []
         _, summary, local = found
+        if summary.functions[local].registers:
+            return []  # it stores the function in a registry: nothing runs around calls
         prefix = f"{local}.<locals>."
         return [summary.qualify(name) for name in summary.functions if name.startswith(prefix)]
 

@@ -138,6 +138,9 @@ class FunctionSummary:
     # For ``is_*`` functions that return what other calls say (``return torch.jit.is_tracing()``,
     # ``return a() or b()``): those calls' qualified names; the index resolves them to guards.
     guard_calls: Optional[list[str]] = None
+    # A decorator (factory) that stores the function it decorates in a module-level dict
+    # (``REGISTRY[name] = fn``): it registers at import time and wraps nothing at call time.
+    registers: bool = False
 
 
 @dataclass(**_SLOTS)
@@ -386,6 +389,9 @@ class _Summarizer(ast.NodeVisitor):
         self.instances: list[dict[str, str]] = [{}]
         # Per function: local names bound to callables (see _record_callable).
         self.callables: list[dict[str, list[CallRef]]] = [{}]
+        # Module-level decorators that store the function they wrap in a module-level dict
+        # (``def register(name): def wrap(fn): REGISTRY[name] = fn ...``): name -> the dict.
+        self.registering_decorators: dict[str, str] = {}
         # The guard tests around the current statement in the current function (CallRef.guard),
         # outermost first; a block drops those its statements added when it ends.
         self.guards: list[GuardTest] = []
@@ -545,6 +551,18 @@ class _Summarizer(ast.NodeVisitor):
             self.summary.functions[qual] = fn
         for dec in node.decorator_list:
             self._root_from_decorator(dec, qual, node.lineno)
+            target = dec.func if isinstance(dec, ast.Call) else dec
+            registry = (
+                self.registering_decorators.get(target.id) if isinstance(target, ast.Name) else None
+            )
+            if registry is not None and not self.function_stack and not self.class_stack:
+                # `@register_readout("mean")`: the function is an entry of the registry.
+                self.summary.registries.setdefault(registry, []).append(self.summary.qualify(qual))
+        if not self.scope:
+            registry = _stored_registry(node, self.summary.defined_names)
+            if registry is not None:
+                self.registering_decorators[node.name] = registry
+                fn.registers = True
         self.function_stack.append(fn)
         self.instances.append({})
         self.callables.append({})
@@ -1110,3 +1128,19 @@ def summarize(text: str, module: str, path: str, is_package: bool = False) -> Fi
     except RecursionError:
         summary.parsed = False
     return summary
+
+
+def _stored_registry(node: ParamNode, module_names: set[str]) -> Optional[str]:
+    """For a module-level decorator (factory) that stores what it wraps in a module-level dict
+    (``REGISTRY[name] = fn`` in it or in its inner function): that dict's name."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Assign):
+            for target in part.targets:
+                if (
+                    isinstance(target, ast.Subscript)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id in module_names
+                    and isinstance(part.value, ast.Name)
+                ):
+                    return target.value.id
+    return None
