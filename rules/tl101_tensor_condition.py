@@ -103,6 +103,36 @@ ASSERT_MESSAGE = Message(
     "under `if torch.compiler.is_compiling():` use torch._assert_async(cond, message), a graph "
     "operator compile and export keep, or move the check out of forward",
 )
+# With a computed message (an f-string), Dynamo cannot turn the assert into a graph check
+# (torch 2.13: "Data-dependent branching"); with a constant one, or none, it does.
+ASSERT_COMPUTED_MESSAGE = Message(
+    "`assert` on tensor data with a computed message",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "(Dynamo keeps an assert on a tensor only with a constant message)",
+        ),
+        *ASSERT_MESSAGE.clauses,
+    ),
+    ASSERT_MESSAGE.advice,
+)
+# `assert torch.allclose(a, b)`: a Python bool computed from the data (torch 2.13: "Data
+# dependent operator" aten.allclose; export: DataDependentOutputException).
+DATA_BOOL_CALLS = frozenset({"torch.allclose", "torch.equal"})
+ASSERT_DATA_BOOL_MESSAGE = Message(
+    "`assert` on a Python bool computed from tensor data",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "('Data dependent operator')",
+        ),
+        ("export", "torch.export fails (its output depends on the data)"),
+    ),
+    "compare with tensor ops (`torch.isclose(a, b).all()`) and check with "
+    "torch._assert_async, or move the check out of forward",
+)
 CLAUSES = (
     (
         "compile",
@@ -155,7 +185,10 @@ class TensorCondition(Rule):
     `GuardOnDataDependentSymNode`; `torch.jit.trace` records the branch taken for the example
     input (with a `TracerWarning`) and silently takes it for every later input. An `assert` on
     tensor data fails `torch.export` (non-strict) and is dropped by `torch.jit.trace` (the
-    trace accepts inputs eager rejects); `torch.compile` keeps it. A branch
+    trace accepts inputs eager rejects); `torch.compile` keeps it when its message is a constant
+    (with a computed one, an f-string, `fullgraph=True` raises and plain compile breaks the
+    graph). `assert torch.allclose(a, b)` (or `torch.equal`) asserts a Python bool read from the
+    data: compile and export fail there. A branch
     on a number already read out with `.item()` makes `torch.compile(fullgraph=True)` and
     `torch.export` fail at the branch (plain `torch.compile` broke the graph where the number
     was read); the trace took the number at `.item()` (TL103), so this finding does not name
@@ -495,6 +528,45 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        # A computed message: Dynamo cannot keep the assert as a graph check.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.vocab = 10
+
+                def forward(self, ids):
+                    assert ids.max() < self.vocab, f"id out of range for {self.vocab}"
+                    return ids * 2
+
+            def inputs():
+                return [(torch.tensor([1, 2, 3]),), (torch.tensor([4, 12]),)]
+            """,
+            line=10,
+            message_contains="computed message",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    y = x.flip(0).flip(0)
+                    assert torch.allclose(x, y)
+                    return y * 2
+
+            def inputs():
+                return [(torch.rand(3, 4),), (torch.rand(5, 4),)]
+            """,
+            line=7,
+            backends=("compile", "export"),
+            message_contains="Python bool computed",
+        ),
         # any() of a tensor tests each element's truth in Python.
         Invalid(
             """
@@ -939,8 +1011,22 @@ class TensorCondition(Rule):
         self._cover(node.test)
         # An assert on a number read out of a tensor (`assert x.max().item() <= n`) becomes a
         # runtime check in export; on the tensor itself (`assert (x > 0).all()`) it fails.
-        if self.ctx.in_graph and self._data_dependent(node.test) and self._tensor_valued(node.test):
-            self.report(node.test, ASSERT_MESSAGE, targets=("export", "trace"))
+        if not self.ctx.in_graph:
+            return
+        test = node.test
+        while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test = test.expression
+        if isinstance(test, cst.Call) and self.ctx.qualified_name(test.func) in DATA_BOOL_CALLS:
+            self.report(node.test, ASSERT_DATA_BOOL_MESSAGE, targets=("compile", "export"))
+            return
+        if self._data_dependent(node.test) and self._tensor_valued(node.test):
+            computed = node.msg is not None and not isinstance(
+                node.msg, (cst.SimpleString, cst.ConcatenatedString)
+            )
+            if computed:
+                self.report(node.test, ASSERT_COMPUTED_MESSAGE, targets=ALL)
+            else:
+                self.report(node.test, ASSERT_MESSAGE, targets=("export", "trace"))
 
     def visit_Call(self, node: cst.Call) -> None:
         # `max(t, 1.0)` compares in Python: Dynamo rewrites it to a tensor op, the tracer
