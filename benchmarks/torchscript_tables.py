@@ -33,6 +33,14 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
 - ``dtype_device_attributes_unbound``: per ``dtype`` / ``device``, the public attributes of
   ``torch.dtype`` / ``torch.device`` that fail read on a tensor's ``.dtype`` / ``.device``
   (TorchScript's dtype is an int: ``.is_floating_point``; its Device has ``type``, ``index``).
+- ``size_methods_unbound``: public ``torch.Size`` methods the frontend has no binding for on a
+  tensor's shape, which it types ``List[int]`` (``x.shape[1:].numel()``).
+- ``torch_functions_unbound``: public functions of ``torch`` (``linalg``, ``fft``, ``special``,
+  ``nn.functional``) for which every call fails ``Unknown builtin op: aten::<name>``
+  (``torch.get_default_dtype()``, ``torch.is_tensor``); classes are left out.
+- ``module_wrappers_unscriptable``: functions of ``torch.nn.utils`` / ``.parametrizations``
+  that return the module they are given changed (``spectral_norm``, ``weight_norm``,
+  ``orthogonal``...) after which scripting a model holding it fails, compiling or running.
 - ``functional_float_arguments``: per ``torch.nn.functional`` function TorchScript compiles
   from Python source, the ``float`` arguments (and their positions) that reject an int
   literal where a float literal compiles (``F.interpolate(x, scale_factor=2)``).
