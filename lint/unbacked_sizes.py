@@ -47,6 +47,7 @@ CONSUMER_METHODS: dict[str, Consumer] = {
     "unbind": Consumer("count", (0, 0)),  # unbind(dim=0)
     "cov": Consumer("count"),
     "corrcoef": Consumer("count"),
+    "tolist": Consumer("count"),  # a Python list needs its length
 }
 CONSUMER_FUNCTIONS: dict[str, Consumer] = {
     **{f"torch.{name}": consumer for name, consumer in CONSUMER_METHODS.items()},

@@ -128,7 +128,7 @@ class DataDependentShape(Rule):
     there ("Could not guard on data-dependent expression", or "Could not extract specialized
     integer"): `logsumexp`, `roll`, `diff`, `trapezoid` and `batch_norm` ask whether it is
     empty; `cdist` whether it is empty or above a size; `chunk`, `split`, `tensor_split`,
-    `unbind`, `cov` and `corrcoef` need its value; `cross_entropy` and `nll_loss` check that
+    `unbind`, `cov`, `corrcoef` and `.tolist()` need its value; `cross_entropy` and `nll_loss` check that
     `weight` has one entry per class. Measured with torch 2.13 on masked selections, `nonzero`
     indices, `masked_select`, `unique` and `bincount` results; the reductions, softmax, norms,
     matmul, sorting, `topk`, `quantile`, reshapes, concatenation, padding, arithmetic with a
@@ -382,6 +382,29 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        # A Python list of a data-dependent length.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, batch):
+                    x = x * 2
+                    counts = torch.bincount(batch)
+                    sums = [x[:n].sum(0) for n in counts.tolist()]
+                    return torch.stack(sums)
+
+            def inputs():
+                return [
+                    (torch.randn(7, 3), torch.tensor([0, 0, 1, 1, 1, 2, 2])),
+                    (torch.randn(7, 3), torch.tensor([0, 1, 1, 1, 1, 1, 2])),
+                ]
+            """,
+            line=8,
+            backends=("compile", "export"),
+            message_contains="`.tolist()` guards",
+        ),
         # A helper's first statement, but the receiver is an operation of its own.
         Invalid(
             """
