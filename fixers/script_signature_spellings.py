@@ -5,6 +5,9 @@
   1.0)``), unsafe: every call that worked binds the same values, but a call passing the
   parameter by position, which raised ``TypeError``, is now accepted. Only where every
   keyword-only parameter has a default and there is no ``**kwargs``.
+- TL201 ``*features: T`` of a function called in this file only with positional arguments
+  -> one ``features: List[T]`` parameter, the calls passing a list (unsafe; see
+  ``VarargsToList``).
 - TL209 ``tuple(x.shape[a:b])`` (or of ``x.size()``) passed straight to a ``torch`` function
   -> the shape itself (safe): ``torch.Size`` is a tuple, and torch's functions take either;
   TorchScript's shapes are ``List[int]``, which it cannot turn into a tuple of unknown length.
@@ -19,6 +22,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
 
 class KeywordOnlyToOrdinary(Fixer):
@@ -88,3 +92,112 @@ def _shape_expression(node: cst.BaseExpression) -> bool:
         and isinstance(node.func, cst.Attribute)
         and node.func.attr.value == "size"
     )
+
+
+def _names(root: cst.CSTNode, name: str) -> list[cst.CSTNode]:
+    """Every ``Name`` spelled ``name`` and every attribute ``.name`` under ``root``."""
+    found: list[cst.CSTNode] = []
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        if isinstance(child, cst.Name) and child.value == name:
+            found.append(child)
+        return None
+
+    walk(root, enter, lambda child: None)
+    return found
+
+
+class VarargsToList(Fixer):
+    """TL201 ``def merge(*features: torch.Tensor)`` called in this file only as
+    ``merge(a, b)`` / ``self.merge(a, b)`` -> ``def merge(features: List[torch.Tensor])`` and
+    ``merge([a, b])``. Unsafe: the body gets a list where it had a tuple (the same for the
+    uses allowed: passed to a ``torch`` function, iterated, measured, indexed), and callers in
+    other files must change too."""
+
+    codes = ("TL201",)
+    applicability = "unsafe"
+    message = "take the variable arguments as one list"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        star = diagnostic.node
+        params = self.parent(star)
+        function = self.parent(params) if params is not None else None
+        if (
+            not isinstance(star, cst.Param)
+            or not isinstance(params, cst.Parameters)
+            or params.star_arg is not star
+            or not isinstance(function, cst.FunctionDef)
+            or params.kwonly_params
+            or params.star_kwarg is not None
+            or params.posonly_params
+            or star.annotation is None
+            or any(p.default is not None for p in params.params)
+        ):
+            return None
+        variable = star.name.value
+        if not all(self._list_like(use) for use in _names(function.body, variable)):
+            return None
+        owner = self.parent(self.parent(function) or function)
+        method = isinstance(owner, cst.ClassDef)
+        static = any(
+            self.ctx.qualified_name(d.decorator) == "builtins.staticmethod"
+            for d in function.decorators
+        )
+        fixed = len(params.params) - (1 if method and not static else 0)
+        name = function.name.value
+        edits: list[Replacement] = []
+        for use in _names(self.ctx.module, name):
+            if use is function.name:
+                continue
+            call = self._call_of(use, method)
+            if call is None or any(a.star or a.keyword is not None for a in call.args):
+                return None
+            head, tail = call.args[:fixed], call.args[fixed:]
+            if len(head) != fixed:
+                return None
+            items = ", ".join(self.code(a.value).strip() for a in tail)
+            args = [self.code(a.value).strip() for a in head] + [f"[{items}]"]
+            edits.append(
+                (call, cst.parse_expression(f"{self.code(call.func).strip()}({', '.join(args)})"))
+            )
+        if not edits:
+            return None
+        element = self.code(star.annotation.annotation).strip()
+        annotation = f"{self.import_from('typing', 'List')}[{element}]"
+        new_param = cst.Param(
+            name=star.name,
+            annotation=cst.Annotation(
+                cst.parse_expression(annotation),
+                whitespace_before_indicator=cst.SimpleWhitespace(""),
+                whitespace_after_indicator=cst.SimpleWhitespace(" "),
+            ),
+        )
+        ordered = [p.with_changes(comma=cst.MaybeSentinel.DEFAULT) for p in params.params]
+        new = params.with_changes(params=[*ordered, new_param], star_arg=cst.MaybeSentinel.DEFAULT)
+        return [(params, new), *edits]
+
+    def _call_of(self, use: cst.CSTNode, method: bool) -> Optional[cst.Call]:
+        """The call ``use`` names the function in: ``name(...)`` for a function,
+        ``self.name(...)`` / ``cls.name(...)`` / ``Class.name(...)`` for a method."""
+        parent = self.parent(use)
+        if not method:
+            return parent if isinstance(parent, cst.Call) and parent.func is use else None
+        if not isinstance(parent, cst.Attribute) or parent.attr is not use:
+            return None
+        call = self.parent(parent)
+        return call if isinstance(call, cst.Call) and call.func is parent else None
+
+    def _list_like(self, use: cst.CSTNode) -> bool:
+        """A use a list serves as the tuple did: an argument of a ``torch`` function, the
+        iterable of a ``for``, ``len(...)``, an indexed read."""
+        parent = self.parent(use)
+        if isinstance(parent, cst.Arg) and parent.value is use and not parent.star:
+            call = self.parent(parent)
+            callee = self.ctx.qualified_name(call.func) if isinstance(call, cst.Call) else None
+            return callee is not None and (callee.startswith("torch.") or callee == "builtins.len")
+        if isinstance(parent, (cst.For, cst.CompFor)):
+            return parent.iter is use
+        if isinstance(parent, cst.Subscript) and parent.value is use:
+            holder = self.parent(parent)
+            return not isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.Del))
+        return False

@@ -40,9 +40,13 @@ class StarArgsInScript(Rule):
     Unsafe fix for keyword-only parameters after a bare `*`, each with a default and no
     `**kwargs`: they become ordinary parameters (`def forward(self, x, *, scale: float = 1.0)`
     -> `def forward(self, x, scale: float = 1.0)`); every call that worked binds the same
-    values, but one passing them by position, which raised `TypeError`, is now accepted. No
-    fix for `*args` / `**kwargs`: callers that pass extra positional or keyword arguments must
-    change too.
+    values, but one passing them by position, which raised `TypeError`, is now accepted.
+    Unsafe fix for `*parts: T` of a function without defaults, keyword-only parameters or
+    `**kwargs`, whose body only passes `parts` to torch functions, iterates, measures or
+    indexes it, and which this file only calls with positional arguments: `parts: List[T]`, and
+    each call passes the extra arguments as a list (`merge(a, b)` -> `merge([a, b])`); callers
+    in other files must change too. No fix for `**kwargs`: callers that pass extra keyword
+    arguments must change too.
     """
 
     code = "TL201"

@@ -406,3 +406,17 @@ def test_dict_expansion_becomes_a_copy_with_the_keys_set():
     from .oracle import check
 
     assert check(fixed, "script").ok
+
+
+def test_varargs_become_one_list_where_every_call_of_the_file_is_positional():
+    source = _module(
+        "        pass",
+        "        return _merge(x, x + 1) + _merge(x)",
+        "def _merge(*parts: torch.Tensor) -> torch.Tensor:\n    return torch.cat(parts, dim=1)\n\n\n",
+    )
+    fixed = _fixed("TL201", source, unsafe=True)
+    assert "def _merge(parts: List[torch.Tensor]) -> torch.Tensor:" in fixed
+    assert "return _merge([x, x + 1]) + _merge([x])" in fixed
+    assert _fixed("TL201", source, unsafe=False) == source
+    tupled = source.replace("torch.cat(parts, dim=1)", "torch.cat(parts + (x,), dim=1)")
+    assert _fixed("TL201", tupled, unsafe=True) == tupled
