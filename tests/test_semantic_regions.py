@@ -608,6 +608,35 @@ def test_registry_filled_by_a_decorator_is_reached_and_the_decorator_is_not(tmp_
     assert "model.register_readout.<locals>.wrap" not in regions
 
 
+def test_call_of_a_plain_object_held_on_self_runs_its_dunder_call(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "model.py": """
+                from torch import nn
+
+                class GreedyDecoder:
+                    def __call__(self, log_probs):
+                        return log_probs.argmax(-1).tolist()
+
+                    def unused(self):
+                        return 0
+
+                class Net(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.decoder = GreedyDecoder()
+
+                    def forward(self, x):
+                        return self.decoder(x)
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["model.GreedyDecoder.__call__"] == DEFAULT
+    assert "model.GreedyDecoder.unused" not in regions
+
+
 def test_project_wrappers_of_guard_calls_are_guards(tmp_path):
     paths = write_project(
         tmp_path,

@@ -754,10 +754,12 @@ class ProjectIndex:
                     callees.append((method[0], this, call))
                 else:
                     cls = self.attribute_class(this, call.target)
-                    if cls and self.is_module_class(cls):
-                        forward = self.find_method(cls, "forward")
-                        if forward:
-                            callees.append((forward[0], cls, call))
+                    if cls:
+                        # A module runs its forward; a plain object its own __call__.
+                        entry = "forward" if self.is_module_class(cls) else "__call__"
+                        method = self.find_method(cls, entry)
+                        if method:
+                            callees.append((method[0], cls, call))
                     callees.extend(
                         (f, None, call) for f in self.attribute_functions(this, call.target)
                     )
@@ -769,7 +771,9 @@ class ProjectIndex:
             elif call.kind in ("attr", "item"):
                 cls = self.attribute_class(this, call.target, item=call.kind == "item")
                 if cls:
-                    name = "forward" if call.method == "__call__" else call.method
+                    name = call.method
+                    if name == "__call__" and self.is_module_class(cls):
+                        name = "forward"  # a plain object's call runs its own __call__
                     method = self.find_method(cls, name)
                     if method:
                         callees.append((method[0], cls, call))
