@@ -24,6 +24,7 @@ CONSTRUCTORS = {
     "torch.BoolTensor",
     "torch.IntTensor",
     "torch.scalar_tensor",
+    "torch.from_numpy",
 }
 # Constructors whose one traced size stays in the trace (torch 2.13 warns that the result is a
 # constant, yet computes it from each input's sizes); the legacy ``torch.LongTensor([n])`` and
@@ -37,7 +38,8 @@ class TensorFromPythonData(Rule):
     ## What it does
     Finds tensor constructors in graph code whose data is a size that varies between calls
     (`torch.tensor(x.shape)`, `torch.tensor([x.size(0)])`, `boxes.new_tensor([w, h, w, h])`
-    with `h, w = img.shape[-2:]`), a Python value read from tensor data
+    with `h, w = img.shape[-2:]`, `torch.from_numpy(mask)` of an array built from sizes), a
+    Python value read from tensor data
     (`torch.tensor(t.tolist())`, `torch.tensor(t.item())`) or a tensor
     (`torch.tensor(t)`). Constructors of literals and config values are not flagged, nor is
     `torch.tensor` / `torch.as_tensor` of one size the tracer follows (`x.shape[1]`,
@@ -195,6 +197,25 @@ class TensorFromPythonData(Rule):
         ),
     ]
     INVALID = [
+        # A NumPy array built from sizes, made a tensor.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    b, h, w = x.shape
+                    grid = np.zeros((h, w), dtype=np.float32)
+                    grid[: h // 2] = 1.0
+                    return x * torch.from_numpy(grid)
+
+            def inputs():
+                return [(torch.randn(2, 4, 3),), (torch.randn(2, 6, 3),)]
+            """,
+            line=10,
+        ),
         Invalid(
             """
             import torch
@@ -333,5 +354,5 @@ def built_from_varying_data(ctx: LintContext, node: cst.Call) -> bool:
     data = args[0]
     kind = ctx.kind(data)
     return kind in (Kind.DATA, Kind.TENSOR) or (
-        kind in (Kind.SIZE, Kind.SHAPE) and varying_size(ctx, data)
+        kind in (Kind.SIZE, Kind.SHAPE, Kind.SIZE_NDARRAY) and varying_size(ctx, data)
     )
