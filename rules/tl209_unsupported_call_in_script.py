@@ -11,7 +11,7 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import top_level_definition, walk
 from torchlint.rules._script import (
     SCRIPT,
     class_annotations,
@@ -298,6 +298,28 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # A float stored on self from an annotated constructor argument.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, scale: float = 2.0):
+                    super().__init__()
+                    self.scale = scale
+
+                def forward(self, x):
+                    if self.scale.is_integer():
+                        return x * self.scale
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="float method",
+        ),
         # An Enum member looked up by name.
         Invalid(
             """
@@ -1021,6 +1043,46 @@ class UnsupportedCallInScript(Rule):
                     return False
         return True
 
+    def _attribute_number_type(self, value: cst.Attribute) -> Optional[str]:
+        """``int`` / ``float`` for ``self.<attr>`` that every assignment of the class's
+        ``__init__`` binds to a parameter annotated so (``self.scale = scale`` with ``scale:
+        float``) or to such a literal; None when any other method stores it too."""
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        if attr is None or info is None or not info.owner_class:
+            return None
+        module = self.ctx.model.summary.module
+        local = info.owner_class.removeprefix(f"{module}.") if module else info.owner_class
+        owner = top_level_definition(self.ctx.module, local)
+        if not isinstance(owner, cst.ClassDef):
+            return None
+        methods = [m for m in owner.body.body if isinstance(m, cst.FunctionDef)]
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        if init is None or any(self_assignments(m, attr) for m in methods if m is not init):
+            return None
+        values = self_assignments(init, attr)
+        types = set()
+        for bound in values:
+            if bound is None:
+                return None
+            literal = literal_type(bound)
+            if literal in ("int", "float"):
+                types.add(literal)
+                continue
+            param = next(
+                (
+                    p
+                    for p in init.params.params
+                    if isinstance(bound, cst.Name) and p.name.value == bound.value
+                ),
+                None,
+            )
+            annotation = param.annotation.annotation if param and param.annotation else None
+            if not isinstance(annotation, cst.Name) or annotation.value not in ("int", "float"):
+                return None
+            types.add(annotation.value)
+        return types.pop() if len(types) == 1 else None
+
     def _number_type(self, value: cst.BaseExpression, depth: int = 0) -> Optional[str]:
         """``int`` or ``float`` for a value TorchScript surely types so: a number literal, an
         ``int(...)`` / ``float(...)`` / ``len(...)`` call, a tensor's size (``x.shape[i]``,
@@ -1052,7 +1114,9 @@ class UnsupportedCallInScript(Rule):
         if isinstance(value, cst.Subscript):
             return "int" if self._size_subscript(value) else None
         if isinstance(value, cst.Attribute):
-            return "int" if value.attr.value == "ndim" and self._tensor(value.value) else None
+            if value.attr.value == "ndim" and self._tensor(value.value):
+                return "int"
+            return self._attribute_number_type(value)
         if isinstance(value, cst.Call):
             name = self.ctx.qualified_name(value.func)
             if name in ("builtins.int", "builtins.len"):
