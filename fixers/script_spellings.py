@@ -12,6 +12,7 @@ compiles, each the same value in eager (safe unless noted):
   for int values): annotations do not change what eager runs;
 - ``if (m := value) is not None:`` (the assignment expression evaluated first in an ``if``
   test) -> ``m = value`` before ``if m is not None:``;
+- ``typing.cast(T, x)`` -> ``x`` (its value at run time);
 - ``math.isqrt(n)`` -> ``int(math.sqrt(n))`` (unsafe: equal below 2**52);
 - an int literal given for a float argument of a torch function (TL215,
   ``F.interpolate(x, scale_factor=2)``) -> the float literal ``2.0``, which torch converts to
@@ -237,3 +238,23 @@ class IsqrtToIntSqrt(Fixer):
             return None
         math = self.import_module("math")
         return [(call, f"int({math}.sqrt({self.code(call.args[0].value)}))")]
+
+
+class CastToValue(Fixer):
+    """``typing.cast(T, x)`` -> ``x``: ``cast`` returns its value unchanged at run time."""
+
+    codes = ("TL209",)
+    applicability = "safe"
+    message = "drop `typing.cast`: it returns the value itself, and TorchScript cannot call it"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) != "typing.cast":
+            return None
+        if len(call.args) != 2 or any(a.keyword or a.star for a in call.args):
+            return None
+        value = call.args[1].value
+        text = self.code(value)
+        if not isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+            text = f"({text})"
+        return [(call, text)]

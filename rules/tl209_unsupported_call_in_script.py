@@ -298,6 +298,25 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            from typing import Optional, cast
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, scale: Optional[torch.Tensor] = None):
+                    if scale is None:
+                        return x
+                    return x * cast(torch.Tensor, scale)
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.tensor(2.0)), (torch.randn(4, 3), torch.tensor(3.0))]
+            """,
+            line=10,
+            message_contains="typing.cast",
+        ),
         # A float stored on self from an annotated constructor argument.
         Invalid(
             """
@@ -867,6 +886,10 @@ class UnsupportedCallInScript(Rule):
                     "hold the parent as a submodule)"
                 )
             return None
+        if name == "typing.cast":
+            # torch 2.13: the type argument is a value there ("builtin cannot be used as a
+            # value", "__int__ cannot be used as a value"), whatever the type.
+            return "`typing.cast` (TorchScript cannot take its type argument as a value)"
         module, _, rest = name.partition(".")
         table = torchscript_table()
         package, _, function = name.rpartition(".")

@@ -92,6 +92,18 @@ CASES = [
         False,
     ),
     (
+        "typing-cast",
+        _model(
+            "scale = x.mean() if x.dim() > 3 else None\n"
+            "                if scale is None:\n"
+            "                    return x\n"
+            "                return x * cast(torch.Tensor, scale)",
+            head="from typing import cast",
+        ),
+        [("cast(torch.Tensor, scale)", "scale")],
+        False,
+    ),
+    (
         "isqrt",
         _model("return x * math.isqrt(x.shape[-1] * 4)", head="import math"),
         [("math.isqrt(x.shape[-1] * 4)", "int(math.sqrt(x.shape[-1] * 4))")],
