@@ -1,4 +1,4 @@
-"""TL204 / TL205 / TL209 / TL214 / TL215: Python spellings TorchScript rejects -> spellings it
+"""TL204 / TL205 / TL208 / TL209 / TL214 / TL215: Python spellings TorchScript rejects -> spellings it
 compiles, each the same value in eager (safe unless noted):
 
 - ``x.dtype.is_floating_point`` / ``.is_complex`` / ``.is_signed`` -> ``x.is_floating_point()``
@@ -13,6 +13,7 @@ compiles, each the same value in eager (safe unless noted):
 - ``if (m := value) is not None:`` (the assignment expression evaluated first in an ``if``
   test) -> ``m = value`` before ``if m is not None:``;
 - ``typing.cast(T, x)`` -> ``x`` (its value at run time);
+- ``if self.layers:`` of a module container -> ``if len(self.layers) > 0:``;
 - ``math.isqrt(n)`` -> ``int(math.sqrt(n))`` (unsafe: equal below 2**52);
 - an int literal given for a float argument of a torch function (TL215,
   ``F.interpolate(x, scale_factor=2)``) -> the float literal ``2.0``, which torch converts to
@@ -258,3 +259,24 @@ class CastToValue(Fixer):
         if not isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             text = f"({text})"
         return [(call, text)]
+
+
+class ContainerTruthToLength(Fixer):
+    """``if self.layers:`` of a module container -> ``if len(self.layers) > 0:``: a container
+    is true when it holds a module, and TorchScript has its length."""
+
+    codes = ("TL208",)
+    applicability = "safe"
+    message = "test the container's length (`len(self.layers) > 0`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not isinstance(node, (cst.Attribute, cst.Name)) or "truth test" not in (
+            diagnostic.message or ""
+        ):
+            return None
+        text = f"len({self.code(node)}) > 0"
+        parent = self.parent(node)
+        if isinstance(parent, (cst.UnaryOperation, cst.BooleanOperation)):
+            text = f"({text})"
+        return [(node, text)]

@@ -143,6 +143,44 @@ class ModuleContainerIndexInScript(Rule):
     ]
     INVALID = [
         Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, pool: bool = True):
+                    super().__init__()
+                    self.pool = nn.ModuleList([nn.AvgPool1d(2)] if pool else [])
+
+                def forward(self, x):
+                    if self.pool:
+                        x = self.pool[0](x)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 3, 8),), (torch.randn(1, 3, 6),)]
+            """,
+            line=10,
+            message_contains="truth test",
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def __init__(self, pool: bool = True):
+                        super().__init__()
+                        self.pool = nn.ModuleList([nn.AvgPool1d(2)] if pool else [])
+
+                    def forward(self, x):
+                        if len(self.pool) > 0:
+                            x = self.pool[0](x)
+                        return x * 2
+
+                def inputs():
+                    return [(torch.randn(2, 3, 8),), (torch.randn(1, 3, 6),)]
+                """,
+        ),
+        Invalid(
             _example(
                 "        for layer in self.layers[: self.depth]:\n            x = layer(x)\n        return x"
             ).replace("super().__init__()\n", "super().__init__()\n        self.depth = 1\n"),
@@ -236,6 +274,31 @@ class ModuleContainerIndexInScript(Rule):
             message_contains="zip",
         ),
     ]
+
+    def visit_If(self, node: cst.If) -> None:
+        self._truth_test(node.test)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._truth_test(node.test)
+
+    def _truth_test(self, test: cst.BaseExpression) -> None:
+        """``if self.downsample:`` of a module container: TorchScript has no truth value for
+        it (torch 2.13: "Could not cast value of type ... ModuleList to bool")."""
+        if not in_script(self.ctx):
+            return
+        parts = [test]
+        while parts:
+            part = parts.pop()
+            if isinstance(part, cst.BooleanOperation):
+                parts.extend((part.left, part.right))
+            elif isinstance(part, cst.UnaryOperation) and isinstance(part.operator, cst.Not):
+                parts.append(part.expression)
+            elif self.ctx.kind(part) is Kind.MODULES:
+                self.report(
+                    part,
+                    "truth test of a module container: torch.jit.script cannot cast a module "
+                    "list or dict to bool; test its length (`len(self.layers) > 0`)",
+                )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if not in_script(self.ctx) or len(node.slice) != 1:
