@@ -803,3 +803,35 @@ def test_a_tensor_method_on_a_torch_factory_stored_on_self_is_a_tensor():
     env = kinds_in(source, "Scheduler.prev")
     assert env["index"] == DATA
     assert env["count"] != T
+
+
+def test_a_class_body_literal_read_on_self_is_a_constant_and_a_computed_one_is_not():
+    source = """
+    import torch
+    from torch import nn
+
+    class Tokenizer:
+        offset = 3
+        vocab = compute_vocab()
+
+        def normalize(self, ids):
+            shift = self.offset
+            table = self.vocab
+            return ids - shift
+
+    class Net(nn.Module):
+        offset = 3
+
+        def __init__(self):
+            super().__init__()
+            self.offset = torch.zeros(1)
+
+        def forward(self, x):
+            shift = self.offset
+            return x - shift
+    """
+    env = kinds_in(source, "Tokenizer.normalize")
+    assert env["shift"] == CONST
+    assert env["table"] == UNK
+    # Assigned on self in __init__: what __init__ assigns wins over the class-body default.
+    assert kinds_in(source, "Net.forward")["shift"] == T

@@ -605,9 +605,7 @@ class FileModel:
         if attr not in TORCH_LAYER_TENSORS:
             return False
         layers = nn_parameter_modules()
-        return any(
-            base in layers for _, _, cls in self.index.mro(owner) for base in cls.bases
-        )
+        return any(base in layers for _, _, cls in self.index.mro(owner) for base in cls.bases)
 
     def self_attribute_kind(self, owner: Optional[str], attr: str) -> Kind:
         if attr == "training":
@@ -616,7 +614,13 @@ class FileModel:
             return Kind.UNKNOWN
         marker = self.index.attribute_marker(owner, attr)
         if marker is None:
-            return Kind.TENSOR if self._torch_layer_parameter(owner, attr) else Kind.UNKNOWN
+            if self._torch_layer_parameter(owner, attr):
+                return Kind.TENSOR
+            # `offset = 3` in the class body, never assigned on self: a constant.
+            for _, _, cls in self.index.mro(owner):
+                if attr in cls.body_values:
+                    return Kind.CONST if cls.body_values[attr] == "value" else Kind.UNKNOWN
+            return Kind.UNKNOWN
         simple = {
             "<tensor>": Kind.TENSOR,
             "<const>": Kind.CONST,
