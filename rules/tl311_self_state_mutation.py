@@ -339,6 +339,40 @@ class SelfStateMutation(Rule):
         ),
     ]
     INVALID = [
+        # A plain object held on self counts its calls and a property reads the count back:
+        # the converted model keeps the weight of the conversion call.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Annealer:
+                def __init__(self, warmup: int = 4):
+                    self.warmup = warmup
+                    self.step = 0
+
+                def tick(self):
+                    self.step += 1
+
+                @property
+                def weight(self):
+                    return min(1.0, self.step / self.warmup)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.annealer = Annealer()
+
+                def forward(self, x):
+                    self.annealer.tick()
+                    return self.fc(x) * self.annealer.weight
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=10,
+        ),
         # A deque of recent summaries: the converted model keeps the one item it held while
         # converting (the current call's), eager averages over the last three calls.
         Invalid(

@@ -262,6 +262,51 @@ def test_property_read_in_forward_reaches_its_getter(tmp_path):
     assert "head.Head.unused" not in regions
 
 
+def test_a_property_of_an_object_held_on_self_is_reached_when_read(tmp_path):
+    paths = write_project(
+        tmp_path,
+        {
+            "vae.py": """
+                from torch import nn
+
+                class Annealer:
+                    def __init__(self):
+                        self.step = 0
+
+                    def tick(self):
+                        self.step += 1
+
+                    @property
+                    def weight(self):
+                        return min(1.0, self.step / 4)
+
+                    @property
+                    def unused(self):
+                        return 1
+
+                    def helper(self):
+                        return 2
+
+                class Model(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.annealer = Annealer()
+
+                    def forward(self, x):
+                        self.annealer.tick()
+                        callback = self.annealer.helper
+                        return x * self.annealer.weight
+            """
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["vae.Annealer.weight"] >= DEFAULT
+    assert regions["vae.Annealer.tick"] >= DEFAULT
+    # Neither an unread property nor a method only referenced (not a property) is reached.
+    assert "vae.Annealer.unused" not in regions
+    assert "vae.Annealer.helper" not in regions
+
+
 def test_a_project_decorators_wrapper_runs_around_the_forward(tmp_path):
     paths = write_project(
         tmp_path,

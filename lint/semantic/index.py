@@ -768,6 +768,11 @@ class ProjectIndex:
                 method = self.find_method(this, call.target)
                 if method and "builtins.property" in method[2].decorators:
                     callees.append((method[0], this, call))
+            elif call.kind == "attr-read":
+                cls = self.attribute_class(this, call.target)
+                method = self.find_method(cls, call.method) if cls else None
+                if method and "builtins.property" in method[2].decorators:
+                    callees.append((method[0], cls, call))
             elif call.kind in ("attr", "item"):
                 cls = self.attribute_class(this, call.target, item=call.kind == "item")
                 if cls:

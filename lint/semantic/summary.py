@@ -106,7 +106,9 @@ class CallRef:
     (``self.sub.method(...)`` or ``self.sub(...)``: ``target`` is ``sub`` and ``method`` the
     method, ``"__call__"`` for a call), ``"super"`` (``super().method(...)``) or ``"registry"``
     (``fn = REGISTRY[key]; fn(...)``: ``target`` is the dict of callables, or an instance of a
-    class holding one, and every callable in it is reached). ``"read"`` is no call either: ``self.<target>`` read, which runs a property's getter.
+    class holding one, and every callable in it is reached). ``"read"`` is no call either:
+    ``self.<target>`` read, which runs a property's getter; ``"attr-read"`` the same for
+    ``self.<target>.<method>`` (a property of the held object's class).
     ``"annotation"`` is no call: a name
     in the function's signature (``target``), a class TorchScript compiles with a scripted
     function. ``"with"`` is the context manager of a ``with`` item (``with Timer(...):``, or
@@ -395,8 +397,9 @@ class _Summarizer(ast.NodeVisitor):
         # The guard tests around the current statement in the current function (CallRef.guard),
         # outermost first; a block drops those its statements added when it ends.
         self.guards: list[GuardTest] = []
-        # ``self.<name>`` reads recorded (function id, name, guard): one reference each.
-        self.reads: set[tuple[int, str, tuple]] = set()
+        # ``self.<name>`` and ``self.<name>.<attr>`` reads recorded (function id, kind, name, attr,
+        # guard): one reference each.
+        self.reads: set[tuple[int, str, str, Optional[str], tuple]] = set()
 
     # ``ast.NodeVisitor`` finds a method by name for every node (a string concatenation and a
     # getattr each); a type lookup among the few handled types, and skipping fields that hold
@@ -965,15 +968,27 @@ class _Summarizer(ast.NodeVisitor):
         when the class makes ``name`` a property (once per name and guard in a function)."""
         value = node.value
         if type(value) is ast.Name and value.id == "self" and type(node.ctx) is ast.Load:
-            if self.function_stack:
-                fn = self.function_stack[-1]
-                guard = tuple(self.guards)
-                key = (id(fn), node.attr, guard)
-                if key not in self.reads:
-                    self.reads.add(key)
-                    fn.calls.append(CallRef("read", node.attr, line=node.lineno, guard=guard))
+            self._record_read("read", node.attr, None, node.lineno)
             return
+        if (
+            type(value) is ast.Attribute
+            and type(value.value) is ast.Name
+            and value.value.id == "self"
+            and type(node.ctx) is ast.Load
+        ):
+            # ``self.annealer.weight``: the getter of a property of the held object's class.
+            self._record_read("attr-read", value.attr, node.attr, node.lineno)
         self.generic_visit(node)
+
+    def _record_read(self, kind: str, target: str, method: Optional[str], line: int) -> None:
+        if not self.function_stack:
+            return
+        fn = self.function_stack[-1]
+        guard = tuple(self.guards)
+        key = (id(fn), kind, target, method, guard)
+        if key not in self.reads:
+            self.reads.add(key)
+            fn.calls.append(CallRef(kind, target, method or "", line=line, guard=guard))
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
