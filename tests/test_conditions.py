@@ -230,3 +230,26 @@ def test_a_helper_also_called_in_eval_mode_carries_no_condition():
     found = _by_marker(source)
     assert found["helper"].condition is None
     assert set(found["helper"].targets) == {"export", "trace"}
+
+
+def test_a_helper_called_after_an_early_return_in_eval_mode_runs_only_in_training():
+    source = textwrap.dedent(
+        """
+        import torch
+        from torch import nn
+
+        class Augment(nn.Module):
+            def _band(self, size, like):
+                start = torch.randint(0, max(size - 4, 1), (like.shape[0], 1))  # helper
+                return start
+
+            def forward(self, spec):
+                if not self.training:
+                    return spec
+                return spec + self._band(spec.shape[-1], spec)
+        """
+    )
+    assert "helper" not in _by_marker(source)
+    training = _by_marker(source, mode="training")
+    assert training["helper"].condition == "self.training"
+    assert "trace" in training["helper"].targets

@@ -103,9 +103,12 @@ NOT_MODULE_TORCH_NN = frozenset(
 
 def _training_guard(test: GuardTest) -> bool:
     """``self.training``, alone or as a part of an ``and``: the guarded code runs only in
-    training mode."""
+    training mode. ``not not self.training`` too: the rest of a block after
+    ``if not self.training: return``."""
     if test == TRAINING_GUARD:
         return True
+    if type(test) is tuple and test[0] == "not" and type(test[1]) is tuple and test[1][0] == "not":
+        return _training_guard(test[1][1])
     return type(test) is tuple and test[0] == "and" and any(map(_training_guard, test[1:]))
 
 
