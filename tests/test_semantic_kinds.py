@@ -835,3 +835,36 @@ def test_a_class_body_literal_read_on_self_is_a_constant_and_a_computed_one_is_n
     assert env["table"] == UNK
     # Assigned on self in __init__: what __init__ assigns wins over the class-body default.
     assert kinds_in(source, "Net.forward")["shift"] == T
+
+
+def test_a_held_objects_buffer_is_a_tensor_and_its_method_learns_argument_kinds():
+    source = """
+    import torch
+    from torch import nn
+
+    class Sampler(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("timesteps", torch.arange(5))
+            self.steps = 5
+
+        def step(self, eps, t, t_prev):
+            return eps * t
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.sampler = Sampler()
+
+        def forward(self, noise):
+            ts = self.sampler.timesteps.tolist()
+            count = self.sampler.steps
+            out = self.sampler.step(noise, ts[0], -1)
+            return out
+    """
+    env = kinds_in(source, "Model.forward")
+    assert env["ts"] == DATA
+    assert env["count"] == CONST
+    assert env["out"] == T
+    step = kinds_in(source, "Sampler.step")
+    assert step["eps"] == T and step["t"] == DATA and step["t_prev"] == CONST

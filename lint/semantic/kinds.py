@@ -1132,6 +1132,10 @@ class KindInference:
                 return T
             if attr == "training":
                 return CONST
+            held = self._held_class(node.value)
+            if held is not None:
+                # `self.sampler.timesteps`: what the held object's class stores there.
+                return self.model.self_attribute_kind(held, attr)
             return UNK
         if value_kind in (CONST,):
             return CONST
@@ -1146,6 +1150,18 @@ class KindInference:
             # graph code is a tensor (as `v[:, 0]` is): its shape is sizes.
             return SHAPE
         return UNK
+
+    def _held_class(self, node: cst.BaseExpression) -> Optional[str]:
+        """The project class of the object ``self.<name>`` holds, when ``node`` is that."""
+        if (
+            self.owner_class is None
+            or type(node) is not cst.Attribute
+            or type(node.value) is not cst.Name  # type: ignore[attr-defined]
+            or node.value.value != self.self_name  # type: ignore[attr-defined]
+        ):
+            return None
+        held = self.model.index.attribute_class(self.owner_class, node.attr.value)  # type: ignore[attr-defined]
+        return held if held is not None and self.model.index.mro(held) else None
 
     def _is_global_chain(self, node: cst.BaseExpression) -> bool:
         while type(node) is cst.Attribute:
@@ -1214,6 +1230,10 @@ class KindInference:
                     return self._self_call(func.attr.value, node)
                 if method in ("parameters", "buffers"):
                     return TS
+                held = self._held_class(func.value)
+                if held is not None and method != "forward":
+                    # `self.sampler.step(eps, t)`: the method learns its arguments' kinds.
+                    return self.model.held_call_kind(held, method, node, self)
                 if method == "forward":
                     return T
                 return UNK

@@ -560,6 +560,19 @@ class FileModel:
             return Kind.TENSOR
         return Kind.UNKNOWN
 
+    def held_call_kind(
+        self, held: str, attr: str, node: cst.Call, inference: KindInference
+    ) -> Kind:
+        """``self.<name>.<attr>(...)`` on an object of the project class ``held``: the method's
+        return kind, and its parameters take the arguments' kinds."""
+        method = self.index.find_method(held, attr)
+        if method is None:
+            return Kind.UNKNOWN
+        self.record_call(
+            method[0], node, inference, skip_self=True, callee_file=method[1], bound=True
+        )
+        return self._callee_return_kind(method[0], method[1])
+
     def _method_of(self, inference: KindInference) -> Optional[str]:
         """The fully qualified method whose body (or a function nested in it) ``inference``
         infers; None for a module-level function."""
