@@ -32,6 +32,9 @@ TENSOR_FACTORIES = frozenset(
     }
 )
 
+# what a method of a tensor returns where that is not a tensor (any of these fails as a global)
+TENSOR_METHOD_KINDS = {"item": "number", "tolist": "list", "dim": "number", "numel": "number"}
+
 
 def _example(module_level: str, body: str, name: str = "Model") -> str:
     return (
@@ -52,15 +55,18 @@ class GlobalValueInScript(Rule):
     ## What it does
     Finds names in code that `torch.jit.script` compiles that refer to a module-level variable
     holding a value: a number, string, bool, `None`, a tuple / list / dict, a tensor made with a
-    `torch` factory, a `torch` dtype, or a `logging.getLogger(...)` logger (`EPS = 1e-6` read
-    in `forward`). Functions, classes and imported modules are fine.
+    `torch` factory (or a method or index of one: `torch.tensor([...]).view(1, 3, 1, 1)`,
+    `.item()`), a `torch` dtype or `torch.device`, or a `logging.getLogger(...)` logger
+    (`EPS = 1e-6` read in `forward`, or in a function that scripted code calls). Functions,
+    classes and imported modules are fine.
 
     ## Why is this bad?
     TorchScript does not capture Python globals as values: `torch.jit.script` raises
     `python value of type 'float' cannot be used as a value. Perhaps it is a closed over global
     variable? If so, please consider passing it in as an argument or use a local variable
     instead.` (`undefined value` for a `None` global, `attribute lookup is not defined on python
-    value of type 'Logger'` for a logger). `torch.compile` and `torch.export` read globals
+    value of type 'Logger'` for a logger; `type 'Tensor'`, `'list'`, `'device'` for those).
+    `torch.compile` and `torch.export` read globals
     fine.
 
     ## Example
@@ -140,6 +146,19 @@ class GlobalValueInScript(Rule):
         ),
         Invalid(_example("DTYPE = torch.float64", "        return x.to(DTYPE)"), line=9),
         Invalid(_example("OFFSET = torch.ones(3)", "        return x + OFFSET"), line=9),
+        Invalid(
+            "import torch\nfrom torch import nn\n\n"
+            "MEAN = torch.tensor([0.5, 0.4, 0.3]).view(1, 3)\n\n\n"
+            "def normalize(x: torch.Tensor) -> torch.Tensor:\n"
+            "    return x - MEAN\n\n\n"
+            "class Model(nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return normalize(x)\n\n\n"
+            "def inputs():\n"
+            "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n",
+            line=8,
+            message_contains="tensor `MEAN`",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -199,8 +218,15 @@ class GlobalValueInScript(Rule):
         if isinstance(value, cst.Call):
             if name.startswith("torch.") and name[6:] in TENSOR_FACTORIES:
                 return "tensor"
+            if name == "torch.device":
+                return "device"
             if name == "logging.getLogger":
                 return "logger"
+            if isinstance(value.func, cst.Attribute):  # a method of a tensor: .view(...), .item()
+                if self._value_kind(value.func.value) == "tensor":
+                    return TENSOR_METHOD_KINDS.get(value.func.attr.value, "tensor")
+        if isinstance(value, cst.Subscript) and self._value_kind(value.value) == "tensor":
+            return "tensor"
         return None
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
