@@ -57,6 +57,16 @@ def is_called(fixer: Fixer, name: cst.Name) -> bool:
     return isinstance(parent, cst.Call) and parent.func is name
 
 
+def is_docstring(stmt: cst.CSTNode) -> bool:
+    """Whether ``stmt`` is a statement holding a string alone (a docstring in first place)."""
+    return (
+        isinstance(stmt, cst.SimpleStatementLine)
+        and len(stmt.body) == 1
+        and isinstance(stmt.body[0], cst.Expr)
+        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
 def contains(root: cst.CSTNode, test: Callable[[cst.CSTNode], bool]) -> bool:
     """Whether any node in ``root`` (itself included) passes ``test``."""
     found = False

@@ -26,6 +26,8 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
+from ._shared import is_docstring
+
 LIST_WRITES = {"append": 0, "insert": 1}  # method -> the position of the element argument
 
 
@@ -72,7 +74,7 @@ class AnnotateEmptyContainer(Fixer):
         if annotations.get(node.attr.value) is None:
             return None
         first = cls.body.body[0]
-        if self._is_docstring(first):
+        if is_docstring(first):
             return [(first, cst.FlattenSentinel([first, *lines]))]
         lines[0] = lines[0].with_changes(leading_lines=first.leading_lines)
         moved = first.with_changes(leading_lines=[cst.EmptyLine(indent=False)])  # PEP 8
@@ -100,15 +102,6 @@ class AnnotateEmptyContainer(Fixer):
 
         walk(cls, enter, lambda node: None)
         return [name for name in found if name not in annotated]
-
-    @staticmethod
-    def _is_docstring(stmt: cst.BaseStatement) -> bool:
-        return (
-            isinstance(stmt, cst.SimpleStatementLine)
-            and len(stmt.body) == 1
-            and isinstance(stmt.body[0], cst.Expr)
-            and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-        )
 
     def _annotation(self, cls: cst.ClassDef, attr: str) -> Optional[str]:
         """``List[T]`` / ``Dict[K, V]`` from the class's writes, or None when unsure."""

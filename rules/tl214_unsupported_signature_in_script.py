@@ -7,8 +7,10 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import bound_names
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.torchscript_tables import torchscript_table
+from torchlint.lint.walk import walk
 from torchlint.rules._script import SCRIPT, in_script, literal_type, signature_params
 
 # The literal kinds a default of each annotation may be, as torch 2.13's frontend checks them
@@ -42,6 +44,96 @@ _GENERICS = {
     "tuple": "Tuple",
 }
 
+# torch's context-manager decorators -> the module their wrapper function is defined in, and
+# the names that module binds to what a model file usually means by them (torch 2.13). The
+# wrapper is `functools.wraps`ed: TorchScript compiles the undecorated source (`__wrapped__`)
+# but resolves its global names in the wrapper's `__globals__`, that module's.
+_CONTEXTLIB = ("torch.utils._contextlib", {"functools", "inspect", "sys", "warnings"})
+_AUTOCAST = (
+    "torch.amp.autocast_mode",
+    {"torch", "functools", "warnings", "collections", "numpy"},
+)
+CONTEXT_DECORATORS = {
+    "torch.no_grad": _CONTEXTLIB,
+    "torch.enable_grad": _CONTEXTLIB,
+    "torch.inference_mode": _CONTEXTLIB,
+    "torch.set_grad_enabled": _CONTEXTLIB,
+    "torch.autograd.no_grad": _CONTEXTLIB,
+    "torch.autograd.enable_grad": _CONTEXTLIB,
+    "torch.autograd.inference_mode": _CONTEXTLIB,
+    "torch.autograd.set_grad_enabled": _CONTEXTLIB,
+    "torch.autocast": _AUTOCAST,
+    "torch.amp.autocast": _AUTOCAST,
+    "torch.cuda.amp.autocast": _AUTOCAST,
+    "torch.cpu.amp.autocast": _AUTOCAST,
+}
+
+
+def context_decorator(ctx, decorator: cst.Decorator) -> Optional[str]:  # type: ignore[no-untyped-def]
+    """The qualified name of a torch context-manager decorator (``@torch.no_grad()``,
+    ``@torch.inference_mode``, ``@torch.autocast("cuda")``), or None."""
+    spelled = decorator.decorator
+    name = ctx.qualified_name(spelled.func if isinstance(spelled, cst.Call) else spelled)
+    return name if name in CONTEXT_DECORATORS else None
+
+
+def _module_names(module: cst.Module) -> dict[str, str]:
+    """Names the file binds at module level -> what they are (``import x as y``: the module
+    ``x``; anything else: "")."""
+    found: dict[str, str] = {}
+    for stmt in module.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            found[stmt.name.value] = ""
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Import):
+                for alias in small.names:
+                    dotted = cst.Module([]).code_for_node(alias.name)
+                    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                        found[alias.asname.name.value] = dotted
+                    else:
+                        found[dotted.split(".")[0]] = dotted.split(".")[0]
+            elif isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+                for alias in small.names:
+                    bound = alias.asname.name if alias.asname is not None else alias.name
+                    if isinstance(bound, cst.Name):
+                        found[bound.value] = ""
+            elif isinstance(small, (cst.Assign, cst.AnnAssign)):
+                targets = (
+                    [t.target for t in small.targets]
+                    if isinstance(small, cst.Assign)
+                    else [small.target]
+                )
+                for target in targets:
+                    if isinstance(target, cst.Name):
+                        found[target.value] = ""
+    return found
+
+
+def _global_reads(function: cst.FunctionDef, names: dict[str, str]) -> list[str]:
+    """Module-level names of the file the body of ``function`` reads (not its locals), in
+    order; names in annotations, attribute names and keywords left out."""
+    local = bound_names(function)
+    skip: set[int] = set()
+    found: dict[str, None] = {}
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if isinstance(node, cst.Annotation):
+            return False
+        if isinstance(node, cst.Attribute):
+            skip.add(id(node.attr))
+        elif isinstance(node, cst.Arg) and node.keyword is not None:
+            skip.add(id(node.keyword))
+        elif isinstance(node, cst.Name) and id(node) not in skip:
+            if node.value in names and node.value not in local:
+                found.setdefault(node.value, None)
+        return None
+
+    for stmt in function.body.body if isinstance(function.body, cst.IndentedBlock) else []:
+        walk(stmt, enter, lambda node: None)
+    return list(found)
+
 
 def _example(signature: str, returns: str = "") -> str:
     return (
@@ -69,7 +161,11 @@ class UnsupportedSignatureInScript(Rule):
     also inside `Optional[...]` and element by element in `List[...]` / `Tuple[...]` from a
     tuple literal). TorchScript checks a default against the annotation: an int literal passes
     for `float` and any number for `bool`, a float literal for `int` does not. A `None` default
-    is TL202's.
+    is TL202's. Also a torch context-manager decorator (`@torch.no_grad()`,
+    `@torch.inference_mode()`, `@torch.enable_grad()`, `@torch.autocast(...)`, bare or
+    called) on a scripted function whose body reads a module-level name of the file (an
+    import such as `F` or `math`, a helper function, a constant) that the decorator's module
+    does not bind to the same thing.
 
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
@@ -80,7 +176,12 @@ class UnsupportedSignatureInScript(Rule):
     expression`, `Expected a default value of type int on parameter "tau".`,
     `Mutable default parameters are not supported because Python binds them to
     the function and they persist across function calls`. Python, trace, compile and export
-    do not read annotations, so only script breaks.
+    do not read annotations, so only script breaks. A decorated function is compiled from its
+    undecorated source (`__wrapped__`), but its global names are looked up in the wrapper's
+    module (`torch.utils._contextlib` for the grad modes, `torch.amp.autocast_mode` for
+    autocast): `undefined value math`, `undefined value helper`, and `F` is a `TypeVar` of
+    that module there (`attribute lookup is not defined on python value of type 'TypeVar'`).
+    (Where the body reads no such name, it compiles, without the decorator's effect.)
 
     ## Example
     ```python
@@ -97,7 +198,13 @@ class UnsupportedSignatureInScript(Rule):
     subscripted abstract container: `Mapping[K, V]` -> `Dict[K, V]`, `Sequence[T]` /
     `Iterable[T]` -> `List[T]` (scripted callers must then pass that type); `tau: int = 1.0`
     -> `tau: float = 1.0`, the default's type (scripted callers passing an int are then
-    refused). Safe fix for a `TypedDict` of the file whose fields all have one annotation `T`:
+    refused). Safe fix for `@torch.no_grad()` / `@torch.autocast(...)` (no arguments or
+    literal ones, the innermost decorator, not on a generator): the body under `with` that
+    context, which runs it the same way in eager, trace, compile and export, and which
+    TorchScript compiles. Unsafe fix for `@torch.inference_mode()`: the body under `with
+    torch.no_grad():` (TorchScript compiles no `inference_mode`; the values are the same but
+    the tensors made there are no longer inference tensors, see TL206). No fix for
+    `enable_grad` / `set_grad_enabled`. Safe fix for a `TypedDict` of the file whose fields all have one annotation `T`:
     `dict[str, T]` (Python does not check annotations). Other signatures
     have no automatic fix: the right type depends on what callers pass.
     """
@@ -109,6 +216,25 @@ class UnsupportedSignatureInScript(Rule):
 
     VALID = [
         Valid(_example(", shape: Optional[List[int]] = None")),
+        # A decorated function whose body reads no global name of the file compiles.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                @torch.no_grad()
+                def forward(self, x):
+                    return self.fc(x).relu()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         Valid(_example(", pair: Optional[Tuple[torch.Tensor, torch.Tensor]] = None")),
         Valid(_example(", sizes: Optional[List[int]] = None", " -> torch.Tensor")),
         # Not scripted: a plain helper may use any annotation.
@@ -281,6 +407,82 @@ class UnsupportedSignatureInScript(Rule):
             line=8,
             message_contains="Sequence",
         ),
+        # The body reads `F`: in `torch.utils._contextlib` that is a TypeVar.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                @torch.no_grad()
+                def forward(self, x):
+                    '''Normalised rows.'''
+                    return F.normalize(x, dim=-1)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="`F`",
+            fixed="""
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    '''Normalised rows.'''
+                    with torch.no_grad():
+                        return F.normalize(x, dim=-1)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
+        # A helper of the file, under `inference_mode`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def scale(t: torch.Tensor) -> torch.Tensor:
+                return t * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                @torch.inference_mode()
+                def forward(self, x):
+                    return scale(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="`scale`",
+            fixed="""
+            import torch
+            from torch import nn
+
+            def scale(t: torch.Tensor) -> torch.Tensor:
+                return t * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    with torch.no_grad():
+                        return scale(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
     ]
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -308,6 +510,36 @@ class UnsupportedSignatureInScript(Rule):
                     )
         if node.returns is not None:
             self._check_annotation(node.returns.annotation)
+        self._check_decorators(node)
+
+    def _check_decorators(self, node: cst.FunctionDef) -> None:
+        for decorator in node.decorators:
+            name = context_decorator(self.ctx, decorator)
+            if name is None:
+                continue
+            where, same = CONTEXT_DECORATORS[name]
+            names = _module_names(self.ctx.module)
+            reads = [n for n in _global_reads(node, names) if not (names[n] and names[n] in same)]
+            if not reads:
+                continue  # it compiles (without the decorator's effect)
+            shown = ", ".join(f"`{n}`" for n in reads[:3])
+            spelled = cst.Module([]).code_for_node(decorator.decorator)
+            context = spelled if isinstance(decorator.decorator, cst.Call) else spelled + "()"
+            if name.endswith(("no_grad", "autocast")):
+                advice = f"put the body under `with {context}:` instead"
+            else:  # TorchScript compiles no `with` of the other grad modes (TL206)
+                advice = (
+                    "put the body under a `with` block (TorchScript compiles `with "
+                    "torch.no_grad():`, not this context)"
+                )
+            self.report(
+                decorator,
+                f"`@{spelled}` on a scripted function: TorchScript compiles the undecorated "
+                f"body but resolves its global names in the decorator's wrapper module "
+                f"(`{where}`), where {shown} {'is' if len(reads) == 1 else 'are'} undefined or "
+                "another object (torch 2.13: undefined value, or attribute lookup is not "
+                f"defined on python value of type 'TypeVar'); {advice}",
+            )
 
     def _check_annotation(self, annotation: cst.BaseExpression) -> None:
         problem = self._problem(annotation)
