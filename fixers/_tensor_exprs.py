@@ -274,9 +274,16 @@ def traced_size(fixer: Fixer, expr: cst.BaseExpression, depth: int = 0) -> bool:
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
         return traced_size(fixer, expr.expression, depth + 1)
     if isinstance(expr, cst.Name):
-        values = assignments(fixer.enclosing_function(expr), expr.value)
+        function = fixer.enclosing_function(expr)
+        values = assignments(function, expr.value)
         if not values:
-            return False
+            # A parameter every caller gives a size (``n_frames(self, length)`` called with
+            # ``wav.shape[-1]``): the callers' sizes reach it as they are.
+            return (
+                function is not None
+                and fixer.kind(expr) == Kind.SIZE
+                and any(p.name.value == expr.value for p in function.params.params)
+            )
         for value, position, size in values:
             if size == 1:
                 # ``n = len(x)`` binds an int: its rewrite would be another statement.

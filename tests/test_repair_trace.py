@@ -436,6 +436,23 @@ TORCH_CASES = [
         id="TL106-ceil",
     ),
     pytest.param(
+        "TL106",
+        "import math\n"
+        "import torch\nimport torch.nn.functional as F\nfrom torch import nn\n\n\n"
+        "class Model(nn.Module):\n"
+        "    def __init__(self, hop: int = 4):\n"
+        "        super().__init__()\n"
+        "        self.hop = hop\n\n"
+        "    def n_frames(self, length):\n"
+        "        return math.ceil(length / self.hop)\n\n"
+        "    def forward(self, x):\n"
+        "        target = self.n_frames(x.shape[-1]) * self.hop\n"
+        "        return F.pad(x, (0, target - x.shape[-1])).view(x.shape[0], -1, self.hop).sum(-1)\n\n\n"
+        "def inputs():\n"
+        "    return [(torch.randn(2, 10),), (torch.randn(3, 13),)]\n",
+        id="TL106-ceil-helper-parameter",
+    ),
+    pytest.param(
         "TL108",
         _model(
             "h, w = x.shape[-2:]\nscale = x.new_tensor([w, h])\nreturn x.sum(-1) * scale.prod()\n"
