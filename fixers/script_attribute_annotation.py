@@ -8,7 +8,12 @@ an empty container from its value but reads the class's annotations. The element
 from every write in the class's methods (``.append`` / ``.insert`` / ``[key] = value``): each
 must be a tensor, a size (int), or an int, float or string literal, all of one type; a
 container that is also rebound to a non-empty value, extended or written with anything else is
-left alone. Not on a decorated class (a ``@dataclass`` would turn the annotation into a field).
+left alone. ``self.items: List[torch.Tensor] = []`` in ``__init__`` (an annotation
+TorchScript does not read there) -> ``items: List[torch.Tensor]``, the author's own type; and
+``self.frozen = list(frozen or [])`` (or ``list(frozen) if frozen is not None else []``) with
+``frozen: Optional[Sequence[int]]`` -> ``frozen: List[int]``, the element type of the
+parameter's annotation (``Sequence`` / ``List`` / ``Iterable`` / ``Tuple[T, ...]``). Not on a
+decorated class (a ``@dataclass`` would turn the annotation into a field).
 
 Safe: a class annotation without a value changes nothing at run time but
 ``__annotations__``, which only TorchScript reads here; eager, trace, compile and export run
@@ -49,6 +54,46 @@ def _empty(value: cst.BaseExpression) -> Optional[str]:
     if isinstance(value, cst.Call) and not value.args and isinstance(value.func, cst.Name):
         return {"list": "list", "dict": "dict"}.get(value.func.value)
     return None
+
+
+SEQUENCES = frozenset(
+    {
+        "typing.Sequence",
+        "typing.List",
+        "typing.Iterable",
+        "typing.Collection",
+        "collections.abc.Sequence",
+        "collections.abc.Iterable",
+        "collections.abc.Collection",
+        "builtins.list",
+    }
+)
+
+
+def _listed_parameter(value: cst.BaseExpression) -> Optional[str]:
+    """``p`` of ``list(p or [])`` / ``list(p or ())`` / ``list(p) if p is not None else []``
+    / ``[] if p is None else list(p)``: a list made of a parameter (empty when it is None)."""
+    if isinstance(value, cst.IfExp):
+        for branch in (value.body, value.orelse):
+            found = _listed_parameter(branch)
+            if found is not None and _empty(value.orelse if branch is value.body else value.body):
+                return found
+        return None
+    if not (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Name)
+        and value.func.value == "list"
+        and len(value.args) == 1
+        and value.args[0].keyword is None
+        and not value.args[0].star
+    ):
+        return None
+    arg = value.args[0].value
+    if isinstance(arg, cst.BooleanOperation) and isinstance(arg.operator, cst.Or):
+        right = arg.right
+        if isinstance(right, (cst.List, cst.Tuple)) and not right.elements:
+            arg = arg.left
+    return arg.value if isinstance(arg, cst.Name) else None
 
 
 class AnnotateEmptyContainer(Fixer):
@@ -94,11 +139,19 @@ class AnnotateEmptyContainer(Fixer):
         found: dict[str, None] = {}
 
         def enter(node: cst.CSTNode) -> None:
-            if isinstance(node, cst.Assign) and _empty(node.value) is not None:
+            if isinstance(node, cst.Assign) and (
+                _empty(node.value) is not None or _listed_parameter(node.value) is not None
+            ):
                 for target in node.targets:
                     attr = target.target
                     if _self_attr(attr, getattr(getattr(attr, "attr", None), "value", "")):
                         found.setdefault(attr.attr.value, None)
+            elif isinstance(node, cst.AnnAssign) and node.value is not None:
+                attr = node.target
+                if _empty(node.value) is not None and _self_attr(
+                    attr, getattr(getattr(attr, "attr", None), "value", "")
+                ):
+                    found.setdefault(attr.attr.value, None)  # type: ignore[attr-defined]
 
         walk(cls, enter, lambda node: None)
         return [name for name in found if name not in annotated]
@@ -108,7 +161,9 @@ class AnnotateEmptyContainer(Fixer):
         containers: set[str] = set()
         keys: set[Optional[str]] = set()
         values: set[Optional[str]] = set()
+        declared: set[str] = set()  # `self.x: T = []`, `self.x = list(p or [])` of `p: Sequence[T]`
         unsure = False
+        params = self._init_parameters(cls)
 
         def enter(node: cst.CSTNode) -> None:
             nonlocal unsure
@@ -116,6 +171,11 @@ class AnnotateEmptyContainer(Fixer):
                 for target in node.targets:
                     if _self_attr(target.target, attr):
                         kind = _empty(node.value)
+                        listed = _listed_parameter(node.value)
+                        element = self._element(params.get(listed or ""))
+                        if kind is None and element is not None:
+                            kind = "list"
+                            declared.add(f"{self.import_from('typing', 'List')}[{element}]")
                         if kind is None:
                             unsure = True
                         containers.add(kind or "?")
@@ -129,7 +189,13 @@ class AnnotateEmptyContainer(Fixer):
                         else:
                             keys.add(self._type(index.value))
                             values.add(self._type(node.value))
-            elif isinstance(node, (cst.AnnAssign, cst.AugAssign)) and _self_attr(node.target, attr):
+            elif isinstance(node, cst.AnnAssign) and _self_attr(node.target, attr):
+                kind = _empty(node.value) if node.value is not None else None
+                if kind is None:
+                    unsure = True
+                containers.add(kind or "?")
+                declared.add(cst.Module([]).code_for_node(node.annotation.annotation))
+            elif isinstance(node, cst.AugAssign) and _self_attr(node.target, attr):
                 unsure = True
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
                 if _self_attr(node.func.value, attr) and node.func.attr.value in LIST_WRITES:
@@ -147,6 +213,9 @@ class AnnotateEmptyContainer(Fixer):
                     unsure = True
 
         walk(cls, enter, lambda node: None)
+        if declared:
+            # The author's own type (TorchScript reads it in the class body only).
+            return next(iter(declared)) if len(declared) == 1 and not unsure else None
         if unsure or len(containers) != 1 or len(values) != 1 or None in values:
             return None
         value = next(iter(values))
@@ -154,6 +223,47 @@ class AnnotateEmptyContainer(Fixer):
             return f"{self.import_from('typing', 'List')}[{value}]"
         if containers == {"dict"} and len(keys) == 1 and None not in keys:
             return f"{self.import_from('typing', 'Dict')}[{next(iter(keys))}, {value}]"
+        return None
+
+    @staticmethod
+    def _init_parameters(cls: cst.ClassDef) -> dict[str, cst.Param]:
+        init = next(
+            (
+                s
+                for s in cls.body.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"
+            ),
+            None,
+        )
+        if init is None:
+            return {}
+        return {p.name.value: p for p in [*init.params.params, *init.params.kwonly_params]}
+
+    def _element(self, param: Optional[cst.Param]) -> Optional[str]:
+        """``T`` of a parameter annotated ``Sequence[T]`` / ``List[T]`` / ``Iterable[T]`` /
+        ``Tuple[T, ...]`` (in ``Optional[...]`` too), ``T`` a number, str, bool or tensor."""
+        if param is None or param.annotation is None:
+            return None
+        annotation = param.annotation.annotation
+        name = self.ctx.qualified_name(getattr(annotation, "value", annotation)) or ""
+        if isinstance(annotation, cst.Subscript) and name == "typing.Optional":
+            annotation = annotation.slice[0].slice.value  # type: ignore[attr-defined]
+        if not isinstance(annotation, cst.Subscript):
+            return None
+        name = self.ctx.qualified_name(annotation.value) or ""
+        elements = [e.slice for e in annotation.slice]
+        if not all(isinstance(e, cst.Index) for e in elements):
+            return None
+        if name in ("typing.Tuple", "builtins.tuple"):
+            if len(elements) != 2 or not isinstance(elements[1].value, cst.Ellipsis):  # type: ignore[union-attr]
+                return None
+        elif name not in SEQUENCES or len(elements) != 1:
+            return None
+        element = elements[0].value  # type: ignore[union-attr]
+        if self.ctx.qualified_name(element) == "torch.Tensor":
+            return f"{self.import_module('torch')}.Tensor"
+        if isinstance(element, cst.Name) and element.value in ("int", "float", "str", "bool"):
+            return element.value
         return None
 
     def _type(self, value: cst.BaseExpression) -> Optional[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Optional
@@ -129,6 +130,60 @@ def _attribute_counts(body: cst.BaseSuite) -> Counter[str]:
 LAMBDA = "a lambda (with the constructor's defaults)"
 
 
+def _annotated_assignments(body: cst.BaseSuite) -> list[cst.AnnAssign]:
+    """``self.X: T = value`` statements at the top level of ``body`` and under its ``if``s."""
+    found: list[cst.AnnAssign] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return False
+        if type(node) is cst.AnnAssign and node.value is not None:
+            found.append(node)
+        return None
+
+    for stmt in body.body:
+        walk(stmt, enter, lambda node: None)
+    return found
+
+
+def _empty_with(
+    value: cst.BaseExpression, defaults: dict[str, cst.BaseExpression], depth: int = 0
+) -> Optional[str]:
+    """ "list" / "dict" when ``value`` is an empty list / dict with the constructor's defaults:
+    ``list(stages or [])``, ``stages or []``, ``[] if stages is None else list(stages)`` with
+    ``stages=None``; "tuple" for an empty tuple (which TorchScript types, but ``list(())`` is
+    an empty list)."""
+    if depth > 4:
+        return None
+    if type(value) is cst.List and not value.elements:
+        return "list"
+    if type(value) is cst.Dict and not value.elements:
+        return "dict"
+    if type(value) is cst.Tuple and not value.elements:
+        return "tuple"
+    if type(value) is cst.Name and value.value in defaults:
+        return _empty_with(defaults[value.value], {}, depth + 1)
+    if type(value) is cst.BooleanOperation and type(value.operator) is cst.Or:
+        if value_with(value.left, defaults) is False:
+            return _empty_with(value.right, defaults, depth + 1)
+        return None
+    if type(value) is cst.IfExp:
+        taken = value_with(value.test, defaults)
+        if taken is None:
+            return None
+        return _empty_with(value.body if taken else value.orelse, defaults, depth + 1)
+    if (
+        type(value) is cst.Call
+        and type(value.func) is cst.Name
+        and value.func.value in ("list", "dict")
+        and len(value.args) <= 1
+        and all(a.keyword is None and not a.star for a in value.args)
+    ):
+        if not value.args or _empty_with(value.args[0].value, defaults, depth + 1):
+            return value.func.value
+    return None
+
+
 def _holds_lambda(value: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> bool:
     """``lambda t: ...``, or the lambda the constructor's defaults pick: a parameter defaulting
     to one, ``act if act is not None else (lambda t: ...)`` / ``act or (lambda t: ...)`` with
@@ -210,7 +265,9 @@ class UnsupportedAttributeInScript(Rule):
 
     ## What it does
     Reads the `__init__` of the module class (same file) for `self.cache = {}`,
-    `self.items = []`, `self.seen = set()`, `self.config = config` where `config` is a
+    `self.items = []` (also annotated there: `self.items: List[torch.Tensor] = []`, and empty
+    with the constructor's defaults: `self.frozen = list(frozen or [])` with `frozen=None`,
+    bound once and not grown in `__init__`), `self.seen = set()`, `self.config = config` where `config` is a
     dataclass (by annotation or default) or a parameter named `config` / `cfg` / `hparams`
     (a model config object, such as a transformers `PretrainedConfig`),
     `self.config = Config(...)` of a dataclass, a namespace object
@@ -258,7 +315,10 @@ class UnsupportedAttributeInScript(Rule):
     holds for an attribute set after an early `return` in `__init__`, for a module built so
     that it returns there. Annotate containers in the
     class body
-    (`cache: Dict[str, torch.Tensor]`) and store config fields as plain attributes. A lambda
+    (`cache: Dict[str, torch.Tensor]`) and store config fields as plain attributes: the
+    annotation of `self.items: List[torch.Tensor] = []` in `__init__` is not read (torch
+    2.13: `failed to convert Python type: 'list'`, and `Tried to set nonexistent attribute:
+    items` for a store in scripted code). A lambda
     stored on the module is compiled when scripted code reads it, and fails (`Module 'Block'
     has no attribute 'act' (This function exists as an attribute on the Python module, but we
     failed to compile it to a TorchScript function. ... Expected a single top-level
@@ -296,7 +356,10 @@ class UnsupportedAttributeInScript(Rule):
     Safe fix for empty lists and dicts: a class-level annotation from the class's writes
     (`self.history.append(y.detach())` -> `history: List[torch.Tensor]`, `self.cache["k"] = t`
     -> `cache: Dict[str, torch.Tensor]`), where every write gives one type (a tensor, a size, an
-    int / float / string literal) and the class has no decorator. An annotation without a value
+    int / float / string literal) and the class has no decorator; the annotation written in
+    `__init__` (`self.items: List[torch.Tensor] = []` -> `items: List[torch.Tensor]`), and for
+    `self.frozen = list(frozen or [])` the element type of the parameter's annotation
+    (`frozen: Optional[Sequence[int]]` -> `frozen: List[int]`). An annotation without a value
     changes nothing but `__annotations__`, which only TorchScript reads. Unsafe fix for a set
     (`set(...)`, `frozenset(...)`, a literal) every read of which is the right side of `in` /
     `not in`: a list (`list(set(...))`, `[...]`): a list answers membership by `==` where the
@@ -311,6 +374,29 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Not empty with the defaults; a tuple TorchScript types.
+        Valid(
+            """
+            from typing import Optional, Sequence
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, skip: Optional[Sequence[int]] = (1,), keep=None):
+                    super().__init__()
+                    self.skip = list(skip or [])
+                    self.keep = tuple(keep or ())
+
+                def forward(self, x):
+                    if 1 in self.skip and 2 not in self.keep:
+                        return x
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # Attributes set in a base's `__init__`, by `register_buffer`, by a method `__init__`
         # calls; the class name only where TorchScript does not compile.
         Valid(
@@ -902,6 +988,100 @@ class UnsupportedAttributeInScript(Rule):
             line=12,
             message_contains="argparse.Namespace",
         ),
+        # Annotated in `__init__` only: TorchScript does not read that annotation.
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.feats: List[torch.Tensor] = []
+
+                def forward(self, x):
+                    self.feats = []
+                    x = self.fc(x)
+                    self.feats.append(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            message_contains="does not read the annotation",
+            fixed="""
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                feats: List[torch.Tensor]
+
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.feats: List[torch.Tensor] = []
+
+                def forward(self, x):
+                    self.feats = []
+                    x = self.fc(x)
+                    self.feats.append(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+        ),
+        # Empty with the constructor's defaults.
+        Invalid(
+            """
+            from typing import List, Optional, Sequence
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, skip: Optional[Sequence[int]] = None):
+                    super().__init__()
+                    self.skip = list(skip or [])
+
+                def forward(self, x):
+                    if 1 in self.skip:
+                        return x
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="constructor's defaults",
+            fixed="""
+            from typing import List, Optional, Sequence
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                skip: List[int]
+
+                def __init__(self, skip: Optional[Sequence[int]] = None):
+                    super().__init__()
+                    self.skip = list(skip or [])
+
+                def forward(self, x):
+                    if 1 in self.skip:
+                        return x
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -1187,10 +1367,54 @@ class UnsupportedAttributeInScript(Rule):
                     what = self._value(small.value, params)
                     if what is None and _holds_lambda(small.value, defaults):
                         what = LAMBDA
+                    if what is None:
+                        what = self._empty_by_defaults(
+                            init.node, target.attr.value, small, defaults
+                        )
                     if what is not None:
                         found.setdefault(target.attr.value, what)
+            # `self.X: List[T] = []`: TorchScript reads class-body annotations, not this one.
+            for small in _annotated_assignments(init.node.body):
+                attr = self_attribute(small.target)
+                if attr is None or attr in annotated or small.value is None:
+                    continue
+                kind = _empty_with(small.value, defaults)
+                if kind in ("list", "dict") and self._only_binding(init.node, attr):
+                    found.setdefault(
+                        attr,
+                        f"an empty {kind} (TorchScript types a module attribute from its value "
+                        "and the class body's annotations; it does not read the annotation of "
+                        f"`self.{attr}: ... = ...` in `__init__`)",
+                    )
         self._by_class[owner] = found
         return found
+
+    def _empty_by_defaults(
+        self,
+        init: cst.FunctionDef,
+        attr: str,
+        small: cst.Assign,
+        defaults: dict[str, cst.BaseExpression],
+    ) -> Optional[str]:
+        """`self.stages = list(stages or [])` with `stages=None`: an empty list or dict with the
+        constructor's defaults, `__init__` binding the attribute only there."""
+        if type(small.value) in (cst.List, cst.Dict, cst.Name) or not defaults:
+            return None
+        kind = _empty_with(small.value, defaults)
+        if kind not in ("list", "dict") or not self._only_binding(init, attr):
+            return None
+        code = cst.Module([]).code_for_node(small.value)
+        return f"an empty {kind} with the constructor's defaults (`{code}`)"
+
+    @staticmethod
+    def _only_binding(init: cst.FunctionDef, attr: str) -> bool:
+        """``__init__`` binds ``self.<attr>`` once and neither grows it nor may set it by name."""
+        code = cst.Module([]).code_for_node(init)
+        if any(word in code for word in ("setattr", "__dict__")):
+            return False
+        if re.search(rf"self\.{attr}\s*(\.|\[|\+=|\|=)", code):
+            return False
+        return len(re.findall(rf"self\.{attr}\s*(:[^=\n]*)?=(?!=)", code)) == 1
 
     def _conditional(
         self, owner: str, init: cst.FunctionDef, annotated: set[str]

@@ -165,7 +165,7 @@ class UnsupportedSignatureInScript(Rule):
     `@torch.inference_mode()`, `@torch.enable_grad()`, `@torch.autocast(...)`, bare or
     called) on a scripted function whose body reads a module-level name of the file (an
     import such as `F` or `math`, a helper function, a constant) that the decorator's module
-    does not bind to the same thing.
+    does not bind to the same thing, where that decorator is the outermost one.
 
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
@@ -219,8 +219,18 @@ class UnsupportedSignatureInScript(Rule):
         # A decorated function whose body reads no global name of the file compiles.
         Valid(
             """
+            import functools
+            import math
+
             import torch
             from torch import nn
+
+            def passthrough(fn):
+                @functools.wraps(fn)
+                def wrapper(*args, **kwargs):
+                    return fn(*args, **kwargs)
+
+                return wrapper
 
             class Model(nn.Module):
                 def __init__(self):
@@ -229,7 +239,13 @@ class UnsupportedSignatureInScript(Rule):
 
                 @torch.no_grad()
                 def forward(self, x):
-                    return self.fc(x).relu()
+                    return self.scaled(self.fc(x).relu())
+
+                # Under a `functools.wraps` decorator of the file, the file resolves the names.
+                @passthrough
+                @torch.no_grad()
+                def scaled(self, x):
+                    return x * math.pi
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
@@ -513,7 +529,9 @@ class UnsupportedSignatureInScript(Rule):
         self._check_decorators(node)
 
     def _check_decorators(self, node: cst.FunctionDef) -> None:
-        for decorator in node.decorators:
+        # The outermost decorator's wrapper is what TorchScript is given: its module resolves
+        # the names (under another `functools.wraps` decorator, the file's own module does).
+        for decorator in node.decorators[:1]:
             name = context_decorator(self.ctx, decorator)
             if name is None:
                 continue
