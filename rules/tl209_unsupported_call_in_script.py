@@ -57,6 +57,42 @@ ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
 ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "Flag", "IntFlag", "StrEnum"))
 # Builtins with a message of their own below.
 SPECIAL_BUILTINS = frozenset({"super", "set", "frozenset"})
+# The `numbers` ABCs -> the builtin types that stand for them in TorchScript.
+NUMBER_ABCS = {
+    "numbers.Number": ("int", "float", "complex"),
+    "numbers.Complex": ("int", "float", "complex"),
+    "numbers.Real": ("int", "float"),
+    "numbers.Integral": ("int",),
+}
+
+
+def format_fields(text: str) -> Optional[list[tuple[str, str, Optional[str]]]]:
+    """``(field name, format spec, conversion)`` of each replacement field of a format string,
+    or None when ``text`` is no valid one; an escaped brace (``{{``) is a field named "{"."""
+    import string  # noqa: PLC0415 - only for a str.format call in scripted code
+
+    fields = []
+    try:
+        for literal, name, spec, conversion in string.Formatter().parse(text):
+            if literal.endswith(("{", "}")):
+                fields.append(("{", "", None))
+            if name is not None:
+                fields.append((name, spec or "", conversion))
+    except ValueError:
+        return None
+    return fields
+
+
+def format_literal(node: cst.BaseExpression) -> Optional[str]:
+    """The text of a plain (not f-, not bytes) string literal."""
+    if not isinstance(node, cst.SimpleString) or "b" in node.prefix.lower():
+        return None
+    if "f" in node.prefix.lower():
+        return None
+    value = node.evaluated_value
+    return value if isinstance(value, str) else None
+
+
 # Builtins TorchScript binds without their keyword arguments (`key=`, `reverse=`, `default=`).
 NO_KEYWORDS = frozenset({"builtins.sorted", "builtins.min", "builtins.max"})
 TORCH_UNSUPPORTED = {
@@ -106,8 +142,13 @@ class UnsupportedCallInScript(Rule):
     arithmetic of those, a parameter annotated `int` / `float`, a local bound only to such
     values); `s.startswith((a, b))` / `s.endswith((a, b))` with a tuple on a receiver of any
     kind but a tensor or module (TorchScript's take one str); `.format(...)` with keyword
-    arguments on a str (TorchScript's `format` takes positional arguments only; named fields
-    `{a}` are filled from them in order); an Enum class of the file indexed by member name
+    arguments on a str (TorchScript's `format` takes positional arguments only); `.format(...)`
+    on a string literal with a field other than `{}` (`"{0}_{1}"`, `"{:.2f}"`, `"{!r}"`) or an
+    escaped brace: TorchScript replaces only `{}` fields, in turn, and leaves the others in
+    the string as written (`"{0}_{1}".format("stage", 1)` is `"{0}_{1}"` there, so a dict
+    key built with it is another key: the scripted model diverges); `isinstance(x,
+    numbers.Number)` (TorchScript compiles the class as one of its own: always False) and
+    `numbers.Real` / `Integral` / `Complex` (which it fails to compile); an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
     `print` with keyword arguments; `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
@@ -178,7 +219,12 @@ class UnsupportedCallInScript(Rule):
     pairs compares the keys alone); `tuple(x.shape[a:b])` passed to a torch function -> the
     shape (`torch.Size` is a tuple); `checkpoint(...)` in the body of an `if` with an `else`
     -> `and not torch.jit.is_scripting()` added to the test (False in Python; TorchScript
-    compiles the `else`).
+    compiles the `else`). Safe fix: `"{0}_{1}".format(a, b)` -> `"{}_{}".format(a, b)`,
+    numbered or keyword-named fields without conversion or spec, the arguments put in field
+    order (reordered or repeated only where each is a name, literal or attribute): Python
+    builds the same string. Unsafe fix: `isinstance(x, numbers.Number)` -> `isinstance(x,
+    (int, float, complex))` (`Real`: `(int, float)`, `Integral`: `int`): NumPy integer
+    scalars, `Fraction` and `Decimal` are `numbers` types no builtin covers.
     """
 
     code = "TL209"
@@ -187,6 +233,16 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # `{}` fields in turn; builtin number types.
+        Valid(
+            _example(
+                "        w: Dict[str, float] = {'stage_1': 2.0}\n"
+                "        n = x.shape[0]\n"
+                "        k = 2 if isinstance(n, (int, float)) else 3\n"
+                "        return x * w.get('{}_{}'.format('stage', 1), 0.0) * k",
+                "from typing import Dict",
+            )
+        ),
         # The keys of a dict of tensors sorted (strings compare).
         Valid(
             _example(
@@ -298,6 +354,64 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # A numbered field: TorchScript keeps `{0}` in the key, the lookup misses.
+        Invalid(
+            _example(
+                "        w: Dict[str, float] = {'stage_1': 2.0}\n"
+                "        return x * w.get('{0}_{1}'.format('stage', 1), 0.0)",
+                "from typing import Dict",
+            ),
+            line=10,
+            message_contains="`{0}`",
+            fixed=_example(
+                "        w: Dict[str, float] = {'stage_1': 2.0}\n"
+                "        return x * w.get('{}_{}'.format('stage', 1), 0.0)",
+                "from typing import Dict",
+            ),
+        ),
+        # `numbers.Number`: always False in TorchScript, the other branch runs.
+        Invalid(
+            """
+            import numbers
+            from typing import Union
+
+            import torch
+            from torch import nn
+
+            def scale(t: Union[float, torch.Tensor], x: torch.Tensor) -> torch.Tensor:
+                if isinstance(t, numbers.Number):
+                    return x * float(t)
+                return x
+
+            class Model(nn.Module):
+                def forward(self, x, t: float = 2.0):
+                    return scale(t, x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=8,
+            message_contains="always False",
+            fixed="""
+            import numbers
+            from typing import Union
+
+            import torch
+            from torch import nn
+
+            def scale(t: Union[float, torch.Tensor], x: torch.Tensor) -> torch.Tensor:
+                if isinstance(t, (int, float, complex)):
+                    return x * float(t)
+                return x
+
+            class Model(nn.Module):
+                def forward(self, x, t: float = 2.0):
+                    return scale(t, x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         Invalid(
             """
             from typing import Optional, cast
@@ -798,6 +912,8 @@ class UnsupportedCallInScript(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if not in_script(self.ctx) or id(node) in self._decorators:
             return
+        if self._format_fields(node) or self._number_abc(node):
+            return
         if (
             self.ctx.qualified_name(node.func) == "builtins.sorted"
             and node.args
@@ -816,6 +932,74 @@ class UnsupportedCallInScript(Rule):
         problem = self._problem(node)
         if problem is not None:
             self.report(node, f"{problem} in scripted code: torch.jit.script cannot compile it")
+
+    def _format_fields(self, node: cst.Call) -> bool:
+        """``"{0}_{1}".format(a, b)``: TorchScript's ``format`` replaces each ``{}`` in turn
+        and leaves every other field as written (torch 2.13: ``"{0}_{1}".format("stage", 1)``
+        is ``"{0}_{1}"``, ``"{:.2f}".format(x)`` is ``"{:.2f}"``); an escaped brace fails."""
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "format"):
+            return False
+        if any(arg.keyword is not None for arg in node.args):
+            return False  # the keyword case is `_problem`'s
+        text = format_literal(func.value)
+        fields = format_fields(text) if text is not None else None
+        if not fields:
+            return False
+        odd = [f for f in fields if f[0] or f[1] or f[2]]
+        if not odd:
+            return False
+        name, spec, conversion = odd[0]
+        if name == "{":
+            shown, what = "an escaped brace (`{{` / `}}`)", "fails at run time (Too few arguments)"
+        else:
+            shown = (
+                "{"
+                + name
+                + (f"!{conversion}" if conversion else "")
+                + (f":{spec}" if spec else "")
+                + "}"
+            )
+            shown, what = f"the field `{shown}`", "leaves it in the string as written"
+        self.report(
+            node,
+            f"`str.format` with {shown} in scripted code: TorchScript's `format` replaces only "
+            f"`{{}}` fields, in turn, and {what}, so the scripted string differs from Python's "
+            "(`'{0}_{1}'.format('a', 1)` is `'{0}_{1}'` there); write `{}` fields in argument "
+            "order, or build the string with `+` and `str(...)`",
+        )
+        return True
+
+    def _number_abc(self, node: cst.Call) -> bool:
+        """``isinstance(x, numbers.Number)`` (``numbers.Real`` / ``Integral`` / ``Complex``,
+        alone or in a tuple of types)."""
+        if self.ctx.qualified_name(node.func) != "builtins.isinstance" or len(node.args) != 2:
+            return False
+        kinds = node.args[1].value
+        elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        names = [self.ctx.qualified_name(e) for e in elements]
+        abc = next((n for n in names if n in NUMBER_ABCS), None)
+        if abc is None:
+            return False
+        builtins = ", ".join(NUMBER_ABCS[abc])
+        if abc == "numbers.Number":
+            what = (
+                "TorchScript compiles `numbers.Number` as a class of its own, of which no int, "
+                "float or tensor is an instance: the test is always False there, where Python's "
+                "is True for numbers"
+            )
+        else:
+            what = (
+                f"TorchScript cannot compile `{abc}` (torch 2.13 fails inside its frontend on "
+                "the `numbers` module's source: 'UnaryOp' object has no attribute 'range', or "
+                "no attribute or method '__ne__')"
+            )
+        self.report(
+            node,
+            f"`isinstance(..., {abc})` in scripted code: {what}; test the builtin types "
+            f"(`isinstance(x, ({builtins}))`)",
+        )
+        return True
 
     def _problem(self, node: cst.Call) -> Optional[str]:
         func = node.func
