@@ -52,7 +52,10 @@ class ModuleContainerIndexInScript(Rule):
     container with something that is not one (an `nn.ParameterList` is one), and a loop that
     calls each module of a list or tuple of submodules (`for m in [self.a, self.b]: x = m(x)`,
     or over a `@property` returning one), and `break` / `continue` in a loop over a module
-    container (which TorchScript unrolls).
+    container (which TorchScript unrolls). Also, on an attribute every binding of which is an
+    `nn.ParameterDict(...)` / `nn.ParameterList(...)`: a ParameterDict's `.items()`,
+    `.keys()`, `.values()`, `.get(...)`, a loop over it, an `in` test, `len(...)` of either, and
+    either indexed with a variable.
 
     ## Why is this bad?
     TorchScript unrolls loops over module containers and needs every index to be a literal:
@@ -60,7 +63,12 @@ class ModuleContainerIndexInScript(Rule):
     indexing is only supported with integer literals.` (`Unable to extract string literal index`
     for a ModuleDict), and `Can not iterate over a module list or tuple with a value that does
     not have a statically determinable length` for `zip`. `torch.compile` and `torch.export`
-    accept both.
+    accept both. TorchScript compiles an `nn.ParameterDict` as a module container whose only
+    use is a string-literal index (`Unknown type constructor Iterable` for `.items()` /
+    `.values()`, `container_abcs.KeysView` for `.keys()`, `object has no attribute or method
+    '__contains__'` for `in` and `.get`, an internal assert for a loop over it), and neither
+    it nor an `nn.ParameterList` has `__len__` there (a ParameterList loops and takes literal
+    indices).
 
     ## Example
     ```python
@@ -100,6 +108,27 @@ class ModuleContainerIndexInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A ParameterDict indexed with literal keys, a ParameterList looped over.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.scales = nn.ParameterDict({"a": nn.Parameter(torch.ones(3))})
+                    self.gains = nn.ParameterList([nn.Parameter(torch.ones(3)) for _ in range(2)])
+
+                def forward(self, x):
+                    for g in self.gains:
+                        x = x * g
+                    return x * self.scales["a"] + self.gains[0]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # A literal slice whose modules are not called, a `Final` bound, `.forward`.
         Valid(
             "import torch\nfrom torch import nn\nfrom typing import Final\n\n\n"
@@ -142,6 +171,48 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.scales = nn.ParameterDict(
+                        {"a": nn.Parameter(torch.ones(3)), "b": nn.Parameter(torch.full((3,), 2.0))}
+                    )
+
+                def forward(self, x):
+                    for name, scale in self.scales.items():
+                        x = x * scale
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="ParameterDict.items()",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.gains = nn.ParameterList([nn.Parameter(torch.ones(3)) for _ in range(2)])
+
+                def forward(self, x):
+                    return x * len(self.gains)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="`__len__`",
+        ),
         Invalid(
             """
             import torch
@@ -315,8 +386,77 @@ class ModuleContainerIndexInScript(Rule):
                 "module container indexed with a variable: torch.jit.script needs a literal index; "
                 "iterate over it (`for layer in self.layers`, `enumerate(...)`)",
             )
+        elif (kind := self._parameter_kind(node.value)) is not None:
+            self.report(
+                node,
+                f"`nn.{kind}` indexed with a variable in scripted code: TorchScript compiles "
+                "it as a module container and needs a literal index (torch 2.13: Expected "
+                "integer literal for index / Unable to extract string literal index); "
+                + (
+                    "iterate over it (`for p in self.params`, `enumerate(...)`)"
+                    if kind == "ParameterList"
+                    else "store the parameters in an `nn.ParameterList` in a known order, or "
+                    "index with literal keys"
+                ),
+            )
+
+    # -- what TorchScript's ParameterList / ParameterDict lack
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        if not in_script(self.ctx):
+            return
+        for target in node.comparisons:
+            if not isinstance(target.operator, (cst.In, cst.NotIn)):
+                continue
+            kind = self._parameter_kind(target.comparator)
+            if kind is not None:
+                self.report(
+                    target.comparator,
+                    f"`in` test of an `nn.{kind}` in scripted code: TorchScript's {kind} has no "
+                    "`__contains__` (torch 2.13: object has no attribute or method "
+                    "'__contains__'); keep the keys in a list or tuple attribute and test that",
+                )
+
+    def _parameter_dict_use(self, node: cst.Call) -> bool:
+        """``self.scales.items()`` / ``.keys()`` / ``.values()`` / ``.get(...)`` of an
+        ``nn.ParameterDict`` and ``len(...)`` of a ParameterList / ParameterDict."""
+        func = node.func
+        if self.ctx.qualified_name(func) == "builtins.len" and len(node.args) == 1:
+            kind = self._parameter_kind(node.args[0].value)
+            if kind is None:
+                return False
+            self.report(
+                node,
+                f"`len(...)` of an `nn.{kind}` in scripted code: TorchScript's {kind} has no "
+                "`__len__` (torch 2.13: object has no attribute or method '__len__'); store "
+                "the count as an int attribute in `__init__`",
+            )
+            return True
+        if not isinstance(func, cst.Attribute):
+            return False
+        if self._parameter_kind(func.value) != "ParameterDict":
+            return False
+        method = func.attr.value
+        said = {
+            "items": "Unknown type constructor Iterable",
+            "values": "Unknown type constructor Iterable",
+            "keys": "Unknown type constructor container_abcs.KeysView",
+            # compiled from its Python body, `self[key] if key in self else default`
+            "get": "object has no attribute or method '__contains__'",
+        }.get(method)
+        if said is None:
+            return False
+        self.report(
+            node,
+            f"`nn.ParameterDict.{method}()` in scripted code: TorchScript compiles a "
+            f"ParameterDict as a module whose only use is a string-literal index (torch 2.13: "
+            f"{said}); keep the parameters in an `nn.ParameterList` with the keys in a list "
+            "or tuple attribute, or index with literal keys",
+        )
+        return True
 
     def visit_Call(self, node: cst.Call) -> None:
+        if in_script(self.ctx) and self._parameter_dict_use(node):
+            return
         func = node.func
         if (
             in_script(self.ctx)
@@ -388,6 +528,14 @@ class ModuleContainerIndexInScript(Rule):
         if not in_script(self.ctx):
             return
         self._jumps_in_unrolled_loop(node)
+        if self._parameter_kind(node.iter) == "ParameterDict":
+            self.report(
+                node.iter,
+                "a loop over an `nn.ParameterDict` in scripted code: TorchScript cannot "
+                "iterate one (torch 2.13 fails inside its frontend: INTERNAL ASSERT FAILED in "
+                "python_sugared_value.cpp); keep the parameters in an `nn.ParameterList` and "
+                "loop over that",
+            )
         if not isinstance(node.target, cst.Name):
             return
         how = self._module_sequence(node.iter)
@@ -474,6 +622,22 @@ class ModuleContainerIndexInScript(Rule):
             for method in class_methods(self.ctx, info.owner_class)
             for value in self_assignments(method, attr)
         )
+
+    def _parameter_kind(self, node: cst.BaseExpression) -> Optional[str]:
+        """ "ParameterDict" / "ParameterList" when every binding of ``self.X`` in the class's
+        methods is an ``nn.ParameterDict(...)`` / ``nn.ParameterList(...)``, else None."""
+        attr = self_attribute(node)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return None
+        names = {
+            self.ctx.qualified_name(value.func) if isinstance(value, cst.Call) else None
+            for method in class_methods(self.ctx, info.owner_class)
+            for value in self_assignments(method, attr)
+        }
+        if len(names) != 1 or not names <= PARAMETER_CONTAINERS:
+            return None
+        return next(iter(names)).rsplit(".", 1)[-1]  # type: ignore[union-attr]
 
     def _constant_bound(self, bound: cst.BaseExpression) -> bool:
         if _literal_index(bound) and not isinstance(bound, cst.SimpleString):
