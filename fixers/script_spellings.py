@@ -5,9 +5,11 @@ compiles, each the same value in eager (safe unless noted):
   / ``x.is_complex()`` / ``x.is_signed()`` (TorchScript's dtype is an int);
 - ``s.startswith((a, b))`` (``endswith`` too) -> ``(s.startswith(a) or s.startswith(b))``, for
   a name or attribute ``s`` and a tuple literal of strings;
-- ``"{a}-{b}".format(a=x, b=y)`` -> ``"{}-{}".format(x, y)``: plain fields only (no format
-  spec or conversion), each keyword a name, attribute or literal (evaluated in field order
-  now, a repeated field twice);
+- ``"{a}-{b}".format(a=x, b=y)`` / ``"{0}_{1}".format(x, y)`` / ``"{1}{0}".format(x, y)`` ->
+  ``"{}-{}".format(x, y)`` (TorchScript fills only ``{}`` fields, in turn, and takes no
+  keywords): plain fields only (no format spec or conversion), every value used; values are
+  reordered or repeated only where each is a name, attribute or literal (evaluated in field
+  order now, a repeated field twice), any value in written order;
 - a ``torch.Size`` annotation -> ``List[int]``, and ``Literal["a", "b"]`` -> ``str`` (``int``
   for int values): annotations do not change what eager runs;
 - ``if (m := value) is not None:`` (the assignment expression evaluated first in an ``if``
@@ -15,6 +17,15 @@ compiles, each the same value in eager (safe unless noted):
 - ``typing.cast(T, x)`` -> ``x`` (its value at run time);
 - ``if self.layers:`` of a module container -> ``if len(self.layers) > 0:``;
 - ``math.isqrt(n)`` -> ``int(math.sqrt(n))`` (unsafe: equal below 2**52);
+- ``torch.is_tensor(x)`` -> ``isinstance(x, torch.Tensor)``, torch's own definition of it
+  (TorchScript has no ``aten::is_tensor`` and refines a Union by ``isinstance``);
+- ``math.log2(x)`` -> ``math.log(x, 2)`` (unsafe: ``log(x) / log(2)``, which can differ in the
+  last bit: ``math.log(2**29, 2)`` is ``29.000000000000004``);
+- ``isinstance(x, numbers.Number)`` -> ``isinstance(x, (int, float, complex))`` (``Real`` ->
+  ``(int, float)``, ``Integral`` -> ``int``, ``Complex`` -> ``(int, float, complex)``, spliced
+  into a tuple of types) (unsafe: the same answer for Python's numbers, bools and tensors, but
+  NumPy integer scalars, ``Fraction`` and ``Decimal`` are registered ``numbers`` types that
+  subclass no builtin: the test now says False for them);
 - an int literal given for a float argument of a torch function (TL215,
   ``F.interpolate(x, scale_factor=2)``) -> the float literal ``2.0``, which torch converts to
   the same number. Unsafe: a few float parameters change meaning with the type (none of the
@@ -30,6 +41,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.rules.tl209_unsupported_call_in_script import NUMBER_ABCS
 
 DTYPE_QUERIES = frozenset({"is_floating_point", "is_complex", "is_signed"})
 
@@ -91,10 +103,10 @@ class StartswithTupleToOr(Fixer):
         return [(call, tests if bare else f"({tests})")]
 
 
-class FormatKeywordsToPositional(Fixer):
+class FormatFieldsToPositional(Fixer):
     codes = ("TL209",)
     applicability = "safe"
-    message = "pass the values positionally (`'{}'.format(x)`), as TorchScript's format takes"
+    message = "write `{}` fields with the values in field order, as TorchScript's format takes"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         call = diagnostic.node
@@ -109,16 +121,16 @@ class FormatKeywordsToPositional(Fixer):
         literal = call.func.value
         if "b" in literal.prefix.lower() or "r" in literal.prefix.lower():
             return None
-        values = {}
-        for arg in call.args:
-            if arg.keyword is None or arg.star or not _plain(arg.value):
-                return None
-            values[arg.keyword.value] = self.code(arg.value)
+        if any(arg.star for arg in call.args):
+            return None
+        positional = [arg for arg in call.args if arg.keyword is None]
+        keywords = {arg.keyword.value: arg for arg in call.args if arg.keyword is not None}
         text = literal.evaluated_value
         if not isinstance(text, str):
             return None
         pieces: list[str] = []
-        order: list[str] = []
+        order: list[cst.Arg] = []
+        automatic = 0
         try:
             parsed = list(string.Formatter().parse(text))
         except ValueError:
@@ -127,15 +139,29 @@ class FormatKeywordsToPositional(Fixer):
             pieces.append(literal_text.replace("{", "{{").replace("}", "}}"))
             if field is None:
                 continue
-            if spec or conversion or field not in values:
+            if spec or conversion:
                 return None
+            if field == "" and automatic < len(positional):
+                order.append(positional[automatic])
+                automatic += 1
+            elif field.isdigit() and int(field) < len(positional):
+                order.append(positional[int(field)])
+            elif field in keywords:
+                order.append(keywords[field])
+            else:
+                return None  # `{0.attr}`, `{0[1]}`, a missing value
             pieces.append("{}")
-            order.append(values[field])
-        if set(order) != set(values.values()) or any(ch in "".join(pieces) for ch in ("\\", "\n")):
+        if {id(a) for a in order} != {id(a) for a in call.args}:
+            return None  # a value Python never reads
+        in_place = [id(a) for a in order] == [id(a) for a in call.args]
+        if not in_place and not all(_plain(a.value) for a in call.args):
+            return None  # reordered or repeated: only values evaluated alike
+        if any(ch in "".join(pieces) for ch in ("\\", "\n")):
             return None
         quote = literal.quote
         new_literal = f"{literal.prefix}{quote}{''.join(pieces)}{quote}"
-        return [(call, f"{new_literal}.format({', '.join(order)})")]
+        values = ", ".join(self.code(a.value) for a in order)
+        return [(call, f"{new_literal}.format({values})")]
 
 
 class ScriptAnnotationType(Fixer):
@@ -239,6 +265,63 @@ class IsqrtToIntSqrt(Fixer):
             return None
         math = self.import_module("math")
         return [(call, f"int({math}.sqrt({self.code(call.args[0].value)}))")]
+
+
+class IsTensorToIsinstance(Fixer):
+    codes = ("TL209",)
+    applicability = "safe"
+    message = "use `isinstance(x, torch.Tensor)`, what `torch.is_tensor` returns"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if (
+            not isinstance(call, cst.Call)
+            or self.ctx.qualified_name(call.func) != "torch.is_tensor"
+        ):
+            return None
+        if len(call.args) != 1 or call.args[0].keyword or call.args[0].star:
+            return None
+        torch = self.import_module("torch")
+        return [(call, f"isinstance({self.code(call.args[0].value)}, {torch}.Tensor)")]
+
+
+class Log2ToLogBase(Fixer):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "use `math.log(x, 2)`, which TorchScript binds (may differ in the last bit)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) != "math.log2":
+            return None
+        if len(call.args) != 1 or call.args[0].keyword or call.args[0].star:
+            return None
+        math = self.import_module("math")
+        return [(call, f"{math}.log({self.code(call.args[0].value)}, 2)")]
+
+
+class NumberAbcToBuiltins(Fixer):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "test the builtin number types TorchScript knows"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or len(call.args) != 2:
+            return None
+        if self.ctx.qualified_name(call.func) != "builtins.isinstance":
+            return None
+        kinds = call.args[1].value
+        elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        spelled: list[str] = []
+        for element in elements:
+            name = self.ctx.qualified_name(element)
+            if name in NUMBER_ABCS:
+                spelled.extend(t for t in NUMBER_ABCS[name] if t not in spelled)
+            else:
+                spelled.append(self.code(element))
+        text = spelled[0] if len(spelled) == 1 else f"({', '.join(spelled)})"
+        return [(kinds, cst.parse_expression(text))]
 
 
 class CastToValue(Fixer):

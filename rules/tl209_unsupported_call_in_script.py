@@ -224,7 +224,10 @@ class UnsupportedCallInScript(Rule):
     order (reordered or repeated only where each is a name, literal or attribute): Python
     builds the same string. Unsafe fix: `isinstance(x, numbers.Number)` -> `isinstance(x,
     (int, float, complex))` (`Real`: `(int, float)`, `Integral`: `int`): NumPy integer
-    scalars, `Fraction` and `Decimal` are `numbers` types no builtin covers.
+    scalars, `Fraction` and `Decimal` are `numbers` types no builtin covers. Safe fix:
+    `torch.is_tensor(x)` -> `isinstance(x, torch.Tensor)` (torch's own definition of it).
+    Unsafe fix: `math.log2(x)` -> `math.log(x, 2)` (which TorchScript binds; computed as
+    `log(x) / log(2)`, it can differ in the last bit: `29.000000000000004` for `2**29`).
     """
 
     code = "TL209"
@@ -354,6 +357,43 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import math
+            from typing import Union
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, bias: Union[torch.Tensor, float] = 0.5):
+                    level = int(math.log2(x.shape[0]))
+                    if torch.is_tensor(bias):
+                        return x + bias * level
+                    return x + bias * level
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            fixed="""
+            import math
+            from typing import Union
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, bias: Union[torch.Tensor, float] = 0.5):
+                    level = int(math.log(x.shape[0], 2))
+                    if isinstance(bias, torch.Tensor):
+                        return x + bias * level
+                    return x + bias * level
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # A numbered field: TorchScript keeps `{0}` in the key, the lookup misses.
         Invalid(
             _example(
