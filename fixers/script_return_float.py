@@ -15,6 +15,10 @@ Unsafe: the value is the same number, but its type is now float in eager too: ``
 integer tensor stays integer and ``x * 1.0`` is float; ``range(f())``, indexing and ``//``
 results differ in type; ``str()`` prints ``1.0``. For the usual gain / scale factor multiplied
 into a float tensor nothing changes.
+
+Also ``return 2 ** n`` in a function annotated ``-> int`` -> ``return int(2 ** n)`` (unsafe):
+TorchScript's ``int ** int`` is a float; Python's is the same int for an exponent >= 0, and
+``int(...)`` truncates in eager too where the exponent is negative or a float.
 """
 
 from __future__ import annotations
@@ -128,3 +132,24 @@ def _int_literal(value: cst.BaseExpression) -> bool:
     if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
         value = value.expression
     return isinstance(value, cst.Integer)
+
+
+class IntPowerReturn(Fixer):
+    """``return 2 ** n`` in a function annotated ``-> int`` -> ``return int(2 ** n)``
+    (unsafe): TorchScript's ``**`` of two ints is a float, which ``int(...)`` makes the int
+    the annotation wants. Python's ``int ** int`` is already that int for an exponent >= 0;
+    for a negative one (a float, ``2 ** -1 == 0.5``) or a float exponent ``int(...)`` now
+    truncates in eager too."""
+
+    codes = ("TL211",)
+    applicability = "unsafe"
+    message = "convert the power to int (`int(2 ** n)`): TorchScript's `int ** int` is a float"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not isinstance(node, cst.Return) or "annotated `-> int`" not in diagnostic.message:
+            return None
+        value = node.value
+        if not isinstance(value, cst.BinaryOperation) or not isinstance(value.operator, cst.Power):
+            return None
+        return [(value, f"int({self.code(value)})")]

@@ -53,7 +53,9 @@ class MixedReturnTypesInScript(Rule):
     `not`, parameters annotated `int` / `float` / `bool` / `str` and locals bound only to one
     type. Also finds a return the function's annotation (`-> int`, `-> float`, `-> bool`,
     `-> str`, `-> torch.Tensor`) does not take: `None` (without `Optional`), an `int` for
-    `-> float`, a float for `-> int`, a tuple for `-> torch.Tensor`. Returns under an `if` that
+    `-> float`, a float for `-> int`, a tuple for `-> torch.Tensor` (`a ** b` of numbers
+    is a float there, `int ** int` too: `return 2 ** self.levels` under `-> int`). Returns
+    under an `if` that
     TorchScript may fold to a constant (`isinstance`, `hasattr`, `torch.jit.is_scripting()`,
     `is None`, a `Final` attribute) are left out: the branch may never be compiled.
 
@@ -97,7 +99,10 @@ class MixedReturnTypesInScript(Rule):
     Unsafe fix: where one side is an int literal and the other a float (`return 0.5` ...
     `return 1`, or `return 1` under `-> float`), the literal becomes the float literal
     (`return 1.0`): the same number, but a float in eager too (`x * 1.0` of an int tensor is
-    float). Otherwise no fix: the callers decide which single type to return.
+    float). Unsafe fix for `return 2 ** n` under `-> int`: `return int(2 ** n)` (Python's
+    `int ** int` is that int for an exponent >= 0; a negative or float exponent gave a float
+    that `int(...)` now truncates in eager too). Otherwise no fix: the callers decide which
+    single type to return.
     """
 
     code = "TL211"
@@ -192,6 +197,47 @@ class MixedReturnTypesInScript(Rule):
         ),
     ]
     INVALID = [
+        # `int ** int` is a float in TorchScript.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, levels: int = 2):
+                    super().__init__()
+                    self.levels = levels
+
+                def cells(self) -> int:
+                    return 2**self.levels
+
+                def forward(self, x):
+                    return x.reshape(x.shape[0], self.cells(), -1).mean(-1)
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(3, 8),)]
+            """,
+            line=10,
+            message_contains="`int ** int` too",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, levels: int = 2):
+                    super().__init__()
+                    self.levels = levels
+
+                def cells(self) -> int:
+                    return int(2**self.levels)
+
+                def forward(self, x):
+                    return x.reshape(x.shape[0], self.cells(), -1).mean(-1)
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(3, 8),)]
+            """,
+        ),
         Invalid(
             """
             import torch
@@ -387,11 +433,22 @@ class MixedReturnTypesInScript(Rule):
         )
         if annotation is None or _base(kind) in ANNOTATION_TAKES[annotation]:
             return False
+        power = (
+            isinstance(node.value, cst.BinaryOperation)
+            and isinstance(node.value.operator, cst.Power)
+            and kind == "float"
+        )
         self.report(
             node,
             f"returns {_article(kind)} but the function is annotated `-> {annotation}`: "
             f"TorchScript raises `Return value was annotated as having type {annotation} but is "
-            "actually of type ...`",
+            "actually of type ...`"
+            + (
+                " (TorchScript's `**` of two numbers is a float, `int ** int` too: `2 ** 3` "
+                "is 8.0 there)"
+                if power
+                else ""
+            ),
         )
         return True
 
@@ -434,7 +491,9 @@ class ScriptScalar:
     where it is certain: literals, sizes of tensors (`x.size(0)`, `x.shape[-1]`, `x.dim()`,
     `x.numel()`, `len(...)`), `int(...)` / `float(...)` / `bool(...)` / `str(...)`, arithmetic
     and comparisons of these, `not`, parameters annotated with one of these types and locals
-    bound only to one. (In TorchScript `int ** int` is a float: not read.)"""
+    bound only to one. In TorchScript `int ** int` is a float (`2 ** 3` is 8.0): `**` of a
+    number and a number or a value of a kind that is no tensor (a config constant, a size) is
+    a float."""
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         self.ctx = ctx
@@ -474,6 +533,13 @@ class ScriptScalar:
             left = self.of(node.left, depth + 1)  # type: ignore[attr-defined]
             right = self.of(node.right, depth + 1)  # type: ignore[attr-defined]
             operator = type(node.operator)  # type: ignore[attr-defined]
+            if operator is cst.Power and left in ("int", "float"):
+                # TorchScript's `**` of two numbers is a float, `int ** int` too (torch 2.13:
+                # `2 ** 3` is 8.0); an exponent of a kind that is no tensor is a number here.
+                exponent = self.ctx.kind(node.right)  # type: ignore[attr-defined]
+                if right in ("int", "float") or exponent in (Kind.CONST, Kind.SIZE, Kind.RANK):
+                    return "float"
+                return None
             if left not in ("int", "float") or right not in ("int", "float"):
                 return None
             if operator is cst.Divide:
