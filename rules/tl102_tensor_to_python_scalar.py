@@ -50,6 +50,31 @@ SIZE_ARGUMENT = Message(
     ),
     IMPLICIT_ADVICE,
 )
+# Resampling functions whose ``scale_factor`` (keyword, or third positional) must be a
+# concrete number.
+RESAMPLING = frozenset(
+    {
+        "torch.nn.functional.interpolate",
+        "torch.nn.functional.upsample",
+        "torch.nn.functional.upsample_bilinear",
+        "torch.nn.functional.upsample_nearest",
+    }
+)
+DATA_SCALE_FACTOR = Message(
+    "a number read from tensor data as `scale_factor`",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises here (TypeError when making fake tensor call)",
+        ),
+        (
+            "export",
+            "torch.export fails here (scale_factors must be floats, not a data-dependent SymFloat)",
+        ),
+    ),
+    "give the scale as a Python number that does not come from a tensor (a constant of the "
+    "model, or a float argument)",
+)
 # NumPy made from tensors: TL104 / TL306 name export and trace at the conversion to NumPy.
 NUMPY_NUMBER = Message(
     "converting NumPy data made from a tensor or its sizes to a Python number",
@@ -175,6 +200,12 @@ class TensorToPythonScalar(Rule):
     and reports the break only when its graph holds more than one operation by then
     (`is_non_empty_graph`); otherwise it runs the whole frame eagerly, and nothing is flagged.
     Only `torch._dynamo.config.capture_scalar_outputs = True` keeps either in the graph.
+
+    A number read from tensor data (`.item()`, `float(t)`, through helpers) given as the
+    `scale_factor` of `F.interpolate` / `F.upsample` (alone or in a tuple) is flagged where it is
+    given: the resampling kernels take concrete floats, so `torch.compile(fullgraph=True)`
+    raises there ("TypeError when making fake tensor call") and `torch.export` fails
+    ("scale_factors must be tuple of floats, but found element of type SymFloat").
 
     ## Example
     ```python
@@ -349,6 +380,26 @@ class TensorToPythonScalar(Rule):
         ),
     ]
     INVALID = [
+        # A data-dependent scale for a resampling kernel: fullgraph and export need a float.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, scale):
+                    y = x * 2
+                    s = scale.item()
+                    return F.interpolate(y, scale_factor=(s, s), mode="bilinear")
+
+            def inputs():
+                return [(torch.rand(1, 3, 8, 8), torch.tensor(2.0)), (torch.rand(1, 3, 8, 8), torch.tensor(3.0))]
+            """,
+            line=9,
+            backends=("compile", "export"),
+            message_contains="scale_factor",
+        ),
         Invalid(
             """
             import torch
@@ -614,6 +665,8 @@ class TensorToPythonScalar(Rule):
             if self._from_data(size) and compile_break_reported(self.ctx, node, (size,)):
                 self.report(size, SIZE_ARGUMENT, targets=["compile"])
         name = self.ctx.qualified_name(node.func) or ""
+        if name in RESAMPLING:
+            self._data_scale_factor(node)
         if name.startswith("math.") and node.args and not node.args[0].keyword:
             self._math_of_tensor(node, name)
             return
@@ -703,6 +756,25 @@ class TensorToPythonScalar(Rule):
                 ):
                     if statement_break_reported(self.ctx, node):
                         self.report(bound, SLICE_BOUND, targets=["compile"])
+
+    def _data_scale_factor(self, node: cst.Call) -> None:
+        """``F.interpolate(x, scale_factor=s)`` with ``s`` (or an element of a tuple of them) a
+        number read from tensor data: Dynamo and export must hand the resampling kernel a
+        concrete float (torch 2.13: 'scale_factors must be tuple of floats, but found element
+        of type SymFloat')."""
+        scale = keyword(node, "scale_factor")
+        if scale is None:
+            positional = [a.value for a in node.args if a.keyword is None and not a.star]
+            scale = positional[2] if len(positional) > 2 else None
+        if scale is None:
+            return
+        parts = (
+            [e.value for e in scale.elements]
+            if isinstance(scale, (cst.Tuple, cst.List))
+            else [scale]
+        )
+        if any(self.ctx.kind(part) == Kind.DATA for part in parts):
+            self.report(scale, DATA_SCALE_FACTOR, targets=["compile", "export"])
 
     def _size_arguments(self, node: cst.Call) -> list[cst.BaseExpression]:
         """The arguments of ``node`` that size a tensor: positional ints of the size factories

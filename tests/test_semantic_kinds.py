@@ -868,3 +868,38 @@ def test_a_held_objects_buffer_is_a_tensor_and_its_method_learns_argument_kinds(
     assert env["out"] == T
     step = kinds_in(source, "Sampler.step")
     assert step["eps"] == T and step["t"] == DATA and step["t_prev"] == CONST
+
+
+def test_a_plain_object_called_from_self_learns_argument_kinds_and_a_factory_its_class():
+    source = """
+    import torch
+    from torch import nn
+
+    class RayBounds:
+        def __call__(self, rays):
+            near = float(rays.norm(dim=-1).min())
+            return near
+
+    class Heads(nn.ModuleDict):
+        @classmethod
+        def build(cls, dim):
+            return cls({"a": nn.Linear(dim, 2)})
+
+        def route(self, task, feats):
+            key = task
+            return feats
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.bounds = RayBounds()
+            self.heads = Heads.build(4)
+
+        def forward(self, rays, task):
+            near = self.bounds(rays)
+            return self.heads.route(task, rays * near)
+    """
+    assert kinds_in(source, "RayBounds.__call__")["rays"] == T
+    assert kinds_in(source, "Model.forward")["near"] == DATA
+    # `Heads.build(...)` makes a Heads: its methods are reached and learn their arguments.
+    assert kinds_in(source, "Heads.route")["key"] == T

@@ -446,15 +446,27 @@ class ProjectIndex:
                 return cls.container_items[attr]
             if not item and attr in cls.attributes:
                 value = cls.attributes[attr]
-                return None if value.startswith("<") else value
+                return None if value.startswith("<") else self._made_by(value)
         return None
 
     def attribute_marker(self, class_qualname: str, attr: str) -> Optional[str]:
         """What ``self.<attr>`` holds: a class name, or "<tensor>", "<const>", "<modules>", ..."""
         for _, _, cls in self.mro(class_qualname):
             if attr in cls.attributes:
-                return cls.attributes[attr]
+                value = cls.attributes[attr]
+                return value if value.startswith("<") else self._made_by(value)
         return None
+
+    def _made_by(self, callee: str) -> str:
+        """The class whose instance a call of ``callee`` makes: the class itself, or for a
+        classmethod factory (``TaskHeads.build(...)``, which returns ``cls(...)``) its class."""
+        found = self.lookup(callee)
+        if found is not None and found[0] == "method":
+            owner, _, name = found[2].rpartition(".")
+            method = found[1].classes[owner].methods[name]
+            if "builtins.classmethod" in method.decorators:
+                return found[1].qualify(owner)
+        return callee
 
     # -- graph regions -------------------------------------------------------------------------
     def regions(self) -> dict[str, Region]:

@@ -554,8 +554,11 @@ class FileModel:
             if found is not None:
                 self.record_call(fq, node, inference, skip_self=False, callee_file=found[1])
         marker = self.index.attribute_marker(owner, attr)
-        if marker is not None and not marker.startswith("<") and self.index.is_module_class(marker):
-            return self.module_call_kind(marker, node, inference)
+        if marker is not None and not marker.startswith("<"):
+            if self.index.is_module_class(marker):
+                return self.module_call_kind(marker, node, inference)
+            # A plain object held on self called like a function runs its own __call__.
+            return self.held_call_kind(marker, "__call__", node, inference)
         if marker == "<modules>":
             return Kind.TENSOR
         return Kind.UNKNOWN
