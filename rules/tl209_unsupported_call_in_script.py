@@ -24,6 +24,7 @@ from torchlint.rules._script import (
     self_attribute,
     signature_params,
 )
+from torchlint.rules.tl211_mixed_return_types_in_script import ScriptScalar
 
 # Python modules whose every function is opaque to TorchScript (numpy is no stdlib module, and
 # calls into submodules such as `os.path` are not in the generated tables).
@@ -148,7 +149,11 @@ class UnsupportedCallInScript(Rule):
     the string as written (`"{0}_{1}".format("stage", 1)` is `"{0}_{1}"` there, so a dict
     key built with it is another key: the scripted model diverges); `isinstance(x,
     numbers.Number)` (TorchScript compiles the class as one of its own: always False) and
-    `numbers.Real` / `Integral` / `Complex` (which it fails to compile); an Enum class of the file indexed by member name
+    `numbers.Real` / `Integral` / `Complex` (which it fails to compile); a float written into
+    a string (`str(x)`, `"{}".format(x)`, `f"{x}"`, of a value TorchScript types as a float,
+    joined with `+` or through a local) that is returned, used as a subscript or `.get(...)`
+    key, or compared: TorchScript writes floats its own way (`str(1.0)` is `'1.'`, `str(0.1)`
+    is `'0.10000000000000001'`), so the key or name differs from eager's; an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
     `print` with keyword arguments; `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
@@ -357,6 +362,16 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `str(1.0)` is '1.' in TorchScript: the lookup misses and takes the default.
+        Invalid(
+            _example(
+                "        table: Dict[str, float] = {'1.0': 2.0}\n"
+                "        return x * table.get(str(1.0 * x.dim() / 2), -1.0)",
+                "from typing import Dict",
+            ),
+            line=10,
+            message_contains="`str(...)` of a float",
+        ),
         Invalid(
             """
             import math
@@ -904,6 +919,8 @@ class UnsupportedCallInScript(Rule):
                 "torch.jit.script cannot compile it (EnumClass cannot be used as a value); "
                 f"read a member (`{name}.<MEMBER>`) or compare names",
             )
+        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            self._float_text_used(node.slice[0].slice.value)
 
     def _enum_class(self, value: cst.BaseExpression) -> bool:
         """A name of a class this file defines with an ``enum`` base (``Enum``, ``IntEnum``,
@@ -922,6 +939,7 @@ class UnsupportedCallInScript(Rule):
     def visit_Return(self, node: cst.Return) -> None:
         if node.value is not None:
             self._slice_values(node.value, "returned")
+            self._float_text_used(node.value)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if type(node.value) in (cst.Tuple, cst.List):
@@ -949,11 +967,89 @@ class UnsupportedCallInScript(Rule):
                 )
                 return
 
+    # -- a float made text, used as data: TorchScript's formatting differs from Python's
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        for operand in (node.left, *(c.comparator for c in node.comparisons)):
+            self._float_text_used(operand)
+
+    def _float_text_used(self, value: cst.BaseExpression) -> None:
+        """A string a float was written into (``str(x)``, ``"{}".format(x)``, ``f"{x}"``,
+        joined with ``+``, or a local bound only to one) used where its text matters: returned,
+        a subscript or ``.get(...)`` key, compared."""
+        if not in_script(self.ctx):
+            return
+        found = self._float_text_of(value, 0)
+        if found is not None:
+            self._float_text(*found)
+
+    def _float_text_of(
+        self, value: cst.BaseExpression, depth: int
+    ) -> Optional[tuple[cst.CSTNode, str]]:
+        if depth > 3:
+            return None
+        scalar = ScriptScalar(self.ctx)
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+            return self._float_text_of(value.left, depth + 1) or self._float_text_of(
+                value.right, depth + 1
+            )
+        if isinstance(value, cst.FormattedString):
+            for part in value.parts:
+                if (
+                    isinstance(part, cst.FormattedStringExpression)
+                    and part.format_spec is None
+                    and part.conversion is None
+                    and scalar.of(part.expression) == "float"
+                ):
+                    return value, "an f-string field of a float"
+            return None
+        if isinstance(value, cst.Call):
+            args = [a.value for a in value.args if a.keyword is None and not a.star]
+            if self.ctx.qualified_name(value.func) == "builtins.str" and len(value.args) == 1:
+                if args and scalar.of(args[0]) == "float":
+                    return value, "`str(...)` of a float"
+                return None
+            func = value.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "format"
+                and format_literal(func.value) is not None
+                and any(scalar.of(v) == "float" for v in args)
+            ):
+                return value, "`str.format` of a float"
+            return None
+        function = self.ctx.function
+        if isinstance(value, cst.Name) and function is not None:
+            bound = assignments(function, value.value)
+            found = [
+                self._float_text_of(v, depth + 1) if v is not None else None for v, _, _ in bound
+            ]
+            if found and all(f is not None for f in found):
+                return found[0]
+        return None
+
+    def _float_text(self, node: cst.CSTNode, what: str) -> None:
+        self.report(
+            node,
+            f"{what} in scripted code: TorchScript writes floats its own way (torch 2.13: "
+            "`str(1.0)` is `'1.'` and `str(0.1)` is `'0.10000000000000001'` there, Python's "
+            "`'1.0'` / `'0.1'`), so a string built from one (a dict key, a name compared) "
+            "differs from eager's; key on an int (`int(round(scale * 100))`) or keep the "
+            "float itself",
+        )
+
     def visit_Call(self, node: cst.Call) -> None:
         if not in_script(self.ctx) or id(node) in self._decorators:
             return
         if self._format_fields(node) or self._number_abc(node):
             return
+        func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ("get", "pop", "setdefault")
+            and node.args
+            and node.args[0].keyword is None
+        ):
+            self._float_text_used(node.args[0].value)
         if (
             self.ctx.qualified_name(node.func) == "builtins.sorted"
             and node.args
