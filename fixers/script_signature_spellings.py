@@ -11,6 +11,8 @@
 - TL209 ``tuple(x.shape[a:b])`` (or of ``x.size()``) passed straight to a ``torch`` function
   -> the shape itself (safe): ``torch.Size`` is a tuple, and torch's functions take either;
   TorchScript's shapes are ``List[int]``, which it cannot turn into a tuple of unknown length.
+- TL209 ``return tuple(feats)`` under ``-> Tuple[A, B]`` -> ``return (feats[0], feats[1])``
+  (a call bound to a local first), unsafe: see ``TupleOfListReturn``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
+
+from ._shared import fresh_name
 
 
 class KeywordOnlyToOrdinary(Fixer):
@@ -59,15 +63,9 @@ class ShapeTupleArgument(Fixer):
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         call = diagnostic.node
-        if (
-            not isinstance(call, cst.Call)
-            or self.ctx.qualified_name(call.func) != "builtins.tuple"
-            or len(call.args) != 1
-            or call.args[0].keyword is not None
-            or call.args[0].star
-        ):
+        shape = _tuple_argument(self, call)
+        if shape is None:
             return None
-        shape = call.args[0].value
         if self.kind(shape) is not Kind.SHAPE or not _shape_expression(shape):
             return None
         arg = self.parent(call)
@@ -78,6 +76,83 @@ class ShapeTupleArgument(Fixer):
         if not callee.startswith("torch."):
             return None
         return [(call, shape)]
+
+
+class TupleOfListReturn(Fixer):
+    """``return tuple(feats)`` in a function annotated ``-> Tuple[A, B]`` -> ``return
+    (feats[0], feats[1])`` (a call bound to a name first: ``feats = self.f(x)``): the tuple
+    TorchScript builds from a list needs a length it knows, and the annotation gives it.
+    Unsafe: where the list has another length, eager's ``tuple(...)`` returned a tuple of that
+    length, and the rewrite returns the annotation's first elements (or raises
+    ``IndexError``)."""
+
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "index the list for each element the return annotation names"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        value = _tuple_argument(self, call)
+        if value is None:
+            return None
+        ret = self.parent(call)
+        line = self.parent(ret) if ret is not None else None
+        function = self.enclosing_function(call)
+        if not isinstance(ret, cst.Return) or not isinstance(line, cst.SimpleStatementLine):
+            return None
+        if function is None or len(line.body) != 1:
+            return None
+        count = self._tuple_length(function)
+        if count is None:
+            return None
+        if _plain_reference(value):
+            items = ", ".join(f"{self.code(value)}[{i}]" for i in range(count))
+            return [(call, f"({items},)" if count == 1 else f"({items})")]
+        name = fresh_name(self, call, "items")
+        items = ", ".join(f"{name}[{i}]" for i in range(count))
+        bind = cst.parse_statement(f"{name} = {self.code(value)}\n").with_changes(
+            leading_lines=line.leading_lines
+        )
+        new_return = cst.parse_statement(
+            f"return ({items},)\n" if count == 1 else f"return ({items})\n"
+        )
+        return [(line, cst.FlattenSentinel([bind, new_return]))]
+
+    def _tuple_length(self, function: cst.FunctionDef) -> Optional[int]:
+        """N of a ``-> Tuple[A, B, ...]`` / ``-> tuple[...]`` annotation of N fixed types."""
+        if function.returns is None:
+            return None
+        annotation = function.returns.annotation
+        if not isinstance(annotation, cst.Subscript):
+            return None
+        if self.ctx.qualified_name(annotation.value) not in ("typing.Tuple", "builtins.tuple"):
+            return None
+        elements = [e.slice for e in annotation.slice]
+        if not elements or any(
+            not isinstance(e, cst.Index) or isinstance(e.value, cst.Ellipsis) for e in elements
+        ):
+            return None
+        return len(elements)
+
+
+def _tuple_argument(fixer: Fixer, call: cst.CSTNode) -> Optional[cst.BaseExpression]:
+    """``x`` of a call ``tuple(x)``, or None."""
+    if (
+        not isinstance(call, cst.Call)
+        or fixer.ctx.qualified_name(call.func) != "builtins.tuple"
+        or len(call.args) != 1
+        or call.args[0].keyword is not None
+        or call.args[0].star
+    ):
+        return None
+    return call.args[0].value
+
+
+def _plain_reference(node: cst.BaseExpression) -> bool:
+    """A name or an attribute chain of one: read again, it gives the same list."""
+    if isinstance(node, cst.Attribute):
+        return _plain_reference(node.value)
+    return isinstance(node, cst.Name)
 
 
 def _shape_expression(node: cst.BaseExpression) -> bool:

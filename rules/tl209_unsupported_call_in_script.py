@@ -158,7 +158,9 @@ class UnsupportedCallInScript(Rule):
     `print` with keyword arguments; `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
     of the file annotated to return one: it fails at run time); a `slice(...)` returned or put in a list or
-    tuple (TorchScript indexes with one written in the subscript or bound to a local only); `tuple(...)` of a list or shape; `nn.Module`
+    tuple (TorchScript indexes with one written in the subscript or bound to a local only); `tuple(...)` of a list or shape (a list literal, a shape, a parameter
+    annotated `List[...]`, a call of a method or function of the file annotated to return
+    one); `nn.Module`
     methods called on a module in `forward` that TorchScript cannot compile
     (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`, `.parameters()`,
     ...).
@@ -233,6 +235,9 @@ class UnsupportedCallInScript(Rule):
     `torch.is_tensor(x)` -> `isinstance(x, torch.Tensor)` (torch's own definition of it).
     Unsafe fix: `math.log2(x)` -> `math.log(x, 2)` (which TorchScript binds; computed as
     `log(x) / log(2)`, it can differ in the last bit: `29.000000000000004` for `2**29`).
+    Unsafe fix: `return tuple(xs)` in a function annotated `-> Tuple[A, B]` -> `return
+    (xs[0], xs[1])` (a call bound to a local first): a list of another length gave a tuple of
+    that length in eager.
     """
 
     code = "TL209"
@@ -362,6 +367,44 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `tuple(...)` of a list a method returns: TorchScript needs its length.
+        Invalid(
+            """
+            from typing import List, Tuple
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def parts(self, x: torch.Tensor) -> List[torch.Tensor]:
+                    return [x, x * 2]
+
+                def forward(self, x) -> Tuple[torch.Tensor, torch.Tensor]:
+                    return tuple(self.parts(x))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="`tuple(...)`",
+            fixed="""
+            from typing import List, Tuple
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def parts(self, x: torch.Tensor) -> List[torch.Tensor]:
+                    return [x, x * 2]
+
+                def forward(self, x) -> Tuple[torch.Tensor, torch.Tensor]:
+                    items = self.parts(x)
+                    return (items[0], items[1])
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # `str(1.0)` is '1.' in TorchScript: the lookup misses and takes the default.
         Invalid(
             _example(
@@ -1624,7 +1667,49 @@ class UnsupportedCallInScript(Rule):
             and value.func.attr.value == "size"
         ):
             return not value.args and self.ctx.kind(value.func.value) is Kind.TENSOR
+        if isinstance(value, cst.Call):
+            definition = self._callee(value.func)
+            return definition is not None and self._list_annotation(definition.returns)
+        if isinstance(value, cst.Name) and self.ctx.function is not None:
+            param = next(
+                (
+                    p
+                    for p in signature_params(self.ctx, self.ctx.function)
+                    if p.name.value == value.value
+                ),
+                None,
+            )
+            if param is not None and not assignments(self.ctx.function, value.value):
+                return self._list_annotation(param.annotation)
         return False
+
+    def _callee(self, func: cst.BaseExpression) -> Optional[cst.FunctionDef]:
+        """The definition of ``self.m`` (a method of the current class) or of a module-level
+        function of this file."""
+        attr = self_attribute(func)
+        info = self.ctx.function_info
+        if attr is not None and info is not None and info.owner_class is not None:
+            return next(
+                (m for m in class_methods(self.ctx, info.owner_class) if m.name.value == attr),
+                None,
+            )
+        if isinstance(func, cst.Name):
+            return next(
+                (
+                    s
+                    for s in self.ctx.module.body
+                    if isinstance(s, cst.FunctionDef) and s.name.value == func.value
+                ),
+                None,
+            )
+        return None
+
+    def _list_annotation(self, annotation: Optional[cst.Annotation]) -> bool:
+        """``List[...]`` / ``list[...]``: a list of a length TorchScript does not know."""
+        if annotation is None or not isinstance(annotation.annotation, cst.Subscript):
+            return False
+        name = self.ctx.qualified_name(annotation.annotation.value)
+        return name in ("typing.List", "builtins.list")
 
 
 def _loop_iterables(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
