@@ -115,6 +115,51 @@ UNPACK_MESSAGE = Message(
     "`torch.split` on the inputs' sizes, or use torch.compile / torch.export",
 )
 
+# torch functions that read these arguments as Python ints when handed a traced size, so the
+# trace keeps the example's number (torch 2.13, measured on 1-d and 2-d inputs): (position,
+# keyword, whether a tuple of sizes is recorded instead). Pools expand one int to a list and
+# lose the trace there; a tuple of sizes is recorded. Convolutions keep none of them.
+_POOL = ((1, "kernel_size", True), (2, "stride", True), (3, "padding", True))
+BAKED_SIZE_ARGUMENTS: dict[str, tuple[tuple[int, str, bool], ...]] = {
+    **{f"torch.nn.functional.{kind}_pool{d}d": _POOL for kind in ("max", "avg") for d in (1, 2, 3)},
+    **{
+        f"torch.nn.functional.lp_pool{d}d": ((2, "kernel_size", True), (3, "stride", True))
+        for d in (1, 2, 3)
+    },
+    **{
+        f"torch.nn.functional.adaptive_{kind}_pool{d}d": ((1, "output_size", True),)
+        for kind in ("max", "avg")
+        for d in (1, 2, 3)
+    },
+    **{
+        f"torch.nn.functional.conv{d}d": (
+            (3, "stride", False),
+            (4, "padding", False),
+            (5, "dilation", False),
+        )
+        for d in (1, 2, 3)
+    },
+    "torch.roll": ((1, "shifts", True),),
+}
+CONVOLUTIONS = "torch.nn.functional.conv"
+# Tensor methods of the table, positions counted without the tensor.
+BAKED_SIZE_METHODS: dict[str, tuple[tuple[int, str, bool], ...]] = {
+    "roll": ((0, "shifts", True),),
+}
+BAKED_SIZE_MESSAGE = Message(
+    "a size from a tensor given as an argument torch reads as a Python int",
+    (
+        (
+            "trace",
+            "torch.jit.trace records the example input's number there, so inputs of another "
+            "size are computed with the example's value",
+        ),
+    ),
+    "a pool records a tuple of sizes (`F.max_pool1d(x, (x.size(2),))`), and a global pool is "
+    "an adaptive one (`F.adaptive_max_pool1d(x, 1)`); a convolution's stride, padding and "
+    "dilation stay constants in a trace: use torch.compile / torch.export there",
+)
+
 SPLIT_MESSAGE = Message(
     "torch.split with a size taken from a tensor",
     (
@@ -170,6 +215,12 @@ class SizeDependentPython(Rule):
     with no warning). Under trace a size is a 0-dim tensor, so int and float methods
     (`.is_integer()`, `.bit_length()`) fail with `AttributeError`, and `round()` with
     `TypeError` (a tensor defines no `__round__`).
+    Some torch functions read an argument as a Python int, so a size handed to them is a
+    constant of the trace too: the window, stride and padding of `F.max_pool*` / `avg_pool*` /
+    `lp_pool*` and the output size of the adaptive pools when given one size (a tuple of sizes
+    is recorded), a convolution's stride, padding and dilation (tuple or not), and
+    `torch.roll`'s single shift (`F.max_pool1d(x, x.size(2))`, the text-CNN global pool, keeps
+    the example's window: longer inputs are pooled in pieces).
     `torch.compile` and `torch.export` handle sizes symbolically (or recompile), so this is a
     `trace`-only finding.
 
@@ -221,6 +272,24 @@ class SizeDependentPython(Rule):
     targets = ("trace",)
 
     VALID = [
+        # The same pool with its window as a tuple of sizes, and an adaptive pool: recorded.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    a = F.max_pool1d(x, (x.size(2),)).squeeze(2)
+                    b = F.adaptive_avg_pool1d(x, 1).squeeze(2)
+                    return a + b + x.roll((x.size(2) // 2,), (2,)).sum(2)
+
+            def inputs():
+                return [(torch.randn(2, 4, 10),), (torch.randn(3, 4, 16),)]
+            """,
+            backends=("trace",),
+        ),
         # A target size, not a scale factor: the tracer records it.
         Valid(
             """
@@ -486,6 +555,29 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        # A global max pool spelled with the sequence length: the trace keeps the example's
+        # window, so a longer input is pooled in pieces.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = nn.Conv1d(4, 8, 3)
+
+                def forward(self, x):
+                    h = F.relu(self.conv(x))
+                    return F.max_pool1d(h, h.size(2)).squeeze(2)
+
+            def inputs():
+                return [(torch.randn(2, 4, 10),), (torch.randn(3, 4, 16),)]
+            """,
+            line=12,
+            message_contains="reads as a Python int",
+        ),
         Invalid(
             """
             import torch
@@ -1016,6 +1108,10 @@ class SizeDependentPython(Rule):
             if shapes[0] is not None and not _literal(shapes[0]):
                 self.report(node, UNPACK_MESSAGE)
             return
+        baked = self._baked_size_argument(node, name)
+        if baked is not None:
+            self.report(baked, BAKED_SIZE_MESSAGE)
+            return
         split_size = self._split_size(node, name)
         if split_size is not None:
             # `torch.split` reads its size as a Python int; a last-dimension size is a feature
@@ -1061,6 +1157,41 @@ class SizeDependentPython(Rule):
         ):
             return False
         return any(self.ctx.kind(a) == Kind.SIZE for a in call_targets(value))
+
+    def _baked_size_argument(self, node: cst.Call, name: str) -> Optional[cst.BaseExpression]:
+        """The argument of a ``BAKED_SIZE_ARGUMENTS`` call given a size that varies between
+        calls: for a pool's window a spatial extent (the last dimension counts too); for a
+        convolution's padding, the last size is the kernel's (``weight.shape[-1] - 1``)."""
+        table = BAKED_SIZE_ARGUMENTS.get(name)
+        func = node.func
+        if table is None and type(func) is cst.Attribute:
+            table = BAKED_SIZE_METHODS.get(func.attr.value)  # type: ignore[attr-defined]
+            if table is None or self.ctx.kind(func.value) != Kind.TENSOR:  # type: ignore[attr-defined]
+                return None
+        elif table is None:
+            return None
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        for position, name_of, tuple_recorded in table:
+            value = keyword(node, name_of)
+            if value is None and len(positional) > position:
+                value = positional[position]
+            if value is None:
+                continue
+            if isinstance(value, (cst.Tuple, cst.List)):
+                if tuple_recorded:
+                    continue
+                parts = [element.value for element in value.elements]
+            else:
+                parts = [value]
+            if any(
+                self.ctx.kind(part) == Kind.SIZE
+                and varying_size(
+                    self.ctx, part, last_dim_fixed=(name or "").startswith(CONVOLUTIONS)
+                )
+                for part in parts
+            ):
+                return value
+        return None
 
     def _split_size(self, node: cst.Call, name: str) -> Optional[cst.BaseExpression]:
         """The split size of ``torch.split(t, n)`` / ``t.split(n)``."""
