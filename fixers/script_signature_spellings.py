@@ -25,6 +25,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
+from torchlint.rules.tl217_container_type_in_script import shape_expression
 
 from ._shared import fresh_name
 
@@ -66,7 +67,7 @@ class ShapeTupleArgument(Fixer):
         shape = _tuple_argument(self, call)
         if shape is None:
             return None
-        if self.kind(shape) is not Kind.SHAPE or not _shape_expression(shape):
+        if self.kind(shape) is not Kind.SHAPE or not shape_expression(shape):
             return None
         arg = self.parent(call)
         outer = self.parent(arg) if arg is not None else None
@@ -135,6 +136,52 @@ class TupleOfListReturn(Fixer):
         return len(elements)
 
 
+class ShapeSliceToTuple(Fixer):
+    """TL217 ``size = x.shape[-2:]`` (a tuple-typed name, in a block) -> ``size =
+    (x.shape[-2], x.shape[-1])``; ``x.shape[a:b]`` / ``x.size()[a:b]`` with literal bounds of
+    one sign likewise (unsafe: the same sizes, but a plain tuple where eager had a
+    ``torch.Size``, and ``IndexError`` where the tensor has fewer dimensions than the slice
+    names)."""
+
+    codes = ("TL217",)
+    applicability = "unsafe"
+    message = "build the tuple from the sizes"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not isinstance(node, cst.Subscript) or len(node.slice) != 1:
+            return None
+        bounds = node.slice[0].slice
+        if not isinstance(bounds, cst.Slice) or bounds.step is not None:
+            return None
+        lower = 0 if bounds.lower is None else _int_bound(bounds.lower)
+        upper = _int_bound(bounds.upper)
+        if lower is None or (bounds.upper is not None and upper is None):
+            return None
+        if lower < 0:  # from the end: `[-2:]`, `[-3:-1]`
+            upper = 0 if upper is None else upper
+            if upper > 0:
+                return None
+        elif upper is None or upper < 0:
+            return None  # `[2:]`: how many depends on the rank
+        indices = list(range(lower, upper))
+        if not indices or len(indices) > 8:
+            return None
+        shape = self.code(node.value)
+        items = ", ".join(f"{shape}[{i}]" for i in indices)
+        return [(node, f"({items},)" if len(indices) == 1 else f"({items})")]
+
+
+def _int_bound(node: Optional[cst.BaseExpression]) -> Optional[int]:
+    """An int literal bound (``-2``, ``1``), else None."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = _int_bound(node.expression)
+        return -inner if inner is not None else None
+    if isinstance(node, cst.Integer) and node.value.isdigit():
+        return int(node.value)
+    return None
+
+
 def _tuple_argument(fixer: Fixer, call: cst.CSTNode) -> Optional[cst.BaseExpression]:
     """``x`` of a call ``tuple(x)``, or None."""
     if (
@@ -153,20 +200,6 @@ def _plain_reference(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.Attribute):
         return _plain_reference(node.value)
     return isinstance(node, cst.Name)
-
-
-def _shape_expression(node: cst.BaseExpression) -> bool:
-    """``x.shape``, ``x.size()``, or a slice of either."""
-    if isinstance(node, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in node.slice):
-        node = node.value
-    if isinstance(node, cst.Attribute):
-        return node.attr.value == "shape"
-    return (
-        isinstance(node, cst.Call)
-        and not node.args
-        and isinstance(node.func, cst.Attribute)
-        and node.func.attr.value == "size"
-    )
 
 
 def _names(root: cst.CSTNode, name: str) -> list[cst.CSTNode]:

@@ -6,10 +6,17 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
-from torchlint.rules._script import SCRIPT, in_script, literal_type, signature_params
+from torchlint.rules._script import (
+    SCRIPT,
+    in_script,
+    literal_type,
+    signature_params,
+    tuple_annotation,
+)
 
 DICTS = frozenset({"typing.Dict", "builtins.dict", "typing.OrderedDict"})
 # Key types TorchScript builds a dict for (torch 2.13: int, float, complex, Tensor, device and
@@ -56,6 +63,10 @@ class ContainerTypeInScript(Rule):
       stores a key into that is not a str (an int literal, a `range` / `enumerate` index, a
       size, a tuple) or a value that is not a Tensor (a number, a string, a tuple, a list, a
       size): `features = {}` ... `features[i] = x`;
+    - a shape (`x.shape`, `x.shape[-2:]`, `x.size()`) assigned, inside an `if` or a loop, to
+      a name TorchScript types as a tuple (a parameter annotated `Tuple[...]` /
+      `Optional[Tuple[...]]`, or a local bound to a tuple display):
+      `if size is None: size = x.shape[-2:]`;
     - a local bound only to an empty `[]` / `list()` with no annotation that the function
       appends, inserts or extends with a value that is not a Tensor: `sizes = []` ...
       `sizes.append(x.shape[0])`.
@@ -66,7 +77,10 @@ class ContainerTypeInScript(Rule):
     and string keys are supported` (torch 2.13). And it types an empty literal with no
     annotation as `Dict[str, Tensor]` / `List[Tensor]`, whatever the code stores later, so
     `d = {}; d[0] = x` fails (`Arguments for call are not valid`) and so does `l = [];
-    l.append(1)` (no `aten::append` overload matches an int for a `List[Tensor]`). `d = {};
+    l.append(1)` (no `aten::append` overload matches an int for a `List[Tensor]`). A shape
+    is a `List[int]` there, and a variable keeps one type across blocks: `Variable 'size'
+    previously had type Optional[Tuple[int, int]] but is now being assigned to a value of type
+    List[int]`. `d = {};
     d["a"] = x` and `d = {1: x}` compile. Python, `torch.compile` and `torch.export` take
     all of them.
 
@@ -91,7 +105,11 @@ class ContainerTypeInScript(Rule):
     torch.Tensor] = {}` (a local annotation is not even evaluated by Python); an empty list
     bound once, to which every `append` adds an int (a literal or a size), a float, a str or a
     bool literal, and which is otherwise only read, is annotated `xs: List[int] = []`.
-    Otherwise no fix: the annotation to write depends on every value stored.
+    Otherwise no fix: the annotation to write depends on every value stored. Unsafe fix for
+    a shape assigned to a tuple-typed name in a block: `x.shape[-2:]` -> `(x.shape[-2],
+    x.shape[-1])` (`x.shape[a:b]` with literal bounds likewise): the same sizes, but a plain
+    tuple where eager had a `torch.Size`, and an `IndexError` where the tensor has fewer
+    dimensions than the slice names.
     """
 
     code = "TL217"
@@ -133,6 +151,44 @@ class ContainerTypeInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            from typing import Optional, Tuple
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, size: Optional[Tuple[int, int]] = None):
+                    if size is None:
+                        size = x.shape[-2:]
+                    h, w = size
+                    return F.interpolate(x, size=(h * 2, w * 2), mode="nearest")
+
+            def inputs():
+                return [(torch.randn(1, 3, 3, 3),), (torch.randn(2, 3, 2, 4),)]
+            """,
+            line=10,
+            message_contains="List[int]",
+            fixed="""
+            from typing import Optional, Tuple
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, size: Optional[Tuple[int, int]] = None):
+                    if size is None:
+                        size = (x.shape[-2], x.shape[-1])
+                    h, w = size
+                    return F.interpolate(x, size=(h * 2, w * 2), mode="nearest")
+
+            def inputs():
+                return [(torch.randn(1, 3, 3, 3),), (torch.randn(2, 3, 2, 4),)]
+            """,
+        ),
         Invalid(
             """
             from typing import Dict, Tuple
@@ -255,6 +311,8 @@ class ContainerTypeInScript(Rule):
 
     # -- stores into an unannotated empty `{}` / `[]`
     def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) == 1 and type(node.targets[0].target) is cst.Name:
+            self._shape_into_tuple(node.targets[0].target, node.value)  # type: ignore[arg-type]
         if len(node.targets) != 1 or type(node.targets[0].target) is not cst.Subscript:
             return
         target = node.targets[0].target
@@ -273,6 +331,43 @@ class ContainerTypeInScript(Rule):
             self._report_store(target, name, "dict", f"key {key}")
         elif value is not None:
             self._report_store(target, name, "dict", f"value {value}")
+
+    def _shape_into_tuple(self, target: cst.Name, value: cst.BaseExpression) -> None:
+        """``size = x.shape[-2:]`` under an ``if`` / loop, ``size`` a parameter annotated
+        ``Tuple[...]`` / ``Optional[Tuple[...]]`` or a local bound to a tuple display: a shape
+        is a ``List[int]`` to TorchScript, which keeps one type per variable across blocks."""
+        function = self.ctx.function
+        if not in_script(self.ctx) or function is None or not shape_expression(value):
+            return
+        if self.ctx.kind(_shape_owner(value)) is not Kind.TENSOR:
+            return
+        inside = False
+        nested = False
+        for statement in self.ctx.statements:
+            if statement is function:
+                inside = True
+            elif inside and type(statement) in (cst.If, cst.For, cst.While, cst.Else):
+                nested = True
+        if not nested:
+            return  # rebound at the function's top level: a new variable to TorchScript
+        name = target.value
+        param = next(
+            (p for p in signature_params(self.ctx, function) if p.name.value == name), None
+        )
+        if param is not None:
+            declared = tuple_annotation(self.ctx, param.annotation)
+        else:
+            declared = any(type(v) is cst.Tuple for v, _, _ in assignments(function, name))
+        if not declared:
+            return
+        self.report(
+            value,
+            f"a shape assigned to `{name}`, a tuple, inside a block in scripted code: "
+            "TorchScript's shapes are `List[int]` and a variable keeps one type across "
+            f"blocks (torch 2.13: Variable '{name}' previously had type Tuple[...] but is now "
+            "being assigned to a value of type List[int]); build the tuple from the sizes "
+            "(`(x.shape[-2], x.shape[-1])`) or annotate `List[int]`",
+        )
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         name = self._empty_local(node.target, "list")
@@ -426,6 +521,29 @@ def _bad_key_value(key: cst.BaseExpression) -> bool:
 
 def _key_text(key: cst.BaseExpression) -> str:
     return "tuple" if type(key) is cst.Tuple else "None"
+
+
+def shape_expression(node: cst.BaseExpression) -> bool:
+    """``x.shape``, ``x.size()``, or a slice of either."""
+    if isinstance(node, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in node.slice):
+        node = node.value
+    if isinstance(node, cst.Attribute):
+        return node.attr.value == "shape"
+    return (
+        isinstance(node, cst.Call)
+        and not node.args
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "size"
+    )
+
+
+def _shape_owner(node: cst.BaseExpression) -> cst.BaseExpression:
+    """``x`` of ``x.shape[...]`` / ``x.size()``."""
+    if isinstance(node, cst.Subscript):
+        node = node.value
+    if isinstance(node, cst.Call):
+        node = node.func
+    return node.value if isinstance(node, cst.Attribute) else node
 
 
 def _code(node: cst.CSTNode) -> str:
