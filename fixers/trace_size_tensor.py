@@ -12,6 +12,9 @@ size read as ``x.shape[i]`` / ``x.size(i)`` is a 0-d tensor, and ``torch.full(()
 - ``torch.tensor(n, dtype=d)`` -> ``torch.full((), n, dtype=d)`` (``torch.as_tensor`` too);
 - ``t.new_tensor([w, h])`` -> the same with ``dtype=t.dtype, device=t.device``;
 - (TL106) ``int(x.size(1))`` -> ``x.size(1)``, which is an int already;
+- (TL106) one size as a max / avg / adaptive pool's window, stride, padding or output size,
+  or as ``roll``'s shift (``F.max_pool1d(x, x.size(2))``) -> a tuple of it, which the tracer
+  records where one int became a constant;
 
 with ``len(x)`` of a tensor written ``x.shape[0]``. Only sizes the tracer records are taken
 (``x.shape[i]``, ``x.size(i)``, ``x.numel()``, arithmetic of them with ints and constants, names
@@ -300,3 +303,62 @@ def _divides(expr: cst.BaseExpression) -> bool:
 
     expr.visit(Visitor())
     return found
+
+
+# Pools of one size per spatial dimension: how many sizes the tuple holds (not `lp_pool1d`,
+# which multiplies by its window: a tuple raises in eager).
+_SPATIAL_DIMS = {
+    **{f"torch.nn.functional.{k}_pool{d}d": d for k in ("max", "avg") for d in (1, 2, 3)},
+    **{f"torch.nn.functional.adaptive_{k}_pool{d}d": d for k in ("max", "avg") for d in (1, 2, 3)},
+}
+
+
+class SizeArgumentAsTuple(Fixer):
+    """TL106: a pool's window, stride or padding, an adaptive pool's output size or
+    ``roll``'s shift given one size (``F.max_pool1d(x, x.size(2))``) -> a tuple of it
+    (``(x.size(2),)``; ``(s, s)`` for a 2-d pool when ``s`` is a plain size read), which
+    ``torch.jit.trace`` records where one int became the example's constant. The same call in
+    eager, script, compile and export (torch 2.13). Unsafe: it changes what the trace
+    computes (to eager's result on other sizes)."""
+
+    codes = ("TL106",)
+    applicability = "unsafe"
+    message = "give the size as a tuple (`(x.size(2),)`), which torch.jit.trace records"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        argument = self.parent(node) if node is not None else None
+        call = self.parent(argument) if isinstance(argument, cst.Arg) else None
+        if (
+            "reads as a Python int" not in (diagnostic.message or "")
+            or not isinstance(call, cst.Call)
+            or isinstance(node, (cst.Tuple, cst.List))
+        ):
+            return None
+        name = self.ctx.qualified_name(call.func) or ""
+        func = call.func
+        if name == "torch.roll" or (isinstance(func, cst.Attribute) and func.attr.value == "roll"):
+            count = 1
+        else:
+            count = _SPATIAL_DIMS.get(name, 0)
+        if count == 0 or (count > 1 and not _plain_size(node)):
+            return None
+        text = self.code(node)
+        return [(node, "(" + ", ".join([text] * count) + ("," if count == 1 else "") + ")")]
+
+
+def _plain_size(expr: cst.BaseExpression) -> bool:
+    """A read of a size that is the same each time it is evaluated: a name, ``x.shape[i]``,
+    ``x.size(i)``, and arithmetic of those with int literals."""
+    if isinstance(expr, (cst.Name, cst.Integer)):
+        return True
+    if isinstance(expr, cst.BinaryOperation):
+        return _plain_size(expr.left) and _plain_size(expr.right)
+    if isinstance(expr, cst.Subscript):
+        return isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape"
+    return (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "size"
+        and all(isinstance(a.value, (cst.Integer, cst.UnaryOperation)) for a in expr.args)
+    )

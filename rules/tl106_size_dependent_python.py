@@ -155,9 +155,10 @@ BAKED_SIZE_MESSAGE = Message(
             "size are computed with the example's value",
         ),
     ),
-    "a pool records a tuple of sizes (`F.max_pool1d(x, (x.size(2),))`), and a global pool is "
-    "an adaptive one (`F.adaptive_max_pool1d(x, 1)`); a convolution's stride, padding and "
-    "dilation stay constants in a trace: use torch.compile / torch.export there",
+    "max / avg and adaptive pools and roll record a tuple of sizes (`F.max_pool1d(x, "
+    "(x.size(2),))`), and a global pool is an adaptive one (`F.adaptive_max_pool1d(x, 1)`); a "
+    "convolution's stride, padding and dilation stay constants in a trace: use torch.compile "
+    "/ torch.export there",
 )
 
 SPLIT_MESSAGE = Message(

@@ -233,6 +233,21 @@ def test_ceil_and_floor_of_a_size_quotient_become_integer_floor_division():
     )
 
 
+def test_one_size_given_to_a_pool_or_roll_becomes_a_tuple():
+    before = _model(
+        "a = F.max_pool1d(x, x.size(2)).squeeze(2)\n"
+        "b = F.avg_pool2d(x.unsqueeze(1), x.size(2)).flatten(1)\n"
+        "return a.sum(1) + b.sum(1) + x.roll(x.size(2) // 2, 2).sum((1, 2))\n"
+    )
+    assert _fix(before, "TL106") == before.replace(
+        "F.max_pool1d(x, x.size(2))", "F.max_pool1d(x, (x.size(2),))"
+    ).replace("x.size(2)).flatten", "(x.size(2), x.size(2))).flatten").replace(
+        "x.roll(x.size(2) // 2, 2)", "x.roll((x.size(2) // 2,), 2)"
+    )
+    # lp_pool1d multiplies by its window: a tuple raises in eager.
+    _unfixed(_model("return F.lp_pool1d(x, 2, x.size(2))\n"), "TL106", "lp_pool1d")
+
+
 def test_max_of_a_tensor_and_a_number_becomes_a_clamp():
     before = _model("return x / max(x.abs().amax(), 1.0) + min(2.5, x.mean() * 3)\n")
     assert _fix(before, "TL101") == before.replace(
@@ -451,6 +466,14 @@ TORCH_CASES = [
         "def inputs():\n"
         "    return [(torch.randn(2, 10),), (torch.randn(3, 13),)]\n",
         id="TL106-ceil-helper-parameter",
+    ),
+    pytest.param(
+        "TL106",
+        _model(
+            "h = torch.relu(x)\nreturn F.max_pool1d(h, h.size(2)).squeeze(2) + h.roll(h.size(2) // 2, 2).mean(2)\n",
+            shapes="(2, 3, 8), (3, 3, 12)",
+        ),
+        id="TL106-pool-window",
     ),
     pytest.param(
         "TL108",
