@@ -14,6 +14,7 @@ from torchlint.rules._script import (
     SCRIPT,
     in_script,
     literal_type,
+    self_attribute,
     signature_params,
     tuple_annotation,
 )
@@ -67,6 +68,9 @@ class ContainerTypeInScript(Rule):
       a name TorchScript types as a tuple (a parameter annotated `Tuple[...]` /
       `Optional[Tuple[...]]`, or a local bound to a tuple display):
       `if size is None: size = x.shape[-2:]`;
+    - a dict display whose values have different types (a tensor and a list, an int, a
+      tuple, ...) that is bound to a local read by key, or returned by a module's `forward`
+      (or a method) whose result a scripted method of the file reads by key;
     - a local bound only to an empty `[]` / `list()` with no annotation that the function
       appends, inserts or extends with a value that is not a Tensor: `sizes = []` ...
       `sizes.append(x.shape[0])`.
@@ -80,7 +84,10 @@ class ContainerTypeInScript(Rule):
     l.append(1)` (no `aten::append` overload matches an int for a `List[Tensor]`). A shape
     is a `List[int]` there, and a variable keeps one type across blocks: `Variable 'size'
     previously had type Optional[Tuple[int, int]] but is now being assigned to a value of type
-    List[int]`. `d = {};
+    List[int]`. A dict of values of different types is a `Dict[str, Union[...]]` there, and
+    a value read from it is the Union, which no method or torch function takes before
+    `assert isinstance(...)` refines it (`'Union[Tensor, List[Tensor]]' object has no
+    attribute or method 'sum'`). `d = {};
     d["a"] = x` and `d = {1: x}` compile. Python, `torch.compile` and `torch.export` take
     all of them.
 
@@ -118,6 +125,24 @@ class ContainerTypeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Values of one type; a mixed dict nothing reads by key (the model's output).
+        Valid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x: torch.Tensor):
+                    parts = {"a": x, "b": x * 2}
+                    hidden: List[torch.Tensor] = [parts["a"]]
+                    return {"logits": parts["b"], "hidden": hidden}
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # Annotated empty containers, str keys into a plain `{}`, a literal with int keys,
         # tensors appended to a plain `[]`.
         Valid(
@@ -151,6 +176,33 @@ class ContainerTypeInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Head(nn.Module):
+                def forward(self, x: torch.Tensor):
+                    hidden: List[torch.Tensor] = [x]
+                    return {"logits": x * 2, "hidden": hidden}
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = Head()
+
+                def forward(self, x):
+                    out = self.head(x)
+                    return out["logits"].sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=9,
+            message_contains="different types",
+        ),
         Invalid(
             """
             from typing import Optional, Tuple
@@ -278,6 +330,122 @@ class ContainerTypeInScript(Rule):
             if type(element) is cst.DictElement and _bad_key_value(element.key):
                 self._report_key(element.key, _key_text(element.key))
                 return
+        self._mixed_values(node)
+
+    # -- a dict display of values of different types, whose values are then read
+    def _mixed_values(self, node: cst.Dict) -> None:
+        types: dict[str, str] = {}  # type -> the key that has it
+        for element in node.elements:
+            if type(element) is not cst.DictElement:
+                return  # `**other`: its values are not known
+            kind = self._script_type(element.value)
+            if kind is not None:
+                types.setdefault(kind, _code(element.key))
+        if len(types) < 2:
+            return
+        reader = self._values_read(node)
+        if reader is None:
+            return
+        (first, key_a), (second, key_b) = list(types.items())[:2]
+        self.report(
+            node,
+            f"dict of values of different types in scripted code ({key_a}: {first}, {key_b}: "
+            f"{second}), read {reader}: TorchScript types it `Dict[str, Union[...]]`, and a "
+            "value read from it is the Union, which no method or torch function takes (torch "
+            "2.13: 'Union[Tensor, List[Tensor]]' object has no attribute or method 'sum', "
+            "Arguments for call are not valid) until `assert isinstance(v, torch.Tensor)` "
+            "refines it; keep one value type per dict (return the list apart)",
+        )
+
+    def _script_type(self, value: cst.BaseExpression) -> Optional[str]:
+        """The TorchScript type of a dict value where it is certain, None otherwise (and for
+        None, which makes an Optional)."""
+        kind = self.ctx.kind(value)
+        if kind is Kind.TENSOR:
+            return "Tensor"
+        if kind is Kind.TENSORS and type(value) in (cst.List, cst.ListComp, cst.Name):
+            if type(value) is cst.Name and not self._list_local(value.value):
+                return None
+            return "List[Tensor]"
+        if type(value) is cst.Tuple:
+            return "Tuple"
+        scalar = literal_type(value)
+        if scalar is not None and scalar != "None":
+            return scalar
+        if kind in NON_TENSOR_KINDS and kind is not Kind.SHAPE:
+            return "int"
+        return None
+
+    def _list_local(self, name: str) -> bool:
+        """A local the function annotates ``List[...]`` or binds only to list displays."""
+        function = self.ctx.function
+        if function is None:
+            return False
+        found = False
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if type(node) in (cst.FunctionDef, cst.Lambda, cst.ClassDef) and node is not function:
+                return False
+            if (
+                type(node) is cst.AnnAssign
+                and type(node.target) is cst.Name
+                and node.target.value == name
+                and type(node.annotation.annotation) is cst.Subscript
+                and self.ctx.qualified_name(node.annotation.annotation.value)
+                in ("typing.List", "builtins.list")
+            ):
+                found = True
+            return None
+
+        walk(function, enter, lambda node: None)
+        bound = assignments(function, name)
+        return found or (
+            bool(bound) and all(type(v) in (cst.List, cst.ListComp) for v, _, _ in bound)
+        )
+
+    def _values_read(self, node: cst.Dict) -> Optional[str]:
+        """Where a value of the dict is read by key: the local it is bound to subscripted in
+        the function, or, for a dict the function returns, the result of a call of it (the
+        module's `forward` through `self.<submodule>(...)`, or `self.<method>(...)`)
+        subscripted in scripted code of the file. None when nothing reads it."""
+        function = self.ctx.function
+        line = self.ctx.statements[-1] if self.ctx.statements else None
+        if function is None or type(line) is not cst.SimpleStatementLine:
+            return None
+        small = line.body[0] if len(line.body) == 1 else None  # type: ignore[attr-defined]
+        if (
+            type(small) is cst.Assign
+            and small.value is node
+            and len(small.targets) == 1
+            and type(small.targets[0].target) is cst.Name
+        ):
+            name = small.targets[0].target.value
+            if _subscripted(function, name):
+                return f"by key (`{name}[...]`)"
+            return None
+        if type(small) is not cst.Return or small.value is not node:
+            return None
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        if owner is None:
+            return None
+        method = function.name.value
+        for caller in self.ctx.model.functions.values():
+            if caller.owner_class is None or not self.ctx.index.is_module_class(caller.owner_class):
+                continue  # scripted code is a module's methods and what they call
+            for bound, name in _call_results(caller.node):
+                attr = self_attribute(bound.func)
+                if attr is None:
+                    continue
+                target = (caller.owner_class, attr) if caller.owner_class == owner else None
+                calls_this = (target is not None and attr == method) or (
+                    method == "forward"
+                    and self.ctx.index.attribute_class(caller.owner_class, attr) == owner
+                )
+                if calls_this and _subscripted(caller.node, name):
+                    return f"by key where `{caller.node.name.value}` calls it (`{name}[...]`)"
+        return None
 
     def visit_DictComp(self, node: cst.DictComp) -> None:
         if in_script(self.ctx) and self.ctx.function is not None and _bad_key_value(node.key):
@@ -521,6 +689,40 @@ def _bad_key_value(key: cst.BaseExpression) -> bool:
 
 def _key_text(key: cst.BaseExpression) -> str:
     return "tuple" if type(key) is cst.Tuple else "None"
+
+
+def _subscripted(function: cst.FunctionDef, name: str) -> bool:
+    """Whether ``function`` reads ``name[...]`` (not as an assignment target)."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if type(node) in (cst.AssignTarget,):
+            return False
+        if type(node) is cst.Subscript and type(node.value) is cst.Name:
+            found = found or node.value.value == name
+        return None
+
+    walk(function, enter, lambda node: None)
+    return found
+
+
+def _call_results(function: cst.FunctionDef) -> list[tuple[cst.Call, str]]:
+    """``(call, name)`` of each ``name = <call>`` in ``function``."""
+    found: list[tuple[cst.Call, str]] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if (
+            type(node) is cst.Assign
+            and len(node.targets) == 1
+            and type(node.targets[0].target) is cst.Name
+            and type(node.value) is cst.Call
+        ):
+            found.append((node.value, node.targets[0].target.value))
+        return None
+
+    walk(function, enter, lambda node: None)
+    return found
 
 
 def shape_expression(node: cst.BaseExpression) -> bool:
