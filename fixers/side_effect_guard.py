@@ -445,3 +445,98 @@ def _guarded_plan(
         edits.append((run[0], compile_guarded(fixer, *run)))
         edits.extend((statement, cst.RemovalSentinel.REMOVE) for statement in run[1:])
     return edits or None
+
+
+class GuardReportingBranch(Fixer):
+    """TL101: ``if <tensor test>:`` (no ``else``) whose body only reports (print / logging /
+    warnings calls with pure arguments, blocks already under ``if not
+    torch.compiler.is_compiling():``, ``pass``) -> ``if not torch.compiler.is_compiling() and
+    <test>:``. Eager, torch.jit.trace and TorchScript evaluate the test and report as before;
+    torch.compile and torch.export skip the test and its report, so no branch reads tensor data.
+    Unsafe: the compiled or exported model no longer reports."""
+
+    codes = ("TL101",)
+    applicability = "unsafe"
+    message = (
+        "skip the test and its report under torch.compile and torch.export (`if not "
+        "torch.compiler.is_compiling() and (...)`): the branch only reports"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        branch = next((a for a in self.ancestors(node) if isinstance(a, cst.If)), None)
+        if (
+            node is None
+            or branch is None
+            or branch.orelse is not None
+            or not _within(branch.test, node)
+            or not isinstance(branch.body, cst.IndentedBlock)
+            or not all(self._reports(statement) for statement in branch.body.body)
+            or (
+                isinstance(branch.test, cst.BooleanOperation)
+                and isinstance(branch.test.operator, cst.And)
+                and _skips_compile(self, branch.test.left)
+            )  # guarded already: what is left is trace's, where the test runs as in eager
+        ):
+            return None
+        torch = self.import_module("torch")
+        test = self.code(branch.test)
+        if isinstance(branch.test, (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.NamedExpr)):
+            test = f"({test})"
+        return [(branch.test, f"not {torch}.compiler.is_compiling() and {test}")]
+
+    def _reports(self, statement: cst.BaseStatement) -> bool:
+        if isinstance(statement, cst.If):
+            return statement.orelse is None and _skips_compile(self, statement.test)
+        if not isinstance(statement, cst.SimpleStatementLine):
+            return False
+        for small in statement.body:
+            if isinstance(small, cst.Pass):
+                continue
+            call = small.value if isinstance(small, cst.Expr) else None
+            if not isinstance(call, cst.Call) or not _calls_only_pure(self, call):
+                return False
+            name = self.ctx.qualified_name(call.func) or ""
+            if not (name == "builtins.print" or name.startswith(("logging.", "warnings."))):
+                if not _logger_call(self, call):
+                    return False
+        return True
+
+
+def _within(root: cst.CSTNode, node: cst.CSTNode) -> bool:
+    if root is node:
+        return True
+    return any(_within(child, node) for child in root.children)
+
+
+def _logger_call(fixer: Fixer, call: cst.Call) -> bool:
+    """``logger.warning(...)`` on a module-level ``logging.getLogger(...)``."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+        return False
+    if func.attr.value not in (
+        "debug",
+        "info",
+        "warning",
+        "warn",
+        "error",
+        "exception",
+        "critical",
+    ):
+        return False
+    module = fixer.ctx.module
+    for statement in module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if (
+                isinstance(small, cst.Assign)
+                and any(
+                    isinstance(t.target, cst.Name) and t.target.value == func.value.value
+                    for t in small.targets
+                )
+                and isinstance(small.value, cst.Call)
+                and fixer.ctx.qualified_name(small.value.func) == "logging.getLogger"
+            ):
+                return True
+    return False

@@ -352,6 +352,25 @@ SHAPES = [
         ("compile", "export", "script"),
         id="torch-assert",
     ),
+    # A branch that only reports: compile and export skip the test with its report.
+    pytest.param(
+        """\
+        err = (self.lin(x) - x).pow(2).mean(1)
+        if (err > 1.0).any():
+            print("anomalous rows:", int((err > 1.0).sum()))
+        return err
+        """,
+        """\
+        err = (self.lin(x) - x).pow(2).mean(1)
+        if not torch.compiler.is_compiling() and (err > 1.0).any():
+            print("anomalous rows:", int((err > 1.0).sum()))
+        return err
+        """,
+        "x",
+        "[(torch.randn(2, 4) * 0.1,), (torch.randn(3, 4) * 4,)]",
+        ("compile", "export"),
+        id="reporting-branch",
+    ),
 ]
 
 
