@@ -1,4 +1,4 @@
-"""TL208: ``if cond: continue`` in a loop over a module container -> the rest under ``if not``.
+"""TL208: ``if cond: continue`` / ``break`` in a loop over a module container -> ``if not``.
 
 ``for i, layer in enumerate(self.layers): if i in skip: continue; x = layer(x)`` ->
 ``for i, layer in enumerate(self.layers): if not (i in skip): x = layer(x)``. TorchScript
@@ -6,8 +6,12 @@ unrolls a loop over a ``ModuleList`` and supports no ``continue`` in it; the sta
 the test run exactly when ``continue`` did not skip them, so eager runs the same code.
 
 Safe. Left alone: a ``continue`` that is not the whole body of an ``if`` without ``elif`` /
-``else`` standing directly in the loop body, a loop body with another ``break`` / ``continue``,
-and ``break``.
+``else`` standing directly in the loop body, and a loop body with another ``break`` /
+``continue``.
+
+``if cond: ...; break`` standing last in such a loop's body -> a flag (``done = False`` before
+the loop, the body under ``if not done:``, ``done = True`` for the ``break``): safe where the
+loop variables are not read after the loop and the loop has no ``else`` (see ``BreakToFlag``).
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.walk import walk
+
+from ._shared import fresh_name
 
 
 def _jumps(body: cst.CSTNode) -> int:
@@ -87,3 +93,87 @@ class ContinueToNegatedTest(Fixer):
         )
         body = block.with_changes(body=[*block.body[:position], guarded])
         return [(loop, loop.with_changes(body=body))]
+
+
+def _loop_names(target: cst.BaseExpression) -> Optional[set[str]]:
+    """The names a ``for`` target binds (a name, or a tuple / list of names), else None."""
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        names: set[str] = set()
+        for element in target.elements:
+            inner = _loop_names(element.value)
+            if inner is None:
+                return None
+            names |= inner
+        return names
+    return None
+
+
+class BreakToFlag(Fixer):
+    """``if cond: ...; break`` standing last in the body of a loop over a module container
+    -> a flag: ``done = False`` before the loop, the body under ``if not done:``, and ``done =
+    True`` for the ``break``. The modules after the exit are still iterated but nothing runs
+    for them, so the same statements run as in eager; the loop variables, which now end on the
+    last module, may not be read after the loop (no fix then), nor may the loop have an
+    ``else``. Safe."""
+
+    codes = ("TL208",)
+    applicability = "safe"
+    message = "skip the rest of the loop with a flag instead of `break`"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        jump = diagnostic.node
+        if not isinstance(jump, cst.Break):
+            return None
+        line = self.parent(jump)
+        suite = self.parent(line) if line is not None else None
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return None
+        if not isinstance(suite, cst.IndentedBlock) or suite.body[-1] is not line:
+            return None
+        branch = self.parent(suite)
+        if not isinstance(branch, cst.If) or branch.orelse is not None:
+            return None
+        block = self.parent(branch)
+        loop = self.parent(block) if block is not None else None
+        if not isinstance(block, cst.IndentedBlock) or not isinstance(loop, cst.For):
+            return None
+        if loop.body is not block or loop.orelse is not None or _jumps(block) != 1:
+            return None
+        if block.body[-1] is not branch:
+            return None
+        targets = _loop_names(loop.target)
+        function = self.enclosing_function(loop)
+        if targets is None or function is None or self._read_after(function, loop, targets):
+            return None
+        flag = fresh_name(self, loop, "done", "stopped")
+        kept = list(suite.body[:-1])
+        set_flag = cst.parse_statement(f"{flag} = True\n")
+        new_branch = branch.with_changes(body=suite.with_changes(body=[*kept, set_flag]))
+        guarded = cst.If(
+            test=cst.parse_expression(f"not {flag}"),
+            body=cst.IndentedBlock(body=[*block.body[:-1], new_branch]),
+        )
+        new_loop = loop.with_changes(body=block.with_changes(body=[guarded]))
+        start = cst.parse_statement(f"{flag} = False\n").with_changes(
+            leading_lines=loop.leading_lines
+        )
+        new_loop = new_loop.with_changes(leading_lines=[])
+        return [(loop, cst.FlattenSentinel([start, new_loop]))]
+
+    @staticmethod
+    def _read_after(function: cst.FunctionDef, loop: cst.For, names: set[str]) -> bool:
+        """Whether ``function`` spells any of ``names`` outside ``loop``."""
+        found = False
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if child is loop:
+                return False
+            if isinstance(child, cst.Name) and child.value in names:
+                found = True
+            return None
+
+        walk(function.body, enter, lambda child: None)
+        return found

@@ -9,6 +9,9 @@
   ``merged["k"] = v`` ..., then the return / binding of ``merged`` (unsafe: the same dict, its
   keys in the same order, for a dict ``base``; a mapping without ``.copy()`` now raises). Only
   with one ``**`` first and literal keys after it.
+- TL204 ``match`` on value patterns (literals, dotted names, ``None`` / ``True`` / ``False``,
+  ``|`` of them, guards, a last ``case _:``) -> an ``if`` / ``elif`` / ``else`` chain (safe;
+  see ``MatchToIf``).
 """
 
 from __future__ import annotations
@@ -98,3 +101,90 @@ class DictExpansionToCopy(Fixer):
         statements = [cst.parse_statement(text) for text in lines]
         statements[0] = statements[0].with_changes(leading_lines=line.leading_lines)
         return [(line, cst.FlattenSentinel(statements))]
+
+
+class MatchToIf(Fixer):
+    """``match`` on value patterns -> an ``if`` / ``elif`` / ``else`` chain (safe): ``case
+    "avg":`` -> ``if subject == "avg":`` (a literal or dotted-name value pattern compares with
+    ``==``), ``case None:`` -> ``is None`` (``True`` / ``False`` too), ``case "a" | "b":`` ->
+    both tests joined with ``or``, a guard joined with ``and``, and a last ``case _:`` ->
+    ``else:``. The subject is read once per test: a name, or ``self.<attr>`` where the class
+    defines no method or property of that name; any other subject is bound to a local first.
+    Python runs the same branch either way. Capture, sequence, mapping and class patterns have
+    no fix."""
+
+    codes = ("TL204",)
+    applicability = "safe"
+    message = "write the `match` as an `if` / `elif` chain"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        match = diagnostic.node
+        if not isinstance(match, cst.Match) or not match.cases:
+            return None
+        subject = match.subject
+        bind: list[cst.BaseStatement] = []
+        if not self._plain_subject(match, subject):
+            name = fresh_name(self, match, "subject")
+            bind = [cst.parse_statement(f"{name} = {self.code(subject)}\n")]
+            subject = cst.Name(name)
+        tests: list[Optional[str]] = []
+        for position, case in enumerate(match.cases):
+            test = self._test(case.pattern, self.code(subject))
+            if test is None:
+                wildcard = (
+                    isinstance(case.pattern, cst.MatchAs)
+                    and case.pattern.pattern is None
+                    and case.pattern.name is None
+                )
+                if not wildcard or position != len(match.cases) - 1 or case.guard is not None:
+                    return None
+            elif case.guard is not None:
+                test = f"({test}) and ({self.code(case.guard)})"
+            tests.append(test)
+        if tests[0] is None:
+            return None
+        chain: Optional[cst.BaseStatement] = None
+        for case, test in reversed(list(zip(match.cases, tests))):
+            if test is None:
+                chain = cst.Else(body=case.body)  # type: ignore[assignment]
+                continue
+            chain = cst.If(test=cst.parse_expression(test), body=case.body, orelse=chain)  # type: ignore[arg-type]
+        assert isinstance(chain, cst.If)
+        statements = [*bind, chain]
+        statements[0] = statements[0].with_changes(leading_lines=match.leading_lines)
+        return [(match, cst.FlattenSentinel(statements))]
+
+    def _plain_subject(self, match: cst.Match, subject: cst.BaseExpression) -> bool:
+        if isinstance(subject, cst.Name):
+            return True
+        if not (
+            isinstance(subject, cst.Attribute)
+            and isinstance(subject.value, cst.Name)
+            and subject.value.value == "self"
+        ):
+            return False
+        cls = next((a for a in self.ancestors(match) if isinstance(a, cst.ClassDef)), None)
+        if cls is None:
+            return False
+        return not any(
+            isinstance(s, cst.FunctionDef) and s.name.value == subject.attr.value
+            for s in cls.body.body
+        )
+
+    def _test(self, pattern: cst.MatchPattern, subject: str) -> Optional[str]:
+        if isinstance(pattern, cst.MatchValue):
+            value = pattern.value
+            literal = (cst.SimpleString, cst.Integer, cst.Float, cst.ConcatenatedString)
+            if isinstance(value, cst.UnaryOperation):
+                value = value.expression
+            if not isinstance(value, (*literal, cst.Attribute)):
+                return None
+            return f"{subject} == {self.code(pattern.value)}"
+        if isinstance(pattern, cst.MatchSingleton):
+            return f"{subject} is {self.code(pattern.value)}"
+        if isinstance(pattern, cst.MatchOr):
+            parts = [self._test(p.pattern, subject) for p in pattern.patterns]
+            if any(p is None for p in parts):
+                return None
+            return " or ".join(parts)  # type: ignore[arg-type]
+        return None

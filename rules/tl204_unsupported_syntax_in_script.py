@@ -132,8 +132,12 @@ class UnsupportedSyntaxInScript(Rule):
     receiver of `view` a tensor, the set's elements compared by value, the f-string's values
     numbers). `{**base, "k": v}` returned or bound to a name (one `**`, first, literal keys
     after it) -> `merged = base.copy()`, `merged["k"] = v`, then `merged` (the same dict, keys
-    in the same order, for a dict `base`). `try`, `global`, walrus, `match`, `yield`, loops'
-    `else` and filters on sizes or tensor data have no fix: write the TorchScript form by hand.
+    in the same order, for a dict `base`). Safe fix for a `match` on value patterns (literals,
+    dotted names, `None` / `True` / `False`, `|` of them, guards, a last `case _:`): an `if` /
+    `elif` / `else` chain testing `subject == value` (`is` for the singletons), the subject
+    bound to a local first unless it is a name or a plain `self.<attr>` (Python runs the same
+    branch). `try`, `global`, walrus, other `match` patterns, `yield`, loops' `else` and
+    filters on sizes or tensor data have no fix: write the TorchScript form by hand.
     """
 
     code = "TL204"
@@ -308,6 +312,10 @@ class UnsupportedSyntaxInScript(Rule):
             ),
             line=7,
             message_contains="match",
+            fixed=_example(
+                "        subject = x.dim()\n        if subject == 2:\n            return x\n"
+                "        else:\n            return x + 1"
+            ),
         ),
     ]
 

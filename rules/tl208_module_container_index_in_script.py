@@ -96,7 +96,11 @@ class ModuleContainerIndexInScript(Rule):
     `continue` / `return` / `yield`, or a loop variable read after the loop. Safe fix for
     `if cond: continue` standing in the body of a loop over a module container (its only
     `break` / `continue`): the statements after it go under `if not (cond):` (they ran exactly
-    when `continue` did not skip them); no fix for `break`. Unsafe fix for a loop calling each
+    when `continue` did not skip them). Safe fix for `if cond: ...; break` standing last in
+    such a loop's body (its only jump, no `else` on the loop, the loop variables not read
+    after it): a flag, `done = False` before the loop, the body under `if not done:` and
+    `done = True` for the `break` (the same statements run; the remaining modules are
+    iterated and skipped). Unsafe fix for a loop calling each
     module of a list or tuple of submodules (or of a property returning one): `stage(x)` ->
     `stage.forward(x)`, which TorchScript compiles; unsafe because `.forward` skips the
     module's forward hooks.
@@ -171,6 +175,26 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            _example(
+                "        for i, layer in enumerate(self.layers):\n"
+                "            x = layer(x)\n"
+                "            if i == 0:\n"
+                "                break\n"
+                "        return x"
+            ),
+            line=14,
+            message_contains="`break`",
+            fixed=_example(
+                "        done = False\n"
+                "        for i, layer in enumerate(self.layers):\n"
+                "            if not done:\n"
+                "                x = layer(x)\n"
+                "                if i == 0:\n"
+                "                    done = True\n"
+                "        return x"
+            ),
+        ),
         Invalid(
             """
             import torch
