@@ -43,6 +43,22 @@ def _jumps(body: cst.CSTNode) -> int:
     return count
 
 
+def _loop_of(
+    fixer: Fixer, branch: Optional[cst.CSTNode]
+) -> Optional[tuple[cst.IndentedBlock, cst.For]]:
+    """The body and the ``for`` loop ``branch`` (an ``if`` without ``elif`` / ``else``) stands
+    directly in, where that body holds one ``break`` / ``continue``."""
+    if not isinstance(branch, cst.If) or branch.orelse is not None:
+        return None
+    block = fixer.parent(branch)
+    loop = fixer.parent(block) if block is not None else None
+    if not isinstance(block, cst.IndentedBlock) or not isinstance(loop, cst.For):
+        return None
+    if loop.body is not block or _jumps(block) != 1:
+        return None
+    return block, loop
+
+
 def _negated(test: cst.BaseExpression) -> cst.BaseExpression:
     if isinstance(test, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or test.lpar:
         return cst.UnaryOperation(cst.Not(), test)
@@ -74,14 +90,10 @@ class ContinueToNegatedTest(Fixer):
             return None
         if isinstance(line, cst.SimpleStatementSuite) and len(line.body) != 1:
             return None
-        if not isinstance(branch, cst.If) or branch.orelse is not None:
+        found = _loop_of(self, branch)
+        if found is None:
             return None
-        block = self.parent(branch)
-        loop = self.parent(block) if block is not None else None
-        if not isinstance(block, cst.IndentedBlock) or not isinstance(loop, cst.For):
-            return None
-        if loop.body is not block or _jumps(block) != 1:
-            return None
+        block, loop = found
         position = next(i for i, s in enumerate(block.body) if s is branch)
         rest = list(block.body[position + 1 :])
         if not rest:
@@ -133,16 +145,11 @@ class BreakToFlag(Fixer):
         if not isinstance(suite, cst.IndentedBlock) or suite.body[-1] is not line:
             return None
         branch = self.parent(suite)
-        if not isinstance(branch, cst.If) or branch.orelse is not None:
+        found = _loop_of(self, branch)
+        if found is None or found[1].orelse is not None or found[0].body[-1] is not branch:
             return None
-        block = self.parent(branch)
-        loop = self.parent(block) if block is not None else None
-        if not isinstance(block, cst.IndentedBlock) or not isinstance(loop, cst.For):
-            return None
-        if loop.body is not block or loop.orelse is not None or _jumps(block) != 1:
-            return None
-        if block.body[-1] is not branch:
-            return None
+        block, loop = found
+        assert isinstance(branch, cst.If)
         targets = _loop_names(loop.target)
         function = self.enclosing_function(loop)
         if targets is None or function is None or self._read_after(function, loop, targets):
