@@ -57,6 +57,20 @@ def is_called(fixer: Fixer, name: cst.Name) -> bool:
     return isinstance(parent, cst.Call) and parent.func is name
 
 
+def self_attribute_of_class(
+    fixer: Fixer, node: cst.BaseExpression
+) -> Optional[tuple[str, cst.ClassDef]]:
+    """``(attr, class)`` for ``self.<attr>`` inside a class definition, else None."""
+    if not (
+        isinstance(node, cst.Attribute)
+        and isinstance(node.value, cst.Name)
+        and node.value.value == "self"
+    ):
+        return None
+    cls = next((a for a in fixer.ancestors(node) if isinstance(a, cst.ClassDef)), None)
+    return (node.attr.value, cls) if cls is not None else None
+
+
 def is_docstring(stmt: cst.CSTNode) -> bool:
     """Whether ``stmt`` is a statement holding a string alone (a docstring in first place)."""
     return (

@@ -32,8 +32,9 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import self_assignments
 
-from ._shared import fresh_name, variable_uses
+from ._shared import fresh_name, self_attribute_of_class, variable_uses
 
 
 class _SliceLoop(Fixer):
@@ -195,3 +196,94 @@ def _leaves_loop(body: cst.BaseSuite) -> bool:
         return any(escapes(child, nested) for child in node.children)
 
     return any(escapes(statement) for statement in body.body)
+
+
+class _SlicedCall(Fixer):
+    """``y = self.seq[a:b](x)`` of an ``nn.Sequential`` -> ``y = x`` and a loop over the whole
+    container calling each module whose index is in the slice: ``for i, m in
+    enumerate(self.seq): if a <= i < b: y = m(y)``, what ``Sequential.forward`` does for the
+    slice. TorchScript cannot call a slice of a module container nor slice one with a bound
+    that is not a constant; it unrolls the loop and compiles the test on the index."""
+
+    codes: tuple[str, ...] = ()
+    literal_bounds = True
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        call = self.parent(node) if isinstance(node, cst.Subscript) else node
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Subscript):
+            return None
+        subscript = call.func
+        if len(subscript.slice) != 1 or len(call.args) != 1:
+            return None
+        piece = subscript.slice[0].slice
+        arg = call.args[0]
+        if not isinstance(piece, cst.Slice) or piece.step is not None or arg.keyword or arg.star:
+            return None
+        bounds = [b for b in (piece.lower, piece.upper) if b is not None]
+        if not bounds or any(_negative(b) for b in bounds) or not all(_plain(b) for b in bounds):
+            return None
+        if all(isinstance(b, cst.Integer) for b in bounds) != self.literal_bounds:
+            return None
+        assign = self.parent(call)
+        line = self.parent(assign) if assign is not None else None
+        if (
+            not isinstance(assign, cst.Assign)
+            or len(assign.targets) != 1
+            or not isinstance(assign.targets[0].target, cst.Name)
+            or not isinstance(line, cst.SimpleStatementLine)
+            or len(line.body) != 1
+        ):
+            return None
+        if not self._sequential(subscript.value):
+            return None
+        name = assign.targets[0].target.value
+        index = fresh_name(self, call, "i", "index")
+        module = fresh_name(self, call, "module", "layer", taken=(index,))
+        lower = self.code(piece.lower).strip() if piece.lower is not None else None
+        upper = self.code(piece.upper).strip() if piece.upper is not None else None
+        if lower is not None and _zero(piece.lower):  # type: ignore[arg-type]
+            lower = None
+        test = " ".join([f"{lower} <=" if lower else "", index, f"< {upper}" if upper else ""])
+        container = self.code(subscript.value).strip()
+        start = cst.parse_statement(f"{name} = {self.code(arg.value).strip()}\n")
+        loop = cst.parse_statement(
+            f"for {index}, {module} in enumerate({container}):\n"
+            f"    if {test.strip()}:\n"
+            f"        {name} = {module}({name})\n"
+        )
+        start = start.with_changes(leading_lines=line.leading_lines)
+        return [(line, cst.FlattenSentinel([start, loop]))]
+
+    def _sequential(self, container: cst.BaseExpression) -> bool:
+        """``self.<attr>`` that the class sets to an ``nn.Sequential``."""
+        found = self_attribute_of_class(self, container)
+        if found is None:
+            return False
+        attr, cls = found
+        values = [
+            value
+            for method in cls.body.body
+            if isinstance(method, cst.FunctionDef)
+            for value in self_assignments(method, attr)
+        ]
+        return bool(values) and all(
+            isinstance(v, cst.Call)
+            and self.ctx.qualified_name(v.func)
+            in ("torch.nn.Sequential", "torch.nn.modules.container.Sequential")
+            for v in values
+        )
+
+
+class SlicedCallLiteral(_SlicedCall):
+    codes = ("TL208",)
+    applicability = "safe"
+    message = "call the modules of the slice in a loop over the whole container (literal bounds)"
+    literal_bounds = True
+
+
+class SlicedCallBound(_SlicedCall):
+    codes = ("TL208",)
+    applicability = "unsafe"
+    message = "call the modules of the slice in a loop over the whole container"
+    literal_bounds = False

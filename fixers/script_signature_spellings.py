@@ -8,8 +8,9 @@
 - TL201 ``*features: T`` of a function called in this file only with positional arguments
   -> one ``features: List[T]`` parameter, the calls passing a list (unsafe; see
   ``VarargsToList``).
-- TL209 ``tuple(x.shape[a:b])`` (or of ``x.size()``) passed straight to a ``torch`` function
-  -> the shape itself (safe): ``torch.Size`` is a tuple, and torch's functions take either;
+- TL209 ``tuple(x.shape[a:b])`` (or of ``x.size()``) passed straight to a ``torch`` function,
+  or bound to a local that the function binds once and reads only as such an argument, -> the
+  shape itself (safe): ``torch.Size`` is a tuple, and torch's functions take either;
   TorchScript's shapes are ``List[int]``, which it cannot turn into a tuple of unknown length.
 - TL209 ``return tuple(feats)`` under ``-> Tuple[A, B]`` -> ``return (feats[0], feats[1])``
   (a call bound to a local first), unsafe: see ``TupleOfListReturn``.
@@ -69,14 +70,30 @@ class ShapeTupleArgument(Fixer):
             return None
         if self.kind(shape) is not Kind.SHAPE or not shape_expression(shape):
             return None
-        arg = self.parent(call)
+        parent = self.parent(call)
+        if isinstance(parent, cst.Assign):  # `size = tuple(x.shape[2:])`, read only by torch
+            return [(call, shape)] if self._local_for_torch(parent) else None
+        return [(call, shape)] if self._torch_argument(call) else None
+
+    def _torch_argument(self, node: cst.CSTNode) -> bool:
+        """Whether ``node`` is an argument of a call of a ``torch`` function."""
+        arg = self.parent(node)
         outer = self.parent(arg) if arg is not None else None
         if not isinstance(arg, cst.Arg) or not isinstance(outer, cst.Call):
-            return None
-        callee = self.ctx.qualified_name(outer.func) or ""
-        if not callee.startswith("torch."):
-            return None
-        return [(call, shape)]
+            return False
+        return (self.ctx.qualified_name(outer.func) or "").startswith("torch.")
+
+    def _local_for_torch(self, assign: cst.Assign) -> bool:
+        """``name = ...`` binding ``name`` once in its function, every read of which is an
+        argument of a ``torch`` function."""
+        function = self.enclosing_function(assign)
+        target = assign.targets[0].target if len(assign.targets) == 1 else None
+        if function is None or not isinstance(target, cst.Name):
+            return False
+        uses = [n for n in _names(function, target.value) if isinstance(n, cst.Name)]
+        reads = [n for n in uses if n is not target]
+        bound = [n for n in reads if not self._torch_argument(n)]
+        return bool(reads) and not bound
 
 
 class TupleOfListReturn(Fixer):

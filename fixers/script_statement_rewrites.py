@@ -23,7 +23,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
-from ._shared import fresh_name
+from ._shared import fresh_name, self_attribute_of_class
 
 CHECKPOINTS = frozenset(
     {"torch.utils.checkpoint.checkpoint", "torch.utils.checkpoint.checkpoint_sequential"}
@@ -157,18 +157,12 @@ class MatchToIf(Fixer):
     def _plain_subject(self, match: cst.Match, subject: cst.BaseExpression) -> bool:
         if isinstance(subject, cst.Name):
             return True
-        if not (
-            isinstance(subject, cst.Attribute)
-            and isinstance(subject.value, cst.Name)
-            and subject.value.value == "self"
-        ):
+        found = self_attribute_of_class(self, subject)
+        if found is None:
             return False
-        cls = next((a for a in self.ancestors(match) if isinstance(a, cst.ClassDef)), None)
-        if cls is None:
-            return False
+        attr, cls = found
         return not any(
-            isinstance(s, cst.FunctionDef) and s.name.value == subject.attr.value
-            for s in cls.body.body
+            isinstance(s, cst.FunctionDef) and s.name.value == attr for s in cls.body.body
         )
 
     def _test(self, pattern: cst.MatchPattern, subject: str) -> Optional[str]:

@@ -100,7 +100,11 @@ class ModuleContainerIndexInScript(Rule):
     such a loop's body (its only jump, no `else` on the loop, the loop variables not read
     after it): a flag, `done = False` before the loop, the body under `if not done:` and
     `done = True` for the `break` (the same statements run; the remaining modules are
-    iterated and skipped). Unsafe fix for a loop calling each
+    iterated and skipped). `y = self.seq[a:b](x)` of an `nn.Sequential` (a statement of its
+    own) -> `y = x` and `for i, module in enumerate(self.seq): if a <= i < b: y =
+    module(y)`, what `Sequential.forward` runs for the slice: safe for non-negative int
+    literal bounds, unsafe for a name / attribute bound (a negative value selected other
+    modules). Unsafe fix for a loop calling each
     module of a list or tuple of submodules (or of a property returning one): `stage(x)` ->
     `stage.forward(x)`, which TorchScript compiles; unsafe because `.forward` skips the
     module's forward hooks.
@@ -175,6 +179,20 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            _example("        low = self.layers[: self.depth](x)\n        return low")
+            .replace("nn.ModuleList([", "nn.Sequential(*[")
+            .replace("super().__init__()\n", "super().__init__()\n        self.depth = 1\n"),
+            line=12,
+            message_contains="self.depth",
+            fixed=_example(
+                "        low = x\n        for i, module in enumerate(self.layers):\n"
+                "            if i < self.depth:\n                low = module(low)\n"
+                "        return low"
+            )
+            .replace("nn.ModuleList([", "nn.Sequential(*[")
+            .replace("super().__init__()\n", "super().__init__()\n        self.depth = 1\n"),
+        ),
         Invalid(
             _example(
                 "        for i, layer in enumerate(self.layers):\n"

@@ -223,8 +223,8 @@ class UnsupportedCallInScript(Rule):
     spelling (`math` for other NumPy functions of numbers) or must move out of the scripted code
     (`@torch.jit.unused`), by hand. Safe fix: `sorted(d.items())` of a dict of tensors ->
     `[(key, d[key]) for key in sorted(d.keys())]` (dict keys are unique: Python's sort of the
-    pairs compares the keys alone); `tuple(x.shape[a:b])` passed to a torch function -> the
-    shape (`torch.Size` is a tuple); `checkpoint(...)` in the body of an `if` with an `else`
+    pairs compares the keys alone); `tuple(x.shape[a:b])` passed to a torch function (or bound
+    to a local read only as such an argument) -> the shape (`torch.Size` is a tuple); `checkpoint(...)` in the body of an `if` with an `else`
     -> `and not torch.jit.is_scripting()` added to the test (False in Python; TorchScript
     compiles the `else`). Safe fix: `"{0}_{1}".format(a, b)` -> `"{}_{}".format(a, b)`,
     numbered or keyword-named fields without conversion or spec, the arguments put in field
@@ -367,6 +367,43 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `tuple(...)` of a shape bound to a local that only torch functions read.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, skip):
+                    size = tuple(skip.shape[2:])
+                    return F.interpolate(x, size=size, mode="nearest") + skip
+
+            def inputs():
+                return [
+                    (torch.randn(1, 2, 3, 3), torch.randn(1, 2, 6, 5)),
+                    (torch.randn(2, 2, 2, 4), torch.randn(2, 2, 3, 7)),
+                ]
+            """,
+            line=7,
+            message_contains="`tuple(...)`",
+            fixed="""
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, skip):
+                    size = skip.shape[2:]
+                    return F.interpolate(x, size=size, mode="nearest") + skip
+
+            def inputs():
+                return [
+                    (torch.randn(1, 2, 3, 3), torch.randn(1, 2, 6, 5)),
+                    (torch.randn(2, 2, 2, 4), torch.randn(2, 2, 3, 7)),
+                ]
+            """,
+        ),
         # `tuple(...)` of a list a method returns: TorchScript needs its length.
         Invalid(
             """
