@@ -27,6 +27,12 @@ their old value). Unsafe: in scripted code the filters no longer apply, so warni
 silenced are shown there, and an ``"error"`` filter no longer raises; the body is written
 twice.
 
+``GuardTimingForScript`` (unsafe): the statements of a function that read a clock
+(``time.perf_counter()``, ``time.time()``, ...) or a local such a statement binds, each an
+assignment on a line of its own, go under ``if not torch.jit.is_scripting():`` where nothing
+else in the function reads those locals or the attributes they store; scripted code keeps the
+timing attributes' old values.
+
 With every rule selected, the new ``torch.jit.is_scripting()`` is itself a TL505 finding
 (migration off TorchScript), so these fixes bring a code and the fix machinery drops them
 there; under ``--target script`` TL505 is not selected.
@@ -193,3 +199,153 @@ class ScriptBranchForWarningsBlock(Fixer):
             and isinstance(small.value, cst.Call)
             and self.ctx.qualified_name(small.value.func) in WARNING_FILTERS
         )
+
+
+# Clock reads: their values only time the code, they compute none of its results.
+CLOCKS = frozenset(
+    f"time.{name}"
+    for name in (
+        "perf_counter",
+        "perf_counter_ns",
+        "time",
+        "time_ns",
+        "monotonic",
+        "monotonic_ns",
+        "process_time",
+        "process_time_ns",
+    )
+)
+
+
+class GuardTimingForScript(Fixer):
+    """``start = time.perf_counter()`` ... ``self.latency = time.perf_counter() - start``: every
+    statement of the function that reads a clock, or a local such a statement binds, goes under
+    ``if not torch.jit.is_scripting():`` (unsafe). Only where each is an assignment to locals or
+    ``self`` attributes standing on a line of its own in an indented block, and no other
+    statement, test or return reads those locals. Eager, trace, compile and export run every
+    statement as before; TorchScript, which has no ``time`` module, compiles the function and
+    skips them, so in scripted code the timing attributes keep their old values."""
+
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "keep the timing statements from TorchScript with `if not torch.jit.is_scripting():`"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in CLOCKS:
+            return None
+        function = self.enclosing_function(call)
+        if function is None:
+            return None
+        group = self._group(function)
+        if group is None:
+            return None
+        torch_guard = "not {torch}.jit.is_scripting()"
+        return [(line, scripting_guard(self, torch_guard, line)) for line in group]
+
+    def _group(self, function: cst.FunctionDef) -> Optional[list[cst.SimpleStatementLine]]:
+        """The timing statements, in order, or None when one of them cannot be guarded or a
+        statement outside them reads what they bind."""
+        lines: list[cst.SimpleStatementLine] = []
+        walk_lines(function, lines)
+        names: set[str] = set()
+        group: dict[int, cst.SimpleStatementLine] = {}
+        changed = True
+        while changed:
+            changed = False
+            for line in lines:
+                if id(line) in group:
+                    continue
+                if contains(line, self._clock_call) or _reads(line, names):
+                    group[id(line)] = line
+                    bound = _assigned_locals(line)
+                    if bound is None:
+                        return None
+                    names |= bound
+                    changed = True
+        if not group:
+            return None
+        # No test, return or other statement may read the timing locals or the attributes
+        # the timing statements store.
+        stored = {
+            t.attr.value
+            for line in group.values()
+            for t in _targets(line.body[0])
+            if isinstance(t, cst.Attribute)
+        }
+        others = [n for n in _names_outside(function, group.values()) if n in names | stored]
+        if others:
+            return None
+        for line in group.values():
+            if not isinstance(self.parent(line), cst.IndentedBlock) or not _parsed_by_script(line):
+                return None
+        return [line for line in lines if id(line) in group]
+
+    def _clock_call(self, node: cst.CSTNode) -> bool:
+        return isinstance(node, cst.Call) and self.ctx.qualified_name(node.func) in CLOCKS
+
+
+def walk_lines(function: cst.FunctionDef, found: list[cst.SimpleStatementLine]) -> None:
+    """The simple statement lines of ``function`` (nested functions and classes left out)."""
+
+    def visit(node: cst.CSTNode) -> None:
+        for child in node.children:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue
+            if isinstance(child, cst.SimpleStatementLine):
+                found.append(child)
+            else:
+                visit(child)
+
+    visit(function.body)
+
+
+def _reads(line: cst.SimpleStatementLine, names: set[str]) -> bool:
+    return bool(names) and contains(line, lambda n: isinstance(n, cst.Name) and n.value in names)
+
+
+def _assigned_locals(line: cst.SimpleStatementLine) -> Optional[set[str]]:
+    """The locals a line of one assignment binds (``self.x = ...`` binds none); None for any
+    other statement."""
+    if len(line.body) != 1:
+        return None
+    targets = _targets(line.body[0])
+    if not targets:
+        return None
+    bound: set[str] = set()
+    for target in targets:
+        if isinstance(target, cst.Name):
+            bound.add(target.value)
+        elif not (
+            isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name)
+            and target.value.value == "self"
+        ):
+            return None
+    return bound
+
+
+def _targets(small: cst.BaseSmallStatement) -> list[cst.BaseExpression]:
+    """What an assignment statement stores into (empty for any other statement)."""
+    if isinstance(small, cst.Assign):
+        return [t.target for t in small.targets]
+    if isinstance(small, (cst.AugAssign, cst.AnnAssign)) and small.value is not None:
+        return [small.target]
+    return []
+
+
+def _names_outside(function: cst.FunctionDef, lines) -> list[str]:  # type: ignore[no-untyped-def]
+    """The names spelled in ``function``'s body outside ``lines``."""
+    skip = {id(line) for line in lines}
+    found: list[str] = []
+
+    def visit(node: cst.CSTNode) -> None:
+        for child in node.children:
+            if id(child) in skip:
+                continue
+            if isinstance(child, cst.Name):
+                found.append(child.value)
+            visit(child)
+
+    visit(function.body)
+    return found

@@ -235,6 +235,11 @@ class UnsupportedCallInScript(Rule):
     `torch.is_tensor(x)` -> `isinstance(x, torch.Tensor)` (torch's own definition of it).
     Unsafe fix: `math.log2(x)` -> `math.log(x, 2)` (which TorchScript binds; computed as
     `log(x) / log(2)`, it can differ in the last bit: `29.000000000000004` for `2**29`).
+    Unsafe fix for clock reads (`time.perf_counter()`, `time.time()`, ...): every statement
+    that reads a clock or a local such a statement binds (assignments to locals or `self`
+    attributes on lines of their own, nothing else in the function reading them) goes under
+    `if not torch.jit.is_scripting():`; eager, trace, compile and export run them as before,
+    and in scripted code the timing attributes keep their old values.
     Unsafe fix: `return tuple(xs)` in a function annotated `-> Tuple[A, B]` -> `return
     (xs[0], xs[1])` (a call bound to a local first): a list of another length gave a tuple of
     that length in eager.
@@ -785,6 +790,11 @@ class UnsupportedCallInScript(Rule):
             _example("        start = time.perf_counter()\n        return x * 2", "import time\n"),
             line=10,
             message_contains="time",
+            fixed=_example(
+                "        if not torch.jit.is_scripting():\n"
+                "            start = time.perf_counter()\n        return x * 2",
+                "import time\n",
+            ),
         ),
         Invalid(
             _example(
