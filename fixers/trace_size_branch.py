@@ -12,6 +12,9 @@ by the fix in ``trace_size_tensor.py``):
   false only when every amount is 0 (``if pad_h or pad_w:``, ``pad != 0``, or ``pad > 0`` of a
   ``%`` remainder) the pad runs always, as it is (``and`` / ``or`` are fine there: the test
   goes);
+- pad to a multiple: ``r = n % m`` / ``if r == 0: return x`` / ... / ``return F.pad(x, [...,
+  m - r])`` -> the early return dropped and ``m - r`` written ``(m - r) % m``, 0 where ``r``
+  is (every other amount a literal 0);
 - truncation: ``if x.size(1) > n: x = x[:, :n]`` (``>=``, ``x.shape[d]`` or a name bound to
   it, ``x[:, -n:]``, ``x[..., :n]`` for the last dimension) -> ``x = x[:, :n]``, which leaves a
   shorter ``x`` as it was; other statements of the branch (a warning) stay under the ``if``;
@@ -464,3 +467,232 @@ def _keeps_shape(fixer: Fixer, expr: cst.BaseExpression) -> bool:
 
     expr.visit(Visitor())
     return found
+
+
+class RemainderEarlyReturnPad(Fixer):
+    """``r = n % m`` / ``if r == 0: return x`` / ... / ``return F.pad(x, [..., m - r])`` (pad to
+    a multiple) -> the ``if`` dropped and each ``m - r`` written ``(m - r) % m``: where ``r`` is
+    0 every amount is then 0, and a pad of 0 gives ``x``'s values, so the one path is right for
+    every size and ``torch.jit.trace`` records it. Only where every amount of the pad is a
+    literal 0 or ``m - r`` (in list / tuple displays joined by ``+`` or repeated by ``*``), ``m``
+    is a name, attribute or int literal, and the statements between only bind names. Unsafe: a
+    pad of 0 returns a copy of ``x``."""
+
+    codes = ("TL106",)
+    applicability = "unsafe"
+    message = (
+        "pad by `(m - r) % m` on every path instead of returning early when the remainder is "
+        "0: torch.jit.trace records it (a pad of 0 copies the tensor)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        test = diagnostic.node
+        node = _if_of_test(self, test) if isinstance(test, cst.BaseExpression) else None
+        function = self.enclosing_function(test) if node is not None else None
+        if node is None or function is None or self.parent(node) is not function.body:
+            return None
+        remainder = _zero_test(test)
+        statement = single_small_statement(node.body)
+        if (
+            remainder is None
+            or not isinstance(statement, cst.Return)
+            or not isinstance(statement.value, cst.Name)
+        ):
+            return None
+        divisor = self._divisor(function, remainder)
+        if divisor is None:
+            return None
+        kept = statement.value.value
+        body = list(function.body.body)
+        rest = body[body.index(node) + 1 :]
+        if not rest or not all(_binds_names(s, kept) for s in rest[:-1]):
+            return None
+        last = rest[-1]
+        final = (
+            last.body[0]
+            if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1
+            else None
+        )
+        amounts = self._pad_amounts(final, kept, rest[:-1])
+        if amounts is None:
+            return None
+        gaps = _gaps(function, divisor, remainder)
+        if gaps is None or not self._zero_when_divisible(amounts, divisor, remainder, rest[:-1]):
+            return None
+        wrapped = {
+            id(gap): cst.parse_expression(f"({self.code(gap)}) % {self.code(divisor)}")
+            for gap in gaps
+        }
+        replacements: list[Replacement] = [(node, cst.RemovalSentinel.REMOVE)]
+        for position, statement in enumerate(rest):
+            new = statement.visit(_Replace(wrapped))
+            if position == 0:
+                # The comments of the dropped `if` go above the statement that follows it.
+                new = new.with_changes(leading_lines=[*_comments_of(node), *new.leading_lines])
+            if position == 0 or new is not statement:
+                replacements.append((statement, new))
+        return replacements
+
+    def _divisor(self, function: cst.FunctionDef, remainder: str) -> Optional[cst.BaseExpression]:
+        bound = assignments(function, remainder)
+        if len(bound) != 1 or bound[0][2] != 1:
+            return None
+        value = bound[0][0]
+        if not (
+            isinstance(value, cst.BinaryOperation)
+            and isinstance(value.operator, cst.Modulo)
+            and self.kind(value.left) == Kind.SIZE
+            and isinstance(value.right, (cst.Name, cst.Attribute, cst.Integer))
+            and self.kind(value.right) in (Kind.CONST, Kind.UNKNOWN)
+        ):
+            return None
+        return value.right
+
+    def _pad_amounts(
+        self,
+        final: Optional[cst.BaseSmallStatement],
+        kept: str,
+        between: Sequence[cst.BaseStatement],
+    ) -> Optional[cst.BaseExpression]:
+        """The amounts of ``return F.pad(kept, amounts)`` (a name bound once in ``between``
+        is followed to its value)."""
+        if not isinstance(final, cst.Return) or not isinstance(final.value, cst.Call):
+            return None
+        call = final.value
+        if self.ctx.qualified_name(call.func) not in PADS or len(call.args) < 2:
+            return None
+        first, second = call.args[0], call.args[1]
+        if not (isinstance(first.value, cst.Name) and first.value.value == kept) or second.keyword:
+            return None
+        return second.value
+
+    def _zero_when_divisible(
+        self,
+        amounts: cst.BaseExpression,
+        divisor: cst.BaseExpression,
+        remainder: str,
+        between: Sequence[cst.BaseStatement],
+        depth: int = 0,
+    ) -> bool:
+        if depth > 6:
+            return False
+        if isinstance(amounts, cst.Name):
+            values = [
+                small.value
+                for statement in between
+                if isinstance(statement, cst.SimpleStatementLine)
+                for small in statement.body
+                if isinstance(small, cst.Assign)
+                and any(
+                    isinstance(t.target, cst.Name) and t.target.value == amounts.value
+                    for t in small.targets
+                )
+            ]
+            return len(values) == 1 and self._zero_when_divisible(
+                values[0], divisor, remainder, between, depth + 1
+            )
+        if isinstance(amounts, (cst.List, cst.Tuple)):
+            return all(
+                isinstance(e, cst.Element)
+                and (
+                    (isinstance(e.value, cst.Integer) and e.value.value == "0")
+                    or _is_gap(e.value, divisor, remainder)
+                )
+                for e in amounts.elements
+            )
+        if isinstance(amounts, cst.BinaryOperation) and isinstance(amounts.operator, cst.Add):
+            return self._zero_when_divisible(
+                amounts.left, divisor, remainder, between, depth + 1
+            ) and self._zero_when_divisible(amounts.right, divisor, remainder, between, depth + 1)
+        if isinstance(amounts, cst.BinaryOperation) and isinstance(amounts.operator, cst.Multiply):
+            # `[0, 0] * k`: the display repeated, the count no amount.
+            return isinstance(amounts.left, (cst.List, cst.Tuple)) and self._zero_when_divisible(
+                amounts.left, divisor, remainder, between, depth + 1
+            )
+        return False
+
+
+def _zero_test(test: cst.BaseExpression) -> Optional[str]:
+    """``r`` for ``r == 0`` (or ``0 == r``, ``not r``)."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return test.expression.value if isinstance(test.expression, cst.Name) else None
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    (comparison,) = test.comparisons
+    if not isinstance(comparison.operator, cst.Equal):
+        return None
+    for a, b in ((test.left, comparison.comparator), (comparison.comparator, test.left)):
+        if isinstance(a, cst.Name) and isinstance(b, cst.Integer) and b.value == "0":
+            return a.value
+    return None
+
+
+def _is_gap(expr: cst.BaseExpression, divisor: cst.BaseExpression, remainder: str) -> bool:
+    """``m - r``."""
+    return (
+        isinstance(expr, cst.BinaryOperation)
+        and isinstance(expr.operator, cst.Subtract)
+        and isinstance(expr.right, cst.Name)
+        and expr.right.value == remainder
+        and expr.left.deep_equals(divisor)
+    )
+
+
+def _gaps(
+    function: cst.FunctionDef, divisor: cst.BaseExpression, remainder: str
+) -> Optional[list[cst.BinaryOperation]]:
+    """Every ``m - r`` of the function; None when ``r`` is read anywhere else (other than its
+    test and its binding), which the rewrite would not cover."""
+    gaps: list[cst.BinaryOperation] = []
+    reads = 0
+
+    class Visitor(cst.CSTVisitor):
+        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> Optional[bool]:
+            if _is_gap(node, divisor, remainder):
+                gaps.append(node)
+                return False
+            return True
+
+        def visit_Name(self, node: cst.Name) -> None:
+            nonlocal reads
+            if node.value == remainder:
+                reads += 1
+
+    function.body.visit(Visitor())
+    # The binding and the `if` test read or bind `r` once each; the gaps hide theirs.
+    return gaps if gaps and reads == 2 else None
+
+
+def _binds_names(statement: cst.BaseStatement, kept: str) -> bool:
+    """A line of plain assignments to names other than ``kept``."""
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return False
+    for small in statement.body:
+        if not isinstance(small, cst.Assign):
+            return False
+        for target in small.targets:
+            if not isinstance(target.target, cst.Name) or target.target.value == kept:
+                return False
+    return True
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, mapping: dict[int, cst.BaseExpression]) -> None:
+        super().__init__()
+        self.mapping = mapping
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):  # type: ignore[override]
+        return self.mapping.get(id(original_node), updated_node)
+
+
+def _comments_of(node: cst.If) -> list[cst.EmptyLine]:
+    """The comments of an ``if`` (above it, on its line, in its body) as comment lines."""
+    lines = [line for line in node.leading_lines if line.comment is not None]
+    found: list[cst.Comment] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Comment(self, comment: cst.Comment) -> None:
+            found.append(comment)
+
+    node.body.visit(Visitor())
+    return lines + [cst.EmptyLine(comment=comment) for comment in found]

@@ -248,6 +248,36 @@ def test_one_size_given_to_a_pool_or_roll_becomes_a_tuple():
     _unfixed(_model("return F.lp_pool1d(x, 2, x.size(2))\n"), "TL106", "lp_pool1d")
 
 
+PAD_TO_MULTIPLE = (
+    "import torch\nimport torch.nn.functional as F\nfrom torch import nn\n\n\n"
+    "def pad_to_multiple(x, multiple, dim=1):\n"
+    "    remainder = x.shape[dim] % multiple\n"
+    "    if remainder == 0:  # nothing to pad\n"
+    "        return x\n"
+    "    pad = [0, 0] * (x.dim() - dim - 1) + [0, multiple - remainder]\n"
+    "    return F.pad(x, pad)\n\n\n"
+    "class Model(nn.Module):\n"
+    "    def forward(self, x):\n"
+    "        x = pad_to_multiple(x, 4)\n"
+    "        return x.view(x.shape[0], -1, 4, x.shape[2]).mean(2)\n\n\n"
+    "def inputs():\n"
+    "    return [(torch.randn(2, 8, 3),), (torch.randn(3, 10, 3),), (torch.randn(1, 12, 3),)]\n"
+)
+
+
+def test_an_early_return_on_a_zero_remainder_pads_by_the_gap_modulo_the_multiple():
+    fixed = _fix(PAD_TO_MULTIPLE, "TL106")
+    assert fixed == PAD_TO_MULTIPLE.replace(
+        "    if remainder == 0:  # nothing to pad\n        return x\n", "    # nothing to pad\n"
+    ).replace("[0, multiple - remainder]", "[0, (multiple - remainder) % multiple]")
+    # A pad that is not zero where the remainder is (`multiple` itself) keeps its branch.
+    _unfixed(
+        PAD_TO_MULTIPLE.replace("[0, multiple - remainder]", "[0, multiple]"),
+        "TL106",
+        "if remainder == 0",
+    )
+
+
 def test_max_of_a_tensor_and_a_number_becomes_a_clamp():
     before = _model("return x / max(x.abs().amax(), 1.0) + min(2.5, x.mean() * 3)\n")
     assert _fix(before, "TL101") == before.replace(
@@ -467,6 +497,7 @@ TORCH_CASES = [
         "    return [(torch.randn(2, 10),), (torch.randn(3, 13),)]\n",
         id="TL106-ceil-helper-parameter",
     ),
+    pytest.param("TL106", PAD_TO_MULTIPLE, id="TL106-pad-to-multiple"),
     pytest.param(
         "TL106",
         _model(
