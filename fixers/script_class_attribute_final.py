@@ -12,6 +12,9 @@ with some).
 
 Safe: an annotation changes nothing at run time but ``__annotations__``, which only
 TorchScript reads here; the value stays where it was.
+
+A dict / list / tuple display of literals in the class body -> ``self.X = self.X`` after
+``super().__init__()`` (unsafe; see ``ClassContainerOnInstance``).
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import self_assignments
 
+from ._shared import self_attribute_of_class
 from .script_annotations import literal_type
 
 
@@ -127,3 +132,90 @@ class AnnotateClassAttributeFinal(Fixer):
         if not isinstance(small, cst.Assign) or len(small.targets) != 1:
             return None
         return stmt, small
+
+
+def _typed_display(value: cst.BaseExpression) -> bool:
+    """A non-empty dict / list / tuple display of literals, keys of one type and values of one
+    type: TorchScript types an instance attribute holding it (``Dict[str, float]``, ...)."""
+    if isinstance(value, cst.Dict):
+        if not value.elements or not all(isinstance(e, cst.DictElement) for e in value.elements):
+            return False
+        keys = {literal_type(e.key) for e in value.elements}  # type: ignore[union-attr]
+        values = {literal_type(e.value) for e in value.elements}
+        return len(keys) == 1 and len(values) == 1 and None not in keys | values
+    if isinstance(value, (cst.List, cst.Tuple)):
+        if not value.elements or any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return False
+        kinds = {literal_type(e.value) for e in value.elements}
+        return None not in kinds and (isinstance(value, cst.Tuple) or len(kinds) == 1)
+    return False
+
+
+class ClassContainerOnInstance(Fixer):
+    """``EPS = {"float32": 1e-6, ...}`` in the class body, read as ``self.EPS`` in scripted
+    code -> ``self.EPS = self.EPS`` after ``super().__init__()`` (unsafe): TorchScript types
+    the attributes of the instance, where the dict / list / tuple now is too. Only for a
+    non-empty display of literals of one key type and one value type (a tuple: any literals)
+    bound once in the class body of a class whose ``__init__`` calls ``super().__init__()`` at
+    its top level and which stores no ``self.EPS`` otherwise. Unsafe: every instance holds the
+    same object as before, but a later rebinding of the class attribute (``Model.EPS = ...``)
+    no longer reaches existing instances, and ``copy.deepcopy`` copies it per instance."""
+
+    codes = ("TL216",)
+    applicability = "unsafe"
+    message = "bind the class attribute on the instance in `__init__`"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        found = self_attribute_of_class(self, diagnostic.node)
+        if found is None or not isinstance(found[1].body, cst.IndentedBlock):
+            return None
+        attr, cls = found
+        values = [
+            small.value
+            for stmt in cls.body.body
+            if isinstance(stmt, cst.SimpleStatementLine)
+            for small in stmt.body
+            if isinstance(small, cst.Assign)
+            and any(
+                isinstance(t.target, cst.Name) and t.target.value == attr for t in small.targets
+            )
+        ]
+        if len(values) != 1 or not _typed_display(values[0]):
+            return None
+        init = next(
+            (
+                s
+                for s in cls.body.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"
+            ),
+            None,
+        )
+        if init is None or not isinstance(init.body, cst.IndentedBlock):
+            return None
+        if any(self_assignments(m, attr) for m in cls.body.body if isinstance(m, cst.FunctionDef)):
+            return None
+        position = next(
+            (i for i, s in enumerate(init.body.body) if _super_init(s)),
+            None,
+        )
+        if position is None:
+            return None
+        line = init.body.body[position]
+        bind = cst.parse_statement(f"self.{attr} = self.{attr}\n")
+        return [(line, cst.FlattenSentinel([line, bind]))]
+
+
+def _super_init(statement: cst.BaseStatement) -> bool:
+    """``super().__init__(...)`` as a statement of its own."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return False
+    small = statement.body[0]
+    call = small.value if isinstance(small, cst.Expr) else None
+    return (
+        isinstance(call, cst.Call)
+        and isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "__init__"
+        and isinstance(call.func.value, cst.Call)
+        and isinstance(call.func.value.func, cst.Name)
+        and call.func.value.func.value == "super"
+    )

@@ -60,7 +60,12 @@ class ClassAttributeInScript(Rule):
     from the scripted one, that has any, so the fix is offered only where that class is the one
     annotated for every module class of the file using it, and where annotating it hides no
     other class's annotations. Not offered on a decorated class (a `@dataclass` turns
-    annotations into fields).
+    annotations into fields). Unsafe fix for a non-empty dict / list / tuple display of
+    literals (one key type, one value type) in the body of the reading class, whose
+    `__init__` calls `super().__init__()`: `self.X = self.X` after that call, so the instance
+    holds it and TorchScript types it (`Dict[str, float]`); unsafe because a later rebinding
+    of the class attribute no longer reaches existing instances, and `copy.deepcopy` copies
+    it per instance.
     """
 
     code = "TL216"
@@ -139,6 +144,46 @@ class ClassAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A dict in the class body, read with a key from the instance.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                EPS_BY_NAME = {"small": 1e-6, "large": 1e-2}
+
+                def __init__(self, size: str = "small"):
+                    super().__init__()
+                    self.size = size
+
+                def forward(self, x):
+                    return x / (x.norm() + self.EPS_BY_NAME[self.size])
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="EPS_BY_NAME",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                EPS_BY_NAME = {"small": 1e-6, "large": 1e-2}
+
+                def __init__(self, size: str = "small"):
+                    super().__init__()
+                    self.EPS_BY_NAME = self.EPS_BY_NAME
+                    self.size = size
+
+                def forward(self, x):
+                    return x / (x.norm() + self.EPS_BY_NAME[self.size])
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+        ),
         Invalid(
             """
             import torch
