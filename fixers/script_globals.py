@@ -4,8 +4,13 @@
 cannot read Python globals but compiles the literal. Only constants bound once at module level
 to a literal made of numbers, strings, ``True`` / ``False`` / ``None``, unary and binary
 operators and tuples of these are inlined, and only where no ``global`` statement of the module
-names them; tensors, dtypes, dicts and loggers are left alone (inlining would copy or rebuild
-them).
+names them; dtypes, dicts and loggers are left alone (inlining would copy or rebuild them).
+A tensor a torch factory builds from literals (``torch.tensor([0.485, 0.456, 0.406]).view(1, 3,
+1, 1)``, methods that are not in place and literal indices on it) is inlined where every use in
+the module only reads it (arithmetic, arguments, methods not in place): each read builds it
+afresh, with the same values, dtype and (default) device. (``torch.tensor(...)`` in traced code
+is a trace constant with a TracerWarning, TL110: with trace among the targets the fix run drops
+that fix.)
 
 A list is inlined too (``REDUCE_DIMS = [1]``, ``x.mean(REDUCE_DIMS)`` -> ``x.mean([1])``) when it
 is a non-empty list of literals of one type (ints, floats, strings or bools: TorchScript types
@@ -19,8 +24,9 @@ eager). Only reads of the whole list are inlined: ``WEIGHTS[0]`` is left alone (
 would say nothing).
 
 Unsafe: code that changes the module's constant at run time (``mod.EPS = 1e-5``, a config
-loader, ``mod.REDUCE_DIMS.append(2)`` from another module) no longer reaches the inlined reads;
-the module-level binding itself stays.
+loader, ``mod.REDUCE_DIMS.append(2)`` from another module, ``mod.MEAN.mul_(2)``) no longer
+reaches the inlined reads; the module-level binding itself stays. An inlined tensor is built at
+each read (a little work per call) on the default device and dtype of that moment.
 """
 
 from __future__ import annotations
@@ -91,6 +97,28 @@ def _uniform_literal_list(value: cst.BaseExpression) -> bool:
     return len(types) == 1
 
 
+# torch factories that build a tensor from literal arguments alone.
+TENSOR_FACTORIES = frozenset(
+    f"torch.{name}"
+    for name in ("tensor", "as_tensor", "ones", "zeros", "full", "arange", "linspace", "eye")
+)
+
+
+def _literal_data(value: cst.BaseExpression) -> bool:
+    """A literal, or a (nested) list / tuple display of literals."""
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return bool(value.elements) and all(
+            isinstance(e, cst.Element) and _literal_data(e.value) for e in value.elements
+        )
+    return _literal(value)
+
+
+def _literal_index(node: cst.BaseSlice) -> bool:
+    if isinstance(node, cst.Index):
+        return _literal(node.value)
+    return all(b is None or _literal(b) for b in (node.lower, node.upper, node.step))  # type: ignore[attr-defined]
+
+
 def _declared_global(module: cst.Module, name: str) -> bool:
     return contains(
         module,
@@ -114,6 +142,10 @@ class InlineGlobalConstant(Fixer):
             isinstance(self.parent(name), cst.Subscript) or not self._only_read(name.value, value)
         ):
             return None  # `WEIGHTS[0]` would read `[1.0][0]`: only whole-list reads
+        if isinstance(value, (cst.Call, cst.Subscript)) and not self._tensor_only_read(
+            name.value, value
+        ):
+            return None
         text = self.code(value).strip()
         if isinstance(value, cst.Tuple) and not value.lpar:
             text = f"({text})"
@@ -150,9 +182,51 @@ class InlineGlobalConstant(Fixer):
             walk(stmt, enter, lambda node: None)
         if len(values) != 1 or values[0] is None:
             return None
-        if not (_literal(values[0]) or _uniform_literal_list(values[0])):
+        if not (
+            _literal(values[0])
+            or _uniform_literal_list(values[0])
+            or self._literal_tensor(values[0])
+        ):
             return None
         return values[0]
+
+    def _literal_tensor(self, value: cst.BaseExpression) -> bool:
+        """``torch.tensor([0.5, 0.4]).view(1, 2, 1)``: a torch factory of literal arguments
+        (a ``torch`` dtype by keyword too), under methods with literal arguments that are not
+        in place and subscripts with literal indices."""
+        if isinstance(value, cst.Subscript):
+            return all(_literal_index(e.slice) for e in value.slice) and self._literal_tensor(
+                value.value
+            )
+        if not isinstance(value, cst.Call):
+            return False
+        for arg in value.args:
+            if arg.star:
+                return False
+            dtype = (self.ctx.qualified_name(arg.value) or "").startswith("torch.")
+            if not (_literal_data(arg.value) or (arg.keyword is not None and dtype)):
+                return False
+        func = value.func
+        if self.ctx.qualified_name(func) in TENSOR_FACTORIES:
+            return True
+        return (
+            isinstance(func, cst.Attribute)
+            and not func.attr.value.endswith("_")
+            and func.attr.value not in ("tolist", "item", "numpy")
+            and self._literal_tensor(func.value)
+        )
+
+    def _tensor_only_read(self, name: str, value: cst.BaseExpression) -> bool:
+        """Whether every use of the module-level tensor ``name`` only reads it (no in-place
+        method, no store into it), so that each read equals a tensor built afresh."""
+        binding = self.parent(value)
+        for use in variable_uses(self, self.ctx.module, name):
+            parent = self.parent(use)
+            if isinstance(parent, cst.AssignTarget) and self.parent(parent) is binding:
+                continue
+            if not _tensor_read(self, use):
+                return False
+        return True
 
     def _only_read(self, name: str, value: cst.List) -> bool:
         """Whether every use of the module-level list ``name`` only reads it (see the module
@@ -165,6 +239,17 @@ class InlineGlobalConstant(Fixer):
             if not only_reads(self, use):
                 return False
         return True
+
+
+def _tensor_read(fixer: Fixer, use: cst.Name) -> bool:
+    """Whether this use of a tensor only reads it: an operand of arithmetic or a comparison,
+    an argument a list may be (``only_reads``), or the receiver of a method not in place."""
+    parent = fixer.parent(use)
+    if isinstance(parent, (cst.BinaryOperation, cst.ComparisonTarget, cst.Comparison)):
+        return True
+    if isinstance(parent, cst.Attribute) and parent.value is use:
+        return isinstance(fixer.parent(parent), cst.Call) and not parent.attr.value.endswith("_")
+    return only_reads(fixer, use)
 
 
 def only_reads(fixer: Fixer, use: cst.Name) -> bool:

@@ -93,10 +93,15 @@ class GlobalValueInScript(Rule):
     `False` / `None`, arithmetic and tuples of these), and named by no `global` statement, is
     inlined where scripted code reads it (`x.add(EPS)` -> `x.add(1e-6)`); the module-level
     binding stays. A module-level list of one literal type that every use only reads is
-    inlined where read whole (`x.mean(REDUCE_DIMS)` -> `x.mean([1])`). Unsafe: code that
-    changes the constant at run time no longer reaches those reads. A logging call on a
+    inlined where read whole (`x.mean(REDUCE_DIMS)` -> `x.mean([1])`), and a tensor a torch
+    factory builds from literals (`torch.tensor([0.5, 0.4]).view(1, 2)`, methods not in place
+    and literal indices on it) that every use only reads is inlined where read (built afresh
+    at each read, on the default device and dtype; `torch.tensor(...)` in traced code is
+    then a trace constant with a TracerWarning, TL110, so with trace among the targets that
+    fix is dropped). Unsafe: code that changes the constant at run time no longer reaches
+    those reads. A logging call on a
     module-level logger goes under `if not torch.jit.is_scripting():` (safe: TorchScript skips
-    the branch, everything else runs it as before). Dicts, tensors and dtypes have no fix: store
+    the branch, everything else runs it as before). Dicts, other tensors and dtypes have no fix: store
     the value on the module
     in `__init__` (a `Final` class attribute for a constant), pass it in, or move a logger call
     out of the scripted code.
@@ -148,7 +153,7 @@ class GlobalValueInScript(Rule):
         Invalid(_example("OFFSET = torch.ones(3)", "        return x + OFFSET"), line=9),
         Invalid(
             "import torch\nfrom torch import nn\n\n"
-            "MEAN = torch.tensor([0.5, 0.4, 0.3]).view(1, 3)\n\n\n"
+            "MEAN = torch.full((3,), 0.5).view(1, 3)\n\n\n"
             "def normalize(x: torch.Tensor) -> torch.Tensor:\n"
             "    return x - MEAN\n\n\n"
             "class Model(nn.Module):\n"
@@ -158,6 +163,15 @@ class GlobalValueInScript(Rule):
             "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n",
             line=8,
             message_contains="tensor `MEAN`",
+            fixed="import torch\nfrom torch import nn\n\n"
+            "MEAN = torch.full((3,), 0.5).view(1, 3)\n\n\n"
+            "def normalize(x: torch.Tensor) -> torch.Tensor:\n"
+            "    return x - torch.full((3,), 0.5).view(1, 3)\n\n\n"
+            "class Model(nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return normalize(x)\n\n\n"
+            "def inputs():\n"
+            "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n",
         ),
     ]
 
