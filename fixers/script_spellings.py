@@ -19,6 +19,9 @@ compiles, each the same value in eager (safe unless noted):
 - ``math.isqrt(n)`` -> ``int(math.sqrt(n))`` (unsafe: equal below 2**52);
 - ``torch.is_tensor(x)`` -> ``isinstance(x, torch.Tensor)``, torch's own definition of it
   (TorchScript has no ``aten::is_tensor`` and refines a Union by ``isinstance``);
+- ``range(2 ** n)``, ``x.reshape(2 ** n, -1)``, ``x[: 2 ** n]`` (or a local bound to the power)
+  -> ``int(2 ** n)`` (unsafe: Python's ``int ** int`` is that int for an exponent >= 0; a
+  negative one gave a float that ``int(...)`` now truncates in eager too);
 - ``math.log2(x)`` -> ``math.log(x, 2)`` (unsafe: ``log(x) / log(2)``, which can differ in the
   last bit: ``math.log(2**29, 2)`` is ``29.000000000000004``);
 - ``isinstance(x, numbers.Number)`` -> ``isinstance(x, (int, float, complex))`` (``Real`` ->
@@ -41,6 +44,8 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import assignments
+from torchlint.lint.walk import walk
 from torchlint.rules.tl209_unsupported_call_in_script import NUMBER_ABCS
 
 DTYPE_QUERIES = frozenset({"is_floating_point", "is_complex", "is_signed"})
@@ -363,3 +368,44 @@ class ContainerTruthToLength(Fixer):
         if isinstance(parent, (cst.UnaryOperation, cst.BooleanOperation)):
             text = f"({text})"
         return [(node, text)]
+
+
+class IntOfIntPower(Fixer):
+    """``range(2 ** n)`` / ``x.reshape(2 ** n, -1)`` / ``x[: 2 ** n]`` (or through a local
+    bound to it) -> ``int(2 ** n)`` (unsafe): TorchScript's ``**`` of two ints is a float,
+    ``int(...)`` gives the int the size wants; Python's is already that int for an exponent
+    >= 0, and ``int(...)`` truncates the float a negative exponent gives in eager too."""
+
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "convert the power to int (`int(2 ** n)`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "`**` of two ints is a float" not in diagnostic.message:
+            return None
+        spelled = diagnostic.message.split("`", 2)[1]
+        node = diagnostic.node
+        roots: list[cst.CSTNode] = [node]
+        function = self.enclosing_function(node)
+        if isinstance(node, cst.Name) and function is not None:
+            roots = [v for v, _, _ in assignments(function, node.value) if v is not None]
+        powers = [p for root in roots for p in self._powers(root, spelled)]
+        if not powers:
+            return None
+        return [(p, f"int({self.code(p)})") for p in powers]
+
+    def _powers(self, root: cst.CSTNode, spelled: str) -> list[cst.BinaryOperation]:
+        found: list[cst.BinaryOperation] = []
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if (
+                isinstance(node, cst.BinaryOperation)
+                and isinstance(node.operator, cst.Power)
+                and cst.Module([]).code_for_node(node) == spelled
+            ):
+                found.append(node)
+                return False
+            return None
+
+        walk(root, enter, lambda node: None)
+        return found

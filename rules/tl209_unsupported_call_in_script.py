@@ -53,6 +53,13 @@ STR_RESULTS = frozenset(
 INT_OPERATORS = (cst.LeftShift, cst.RightShift, cst.BitAnd, cst.BitOr, cst.BitXor)
 # Tensor methods that return an int, with the positional arguments they take so.
 SIZE_METHODS = {"size": 1, "dim": 0, "numel": 0, "nelement": 0, "ndimension": 0}
+# Tensor methods and torch factories whose positional arguments are sizes (ints).
+SIZE_ARGUMENT_METHODS = frozenset(
+    {"reshape", "view", "expand", "repeat", "new_zeros", "new_ones", "new_empty", "tile"}
+)
+SIZE_ARGUMENT_FACTORIES = frozenset(
+    f"torch.{name}" for name in ("zeros", "ones", "empty", "rand", "randn")
+)
 # Operators whose result is an int for int operands and a float when one is a float.
 ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
 ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "Flag", "IntFlag", "StrEnum"))
@@ -153,7 +160,8 @@ class UnsupportedCallInScript(Rule):
     a string (`str(x)`, `"{}".format(x)`, `f"{x}"`, of a value TorchScript types as a float,
     joined with `+` or through a local) that is returned, used as a subscript or `.get(...)`
     key, or compared: TorchScript writes floats its own way (`str(1.0)` is `'1.'`, `str(0.1)`
-    is `'0.10000000000000001'`), so the key or name differs from eager's; an Enum class of the file indexed by member name
+    is `'0.10000000000000001'`), so the key or name differs from eager's; `a ** b` of ints
+    (TorchScript: a float) used as a `range` bound, a size argument or a tensor index; an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
     `print` with keyword arguments; `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
@@ -240,6 +248,10 @@ class UnsupportedCallInScript(Rule):
     attributes on lines of their own, nothing else in the function reading them) goes under
     `if not torch.jit.is_scripting():`; eager, trace, compile and export run them as before,
     and in scripted code the timing attributes keep their old values.
+    Unsafe fix for `int ** int` used as a `range` bound, a size (`reshape`, `view`, `expand`,
+    `repeat`, `new_zeros`, ..., `torch.zeros` / `ones` / `empty` / `rand` / `randn`) or a
+    tensor index, directly or through a local bound to it: `int(2 ** n)` (Python's power is
+    that int for an exponent >= 0; a negative one gave a float that `int` now truncates).
     Unsafe fix: `return tuple(xs)` in a function annotated `-> Tuple[A, B]` -> `return
     (xs[0], xs[1])` (a call bound to a local first): a list of another length gave a tuple of
     that length in eager.
@@ -372,6 +384,43 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `2 ** n` is a float in TorchScript: no size.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, levels: int = 1):
+                    super().__init__()
+                    self.levels = levels
+
+                def forward(self, x):
+                    n = 2 ** self.levels
+                    return x.reshape(n, -1)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="`**` of two ints is a float",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, levels: int = 1):
+                    super().__init__()
+                    self.levels = levels
+
+                def forward(self, x):
+                    n = int(2 ** self.levels)
+                    return x.reshape(n, -1)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # `tuple(...)` of a shape bound to a local that only torch functions read.
         Invalid(
             """
@@ -1011,6 +1060,8 @@ class UnsupportedCallInScript(Rule):
             )
         if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
             self._float_text_used(node.slice[0].slice.value)
+        if in_script(self.ctx):
+            self._index_power(node)
 
     def _enum_class(self, value: cst.BaseExpression) -> bool:
         """A name of a class this file defines with an ``enum`` base (``Enum``, ``IntEnum``,
@@ -1061,6 +1112,84 @@ class UnsupportedCallInScript(Rule):
     def visit_Comparison(self, node: cst.Comparison) -> None:
         for operand in (node.left, *(c.comparator for c in node.comparisons)):
             self._float_text_used(operand)
+
+    # -- `int ** int`, a float in TorchScript, where an int must be
+    def _int_power_arguments(self, node: cst.Call) -> None:
+        func = node.func
+        name = self.ctx.qualified_name(func) or ""
+        sizes = (
+            name == "builtins.range"
+            or name in SIZE_ARGUMENT_FACTORIES
+            or (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in SIZE_ARGUMENT_METHODS
+                and self.ctx.kind(func.value) is Kind.TENSOR
+            )
+        )
+        if not sizes:
+            return
+        for arg in node.args:
+            if arg.keyword is None and not arg.star:
+                power = self._int_power(arg.value, 0)
+                if power is not None:
+                    what = "a `range` bound" if name == "builtins.range" else "a size"
+                    self._report_int_power(arg.value, power, what)
+                    return
+
+    def _index_power(self, node: cst.Subscript) -> None:
+        for element in node.slice:
+            piece = element.slice
+            bounds = (
+                [piece.value]
+                if isinstance(piece, cst.Index)
+                else [b for b in (piece.lower, piece.upper, piece.step) if b is not None]  # type: ignore[attr-defined]
+            )
+            for bound in bounds:
+                power = self._int_power(bound, 0)
+                if power is not None and self.ctx.kind(node.value) is Kind.TENSOR:
+                    self._report_int_power(bound, power, "an index")
+                    return
+
+    def _int_power(self, value: cst.BaseExpression, depth: int) -> Optional[cst.BinaryOperation]:
+        """The ``a ** b`` of ints (Python: an int; TorchScript: a float) that ``value`` is, or
+        is built from with ``+ - * // %`` and ints, or a local bound only to one is."""
+        if depth > 3:
+            return None
+        scalar = ScriptScalar(self.ctx)
+        if isinstance(value, cst.BinaryOperation):
+            if isinstance(value.operator, cst.Power):
+                exponent = self.ctx.kind(value.right)
+                if scalar.of(value.left) == "int" and (
+                    scalar.of(value.right) == "int"
+                    or (scalar.of(value.right) is None and exponent in (Kind.CONST, Kind.SIZE))
+                ):
+                    return value
+                return None
+            if isinstance(value.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)):
+                for side, other in ((value.left, value.right), (value.right, value.left)):
+                    found = self._int_power(side, depth + 1)
+                    if found is not None and scalar.of(other) == "int":
+                        return found
+            return None
+        function = self.ctx.function
+        if isinstance(value, cst.Name) and function is not None:
+            bound = assignments(function, value.value)
+            found = [self._int_power(v, depth + 1) if v is not None else None for v, _, _ in bound]
+            if found and all(f is not None for f in found):
+                return found[0]
+        return None
+
+    def _report_int_power(
+        self, where: cst.BaseExpression, power: cst.BinaryOperation, what: str
+    ) -> None:
+        code = cst.Module([]).code_for_node(power)
+        self.report(
+            where,
+            f"`{code}` used as {what} in scripted code: TorchScript's `**` of two ints is a "
+            "float (torch 2.13: `2 ** 3` is 8.0), where Python's is an int, and ranges, sizes "
+            "and indices take ints (all inputs of range must be ints, found float; no overload "
+            f"of the op takes the float); write `int({code})`",
+        )
 
     def _float_text_used(self, value: cst.BaseExpression) -> None:
         """A string a float was written into (``str(x)``, ``"{}".format(x)``, ``f"{x}"``,
@@ -1132,6 +1261,7 @@ class UnsupportedCallInScript(Rule):
             return
         if self._format_fields(node) or self._number_abc(node):
             return
+        self._int_power_arguments(node)
         func = node.func
         if (
             isinstance(func, cst.Attribute)
