@@ -135,6 +135,27 @@ def _global_reads(function: cst.FunctionDef, names: dict[str, str]) -> list[str]
     return list(found)
 
 
+def _passes_through(wrapper: cst.FunctionDef, returned: Optional[cst.BaseExpression]) -> bool:
+    """``return fn(<the wrapper's parameters, in order, unchanged>)``."""
+    if not isinstance(returned, cst.Call) or not isinstance(returned.func, cst.Name):
+        return False
+    params = wrapper.params
+    expected = [p.name.value for p in (*params.posonly_params, *params.params)]
+    given = []
+    for arg in returned.args:
+        if not isinstance(arg.value, cst.Name):
+            return False
+        if arg.star:
+            star = params.star_arg if arg.star == "*" else params.star_kwarg
+            if not isinstance(star, cst.Param) or star.name.value != arg.value.value:
+                return False
+            continue
+        if arg.keyword is not None and arg.keyword.value != arg.value.value:
+            return False
+        given.append(arg.value.value)
+    return given == expected[: len(given)] and len(given) == len(expected)
+
+
 def _example(signature: str, returns: str = "") -> str:
     return (
         "from typing import List, Optional, Tuple\n\nimport torch\nfrom torch import nn\n\n\n"
@@ -165,7 +186,9 @@ class UnsupportedSignatureInScript(Rule):
     `@torch.inference_mode()`, `@torch.enable_grad()`, `@torch.autocast(...)`, bare or
     called) on a scripted function whose body reads a module-level name of the file (an
     import such as `F` or `math`, a helper function, a constant) that the decorator's module
-    does not bind to the same thing, where that decorator is the outermost one.
+    does not bind to the same thing, where that decorator is the outermost one. And a
+    decorator of the file whose `functools.wraps` wrapper returns anything but the function's
+    own call with its arguments unchanged (`return fn(self, x.float()).to(x.dtype)`).
 
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
@@ -181,7 +204,11 @@ class UnsupportedSignatureInScript(Rule):
     module (`torch.utils._contextlib` for the grad modes, `torch.amp.autocast_mode` for
     autocast): `undefined value math`, `undefined value helper`, and `F` is a `TypeVar` of
     that module there (`attribute lookup is not defined on python value of type 'TypeVar'`).
-    (Where the body reads no such name, it compiles, without the decorator's effect.)
+    (Where the body reads no such name, it compiles, without the decorator's effect.) The
+    same unwrapping drops a `functools.wraps` decorator of the file: the wrapper's code does
+    not run in scripted code, so a wrapper that changes the arguments or the result gives
+    other results there (torch 2.13: the scripted model diverges from eager, or fails at run
+    time when the skipped cast was needed).
 
     ## Example
     ```python
@@ -275,6 +302,32 @@ class UnsupportedSignatureInScript(Rule):
         ),
     ]
     INVALID = [
+        # The wrapper doubles the input; TorchScript compiles `forward` without it.
+        Invalid(
+            """
+            import functools
+
+            import torch
+            from torch import nn
+
+            def doubled(fn):
+                @functools.wraps(fn)
+                def wrapper(self, x):
+                    return fn(self, x * 2)
+
+                return wrapper
+
+            class Model(nn.Module):
+                @doubled
+                def forward(self, x):
+                    return x + 1
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=14,
+            message_contains="`__wrapped__`",
+        ),
         Invalid(
             _example(", shape: torch.Size = torch.Size([1])"),
             line=8,
@@ -527,6 +580,69 @@ class UnsupportedSignatureInScript(Rule):
         if node.returns is not None:
             self._check_annotation(node.returns.annotation)
         self._check_decorators(node)
+        self._check_wrapping_decorators(node)
+
+    def _check_wrapping_decorators(self, node: cst.FunctionDef) -> None:
+        """A decorator of this file whose ``functools.wraps`` wrapper changes what the function
+        gets or gives: TorchScript follows ``__wrapped__`` and compiles the undecorated
+        function, so the wrapper's work is skipped in scripted code."""
+        for decorator in node.decorators:
+            if not isinstance(decorator.decorator, cst.Name):
+                continue
+            wrapper = self._wrapper(decorator.decorator.value)
+            if wrapper is None:
+                continue
+            returned = next(
+                (
+                    s.body[0].value
+                    for s in wrapper.body.body
+                    if isinstance(s, cst.SimpleStatementLine)
+                    and len(s.body) == 1
+                    and isinstance(s.body[0], cst.Return)
+                ),
+                None,
+            )
+            if returned is None or _passes_through(wrapper, returned):
+                continue
+            code = cst.Module([]).code_for_node(returned)
+            self.report(
+                decorator,
+                f"`@{decorator.decorator.value}` wraps the function with `functools.wraps`: "
+                "TorchScript follows `__wrapped__` and compiles the undecorated function, so "
+                f"the wrapper's `return {code}` does not run in scripted code, whose results "
+                "differ from eager's (or fail); do the wrapper's work inside the function",
+            )
+            return
+
+    def _wrapper(self, name: str) -> Optional[cst.FunctionDef]:
+        """The inner function a decorator ``name`` of this file returns, decorated
+        ``@functools.wraps(...)``."""
+        outer = next(
+            (
+                s
+                for s in self.ctx.module.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == name
+            ),
+            None,
+        )
+        if outer is None or not isinstance(outer.body, cst.IndentedBlock):
+            return None
+        for stmt in outer.body.body:
+            if isinstance(stmt, cst.FunctionDef) and any(
+                isinstance(d.decorator, cst.Call)
+                and self.ctx.qualified_name(d.decorator.func) == "functools.wraps"
+                for d in stmt.decorators
+            ):
+                returns = [
+                    s.body[0].value
+                    for s in outer.body.body
+                    if isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], cst.Return)
+                ]
+                if returns and all(
+                    isinstance(r, cst.Name) and r.value == stmt.name.value for r in returns
+                ):
+                    return stmt if isinstance(stmt.body, cst.IndentedBlock) else None
+        return None
 
     def _check_decorators(self, node: cst.FunctionDef) -> None:
         # The outermost decorator's wrapper is what TorchScript is given: its module resolves
