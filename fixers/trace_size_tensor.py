@@ -362,3 +362,31 @@ def _plain_size(expr: cst.BaseExpression) -> bool:
         and expr.func.attr.value == "size"
         and all(isinstance(a.value, (cst.Integer, cst.UnaryOperation)) for a in expr.args)
     )
+
+
+class DivmodOfSize(Fixer):
+    """TL106: ``divmod(n, k)`` of a size -> ``(n // k, n % k)``, the same pair for ints, which
+    ``torch.jit.trace`` records on the size where ``divmod`` raised. Only where ``n`` and ``k``
+    are plain reads (evaluated twice). Unsafe: it changes what the trace does."""
+
+    codes = ("TL106",)
+    applicability = "unsafe"
+    message = "spell it `(n // k, n % k)`, which torch.jit.trace records on the size"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if (
+            not isinstance(call, cst.Call)
+            or self.ctx.qualified_name(call.func) != "builtins.divmod"
+            or len(call.args) != 2
+            or any(a.keyword or a.star for a in call.args)
+        ):
+            return None
+        left, right = (a.value for a in call.args)
+        if not all(_plain_size(side) or isinstance(side, cst.Attribute) for side in (left, right)):
+            return None
+        a, b = (
+            f"({self.code(side)})" if isinstance(side, cst.BinaryOperation) else self.code(side)
+            for side in (left, right)
+        )
+        return [(call, f"({a} // {b}, {a} % {b})")]

@@ -545,10 +545,11 @@ def annotated_tensor(ctx: LintContext, name: str) -> bool:
     return inference.annotation_kind(param.annotation.annotation) == Kind.TENSOR
 
 
-def parameter_data_only(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+def parameter_data_only(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
     """Whether ``expr`` reads tensors only through ``self`` (parameters, buffers) and torch, not
     through the function's inputs: its value is the same for every input, so ``torch.jit.trace``
-    baking it in as a constant changes nothing."""
+    baking it in as a constant changes nothing. A local bound once to such a value counts
+    (``w = self.weight.detach()``)."""
     names: list[cst.Name] = []
 
     def enter(node: cst.CSTNode) -> bool:
@@ -565,6 +566,16 @@ def parameter_data_only(ctx: LintContext, expr: cst.BaseExpression) -> bool:
 
     walk(expr, enter, _ignore)
     return bool(names) and all(
-        name.value == "self" or (ctx.qualified_name(name) or "").startswith("torch")
+        name.value == "self"
+        or (ctx.qualified_name(name) or "").startswith("torch")
+        or (depth < 4 and _bound_to_parameter_data(ctx, name, depth))
         for name in names
     )
+
+
+def _bound_to_parameter_data(ctx: LintContext, name: cst.Name, depth: int) -> bool:
+    function = ctx.function
+    if function is None or parameter(function, name.value) is not None:
+        return False
+    bound = assignments(function, name.value)
+    return len(bound) == 1 and bound[0][2] == 1 and parameter_data_only(ctx, bound[0][0], depth + 1)

@@ -528,6 +528,31 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        # A match statement on a number read from the data: each case is a Python comparison.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.router = nn.Linear(4, 2)
+
+                def forward(self, x):
+                    mode = self.router(x.mean(0)).argmax()
+                    match mode.item():
+                        case 0:
+                            return x * 2
+                        case _:
+                            return x - 1
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4) * 4,), (torch.randn(3, 4) - 2,)]
+            """,
+            line=11,
+            backends=("export",),
+        ),
         # A computed message: Dynamo cannot keep the assert as a graph check.
         Invalid(
             """
@@ -983,8 +1008,12 @@ class TensorCondition(Rule):
             and len(expr.args) == 1
             and self.ctx.qualified_name(expr.func) in ("builtins.any", "builtins.all")
         ):
-            # `any(t > 0)` tests each element's truth in Python: the trace keeps the path too.
-            return self.ctx.kind(expr.args[0].value) == Kind.TENSOR
+            # `any(t > 0)` tests each element's truth in Python: the trace keeps the path too,
+            # as for `all(torch.isfinite(f).all() for f in feats)` of tensors.
+            arg = expr.args[0].value
+            if isinstance(arg, (cst.GeneratorExp, cst.ListComp)):
+                return self.ctx.kind(arg.elt) == Kind.TENSOR
+            return self.ctx.kind(arg) == Kind.TENSOR
         return self.ctx.kind(expr) in (Kind.TENSOR, Kind.NDARRAY)
 
     def _check_test(self, test: cst.BaseExpression, message: Optional[Message] = None) -> None:
@@ -1006,6 +1035,10 @@ class TensorCondition(Rule):
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
         self._check_test(node.test)
+
+    def visit_Match(self, node: cst.Match) -> None:
+        # `match mode.item(): case 0:`: each case compares the subject in Python.
+        self._check_test(node.subject)
 
     def visit_Assert(self, node: cst.Assert) -> None:
         self._cover(node.test)

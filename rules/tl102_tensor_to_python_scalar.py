@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import string
 from typing import Optional
 
 import libcst as cst
@@ -194,12 +195,17 @@ class TensorToPythonScalar(Rule):
     plain compile as a tensor's conversion does (export and trace fail earlier, at the
     conversion to NumPy: TL104, TL306).
 
-    Where Python needs an int, Dynamo converts a tensor itself: a size argument breaks plain
+    Where Python needs an int, Dynamo converts a tensor itself (a size, `topk`'s `k`, the split
+    points of `tensor_split` given as a tensor): a size argument breaks plain
     compile at the call (GB0033 'Data dependent operator'), a slice bound inside the subscript
     (GB0124). The subscript is not a call, so Dynamo goes back to the start of the statement
     and reports the break only when its graph holds more than one operation by then
     (`is_non_empty_graph`); otherwise it runs the whole frame eagerly, and nothing is flagged.
     Only `torch._dynamo.config.capture_scalar_outputs = True` keeps either in the graph.
+
+    A tensor formatted with a format spec (`f"{t:.3f}"`, `"{:.3f}".format(t)`) reads its
+    number: `torch.export` fails there ("unsupported format string passed to
+    FakeTensor.__format__"); compile and trace pass.
 
     A number read from tensor data (`.item()`, `float(t)`, through helpers) given as the
     `scale_factor` of `F.interpolate` / `F.upsample` (alone or in a tuple) is flagged where it is
@@ -380,6 +386,49 @@ class TensorToPythonScalar(Rule):
         ),
     ]
     INVALID = [
+        # `str.format` with a format spec formats the tensor as an f-string does.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.summary = ""
+
+                def forward(self, x):
+                    h = x.relu()
+                    self.summary = "mean={:.4f}".format(h.mean())
+                    return h
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=11,
+            backends=("export",),
+            message_contains="format spec",
+        ),
+        # Split points computed from data: Dynamo reads the tensor as Python ints.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, h, lengths: torch.Tensor):
+                    h = h * 2
+                    cuts = lengths.cumsum(0)[:-1]
+                    parts = h.tensor_split(cuts)
+                    return torch.stack([p.mean(0) for p in parts])
+
+            def inputs():
+                return [(torch.randn(10, 6), torch.tensor([3, 4, 3])), (torch.randn(10, 6), torch.tensor([1, 4, 5]))]
+            """,
+            line=8,
+            backends=("compile",),
+            message_contains="as a size",
+        ),
         # A data-dependent scale for a resampling kernel: fullgraph and export need a float.
         Invalid(
             """
@@ -667,6 +716,7 @@ class TensorToPythonScalar(Rule):
         name = self.ctx.qualified_name(node.func) or ""
         if name in RESAMPLING:
             self._data_scale_factor(node)
+        self._format_method(node)
         if name.startswith("math.") and node.args and not node.args[0].keyword:
             self._math_of_tensor(node, name)
             return
@@ -713,6 +763,45 @@ class TensorToPythonScalar(Rule):
             and not in_raise_statement(self.ctx)
         ):
             self.report(node.expression, FORMAT_SPEC, targets=["export"])
+
+    def _format_method(self, node: cst.Call) -> None:
+        """``"mean={:.4f}".format(t)``: a field with a format spec formats its argument as
+        an f-string does (``f"{t:.4f}"``)."""
+        func = node.func
+        if (
+            not isinstance(func, cst.Attribute)
+            or func.attr.value != "format"
+            or not isinstance(func.value, cst.SimpleString)
+            or in_raise_statement(self.ctx)
+        ):
+            return
+        text = func.value.evaluated_value
+        if not isinstance(text, str):
+            return
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+        automatic = 0
+        try:
+            fields = list(string.Formatter().parse(text))
+        except ValueError:
+            return
+        for _, field, spec, _ in fields:
+            if field is None:
+                continue
+            head = re.split(r"[.\[]", field, maxsplit=1)[0]
+            if head == "":
+                index: object = automatic
+                automatic += 1
+            else:
+                index = int(head) if head.isdigit() else head
+            value = (
+                positional[index]
+                if isinstance(index, int) and index < len(positional)
+                else keywords.get(index)  # type: ignore[arg-type]
+            )
+            if spec and head == field and value is not None and self.ctx.kind(value) == Kind.TENSOR:
+                self.report(value, FORMAT_SPEC, targets=["export"])
+                return
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         """``"peak=%.3f" % t`` / ``"%d-%d" % (a, b)``: each tensor operand is formatted by
@@ -784,6 +873,17 @@ class TensorToPythonScalar(Rule):
         positions: Optional[tuple[int, ...]] = None
         if name in SIZE_FUNCTIONS:
             positions = (0,) if name == "torch.full" else None
+        elif name == "torch.tensor_split" or (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "tensor_split"
+            and self.ctx.kind(func.value) == Kind.TENSOR
+        ):
+            # Split points given as a tensor are read as Python ints (GB0033), one per point.
+            index = 1 if name == "torch.tensor_split" else 0
+            points = keyword(node, "indices") or keyword(node, "tensor_indices_or_sections")
+            if points is None and len(node.args) > index and node.args[index].keyword is None:
+                points = node.args[index].value
+            return [points] if points is not None else []
         elif name == "torch.nn.functional.pad":
             pad = keyword(node, "pad")
             if pad is None and len(node.args) > 1 and node.args[1].keyword is None:
@@ -835,7 +935,7 @@ class TensorToPythonScalar(Rule):
         """A tensor read from an input's or a module's data (``lengths.max()``, ``mask.sum()``,
         ``self.fc(x)``), not one made from numbers and sizes (``torch.div(x.size(1), 2)``,
         ``torch.tensor(n)``): Dynamo knows the value of the latter and sizes with it."""
-        if depth > 4 or self.ctx.kind(value) != Kind.TENSOR:
+        if depth > 8 or self.ctx.kind(value) != Kind.TENSOR:
             return False
         if isinstance(value, cst.Name):
             param = self._parameter(value)
@@ -865,6 +965,8 @@ class TensorToPythonScalar(Rule):
             return self._any_data([value.body, value.orelse], depth)
         if isinstance(value, cst.BooleanOperation):
             return self._any_data([value.left, value.right], depth)
+        if isinstance(value, cst.Comparison):  # `(s > t).sum()`: a mask of the data
+            return self._any_data([value.left, *(c.comparator for c in value.comparisons)], depth)
         return False
 
     def _data_source(self, value: cst.BaseExpression, depth: int) -> bool:

@@ -81,6 +81,19 @@ ROUND_MESSAGE = Message(
 )
 
 
+DIVMOD_MESSAGE = Message(
+    "`divmod()` of a size",
+    (
+        (
+            "trace",
+            "torch.jit.trace fails (TypeError): under trace sizes are 0-dim tensors, for which "
+            "divmod has no operator",
+        ),
+    ),
+    "spell it `n // k, n % k`, which the tracer records on the size",
+)
+
+
 # `F.interpolate(x, scale_factor=fine.shape[-1] / x.shape[-1])`: while tracing the ratio is a
 # 0-dim tensor, and interpolate takes no tensor scale factor (torch 2.13: TypeError,
 # "upsample_nearest2d() received an invalid combination of arguments").
@@ -214,8 +227,9 @@ class SizeDependentPython(Rule):
     for the example input and baked in, so an input of another batch size or sequence length
     silently follows the example's path (a `range(x.size(1))` loop keeps the example's length,
     with no warning). Under trace a size is a 0-dim tensor, so int and float methods
-    (`.is_integer()`, `.bit_length()`) fail with `AttributeError`, and `round()` with
-    `TypeError` (a tensor defines no `__round__`).
+    (`.is_integer()`, `.bit_length()`) fail with `AttributeError`, and `round()` and
+    `divmod()` with `TypeError` (a tensor defines no `__round__`, and divmod of a tensor and an
+    int has no operator).
     Some torch functions read an argument as a Python int, so a size handed to them is a
     constant of the trace too: the window, stride and padding of `F.max_pool*` / `avg_pool*` /
     `lp_pool*` and the output size of the adaptive pools when given one size (a tuple of sizes
@@ -556,6 +570,23 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    _, rem = divmod(x.size(-1), 4)
+                    return F.pad(x, (0, (4 - rem) % 4))
+
+            def inputs():
+                return [(torch.randn(2, 16),), (torch.randn(2, 18),)]
+            """,
+            line=7,
+            message_contains="divmod",
+        ),
         # A global max pool spelled with the sequence length: the trace keeps the example's
         # window, so a longer input is pooled in pieces.
         Invalid(
@@ -1095,6 +1126,12 @@ class SizeDependentPython(Rule):
             args = call_targets(node)
             if args and tensor_under_trace(self.ctx, args[0]):
                 self.report(node, ROUND_MESSAGE)
+            return
+        if name == "builtins.divmod":
+            # `divmod` of a 0-dim tensor and an int has no operator (TypeError under trace).
+            args = call_targets(node)
+            if any(tensor_under_trace(self.ctx, a) for a in args[:2]):
+                self.report(node, DIVMOD_MESSAGE)
             return
         if name in INTERPOLATE_CALLS:
             positional = call_targets(node)

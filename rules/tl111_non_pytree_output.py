@@ -10,7 +10,12 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attribute
+from torchlint.lint.graph_queries import (
+    UNKNOWN_VALUE,
+    assignments,
+    self_assignments,
+    self_attribute,
+)
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.summary import ClassSummary
@@ -37,7 +42,8 @@ class NonPytreeOutput(Rule):
     (`aux = self.aux(h) if self.aux is not None else None; return h, aux`), in the `forward`
     of a module class no project code builds or registers (a submodule's output is the
     caller's to take apart). A `None` only some inputs give (`loss = None` then `if labels is
-    not None: loss = ...`) is not flagged.
+    not None: loss = ...`) is not flagged. A string in the returned tuple or list (a literal,
+    or `self.task` that `__init__` binds only to string literals) fails trace the same way.
     Not flagged: `NamedTuple`s and classes built on another library base (an installed
     transformers' `ModelOutput`), submodules' outputs that the caller takes apart (only the
     converted root's return is checked), and, for export, classes registered in their file with
@@ -62,6 +68,7 @@ class NonPytreeOutput(Rule):
     | the same, registered as a pytree   | passes | fails (4) | fails (4) |
     | `types.SimpleNamespace`            | fails (2) | fails (4) | fails (4) |
     | a tuple or list holding `None`     | passes | fails (3) | fails (3) |
+    | a tuple or list holding a `str`    | passes | fails (3) | fails (3) |
 
     `torch.compile` returns every one of these as eager does, except a `SimpleNamespace`:
     constructing one in compiled code is an unsupported call (`fullgraph=True` raises
@@ -301,6 +308,28 @@ class NonPytreeOutput(Rule):
         ),
     ]
     INVALID = [
+        # A string next to the tensors: the trace's outputs may only be tensors.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 3)
+                    self.task = "lang-id"
+
+                def forward(self, x):
+                    return self.fc(x), self.task
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("trace",),
+            message_contains="string",
+        ),
         # A SimpleNamespace: Dynamo cannot construct it, export and trace cannot return it.
         Invalid(
             """
@@ -613,10 +642,12 @@ class NonPytreeOutput(Rule):
             return  # a submodule's output, which the module holding it takes apart
         kinds = self._instance_kinds(node.value)
         if not kinds:
-            if self._holds_none(node.value) and not _used_elsewhere(
-                self.ctx.index, info.owner_class
-            ):
+            if _used_elsewhere(self.ctx.index, info.owner_class):
+                return
+            if self._holds_none(node.value):
                 self.report(node.value, NONE_ELEMENT_MESSAGE, targets=("trace",))
+            elif self._holds_text(node.value):
+                self.report(node.value, TEXT_ELEMENT_MESSAGE, targets=("trace",))
             return
         # Every path returns such an instance: name each back-end that fails on one of them.
         failing = {target for kind in kinds for target in FAILS[kind]}
@@ -701,6 +732,31 @@ class NonPytreeOutput(Rule):
                 bound = assignments(self.ctx.function, item.value)
                 if bound and all(size == 1 and _configured_none(v) for v, _, size in bound):
                     return True
+        return False
+
+    def _holds_text(self, value: cst.BaseExpression) -> bool:
+        """Whether ``value`` is a tuple or list display with an element that is surely a
+        string: a literal, or ``self.<attr>`` that ``__init__`` of this file binds only to
+        string literals (``self.task = "lang-id"``)."""
+        if not isinstance(value, (cst.Tuple, cst.List)):
+            return False
+        for element in value.elements:
+            item = element.value
+            if isinstance(item, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+                return True
+            attr = self_attribute(item)
+            info = self.ctx.function_info
+            if attr is None or info is None or not info.owner_class:
+                continue
+            owner = info.owner_class.removeprefix(self.ctx.model.summary.module + ".")
+            init = top_level_definition(self.ctx.module, f"{owner}.__init__")
+            if not isinstance(init, cst.FunctionDef):
+                continue
+            values = self_assignments(init, attr)
+            if values and all(
+                isinstance(v, (cst.SimpleString, cst.ConcatenatedString)) for v in values
+            ):
+                return True
         return False
 
     def _submodule_forward(self, call: cst.Call) -> Optional[cst.FunctionDef]:
@@ -838,6 +894,16 @@ NONE_ELEMENT_MESSAGE = Message(
         ),
     ),
     "leave the None out (return a shorter tuple) or return a tensor in its place",
+)
+TEXT_ELEMENT_MESSAGE = Message(
+    "forward returns a string among its outputs",
+    (
+        (
+            "trace",
+            "torch.jit.trace fails (it outputs only tensors and tuples, lists or dicts of them)",
+        ),
+    ),
+    "return the tensors only, and keep the string an attribute of the module",
 )
 SEQUENCE_MESSAGE = Message(
     "forward returns an instance of a list or tuple subclass",

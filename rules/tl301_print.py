@@ -4,7 +4,24 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
+
+# Writes to the interpreter's own streams: print by another name (torch 2.13: Dynamo has no
+# handler for these file methods, "Unsupported method call").
+STREAM_METHODS = frozenset({"write", "writelines", "flush"})
+STREAMS = frozenset({"sys.stdout", "sys.stderr", "sys.__stdout__", "sys.__stderr__"})
+STREAM_MESSAGE = Message(
+    "a write to `sys.stdout` / `sys.stderr` in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "('Unsupported method call')",
+        ),
+    ),
+    "guard it with `if not torch.compiler.is_compiling():` or move it out of forward",
+)
 
 
 class PrintInGraph(Rule):
@@ -21,6 +38,10 @@ class PrintInGraph(Rule):
     `torch.jit.script` accepts `print`, and `torch.jit.trace` runs it once while tracing and
     then never again, so neither is claimed. `torch.export` (non-strict) runs the Python and
     prints during export only.
+
+    Writes to `sys.stdout` / `sys.stderr` (`sys.stderr.write(...)`, `.flush()`) are flagged too:
+    Dynamo has no handler for those file methods ("Unsupported method call"), with the same
+    effect on compile.
 
     ## Example
     ```python
@@ -153,6 +174,25 @@ class PrintInGraph(Rule):
     INVALID = [
         Invalid(
             """
+            import sys
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    y = x.relu()
+                    sys.stderr.write(f"shape {tuple(x.shape)}\\n")
+                    return y + 1
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=9,
+            message_contains="sys.stderr",
+        ),
+        Invalid(
+            """
             import torch
             from torch import nn
 
@@ -169,5 +209,15 @@ class PrintInGraph(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        if self.ctx.in_graph and self.ctx.qualified_name(node.func) == "builtins.print":
+        if not self.ctx.in_graph:
+            return
+        if self.ctx.qualified_name(node.func) == "builtins.print":
             self.report(node)
+            return
+        func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in STREAM_METHODS
+            and self.ctx.qualified_name(func.value) in STREAMS
+        ):
+            self.report(node, STREAM_MESSAGE)

@@ -9,6 +9,8 @@ from torchlint.lint.dynamo_tables import numpy_traced
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
+from ._graph import parameter_data_only
+
 # NumPy functions whose output shape depends on the data: Dynamo traces them as the torch op
 # (torch 2.13: np.bincount, np.unique, np.nonzero, np.flatnonzero break plain compile with
 # 'Dynamic shape operator').
@@ -49,7 +51,9 @@ class NumpyInGraph(Rule):
     `torch.compile` traces NumPy code into torch operations, but `torch.export` (non-strict)
     fails on the tensor-to-array conversion (".numpy() is not supported for tensor
     subclasses"), and `torch.jit.trace` records the array as a constant of the example input,
-    so later inputs silently reuse it.
+    so later inputs silently reuse it. Trace is not claimed where the array is made from
+    parameters and buffers alone (`np.linalg.norm(self.weight.detach())`, through a local bound
+    once to one): that constant is the same for every input.
 
     ## Example
     ```python
@@ -247,7 +251,17 @@ class NumpyInGraph(Rule):
             function = name[len("numpy.") :]
             if function in DATA_DEPENDENT_SHAPES:
                 self.report(node, DATA_DEPENDENT_MESSAGE, targets=("compile", "export", "trace"))
-            elif function in numpy_traced():
-                self.report(node)
             else:
-                self.report(node, targets=("compile", "export", "trace"))
+                targets = ["export", "trace"]
+                if function not in numpy_traced():
+                    targets.insert(0, "compile")
+                tensors = [
+                    a.value
+                    for a in node.args
+                    if self.ctx.kind(a.value) in (Kind.TENSOR, Kind.NDARRAY)
+                ]
+                if all(parameter_data_only(self.ctx, t) for t in tensors):
+                    # `np.linalg.norm(self.weight.detach())`: the same array for every input,
+                    # so the constant the trace keeps is right.
+                    targets.remove("trace")
+                self.report(node, targets=tuple(targets))

@@ -45,7 +45,9 @@ class SelfStateMutation(Rule):
     `if not self.hooked: ...; self.hooked = True`: a lazy init, a memo or a one-time hook, and
     the writes of a helper every graph call of which sits under a test reading what it writes:
     `if seq_len > self.cached_len: self._set_cache(seq_len)`, a cache regrown on demand),
-    in-place updates of registered buffers and conversions of an attribute into itself
+    temporary settings saved and put back (`old = self.t; self.t = t; ...; self.t = old`,
+    a context manager's `try` / `finally`), in-place updates of registered buffers and
+    conversions of an attribute into itself
     (`self.pos = self.pos.to(x.device)`, the same value on every call).
 
     ## Why is this bad?
@@ -92,6 +94,39 @@ class SelfStateMutation(Rule):
     targets = ("export", "trace")
 
     VALID = [
+        # A temporary setting saved and put back (a context manager's try / finally): every
+        # call leaves the attribute as it found it.
+        Valid(
+            """
+            import contextlib
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = nn.Linear(4, 3)
+                    self.temperature = 1.0
+
+                @contextlib.contextmanager
+                def tempered(self, t):
+                    old = self.temperature
+                    self.temperature = t
+                    try:
+                        yield
+                    finally:
+                        self.temperature = old
+
+                def forward(self, x):
+                    with self.tempered(2.0):
+                        return (self.head(x) / self.temperature).softmax(-1)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            backends=("export", "trace"),
+        ),
         # A cache regrown by a helper only when the test on it says it is too short: refreshed
         # state, the same values on every call (torch 2.13: export and trace agree).
         Valid(
@@ -483,6 +518,8 @@ class SelfStateMutation(Rule):
         attr = self._self_attr(target)
         if attr is None or attr not in self._reads() or id(node) in self._once:
             return
+        if self.ctx.function is not None and attr in _restored(self.ctx.function):
+            return  # `old = self.t; self.t = t; ...; self.t = old`: every call leaves it as found
         plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
         if self.ctx.kind(plain) in (Kind.MODULE, Kind.MODULES):
             return
@@ -903,3 +940,34 @@ def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[
 
     walk(module, enter, leave, LEAF_TYPES)  # names are read from their Attribute
     return names
+
+
+def _restored(function: cst.FunctionDef) -> set[str]:
+    """Attributes ``function`` saves and puts back: ``old = self.X`` (a name bound once, to
+    exactly that) and later ``self.X = old`` (a temporary setting, as a context manager makes
+    with ``try`` / ``finally``)."""
+    saved: dict[str, str] = {}
+    restored: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) is cst.FunctionDef and node is not function:
+            return False
+        if type(node) is cst.Assign and len(node.targets) == 1:  # type: ignore[attr-defined]
+            target, value = node.targets[0].target, node.value  # type: ignore[attr-defined]
+            if type(target) is cst.Name and _is_self_attr(value):
+                saved[target.value] = value.attr.value  # type: ignore[attr-defined]
+            elif _is_self_attr(target) and type(value) is cst.Name:
+                if saved.get(value.value) == target.attr.value:  # type: ignore[attr-defined]
+                    restored.add(target.attr.value)  # type: ignore[attr-defined]
+        return None
+
+    walk(function.body, enter, lambda node: None)
+    return restored
+
+
+def _is_self_attr(node: cst.BaseExpression) -> bool:
+    return (
+        type(node) is cst.Attribute
+        and type(node.value) is cst.Name  # type: ignore[attr-defined]
+        and node.value.value == "self"  # type: ignore[attr-defined]
+    )

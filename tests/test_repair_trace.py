@@ -278,6 +278,13 @@ def test_an_early_return_on_a_zero_remainder_pads_by_the_gap_modulo_the_multiple
     )
 
 
+def test_divmod_of_a_size_becomes_floor_division_and_remainder():
+    before = _model("q, r = divmod(x.size(1), 2)\nreturn x[:, : q * 2] * r\n")
+    assert _fix(before, "TL106") == before.replace(
+        "divmod(x.size(1), 2)", "(x.size(1) // 2, x.size(1) % 2)"
+    )
+
+
 def test_max_of_a_tensor_and_a_number_becomes_a_clamp():
     before = _model("return x / max(x.abs().amax(), 1.0) + min(2.5, x.mean() * 3)\n")
     assert _fix(before, "TL101") == before.replace(
@@ -498,6 +505,14 @@ TORCH_CASES = [
         id="TL106-ceil-helper-parameter",
     ),
     pytest.param("TL106", PAD_TO_MULTIPLE, id="TL106-pad-to-multiple"),
+    pytest.param(
+        "TL106",
+        _model(
+            "q, r = divmod(x.size(1), 2)\nreturn x[:, : q * 2].sum(1) * (r + 1)\n",
+            shapes="(2, 4, 3), (3, 7, 3)",
+        ),
+        id="TL106-divmod",
+    ),
     pytest.param(
         "TL106",
         _model(

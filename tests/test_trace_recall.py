@@ -562,3 +562,22 @@ def test_torch_bakes_in_the_branch_of_a_function_taking_the_module(call):
 
     source = MODULE_AS_SELF.lstrip("\n").replace("{call}", call)
     assert not check(source, "trace", warning_line=8).ok
+
+
+def test_numpy_of_parameters_alone_is_not_claimed_for_trace_but_for_export():
+    source = textwrap.dedent(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Model(nn.Linear):
+            def forward(self, x):
+                w = self.weight.detach()
+                scale = np.linalg.norm(w)
+                return nn.functional.linear(x, self.weight / scale, self.bias) + np.tanh(x.numpy()).sum()
+        """
+    )
+    found = {d.line: d.targets for d in _findings(source, "TL306")}
+    assert "trace" not in found[9] and "export" in found[9]
+    assert "trace" in found[10]
