@@ -26,7 +26,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-from torchlint.rules.tl214_unsupported_signature_in_script import context_decorator
+from torchlint.lint.script_facts import context_decorator
 
 from ._shared import contains, is_docstring
 

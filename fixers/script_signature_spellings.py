@@ -24,9 +24,9 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.script_facts import shape_expression
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
-from torchlint.rules.tl217_container_type_in_script import shape_expression
 
 from ._shared import fresh_name
 

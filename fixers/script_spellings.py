@@ -45,8 +45,8 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments
+from torchlint.lint.script_facts import NUMBER_ABCS
 from torchlint.lint.walk import walk
-from torchlint.rules.tl209_unsupported_call_in_script import NUMBER_ABCS
 
 DTYPE_QUERIES = frozenset({"is_floating_point", "is_complex", "is_signed"})
 

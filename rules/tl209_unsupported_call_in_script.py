@@ -9,6 +9,7 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.script_facts import NUMBER_ABCS
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import top_level_definition, walk
@@ -65,13 +66,6 @@ ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
 ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "Flag", "IntFlag", "StrEnum"))
 # Builtins with a message of their own below.
 SPECIAL_BUILTINS = frozenset({"super", "set", "frozenset"})
-# The `numbers` ABCs -> the builtin types that stand for them in TorchScript.
-NUMBER_ABCS = {
-    "numbers.Number": ("int", "float", "complex"),
-    "numbers.Complex": ("int", "float", "complex"),
-    "numbers.Real": ("int", "float"),
-    "numbers.Integral": ("int",),
-}
 
 
 def format_fields(text: str) -> Optional[list[tuple[str, str, Optional[str]]]]:

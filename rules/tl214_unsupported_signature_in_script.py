@@ -9,6 +9,7 @@ import libcst as cst
 
 from torchlint.lint.graph_queries import bound_names
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.script_facts import CONTEXT_DECORATORS, context_decorator
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import SCRIPT, in_script, literal_type, signature_params
@@ -43,38 +44,6 @@ _GENERICS = {
     "builtins.tuple": "Tuple",
     "tuple": "Tuple",
 }
-
-# torch's context-manager decorators -> the module their wrapper function is defined in, and
-# the names that module binds to what a model file usually means by them (torch 2.13). The
-# wrapper is `functools.wraps`ed: TorchScript compiles the undecorated source (`__wrapped__`)
-# but resolves its global names in the wrapper's `__globals__`, that module's.
-_CONTEXTLIB = ("torch.utils._contextlib", {"functools", "inspect", "sys", "warnings"})
-_AUTOCAST = (
-    "torch.amp.autocast_mode",
-    {"torch", "functools", "warnings", "collections", "numpy"},
-)
-CONTEXT_DECORATORS = {
-    "torch.no_grad": _CONTEXTLIB,
-    "torch.enable_grad": _CONTEXTLIB,
-    "torch.inference_mode": _CONTEXTLIB,
-    "torch.set_grad_enabled": _CONTEXTLIB,
-    "torch.autograd.no_grad": _CONTEXTLIB,
-    "torch.autograd.enable_grad": _CONTEXTLIB,
-    "torch.autograd.inference_mode": _CONTEXTLIB,
-    "torch.autograd.set_grad_enabled": _CONTEXTLIB,
-    "torch.autocast": _AUTOCAST,
-    "torch.amp.autocast": _AUTOCAST,
-    "torch.cuda.amp.autocast": _AUTOCAST,
-    "torch.cpu.amp.autocast": _AUTOCAST,
-}
-
-
-def context_decorator(ctx, decorator: cst.Decorator) -> Optional[str]:  # type: ignore[no-untyped-def]
-    """The qualified name of a torch context-manager decorator (``@torch.no_grad()``,
-    ``@torch.inference_mode``, ``@torch.autocast("cuda")``), or None."""
-    spelled = decorator.decorator
-    name = ctx.qualified_name(spelled.func if isinstance(spelled, cst.Call) else spelled)
-    return name if name in CONTEXT_DECORATORS else None
 
 
 def _module_names(module: cst.Module) -> dict[str, str]:

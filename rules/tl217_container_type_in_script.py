@@ -8,6 +8,7 @@ import libcst as cst
 
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.script_facts import shape_expression
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
@@ -723,20 +724,6 @@ def _call_results(function: cst.FunctionDef) -> list[tuple[cst.Call, str]]:
 
     walk(function, enter, lambda node: None)
     return found
-
-
-def shape_expression(node: cst.BaseExpression) -> bool:
-    """``x.shape``, ``x.size()``, or a slice of either."""
-    if isinstance(node, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in node.slice):
-        node = node.value
-    if isinstance(node, cst.Attribute):
-        return node.attr.value == "shape"
-    return (
-        isinstance(node, cst.Call)
-        and not node.args
-        and isinstance(node.func, cst.Attribute)
-        and node.func.attr.value == "size"
-    )
 
 
 def _shape_owner(node: cst.BaseExpression) -> cst.BaseExpression:
