@@ -7,6 +7,7 @@ Everything here is syntactic and local to one function, and errs towards "not su
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Optional
 
@@ -565,12 +566,47 @@ def parameter_data_only(ctx: LintContext, expr: cst.BaseExpression, depth: int =
         return True
 
     walk(expr, enter, _ignore)
-    return bool(names) and all(
-        name.value == "self"
-        or (ctx.qualified_name(name) or "").startswith("torch")
-        or (depth < 4 and _bound_to_parameter_data(ctx, name, depth))
-        for name in names
+    return (
+        bool(names)
+        and all(
+            name.value == "self"
+            or (ctx.qualified_name(name) or "").startswith("torch")
+            or (depth < 4 and _bound_to_parameter_data(ctx, name, depth))
+            for name in names
+        )
+        and not any(_updated_in_place(ctx, attr) for attr in _self_attributes(expr))
     )
+
+
+def _self_attributes(expr: cst.CSTNode) -> set[str]:
+    found: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> bool:
+        if (
+            type(node) is cst.Attribute
+            and type(node.value) is cst.Name  # type: ignore[attr-defined]
+            and node.value.value == "self"  # type: ignore[attr-defined]
+        ):
+            found.add(node.attr.value)  # type: ignore[attr-defined]
+        return True
+
+    walk(expr, enter, _ignore)
+    return found
+
+
+def _updated_in_place(ctx: LintContext, attr: str) -> bool:
+    """Whether the file changes ``self.<attr>`` outside ``__init__`` by an in-place tensor
+    method (``self.min_val.copy_(...)``, ``.mul_``, ``.lerp_``) or an augmented assignment: a
+    running statistic the data updates, not a constant of the module."""
+    pattern = re.compile(rf"self\.{re.escape(attr)}\s*(?:\.\s*[a-z][a-z0-9_]*_\s*\(|[-+*/]=)")
+    in_init = False
+    for line in ctx.source.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("def "):
+            in_init = stripped.startswith("def __init__")
+        if not in_init and pattern.search(line):
+            return True
+    return False
 
 
 def _bound_to_parameter_data(ctx: LintContext, name: cst.Name, depth: int) -> bool:

@@ -914,12 +914,16 @@ class TensorToPythonScalar(Rule):
         return parameter(func, name.value)
 
     def _assumed_tensor(self, value: cst.BaseExpression) -> bool:
-        """A tensor only by the graph's assumption about unannotated parameters (``n``,
-        ``n + 1``): callers often pass an int there."""
+        """A tensor only by the graph's assumption about unannotated parameters of a graph
+        root (``n``, ``n + 1``): callers often pass an int there. A helper's parameter takes
+        its kind from its calls, where a tensor is one."""
         if isinstance(value, cst.Name):
             param = self._parameter(value)
             if param is not None:
-                return param.annotation is None
+                info = self.ctx.function_info
+                region = info.region if info is not None else None
+                helper = region is not None and region.qualname not in region.roots
+                return param.annotation is None and not helper
             bound = assignments(self.ctx.function, value.value)
             return len(bound) == 1 and bound[0][2] == 1 and self._assumed_tensor(bound[0][0])
         if isinstance(value, cst.UnaryOperation):

@@ -555,7 +555,8 @@ class ItemCall(Rule):
         if name in TEXT_CALLS:
             self._text.append((id(node), name))
         if len(node.args) >= 2 and name in COMPARING:
-            self._compared.update(id(arg.value) for arg in node.args)
+            # `max(abs(a.item()), abs(b.item()))`: abs() and a sign keep the number compared.
+            self._compared.update(id(_unsigned(self.ctx, arg.value)) for arg in node.args)
         elif len(node.args) >= 2 and name in SEARCHING:
             self._searched.update(id(arg.value) for arg in node.args)
         elif len(node.args) == 1 and name in CONVERTING:
@@ -618,6 +619,23 @@ class ItemCall(Rule):
             clauses.append(("export", f"torch.export fails ({export})"))
         message = Message(TEXT_MESSAGE.subject, tuple(clauses), TEXT_MESSAGE.advice)
         self.report(node, message, targets=[target for target, _ in clauses])
+
+
+def _unsigned(ctx, value: cst.BaseExpression) -> cst.BaseExpression:  # type: ignore[no-untyped-def]
+    """``x`` of ``abs(x)``, ``-x``, ``+x`` (nested)."""
+    while True:
+        if isinstance(value, cst.UnaryOperation) and isinstance(
+            value.operator, (cst.Minus, cst.Plus)
+        ):
+            value = value.expression
+        elif (
+            isinstance(value, cst.Call)
+            and len(value.args) == 1
+            and ctx.qualified_name(value.func) == "builtins.abs"
+        ):
+            value = value.args[0].value
+        else:
+            return value
 
 
 def _stored_attribute(target: cst.BaseExpression) -> Optional[str]:

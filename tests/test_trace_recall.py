@@ -581,3 +581,37 @@ def test_numpy_of_parameters_alone_is_not_claimed_for_trace_but_for_export():
     found = {d.line: d.targets for d in _findings(source, "TL306")}
     assert "trace" not in found[9] and "export" in found[9]
     assert "trace" in found[10]
+
+
+def test_a_running_statistic_updated_in_forward_is_no_constant_of_the_module():
+    source = textwrap.dedent(
+        """
+        import math
+        import torch
+        from torch import nn
+
+        def momentum(step, total):
+            return math.cos(math.pi * step / total)
+
+        class Observer(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("max_val", torch.tensor(0.0))
+                self.register_buffer("scale", torch.tensor(2.0))
+                self.register_buffer("step", torch.zeros(()))
+
+            def forward(self, x):
+                self.max_val.copy_(torch.maximum(self.max_val, x.detach().abs().max()))
+                a = max(abs(self.max_val.item()), 1e-8)
+                b = self.scale.item()
+                return x / a * b * momentum(self.step, 10)
+        """
+    )
+    found = {d.line: set(d.targets) for d in _findings(source, "TL103")}
+    # Updated from the data on every call: the trace's constant is wrong for the next input.
+    assert "trace" in found[18]
+    # Never updated: the same number for every input.
+    assert "trace" not in found[19]
+    # A helper's parameter that every call gives a tensor: math reads its data.
+    math_lines = {d.line for d in _findings(source, "TL102")}
+    assert 7 in math_lines
