@@ -18,7 +18,10 @@ into a float tensor nothing changes.
 
 Also ``return 2 ** n`` in a function annotated ``-> int`` -> ``return int(2 ** n)`` (unsafe):
 TorchScript's ``int ** int`` is a float; Python's is the same int for an exponent >= 0, and
-``int(...)`` truncates in eager too where the exponent is negative or a float.
+``int(...)`` truncates in eager too where the exponent is negative or a float. The same for
+``return round(x)`` and ``return pow(a, b)`` (TorchScript: floats): ``int(round(x))`` is
+Python's own int for a number ``x``; unsafe all the same: under ``torch.export`` / ``compile``
+``int(...)`` of a symbolic size may specialize it.
 """
 
 from __future__ import annotations
@@ -70,14 +73,7 @@ class FloatLiteralReturn(Fixer):
             for r in own_returns(function)
         ):
             return None  # another int (or other) return would stay: the function would not script
-        value = target.value
-        number = value.expression if isinstance(value, cst.UnaryOperation) else value
-        if isinstance(value, cst.UnaryOperation) and not isinstance(value.operator, cst.Minus):
-            return None
-        if not isinstance(number, cst.Integer) or not number.value.replace("_", "").isdigit():
-            return None
-        digits = number.value.replace("_", "").lstrip("0") or "0"
-        return [(number, cst.Float(f"{digits}.0", lpar=number.lpar, rpar=number.rpar))]
+        return _as_float_literal(target.value)
 
     def _surely_float(self, value: cst.BaseExpression, function: cst.FunctionDef) -> bool:
         """A float literal, a true division, ``float(...)``, a parameter annotated ``float``,
@@ -150,6 +146,51 @@ class IntPowerReturn(Fixer):
         if not isinstance(node, cst.Return) or "annotated `-> int`" not in diagnostic.message:
             return None
         value = node.value
-        if not isinstance(value, cst.BinaryOperation) or not isinstance(value.operator, cst.Power):
+        power = isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Power)
+        builtin = (
+            isinstance(value, cst.Call)
+            and self.ctx.qualified_name(value.func) in ("builtins.round", "builtins.pow")
+            and (
+                "`round(x)` returns a float" in diagnostic.message
+                or "`pow(a, b)`" in diagnostic.message
+            )
+        )
+        if not (power or builtin):
             return None
         return [(value, f"int({self.code(value)})")]
+
+
+class FloatLiteralBranch(Fixer):
+    """``2 if c else 1.5`` -> ``2.0 if c else 1.5`` (unsafe): TorchScript gives an
+    if-expression one type and rejects an int branch beside a float one; the int literal
+    written as the same number in float form gives both the type ``float``. The value is the
+    same number, but a float in eager too (``x * 2`` of an integer tensor stays integer,
+    ``x * 2.0`` is float)."""
+
+    codes = ("TL211",)
+    applicability = "unsafe"
+    message = "write the int literal branch as a float literal (the if-expression's one type)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not isinstance(node, cst.IfExp):
+            return None
+        message = diagnostic.message
+        if "branches are an int and a float" in message:
+            value = node.body
+        elif "branches are a float and an int" in message:
+            value = node.orelse
+        else:
+            return None
+        return _as_float_literal(value)
+
+
+def _as_float_literal(value: cst.BaseExpression) -> Optional[list[Replacement]]:
+    """A decimal int literal (``2``, ``-2``) rewritten as the same number in float form."""
+    number = value.expression if isinstance(value, cst.UnaryOperation) else value
+    if isinstance(value, cst.UnaryOperation) and not isinstance(value.operator, cst.Minus):
+        return None
+    if not isinstance(number, cst.Integer) or not number.value.replace("_", "").isdigit():
+        return None
+    digits = number.value.replace("_", "").lstrip("0") or "0"
+    return [(number, cst.Float(f"{digits}.0", lpar=number.lpar, rpar=number.rpar))]

@@ -19,7 +19,7 @@ compiles, each the same value in eager (safe unless noted):
 - ``math.isqrt(n)`` -> ``int(math.sqrt(n))`` (unsafe: equal below 2**52);
 - ``torch.is_tensor(x)`` -> ``isinstance(x, torch.Tensor)``, torch's own definition of it
   (TorchScript has no ``aten::is_tensor`` and refines a Union by ``isinstance``);
-- ``range(2 ** n)``, ``x.reshape(2 ** n, -1)``, ``x[: 2 ** n]`` (or a local bound to the power)
+- ``range(2 ** n)``, ``x.reshape(2 ** n, -1)``, ``x[: 2 ** n]``, ``pow(2, n)``, ``round(x)`` (or a local bound to one)
   -> ``int(2 ** n)`` (unsafe: Python's ``int ** int`` is that int for an exponent >= 0; a
   negative one gave a float that ``int(...)`` now truncates in eager too);
 - ``math.log2(x)`` -> ``math.log(x, 2)`` (unsafe: ``log(x) / log(2)``, which can differ in the
@@ -374,14 +374,25 @@ class IntOfIntPower(Fixer):
     """``range(2 ** n)`` / ``x.reshape(2 ** n, -1)`` / ``x[: 2 ** n]`` (or through a local
     bound to it) -> ``int(2 ** n)`` (unsafe): TorchScript's ``**`` of two ints is a float,
     ``int(...)`` gives the int the size wants; Python's is already that int for an exponent
-    >= 0, and ``int(...)`` truncates the float a negative exponent gives in eager too."""
+    >= 0, and ``int(...)`` truncates the float a negative exponent gives in eager too. The
+    same for ``pow(2, n)`` and ``round(x)`` (floats in TorchScript; Python's ``round`` of a
+    number is already an int, but ``int(...)`` of a symbolic size may specialize it under
+    export / compile)."""
 
     codes = ("TL209",)
     applicability = "unsafe"
-    message = "convert the power to int (`int(2 ** n)`)"
+    message = "convert the power or round to int (`int(2 ** n)`, `int(round(x))`)"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        if "`**` of two ints is a float" not in diagnostic.message:
+        message = diagnostic.message
+        if not any(
+            what in message
+            for what in (
+                "`**` of two ints is a float",
+                "`pow(a, b)` of two ints is a float",
+                "`round(x)` returns a float",
+            )
+        ):
             return None
         spelled = diagnostic.message.split("`", 2)[1]
         node = diagnostic.node
@@ -394,15 +405,16 @@ class IntOfIntPower(Fixer):
             return None
         return [(p, f"int({self.code(p)})") for p in powers]
 
-    def _powers(self, root: cst.CSTNode, spelled: str) -> list[cst.BinaryOperation]:
-        found: list[cst.BinaryOperation] = []
+    def _powers(self, root: cst.CSTNode, spelled: str) -> list[cst.BaseExpression]:
+        found: list[cst.BaseExpression] = []
 
         def enter(node: cst.CSTNode) -> Optional[bool]:
-            if (
-                isinstance(node, cst.BinaryOperation)
-                and isinstance(node.operator, cst.Power)
-                and cst.Module([]).code_for_node(node) == spelled
-            ):
+            power = isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Power)
+            builtin = isinstance(node, cst.Call) and self.ctx.qualified_name(node.func) in (
+                "builtins.pow",
+                "builtins.round",
+            )
+            if (power or builtin) and cst.Module([]).code_for_node(node) == spelled:
                 found.append(node)
                 return False
             return None

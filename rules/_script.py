@@ -9,7 +9,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import assignments, self_assignments, self_attribute
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import top_level_definition, walk
 
 SCRIPT = ("script",)
 
@@ -372,3 +372,44 @@ def function_returns(function: cst.FunctionDef) -> list[Optional[cst.BaseExpress
 
     walk(function, enter, lambda child: None)
     return found
+
+
+def attribute_number_type(ctx: LintContext, value: cst.Attribute) -> Optional[str]:
+    """``int`` / ``float`` for ``self.<attr>`` that every assignment of the class's
+    ``__init__`` binds to a parameter annotated so (``self.scale = scale`` with ``scale:
+    float``) or to such a literal; None when any other method stores it too."""
+    attr = self_attribute(value)
+    info = ctx.function_info
+    if attr is None or info is None or not info.owner_class:
+        return None
+    module = ctx.model.summary.module
+    local = info.owner_class.removeprefix(f"{module}.") if module else info.owner_class
+    owner = top_level_definition(ctx.module, local)
+    if not isinstance(owner, cst.ClassDef):
+        return None
+    methods = [m for m in owner.body.body if isinstance(m, cst.FunctionDef)]
+    init = next((m for m in methods if m.name.value == "__init__"), None)
+    if init is None or any(self_assignments(m, attr) for m in methods if m is not init):
+        return None
+    values = self_assignments(init, attr)
+    types = set()
+    for bound in values:
+        if bound is None:
+            return None
+        literal = literal_type(bound)
+        if literal in ("int", "float"):
+            types.add(literal)
+            continue
+        param = next(
+            (
+                p
+                for p in init.params.params
+                if isinstance(bound, cst.Name) and p.name.value == bound.value
+            ),
+            None,
+        )
+        annotation = param.annotation.annotation if param and param.annotation else None
+        if not isinstance(annotation, cst.Name) or annotation.value not in ("int", "float"):
+            return None
+        types.add(annotation.value)
+    return types.pop() if len(types) == 1 else None

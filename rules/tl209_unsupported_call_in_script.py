@@ -12,9 +12,10 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import NUMBER_ABCS
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
-from torchlint.lint.walk import top_level_definition, walk
+from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
+    attribute_number_type,
     class_annotations,
     class_def,
     class_methods,
@@ -61,6 +62,33 @@ SIZE_ARGUMENT_METHODS = frozenset(
 SIZE_ARGUMENT_FACTORIES = frozenset(
     f"torch.{name}" for name in ("zeros", "ones", "empty", "rand", "randn")
 )
+# torch.nn.functional functions whose every argument after the input is an int or a list of
+# ints (kernel sizes, strides, paddings, output sizes, factors; `ceil_mode` a bool): torch 2.13
+# rejects a float there (Expected a value of type 'List[int]' for argument 'kernel_size'; for
+# max_pool / unfold an internal assert, Expected IntList but got Int).
+SIZE_ARGUMENT_FUNCTIONAL = frozenset(
+    f"torch.nn.functional.{name}"
+    for name in (
+        "avg_pool1d",
+        "avg_pool2d",
+        "avg_pool3d",
+        "max_pool1d",
+        "max_pool2d",
+        "max_pool3d",
+        "adaptive_avg_pool1d",
+        "adaptive_avg_pool2d",
+        "adaptive_avg_pool3d",
+        "adaptive_max_pool1d",
+        "adaptive_max_pool2d",
+        "adaptive_max_pool3d",
+        "pixel_shuffle",
+        "pixel_unshuffle",
+        "unfold",
+        "fold",
+    )
+)
+# Tensor methods whose positional arguments are ints (chunks, dims, lengths).
+INT_ARGUMENT_METHODS = frozenset({"chunk", "narrow"})
 # Operators whose result is an int for int operands and a float when one is a float.
 ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
 ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "Flag", "IntFlag", "StrEnum"))
@@ -155,7 +183,12 @@ class UnsupportedCallInScript(Rule):
     joined with `+` or through a local) that is returned, used as a subscript or `.get(...)`
     key, or compared: TorchScript writes floats its own way (`str(1.0)` is `'1.'`, `str(0.1)`
     is `'0.10000000000000001'`), so the key or name differs from eager's; `a ** b` of ints
-    (TorchScript: a float) used as a `range` bound, a size argument or a tensor index; an Enum class of the file indexed by member name
+    (TorchScript: a float), `pow(a, b)` of ints and `round(x)` of a number (floats there too)
+    used as a `range` bound, a size argument (`reshape`, `view`, `chunk`, `torch.zeros`, the
+    kernel sizes of `F.avg_pool2d` / `max_pool2d` / `adaptive_*` / `unfold`,
+    `pixel_shuffle`, ...) or a tensor index; `sum(xs, start)` with a start value (a list: it
+    fails to compile; a tensor: TorchScript sums over dim `start`); `sorted(d.items())` of a
+    dict of lists or dicts; an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
     `print` with keyword arguments; `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
@@ -189,7 +222,12 @@ class UnsupportedCallInScript(Rule):
     `EnumClass cannot be used as a value` / `cannot call a EnumClass`,
     `getattr's second argument must be a string literal`, `print doesn't accept any keyword
     arguments`, `cannot statically infer the expected size of a list in this context`
-    (`tuple(x.shape)`). A `torch.distributed` function is compiled from its Python source,
+    (`tuple(x.shape)`). TorchScript's `pow(a, b)` of two ints and `round(x)` are floats
+    (`pow(2, 3)` is 8.0, `round(2.6)` is 3.0; Python's are ints), which no range, size or
+    pooling kernel takes; its `sum` takes no start value (`Arguments for call are not valid`;
+    `sum(t, 1)` of a tensor is `t.sum(1)` there, Python's `t.sum(0) + 1`); it sorts only
+    ints, floats, bools, strs, tensors and tuples of these (`Contained elements in (str,
+    Tensor[]) are not sortable`). A `torch.distributed` function is compiled from its Python source,
     which TorchScript cannot: `Tried to lookup unknown attribute on class
     __torch__.torch.distributed.distributed_c10d.GroupMember` (`is_initialized`), `Unknown
     type name 'ProcessGroup'` (`get_rank`, `barrier`), `undefined value has_torch_function`
@@ -246,6 +284,10 @@ class UnsupportedCallInScript(Rule):
     `repeat`, `new_zeros`, ..., `torch.zeros` / `ones` / `empty` / `rand` / `randn`) or a
     tensor index, directly or through a local bound to it: `int(2 ** n)` (Python's power is
     that int for an exponent >= 0; a negative one gave a float that `int` now truncates).
+    The same unsafe fix for `pow(a, b)` and `round(x)` there: `int(pow(2, i))`,
+    `int(round(x))` (`round` of a number is Python's int already, but `int(...)` of a
+    symbolic size may specialize it under export / compile). The safe `sorted(d.keys())`
+    fix above for a dict of lists or dicts too.
     Unsafe fix: `return tuple(xs)` in a function annotated `-> Tuple[A, B]` -> `return
     (xs[0], xs[1])` (a call bound to a local first): a list of another length gave a tuple of
     that length in eager.
@@ -378,6 +420,103 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `pow(2, i)` is a float in TorchScript: no kernel size.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    out = torch.zeros_like(x)
+                    for i in range(2):
+                        k = pow(2, i)
+                        out = out + F.interpolate(F.avg_pool2d(x, k), size=x.shape[-2:])
+                    return out
+
+            def inputs():
+                return [(torch.randn(1, 2, 8, 8),), (torch.randn(2, 2, 4, 4),)]
+            """,
+            line=10,
+            message_contains="`pow(a, b)` of two ints is a float",
+            fixed="""
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    out = torch.zeros_like(x)
+                    for i in range(2):
+                        k = int(pow(2, i))
+                        out = out + F.interpolate(F.avg_pool2d(x, k), size=x.shape[-2:])
+                    return out
+
+            def inputs():
+                return [(torch.randn(1, 2, 8, 8),), (torch.randn(2, 2, 4, 4),)]
+            """,
+        ),
+        # `sum` with a start value: TorchScript's takes none.
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.weights = [1.0, 0.5]
+
+                def forward(self, x):
+                    w: List[float] = self.weights
+                    return x / sum(w, 0.0)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            message_contains="`sum(xs, start)`",
+        ),
+        # `sorted(d.items())` of a dict of lists: TorchScript cannot sort the pairs.
+        Invalid(
+            """
+            from typing import Dict, List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    groups: Dict[str, List[torch.Tensor]] = {}
+                    for i, g in enumerate(["b", "a", "b"]):
+                        groups.setdefault(g, []).append(x[:, i])
+                    return [torch.stack(v).sum(0) for k, v in sorted(groups.items())]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="dict of lists",
+            fixed="""
+            from typing import Dict, List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    groups: Dict[str, List[torch.Tensor]] = {}
+                    for i, g in enumerate(["b", "a", "b"]):
+                        groups.setdefault(g, []).append(x[:, i])
+                    return [torch.stack(v).sum(0) for k, v in [(key, groups[key]) for key in sorted(groups.keys())]]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # `2 ** n` is a float in TorchScript: no size.
         Invalid(
             """
@@ -1036,6 +1175,7 @@ class UnsupportedCallInScript(Rule):
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._decorators: set[int] = set()
+        self._value_kind = "Tensor"  # of the dict `_dict_value_kind` last recognised
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         # TorchScript compiles the function's body, not its decorators (torch 2.13 scripts a
@@ -1111,19 +1251,21 @@ class UnsupportedCallInScript(Rule):
     def _int_power_arguments(self, node: cst.Call) -> None:
         func = node.func
         name = self.ctx.qualified_name(func) or ""
+        functional = name in SIZE_ARGUMENT_FUNCTIONAL
         sizes = (
             name == "builtins.range"
             or name in SIZE_ARGUMENT_FACTORIES
+            or functional
             or (
                 isinstance(func, cst.Attribute)
-                and func.attr.value in SIZE_ARGUMENT_METHODS
+                and func.attr.value in SIZE_ARGUMENT_METHODS | INT_ARGUMENT_METHODS
                 and self.ctx.kind(func.value) is Kind.TENSOR
             )
         )
         if not sizes:
             return
         for arg in node.args:
-            if arg.keyword is None and not arg.star:
+            if (arg.keyword is None or functional) and not arg.star:
                 power = self._int_power(arg.value, 0)
                 if power is not None:
                     what = "a `range` bound" if name == "builtins.range" else "a size"
@@ -1144,12 +1286,23 @@ class UnsupportedCallInScript(Rule):
                     self._report_int_power(bound, power, "an index")
                     return
 
-    def _int_power(self, value: cst.BaseExpression, depth: int) -> Optional[cst.BinaryOperation]:
-        """The ``a ** b`` of ints (Python: an int; TorchScript: a float) that ``value`` is, or
-        is built from with ``+ - * // %`` and ints, or a local bound only to one is."""
+    def _int_power(self, value: cst.BaseExpression, depth: int) -> Optional[cst.BaseExpression]:
+        """The ``a ** b`` or ``pow(a, b)`` of ints, or ``round(x)`` of a number (Python: an
+        int; TorchScript: a float) that ``value`` is, or is built from with ``+ - * // %`` and
+        ints, or a local bound only to one is."""
         if depth > 3:
             return None
         scalar = ScriptScalar(self.ctx)
+        if isinstance(value, cst.Call) and not any(a.keyword or a.star for a in value.args):
+            name = self.ctx.qualified_name(value.func)
+            args = [a.value for a in value.args]
+            if name == "builtins.pow" and len(args) == 2:
+                if all(self._number_type(a) == "int" for a in args):
+                    return value
+            if name == "builtins.round" and len(args) == 1:
+                if self._number_type(args[0]) in ("int", "float"):
+                    return value
+            return None
         if isinstance(value, cst.BinaryOperation):
             if isinstance(value.operator, cst.Power):
                 exponent = self.ctx.kind(value.right)
@@ -1174,15 +1327,25 @@ class UnsupportedCallInScript(Rule):
         return None
 
     def _report_int_power(
-        self, where: cst.BaseExpression, power: cst.BinaryOperation, what: str
+        self, where: cst.BaseExpression, power: cst.BaseExpression, what: str
     ) -> None:
         code = cst.Module([]).code_for_node(power)
+        if isinstance(power, cst.BinaryOperation):
+            why = "TorchScript's `**` of two ints is a float (torch 2.13: `2 ** 3` is 8.0)"
+        elif self.ctx.qualified_name(power.func) == "builtins.pow":  # type: ignore[attr-defined]
+            why = (
+                "TorchScript's `pow(a, b)` of two ints is a float (torch 2.13: `pow(2, 3)` is 8.0)"
+            )
+        else:
+            why = (
+                "TorchScript's `round(x)` returns a float (torch 2.13: `round(2.6)` is 3.0, "
+                "`round(3)` is 3.0)"
+            )
         self.report(
             where,
-            f"`{code}` used as {what} in scripted code: TorchScript's `**` of two ints is a "
-            "float (torch 2.13: `2 ** 3` is 8.0), where Python's is an int, and ranges, sizes "
-            "and indices take ints (all inputs of range must be ints, found float; no overload "
-            f"of the op takes the float); write `int({code})`",
+            f"`{code}` used as {what} in scripted code: {why}, where Python's is an int, and "
+            "ranges, sizes and indices take ints (all inputs of range must be ints, found "
+            f"float; no overload of the op takes the float); write `int({code})`",
         )
 
     def _float_text_used(self, value: cst.BaseExpression) -> None:
@@ -1269,6 +1432,21 @@ class UnsupportedCallInScript(Rule):
             and node.args
             and self._tensor_dict_items(node.args[0].value)
         ):
+            if self._value_kind != "Tensor":
+                shown = (
+                    "`Dict[str, List[Tensor]]`: Contained elements in (str, Tensor[])"
+                    if self._value_kind == "list"
+                    else "`Dict[str, Dict[str, int]]`: Contained elements in (str, Dict(str, int))"
+                )
+                self.report(
+                    node,
+                    f"`sorted(d.items())` of a dict of {self._value_kind}s in scripted code: "
+                    "TorchScript sorts only ints, floats, bools, strs, tensors, classes with "
+                    "`__lt__` and tuples of these, and fails at run time on the (key, "
+                    f"{self._value_kind}) pairs (torch 2.13, for {shown} are not sortable), where Python compares the keys alone; sort "
+                    "the keys: `[(k, d[k]) for k in sorted(d.keys())]`",
+                )
+                return
             self.report(
                 node,
                 "`sorted(d.items())` of a dict of tensors in scripted code: TorchScript "
@@ -1277,6 +1455,19 @@ class UnsupportedCallInScript(Rule):
                 "(torch 2.13: Only values of same type can be compared. Found Tuple[str, "
                 "Tensor] and Tuple[str, Tensor]), where Python compares the keys alone; sort "
                 "the keys: `[d[k] for k in sorted(d.keys())]`",
+            )
+            return
+        if (
+            self.ctx.qualified_name(node.func) == "builtins.sum"
+            and len(node.args) == 2
+            and self.ctx.kind(node.args[0].value) is Kind.TENSOR
+        ):
+            self.report(
+                node,
+                "`sum(t, start)` of a tensor in scripted code: TorchScript binds it to "
+                "`aten::sum(Tensor self, int[1]? dim)`, so `sum(t, 1)` is `t.sum(1)` there, "
+                "where Python's is `t.sum(0) + 1` (torch 2.13: a (2,) result against eager's "
+                "(3,) for a (2, 3) tensor); write `t.sum(0) + start`",
             )
             return
         problem = self._problem(node)
@@ -1444,6 +1635,17 @@ class UnsupportedCallInScript(Rule):
             return (
                 f"`{rest}(..., {keyword}=...)` (TorchScript's `{rest}` takes no keyword arguments)"
             )
+        if name == "builtins.sum" and (len(node.args) > 1 or keyword == "start"):
+            # torch 2.13: `sum` binds `aten::sum` alone: a list (no start value) or a tensor
+            # and its dims, so `sum(t, 1)` is `t.sum(1)` there, not Python's `t.sum(0) + 1`.
+            if self.ctx.kind(node.args[0].value) is Kind.TENSOR:
+                return None  # reported by `visit_Call`: it compiles, to another sum
+            return (
+                "`sum(xs, start)` with a start value (TorchScript's `sum` takes no start: "
+                "`Arguments for call are not valid` for a list, and `sum(t, 1)` of a tensor is "
+                "`t.sum(1)` there, where Python's is `t.sum(0) + 1`; add the start outside the "
+                "call, or sum tensors in a loop)"
+            )
         if name == "builtins.sum" and node.args and self._tensor_elements(node.args[0].value):
             return (
                 "`sum(...)` of tensors (TorchScript's `sum` adds lists of ints or floats; use "
@@ -1517,11 +1719,30 @@ class UnsupportedCallInScript(Rule):
             return False
         if self.ctx.qualified_name(annotation.value) not in ("typing.Dict", "builtins.dict"):
             return False
+        return self._dict_value_kind(annotation) is not None
+
+    def _dict_value_kind(self, annotation: cst.BaseExpression) -> Optional[str]:
+        """``Tensor`` / ``list`` / ``dict`` for a ``Dict[K, V]`` annotation whose ``V`` is a
+        tensor, a ``List[...]`` or a ``Dict[...]`` (values TorchScript's sort of the
+        ``(key, value)`` pairs cannot compare)."""
+        if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 2:
+            return None
         element = annotation.slice[1].slice
-        return (
-            isinstance(element, cst.Index)
-            and self.ctx.qualified_name(element.value) == "torch.Tensor"
-        )
+        if not isinstance(element, cst.Index):
+            return None
+        value = element.value
+        found: Optional[str] = None
+        if self.ctx.qualified_name(value) == "torch.Tensor":
+            found = "Tensor"
+        elif isinstance(value, cst.Subscript):
+            container = self.ctx.qualified_name(value.value)
+            if container in ("typing.List", "builtins.list"):
+                found = "list"
+            elif container in ("typing.Dict", "builtins.dict"):
+                found = "dict"
+        if found is not None:
+            self._value_kind = found
+        return found
 
     def _returns_tensor_dict(self, func: cst.BaseExpression) -> bool:
         """A call of ``self.<submodule>`` whose class (this file) annotates ``forward`` to
@@ -1601,44 +1822,7 @@ class UnsupportedCallInScript(Rule):
         return True
 
     def _attribute_number_type(self, value: cst.Attribute) -> Optional[str]:
-        """``int`` / ``float`` for ``self.<attr>`` that every assignment of the class's
-        ``__init__`` binds to a parameter annotated so (``self.scale = scale`` with ``scale:
-        float``) or to such a literal; None when any other method stores it too."""
-        attr = self_attribute(value)
-        info = self.ctx.function_info
-        if attr is None or info is None or not info.owner_class:
-            return None
-        module = self.ctx.model.summary.module
-        local = info.owner_class.removeprefix(f"{module}.") if module else info.owner_class
-        owner = top_level_definition(self.ctx.module, local)
-        if not isinstance(owner, cst.ClassDef):
-            return None
-        methods = [m for m in owner.body.body if isinstance(m, cst.FunctionDef)]
-        init = next((m for m in methods if m.name.value == "__init__"), None)
-        if init is None or any(self_assignments(m, attr) for m in methods if m is not init):
-            return None
-        values = self_assignments(init, attr)
-        types = set()
-        for bound in values:
-            if bound is None:
-                return None
-            literal = literal_type(bound)
-            if literal in ("int", "float"):
-                types.add(literal)
-                continue
-            param = next(
-                (
-                    p
-                    for p in init.params.params
-                    if isinstance(bound, cst.Name) and p.name.value == bound.value
-                ),
-                None,
-            )
-            annotation = param.annotation.annotation if param and param.annotation else None
-            if not isinstance(annotation, cst.Name) or annotation.value not in ("int", "float"):
-                return None
-            types.add(annotation.value)
-        return types.pop() if len(types) == 1 else None
+        return attribute_number_type(self.ctx, value)
 
     def _number_type(self, value: cst.BaseExpression, depth: int = 0) -> Optional[str]:
         """``int`` or ``float`` for a value TorchScript surely types so: a number literal, an
@@ -1700,6 +1884,8 @@ class UnsupportedCallInScript(Rule):
                     return None
                 name = self.ctx.qualified_name(param.annotation.annotation)
                 return {"builtins.int": "int", "builtins.float": "float"}.get(name or "")
+        if bound and len(bound) == _enumerate_indices(function, value.value):
+            return "int"  # only ever `for i, v in enumerate(...)`'s counter
         types = set()
         for bound_value, _, size in bound:
             if size != 1:
@@ -1915,6 +2101,33 @@ def _loop_iterables(function: cst.FunctionDef, name: str) -> list[cst.BaseExpres
 
     walk(function, enter, lambda node: None)
     return [] if other else found
+
+
+def _enumerate_indices(function: cst.FunctionDef, name: str) -> int:
+    """How many ``for name, v in enumerate(seq)`` loops (comprehensions too) of ``function``
+    bind ``name`` as the counter (an int; nested functions left out)."""
+    count = 0
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal count
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and node is not function:
+            return False
+        if (
+            isinstance(node, (cst.For, cst.CompFor))
+            and isinstance(node.target, cst.Tuple)
+            and len(node.target.elements) == 2
+            and isinstance(node.target.elements[0].value, cst.Name)
+            and node.target.elements[0].value.value == name
+            and isinstance(node.iter, cst.Call)
+            and isinstance(node.iter.func, cst.Name)
+            and node.iter.func.value == "enumerate"
+            and len(node.iter.args) == 1
+        ):
+            count += 1
+        return None
+
+    walk(function, enter, lambda node: None)
+    return count
 
 
 def _names(target: cst.BaseExpression) -> list[cst.Name]:

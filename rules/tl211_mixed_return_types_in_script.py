@@ -6,12 +6,13 @@ from typing import Optional
 
 import libcst as cst
 
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import ARITHMETIC, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
+    attribute_number_type,
     dead_in_script,
     has_constants,
     in_script,
@@ -54,7 +55,10 @@ class MixedReturnTypesInScript(Rule):
     type. Also finds a return the function's annotation (`-> int`, `-> float`, `-> bool`,
     `-> str`, `-> torch.Tensor`) does not take: `None` (without `Optional`), an `int` for
     `-> float`, a float for `-> int`, a tuple for `-> torch.Tensor` (`a ** b` of numbers
-    is a float there, `int ** int` too: `return 2 ** self.levels` under `-> int`). Returns
+    is a float there, `int ** int` too: `return 2 ** self.levels` under `-> int`; so are
+    `round(x)` and `pow(a, b)` of numbers: `return round(n * self.ratio)` under `-> int`).
+    Also finds an if-expression whose two branches have certain, different types (`2 if c
+    else 1.5`, `x if c else 1.0`; None in a branch joins the other). Returns
     under an `if` that
     TorchScript may fold to a constant (`isinstance`, `hasattr`, `torch.jit.is_scripting()`,
     `is None`, a `Final` attribute) are left out: the branch may never be compiled.
@@ -68,6 +72,9 @@ class MixedReturnTypesInScript(Rule):
     annotated as having type float but is actually of type int` for `return 1` in a `-> float`
     function. (`None` on one path and a value on another is fine without an annotation: the
     type becomes `Optional[...]`. With `-> int` or `-> float` a Tensor or a bool is converted.)
+    An if-expression has one type too: `if-expression's true branch has type int but false
+    branch has type float`. TorchScript's `round(x)` returns a float (`round(2.6)` is 3.0,
+    `round(3)` is 3.0) and `pow(2, 3)` is 8.0, where Python's are ints.
     `torch.compile` handles each path separately.
 
     ## Example
@@ -101,8 +108,12 @@ class MixedReturnTypesInScript(Rule):
     (`return 1.0`): the same number, but a float in eager too (`x * 1.0` of an int tensor is
     float). Unsafe fix for `return 2 ** n` under `-> int`: `return int(2 ** n)` (Python's
     `int ** int` is that int for an exponent >= 0; a negative or float exponent gave a float
-    that `int(...)` now truncates in eager too). Otherwise no fix: the callers decide which
-    single type to return.
+    that `int(...)` now truncates in eager too); `return round(x)` / `return pow(a, b)` under
+    `-> int`: `int(...)` around it (unsafe: Python's `round` of a number is that int already,
+    but `int(...)` of a symbolic size may specialize it under export / compile). Unsafe fix:
+    an if-expression of an int literal and a float: the literal written as a float (`2.0 if c
+    else 1.5`; a float in eager too). Otherwise no fix: the callers decide which single type
+    to return.
     """
 
     code = "TL211"
@@ -111,6 +122,27 @@ class MixedReturnTypesInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # None joins the other branch (Optional); `round` under `-> float`; two floats.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def scale(self, n: float) -> float:
+                    return round(n)
+
+                def forward(self, x):
+                    limit = 2 if x.dim() == 2 else None
+                    gain = 2.0 if x.shape[-1] % 2 == 0 else 1.5
+                    if limit is not None:
+                        x = x[:limit]
+                    return x * gain * self.scale(2.6)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 3),)]
+            """
+        ),
         Valid(
             """
             import torch
@@ -197,6 +229,76 @@ class MixedReturnTypesInScript(Rule):
         ),
     ]
     INVALID = [
+        # TorchScript's `round(x)` is a float: not the int the annotation promises.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, ratio: float = 0.5):
+                    super().__init__()
+                    self.ratio = ratio
+
+                def keep(self, n: int) -> int:
+                    return round(n * self.ratio)
+
+                def forward(self, x):
+                    return x[:, : self.keep(x.shape[1])]
+
+            def inputs():
+                return [(torch.randn(2, 5),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="`round(x)` returns a float",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, ratio: float = 0.5):
+                    super().__init__()
+                    self.ratio = ratio
+
+                def keep(self, n: int) -> int:
+                    return int(round(n * self.ratio))
+
+                def forward(self, x):
+                    return x[:, : self.keep(x.shape[1])]
+
+            def inputs():
+                return [(torch.randn(2, 5),), (torch.randn(3, 4),)]
+            """,
+        ),
+        # An if-expression of an int and a float: one type in TorchScript, no widening.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    factor = 2 if x.shape[-1] % 2 == 0 else 1.5
+                    return x * factor
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 3),)]
+            """,
+            line=6,
+            message_contains="if-expression whose branches are an int and a float",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    factor = 2.0 if x.shape[-1] % 2 == 0 else 1.5
+                    return x * factor
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 3),)]
+            """,
+        ),
         # `int ** int` is a float in TorchScript.
         Invalid(
             """
@@ -397,6 +499,29 @@ class MixedReturnTypesInScript(Rule):
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._seen.pop()
 
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        """``2 if c else 1.5``: TorchScript gives an if-expression one type and does not
+        widen an int to a float (torch 2.13: if-expression's true branch has type int but false
+        branch has type float); None joins any type (Optional)."""
+        if not self._seen or not in_script(self.ctx) or self._pruned():
+            return
+        info = self.ctx.function_info
+        if _folds(self.ctx, node.test, info.owner_class if info is not None else None):
+            return
+        body, orelse = self._return_kind(node.body), self._return_kind(node.orelse)
+        if body is None or orelse is None or "None" in (body, orelse):
+            return
+        if "tuple" in (_base(body), _base(orelse)) or body == orelse:
+            return
+        self.report(
+            node,
+            f"an if-expression whose branches are {_article(body)} and {_article(orelse)}: "
+            "TorchScript gives it one type and does not convert between them (torch 2.13: "
+            f"`if-expression's true branch has type {_spelled(body)} but false branch has type "
+            f"{_spelled(orelse)}`), where Python takes either; make both branches one type "
+            "(`2.0 if c else 1.5`)",
+        )
+
     def visit_Return(self, node: cst.Return) -> None:
         if not self._seen or not in_script(self.ctx) or self._pruned():
             return
@@ -433,22 +558,34 @@ class MixedReturnTypesInScript(Rule):
         )
         if annotation is None or _base(kind) in ANNOTATION_TAKES[annotation]:
             return False
+        value = node.value
         power = (
-            isinstance(node.value, cst.BinaryOperation)
-            and isinstance(node.value.operator, cst.Power)
+            isinstance(value, cst.BinaryOperation)
+            and isinstance(value.operator, cst.Power)
             and kind == "float"
         )
+        builtin = self.ctx.qualified_name(value.func) if isinstance(value, cst.Call) else None
+        note = ""
+        if power:
+            note = (
+                " (TorchScript's `**` of two numbers is a float, `int ** int` too: `2 ** 3` "
+                "is 8.0 there)"
+            )
+        elif kind == "float" and builtin == "builtins.round":
+            note = (
+                " (TorchScript's `round(x)` returns a float, where Python's returns an int: "
+                "`round(2.6)` is 3.0 there)"
+            )
+        elif kind == "float" and builtin == "builtins.pow":
+            note = (
+                " (TorchScript's `pow(a, b)` of two numbers is a float, of two ints too: "
+                "`pow(2, 3)` is 8.0 there)"
+            )
         self.report(
             node,
             f"returns {_article(kind)} but the function is annotated `-> {annotation}`: "
             f"TorchScript raises `Return value was annotated as having type {annotation} but is "
-            "actually of type ...`"
-            + (
-                " (TorchScript's `**` of two numbers is a float, `int ** int` too: `2 ** 3` "
-                "is 8.0 there)"
-                if power
-                else ""
-            ),
+            "actually of type ...`" + note,
         )
         return True
 
@@ -575,7 +712,34 @@ class ScriptScalar:
             return "int" if len(node.args) == 1 else None
         if name in ("builtins.float", "builtins.bool", "builtins.str") and len(node.args) == 1:
             return name.split(".")[1]
+        # TorchScript's `round(x)` of a number is a float, an int's too (torch 2.13:
+        # `round(2.6)` is 3.0, `round(3)` is 3.0), and `pow(a, b)` of numbers is one like `**`
+        # (`pow(2, 3)` is 8.0); Python's are ints.
+        if name == "builtins.round" and len(node.args) == 1:
+            return "float" if self.number(node.args[0].value, depth + 1) else None
+        if name == "builtins.pow" and len(node.args) == 2:
+            numbers = all(self.number(a.value, depth + 1) for a in node.args)
+            return "float" if numbers else None
         return None
+
+    def number(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """Surely an int or a float in TorchScript: what `of` types so, a `self.<attr>`
+        `__init__` binds only to numbers, or arithmetic of these (no tensor operand)."""
+        if depth > 6:
+            return False
+        if self.of(node, depth) in ("int", "float"):
+            return True
+        if type(node) is cst.Attribute:
+            return attribute_number_type(self.ctx, node) is not None  # type: ignore[arg-type]
+        if type(node) is cst.UnaryOperation and type(node.operator) in (cst.Minus, cst.Plus):  # type: ignore[attr-defined]
+            return self.number(node.expression, depth + 1)  # type: ignore[attr-defined]
+        if (
+            type(node) is cst.BinaryOperation
+            and type(node.operator) in ARITHMETIC  # type: ignore[attr-defined]
+            and type(node.operator) is not cst.Power  # type: ignore[attr-defined]
+        ):
+            return self.number(node.left, depth + 1) and self.number(node.right, depth + 1)  # type: ignore[attr-defined]
+        return False
 
     def _name(self, name: str, depth: int) -> Optional[str]:
         function = self.ctx.function
@@ -627,6 +791,11 @@ def _folds(ctx, test: cst.BaseExpression, owner: Optional[str]) -> bool:  # type
 
     walk(test, enter, lambda node: None)
     return found
+
+
+def _spelled(kind: str) -> str:
+    """The type as torch's messages spell it."""
+    return "Tensor" if kind == "tensor" else kind
 
 
 def _article(kind: str) -> str:
