@@ -570,7 +570,7 @@ def parameter_data_only(ctx: LintContext, expr: cst.BaseExpression, depth: int =
         bool(names)
         and all(
             name.value == "self"
-            or (ctx.qualified_name(name) or "").startswith("torch")
+            or (ctx.qualified_name(name) or "").startswith(("torch", "math"))
             or (depth < 4 and _bound_to_parameter_data(ctx, name, depth))
             for name in names
         )

@@ -89,9 +89,13 @@ NUMPY_NUMBER = Message(
     "use the torch function and keep the value a tensor",
 )
 # `math.f(t)` of a tensor (torch 2.13): fullgraph raises and plain compile breaks on each; export
-# fails on these (its guard on the unbacked float), and passes `math.pow`.
+# fails on these (its guard on the unbacked float; `trunc`: TypeError), and was seen to pass
+# `math.pow`.
 MATH_EXPORT_FAILS = frozenset(
-    f"math.{name}" for name in "sqrt log exp floor ceil isfinite fabs".split()
+    f"math.{name}"
+    for name in (
+        "sqrt log exp floor ceil isfinite fabs cos sin tanh log2 log10 atan erf isnan degrees trunc"
+    ).split()
 )
 MATH_OF_TENSOR = Message(
     "a `math` function of a tensor reads its data as a Python float",
@@ -386,6 +390,31 @@ class TensorToPythonScalar(Rule):
         ),
     ]
     INVALID = [
+        # A cosine schedule of a step kept in a buffer: every math function of the tensor
+        # reads its number (export: a guard on the unbacked float).
+        Invalid(
+            """
+            import math
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("step", torch.tensor(3.0))
+
+                def forward(self, x):
+                    y = x * 2
+                    return y * math.cos(math.pi * self.step / 10)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            backends=("compile", "export"),
+            message_contains="math",
+        ),
         # `str.format` with a format spec formats the tensor as an f-string does.
         Invalid(
             """
