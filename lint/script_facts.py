@@ -7,6 +7,8 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import assignments
+
 # torch's context-manager decorators -> the module their wrapper function is defined in, and
 # the names that module binds to what a model file usually means by them (torch 2.13). The
 # wrapper is `functools.wraps`ed: TorchScript compiles the undecorated source (`__wrapped__`)
@@ -61,3 +63,52 @@ NUMBER_ABCS = {
     "numbers.Real": ("int", "float"),
     "numbers.Integral": ("int",),
 }
+
+
+# typing.NamedTuple's methods and class attributes TorchScript's NamedTuple lacks (torch 2.13:
+# '__torch__.P' object has no attribute or method '_replace'; `P._make(...)`: attribute lookup
+# is not defined on __torch__.P); its NamedTuple has the fields, indexing and unpacking alone.
+NAMEDTUPLE_METHODS = frozenset({"_replace", "_asdict", "_make", "count", "index"})
+
+
+def namedtuple_fields(ctx, name: str) -> Optional[list[str]]:  # type: ignore[no-untyped-def]
+    """The fields, in order, of the ``class <name>(NamedTuple)`` this module defines at top
+    level (its annotated class-body names), or None."""
+    for statement in ctx.module.body:
+        if not (isinstance(statement, cst.ClassDef) and statement.name.value == name):
+            continue
+        if len(statement.bases) != 1 or ctx.qualified_name(statement.bases[0].value) not in (
+            "typing.NamedTuple",
+            "typing_extensions.NamedTuple",
+        ):
+            return None
+        fields = []
+        for line in statement.body.body:
+            if isinstance(line, cst.SimpleStatementLine):
+                for small in line.body:
+                    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                        fields.append(small.target.value)
+        return fields
+    return None
+
+
+def namedtuple_local(ctx, function: cst.FunctionDef, name: str) -> Optional[str]:  # type: ignore[no-untyped-def]
+    """The NamedTuple class of this module that local ``name`` surely is an instance of, of
+    that class exactly: every binding of ``name`` in ``function`` is a call of the class or
+    ``name._replace(...)``."""
+    found = set()
+    bound = assignments(function, name)
+    for value, _, size in bound:
+        if size != 1 or not isinstance(value, cst.Call):
+            return None
+        func = value.func
+        if isinstance(func, cst.Name) and namedtuple_fields(ctx, func.value) is not None:
+            found.add(func.value)
+        elif not (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "_replace"
+            and isinstance(func.value, cst.Name)
+            and func.value.value == name
+        ):
+            return None
+    return found.pop() if len(found) == 1 else None

@@ -9,7 +9,12 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.script_facts import NUMBER_ABCS
+from torchlint.lint.script_facts import (
+    NAMEDTUPLE_METHODS,
+    NUMBER_ABCS,
+    namedtuple_fields,
+    namedtuple_local,
+)
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
@@ -188,7 +193,9 @@ class UnsupportedCallInScript(Rule):
     kernel sizes of `F.avg_pool2d` / `max_pool2d` / `adaptive_*` / `unfold`,
     `pixel_shuffle`, ...) or a tensor index; `sum(xs, start)` with a start value (a list: it
     fails to compile; a tensor: TorchScript sums over dim `start`); `sorted(d.items())` of a
-    dict of lists or dicts; an Enum class of the file indexed by member name
+    dict of lists or dicts; the NamedTuple methods TorchScript lacks (`_replace`, `_asdict`,
+    `count`, `index`, `P._make(...)`) on a `class P(NamedTuple)` of the file, a parameter
+    annotated with it or a local bound only to its instances; an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
     `print` with keyword arguments; `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
@@ -227,7 +234,9 @@ class UnsupportedCallInScript(Rule):
     pooling kernel takes; its `sum` takes no start value (`Arguments for call are not valid`;
     `sum(t, 1)` of a tensor is `t.sum(1)` there, Python's `t.sum(0) + 1`); it sorts only
     ints, floats, bools, strs, tensors and tuples of these (`Contained elements in (str,
-    Tensor[]) are not sortable`). A `torch.distributed` function is compiled from its Python source,
+    Tensor[]) are not sortable`). Its NamedTuple has no `_replace` / `_asdict` / `count` /
+    `index` (`'__torch__.P' object has no attribute or method '_replace'`; `P._make`:
+    `attribute lookup is not defined on __torch__.P`). A `torch.distributed` function is compiled from its Python source,
     which TorchScript cannot: `Tried to lookup unknown attribute on class
     __torch__.torch.distributed.distributed_c10d.GroupMember` (`is_initialized`), `Unknown
     type name 'ProcessGroup'` (`get_rank`, `barrier`), `undefined value has_torch_function`
@@ -287,7 +296,9 @@ class UnsupportedCallInScript(Rule):
     The same unsafe fix for `pow(a, b)` and `round(x)` there: `int(pow(2, i))`,
     `int(round(x))` (`round` of a number is Python's int already, but `int(...)` of a
     symbolic size may specialize it under export / compile). The safe `sorted(d.keys())`
-    fix above for a dict of lists or dicts too.
+    fix above for a dict of lists or dicts too. Safe fix: `p._replace(b=v)` of a local bound
+    only to `P(...)` calls (or its own `_replace`) -> `P(p.a, v)`, the class called with
+    every field (Python's `_replace` builds that tuple; typing forbids overriding `__new__`).
     Unsafe fix: `return tuple(xs)` in a function annotated `-> Tuple[A, B]` -> `return
     (xs[0], xs[1])` (a call bound to a local first): a list of another length gave a tuple of
     that length in eager.
@@ -420,6 +431,49 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # TorchScript's NamedTuple has no `_replace`.
+        Invalid(
+            """
+            from typing import NamedTuple
+
+            import torch
+            from torch import nn
+
+            class Out(NamedTuple):
+                logits: torch.Tensor
+                scale: float
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    out = Out(x * 2, 1.0)
+                    out = out._replace(logits=out.logits / 2.0, scale=2.0)
+                    return out.logits * out.scale
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            message_contains="NamedTuple method `Out._replace()`",
+            fixed="""
+            from typing import NamedTuple
+
+            import torch
+            from torch import nn
+
+            class Out(NamedTuple):
+                logits: torch.Tensor
+                scale: float
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    out = Out(x * 2, 1.0)
+                    out = Out(out.logits / 2.0, 2.0)
+                    return out.logits * out.scale
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # `pow(2, i)` is a float in TorchScript: no kernel size.
         Invalid(
             """
@@ -1566,6 +1620,23 @@ class UnsupportedCallInScript(Rule):
                     f"the {number} method `.{func.attr.value}()` (TorchScript's {number} has no "
                     f"`{func.attr.value}`: '{number}' object has no attribute or method)"
                 )
+        namedtuple = self._namedtuple_receiver(func)
+        if namedtuple is not None:
+            method = func.attr.value  # type: ignore[attr-defined]
+            if method == "_make":
+                return (
+                    f"the NamedTuple class method `{namedtuple}._make()` (TorchScript: attribute "
+                    f"lookup is not defined on the NamedTuple class; call `{namedtuple}(...)`)"
+                )
+            return (
+                f"the NamedTuple method `{namedtuple}.{method}()` (TorchScript's NamedTuple has "
+                f"no `{method}`: object has no attribute or method '{method}'"
+                + (
+                    f"; build a new one: `{namedtuple}(field=..., ...)`)"
+                    if method == "_replace"
+                    else ")"
+                )
+            )
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value in ("startswith", "endswith")
@@ -1671,6 +1742,32 @@ class UnsupportedCallInScript(Rule):
         if name == "builtins.tuple" and node.args and self._list_like(node.args[0].value):
             return "`tuple(...)` of a list or shape (size unknown statically)"
         return None
+
+    def _namedtuple_receiver(self, func: cst.BaseExpression) -> Optional[str]:
+        """The NamedTuple class of this file whose method TorchScript lacks (``_replace``,
+        ``_asdict``, ``_make``, ``count``, ``index``) ``func`` names: on the class itself, a
+        parameter annotated with it, or a local bound only to its instances."""
+        if not (isinstance(func, cst.Attribute) and func.attr.value in NAMEDTUPLE_METHODS):
+            return None
+        receiver = func.value
+        function = self.ctx.function
+        if not isinstance(receiver, cst.Name) or function is None:
+            return None
+        name = receiver.value
+        if not assignments(function, name) and namedtuple_fields(self.ctx, name) is not None:
+            if not any(p.name.value == name for p in signature_params(self.ctx, function)):
+                return name if func.attr.value == "_make" else None
+        for param in signature_params(self.ctx, function):
+            if param.name.value == name:
+                annotation = param.annotation.annotation if param.annotation else None
+                if (
+                    isinstance(annotation, cst.Name)
+                    and not assignments(function, name)
+                    and namedtuple_fields(self.ctx, annotation.value) is not None
+                ):
+                    return annotation.value
+                return None
+        return namedtuple_local(self.ctx, function, name)
 
     def _tensor_dict_items(self, value: cst.BaseExpression) -> bool:
         """``d.items()`` of a dict whose values are tensors: ``d`` a parameter or local
