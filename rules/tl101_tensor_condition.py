@@ -528,6 +528,24 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        # A comprehension filter on numbers read from the data: a Python branch per element.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    h = x * 2
+                    kept = [v for v in h.sum(1).tolist() if v > 0]
+                    return h * len(kept)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4) - 1,)]
+            """,
+            line=7,
+            backends=("export",),
+        ),
         # A match statement on a number read from the data: each case is a Python comparison.
         Invalid(
             """
@@ -1034,6 +1052,10 @@ class TensorCondition(Rule):
         self._check_test(node.test, WHILE_MESSAGE)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._check_test(node.test)
+
+    def visit_CompIf(self, node: cst.CompIf) -> None:
+        # `[v for i in ids if i != pad]`: each element's test is a Python branch.
         self._check_test(node.test)
 
     def visit_Match(self, node: cst.Match) -> None:
