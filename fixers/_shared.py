@@ -229,3 +229,11 @@ def numbered(base: str, used: Collection[str]) -> str:
     while f"{base}_{number}" in used:
         number += 1
     return f"{base}_{number}"
+
+
+def plain_reference(node: cst.BaseExpression) -> bool:
+    """A name or an attribute chain of names (``seqs``, ``self.dims``, ``x.shape``): read again
+    with no side effect (no call, no subscript)."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name)

@@ -124,8 +124,11 @@ class UnsupportedSyntaxInScript(Rule):
     -> one list (`y.view(x.shape)`, `y.reshape(list(y.shape[:-1]) + [h, -1])`), and
     `[*a, b]` -> `list(a) + [b]`; `name = [e for v in it if c]` (or several `for`) -> an
     annotated loop (`name: List[torch.Tensor] = []`, `append`), where the element is a tensor or
-    an int, the filters test no size or tensor data and the loop names are used nowhere else; a
-    set literal of int / string literals only tested with `in` -> a tuple; a `lambda` bound to a
+    an int, the filters test no size or tensor data and the loop names are used nowhere else
+    (`return {k: f(v) for k, v in it if c}` under `-> Dict[K, V]`: a `Dict[K, V]` filled in
+    the loop, then returned); `a, *b, c = seq` of a name or attribute -> `a, b, c = seq[0],
+    seq[1:-1], seq[-1]` (the starred name a slice: a tuple's or a shape's slice is no list, and
+    a too short sequence no longer raises ValueError); a set literal of int / string literals only tested with `in` -> a tuple; a `lambda` bound to a
     name, or a nested `def`, that reads nothing of the enclosing function -> a module-level
     function; an f-string whose specs are width / precision with `d`, `f`, `e`, `g` -> `%`
     formatting. Unsafe because each rewrite is exact only for the cases the linter can see (the
@@ -194,6 +197,49 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
     INVALID = [
+        # A filtered dict comprehension returned under `-> Dict[...]`: a loop fills the dict.
+        Invalid(
+            """
+            from typing import Dict
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def parts(self, x: torch.Tensor) -> Dict[str, torch.Tensor]:
+                    feats = {"a": x, "b": x * 2}
+                    return {k: v.mean(0) for k, v in feats.items() if k != "b"}
+
+                def forward(self, x):
+                    return self.parts(x)["a"]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=9,
+            message_contains="comprehension with an `if` filter",
+            fixed="""
+            from typing import Dict
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def parts(self, x: torch.Tensor) -> Dict[str, torch.Tensor]:
+                    feats = {"a": x, "b": x * 2}
+                    selected: Dict[str, torch.Tensor] = {}
+                    for k, v in feats.items():
+                        if k != "b":
+                            selected[k] = v.mean(0)
+                    return selected
+
+                def forward(self, x):
+                    return self.parts(x)["a"]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # A local bound only to a list: `zip(*pairs)` is a starred expansion TorchScript
         # rejects ("Unexpected starred expansion").
         Invalid(
@@ -279,6 +325,7 @@ class UnsupportedSyntaxInScript(Rule):
             _example("        *_, n = x.shape\n        return x * n"),
             line=7,
             message_contains="starred assignment",
+            fixed=_example("        _, n = x.shape[0:-1], x.shape[-1]\n        return x * n"),
         ),
         Invalid(
             _example(

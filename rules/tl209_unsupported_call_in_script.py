@@ -299,6 +299,9 @@ class UnsupportedCallInScript(Rule):
     fix above for a dict of lists or dicts too. Safe fix: `p._replace(b=v)` of a local bound
     only to `P(...)` calls (or its own `_replace`) -> `P(p.a, v)`, the class called with
     every field (Python's `_replace` builds that tuple; typing forbids overriding `__new__`).
+    Unsafe fix: `max((f(s) for s in seqs), default=d)` (`min` too; one `for`, no filter, a
+    name or attribute iterated, a literal or name default) -> `max([f(s) for s in seqs]) if
+    len(seqs) > 0 else d` (an iterable without `len` raises now).
     Unsafe fix: `return tuple(xs)` in a function annotated `-> Tuple[A, B]` -> `return
     (xs[0], xs[1])` (a call bound to a local first): a list of another length gave a tuple of
     that length in eager.
@@ -431,6 +434,41 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `max(..., default=...)`: TorchScript's `max` takes no keyword arguments.
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    seqs: List[torch.Tensor] = [x, x[:1]]
+                    longest = max((s.shape[0] for s in seqs), default=0)
+                    return x[:longest]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=9,
+            message_contains="`max(..., default=...)`",
+            fixed="""
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    seqs: List[torch.Tensor] = [x, x[:1]]
+                    longest = max([s.shape[0] for s in seqs]) if len(seqs) > 0 else 0
+                    return x[:longest]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # TorchScript's NamedTuple has no `_replace`.
         Invalid(
             """
