@@ -301,7 +301,10 @@ class UnsupportedCallInScript(Rule):
     every field (Python's `_replace` builds that tuple; typing forbids overriding `__new__`).
     Unsafe fix: `max((f(s) for s in seqs), default=d)` (`min` too; one `for`, no filter, a
     name or attribute iterated, a literal or name default) -> `max([f(s) for s in seqs]) if
-    len(seqs) > 0 else d` (an iterable without `len` raises now).
+    len(seqs) > 0 else d` (an iterable without `len` raises now). Unsafe fix: `sum(terms,
+    start)` with a tensor start -> `total = start; for term in terms: total = total + term`
+    before the statement, which reads `total` (Python's additions in its order; the sum now
+    runs before the rest of the statement).
     Unsafe fix: `return tuple(xs)` in a function annotated `-> Tuple[A, B]` -> `return
     (xs[0], xs[1])` (a call bound to a local first): a list of another length gave a tuple of
     that length in eager.
@@ -571,6 +574,38 @@ class UnsupportedCallInScript(Rule):
             """,
             line=13,
             message_contains="`sum(xs, start)`",
+        ),
+        # A tensor start: the loop makes Python's additions in order.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    terms = [x.mean(), x.sum()]
+                    return sum(terms, torch.zeros(())) * 2
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=7,
+            message_contains="`sum(xs, start)`",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    terms = [x.mean(), x.sum()]
+                    total = torch.zeros(())
+                    for term in terms:
+                        total = total + term
+                    return total * 2
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
         ),
         # `sorted(d.items())` of a dict of lists: TorchScript cannot sort the pairs.
         Invalid(
