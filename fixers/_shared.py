@@ -237,3 +237,18 @@ def plain_reference(node: cst.BaseExpression) -> bool:
     while isinstance(node, cst.Attribute):
         node = node.value
     return isinstance(node, cst.Name)
+
+
+def running_line(fixer: Fixer, node: cst.CSTNode) -> Optional[cst.SimpleStatementLine]:
+    """The line of an indented block holding ``node``, when ``node`` runs every time the line
+    does (not under ``and`` / ``or`` / a ternary, nor in a lambda or a comprehension)."""
+    for ancestor in fixer.ancestors(node):
+        if isinstance(ancestor, cst.SimpleStatementLine):
+            block = fixer.parent(ancestor)
+            return ancestor if isinstance(block, cst.IndentedBlock) else None
+        if isinstance(
+            ancestor,
+            (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.BaseComp, cst.BaseStatement),
+        ):
+            return None
+    return None

@@ -40,7 +40,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import names_in, variable_uses
+from ._shared import names_in, running_line, variable_uses
 from ._tensor_exprs import has_comments
 
 INT_KINDS = (Kind.SIZE, Kind.RANK)
@@ -71,7 +71,7 @@ class ComprehensionToLoop(Fixer):
         comp = diagnostic.node
         if not isinstance(comp, (cst.ListComp, cst.DictComp)) or has_comments(comp):
             return None
-        line = self._line(comp)
+        line = running_line(self, comp)
         function = self.enclosing_function(comp)
         if line is None or function is None:
             return None
@@ -121,20 +121,6 @@ class ComprehensionToLoop(Fixer):
             rest = line.deep_replace(comp, cst.Name(name))
             body.append(rest.with_changes(leading_lines=()))
         return [(line, cst.FlattenSentinel(body))]
-
-    def _line(self, comp: cst.BaseComp) -> Optional[cst.SimpleStatementLine]:
-        """The line of an indented block holding ``comp``, when the comprehension runs every
-        time the line does (not under ``and`` / ``or`` / a ternary, nor in a lambda)."""
-        for ancestor in self.ancestors(comp):
-            if isinstance(ancestor, cst.SimpleStatementLine):
-                block = self.parent(ancestor)
-                return ancestor if isinstance(block, cst.IndentedBlock) else None
-            if isinstance(
-                ancestor,
-                (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.BaseComp, cst.BaseStatement),
-            ):
-                return None
-        return None
 
     def _dict_type(self, comp: cst.DictComp, function: cst.FunctionDef) -> Optional[str]:
         """The ``Dict[K, V]`` a dict comprehension is declared as: it is the whole value of a

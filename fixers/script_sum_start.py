@@ -31,7 +31,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import fresh_name
+from ._shared import fresh_name, running_line
 from ._tensor_exprs import has_comments
 
 
@@ -59,8 +59,8 @@ class SumStartToLoop(Fixer):
             or self.kind(start.value) is not Kind.TENSOR
         ):
             return None
-        line = self._line(call)
-        if line is None:
+        line = running_line(self, call)
+        if line is None or len(line.body) != 1:
             return None
         total = fresh_name(self, call, "total")
         term = fresh_name(self, call, "term", taken={total})
@@ -74,17 +74,3 @@ class SumStartToLoop(Fixer):
         rest = line.deep_replace(call, cst.Name(total))
         body.append(rest.with_changes(leading_lines=()))
         return [(line, cst.FlattenSentinel(body))]
-
-    def _line(self, call: cst.Call) -> Optional[cst.SimpleStatementLine]:
-        for ancestor in self.ancestors(call):
-            if isinstance(ancestor, cst.SimpleStatementLine):
-                block = self.parent(ancestor)
-                if not isinstance(block, cst.IndentedBlock) or len(ancestor.body) != 1:
-                    return None
-                return ancestor
-            if isinstance(
-                ancestor,
-                (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.BaseComp, cst.BaseStatement),
-            ):
-                return None
-        return None
