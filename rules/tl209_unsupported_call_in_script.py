@@ -30,6 +30,7 @@ from torchlint.rules._script import (
     self_assignments,
     self_attribute,
     signature_params,
+    tuple_valued,
 )
 from torchlint.rules.tl211_mixed_return_types_in_script import ScriptScalar
 
@@ -195,7 +196,9 @@ class UnsupportedCallInScript(Rule):
     fails to compile; a tensor: TorchScript sums over dim `start`); `sorted(d.items())` of a
     dict of lists or dicts; the NamedTuple methods TorchScript lacks (`_replace`, `_asdict`,
     `count`, `index`, `P._make(...)`) on a `class P(NamedTuple)` of the file, a parameter
-    annotated with it or a local bound only to its instances; an Enum class of the file indexed by member name
+    annotated with it or a local bound only to its instances; `t.index(v)` / `t.count(v)` of
+    a tuple (a parameter annotated `Tuple[...]`, a local or `self.<attr>` bound only to tuple
+    displays, a class attribute set to one); an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
     `print` with keyword arguments; `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
@@ -236,7 +239,8 @@ class UnsupportedCallInScript(Rule):
     ints, floats, bools, strs, tensors and tuples of these (`Contained elements in (str,
     Tensor[]) are not sortable`). Its NamedTuple has no `_replace` / `_asdict` / `count` /
     `index` (`'__torch__.P' object has no attribute or method '_replace'`; `P._make`:
-    `attribute lookup is not defined on __torch__.P`). A `torch.distributed` function is compiled from its Python source,
+    `attribute lookup is not defined on __torch__.P`); its tuples have no `index` / `count`
+    (`'Tuple[int, int, int]' object has no attribute or method 'index'`). A `torch.distributed` function is compiled from its Python source,
     which TorchScript cannot: `Tried to lookup unknown attribute on class
     __torch__.torch.distributed.distributed_c10d.GroupMember` (`is_initialized`), `Unknown
     type name 'ProcessGroup'` (`get_rank`, `barrier`), `undefined value has_torch_function`
@@ -304,7 +308,9 @@ class UnsupportedCallInScript(Rule):
     len(seqs) > 0 else d` (an iterable without `len` raises now). Unsafe fix: `sum(terms,
     start)` with a tensor start -> `total = start; for term in terms: total = total + term`
     before the statement, which reads `total` (Python's additions in its order; the sum now
-    runs before the rest of the statement).
+    runs before the rest of the statement). Unsafe fix: `t.index(v)` / `t.count(v)` of a
+    tuple -> `list(t).index(v)` / `list(t).count(v)` (the same answer; a missing value raises
+    ValueError with another message).
     Unsafe fix: `return tuple(xs)` in a function annotated `-> Tuple[A, B]` -> `return
     (xs[0], xs[1])` (a call bound to a local first): a list of another length gave a tuple of
     that length in eager.
@@ -437,6 +443,43 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # TorchScript's tuples have no `index`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.strides = (4, 8, 16)
+
+                def forward(self, x):
+                    level = self.strides.index(8)
+                    return x * level
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="tuple method `.index()`",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.strides = (4, 8, 16)
+
+                def forward(self, x):
+                    level = list(self.strides).index(8)
+                    return x * level
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # `max(..., default=...)`: TorchScript's `max` takes no keyword arguments.
         Invalid(
             """
@@ -1693,6 +1736,17 @@ class UnsupportedCallInScript(Rule):
                     f"the {number} method `.{func.attr.value}()` (TorchScript's {number} has no "
                     f"`{func.attr.value}`: '{number}' object has no attribute or method)"
                 )
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ("index", "count")
+            and self._tuple_receiver(func.value)
+        ):
+            method = func.attr.value
+            return (
+                f"the tuple method `.{method}()` (TorchScript's tuples have no `{method}`: "
+                f"'Tuple[...]' object has no attribute or method '{method}'; its lists do: "
+                f"`list(t).{method}(v)`)"
+            )
         namedtuple = self._namedtuple_receiver(func)
         if namedtuple is not None:
             method = func.attr.value  # type: ignore[attr-defined]
@@ -1815,6 +1869,42 @@ class UnsupportedCallInScript(Rule):
         if name == "builtins.tuple" and node.args and self._list_like(node.args[0].value):
             return "`tuple(...)` of a list or shape (size unknown statically)"
         return None
+
+    def _tuple_receiver(self, value: cst.BaseExpression) -> bool:
+        """A value TorchScript types as a tuple: what ``tuple_valued`` knows, or
+        ``self.<attr>`` that the class body binds to a tuple display and no method binds to
+        anything but a tuple display or ``self.<attr>`` itself."""
+        if tuple_valued(self.ctx, value) is not None:
+            return True
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return False
+        owner = class_def(self.ctx, info.owner_class)
+        if owner is None:
+            return False
+        bound = []
+        for line in owner.body.body:
+            if isinstance(line, cst.SimpleStatementLine):
+                for small in line.body:
+                    if isinstance(small, cst.Assign) and any(
+                        isinstance(t.target, cst.Name) and t.target.value == attr
+                        for t in small.targets
+                    ):
+                        bound.append(small.value)
+                    elif (
+                        isinstance(small, cst.AnnAssign)
+                        and isinstance(small.target, cst.Name)
+                        and small.target.value == attr
+                    ):
+                        bound.append(small.value)
+        if not bound or not all(isinstance(v, cst.Tuple) for v in bound):
+            return False
+        for method in class_methods(self.ctx, info.owner_class):
+            for stored in self_assignments(method, attr):
+                if not isinstance(stored, cst.Tuple) and self_attribute(stored) != attr:
+                    return False
+        return True
 
     def _namedtuple_receiver(self, func: cst.BaseExpression) -> Optional[str]:
         """The NamedTuple class of this file whose method TorchScript lacks (``_replace``,
