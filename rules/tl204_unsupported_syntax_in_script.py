@@ -139,7 +139,10 @@ class UnsupportedSyntaxInScript(Rule):
     dotted names, `None` / `True` / `False`, `|` of them, guards, a last `case _:`): an `if` /
     `elif` / `else` chain testing `subject == value` (`is` for the singletons), the subject
     bound to a local first unless it is a name or a plain `self.<attr>` (Python runs the same
-    branch). `try`, `global`, walrus, other `match` patterns, `yield`, loops' `else` and
+    branch). Safe fix: a loop's `else` -> `broke = False` before the loop, `broke = True` at
+    each of the loop's own `break`s, `if not broke:` with the `else` body after it (Python
+    runs the `else` exactly when no `break` left the loop; without a `break` its statements
+    just follow the loop). `try`, `global`, walrus, other `match` patterns, `yield` and
     filters on sizes or tensor data have no fix: write the TorchScript form by hand.
     """
 
@@ -347,6 +350,25 @@ class UnsupportedSyntaxInScript(Rule):
             ),
             line=9,
             message_contains="else",
+            fixed=_example(
+                "        for i in range(2):\n            x = x + i\n        x = x * 2\n        return x"
+            ),
+        ),
+        # A `while ... else` with a `break`: a flag the `break` sets, tested after the loop.
+        Invalid(
+            _example(
+                "        n = 1\n        while n < 8:\n            if x.shape[-1] // n <= 1:\n"
+                "                break\n            n *= 2\n        else:\n            n = 8\n"
+                "        return x * n"
+            ),
+            line=12,
+            message_contains="`while ... else`",
+            fixed=_example(
+                "        n = 1\n        broke = False\n        while n < 8:\n"
+                "            if x.shape[-1] // n <= 1:\n                broke = True\n"
+                "                break\n            n *= 2\n        if not broke:\n            n = 8\n"
+                "        return x * n"
+            ),
         ),
         Invalid(
             _example("        d = {'a': 1}\n        e = {**d, 'b': 2}\n        return x + e['b']"),
