@@ -472,6 +472,12 @@ def floating(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool
         )
     if isinstance(expr, cst.Subscript):
         return floating(ctx, expr.value, depth + 1)
+    if (
+        isinstance(expr, cst.Attribute)
+        and isinstance(expr.value, cst.Name)
+        and expr.value.value == "self"
+    ):
+        return _float_buffer(ctx, expr.attr.value)
     if isinstance(expr, cst.BinaryOperation):
         return isinstance(expr.operator, cst.Divide) or any(
             floating(ctx, side, depth + 1) for side in (expr.left, expr.right)
@@ -490,6 +496,49 @@ def floating(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool
             return False
         return name in FLOAT_OPS
     return False
+
+
+# Factories whose result is floating point unless given an integer dtype.
+FLOAT_FACTORIES = frozenset(
+    {"torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.rand", "torch.randn"}
+)
+
+
+def _float_buffer(ctx: LintContext, attr: str) -> bool:
+    """``self.<attr>`` registered in the file as a buffer or parameter of floating point:
+    ``register_buffer("attr", torch.tensor(1.0))`` (a float literal or ``float(...)``), or a
+    float factory without a ``dtype`` (``torch.zeros(n)``)."""
+    found = False
+
+    class Registrations(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            nonlocal found
+            func = node.func
+            if not (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "register_buffer"
+                and len(node.args) >= 2
+                and isinstance(node.args[0].value, cst.SimpleString)
+                and node.args[0].value.evaluated_value == attr
+            ):
+                return
+            value = node.args[1].value
+            if not isinstance(value, cst.Call):
+                return
+            name = ctx.qualified_name(value.func)
+            if any(a.keyword is not None and a.keyword.value == "dtype" for a in value.args):
+                return
+            if name == "torch.tensor" and value.args:
+                first = value.args[0].value
+                found = isinstance(first, cst.Float) or (
+                    isinstance(first, cst.Call)
+                    and ctx.qualified_name(first.func) == "builtins.float"
+                )
+            elif name in FLOAT_FACTORIES and name != "torch.full":
+                found = True
+
+    ctx.module.visit(Registrations())
+    return found
 
 
 def _loop_source(ctx: LintContext, name: str) -> Optional[cst.BaseExpression]:
