@@ -52,7 +52,8 @@ class ModuleContainerIndexInScript(Rule):
     container with something that is not one (an `nn.ParameterList` is one), and a loop that
     calls each module of a list or tuple of submodules (`for m in [self.a, self.b]: x = m(x)`,
     or over a `@property` returning one), and `break` / `continue` in a loop over a module
-    container (which TorchScript unrolls). Also, on an attribute every binding of which is an
+    container (which TorchScript unrolls; a ModuleDict's `.items()`, `.values()` and `.keys()`
+    too). Also, on an attribute every binding of which is an
     `nn.ParameterDict(...)` / `nn.ParameterList(...)`: a ParameterDict's `.items()`,
     `.keys()`, `.values()`, `.get(...)`, a loop over it, an `in` test, `len(...)` of either, and
     either indexed with a variable.
@@ -179,6 +180,30 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        # A ModuleDict's `.items()` is unrolled too: no `break` in it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.blocks = nn.ModuleDict({"a": nn.Linear(2, 2), "b": nn.Linear(2, 2)})
+
+                def forward(self, x):
+                    for name, block in self.blocks.items():
+                        if name == "b":
+                            break
+                        x = block(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 2),), (torch.randn(3, 2),)]
+            """,
+            line=12,
+            message_contains="`break` in a loop over a module container",
+        ),
         Invalid(
             _example("        low = self.layers[: self.depth](x)\n        return low")
             .replace("nn.ModuleList([", "nn.Sequential(*[")
@@ -601,6 +626,14 @@ class ModuleContainerIndexInScript(Rule):
             and iterable.args
         ):
             iterable = iterable.args[0].value
+        if (
+            isinstance(iterable, cst.Call)
+            and not iterable.args
+            and isinstance(iterable.func, cst.Attribute)
+            and iterable.func.attr.value in ("items", "values", "keys")
+        ):
+            # A ModuleDict's items / values / keys: unrolled too (torch 2.13, each).
+            iterable = iterable.func.value
         if self.ctx.kind(iterable) is not Kind.MODULES:
             return
         jump = _loop_jump(node.body)
