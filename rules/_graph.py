@@ -49,10 +49,58 @@ def is_bool_mask(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> 
         return ctx.qualified_name(expr.func) in BOOL_FUNCTIONS
     if isinstance(expr, cst.Name):
         values = assignments(ctx.function, expr.value)
+        if values and all(v is UNKNOWN_VALUE for v, _, _ in values):
+            # `for seq, keep in zip(ids, masks)`: a row of a boolean tensor is one.
+            rows = _loop_rows(ctx, expr.value)
+            return rows is not None and is_bool_mask(ctx, rows, depth + 1)
         return bool(values) and all(
             size == 1 and is_bool_mask(ctx, value, depth + 1) for value, _, size in values
         )
     return False
+
+
+def _loop_rows(ctx: LintContext, name: str) -> Optional[cst.BaseExpression]:
+    """The tensor whose rows the one loop or comprehension binding ``name`` walks: ``for
+    name in t``, ``for a, name in zip(s, t)``; None otherwise."""
+    function = ctx.function
+    if function is None:
+        return None
+    found: list[Optional[cst.BaseExpression]] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        kind = type(node)
+        if kind is cst.FunctionDef and node is not function:
+            return False
+        if kind is cst.For or kind is cst.CompFor:
+            target, iterable = node.target, node.iter  # type: ignore[attr-defined]
+            if type(target) is cst.Name and target.value == name:
+                found.append(iterable)
+            elif type(target) is cst.Tuple:
+                names = [e.value for e in target.elements]
+                if any(type(n) is cst.Name and n.value == name for n in names):
+                    found.append(_zip_part(ctx, iterable, names, name))
+        return None
+
+    walk(function.body, enter, lambda node: None)
+    return found[0] if len(found) == 1 else None
+
+
+def _zip_part(
+    ctx: LintContext,
+    iterable: cst.BaseExpression,
+    names: list[cst.BaseExpression],
+    name: str,
+) -> Optional[cst.BaseExpression]:
+    if not (
+        type(iterable) is cst.Call
+        and ctx.qualified_name(iterable.func) == "builtins.zip"  # type: ignore[attr-defined]
+        and len(iterable.args) == len(names)  # type: ignore[attr-defined]
+    ):
+        return None
+    for target, arg in zip(names, iterable.args):  # type: ignore[attr-defined]
+        if type(target) is cst.Name and target.value == name and arg.keyword is None:
+            return arg.value
+    return None
 
 
 def _is_minus_one(node: cst.BaseExpression) -> bool:

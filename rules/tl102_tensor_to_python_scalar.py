@@ -22,7 +22,13 @@ from ._graph import (
     statement_break_reported,
 )
 
-CONVERSIONS = {"builtins.bool", "builtins.int", "builtins.float", "builtins.complex"}
+CONVERSIONS = {
+    "builtins.bool",
+    "builtins.int",
+    "builtins.float",
+    "builtins.complex",
+    "operator.index",  # `__index__`, an int as `int(t)` reads it
+}
 # A tensor where Python needs an int converts it implicitly; torch.compile(fullgraph=True) and
 # torch.export capture that (torch 2.13), plain compile does not.
 IMPLICIT_ADVICE = (
@@ -50,6 +56,19 @@ SIZE_ARGUMENT = Message(
         ),
     ),
     IMPLICIT_ADVICE,
+)
+COMPLEX_OF_TENSOR = Message(
+    "`complex()` of a tensor reads its data as a Python number",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "('Failed to trace builtin operator')",
+        ),
+        ("export", "torch.export fails on the data-dependent number"),
+        ("trace", "torch.jit.trace bakes it in as a constant"),
+    ),
+    "keep it a tensor: `torch.complex(re, im)`",
 )
 # Resampling functions whose ``scale_factor`` (keyword, or third positional) must be a
 # concrete number.
@@ -180,6 +199,9 @@ class TensorToPythonScalar(Rule):
     in a `raise` statement's message). So is a tensor %-formatted with a numeric conversion
     (`"peak=%.3f" % t`: fullgraph and export fail, plain compile runs the function eagerly);
     with `%s` / `%r` only compile fails (export and trace pass).
+
+    `complex(re, im)` of tensors, `map(float, t)` over a tensor and `operator.index(t)` convert
+    the same way.
 
     ## Why is this bad?
     The conversion reads the tensor's data on the host, which a graph cannot represent:
@@ -390,6 +412,38 @@ class TensorToPythonScalar(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    y = x * 2
+                    w = complex(y.sum(), y.mean())
+                    return y * w.real
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+            message_contains="complex",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    y = x * 2
+                    return y * sum(map(float, y.sum(1)))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+        ),
         # A cosine schedule of a step kept in a buffer: every math function of the tensor
         # reads its number (export: a guard on the unbacked float).
         Invalid(
@@ -748,6 +802,22 @@ class TensorToPythonScalar(Rule):
         self._format_method(node)
         if name.startswith("math.") and node.args and not node.args[0].keyword:
             self._math_of_tensor(node, name)
+            return
+        if name == "builtins.map" and len(node.args) == 2 and not node.args[0].keyword:
+            # `map(float, t)`: the conversion applied to each element of the tensor.
+            converter = self.ctx.qualified_name(node.args[0].value)
+            value = node.args[1].value
+            if converter in CONVERSIONS and self.ctx.kind(value) == Kind.TENSOR:
+                self.report(node, targets=self._read_targets(node, value, export=True))
+            return
+        if name == "builtins.complex" and node.args:
+            # `complex(re, im)` reads each tensor part as `float(t)` does; Dynamo has no
+            # handler for the builtin itself.
+            for arg in node.args:
+                if arg.keyword is None and self.ctx.kind(arg.value) == Kind.TENSOR:
+                    targets = self._read_targets(node, arg.value, export=True)
+                    self.report(node, COMPLEX_OF_TENSOR, targets=targets)
+                    return
             return
         if len(node.args) != 1 or node.args[0].keyword is not None:
             return

@@ -382,6 +382,25 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        # Per-row boolean masks taken from a zip: a row of a mask indexes as the mask does.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, ids):
+                    ids = ids * 2
+                    keep = ids != 0
+                    rows = [seq[k] for seq, k in zip(ids, keep)]
+                    return torch.stack([r.sum() for r in rows])
+
+            def inputs():
+                return [(torch.tensor([[1, 0, 2], [0, 0, 3]]),), (torch.tensor([[1, 1, 2], [0, 4, 3]]),)]
+            """,
+            line=8,
+            backends=("compile",),
+        ),
         # A Python list of a data-dependent length.
         Invalid(
             """

@@ -43,7 +43,8 @@ class NonPytreeOutput(Rule):
     of a module class no project code builds or registers (a submodule's output is the
     caller's to take apart). A `None` only some inputs give (`loss = None` then `if labels is
     not None: loss = ...`) is not flagged. A string in the returned tuple or list (a literal,
-    or `self.task` that `__init__` binds only to string literals) fails trace the same way.
+    or `self.task` that `__init__` binds only to string literals) fails trace the same way, and
+    a set (returned, or in the returned tuple) fails both export and trace.
     Not flagged: `NamedTuple`s and classes built on another library base (an installed
     transformers' `ModelOutput`), submodules' outputs that the caller takes apart (only the
     converted root's return is checked), and, for export, classes registered in their file with
@@ -69,6 +70,7 @@ class NonPytreeOutput(Rule):
     | `types.SimpleNamespace`            | fails (2) | fails (4) | fails (4) |
     | a tuple or list holding `None`     | passes | fails (3) | fails (3) |
     | a tuple or list holding a `str`    | passes | fails (3) | fails (3) |
+    | a `set`, or a tuple holding one    | fails (2) | fails (3) | fails (3) |
 
     `torch.compile` returns every one of these as eager does, except a `SimpleNamespace`:
     constructing one in compiled code is an unsupported call (`fullgraph=True` raises
@@ -308,6 +310,29 @@ class NonPytreeOutput(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(4, 4)
+                    self.b = nn.Linear(4, 2)
+
+                def forward(self, x):
+                    fa, fb = self.a(x), self.b(x)
+                    widths = {f.shape[-1] for f in (fa, fb)}
+                    return fa, fb, widths
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            backends=("export", "trace"),
+            message_contains="set",
+        ),
         # A string next to the tensors: the trace's outputs may only be tensors.
         Invalid(
             """
@@ -648,6 +673,8 @@ class NonPytreeOutput(Rule):
                 self.report(node.value, NONE_ELEMENT_MESSAGE, targets=("trace",))
             elif self._holds_text(node.value):
                 self.report(node.value, TEXT_ELEMENT_MESSAGE, targets=("trace",))
+            elif self._holds_set(node.value):
+                self.report(node.value, SET_ELEMENT_MESSAGE, targets=("export", "trace"))
             return
         # Every path returns such an instance: name each back-end that fails on one of them.
         failing = {target for kind in kinds for target in FAILS[kind]}
@@ -732,6 +759,26 @@ class NonPytreeOutput(Rule):
                 bound = assignments(self.ctx.function, item.value)
                 if bound and all(size == 1 and _configured_none(v) for v, _, size in bound):
                     return True
+        return False
+
+    def _holds_set(self, value: cst.BaseExpression) -> bool:
+        """Whether ``value`` is a set, or a tuple or list display with a set element: a set
+        display or comprehension, ``set(...)``, or a name bound once to one of them."""
+        elements = (
+            [e.value for e in value.elements]
+            if isinstance(value, (cst.Tuple, cst.List))
+            else [value]
+        )
+        for item in elements:
+            if type(item) is cst.Name:
+                bound = assignments(self.ctx.function, item.value)
+                if len(bound) != 1 or bound[0][2] != 1:
+                    continue
+                item = bound[0][0]
+            if isinstance(item, (cst.Set, cst.SetComp)) or (
+                isinstance(item, cst.Call) and self.ctx.qualified_name(item.func) == "builtins.set"
+            ):
+                return True
         return False
 
     def _holds_text(self, value: cst.BaseExpression) -> bool:
@@ -904,6 +951,17 @@ TEXT_ELEMENT_MESSAGE = Message(
         ),
     ),
     "return the tensors only, and keep the string an attribute of the module",
+)
+SET_ELEMENT_MESSAGE = Message(
+    "forward returns a set among its outputs",
+    (
+        ("export", "torch.export fails (a set is not a known pytree type)"),
+        (
+            "trace",
+            "torch.jit.trace fails (it outputs only tensors and tuples, lists or dicts of them)",
+        ),
+    ),
+    "return a tuple or a tensor of the values",
 )
 SEQUENCE_MESSAGE = Message(
     "forward returns an instance of a list or tuple subclass",
