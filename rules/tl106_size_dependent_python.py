@@ -570,6 +570,26 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        # A shape slice compared with a fixed grid: the trace keeps the example's answer.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                grid = (8, 8)
+
+                def forward(self, img):
+                    if tuple(img.shape[-2:]) != self.grid:
+                        img = F.interpolate(img, size=self.grid, mode="bilinear")
+                    return img.flatten(1)
+
+            def inputs():
+                return [(torch.randn(1, 3, 8, 8),), (torch.randn(2, 3, 12, 10),)]
+            """,
+            line=9,
+        ),
         Invalid(
             """
             import torch
@@ -1056,11 +1076,38 @@ class SizeDependentPython(Rule):
 
     def _varying(self, part: cst.BaseExpression) -> bool:
         # A decision may test any dimension, the last one included (odd lengths, padding).
+        if isinstance(part, cst.Comparison) and self._compares_shape(part):
+            return True
         return self.ctx.kind(part) == Kind.SIZE and (
             varying_size(self.ctx, part, last_dim_fixed=False)
             or from_project_call(self.ctx, part)
             or _tests_traced_size(self.ctx, part)
         )
+
+    def _compares_shape(self, part: cst.Comparison) -> bool:
+        """``x.shape[-2:] != self.grid`` / ``tuple(x.shape[-2:]) == (h, w)``: an equality
+        test of a slice of a shape, which the tracer takes for the example's sizes."""
+        if not all(isinstance(c.operator, (cst.Equal, cst.NotEqual)) for c in part.comparisons):
+            return False
+        operands = [part.left, *(c.comparator for c in part.comparisons)]
+        if any(_shape_of_self_attribute(operand) for operand in operands):
+            # `if self.grid.shape[2:4] != p.shape[2:4]: self.grid = make_grid(...)`: a cache
+            # regrown on demand; the trace keeps the regrowing path, right for every size.
+            return False
+        for operand in operands:
+            if (
+                isinstance(operand, cst.Call)
+                and self.ctx.qualified_name(operand.func) in ("builtins.tuple", "builtins.list")
+                and len(operand.args) == 1
+            ):
+                operand = operand.args[0].value
+            if (
+                isinstance(operand, cst.Subscript)
+                and self.ctx.kind(operand) == Kind.SHAPE
+                and varying_size(self.ctx, operand, last_dim_fixed=False)
+            ):
+                return True
+        return False
 
     def _check_test(self, test: cst.BaseExpression) -> None:
         if not self.ctx.in_graph:
@@ -1244,6 +1291,22 @@ class SizeDependentPython(Rule):
             if self.ctx.kind(func.value) == Kind.TENSOR:  # type: ignore[attr-defined]
                 return size_arg or (args[0].value if args and args[0].keyword is None else None)
         return None
+
+
+def _shape_of_self_attribute(expr: cst.BaseExpression) -> bool:
+    """``self.X.shape`` (sliced or indexed) or ``self.X.size(...)``."""
+    if isinstance(expr, cst.Subscript):
+        expr = expr.value
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        expr = expr.func if expr.func.attr.value == "size" else expr
+    if not (isinstance(expr, cst.Attribute) and expr.attr.value in ("shape", "size")):
+        return False
+    owner = expr.value
+    return (
+        isinstance(owner, cst.Attribute)
+        and isinstance(owner.value, cst.Name)
+        and owner.value.value == "self"
+    )
 
 
 def _literal(expr: cst.BaseExpression) -> bool:

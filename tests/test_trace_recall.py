@@ -617,3 +617,26 @@ def test_a_running_statistic_updated_in_forward_is_no_constant_of_the_module():
     # A helper's parameter that every call gives a tensor: math reads its data.
     math_lines = {d.line for d in _findings(source, "TL102")}
     assert 7 in math_lines
+
+
+def test_a_cache_regrown_when_its_shape_differs_is_not_a_size_decision():
+    source = textwrap.dedent(
+        """
+        import torch
+        from torch import nn
+
+        class Head(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.grid = torch.zeros(1)
+
+            def forward(self, p):
+                if self.grid.shape[2:4] != p.shape[2:4]:
+                    self.grid = torch.zeros(p.shape[2], p.shape[3])
+                if p.shape[-2:] != (8, 8):
+                    p = p * 2
+                return p + self.grid
+        """
+    )
+    lines = {d.line for d in _findings(source, "TL106")}
+    assert 11 not in lines and 13 in lines
