@@ -334,11 +334,31 @@ def _can_fork() -> bool:
 def _lint_in_workers(
     numbers: range, jobs: int, done: Callable[[str, bool], None]
 ) -> list[tuple[FileResult, Findings, set[str], tuple]]:
-    """Lint the pending files ``numbers`` in ``jobs`` forked workers (here, when too few)."""
+    """Lint the pending files ``numbers`` in ``jobs`` forked workers (here, when too few).
+
+    Each worker gets a fixed share (every ``jobs``-th file, in order), not whatever file is
+    free next: a worker's models remember what the files it linted before found (the argument
+    kinds callers pass), so a share that depended on timing made findings change from run to
+    run. Progress is told share by share."""
     if len(numbers) < 2 * jobs:
         return [_told(_lint_planned(number), done) for number in numbers]
+    shares = worker_shares(numbers, jobs)
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return [_told(outcome, done) for outcome in pool.imap(_lint_planned, numbers, chunksize=2)]
+        by_number: dict[int, tuple] = {}
+        for share, outcomes in zip(shares, pool.imap(_lint_share, shares)):
+            for number, outcome in zip(share, outcomes):
+                by_number[number] = _told(outcome, done)
+    return [by_number[number] for number in numbers]
+
+
+def worker_shares(numbers: Sequence[int], jobs: int) -> list[list[int]]:
+    """The files each of ``jobs`` workers lints, in order: every ``jobs``-th one, the same on
+    every run whatever the timing."""
+    return [list(numbers)[start::jobs] for start in range(jobs)]
+
+
+def _lint_share(numbers: list[int]) -> list[tuple[FileResult, Findings, set[str], tuple]]:
+    return [_lint_planned(number) for number in numbers]
 
 
 def _told(outcome: tuple, done: Callable[[str, bool], None]) -> tuple:

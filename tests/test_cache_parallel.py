@@ -366,3 +366,14 @@ def test_a_new_subclass_override_takes_the_kinds_of_a_cached_base(tmp_path, lint
     warm = _findings(lint_files(files, cache_dir=cache))
     assert ("gated.py", 5, "TL101") in warm
     assert warm == _findings(lint_files(files))
+
+
+def test_workers_lint_fixed_shares_so_runs_agree():
+    from torchlint.lint.run import worker_shares
+
+    shares = worker_shares(range(3, 10), 2)
+    # Every file once, each share in the callers-first order, and the same split every time:
+    # a worker's models carry what its earlier files found, so the split must not depend on
+    # which worker happens to be free.
+    assert shares == [[3, 5, 7, 9], [4, 6, 8]]
+    assert worker_shares(range(3, 10), 2) == shares
