@@ -26,10 +26,11 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import LOG_METHODS, assignments, module_loggers
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
+from ._shared import contains
 from ._tensor_exprs import name_reads
 
 SIDE_EFFECT_CODES = ("TL301", "TL302", "TL303")
@@ -469,7 +470,7 @@ class GuardReportingBranch(Fixer):
             node is None
             or branch is None
             or branch.orelse is not None
-            or not _within(branch.test, node)
+            or not contains(branch.test, lambda n: n is node)
             or not isinstance(branch.body, cst.IndentedBlock)
             or not all(self._reports(statement) for statement in branch.body.body)
             or (
@@ -498,45 +499,12 @@ class GuardReportingBranch(Fixer):
                 return False
             name = self.ctx.qualified_name(call.func) or ""
             if not (name == "builtins.print" or name.startswith(("logging.", "warnings."))):
-                if not _logger_call(self, call):
+                func = call.func
+                if not (
+                    isinstance(func, cst.Attribute)
+                    and func.attr.value in LOG_METHODS
+                    and isinstance(func.value, cst.Name)
+                    and func.value.value in module_loggers(self.ctx)
+                ):
                     return False
         return True
-
-
-def _within(root: cst.CSTNode, node: cst.CSTNode) -> bool:
-    if root is node:
-        return True
-    return any(_within(child, node) for child in root.children)
-
-
-def _logger_call(fixer: Fixer, call: cst.Call) -> bool:
-    """``logger.warning(...)`` on a module-level ``logging.getLogger(...)``."""
-    func = call.func
-    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
-        return False
-    if func.attr.value not in (
-        "debug",
-        "info",
-        "warning",
-        "warn",
-        "error",
-        "exception",
-        "critical",
-    ):
-        return False
-    module = fixer.ctx.module
-    for statement in module.body:
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
-        for small in statement.body:
-            if (
-                isinstance(small, cst.Assign)
-                and any(
-                    isinstance(t.target, cst.Name) and t.target.value == func.value.value
-                    for t in small.targets
-                )
-                and isinstance(small.value, cst.Call)
-                and fixer.ctx.qualified_name(small.value.func) == "logging.getLogger"
-            ):
-                return True
-    return False

@@ -205,6 +205,27 @@ def bound_names(scope: cst.CSTNode) -> set[str]:
     return names
 
 
+# Methods of a `logging` logger that emit a record.
+LOG_METHODS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "fatal"}
+)
+
+
+def module_loggers(ctx) -> set[str]:  # type: ignore[no-untyped-def]
+    """Module-level names bound to ``logging.getLogger(...)``."""
+    names: set[str] = set()
+    for stmt in ctx.module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call):
+                if ctx.qualified_name(small.value.func) == "logging.getLogger":
+                    for target in small.targets:
+                        if isinstance(target.target, cst.Name):
+                            names.add(target.target.value)
+    return names
+
+
 def self_attribute(node: cst.CSTNode) -> Optional[str]:
     """``X`` of ``self.X``, else None."""
     if (

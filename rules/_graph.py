@@ -23,6 +23,7 @@ from torchlint.lint.graph_queries import (
     assignments,
     none_test,
     parameter,
+    self_attribute,
 )
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.kinds import Kind
@@ -630,12 +631,9 @@ def _self_attributes(expr: cst.CSTNode) -> set[str]:
     found: set[str] = set()
 
     def enter(node: cst.CSTNode) -> bool:
-        if (
-            type(node) is cst.Attribute
-            and type(node.value) is cst.Name  # type: ignore[attr-defined]
-            and node.value.value == "self"  # type: ignore[attr-defined]
-        ):
-            found.add(node.attr.value)  # type: ignore[attr-defined]
+        attr = self_attribute(node)
+        if attr is not None:
+            found.add(attr)
         return True
 
     walk(expr, enter, _ignore)

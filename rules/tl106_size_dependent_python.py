@@ -8,7 +8,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FunctionSummary
@@ -1301,12 +1301,7 @@ def _shape_of_self_attribute(expr: cst.BaseExpression) -> bool:
         expr = expr.func if expr.func.attr.value == "size" else expr
     if not (isinstance(expr, cst.Attribute) and expr.attr.value in ("shape", "size")):
         return False
-    owner = expr.value
-    return (
-        isinstance(owner, cst.Attribute)
-        and isinstance(owner.value, cst.Name)
-        and owner.value.value == "self"
-    )
+    return self_attribute(expr.value) is not None
 
 
 def _literal(expr: cst.BaseExpression) -> bool:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import LOG_METHODS, module_loggers
 from torchlint.lint.rule import Invalid, Rule, Valid
-
-LOG_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "fatal"}
 
 
 class LoggingInGraph(Rule):
@@ -197,7 +196,7 @@ class LoggingInGraph(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self._loggers = _module_loggers(ctx)
+        self._loggers = module_loggers(ctx)
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -219,18 +218,3 @@ class LoggingInGraph(Rule):
             and self.ctx.qualified_name(receiver.func) == "logging.getLogger"
         ):
             self.report(node)
-
-
-def _module_loggers(ctx) -> set[str]:
-    """Module-level names bound to ``logging.getLogger(...)``."""
-    names: set[str] = set()
-    for stmt in ctx.module.body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for small in stmt.body:
-            if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call):
-                if ctx.qualified_name(small.value.func) == "logging.getLogger":
-                    for target in small.targets:
-                        if isinstance(target.target, cst.Name):
-                            names.add(target.target.value)
-    return names

@@ -8,6 +8,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FileModel
@@ -954,20 +955,13 @@ def _restored(function: cst.FunctionDef) -> set[str]:
             return False
         if type(node) is cst.Assign and len(node.targets) == 1:  # type: ignore[attr-defined]
             target, value = node.targets[0].target, node.value  # type: ignore[attr-defined]
-            if type(target) is cst.Name and _is_self_attr(value):
-                saved[target.value] = value.attr.value  # type: ignore[attr-defined]
-            elif _is_self_attr(target) and type(value) is cst.Name:
-                if saved.get(value.value) == target.attr.value:  # type: ignore[attr-defined]
-                    restored.add(target.attr.value)  # type: ignore[attr-defined]
+            saved_attr, stored_attr = self_attribute(value), self_attribute(target)
+            if type(target) is cst.Name and saved_attr is not None:
+                saved[target.value] = saved_attr  # type: ignore[attr-defined]
+            elif stored_attr is not None and type(value) is cst.Name:
+                if saved.get(value.value) == stored_attr:  # type: ignore[attr-defined]
+                    restored.add(stored_attr)
         return None
 
     walk(function.body, enter, lambda node: None)
     return restored
-
-
-def _is_self_attr(node: cst.BaseExpression) -> bool:
-    return (
-        type(node) is cst.Attribute
-        and type(node.value) is cst.Name  # type: ignore[attr-defined]
-        and node.value.value == "self"  # type: ignore[attr-defined]
-    )
