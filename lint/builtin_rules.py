@@ -45,6 +45,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL219": "unscriptable-module-wrapper-in-script",
     "TL220": "boolean-operator-value-in-script",
     "TL221": "int-overflow-in-script",
+    "TL222": "name-unbound-on-a-path-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",
