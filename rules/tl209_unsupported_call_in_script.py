@@ -441,6 +441,25 @@ class UnsupportedCallInScript(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # `t.item()` where TorchScript takes a number: sizes, slices, list indexes, arithmetic.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, n: torch.Tensor):
+                    k = n.item()
+                    rows = [x, x * 2, x * 3, x * 4]
+                    y = x.repeat(k, 1)[: k] + torch.zeros(k, 1) * n.item()
+                    for _ in range(int(n.item())):
+                        y = y + rows[k][0]
+                    return y.narrow(0, 0, n.item())
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.tensor(1)), (torch.randn(4, 3), torch.tensor(2))]
+            """
+        ),
     ]
     INVALID = [
         # TorchScript's tuples have no `index`.
@@ -557,6 +576,81 @@ class UnsupportedCallInScript(Rule):
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """,
+        ),
+        # `t.item()` is a `number` in TorchScript: no range bound, tensor index or int.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, steps: torch.Tensor):
+                    k = steps.item() + 1
+                    for _ in range(k):
+                        x = x * 0.5
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.tensor(2)), (torch.randn(4, 3), torch.tensor(3))]
+            """,
+            line=7,
+            message_contains="all inputs of range must be ints, found number",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, steps: torch.Tensor):
+                    k = steps.item() + 1
+                    for _ in range(int(k)):
+                        x = x * 0.5
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.tensor(2)), (torch.randn(4, 3), torch.tensor(3))]
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, i: torch.Tensor):
+                    return x[i.item()]
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.tensor(1)), (torch.randn(4, 3), torch.tensor(3))]
+            """,
+            line=6,
+            message_contains="unsupported index type 'number'",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, i: torch.Tensor):
+                    return x[int(i.item())]
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.tensor(1)), (torch.randn(4, 3), torch.tensor(3))]
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, n: torch.Tensor):
+                    k: int = n.item()
+                    return x * k
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.tensor(1)), (torch.randn(4, 3), torch.tensor(3))]
+            """,
+            line=6,
+            message_contains="annotated with type int but is being assigned to a value of type number",
         ),
         # `pow(2, i)` is a float in TorchScript: no kernel size.
         Invalid(
@@ -1366,6 +1460,7 @@ class UnsupportedCallInScript(Rule):
             self._float_text_used(node.slice[0].slice.value)
         if in_script(self.ctx):
             self._index_power(node)
+            self._index_item(node)
 
     def _enum_class(self, value: cst.BaseExpression) -> bool:
         """A name of a class this file defines with an ``enum`` base (``Enum``, ``IntEnum``,
@@ -1496,6 +1591,87 @@ class UnsupportedCallInScript(Rule):
                 return found[0]
         return None
 
+    # -- `t.item()`, a `number` in TorchScript, where an int must be
+    def _range_item(self, node: cst.Call) -> None:
+        if self.ctx.qualified_name(node.func) != "builtins.range":
+            return
+        for arg in node.args:
+            if arg.keyword is None and not arg.star:
+                if self._item_number(arg.value, 0):
+                    self._report_item(
+                        arg.value,
+                        "a `range` bound",
+                        "range takes ints only (all inputs of range must be ints, found number)",
+                    )
+                    return
+
+    def _index_item(self, node: cst.Subscript) -> None:
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return
+        index = node.slice[0].slice.value
+        if self._item_number(index, 0) and self.ctx.kind(node.value) is Kind.TENSOR:
+            self._report_item(
+                index,
+                "a tensor index",
+                "a tensor takes no number as an index (indexing tensor with unsupported index "
+                "type 'number')",
+            )
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if not in_script(self.ctx) or node.value is None or not isinstance(node.target, cst.Name):
+            return
+        annotation = node.annotation.annotation
+        if isinstance(annotation, cst.Name) and annotation.value == "int":
+            if self._item_number(node.value, 0):
+                name = node.target.value
+                self._report_item(
+                    node.value,
+                    "the value of a local annotated `int`",
+                    f"no number converts to an int implicitly (Variable '{name}' is annotated "
+                    "with type int but is being assigned to a value of type number)",
+                )
+
+    def _item_number(self, value: cst.BaseExpression, depth: int) -> bool:
+        """``value`` is ``t.item()`` (TorchScript: a ``number``), or built from one with ``+ -
+        * // %`` and ints, or a local bound only to one."""
+        if depth > 3:
+            return False
+        if isinstance(value, cst.Call):
+            func = value.func
+            return (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "item"
+                and not value.args
+                and self.ctx.kind(func.value) is Kind.TENSOR
+            )
+        if isinstance(value, cst.BinaryOperation) and isinstance(
+            value.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
+        ):
+            scalar = ScriptScalar(self.ctx)
+            for side, other in ((value.left, value.right), (value.right, value.left)):
+                if self._item_number(side, depth + 1) and (
+                    scalar.of(other) == "int" or self._item_number(other, depth + 1)
+                ):
+                    return True
+            return False
+        function = self.ctx.function
+        if isinstance(value, cst.Name) and function is not None:
+            bound = assignments(function, value.value)
+            return bool(bound) and all(
+                v is not None and size == 1 and self._item_number(v, depth + 1)
+                for v, _, size in bound
+            )
+        return False
+
+    def _report_item(self, where: cst.BaseExpression, what: str, why: str) -> None:
+        code = cst.Module([]).code_for_node(where)
+        self.report(
+            where,
+            f"`{code}` used as {what} in scripted code: TorchScript's `Tensor.item()` returns a "
+            "`number` (an int or a float, known only at run time), where Python's is an int for "
+            f"an integer tensor, and {why} in torch 2.13; write `int({code})`",
+        )
+
     def _report_int_power(
         self, where: cst.BaseExpression, power: cst.BaseExpression, what: str
     ) -> None:
@@ -1589,6 +1765,7 @@ class UnsupportedCallInScript(Rule):
         if self._format_fields(node) or self._number_abc(node):
             return
         self._int_power_arguments(node)
+        self._range_item(node)
         func = node.func
         if (
             isinstance(func, cst.Attribute)
