@@ -12,6 +12,7 @@ from torchlint.lint.graph_queries import assignments, none_test
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
+from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     annotation_allows_none,
     class_annotations,
@@ -74,6 +75,13 @@ class OptionalUsedUnrefined(Rule):
     an `Optional[Tensor]`, refined by the same tests, and `if f is None: continue` (or
     `break`) refines nothing (torch 2.13: `Expected a value of type 'Tensor' for argument
     'other' but instead found type 'Optional[Tensor]'`; `return` / `raise` there do).
+
+    And the same uses of an element of `torch.autograd.grad(...)`, which TorchScript types
+    `List[Optional[Tensor]]`: a local bound only to `torch.autograd.grad(...)[k]`, to `gs[k]`
+    of a local bound only to the call, or unpacked from it (`a, b = torch.autograd.grad(...)`),
+    refined by the same tests; and such a subscript used in place (`grads[0].norm(2, 1)`,
+    `-torch.autograd.grad(...)[0] * 2`), which no test refines (torch 2.13: `'Optional[Tensor]'
+    object has no attribute or method 'norm'`). Returning the element as it is compiles.
 
     ## Why is this bad?
     TorchScript types the parameter `Optional[Tensor]` and only narrows it to `Tensor` where a
@@ -339,8 +347,78 @@ class OptionalUsedUnrefined(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # An element of torch.autograd.grad(...) refined by `assert` / `if ... is not None`,
+        # or returned as it is.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    x = x.detach().requires_grad_(True)
+                    s = self.fc(x).sum()
+                    g = torch.autograd.grad([s], [x], create_graph=True)[0]
+                    assert g is not None
+                    h = torch.autograd.grad([s], [x])[0]
+                    if h is not None:
+                        return g.sum() + h * 2
+                    return torch.autograd.grad([s], [x])[0]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
     ]
     INVALID = [
+        # torch.autograd.grad returns List[Optional[Tensor]] in TorchScript.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    x = x.detach().requires_grad_(True)
+                    s = self.fc(x).sum()
+                    grads = torch.autograd.grad([s], [x], create_graph=True)
+                    return (grads[0].norm(2, 1) - 1.0).pow(2).mean()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            message_contains="List[Optional[Tensor]]",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    x = x.detach().requires_grad_(True)
+                    s = self.fc(x).sum()
+                    a, b = torch.autograd.grad([s], [x, self.fc.weight])
+                    return self.fc(a) + b.sum()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+        ),
         # `Tensor` imported from torch.
         Invalid(
             """
@@ -603,6 +681,7 @@ class OptionalUsedUnrefined(Rule):
         )
         optional |= truth_only
         self._loop_elements(node)
+        self._grad_elements(node)
         if optional:
             # `x is not None` on a parameter TorchScript types as a plain Tensor is constant.
             never_none = frozenset(
@@ -693,6 +772,105 @@ class OptionalUsedUnrefined(Rule):
                 "torch.jit.script fails (Arguments for call are not valid / 'Optional[Tensor]' "
                 "object has no attribute or method); put the use under `if x is not None:`",
             )
+
+    def _grad_elements(self, node: cst.FunctionDef) -> None:
+        """An element of ``torch.autograd.grad(...)`` (``List[Optional[Tensor]]`` in
+        TorchScript): a local bound only to ``torch.autograd.grad(...)[k]``, to ``gs[k]`` of a
+        local ``gs`` bound only to the call, or unpacked from the call; and such a subscript
+        used in place. Refined like a parameter, but only a local can be (a subscript never
+        is)."""
+        bindings: dict[str, list[str]] = {}
+        values: dict[str, list[cst.BaseExpression]] = {}
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and child is not node:
+                return False
+            kind = type(child)
+            if kind is cst.Assign or kind is cst.AnnAssign:
+                value = child.value  # type: ignore[attr-defined]
+                if value is None:
+                    return None
+                targets = (
+                    [t.target for t in child.targets]  # type: ignore[attr-defined]
+                    if kind is cst.Assign
+                    else [child.target]  # type: ignore[attr-defined]
+                )
+                for target in targets:
+                    if type(target) is cst.Name:
+                        bindings.setdefault(target.value, []).append("value")
+                        values.setdefault(target.value, []).append(value)
+                    elif isinstance(target, (cst.Tuple, cst.List)):
+                        unpacked = "element" if self._grad_call(value) else "other"
+                        for element in target.elements:
+                            if type(element.value) is cst.Name:
+                                bindings.setdefault(element.value.value, []).append(unpacked)
+            elif kind is cst.AugAssign and type(child.target) is cst.Name:  # type: ignore[attr-defined]
+                bindings.setdefault(child.target.value, []).append("other")  # type: ignore[attr-defined]
+            elif kind in (cst.For, cst.CompFor, cst.NamedExpr, cst.WithItem):
+                if kind is cst.WithItem:
+                    asname = child.asname  # type: ignore[attr-defined]
+                    target = asname.name if asname is not None else None
+                else:
+                    target = child.target  # type: ignore[attr-defined]
+                if target is not None:
+                    for name in _names(target):
+                        bindings.setdefault(name, []).append("other")
+            return None
+
+        walk(node.body, enter, lambda child: None)
+        lists = frozenset(
+            name
+            for name, kinds in bindings.items()
+            if all(k == "value" for k in kinds) and all(self._grad_call(v) for v in values[name])
+        )
+        if not lists and not self._mentions_grad(node):
+            return
+        params = {p.name.value for p in signature_params(self.ctx, node)}
+
+        def element(value: cst.BaseExpression) -> bool:
+            if type(value) is not cst.Subscript or len(value.slice) != 1:
+                return False
+            if not isinstance(value.slice[0].slice, cst.Index):
+                return False
+            base = value.value
+            return self._grad_call(base) or (type(base) is cst.Name and base.value in lists)
+
+        elements = frozenset(
+            name
+            for name, kinds in bindings.items()
+            if name not in params
+            and all(k in ("value", "element") for k in kinds)
+            and all(element(v) for v in values.get(name, []))
+        )
+        flow = _GradFlow(elements, element, self._torch_module_call, self._tensor_arguments)
+        for use in flow.uses(node.body.body):
+            if use in flow.truth_uses or use in flow.scalar_uses:
+                continue
+            self.report(
+                use,
+                "an element of `torch.autograd.grad(...)` used where no `is not None` test "
+                "covers it: TorchScript's `autograd.grad` returns `List[Optional[Tensor]]`, so "
+                "torch.jit.script fails ('Optional[Tensor]' object has no attribute or method, "
+                "or Arguments for call are not valid); bind the element to a local and `assert "
+                "g is not None` before the use (TorchScript refines locals, never a subscript)",
+            )
+
+    def _grad_call(self, value: cst.BaseExpression) -> bool:
+        return (
+            type(value) is cst.Call and self.ctx.qualified_name(value.func) == "torch.autograd.grad"
+        )
+
+    def _mentions_grad(self, node: cst.FunctionDef) -> bool:
+        found = False
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if type(child) is cst.Call and self._grad_call(child):
+                found = True
+            return False if found else None
+
+        walk(node.body, enter, lambda child: None)
+        return found
 
     # -- module attributes None with the constructor's defaults, used unrefined
     def _find_none_uses(self, node: cst.FunctionDef) -> None:
@@ -1128,6 +1306,50 @@ _SCALAR_ARITHMETIC = frozenset(
 
 
 _COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
+
+
+class _GradFlow(_Flow):
+    """``_Flow`` over the elements of ``torch.autograd.grad(...)``: a binding of a local to
+    one leaves it Optional (unrefined), and a subscript of the call (or of a local bound to
+    it) used in place is a use wherever it stands."""
+
+    def __init__(
+        self, optional: Refined, element: Callable[[cst.BaseExpression], bool], *args
+    ) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(optional, *args)
+        self.element = element
+
+    def _small(self, small: cst.CSTNode, refined: Refined) -> Optional[Refined]:
+        result = super()._small(small, refined)
+        kind = type(small)
+        if result is not None and (kind is cst.Assign or kind is cst.AnnAssign):
+            value = small.value  # type: ignore[attr-defined]
+            if value is not None and (self.element(value) or _unpacks_grad(small)):
+                result = result - self.assigned(small)
+        return result
+
+    def _use(self, operand: cst.CSTNode, refined: Refined, node: cst.CSTNode) -> None:
+        if isinstance(operand, cst.Subscript) and self.element(operand):
+            self.found.append(node)
+            return
+        super()._use(operand, refined, node)
+
+
+def _unpacks_grad(assign: cst.CSTNode) -> bool:
+    """``a, b = torch.autograd.grad(...)`` (any call, spelled ``grad``, unpacked)."""
+    if type(assign) is not cst.Assign or type(assign.value) is not cst.Call:  # type: ignore[attr-defined]
+        return False
+    return any(isinstance(t.target, (cst.Tuple, cst.List)) for t in assign.targets)  # type: ignore[attr-defined]
+
+
+def _names(target: cst.CSTNode) -> list[str]:
+    if type(target) is cst.Name:
+        return [target.value]  # type: ignore[attr-defined]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _names(target.value)
+    return []
 
 
 class _AttributeFlow(_Flow):
