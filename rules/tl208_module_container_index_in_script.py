@@ -51,6 +51,7 @@ class ModuleContainerIndexInScript(Rule):
     literal (`for i in range(len(self.layers)): x = self.layers[i](x)`), `zip(...)` of such a
     container with something that is not one (an `nn.ParameterList` is one), and a loop that
     calls each module of a list or tuple of submodules (`for m in [self.a, self.b]: x = m(x)`,
+    an `nn.Sequential` or other container among them too,
     or over a `@property` returning one), and `break` / `continue` in a loop over a module
     container (which TorchScript unrolls; a ModuleDict's `.items()`, `.values()` and `.keys()`
     too). Also, on an attribute every binding of which is an
@@ -180,6 +181,49 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        # A container among the submodules: an nn.Sequential is called the same way.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.local_path = nn.Linear(3, 3)
+                    self.global_path = nn.Sequential(nn.LayerNorm(3), nn.Linear(3, 3))
+
+                def forward(self, x):
+                    out = torch.zeros_like(x)
+                    for path in (self.global_path, self.local_path):
+                        out = out + torch.relu(path(x))
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="'__call__'",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.local_path = nn.Linear(3, 3)
+                    self.global_path = nn.Sequential(nn.LayerNorm(3), nn.Linear(3, 3))
+
+                def forward(self, x):
+                    out = torch.zeros_like(x)
+                    for path in (self.global_path, self.local_path):
+                        out = out + torch.relu(path.forward(x))
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # A ModuleDict's `.items()` is unrolled too: no `break` in it.
         Invalid(
             """
@@ -680,7 +724,12 @@ class ModuleContainerIndexInScript(Rule):
             if attr is None or isinstance(element, cst.StarredElement):
                 return False
             cls = index.attribute_class(info.owner_class, attr)
-            if cls is None or not (is_torch_module_class(cls) or index.is_module_class(cls)):
+            if cls is None:
+                # A container (`nn.Sequential`, `nn.ModuleList`): a module too (torch 2.13:
+                # 'Sequential' object has no attribute or method '__call__' in the loop).
+                if index.attribute_marker(info.owner_class, attr) != "<modules>":
+                    return False
+            elif not (is_torch_module_class(cls) or index.is_module_class(cls)):
                 return False
         return True
 
