@@ -6,11 +6,15 @@
   ``number``; ``int(...)`` gives the int these take. Python's ``item()`` of an integer tensor is
   already that int; of a float tensor eager raised (``range`` and indexing take no float) where
   ``int(...)`` now truncates.
+- TL217 ``xs: List[Optional[T]] = [None] * n`` -> ``[None for _ in range(n)]`` (safe): the
+  same list in Python; TorchScript types the comprehension from the annotation.
 """
 
 from __future__ import annotations
 
 from typing import Optional
+
+import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
@@ -29,3 +33,30 @@ class IntOfItemNumber(Fixer):
             return None
         node = diagnostic.node
         return [(node, f"int({self.code(node)})")]
+
+
+class NoneListComprehension(Fixer):
+    """``xs: List[Optional[T]] = [None] * n`` (or ``n * [None]``) -> ``[None for _ in
+    range(n)]`` (safe): TorchScript types a comprehension from the annotation, and Python
+    builds the same list (``n`` None; none for ``n <= 0``; a non-int ``n`` raises
+    ``TypeError`` in both)."""
+
+    codes = ("TL217",)
+    applicability = "safe"
+    message = "build the list with a comprehension (`[None for _ in range(n)]`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "a repeated list of None" not in diagnostic.message:
+            return None
+        node = diagnostic.node
+        if not (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply)):
+            return None
+        if isinstance(node.left, cst.List):
+            display, count = node.left, node.right
+        elif isinstance(node.right, cst.List):
+            display, count = node.right, node.left
+        else:
+            return None
+        if len(display.elements) != 1:
+            return None
+        return [(node, f"[None for _ in range({self.code(count)})]")]

@@ -13,7 +13,9 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
+    annotation_allows_none,
     in_script,
+    is_none,
     literal_type,
     self_attribute,
     signature_params,
@@ -74,7 +76,14 @@ class ContainerTypeInScript(Rule):
       (or a method) whose result a scripted method of the file reads by key;
     - a local bound only to an empty `[]` / `list()` with no annotation that the function
       appends, inserts or extends with a value that is not a Tensor: `sizes = []` ...
-      `sizes.append(x.shape[0])`.
+      `sizes.append(x.shape[0])`;
+    - a local annotated `List[Optional[...]]` bound to a repeated list of `None` (`cache:
+      List[Optional[torch.Tensor]] = [None] * n`), or annotated `List[float]` bound to a
+      repeated list of int literals (`[0] * n`): TorchScript types `[...] * n` by its
+      elements, as `List[NoneType]` / `List[int]` (torch 2.13: `Variable 'cache' is annotated
+      with type List[Optional[Tensor]] but is being assigned to a value of type
+      List[NoneType]`), where a display (`[None, None]`) or a comprehension takes the
+      annotation.
 
     ## Why is this bad?
     TorchScript builds dicts only for int, float, complex, Tensor, device and str keys:
@@ -113,7 +122,9 @@ class ContainerTypeInScript(Rule):
     torch.Tensor] = {}` (a local annotation is not even evaluated by Python); an empty list
     bound once, to which every `append` adds an int (a literal or a size), a float, a str or a
     bool literal, and which is otherwise only read, is annotated `xs: List[int] = []`.
-    Otherwise no fix: the annotation to write depends on every value stored. Unsafe fix for
+    Safe fix: `[None] * n` under a `List[Optional[...]]` annotation -> `[None for _ in
+    range(n)]` (the same list in Python). Otherwise no fix: the annotation to write depends on
+    every value stored. Unsafe fix for
     a shape assigned to a tuple-typed name in a block: `x.shape[-2:]` -> `(x.shape[-2],
     x.shape[-1])` (`x.shape[a:b]` with literal bounds likewise): the same sizes, but a plain
     tuple where eager had a `torch.Size`, and an `IndexError` where the tensor has fewer
@@ -175,8 +186,100 @@ class ContainerTypeInScript(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # A display or comprehension under the annotation, or elements of its type.
+        Valid(
+            """
+            from typing import List, Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    a: List[Optional[torch.Tensor]] = [None, None]
+                    b: List[Optional[torch.Tensor]] = [None for _ in range(2)]
+                    w: List[float] = [0.0] * 2
+                    a[0] = x
+                    b[1] = x
+                    return x + w[1]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """
+        ),
     ]
     INVALID = [
+        # `[None] * n` is a List[NoneType] whatever the annotation says.
+        Invalid(
+            """
+            from typing import List, Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.slots = 3
+
+                def forward(self, x):
+                    cache: List[Optional[torch.Tensor]] = [None] * self.slots
+                    for i in range(x.shape[0]):
+                        cache[i % self.slots] = x[i]
+                    out = torch.zeros(x.shape[1])
+                    for item in cache:
+                        if item is not None:
+                            out = out + item
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """,
+            line=12,
+            message_contains="List[NoneType]",
+            fixed="""
+            from typing import List, Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.slots = 3
+
+                def forward(self, x):
+                    cache: List[Optional[torch.Tensor]] = [None for _ in range(self.slots)]
+                    for i in range(x.shape[0]):
+                        cache[i % self.slots] = x[i]
+                    out = torch.zeros(x.shape[1])
+                    for item in cache:
+                        if item is not None:
+                            out = out + item
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """,
+        ),
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    weights: List[float] = [0] * x.shape[0]
+                    return x + weights[0]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """,
+            line=8,
+            message_contains="List[int]",
+        ),
         Invalid(
             """
             from typing import List
@@ -323,6 +426,55 @@ class ContainerTypeInScript(Rule):
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if in_script(self.ctx) and self.ctx.function is not None:
             self._check_annotation(node.annotation.annotation)
+            if node.value is not None and isinstance(node.target, cst.Name):
+                self._repeated_list(node.target.value, node.annotation.annotation, node.value)
+
+    # -- `[None] * n` / `[0] * n` under an annotation its element type does not match
+    def _repeated_list(
+        self, name: str, annotation: cst.BaseExpression, value: cst.BaseExpression
+    ) -> None:
+        if not (
+            isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply)
+        ):
+            return
+        display = next((v for v in (value.left, value.right) if isinstance(v, cst.List)), None)
+        if display is None or not display.elements:
+            return
+        if not (
+            isinstance(annotation, cst.Subscript)
+            and self.ctx.qualified_name(annotation.value) in ("typing.List", "builtins.list")
+            and len(annotation.slice) == 1
+            and isinstance(annotation.slice[0].slice, cst.Index)
+        ):
+            return
+        element = annotation.slice[0].slice.value
+        spelled = _code(element)
+        found = set()
+        for item in display.elements:
+            if isinstance(item, cst.StarredElement):
+                return
+            found.add("None" if is_none(item.value) else literal_type(item.value))
+        if found == {"None"} and spelled != "None" and annotation_allows_none(element):
+            got, fix = "NoneType", "a comprehension, `[None for _ in range(n)]`"
+        elif found == {"int"} and spelled == "float":
+            got, fix = "int", "float literals (`[0.0] * n`)"
+        else:
+            return
+        self.report(
+            value,
+            f"`{name}` is annotated `{_code(annotation)}` and bound to a repeated list of "
+            f"{'None' if got == 'NoneType' else 'int literals'}: TorchScript types `[...] * n` "
+            f"by its elements alone, as `List[{got}]`, and converts no list to the annotation, "
+            f"so torch.jit.script fails (Variable '{name}' is annotated with type List[...] but "
+            f"is being assigned to a value of type List[{got}]); write {fix}, which "
+            "TorchScript types from the annotation"
+            if got == "NoneType"
+            else f"`{name}` is annotated `{_code(annotation)}` and bound to a repeated list of "
+            "int literals: TorchScript types `[...] * n` by its elements alone, as "
+            "`List[int]`, and converts no list to the annotation, so torch.jit.script fails "
+            f"(Variable '{name}' is annotated with type List[float] but is being assigned to "
+            f"a value of type List[int]); write {fix}",
+        )
 
     def visit_Dict(self, node: cst.Dict) -> None:
         if not in_script(self.ctx) or self.ctx.function is None:
