@@ -103,6 +103,49 @@ def nn_parameter_modules() -> list[str]:
     return sorted(found)
 
 
+PYTHON_VALUE_TYPES = {"bool", "int", "float", "str", "None", "device", "dtype"}
+
+
+def torch_state_queries() -> list[str]:
+    """``torch.*`` functions that take no tensor and return a Python value about torch's
+    state (``torch.are_deterministic_algorithms_enabled()``, ``torch.get_num_threads()``),
+    from their annotations or, for operators, every schema's arguments and returns."""
+    import inspect
+
+    import torch
+
+    schemas: dict[str, list] = {}
+    for schema in torch._C._jit_get_all_schemas():
+        if schema.name.startswith("aten::"):
+            schemas.setdefault(schema.name[6:], []).append(schema)
+    found = []
+    for name in dir(torch):
+        function = getattr(torch, name, None)
+        if name.startswith("_") or not callable(function) or isinstance(function, type):
+            continue
+        if name in schemas:
+            if all(
+                len(s.returns) == 1
+                and str(s.returns[0].type) in ("bool", "int", "float", "str", "ScalarType")
+                and not any("Tensor" in str(a.type) for a in s.arguments)
+                for s in schemas[name]
+            ):
+                found.append(f"torch.{name}")
+            continue
+        try:
+            signature = inspect.signature(function)
+        except (TypeError, ValueError):
+            continue  # a C function without a signature: the rules go by its name
+        returned = signature.return_annotation
+        returned = getattr(returned, "__name__", str(returned))
+        if returned in PYTHON_VALUE_TYPES and not any(
+            "Tensor" in str(p.annotation) for p in signature.parameters.values()
+        ):
+            if returned != "None":
+                found.append(f"torch.{name}")
+    return sorted(found)
+
+
 def main() -> None:
     import torch
 
@@ -112,13 +155,15 @@ def main() -> None:
         "numpy_traced": numpy_traced(),
         "torch_skipped": torch_skipped(),
         "nn_parameter_modules": nn_parameter_modules(),
+        "torch_state_queries": torch_state_queries(),
     }
     TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]
     print(
         f"{TABLES}: torch {version}, {len(entry['numpy_traced'])} NumPy functions, "
         f"{len(entry['torch_skipped'])} skipped torch functions, "
-        f"{len(entry['nn_parameter_modules'])} torch.nn classes that create parameters"
+        f"{len(entry['nn_parameter_modules'])} torch.nn classes that create parameters, "
+        f"{len(entry['torch_state_queries'])} torch functions returning Python state"
     )
 
 

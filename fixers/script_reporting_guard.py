@@ -46,9 +46,10 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import pure_arguments
 
 from ._shared import contains
-from .side_effect_guard import LOGGER_METHODS, _calls_only_pure
+from .side_effect_guard import LOGGER_METHODS
 
 # Calls that only report or set warning filters.
 WARNING_FILTERS = frozenset(
@@ -152,7 +153,7 @@ class GuardReportingForScript(Fixer):
             return None
         if _catch_warnings(self, self.parent(block)):
             return None  # the block's own fix keeps its filters from TorchScript
-        if not _calls_only_pure(self, call) or not _parsed_by_script(call):
+        if not pure_arguments(self.ctx, call, self.kind) or not _parsed_by_script(call):
             return None
         return [(line, scripting_guard(self, "not {torch}.jit.is_scripting()", line))]
 

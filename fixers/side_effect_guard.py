@@ -26,7 +26,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-from torchlint.lint.graph_queries import LOG_METHODS, assignments, module_loggers
+from torchlint.lint.graph_queries import assignments, pure_arguments, reporting_statement
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
@@ -34,18 +34,6 @@ from ._shared import contains
 from ._tensor_exprs import name_reads
 
 SIDE_EFFECT_CODES = ("TL301", "TL302", "TL303")
-
-# Builtins whose call computes a value and changes nothing (for the values arguments hold).
-PURE_BUILTINS = frozenset(
-    {"len", "str", "repr", "float", "int", "bool", "type", "tuple", "round", "abs", "min", "max",
-     "sum", "isinstance", "id", "format", "sorted", "list"}
-)  # fmt: skip
-# Tensor methods without a trailing ``_`` that still change something.
-EFFECTFUL_TENSOR_METHODS = frozenset(
-    {"backward", "register_hook", "retain_grad", "record_stream", "share_memory_", "set_"}
-)
-# String methods of a literal: ``"{}".format(x)``, ``", ".join(parts)``.
-STRING_METHODS = frozenset({"format", "join"})
 
 
 def _call_statement(fixer: Fixer, call: cst.CSTNode) -> Optional[tuple[cst.Expr, cst.CSTNode]]:
@@ -61,38 +49,6 @@ def _call_statement(fixer: Fixer, call: cst.CSTNode) -> Optional[tuple[cst.Expr,
     return expr, holder
 
 
-def _calls_only_pure(fixer: Fixer, call: cst.Call) -> bool:
-    """Whether evaluating the call's arguments surely has no side effect: every call in them is
-    a pure builtin, a tensor method that changes nothing, or a string literal's format/join."""
-    stack: list[cst.CSTNode] = [arg.value for arg in call.args]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield)):
-            return False
-        if isinstance(node, cst.Call) and not _pure_call(fixer, node):
-            return False
-        stack.extend(node.children)
-    return True
-
-
-def _pure_call(fixer: Fixer, call: cst.Call) -> bool:
-    func = call.func
-    if isinstance(func, cst.Name):
-        return fixer.ctx.qualified_name(func) == f"builtins.{func.value}" and (
-            func.value in PURE_BUILTINS
-        )
-    if not isinstance(func, cst.Attribute):
-        return False
-    method = func.attr.value
-    if isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString)):
-        return method in STRING_METHODS
-    return (
-        not method.endswith("_")
-        and method not in EFFECTFUL_TENSOR_METHODS
-        and fixer.kind(func.value) == Kind.TENSOR
-    )
-
-
 def _guard(fixer: Fixer, diagnostic: Diagnostic, pure: bool) -> Optional[list[Replacement]]:
     """The guard for a call that is a statement of its own line in an indented block, when
     its arguments are pure (``pure``) or not."""
@@ -105,7 +61,7 @@ def _guard(fixer: Fixer, diagnostic: Diagnostic, pure: bool) -> Optional[list[Re
     if not isinstance(fixer.parent(line), cst.IndentedBlock):
         return None
     assert isinstance(expr.value, cst.Call)
-    if _calls_only_pure(fixer, expr.value) != pure:
+    if pure_arguments(fixer.ctx, expr.value, fixer.kind) != pure:
         return None
     return [(line, compile_guarded(fixer, line))]
 
@@ -489,22 +445,4 @@ class GuardReportingBranch(Fixer):
     def _reports(self, statement: cst.BaseStatement) -> bool:
         if isinstance(statement, cst.If):
             return statement.orelse is None and _skips_compile(self, statement.test)
-        if not isinstance(statement, cst.SimpleStatementLine):
-            return False
-        for small in statement.body:
-            if isinstance(small, cst.Pass):
-                continue
-            call = small.value if isinstance(small, cst.Expr) else None
-            if not isinstance(call, cst.Call) or not _calls_only_pure(self, call):
-                return False
-            name = self.ctx.qualified_name(call.func) or ""
-            if not (name == "builtins.print" or name.startswith(("logging.", "warnings."))):
-                func = call.func
-                if not (
-                    isinstance(func, cst.Attribute)
-                    and func.attr.value in LOG_METHODS
-                    and isinstance(func.value, cst.Name)
-                    and func.value.value in module_loggers(self.ctx)
-                ):
-                    return False
-        return True
+        return reporting_statement(self.ctx, statement, self.kind)

@@ -35,3 +35,12 @@ def nn_parameter_modules() -> frozenset[str]:
     return frozenset(
         entry_for_installed_torch(json.loads(TABLES.read_text()))["nn_parameter_modules"]
     )
+
+
+@functools.cache
+def torch_state_queries() -> frozenset[str]:
+    """The ``torch.*`` functions that take no tensor and return a Python value about torch's
+    state (``"torch.are_deterministic_algorithms_enabled"``, ``"torch.get_num_threads"``)."""
+    return frozenset(
+        entry_for_installed_torch(json.loads(TABLES.read_text()))["torch_state_queries"]
+    )

@@ -205,6 +205,78 @@ def bound_names(scope: cst.CSTNode) -> set[str]:
     return names
 
 
+# Builtins whose call computes a value and changes nothing (for the values arguments hold).
+PURE_BUILTINS = frozenset(
+    {"len", "str", "repr", "float", "int", "bool", "type", "tuple", "round", "abs", "min", "max",
+     "sum", "isinstance", "id", "format", "sorted", "list"}
+)  # fmt: skip
+# Tensor methods without a trailing ``_`` that still change something.
+EFFECTFUL_TENSOR_METHODS = frozenset(
+    {"backward", "register_hook", "retain_grad", "record_stream", "share_memory_", "set_"}
+)
+# String methods of a literal: ``"{}".format(x)``, ``", ".join(parts)``.
+STRING_METHODS = frozenset({"format", "join"})
+
+
+def pure_arguments(ctx, call: cst.Call, kind) -> bool:  # type: ignore[no-untyped-def]
+    """Whether evaluating the call's arguments surely has no side effect: every call in them is
+    a pure builtin, a tensor method that changes nothing (``kind`` says what is a tensor), or
+    a string literal's format/join."""
+    from torchlint.lint.semantic.kinds import Kind
+
+    stack: list[cst.CSTNode] = [arg.value for arg in call.args]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield)):
+            return False
+        if isinstance(node, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Name):
+                if not (
+                    ctx.qualified_name(func) == f"builtins.{func.value}"
+                    and func.value in PURE_BUILTINS
+                ):
+                    return False
+            elif not isinstance(func, cst.Attribute):
+                return False
+            elif isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString)):
+                if func.attr.value not in STRING_METHODS:
+                    return False
+            elif (
+                func.attr.value.endswith("_")
+                or func.attr.value in EFFECTFUL_TENSOR_METHODS
+                or kind(func.value) != Kind.TENSOR
+            ):
+                return False
+        stack.extend(node.children)
+    return True
+
+
+def reporting_statement(ctx, statement: cst.BaseStatement, kind) -> bool:  # type: ignore[no-untyped-def]
+    """A line that only reports: ``pass`` and print / logging / warnings calls (a module
+    logger's methods included) whose arguments have no side effect."""
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return False
+    for small in statement.body:
+        if isinstance(small, cst.Pass):
+            continue
+        call = small.value if isinstance(small, cst.Expr) else None
+        if not isinstance(call, cst.Call) or not pure_arguments(ctx, call, kind):
+            return False
+        name = ctx.qualified_name(call.func) or ""
+        if name == "builtins.print" or name.startswith(("logging.", "warnings.")):
+            continue
+        func = call.func
+        if not (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in LOG_METHODS
+            and isinstance(func.value, cst.Name)
+            and func.value.value in module_loggers(ctx)
+        ):
+            return False
+    return True
+
+
 # Methods of a `logging` logger that emit a record.
 LOG_METHODS = frozenset(
     {"debug", "info", "warning", "warn", "error", "exception", "critical", "log", "fatal"}

@@ -7,6 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import reporting_statement
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -193,6 +194,9 @@ class TensorCondition(Rule):
     `torch.export` fail at the branch (plain `torch.compile` broke the graph where the number
     was read); the trace took the number at `.item()` (TL103), so this finding does not name
     trace, and an `assert` on such a number is accepted by export as a runtime check.
+    An `if` without `else` whose body only reports (`print`, `logging`, `warnings` with
+    arguments that change nothing) is not claimed for trace: the trace drops the report, and
+    its outputs are eager's on every input.
 
     ## Example
     ```python
@@ -227,7 +231,9 @@ class TensorCondition(Rule):
       torch.compiler.is_compiling(): torch._assert_async(...)` before the original check (in
       `else` / `elif`): compile and export keep the check as a graph operator, raising
       `RuntimeError` (asynchronously on CUDA); eager, script and trace run the original;
-      `torch._assert(cond, "message")` gets the same guard;
+      `torch._assert(cond, "message")` gets the same guard; `torch.allclose(a, b, ...)` there
+      is asserted as `torch.isclose(a, b, ...).all()` (the tensor ATen reads allclose from),
+      and the message may be an f-string of values not read from tensors or sizes;
     - `max(t, c)` / `min(t, c)` of a tensor and a number -> `t.clamp(min=c)` / `t.clamp(max=c)`
       (the same value, NaN included; a tensor where the number won).
 
@@ -289,6 +295,23 @@ class TensorCondition(Rule):
                 return [(torch.randn(1, 4),), (torch.randn(5, 4),)]
             """,
             backends=("compile", "export"),
+        ),
+        Valid(
+            # A torch function about torch's state returns a Python bool (torch's own
+            # annotations say which), not a tensor: every back-end reads it as a constant.
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if torch.are_deterministic_algorithms_enabled():
+                        return x.cumsum(0)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
         ),
         Valid(
             """
@@ -528,6 +551,28 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import logging
+
+            import torch
+            from torch import nn
+
+            log = logging.getLogger(__name__)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    y = x.tanh()
+                    if not torch.isfinite(y).all():
+                        log.warning("non-finite output for a batch of %d", x.shape[0])
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3).log(),)]
+            """,
+            line=11,
+            backends=("compile", "export"),
+        ),
         # A comprehension filter on numbers read from the data: a Python branch per element.
         Invalid(
             """
@@ -1034,19 +1079,34 @@ class TensorCondition(Rule):
             return self.ctx.kind(arg) == Kind.TENSOR
         return self.ctx.kind(expr) in (Kind.TENSOR, Kind.NDARRAY)
 
-    def _check_test(self, test: cst.BaseExpression, message: Optional[Message] = None) -> None:
+    def _check_test(
+        self,
+        test: cst.BaseExpression,
+        message: Optional[Message] = None,
+        untouched: frozenset[str] = frozenset(),
+    ) -> None:
         if not self.ctx.in_graph:
             return
         self._cover(test)
         for part, excluded in condition_parts(self.ctx, test):
             if self._data_dependent(part):
-                targets = self._targets(part, excluded)
+                targets = self._targets(part, excluded | untouched)
                 if targets:
                     self._report_condition(part, targets, message)
                 return
 
     def visit_If(self, node: cst.If) -> None:
-        self._check_test(node.test, EXIT_MESSAGE if _only_exits_loop(node) else None)
+        # A branch that only reports leaves the traced outputs as eager's on every input.
+        reports_only = (
+            node.orelse is None
+            and isinstance(node.body, cst.IndentedBlock)
+            and all(reporting_statement(self.ctx, s, self.ctx.kind) for s in node.body.body)
+        )
+        self._check_test(
+            node.test,
+            EXIT_MESSAGE if _only_exits_loop(node) else None,
+            frozenset({"trace"}) if reports_only else frozenset(),
+        )
 
     def visit_While(self, node: cst.While) -> None:
         self._check_test(node.test, WHILE_MESSAGE)

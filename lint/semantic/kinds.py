@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import libcst as cst
 
 from torchlint.lint.conditions import ends_in_exit
+from torchlint.lint.dynamo_tables import torch_state_queries
 from torchlint.lint.graph_queries import assignments, bound_names
 from torchlint.lint.semantic.summary import PARTIALS
 from torchlint.lint.walk import walk
@@ -284,7 +285,11 @@ KindOrTuple = Union[Kind, tuple]
 
 def _is_torch_state_query(name: str) -> bool:
     """``torch.is_autocast_enabled(...)``, ``torch.get_autocast_dtype(...)``: a Python value
-    about torch's state or a tensor's type, not a tensor (``torch.is_nonzero`` reads data)."""
+    about torch's state or a tensor's type, not a tensor (``torch.is_nonzero`` reads data).
+    Functions with a signature come from torch's own annotations; C functions without one
+    go by their name."""
+    if name in torch_state_queries():
+        return True
     last = name.rsplit(".", 1)[-1]
     if last.startswith("is_"):
         return last != "is_nonzero"
@@ -1110,6 +1115,8 @@ class KindInference:
             return TS
         if element in (CONST, SIZE, RANK) and not isinstance(node, cst.GeneratorExp):
             return CONST if element == CONST else SHAPE
+        if element == DATA:
+            return DATA  # `[float(v) for v in t.tolist()]`: numbers read from tensor data
         if isinstance(node, cst.GeneratorExp) and element in (T, DATA, CONST, SIZE):
             return {T: TS, DATA: DATA, CONST: CONST, SIZE: SHAPE}[element]
         return UNK
@@ -1141,6 +1148,11 @@ class KindInference:
             return CONST
         if value_kind == SHAPE:
             return CONST
+        if value_kind in (ND, SND):
+            if attr in ("T", "mT", "real", "imag", "flat"):
+                return value_kind  # `arr.T`: the same data, viewed
+            if attr in ("ndim", "dtype", "itemsize"):
+                return CONST
         if value_kind == TS and attr in ("values", "indices"):
             # `t.max(-1).values`, `torch.topk(t, k).indices`: the named fields of the pair a
             # reduction with a dim returns.
