@@ -5,12 +5,42 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 # Python containers: indexing one by a symbolic integer needs its value.
 SEQUENCE_KINDS = (Kind.CONST, Kind.DATA, Kind.TENSORS, Kind.MODULES)
+# Constructors that guard on each number they are given (torch 2.13 export: `torch.tensor`
+# records data-dependent numbers, these fail).
+GUARDING_CONSTRUCTORS = frozenset(
+    {
+        "torch.as_tensor",
+        "torch.Tensor",
+        "torch.FloatTensor",
+        "torch.DoubleTensor",
+        "torch.HalfTensor",
+        "torch.LongTensor",
+        "torch.IntTensor",
+        "torch.BoolTensor",
+    }
+)
+CONVERSION_MESSAGE = Message(
+    "`int()` / `float()` of a number read from tensor data",
+    (("export", "torch.export fails (GuardOnDataDependentSymNode): the value is symbolic there"),),
+    "keep it a tensor (`t.float()`, `t.long()`), or use the number as it is",
+)
+CONSTRUCTOR_MESSAGE = Message(
+    "tensor built from numbers read from tensor data with a constructor that guards on them",
+    (
+        (
+            "export",
+            "torch.export fails (GuardOnDataDependentSymNode); `torch.tensor(values)` records them",
+        ),
+    ),
+    "use `torch.tensor(values)`, or better keep the tensor they came from",
+)
 
 
 class PythonIntFromData(Rule):
@@ -22,6 +52,12 @@ class PythonIntFromData(Rule):
     tuple or `ModuleList` (`scales[k]`, `self.experts[k]`), repeating a list (`[0] * n`), and
     indexing a tensor with a Python list of them (`x[idx.tolist()]`). Indexing a tensor with one
     such value (`x[k]`) and slicing (`x[:n]`) are not flagged: export keeps them symbolic.
+    It also finds them turned back into a tensor by `torch.as_tensor`, `torch.Tensor`,
+    `torch.FloatTensor` (and the other legacy types) or `t.new_tensor`
+    (`torch.as_tensor([float(v) for v in lengths.tolist()])`): torch 2.13 export fails there
+    for int and float values alike, while `torch.tensor(values)` records them; and `int(v)` /
+    `float(v)` of such a number (`[float(v) for v in t.tolist()]`, `int(n)` with
+    `n = t.max().item()`), which guards on it.
 
     ## Why is this bad?
     `torch.export` runs `forward` on fake tensors: a value read from their data is a symbolic
@@ -43,7 +79,15 @@ class PythonIntFromData(Rule):
     or tensor operations (`torch.sort`, `torch.index_select`, `torch.gather`).
 
     ## Fix safety
-    No automatic fix.
+    A safe fix for the constructors, where the values are surely a Python list or number (a
+    list display or comprehension, `.tolist()`, `.item()`, a name bound only to those):
+    `torch.as_tensor(values, ...)` -> `torch.tensor(values, ...)`, `torch.Tensor(values)` ->
+    `torch.tensor(values, dtype=torch.get_default_dtype())`, `torch.FloatTensor(values)` ->
+    `torch.tensor(values, dtype=torch.float32)` (and the other legacy types), and
+    `t.new_tensor(values)` -> `torch.tensor(values, dtype=t.dtype, device=t.device)` for a
+    name `t`. Each copies the Python values into a new tensor of the same dtype and device
+    (`as_tensor` shares memory only with tensors and arrays, never with a list); torch 2.13
+    exports the result. The other cases have no automatic fix.
     """
 
     code = "TL115"
@@ -56,6 +100,23 @@ class PythonIntFromData(Rule):
     targets = ("export",)
 
     VALID = [
+        # `torch.tensor` records numbers read from data (the fixed form of the constructors).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, mask):
+                    lengths = torch.tensor(mask.sum(-1).tolist())
+                    return x.sum(1) / lengths.clamp(min=1.0).unsqueeze(-1)
+
+            def inputs():
+                m1 = torch.tensor([[1.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
+                return [(torch.randn(2, 3, 4), m1), (torch.randn(2, 3, 4), torch.ones(2, 3))]
+            """,
+            backends=("export",),
+        ),
         # One value indexes a tensor or slices it; sizes bound the loop; `enumerate` over the
         # values needs none of them.
         Valid(
@@ -79,6 +140,80 @@ class PythonIntFromData(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, mask):
+                    h = x * mask.unsqueeze(-1)
+                    lengths = torch.as_tensor(mask.sum(-1).tolist())
+                    return h.sum(1) / lengths.clamp(min=1.0).unsqueeze(-1)
+
+            def inputs():
+                m1 = torch.tensor([[1.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
+                return [(torch.randn(2, 3, 4), m1), (torch.randn(2, 3, 4), torch.ones(2, 3))]
+            """,
+            line=7,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def forward(self, x, mask):
+                        h = x * mask.unsqueeze(-1)
+                        lengths = torch.tensor(mask.sum(-1).tolist())
+                        return h.sum(1) / lengths.clamp(min=1.0).unsqueeze(-1)
+
+                def inputs():
+                    m1 = torch.tensor([[1.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
+                    return [(torch.randn(2, 3, 4), m1), (torch.randn(2, 3, 4), torch.ones(2, 3))]
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, mask):
+                    weights = [float(v) for v in mask.sum(-1).tolist()]
+                    return x * torch.tensor(weights).unsqueeze(-1)
+
+            def inputs():
+                m1 = torch.tensor([[1.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
+                return [(torch.randn(2, 3), m1), (torch.randn(2, 3), torch.ones(2, 3))]
+            """,
+            line=6,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, counts):
+                    n = counts.long().tolist()
+                    return x / x.new_tensor(n).unsqueeze(-1)
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.tensor([1.0, 2.0])), (torch.randn(2, 3), torch.tensor([3.0, 4.0]))]
+            """,
+            line=7,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def forward(self, x, counts):
+                        n = counts.long().tolist()
+                        return x / torch.tensor(n, dtype=x.dtype, device=x.device).unsqueeze(-1)
+
+                def inputs():
+                    return [(torch.randn(2, 3), torch.tensor([1.0, 2.0])), (torch.randn(2, 3), torch.tensor([3.0, 4.0]))]
+            """,
+        ),
         Invalid(
             """
             import torch
@@ -133,6 +268,18 @@ class PythonIntFromData(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         name = self.ctx.qualified_name(node.func)
+        if node.args and not node.args[0].keyword and not node.args[0].star:
+            if name in GUARDING_CONSTRUCTORS or _new_tensor_method(self.ctx, node.func):
+                values = node.args[0].value
+                if self.ctx.kind(values) == Kind.DATA or _holds_data(self.ctx, values):
+                    self.report(node, CONSTRUCTOR_MESSAGE)
+                    return
+        if name in ("builtins.int", "builtins.float") and len(node.args) == 1:
+            value = node.args[0].value
+            # `int(t.item())` is TL103's, `int(t)` of a tensor TL102's.
+            if self.ctx.kind(value) == Kind.DATA and not _reads_tensor(value):
+                self.report(node, CONVERSION_MESSAGE)
+                return
         if name == "builtins.range":
             args = [a.value for a in node.args if not a.star]
             if any(self.ctx.kind(a) == Kind.DATA for a in args):
@@ -160,6 +307,24 @@ class PythonIntFromData(Rule):
             if type(seq) is cst.List and self.ctx.kind(count) == Kind.DATA:
                 self.report(node)
                 return
+
+
+def _reads_tensor(expr: cst.BaseExpression) -> bool:
+    """``t.item()`` / ``t.tolist()`` itself."""
+    return (
+        type(expr) is cst.Call
+        and type(expr.func) is cst.Attribute  # type: ignore[attr-defined]
+        and expr.func.attr.value in ("item", "tolist")  # type: ignore[attr-defined]
+    )
+
+
+def _new_tensor_method(ctx: LintContext, func: cst.BaseExpression) -> bool:
+    """``t.new_tensor`` of a tensor ``t``."""
+    return (
+        type(func) is cst.Attribute
+        and func.attr.value == "new_tensor"  # type: ignore[attr-defined]
+        and ctx.kind(func.value) == Kind.TENSOR  # type: ignore[attr-defined]
+    )
 
 
 def _holds_data(ctx: LintContext, expr: cst.BaseExpression) -> bool:
