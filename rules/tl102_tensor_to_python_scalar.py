@@ -70,6 +70,21 @@ COMPLEX_OF_TENSOR = Message(
     ),
     "keep it a tensor: `torch.complex(re, im)`",
 )
+# Python containers (a list, a tuple, a ModuleList) indexed by a tensor call its `__index__`.
+PYTHON_SEQUENCE_KINDS = (Kind.CONST, Kind.TENSORS, Kind.MODULES)
+SEQUENCE_INDEX = Message(
+    "a tensor indexing a Python list, tuple or ModuleList is read as a Python int (`__index__`)",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here",
+        ),
+        ("export", "torch.export fails (GuardOnDataDependentSymNode)"),
+        ("trace", "torch.jit.trace bakes in the item the example input picked"),
+    ),
+    "select with tensor operations (`torch.stack(items)[idx]`, a gather), or run every "
+    "branch and mask",
+)
 # Resampling functions whose ``scale_factor`` (keyword, or third positional) must be a
 # concrete number.
 RESAMPLING = frozenset(
@@ -181,6 +196,11 @@ class TensorToPythonScalar(Rule):
     Finds conversions of a tensor to a Python number in graph code, such as
     `longest = int(lengths.max())` or `scale = float(x.norm())`. Conversions of sizes
     (`int(x.shape[0])`), config values and Python scalars are not flagged.
+
+    A tensor indexing a Python list, tuple or `ModuleList` (`self.heads[domain[0]]`,
+    `scales[t.argmax()]`) is converted the same way, by its `__index__`: compile, export and
+    trace all fail or specialise there (an unannotated `forward` parameter, usually an int, is
+    not taken for a tensor).
 
     The same for NumPy data made from a tensor (`float(np.mean(h.numpy()))`) and for `math`
     functions of a tensor (`math.sqrt(h.var() + 1e-5)`, which read it with `__float__`: export
@@ -412,6 +432,42 @@ class TensorToPythonScalar(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.heads = nn.ModuleList(nn.Linear(4, 3) for _ in range(3))
+
+                def forward(self, x, domain: torch.Tensor):
+                    return self.heads[domain[0]](x)
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.tensor([1, 1])), (torch.randn(2, 4), torch.tensor([2, 2]))]
+            """,
+            line=10,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.scales = [0.5, 1.0, 2.0]
+
+                def forward(self, x, level: torch.Tensor):
+                    return x * self.scales[level.argmax()]
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.tensor([0.1, 0.9, 0.0])), (torch.randn(2, 4), torch.tensor([0.0, 0.1, 0.9]))]
+            """,
+            line=10,
+        ),
         Invalid(
             """
             import torch
@@ -930,7 +986,19 @@ class TensorToPythonScalar(Rule):
             return
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        if not self.ctx.in_graph or self.ctx.kind(node.value) != Kind.TENSOR:
+        if not self.ctx.in_graph:
+            return
+        receiver = self.ctx.kind(node.value)
+        if receiver in PYTHON_SEQUENCE_KINDS and len(node.slice) == 1:
+            index = node.slice[0].slice
+            if (
+                isinstance(index, cst.Index)
+                and self.ctx.kind(index.value) == Kind.TENSOR
+                and not self._assumed_tensor(index.value)
+            ):
+                self.report(index.value, SEQUENCE_INDEX)
+            return
+        if receiver != Kind.TENSOR:
             return
         for element in node.slice:
             bounds = element.slice

@@ -8,7 +8,7 @@ from typing import NamedTuple, Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import ARITHMETIC, assignments
+from torchlint.lint.graph_queries import ARITHMETIC, assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.unbacked_sizes import (
@@ -51,6 +51,26 @@ SHAPE_KEEPING_METHODS = frozenset(
 )  # fmt: skip
 # Reductions that give a 0-d tensor when called with no argument.
 FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "amax", "amin", "prod", "norm"})
+
+
+# Operators torch tags `dynamic_output_shape` that have no fake-tensor implementation (torch
+# 2.13: `torch.Tag.dynamic_output_shape` in their tags, absent from
+# `torch._subclasses.fake_impls.op_implementations_dict`): fullgraph raises "Dynamic shape
+# operator" and export fails (DynamicOutputShapeException), whatever the inputs.
+UNCAPTURED_DYNAMIC_FUNCTIONS = {
+    "torch.nn.functional.ctc_loss": "aten._ctc_loss",
+    "torch.ctc_loss": "aten._ctc_loss",
+    "torch.linalg.lstsq": "aten.linalg_lstsq",
+}
+UNCAPTURED_DYNAMIC_MODULES = {"torch.nn.CTCLoss": "aten._ctc_loss"}
+UNCAPTURED_MESSAGE = Message(
+    "operator with a data-dependent output shape that torch cannot capture",
+    (
+        ("compile", "torch.compile(fullgraph=True) raises here ('Dynamic shape operator')"),
+        ("export", "torch.export fails (DynamicOutputShapeException)"),
+    ),
+    "compute it outside the compiled or exported module (a loss, say, in the training step)",
+)
 
 
 # Padding sequences of data-dependent lengths: fullgraph compares the lengths (guards such as
@@ -108,6 +128,11 @@ class DataDependentShape(Rule):
     need the size itself). `nn.utils.rnn.pad_sequence` over a list holding such tensors (a
     list literal, or a list the function appends them to) is flagged for compile only:
     `torch.compile(fullgraph=True)` raises there, `torch.export` accepts it.
+
+    `F.ctc_loss` / `nn.CTCLoss` and `torch.linalg.lstsq` are flagged wherever they run: torch
+    tags their operators `dynamic_output_shape` and has no fake-tensor implementation for
+    them, so `torch.compile(fullgraph=True)` raises ("Dynamic shape operator") and
+    `torch.export` fails (DynamicOutputShapeException) on every input.
 
     ## Why is this bad?
     Plain `torch.compile` cannot size the result ahead of time and breaks the graph there
@@ -181,7 +206,12 @@ class DataDependentShape(Rule):
     `torch.bincount(labels, minlength=k)[:k]`) lets both back-ends through. The count of a
     selection (`n = len(torch.nonzero(m))`, `m.nonzero().shape[0]`) that only meets tensor
     arithmetic and `max(n, 1)` becomes `torch.count_nonzero(m)` (unsafe: an int64 0-d tensor
-    where it was an int), which compile, export and trace take whole.
+    where it was an int), which compile, export and trace take whole. An `if` / ternary testing
+    such a count (`len(sel)`, `.shape[0]`, `.size(0)` against any number, `.numel()` of
+    `nonzero` against 0; `sel` the selection of `m`, `torch.where(m)[i]`, `x[m]` of a boolean
+    `m`, or a name bound to one and read only so) tests `torch.count_nonzero(m)` instead and
+    selects its branches with `torch.where` as TL101's fix does (unsafe: both branches run for
+    every input); a branch that reads the selection keeps the guard it needs and no fix.
     """
 
     code = "TL107"
@@ -382,6 +412,56 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 6)
+
+                def forward(self, x, targets, target_lengths):
+                    log_probs = self.fc(x).log_softmax(-1).transpose(0, 1)
+                    lengths = torch.full((log_probs.shape[1],), log_probs.shape[0], dtype=torch.long)
+                    return F.ctc_loss(log_probs, targets, lengths, target_lengths, reduction="none")
+
+            def inputs():
+                return [
+                    (torch.randn(2, 10, 4), torch.randint(1, 6, (2, 3)), torch.tensor([3, 2])),
+                    (torch.randn(3, 12, 4), torch.randint(1, 6, (3, 4)), torch.tensor([4, 2, 3])),
+                ]
+            """,
+            line=13,
+            backends=("compile", "export"),
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 6)
+                    self.ctc = nn.CTCLoss(reduction="sum")
+
+                def forward(self, x, targets, target_lengths):
+                    log_probs = self.fc(x).log_softmax(-1).transpose(0, 1)
+                    lengths = torch.full((log_probs.shape[1],), log_probs.shape[0], dtype=torch.long)
+                    return self.ctc(log_probs, targets, lengths, target_lengths)
+
+            def inputs():
+                return [
+                    (torch.randn(2, 10, 4), torch.randint(1, 6, (2, 3)), torch.tensor([3, 2])),
+                    (torch.randn(3, 12, 4), torch.randint(1, 6, (3, 4)), torch.tensor([4, 2, 3])),
+                ]
+            """,
+            line=13,
+            backends=("compile", "export"),
+        ),
         # Per-row boolean masks taken from a zip: a row of a mask indexes as the mask does.
         Invalid(
             """
@@ -800,7 +880,9 @@ class DataDependentShape(Rule):
             return
         func = node.func
         name = self.ctx.qualified_name(func)
-        if name in DYNAMIC_FUNCTIONS or (name == "torch.where" and len(node.args) == 1):
+        if name in UNCAPTURED_DYNAMIC_FUNCTIONS or self._uncaptured_module(func):
+            self.report(node, UNCAPTURED_MESSAGE, targets=("compile", "export"))
+        elif name in DYNAMIC_FUNCTIONS or (name == "torch.where" and len(node.args) == 1):
             self._report_op(node, call_targets(node))
         elif self._tensor_repeats(node, name):
             # `torch.arange(n).repeat_interleave(counts)`: the receiver runs first.
@@ -817,6 +899,14 @@ class DataDependentShape(Rule):
         if name in ("builtins.max", "builtins.min"):
             self._check_python_min_max(node)
         self._check_consumer(node, name)
+
+    def _uncaptured_module(self, func: cst.BaseExpression) -> bool:
+        """``self.<attr>(...)`` of a module built from one of ``UNCAPTURED_DYNAMIC_MODULES``."""
+        attr = self_attribute(func)
+        info = self.ctx.function_info
+        if attr is None or info is None or not info.owner_class:
+            return False
+        return self.ctx.index.attribute_class(info.owner_class, attr) in UNCAPTURED_DYNAMIC_MODULES
 
     def _tensor_repeats(self, node: cst.Call, name: Optional[str]) -> bool:
         """``repeat_interleave`` whose repeats are a tensor: the output size is their sum."""
