@@ -10,11 +10,17 @@
 
 The condition is read as TL101's ``torch.where`` fix reads it (a boolean tensor, ``not`` /
 ``and`` / ``or`` of those, ``bool(t)``); an ``assert`` may also test any tensor (its truth is
-"nonzero", as for ``_assert_async``). The message must be a plain string literal, or absent.
-Left alone: f-strings and other computed messages, ``raise`` of something other than a call of
-a class with at most that message, ``if`` with an ``else``, conditions on names bound to
-``.item()`` (export accepts an ``assert`` on a Python number as a runtime check), and a check
-already in the Python branch of such a guard.
+"nonzero", as for ``_assert_async``). ``torch.allclose(a, b, ...)`` / ``a.allclose(b, ...)``
+(a Python bool read from the data) becomes ``torch.isclose(a, b, ...).all()``: ATen's
+``allclose`` is that very expression read with ``.item()``, so the tensor is true exactly where
+the bool was (and raises where it raised: mismatched dtypes or shapes). The message must be a
+string literal, or absent, or an f-string whose fields are not read from tensors or their sizes
+(``f"ids must be < {self.num_embeddings}"``: compile and export format it once while
+converting, as eager formats it at each failure). Left alone: other computed messages and
+f-strings of tensors or sizes, ``torch.equal`` (false, not an error, for other shapes),
+``raise`` of something other than a call of a class with at most that message, ``if`` with an
+``else``, conditions on names bound to ``.item()`` (export accepts an ``assert`` on a Python
+number as a runtime check), and a check already in the Python branch of such a guard.
 
 ``torch._assert_async`` is a graph operator: ``torch.compile(fullgraph=True)`` and
 ``torch.export`` (strict and not) keep the check and raise ``RuntimeError`` on inputs that fail
@@ -37,6 +43,9 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 
 from .tensor_condition import reported_test, statement_comments, tensor_condition, trailing_comment
+
+# f-string fields that are not constants while converting (sizes are symbolic under export).
+SIZED = (Kind.TENSORS, Kind.SIZE, Kind.SHAPE, Kind.SIZE_NDARRAY)
 
 
 class TensorCheckToAssertAsync(Fixer):
@@ -65,8 +74,11 @@ class TensorCheckToAssertAsync(Fixer):
         if condition is None:
             return None
         message = node.msg
-        if message is not None and not _plain_string(message):
+        if message is not None and not self._constant_message(message):
             return None
+        if message is not None:  # on one line: its comments go above the guard
+            message = message.with_changes(lpar=(), rpar=())
+            node = node.with_changes(msg=message)
         check = self.code(node.with_changes(semicolon=cst.MaybeSentinel.DEFAULT))
         return self._guard(line, self._call(condition, message), "else:", check)
 
@@ -94,7 +106,7 @@ class TensorCheckToAssertAsync(Fixer):
             return None
         condition = self._condition(call.args[0].value)
         message = call.args[1].value if len(call.args) == 2 else None
-        if condition is None or (message is not None and not _plain_string(message)):
+        if condition is None or (message is not None and not self._constant_message(message)):
             return None
         return self._guard(line, self._call(condition, message), "else:", self.code(call))
 
@@ -152,6 +164,9 @@ class TensorCheckToAssertAsync(Fixer):
         inner = test
         while isinstance(inner, cst.UnaryOperation) and isinstance(inner.operator, cst.Not):
             inner = inner.expression
+        close = self._isclose(inner)
+        if close is not None:
+            return close if inner is test else self._condition_text(test, inner, close)
         if isinstance(inner, cst.Call) and self.ctx.qualified_name(inner.func) in (
             "torch.allclose",
             "torch.equal",
@@ -164,6 +179,56 @@ class TensorCheckToAssertAsync(Fixer):
         if self.kind(test) == Kind.TENSOR and not isinstance(test, cst.BooleanOperation):
             return self.code(test.with_changes(lpar=(), rpar=()))
         return None
+
+    def _isclose(self, expr: cst.BaseExpression) -> Optional[str]:
+        """``torch.allclose(a, b, ...)`` / ``a.allclose(b, ...)`` -> ``torch.isclose(a, b,
+        ...).all()`` (ATen's allclose is that tensor's ``.item()``)."""
+        if not isinstance(expr, cst.Call) or any(a.star for a in expr.args):
+            return None
+        torch = self.import_module("torch")
+        args = [
+            self.code(a.value) if a.keyword is None else f"{a.keyword.value}={self.code(a.value)}"
+            for a in expr.args
+        ]
+        if self.ctx.qualified_name(expr.func) == "torch.allclose":
+            if len([a for a in expr.args if a.keyword is None]) < 2:
+                return None
+        elif (
+            isinstance(expr.func, cst.Attribute)
+            and expr.func.attr.value == "allclose"
+            and self.kind(expr.func.value) == Kind.TENSOR
+            and expr.args
+        ):
+            receiver = expr.func.value.with_changes(lpar=(), rpar=())
+            args = [self.code(receiver), *args]
+        else:
+            return None
+        return f"{torch}.isclose({', '.join(args)}).all()"
+
+    def _condition_text(self, test: cst.BaseExpression, inner: cst.Call, close: str) -> str:
+        """``not torch.allclose(...)``: each ``not`` a ``torch.logical_not``."""
+        torch = self.import_module("torch")
+        expr = test
+        while isinstance(expr, cst.UnaryOperation) and expr is not inner:
+            close = f"{torch}.logical_not({close})"
+            expr = expr.expression
+        return close
+
+    def _constant_message(self, message: cst.BaseExpression) -> bool:
+        """A string literal, or an f-string formatting no value made from tensors or sizes
+        (literals, config, attributes of ``self``)."""
+        if isinstance(message, cst.ConcatenatedString):
+            return self._constant_message(message.left) and self._constant_message(message.right)
+        if isinstance(message, cst.FormattedString):
+            if "b" in message.prefix.lower():
+                return False
+            for part in message.parts:
+                if isinstance(part, cst.FormattedStringExpression):
+                    kind = self.kind(part.expression)
+                    if part.format_spec or kind.data_dependent or kind in SIZED:
+                        return False
+            return True
+        return _plain_string(message)
 
     def _call(self, condition: str, message: Optional[cst.BaseExpression]) -> str:
         torch = self.import_module("torch")

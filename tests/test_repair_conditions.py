@@ -352,6 +352,35 @@ SHAPES = [
         ("compile", "export", "script"),
         id="torch-assert",
     ),
+    # allclose is ATen's isclose(...).all() read as a bool: the tensor is asserted instead. A
+    # message formatting no tensor is formatted once while converting.
+    pytest.param(
+        """\
+        y = self.lin(x)
+        assert torch.allclose(y.softmax(-1).sum(-1), torch.ones_like(y[:, 0]), atol=1e-5)
+        assert not y.allclose(x, rtol=0.0), (  # the layer is not the identity
+            f"identity layer of {self.lin.in_features} features"
+        )
+        return y
+        """,
+        """\
+        y = self.lin(x)
+        if torch.compiler.is_compiling():
+            torch._assert_async(torch.isclose(y.softmax(-1).sum(-1), torch.ones_like(y[:, 0]), atol=1e-5).all())
+        else:
+            assert torch.allclose(y.softmax(-1).sum(-1), torch.ones_like(y[:, 0]), atol=1e-5)
+        # the layer is not the identity
+        if torch.compiler.is_compiling():
+            torch._assert_async(torch.logical_not(torch.isclose(y, x, rtol=0.0).all()), f"identity layer of {self.lin.in_features} features")
+        else:
+            assert not y.allclose(x, rtol=0.0), f"identity layer of {self.lin.in_features} features"
+        return y
+        """,
+        "x",
+        "[(torch.randn(2, 4),), (torch.randn(3, 4),)]",
+        ("compile", "export"),
+        id="allclose-assert",
+    ),
     # A branch that only reports: compile and export skip the test with its report.
     pytest.param(
         """\
