@@ -8,6 +8,9 @@
   ``int(...)`` now truncates.
 - TL217 ``xs: List[Optional[T]] = [None] * n`` -> ``[None for _ in range(n)]`` (safe): the
   same list in Python; TorchScript types the comprehension from the annotation.
+- TL212 a store in scripted code into an attribute annotated ``Final[T]`` in the class body
+  -> the annotation ``T`` (unsafe): eager ignores class annotations; code that relied on the
+  constant (a pruned branch) no longer has it.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.script_facts import FINALS
 
 
 class IntOfItemNumber(Fixer):
@@ -60,3 +64,46 @@ class NoneListComprehension(Fixer):
         if len(display.elements) != 1:
             return None
         return [(node, f"[None for _ in range({self.code(count)})]")]
+
+
+class DropFinalOfStoredAttribute(Fixer):
+    """A store in scripted code into an attribute the class body annotates ``Final[T]``
+    (``torch.jit.Final[T]``, ``typing.Final[T]``) -> the annotation ``T`` (unsafe): Python
+    ignores the class annotation, so eager runs as before; TorchScript then keeps a plain
+    attribute it can set. Unsafe: code that needed the constant (a branch on it that
+    TorchScript pruned, a literal it stood for) no longer gets one."""
+
+    codes = ("TL212",)
+    applicability = "unsafe"
+    message = "drop `Final` from the attribute's class annotation"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "is a constant of the class (`Final` / `__constants__`)" not in diagnostic.message:
+            return None
+        attr = diagnostic.message.split("`", 2)[1].removeprefix("self.")
+        cls = next(
+            (a for a in self.ancestors(diagnostic.node) if isinstance(a, cst.ClassDef)), None
+        )
+        if cls is None:
+            return None
+        for line in cls.body.body:
+            if not isinstance(line, cst.SimpleStatementLine):
+                continue
+            for small in line.body:
+                if not (
+                    isinstance(small, cst.AnnAssign)
+                    and isinstance(small.target, cst.Name)
+                    and small.target.value == attr
+                ):
+                    continue
+                annotation = small.annotation.annotation
+                if not (
+                    isinstance(annotation, cst.Subscript)
+                    and self.ctx.qualified_name(annotation.value) in FINALS
+                    and len(annotation.slice) == 1
+                    and isinstance(annotation.slice[0].slice, cst.Index)
+                ):
+                    return None
+                return [(annotation, self.code(annotation.slice[0].slice.value))]
+        return None
+

@@ -112,3 +112,9 @@ def namedtuple_local(ctx, function: cst.FunctionDef, name: str) -> Optional[str]
         ):
             return None
     return found.pop() if len(found) == 1 else None
+
+
+# The spellings of `Final` whose class-body annotation makes a module attribute a TorchScript
+# constant (folded into the code; no attribute to set: torch 2.13 `Tried to set nonexistent
+# attribute`).
+FINALS = frozenset({"typing.Final", "torch.jit.Final", "typing_extensions.Final"})

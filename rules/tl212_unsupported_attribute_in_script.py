@@ -11,11 +11,13 @@ import libcst as cst
 
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.script_facts import FINALS
 from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     class_annotations,
+    class_def,
     class_methods,
     has_constants,
     in_script,
@@ -329,6 +331,10 @@ class UnsupportedAttributeInScript(Rule):
     A scripted store to an attribute the instance does not have fails too: `Tried to set
     nonexistent attribute: last_hidden. Did you forget to initialize it in __init__()?` (set
     in a base's `__init__`, by `register_buffer`, or by a method `__init__` calls, it compiles).
+    So does a store (`=`, `+=`, ...) outside `__init__` to an attribute the class body declares
+    a constant (`momentum: Final[float]`, `torch.jit.Final`, or named in `__constants__`):
+    TorchScript folds a constant into the code and keeps no attribute (torch 2.13: `Tried to
+    set nonexistent attribute: momentum`); reading it compiles.
 
     ## Example
     ```python
@@ -365,7 +371,9 @@ class UnsupportedAttributeInScript(Rule):
     `not in`: a list (`list(set(...))`, `[...]`): a list answers membership by `==` where the
     set hashes (the same for ints and strings), and an empty one has no element type
     TorchScript infers. Other sets, dataclass configs, partials and containers written with
-    mixed or unknown types have no fix.
+    mixed or unknown types have no fix. Unsafe fix for a store into an attribute the class
+    body annotates `Final[T]`: the annotation becomes `T` (eager ignores class annotations;
+    code that relied on the constant, such as a branch TorchScript pruned, no longer has it).
     """
 
     code = "TL212"
@@ -614,8 +622,92 @@ class UnsupportedAttributeInScript(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # A constant read in forward, set in __init__.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                momentum: torch.jit.Final[float]
+
+                def __init__(self):
+                    super().__init__()
+                    self.momentum = 0.9
+
+                def forward(self, x):
+                    return x * self.momentum
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
     ]
     INVALID = [
+        # A store into a constant (Final / __constants__) in scripted code.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                momentum: torch.jit.Final[float]
+
+                def __init__(self):
+                    super().__init__()
+                    self.momentum = 0.9
+
+                def forward(self, x):
+                    if not self.training:
+                        self.momentum = 1.0
+                    return x * self.momentum
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            message_contains="Tried to set nonexistent attribute: momentum",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                momentum: float
+
+                def __init__(self):
+                    super().__init__()
+                    self.momentum = 0.9
+
+                def forward(self, x):
+                    if not self.training:
+                        self.momentum = 1.0
+                    return x * self.momentum
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                __constants__ = ['momentum']
+
+                def __init__(self):
+                    super().__init__()
+                    self.momentum = 0.9
+
+                def forward(self, x):
+                    self.momentum += 0.1
+                    return x * self.momentum
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+        ),
         # A set built from a constructor argument (no set type in TorchScript).
         Invalid(
             """
@@ -1183,6 +1275,14 @@ class UnsupportedAttributeInScript(Rule):
         if node.value is not None:
             self._store(node.target)
 
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        attr = self_attribute(node.target)
+        if attr is None or not in_script(self.ctx) or not self._method():
+            return
+        owner = self.ctx.function_info.owner_class  # type: ignore[union-attr]
+        if owner is not None and self.ctx.index.is_module_class(owner):
+            self._constant_store(node.target, owner, attr)
+
     def _store(self, target: cst.BaseExpression) -> None:
         attr = self_attribute(target)
         if attr is None or attr in MODULE_INSTANCE_ATTRIBUTES or not in_script(self.ctx):
@@ -1191,6 +1291,8 @@ class UnsupportedAttributeInScript(Rule):
             return
         owner = self.ctx.function_info.owner_class  # type: ignore[union-attr]
         if owner is None or not self.ctx.index.is_module_class(owner):
+            return
+        if self._constant_store(target, owner, attr):
             return
         key = (owner, attr)
         if key not in self._unset:
@@ -1204,6 +1306,24 @@ class UnsupportedAttributeInScript(Rule):
                 "you forget to initialize it in __init__()?); set it in `__init__` (`None` "
                 "with an `Optional[...]` class annotation, or a tensor / buffer)",
             )
+
+    def _constant_store(self, target: cst.BaseExpression, owner: str, attr: str) -> bool:
+        """A store (``=`` or ``+=`` ...) to an attribute the class declares a constant: its
+        body annotates it ``Final[...]`` or lists it in ``__constants__``."""
+        if self.ctx.function is not None and self.ctx.function.name.value == "__init__":
+            return False
+        cls = class_def(self.ctx, owner)
+        if cls is None or not _declared_constant(self.ctx, cls, attr):
+            return False
+        self.report(
+            target,
+            f"`self.{attr}` is a constant of the class (`Final` / `__constants__`) and scripted "
+            "code stores into it: TorchScript folds a constant's value into the compiled code "
+            f"and keeps no attribute to set, so scripting fails (Tried to set nonexistent "
+            f"attribute: {attr}. Did you forget to initialize it in __init__()?); drop `Final` "
+            "(a plain attribute can be set in forward) or keep the value in a local",
+        )
+        return True
 
     def _never_initialised(self, owner: str, attr: str) -> bool:
         """Whether no ``__init__`` of ``owner``'s chain (project classes, all known) nor any
@@ -1567,3 +1687,29 @@ class UnsupportedAttributeInScript(Rule):
     def _is_dataclass(self, qualname: str) -> bool:
         info = self.ctx.index.class_info(qualname)
         return info is not None and any(d in ("dataclasses.dataclass",) for d in info[1].decorators)
+
+
+def _declared_constant(ctx, cls: cst.ClassDef, attr: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the class body annotates ``attr`` ``Final[...]`` (``torch.jit.Final``,
+    ``typing.Final``) or names it in ``__constants__``."""
+    for line in cls.body.body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for small in line.body:
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                if small.target.value != attr:
+                    continue
+                annotation = small.annotation.annotation
+                base = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+                if ctx.qualified_name(base) in FINALS:
+                    return True
+            elif isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == "__constants__"
+                for t in small.targets
+            ):
+                if isinstance(small.value, (cst.List, cst.Tuple, cst.Set)) and any(
+                    isinstance(e.value, cst.SimpleString) and e.value.evaluated_value == attr
+                    for e in small.value.elements
+                ):
+                    return True
+    return False
