@@ -14,10 +14,9 @@ The condition is read as TL101's ``torch.where`` fix reads it (a boolean tensor,
 (a Python bool read from the data) becomes ``torch.isclose(a, b, ...).all()``: ATen's
 ``allclose`` is that very expression read with ``.item()``, so the tensor is true exactly where
 the bool was (and raises where it raised: mismatched dtypes or shapes). The message must be a
-string literal, or absent, or an f-string whose fields are not read from tensors or their sizes
-(``f"ids must be < {self.num_embeddings}"``: compile and export format it once while
-converting, as eager formats it at each failure). Left alone: other computed messages and
-f-strings of tensors or sizes, ``torch.equal`` (false, not an error, for other shapes),
+plain string literal, or absent. Left alone: f-strings and other computed messages (compile and
+export would format one once while converting, but the finding also names trace, whose
+dropped check the guard cannot repair), ``torch.equal`` (false, not an error, for other shapes),
 ``raise`` of something other than a call of a class with at most that message, ``if`` with an
 ``else``, conditions on names bound to ``.item()`` (export accepts an ``assert`` on a Python
 number as a runtime check), and a check already in the Python branch of such a guard.
@@ -43,9 +42,6 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 
 from .tensor_condition import reported_test, statement_comments, tensor_condition, trailing_comment
-
-# f-string fields that are not constants while converting (sizes are symbolic under export).
-SIZED = (Kind.TENSORS, Kind.SIZE, Kind.SHAPE, Kind.SIZE_NDARRAY)
 
 
 class TensorCheckToAssertAsync(Fixer):
@@ -74,7 +70,7 @@ class TensorCheckToAssertAsync(Fixer):
         if condition is None:
             return None
         message = node.msg
-        if message is not None and not self._constant_message(message):
+        if message is not None and not _plain_string(message):
             return None
         if message is not None:  # on one line: its comments go above the guard
             message = message.with_changes(lpar=(), rpar=())
@@ -106,7 +102,7 @@ class TensorCheckToAssertAsync(Fixer):
             return None
         condition = self._condition(call.args[0].value)
         message = call.args[1].value if len(call.args) == 2 else None
-        if condition is None or (message is not None and not self._constant_message(message)):
+        if condition is None or (message is not None and not _plain_string(message)):
             return None
         return self._guard(line, self._call(condition, message), "else:", self.code(call))
 
@@ -213,22 +209,6 @@ class TensorCheckToAssertAsync(Fixer):
             close = f"{torch}.logical_not({close})"
             expr = expr.expression
         return close
-
-    def _constant_message(self, message: cst.BaseExpression) -> bool:
-        """A string literal, or an f-string formatting no value made from tensors or sizes
-        (literals, config, attributes of ``self``)."""
-        if isinstance(message, cst.ConcatenatedString):
-            return self._constant_message(message.left) and self._constant_message(message.right)
-        if isinstance(message, cst.FormattedString):
-            if "b" in message.prefix.lower():
-                return False
-            for part in message.parts:
-                if isinstance(part, cst.FormattedStringExpression):
-                    kind = self.kind(part.expression)
-                    if part.format_spec or kind.data_dependent or kind in SIZED:
-                        return False
-            return True
-        return _plain_string(message)
 
     def _call(self, condition: str, message: Optional[cst.BaseExpression]) -> str:
         torch = self.import_module("torch")

@@ -232,8 +232,7 @@ class TensorCondition(Rule):
       `else` / `elif`): compile and export keep the check as a graph operator, raising
       `RuntimeError` (asynchronously on CUDA); eager, script and trace run the original;
       `torch._assert(cond, "message")` gets the same guard; `torch.allclose(a, b, ...)` there
-      is asserted as `torch.isclose(a, b, ...).all()` (the tensor ATen reads allclose from),
-      and the message may be an f-string of values not read from tensors or sizes;
+      is asserted as `torch.isclose(a, b, ...).all()` (the tensor ATen reads allclose from);
     - `max(t, c)` / `min(t, c)` of a tensor and a number -> `t.clamp(min=c)` / `t.clamp(max=c)`
       (the same value, NaN included; a tensor where the number won).
 
