@@ -11,6 +11,9 @@
 - TL212 a store in scripted code into an attribute annotated ``Final[T]`` in the class body
   -> the annotation ``T`` (unsafe): eager ignores class annotations; code that relied on the
   constant (a pruned branch) no longer has it.
+- TL215 ``s * n`` of a str -> ``"".join([s for _ in range(n)])``; ``m = a | b`` of dicts ->
+  ``m = a.copy()`` + ``m.update(b)``, ``d |= b`` -> ``d.update(b)`` (safe: Python's own
+  meaning of the operators for str / dict).
 """
 
 from __future__ import annotations
@@ -107,3 +110,76 @@ class DropFinalOfStoredAttribute(Fixer):
                 return [(annotation, self.code(annotation.slice[0].slice.value))]
         return None
 
+
+class StrRepeatJoin(Fixer):
+    """``s * n`` (or ``n * s``) of a str -> ``"".join([s for _ in range(n)])`` (safe), where
+    ``s`` is a string literal or a name (read once per copy: the same value). Python builds
+    the same string (``n`` copies; empty for ``n <= 0``; a non-int ``n`` raises ``TypeError``
+    in both); TorchScript has ``join`` and comprehensions but no ``str * int``."""
+
+    codes = ("TL215",)
+    applicability = "safe"
+    message = 'join copies of the string (`"".join([s for _ in range(n)])`)'
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "a str repeated with `*`" not in diagnostic.message:
+            return None
+        node = diagnostic.node
+        if not (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply)):
+            return None
+        simple = (cst.SimpleString, cst.ConcatenatedString, cst.Name)
+        for text, count in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(text, simple) and not (
+                isinstance(text, cst.Name) and isinstance(count, simple)
+            ):
+                count = count.with_changes(lpar=[], rpar=[])
+                return [(node, f'"".join([{self.code(text)} for _ in range({self.code(count)})])')]
+        return None
+
+
+class DictUnionUpdate(Fixer):
+    """``merged = a | b`` of two dicts (a statement of its own) -> ``merged = a.copy()`` (a
+    dict display is kept as it is: already a new dict) and ``merged.update(b)``; ``d |= b`` ->
+    ``d.update(b)`` (safe): Python's dict ``|`` is a copy of ``a`` updated with ``b`` (``|=``
+    updates in place), the same keys in the same order; TorchScript has ``copy`` and
+    ``update`` but no ``|``."""
+
+    codes = ("TL215",)
+    applicability = "safe"
+    message = "copy the dict and `update` it"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "`|` of two dicts" not in diagnostic.message:
+            return None
+        node = diagnostic.node
+        line = self.parent(node)
+        if isinstance(node, cst.AugAssign):
+            line = self.parent(node)
+            if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+                return None
+            text = f"{self.code(node.target).strip()}.update({self.code(node.value).strip()})"
+            return [(node, cst.parse_statement(text).body[0])]
+        holder = line
+        line = self.parent(holder) if holder is not None else None
+        if not (
+            isinstance(node, cst.BinaryOperation)
+            and isinstance(holder, cst.Assign)
+            and holder.value is node
+            and len(holder.targets) == 1
+            and isinstance(holder.targets[0].target, cst.Name)
+            and isinstance(line, cst.SimpleStatementLine)
+            and len(line.body) == 1
+        ):
+            return None
+        name = holder.targets[0].target.value
+        left = node.left.with_changes(lpar=[], rpar=[])
+        first = self.code(left).strip()
+        if not isinstance(left, (cst.Dict, cst.DictComp)):
+            first = f"{first}.copy()"
+        right = self.code(node.right.with_changes(lpar=[], rpar=[])).strip()
+        statements = [
+            cst.parse_statement(f"{name} = {first}"),
+            cst.parse_statement(f"{name}.update({right})"),
+        ]
+        statements[0] = statements[0].with_changes(leading_lines=line.leading_lines)
+        return [(line, cst.FlattenSentinel(statements))]

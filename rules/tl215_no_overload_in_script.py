@@ -9,6 +9,7 @@ from typing import NamedTuple, Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
@@ -252,7 +253,12 @@ class NoOverloadInScript(Rule):
     `float[]`: the table's `number_lists`, read from the schemas): no list of numbers holds a
     Tensor. There a parameter with an int / float / bool / str default and no annotation
     counts too: TorchScript compiles the body with it a Tensor and checks the default only
-    afterwards, so the call's error is the one torch reports.
+    afterwards, so the call's error is the one torch reports. Operators are calls of `aten`
+    ops too: a str repeated with `*` (`"-" * n`, `n * s`, `s *= n`, the str a literal, an
+    f-string, `str(...)`, a parameter annotated `str` or a local bound only to one) and `|`
+    / `|=` of two dicts (displays, parameters annotated `Dict[...]`, locals bound to them):
+    torch 2.13 has no `aten::mul` for a str and an int and no `|` for dicts (`Arguments for
+    call are not valid`); `*` of a list and `|` of ints or bools compile.
 
     ## Why is this bad?
     TorchScript matches a call against the op's schemas, without the Python wrappers' own
@@ -282,7 +288,10 @@ class NoOverloadInScript(Rule):
     gives eager's `"fro"` result bit for bit (over more dims `"fro"` takes another path, and
     is left alone). Otherwise no fix: the message names the arguments the closest overload
     needs (`pass p explicitly`) or the keywords the op has, and the value is for the author to
-    choose.
+    choose. Safe fixes for the operators, Python's own meaning of them: `s * n` of a string
+    literal or name -> `"".join([s for _ in range(n)])`; `merged = a | b` of dicts (a
+    statement of its own) -> `merged = a.copy()` (a display kept as it is) and
+    `merged.update(b)`; `d |= b` -> `d.update(b)`.
     """
 
     code = "TL215"
@@ -302,8 +311,98 @@ class NoOverloadInScript(Rule):
         ),
         Valid(_rotary("max_seq_len: int, *, device: torch.device")),
         Valid(_sampler("num_samples: int = 1")),
+        # `*` of a list, `|` of ints and bools, `update` of a dict: TorchScript has these.
+        Valid(
+            """
+            from typing import Dict
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    marks = ["-"] * 3
+                    flags = 3 | 4
+                    d = {"a": 1.0}
+                    d.update({"b": 2.0})
+                    return x * (len(marks) + flags) + d["b"]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
     ]
     INVALID = [
+        # `str * int` and `dict | dict`: operators TorchScript has no overload of.
+        Invalid(
+            """
+            from typing import Dict
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, name: str = "block"):
+                    rule = "-" * (len(name) + 2)
+                    return x + len(rule)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=8,
+            message_contains="no overload of aten::mul takes a str",
+            fixed="""
+            from typing import Dict
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, name: str = "block"):
+                    rule = "".join(["-" for _ in range(len(name) + 2)])
+                    return x + len(rule)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
+        Invalid(
+            """
+            from typing import Dict
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, extra: Dict[str, float]):
+                    base = {"a": 1.0, "b": 0.0}
+                    opts = base | extra
+                    base |= {"c": 1.0}
+                    return x * opts["a"] + opts["b"] + base["c"]
+
+            def inputs():
+                return [(torch.randn(2, 3), {'b': 2.0}), (torch.randn(4, 3), {'a': 3.0})]
+            """,
+            line=10,
+            message_contains="`|` of two dicts",
+            fixed="""
+            from typing import Dict
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, extra: Dict[str, float]):
+                    base = {"a": 1.0, "b": 0.0}
+                    opts = base.copy()
+                    opts.update(extra)
+                    base.update({"c": 1.0})
+                    return x * opts["a"] + opts["b"] + base["c"]
+
+            def inputs():
+                return [(torch.randn(2, 3), {'b': 2.0}), (torch.randn(4, 3), {'a': 3.0})]
+            """,
+        ),
         Invalid(
             _example("        return x / x.norm(dim=-1, keepdim=True)"),
             line=7,
@@ -390,6 +489,114 @@ class NoOverloadInScript(Rule):
             f"torch.jit.script fails: no TorchScript overload of aten::{name} takes these "
             f"arguments (Arguments for call are not valid); {advice}",
         )
+
+    # -- `str * int` and `dict | dict`: operators no TorchScript overload takes
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if not in_script(self.ctx) or self.ctx.function is None:
+            return
+        self._operator(node, node.operator, node.left, node.right)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if not in_script(self.ctx) or self.ctx.function is None:
+            return
+        operator = {cst.MultiplyAssign: cst.Multiply, cst.BitOrAssign: cst.BitOr}.get(
+            type(node.operator)
+        )
+        if operator is not None:
+            self._operator(node, operator(), node.target, node.value)
+
+    def _operator(
+        self,
+        node: cst.CSTNode,
+        operator: cst.BaseBinaryOp | cst.BaseAugOp,
+        left: cst.BaseExpression,
+        right: cst.BaseExpression,
+    ) -> None:
+        if isinstance(operator, cst.Multiply):
+            text = next((side for side in (left, right) if self._value_type(side) == "str"), None)
+            if text is None:
+                return
+            count = right if text is left else left
+            code = cst.Module([]).code_for_node
+            self.report(
+                node,
+                "a str repeated with `*` in scripted code: TorchScript's str has no `*` "
+                "(torch 2.13: no overload of aten::mul takes a str and an int: Arguments for "
+                'call are not valid); write `"".join([s for _ in range(n)])` '
+                f'(`"".join([{code(text)} for _ in range({code(count)})])`)',
+            )
+        elif isinstance(operator, cst.BitOr):
+            if self._value_type(left) == "dict" and self._value_type(right) == "dict":
+                self.report(
+                    node,
+                    "`|` of two dicts in scripted code: TorchScript's dict has no `|` / `|=` "
+                    "(torch 2.13: Arguments for call are not valid); copy the left dict "
+                    "(`merged = a.copy()`) and `merged.update(b)`, which builds the same dict",
+                )
+
+    def _value_type(self, node: cst.BaseExpression, depth: int = 0) -> Optional[str]:
+        """``"str"`` / ``"dict"`` for a value surely of that type: a literal or display, a
+        parameter annotated so, or a local bound only to such values (or annotated so)."""
+        if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+            return "str" if literal_type(node) == "str" else None
+        if isinstance(node, cst.FormattedString):
+            return "str"
+        if isinstance(node, (cst.Dict, cst.DictComp)):
+            return "dict"
+        if isinstance(node, cst.Call) and self.ctx.qualified_name(node.func) == "builtins.str":
+            return "str"
+        function = self.ctx.function
+        if not isinstance(node, cst.Name) or function is None or depth > 3:
+            return None
+        found: set[Optional[str]] = set()
+        for param in [
+            *function.params.posonly_params,
+            *function.params.params,
+            *function.params.kwonly_params,
+        ]:
+            if param.name.value == node.value:
+                found.add(
+                    self._annotation_type(param.annotation.annotation)
+                    if param.annotation is not None
+                    else None
+                )
+        # `d |= b` / `s *= n` keep the type (or fail themselves): not another binding.
+        same_type_updates = 0
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal same_type_updates
+            if (
+                isinstance(child, cst.AnnAssign)
+                and isinstance(child.target, cst.Name)
+                and child.target.value == node.value
+            ):
+                found.add(self._annotation_type(child.annotation.annotation))
+            if (
+                isinstance(child, cst.AugAssign)
+                and isinstance(child.target, cst.Name)
+                and child.target.value == node.value
+                and isinstance(child.operator, (cst.BitOrAssign, cst.MultiplyAssign))
+            ):
+                same_type_updates += 1
+            return None
+
+        walk(function.body, enter, lambda child: None)
+        bound = assignments(function, node.value)
+        unknown = [value for value, _, _ in bound if value is UNKNOWN_VALUE]
+        for value, _, size in bound:
+            if value is UNKNOWN_VALUE and len(unknown) == same_type_updates:
+                continue
+            found.add(self._value_type(value, depth + 1) if size == 1 else None)
+        return found.pop() if len(found) == 1 else None
+
+    def _annotation_type(self, annotation: cst.BaseExpression) -> Optional[str]:
+        base = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+        name = self.ctx.qualified_name(base)
+        if name in ("builtins.str",):
+            return "str"
+        if name in ("typing.Dict", "builtins.dict"):
+            return "dict"
+        return None
 
     def _dict_get_default(self, node: cst.Call) -> bool:
         """``d.get(key, 1)`` on a dict annotated ``Dict[str, float]``: TorchScript's
