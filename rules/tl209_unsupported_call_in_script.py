@@ -7,7 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import (
     NAMEDTUPLE_METHODS,
@@ -205,7 +205,14 @@ class UnsupportedCallInScript(Rule):
     of the file annotated to return one: it fails at run time); a `slice(...)` returned or put in a list or
     tuple (TorchScript indexes with one written in the subscript or bound to a local only); `tuple(...)` of a list or shape (a list literal, a shape, a parameter
     annotated `List[...]`, a call of a method or function of the file annotated to return
-    one); `nn.Module`
+    one); `t.item()` (a `number` in TorchScript) used as a `range` bound, a tensor index or
+    the value of a local annotated `int` (`all inputs of range must be ints, found number`;
+    sizes, slices and arithmetic take the number); `hash(...)` of a str (a literal, a
+    parameter annotated `str`, the variable of a loop over a list of strs), a float or a
+    tuple: TorchScript's hash of these differs from Python's (the scripted model computes
+    other buckets without an error; a non-negative int's agrees); a function or method that
+    calls itself (`method 'build' is called recursively. Recursive calls are not
+    supported`; not in a branch an `is_scripting()` guard keeps from script); `nn.Module`
     methods called on a module in `forward` that TorchScript cannot compile
     (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`, `.parameters()`,
     ...).
@@ -297,6 +304,8 @@ class UnsupportedCallInScript(Rule):
     `repeat`, `new_zeros`, ..., `torch.zeros` / `ones` / `empty` / `rand` / `randn`) or a
     tensor index, directly or through a local bound to it: `int(2 ** n)` (Python's power is
     that int for an exponent >= 0; a negative one gave a float that `int` now truncates).
+    Unsafe fix for `t.item()` there: `int(...)` around the reported expression (an integer
+    tensor's item is that int in eager; a float tensor's raised there and is truncated now).
     The same unsafe fix for `pow(a, b)` and `round(x)` there: `int(pow(2, i))`,
     `int(round(x))` (`round` of a number is Python's int already, but `int(...)` of a
     symbolic size may specialize it under export / compile). The safe `sorted(d.keys())`
@@ -460,8 +469,75 @@ class UnsupportedCallInScript(Rule):
                 return [(torch.randn(2, 3), torch.tensor(1)), (torch.randn(4, 3), torch.tensor(2))]
             """
         ),
+        # `hash` of a non-negative int agrees; a recursion TorchScript never compiles.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def halve(self, x: torch.Tensor) -> torch.Tensor:
+                    if torch.jit.is_scripting():
+                        return x * 0.5
+                    return self.halve(x * 0.5) if x.numel() > 1000 else x * 0.5
+
+                def forward(self, x):
+                    return self.halve(x) * (hash(x.size(0)) % 7)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
     ]
     INVALID = [
+        # `hash` of a str (or float, tuple): TorchScript's own hash, another value than eager.
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, fields: List[str] = ["user", "item"]):
+                    super().__init__()
+                    self.fields = fields
+
+                def forward(self, x):
+                    ids = [hash(name) % 7 for name in self.fields]
+                    return x * torch.tensor(ids).sum()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="hashes a str its own way",
+        ),
+        # A method (or function) that calls itself.
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def build(self, x: torch.Tensor, levels: List[torch.Tensor]) -> List[torch.Tensor]:
+                    levels.append(x)
+                    if x.shape[-1] <= 2:
+                        return levels
+                    return self.build(F.avg_pool2d(x, 2), levels)
+
+                def forward(self, x):
+                    return torch.stack([v.mean((2, 3)) for v in self.build(x, [])], 1)
+
+            def inputs():
+                return [(torch.randn(1, 2, 8, 8),), (torch.randn(2, 2, 4, 4),)]
+            """,
+            line=12,
+            message_contains="is called recursively",
+        ),
         # TorchScript's tuples have no `index`.
         Invalid(
             """
@@ -1672,6 +1748,131 @@ class UnsupportedCallInScript(Rule):
             f"an integer tensor, and {why} in torch 2.13; write `int({code})`",
         )
 
+    # -- `hash(...)` of a value TorchScript hashes its own way
+    def _hashed(self, node: cst.Call) -> None:
+        if self.ctx.qualified_name(node.func) != "builtins.hash" or len(node.args) != 1:
+            return
+        value = node.args[0].value
+        if isinstance(value, cst.Tuple):
+            what: Optional[str] = "tuple"
+        elif self._str_value(value, 0):
+            what = "str"
+        else:
+            what = "float" if self._number_type(value) == "float" else None
+        if what is None:
+            return
+        self.report(
+            node,
+            f"`hash(...)` of a {what} in scripted code: TorchScript hashes a {what} its own way "
+            "(torch 2.13 gives another value than Python's `hash` for 'abc', 1.5 and (1, 2), "
+            "and Python salts a str's hash per process unless PYTHONHASHSEED is set), so the "
+            "scripted model computes other values (buckets, ids) than eager without an "
+            "error; compute a stable code of your own (from `ord(c)` of the characters), or "
+            "the ids once in `__init__`",
+        )
+
+    def _str_value(self, value: cst.BaseExpression, depth: int) -> bool:
+        """A value TorchScript surely types ``str``: a string literal or f-string, ``str(...)``,
+        a parameter annotated ``str``, a local bound only to such values, or the variable of a
+        ``for`` loop over a list of them (a display of string literals, a parameter annotated
+        ``List[str]``, a module attribute ``__init__`` sets only to one)."""
+        if depth > 3:
+            return False
+        if literal_type(value) == "str" or isinstance(value, cst.FormattedString):
+            return True
+        if isinstance(value, cst.Call):
+            return self.ctx.qualified_name(value.func) == "builtins.str"
+        function = self.ctx.function
+        if not isinstance(value, cst.Name) or function is None:
+            return False
+        params = [p for p in signature_params(self.ctx, function) if p.name.value == value.value]
+        bound = assignments(function, value.value)
+        if params:
+            annotation = params[0].annotation
+            return (
+                not bound
+                and annotation is not None
+                and self.ctx.qualified_name(annotation.annotation) == "builtins.str"
+            )
+        loops = _loops_over(function, value.value)
+        if loops is None:
+            return False
+        others = [v for v, _, _ in bound if v is not UNKNOWN_VALUE]
+        if len(bound) - len(others) != len(loops):
+            return False  # another binding TorchScript's type is unknown for
+        if not bound:
+            return False
+        return all(self._str_value(v, depth + 1) for v in others) and all(
+            self._str_list(iterable) for iterable in loops
+        )
+
+    def _str_list(self, iterable: cst.BaseExpression) -> bool:
+        """A list of strs: a display of string literals, a parameter annotated ``List[str]``,
+        or ``self.X`` that the class's methods set only to one (or to such a parameter of
+        ``__init__``)."""
+        if isinstance(iterable, (cst.List, cst.Tuple)):
+            return bool(iterable.elements) and all(
+                literal_type(e.value) == "str" for e in iterable.elements
+            )
+        function = self.ctx.function
+        if isinstance(iterable, cst.Name) and function is not None:
+            return not assignments(function, iterable.value) and _str_list_parameter(
+                self.ctx, function, iterable.value
+            )
+        attr = self_attribute(iterable)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return False
+        values = [
+            (method, value)
+            for method in class_methods(self.ctx, info.owner_class)
+            for value in self_assignments(method, attr)
+        ]
+        return bool(values) and all(
+            (isinstance(v, (cst.List, cst.Tuple)) and self._str_list(v))
+            or (
+                isinstance(v, cst.Name)
+                and method.name.value == "__init__"
+                and not assignments(method, v.value)
+                and _str_list_parameter(self.ctx, method, v.value)
+            )
+            for method, v in values
+        )
+
+    # -- a function or method that calls itself
+    def _recursive(self, node: cst.Call) -> None:
+        function = self.ctx.function
+        info = self.ctx.function_info
+        if function is None or info is None or info.parent is not None:
+            return
+        name = function.name.value
+        func = node.func
+        if info.owner_class is not None and is_method(self.ctx, function):
+            calls_itself = (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == name
+                and isinstance(func.value, cst.Name)
+                and func.value.value == "self"
+            )
+            kind = "method"
+        else:
+            calls_itself = (
+                info.owner_class is None
+                and isinstance(func, cst.Name)
+                and func.value == name
+                and not assignments(function, name)
+                and not any(p.name.value == name for p in signature_params(self.ctx, function))
+            )
+            kind = "function"
+        if not calls_itself:
+            return
+        self.report(
+            node,
+            f"`{name}` calls itself in scripted code: TorchScript compiles no recursion "
+            f"(torch 2.13: {kind} '{name}' is called recursively. Recursive calls are not "
+            "supported); write it as a loop over the levels",
+        )
+
     def _report_int_power(
         self, where: cst.BaseExpression, power: cst.BaseExpression, what: str
     ) -> None:
@@ -1766,6 +1967,8 @@ class UnsupportedCallInScript(Rule):
             return
         self._int_power_arguments(node)
         self._range_item(node)
+        self._hashed(node)
+        self._recursive(node)
         func = node.func
         if (
             isinstance(func, cst.Attribute)
@@ -2573,3 +2776,51 @@ def _names(target: cst.BaseExpression) -> list[cst.Name]:
     if isinstance(target, (cst.Tuple, cst.List)):
         return [n for e in target.elements for n in _names(e.value)]
     return []
+
+
+def _loops_over(function: cst.FunctionDef, name: str) -> Optional[list[cst.BaseExpression]]:
+    """The iterables of the ``for`` loops (and comprehensions) whose target is the bare name
+    ``name`` in ``function``; None when a loop unpacks into it."""
+    found: list[cst.BaseExpression] = []
+    unpacked = False
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        nonlocal unpacked
+        if isinstance(child, (cst.For, cst.CompFor)):
+            target = child.target
+            if isinstance(target, cst.Name) and target.value == name:
+                found.append(child.iter)
+            elif not isinstance(target, cst.Name):
+                names = [n for n in walk_names(target)]
+                unpacked = unpacked or name in names
+        return None
+
+    walk(function.body, enter, lambda child: None)
+    return None if unpacked else found
+
+
+def walk_names(target: cst.CSTNode) -> list[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in walk_names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return walk_names(target.value)
+    return []
+
+
+def _str_list_parameter(ctx: LintContext, function: cst.FunctionDef, name: str) -> bool:
+    """A parameter of ``function`` annotated ``List[str]`` / ``list[str]``."""
+    params = function.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value != name or param.annotation is None:
+            continue
+        annotation = param.annotation.annotation
+        return (
+            isinstance(annotation, cst.Subscript)
+            and ctx.qualified_name(annotation.value) in ("typing.List", "builtins.list")
+            and len(annotation.slice) == 1
+            and isinstance(annotation.slice[0].slice, cst.Index)
+            and ctx.qualified_name(annotation.slice[0].slice.value) == "builtins.str"
+        )
+    return False
