@@ -12,7 +12,7 @@ from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import annotated_tensor, call_targets
+from ._graph import annotated_tensor, call_targets, keyword
 
 ITERATION_WRAPPERS = {
     "builtins.enumerate",
@@ -30,8 +30,10 @@ class TensorIteration(Rule):
     Finds Python iteration over the first dimension of a tensor in graph code (`for row in x`,
     `[f(r) for r in x]`, `for r in x.unbind(0)`, `zip(x, y)`, the builtin `sum(x)`) and
     `len(x)` on a tensor.
-    Loops over `nn.ModuleList`, lists of tensors from `split`/`chunk` with fixed sizes, and
-    `len(x.shape)` are not flagged.
+    So is iteration over the pieces of `x.split(k)` / `torch.split(x, k)` with an int size
+    along dimension 0 (their number follows the first size: NeRF-style ray batching).
+    Loops over `nn.ModuleList`, over `chunk(n)` pieces, `split`s along other dimensions or
+    with a list of sizes, and `len(x.shape)` are not flagged.
 
     ## Why is this bad?
     The number of iterations is the tensor's first size, read as a Python int. `torch.compile`
@@ -253,6 +255,26 @@ class TensorIteration(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, chunk: int = 64):
+                    super().__init__()
+                    self.chunk = chunk
+                    self.mlp = nn.Linear(3, 4)
+
+                def forward(self, pts):
+                    outs = [self.mlp(c) for c in pts.split(self.chunk, dim=0)]
+                    return torch.cat(outs, dim=0)
+
+            def inputs():
+                return [(torch.rand(150, 3),), (torch.rand(200, 3),), (torch.rand(40, 3),)]
+            """,
+            line=11,
+        ),
         # A helper unpacks the stacked keys and values its caller passes.
         Invalid(
             """
@@ -408,7 +430,27 @@ class TensorIteration(Rule):
             return on_first and self.ctx.kind(func.value) == Kind.TENSOR
         if self.ctx.qualified_name(func) in ITERATION_WRAPPERS:
             return any(self._iterates_tensor(arg) for arg in call_targets(iterable)[:3])
-        return False
+        return self._first_dim_split(iterable)
+
+    def _first_dim_split(self, call: cst.Call) -> bool:
+        """``x.split(k)`` / ``torch.split(x, k)`` with an int ``k`` along dimension 0: one piece
+        per ``k`` rows of the first size."""
+        func = call.func
+        args = call_targets(call)
+        if self.ctx.qualified_name(func) == "torch.split":
+            tensor, rest = (args[0], args[1:]) if args else (None, [])
+        elif isinstance(func, cst.Attribute) and func.attr.value == "split":
+            tensor, rest = func.value, args
+        else:
+            return False
+        if tensor is None or not rest or self.ctx.kind(tensor) != Kind.TENSOR:
+            return False
+        if self.ctx.kind(rest[0]) not in (Kind.CONST, Kind.SIZE) or isinstance(
+            rest[0], (cst.List, cst.Tuple)
+        ):
+            return False
+        dim = keyword(call, "dim") or (rest[1] if len(rest) > 1 else None)
+        return dim is None or (isinstance(dim, cst.Integer) and dim.value == "0")
 
     def visit_For(self, node: cst.For) -> None:
         if self.ctx.in_graph and self._iterates_tensor(node.iter):

@@ -5,7 +5,10 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import self_assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
+
+from ._script import class_methods
 
 # Writes to the interpreter's own streams: print by another name (torch 2.13: Dynamo has no
 # handler for these file methods, "Unsupported method call").
@@ -29,7 +32,9 @@ class PrintInGraph(Rule):
 
     ## What it does
     Finds calls to the built-in `print` inside graph code: `forward` of an `nn.Module`, the
-    functions it calls, and functions passed to or decorated with `torch.compile`.
+    functions it calls, and functions passed to or decorated with `torch.compile`. A method
+    of the module that stores `print` or `functools.partial(print, ...)` on `self` (`self._log
+    = partial(print, "[gen]") if verbose else ...`) makes `self._log(...)` a print too.
 
     ## Why is this bad?
     `print` is a side effect Dynamo cannot put in a graph. `torch.compile(fullgraph=True)`
@@ -174,6 +179,30 @@ class PrintInGraph(Rule):
     INVALID = [
         Invalid(
             """
+            import functools
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, verbose: bool = True):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self._log = functools.partial(print, "[model]") if verbose else (lambda *a: None)
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    self._log("batch", y.shape[0])
+                    return y.relu()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+            backends=("compile",),
+        ),
+        Invalid(
+            """
             import sys
 
             import torch
@@ -211,7 +240,7 @@ class PrintInGraph(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
-        if self.ctx.qualified_name(node.func) == "builtins.print":
+        if self.ctx.qualified_name(node.func) == "builtins.print" or self._held_print(node.func):
             self.report(node)
             return
         func = node.func
@@ -221,3 +250,24 @@ class PrintInGraph(Rule):
             and self.ctx.qualified_name(func.value) in STREAMS
         ):
             self.report(node, STREAM_MESSAGE)
+
+    def _held_print(self, func: cst.BaseExpression) -> bool:
+        """``self._log(...)`` where a method of the class binds ``self._log`` to ``print`` or
+        ``functools.partial(print, ...)`` (either branch of an if-expression)."""
+        attr = self_attribute(func)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return False
+        for method in class_methods(self.ctx, info.owner_class):
+            for value in self_assignments(method, attr):
+                options = [value.body, value.orelse] if isinstance(value, cst.IfExp) else [value]
+                if any(o is not None and self._is_print(o) for o in options):
+                    return True
+        return False
+
+    def _is_print(self, value: cst.BaseExpression) -> bool:
+        if isinstance(value, cst.Call) and value.args:
+            if self.ctx.qualified_name(value.func) != "functools.partial":
+                return False
+            value = value.args[0].value
+        return self.ctx.qualified_name(value) == "builtins.print"

@@ -33,7 +33,8 @@ class SelfStateMutation(Rule):
     ## What it does
     Finds graph code that changes Python attributes of the module (`self.step += 1`,
     `self.prev = h.detach()`, `self.cache["k"] = v`, `self.history.append(x)`,
-    `setattr(self, "n", ...)`) when graph code of the class reads that attribute back on a later
+    `setattr(self, "n", ...)`, `next(self.ids)` of an iterator kept on self such as
+    `itertools.count()`) when graph code of the class reads that attribute back on a later
     call, so the state changes results across calls. The finding sits where the function reads
     the state back (`context = torch.stack(list(self.history))` after
     `self.history.append(h)`), the value a converted model keeps; on the change when the
@@ -375,6 +376,29 @@ class SelfStateMutation(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import itertools
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.chunk_ids = itertools.count()
+
+                def forward(self, x):
+                    start = next(self.chunk_ids) * x.shape[1]
+                    pos = torch.arange(start, start + x.shape[1], dtype=torch.float32)
+                    return self.fc(x) + pos[:, None]
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(2, 3, 4),), (torch.randn(2, 3, 4),)]
+            """,
+            line=13,
+        ),
         # A plain object held on self counts its calls and a property reads the count back:
         # the converted model keeps the weight of the conversion call.
         Invalid(
@@ -600,6 +624,10 @@ class SelfStateMutation(Rule):
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
             self._check(func.value, node)
+        elif self.ctx.qualified_name(func) == "builtins.next" and node.args:
+            # `next(self.ids)` of an iterator kept on self (itertools.count, iter(...)): each
+            # call reads the item the last one left and advances it.
+            self._check(node.args[0].value, node)
         elif self.ctx.qualified_name(func) == "builtins.setattr" and len(node.args) >= 2:
             owner, name = node.args[0].value, node.args[1].value
             if isinstance(name, cst.SimpleString) and isinstance(owner, cst.Name):

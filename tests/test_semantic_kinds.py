@@ -903,3 +903,33 @@ def test_a_plain_object_called_from_self_learns_argument_kinds_and_a_factory_its
     assert kinds_in(source, "Model.forward")["near"] == DATA
     # `Heads.build(...)` makes a Heads: its methods are reached and learn their arguments.
     assert kinds_in(source, "Heads.route")["key"] == T
+
+
+def test_kinds_of_state_queries_data_lists_array_views_and_groupby_keys() -> None:
+    env = kinds_in(
+        """
+        import itertools
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def forward(self, x, labels):
+                deterministic = torch.are_deterministic_algorithms_enabled()
+                precision = torch.get_float32_matmul_precision()
+                weights = [float(v) for v in labels.tolist()]
+                shapes = [float(n) for n in x.shape]
+                arr = x.numpy()
+                view = arr.T
+                for key, group in itertools.groupby(labels.tolist()):
+                    pass
+                return x
+        """,
+        "Net.forward",
+    )
+    assert env["deterministic"] == CONST
+    assert env["precision"] == CONST
+    assert env["weights"] == DATA
+    assert env["shapes"] != DATA
+    assert env["view"] == Kind.NDARRAY
+    assert env["key"] == DATA

@@ -969,6 +969,13 @@ class KindInference:
                 and args
             ):
                 return self._iter_kind(args[0])
+            if name == "itertools.groupby" and args:
+                # `for key, group in groupby(row)`: keys are items of `row`, groups runs of them.
+                item = self._iter_kind(args[0])
+                return (item, UNK) if isinstance(item, Kind) else (UNK, UNK)
+            if name in ("itertools.islice", "itertools.chain", "itertools.cycle") and args:
+                items = {self._iter_kind(a) for a in (args[:1] if "chain" not in name else args)}
+                return items.pop() if len(items) == 1 else UNK
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("items",):
                 return (CONST, UNK)
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("keys",):
