@@ -37,6 +37,26 @@ def variable_uses(fixer: Fixer, scope: cst.CSTNode, name: str) -> list[cst.Name]
     return uses
 
 
+def variables_read(root: cst.CSTNode) -> list[cst.Name]:
+    """The variable names in ``root`` (``x`` of ``x.attr``, not ``attr``)."""
+    found: list[cst.Name] = []
+
+    class _Collect(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.append(name)
+
+        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
+            attribute.value.visit(self)
+            return False
+
+        def visit_Arg(self, arg: cst.Arg) -> bool:
+            arg.value.visit(self)
+            return False
+
+    root.visit(_Collect())
+    return found
+
+
 def scope_of(fixer: Fixer, node: cst.CSTNode) -> cst.CSTNode:
     function = fixer.enclosing_function(node)
     return function if function is not None else fixer.ctx.module

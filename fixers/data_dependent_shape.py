@@ -4,13 +4,19 @@ computed over full-shape tensors.
 - A full reduction of an elementwise expression of masked tensors, ``E(x[m], y[m]).R()``
   (``E`` made of arithmetic, numbers and elementwise tensor methods / ``torch`` functions, ``R``
   one of ``sum``, ``mean``, ``max``, ``min``, ``amax``, ``amin``), where ``m`` surely has the
-  shape of one of the masked tensors (a comparison of it with numbers, ``torch.isnan(x)``,
+  shape of one of the masked tensors (a comparison of it, or of elementwise math of it with
+  numbers such as ``x.abs()``, with numbers, ``torch.isnan(x)``,
   ``~`` / ``&`` / ``|`` of those, or a name bound only to one), so the index selects elements:
   ``R = sum`` -> ``torch.where(m, E(x, y), 0).sum()``; ``mean`` -> that sum ``/ m.sum()``
   (0/0 is NaN, as the mean of nothing is); ``max`` / ``min`` -> ``torch.where(m, E, -inf /
   inf).max()`` (the original raised on an empty selection);
 - ``torch.masked_select(x, m).R()`` / ``x.masked_select(m).R()`` likewise (masked_select
   broadcasts ``x`` and ``m`` exactly as ``torch.where`` does);
+- either selection bound to a name, ``v = x[m]`` / ``v = torch.masked_select(x, m)``, whose one
+  read is reduced so (``h * v.mean()``, ``(v * 3).sum()``), where no name the selection reads
+  is bound twice in the function: the reduction is rewritten with ``x`` and ``m`` in ``v``'s
+  place and the binding goes (torch 2.13: ``fullgraph=True`` compiles the result, eager
+  outputs equal up to the last bits of the sum);
 - ``F.cross_entropy(logits[m], labels[m], ...)`` (or ``nll_loss``) with ``m`` built from
   ``labels`` -> ``F.cross_entropy(logits.flatten(0, -2), torch.where(m, labels,
   ignore).flatten(), ...)``: the entries left out become ``ignore_index`` (-100 unless given),
@@ -48,6 +54,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
+from ._shared import variables_read
 from ._tensor_exprs import ARITHMETIC, ELEMENTWISE, is_bool_tensor, is_number, name_reads
 
 # Elementwise tests of one tensor: ``torch.isnan(x)`` has ``x``'s shape.
@@ -345,8 +352,101 @@ class MaskedReductionToWhere(Fixer):
             )
         return False
 
-    def _is(self, expr: cst.BaseExpression, tensor: str) -> bool:
-        return self.code(_unparenthesized(expr)) == tensor
+    def _is(self, expr: cst.BaseExpression, tensor: str, depth: int = 0) -> bool:
+        """``expr`` is ``tensor``, or elementwise math of it with numbers (``x.abs()``,
+        ``torch.sigmoid(x)``, ``x * 2``): the same shape."""
+        expr = _unparenthesized(expr)
+        if self.code(expr) == tensor:
+            return True
+        if depth > 4:
+            return False
+        if isinstance(expr, cst.UnaryOperation) and isinstance(
+            expr.operator, (cst.Minus, cst.Plus)
+        ):
+            return self._is(expr.expression, tensor, depth + 1)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, ARITHMETIC):
+            sides = (expr.left, expr.right)
+            return any(self._is(e, tensor, depth + 1) for e in sides) and all(
+                self._is(e, tensor, depth + 1) or is_number(e) for e in sides
+            )
+        if isinstance(expr, cst.Call):
+            func = expr.func
+            if isinstance(func, cst.Attribute) and func.attr.value in ELEMENTWISE:
+                return self._is(func.value, tensor, depth + 1) and all(
+                    _plain_number_arg(a) for a in expr.args
+                )
+            if _torch_elementwise(self, expr) and expr.args:
+                first, rest = expr.args[0], expr.args[1:]
+                return (
+                    first.keyword is None
+                    and not first.star
+                    and self._is(first.value, tensor, depth + 1)
+                    and all(_plain_number_arg(a) for a in rest)
+                )
+        return False
+
+
+class NamedMaskedReductionToWhere(MaskedReductionToWhere):
+    """TL107 at ``v = x[m]`` / ``v = torch.masked_select(x, m)`` whose one read is reduced as
+    above (``v.mean()``, ``(v * 2).sum()``, ``torch.sum(v)``): the reduction becomes the
+    ``torch.where`` form of ``x`` and ``m`` and the binding goes (see the module docstring)."""
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not isinstance(node, cst.BaseExpression) or self._masked_leaf(node) is None:
+            return None
+        assign = self.parent(node)
+        line = self.parent(assign) if isinstance(assign, cst.Assign) else None
+        function = self.enclosing_function(node)
+        if (
+            not isinstance(assign, cst.Assign)
+            or assign.value is not node
+            or len(assign.targets) != 1
+            or not isinstance(assign.targets[0].target, cst.Name)
+            or not isinstance(line, cst.SimpleStatementLine)
+            or len(line.body) != 1
+            or function is None
+        ):
+            return None
+        name = assign.targets[0].target.value
+        reads = name_reads(function, name)
+        if len(assignments(function, name)) != 1 or len(reads) != 1:
+            return None
+        read = reads[0]
+        # The tensor and the mask at the read are those of the selection: no name they read
+        # is bound twice.
+        if not isinstance(read, cst.Name) or any(
+            len(assignments(function, n.value)) > 1 for n in variables_read(node)
+        ):
+            return None
+        found = self._reduction_of(read, node)
+        if found is None:
+            return None
+        return [found, (line, cst.RemovalSentinel.REMOVE)]
+
+    def _reduction_of(self, read: cst.Name, selection: cst.BaseExpression) -> Optional[Replacement]:
+        """:meth:`_reduction` above the read, with the selection in the read's place."""
+        current: cst.CSTNode = read
+        parent = self.parent(current)
+        while parent is not None:
+            if (
+                isinstance(parent, cst.Attribute)
+                and parent.value is current
+                and parent.attr.value in REDUCTION_FILL
+            ):
+                call = self.parent(parent)
+                if isinstance(call, cst.Call) and call.func is parent and not call.args:
+                    inner = _replace(current, {id(read): selection})
+                    return self._rewrite_reduction(call, parent.attr.value, inner)
+                return None
+            reduction = self._torch_reduction(parent)
+            if reduction is not None:
+                inner = _replace(current, {id(read): selection})
+                return self._rewrite_reduction(reduction[0], reduction[1], inner)
+            if not self._elementwise_step(parent, current):
+                return None
+            current, parent = parent, self.parent(parent)
+        return None
 
 
 def _unparenthesized(expr: cst.BaseExpression) -> cst.BaseExpression:

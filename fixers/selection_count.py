@@ -42,6 +42,7 @@ from torchlint.lint.fixes import Replacement
 from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
+from ._shared import variables_read
 from ._tensor_exprs import is_bool_tensor, name_reads
 from .scalar_to_tensor import SelectionCountToTensor, _Flow
 from .tensor_condition import TensorConditionToWhere, whole_test
@@ -163,7 +164,7 @@ class _SelectionCount:
     def _unchanged(self, value: cst.CSTNode, function: cst.FunctionDef) -> bool:
         """Every name ``value`` reads is bound at most once in ``function`` (so the mask at
         the count is the mask of the selection)."""
-        names = {n.value for n in _names(value)}
+        names = {n.value for n in variables_read(value)}
         return all(len(assignments(function, n)) <= 1 for n in names)
 
     # -- the test ------------------------------------------------------------------------------
@@ -329,18 +330,3 @@ def _single_zero(elements) -> bool:
         and isinstance(elements[0].slice, cst.Index)
         and _is_zero(elements[0].slice.value)
     )
-
-
-def _names(node: cst.CSTNode) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class _Collect(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
-
-        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
-            attribute.value.visit(self)
-            return False
-
-    node.visit(_Collect())
-    return found

@@ -190,7 +190,8 @@ class DataDependentShape(Rule):
     Unsafe fixes, where the mask surely selects elements (built elementwise from a masked
     tensor): a full reduction of elementwise math over `x[mask]` / `masked_select(x, mask)`
     becomes the reduction of `torch.where(mask, E(x), fill)` (`sum`; `mean` as that sum over
-    `mask.sum()`; `max` / `min` / `amax` / `amin` with a fill of -inf / inf);
+    `mask.sum()`; `max` / `min` / `amax` / `amin` with a fill of -inf / inf), also where the
+    selection is bound to a name read once, by that reduction (the binding goes);
     `F.cross_entropy(logits[m], labels[m])` (and `nll_loss`) with `m` built from `labels`
     becomes `F.cross_entropy(logits.flatten(0, -2), torch.where(m, labels, -100).flatten())`;
     `F.mse_loss(a[m], b[m])` (and the other elementwise losses) becomes the masked sum (or

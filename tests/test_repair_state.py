@@ -230,6 +230,46 @@ def test_masked_reductions_keep_the_full_shape():
     assert _fix(before, "TL107", unsafe=False) == normalized(before)
 
 
+def test_named_selections_reduced_once_keep_the_full_shape():
+    # The selection bound to a name read once, by a reduction; a mask of elementwise math of
+    # the tensor (x.abs() > 1) has its shape.
+    before = _net(
+        """\
+        h = x * 2
+        positive = torch.masked_select(h, h > 0)
+        salient = h[h.abs() > 1.0]
+        return h * salient.mean() + (positive * 3).sum()
+        """
+    )
+    after = (
+        before.replace("        positive = torch.masked_select(h, h > 0)\n", "")
+        .replace("        salient = h[h.abs() > 1.0]\n", "")
+        .replace(
+            "salient.mean()",
+            "(torch.where(h.abs() > 1.0, h, 0).sum() / (h.abs() > 1.0).sum())",
+        )
+        .replace("(positive * 3).sum()", "torch.where(h > 0, h * 3, 0).sum()")
+    )
+    assert _fix(before, "TL107") == after
+    assert _fix(before, "TL107", unsafe=False) == normalized(before)
+
+
+def test_named_selections_read_otherwise_are_left_alone():
+    # Read twice, or rebinding a name the selection reads, or reduced over a dim.
+    before = _net(
+        """\
+        h = x * 2
+        big = h[h > 1]
+        small = h[h < -1]
+        h = h + 1
+        rows = x[x > 0]
+        return big.sum() + big.mean() + small.sum() + rows.sum(0) + h.sum()
+        """
+    )
+    found = lint_text("net.py", normalized(before), Settings(select=("TL107",))).diagnostics
+    assert len(found) == 3 and all(d.fix is None for d in found)
+
+
 def test_masked_losses_become_full_shape_losses():
     before = _net(
         """\
@@ -354,6 +394,14 @@ TORCH_CASES = [
         "TL107",
         _net("y = x * 3\nhot = y > 1.0\nreturn (y[hot] - 1).square().mean() + y[hot].max()\n"),
         id="TL107-reductions",
+    ),
+    pytest.param(
+        "TL107",
+        _net(
+            "h = x.tanh()\nsel = h[h.abs() > 0.5]\nkept = h.masked_select(h > 0)\n"
+            "return h * sel.mean() + kept.sum()\n"
+        ),
+        id="TL107-named-selections",
     ),
     pytest.param(
         "TL107",
