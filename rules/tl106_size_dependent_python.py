@@ -67,6 +67,19 @@ def method_message(method: str) -> Message:
     )
 
 
+# `x.shape.numel()`: torch.Size's own product, a Python int the tracer does not see (torch
+# 2.13: `x.numel()` and `math.prod(x.shape)` are recorded, this one is baked in).
+SHAPE_NUMEL_MESSAGE = Message(
+    "`.numel()` of a shape (`torch.Size`) is a Python int the tracer does not record",
+    (
+        (
+            "trace",
+            "torch.jit.trace bakes in the example input's element count, so inputs of another "
+            "size fail or silently reuse it",
+        ),
+    ),
+    "use `x.numel()`, which the tracer records",
+)
 ROUND_MESSAGE = Message(
     "`round()` of a size",
     (
@@ -193,7 +206,9 @@ class SizeDependentPython(Rule):
     ## What it does
     Finds `if x.shape[0] > 1:`, `while n < x.size(1):`, `for t in range(x.size(1)):`,
     `int(x.shape[0])`, `min(x.size(0), k)`, `min(x.shape[-2:])`, `math.sqrt(x.size(1))` and
-    `torch.split(x, x.shape[1] // 2, dim=1)` in graph code, checks for empty inputs
+    `torch.split(x, x.shape[1] // 2, dim=1)` in graph code, `x.shape.numel()` (torch.Size's
+    product: a Python int the tracer does not record, where `x.numel()` and
+    `math.prod(x.shape)` are recorded), checks for empty inputs
     (`if x.numel() == 0:`, `max(n - 1, 1)`: the tracer warns there too), sizes computed by a
     project function or method (`if not empty(q):` with `def empty(t): return t.numel() == 0`,
     `for i in range(n_windows(x, 2)):`), and methods of Python numbers called on a size
@@ -252,6 +267,8 @@ class SizeDependentPython(Rule):
     loop (`torch.jit.script`), or trace with the sizes used in production.
 
     ## Fix safety
+    A safe fix for `x.shape.numel()` / `x.size().numel()`: `x.numel()`, the same int in eager,
+    recorded by the tracer (TorchScript rejects the original and scripts the fix).
     Unsafe fixes (`--unsafe-fixes`) where the test is one comparison of sizes the tracer records
     (`x.size(1) > self.max_len`, `t % 2 == 1`, names bound to such sizes), which is a 0-d bool
     tensor while tracing: `if c: x = F.pad(x, (0, p))` -> `x = F.pad(x, (0, p * (c)))` (a pad
@@ -570,6 +587,41 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.mix = nn.Linear(6, 6)
+
+                def forward(self, x):
+                    rows = x.shape.numel() // 6
+                    return self.mix(x.reshape(rows, 6)).reshape(x.shape)
+
+            def inputs():
+                return [(torch.randn(2, 3, 6),), (torch.randn(4, 5, 6),)]
+            """,
+            line=10,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.mix = nn.Linear(6, 6)
+
+                    def forward(self, x):
+                        rows = x.numel() // 6
+                        return self.mix(x.reshape(rows, 6)).reshape(x.shape)
+
+                def inputs():
+                    return [(torch.randn(2, 3, 6),), (torch.randn(4, 5, 6),)]
+            """,
+        ),
         # A shape slice compared with a fixed grid: the trace keeps the example's answer.
         Invalid(
             """
@@ -1165,6 +1217,15 @@ class SizeDependentPython(Rule):
             and tensor_under_trace(self.ctx, func.value)  # type: ignore[attr-defined]
         ):
             self.report(node, method_message(func.attr.value))  # type: ignore[attr-defined]
+            return
+        if (
+            type(func) is cst.Attribute
+            and func.attr.value == "numel"  # type: ignore[attr-defined]
+            and not node.args
+            and self.ctx.kind(func.value) == Kind.SHAPE  # type: ignore[attr-defined]
+            and varying_size(self.ctx, func.value)  # type: ignore[attr-defined]
+        ):
+            self.report(node, SHAPE_NUMEL_MESSAGE)
             return
         name = self.ctx.qualified_name(node.func) or ""
         if name == "builtins.round":

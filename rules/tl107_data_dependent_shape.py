@@ -160,8 +160,8 @@ class DataDependentShape(Rule):
     fixed-size tensor and the losses of the tensor itself pass. These findings name
     `torch.compile` whether or not plain `torch.compile` reported a break at the selection:
     `fullgraph=True` fails at them either way. A Python comparison of such a size
-    (`if idx.shape[0] > 0:`, also through a name bound to `len(...)` / `.shape[0]`) fails both
-    too; a Python `max(n, 1)` / `min(n, k)` of it fails `torch.export` only (fullgraph=True takes
+    (`if idx.shape[0] > 0:`, also through a name bound to `len(...)` / `.shape[0]`) or a
+    `range()` over it fails both too; a Python `max(n, 1)` / `min(n, k)` of it fails `torch.export` only (fullgraph=True takes
     a symbolic max).
 
     ## Example
@@ -413,6 +413,30 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.gate = nn.Linear(4, 1)
+                    self.step = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    active = self.gate(x).squeeze(-1) > 0
+                    count = active.nonzero().shape[0]
+                    for _ in range(count):
+                        x = x + 0.1 * torch.tanh(self.step(x))
+                    return x
+
+            def inputs():
+                return [(torch.randn(4, 4),), (torch.randn(5, 4) + 1.0,)]
+            """,
+            line=13,
+            backends=("compile", "export"),
+        ),
         Invalid(
             """
             import torch
@@ -899,6 +923,10 @@ class DataDependentShape(Rule):
 
         if name in ("builtins.max", "builtins.min"):
             self._check_python_min_max(node)
+        elif name == "builtins.range":
+            for bound in call_targets(node):
+                if self._report_size_use(node, bound, "a Python `range()`"):
+                    break
         self._check_consumer(node, name)
 
     def _uncaptured_module(self, func: cst.BaseExpression) -> bool:
@@ -1011,28 +1039,34 @@ class DataDependentShape(Rule):
         if not self.ctx.in_graph:
             return
         for operand in (node.left, *(c.comparator for c in node.comparisons)):
-            tensor = self._size_operand(operand)
-            if tensor is None:
-                continue
-            self._names = []
-            if self._size_of(tensor) is None or (self._names and self._checked(set(self._names))):
-                continue
-            text = self.ctx.module.code_for_node(tensor).strip()
-            what = f"`{text}`" if len(text) <= 40 and "\n" not in text else "a tensor"
-            self.report(
-                node,
-                Message(
-                    f"a Python comparison of the data-dependent size of {what}",
-                    (
-                        ("compile", "torch.compile(fullgraph=True) raises here"),
-                        ("export", "torch.export fails here (GuardOnDataDependentSymNode)"),
-                    ),
-                    "keep the full shape (a mask instead of the selection), so that no "
-                    "branch depends on how many elements were selected",
+            if self._report_size_use(node, operand, "a Python comparison"):
+                return
+
+    def _report_size_use(self, node: cst.CSTNode, operand: cst.BaseExpression, use: str) -> bool:
+        """Report ``node`` when ``operand`` reads the data-dependent size of a tensor that
+        Python then needs the value of (``use``: what Python does with it)."""
+        tensor = self._size_operand(operand)
+        if tensor is None:
+            return False
+        self._names = []
+        if self._size_of(tensor) is None or (self._names and self._checked(set(self._names))):
+            return False
+        text = self.ctx.module.code_for_node(tensor).strip()
+        what = f"`{text}`" if len(text) <= 40 and "\n" not in text else "a tensor"
+        self.report(
+            node,
+            Message(
+                f"{use} of the data-dependent size of {what}",
+                (
+                    ("compile", "torch.compile(fullgraph=True) raises here"),
+                    ("export", "torch.export fails here (GuardOnDataDependentSymNode)"),
                 ),
-                targets=("compile", "export"),
-            )
-            return
+                "keep the full shape (a mask instead of the selection), so that no "
+                "branch depends on how many elements were selected",
+            ),
+            targets=("compile", "export"),
+        )
+        return True
 
     def _size_operand(self, operand: cst.BaseExpression) -> Optional[cst.BaseExpression]:
         """The tensor whose dimension-0 size ``operand`` reads, directly or through a name
