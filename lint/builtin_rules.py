@@ -46,6 +46,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL220": "boolean-operator-value-in-script",
     "TL221": "int-overflow-in-script",
     "TL222": "name-unbound-on-a-path-in-script",
+    "TL223": "number-rebound-to-tensor-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",
