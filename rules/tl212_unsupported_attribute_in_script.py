@@ -274,7 +274,7 @@ class UnsupportedAttributeInScript(Rule):
     (a model config object, such as a transformers `PretrainedConfig`),
     `self.config = Config(...)` of a dataclass, a namespace object
     (`self.cfg = types.SimpleNamespace(...)`, `argparse.Namespace(...)`, or a parameter
-    annotated as one), `self.act = functools.partial(...)`, a lambda
+    annotated as one), `self.keep = slice(...)`, `self.act = functools.partial(...)`, a lambda
     (`self.act = lambda t: ...`, also the one the constructor's defaults pick in
     `act if act is not None else (lambda t: ...)`, `act or (lambda t: ...)`, or a parameter
     defaulting to a lambda), and
@@ -642,8 +642,47 @@ class UnsupportedAttributeInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
+        # A slice written in the subscript, its bound an int attribute.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.start = 1
+
+                def forward(self, x):
+                    keep = slice(self.start, None)
+                    return x[:, self.start :] + x[:, keep]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
     ]
     INVALID = [
+        # A slice object stored on the module.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.keep = slice(1, None)
+
+                def forward(self, x):
+                    return x[:, self.keep]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="failed to convert Python type: 'slice'",
+        ),
         # A store into a constant (Final / __constants__) in scripted code.
         Invalid(
             """
@@ -1253,6 +1292,14 @@ class UnsupportedAttributeInScript(Rule):
                 f"no attribute '{node.attr.value}'); define a module (`nn.SiLU()`) or a named "
                 "function instead",
             )
+        elif what is not None and what.startswith("a slice object"):
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript has no slice type for a "
+                "module attribute, so the scripted module has no such attribute (failed to "
+                "convert Python type: 'slice'); store the bounds as ints (`self.start = 1`) and "
+                "write the slice where it is used (`x[:, self.start:]`)",
+            )
         elif what is not None:
             self.report(
                 node,
@@ -1599,6 +1646,10 @@ class UnsupportedAttributeInScript(Rule):
                 return "a functools.partial"
             if name in NAMESPACES:
                 return f"a namespace object (`{name}(...)`)"
+            if name == "builtins.slice":
+                # No slice type for a module attribute (torch 2.13: failed to convert Python
+                # type: 'slice'); a slice bound to a local in scripted code compiles.
+                return "a slice object (`slice(...)`)"
             untyped = self._untyped_plain_class(value)
             if untyped is not None:
                 return untyped
