@@ -14,6 +14,8 @@
 - TL215 ``s * n`` of a str -> ``"".join([s for _ in range(n)])``; ``m = a | b`` of dicts ->
   ``m = a.copy()`` + ``m.update(b)``, ``d |= b`` -> ``d.update(b)`` (safe: Python's own
   meaning of the operators for str / dict).
+- TL209 a ``@torch.jit.unused`` method scripted code calls unconditionally ->
+  ``@torch.jit.ignore`` (unsafe: the scripted model calls Python for it).
 """
 
 from __future__ import annotations
@@ -183,3 +185,38 @@ class DictUnionUpdate(Fixer):
         ]
         statements[0] = statements[0].with_changes(leading_lines=line.leading_lines)
         return [(line, cst.FlattenSentinel(statements))]
+
+
+class UnusedToIgnore(Fixer):
+    """``@torch.jit.unused`` on a method scripted code calls unconditionally ->
+    ``@torch.jit.ignore`` (unsafe): eager ignores both decorators; the scripted model now
+    calls the Python method instead of a stub that raises, which a model saved with
+    ``torch.jit.save`` and loaded without the Python class cannot do."""
+
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "make the method `@torch.jit.ignore`"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "calls a `@torch.jit.unused` method" not in diagnostic.message:
+            return None
+        node = diagnostic.node
+        if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute):
+            return None
+        name = node.func.attr.value
+        cls = next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
+        if cls is None:
+            return None
+        for statement in cls.body.body:
+            if isinstance(statement, cst.FunctionDef) and statement.name.value == name:
+                for decorator in statement.decorators:
+                    spelled = decorator.decorator
+                    if self.ctx.qualified_name(spelled) == "torch.jit.unused" and isinstance(
+                        spelled, (cst.Attribute, cst.Name)
+                    ):
+                        text = self.code(spelled).strip()
+                        replaced = text[: -len("unused")] + "ignore"
+                        if not text.endswith("unused") or isinstance(spelled, cst.Name):
+                            return None
+                        return [(spelled, replaced)]
+        return None

@@ -162,7 +162,8 @@ class UnsupportedCallInScript(Rule):
     `reverse=`, `default=`); `sum(...)` of tensors; `torch.finfo`,
     `torch.iinfo`, the functions of `torch` TorchScript has no operator for
     (`torch.get_default_dtype()`, `torch.is_tensor`, `torch.get_num_threads()`, ...; from the
-    generated tables), `torch.cuda.*`, `torch.utils.checkpoint.checkpoint`, the `torch.distributed`
+    generated tables), `torch.cuda.*`, `torch.distributions.*` (`Normal(...)`,
+    `Categorical(logits=...)`, `kl_divergence`), `torch.utils.checkpoint.checkpoint`, the `torch.distributed`
     functions (`dist.is_initialized()`, `dist.all_reduce(...)`; probed like the stdlib's);
     `super().method(...)`; the `str` methods TorchScript's str lacks (`casefold`,
     `removeprefix`, `removesuffix`, `isascii`, `encode`, `translate`, ...; from torch's own
@@ -212,7 +213,11 @@ class UnsupportedCallInScript(Rule):
     tuple: TorchScript's hash of these differs from Python's (the scripted model computes
     other buckets without an error; a non-negative int's agrees); a function or method that
     calls itself (`method 'build' is called recursively. Recursive calls are not
-    supported`; not in a branch an `is_scripting()` guard keeps from script); `nn.Module`
+    supported`; not in a branch an `is_scripting()` guard keeps from script); a method
+    decorated `@torch.jit.unused` called by a statement at the top level of a scripted
+    function (not under an `if`, loop or `with`): TorchScript compiles it as a stub that
+    raises when the call runs (`This Python function is annotated to be ignored and cannot be
+    run`); `nn.Module`
     methods called on a module in `forward` that TorchScript cannot compile
     (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`, `.parameters()`,
     ...).
@@ -304,7 +309,9 @@ class UnsupportedCallInScript(Rule):
     `repeat`, `new_zeros`, ..., `torch.zeros` / `ones` / `empty` / `rand` / `randn`) or a
     tensor index, directly or through a local bound to it: `int(2 ** n)` (Python's power is
     that int for an exponent >= 0; a negative one gave a float that `int` now truncates).
-    Unsafe fix for `t.item()` there: `int(...)` around the reported expression (an integer
+    Unsafe fix for a `@torch.jit.unused` method called that way: `@torch.jit.ignore` (eager
+    runs the method as before; the scripted model calls Python for it, which a model saved
+    with `torch.jit.save` and loaded elsewhere cannot). Unsafe fix for `t.item()` there: `int(...)` around the reported expression (an integer
     tensor's item is that int in eager; a float tensor's raised there and is truncated now).
     The same unsafe fix for `pow(a, b)` and `round(x)` there: `int(pow(2, i))`,
     `int(round(x))` (`round` of a number is Python's int already, but `int(...)` of a
@@ -488,8 +495,85 @@ class UnsupportedCallInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
+        # A `@torch.jit.unused` method called under an `is_scripting()` guard.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                @torch.jit.unused
+                def record(self, h: torch.Tensor) -> torch.Tensor:
+                    self.last_mean = float(h.mean())
+                    return h
+
+                def forward(self, x):
+                    if not torch.jit.is_scripting():
+                        x = self.record(x)
+                    return x * 2.0
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
     ]
     INVALID = [
+        # A `@torch.jit.unused` method called unconditionally: a stub that raises.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                @torch.jit.unused
+                def record(self, h: torch.Tensor) -> torch.Tensor:
+                    self.last_mean = float(h.mean())
+                    return h
+
+                def forward(self, x):
+                    h = self.record(torch.relu(x))
+                    return h * 2.0
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="annotated to be ignored and cannot be run",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                @torch.jit.ignore
+                def record(self, h: torch.Tensor) -> torch.Tensor:
+                    self.last_mean = float(h.mean())
+                    return h
+
+                def forward(self, x):
+                    h = self.record(torch.relu(x))
+                    return h * 2.0
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
+        # A torch.distributions class in scripted code.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.distributions import Normal
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return Normal(x, torch.ones_like(x)).log_prob(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=7,
+            message_contains="torch.distributions",
+        ),
         # `hash` of a str (or float, tuple): TorchScript's own hash, another value than eager.
         Invalid(
             """
@@ -504,8 +588,8 @@ class UnsupportedCallInScript(Rule):
                     self.fields = fields
 
                 def forward(self, x):
-                    ids = [hash(name) % 7 for name in self.fields]
-                    return x * torch.tensor(ids).sum()
+                    ids = [hash(name) for name in self.fields]
+                    return torch.tensor(ids) + x.size(0)
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
@@ -1839,6 +1923,52 @@ class UnsupportedCallInScript(Rule):
             for method, v in values
         )
 
+    # -- a `@torch.jit.unused` method called where scripted code always runs the call
+    def _unused_called(self, node: cst.Call) -> None:
+        func = node.func
+        function = self.ctx.function
+        info = self.ctx.function_info
+        if not (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == "self"
+            and function is not None
+            and info is not None
+            and info.owner_class is not None
+            and info.parent is None
+        ):
+            return
+        statements = self.ctx.statements
+        inner = (
+            [s for s in statements[statements.index(function) + 1 :]]
+            if function in statements
+            else None
+        )
+        if inner is None or any(not isinstance(s, cst.SimpleStatementLine) for s in inner):
+            return  # under an `if`, a loop, `with`: it may not run
+        method = next(
+            (
+                m
+                for m in class_methods(self.ctx, info.owner_class)
+                if m.name.value == func.attr.value
+            ),
+            None,
+        )
+        if method is None or not any(
+            self.ctx.qualified_name(d.decorator) == "torch.jit.unused" for d in method.decorators
+        ):
+            return
+        name = func.attr.value
+        self.report(
+            node,
+            f"`self.{name}(...)` calls a `@torch.jit.unused` method wherever this scripted code "
+            "runs: TorchScript compiles the method as a stub that raises, so the scripted model "
+            "fails when the call runs (torch 2.13: The following operation failed in the "
+            "TorchScript interpreter ... This Python function is annotated to be ignored and "
+            "cannot be run); guard the call with `if not torch.jit.is_scripting():`, or make "
+            "the method `@torch.jit.ignore` (run by Python, not saved with the model)",
+        )
+
     # -- a function or method that calls itself
     def _recursive(self, node: cst.Call) -> None:
         function = self.ctx.function
@@ -1969,6 +2099,7 @@ class UnsupportedCallInScript(Rule):
         self._range_item(node)
         self._hashed(node)
         self._recursive(node)
+        self._unused_called(node)
         func = node.func
         if (
             isinstance(func, cst.Attribute)
@@ -2237,6 +2368,18 @@ class UnsupportedCallInScript(Rule):
             return f"`{name}` ({unbound.rstrip('.:')})"
         if name.startswith("torch.cuda."):
             return f"`{name}` (torch.cuda is a Python module to TorchScript)"
+        if name.startswith("torch.distributions."):
+            # torch 2.13 compiles a distribution from its Python source and fails: `Compiled
+            # functions can't take variable number of arguments or use keyword-only arguments
+            # with defaults` (Normal, Categorical), `method '__init__' is called recursively`
+            # (kl_divergence).
+            return (
+                f"`{name}` (TorchScript compiles torch.distributions from their Python source, "
+                "which fails: torch 2.13 reports Compiled functions can't take variable number "
+                "of arguments or use keyword-only arguments with defaults for the "
+                "distributions' constructors; write the density with torch ops, or keep it out "
+                "of scripted code)"
+            )
         if name == "builtins.getattr" and len(node.args) >= 2:
             if not isinstance(node.args[1].value, cst.SimpleString):
                 return "`getattr` with a non-literal attribute name"
