@@ -279,7 +279,10 @@ class TensorToPythonScalar(Rule):
     (`torch.arange(n)`, `torch.full((n,), v)`, `x.new_zeros(n, d)`, `x.repeat(n, 1)`,
     `x.topk(k)`, `F.pad(x, (0, n))`), a `clamp` bound, `max(n, 1)` (-> `n.clamp(min=1)`) or
     `math.sqrt(v)` (-> `torch.sqrt(v)`); the same for `math.sqrt(t)` of a tensor itself (->
-    `torch.sqrt(t.detach())`). `bool(t)` read only by `if` tests is bound to the tensor by
+    `torch.sqrt(t.detach())`); `complex(re, im)` of tensors -> `torch.complex(re.detach(),
+    im.detach())` (float32 parts where `complex()` held doubles; a tensor it meets keeps the
+    result's dtype) and `operator.index(t)` -> what `int(t)` becomes, under the same condition
+    (see `fixers/number_builtins.py`). `bool(t)` read only by `if` tests is bound to the tensor by
     TL101's fix of those tests; other `bool(t)`, branches, `range(n)`, Python lists and
     return values keep the number, with no fix (see `fixers/scalar_to_tensor.py`). A number
     that only feeds reporting state (`self.summary = "peak=%.3f" % h.max()`, a print, a local

@@ -136,6 +136,36 @@ def test_builtin_max_and_math_functions_become_tensor_calls():
     assert _fix(before) == after
 
 
+def test_complex_and_operator_index_of_tensors_keep_the_tensor():
+    before = _model(
+        """\
+        w = complex(torch.cos(x[0, 0, 0]), torch.sin(x.mean()))
+        longest = operator.index(sizes.max())
+        z = torch.complex(x[:, :longest], x[:, :longest] * 2) * w
+        return torch.view_as_real(z)
+        """,
+        head="import operator\n",
+    )
+    after = before.replace(
+        "complex(torch.cos(x[0, 0, 0]), torch.sin(x.mean()))",
+        "torch.complex(torch.cos(x[0, 0, 0]).detach().reshape(()), "
+        "torch.sin(x.mean()).detach().reshape(()))",
+    ).replace("operator.index(sizes.max())", "sizes.max()")
+    assert _fix(before) == after
+    assert _fix(before, unsafe=False) == before
+
+
+def test_complex_of_a_number_or_kept_as_a_python_value_is_left_alone():
+    before = _model(
+        """\
+        w = complex(x.mean(), 0.5)
+        v = complex(x.max(), x.min())
+        return x * w, v
+        """
+    )
+    assert _unfixed(before) == 2
+
+
 def test_sizes_on_the_way_and_comparisons_with_tensors_keep_the_tensor():
     before = _model(
         """\
@@ -283,6 +313,26 @@ TORCH_CASES = [
         ),
         ALL,
         id="rebound-scale",
+    ),
+]
+# complex() of tensors: compile and export fail on the builtin ("Failed to trace builtin
+# operator"), torch.complex passes; operator.index as a slice bound, like int() there.
+TORCH_CASES += [
+    pytest.param(
+        _model(
+            "w = complex(torch.cos(x.mean()), torch.sin(x.mean()))\n"
+            "return torch.view_as_real(torch.complex(x, x * 2) * w)\n"
+        ),
+        ("compile", "export"),
+        id="complex",
+    ),
+    pytest.param(
+        _model(
+            "longest = operator.index(sizes.max())\nreturn x[:, :longest].mean(1)\n",
+            head="import operator\n",
+        ),
+        ("export", "trace"),
+        id="operator-index",
     ),
 ]
 # The count of a selection kept a tensor (TL107): export and trace pass afterwards.
