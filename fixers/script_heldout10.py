@@ -16,6 +16,10 @@
   meaning of the operators for str / dict).
 - TL209 a ``@torch.jit.unused`` method scripted code calls unconditionally ->
   ``@torch.jit.ignore`` (unsafe: the scripted model calls Python for it).
+- TL222 a name bound in one branch only, to a literal or a never-rebound parameter -> the
+  same binding first in the function; the index of a ``range`` / ``enumerate`` loop read
+  after it -> ``i = 0`` before the loop (unsafe: paths that raised UnboundLocalError now
+  read the value).
 """
 
 from __future__ import annotations
@@ -26,7 +30,9 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.script_facts import FINALS
+from torchlint.lint.walk import walk
 
 
 class IntOfItemNumber(Fixer):
@@ -220,3 +226,152 @@ class UnusedToIgnore(Fixer):
                             return None
                         return [(spelled, replaced)]
         return None
+
+
+class BindBeforeBranch(Fixer):
+    """A name bound in one branch of an ``if`` only, and read after it (TL222), whose one
+    binding in the function is ``name = V`` with ``V`` a number, string or bool literal or a
+    parameter the function never rebinds -> the same ``name = V`` first in the function body
+    (unsafe): ``V`` has the same value everywhere in the function, so every read Python could
+    make sees the value it saw; a read on a path that left the name unbound, which raised
+    ``UnboundLocalError`` in eager, now sees ``V``."""
+
+    codes = ("TL222",)
+    applicability = "unsafe"
+    message = "bind the name first in the function (`name = V`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "is bound in one branch of an `if` only" not in diagnostic.message:
+            return None
+        node = diagnostic.node
+        function = self.enclosing_function(node)
+        if not isinstance(node, cst.Name) or function is None:
+            return None
+        bound = assignments(function, node.value)
+        if len(bound) != 1 or bound[0][2] != 1 or bound[0][0] is UNKNOWN_VALUE:
+            return None
+        value = bound[0][0]
+        params = function.params
+        names = {
+            p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+        }
+        literal = isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) or (
+            isinstance(value, cst.Name) and value.value in ("True", "False")
+        )
+        parameter = (
+            isinstance(value, cst.Name)
+            and value.value in names
+            and not assignments(function, value.value)
+        )
+        if not (literal or parameter) or not _single_assign(function, node.value):
+            return None
+        body = function.body
+        if not isinstance(body, cst.IndentedBlock) or not body.body:
+            return None
+        first = body.body[0]
+        if _docstring(first):
+            if len(body.body) < 2:
+                return None
+            first = body.body[1]
+        added = cst.parse_statement(f"{node.value} = {self.code(value).strip()}")
+        added = added.with_changes(leading_lines=first.leading_lines)
+        return [(first, cst.FlattenSentinel([added, first.with_changes(leading_lines=[])]))]
+
+
+class BindLoopIndex(Fixer):
+    """The index of ``for i in range(...)`` / ``for i, v in enumerate(...)`` read after the
+    loop (TL222), the loop its one binding -> ``i = 0`` before the loop (unsafe): a loop that
+    runs binds ``i`` as before; one that runs zero times left ``i`` unbound (eager raised
+    ``UnboundLocalError`` at the read), and now leaves 0."""
+
+    codes = ("TL222",)
+    applicability = "unsafe"
+    message = "bind the loop index before the loop (`i = 0`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "is bound by the `for` loop" not in diagnostic.message:
+            return None
+        node = diagnostic.node
+        function = self.enclosing_function(node)
+        if not isinstance(node, cst.Name) or function is None:
+            return None
+        name = node.value
+        if len(assignments(function, name)) != 1:
+            return None
+        loops: list[cst.For] = []
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if (
+                isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+                and child is not function
+            ):
+                return False
+            if isinstance(child, cst.For) and self._index(child, name):
+                loops.append(child)
+            return None
+
+        walk(function.body, enter, lambda child: None)
+        if len(loops) != 1:
+            return None
+        loop = loops[0]
+        added = cst.parse_statement(f"{name} = 0").with_changes(leading_lines=loop.leading_lines)
+        return [(loop, cst.FlattenSentinel([added, loop.with_changes(leading_lines=[])]))]
+
+    def _index(self, loop: cst.For, name: str) -> bool:
+        iterable = loop.iter
+        if not isinstance(iterable, cst.Call):
+            return False
+        called = self.ctx.qualified_name(iterable.func)
+        target = loop.target
+        if called == "builtins.range":
+            return isinstance(target, cst.Name) and target.value == name
+        if called == "builtins.enumerate" and isinstance(target, (cst.Tuple, cst.List)):
+            first = target.elements[0].value if target.elements else None
+            return isinstance(first, cst.Name) and first.value == name
+        return False
+
+
+def _single_assign(function: cst.FunctionDef, name: str) -> bool:
+    """``name`` is bound by one plain ``name = ...`` statement and nothing else (no loop
+    target, ``with ... as``, augmented or annotated assignment)."""
+    count = 0
+    other = False
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        nonlocal count, other
+        if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and child is not function:
+            return False
+        if isinstance(child, cst.Assign):
+            for target in child.targets:
+                if isinstance(target.target, cst.Name) and target.target.value == name:
+                    count += 1
+                elif name in _target_names(target.target):
+                    other = True
+        elif isinstance(child, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor)):
+            if name in _target_names(child.target):
+                other = True
+        elif isinstance(child, cst.AsName) and name in _target_names(child.name):
+            other = True
+        return None
+
+    walk(function.body, enter, lambda child: None)
+    return count == 1 and not other
+
+
+def _target_names(target: cst.CSTNode) -> set[str]:
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for e in target.elements for n in _target_names(e.value)}
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return set()
+
+
+def _docstring(statement: cst.CSTNode) -> bool:
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )

@@ -99,7 +99,13 @@ class NameUnboundOnAPathInScript(Rule):
     ```
 
     ## Fix safety
-    No fix: the value to bind on the other path (of the same type) is the author's choice.
+    Unsafe fixes where the value is known: a name whose one binding in the function is
+    `name = V` in a branch, with `V` a number / string / bool literal or a parameter the
+    function never rebinds, gets the same `name = V` first in the function body; the index of
+    `for i in range(...)` / `for i, v in enumerate(...)` read after the loop gets `i = 0`
+    before the loop. Every read Python could make sees the value it saw; a path that left the
+    name unbound (eager raised `UnboundLocalError` there) now reads `V` / 0. Otherwise no fix:
+    the value to bind on the other path (of the same type) is the author's choice.
     """
 
     code = "TL222"
@@ -152,6 +158,12 @@ class NameUnboundOnAPathInScript(Rule):
             ),
             line=16,
             message_contains="not defined in the false branch",
+            fixed=_example(
+                "        shortcut = x\n"
+                "        if self.use_skip:\n            shortcut = x\n        h = self.fc(x)\n"
+                "        if self.use_skip:\n            h = h + shortcut\n        return h",
+                init="        self.use_skip = True\n",
+            ),
         ),
         Invalid(
             _example(
@@ -160,6 +172,10 @@ class NameUnboundOnAPathInScript(Rule):
             ),
             line=13,
             message_contains="undefined value i",
+            fixed=_example(
+                "        i = 0\n        for i, t in enumerate([x, x * 2]):\n            x = x + t\n"
+                "        return x * i"
+            ),
         ),
         Invalid(
             _example(
