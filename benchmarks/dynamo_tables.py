@@ -103,6 +103,19 @@ def nn_parameter_modules() -> list[str]:
     return sorted(found)
 
 
+def nn_lazy_modules() -> list[str]:
+    """The ``torch.nn`` classes whose parameters stay uninitialized until their first forward
+    (subclasses of ``torch.nn.modules.lazy.LazyModuleMixin``: ``LazyLinear``, ``LazyConv2d``)."""
+    from torch import nn
+    from torch.nn.modules.lazy import LazyModuleMixin
+
+    return sorted(
+        f"torch.nn.{name}"
+        for name in dir(nn)
+        if isinstance(getattr(nn, name), type) and issubclass(getattr(nn, name), LazyModuleMixin)
+    )
+
+
 PYTHON_VALUE_TYPES = {"bool", "int", "float", "str", "None", "device", "dtype"}
 
 
@@ -156,6 +169,7 @@ def main() -> None:
         "torch_skipped": torch_skipped(),
         "nn_parameter_modules": nn_parameter_modules(),
         "torch_state_queries": torch_state_queries(),
+        "nn_lazy_modules": nn_lazy_modules(),
     }
     TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]
@@ -163,7 +177,8 @@ def main() -> None:
         f"{TABLES}: torch {version}, {len(entry['numpy_traced'])} NumPy functions, "
         f"{len(entry['torch_skipped'])} skipped torch functions, "
         f"{len(entry['nn_parameter_modules'])} torch.nn classes that create parameters, "
-        f"{len(entry['torch_state_queries'])} torch functions returning Python state"
+        f"{len(entry['torch_state_queries'])} torch functions returning Python state, "
+        f"{len(entry['nn_lazy_modules'])} lazy torch.nn classes"
     )
 
 

@@ -44,3 +44,10 @@ def torch_state_queries() -> frozenset[str]:
     return frozenset(
         entry_for_installed_torch(json.loads(TABLES.read_text()))["torch_state_queries"]
     )
+
+
+@functools.cache
+def nn_lazy_modules() -> frozenset[str]:
+    """The ``torch.nn`` classes whose parameters stay uninitialized until their first forward
+    (``"torch.nn.LazyLinear"``, ``"torch.nn.LazyConv2d"``)."""
+    return frozenset(entry_for_installed_torch(json.loads(TABLES.read_text()))["nn_lazy_modules"])
