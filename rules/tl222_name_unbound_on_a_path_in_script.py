@@ -61,7 +61,12 @@ class NameUnboundOnAPathInScript(Rule):
       `for i, step in enumerate(self.steps): ... break` then `return x, i`. Loops TorchScript
       unrolls (over a tuple, an `nn.ModuleList` / `nn.Sequential`, or anything the linter
       cannot tell is a list, range, dict view or tensor) are left alone: their names stay
-      bound after the loop.
+      bound after the loop;
+    - read in a loop before the loop body binds it (`if i > 0: y = y + prev` ... `prev = y`):
+      Python reads the previous iteration's value; TorchScript compiles the body once, with
+      the names bound before the loop (`undefined value prev`).
+    A branch ending in `assert False` counts as one that raises (TorchScript compiles it
+    so).
 
     ## Why is this bad?
     TorchScript compiles both branches of an `if` whatever the condition, and a name bound in
@@ -120,6 +125,8 @@ class NameUnboundOnAPathInScript(Rule):
                 "        if x.sum() > 0:\n            s = x\n        else:\n            s = x * 2\n"
                 "        if x.dim() == 2:\n            t = s\n        else:\n"
                 "            raise ValueError('2-D')\n"
+                "        if x.dim() == 2:\n            t = t + 1\n        else:\n"
+                "            assert False, '2-D'\n"
                 "        if x.size(0) > 3:\n            u = t\n        else:\n            return t\n"
                 "        i = 0\n        for i in range(3):\n            u = u + i\n"
                 "        return self.fc(u) * i"
@@ -150,6 +157,15 @@ class NameUnboundOnAPathInScript(Rule):
         ),
     ]
     INVALID = [
+        # Read in a loop before the body binds it: Python reads the last iteration's value.
+        Invalid(
+            _example(
+                "        y = x\n        for i in range(3):\n            if i > 0:\n"
+                "                y = y + prev\n            prev = y * 2\n        return y"
+            ),
+            line=14,
+            message_contains="undefined value prev",
+        ),
         Invalid(
             _example(
                 "        if self.use_skip:\n            shortcut = x\n        h = self.fc(x)\n"
@@ -246,17 +262,25 @@ class NameUnboundOnAPathInScript(Rule):
                 raise _Unbound
             self._reads(stmt.iter, defined, partial)
             targets = _target_names(stmt.target)
-            inner = self._block(stmt.body.body, defined | targets, dict(partial))
             bound = targets | _bound_names(stmt.body)
             if not self._rolled(stmt.iter):
+                # Unrolled (or unknown): each iteration is straight-line code, which sees the
+                # names the previous one bound; a branch inside still needs both sides.
+                self._block(stmt.body.body, defined | targets, dict(partial))
                 return defined | bound, partial
+            inner = self._block(
+                stmt.body.body, defined | targets, self._carried(bound - targets, defined, partial)
+            )
             return self._after_loop(stmt, bound, defined, partial, inner)
         if type(stmt) is cst.While:
             if stmt.orelse is not None:
                 raise _Unbound
             self._reads(stmt.test, defined, partial)
-            inner = self._block(stmt.body.body, set(defined), dict(partial))
-            return self._after_loop(stmt, _bound_names(stmt.body), defined, partial, inner)
+            bound = _bound_names(stmt.body)
+            inner = self._block(
+                stmt.body.body, set(defined), self._carried(bound, defined, partial)
+            )
+            return self._after_loop(stmt, bound, defined, partial, inner)
         if type(stmt) is cst.With:
             if stmt.asynchronous is not None:
                 raise _Unbound
@@ -269,6 +293,16 @@ class NameUnboundOnAPathInScript(Rule):
         if type(stmt) in (cst.FunctionDef, cst.ClassDef):
             return defined | {stmt.name.value}, partial  # type: ignore[attr-defined]
         raise _Unbound
+
+    def _carried(
+        self, bound: set[str], defined: set[str], partial: dict[str, str]
+    ) -> dict[str, str]:
+        """At the start of a loop body: the names the body binds (and the loop did not bind
+        before) are unbound there, though Python keeps the previous iteration's value."""
+        carried = dict(partial)
+        for name in bound - defined:
+            carried.setdefault(name, "carried")
+        return carried
 
     def _after_loop(
         self,
@@ -328,6 +362,16 @@ class NameUnboundOnAPathInScript(Rule):
             if kind is cst.Raise and small.cause is not None:  # type: ignore[attr-defined]
                 self._reads(small.cause, defined, partial)  # type: ignore[attr-defined]
             return None
+        if kind is cst.Assert:
+            test = small.test  # type: ignore[attr-defined]
+            self._reads(test, defined, partial)
+            if (
+                isinstance(test, cst.Name)
+                and test.value in ("False", "None")
+                or (isinstance(test, cst.Integer) and test.value == "0")
+            ):
+                return None  # `assert False, ...`: TorchScript takes it as a raise
+            return defined, partial
         if kind is cst.Assign:
             self._reads(small.value, defined, partial)  # type: ignore[attr-defined]
             bound: set[str] = set()
@@ -390,7 +434,14 @@ class NameUnboundOnAPathInScript(Rule):
         if value in defined or value not in partial or value in self._found:
             return
         how = partial[value]
-        if how in ("true", "false"):
+        if how == "carried":
+            message = (
+                f"`{value}` is read in a loop before the loop body binds it: Python reads the "
+                "previous iteration's value, but TorchScript compiles the body once with the "
+                f"names bound before the loop, so torch.jit.script fails (undefined value "
+                f"{value}); bind `{value}` before the loop"
+            )
+        elif how in ("true", "false"):
             message = (
                 f"`{value}` is bound in one branch of an `if` only and read after it: "
                 "TorchScript compiles both branches whatever the test, and a name read after "
