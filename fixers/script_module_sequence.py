@@ -46,12 +46,14 @@ class CallForwardOfSequenceModules(Fixer):
             not isinstance(loop, cst.For)
             or loop.iter is not iterable
             or "__call__" not in diagnostic.message
-            or not isinstance(loop.target, cst.Name)
+            or "calls each module (`" not in diagnostic.message
         ):
             return None
-        if not isinstance(iterable, (cst.List, cst.Tuple, cst.Attribute)):
+        # The loop variable that takes the modules, as the finding names it.
+        variable = diagnostic.message.split("calls each module (`", 1)[1].split("(...)`)", 1)[0]
+        if not variable.isidentifier():
             return None
-        body = loop.body.visit(_ForwardCalls(loop.target.value))
+        body = loop.body.visit(_ForwardCalls(variable))
         if body.deep_equals(loop.body):
             return None
         return [(loop, loop.with_changes(body=body))]

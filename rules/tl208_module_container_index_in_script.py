@@ -6,6 +6,7 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.kinds import Kind
@@ -51,7 +52,8 @@ class ModuleContainerIndexInScript(Rule):
     literal (`for i in range(len(self.layers)): x = self.layers[i](x)`), `zip(...)` of such a
     container with something that is not one (an `nn.ParameterList` is one), and a loop that
     calls each module of a list or tuple of submodules (`for m in [self.a, self.b]: x = m(x)`,
-    an `nn.Sequential` or other container among them too,
+    an `nn.Sequential` or other container among them too; also through a local bound only to
+    one, `enumerate(...)` or `zip(...)` of one),
     or over a `@property` returning one), and `break` / `continue` in a loop over a module
     container (which TorchScript unrolls; a ModuleDict's `.items()`, `.values()` and `.keys()`
     too). Also, on an attribute every binding of which is an
@@ -181,6 +183,89 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        # Through zip(...), enumerate(...), or a local bound to the sequence.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(3, 3)
+                    self.b = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    for m, s in zip((self.a, self.b), (1.0, 2.0)):
+                        x = m(x) * s
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="'__call__'",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(3, 3)
+                    self.b = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    for m, s in zip((self.a, self.b), (1.0, 2.0)):
+                        x = m.forward(x) * s
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(3, 3)
+                    self.b = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    mods = [self.a, self.b]
+                    for i, m in enumerate(mods):
+                        x = m(x) + i
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="'__call__'",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(3, 3)
+                    self.b = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    mods = [self.a, self.b]
+                    for i, m in enumerate(mods):
+                        x = m.forward(x) + i
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # A container among the submodules: an nn.Sequential is called the same way.
         Invalid(
             """
@@ -647,18 +732,44 @@ class ModuleContainerIndexInScript(Rule):
                 "python_sugared_value.cpp); keep the parameters in an `nn.ParameterList` and "
                 "loop over that",
             )
-        if not isinstance(node.target, cst.Name):
+        found = self._module_loop(node)
+        if found is None:
             return
-        how = self._module_sequence(node.iter)
-        if how is None or not _calls_name(node.body, node.target.value):
+        how, variable = found
+        if not _calls_name(node.body, variable):
             return
         self.report(
             node.iter,
-            f"a loop over {how} calls each module: TorchScript types the sequence by its "
-            "elements' classes and cannot call one that way (torch 2.13: object has no "
-            "attribute or method '__call__'); hold the modules in an `nn.ModuleList` (or call "
-            "`.forward(...)`)",
+            f"a loop over {how} calls each module (`{variable}(...)`): TorchScript types the "
+            "sequence by its elements' classes and cannot call one that way (torch 2.13: "
+            "object has no attribute or method '__call__'); hold the modules in an "
+            "`nn.ModuleList` (or call `.forward(...)`)",
         )
+
+    def _module_loop(self, node: cst.For) -> Optional[tuple[str, str]]:
+        """(how the sequence is spelled, the loop variable that takes its modules) for
+        ``for m in <submodules>``, ``for i, m in enumerate(<submodules>)`` and ``for m, s in
+        zip(<submodules>, ...)``."""
+        target, iterable = node.target, node.iter
+        if isinstance(target, cst.Name):
+            how = self._module_sequence(iterable)
+            return (how, target.value) if how is not None else None
+        if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(iterable, cst.Call)):
+            return None
+        called = self.ctx.qualified_name(iterable.func)
+        elements = [e.value for e in target.elements]
+        if called == "builtins.enumerate" and len(elements) == 2 and iterable.args:
+            sources = [(1, iterable.args[0].value)]
+        elif called == "builtins.zip" and len(elements) == len(iterable.args):
+            sources = [(i, arg.value) for i, arg in enumerate(iterable.args)]
+        else:
+            return None
+        for position, source in sources:
+            element = elements[position]
+            how = self._module_sequence(source)
+            if how is not None and isinstance(element, cst.Name):
+                return how, element.value
+        return None
 
     def _jumps_in_unrolled_loop(self, node: cst.For) -> None:
         """``break`` / ``continue`` of a loop over a module container (``enumerate(...)`` of
@@ -697,6 +808,12 @@ class ModuleContainerIndexInScript(Rule):
         where ``stages`` is a ``@property`` of the class returning one."""
         if self._submodule_literal(node):
             return "a list or tuple of submodules"
+        function = self.ctx.function
+        if isinstance(node, cst.Name) and function is not None:
+            bound = assignments(function, node.value)
+            if bound and all(size == 1 and self._submodule_literal(v) for v, _, size in bound):
+                return f"`{node.value}`, a list or tuple of submodules"
+            return None
         attr = self_attribute(node)
         info = self.ctx.function_info
         if attr is None or info is None or info.owner_class is None:
