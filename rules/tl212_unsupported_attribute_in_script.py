@@ -12,6 +12,7 @@ import libcst as cst
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import FINALS
+from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
@@ -274,7 +275,9 @@ class UnsupportedAttributeInScript(Rule):
     (a model config object, such as a transformers `PretrainedConfig`),
     `self.config = Config(...)` of a dataclass, a namespace object
     (`self.cfg = types.SimpleNamespace(...)`, `argparse.Namespace(...)`, or a parameter
-    annotated as one), `self.keep = slice(...)`, `self.act = functools.partial(...)`, a lambda
+    annotated as one), `self.keep = slice(...)`, a plain tuple or list of modules
+    (`self.paths = (self.a, self.b)`: torch 2.13 `failed to convert Python type: 'tuple'`,
+    where an `nn.ModuleList` converts), `self.act = functools.partial(...)`, a lambda
     (`self.act = lambda t: ...`, also the one the constructor's defaults pick in
     `act if act is not None else (lambda t: ...)`, `act or (lambda t: ...)`, or a parameter
     defaulting to a lambda), and
@@ -663,6 +666,27 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A plain tuple (or list) of modules on the module: no TorchScript type.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(3, 3)
+                    self.paths = (self.a, nn.Sequential(nn.LayerNorm(3), nn.Linear(3, 3)))
+
+                def forward(self, x):
+                    return x * len(self.paths)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="failed to convert Python type",
+        ),
         # A slice object stored on the module.
         Invalid(
             """
@@ -1292,6 +1316,14 @@ class UnsupportedAttributeInScript(Rule):
                 f"no attribute '{node.attr.value}'); define a module (`nn.SiLU()`) or a named "
                 "function instead",
             )
+        elif what is not None and what.startswith("a plain"):
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript converts a tuple or list "
+                "attribute only when it holds tensors, numbers or strings, so the scripted module "
+                "has no such attribute (failed to convert Python type); hold the modules in an "
+                "`nn.ModuleList`",
+            )
         elif what is not None and what.startswith("a slice object"):
             self.report(
                 node,
@@ -1573,6 +1605,26 @@ class UnsupportedAttributeInScript(Rule):
         code = cst.Module([]).code_for_node(small.value)
         return f"an empty {kind} with the constructor's defaults (`{code}`)"
 
+    def _module_element(self, element: cst.BaseElement) -> bool:
+        """An element that is surely a module: a submodule attribute (``self.fc``) or a call
+        of a torch or project module class."""
+        if isinstance(element, cst.StarredElement):
+            return False
+        value = element.value
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        attr = self_attribute(value)
+        index = self.ctx.index
+        if attr is not None and owner is not None:
+            cls = index.attribute_class(owner, attr)
+            if cls is None:
+                return index.attribute_marker(owner, attr) == "<modules>"
+            return is_torch_module_class(cls) or index.is_module_class(cls)
+        if isinstance(value, cst.Call):
+            name = self.ctx.qualified_name(value.func)
+            return name is not None and (is_torch_module_class(name) or index.is_module_class(name))
+        return False
+
     @staticmethod
     def _only_binding(init: cst.FunctionDef, attr: str) -> bool:
         """``__init__`` binds ``self.<attr>`` once and neither grows it nor may set it by name."""
@@ -1626,6 +1678,15 @@ class UnsupportedAttributeInScript(Rule):
     def _value(self, value: cst.BaseExpression, params: dict[str, cst.Param]) -> Optional[str]:
         if isinstance(value, cst.List) and not value.elements:
             return "an empty list"
+        if (
+            isinstance(value, (cst.List, cst.Tuple))
+            and value.elements
+            and all(self._module_element(e) for e in value.elements)
+        ):
+            # torch 2.13: failed to convert Python type: 'tuple' / 'list' (a plain sequence
+            # of modules is no module container).
+            kind = "tuple" if isinstance(value, cst.Tuple) else "list"
+            return f"a plain {kind} of modules"
         if isinstance(value, cst.Dict) and not value.elements:
             return "an empty dict"
         if isinstance(value, (cst.Set, cst.SetComp)):
