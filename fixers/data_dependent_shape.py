@@ -13,8 +13,9 @@ computed over full-shape tensors.
 - ``torch.masked_select(x, m).R()`` / ``x.masked_select(m).R()`` likewise (masked_select
   broadcasts ``x`` and ``m`` exactly as ``torch.where`` does);
 - either selection bound to a name, ``v = x[m]`` / ``v = torch.masked_select(x, m)``, whose one
-  read is reduced so (``h * v.mean()``, ``(v * 3).sum()``), where no name the selection reads
-  is bound twice in the function: the reduction is rewritten with ``x`` and ``m`` in ``v``'s
+  read is reduced so (``h * v.mean()``, ``(v * 3).sum()``) in the binding's own block (not in
+  a branch or loop body below it), where no name the selection reads is bound twice in the
+  function: the reduction is rewritten with ``x`` and ``m`` in ``v``'s
   place and the binding goes (torch 2.13: ``fullgraph=True`` compiles the result, eager
   outputs equal up to the last bits of the sum);
 - ``F.cross_entropy(logits[m], labels[m], ...)`` (or ``nll_loss``) with ``m`` built from
@@ -417,6 +418,14 @@ class NamedMaskedReductionToWhere(MaskedReductionToWhere):
         # is bound twice.
         if not isinstance(read, cst.Name) or any(
             len(assignments(function, n.value)) > 1 for n in variables_read(node)
+        ):
+            return None
+        # Read in the binding's own block: moved into a branch or a loop body, the selection
+        # would run there (once per step in a loop).
+        block = self.parent(line)
+        if (
+            next((a for a in self.ancestors(read) if isinstance(a, cst.IndentedBlock)), None)
+            is not block
         ):
             return None
         found = self._reduction_of(read, node)

@@ -268,6 +268,9 @@ def test_named_selections_read_otherwise_are_left_alone():
     )
     found = lint_text("net.py", normalized(before), Settings(select=("TL107",))).diagnostics
     assert len(found) == 3 and all(d.fix is None for d in found)
+    # Read in a branch below the binding: the selection would move into it.
+    branch = _net("kept = x[x > 0]\nif x.sum() > 0:\n    return kept.sum()\nreturn x\n")
+    assert _unfixed(branch, "TL107") == 1
 
 
 def test_masked_losses_become_full_shape_losses():
