@@ -83,7 +83,11 @@ class ContainerTypeInScript(Rule):
       elements, as `List[NoneType]` / `List[int]` (torch 2.13: `Variable 'cache' is annotated
       with type List[Optional[Tensor]] but is being assigned to a value of type
       List[NoneType]`), where a display (`[None, None]`) or a comprehension takes the
-      annotation.
+      annotation; the same under `torch.jit.annotate(List[Optional[...]], [None] * n)`
+      (`expected an expression of type List[Optional[Tensor]] but found List[NoneType]`);
+    - a local bound only to a list of None with no annotation (`outs = [None] * n`,
+      `[None, None]`) that the function stores another value into (`outs[i] = y`,
+      `outs.append(y)`): it is a `List[NoneType]` (`Arguments for call are not valid`).
 
     ## Why is this bad?
     TorchScript builds dicts only for int, float, complex, Tensor, device and str keys:
@@ -209,6 +213,64 @@ class ContainerTypeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A list of None with no annotation, then a tensor stored into it.
+        Invalid(
+            """
+            from typing import List, Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    outs = [None] * 2
+                    for i in range(2):
+                        outs[i] = x * i
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """,
+            line=10,
+            message_contains="List[NoneType]",
+        ),
+        # torch.jit.annotate of a repeated list of None.
+        Invalid(
+            """
+            from typing import List, Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    outs = torch.jit.annotate(List[Optional[torch.Tensor]], [None] * 2)
+                    outs[0] = x
+                    out = outs[1]
+                    return x if out is None else out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """,
+            line=8,
+            message_contains="found List[NoneType]",
+            fixed="""
+            from typing import List, Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    outs = torch.jit.annotate(List[Optional[torch.Tensor]], [None for _ in range(2)])
+                    outs[0] = x
+                    out = outs[1]
+                    return x if out is None else out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """,
+        ),
         # `[None] * n` is a List[NoneType] whatever the annotation says.
         Invalid(
             """
@@ -429,6 +491,28 @@ class ContainerTypeInScript(Rule):
             if node.value is not None and isinstance(node.target, cst.Name):
                 self._repeated_list(node.target.value, node.annotation.annotation, node.value)
 
+    # -- a store into an unannotated list of None
+    def _none_list_store(self, base: cst.BaseExpression, where: cst.CSTNode) -> None:
+        function = self.ctx.function
+        if not isinstance(base, cst.Name) or function is None:
+            return
+        bound = assignments(function, base.value)
+        if not bound or not all(size == 1 and _none_list(v) for v, _, size in bound):
+            return
+        if any(
+            p.name.value == base.value for p in signature_params(self.ctx, function)
+        ) or _annotated_local(function, base.value):
+            return
+        name = base.value
+        self.report(
+            where,
+            f"`{name}` is bound only to a list of None with no annotation, and this stores "
+            f"another value into it: TorchScript types `{name}` `List[NoneType]`, so the store "
+            "fails (torch 2.13: Arguments for call are not valid); annotate it "
+            f"(`{name}: List[Optional[torch.Tensor]] = [None for _ in range(n)]`) and refine "
+            "the elements you read",
+        )
+
     # -- `[None] * n` / `[0] * n` under an annotation its element type does not match
     def _repeated_list(
         self, name: str, annotation: cst.BaseExpression, value: cst.BaseExpression
@@ -460,20 +544,21 @@ class ContainerTypeInScript(Rule):
             got, fix = "int", "float literals (`[0.0] * n`)"
         else:
             return
+        subject = f"`{name}`" if name != "the value" else "the `torch.jit.annotate` value"
+        error = (
+            f"Variable '{name}' is annotated with type List[...] but is being assigned to a "
+            f"value of type List[{got}]"
+            if name != "the value"
+            else f"expected an expression of type List[...] but found List[{got}]"
+        )
+        what = "None" if got == "NoneType" else "int literals"
+        tail = ", which TorchScript types from the annotation" if got == "NoneType" else ""
         self.report(
             value,
-            f"`{name}` is annotated `{_code(annotation)}` and bound to a repeated list of "
-            f"{'None' if got == 'NoneType' else 'int literals'}: TorchScript types `[...] * n` "
-            f"by its elements alone, as `List[{got}]`, and converts no list to the annotation, "
-            f"so torch.jit.script fails (Variable '{name}' is annotated with type List[...] but "
-            f"is being assigned to a value of type List[{got}]); write {fix}, which "
-            "TorchScript types from the annotation"
-            if got == "NoneType"
-            else f"`{name}` is annotated `{_code(annotation)}` and bound to a repeated list of "
-            "int literals: TorchScript types `[...] * n` by its elements alone, as "
-            "`List[int]`, and converts no list to the annotation, so torch.jit.script fails "
-            f"(Variable '{name}' is annotated with type List[float] but is being assigned to "
-            f"a value of type List[int]); write {fix}",
+            f"{subject} is annotated `{_code(annotation)}` and bound to a repeated list of "
+            f"{what}: TorchScript types `[...] * n` by its elements alone, as `List[{got}]`, "
+            f"and converts no list to the annotation, so torch.jit.script fails ({error}); "
+            f"write {fix}{tail}",
         )
 
     def visit_Dict(self, node: cst.Dict) -> None:
@@ -637,6 +722,8 @@ class ContainerTypeInScript(Rule):
         if len(node.targets) != 1 or type(node.targets[0].target) is not cst.Subscript:
             return
         target = node.targets[0].target
+        if in_script(self.ctx) and not is_none(node.value):
+            self._none_list_store(target.value, target)  # type: ignore[attr-defined]
         name = self._empty_local(target.value, "dict")  # type: ignore[attr-defined]
         if name is None:
             return
@@ -706,9 +793,18 @@ class ContainerTypeInScript(Rule):
             and self.ctx.qualified_name(func) == "torch.jit.annotate"
         ):
             self._check_annotation(node.args[0].value)
+            if len(node.args) == 2:
+                self._repeated_list("the value", node.args[0].value, node.args[1].value)
             return
         if type(func) is not cst.Attribute or func.attr.value not in ("append", "insert", "extend"):
             return
+        if (
+            in_script(self.ctx)
+            and func.attr.value in ("append", "insert")
+            and node.args
+            and not is_none(node.args[-1].value)
+        ):
+            self._none_list_store(func.value, node)
         name = self._empty_local(func.value, "list")
         args = node.args
         if name is None or any(a.keyword is not None or a.star for a in args):
@@ -979,3 +1075,27 @@ def _function_facts(ctx, function: cst.FunctionDef):  # type: ignore[no-untyped-
     int_names = frozenset(name for name, is_int in ints.items() if is_int and name not in params)
     unbound = frozenset(params - set(bindings))
     return empties, int_names, unbound
+
+
+def _none_list(value: cst.BaseExpression) -> bool:
+    """``[None] * n``, ``n * [None]`` or ``[None, None, ...]``."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+        value = value.left if isinstance(value.left, cst.List) else value.right
+    return (
+        isinstance(value, cst.List)
+        and bool(value.elements)
+        and all(not isinstance(e, cst.StarredElement) and is_none(e.value) for e in value.elements)
+    )
+
+
+def _annotated_local(function: cst.FunctionDef, name: str) -> bool:
+    found = False
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if isinstance(child, cst.AnnAssign) and isinstance(child.target, cst.Name):
+            found = found or child.target.value == name
+        return None
+
+    walk(function.body, enter, lambda child: None)
+    return found
