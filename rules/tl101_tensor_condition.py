@@ -227,6 +227,12 @@ class TensorCondition(Rule):
       b)` (tuples element by element); names the later code rebinds are kept first;
     - `i = 0` + `while cond and i < n: <assignments>; i += 1` -> `for _ in range(n):` with each
       assignment selected on `cond` (the names `cond` reads then stop changing);
+    - `if cond: break` in a `for` loop whose body is otherwise assignments: every step runs,
+      `stopped = torch.logical_or(stopped, cond)` stands where the `break` was, and each value
+      carried from before the loop becomes `torch.where(stopped, old, new)` (a value bound to
+      `None` before takes its first step's); not where a carried value is grown (`torch.cat`,
+      `F.pad`, ...), a step's temporary is read after the loop, or the body appends, prints or
+      stores attributes;
     - `assert cond, "message"` and `if cond: raise E("message")` -> `if
       torch.compiler.is_compiling(): torch._assert_async(...)` before the original check (in
       `else` / `elif`): compile and export keep the check as a graph operator, raising

@@ -9,11 +9,11 @@ import textwrap
 import pytest
 
 from torchlint.lint.engine import lint_text
-from torchlint.lint.fixes import compiles, fix_text
 from torchlint.lint.rule import normalized
 from torchlint.lint.settings import Settings
 
 from .conftest import requires_torch
+from .fix_helpers import fixed_text
 
 HEAD = """\
 import torch
@@ -38,12 +38,7 @@ def _model(body: str, params: str = "x", inputs: str = "") -> str:
 
 def _fix(source: str, *, unsafe: bool = True, target: str = "compile") -> str:
     settings = Settings(select=("TL107",), targets=(target,), targets_explicit=True)
-    outcome = fix_text("example.py", source, settings, unsafe=unsafe)
-    assert compiles(outcome.text, "example.py") is None
-    assert not outcome.dropped, outcome.dropped
-    again = fix_text("example.py", outcome.text, settings, unsafe=unsafe)
-    assert again.text == outcome.text, f"second fix changed:\n{outcome.text}\n---\n{again.text}"
-    return outcome.text
+    return fixed_text(source, settings, unsafe=unsafe)
 
 
 SHAPES = [
