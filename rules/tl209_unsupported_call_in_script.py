@@ -1839,7 +1839,7 @@ class UnsupportedCallInScript(Rule):
         value = node.args[0].value
         if isinstance(value, cst.Tuple):
             what: Optional[str] = "tuple"
-        elif self._str_value(value, 0):
+        elif self._str_value(value, 0) or self._known_str(value):
             what = "str"
         else:
             what = "float" if self._number_type(value) == "float" else None
