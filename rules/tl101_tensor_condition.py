@@ -173,7 +173,8 @@ class TensorCondition(Rule):
     it to a tensor operation). Comparisons Python makes among a tensor's elements are truth
     tests too: `sorted(t)`, `sorted(idx, key=lambda i: t[i])`, `heapq.nlargest(k, idx,
     key=...)`, `max(t)` of one tensor (export and trace only: Dynamo rewrites that one), and
-    `torch._assert(cond, msg)` with a tensor `cond` (compile and export). Conditions on sizes,
+    `torch._assert(cond, msg)` with a tensor `cond` (compile and export), and the lambda
+    `filter` tests each item with (`filter(lambda v: v.abs().sum() > 0, views)`). Conditions on sizes,
     `self.training`, config attributes, Python scalars and `is None` tests are not flagged.
     Neither are operands that only run in training or half precision
     (`self.training and torch.rand([]) < p`, `x.dtype == torch.float16 and x.isinf().any()`):
@@ -556,6 +557,25 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4)
+
+                def forward(self, a, b):
+                    views = list(filter(lambda v: v.abs().sum() > 0, [a, b]))
+                    return self.proj(torch.stack(views).mean(0))
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.zeros(2, 4)), (torch.randn(2, 4), torch.randn(2, 4))]
+            """,
+            line=10,
+        ),
         Invalid(
             """
             import logging
@@ -1157,6 +1177,10 @@ class TensorCondition(Rule):
         args = [a.value for a in node.args if a.keyword is None and not a.star]
         if name == "torch._assert" and args and self.ctx.kind(args[0]) == Kind.TENSOR:
             self.report(args[0], TORCH_ASSERT_MESSAGE, targets=("compile", "export"))
+            return
+        if name == "builtins.filter" and args and isinstance(args[0], cst.Lambda):
+            # `filter(lambda v: v.abs().sum() > 0, views)` tests the truth of each result.
+            self._check_test(args[0].body)
             return
         if name in RANKING_CALLS or name in ("builtins.max", "builtins.min"):
             if self._ranks_tensor_data(node, RANKING_CALLS.get(name, 0)):

@@ -85,8 +85,19 @@ FLOAT_TOLIST = Message(
     ),
     CONVERSIONS["tolist"][1].advice,
 )
-# Builtins that compare the list's values: export cannot guard on data-dependent floats.
-COMPARING_BUILTINS = frozenset({"builtins.min", "builtins.max", "builtins.sorted"})
+# Calls that compare the list's values: export cannot guard on data-dependent floats
+# (`statistics.median` sorts them).
+COMPARING_BUILTINS = frozenset(
+    {
+        "builtins.min",
+        "builtins.max",
+        "builtins.sorted",
+        "statistics.median",
+        "statistics.median_low",
+        "statistics.median_high",
+        "statistics.quantiles",
+    }
+)
 
 
 class HostSyncConversion(Rule):
@@ -108,8 +119,9 @@ class HostSyncConversion(Rule):
       tensor is surely floating point (a submodule's output, a float op such as `sigmoid`, a
       true division, rows of one taken by a loop over it or over `zip` / `enumerate` of it),
       where `fullgraph=True` fails whatever plain compile reports. `torch.export` takes the
-      values as unbacked symbols, and fails where `min`, `max` or `sorted` compare floats
-      among them (`min(h.flatten().tolist())`; integers pass): export is claimed there.
+      values as unbacked symbols, and fails where `min`, `max`, `sorted` or `statistics.median`
+      compare floats among them (`min(h.flatten().tolist())`; integers pass): export is
+      claimed there.
     - `.numpy()`: `torch.export` (non-strict) fails (".numpy() is not supported for tensor
       subclasses"); `torch.jit.trace` bakes the array in. `torch.compile` traces NumPy code.
     - `.data_ptr()`: `torch.export` fails (fake tensors have no storage).
@@ -247,6 +259,28 @@ class HostSyncConversion(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import statistics
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.enc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.enc(x)
+                    typical = statistics.median(h.norm(dim=-1).tolist())
+                    return h / (typical + 1e-6)
+
+            def inputs():
+                return [(torch.randn(5, 4),), (torch.randn(8, 4) * 3,)]
+            """,
+            line=13,
+        ),
         # `min` compares the data-dependent floats: export fails too.
         Invalid(
             """
@@ -448,7 +482,8 @@ FLOAT_OPS = frozenset(
     {
         "float", "double", "half", "bfloat16", "sigmoid", "softmax", "log_softmax", "tanh",
         "exp", "log", "sqrt", "rsqrt", "mean", "normalize", "gelu", "silu", "layer_norm",
-        "linear", "rand", "randn", "randn_like", "rand_like", "softplus", "erf",
+        "linear", "rand", "randn", "randn_like", "rand_like", "softplus", "erf", "norm",
+        "std", "var", "sin", "cos", "logsumexp", "cosine_similarity", "reciprocal",
     }
 )  # fmt: skip
 

@@ -933,3 +933,26 @@ def test_kinds_of_state_queries_data_lists_array_views_and_groupby_keys() -> Non
     assert env["shapes"] != DATA
     assert env["view"] == Kind.NDARRAY
     assert env["key"] == DATA
+
+
+def test_kinds_of_range_operands_type_names_and_lambda_items() -> None:
+    source = """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def forward(self, x, num_steps, lengths):
+                step = 50 // num_steps
+                for i in range(0, 50, step):
+                    x = x * 2
+                for j in range(lengths[0]):
+                    x = x + 1
+                name = x.type()
+                kept = list(filter(lambda v: v.abs().sum() > 0, [x, x * 2]))
+                return x
+        """
+    env = kinds_in(source, "Net.forward")
+    assert env["num_steps"] != T  # a range operand is a Python number
+    assert env["lengths"] == T  # an element of it is read by range(): still a tensor
+    assert env["name"] == CONST
+    assert env["kept"] == TS

@@ -380,6 +380,18 @@ def spread_source(elements: Sequence[cst.BaseElement], position: int, size: int)
     return star
 
 
+def _names_in(expr: cst.BaseExpression) -> set[str]:
+    """The plain names an arithmetic expression computes from (`T // n` gives ``n``); not
+    through calls, subscripts or attributes, which may take a number out of a tensor."""
+    if type(expr) is cst.Name:
+        return {expr.value}  # type: ignore[attr-defined]
+    if type(expr) is cst.BinaryOperation:
+        return _names_in(expr.left) | _names_in(expr.right)  # type: ignore[attr-defined]
+    if type(expr) is cst.UnaryOperation:
+        return _names_in(expr.expression)  # type: ignore[attr-defined]
+    return set()
+
+
 def element_kind(kind: Kind) -> Kind:
     """The kind of what iterating over (or indexing one item of) a value gives."""
     return {
@@ -526,7 +538,35 @@ class KindInference:
                 return UNK
             kind = self.kind(default)
             return CONST if kind in (CONST, NONE) else kind
+        if params_are_tensors and param.name.value in self._range_operands:
+            # `forward(self, x, num_steps)` with `range(0, T, T // num_steps)`: a number.
+            return UNK
         return T if params_are_tensors else UNK
+
+    @functools.cached_property
+    def _range_operands(self) -> set[str]:
+        """Names the arguments of a ``range(...)`` call compute from, directly or through
+        local names bound to expressions of them (``step = self.T // n``; ``range(0, T,
+        step)``): Python ints, not tensors."""
+        used: set[str] = set()
+        bound: dict[str, list[cst.BaseExpression]] = {}
+
+        def enter(node: cst.CSTNode) -> None:
+            if type(node) is cst.Call and self.model.qualified_name(node.func) == "builtins.range":  # type: ignore[attr-defined]
+                for arg in node.args:  # type: ignore[attr-defined]
+                    used.update(_names_in(arg.value))
+            elif type(node) is cst.Assign:
+                for target in node.targets:  # type: ignore[attr-defined]
+                    if type(target.target) is cst.Name:
+                        bound.setdefault(target.target.value, []).append(node.value)  # type: ignore[attr-defined]
+
+        walk(self.func.body, enter, lambda node: None)
+        frontier = set(used)
+        for _ in range(3):
+            found = {n for name in frontier for v in bound.get(name, []) for n in _names_in(v)}
+            frontier = found - used
+            used |= found
+        return used
 
     @functools.cached_property
     def _tensor_method_receivers(self) -> set[str]:
@@ -1233,6 +1273,8 @@ class KindInference:
                     return TS if node.args else T
                 if method == "size":
                     return SIZE if node.args else SHAPE
+                if method == "type" and not node.args:
+                    return CONST  # `x.type()`: the type's name, "torch.FloatTensor"
                 if method == "nonzero" and any(
                     a.keyword is not None and a.keyword.value == "as_tuple" for a in node.args
                 ):
@@ -1363,6 +1405,14 @@ class KindInference:
         if name.startswith("builtins."):
             short = name[len("builtins.") :]
             first = positional[0] if positional else None
+            if short in ("sorted", "min", "max") and len(positional) == 1:
+                key = next(
+                    (a.value for a in node.args if a.keyword and a.keyword.value == "key"), None
+                )
+                if type(key) is cst.Lambda:
+                    # `max(outs, key=lambda t: t.norm())`: the key sees the items.
+                    items = self._collapse(self._iter_kind(node.args[0].value))
+                    self._lambda_kind(key, items)  # type: ignore[arg-type]
             if short == "len":
                 if first == T:
                     return SIZE
@@ -1393,6 +1443,11 @@ class KindInference:
                 mapped = self._mapped_kind(node)
                 if mapped is not None:
                     return mapped
+            if short == "filter" and len(node.args) == 2 and type(node.args[0].value) is cst.Lambda:
+                # `filter(lambda v: v.abs().sum() > 0, views)`: the lambda sees the items.
+                items = self._collapse(self._iter_kind(node.args[1].value))
+                self._lambda_kind(node.args[0].value, items)  # type: ignore[arg-type]
+                return arg_kinds[1] if arg_kinds[1] in (TS, DATA, CONST) else UNK
             if short in ITEM_BUILTINS:
                 return CONST if all(k == CONST for k in arg_kinds) else UNK
             if short in TRUTH_BUILTINS:
@@ -1464,6 +1519,19 @@ class KindInference:
         if self.model.index.is_module_class(name):
             return MOD
         return None
+
+    def _lambda_kind(self, func: cst.Lambda, item: Kind) -> Kind:
+        """The kind of a one-parameter lambda's body called on ``item`` (what ``filter`` or a
+        ``key=`` gives it); its sub-expressions keep the kinds that binding gives them."""
+        params = func.params.params
+        if len(params) != 1 or func.params.star_arg is not cst.MaybeSentinel.DEFAULT:
+            return UNK
+        saved = dict(self.env)
+        self.env[params[0].name.value] = item
+        self._forget(func.body)
+        result = self.kind(func.body)
+        self.env = saved
+        return result
 
     def _mapped_kind(self, node: cst.Call) -> Optional[Kind]:
         """``map(lambda t: t * 2, (q, k))``, ``map(torch.detach, states)``: the items are what
