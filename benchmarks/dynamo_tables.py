@@ -83,6 +83,38 @@ def torch_skipped() -> list[str]:
     return sorted(skipped)
 
 
+# Standard-library modules whose C functions Dynamo's lookup answers for (it handles the
+# `operator`, `math`, `itertools`, `functools` builtins itself, so those are not asked).
+STDLIB_MODULES = (
+    "bisect", "zlib", "hashlib", "pickle", "binascii", "re", "unicodedata", "secrets", "gc",
+    "socket",
+)  # fmt: skip
+
+
+def stdlib_skipped() -> list[str]:
+    """The standard-library functions Dynamo marks as skipped (``"bisect.bisect"``,
+    ``"zlib.crc32"``): compiled code calling one breaks the graph there."""
+    import importlib
+
+    import torch._dynamo.trace_rules as trace_rules
+    from torch._dynamo.variables.functions import SkipFunctionVariable
+
+    skipped = []
+    for name in STDLIB_MODULES:
+        module = importlib.import_module(name)
+        for attr in dir(module):
+            function = getattr(module, attr, None)
+            if attr.startswith("_") or not callable(function) or isinstance(function, type):
+                continue
+            try:
+                variable = trace_rules.lookup(function)
+            except Exception:  # noqa: BLE001 - a callable trace_rules cannot key
+                continue
+            if variable is not None and issubclass(variable, SkipFunctionVariable):
+                skipped.append(f"{name}.{attr}")
+    return sorted(skipped)
+
+
 def nn_parameter_modules() -> list[str]:
     import inspect
 
@@ -167,6 +199,7 @@ def main() -> None:
     tables[version] = {
         "numpy_traced": numpy_traced(),
         "torch_skipped": torch_skipped(),
+        "stdlib_skipped": stdlib_skipped(),
         "nn_parameter_modules": nn_parameter_modules(),
         "torch_state_queries": torch_state_queries(),
         "nn_lazy_modules": nn_lazy_modules(),

@@ -29,6 +29,13 @@ def torch_skipped() -> frozenset[str]:
 
 
 @functools.cache
+def stdlib_skipped() -> frozenset[str]:
+    """The standard-library functions Dynamo marks as skipped (``"bisect.bisect"``,
+    ``"zlib.crc32"``, ``"re.match"``): compiled code calling one breaks the graph there."""
+    return frozenset(entry_for_installed_torch(json.loads(TABLES.read_text()))["stdlib_skipped"])
+
+
+@functools.cache
 def nn_parameter_modules() -> frozenset[str]:
     """The ``torch.nn`` classes whose constructor creates an ``nn.Parameter``
     (``"torch.nn.Linear"``, ``"torch.nn.LayerNorm"``)."""

@@ -8,7 +8,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.dynamo_tables import torch_skipped
+from torchlint.lint.dynamo_tables import stdlib_skipped, torch_skipped
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.walk import LEAF_TYPES, walk
 
@@ -26,8 +26,11 @@ class DynamoSkippedFunction(Rule):
     ...), RNG state (`torch.manual_seed`, `torch.get_rng_state`, `torch.set_rng_state`, their
     `torch.cuda` versions), process settings (`torch.set_num_threads`, `torch.set_flush_denormal`,
     the `torch.set_autocast_*` setters), `torch.typename`, `torch.from_dlpack`, `torch.lobpcg`,
-    `torch.autograd.backward`. The list is generated from torch (`benchmarks/dynamo_tables.py`
-    writes `rules/dynamo_tables.json`), not kept by hand. Not flagged: calls inside a `raise`
+    `torch.autograd.backward`; and the standard-library functions it skips in `bisect`,
+    `zlib`, `hashlib`, `pickle`, `binascii`, `re`, `unicodedata`, `secrets`, `gc` and `socket`
+    (`bisect.bisect(cuts, v)`, `zlib.crc32(key)`, `hashlib.md5(...)`, `re.sub(...)`: feature
+    hashing and text handling in forward). The lists are generated from torch
+    (`benchmarks/dynamo_tables.py` writes `rules/dynamo_tables.json`), not kept by hand. Not flagged: calls inside a `raise`
     statement (an error message built with `torch.typename(x)` runs only on the failing path)
     and `torch.save` / `torch.load` (TL307).
 
@@ -122,6 +125,28 @@ class DynamoSkippedFunction(Rule):
     INVALID = [
         Invalid(
             """
+            import bisect
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cuts = [0.5, 1.0, 2.0]
+                    self.emb = nn.Embedding(4, 4)
+
+                def forward(self, x):
+                    level = bisect.bisect(self.cuts, 0.7)
+                    return x + self.emb.weight[level]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+        ),
+        Invalid(
+            """
             import torch
             from torch import nn
 
@@ -196,6 +221,15 @@ class DynamoSkippedFunction(Rule):
         if not self.ctx.in_graph:
             return
         name = self.ctx.qualified_name(node.func)
+        if name is not None and name in stdlib_skipped():
+            if not in_raise_statement(self.ctx):
+                message = Message(
+                    f"`{name}` is a standard-library function Dynamo does not trace",
+                    (("compile", self.clauses["compile"]),),
+                    self.advice,
+                )
+                self.report(node, message)
+            return
         if name is None or name not in torch_skipped() or name in IO_CALLS:
             return
         if in_raise_statement(self.ctx):
