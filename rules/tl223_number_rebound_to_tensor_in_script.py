@@ -9,13 +9,37 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
-from torchlint.rules._script import SCRIPT, in_script, literal_type
+from torchlint.rules._script import SCRIPT, in_script, literal_type, self_attribute
 
 # Methods that reduce a tensor to one element when called without a dim.
 REDUCTIONS = frozenset(
     {"sum", "mean", "prod", "max", "min", "amax", "amin", "norm", "all", "any", "std", "var"}
 )
 BLOCKS = (cst.If, cst.For, cst.While)
+# Loss functions without `loss` in their name (one element with the default reduction).
+LOSSES = frozenset({"cross_entropy", "kl_div", "binary_cross_entropy", "nll", "dot"})
+# Calls whose tensor may be an integer one.
+INTEGRAL = frozenset(
+    {
+        "long",
+        "int",
+        "short",
+        "byte",
+        "bool",
+        "char",
+        "argmax",
+        "argmin",
+        "count_nonzero",
+        "bincount",
+        "nonzero",
+        "searchsorted",
+        "randint",
+        "to",
+        "type",
+        "type_as",
+        "bucketize",
+    }
+)
 
 
 def _example(start: str, value: str, guard: str = "if x.sum() > -100:") -> str:
@@ -38,10 +62,15 @@ class NumberReboundToTensorInScript(Rule):
 
     ## What it does
     In a function `torch.jit.script` compiles, finds a name bound at the top level of the
-    function to an int or float literal (`scale = 1`) and rebound, inside an `if`, `for` or
-    `while` that follows, to a tensor built by a call that is not a reduction over all
-    elements (`scale = torch.sigmoid(self.gate(x))`; not `x.sum()`, `x.mean()`, or values
-    built from those, which may hold one element).
+    function to an int or float literal (`scale = 1`, `loss = 0`) and rebound, inside an
+    `if`, `for` or `while` that follows, to a tensor TorchScript cannot convert to that
+    number: a tensor from a submodule call (it requires grad: `scale =
+    torch.sigmoid(self.gate(x))`, `loss = loss + F.mse_loss(self.fc(x), y)`), one built by a
+    call that reduces nothing (`torch.sigmoid(x)`; not `x.sum()`, `x.mean()` or a loss, which
+    hold one element), and for an int any tensor but one that may be integral (a comparison,
+    a cast, `argmax`, a `dtype=`: `loss += x.mean()`). Also a name bound to an int
+    literal and rebound there to a float literal, or the other way round, or bound to a
+    tensor and rebound there to a number literal.
 
     ## Why is this bad?
     TorchScript gives a name one type where the branches of an `if` (or a loop's iterations)
@@ -50,7 +79,10 @@ class NumberReboundToTensorInScript(Rule):
     time: torch 2.13 raises `Cannot input a tensor of dimension other than 0 as a scalar
     argument`, `Cannot input a tensor that requires grad as a scalar argument` (a gate from a
     layer), or `Cannot input a tensor of type Float as an integral argument` (into an int).
-    Python just rebinds the name to the tensor. Trace, compile and export run the Python.
+    Python just rebinds the name to the tensor. Numbers of two types, or a tensor and a
+    number, do not meet at all: `Variable 'm' previously had type float but is now being
+    assigned to a value of type int` when scripting. Trace, compile and export run the
+    Python.
 
     ## Example
     ```python
@@ -82,12 +114,25 @@ class NumberReboundToTensorInScript(Rule):
                 "        t = torch.relu(x)\n        return x * scale * s * t\n",
             )
         ),
+        # An integral tensor into an int (a count of a comparison) converts.
+        Valid(_example("0", "scale + (x > 0).sum()", guard="for _ in range(2):")),
     ]
     INVALID = [
+        # A loss summed into an int in a loop; a float and an int on the two paths.
+        Invalid(
+            _example("0", "scale + (x * x).mean()", guard="for _ in range(2):"),
+            line=13,
+            message_contains="Cannot input a tensor of type Float as an integral argument",
+        ),
+        Invalid(
+            _example("1.0", "2"),
+            line=13,
+            message_contains="previously had type float but is now being assigned to a value of type int",
+        ),
         Invalid(
             _example("1", "torch.sigmoid(self.gate(x))"),
             line=13,
-            message_contains="Cannot input a tensor of dimension other than 0",
+            message_contains="Cannot input a tensor that requires grad",
         ),
         Invalid(
             _example("1.0", "torch.sigmoid(x)", guard="for _ in range(2):"),
@@ -101,25 +146,35 @@ class NumberReboundToTensorInScript(Rule):
             return
         if not isinstance(node.body, cst.IndentedBlock):
             return
-        numbers: dict[str, str] = {}
+        types: dict[str, str] = {}  # name -> "int" / "float" / "tensor" at the function's top
         for statement in node.body.body:
             if isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
                     for name, value in _bindings(small):
-                        number = literal_type(value) if value is not None else None
-                        if number in ("int", "float"):
-                            numbers[name] = number
+                        kind = self._top_type(value) if isinstance(small, cst.Assign) else None
+                        if kind is not None:
+                            types[name] = kind
                         else:
-                            numbers.pop(name, None)
-            elif isinstance(statement, BLOCKS) and numbers:
-                self._block(statement, numbers)
+                            types.pop(name, None)
+            elif isinstance(statement, BLOCKS) and types:
+                self._block(statement, types)
                 for name in _bound_in(statement):
-                    numbers.pop(name, None)
+                    types.pop(name, None)
             else:
                 for name in _bound_in(statement):
-                    numbers.pop(name, None)
+                    types.pop(name, None)
 
-    def _block(self, block: cst.CSTNode, numbers: dict[str, str]) -> None:
+    def _top_type(self, value: Optional[cst.BaseExpression]) -> Optional[str]:
+        if value is None:
+            return None
+        number = literal_type(value)
+        if number in ("int", "float"):
+            return number
+        if isinstance(value, cst.Call) and self.ctx.kind(value) is Kind.TENSOR:
+            return "tensor"
+        return None
+
+    def _block(self, block: cst.CSTNode, types: dict[str, str]) -> None:
         kind = "`if`" if isinstance(block, cst.If) else "loop"
         reported: set[str] = set()
 
@@ -127,25 +182,99 @@ class NumberReboundToTensorInScript(Rule):
             if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
                 return False
             for name, value in _bindings(child):
-                if name not in numbers or name in reported or value is None:
+                if name not in types or name in reported or value is None:
                     continue
-                if not self._shaped_tensor(value):
+                why = self._mismatch(types[name], value, isinstance(child, cst.Assign))
+                if why is None:
                     continue
                 reported.add(name)
-                number = numbers[name]
-                self.report(
-                    value,
-                    f"`{name}` is bound to an {number} before this {kind} and to a tensor in "
-                    f"it: TorchScript keeps the {number} type where the paths meet and "
-                    f"converts the tensor to an {number} (annotate({number}, ...)), which "
-                    "fails at run time (torch 2.13: Cannot input a tensor of dimension other "
-                    "than 0 as a scalar argument; also for a tensor that requires grad); bind "
-                    f"`{name}` to a tensor before the {kind}, or keep the tensor in another "
-                    "name",
-                )
+                start = types[name]
+                self.report(value, self._message(name, start, kind, why))
             return None
 
         walk(block, enter, lambda child: None)
+
+    def _mismatch(self, start: str, value: cst.BaseExpression, plain: bool) -> Optional[str]:
+        """Why TorchScript rejects ``value`` for a name of type ``start`` (at compile or run
+        time), or None."""
+        number = literal_type(value)
+        if start == "tensor":
+            return f"number {number}" if plain and number in ("int", "float") else None
+        if plain and number in ("int", "float") and number != start:
+            return f"number {number}"
+        if self.ctx.kind(value) is not Kind.TENSOR:
+            return None
+        # In the order torch 2.13 checks: grad first, then the dimension, then the dtype.
+        if self._from_submodule(value) and not self._integral(value):
+            return "grad tensor"
+        if self._shaped_tensor(value):
+            return "shaped tensor"
+        if start == "int" and not self._integral(value):
+            return "float tensor"
+        return None
+
+    @staticmethod
+    def _message(name: str, start: str, kind: str, why: str) -> str:
+        article = "an" if start == "int" else "a"
+        if why.startswith("number"):
+            other = why.split()[1]
+            shown = "Tensor" if start == "tensor" else start
+            return (
+                f"`{name}` is bound to {'a tensor' if start == 'tensor' else article + ' ' + start} "
+                f"before this {kind} and to {'an' if other == 'int' else 'a'} {other} in it: "
+                "TorchScript gives a name one type where the paths meet, so torch.jit.script "
+                f"fails (Variable '{name}' previously had type {shown} but is now being assigned "
+                f"to a value of type {other}); bind values of one type on every path"
+            )
+        error = {
+            "float tensor": "Cannot input a tensor of type Float as an integral argument",
+            "shaped tensor": "Cannot input a tensor of dimension other than 0 as a scalar argument",
+            "grad tensor": "Cannot input a tensor that requires grad as a scalar argument",
+        }[why]
+        return (
+            f"`{name}` is bound to {article} {start} before this {kind} and to a tensor in it: "
+            f"TorchScript keeps the {start} type where the paths meet and converts the tensor "
+            f"to {article} {start} (annotate({start}, ...)), which fails at run time (torch "
+            f"2.13: {error}); bind `{name}` to a tensor before the {kind} "
+            f"(`{name} = torch.zeros(())`), or keep the tensor in another name"
+        )
+
+    def _integral(self, value: cst.BaseExpression) -> bool:
+        """Whether the tensor may be an integer one (a comparison, a cast, an index op)."""
+        found = False
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if isinstance(child, cst.Comparison):
+                found = True
+            elif isinstance(child, cst.Arg) and child.keyword is not None:
+                found = found or child.keyword.value == "dtype"
+            elif isinstance(child, cst.Call):
+                func = child.func
+                called = (
+                    func.attr.value
+                    if isinstance(func, cst.Attribute)
+                    else (func.value if isinstance(func, cst.Name) else "")
+                )
+                found = found or called in INTEGRAL
+            return None
+
+        walk(value, enter, lambda child: None)
+        return found
+
+    def _from_submodule(self, value: cst.BaseExpression) -> bool:
+        """Whether ``value`` calls a submodule (``self.fc(x)``): a result that requires grad
+        while grad is enabled."""
+        found = False
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if isinstance(child, cst.Call) and self_attribute(child.func) is not None:
+                found = found or self.ctx.kind(child.func) is Kind.MODULE
+            return None
+
+        walk(value, enter, lambda child: None)
+        return found
 
     def _shaped_tensor(self, value: cst.BaseExpression) -> bool:
         """A tensor built by a call, with no reduction over all elements in it (which may
@@ -160,8 +289,11 @@ class NumberReboundToTensorInScript(Rule):
             if isinstance(child, cst.Call):
                 calls += 1
                 func = child.func
-                if isinstance(func, cst.Attribute) and func.attr.value in REDUCTIONS:
-                    reduced = True
+                called = func.attr.value if isinstance(func, cst.Attribute) else ""
+                if isinstance(func, cst.Name):
+                    called = func.value
+                if called in REDUCTIONS or called.endswith("loss") or called in LOSSES:
+                    reduced = True  # one element (a loss reduces by default)
                 if isinstance(func, cst.Attribute) and func.attr.value == "item":
                     reduced = True
             elif isinstance(child, cst.Subscript):
