@@ -227,8 +227,10 @@ class NumberReboundToTensorInScript(Rule):
                 f"to a value of type {other}); bind values of one type on every path"
             )
         error = {
-            "float tensor": "Cannot input a tensor of type Float as an integral argument",
-            "shaped tensor": "Cannot input a tensor of dimension other than 0 as a scalar argument",
+            "float tensor": "Cannot input a tensor of type Float as an integral argument; "
+            "with grad on, one that requires grad fails before that",
+            "shaped tensor": "Cannot input a tensor of dimension other than 0 as a scalar "
+            "argument; with grad on, one that requires grad fails before that",
             "grad tensor": "Cannot input a tensor that requires grad as a scalar argument",
         }[why]
         return (
