@@ -375,3 +375,24 @@ def _docstring(statement: cst.CSTNode) -> bool:
         and isinstance(statement.body[0], cst.Expr)
         and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
+
+
+class AutogradGradLists(Fixer):
+    """``torch.autograd.grad(y, x)`` with a Tensor for ``outputs`` / ``inputs`` -> the Tensor
+    in a list, ``[y]`` (safe): Python's ``autograd.grad`` takes a Tensor as a one-element
+    sequence, so it returns the same gradients; TorchScript's takes lists only."""
+
+    codes = ("TL215",)
+    applicability = "safe"
+    message = "pass the tensor in a list (`[y]`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if (
+            "of `torch.autograd.grad` in scripted code: TorchScript's aten::grad takes `Tensor[]"
+            not in (diagnostic.message)
+        ):
+            return None
+        arg = diagnostic.node
+        if not isinstance(arg, cst.Arg):
+            return None
+        return [(arg.value, f"[{self.code(arg.value).strip()}]")]

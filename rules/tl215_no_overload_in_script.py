@@ -258,7 +258,11 @@ class NoOverloadInScript(Rule):
     f-string, `str(...)`, a parameter annotated `str` or a local bound only to one) and `|`
     / `|=` of two dicts (displays, parameters annotated `Dict[...]`, locals bound to them):
     torch 2.13 has no `aten::mul` for a str and an int and no `|` for dicts (`Arguments for
-    call are not valid`); `*` of a list and `|` of ints or bools compile.
+    call are not valid`); `*` of a list and `|` of ints or bools compile. And
+    `torch.autograd.grad` with a Tensor for `outputs` or `inputs` (by position or keyword), or
+    a Tensor or list display for `grad_outputs`: TorchScript's `aten::grad(Tensor[] outputs,
+    Tensor[] inputs, Tensor?[]? grad_outputs=None, ...)` converts none of them (a local
+    annotated `List[Optional[torch.Tensor]]` passes as `grad_outputs`).
 
     ## Why is this bad?
     TorchScript matches a call against the op's schemas, without the Python wrappers' own
@@ -291,7 +295,8 @@ class NoOverloadInScript(Rule):
     choose. Safe fixes for the operators, Python's own meaning of them: `s * n` of a string
     literal or name -> `"".join([s for _ in range(n)])`; `merged = a | b` of dicts (a
     statement of its own) -> `merged = a.copy()` (a display kept as it is) and
-    `merged.update(b)`; `d |= b` -> `d.update(b)`.
+    `merged.update(b)`; `d |= b` -> `d.update(b)`; a Tensor for `outputs` / `inputs` of
+    `torch.autograd.grad` -> `[y]` (Python's takes a Tensor as a one-element sequence).
     """
 
     code = "TL215"
@@ -333,6 +338,49 @@ class NoOverloadInScript(Rule):
         ),
     ]
     INVALID = [
+        # torch.autograd.grad takes lists of tensors in TorchScript.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    x = x.detach().requires_grad_(True)
+                    energy = self.fc(x).sum()
+                    g = torch.autograd.grad(energy, x, create_graph=True)[0]
+                    assert g is not None
+                    return -g
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="Tensor[] outputs",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    x = x.detach().requires_grad_(True)
+                    energy = self.fc(x).sum()
+                    g = torch.autograd.grad([energy], [x], create_graph=True)[0]
+                    assert g is not None
+                    return -g
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # `str * int` and `dict | dict`: operators TorchScript has no overload of.
         Invalid(
             """
@@ -469,6 +517,8 @@ class NoOverloadInScript(Rule):
         positional = sum(1 for arg in node.args if arg.keyword is None)
         if self._int_for_float(node) or self._dict_get_default(node):
             return
+        if self._autograd_grad(node):
+            return
         target = self._target(node.func)
         if target is None:
             return
@@ -489,6 +539,38 @@ class NoOverloadInScript(Rule):
             f"torch.jit.script fails: no TorchScript overload of aten::{name} takes these "
             f"arguments (Arguments for call are not valid); {advice}",
         )
+
+    # -- `torch.autograd.grad(y, x)`: TorchScript's takes lists
+    def _autograd_grad(self, node: cst.Call) -> bool:
+        if self.ctx.qualified_name(node.func) != "torch.autograd.grad":
+            return False
+        names = ("outputs", "inputs", "grad_outputs")
+        for index, arg in enumerate(node.args):
+            key = arg.keyword.value if arg.keyword is not None else None
+            if key is None and index < len(names):
+                key = names[index]
+            if key in ("outputs", "inputs") and self.ctx.kind(arg.value) is Kind.TENSOR:
+                text = cst.Module([]).code_for_node(arg.value)
+                self.report(
+                    arg,
+                    f"a Tensor for `{key}` of `torch.autograd.grad` in scripted code: "
+                    f"TorchScript's aten::grad takes `Tensor[] {key}` and converts no Tensor to "
+                    "a list, so torch.jit.script fails (aten::grad(Tensor[] outputs, Tensor[] "
+                    f"inputs, Tensor?[]? grad_outputs=None, ...)); pass `[{text}]`",
+                )
+                return True
+            if key == "grad_outputs" and (
+                self.ctx.kind(arg.value) is Kind.TENSOR or isinstance(arg.value, cst.List)
+            ):
+                self.report(
+                    arg,
+                    "`grad_outputs` of `torch.autograd.grad` in scripted code: TorchScript's "
+                    "aten::grad takes `Tensor?[]? grad_outputs`, and neither a Tensor nor a list "
+                    "display (a `List[Tensor]`) converts to it, so torch.jit.script fails; bind "
+                    "the list to a local annotated `List[Optional[torch.Tensor]]` first",
+                )
+                return True
+        return False
 
     # -- `str * int` and `dict | dict`: operators no TorchScript overload takes
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
