@@ -25,6 +25,7 @@ from torchlint.rules._script import (
     class_def,
     class_methods,
     in_script,
+    inferred_tensor_parameter,
     is_method,
     literal_type,
     self_assignments,
@@ -206,7 +207,9 @@ class UnsupportedCallInScript(Rule):
     of the file annotated to return one: it fails at run time); a `slice(...)` returned or put in a list or
     tuple (TorchScript indexes with one written in the subscript or bound to a local only); `tuple(...)` of a list or shape (a list literal, a shape, a parameter
     annotated `List[...]`, a call of a method or function of the file annotated to return
-    one); `t.item()` (a `number` in TorchScript) used as a `range` bound, a tensor index or
+    one); a Tensor as a `range` bound (`range(steps)` of a parameter annotated Tensor: `all
+    inputs of range must be ints, found Tensor`); `t.item()` (a `number` in TorchScript) used
+    as a `range` bound, a tensor index or
     the value of a local annotated `int` (`all inputs of range must be ints, found number`;
     sizes, slices and arithmetic take the number); `hash(...)` of a str (a literal, a
     parameter annotated `str`, the variable of a loop over a list of strs), a float or a
@@ -518,6 +521,24 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # A Tensor as a range bound: TorchScript converts none.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, steps: torch.Tensor):
+                    for _ in range(steps):
+                        x = x * 0.5
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.tensor(2)), (torch.randn(4, 3), torch.tensor(3))]
+            """,
+            line=6,
+            message_contains="found Tensor",
+        ),
         # A `@torch.jit.unused` method called unconditionally: a stub that raises.
         Invalid(
             """
@@ -1756,6 +1777,22 @@ class UnsupportedCallInScript(Rule):
         if self.ctx.qualified_name(node.func) != "builtins.range":
             return
         for arg in node.args:
+            if (
+                arg.keyword is None
+                and not arg.star
+                and self.ctx.kind(arg.value) is Kind.TENSOR
+                and not inferred_tensor_parameter(self.ctx, arg.value)  # TL210's finding
+                and not self._item_number(arg.value, 0)
+            ):
+                code = cst.Module([]).code_for_node(arg.value)
+                self.report(
+                    arg.value,
+                    f"`{code}`, a Tensor, used as a `range` bound in scripted code: TorchScript's "
+                    "range takes ints only and converts no Tensor (torch 2.13: all inputs of "
+                    f"range must be ints, found Tensor), where Python's reads a one-element "
+                    f"integer tensor as its int; write `int({code})`",
+                )
+                return
             if arg.keyword is None and not arg.star:
                 if self._item_number(arg.value, 0):
                     self._report_item(
