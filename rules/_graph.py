@@ -114,12 +114,76 @@ def _is_minus_one(node: cst.BaseExpression) -> bool:
 
 
 def _is_shape_of_tensor(ctx: LintContext, node: cst.BaseExpression) -> bool:
-    """``x.shape`` or ``x.size()`` of a tensor."""
+    """``x.shape`` or ``x.size()`` of a tensor whose last dimension is a feature size (not a
+    channels-first tensor: see ``_spatial``)."""
     if isinstance(node, cst.Attribute) and node.attr.value == "shape":
-        return ctx.kind(node.value) == Kind.TENSOR
+        return ctx.kind(node.value) == Kind.TENSOR and not _spatial(ctx, node.value)
     if isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute):
-        return node.func.attr.value == "size" and ctx.kind(node.func.value) == Kind.TENSOR
+        return (
+            node.func.attr.value == "size"
+            and ctx.kind(node.func.value) == Kind.TENSOR
+            and not _spatial(ctx, node.func.value)
+        )
     return False
+
+
+# Functions and torch.nn modules that take channels-first tensors (N, C, L / H, W): the last
+# dimension of what they are given is a length or width, which varies, not a feature size.
+SPATIAL_FUNCTIONS = frozenset(
+    {
+        "torch.nn.functional.pad",
+        "torch.nn.functional.interpolate",
+        "torch.nn.functional.conv1d",
+        "torch.nn.functional.conv2d",
+        "torch.nn.functional.conv3d",
+        "torch.nn.functional.avg_pool1d",
+        "torch.nn.functional.avg_pool2d",
+        "torch.nn.functional.max_pool1d",
+        "torch.nn.functional.max_pool2d",
+        "torch.nn.functional.unfold",
+    }
+)
+SPATIAL_MODULE_PREFIXES = (
+    "torch.nn.Conv",
+    "torch.nn.ConvTranspose",
+    "torch.nn.MaxPool",
+    "torch.nn.AvgPool",
+    "torch.nn.Upsample",
+    "torch.nn.ReflectionPad",
+    "torch.nn.ReplicationPad",
+    "torch.nn.ZeroPad",
+    "torch.nn.ConstantPad",
+)
+
+
+def _spatial(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
+    """A local ``tensor`` the function hands to a convolution, pool, pad or resize (a
+    ``F.*`` function or a submodule of such a ``torch.nn`` class): channels-first, so its last
+    size is spatial (``w = x.shape[-1]; F.pad(x, (0, ceil(w / p) * p - w))``)."""
+    if type(tensor) is not cst.Name or ctx.function is None:
+        return False
+    name = tensor.value  # type: ignore[attr-defined]
+    info = ctx.function_info
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if found or type(node) is not cst.Call:
+            return None
+        args = node.args  # type: ignore[attr-defined]
+        if not args or type(args[0].value) is not cst.Name or args[0].value.value != name:
+            return None
+        func = node.func  # type: ignore[attr-defined]
+        if ctx.qualified_name(func) in SPATIAL_FUNCTIONS:
+            found = True
+        elif info is not None and info.owner_class:
+            attr = self_attribute(func)
+            cls = ctx.index.attribute_class(info.owner_class, attr) if attr else None
+            found = bool(cls and cls.startswith(SPATIAL_MODULE_PREFIXES))
+        return None
+
+    walk(ctx.function.body, enter, lambda node: None)
+    return found
 
 
 # Tensors built from Python values: their sizes are those values' lengths, not the input's.

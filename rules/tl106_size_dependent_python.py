@@ -221,7 +221,9 @@ class SizeDependentPython(Rule):
     (harmless while no shape holds -1). Sizes of the
     last dimension in arithmetic (feature sizes that weights fix: `math.sqrt(d)`; the tracer
     warns, but the trace is right for every input the weights accept; not where a configured
-    count is clamped to one, `min(self.top_k, scores.size(-1))`, which says it varies), ranks
+    count is clamped to one, `min(self.top_k, scores.size(-1))`, which says it varies, nor of
+    a channels-first tensor the function pads, resizes, pools or convolves, whose last size
+    is a length or width: `w = x.shape[-1]; F.pad(x, (0, math.ceil(w / p) * p - w))`), ranks
     (`x.dim()`, `x.ndim`: the tracer
     sees them as plain ints and gives no warning; a trace is taken per rank anyway),
     and config values are not
@@ -587,6 +589,30 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import math
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.embed = nn.Conv1d(4, 8, 4, stride=4)
+
+                def forward(self, x):
+                    width = x.shape[-1]
+                    target = math.ceil(width / 4) * 4
+                    x = F.pad(x, (0, target - width))
+                    return self.embed(x)
+
+            def inputs():
+                return [(torch.randn(2, 4, 13),), (torch.randn(2, 4, 16),), (torch.randn(3, 4, 9),)]
+            """,
+            line=14,
+        ),
         Invalid(
             """
             import torch
