@@ -20,8 +20,10 @@ reads as ``n = n + e``. A carried value rebuilt by an operation that changes sha
 (``seq = torch.cat([seq, tok], 1)``, ``F.pad``, ``repeat``, ``expand``...) leaves the loop
 alone: the old and new values would not broadcast together.
 
-Taken only for a ``for`` loop (no ``else``) whose body holds assignments and the one ``if
-cond: break`` (no other statements: a call for its effect, an ``append`` or an attribute store
+A test ``A and cond`` whose ``A`` is a Python value not read from tensors (``not
+self.training``) keeps ``A`` as a Python test around the flag's update (decided while tracing,
+as before). Taken only for a ``for`` loop (no ``else``) whose body holds assignments and the one
+``if cond: break`` (no other statements: a call for its effect, an ``append`` or an attribute store
 would run on the frozen steps too), with the test read as TL101's ``torch.where`` fix reads it.
 torch 2.13: ``torch.compile(fullgraph=True)`` and ``torch.export`` take the rewritten loop (the
 number of steps is the loop's own, fixed while tracing), eager outputs equal
@@ -43,6 +45,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Replacement
+from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import assigned_names, fresh_name, variables_read
 from .tensor_condition import TensorConditionToWhere, reported_test, tensor_condition
@@ -73,7 +76,8 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
         function = self.enclosing_function(owner)
         if not isinstance(loop, cst.For) or loop.orelse is not None or function is None:
             return None
-        found = tensor_condition(self, test)
+        guard, tensor_test = self._python_guard(test)
+        found = tensor_condition(self, tensor_test)
         if found is None or found[1]:
             return None
         condition = found[0]
@@ -101,7 +105,11 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
         body: list[cst.BaseStatement] = []
         for statement, step in zip(statements, small):
             if step is None:
-                body.append(_line(f"{flag} = {torch}.logical_or({flag}, {condition})", statement))
+                update = f"{flag} = {torch}.logical_or({flag}, {condition})"
+                if guard is not None:  # the Python part decides whether the test is made
+                    indent = self.ctx.module.default_indent
+                    update = f"if {self.code(guard)}:\n{indent}{update}"
+                body.append(_line(update, statement))
                 continue
             lines = self._frozen(step, carried, fresh, flag, torch, taken, loop)
             body.extend(_line(text, statement if i == 0 else None) for i, text in enumerate(lines))
@@ -110,6 +118,23 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
         init = init.with_changes(leading_lines=loop.leading_lines)
         new_loop = new_loop.with_changes(leading_lines=[])
         return [(loop, cst.FlattenSentinel([init, new_loop]))]
+
+    def _python_guard(
+        self, test: cst.BaseExpression
+    ) -> tuple[Optional[cst.BaseExpression], cst.BaseExpression]:
+        """``(A, B)`` for ``A and B`` where ``A`` is a Python value not read from tensors
+        (``not self.training``) and the whole test is no tensor condition; ``(None, test)``
+        otherwise."""
+        if (
+            isinstance(test, cst.BooleanOperation)
+            and isinstance(test.operator, cst.And)
+            and tensor_condition(self, test) is None
+        ):
+            left = test.left
+            inner = left.expression if isinstance(left, cst.UnaryOperation) else left
+            if self.kind(inner) == Kind.CONST and self.kind(left) != Kind.TENSOR:
+                return left, test.right
+        return None, test
 
     # -- which names ---------------------------------------------------------------------------
     def _names(

@@ -231,7 +231,8 @@ class TensorCondition(Rule):
     - `if cond: break` in a `for` loop whose body is otherwise assignments: every step runs,
       `stopped = torch.logical_or(stopped, cond)` stands where the `break` was, and each value
       carried from before the loop becomes `torch.where(stopped, old, new)` (a value bound to
-      `None` before takes its first step's); not where a carried value is grown (`torch.cat`,
+      `None` before takes its first step's; a Python part of the test, `not self.training and
+      ...`, stays a Python test around the update); not where a carried value is grown (`torch.cat`,
       `F.pad`, ...), a step's temporary is read after the loop, or the body appends, prints or
       stores attributes;
     - `assert cond, "message"` and `if cond: raise E("message")` -> `if

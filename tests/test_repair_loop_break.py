@@ -126,6 +126,27 @@ SHAPES = [
         """,
         id="early-exit-heads",
     ),
+    # A Python part of the test stays a Python test around the flag's update.
+    pytest.param(
+        """\
+        for head in self.heads:
+            x = torch.tanh(self.lin(x))
+            sure = (head(x).softmax(-1).max(-1).values > 0.5).all()
+            if not self.training and bool(sure):
+                break
+        return x
+        """,
+        """\
+        stopped = torch.zeros((), dtype=torch.bool)
+        for head in self.heads:
+            x = torch.where(stopped, x, torch.tanh(self.lin(x)))
+            sure = (head(x).softmax(-1).max(-1).values > 0.5).all()
+            if not self.training:
+                stopped = torch.logical_or(stopped, sure)
+        return x
+        """,
+        id="python-part",
+    ),
 ]
 
 
