@@ -118,3 +118,15 @@ def namedtuple_local(ctx, function: cst.FunctionDef, name: str) -> Optional[str]
 # constant (folded into the code; no attribute to set: torch 2.13 `Tried to set nonexistent
 # attribute`).
 FINALS = frozenset({"typing.Final", "torch.jit.Final", "typing_extensions.Final"})
+
+
+def target_names(target: cst.CSTNode) -> list[str]:
+    """The bare names an assignment or loop target binds (``a``, ``a, (b, *c)``), in order;
+    attributes and subscripts bind none."""
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [name for element in target.elements for name in target_names(element.value)]
+    if isinstance(target, cst.StarredElement):
+        return target_names(target.value)
+    return []

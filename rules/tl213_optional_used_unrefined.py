@@ -10,6 +10,7 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import assignments, none_test
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.script_facts import target_names
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
@@ -78,7 +79,8 @@ class OptionalUsedUnrefined(Rule):
 
     And the same uses of an element of `torch.autograd.grad(...)`, which TorchScript types
     `List[Optional[Tensor]]`: a local bound only to `torch.autograd.grad(...)[k]`, to `gs[k]`
-    of a local bound only to the call, or unpacked from it (`a, b = torch.autograd.grad(...)`),
+    of a local bound only to the call, unpacked from it (`a, b = torch.autograd.grad(...)`),
+    or the variable of a `for` loop over it,
     refined by the same tests; and such a subscript used in place (`grads[0].norm(2, 1)`,
     `-torch.autograd.grad(...)[0] * 2`), which no test refines (torch 2.13: `'Optional[Tensor]'
     object has no attribute or method 'norm'`). Returning the element as it is compiles.
@@ -373,8 +375,57 @@ class OptionalUsedUnrefined(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
+        # The loop variable over torch.autograd.grad(...) refined by `is not None`.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    x = x.detach().requires_grad_(True)
+                    s = self.fc(x).sum()
+                    out = x
+                    for g in torch.autograd.grad([s], [x, self.fc.weight], allow_unused=True):
+                        if g is not None:
+                            out = out + g.sum()
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
     ]
     INVALID = [
+        # ... and used unrefined.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    x = x.detach().requires_grad_(True)
+                    s = self.fc(x).sum()
+                    out = x
+                    for g in torch.autograd.grad([s], [x]):
+                        out = out + g
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=14,
+            message_contains="List[Optional[Tensor]]",
+        ),
         # torch.autograd.grad returns List[Optional[Tensor]] in TorchScript.
         Invalid(
             """
@@ -781,6 +832,7 @@ class OptionalUsedUnrefined(Rule):
         is)."""
         bindings: dict[str, list[str]] = {}
         values: dict[str, list[cst.BaseExpression]] = {}
+        loops: list[cst.BaseExpression] = []  # the iterables of `for name in ...` loops
 
         def enter(child: cst.CSTNode) -> Optional[bool]:
             if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and child is not node:
@@ -806,6 +858,9 @@ class OptionalUsedUnrefined(Rule):
                                 bindings.setdefault(element.value.value, []).append(unpacked)
             elif kind is cst.AugAssign and type(child.target) is cst.Name:  # type: ignore[attr-defined]
                 bindings.setdefault(child.target.value, []).append("other")  # type: ignore[attr-defined]
+            elif kind is cst.For and type(child.target) is cst.Name:  # type: ignore[attr-defined]
+                loops.append(child.iter)  # type: ignore[attr-defined]
+                bindings.setdefault(child.target.value, []).append(f"loop{len(loops) - 1}")  # type: ignore[attr-defined]
             elif kind in (cst.For, cst.CompFor, cst.NamedExpr, cst.WithItem):
                 if kind is cst.WithItem:
                     asname = child.asname  # type: ignore[attr-defined]
@@ -813,7 +868,7 @@ class OptionalUsedUnrefined(Rule):
                 else:
                     target = child.target  # type: ignore[attr-defined]
                 if target is not None:
-                    for name in _names(target):
+                    for name in target_names(target):
                         bindings.setdefault(name, []).append("other")
             return None
 
@@ -835,11 +890,20 @@ class OptionalUsedUnrefined(Rule):
             base = value.value
             return self._grad_call(base) or (type(base) is cst.Name and base.value in lists)
 
+        def over_grad(kind: str) -> bool:
+            """A loop over the call, or over a local bound only to it."""
+            if not kind.startswith("loop"):
+                return kind in ("value", "element")
+            iterable = loops[int(kind[4:])]
+            return self._grad_call(iterable) or (
+                type(iterable) is cst.Name and iterable.value in lists
+            )
+
         elements = frozenset(
             name
             for name, kinds in bindings.items()
             if name not in params
-            and all(k in ("value", "element") for k in kinds)
+            and all(over_grad(k) for k in kinds)
             and all(element(v) for v in values.get(name, []))
         )
         flow = _GradFlow(elements, element, self._torch_module_call, self._tensor_arguments)
@@ -1334,22 +1398,35 @@ class _GradFlow(_Flow):
             return
         super()._use(operand, refined, node)
 
+    def _call(self, call: cst.Call, scope: Refined) -> None:
+        """Also a subscript of the call passed where a Tensor is wanted (no test refines
+        one)."""
+        found = len(self.found)
+        super()._call(call, scope)
+        if len(self.found) > found:
+            return
+        first = call.args[0]
+        if first.keyword is None and not first.star and self.element(first.value):
+            if self.tensor_call(call):
+                self.found.append(call)
+                return
+        positions, names = self.tensor_arguments(call)
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                return
+            wanted = (arg.keyword is None and index in positions) or (
+                arg.keyword is not None and arg.keyword.value in names
+            )
+            if wanted and self.element(arg.value):
+                self.found.append(call)
+                return
+
 
 def _unpacks_grad(assign: cst.CSTNode) -> bool:
     """``a, b = torch.autograd.grad(...)`` (any call, spelled ``grad``, unpacked)."""
     if type(assign) is not cst.Assign or type(assign.value) is not cst.Call:  # type: ignore[attr-defined]
         return False
     return any(isinstance(t.target, (cst.Tuple, cst.List)) for t in assign.targets)  # type: ignore[attr-defined]
-
-
-def _names(target: cst.CSTNode) -> list[str]:
-    if type(target) is cst.Name:
-        return [target.value]  # type: ignore[attr-defined]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in _names(e.value)]
-    if isinstance(target, cst.StarredElement):
-        return _names(target.value)
-    return []
 
 
 class _AttributeFlow(_Flow):
