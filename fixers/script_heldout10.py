@@ -31,7 +31,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
-from torchlint.lint.script_facts import FINALS
+from torchlint.lint.script_facts import FINALS, target_names
 from torchlint.lint.walk import walk
 
 
@@ -345,27 +345,17 @@ def _single_assign(function: cst.FunctionDef, name: str) -> bool:
             for target in child.targets:
                 if isinstance(target.target, cst.Name) and target.target.value == name:
                     count += 1
-                elif name in _target_names(target.target):
+                elif name in target_names(target.target):
                     other = True
         elif isinstance(child, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor)):
-            if name in _target_names(child.target):
+            if name in target_names(child.target):
                 other = True
-        elif isinstance(child, cst.AsName) and name in _target_names(child.name):
+        elif isinstance(child, cst.AsName) and name in target_names(child.name):
             other = True
         return None
 
     walk(function.body, enter, lambda child: None)
     return count == 1 and not other
-
-
-def _target_names(target: cst.CSTNode) -> set[str]:
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return {n for e in target.elements for n in _target_names(e.value)}
-    if isinstance(target, cst.StarredElement):
-        return _target_names(target.value)
-    return set()
 
 
 def _docstring(statement: cst.CSTNode) -> bool:

@@ -14,6 +14,7 @@ from torchlint.lint.script_facts import (
     NUMBER_ABCS,
     namedtuple_fields,
     namedtuple_local,
+    target_names,
 )
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
@@ -2971,22 +2972,12 @@ def _loops_over(function: cst.FunctionDef, name: str) -> Optional[list[cst.BaseE
             if isinstance(target, cst.Name) and target.value == name:
                 found.append(child.iter)
             elif not isinstance(target, cst.Name):
-                names = [n for n in walk_names(target)]
+                names = target_names(target)
                 unpacked = unpacked or name in names
         return None
 
     walk(function.body, enter, lambda child: None)
     return None if unpacked else found
-
-
-def walk_names(target: cst.CSTNode) -> list[str]:
-    if isinstance(target, cst.Name):
-        return [target.value]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in walk_names(e.value)]
-    if isinstance(target, cst.StarredElement):
-        return walk_names(target.value)
-    return []
 
 
 def _str_list_parameter(ctx: LintContext, function: cst.FunctionDef, name: str) -> bool:

@@ -9,6 +9,7 @@ import libcst as cst
 
 from torchlint.lint.graph_queries import self_assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.script_facts import target_names
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.rules._script import (
     SCRIPT,
@@ -261,7 +262,7 @@ class NameUnboundOnAPathInScript(Rule):
             if stmt.orelse is not None or stmt.asynchronous is not None:
                 raise _Unbound
             self._reads(stmt.iter, defined, partial)
-            targets = _target_names(stmt.target)
+            targets = _bound_target(stmt.target)
             bound = targets | _bound_names(stmt.body)
             if not self._rolled(stmt.iter):
                 # Unrolled (or unknown): each iteration is straight-line code, which sees the
@@ -288,7 +289,7 @@ class NameUnboundOnAPathInScript(Rule):
             for item in stmt.items:
                 self._reads(item.item, defined, partial)
                 if item.asname is not None:
-                    defined |= _target_names(item.asname.name)
+                    defined |= _bound_target(item.asname.name)
             return self._block(stmt.body.body, defined, partial)
         if type(stmt) in (cst.FunctionDef, cst.ClassDef):
             return defined | {stmt.name.value}, partial  # type: ignore[attr-defined]
@@ -377,14 +378,14 @@ class NameUnboundOnAPathInScript(Rule):
             bound: set[str] = set()
             for target in small.targets:  # type: ignore[attr-defined]
                 self._target_reads(target.target, defined, partial)
-                bound |= _target_names(target.target)
+                bound |= _bound_target(target.target)
             return defined | bound, {k: v for k, v in partial.items() if k not in bound}
         if kind is cst.AnnAssign:
             if small.value is None:  # type: ignore[attr-defined]
                 return defined, partial
             self._reads(small.value, defined, partial)  # type: ignore[attr-defined]
             self._target_reads(small.target, defined, partial)  # type: ignore[attr-defined]
-            bound = _target_names(small.target)  # type: ignore[attr-defined]
+            bound = _bound_target(small.target)  # type: ignore[attr-defined]
             return defined | bound, {k: v for k, v in partial.items() if k not in bound}
         if kind is cst.AugAssign:
             self._reads(small.value, defined, partial)  # type: ignore[attr-defined]
@@ -555,19 +556,6 @@ class NameUnboundOnAPathInScript(Rule):
         return False
 
 
-def _target_names(target: cst.BaseExpression) -> set[str]:
-    if type(target) is cst.Name:
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        names: set[str] = set()
-        for element in target.elements:
-            names |= _target_names(element.value)
-        return names
-    if isinstance(target, cst.StarredElement):
-        return _target_names(target.value)
-    return set()
-
-
 def _bound_names(body: cst.CSTNode) -> set[str]:
     """Names bound anywhere in ``body`` (assignments, loop targets, ``with ... as``), nested
     functions and classes left out."""
@@ -581,14 +569,18 @@ def _bound_names(body: cst.CSTNode) -> set[str]:
         if isinstance(current, _SCOPES):
             continue
         if type(current) is cst.AssignTarget:
-            names |= _target_names(current.target)
+            names |= _bound_target(current.target)
         elif type(current) is cst.AnnAssign and current.value is not None:
-            names |= _target_names(current.target)
+            names |= _bound_target(current.target)
         elif type(current) is cst.For:
-            names |= _target_names(current.target)
+            names |= _bound_target(current.target)
         elif type(current) is cst.WithItem and current.asname is not None:
-            names |= _target_names(current.asname.name)
+            names |= _bound_target(current.asname.name)
         elif type(current) is cst.NamedExpr:
-            names |= _target_names(current.target)
+            names |= _bound_target(current.target)
         stack.extend(current.children)
     return names
+
+
+def _bound_target(target: cst.CSTNode) -> set[str]:
+    return set(target_names(target))

@@ -7,6 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.script_facts import target_names
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 from torchlint.rules._script import SCRIPT, in_script, literal_type, self_attribute
@@ -314,7 +315,7 @@ def _bindings(node: cst.CSTNode) -> list[tuple[str, Optional[cst.BaseExpression]
             if isinstance(target.target, cst.Name):
                 found.append((target.target.value, node.value))
             else:
-                found.extend((name, None) for name in _names(target.target))
+                found.extend((name, None) for name in target_names(target.target))
         return found
     if isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name):
         return [(node.target.value, None)]  # an annotation fixes the type: not this rule's
@@ -323,17 +324,7 @@ def _bindings(node: cst.CSTNode) -> list[tuple[str, Optional[cst.BaseExpression]
             return [(node.target.value, node.value)]
         return [(node.target.value, None)]
     if isinstance(node, (cst.For, cst.CompFor)):
-        return [(name, None) for name in _names(node.target)]
-    return []
-
-
-def _names(target: cst.CSTNode) -> list[str]:
-    if isinstance(target, cst.Name):
-        return [target.value]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in _names(e.value)]
-    if isinstance(target, cst.StarredElement):
-        return _names(target.value)
+        return [(name, None) for name in target_names(node.target)]
     return []
 
 
