@@ -18,6 +18,7 @@ from ._graph import (
     condition_parts,
     keyword,
     only_raises,
+    shape_owner,
     varying_size,
 )
 
@@ -589,6 +590,31 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.up = nn.ConvTranspose2d(4, 4, 2, stride=2)
+
+                def forward(self, x, skip):
+                    x = self.up(x)
+                    if x.shape != skip.shape:
+                        x = F.interpolate(x, size=skip.shape[-2:], mode="nearest")
+                    return torch.cat([x, skip], dim=1)
+
+            def inputs():
+                return [
+                    (torch.randn(1, 4, 4, 4), torch.randn(1, 4, 8, 8)),
+                    (torch.randn(1, 4, 3, 3), torch.randn(1, 4, 7, 7)),
+                ]
+            """,
+            line=12,
+        ),
         Invalid(
             """
             import math
@@ -1163,8 +1189,9 @@ class SizeDependentPython(Rule):
         )
 
     def _compares_shape(self, part: cst.Comparison) -> bool:
-        """``x.shape[-2:] != self.grid`` / ``tuple(x.shape[-2:]) == (h, w)``: an equality
-        test of a slice of a shape, which the tracer takes for the example's sizes."""
+        """``x.shape[-2:] != self.grid`` / ``tuple(x.shape[-2:]) == (h, w)`` / ``x.shape !=
+        skip.shape``: an equality test of a shape or a slice of one, which the tracer takes
+        for the example's sizes."""
         if not all(isinstance(c.operator, (cst.Equal, cst.NotEqual)) for c in part.comparisons):
             return False
         operands = [part.left, *(c.comparator for c in part.comparisons)]
@@ -1180,7 +1207,7 @@ class SizeDependentPython(Rule):
             ):
                 operand = operand.args[0].value
             if (
-                isinstance(operand, cst.Subscript)
+                (isinstance(operand, cst.Subscript) or shape_owner(operand) is not None)
                 and self.ctx.kind(operand) == Kind.SHAPE
                 and varying_size(self.ctx, operand, last_dim_fixed=False)
             ):
