@@ -10,7 +10,13 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import target_names
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
-from torchlint.rules._script import SCRIPT, in_script, literal_type, self_attribute
+from torchlint.rules._script import (
+    SCRIPT,
+    has_constants,
+    in_script,
+    literal_type,
+    self_attribute,
+)
 
 # Methods that reduce a tensor to one element when called without a dim.
 REDUCTIONS = frozenset(
@@ -71,7 +77,9 @@ class NumberReboundToTensorInScript(Rule):
     hold one element), and for an int any tensor but one that may be integral (a comparison,
     a cast, `argmax`, a `dtype=`: `loss += x.mean()`). Also a name bound to an int
     literal and rebound there to a float literal, or the other way round, or bound to a
-    tensor and rebound there to a number literal.
+    tensor and rebound there to a number literal. Not under a test TorchScript may fold (`is
+    None`, `isinstance`, `hasattr`, `is_scripting`, a `Final` attribute), where it compiles
+    one branch alone and no paths meet.
 
     ## Why is this bad?
     TorchScript gives a name one type where the branches of an `if` (or a loop's iterations)
@@ -113,6 +121,12 @@ class NumberReboundToTensorInScript(Rule):
                 "        s = 1.0\n        if x.sum() > 0:\n"
                 "            s = torch.sigmoid(x.sum())\n        t = 2\n"
                 "        t = torch.relu(x)\n        return x * scale * s * t\n",
+            )
+        ),
+        # A branch TorchScript drops (`self.proj` is None): no paths meet.
+        Valid(
+            _example("1", "torch.sigmoid(self.proj(x))", guard="if self.proj is not None:").replace(
+                "        self.gate = nn.Linear(3, 1)\n", "        self.proj = None\n"
             )
         ),
         # An integral tensor into an int (a count of a comparison) converts.
@@ -182,6 +196,8 @@ class NumberReboundToTensorInScript(Rule):
         def enter(child: cst.CSTNode) -> Optional[bool]:
             if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
                 return False
+            if isinstance(child, cst.If) and self._maybe_static(child.test):
+                return False  # TorchScript may compile one branch alone: no paths meet
             for name, value in _bindings(child):
                 if name not in types or name in reported or value is None:
                     continue
@@ -194,6 +210,37 @@ class NumberReboundToTensorInScript(Rule):
             return None
 
         walk(block, enter, lambda child: None)
+
+    def _maybe_static(self, test: cst.BaseExpression) -> bool:
+        """A test TorchScript may fold to a constant, compiling one branch: an ``is`` /
+        ``is not`` test, ``isinstance`` / ``hasattr`` / ``is_scripting``, or an attribute of a
+        class with ``Final`` / ``__constants__``."""
+        info = self.ctx.function_info
+        constants = (
+            info is None or info.owner_class is None or has_constants(self.ctx, info.owner_class)
+        )
+        found = False
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if isinstance(child, cst.Comparison):
+                found = found or any(
+                    isinstance(c.operator, (cst.Is, cst.IsNot)) for c in child.comparisons
+                )
+            elif isinstance(child, cst.Call):
+                func = child.func
+                called = (
+                    func.attr.value
+                    if isinstance(func, cst.Attribute)
+                    else (func.value if isinstance(func, cst.Name) else "")
+                )
+                found = found or called in ("isinstance", "hasattr", "is_scripting", "is_tracing")
+            elif constants and self_attribute(child) is not None:
+                found = True
+            return None
+
+        walk(test, enter, lambda child: None)
+        return found
 
     def _mismatch(self, start: str, value: cst.BaseExpression, plain: bool) -> Optional[str]:
         """Why TorchScript rejects ``value`` for a name of type ``start`` (at compile or run
