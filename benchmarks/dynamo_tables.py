@@ -5,8 +5,8 @@ torch version, and stored as data keyed by ``major.minor``:
 
     python benchmarks/dynamo_tables.py          # add / refresh the installed torch's entry
 
-- ``numpy_traced``: the NumPy functions (``numpy.X`` and ``numpy.linalg.X`` / ``numpy.fft.X``)
-  that ``torch._numpy`` implements. Dynamo traces NumPy code through ``torch._numpy``, so a
+- ``numpy_traced``: the NumPy functions (``numpy.X``, ``numpy.linalg.X``, ``numpy.fft.X``,
+  ``numpy.random.X``) that ``torch._numpy`` implements. Dynamo traces NumPy code through ``torch._numpy``, so a
   call of any other NumPy function on traced data fails ``fullgraph=True`` ("attempted to
   trace numpy function unsupported by PyTorch") and breaks plain ``torch.compile``.
 - ``torch_skipped``: the public torch functions (of the namespaces in ``TORCH_NAMESPACES``,
@@ -25,7 +25,7 @@ import json
 from pathlib import Path
 
 TABLES = Path(__file__).resolve().parent.parent / "rules" / "dynamo_tables.json"
-NUMPY_SUBMODULES = ("linalg", "fft")
+NUMPY_SUBMODULES = ("linalg", "fft", "random")
 
 
 def numpy_traced() -> list[str]:

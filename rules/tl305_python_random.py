@@ -8,6 +8,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.dynamo_tables import numpy_traced
 from torchlint.lint.graph_queries import assignments, self_assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
@@ -129,8 +130,11 @@ class PythonRandomInGraph(Rule):
     `random.randrange` and `random.uniform` at run time with the values eager would draw (but
     `fullgraph=True` fails where the replayed draw meets a Python number in arithmetic,
     `1.0 + random.uniform(-0.1, 0.1)`: compile is claimed there), and
-    traces `np.random.*` with torch's generator (so `np.random.seed` does not reproduce its
-    draws), so compile is not claimed for those.
+    traces the `np.random.*` functions `torch._numpy.random` implements (`rand`, `randn`,
+    `normal`, `uniform`, `randint`, `choice`, `shuffle`, ...) with torch's generator (so
+    `np.random.seed` does not reproduce their draws), so compile is not claimed for those; the
+    others (`np.random.beta`, `np.random.permutation`, ...) fail `fullgraph=True` ("attempted
+    to trace numpy function unsupported by PyTorch").
 
     ## Example
     ```python
@@ -266,6 +270,27 @@ class PythonRandomInGraph(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.lower = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.lower(x)
+                    lam = float(np.random.beta(0.4, 0.4))
+                    return lam * h + (1.0 - lam) * h.flip(0)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=12,
+        ),
         # A replayed draw in arithmetic with a number: fullgraph fails.
         Invalid(
             """
@@ -431,7 +456,9 @@ class PythonRandomInGraph(Rule):
         ):
             # Dynamo replays these draws from Python's generator at run time (the values eager
             # would draw), and traces NumPy's with torch's generator: neither breaks compile.
-            replayed = name in DYNAMO_RANDOM or name.startswith("numpy.")
+            replayed = name in DYNAMO_RANDOM or (
+                name.startswith("numpy.") and name[len("numpy.") :] in numpy_traced()
+            )
             if name in DYNAMO_RANDOM and id(node) in self._in_number_arithmetic:
                 self.report(node, REPLAYED_ARITHMETIC, targets=self.targets)
                 return
