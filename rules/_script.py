@@ -9,6 +9,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import assignments, self_assignments, self_attribute
+from torchlint.lint.script_facts import FINALS
 from torchlint.lint.walk import top_level_definition, walk
 
 SCRIPT = ("script",)
@@ -413,3 +414,101 @@ def attribute_number_type(ctx: LintContext, value: cst.Attribute) -> Optional[st
             return None
         types.add(annotation.value)
     return types.pop() if len(types) == 1 else None
+
+
+def pruned_by_constant(ctx: LintContext) -> bool:
+    """Whether the current node sits in a branch of an ``if`` (in the current function) that
+    TorchScript may drop: its test reads an attribute the class declares a constant (``Final``
+    / ``__constants__``, folded to its value), or tests ``self.X is None`` / ``is not None``
+    for an attribute ``__init__`` only sets to None (typed ``NoneType``, folded). Either side
+    of such an ``if`` may be the dropped one; torch 2.13 compiles neither the body of ``if
+    self.debug:`` with ``debug: Final[bool] = False`` nor what it holds."""
+    function = ctx.function
+    info = ctx.function_info
+    if function is None or info is None or info.owner_class is None:
+        return False
+    statements = ctx.statements
+    if function not in statements:
+        return False
+    tests = [s.test for s in statements[statements.index(function) + 1 :] if type(s) is cst.If]
+    if not tests:
+        return False
+    constants = constant_attributes(ctx, info.owner_class)
+    nones = _none_attributes(ctx, info.owner_class)
+    for test in tests:
+        found = False
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            attr = self_attribute(node)
+            if attr is not None and attr in constants:
+                found = True
+            if type(node) is cst.Comparison and len(node.comparisons) == 1:
+                operator = type(node.comparisons[0].operator)
+                left = self_attribute(node.left)
+                if (
+                    operator in (cst.Is, cst.IsNot)
+                    and left in nones
+                    and is_none(node.comparisons[0].comparator)
+                ):
+                    found = True
+            return False if found else None
+
+        walk(test, enter, lambda node: None)
+        if found:
+            return True
+    return False
+
+
+def constant_attributes(ctx: LintContext, owner: str) -> set[str]:
+    """Attributes the class body annotates ``Final[...]`` or names in ``__constants__``."""
+    cls = class_def(ctx, owner)
+    found: set[str] = set()
+    if cls is None:
+        return found
+    for line in cls.body.body:
+        if type(line) is not cst.SimpleStatementLine:
+            continue
+        for small in line.body:
+            if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
+                annotation = small.annotation.annotation
+                base = annotation.value if type(annotation) is cst.Subscript else annotation
+                if ctx.qualified_name(base) in FINALS:
+                    found.add(small.target.value)
+            elif type(small) is cst.Assign and any(
+                type(t.target) is cst.Name and t.target.value == "__constants__"
+                for t in small.targets
+            ):
+                if isinstance(small.value, (cst.List, cst.Tuple, cst.Set)):
+                    found.update(
+                        e.value.evaluated_value
+                        for e in small.value.elements
+                        if type(e.value) is cst.SimpleString
+                        and isinstance(e.value.evaluated_value, str)
+                    )
+    return found
+
+
+def _none_attributes(ctx: LintContext, owner: str) -> set[str]:
+    """Attributes every assignment of which, in the class's ``__init__``, is ``None`` (and no
+    other method assigns)."""
+    found: set[str] = set()
+    methods = class_methods(ctx, owner)
+    init = next((m for m in methods if m.name.value == "__init__"), None)
+    if init is None:
+        return found
+    candidates: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) is cst.AssignTarget:
+            attr = self_attribute(node.target)
+            if attr is not None:
+                candidates.add(attr)
+        return None
+
+    walk(init.body, enter, lambda node: None)
+    for attr in candidates:
+        values = [v for m in methods for v in self_assignments(m, attr)]
+        if values and all(is_none(v) for v in values):
+            found.add(attr)
+    return found

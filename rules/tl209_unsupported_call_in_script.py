@@ -29,6 +29,7 @@ from torchlint.rules._script import (
     inferred_tensor_parameter,
     is_method,
     literal_type,
+    pruned_by_constant,
     self_assignments,
     self_attribute,
     signature_params,
@@ -1642,7 +1643,8 @@ class UnsupportedCallInScript(Rule):
             self._float_text_used(node.slice[0].slice.value)
         if in_script(self.ctx):
             self._index_power(node)
-            self._index_item(node)
+            if not pruned_by_constant(self.ctx):
+                self._index_item(node)
 
     def _enum_class(self, value: cst.BaseExpression) -> bool:
         """A name of a class this file defines with an ``enum`` base (``Enum``, ``IntEnum``,
@@ -1817,6 +1819,8 @@ class UnsupportedCallInScript(Rule):
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if not in_script(self.ctx) or node.value is None or not isinstance(node.target, cst.Name):
+            return
+        if pruned_by_constant(self.ctx):
             return
         annotation = node.annotation.annotation
         if isinstance(annotation, cst.Name) and annotation.value == "int":
@@ -2134,10 +2138,11 @@ class UnsupportedCallInScript(Rule):
         if self._format_fields(node) or self._number_abc(node):
             return
         self._int_power_arguments(node)
-        self._range_item(node)
-        self._hashed(node)
-        self._recursive(node)
-        self._unused_called(node)
+        if not pruned_by_constant(self.ctx):
+            self._range_item(node)
+            self._hashed(node)
+            self._recursive(node)
+            self._unused_called(node)
         func = node.func
         if (
             isinstance(func, cst.Attribute)

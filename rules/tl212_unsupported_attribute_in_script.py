@@ -11,19 +11,19 @@ import libcst as cst
 
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.script_facts import FINALS
 from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     class_annotations,
-    class_def,
     class_methods,
+    constant_attributes,
     has_constants,
     in_script,
     is_none,
     literal_type,
+    pruned_by_constant,
     self_assignments,
     self_attribute,
     value_with,
@@ -1391,8 +1391,7 @@ class UnsupportedAttributeInScript(Rule):
         body annotates it ``Final[...]`` or lists it in ``__constants__``."""
         if self.ctx.function is not None and self.ctx.function.name.value == "__init__":
             return False
-        cls = class_def(self.ctx, owner)
-        if cls is None or not _declared_constant(self.ctx, cls, attr):
+        if attr not in constant_attributes(self.ctx, owner) or pruned_by_constant(self.ctx):
             return False
         self.report(
             target,
@@ -1799,29 +1798,3 @@ class UnsupportedAttributeInScript(Rule):
     def _is_dataclass(self, qualname: str) -> bool:
         info = self.ctx.index.class_info(qualname)
         return info is not None and any(d in ("dataclasses.dataclass",) for d in info[1].decorators)
-
-
-def _declared_constant(ctx, cls: cst.ClassDef, attr: str) -> bool:  # type: ignore[no-untyped-def]
-    """Whether the class body annotates ``attr`` ``Final[...]`` (``torch.jit.Final``,
-    ``typing.Final``) or names it in ``__constants__``."""
-    for line in cls.body.body:
-        if not isinstance(line, cst.SimpleStatementLine):
-            continue
-        for small in line.body:
-            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
-                if small.target.value != attr:
-                    continue
-                annotation = small.annotation.annotation
-                base = annotation.value if isinstance(annotation, cst.Subscript) else annotation
-                if ctx.qualified_name(base) in FINALS:
-                    return True
-            elif isinstance(small, cst.Assign) and any(
-                isinstance(t.target, cst.Name) and t.target.value == "__constants__"
-                for t in small.targets
-            ):
-                if isinstance(small.value, (cst.List, cst.Tuple, cst.Set)) and any(
-                    isinstance(e.value, cst.SimpleString) and e.value.evaluated_value == attr
-                    for e in small.value.elements
-                ):
-                    return True
-    return False

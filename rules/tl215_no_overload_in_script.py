@@ -21,6 +21,7 @@ from torchlint.rules._script import (
     inferred_tensor_parameter,
     is_none,
     literal_type,
+    pruned_by_constant,
     self_attribute,
 )
 
@@ -336,6 +337,29 @@ class NoOverloadInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
+        # Under a `Final` flag TorchScript folds: the dropped branch is never compiled.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                debug: torch.jit.Final[bool]
+
+                def __init__(self):
+                    super().__init__()
+                    self.debug = False
+
+                def forward(self, x):
+                    if self.debug:
+                        rule = "-" * 3
+                        x = x + len(rule)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
     ]
     INVALID = [
         # torch.autograd.grad takes lists of tensors in TorchScript.
@@ -544,6 +568,8 @@ class NoOverloadInScript(Rule):
     def _autograd_grad(self, node: cst.Call) -> bool:
         if self.ctx.qualified_name(node.func) != "torch.autograd.grad":
             return False
+        if pruned_by_constant(self.ctx):
+            return True
         names = ("outputs", "inputs", "grad_outputs")
         for index, arg in enumerate(node.args):
             key = arg.keyword.value if arg.keyword is not None else None
@@ -576,10 +602,14 @@ class NoOverloadInScript(Rule):
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         if not in_script(self.ctx) or self.ctx.function is None:
             return
+        if pruned_by_constant(self.ctx):
+            return
         self._operator(node, node.operator, node.left, node.right)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if not in_script(self.ctx) or self.ctx.function is None:
+            return
+        if pruned_by_constant(self.ctx):
             return
         operator = {cst.MultiplyAssign: cst.Multiply, cst.BitOrAssign: cst.BitOr}.get(
             type(node.operator)

@@ -17,6 +17,7 @@ from torchlint.rules._script import (
     in_script,
     is_none,
     literal_type,
+    pruned_by_constant,
     self_attribute,
     signature_params,
     tuple_annotation,
@@ -494,7 +495,7 @@ class ContainerTypeInScript(Rule):
     # -- a store into an unannotated list of None
     def _none_list_store(self, base: cst.BaseExpression, where: cst.CSTNode) -> None:
         function = self.ctx.function
-        if not isinstance(base, cst.Name) or function is None:
+        if not isinstance(base, cst.Name) or function is None or pruned_by_constant(self.ctx):
             return
         bound = assignments(function, base.value)
         if not bound or not all(size == 1 and _none_list(v) for v, _, size in bound):
@@ -517,6 +518,8 @@ class ContainerTypeInScript(Rule):
     def _repeated_list(
         self, name: str, annotation: cst.BaseExpression, value: cst.BaseExpression
     ) -> None:
+        if pruned_by_constant(self.ctx):
+            return
         if not (
             isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply)
         ):
