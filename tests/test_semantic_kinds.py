@@ -956,3 +956,25 @@ def test_kinds_of_range_operands_type_names_and_lambda_items() -> None:
     assert env["lengths"] == T  # an element of it is read by range(): still a tensor
     assert env["name"] == CONST
     assert env["kept"] == TS
+
+
+def test_module_constants_computed_from_constants_are_constants() -> None:
+    env = kinds_in(
+        """
+        import math
+        from torch import nn
+
+        SEMITONE = 2.0 ** (1.0 / 12.0)
+        LOG2 = math.log(2.0)
+        ALIAS = SEMITONE
+
+        class Net(nn.Module):
+            def forward(self, x, steps):
+                rate = SEMITONE ** float(steps)
+                scale = LOG2 * ALIAS
+                return x
+        """,
+        "Net.forward",
+    )
+    assert env["rate"] == DATA
+    assert env["scale"] == CONST

@@ -167,8 +167,23 @@ class FileModel:
             return Kind.CONST
         if isinstance(value, cst.Name) and value.value in ("True", "False", "None"):
             return Kind.CONST
+        if isinstance(value, cst.Name) and self.global_kinds.get(value.value) == Kind.CONST:
+            return Kind.CONST  # `B = A` of a constant bound above
+        if isinstance(value, cst.BinaryOperation):
+            # `SEMITONE = 2.0 ** (1.0 / 12.0)`, `HALF = WIDTH // 2`: arithmetic of constants.
+            left = self._global_value_kind(value.left)
+            right = self._global_value_kind(value.right)
+            return Kind.CONST if left == right == Kind.CONST else Kind.UNKNOWN
+        if isinstance(value, cst.Attribute) and (self.qualified_name(value) or "").startswith(
+            "math."
+        ):
+            return Kind.CONST  # `math.pi`
         if isinstance(value, cst.Call):
             name = self.qualified_name(value.func) or ""
+            if name.startswith("math.") and all(
+                self._global_value_kind(a.value) == Kind.CONST for a in value.args
+            ):
+                return Kind.CONST  # `LOG2 = math.log(2.0)`
             if (
                 name.startswith("torch.")
                 and name.rsplit(".", 1)[-1][:1].islower()
