@@ -26,7 +26,6 @@ from torchlint.rules._script import (
     class_def,
     class_methods,
     in_script,
-    inferred_tensor_parameter,
     is_method,
     literal_type,
     pruned_by_constant,
@@ -1780,13 +1779,7 @@ class UnsupportedCallInScript(Rule):
         if self.ctx.qualified_name(node.func) != "builtins.range":
             return
         for arg in node.args:
-            if (
-                arg.keyword is None
-                and not arg.star
-                and self.ctx.kind(arg.value) is Kind.TENSOR
-                and not inferred_tensor_parameter(self.ctx, arg.value)  # TL210's finding
-                and not self._item_number(arg.value, 0)
-            ):
+            if arg.keyword is None and not arg.star and self._tensor_parameter(arg.value):
                 code = cst.Module([]).code_for_node(arg.value)
                 self.report(
                     arg.value,
@@ -1804,6 +1797,21 @@ class UnsupportedCallInScript(Rule):
                         "range takes ints only (all inputs of range must be ints, found number)",
                     )
                     return
+
+    def _tensor_parameter(self, value: cst.BaseExpression) -> bool:
+        """A parameter annotated ``torch.Tensor`` that the function never rebinds: TorchScript
+        types it Tensor whatever callers pass (the linter's kinds follow the callers)."""
+        function = self.ctx.function
+        if not isinstance(value, cst.Name) or function is None:
+            return False
+        if assignments(function, value.value):
+            return False
+        return any(
+            p.name.value == value.value
+            and p.annotation is not None
+            and self.ctx.qualified_name(p.annotation.annotation) == "torch.Tensor"
+            for p in signature_params(self.ctx, function)
+        )
 
     def _index_item(self, node: cst.Subscript) -> None:
         if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
