@@ -132,8 +132,20 @@ def seed(n):
 
 def build(module_name, class_name):
     seed(0)
-    model = getattr(importlib.import_module(module_name), class_name)()
+    module = importlib.import_module(module_name)
+    if class_name == "Model" and not hasattr(module, "Model") and hasattr(module, "fn"):
+        return module.fn  # a probe of a function: the back-ends take it as it is
+    model = getattr(module, class_name)()
     return model.eval()
+
+class FunctionModule(nn.Module):
+    # torch.export converts modules only: a function probe runs as this module's forward.
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args):
+        return self.fn(*args)
 
 def build_spec(spec):
     if "factory" not in spec:
@@ -234,6 +246,8 @@ def discover(package, first):
 def plain(value):
     # What torch.save can always keep: tensors, lists, dicts; anything else by its repr.
     if isinstance(value, torch.Tensor):
+        if isinstance(value, torch._subclasses.fake_tensor.FakeTensor):
+            return "<FakeTensor>"  # a converted model that leaked one (export of torch.func)
         return value.detach().clone()
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
@@ -262,6 +276,8 @@ def convert(backend, model, example):
     if backend == "compile":
         torch._dynamo.reset()
         return torch.compile(model, fullgraph=True, backend="eager")
+    if not isinstance(model, nn.Module):
+        model = FunctionModule(model)
     return torch.export.export(model, fresh(example)).module()
 
 if mode == "discover":
