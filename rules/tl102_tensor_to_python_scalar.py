@@ -288,7 +288,11 @@ class TensorToPythonScalar(Rule):
     that only feeds reporting state (`self.summary = "peak=%.3f" % h.max()`, a print, a local
     only those read) gets another unsafe fix: those statements go under `if not
     torch.compiler.is_compiling():`, so compile and export skip the report (the attribute keeps
-    its old value there) and eager, script and trace run it as before.
+    its old value there) and eager, script and trace run it as before. A submodule picked from
+    a `ModuleList` by a tensor (`self.heads[i](x)`, or `head = self.heads[i]` called in the
+    next statement) gets the unsafe fix `torch.stack([m(x) for m in self.heads])
+    .index_select(0, i.reshape(1)).squeeze(0)`: every head runs (their outputs must share a
+    shape), and every back-end records the selection (see `fixers/module_select.py`).
     Export and trace then see tensor operations; plain `torch.compile` passes too, except where
     the value sizes a tensor or bounds a slice (which reads it with an implicit `.item()`; only
     `.item()` gives a size, and plain compile breaks on it: the `capture_scalar_outputs`
@@ -452,6 +456,21 @@ class TensorToPythonScalar(Rule):
                 return [(torch.randn(2, 4), torch.tensor([1, 1])), (torch.randn(2, 4), torch.tensor([2, 2]))]
             """,
             line=10,
+            fixed="""
+                import torch
+                from torch import nn
+
+                class Model(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.heads = nn.ModuleList(nn.Linear(4, 3) for _ in range(3))
+
+                    def forward(self, x, domain: torch.Tensor):
+                        return torch.stack([module(x) for module in self.heads]).index_select(0, domain[0].reshape(1)).squeeze(0)
+
+                def inputs():
+                    return [(torch.randn(2, 4), torch.tensor([1, 1])), (torch.randn(2, 4), torch.tensor([2, 2]))]
+            """,
         ),
         Invalid(
             """
