@@ -29,7 +29,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import fresh_name, variable_uses
-from ._tensor_exprs import siblings, statement_of
+from ._tensor_exprs import has_comments, siblings, statement_of
 
 
 class ModuleSelectToStack(Fixer):
@@ -83,6 +83,8 @@ class ModuleSelectToStack(Fixer):
             return None
         if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
             return None
+        if has_comments(line):
+            return None  # removing the line would drop its comment
         block = siblings(self, line)
         if block is None:
             return None

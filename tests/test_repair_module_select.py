@@ -58,3 +58,11 @@ def test_torch_accepts_the_fixed_model(backend):
     assert not check(BOUND_THEN_CALLED, backend).ok
     assert check(fixed, backend).ok
     assert_eager_unchanged(BOUND_THEN_CALLED, fixed)
+
+
+def test_a_commented_binding_is_left_alone():
+    source = BOUND_THEN_CALLED.replace(
+        "            head = self.heads",
+        "            # the sign picks the head\n            head = self.heads",
+    )
+    assert fixed_text(source, Settings(select=("TL102",))) == source
