@@ -61,8 +61,9 @@ def test_torch_accepts_the_fixed_model(backend):
 
 
 def test_a_commented_binding_is_left_alone():
+    assert "        head = self.heads" in BOUND_THEN_CALLED
     source = BOUND_THEN_CALLED.replace(
-        "            head = self.heads",
-        "            # the sign picks the head\n            head = self.heads",
+        "        head = self.heads",
+        "        # the sign picks the head\n        head = self.heads",
     )
     assert fixed_text(source, Settings(select=("TL102",))) == source
