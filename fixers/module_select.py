@@ -11,7 +11,7 @@ output. Two spellings:
 - the call on the subscript itself: ``self.heads[i](args)`` (``i`` a tensor, or ``int(t)`` of
   one, which becomes ``t.long()``);
 - ``head = self.heads[i]`` followed, in the very next statement, by the one use of ``head``,
-  a call ``head(args)`` (the assignment goes, the call is rewritten).
+  a call ``head(args)`` (the assignment goes, its comments move to the rewritten statement).
 
 Unsafe: every submodule runs (the cost grows with their number, and a submodule with side
 effects, such as a batch norm in training mode, updates its state), and their outputs must have
@@ -29,7 +29,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import fresh_name, variable_uses
-from ._tensor_exprs import has_comments, siblings, statement_of
+from ._tensor_exprs import siblings, statement_of
 
 
 class ModuleSelectToStack(Fixer):
@@ -83,8 +83,6 @@ class ModuleSelectToStack(Fixer):
             return None
         if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
             return None
-        if has_comments(line):
-            return None  # removing the line would drop its comment
         block = siblings(self, line)
         if block is None:
             return None
@@ -97,12 +95,27 @@ class ModuleSelectToStack(Fixer):
         call = self.parent(uses[0])
         if not isinstance(call, cst.Call) or call.func is not uses[0]:
             return None
-        if statement_of(self, call) is not block[position + 1]:
+        following = block[position + 1]
+        if statement_of(self, call) is not following:
             return None
-        return [
-            (line, cst.RemovalSentinel.REMOVE),
-            (call, self._stacked(call, subscript, call.args)),
-        ]
+        stacked = cst.parse_expression(self._stacked(call, subscript, call.args))
+        rewritten = following.deep_replace(call, stacked)
+        # The binding's comments go with the statement that now does its work.
+        comment = line.trailing_whitespace.comment
+        if comment is not None:
+            if not isinstance(rewritten, cst.SimpleStatementLine):
+                return None
+            if rewritten.trailing_whitespace.comment is not None:
+                return None
+            rewritten = rewritten.with_changes(
+                trailing_whitespace=rewritten.trailing_whitespace.with_changes(
+                    whitespace=cst.SimpleWhitespace("  "), comment=comment
+                )
+            )
+        rewritten = rewritten.with_changes(
+            leading_lines=[*line.leading_lines, *rewritten.leading_lines]
+        )
+        return [(line, cst.RemovalSentinel.REMOVE), (following, rewritten)]
 
     def _stacked(self, call: cst.Call, subscript: cst.Subscript, args: tuple) -> str:
         torch = self.import_module("torch")

@@ -60,10 +60,12 @@ def test_torch_accepts_the_fixed_model(backend):
     assert_eager_unchanged(BOUND_THEN_CALLED, fixed)
 
 
-def test_a_commented_binding_is_left_alone():
-    assert "        head = self.heads" in BOUND_THEN_CALLED
+def test_the_binding_comments_move_to_the_rewritten_statement():
+    assert "        head = self.heads[int(x.mean() > 0)]\n" in BOUND_THEN_CALLED
     source = BOUND_THEN_CALLED.replace(
-        "        head = self.heads",
-        "        # the sign picks the head\n        head = self.heads",
+        "        head = self.heads[int(x.mean() > 0)]\n",
+        "        # the sign picks the head\n        head = self.heads[int(x.mean() > 0)]  # routed\n",
     )
-    assert fixed_text(source, Settings(select=("TL102",))) == source
+    fixed = fixed_text(source, Settings(select=("TL102",)))
+    assert "        # the sign picks the head\n        return torch.stack(" in fixed
+    assert fixed.count("  # routed\n") == 1
