@@ -9,6 +9,8 @@ import libcst as cst
 from torchlint.lint.dynamo_tables import nn_lazy_modules
 from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.summary import FileSummary
+from torchlint.lint.text_checks import names_api
 from torchlint.lint.walk import walk
 
 
@@ -100,6 +102,11 @@ class LazyModuleUninitialized(Rule):
             line=7,
         ),
     ]
+
+    @classmethod
+    def may_report(cls, text: str, summary: FileSummary) -> bool:
+        # Not graph-only: without this, every file would be parsed for it.
+        return names_api(text, summary, nn_lazy_modules())
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.ctx.qualified_name(node.func) not in nn_lazy_modules():
