@@ -43,7 +43,9 @@ class OptionalUsedUnrefined(Rule):
     In functions that `torch.jit.script` compiles, finds a parameter annotated
     `Optional[torch.Tensor]` (or `torch.Tensor | None`) whose attribute, method, index or
     arithmetic is used where no test proves it is not None on that path:
-    `inputs_embeds.size()` in the `else` of `if input_ids is not None:`. Uses under
+    `inputs_embeds.size()` in the `else` of `if input_ids is not None:`. An
+    `isinstance(x, torch.Tensor)` test (or `assert`) proves it as `x is not None` does:
+    TorchScript refines on both. Uses under
     `if x is not None:`, after `if x is None: return ...` / `raise`, after
     `assert x is not None`, after `if x is None: x = ...`, and in
     `x is not None and x.any()` / `y if x is None else x.sum()` are fine, as TorchScript
@@ -140,6 +142,27 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        Valid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.kv = nn.Linear(4, 4)
+
+                def forward(self, x: torch.Tensor, context: Optional[torch.Tensor] = None):
+                    assert isinstance(context, torch.Tensor)
+                    return x + self.kv(context).mean(0)
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(3, 4)), (torch.randn(5, 4), torch.randn(6, 4))]
+            """,
+            backends=("script",),
+        ),
         # Truth tests of Optional values after a `None` test, and of a plain list.
         Valid(
             """
@@ -1272,8 +1295,11 @@ class _Flow:
         return found[1] if found is not None and found[0] in self.never_none else None
 
     def _none_test(self, test: cst.BaseExpression) -> Optional[tuple[bool, str]]:
-        """``x is not None`` -> (True, "x"); ``x is None`` -> (False, "x")."""
+        """``x is not None`` -> (True, "x"); ``x is None`` -> (False, "x");
+        ``isinstance(x, torch.Tensor)`` -> (True, "x"): TorchScript refines on it too."""
         found = none_test(test)
+        if found is None:
+            found = _tensor_isinstance(test)
         return (found[1], found[0]) if found is not None and found[0] in self.optional else None
 
     def _expression(self, expr: cst.CSTNode, refined: Refined) -> None:
@@ -1616,3 +1642,14 @@ def _may_be_value(value: cst.BaseExpression) -> bool:
     if type(value) is cst.IfExp:
         return _may_be_value(value.body) or _may_be_value(value.orelse)  # type: ignore[attr-defined]
     return type(value) is cst.Call
+
+
+def _tensor_isinstance(test: cst.BaseExpression) -> Optional[tuple[str, bool]]:
+    """``(name, True)`` for ``isinstance(name, torch.Tensor)`` (or ``Tensor``)."""
+    if type(test) is not cst.Call or len(test.args) != 2:  # type: ignore[attr-defined]
+        return None
+    func, (value, kind) = test.func, (a.value for a in test.args)  # type: ignore[attr-defined]
+    if type(func) is not cst.Name or func.value != "isinstance" or type(value) is not cst.Name:  # type: ignore[attr-defined]
+        return None
+    spelled = kind.attr.value if type(kind) is cst.Attribute else getattr(kind, "value", None)  # type: ignore[attr-defined]
+    return (value.value, True) if spelled == "Tensor" else None  # type: ignore[attr-defined]
