@@ -522,7 +522,28 @@ def in_loop(ctx: LintContext, node: cst.CSTNode) -> bool:
             return True
         if kind is cst.For and not contains(statement.iter, node):  # type: ignore[attr-defined]
             return True
+        if _in_generator(statement, node):
+            return True
     return False
+
+
+def _in_generator(statement: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """``node`` runs per item of a generator expression of ``statement`` (not in its first
+    iterable): torch 2.13's Dynamo skips the whole frame on a break there, as in a loop
+    (``min(r.norm().item() for r in h)``: no graph, no break reported)."""
+    found = False
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if found or (child is not statement and type(child) in (cst.FunctionDef, cst.ClassDef)):
+            return False
+        if type(child) is cst.GeneratorExp and contains(child, node):
+            found = not contains(child.for_in.iter, node)  # type: ignore[attr-defined]
+            return False
+        return None
+
+    walk(statement, enter, lambda _: None)
+    return found
 
 
 def _earlier_parts(ctx: LintContext) -> list[cst.CSTNode]:

@@ -257,6 +257,30 @@ class ItemCall(Rule):
     ]
     INVALID = [
         Invalid(
+            # In a generator expression: Dynamo skips the whole frame (no graph, no break
+            # reported), so compile is not claimed; export compares the floats, the trace keeps
+            # the example's minimum.
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.lin = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.lin(x)
+                    floor = min(r.norm().item() for r in h)
+                    return h / (floor + 1e-3)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4) * 4,)]
+            """,
+            line=11,
+            backends=("export", "trace"),
+        ),
+        Invalid(
             """
             import bisect
 
@@ -557,6 +581,11 @@ class ItemCall(Rule):
         if len(node.args) >= 2 and name in COMPARING:
             # `max(abs(a.item()), abs(b.item()))`: abs() and a sign keep the number compared.
             self._compared.update(id(_unsigned(self.ctx, arg.value)) for arg in node.args)
+        elif len(node.args) == 1 and name in COMPARING:
+            # `min(r.norm().item() for r in h)`: each item compared with the others.
+            items = node.args[0].value
+            if isinstance(items, (cst.GeneratorExp, cst.ListComp)):
+                self._compared.add(id(_unsigned(self.ctx, items.elt)))
         elif len(node.args) >= 2 and name in SEARCHING:
             self._searched.update(id(arg.value) for arg in node.args)
         elif len(node.args) == 1 and name in CONVERTING:
