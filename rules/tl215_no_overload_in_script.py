@@ -43,6 +43,17 @@ class Argument(NamedTuple):
 Overload = tuple[Argument, ...]
 
 
+# Python builtins whose TorchScript forms take fewer arguments (torch 2.13: "Arguments for call
+# are not valid"): `int(s, 16)` has no base, `pow(a, b, m)` no modulus.
+BUILTIN_ARITY = {
+    "builtins.int": (1, "parse the number outside scripted code (an attribute set in __init__)"),
+    "builtins.pow": (
+        2,
+        "reduce modulo m in a loop of int multiplications, or outside scripted code",
+    ),
+}
+
+
 def parse_overloads(overloads: str, method: bool) -> list[Overload]:
     """The table's ``self,p=,dim!,keepdim!=,*,dtype,out|self,p=`` overloads as argument tuples
     (``!``: no Tensor value converts to the argument's type). For a method, only the overloads
@@ -224,7 +235,9 @@ class NoOverloadInScript(Rule):
     annotation nor default (and is never rebound): TorchScript types it as Tensor, whatever
     callers pass, and the call is flagged when no overload that takes these names takes a
     Tensor there (`torch.arange(n, device=device)` with `def forward(self, n, *, device)`).
-    And an int literal given to a float argument of a `torch.nn.functional` function that
+    Python builtins with more arguments than TorchScript's forms take are flagged too:
+    `int(s, 16)` (no base) and `pow(a, b, m)` (no modulus). And an int literal given to a
+    float argument of a `torch.nn.functional` function that
     TorchScript compiles from Python source (`F.interpolate(x, scale_factor=2)`,
     `F.normalize(x, p=2)`, `F.dropout(x, 0)`, `F.leaky_relu(x, 0)`): TorchScript converts no
     int to a float there (`Expected a value of type 'float' for argument 'p' but instead found
@@ -362,6 +375,8 @@ class NoOverloadInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(_example('        return x * int("ff", 16)'), line=7),
+        Invalid(_example("        return x * pow(3, 4, 5)"), line=7),
         # torch.autograd.grad takes lists of tensors in TorchScript.
         Invalid(
             """
@@ -539,6 +554,16 @@ class NoOverloadInScript(Rule):
         if "keepdims" in keywords:
             return  # numpy's spelling: TL205's own finding
         positional = sum(1 for arg in node.args if arg.keyword is None)
+        builtin = BUILTIN_ARITY.get(self.ctx.qualified_name(node.func) or "")
+        if builtin is not None and len(node.args) > builtin[0]:
+            short = self.ctx.module.code_for_node(node.func)
+            self.report(
+                node,
+                f"torch.jit.script fails: TorchScript's `{short}()` takes at most {builtin[0]} "
+                f"argument{'s' if builtin[0] > 1 else ''} (Arguments for call are not valid); "
+                f"{builtin[1]}",
+            )
+            return
         if self._int_for_float(node) or self._dict_get_default(node):
             return
         if self._autograd_grad(node):
