@@ -59,20 +59,22 @@ TORCH_NAMESPACES = (
 )
 
 
-def torch_skipped() -> list[str]:
+def _skipped(namespaces: tuple[str, ...], torch_only: bool) -> list[str]:
+    """The public functions of ``namespaces`` that Dynamo's ``trace_rules.lookup`` maps to
+    ``SkipFunctionVariable`` (with ``torch_only``, only those torch itself defines)."""
     import importlib
 
     import torch._dynamo.trace_rules as trace_rules
     from torch._dynamo.variables.functions import SkipFunctionVariable
 
     skipped = []
-    for namespace in TORCH_NAMESPACES:
+    for namespace in namespaces:
         module = importlib.import_module(namespace)
         for name in dir(module):
             function = getattr(module, name, None)
             if name.startswith("_") or not callable(function) or isinstance(function, type):
                 continue
-            if not (getattr(function, "__module__", None) or "").startswith("torch"):
+            if torch_only and not (getattr(function, "__module__", None) or "").startswith("torch"):
                 continue  # a re-exported typing or stdlib name
             try:
                 variable = trace_rules.lookup(function)
@@ -81,6 +83,10 @@ def torch_skipped() -> list[str]:
             if variable is not None and issubclass(variable, SkipFunctionVariable):
                 skipped.append(f"{namespace}.{name}")
     return sorted(skipped)
+
+
+def torch_skipped() -> list[str]:
+    return _skipped(TORCH_NAMESPACES, torch_only=True)
 
 
 # Standard-library modules whose C functions Dynamo's lookup answers for (it handles the
@@ -94,25 +100,7 @@ STDLIB_MODULES = (
 def stdlib_skipped() -> list[str]:
     """The standard-library functions Dynamo marks as skipped (``"bisect.bisect"``,
     ``"zlib.crc32"``): compiled code calling one breaks the graph there."""
-    import importlib
-
-    import torch._dynamo.trace_rules as trace_rules
-    from torch._dynamo.variables.functions import SkipFunctionVariable
-
-    skipped = []
-    for name in STDLIB_MODULES:
-        module = importlib.import_module(name)
-        for attr in dir(module):
-            function = getattr(module, attr, None)
-            if attr.startswith("_") or not callable(function) or isinstance(function, type):
-                continue
-            try:
-                variable = trace_rules.lookup(function)
-            except Exception:  # noqa: BLE001 - a callable trace_rules cannot key
-                continue
-            if variable is not None and issubclass(variable, SkipFunctionVariable):
-                skipped.append(f"{name}.{attr}")
-    return sorted(skipped)
+    return _skipped(STDLIB_MODULES, torch_only=False)
 
 
 def nn_parameter_modules() -> list[str]:

@@ -1520,14 +1520,16 @@ class KindInference:
             return MOD
         return None
 
-    def _lambda_kind(self, func: cst.Lambda, item: Kind) -> Kind:
-        """The kind of a one-parameter lambda's body called on ``item`` (what ``filter`` or a
-        ``key=`` gives it); its sub-expressions keep the kinds that binding gives them."""
+    def _lambda_kind(self, func: cst.Lambda, *items: Kind) -> Optional[Kind]:
+        """The kind of a lambda's body called on ``items`` (what ``map``, ``filter`` or a
+        ``key=`` gives it; None when its parameters do not take them one each); its
+        sub-expressions keep the kinds that binding gives them."""
         params = func.params.params
-        if len(params) != 1 or func.params.star_arg is not cst.MaybeSentinel.DEFAULT:
-            return UNK
+        if len(params) != len(items) or func.params.star_arg is not cst.MaybeSentinel.DEFAULT:
+            return None
         saved = dict(self.env)
-        self.env[params[0].name.value] = item
+        for param, item in zip(params, items):
+            self.env[param.name.value] = item
         self._forget(func.body)
         result = self.kind(func.body)
         self.env = saved
@@ -1539,15 +1541,9 @@ class KindInference:
         func = node.args[0].value
         items = [self._collapse(self._iter_kind(a.value)) for a in node.args[1:]]
         if type(func) is cst.Lambda:
-            params = func.params.params  # type: ignore[attr-defined]
-            if len(params) != len(items) or func.params.star_arg is not cst.MaybeSentinel.DEFAULT:  # type: ignore[attr-defined]
+            result = self._lambda_kind(func, *items)  # type: ignore[arg-type]
+            if result is None:
                 return None
-            saved = dict(self.env)
-            for param, item in zip(params, items):
-                self.env[param.name.value] = item
-            self._forget(func.body)  # type: ignore[attr-defined]
-            result = self.kind(func.body)  # type: ignore[attr-defined]
-            self.env = saved
         else:
             name = self.model.qualified_name(func) if self._is_global_chain(func) else None
             if not name or not name.startswith("torch.") or name.startswith("torch.nn."):
