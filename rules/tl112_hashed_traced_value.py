@@ -21,6 +21,8 @@ HASHING_ITERABLES = frozenset({"builtins.set", "builtins.frozenset", "collection
 HASH = "builtins.hash"
 # Calls that build a dict or a set (a container whose keys or items are hashed).
 CONTAINER_CALLS = frozenset({"builtins.dict", "builtins.set", "builtins.frozenset"})
+# Methods of a dict or set that hash their first argument.
+KEYED_METHODS = frozenset({"get", "setdefault", "pop", "add", "discard", "remove"})
 
 
 class HashedTracedValue(Rule):
@@ -30,12 +32,13 @@ class HashedTracedValue(Rule):
     Finds values hashed in graph code (items of `set(...)`, `frozenset(...)`,
     `collections.Counter(...)`, a set literal or
     comprehension, keys of a dict literal or comprehension, `hash(...)`, the left side of
-    `in` against a set or dict, and the key of a lookup in a dict built in the function) when
+    `in` against a set or dict, and the key of a lookup, `setdefault`, `pop`, `add` or `discard` on
+    a dict or set built in the function) when
     they are:
     - sizes of tensors (`set(x.shape)`, `{h, w}` from `b, c, h, w = x.shape`,
       `x.shape[1] in {1, 3}`, `hash(x.shape)`), which `torch.jit.trace` gets wrong;
     - values read from tensor data (`set(labels.tolist())`, `{n: i for n in l.tolist()}`,
-      `hash(t.item())`), which `torch.export` cannot hash.
+      `hash(t.item())`), which `torch.export` and `torch.compile(fullgraph=True)` cannot hash.
     Ranks (`x.dim()`), dtypes and configuration values are not flagged.
 
     Also sizes turned into strings: `str(x.size(1))` or `"%d" % x.size(1)` of a size that varies
@@ -54,9 +57,9 @@ class HashedTracedValue(Rule):
     equal sizes are different set items and dict keys, so `len(set(x.shape))` counts
     duplicates, `x.shape[1] in {1, 3}` is always false, a dict lookup by a size fails, and
     `hash()` changes from call to call. No warning is given; the trace keeps whatever that
-    gave for the example input. Under `torch.export`, a value read from tensor data
-    (`.item()`, `.tolist()`) is a symbolic integer or float with no value to hash, so export
-    fails (`TypeError: unhashable type: non-nested SymInt`, or a guard on data-dependent
+    gave for the example input. Under `torch.export` and `torch.compile(fullgraph=True)`, a
+    value read from tensor data (`.item()`, `.tolist()`) is a symbolic integer or float with no
+    value to hash, so both fail (`TypeError: unhashable type: non-nested SymInt`, or a guard on data-dependent
     values).
 
     ## Example
@@ -88,8 +91,10 @@ class HashedTracedValue(Rule):
             "torch.jit.trace silently gets it wrong: sizes are 0-dim tensors there, hashed by "
             "identity, so equal sizes never match"
         ),
-        # Only the string of a size names compile (STRING_MESSAGE).
-        "compile": "torch.compile(fullgraph=True) raises on str() of a symbolic size",
+        "compile": (
+            "torch.compile(fullgraph=True) raises: a value read from tensor data is symbolic "
+            "there, and hashing it needs its concrete value"
+        ),
     }
     advice = "compare sizes with == instead, and keep tensor data in tensors (torch.isin, unique)"
     targets = ("export", "trace", "compile")
@@ -257,7 +262,26 @@ class HashedTracedValue(Rule):
                 return [(torch.randn(3, 4), torch.tensor([1, 2, 2])), (torch.randn(3, 4), torch.tensor([0, 1, 2]))]
             """,
             line=6,
-            backends=("export",),
+            backends=("compile", "export"),
+        ),
+        # Grouping rows by label through dict.setdefault.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, labels):
+                    groups = {}
+                    for row, label in zip(x, labels):
+                        groups.setdefault(label.item(), []).append(row)
+                    return torch.stack([torch.stack(v).mean(0) for v in groups.values()])
+
+            def inputs():
+                return [(torch.randn(3, 4), torch.tensor([1, 2, 2])), (torch.randn(3, 4), torch.tensor([0, 0, 2]))]
+            """,
+            line=8,
+            backends=("compile", "export"),
         ),
         Invalid(
             """
@@ -273,7 +297,7 @@ class HashedTracedValue(Rule):
                 return [(torch.randn(3, 4), torch.tensor([1, 2, 2])), (torch.randn(3, 4), torch.tensor([0, 1, 2]))]
             """,
             line=6,
-            backends=("export",),
+            backends=("compile", "export"),
         ),
         Invalid(
             """
@@ -291,7 +315,7 @@ class HashedTracedValue(Rule):
                 return [(torch.randn(3, 4), torch.tensor([1, 2, 2])), (torch.randn(3, 4), torch.tensor([1, 1, 2]))]
             """,
             line=8,
-            backends=("export",),
+            backends=("compile", "export"),
         ),
     ]
 
@@ -303,20 +327,20 @@ class HashedTracedValue(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         name = self.ctx.qualified_name(node.func)
         args = [a.value for a in node.args if a.keyword is None and not a.star]
+        if (
+            args
+            and type(node.func) is cst.Attribute
+            and node.func.attr.value in KEYED_METHODS
+            and _is_local_container(self.ctx, node.func.value)
+        ):
+            self._check(node, hashed_backends(self.ctx, args[0]))
         if len(args) != 1:
             return
         if name == "builtins.str":
             self._string_of_size(node, args[0])
-            return
-        if name in HASHING_ITERABLES:
+        elif name in HASHING_ITERABLES:
             self._check(node, _iterable_backends(self.ctx, args[0]))
         elif name == HASH:
-            self._check(node, hashed_backends(self.ctx, args[0]))
-        elif (
-            type(node.func) is cst.Attribute
-            and node.func.attr.value == "get"
-            and _is_local_container(self.ctx, node.func.value)
-        ):
             self._check(node, hashed_backends(self.ctx, args[0]))
 
     def visit_Set(self, node: cst.Set) -> None:
@@ -479,7 +503,8 @@ def _is(expr: cst.BaseExpression, string: cst.BaseExpression, names: set[str]) -
 
 def hashed_backends(ctx: LintContext, expr: cst.BaseExpression) -> frozenset[str]:
     """The back-ends that cannot hash ``expr`` as eager does: ``trace`` for a size (a tensor
-    there), ``export`` for a value read from tensor data; tuples hash their items."""
+    there), ``compile`` and ``export`` for a value read from tensor data (an unbacked symbol
+    there); tuples hash their items."""
     if type(expr) in (cst.Tuple, cst.List):
         found: frozenset[str] = frozenset()
         for element in expr.elements:  # type: ignore[attr-defined]
@@ -487,7 +512,7 @@ def hashed_backends(ctx: LintContext, expr: cst.BaseExpression) -> frozenset[str
         return found
     kind = ctx.kind(expr)
     if kind == Kind.DATA:
-        return frozenset({"export"})
+        return frozenset({"compile", "export"})
     if kind == Kind.SIZE and tensor_under_trace(ctx, expr):
         return frozenset({"trace"})
     if kind == Kind.SHAPE and shape_of_tensor(ctx, expr):
@@ -501,7 +526,7 @@ def _iterable_backends(ctx: LintContext, expr: cst.BaseExpression) -> frozenset[
         return hashed_backends(ctx, expr)
     kind = ctx.kind(expr)
     if kind == Kind.DATA:  # `t.tolist()`
-        return frozenset({"export"})
+        return frozenset({"compile", "export"})
     if kind == Kind.SHAPE and shape_of_tensor(ctx, expr):  # `x.shape`, `x.shape[-2:]`
         return frozenset({"trace"})
     return frozenset()
