@@ -17,7 +17,9 @@ from torchlint.lint.graph_queries import (
     assignments,
 )
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import own_returns, walk
+
+from ._shared import local_callee
 
 # Methods whose result is a boolean tensor besides BOOL_METHODS: truth reductions.
 TRUTH_REDUCTIONS = frozenset({"any", "all"})
@@ -61,7 +63,8 @@ def is_number(expr: cst.BaseExpression) -> bool:
 
 def is_bool_tensor(fixer: Fixer, expr: cst.BaseExpression, depth: int = 0) -> bool:
     """Whether ``expr`` is surely a boolean tensor: a comparison of tensors, ``.any()``,
-    ``.all()``, ``torch.isnan(x)``, ``~m``, ``m & n``, or a name bound only to such values."""
+    ``.all()``, ``torch.isnan(x)``, ``~m``, ``m & n``, a name bound only to such values, or a
+    call of a function of this file every ``return`` of which gives one."""
     if depth > 6 or fixer.kind(expr) != Kind.TENSOR:
         return False
     if isinstance(expr, cst.Comparison):
@@ -83,7 +86,13 @@ def is_bool_tensor(fixer: Fixer, expr: cst.BaseExpression, depth: int = 0) -> bo
             func.attr.value in BOOL_METHODS or func.attr.value in TRUTH_REDUCTIONS
         ):
             return fixer.kind(func.value) == Kind.TENSOR
-        return False
+        callee = local_callee(fixer, expr)
+        if callee is None:
+            return False
+        results = own_returns(callee[0])
+        return bool(results) and all(
+            r.value is not None and is_bool_tensor(fixer, r.value, depth + 1) for r in results
+        )
     if isinstance(expr, cst.Name):
         values = assignments(fixer.enclosing_function(expr), expr.value)
         return bool(values) and all(
@@ -152,6 +161,14 @@ def is_full_reduction(fixer: Fixer, expr: cst.BaseExpression) -> bool:
             and fixer.kind(expr.args[0].value) == Kind.TENSOR
         )
     return False
+
+
+def zero_dim(fixer: Fixer, expr: cst.BaseExpression) -> bool:
+    """A full reduction (``is_full_reduction``), or a name bound once, to one, in its function."""
+    if isinstance(expr, cst.Name):
+        values = assignments(fixer.enclosing_function(expr), expr.value)
+        return len(values) == 1 and values[0][2] == 1 and is_full_reduction(fixer, values[0][0])
+    return is_full_reduction(fixer, expr)
 
 
 def item_of_reduction(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.Call]:

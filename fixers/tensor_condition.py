@@ -20,7 +20,8 @@ Only branches the fixer can see whole are rewritten, each of ``if`` / ``elif`` /
   ``return torch.cond(cond, f, g, (x, h))``, so only one branch runs.
 
 The condition must surely be a boolean tensor (a comparison with a tensor, ``.any()``,
-``torch.isnan(...)``; ``not`` / ``and`` / ``or`` of those become ``torch.logical_not`` /
+``torch.isnan(...)``, a call of a function of the file that returns one; ``math.isnan`` /
+``isinf`` / ``isfinite`` of a 0-d tensor is read as ``torch.isnan`` ...; ``not`` / ``and`` / ``or`` of those become ``torch.logical_not`` /
 ``logical_and`` / ``logical_or``; ``bool(t)`` and ``t.item()`` of one are read as ``t``, and a
 name bound once to those and read only in tests is bound to ``t``), a tensor input of the
 function tested as it is (``if use_gate:`` -> ``torch.as_tensor(use_gate).to(torch.bool)``, the same
@@ -65,6 +66,7 @@ from ._tensor_exprs import (
     is_number,
     item_of_reduction,
     siblings,
+    zero_dim,
 )
 
 AUGMENTED = {
@@ -790,6 +792,9 @@ def tensor_condition(
         reduced = _any_all_of(fixer, expr)
         if reduced is not None:
             return reduced
+        classified = _math_test_of(fixer, expr)
+        if classified is not None:
+            return classified
         if is_bool_tensor(fixer, expr):
             return _bare(fixer, expr)
         tensor_test = comparison_without_item(fixer, expr)
@@ -827,6 +832,22 @@ def _any_all_of(fixer: Fixer, expr: cst.BaseExpression) -> Optional[str]:
     if not isinstance(arg.value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
         receiver = f"({receiver})"
     return f"{receiver}.{name[len('builtins.') :]}()"
+
+
+# ``math`` tests of one number, and the elementwise torch test giving the same truth.
+MATH_TESTS = {"math.isnan": "isnan", "math.isinf": "isinf", "math.isfinite": "isfinite"}
+
+
+def _math_test_of(fixer: Fixer, expr: cst.BaseExpression) -> Optional[str]:
+    """``math.isnan(r)`` of a 0-d tensor ``r`` -> ``torch.isnan(r)``: the same truth, as a 0-d
+    boolean tensor (``math`` reads the one element as a float)."""
+    if not isinstance(expr, cst.Call) or len(expr.args) != 1:
+        return None
+    test = MATH_TESTS.get(fixer.ctx.qualified_name(expr.func) or "")
+    arg = expr.args[0]
+    if test is None or arg.keyword is not None or arg.star or not zero_dim(fixer, arg.value):
+        return None
+    return f"{fixer.import_module('torch')}.{test}({fixer.code(arg.value)})"
 
 
 def _truth_of(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:

@@ -18,6 +18,7 @@ from .conftest import requires_torch
 from .fix_helpers import fixed_text
 
 HEAD = """\
+import math
 from typing import Optional
 
 import torch
@@ -395,6 +396,38 @@ SHAPES = [
         ("compile", "export"),
         id="reporting-branch",
     ),
+    # A math test of a 0-d tensor: the same truth from torch's elementwise test.
+    pytest.param(
+        """\
+        loss = (self.lin(x) - x).pow(2).mean()
+        if math.isnan(loss):
+            return torch.zeros(())
+        return loss
+        """,
+        """\
+        loss = (self.lin(x) - x).pow(2).mean()
+        return torch.where(torch.isnan(loss), torch.zeros(()), loss)
+        """,
+        "x",
+        "[(torch.randn(2, 4),), (torch.full((3, 4), float('nan')),)]",
+        ("compile", "export", "trace"),
+        id="math-isnan",
+    ),
+    # Python's min of two 0-d tensors compares them: torch.minimum takes the same value.
+    pytest.param(
+        """\
+        cap = min(x.norm(), y.norm())
+        return (x + y) / cap
+        """,
+        """\
+        cap = torch.minimum(x.norm(), y.norm())
+        return (x + y) / cap
+        """,
+        "x, y",
+        "[(torch.randn(2, 4), torch.randn(2, 4) * 3), (torch.randn(2, 4) * 3, torch.randn(2, 4))]",
+        ("trace",),
+        id="min-of-two-reductions",
+    ),
 ]
 
 
@@ -419,6 +452,50 @@ def test_fixed_code_passes_the_backends_with_eager_unchanged(body, after, params
     for backend in backends:
         verdict = check(fixed, backend)
         assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
+
+
+HELPER_TEST = normalized(
+    """
+    import torch
+    from torch import nn
+
+
+    def has_negative(t):
+        return torch.any(t < 0)
+
+
+    class Model(nn.Module):
+        def forward(self, counts):
+            if has_negative(counts):
+                counts = counts - counts.min()
+            return counts.sqrt()
+
+
+    def inputs():
+        return [(torch.tensor([1.0, 4.0]),), (torch.tensor([-1.0, 3.0]),)]
+    """
+)
+
+
+def test_a_helper_returning_a_boolean_tensor_is_a_condition():
+    fixed = _fix(HELPER_TEST)
+    assert "counts = torch.where(has_negative(counts), counts - counts.min(), counts)" in fixed
+    assert _fix(fixed) == fixed
+    # A helper one of whose returns is not a boolean tensor is not.
+    mixed = HELPER_TEST.replace("return torch.any(t < 0)", "return t.sum()")
+    assert _fix(mixed) == mixed
+
+
+@requires_torch
+@pytest.mark.torch
+def test_a_helper_condition_passes_the_backends_with_eager_unchanged():
+    from .oracle import assert_eager_unchanged, check
+
+    fixed = _fix(HELPER_TEST)
+    assert not check(HELPER_TEST, "export").ok
+    assert_eager_unchanged(HELPER_TEST, fixed)
+    for backend in ("compile", "export", "trace"):
+        assert check(fixed, backend).ok, backend
 
 
 def test_different_names_in_each_branch_select_statement_by_statement():
