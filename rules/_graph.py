@@ -214,6 +214,91 @@ def _from_python_data(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
     return True
 
 
+def _fixed_sizes(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
+    """Whether ``tensor`` has the same sizes on every call: made from Python data
+    (``_from_python_data``), or a parameter or buffer of the module (``self.grid``, or a helper's
+    parameter that every call in the file passes one to) that only ``__init__`` assigns."""
+    if _from_python_data(ctx, tensor):
+        return True
+    if type(tensor) is cst.Name:
+        passed = _arguments_passed(ctx, tensor.value)  # type: ignore[attr-defined]
+        return bool(passed) and all(_module_state(ctx, value) for value in passed)
+    return _module_state(ctx, tensor)
+
+
+def _module_state(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
+    """``self.<attr>`` (or a chain under it: ``self.table.weight``) that no method but
+    ``__init__`` assigns or updates in place."""
+    attr = self_attribute(tensor)
+    if attr is None:
+        return False
+    assigned = re.compile(
+        rf"self\.{re.escape(attr)}\s*(?:=(?!=)|\.\s*[a-z][a-z0-9_]*_\s*\(|[-+*/]=)"
+    )
+    return not _written_outside_init(ctx, assigned)
+
+
+def _written_outside_init(ctx: LintContext, pattern: re.Pattern[str]) -> bool:
+    in_init = False
+    for line in ctx.source.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("def "):
+            in_init = stripped.startswith("def __init__")
+        if not in_init and pattern.search(line):
+            return True
+    return False
+
+
+def _arguments_passed(ctx: LintContext, name: str) -> list[cst.BaseExpression]:
+    """What the calls in this file of the current module-level function pass to its
+    parameter ``name`` (positionally or by keyword); empty when a call passes it by ``*`` /
+    ``**``, leaves it to its default, or the function is not one of the file's own."""
+    function = ctx.function
+    info = ctx.function_info
+    if function is None or info is None or info.owner_class or "." in info.qualname:
+        return []
+    params = function.params
+    positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+    if name not in positional and name not in [p.name.value for p in params.kwonly_params]:
+        return []
+    found: list[cst.BaseExpression] = []
+    complete = True
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal complete
+        if type(node) is not cst.Call or ctx.qualified_name(node.func) != _own_name(ctx):  # type: ignore[attr-defined]
+            return True
+        value = _argument_for(node, positional, name)  # type: ignore[arg-type]
+        if value is None:
+            complete = False
+        else:
+            found.append(value)
+        return True
+
+    walk(ctx.module, enter, _ignore)
+    return found if complete else []
+
+
+def _own_name(ctx: LintContext) -> Optional[str]:
+    info = ctx.function_info
+    if info is None:
+        return None
+    module = ctx.model.summary.module
+    return f"{module}.{info.qualname}" if module else info.qualname
+
+
+def _argument_for(call: cst.Call, positional: list[str], name: str) -> Optional[cst.BaseExpression]:
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            if arg.keyword.value == name:
+                return arg.value
+        elif i < len(positional) and positional[i] == name:
+            return arg.value
+    return None
+
+
 def shape_owner(node: cst.BaseExpression) -> Optional[cst.BaseExpression]:
     """``t`` of ``t.shape`` / ``t.size()``."""
     if type(node) is cst.Attribute and node.attr.value == "shape":  # type: ignore[attr-defined]
@@ -240,7 +325,7 @@ def varying_size(
     if isinstance(expr, cst.Subscript) and len(expr.slice) == 1:
         index = expr.slice[0].slice
         owner = shape_owner(expr.value)
-        if owner is not None and _from_python_data(ctx, owner):
+        if owner is not None and _fixed_sizes(ctx, owner):
             return False
         if (
             last_dim_fixed
@@ -256,7 +341,7 @@ def varying_size(
         and expr.func.attr.value == "size"
     ):
         args = [a.value for a in expr.args]
-        if _from_python_data(ctx, expr.func.value):
+        if _fixed_sizes(ctx, expr.func.value):
             return False
         return not (last_dim_fixed and len(args) == 1 and _is_minus_one(args[0]))
     if isinstance(expr, cst.BinaryOperation):
@@ -496,6 +581,44 @@ def _ignore(node: cst.CSTNode) -> None:
     return None
 
 
+# Container methods that store their arguments in the container.
+STORING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "appendleft"})
+
+
+def stored_state(ctx: LintContext, node: cst.CSTNode) -> set[str]:
+    """The attributes of ``self`` that the current statement stores ``node`` into, when that
+    is all it does with it: ``self.X = ...`` / ``self.X[k] = ...`` with ``node`` in the value,
+    or ``self.X.append(...)`` (``extend``, ``add``, ...) with ``node`` in the arguments. Empty
+    for any other statement. A caller checks the attributes against the graph code's reads
+    (TL311's ``self_reads``): state nobody reads back never reaches a traced tensor."""
+    statement = ctx.statements[-1] if ctx.statements else None
+    if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:  # type: ignore[attr-defined]
+        return set()
+    small = statement.body[0]  # type: ignore[attr-defined]
+    if type(small) is cst.Assign:
+        attrs = {_store_target(t.target) for t in small.targets}
+        if None in attrs or not contains(small.value, node):
+            return set()
+        return attrs  # type: ignore[return-value]
+    if type(small) is cst.Expr and type(small.value) is cst.Call:
+        func = small.value.func
+        if (
+            type(func) is cst.Attribute
+            and func.attr.value in STORING_METHODS
+            and any(contains(arg.value, node) for arg in small.value.args)
+        ):
+            attr = _store_target(func.value)
+            return {attr} if attr is not None else set()
+    return set()
+
+
+def _store_target(target: cst.BaseExpression) -> Optional[str]:
+    """``X`` of ``self.X`` or ``self.X[...]``."""
+    if type(target) is cst.Subscript:
+        target = target.value  # type: ignore[attr-defined]
+    return self_attribute(target)
+
+
 def contains(root: cst.CSTNode, target: cst.CSTNode) -> bool:
     """Whether ``target`` is ``root`` or inside it."""
     found = False
@@ -730,14 +853,7 @@ def _updated_in_place(ctx: LintContext, attr: str) -> bool:
     method (``self.min_val.copy_(...)``, ``.mul_``, ``.lerp_``) or an augmented assignment: a
     running statistic the data updates, not a constant of the module."""
     pattern = re.compile(rf"self\.{re.escape(attr)}\s*(?:\.\s*[a-z][a-z0-9_]*_\s*\(|[-+*/]=)")
-    in_init = False
-    for line in ctx.source.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("def "):
-            in_init = stripped.startswith("def __init__")
-        if not in_init and pattern.search(line):
-            return True
-    return False
+    return _written_outside_init(ctx, pattern)
 
 
 def _bound_to_parameter_data(ctx: LintContext, name: cst.Name, depth: int) -> bool:

@@ -21,6 +21,7 @@ from ._graph import (
     parameter_data_only,
     statement_break_reported,
 )
+from .tl311_self_state_mutation import UnreadStateStores
 
 CONVERSIONS = {
     "builtins.bool",
@@ -188,7 +189,7 @@ PERCENT_CONVERSION = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.(?:\d+|\*))?([diouxXe
 SIZE_POSITIONS = {"topk": (0,), "narrow": (2,), "new_full": (0,)}
 
 
-class TensorToPythonScalar(Rule):
+class TensorToPythonScalar(UnreadStateStores, Rule):
     """Flags `bool(t)`, `int(t)`, `float(t)`, `complex(t)` of tensors in graph code, and tensors
     used where Python needs an int (slice bounds, sizes).
 
@@ -439,6 +440,30 @@ class TensorToPythonScalar(Rule):
         ),
     ]
     INVALID = [
+        # A statistic kept on self for logging, which no graph code reads back: the trace
+        # computes the output as eager does, so the finding names compile and export only.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.gate = nn.Linear(4, 4)
+                    self.density = []
+
+                def forward(self, x):
+                    m = self.gate(x).sigmoid()
+                    self.density.append(float((m > 0.5).float().mean()))
+                    return x * m
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            backends=("compile", "export"),
+        ),
         Invalid(
             """
             import torch
@@ -928,7 +953,7 @@ class TensorToPythonScalar(Rule):
         targets = ["export"] if export else []
         if compile_break_reported(self.ctx, node, (value,)):
             targets.append("compile")
-        if not parameter_data_only(self.ctx, value):
+        if not parameter_data_only(self.ctx, value) and not self.stored_unread(node):
             targets.append("trace")
         return targets
 

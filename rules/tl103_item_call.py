@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import libcst as cst
 
 from torchlint.lint.context import LintContext
@@ -11,10 +9,10 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import compile_break_reported, contains, parameter_data_only
+from ._graph import compile_break_reported, parameter_data_only
 from .tl102_tensor_to_python_scalar import NUMPY_NUMBER
 from .tl104_host_sync_conversion import floating
-from .tl311_self_state_mutation import self_reads
+from .tl311_self_state_mutation import UnreadStateStores
 
 # Builtins comparing their arguments: export cannot guard on a data-dependent float.
 COMPARING = frozenset({"builtins.min", "builtins.max"})
@@ -48,7 +46,7 @@ SEARCH_MESSAGE = Message(
 )
 
 
-class ItemCall(Rule):
+class ItemCall(UnreadStateStores, Rule):
     """Flags `.item()` on tensors in graph code.
 
     ## What it does
@@ -538,30 +536,6 @@ class ItemCall(Rule):
         self._converted: set[int] = set()
         # The text-making calls and f-strings around the current node, innermost last.
         self._text: list[tuple[int, str]] = []
-        # The assignment to state on self being visited, with the attributes it stores to.
-        self._store: Optional[tuple[cst.Assign, set[str]]] = None
-        self._graph_reads: Optional[dict[Optional[str], set[str]]] = None
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        attrs = {_stored_attribute(t.target) for t in node.targets}
-        if self.ctx.in_graph and None not in attrs:
-            self._store = (node, attrs)  # type: ignore[assignment]
-
-    def leave_Assign(self, original_node: cst.Assign) -> None:
-        if self._store is not None and self._store[0] is original_node:
-            self._store = None
-
-    def _stored_unread(self, node: cst.Call) -> bool:
-        """Whether ``node`` is in the value of an assignment to state on self
-        (``self.stats["norm"] = z.norm().item()``) that no graph code of the class reads back:
-        the number then reaches no traced tensor."""
-        if self._store is None or not contains(self._store[0].value, node):
-            return False
-        if self._graph_reads is None:
-            self._graph_reads = self_reads(self.ctx.module, self.ctx.model)
-        info = self.ctx.function_info
-        read = self._graph_reads.get(info.owner_class if info is not None else None, set())
-        return not (self._store[1] & read)
 
     def visit_FormattedString(self, node: cst.FormattedString) -> None:
         self._text.append((id(node), FORMATTED))
@@ -613,7 +587,7 @@ class ItemCall(Rule):
             # the number reaches no traced tensor, so the trace is right.
             self._report_text(node, text, targets)
             return
-        if not parameter_data_only(self.ctx, func.value) and not self._stored_unread(node):
+        if not parameter_data_only(self.ctx, func.value) and not self.stored_unread(node):
             targets.append("trace")
         if id(node) in self._searched:
             # `bisect.bisect(cuts, t.item())`: bisect is C code Dynamo skips, and the search
@@ -665,19 +639,6 @@ def _unsigned(ctx, value: cst.BaseExpression) -> cst.BaseExpression:  # type: ig
             value = value.args[0].value
         else:
             return value
-
-
-def _stored_attribute(target: cst.BaseExpression) -> Optional[str]:
-    """``X`` for a store to ``self.X`` or ``self.X[...]``."""
-    if isinstance(target, cst.Subscript):
-        target = target.value
-    if (
-        isinstance(target, cst.Attribute)
-        and isinstance(target.value, cst.Name)
-        and target.value.value == "self"
-    ):
-        return target.attr.value
-    return None
 
 
 TEXT_MESSAGE = Message(

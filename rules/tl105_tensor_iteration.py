@@ -106,6 +106,35 @@ class TensorIteration(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # Unpacking a tuple a submodule's method returns in a tuple: no tensor is iterated.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Norm(nn.Module):
+                def normalize(self, x):
+                    mean, std = x.mean(1, keepdim=True), x.std(1, keepdim=True) + 1e-5
+                    return (x - mean) / std, (mean, std)
+
+                def denormalize(self, x, stats):
+                    mean, std = stats
+                    return x * std + mean
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.norm = Norm()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    x, stats = self.norm.normalize(x)
+                    return self.norm.denormalize(self.fc(x), stats)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # Unpacking what a submodule returns (a tuple) or a split: no tensor is iterated.
         Valid(
             """

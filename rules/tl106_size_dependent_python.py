@@ -307,6 +307,34 @@ class SizeDependentPython(Rule):
     targets = ("trace",)
 
     VALID = [
+        # The size of a buffer only __init__ sets, read directly or by a helper it is passed
+        # to: the same on every call.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            def integrate(y, grid):
+                for i in range(grid.shape[0] - 1):
+                    y = y + (grid[i + 1] - grid[i]) * y.tanh()
+                return y
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.register_buffer("grid", torch.linspace(0.0, 1.0, 5))
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    for i in range(self.grid.size(0) - 1):
+                        h = h * self.grid[i + 1]
+                    return integrate(h, self.grid)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The same pool with its window as a tuple of sizes, and an adaptive pool: recorded.
         Valid(
             """

@@ -7,12 +7,15 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.walk import LEAF_TYPES, walk
+
+from ._graph import stored_state
 
 MUTATING_METHODS = {
     "append",
@@ -919,6 +922,26 @@ def _registered_buffers(module: cst.Module, model: FileModel) -> dict[Optional[s
 
     walk(module, enter, leave, LEAF_TYPES)
     return names
+
+
+class UnreadStateStores:
+    """For rules that claim trace on a number read from a tensor: ``stored_unread(node)``
+    tells whether ``node`` only goes into state on self (``self.stats["norm"] = ...``,
+    ``self.history.append(...)``) that no graph code of the class reads back, so the number
+    reaches no traced tensor."""
+
+    ctx: LintContext
+    _graph_reads: Optional[dict[Optional[str], set[str]]] = None
+
+    def stored_unread(self, node: cst.CSTNode) -> bool:
+        attrs = stored_state(self.ctx, node)
+        if not attrs:
+            return False
+        if self._graph_reads is None:
+            self._graph_reads = self_reads(self.ctx.module, self.ctx.model)
+        info = self.ctx.function_info
+        read = self._graph_reads.get(info.owner_class if info is not None else None, set())
+        return not (attrs & read)
 
 
 def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[str]]:

@@ -953,8 +953,13 @@ class KindInference:
         elements = self._literal_elements(value)
         if elements is None and unpacking and type(value) is cst.Call:
             elements = self.model.call_tuple_kinds(value, self.owner_class)
-            if elements is None and self.kind(value.func) == MOD:  # type: ignore[attr-defined]
-                elements = self.model.module_tuple_kinds(self._module_class(value.func))  # type: ignore[attr-defined]
+            func = value.func  # type: ignore[attr-defined]
+            if elements is None and self.kind(func) == MOD:
+                elements = self.model.module_tuple_kinds(self._module_class(func))
+            if elements is None and type(func) is cst.Attribute:
+                held = self._held_class(func.value)  # `self.norm.normalize(x)`
+                if held is not None:
+                    elements = self.model.module_tuple_kinds(held, func.attr.value)
         return elements if elements is not None else kind
 
     def _bind(self, target: cst.BaseExpression, kind: KindOrTuple) -> None:

@@ -621,10 +621,13 @@ class FileModel:
                     return facts.return_kinds[method[0]]
         return Kind.TENSOR
 
-    def module_tuple_kinds(self, module_class: Optional[str]) -> Optional[tuple[Kind, ...]]:
-        """Element kinds of what a submodule of ``module_class`` returns, when its ``forward``
-        always returns a tuple of one length (``out, weights = self.attn(x)``)."""
-        method = self.index.find_method(module_class, "forward") if module_class else None
+    def module_tuple_kinds(
+        self, module_class: Optional[str], method_name: str = "forward"
+    ) -> Optional[tuple[Kind, ...]]:
+        """Element kinds of what a method of ``module_class`` (its ``forward`` by default)
+        returns, when it always returns a tuple of one length (``out, weights = self.attn(x)``,
+        ``x, stats = self.norm.normalize(x)``)."""
+        method = self.index.find_method(module_class, method_name) if module_class else None
         if method is None:
             return None
         facts = self._callee_facts(method[0], method[1])
