@@ -9,10 +9,14 @@ torch version, and stored as data keyed by ``major.minor``:
   ``numpy.random.X``) that ``torch._numpy`` implements. Dynamo traces NumPy code through ``torch._numpy``, so a
   call of any other NumPy function on traced data fails ``fullgraph=True`` ("attempted to
   trace numpy function unsupported by PyTorch") and breaks plain ``torch.compile``.
-- ``torch_skipped``: the public torch functions (of the namespaces in ``TORCH_NAMESPACES``,
-  defined in torch) that Dynamo's ``torch._dynamo.trace_rules.lookup`` marks as skipped
-  (``SkipFunctionVariable``): a call of one in compiled code fails ``fullgraph=True``
-  ("Attempted to call function marked as skipped") and breaks plain ``torch.compile``.
+- ``torch_skipped``: the public torch callables (functions, and classes such as context
+  managers, of the namespaces in ``TORCH_NAMESPACES`` and ``MORE_TORCH_NAMESPACES``, defined
+  in torch) that Dynamo refuses: ``torch._dynamo.trace_rules.lookup`` marks them (or a
+  class's ``__init__``) as skipped, and a call in compiled code really fails
+  ``fullgraph=True`` ("Attempted to call function marked as skipped") and breaks plain
+  ``torch.compile``; ``torch_skip_breaks`` gives the graph-break type of those that fail
+  another way ("Attempted to inline function marked as skipped" for a constructor,
+  "Sparse tensor creation not supported").
 - ``nn_parameter_modules``: the ``torch.nn`` module classes whose constructor (its own or an
   inherited one of ``torch.nn``) creates an ``nn.Parameter``, read from torch's source: Dynamo
   refuses the ``Parameter()`` constructor ("Attempted to use `torch.nn.Parameter()` constructor
@@ -59,13 +63,70 @@ TORCH_NAMESPACES = (
 )
 
 
+# Where else model code reaches for torch callables Dynamo may refuse (checkpointing, anomaly
+# detection, profiling, custom-op registration, data loading, the hub): asked with the
+# namespaces above, and confirmed by a call (``_refusal``).
+MORE_TORCH_NAMESPACES = (
+    "torch.utils.checkpoint",
+    "torch.autograd.anomaly_mode",
+    "torch.autograd.grad_mode",
+    "torch.autograd.variable",
+    "torch.autograd.graph",
+    "torch.autograd.profiler",
+    "torch.library",
+    "torch.utils.data",
+    "torch.hub",
+    "torch.amp",
+    "torch.cpu",
+)
+
+# The graph-break types that say Dynamo refuses the callable itself (whatever its arguments).
+REFUSALS = (
+    "Attempted to call function marked as skipped",
+    "Attempted to inline function marked as skipped",
+    "Sparse tensor creation not supported",
+)
+
+
+def _skip_looked_up(obj) -> bool:
+    import torch._dynamo.trace_rules as trace_rules
+    from torch._dynamo.variables.functions import SkipFunctionVariable
+
+    try:
+        variable = trace_rules.lookup(obj)
+    except Exception:  # noqa: BLE001 - a callable trace_rules cannot key
+        return False
+    return variable is not None and issubclass(variable, SkipFunctionVariable)
+
+
+def _refusal(function) -> str | None:
+    """The graph-break type Dynamo raises when compiled code calls ``function`` (without
+    arguments: a refused callable is refused before its arguments are looked at), if it is
+    one of ``REFUSALS``; None when Dynamo traces or handles the call (``torch.utils.checkpoint
+    .checkpoint``, ``torch.set_grad_enabled``, ``torch.no_grad``)."""
+    import torch
+    from torch._dynamo.exc import Unsupported
+
+    def probe(x):
+        function()
+        return x + 1
+
+    torch._dynamo.reset()
+    try:
+        torch.compile(probe, fullgraph=True, backend="eager")(torch.ones(1))
+    except Unsupported as exc:
+        return exc.gb_type if exc.gb_type in REFUSALS else None
+    except Exception:  # noqa: BLE001 - traced, then failed on the missing arguments
+        return None
+    finally:
+        torch._dynamo.reset()
+    return None
+
+
 def _skipped(namespaces: tuple[str, ...], torch_only: bool) -> list[str]:
     """The public functions of ``namespaces`` that Dynamo's ``trace_rules.lookup`` maps to
     ``SkipFunctionVariable`` (with ``torch_only``, only those torch itself defines)."""
     import importlib
-
-    import torch._dynamo.trace_rules as trace_rules
-    from torch._dynamo.variables.functions import SkipFunctionVariable
 
     skipped = []
     for namespace in namespaces:
@@ -76,17 +137,51 @@ def _skipped(namespaces: tuple[str, ...], torch_only: bool) -> list[str]:
                 continue
             if torch_only and not (getattr(function, "__module__", None) or "").startswith("torch"):
                 continue  # a re-exported typing or stdlib name
-            try:
-                variable = trace_rules.lookup(function)
-            except Exception:  # noqa: BLE001 - a callable trace_rules cannot key
-                continue
-            if variable is not None and issubclass(variable, SkipFunctionVariable):
+            if _skip_looked_up(function):
                 skipped.append(f"{namespace}.{name}")
     return sorted(skipped)
 
 
+def torch_refused() -> dict[str, str]:
+    """The public torch callables (functions and classes, of ``TORCH_NAMESPACES`` and
+    ``MORE_TORCH_NAMESPACES``, defined in torch) that Dynamo refuses, each with the
+    graph-break type a call raises under ``fullgraph=True``: the ones ``trace_rules.lookup``
+    marks as skipped, or classes whose ``__init__`` it marks so (``torch.autograd
+    .detect_anomaly``: "Attempted to inline function marked as skipped"), kept when a call in
+    compiled code really fails that way (``_refusal``)."""
+    import importlib
+    import inspect
+    import logging
+    import warnings
+
+    import torch
+
+    torch._logging.set_logs(dynamo=logging.CRITICAL)
+    refused = {}
+    for namespace in TORCH_NAMESPACES + MORE_TORCH_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in dir(module):
+            obj = getattr(module, name, None)
+            if name.startswith("_") or not callable(obj):
+                continue
+            if not (getattr(obj, "__module__", None) or "").startswith("torch"):
+                continue  # a re-exported typing or stdlib name
+            candidate = _skip_looked_up(obj)
+            if not candidate and isinstance(obj, type):
+                init = getattr(obj, "__init__", None)
+                candidate = inspect.isfunction(init) and _skip_looked_up(init)
+            if not candidate:
+                continue
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                refusal = _refusal(obj)
+            if refusal is not None:
+                refused[f"{namespace}.{name}"] = refusal
+    return dict(sorted(refused.items()))
+
+
 def torch_skipped() -> list[str]:
-    return _skipped(TORCH_NAMESPACES, torch_only=True)
+    return sorted(torch_refused())
 
 
 # Standard-library modules whose C functions Dynamo's lookup answers for (it handles the
@@ -184,9 +279,13 @@ def main() -> None:
 
     version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
     tables = json.loads(TABLES.read_text()) if TABLES.exists() else {}
+    refused = torch_refused()
     tables[version] = {
         "numpy_traced": numpy_traced(),
-        "torch_skipped": torch_skipped(),
+        "torch_skipped": sorted(refused),
+        "torch_skip_breaks": {
+            name: refusal for name, refusal in refused.items() if refusal != REFUSALS[0]
+        },
         "stdlib_skipped": stdlib_skipped(),
         "nn_parameter_modules": nn_parameter_modules(),
         "torch_state_queries": torch_state_queries(),

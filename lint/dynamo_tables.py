@@ -23,9 +23,26 @@ def numpy_traced() -> frozenset[str]:
 
 @functools.cache
 def torch_skipped() -> frozenset[str]:
-    """The torch functions Dynamo marks as skipped (``"torch.sparse_coo_tensor"``,
-    ``"torch.manual_seed"``): compiled code calling one breaks the graph there."""
+    """The torch callables Dynamo refuses (``"torch.sparse_coo_tensor"``,
+    ``"torch.manual_seed"``, ``"torch.autograd.detect_anomaly"``): compiled code calling one
+    breaks the graph there."""
     return frozenset(entry_for_installed_torch(json.loads(TABLES.read_text()))["torch_skipped"])
+
+
+SKIPPED_CALL = "Attempted to call function marked as skipped"
+
+
+def torch_skip_break(name: str) -> str:
+    """The graph-break type torch raises for a call of ``name`` (one of ``torch_skipped``):
+    ``"Attempted to call function marked as skipped"`` unless the table says otherwise
+    (``"Attempted to inline function marked as skipped"`` for a class whose constructor Dynamo
+    does not inline)."""
+    return _torch_skip_breaks().get(name, SKIPPED_CALL)
+
+
+@functools.cache
+def _torch_skip_breaks() -> dict[str, str]:
+    return entry_for_installed_torch(json.loads(TABLES.read_text())).get("torch_skip_breaks", {})
 
 
 @functools.cache

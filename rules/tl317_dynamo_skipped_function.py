@@ -8,7 +8,12 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.dynamo_tables import stdlib_skipped, torch_skipped
+from torchlint.lint.dynamo_tables import (
+    SKIPPED_CALL,
+    stdlib_skipped,
+    torch_skip_break,
+    torch_skipped,
+)
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.walk import LEAF_TYPES, walk
 
@@ -20,24 +25,34 @@ class DynamoSkippedFunction(Rule):
     """Flags calls of torch functions that Dynamo marks as skipped, in graph code.
 
     ## What it does
-    Finds calls in graph code of the torch functions that torch's own
-    `torch._dynamo.trace_rules.lookup` maps to `SkipFunctionVariable` for the installed torch
+    Finds calls in graph code of the torch callables Dynamo refuses for the installed torch
     version: sparse tensor constructors (`torch.sparse_coo_tensor`, `torch.sparse_csr_tensor`,
     ...), RNG state (`torch.manual_seed`, `torch.get_rng_state`, `torch.set_rng_state`, their
     `torch.cuda` versions), process settings (`torch.set_num_threads`, `torch.set_flush_denormal`,
     the `torch.set_autocast_*` setters), `torch.typename`, `torch.from_dlpack`, `torch.lobpcg`,
-    `torch.autograd.backward`; and the standard-library functions it skips in `bisect`,
+    `torch.autograd.backward`, `torch.autograd.Variable(x)`,
+    `torch.utils.checkpoint.checkpoint_sequential`, the anomaly-detection context managers
+    (`with torch.autograd.detect_anomaly():`, `set_detect_anomaly(True)`),
+    `torch.autograd.graph.save_on_cpu`, `torch.cuda.device(...)`, `torch.library`'s
+    registration calls, `torch.utils.data` and `torch.hub` ones; and the standard-library
+    functions it skips in `bisect`,
     `zlib`, `hashlib`, `pickle`, `binascii`, `re`, `unicodedata`, `secrets`, `gc` and `socket`
     (`bisect.bisect(cuts, v)`, `zlib.crc32(key)`, `hashlib.md5(...)`, `re.sub(...)`: feature
     hashing and text handling in forward). The lists are generated from torch
-    (`benchmarks/dynamo_tables.py` writes `rules/dynamo_tables.json`), not kept by hand. Not flagged: calls inside a `raise`
+    (`benchmarks/dynamo_tables.py` asks `torch._dynamo.trace_rules.lookup` which callables,
+    or which classes' constructors, it marks as skipped, and keeps those a call in compiled
+    code really fails on; it writes `rules/dynamo_tables.json`), not kept by hand: the ones
+    Dynamo handles itself (`torch.utils.checkpoint.checkpoint`, `torch.set_grad_enabled`,
+    `torch.no_grad`) are not flagged. Not flagged either: calls inside a `raise`
     statement (an error message built with `torch.typename(x)` runs only on the failing path)
     and `torch.save` / `torch.load` (TL307).
 
     ## Why is this bad?
     Dynamo does not trace into a skipped function: `torch.compile(fullgraph=True)` raises
-    ("Attempted to call function marked as skipped") and plain `torch.compile` breaks the
-    graph there, on every call. `torch.export` and `torch.jit.trace` run the function in Python
+    ("Attempted to call function marked as skipped"; "Attempted to inline function marked as
+    skipped" for a class whose constructor is skipped torch code, such as
+    `torch.autograd.detect_anomaly`) and plain `torch.compile` breaks the graph there, on
+    every call. `torch.export` and `torch.jit.trace` run the function in Python
     while they convert: its tensors, if any, are recorded as constants (an RNG state read in
     forward is a constant afterwards).
 
@@ -51,6 +66,9 @@ class DynamoSkippedFunction(Rule):
     Use instead: build what the function builds outside the compiled code and pass it in (a
     sparse adjacency made once per graph, the RNG seeded by the caller), or a dense form the
     graph can hold (`torch.zeros(n, n).index_put_((rows, cols), weight, accumulate=True)`).
+    A debugging context manager (`detect_anomaly`) goes around the call of the model, outside
+    the compiled code; `checkpoint_sequential` becomes a loop of
+    `torch.utils.checkpoint.checkpoint(block, x, use_reentrant=False)`, which Dynamo traces.
 
     Seeding torch's generator in graph code before a draw there (`torch.manual_seed(0)` then
     `torch.randn_like(x)`, or `torch.set_rng_state(...)`) also breaks `torch.export` and
@@ -116,6 +134,27 @@ class DynamoSkippedFunction(Rule):
                     if not isinstance(x, torch.Tensor):
                         raise TypeError(f"expected a tensor, got {torch.typename(x)}")
                     return self.lin(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # Dynamo traces torch.utils.checkpoint.checkpoint itself (a higher-order operator).
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from torch.utils.checkpoint import checkpoint
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.blocks = nn.ModuleList([nn.Linear(4, 4) for _ in range(2)])
+
+                def forward(self, x):
+                    for block in self.blocks:
+                        x = checkpoint(block, x, use_reentrant=False)
+                    return x
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
@@ -215,7 +254,57 @@ class DynamoSkippedFunction(Rule):
             backends=("compile", "export", "trace"),
             message_contains="restarting from the seed",
         ),
+        # A context manager whose constructor is skipped torch code.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, debug: bool = True):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.debug = debug
+
+                def forward(self, x):
+                    with torch.autograd.set_detect_anomaly(self.debug):
+                        y = self.fc(x)
+                    return y.relu()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="Attempted to inline function marked as skipped",
+        ),
+        # Reached through a helper and a module alias.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.utils import checkpoint as ckpt
+
+            def run_blocks(blocks, x):
+                return ckpt.checkpoint_sequential(blocks, 2, x, use_reentrant=False)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.blocks = nn.Sequential(nn.Linear(4, 4), nn.ReLU(), nn.Linear(4, 4))
+
+                def forward(self, x):
+                    return run_blocks(self.blocks, x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+        ),
     ]
+
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        self._managers: set[int] = set()  # the calls that make a `with` statement's manager
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
@@ -243,12 +332,26 @@ class DynamoSkippedFunction(Rule):
             )
             self.report(node, message, targets=("compile", "export", "trace"))
             return
-        message = Message(
-            f"`{name}` is {self.subject}", (("compile", self.clauses["compile"]),), self.advice
+        refusal = torch_skip_break(name)
+        clause = (
+            f"torch.compile(fullgraph=True) raises ({refusal}) and plain torch.compile breaks "
+            "the graph here"
         )
-        self.report(node, message)
+        if refusal == SKIPPED_CALL:
+            subject = f"`{name}` is {self.subject}"
+        else:
+            subject = f"`{name}` is a torch callable Dynamo refuses"
+        advice = WITH_ADVICE if id(node) in self._managers else self.advice
+        self.report(node, Message(subject, (("compile", clause),), advice))
+
+    def visit_With(self, node: cst.With) -> None:
+        self._managers.update(id(item.item) for item in node.items)
 
 
+WITH_ADVICE = (
+    "enter it outside the compiled code (around the call of the model), or under "
+    "`if not torch.compiler.is_compiling():`"
+)
 # Calls that set the state of torch's global CPU generator (checked with torch on CPU).
 SEEDING = frozenset(
     {
