@@ -60,6 +60,18 @@ class _IndexReplacer(cst.CSTTransformer):
         return updated
 
 
+def _names_only(target: cst.BaseExpression) -> bool:
+    """A name, or a parenthesised tuple of names (``(name, head)`` of a ModuleDict's
+    ``.items()``)."""
+    if isinstance(target, cst.Name):
+        return True
+    return (
+        isinstance(target, cst.Tuple)
+        and bool(target.lpar)
+        and all(isinstance(e.value, cst.Name) for e in target.elements)
+    )
+
+
 def _index_name(subscript: cst.Subscript) -> Optional[str]:
     if len(subscript.slice) != 1 or not isinstance(subscript.slice[0].slice, cst.Index):
         return None
@@ -162,6 +174,19 @@ class ModuleLoopOverContainer(Fixer):
         walk(body, enter, lambda node: None)
         return found
 
+    def _kind(self, node: cst.BaseExpression) -> Kind:
+        """MODULES for a module container and a ModuleDict's ``.items()`` / ``.values()`` /
+        ``.keys()`` (TorchScript unrolls both); the model's kind otherwise."""
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in ("items", "values", "keys")
+            and not node.args
+            and self.kind(node.func.value) is Kind.MODULES
+        ):
+            return Kind.MODULES
+        return self.kind(node)
+
     def _zipped(self, call: cst.Call) -> Optional[list[Replacement]]:
         loop = self.parent(call)
         if (
@@ -173,21 +198,25 @@ class ModuleLoopOverContainer(Fixer):
             or not isinstance(loop.body, cst.IndentedBlock)
             or not isinstance(loop.target, cst.Tuple)
             or len(loop.target.elements) != 2
-            or not all(isinstance(e.value, cst.Name) for e in loop.target.elements)
         ):
             return None
-        kinds = [self.kind(a.value) for a in call.args]
+        kinds = [self._kind(a.value) for a in call.args]
         if kinds.count(Kind.MODULES) != 1:
             return None
         modules = kinds.index(Kind.MODULES)
         others = 1 - modules
         sequence = call.args[others].value
-        if not isinstance(sequence, (cst.Name, cst.Attribute)) or self._rebinds(
-            loop.body, self.code(sequence).strip()
+        value_target = loop.target.elements[others].value
+        module_target = loop.target.elements[modules].value
+        if (
+            not isinstance(value_target, cst.Name)
+            or not _names_only(module_target)
+            or not isinstance(sequence, (cst.Name, cst.Attribute))
+            or self._rebinds(loop.body, self.code(sequence).strip())
         ):
             return None
-        module_name = loop.target.elements[modules].value.value
-        value_name = loop.target.elements[others].value.value
+        module_name = self.code(module_target).strip()
+        value_name = value_target.value
         taken = self._taken(loop)
         index, number = "i", 2
         while index in taken:

@@ -19,9 +19,18 @@ from torchlint.rules._script import (
     in_script,
     self_assignments,
     self_attribute,
+    tuple_valued,
 )
 
 PARAMETER_CONTAINERS = frozenset({"torch.nn.ParameterList", "torch.nn.ParameterDict"})
+# The module classes TorchScript subscripts (and takes `len` of): a project class deriving
+# from one is a container too.
+CONTAINER_CLASSES = frozenset(
+    f"torch.nn.{prefix}{name}"
+    for prefix in ("", "modules.container.")
+    for name in ("ModuleList", "Sequential", "ModuleDict", "ParameterList", "ParameterDict")
+)
+MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 
 
 def _example(body: str) -> str:
@@ -32,6 +41,17 @@ def _example(body: str) -> str:
         "    def forward(self, x):\n" + body + "\n\n\ndef inputs():\n"
         "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
     )
+
+
+_DICT_ZIP = (
+    "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+    "    def __init__(self):\n        super().__init__()\n"
+    '        self.heads = nn.ModuleDict({{"a": nn.Linear(3, 3), "b": nn.Linear(3, 3)}})\n'
+    "        self.layers = nn.ModuleList([nn.Linear(3, 3), nn.Linear(3, 3)])\n"
+    "        self.weights = [1.0, 0.5]\n        self.pairs = (1.0, 0.5)\n\n"
+    "    def forward(self, x):\n        {loop}\n        return x\n\n\ndef inputs():\n"
+    "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
+)
 
 
 def _literal_index(node: cst.BaseExpression) -> bool:
@@ -50,7 +70,9 @@ class ModuleContainerIndexInScript(Rule):
     Finds, in code that `torch.jit.script` compiles, subscripts of an `nn.ModuleList`,
     `nn.Sequential` or `nn.ModuleDict` attribute whose index is not an integer or string
     literal (`for i in range(len(self.layers)): x = self.layers[i](x)`), `zip(...)` of such a
-    container with something that is not one (an `nn.ParameterList` is one), and a loop that
+    container (a ModuleDict's `.items()` / `.values()` / `.keys()` too) with something that is
+    not one and has no static length (an `nn.ParameterList` is one; a tuple, whose length
+    TorchScript knows, is fine), and a loop that
     calls each module of a list or tuple of submodules (`for m in [self.a, self.b]: x = m(x)`,
     an `nn.Sequential` or other container among them too; also through a local bound only to
     one, `enumerate(...)` or `zip(...)` of one),
@@ -59,7 +81,9 @@ class ModuleContainerIndexInScript(Rule):
     too). Also, on an attribute every binding of which is an
     `nn.ParameterDict(...)` / `nn.ParameterList(...)`: a ParameterDict's `.items()`,
     `.keys()`, `.values()`, `.get(...)`, a loop over it, an `in` test, `len(...)` of either, and
-    either indexed with a variable.
+    either indexed with a variable. And `self.stages[0]` / `len(self.stages)` where
+    `self.stages` holds an instance of a module class of the project that derives from no
+    module container (its own `__getitem__` / `__len__`, every base known).
 
     ## Why is this bad?
     TorchScript unrolls loops over module containers and needs every index to be a literal:
@@ -72,7 +96,10 @@ class ModuleContainerIndexInScript(Rule):
     `.values()`, `container_abcs.KeysView` for `.keys()`, `object has no attribute or method
     '__contains__'` for `in` and `.get`, an internal assert for a loop over it), and neither
     it nor an `nn.ParameterList` has `__len__` there (a ParameterList loops and takes literal
-    indices).
+    indices). A module of any other class is compiled as a module whose Python
+    `__getitem__` / `__len__` TorchScript does not call: `Only ModuleList, Sequential,
+    ModuleDict, ParameterList, and ParameterDict modules are subscriptable` (`object has no
+    attribute or method '__len__'`), where a class deriving from `nn.ModuleList` subscripts.
 
     ## Example
     ```python
@@ -89,7 +116,9 @@ class ModuleContainerIndexInScript(Rule):
     Unsafe fix: `for i in range(len(self.layers)): ... self.layers[i] ...` -> `for layer in
     self.layers:` (`for i, layer in enumerate(self.layers):` where `i` is used otherwise), and
     `for block, g in zip(self.blocks, self.gains):` -> `for i, block in
-    enumerate(self.blocks):` with `g = self.gains[i]` first in the body. The loops are the same
+    enumerate(self.blocks):` with `g = self.gains[i]` first in the body (`for (name, head), w
+    in zip(self.heads.items(), self.weights):` -> `for i, (name, head) in
+    enumerate(self.heads.items()):`, which TorchScript unrolls). The loops are the same
     when the lengths agree; `zip` stopped at a shorter list where the rewrite raises
     `IndexError`. Loops indexing two containers, other `range` bounds and one-line bodies have
     no fix. A loop over a slice (`for layer in self.layers[a:b]:`, `enumerate(self.layers[:b])`)
@@ -120,6 +149,28 @@ class ModuleContainerIndexInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A project class deriving from `nn.ModuleList` subscripts with a literal.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Stages(nn.ModuleList):
+                def __getitem__(self, idx):
+                    return super().__getitem__(idx)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stages = Stages([nn.Linear(3, 3), nn.Linear(3, 3)])
+
+                def forward(self, x):
+                    return self.stages[0](x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # A ParameterDict indexed with literal keys, a ParameterList looped over.
         Valid(
             """
@@ -174,6 +225,18 @@ class ModuleContainerIndexInScript(Rule):
                 "[nn.Parameter(torch.ones(3)) for _ in range(2)])\n",
             )
         ),
+        # A ModuleDict's `.values()` zipped with a ModuleList, a module container zipped
+        # with a tuple (a static length): torch 2.13 scripts both.
+        Valid(
+            _DICT_ZIP.format(
+                loop="for head, layer in zip(self.heads.values(), self.layers):\n"
+                "            x = x + head(layer(x))\n"
+                "        for layer, s in zip(self.layers, (1.0, 2.0)):\n"
+                "            x = layer(x) * s\n"
+                "        for (name, head), w in zip(self.heads.items(), self.pairs):\n"
+                "            x = x + w * head(x)"
+            )
+        ),
         Valid(
             _example(
                 "        for i, layer in enumerate(self.layers):\n"
@@ -183,6 +246,38 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        # A module class of the project with its own `__getitem__`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Stages(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.s0 = nn.Linear(3, 3)
+                    self.s1 = nn.Linear(3, 3)
+
+                def __getitem__(self, idx: int) -> nn.Module:
+                    return self.s0 if idx == 0 else self.s1
+
+                def forward(self, x):
+                    return self.s1(self.s0(x))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stages = Stages()
+
+                def forward(self, x):
+                    return self.stages[0](x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=22,
+            message_contains="subscriptable",
+        ),
         # Through zip(...), enumerate(...), or a local bound to the sequence.
         Invalid(
             """
@@ -540,6 +635,19 @@ class ModuleContainerIndexInScript(Rule):
             line=11,
             message_contains="zip",
         ),
+        # A ModuleDict's `.items()` zipped with a list attribute.
+        Invalid(
+            _DICT_ZIP.format(
+                loop="for (name, head), w in zip(self.heads.items(), self.weights):\n"
+                "            x = x + w * head(x)"
+            ),
+            line=14,
+            message_contains="zip",
+            fixed=_DICT_ZIP.format(
+                loop="for i, (name, head) in enumerate(self.heads.items()):\n"
+                "            w = self.weights[i]\n            x = x + w * head(x)"
+            ),
+        ),
     ]
 
     def visit_If(self, node: cst.If) -> None:
@@ -568,7 +676,12 @@ class ModuleContainerIndexInScript(Rule):
                 )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        if not in_script(self.ctx) or len(node.slice) != 1:
+        if not in_script(self.ctx):
+            return
+        if self._plain_module_class(node.value) is not None:
+            self._plain_module_use(node, "indexed")
+            return
+        if len(node.slice) != 1:
             return
         index = node.slice[0].slice
         if isinstance(index, cst.Slice):
@@ -653,6 +766,14 @@ class ModuleContainerIndexInScript(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if in_script(self.ctx) and self._parameter_dict_use(node):
             return
+        if (
+            in_script(self.ctx)
+            and len(node.args) == 1
+            and self.ctx.qualified_name(node.func) == "builtins.len"
+            and self._plain_module_class(node.args[0].value) is not None
+        ):
+            self._plain_module_use(node, "given to `len`")
+            return
         func = node.func
         if (
             in_script(self.ctx)
@@ -679,14 +800,17 @@ class ModuleContainerIndexInScript(Rule):
             return
         if not in_script(self.ctx) or self.ctx.qualified_name(node.func) != "builtins.zip":
             return
-        # `strict=True` is no sequence; an `nn.ParameterList` / `ParameterDict` attribute is
-        # a container TorchScript unrolls with the modules (torch 2.13 scripts both).
+        # `strict=True` is no sequence; an `nn.ParameterList` / `ParameterDict` attribute and
+        # a ModuleDict's `.items()` / `.values()` / `.keys()` are containers TorchScript
+        # unrolls with the modules, and a tuple has a static length (torch 2.13 scripts all).
         kinds = [
-            Kind.MODULES if self._parameter_container(arg.value) else self.ctx.kind(arg.value)
+            self._zipped_kind(arg.value)
             for arg in node.args
             if arg.keyword is None and not arg.star
         ]
-        if Kind.MODULES in kinds and any(kind is not Kind.MODULES for kind in kinds):
+        if Kind.MODULES in kinds and any(
+            kind is not Kind.MODULES and kind is not None for kind in kinds
+        ):
             self.report(
                 node,
                 "`zip` of a module container with a non-module sequence: torch.jit.script cannot "
@@ -849,6 +973,65 @@ class ModuleContainerIndexInScript(Rule):
             elif not (is_torch_module_class(cls) or index.is_module_class(cls)):
                 return False
         return True
+
+    def _plain_module_class(self, node: cst.BaseExpression) -> Optional[str]:
+        """The short name of the project module class of ``self.X`` when it is no module
+        container (no ModuleList / Sequential / ModuleDict / ParameterList / ParameterDict
+        among its bases, every base known)."""
+        attr = self_attribute(node)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return None
+        index = self.ctx.index
+        cls = index.attribute_class(info.owner_class, attr)
+        if cls is None or not index.is_module_class(cls):
+            return None
+        chain = index.mro(cls)
+        if not chain:
+            return None
+        for _, _, summary in chain:
+            for base in summary.bases:
+                if base in CONTAINER_CLASSES:
+                    return None
+                if base not in MODULE_BASES and index.class_info(base) is None:
+                    return None
+        return cls.rsplit(".", 1)[-1]
+
+    def _plain_module_use(self, node: cst.CSTNode, how: str) -> None:
+        target = node.value if isinstance(node, cst.Subscript) else node.args[0].value  # type: ignore[attr-defined]
+        cls = self._plain_module_class(target)
+        said = (
+            "Only ModuleList, Sequential, ModuleDict, ParameterList, and ParameterDict modules "
+            "are subscriptable"
+            if how == "indexed"
+            else "object has no attribute or method '__len__'"
+        )
+        self.report(
+            node,
+            f"`{self.ctx.module.code_for_node(target)}` is a `{cls}`, a module class of the "
+            f"project that is no module container, {how} in scripted code: TorchScript "
+            f"compiles a submodule as a module and does not call its `__getitem__` / "
+            f"`__len__` (torch 2.13: {said}); hold the stages in an `nn.ModuleList` (or derive "
+            "the class from one), or read the submodule by its attribute name",
+        )
+
+    def _zipped_kind(self, node: cst.BaseExpression) -> Optional[Kind]:
+        """The kind of a ``zip`` argument: MODULES for a container TorchScript unrolls (a
+        module container, a ModuleDict's ``.items()`` / ``.values()`` / ``.keys()``, a
+        ParameterList / ParameterDict attribute), None for a tuple (a static length)."""
+        if self._parameter_container(node):
+            return Kind.MODULES
+        if (
+            type(node) is cst.Call
+            and type(node.func) is cst.Attribute
+            and node.func.attr.value in ("items", "values", "keys")
+            and not node.args
+            and self.ctx.kind(node.func.value) is Kind.MODULES
+        ):
+            return Kind.MODULES
+        if type(node) is cst.Tuple or tuple_valued(self.ctx, node) is not None:
+            return None
+        return self.ctx.kind(node)
 
     def _parameter_container(self, node: cst.BaseExpression) -> bool:
         """``self.X`` that some method of the class sets to an ``nn.ParameterList`` /
