@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -13,6 +14,7 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.model import FunctionInfo
+from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
@@ -28,6 +30,14 @@ from torchlint.rules._script import (
     self_attribute,
     value_with,
 )
+
+
+@functools.cache
+def _tensor_methods() -> frozenset[str]:
+    """Tensor methods torch binds (the generated table): ``torch.<name>`` of one of these is a
+    function."""
+    return frozenset(torchscript_table()["tensor_attributes"])
+
 
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
 PARTIALS = frozenset({"functools.partial"})
@@ -277,7 +287,11 @@ class UnsupportedAttributeInScript(Rule):
     (`self.cfg = types.SimpleNamespace(...)`, `argparse.Namespace(...)`, or a parameter
     annotated as one), `self.keep = slice(...)`, a plain tuple or list of modules
     (`self.paths = (self.a, self.b)`: torch 2.13 `failed to convert Python type: 'tuple'`,
-    where an `nn.ModuleList` converts), `self.act = functools.partial(...)`, a lambda
+    where an `nn.ModuleList` converts), `self.act = functools.partial(...)`, a dict / list /
+    tuple display holding a function (`self.acts = {"relu": F.relu, "gelu": F.gelu}`: a
+    `torch.nn.functional` function, a `torch` function that is also a Tensor method, a
+    function of the project, a lambda), a dict display of modules (`{"relu": nn.ReLU()}`),
+    `self.levels = range(...)`, a lambda
     (`self.act = lambda t: ...`, also the one the constructor's defaults pick in
     `act if act is not None else (lambda t: ...)`, `act or (lambda t: ...)`, or a parameter
     defaulting to a lambda), and
@@ -323,7 +337,11 @@ class UnsupportedAttributeInScript(Rule):
     (`cache: Dict[str, torch.Tensor]`) and store config fields as plain attributes: the
     annotation of `self.items: List[torch.Tensor] = []` in `__init__` is not read (torch
     2.13: `failed to convert Python type: 'list'`, and `Tried to set nonexistent attribute:
-    items` for a store in scripted code). A lambda
+    items` for a store in scripted code). A dict, list or tuple of functions, a dict of
+    modules and a `range` convert to no TorchScript type either (torch 2.13: `failed to
+    convert Python type: 'dict'` / `'list'` / `'tuple'` / `'range'`), where one function
+    stored alone compiles, an `nn.ModuleDict` holds modules and `list(range(...))` is a
+    `List[int]`. A lambda
     stored on the module is compiled when scripted code reads it, and fails (`Module 'Block'
     has no attribute 'act' (This function exists as an attribute on the Python module, but we
     failed to compile it to a TorchScript function. ... Expected a single top-level
@@ -385,6 +403,33 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # One function on the module (TorchScript compiles it), picked from a dict in
+        # `__init__`; a range made a list.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            ACTS = {"relu": F.relu, "gelu": F.gelu}
+
+            class Model(nn.Module):
+                def __init__(self, act: str = "gelu"):
+                    super().__init__()
+                    acts = {"relu": F.relu, "silu": F.silu}
+                    self.act = ACTS[act]
+                    self.gate = acts["silu"]
+                    self.levels = list(range(1, 3))
+
+                def forward(self, x):
+                    for level in self.levels:
+                        x = x * level
+                    return self.gate(self.act(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # Not empty with the defaults; a tuple TorchScript types.
         Valid(
             """
@@ -666,6 +711,68 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A dict of functions, a range and a dict of modules stored on the module.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, act: str = "gelu"):
+                    super().__init__()
+                    self.acts = {"relu": F.relu, "gelu": F.gelu}
+                    self.act = act
+
+                def forward(self, x):
+                    return self.acts[self.act](x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="failed to convert Python type: 'dict'",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.levels = range(1, 3)
+
+                def forward(self, x):
+                    for level in self.levels:
+                        x = x * level
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="failed to convert Python type: 'range'",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.acts = {"relu": nn.ReLU(), "tanh": nn.Tanh()}
+
+                def forward(self, x):
+                    return self.acts["tanh"](x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="nn.ModuleDict",
+        ),
         # A plain tuple (or list) of modules on the module: no TorchScript type.
         Invalid(
             """
@@ -1316,6 +1423,30 @@ class UnsupportedAttributeInScript(Rule):
                 f"no attribute '{node.attr.value}'); define a module (`nn.SiLU()`) or a named "
                 "function instead",
             )
+        elif what is not None and " holding functions " in what:
+            kind = what.split()[1]
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript converts a {kind} attribute "
+                "only when it holds values it types (tensors, numbers, strings, ...), not "
+                f"functions, so the scripted module has no such attribute (failed to convert "
+                f"Python type: '{kind}'); pick the function in `__init__` (`self.act = "
+                "acts[name]`, which TorchScript compiles) or hold modules in an `nn.ModuleDict`",
+            )
+        elif what == "a plain dict of modules":
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript converts no dict of modules, "
+                "so the scripted module has no such attribute (failed to convert Python type: "
+                "'dict'); hold the modules in an `nn.ModuleDict`",
+            )
+        elif what is not None and what.startswith("a range object"):
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript has no range type for a "
+                "module attribute, so the scripted module has no such attribute (failed to "
+                "convert Python type: 'range'); store `list(range(...))`, a `List[int]`",
+            )
         elif what is not None and what.startswith("a plain"):
             self.report(
                 node,
@@ -1688,6 +1819,9 @@ class UnsupportedAttributeInScript(Rule):
             return f"a plain {kind} of modules"
         if isinstance(value, cst.Dict) and not value.elements:
             return "an empty dict"
+        held = self._functions_held(value)
+        if held is not None:
+            return held
         if isinstance(value, (cst.Set, cst.SetComp)):
             return "a set"
         if isinstance(value, cst.Call):
@@ -1706,6 +1840,10 @@ class UnsupportedAttributeInScript(Rule):
                 return "a functools.partial"
             if name in NAMESPACES:
                 return f"a namespace object (`{name}(...)`)"
+            if name == "builtins.range":
+                # torch 2.13: failed to convert Python type: 'range' (a range bound to a local
+                # in scripted code, or `list(range(...))` on the module, compiles).
+                return "a range object (`range(...)`)"
             if name == "builtins.slice":
                 # No slice type for a module attribute (torch 2.13: failed to convert Python
                 # type: 'slice'); a slice bound to a local in scripted code compiles.
@@ -1725,6 +1863,55 @@ class UnsupportedAttributeInScript(Rule):
                     return f"a namespace object (`{name}`)"
             if value.value in CONFIG_NAMES:
                 return f"the `{value.value}` object (a model config, by its name)"
+        return None
+
+    def _functions_held(self, value: cst.BaseExpression) -> Optional[str]:
+        """``{"relu": F.relu, "gelu": F.gelu}``, ``[F.relu, swish]``, ``(torch.tanh, ...)``:
+        a dict / list / tuple display holding a function (a ``torch`` / ``F`` function, a
+        function of the project, a lambda), or a dict display whose values are all modules."""
+        if isinstance(value, cst.Dict):
+            if any(isinstance(e, cst.StarredDictElement) for e in value.elements):
+                return None
+            items = [e.value for e in value.elements]  # type: ignore[union-attr]
+            kind = "dict"
+        elif isinstance(value, (cst.List, cst.Tuple)):
+            if any(isinstance(e, cst.StarredElement) for e in value.elements):
+                return None
+            items = [e.value for e in value.elements]
+            kind = "list" if isinstance(value, cst.List) else "tuple"
+        else:
+            return None
+        if not items:
+            return None
+        function = next(
+            (self._function_name(item) for item in items if self._function_name(item)), None
+        )
+        if function is not None:
+            return f"a {kind} holding functions (`{function}`)"
+        if kind == "dict" and all(self._module_element(cst.Element(value=item)) for item in items):
+            return "a plain dict of modules"
+        return None
+
+    def _function_name(self, node: cst.BaseExpression) -> Optional[str]:
+        """The code of ``node`` when it is a function: a lambda, a function of the project, a
+        ``torch.nn.functional`` function or a ``torch`` function that is also a Tensor method
+        (``torch.relu``, ``torch.tanh``)."""
+        if isinstance(node, cst.Lambda):
+            return "lambda"
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        name = self.ctx.qualified_name(node)
+        if name is None:
+            return None
+        code = cst.Module([]).code_for_node(node)
+        if name.startswith("torch.nn.functional.") and name.rsplit(".", 1)[-1][:1].islower():
+            return code
+        module, _, short = name.rpartition(".")
+        if module == "torch" and short in _tensor_methods():
+            return code
+        found = self.ctx.index.lookup(name)
+        if found is not None and found[0] == "function":
+            return code
         return None
 
     def _numpy_only(self, value: cst.Call) -> bool:
