@@ -29,6 +29,11 @@ class ClassAttributeInScript(Rule):
     annotates `Final` or lists in `__constants__` / `__jit_ignored_attributes__`; methods,
     properties and other class-body values (calls, functions, modules); classes with a base
     outside the project other than `nn.Module`; a mixin no module class of the file uses.
+    Also `<Class>.<name>` in scripted code, where `<Class>` is a class of the project (a
+    module or a plain class) whose body, or a project base's, binds `<name>` to such data
+    (`Final` or in `__constants__` too): `Bottleneck.expansion` in `forward`. Not flagged:
+    methods and static methods read through the class, classes with a base outside the
+    project other than `nn.Module` (an `Enum`'s members compile).
 
     ## Why is this bad?
     TorchScript builds a module's type from the instance: its parameters, buffers, submodules,
@@ -36,6 +41,11 @@ class ClassAttributeInScript(Rule):
     `__constants__`). A class attribute is none of these, so the scripted module has no such
     attribute: `Module 'Model' has no attribute 'eps'`. A mixin's class attribute read in a
     mixin method the module calls fails the same way. Eager Python finds the value on the class.
+    Read through the class name, TorchScript takes the class as a Python value and cannot use
+    its data attributes, whether annotated `Final` or not: `python value of type 'int' cannot
+    be used as a value` (torch 2.13; `attribute lookup is not defined on python value of type
+    'type'` in a free function), where `self.expansion` with `expansion: Final[int] = 4`
+    compiles.
 
     ## Example
     ```python
@@ -65,7 +75,8 @@ class ClassAttributeInScript(Rule):
     `__init__` calls `super().__init__()`: `self.X = self.X` after that call, so the instance
     holds it and TorchScript types it (`Dict[str, float]`); unsafe because a later rebinding
     of the class attribute no longer reaches existing instances, and `copy.deepcopy` copies
-    it per instance.
+    it per instance. A read through the class name has no fix: `self.<name>` needs the
+    `Final` annotation too, and a free function has no `self`.
     """
 
     code = "TL216"
@@ -74,6 +85,37 @@ class ClassAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Through the class name: a static method, an Enum member, and a read in `__init__`
+        # (not compiled).
+        Valid(
+            """
+            import enum
+
+            import torch
+            from torch import nn
+
+            class Mode(enum.Enum):
+                SUM = 1
+                MEAN = 2
+
+            class Model(nn.Module):
+                expansion = 4
+
+                def __init__(self):
+                    super().__init__()
+                    self.width = 3 * Model.expansion
+
+                @staticmethod
+                def scale(x: torch.Tensor) -> torch.Tensor:
+                    return x * 2
+
+                def forward(self, x):
+                    return Model.scale(x) * self.width + Mode.SUM.value
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # `Final` makes it a constant TorchScript folds.
         Valid(
             """
@@ -144,6 +186,28 @@ class ClassAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A class attribute read through the class name (`Final` would not help).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                expansion = 4
+
+                def __init__(self, planes: int = 2):
+                    super().__init__()
+                    self.conv = nn.Conv2d(planes * Model.expansion, planes, 1)
+
+                def forward(self, x):
+                    return self.conv(x) / Model.expansion
+
+            def inputs():
+                return [(torch.randn(1, 8, 4, 4),), (torch.randn(2, 8, 3, 5),)]
+            """,
+            line=12,
+            message_contains="through the class name",
+        ),
         # A dict in the class body, read with a key from the instance.
         Invalid(
             """
@@ -307,8 +371,11 @@ class ClassAttributeInScript(Rule):
         self._known: dict[tuple[str, str], Optional[str]] = {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
+        if not in_script(self.ctx):
+            return
         attr = self_attribute(node)
-        if attr is None or not in_script(self.ctx):
+        if attr is None:
+            self._through_class(node)
             return
         function = self.ctx.function
         info = self.ctx.function_info
@@ -330,6 +397,48 @@ class ClassAttributeInScript(Rule):
             f"'{attr}'); annotate it `{attr}: Final[...] = ...` or set `self.{attr}` in "
             "`__init__`",
         )
+
+    def _through_class(self, node: cst.Attribute) -> None:
+        """``Bottleneck.expansion``: a class-body value of a project class read through the
+        class's name."""
+        if type(node.value) is not cst.Name or self.ctx.function is None:
+            return
+        qualname = self.ctx.qualified_name(node.value)
+        if qualname is None or self.ctx.index.class_info(qualname) is None:
+            return
+        attr = node.attr.value
+        key = (qualname, "." + attr)
+        if key not in self._known:
+            self._known[key] = _body_value(self.ctx.index, self.ctx.index.mro(qualname), attr)
+        defined = self._known[key]
+        if defined is None:
+            return
+        short = node.value.value
+        self.report(
+            node,
+            f"`{short}.{attr}` reads the class attribute `{attr}` of `{defined}` through the "
+            "class name: TorchScript takes the class as a Python value whose attributes it "
+            "cannot use, `Final` or not (torch 2.13: python value of type '...' cannot be used "
+            "as a value, or attribute lookup is not defined on python value of type 'type'); "
+            f"read it as `self.{attr}` with `{attr}: Final[...] = ...` in the class body, or "
+            "pass it in",
+        )
+
+
+def _body_value(index, chain, attr: str) -> Optional[str]:  # type: ignore[no-untyped-def]
+    """The class (short name) of ``chain`` whose body binds ``attr`` to data (a literal, a
+    display of literals, arithmetic on them; ``Final`` or in ``__constants__`` too), first in
+    resolution order; None for a method or another value, or a chain not fully known."""
+    for _, _, cls in chain:  # every base known first: an Enum's members are no class data
+        if any(base not in PLAIN_BASES and index.class_info(base) is None for base in cls.bases):
+            return None
+    for name, _, cls in chain:
+        if attr in cls.methods:
+            return None
+        kind = cls.body_values.get(attr)
+        if kind is not None:
+            return name.rsplit(".", 1)[-1] if kind in ("value", "final") else None
+    return None
 
 
 def class_value(ctx, owner: str, attr: str) -> Optional[str]:  # type: ignore[no-untyped-def]
