@@ -9,7 +9,7 @@ from typing import NamedTuple, Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, parameter
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
@@ -23,6 +23,7 @@ from torchlint.rules._script import (
     literal_type,
     pruned_by_constant,
     self_attribute,
+    tuple_valued,
 )
 
 # Defaults that a Python wrapper fills in eager but TorchScript's schemas lack (TorchScript
@@ -276,7 +277,12 @@ class NoOverloadInScript(Rule):
     `torch.autograd.grad` with a Tensor for `outputs` or `inputs` (by position or keyword), or
     a Tensor or list display for `grad_outputs`: TorchScript's `aten::grad(Tensor[] outputs,
     Tensor[] inputs, Tensor?[]? grad_outputs=None, ...)` converts none of them (a local
-    annotated `List[Optional[torch.Tensor]]` passes as `grad_outputs`).
+    annotated `List[Optional[torch.Tensor]]` passes as `grad_outputs`). And, of Python's
+    own operations: `xs.index(v, start)` on a list (a display, a parameter or local annotated
+    `List[...]` or bound only to lists); an ordering comparison (`<`, `<=`, `>`, `>=`) with a
+    tuple or list on either side (a display, a shape, a tuple attribute, a parameter or local
+    annotated so: `(h, w) < self.min_size`); and `min(...)` / `max(...)` of one list display
+    (or comprehension) of tuples or lists (`max([(h, w), (3, 3)])`).
 
     ## Why is this bad?
     TorchScript matches a call against the op's schemas, without the Python wrappers' own
@@ -287,7 +293,12 @@ class NoOverloadInScript(Rule):
     and no `aten::arange` overload takes a Tensor `device`: the same error, though every
     caller passes an int and a `torch.device`; `torch.randn((num_samples,) + self.shape)` in
     `def forward(self, num_samples=1)` fails the same way (`Expected a value of type 'int' for
-    argument '<varargs>' but instead found type 'Tuple[Tensor, int]'`).
+    argument '<varargs>' but instead found type 'Tuple[Tensor, int]'`). TorchScript's list
+    `index` takes the value only (`aten::index.list_int(int[] self, int el)`), its tuples and
+    lists compare with `==` / `!=` only, and its `min` / `max` of a list take numbers or
+    strings: each of those calls fails with `Arguments for call are not valid` (torch 2.13),
+    where `s.index(sub, start)` of a str, `(h, w) == size`, `min(a, b)` of two tuples and
+    `sorted(...)` of a list of tuples compile.
 
     ## Example
     ```python
@@ -311,6 +322,11 @@ class NoOverloadInScript(Rule):
     statement of its own) -> `merged = a.copy()` (a display kept as it is) and
     `merged.update(b)`; `d |= b` -> `d.update(b)`; a Tensor for `outputs` / `inputs` of
     `torch.autograd.grad` -> `[y]` (Python's takes a Tensor as a one-element sequence).
+    Unsafe fix for `xs.index(v, start)` (`start` a name, an attribute, an int literal or
+    arithmetic of those): `start + xs[start:].index(v)` (`xs[start:end]` with an end), the
+    same position and the same ValueError for a non-negative `start`; a negative one counts
+    from the end in Python's `index`, where the rewrite adds it. Comparisons and `min` /
+    `max` of tuples have no fix: the comparison meant is for the author to write.
     """
 
     code = "TL215"
@@ -319,6 +335,19 @@ class NoOverloadInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A str's `index` takes a start; tuples compare with `==`; `min` of two tuples and
+        # `sorted` of a list of tuples compile.
+        Valid(
+            _example(
+                '        s = "abcab"\n'
+                "        h, w = x.shape[0], x.shape[1]\n"
+                "        low = min((h, w), (3, 3))\n"
+                "        order = sorted([(2, 1), (1, 2)])\n"
+                "        if (h, w) == (2, 3):\n"
+                "            x = x * 2\n"
+                '        return x * s.index("a", 1) + low[0] + order[0][0]'
+            )
+        ),
         Valid(
             _example(
                 "        y = x / x.norm(2, dim=-1, keepdim=True) + x.norm()\n"
@@ -375,6 +404,74 @@ class NoOverloadInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, ids: List[int]):
+                    first = ids.index(2)
+                    second = ids.index(2, first + 1)
+                    return x * (second - first)
+
+            def inputs():
+                return [(torch.randn(2, 3), [2, 1, 2]), (torch.randn(4, 3), [1, 2, 5, 2])]
+            """,
+            line=9,
+            message_contains="list.index",
+            fixed="""
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, ids: List[int]):
+                    first = ids.index(2)
+                    second = first + 1 + ids[first + 1:].index(2)
+                    return x * (second - first)
+
+            def inputs():
+                return [(torch.randn(2, 3), [2, 1, 2]), (torch.randn(4, 3), [1, 2, 5, 2])]
+            """,
+        ),
+        # A tuple attribute ordered against a tuple of sizes; `max` of a list of tuples.
+        Invalid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, min_size: Tuple[int, int] = (3, 3)):
+                    super().__init__()
+                    self.min_size = min_size
+
+                def forward(self, x):
+                    h, w = x.shape[0], x.shape[1]
+                    if (h, w) < self.min_size:
+                        return x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            message_contains="ordering comparison",
+        ),
+        Invalid(
+            _example(
+                "        h, w = x.shape[0], x.shape[1]\n"
+                "        top = max([(h, w), (3, 3)])\n"
+                "        return x * top[0]"
+            ),
+            line=8,
+            message_contains="max()",
+        ),
         Invalid(_example('        return x * int("ff", 16)'), line=7),
         Invalid(_example("        return x * pow(3, 4, 5)"), line=7),
         # torch.autograd.grad takes lists of tensors in TorchScript.
@@ -564,6 +661,8 @@ class NoOverloadInScript(Rule):
                 f"{builtin[1]}",
             )
             return
+        if self._list_index_start(node) or self._min_max_of_sequences(node):
+            return
         if self._int_for_float(node) or self._dict_get_default(node):
             return
         if self._autograd_grad(node):
@@ -622,6 +721,119 @@ class NoOverloadInScript(Rule):
                 )
                 return True
         return False
+
+    # -- `xs.index(v, start)`: TorchScript's list.index takes the value only
+    def _list_index_start(self, node: cst.Call) -> bool:
+        func = node.func
+        if (
+            not isinstance(func, cst.Attribute)
+            or func.attr.value != "index"
+            or len(node.args) < 2
+            or self._sequence_type(func.value) != "list"
+        ):
+            return False
+        self.report(
+            node,
+            "`list.index(value, start)` in scripted code: TorchScript's list `index` takes the "
+            "value only (torch 2.13: aten::index.list_int(int[] self, int el) and the like; Arguments for call are not "
+            "valid); search the slice and add the offset (`start + xs[start:].index(value)`)",
+        )
+        return True
+
+    # -- `max([(h, w), (a, b)])`: no TorchScript min / max of a list of tuples or lists
+    def _min_max_of_sequences(self, node: cst.Call) -> bool:
+        name = self.ctx.qualified_name(node.func)
+        if name not in ("builtins.min", "builtins.max") or len(node.args) != 1:
+            return False
+        arg = node.args[0]
+        if arg.keyword is not None or arg.star:
+            return False
+        value = arg.value
+        if isinstance(value, cst.List) and value.elements:
+            elements = [e.value for e in value.elements if isinstance(e, cst.Element)]
+            if len(elements) != len(value.elements):
+                return False
+        elif isinstance(value, cst.ListComp):
+            elements = [value.elt]
+        else:
+            return False
+        if not all(isinstance(e, (cst.Tuple, cst.List)) for e in elements):
+            return False
+        short = name.rsplit(".", 1)[-1]
+        self.report(
+            node,
+            f"`{short}()` of a list of tuples or lists in scripted code: TorchScript's "
+            f"`{short}` of a list takes numbers, and it orders no tuples or lists (torch 2.13: "
+            f"Arguments for call are not valid); compare the elements one by one, or "
+            f"`{short}(a, b)` of two tuples, which compiles",
+        )
+        return True
+
+    # -- `(h, w) < self.min_size`: TorchScript orders no tuples or lists
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        if not in_script(self.ctx) or self.ctx.function is None or pruned_by_constant(self.ctx):
+            return
+        left = node.left
+        for target in node.comparisons:
+            right = target.comparator
+            if isinstance(
+                target.operator,
+                (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual),
+            ):
+                sides = [self._sequence_type(left), self._sequence_type(right)]
+                if any(sides) and Kind.TENSOR not in (self.ctx.kind(left), self.ctx.kind(right)):
+                    kind = next(side for side in sides if side)
+                    self.report(
+                        node,
+                        f"an ordering comparison of a {kind} in scripted code: TorchScript "
+                        "compares tuples and lists with `==` / `!=` only, so no overload of "
+                        "`<` / `<=` / `>` / `>=` takes them (torch 2.13: Arguments for call are "
+                        "not valid); compare the elements (`h < min_h or (h == min_h and w < "
+                        "min_w)`, or `h < min_h and w < min_w` for what is usually meant)",
+                    )
+                    return
+            left = right
+
+    def _sequence_type(self, node: cst.BaseExpression) -> Optional[str]:
+        """``"tuple"`` / ``"list"`` for a value surely a tuple or list to TorchScript: a display
+        or comprehension, a shape, a parameter or local annotated so, a tuple attribute."""
+        if isinstance(node, cst.Tuple):
+            return "tuple"
+        if isinstance(node, (cst.List, cst.ListComp)):
+            return "list"
+        if self.ctx.kind(node) is Kind.SHAPE:
+            return "shape"
+        if tuple_valued(self.ctx, node) is not None:
+            return "tuple"
+        if not isinstance(node, cst.Name) or self.ctx.function is None:
+            return None
+        function = self.ctx.function
+        found: set[Optional[str]] = set()
+        param = parameter(function, node.value)
+        if param is not None:
+            annotation = param.annotation
+            found.add(
+                self._sequence_annotation(annotation.annotation) if annotation is not None else None
+            )
+        for value, _, size in assignments(function, node.value):
+            if value is UNKNOWN_VALUE or size != 1:
+                found.add(None)
+            elif isinstance(value, (cst.List, cst.ListComp)):
+                found.add("list")
+            elif isinstance(value, cst.Tuple):
+                found.add("tuple")
+            else:
+                found.add(None)
+        return found.pop() if len(found) == 1 else None
+
+    def _sequence_annotation(self, annotation: cst.BaseExpression) -> Optional[str]:
+        base = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+        name = self.ctx.qualified_name(base)
+        if name in ("typing.List", "builtins.list"):
+            return "list"
+        if name in ("typing.Tuple", "builtins.tuple"):
+            return "tuple"
+        return None
 
     # -- `str * int` and `dict | dict`: operators no TorchScript overload takes
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
@@ -686,17 +898,12 @@ class NoOverloadInScript(Rule):
         if not isinstance(node, cst.Name) or function is None or depth > 3:
             return None
         found: set[Optional[str]] = set()
-        for param in [
-            *function.params.posonly_params,
-            *function.params.params,
-            *function.params.kwonly_params,
-        ]:
-            if param.name.value == node.value:
-                found.add(
-                    self._annotation_type(param.annotation.annotation)
-                    if param.annotation is not None
-                    else None
-                )
+        param = parameter(function, node.value)
+        if param is not None:
+            annotation = param.annotation
+            found.add(
+                self._annotation_type(annotation.annotation) if annotation is not None else None
+            )
         # `d |= b` / `s *= n` keep the type (or fail themselves): not another binding.
         same_type_updates = 0
 
