@@ -150,6 +150,17 @@ def _example(body: str, extra: str = "") -> str:
     )
 
 
+# Builtin types whose methods scripted code cannot read from the class (torch 2.13:
+# `dict.fromkeys(...)`: attribute lookup is not defined on dict; `str.join(",", xs)`: on
+# __str__; `list.copy(xs)`: on list; `OrderedDict.fromkeys(...)`: on builtin).
+BUILTIN_CLASSES = {
+    "builtins.dict": ("dict", "dict"),
+    "builtins.list": ("list", "list"),
+    "builtins.str": ("str", "__str__"),
+    "collections.OrderedDict": ("OrderedDict", "builtin"),
+}
+
+
 class UnsupportedCallInScript(Rule):
     """Flags calls into Python that `torch.jit.script` cannot compile.
 
@@ -224,7 +235,8 @@ class UnsupportedCallInScript(Rule):
     run`); `nn.Module`
     methods called on a module in `forward` that TorchScript cannot compile
     (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`, `.parameters()`,
-    ...).
+    ...); a method read from a builtin class (`dict.fromkeys(keys, 0)`, `str.join(",", xs)`,
+    `list.copy(xs)`, `collections.OrderedDict.fromkeys(...)`).
 
     Which builtins, stdlib functions and str methods TorchScript binds is not a hand list: it is asked of
     torch's own frontend (`benchmarks/torchscript_tables.py` compiles a call of each with
@@ -256,7 +268,10 @@ class UnsupportedCallInScript(Rule):
     Tensor[]) are not sortable`). Its NamedTuple has no `_replace` / `_asdict` / `count` /
     `index` (`'__torch__.P' object has no attribute or method '_replace'`; `P._make`:
     `attribute lookup is not defined on __torch__.P`); its tuples have no `index` / `count`
-    (`'Tuple[int, int, int]' object has no attribute or method 'index'`). A `torch.distributed` function is compiled from its Python source,
+    (`'Tuple[int, int, int]' object has no attribute or method 'index'`). It looks up no
+    attribute on a builtin class: `dict.fromkeys(keys, 0)` fails with `attribute lookup is
+    not defined on dict` (`on __str__` for `str.join(",", xs)`, `on list`, `on builtin` for
+    `OrderedDict.fromkeys`), where `{k: 0 for k in keys}` and `",".join(xs)` compile. A `torch.distributed` function is compiled from its Python source,
     which TorchScript cannot: `Tried to lookup unknown attribute on class
     __torch__.torch.distributed.distributed_c10d.GroupMember` (`is_initialized`), `Unknown
     type name 'ProcessGroup'` (`get_rank`, `barrier`), `undefined value has_torch_function`
@@ -330,7 +345,9 @@ class UnsupportedCallInScript(Rule):
     before the statement, which reads `total` (Python's additions in its order; the sum now
     runs before the rest of the statement). Unsafe fix: `t.index(v)` / `t.count(v)` of a
     tuple -> `list(t).index(v)` / `list(t).count(v)` (the same answer; a missing value raises
-    ValueError with another message).
+    ValueError with another message). Safe fix: `dict.fromkeys(keys, v)` with `v` a number,
+    string, bool or None literal (or absent) -> `{k: v for k in keys}` (the same keys in the
+    same order, each mapped to the same immutable value).
     Unsafe fix: `return tuple(xs)` in a function annotated `-> Tuple[A, B]` -> `return
     (xs[0], xs[1])` (a call bound to a local first): a list of another length gave a tuple of
     that length in eager.
@@ -342,6 +359,15 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A dict comprehension and a method called on a value compile.
+        Valid(
+            _example(
+                '        keys = ["a", "b"]\n'
+                "        counts = {k: 0 for k in keys}\n"
+                '        name = ",".join(keys)\n'
+                '        return x * (counts["a"] + len(name))'
+            )
+        ),
         # `{}` fields in turn; builtin number types.
         Valid(
             _example(
@@ -522,6 +548,25 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            _example(
+                '        keys = ["a", "b"]\n'
+                "        counts = dict.fromkeys(keys, 1)\n"
+                '        return x * counts["a"]'
+            ),
+            line=10,
+            message_contains="attribute lookup is not defined on dict",
+            fixed=_example(
+                '        keys = ["a", "b"]\n'
+                "        counts = {k: 1 for k in keys}\n"
+                '        return x * counts["a"]'
+            ),
+        ),
+        Invalid(
+            _example('        name = str.join(",", ["a", "b"])\n        return x * len(name)'),
+            line=9,
+            message_contains="attribute lookup is not defined on __str__",
+        ),
         # A Tensor as a range bound: TorchScript converts none.
         Invalid(
             """
@@ -2276,6 +2321,21 @@ class UnsupportedCallInScript(Rule):
 
     def _problem(self, node: cst.Call) -> Optional[str]:
         func = node.func
+        if isinstance(func, cst.Attribute):
+            owner = self.ctx.qualified_name(func.value)
+            if owner in BUILTIN_CLASSES:
+                spelled = cst.Module([]).code_for_node(func)
+                short, said = BUILTIN_CLASSES[owner]
+                return (
+                    f"`{spelled}(...)`, a method read from the class `{short}` (TorchScript "
+                    f"looks up no attribute on a builtin type: attribute lookup is not defined "
+                    f"on {said}"
+                    + (
+                        "; build the dict with a comprehension, `{k: v for k in keys}`)"
+                        if func.attr.value == "fromkeys"
+                        else "; call the method on a value: `s.join(xs)`, `xs.copy()`)"
+                    )
+                )
         if isinstance(func, cst.Name) and self._enum_class(func):
             return (
                 f"the Enum class `{func.value}(...)` called for a member (TorchScript: cannot "
