@@ -24,6 +24,27 @@ from torchlint.rules._script import (
 )
 
 DICTS = frozenset({"typing.Dict", "builtins.dict", "typing.OrderedDict"})
+LISTS = frozenset({"typing.List", "builtins.list"})
+
+
+def _optional_inner(ctx, annotation: cst.BaseExpression) -> Optional[cst.BaseExpression]:  # type: ignore[no-untyped-def]
+    """``T`` of ``Optional[T]``, ``Union[T, None]``, ``T | None`` (None for anything else)."""
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = [annotation.left, annotation.right]
+        rest = [side for side in sides if not is_none(side)]
+        return rest[0] if len(rest) == 1 and len(sides) == 2 else None
+    if type(annotation) is not cst.Subscript:
+        return None
+    base = ctx.qualified_name(annotation.value)
+    elements = [e.slice.value for e in annotation.slice if type(e.slice) is cst.Index]
+    if base == "typing.Optional" and len(elements) == 1:
+        return elements[0]
+    if base == "typing.Union" and len(elements) == 2:
+        rest = [e for e in elements if not is_none(e)]
+        return rest[0] if len(rest) == 1 else None
+    return None
+
+
 # Key types TorchScript builds a dict for (torch 2.13: int, float, complex, Tensor, device and
 # str; bool is taken as an int).
 KEY_NAMES = frozenset({"int", "float", "complex", "str", "bool"})
@@ -86,6 +107,11 @@ class ContainerTypeInScript(Rule):
       List[NoneType]`), where a display (`[None, None]`) or a comprehension takes the
       annotation; the same under `torch.jit.annotate(List[Optional[...]], [None] * n)`
       (`expected an expression of type List[Optional[Tensor]] but found List[NoneType]`);
+    - an empty `{}` / `dict()` bound, inside an `if` or a loop, to a name whose declared type
+      (a parameter's or local's annotation) is `Optional[Dict[K, V]]` other than
+      `Optional[Dict[str, Tensor]]`, and `list()` to one of `Optional[List[T]]`, `T` no
+      Tensor (`if weights is None: weights = {}` with `weights: Optional[Dict[str, float]] =
+      None`);
     - a local bound only to a list of None with no annotation (`outs = [None] * n`,
       `[None, None]`) that the function stores another value into (`outs[i] = y`,
       `outs.append(y)`): it is a `List[NoneType]` (`Arguments for call are not valid`).
@@ -99,7 +125,12 @@ class ContainerTypeInScript(Rule):
     l.append(1)` (no `aten::append` overload matches an int for a `List[Tensor]`). A shape
     is a `List[int]` there, and a variable keeps one type across blocks: `Variable 'size'
     previously had type Optional[Tuple[int, int]] but is now being assigned to a value of type
-    List[int]`. A dict of values of different types is a `Dict[str, Union[...]]` there, and
+    List[int]`. The empty literal takes the variable's type only where it is no Optional:
+    `weights = {}` into `Optional[Dict[str, float]]` in a block fails (torch 2.13: `Variable
+    'weights' previously had type Optional[Dict[str, float]] but is now being assigned to a
+    value of type Dict[str, Tensor]`), as does `list()` into `Optional[List[int]]` (`[]`
+    compiles there); at the function's top level the rebinding is a new variable and
+    compiles. A dict of values of different types is a `Dict[str, Union[...]]` there, and
     a value read from it is the Union, which no method or torch function takes before
     `assert isinstance(...)` refines it (`'Union[Tensor, List[Tensor]]' object has no
     attribute or method 'sum'`). `d = {};
@@ -127,7 +158,11 @@ class ContainerTypeInScript(Rule):
     torch.Tensor] = {}` (a local annotation is not even evaluated by Python); an empty list
     bound once, to which every `append` adds an int (a literal or a size), a float, a str or a
     bool literal, and which is otherwise only read, is annotated `xs: List[int] = []`.
-    Safe fix: `[None] * n` under a `List[Optional[...]]` annotation -> `[None for _ in
+    Safe fix: `weights = {}` (or `dict()`, a statement of its own) into an
+    `Optional[Dict[K, V]]` variable -> `empty: Dict[K, V] = {}` then `weights = empty`
+    (Python evaluates no local annotation: the same empty dict; TorchScript types the local
+    from it); `list()` into `Optional[List[T]]` -> `[]` (the same list). Safe fix: `[None] * n` under a
+    `List[Optional[...]]` annotation -> `[None for _ in
     range(n)]` (the same list in Python). Otherwise no fix: the annotation to write depends on
     every value stored. Unsafe fix for
     a shape assigned to a tuple-typed name in a block: `x.shape[-2:]` -> `(x.shape[-2],
@@ -142,6 +177,29 @@ class ContainerTypeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # `[]` takes `Optional[List[int]]`; a top-level rebinding is a new variable.
+        Valid(
+            """
+            from typing import Dict, List, Optional
+
+            import torch
+            from torch import nn
+
+            def total(x: torch.Tensor, sizes: Optional[List[int]] = None,
+                      weights: Optional[Dict[str, float]] = None) -> torch.Tensor:
+                if sizes is None:
+                    sizes = []
+                weights = {}
+                return x * (len(sizes) + len(weights))
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return total(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # Values of one type; a mixed dict nothing reads by key (the model's output).
         Valid(
             """
@@ -214,6 +272,47 @@ class ContainerTypeInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            from typing import Dict, Optional
+
+            import torch
+            from torch import nn
+
+            def weighted(x: torch.Tensor, weights: Optional[Dict[str, float]] = None) -> torch.Tensor:
+                if weights is None:
+                    weights = {}
+                return x * weights.get("a", 1.0)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return weighted(x) + weighted(x, {"a": 0.5})
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=8,
+            message_contains="previously had type Optional",
+            fixed="""
+            from typing import Dict, Optional
+
+            import torch
+            from torch import nn
+
+            def weighted(x: torch.Tensor, weights: Optional[Dict[str, float]] = None) -> torch.Tensor:
+                if weights is None:
+                    empty: Dict[str, float] = {}
+                    weights = empty
+                return x * weights.get("a", 1.0)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return weighted(x) + weighted(x, {"a": 0.5})
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         # A list of None with no annotation, then a tensor stored into it.
         Invalid(
             """
@@ -722,6 +821,7 @@ class ContainerTypeInScript(Rule):
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) == 1 and type(node.targets[0].target) is cst.Name:
             self._shape_into_tuple(node.targets[0].target, node.value)  # type: ignore[arg-type]
+            self._empty_into_optional(node.targets[0].target, node.value)  # type: ignore[arg-type]
         if len(node.targets) != 1 or type(node.targets[0].target) is not cst.Subscript:
             return
         target = node.targets[0].target
@@ -742,6 +842,102 @@ class ContainerTypeInScript(Rule):
             self._report_store(target, name, "dict", f"key {key}")
         elif value is not None:
             self._report_store(target, name, "dict", f"value {value}")
+
+    def _in_block(self) -> bool:
+        """Whether the current statement sits in an ``if`` / loop of the function: there a
+        variable keeps its type (at the top level a rebinding is a new variable)."""
+        function = self.ctx.function
+        inside = False
+        for statement in self.ctx.statements:
+            if statement is function:
+                inside = True
+            elif inside and type(statement) in (cst.If, cst.For, cst.While, cst.Else):
+                return True
+        return False
+
+    def _declared(self, name: str) -> Optional[cst.BaseExpression]:
+        """The annotation of the parameter ``name`` of the current function, or of a local
+        annotated ``name: T = ...`` there."""
+        function = self.ctx.function
+        if function is None:
+            return None
+        param = next(
+            (p for p in signature_params(self.ctx, function) if p.name.value == name), None
+        )
+        if param is not None:
+            return param.annotation.annotation if param.annotation is not None else None
+        found: list[cst.BaseExpression] = []
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if (
+                isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+                and node is not function
+            ):
+                return False
+            if type(node) is cst.AnnAssign and type(node.target) is cst.Name:
+                if node.target.value == name:
+                    found.append(node.annotation.annotation)
+            return None
+
+        walk(function.body, enter, lambda node: None)
+        return found[0] if len(found) == 1 else None
+
+    def _empty_into_optional(self, target: cst.Name, value: cst.BaseExpression) -> None:
+        """``if weights is None: weights = {}`` with ``weights: Optional[Dict[str, float]]``:
+        TorchScript types an empty ``{}`` / ``dict()`` from the variable's annotation only
+        when it is no Optional, and ``list()`` never (``[]`` takes ``Optional[List[T]]``)."""
+        if not in_script(self.ctx) or self.ctx.function is None or pruned_by_constant(self.ctx):
+            return
+        if type(value) is cst.Dict and not value.elements:
+            kind = "dict"
+        elif (
+            type(value) is cst.Call
+            and not value.args
+            and self.ctx.qualified_name(value.func) in ("builtins.dict", "builtins.list")
+        ):
+            kind = "dict" if self.ctx.qualified_name(value.func) == "builtins.dict" else "list"
+        else:
+            return
+        annotation = self._declared(target.value)
+        if annotation is None or not self._in_block():
+            return
+        inner = _optional_inner(self.ctx, annotation)
+        if inner is None or type(inner) is not cst.Subscript:
+            return
+        base = self.ctx.qualified_name(inner.value)
+        if kind == "dict" and base not in DICTS or kind == "list" and base not in LISTS:
+            return
+        elements = [e.slice.value for e in inner.slice if type(e.slice) is cst.Index]
+        code = cst.Module([]).code_for_node
+        if kind == "dict":
+            if len(elements) != 2:
+                return
+            if (
+                code(elements[0]) == "str"
+                and self.ctx.qualified_name(elements[1]) == "torch.Tensor"
+            ):
+                return
+            default = "Dict[str, Tensor]"
+        else:
+            if len(elements) != 1 or self.ctx.qualified_name(elements[0]) == "torch.Tensor":
+                return
+            default = "List[Tensor]"
+        shown = code(inner)
+        self.report(
+            value,
+            f"`{target.value} = {code(value)}` into `{target.value}: {code(annotation)}` "
+            f"inside a block in scripted code: TorchScript types the empty {kind} as "
+            f"`{default}` (it reads the variable's type only for a `{{}}` / `[]` into a "
+            f"non-Optional one), and a variable keeps one type across blocks (torch 2.13: "
+            f"Variable '{target.value}' previously had type Optional[...] but is now being "
+            f"assigned to a value of type {default}); "
+            + (
+                f"bind it to a local annotated `{shown}` first (`torch.jit.annotate({shown}, "
+                "{})`)"
+                if kind == "dict"
+                else "write `[]`, which takes the variable's type"
+            ),
+        )
 
     def _shape_into_tuple(self, target: cst.Name, value: cst.BaseExpression) -> None:
         """``size = x.shape[-2:]`` under an ``if`` / loop, ``size`` a parameter annotated
