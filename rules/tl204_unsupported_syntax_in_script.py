@@ -15,6 +15,7 @@ from torchlint.rules._script import (
     SCRIPT,
     dead_in_script,
     in_script,
+    inferred_tensor_parameter,
     tuple_length,
     tuple_valued,
 )
@@ -75,7 +76,11 @@ class UnsupportedSyntaxInScript(Rule):
     binds only to tuples (a display or `tuple(...)`, set in `__init__`, not annotated in the
     class body, no `Final` / `__constants__` in the class), and an integer index past the end
     of such a tuple whose length is known (`self.patch[2]` with `self.patch = (2, 2)`, `p[2]`
-    with `p: Tuple[int, int]`), in any branch. The syntax is flagged in branches an
+    with `p: Tuple[int, int]`), in any branch. And tuple unpacking of a Tensor: `for a, b in
+    spans:` (also `for i, (a, b) in enumerate(spans)`, and over the pieces of `split` /
+    `chunk` / `unbind` / `tensor_split`) and `a, b = spans[0]`, where `spans` is a parameter
+    annotated `torch.Tensor`, or one with neither annotation nor default (TorchScript types it
+    Tensor), never rebound. The syntax is flagged in branches an
     `is_scripting()` guard keeps from script too (`if not torch.jit.is_scripting():`, the
     code after `if torch.jit.is_scripting(): return ...`): the frontend converts the whole
     function before it drops such a branch. Types are not checked there (a tuple truth test,
@@ -95,6 +100,9 @@ class UnsupportedSyntaxInScript(Rule):
     of type Tuple[int] to bool`; test `len(t) > 0` instead. A tuple's length is part of its
     type, so an index past it fails when the function compiles, also in a branch that never
     runs for this module (`Tuple index out of range. Tuple is length 2 and index is 2`).
+    Python unpacks a Tensor by iterating its first dimension; TorchScript unpacks only tuples
+    and lists: `Tensor cannot be used as a tuple` (torch 2.13), where `a, b = t.unbind(0)`,
+    `for row in t:` and `zip(t, u)` compile.
     `torch.compile` and `torch.export` accept all of these.
 
     ## Example
@@ -152,6 +160,28 @@ class UnsupportedSyntaxInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A Tensor's rows looped over whole, unbound into a list first, zipped.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, spans: torch.Tensor):
+                    for row in spans:
+                        x = x + row[0]
+                    a, b = spans.unbind(1)
+                    for s, e in zip(a, b):
+                        x = x + s + e
+                    return x
+
+            def inputs():
+                return [
+                    (torch.randn(2, 3), torch.tensor([[0, 1], [1, 2]])),
+                    (torch.randn(4, 3), torch.tensor([[0, 2]])),
+                ]
+            """
+        ),
         # A guarded branch is dropped before types: a tuple truth test there is not compiled.
         Valid(
             _example(
@@ -200,6 +230,45 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, spans: torch.Tensor):
+                    for start, end in spans:
+                        x = x + start - end
+                    return x
+
+            def inputs():
+                return [
+                    (torch.randn(2, 3), torch.tensor([[0, 1], [1, 2]])),
+                    (torch.randn(4, 3), torch.tensor([[0, 2]])),
+                ]
+            """,
+            line=6,
+            message_contains="Tensor cannot be used as a tuple",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, spans):
+                    start, end = spans[0]
+                    return x + start - end
+
+            def inputs():
+                return [
+                    (torch.randn(2, 3), torch.tensor([[0, 1], [1, 2]])),
+                    (torch.randn(4, 3), torch.tensor([[0, 2]])),
+                ]
+            """,
+            line=6,
+            message_contains="Tensor cannot be used as a tuple",
+        ),
         # A filtered dict comprehension returned under `-> Dict[...]`: a loop fills the dict.
         Invalid(
             """
@@ -622,7 +691,79 @@ class UnsupportedSyntaxInScript(Rule):
         if in_script(self.ctx):
             self._report(node, "`**` dict unpacking", "does not support dict expansion")
 
+    def _tensor_unpacked(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """``a, b = t`` of a Tensor: TorchScript unpacks no Tensor (torch 2.13: Tensor cannot be
+        used as a tuple)."""
+        if (
+            isinstance(target, (cst.Tuple, cst.List))
+            and not any(isinstance(e, cst.StarredElement) for e in target.elements)
+            and in_script(self.ctx)
+            and not dead_in_script(self.ctx)
+        ):
+            code = self.ctx.module.code_for_node(value)
+            self.report(
+                target,
+                f"tuple unpacking of a Tensor (`{code}`) in scripted code: TorchScript unpacks "
+                "no Tensor, where Python iterates its first dimension (torch 2.13: Tensor "
+                "cannot be used as a tuple); index it (`a, b = t[0], t[1]`) or unpack "
+                "`t.unbind(0)`",
+            )
+
+    def _surely_tensor(self, node: cst.BaseExpression) -> bool:
+        """A Tensor to TorchScript whatever the caller passes: a parameter annotated
+        ``torch.Tensor`` or typed Tensor by having no annotation nor default (never rebound),
+        indexed with one int or name (``spans[0]``)."""
+        if isinstance(node, cst.Subscript):
+            return (
+                len(node.slice) == 1
+                and isinstance(node.slice[0].slice, cst.Index)
+                and isinstance(node.slice[0].slice.value, (cst.Integer, cst.Name))
+                and self._surely_tensor(node.value)
+            )
+        info = self.ctx.function_info
+        if not isinstance(node, cst.Name) or info is None or info.parent is not None:
+            return False  # a nested function is TorchScript's error already
+        if inferred_tensor_parameter(self.ctx, node):
+            return True
+        param = parameter(self.ctx.function, node.value)
+        return (
+            param is not None
+            and param.annotation is not None
+            and self.ctx.qualified_name(param.annotation.annotation) == "torch.Tensor"
+            and not assignments(self.ctx.function, node.value)
+        )
+
+    def _tensor_elements(self, iterable: cst.BaseExpression) -> bool:
+        """Whether each element a loop over ``iterable`` gives is a Tensor: a Tensor's rows, or
+        the pieces of ``split`` / ``chunk`` / ``unbind`` / ``tensor_split`` of one."""
+        if self._surely_tensor(iterable):
+            return True
+        return (
+            isinstance(iterable, cst.Call)
+            and isinstance(iterable.func, cst.Attribute)
+            and iterable.func.attr.value in ("split", "chunk", "unbind", "tensor_split")
+            and (
+                self._surely_tensor(iterable.func.value)
+                or self.ctx.kind(iterable.func.value) is Kind.TENSOR
+            )
+        )
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) == 1 and self._surely_tensor(node.value):
+            self._tensor_unpacked(node.targets[0].target, node.value)
+
     def visit_For(self, node: cst.For) -> None:
+        iterable, target = node.iter, node.target
+        if (
+            isinstance(iterable, cst.Call)
+            and self.ctx.qualified_name(iterable.func) == "builtins.enumerate"
+            and len(iterable.args) >= 1
+            and isinstance(target, cst.Tuple)
+            and len(target.elements) == 2
+        ):
+            iterable, target = iterable.args[0].value, target.elements[1].value
+        if self._tensor_elements(iterable):
+            self._tensor_unpacked(target, node.iter)
         if in_script(self.ctx) and node.orelse is not None:
             self._report(node.orelse, "`for ... else`", "does not support else branches of loops")
         if in_script(self.ctx) and node.asynchronous is not None:
