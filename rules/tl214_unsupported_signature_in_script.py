@@ -35,6 +35,39 @@ _SCALARS = {
     "torch.Tensor": "Tensor",
 }
 TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
+PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
+# A class TorchScript takes as an interface (stub bodies are its point), and methods whose
+# bodies it does not compile.
+INTERFACES = frozenset({"torch.jit.interface", "torch.jit._script.interface"})
+SKIPPED_METHODS = frozenset(
+    {"torch.jit.unused", "torch.jit.ignore", "typing.overload", "torch.jit._overload_method"}
+)
+
+
+def _ellipsis_body(function: cst.FunctionDef) -> bool:
+    """A body of `...` alone (after a docstring): `def __call__(self, x) -> Tensor: ...`."""
+    body = function.body
+    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else [body]
+    smalls = [
+        small
+        for stmt in statements
+        for small in (
+            stmt.body
+            if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
+            else [stmt]
+        )
+    ]
+    if (
+        smalls
+        and type(smalls[0]) is cst.Expr
+        and isinstance(smalls[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    ):
+        smalls = smalls[1:]
+    return (
+        len(smalls) == 1 and type(smalls[0]) is cst.Expr and type(smalls[0].value) is cst.Ellipsis
+    )
+
+
 _GENERICS = {
     "typing.Optional": "Optional",
     "typing.List": "List",
@@ -145,7 +178,11 @@ class UnsupportedSignatureInScript(Rule):
     `Mapping`, `Set`, ...: asked of torch's frontend per torch version, see TL209), `torch.Size`
     (`shape: torch.Size`), a `TypedDict` class of the project (`-> Outputs`), variable-length
     tuples (`Tuple[torch.Tensor, ...]`,
-    `tuple[int, ...]`, also inside `Optional[...]`), defaults that are list, dict or set
+    `tuple[int, ...]`, also inside `Optional[...]`), a class of the file (not a module, not a
+    `@torch.jit.interface`) one of whose methods has a body of `...` alone (a docstring aside;
+    not one `@torch.jit.unused` / `ignore` skips), or that derives from `typing.Protocol`,
+    named as a name or a string (`norm: NormLike` with `class NormLike(Protocol): def
+    __call__(self, x: Tensor) -> Tensor: ...`), defaults that are list, dict or set
     literals (`sizes: List[int] = [1, 2]`), and literal defaults the annotation does not admit
     (`tau: int = 1.0`, `name: str = 1`, `eps: torch.Tensor = 1e-5`, `k: Tuple[int, int] = (1, 2.0)`,
     also inside `Optional[...]` and element by element in `List[...]` / `Tuple[...]` from a
@@ -165,7 +202,10 @@ class UnsupportedSignatureInScript(Rule):
     (`Unknown type name 'Iterable'` in a plain class TorchScript compiles because a scripted
     signature names it, as pytorch-tcn's `BufferIO`), `Unknown type name 'torch.Size'`,
     `Expression of type dots cannot be used in a type
-    expression`, `Expected a default value of type int on parameter "tau".`,
+    expression`, `Cannot emit expr for: (dots)` (a class named in an annotation is compiled
+    as a TorchScript class, every method of it, and `...` is no expression it compiles; a
+    Protocol's stubs fail the same way, and, compiled, it is a class no argument is an
+    instance of: it types by class, not by structure), `Expected a default value of type int on parameter "tau".`,
     `Mutable default parameters are not supported because Python binds them to
     the function and they persist across function calls`. Python, trace, compile and export
     do not read annotations, so only script breaks. A decorated function is compiled from its
@@ -211,6 +251,40 @@ class UnsupportedSignatureInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A Protocol exists, but no scripted signature names it; a plain class with real
+        # bodies is a TorchScript class.
+        Valid(
+            """
+            from typing import Protocol
+
+            import torch
+            from torch import nn
+
+            class NormLike(Protocol):
+                def __call__(self, x: torch.Tensor) -> torch.Tensor: ...
+
+            class Scale:
+                def __init__(self, s: float):
+                    self.s = s
+
+                def apply(self, x: torch.Tensor) -> torch.Tensor:
+                    return x * self.s
+
+            def pre_norm(x: torch.Tensor, scale: Scale) -> torch.Tensor:
+                return scale.apply(x)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.norm = nn.LayerNorm(3)
+
+                def forward(self, x):
+                    return pre_norm(self.norm(x), Scale(2.0))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         Valid(_example(", shape: Optional[List[int]] = None")),
         # A decorated function whose body reads no global name of the file compiles.
         Valid(
@@ -271,6 +345,33 @@ class UnsupportedSignatureInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            from typing import Protocol
+
+            import torch
+            from torch import nn
+
+            class NormLike(Protocol):
+                def __call__(self, x: torch.Tensor) -> torch.Tensor: ...
+
+            def pre_norm(norm: NormLike, x: torch.Tensor) -> torch.Tensor:
+                return norm(x)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.norm = nn.LayerNorm(3)
+
+                def forward(self, x):
+                    return x + pre_norm(self.norm, x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=9,
+            message_contains="(dots)",
+        ),
         # The wrapper doubles the input; TorchScript compiles `forward` without it.
         Invalid(
             """
@@ -661,6 +762,9 @@ class UnsupportedSignatureInScript(Rule):
                 f"Expected an annotation of type Dict but got ...{short}; object has no "
                 "attribute or method '__getitem__'); annotate `Dict[str, torch.Tensor]`"
             )
+        stub = self._stub_class(annotation)
+        if stub is not None:
+            return stub
         typing_name = self._typing_name(annotation)
         if typing_name is not None:
             return (
@@ -683,6 +787,72 @@ class UnsupportedSignatureInScript(Rule):
                 inner = self._problem(value)
                 if inner is not None:
                     return inner
+        return None
+
+    def _stub_class(self, annotation: cst.BaseExpression) -> Optional[str]:
+        """A class of this file (a name or a string naming it) that is no module, whose
+        methods include one whose body is only `...` (a docstring aside), or that derives from
+        `typing.Protocol`: TorchScript compiles a class named in a scripted annotation."""
+        if type(annotation) is cst.SimpleString:
+            text = annotation.evaluated_value
+            if not isinstance(text, str) or not text.isidentifier():
+                return None
+            annotation = cst.Name(text)
+            name = next(
+                (
+                    self.ctx.model.summary.qualify(text)
+                    for stmt in self.ctx.module.body
+                    if type(stmt) is cst.ClassDef and stmt.name.value == text
+                ),
+                None,
+            )
+        else:
+            name = self.ctx.qualified_name(annotation)
+        if name is None or self.ctx.index.is_module_class(name):
+            return None
+        found = self.ctx.index.class_info(name)
+        if found is None or found[0] is not self.ctx.model.summary:
+            return None
+        short = name.rsplit(".", 1)[-1]
+        cls = next(
+            (
+                stmt
+                for stmt in self.ctx.module.body
+                if type(stmt) is cst.ClassDef and stmt.name.value == short
+            ),
+            None,
+        )
+        if cls is None or any(d in INTERFACES for d in found[1].decorators):
+            return None
+        protocol = any(base in PROTOCOLS for base in found[1].bases)
+        stub = next(
+            (
+                stmt.name.value
+                for stmt in cls.body.body
+                if type(stmt) is cst.FunctionDef
+                and _ellipsis_body(stmt)
+                and not any(
+                    self.ctx.qualified_name(d.decorator) in SKIPPED_METHODS for d in stmt.decorators
+                )
+            ),
+            None,
+        )
+        if stub is not None:
+            return (
+                f"`{short}` in a scripted annotation: TorchScript compiles the class it names, "
+                f"and its method `{stub}` has a `...` body, which it cannot compile (torch 2.13: "
+                "Cannot emit expr for: (dots)); annotate the type actually passed (a module "
+                "class, `torch.Tensor`), or keep the function out of scripted code"
+            )
+        if protocol:
+            return (
+                f"`{short}` is a `typing.Protocol` in a scripted annotation: TorchScript "
+                "compiles it as a class of its own, stub bodies included, and matches arguments "
+                "by class, not by structure, so scripting fails (torch 2.13: a `pass` body does "
+                "not return along all paths, or the call's arguments do not match the "
+                f"signature taking `{short}`); annotate the type actually passed (a module "
+                "class, `torch.Tensor`)"
+            )
         return None
 
     def _typed_dict(self, name: str) -> bool:
