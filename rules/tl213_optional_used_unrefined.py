@@ -72,6 +72,14 @@ class OptionalUsedUnrefined(Rule):
     `if use_proj: self.proj = ...`), where no `self.proj is not None` test (or `if self.proj is None: return`)
     covers it: `if self.use_proj: x = self.proj(x)`. (Not in a class with `Final` /
     `__constants__`, whose tests TorchScript folds, nor for an attribute another method sets.)
+    The same for an attribute `__init__` binds only to None (`self.cache = None`,
+    `self.register_buffer("rel_index", None)`, `self.register_parameter("bias", None)`; not
+    annotated in the class body, not stored by a method `__init__` calls) that scripted code
+    of the class fills in later, a lazy cache: `if self.rel_index is None or
+    self.rel_index.shape[0] != n: self.rel_index = ...`. (One the class never stores may be
+    set from outside before scripting: not flagged.)
+    The right side of `and` / `or` counts as uncovered: TorchScript compiles it whatever the
+    left side.
 
     And finds the same uses of the loop variable of `for f in feats:` over a parameter
     annotated `List[Optional[torch.Tensor]]` (the variable bound by no other statement): it is
@@ -107,8 +115,12 @@ class OptionalUsedUnrefined(Rule):
     has no attribute or method 'weight'`) in every branch TorchScript compiles: a flag such as
     `self.use_proj` is an ordinary bool attribute, so its branch is compiled too. A
     `self.proj is not None` test on a NoneType attribute is a constant to TorchScript, which
-    then skips the branch (also with `and`, in a conditional expression, and after `if
-    self.proj is None: return x`).
+    then skips the branch (of an `if`, of a conditional expression, and after `if self.proj
+    is None: return x`), but not the right side of `and` / `or`: `self.cache is None or
+    self.cache.shape[0] != n` fails (torch 2.13: `'NoneType' object has no attribute or method
+    'shape'`), as does `self.proj is not None and self.proj(x).sum() > 0`. A buffer
+    registered as None and filled in by `forward` is NoneType in a module scripted before it
+    ran.
 
     ## Example
     ```python
@@ -142,6 +154,30 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        # A buffer registered as None, read only under `if ... is not None:` (TorchScript drops
+        # the branch) and copied to a local first.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("cache", None, persistent=False)
+
+                def forward(self, x):
+                    if self.cache is not None:
+                        x = x + self.cache.sum()
+                    c = self.cache
+                    if c is None:
+                        return x
+                    return x + c
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         Valid(
             """
             from typing import Optional
@@ -424,6 +460,29 @@ class OptionalUsedUnrefined(Rule):
         ),
     ]
     INVALID = [
+        # A buffer registered as None, read on the right of `or`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("rel_index", None, persistent=False)
+
+                def forward(self, x):
+                    n = x.shape[-1]
+                    if self.rel_index is None or self.rel_index.shape[0] != n:
+                        self.rel_index = torch.arange(n)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="'NoneType' object has no attribute or method 'shape'",
+        ),
         # ... and used unrefined.
         Invalid(
             """
@@ -978,14 +1037,18 @@ class OptionalUsedUnrefined(Rule):
         attr = self._none_uses.get(node)
         if attr is None or not in_script(self.ctx):
             return
-        what = "calls" if type(node) is cst.Call else "reads an attribute of"
+        if type(node) is cst.Call:
+            what, said = "calls", "cannot call a value of type 'NoneType'"
+        else:
+            what = "reads an attribute of"
+            said = f"'NoneType' object has no attribute or method '{node.attr.value}'"  # type: ignore[attr-defined]
         self.report(
             node,
             f"`self.{attr}` is None in a module built with the constructor's defaults, and this "
-            f"{what} it where no `self.{attr} is not None` test covers it: TorchScript types the "
-            f"attribute NoneType and compiles this branch anyway, so scripting fails (cannot "
-            f"call a value of type 'NoneType'); test `if self.{attr} is not None:` (TorchScript "
-            "then skips the branch), not a flag",
+            f"{what} it where no `if self.{attr} is not None:` covers it: TorchScript types the "
+            f"attribute NoneType and compiles this code anyway (the right side of `and` / `or` "
+            f"too), so scripting fails ({said}); test `if self.{attr} is not None:` "
+            "(TorchScript then skips the branch), not a flag",
         )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -1482,6 +1545,36 @@ class _AttributeFlow(_Flow):
     def _truth(self, operand: cst.CSTNode, refined: Refined) -> None:
         return None  # `if self.proj:` is TL213's other check; names here are attributes
 
+    # TorchScript types these attributes NoneType: an `if` on `self.proj is not None` drops
+    # its branch, but `and` / `or` compile their right side whatever the left (torch 2.13:
+    # `self.cache is None or self.cache.shape[0] != n` fails on `.shape`).
+    def _test(self, test: cst.BaseExpression, refined: Refined) -> tuple[Refined, Refined]:
+        if type(test) is cst.BooleanOperation:
+            left_true, left_false = self._test(test.left, refined)  # type: ignore[attr-defined]
+            right_true, right_false = self._test(test.right, refined)  # type: ignore[attr-defined]
+            if type(test.operator) is cst.And:  # type: ignore[attr-defined]
+                return left_true | right_true, left_false & right_false
+            return left_true & right_true, left_false | right_false
+        return super()._test(test, refined)
+
+    def _walk(self, expr: cst.CSTNode, refined: Refined) -> Iterator[tuple[cst.CSTNode, Refined]]:
+        stack: list[tuple[cst.CSTNode, Refined]] = [(expr, refined)]
+        while stack:
+            node, scope = stack.pop()
+            kind = type(node)
+            if kind is cst.Lambda or kind in _COMPREHENSIONS:
+                continue
+            if kind is cst.IfExp:
+                when_true, when_false = self._test(node.test, scope)  # type: ignore[attr-defined]
+                stack.append((node.body, when_true))  # type: ignore[attr-defined]
+                stack.append((node.orelse, when_false))  # type: ignore[attr-defined]
+                continue
+            if kind is cst.BooleanOperation:
+                self._test(node, scope)  # type: ignore[arg-type]
+                continue
+            yield node, scope
+            stack.extend((child, scope) for child in node.children)
+
     def _none_test(self, test: cst.BaseExpression) -> Optional[tuple[bool, str]]:
         if type(test) is not cst.Comparison or len(test.comparisons) != 1:  # type: ignore[attr-defined]
             return None
@@ -1537,7 +1630,7 @@ def _none_by_default(ctx: LintContext, owner: str) -> frozenset[str]:
                     if len(self_assignments(init, name)) == 1:
                         defaults[f"self.{name}"] = defaults[value.value]
     annotated = class_annotations(ctx, owner)
-    found = set()
+    found = set(_always_none(ctx, owner, init, methods) - annotated)
     for attr in _init_attributes(init):
         if attr in annotated or any(self_assignments(m, attr) for m in methods if m is not init):
             continue
@@ -1551,6 +1644,97 @@ def _none_by_default(ctx: LintContext, owner: str) -> frozenset[str]:
 
 
 _UNKNOWN = object()
+
+_REGISTERS = {"register_buffer": "tensor", "register_parameter": "param"}
+
+
+def _always_none(
+    ctx: LintContext, owner: str, init: cst.FunctionDef, methods: list[cst.FunctionDef]
+) -> set[str]:
+    """Attributes ``__init__`` binds only to None (``self.cache = None``,
+    ``self.register_buffer("cache", None)``, ``self.register_parameter("bias", None)``) and
+    that scripted code of the class fills in later (a lazy cache). A freshly built module
+    holds None there, which TorchScript types NoneType. Not for an attribute a method
+    ``__init__`` calls stores into, nor for a class whose ``__init__`` sets attributes by name
+    (``setattr``, ``__dict__``)."""
+    code = cst.Module([]).code_for_node(init)
+    if "setattr" in code or "__dict__" in code:
+        return set()
+    registered: dict[str, list[bool]] = {}  # per name: whether each registration gives None
+    stored: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not init:
+            return False
+        if type(node) is cst.AssignTarget:
+            attr = self_attribute(node.target)  # type: ignore[attr-defined]
+            if attr is not None:
+                stored.add(attr)
+        func = getattr(node, "func", None)
+        if type(node) is not cst.Call or type(func) is not cst.Attribute:
+            return None
+        keyword = _REGISTERS.get(func.attr.value)  # type: ignore[union-attr]
+        receiver = func.value  # type: ignore[union-attr]
+        if keyword is None or type(receiver) is not cst.Name or receiver.value != "self":
+            return None
+        args = node.args  # type: ignore[attr-defined]
+        if not args or type(args[0].value) is not cst.SimpleString:
+            return None
+        name = args[0].value.evaluated_value
+        given = next(
+            (
+                a.value
+                for i, a in enumerate(args)
+                if (a.keyword is None and i == 1)
+                or (a.keyword is not None and a.keyword.value == keyword)
+            ),
+            None,
+        )
+        if isinstance(name, str):
+            registered.setdefault(name, []).append(given is not None and is_none(given))
+        return None
+
+    walk(init.body, enter, lambda node: None)
+    called = {name for name in _self_calls(init) if any(m.name.value == name for m in methods)}
+    found = set()
+    for attr in stored | set(registered):
+        values = self_assignments(init, attr)
+        if not all(v is not None and is_none(v) for v in values):
+            continue
+        if not all(registered.get(attr, [])):
+            continue
+        if any(self_assignments(m, attr) for m in methods if m.name.value in called):
+            continue
+        # A lazy cache: scripted code of the class fills it in (`self.rel_index = ...` in
+        # `forward`); one nothing in the class stores may be set from outside before scripting.
+        if not any(
+            any(v is None or not is_none(v) for v in self_assignments(m, attr))
+            for m in methods
+            if m is not init and _scripted(ctx, m)
+        ):
+            continue
+        found.add(attr)
+    return found
+
+
+def _scripted(ctx: LintContext, function: cst.FunctionDef) -> bool:
+    info = ctx.model.function_info(function)
+    return info is not None and info.region is not None and "script" in info.region.targets
+
+
+def _self_calls(function: cst.FunctionDef) -> set[str]:
+    """Names ``m`` of the ``self.m(...)`` calls in ``function``."""
+    found: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) is cst.Call:
+            name = self_attribute(node.func)  # type: ignore[attr-defined]
+            if name is not None:
+                found.add(name)
+        return None
+
+    walk(function, enter, lambda node: None)
+    return found
 
 
 def _init_attributes(init: cst.FunctionDef) -> list[str]:
