@@ -76,8 +76,10 @@ class OptionalUsedUnrefined(Rule):
     `self.register_buffer("rel_index", None)`, `self.register_parameter("bias", None)`; not
     annotated in the class body, not stored by a method `__init__` calls) that scripted code
     of the class fills in later, a lazy cache: `if self.rel_index is None or
-    self.rel_index.shape[0] != n: self.rel_index = ...`. (One the class never stores may be
-    set from outside before scripting: not flagged.)
+    self.rel_index.shape[0] != n: self.rel_index = ...`, and the store itself (`self.last =
+    x.detach()` in `forward`: `Wrong type for attribute assignment. Expected NoneType but got
+    Tensor`, torch 2.13). (One the class never stores may be set from outside before
+    scripting: not flagged.)
     The right side of `and` / `or` counts as uncovered: TorchScript compiles it whatever the
     left side.
 
@@ -460,6 +462,27 @@ class OptionalUsedUnrefined(Rule):
         ),
     ]
     INVALID = [
+        # A lazy cache stored in scripted code: NoneType refuses the store.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.last = None
+
+                def forward(self, x):
+                    self.last = x.detach()
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="Wrong type for attribute assignment",
+        ),
         # A buffer registered as None, read on the right of `or`.
         Invalid(
             """
@@ -1053,6 +1076,37 @@ class OptionalUsedUnrefined(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         self._none_use(node)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        """``self.rel_index = ...`` in scripted code of an attribute TorchScript types NoneType:
+        it refuses the store (torch 2.13: Wrong type for attribute assignment. Expected
+        NoneType but got Tensor), whatever test is around it."""
+        info = self.ctx.function_info
+        function = self.ctx.function
+        if (
+            len(node.targets) != 1
+            or is_none(node.value)
+            or info is None
+            or info.owner_class is None
+            or function is None
+            or function.name.value == "__init__"
+            or not in_script(self.ctx)
+            or not is_method(self.ctx, function)
+        ):
+            return
+        attr = self_attribute(node.targets[0].target)
+        found = self._none_attributes.get(info.owner_class, frozenset())
+        if attr is None or attr not in found:
+            return
+        self.report(
+            node.targets[0].target,
+            f"`self.{attr}` is None when a freshly built module is scripted (`__init__` binds "
+            "it only to None), so TorchScript types it NoneType and refuses this store (torch "
+            "2.13: Wrong type for attribute assignment. Expected NoneType but got Tensor, for a "
+            "tensor); "
+            f"annotate it in the class body (`{attr}: Optional[torch.Tensor]`) and read it "
+            f"through a local (`{attr} = self.{attr}`, `if {attr} is not None:`)",
+        )
 
     # -- module attributes annotated Optional in the class body: never refined
     def _optional_attribute(self, node: cst.CSTNode) -> Optional[str]:
