@@ -749,7 +749,11 @@ class UnsupportedSyntaxInScript(Rule):
         )
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if len(node.targets) == 1 and self._surely_tensor(node.value):
+        if (
+            len(node.targets) == 1
+            and isinstance(node.targets[0].target, (cst.Tuple, cst.List))
+            and self._surely_tensor(node.value)
+        ):
             self._tensor_unpacked(node.targets[0].target, node.value)
 
     def visit_For(self, node: cst.For) -> None:
