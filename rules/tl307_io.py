@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.context import LintContext
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
 
 IO_CALLS = {
     "builtins.open",
@@ -35,14 +38,19 @@ class IoInGraph(Rule):
 
     ## What it does
     Finds calls that read or write files, run processes or talk to the network inside graph code,
-    typically debugging dumps of activations left in `forward`.
+    typically debugging dumps of activations left in `forward`, and calls that pickle tensors
+    there (`torch.save`, `pickle.dump`, `pickle.dumps` of a tensor, tensors, a module or its
+    `state_dict()` / `parameters()`, directly or in a literal container): these also break
+    `torch.export` (`pickle.dumps` breaking compile is TL317's).
 
     ## Why is this bad?
     Dynamo cannot trace I/O: `torch.compile(fullgraph=True)` raises (GB0059 "Failed to trace
     builtin operator" for `open`, GB0007 for `torch.save`, GB0156 for `json.dumps`) and plain
     `torch.compile` breaks the graph at each call.
     `torch.export` and `torch.jit.trace` perform the I/O once, at conversion time, and never
-    again.
+    again; pickling a tensor (`torch.save(h, buf)`, `pickle.dumps(h)`, a module's
+    `state_dict()`) fails `torch.export` outright: it traces with fake tensors, which cannot be
+    pickled ("Can't pickle local object").
 
     ## Example
     ```python
@@ -65,9 +73,15 @@ class IoInGraph(Rule):
         "compile": (
             "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here"
         ),
+        # Only for pickling a tensor (PICKLING).
+        "export": (
+            "torch.export fails: it traces with fake tensors, which cannot be pickled "
+            "(AttributeError: Can't pickle local object)"
+        ),
     }
     advice = "move it to a forward hook or the caller"
     targets = ("compile",)
+    also_reports = ("export",)  # pickling a tensor (torch.save, pickle.dumps)
 
     VALID = [
         Valid(
@@ -163,6 +177,29 @@ class IoInGraph(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # Only sizes are pickled: torch.export accepts it (compile does not: TL317).
+        Valid(
+            """
+            import pickle
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.meta = b""
+
+                def forward(self, x):
+                    self.meta = pickle.dumps({"rows": x.shape[0]})
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            backends=("export",),
+        ),
     ]
     INVALID = [
         Invalid(
@@ -183,8 +220,103 @@ class IoInGraph(Rule):
             """,
             line=8,
         ),
+        # A snapshot pickled in a helper: export cannot pickle the fake tensor.
+        Invalid(
+            """
+            import pickle
+
+            import torch
+            from torch import nn
+
+            def snapshot(t):
+                return pickle.dumps(t.detach())
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.last = b""
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    self.last = snapshot(h)
+                    return h.relu()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+            backends=("export",),
+        ),
+        Invalid(
+            """
+            import os
+            import tempfile
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    path = os.path.join(tempfile.gettempdir(), "tl307_state.pt")
+                    torch.save({"fc": self.fc.state_dict(), "step": 1}, path)
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+            backends=("compile", "export"),
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        if self.ctx.in_graph and self.ctx.qualified_name(node.func) in IO_CALLS:
+        if not self.ctx.in_graph:
+            return
+        name = self.ctx.qualified_name(node.func)
+        if name in PICKLING and node.args and _holds_tensor(self.ctx, node.args[0].value):
+            # torch.export pickles the fake tensors it traces with, which cannot be pickled.
+            clauses = (("export", self.clauses["export"]),)
+            if name in IO_CALLS:
+                clauses = (("compile", self.clauses["compile"]), *clauses)
+            targets = tuple(backend for backend, _ in clauses)
+            message = Message(f"`{name}` of a tensor in graph code", clauses, self.advice)
+            self.report(node, message, targets=targets)
+        elif name in IO_CALLS:
             self.report(node)
+
+
+# Calls that pickle their first argument (pickle.dumps is TL317's for compile: Dynamo skips it).
+PICKLING = frozenset({"torch.save", "pickle.dump", "pickle.dumps"})
+# Module methods that return its tensors (a state dict, parameter / buffer iterators).
+MODULE_TENSORS = frozenset(
+    {"state_dict", "parameters", "named_parameters", "buffers", "named_buffers"}
+)
+TENSOR_KINDS = (Kind.TENSOR, Kind.TENSORS, Kind.MODULE, Kind.MODULES)
+
+
+def _holds_tensor(ctx: LintContext, value: cst.BaseExpression) -> bool:
+    """Whether pickling ``value`` pickles a tensor: a tensor, tensors or a module (its
+    parameters), one of a module's tensor collections, or a literal container of them."""
+    if ctx.kind(value) in TENSOR_KINDS:
+        return True
+    if type(value) in (cst.List, cst.Tuple, cst.Set):
+        return any(
+            _holds_tensor(ctx, element.value)
+            for element in value.elements  # type: ignore[attr-defined]
+        )
+    if type(value) is cst.Dict:
+        return any(
+            type(element) is cst.DictElement and _holds_tensor(ctx, element.value)
+            for element in value.elements  # type: ignore[attr-defined]
+        )
+    func = value.func if type(value) is cst.Call else None  # type: ignore[attr-defined]
+    return (
+        type(func) is cst.Attribute
+        and func.attr.value in MODULE_TENSORS  # type: ignore[union-attr]
+        and ctx.kind(func.value) in (Kind.MODULE, Kind.MODULES)  # type: ignore[union-attr]
+    )
