@@ -68,6 +68,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL319": "untraceable-context-manager",
     "TL320": "compiled-call-in-trace",
     "TL321": "lazy-module-uninitialized",
+    "TL322": "python-function-per-element",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",
