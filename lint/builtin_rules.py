@@ -69,6 +69,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL320": "compiled-call-in-trace",
     "TL321": "lazy-module-uninitialized",
     "TL322": "python-function-per-element",
+    "TL323": "custom-op-without-fake",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",
