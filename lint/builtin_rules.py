@@ -70,6 +70,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL321": "lazy-module-uninitialized",
     "TL322": "python-function-per-element",
     "TL323": "custom-op-without-fake",
+    "TL324": "check-message-dynamo-rejects",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",
