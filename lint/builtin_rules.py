@@ -71,6 +71,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL322": "python-function-per-element",
     "TL323": "custom-op-without-fake",
     "TL324": "check-message-dynamo-rejects",
+    "TL325": "vmapped-size-in-trace",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",
