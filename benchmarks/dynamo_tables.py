@@ -17,6 +17,9 @@ torch version, and stored as data keyed by ``major.minor``:
   ``torch.compile``; ``torch_skip_breaks`` gives the graph-break type of those that fail
   another way ("Attempted to inline function marked as skipped" for a constructor,
   "Sparse tensor creation not supported").
+- ``math_size_refused``: the ``math`` functions (``math.isqrt``, ``math.gcd``, ...) whose call
+  on a size fails ``fullgraph=True`` ("torch.* op returned non-Tensor") once the size varies
+  between calls and Dynamo makes it symbolic.
 - ``nn_parameter_modules``: the ``torch.nn`` module classes whose constructor (its own or an
   inherited one of ``torch.nn``) creates an ``nn.Parameter``, read from torch's source: Dynamo
   refuses the ``Parameter()`` constructor ("Attempted to use `torch.nn.Parameter()` constructor
@@ -198,6 +201,53 @@ def stdlib_skipped() -> list[str]:
     return _skipped(STDLIB_MODULES, torch_only=False)
 
 
+def math_size_refused() -> list[str]:
+    """The ``math`` functions Dynamo refuses on a symbolic size (``math.isqrt(n)`` with
+    ``n = x.shape[1]``): compiled for one size, then called with another (the size becomes
+    symbolic), ``fullgraph=True`` raises "torch.* op returned non-Tensor". Each function is
+    called with the size first, then ``2`` (``math.gcd(n, 2)``) when it takes two numbers."""
+    import logging
+    import math
+    import warnings
+
+    import torch
+    from torch._dynamo.exc import Unsupported
+
+    torch._logging.set_logs(dynamo=logging.CRITICAL)
+    refused = []
+    for name in dir(math):
+        function = getattr(math, name)
+        if name.startswith("_") or not callable(function):
+            continue
+        for extra in ((), (2,)):
+            try:
+                function(16, *extra)
+            except Exception:  # noqa: BLE001 - another arity or domain
+                continue
+            break
+        else:
+            continue  # takes no number of this size (an iterable, a domain of [-1, 1])
+
+        def probe(x, function=function, extra=extra):
+            return x * function(x.shape[1], *extra)
+
+        torch._dynamo.reset()
+        compiled = torch.compile(probe, fullgraph=True, backend="eager")
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                compiled(torch.ones(2, 16))
+                compiled(torch.ones(2, 36))
+        except Unsupported as exc:
+            if exc.gb_type == "torch.* op returned non-Tensor":
+                refused.append(f"math.{name}")
+        except Exception:  # noqa: BLE001 - another failure: not this table's
+            pass
+        finally:
+            torch._dynamo.reset()
+    return sorted(refused)
+
+
 def nn_parameter_modules() -> list[str]:
     import inspect
 
@@ -287,6 +337,7 @@ def main() -> None:
             name: refusal for name, refusal in refused.items() if refusal != REFUSALS[0]
         },
         "stdlib_skipped": stdlib_skipped(),
+        "math_size_refused": math_size_refused(),
         "nn_parameter_modules": nn_parameter_modules(),
         "torch_state_queries": torch_state_queries(),
         "nn_lazy_modules": nn_lazy_modules(),

@@ -72,6 +72,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL323": "custom-op-without-fake",
     "TL324": "check-message-dynamo-rejects",
     "TL325": "vmapped-size-in-trace",
+    "TL326": "math-of-symbolic-size",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",

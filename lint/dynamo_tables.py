@@ -75,3 +75,12 @@ def nn_lazy_modules() -> frozenset[str]:
     """The ``torch.nn`` classes whose parameters stay uninitialized until their first forward
     (``"torch.nn.LazyLinear"``, ``"torch.nn.LazyConv2d"``)."""
     return frozenset(entry_for_installed_torch(json.loads(TABLES.read_text()))["nn_lazy_modules"])
+
+
+@functools.cache
+def math_size_refused() -> frozenset[str]:
+    """The ``math`` functions Dynamo refuses on a symbolic size (``"math.isqrt"``,
+    ``"math.gcd"``): ``torch.* op returned non-Tensor`` once the size varies between calls."""
+    return frozenset(
+        entry_for_installed_torch(json.loads(TABLES.read_text())).get("math_size_refused", ())
+    )

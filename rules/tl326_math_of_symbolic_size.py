@@ -1,0 +1,125 @@
+"""TL326: a `math` function Dynamo cannot apply to a symbolic size, called on a size."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torchlint.lint.dynamo_tables import math_size_refused
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+
+class MathOfSymbolicSize(Rule):
+    """Flags `math.isqrt(n)`, `math.gcd(n, k)` and the like of a tensor's size in graph code.
+
+    ## What it does
+    Finds calls in graph code of the `math` functions torch 2.13's Dynamo cannot apply to a
+    symbolic size (`math.isqrt`, `math.gcd`, `math.lcm`, `math.comb`, `math.perm`,
+    `math.factorial`, `math.isclose`, `math.isnan` / `isinf` / `isfinite`) whose argument is a
+    size read from a tensor (`x.shape[1]`, `x.size(0)`, arithmetic on them). The list is
+    generated from torch (`benchmarks/dynamo_tables.py` compiles each `math` function on a
+    size that varies between calls), not kept by hand: `math.sqrt`, `math.ceil`,
+    `math.floor`, `math.log2` and the others Dynamo turns into symbolic expressions are not
+    flagged.
+
+    ## Why is this bad?
+    `torch.compile` first compiles for the sizes of the first call; when a size changes it
+    recompiles with the size symbolic, and Dynamo has no symbolic form of these functions:
+    `torch.compile(fullgraph=True)` then raises ("torch.* op returned non-Tensor") and plain
+    `torch.compile` breaks the graph there.
+
+    ## Example
+    ```python
+    class TokenGrid(nn.Module):
+        def forward(self, tokens):
+            b, n, c = tokens.shape
+            side = math.isqrt(n)
+            return self.conv(tokens.transpose(1, 2).reshape(b, c, side, side))
+    ```
+    Use instead: a form Dynamo keeps symbolic (`side = int(math.sqrt(n))`, `n // k`), or a
+    size the module knows as a constant (`self.side`).
+
+    ## Fix safety
+    No automatic fix.
+    """
+
+    code = "TL326"
+    name = "math-of-symbolic-size"
+    subject = "a `math` function Dynamo cannot apply to a symbolic size"
+    clauses = {
+        "compile": (
+            "torch.compile(fullgraph=True) raises (torch.* op returned non-Tensor) once the "
+            "size varies between calls (it is then symbolic)"
+        ),
+    }
+    advice = "use a form Dynamo keeps symbolic (`int(math.sqrt(n))`, `n // k`) or a constant"
+    targets = ("compile",)
+
+    VALID = [
+        Valid(
+            """
+            import math
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, tokens):
+                    b, n, c = tokens.shape
+                    side = int(math.sqrt(n))
+                    return tokens.reshape(b, side, side, c).mean((1, 2))
+
+            def inputs():
+                return [(torch.randn(2, 16, 4),), (torch.randn(1, 36, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import math
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, tokens):
+                    b, n, c = tokens.shape
+                    side = math.isqrt(n)
+                    return tokens.reshape(b, side, side, c).mean((1, 2))
+
+            def inputs():
+                return [(torch.randn(2, 16, 4),), (torch.randn(1, 36, 4),)]
+            """,
+            line=9,
+        ),
+        Invalid(
+            """
+            from math import gcd
+
+            import torch
+            from torch import nn
+
+            def groups_for(x, k: int):
+                return gcd(x.shape[1], k)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    g = groups_for(x, 8)
+                    return x.reshape(x.shape[0], g, -1).sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 16),), (torch.randn(2, 12),)]
+            """,
+            line=7,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        name = self.ctx.qualified_name(node.func)
+        if name is None or name not in math_size_refused():
+            return
+        if any(self.ctx.kind(arg.value) is Kind.SIZE for arg in node.args):
+            self.report(node)
