@@ -222,11 +222,11 @@ def _fixed_sizes(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
         return True
     if type(tensor) is cst.Name:
         passed = _arguments_passed(ctx, tensor.value)  # type: ignore[attr-defined]
-        return bool(passed) and all(_module_state(ctx, value) for value in passed)
-    return _module_state(ctx, tensor)
+        return bool(passed) and all(init_only_state(ctx, value) for value in passed)
+    return init_only_state(ctx, tensor)
 
 
-def _module_state(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
+def init_only_state(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
     """``self.<attr>`` (or a chain under it: ``self.table.weight``) that no method but
     ``__init__`` assigns or updates in place."""
     attr = self_attribute(tensor)

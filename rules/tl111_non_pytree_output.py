@@ -18,10 +18,11 @@ from torchlint.lint.graph_queries import (
 )
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import ProjectIndex
+from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import ClassSummary
 from torchlint.lint.walk import own_returns, top_level_definition
 
-from ._graph import held_by_another_module
+from ._graph import held_by_another_module, init_only_state
 
 
 class NonPytreeOutput(Rule):
@@ -134,6 +135,25 @@ class NonPytreeOutput(Rule):
     also_reports = ("compile",)  # a types.SimpleNamespace, which Dynamo cannot construct
 
     VALID = [
+        # A size next to the tensors: the tracer records it as a tensor.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 3)
+
+                def forward(self, x):
+                    return self.fc(x), x.shape[0]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            backends=("trace", "export", "compile"),
+        ),
         # A NamedTuple is a pytree and a traceable output; a submodule's dataclass output is
         # taken apart by the root, which returns tensors.
         Valid(
@@ -354,6 +374,28 @@ class NonPytreeOutput(Rule):
             line=11,
             backends=("trace",),
             message_contains="string",
+        ),
+        # Configuration values of the module next to the tensors: names and a count.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, class_names=("cat", "dog", "fox")):
+                    super().__init__()
+                    self.fc = nn.Linear(4, len(class_names))
+                    self.class_names = tuple(class_names)
+
+                def forward(self, x):
+                    return self.fc(x), self.class_names
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("trace",),
+            message_contains="Python value",
         ),
         # A SimpleNamespace: Dynamo cannot construct it, export and trace cannot return it.
         Invalid(
@@ -783,18 +825,32 @@ class NonPytreeOutput(Rule):
 
     def _holds_text(self, value: cst.BaseExpression) -> bool:
         """Whether ``value`` is a tuple or list display with an element that is surely a
-        string: a literal, or ``self.<attr>`` that ``__init__`` of this file binds only to
-        string literals (``self.task = "lang-id"``)."""
+        Python string, number or bool: a literal, ``self.<attr>`` that ``__init__`` of this
+        file binds only to string literals (``self.task = "lang-id"``), or a configuration
+        value of the module that only ``__init__`` sets (``self.class_names``,
+        ``self.num_classes``: constants to the kinds; sizes, which trace records as tensors,
+        are not)."""
         if not isinstance(value, (cst.Tuple, cst.List)):
             return False
         for element in value.elements:
             item = element.value
-            if isinstance(item, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+            if isinstance(
+                item,
+                (
+                    cst.SimpleString,
+                    cst.ConcatenatedString,
+                    cst.FormattedString,
+                    cst.Integer,
+                    cst.Float,
+                ),
+            ) or (type(item) is cst.Name and item.value in ("True", "False")):
                 return True
             attr = self_attribute(item)
             info = self.ctx.function_info
             if attr is None or info is None or not info.owner_class:
                 continue
+            if self.ctx.kind(item) == Kind.CONST and init_only_state(self.ctx, item):
+                return True
             owner = info.owner_class.removeprefix(self.ctx.model.summary.module + ".")
             init = top_level_definition(self.ctx.module, f"{owner}.__init__")
             if not isinstance(init, cst.FunctionDef):
@@ -943,14 +999,14 @@ NONE_ELEMENT_MESSAGE = Message(
     "leave the None out (return a shorter tuple) or return a tensor in its place",
 )
 TEXT_ELEMENT_MESSAGE = Message(
-    "forward returns a string among its outputs",
+    "forward returns a Python value (a string, number or bool) among its outputs",
     (
         (
             "trace",
             "torch.jit.trace fails (it outputs only tensors and tuples, lists or dicts of them)",
         ),
     ),
-    "return the tensors only, and keep the string an attribute of the module",
+    "return the tensors only, and keep the value an attribute of the module",
 )
 SET_ELEMENT_MESSAGE = Message(
     "forward returns a set among its outputs",

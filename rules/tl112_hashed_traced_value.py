@@ -20,7 +20,12 @@ from .tl106_size_dependent_python import shape_of_tensor, tensor_under_trace
 HASHING_ITERABLES = frozenset({"builtins.set", "builtins.frozenset", "collections.Counter"})
 HASH = "builtins.hash"
 # Calls that build a dict or a set (a container whose keys or items are hashed).
-CONTAINER_CALLS = frozenset({"builtins.dict", "builtins.set", "builtins.frozenset"})
+CONTAINER_CALLS = frozenset(
+    {
+        "builtins.dict", "builtins.set", "builtins.frozenset", "collections.defaultdict",
+        "collections.OrderedDict", "collections.Counter",
+    }
+)  # fmt: skip
 # Methods of a dict or set that hash their first argument.
 KEYED_METHODS = frozenset({"get", "setdefault", "pop", "add", "discard", "remove"})
 
@@ -262,6 +267,27 @@ class HashedTracedValue(Rule):
                 return [(torch.randn(3, 4), torch.tensor([1, 2, 2])), (torch.randn(3, 4), torch.tensor([0, 1, 2]))]
             """,
             line=6,
+            backends=("compile", "export"),
+        ),
+        # Grouping rows by label in a defaultdict.
+        Invalid(
+            """
+            from collections import defaultdict
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, labels):
+                    groups = defaultdict(list)
+                    for row, label in zip(x, labels):
+                        groups[int(label)].append(row)
+                    return torch.stack([torch.stack(v).sum(0) for v in groups.values()])
+
+            def inputs():
+                return [(torch.randn(3, 4), torch.tensor([1, 2, 2])), (torch.randn(3, 4), torch.tensor([0, 0, 2]))]
+            """,
+            line=10,
             backends=("compile", "export"),
         ),
         # Grouping rows by label through dict.setdefault.

@@ -51,9 +51,10 @@ class SelfStateMutation(Rule):
     the writes of a helper every graph call of which sits under a test reading what it writes:
     `if seq_len > self.cached_len: self._set_cache(seq_len)`, a cache regrown on demand),
     temporary settings saved and put back (`old = self.t; self.t = t; ...; self.t = old`,
-    a context manager's `try` / `finally`), in-place updates of registered buffers and
-    conversions of an attribute into itself
+    a context manager's `try` / `finally`), and conversions of an attribute into itself
     (`self.pos = self.pos.to(x.device)`, the same value on every call).
+    A tensor on self updated in place (`self.running_mean.mul_(m).add_(...)`, `self.center
+    .lerp_(h.mean(0), 0.1)`, `self.buf += x`) that graph code reads back names trace alone.
 
     ## Why is this bad?
     `torch.export` and `torch.jit.trace` run the Python once, at conversion time: the attribute
@@ -62,7 +63,10 @@ class SelfStateMutation(Rule):
     new tensor (`self.mem = self.mem * beta + x` after `register_buffer("mem", ...)`) is the
     exception for export, which carries it as a buffer mutation: such a finding names trace
     alone. (`torch.compile` guards on the
-    attribute and recompiles when it changes: correct, but a recompile per call.)
+    attribute and recompiles when it changes: correct, but a recompile per call.) An in-place
+    update is carried by compile, export and trace alike, but `torch.jit.trace` runs forward
+    once while tracing: the traced module starts from state one update ahead of eager's, and
+    every output read from that state differs.
 
     ## Example
     ```python
@@ -99,6 +103,27 @@ class SelfStateMutation(Rule):
     targets = ("export", "trace")
 
     VALID = [
+        # A call counter updated in place that no graph code reads: the outputs never see it.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.register_buffer("calls", torch.zeros((), dtype=torch.long))
+
+                def forward(self, x):
+                    self.calls.add_(1)
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4) + 1,)]
+            """,
+            backends=("trace", "export", "compile"),
+        ),
         # A temporary setting saved and put back (a context manager's try / finally): every
         # call leaves the attribute as it found it.
         Valid(
@@ -379,6 +404,30 @@ class SelfStateMutation(Rule):
         ),
     ]
     INVALID = [
+        # A running statistic updated in place and read back: tracing itself updates it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.register_buffer("center", torch.zeros(4))
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    with torch.no_grad():
+                        self.center.lerp_(h.mean(0), 0.1)
+                    return h - self.center
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4) + 1,)]
+            """,
+            line=13,
+            backends=("trace",),
+        ),
         Invalid(
             """
             import itertools
@@ -618,14 +667,34 @@ class SelfStateMutation(Rule):
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if isinstance(node.target, cst.Attribute) and self.ctx.kind(node.target) == Kind.TENSOR:
-            return  # `self.buf += x` updates a buffer in place
+            self._check_in_place(node.target, node)  # `self.buf += x` updates it in place
+            return
         self._check(node.target, node)
+
+    def _check_in_place(self, target: cst.BaseExpression, node: cst.CSTNode) -> None:
+        """A tensor on self updated in place (``self.center.lerp_(m, 0.1)``, ``self.buf +=
+        x``) that graph code reads back: export and compile carry the update, but
+        ``torch.jit.trace`` runs forward once while tracing, so the traced module starts from
+        state one update ahead of eager's."""
+        if not self.ctx.in_graph:
+            return
+        attr = self._self_attr(target)
+        if attr is None or attr not in self._reads() or id(node) in self._once:
+            return
+        self.report(node, IN_PLACE_MESSAGE, targets=("trace",))
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Attribute)
+            and _in_place_method(func.attr.value)
+            and self.ctx.kind(func.value) == Kind.TENSOR
+        ):
+            self._check_in_place(func.value, node)
+        elif isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
             self._check(func.value, node)
         elif self.ctx.qualified_name(func) == "builtins.next" and node.args:
             # `next(self.ids)` of an iterator kept on self (itertools.count, iter(...)): each
@@ -641,7 +710,8 @@ class SelfStateMutation(Rule):
 
 def _skip_stores(node: cst.CSTNode, skip: set[int]) -> bool:
     """For an assignment, an augmented one or a call, add to ``skip`` what it stores to or
-    mutates (targets, the receiver of ``.append(...)``): those are no reads. Whether ``node``
+    mutates (targets, the receiver of ``.append(...)`` or of an in-place tensor method such as
+    ``.add_(1)``): those are no reads. Whether ``node``
     is of one of those kinds (then it is no read itself)."""
     kind = type(node)
     if kind is cst.Assign:
@@ -655,7 +725,9 @@ def _skip_stores(node: cst.CSTNode, skip: set[int]) -> bool:
         return True
     if kind is cst.Call:
         func = node.func  # type: ignore[attr-defined]
-        if type(func) is cst.Attribute and func.attr.value in MUTATING_METHODS:
+        if type(func) is cst.Attribute and (
+            func.attr.value in MUTATING_METHODS or _in_place_method(func.attr.value)
+        ):
             skip.add(id(func.value))
         return True
     return False
@@ -922,6 +994,25 @@ def _registered_buffers(module: cst.Module, model: FileModel) -> dict[Optional[s
 
     walk(module, enter, leave, LEAF_TYPES)
     return names
+
+
+def _in_place_method(name: str) -> bool:
+    """``mul_``, ``lerp_``, ``copy_``: a tensor method that changes its tensor."""
+    return name.endswith("_") and not name.startswith("_")
+
+
+IN_PLACE_MESSAGE = Message(
+    "graph code updates a tensor on self in place and reads it back",
+    (
+        (
+            "trace",
+            "torch.jit.trace runs forward once while tracing, so the traced module starts "
+            "from state one update ahead of eager's and its outputs differ",
+        ),
+    ),
+    "keep it a registered buffer and put its value back after tracing (`saved = {k: v.clone() "
+    "for k, v in model.state_dict().items()}` before, `traced.load_state_dict(saved)` after)",
+)
 
 
 class UnreadStateStores:

@@ -85,6 +85,10 @@ MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 # ``("and", t, ...)`` / ``("or", t, ...)``, or None for a part that says nothing.
 GuardTest = Union[str, tuple, None]
 # Tensor methods that give no tensor (a Python value or an array).
+# Builtins that turn constructor arguments into another Python value of the configuration.
+CONFIG_CONVERSIONS = frozenset(
+    {"tuple", "list", "int", "float", "str", "bool", "sorted", "frozenset"}
+)
 NON_TENSOR_METHODS = frozenset(
     {"tolist", "item", "numpy", "size", "dim", "numel", "data_ptr", "element_size", "nelement"}
 )
@@ -839,6 +843,14 @@ class _Summarizer(ast.NodeVisitor):
                 head = name.rsplit(".", 1)[-1]
                 if head[:1].islower():
                     return "<tensor>"
+            if (
+                name.removeprefix("builtins.") in CONFIG_CONVERSIONS
+                and value.args
+                and all(
+                    self._attribute_kind(a, cls, attr) in ("<param>", "<const>") for a in value.args
+                )
+            ):
+                return "<param>"  # `tuple(class_names)`, `int(dim * ratio)` of constructor args
             return name or "<unknown>"
         if isinstance(value, ast.Constant) or (
             isinstance(value, (ast.Tuple, ast.List))
