@@ -227,25 +227,34 @@ class CustomOpWithoutFake(Rule):
     def _faked(self, op: str) -> bool:
         """Whether a file of the project registers a fake implementation of ``op``."""
         functions = set()
-        texts = self._texts(op)
+        texts = self._texts(op, fakes=True)
         for text in texts:
             functions.update(f for f, (defined, _) in _definitions(text).items() if defined == op)
-        return any(op in faked or functions & faked for faked in (_fakes(text) for text in texts))
+        for text in texts:
+            faked = _fakes(text)
+            if op in faked or functions & {name.rpartition(".")[2] for name in faked}:
+                return True
+        return False
 
-    def _texts(self, op: str) -> list[str]:
-        """This file's text and those of the project's files that name ``op`` and decorate a
-        function with an operator registration (``custom_op``, ``impl``, ``register_fake``)."""
+    def _texts(self, op: str, fakes: bool = False) -> list[str]:
+        """This file's text and those of the project's files that decorate a function with an
+        operator registration (``custom_op``, ``impl``, ``register_fake``) and name ``op``
+        (with ``fakes``, also those that register a fake implementation by a Python name:
+        ``@soft_clip.register_fake``)."""
         texts = [self.ctx.source]
         here = self.ctx.model.summary.module
         for module, summary in sorted(self.ctx.index.by_module.items()):
-            if module == here or not any(
-                decorator.rpartition(".")[2] in REGISTRATION_DECORATORS
+            if module == here:
+                continue
+            registrations = {
+                decorator.rpartition(".")[2]
                 for function in summary.functions.values()
                 for decorator in function.decorators
-            ):
+            } & REGISTRATION_DECORATORS
+            if not registrations:
                 continue
             text = _read(summary.path)
-            if op in text:
+            if op in text or (fakes and registrations & set(FAKE_REGISTRARS)):
                 texts.append(text)
         return texts
 
