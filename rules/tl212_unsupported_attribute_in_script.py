@@ -290,7 +290,8 @@ class UnsupportedAttributeInScript(Rule):
     where an `nn.ModuleList` converts), `self.act = functools.partial(...)`, a dict / list /
     tuple display holding a function (`self.acts = {"relu": F.relu, "gelu": F.gelu}`: a
     `torch.nn.functional` function, a `torch` function that is also a Tensor method, a
-    function of the project, a lambda), a dict display of modules (`{"relu": nn.ReLU()}`),
+    function of the project, a lambda; also `dict(relu=F.relu, ...)` and `{n: getattr(F, n)
+    for n in names}`), a dict display of modules (`{"relu": nn.ReLU()}`),
     `self.levels = range(...)`, a lambda
     (`self.act = lambda t: ...`, also the one the constructor's defaults pick in
     `act if act is not None else (lambda t: ...)`, `act or (lambda t: ...)`, or a parameter
@@ -391,8 +392,9 @@ class UnsupportedAttributeInScript(Rule):
     (`set(...)`, `frozenset(...)`, a literal) every read of which is the right side of `in` /
     `not in`: a list (`list(set(...))`, `[...]`): a list answers membership by `==` where the
     set hashes (the same for ints and strings), and an empty one has no element type
-    TorchScript infers. Other sets, dataclass configs, partials and containers written with
-    mixed or unknown types have no fix. Unsafe fix for a store into an attribute the class
+    TorchScript infers. Other sets, dataclass configs, partials, containers of functions or
+    modules, ranges and containers written with mixed or unknown types have no fix (which
+    function or container to keep is the author's choice). Unsafe fix for a store into an attribute the class
     body annotates `Final[T]`: the annotation becomes `T` (eager ignores class annotations;
     code that relied on the constant, such as a branch TorchScript pruned, no longer has it).
     """
@@ -711,6 +713,27 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # Functions looked up by name into a dict comprehension.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.acts = {name: getattr(F, name) for name in ("relu", "gelu")}
+
+                def forward(self, x):
+                    return self.acts["gelu"](x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="failed to convert Python type: 'dict'",
+        ),
         # A dict of functions, a range and a dict of modules stored on the module.
         Invalid(
             """
@@ -1874,6 +1897,17 @@ class UnsupportedAttributeInScript(Rule):
                 return None
             items = [e.value for e in value.elements]  # type: ignore[union-attr]
             kind = "dict"
+        elif (
+            isinstance(value, cst.Call)
+            and self.ctx.qualified_name(value.func) == "builtins.dict"
+            and value.args
+            and all(a.keyword is not None for a in value.args)
+        ):
+            items = [a.value for a in value.args]  # `dict(relu=F.relu, ...)`
+            kind = "dict"
+        elif isinstance(value, cst.DictComp):
+            items = [value.value]  # `{n: getattr(F, n) for n in names}`
+            kind = "dict"
         elif isinstance(value, (cst.List, cst.Tuple)):
             if any(isinstance(e, cst.StarredElement) for e in value.elements):
                 return None
@@ -1898,6 +1932,13 @@ class UnsupportedAttributeInScript(Rule):
         (``torch.relu``, ``torch.tanh``)."""
         if isinstance(node, cst.Lambda):
             return "lambda"
+        if (
+            isinstance(node, cst.Call)
+            and self.ctx.qualified_name(node.func) == "builtins.getattr"
+            and len(node.args) == 2
+            and self.ctx.qualified_name(node.args[0].value) in ("torch.nn.functional", "torch")
+        ):
+            return cst.Module([]).code_for_node(node)
         if not isinstance(node, (cst.Name, cst.Attribute)):
             return None
         name = self.ctx.qualified_name(node)

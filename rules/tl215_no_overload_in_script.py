@@ -16,12 +16,15 @@ from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
+    class_annotations,
     class_def,
+    class_methods,
     in_script,
     inferred_tensor_parameter,
     is_none,
     literal_type,
     pruned_by_constant,
+    self_assignments,
     self_attribute,
     tuple_valued,
 )
@@ -279,7 +282,7 @@ class NoOverloadInScript(Rule):
     Tensor[] inputs, Tensor?[]? grad_outputs=None, ...)` converts none of them (a local
     annotated `List[Optional[torch.Tensor]]` passes as `grad_outputs`). And, of Python's
     own operations: `xs.index(v, start)` on a list (a display, a parameter or local annotated
-    `List[...]` or bound only to lists); an ordering comparison (`<`, `<=`, `>`, `>=`) with a
+    `List[...]` or bound only to lists, a module attribute every method binds only to lists); an ordering comparison (`<`, `<=`, `>`, `>=`) with a
     tuple or list on either side (a display, a shape, a tuple attribute, a parameter or local
     annotated so: `(h, w) < self.min_size`); and `min(...)` / `max(...)` of one list display
     (or comprehension) of tuples or lists (`max([(h, w), (3, 3)])`).
@@ -404,6 +407,41 @@ class NoOverloadInScript(Rule):
         ),
     ]
     INVALID = [
+        # A list attribute's `index` with a start.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.ids = [2, 1, 2]
+
+                def forward(self, x):
+                    return x * self.ids.index(2, 1)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="list.index",
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.ids = [2, 1, 2]
+
+                def forward(self, x):
+                    return x * (1 + self.ids[1:].index(2))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         Invalid(
             """
             from typing import List
@@ -805,6 +843,10 @@ class NoOverloadInScript(Rule):
             return "shape"
         if tuple_valued(self.ctx, node) is not None:
             return "tuple"
+        attr = self_attribute(node)
+        info = self.ctx.function_info
+        if attr is not None and info is not None and info.owner_class is not None:
+            return self._list_attribute(info.owner_class, attr)
         if not isinstance(node, cst.Name) or self.ctx.function is None:
             return None
         function = self.ctx.function
@@ -825,6 +867,22 @@ class NoOverloadInScript(Rule):
             else:
                 found.add(None)
         return found.pop() if len(found) == 1 else None
+
+    def _list_attribute(self, owner: str, attr: str) -> Optional[str]:
+        """``"list"`` for ``self.ids`` every binding of which, in the class's methods, is a list
+        display or ``list(...)`` (no class-body annotation)."""
+        if attr in class_annotations(self.ctx, owner):
+            return None
+        values = [
+            v for method in class_methods(self.ctx, owner) for v in self_assignments(method, attr)
+        ]
+        lists = [
+            v
+            for v in values
+            if isinstance(v, (cst.List, cst.ListComp))
+            or (isinstance(v, cst.Call) and self.ctx.qualified_name(v.func) == "builtins.list")
+        ]
+        return "list" if values and len(lists) == len(values) else None
 
     def _sequence_annotation(self, annotation: cst.BaseExpression) -> Optional[str]:
         base = annotation.value if isinstance(annotation, cst.Subscript) else annotation
