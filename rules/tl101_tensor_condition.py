@@ -118,6 +118,22 @@ ASSERT_COMPUTED_MESSAGE = Message(
     ),
     ASSERT_MESSAGE.advice,
 )
+# `assert not t.any()`, `assert a.all() and b.all()`: Dynamo keeps `assert t` on a tensor as a
+# graph check, but `not` / `and` / `or` test the tensor's truth in Python first (torch 2.13:
+# "Data-dependent branching"; `assert ~t.any()` compiles).
+ASSERT_LOGIC_MESSAGE = Message(
+    "`assert` on tensor data through `not` / `and` / `or`",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises ('Data-dependent branching': Dynamo keeps an "
+            "assert on a tensor as a graph check only when the test is the tensor itself)",
+        ),
+        *ASSERT_MESSAGE.clauses,
+    ),
+    "assert on one boolean tensor (`assert ~t.any()`, `assert (a.all() & b.all())`), or "
+    + ASSERT_MESSAGE.advice,
+)
 # `assert torch.allclose(a, b)`: a Python bool computed from the data (torch 2.13: "Data
 # dependent operator" aten.allclose; export: DataDependentOutputException).
 DATA_BOOL_CALLS = frozenset({"torch.allclose", "torch.equal"})
@@ -188,8 +204,9 @@ class TensorCondition(Rule):
     input (with a `TracerWarning`) and silently takes it for every later input. An `assert` on
     tensor data fails `torch.export` (non-strict) and is dropped by `torch.jit.trace` (the
     trace accepts inputs eager rejects); `torch.compile` keeps it when its message is a constant
-    (with a computed one, an f-string, `fullgraph=True` raises and plain compile breaks the
-    graph). `assert torch.allclose(a, b)` (or `torch.equal`) asserts a Python bool read from the
+    and its test is the tensor itself (with a computed message, an f-string, `fullgraph=True`
+    raises and plain compile breaks the graph; with `not` / `and` / `or` in the test,
+    `assert not t.any()`, `fullgraph=True` raises: Python tests the tensor's truth first). `assert torch.allclose(a, b)` (or `torch.equal`) asserts a Python bool read from the
     data: compile and export fail there. A branch
     on a number already read out with `.item()` makes `torch.compile(fullgraph=True)` and
     `torch.export` fail at the branch (plain `torch.compile` broke the graph where the number
@@ -641,6 +658,25 @@ class TensorCondition(Rule):
             """,
             line=11,
             backends=("export",),
+        ),
+        # `not` of a tensor in the test: Python tests the truth of the tensor before Dynamo
+        # could keep the assert.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    assert not x.isnan().any(), "NaN in features"
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.full((3, 4), float("nan")),)]
+            """,
+            line=6,
+            backends=("compile", "export"),
+            message_contains="not",
         ),
         # A computed message: Dynamo cannot keep the assert as a graph check.
         Invalid(
@@ -1166,6 +1202,11 @@ class TensorCondition(Rule):
             )
             if computed:
                 self.report(node.test, ASSERT_COMPUTED_MESSAGE, targets=ALL)
+            elif isinstance(node.test, cst.BooleanOperation) or (
+                isinstance(node.test, cst.UnaryOperation)
+                and isinstance(node.test.operator, cst.Not)
+            ):
+                self.report(node.test, ASSERT_LOGIC_MESSAGE, targets=ALL)
             else:
                 self.report(node.test, ASSERT_MESSAGE, targets=("export", "trace"))
 
