@@ -8,7 +8,7 @@ from typing import NamedTuple, Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import ARITHMETIC, assignments, self_attribute
+from torchlint.lint.graph_queries import ARITHMETIC, UNKNOWN_VALUE, assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.unbacked_sizes import (
@@ -19,7 +19,14 @@ from torchlint.lint.unbacked_sizes import (
 )
 from torchlint.lint.walk import walk
 
-from ._graph import call_targets, compile_break_reported, in_loop, is_bool_mask, keyword
+from ._graph import (
+    call_targets,
+    compile_break_reported,
+    contains,
+    in_loop,
+    is_bool_mask,
+    keyword,
+)
 
 DYNAMIC_FUNCTIONS = {
     "torch.nonzero",
@@ -588,6 +595,32 @@ class DataDependentShape(Rule):
             backends=("compile", "export"),
             message_contains="Python comparison",
         ),
+        # A greedy suppression loop: from the second iteration on, `order` is a selection.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def suppress(scores, thr: float):
+                order = scores.argsort(descending=True)
+                keep = []
+                while order.numel() > 0:
+                    keep.append(order[0])
+                    gaps = (scores[order[1:]] - scores[order[0]]).abs()
+                    order = order[1:][gaps > thr]
+                return torch.stack(keep)
+
+            class Model(nn.Module):
+                def forward(self, scores):
+                    return suppress(scores.sigmoid(), 0.05)
+
+            def inputs():
+                return [(torch.randn(6),), (torch.randn(9),)]
+            """,
+            line=7,
+            backends=("compile", "export"),
+            message_contains="data-dependent size of `order`",
+        ),
         # A branch on how many tokens an expert got: the count is unbacked.
         Invalid(
             """
@@ -1150,6 +1183,8 @@ class DataDependentShape(Rule):
         if kind is cst.Name:
             self._names.append(expr.value)  # type: ignore[attr-defined]
             bound = assignments(self.ctx.function, expr.value)  # type: ignore[attr-defined]
+            if len(bound) > 1:
+                return self._loop_carried_size(bound, depth)
             if len(bound) != 1:
                 return None
             value, _, width = bound[0]
@@ -1176,6 +1211,24 @@ class DataDependentShape(Rule):
             return self._size_of(expr.expression, depth + 1)  # type: ignore[attr-defined]
         if kind is cst.Call:
             return self._call_size(expr, depth)  # type: ignore[arg-type]
+        return None
+
+    def _loop_carried_size(
+        self, bound: list[tuple[cst.BaseExpression, int, int]], depth: int
+    ) -> Optional[DataDependentSize]:
+        """A name the body of a loop around the current node rebinds to a selection
+        (``order = order[1:][ious <= t]`` in ``while order.numel() > 0:``): from the second
+        iteration on, its size is data dependent."""
+        loops = [s for s in self.ctx.statements if isinstance(s, (cst.While, cst.For))]
+        for value, _, width in bound:
+            if (
+                width == 1
+                and value is not UNKNOWN_VALUE
+                and any(contains(loop.body, value) for loop in loops)
+            ):
+                found = self._size_of(value, depth + 1)
+                if found is not None:
+                    return found
         return None
 
     def _call_size(self, call: cst.Call, depth: int) -> Optional[DataDependentSize]:
