@@ -126,6 +126,24 @@ class CheckMessageDynamoRejects(Rule):
             """,
             line=10,
         ),
+        # A closure over a size: fullgraph fails once the second input's size differs.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    n = x.shape[1]
+                    torch._check(n <= 16, lambda: f"too long: {n}")
+                    return x + 1
+
+            def inputs():
+                return [(torch.randn(2, 6),), (torch.randn(3, 10),)]
+            """,
+            line=7,
+            message_contains="once the size varies",
+        ),
         # A string message: Dynamo wants a function defined in the compiled code.
         Invalid(
             """
