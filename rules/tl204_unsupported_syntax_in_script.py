@@ -10,17 +10,23 @@ import libcst as cst
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, parameter
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 from torchlint.rules._perf import descendants
 from torchlint.rules._script import (
     SCRIPT,
+    class_annotations,
+    class_methods,
     dead_in_script,
     in_script,
     inferred_tensor_parameter,
+    self_assignments,
+    self_attribute,
     tuple_length,
     tuple_valued,
 )
 
 Comprehension = Union[cst.ListComp, cst.DictComp, cst.GeneratorExp]
+PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 
 
 # Visits of checks that are not syntax: TorchScript drops a guarded branch before it gets to
@@ -80,7 +86,9 @@ class UnsupportedSyntaxInScript(Rule):
     spans:` (also `for i, (a, b) in enumerate(spans)`, and over the pieces of `split` /
     `chunk` / `unbind` / `tensor_split`) and `a, b = spans[0]`, where `spans` is a parameter
     annotated `torch.Tensor`, or one with neither annotation nor default (TorchScript types it
-    Tensor), never rebound. The syntax is flagged in branches an
+    Tensor), never rebound, or a module attribute the class holds a tensor in (every `self.X
+    = ...` an `nn.Parameter(...)`, or one `register_buffer` / `register_parameter` of a
+    `torch` call). The syntax is flagged in branches an
     `is_scripting()` guard keeps from script too (`if not torch.jit.is_scripting():`, the
     code after `if torch.jit.is_scripting(): return ...`): the frontend converts the whole
     function before it drops such a branch. Types are not checked there (a tuple truth test,
@@ -230,6 +238,28 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
     INVALID = [
+        # A buffer's rows unpacked.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("pairs", torch.tensor([[0, 1], [1, 2]]))
+
+                def forward(self, x):
+                    for a, b in self.pairs:
+                        x = x + a - b
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="Tensor cannot be used as a tuple",
+        ),
         Invalid(
             """
             import torch
@@ -520,6 +550,11 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
 
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        # (class, attribute) -> whether the class surely holds a tensor there.
+        self._tensor_attributes: dict[tuple[str, str], bool] = {}
+
     def _report(self, node: cst.CSTNode, what: str, why: str) -> None:
         self.report(node, f"{what} in scripted code: torch.jit.script {why}")
 
@@ -721,8 +756,13 @@ class UnsupportedSyntaxInScript(Rule):
                 and self._surely_tensor(node.value)
             )
         info = self.ctx.function_info
-        if not isinstance(node, cst.Name) or info is None or info.parent is not None:
+        if info is None or info.parent is not None:
             return False  # a nested function is TorchScript's error already
+        attr = self_attribute(node)
+        if attr is not None and info.owner_class is not None:
+            return self._tensor_attribute(info.owner_class, attr)
+        if not isinstance(node, cst.Name):
+            return False
         if inferred_tensor_parameter(self.ctx, node):
             return True
         param = parameter(self.ctx.function, node.value)
@@ -732,6 +772,46 @@ class UnsupportedSyntaxInScript(Rule):
             and self.ctx.qualified_name(param.annotation.annotation) == "torch.Tensor"
             and not assignments(self.ctx.function, node.value)
         )
+
+    def _tensor_attribute(self, owner: str, attr: str) -> bool:
+        """``self.X`` that the class holds a tensor in: every ``self.X = ...`` of its methods is
+        ``nn.Parameter(...)``, or none is and it registers ``X`` once as a buffer or parameter
+        of a ``torch`` call (``register_buffer("pairs", torch.tensor(...))``)."""
+        key = (owner, attr)
+        if key in self._tensor_attributes:
+            return self._tensor_attributes[key]
+        methods = class_methods(self.ctx, owner)
+        values = [v for m in methods for v in self_assignments(m, attr)]
+        registered: list[cst.BaseExpression] = []
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if (
+                type(node) is cst.Call
+                and type(node.func) is cst.Attribute
+                and node.func.attr.value in ("register_buffer", "register_parameter")
+                and len(node.args) >= 2
+                and type(node.args[0].value) is cst.SimpleString
+                and node.args[0].value.evaluated_value == attr
+            ):
+                registered.append(node.args[1].value)
+            return None
+
+        for method in methods:
+            walk(method, enter, lambda node: None)
+        if values:
+            found = not registered and all(
+                type(v) is cst.Call and self.ctx.qualified_name(v.func) in PARAMETERS
+                for v in values
+            )
+        else:
+            found = (
+                len(registered) == 1
+                and type(registered[0]) is cst.Call
+                and (self.ctx.qualified_name(registered[0].func) or "").startswith("torch.")
+            )
+        found = found and attr not in class_annotations(self.ctx, owner)
+        self._tensor_attributes[key] = found
+        return found
 
     def _tensor_elements(self, iterable: cst.BaseExpression) -> bool:
         """Whether each element a loop over ``iterable`` gives is a Tensor: a Tensor's rows, or
