@@ -17,6 +17,8 @@ torch version, and stored as data keyed by ``major.minor``:
   ``torch.compile``; ``torch_skip_breaks`` gives the graph-break type of those that fail
   another way ("Attempted to inline function marked as skipped" for a constructor,
   "Sparse tensor creation not supported").
+- ``io_refused``: the ``io`` classes (``io.BytesIO``, ``io.StringIO``, ...) whose
+  construction in compiled code fails ``fullgraph=True`` ("Unsupported method call").
 - ``math_size_refused``: the ``math`` functions (``math.isqrt``, ``math.gcd``, ...) whose call
   on a size fails ``fullgraph=True`` ("torch.* op returned non-Tensor") once the size varies
   between calls and Dynamo makes it symbolic.
@@ -201,6 +203,46 @@ def stdlib_skipped() -> list[str]:
     return _skipped(STDLIB_MODULES, torch_only=False)
 
 
+def io_refused() -> list[str]:
+    """The ``io`` classes whose construction in compiled code Dynamo refuses (``io.BytesIO()``,
+    ``io.StringIO()``: "Unsupported method call"), asked of those constructible without
+    arguments."""
+    import io
+    import logging
+    import warnings
+
+    import torch
+    from torch._dynamo.exc import Unsupported
+
+    torch._logging.set_logs(dynamo=logging.CRITICAL)
+    refused = []
+    for name in dir(io):
+        cls = getattr(io, name)
+        if name.startswith("_") or not isinstance(cls, type) or issubclass(cls, BaseException):
+            continue
+        try:
+            cls()
+        except Exception:  # noqa: BLE001 - needs arguments (a file, a raw stream)
+            continue
+
+        def probe(x, cls=cls):
+            cls()
+            return x + 1
+
+        torch._dynamo.reset()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                torch.compile(probe, fullgraph=True, backend="eager")(torch.ones(1))
+        except Unsupported:
+            refused.append(f"io.{name}")
+        except Exception:  # noqa: BLE001 - another failure: not this table's
+            pass
+        finally:
+            torch._dynamo.reset()
+    return sorted(refused)
+
+
 def math_size_refused() -> list[str]:
     """The ``math`` functions Dynamo refuses on a symbolic size (``math.isqrt(n)`` with
     ``n = x.shape[1]``): compiled for one size, then called with another (the size becomes
@@ -337,6 +379,7 @@ def main() -> None:
             name: refusal for name, refusal in refused.items() if refusal != REFUSALS[0]
         },
         "stdlib_skipped": stdlib_skipped(),
+        "io_refused": io_refused(),
         "math_size_refused": math_size_refused(),
         "nn_parameter_modules": nn_parameter_modules(),
         "torch_state_queries": torch_state_queries(),

@@ -84,3 +84,11 @@ def math_size_refused() -> frozenset[str]:
     return frozenset(
         entry_for_installed_torch(json.loads(TABLES.read_text())).get("math_size_refused", ())
     )
+
+
+@functools.cache
+def io_refused() -> frozenset[str]:
+    """The ``io`` classes Dynamo refuses to construct (``"io.BytesIO"``, ``"io.StringIO"``)."""
+    return frozenset(
+        entry_for_installed_torch(json.loads(TABLES.read_text())).get("io_refused", ())
+    )
