@@ -85,6 +85,24 @@ FLOAT_TOLIST = Message(
     ),
     CONVERSIONS["tolist"][1].advice,
 )
+# Standard-library reductions of the list that guard on its numbers whatever their dtype
+# (torch 2.13, export of `math.fsum(t.tolist())` / `statistics.mean(...)` of a float or an
+# integer tensor: GuardOnDataDependentSymNode or "Could not extract specialized integer";
+# `sum` and `math.prod` stay symbolic).
+STDLIB_REDUCERS = frozenset(
+    {
+        "math.fsum", "statistics.mean", "statistics.fmean", "statistics.geometric_mean",
+        "statistics.harmonic_mean", "statistics.median", "statistics.median_low",
+        "statistics.median_high", "statistics.mode", "statistics.multimode",
+        "statistics.quantiles", "statistics.stdev", "statistics.pstdev",
+        "statistics.variance", "statistics.pvariance",
+    }
+)  # fmt: skip
+REDUCED_EXPORT = (
+    "export",
+    "torch.export fails where `math.fsum` / `statistics` reduce the data-dependent numbers "
+    "(a guard on them, or a specialisation of an integer)",
+)
 # Calls that compare the list's values: export cannot guard on data-dependent floats
 # (`statistics.median` sorts them).
 COMPARING_BUILTINS = frozenset(
@@ -120,8 +138,9 @@ class HostSyncConversion(Rule):
       true division, rows of one taken by a loop over it or over `zip` / `enumerate` of it),
       where `fullgraph=True` fails whatever plain compile reports. `torch.export` takes the
       values as unbacked symbols, and fails where `min`, `max`, `sorted` or `statistics.median`
-      compare floats among them (`min(h.flatten().tolist())`; integers pass): export is
-      claimed there.
+      compare floats among them (`min(h.flatten().tolist())`; integers pass), and where
+      `math.fsum` or a `statistics` function reduces them (floats and integers alike; `sum`
+      and `math.prod` stay symbolic): export is claimed there.
     - `.numpy()`: `torch.export` (non-strict) fails (".numpy() is not supported for tensor
       subclasses"); `torch.jit.trace` bakes the array in. `torch.compile` traces NumPy code.
     - `.data_ptr()`: `torch.export` fails (fake tensors have no storage).
@@ -259,6 +278,26 @@ class HostSyncConversion(Rule):
         ),
     ]
     INVALID = [
+        # The lengths reduced by the standard library: export cannot reduce unbacked numbers.
+        Invalid(
+            """
+            import statistics
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, lengths):
+                    average = statistics.mean(lengths.tolist())
+                    return x / average
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.tensor([1, 2])), (torch.randn(2, 4), torch.tensor([3, 5]))]
+            """,
+            line=8,
+            backends=("export", "trace"),
+            message_contains="statistics",
+        ),
         Invalid(
             """
             import statistics
@@ -446,6 +485,7 @@ class HostSyncConversion(Rule):
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._compared_lists: set[int] = set()
+        self._reduced_lists: set[int] = set()
 
     def visit_Call(self, node: cst.Call) -> None:
         if (
@@ -454,6 +494,8 @@ class HostSyncConversion(Rule):
             and self.ctx.qualified_name(node.func) in COMPARING_BUILTINS
         ):
             self._compared_lists.add(id(node.args[0].value))
+        if node.args and self.ctx.qualified_name(node.func) in STDLIB_REDUCERS:
+            self._reduced_lists.add(id(node.args[0].value))
         func = node.func
         if not self.ctx.in_graph or not isinstance(func, cst.Attribute) or node.args:
             return
@@ -469,6 +511,10 @@ class HostSyncConversion(Rule):
                 targets, message = ("compile", *targets), FLOAT_TOLIST
             if floating(self.ctx, func.value) and self._compared(node):
                 targets, message = (*targets, "export"), FLOAT_TOLIST
+            elif id(node) in self._reduced_lists:
+                clauses = tuple(c for c in message.clauses if c[0] != "export")
+                message = Message(message.subject, (*clauses, REDUCED_EXPORT), message.advice)
+                targets = (*targets, "export")
         self.report(node, message, targets=targets)
 
     def _compared(self, tolist: cst.Call) -> bool:

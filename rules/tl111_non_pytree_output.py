@@ -45,7 +45,8 @@ class NonPytreeOutput(Rule):
     caller's to take apart). A `None` only some inputs give (`loss = None` then `if labels is
     not None: loss = ...`) is not flagged. A string in the returned tuple or list (a literal,
     or `self.task` that `__init__` binds only to string literals) fails trace the same way, and
-    a set (returned, or in the returned tuple) fails both export and trace.
+    a set (returned, or in the returned tuple) fails both export and trace, and so does a
+    `torch.dtype` or `torch.device` in the returned tuple (`return y, x.dtype`).
     Not flagged: `NamedTuple`s and classes built on another library base (an installed
     transformers' `ModelOutput`), submodules' outputs that the caller takes apart (only the
     converted root's return is checked), and, for export, classes registered in their file with
@@ -72,6 +73,7 @@ class NonPytreeOutput(Rule):
     | a tuple or list holding `None`     | passes | fails (3) | fails (3) |
     | a tuple or list holding a `str`    | passes | fails (3) | fails (3) |
     | a `set`, or a tuple holding one    | fails (2) | fails (3) | fails (3) |
+    | a tuple holding a dtype or device  | fails (2) | fails (3) | fails (3) |
 
     `torch.compile` returns every one of these as eager does, except a `SimpleNamespace`:
     constructing one in compiled code is an unsupported call (`fullgraph=True` raises
@@ -374,6 +376,28 @@ class NonPytreeOutput(Rule):
             line=11,
             backends=("trace",),
             message_contains="string",
+        ),
+        # The input's dtype next to the output: neither export nor trace can return it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 3)
+
+                def forward(self, x):
+                    y = self.fc(x.float())
+                    return y.to(x.dtype), x.dtype
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("export", "trace"),
+            message_contains="torch.dtype",
         ),
         # Configuration values of the module next to the tensors: names and a count.
         Invalid(
@@ -713,6 +737,8 @@ class NonPytreeOutput(Rule):
                 return
             if self._holds_none(node.value):
                 self.report(node.value, NONE_ELEMENT_MESSAGE, targets=("trace",))
+            elif self._holds_torch_value(node.value):
+                self.report(node.value, TORCH_VALUE_ELEMENT_MESSAGE, targets=("export", "trace"))
             elif self._holds_text(node.value):
                 self.report(node.value, TEXT_ELEMENT_MESSAGE, targets=("trace",))
             elif self._holds_set(node.value):
@@ -820,6 +846,24 @@ class NonPytreeOutput(Rule):
             if isinstance(item, (cst.Set, cst.SetComp)) or (
                 isinstance(item, cst.Call) and self.ctx.qualified_name(item.func) == "builtins.set"
             ):
+                return True
+        return False
+
+    def _holds_torch_value(self, value: cst.BaseExpression) -> bool:
+        """Whether ``value`` is a tuple or list display with a ``torch.dtype`` or
+        ``torch.device`` element: a tensor's ``.dtype`` / ``.device``, or ``torch.float16``."""
+        if not isinstance(value, (cst.Tuple, cst.List)):
+            return False
+        for element in value.elements:
+            item = element.value
+            if (
+                isinstance(item, cst.Attribute)
+                and item.attr.value in ("dtype", "device")
+                and self.ctx.kind(item.value) == Kind.TENSOR
+            ):
+                return True
+            name = self.ctx.qualified_name(item) or ""
+            if name.startswith("torch.") and name[len("torch.") :] in TORCH_DTYPES:
                 return True
         return False
 
@@ -997,6 +1041,24 @@ NONE_ELEMENT_MESSAGE = Message(
         ),
     ),
     "leave the None out (return a shorter tuple) or return a tensor in its place",
+)
+# torch's dtype objects by name (``torch.float16``), as a returned value.
+TORCH_DTYPES = frozenset(
+    {
+        "float16", "float32", "float64", "bfloat16", "half", "float", "double", "int8", "int16",
+        "int32", "int64", "uint8", "long", "int", "short", "bool", "complex64", "complex128",
+    }
+)  # fmt: skip
+TORCH_VALUE_ELEMENT_MESSAGE = Message(
+    "forward returns a torch.dtype or torch.device among its outputs",
+    (
+        ("export", "torch.export fails (a dtype or device is not a known pytree type)"),
+        (
+            "trace",
+            "torch.jit.trace fails (it outputs only tensors and tuples, lists or dicts of them)",
+        ),
+    ),
+    "return the tensors only; the caller reads `.dtype` / `.device` of the output",
 )
 TEXT_ELEMENT_MESSAGE = Message(
     "forward returns a Python value (a string, number or bool) among its outputs",
