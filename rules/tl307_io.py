@@ -6,6 +6,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.dynamo_tables import io_refused
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -38,15 +39,18 @@ class IoInGraph(Rule):
 
     ## What it does
     Finds calls that read or write files, run processes or talk to the network inside graph code,
-    typically debugging dumps of activations left in `forward`, and calls that pickle tensors
+    typically debugging dumps of activations left in `forward`, in-memory streams Dynamo cannot
+    construct (`io.BytesIO()`, `io.StringIO()`: the `io` classes in a table generated from
+    torch by `benchmarks/dynamo_tables.py`), and calls that pickle tensors
     there (`torch.save`, `pickle.dump`, `pickle.dumps` of a tensor, tensors, a module or its
     `state_dict()` / `parameters()`, directly or in a literal container): these also break
     `torch.export` (`pickle.dumps` breaking compile is TL317's).
 
     ## Why is this bad?
     Dynamo cannot trace I/O: `torch.compile(fullgraph=True)` raises (GB0059 "Failed to trace
-    builtin operator" for `open`, GB0007 for `torch.save`, GB0156 for `json.dumps`) and plain
-    `torch.compile` breaks the graph at each call.
+    builtin operator" for `open`, GB0007 for `torch.save`, GB0156 for `json.dumps`,
+    "Unsupported method call" for `io.BytesIO()`) and plain `torch.compile` breaks the graph
+    at each call.
     `torch.export` and `torch.jit.trace` perform the I/O once, at conversion time, and never
     again; pickling a tensor (`torch.save(h, buf)`, `pickle.dumps(h)`, a module's
     `state_dict()`) fails `torch.export` outright: it traces with fake tensors, which cannot be
@@ -220,6 +224,31 @@ class IoInGraph(Rule):
             """,
             line=8,
         ),
+        # An in-memory text buffer built in forward.
+        Invalid(
+            """
+            import io
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.log = ""
+
+                def forward(self, x):
+                    buffer = io.StringIO()
+                    buffer.write("forward")
+                    self.log = buffer.getvalue()
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+        ),
         # A snapshot pickled in a helper: export cannot pickle the fake tensor.
         Invalid(
             """
@@ -286,7 +315,7 @@ class IoInGraph(Rule):
             targets = tuple(backend for backend, _ in clauses)
             message = Message(f"`{name}` of a tensor in graph code", clauses, self.advice)
             self.report(node, message, targets=targets)
-        elif name in IO_CALLS:
+        elif name in IO_CALLS or (name is not None and name in io_refused()):
             self.report(node)
 
 
