@@ -4,11 +4,32 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 GRAD_CALLS = frozenset({"torch.autograd.grad"})
+# torch.autograd.functional's derivatives of a function: each runs autograd on the function's
+# output (torch 2.13: fullgraph raises "Failed to convert args/kwargs to proxy", export finds a
+# fake tensor among its constants, jit.trace fails).
+FUNCTIONAL_CALLS = frozenset(
+    f"torch.autograd.functional.{name}"
+    for name in ("jacobian", "hessian", "vjp", "jvp", "hvp", "vhp")
+)
+FUNCTIONAL_MESSAGE = Message(
+    subject="torch.autograd.functional derivative inside graph code",
+    clauses=(
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph "
+            "(Dynamo cannot put the call in the graph: Failed to convert args/kwargs to proxy)",
+        ),
+        ("export", "torch.export fails (a fake tensor ends up among the exported constants)"),
+        ("trace", "torch.jit.trace fails on the autograd the call runs"),
+    ),
+    advice="take the derivative outside the converted code, or write it in closed form",
+)
 
 
 class AutogradInGraph(Rule):
@@ -17,8 +38,10 @@ class AutogradInGraph(Rule):
     ## What it does
     Finds gradient computations that run inside the code a back-end converts: forces as the
     gradient of an energy (`torch.autograd.grad(e, pos)`), input-gradient saliency, a
-    gradient penalty, or `loss.backward()` called from `forward`. `torch.autograd.backward`
-    is TL317's (Dynamo skips it).
+    gradient penalty, or `loss.backward()` called from `forward`; and the derivatives of
+    `torch.autograd.functional` (`jacobian`, `hessian`, `vjp`, `jvp`, `hvp`, `vhp`), e.g. a
+    contractive penalty on an encoder's Jacobian. `torch.autograd.backward` is TL317's
+    (Dynamo skips it).
 
     ## Why is this bad?
     Checked with torch 2.13: Dynamo does not trace autograd calls by default, so
@@ -28,7 +51,10 @@ class AutogradInGraph(Rule):
     that requires grad, which it cannot record. `torch.export` fails on `backward()` and on a
     gradient with respect to an input ("We found a fake tensor in the exported program
     constant's list"); a gradient with respect to parameters only (`self.fc.weight`) exports,
-    so that case does not name export.
+    so that case does not name export. `torch.autograd.functional.jacobian` and its kin fail
+    on all three: Dynamo cannot put the call in the graph ("Failed to convert args/kwargs to
+    proxy"), export finds a fake tensor among its constants, and `torch.jit.trace` fails on
+    the autograd the call runs.
 
     ## Example
     ```python
@@ -151,6 +177,50 @@ class AutogradInGraph(Rule):
             """,
             line=12,
         ),
+        # torch.autograd.functional: a contractive penalty on the encoder's Jacobian.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.autograd.functional import jacobian
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.enc = nn.Sequential(nn.Linear(5, 3), nn.Sigmoid())
+
+                def forward(self, x):
+                    z = self.enc(x)
+                    jac = jacobian(self.enc, x[0], create_graph=True)
+                    return z, jac.pow(2).sum()
+
+            def inputs():
+                return [(torch.randn(2, 5),), (torch.randn(4, 5),)]
+            """,
+            line=12,
+        ),
+        Invalid(
+            """
+            import torch
+            import torch.autograd.functional as AF
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 1)
+
+                def energy(self, v):
+                    return torch.tanh(self.fc(v)).sum()
+
+                def forward(self, x):
+                    return AF.hessian(self.energy, x[0]).diagonal()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+        ),
     ]
 
     @classmethod
@@ -165,7 +235,11 @@ class AutogradInGraph(Rule):
             if self.ctx.kind(func.value) == Kind.TENSOR:
                 self.report(node)
             return
-        if self.ctx.qualified_name(func) not in GRAD_CALLS:
+        name = self.ctx.qualified_name(func)
+        if name in FUNCTIONAL_CALLS:
+            self.report(node, FUNCTIONAL_MESSAGE)
+            return
+        if name not in GRAD_CALLS:
             return
         inputs = [a.value for a in node.args if a.keyword is None][1:2] or [
             a.value for a in node.args if a.keyword and a.keyword.value == "inputs"
