@@ -32,6 +32,9 @@ IO_CALLS = {
     "requests.post",
     "socket.socket",
 }
+# Serialisers to and from text, which touch no file but which Dynamo cannot trace either
+# (torch 2.13: fullgraph=True raises "Unsupported method call" even on a constant dict).
+SERIALISING = frozenset({"json.dumps", "json.loads", "yaml.dump", "yaml.safe_dump"})
 
 
 class IoInGraph(Rule):
@@ -44,13 +47,15 @@ class IoInGraph(Rule):
     torch by `benchmarks/dynamo_tables.py`), and calls that pickle tensors
     there (`torch.save`, `pickle.dump`, `pickle.dumps` of a tensor, tensors, a module or its
     `state_dict()` / `parameters()`, directly or in a literal container): these also break
-    `torch.export` (`pickle.dumps` breaking compile is TL317's).
+    `torch.export` (`pickle.dumps` breaking compile is TL317's). Serialising to or from text
+    (`json.dumps`, `json.loads`, `yaml.dump`, `yaml.safe_dump`), e.g. statistics kept as JSON
+    on the module, is flagged too: it touches no file, but Dynamo cannot trace it either.
 
     ## Why is this bad?
     Dynamo cannot trace I/O: `torch.compile(fullgraph=True)` raises (GB0059 "Failed to trace
-    builtin operator" for `open`, GB0007 for `torch.save`, GB0156 for `json.dumps`,
-    "Unsupported method call" for `io.BytesIO()`) and plain `torch.compile` breaks the graph
-    at each call.
+    builtin operator" for `open`, GB0007 for `torch.save`, GB0156 "Unsupported method call"
+    for `json.dumps` / `json.loads`, even of a constant dict) and plain `torch.compile` breaks
+    the graph at each call.
     `torch.export` and `torch.jit.trace` perform the I/O once, at conversion time, and never
     again; pickling a tensor (`torch.save(h, buf)`, `pickle.dumps(h)`, a module's
     `state_dict()`) fails `torch.export` outright: it traces with fake tensors, which cannot be
@@ -301,6 +306,34 @@ class IoInGraph(Rule):
             line=14,
             backends=("compile", "export"),
         ),
+        # Statistics kept as JSON text, written by a mixin's helper that forward calls.
+        Invalid(
+            """
+            import json
+
+            import torch
+            from torch import nn
+
+            class StatsMixin:
+                def record(self, **stats):
+                    self.last_stats = json.dumps(stats)
+
+            class Model(StatsMixin, nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.last_stats = "{}"
+
+                def forward(self, x):
+                    self.record(rows=x.shape[0], mode="eval")
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=8,
+            backends=("compile",),
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -317,8 +350,21 @@ class IoInGraph(Rule):
             self.report(node, message, targets=targets)
         elif name in IO_CALLS or (name is not None and name in io_refused()):
             self.report(node)
+        elif name in SERIALISING:
+            self.report(node, SERIALISING_MESSAGE)
 
 
+SERIALISING_MESSAGE = Message(
+    "serialisation to or from text in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (Unsupported method call) and plain "
+            "torch.compile breaks the graph here",
+        ),
+    ),
+    "build the text outside the compiled code (a forward hook or the caller)",
+)
 # Calls that pickle their first argument (pickle.dumps is TL317's for compile: Dynamo skips it).
 PICKLING = frozenset({"torch.save", "pickle.dump", "pickle.dumps"})
 # Module methods that return its tensors (a state dict, parameter / buffer iterators).
