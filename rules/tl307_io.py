@@ -54,8 +54,8 @@ class IoInGraph(Rule):
     ## Why is this bad?
     Dynamo cannot trace I/O: `torch.compile(fullgraph=True)` raises (GB0059 "Failed to trace
     builtin operator" for `open`, GB0007 for `torch.save`, GB0156 "Unsupported method call"
-    for `json.dumps` / `json.loads`, even of a constant dict) and plain `torch.compile` breaks
-    the graph at each call.
+    for `json.dumps` / `json.loads`, even of a constant dict, "Unsupported method call" for
+    `io.BytesIO()`) and plain `torch.compile` breaks the graph at each call.
     `torch.export` and `torch.jit.trace` perform the I/O once, at conversion time, and never
     again; pickling a tensor (`torch.save(h, buf)`, `pickle.dumps(h)`, a module's
     `state_dict()`) fails `torch.export` outright: it traces with fake tensors, which cannot be
