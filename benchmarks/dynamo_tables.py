@@ -366,6 +366,33 @@ def torch_state_queries() -> list[str]:
     return sorted(found)
 
 
+def torch_tuple_returns() -> list[str]:
+    """Public ``torch.*`` operators every schema of which returns two or more tensors
+    (``torch.histogram`` -> ``(hist, bin_edges)``, ``torch.slogdet``, ``torch.lu_unpack``): a
+    call of one, or of the tensor method of that name, gives a tuple. Overloads that return
+    one tensor (``torch.max(x)`` beside ``torch.max(x, dim)``) keep a name out, and so do
+    Python wrappers (``torch.unique_consecutive`` returns one tensor unless asked for more)."""
+    import inspect
+
+    import torch
+
+    schemas: dict[str, list] = {}
+    for schema in torch._C._jit_get_all_schemas():
+        if schema.name.startswith("aten::") and schema.overload_name != "out":
+            schemas.setdefault(schema.name[6:], []).append(schema)
+    found = []
+    for name, overloads in schemas.items():
+        function = getattr(torch, name, None)
+        if name.startswith("_") or not callable(function) or inspect.isfunction(function):
+            continue
+        if all(
+            len(s.returns) >= 2 and all("Tensor" in str(r.type) for r in s.returns)
+            for s in overloads
+        ):
+            found.append(f"torch.{name}")
+    return sorted(found)
+
+
 def main() -> None:
     import torch
 
@@ -384,6 +411,7 @@ def main() -> None:
         "nn_parameter_modules": nn_parameter_modules(),
         "torch_state_queries": torch_state_queries(),
         "nn_lazy_modules": nn_lazy_modules(),
+        "torch_tuple_returns": torch_tuple_returns(),
     }
     TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

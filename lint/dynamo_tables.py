@@ -71,6 +71,14 @@ def torch_state_queries() -> frozenset[str]:
 
 
 @functools.cache
+def torch_tuple_returns() -> frozenset[str]:
+    """The ``torch.*`` operators that return a tuple of tensors on every overload
+    (``"torch.histogram"``, ``"torch.slogdet"``); the tensor method of the same name does too."""
+    entry = entry_for_installed_torch(json.loads(TABLES.read_text()))
+    return frozenset(entry.get("torch_tuple_returns", ()))
+
+
+@functools.cache
 def nn_lazy_modules() -> frozenset[str]:
     """The ``torch.nn`` classes whose parameters stay uninitialized until their first forward
     (``"torch.nn.LazyLinear"``, ``"torch.nn.LazyConv2d"``)."""

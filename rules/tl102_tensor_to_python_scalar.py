@@ -124,14 +124,10 @@ NUMPY_NUMBER = Message(
     "use the torch function and keep the value a tensor",
 )
 # `math.f(t)` of a tensor (torch 2.13): fullgraph raises and plain compile breaks on each; export
-# fails on these (its guard on the unbacked float; `trunc`: TypeError), and was seen to pass
-# `math.pow`.
-MATH_EXPORT_FAILS = frozenset(
-    f"math.{name}"
-    for name in (
-        "sqrt log exp floor ceil isfinite fabs cos sin tanh log2 log10 atan erf isnan degrees trunc"
-    ).split()
-)
+# fails on each (its guard on the unbacked float, measured on 39 functions of one and two
+# arguments: sqrt, atan2, hypot, fmod, log(t, 2), ...; `trunc`: TypeError) except `math.pow`,
+# which it keeps symbolic.
+MATH_EXPORT_PASSES = frozenset({"math.pow"})
 MATH_OF_TENSOR = Message(
     "a `math` function of a tensor reads its data as a Python float",
     (
@@ -204,9 +200,9 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
     not taken for a tensor).
 
     The same for NumPy data made from a tensor (`float(np.mean(h.numpy()))`) and for `math`
-    functions of a tensor (`math.sqrt(h.var() + 1e-5)`, which read it with `__float__`: export
-    is claimed for `sqrt`, `log`, `exp`, `floor`, `ceil`, `isfinite` and `fabs`, which torch
-    2.13's export was seen to fail on; it passes `math.pow`). Also the implicit
+    functions of a tensor (`math.sqrt(h.var() + 1e-5)`, `math.atan2(v[1], v[0])`, which read it
+    with `__float__`: export is claimed for every one but `math.pow`, which torch 2.13's export
+    keeps symbolic). Also the implicit
     conversions: a tensor as a slice bound (`y[..., :n]` with `n` a 0-d
     tensor, as julius' resampler slices by `torch.ceil(...).long()`) and a tensor read from data
     as a size (`torch.arange(lengths.max())`, `x.new_zeros(n, d)`, `x.topk(k)`, `F.pad`'s pad,
@@ -440,6 +436,25 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         ),
     ]
     INVALID = [
+        # A math function of two values read from a tensor: export guards on them.
+        Invalid(
+            """
+            import math
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    v = x.mean(0)
+                    return x * math.atan2(v[1], v[0])
+
+            def inputs():
+                return [(torch.randn(3, 2),), (torch.randn(3, 2) - 1,)]
+            """,
+            line=9,
+            backends=("compile", "export", "trace"),
+        ),
         # A statistic kept on self for logging, which no graph code reads back: the trace
         # computes the output as eager does, so the finding names compile and export only.
         Invalid(
@@ -942,7 +957,7 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         value = node.args[0].value
         if self.ctx.kind(value) != Kind.TENSOR or self._assumed_tensor(value):
             return
-        targets = self._read_targets(node, value, export=name in MATH_EXPORT_FAILS)
+        targets = self._read_targets(node, value, export=name not in MATH_EXPORT_PASSES)
         if targets:
             self.report(node, MATH_OF_TENSOR, targets=targets)
 

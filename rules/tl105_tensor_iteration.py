@@ -106,6 +106,21 @@ class TensorIteration(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # Unpacking what a torch operator returns as a tuple (its schemas say so): no tensor.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, a):
+                    sign, logdet = torch.slogdet(a @ a.transpose(-1, -2) + torch.eye(3))
+                    return sign * logdet
+
+            def inputs():
+                return [(torch.randn(2, 3, 3),), (torch.randn(4, 3, 3),)]
+            """
+        ),
         # Unpacking a tuple a submodule's method returns in a tuple: no tensor is iterated.
         Valid(
             """

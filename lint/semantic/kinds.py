@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import libcst as cst
 
 from torchlint.lint.conditions import ends_in_exit
-from torchlint.lint.dynamo_tables import torch_state_queries
+from torchlint.lint.dynamo_tables import torch_state_queries, torch_tuple_returns
 from torchlint.lint.graph_queries import assignments, bound_names
 from torchlint.lint.semantic.summary import PARTIALS
 from torchlint.lint.walk import walk
@@ -1286,6 +1286,8 @@ class KindInference:
                     return TS
                 if method in ("unique", "unique_consecutive") and _returns_extras(node):
                     return TS
+                if method not in TENSOR_METHOD_KINDS and f"torch.{method}" in torch_tuple_returns():
+                    return TS  # `x.histogram(8)`, `a.slogdet()`
                 return TENSOR_METHOD_KINDS.get(method, T)
             if receiver == SHAPE:
                 return SIZE if method in ("numel", "index", "count") else CONST
@@ -1466,6 +1468,8 @@ class KindInference:
             return TS  # `values, inverse = torch.unique(x, return_inverse=True)`
         if name in TORCH_FUNCTION_KINDS:
             return TORCH_FUNCTION_KINDS[name]
+        if name in torch_tuple_returns():
+            return TS  # `hist, edges = torch.histogram(x, bins=8)`
         if name.startswith("torch.sym_"):
             # `torch.sym_max(H, W)`, `torch.sym_int(n)`: Python numbers (SymInts under
             # compile and export) computed from their arguments, not tensors.
