@@ -56,7 +56,8 @@ class GlobalValueInScript(Rule):
     Finds names in code that `torch.jit.script` compiles that refer to a module-level variable
     holding a value: a number, string, bool, `None`, a tuple / list / dict, a tensor made with a
     `torch` factory (or a method or index of one: `torch.tensor([...]).view(1, 3, 1, 1)`,
-    `.item()`), a `torch` dtype or `torch.device`, or a `logging.getLogger(...)` logger
+    `.item()`), a `torch` dtype or `torch.device`, a `range(...)`, or a `logging.getLogger(...)`
+    logger
     (`EPS = 1e-6` read in `forward`, or in a function that scripted code calls). Functions,
     classes and imported modules are fine.
 
@@ -65,7 +66,8 @@ class GlobalValueInScript(Rule):
     `python value of type 'float' cannot be used as a value. Perhaps it is a closed over global
     variable? If so, please consider passing it in as an argument or use a local variable
     instead.` (`undefined value` for a `None` global, `attribute lookup is not defined on python
-    value of type 'Logger'` for a logger; `type 'Tensor'`, `'list'`, `'device'` for those).
+    value of type 'Logger'` for a logger; `type 'Tensor'`, `'list'`, `'device'` for those;
+    `python value of type 'range' cannot be used as an iterable` for a range).
     `torch.compile` and `torch.export` read globals
     fine.
 
@@ -150,6 +152,15 @@ class GlobalValueInScript(Rule):
             message_contains="SHAPE",
         ),
         Invalid(_example("DTYPE = torch.float64", "        return x.to(DTYPE)"), line=9),
+        # A range kept at module level and looped over.
+        Invalid(
+            _example(
+                "LEVELS = range(1, 3)",
+                "        for level in LEVELS:\n            x = x + level\n        return x",
+            ),
+            line=9,
+            message_contains="range `LEVELS`",
+        ),
         Invalid(_example("OFFSET = torch.ones(3)", "        return x + OFFSET"), line=9),
         Invalid(
             "import torch\nfrom torch import nn\n\n"
@@ -234,6 +245,8 @@ class GlobalValueInScript(Rule):
                 return "tensor"
             if name == "torch.device":
                 return "device"
+            if name == "builtins.range":
+                return "range"
             if name == "logging.getLogger":
                 return "logger"
             if isinstance(value.func, cst.Attribute):  # a method of a tensor: .view(...), .item()
