@@ -286,7 +286,8 @@ class UnsupportedAttributeInScript(Rule):
     `self.config = Config(...)` of a dataclass, a namespace object
     (`self.cfg = types.SimpleNamespace(...)`, `argparse.Namespace(...)`, or a parameter
     annotated as one), `self.keep = slice(...)`, a plain tuple or list of modules
-    (`self.paths = (self.a, self.b)`: torch 2.13 `failed to convert Python type: 'tuple'`,
+    (`self.paths = (self.a, self.b)`, `[nn.Linear(d, d) for _ in range(depth)]`: torch 2.13
+    `failed to convert Python type: 'tuple'`,
     where an `nn.ModuleList` converts), `self.act = functools.partial(...)`, a dict / list /
     tuple display holding a function (`self.acts = {"relu": F.relu, "gelu": F.gelu}`: a
     `torch.nn.functional` function, a `torch` function that is also a Tensor method, a
@@ -816,6 +817,30 @@ class UnsupportedAttributeInScript(Rule):
             """,
             line=11,
             message_contains="failed to convert Python type",
+        ),
+        # A list comprehension of modules: a plain list too.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, depth: int = 2):
+                    super().__init__()
+                    self.blocks = [nn.Linear(3, 3) for _ in range(depth)]
+                    for i, block in enumerate(self.blocks):
+                        self.add_module(f"block{i}", block)
+
+                def forward(self, x):
+                    for block in self.blocks:
+                        x = block(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="plain list of modules",
         ),
         # A slice object stored on the module.
         Invalid(
@@ -1840,6 +1865,8 @@ class UnsupportedAttributeInScript(Rule):
             # of modules is no module container).
             kind = "tuple" if isinstance(value, cst.Tuple) else "list"
             return f"a plain {kind} of modules"
+        if isinstance(value, cst.ListComp) and self._module_element(cst.Element(value.elt)):
+            return "a plain list of modules"  # `[nn.Linear(d, d) for _ in range(depth)]`
         if isinstance(value, cst.Dict) and not value.elements:
             return "an empty dict"
         held = self._functions_held(value)
