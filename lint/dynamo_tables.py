@@ -15,10 +15,16 @@ TABLES = Path(find_spec("torchlint.rules").origin).with_name("dynamo_tables.json
 
 
 @functools.cache
+def _entry() -> dict:
+    """The installed torch version's tables, read once per process."""
+    return entry_for_installed_torch(json.loads(TABLES.read_text()))
+
+
+@functools.cache
 def numpy_traced() -> frozenset[str]:
     """The NumPy functions Dynamo traces through ``torch._numpy`` (``"argmin"``,
     ``"linalg.norm"``)."""
-    return frozenset(entry_for_installed_torch(json.loads(TABLES.read_text()))["numpy_traced"])
+    return frozenset(_entry()["numpy_traced"])
 
 
 @functools.cache
@@ -26,7 +32,7 @@ def torch_skipped() -> frozenset[str]:
     """The torch callables Dynamo refuses (``"torch.sparse_coo_tensor"``,
     ``"torch.manual_seed"``, ``"torch.autograd.detect_anomaly"``): compiled code calling one
     breaks the graph there."""
-    return frozenset(entry_for_installed_torch(json.loads(TABLES.read_text()))["torch_skipped"])
+    return frozenset(_entry()["torch_skipped"])
 
 
 SKIPPED_CALL = "Attempted to call function marked as skipped"
@@ -42,61 +48,52 @@ def torch_skip_break(name: str) -> str:
 
 @functools.cache
 def _torch_skip_breaks() -> dict[str, str]:
-    return entry_for_installed_torch(json.loads(TABLES.read_text())).get("torch_skip_breaks", {})
+    return _entry().get("torch_skip_breaks", {})
 
 
 @functools.cache
 def stdlib_skipped() -> frozenset[str]:
     """The standard-library functions Dynamo marks as skipped (``"bisect.bisect"``,
     ``"zlib.crc32"``, ``"re.match"``): compiled code calling one breaks the graph there."""
-    return frozenset(entry_for_installed_torch(json.loads(TABLES.read_text()))["stdlib_skipped"])
+    return frozenset(_entry()["stdlib_skipped"])
 
 
 @functools.cache
 def nn_parameter_modules() -> frozenset[str]:
     """The ``torch.nn`` classes whose constructor creates an ``nn.Parameter``
     (``"torch.nn.Linear"``, ``"torch.nn.LayerNorm"``)."""
-    return frozenset(
-        entry_for_installed_torch(json.loads(TABLES.read_text()))["nn_parameter_modules"]
-    )
+    return frozenset(_entry()["nn_parameter_modules"])
 
 
 @functools.cache
 def torch_state_queries() -> frozenset[str]:
     """The ``torch.*`` functions that take no tensor and return a Python value about torch's
     state (``"torch.are_deterministic_algorithms_enabled"``, ``"torch.get_num_threads"``)."""
-    return frozenset(
-        entry_for_installed_torch(json.loads(TABLES.read_text()))["torch_state_queries"]
-    )
+    return frozenset(_entry()["torch_state_queries"])
 
 
 @functools.cache
 def torch_tuple_returns() -> frozenset[str]:
     """The ``torch.*`` operators that return a tuple of tensors on every overload
     (``"torch.histogram"``, ``"torch.slogdet"``); the tensor method of the same name does too."""
-    entry = entry_for_installed_torch(json.loads(TABLES.read_text()))
-    return frozenset(entry.get("torch_tuple_returns", ()))
+    return frozenset(_entry().get("torch_tuple_returns", ()))
 
 
 @functools.cache
 def nn_lazy_modules() -> frozenset[str]:
     """The ``torch.nn`` classes whose parameters stay uninitialized until their first forward
     (``"torch.nn.LazyLinear"``, ``"torch.nn.LazyConv2d"``)."""
-    return frozenset(entry_for_installed_torch(json.loads(TABLES.read_text()))["nn_lazy_modules"])
+    return frozenset(_entry()["nn_lazy_modules"])
 
 
 @functools.cache
 def math_size_refused() -> frozenset[str]:
     """The ``math`` functions Dynamo refuses on a symbolic size (``"math.isqrt"``,
     ``"math.gcd"``): ``torch.* op returned non-Tensor`` once the size varies between calls."""
-    return frozenset(
-        entry_for_installed_torch(json.loads(TABLES.read_text())).get("math_size_refused", ())
-    )
+    return frozenset(_entry().get("math_size_refused", ()))
 
 
 @functools.cache
 def io_refused() -> frozenset[str]:
     """The ``io`` classes Dynamo refuses to construct (``"io.BytesIO"``, ``"io.StringIO"``)."""
-    return frozenset(
-        entry_for_installed_torch(json.loads(TABLES.read_text())).get("io_refused", ())
-    )
+    return frozenset(_entry().get("io_refused", ()))

@@ -298,6 +298,11 @@ def module_loggers(ctx) -> set[str]:  # type: ignore[no-untyped-def]
     return names
 
 
+def in_place_method(name: str) -> bool:
+    """``mul_``, ``lerp_``, ``copy_``: a tensor method that changes its tensor."""
+    return name.endswith("_") and not name.startswith("_")
+
+
 def self_attribute(node: cst.CSTNode) -> Optional[str]:
     """``X`` of ``self.X``, else None."""
     if (

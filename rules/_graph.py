@@ -261,12 +261,13 @@ def _arguments_passed(ctx: LintContext, name: str) -> list[cst.BaseExpression]:
     positional = [p.name.value for p in (*params.posonly_params, *params.params)]
     if name not in positional and name not in [p.name.value for p in params.kwonly_params]:
         return []
+    own_name = ctx.model.summary.qualify(info.qualname)
     found: list[cst.BaseExpression] = []
     complete = True
 
     def enter(node: cst.CSTNode) -> bool:
         nonlocal complete
-        if type(node) is not cst.Call or ctx.qualified_name(node.func) != _own_name(ctx):  # type: ignore[attr-defined]
+        if type(node) is not cst.Call or ctx.qualified_name(node.func) != own_name:  # type: ignore[attr-defined]
             return True
         value = _argument_for(node, positional, name)  # type: ignore[arg-type]
         if value is None:
@@ -277,14 +278,6 @@ def _arguments_passed(ctx: LintContext, name: str) -> list[cst.BaseExpression]:
 
     walk(ctx.module, enter, _ignore)
     return found if complete else []
-
-
-def _own_name(ctx: LintContext) -> Optional[str]:
-    info = ctx.function_info
-    if info is None:
-        return None
-    module = ctx.model.summary.module
-    return f"{module}.{info.qualname}" if module else info.qualname
 
 
 def _argument_for(call: cst.Call, positional: list[str], name: str) -> Optional[cst.BaseExpression]:

@@ -11,6 +11,7 @@ from typing import Optional, Union
 import libcst as cst
 
 from torchlint.lint.context import LintContext
+from torchlint.lint.graph_queries import in_place_method
 from torchlint.lint.rule import Rule
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import syntax_children
@@ -127,7 +128,7 @@ def mutated_names(node: cst.CSTNode) -> set[str]:
                     target = item.target.value
         elif kind is cst.Call and type(child.func) is cst.Attribute:  # type: ignore[attr-defined]
             method = child.func.attr.value  # type: ignore[attr-defined]
-            if method.endswith("_") and not method.startswith("_"):
+            if in_place_method(method):
                 target = child.func.value  # type: ignore[attr-defined]
         while type(target) in _ACCESSES:
             target = target.value  # type: ignore[union-attr]

@@ -23,6 +23,7 @@ from torchlint.lint.semantic.summary import ClassSummary
 from torchlint.lint.walk import own_returns, top_level_definition
 
 from ._graph import held_by_another_module, init_only_state
+from .tl207_global_value_in_script import DTYPE_NAMES
 
 
 class NonPytreeOutput(Rule):
@@ -863,7 +864,7 @@ class NonPytreeOutput(Rule):
             ):
                 return True
             name = self.ctx.qualified_name(item) or ""
-            if name.startswith("torch.") and name[len("torch.") :] in TORCH_DTYPES:
+            if name.startswith("torch.") and name[len("torch.") :] in DTYPE_NAMES:
                 return True
         return False
 
@@ -1042,13 +1043,6 @@ NONE_ELEMENT_MESSAGE = Message(
     ),
     "leave the None out (return a shorter tuple) or return a tensor in its place",
 )
-# torch's dtype objects by name (``torch.float16``), as a returned value.
-TORCH_DTYPES = frozenset(
-    {
-        "float16", "float32", "float64", "bfloat16", "half", "float", "double", "int8", "int16",
-        "int32", "int64", "uint8", "long", "int", "short", "bool", "complex64", "complex128",
-    }
-)  # fmt: skip
 TORCH_VALUE_ELEMENT_MESSAGE = Message(
     "forward returns a torch.dtype or torch.device among its outputs",
     (

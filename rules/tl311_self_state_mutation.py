@@ -9,7 +9,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import self_attribute
+from torchlint.lint.graph_queries import in_place_method, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FileModel
@@ -690,7 +690,7 @@ class SelfStateMutation(Rule):
         if (
             isinstance(func, cst.Attribute)
             and isinstance(func.value, cst.Attribute)
-            and _in_place_method(func.attr.value)
+            and in_place_method(func.attr.value)
             and self.ctx.kind(func.value) == Kind.TENSOR
         ):
             self._check_in_place(func.value, node)
@@ -726,7 +726,7 @@ def _skip_stores(node: cst.CSTNode, skip: set[int]) -> bool:
     if kind is cst.Call:
         func = node.func  # type: ignore[attr-defined]
         if type(func) is cst.Attribute and (
-            func.attr.value in MUTATING_METHODS or _in_place_method(func.attr.value)
+            func.attr.value in MUTATING_METHODS or in_place_method(func.attr.value)
         ):
             skip.add(id(func.value))
         return True
@@ -994,11 +994,6 @@ def _registered_buffers(module: cst.Module, model: FileModel) -> dict[Optional[s
 
     walk(module, enter, leave, LEAF_TYPES)
     return names
-
-
-def _in_place_method(name: str) -> bool:
-    """``mul_``, ``lerp_``, ``copy_``: a tensor method that changes its tensor."""
-    return name.endswith("_") and not name.startswith("_")
 
 
 IN_PLACE_MESSAGE = Message(
