@@ -41,9 +41,10 @@ def compute_verdicts(files: list[Path], regen: bool) -> dict[str, dict]:
     sys.path.insert(0, str(REPO))
     from tests.oracle import check  # noqa: PLC0415 - needs torch, only when asked
 
-    stems = {path.stem for path in files}
+    # Probes no longer in the folder (renamed) go; those not asked about keep their verdicts.
+    present = {path.stem for path in probe_files()}
     old = json.loads(VERDICTS.read_text()) if VERDICTS.exists() else {}
-    verdicts = {stem: v for stem, v in old.items() if stem in stems}  # renamed probes go
+    verdicts = {stem: v for stem, v in old.items() if stem in present}
     for path in files:
         if path.stem in verdicts and not regen:
             continue
