@@ -217,9 +217,10 @@ class UnsupportedCallInScript(Rule):
     `print` with keyword arguments; `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
     of the file annotated to return one: it fails at run time); a `slice(...)` returned or put in a list or
-    tuple (TorchScript indexes with one written in the subscript or bound to a local only); `tuple(...)` of a list or shape (a list literal, a shape, a parameter
-    annotated `List[...]`, a call of a method or function of the file annotated to return
-    one); a Tensor as a `range` bound (`range(steps)` of a parameter annotated Tensor: `all
+    tuple (TorchScript indexes with one written in the subscript or bound to a local only); `tuple(...)` of a list or shape (a list literal or comprehension, a shape, `list(...)`,
+    `sorted(...)`, `t.tolist()`, a parameter annotated `List[...]`, a call of a method or
+    function of the file annotated to return one, a local bound only to such values or
+    annotated `List[...]`); a Tensor as a `range` bound (`range(steps)` of a parameter annotated Tensor: `all
     inputs of range must be ints, found Tensor`); `t.item()` (a `number` in TorchScript) used
     as a `range` bound, a tensor index or
     the value of a local annotated `int` (`all inputs of range must be ints, found number`;
@@ -548,6 +549,25 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `tuple(...)` of a local bound only to a list (`list(...)` of a shape, appended to).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    shape = list(x.shape[:-1])
+                    shape.append(2)
+                    shape.append(x.size(-1) // 2)
+                    return x.view(tuple(shape))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=9,
+            message_contains="`tuple(...)`",
+        ),
         Invalid(
             _example(
                 '        keys = ["a", "b"]\n'
@@ -2905,8 +2925,25 @@ class UnsupportedCallInScript(Rule):
             return all(self.ctx.kind(e.value) is Kind.TENSOR for e in value.elements)
         return False
 
-    def _list_like(self, value: cst.BaseExpression) -> bool:
+    def _list_like(self, value: cst.BaseExpression, depth: int = 0) -> bool:
+        """A value TorchScript types as a list (of a length it does not know): a list display
+        or comprehension, a shape, ``list(...)`` / ``sorted(...)`` / ``t.tolist()``, a call of
+        a method or function of this file annotated ``-> List[...]``, a parameter annotated
+        ``List[...]``, and a local bound only to such values (or annotated ``List[...]``)."""
         if isinstance(value, (cst.List, cst.ListComp, cst.GeneratorExp)):
+            return True
+        if isinstance(value, cst.Call) and self.ctx.qualified_name(value.func) in (
+            "builtins.list",
+            "builtins.sorted",
+        ):
+            return True
+        if (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value == "tolist"
+            and not value.args
+            and self.ctx.kind(value.func.value) is Kind.TENSOR
+        ):
             return True
         while isinstance(value, cst.Subscript):
             value = value.value
@@ -2930,8 +2967,22 @@ class UnsupportedCallInScript(Rule):
                 ),
                 None,
             )
-            if param is not None and not assignments(self.ctx.function, value.value):
-                return self._list_annotation(param.annotation)
+            if param is not None:
+                if not assignments(self.ctx.function, value.value):
+                    return self._list_annotation(param.annotation)
+                return False
+            annotated = _local_annotation(self.ctx.function, value.value)
+            if annotated is not None:
+                return self._list_annotation(annotated)
+            bound = assignments(self.ctx.function, value.value)
+            return (
+                depth < 3
+                and bool(bound)
+                and all(
+                    size == 1 and v is not value and self._list_like(v, depth + 1)
+                    for v, _, size in bound
+                )
+            )
         return False
 
     def _callee(self, func: cst.BaseExpression) -> Optional[cst.FunctionDef]:
@@ -2961,6 +3012,26 @@ class UnsupportedCallInScript(Rule):
             return False
         name = self.ctx.qualified_name(annotation.annotation.value)
         return name in ("typing.List", "builtins.list")
+
+
+def _local_annotation(function: cst.FunctionDef, name: str) -> Optional[cst.Annotation]:
+    """The annotation of ``name: T = ...`` / ``name: T`` in ``function`` (nested functions
+    left out), or None."""
+    found: list[cst.Annotation] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and node is not function:
+            return False
+        if (
+            isinstance(node, cst.AnnAssign)
+            and isinstance(node.target, cst.Name)
+            and node.target.value == name
+        ):
+            found.append(node.annotation)
+        return None
+
+    walk(function, enter, lambda node: None)
+    return found[0] if found else None
 
 
 def _loop_iterables(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
