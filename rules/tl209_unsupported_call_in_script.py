@@ -25,6 +25,7 @@ from torchlint.rules._script import (
     class_annotations,
     class_def,
     class_methods,
+    has_constants,
     in_script,
     is_method,
     literal_type,
@@ -220,7 +221,8 @@ class UnsupportedCallInScript(Rule):
     tuple (TorchScript indexes with one written in the subscript or bound to a local only); `tuple(...)` of a list or shape (a list literal or comprehension, a shape, `list(...)`,
     `sorted(...)`, `t.tolist()`, a parameter annotated `List[...]`, a call of a method or
     function of the file annotated to return one, a local bound only to such values or
-    annotated `List[...]`); a Tensor as a `range` bound (`range(steps)` of a parameter annotated Tensor: `all
+    annotated `List[...]`, a module attribute the class binds only to lists or to a
+    `List[...]` parameter of `__init__`); a Tensor as a `range` bound (`range(steps)` of a parameter annotated Tensor: `all
     inputs of range must be ints, found Tensor`); `t.item()` (a `number` in TorchScript) used
     as a `range` bound, a tensor index or
     the value of a local annotated `int` (`all inputs of range must be ints, found number`;
@@ -549,6 +551,37 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `tuple(...)` of a module attribute `__init__` sets to a `List[int]` parameter.
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Resize(nn.Module):
+                def __init__(self, size: List[int]):
+                    super().__init__()
+                    self.size = size
+
+                def forward(self, x):
+                    return F.interpolate(x, size=tuple(self.size))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.resize = Resize([5, 7])
+
+                def forward(self, x):
+                    return self.resize(x)
+
+            def inputs():
+                return [(torch.randn(1, 2, 4, 4),), (torch.randn(2, 2, 3, 5),)]
+            """,
+            line=13,
+            message_contains="`tuple(...)`",
+        ),
         # `tuple(...)` of a local bound only to a list (`list(...)` of a shape, appended to).
         Invalid(
             """
@@ -2958,6 +2991,8 @@ class UnsupportedCallInScript(Rule):
         if isinstance(value, cst.Call):
             definition = self._callee(value.func)
             return definition is not None and self._list_annotation(definition.returns)
+        if self_attribute(value) is not None:
+            return self._list_attribute(value)
         if isinstance(value, cst.Name) and self.ctx.function is not None:
             param = next(
                 (
@@ -2984,6 +3019,41 @@ class UnsupportedCallInScript(Rule):
                 )
             )
         return False
+
+    def _list_attribute(self, value: cst.BaseExpression) -> bool:
+        """``self.<attr>`` that the module class's methods bind only to lists: a list display
+        or comprehension, ``list(...)``, or a parameter of ``__init__`` annotated
+        ``List[...]`` (a module attribute TorchScript types ``List[T]``). Not in a class with
+        ``Final`` / ``__constants__`` (a constant list is a tuple there) or that annotates the
+        attribute in its body."""
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return False
+        owner = info.owner_class
+        if attr in class_annotations(self.ctx, owner) or has_constants(self.ctx, owner):
+            return False
+        methods = class_methods(self.ctx, owner)
+        found = False
+        for method in methods:
+            params = {p.name.value: p for p in method.params.params}
+            for bound in self_assignments(method, attr):
+                if isinstance(bound, (cst.List, cst.ListComp)) or (
+                    isinstance(bound, cst.Call)
+                    and self.ctx.qualified_name(bound.func) == "builtins.list"
+                ):
+                    found = True
+                    continue
+                param = params.get(bound.value) if isinstance(bound, cst.Name) else None
+                if (
+                    param is None
+                    or method.name.value != "__init__"
+                    or assignments(method, param.name.value)
+                    or not self._list_annotation(param.annotation)
+                ):
+                    return False
+                found = True
+        return found
 
     def _callee(self, func: cst.BaseExpression) -> Optional[cst.FunctionDef]:
         """The definition of ``self.m`` (a method of the current class) or of a module-level
