@@ -28,8 +28,9 @@ class TensorIteration(Rule):
 
     ## What it does
     Finds Python iteration over the first dimension of a tensor in graph code (`for row in x`,
-    `[f(r) for r in x]`, `for r in x.unbind(0)`, `zip(x, y)`, the builtin `sum(x)`) and
-    `len(x)` on a tensor.
+    `[f(r) for r in x]`, `for r in x.unbind(0)`, `zip(x, y)`, the builtin `sum(x)`, an iterator
+    `iter(x)` / `next(iter(x))`, star-unpacking the rows into a call or a display:
+    `torch.block_diag(*x.unbind(0))`, `[*x]`) and `len(x)` on a tensor.
     So is iteration over the pieces of `x.split(k)` / `torch.split(x, k)` with an int size
     along dimension 0 (their number follows the first size: NeRF-style ray batching).
     Loops over `nn.ModuleList`, over `chunk(n)` pieces, `split`s along other dimensions or
@@ -86,6 +87,22 @@ class TensorIteration(Rule):
     targets = ("trace",)
 
     VALID = [
+        # Star-unpacking a fixed number of chunks, and a shape: no tensor's rows.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    a, b = x.chunk(2, dim=1)
+                    y = torch.cat([*x.chunk(2, dim=1)], 0)
+                    return y.view(*y.shape) + torch.cat((a, b), 0)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The builtin sum over a list of tensors or a fixed number of chunks: no tensor's rows.
         Valid(
             """
@@ -460,6 +477,46 @@ class TensorIteration(Rule):
             line=11,
             message_contains="builtin `sum()`",
         ),
+        # The anchor row through an iterator: the trace splits the 4 example rows.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.enc = nn.Linear(4, 4)
+
+                def forward(self, group):
+                    z = self.enc(group)
+                    anchor = next(iter(z))
+                    return z @ anchor
+
+            def inputs():
+                return [(torch.randn(4, 4),), (torch.randn(6, 4),)]
+            """,
+            line=11,
+        ),
+        # Star-unpacking the graphs of a batch into one call: one argument per graph.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, adj, x):
+                    big = torch.block_diag(*adj.unbind(0))
+                    return big @ x.reshape(-1, x.size(-1))
+
+            def inputs():
+                return [
+                    (torch.rand(2, 3, 3), torch.randn(2, 3, 4)),
+                    (torch.rand(3, 3, 3), torch.randn(3, 3, 4)),
+                ]
+            """,
+            line=6,
+        ),
     ]
 
     def _iterates_tensor(self, iterable: cst.BaseExpression) -> bool:
@@ -504,6 +561,23 @@ class TensorIteration(Rule):
         if self.ctx.in_graph and self._iterates_tensor(node.iter):
             self.report(node.iter)
 
+    def visit_StarredElement(self, node: cst.StarredElement) -> None:
+        # `[*x]`, `(*x.unbind(0),)`: one element per row.
+        if self.ctx.in_graph and self._surely_iterates_tensor(node.value):
+            self.report(node.value, STAR_MESSAGE)
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        # `torch.block_diag(*x.unbind(0))`: one argument per row.
+        if node.star == "*" and self.ctx.in_graph and self._surely_iterates_tensor(node.value):
+            self.report(node.value, STAR_MESSAGE)
+
+    def _surely_iterates_tensor(self, expr: cst.BaseExpression) -> bool:
+        """``expr`` iterates a tensor's first dimension, on the code's own evidence for a bare
+        name (a submodule's output taken for a tensor may be a tuple of them)."""
+        if type(expr) is cst.Call:
+            return self._iterates_tensor(expr)
+        return surely_tensor(self.ctx, expr)
+
     def visit_Assign(self, node: cst.Assign) -> None:
         # `k, v = memories` of a tensor iterates its first dimension.
         if (
@@ -522,6 +596,12 @@ class TensorIteration(Rule):
             if node.args and not node.args[0].keyword and self._iterates_tensor(node.args[0].value):
                 self.report(node, SUM_MESSAGE)
             return
+        if name == "builtins.iter":
+            # `next(iter(x))`: the iterator unbinds every row of x.
+            args = call_targets(node)
+            if len(args) == 1 and self._iterates_tensor(args[0]):
+                self.report(node, ITER_MESSAGE)
+            return
         if name != "builtins.len":
             return
         args = call_targets(node)
@@ -537,6 +617,15 @@ SUM_MESSAGE = (
     "the builtin `sum()` over a tensor adds its rows one by one in Python: torch.jit.trace "
     "unrolls it for the example input's size, so other batch sizes fail or give wrong results; "
     "use `x.sum(0)`"
+)
+STAR_MESSAGE = (
+    "star-unpacking a tensor's rows passes one value per row of the example input: "
+    "torch.jit.trace records that many, so other batch sizes fail or give wrong results; "
+    "give the op the tensor itself or index the rows it needs"
+)
+ITER_MESSAGE = (
+    "`iter()` of a tensor splits it into its rows: torch.jit.trace records one per row of the "
+    "example input, so other batch sizes fail or give wrong results; index the row (`x[0]`)"
 )
 UNPACK_MESSAGE = (
     "unpacking a tensor iterates over its first dimension: torch.jit.trace warns and records "
