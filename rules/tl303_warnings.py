@@ -1,24 +1,44 @@
-"""TL303: warnings.warn in graph code."""
+"""TL303: warnings.warn, or a change of the warnings filters, in graph code."""
 
 from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 
 WARN_CALLS = {"warnings.warn", "warnings.warn_explicit"}
+# Functions that change the warnings filters: each ends in the C builtin
+# `_warnings._filters_mutated`, which Dynamo cannot trace (torch 2.13, GB0007).
+FILTER_CALLS = {"warnings.simplefilter", "warnings.filterwarnings", "warnings.resetwarnings"}
+FILTER_MESSAGE = Message(
+    "changing the warnings filters in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "(GB0007: Dynamo cannot trace `_warnings._filters_mutated`)",
+        ),
+    ),
+    "set the filter around the call of the model, outside the compiled code, or guard it "
+    "with `if not torch.compiler.is_compiling():`",
+)
 
 
 class WarningsInGraph(Rule):
-    """Flags `warnings.warn(...)` in graph code.
+    """Flags `warnings.warn(...)` and changes of the warnings filters in graph code.
 
     ## What it does
-    Finds calls to `warnings.warn` and `warnings.warn_explicit` inside graph code.
+    Finds calls to `warnings.warn` and `warnings.warn_explicit` inside graph code, and calls
+    that change the warnings filters there (`warnings.simplefilter`, `filterwarnings`,
+    `resetwarnings`, often inside `with warnings.catch_warnings():`, which alone is fine).
 
     ## Why is this bad?
     Dynamo treats `warnings.warn` as a skipped function: `torch.compile(fullgraph=True)` raises
     (GB0007 "Attempted to call function marked as skipped") and plain `torch.compile` breaks the
     graph at each call. `torch.export` and `torch.jit.trace` warn once at conversion time.
+    A filter change ends in the C builtin `_warnings._filters_mutated`, which Dynamo cannot
+    trace either (the same GB0007).
 
     ## Example
     ```python
@@ -173,8 +193,38 @@ class WarningsInGraph(Rule):
             """,
             line=12,
         ),
+        Invalid(
+            """
+            import warnings
+            import torch
+            from torch import nn
+            import torch.nn.functional as F
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    x = x * 2
+                    with warnings.catch_warnings():
+                        warnings.filterwarnings("ignore", category=UserWarning)
+                        x = F.interpolate(x, scale_factor=2.0, mode="nearest")
+                    return x
+
+            def inputs():
+                return [(torch.randn(1, 2, 4, 4),), (torch.randn(2, 2, 3, 5),)]
+            """,
+            line=10,
+            message_contains="warnings filters",
+        ),
     ]
 
+    @classmethod
+    def may_report(cls, text, summary) -> bool:
+        return "warn" in text
+
     def visit_Call(self, node: cst.Call) -> None:
-        if self.ctx.in_graph and self.ctx.qualified_name(node.func) in WARN_CALLS:
+        if not self.ctx.in_graph:
+            return
+        name = self.ctx.qualified_name(node.func)
+        if name in WARN_CALLS:
             self.report(node)
+        elif name in FILTER_CALLS:
+            self.report(node, FILTER_MESSAGE)

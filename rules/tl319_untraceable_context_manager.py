@@ -6,6 +6,7 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 
@@ -24,6 +25,22 @@ UNTRACEABLE = frozenset(
         "torch.random.fork_rng",
     }
 )
+# Entered through `ExitStack.enter_context`, torch's context managers (grad modes, autocast,
+# record_function, sdpa_kernel) and `contextlib.nullcontext` stop Dynamo too (torch 2.13:
+# their `__enter__` is skipped, or the object's attributes cannot be set or deleted); a class
+# of the project with `__enter__`, a project `@contextmanager` and `contextlib.suppress` pass.
+ENTER_CONTEXT_MESSAGE = Message(
+    "a torch context manager entered through `ExitStack.enter_context`",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (Dynamo cannot run its `__enter__` called from "
+            "ExitStack) and plain torch.compile leaves the whole function uncompiled (it runs "
+            "eagerly)",
+        ),
+    ),
+    "enter it with a `with` statement (`with torch.set_grad_enabled(not freeze):`)",
+)
 
 
 class UntraceableContextManager(Rule):
@@ -36,7 +53,9 @@ class UntraceableContextManager(Rule):
     `redirect_stderr`, or `torch.random.fork_rng`. Context managers Dynamo supports are not
     flagged: `torch.no_grad`, `enable_grad`, `inference_mode`, `autocast`,
     `contextlib.nullcontext`, `warnings.catch_warnings`, `torch.profiler.record_function`,
-    and `@contextmanager` functions of the project.
+    and `@contextmanager` functions of the project. It also finds torch's context managers
+    (and `contextlib.nullcontext`) entered through `contextlib.ExitStack.enter_context`,
+    which Dynamo cannot trace even where it supports the same manager in a `with` statement.
 
     ## Why is this bad?
     Checked with torch 2.13: Dynamo cannot run the object's `__enter__`, so
@@ -143,11 +162,38 @@ class UntraceableContextManager(Rule):
             """,
             line=10,
         ),
+        Invalid(
+            """
+            import contextlib
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, freeze_backbone: bool = True):
+                    super().__init__()
+                    self.backbone = nn.Linear(4, 4)
+                    self.head = nn.Linear(4, 2)
+                    self.freeze_backbone = freeze_backbone
+
+                def forward(self, x):
+                    x = x * 2
+                    with contextlib.ExitStack() as stack:
+                        if self.freeze_backbone:
+                            stack.enter_context(torch.no_grad())
+                        feats = self.backbone(x)
+                    return self.head(feats)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=16,
+            message_contains="enter_context",
+        ),
     ]
 
     @classmethod
     def may_report(cls, text, summary) -> bool:
-        return "with " in text
+        return "with " in text or "enter_context" in text
 
     def visit_With(self, node: cst.With) -> None:
         if not self.ctx.in_graph:
@@ -155,6 +201,19 @@ class UntraceableContextManager(Rule):
         for item in node.items:
             if self._untraceable(item.item):
                 self.report(item.item)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if (
+            self.ctx.in_graph
+            and isinstance(func, cst.Attribute)
+            and func.attr.value == "enter_context"
+            and len(node.args) == 1
+            and isinstance(node.args[0].value, cst.Call)
+        ):
+            entered = self.ctx.qualified_name(node.args[0].value.func) or ""
+            if entered.startswith("torch.") or entered == "contextlib.nullcontext":
+                self.report(node, ENTER_CONTEXT_MESSAGE)
 
     def _untraceable(self, manager: cst.BaseExpression) -> bool:
         if isinstance(manager, cst.Call):

@@ -978,3 +978,44 @@ def test_module_constants_computed_from_constants_are_constants() -> None:
     )
     assert env["rate"] == DATA
     assert env["scale"] == CONST
+
+
+def test_star_parameters_take_the_kinds_call_sites_pass_into_them() -> None:
+    source = """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.T, self.eps = 4.0, 1e-5
+
+            def record(self, *pieces, **stats):
+                values = [v for k, v in stats.items()]
+                first = stats["mean"]
+                item = pieces[0]
+                scale = self.T
+                return first
+
+            def forward(self, x):
+                self.record(x, x * 2, mean=x.mean(), peak=x.max())
+                self.plain(mode=x.mean(), **{"other": "fast"})
+                return x
+
+            def plain(self, **options):
+                value = options["mode"]
+                return value
+
+            def run(self, x):
+                return (x.argmax(-1) == x.argmin(-1)).float()
+        """
+    env = kinds_in(source, "Net.record")
+    assert env["values"] == TS  # every value is a tensor passed as a keyword
+    assert env["first"] == T
+    assert env["pieces"] == TS
+    assert env["item"] == T
+    assert env["scale"] == CONST  # `self.T, self.eps = 4.0, 1e-5` binds each attribute
+    plain = kinds_in(source, "Net.plain")
+    assert plain["value"] == UNK  # `**{...}` passed values of unknown kinds too
+    # `run` is no graph code: `x` is of unknown kind there, yet only a tensor has `.float()`.
+    assert expression_kinds(source, "Net.run")["(x.argmax(-1) == x.argmin(-1)).float()"] == T

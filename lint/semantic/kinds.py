@@ -32,6 +32,10 @@ TENSOR_ONLY_METHODS = frozenset(
 # Methods whose first argument is a boolean tensor mask.
 MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter"})
 
+# Keys of the parameter kinds a call site gives for what lands in the callee's ``*args`` (an
+# item of it) and ``**kwargs`` (a value of it); a parameter's name never starts with ``*``.
+STAR_ARGS, STAR_KWARGS = "*", "**"
+
 if TYPE_CHECKING:
     from torchlint.lint.semantic.model import FileModel
 
@@ -472,6 +476,8 @@ class KindInference:
         self.callable_names: dict[str, list[cst.BaseExpression]] = {}
         # Names bound only to empty lists that tensors are appended to (_grow_tensor_list).
         self.tensor_lists: set[str] = set()
+        # ``**kwargs`` parameters every call site fills with tensors only (``record(mean=t)``).
+        self.tensor_dicts: set[str] = set()
         self.uninformed: set[str] = set()
         self._bind_params(param_kinds or {}, params_are_tensors)
 
@@ -506,9 +512,14 @@ class KindInference:
         # never rebound: passed on as they are, they tell a callee nothing either.
         self.uninformed = uninformed - bound_names(self.func.body) if uninformed else uninformed
         if isinstance(params.star_arg, cst.Param):
-            self.env[params.star_arg.name.value] = TS if params_are_tensors else UNK
+            name = params.star_arg.name.value
+            passed = overrides.get(STAR_ARGS + name)
+            self.env[name] = TS if params_are_tensors or passed == T else UNK
         if params.star_kwarg is not None:
-            self.env[params.star_kwarg.name.value] = UNK
+            name = params.star_kwarg.name.value
+            self.env[name] = UNK
+            if overrides.get(STAR_KWARGS + name) == T:
+                self.tensor_dicts.add(name)
 
     def passes_nothing(self, arg: cst.BaseExpression) -> bool:
         """Whether the argument ``arg`` is a parameter of this function whose kind nothing
@@ -1022,10 +1033,15 @@ class KindInference:
                 items = {self._iter_kind(a) for a in (args[:1] if "chain" not in name else args)}
                 return items.pop() if len(items) == 1 else UNK
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("items",):
-                return (CONST, UNK)
+                return (CONST, T if self._tensor_dict(node.func.value) else UNK)
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value == "values":
+                return T if self._tensor_dict(node.func.value) else UNK
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("keys",):
                 return CONST
         return element_kind(self.kind(node))
+
+    def _tensor_dict(self, node: cst.BaseExpression) -> bool:
+        return type(node) is cst.Name and node.value in self.tensor_dicts
 
     # -- expressions ---------------------------------------------------------------------
     def kind(self, node: cst.BaseExpression) -> Kind:
@@ -1257,6 +1273,8 @@ class KindInference:
             return value
         if value == UNK and _array_index(node):
             return T
+        if self._tensor_dict(node.value) and not is_slice:
+            return T
         return UNK
 
     def _call(self, node: cst.Call) -> Kind:
@@ -1319,6 +1337,14 @@ class KindInference:
                 # `v.size(1)` of a value of unknown kind: an array's (lists, tuples and NumPy
                 # arrays have no `size()` method), which in graph code is a tensor.
                 return SIZE if node.args else SHAPE
+            if (
+                receiver == UNK
+                and method in TENSOR_ONLY_METHODS
+                and not self._is_global_chain(func)
+            ):
+                # `(a.argmax(-1) == b).float()` of values of unknown kind (outputs of a module
+                # passed in from outside): only a tensor has the method, and it gives one.
+                return T
             return UNK
         direct = self._direct_calls(node)
         if direct:

@@ -25,7 +25,7 @@ from torchlint.lint.semantic.index import (
     not_bounds,
     or_bounds,
 )
-from torchlint.lint.semantic.kinds import Kind, KindInference, join
+from torchlint.lint.semantic.kinds import STAR_ARGS, STAR_KWARGS, Kind, KindInference, join
 from torchlint.lint.semantic.skeleton import graph_skeleton
 from torchlint.lint.semantic.summary import BREAKING_DECORATORS, FileSummary
 from torchlint.lint.source import Source, SourceError
@@ -432,6 +432,9 @@ class FileModel:
                 return
             params = info.node.params
             ordered = [p.name.value for p in (*params.posonly_params, *params.params)]
+            named = {*ordered, *(p.name.value for p in params.kwonly_params)}
+            star_args = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else ""
+            star_kwargs = params.star_kwarg.name.value if params.star_kwarg is not None else ""
             static = any(
                 self.qualified_name(d.decorator) == "builtins.staticmethod"
                 for d in info.node.decorators
@@ -447,6 +450,8 @@ class FileModel:
                 owner, _, method = local.rpartition(".")
                 function = found[1].classes[owner].methods[method]
             ordered = list(function.params)
+            named = set(ordered)
+            star_args, star_kwargs = function.star_args, function.star_kwargs
             static = any(d.rsplit(".", 1)[-1] == "staticmethod" for d in function.decorators)
             kinds = self.outgoing.setdefault(callee_fq, {})
         if skip_self and ordered and not (bound and static):  # `self.pad(x, 3)`: no self
@@ -454,16 +459,29 @@ class FileModel:
         position = 0
         for arg in node.args:
             if arg.star == "**":
-                continue  # `**kwargs`: its keys are not known; the named keywords still are
+                # `**kwargs`: its keys are not known (the named keywords still are); what it
+                # passes into the callee's own `**kwargs` is unknown.
+                if star_kwargs:
+                    kinds[STAR_KWARGS + star_kwargs] = Kind.UNKNOWN
+                continue
             if arg.star:
                 position = len(ordered)  # `*args`: later positionals land anywhere
+                if star_args:
+                    kinds[STAR_ARGS + star_args] = Kind.UNKNOWN
                 continue
             kind = inference.kind(arg.value)
             if arg.keyword is not None:
                 name = arg.keyword.value
+                if name not in named:
+                    if not star_kwargs:
+                        continue
+                    # `record(mean=t)` into `def record(self, **stats)`: a value of `stats`.
+                    name = STAR_KWARGS + star_kwargs
             elif position < len(ordered):
                 name = ordered[position]
                 position += 1
+            elif star_args:
+                name = STAR_ARGS + star_args  # an item of the callee's `*args`
             else:
                 continue
             if kind == Kind.UNKNOWN and inference.passes_nothing(arg.value):

@@ -141,6 +141,9 @@ class FunctionSummary:
     decorators: list[str] = field(default_factory=list)
     calls: list[CallRef] = field(default_factory=list)
     params: list[str] = field(default_factory=list)
+    # Names of the ``*args`` and ``**kwargs`` parameters ("" without them).
+    star_args: str = ""
+    star_kwargs: str = ""
     # For ``is_*`` functions that return what other calls say (``return torch.jit.is_tracing()``,
     # ``return a() or b()``): those calls' qualified names; the index resolves them to guards.
     guard_calls: Optional[list[str]] = None
@@ -521,6 +524,8 @@ class _Summarizer(ast.NodeVisitor):
             line=node.lineno,
             decorators=self._decorator_names(node.decorator_list),
             params=params,
+            star_args=args.vararg.arg if args.vararg else "",
+            star_kwargs=args.kwarg.arg if args.kwarg else "",
         )
         # Classes named in the annotations (``buffer: Optional[BufferIO]``, also as a string):
         # TorchScript compiles a plain class it meets in a scripted signature, every method.
@@ -692,6 +697,16 @@ class _Summarizer(ast.NodeVisitor):
         cls.body_values[name] = "value" if _is_data(value) else "other"
 
     def _record_assignment(self, target: ast.expr, value: ast.expr) -> None:
+        if (
+            isinstance(target, (ast.Tuple, ast.List))
+            and isinstance(value, (ast.Tuple, ast.List))
+            and len(target.elts) == len(value.elts)
+            and not any(isinstance(e, ast.Starred) for e in (*target.elts, *value.elts))
+        ):
+            # `self.stride, self.eps = stride, eps`: each target takes its own value.
+            for element, element_value in zip(target.elts, value.elts):
+                self._record_assignment(element, element_value)
+            return
         if (
             isinstance(target, ast.Name)
             and target.id == "__jit_unused_properties__"
