@@ -31,6 +31,8 @@ SCALAR_ANNOTATIONS = {
     "builtins.str": "str",
     "torch.Tensor": "Tensor",
 }
+# Tensor methods TorchScript types as a list (`List[Tensor]`, `List[int]` for `size()`).
+LIST_METHODS = frozenset({"chunk", "split", "unbind", "tensor_split", "split_with_sizes", "size"})
 ANNOTATION_TAKES = {
     "int": {"int", "bool", "tensor"},
     "float": {"float", "bool", "tensor"},
@@ -58,7 +60,9 @@ class MixedReturnTypesInScript(Rule):
     is a float there, `int ** int` too: `return 2 ** self.levels` under `-> int`; so are
     `round(x)` and `pow(a, b)` of numbers: `return round(n * self.ratio)` under `-> int`).
     Also finds an if-expression whose two branches have certain, different types (`2 if c
-    else 1.5`, `x if c else 1.0`; None in a branch joins the other). Returns
+    else 1.5`, `x if c else 1.0`; None in a branch joins the other). And a list returned from a function annotated `-> Tuple[...]`: a list display
+    or comprehension, `list(...)`, a tensor's `chunk` / `split` / `unbind` /
+    `tensor_split` / shape, or a local bound only to those. Returns
     under an `if` that
     TorchScript may fold to a constant (`isinstance`, `hasattr`, `torch.jit.is_scripting()`,
     `is None`, a `Final` attribute) are left out: the branch may never be compiled.
@@ -73,7 +77,10 @@ class MixedReturnTypesInScript(Rule):
     function. (`None` on one path and a value on another is fine without an annotation: the
     type becomes `Optional[...]`. With `-> int` or `-> float` a Tensor or a bool is converted.)
     An if-expression has one type too: `if-expression's true branch has type int but false
-    branch has type float`. TorchScript's `round(x)` returns a float (`round(2.6)` is 3.0,
+    branch has type float`. A list is no tuple to TorchScript, whatever its length: `Expected
+    an annotation of type List but got Tuple[Tensor, Tensor]` (a display), `Return value was
+    annotated as having type Tuple[Tensor, Tensor] but is actually of type List[Tensor]`
+    (`x.chunk(2)`). TorchScript's `round(x)` returns a float (`round(2.6)` is 3.0,
     `round(3)` is 3.0) and `pow(2, 3)` is 8.0, where Python's are ints.
     `torch.compile` handles each path separately.
 
@@ -122,6 +129,26 @@ class MixedReturnTypesInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A tuple display under `-> List[...]` is converted.
+        Valid(
+            """
+            from typing import List, Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def parts(self, x) -> List[torch.Tensor]:
+                    return (x, x * 2)
+
+                def forward(self, x, shift: Optional[torch.Tensor] = None):
+                    a, b = self.parts(x)
+                    return a + b
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(4)), (torch.randn(3, 4), None)]
+            """
+        ),
         # None joins the other branch (Optional); `round` under `-> float`; two floats.
         Valid(
             """
@@ -229,6 +256,55 @@ class MixedReturnTypesInScript(Rule):
         ),
     ]
     INVALID = [
+        # A list returned under `-> Tuple[...]`: a display, and a tensor's `chunk(...)`.
+        Invalid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            class Split(nn.Module):
+                def forward(self, x) -> Tuple[torch.Tensor, torch.Tensor]:
+                    a, b = x.chunk(2, dim=-1)
+                    return [a, b]
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.split = Split()
+
+                def forward(self, x):
+                    gate, value = self.split(x)
+                    return torch.sigmoid(gate) * value
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=9,
+            message_contains="Expected an annotation of type List but got Tuple[Tensor, Tensor]",
+        ),
+        Invalid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def halves(self, x) -> Tuple[torch.Tensor, torch.Tensor]:
+                    return x.chunk(2, dim=-1)
+
+                def forward(self, x):
+                    a, b = self.halves(x)
+                    return a * b
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=8,
+            message_contains="Return value was annotated as having type Tuple[Tensor, Tensor]",
+        ),
         # TorchScript's `round(x)` is a float: not the int the annotation promises.
         Invalid(
             """
@@ -525,6 +601,8 @@ class MixedReturnTypesInScript(Rule):
     def visit_Return(self, node: cst.Return) -> None:
         if not self._seen or not in_script(self.ctx) or self._pruned():
             return
+        if node.value is not None and self._list_for_tuple(node):
+            return
         if node.value is None:
             self._against_annotation(node, "None")
             return
@@ -546,6 +624,64 @@ class MixedReturnTypesInScript(Rule):
                 )
                 return
         seen.setdefault(kind, node)
+
+    def _list_for_tuple(self, node: cst.Return) -> bool:
+        """A list returned from a function annotated ``-> Tuple[...]`` (``tuple[...]``):
+        a list display or comprehension, ``list(...)``, ``t.chunk(...)`` / ``split`` /
+        ``unbind`` / ``tensor_split`` of a tensor, a tensor's shape, or a local bound only to
+        list displays or ``list(...)``; reported, True. TorchScript converts no list to a
+        tuple (a tuple display to a ``List[...]`` it does)."""
+        function = self.ctx.function
+        value = node.value
+        if function is None or function.returns is None or value is None:
+            return False
+        annotation = function.returns.annotation
+        if type(annotation) is not cst.Subscript or self.ctx.qualified_name(
+            annotation.value
+        ) not in ("typing.Tuple", "builtins.tuple"):
+            return False
+        spelled = _torch_spelling(cst.Module([]).code_for_node(annotation))
+        if isinstance(value, (cst.List, cst.ListComp)):
+            error = f"Expected an annotation of type List but got {spelled}"
+        elif self._list_value(value) or (
+            type(value) is cst.Name and self._list_local(function, value.value)
+        ):
+            error = f"Return value was annotated as having type {spelled} but is actually of type List[...]"
+        else:
+            return False
+        self.report(
+            node,
+            f"returns a list but the function is annotated `-> {spelled}`: TorchScript does "
+            f"not convert a list to a tuple (torch 2.13: `{error}`); return a tuple "
+            "(`return a, b`, or unpack the list first)",
+        )
+        return True
+
+    def _list_value(self, value: cst.BaseExpression) -> bool:
+        if type(value) is cst.Call:
+            func = value.func
+            if self.ctx.qualified_name(func) in ("builtins.list", "builtins.sorted"):
+                return True
+            return (
+                type(func) is cst.Attribute
+                and func.attr.value in LIST_METHODS
+                and self.ctx.kind(func.value) is Kind.TENSOR
+                and (func.attr.value != "size" or not value.args)
+            )
+        return (
+            type(value) is cst.Attribute
+            and value.attr.value == "shape"
+            and self.ctx.kind(value.value) is Kind.TENSOR
+        )
+
+    def _list_local(self, function: cst.FunctionDef, name: str) -> bool:
+        if any(p.name.value == name for p in signature_params(self.ctx, function)):
+            return False
+        bound = assignments(function, name)
+        return bool(bound) and all(
+            size == 1 and (isinstance(v, (cst.List, cst.ListComp)) or self._list_value(v))
+            for v, _, size in bound
+        )
 
     def _against_annotation(self, node: cst.Return, kind: str) -> bool:
         """A value the function's return annotation (`-> int`, `-> float`, `-> bool`, `-> str`,
@@ -791,6 +927,13 @@ def _folds(ctx, test: cst.BaseExpression, owner: Optional[str]) -> bool:  # type
 
     walk(test, enter, lambda node: None)
     return found
+
+
+def _torch_spelling(annotation: str) -> str:
+    """An annotation as torch's messages spell types (``Tuple[Tensor, int]``)."""
+    for spelled, torch_name in (("torch.Tensor", "Tensor"), ("typing.", ""), ("tuple[", "Tuple[")):
+        annotation = annotation.replace(spelled, torch_name)
+    return annotation
 
 
 def _spelled(kind: str) -> str:
