@@ -6,7 +6,7 @@ from typing import Optional
 
 import libcst as cst
 
-from torchlint.lint.graph_queries import ARITHMETIC, assignments
+from torchlint.lint.graph_queries import ARITHMETIC, assignments, none_test
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
@@ -60,7 +60,9 @@ class MixedReturnTypesInScript(Rule):
     is a float there, `int ** int` too: `return 2 ** self.levels` under `-> int`; so are
     `round(x)` and `pow(a, b)` of numbers: `return round(n * self.ratio)` under `-> int`).
     Also finds an if-expression whose two branches have certain, different types (`2 if c
-    else 1.5`, `x if c else 1.0`; None in a branch joins the other). And a list returned from a function annotated `-> Tuple[...]`: a list display
+    else 1.5`, `x if c else 1.0`, `shift if shift is not None else 0.0` with `shift:
+    Optional[Tensor]`, which that test refines to a Tensor; None in a branch joins the
+    other). And a list returned from a function annotated `-> Tuple[...]`: a list display
     or comprehension, `list(...)`, a tensor's `chunk` / `split` / `unbind` /
     `tensor_split` / shape, or a local bound only to those. Returns
     under an `if` that
@@ -129,7 +131,7 @@ class MixedReturnTypesInScript(Rule):
     targets = SCRIPT
 
     VALID = [
-        # A tuple display under `-> List[...]` is converted.
+        # A tuple display under `-> List[...]` is converted; a tensor in both branches.
         Valid(
             """
             from typing import List, Optional
@@ -142,7 +144,8 @@ class MixedReturnTypesInScript(Rule):
                     return (x, x * 2)
 
                 def forward(self, x, shift: Optional[torch.Tensor] = None):
-                    a, b = self.parts(x)
+                    offset = shift if shift is not None else torch.zeros_like(x)
+                    a, b = self.parts(x + offset)
                     return a + b
 
             def inputs():
@@ -304,6 +307,25 @@ class MixedReturnTypesInScript(Rule):
             """,
             line=8,
             message_contains="Return value was annotated as having type Tuple[Tensor, Tensor]",
+        ),
+        # An Optional[Tensor] refined by the test, against a float: no common type.
+        Invalid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, shift: Optional[torch.Tensor] = None):
+                    offset = shift if shift is not None else 0.0
+                    return x + offset
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(4)), (torch.randn(3, 4), None)]
+            """,
+            line=8,
+            message_contains="true branch has type Tensor but false branch has type float",
         ),
         # TorchScript's `round(x)` is a float: not the int the annotation promises.
         Invalid(
@@ -582,9 +604,20 @@ class MixedReturnTypesInScript(Rule):
         if not self._seen or not in_script(self.ctx) or self._pruned():
             return
         info = self.ctx.function_info
-        if _folds(self.ctx, node.test, info.owner_class if info is not None else None):
+        refined = self._refined_optional_tensor(node.test)
+        if refined is None and _folds(
+            self.ctx, node.test, info.owner_class if info is not None else None
+        ):
             return
         body, orelse = self._return_kind(node.body), self._return_kind(node.orelse)
+        if refined is not None:
+            name, when_true = refined
+            branch = node.body if when_true else node.orelse
+            if type(branch) is cst.Name and branch.value == name:
+                if when_true:
+                    body = "tensor"
+                else:
+                    orelse = "tensor"
         if body is None or orelse is None or "None" in (body, orelse):
             return
         if "tuple" in (_base(body), _base(orelse)) or body == orelse:
@@ -597,6 +630,37 @@ class MixedReturnTypesInScript(Rule):
             f"{_spelled(orelse)}`), where Python takes either; make both branches one type "
             "(`2.0 if c else 1.5`)",
         )
+
+    def _refined_optional_tensor(self, test: cst.BaseExpression) -> Optional[tuple[str, bool]]:
+        """``(p, True)`` for ``p is not None`` (``(p, False)`` for ``p is None``) where ``p``
+        is a parameter annotated ``Optional[Tensor]`` the function never rebinds: a real
+        Optional to TorchScript, which does not fold the test and refines ``p`` to Tensor in
+        the branch where it is not None."""
+        found = none_test(test)
+        function = self.ctx.function
+        if found is None or function is None or assignments(function, found[0]):
+            return None
+        param = next(
+            (p for p in signature_params(self.ctx, function) if p.name.value == found[0]), None
+        )
+        if param is None or param.annotation is None:
+            return None
+        annotation = param.annotation.annotation
+        inner: Optional[cst.BaseExpression] = None
+        if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+            sides = [annotation.left, annotation.right]
+            if is_none(sides[1]):
+                inner = sides[0]
+        elif (
+            type(annotation) is cst.Subscript
+            and self.ctx.qualified_name(annotation.value) == "typing.Optional"
+            and len(annotation.slice) == 1
+            and type(annotation.slice[0].slice) is cst.Index
+        ):
+            inner = annotation.slice[0].slice.value
+        if inner is None or self.ctx.qualified_name(inner) != "torch.Tensor":
+            return None
+        return found
 
     def visit_Return(self, node: cst.Return) -> None:
         if not self._seen or not in_script(self.ctx) or self._pruned():
