@@ -22,6 +22,14 @@ torch version, and stored as data keyed by ``major.minor``:
 - ``math_size_refused``: the ``math`` functions (``math.isqrt``, ``math.gcd``, ...) whose call
   on a size fails ``fullgraph=True`` ("torch.* op returned non-Tensor") once the size varies
   between calls and Dynamo makes it symbolic.
+- ``torch_non_tensor_ops``: the public ``torch.*`` operators whose every schema takes a tensor
+  and returns one Python value (``torch.result_type`` a dtype, ``torch.is_same_size`` a bool),
+  called on tensors in compiled code, with the graph-break type ``fullgraph=True`` raises
+  ("torch.* op returned non-Tensor"); ``tensor_non_tensor_methods`` the tensor methods of those
+  names (``x.is_conj()``) that fail so too.
+- ``builtins_refused``: the builtins (``eval``, ``exec``, ``compile``, ``bytes``) Dynamo has no
+  handler for: a call in compiled code, of arguments eager accepts, fails ``fullgraph=True``
+  ("Failed to trace builtin operator").
 - ``nn_parameter_modules``: the ``torch.nn`` module classes whose constructor (its own or an
   inherited one of ``torch.nn``) creates an ``nn.Parameter``, read from torch's source: Dynamo
   refuses the ``Parameter()`` constructor ("Attempted to use `torch.nn.Parameter()` constructor
@@ -290,6 +298,150 @@ def math_size_refused() -> list[str]:
     return sorted(refused)
 
 
+NON_TENSOR_RETURNS = {"ScalarType", "bool", "int", "float", "SymInt", "Scalar", "str", "Device"}
+
+
+def _schema_value(type_name: str):
+    """A value eager accepts for an argument of this schema type ("T": the probe's tensor)."""
+    import torch
+
+    values = {"Tensor": "T", "int": 1, "SymInt": 1, "float": 1.0, "bool": False, "Scalar": 1}
+    if type_name in values:
+        return values[type_name]
+    if type_name.startswith("List[int]"):
+        return [1]
+    if type_name == "ScalarType":
+        return torch.float32
+    raise KeyError(type_name)
+
+
+def _compiled_break(probe, *example) -> str | None:
+    """The graph-break type ``fullgraph=True`` raises on ``probe`` (None when it compiles or
+    fails otherwise), once eager runs it."""
+    import logging
+    import warnings
+
+    import torch
+    from torch._dynamo.exc import Unsupported
+
+    torch._logging.set_logs(dynamo=logging.CRITICAL)
+    try:
+        probe(*example)
+    except Exception:  # noqa: BLE001 - eager rejects these arguments
+        return None
+    torch._dynamo.reset()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            torch.compile(probe, fullgraph=True, backend="eager")(*example)
+    except Unsupported as exc:
+        return exc.gb_type
+    except Exception:  # noqa: BLE001 - another failure: not this table's
+        return None
+    finally:
+        torch._dynamo.reset()
+    return None
+
+
+# Graph-break types that another rule owns (a data-dependent result: TL101, TL107).
+OWNED_ELSEWHERE = ("Data dependent operator",)
+
+
+def torch_non_tensor_ops() -> tuple[dict[str, str], dict[str, str]]:
+    """The public ``torch.*`` operators every schema of which returns one non-tensor value
+    (``NON_TENSOR_RETURNS``) and one of which takes a tensor, that compiled code calling them
+    on a tensor breaks on, each with the graph-break type (``torch.result_type(x, x)``: "torch.*
+    op returned non-Tensor"); and the tensor methods of those names that break so
+    (``x.is_conj()``). Each is called with the first overload eager accepts given the probe's
+    tensor for its tensors and plain values for the rest."""
+    import torch
+
+    schemas: dict[str, list] = {}
+    for schema in torch._C._jit_get_all_schemas():
+        if schema.name.startswith("aten::") and schema.overload_name != "out":
+            schemas.setdefault(schema.name[6:], []).append(schema)
+    functions, methods = {}, {}
+    for name, overloads in sorted(schemas.items()):
+        function = getattr(torch, name, None)
+        if name.startswith("_") or not callable(function):
+            continue
+        if not all(
+            len(s.returns) == 1 and str(s.returns[0].type) in NON_TENSOR_RETURNS for s in overloads
+        ):
+            continue
+        for schema in overloads:
+            arguments = [
+                a for a in schema.arguments if not a.kwarg_only and not a.has_default_value()
+            ]
+            try:
+                spec = [_schema_value(str(a.type)) for a in arguments]
+            except KeyError:
+                continue
+            if "T" not in spec:
+                continue
+
+            def call(x, function=function, spec=spec):
+                function(*[x if v == "T" else v for v in spec])
+                return x + 1
+
+            refusal = _compiled_break(call, torch.ones(2, 2))
+            if refusal is not None and refusal not in OWNED_ELSEWHERE:
+                functions[f"torch.{name}"] = refusal
+            if spec[0] == "T" and hasattr(torch.Tensor, name):
+
+                def method(x, name=name, spec=spec):
+                    getattr(x, name)(*[x if v == "T" else v for v in spec[1:]])
+                    return x + 1
+
+                refusal = _compiled_break(method, torch.ones(2, 2))
+                if refusal is not None and refusal not in OWNED_ELSEWHERE:
+                    methods[name] = refusal
+            break
+    return functions, methods
+
+
+# Builtins not asked: they read the terminal, exit, open files or print (TL301, TL307, TL309).
+BUILTINS_NOT_ASKED = {
+    "breakpoint", "copyright", "credits", "exit", "help", "input", "license", "open", "print",
+    "quit", "aiter", "anext",
+}  # fmt: skip
+# Arguments tried in turn, the first eager accepts kept: strings are code reading the probe's
+# own local (`eval("x")`), so that Dynamo cannot fold the call into a constant.
+BUILTIN_ARGUMENTS = ((), ("x",), ("x", "<s>", "eval"), (1,), ([1],), (1, 2))
+
+
+def builtins_refused() -> list[str]:
+    """The builtins Dynamo has no handler for (``eval``, ``exec``, ``compile``, ``bytes``):
+    called in compiled code with arguments eager accepts, ``fullgraph=True`` raises "Failed to
+    trace builtin operator"."""
+    import builtins
+
+    import torch
+
+    refused = []
+    for name in dir(builtins):
+        function = getattr(builtins, name)
+        if name.startswith("_") or name in BUILTINS_NOT_ASKED or not callable(function):
+            continue
+        if isinstance(function, type) and issubclass(function, BaseException):
+            continue
+        for arguments in BUILTIN_ARGUMENTS:
+            source = ", ".join(repr(a) for a in arguments)
+            scope: dict = {"function": function}
+            exec(f"def probe(x):\n    function({source})\n    return x + 1\n", scope)
+            refusal = _compiled_break(scope["probe"], torch.ones(1))
+            if refusal is not None:
+                if refusal == "Failed to trace builtin operator":
+                    refused.append(name)
+                break
+            try:
+                scope["probe"](torch.ones(1))
+            except Exception:  # noqa: BLE001 - eager rejects these arguments: try the next
+                continue
+            break  # eager and Dynamo accept
+    return sorted(refused)
+
+
 def nn_parameter_modules() -> list[str]:
     import inspect
 
@@ -399,6 +551,7 @@ def main() -> None:
     version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
     tables = json.loads(TABLES.read_text()) if TABLES.exists() else {}
     refused = torch_refused()
+    non_tensor = torch_non_tensor_ops()
     tables[version] = {
         "numpy_traced": numpy_traced(),
         "torch_skipped": sorted(refused),
@@ -412,6 +565,9 @@ def main() -> None:
         "torch_state_queries": torch_state_queries(),
         "nn_lazy_modules": nn_lazy_modules(),
         "torch_tuple_returns": torch_tuple_returns(),
+        "torch_non_tensor_ops": non_tensor[0],
+        "tensor_non_tensor_methods": non_tensor[1],
+        "builtins_refused": builtins_refused(),
     }
     TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

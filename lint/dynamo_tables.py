@@ -97,3 +97,26 @@ def math_size_refused() -> frozenset[str]:
 def io_refused() -> frozenset[str]:
     """The ``io`` classes Dynamo refuses to construct (``"io.BytesIO"``, ``"io.StringIO"``)."""
     return frozenset(_entry().get("io_refused", ()))
+
+
+@functools.cache
+def torch_non_tensor_ops() -> dict[str, str]:
+    """The ``torch.*`` operators that return a Python value computed from tensors
+    (``"torch.result_type"``, ``"torch.is_same_size"``), each with the graph-break type a call
+    in compiled code raises ("torch.* op returned non-Tensor")."""
+    return _entry().get("torch_non_tensor_ops", {})
+
+
+@functools.cache
+def tensor_non_tensor_methods() -> dict[str, str]:
+    """The tensor methods of those operators that break so too (``"is_conj"``,
+    ``"is_signed"``), each with its graph-break type."""
+    return _entry().get("tensor_non_tensor_methods", {})
+
+
+@functools.cache
+def builtins_refused() -> frozenset[str]:
+    """The builtins Dynamo has no handler for (``"eval"``, ``"exec"``, ``"compile"``,
+    ``"bytes"``): a call in compiled code breaks the graph ("Failed to trace builtin
+    operator")."""
+    return frozenset(_entry().get("builtins_refused", ()))

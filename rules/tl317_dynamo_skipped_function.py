@@ -10,11 +10,15 @@ from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import (
     SKIPPED_CALL,
+    builtins_refused,
     stdlib_skipped,
+    tensor_non_tensor_methods,
+    torch_non_tensor_ops,
     torch_skip_break,
     torch_skipped,
 )
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import LEAF_TYPES, walk
 
 from ._graph import in_raise_statement
@@ -38,7 +42,13 @@ class DynamoSkippedFunction(Rule):
     functions it skips in `bisect`,
     `zlib`, `hashlib`, `pickle`, `binascii`, `re`, `unicodedata`, `secrets`, `gc` and `socket`
     (`bisect.bisect(cuts, v)`, `zlib.crc32(key)`, `hashlib.md5(...)`, `re.sub(...)`: feature
-    hashing and text handling in forward). The lists are generated from torch
+    hashing and text handling in forward); the torch operators that return a Python value
+    computed from tensors (`torch.result_type(x, res)`, `torch.is_same_size(a, b)`,
+    `x.is_conj()`, `x.is_signed()`: "torch.* op returned non-Tensor"); and the builtins Dynamo
+    has no handler for (`eval(cfg.activation)`, `exec`, `compile`, `bytes`, `globals()`:
+    "Failed to trace builtin operator"; `eval` of a literal string such as `eval("0.5")` is
+    folded and passes, and a call on data read from a tensor, `bytes(ids.tolist())`, is left to
+    the read, which breaks first). The lists are generated from torch
     (`benchmarks/dynamo_tables.py` asks `torch._dynamo.trace_rules.lookup` which callables,
     or which classes' constructors, it marks as skipped, and keeps those a call in compiled
     code really fails on; it writes `rules/dynamo_tables.json`), not kept by hand: the ones
@@ -155,6 +165,26 @@ class DynamoSkippedFunction(Rule):
                     for block in self.blocks:
                         x = checkpoint(block, x, use_reentrant=False)
                     return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # Dynamo traces torch.promote_types of two dtypes, and folds eval of a literal number.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4).double()
+
+                def forward(self, x):
+                    h = self.fc(x.double())
+                    dtype = torch.promote_types(x.dtype, h.dtype)
+                    return (x.to(dtype) + h) * eval("0.5")
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
@@ -300,6 +330,53 @@ class DynamoSkippedFunction(Rule):
             """,
             line=6,
         ),
+        # A result dtype read from the tensors, in a helper.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def add_residual(x, res):
+                dtype = torch.result_type(x, res)
+                return x.to(dtype) + res.to(dtype)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4).double()
+
+                def forward(self, x):
+                    return add_residual(x, self.fc(x.double()))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=5,
+            message_contains="torch.* op returned non-Tensor",
+        ),
+        # The activation named by a config string, looked up with eval in forward.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            import torch.nn.functional as F
+
+            class Model(nn.Module):
+                def __init__(self, activation: str = "F.gelu"):
+                    super().__init__()
+                    self.activation = activation
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    act = eval(self.activation)
+                    return act(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="Failed to trace builtin operator",
+        ),
     ]
 
     def __init__(self, ctx: LintContext) -> None:
@@ -310,6 +387,8 @@ class DynamoSkippedFunction(Rule):
         if not self.ctx.in_graph:
             return
         name = self.ctx.qualified_name(node.func)
+        if self._non_tensor_result(node, name) or self._refused_builtin(node, name):
+            return
         if name is not None and name in stdlib_skipped():
             if not in_raise_statement(self.ctx):
                 message = Message(
@@ -344,8 +423,88 @@ class DynamoSkippedFunction(Rule):
         advice = WITH_ADVICE if id(node) in self._managers else self.advice
         self.report(node, Message(subject, (("compile", clause),), advice))
 
+    def _non_tensor_result(self, node: cst.Call, name: Optional[str]) -> bool:
+        """A torch operator returning a Python value computed from tensors (``torch.result_type``,
+        ``x.is_conj()``): reported, and True."""
+        refusal = torch_non_tensor_ops().get(name or "")
+        shown = name
+        func = node.func
+        if refusal is None and type(func) is cst.Attribute:
+            method = func.attr.value  # type: ignore[attr-defined]
+            refusal = tensor_non_tensor_methods().get(method)
+            if refusal is not None and self.ctx.kind(func.value) != Kind.TENSOR:  # type: ignore[attr-defined]
+                refusal = None
+            shown = f"Tensor.{method}"
+        if refusal is None or in_raise_statement(self.ctx):
+            return False
+        clause = (
+            f"torch.compile(fullgraph=True) raises ({refusal}) and plain torch.compile breaks "
+            "the graph here"
+        )
+        message = Message(
+            f"`{shown}` returns a Python value, not a tensor, that Dynamo does not trace",
+            (("compile", clause),),
+            NON_TENSOR_ADVICE,
+        )
+        self.report(node, message)
+        return True
+
+    def _refused_builtin(self, node: cst.Call, name: Optional[str]) -> bool:
+        """A builtin Dynamo has no handler for (``eval(cfg.activation)``): reported, and True.
+        ``eval`` of one literal string of constants is folded by Dynamo (``eval("0.5")``)."""
+        if name is None or not name.startswith("builtins."):
+            return False
+        builtin = name[len("builtins.") :]
+        if builtin not in builtins_refused():
+            return False
+        if builtin == "eval" and _folded_eval(node):
+            return True
+        if any(self.ctx.kind(arg.value) == Kind.DATA for arg in node.args):
+            return True  # `bytes(ids.tolist())`: the read of the data breaks first (TL104)
+        if not in_raise_statement(self.ctx):
+            message = Message(
+                f"`{builtin}()` is a builtin Dynamo cannot trace",
+                (
+                    (
+                        "compile",
+                        "torch.compile(fullgraph=True) raises (Failed to trace builtin "
+                        "operator) and plain torch.compile breaks the graph here",
+                    ),
+                ),
+                BUILTIN_ADVICE,
+            )
+            self.report(node, message)
+        return True
+
     def visit_With(self, node: cst.With) -> None:
         self._managers.update(id(item.item) for item in node.items)
+
+
+NON_TENSOR_ADVICE = (
+    "compute it outside the compiled code and pass it in (a result dtype from the dtypes: "
+    "`torch.promote_types(a.dtype, b.dtype)`, which Dynamo traces)"
+)
+BUILTIN_ADVICE = (
+    "resolve it outside the compiled code (look the function up once in `__init__`, from a "
+    "dict of the allowed names, instead of `eval` in forward)"
+)
+
+
+def _folded_eval(node: cst.Call) -> bool:
+    """``eval("0.5")``: one literal string holding an expression of constants only (no name, no
+    call), which Dynamo evaluates itself."""
+    import ast
+
+    if len(node.args) != 1 or node.args[0].keyword or node.args[0].star:
+        return False
+    value = node.args[0].value
+    if type(value) is not cst.SimpleString:
+        return False
+    try:
+        tree = ast.parse(ast.literal_eval(value.value).strip(), mode="eval")
+    except (SyntaxError, ValueError, AttributeError):
+        return False
+    return not any(isinstance(n, (ast.Name, ast.Call, ast.Attribute)) for n in ast.walk(tree))
 
 
 WITH_ADVICE = (
