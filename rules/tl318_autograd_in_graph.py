@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import self_attribute
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -41,7 +41,8 @@ class AutogradInGraph(Rule):
     gradient penalty, or `loss.backward()` called from `forward`; and the derivatives of
     `torch.autograd.functional` (`jacobian`, `hessian`, `vjp`, `jvp`, `hvp`, `vhp`), e.g. a
     contractive penalty on an encoder's Jacobian. `torch.autograd.backward` is TL317's
-    (Dynamo skips it).
+    (Dynamo skips it). Also a read of the autograd graph: `h.grad_fn` (`if h.grad_fn is
+    None:`, `h.grad_fn.next_functions`) of a tensor computed in graph code.
 
     ## Why is this bad?
     Checked with torch 2.13: Dynamo does not trace autograd calls by default, so
@@ -54,7 +55,10 @@ class AutogradInGraph(Rule):
     so that case does not name export. `torch.autograd.functional.jacobian` and its kin fail
     on all three: Dynamo cannot put the call in the graph ("Failed to convert args/kwargs to
     proxy"), export finds a fake tensor among its constants, and `torch.jit.trace` fails on
-    the autograd the call runs.
+    the autograd the call runs. Reading `h.grad_fn` of a tensor autograd records (computed from
+    parameters outside `torch.no_grad()`) makes `torch.compile(fullgraph=True)` raise
+    ("Tensor with grad_fn()"); `torch.export` and
+    `torch.jit.trace` run the read in Python (a leaf input's `grad_fn` is None everywhere).
 
     ## Example
     ```python
@@ -88,6 +92,26 @@ class AutogradInGraph(Rule):
     targets = ("compile", "export", "trace")
 
     VALID = [
+        # The grad_fn of an input the caller passes (a leaf: None on every back-end).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    if x.grad_fn is None:
+                        return self.fc(x)
+                    return self.fc(x.detach())
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The gradient is taken by driver code around the model, not in forward.
         Valid(
             """
@@ -112,6 +136,31 @@ class AutogradInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A branch on whether the encoder's output carries an autograd graph.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.enc = nn.Linear(4, 4)
+                    self.dec = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.enc(x)
+                    if h.grad_fn is None:
+                        return self.dec(h)
+                    return self.dec(h) + 0.1 * h
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            backends=("compile",),
+            message_contains="Tensor with grad_fn()",
+        ),
         Invalid(
             """
             import torch
@@ -225,7 +274,14 @@ class AutogradInGraph(Rule):
 
     @classmethod
     def may_report(cls, text, summary) -> bool:
-        return "grad" in text or "backward" in text
+        return "grad" in text or "backward" in text  # grad_fn too
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        # `h.grad_fn` of a tensor computed here: Dynamo refuses to read the autograd graph.
+        if node.attr.value != "grad_fn" or not self.ctx.in_graph:
+            return
+        if self.ctx.kind(node.value) == Kind.TENSOR and _computed(self.ctx, node.value):
+            self.report(node, GRAD_FN_MESSAGE, targets=("compile",))
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
@@ -248,6 +304,36 @@ class AutogradInGraph(Rule):
             self.report(node, targets=["compile", "trace"])
         else:
             self.report(node)
+
+
+GRAD_FN_MESSAGE = Message(
+    subject="`.grad_fn` reads the autograd graph of a tensor computed in graph code",
+    clauses=(
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (Tensor with grad_fn()) while autograd records",
+        ),
+    ),
+    advice=(
+        "test `torch.is_grad_enabled()` (or `h.requires_grad`), which Dynamo traces, instead "
+        "of the tensor's grad_fn"
+    ),
+)
+
+
+def _computed(ctx, expr: cst.BaseExpression, depth: int = 0) -> bool:  # type: ignore[no-untyped-def]
+    """``expr`` is the result of an operation in this function (a call, arithmetic, or a name
+    bound only to those), not a parameter the caller passes, whose grad_fn may be None."""
+    kind = type(expr)
+    if kind in (cst.Call, cst.BinaryOperation):
+        return True
+    if kind is cst.Name and depth < 3:
+        bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+        return bool(bound) and all(
+            value is not UNKNOWN_VALUE and size == 1 and _computed(ctx, value, depth + 1)
+            for value, _, size in bound
+        )
+    return False
 
 
 def _parameters_only(inputs: cst.BaseExpression) -> bool:
