@@ -211,7 +211,9 @@ class UnsupportedCallInScript(Rule):
     fails to compile; a tensor: TorchScript sums over dim `start`); `sorted(d.items())` of a
     dict of lists or dicts; the NamedTuple methods TorchScript lacks (`_replace`, `_asdict`,
     `count`, `index`, `P._make(...)`) on a `class P(NamedTuple)` of the file, a parameter
-    annotated with it or a local bound only to its instances; `t.index(v)` / `t.count(v)` of
+    annotated with it, a local bound only to its instances, or the result of a call (a
+    submodule's `forward`, a method or function of the file) annotated to return it (`out =
+    self.head(x)._asdict()`), directly or through a local bound only to such calls; `t.index(v)` / `t.count(v)` of
     a tuple (a parameter annotated `Tuple[...]`, a local or `self.<attr>` bound only to tuple
     displays, a class attribute set to one); an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
@@ -551,6 +553,37 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `_asdict()` of what a submodule returns, by its `forward`'s annotation.
+        Invalid(
+            """
+            from typing import NamedTuple
+
+            import torch
+            from torch import nn
+
+            class Out(NamedTuple):
+                logits: torch.Tensor
+                boxes: torch.Tensor
+
+            class Head(nn.Module):
+                def forward(self, x) -> Out:
+                    return Out(x * 2, x.sigmoid())
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = Head()
+
+                def forward(self, x):
+                    out = self.head(x)._asdict()
+                    return out["logits"] + out["boxes"]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=20,
+            message_contains="`Out._asdict()`",
+        ),
         # `tuple(...)` of a module attribute `__init__` sets to a `List[int]` parameter.
         Invalid(
             """
@@ -2601,9 +2634,19 @@ class UnsupportedCallInScript(Rule):
             return None
         receiver = func.value
         function = self.ctx.function
+        if isinstance(receiver, cst.Call):
+            return self._namedtuple_returned(receiver.func)
         if not isinstance(receiver, cst.Name) or function is None:
             return None
         name = receiver.value
+        bound = assignments(function, name)
+        if bound and all(
+            size == 1 and isinstance(v, cst.Call) and self._namedtuple_returned(v.func)
+            for v, _, size in bound
+        ):
+            found = {self._namedtuple_returned(v.func) for v, _, _ in bound}  # type: ignore[attr-defined]
+            if len(found) == 1:
+                return found.pop()
         if not assignments(function, name) and namedtuple_fields(self.ctx, name) is not None:
             if not any(p.name.value == name for p in signature_params(self.ctx, function)):
                 return name if func.attr.value == "_make" else None
@@ -2618,6 +2661,14 @@ class UnsupportedCallInScript(Rule):
                     return annotation.value
                 return None
         return namedtuple_local(self.ctx, function, name)
+
+    def _namedtuple_returned(self, func: cst.BaseExpression) -> Optional[str]:
+        """The NamedTuple class of this file a call of ``func`` returns, by its return
+        annotation (``def forward(self, x) -> DetOutput`` of a submodule's class)."""
+        returns = self._return_annotation(func)
+        if isinstance(returns, cst.Name) and namedtuple_fields(self.ctx, returns.value) is not None:
+            return returns.value
+        return None
 
     def _tensor_dict_items(self, value: cst.BaseExpression) -> bool:
         """``d.items()`` of a dict whose values are tensors: ``d`` a parameter or local
@@ -2694,6 +2745,13 @@ class UnsupportedCallInScript(Rule):
     def _returns_tensor_dict(self, func: cst.BaseExpression) -> bool:
         """A call of ``self.<submodule>`` whose class (this file) annotates ``forward`` to
         return ``Dict[..., Tensor]``, or of a function of this file annotated so."""
+        returns = self._return_annotation(func)
+        return returns is not None and self._tensor_dict_annotation(returns)
+
+    def _return_annotation(self, func: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+        """The return annotation of what a call of ``func`` runs: ``forward`` of the class
+        (this file) of the submodule ``self.<attr>``, a method ``self.<name>`` of the current
+        class, or a function of this file."""
         definition: Optional[cst.FunctionDef] = None
         attr = self_attribute(func)
         info = self.ctx.function_info
@@ -2711,6 +2769,11 @@ class UnsupportedCallInScript(Rule):
                     ),
                     None,
                 )
+            elif cls is None:
+                definition = next(
+                    (m for m in class_methods(self.ctx, info.owner_class) if m.name.value == attr),
+                    None,
+                )
         elif isinstance(func, cst.Name):
             definition = next(
                 (
@@ -2720,11 +2783,9 @@ class UnsupportedCallInScript(Rule):
                 ),
                 None,
             )
-        return (
-            definition is not None
-            and definition.returns is not None
-            and self._tensor_dict_annotation(definition.returns.annotation)
-        )
+        if definition is None or definition.returns is None:
+            return None
+        return definition.returns.annotation
 
     def _known_str(self, value: cst.BaseExpression, depth: int = 0) -> bool:
         """Whether TorchScript types ``value`` as a ``str``: a string literal or f-string, a
