@@ -76,6 +76,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL327": "module-with-backward-hook",
     "TL328": "prebuilt-operator-getter",
     "TL329": "histogram-in-graph",
+    "TL330": "dtype-view-in-trace",
     "TL340": "recurrent-module-in-compile",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
