@@ -12,17 +12,34 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
+    attribute_number_type,
     has_constants,
     in_script,
+    is_none,
     literal_type,
     self_attribute,
 )
+from torchlint.rules.tl211_mixed_return_types_in_script import ScriptScalar
 
 # Methods that reduce a tensor to one element when called without a dim.
 REDUCTIONS = frozenset(
     {"sum", "mean", "prod", "max", "min", "amax", "amin", "norm", "all", "any", "std", "var"}
 )
 BLOCKS = (cst.If, cst.For, cst.While)
+SCALARS = frozenset({"int", "float", "bool", "str"})
+# Arithmetic of two numbers TorchScript types by their types (`/` and `**`: float).
+ARITHMETIC_RESULT = frozenset(
+    {cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power}
+)
+AUGMENTED = {
+    cst.AddAssign: cst.Add,
+    cst.SubtractAssign: cst.Subtract,
+    cst.MultiplyAssign: cst.Multiply,
+    cst.DivideAssign: cst.Divide,
+    cst.FloorDivideAssign: cst.FloorDivide,
+    cst.ModuloAssign: cst.Modulo,
+    cst.PowerAssign: cst.Power,
+}
 # Loss functions without `loss` in their name (one element with the default reduction).
 LOSSES = frozenset({"cross_entropy", "kl_div", "binary_cross_entropy", "nll", "dot"})
 # Calls whose tensor may be an integer one.
@@ -75,9 +92,13 @@ class NumberReboundToTensorInScript(Rule):
     torch.sigmoid(self.gate(x))`, `loss = loss + F.mse_loss(self.fc(x), y)`), one built by a
     call that reduces nothing (`torch.sigmoid(x)`; not `x.sum()`, `x.mean()` or a loss, which
     hold one element), and for an int any tensor but one that may be integral (a comparison,
-    a cast, `argmax`, a `dtype=`: `loss += x.mean()`). Also a name bound to an int
-    literal and rebound there to a float literal, or the other way round, or bound to a
-    tensor and rebound there to a number literal. Not under a test TorchScript may fold (`is
+    a cast, `argmax`, a `dtype=`: `loss += x.mean()`). Also a name bound to a value whose
+    TorchScript type is a certain `int`, `float`, `bool` or `str` (a literal, a size
+    `x.size(-1)`, `len(...)`, `int(...)`, a `self.<attr>` `__init__` binds only to numbers of
+    one type, arithmetic of these) and rebound there to one of another of these types or to
+    None: `size = x.size(-1)` then `size = size * self.ratio` (a float attribute), `n /= 2`
+    (`/` of ints is a float), `n = n ** 2`, `n = round(n * 1.5)` (floats in TorchScript),
+    `mode = "a"` then `mode = 1`; or bound to a tensor and rebound there to a number literal. Not under a test TorchScript may fold (`is
     None`, `isinstance`, `hasattr`, `is_scripting`, a `Final` attribute), where it compiles
     one branch alone and no paths meet.
 
@@ -88,9 +109,11 @@ class NumberReboundToTensorInScript(Rule):
     time: torch 2.13 raises `Cannot input a tensor of dimension other than 0 as a scalar
     argument`, `Cannot input a tensor that requires grad as a scalar argument` (a gate from a
     layer), or `Cannot input a tensor of type Float as an integral argument` (into an int).
-    Python just rebinds the name to the tensor. Numbers of two types, or a tensor and a
-    number, do not meet at all: `Variable 'm' previously had type float but is now being
-    assigned to a value of type int` when scripting. Trace, compile and export run the
+    Python just rebinds the name to the tensor. Values of two types (two numbers, an int and
+    a str or None, a tensor and a number) do not meet at all: `Variable 'm' previously had
+    type float but is now being assigned to a value of type int` when scripting (`... type
+    int but is now being assigned to a value of type float` for `size = size * 0.5`, `...
+    of type NoneType` for `n = None`), where Python just rebinds the name. Trace, compile and export run the
     Python.
 
     ## Example
@@ -114,6 +137,15 @@ class NumberReboundToTensorInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # An int stays an int (`//`, `int(...)`); a float attribute into a float.
+        Valid(
+            _example("x.size(-1)", "scale // 2").replace(
+                "        return x * scale\n",
+                "        s = 1.0\n        if x.sum() > 0:\n            s = s * scale\n"
+                "        n = x.size(0)\n        if n > 1:\n            n = int(n * 0.5)\n"
+                "        return x * scale * s * n\n",
+            )
+        ),
         # A tensor first; a one-element reduction into a float; straight-line rebinding.
         Valid(
             _example("torch.ones(())", "torch.sigmoid(self.gate(x))").replace(
@@ -133,6 +165,45 @@ class NumberReboundToTensorInScript(Rule):
         Valid(_example("0", "scale + (x > 0).sum()", guard="for _ in range(2):")),
     ]
     INVALID = [
+        # A size (an int) rebound to a float: a float attribute, and `/=` of ints.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Down(nn.Module):
+                def __init__(self, ratio: float = 0.5):
+                    super().__init__()
+                    self.ratio = ratio
+
+                def forward(self, x):
+                    size = x.size(-1)
+                    if self.ratio != 1.0:
+                        size = size * self.ratio
+                    return F.adaptive_avg_pool1d(x, int(size))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.down = Down()
+
+                def forward(self, x):
+                    return self.down(x)
+
+            def inputs():
+                return [(torch.randn(2, 3, 8),), (torch.randn(1, 3, 12),)]
+            """,
+            line=13,
+            message_contains="previously had type int but is now being assigned to a value of type float",
+        ),
+        Invalid(
+            _example("x.shape[0]", "scale /= 2", guard="while scale > 4:").replace(
+                "            scale = scale /= 2\n", "            scale /= 2\n"
+            ),
+            line=13,
+            message_contains="previously had type int but is now being assigned to a value of type float",
+        ),
         # A loss summed into an int in a loop; a float and an int on the two paths.
         Invalid(
             _example("0", "scale + (x * x).mean()", guard="for _ in range(2):"),
@@ -182,8 +253,8 @@ class NumberReboundToTensorInScript(Rule):
     def _top_type(self, value: Optional[cst.BaseExpression]) -> Optional[str]:
         if value is None:
             return None
-        number = literal_type(value)
-        if number in ("int", "float"):
+        number = self._scalar(value, {})
+        if number is not None:
             return number
         if isinstance(value, cst.Call) and self.ctx.kind(value) is Kind.TENSOR:
             return "tensor"
@@ -198,10 +269,24 @@ class NumberReboundToTensorInScript(Rule):
                 return False
             if isinstance(child, cst.If) and self._maybe_static(child.test):
                 return False  # TorchScript may compile one branch alone: no paths meet
+            if (
+                isinstance(child, cst.AugAssign)
+                and isinstance(child.target, cst.Name)
+                and types.get(child.target.value) in SCALARS
+                and child.target.value not in reported
+            ):
+                name = child.target.value
+                start = types[name]
+                operator = AUGMENTED.get(type(child.operator))
+                result = self._arithmetic(operator, start, self._scalar(child.value, types))
+                if result is not None and result != start:
+                    reported.add(name)
+                    self.report(child, self._message(name, start, kind, f"number {result}"))
+                    return None
             for name, value in _bindings(child):
                 if name not in types or name in reported or value is None:
                     continue
-                why = self._mismatch(types[name], value, isinstance(child, cst.Assign))
+                why = self._mismatch(types[name], value, isinstance(child, cst.Assign), types)
                 if why is None:
                     continue
                 reported.add(name)
@@ -242,15 +327,60 @@ class NumberReboundToTensorInScript(Rule):
         walk(test, enter, lambda child: None)
         return found
 
-    def _mismatch(self, start: str, value: cst.BaseExpression, plain: bool) -> Optional[str]:
+    def _scalar(
+        self, value: cst.BaseExpression, types: dict[str, str], depth: int = 0
+    ) -> Optional[str]:
+        """``int`` / ``float`` / ``bool`` / ``str`` where TorchScript's type of ``value`` is
+        certain: what ``ScriptScalar`` types (literals, sizes, ``int(...)``, ...), a name of
+        ``types``, a ``self.<attr>`` ``__init__`` binds only to numbers of one type, and
+        arithmetic of these (``/`` and ``**`` are floats)."""
+        if depth > 6:
+            return None
+        if isinstance(value, cst.Name) and value.value in types:
+            found = types[value.value]
+            return found if found in SCALARS else None
+        if isinstance(value, cst.Attribute) and self_attribute(value) is not None:
+            return attribute_number_type(self.ctx, value)
+        if isinstance(value, cst.UnaryOperation) and isinstance(
+            value.operator, (cst.Minus, cst.Plus)
+        ):
+            inner = self._scalar(value.expression, types, depth + 1)
+            return inner if inner in ("int", "float") else None
+        if isinstance(value, cst.BinaryOperation):
+            operator = type(value.operator)
+            if operator in ARITHMETIC_RESULT:
+                left = self._scalar(value.left, types, depth + 1)
+                right = self._scalar(value.right, types, depth + 1)
+                return self._arithmetic(operator, left, right)
+        if isinstance(value, (cst.Name, cst.BinaryOperation)):
+            return None  # a local (its bindings may differ here) or other arithmetic
+        found = ScriptScalar(self.ctx).of(value)
+        return found if found in SCALARS else None
+
+    @staticmethod
+    def _arithmetic(operator, left: Optional[str], right: Optional[str]) -> Optional[str]:  # type: ignore[no-untyped-def]
+        """The TorchScript type of ``left <op> right`` for two numbers (None otherwise)."""
+        if operator is None or left not in ("int", "float") or right not in ("int", "float"):
+            return None
+        if operator in (cst.Divide, cst.Power):
+            return "float"  # TorchScript: `int / int` and `int ** int` are floats
+        return "float" if "float" in (left, right) else "int"
+
+    def _mismatch(
+        self, start: str, value: cst.BaseExpression, plain: bool, types: dict[str, str]
+    ) -> Optional[str]:
         """Why TorchScript rejects ``value`` for a name of type ``start`` (at compile or run
         time), or None."""
         number = literal_type(value)
         if start == "tensor":
             return f"number {number}" if plain and number in ("int", "float") else None
-        if plain and number in ("int", "float") and number != start:
-            return f"number {number}"
-        if self.ctx.kind(value) is not Kind.TENSOR:
+        if plain and is_none(value):
+            return "number NoneType"
+        if plain:
+            scalar = self._scalar(value, types)
+            if scalar is not None and scalar != start:
+                return f"number {scalar}"
+        if start not in ("int", "float") or self.ctx.kind(value) is not Kind.TENSOR:
             return None
         # In the order torch 2.13 checks: grad first, then the dimension, then the dtype.
         if self._from_submodule(value) and not self._integral(value):
@@ -267,9 +397,10 @@ class NumberReboundToTensorInScript(Rule):
         if why.startswith("number"):
             other = why.split()[1]
             shown = "Tensor" if start == "tensor" else start
+            spelled = {"int": "an int", "NoneType": "None"}.get(other, f"a {other}")
             return (
                 f"`{name}` is bound to {'a tensor' if start == 'tensor' else article + ' ' + start} "
-                f"before this {kind} and to {'an' if other == 'int' else 'a'} {other} in it: "
+                f"before this {kind} and to {spelled} in it: "
                 "TorchScript gives a name one type where the paths meet, so torch.jit.script "
                 f"fails (Variable '{name}' previously had type {shown} but is now being assigned "
                 f"to a value of type {other}); bind values of one type on every path"
