@@ -30,6 +30,10 @@ torch version, and stored as data keyed by ``major.minor``:
 - ``builtins_refused``: the builtins (``eval``, ``exec``, ``compile``, ``bytes``) Dynamo has no
   handler for: a call in compiled code, of arguments eager accepts, fails ``fullgraph=True``
   ("Failed to trace builtin operator").
+- ``stdlib_refused_classes``: the classes of ``STDLIB_CLASS_MODULES`` (``decimal.Decimal``)
+  whose construction in compiled code fails ``fullgraph=True``, and the methods
+  (``contextvars.ContextVar.get``) whose call on an instance made outside it fails so, each
+  with the graph-break type ("Unsupported function call", "Unsupported method call").
 - ``nn_parameter_modules``: the ``torch.nn`` module classes whose constructor (its own or an
   inherited one of ``torch.nn``) creates an ``nn.Parameter``, read from torch's source: Dynamo
   refuses the ``Parameter()`` constructor ("Attempted to use `torch.nn.Parameter()` constructor
@@ -201,7 +205,7 @@ def torch_skipped() -> list[str]:
 # `operator`, `math`, `itertools`, `functools` builtins itself, so those are not asked).
 STDLIB_MODULES = (
     "bisect", "zlib", "hashlib", "pickle", "binascii", "re", "unicodedata", "secrets", "gc",
-    "socket",
+    "socket", "contextvars", "decimal",
 )  # fmt: skip
 
 
@@ -442,6 +446,72 @@ def builtins_refused() -> list[str]:
     return sorted(refused)
 
 
+# Standard-library modules whose classes model code keeps values or settings in (a context
+# variable as a flag, a Decimal for rounding, a Fraction for a ratio).
+STDLIB_CLASS_MODULES = ("contextvars", "decimal", "fractions")
+# Arguments tried in turn for a constructor or a method, the first eager accepts kept.
+CLASS_ARGUMENTS = ((), ("0.5",), (1,), (1, 2), (True,))
+
+
+def _accepted_arguments(function):
+    for arguments in CLASS_ARGUMENTS:
+        try:
+            function(*arguments)
+        except Exception:  # noqa: BLE001 - another arity or type
+            continue
+        return arguments
+    return None
+
+
+def stdlib_refused_classes() -> dict[str, str]:
+    """The classes of ``STDLIB_CLASS_MODULES`` whose construction in compiled code
+    ``fullgraph=True`` refuses (``"decimal.Decimal"``: "Unsupported function call"), and the
+    methods (``"contextvars.ContextVar.get"``: "Unsupported method call") whose call on an
+    instance built outside the compiled code (a module-level value) it refuses, each with
+    the graph-break type. Arguments are the first of ``CLASS_ARGUMENTS`` eager accepts."""
+    import importlib
+
+    import torch
+
+    refused = {}
+    for module_name in STDLIB_CLASS_MODULES:
+        module = importlib.import_module(module_name)
+        for name in dir(module):
+            cls = getattr(module, name)
+            if name.startswith("_") or not isinstance(cls, type) or issubclass(cls, BaseException):
+                continue
+            if cls.__module__.lstrip("_") != module_name:
+                continue  # imported from another module (fractions.Decimal), asked there
+            arguments = _accepted_arguments(cls)
+            if arguments is None:
+                continue
+
+            def construct(x, cls=cls, arguments=arguments):
+                cls(*arguments)
+                return x + 1
+
+            refusal = _compiled_break(construct, torch.ones(1))
+            if refusal is not None:
+                refused[f"{module_name}.{name}"] = refusal
+            instance = cls(*arguments)
+            for method_name in dir(cls):
+                method = getattr(instance, method_name, None)
+                if method_name.startswith("_") or not callable(method):
+                    continue
+                method_arguments = _accepted_arguments(getattr(cls(*arguments), method_name))
+                if method_arguments is None:
+                    continue
+
+                def call(x, instance=instance, method_name=method_name, args=method_arguments):
+                    getattr(instance, method_name)(*args)
+                    return x + 1
+
+                refusal = _compiled_break(call, torch.ones(1))
+                if refusal is not None:
+                    refused[f"{module_name}.{name}.{method_name}"] = refusal
+    return dict(sorted(refused.items()))
+
+
 def nn_parameter_modules() -> list[str]:
     import inspect
 
@@ -568,6 +638,7 @@ def main() -> None:
         "torch_non_tensor_ops": non_tensor[0],
         "tensor_non_tensor_methods": non_tensor[1],
         "builtins_refused": builtins_refused(),
+        "stdlib_refused_classes": stdlib_refused_classes(),
     }
     TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

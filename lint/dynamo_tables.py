@@ -120,3 +120,12 @@ def builtins_refused() -> frozenset[str]:
     ``"bytes"``): a call in compiled code breaks the graph ("Failed to trace builtin
     operator")."""
     return frozenset(_entry().get("builtins_refused", ()))
+
+
+@functools.cache
+def stdlib_refused_classes() -> dict[str, str]:
+    """The standard-library classes whose construction in compiled code Dynamo refuses
+    (``"decimal.Decimal"``: "Unsupported function call"), and the methods
+    (``"contextvars.ContextVar.get"``: "Unsupported method call") it refuses on an instance
+    made outside the compiled code, each with the graph-break type."""
+    return _entry().get("stdlib_refused_classes", {})

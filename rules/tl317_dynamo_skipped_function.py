@@ -11,12 +11,14 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import (
     SKIPPED_CALL,
     builtins_refused,
+    stdlib_refused_classes,
     stdlib_skipped,
     tensor_non_tensor_methods,
     torch_non_tensor_ops,
     torch_skip_break,
     torch_skipped,
 )
+from torchlint.lint.graph_queries import bound_names
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import LEAF_TYPES, walk
@@ -48,7 +50,11 @@ class DynamoSkippedFunction(Rule):
     has no handler for (`eval(cfg.activation)`, `exec`, `compile`, `bytes`, `globals()`:
     "Failed to trace builtin operator"; `eval` of a literal string such as `eval("0.5")` is
     folded and passes, and a call on data read from a tensor, `bytes(ids.tolist())`, is left to
-    the read, which breaks first). The lists are generated from torch
+    the read, which breaks first); the standard-library classes Dynamo refuses to build
+    (`decimal.Decimal(s)`: "Unsupported function call") and the methods it refuses on a
+    module-level instance (`FLAG.get()` / `FLAG.set(v)` of `FLAG = ContextVar(...)`,
+    `decimal.Context` methods: "Unsupported method call"), with `contextvars.copy_context`
+    and `decimal.localcontext` among the skipped functions. The lists are generated from torch
     (`benchmarks/dynamo_tables.py` asks `torch._dynamo.trace_rules.lookup` which callables,
     or which classes' constructors, it marks as skipped, and keeps those a call in compiled
     code really fails on; it writes `rules/dynamo_tables.json`), not kept by hand: the ones
@@ -165,6 +171,33 @@ class DynamoSkippedFunction(Rule):
                     for block in self.blocks:
                         x = checkpoint(block, x, use_reentrant=False)
                     return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # A context variable read outside forward, its value passed in; a Fraction of constants.
+        Valid(
+            """
+            from contextvars import ContextVar
+            from fractions import Fraction
+
+            import torch
+            from torch import nn
+
+            HIGH_PRECISION = ContextVar("high_precision", default=False)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.double_scores = HIGH_PRECISION.get()
+
+                def forward(self, x):
+                    h = self.fc(x) * float(Fraction(3, 4))
+                    if self.double_scores:
+                        h = h.double()
+                    return h.softmax(-1)
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
@@ -377,6 +410,59 @@ class DynamoSkippedFunction(Rule):
             line=12,
             message_contains="Failed to trace builtin operator",
         ),
+        # A precision flag kept in a context variable, read in forward.
+        Invalid(
+            """
+            from contextvars import ContextVar
+
+            import torch
+            from torch import nn
+
+            HIGH_PRECISION = ContextVar("high_precision", default=False)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    if HIGH_PRECISION.get():
+                        h = h.double()
+                    return h.softmax(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=15,
+            message_contains="Unsupported method call",
+        ),
+        # A gain rounded through Decimal, in a helper.
+        Invalid(
+            """
+            from decimal import ROUND_HALF_UP, Decimal
+
+            import torch
+            from torch import nn
+
+            def rounded(value: float) -> float:
+                return float(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+            class Model(nn.Module):
+                def __init__(self, gain: float = 0.456):
+                    super().__init__()
+                    self.gain = gain
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    return self.fc(x) * rounded(self.gain)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+            message_contains="Unsupported function call",
+        ),
     ]
 
     def __init__(self, ctx: LintContext) -> None:
@@ -388,6 +474,8 @@ class DynamoSkippedFunction(Rule):
             return
         name = self.ctx.qualified_name(node.func)
         if self._non_tensor_result(node, name) or self._refused_builtin(node, name):
+            return
+        if self._refused_stdlib_class(node, name):
             return
         if name is not None and name in stdlib_skipped():
             if not in_raise_statement(self.ctx):
@@ -476,6 +564,36 @@ class DynamoSkippedFunction(Rule):
             self.report(node, message)
         return True
 
+    def _refused_stdlib_class(self, node: cst.Call, name: Optional[str]) -> bool:
+        """A standard-library class Dynamo refuses to build (``Decimal(s)``), or a refused
+        method of a module-level instance of one (``FLAG.get()`` of ``FLAG = ContextVar(...)``):
+        reported, and True."""
+        refused = stdlib_refused_classes()
+        shown = name
+        refusal = refused.get(name or "")
+        func = node.func
+        if refusal is None and type(func) is cst.Attribute and type(func.value) is cst.Name:
+            owner = _module_instance_class(self.ctx, func.value.value)  # type: ignore[attr-defined]
+            if owner is not None:
+                shown = f"{owner}.{func.attr.value}"  # type: ignore[attr-defined]
+                refusal = refused.get(shown)
+        if refusal is None:
+            return False
+        if not in_raise_statement(self.ctx):
+            message = Message(
+                f"`{shown}` is standard-library code Dynamo does not trace",
+                (
+                    (
+                        "compile",
+                        f"torch.compile(fullgraph=True) raises ({refusal}) and plain "
+                        "torch.compile breaks the graph here",
+                    ),
+                ),
+                STDLIB_CLASS_ADVICE,
+            )
+            self.report(node, message)
+        return True
+
     def visit_With(self, node: cst.With) -> None:
         self._managers.update(id(item.item) for item in node.items)
 
@@ -488,6 +606,35 @@ BUILTIN_ADVICE = (
     "resolve it outside the compiled code (look the function up once in `__init__`, from a "
     "dict of the allowed names, instead of `eval` in forward)"
 )
+
+
+STDLIB_CLASS_ADVICE = (
+    "read the value outside the compiled code and pass it in (a setting as a module attribute "
+    "or an argument, arithmetic on floats or tensors instead of Decimal)"
+)
+
+
+def _module_instance_class(ctx: LintContext, name: str) -> Optional[str]:
+    """The class a module-level ``name = cls(...)`` (bound once) makes: ``"contextvars
+    .ContextVar"`` for ``FLAG = ContextVar("flag", default=False)``."""
+    if ctx.function is not None and name in bound_names(ctx.function):
+        return None
+    found: list[str] = []
+    for statement in ctx.module.body:
+        if type(statement) is not cst.SimpleStatementLine:
+            continue
+        for small in statement.body:
+            targets = ()
+            if type(small) is cst.Assign:
+                targets = tuple(t.target for t in small.targets)  # type: ignore[attr-defined]
+            elif type(small) is cst.AnnAssign and small.value is not None:  # type: ignore[attr-defined]
+                targets = (small.target,)  # type: ignore[attr-defined]
+            if not any(type(t) is cst.Name and t.value == name for t in targets):  # type: ignore[attr-defined]
+                continue
+            value = small.value  # type: ignore[attr-defined]
+            cls = ctx.qualified_name(value.func) if type(value) is cst.Call else None
+            found.append(cls or "")
+    return found[0] if len(found) == 1 and found[0] else None
 
 
 def _folded_eval(node: cst.Call) -> bool:
