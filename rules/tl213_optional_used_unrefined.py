@@ -89,6 +89,12 @@ class OptionalUsedUnrefined(Rule):
     `break`) refines nothing (torch 2.13: `Expected a value of type 'Tensor' for argument
     'other' but instead found type 'Optional[Tensor]'`; `return` / `raise` there do).
 
+    And the same uses of an element of a container of `Optional[Tensor]`: a parameter (never
+    rebound) or local annotated `Dict[K, Optional[Tensor]]` or `List[Optional[Tensor]]`,
+    subscripted in place (`out + feats["flow"]`, under `if feats["flow"] is not None:` too:
+    no test refines a subscript), or a local bound only to such a subscript (`out =
+    feats["rgb"]`) where no test on it covers the use.
+
     And the same uses of an element of `torch.autograd.grad(...)`, which TorchScript types
     `List[Optional[Tensor]]`: a local bound only to `torch.autograd.grad(...)[k]`, to `gs[k]`
     of a local bound only to the call, unpacked from it (`a, b = torch.autograd.grad(...)`),
@@ -156,6 +162,31 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        # The element bound to a local that a test refines.
+        Valid(
+            """
+            from typing import Dict, Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.rgb = nn.Linear(4, 4)
+
+                def forward(self, x: torch.Tensor, bias: Optional[torch.Tensor] = None):
+                    feats: Dict[str, Optional[torch.Tensor]] = {"rgb": self.rgb(x), "flow": None}
+                    out = self.rgb(x)
+                    flow = feats["flow"]
+                    if flow is not None:
+                        out = out + flow
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(4)), (torch.randn(3, 4), None)]
+            """
+        ),
         # A buffer registered as None, read only under `if ... is not None:` (TorchScript drops
         # the branch) and copied to a local first.
         Valid(
@@ -462,6 +493,57 @@ class OptionalUsedUnrefined(Rule):
         ),
     ]
     INVALID = [
+        # An element of a Dict[str, Optional[Tensor]]: a subscript is never refined.
+        Invalid(
+            """
+            from typing import Dict, Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.rgb = nn.Linear(4, 4)
+                    self.flow = nn.Linear(4, 4)
+
+                def forward(self, x: torch.Tensor, use_flow: bool) -> torch.Tensor:
+                    feats: Dict[str, Optional[torch.Tensor]] = {"rgb": self.rgb(x), "flow": None}
+                    if use_flow:
+                        feats["flow"] = self.flow(x)
+                    out = self.rgb(x)
+                    if feats["flow"] is not None:
+                        out = out + feats["flow"]
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 4), True), (torch.randn(3, 4), False)]
+            """,
+            line=18,
+            message_contains="Arguments for call are not valid",
+        ),
+        # An element of a List[Optional[Tensor]] parameter, bound to a local never tested.
+        Invalid(
+            """
+            from typing import List, Optional
+
+            import torch
+            from torch import nn
+
+            def first(feats: List[Optional[torch.Tensor]]) -> torch.Tensor:
+                head = feats[0]
+                return head.sum()
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return first([x, None])
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=8,
+            message_contains="object has no attribute or method",
+        ),
         # A lazy cache stored in scripted code: NoneType refuses the store.
         Invalid(
             """
@@ -838,6 +920,7 @@ class OptionalUsedUnrefined(Rule):
         optional |= truth_only
         self._loop_elements(node)
         self._grad_elements(node)
+        self._container_elements(node)
         if optional:
             # `x is not None` on a parameter TorchScript types as a plain Tensor is constant.
             never_none = frozenset(
@@ -1023,6 +1106,83 @@ class OptionalUsedUnrefined(Rule):
                 "or Arguments for call are not valid); bind the element to a local and `assert "
                 "g is not None` before the use (TorchScript refines locals, never a subscript)",
             )
+
+    def _container_elements(self, node: cst.FunctionDef) -> None:
+        """An element of a container of ``Optional[Tensor]`` (a parameter, never rebound, or a
+        local annotated ``Dict[K, Optional[Tensor]]`` / ``List[Optional[Tensor]]``):
+        ``feats["flow"]`` used in place (no test refines a subscript), and a local bound only
+        to such an element used where no test on it covers it."""
+        containers: set[str] = set()
+        for param in signature_params(self.ctx, node):
+            if (
+                param.annotation is not None
+                and self._optional_container(param.annotation.annotation)
+                and not assignments(node, param.name.value)
+            ):
+                containers.add(param.name.value)
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and child is not node:
+                return False
+            if (
+                type(child) is cst.AnnAssign
+                and type(child.target) is cst.Name
+                and self._optional_container(child.annotation.annotation)
+            ):
+                containers.add(child.target.value)
+            return None
+
+        walk(node.body, enter, lambda child: None)
+        if not containers:
+            return
+        params = {p.name.value for p in signature_params(self.ctx, node)}
+
+        def element(value: cst.BaseExpression) -> bool:
+            return (
+                type(value) is cst.Subscript
+                and len(value.slice) == 1
+                and type(value.slice[0].slice) is cst.Index
+                and type(value.value) is cst.Name
+                and value.value.value in containers
+            )
+
+        bound = _local_bindings(node)
+        elements = frozenset(
+            name
+            for name, values in bound.items()
+            if name not in params
+            and name not in containers
+            and values
+            and all(v is not None and element(v) for v in values)
+        )
+        flow = _GradFlow(elements, element, self._torch_module_call, self._tensor_arguments)
+        for use in flow.uses(node.body.body):
+            if use in flow.truth_uses or use in flow.scalar_uses:
+                continue
+            self.report(
+                use,
+                "an element of a container of Optional[Tensor] (`Dict[..., "
+                "Optional[Tensor]]` / `List[Optional[Tensor]]`) used where no `is not None` "
+                "test covers it: it is an Optional[Tensor] and TorchScript refines a local "
+                "only, never a subscript, so torch.jit.script fails (Arguments for call are "
+                "not valid / 'Optional[Tensor]' object has no attribute or method); bind the "
+                "element to a local and test it (`f = feats[k]`, `if f is not None:`)",
+            )
+
+    def _optional_container(self, annotation: cst.BaseExpression) -> bool:
+        """``Dict[K, Optional[Tensor]]`` or ``List[Optional[Tensor]]`` (``dict`` / ``list``)."""
+        if _optional_tensor_list(self.ctx, annotation):
+            return True
+        if type(annotation) is not cst.Subscript or self.ctx.qualified_name(
+            annotation.value
+        ) not in ("typing.Dict", "builtins.dict"):
+            return False
+        items = [e.slice for e in annotation.slice]
+        return (
+            len(items) == 2
+            and type(items[1]) is cst.Index
+            and _optional_tensor(self.ctx, items[1].value)
+        )
 
     def _grad_call(self, value: cst.BaseExpression) -> bool:
         return (
@@ -1563,6 +1723,39 @@ class _GradFlow(_Flow):
             if wanted and self.element(arg.value):
                 self.found.append(call)
                 return
+
+
+def _local_bindings(
+    function: cst.FunctionDef,
+) -> dict[str, list[Optional[cst.BaseExpression]]]:
+    """Name -> the values bound to it in ``function`` (None for a binding that is not one
+    plain value: unpacking, ``+=``, a loop or ``with`` target, a walrus), nested scopes left
+    out."""
+    found: dict[str, list[Optional[cst.BaseExpression]]] = {}
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and child is not function:
+            return False
+        kind = type(child)
+        if kind is cst.Assign:
+            for target in child.targets:  # type: ignore[attr-defined]
+                plain = type(target.target) is cst.Name
+                for name in target_names(target.target):
+                    found.setdefault(name, []).append(child.value if plain else None)  # type: ignore[attr-defined]
+        elif kind is cst.AnnAssign and type(child.target) is cst.Name:  # type: ignore[attr-defined]
+            found.setdefault(child.target.value, []).append(child.value)  # type: ignore[attr-defined]
+        elif kind is cst.AugAssign and type(child.target) is cst.Name:  # type: ignore[attr-defined]
+            found.setdefault(child.target.value, []).append(None)  # type: ignore[attr-defined]
+        elif kind in (cst.For, cst.CompFor, cst.NamedExpr):
+            for name in target_names(child.target):  # type: ignore[attr-defined]
+                found.setdefault(name, []).append(None)
+        elif kind is cst.WithItem and child.asname is not None:  # type: ignore[attr-defined]
+            for name in target_names(child.asname.name):  # type: ignore[attr-defined]
+                found.setdefault(name, []).append(None)
+        return None
+
+    walk(function.body, enter, lambda child: None)
+    return found
 
 
 def _unpacks_grad(assign: cst.CSTNode) -> bool:
