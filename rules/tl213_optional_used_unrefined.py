@@ -93,7 +93,8 @@ class OptionalUsedUnrefined(Rule):
     rebound) or local annotated `Dict[K, Optional[Tensor]]` or `List[Optional[Tensor]]`,
     subscripted in place (`out + feats["flow"]`, under `if feats["flow"] is not None:` too:
     no test refines a subscript), or a local bound only to such a subscript (`out =
-    feats["rgb"]`) where no test on it covers the use.
+    feats["rgb"]`) where no test on it covers the use. A `None is not x` test refines as
+    `x is not None` does.
 
     And the same uses of an element of `torch.autograd.grad(...)`, which TorchScript types
     `List[Optional[Tensor]]`: a local bound only to `torch.autograd.grad(...)[k]`, to `gs[k]`
@@ -162,7 +163,7 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
-        # The element bound to a local that a test refines.
+        # The element bound to a local that a test refines; a `None is not x` test.
         Valid(
             """
             from typing import Dict, Optional
@@ -181,6 +182,8 @@ class OptionalUsedUnrefined(Rule):
                     flow = feats["flow"]
                     if flow is not None:
                         out = out + flow
+                    if None is not bias:
+                        out = out + bias
                     return out
 
             def inputs():
@@ -1385,6 +1388,22 @@ def _side_name(ctx: LintContext, side: cst.BaseExpression) -> Optional[str]:
     return name if name is not None and name.startswith("torch.") else side.value
 
 
+def _none_test(test: cst.BaseExpression) -> Optional[tuple[str, bool]]:
+    """``none_test`` with the operands either way round: ``None is not x`` refines ``x`` in
+    TorchScript as ``x is not None`` does (torch 2.13 compiles ``h + x`` under it)."""
+    found = none_test(test)
+    if found is not None or type(test) is not cst.Comparison or len(test.comparisons) != 1:
+        return found
+    target = test.comparisons[0]
+    if is_none(test.left) and type(target.comparator) is cst.Name:
+        swapped = cst.Comparison(
+            left=target.comparator,
+            comparisons=[target.with_changes(comparator=test.left)],
+        )
+        return none_test(swapped)
+    return None
+
+
 def _optional_tensor(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
     """``Optional[Tensor]``, ``Union[Tensor, None]``, ``Tensor | None``."""
     names = _optional_sides(ctx, annotation)
@@ -1568,13 +1587,13 @@ class _Flow:
 
     def _constant_none_test(self, test: cst.BaseExpression) -> Optional[bool]:
         """The value of ``y is not None`` / ``y is None`` for a parameter typed plain Tensor."""
-        found = none_test(test)
+        found = _none_test(test)
         return found[1] if found is not None and found[0] in self.never_none else None
 
     def _none_test(self, test: cst.BaseExpression) -> Optional[tuple[bool, str]]:
         """``x is not None`` -> (True, "x"); ``x is None`` -> (False, "x");
         ``isinstance(x, torch.Tensor)`` -> (True, "x"): TorchScript refines on it too."""
-        found = none_test(test)
+        found = _none_test(test)
         if found is None:
             found = _tensor_isinstance(test)
         return (found[1], found[0]) if found is not None and found[0] in self.optional else None
