@@ -77,6 +77,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL328": "prebuilt-operator-getter",
     "TL329": "histogram-in-graph",
     "TL330": "dtype-view-in-trace",
+    "TL331": "cached-property-in-graph",
     "TL340": "recurrent-module-in-compile",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
