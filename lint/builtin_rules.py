@@ -78,6 +78,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL329": "histogram-in-graph",
     "TL330": "dtype-view-in-trace",
     "TL331": "cached-property-in-graph",
+    "TL332": "as-subclass-in-graph",
     "TL340": "recurrent-module-in-compile",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
