@@ -34,6 +34,11 @@ torch version, and stored as data keyed by ``major.minor``:
   whose construction in compiled code fails ``fullgraph=True``, and the methods
   (``contextvars.ContextVar.get``) whose call on an instance made outside it fails so, each
   with the graph-break type ("Unsupported function call", "Unsupported method call").
+- ``nested_refused``: the ``torch.nested`` constructors (``nested_tensor``,
+  ``as_nested_tensor``) that, given a list of a module input's pieces, fail both
+  ``torch.compile(fullgraph=True)`` and ``torch.export``: each with the graph-break type and
+  the export error ("Operator does not support running with fake tensors",
+  "UnsupportedOperatorException: aten._nested_tensor_from_tensor_list.default").
 - ``nn_parameter_modules``: the ``torch.nn`` module classes whose constructor (its own or an
   inherited one of ``torch.nn``) creates an ``nn.Parameter``, read from torch's source: Dynamo
   refuses the ``Parameter()`` constructor ("Attempted to use `torch.nn.Parameter()` constructor
@@ -512,6 +517,59 @@ def stdlib_refused_classes() -> dict[str, str]:
     return dict(sorted(refused.items()))
 
 
+def nested_refused() -> dict[str, dict[str, str]]:
+    """The public ``torch.nested`` functions that build a nested tensor from a list of
+    tensors and that both ``torch.compile(fullgraph=True)`` and ``torch.export`` refuse, in a
+    module whose forward builds one from its input's rows and reduces each piece: each with
+    the graph-break type (``"compile"``) and the export error (``"export"``)."""
+    import logging
+    import warnings
+
+    import torch
+    import torch.nested
+    from torch._dynamo.exc import Unsupported
+
+    torch._logging.set_logs(dynamo=logging.CRITICAL)
+    refused = {}
+    for name in dir(torch.nested):
+        function = getattr(torch.nested, name)
+        if name.startswith("_") or not callable(function) or isinstance(function, type):
+            continue
+        if not (getattr(function, "__module__", None) or "").startswith("torch"):
+            continue
+
+        class Probe(torch.nn.Module):
+            def forward(self, x, function=function):
+                nested = function([x[:1], x[1:]])
+                return torch.stack([piece.sum(0) for piece in nested.unbind()])
+
+        x = torch.randn(3, 4)
+        try:
+            Probe()(x)
+        except Exception:  # noqa: BLE001 - takes other arguments (a nested tensor, offsets)
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            torch._dynamo.reset()
+            try:
+                torch.compile(Probe(), fullgraph=True, backend="eager")(x)
+                continue
+            except Unsupported as exc:
+                compile_break = exc.gb_type
+            except Exception:  # noqa: BLE001 - another failure: not this table's
+                continue
+            finally:
+                torch._dynamo.reset()
+            try:
+                torch.export.export(Probe(), (x,))
+                continue
+            except Exception as exc:  # noqa: BLE001 - the export error is the answer
+                first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+                export_error = f"{type(exc).__name__}: {first}".rstrip(": ")
+        refused[f"torch.nested.{name}"] = {"compile": compile_break, "export": export_error}
+    return dict(sorted(refused.items()))
+
+
 def nn_parameter_modules() -> list[str]:
     import inspect
 
@@ -639,6 +697,7 @@ def main() -> None:
         "tensor_non_tensor_methods": non_tensor[1],
         "builtins_refused": builtins_refused(),
         "stdlib_refused_classes": stdlib_refused_classes(),
+        "nested_refused": nested_refused(),
     }
     TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

@@ -129,3 +129,11 @@ def stdlib_refused_classes() -> dict[str, str]:
     (``"contextvars.ContextVar.get"``: "Unsupported method call") it refuses on an instance
     made outside the compiled code, each with the graph-break type."""
     return _entry().get("stdlib_refused_classes", {})
+
+
+@functools.cache
+def nested_refused() -> dict[str, dict[str, str]]:
+    """The ``torch.nested`` constructors compiled and exported code refuse
+    (``"torch.nested.nested_tensor"``), each with the graph-break type (``"compile"``) and the
+    export error (``"export"``)."""
+    return _entry().get("nested_refused", {})
