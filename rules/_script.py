@@ -512,3 +512,45 @@ def _none_attributes(ctx: LintContext, owner: str) -> set[str]:
         if values and all(is_none(v) for v in values):
             found.add(attr)
     return found
+
+
+def call_return_annotation(
+    ctx: LintContext, func: cst.BaseExpression
+) -> Optional[cst.BaseExpression]:
+    """The return annotation of what a call of ``func`` runs: ``forward`` of the class
+    (this file) of the submodule ``self.<attr>``, a method ``self.<name>`` of the current
+    class, or a function of this file."""
+    definition: Optional[cst.FunctionDef] = None
+    attr = self_attribute(func)
+    info = ctx.function_info
+    if attr is not None and info is not None and info.owner_class is not None:
+        cls = ctx.index.attribute_class(info.owner_class, attr)
+        found = ctx.index.find_method(cls, "forward") if cls else None
+        same_file = found is not None and found[1].module == ctx.model.summary.module
+        owner = class_def(ctx, found[0].rsplit(".", 1)[0]) if same_file else None
+        if owner is not None:
+            definition = next(
+                (
+                    s
+                    for s in owner.body.body
+                    if isinstance(s, cst.FunctionDef) and s.name.value == "forward"
+                ),
+                None,
+            )
+        elif cls is None:
+            definition = next(
+                (m for m in class_methods(ctx, info.owner_class) if m.name.value == attr),
+                None,
+            )
+    elif isinstance(func, cst.Name):
+        definition = next(
+            (
+                s
+                for s in ctx.module.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == func.value
+            ),
+            None,
+        )
+    if definition is None or definition.returns is None:
+        return None
+    return definition.returns.annotation

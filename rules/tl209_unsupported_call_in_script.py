@@ -22,6 +22,7 @@ from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     attribute_number_type,
+    call_return_annotation,
     class_annotations,
     class_def,
     class_methods,
@@ -2749,43 +2750,7 @@ class UnsupportedCallInScript(Rule):
         return returns is not None and self._tensor_dict_annotation(returns)
 
     def _return_annotation(self, func: cst.BaseExpression) -> Optional[cst.BaseExpression]:
-        """The return annotation of what a call of ``func`` runs: ``forward`` of the class
-        (this file) of the submodule ``self.<attr>``, a method ``self.<name>`` of the current
-        class, or a function of this file."""
-        definition: Optional[cst.FunctionDef] = None
-        attr = self_attribute(func)
-        info = self.ctx.function_info
-        if attr is not None and info is not None and info.owner_class is not None:
-            cls = self.ctx.index.attribute_class(info.owner_class, attr)
-            found = self.ctx.index.find_method(cls, "forward") if cls else None
-            same_file = found is not None and found[1].module == self.ctx.model.summary.module
-            owner = class_def(self.ctx, found[0].rsplit(".", 1)[0]) if same_file else None
-            if owner is not None:
-                definition = next(
-                    (
-                        s
-                        for s in owner.body.body
-                        if isinstance(s, cst.FunctionDef) and s.name.value == "forward"
-                    ),
-                    None,
-                )
-            elif cls is None:
-                definition = next(
-                    (m for m in class_methods(self.ctx, info.owner_class) if m.name.value == attr),
-                    None,
-                )
-        elif isinstance(func, cst.Name):
-            definition = next(
-                (
-                    s
-                    for s in self.ctx.module.body
-                    if isinstance(s, cst.FunctionDef) and s.name.value == func.value
-                ),
-                None,
-            )
-        if definition is None or definition.returns is None:
-            return None
-        return definition.returns.annotation
+        return call_return_annotation(self.ctx, func)
 
     def _known_str(self, value: cst.BaseExpression, depth: int = 0) -> bool:
         """Whether TorchScript types ``value`` as a ``str``: a string literal or f-string, a
