@@ -12,7 +12,21 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import CONTEXT_DECORATORS, context_decorator
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
-from torchlint.rules._script import SCRIPT, in_script, literal_type, signature_params
+from torchlint.rules._script import (
+    SCRIPT,
+    in_script,
+    literal_type,
+    signature_params,
+)
+
+# `typing` generics TorchScript refuses bare (torch 2.13: `Attempted to use Tuple without a
+# contained type. Please add a contained type, e.g. Tuple[int]`), with torch's example type.
+BARE_GENERICS = {
+    "typing.Tuple": ("Tuple", "a contained type", "Tuple[int]"),
+    "typing.List": ("List", "a contained type", "List[int]"),
+    "typing.Optional": ("Optional", "a contained type", "Optional[int]"),
+    "typing.Dict": ("Dict", "contained types", "Dict[int, int]"),
+}
 
 # The literal kinds a default of each annotation may be, as torch 2.13's frontend checks them
 # (an int literal for `float`, any number for `bool`; nothing but None for `Tensor`).
@@ -176,7 +190,9 @@ class UnsupportedSignatureInScript(Rule):
     Finds, in parameters and return annotations of scripted functions: `typing` and
     `collections.abc` types TorchScript has none for (`Iterable`, `Sequence`, `Callable`,
     `Mapping`, `Set`, ...: asked of torch's frontend per torch version, see TL209), `torch.Size`
-    (`shape: torch.Size`), a `TypedDict` class of the project (`-> Outputs`), variable-length
+    (`shape: torch.Size`), a `TypedDict` class of the project (`-> Outputs`), `typing`'s
+    `Tuple`, `List`, `Dict` or `Optional` without element types (`-> Tuple`, also inside
+    another annotation) and a bare `dict`, variable-length
     tuples (`Tuple[torch.Tensor, ...]`,
     `tuple[int, ...]`, also inside `Optional[...]`), a class of the file (not a module, not a
     `@torch.jit.interface`) one of whose methods has a body of `...` alone (a docstring aside;
@@ -205,7 +221,9 @@ class UnsupportedSignatureInScript(Rule):
     expression`, `Cannot emit expr for: (dots)` (a class named in an annotation is compiled
     as a TorchScript class, every method of it, and `...` is no expression it compiles; a
     Protocol's stubs fail the same way, and, compiled, it is a class no argument is an
-    instance of: it types by class, not by structure), `Expected a default value of type int on parameter "tau".`,
+    instance of: it types by class, not by structure), `Expected a default value of type int on parameter "tau".`, `Attempted to use Tuple
+    without a contained type`, `Unknown type name 'dict'` (a bare `-> list` crashes the
+    process in torch 2.13),
     `Mutable default parameters are not supported because Python binds them to
     the function and they persist across function calls`. Python, trace, compile and export
     do not read annotations, so only script breaks. A decorated function is compiled from its
@@ -345,6 +363,13 @@ class UnsupportedSignatureInScript(Rule):
         ),
     ]
     INVALID = [
+        # Bare generics: `Tuple` without element types, and `dict`.
+        Invalid(_example("", " -> Tuple"), line=8, message_contains="Attempted to use Tuple"),
+        Invalid(
+            _example(", extra: Optional[dict] = None"),
+            line=8,
+            message_contains="Unknown type name 'dict'",
+        ),
         Invalid(
             """
             from typing import Protocol
@@ -765,6 +790,18 @@ class UnsupportedSignatureInScript(Rule):
         stub = self._stub_class(annotation)
         if stub is not None:
             return stub
+        if name in BARE_GENERICS:
+            short, what, example = BARE_GENERICS[name]
+            return (
+                f"bare `{short}` annotation (no element types): torch.jit.script refuses it "
+                f"(torch 2.13: Attempted to use {short} without {what}); write the element "
+                f"types (`{example}`)"
+            )
+        if name == "builtins.dict":
+            return (
+                "bare `dict` annotation: TorchScript has no such type (torch 2.13: Unknown "
+                "type name 'dict'); write `Dict[str, torch.Tensor]` (the key and value types)"
+            )
         typing_name = self._typing_name(annotation)
         if typing_name is not None:
             return (
