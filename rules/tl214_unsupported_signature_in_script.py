@@ -14,6 +14,7 @@ from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
+    call_return_annotation,
     in_script,
     literal_type,
     signature_params,
@@ -210,7 +211,9 @@ class UnsupportedSignatureInScript(Rule):
     import such as `F` or `math`, a helper function, a constant) that the decorator's module
     does not bind to the same thing, where that decorator is the outermost one. And a
     decorator of the file whose `functools.wraps` wrapper returns anything but the function's
-    own call with its arguments unchanged (`return fn(self, x.float()).to(x.dtype)`).
+    own call with its arguments unchanged (`return fn(self, x.float()).to(x.dtype)`). And a
+    call of a submodule, method or function of the file annotated `-> tuple` (bare) whose
+    result is unpacked, indexed or iterated (passed on as it is, it compiles).
 
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
@@ -269,6 +272,28 @@ class UnsupportedSignatureInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A bare `-> tuple` whose result is passed on as it is compiles.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Pair(nn.Module):
+                def forward(self, x) -> tuple:
+                    return x, x * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.pair = Pair()
+
+                def forward(self, x):
+                    return self.pair(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # A Protocol exists, but no scripted signature names it; a plain class with real
         # bodies is a TorchScript class.
         Valid(
@@ -369,6 +394,36 @@ class UnsupportedSignatureInScript(Rule):
             _example(", extra: Optional[dict] = None"),
             line=8,
             message_contains="Unknown type name 'dict'",
+        ),
+        # A bare `-> tuple` compiles, but its result cannot be unpacked.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Encoder(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x) -> tuple:
+                    h = self.fc(x)
+                    return h, h.mean(0)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.enc = Encoder()
+
+                def forward(self, x):
+                    seq, pooled = self.enc(x)
+                    return seq + pooled
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=19,
+            message_contains="Provided tuple is not fully defined",
         ),
         Invalid(
             """
@@ -676,6 +731,41 @@ class UnsupportedSignatureInScript(Rule):
             self._check_annotation(node.returns.annotation)
         self._check_decorators(node)
         self._check_wrapping_decorators(node)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        """``a, b = f(x)`` of a function annotated ``-> tuple`` (bare)."""
+        if any(isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets):
+            self._bare_tuple_use(node.value, "unpacked")
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        self._bare_tuple_use(node.value, "indexed")
+
+    def visit_For(self, node: cst.For) -> None:
+        self._bare_tuple_use(node.iter, "iterated")
+
+    def _bare_tuple_use(self, value: cst.BaseExpression, use: str) -> None:
+        """A call, in scripted code, of a submodule, method or function of this file whose
+        return annotation is a bare ``tuple``: TorchScript types the result as a tuple of
+        unknown elements, which compiles where it is passed on as it is but cannot be
+        unpacked, indexed or iterated."""
+        if not isinstance(value, cst.Call) or not in_script(self.ctx):
+            return
+        returns = call_return_annotation(self.ctx, value.func)
+        if returns is None or self.ctx.qualified_name(returns) != "builtins.tuple":
+            return
+        error = {
+            "unpacked": "Provided tuple is not fully defined/refined including its element "
+            "types, please provide a value of type like Tuple[int, int]",
+            "indexed": "'tuple' object is not subscriptable",
+            "iterated": "'tuple' object is not iterable",
+        }[use]
+        self.report(
+            value,
+            f"the result of a call annotated `-> tuple` (bare) is {use} here: TorchScript types "
+            f"it as a tuple without element types and refuses this (torch 2.13: {error}); "
+            "annotate the callee with its element types (`-> Tuple[torch.Tensor, "
+            "torch.Tensor]`)",
+        )
 
     def _check_wrapping_decorators(self, node: cst.FunctionDef) -> None:
         """A decorator of this file whose ``functools.wraps`` wrapper changes what the function
