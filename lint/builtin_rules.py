@@ -81,6 +81,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL332": "as-subclass-in-graph",
     "TL333": "nested-tensor-in-graph",
     "TL334": "closure-state-mutation",
+    "TL335": "torch-mode-in-graph",
     "TL340": "recurrent-module-in-compile",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
