@@ -82,6 +82,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL333": "nested-tensor-in-graph",
     "TL334": "closure-state-mutation",
     "TL335": "torch-mode-in-graph",
+    "TL336": "stride-in-trace",
     "TL340": "recurrent-module-in-compile",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
