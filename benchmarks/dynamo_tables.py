@@ -39,6 +39,12 @@ torch version, and stored as data keyed by ``major.minor``:
   ``torch.compile(fullgraph=True)`` and ``torch.export``: each with the graph-break type and
   the export error ("Operator does not support running with fake tensors",
   "UnsupportedOperatorException: aten._nested_tensor_from_tensor_list.default").
+- ``size_refused``: the callables of ``math`` and ``fractions`` (``fractions.Fraction``,
+  ``math.gcd``) that fail on a module input's size: under ``"compile"`` those
+  ``fullgraph=True`` refuses once the size varies between calls ("torch.* op returned
+  non-Tensor", ``Fraction(w, h)`` reducing by ``math.gcd``), under ``"trace"`` those that
+  raise while ``torch.jit.trace`` runs them (a traced size is a 0-d tensor:
+  ``Fraction(w, h)``, ``math.trunc(n)``: TypeError).
 - ``nn_parameter_modules``: the ``torch.nn`` module classes whose constructor (its own or an
   inherited one of ``torch.nn``) creates an ``nn.Parameter``, read from torch's source: Dynamo
   refuses the ``Parameter()`` constructor ("Attempted to use `torch.nn.Parameter()` constructor
@@ -570,6 +576,64 @@ def nested_refused() -> dict[str, dict[str, str]]:
     return dict(sorted(refused.items()))
 
 
+def size_refused() -> dict[str, dict[str, int]]:
+    """The callables of ``math`` and ``fractions.Fraction`` that fail on a tensor's size, per
+    back-end: ``"compile"``, those ``fullgraph=True`` refuses once the size varies between
+    calls (compiled for ``x.shape[1] == 16``, called with 36: "torch.* op returned
+    non-Tensor"); ``"trace"``, those that raise while ``torch.jit.trace`` runs them on the
+    size (a 0-d tensor while tracing). Each is called with the size alone, and with the size
+    and ``2`` (``Fraction(n, 2)`` reduces by ``math.gcd``), where eager accepts it; its result
+    is not used (the call alone fails). Each name maps to the fewest arguments that fail
+    (``Fraction(n)`` compiles, ``Fraction(n, 2)`` does not: 2)."""
+    import fractions
+    import logging
+    import math
+    import warnings
+
+    import torch
+    from torch._dynamo.exc import Unsupported
+
+    torch._logging.set_logs(dynamo=logging.CRITICAL)
+    candidates = [("fractions.Fraction", fractions.Fraction)] + [
+        (f"math.{name}", getattr(math, name))
+        for name in dir(math)
+        if not name.startswith("_") and callable(getattr(math, name))
+    ]
+    refused: dict[str, dict[str, int]] = {"compile": {}, "trace": {}}
+    for name, function in candidates:
+        for extra in ((), (2,)):
+            try:
+                function(16, *extra)
+            except Exception:  # noqa: BLE001 - another arity or domain
+                continue
+
+            def probe(x, function=function, extra=extra):
+                function(x.shape[1], *extra)
+                return x + 1
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                torch._dynamo.reset()
+                compiled = torch.compile(probe, fullgraph=True, backend="eager")
+                try:
+                    compiled(torch.ones(2, 16))
+                    compiled(torch.ones(2, 36))
+                except Unsupported as exc:
+                    if exc.gb_type == "torch.* op returned non-Tensor":
+                        refused["compile"].setdefault(name, 1 + len(extra))
+                except Exception:  # noqa: BLE001 - another failure: not this table's
+                    pass
+                finally:
+                    torch._dynamo.reset()
+                try:
+                    torch.jit.trace(probe, (torch.ones(2, 16),))
+                except TypeError:
+                    refused["trace"].setdefault(name, 1 + len(extra))
+                except Exception:  # noqa: BLE001 - another failure: not this table's
+                    pass
+    return {backend: dict(sorted(names.items())) for backend, names in refused.items()}
+
+
 def nn_parameter_modules() -> list[str]:
     import inspect
 
@@ -698,6 +762,7 @@ def main() -> None:
         "builtins_refused": builtins_refused(),
         "stdlib_refused_classes": stdlib_refused_classes(),
         "nested_refused": nested_refused(),
+        "size_refused": size_refused(),
     }
     TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

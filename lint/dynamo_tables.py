@@ -137,3 +137,12 @@ def nested_refused() -> dict[str, dict[str, str]]:
     (``"torch.nested.nested_tensor"``), each with the graph-break type (``"compile"``) and the
     export error (``"export"``)."""
     return _entry().get("nested_refused", {})
+
+
+@functools.cache
+def size_refused(backend: str) -> dict[str, int]:
+    """The callables of ``math`` and ``fractions`` that fail on a tensor's size under
+    ``backend`` (``"compile"``: ``"fractions.Fraction"``, ``"math.gcd"`` once the size is
+    symbolic; ``"trace"``: ``"fractions.Fraction"``, ``"math.trunc"`` on the 0-d tensor a
+    traced size is), each with the fewest arguments that fail (``Fraction(n, 2)``: 2)."""
+    return _entry().get("size_refused", {}).get(backend, {})

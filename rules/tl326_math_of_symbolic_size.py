@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from torchlint.lint.dynamo_tables import math_size_refused
+from torchlint.lint.diagnostics import Message
+from torchlint.lint.dynamo_tables import math_size_refused, size_refused
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -20,13 +21,16 @@ class MathOfSymbolicSize(Rule):
     generated from torch (`benchmarks/dynamo_tables.py` compiles each `math` function on a
     size that varies between calls), not kept by hand: `math.sqrt`, `math.ceil`,
     `math.floor`, `math.log2` and the others Dynamo turns into symbolic expressions are not
-    flagged.
+    flagged. So is `fractions.Fraction(w, h)` of sizes (an aspect ratio): it reduces the
+    fraction with `math.gcd`.
 
     ## Why is this bad?
     `torch.compile` first compiles for the sizes of the first call; when a size changes it
     recompiles with the size symbolic, and Dynamo has no symbolic form of these functions:
     `torch.compile(fullgraph=True)` then raises ("torch.* op returned non-Tensor") and plain
-    `torch.compile` breaks the graph there.
+    `torch.compile` breaks the graph there. While `torch.jit.trace` runs, a size is a 0-d
+    tensor, and `fractions.Fraction` (with one argument or two) and `math.trunc` reject it: the
+    trace fails with a TypeError (generated from torch too: the table's `"trace"` entries).
 
     ## Example
     ```python
@@ -51,9 +55,12 @@ class MathOfSymbolicSize(Rule):
             "torch.compile(fullgraph=True) raises (torch.* op returned non-Tensor) once the "
             "size varies between calls (it is then symbolic)"
         ),
+        # fractions.Fraction and math.trunc of a size (TRACE_CLAUSE).
+        "trace": "torch.jit.trace fails (TypeError: while tracing, the size is a 0-d tensor)",
     }
     advice = "use a form Dynamo keeps symbolic (`int(math.sqrt(n))`, `n // k`) or a constant"
     targets = ("compile",)
+    also_reports = ("trace",)  # fractions.Fraction, math.trunc
 
     VALID = [
         Valid(
@@ -113,13 +120,54 @@ class MathOfSymbolicSize(Rule):
             """,
             line=7,
         ),
+        # An aspect ratio of the input's sizes, picking a head.
+        Invalid(
+            """
+            from fractions import Fraction
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.wide = nn.Linear(3, 4)
+                    self.tall = nn.Linear(3, 4)
+
+                def forward(self, img):
+                    ratio = Fraction(img.shape[-1], img.shape[-2])
+                    head = self.wide if ratio >= 1 else self.tall
+                    return head(img.mean((2, 3)))
+
+            def inputs():
+                return [(torch.randn(2, 3, 8, 8),), (torch.randn(1, 3, 6, 10),)]
+            """,
+            line=13,
+            backends=("compile", "trace"),
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
         name = self.ctx.qualified_name(node.func)
-        if name is None or name not in math_size_refused():
+        if name is None:
             return
-        if any(self.ctx.kind(arg.value) is Kind.SIZE for arg in node.args):
+        count = len(node.args)
+        compile_min = size_refused("compile").get(name, 1 if name in math_size_refused() else 0)
+        trace_min = size_refused("trace").get(name, 0)
+        targets = [
+            backend
+            for backend, least in (("compile", compile_min), ("trace", trace_min))
+            if least and count >= least
+        ]
+        if not targets or not any(self.ctx.kind(arg.value) is Kind.SIZE for arg in node.args):
+            return
+        if targets == ["compile"] and name.startswith("math."):
             self.report(node)
+            return
+        clauses = [(b, self.clauses["compile"]) for b in targets if b == "compile"]
+        if "trace" in targets:
+            clauses.append(("trace", self.clauses["trace"]))
+        message = Message(f"`{name}` of a tensor's size", tuple(clauses), self.advice)
+        self.report(node, message, targets=tuple(targets))
