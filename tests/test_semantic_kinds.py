@@ -1019,3 +1019,29 @@ def test_star_parameters_take_the_kinds_call_sites_pass_into_them() -> None:
     assert plain["value"] == UNK  # `**{...}` passed values of unknown kinds too
     # `run` is no graph code: `x` is of unknown kind there, yet only a tensor has `.float()`.
     assert expression_kinds(source, "Net.run")["(x.argmax(-1) == x.argmin(-1)).float()"] == T
+
+
+def test_a_mixins_self_attribute_takes_the_kind_the_classes_it_runs_on_give_it() -> None:
+    source = """
+        import torch
+        from torch import nn
+
+        class UsageMixin:
+            def track(self, onehot):
+                usage = self.usage
+                codes = self.codes
+                return usage
+
+        class Quantizer(UsageMixin, nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("usage", torch.ones(4))
+                self.codes = 4
+
+            def forward(self, z):
+                self.track(z)
+                return z
+        """
+    env = kinds_in(source, "UsageMixin.track")
+    assert env["usage"] == T
+    assert env["codes"] == CONST

@@ -549,6 +549,17 @@ class ProjectIndex:
                 overrides.append((name, resolved[1]))
         return overrides
 
+    def concrete_classes(self, owner: str) -> set[str]:
+        """The subclasses whose instances graph code reaches the methods of ``owner`` on (a
+        mixin's ``track_usage`` runs as ``Quantizer.track_usage``)."""
+        self.regions()
+        prefix = owner + "."
+        found: set[str] = set()
+        for method, classes in self._subclasses_reached.items():
+            if method.startswith(prefix) and "." not in method[len(prefix) :]:
+                found |= classes
+        return found
+
     def callers_first(self, modules: list[str]) -> tuple[list[str], set[str]]:
         """``modules`` reordered so that a module whose graph functions call another's comes
         before it, else in the order given (a cycle is broken at the module with the fewest

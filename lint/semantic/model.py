@@ -672,7 +672,11 @@ class FileModel:
             for _, _, cls in self.index.mro(owner):
                 if attr in cls.body_values:
                     return Kind.CONST if cls.body_values[attr] == "value" else Kind.UNKNOWN
-            return Kind.UNKNOWN
+            # A mixin's `self.usage`: what every class graph code runs its methods on keeps
+            # there (its buffer), when they agree.
+            concrete = self.index.concrete_classes(owner)
+            kinds = {self.self_attribute_kind(cls, attr) for cls in concrete if cls != owner}
+            return kinds.pop() if len(kinds) == 1 else Kind.UNKNOWN
         simple = {
             "<tensor>": Kind.TENSOR,
             "<const>": Kind.CONST,
