@@ -169,5 +169,8 @@ class MathOfSymbolicSize(Rule):
         clauses = [(b, self.clauses["compile"]) for b in targets if b == "compile"]
         if "trace" in targets:
             clauses.append(("trace", self.clauses["trace"]))
-        message = Message(f"`{name}` of a tensor's size", tuple(clauses), self.advice)
+        message = Message(f"`{name}` of a tensor's size", tuple(clauses), SIZE_ADVICE)
         self.report(node, message, targets=tuple(targets))
+
+
+SIZE_ADVICE = "use sizes the module knows as constants, or integer arithmetic on them (`n // k`)"
