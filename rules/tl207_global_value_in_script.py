@@ -56,8 +56,8 @@ class GlobalValueInScript(Rule):
     Finds names in code that `torch.jit.script` compiles that refer to a module-level variable
     holding a value: a number, string, bool, `None`, a tuple / list / dict, a tensor made with a
     `torch` factory (or a method or index of one: `torch.tensor([...]).view(1, 3, 1, 1)`,
-    `.item()`), a `torch` dtype or `torch.device`, a `range(...)`, or a `logging.getLogger(...)`
-    logger
+    `.item()`), a `torch` dtype or `torch.device`, a `range(...)`, a `logging.getLogger(...)`
+    logger, or a lambda (`swish = lambda t: t * torch.sigmoid(t)`, called in `forward`)
     (`EPS = 1e-6` read in `forward`, or in a function that scripted code calls). Functions,
     classes and imported modules are fine.
 
@@ -67,7 +67,9 @@ class GlobalValueInScript(Rule):
     variable? If so, please consider passing it in as an argument or use a local variable
     instead.` (`undefined value` for a `None` global, `attribute lookup is not defined on python
     value of type 'Logger'` for a logger; `type 'Tensor'`, `'list'`, `'device'` for those;
-    `python value of type 'range' cannot be used as an iterable` for a range).
+    `python value of type 'range' cannot be used as an iterable` for a range). A global
+    function is compiled from its source, and a lambda's source is no `def`: `Expected a
+    single top-level function`.
     `torch.compile` and `torch.export` read globals
     fine.
 
@@ -140,6 +142,12 @@ class GlobalValueInScript(Rule):
         ),
     ]
     INVALID = [
+        # A module-level lambda called in forward.
+        Invalid(
+            _example("swish = lambda t: t * torch.sigmoid(t)", "        return swish(x)"),
+            line=9,
+            message_contains="Expected a single top-level function",
+        ),
         Invalid(
             _example("EPS = 1e-6", "        return x / (x.norm() + EPS)"),
             line=9,
@@ -220,6 +228,8 @@ class GlobalValueInScript(Rule):
         return self._globals
 
     def _value_kind(self, value: cst.BaseExpression) -> Optional[str]:
+        if isinstance(value, cst.Lambda):
+            return "lambda"
         if isinstance(value, (cst.Integer, cst.Float, cst.Imaginary)):
             return "number"
         if isinstance(value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
@@ -288,6 +298,14 @@ class GlobalValueInScript(Rule):
         name = node.value
         kind = self._global_values().get(name)
         if kind is None or any(name in scope for scope in self._locals):
+            return
+        if kind == "lambda":
+            self.report(
+                node,
+                f"module-level lambda `{name}` used in scripted code: TorchScript compiles a "
+                "global function from its source, and a lambda's is no `def` (torch 2.13: "
+                f"Expected a single top-level function); define it with `def {name}(...)`",
+            )
             return
         advice = (
             "move the logging call out of the scripted code (into a `@torch.jit.unused` helper, "
