@@ -218,7 +218,9 @@ class UnsupportedCallInScript(Rule):
     a tuple (a parameter annotated `Tuple[...]`, a local or `self.<attr>` bound only to tuple
     displays, a class attribute set to one); an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
-    `print` with keyword arguments; `set(...)`; `sorted(d.items())` of a dict of tensors (a
+    `print` with keyword arguments; `isinstance(x, C)` (alone or in a tuple of types) with `C` a
+    module class of the file that the file names nowhere else (never built, subclassed or
+    passed: no module of it is compiled with the model, torch 2.13: `Unknown type name 'C'`); `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
     of the file annotated to return one: it fails at run time); a `slice(...)` returned or put in a list or
     tuple (TorchScript indexes with one written in the subscript or bound to a local only); `tuple(...)` of a list or shape (a list literal or comprehension, a shape, `list(...)`,
@@ -365,6 +367,30 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A type test against the class of a submodule the model builds.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class GateA(nn.Module):
+                def forward(self, x):
+                    return x * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.gate = GateA()
+
+                def forward(self, x):
+                    if isinstance(self.gate, GateA):
+                        return self.gate(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # A dict comprehension and a method called on a value compile.
         Valid(
             _example(
@@ -554,6 +580,36 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # A type test against a module class no module of the model is built from.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class GateA(nn.Module):
+                def forward(self, x):
+                    return x
+
+            class GateB(nn.Module):
+                def forward(self, x):
+                    return x * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.gate = GateA()
+
+                def forward(self, x):
+                    if isinstance(self.gate, (GateA, GateB)):
+                        return self.gate(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=18,
+            message_contains="Unknown type name 'GateB'",
+        ),
         # `_asdict()` of what a submodule returns, by its `forward`'s annotation.
         Invalid(
             """
@@ -2275,7 +2331,7 @@ class UnsupportedCallInScript(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if not in_script(self.ctx) or id(node) in self._decorators:
             return
-        if self._format_fields(node) or self._number_abc(node):
+        if self._format_fields(node) or self._number_abc(node) or self._unknown_module_type(node):
             return
         self._int_power_arguments(node)
         if not pruned_by_constant(self.ctx):
@@ -2374,6 +2430,68 @@ class UnsupportedCallInScript(Rule):
             "order, or build the string with `+` and `str(...)`",
         )
         return True
+
+    def _unknown_module_type(self, node: cst.Call) -> bool:
+        """``isinstance(x, C)`` (or ``(A, C)``) with ``C`` a module class of this file that
+        the file names nowhere else (never built, subclassed or passed): no module of it is
+        compiled with the model, and TorchScript has no type for it."""
+        if self.ctx.qualified_name(node.func) != "builtins.isinstance" or len(node.args) != 2:
+            return False
+        kinds = node.args[1].value
+        elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        for element in elements:
+            if not isinstance(element, cst.Name):
+                continue
+            cls = class_def(self.ctx, element.value)
+            qualname = self.ctx.qualified_name(element)
+            if cls is None or qualname is None or not self.ctx.index.is_module_class(qualname):
+                continue
+            if self._named_outside_isinstance(element.value):
+                continue
+            self.report(
+                node,
+                f"`isinstance(..., {element.value})` in scripted code, with `{element.value}` a "
+                "module class this file never builds: TorchScript knows a module class as a "
+                "type only once a module of it is compiled with the model (torch 2.13: Unknown "
+                f"type name '{element.value}'); test a flag set in `__init__` instead "
+                f"(`self.is_b = isinstance(gate, {element.value})`)",
+            )
+            return True
+        return False
+
+    def _named_outside_isinstance(self, name: str) -> bool:
+        """Whether the file names ``name`` anywhere but its own ``class`` statement and the
+        class argument of ``isinstance(...)`` calls."""
+        cache = self.__dict__.setdefault("_named_outside", {})
+        if name in cache:
+            return cache[name]
+        allowed: set[int] = set()
+        found = False
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if isinstance(child, cst.ClassDef) and child.name.value == name:
+                allowed.add(id(child.name))
+            elif (
+                isinstance(child, cst.Call)
+                and isinstance(child.func, cst.Name)
+                and child.func.value == "isinstance"
+                and len(child.args) == 2
+            ):
+                kinds = child.args[1].value
+                named = (
+                    [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+                )
+                allowed.update(id(e) for e in named)
+            elif isinstance(child, cst.Name) and child.value == name and id(child) not in allowed:
+                found = True
+            elif isinstance(child, cst.SimpleString) and name in child.value:
+                found = True  # named in a string (`__all__`, a registry, getattr)
+            return False if found else None
+
+        walk(self.ctx.module, enter, lambda child: None)
+        cache[name] = found
+        return found
 
     def _number_abc(self, node: cst.Call) -> bool:
         """``isinstance(x, numbers.Number)`` (``numbers.Real`` / ``Integral`` / ``Complex``,
