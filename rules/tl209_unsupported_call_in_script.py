@@ -586,29 +586,37 @@ class UnsupportedCallInScript(Rule):
             import torch
             from torch import nn
 
-            class GateA(nn.Module):
+            class Residual(nn.Module):
+                def __init__(self, dim: int):
+                    super().__init__()
+                    self.fc = nn.Linear(dim, dim)
+
+                def forward(self, x):
+                    return x + self.fc(x)
+
+            class Gated(Residual):
+                pass
+
+            class Plain(nn.Module):
                 def forward(self, x):
                     return x
-
-            class GateB(nn.Module):
-                def forward(self, x):
-                    return x * 2
 
             class Model(nn.Module):
                 def __init__(self):
                     super().__init__()
-                    self.gate = GateA()
+                    self.blocks = nn.ModuleList([Residual(4), Residual(4)])
 
                 def forward(self, x):
-                    if isinstance(self.gate, (GateA, GateB)):
-                        return self.gate(x)
+                    for block in self.blocks:
+                        if not isinstance(block, Plain):
+                            x = block(x)
                     return x
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
-            line=18,
-            message_contains="Unknown type name 'GateB'",
+            line=26,
+            message_contains="Unknown type name 'Plain'",
         ),
         # `_asdict()` of what a submodule returns, by its `forward`'s annotation.
         Invalid(
