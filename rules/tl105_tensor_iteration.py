@@ -87,6 +87,24 @@ class TensorIteration(Rule):
     targets = ("trace",)
 
     VALID = [
+        # Unpacking the two rows of tril_indices, or of a stack of two tensors: always 2 rows.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, emb):
+                    n = emb.size(1)
+                    rows, cols = torch.tril_indices(n, n, offset=-1)
+                    a, b = torch.stack([emb.mean(1), emb.amax(1)])
+                    dots = torch.bmm(emb, emb.transpose(1, 2))
+                    return dots[:, rows, cols].sum(-1, keepdim=True) + (a * b).sum(-1, keepdim=True)
+
+            def inputs():
+                return [(torch.randn(2, 5, 4),), (torch.randn(3, 5, 4),)]
+            """
+        ),
         # Star-unpacking a fixed number of chunks, and a shape: no tensor's rows.
         Valid(
             """
@@ -571,6 +589,24 @@ class TensorIteration(Rule):
         if node.star == "*" and self.ctx.in_graph and self._surely_iterates_tensor(node.value):
             self.report(node.value, STAR_MESSAGE)
 
+    def _fixed_rows(self, expr: cst.BaseExpression) -> bool:
+        """A tensor whose first size does not depend on the inputs: the (2, N) index pairs of
+        ``torch.tril_indices`` / ``torch.triu_indices``, a ``torch.stack`` of a list display."""
+        if type(expr) is not cst.Call:
+            return False
+        name = self.ctx.qualified_name(expr.func)  # type: ignore[attr-defined]
+        if name in FIXED_ROW_FUNCTIONS:
+            return True
+        args = call_targets(expr)  # type: ignore[arg-type]
+        dim = keyword(expr, "dim")  # type: ignore[arg-type]
+        return (
+            name == "torch.stack"
+            and bool(args)
+            and type(args[0]) in (cst.List, cst.Tuple)
+            and not any(type(e) is cst.StarredElement for e in args[0].elements)  # type: ignore[attr-defined]
+            and (dim is None and len(args) < 2)
+        )
+
     def _surely_iterates_tensor(self, expr: cst.BaseExpression) -> bool:
         """``expr`` iterates a tensor's first dimension, on the code's own evidence for a bare
         name (a submodule's output taken for a tensor may be a tuple of them)."""
@@ -584,6 +620,7 @@ class TensorIteration(Rule):
             self.ctx.in_graph
             and any(type(t.target) in (cst.Tuple, cst.List) for t in node.targets)
             and surely_tensor(self.ctx, node.value)
+            and not self._fixed_rows(node.value)
         ):
             self.report(node.value, UNPACK_MESSAGE)
 
@@ -618,6 +655,9 @@ SUM_MESSAGE = (
     "unrolls it for the example input's size, so other batch sizes fail or give wrong results; "
     "use `x.sum(0)`"
 )
+# torch functions whose result has a first size fixed by the function (torch 2.13 docs: a
+# 2 x N tensor of row and column indices).
+FIXED_ROW_FUNCTIONS = frozenset({"torch.tril_indices", "torch.triu_indices"})
 STAR_MESSAGE = (
     "star-unpacking a tensor's rows passes one value per row of the example input: "
     "torch.jit.trace records that many, so other batch sizes fail or give wrong results; "
