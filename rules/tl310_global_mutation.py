@@ -6,8 +6,9 @@ from typing import Optional
 
 import libcst as cst
 
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
 MUTATING_METHODS = {
@@ -29,7 +30,10 @@ class GlobalMutation(Rule):
     ## What it does
     Finds `global NAME` followed by an assignment in graph code (`CALLS += 1`), and stores into
     module-level containers (`CACHE[key] = x`, `HISTORY.append(x)`), when the file also reads
-    that global back. A write that nothing reads cannot change a result and is not flagged,
+    that global back. A tensor of the current call stored under a key (`ACTIVATIONS[name] =
+    x.detach()`) is flagged for export and trace only, and not at all when every read of the
+    container in graph code follows the store in the same call (later in the storing
+    function, or after a submodule call when a module's `forward` stores it). A write that nothing reads cannot change a result and is not flagged,
     nor is a store of a constant (`_WARMED_UP = True`): such a latch settles after the first
     call, and torch 2.13 passes compile, export and trace on a model run once before.
 
@@ -38,7 +42,9 @@ class GlobalMutation(Rule):
     `torch.jit.trace` record the value the global had at conversion time, so the converted
     model and eager disagree as soon as the state changes. `torch.compile` stays correct but
     guards on the global and recompiles each time it changes (a counter or a growing list: on
-    every call), until the recompile limit (8) makes it run the function eagerly.
+    every call), until the recompile limit (8) makes it run the function eagerly. A tensor
+    stored under a fixed key is neither: Dynamo carries the store and reads the tensor back
+    as a graph input.
 
     ## Example
     ```python
@@ -195,8 +201,57 @@ class GlobalMutation(Rule):
             """,
             runtime=False,  # its output depends on how often eager ran: no verdict is meaningful
         ),
+        # A tap storing this call's activation, read after the submodule call that stores it.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            ACTIVATIONS = {}
+
+            class Tap(nn.Module):
+                def __init__(self, name: str):
+                    super().__init__()
+                    self.name = name
+
+                def forward(self, x):
+                    ACTIVATIONS[self.name] = x.detach()
+                    return x
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = nn.Sequential(nn.Linear(4, 4), Tap("fc1"), nn.ReLU())
+
+                def forward(self, x):
+                    out = self.body(x)
+                    return out + ACTIVATIONS["fc1"].mean()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            PREVIOUS = {}
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    prev = PREVIOUS.get("h", torch.zeros_like(x))
+                    PREVIOUS["h"] = x.detach()
+                    return x + prev
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=9,
+            backends=("export", "trace"),
+        ),
         Invalid(
             """
             import torch
@@ -238,6 +293,7 @@ class GlobalMutation(Rule):
         super().__init__(ctx)
         self._module_names = _module_level_names(ctx.module)
         self._reads_cache: Optional[set[str]] = None
+        self._sites_cache: Optional[dict[str, list[tuple[cst.FunctionDef, cst.Name]]]] = None
         self._declared: dict[int, set[str]] = {}
         # A `global` statement spells its keyword: without one, no function declares any.
         self._any_global = "global" in ctx.source
@@ -272,17 +328,60 @@ class GlobalMutation(Rule):
             return node.value
         return None
 
-    def _check_store(self, target: cst.BaseExpression, node: cst.CSTNode) -> None:
+    def _check_store(
+        self, target: cst.BaseExpression, node: cst.CSTNode, value: Optional[cst.BaseExpression]
+    ) -> None:
         if not self.ctx.in_graph:
             return
         if isinstance(target, cst.Name):
             name = target.value if target.value in self._function_globals() else None
         elif isinstance(target, cst.Subscript):
             name = self._module_container(target.value)
+            if (
+                name is not None
+                and value is not None
+                and self.ctx.kind(value) == Kind.TENSOR
+                and name in self._reads()
+            ):
+                self._check_tensor_item(name, node)
+                return
         else:
             name = None
         if name is not None and name in self._reads():
             self.report(node)
+
+    def _check_tensor_item(self, name: str, store: cst.CSTNode) -> None:
+        """``ACTIVATIONS[self.name] = x.detach()``: a tensor of this call in a module-level
+        container. Dynamo carries the store as a side effect and reads tensors from the
+        container as inputs, so compile neither recompiles nor goes wrong (torch 2.13).
+        Export and trace do not replay the store: a read of it is baked in unless every read
+        in graph code follows the store in the same call (later in the storing function, or
+        after a submodule call, when the store is in a module's forward), and code outside
+        the graph sees what the converted model never stored."""
+        if all(self._read_after(function, read, store) for function, read in self._sites(name)):
+            return
+        self.report(store, targets=("export", "trace"))
+
+    def _read_after(self, function: cst.FunctionDef, read: cst.Name, store: cst.CSTNode) -> bool:
+        found = self.ctx.model.function_info(function)
+        if found is None or found.region is None:
+            return False  # read outside graph code: the converted model never stored it
+        line = self.ctx.position(read).start.line
+        if function is self.ctx.function:
+            return line > self.ctx.position(store).start.line
+        # The store is in a module's forward (called as a submodule) and the reading
+        # function calls its submodules before it reads.
+        info = self.ctx.function_info
+        if info is None or not info.owner_class or info.node.name.value != "forward":
+            return False
+        if not self.ctx.index.is_module_class(info.owner_class):
+            return False
+        return any(self.ctx.position(call).start.line < line for call in _submodule_calls(function))
+
+    def _sites(self, name: str) -> list[tuple[cst.FunctionDef, cst.Name]]:
+        if self._sites_cache is None:
+            self._sites_cache = _global_read_sites(self.ctx.module)
+        return self._sites_cache.get(name, [])
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if _literal(node.value):
@@ -290,10 +389,10 @@ class GlobalMutation(Rule):
             # compile; torch 2.13 passes all three back-ends once it is set).
             return
         for target in node.targets:
-            self._check_store(target.target, node)
+            self._check_store(target.target, node, node.value)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._check_store(node.target, node)
+        self._check_store(node.target, node, None)
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -343,16 +442,25 @@ def _module_level_names(module: cst.Module) -> set[str]:
 
 def _global_reads(module: cst.Module) -> set[str]:
     """Names read anywhere in the module other than as a plain store or `global` target."""
+    return set(_global_read_sites(module))
+
+
+def _global_read_sites(module: cst.Module) -> dict[str, list[tuple[cst.FunctionDef, cst.Name]]]:
+    """Where each name is read in the module's functions (other than as a plain store or
+    `global` target): the innermost function and the read."""
     skip: set[int] = set()
-    names: set[str] = set()
+    sites: dict[str, list[tuple[cst.FunctionDef, cst.Name]]] = {}
+    functions: list[cst.FunctionDef] = []
 
     # The engine's walker, not libcst's visitor (which rebuilds every node); types compared
     # directly, since isinstance against libcst's ABCs is slow.
     def enter(node: cst.CSTNode) -> None:
         kind = type(node)
-        if kind is cst.Name:
-            if id(node) not in skip:
-                names.add(node.value)  # type: ignore[attr-defined]
+        if kind is cst.FunctionDef:
+            functions.append(node)  # type: ignore[arg-type]
+        elif kind is cst.Name:
+            if id(node) not in skip and functions:
+                sites.setdefault(node.value, []).append((functions[-1], node))  # type: ignore[attr-defined]
         elif kind is cst.Attribute:
             skip.add(id(node.attr))  # type: ignore[attr-defined]
         elif kind is cst.Call:
@@ -372,10 +480,28 @@ def _global_reads(module: cst.Module) -> set[str]:
         elif kind is cst.Global:
             skip.update(id(item.name) for item in node.names)  # type: ignore[attr-defined]
 
+    def leave(node: cst.CSTNode) -> None:
+        if type(node) is cst.FunctionDef:
+            functions.pop()
+
     for stmt in module.body:
         if type(stmt) is cst.FunctionDef or type(stmt) is cst.ClassDef:
-            walk(stmt, enter, _ignore)
-    return names
+            walk(stmt, enter, leave)
+    return sites
+
+
+def _submodule_calls(function: cst.FunctionDef) -> list[cst.Call]:
+    """``self.<name>(...)`` calls in ``function``: calls of its submodules (or methods)."""
+    calls: list[cst.Call] = []
+
+    def enter(node: cst.CSTNode) -> None:
+        if type(node) is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if self_attribute(func) is not None:
+                calls.append(node)  # type: ignore[arg-type]
+
+    walk(function, enter, _ignore)
+    return calls
 
 
 def _ignore(node: cst.CSTNode) -> None:
