@@ -12,6 +12,7 @@ from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attrib
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FunctionSummary
+from torchlint.lint.trace_int_tables import BakedArgument, baked_arguments
 
 from ._graph import (
     call_targets,
@@ -142,51 +143,57 @@ UNPACK_MESSAGE = Message(
     "`torch.split` on the inputs' sizes, or use torch.compile / torch.export",
 )
 
-# torch functions that read these arguments as Python ints when handed a traced size, so the
-# trace keeps the example's number (torch 2.13, measured on 1-d and 2-d inputs): (position,
-# keyword, whether a tuple of sizes is recorded instead). Pools expand one int to a list and
-# lose the trace there; a tuple of sizes is recorded. Convolutions keep none of them.
-_POOL = ((1, "kernel_size", True), (2, "stride", True), (3, "padding", True))
-BAKED_SIZE_ARGUMENTS: dict[str, tuple[tuple[int, str, bool], ...]] = {
-    **{f"torch.nn.functional.{kind}_pool{d}d": _POOL for kind in ("max", "avg") for d in (1, 2, 3)},
-    **{
-        f"torch.nn.functional.lp_pool{d}d": ((2, "kernel_size", True), (3, "stride", True))
-        for d in (1, 2, 3)
-    },
-    **{
-        f"torch.nn.functional.adaptive_{kind}_pool{d}d": ((1, "output_size", True),)
-        for kind in ("max", "avg")
-        for d in (1, 2, 3)
-    },
-    **{
-        f"torch.nn.functional.conv{d}d": (
-            (3, "stride", False),
-            (4, "padding", False),
-            (5, "dilation", False),
+# Which integer arguments of torch functions the trace bakes (keeps the example's number) or
+# refuses (tracing raises), measured per torch version by benchmarks/trace_int_tables.py.
+# A size of the last dimension handed to them is a feature size the weights fix, except for
+# the functions that slide or shift along it (pools, roll), where it is a length.
+LAST_DIM_VARIES = ("pool", "roll")
+# `torch.split` / `t.split` are SPLIT_MESSAGE's.
+SPLIT_CALLS = frozenset({"torch.split", "Tensor.split"})
+
+
+def baked_size_message(function: str, argument: BakedArgument, form: str) -> Message:
+    """The message for a size handed to ``argument`` of ``function`` in ``form``."""
+    short = function.replace("torch.nn.functional.", "F.").replace("Tensor.", "t.")
+    recorded = [f for f, verdict in argument.verdicts.items() if verdict == "recorded"]
+    if "list" in recorded:
+        advice = (
+            f"give `{argument.name}` as a tuple of sizes, which the tracer records, or use "
+            "torch.compile / torch.export"
         )
-        for d in (1, 2, 3)
-    },
-    "torch.roll": ((1, "shifts", True),),
-}
-CONVOLUTIONS = "torch.nn.functional.conv"
-# Tensor methods of the table, positions counted without the tensor.
-BAKED_SIZE_METHODS: dict[str, tuple[tuple[int, str, bool], ...]] = {
-    "roll": ((0, "shifts", True),),
-}
-BAKED_SIZE_MESSAGE = Message(
-    "a size from a tensor given as an argument torch reads as a Python int",
-    (
+    else:
+        advice = "use torch.compile / torch.export, which keep sizes symbolic"
+    if argument.verdicts[form] == "refused":
+        error = argument.confirmed.get(form, "")
+        kind = error.split(":", 1)[0] if error else ""
+        return Message(
+            f"a size from a tensor given as `{argument.name}` of `{short}`",
+            (
+                (
+                    "trace",
+                    f"torch.jit.trace fails{f' ({kind})' if kind else ''}: under trace a size "
+                    f"is a 0-dim tensor, which `{short}` does not take as `{argument.name}`",
+                ),
+            ),
+            advice,
+        )
+    seen = argument.confirmed.get(form)
+    outcome = {
+        "fails": "inputs of another size fail",
+        "diverges": "inputs of another size are computed with the example's value",
+    }.get(seen or "", "inputs of another size fail or are computed with the example's value")
+    return Message(
+        f"a size from a tensor given as `{argument.name}` of `{short}`, which torch reads as a "
+        "Python int",
         (
-            "trace",
-            "torch.jit.trace records the example input's number there, so inputs of another "
-            "size are computed with the example's value",
+            (
+                "trace",
+                f"torch.jit.trace keeps the example input's number there, so {outcome}",
+            ),
         ),
-    ),
-    "max / avg and adaptive pools and roll record a tuple of sizes (`F.max_pool1d(x, "
-    "(x.size(2),))`), and a global pool is an adaptive one (`F.adaptive_max_pool1d(x, 1)`); a "
-    "convolution's stride, padding and dilation stay constants in a trace: use torch.compile "
-    "/ torch.export there",
-)
+        advice,
+    )
+
 
 SPLIT_MESSAGE = Message(
     "torch.split with a size taken from a tensor",
@@ -249,11 +256,19 @@ class SizeDependentPython(Rule):
     `divmod()` with `TypeError` (a tensor defines no `__round__`, and divmod of a tensor and an
     int has no operator).
     Some torch functions read an argument as a Python int, so a size handed to them is a
-    constant of the trace too: the window, stride and padding of `F.max_pool*` / `avg_pool*` /
-    `lp_pool*` and the output size of the adaptive pools when given one size (a tuple of sizes
-    is recorded), a convolution's stride, padding and dilation (tuple or not), and
-    `torch.roll`'s single shift (`F.max_pool1d(x, x.size(2))`, the text-CNN global pool, keeps
-    the example's window: longer inputs are pooled in pieces).
+    constant of the trace too, and some refuse a traced size outright. Which ones is measured
+    on torch by `benchmarks/trace_int_tables.py` (`rules/trace_int_tables.json`: a call whose
+    argument is an input's size is traced and run on another size): a convolution's stride,
+    padding, dilation and `groups` (`F.conv2d(x.reshape(1, b * c, h, w), kernel, groups=b)`,
+    the per-sample kernels of CondConv), the window, stride and padding of the pools given one
+    size, `torch.roll`'s single shift, `chunk`'s count, `tensor_split` / `unbind`, a reduction's
+    single `dim` (`F.max_pool1d(x, x.size(2))`, the text-CNN global pool, keeps the example's
+    window: longer inputs are pooled in pieces); the adaptive 2-d / 3-d pools given one size
+    and `F.unfold` fail while tracing (`TypeError`). Most take a traced size and follow it
+    (`x.narrow(0, 0, n)`, `topk(n)`, `torch.arange(n)`, `F.pad`, `F.interpolate(size=...)`,
+    `F.group_norm(x, n)`), and so do pools and `roll` given a tuple of sizes. A convolution's
+    channel count (`groups=c` of `b, c, h, w = x.shape`, or a size of its own weight) is fixed
+    by the weights and not flagged.
     `torch.compile` and `torch.export` handle sizes symbolically (or recompile), so this is a
     `trace`-only finding.
 
@@ -350,6 +365,31 @@ class SizeDependentPython(Rule):
 
             def inputs():
                 return [(torch.randn(2, 4, 10),), (torch.randn(3, 4, 16),)]
+            """,
+            backends=("trace",),
+        ),
+        # Integer arguments the tracer records when given sizes: narrow's length, topk's k,
+        # arange, group_norm's groups, pad amounts, one_hot's classes, repeat_interleave.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    b = x.shape[0]
+                    head = x.narrow(0, 0, b - 1).sum(0)
+                    top = x.flatten(1).topk(b, dim=1).values.sum()
+                    steps = torch.arange(b).float().sum()
+                    normed = F.group_norm(x.reshape(1, b * 3, 4), b).sum()
+                    padded = F.pad(x, (0, b)).sum()
+                    hot = F.one_hot(torch.zeros(2, dtype=torch.long), b).sum()
+                    reps = x.repeat_interleave(b, 0).sum()
+                    return head + top + steps + normed + padded + hot + reps
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(4, 3, 4),)]
             """,
             backends=("trace",),
         ),
@@ -761,6 +801,68 @@ class SizeDependentPython(Rule):
             """,
             line=12,
             message_contains="reads as a Python int",
+        ),
+        # A per-sample convolution grouped by the batch size (CondConv-style expert kernels):
+        # the trace keeps the example's number of groups, so another batch size fails.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.weight = nn.Parameter(torch.randn(2, 4, 4, 3, 3))
+                    self.route = nn.Linear(4, 2)
+
+                def forward(self, x):
+                    b, c, h, w = x.shape
+                    r = torch.sigmoid(self.route(x.mean((2, 3))))
+                    kernel = torch.einsum("be,eoikl->boikl", r, self.weight).reshape(b * 4, c, 3, 3)
+                    out = F.conv2d(x.reshape(1, b * c, h, w), kernel, padding=1, groups=b)
+                    return out.reshape(b, 4, h, w)
+
+            def inputs():
+                return [(torch.randn(2, 4, 6, 6),), (torch.randn(3, 4, 6, 6),)]
+            """,
+            line=15,
+            message_contains="groups",
+        ),
+        # A chunk count from the batch size: the trace keeps the example's count.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    parts = x.chunk(x.shape[0], 1)
+                    return parts[0] * 2
+
+            def inputs():
+                return [(torch.randn(2, 6, 4),), (torch.randn(3, 6, 4),)]
+            """,
+            line=6,
+            message_contains="chunks",
+        ),
+        # An adaptive 2-d pool given one size: while tracing it is a 0-dim tensor, which the
+        # pool does not take (TypeError); a tuple of sizes is recorded.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return F.adaptive_avg_pool2d(x, x.shape[2] // 2)
+
+            def inputs():
+                return [(torch.randn(1, 2, 8, 8),), (torch.randn(1, 2, 12, 12),)]
+            """,
+            line=7,
+            message_contains="fails (TypeError)",
         ),
         Invalid(
             """
@@ -1337,7 +1439,7 @@ class SizeDependentPython(Rule):
             return
         baked = self._baked_size_argument(node, name)
         if baked is not None:
-            self.report(baked, BAKED_SIZE_MESSAGE)
+            self.report(baked[0], baked[1])
             return
         split_size = self._split_size(node, name)
         if split_size is not None:
@@ -1385,39 +1487,57 @@ class SizeDependentPython(Rule):
             return False
         return any(self.ctx.kind(a) == Kind.SIZE for a in call_targets(value))
 
-    def _baked_size_argument(self, node: cst.Call, name: str) -> Optional[cst.BaseExpression]:
-        """The argument of a ``BAKED_SIZE_ARGUMENTS`` call given a size that varies between
-        calls: for a pool's window a spatial extent (the last dimension counts too); for a
-        convolution's padding, the last size is the kernel's (``weight.shape[-1] - 1``)."""
-        table = BAKED_SIZE_ARGUMENTS.get(name)
+    def _baked_size_argument(
+        self, node: cst.Call, name: str
+    ) -> Optional[tuple[cst.BaseExpression, Message]]:
+        """The argument of a call given a size that varies between calls, where the trace bakes
+        or refuses it in that form (``rules/trace_int_tables.json``), with its message."""
         func = node.func
-        if table is None and type(func) is cst.Attribute:
-            table = BAKED_SIZE_METHODS.get(func.attr.value)  # type: ignore[attr-defined]
-            if table is None or self.ctx.kind(func.value) != Kind.TENSOR:  # type: ignore[attr-defined]
+        function = name
+        if not baked_arguments(name) and type(func) is cst.Attribute:
+            if self.ctx.kind(func.value) != Kind.TENSOR:  # type: ignore[attr-defined]
                 return None
-        elif table is None:
+            function = f"Tensor.{func.attr.value}"  # type: ignore[attr-defined]
+        table = baked_arguments(function)
+        if not table or function in SPLIT_CALLS:
             return None
+        last_dim_fixed = not any(part in function for part in LAST_DIM_VARIES)
         positional = [a.value for a in node.args if a.keyword is None and not a.star]
-        for position, name_of, tuple_recorded in table:
-            value = keyword(node, name_of)
-            if value is None and len(positional) > position:
-                value = positional[position]
+        for argument in table:
+            value = keyword(node, argument.name)
+            if value is None and argument.position is not None:
+                if len(positional) > argument.position:
+                    value = positional[argument.position]
             if value is None:
                 continue
             if isinstance(value, (cst.Tuple, cst.List)):
-                if tuple_recorded:
-                    continue
+                form = "list"
                 parts = [element.value for element in value.elements]
+            elif (
+                "varargs" in argument.verdicts
+                and argument.position == 0
+                and len(positional) > 1
+                and keyword(node, argument.name) is None
+            ):
+                form = "varargs"
+                parts = positional
             else:
+                form = "int"
                 parts = [value]
+            if argument.verdicts.get(form) not in ("baked", "refused"):
+                continue
+            weight = (
+                (keyword(node, "weight") or (positional[1:2] or [None])[0])
+                if ("conv" in function)
+                else None
+            )
             if any(
-                self.ctx.kind(part) == Kind.SIZE
-                and varying_size(
-                    self.ctx, part, last_dim_fixed=(name or "").startswith(CONVOLUTIONS)
-                )
+                tensor_under_trace(self.ctx, part)
+                and varying_size(self.ctx, part, last_dim_fixed=last_dim_fixed)
+                and not (weight is not None and _feature_size(self.ctx, part, weight))
                 for part in parts
             ):
-                return value
+                return value, baked_size_message(function, argument, form)
         return None
 
     def _split_size(self, node: cst.Call, name: str) -> Optional[cst.BaseExpression]:
@@ -1433,6 +1553,49 @@ class SizeDependentPython(Rule):
             if self.ctx.kind(func.value) == Kind.TENSOR:  # type: ignore[attr-defined]
                 return size_arg or (args[0].value if args and args[0].keyword is None else None)
         return None
+
+
+def _feature_size(
+    ctx: LintContext, expr: cst.BaseExpression, weight: cst.BaseExpression, depth: int = 0
+) -> bool:
+    """A convolution's channel count: dimension 1 of a channels-first tensor (``x.shape[1]``,
+    ``x.size(1)``, ``c`` of ``b, c, h, w = x.shape``) or a size of the convolution's own weight
+    (``groups=kernel.size(0)``). The weights fix them (depthwise ``groups=C``), so the trace is
+    right for every input the weights accept."""
+    if depth > 4:
+        return False
+    if type(expr) is cst.Subscript and len(expr.slice) == 1:  # type: ignore[attr-defined]
+        owner = shape_owner(expr.value)  # type: ignore[attr-defined]
+        index = expr.slice[0].slice  # type: ignore[attr-defined]
+        return owner is not None and (
+            owner.deep_equals(weight)
+            or (
+                type(index) is cst.Index
+                and type(index.value) is cst.Integer
+                and index.value.value == "1"
+            )  # type: ignore[attr-defined]
+        )
+    if (
+        type(expr) is cst.Call
+        and type(expr.func) is cst.Attribute
+        and expr.func.attr.value == "size"
+    ):  # type: ignore[attr-defined]
+        owner = expr.func.value  # type: ignore[attr-defined]
+        args = call_targets(expr)  # type: ignore[arg-type]
+        return owner.deep_equals(weight) or (
+            len(args) == 1 and type(args[0]) is cst.Integer and args[0].value == "1"  # type: ignore[attr-defined]
+        )
+    if type(expr) is cst.Name:
+        values = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+        return bool(values) and all(
+            value is not UNKNOWN_VALUE
+            and (
+                (size > 1 and position == 1 and shape_owner(value) is not None)
+                or (size == 1 and _feature_size(ctx, value, weight, depth + 1))
+            )
+            for value, position, size in values
+        )
+    return False
 
 
 def _shape_of_self_attribute(expr: cst.BaseExpression) -> bool:
