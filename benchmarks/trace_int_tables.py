@@ -11,7 +11,7 @@ list), not on the schema type alone, so it is asked of torch here, once per torc
     python benchmarks/trace_int_tables.py       # add / refresh the installed torch's entry
 
 Candidates are the public functions of ``torch``, ``torch.nn.functional`` and the methods of
-``torch.Tensor`` with an ``int`` / ``SymInt`` / ``int[]`` / ``SymInt[]`` argument (read from
+``torch.Tensor`` with an ``int`` / ``SymInt`` / ``int[]`` / ``SymInt[]`` / ``Scalar`` argument (read from
 the ``aten`` schemas of the same name, or from the annotations of a Python function such as
 ``F.lp_pool2d``). For each, small generic inputs are tried until eager runs; then, per integer
 argument and per form (``int``: one int; ``list``: an int inside a list or tuple; ``varargs``:
@@ -24,8 +24,12 @@ an int as one of several positional sizes, ``x.repeat(n, 1)``), a function whose
 
 ``confirmed`` says how a baked argument was seen to go wrong on the other length (``fails``,
 ``diverges``) or ``graph`` where no second length was valid for the inputs (conv2d's groups
-fixes the weight's shape), so only the graph told. The lint rule flags a size handed to a baked
-argument (TL106).
+fixes the weight's shape), so only the graph told; ``refused`` where tracing the call raises
+(``F.adaptive_avg_pool2d(x, n)``: "len() of a 0-d tensor"). Only baked / refused arguments are
+stored (``baked_int_arguments``, with the verdict of each form measured, so a form that is
+recorded, such as a pool's tuple of sizes, is known), with counts in ``measured``. The lint
+rule flags a size handed to a baked or refused argument (TL106, through
+``lint/trace_int_tables.py``). Names starting with ``_`` (``_stacklevel``) are left out.
 """
 
 from __future__ import annotations
