@@ -36,6 +36,7 @@ from torchlint.rules._script import (
     signature_params,
     tuple_valued,
 )
+from torchlint.rules.tl207_global_value_in_script import DTYPE_NAMES
 from torchlint.rules.tl211_mixed_return_types_in_script import ScriptScalar
 
 # Python modules whose every function is opaque to TorchScript (numpy is no stdlib module, and
@@ -204,7 +205,10 @@ class UnsupportedCallInScript(Rule):
     a string (`str(x)`, `"{}".format(x)`, `f"{x}"`, of a value TorchScript types as a float,
     joined with `+` or through a local) that is returned, used as a subscript or `.get(...)`
     key, or compared: TorchScript writes floats its own way (`str(1.0)` is `'1.'`, `str(0.1)`
-    is `'0.10000000000000001'`), so the key or name differs from eager's; `a ** b` of ints
+    is `'0.10000000000000001'`), so the key or name differs from eager's; the same for a
+    dtype written into a string (`t.dtype`, `torch.float32`, a parameter annotated
+    `torch.dtype`): a dtype is an int to TorchScript, `str(torch.float32)` is `'6'` there
+    (`str(x.dtype) == "torch.float32"` is False); `a ** b` of ints
     (TorchScript: a float), `pow(a, b)` of ints and `round(x)` of a number (floats there too)
     used as a `range` bound, a size argument (`reshape`, `view`, `chunk`, `torch.zeros`, the
     kernel sizes of `F.avg_pool2d` / `max_pool2d` / `adaptive_*` / `unfold`,
@@ -1271,6 +1275,28 @@ class UnsupportedCallInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """,
         ),
+        # A dtype's text is its ScalarType code in TorchScript: the comparison is False.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    if f"{x.dtype}" == "torch.float32":
+                        x = x * 2.0
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="of a dtype",
+        ),
         # `str(1.0)` is '1.' in TorchScript: the lookup misses and takes the default.
         Invalid(
             _example(
@@ -2300,21 +2326,32 @@ class UnsupportedCallInScript(Rule):
                     and scalar.of(part.expression) == "float"
                 ):
                     return value, "an f-string field of a float"
+                if (
+                    isinstance(part, cst.FormattedStringExpression)
+                    and part.format_spec is None
+                    and part.conversion is None
+                    and self._dtype_value(part.expression)
+                ):
+                    return value, "an f-string field of a dtype"
             return None
         if isinstance(value, cst.Call):
             args = [a.value for a in value.args if a.keyword is None and not a.star]
             if self.ctx.qualified_name(value.func) == "builtins.str" and len(value.args) == 1:
                 if args and scalar.of(args[0]) == "float":
                     return value, "`str(...)` of a float"
+                if args and self._dtype_value(args[0]):
+                    return value, "`str(...)` of a dtype"
                 return None
             func = value.func
             if (
                 isinstance(func, cst.Attribute)
                 and func.attr.value == "format"
                 and format_literal(func.value) is not None
-                and any(scalar.of(v) == "float" for v in args)
             ):
-                return value, "`str.format` of a float"
+                if any(scalar.of(v) == "float" for v in args):
+                    return value, "`str.format` of a float"
+                if any(self._dtype_value(v) for v in args):
+                    return value, "`str.format` of a dtype"
             return None
         function = self.ctx.function
         if isinstance(value, cst.Name) and function is not None:
@@ -2326,7 +2363,35 @@ class UnsupportedCallInScript(Rule):
                 return found[0]
         return None
 
+    def _dtype_value(self, value: cst.BaseExpression) -> bool:
+        """A ``torch.dtype`` to TorchScript: ``t.dtype`` of a tensor, ``torch.float32`` (and
+        the other dtype names), or a parameter annotated ``torch.dtype`` never rebound."""
+        if isinstance(value, cst.Attribute):
+            if value.attr.value == "dtype":
+                return self.ctx.kind(value.value) is Kind.TENSOR
+            name = self.ctx.qualified_name(value) or ""
+            return name.startswith("torch.") and name[6:] in DTYPE_NAMES
+        function = self.ctx.function
+        if isinstance(value, cst.Name) and function is not None:
+            for param in signature_params(self.ctx, function):
+                if param.name.value == value.value:
+                    return (
+                        param.annotation is not None
+                        and not assignments(function, value.value)
+                        and self.ctx.qualified_name(param.annotation.annotation) == "torch.dtype"
+                    )
+        return False
+
     def _float_text(self, node: cst.CSTNode, what: str) -> None:
+        if what.endswith("dtype"):
+            self.report(
+                node,
+                f"{what} in scripted code: a dtype is an int to TorchScript (its ScalarType "
+                "code), so its text is that number (torch 2.13: `str(torch.float32)` is `'6'` "
+                "there, Python's `'torch.float32'`), and a name compared or keyed on it "
+                "differs from eager's; compare the dtype itself (`x.dtype == torch.float32`)",
+            )
+            return
         self.report(
             node,
             f"{what} in scripted code: TorchScript writes floats its own way (torch 2.13: "
