@@ -43,6 +43,35 @@ CONSTRUCTOR_MESSAGE = Message(
 )
 
 
+# Parsers of text that need the number a str() holds (torch 2.13 export: str() of a value read
+# from tensor data is the symbol's name, 'zuf0').
+TEXT_PARSERS = frozenset(
+    {"builtins.float", "builtins.int", "decimal.Decimal", "fractions.Fraction"}
+)
+TEXT_MESSAGE = Message(
+    "the text of a number read from tensor data, parsed back",
+    (
+        (
+            "export",
+            "torch.export fails: there the value is symbolic and `str()` gives the symbol's "
+            "name (`'zuf0'`), which does not parse as a number",
+        ),
+    ),
+    "compute with the number itself (`round(v, 2)`), or keep it a tensor",
+)
+FORMAT_MESSAGE = Message(
+    "a number read from tensor data formatted with a format spec",
+    (
+        (
+            "export",
+            "torch.export fails (TypeError: unsupported format string passed to "
+            "SymFloat.__format__): the value is symbolic there",
+        ),
+    ),
+    "compute with the number itself (`round(v, 2)`), or format it outside the exported code",
+)
+
+
 class PythonIntFromData(Rule):
     """Flags Python code that needs a concrete integer read from tensor data.
 
@@ -57,7 +86,12 @@ class PythonIntFromData(Rule):
     (`torch.as_tensor([float(v) for v in lengths.tolist()])`): torch 2.13 export fails there
     for int and float values alike, while `torch.tensor(values)` records them; and `int(v)` /
     `float(v)` of such a number (`[float(v) for v in t.tolist()]`, `int(n)` with
-    `n = t.max().item()`), which guards on it.
+    `n = t.max().item()`), which guards on it. And the text of such a number: `str(v)` /
+    `repr(v)` parsed back by `float`, `int`, `decimal.Decimal` or `fractions.Fraction`
+    (rounding through text: `Decimal(str(v)).quantize(...)`), and an f-string with a format spec
+    (`f"{v:.2f}"`): torch 2.13 export holds the value as a symbol whose `str()` is its name
+    (`'zuf0'`, which does not parse: ValueError) and whose `__format__` refuses a spec
+    (TypeError).
 
     ## Why is this bad?
     `torch.export` runs `forward` on fake tensors: a value read from their data is a symbolic
@@ -264,6 +298,53 @@ class PythonIntFromData(Rule):
             """,
             line=7,
         ),
+        # A peak rounded through its text, in a helper: export parses the symbol's name.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def rounded(value):
+                return float(str(round(value, 2)))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    peak = h.abs().amax().item()
+                    return h / rounded(peak + 1.0)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=5,
+            backends=("export",),
+        ),
+        # A format spec on a number read from tensor data.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    peak = h.abs().amax().item()
+                    return h / float(f"{peak + 1.0:.2f}")
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            backends=("export",),
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -280,6 +361,9 @@ class PythonIntFromData(Rule):
             if self.ctx.kind(value) == Kind.DATA and not _reads_tensor(value):
                 self.report(node, CONVERSION_MESSAGE)
                 return
+        if name in TEXT_PARSERS and node.args and _text_of_data(self.ctx, node.args[0].value):
+            self.report(node, TEXT_MESSAGE)
+            return
         if name == "builtins.range":
             args = [a.value for a in node.args if not a.star]
             if any(self.ctx.kind(a) == Kind.DATA for a in args):
@@ -287,6 +371,12 @@ class PythonIntFromData(Rule):
         elif name == "builtins.sorted" and node.args:
             if _holds_data(self.ctx, node.args[0].value):
                 self.report(node)
+
+    def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
+        # f"{v:.2f}" of a number read from tensor data: SymFloat.__format__ refuses the spec.
+        if node.format_spec and self.ctx.kind(node.expression) == Kind.DATA:
+            if not _reads_tensor(node.expression):
+                self.report(node, FORMAT_MESSAGE)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
@@ -353,3 +443,13 @@ def _data_list(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bo
             for value, _, size in bound
         )
     return False
+
+
+def _text_of_data(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """``str(v)`` / ``repr(v)`` of a number read from tensor data (not of a tensor)."""
+    if type(expr) is not cst.Call or len(expr.args) != 1:  # type: ignore[attr-defined]
+        return False
+    if ctx.qualified_name(expr.func) not in ("builtins.str", "builtins.repr"):  # type: ignore[attr-defined]
+        return False
+    value = expr.args[0].value  # type: ignore[attr-defined]
+    return ctx.kind(value) == Kind.DATA and not _reads_tensor(value)
