@@ -26,6 +26,7 @@ from torchlint.rules._script import (
 )
 
 Comprehension = Union[cst.ListComp, cst.DictComp, cst.GeneratorExp]
+UNSUPPORTED_AUGMENTED = {cst.FloorDivideAssign: "//", cst.MatrixMultiplyAssign: "@"}
 PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 
 
@@ -75,7 +76,8 @@ class UnsupportedSyntaxInScript(Rule):
     `for ... else` / `while ... else`; bytes literals; f-strings with a format spec, a
     conversion or a `=` specifier (`{v:.2f}`, `{v!r}`, `{v=}`); and `*` unpacking of a list or shape (`x.view(*x.shape)`,
     `[*x.shape, 1]`, `print(*items)`) or into a starred target (`*_, n = x.shape`); `**`
-    keyword-argument expansion at a call (`f(x, **opts)`). Also a tuple used as a truth value
+    keyword-argument expansion at a call (`f(x, **opts)`); the augmented assignments `//=` and
+    `@=`; a local annotated without a value (`out: Tensor`). Also a tuple used as a truth value
     (`if not dims:`, `x if self.pad else y`, `while t:`, `assert t`, an operand of `and` /
     `or` / `not`), where the tuple is a parameter annotated `Tuple[...]` / `tuple[...]`
     (`Optional` too), a local bound only to tuple displays, or a module attribute the class
@@ -548,6 +550,45 @@ class UnsupportedSyntaxInScript(Rule):
             line=11,
             message_contains="index 2 of a tuple of length 2",
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    h = x.shape[-1]
+                    while h > 2:
+                        x = x[..., ::2]
+                        h //= 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(3, 16),)]
+            """,
+            line=9,
+            message_contains="`//=`",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    out: torch.Tensor
+                    if x.dim() == 2:
+                        out = x * 2
+                    else:
+                        out = x.flatten(1)
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(3, 4, 2),)]
+            """,
+            line=6,
+            message_contains="annotated name without a value",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -659,6 +700,26 @@ class UnsupportedSyntaxInScript(Rule):
                 self._report(
                     stmt.name, "`class` inside a function", "rejects class definitions here"
                 )
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        # torch 2.13's frontend has no FloorDiv or MatMult augmented assignment ("unsupported
+        # kind of augmented assignment"), for ints, floats and tensors alike.
+        spelled = UNSUPPORTED_AUGMENTED.get(type(node.operator))
+        if spelled is not None and in_script(self.ctx):
+            self._report(
+                node,
+                f"`{spelled}=`",
+                f"does not support this augmented assignment; write `x = x {spelled} y`",
+            )
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is None and self.ctx.function is not None and in_script(self.ctx):
+            self._report(
+                node,
+                "an annotated name without a value",
+                "rejects annotated assignments without a value (UnsupportedNodeError); "
+                "drop the declaration or assign a value with it",
+            )
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
         if in_script(self.ctx):

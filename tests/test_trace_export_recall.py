@@ -374,8 +374,11 @@ def test_an_accumulator_nothing_reads_back_is_not_global_state():
                 start = time.perf_counter()
                 y = x * 2
                 PROFILE["forward"] += time.perf_counter() - start
+                previous = CACHE.get("last", y)
                 CACHE["last"] = y
-                return y + CACHE["last"]
+                return y + previous
     """
     lines = {d.line for d in _findings(source, "TL310")}
-    assert lines == {15}, lines  # the cache that is read back, not the accumulator
+    # The cache that a later call reads back, not the accumulator (a tensor stored and read
+    # back later in the same call is no state: torch 2.13 passes all three back-ends).
+    assert lines == {16}, lines
