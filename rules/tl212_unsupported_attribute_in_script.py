@@ -31,6 +31,29 @@ from torchlint.rules._script import (
     value_with,
 )
 
+# The private attributes `nn.Module.__init__` sets (torch 2.13: `vars(nn.Module())`): a scripted
+# module has none of them (`Module 'Model' has no attribute '_modules'`).
+MODULE_INTERNALS = frozenset(
+    {
+        "_backward_hooks",
+        "_backward_pre_hooks",
+        "_buffers",
+        "_forward_hooks",
+        "_forward_hooks_always_called",
+        "_forward_hooks_with_kwargs",
+        "_forward_pre_hooks",
+        "_forward_pre_hooks_with_kwargs",
+        "_is_full_backward_hook",
+        "_load_state_dict_post_hooks",
+        "_load_state_dict_pre_hooks",
+        "_modules",
+        "_non_persistent_buffers_set",
+        "_parameters",
+        "_state_dict_hooks",
+        "_state_dict_pre_hooks",
+    }
+)
+
 
 @functools.cache
 def _tensor_methods() -> frozenset[str]:
@@ -314,7 +337,10 @@ class UnsupportedAttributeInScript(Rule):
     of the class or its project bases sets, nor a method `__init__` calls (`self.reset()`),
     where no class of the chain annotates, registers (`register_buffer`, `setattr`, ...) or
     defines `X` and every base is known (a base outside the project other than `nn.Module`
-    may set it: not flagged).
+    may set it: not flagged). Also flags `self.__name` (a private name Python mangles, a
+    method or an attribute, not a `__dunder__`) and reads of `nn.Module`'s own bookkeeping
+    (`self._modules`, `self._parameters`, `self._buffers`, the hook dicts) in scripted
+    methods of a module class.
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
@@ -357,7 +383,12 @@ class UnsupportedAttributeInScript(Rule):
     So does a store (`=`, `+=`, ...) outside `__init__` to an attribute the class body declares
     a constant (`momentum: Final[float]`, `torch.jit.Final`, or named in `__constants__`):
     TorchScript folds a constant into the code and keeps no attribute (torch 2.13: `Tried to
-    set nonexistent attribute: momentum`); reading it compiles.
+    set nonexistent attribute: momentum`); reading it compiles. Python stores `self.__w` and
+    `def __scores` of class `Model` as `_Model__w` / `_Model__scores`, while TorchScript reads
+    the source's `__w` (torch 2.13: `Module 'Model' has no attribute '__scores'`). A scripted
+    module keeps no `_modules`, `_parameters`, `_buffers` or hook dicts (torch 2.13: `Module
+    'Model' has no attribute '_modules'`): loop over an `nn.ModuleList` / `nn.ModuleDict` or
+    `self.children()` instead.
 
     ## Example
     ```python
@@ -983,6 +1014,52 @@ class UnsupportedAttributeInScript(Rule):
             line=7,
             message_contains="__class__",
         ),
+        # A private method: Python stores `_Model__scores`, TorchScript looks up `__scores`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.q = nn.Linear(4, 4)
+
+                def __scores(self, x):
+                    return self.q(x) @ x.transpose(-1, -2)
+
+                def forward(self, x):
+                    return self.__scores(x).softmax(-1) @ x
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 4),)]
+            """,
+            line=13,
+            message_contains="mangles",
+        ),
+        # `nn.Module`'s registry of submodules, walked in `forward`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(4, 4)
+                    self.b = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    for layer in self._modules.values():
+                        x = layer(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="_modules",
+        ),
         # A cache set in a helper forward calls, never in `__init__`.
         Invalid(
             """
@@ -1433,6 +1510,25 @@ class UnsupportedAttributeInScript(Rule):
                 "or keep it under `if not torch.jit.is_scripting():`",
             )
             return
+        attr = node.attr.value
+        if attr.startswith("__") and not attr.endswith("__") and self._module_method():
+            self.report(
+                node,
+                f"`self.{attr}` in scripted code: Python mangles a private name written in a "
+                f"class (the attribute is `_{{Class}}{attr}`), TorchScript looks it up unmangled, "
+                f"so scripting fails (Module has no attribute '{attr}'); name it with one "
+                "underscore",
+            )
+            return
+        if attr in MODULE_INTERNALS and self._module_method() and not self._defines(attr):
+            self.report(
+                node,
+                f"`self.{attr}` in scripted code: TorchScript keeps none of `nn.Module`'s own "
+                f"bookkeeping on a scripted module, so scripting fails (Module has no attribute "
+                f"'{attr}'); iterate an `nn.ModuleDict` / `nn.ModuleList`, or call "
+                "`self.children()` / `self.named_children()`",
+            )
+            return
         owner = self._owner()
         if owner is None:
             return
@@ -1627,6 +1723,21 @@ class UnsupportedAttributeInScript(Rule):
                 if any(attr in cls.attributes for _, _, cls in index.mro(name)):
                     return False
         return True
+
+    def _defines(self, attr: str) -> bool:
+        """Whether a class of the current class's chain defines, annotates or sets ``attr``."""
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None:
+            return True
+        for _, _, cls in self.ctx.index.mro(info.owner_class):
+            if (
+                attr in cls.methods
+                or attr in cls.body_values
+                or attr in cls.annotated
+                or attr in cls.attributes
+            ):
+                return True
+        return False
 
     def _module_method(self) -> bool:
         """A method of a module class, not a dunder (`__repr__` is compiled only if called)."""
