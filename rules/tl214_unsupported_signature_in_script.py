@@ -7,7 +7,7 @@ from typing import Optional
 
 import libcst as cst
 
-from torchlint.lint.graph_queries import bound_names
+from torchlint.lint.graph_queries import assignments, bound_names
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import CONTEXT_DECORATORS, context_decorator
 from torchlint.lint.torchscript_tables import torchscript_table
@@ -213,7 +213,10 @@ class UnsupportedSignatureInScript(Rule):
     decorator of the file whose `functools.wraps` wrapper returns anything but the function's
     own call with its arguments unchanged (`return fn(self, x.float()).to(x.dtype)`). And a
     call of a submodule, method or function of the file annotated `-> tuple` (bare) whose
-    result is unpacked, indexed or iterated (passed on as it is, it compiles).
+    result is unpacked, indexed or iterated (passed on as it is, it compiles), a parameter
+    annotated bare `list` or `tuple` that the body indexes, iterates or unpacks (`len(...)`
+    of it, or passing it on, compiles), and a bare `-> list` (torch 2.13 crashes scripting
+    it).
 
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
@@ -388,6 +391,27 @@ class UnsupportedSignatureInScript(Rule):
         ),
     ]
     INVALID = [
+        # A parameter annotated bare `list`, indexed.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            def pad_to(x: torch.Tensor, sizes: list) -> torch.Tensor:
+                extra = sizes[0] - x.shape[-1] % sizes[0]
+                return F.pad(x, [0, extra])
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return pad_to(x, [4])
+
+            def inputs():
+                return [(torch.randn(2, 5),), (torch.randn(3, 6),)]
+            """,
+            line=6,
+            message_contains="'list' object is not subscriptable",
+        ),
         # Bare generics: `Tuple` without element types, and `dict`.
         Invalid(_example("", " -> Tuple"), line=8, message_contains="Attempted to use Tuple"),
         Invalid(
@@ -729,8 +753,73 @@ class UnsupportedSignatureInScript(Rule):
                     )
         if node.returns is not None:
             self._check_annotation(node.returns.annotation)
+            if self.ctx.qualified_name(node.returns.annotation) == "builtins.list":
+                self.report(
+                    node.returns.annotation,
+                    "bare `-> list` return annotation: torch 2.13 crashes the process "
+                    "(segmentation fault) scripting it; write the element type "
+                    "(`-> List[torch.Tensor]`)",
+                )
+        self._bare_sequence_params(node)
         self._check_decorators(node)
         self._check_wrapping_decorators(node)
+
+    def _bare_sequence_params(self, node: cst.FunctionDef) -> None:
+        """A parameter annotated bare ``list`` / ``tuple`` (never rebound) that the body
+        indexes, iterates or unpacks: TorchScript types it without element types, which it
+        passes on and takes ``len`` of but refuses these uses."""
+        bare: dict[str, str] = {}
+        for param in signature_params(self.ctx, node):
+            if param.annotation is None or assignments(node, param.name.value):
+                continue
+            name = self.ctx.qualified_name(param.annotation.annotation)
+            if name in ("builtins.list", "builtins.tuple"):
+                bare[param.name.value] = name[9:]
+        if not bare:
+            return
+
+        def error(kind: str, use: str) -> str:
+            if use == "indexed":
+                return f"'{kind}' object is not subscriptable"
+            if use == "iterated":
+                return f"'{kind}' object is not iterable"
+            if kind == "list":
+                return "list cannot be used as a tuple"
+            return (
+                "Provided tuple is not fully defined/refined including its element types, "
+                "please provide a value of type like Tuple[int, int]"
+            )
+
+        reported: set[str] = set()
+
+        def report(where: cst.CSTNode, name: str, use: str) -> None:
+            if name in reported:
+                return  # torch stops at the first use
+            reported.add(name)
+            kind = bare[name]
+            self.report(
+                where,
+                f"`{name}` is annotated bare `{kind}` and {use} here: TorchScript types it "
+                f"without element types and refuses this (torch 2.13: {error(kind, use)}); "
+                f"annotate the element types (`{'List[int]' if kind == 'list' else 'Tuple[int, int]'}`)",
+            )
+
+        def named(value: cst.CSTNode) -> Optional[str]:
+            return value.value if type(value) is cst.Name and value.value in bare else None
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and child is not node:
+                return False
+            if type(child) is cst.Subscript and named(child.value):
+                report(child, named(child.value), "indexed")  # type: ignore[arg-type]
+            elif type(child) in (cst.For, cst.CompFor) and named(child.iter):  # type: ignore[attr-defined]
+                report(child.iter, named(child.iter), "iterated")  # type: ignore[attr-defined, arg-type]
+            elif type(child) is cst.Assign and named(child.value):  # type: ignore[attr-defined]
+                if any(isinstance(t.target, (cst.Tuple, cst.List)) for t in child.targets):  # type: ignore[attr-defined]
+                    report(child.value, named(child.value), "unpacked")  # type: ignore[attr-defined, arg-type]
+            return None
+
+        walk(node.body, enter, lambda child: None)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         """``a, b = f(x)`` of a function annotated ``-> tuple`` (bare)."""
