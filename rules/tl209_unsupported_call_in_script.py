@@ -164,6 +164,20 @@ BUILTIN_CLASSES = {
 }
 
 
+# Builtins that torch 2.13 refuses a `range(...)` object as the argument of (range cannot be
+# used as a value); `list`, `zip` and `enumerate` take one (`reversed` is flagged whatever
+# its argument).
+RANGE_CONSUMERS = frozenset(
+    {
+        "builtins.len",
+        "builtins.sum",
+        "builtins.min",
+        "builtins.max",
+        "builtins.sorted",
+    }
+)
+
+
 class UnsupportedCallInScript(Rule):
     """Flags calls into Python that `torch.jit.script` cannot compile.
 
@@ -181,7 +195,8 @@ class UnsupportedCallInScript(Rule):
     generated tables), `torch.cuda.*`, `torch.distributions.*` (`Normal(...)`,
     `Categorical(logits=...)`, `kl_divergence`), `torch.utils.checkpoint.checkpoint`, the `torch.distributed`
     functions (`dist.is_initialized()`, `dist.all_reduce(...)`; probed like the stdlib's);
-    `super().method(...)`; the `str` methods TorchScript's str lacks (`casefold`,
+    `super().method(...)` and a method read from a module class (`nn.Linear.forward(self, x)`,
+    `Base.helper(self, x)`) or from `torch.Tensor` (`torch.Tensor.softmax(t, 1)`); the `str` methods TorchScript's str lacks (`casefold`,
     `removeprefix`, `removesuffix`, `isascii`, `encode`, `translate`, ...; from torch's own
     schemas, see below) called on a value known to be a str (a string literal, a parameter
     annotated `str`, an attribute `__init__` sets only to string literals or a str parameter,
@@ -283,7 +298,11 @@ class UnsupportedCallInScript(Rule):
     (`'Tuple[int, int, int]' object has no attribute or method 'index'`). It looks up no
     attribute on a builtin class: `dict.fromkeys(keys, 0)` fails with `attribute lookup is
     not defined on dict` (`on __str__` for `str.join(",", xs)`, `on list`, `on builtin` for
-    `OrderedDict.fromkeys`), where `{k: 0 for k in keys}` and `",".join(xs)` compile. A `torch.distributed` function is compiled from its Python source,
+    `OrderedDict.fromkeys`, `torch.Tensor.softmax(t, 1)`, `Tensor.size(t, 0)`), where `{k: 0 for k in keys}` and `",".join(xs)` compile. A `range(...)` object is only what a loop or a
+    comprehension iterates (also through `zip` / `enumerate`) or the argument of `list(...)`:
+    indexed or sliced (`range(n)[::-1]`), tested with `in` or given to `len` / `sum` / `min` /
+    `max` / `sorted` it fails (torch 2.13: `range cannot be used as a value`); iterate
+    `range(n - 1, -1, -1)` instead. A `torch.distributed` function is compiled from its Python source,
     which TorchScript cannot: `Tried to lookup unknown attribute on class
     __torch__.torch.distributed.distributed_c10d.GroupMember` (`is_initialized`), `Unknown
     type name 'ProcessGroup'` (`get_rank`, `barrier`), `undefined value has_torch_function`
@@ -721,6 +740,51 @@ class UnsupportedCallInScript(Rule):
             _example('        name = str.join(",", ["a", "b"])\n        return x * len(name)'),
             line=9,
             message_contains="attribute lookup is not defined on __str__",
+        ),
+        Invalid(
+            _example(
+                "        out = x\n        for i in range(3)[::-1]:\n"
+                "            out = out * i\n        return out"
+            ),
+            line=10,
+            message_contains="range cannot be used as a value",
+        ),
+        Invalid(
+            _example(
+                "        out = x\n        if x.size(0) in range(2, 4):\n"
+                "            out = out + 1\n        return out"
+            ),
+            line=10,
+            message_contains="range cannot be used as a value",
+        ),
+        Invalid(
+            _example("        w = torch.Tensor.softmax(x, 1)\n        return w * x"),
+            line=9,
+            message_contains="attribute lookup is not defined on builtin",
+        ),
+        # A base layer's forward called through its class.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Scaled(nn.Linear):
+                def forward(self, x):
+                    return nn.Linear.forward(self, x) * 0.5
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = Scaled(4, 4)
+
+                def forward(self, x):
+                    return self.a(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            message_contains="module class `nn.Linear`",
         ),
         # A Tensor as a range bound: TorchScript converts none.
         Invalid(
@@ -1862,6 +1926,8 @@ class UnsupportedCallInScript(Rule):
             )
         if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
             self._float_text_used(node.slice[0].slice.value)
+        if in_script(self.ctx) and self._range_call(node.value):
+            self._range_value(node.value, "indexed or sliced (`range(n)[::-1]`)")
         if in_script(self.ctx):
             self._index_power(node)
             if not pruned_by_constant(self.ctx):
@@ -1916,6 +1982,32 @@ class UnsupportedCallInScript(Rule):
     def visit_Comparison(self, node: cst.Comparison) -> None:
         for operand in (node.left, *(c.comparator for c in node.comparisons)):
             self._float_text_used(operand)
+        if in_script(self.ctx):
+            for target in node.comparisons:
+                if isinstance(target.operator, (cst.In, cst.NotIn)) and self._range_call(
+                    target.comparator
+                ):
+                    self._range_value(target.comparator, "tested with `in`")
+
+    # -- a `range(...)` object used other than as what a loop iterates
+    def _range_call(self, value: cst.BaseExpression) -> bool:
+        return (
+            isinstance(value, cst.Call) and self.ctx.qualified_name(value.func) == "builtins.range"
+        )
+
+    def _range_value(self, node: cst.BaseExpression, how: str) -> None:
+        """torch 2.13 takes ``range(...)`` as what a ``for`` loop or a comprehension iterates
+        (also inside ``zip`` / ``enumerate`` there) and as the argument of ``list(...)``;
+        indexed, sliced, tested with ``in`` or given to ``len`` / ``reversed`` / ``sum`` /
+        ``min`` / ``max`` / ``sorted`` it fails (range cannot be used as a value)."""
+        if pruned_by_constant(self.ctx):
+            return
+        self.report(
+            node,
+            f"a `range(...)` object {how} in scripted code: TorchScript has no range values, "
+            "only a loop over one (torch 2.13: range cannot be used as a value); iterate "
+            "`range(n - 1, -1, -1)` for the reverse order, or make it `list(range(...))`",
+        )
 
     # -- `int ** int`, a float in TorchScript, where an int must be
     def _int_power_arguments(self, node: cst.Call) -> None:
@@ -2414,6 +2506,13 @@ class UnsupportedCallInScript(Rule):
             self._unused_called(node)
         func = node.func
         if (
+            node.args
+            and node.args[0].keyword is None
+            and self._range_call(node.args[0].value)
+            and self.ctx.qualified_name(func) in RANGE_CONSUMERS
+        ):
+            self._range_value(node.args[0].value, f"given to `{func.value}(...)`")  # type: ignore[attr-defined]
+        if (
             isinstance(func, cst.Attribute)
             and func.attr.value in ("get", "pop", "setdefault")
             and node.args
@@ -2613,6 +2712,29 @@ class UnsupportedCallInScript(Rule):
                         if func.attr.value == "fromkeys"
                         else "; call the method on a value: `s.join(xs)`, `xs.copy()`)"
                     )
+                )
+            if owner == "torch.Tensor" and node.args:
+                spelled = cst.Module([]).code_for_node(func)
+                return (
+                    f"`{spelled}(...)`, a method read from the class `Tensor` (TorchScript looks "
+                    "up no attribute on it: attribute lookup is not defined on builtin; call the "
+                    f"method on the tensor: `t.{func.attr.value}(...)`)"
+                )
+            if (
+                owner is not None
+                and node.args
+                and isinstance(node.args[0].value, cst.Name)
+                and node.args[0].value.value == "self"
+                and self.ctx.index.is_module_class(owner)
+            ):
+                spelled = cst.Module([]).code_for_node(func)
+                return (
+                    f"`{spelled}(self, ...)`, a method read from the module class "
+                    f"`{cst.Module([]).code_for_node(func.value)}` (TorchScript does not compile "
+                    "a method looked up on a class: attribute lookup is not defined on python "
+                    "value of type 'type', or, for a submodule, the method is compiled as a "
+                    "function whose `self` is a Tensor; `super()` is not compiled either: write "
+                    "the base's code in this class (`F.linear(x, self.weight, self.bias)`))"
                 )
         if isinstance(func, cst.Name) and self._enum_class(func):
             return (
