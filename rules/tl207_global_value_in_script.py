@@ -32,6 +32,13 @@ TENSOR_FACTORIES = frozenset(
     }
 )
 
+# builtins whose call makes a container, whatever its arguments (torch 2.13, a global bound to
+# one: python value of type 'frozenset' / 'set' / 'dict' / 'list' / 'tuple' cannot be used as a
+# value)
+CONTAINER_CONSTRUCTORS = frozenset(
+    {"builtins.frozenset", "builtins.set", "builtins.dict", "builtins.list", "builtins.tuple"}
+)
+
 # what a method of a tensor returns where that is not a tensor (any of these fails as a global)
 TENSOR_METHOD_KINDS = {"item": "number", "tolist": "list", "dim": "number", "numel": "number"}
 
@@ -54,7 +61,9 @@ class GlobalValueInScript(Rule):
 
     ## What it does
     Finds names in code that `torch.jit.script` compiles that refer to a module-level variable
-    holding a value: a number, string, bool, `None`, a tuple / list / dict, a tensor made with a
+    holding a value: a number, string, bool, `None`, a tuple / list / dict / set (a display, a
+    comprehension, or a `tuple(...)` / `list(...)` / `dict(...)` / `set(...)` / `frozenset(...)`
+    call: `MODES = frozenset(("bilinear", "bicubic"))` tested with `in`), a tensor made with a
     `torch` factory (or a method or index of one: `torch.tensor([...]).view(1, 3, 1, 1)`,
     `.item()`), a `torch` dtype or `torch.device`, a `range(...)`, a `logging.getLogger(...)`
     logger, or a lambda (`swish = lambda t: t * torch.sigmoid(t)`, called in `forward`)
@@ -66,7 +75,8 @@ class GlobalValueInScript(Rule):
     `python value of type 'float' cannot be used as a value. Perhaps it is a closed over global
     variable? If so, please consider passing it in as an argument or use a local variable
     instead.` (`undefined value` for a `None` global, `attribute lookup is not defined on python
-    value of type 'Logger'` for a logger; `type 'Tensor'`, `'list'`, `'device'` for those;
+    value of type 'Logger'` for a logger; `type 'Tensor'`, `'list'`, `'frozenset'`, `'device'`
+    for those;
     `python value of type 'range' cannot be used as an iterable` for a range). A global
     function is compiled from its source, and a lambda's source is no `def`: `Expected a
     single top-level function`.
@@ -160,6 +170,15 @@ class GlobalValueInScript(Rule):
             message_contains="SHAPE",
         ),
         Invalid(_example("DTYPE = torch.float64", "        return x.to(DTYPE)"), line=9),
+        # A frozenset of names tested with `in`.
+        Invalid(
+            _example(
+                'MODES = frozenset(("relu", "gelu"))',
+                '        if "relu" in MODES:\n            return torch.relu(x)\n        return x',
+            ),
+            line=9,
+            message_contains="frozenset `MODES`",
+        ),
         # A range kept at module level and looped over.
         Invalid(
             _example(
@@ -243,6 +262,8 @@ class GlobalValueInScript(Rule):
             return left if left is not None and right is not None else None
         if isinstance(value, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
             return type(value).__name__.lower()
+        if isinstance(value, (cst.ListComp, cst.SetComp, cst.DictComp)):
+            return type(value).__name__[:-4].lower()
         name = self.ctx.qualified_name(value.func if isinstance(value, cst.Call) else value) or ""
         if (
             isinstance(value, cst.Attribute)
@@ -257,6 +278,8 @@ class GlobalValueInScript(Rule):
                 return "device"
             if name == "builtins.range":
                 return "range"
+            if name in CONTAINER_CONSTRUCTORS:  # `frozenset((...))`, `dict(a=1)`, ...
+                return name[len("builtins.") :]
             if name == "logging.getLogger":
                 return "logger"
             if isinstance(value.func, cst.Attribute):  # a method of a tensor: .view(...), .item()
