@@ -297,7 +297,8 @@ class NoOverloadInScript(Rule):
     caller passes an int and a `torch.device`; `torch.randn((num_samples,) + self.shape)` in
     `def forward(self, num_samples=1)` fails the same way (`Expected a value of type 'int' for
     argument '<varargs>' but instead found type 'Tuple[Tensor, int]'`). TorchScript's list
-    `index` takes the value only (`aten::index.list_int(int[] self, int el)`), its tuples and
+    `index` takes the value only (`aten::index.list_int(int[] self, int el)`), its
+    `dict.update` takes one dict and no keywords (`d.update(logits=y)`), its tuples and
     lists compare with `==` / `!=` only, and its `min` / `max` of a list take numbers or
     strings: each of those calls fails with `Arguments for call are not valid` (torch 2.13),
     where `s.index(sub, start)` of a str, `(h, w) == size`, `min(a, b)` of two tuples and
@@ -407,6 +408,26 @@ class NoOverloadInScript(Rule):
         ),
     ]
     INVALID = [
+        # Keywords to a dict's `update`.
+        Invalid(
+            """
+            from typing import Dict
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x) -> Dict[str, torch.Tensor]:
+                    out: Dict[str, torch.Tensor] = {"x": x}
+                    out.update(probs=x.softmax(-1))
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=9,
+            message_contains="keyword arguments",
+        ),
         # A list attribute's `index` with a start.
         Invalid(
             """
@@ -689,6 +710,24 @@ class NoOverloadInScript(Rule):
         if "keepdims" in keywords:
             return  # numpy's spelling: TL205's own finding
         positional = sum(1 for arg in node.args if arg.keyword is None)
+        if (
+            given
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "update"
+            and self._value_type(node.func.value) == "dict"
+        ):
+            pairs = ", ".join(
+                f'"{arg.keyword.value}": {self.ctx.module.code_for_node(arg.value)}'
+                for arg in node.args
+                if arg.keyword is not None
+            )
+            self.report(
+                node,
+                "`d.update(...)` with keyword arguments in scripted code: TorchScript's "
+                "`dict.update` takes one dict, no keywords (torch 2.13: Arguments for call "
+                f"are not valid); pass a dict display: `.update({{{pairs}}})`",
+            )
+            return
         builtin = BUILTIN_ARITY.get(self.ctx.qualified_name(node.func) or "")
         if builtin is not None and len(node.args) > builtin[0]:
             short = self.ctx.module.code_for_node(node.func)
