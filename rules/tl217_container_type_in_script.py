@@ -99,6 +99,11 @@ class ContainerTypeInScript(Rule):
     - a local bound only to an empty `[]` / `list()` with no annotation that the function
       appends, inserts or extends with a value that is not a Tensor: `sizes = []` ...
       `sizes.append(x.shape[0])`;
+    - a repeated tuple display (`(self.k,) * self.ndim`, `2 * (k,)`) bound to a local
+      annotated `Tuple[...]` or returned under a `-> Tuple[...]` annotation: TorchScript's
+      `tuple * n` is a List (torch 2.13: `Variable 'kernel' is annotated with type Tuple[int,
+      int] but is being assigned to a value of type List[int]`, `Return value was annotated
+      as having type Tuple[int, int] but is actually of type List[int]`);
     - a local annotated `List[Optional[...]]` bound to a repeated list of `None` (`cache:
       List[Optional[torch.Tensor]] = [None] * n`), or annotated `List[float]` bound to a
       repeated list of int literals (`[0] * n`): TorchScript types `[...] * n` by its
@@ -272,6 +277,31 @@ class ContainerTypeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A repeated tuple under a Tuple annotation.
+        Invalid(
+            """
+            from typing import Tuple
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, k: int = 2, ndim: int = 2):
+                    super().__init__()
+                    self.k = k
+                    self.ndim = ndim
+
+                def forward(self, x):
+                    kernel: Tuple[int, int] = (self.k,) * self.ndim
+                    return F.avg_pool2d(x, kernel)
+
+            def inputs():
+                return [(torch.randn(1, 2, 4, 4),), (torch.randn(2, 2, 6, 8),)]
+            """,
+            line=14,
+            message_contains="List[int]",
+        ),
         Invalid(
             """
             from typing import Dict, Optional
@@ -590,6 +620,53 @@ class ContainerTypeInScript(Rule):
             self._check_annotation(node.annotation.annotation)
             if node.value is not None and isinstance(node.target, cst.Name):
                 self._repeated_list(node.target.value, node.annotation.annotation, node.value)
+                self._repeated_tuple(
+                    f"Variable '{node.target.value}' is annotated with type Tuple[...] but is "
+                    "being assigned to a value of type List[...]",
+                    node.annotation.annotation,
+                    node.value,
+                )
+
+    def visit_Return(self, node: cst.Return) -> None:
+        function = self.ctx.function
+        if (
+            node.value is not None
+            and function is not None
+            and function.returns is not None
+            and in_script(self.ctx)
+        ):
+            self._repeated_tuple(
+                "Return value was annotated as having type Tuple[...] but is actually of type "
+                "List[...]",
+                function.returns.annotation,
+                node.value,
+            )
+
+    # -- `(k,) * n` where a Tuple is declared: TorchScript's tuple repeat is a List
+    def _repeated_tuple(
+        self, error: str, annotation: cst.BaseExpression, value: cst.BaseExpression
+    ) -> None:
+        if pruned_by_constant(self.ctx):
+            return
+        if not (
+            isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply)
+        ):
+            return
+        display = next((v for v in (value.left, value.right) if isinstance(v, cst.Tuple)), None)
+        if display is None or not display.elements:
+            return
+        if any(isinstance(e, cst.StarredElement) for e in display.elements):
+            return
+        base = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+        if self.ctx.qualified_name(base) not in ("typing.Tuple", "builtins.tuple"):
+            return
+        self.report(
+            value,
+            f"`{_code(value)}` where `{_code(annotation)}` is declared, in scripted code: "
+            "TorchScript's `tuple * n` makes a List, and no List converts to a Tuple, so "
+            f"torch.jit.script fails (torch 2.13: {error}); write the tuple out "
+            "(`(k, k)`) or declare a `List[int]`, which the torch functions taking sizes take",
+        )
 
     # -- a store into an unannotated list of None
     def _none_list_store(self, base: cst.BaseExpression, where: cst.CSTNode) -> None:
