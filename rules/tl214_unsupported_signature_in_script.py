@@ -193,7 +193,8 @@ class UnsupportedSignatureInScript(Rule):
     `Mapping`, `Set`, ...: asked of torch's frontend per torch version, see TL209), `torch.Size`
     (`shape: torch.Size`), a `TypedDict` class of the project (`-> Outputs`), `typing`'s
     `Tuple`, `List`, `Dict` or `Optional` without element types (`-> Tuple`, also inside
-    another annotation) and a bare `dict`, variable-length
+    another annotation) and a bare `dict`, a module-level `TypeVar` (`items: List[T]`,
+    `-> T`), variable-length
     tuples (`Tuple[torch.Tensor, ...]`,
     `tuple[int, ...]`, also inside `Optional[...]`), a class of the file (not a module, not a
     `@torch.jit.interface`) one of whose methods has a body of `...` alone (a docstring aside;
@@ -229,7 +230,8 @@ class UnsupportedSignatureInScript(Rule):
     Protocol's stubs fail the same way, and, compiled, it is a class no argument is an
     instance of: it types by class, not by structure), `Expected a default value of type int on parameter "tau".`, `Attempted to use Tuple
     without a contained type`, `Unknown type name 'dict'` (a bare `-> list` crashes the
-    process in torch 2.13),
+    process in torch 2.13), `Unknown type name 'T'` (a `TypeVar`: TorchScript has no
+    generic functions),
     `Mutable default parameters are not supported because Python binds them to
     the function and they persist across function calls`. Python, trace, compile and export
     do not read annotations, so only script breaks. A decorated function is compiled from its
@@ -391,6 +393,29 @@ class UnsupportedSignatureInScript(Rule):
         ),
     ]
     INVALID = [
+        # A generic helper: TorchScript reads the TypeVar as a type name.
+        Invalid(
+            """
+            from typing import List, TypeVar
+
+            import torch
+            from torch import nn
+
+            T = TypeVar("T")
+
+            def last(items: List[T]) -> T:
+                return items[len(items) - 1]
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return last([x, x * 2])
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=8,
+            message_contains="Unknown type name 'T'",
+        ),
         # A parameter annotated bare `list`, indexed.
         Invalid(
             """
@@ -981,6 +1006,12 @@ class UnsupportedSignatureInScript(Rule):
                 "bare `dict` annotation: TorchScript has no such type (torch 2.13: Unknown "
                 "type name 'dict'); write `Dict[str, torch.Tensor]` (the key and value types)"
             )
+        if type(annotation) is cst.Name and self._typevar(annotation.value):
+            return (
+                f"`{annotation.value}`, a `TypeVar`, in a scripted annotation: TorchScript has "
+                f"no generic functions and reads the name as a type (torch 2.13: Unknown type "
+                f"name '{annotation.value}'); write the concrete type (`torch.Tensor`, `int`)"
+            )
         typing_name = self._typing_name(annotation)
         if typing_name is not None:
             return (
@@ -1004,6 +1035,24 @@ class UnsupportedSignatureInScript(Rule):
                 if inner is not None:
                     return inner
         return None
+
+    def _typevar(self, name: str) -> bool:
+        """Whether the module binds ``name`` at its top level to a ``TypeVar(...)`` call."""
+        for stmt in self.ctx.module.body:
+            if type(stmt) is not cst.SimpleStatementLine:
+                continue
+            for small in stmt.body:
+                if (
+                    type(small) is cst.Assign
+                    and len(small.targets) == 1
+                    and type(small.targets[0].target) is cst.Name
+                    and small.targets[0].target.value == name
+                    and type(small.value) is cst.Call
+                    and self.ctx.qualified_name(small.value.func)
+                    in ("typing.TypeVar", "typing_extensions.TypeVar")
+                ):
+                    return True
+        return False
 
     def _stub_class(self, annotation: cst.BaseExpression) -> Optional[str]:
         """A class of this file (a name or a string naming it) that is no module, whose
