@@ -47,17 +47,61 @@ def is_bool_mask(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> 
     if isinstance(expr, cst.Call):
         if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in BOOL_METHODS:
             return ctx.kind(expr.func.value) == Kind.TENSOR
+        if _bool_dtype(ctx, expr):
+            return True  # `torch.ones_like(t, dtype=torch.bool)`, `t.to(torch.bool)`
         return ctx.qualified_name(expr.func) in BOOL_FUNCTIONS
+    if isinstance(expr, cst.Subscript):
+        return is_bool_mask(ctx, expr.value, depth + 1)  # `keep[0]`: a row of a mask is one
     if isinstance(expr, cst.Name):
         values = assignments(ctx.function, expr.value)
         if values and all(v is UNKNOWN_VALUE for v, _, _ in values):
             # `for seq, keep in zip(ids, masks)`: a row of a boolean tensor is one.
             rows = _loop_rows(ctx, expr.value)
             return rows is not None and is_bool_mask(ctx, rows, depth + 1)
-        return bool(values) and all(
-            size == 1 and is_bool_mask(ctx, value, depth + 1) for value, _, size in values
+        # An in-place update (`keep &= t != pad`) keeps the tensor's dtype: only the plain
+        # bindings decide.
+        plain = [v for v in values if v[0] is not UNKNOWN_VALUE]
+        updates = len(values) - len(plain)
+        return (
+            bool(plain)
+            and (not updates or updates == _augmented_count(ctx.function, expr.value))
+            and all(size == 1 and is_bool_mask(ctx, value, depth + 1) for value, _, size in plain)
         )
     return False
+
+
+def _augmented_count(function: Optional[cst.FunctionDef], name: str) -> int:
+    """How many augmented assignments (``name &= ...``) ``function`` makes to ``name``."""
+    count = 0
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal count
+        if type(node) in (cst.FunctionDef, cst.Lambda, cst.ClassDef) and node is not function:
+            return False
+        if type(node) is cst.AugAssign:
+            target = node.target  # type: ignore[attr-defined]
+            count += type(target) is cst.Name and target.value == name
+        return None
+
+    if function is not None:
+        walk(function, enter, lambda _: None)
+    return count
+
+
+def _bool_dtype(ctx: LintContext, call: cst.Call) -> bool:
+    """A call given ``dtype=torch.bool`` (or ``.to(torch.bool)``): its result is boolean."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == "dtype":
+            return ctx.qualified_name(arg.value) == "torch.bool"
+    func = call.func
+    return (
+        isinstance(func, cst.Attribute)
+        and func.attr.value == "to"
+        and any(
+            arg.keyword is None and ctx.qualified_name(arg.value) == "torch.bool"
+            for arg in call.args
+        )
+    )
 
 
 def _loop_rows(ctx: LintContext, name: str) -> Optional[cst.BaseExpression]:

@@ -1045,3 +1045,23 @@ def test_a_mixins_self_attribute_takes_the_kind_the_classes_it_runs_on_give_it()
     env = kinds_in(source, "UsageMixin.track")
     assert env["usage"] == T
     assert env["codes"] == CONST
+
+
+def test_a_spread_shape_gives_sizes_to_the_parameters_it_fills() -> None:
+    source = """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def bucket(self, h, w, scale=2):
+                ratio = w / h
+                factor = scale
+                return ratio
+
+            def forward(self, img):
+                self.bucket(*img.shape[-2:])
+                return img
+        """
+    env = kinds_in(source, "Net.bucket")
+    assert env["h"] == SIZE and env["w"] == SIZE
+    assert env["factor"] == CONST  # a parameter with a default is not filled by the spread

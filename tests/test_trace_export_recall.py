@@ -382,3 +382,40 @@ def test_an_accumulator_nothing_reads_back_is_not_global_state():
     # The cache that a later call reads back, not the accumulator (a tensor stored and read
     # back later in the same call is no state: torch 2.13 passes all three back-ends).
     assert lines == {16}, lines
+
+
+@requires_torch
+def test_rows_of_a_mask_made_with_a_bool_dtype_and_updated_in_place_are_masks():
+    """A mask built as `ones_like(..., dtype=torch.bool)` and narrowed with `&=` stays
+    boolean, and so do its rows: indexing with one gives a data-dependent size, whose
+    `.tolist()` torch.export refuses (GuardOnDataDependentSymNode)."""
+    from .oracle import check
+
+    source = textwrap.dedent(
+        """
+        import torch
+        from torch import nn
+
+        def collapse(best, blank=0):
+            keep = torch.ones_like(best, dtype=torch.bool)
+            keep[:, 1:] = best[:, 1:] != best[:, :-1]
+            keep &= best != blank
+            return [row[m].tolist() for row, m in zip(best, keep)]
+
+        class Model(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 5)
+
+            def forward(self, x):
+                logits = self.fc(x)
+                return logits, collapse(logits.argmax(-1))
+
+        def inputs():
+            torch.manual_seed(0)
+            return [(torch.randn(2, 6, 4),), (torch.randn(3, 6, 4),)]
+        """
+    ).lstrip("\n")
+    lines = {d.line for d in _findings(source, "TL107") if "export" in d.targets}
+    assert lines == {8}, lines
+    assert not check(source, "export").ok

@@ -433,6 +433,9 @@ class FileModel:
             params = info.node.params
             ordered = [p.name.value for p in (*params.posonly_params, *params.params)]
             named = {*ordered, *(p.name.value for p in params.kwonly_params)}
+            required = {
+                p.name.value for p in (*params.posonly_params, *params.params) if p.default is None
+            }
             star_args = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else ""
             star_kwargs = params.star_kwarg.name.value if params.star_kwarg is not None else ""
             static = any(
@@ -451,12 +454,15 @@ class FileModel:
                 function = found[1].classes[owner].methods[method]
             ordered = list(function.params)
             named = set(ordered)
+            required = set()  # defaults are not summarised: spread sizes reach no parameter
             star_args, star_kwargs = function.star_args, function.star_kwargs
             static = any(d.rsplit(".", 1)[-1] == "staticmethod" for d in function.decorators)
             kinds = self.outgoing.setdefault(callee_fq, {})
         if skip_self and ordered and not (bound and static):  # `self.pad(x, 3)`: no self
             ordered = ordered[1:]
         position = 0
+        positionals = [arg for arg in node.args if arg.keyword is None and arg.star != "**"]
+        last_positional = positionals[-1] if positionals else None
         for arg in node.args:
             if arg.star == "**":
                 # `**kwargs`: its keys are not known (the named keywords still are); what it
@@ -465,6 +471,12 @@ class FileModel:
                     kinds[STAR_KWARGS + star_kwargs] = Kind.UNKNOWN
                 continue
             if arg.star:
+                spread = inference.kind(arg.value)
+                if spread == Kind.SHAPE and arg is last_positional:
+                    # `self.bucket(*img.shape[-2:])`: the parameters left without a default
+                    # take sizes.
+                    for name in (n for n in ordered[position:] if n in required):
+                        kinds[name] = join(kinds[name], Kind.SIZE) if name in kinds else Kind.SIZE
                 position = len(ordered)  # `*args`: later positionals land anywhere
                 if star_args:
                     kinds[STAR_ARGS + star_args] = Kind.UNKNOWN
