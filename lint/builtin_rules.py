@@ -47,6 +47,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL221": "int-overflow-in-script",
     "TL222": "name-unbound-on-a-path-in-script",
     "TL223": "number-rebound-to-tensor-in-script",
+    "TL224": "shape-compared-with-list-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",
