@@ -1,0 +1,106 @@
+"""Call spellings TorchScript rejects (fixers/script_call_spellings.py): `torch.Tensor.m(t)`
+called on the tensor, `d.update(k=v)` given a dict display; before/after text and torch's word
+that the fixed model scripts with eager outputs unchanged and no other back-end broken."""
+
+from __future__ import annotations
+
+import pytest
+
+from torchlint.lint.fixes import compiles, fix_text
+from torchlint.lint.rule import normalized
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+
+SETTINGS = Settings(targets=("script",), targets_explicit=True)
+
+
+def _fix(code: str, *, unsafe: bool = False) -> str:
+    outcome = fix_text("example.py", code, SETTINGS, unsafe=unsafe)
+    assert compiles(outcome.text, "example.py") is None
+    again = fix_text("example.py", outcome.text, SETTINGS, unsafe=unsafe)
+    assert again.text == outcome.text, f"second fix changed:\n{outcome.text}\n---\n{again.text}"
+    return outcome.text
+
+
+def _model(forward: str) -> str:
+    return normalized(
+        f"""
+        from typing import Dict
+
+        import torch
+        from torch import nn
+
+
+        class Model(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.score = nn.Linear(4, 3)
+
+            def forward(self, x):
+                {forward}
+
+
+        def inputs():
+            return [(torch.randn(2, 4),), (torch.randn(5, 4),)]
+        """
+    )
+
+
+# (id, source, the fix's text replacements, whether the fix is unsafe)
+CASES = [
+    (
+        "tensor-method-on-class",
+        _model("w = torch.Tensor.softmax(self.score(x), 1)\n                return w * 2"),
+        [("torch.Tensor.softmax(self.score(x), 1)", "self.score(x).softmax(1)")],
+        True,
+    ),
+    (
+        "dict-update-keywords",
+        _model(
+            "out: Dict[str, torch.Tensor] = {}\n"
+            "                logits = self.score(x)\n"
+            "                out.update(logits=logits, probs=logits.softmax(-1))\n"
+            '                return out["probs"] + out["logits"]'
+        ),
+        [
+            (
+                "out.update(logits=logits, probs=logits.softmax(-1))",
+                'out.update({"logits": logits, "probs": logits.softmax(-1)})',
+            )
+        ],
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "edits", "unsafe"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_each_call_is_rewritten(source, edits, unsafe):
+    fixed = _fix(source, unsafe=unsafe)
+    expected = source
+    for old, new in edits:
+        assert old in expected
+        expected = expected.replace(old, new)
+    assert fixed == expected
+    if unsafe:
+        assert _fix(source) == source  # not a safe fix
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(
+    ("source", "edits", "unsafe"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_fixed_model_scripts_with_eager_unchanged(source, edits, unsafe):
+    from .oracle import assert_eager_unchanged, check
+
+    assert not check(source, "script").ok, "nothing to repair"
+    fixed = _fix(source, unsafe=unsafe)
+    assert_eager_unchanged(source, fixed)
+    verdict = check(fixed, "script")
+    assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
+    for backend in ("compile", "export", "trace"):
+        if check(source, backend).ok:
+            assert check(fixed, backend).ok, f"the fix breaks {backend}:\n{fixed}"
