@@ -14,3 +14,17 @@ def fixed_text(source: str, settings: Settings, *, unsafe: bool = True) -> str:
     again = fix_text("example.py", outcome.text, settings, unsafe=unsafe)
     assert again.text == outcome.text, f"second fix changed:\n{outcome.text}\n---\n{again.text}"
     return outcome.text
+
+
+def assert_script_repaired(source: str, fixed: str) -> None:
+    """Torch's word on a script repair: the source fails torch.jit.script, the fixed text
+    scripts, eager outputs are unchanged, and no other back-end that passed now fails."""
+    from .oracle import assert_eager_unchanged, check
+
+    assert not check(source, "script").ok, "nothing to repair"
+    assert_eager_unchanged(source, fixed)
+    verdict = check(fixed, "script")
+    assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
+    for backend in ("compile", "export", "trace"):
+        if check(source, backend).ok:
+            assert check(fixed, backend).ok, f"the fix breaks {backend}:\n{fixed}"

@@ -6,21 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from torchlint.lint.fixes import compiles, fix_text
 from torchlint.lint.rule import normalized
 from torchlint.lint.settings import Settings
 
 from .conftest import requires_torch
+from .fix_helpers import assert_script_repaired, fixed_text
 
 SETTINGS = Settings(targets=("script",), targets_explicit=True)
 
 
 def _fix(code: str, *, unsafe: bool = False) -> str:
-    outcome = fix_text("example.py", code, SETTINGS, unsafe=unsafe)
-    assert compiles(outcome.text, "example.py") is None
-    again = fix_text("example.py", outcome.text, SETTINGS, unsafe=unsafe)
-    assert again.text == outcome.text, f"second fix changed:\n{outcome.text}\n---\n{again.text}"
-    return outcome.text
+    return fixed_text(code, SETTINGS, unsafe=unsafe)
 
 
 def _model(forward: str) -> str:
@@ -94,13 +90,4 @@ def test_each_call_is_rewritten(source, edits, unsafe):
     ("source", "edits", "unsafe"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
 )
 def test_fixed_model_scripts_with_eager_unchanged(source, edits, unsafe):
-    from .oracle import assert_eager_unchanged, check
-
-    assert not check(source, "script").ok, "nothing to repair"
-    fixed = _fix(source, unsafe=unsafe)
-    assert_eager_unchanged(source, fixed)
-    verdict = check(fixed, "script")
-    assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
-    for backend in ("compile", "export", "trace"):
-        if check(source, backend).ok:
-            assert check(fixed, backend).ok, f"the fix breaks {backend}:\n{fixed}"
+    assert_script_repaired(source, _fix(source, unsafe=unsafe))
