@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, TypeVar, Union
 
 import libcst as cst
 
@@ -73,6 +73,8 @@ ANNOTATION_OF = {
     "dict": "Dict[...]",
     "None": "Optional[...]",
 }
+
+DisplayT = TypeVar("DisplayT", bound=Union[cst.Tuple, cst.List])
 
 
 class ContainerTypeInScript(Rule):
@@ -648,12 +650,8 @@ class ContainerTypeInScript(Rule):
     ) -> None:
         if pruned_by_constant(self.ctx):
             return
-        if not (
-            isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply)
-        ):
-            return
-        display = next((v for v in (value.left, value.right) if isinstance(v, cst.Tuple)), None)
-        if display is None or not display.elements:
+        display = _repeated_display(value, cst.Tuple)
+        if display is None:
             return
         if any(isinstance(e, cst.StarredElement) for e in display.elements):
             return
@@ -696,12 +694,8 @@ class ContainerTypeInScript(Rule):
     ) -> None:
         if pruned_by_constant(self.ctx):
             return
-        if not (
-            isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply)
-        ):
-            return
-        display = next((v for v in (value.left, value.right) if isinstance(v, cst.List)), None)
-        if display is None or not display.elements:
+        display = _repeated_display(value, cst.List)
+        if display is None:
             return
         if not (
             isinstance(annotation, cst.Subscript)
@@ -1375,3 +1369,14 @@ def _annotated_local(function: cst.FunctionDef, name: str) -> bool:
 
     walk(function.body, enter, lambda child: None)
     return found
+
+
+def _repeated_display(
+    value: cst.BaseExpression, display_type: type[DisplayT]
+) -> Optional[DisplayT]:
+    """The non-empty display of ``display_type`` that ``value`` repeats (``(k,) * n``,
+    ``2 * [None]``), else None."""
+    if not (isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply)):
+        return None
+    display = next((v for v in (value.left, value.right) if isinstance(v, display_type)), None)
+    return display if display is not None and display.elements else None

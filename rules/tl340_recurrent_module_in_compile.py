@@ -161,16 +161,9 @@ class RecurrentModuleInCompile(Rule):
         if attr is None:
             return False
         held = self.ctx.index.attribute_class(info.owner_class, attr, item=item)
-        return held is not None and self._derives_from_recurrent(held)
-
-    def _derives_from_recurrent(self, cls: str) -> bool:
-        if cls in RECURRENT_MODULES:
-            return True
-        for _, _, found in self.ctx.index.mro(cls):
-            for base in found.bases:
-                if base in RECURRENT_MODULES:
-                    return True
-        return False
+        return held is not None and (
+            held in RECURRENT_MODULES or self.ctx.index.derives_from(held, RECURRENT_MODULES)
+        )
 
 
 EAGER_FRAME = Message(

@@ -16,6 +16,20 @@ def fixed_text(source: str, settings: Settings, *, unsafe: bool = True) -> str:
     return outcome.text
 
 
+def assert_rewritten(
+    source: str, edits: list[tuple[str, str]], unsafe: bool, settings: Settings
+) -> None:
+    """The fix makes exactly ``edits`` (text replacements) to ``source``; an unsafe one is
+    left out of a safe fix run."""
+    expected = source
+    for old, new in edits:
+        assert old in expected
+        expected = expected.replace(old, new)
+    assert fixed_text(source, settings, unsafe=unsafe) == expected
+    if unsafe:
+        assert fixed_text(source, settings, unsafe=False) == source  # not a safe fix
+
+
 def assert_script_repaired(source: str, fixed: str) -> None:
     """Torch's word on a script repair: the source fails torch.jit.script, the fixed text
     scripts, eager outputs are unchanged, and no other back-end that passed now fails."""

@@ -10,7 +10,7 @@ from torchlint.lint.rule import normalized
 from torchlint.lint.settings import Settings
 
 from .conftest import requires_torch
-from .fix_helpers import assert_script_repaired, fixed_text
+from .fix_helpers import assert_rewritten, assert_script_repaired, fixed_text
 
 SETTINGS = Settings(targets=("script",), targets_explicit=True)
 
@@ -83,14 +83,7 @@ CASES = [
     ("source", "edits", "unsafe"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
 )
 def test_each_form_is_rewritten(source, edits, unsafe):
-    fixed = _fix(source, unsafe=unsafe)
-    expected = source
-    for old, new in edits:
-        assert old in expected
-        expected = expected.replace(old, new)
-    assert fixed == expected
-    if unsafe:
-        assert _fix(source) == source  # not a safe fix
+    assert_rewritten(source, edits, unsafe, SETTINGS)
 
 
 def test_a_commented_declaration_is_left_alone():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 import os
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -372,11 +372,12 @@ class ProjectIndex:
 
     def is_autograd_function(self, qualname: str) -> bool:
         """Whether a class subclasses ``torch.autograd.Function``, through project classes."""
-        return any(
-            base in AUTOGRAD_FUNCTION_BASES
-            for _, _, cls in self.mro(qualname)
-            for base in cls.bases
-        )
+        return self.derives_from(qualname, AUTOGRAD_FUNCTION_BASES)
+
+    def derives_from(self, qualname: str, bases: Container[str]) -> bool:
+        """Whether a project class derives from one of ``bases`` (qualified names of classes
+        outside the project), through any chain of project classes."""
+        return any(base in bases for _, _, cls in self.mro(qualname) for base in cls.bases)
 
     def mro(self, qualname: str) -> list[tuple[str, FileSummary, ClassSummary]]:
         """Project classes in (depth-first, left-to-right) resolution order, starting at
