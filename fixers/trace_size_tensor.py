@@ -309,6 +309,7 @@ def _divides(expr: cst.BaseExpression) -> bool:
 # which multiplies by its window: a tuple raises in eager).
 _SPATIAL_DIMS = {
     **{f"torch.nn.functional.{k}_pool{d}d": d for k in ("max", "avg") for d in (1, 2, 3)},
+    **{f"torch.nn.functional.lp_pool{d}d": d for d in (2, 3)},
     **{f"torch.nn.functional.adaptive_{k}_pool{d}d": d for k in ("max", "avg") for d in (1, 2, 3)},
 }
 
@@ -317,8 +318,8 @@ class SizeArgumentAsTuple(Fixer):
     """TL106: a pool's window, stride or padding, an adaptive pool's output size or
     ``roll``'s shift given one size (``F.max_pool1d(x, x.size(2))``) -> a tuple of it
     (``(x.size(2),)``; ``(s, s)`` for a 2-d pool when ``s`` is a plain size read), which
-    ``torch.jit.trace`` records where one int became the example's constant. The same call in
-    eager, script, compile and export (torch 2.13). Unsafe: it changes what the trace
+    ``torch.jit.trace`` records where one int became the example's constant or was refused
+    (a 2-d adaptive pool's size, ``lp_pool2d``'s window). The same call in eager, script, compile and export (torch 2.13). Unsafe: it changes what the trace
     computes (to eager's result on other sizes)."""
 
     codes = ("TL106",)
@@ -330,7 +331,8 @@ class SizeArgumentAsTuple(Fixer):
         argument = self.parent(node) if node is not None else None
         call = self.parent(argument) if isinstance(argument, cst.Arg) else None
         if (
-            "reads as a Python int" not in (diagnostic.message or "")
+            # TL106's message for an argument the tracer bakes or refuses as one int
+            "a size from a tensor given as" not in (diagnostic.message or "")
             or not isinstance(call, cst.Call)
             or isinstance(node, (cst.Tuple, cst.List))
         ):

@@ -244,6 +244,12 @@ def test_one_size_given_to_a_pool_or_roll_becomes_a_tuple():
     ).replace("x.size(2)).flatten", "(x.size(2), x.size(2))).flatten").replace(
         "x.roll(x.size(2) // 2, 2)", "x.roll((x.size(2) // 2,), 2)"
     )
+    # Where the tracer refuses one int (a 2-d adaptive pool's size, lp_pool2d's window), the
+    # same tuple.
+    refused = _model("s = x.size(2)\nreturn F.adaptive_max_pool2d(x, s) + F.lp_pool2d(x, 2, s)\n")
+    assert _fix(refused, "TL106") == refused.replace(
+        "F.adaptive_max_pool2d(x, s)", "F.adaptive_max_pool2d(x, (s, s))"
+    ).replace("F.lp_pool2d(x, 2, s)", "F.lp_pool2d(x, 2, (s, s))")
     # lp_pool1d multiplies by its window: a tuple raises in eager.
     _unfixed(_model("return F.lp_pool1d(x, 2, x.size(2))\n"), "TL106", "lp_pool1d")
 
@@ -520,6 +526,15 @@ TORCH_CASES = [
             shapes="(2, 3, 8), (3, 3, 12)",
         ),
         id="TL106-pool-window",
+    ),
+    pytest.param(
+        "TL106",
+        _model(
+            "h = x.unsqueeze(1)\ns = h.size(2) // 2\n"
+            "return F.adaptive_avg_pool2d(h, s).flatten(1) + F.lp_pool2d(h, 2, s).mean((2, 3))\n",
+            shapes="(2, 4, 4), (3, 6, 6)",
+        ),
+        id="TL106-refused-pool-size",
     ),
     pytest.param(
         "TL108",
