@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from typing import Any, Optional
 
 import libcst as cst
@@ -416,6 +417,19 @@ def attribute_number_type(ctx: LintContext, value: cst.Attribute) -> Optional[st
     return types.pop() if len(types) == 1 else None
 
 
+def _method_statements(ctx: LintContext) -> Optional[tuple[cst.CSTNode, ...]]:
+    """The statements around the current node inside the current method, outermost first;
+    None outside a method of a class."""
+    function = ctx.function
+    info = ctx.function_info
+    if function is None or info is None or info.owner_class is None:
+        return None
+    statements = ctx.statements
+    if function not in statements:
+        return None
+    return statements[statements.index(function) + 1 :]
+
+
 def pruned_by_constant(ctx: LintContext) -> bool:
     """Whether the current node sits in a branch of an ``if`` (in the current function) that
     TorchScript may drop: its test reads an attribute the class declares a constant (``Final``
@@ -423,14 +437,11 @@ def pruned_by_constant(ctx: LintContext) -> bool:
     for an attribute ``__init__`` only sets to None (typed ``NoneType``, folded). Either side
     of such an ``if`` may be the dropped one; torch 2.13 compiles neither the body of ``if
     self.debug:`` with ``debug: Final[bool] = False`` nor what it holds."""
-    function = ctx.function
+    chain = _method_statements(ctx)
     info = ctx.function_info
-    if function is None or info is None or info.owner_class is None:
+    if chain is None or info is None or info.owner_class is None:
         return False
-    statements = ctx.statements
-    if function not in statements:
-        return False
-    tests = [s.test for s in statements[statements.index(function) + 1 :] if type(s) is cst.If]
+    tests = [s.test for s in chain if type(s) is cst.If]
     if not tests:
         return False
     constants = constant_attributes(ctx, info.owner_class)
@@ -458,6 +469,187 @@ def pruned_by_constant(ctx: LintContext) -> bool:
         if found:
             return True
     return False
+
+
+ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "Flag", "IntFlag", "StrEnum"))
+
+
+def is_enum_class(ctx: LintContext, value: cst.BaseExpression) -> bool:
+    """A name of a class this file defines with an ``enum`` base (``Enum``, ``IntEnum``,
+    ...), not rebound in the current function."""
+    if type(value) is not cst.Name or assignments(ctx.function, value.value):  # type: ignore[attr-defined]
+        return False
+    for statement in ctx.module.body:
+        if type(statement) is cst.ClassDef and statement.name.value == value.value:  # type: ignore[attr-defined]
+            return any(
+                (ctx.qualified_name(base.value) or "") in ENUM_BASES for base in statement.bases
+            )
+    return False
+
+
+def enum_member(ctx: LintContext, node: cst.BaseExpression) -> Optional[str]:
+    """The code of the enum member ``node`` surely is to TorchScript (an ``Enum<...>`` value,
+    no int even for an ``IntEnum``): ``Level.FINE`` of an enum class of this file, a local
+    bound only to members of one class, or a parameter annotated with the class."""
+    if type(node) is cst.Attribute and is_enum_class(ctx, node.value):  # type: ignore[attr-defined]
+        if node.attr.value in ("value", "name") or node.attr.value.startswith("_"):  # type: ignore[attr-defined]
+            return None
+        return cst.Module([]).code_for_node(node)
+    function = ctx.function
+    if type(node) is not cst.Name or function is None:
+        return None
+    name = node.value  # type: ignore[attr-defined]
+    for param in signature_params(ctx, function):
+        if param.name.value == name:
+            annotation = param.annotation.annotation if param.annotation is not None else None
+            if (
+                annotation is not None
+                and is_enum_class(ctx, annotation)
+                and not assignments(function, name)
+            ):
+                return name
+            return None
+    bound = assignments(function, name)
+    members = [
+        enum_member(ctx, v) if size == 1 and type(v) is cst.Attribute else None
+        for v, _, size in bound
+    ]
+    classes = {m.split(".")[0] for m in members if m is not None}
+    if bound and all(members) and len(classes) == 1:
+        return name
+    return None
+
+
+def tensor_sequence_annotation(ctx: LintContext, annotation: Optional[cst.BaseExpression]) -> bool:
+    """``List[Tensor]`` / ``Tuple[Tensor, ...]`` / ``Tuple[Tensor, Tensor]`` (``list[...]``,
+    ``tuple[...]`` too)."""
+    if type(annotation) is not cst.Subscript or not annotation.slice:  # type: ignore[attr-defined]
+        return False
+    container = ctx.qualified_name(annotation.value)  # type: ignore[attr-defined]
+    if container not in ("typing.List", "builtins.list", "typing.Tuple", "builtins.tuple"):
+        return False
+    items = [e.slice.value for e in annotation.slice if type(e.slice) is cst.Index]  # type: ignore[attr-defined]
+    return (
+        bool(items)
+        and ctx.qualified_name(items[0]) == "torch.Tensor"
+        and all(ctx.qualified_name(i) == "torch.Tensor" or type(i) is cst.Ellipsis for i in items)
+    )
+
+
+def constant_dead_branch(ctx: LintContext) -> bool:
+    """Whether the current node sits in a branch of an ``if`` (in the current method) that
+    TorchScript drops for every module of the class this file builds: the test, with the
+    class's constants (``Final`` / ``__constants__``) at the values each construction gives
+    them, is decided against the branch. torch 2.13 folds such a constant and compiles only the
+    branch it takes (``if self.use_checkpoint:`` with ``use_checkpoint: Final[bool]`` False
+    compiles no ``checkpoint(...)`` call; built True, it fails). A constant counts when one
+    top-level statement of ``__init__`` sets it, to a literal or a parameter, and no other
+    method sets it; the constructions are the calls of the class in this file, by literal
+    arguments (the defaults where the file builds none); the class named anywhere else (a
+    base, a value passed around) decides nothing."""
+    chain = _method_statements(ctx)
+    info = ctx.function_info
+    if chain is None or info is None or info.owner_class is None:
+        return False
+    branches = [
+        (outer, any(stmt is inner for stmt in outer.body.body))  # type: ignore[attr-defined]
+        for outer, inner in zip(chain, chain[1:])
+        if type(outer) is cst.If
+    ]
+    if not branches:
+        return False
+    constants = constant_attributes(ctx, info.owner_class)
+    cls = class_def(ctx, info.owner_class)
+    methods = class_methods(ctx, info.owner_class)
+    init = next((m for m in methods if m.name.value == "__init__"), None)
+    if not constants or cls is None or init is None:
+        return False
+    params = [*init.params.params, *init.params.kwonly_params]
+    names = [p.name.value for p in params]
+    sources: dict[str, cst.BaseExpression] = {}  # attribute -> its literal or parameter
+    for stmt in init.body.body:
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:
+            if type(small) not in (cst.Assign, cst.AnnAssign):
+                continue
+            targets = (
+                [t.target for t in small.targets]  # type: ignore[attr-defined]
+                if type(small) is cst.Assign
+                else [small.target]  # type: ignore[attr-defined]
+            )
+            attr = self_attribute(targets[0]) if len(targets) == 1 else None
+            if attr in constants and small.value is not None:  # type: ignore[attr-defined]
+                sources[attr] = small.value  # type: ignore[attr-defined,index]
+    for attr in list(sources):
+        value = sources[attr]
+        setters = sum(len(self_assignments(m, attr)) for m in methods)
+        if setters != 1 or (
+            type(value) is cst.Name
+            and (value.value not in names[1:] or assignments(init, value.value))  # type: ignore[attr-defined]
+        ):
+            del sources[attr]
+    if not sources:
+        return False
+    sites = _constructions(ctx, cls)
+    if sites is None:
+        return False
+    for site in sites or [None]:
+        bound: dict[str, cst.BaseExpression] = {
+            p.name.value: p.default for p in params if p.default is not None
+        }
+        if site is not None:
+            positional = [a for a in site if a.keyword is None]
+            if any(a.star for a in site) or len(positional) > len(names) - 1:
+                return False
+            bound.update({name: a.value for name, a in zip(names[1:], positional)})
+            bound.update({a.keyword.value: a.value for a in site if a.keyword is not None})  # type: ignore[union-attr]
+        defaults: dict[str, cst.BaseExpression] = {}
+        for attr, value in sources.items():
+            if type(value) is cst.Name:
+                if value.value not in bound:  # type: ignore[attr-defined]
+                    continue
+                value = bound[value.value]  # type: ignore[attr-defined]
+            defaults[f"self.{attr}"] = value
+        for outer, in_body in branches:
+            taken = value_with(outer.test, defaults)  # type: ignore[attr-defined]
+            if taken is not None and taken is not in_body:
+                break
+        else:
+            return False  # this construction compiles the branch
+    return True
+
+
+def _constructions(ctx: LintContext, cls: cst.ClassDef) -> Optional[list[Sequence[cst.Arg]]]:
+    """The arguments of each call of ``cls`` in this file; None where the file names the class
+    otherwise (a base, a value)."""
+    cached = _CONSTRUCTIONS.get(id(cls))
+    if cached is not None and cached[0] is cls:
+        return cached[1]
+    if len(_CONSTRUCTIONS) > 256:
+        _CONSTRUCTIONS.clear()
+    name = cls.name.value
+    calls: list[Sequence[cst.Arg]] = []
+    called: set[int] = set()
+    other = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal other
+        if type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == name:  # type: ignore[attr-defined]
+            calls.append(node.args)  # type: ignore[attr-defined]
+            called.add(id(node.func))  # type: ignore[attr-defined]
+        elif type(node) is cst.Name and node.value == name:  # type: ignore[attr-defined]
+            if id(node) not in called and node is not cls.name:
+                other = True
+        return None
+
+    walk(ctx.module, enter, lambda node: None)
+    _CONSTRUCTIONS[id(cls)] = (cls, None if other else calls)
+    return None if other else calls
+
+
+# id(class node) -> (the node, its constructions); the node is kept so its id is not reused.
+_CONSTRUCTIONS: dict[int, tuple[cst.ClassDef, Optional[list[Sequence[cst.Arg]]]]] = {}
 
 
 def constant_attributes(ctx: LintContext, owner: str) -> set[str]:

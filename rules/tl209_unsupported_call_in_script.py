@@ -7,7 +7,8 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.graph_queries import ARITHMETIC as ELEMENTWISE
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, bound_names
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import (
     NAMEDTUPLE_METHODS,
@@ -26,14 +27,17 @@ from torchlint.rules._script import (
     class_annotations,
     class_def,
     class_methods,
+    constant_dead_branch,
     has_constants,
     in_script,
+    is_enum_class,
     is_method,
     literal_type,
     pruned_by_constant,
     self_assignments,
     self_attribute,
     signature_params,
+    tensor_sequence_annotation,
     tuple_valued,
 )
 from torchlint.rules.tl207_global_value_in_script import DTYPE_NAMES
@@ -102,7 +106,6 @@ SIZE_ARGUMENT_FUNCTIONAL = frozenset(
 INT_ARGUMENT_METHODS = frozenset({"chunk", "narrow"})
 # Operators whose result is an int for int operands and a float when one is a float.
 ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
-ENUM_BASES = frozenset(f"enum.{n}" for n in ("Enum", "IntEnum", "Flag", "IntFlag", "StrEnum"))
 # Builtins with a message of their own below.
 SPECIAL_BUILTINS = frozenset({"super", "set", "frozenset"})
 
@@ -141,6 +144,40 @@ TORCH_UNSUPPORTED = {
     "torch.iinfo": "`torch.iinfo` (Unknown builtin op: aten::iinfo)",
     "torch.utils.checkpoint.checkpoint": "`torch.utils.checkpoint.checkpoint` (takes *args)",
 }
+
+
+# A block whose `checkpoint` call only a `Final` flag reaches, built as `{built}` says.
+_RECOMPUTE = """
+import torch
+from torch import nn
+from torch.utils.checkpoint import checkpoint
+
+class Block(nn.Module):
+    recompute: torch.jit.Final[bool]
+
+    def __init__(self, recompute=False):
+        super().__init__()
+        self.recompute = recompute
+        self.fc = nn.Linear(3, 3)
+
+    def forward(self, x):
+        if self.recompute and x.dim() > 1:
+            x = checkpoint(self.fc, x, use_reentrant=False)
+        else:
+            x = self.fc(x)
+        return x
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.Sequential(Block(), Block({built}))
+
+    def forward(self, x):
+        return self.blocks(x)
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
 
 
 def _example(body: str, extra: str = "") -> str:
@@ -241,7 +278,10 @@ class UnsupportedCallInScript(Rule):
     module class of the file that the file names nowhere else (never built, subclassed or
     passed: no module of it is compiled with the model, torch 2.13: `Unknown type name 'C'`); `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
-    of the file annotated to return one: it fails at run time); a `slice(...)` returned or put in a list or
+    of the file annotated to return one: it fails at run time when two tensors differ in
+    shape, strides, dtype or requires_grad; not for a local dict that one store in one loop over
+    number literals fills with arithmetic of the loop's number and tensors the loop does not
+    rebind, whose tensors all have one type); a `slice(...)` returned or put in a list or
     tuple (TorchScript indexes with one written in the subscript or bound to a local only); `tuple(...)` of a list or shape (a list literal or comprehension, a shape, `list(...)`,
     `sorted(...)`, `t.tolist()`, a parameter annotated `List[...]`, a call of a method or
     function of the file annotated to return one, a local bound only to such values or
@@ -263,7 +303,11 @@ class UnsupportedCallInScript(Rule):
     methods called on a module in `forward` that TorchScript cannot compile
     (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`, `.parameters()`,
     ...); a method read from a builtin class (`dict.fromkeys(keys, 0)`, `str.join(",", xs)`,
-    `list.copy(xs)`, `collections.OrderedDict.fromkeys(...)`).
+    `list.copy(xs)`, `collections.OrderedDict.fromkeys(...)`). None of these in a branch of an
+    `if` that the class's constants (`Final` / `__constants__` attributes, one `__init__`
+    statement setting each to a literal or a parameter) decide against for every module of the
+    class the file builds (by its literal arguments, or the defaults where it builds none):
+    TorchScript folds the constant and compiles only the branch taken.
 
     Which builtins, stdlib functions and str methods TorchScript binds is not a hand list: it is asked of
     torch's own frontend (`benchmarks/torchscript_tables.py` compiles a call of each with
@@ -518,6 +562,30 @@ class UnsupportedCallInScript(Rule):
                 "        d['a'] = x * (q + r + m + e + math.gcd(4, 6))\n"
                 "        return d['a'] * sum(s for s in x.shape)",
                 "from collections import OrderedDict\nfrom typing import Dict\n",
+            )
+        ),
+        # `sum` of a list of ints (`aten::sum.int`), a loop-filled one too.
+        Valid(
+            _example(
+                "        sizes: List[int] = []\n"
+                "        for d in range(x.dim()):\n"
+                "            sizes.append(x.size(d))\n"
+                "        return x * sum(sizes)",
+                "from typing import List",
+            )
+        ),
+        # A call in a branch a `Final` constant drops for every module the file builds:
+        # TorchScript folds the constant and compiles only the branch it takes.
+        Valid(_RECOMPUTE.format(built="recompute=False")),
+        # `sorted(d.items())` of tensors that all have one type: the same arithmetic of the
+        # same tensor for each key (TorchScript compares the pairs' types, then the keys).
+        Valid(
+            _example(
+                "        scaled: Dict[int, torch.Tensor] = {}\n"
+                "        for k in range(3, 0, -1):\n"
+                "            scaled[k] = x / k - 1\n"
+                "        return [v for _, v in sorted(scaled.items())]",
+                "from typing import Dict",
             )
         ),
         # `lower` is an aten op on str; `casefold` on a value of unknown type is not judged.
@@ -1734,6 +1802,24 @@ class UnsupportedCallInScript(Rule):
             ),
         ),
         Invalid(
+            # The same, with one module built with the constant True.
+            _RECOMPUTE.format(built="recompute=True"),
+            line=15,
+            message_contains="checkpoint",
+        ),
+        Invalid(
+            # One store in a loop, but of tensors of other shapes.
+            _example(
+                "        heads: Dict[int, torch.Tensor] = {}\n"
+                "        for k in (2, 1):\n"
+                "            heads[k] = x[:, :k]\n"
+                "        return [v for _, v in sorted(heads.items())]",
+                "from typing import Dict",
+            ),
+            line=12,
+            message_contains="Only values of same type",
+        ),
+        Invalid(
             _example("        return x.to(torch.get_default_dtype())"),
             line=9,
             message_contains="aten::get_default_dtype",
@@ -1885,6 +1971,32 @@ class UnsupportedCallInScript(Rule):
             message_contains="sum(...)",
         ),
         Invalid(
+            # A list a loop fills with tensors, annotated or not, or a tuple of them.
+            _example(
+                "        terms: List[torch.Tensor] = []\n"
+                "        for k in range(3):\n"
+                "            terms.append(x.pow(k).mean())\n"
+                "        return x * sum(terms)",
+                "from typing import List",
+            ),
+            line=12,
+            message_contains="sum(...)",
+        ),
+        Invalid(
+            _example("        return sum(x.split(1, dim=0))"),
+            line=9,
+            message_contains="sum(...)",
+        ),
+        Invalid(
+            _example(
+                "        parts: Dict[str, torch.Tensor] = {'a': x.mean(), 'b': x.amax()}\n"
+                "        return x - sum(parts.values())",
+                "from typing import Dict",
+            ),
+            line=10,
+            message_contains="sum(...)",
+        ),
+        Invalid(
             """
             import torch
             from torch import nn
@@ -1934,17 +2046,7 @@ class UnsupportedCallInScript(Rule):
                 self._index_item(node)
 
     def _enum_class(self, value: cst.BaseExpression) -> bool:
-        """A name of a class this file defines with an ``enum`` base (``Enum``, ``IntEnum``,
-        ...), not rebound in the current function."""
-        if not isinstance(value, cst.Name) or assignments(self.ctx.function, value.value):
-            return False
-        for statement in self.ctx.module.body:
-            if isinstance(statement, cst.ClassDef) and statement.name.value == value.value:
-                return any(
-                    (self.ctx.qualified_name(base.value) or "") in ENUM_BASES
-                    for base in statement.bases
-                )
-        return False
+        return is_enum_class(self.ctx, value)
 
     # -- `slice(...)` kept as a value: returned, or in a list / tuple
     def visit_Return(self, node: cst.Return) -> None:
@@ -2496,6 +2598,8 @@ class UnsupportedCallInScript(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if not in_script(self.ctx) or id(node) in self._decorators:
             return
+        if constant_dead_branch(self.ctx):
+            return  # TorchScript compiles no call here (the class's constants decide)
         if self._format_fields(node) or self._number_abc(node) or self._unknown_module_type(node):
             return
         self._int_power_arguments(node)
@@ -2524,6 +2628,8 @@ class UnsupportedCallInScript(Rule):
             and node.args
             and self._tensor_dict_items(node.args[0].value)
         ):
+            if self._value_kind == "Tensor" and self._same_typed_values(node.args[0].value):
+                return
             if self._value_kind != "Tensor":
                 shown = (
                     "`Dict[str, List[Tensor]]`: Contained elements in (str, Tensor[])"
@@ -2866,10 +2972,12 @@ class UnsupportedCallInScript(Rule):
                 "`t.sum(1)` there, where Python's is `t.sum(0) + 1`; add the start outside the "
                 "call, or sum tensors in a loop)"
             )
-        if name == "builtins.sum" and node.args and self._tensor_elements(node.args[0].value):
+        if name == "builtins.sum" and node.args and self._tensor_sequence(node.args[0].value):
             return (
-                "`sum(...)` of tensors (TorchScript's `sum` adds lists of ints or floats; use "
-                "`torch.stack(...).sum(0)`)"
+                "`sum(...)` of a list or tuple of tensors (TorchScript's `sum` is `aten::sum`: "
+                "a tensor, or a list of ints, floats, bools or complex numbers; for a list of "
+                "tensors, Arguments for call are not valid; add them in a loop, `total = "
+                "xs[0]` then `total = total + t` for the rest)"
             )
         if name in TORCH_UNSUPPORTED:
             return TORCH_UNSUPPORTED[name]
@@ -2984,15 +3092,15 @@ class UnsupportedCallInScript(Rule):
             return returns.value
         return None
 
-    def _tensor_dict_items(self, value: cst.BaseExpression) -> bool:
-        """``d.items()`` of a dict whose values are tensors: ``d`` a parameter or local
-        annotated ``Dict[..., Tensor]``, or a local bound only to calls of a submodule or a
-        function of this file whose return annotation is one."""
+    def _tensor_dict_items(self, value: cst.BaseExpression, method: str = "items") -> bool:
+        """``d.items()`` (or ``d.<method>()``) of a dict whose values are tensors: ``d`` a
+        parameter or local annotated ``Dict[..., Tensor]``, or a local bound only to calls of a
+        submodule or a function of this file whose return annotation is one."""
         if not (
             isinstance(value, cst.Call)
             and not value.args
             and isinstance(value.func, cst.Attribute)
-            and value.func.attr.value == "items"
+            and value.func.attr.value == method
             and isinstance(value.func.value, cst.Name)
         ):
             return False
@@ -3012,6 +3120,95 @@ class UnsupportedCallInScript(Rule):
         return bool(bound) and all(
             isinstance(v, cst.Call) and self._returns_tensor_dict(v.func) for v, _, _ in bound
         )
+
+    def _same_typed_values(self, items: cst.BaseExpression) -> bool:
+        """``d.items()`` of a local dict whose tensors all have one type (shape, strides,
+        dtype, requires_grad): bound only to ``{}`` and filled by one ``d[k] = v`` in one (not
+        nested) ``for`` loop over number literals (or a ``range``), ``v`` arithmetic of names the loop does
+        not rebind and the loop's number. TorchScript's sort compares the ``(key, tensor)``
+        pairs by type before the keys, so these sort as in Python (torch 2.13: ``x * lvl``
+        for ``lvl in (3, 1, 2)`` sorts; a slice or a ``.double()`` among them fails)."""
+        function = self.ctx.function
+        name = items.func.value.value  # type: ignore[attr-defined]
+        bound = assignments(function, name)
+        if not bound or not all(
+            isinstance(v, cst.Dict) and not v.elements and size == 1 for v, _, size in bound
+        ):
+            return False
+        stores: list[tuple[cst.Assign, cst.For]] = []
+        other = False
+        loops: list[cst.For] = []
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal other
+            if isinstance(child, (cst.Lambda, cst.ClassDef)) or (
+                isinstance(child, cst.FunctionDef) and child is not function
+            ):
+                return False
+            if isinstance(child, cst.For):
+                loops.append(child)
+            if isinstance(child, (cst.AugAssign, cst.Del)) and _is_name(_root(child.target), name):
+                other = True
+            if isinstance(child, cst.Assign):
+                for target in child.targets:
+                    if isinstance(target.target, cst.Subscript) and _is_name(
+                        target.target.value, name
+                    ):
+                        if len(child.targets) != 1 or len(loops) != 1:
+                            other = True
+                        else:
+                            stores.append((child, loops[-1]))
+            if (
+                isinstance(child, cst.Call)
+                and isinstance(child.func, cst.Attribute)
+                and _is_name(child.func.value, name)
+                and child.func.attr.value not in ("items", "keys", "values", "get")
+            ):
+                other = True  # update, setdefault, pop, ...
+            if isinstance(child, cst.Arg) and _is_name(child.value, name):
+                other = True  # passed to a call that may store into it
+            return None
+
+        def leave(child: cst.CSTNode) -> None:
+            if isinstance(child, cst.For):
+                loops.pop()
+
+        walk(function, enter, leave)
+        if other or len(stores) != 1:
+            return False
+        store, loop = stores[0]
+        if not isinstance(loop.target, cst.Name) or not self._number_iterable(loop.iter):
+            return False
+        varying = bound_names(loop.body) | {loop.target.value}
+        return self._invariant_arithmetic(store.value, varying, loop.target.value)
+
+    def _number_iterable(self, value: cst.BaseExpression) -> bool:
+        """A ``range(...)`` or a tuple / list display of int literals (or of float ones)."""
+        if isinstance(value, cst.Call):
+            return self.ctx.qualified_name(value.func) == "builtins.range"
+        if isinstance(value, (cst.Tuple, cst.List)) and value.elements:
+            kinds = {type(e.value) for e in value.elements}
+            return kinds in ({cst.Integer}, {cst.Float})
+        return False
+
+    def _invariant_arithmetic(
+        self, value: cst.BaseExpression, varying: set[str], number: str
+    ) -> bool:
+        """Arithmetic (``+ - * / // % **``, unary minus) of number literals, the loop's
+        ``number`` and names the loop does not rebind."""
+        if isinstance(value, (cst.Integer, cst.Float)):
+            return True
+        if isinstance(value, cst.Name):
+            return value.value == number or value.value not in varying
+        if isinstance(value, cst.UnaryOperation) and isinstance(
+            value.operator, (cst.Minus, cst.Plus)
+        ):
+            return self._invariant_arithmetic(value.expression, varying, number)
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, ELEMENTWISE):
+            return self._invariant_arithmetic(
+                value.left, varying, number
+            ) and self._invariant_arithmetic(value.right, varying, number)
+        return False
 
     def _annotated_locals(self, function: cst.FunctionDef) -> dict[str, cst.BaseExpression]:
         found: dict[str, cst.BaseExpression] = {}
@@ -3289,6 +3486,34 @@ class UnsupportedCallInScript(Rule):
             return defaults and literal_type(param.default) == "str"
         return False
 
+    def _tensor_sequence(self, value: cst.BaseExpression) -> bool:
+        """A list or tuple of tensors, which TorchScript's ``sum`` (``aten::sum`` of an
+        ``int[]``, ``float[]``, ``complex[]`` or a tensor) does not take: a display,
+        comprehension or generator expression of tensors, a value the kind inference knows
+        holds tensors (``x.unbind(0)``, a list a loop appends tensors to), a parameter or local
+        annotated ``List[Tensor]`` / ``Tuple[Tensor, ...]``, or ``d.values()`` of a dict of
+        tensors."""
+        if self._tensor_elements(value):
+            return True
+        if isinstance(value, cst.Tuple) and value.elements:
+            return all(self.ctx.kind(e.value) is Kind.TENSOR for e in value.elements)
+        if self.ctx.kind(value) is Kind.TENSORS:
+            return True
+        if self._tensor_dict_items(value, "values"):
+            return self._value_kind == "Tensor"
+        function = self.ctx.function
+        if not isinstance(value, cst.Name) or function is None:
+            return False
+        annotation = next(
+            (
+                p.annotation.annotation if p.annotation is not None else None
+                for p in signature_params(self.ctx, function)
+                if p.name.value == value.value
+            ),
+            self._annotated_locals(function).get(value.value),
+        )
+        return tensor_sequence_annotation(self.ctx, annotation)
+
     def _tensor_elements(self, value: cst.BaseExpression) -> bool:
         """A list display, list comprehension or generator expression of tensors."""
         if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
@@ -3548,3 +3773,14 @@ def _str_list_parameter(ctx: LintContext, function: cst.FunctionDef, name: str) 
             and ctx.qualified_name(annotation.slice[0].slice.value) == "builtins.str"
         )
     return False
+
+
+def _is_name(node: cst.BaseExpression, name: str) -> bool:
+    return isinstance(node, cst.Name) and node.value == name
+
+
+def _root(target: cst.BaseExpression) -> cst.BaseExpression:
+    """What a subscript or attribute target stores into (``d`` of ``d[k].x``)."""
+    while isinstance(target, (cst.Subscript, cst.Attribute)):
+        target = target.value
+    return target

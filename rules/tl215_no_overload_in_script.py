@@ -19,6 +19,7 @@ from torchlint.rules._script import (
     class_annotations,
     class_def,
     class_methods,
+    enum_member,
     in_script,
     inferred_tensor_parameter,
     is_none,
@@ -26,6 +27,7 @@ from torchlint.rules._script import (
     pruned_by_constant,
     self_assignments,
     self_attribute,
+    tensor_sequence_annotation,
     tuple_valued,
 )
 
@@ -339,6 +341,38 @@ class NoOverloadInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # An enum member's `.value` is its int; members compare with members.
+        Valid(
+            """
+            import enum
+
+            import torch
+            from torch import nn
+
+            class Stage(enum.IntEnum):
+                STEM = 0
+                LAST = 2
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    stage = Stage.LAST
+                    if stage == Stage.LAST and stage != Stage.STEM:
+                        x = x * (Stage.LAST.value + 1)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        # `in` of an int and a list of ints (`aten::__contains__.int_list`).
+        Valid(
+            _example(
+                "        dims: List[int] = [0, 1]\n"
+                "        if x.dim() - 1 in dims and 5 not in [x.size(0)]:\n"
+                "            x = x + 1\n"
+                "        return x"
+            ).replace("import torch\n", "from typing import List\n\nimport torch\n", 1)
+        ),
         # A str's `index` takes a start; tuples compare with `==`; `min` of two tuples and
         # `sorted` of a list of tuples compile.
         Valid(
@@ -408,6 +442,41 @@ class NoOverloadInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            # An IntEnum member as a number: an Enum value to TorchScript.
+            """
+            import enum
+
+            import torch
+            from torch import nn
+
+            class Stage(enum.IntEnum):
+                STEM = 0
+                LAST = 2
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * (Stage.LAST + 1)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="Stage.LAST.value",
+        ),
+        Invalid(
+            # `in` of a list of tensors (a list a loop fills, annotated).
+            _example(
+                "        kept: List[torch.Tensor] = []\n"
+                "        for k in range(3):\n"
+                "            y = x * k\n"
+                "            if y not in kept:\n"
+                "                kept.append(y)\n"
+                "        return torch.stack(kept).sum(0)"
+            ).replace("import torch\n", "from typing import List\n\nimport torch\n", 1),
+            line=12,
+            message_contains="`in` / `not in` of a list of tensors",
+        ),
         # Keywords to a dict's `update`.
         Invalid(
             """
@@ -853,6 +922,22 @@ class NoOverloadInScript(Rule):
         left = node.left
         for target in node.comparisons:
             right = target.comparator
+            if isinstance(target.operator, (cst.In, cst.NotIn)):
+                container = self._tensor_container(right)
+                if container is not None:
+                    self.report(
+                        node,
+                        f"`in` / `not in` of {container} in scripted code: TorchScript's "
+                        "`__contains__` takes lists of ints, floats or strs and dict keys, none "
+                        "a tensor or a list of tensors (torch 2.13: Arguments for call are not "
+                        "valid); compare in a loop (`any([t is y for t in seen])` for "
+                        "identity, `torch.equal(t, y)` for values)",
+                    )
+                    return
+            member = self._enum_operand(left, right, target.operator)
+            if member is not None:
+                self._report_enum(node, member)
+                return
             if isinstance(
                 target.operator,
                 (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual),
@@ -870,6 +955,79 @@ class NoOverloadInScript(Rule):
                     )
                     return
             left = right
+
+    def _tensor_container(self, node: cst.BaseExpression) -> Optional[str]:
+        """What ``node`` is when it is a tensor or a list / tuple of tensors: a value the kind
+        inference knows, a display of tensors, a parameter or local annotated
+        ``List[Tensor]`` / ``Tuple[Tensor, ...]``."""
+        kind = self.ctx.kind(node)
+        if kind is Kind.TENSOR:
+            return "a tensor"
+        if isinstance(node, (cst.List, cst.Tuple)) and node.elements:
+            if all(self.ctx.kind(e.value) is Kind.TENSOR for e in node.elements):
+                return "a list of tensors" if isinstance(node, cst.List) else "a tuple of tensors"
+            return None
+        if kind is Kind.TENSORS:
+            return "a list of tensors"
+        function = self.ctx.function
+        if not isinstance(node, cst.Name) or function is None:
+            return None
+        param = parameter(function, node.value)
+        if param is not None:
+            annotation = param.annotation.annotation if param.annotation is not None else None
+            return "a list of tensors" if tensor_sequence_annotation(self.ctx, annotation) else None
+        annotated: list[cst.BaseExpression] = []
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                return child is function
+            if (
+                isinstance(child, cst.AnnAssign)
+                and isinstance(child.target, cst.Name)
+                and child.target.value == node.value
+            ):
+                annotated.append(child.annotation.annotation)
+            return None
+
+        walk(function, enter, lambda child: None)
+        if annotated and all(tensor_sequence_annotation(self.ctx, a) for a in annotated):
+            return "a list of tensors"
+        return None
+
+    def _enum_operand(
+        self,
+        left: cst.BaseExpression,
+        right: cst.BaseExpression,
+        operator: cst.CSTNode,
+    ) -> Optional[str]:
+        """The enum member TorchScript finds no overload for in ``left <op> right``: any
+        arithmetic or ordering with a member, and ``==`` / ``!=`` of a member and a number
+        literal or size (members compare with members only)."""
+        members = [enum_member(self.ctx, left), enum_member(self.ctx, right)]
+        found = next((m for m in members if m is not None), None)
+        if found is None:
+            return None
+        if isinstance(operator, (cst.Is, cst.IsNot)):
+            return None
+        if isinstance(operator, (cst.Equal, cst.NotEqual)):
+            other = right if members[0] is not None else left
+            number = isinstance(other, (cst.Integer, cst.Float)) or self.ctx.kind(other) in (
+                Kind.SIZE,
+                Kind.RANK,
+            )
+            return found if number else None
+        if isinstance(operator, (cst.In, cst.NotIn)):
+            return None  # `Level.A in levels`: a list of members is typed by its elements
+        return found
+
+    def _report_enum(self, node: cst.CSTNode, member: str) -> None:
+        self.report(
+            node,
+            f"the enum member `{member}` used as a number in scripted code: TorchScript types "
+            "an enum member as the enum, an `IntEnum`'s too, and no overload of the operator "
+            "takes it (torch 2.13: Arguments for call are not valid), where Python's "
+            f"`IntEnum` member is an int; use its value, `{member}.value`",
+        )
 
     def _sequence_type(self, node: cst.BaseExpression) -> Optional[str]:
         """``"tuple"`` / ``"list"`` for a value surely a tuple or list to TorchScript: a display
@@ -938,7 +1096,20 @@ class NoOverloadInScript(Rule):
             return
         if pruned_by_constant(self.ctx):
             return
+        member = self._enum_operand(node.left, node.right, node.operator)
+        if member is not None:
+            self._report_enum(node, member)
+            return
         self._operator(node, node.operator, node.left, node.right)
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+        if not in_script(self.ctx) or self.ctx.function is None or pruned_by_constant(self.ctx):
+            return
+        if isinstance(node.operator, cst.Not):
+            return  # a truth test: TL2's own concern, not an overload
+        member = enum_member(self.ctx, node.expression)
+        if member is not None:
+            self._report_enum(node, member)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if not in_script(self.ctx) or self.ctx.function is None:
