@@ -32,7 +32,9 @@ class TensorIteration(Rule):
     `iter(x)` / `next(iter(x))`, star-unpacking the rows into a call or a display:
     `torch.block_diag(*x.unbind(0))`, `[*x]`) and `len(x)` on a tensor.
     So is iteration over the pieces of `x.split(k)` / `torch.split(x, k)` with an int size
-    along dimension 0 (their number follows the first size: NeRF-style ray batching).
+    along dimension 0 (their number follows the first size: NeRF-style ray batching), and over
+    `x.unbind(d)` / `torch.unbind(x, d)` along a literal dimension `d` other than the last
+    (`for x_t in seq.unbind(1)`: one piece per time step).
     Loops over `nn.ModuleList`, over `chunk(n)` pieces, `split`s along other dimensions or
     with a list of sizes, and `len(x.shape)` are not flagged.
 
@@ -87,6 +89,20 @@ class TensorIteration(Rule):
     targets = ("trace",)
 
     VALID = [
+        # Pieces along the last dimension (a feature size): as many on every call.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, boxes):
+                    return sum(c * (i + 1) for i, c in enumerate(boxes.unbind(-1)))
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """
+        ),
         # Unpacking the two rows of tril_indices, or of a stack of two tensors: always 2 rows.
         Valid(
             """
@@ -334,6 +350,31 @@ class TensorIteration(Rule):
         ),
     ]
     INVALID = [
+        # A recurrent cell stepped over the time dimension: one step per time step of the
+        # example input.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cell = nn.GRUCell(5, 8)
+
+                def forward(self, seq):
+                    h = seq.new_zeros(seq.size(0), 8)
+                    states = []
+                    for x_t in torch.unbind(seq, dim=1):
+                        h = self.cell(x_t, h)
+                        states.append(h)
+                    return torch.stack(states, 1)
+
+            def inputs():
+                return [(torch.randn(2, 4, 5),), (torch.randn(2, 7, 5),)]
+            """,
+            line=12,
+        ),
         Invalid(
             """
             import torch
@@ -571,13 +612,42 @@ class TensorIteration(Rule):
         dim = keyword(call, "dim") or (rest[1] if len(rest) > 1 else None)
         return dim is None or (isinstance(dim, cst.Integer) and dim.value == "0")
 
+    def _unbinds_inner_dim(self, iterable: cst.BaseExpression) -> bool:
+        """``x.unbind(1)`` / ``torch.unbind(x, dim=2)`` of a tensor along a literal dimension
+        other than the first and the last: as many pieces as that size, which varies between
+        calls (a sequence's time steps) by ``varying_size``'s convention (the last size is a
+        feature size)."""
+        if not isinstance(iterable, cst.Call):
+            return False
+        func = iterable.func
+        args = call_targets(iterable)
+        if self.ctx.qualified_name(func) == "torch.unbind":
+            tensor, dims = (args[0], args[1:]) if args else (None, [])
+        elif isinstance(func, cst.Attribute) and func.attr.value == "unbind":
+            tensor, dims = func.value, args
+        else:
+            return False
+        dim = keyword(iterable, "dim") or (dims[0] if dims else None)
+        return (
+            tensor is not None
+            and isinstance(dim, cst.Integer)
+            and dim.value != "0"
+            and self.ctx.kind(tensor) == Kind.TENSOR
+        )
+
+    def _report_loop(self, iterable: cst.BaseExpression) -> None:
+        if self._iterates_tensor(iterable):
+            self.report(iterable)
+        elif self._unbinds_inner_dim(iterable):
+            self.report(iterable, UNBIND_MESSAGE)
+
     def visit_For(self, node: cst.For) -> None:
-        if self.ctx.in_graph and self._iterates_tensor(node.iter):
-            self.report(node.iter)
+        if self.ctx.in_graph:
+            self._report_loop(node.iter)
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
-        if self.ctx.in_graph and self._iterates_tensor(node.iter):
-            self.report(node.iter)
+        if self.ctx.in_graph:
+            self._report_loop(node.iter)
 
     def visit_StarredElement(self, node: cst.StarredElement) -> None:
         # `[*x]`, `(*x.unbind(0),)`: one element per row.
@@ -658,6 +728,12 @@ SUM_MESSAGE = (
 # torch functions whose result has a first size fixed by the function (torch 2.13 docs: a
 # 2 x N tensor of row and column indices).
 FIXED_ROW_FUNCTIONS = frozenset({"torch.tril_indices", "torch.triu_indices"})
+UNBIND_MESSAGE = (
+    "Python iteration over the pieces of `unbind` along a dimension whose size varies between "
+    "calls: torch.jit.trace unrolls the loop for the example input's size, so inputs of another "
+    "size there fail or give wrong results; a loop carrying state from step to step (a "
+    "recurrent cell) has no traced form: script it or use torch.compile / torch.export"
+)
 STAR_MESSAGE = (
     "star-unpacking a tensor's rows passes one value per row of the example input: "
     "torch.jit.trace records that many, so other batch sizes fail or give wrong results; "

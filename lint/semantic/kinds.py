@@ -826,11 +826,10 @@ class KindInference:
         bound = assignments(self.func, name)
         if (
             bound
-            and all(
-                type(value) is cst.List and not value.elements
-                for value, _, size in bound
-                if size == 1
-            )
+            and any(type(value) is cst.List and not value.elements for value, _, _ in bound)
+            # Rebound only to other lists (`outs = [o.clamp(-c, c) for o in outs]`), whose
+            # kind the binding itself gives.
+            and all(type(value) in (cst.List, cst.ListComp) for value, _, _ in bound)
             and all(size == 1 for _, _, size in bound)
         ):
             self.tensor_lists.add(name)
