@@ -171,6 +171,19 @@ def zero_dim(fixer: Fixer, expr: cst.BaseExpression) -> bool:
     return is_full_reduction(fixer, expr)
 
 
+def _item_receiver(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """``t`` for ``t.item()`` of a tensor ``t``."""
+    if (
+        isinstance(expr, cst.Call)
+        and not expr.args
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "item"
+        and fixer.kind(expr.func.value) == Kind.TENSOR
+    ):
+        return expr.func.value
+    return None
+
+
 def item_of_reduction(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.Call]:
     """For ``r.item()`` with ``r`` a full reduction: ``r``."""
     if (
@@ -186,7 +199,10 @@ def item_of_reduction(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.Ca
 
 def comparison_without_item(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.Comparison]:
     """``x.max().item() > 100`` -> ``x.max() > 100``: the same test on the 0-d tensor, when the
-    other operands are numbers or constants."""
+    other operands are numbers or constants. ``g.item()`` of another tensor is read as
+    ``g.reshape(())``: both need exactly one element, and the 0-d tensor compares like the
+    number (in the tensor's dtype: a float32 value met with a threshold that float32 cannot
+    hold exactly may compare differently in the last bit)."""
     if not isinstance(expr, cst.Comparison) or not all(
         isinstance(c.operator, COMPARISON_OPERATORS) for c in expr.comparisons
     ):
@@ -199,6 +215,15 @@ def comparison_without_item(fixer: Fixer, expr: cst.BaseExpression) -> Optional[
         if reduction is not None:
             found = True
             return reduction.with_changes(lpar=operand.lpar, rpar=operand.rpar)
+        one = _item_receiver(fixer, operand)
+        if one is not None:
+            found = True
+            return cst.Call(
+                cst.Attribute(one, cst.Name("reshape")),
+                [cst.Arg(cst.Tuple([]))],
+                lpar=operand.lpar,
+                rpar=operand.rpar,
+            )
         if is_number(operand) or fixer.kind(operand) == Kind.CONST:
             return operand
         return None

@@ -23,6 +23,8 @@ arguments and gives the same dtype and shape (checked against NumPy 2 and torch 
 - reductions ``sum mean`` (same name), ``max/amax -> amax``, ``min/amin -> amin`` (``torch.max``
   with a dim returns a (values, indices) pair), ``argmax argmin``: ``axis`` (second positional
   argument or keyword) -> ``dim``, ``keepdims`` -> ``keepdim``;
+- ``argsort``: ``axis`` -> ``dim`` (both default to the last; equal values may come out in
+  another order, as neither sort is stable by default);
 - ``std var``: as the reductions, and NumPy's population default (``ddof=0``) spelled
   ``correction=0`` (torch's default is 1), ``ddof=k`` -> ``correction=k``.
 
@@ -111,6 +113,8 @@ _SPREAD = {
 TABLE: dict[str, TorchFunction] = {
     **_ELEMENTWISE,
     "clip": TorchFunction("clamp", 2),
+    # Both along the last axis by default; `kind=` (NumPy's algorithm) stops the fix.
+    "argsort": TorchFunction("argsort", 1, {"axis": "dim"}),
     **_REDUCTIONS,
     **_SPREAD,
 }

@@ -626,9 +626,11 @@ LIST_REDUCTIONS = {"builtins.min": "min", "builtins.max": "max", "builtins.sum":
 
 class ListReductionToTensor(_KeepTensor):
     """TL104 on ``min(t.flatten().tolist())`` (``max``, ``sum``) -> ``t.flatten().detach().min()``,
-    where every use of the value takes a 0-d tensor (see the module docstring). Only a list
-    surely flat (``flatten()``, ``ravel()``, ``view(-1)``, ``reshape(-1)``) is taken, and
-    ``min`` / ``max`` / ``sum`` of it alone (no ``key``, ``default`` or start value)."""
+    where every use of the value takes a 0-d tensor (see the module docstring). For ``min`` /
+    ``max`` only a list surely flat (``flatten()``, ``ravel()``, ``view(-1)``,
+    ``reshape(-1)``) is taken (they compare the rows of a 2-d one); ``sum(t.tolist())`` of any
+    ``t`` (eager raises unless the list holds numbers); each of them alone (no ``key``,
+    ``default`` or start value)."""
 
     codes = ("TL104",)
     message = (
@@ -646,7 +648,9 @@ class ListReductionToTensor(_KeepTensor):
         if not isinstance(call, cst.Call) or len(call.args) != 1 or arg.keyword or arg.star:  # type: ignore[union-attr]
             return None
         reduction = LIST_REDUCTIONS.get(self.ctx.qualified_name(call.func) or "")
-        if reduction is None or not self._flat(tensor):
+        # `sum` of the list of a 2-d tensor adds lists and raises in eager: where eager runs,
+        # the list is flat whatever the tensor's spelling (`min` / `max` compare rows).
+        if reduction is None or not (reduction == "sum" or self._flat(tensor)):
             return None
         flow = self._flow_without_traced_slice(call, diagnostic)
         if flow is None:

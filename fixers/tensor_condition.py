@@ -684,7 +684,11 @@ class ItemConditionToWhere(TensorConditionToWhere):
         call = diagnostic.node
         binding = self.parent(call) if isinstance(call, cst.Call) else None
         if isinstance(binding, cst.Comparison):
-            return self._inline(call, diagnostic)  # type: ignore[arg-type]
+            return self._inline(binding, diagnostic)
+        if isinstance(call, cst.Call) and isinstance(
+            self.parent(whole_test(self, call)), (cst.If, cst.IfExp)
+        ):
+            return self._inline(call, diagnostic)  # ``if bool(n > limit):``
         if not isinstance(binding, cst.Assign) or binding.value is not call:
             return None
         name = _target(binding)
@@ -715,10 +719,12 @@ class ItemConditionToWhere(TensorConditionToWhere):
             return None
         return found + list(self._bindings.values())
 
-    def _inline(self, call: cst.Call, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        """``if x.abs().max().item() > limit:``: the test TL101's fix rewrites with the 0-d
-        tensor (reported here alone under ``--target trace``)."""
-        test = whole_test(self, self.parent(call))  # type: ignore[arg-type]
+    def _inline(
+        self, operand: cst.BaseExpression, diagnostic: Diagnostic
+    ) -> Optional[list[Replacement]]:
+        """``if x.abs().max().item() > limit:`` / ``if bool(n > limit):``: the test TL101's fix
+        rewrites with the tensor (reported here alone under ``--target trace``)."""
+        test = whole_test(self, operand)
         owner = self.parent(test)
         self._bindings = {}
         self._taken = set()

@@ -428,6 +428,24 @@ SHAPES = [
         ("trace",),
         id="min-of-two-reductions",
     ),
+    # `.item()` of a submodule's output (any one-element shape) in a test, without `else`.
+    pytest.param(
+        """\
+        g = self.lin(x).mean(0, keepdim=True)[:, :1]
+        if g.item() > 0.1:
+            x = x + self.block(x)
+        return x
+        """,
+        """\
+        g = self.lin(x).mean(0, keepdim=True)[:, :1]
+        x = torch.where(g.reshape(()) > 0.1, x + self.block(x), x)
+        return x
+        """,
+        "x",
+        "[(torch.randn(3, 4),), (torch.randn(3, 4) * 4,), (-torch.randn(3, 4) * 4,)]",
+        ("compile", "export", "trace"),
+        id="item-of-submodule-output",
+    ),
 ]
 
 
@@ -589,6 +607,43 @@ def test_float_of_a_reduction_feeding_a_branch_is_fixed_from_its_own_finding():
         return x
         """
     )
+
+
+def test_bool_of_a_comparison_is_fixed_from_its_own_finding_under_trace():
+    # Under --target trace only the conversion is reported (TL102): TL101's rewrite fixes it.
+    source = _model(
+        """\
+        n = x.norm()
+        if bool(n > 3.0):
+            x = x * (3.0 / n)
+        return x
+        """,
+        inputs="[(torch.randn(2, 4) * 0.1,), (torch.randn(2, 4) * 9,)]",
+    )
+    settings = Settings(select=("TL102",), targets=("trace",), targets_explicit=True)
+    fixed = fix_text("example.py", source, settings, unsafe=True).text
+    assert fixed == source.replace(
+        "        if bool(n > 3.0):\n            x = x * (3.0 / n)\n",
+        "        x = torch.where(n > 3.0, x * (3.0 / n), x)\n",
+    )
+    assert fix_text("example.py", fixed, settings, unsafe=True).text == fixed
+    assert fix_text("example.py", source, settings, unsafe=False).text == source
+
+
+@requires_torch
+@pytest.mark.torch
+def test_bool_of_a_comparison_traces_after_the_fix():
+    from .oracle import assert_eager_unchanged, check
+
+    source = _model(
+        "n = x.norm()\nif bool(n > 3.0):\n    x = x * (3.0 / n)\nreturn x\n",
+        inputs="[(torch.randn(2, 4) * 0.1,), (torch.randn(2, 4) * 9,)]",
+    )
+    settings = Settings(select=("TL102",), targets=("trace",), targets_explicit=True)
+    fixed = fix_text("example.py", source, settings, unsafe=True).text
+    assert not check(source, "trace").ok
+    assert_eager_unchanged(source, fixed)
+    assert check(fixed, "trace").ok, fixed
 
 
 @requires_torch

@@ -388,18 +388,39 @@ def test_math_of_a_tensor_and_reductions_of_flat_lists_keep_the_tensor():
     assert "std = torch.sqrt(x.var().detach())\n" in fixed
     assert "low = x.flatten().detach().min()\n" in fixed
     assert "total = x.view(-1).detach().sum()\n" in fixed
+    lengths = _model("n = sum(sizes.tolist())\nreturn x.sum() / n\n")
+    assert (
+        "n = sizes.detach().sum()\n" in fix_text("example.py", lengths, settings, unsafe=True).text
+    )
     assert fix_text("example.py", fixed, settings, unsafe=True).text == fixed
     assert fix_text("example.py", before, settings, unsafe=False).text == before
 
 
 def test_lists_not_surely_flat_and_numbers_python_keeps_are_left_alone():
-    # A 2-D list (min compares rows), a start value, and a number that is returned.
+    # A 2-D list (min compares rows), a start value, and a number that is returned. (`sum`
+    # of any tensor's list is taken: eager adds numbers only.)
     before = _model(
         "low = min(x.tolist())\ntotal = sum(x.flatten().tolist(), 1.0)\n"
         "top = max(x.flatten().tolist())\nreturn x * total, low, top\n"
     )
     settings = Settings(select=MATH_AND_LISTS)
     assert fix_text("example.py", before, settings, unsafe=True).text == before
+
+
+@requires_torch
+@pytest.mark.torch
+def test_sum_of_a_lengths_list_passes_compile_and_trace_with_eager_unchanged():
+    from .oracle import assert_eager_unchanged, check
+
+    source = _model("h = x.sum(1) * 2\nn = sum(sizes.tolist())\nreturn h / n\n")
+    backends = ("compile", "trace")
+    assert not any(check(source, backend).ok for backend in backends)
+    fixed = fix_text("example.py", source, Settings(select=MATH_AND_LISTS), unsafe=True).text
+    assert "n = sizes.detach().sum()" in fixed
+    assert_eager_unchanged(source, fixed)
+    for backend in (*backends, "export"):
+        verdict = check(fixed, backend)
+        assert verdict.ok, f"fix still fails on {verdict}:\n{fixed}"
 
 
 @requires_torch
