@@ -575,6 +575,38 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        # A method of a plain object the module holds takes the tensors it is given.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Ball:
+                def __init__(self, c=1.0):
+                    self.c = c
+
+                def project(self, x):
+                    norm = x.norm(dim=-1, keepdim=True)
+                    if (norm > self.c).any():
+                        x = x / norm
+                    return x
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.ball = Ball(1.0)
+                    self.lin = nn.Linear(4, 4, bias=False)
+
+                def forward(self, x):
+                    return self.ball.project(self.lin(x))
+
+            def inputs():
+                x = torch.randn(3, 4)
+                return [(x * 0.01,), (x * 100,)]
+            """,
+            line=10,
+            backends=("compile", "export", "trace"),
+        ),
         Invalid(
             """
             import torch

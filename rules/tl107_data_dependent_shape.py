@@ -117,7 +117,8 @@ class DataDependentShape(Rule):
     `torch.where(cond)` with one argument, and `repeat_interleave` with tensor repeats
     (`torch.repeat_interleave(h, durations, dim=0)`, a length regulator). Masked assignment
     (`x[mask] = 0`), `torch.where(cond, a, b)` and `repeat_interleave` with an int count are
-    not flagged: torch 2.13 compiles them without a break.
+    not flagged: torch 2.13 compiles them without a break. An augmented masked assignment
+    (`x[mask] += v`) is: Python reads the selection `x[mask]` first.
 
     It also finds Python comparisons of such a result's size (`if token_idx.numel() == 0:`,
     `len(idx) > 0`, `idx.shape[0]`; `rows, cols = torch.where(mask)` included), which
@@ -420,6 +421,29 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        # An augmented store reads the selection first (plain compile's break only).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.bias = nn.Parameter(torch.ones(4))
+
+                def forward(self, x, labels):
+                    x = x.clone()
+                    x[labels == 1] += self.bias
+                    return x
+
+            def inputs():
+                labels = torch.tensor([[1, 0, 1], [0, 0, 1]])
+                return [(torch.randn(2, 3, 4), labels), (torch.randn(2, 3, 4), labels.flip(1))]
+            """,
+            line=11,
+            backends=("compile",),
+        ),
         Invalid(
             """
             import torch
@@ -931,7 +955,9 @@ class DataDependentShape(Rule):
             self._stores.add(id(target.target))
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._stores.add(id(node.target))
+        # `x[mask] += v` reads `x[mask]` first: a boolean selection, as in `x[mask] + v`.
+        if not isinstance(node.target, cst.Subscript):
+            self._stores.add(id(node.target))
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:

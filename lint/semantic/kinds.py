@@ -1324,6 +1324,12 @@ class KindInference:
                 return UNK
             if receiver == MODS:
                 return UNK
+            if receiver in (CONST, UNK) and method != "forward":
+                held = self._held_class(func.value)
+                if held is not None:
+                    # `self.ball.project(x)` on a plain object of a project class the module
+                    # holds: the method learns its arguments' kinds, as a submodule's does.
+                    return self.model.held_call_kind(held, method, node, self)
             if receiver == CONST:
                 if method == "forward" and self._super_call(func.value):
                     return T  # a mixin's or subclass's `super().forward(x)`: the module's
