@@ -45,8 +45,8 @@ class TensorFromPythonData(Rule):
     `torch.tensor` / `torch.as_tensor` of one size the tracer follows (`x.shape[1]`,
     `x.size(0) * 2`, a name bound to one): torch 2.13 warns that the result is a constant, yet
     the trace computes it from each input's sizes. A list of sizes, `len(x)` or `float(n)` is
-    baked in. `torch.as_tensor(t)` of a tensor alone returns `t` itself and is not flagged
-    either.
+    baked in. `torch.as_tensor(t)` of a tensor returns `t` itself (converted to the `dtype` /
+    `device` given) and is not flagged either.
 
     ## Why is this bad?
     `torch.jit.trace` records the constructed tensor as a constant: the sizes or values of the
@@ -195,6 +195,25 @@ class TensorFromPythonData(Rule):
                 return [(torch.randn(2, 3, 8),), (torch.randn(4, 7, 8),)]
             """
         ),
+        # A mask made from the input's sizes, converted by as_tensor: the trace follows it.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, length):
+                    steps = torch.arange(x.shape[1], dtype=length.dtype)
+                    mask = steps.expand(x.shape[0], x.shape[1]) < length.unsqueeze(1)
+                    return x * torch.as_tensor(mask, dtype=x.dtype, device=x.device)
+
+            def inputs():
+                return [
+                    (torch.randn(2, 5), torch.tensor([3.0, 4.0])),
+                    (torch.randn(3, 7), torch.tensor([3.0, 4.0, 6.0])),
+                ]
+            """
+        ),
     ]
     INVALID = [
         # A NumPy array built from sizes, made a tensor.
@@ -304,8 +323,10 @@ class TensorFromPythonData(Rule):
         name = self.ctx.qualified_name(node.func)
         if name in SCALAR_CONSTRUCTORS and _followed_by_trace(self.ctx, data):
             return  # warns, but the trace computes it from the input's sizes
-        if name == "torch.as_tensor" and len(node.args) == 1 and self.ctx.kind(data) is Kind.TENSOR:
-            return  # the tensor itself: the trace goes on from it (torch 2.13 warns all the same)
+        if name == "torch.as_tensor" and self.ctx.kind(data) is Kind.TENSOR:
+            # The tensor itself, or its conversion to the `dtype` / `device` given: the trace
+            # goes on from it (torch 2.13 warns all the same).
+            return
         self.report(node)
 
 
