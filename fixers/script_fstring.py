@@ -1,10 +1,13 @@
 """TL204: an f-string with format specs -> ``%`` formatting (unsafe).
 
-``f"ratio {ratio:.2f} at {step}"`` -> ``"ratio %.2f at %s" % (ratio, step)``. TorchScript
-compiles f-strings only without format specs, but has ``%`` formatting. Only specs that mean
-the same in both languages are rewritten: an optional width and precision and one of the types
-``d``, ``f``, ``e``, ``g`` (``{v:.2f}``, ``{n:5d}``);
-a plain ``{v}`` becomes ``%s`` (both call ``str``). Conversions (``!r``), ``=``, nested specs,
+``f"ratio {ratio:f} at {step}"`` -> ``"ratio %f at %s" % (ratio, step)``. TorchScript
+compiles f-strings only without format specs, but has ``%`` formatting, whose conversions are
+``%d``, ``%i``, ``%f``, ``%F``, ``%e``, ``%E``, ``%c`` and ``%s`` with no flag, width or
+precision (torch 2.13 compiles ``"%.2f" % v`` and fails when it runs: The specifier %. is not
+supported in TorchScript format strings). Only the specs that mean the same in both languages
+and that TorchScript formats are rewritten: the bare types ``d``, ``f``, ``F``, ``e``, ``E``
+(``{v:f}``, ``{n:d}``); a plain ``{v}`` becomes ``%s`` (both call ``str``). A width or
+precision (``{v:.2f}``, ``{n:5d}``) is left alone. Conversions (``!r``), ``=``, nested specs,
 alignment, ``rf`` strings and f-strings inside implicit concatenation are left alone.
 
 Unsafe: the same text for numbers and 0-d tensors; ``{n:d}`` of a float raised where ``%d``
@@ -21,8 +24,9 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
-# Width, precision and a type that format() and % agree on.
-SPEC = re.compile(r"\d*(\.\d+)?[dfeg]")
+# A type that format() and TorchScript's % agree on, with no width or precision (which
+# TorchScript's % lacks).
+SPEC = re.compile(r"[dfFeE]")
 # Places where ``"..." % (...)`` needs no brackets.
 BARE = (cst.Arg, cst.Assign, cst.AnnAssign, cst.Return, cst.Assert, cst.Expr, cst.Element)
 

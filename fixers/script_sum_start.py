@@ -16,7 +16,12 @@ as a tensor (``total`` stays a tensor when numbers or tensors are added), on a l
 indented block that runs the call every time (not under ``and`` / ``or`` / a ternary, in a
 lambda or a comprehension).
 
-Unsafe: the sum now runs before the rest of its statement (what the statement computes before
+The same for ``sum(xs)`` of a list or tuple of tensors held in a name (or ``self.<attr>``):
+``total = 0 + xs[0]`` and the loop over ``xs[1:]``, the additions Python's ``sum`` makes from
+its start 0 (``0 + xs[0]`` too: a new tensor, a bool one promoted as in eager).
+
+Unsafe: an empty ``xs`` summed to 0 in eager and raises IndexError now; the sum now runs
+before the rest of its statement (what the statement computes before
 the call runs after it), and the two new names (``total``, ``term``, numbered where taken)
 stay bound after the loop.
 """
@@ -31,16 +36,18 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import fresh_name, running_line
+from ._shared import fresh_name, plain_reference, running_line
 from ._tensor_exprs import has_comments
 
 
 class SumStartToLoop(Fixer):
     codes = ("TL209",)
     applicability = "unsafe"
-    message = "add the terms to the start in a loop (TorchScript's `sum` takes no start)"
+    message = "add the terms in a loop (TorchScript's `sum` takes no start and no tensors)"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "`sum(...)` of a list or tuple of tensors" in diagnostic.message:
+            return self._no_start(diagnostic)
         call = diagnostic.node
         if (
             "`sum(xs, start)` with a start value" not in diagnostic.message
@@ -59,16 +66,34 @@ class SumStartToLoop(Fixer):
             or self.kind(start.value) is not Kind.TENSOR
         ):
             return None
+        return self._loop(call, self.code(start.value), self.code(items.value))
+
+    def _no_start(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        """``sum(xs)`` of a list or tuple of tensors, ``xs`` a name or ``self.<attr>``:
+        ``0 + xs[0]``, then the rest added in a loop (Python's ``sum`` starts from 0)."""
+        call = diagnostic.node
+        if (
+            not isinstance(call, cst.Call)
+            or self.ctx.qualified_name(call.func) != "builtins.sum"
+            or len(call.args) != 1
+            or call.args[0].keyword is not None
+            or call.args[0].star
+            or has_comments(call)
+        ):
+            return None
+        items = call.args[0].value
+        if not plain_reference(items):
+            return None
+        spelled = self.code(items)
+        return self._loop(call, f"0 + {spelled}[0]", f"{spelled}[1:]")
+
+    def _loop(self, call: cst.Call, start: str, items: str) -> Optional[list[Replacement]]:
         line = running_line(self, call)
         if line is None or len(line.body) != 1:
             return None
         total = fresh_name(self, call, "total")
         term = fresh_name(self, call, "term", taken={total})
-        text = (
-            f"{total} = {self.code(start.value)}\n"
-            f"for {term} in {self.code(items.value)}:\n"
-            f"    {total} = {total} + {term}\n"
-        )
+        text = f"{total} = {start}\nfor {term} in {items}:\n    {total} = {total} + {term}\n"
         body = list(cst.parse_module(text).body)
         body[0] = body[0].with_changes(leading_lines=line.leading_lines)
         rest = line.deep_replace(call, cst.Name(total))

@@ -19,6 +19,7 @@ from torchlint.rules._script import (
     dead_in_script,
     in_script,
     inferred_tensor_parameter,
+    literal_type,
     self_assignments,
     self_attribute,
     tuple_length,
@@ -39,6 +40,8 @@ NOT_FRONTEND = (
     cst.Assert,
     cst.UnaryOperation,
     cst.BooleanOperation,
+    cst.BinaryOperation,
+    cst.Del,
     cst.Subscript,
     cst.AssignTarget,
     cst.StarredElement,
@@ -52,6 +55,27 @@ def _example(body: str, extra: str = "") -> str:
         "    def forward(self, x):\n" + body + "\n\ndef inputs():\n"
         "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
     )
+
+
+# The conversions TorchScript's `%` formatting has (torch 2.13, each run): no mapping key, flag,
+# width or precision before them.
+PERCENT_CONVERSIONS = frozenset("difFeEcs%")
+
+
+def _percent_specifier(text: str) -> Optional[str]:
+    """The first ``%`` specifier of ``text`` that TorchScript's ``%`` formatting lacks
+    (``%(k)d``, ``%.2f``, ``%x``), as written up to its conversion, or None."""
+    at = text.find("%")
+    while 0 <= at < len(text) - 1:
+        if text[at + 1] not in PERCENT_CONVERSIONS:
+            end = at + 1
+            if text[end] == "(":
+                end = text.find(")", end) % len(text) + 1  # past the mapping key
+            while end < len(text) and not text[end].isalpha():
+                end += 1
+            return text[at : end + 1]
+        at = text.find("%", at + 2)
+    return None
 
 
 def _integer(node: cst.BaseExpression) -> Optional[int]:
@@ -77,7 +101,11 @@ class UnsupportedSyntaxInScript(Rule):
     conversion or a `=` specifier (`{v:.2f}`, `{v!r}`, `{v=}`); and `*` unpacking of a list or shape (`x.view(*x.shape)`,
     `[*x.shape, 1]`, `print(*items)`) or into a starred target (`*_, n = x.shape`); `**`
     keyword-argument expansion at a call (`f(x, **opts)`); the augmented assignments `//=` and
-    `@=`; a local annotated without a value (`out: Tensor`). Also a tuple used as a truth value
+    `@=`; a local annotated without a value (`out: Tensor`); a store into a slice of a list
+    (`shape[2:4] = [h, w]`, `s[1:] += [1]`, the list a display, `list(...)`, a shape, a name
+    bound only to lists or annotated `List[...]`) and `del xs[a:b]`; `%` formatting of a string
+    literal with a specifier TorchScript's `%` lacks (`"%(idx)d" % {"idx": i}`, `"%.2f" % v`,
+    `"%4d" % n`, `"%x" % n`: only `%d`, `%i`, `%f`, `%F`, `%e`, `%E`, `%c`, `%s`, `%%`). Also a tuple used as a truth value
     (`if not dims:`, `x if self.pad else y`, `while t:`, `assert t`, an operand of `and` /
     `or` / `not`), where the tuple is a parameter annotated `Tuple[...]` / `tuple[...]`
     (`Optional` too), a local bound only to tuple displays, or a module attribute the class
@@ -112,7 +140,11 @@ class UnsupportedSyntaxInScript(Rule):
     runs for this module (`Tuple index out of range. Tuple is length 2 and index is 2`).
     Python unpacks a Tensor by iterating its first dimension; TorchScript unpacks only tuples
     and lists: `Tensor cannot be used as a tuple` (torch 2.13), where `a, b = t.unbind(0)`,
-    `for row in t:` and `zip(t, u)` compile.
+    `for row in t:` and `zip(t, u)` compile. A list is stored into one element at a time:
+    `Sliced expression not yet supported for subscripted assignment` (a tensor's slice takes a
+    store), and `del statements only support deletion at a single index`. Its `%` formatting
+    compiles any string and fails when the line runs on a mapping key, flag, width, precision
+    or another conversion: `The specifier %( is not supported in TorchScript format strings`.
     `torch.compile` and `torch.export` accept all of these.
 
     ## Example
@@ -168,8 +200,28 @@ class UnsupportedSyntaxInScript(Rule):
     name = "unsupported-syntax-in-script"
     message = "Python syntax torch.jit.script does not support"
     targets = SCRIPT
+    # True while guarded code is visited for frontend syntax only (`_frontend_syntax`).
+    _frontend_only = False
 
     VALID = [
+        # `%` formatting with the conversions TorchScript's `%` has.
+        Valid(
+            _example(
+                "        label = 'rows=%d/%s %f %e 100%%' % (x.size(0), 'a', 0.5, 2.0)\n"
+                "        return x * len(label)"
+            )
+        ),
+        # A store into a slice of a tensor, and into one element of a list.
+        Valid(
+            _example(
+                "        y = x.clone()\n"
+                "        y[:, 1:] = 0.0\n"
+                "        dims = list(y.shape)\n"
+                "        dims[1] = -1\n"
+                "        del dims[0]\n"
+                "        return y.reshape(dims)"
+            )
+        ),
         # A Tensor's rows looped over whole, unbound into a list first, zipped.
         Valid(
             """
@@ -240,6 +292,30 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            _example(
+                "        dims: List[int] = list(x.shape)\n"
+                "        dims[0:2] = [dims[1], dims[0]]\n"
+                "        return x.reshape(dims)",
+                "from typing import List\n",
+            ),
+            line=9,
+            message_contains="Sliced expression not yet supported",
+        ),
+        Invalid(
+            _example(
+                "        key = 'stage%(idx)d' % {'idx': x.size(0)}\n        return x * len(key)"
+            ),
+            line=7,
+            message_contains="The specifier %( is not supported",
+        ),
+        Invalid(
+            _example(
+                "        dims = list(x.shape)\n        del dims[1:]\n        return x.sum(dims)"
+            ),
+            line=8,
+            message_contains="del statements only support deletion at a single index",
+        ),
         # A buffer's rows unpacked.
         Invalid(
             """
@@ -650,6 +726,7 @@ class UnsupportedSyntaxInScript(Rule):
         whole function, `if not torch.jit.is_scripting():` branches included (torch 2.13:
         `Lambda aren't supported`, `try blocks aren't supported`... from such a branch), so
         the visits of those constructs run on guarded code too, from the guard."""
+        self._frontend_only = True  # stores into list slices fail only where script emits them
         for part in parts:
             for node in (part, *descendants(part)):
                 visit = getattr(self, f"visit_{type(node).__name__}", None)
@@ -658,6 +735,7 @@ class UnsupportedSyntaxInScript(Rule):
                 if type(node) is cst.Arg and node.star != "**":  # type: ignore[attr-defined]
                     continue  # `*` unpacking fails only where script emits the call
                 visit(node)
+        self._frontend_only = False
 
     def visit_While(self, node: cst.While) -> None:
         self._truth_test(node.test)
@@ -701,7 +779,51 @@ class UnsupportedSyntaxInScript(Rule):
                     stmt.name, "`class` inside a function", "rejects class definitions here"
                 )
 
+    def _slice_store(self, target: cst.BaseExpression, what: str) -> None:
+        """``xs[a:b] = ...`` / ``xs[a:b] += ...`` of a list (a display, ``list(...)``, a shape,
+        a name bound only to lists or annotated ``List[...]``): TorchScript stores into one
+        element of a list, and into a slice of a tensor only."""
+        if not (
+            in_script(self.ctx)
+            and not self._frontend_only
+            and isinstance(target, cst.Subscript)
+            and len(target.slice) == 1
+            and isinstance(target.slice[0].slice, cst.Slice)
+            and self._list_like(target.value)
+        ):
+            return
+        self._report(
+            target,
+            f"{what} (`{self.ctx.module.code_for_node(target)}`)",
+            "stores into one element of a list only (torch 2.13: Sliced expression not yet "
+            "supported for subscripted assignment; `+=` of a slice: Cannot emit expr for: slice "
+            "expr); store each element (`xs[2] = a` and `xs[3] = b`) or build the list with "
+            "`xs[:2] + [a, b] + xs[4:]`",
+        )
+
+    def visit_Del(self, node: cst.Del) -> None:
+        targets = (
+            [e.value for e in node.target.elements]
+            if isinstance(node.target, (cst.Tuple, cst.List))
+            else [node.target]
+        )
+        for target in targets:
+            if (
+                in_script(self.ctx)
+                and isinstance(target, cst.Subscript)
+                and len(target.slice) == 1
+                and isinstance(target.slice[0].slice, cst.Slice)
+            ):
+                self._report(
+                    target,
+                    f"`del` of a slice (`{self.ctx.module.code_for_node(target)}`)",
+                    "deletes one element only (torch 2.13: del statements only support "
+                    "deletion at a single index, slicing is not supported); keep the rest: "
+                    "`xs = xs[:a] + xs[b:]`",
+                )
+
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._slice_store(node.target, "augmented assignment to a slice of a list")
         # torch 2.13's frontend has no FloorDiv or MatMult augmented assignment ("unsupported
         # kind of augmented assignment"), for ints, floats and tensors alike.
         spelled = UNSUPPORTED_AUGMENTED.get(type(node.operator))
@@ -890,6 +1012,8 @@ class UnsupportedSyntaxInScript(Rule):
         )
 
     def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._slice_store(target.target, "assignment to a slice of a list")
         if (
             len(node.targets) == 1
             and isinstance(node.targets[0].target, (cst.Tuple, cst.List))
@@ -918,6 +1042,29 @@ class UnsupportedSyntaxInScript(Rule):
         if in_script(self.ctx) and "b" in node.prefix.lower():
             self._report(node, "bytes literal", "has no bytes type")
 
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        """``"%(k)d" % {...}`` / ``"%.2f" % v``: TorchScript's ``%`` formatting
+        (``aten::percentFormat``) compiles any string literal and fails at run time on a
+        specifier it lacks."""
+        if not isinstance(node.operator, cst.Modulo) or not in_script(self.ctx):
+            return
+        if literal_type(node.left) != "str":
+            return
+        text = node.left.evaluated_value  # type: ignore[attr-defined]
+        if not isinstance(text, str):
+            return
+        specifier = _percent_specifier(text)
+        if specifier is not None:
+            self._report(
+                node,
+                f"`%` formatting with the specifier `{specifier}`",
+                "formats only `%d`, `%i`, `%f`, `%F`, `%e`, `%E`, `%c`, `%s` and `%%`, with no "
+                "mapping key, flag, width or precision: it compiles the string and fails when "
+                f"the line runs (torch 2.13: The specifier {specifier[:2]} is not supported in "
+                "TorchScript format strings); pass the values in a tuple to plain `%d` / `%s`, "
+                "or build the string with `+` and `str(...)`",
+            )
+
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
         if not in_script(self.ctx):
             return
@@ -925,7 +1072,8 @@ class UnsupportedSyntaxInScript(Rule):
             self._report(
                 node,
                 "f-string format spec",
-                "does not support formatting in f-strings; use `'%.2f' % v`",
+                "does not support formatting in f-strings; its `%` formatting takes `%d`, "
+                "`%i`, `%f`, `%e`, `%c` and `%s` with no width or precision (`'%f' % v`)",
             )
         elif node.conversion is not None:
             self._report(

@@ -30,7 +30,28 @@ CONTAINER_CLASSES = frozenset(
     for prefix in ("", "modules.container.")
     for name in ("ModuleList", "Sequential", "ModuleDict", "ParameterList", "ParameterDict")
 )
+# Python container methods a module container's TorchScript type lacks (torch 2.13).
+CONTAINER_METHODS = frozenset({"get", "pop", "update", "clear", "append", "extend", "insert"})
 MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+
+# A ModuleDict of heads with a fallback; `BODY` is forward's body.
+_HEADS = """
+import torch
+from torch import nn
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.heads = nn.ModuleDict({"cls": nn.Linear(3, 3), "box": nn.Linear(3, 3)})
+        self.default = nn.Identity()
+        self.task = "box"
+
+    def forward(self, x):
+        BODY
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
 
 
 def _example(body: str) -> str:
@@ -83,7 +104,10 @@ class ModuleContainerIndexInScript(Rule):
     `.keys()`, `.values()`, `.get(...)`, a loop over it, an `in` test, `len(...)` of either, and
     either indexed with a variable. And `self.stages[0]` / `len(self.stages)` where
     `self.stages` holds an instance of a module class of the project that derives from no
-    module container (its own `__getitem__` / `__len__`, every base known).
+    module container (its own `__getitem__` / `__len__`, every base known). And the methods
+    of Python's container API called on an `nn.ModuleDict` / `nn.ModuleList` /
+    `nn.Sequential` attribute (`self.heads.get(name, self.default)`, `.pop(...)`,
+    `.update(...)`, `.clear()`, `.append(...)`, `.extend(...)`, `.insert(...)`).
 
     ## Why is this bad?
     TorchScript unrolls loops over module containers and needs every index to be a literal:
@@ -100,6 +124,11 @@ class ModuleContainerIndexInScript(Rule):
     `__getitem__` / `__len__` TorchScript does not call: `Only ModuleList, Sequential,
     ModuleDict, ParameterList, and ParameterDict modules are subscriptable` (`object has no
     attribute or method '__len__'`), where a class deriving from `nn.ModuleList` subscripts.
+    A module container in scripted code has only its literal index, `len`, iteration and a
+    ModuleDict's `.keys()` / `.items()` / `.values()`: `Module 'ModuleDict' has no attribute
+    'get'` (torch 2.13), and the other methods are compiled from their Python source and fail
+    (`Unknown type name 'Module'` for `append` / `insert`, `Unknown type constructor Mapping`
+    for `update`).
 
     ## Example
     ```python
@@ -149,6 +178,16 @@ class ModuleContainerIndexInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A ModuleDict looked up by a loop over its items.
+        Valid(
+            _HEADS.replace(
+                "BODY",
+                "for name, head in self.heads.items():\n"
+                "            if name == self.task:\n"
+                "                return head(x)\n"
+                "        return self.default(x)",
+            )
+        ),
         # A project class deriving from `nn.ModuleList` subscripts with a literal.
         Valid(
             """
@@ -246,6 +285,11 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            _HEADS.replace("BODY", "return self.heads.get(self.task, self.default)(x)"),
+            line=12,
+            message_contains="has no attribute 'get'",
+        ),
         # A module class of the project with its own `__getitem__`.
         Invalid(
             """
@@ -725,6 +769,51 @@ class ModuleContainerIndexInScript(Rule):
                     "'__contains__'); keep the keys in a list or tuple attribute and test that",
                 )
 
+    def _container_method(self, node: cst.Call) -> bool:
+        """``self.heads.get(...)`` (``pop``, ``update``, ``clear``, ``append``, ``extend``,
+        ``insert``) on an attribute holding torch's own ModuleDict / ModuleList /
+        Sequential (a subclass may define the method)."""
+        func = node.func
+        info = self.ctx.function_info
+        if not (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in CONTAINER_METHODS
+            and info is not None
+            and info.owner_class is not None
+        ):
+            return False
+        attr = self_attribute(func.value)
+        if attr is None:
+            return False
+        stored = [
+            self.ctx.qualified_name(v.func) if isinstance(v, cst.Call) else None
+            for method in class_methods(self.ctx, info.owner_class)
+            for v in self_assignments(method, attr)
+        ]
+        held = stored[0] if stored and len(set(stored)) == 1 else None
+        if held not in CONTAINER_CLASSES or held in PARAMETER_CONTAINERS:
+            return False
+        kind = held.rsplit(".", 1)[-1]
+        method = func.attr.value
+        said = (
+            f"Module '{kind}' has no attribute 'get'"
+            if method == "get"
+            else "compiled from its Python source, it fails"
+        )
+        advice = (
+            "loop over `.items()` and use the module whose name matches (`for name, m in "
+            "self.heads.items(): if name == key: ...`), or index with a string literal"
+            if method == "get"
+            else "build the container in `__init__`; scripted code only reads it"
+        )
+        self.report(
+            node,
+            f"`nn.{kind}.{method}()` in scripted code: TorchScript's module containers have "
+            "only literal indices, `len`, iteration and a ModuleDict's keys / items / values "
+            f"(torch 2.13: {said}); {advice}",
+        )
+        return True
+
     def _parameter_dict_use(self, node: cst.Call) -> bool:
         """``self.scales.items()`` / ``.keys()`` / ``.values()`` / ``.get(...)`` of an
         ``nn.ParameterDict`` and ``len(...)`` of a ParameterList / ParameterDict."""
@@ -765,6 +854,8 @@ class ModuleContainerIndexInScript(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         if in_script(self.ctx) and self._parameter_dict_use(node):
+            return
+        if in_script(self.ctx) and self._container_method(node):
             return
         if (
             in_script(self.ctx)

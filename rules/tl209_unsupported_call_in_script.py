@@ -179,6 +179,32 @@ def inputs():
     return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
 """
 
+# A NamedTuple class with a method of its own; `BODY` is forward's return value.
+_SPAN = """
+from typing import NamedTuple
+
+import torch
+from torch import nn
+
+class Span(NamedTuple):
+    start: torch.Tensor
+    end: torch.Tensor
+
+    def length(self) -> torch.Tensor:
+        return self.end - self.start
+
+def span_length(s: Span) -> torch.Tensor:
+    return s.end - s.start
+
+class Model(nn.Module):
+    def forward(self, x):
+        s = Span(x[:, 0], x[:, 1])
+        BODY
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
 
 def _example(body: str, extra: str = "") -> str:
     return (
@@ -266,7 +292,9 @@ class UnsupportedCallInScript(Rule):
     kernel sizes of `F.avg_pool2d` / `max_pool2d` / `adaptive_*` / `unfold`,
     `pixel_shuffle`, ...) or a tensor index; `sum(xs, start)` with a start value (a list: it
     fails to compile; a tensor: TorchScript sums over dim `start`); `sorted(d.items())` of a
-    dict of lists or dicts; the NamedTuple methods TorchScript lacks (`_replace`, `_asdict`,
+    dict of lists or dicts; a method the class body of a `NamedTuple` of the file defines,
+    called on an instance (TorchScript compiles the fields only); the NamedTuple methods
+    TorchScript lacks (`_replace`, `_asdict`,
     `count`, `index`, `P._make(...)`) on a `class P(NamedTuple)` of the file, a parameter
     annotated with it, a local bound only to its instances, or the result of a call (a
     submodule's `forward`, a method or function of the file) annotated to return it (`out =
@@ -564,6 +592,8 @@ class UnsupportedCallInScript(Rule):
                 "from collections import OrderedDict\nfrom typing import Dict\n",
             )
         ),
+        # A NamedTuple with a method, read by its fields and a function of the file.
+        Valid(_SPAN.replace("BODY", "return s.start * span_length(s)")),
         # `sum` of a list of ints (`aten::sum.int`), a loop-filled one too.
         Valid(
             _example(
@@ -1802,6 +1832,12 @@ class UnsupportedCallInScript(Rule):
             ),
         ),
         Invalid(
+            # A method of a NamedTuple class called on an instance.
+            _SPAN.replace("BODY", "return s.start * s.length()"),
+            line=19,
+            message_contains="a method of a NamedTuple class",
+        ),
+        Invalid(
             # The same, with one module built with the constant True.
             _RECOMPUTE.format(built="recompute=True"),
             line=15,
@@ -2875,6 +2911,15 @@ class UnsupportedCallInScript(Rule):
                 f"'Tuple[...]' object has no attribute or method '{method}'; its lists do: "
                 f"`list(t).{method}(v)`)"
             )
+        namedtuple = self._namedtuple_own_method(func)
+        if namedtuple is not None:
+            method = func.attr.value  # type: ignore[attr-defined]
+            return (
+                f"`{namedtuple}.{method}()`, a method of a NamedTuple class (TorchScript "
+                "compiles a NamedTuple's fields only: object has no attribute or method "
+                f"'{method}'; make it a function of the file taking the tuple, "
+                f"`{method}(t)`)"
+            )
         namedtuple = self._namedtuple_receiver(func)
         if namedtuple is not None:
             method = func.attr.value  # type: ignore[attr-defined]
@@ -3054,6 +3099,30 @@ class UnsupportedCallInScript(Rule):
         parameter annotated with it, or a local bound only to its instances."""
         if not (isinstance(func, cst.Attribute) and func.attr.value in NAMEDTUPLE_METHODS):
             return None
+        return self._namedtuple_class(func)
+
+    def _namedtuple_own_method(self, func: cst.BaseExpression) -> Optional[str]:
+        """The NamedTuple class of this file whose own method (a ``def`` in its body)
+        ``func`` calls on an instance: TorchScript compiles a NamedTuple's fields only."""
+        if (
+            not isinstance(func, cst.Attribute)
+            or isinstance(func.value, cst.Name)
+            and (namedtuple_fields(self.ctx, func.value.value) is not None)
+        ):
+            return None
+        found = self._namedtuple_class(func)
+        if found is None:
+            return None
+        for statement in self.ctx.module.body:
+            if isinstance(statement, cst.ClassDef) and statement.name.value == found:
+                if any(
+                    isinstance(line, cst.FunctionDef) and line.name.value == func.attr.value
+                    for line in statement.body.body
+                ):
+                    return found
+        return None
+
+    def _namedtuple_class(self, func: cst.Attribute) -> Optional[str]:
         receiver = func.value
         function = self.ctx.function
         if isinstance(receiver, cst.Call):
