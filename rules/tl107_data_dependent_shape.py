@@ -99,6 +99,10 @@ MIN_MAX_MESSAGE = Message(
 )
 
 
+# The subject of a loop over a tensor whose number of rows is data dependent.
+ITERATION = "Python iteration over {}, whose first size is data dependent"
+
+
 class DataDependentSize(NamedTuple):
     """A tensor whose dimension 0 has a size torch knows only at run time."""
 
@@ -121,7 +125,8 @@ class DataDependentShape(Rule):
     (`x[mask] += v`) is: Python reads the selection `x[mask]` first.
 
     It also finds Python comparisons of such a result's size (`if token_idx.numel() == 0:`,
-    `len(idx) > 0`, `idx.shape[0]`; `rows, cols = torch.where(mask)` included), which
+    `len(idx) > 0`, `idx.shape[0]`; `rows, cols = torch.where(mask)` included) and loops over
+    its rows (`for c in torch.unique(labels):`), which
     `torch.compile(fullgraph=True)` and `torch.export` cannot decide, and the operations that
     need such a result's size, applied to one directly or
     through names bound once in the function (with `.float()`-like methods and arithmetic with
@@ -421,6 +426,26 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        # A loop over the rows nonzero selected: Python needs their number.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    idx = (x.sum(1) > 0).nonzero().squeeze(1)
+                    out = x.new_zeros(x.shape[1])
+                    for i in idx:
+                        out = out + x[i]
+                    return out
+
+            def inputs():
+                return [(torch.randn(6, 4),), (torch.randn(6, 4),)]
+            """,
+            line=8,
+            backends=("compile", "export"),
+        ),
         # An augmented store reads the selection first (plain compile's break only).
         Invalid(
             """
@@ -1101,12 +1126,30 @@ class DataDependentShape(Rule):
             if self._report_size_use(node, operand, "a Python comparison"):
                 return
 
+    def visit_For(self, node: cst.For) -> None:
+        """``for c in torch.unique(labels):``: Python needs the number of rows to iterate."""
+        if self.ctx.in_graph and self.ctx.kind(node.iter) == Kind.TENSOR:
+            self._report_tensor_size_use(node.iter, node.iter, ITERATION)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        if self.ctx.in_graph and self.ctx.kind(node.iter) == Kind.TENSOR:
+            self._report_tensor_size_use(node.iter, node.iter, ITERATION)
+
     def _report_size_use(self, node: cst.CSTNode, operand: cst.BaseExpression, use: str) -> bool:
         """Report ``node`` when ``operand`` reads the data-dependent size of a tensor that
         Python then needs the value of (``use``: what Python does with it)."""
         tensor = self._size_operand(operand)
         if tensor is None:
             return False
+        return self._report_tensor_size_use(
+            node, tensor, f"{use} of the data-dependent size of {{}}"
+        )
+
+    def _report_tensor_size_use(
+        self, node: cst.CSTNode, tensor: cst.BaseExpression, subject: str
+    ) -> bool:
+        """Report ``node`` when Python needs the dimension-0 size of ``tensor`` and that size
+        is data dependent (``subject``: the message's subject, ``{}`` the tensor)."""
         self._names = []
         if self._size_of(tensor) is None or (self._names and self._checked(set(self._names))):
             return False
@@ -1115,7 +1158,7 @@ class DataDependentShape(Rule):
         self.report(
             node,
             Message(
-                f"{use} of the data-dependent size of {what}",
+                subject.format(what),
                 (
                     ("compile", "torch.compile(fullgraph=True) raises here"),
                     ("export", "torch.export fails here (GuardOnDataDependentSymNode)"),
