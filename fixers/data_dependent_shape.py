@@ -56,7 +56,15 @@ from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import variables_read
-from ._tensor_exprs import ARITHMETIC, ELEMENTWISE, is_bool_tensor, is_number, name_reads
+from ._tensor_exprs import (
+    ARITHMETIC,
+    ELEMENTWISE,
+    has_comments,
+    is_bool_tensor,
+    is_number,
+    name_reads,
+    siblings,
+)
 
 # Elementwise tests of one tensor: ``torch.isnan(x)`` has ``x``'s shape.
 ELEMENT_TESTS = frozenset({"isnan", "isinf", "isfinite", "isneginf", "isposinf", "signbit"})
@@ -429,9 +437,7 @@ class NamedMaskedReductionToWhere(MaskedReductionToWhere):
         ):
             return None
         found = self._reduction_of(read, node)
-        if found is None:
-            return None
-        return [found, (line, cst.RemovalSentinel.REMOVE)]
+        return None if found is None else without_binding(self, line, found)
 
     def _reduction_of(self, read: cst.Name, selection: cst.BaseExpression) -> Optional[Replacement]:
         """:meth:`_reduction` above the read, with the selection in the read's place."""
@@ -456,6 +462,33 @@ class NamedMaskedReductionToWhere(MaskedReductionToWhere):
                 return None
             current, parent = parent, self.parent(parent)
         return None
+
+
+def without_binding(
+    fixer: Fixer, line: cst.SimpleStatementLine, rewrite: Replacement
+) -> Optional[list[Replacement]]:
+    """``rewrite`` of a read, and the removal of ``line`` (the binding the read no longer
+    needs). The line's comments go to the statement after it, which must hold the read then
+    (the two edits may not overlap); None where they cannot be kept."""
+    if not has_comments(line):
+        return [rewrite, (line, cst.RemovalSentinel.REMOVE)]
+    block = siblings(fixer, line)
+    after = block[block.index(line) + 1] if block and line in block[:-1] else None
+    read, new = rewrite
+    if after is None or not any(a is after for a in fixer.ancestors(read)):
+        return None
+    if isinstance(new, str):
+        new = cst.parse_expression(new)
+    if not isinstance(new, cst.BaseExpression):
+        return None
+    moved = list(line.leading_lines)
+    trailing = line.trailing_whitespace.comment
+    if trailing is not None:
+        moved.append(cst.EmptyLine(indent=True, comment=trailing))
+    kept = _replace(after, {id(read): new}).with_changes(  # type: ignore[attr-defined]
+        leading_lines=[*moved, *after.leading_lines]
+    )
+    return [(line, cst.RemovalSentinel.REMOVE), (after, kept)]
 
 
 def _unparenthesized(expr: cst.BaseExpression) -> cst.BaseExpression:
@@ -506,6 +539,93 @@ def _fraction(fixer: Fixer, node: cst.CSTNode, text: str) -> str:
     parent = fixer.parent(node)
     alone = (cst.Assign, cst.AnnAssign, cst.Return, cst.Arg, cst.Element, cst.Expr)
     return text if isinstance(parent, alone) else f"({text})"
+
+
+class MaskedRowsReductionToWhere(Fixer):
+    """TL107 at ``x[m]`` summed or averaged over its first dimension, ``x[m].sum(0)`` /
+    ``.mean(0)``, directly or through a name bound once to the selection and read once, so,
+    in the binding's own block (``picked = h[keep]`` / ``picked.sum(0)``), where ``m`` is a
+    name bound to a boolean tensor: the dimensions ``m`` indexes are moved last, the rows it
+    leaves out zeroed, and those dimensions summed,
+    ``torch.where(m, x.movedim(tuple(range(m.dim())), tuple(range(-m.dim(), 0))),
+    0).flatten(-m.dim()).sum(-1)`` (``/ m.sum()`` for the mean). Whatever ``m``'s rank (the
+    elements or the rows of ``x``), ``m`` then broadcasts against the trailing dimensions it
+    indexed, so the sum is over the same entries. Unsafe for the reasons of the module
+    docstring (the sum adds zeros, in another order)."""
+
+    codes = ("TL107",)
+    applicability = "unsafe"
+    message = (
+        "sum the selected rows by masking the others (`torch.where(m, x.movedim(...), "
+        "0).flatten(-m.dim()).sum(-1)`), which keeps the shape (last bits can differ)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not isinstance(node, cst.Subscript) or len(node.slice) != 1:
+            return None
+        index = node.slice[0].slice
+        mask = index.value if isinstance(index, cst.Index) else None
+        function = self.enclosing_function(node)
+        if (
+            not isinstance(mask, cst.Name)
+            or function is None
+            or len(assignments(function, mask.value)) > 1
+            or not is_bool_tensor(self, mask)
+            or self.kind(node.value) != Kind.TENSOR
+        ):
+            return None
+        found = self._row_reduction(node, node, mask.value)
+        if found is not None:
+            return [found]
+        assign = self.parent(node)
+        line = self.parent(assign) if isinstance(assign, cst.Assign) else None
+        if (
+            not isinstance(assign, cst.Assign)
+            or len(assign.targets) != 1
+            or not isinstance(assign.targets[0].target, cst.Name)
+            or not isinstance(line, cst.SimpleStatementLine)
+            or len(line.body) != 1
+        ):
+            return None
+        name = assign.targets[0].target.value
+        reads = name_reads(function, name)
+        if len(assignments(function, name)) != 1 or len(reads) != 1:
+            return None
+        read = reads[0]
+        block = self.parent(line)
+        if any(len(assignments(function, n.value)) > 1 for n in variables_read(node)) or (
+            next((a for a in self.ancestors(read) if isinstance(a, cst.IndentedBlock)), None)
+            is not block
+        ):
+            return None
+        found = self._row_reduction(read, node, mask.value)  # type: ignore[arg-type]
+        return None if found is None else without_binding(self, line, found)
+
+    def _row_reduction(
+        self, read: cst.BaseExpression, selection: cst.Subscript, mask: str
+    ) -> Optional[Replacement]:
+        """``read.sum(0)`` / ``read.mean(0)`` over the masked rows of ``selection``."""
+        attribute = self.parent(read)
+        reduction = self.parent(attribute) if isinstance(attribute, cst.Attribute) else None
+        if not (
+            isinstance(attribute, cst.Attribute)
+            and attribute.value is read
+            and attribute.attr.value in ("sum", "mean")
+            and isinstance(reduction, cst.Call)
+            and reduction.func is attribute
+            and len(reduction.args) == 1
+            and reduction.args[0].keyword is None
+            and self.code(reduction.args[0].value) == "0"
+        ):
+            return None
+        torch = self.import_module("torch")
+        rows = _operand(self, selection.value)
+        moved = f"{rows}.movedim(tuple(range({mask}.dim())), tuple(range(-{mask}.dim(), 0)))"
+        total = f"{torch}.where({mask}, {moved}, 0).flatten(-{mask}.dim()).sum(-1)"
+        if attribute.attr.value == "mean":
+            return reduction, _fraction(self, reduction, f"{total} / {mask}.sum()")
+        return reduction, total
 
 
 # Reshapes that turn ``m.nonzero()`` of a 1-D mask, shaped (k, 1), into the row indices.

@@ -27,7 +27,8 @@ name bound once to those and read only in tests is bound to ``t``), a tensor inp
 function tested as it is (``if use_gate:`` -> ``torch.as_tensor(use_gate).to(torch.bool)``, the same
 truth for a tensor and for a Python bool), or a
 comparison of ``.item()`` of a full reduction with numbers: ``x.max().item() > 100`` becomes
-``x.max() > 100``, and a name bound once to such an ``.item()`` (``peak = x.abs().max().item()``)
+``x.max() > 100`` (``g.item()`` of any other tensor becomes ``g.reshape(())``: both need one
+element, and the 0-d tensor broadcasts like the number), and a name bound once to such an ``.item()`` (``peak = x.abs().max().item()``)
 is bound to the 0-d tensor instead, where its other uses are arithmetic with tensors (which
 gives the same dtype with a 0-d tensor as with a Python number). Each value must be a tensor or
 a number literal. The statements that now run unconditionally must be assignments to names

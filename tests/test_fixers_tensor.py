@@ -95,9 +95,9 @@ def test_tensor_branches_the_fixer_cannot_see_whole_are_left_alone():
             return x
         if x.std():
             return x
-        # x[0, 0] is not a 0-d reduction: as a tensor it may broadcast differently.
+        # An in-place update cannot run unconditionally.
         if x[0, 0].item() > 1:
-            return x / 2
+            x.add_(1)
         return x - 1
         """
     )

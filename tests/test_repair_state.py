@@ -339,6 +339,27 @@ def test_row_gather_through_nonzero_becomes_a_masked_row_sum():
     assert _fix(before, "TL107") == after
 
 
+def test_rows_a_boolean_mask_selects_summed_over_the_first_dim_are_masked():
+    # Whatever the mask's rank: its dimensions move last and are summed; a bound selection
+    # read once goes, its comments kept on the next line.
+    before = _net(
+        """\
+        keep = x > 0
+        picked = x.unsqueeze(-1)[keep]  # rows kept
+        return picked.mean(0), x[keep.squeeze(-1)].sum(0)
+        """
+    )
+    moved = "tuple(range({m}.dim())), tuple(range(-{m}.dim(), 0))"
+    after = before.replace("        picked = x.unsqueeze(-1)[keep]  # rows kept\n", "").replace(
+        "        return picked.mean(0)",
+        "        # rows kept\n        return torch.where(keep, x.unsqueeze(-1).movedim("
+        + moved.format(m="keep")
+        + "), 0).flatten(-keep.dim()).sum(-1) / keep.sum()",
+    )
+    # The second mask is no name: left as it is.
+    assert _fix(before, "TL107") == after
+
+
 def test_row_indices_used_otherwise_are_left_alone():
     # Indices returned, reduced over another dim, or taken from a 2-D mask (view(-1)).
     before = _net(
@@ -354,6 +375,13 @@ def test_row_indices_used_otherwise_are_left_alone():
 
 # -- torch: the fixed code compiles (fullgraph, no break), eager outputs unchanged ---------------
 TORCH_CASES = [
+    pytest.param(
+        "TL107",
+        _net(
+            "keep = x.sum(-1) > 0\npicked = (x * 2)[keep]\nreturn picked.sum(0) / (keep.sum() + 1)\n"
+        ),
+        id="TL107-masked-rows",
+    ),
     pytest.param(
         "TL304",
         _net(
