@@ -464,6 +464,24 @@ class NamedMaskedReductionToWhere(MaskedReductionToWhere):
         return None
 
 
+def first_dim_reduction(fixer: Fixer, node: cst.BaseExpression) -> Optional[tuple[cst.Call, str]]:
+    """``node.sum(0)`` / ``node.mean(0)``: the call and the method's name."""
+    attribute = fixer.parent(node)
+    reduction = fixer.parent(attribute) if isinstance(attribute, cst.Attribute) else None
+    if (
+        isinstance(attribute, cst.Attribute)
+        and attribute.value is node
+        and attribute.attr.value in ("sum", "mean")
+        and isinstance(reduction, cst.Call)
+        and reduction.func is attribute
+        and len(reduction.args) == 1
+        and reduction.args[0].keyword is None
+        and fixer.code(reduction.args[0].value) == "0"
+    ):
+        return reduction, attribute.attr.value
+    return None
+
+
 def without_binding(
     fixer: Fixer, line: cst.SimpleStatementLine, rewrite: Replacement
 ) -> Optional[list[Replacement]]:
@@ -606,24 +624,15 @@ class MaskedRowsReductionToWhere(Fixer):
         self, read: cst.BaseExpression, selection: cst.Subscript, mask: str
     ) -> Optional[Replacement]:
         """``read.sum(0)`` / ``read.mean(0)`` over the masked rows of ``selection``."""
-        attribute = self.parent(read)
-        reduction = self.parent(attribute) if isinstance(attribute, cst.Attribute) else None
-        if not (
-            isinstance(attribute, cst.Attribute)
-            and attribute.value is read
-            and attribute.attr.value in ("sum", "mean")
-            and isinstance(reduction, cst.Call)
-            and reduction.func is attribute
-            and len(reduction.args) == 1
-            and reduction.args[0].keyword is None
-            and self.code(reduction.args[0].value) == "0"
-        ):
+        found = first_dim_reduction(self, read)
+        if found is None:
             return None
+        reduction, method = found
         torch = self.import_module("torch")
         rows = _operand(self, selection.value)
         moved = f"{rows}.movedim(tuple(range({mask}.dim())), tuple(range(-{mask}.dim(), 0)))"
         total = f"{torch}.where({mask}, {moved}, 0).flatten(-{mask}.dim()).sum(-1)"
-        if attribute.attr.value == "mean":
+        if method == "mean":
             return reduction, _fraction(self, reduction, f"{total} / {mask}.sum()")
         return reduction, total
 
@@ -719,20 +728,12 @@ class RowGatherToWhere(Fixer):
                 rows, gathered = subscript.value, subscript
         if rows is None or self.kind(rows) != Kind.TENSOR:
             return None
-        attribute = self.parent(gathered)
-        reduction = self.parent(attribute) if isinstance(attribute, cst.Attribute) else None
-        if not (
-            isinstance(attribute, cst.Attribute)
-            and attribute.value is gathered
-            and attribute.attr.value in ("sum", "mean")
-            and isinstance(reduction, cst.Call)
-            and len(reduction.args) == 1
-            and reduction.args[0].keyword is None
-            and self.code(reduction.args[0].value) == "0"
-        ):
+        found = first_dim_reduction(self, gathered)
+        if found is None:
             return None
+        reduction, method = found
         torch = self.import_module("torch")
         total = f"{torch}.where({name}, {_operand(self, rows)}.movedim(0, -1), 0).sum(-1)"
-        if attribute.attr.value == "mean":
+        if method == "mean":
             return reduction, _fraction(self, reduction, f"{total} / {name}.sum()")
         return reduction, total
