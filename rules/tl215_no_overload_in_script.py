@@ -49,6 +49,14 @@ class Argument(NamedTuple):
 Overload = tuple[Argument, ...]
 
 
+# Builtins that take an enum member as it is in TorchScript: a type test, printing, `str` (its
+# own text there), `hash`, `id`, containers holding members.
+ENUM_TAKING_BUILTINS = frozenset(
+    f"builtins.{name}"
+    for name in ("isinstance", "print", "str", "repr", "hash", "id", "list", "tuple", "dict", "len")
+)
+
+
 # Python builtins whose TorchScript forms take fewer arguments (torch 2.13: "Arguments for call
 # are not valid"): `int(s, 16)` has no base, `pow(a, b, m)` no modulus.
 BUILTIN_ARITY = {
@@ -219,6 +227,26 @@ def _sampler(signature: str) -> str:
     )
 
 
+# An IntEnum of stages; `BODY` is forward's body.
+_STAGES = """
+import enum
+
+import torch
+from torch import nn
+
+class Stage(enum.IntEnum):
+    STEM = 0
+    LAST = 2
+
+class Model(nn.Module):
+    def forward(self, x):
+        BODY
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+
 def _example(body: str) -> str:
     return (
         "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
@@ -287,7 +315,13 @@ class NoOverloadInScript(Rule):
     `List[...]` or bound only to lists, a module attribute every method binds only to lists); an ordering comparison (`<`, `<=`, `>`, `>=`) with a
     tuple or list on either side (a display, a shape, a tuple attribute, a parameter or local
     annotated so: `(h, w) < self.min_size`); and `min(...)` / `max(...)` of one list display
-    (or comprehension) of tuples or lists (`max([(h, w), (3, 3)])`).
+    (or comprehension) of tuples or lists (`max([(h, w), (3, 3)])`). An enum member (`Cls.M`
+    of an enum class of the file, a local bound only to members of one, a parameter annotated
+    with the class) used as a number: an operand of arithmetic, unary minus, an ordering, `==`
+    / `!=` with a number literal or size, an argument of a builtin (`range`, `int`, `max`,
+    ...), a `torch` function or a tensor method, or an index. And `in` / `not in` whose
+    container is a tensor or a list or tuple of tensors (a display, a value the kind inference
+    knows holds tensors, a parameter or local annotated `List[Tensor]` / `Tuple[Tensor, ...]`).
 
     ## Why is this bad?
     TorchScript matches a call against the op's schemas, without the Python wrappers' own
@@ -304,7 +338,12 @@ class NoOverloadInScript(Rule):
     lists compare with `==` / `!=` only, and its `min` / `max` of a list take numbers or
     strings: each of those calls fails with `Arguments for call are not valid` (torch 2.13),
     where `s.index(sub, start)` of a str, `(h, w) == size`, `min(a, b)` of two tuples and
-    `sorted(...)` of a list of tuples compile.
+    `sorted(...)` of a list of tuples compile. TorchScript types an enum member as the enum,
+    an `IntEnum`'s too (Python's is an int): `Level.FINE + 1`, `range(Level.FINE)`, `x.sum(
+    Level.LOW)` find no overload (`Arguments for call are not valid`; `all inputs of range must
+    be ints, found Enum<...>`), where `Level.FINE.value` and `==` of two members compile. Its
+    `__contains__` takes lists of ints, floats and strs and dict keys, so `t in seen` of a
+    `List[Tensor]` (or a tensor) is `Arguments for call are not valid`.
 
     ## Example
     ```python
@@ -319,7 +358,9 @@ class NoOverloadInScript(Rule):
     and annotate what is no Tensor: `def forward(self, max_seq_len: int, *, device: torch.device)`.
 
     ## Fix safety
-    Safe fix for `norm` over one or two dims given as int literals with no `p`: `p=2`, which
+    Safe fix: `Cls.M` of an `IntEnum` class of the file (a member bound to an int literal) used
+    as a number -> `Cls.M.value` (Python's IntEnum member is an int equal to its value, so every
+    int operation gives the same result). Safe fix for `norm` over one or two dims given as int literals with no `p`: `p=2`, which
     gives eager's `"fro"` result bit for bit (over more dims `"fro"` takes another path, and
     is left alone). Otherwise no fix: the message names the arguments the closest overload
     needs (`pass p explicitly`) or the keywords the op has, and the value is for the author to
@@ -343,26 +384,13 @@ class NoOverloadInScript(Rule):
     VALID = [
         # An enum member's `.value` is its int; members compare with members.
         Valid(
-            """
-            import enum
-
-            import torch
-            from torch import nn
-
-            class Stage(enum.IntEnum):
-                STEM = 0
-                LAST = 2
-
-            class Model(nn.Module):
-                def forward(self, x):
-                    stage = Stage.LAST
-                    if stage == Stage.LAST and stage != Stage.STEM:
-                        x = x * (Stage.LAST.value + 1)
-                    return x
-
-            def inputs():
-                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
-            """
+            _STAGES.replace(
+                "BODY",
+                "stage = Stage.LAST\n"
+                "        if stage == Stage.LAST and stage != Stage.STEM:\n"
+                "            x = x * (Stage.LAST.value + 1)\n"
+                "        return x",
+            )
         ),
         # `in` of an int and a list of ints (`aten::__contains__.int_list`).
         Valid(
@@ -443,24 +471,16 @@ class NoOverloadInScript(Rule):
     ]
     INVALID = [
         Invalid(
+            # An IntEnum member as a builtin's int argument.
+            _STAGES.replace(
+                "BODY", "for _ in range(Stage.LAST):\n            x = x * 2\n        return x"
+            ),
+            line=12,
+            message_contains="Stage.LAST.value",
+        ),
+        Invalid(
             # An IntEnum member as a number: an Enum value to TorchScript.
-            """
-            import enum
-
-            import torch
-            from torch import nn
-
-            class Stage(enum.IntEnum):
-                STEM = 0
-                LAST = 2
-
-            class Model(nn.Module):
-                def forward(self, x):
-                    return x * (Stage.LAST + 1)
-
-            def inputs():
-                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
-            """,
+            _STAGES.replace("BODY", "return x * (Stage.LAST + 1)"),
             line=12,
             message_contains="Stage.LAST.value",
         ),
@@ -774,6 +794,8 @@ class NoOverloadInScript(Rule):
             return
         if any(arg.star for arg in node.args):
             return
+        if self._enum_argument(node):
+            return
         given = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         keywords = frozenset(given)
         if "keepdims" in keywords:
@@ -1020,12 +1042,44 @@ class NoOverloadInScript(Rule):
             return None  # `Level.A in levels`: a list of members is typed by its elements
         return found
 
+    def _enum_argument(self, node: cst.Call) -> bool:
+        """An enum member given to a builtin (``range``, ``int``, ``max``, ...), a ``torch``
+        function or a tensor method, whose schemas want an int (a function of the file may
+        take the enum)."""
+        if pruned_by_constant(self.ctx):
+            return False
+        func = node.func
+        name = self.ctx.qualified_name(func) or ""
+        torch_call = name.startswith("torch.") or (
+            isinstance(func, cst.Attribute) and self.ctx.kind(func.value) is Kind.TENSOR
+        )
+        builtin = name.startswith("builtins.") and name not in ENUM_TAKING_BUILTINS
+        if not (torch_call or builtin):
+            return False
+        for arg in node.args:
+            member = enum_member(self.ctx, arg.value)
+            if member is not None:
+                self._report_enum(node, member)
+                return True
+        return False
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if not in_script(self.ctx) or self.ctx.function is None or pruned_by_constant(self.ctx):
+            return
+        for element in node.slice:
+            if isinstance(element.slice, cst.Index):
+                member = enum_member(self.ctx, element.slice.value)
+                if member is not None:
+                    self._report_enum(element.slice.value, member)
+                    return
+
     def _report_enum(self, node: cst.CSTNode, member: str) -> None:
         self.report(
             node,
             f"the enum member `{member}` used as a number in scripted code: TorchScript types "
             "an enum member as the enum, an `IntEnum`'s too, and no overload of the operator "
-            "takes it (torch 2.13: Arguments for call are not valid), where Python's "
+            "or function takes it (torch 2.13: Arguments for call are not valid; `range` and a "
+            "tensor index name the `Enum<...>` type they cannot take), where Python's "
             f"`IntEnum` member is an int; use its value, `{member}.value`",
         )
 

@@ -1,7 +1,8 @@
 """Script repairs of the heldout15 mechanisms: a store into a list slice
 (fixers/script_slice_store.py), `sum(xs)` of a list of tensors (fixers/script_sum_start.py),
-`%` formatting with mapping keys (fixers/script_percent_mapping.py) and f-string specs that
-TorchScript's `%` formats (fixers/script_fstring.py); before/after text and torch's word that
+`%` formatting with mapping keys (fixers/script_percent_mapping.py), f-string specs that
+TorchScript's `%` formats (fixers/script_fstring.py) and an IntEnum member used as a number
+(fixers/script_enum_value.py); before/after text and torch's word that
 the fixed model scripts with eager outputs unchanged and no other back-end broken."""
 
 from __future__ import annotations
@@ -24,10 +25,16 @@ def _fix(code: str, *, unsafe: bool = False) -> str:
 def _model(forward: str) -> str:
     return normalized(
         f"""
+        from enum import IntEnum
         from typing import List
 
         import torch
         from torch import nn
+
+
+        class Level(IntEnum):
+            COARSE = 0
+            FINE = 2
 
 
         class Model(nn.Module):
@@ -103,6 +110,21 @@ CASES = [
                 '"s%(idx)d-%(idx)d %(name)s 100%%" % {"idx": self.stage, "name": "ln"}',
                 '"s%d-%d %s 100%%" % (self.stage, self.stage, "ln")',
             )
+        ],
+        False,
+    ),
+    (
+        "intenum-as-number",
+        _model(
+            "depth = Level.FINE + 1\n"
+            "                for _ in range(Level.FINE):\n"
+            "                    x = x * 0.5\n"
+            "                return x.sum(Level.COARSE) * depth"
+        ),
+        [
+            ("Level.FINE + 1", "Level.FINE.value + 1"),
+            ("range(Level.FINE)", "range(Level.FINE.value)"),
+            ("x.sum(Level.COARSE)", "x.sum(Level.COARSE.value)"),
         ],
         False,
     ),
