@@ -193,6 +193,10 @@ class Span(NamedTuple):
     def length(self) -> torch.Tensor:
         return self.end - self.start
 
+    @property
+    def mid(self) -> torch.Tensor:
+        return (self.start + self.end) / 2
+
 def span_length(s: Span) -> torch.Tensor:
     return s.end - s.start
 
@@ -293,7 +297,7 @@ class UnsupportedCallInScript(Rule):
     `pixel_shuffle`, ...) or a tensor index; `sum(xs, start)` with a start value (a list: it
     fails to compile; a tensor: TorchScript sums over dim `start`); `sorted(d.items())` of a
     dict of lists or dicts; a method the class body of a `NamedTuple` of the file defines,
-    called on an instance (TorchScript compiles the fields only); the NamedTuple methods
+    called on an instance, or a `@property` of it read (TorchScript compiles the fields only); the NamedTuple methods
     TorchScript lacks (`_replace`, `_asdict`,
     `count`, `index`, `P._make(...)`) on a `class P(NamedTuple)` of the file, a parameter
     annotated with it, a local bound only to its instances, or the result of a call (a
@@ -1834,8 +1838,13 @@ class UnsupportedCallInScript(Rule):
         Invalid(
             # A method of a NamedTuple class called on an instance.
             _SPAN.replace("BODY", "return s.start * s.length()"),
-            line=19,
+            line=23,
             message_contains="a method of a NamedTuple class",
+        ),
+        Invalid(
+            _SPAN.replace("BODY", "return s.mid * 2"),
+            line=23,
+            message_contains="a property of a NamedTuple class",
         ),
         Invalid(
             # The same, with one module built with the constant True.
@@ -2055,6 +2064,9 @@ class UnsupportedCallInScript(Rule):
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._decorators: set[int] = set()
+        self._called: set[int] = set()  # the `func` of each call visited
+        # Names of the decorated methods of the file's NamedTuple classes (computed once).
+        self._properties: Optional[set[str]] = None
         self._value_kind = "Tensor"  # of the dict `_dict_value_kind` last recognised
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -2632,6 +2644,7 @@ class UnsupportedCallInScript(Rule):
         )
 
     def visit_Call(self, node: cst.Call) -> None:
+        self._called.add(id(node.func))
         if not in_script(self.ctx) or id(node) in self._decorators:
             return
         if constant_dead_branch(self.ctx):
@@ -3101,7 +3114,35 @@ class UnsupportedCallInScript(Rule):
             return None
         return self._namedtuple_class(func)
 
-    def _namedtuple_own_method(self, func: cst.BaseExpression) -> Optional[str]:
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        """``boxes.area`` of a ``@property`` a NamedTuple class of this file defines: its
+        getter is a method TorchScript does not compile either."""
+        if self._properties is None:
+            self._properties = {
+                line.name.value
+                for statement in self.ctx.module.body
+                if isinstance(statement, cst.ClassDef)
+                and namedtuple_fields(self.ctx, statement.name.value) is not None
+                for line in statement.body.body
+                if isinstance(line, cst.FunctionDef) and line.decorators
+            }
+        if node.attr.value not in self._properties or id(node) in self._called:
+            return
+        if not in_script(self.ctx) or constant_dead_branch(self.ctx):
+            return
+        found = self._namedtuple_own_method(node, getter=True)
+        if found is not None:
+            self.report(
+                node,
+                f"`{found}.{node.attr.value}`, a property of a NamedTuple class, in scripted "
+                "code: TorchScript compiles a NamedTuple's fields only (object has no attribute "
+                f"or method '{node.attr.value}'); make it a function of the file taking the "
+                f"tuple, `{node.attr.value}(t)`",
+            )
+
+    def _namedtuple_own_method(
+        self, func: cst.BaseExpression, getter: bool = False
+    ) -> Optional[str]:
         """The NamedTuple class of this file whose own method (a ``def`` in its body)
         ``func`` calls on an instance: TorchScript compiles a NamedTuple's fields only."""
         if (
@@ -3116,7 +3157,13 @@ class UnsupportedCallInScript(Rule):
         for statement in self.ctx.module.body:
             if isinstance(statement, cst.ClassDef) and statement.name.value == found:
                 if any(
-                    isinstance(line, cst.FunctionDef) and line.name.value == func.attr.value
+                    isinstance(line, cst.FunctionDef)
+                    and line.name.value == func.attr.value
+                    and getter
+                    == any(
+                        self.ctx.qualified_name(d.decorator) == "builtins.property"
+                        for d in line.decorators
+                    )
                     for line in statement.body.body
                 ):
                     return found
