@@ -85,6 +85,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL335": "torch-mode-in-graph",
     "TL336": "stride-in-trace",
     "TL340": "recurrent-module-in-compile",
+    "TL341": "transformer-mask-without-is-causal",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",

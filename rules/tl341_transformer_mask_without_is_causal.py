@@ -1,0 +1,276 @@
+"""TL341: an `nn.TransformerEncoder` / `nn.TransformerDecoder` / `nn.Transformer` called with a
+mask and no `is_causal` in graph code."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import self_attribute
+from torchlint.lint.rule import Invalid, Rule, Valid
+
+# torch 2.13 `forward` signatures: (mask argument, its position) -> (is_causal argument, its
+# position). When the hint is None (its default) and the mask is given, `forward` calls
+# `_detect_is_causal_mask`, which compares the mask with a causal one of the sequence length
+# and reads the answer with `bool((mask == causal).all())`. The layers
+# (`nn.TransformerEncoderLayer`, `nn.TransformerDecoderLayer`) and `nn.MultiheadAttention`
+# take `is_causal: bool = False` and do not look at the mask's values; neither does the memory
+# mask (`memory_is_causal: bool = False`).
+CAUSAL_HINTS: dict[str, tuple[tuple[str, int, str, int], ...]] = {
+    "torch.nn.TransformerEncoder": (("mask", 1, "is_causal", 3),),
+    "torch.nn.TransformerDecoder": (("tgt_mask", 2, "tgt_is_causal", 6),),
+    "torch.nn.Transformer": (
+        ("src_mask", 2, "src_is_causal", 8),
+        ("tgt_mask", 3, "tgt_is_causal", 9),
+    ),
+}
+SHORT = {
+    "torch.nn.TransformerEncoder": "nn.TransformerEncoder",
+    "torch.nn.TransformerDecoder": "nn.TransformerDecoder",
+    "torch.nn.Transformer": "nn.Transformer",
+}
+
+
+def argument(call: cst.Call, name: str, position: int) -> Optional[cst.Arg]:
+    """The argument given for parameter ``name`` (keyword, or at ``position`` counting the
+    input as 0), else None."""
+    positional = 0
+    for arg in call.args:
+        if arg.keyword is not None:
+            if arg.keyword.value == name:
+                return arg
+        elif not arg.star:
+            if positional == position:
+                return arg
+            positional += 1
+    return None
+
+
+def is_none(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "None"
+
+
+class TransformerMaskWithoutIsCausal(Rule):
+    """Flags `nn.TransformerEncoder` / `Decoder` / `Transformer` calls given a mask, no `is_causal`.
+
+    ## What it does
+    Finds `self.encoder(x, mask=m)` in graph code where `self.encoder` is an
+    `nn.TransformerEncoder` (or a project class derived from one), also as an item of a module
+    container, and the call gives a mask without its `is_causal` hint (or with
+    `is_causal=None`): `mask` of `nn.TransformerEncoder`, `tgt_mask` of `nn.TransformerDecoder`,
+    `src_mask` / `tgt_mask` of `nn.Transformer`. The layers (`nn.TransformerEncoderLayer`,
+    `nn.TransformerDecoderLayer`), `nn.MultiheadAttention` and the memory mask are not flagged:
+    they do not look at the mask's values.
+
+    ## Why is this bad?
+    With a mask and `is_causal=None` (the default), torch 2.13's `forward` asks
+    `_detect_is_causal_mask` whether the mask is the causal one: it builds the causal mask of
+    the sequence length and reads `bool((mask == causal).all())`, a value in the data. Under
+    `torch.compile(fullgraph=True)` that raises ("Could not guard on data-dependent expression
+    Eq(u0, 1)"), plain `torch.compile` breaks the graph there (Tensor.item() call with
+    capture_scalar_outputs=False), and `torch.export` fails (GuardOnDataDependentSymNode).
+    Any mask of the sequence's square shape does it, boolean or float, causal or not; a 3-D
+    mask (one per batch and head) is not compared. `torch.jit.trace` records the answer for the
+    example and converts. Passing the hint (`is_causal=True` or `False`) skips the comparison,
+    and every back-end converts.
+
+    ## Example
+    ```python
+    def forward(self, ids):
+        n = ids.size(1)
+        mask = torch.triu(torch.full((n, n), float("-inf")), diagonal=1)
+        return self.encoder(self.embed(ids), mask=mask)
+    ```
+    Use instead: `self.encoder(self.embed(ids), mask=mask, is_causal=True)`, which is what
+    eager detects for this mask on every call.
+
+    ## Fix safety
+    Where the mask is surely the causal mask (`torch.triu(torch.full((n, n), -inf),
+    diagonal=1)`, `nn.Transformer.generate_square_subsequent_mask(n)`, the boolean
+    `torch.ones(n, n, dtype=torch.bool).triu(1)`, bound once in the same function or written in
+    the call), the fix adds `is_causal=True`: eager detects exactly that for such a mask of the
+    sequence's size, and the outputs are equal. It is unsafe only for a mask of another size:
+    eager raised in attention there, and with `is_causal=True` (no key padding mask)
+    `nn.MultiheadAttention` drops the mask and the call runs.
+    For any other mask, pass `is_causal=False` by hand (or `True` if it is causal).
+    """
+
+    code = "TL341"
+    name = "transformer-mask-without-is-causal"
+    subject = "attention mask without its `is_causal` hint: torch compares the mask's values"
+    clauses = {
+        "compile": (
+            "torch.compile(fullgraph=True) raises (Could not guard on data-dependent "
+            "expression) and plain torch.compile breaks the graph in torch's "
+            "`_detect_is_causal_mask`"
+        ),
+        "export": "torch.export fails (GuardOnDataDependentSymNode)",
+    }
+    advice = "pass `is_causal=True` with a causal mask, `is_causal=False` with any other"
+    targets = ("compile", "export")
+
+    VALID = [
+        # The hint given: nothing is compared.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    layer = nn.TransformerEncoderLayer(8, 2, 16, 0.0, batch_first=True)
+                    self.encoder = nn.TransformerEncoder(layer, 2)
+
+                def forward(self, x):
+                    n = x.size(1)
+                    mask = torch.triu(torch.full((n, n), float("-inf")), diagonal=1)
+                    return self.encoder(x, mask=mask, is_causal=True)
+
+            def inputs():
+                return [(torch.randn(2, 5, 8),), (torch.randn(3, 7, 8),)]
+            """
+        ),
+        # A layer takes is_causal=False by default and does not look at the mask.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layer = nn.TransformerEncoderLayer(8, 2, 16, 0.0, batch_first=True)
+
+                def forward(self, x):
+                    n = x.size(1)
+                    mask = torch.ones(n, n, dtype=torch.bool).triu(1)
+                    return self.layer(x, src_mask=mask)
+
+            def inputs():
+                return [(torch.randn(2, 5, 8),), (torch.randn(3, 7, 8),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.embed = nn.Embedding(20, 8)
+                    layer = nn.TransformerEncoderLayer(8, 2, 16, 0.0, batch_first=True)
+                    self.encoder = nn.TransformerEncoder(layer, 2)
+
+                def forward(self, ids):
+                    n = ids.size(1)
+                    mask = torch.triu(torch.full((n, n), float("-inf")), diagonal=1)
+                    return self.encoder(self.embed(ids), mask=mask)
+
+            def inputs():
+                return [(torch.randint(0, 20, (2, 5)),), (torch.randint(0, 20, (3, 7)),)]
+            """,
+            line=14,
+        ),
+        # A band mask, not causal: the hint to give is is_causal=False.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    layer = nn.TransformerDecoderLayer(8, 2, 16, 0.0, batch_first=True)
+                    self.decoder = nn.TransformerDecoder(layer, 1)
+
+                def forward(self, tgt, memory):
+                    n = tgt.size(1)
+                    i = torch.arange(n)
+                    band = (i[:, None] - i[None, :]).abs() > 2
+                    return self.decoder(tgt, memory, band)
+
+            def inputs():
+                return [
+                    (torch.randn(2, 5, 8), torch.randn(2, 4, 8)),
+                    (torch.randn(3, 7, 8), torch.randn(3, 6, 8)),
+                ]
+            """,
+            line=14,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.model = nn.Transformer(8, 2, 1, 1, 16, 0.0, batch_first=True)
+
+                def forward(self, src, tgt):
+                    causal = nn.Transformer.generate_square_subsequent_mask(tgt.size(1))
+                    return self.model(src, tgt, tgt_mask=causal)
+
+            def inputs():
+                return [
+                    (torch.randn(2, 4, 8), torch.randn(2, 5, 8)),
+                    (torch.randn(3, 6, 8), torch.randn(3, 7, 8)),
+                ]
+            """,
+            line=11,
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        held = self._transformer(node.func)
+        if held is None or any(arg.star for arg in node.args):
+            return
+        for mask_name, mask_at, hint_name, hint_at in CAUSAL_HINTS[held]:
+            mask = argument(node, mask_name, mask_at)
+            if mask is None or is_none(mask.value):
+                continue
+            hint = argument(node, hint_name, hint_at)
+            if hint is not None and not is_none(hint.value):
+                continue
+            self.report(
+                node,
+                Message(
+                    f"`{SHORT[held]}` called with `{mask_name}` and no `{hint_name}`: torch "
+                    "compares the mask's values with a causal mask",
+                    tuple(self.clauses.items()),
+                    f"pass `{hint_name}=True` with a causal mask, `{hint_name}=False` with "
+                    "any other",
+                ),
+            )
+            return
+
+    def _transformer(self, func: cst.BaseExpression) -> Optional[str]:
+        """The torch class (a key of ``CAUSAL_HINTS``) of the submodule ``func`` calls."""
+        info = self.ctx.function_info
+        if info is None or not info.owner_class:
+            return None
+        item = isinstance(func, cst.Subscript)
+        attr = self_attribute(func.value if isinstance(func, cst.Subscript) else func)
+        if attr is None:
+            return None
+        index = self.ctx.index
+        held = index.attribute_class(info.owner_class, attr, item=item)
+        if held is None:
+            return None
+        if held in CAUSAL_HINTS:
+            return held
+        for torch_class in CAUSAL_HINTS:
+            if index.derives_from(held, (torch_class,)):
+                # A project subclass with its own forward decides for itself.
+                if any("forward" in cls.methods for _, _, cls in index.mro(held)):
+                    return None
+                return torch_class
+        return None
