@@ -8,8 +8,9 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import self_attribute
+from torchlint.lint.graph_queries import assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.walk import walk
 
 # torch 2.13 `forward` signatures: (mask argument, its position) -> (is_causal argument, its
 # position). When the hint is None (its default) and the mask is given, `forward` calls
@@ -57,8 +58,9 @@ class TransformerMaskWithoutIsCausal(Rule):
 
     ## What it does
     Finds `self.encoder(x, mask=m)` in graph code where `self.encoder` is an
-    `nn.TransformerEncoder` (or a project class derived from one), also as an item of a module
-    container, and the call gives a mask without its `is_causal` hint (or with
+    `nn.TransformerEncoder` (or a project class derived from one that keeps torch's
+    `forward`, or what a function of the file returns on every path), also as an item of a
+    module container or as `self.model.encoder` / `.decoder` of an `nn.Transformer`, and the call gives a mask without its `is_causal` hint (or with
     `is_causal=None`): `mask` of `nn.TransformerEncoder`, `tgt_mask` of `nn.TransformerDecoder`,
     `src_mask` / `tgt_mask` of `nn.Transformer`. The layers (`nn.TransformerEncoderLayer`,
     `nn.TransformerDecoderLayer`), `nn.MultiheadAttention` and the memory mask are not flagged:
@@ -225,6 +227,54 @@ class TransformerMaskWithoutIsCausal(Rule):
             """,
             line=11,
         ),
+        # Built by a helper of the file.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def build_encoder(dim, depth):
+                layer = nn.TransformerEncoderLayer(dim, 2, 2 * dim, 0.0, batch_first=True)
+                return nn.TransformerEncoder(layer, depth)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.encoder = build_encoder(8, 2)
+
+                def forward(self, x):
+                    n = x.size(1)
+                    mask = torch.ones(n, n, dtype=torch.bool).triu(1)
+                    return self.encoder(x, mask=mask)
+
+            def inputs():
+                return [(torch.randn(2, 5, 8),), (torch.randn(3, 7, 8),)]
+            """,
+            line=16,
+        ),
+        # The decoder of an nn.Transformer, called alone.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.model = nn.Transformer(8, 2, 1, 1, 16, 0.0, batch_first=True)
+
+                def forward(self, tgt, memory):
+                    mask = nn.Transformer.generate_square_subsequent_mask(tgt.size(1))
+                    return self.model.decoder(tgt, memory, mask)
+
+            def inputs():
+                return [
+                    (torch.randn(2, 5, 8), torch.randn(2, 4, 8)),
+                    (torch.randn(3, 7, 8), torch.randn(3, 6, 8)),
+                ]
+            """,
+            line=11,
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -260,13 +310,26 @@ class TransformerMaskWithoutIsCausal(Rule):
         item = isinstance(func, cst.Subscript)
         attr = self_attribute(func.value if isinstance(func, cst.Subscript) else func)
         if attr is None:
+            # self.model.encoder / self.model.decoder of an nn.Transformer submodule.
+            if isinstance(func, cst.Attribute) and func.attr.value in ("encoder", "decoder"):
+                outer = self_attribute(func.value)
+                if outer is not None and (
+                    self._held(info.owner_class, outer, False) == "torch.nn.Transformer"
+                ):
+                    return f"torch.nn.Transformer{func.attr.value.capitalize()}"
             return None
+        return self._held(info.owner_class, attr, item)
+
+    def _held(self, owner: str, attr: str, item: bool) -> Optional[str]:
         index = self.ctx.index
-        held = index.attribute_class(info.owner_class, attr, item=item)
+        held = index.attribute_class(owner, attr, item=item)
         if held is None:
             return None
         if held in CAUSAL_HINTS:
             return held
+        built = self._built_by_helper(held)
+        if built is not None:
+            return built
         for torch_class in CAUSAL_HINTS:
             if index.derives_from(held, (torch_class,)):
                 # A project subclass with its own forward decides for itself.
@@ -274,3 +337,43 @@ class TransformerMaskWithoutIsCausal(Rule):
                     return None
                 return torch_class
         return None
+
+    def _built_by_helper(self, callee: str) -> Optional[str]:
+        """The torch class a module-level function of this file returns on every path
+        (``return nn.TransformerEncoder(layer, n)``, or a name bound once to that call)."""
+        found = self.ctx.index.lookup(callee)
+        if found is None or found[0] != "function" or found[1].path != self.ctx.model.summary.path:
+            return None
+        for statement in self.ctx.module.body:
+            if isinstance(statement, cst.FunctionDef) and statement.name.value == found[2]:
+                returned = returns(statement)
+                classes = {self._made(statement, value) for value in returned}
+                if len(classes) == 1 and None not in classes:
+                    return classes.pop()
+        return None
+
+    def _made(
+        self, function: cst.FunctionDef, value: Optional[cst.BaseExpression]
+    ) -> Optional[str]:
+        if isinstance(value, cst.Name):
+            bound = assignments(function, value.value)
+            value = bound[0][0] if len(bound) == 1 and bound[0][1:] == (0, 1) else None
+        if not isinstance(value, cst.Call):
+            return None
+        name = self.ctx.qualified_name(value.func)
+        return name if name in CAUSAL_HINTS else None
+
+
+def returns(function: cst.FunctionDef) -> list[Optional[cst.BaseExpression]]:
+    """The values of the function's own ``return`` statements (not of nested functions)."""
+    found: list[Optional[cst.BaseExpression]] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node is not function:
+            return False
+        if isinstance(node, cst.Return):
+            found.append(node.value)
+        return True
+
+    walk(function, enter, lambda _: None)
+    return found
