@@ -29,8 +29,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-from torchlint.lint.graph_queries import assignments
-from torchlint.rules.tl341_transformer_mask_without_is_causal import CAUSAL_HINTS, argument, is_none
+from torchlint.lint.graph_queries import CAUSAL_HINTS, argument, assignments, is_none
 
 _SAID = re.compile(r"called with `(\w+)` and no `(\w+)`")
 _MASK_FACTORIES = frozenset(

@@ -8,49 +8,21 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import assignments, self_attribute
+from torchlint.lint.graph_queries import (
+    CAUSAL_HINTS,
+    argument,
+    assignments,
+    is_none,
+    self_attribute,
+)
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.walk import walk
 
-# torch 2.13 `forward` signatures: (mask argument, its position) -> (is_causal argument, its
-# position). When the hint is None (its default) and the mask is given, `forward` calls
-# `_detect_is_causal_mask`, which compares the mask with a causal one of the sequence length
-# and reads the answer with `bool((mask == causal).all())`. The layers
-# (`nn.TransformerEncoderLayer`, `nn.TransformerDecoderLayer`) and `nn.MultiheadAttention`
-# take `is_causal: bool = False` and do not look at the mask's values; neither does the memory
-# mask (`memory_is_causal: bool = False`).
-CAUSAL_HINTS: dict[str, tuple[tuple[str, int, str, int], ...]] = {
-    "torch.nn.TransformerEncoder": (("mask", 1, "is_causal", 3),),
-    "torch.nn.TransformerDecoder": (("tgt_mask", 2, "tgt_is_causal", 6),),
-    "torch.nn.Transformer": (
-        ("src_mask", 2, "src_is_causal", 8),
-        ("tgt_mask", 3, "tgt_is_causal", 9),
-    ),
-}
 SHORT = {
     "torch.nn.TransformerEncoder": "nn.TransformerEncoder",
     "torch.nn.TransformerDecoder": "nn.TransformerDecoder",
     "torch.nn.Transformer": "nn.Transformer",
 }
-
-
-def argument(call: cst.Call, name: str, position: int) -> Optional[cst.Arg]:
-    """The argument given for parameter ``name`` (keyword, or at ``position`` counting the
-    input as 0), else None."""
-    positional = 0
-    for arg in call.args:
-        if arg.keyword is not None:
-            if arg.keyword.value == name:
-                return arg
-        elif not arg.star:
-            if positional == position:
-                return arg
-            positional += 1
-    return None
-
-
-def is_none(expr: cst.BaseExpression) -> bool:
-    return isinstance(expr, cst.Name) and expr.value == "None"
 
 
 class TransformerMaskWithoutIsCausal(Rule):
