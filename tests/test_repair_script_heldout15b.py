@@ -1,0 +1,181 @@
+"""Script repairs of more heldout15 mechanisms: ``reversed(...)`` (fixers/script_reversed.py);
+before/after text and torch's word that the fixed model scripts with eager outputs unchanged
+and no other back-end broken."""
+
+from __future__ import annotations
+
+import pytest
+
+from torchlint.lint.rule import normalized
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+from .fix_helpers import assert_rewritten, assert_script_repaired, fixed_text
+
+SETTINGS = Settings(targets=("script",), targets_explicit=True)
+
+
+def _fix(code: str, *, unsafe: bool = False) -> str:
+    return fixed_text(code, SETTINGS, unsafe=unsafe)
+
+
+def _model(forward: str) -> str:
+    return normalized(
+        f"""
+        from typing import List
+
+        import torch
+        from torch import nn
+
+
+        class Model(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.levels = 3
+                self.order = "hwc"
+                self.names = ["ab", "c"]
+                self.layers = nn.ModuleList([nn.Linear(6, 6) for _ in range(3)])
+                self.norms = nn.Sequential(nn.LayerNorm(6), nn.LayerNorm(6), nn.LayerNorm(6))
+                self.gains = nn.ParameterList(
+                    [nn.Parameter(torch.full((6,), 0.1 * (i + 1))) for i in range(3)]
+                )
+
+            def forward(self, x):
+                {forward}
+
+
+        def inputs():
+            return [(torch.randn(2, 6),), (torch.randn(5, 6),)]
+        """
+    )
+
+
+_LOOP = "                "  # the indent of forward's body in _model
+
+
+def _lines(*lines: str) -> str:
+    return f"\n{_LOOP}".join(lines)
+
+
+# (id, source, the fix's text replacements, whether the fix is unsafe)
+CASES = [
+    (
+        "reversed-range-attribute-bound",
+        _model(
+            _lines(
+                "out: List[int] = []",
+                "for i in reversed(range(self.levels - 1)):  # coarse to fine",
+                "    out.append(i)",
+                "return x * len(out) + out[0]",
+            )
+        ),
+        [
+            (
+                "for i in reversed(range(self.levels - 1)):",
+                "for i in range(self.levels - 2, -1, -1):",
+            )
+        ],
+        True,
+    ),
+    (
+        "reversed-range-sizes",
+        _model(
+            _lines(
+                "out: List[int] = []",
+                "for i in reversed(range(x.size(0))):",
+                "    out.append(i)",
+                "for j in reversed(range(1, len(out) + 1)):",
+                "    out.append(j * 2)",
+                "ks = [k * 3 for k in reversed(range(0, x.dim(), 1))]",
+                "return x * (out[0] + out[-1] + ks[0])",
+            )
+        ),
+        [
+            ("reversed(range(x.size(0)))", "range(x.size(0) - 1, -1, -1)"),
+            ("reversed(range(1, len(out) + 1))", "range(len(out), 0, -1)"),
+            ("reversed(range(0, x.dim(), 1))", "range(x.dim() - 1, -1, -1)"),
+        ],
+        False,
+    ),
+    (
+        "reversed-range-two-names",
+        _model(
+            _lines(
+                "start, stop = 1, self.levels + 2",
+                "out: List[int] = []",
+                "for i in reversed(range(start, stop)):",
+                "    out.append(i)",
+                "return x * out[0] - out[-1]",
+            )
+        ),
+        [("reversed(range(start, stop))", "range(stop - 1, start - 1, -1)")],
+        True,
+    ),
+    (
+        "reversed-list-and-str",
+        _model(
+            _lines(
+                "feats: List[torch.Tensor] = []",
+                "for layer in self.layers:",
+                "    x = layer(x)",
+                "    feats.append(x)",
+                "for f in reversed(feats):",
+                "    x = x * 0.5 + f",
+                'key = "".join(reversed(self.order)) + "-".join(reversed(self.names))',
+                "return x * len(key)",
+            )
+        ),
+        [
+            ("for f in reversed(feats):", "for f in feats[::-1]:"),
+            ('"".join(reversed(self.order))', '"".join(self.order[::-1])'),
+            ('"-".join(reversed(self.names))', '"-".join(self.names[::-1])'),
+        ],
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "edits", "unsafe"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_each_spelling_is_rewritten(source, edits, unsafe):
+    assert_rewritten(source, edits, unsafe, SETTINGS)
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(
+    ("source", "edits", "unsafe"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_fixed_model_scripts_with_eager_unchanged(source, edits, unsafe):
+    assert_script_repaired(source, _fix(source, unsafe=unsafe))
+
+
+def test_reversed_left_alone():
+    """No rewrite where the new text would not mean the same: a step other than 1 (the last
+    element is not ``stop - 1``), a ``reversed`` object kept in a name (used up once, a range
+    is not), a loop that changes the list it walks, a tensor (``reversed`` is its flip)."""
+    for forward in (
+        _lines(
+            "out: List[int] = []",
+            "for i in reversed(range(0, self.levels, 2)):",
+            "    out.append(i)",
+            "return x * len(out)",
+        ),
+        _lines(
+            "order = reversed(range(self.levels))",
+            "for i in order:",
+            "    x = x * i",
+            "return x",
+        ),
+        _lines(
+            "sizes: List[int] = [1, 2]",
+            "for s in reversed(sizes):",
+            "    sizes.append(s)",
+            "    break",
+            "return x * len(sizes)",
+        ),
+        _lines("for row in reversed(x):", "    x = x + row", "return x"),
+    ):
+        source = _model(forward)
+        assert _fix(source, unsafe=True) == source
