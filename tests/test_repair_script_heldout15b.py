@@ -1,5 +1,5 @@
-"""Script repairs of more heldout15 mechanisms: ``reversed(...)`` (fixers/script_reversed.py);
-before/after text and torch's word that the fixed model scripts with eager outputs unchanged
+"""Script repairs of more heldout15 mechanisms: ``reversed(...)`` (fixers/script_reversed.py),
+``x.dtype.itemsize`` (fixers/script_spellings.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
 and no other back-end broken."""
 
 from __future__ import annotations
@@ -130,6 +130,17 @@ CASES = [
             ('"".join(reversed(self.order))', '"".join(self.order[::-1])'),
             ('"-".join(reversed(self.names))', '"-".join(self.names[::-1])'),
         ],
+        True,
+    ),
+    (
+        "dtype-itemsize",
+        _model(
+            _lines(
+                "rows = max(1, 64 // (x.size(-1) * x.dtype.itemsize))",
+                "return torch.cat([c * 2 for c in x.split(rows, dim=0)], dim=0)",
+            )
+        ),
+        [("x.dtype.itemsize", "x.element_size()")],
         True,
     ),
 ]
