@@ -1,5 +1,6 @@
 """Script repairs of more heldout15 mechanisms: ``reversed(...)`` (fixers/script_reversed.py),
-``x.dtype.itemsize`` (fixers/script_spellings.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
+``x.dtype.itemsize`` (fixers/script_spellings.py), ``min(xs, default=d)`` of a list
+(fixers/script_max_default.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
 and no other back-end broken."""
 
 from __future__ import annotations
@@ -143,6 +144,25 @@ CASES = [
         [("x.dtype.itemsize", "x.element_size()")],
         True,
     ),
+    (
+        "min-max-default-of-a-list",
+        _model(
+            _lines(
+                "usable: List[int] = []",
+                "for s in [4, 16]:",
+                "    if s <= x.size(0):",
+                "        usable.append(s)",
+                "base = min(usable, default=1)",
+                "scales: List[float] = [0.5, 2.0]",
+                "return x / base * max(scales, default=1.0)",
+            )
+        ),
+        [
+            ("min(usable, default=1)", "min(usable) if len(usable) > 0 else 1"),
+            ("max(scales, default=1.0)", "(max(scales) if len(scales) > 0 else 1.0)"),
+        ],
+        True,
+    ),
 ]
 
 
@@ -189,4 +209,17 @@ def test_reversed_left_alone():
         _lines("for row in reversed(x):", "    x = x + row", "return x"),
     ):
         source = _model(forward)
+        assert _fix(source, unsafe=True) == source
+
+
+def test_max_default_left_alone():
+    """A call as the iterable (it would run twice) and a tensor (``max`` walks its rows)."""
+    for forward in (
+        _lines("return x * max(self.sizes(), default=1)"),
+        _lines("return max(x, default=x)"),
+    ):
+        source = _model(forward).replace(
+            "    def forward(self, x):",
+            "    def sizes(self) -> List[int]:\n        return [1, 2]\n\n    def forward(self, x):",
+        )
         assert _fix(source, unsafe=True) == source
