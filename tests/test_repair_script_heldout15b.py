@@ -1,6 +1,6 @@
 """Script repairs of more heldout15 mechanisms: ``reversed(...)`` (fixers/script_reversed.py),
 ``x.dtype.itemsize`` (fixers/script_spellings.py), ``min(xs, default=d)`` of a list
-(fixers/script_max_default.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
+(fixers/script_max_default.py), ``list(map(lambda ...))`` (fixers/script_map.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
 and no other back-end broken."""
 
 from __future__ import annotations
@@ -163,6 +163,23 @@ CASES = [
         ],
         True,
     ),
+    (
+        "list-map-lambda",
+        _model(
+            _lines(
+                "y = x.view(1, 1, x.size(0), 6)",
+                "size: List[int] = list(map(lambda s: s // 2 + self.levels, y.shape[-2:]))",
+                "return torch.nn.functional.interpolate(y, size=size).sum(1)",
+            )
+        ),
+        [
+            (
+                "list(map(lambda s: s // 2 + self.levels, y.shape[-2:]))",
+                "[s // 2 + self.levels for s in y.shape[-2:]]",
+            )
+        ],
+        False,
+    ),
 ]
 
 
@@ -222,4 +239,16 @@ def test_max_default_left_alone():
             "    def forward(self, x):",
             "    def sizes(self) -> List[int]:\n        return [1, 2]\n\n    def forward(self, x):",
         )
+        assert _fix(source, unsafe=True) == source
+
+
+def test_map_lambda_left_alone():
+    """A lambda with a default (made when the lambda was), of two parameters, or binding a
+    name with ``:=`` (in its own scope, in the function's in a comprehension)."""
+    for call in (
+        "list(map(lambda s, k=2: s // k, x.shape))",
+        "list(map(lambda s, t: s + t, x.shape, x.shape))",
+        "list(map(lambda s: (n := s) + n, x.shape))",
+    ):
+        source = _model(f"dims: List[int] = {call}\n{_LOOP}return x.sum() * len(dims)")
         assert _fix(source, unsafe=True) == source
