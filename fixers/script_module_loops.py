@@ -7,11 +7,20 @@ list) -> ``for i, block in enumerate(self.blocks):`` with ``gain = self.gains[i]
 body. TorchScript unrolls a loop over a ``ModuleList`` / ``Sequential`` but cannot index one
 with a variable, nor zip one with a list.
 
+``for i, layer in enumerate(self.layers): x = x + self.gains[i] * layer(x)``, a second list
+container (``nn.ParameterList``, ``nn.ModuleList``, ``nn.Sequential`` of the class) indexed with
+the loop's index -> ``for layer, gain in zip(self.layers, self.gains): x = x + gain *
+layer(x)`` (``for i, (layer, gain) in enumerate(zip(...))`` where ``i`` is used for more):
+TorchScript unrolls ``zip`` of two such containers (checked on torch 2.13: ModuleList with
+ParameterList either way round, Sequential with ParameterList, ModuleList with Sequential
+script, equal eager), but takes no variable index into either.
+
 Left alone: a loop indexing two module containers with the same variable, an index variable or
 container rebound in the loop, ``range`` over anything but ``len`` of the indexed container, a
 one-line loop body.
 
-Unsafe: the loop is the same when the lengths agree; ``zip`` stopped at the shorter sequence
+Unsafe: the loop is the same when the lengths agree; ``zip`` (the enumerate form: a second
+container shorter than the first raised ``IndexError``, and now stops the loop) stopped at the shorter sequence
 where the rewrite raises ``IndexError`` (a plain list shorter than the modules).
 """
 
@@ -26,7 +35,14 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
-from ._shared import names_in, variable_uses
+from ._shared import names_in, self_attribute_of_class, variable_uses
+
+# Containers TorchScript zips and iterates in order (a dict one yields keys in eager's zip).
+_LIST_CONTAINERS = frozenset(
+    f"torch.nn.{prefix}{name}"
+    for prefix in ("", "modules.container.")
+    for name in ("ModuleList", "Sequential", "ParameterList")
+)
 
 
 def _element_name(container: cst.BaseExpression, taken: set[str]) -> str:
@@ -99,7 +115,10 @@ class ModuleLoopOverContainer(Fixer):
     def _indexed(self, subscript: cst.Subscript) -> Optional[list[Replacement]]:
         index = _index_name(subscript)
         loop = self._loop_binding(subscript, index) if index is not None else None
-        if loop is None or not isinstance(loop.body, cst.IndentedBlock) or loop.orelse:
+        if loop is None:
+            enumerated = self._enumerate_binding(subscript, index) if index is not None else None
+            return self._enumerated(enumerated, subscript) if enumerated is not None else None
+        if not isinstance(loop.body, cst.IndentedBlock) or loop.orelse:
             return None
         container = subscript.value
         call = loop.iter
@@ -136,6 +155,95 @@ class ModuleLoopOverContainer(Fixer):
             header = f"for {index}, {element} in enumerate({container_text}): pass"
         else:
             header = f"for {element} in {container_text}: pass"
+        template = cst.parse_statement(header)
+        assert isinstance(template, cst.For)
+        return [(loop, loop.with_changes(target=template.target, iter=template.iter, body=body))]
+
+    def _enumerate_binding(self, node: cst.CSTNode, index: str) -> Optional[cst.For]:
+        """The ``for index, element in enumerate(<container>)`` loop (same function) around
+        ``node``."""
+        for ancestor in self.ancestors(node):
+            if isinstance(ancestor, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                return None
+            if not isinstance(ancestor, cst.For):
+                continue
+            target, call = ancestor.target, ancestor.iter
+            if (
+                isinstance(target, cst.Tuple)
+                and len(target.elements) == 2
+                and all(isinstance(e.value, cst.Name) for e in target.elements)
+                and target.elements[0].value.value == index  # type: ignore[attr-defined]
+                and isinstance(call, cst.Call)
+                and self.ctx.qualified_name(call.func) == "builtins.enumerate"
+                and len(call.args) == 1
+                and call.args[0].keyword is None
+                and not call.args[0].star
+            ):
+                return ancestor
+        return None
+
+    def _list_container(self, node: cst.BaseExpression) -> bool:
+        """``self.<attr>`` every binding of which in its class is an ``nn.ModuleList`` /
+        ``nn.Sequential`` / ``nn.ParameterList``."""
+        found = self_attribute_of_class(self, node)
+        if found is None:
+            return False
+        attr, cls = found
+        held: set[Optional[str]] = set()
+
+        def enter(n: cst.CSTNode) -> None:
+            if isinstance(n, cst.Assign):
+                for t in n.targets:
+                    if self.code(t.target).strip() == f"self.{attr}":
+                        value = n.value
+                        held.add(
+                            self.ctx.qualified_name(value.func)
+                            if isinstance(value, cst.Call)
+                            else None
+                        )
+            elif isinstance(n, (cst.AnnAssign, cst.AugAssign)):
+                if self.code(n.target).strip() == f"self.{attr}":
+                    held.add(None)
+
+        walk(cls, enter, lambda n: None)
+        return bool(held) and held <= _LIST_CONTAINERS
+
+    def _enumerated(self, loop: cst.For, subscript: cst.Subscript) -> Optional[list[Replacement]]:
+        """``for i, a in enumerate(A): ... B[i] ...`` -> ``for a, b in zip(A, B): ... b ...``."""
+        assert isinstance(loop.target, cst.Tuple) and isinstance(loop.iter, cst.Call)
+        index = loop.target.elements[0].value.value  # type: ignore[attr-defined]
+        element = loop.target.elements[1].value.value  # type: ignore[attr-defined]
+        first, second = loop.iter.args[0].value, subscript.value
+        if (
+            not isinstance(loop.body, cst.IndentedBlock)
+            or loop.orelse
+            or _same(self, first, second)
+            or not self._list_container(first)
+            or not self._list_container(second)
+        ):
+            return None
+        lookups, other_uses = 0, 0
+        for use in variable_uses(self, loop.body, index):
+            holder = self.parent(self.parent(self.parent(use)))
+            if isinstance(holder, cst.Subscript) and isinstance(self.parent(use), cst.Index):
+                if _same(self, holder.value, second):
+                    lookups += 1
+                    continue
+                if self._list_container(holder.value) or self.kind(holder.value) is Kind.MODULES:
+                    return None  # a third container: one zip at a time
+            other_uses += 1
+        if any(
+            self._rebinds(loop.body, text)
+            for text in (index, element, self.code(first).strip(), self.code(second).strip())
+        ):
+            return None
+        name = _element_name(second, self._taken(loop))
+        body = loop.body.visit(_IndexReplacer(self, second, index, name))
+        zipped = f"zip({self.code(first).strip()}, {self.code(second).strip()})"
+        if other_uses:
+            header = f"for {index}, ({element}, {name}) in enumerate({zipped}): pass"
+        else:
+            header = f"for {element}, {name} in {zipped}: pass"
         template = cst.parse_statement(header)
         assert isinstance(template, cst.For)
         return [(loop, loop.with_changes(target=template.target, iter=template.iter, body=body))]

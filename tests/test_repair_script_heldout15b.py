@@ -1,6 +1,7 @@
 """Script repairs of more heldout15 mechanisms: ``reversed(...)`` (fixers/script_reversed.py),
 ``x.dtype.itemsize`` (fixers/script_spellings.py), ``min(xs, default=d)`` of a list
-(fixers/script_max_default.py), ``list(map(lambda ...))`` (fixers/script_map.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
+(fixers/script_max_default.py), ``list(map(lambda ...))`` (fixers/script_map.py), a ParameterList indexed in an ``enumerate`` loop
+(fixers/script_module_loops.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
 and no other back-end broken."""
 
 from __future__ import annotations
@@ -180,6 +181,43 @@ CASES = [
         ],
         False,
     ),
+    (
+        "parameterlist-index-in-enumerate",
+        _model(
+            _lines(
+                "for i, layer in enumerate(self.layers):",
+                "    # gated residual",
+                "    x = x + self.gains[i] * torch.relu(layer(x))",
+                "return x",
+            )
+        ),
+        [
+            (
+                "for i, layer in enumerate(self.layers):",
+                "for layer, gain in zip(self.layers, self.gains):",
+            ),
+            ("x + self.gains[i] * torch", "x + gain * torch"),
+        ],
+        True,
+    ),
+    (
+        "parameterlist-index-in-enumerate-index-used",
+        _model(
+            _lines(
+                "for k, norm in enumerate(self.norms):",
+                "    x = norm(x) * self.gains[k] + k",
+                "return x",
+            )
+        ),
+        [
+            (
+                "for k, norm in enumerate(self.norms):",
+                "for k, (norm, gain) in enumerate(zip(self.norms, self.gains)):",
+            ),
+            ("norm(x) * self.gains[k] + k", "norm(x) * gain + k"),
+        ],
+        True,
+    ),
 ]
 
 
@@ -251,4 +289,30 @@ def test_map_lambda_left_alone():
         "list(map(lambda s: (n := s) + n, x.shape))",
     ):
         source = _model(f"dims: List[int] = {call}\n{_LOOP}return x.sum() * len(dims)")
+        assert _fix(source, unsafe=True) == source
+
+
+def test_enumerate_index_left_alone():
+    """Two more containers indexed with the loop's index (one zip at a time), a container
+    rebound in the loop, the container the loop walks indexed again."""
+    for forward in (
+        _lines(
+            "for i, layer in enumerate(self.layers):",
+            "    x = self.norms[i](x) + self.gains[i] * layer(x)",
+            "return x",
+        ),
+        _lines(
+            "gains = self.gains",
+            "for i, layer in enumerate(self.layers):",
+            "    x = x + gains[i] * layer(x)",
+            "    gains = self.gains",
+            "return x",
+        ),
+        _lines(
+            "for i, layer in enumerate(self.layers):",
+            "    x = self.layers[i](x) + layer(x)",
+            "return x",
+        ),
+    ):
+        source = _model(forward)
         assert _fix(source, unsafe=True) == source
