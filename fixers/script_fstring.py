@@ -12,6 +12,16 @@ alignment, ``rf`` strings and f-strings inside implicit concatenation are left a
 
 Unsafe: the same text for numbers and 0-d tensors; ``{n:d}`` of a float raised where ``%d``
 truncates it.
+
+The ``=`` specifier: ``f"{depth=}"`` -> ``f"depth={depth}"`` (torch 2.13: "Don't support
+conversion in JoinedStr" for ``=`` as for ``!r``; the plain field scripts). Python writes the
+field's text as typed (spaces and ``=`` included) and then, with no format spec and no
+conversion, ``repr`` of the value; the plain field writes ``str``, which is the same text for
+ints, floats, bools, ``None`` and tensors, not for a str (quotes). With a format spec Python
+formats the value as the plain field does. Safe where the value surely is a number or a tensor
+(a size, a rank, a tensor, a number literal) or there is a format spec; unsafe otherwise (a str
+value loses its quotes). A field with a conversion (``!r``, ``!s``) is left alone (TorchScript
+has none).
 """
 
 from __future__ import annotations
@@ -23,6 +33,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.semantic.kinds import Kind
 
 # A type that format() and TorchScript's % agree on, with no width or precision (which
 # TorchScript's % lacks).
@@ -75,3 +86,65 @@ class FormatSpecToPercent(Fixer):
         if not isinstance(holder, BARE):
             text = f"({text})"
         return [(string, cst.parse_expression(text))]
+
+
+# Kinds whose ``str`` and ``repr`` write the same text (ints, tensors).
+_REPR_IS_STR = (Kind.SIZE, Kind.RANK, Kind.TENSOR)
+
+
+class _DebugEqualsToText(Fixer):
+    """``{value=}`` -> the text Python writes before the value, then ``{value}``."""
+
+    message = "write the `=` field's text and a plain field"
+    surely_same = True
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        part = diagnostic.node
+        if (
+            not isinstance(part, cst.FormattedStringExpression)
+            or part.equal is None
+            or part.conversion is not None
+        ):
+            return None
+        string = self.parent(part)
+        if not isinstance(string, cst.FormattedString) or "r" in string.prefix.lower():
+            return None
+        expression = part.expression
+        same = part.format_spec is not None or self._repr_is_str(expression)
+        if same != self.surely_same:
+            return None
+        typed = (
+            self.code(part.whitespace_before_expression)
+            + self.code(expression)
+            + self.code(part.whitespace_after_expression)
+            + self.code(part.equal.whitespace_before)
+            + "="
+            + self.code(part.equal.whitespace_after)
+        )
+        if "\\" in typed or "\n" in typed:
+            return None
+        text = cst.FormattedStringText(typed.replace("{", "{{").replace("}", "}}"))
+        # ``{ {1: 2}[k]}``: a brace right after ``{`` would read as an escaped ``{{``.
+        before = " " if self.code(expression).startswith("{") else ""
+        field = part.with_changes(
+            equal=None,
+            whitespace_before_expression=cst.SimpleWhitespace(before),
+            whitespace_after_expression=cst.SimpleWhitespace(""),
+        )
+        return [(part, cst.FlattenSentinel([text, field]))]
+
+    def _repr_is_str(self, expression: cst.BaseExpression) -> bool:
+        if isinstance(expression, (cst.Integer, cst.Float)):
+            return True
+        return self.kind(expression) in _REPR_IS_STR
+
+
+class DebugEqualsToText(_DebugEqualsToText):
+    codes = ("TL204",)
+    applicability = "safe"
+
+
+class DebugEqualsToTextUnsafe(_DebugEqualsToText):
+    codes = ("TL204",)
+    applicability = "unsafe"
+    surely_same = False

@@ -1,7 +1,7 @@
 """Script repairs of more heldout15 mechanisms: ``reversed(...)`` (fixers/script_reversed.py),
 ``x.dtype.itemsize`` (fixers/script_spellings.py), ``min(xs, default=d)`` of a list
 (fixers/script_max_default.py), ``list(map(lambda ...))`` (fixers/script_map.py), a ParameterList indexed in an ``enumerate`` loop
-(fixers/script_module_loops.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
+(fixers/script_module_loops.py), f-string ``=`` fields (fixers/script_fstring.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
 and no other back-end broken."""
 
 from __future__ import annotations
@@ -218,6 +218,34 @@ CASES = [
         ],
         True,
     ),
+    (
+        "fstring-equals-of-sizes",
+        _model(
+            _lines(
+                'key = f"n{ x.size(0) = } rank {x.dim()=}"',
+                "return x * len(key)",
+            )
+        ),
+        [
+            (
+                'f"n{ x.size(0) = } rank {x.dim()=}"',
+                'f"n x.size(0) = {x.size(0)} rank x.dim()={x.dim()}"',
+            )
+        ],
+        False,
+    ),
+    (
+        "fstring-equals-of-a-setting",
+        _model(
+            _lines(
+                "depth = self.levels",
+                'key = f"{depth=}"',
+                "return x * len(key)",
+            )
+        ),
+        [('f"{depth=}"', 'f"depth={depth}"')],
+        True,
+    ),
 ]
 
 
@@ -315,4 +343,18 @@ def test_enumerate_index_left_alone():
         ),
     ):
         source = _model(forward)
+        assert _fix(source, unsafe=True) == source
+
+
+def test_fstring_equals_with_a_spec():
+    """With a format spec Python formats the value as the plain field does (safe for any
+    value); the width is TorchScript's to refuse still."""
+    source = _model(f'key = f"{{self.order=:>5}}"\n{_LOOP}return x * len(key)')
+    assert _fix(source) == source.replace('f"{self.order=:>5}"', 'f"self.order={self.order:>5}"')
+
+
+def test_fstring_equals_left_alone():
+    """A conversion (TorchScript has none: the field would still fail) and a raw f-string."""
+    for line in ('key = f"{self.order=!s}"', 'key = rf"{self.order=}"'):
+        source = _model(f"{line}\n{_LOOP}return x * len(key)")
         assert _fix(source, unsafe=True) == source
