@@ -1,7 +1,8 @@
 """Script repairs of more heldout15 mechanisms: ``reversed(...)`` (fixers/script_reversed.py),
 ``x.dtype.itemsize`` (fixers/script_spellings.py), ``min(xs, default=d)`` of a list
 (fixers/script_max_default.py), ``list(map(lambda ...))`` (fixers/script_map.py), a ParameterList indexed in an ``enumerate`` loop
-(fixers/script_module_loops.py), f-string ``=`` fields (fixers/script_fstring.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
+(fixers/script_module_loops.py), f-string ``=`` fields (fixers/script_fstring.py), ``math.dist`` / ``hypot`` / ``trunc``
+(fixers/script_math_formulas.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
 and no other back-end broken."""
 
 from __future__ import annotations
@@ -246,6 +247,28 @@ CASES = [
         [('f"{depth=}"', 'f"depth={depth}"')],
         True,
     ),
+    (
+        "math-dist-hypot-trunc",
+        _model(
+            _lines(
+                "p, q = (0.5, 1.0), (3.0, 4.0 + x.size(0))",
+                "spread = math.dist(p, q) + math.hypot(x.size(0), x.size(1) - 1)",
+                "return x / spread * math.trunc(x.size(0) * -0.7)",
+            )
+        ).replace("import torch\n", "import math\n\nimport torch\n", 1),
+        [
+            (
+                "math.dist(p, q)",
+                "math.sqrt(sum([(a - b) * (a - b) for a, b in zip(p, q)]))",
+            ),
+            (
+                "math.hypot(x.size(0), x.size(1) - 1)",
+                "math.sqrt(x.size(0) * x.size(0) + (x.size(1) - 1) * (x.size(1) - 1))",
+            ),
+            ("math.trunc(x.size(0) * -0.7)", "int(x.size(0) * -0.7)"),
+        ],
+        True,
+    ),
 ]
 
 
@@ -357,4 +380,19 @@ def test_fstring_equals_left_alone():
     """A conversion (TorchScript has none: the field would still fail) and a raw f-string."""
     for line in ('key = f"{self.order=!s}"', 'key = rf"{self.order=}"'):
         source = _model(f"{line}\n{_LOOP}return x * len(key)")
+        assert _fix(source, unsafe=True) == source
+
+
+def test_math_hypot_left_alone():
+    """A coordinate with a call in it (read twice now) and one coordinate (``abs`` then)."""
+    for call in ("math.hypot(self.scale(x), 2.0)", "math.hypot(x.size(0))"):
+        source = (
+            _model(f"return x * {call}")
+            .replace("import torch\n", "import math\n\nimport torch\n", 1)
+            .replace(
+                "    def forward(self, x):",
+                "    def scale(self, x: torch.Tensor) -> float:\n        return 2.0\n\n"
+                "    def forward(self, x):",
+            )
+        )
         assert _fix(source, unsafe=True) == source
