@@ -637,6 +637,104 @@ class MaskedRowsReductionToWhere(Fixer):
         return reduction, total
 
 
+# Methods without side effects a cheap mask may be built with.
+PURE_MASK_METHODS = frozenset(
+    {"abs", "sum", "mean", "amax", "amin", "norm", "squeeze", "unsqueeze", "any", "all", "float",
+     "long", "bool", "isnan", "isinf", "isfinite", "sigmoid", "softmax"}
+)  # fmt: skip
+# In-place method and the identity value for each augmented operator of a masked store.
+MASKED_UPDATES = {
+    cst.AddAssign: ("add_", "0"),
+    cst.SubtractAssign: ("sub_", "0"),
+    cst.MultiplyAssign: ("mul_", "1"),
+}
+
+
+class MaskedAugmentedStoreToWhere(Fixer):
+    """TL107 at ``x[m] += v`` (``-=``, ``*=``), ``m`` a boolean tensor built without side
+    effects (names, comparisons, pure methods such as ``abs()``), ``x`` a name: Python
+    reads the selection ``x[m]`` first, whose size is data dependent. The same update of the
+    same tensor in place, with ``v`` where ``m`` holds and the identity elsewhere:
+    ``x.add_(torch.where(m.reshape(m.shape + (1,) * (x.dim() - m.dim())), v, 0))``
+    (``sub_`` / ``mul_`` with 1). ``v`` must be a number or a tensor named by a plain name or
+    attribute (a parameter, a buffer, a weight), which broadcasts against the trailing
+    dimensions of ``x[m]`` as it then does against ``x``; a selection (``y[m]``) has a first
+    dimension of the selected count and is left alone. Unsafe: a ``v`` with a first dimension
+    of the selected count, bound to a name, broadcasts differently or fails now; integer
+    ``x`` with a float ``v`` fails in place either way."""
+
+    codes = ("TL107",)
+    applicability = "unsafe"
+    message = (
+        "update the whole tensor in place with `torch.where(mask, v, identity)`, which keeps the "
+        "shape"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        store = self.parent(node) if isinstance(node, cst.Subscript) else None
+        if not isinstance(store, cst.AugAssign) or store.target is not node:
+            return None
+        update = MASKED_UPDATES.get(type(store.operator))
+        index = node.slice[0].slice if len(node.slice) == 1 else None
+        mask = index.value if isinstance(index, cst.Index) else None
+        target = node.value
+        if (
+            update is None
+            or mask is None
+            or not isinstance(target, cst.Name)
+            or self.kind(target) != Kind.TENSOR
+            or not is_bool_tensor(self, mask)
+            or not self._plain_mask(mask)
+            or not self._plain_value(store.value)
+        ):
+            return None
+        method, identity = update
+        torch = self.import_module("torch")
+        m = _operand(self, mask)
+        x = target.value
+        expanded = f"{m}.reshape({m}.shape + (1,) * ({x}.dim() - {m}.dim()))"
+        value = _bare(self, store.value)
+        call = f"{x}.{method}({torch}.where({expanded}, {value}, {identity}))"
+        return [(store, cst.Expr(cst.parse_expression(call), semicolon=store.semicolon))]
+
+    def _plain_mask(self, mask: cst.BaseExpression) -> bool:
+        """A name, or a comparison / ``~`` / ``&`` / ``|`` of names, attributes and numbers:
+        cheap and pure, so reading it three times gives the same mask."""
+        if isinstance(mask, (cst.Name, cst.Attribute, cst.Integer, cst.Float)):
+            return True
+        if isinstance(mask, cst.UnaryOperation):
+            return self._plain_mask(mask.expression)
+        if isinstance(mask, cst.BinaryOperation):
+            return self._plain_mask(mask.left) and self._plain_mask(mask.right)
+        if isinstance(mask, cst.Comparison):
+            return self._plain_mask(mask.left) and all(
+                self._plain_mask(c.comparator) for c in mask.comparisons
+            )
+        if isinstance(mask, cst.Call) and isinstance(mask.func, cst.Attribute):
+            # `x.abs()`, `x.sum(-1)`: a pure method of a plain receiver with plain arguments.
+            return (
+                mask.func.attr.value in PURE_MASK_METHODS
+                and self._plain_mask(mask.func.value)
+                and all(
+                    self._plain_mask(a.value) or isinstance(a.value, cst.UnaryOperation)
+                    for a in mask.args
+                )
+            )
+        return False
+
+    def _plain_value(self, value: cst.BaseExpression) -> bool:
+        if is_number(value):
+            return True
+        if isinstance(value, cst.Attribute):
+            return self.kind(value) == Kind.TENSOR
+        if isinstance(value, cst.Name) and self.kind(value) == Kind.TENSOR:
+            function = self.enclosing_function(value)
+            bound = assignments(function, value.value) if function is not None else []
+            return not any(isinstance(v, cst.Subscript) for v, _, _ in bound)
+        return False
+
+
 # Reshapes that turn ``m.nonzero()`` of a 1-D mask, shaped (k, 1), into the row indices.
 INDEX_SQUEEZES = frozenset({"1", "-1"})
 

@@ -360,6 +360,41 @@ def test_rows_a_boolean_mask_selects_summed_over_the_first_dim_are_masked():
     assert _fix(before, "TL107") == after
 
 
+def test_masked_augmented_stores_update_the_whole_tensor_in_place():
+    before = _net(
+        """\
+        h = x.clone()
+        h[h > 1] -= 1.0
+        h[x.abs() > 2] *= self.gain
+        return h
+        """,
+        init="self.gain = nn.Parameter(torch.ones(5))\n",
+    )
+    where = "torch.where({m}.reshape({m}.shape + (1,) * (h.dim() - {m}.dim())), {v}, {i})"
+    after = before.replace(
+        "h[h > 1] -= 1.0", "h.sub_(" + where.format(m="(h > 1)", v="1.0", i="0") + ")"
+    ).replace(
+        "h[x.abs() > 2] *= self.gain",
+        "h.mul_(" + where.format(m="(x.abs() > 2)", v="self.gain", i="1") + ")",
+    )
+    assert _fix(before, "TL107") == after
+
+
+def test_masked_augmented_stores_of_selected_values_are_left_alone():
+    # The value has one row per selected element: no full-shape form without its ranks.
+    before = _net(
+        """\
+        h = x.clone()
+        picked = x[x > 0]
+        h[x > 0] += x[x > 0]
+        h[x > 0] += picked
+        return h
+        """
+    )
+    fixed = _fix(before, "TL107")
+    assert "h[x > 0] += x[x > 0]" in fixed and "h[x > 0] += picked" in fixed
+
+
 def test_row_indices_used_otherwise_are_left_alone():
     # Indices returned, reduced over another dim, or taken from a 2-D mask (view(-1)).
     before = _net(
@@ -381,6 +416,14 @@ TORCH_CASES = [
             "keep = x.sum(-1) > 0\npicked = (x * 2)[keep]\nreturn picked.sum(0) / (keep.sum() + 1)\n"
         ),
         id="TL107-masked-rows",
+    ),
+    pytest.param(
+        "TL107",
+        _net(
+            "h = self.proj(x)\nh[x.sum(-1) > 0] += self.bias\nreturn h\n",
+            init="self.proj = nn.Linear(5, 5)\nself.bias = nn.Parameter(torch.ones(5))\n",
+        ),
+        id="TL107-masked-augmented-store",
     ),
     pytest.param(
         "TL304",
