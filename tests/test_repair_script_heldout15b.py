@@ -2,7 +2,8 @@
 ``x.dtype.itemsize`` (fixers/script_spellings.py), ``min(xs, default=d)`` of a list
 (fixers/script_max_default.py), ``list(map(lambda ...))`` (fixers/script_map.py), a ParameterList indexed in an ``enumerate`` loop
 (fixers/script_module_loops.py), f-string ``=`` fields (fixers/script_fstring.py), ``math.dist`` / ``hypot`` / ``trunc``
-(fixers/script_math_formulas.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
+(fixers/script_math_formulas.py), ``len(s.encode("utf-8"))`` (fixers/script_str_bytes.py);
+before/after text and torch's word that the fixed model scripts with eager outputs unchanged
 and no other back-end broken."""
 
 from __future__ import annotations
@@ -269,6 +270,28 @@ CASES = [
         ],
         True,
     ),
+    (
+        "encoded-length",
+        _model(
+            _lines(
+                'tag = "né日😀"',
+                'budget = len(tag.encode("utf-8"))',
+                'return x * budget + len(self.order.encode(encoding="UTF8"))',
+            )
+        ),
+        [
+            (
+                'len(tag.encode("utf-8"))',
+                'len(tag) if torch.jit.is_scripting() else len(tag.encode("utf-8"))',
+            ),
+            (
+                'len(self.order.encode(encoding="UTF8"))',
+                "(len(self.order) if torch.jit.is_scripting() "
+                'else len(self.order.encode(encoding="UTF8")))',
+            ),
+        ],
+        False,
+    ),
 ]
 
 
@@ -395,4 +418,11 @@ def test_math_hypot_left_alone():
                 "    def forward(self, x):",
             )
         )
+        assert _fix(source, unsafe=True) == source
+
+
+def test_encoded_length_left_alone():
+    """Another codec (its own byte count) and ``errors=`` (it may drop characters)."""
+    for call in ('len(self.order.encode("latin-1"))', 'len(self.order.encode(errors="ignore"))'):
+        source = _model(f"return x * {call}")
         assert _fix(source, unsafe=True) == source
