@@ -2,8 +2,8 @@
 ``x.dtype.itemsize`` (fixers/script_spellings.py), ``min(xs, default=d)`` of a list
 (fixers/script_max_default.py), ``list(map(lambda ...))`` (fixers/script_map.py), a ParameterList indexed in an ``enumerate`` loop
 (fixers/script_module_loops.py), f-string ``=`` fields (fixers/script_fstring.py), ``math.dist`` / ``hypot`` / ``trunc``
-(fixers/script_math_formulas.py), ``len(s.encode("utf-8"))`` (fixers/script_str_bytes.py);
-before/after text and torch's word that the fixed model scripts with eager outputs unchanged
+(fixers/script_math_formulas.py), ``len(s.encode("utf-8"))`` (fixers/script_str_bytes.py),
+a NamedTuple's method (fixers/script_namedtuple_method.py); before/after text and torch's word that the fixed model scripts with eager outputs unchanged
 and no other back-end broken."""
 
 from __future__ import annotations
@@ -426,3 +426,77 @@ def test_encoded_length_left_alone():
     for call in ('len(self.order.encode("latin-1"))', 'len(self.order.encode(errors="ignore"))'):
         source = _model(f"return x * {call}")
         assert _fix(source, unsafe=True) == source
+
+
+_BOXES = normalized(
+    """
+    from typing import NamedTuple
+
+    import torch
+    from torch import Tensor, nn
+
+
+    class Boxes(NamedTuple):
+        xyxy: Tensor
+        scores: Tensor
+
+        def area(self, floor: float = 0.0) -> Tensor:
+            # clamped widths and heights
+            wh = (self.xyxy[:, 2:] - self.xyxy[:, :2]).clamp(min=floor)
+            return wh[:, 0] * wh[:, 1]
+
+        def scaled(self, k: float) -> Tensor:
+            return self.scores * k
+
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.reg = nn.Linear(8, 4)
+
+        def forward(self, x):
+            boxes = Boxes(self.reg(x).abs().cumsum(-1), x[:, 0].sigmoid())
+            return boxes.scaled(2.0) * boxes.area() + boxes.area(floor=0.5)
+
+
+    def inputs():
+        return [(torch.randn(3, 8),), (torch.randn(7, 8),)]
+    """
+)
+
+
+def test_namedtuple_method_becomes_a_function():
+    fixed = _fix(_BOXES, unsafe=True)
+    assert _fix(_BOXES) == _BOXES  # unsafe only
+    assert "    def area(self, floor: float = 0.0) -> Tensor:\n" in fixed
+    assert "        return boxes_area(self, floor)\n" in fixed
+    assert "        return boxes_scaled(self, k)\n" in fixed
+    assert (
+        "\n\n\ndef boxes_area(self: Boxes, floor: float = 0.0) -> Tensor:\n"
+        "    # clamped widths and heights\n"
+        "    wh = (self.xyxy[:, 2:] - self.xyxy[:, :2]).clamp(min=floor)\n"
+        "    return wh[:, 0] * wh[:, 1]\n" in fixed
+    )
+    assert (
+        "return boxes_scaled(boxes, 2.0) * boxes_area(boxes) + boxes_area(boxes, floor=0.5)"
+        in fixed
+    )
+
+
+@requires_torch
+@pytest.mark.torch
+def test_namedtuple_method_repair_scripts():
+    assert_script_repaired(_BOXES, _fix(_BOXES, unsafe=True))
+
+
+def test_namedtuple_method_left_alone():
+    """A keyword-only parameter (TorchScript takes none with a default) and ``super()``."""
+    area = _BOXES[_BOXES.index("    def area(") : _BOXES.index("    def scaled(")]
+    for method in (
+        "    def area(self, *, floor: float = 0.0) -> Tensor:\n"
+        "        return self.scores.clamp(min=floor)\n\n",
+        "    def area(self) -> Tensor:\n        return super().__len__() * self.scores\n\n",
+    ):
+        source = _BOXES.replace(area, method).replace("boxes.area(floor=0.5)", "0.0")
+        fixed = _fix(source, unsafe=True)
+        assert "def boxes_area" not in fixed and "boxes.area()" in fixed, fixed
