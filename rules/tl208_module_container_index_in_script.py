@@ -178,6 +178,31 @@ class ModuleContainerIndexInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A ParameterList a base class sets, zipped with a ModuleList: TorchScript unrolls both.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Base(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.gains = nn.ParameterList([nn.Parameter(torch.ones(4)) for _ in range(2)])
+
+            class Model(Base):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(2)])
+
+                def forward(self, x):
+                    for layer, gain in zip(self.layers, self.gains):
+                        x = layer(x) * gain
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # A ModuleDict looked up by a loop over its items.
         Valid(
             _HEADS.replace(
@@ -1125,12 +1150,14 @@ class ModuleContainerIndexInScript(Rule):
         return self.ctx.kind(node)
 
     def _parameter_container(self, node: cst.BaseExpression) -> bool:
-        """``self.X`` that some method of the class sets to an ``nn.ParameterList`` /
-        ``nn.ParameterDict``."""
+        """``self.X`` that some method of the class, or a project base class's ``__init__``,
+        sets to an ``nn.ParameterList`` / ``nn.ParameterDict``."""
         attr = self_attribute(node)
         info = self.ctx.function_info
         if attr is None or info is None or info.owner_class is None:
             return False
+        if self.ctx.index.attribute_marker(info.owner_class, attr) == "<params>":
+            return True  # also set in a base class's __init__
         return any(
             isinstance(value, cst.Call)
             and self.ctx.qualified_name(value.func) in PARAMETER_CONTAINERS
