@@ -9,13 +9,13 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import numpy_traced
-from torchlint.lint.graph_queries import assignments, self_assignments
+from torchlint.lint.graph_queries import assignments, is_none, self_assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import top_level_definition
 from torchlint.rules._script import self_attribute
 
-from ._graph import keyword
+from ._graph import keyword, varying_size
 
 # `random` functions Dynamo supports (torch 2.13, `RandomVariable`); `random.random` is listed
 # there too, but still broke the graph in probes.
@@ -270,6 +270,31 @@ class PythonRandomInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A generator made in the call from a constant seed draws the same on every call:
+        # export and trace record what eager draws, compile still stops at the draw.
+        Invalid(
+            """
+            import random
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.seed = 11
+
+                def forward(self, x):
+                    picker = random.Random(self.seed)
+                    idx = sorted(picker.sample(range(8), 4))
+                    return x[:, idx].mean(dim=1)
+
+            def inputs():
+                return [(torch.randn(2, 8, 3),), (torch.randn(3, 8, 3),)]
+            """,
+            line=13,
+            backends=("compile",),
+        ),
         Invalid(
             """
             import numpy as np
@@ -471,10 +496,18 @@ class PythonRandomInGraph(Rule):
             replayed = generator == "random.Random" and (
                 f"random.{node.func.attr.value}" in DYNAMO_RANDOM  # type: ignore[attr-defined]
             )
+            # A generator made in this call from a constant seed draws the same values on every
+            # call: the constant export and trace record is what eager draws (torch 2.13).
+            # A size among its arguments still varies between calls, which the trace bakes in.
+            constant: tuple[str, ...] = ("export", "trace")
+            if self._seeded_here(node.func.value):  # type: ignore[attr-defined]
+                sized = any(varying_size(self.ctx, a.value) for a in node.args)
+                constant = ("trace",) if sized else ()
             if replayed and id(node) not in self._in_number_arithmetic:
-                self.report(node, RNG_OBJECT, targets=("export", "trace"))
+                if constant:
+                    self.report(node, RNG_OBJECT, targets=constant)
             else:
-                self.report(node, RNG_OBJECT, targets=self.targets)
+                self.report(node, RNG_OBJECT, targets=("compile", *constant))
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         """A draw in Python arithmetic with a number (``1.0 + random.uniform(a, b)``): Dynamo
@@ -515,6 +548,21 @@ class PythonRandomInGraph(Rule):
                 return True
         return False
 
+    def _seeded_here(self, receiver: cst.BaseExpression) -> bool:
+        """``random.Random(self.seed)`` / ``np.random.default_rng(7)`` made in the function (or
+        in the call itself) from a seed that is a constant: a literal or configuration value."""
+        made: Optional[cst.BaseExpression] = receiver
+        if isinstance(receiver, cst.Name) and self.ctx.function is not None:
+            bound = assignments(self.ctx.function, receiver.value)
+            made = bound[0][0] if len(bound) == 1 and bound[0][2] == 1 else None
+        if not isinstance(made, cst.Call) or self.ctx.qualified_name(made.func) not in RNG_CLASSES:
+            return False
+        seed = keyword(made, "seed") or keyword(made, "x")
+        if seed is None:
+            positional = [a.value for a in made.args if a.keyword is None and not a.star]
+            seed = positional[0] if positional else None
+        return seed is not None and self.ctx.kind(seed) is Kind.CONST and not is_none(seed)
+
     def _generator_class(self, func: cst.BaseExpression) -> Optional[str]:
         """For ``rng.random`` / ``self.rng.normal``: the generator class ``rng`` was made by
         (``random.Random``, ``numpy.random.default_rng``...), when it is one."""
@@ -531,4 +579,6 @@ class PythonRandomInGraph(Rule):
             bound = assignments(self.ctx.function, receiver.value)
             if len(bound) == 1 and isinstance(bound[0][0], cst.Call):
                 made = self.ctx.qualified_name(bound[0][0].func)
+        elif isinstance(receiver, cst.Call):
+            made = self.ctx.qualified_name(receiver.func)  # `random.Random(7).random()`
         return made if made in RNG_CLASSES else None
