@@ -404,38 +404,10 @@ class NamedMaskedReductionToWhere(MaskedReductionToWhere):
         node = diagnostic.node
         if not isinstance(node, cst.BaseExpression) or self._masked_leaf(node) is None:
             return None
-        assign = self.parent(node)
-        line = self.parent(assign) if isinstance(assign, cst.Assign) else None
-        function = self.enclosing_function(node)
-        if (
-            not isinstance(assign, cst.Assign)
-            or assign.value is not node
-            or len(assign.targets) != 1
-            or not isinstance(assign.targets[0].target, cst.Name)
-            or not isinstance(line, cst.SimpleStatementLine)
-            or len(line.body) != 1
-            or function is None
-        ):
+        bound = single_read_binding(self, node)
+        if bound is None:
             return None
-        name = assign.targets[0].target.value
-        reads = name_reads(function, name)
-        if len(assignments(function, name)) != 1 or len(reads) != 1:
-            return None
-        read = reads[0]
-        # The tensor and the mask at the read are those of the selection: no name they read
-        # is bound twice.
-        if not isinstance(read, cst.Name) or any(
-            len(assignments(function, n.value)) > 1 for n in variables_read(node)
-        ):
-            return None
-        # Read in the binding's own block: moved into a branch or a loop body, the selection
-        # would run there (once per step in a loop).
-        block = self.parent(line)
-        if (
-            next((a for a in self.ancestors(read) if isinstance(a, cst.IndentedBlock)), None)
-            is not block
-        ):
-            return None
+        line, read = bound
         found = self._reduction_of(read, node)
         return None if found is None else without_binding(self, line, found)
 
@@ -462,6 +434,44 @@ class NamedMaskedReductionToWhere(MaskedReductionToWhere):
                 return None
             current, parent = parent, self.parent(parent)
         return None
+
+
+def single_read_binding(
+    fixer: Fixer, selection: cst.BaseExpression
+) -> Optional[tuple[cst.SimpleStatementLine, cst.Name]]:
+    """For ``v = <selection>`` alone on its line, ``v`` bound once and read once: the line and
+    the read, where the read sees the same selection (no name it reads is bound twice) and
+    sits in the binding's own block (moved into a branch or a loop body, the selection would
+    run there, once per step in a loop)."""
+    assign = fixer.parent(selection)
+    line = fixer.parent(assign) if isinstance(assign, cst.Assign) else None
+    function = fixer.enclosing_function(selection)
+    if (
+        not isinstance(assign, cst.Assign)
+        or assign.value is not selection
+        or len(assign.targets) != 1
+        or not isinstance(assign.targets[0].target, cst.Name)
+        or not isinstance(line, cst.SimpleStatementLine)
+        or len(line.body) != 1
+        or function is None
+    ):
+        return None
+    name = assign.targets[0].target.value
+    reads = name_reads(function, name)
+    if len(assignments(function, name)) != 1 or len(reads) != 1:
+        return None
+    read = reads[0]
+    if not isinstance(read, cst.Name) or any(
+        len(assignments(function, n.value)) > 1 for n in variables_read(selection)
+    ):
+        return None
+    block = fixer.parent(line)
+    if (
+        next((a for a in fixer.ancestors(read) if isinstance(a, cst.IndentedBlock)), None)
+        is not block
+    ):
+        return None
+    return line, read
 
 
 def first_dim_reduction(fixer: Fixer, node: cst.BaseExpression) -> Optional[tuple[cst.Call, str]]:
@@ -596,28 +606,11 @@ class MaskedRowsReductionToWhere(Fixer):
         found = self._row_reduction(node, node, mask.value)
         if found is not None:
             return [found]
-        assign = self.parent(node)
-        line = self.parent(assign) if isinstance(assign, cst.Assign) else None
-        if (
-            not isinstance(assign, cst.Assign)
-            or len(assign.targets) != 1
-            or not isinstance(assign.targets[0].target, cst.Name)
-            or not isinstance(line, cst.SimpleStatementLine)
-            or len(line.body) != 1
-        ):
+        bound = single_read_binding(self, node)
+        if bound is None:
             return None
-        name = assign.targets[0].target.value
-        reads = name_reads(function, name)
-        if len(assignments(function, name)) != 1 or len(reads) != 1:
-            return None
-        read = reads[0]
-        block = self.parent(line)
-        if any(len(assignments(function, n.value)) > 1 for n in variables_read(node)) or (
-            next((a for a in self.ancestors(read) if isinstance(a, cst.IndentedBlock)), None)
-            is not block
-        ):
-            return None
-        found = self._row_reduction(read, node, mask.value)  # type: ignore[arg-type]
+        line, read = bound
+        found = self._row_reduction(read, node, mask.value)
         return None if found is None else without_binding(self, line, found)
 
     def _row_reduction(
