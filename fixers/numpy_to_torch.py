@@ -56,7 +56,7 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import single_assigned_name, variable_uses
-from ._tensor_exprs import siblings
+from ._tensor_exprs import is_number, siblings
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,10 @@ class TorchFunction:
     array_result: bool = True
     # Keyword added when NumPy's default differs from torch's and the call did not set it.
     default: Optional[tuple[str, str]] = None
+    # Argument torch takes right after the tensor where NumPy has none (``np.median``).
+    inserted: Optional[str] = None
+    # The first argument after the array is a percentage that torch takes as a fraction.
+    percent: bool = False
 
 
 _ELEMENTWISE = {
@@ -110,8 +114,18 @@ _SPREAD = {
     )
     for name in ("std", "var")
 }
+# NumPy's default method ("linear") is torch.quantile's default interpolation; NumPy's median
+# averages the two middle values, as the 0.5 quantile does (torch.median takes the lower one).
+_QUANTILES = {
+    "quantile": TorchFunction("quantile", 2, {"q": "q", **_AXIS}, array_result=False),
+    "percentile": TorchFunction(
+        "quantile", 2, {"q": "q", **_AXIS}, array_result=False, percent=True
+    ),
+    "median": TorchFunction("quantile", 1, _AXIS, array_result=False, inserted="0.5"),
+}
 TABLE: dict[str, TorchFunction] = {
     **_ELEMENTWISE,
+    **_QUANTILES,
     "clip": TorchFunction("clamp", 2),
     # Both along the last axis by default; `kind=` (NumPy's algorithm) stops the fix.
     "argsort": TorchFunction("argsort", 1, {"axis": "dim"}),
@@ -119,6 +133,8 @@ TABLE: dict[str, TorchFunction] = {
     **_SPREAD,
 }
 WRAPPERS = {"torch.as_tensor", "torch.tensor", "torch.from_numpy"}
+# Calls that make a Python number of NumPy's scalar result, as they do of a 0-d tensor.
+NUMBER_WRAPPERS = {"builtins.float", "builtins.int"}
 
 
 class NumpyToTorch(Fixer):
@@ -144,7 +160,7 @@ class NumpyToTorch(Fixer):
         if self.ctx.qualified_name(wrapper.func) == "torch.from_numpy" and not entry.array_result:
             return None
         removals: list[Replacement] = []
-        arguments = self._arguments(call, entry, removals)
+        arguments = self._arguments(call, entry, removals, self._number_of(wrapper))
         if arguments is None:
             return None
         return self._rewrite(call, entry, arguments, result, wrapper, removals)
@@ -160,6 +176,9 @@ class NumpyToTorch(Fixer):
     ) -> list[Replacement]:
         torch = self.import_module("torch")
         text = f"{torch}.{entry.name}({', '.join(arguments)})"
+        if self._number_of(wrapper):
+            # `float(np.F(...))`: the Python number of a 0-d tensor, as of NumPy's scalar.
+            return [(call, text), *removals]
         # `torch.as_tensor(..., dtype=d)`: the same cast on the tensor.
         cast = "".join(f".to({self.code(a.value)})" for a in wrapper.args[1:])
         if result is None:
@@ -170,7 +189,14 @@ class NumpyToTorch(Fixer):
         return [(call, text), (wrapper, kept), *removals]
 
     def _wrapper(self, value: cst.BaseExpression) -> Optional[cst.Call]:
-        """``torch.as_tensor(<value>)`` (or ``torch.tensor`` / ``torch.from_numpy``) around it."""
+        """``torch.as_tensor(<value>)`` (or ``torch.tensor`` / ``torch.from_numpy``) around it;
+        also ``float(<value>)``, ``int(<value>)`` and ``<value>.item()``, which make the same
+        Python number of NumPy's scalar and of the torch function's 0-d tensor."""
+        method = self.parent(value)
+        if isinstance(method, cst.Attribute) and method.attr.value == "item":
+            item = self.parent(method)
+            if isinstance(item, cst.Call) and item.func is method and not item.args:
+                return item
         arg = self.parent(value)
         if value.lpar or not isinstance(arg, cst.Arg) or arg.keyword is not None or arg.star:
             return None
@@ -178,6 +204,8 @@ class NumpyToTorch(Fixer):
         if not isinstance(wrapper, cst.Call) or wrapper.args[0] is not arg:
             return None
         name = self.ctx.qualified_name(wrapper.func)
+        if name in NUMBER_WRAPPERS:
+            return wrapper if len(wrapper.args) == 1 else None
         extra = wrapper.args[1:]
         if extra and (
             name == "torch.from_numpy"
@@ -187,6 +215,12 @@ class NumpyToTorch(Fixer):
         ):
             return None  # only a `dtype=` keyword, which `.to(dtype)` keeps
         return wrapper if name in WRAPPERS else None
+
+    def _number_of(self, wrapper: cst.Call) -> bool:
+        """Whether the wrapper makes a Python number (``float``, ``int``, ``.item()``)."""
+        if isinstance(wrapper.func, cst.Attribute) and wrapper.func.attr.value == "item":
+            return True
+        return self.ctx.qualified_name(wrapper.func) in NUMBER_WRAPPERS
 
     def _result_name(self, call: cst.Call) -> Optional[cst.Name]:
         """The one use of ``out`` in ``out = <call>``, when ``out`` is bound once and used once."""
@@ -210,9 +244,15 @@ class NumpyToTorch(Fixer):
         return None
 
     def _arguments(
-        self, call: cst.Call, entry: TorchFunction, removals: list[Replacement]
+        self,
+        call: cst.Call,
+        entry: TorchFunction,
+        removals: list[Replacement],
+        scalar: bool = False,
     ) -> Optional[list[str]]:
-        """The torch call's arguments, or None when one has no exact torch spelling."""
+        """The torch call's arguments, or None when one has no exact torch spelling.
+        ``scalar``: the result is made a Python number, so a quantile ``q`` held in a name
+        is one number (a list of them would have failed there already)."""
         if not call.args or call.args[0].keyword is not None or call.args[0].star:
             return None
         array = call.args[0].value
@@ -225,12 +265,24 @@ class NumpyToTorch(Fixer):
         first = self._torch_of(array, removals)
         if first is None:
             return None
-        arguments = [first]
+        arguments = [first] + ([entry.inserted] if entry.inserted else [])
         keywords_set = set()
         for position, arg in enumerate(call.args[1:]):
             if arg.star or self.kind(arg.value) in (Kind.TENSOR, Kind.TENSORS, Kind.NDARRAY):
                 return None
             value = self.code(arg.value)
+            if (
+                entry.name == "quantile"
+                and entry.inserted is None
+                and (
+                    (arg.keyword is None and position == 0)
+                    or (arg.keyword and arg.keyword.value == "q")
+                )
+            ):
+                quantile = self._quantile(arg.value, entry.percent, scalar)
+                if quantile is None:
+                    return None
+                value = quantile
             if arg.keyword is None:
                 if position >= entry.positional or keywords_set:
                     return None
@@ -244,6 +296,17 @@ class NumpyToTorch(Fixer):
         if entry.default is not None and entry.default[0] not in keywords_set:
             arguments.append(f"{entry.default[0]}={entry.default[1]}")
         return arguments
+
+    def _quantile(self, q: cst.BaseExpression, percent: bool, scalar: bool) -> Optional[str]:
+        """torch.quantile's ``q`` for NumPy's: one number (torch takes a list only as a
+        tensor), a percentage divided by 100 as NumPy does."""
+        if is_number(q):
+            if not percent:
+                return self.code(q)
+            return repr(float(self.code(q).replace("_", "")) / 100)
+        if not (scalar and isinstance(q, (cst.Name, cst.Attribute))):
+            return None
+        return f"{self.code(q)} / 100" if percent else self.code(q)
 
     def _array_binding(
         self, name: cst.Name

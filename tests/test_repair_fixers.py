@@ -247,7 +247,7 @@ def test_array_methods_and_a_dtype_keyword_take_the_same_rewrite():
     )
     # A method with no exact torch spelling, and an array kept as an array: left alone.
     kept = _model(
-        "arr = x.numpy().round(2)\nlow = x.numpy().min()\nreturn x * float(low) + torch.as_tensor(arr)\n",
+        "arr = x.numpy().round(2)\nlow = x.numpy().min()\nreturn x * low + torch.as_tensor(arr)\n",
         head="import numpy as np",
     )
     assert _fix(kept, "TL104") == normalized(kept)
@@ -293,7 +293,7 @@ def test_numpy_calls_without_an_exact_torch_spelling_are_left_alone():
     before = _model(
         """\
         arr = x.numpy()
-        a = torch.as_tensor(np.percentile(x.numpy(), 95))
+        a = torch.as_tensor(np.percentile(x.numpy(), [5, 95]))
         b = torch.from_numpy(np.mean(x.numpy(), 0))
         c = np.exp(x.numpy())
         d = torch.as_tensor(np.mean(x.numpy(), dtype=np.float64))
@@ -317,19 +317,60 @@ def test_numpy_table_matches_numpy_on_float_tensors():
     from fixers.numpy_to_torch import TABLE
 
     x = torch.rand(3, 4) * 0.9 + 0.05
+    # NumPy's arguments after the array and torch's for them: a percentage is a fraction.
+    arguments = {"clip": ((0.2, 0.7), (0.2, 0.7)), "quantile": ((0.3,), (0.3,))}
+    arguments["percentile"] = ((35,), (0.35,))
     for name, entry in TABLE.items():
         forms = [{}] if entry.positional != 1 else [{}, {"axis": 1}, {"axis": 0}]
         if "keepdims" in entry.keywords:
             forms.append({"axis": 0, "keepdims": True})
         for keywords in forms:
-            args = (0.2, 0.7) if name == "clip" else ()
+            args, torch_args = arguments.get(name, ((), ()))
+            if entry.inserted is not None:
+                torch_args = (float(entry.inserted),)
             want = torch.as_tensor(getattr(np, name)(x.numpy(), *args, **keywords))
             torch_keywords = {entry.keywords[k]: v for k, v in keywords.items()}
             if entry.default is not None:
                 torch_keywords.setdefault(entry.default[0], int(entry.default[1]))
-            got = getattr(torch, entry.name)(x, *args, **torch_keywords)
+            got = getattr(torch, entry.name)(x, *torch_args, **torch_keywords)
             assert (want.dtype, want.shape) == (got.dtype, got.shape), (name, keywords)
             assert torch.allclose(want, got, rtol=1e-5, atol=1e-6), (name, keywords)
+
+
+NUMPY_NUMBERS = _model(
+    """\
+    h = x * 2
+    top = float(np.percentile(h.detach().cpu().numpy(), 90))
+    mid = np.median(h.detach().numpy()).item()
+    return h.clamp(max=top) - mid
+    """,
+    head="import numpy as np",
+)
+
+
+def test_numpy_numbers_become_torch_calls_with_the_quantile_as_a_fraction():
+    fixed = fix_text(
+        "example.py", normalized(NUMPY_NUMBERS), Settings(select=("TL306",)), unsafe=True
+    )
+    assert "float(torch.quantile(h.detach().cpu(), 0.9))" in fixed.text
+    assert "torch.quantile(h.detach(), 0.5).item()" in fixed.text
+
+
+@requires_torch
+@pytest.mark.torch
+def test_numpy_numbers_repair_every_backend_with_eager_unchanged():
+    # The NumPy fix, then TL102's (the numbers feed only tensor arithmetic), leave each
+    # back-end clean: torch records the quantiles instead of host numbers.
+    from .oracle import assert_eager_unchanged, check
+
+    source = normalized(NUMPY_NUMBERS)
+    assert not any(check(source, b).ok for b in ("compile", "export", "trace"))
+    fixed = fix_text("example.py", source, Settings(), unsafe=True).text
+    assert "numpy" not in fixed.split("class Model")[1], fixed
+    assert_eager_unchanged(source, fixed)
+    for backend in ("compile", "export", "trace"):
+        verdict = check(fixed, backend)
+        assert verdict.ok, f"{backend}: {verdict}\n{fixed}"
 
 
 # -- TL111 -------------------------------------------------------------------------------------
