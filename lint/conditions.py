@@ -198,19 +198,11 @@ def ends_in_exit(body: cst.BaseSuite) -> bool:
     return False
 
 
-def path_conditions(
-    function: Optional[cst.FunctionDef],
-    statements: Sequence[cst.CSTNode],
-    node: cst.CSTNode,
-) -> list[PathCondition]:
-    """The conditions, outermost first, under which ``node`` runs inside ``function``.
-
-    ``statements`` are the statements around ``node``, outermost first, as the lint context
-    keeps them (compound statements included); only those inside ``function`` count.
-    """
-    if function is None:
-        return []
-    params = _Parameters(function)
+def _path_tests(
+    function: cst.FunctionDef, statements: Sequence[cst.CSTNode], node: cst.CSTNode
+) -> list[tuple[cst.BaseExpression, bool]]:
+    """The tests, outermost first, that must come out true (``True``) or false for ``node``
+    to run inside ``function``."""
     tests: list[tuple[cst.BaseExpression, bool]] = []
     chain: list[cst.CSTNode] = [function]
     inside = False
@@ -237,6 +229,23 @@ def path_conditions(
             tests.append((owner.test, True))
     if len(chain) >= 2:
         tests.extend(reversed(_right_of_and(chain[-2], node)))
+    return tests
+
+
+def path_conditions(
+    function: Optional[cst.FunctionDef],
+    statements: Sequence[cst.CSTNode],
+    node: cst.CSTNode,
+) -> list[PathCondition]:
+    """The conditions, outermost first, under which ``node`` runs inside ``function``.
+
+    ``statements`` are the statements around ``node``, outermost first, as the lint context
+    keeps them (compound statements included); only those inside ``function`` count.
+    """
+    if function is None:
+        return []
+    params = _Parameters(function)
+    tests = _path_tests(function, statements, node)
     conditions: list[PathCondition] = []
     for test, holds in tests:
         condition = _classify(test, params, holds)
@@ -252,3 +261,169 @@ def combined(conditions: Sequence[PathCondition]) -> tuple[Optional[str], Option
     modes = {condition.mode for condition in conditions if condition.mode is not None}
     text = " and ".join(condition.text for condition in conditions)
     return text, modes.pop() if len(modes) == 1 else None
+
+
+def off_by_default(
+    function: Optional[cst.FunctionDef],
+    statements: Sequence[cst.CSTNode],
+    node: cst.CSTNode,
+    module: cst.Module,
+) -> bool:
+    """Whether ``node`` sits behind a flag of the module that its default configuration turns
+    off (``if self.debug:`` with ``debug=False`` in ``__init__``, ``if self.cfg.verbose:`` with
+    ``cfg=Config`` whose class sets ``verbose = False``): a model built with its defaults never
+    runs that code, so no back-end meets it there."""
+    if function is None:
+        return False
+    cls = next((s for s in reversed(statements) if type(s) is cst.ClassDef), None)
+    if cls is None:
+        return False
+    for test, holds in _path_tests(function, statements, node):
+        while type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+            test, holds = test.expression, not holds  # type: ignore[attr-defined]
+        if type(test) is cst.Attribute and _default_flag(test, cls, module) is (not holds):
+            return True
+    return False
+
+
+def _default_flag(test: cst.Attribute, cls: cst.ClassDef, module: cst.Module) -> Optional[bool]:
+    """The bool ``self.flag`` / ``self.cfg.flag`` holds in the default configuration, or None
+    when it is not a bool literal there or anything else in the class sets it."""
+    chain: list[str] = []
+    node: cst.BaseExpression = test
+    while type(node) is cst.Attribute:
+        chain.append(node.attr.value)  # type: ignore[attr-defined]
+        node = node.value  # type: ignore[attr-defined]
+    if not (type(node) is cst.Name and node.value == "self") or len(chain) not in (1, 2):  # type: ignore[attr-defined]
+        return None
+    value = _init_value(cls, chain[-1], module)
+    if value is None:
+        return None
+    if len(chain) == 1:
+        return _literal_flag(value)
+    config = _config_class(value, module)
+    return _class_flag(config, chain[0]) if config is not None else None
+
+
+def _literal_flag(node: cst.BaseExpression) -> Optional[bool]:
+    if type(node) is cst.Name and node.value in ("True", "False"):  # type: ignore[attr-defined]
+        return node.value == "True"  # type: ignore[attr-defined]
+    return None
+
+
+def _init_value(
+    cls: cst.ClassDef, attribute: str, module: cst.Module
+) -> Optional[cst.BaseExpression]:
+    """What ``__init__`` sets ``self.<attribute>`` to, a parameter read as its default; None
+    unless that is the class's only assignment of it, or when a call of the class in this file
+    may pass that parameter (a block built by its parent with ``local=True``)."""
+    found: list[tuple[cst.FunctionDef, cst.BaseExpression]] = []
+    for method in cls.body.body:
+        if type(method) is not cst.FunctionDef:
+            continue
+        for target, value in _self_assignments(method):
+            if target == attribute:
+                found.append((method, value))
+    if len(found) != 1 or found[0][0].name.value != "__init__":
+        return None
+    init, value = found[0]
+    if type(value) is cst.Name:
+        positional = init.params.params
+        for index, param in enumerate((*positional, *init.params.kwonly_params)):
+            if param.name.value == value.value:  # type: ignore[attr-defined]
+                position = index - 1 if index < len(positional) else None  # after `self`
+                if _passed(cls.name.value, param.name.value, position, module):
+                    return None
+                return param.default
+    return value
+
+
+def _passed(class_name: str, param: str, position: Optional[int], module: cst.Module) -> bool:
+    """Whether a call of the class in ``module`` may give ``param`` (by keyword, at its
+    position, or through ``*args`` / ``**kwargs``)."""
+    passed = False
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            nonlocal passed
+            func = node.func
+            name = func.attr.value if type(func) is cst.Attribute else getattr(func, "value", None)  # type: ignore[attr-defined]
+            if name != class_name:
+                return
+            positional = 0
+            for arg in node.args:
+                if arg.star or (arg.keyword is not None and arg.keyword.value == param):
+                    passed = True
+                elif arg.keyword is None:
+                    positional += 1
+            if position is not None and positional > position:
+                passed = True
+
+    module.visit(Visitor())
+    return passed
+
+
+def _self_assignments(method: cst.FunctionDef) -> list[tuple[str, cst.BaseExpression]]:
+    """``self.<name> = value`` (also annotated and augmented) anywhere in ``method``; an
+    augmented or tuple assignment gives the unknown value ``method`` itself."""
+    found: list[tuple[str, cst.BaseExpression]] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for target in node.targets:
+                self._target(target.target, node.value)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            if node.value is not None:
+                self._target(node.target, node.value)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            self._target(node.target, None)
+
+        def _target(self, target: cst.BaseExpression, value: Optional[cst.BaseExpression]) -> None:
+            if type(target) in (cst.Tuple, cst.List):
+                for element in target.elements:  # type: ignore[attr-defined]
+                    self._target(element.value, None)
+            elif (
+                type(target) is cst.Attribute
+                and type(target.value) is cst.Name
+                and target.value.value == "self"
+            ):
+                found.append((target.attr.value, value if value is not None else method))
+
+    method.visit(Visitor())
+    return found
+
+
+def _config_class(value: cst.BaseExpression, module: cst.Module) -> Optional[cst.ClassDef]:
+    """The class of this file a default config is: ``Config`` or ``Config()``."""
+    if type(value) is cst.Call and not value.args:
+        value = value.func  # type: ignore[attr-defined]
+    if type(value) is not cst.Name:
+        return None
+    return next(
+        (s for s in module.body if type(s) is cst.ClassDef and s.name.value == value.value),  # type: ignore[attr-defined]
+        None,
+    )
+
+
+def _class_flag(config: cst.ClassDef, name: str) -> Optional[bool]:
+    """``name = True/False`` (or annotated) in the class body, no method setting it."""
+    value: Optional[bool] = None
+    for statement in config.body.body:
+        if type(statement) is cst.FunctionDef:
+            if any(target == name for target, _ in _self_assignments(statement)):
+                return None
+            continue
+        if type(statement) is not cst.SimpleStatementLine:
+            continue
+        for small in statement.body:
+            if type(small) is cst.Assign and len(small.targets) == 1:
+                target, assigned = small.targets[0].target, small.value
+            elif type(small) is cst.AnnAssign and small.value is not None:
+                target, assigned = small.target, small.value
+            else:
+                continue
+            if type(target) is cst.Name and target.value == name:
+                value = _literal_flag(assigned)
+    return value

@@ -32,6 +32,7 @@ from torchlint.lint.conditions import (
     PathCondition,
     combined,
     ends_in_exit,
+    off_by_default,
     path_conditions,
 )
 from torchlint.lint.diagnostics import Diagnostic, Fix, Message, with_condition
@@ -203,6 +204,11 @@ class LintContext:
             reached = self.targets
             reported = rule.reported_targets()
             claimed = tuple(t for t in claimed if t in reached and (not reported or t in reported))
+            if not claimed:
+                return
+        if self.in_graph and off_by_default(self.function, self.statements, node, self.module):
+            # Only TorchScript compiles a branch its flag turns off (unless the flag is Final).
+            claimed = tuple(t for t in claimed if t == "script")
             if not claimed:
                 return
         pos = self.position(node)

@@ -97,6 +97,61 @@ def test_conditions_outside_graph_code_are_not_named():
     assert all(d.condition is None for d in result.diagnostics if d.line > 30)
 
 
+DEFAULT_FLAGS = textwrap.dedent(
+    """
+    import torch
+    from torch import nn
+
+
+    class Config:
+        debug = False
+        verbose: bool = True
+
+
+    class Model(nn.Module):
+        def __init__(self, cfg=Config, trace_stats=False, log=True):
+            super().__init__()
+            self.cfg = cfg
+            self.trace_stats = trace_stats
+            self.log = log
+            self.toggled = False
+            self.fc = nn.Linear(4, 4)
+
+        def enable(self):
+            self.toggled = True
+
+        def forward(self, x):
+            y = self.fc(x)
+            if self.cfg.debug:
+                print(y)  # off: class attribute
+            if self.trace_stats:
+                print(y)  # off: constructor default
+            if not self.log:
+                print(y)  # off: negated default-on flag
+            if self.cfg.verbose:
+                print(y)  # on: class attribute
+            if self.log:
+                print(y)  # on: constructor default
+            if self.toggled:
+                print(y)  # on: another method sets it
+            return y
+    """
+)
+
+
+def test_code_a_default_off_flag_guards_is_not_graph_code_for_compile():
+    # Built with its defaults the model never runs these prints: compile, export and trace
+    # never meet them. A flag another method sets, or a default-on one, keeps the finding.
+    result = lint_text("model.py", DEFAULT_FLAGS, settings=Settings(select=("TL301",)))
+    lines = DEFAULT_FLAGS.splitlines()
+    flagged = {lines[d.line - 1].split("# ")[1] for d in result.diagnostics}
+    assert flagged == {
+        "on: class attribute",
+        "on: constructor default",
+        "on: another method sets it",
+    }
+
+
 def test_kept_in_mode():
     assert kept_in_mode("all", "training")
     assert kept_in_mode("inference", None)
@@ -253,3 +308,37 @@ def test_a_helper_called_after_an_early_return_in_eval_mode_runs_only_in_trainin
     training = _by_marker(source, mode="training")
     assert training["helper"].condition == "self.training"
     assert "trace" in training["helper"].targets
+
+
+def test_a_flag_a_parent_passes_keeps_its_findings():
+    # `Block(True)` in the parent turns the flag on for the block the model really runs.
+    source = textwrap.dedent(
+        """
+        import torch
+        from torch import nn
+
+
+        class Block(nn.Module):
+            def __init__(self, local=False):
+                super().__init__()
+                self.local = local
+
+            def forward(self, x):
+                if self.local:
+                    print(x)
+                return x
+
+
+        class Model(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.block = Block(True)
+
+            def forward(self, x):
+                return self.block(x)
+        """
+    )
+    result = lint_text("model.py", source, settings=Settings(select=("TL301",)))
+    assert len(result.diagnostics) == 1
+    unpassed = source.replace("Block(True)", "Block()")
+    assert not lint_text("model.py", unpassed, settings=Settings(select=("TL301",))).diagnostics
