@@ -164,6 +164,25 @@ def _attribute_counts(body: cst.BaseSuite) -> Counter[str]:
 
 
 LAMBDA = "a lambda (with the constructor's defaults)"
+CLASS_HELD = "a class, not an instance"
+# Python's own classes a module may keep as a value (`self.cast = float`).
+BUILTIN_CLASSES = frozenset(
+    f"builtins.{name}"
+    for name in (
+        "int",
+        "float",
+        "bool",
+        "str",
+        "bytes",
+        "list",
+        "dict",
+        "tuple",
+        "set",
+        "frozenset",
+        "type",
+        "object",
+    )
+)
 
 
 def _annotated_assignments(body: cst.BaseSuite) -> list[cst.AnnAssign]:
@@ -296,8 +315,8 @@ def _ends_with_return(body: cst.BaseSuite) -> bool:
 
 class UnsupportedAttributeInScript(Rule):
     """Flags `self.<attr>` reads in scripted code when `__init__` stored a value TorchScript
-    cannot type (an empty list or dict without annotation, a set, a dataclass instance, ...),
-    stores of attributes no `__init__` sets, and `self.__class__`.
+    cannot type (an empty list or dict without annotation, a set, a dataclass instance, a
+    class, ...), stores of attributes no `__init__` sets, and `self.__class__`.
 
     ## What it does
     Reads the `__init__` of the module class (same file) for `self.cache = {}`,
@@ -319,7 +338,10 @@ class UnsupportedAttributeInScript(Rule):
     `self.levels = range(...)`, a lambda
     (`self.act = lambda t: ...`, also the one the constructor's defaults pick in
     `act if act is not None else (lambda t: ...)`, `act or (lambda t: ...)`, or a parameter
-    defaulting to a lambda), and
+    defaulting to a lambda), a class rather than an instance of it (`self.act_layer =
+    act_layer` with `act_layer=nn.GELU`, `self.norm = norm or nn.LayerNorm` with `norm=None`,
+    `self.cast = float`, a class of the project; a parameter only where no call of the class
+    in the file passes it anything but a class, and the attribute bound once), and
     `self.scaler = Scaler(2.0)` of a plain class of the file whose `__init__` takes that value
     in an unannotated parameter, then flags reads of those attributes in methods that
     `torch.jit.script` compiles. Also flags field reads (`self.dims.inner`) on an instance of
@@ -374,6 +396,11 @@ class UnsupportedAttributeInScript(Rule):
     has no attribute 'act' (This function exists as an attribute on the Python module, but we
     failed to compile it to a TorchScript function. ... Expected a single top-level
     function`)): store a module (`nn.SiLU()`) or a named function, which TorchScript compiles.
+    A class is a Python `type`, which no TorchScript type holds: a scripted read of it, a call
+    (`self.act_layer()(x)`) or an `is` test alike, fails (torch 2.13: `Module 'Mlp' has no
+    attribute 'act_layer' (This attribute exists on the Python module, but we failed to
+    convert Python type: 'type' to a TorchScript type`); the instance built from it in
+    `__init__` (`self.act = act_layer()`) is a submodule, which compiles.
     TorchScript cannot compile a read of `self.__class__`: torch 2.13 fails inside its frontend
     (`AttributeError: type object 'type' has no attribute '__globals__'`), alone, with
     `.__name__` or in `str(...)`; under `if not torch.jit.is_scripting():` it is not compiled.
@@ -437,6 +464,44 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The class builds the submodule in `__init__`, and the kept class is not read in
+        # scripted code; a caller passing an instance makes the attribute a submodule.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class FeedForward(nn.Module):
+                def __init__(self, width=4, activation=nn.GELU):
+                    super().__init__()
+                    self.activation_class = activation
+                    self.act = activation()
+                    self.proj = nn.Linear(width, width)
+
+                def forward(self, x):
+                    return self.act(self.proj(x))
+
+            class Gate(nn.Module):
+                def __init__(self, act=nn.Sigmoid):
+                    super().__init__()
+                    self.act = act
+
+                def forward(self, x):
+                    return x * self.act(x)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.ff = FeedForward()
+                    self.gate = Gate(nn.Tanh())
+
+                def forward(self, x):
+                    return self.gate(x + self.ff(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # One function on the module (TorchScript compiles it), picked from a dict in
         # `__init__`; a range made a list.
         Valid(
@@ -1113,6 +1178,56 @@ class UnsupportedAttributeInScript(Rule):
             line=11,
             message_contains="`self.act` holds a lambda",
         ),
+        # The class a parameter defaults to, kept on the module and instantiated in forward.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class FeedForward(nn.Module):
+                def __init__(self, width=4, activation=nn.SiLU):
+                    super().__init__()
+                    self.proj = nn.Linear(width, width)
+                    self.activation = activation
+
+                def forward(self, x):
+                    return self.activation()(self.proj(x))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.ff = FeedForward(activation=nn.Tanh)
+
+                def forward(self, x):
+                    return x + self.ff(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="holds the class `nn.SiLU`",
+        ),
+        # A Python class kept as a value.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, norm=None):
+                    super().__init__()
+                    self.norm_layer = norm or nn.LayerNorm
+                    self.cast = int
+
+                def forward(self, x):
+                    return self.norm_layer(4)(x) * self.cast(2)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="holds the class `nn.LayerNorm`",
+        ),
         Invalid(
             _early_return_example(False),
             line=15,
@@ -1567,6 +1682,15 @@ class UnsupportedAttributeInScript(Rule):
                 f"no attribute '{node.attr.value}'); define a module (`nn.SiLU()`) or a named "
                 "function instead",
             )
+        elif what is not None and what.startswith(CLASS_HELD):
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds the class {what[len(CLASS_HELD) + 2 : -1]}, not "
+                "an instance: TorchScript converts no class (a Python `type`) to a module "
+                "attribute, so the scripted module has no such attribute (Module has no "
+                f"attribute '{node.attr.value}' ... failed to convert Python type: 'type'); "
+                "build the module in `__init__` (`self.act = act_layer()`) and call that",
+            )
         elif what is not None and " holding functions " in what:
             kind = what.split()[1]
             self.report(
@@ -1855,6 +1979,10 @@ class UnsupportedAttributeInScript(Rule):
                     what = self._value(small.value, params)
                     if what is None and _holds_lambda(small.value, defaults):
                         what = LAMBDA
+                    if what is None and self._only_binding(init.node, target.attr.value):
+                        held = self._held_class(small.value, defaults, owner, init.node)
+                        if held is not None:
+                            what = f"{CLASS_HELD} (`{held}`)"
                     if what is None:
                         what = self._empty_by_defaults(
                             init.node, target.attr.value, small, defaults
@@ -1875,6 +2003,84 @@ class UnsupportedAttributeInScript(Rule):
                         f"`self.{attr}: ... = ...` in `__init__`)",
                     )
         self._by_class[owner] = found
+        return found
+
+    def _held_class(
+        self,
+        value: cst.BaseExpression,
+        defaults: dict[str, cst.BaseExpression],
+        owner: str,
+        init: cst.FunctionDef,
+        depth: int = 0,
+    ) -> Optional[str]:
+        """The code of the class ``value`` is with the constructor's defaults: a class named
+        (`nn.GELU`, a class of the project, `float`), a parameter defaulting to one that no
+        call of the class in the file passes anything but a class, or the class
+        ``act or nn.ReLU`` / ``a if c else b`` picks with the defaults."""
+        if depth > 4:
+            return None
+        if type(value) is cst.Name and value.value in defaults:
+            if self._passed_other(owner, init, value.value):
+                return None
+            return self._held_class(defaults[value.value], {}, owner, init, depth + 1)
+        if type(value) is cst.IfExp:
+            taken = value_with(value.test, defaults)
+            if taken is None:
+                return None
+            branch = value.body if taken else value.orelse
+            return self._held_class(branch, defaults, owner, init, depth + 1)
+        if type(value) is cst.BooleanOperation and type(value.operator) is cst.Or:
+            if value_with(value.left, defaults) is not False:
+                return None
+            return self._held_class(value.right, defaults, owner, init, depth + 1)
+        if self._is_class(value):
+            return cst.Module([]).code_for_node(value)
+        return None
+
+    def _is_class(self, value: cst.BaseExpression) -> bool:
+        """A name or dotted name that surely is a class: a torch module class, a class of the
+        project, or one of Python's own (`int`, `float`, ...)."""
+        if type(value) not in (cst.Name, cst.Attribute):
+            return False
+        name = self.ctx.qualified_name(value)
+        if name is None:
+            return False
+        if name in BUILTIN_CLASSES or is_torch_module_class(name):
+            return True
+        return self.ctx.index.class_info(name) is not None
+
+    def _passed_other(self, owner: str, init: cst.FunctionDef, param: str) -> bool:
+        """Whether a call of the class in this file may give ``param`` a value that is not
+        surely a class (by keyword, at its position, or through ``*args`` / ``**kwargs``)."""
+        names = [p.name.value for p in init.params.params]
+        position = names.index(param) - 1 if param in names else None
+        short = owner.rsplit(".", 1)[-1]
+        found = False
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if type(node) is not cst.Call:
+                return None
+            func = node.func
+            called = (
+                func.attr.value if type(func) is cst.Attribute else getattr(func, "value", None)
+            )
+            if called != short:
+                return None
+            positional = 0
+            for arg in node.args:
+                if arg.star:
+                    found = True
+                elif arg.keyword is not None:
+                    if arg.keyword.value == param and not self._is_class(arg.value):
+                        found = True
+                else:
+                    if positional == position and not self._is_class(arg.value):
+                        found = True
+                    positional += 1
+            return None
+
+        walk(self.ctx.module, enter, lambda node: None)
         return found
 
     def _empty_by_defaults(
