@@ -13,6 +13,7 @@ from torchlint.rules._script import (
     signature_params,
     signature_type_comment,
 )
+from torchlint.rules.tl214_unsupported_signature_in_script import module_alias
 
 
 class NoneDefaultWithoutOptional(Rule):
@@ -64,6 +65,26 @@ class NoneDefaultWithoutOptional(Rule):
     targets = SCRIPT
 
     VALID = [
+        # An alias of an Optional type: TorchScript resolves it through its value.
+        Valid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            MaybeTensor = Optional[torch.Tensor]
+
+            class Model(nn.Module):
+                def forward(self, x, mask: MaybeTensor = None):
+                    if mask is not None:
+                        x = x * mask
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3), torch.ones(4, 3))]
+            """
+        ),
         # TorchScript takes None for a bool (torch 2.13).
         Valid(
             """
@@ -167,7 +188,7 @@ class NoneDefaultWithoutOptional(Rule):
                     f"`{name}=None` without an annotation: TorchScript types `{name}` as Tensor, "
                     "so every call without it fails; annotate `Optional[torch.Tensor]`",
                 )
-            elif not annotation_allows_none(param.annotation.annotation):
+            elif not annotation_allows_none(self._resolved(param.annotation.annotation)):
                 annotation = param.annotation.annotation
                 written = cst.Module([]).code_for_node(annotation)
                 if self.ctx.qualified_name(annotation) == "builtins.bool":
@@ -184,3 +205,15 @@ class NoneDefaultWithoutOptional(Rule):
                     f"`{name}: {written} = None`: TorchScript {why}; annotate "
                     f"`Optional[{written}]`",
                 )
+
+    def _resolved(self, annotation: cst.BaseExpression) -> cst.BaseExpression:
+        """The value of a module-level alias the annotation names (``Dim = Optional[int]``,
+        which TorchScript resolves: `dim: Dim = None` compiles), else the annotation."""
+        for _ in range(4):
+            if type(annotation) is not cst.Name:
+                break
+            value = module_alias(self.ctx.module, annotation.value)
+            if value is None or type(value) is cst.Call:
+                break
+            annotation = value
+        return annotation

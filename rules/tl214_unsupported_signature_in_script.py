@@ -49,6 +49,7 @@ _SCALARS = {
     "builtins.str": "str",
     "torch.Tensor": "Tensor",
 }
+NEW_TYPES = frozenset({"typing.NewType", "typing_extensions.NewType"})
 TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
 PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
 # A class TorchScript takes as an interface (stub bodies are its point), and methods whose
@@ -57,6 +58,34 @@ INTERFACES = frozenset({"torch.jit.interface", "torch.jit._script.interface"})
 SKIPPED_METHODS = frozenset(
     {"torch.jit.unused", "torch.jit.ignore", "typing.overload", "torch.jit._overload_method"}
 )
+
+
+def module_alias(module: cst.Module, name: str) -> Optional[cst.BaseExpression]:
+    """The value the module binds ``name`` to at its top level when that is its one binding
+    there, by ``Name = value`` or ``Name: TypeAlias = value`` (None otherwise)."""
+    found: list[cst.BaseExpression] = []
+    for stmt in module.body:
+        if type(stmt) is not cst.SimpleStatementLine:
+            if type(stmt) in (cst.ClassDef, cst.FunctionDef) and stmt.name.value == name:
+                return None
+            continue
+        for small in stmt.body:
+            if type(small) is cst.Assign:
+                for target in small.targets:
+                    if type(target.target) is cst.Name and target.target.value == name:
+                        found.append(small.value)
+            elif type(small) is cst.AnnAssign and small.value is not None:
+                if type(small.target) is cst.Name and small.target.value == name:
+                    found.append(small.value)
+            elif type(small) in (cst.Import, cst.ImportFrom):
+                names = small.names
+                if not isinstance(names, cst.ImportStar) and any(
+                    (a.asname.name if a.asname else a.name).value == name  # type: ignore[union-attr]
+                    for a in names
+                    if type(a.asname.name if a.asname else a.name) is cst.Name  # type: ignore[union-attr]
+                ):
+                    return None
+    return found[0] if len(found) == 1 else None
 
 
 def _ellipsis_body(function: cst.FunctionDef) -> bool:
@@ -194,7 +223,9 @@ class UnsupportedSignatureInScript(Rule):
     (`shape: torch.Size`), a `TypedDict` class of the project (`-> Outputs`), `typing`'s
     `Tuple`, `List`, `Dict` or `Optional` without element types (`-> Tuple`, also inside
     another annotation) and a bare `dict`, a module-level `TypeVar` (`items: List[T]`,
-    `-> T`), variable-length
+    `-> T`), a name the module binds once to one of these (an alias: `dim: Dim` with `Dim =
+    Annotated[int, "axis"]`, `Mode = Literal["sum", "mean"]`, also as a string) or to a
+    `NewType(...)`, variable-length
     tuples (`Tuple[torch.Tensor, ...]`,
     `tuple[int, ...]`, also inside `Optional[...]`), a class of the file (not a module, not a
     `@torch.jit.interface`) one of whose methods has a body of `...` alone (a docstring aside;
@@ -231,7 +262,9 @@ class UnsupportedSignatureInScript(Rule):
     instance of: it types by class, not by structure), `Expected a default value of type int on parameter "tau".`, `Attempted to use Tuple
     without a contained type`, `Unknown type name 'dict'` (a bare `-> list` crashes the
     process in torch 2.13), `Unknown type name 'T'` (a `TypeVar`: TorchScript has no
-    generic functions),
+    generic functions), `Unknown type name 'Dim'` (TorchScript resolves an alias through
+    its value: `Dim = int` or `Dim = Optional[int]` compiles, an alias of a type it has none
+    for, or of a `NewType`, leaves the name unknown),
     `Mutable default parameters are not supported because Python binds them to
     the function and they persist across function calls`. Python, trace, compile and export
     do not read annotations, so only script breaks. A decorated function is compiled from its
@@ -277,6 +310,32 @@ class UnsupportedSignatureInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Aliases of types TorchScript has: it resolves them through their value.
+        Valid(
+            """
+            from typing import List, Optional
+
+            import torch
+            from torch import nn
+
+            Dim = int
+            MaybeDim = Optional[int]
+            Dims = List[int]
+
+            class Model(nn.Module):
+                def pool(self, x: torch.Tensor, dim: Dim = 1, extra: MaybeDim = None) -> torch.Tensor:
+                    return x.amax(dim=dim if extra is None else extra)
+
+                def forward(self, x):
+                    return self.total(self.pool(x, 1), [0])
+
+                def total(self, x: torch.Tensor, dims: Dims) -> torch.Tensor:
+                    return x.sum(dims)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
+            """
+        ),
         # A bare `-> tuple` whose result is passed on as it is compiles.
         Valid(
             """
@@ -393,6 +452,52 @@ class UnsupportedSignatureInScript(Rule):
         ),
     ]
     INVALID = [
+        # An alias of `Annotated[...]`: TorchScript cannot resolve the name.
+        Invalid(
+            """
+            from typing import Annotated
+
+            import torch
+            from torch import nn
+
+            Axis = Annotated[int, "reduced axis"]
+
+            class Model(nn.Module):
+                def reduce(self, x: torch.Tensor, axis: Axis = -1) -> torch.Tensor:
+                    return x.mean(axis)
+
+                def forward(self, x):
+                    return self.reduce(x, 1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
+            """,
+            line=9,
+            message_contains="Unknown type name 'Axis'",
+        ),
+        # A `NewType` named in a string annotation.
+        Invalid(
+            """
+            from typing import NewType
+
+            import torch
+            from torch import nn
+
+            Heads = NewType("Heads", int)
+
+            class Model(nn.Module):
+                def split(self, x: torch.Tensor, heads: "Heads" = 2) -> torch.Tensor:
+                    return x.view(x.shape[0], heads, -1)
+
+                def forward(self, x):
+                    return self.split(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=9,
+            message_contains="Unknown type name 'Heads'",
+        ),
         # A generic helper: TorchScript reads the TypeVar as a type name.
         Invalid(
             """
@@ -753,6 +858,8 @@ class UnsupportedSignatureInScript(Rule):
         ),
     ]
 
+    _alias_depth = 0  # aliases of aliases being resolved
+
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         info = self.ctx.function_info
         if not in_script(self.ctx) or info is None or info.parent is not None:
@@ -1019,6 +1126,9 @@ class UnsupportedSignatureInScript(Rule):
                 "could not be resolved; Unknown type name in a class it compiles); use `List`, "
                 "`Tuple`, `Dict` or `Optional`"
             )
+        alias = self._alias_problem(annotation)
+        if alias is not None:
+            return alias
         if type(annotation) is cst.BinaryOperation:  # `X | None`
             return self._problem(annotation.left) or self._problem(annotation.right)
         if type(annotation) is cst.Subscript:
@@ -1035,6 +1145,48 @@ class UnsupportedSignatureInScript(Rule):
                 if inner is not None:
                     return inner
         return None
+
+    def _alias_problem(self, annotation: cst.BaseExpression) -> Optional[str]:
+        """A name (or a string naming it) the module binds once, at its top level, to a type
+        TorchScript has none for (``Dim = Annotated[int, "axis"]``, ``Mode = Literal["a"]``,
+        ``Dim = NewType("Dim", int)``): TorchScript resolves an alias through its value, and
+        one it cannot type leaves the name unknown."""
+        if type(annotation) is cst.SimpleString:
+            text = annotation.evaluated_value
+            if not isinstance(text, str) or not text.isidentifier():
+                return None
+            annotation = cst.Name(text)
+        if type(annotation) is not cst.Name or self._alias_depth > 3:
+            return None
+        name = annotation.value
+        value = module_alias(self.ctx.module, name)
+        if value is None:
+            return None
+        spelled = cst.Module([]).code_for_node(value)
+        if type(value) is cst.Call:
+            if self.ctx.qualified_name(value.func) not in NEW_TYPES:
+                return None
+            why = "a `NewType`, a Python class TorchScript has no type for"
+            instead = "the type it wraps"
+        else:
+            self._alias_depth += 1
+            try:
+                inner = self._problem(value)
+            finally:
+                self._alias_depth -= 1
+            if inner is None:
+                return None
+            why = f"which TorchScript has no type for ({inner.split(':', 1)[0]})"
+            instead = "the type itself"
+            if type(value) is cst.Subscript and self._typing_name(value) == "Annotated":
+                first = value.slice[0].slice
+                if type(first) is cst.Index:
+                    instead = f"`{cst.Module([]).code_for_node(first.value)}`"
+        return (
+            f"`{name}` is an alias of `{spelled}`, {why}: TorchScript resolves an alias "
+            f"through its value and cannot, so scripting fails (torch 2.13: Unknown type name "
+            f"'{name}'); annotate {instead}"
+        )
 
     def _typevar(self, name: str) -> bool:
         """Whether the module binds ``name`` at its top level to a ``TypeVar(...)`` call."""
