@@ -6,6 +6,8 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.dynamo_tables import nn_parameter_modules
+from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import target_names
 from torchlint.lint.semantic.kinds import Kind
@@ -40,6 +42,30 @@ AUGMENTED = {
     cst.ModuloAssign: cst.Modulo,
     cst.PowerAssign: cst.Power,
 }
+# Calls whose tensor is a floating-point one whatever they are given.
+FLOATING = frozenset(
+    {
+        "mean",
+        "float",
+        "double",
+        "half",
+        "softmax",
+        "log_softmax",
+        "sigmoid",
+        "tanh",
+        "exp",
+        "log",
+        "sqrt",
+        "rsqrt",
+        "std",
+        "var",
+        "norm",
+        "randn",
+        "rand",
+    }
+)
+# Calls after which the value no longer requires grad (or is no tensor).
+DETACHING = frozenset({"detach", "detach_", "item", "tolist", "no_grad", "inference_mode"})
 # Loss functions without `loss` in their name (one element with the default reduction).
 LOSSES = frozenset({"cross_entropy", "kl_div", "binary_cross_entropy", "nll", "dot"})
 # Calls whose tensor may be an integer one.
@@ -82,7 +108,8 @@ def _example(start: str, value: str, guard: str = "if x.sum() > -100:") -> str:
 
 class NumberReboundToTensorInScript(Rule):
     """Flags a local bound to an int or float literal that an `if` or loop rebinds to a
-    tensor, in scripted code.
+    tensor, in scripted code, and builtin `max` / `min` given a tensor TorchScript cannot
+    convert to a number there.
 
     ## What it does
     In a function `torch.jit.script` compiles, finds a name bound at the top level of the
@@ -101,6 +128,12 @@ class NumberReboundToTensorInScript(Rule):
     `mode = "a"` then `mode = 1`; or bound to a tensor and rebound there to a number literal. Not under a test TorchScript may fold (`is
     None`, `isinstance`, `hasattr`, `is_scripting`, a `Final` attribute), where it compiles
     one branch alone and no paths meet.
+    Also the same conversion in a call of the builtin `max` / `min` with two or more
+    arguments, one a tensor (not in a `with` block): a tensor that surely requires grad (from
+    a submodule holding parameters, `max(self.fc(x).abs().max(), self.eps)`, also through a
+    local bound only to such values, nothing detached), or, where the other arguments are
+    ints or tensors, a surely floating-point tensor (`max(x.mean(), 1)`: a `.mean()`,
+    `.float()`, `torch.sigmoid`, a true division).
 
     ## Why is this bad?
     TorchScript gives a name one type where the branches of an `if` (or a loop's iterations)
@@ -109,7 +142,13 @@ class NumberReboundToTensorInScript(Rule):
     time: torch 2.13 raises `Cannot input a tensor of dimension other than 0 as a scalar
     argument`, `Cannot input a tensor that requires grad as a scalar argument` (a gate from a
     layer), or `Cannot input a tensor of type Float as an integral argument` (into an int).
-    Python just rebinds the name to the tensor. Values of two types (two numbers, an int and
+    Python just rebinds the name to the tensor. TorchScript's builtin `max` and `min` take
+    numbers only (`prim::max.int`, `.float`, ...; no overload takes a Tensor), so a tensor
+    among the arguments is converted to the others' type, an int where they are tensors or
+    ints: `max(t, self.eps)` scripts and then fails in the same three ways where the tensor
+    requires grad, has more than one element or is a float into an int (with grad off, a
+    0-d float into a float runs, returning a Python float where eager returns the tensor).
+    Values of two types (two numbers, an int and
     a str or None, a tensor and a number) do not meet at all: `Variable 'm' previously had
     type float but is now being assigned to a value of type int` when scripting (`... type
     int but is now being assigned to a value of type float` for `size = size * 0.5`, `...
@@ -125,10 +164,12 @@ class NumberReboundToTensorInScript(Rule):
     ```
     Use instead: keep the two apart (`return y * torch.sigmoid(self.gate(x)) if self.gated
     else y`), or bind a tensor first (`scale = torch.ones_like(x[..., :1])`).
+    For `scale = max(y.abs().max(), self.eps)`, use `torch.clamp(y.abs().max(), min=self.eps)`.
 
     ## Fix safety
     No fix: which tensor stands for the number (its shape, dtype and device) is the author's
-    choice.
+    choice. (For `max` / `min`, the tensor form returns a tensor where eager Python returned
+    whichever argument won, a tensor or the number.)
     """
 
     code = "TL223"
@@ -137,6 +178,29 @@ class NumberReboundToTensorInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The builtin on numbers (`.item()`, sizes); the tensor clamp.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, eps=1e-6):
+                    super().__init__()
+                    self.eps = eps
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    a = max(y.abs().max().item(), self.eps)
+                    c = torch.clamp(y.abs().max(), min=self.eps)
+                    n = max(x.size(0), 2)
+                    return y / a + c * n
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # An int stays an int (`//`, `int(...)`); a float attribute into a float.
         Valid(
             _example("x.size(-1)", "scale // 2").replace(
@@ -165,6 +229,45 @@ class NumberReboundToTensorInScript(Rule):
         Valid(_example("0", "scale + (x > 0).sum()", guard="for _ in range(2):")),
     ]
     INVALID = [
+        # A layer's output (it requires grad) through a local, into builtin `max`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, floor=1e-4):
+                    super().__init__()
+                    self.floor = floor
+                    self.proj = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    h = torch.tanh(self.proj(x))
+                    peak = max(h.abs().amax(), self.floor)
+                    return h / peak
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="Cannot input a tensor that requires grad",
+        ),
+        # A float tensor and an int: converted to an int.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * min(x.abs().mean(), 1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            message_contains="Cannot input a tensor of type Float as an integral argument",
+        ),
         # A size (an int) rebound to a float: a float attribute, and `/=` of ints.
         Invalid(
             """
@@ -249,6 +352,173 @@ class NumberReboundToTensorInScript(Rule):
             else:
                 for name in _bound_in(statement):
                     types.pop(name, None)
+
+    # -- builtin `max` / `min` of a tensor and a number (or two tensors)
+    def visit_Call(self, node: cst.Call) -> None:
+        if not in_script(self.ctx) or self.ctx.function is None:
+            return
+        name = self.ctx.qualified_name(node.func)
+        if name not in ("builtins.max", "builtins.min") or len(node.args) < 2:
+            return
+        if any(a.star or a.keyword is not None for a in node.args):
+            return
+        values = [a.value for a in node.args]
+        tensors = [v for v in values if self.ctx.kind(v) is Kind.TENSOR]
+        if not tensors or self._under_with(node):
+            return
+        numbers = [self._scalar(v, {}) for v in values if v not in tensors]
+        # TorchScript's builtin max / min take numbers: it converts a tensor to the type of
+        # the other arguments, an int where they are tensors or ints (prim::max.int first).
+        target = "float" if "float" in numbers else "int"
+        if target == "int" and any(n != "int" for n in numbers):
+            target = None  # of unknown type: which overload it picks is not known
+        why = None
+        for tensor in tensors:
+            if self._requires_grad(tensor, self.ctx.function, 0):
+                why = "grad tensor"
+                break
+            if target == "int" and self._floating(tensor):
+                why = "float tensor"
+        if why is None:
+            return
+        builtin = name.rsplit(".", 1)[-1]
+        error = {
+            "grad tensor": "Cannot input a tensor that requires grad as a scalar argument",
+            "float tensor": "Cannot input a tensor of type Float as an integral argument",
+        }[why]
+        spelled = "a tensor that requires grad" if why == "grad tensor" else "a float tensor"
+        converted = {"int": "an int", "float": "a float"}.get(target or "", "a number")
+        bound = "min" if builtin == "max" else "max"
+        self.report(
+            node,
+            f"builtin `{builtin}(...)` of {spelled} and {'a number' if numbers else 'a tensor'}"
+            f" in scripted code: TorchScript's `{builtin}` takes numbers and converts the tensor "
+            f"to {converted}, which scripts but fails when the scripted model runs (torch "
+            f"2.13: {error}); use `torch.clamp(t, {bound}=...)` / `torch.{builtin}imum(...)` "
+            "on tensors, or `.item()` for a number",
+        )
+
+    def _under_with(self, node: cst.CSTNode) -> bool:
+        """Whether ``node`` sits in a ``with`` block of its function (``torch.no_grad()``
+        turns grad off there)."""
+        function = self.ctx.function
+        found = False
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if found:
+                return False
+            if isinstance(child, cst.With):
+                inner = False
+
+                def look(grand: cst.CSTNode) -> Optional[bool]:
+                    nonlocal inner
+                    inner = inner or grand is node
+                    return None if not inner else False
+
+                walk(child.body, look, lambda grand: None)
+                found = inner
+                return False
+            return None
+
+        if function is not None:
+            walk(function.body, enter, lambda child: None)
+        return found
+
+    def _requires_grad(
+        self, value: cst.BaseExpression, function: Optional[cst.FunctionDef], depth: int
+    ) -> bool:
+        """Whether ``value`` surely requires grad while grad is on: it calls a submodule that
+        holds parameters (``self.fc(x)``), or reads a local bound only to such values, and
+        detaches nothing (``.detach()``, ``.item()``) and makes no integer tensor."""
+        if depth > 4 or self._integral(value):
+            return False
+        found = False
+        detached = False
+        names: list[str] = []
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found, detached
+            if isinstance(child, (cst.Lambda, cst.FunctionDef)):
+                return False
+            if isinstance(child, cst.Call):
+                func = child.func
+                called = func.attr.value if isinstance(func, cst.Attribute) else ""
+                if isinstance(func, cst.Name):
+                    called = func.value
+                detached = detached or called in DETACHING
+                attr = self_attribute(func)
+                if attr is not None and self._parameter_module(attr):
+                    found = True
+            elif isinstance(child, cst.Name) and child.value != "self":
+                names.append(child.value)
+            return None
+
+        walk(value, enter, lambda child: None)
+        if detached:
+            return False
+        if found:
+            return True
+        for name in names:
+            bound = assignments(function, name)
+            if bound and all(
+                size == 1
+                and not isinstance(bound_value, cst.Name)
+                and self._requires_grad(bound_value, function, depth + 1)
+                for bound_value, _position, size in bound
+            ):
+                return True
+        return False
+
+    def _parameter_module(self, attr: str) -> bool:
+        """Whether ``self.<attr>`` is a submodule that holds parameters: a torch layer that
+        makes them (``nn.Linear``), or a module class of the project one of whose
+        submodules does."""
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        if owner is None:
+            return False
+        cls = self.ctx.index.attribute_class(owner, attr)
+        return cls is not None and self._makes_parameters(cls, 0)
+
+    def _makes_parameters(self, cls: str, depth: int) -> bool:
+        layers = nn_parameter_modules()
+        if cls in layers:
+            return True
+        if depth > 3:
+            return False
+        index = self.ctx.index
+        for _, _, summary in index.mro(cls):
+            if any(base in layers for base in summary.bases):
+                return True
+            for attr in summary.attributes:
+                held = index.attribute_class(cls, attr)
+                if held is not None and held != cls and self._makes_parameters(held, depth + 1):
+                    return True
+        return False
+
+    def _floating(self, value: cst.BaseExpression) -> bool:
+        """Whether the tensor is surely a floating-point one: made by a call that gives one
+        whatever it is given (``.mean()``, ``.float()``, ``torch.sigmoid``), or a true
+        division, and by nothing that may make an integer one."""
+        if self._integral(value):
+            return False
+        found = False
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if isinstance(child, cst.Call):
+                func = child.func
+                called = func.attr.value if isinstance(func, cst.Attribute) else ""
+                if isinstance(func, cst.Name):
+                    called = func.value
+                found = found or called in FLOATING
+            elif isinstance(child, cst.BinaryOperation) and isinstance(child.operator, cst.Divide):
+                found = True
+            return None
+
+        walk(value, enter, lambda child: None)
+        return found
 
     def _top_type(self, value: Optional[cst.BaseExpression]) -> Optional[str]:
         if value is None:
