@@ -49,8 +49,10 @@ class HashedTracedValue(Rule):
     Also sizes turned into strings: `str(x.size(1))` or `"%d" % x.size(1)` of a size that varies
     between inputs
     (compile), and `str(...)` or an f-string of a size that the code looks up by or compares
-    (`self.heads[f"w{x.shape[-1]}"]`; trace). Strings in a `raise`, an `assert` or a print /
-    logging / warnings statement are messages and are not flagged.
+    (`self.heads[f"w{x.shape[-1]}"]`; trace). And tensor data turned into a string that the
+    code looks up by or compares (`self.heads["b{:d}".format(n)]`, `"b" + str(n)`,
+    `"b%d" % n`, `f"b{n}"`; compile, export, trace). Strings in a `raise`, an `assert` or a
+    print / logging / warnings statement are messages and are not flagged.
 
     ## Why is this bad?
     `str()` of a size that is symbolic (an input of another size made it so) fails to trace
@@ -65,7 +67,10 @@ class HashedTracedValue(Rule):
     gave for the example input. Under `torch.export` and `torch.compile(fullgraph=True)`, a
     value read from tensor data (`.item()`, `.tolist()`) is a symbolic integer or float with no
     value to hash, so both fail (`TypeError: unhashable type: non-nested SymInt`, or a guard on data-dependent
-    values).
+    values). A string made of tensor data is the example's under trace, the fake tensor's
+    (`'FakeTensor(...)'`, or a `TypeError` for a format spec) under export, and
+    `torch.compile(fullgraph=True)` raises on `str()`, `%`, `format()` or a format spec of a
+    tensor (torch 2.13; an f-string without a spec it formats).
 
     ## Example
     ```python
@@ -124,6 +129,29 @@ class HashedTracedValue(Rule):
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # A memo filled under a string of tensor data: every back-end stores what it reads.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.memo = {}
+
+                def forward(self, x):
+                    scale = x.abs().mean().round()
+                    name = f"scale={scale}"
+                    if name not in self.memo:
+                        self.memo[name] = torch.sigmoid(scale)
+                    return self.fc(x) * self.memo[name]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4) * 6,)]
             """
         ),
         # Configuration values, ranks and dtypes hash the same in every back-end; a size
@@ -214,6 +242,48 @@ class HashedTracedValue(Rule):
             line=10,
             backends=("trace",),
             message_contains="into a string",
+        ),
+        # A head picked by a string made of tensor data: no back-end makes eager's string.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.heads = nn.ModuleDict({f"b{i}": nn.Linear(4, 2) for i in range(3)})
+
+                def forward(self, x, bucket):
+                    key = "b%d" % bucket
+                    return self.heads[key](x)
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.tensor(1)), (torch.randn(2, 4), torch.tensor(2))]
+            """,
+            line=10,
+            backends=("compile", "export", "trace"),
+            message_contains="string of tensor data",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.heads = nn.ModuleDict({f"b{i}": nn.Linear(4, 2) for i in range(3)})
+
+                def forward(self, x, bucket):
+                    return self.heads["b{:d}".format(bucket)](x)
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.tensor(1)), (torch.randn(2, 4), torch.tensor(2))]
+            """,
+            line=10,
+            backends=("compile", "export", "trace"),
+            message_contains="string of tensor data",
         ),
         # A square-input test through a set of sizes: under trace the two sizes never merge.
         Invalid(
@@ -360,10 +430,15 @@ class HashedTracedValue(Rule):
             and _is_local_container(self.ctx, node.func.value)
         ):
             self._check(node, hashed_backends(self.ctx, args[0]))
+        if _format_call(node):
+            values = [a.value for a in node.args if not a.star]
+            if any(self._string_of_tensor(node, value) for value in values):
+                return
         if len(args) != 1:
             return
-        if name == "builtins.str":
-            self._string_of_size(node, args[0])
+        if name in ("builtins.str", "builtins.repr"):
+            if not self._string_of_tensor(node, args[0]):
+                self._string_of_size(node, args[0])
         elif name in HASHING_ITERABLES:
             self._check(node, _iterable_backends(self.ctx, args[0]))
         elif name == HASH:
@@ -406,8 +481,10 @@ class HashedTracedValue(Rule):
 
     def visit_FormattedString(self, node: cst.FormattedString) -> None:
         for part in node.parts:
-            if isinstance(part, cst.FormattedStringExpression) and self._string_of_size(
-                node, part.expression, converts=False
+            if isinstance(part, cst.FormattedStringExpression) and (
+                # Dynamo formats a tensor in an f-string, but not with a format spec.
+                self._string_of_tensor(node, part.expression, compiles=not part.format_spec)
+                or self._string_of_size(node, part.expression, converts=False)
             ):
                 return
 
@@ -418,8 +495,25 @@ class HashedTracedValue(Rule):
         right = node.right
         operands = [e.value for e in right.elements] if isinstance(right, cst.Tuple) else [right]
         for operand in operands:
-            if self._string_of_size(node, operand):
+            if self._string_of_tensor(node, operand) or self._string_of_size(node, operand):
                 return
+
+    def _string_of_tensor(
+        self, node: cst.BaseExpression, value: cst.BaseExpression, compiles: bool = False
+    ) -> bool:
+        """``self.heads[f"b_{n}"]``, ``"b_" + str(n)``, ``"{:d}".format(n)`` of a tensor ``n``
+        used as a key or compared: export makes its fake tensor's string, trace keeps the
+        example's, and Dynamo cannot make one (``compiles``: an f-string without a spec,
+        which it can)."""
+        if not self.ctx.in_graph or self._reporting_statement():
+            return False
+        if self.ctx.kind(value) != Kind.TENSOR or not self._used_as_key(node):
+            return False
+        if self._stored_under(node):
+            return False  # a memo filled under the key: each back-end stores what it reads
+        targets = ["export", "trace"] if compiles else ["compile", "export", "trace"]
+        self.report(node, TENSOR_STRING_MESSAGE, targets=targets)
+        return True
 
     def _string_of_size(
         self, node: cst.BaseExpression, size: cst.BaseExpression, converts: bool = True
@@ -461,7 +555,7 @@ class HashedTracedValue(Rule):
             return False
         targets: set[str] = set()
         for value_name, value in _bindings(function):
-            if value is string:
+            if _is(value, string, set()):
                 targets.add(value_name)
         found = False
 
@@ -477,6 +571,29 @@ class HashedTracedValue(Rule):
                 operands = [node.left, *(c.comparator for c in node.comparisons)]
                 found = any(_is(o, string, targets) for o in operands)
             return True
+
+        walk(function, enter, lambda node: None)
+        return found
+
+    def _stored_under(self, string: cst.BaseExpression) -> bool:
+        """Whether the function assigns a subscript keyed by the string (or the name bound to
+        it): ``self.cache[key] = ...``."""
+        function = self.ctx.function
+        if function is None:
+            return False
+        names = {name for name, value in _bindings(function) if _is(value, string, set())}
+        found = False
+
+        def enter(node: cst.CSTNode) -> bool:
+            nonlocal found
+            targets = node.targets if isinstance(node, cst.Assign) else ()
+            for target in targets:
+                stored = target.target
+                if isinstance(stored, cst.Subscript) and len(stored.slice) == 1:
+                    index = stored.slice[0].slice
+                    if isinstance(index, cst.Index) and _is(index.value, string, names):
+                        found = True
+            return not found
 
         walk(function, enter, lambda node: None)
         return found
@@ -506,6 +623,30 @@ STRING_MESSAGE = Message(
 )
 
 
+TENSOR_STRING_MESSAGE = Message(
+    "graph code makes a string of tensor data and looks up by it or compares it",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (Dynamo cannot make a string of a tensor "
+            "with str(), %, format() or a format spec)",
+        ),
+        (
+            "export",
+            "torch.export makes the string of its fake tensor ('FakeTensor(...)'), or fails on a "
+            "format spec, so the lookup or comparison goes wrong",
+        ),
+        (
+            "trace",
+            "torch.jit.trace keeps the string made from the example input's value, so every "
+            "input takes that entry",
+        ),
+    ),
+    "index with the tensor itself (stack the candidates and select, or a ModuleList indexed "
+    "by an int outside the graph)",
+)
+
+
 def _bindings(function: cst.FunctionDef) -> list[tuple[str, cst.BaseExpression]]:
     """``name = value`` statements of the function (one target, a name)."""
     found: list[tuple[str, cst.BaseExpression]] = []
@@ -524,7 +665,21 @@ def _bindings(function: cst.FunctionDef) -> list[tuple[str, cst.BaseExpression]]
 
 
 def _is(expr: cst.BaseExpression, string: cst.BaseExpression, names: set[str]) -> bool:
+    """``expr`` is the string, a name bound to it, or a concatenation holding either
+    (``"b_" + str(n)``)."""
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        return _is(expr.left, string, names) or _is(expr.right, string, names)
     return expr is string or (isinstance(expr, cst.Name) and expr.value in names)
+
+
+def _format_call(node: cst.Call) -> bool:
+    """``"b_{}".format(...)``: the ``format`` method of a string literal."""
+    func = node.func
+    return (
+        isinstance(func, cst.Attribute)
+        and func.attr.value == "format"
+        and isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString))
+    )
 
 
 def hashed_backends(ctx: LintContext, expr: cst.BaseExpression) -> frozenset[str]:

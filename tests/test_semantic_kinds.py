@@ -1065,3 +1065,32 @@ def test_a_spread_shape_gives_sizes_to_the_parameters_it_fills() -> None:
     env = kinds_in(source, "Net.bucket")
     assert env["h"] == SIZE and env["w"] == SIZE
     assert env["factor"] == CONST  # a parameter with a default is not filled by the spread
+
+
+def test_a_property_read_on_self_has_its_getters_return_kind():
+    source = """
+    import torch
+    from torch import nn
+
+    class Gate(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("seen", torch.zeros((), dtype=torch.long))
+            self.fc = nn.Linear(4, 4)
+
+        @property
+        def warmed_up(self):
+            return self.seen >= 3
+
+        @property
+        def width(self):
+            return 4
+
+        def forward(self, x):
+            ready = self.warmed_up
+            size = self.width
+            return self.fc(x)
+    """
+    env = kinds_in(source, "Gate.forward")
+    assert env["ready"] == T
+    assert env["size"] == CONST

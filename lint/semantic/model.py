@@ -680,6 +680,11 @@ class FileModel:
         if marker is None:
             if self._torch_layer_parameter(owner, attr):
                 return Kind.TENSOR
+            # `self.warmed_up` of a `@property`: reading it runs the getter, whose return
+            # kind it has (`return self.seen >= self.warmup` is a tensor).
+            getter = self.index.find_method(owner, attr)
+            if getter is not None and "builtins.property" in getter[2].decorators:
+                return self._callee_return_kind(getter[0], getter[1])
             # `offset = 3` in the class body, never assigned on self: a constant.
             for _, _, cls in self.index.mro(owner):
                 if attr in cls.body_values:
