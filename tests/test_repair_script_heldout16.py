@@ -5,7 +5,9 @@
 (fixers/script_islice_loop.py), an alias TorchScript cannot resolve
 (fixers/script_alias_annotation.py), `sum(groups, [])` (fixers/script_sum_start.py) and a
 dict comprehension with two `for` assigned under an annotation
-(fixers/script_comprehension.py); before/after text and torch's word that the fixed model
+(fixers/script_comprehension.py), `str.translate` (fixers/script_str_translate.py), an Enum
+looked up by value and compared to a member (fixers/script_enum_call.py) and an exported
+debugging method using NumPy (fixers/script_export_ignore.py); before/after text and torch's word that the fixed model
 scripts with eager outputs unchanged and no other back-end broken."""
 
 from __future__ import annotations
@@ -162,6 +164,54 @@ CASES = [
         ],
         True,
     ),
+    (
+        "str-translate",
+        _model(
+            'key = self.name.translate(_CLEAN) + "a.b".translate(str.maketrans("ab", "xy", "."))\n'
+            "return x * len(key)",
+            top='_CLEAN = str.maketrans({"-": "_", " ": None})',
+            init='self.name = "conv-block 1"',
+        ),
+        [
+            (
+                'self.name.translate(_CLEAN) + "a.b".translate(str.maketrans("ab", "xy", "."))',
+                'self.name.replace("-", "_").replace(" ", "") + '
+                '"a.b".replace("a", "x").replace("b", "y").replace(".", "")',
+            )
+        ],
+        False,
+    ),
+    (
+        "enum-call",
+        _model(
+            "if Pool(self.pool) == Pool.MAX:\n    return x.amax(1)\n"
+            "if Pool.MEAN != Pool(self.pool):\n    return x.sum(1)\n"
+            "return x.mean(1)",
+            top='class Pool(enum.Enum):\n    MEAN = "mean"\n    MAX = "max"',
+            init='self.pool = "max"',
+        ).replace("import itertools\n", "import enum\nimport itertools\n"),
+        [
+            ("Pool(self.pool) == Pool.MAX", "self.pool == Pool.MAX.value"),
+            ("Pool.MEAN != Pool(self.pool)", "self.pool != Pool.MEAN.value"),
+        ],
+        True,
+    ),
+    (
+        "export-debug-method",
+        _model("return self.layers[0](x)")
+        .replace(
+            "    def forward(self, x):",
+            "    @torch.jit.export\n"
+            "    def histogram(self, x: torch.Tensor):\n"
+            "        h = self.layers[0](x).detach().numpy()\n"
+            "        counts, _ = np.histogram(h, bins=4)\n"
+            "        return torch.from_numpy(counts)\n\n"
+            "    def forward(self, x):",
+        )
+        .replace("import torch\n", "import numpy as np\nimport torch\n"),
+        [("@torch.jit.export", "@torch.jit.ignore")],
+        True,
+    ),
 ]
 
 
@@ -191,6 +241,8 @@ def test_left_alone():
         'tag = f"{x.size(0) / 2:04d}"\nreturn x * len(tag)',
         "for layer in itertools.islice(self.layers, 0, 4, 2):\n    x = layer(x)\nreturn x",
         "order = sum([[0], [1]], [])\nreturn x[:, :, order]",
+        # a replacement holding a character another step replaces
+        'key = "a-b".translate(str.maketrans({"-": "_", "_": "-"}))\nreturn x * len(key)',
     ):
         source = normalized(_model(forward))
         assert _fix(source, unsafe=True) == source
