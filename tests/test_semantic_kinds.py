@@ -1094,3 +1094,19 @@ def test_a_property_read_on_self_has_its_getters_return_kind():
     env = kinds_in(source, "Gate.forward")
     assert env["ready"] == T
     assert env["size"] == CONST
+
+
+def test_a_value_of_unknown_kind_with_a_tensor_only_method_gives_a_tensor():
+    # `f(x0)` of a callable parameter is of unknown kind; `.norm()` only tensors have.
+    source = """
+    import torch
+
+    def solve(f, x0):
+        y = f(x0)
+        size = y.norm()
+        probs = y.softmax(-1)
+        return size, probs
+    """
+    env = kinds_in(source, "solve")
+    assert env["y"] == UNK
+    assert env["size"] == T and env["probs"] == T

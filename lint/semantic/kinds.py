@@ -27,7 +27,7 @@ from torchlint.lint.walk import walk
 TENSOR_ONLY_METHODS = frozenset(
     "masked_fill masked_fill_ unsqueeze unsqueeze_ logical_not logical_and logical_or "
     "type_as expand_as bool long float half bfloat16 contiguous detach masked_select "
-    "eq ne lt le gt ge".split()
+    "eq ne lt le gt ge norm softmax log_softmax sigmoid relu clamp_min clamp_max".split()
 )
 # Methods whose first argument is a boolean tensor mask.
 MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter"})
