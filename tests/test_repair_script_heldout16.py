@@ -7,7 +7,8 @@
 dict comprehension with two `for` assigned under an annotation
 (fixers/script_comprehension.py), `str.translate` (fixers/script_str_translate.py), an Enum
 looked up by value and compared to a member (fixers/script_enum_call.py) and an exported
-debugging method using NumPy (fixers/script_export_ignore.py); before/after text and torch's word that the fixed model
+debugging method using NumPy (fixers/script_export_ignore.py) and an activation class kept
+on the module (fixers/script_class_attribute_instance.py); before/after text and torch's word that the fixed model
 scripts with eager outputs unchanged and no other back-end broken."""
 
 from __future__ import annotations
@@ -212,6 +213,45 @@ CASES = [
         [("@torch.jit.export", "@torch.jit.ignore")],
         True,
     ),
+    (
+        "activation-class-attribute",
+        """
+        import torch
+        from torch import nn
+
+
+        class Block(nn.Module):
+            def __init__(self, act=None, gate=nn.Sigmoid):
+                super().__init__()
+                self.fc = nn.Linear(4, 4)
+                self.act = act or nn.SiLU
+                self.gate = gate
+
+            def forward(self, x):
+                return self.act()(self.fc(x)) * self.gate()(x)
+
+
+        class Model(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.blocks = nn.ModuleList([Block(), Block(gate=nn.Tanh)])
+
+            def forward(self, x):
+                for block in self.blocks:
+                    x = block(x)
+                return x
+
+
+        def inputs():
+            return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 4),)]
+        """,
+        [
+            ("self.act = act or nn.SiLU", "self.act = (act or nn.SiLU)()"),
+            ("self.gate = gate", "self.gate = gate()"),
+            ("self.act()(self.fc(x)) * self.gate()(x)", "self.act(self.fc(x)) * self.gate(x)"),
+        ],
+        True,
+    ),
 ]
 
 
@@ -245,4 +285,40 @@ def test_left_alone():
         'key = "a-b".translate(str.maketrans({"-": "_", "_": "-"}))\nreturn x * len(key)',
     ):
         source = normalized(_model(forward))
+        assert _fix(source, unsafe=True) == source
+
+
+def test_class_attribute_left_alone():
+    """No instance made in `__init__` for a layer with parameters or a training flag
+    (`nn.LayerNorm`, `nn.Dropout`: one made in `forward` differs), a call with arguments, or
+    a class a caller may replace by an instance."""
+    for init, forward, call in (
+        ("norm=nn.LayerNorm", "self.norm(4)(x)", "Block()"),
+        ("drop=nn.Dropout", "self.norm()(x)", "Block()"),
+        ("act=nn.ReLU", "self.norm()(x)", "Block(*[nn.GELU])"),
+    ):
+        source = normalized(
+            f"""
+            import torch
+            from torch import nn
+
+
+            class Block(nn.Module):
+                def __init__(self, {init}):
+                    super().__init__()
+                    self.norm = {init.split("=")[0]}
+
+                def forward(self, x):
+                    return {forward}
+
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.block = {call}
+
+                def forward(self, x):
+                    return self.block(x)
+            """
+        )
         assert _fix(source, unsafe=True) == source
