@@ -19,7 +19,7 @@ from torchlint.lint.graph_queries import (
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import own_returns, walk
 
-from ._shared import local_callee
+from ._shared import local_callee, local_definition, self_class
 
 # Methods whose result is a boolean tensor besides BOOL_METHODS: truth reductions.
 TRUTH_REDUCTIONS = frozenset({"any", "all"})
@@ -98,7 +98,30 @@ def is_bool_tensor(fixer: Fixer, expr: cst.BaseExpression, depth: int = 0) -> bo
         return bool(values) and all(
             size == 1 and is_bool_tensor(fixer, value, depth + 1) for value, _, size in values
         )
+    getter = property_getter(fixer, expr)
+    if getter is not None:
+        # `self.warmed_up` of a `@property` every `return` of which gives one.
+        results = own_returns(getter)
+        return bool(results) and all(
+            r.value is not None and is_bool_tensor(fixer, r.value, depth + 1) for r in results
+        )
     return False
+
+
+def property_getter(fixer: Fixer, expr: cst.BaseExpression) -> Optional[cst.FunctionDef]:
+    """The ``@property`` getter of this file that ``self.<name>`` reads, or None."""
+    if not (
+        isinstance(expr, cst.Attribute)
+        and isinstance(expr.value, cst.Name)
+        and expr.value.value == "self"
+    ):
+        return None
+    owner = self_class(fixer, expr)
+    found = fixer.ctx.model.index.find_method(owner, expr.attr.value) if owner else None
+    if found is None or "builtins.property" not in found[2].decorators:
+        return None
+    definition = local_definition(fixer, found[0])
+    return definition if isinstance(definition, cst.FunctionDef) else None
 
 
 class _CommentFinder(cst.CSTVisitor):

@@ -20,7 +20,7 @@ Only branches the fixer can see whole are rewritten, each of ``if`` / ``elif`` /
   ``return torch.cond(cond, f, g, (x, h))``, so only one branch runs.
 
 The condition must surely be a boolean tensor (a comparison with a tensor, ``.any()``,
-``torch.isnan(...)``, a call of a function of the file that returns one; ``math.isnan`` /
+``torch.isnan(...)``, a call of a function of the file that returns one, a ``@property`` of the class that returns one (``if self.warmed_up:``); ``math.isnan`` /
 ``isinf`` / ``isfinite`` of a 0-d tensor is read as ``torch.isnan`` ...; ``not`` / ``and`` / ``or`` of those become ``torch.logical_not`` /
 ``logical_and`` / ``logical_or``; ``bool(t)`` and ``t.item()`` of one are read as ``t``, and a
 name bound once to those and read only in tests is bound to ``t``), a tensor input of the

@@ -516,6 +516,53 @@ def test_a_helper_condition_passes_the_backends_with_eager_unchanged():
         assert check(fixed, backend).ok, backend
 
 
+PROPERTY_TEST = normalized(
+    """\
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.register_buffer("threshold", torch.tensor(0.5))
+
+    @property
+    def saturated(self):
+        return self.fc.weight.abs().mean() > self.threshold
+
+    def forward(self, x):
+        h = self.fc(x)
+        if self.saturated:
+            h = h * 0.5
+        return h
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+"""
+)
+
+
+def test_a_property_returning_a_boolean_tensor_is_a_condition():
+    fixed = _fix(PROPERTY_TEST)
+    assert "h = torch.where(self.saturated, h * 0.5, h)" in fixed
+    assert _fix(fixed) == fixed
+
+
+@requires_torch
+@pytest.mark.torch
+def test_a_property_condition_passes_the_backends_with_eager_unchanged():
+    from .oracle import assert_eager_unchanged, check
+
+    fixed = _fix(PROPERTY_TEST)
+    assert not check(PROPERTY_TEST, "export").ok
+    assert_eager_unchanged(PROPERTY_TEST, fixed)
+    for backend in ("compile", "export", "trace"):
+        assert check(fixed, backend).ok, backend
+
+
 def test_different_names_in_each_branch_select_statement_by_statement():
     # `t` is a temporary of its branch: it is computed plainly.
     _rewritten(
