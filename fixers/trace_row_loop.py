@@ -7,6 +7,9 @@ example input's batch size, so other batch sizes fail or are cut. Rewritten:
   ``rows = []`` + ``for row in x: rows.append(E(row))`` + ``torch.stack(rows)`` -> ``E(x)``,
   ``acc += E(x[i])`` -> ``acc += E(x).sum(0)``;
 - ``torch.stack([E(row) for row in x])`` (or over ``range(len(x))``, dim 0) -> ``E(x)``;
+- ``sum(E(row) for row in x)`` -> ``E(x).sum(0)``, and a whole-row reduction of one,
+  ``sum(row.norm() for row in x)`` -> ``x.flatten(1).norm(dim=1).sum()`` (``sum``, ``mean``,
+  ``norm``, ``amax``, ``amin``, ``prod``);
 - sums that read the row number: ``for i in range(len(x)): acc = acc + E(x[i], i)`` (or
   ``+=``) -> ``acc = acc + E(x, idx).sum(0)`` with ``idx = torch.arange(x.shape[0]).view([-1]
   + [1] * (x.dim() - 1))``, the row numbers shaped to broadcast like one row each.
@@ -52,6 +55,8 @@ ALONG_DIM = frozenset(
         "std", "var", "cumsum", "cumprod", "normalize", "argmax", "argmin",
     }
 )  # fmt: skip
+# Reductions of a whole row that take a ``dim`` for the batched rows.
+ROW_REDUCTIONS = frozenset({"sum", "mean", "norm", "amax", "amin", "prod"})
 ROW_MODULES = frozenset(
     {
         "torch.nn.Linear", "torch.nn.LayerNorm", "torch.nn.RMSNorm", "torch.nn.ReLU",
@@ -78,7 +83,9 @@ class TracedRowLoopToBatch(BatchTinyTensorLoop):
             if isinstance(ancestor, cst.For):
                 return self._loop(ancestor) if ancestor.iter is current else None
             if isinstance(ancestor, cst.CompFor):
-                return self._stacked_comprehension(ancestor) if ancestor.iter is current else None
+                if ancestor.iter is not current:
+                    return None
+                return self._stacked_comprehension(ancestor) or self._summed_comprehension(ancestor)
             if not isinstance(ancestor, (cst.Arg, cst.Call)):
                 return None
             current = ancestor
@@ -164,6 +171,46 @@ class TracedRowLoopToBatch(BatchTinyTensorLoop):
         if isinstance(self.parent(call), (cst.Assign, cst.Return, cst.Arg)):
             batched = strip_outer_parens(batched)
         return [(call, batched)]
+
+    def _summed_comprehension(self, comp_for: cst.CompFor) -> Optional[list[Replacement]]:
+        """``sum(E(r) for r in x)`` -> ``E(x).sum(0)``; a whole-row reduction ``R`` of a
+        row-wise ``E`` (``sum(r.norm() for r in x)``) -> ``E(x).flatten(1).R(dim=1).sum()``."""
+        comprehension = self.parent(comp_for)
+        if (
+            not isinstance(comprehension, (cst.ListComp, cst.GeneratorExp))
+            or comp_for.ifs
+            or comp_for.inner_for_in is not None
+            or comp_for.asynchronous is not None
+            or has_comments(comprehension)
+        ):
+            return None
+        arg = self.parent(comprehension)
+        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if (
+            not isinstance(call, cst.Call)
+            or len(call.args) != 1
+            or arg.keyword
+            or arg.star
+            or self.ctx.qualified_name(call.func) != "builtins.sum"
+        ):
+            return None
+        element = comprehension.elt
+        if (
+            isinstance(element, cst.Call)
+            and isinstance(element.func, cst.Attribute)
+            and element.func.attr.value in ROW_REDUCTIONS
+            and not element.args
+        ):
+            inner = self._batched(comp_for.iter, comp_for.target, element.func.value, comprehension)
+            if inner is None:
+                return None
+            reduced = f"{inner}.flatten(1).{element.func.attr.value}(dim=1).sum()"
+        else:
+            batched = self._batched(comp_for.iter, comp_for.target, element, comprehension)
+            if batched is None:
+                return None
+            reduced = f"{batched}.sum(0)"
+        return [(call, reduced)]
 
     def _elementwise_call(self, call: cst.Call, rows: set[int], excluded: tuple[str, str]) -> bool:
         if super()._elementwise_call(call, rows, excluded):

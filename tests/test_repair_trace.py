@@ -432,6 +432,26 @@ def test_row_loops_of_row_wise_ops_become_one_batched_expression():
     ).replace("-torch.stack([token.mean(-1) - 1 for token in x])", "-(x.mean(-1) - 1)")
 
 
+def test_python_sums_of_rows_become_a_sum_over_the_batch():
+    before = _model(
+        """\
+        penalty = sum(row.norm() for row in x) / len(x)
+        return x + penalty + sum([self.head(r).relu() for r in x])
+        """,
+        init="self.head = nn.Linear(4, 4)",
+    )
+    fixed = _fix(before, "TL105")
+    assert "penalty = x.flatten(1).norm(dim=1).sum() / x.shape[0]" in fixed
+    assert "self.head(x).relu().sum(0)" in fixed
+    # Another start value, a filter, or a reduction given its own arguments: left alone.
+    for kept in (
+        "sum((row.norm() for row in x), torch.zeros(()))",
+        "sum(row.norm() for row in x if row.sum() > 0)",
+        "sum(row.norm(p=1) for row in x)",
+    ):
+        assert "flatten" not in _fix(_model(f"return x + {kept}\n"), "TL105"), kept
+
+
 def test_sums_over_row_numbers_use_an_index_tensor_shaped_like_the_rows():
     before = _model(
         """\
@@ -638,6 +658,11 @@ TORCH_CASES = [
             "return acc\n"
         ),
         id="TL105-index-sum",
+    ),
+    pytest.param(
+        "TL105",
+        _model("return x * sum(row.norm() for row in x) + sum(r.relu() * 2 for r in x)\n"),
+        id="TL105-python-sum",
     ),
 ]
 
