@@ -7,12 +7,20 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.rules._script import SCRIPT, in_script, is_method, self_attribute
 
 # Bases outside the project a module class may have without setting attributes we cannot see:
 # ``nn.Module.__init__`` sets none a model reads (``training`` is an instance attribute).
 PLAIN_BASES = frozenset(
     {"torch.nn.Module", "torch.nn.modules.module.Module", "builtins.object", "object"}
+)
+
+
+# Python's own classes a class body may bind (`cast = float`).
+BUILTIN_CLASSES = frozenset(
+    f"builtins.{name}"
+    for name in ("int", "float", "bool", "str", "bytes", "list", "dict", "tuple", "set", "type")
 )
 
 
@@ -34,6 +42,9 @@ class ClassAttributeInScript(Rule):
     (`Final` or in `__constants__` too): `Bottleneck.expansion` in `forward`. Not flagged:
     methods and static methods read through the class, classes with a base outside the
     project other than `nn.Module` (an `Enum`'s members compile).
+    And `self.<name>` where `<name>` resolves the same way to a class-body binding, in a class
+    of the file, of a class (`act_layer = nn.GELU`, `cast = float`, a class of the project),
+    read in scripted code (an instance built from it in `__init__` is not flagged).
 
     ## Why is this bad?
     TorchScript builds a module's type from the instance: its parameters, buffers, submodules,
@@ -45,7 +56,10 @@ class ClassAttributeInScript(Rule):
     its data attributes, whether annotated `Final` or not: `python value of type 'int' cannot
     be used as a value` (torch 2.13; `attribute lookup is not defined on python value of type
     'type'` in a free function), where `self.expansion` with `expansion: Final[int] = 4`
-    compiles.
+    compiles. A class-body class read through `self` is taken for a method to compile, and a
+    class has no function code: torch 2.13 fails inside its frontend (`AttributeError: type
+    object 'GELU' has no attribute '__globals__'`), for a call (`self.act_layer()(x)`) as for
+    any other read.
 
     ## Example
     ```python
@@ -85,6 +99,27 @@ class ClassAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The class-body class builds the submodule in `__init__`, which TorchScript compiles.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                activation = nn.GELU
+
+                def __init__(self):
+                    super().__init__()
+                    self.act = self.activation()
+                    self.proj = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    return self.act(self.proj(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # Through the class name: a static method, an Enum member, and a read in `__init__`
         # (not compiled).
         Valid(
@@ -337,6 +372,36 @@ class ClassAttributeInScript(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
         ),
+        # A class kept in the class body, instantiated in forward.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class FeedForward(nn.Module):
+                activation = nn.SiLU
+
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    return self.activation()(self.proj(x))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.ff = FeedForward()
+
+                def forward(self, x):
+                    return x + self.ff(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="holds the class `nn.SiLU`",
+        ),
         # A plain annotation is not `Final`; a project base's class attribute, and the
         # subclass has annotations of its own, so `Final` on the base would not be seen: no fix.
         Invalid(
@@ -388,6 +453,17 @@ class ClassAttributeInScript(Rule):
             self._known[key] = class_value(self.ctx, info.owner_class, attr)
         defined = self._known[key]
         if defined is None:
+            held = self._class_held(info.owner_class, attr)
+            if held is not None:
+                owner, spelled = held
+                self.report(
+                    node,
+                    f"`self.{attr}` reads the class attribute `{attr}` of `{owner}`, which holds "
+                    f"the class `{spelled}`: TorchScript compiles such a read as a method and a "
+                    "class has no function code, so scripting fails (torch 2.13: type object "
+                    f"'{spelled.rsplit('.', 1)[-1]}' has no attribute '__globals__'); build the "
+                    f"instance in `__init__` (`self.{attr}_module = self.{attr}()`) and call that",
+                )
             return
         self.report(
             node,
@@ -397,6 +473,81 @@ class ClassAttributeInScript(Rule):
             f"'{attr}'); annotate it `{attr}: Final[...] = ...` or set `self.{attr}` in "
             "`__init__`",
         )
+
+    def _class_held(self, owner: str, attr: str) -> Optional[tuple[str, str]]:
+        """``(class, code)`` where, on every module class of this file compiling ``owner``'s
+        methods, ``attr`` resolves first to a class-body binding (in this file) of a class:
+        ``act_layer = nn.GELU``, ``cast = float``, a class of the project."""
+        index = self.ctx.index
+        chains = [index.mro(name) for name in script_classes(self.ctx, owner)]
+        if not chains:
+            return None
+        found: Optional[tuple[str, str]] = None
+        for chain in chains:
+            held = None
+            for name, _, cls in chain:
+                if attr in cls.attributes or attr in cls.methods:
+                    return None  # set on `self`, or a method
+                if any(
+                    base not in PLAIN_BASES and index.class_info(base) is None for base in cls.bases
+                ):
+                    return None
+                if attr in cls.body_values:
+                    if cls.body_values[attr] != "other":
+                        return None
+                    held = self._body_class(name, attr)
+                    if held is None:
+                        return None
+                    break
+            if held is None:
+                return None
+            found = held
+        return found
+
+    def _body_class(self, qualname: str, attr: str) -> Optional[tuple[str, str]]:
+        """``(class, code)`` when the class ``qualname`` of this file binds ``attr`` in its
+        body, once, to a name or dotted name that is a class."""
+        summary = self.ctx.model.summary
+        short = qualname.rsplit(".", 1)[-1]
+        if summary.qualify(short) != qualname:
+            return None
+        cls = next(
+            (
+                stmt
+                for stmt in self.ctx.module.body
+                if type(stmt) is cst.ClassDef and stmt.name.value == short
+            ),
+            None,
+        )
+        if cls is None:
+            return None
+        values = []
+        for stmt in cls.body.body:
+            if type(stmt) is not cst.SimpleStatementLine:
+                continue
+            for small in stmt.body:
+                if type(small) is cst.Assign and any(
+                    type(t.target) is cst.Name and t.target.value == attr for t in small.targets
+                ):
+                    values.append(small.value)
+                elif (
+                    type(small) is cst.AnnAssign
+                    and type(small.target) is cst.Name
+                    and small.target.value == attr
+                ):
+                    values.append(small.value)
+        if len(values) != 1 or type(values[0]) not in (cst.Name, cst.Attribute):
+            return None
+        name = self.ctx.qualified_name(values[0])
+        if name is None:
+            return None
+        if not (
+            name in BUILTIN_CLASSES
+            or is_torch_module_class(name)
+            or self.ctx.index.class_info(name) is not None
+        ):
+            return None
+        return short, cst.Module([]).code_for_node(values[0])
 
     def _through_class(self, node: cst.Attribute) -> None:
         """``Bottleneck.expansion``: a class-body value of a project class read through the
