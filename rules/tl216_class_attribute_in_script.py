@@ -9,18 +9,12 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.rules._script import SCRIPT, in_script, is_method, self_attribute
+from torchlint.rules.tl212_unsupported_attribute_in_script import BUILTIN_CLASSES
 
 # Bases outside the project a module class may have without setting attributes we cannot see:
 # ``nn.Module.__init__`` sets none a model reads (``training`` is an instance attribute).
 PLAIN_BASES = frozenset(
     {"torch.nn.Module", "torch.nn.modules.module.Module", "builtins.object", "object"}
-)
-
-
-# Python's own classes a class body may bind (`cast = float`).
-BUILTIN_CLASSES = frozenset(
-    f"builtins.{name}"
-    for name in ("int", "float", "bool", "str", "bytes", "list", "dict", "tuple", "set", "type")
 )
 
 
