@@ -168,8 +168,9 @@ class NumberReboundToTensorInScript(Rule):
 
     ## Fix safety
     No fix: which tensor stands for the number (its shape, dtype and device) is the author's
-    choice. (For `max` / `min`, the tensor form returns a tensor where eager Python returned
-    whichever argument won, a tensor or the number.)
+    choice. Unsafe fix for builtin `max` / `min` of a tensor and a number:
+    `torch.clamp(t, min=n)` (`max=` for `min`), which returns a tensor where eager Python
+    returned whichever argument won, a tensor or the number (see fixers/script_builtin_clamp.py).
     """
 
     code = "TL223"
@@ -450,6 +451,10 @@ class NumberReboundToTensorInScript(Rule):
                 attr = self_attribute(func)
                 if attr is not None and self._parameter_module(attr):
                     found = True
+                elif isinstance(func, cst.Subscript):  # `self.layers[0](x)`
+                    attr = self_attribute(func.value)
+                    if attr is not None and self._parameter_module(attr, item=True):
+                        found = True
             elif isinstance(child, cst.Name) and child.value != "self":
                 names.append(child.value)
             return None
@@ -470,15 +475,15 @@ class NumberReboundToTensorInScript(Rule):
                 return True
         return False
 
-    def _parameter_module(self, attr: str) -> bool:
-        """Whether ``self.<attr>`` is a submodule that holds parameters: a torch layer that
-        makes them (``nn.Linear``), or a module class of the project one of whose
-        submodules does."""
+    def _parameter_module(self, attr: str, item: bool = False) -> bool:
+        """Whether ``self.<attr>`` (``item``: each module of the container it holds) is a
+        submodule that holds parameters: a torch layer that makes them (``nn.Linear``), or a
+        module class of the project one of whose submodules does."""
         info = self.ctx.function_info
         owner = info.owner_class if info is not None else None
         if owner is None:
             return False
-        cls = self.ctx.index.attribute_class(owner, attr)
+        cls = self.ctx.index.attribute_class(owner, attr, item=item)
         return cls is not None and self._makes_parameters(cls, 0)
 
     def _makes_parameters(self, cls: str, depth: int) -> bool:

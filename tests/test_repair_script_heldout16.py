@@ -8,7 +8,8 @@ dict comprehension with two `for` assigned under an annotation
 (fixers/script_comprehension.py), `str.translate` (fixers/script_str_translate.py), an Enum
 looked up by value and compared to a member (fixers/script_enum_call.py) and an exported
 debugging method using NumPy (fixers/script_export_ignore.py) and an activation class kept
-on the module (fixers/script_class_attribute_instance.py); before/after text and torch's word that the fixed model
+on the module (fixers/script_class_attribute_instance.py), builtin `max` / `min` of a tensor
+and a number (fixers/script_builtin_clamp.py); before/after text and torch's word that the fixed model
 scripts with eager outputs unchanged and no other back-end broken."""
 
 from __future__ import annotations
@@ -211,6 +212,20 @@ CASES = [
         )
         .replace("import torch\n", "import numpy as np\nimport torch\n"),
         [("@torch.jit.export", "@torch.jit.ignore")],
+        True,
+    ),
+    (
+        "builtin-max-min-clamp",
+        _model(
+            "h = self.layers[0](x)\n"
+            "peak = max(h.abs().amax(), self.pad)\n"
+            "floor = min(1e-3, h.abs().mean())\n"
+            "return h / peak + floor"
+        ),
+        [
+            ("max(h.abs().amax(), self.pad)", "torch.clamp(h.abs().amax(), min=self.pad)"),
+            ("min(1e-3, h.abs().mean())", "torch.clamp(h.abs().mean(), max=1e-3)"),
+        ],
         True,
     ),
     (
