@@ -80,6 +80,37 @@ UNCAPTURED_MESSAGE = Message(
 )
 
 
+# torch layers and functions that size tensors from their arguments' values inside (torch
+# 2.13): the back-ends each fails, by the module's method called (`__call__` for the module
+# itself) or by the function. AdaptiveLogSoftmaxWithLoss picks the targets of each cluster with
+# `nonzero` (fullgraph: "Dynamic shape operator"; export: GuardOnDataDependentSymNode), and its
+# `predict` branches on the argmax's values (trace keeps the example's branch); its `log_prob`
+# converts. `pad_packed_sequence` sizes its output from the lengths (export: data-dependent
+# integer; compile is TL317's, as Dynamo skips the function).
+DATA_SIZED_MODULES = {
+    "torch.nn.AdaptiveLogSoftmaxWithLoss": {
+        "__call__": ("compile", "export"),
+        "forward": ("compile", "export"),
+        "predict": ("compile", "export", "trace"),
+    },
+}
+DATA_SIZED_FUNCTIONS = {"torch.nn.utils.rnn.pad_packed_sequence": ("export",)}
+DATA_SIZED_MESSAGE = Message(
+    "torch call that sizes its result from the values of its arguments inside",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises in torch's own code (data-dependent shapes or "
+            "branches)",
+        ),
+        ("export", "torch.export fails in torch's own code (GuardOnDataDependentSymNode)"),
+        ("trace", "torch.jit.trace keeps the branch torch's code took for the example input"),
+    ),
+    "call it outside the compiled or exported module (a loss in the training step), or use "
+    "the method that converts (`log_prob` of an adaptive softmax)",
+)
+
+
 # Padding sequences of data-dependent lengths: fullgraph compares the lengths (guards such as
 # "u1 > u0"); torch.export accepts it (torch 2.13).
 PAD_SEQUENCE = "torch.nn.utils.rnn.pad_sequence"
@@ -140,7 +171,11 @@ class DataDependentShape(Rule):
     `chunk` / `split` / `tensor_split` / `unbind` / `cov` / `corrcoef` / `cdist`, which
     need the size itself). `nn.utils.rnn.pad_sequence` over a list holding such tensors (a
     list literal, or a list the function appends them to) is flagged for compile only:
-    `torch.compile(fullgraph=True)` raises there, `torch.export` accepts it.
+    `torch.compile(fullgraph=True)` raises there, `torch.export` accepts it. torch's own code
+    does the same inside some layers and functions, flagged where they are called: an
+    `nn.AdaptiveLogSoftmaxWithLoss` called with targets (compile, export; it selects each
+    cluster's targets with `nonzero`) and its `predict` (also trace: it branches on the
+    argmax's values), but not its `log_prob`; `nn.utils.rnn.pad_packed_sequence` (export).
 
     `F.ctc_loss` / `nn.CTCLoss` and `torch.linalg.lstsq` are flagged wherever they run: torch
     tags their operators `dynamic_output_shape` and has no fake-tensor implementation for
@@ -249,6 +284,25 @@ class DataDependentShape(Rule):
     also_reports = ("export",)  # operations that guard on the size of such a result
 
     VALID = [
+        # `log_prob` of an adaptive softmax computes every cluster: it converts everywhere.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = nn.AdaptiveLogSoftmaxWithLoss(8, 20, cutoffs=[5, 10])
+
+                def forward(self, x):
+                    return self.head.log_prob(x)
+
+            def inputs():
+                torch.manual_seed(0)
+                return [(torch.randn(6, 8),), (torch.randn(3, 8),)]
+            """
+        ),
         Valid(
             """
             import torch
@@ -426,6 +480,70 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        # pad_packed_sequence sizes its output from the lengths' values.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+            class Model(nn.Module):
+                def forward(self, x, lengths):
+                    packed = pack_padded_sequence(x, lengths, batch_first=True, enforce_sorted=False)
+                    out, _ = pad_packed_sequence(packed, batch_first=True)
+                    return out
+
+            def inputs():
+                return [(torch.randn(3, 5, 8), torch.tensor([5, 3, 2])), (torch.randn(3, 5, 8), torch.tensor([4, 2, 1]))]
+            """,
+            line=8,
+            backends=("export",),
+        ),
+        # torch's adaptive softmax selects each cluster's targets with `nonzero` inside.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(8, 8)
+                    self.head = nn.AdaptiveLogSoftmaxWithLoss(8, 20, cutoffs=[5, 10])
+
+                def forward(self, x, targets):
+                    out = self.head(self.fc(x), targets)
+                    return out.output, out.loss
+
+            def inputs():
+                torch.manual_seed(0)
+                return [(torch.randn(6, 8), torch.randint(0, 20, (6,))), (torch.randn(6, 8), torch.randint(0, 4, (6,)))]
+            """,
+            line=11,
+            backends=("compile", "export"),
+            message_contains="sizes its result from the values",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(8, 8)
+                    self.head = nn.AdaptiveLogSoftmaxWithLoss(8, 20, cutoffs=[5, 10])
+
+                def forward(self, x):
+                    return self.head.predict(self.fc(x))
+
+            def inputs():
+                torch.manual_seed(0)
+                return [(torch.randn(6, 8),), (torch.randn(6, 8),)]
+            """,
+            line=11,
+            backends=("compile", "export", "trace"),
+        ),
         # A loop over the rows nonzero selected: Python needs their number.
         Invalid(
             """
@@ -989,8 +1107,11 @@ class DataDependentShape(Rule):
             return
         func = node.func
         name = self.ctx.qualified_name(func)
+        data_sized = DATA_SIZED_FUNCTIONS.get(name or "") or self._data_sized_call(func)
         if name in UNCAPTURED_DYNAMIC_FUNCTIONS or self._uncaptured_module(func):
             self.report(node, UNCAPTURED_MESSAGE, targets=("compile", "export"))
+        elif data_sized:
+            self.report(node, DATA_SIZED_MESSAGE, targets=data_sized)
         elif name in DYNAMIC_FUNCTIONS or (name == "torch.where" and len(node.args) == 1):
             self._report_op(node, call_targets(node))
         elif self._tensor_repeats(node, name):
@@ -1012,6 +1133,19 @@ class DataDependentShape(Rule):
                 if self._report_size_use(node, bound, "a Python `range()`"):
                     break
         self._check_consumer(node, name)
+
+    def _data_sized_call(self, func: cst.BaseExpression) -> tuple[str, ...]:
+        """The back-ends ``self.<attr>(...)`` / ``self.<attr>.<method>(...)`` of a module of
+        ``DATA_SIZED_MODULES`` fails; empty for anything else."""
+        method = "__call__"
+        if isinstance(func, cst.Attribute) and self_attribute(func.value) is not None:
+            method, func = func.attr.value, func.value
+        attr = self_attribute(func)
+        info = self.ctx.function_info
+        if attr is None or info is None or not info.owner_class:
+            return ()
+        built = self.ctx.index.attribute_class(info.owner_class, attr)
+        return DATA_SIZED_MODULES.get(built or "", {}).get(method, ())
 
     def _uncaptured_module(self, func: cst.BaseExpression) -> bool:
         """``self.<attr>(...)`` of a module built from one of ``UNCAPTURED_DYNAMIC_MODULES``."""
