@@ -225,7 +225,8 @@ class UnsupportedSignatureInScript(Rule):
     another annotation) and a bare `dict`, a module-level `TypeVar` (`items: List[T]`,
     `-> T`), a name the module binds once to one of these (an alias: `dim: Dim` with `Dim =
     Annotated[int, "axis"]`, `Mode = Literal["sum", "mean"]`, also as a string) or to a
-    `NewType(...)`, variable-length
+    `NewType(...)` (these also as the annotation of a local in a scripted body, `d: Dim =
+    1`, `t: torch.Size = x.shape`), variable-length
     tuples (`Tuple[torch.Tensor, ...]`,
     `tuple[int, ...]`, also inside `Optional[...]`), a class of the file (not a module, not a
     `@torch.jit.interface`) one of whose methods has a body of `...` alone (a docstring aside;
@@ -474,6 +475,23 @@ class UnsupportedSignatureInScript(Rule):
             """,
             line=9,
             message_contains="Unknown type name 'Axis'",
+        ),
+        # The annotation of a local in a scripted body.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    shape: torch.Size = x.shape
+                    return x.reshape(shape[0], -1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
+            """,
+            line=6,
+            message_contains="torch.Size",
         ),
         # A `NewType` named in a string annotation.
         Invalid(
@@ -859,6 +877,16 @@ class UnsupportedSignatureInScript(Rule):
     ]
 
     _alias_depth = 0  # aliases of aliases being resolved
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        # `d: Dim = 1` in a scripted body: TorchScript resolves a local's annotation as it
+        # resolves a parameter's.
+        if node.value is None or type(node.target) is not cst.Name or not in_script(self.ctx):
+            return
+        function = self.ctx.function
+        if function is None or function.name.value == "__init__":
+            return
+        self._check_annotation(node.annotation.annotation)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         info = self.ctx.function_info
