@@ -9,7 +9,8 @@ dict comprehension with two `for` assigned under an annotation
 looked up by value and compared to a member (fixers/script_enum_call.py) and an exported
 debugging method using NumPy (fixers/script_export_ignore.py) and an activation class kept
 on the module (fixers/script_class_attribute_instance.py), builtin `max` / `min` of a tensor
-and a number (fixers/script_builtin_clamp.py); before/after text and torch's word that the fixed model
+and a number (fixers/script_builtin_clamp.py), `collections.Counter` read by key
+(fixers/script_counter_dict.py); before/after text and torch's word that the fixed model
 scripts with eager outputs unchanged and no other back-end broken."""
 
 from __future__ import annotations
@@ -229,6 +230,29 @@ CASES = [
         True,
     ),
     (
+        "counter-by-key",
+        _model(
+            "counts = Counter(self.tags)\n"
+            'total = counts["a"] + counts["z"] + len(counts)\n'
+            "for key in counts.keys():\n"
+            "    if key in counts:\n"
+            "        total = total + counts[key]\n"
+            "return x * total",
+            init='self.tags: List[str] = ["a", "b", "a", "c"]',
+        ).replace("import itertools\n", "import itertools\nfrom collections import Counter\n"),
+        [
+            (
+                "counts = Counter(self.tags)",
+                "counts: Dict[str, int] = {}\n"
+                "        for item in self.tags:\n"
+                "            counts[item] = counts.get(item, 0) + 1",
+            ),
+            ('counts["a"] + counts["z"]', 'counts.get("a", 0) + counts.get("z", 0)'),
+            ("total + counts[key]", "total + counts.get(key, 0)"),
+        ],
+        True,
+    ),
+    (
         "activation-class-attribute",
         """
         import torch
@@ -296,10 +320,14 @@ def test_left_alone():
         'tag = f"{x.size(0) / 2:04d}"\nreturn x * len(tag)',
         "for layer in itertools.islice(self.layers, 0, 4, 2):\n    x = layer(x)\nreturn x",
         "order = sum([[0], [1]], [])\nreturn x[:, :, order]",
+        # a Counter used otherwise than by key
+        "counts = Counter([1, 2])\nreturn x * len(counts.most_common())",
         # a replacement holding a character another step replaces
         'key = "a-b".translate(str.maketrans({"-": "_", "_": "-"}))\nreturn x * len(key)',
     ):
-        source = normalized(_model(forward))
+        source = normalized(_model(forward)).replace(
+            "import itertools\n", "import itertools\nfrom collections import Counter\n"
+        )
         assert _fix(source, unsafe=True) == source
 
 
