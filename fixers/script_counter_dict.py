@@ -36,7 +36,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.walk import walk
 
 from ._shared import fresh_name, running_line, self_attribute_of_class
-from .script_sum_start import _attribute_annotation
+from .script_sum_start import attribute_annotation
 
 READ_METHODS = frozenset({"keys", "values", "items"})
 
@@ -100,7 +100,7 @@ class CounterToDict(Fixer):
         else:
             found = self_attribute_of_class(self, items)
             if found is not None:
-                annotation = _attribute_annotation(*found)
+                annotation = attribute_annotation(*found)
         if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 1:
             return None
         if self.ctx.qualified_name(annotation.value) not in ("typing.List", "builtins.list"):

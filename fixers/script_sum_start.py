@@ -104,7 +104,7 @@ class SumStartToLoop(Fixer):
         else:
             found = self_attribute_of_class(self, items)
             if found is not None:
-                annotation = _attribute_annotation(*found)
+                annotation = attribute_annotation(*found)
         if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 1:
             return None
         outer = annotation.value
@@ -154,7 +154,7 @@ class SumStartToLoop(Fixer):
         return [(line, cst.FlattenSentinel(body))]
 
 
-def _attribute_annotation(attr: str, cls: cst.ClassDef) -> Optional[cst.BaseExpression]:
+def attribute_annotation(attr: str, cls: cst.ClassDef) -> Optional[cst.BaseExpression]:
     """The one annotation the class gives ``attr``: ``attr: T`` in its body or ``self.attr:
     T = ...`` in a method (None where there are none or several)."""
     found: list[cst.BaseExpression] = []

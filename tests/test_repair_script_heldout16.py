@@ -10,7 +10,8 @@ looked up by value and compared to a member (fixers/script_enum_call.py) and an 
 debugging method using NumPy (fixers/script_export_ignore.py) and an activation class kept
 on the module (fixers/script_class_attribute_instance.py), builtin `max` / `min` of a tensor
 and a number (fixers/script_builtin_clamp.py), `collections.Counter` read by key
-(fixers/script_counter_dict.py); before/after text and torch's word that the fixed model
+(fixers/script_counter_dict.py), `itertools.zip_longest` over a ModuleList and a list
+(fixers/script_zip_longest.py); before/after text and torch's word that the fixed model
 scripts with eager outputs unchanged and no other back-end broken."""
 
 from __future__ import annotations
@@ -249,6 +250,25 @@ CASES = [
             ),
             ('counts["a"] + counts["z"]', 'counts.get("a", 0) + counts.get("z", 0)'),
             ("total + counts[key]", "total + counts.get(key, 0)"),
+        ],
+        True,
+    ),
+    (
+        "zip-longest-skips",
+        _model(
+            "skips = [x * 0.5, x + 1.0]\n"
+            "for layer, skip in itertools.zip_longest(self.layers, skips):\n"
+            "    x = layer(x)\n"
+            "    if skip is not None:\n"
+            "        x = x + skip\n"
+            "return x"
+        ),
+        [
+            (
+                "for layer, skip in itertools.zip_longest(self.layers, skips):\n",
+                "for index, layer in enumerate(self.layers):\n"
+                "            skip = skips[index] if index < len(skips) else None\n",
+            )
         ],
         True,
     ),
