@@ -165,6 +165,30 @@ def _attribute_counts(body: cst.BaseSuite) -> Counter[str]:
 
 LAMBDA = "a lambda (with the constructor's defaults)"
 CLASS_HELD = "a class, not an instance"
+NESTED_EMPTY = "a list, tuple or dict display with an empty list or dict inside"
+
+
+def _nested_empty(value: cst.BaseExpression) -> bool:
+    """A non-empty list / tuple / dict display holding, at any depth, an empty ``[]`` or
+    ``{}`` display (``[[3, 1], [], [0]]``, ``{"a": [], "b": [1]}``)."""
+    if type(value) in (cst.List, cst.Tuple):
+        items = [e.value for e in value.elements if type(e) is cst.Element]  # type: ignore[attr-defined]
+        if len(items) != len(value.elements) or not items:  # type: ignore[attr-defined]
+            return False
+    elif type(value) is cst.Dict:
+        items = [e.value for e in value.elements if type(e) is cst.DictElement]  # type: ignore[attr-defined]
+        if len(items) != len(value.elements) or not items:  # type: ignore[attr-defined]
+            return False
+    else:
+        return False
+    for item in items:
+        if type(item) in (cst.List, cst.Dict) and not item.elements:  # type: ignore[attr-defined]
+            return True
+        if _nested_empty(item):
+            return True
+    return False
+
+
 # Python's own classes a module may keep as a value (`self.cast = float`).
 BUILTIN_CLASSES = frozenset(
     f"builtins.{name}"
@@ -341,7 +365,9 @@ class UnsupportedAttributeInScript(Rule):
     defaulting to a lambda), a class rather than an instance of it (`self.act_layer =
     act_layer` with `act_layer=nn.GELU`, `self.norm = norm or nn.LayerNorm` with `norm=None`,
     `self.cast = float`, a class of the project; a parameter only where no call of the class
-    in the file passes it anything but a class, and the attribute bound once), and
+    in the file passes it anything but a class, and the attribute bound once), a list, tuple
+    or dict display holding an empty list or dict at any depth (`self.groups = [[3, 1], [],
+    [0]]`, bound once, not annotated in the class body), and
     `self.scaler = Scaler(2.0)` of a plain class of the file whose `__init__` takes that value
     in an unannotated parameter, then flags reads of those attributes in methods that
     `torch.jit.script` compiles. Also flags field reads (`self.dims.inner`) on an instance of
@@ -400,7 +426,11 @@ class UnsupportedAttributeInScript(Rule):
     (`self.act_layer()(x)`) or an `is` test alike, fails (torch 2.13: `Module 'Mlp' has no
     attribute 'act_layer' (This attribute exists on the Python module, but we failed to
     convert Python type: 'type' to a TorchScript type`); the instance built from it in
-    `__init__` (`self.act = act_layer()`) is a submodule, which compiles.
+    `__init__` (`self.act = act_layer()`) is a submodule, which compiles. An empty list or
+    dict inside a container gives TorchScript no element type for it, and it does not take
+    one from the other elements (torch 2.13: `failed to convert Python type: 'list' ... List
+    trace inputs must have elements`, `'dict'` and `'tuple'` alike); a class-body annotation
+    (`groups: List[List[int]]`) types it.
     TorchScript cannot compile a read of `self.__class__`: torch 2.13 fails inside its frontend
     (`AttributeError: type object 'type' has no attribute '__globals__'`), alone, with
     `.__name__` or in `str(...)`; under `if not torch.jit.is_scripting():` it is not compiled.
@@ -464,6 +494,28 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Nested empty lists typed by a class-body annotation.
+        Valid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                groups: List[List[int]]
+
+                def __init__(self):
+                    super().__init__()
+                    self.groups = [[3, 1], [], [0, 2]]
+
+                def forward(self, x):
+                    return x * len(self.groups)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The class builds the submodule in `__init__`, and the kept class is not read in
         # scripted code; a caller passing an instance makes the attribute a submodule.
         Valid(
@@ -1207,6 +1259,26 @@ class UnsupportedAttributeInScript(Rule):
             line=11,
             message_contains="holds the class `nn.SiLU`",
         ),
+        # An empty list among the groups: no element type to infer.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.groups = [[3, 1], [], [0, 2]]
+
+                def forward(self, x):
+                    return x * len(self.groups)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="empty list or dict inside",
+        ),
         # A Python class kept as a value.
         Invalid(
             """
@@ -1682,6 +1754,15 @@ class UnsupportedAttributeInScript(Rule):
                 f"no attribute '{node.attr.value}'); define a module (`nn.SiLU()`) or a named "
                 "function instead",
             )
+        elif what == NESTED_EMPTY:
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript infers a container "
+                "attribute's type from its elements, and an empty one has none, so the scripted "
+                "module has no such attribute (failed to convert Python type ... List trace "
+                "inputs must have elements); annotate it in the class body (`"
+                f"{node.attr.value}: List[List[int]]`)",
+            )
         elif what is not None and what.startswith(CLASS_HELD):
             self.report(
                 node,
@@ -1983,6 +2064,8 @@ class UnsupportedAttributeInScript(Rule):
                         held = self._held_class(small.value, defaults, owner, init.node)
                         if held is not None:
                             what = f"{CLASS_HELD} (`{held}`)"
+                        elif _nested_empty(small.value):
+                            what = NESTED_EMPTY
                     if what is None:
                         what = self._empty_by_defaults(
                             init.node, target.attr.value, small, defaults
