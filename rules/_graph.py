@@ -394,8 +394,10 @@ def varying_size(
         return any(varying_size(ctx, el.value, depth + 1, last_dim_fixed) for el in expr.elements)
     if isinstance(expr, cst.Name):
         values = assignments(ctx.function, expr.value)
-        if not values:
-            return True  # a parameter or global given as a size: assume it varies
+        if not values or _is_parameter(ctx.function, expr.value):
+            # A parameter or global given as a size: assume it varies (also when the function
+            # rebinds it, `length = math.ceil(length / stride)`).
+            return True
         for value, position, size in values:
             if value is UNKNOWN_VALUE:
                 return True
@@ -417,6 +419,16 @@ def varying_size(
             return not _from_python_data(ctx, func.value)  # every size of the tensor
         return any(varying_size(ctx, a.value, depth + 1, last_dim_fixed) for a in expr.args)
     return True
+
+
+def _is_parameter(function: Optional[cst.FunctionDef], name: str) -> bool:
+    if function is None:
+        return False
+    params = function.params
+    return any(
+        p.name.value == name
+        for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+    )
 
 
 def is_empty_check(test: cst.BaseExpression) -> bool:

@@ -658,6 +658,28 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        # A helper rebinding the size it is given: the parameter still varies with the input.
+        Invalid(
+            """
+            import math
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def valid_length(self, length):
+                    length = math.ceil(length / 4)
+                    return length * 4
+
+                def forward(self, x):
+                    return F.pad(x, (0, self.valid_length(x.shape[-1]) - x.shape[-1]))
+
+            def inputs():
+                return [(torch.randn(2, 1, 10),), (torch.randn(2, 1, 13),)]
+            """,
+            line=8,
+            backends=("trace",),
+        ),
         Invalid(
             """
             import torch
