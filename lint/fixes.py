@@ -799,9 +799,19 @@ def fix_text(
         if original_codes is None:
             original_codes = {d.code for d in result.diagnostics}
         elif last_round is not None and {d.code for d in result.diagnostics} - original_codes:
-            text, result = _undo_round(
-                path, last_round, original_codes, blocked_here, outcome, settings, index, rules
+            # A code the file did not have: kept only when the fixes of those new findings
+            # clear it at once (`float(np.mean(a.numpy()))` -> `float(torch.mean(a))`, whose
+            # `float()` of a tensor TL102's fix then keeps a tensor); otherwise undone.
+            settled = _settle(
+                path, text, result, original_codes, allow_unsafe, settings, index, rules
             )
+            if settled is not None:
+                text, result, followed = settled
+                outcome.applied.extend(followed)
+            else:
+                text, result = _undo_round(
+                    path, last_round, original_codes, blocked_here, outcome, settings, index, rules
+                )
             tree = None
         last_round = None
         outcome.result = result
@@ -861,6 +871,43 @@ def fix_text(
         text, tree = new_text, new_tree
     outcome.text = text
     return outcome
+
+
+def _settle(
+    path: str,
+    text: str,
+    result: FileResult,
+    original_codes: set[str],
+    allow_unsafe: bool,
+    settings: Settings,
+    index: Optional[ProjectIndex],
+    rules: Optional[Sequence[type[Rule]]],
+) -> Optional[tuple[str, FileResult, list[AppliedFix]]]:
+    """The text after the fixes of the findings whose codes the file did not have, when
+    those fixes apply together, the result compiles and has no such code left; else None."""
+    from torchlint.lint.engine import lint_text
+
+    new = [d for d in result.diagnostics if d.code not in original_codes]
+    fixes = [
+        d.fix for d in new if d.fix is not None and (allow_unsafe or d.fix.applicability == "safe")
+    ]
+    if len(fixes) != len(new):
+        return None
+    chosen, later = select_fixes(text, fixes)
+    if later:
+        return None
+    settled = apply_fixes(text, chosen)
+    if compiles(settled, path) is not None:
+        return None
+    after = lint_text(path, settled, settings=settings, index=index, rules=rules, revision=True)
+    if {d.code for d in after.diagnostics} - original_codes:
+        return None
+    applied = [
+        AppliedFix(d.code, d.line, d.fix.message, d.fix.applicability, d.column)
+        for d in new
+        if d.fix is not None
+    ]
+    return settled, after, applied
 
 
 def _undo_round(

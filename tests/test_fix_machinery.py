@@ -356,3 +356,33 @@ def test_a_fix_that_brings_a_new_code_is_undone_and_the_others_kept():
         "it would bring a new finding (TL101)",
         "it would bring a new finding (TL108)",
     ]
+
+
+FIXED_IN_TWO_STEPS = """\
+import numpy as np
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        top = float(np.percentile(x.detach().numpy(), 90))
+        return x.clamp(max=top)
+"""
+
+
+def test_a_new_code_the_next_fixes_clear_at_once_is_kept():
+    """Under `--target export` the NumPy fix brings a TL102 (`float()` of the torch call)
+    the file did not have; TL102's own fix clears it, so both are applied, not undone."""
+    from torchlint.lint.fixes import fix_text
+    from torchlint.lint.settings import Settings
+
+    settings = Settings(targets=("export",), targets_explicit=True)
+    outcome = fix_text("model.py", FIXED_IN_TWO_STEPS, settings, unsafe=True)
+    assert [f.code for f in outcome.applied] == ["TL306", "TL102"]
+    assert "torch.quantile(x.detach(), 0.9)" in outcome.text
+    assert "float(torch" not in outcome.text
+    assert not outcome.result.diagnostics and not outcome.dropped
+    # Without the unsafe TL102 fix nothing clears the new code: the NumPy fix is undone.
+    safe_only = fix_text("model.py", FIXED_IN_TWO_STEPS, settings, unsafe=False)
+    assert safe_only.text == FIXED_IN_TWO_STEPS
