@@ -23,6 +23,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import module_alias
 
 ANNOTATED = frozenset({"typing.Annotated", "typing_extensions.Annotated"})
 LITERAL = frozenset({"typing.Literal", "typing_extensions.Literal"})
@@ -106,22 +107,3 @@ def _literal_kind(node: cst.BaseExpression) -> Optional[str]:
     if isinstance(node, cst.Integer):
         return "int"
     return None
-
-
-def module_alias(module: cst.Module, name: str) -> Optional[cst.BaseExpression]:
-    """What ``name = value`` (or ``name: TypeAlias = value``) at the module's top level binds,
-    when that is the module's one top-level statement naming ``name`` as a target."""
-    values: list[cst.BaseExpression] = []
-    for stmt in module.body:
-        if isinstance(stmt, (cst.ClassDef, cst.FunctionDef)) and stmt.name.value == name:
-            return None
-        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-            if isinstance(small, cst.Assign):
-                targets = [t.target for t in small.targets]
-            elif isinstance(small, cst.AnnAssign) and small.value is not None:
-                targets = [small.target]
-            else:
-                continue
-            if any(isinstance(t, cst.Name) and t.value == name for t in targets):
-                values.append(small.value)  # type: ignore[arg-type]
-    return values[0] if len(values) == 1 else None

@@ -23,8 +23,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-
-from .script_alias_annotation import module_alias
+from torchlint.lint.graph_queries import module_alias
 
 
 class TranslateToReplace(Fixer):

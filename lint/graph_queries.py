@@ -375,3 +375,31 @@ def argument(call: cst.Call, name: str, position: int) -> Optional[cst.Arg]:
 
 def is_none(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Name) and expr.value == "None"
+
+
+def module_alias(module: cst.Module, name: str) -> Optional[cst.BaseExpression]:
+    """The value the module binds ``name`` to at its top level when that is its one binding
+    there, by ``Name = value`` or ``Name: TypeAlias = value`` (None otherwise)."""
+    found: list[cst.BaseExpression] = []
+    for stmt in module.body:
+        if type(stmt) is not cst.SimpleStatementLine:
+            if type(stmt) in (cst.ClassDef, cst.FunctionDef) and stmt.name.value == name:
+                return None
+            continue
+        for small in stmt.body:
+            if type(small) is cst.Assign:
+                for target in small.targets:
+                    if type(target.target) is cst.Name and target.target.value == name:
+                        found.append(small.value)
+            elif type(small) is cst.AnnAssign and small.value is not None:
+                if type(small.target) is cst.Name and small.target.value == name:
+                    found.append(small.value)
+            elif type(small) in (cst.Import, cst.ImportFrom):
+                names = small.names
+                if not isinstance(names, cst.ImportStar) and any(
+                    (a.asname.name if a.asname else a.name).value == name  # type: ignore[union-attr]
+                    for a in names
+                    if type(a.asname.name if a.asname else a.name) is cst.Name  # type: ignore[union-attr]
+                ):
+                    return None
+    return found[0] if len(found) == 1 else None

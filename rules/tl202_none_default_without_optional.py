@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import module_alias
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.rules._script import (
     SCRIPT,
@@ -13,7 +14,6 @@ from torchlint.rules._script import (
     signature_params,
     signature_type_comment,
 )
-from torchlint.rules.tl214_unsupported_signature_in_script import module_alias
 
 
 class NoneDefaultWithoutOptional(Rule):
