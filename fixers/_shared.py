@@ -251,6 +251,19 @@ def numbered(base: str, used: Collection[str]) -> str:
     return f"{base}_{number}"
 
 
+def loop_over_call(fixer: Fixer, call: cst.CSTNode, function: str) -> Optional[cst.For]:
+    """The ``for`` statement (no ``else``, not async, an indented body) whose iterable is
+    ``call``, a call of ``function`` (a qualified name); None otherwise."""
+    if not isinstance(call, cst.Call) or fixer.ctx.qualified_name(call.func) != function:
+        return None
+    loop = fixer.parent(call)
+    if not isinstance(loop, cst.For) or loop.iter is not call or loop.orelse is not None:
+        return None
+    if loop.asynchronous is not None or not isinstance(loop.body, cst.IndentedBlock):
+        return None
+    return loop
+
+
 def plain_reference(node: cst.BaseExpression) -> bool:
     """A name or an attribute chain of names (``seqs``, ``self.dims``, ``x.shape``): read again
     with no side effect (no call, no subscript)."""

@@ -35,8 +35,8 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.walk import walk
 
-from ._shared import fresh_name, running_line, self_attribute_of_class
-from .script_sum_start import attribute_annotation
+from ._shared import fresh_name, running_line
+from .script_sum_start import declared_annotation
 
 READ_METHODS = frozenset({"keys", "values", "items"})
 
@@ -91,16 +91,7 @@ class CounterToDict(Fixer):
 
     def _element_type(self, items: cst.BaseExpression, function: cst.FunctionDef) -> Optional[str]:
         """``T`` of ``items`` annotated ``List[T]`` (a parameter or a class's attribute)."""
-        annotation: Optional[cst.BaseExpression] = None
-        if isinstance(items, cst.Name):
-            params = [*function.params.params, *function.params.kwonly_params]
-            param = next((p for p in params if p.name.value == items.value), None)
-            if param is not None and param.annotation is not None:
-                annotation = param.annotation.annotation
-        else:
-            found = self_attribute_of_class(self, items)
-            if found is not None:
-                annotation = attribute_annotation(*found)
+        annotation = declared_annotation(self, items, function)
         if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 1:
             return None
         if self.ctx.qualified_name(annotation.value) not in ("typing.List", "builtins.list"):

@@ -37,7 +37,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
-from ._shared import fresh_name
+from ._shared import fresh_name, loop_over_call
 
 
 class IsliceToCountedLoop(Fixer):
@@ -46,17 +46,10 @@ class IsliceToCountedLoop(Fixer):
     message = "loop over the sequence with `enumerate` and test the index"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = diagnostic.node
-        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) != (
-            "itertools.islice"
-        ):
+        loop = loop_over_call(self, diagnostic.node, "itertools.islice")
+        if loop is None:
             return None
-        loop = self.parent(call)
-        if not isinstance(loop, cst.For) or loop.iter is not call or loop.orelse is not None:
-            return None
-        if loop.asynchronous is not None or not isinstance(loop.body, cst.IndentedBlock):
-            return None
-        args = call.args
+        args = loop.iter.args  # type: ignore[attr-defined]
         if not 2 <= len(args) <= 3 or any(a.star or a.keyword is not None for a in args):
             return None
         if not all(_plain(a.value) for a in args) or isinstance(args[0].value, cst.Integer):

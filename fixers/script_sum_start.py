@@ -94,17 +94,7 @@ class SumStartToLoop(Fixer):
         """``List[T]`` of ``items`` annotated ``List[List[T]]``: a parameter of the function,
         or ``self.<attr>`` annotated in the class body or in a method (``self.groups:
         List[List[int]] = ...``)."""
-        annotation: Optional[cst.BaseExpression] = None
-        function = self.enclosing_function(items)
-        if isinstance(items, cst.Name) and function is not None:
-            params = [*function.params.params, *function.params.kwonly_params]
-            param = next((p for p in params if p.name.value == items.value), None)
-            if param is not None and param.annotation is not None:
-                annotation = param.annotation.annotation
-        else:
-            found = self_attribute_of_class(self, items)
-            if found is not None:
-                annotation = attribute_annotation(*found)
+        annotation = declared_annotation(self, items, self.enclosing_function(items))
         if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 1:
             return None
         outer = annotation.value
@@ -152,6 +142,21 @@ class SumStartToLoop(Fixer):
         rest = line.deep_replace(call, cst.Name(total))
         body.append(rest.with_changes(leading_lines=()))
         return [(line, cst.FlattenSentinel(body))]
+
+
+def declared_annotation(
+    fixer: Fixer, items: cst.BaseExpression, function: Optional[cst.FunctionDef]
+) -> Optional[cst.BaseExpression]:
+    """The annotation ``items`` is declared with: a parameter of ``function`` by its name, or
+    ``self.<attr>`` by its class (see ``attribute_annotation``)."""
+    if isinstance(items, cst.Name):
+        if function is None:
+            return None
+        params = [*function.params.params, *function.params.kwonly_params]
+        param = next((p for p in params if p.name.value == items.value), None)
+        return param.annotation.annotation if param and param.annotation else None
+    found = self_attribute_of_class(fixer, items)
+    return attribute_annotation(*found) if found is not None else None
 
 
 def attribute_annotation(attr: str, cls: cst.ClassDef) -> Optional[cst.BaseExpression]:

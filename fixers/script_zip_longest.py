@@ -39,7 +39,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
-from ._shared import fresh_name, plain_reference
+from ._shared import fresh_name, loop_over_call, plain_reference
 
 
 class ZipLongestToIndexedLoop(Fixer):
@@ -48,17 +48,10 @@ class ZipLongestToIndexedLoop(Fixer):
     message = "loop over the first sequence and read the second by index"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = diagnostic.node
-        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) != (
-            "itertools.zip_longest"
-        ):
+        loop = loop_over_call(self, diagnostic.node, "itertools.zip_longest")
+        if loop is None:
             return None
-        loop = self.parent(call)
-        if not isinstance(loop, cst.For) or loop.iter is not call or loop.orelse is not None:
-            return None
-        if loop.asynchronous is not None or not isinstance(loop.body, cst.IndentedBlock):
-            return None
-        args = call.args
+        args = loop.iter.args  # type: ignore[attr-defined]
         if len(args) != 2 or any(a.star or a.keyword is not None for a in args):
             return None
         if not all(plain_reference(a.value) for a in args):

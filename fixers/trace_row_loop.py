@@ -36,7 +36,7 @@ names of the old one no longer see the sum).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional
+from typing import Optional, Union
 
 import libcst as cst
 
@@ -148,8 +148,11 @@ class TracedRowLoopToBatch(BatchTinyTensorLoop):
         )
         return [(loop, f"{target.value} = {target.value} + ({self.code(batched)}).sum(0)")]
 
-    def _stacked_comprehension(self, comp_for: cst.CompFor) -> Optional[list[Replacement]]:
-        """``torch.stack([E(r) for r in x])`` (dim 0) -> ``E(x)``."""
+    def _comprehension_call(
+        self, comp_for: cst.CompFor
+    ) -> Optional[tuple[Union[cst.ListComp, cst.GeneratorExp], cst.Call]]:
+        """The one-``for`` comprehension (no ``if``, no comment) of ``comp_for`` and the call it
+        is the first positional argument of."""
         comprehension = self.parent(comp_for)
         if (
             not isinstance(comprehension, (cst.ListComp, cst.GeneratorExp))
@@ -163,6 +166,14 @@ class TracedRowLoopToBatch(BatchTinyTensorLoop):
         call = self.parent(arg) if isinstance(arg, cst.Arg) else None
         if not isinstance(call, cst.Call) or call.args[0] is not arg or arg.keyword or arg.star:
             return None
+        return comprehension, call
+
+    def _stacked_comprehension(self, comp_for: cst.CompFor) -> Optional[list[Replacement]]:
+        """``torch.stack([E(r) for r in x])`` (dim 0) -> ``E(x)``."""
+        found = self._comprehension_call(comp_for)
+        if found is None:
+            return None
+        comprehension, call = found
         if self.ctx.qualified_name(call.func) != "torch.stack" or not _dim_zero(call.args[1:]):
             return None
         batched = self._batched(comp_for.iter, comp_for.target, comprehension.elt, comprehension)
@@ -175,24 +186,11 @@ class TracedRowLoopToBatch(BatchTinyTensorLoop):
     def _summed_comprehension(self, comp_for: cst.CompFor) -> Optional[list[Replacement]]:
         """``sum(E(r) for r in x)`` -> ``E(x).sum(0)``; a whole-row reduction ``R`` of a
         row-wise ``E`` (``sum(r.norm() for r in x)``) -> ``E(x).flatten(1).R(dim=1).sum()``."""
-        comprehension = self.parent(comp_for)
-        if (
-            not isinstance(comprehension, (cst.ListComp, cst.GeneratorExp))
-            or comp_for.ifs
-            or comp_for.inner_for_in is not None
-            or comp_for.asynchronous is not None
-            or has_comments(comprehension)
-        ):
+        found = self._comprehension_call(comp_for)
+        if found is None:
             return None
-        arg = self.parent(comprehension)
-        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
-        if (
-            not isinstance(call, cst.Call)
-            or len(call.args) != 1
-            or arg.keyword
-            or arg.star
-            or self.ctx.qualified_name(call.func) != "builtins.sum"
-        ):
+        comprehension, call = found
+        if len(call.args) != 1 or self.ctx.qualified_name(call.func) != "builtins.sum":
             return None
         element = comprehension.elt
         if (
