@@ -198,12 +198,19 @@ def ends_in_exit(body: cst.BaseSuite) -> bool:
     return False
 
 
-def _path_tests(
-    function: cst.FunctionDef, statements: Sequence[cst.CSTNode], node: cst.CSTNode
-) -> list[tuple[cst.BaseExpression, bool]]:
+PathTests = list[tuple[cst.BaseExpression, bool]]
+
+
+def path_tests(
+    function: Optional[cst.FunctionDef], statements: Sequence[cst.CSTNode], node: cst.CSTNode
+) -> PathTests:
     """The tests, outermost first, that must come out true (``True``) or false for ``node``
-    to run inside ``function``."""
-    tests: list[tuple[cst.BaseExpression, bool]] = []
+    to run inside ``function`` (none outside a function). ``statements`` are the statements
+    around ``node``, outermost first, as the lint context keeps them (compound statements
+    included); only those inside ``function`` count."""
+    if function is None:
+        return []
+    tests: PathTests = []
     chain: list[cst.CSTNode] = [function]
     inside = False
     for statement in statements:
@@ -232,20 +239,12 @@ def _path_tests(
     return tests
 
 
-def path_conditions(
-    function: Optional[cst.FunctionDef],
-    statements: Sequence[cst.CSTNode],
-    node: cst.CSTNode,
-) -> list[PathCondition]:
-    """The conditions, outermost first, under which ``node`` runs inside ``function``.
-
-    ``statements`` are the statements around ``node``, outermost first, as the lint context
-    keeps them (compound statements included); only those inside ``function`` count.
-    """
+def path_conditions(function: Optional[cst.FunctionDef], tests: PathTests) -> list[PathCondition]:
+    """The conditions, outermost first, that ``tests`` (``path_tests`` of a node inside
+    ``function``) name."""
     if function is None:
         return []
     params = _Parameters(function)
-    tests = _path_tests(function, statements, node)
     conditions: list[PathCondition] = []
     for test, holds in tests:
         condition = _classify(test, params, holds)
@@ -263,22 +262,17 @@ def combined(conditions: Sequence[PathCondition]) -> tuple[Optional[str], Option
     return text, modes.pop() if len(modes) == 1 else None
 
 
-def off_by_default(
-    function: Optional[cst.FunctionDef],
-    statements: Sequence[cst.CSTNode],
-    node: cst.CSTNode,
-    module: cst.Module,
-) -> bool:
-    """Whether ``node`` sits behind a flag of the module that its default configuration turns
-    off (``if self.debug:`` with ``debug=False`` in ``__init__``, ``if self.cfg.verbose:`` with
-    ``cfg=Config`` whose class sets ``verbose = False``): a model built with its defaults never
-    runs that code, so no back-end meets it there."""
-    if function is None:
+def off_by_default(tests: PathTests, statements: Sequence[cst.CSTNode], module: cst.Module) -> bool:
+    """Whether ``tests`` (``path_tests`` of a node) hold a flag of the module that its
+    default configuration turns off (``if self.debug:`` with ``debug=False`` in ``__init__``,
+    ``if self.cfg.verbose:`` with ``cfg=Config`` whose class sets ``verbose = False``): a model
+    built with its defaults never runs that code, so no back-end meets it there."""
+    if not tests:
         return False
     cls = next((s for s in reversed(statements) if type(s) is cst.ClassDef), None)
     if cls is None:
         return False
-    for test, holds in _path_tests(function, statements, node):
+    for test, holds in tests:
         while type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
             test, holds = test.expression, not holds  # type: ignore[attr-defined]
         if type(test) is cst.Attribute and _default_flag(test, cls, module) is (not holds):

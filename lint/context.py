@@ -30,10 +30,12 @@ from libcst.metadata import CodeRange
 from torchlint.lint.conditions import (
     TRAINED_BY_CALLERS,
     PathCondition,
+    PathTests,
     combined,
     ends_in_exit,
     off_by_default,
     path_conditions,
+    path_tests,
 )
 from torchlint.lint.diagnostics import Diagnostic, Fix, Message, with_condition
 from torchlint.lint.positions import PositionFinder
@@ -206,14 +208,15 @@ class LintContext:
             claimed = tuple(t for t in claimed if t in reached and (not reported or t in reported))
             if not claimed:
                 return
-        if self.in_graph and off_by_default(self.function, self.statements, node, self.module):
+        # Graph code only: a back-end converts one path, and the condition says which.
+        tests = path_tests(self.function, self.statements, node) if self.in_graph else []
+        if off_by_default(tests, self.statements, self.module):
             # Only TorchScript compiles a branch its flag turns off (unless the flag is Final).
             claimed = tuple(t for t in claimed if t == "script")
             if not claimed:
                 return
         pos = self.position(node)
-        # Graph code only: a back-end converts one path, and the condition says which.
-        condition, mode = combined(self._path_conditions(node)) if self.in_graph else (None, None)
+        condition, mode = combined(self._path_conditions(tests)) if self.in_graph else (None, None)
         text = message if isinstance(message, str) else message.render(claimed)
         self.diagnostics.append(
             Diagnostic(
@@ -235,10 +238,10 @@ class LintContext:
             )
         )
 
-    def _path_conditions(self, node: cst.CSTNode) -> list[PathCondition]:
-        """The tests around ``node`` in its function, and ``self.training`` when graph code
-        calls the function only in training mode."""
-        conditions = list(path_conditions(self.function, self.statements, node))
+    def _path_conditions(self, tests: PathTests) -> list[PathCondition]:
+        """The conditions ``tests`` (the tests around a node in its function) name, and
+        ``self.training`` when graph code calls the function only in training mode."""
+        conditions = path_conditions(self.function, tests)
         info = self.function_info
         region = info.region if info is not None else None
         if (
