@@ -76,6 +76,27 @@ UNSEEN_CORPUS_PINS=(
     "snntorch==1.0.0"
     "soft-moe-pytorch==0.1.9"
 )
+# The fresh corpus (corpus_fresh.py): a third held-back set, scored blind at its first run.
+# --no-deps as well: their imports (einops, numpy, typing-extensions) are already here;
+# rotary-embedding-torch is h-transformer-1d's, rtdl-num-embeddings tabm's; nflows' matplotlib and
+# tensorboard are declared but never imported by the transforms run.
+FRESH_CORPUS_PINS=(
+    "aft-pytorch==0.2.2"
+    "asteroid-filterbanks==0.4.0"
+    "entmax==1.3"
+    "feedback-transformer-pytorch==0.0.11"
+    "glom-pytorch==0.0.14"
+    "h-transformer-1d==0.1.9"
+    "hamburger-pytorch==0.0.3"
+    "memory-efficient-attention-pytorch==0.1.6"
+    "minGRU-pytorch==0.2.1"
+    "nflows==0.14"
+    "sparsemax==0.1.9"
+    "tabm==0.0.3"
+    # their dependencies
+    "rotary-embedding-torch==0.9.1"
+    "rtdl-num-embeddings==0.0.12"
+)
 
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
@@ -87,6 +108,7 @@ fi
 "$ENV/bin/pip" install -q "${PYTORCH_CORPUS_PINS[@]}" "$TORCH_PIN"
 "$ENV/bin/pip" install -q --no-deps "${WIDER_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${UNSEEN_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -97,4 +119,6 @@ import monai, mambapy, MEGABYTE_pytorch, pytorch_tabnet.tab_network  # the wider
 print("wider corpus: monai", importlib.metadata.version("monai"))
 import ncps.torch, normflows, palm_pytorch, snntorch, soft_moe_pytorch  # the unseen corpus
 print("unseen corpus: normflows", importlib.metadata.version("normflows"))
+import asteroid_filterbanks, h_transformer_1d, nflows.transforms, tabm  # the fresh corpus
+print("fresh corpus: nflows", importlib.metadata.version("nflows"))
 PY
