@@ -29,6 +29,14 @@ from torchlint.rules._script import (
 Comprehension = Union[cst.ListComp, cst.DictComp, cst.GeneratorExp]
 UNSUPPORTED_AUGMENTED = {cst.FloorDivideAssign: "//", cst.MatrixMultiplyAssign: "@"}
 PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+# Tensor methods whose result is one Tensor (never a tuple or list), whatever their arguments.
+TENSOR_RESULT_METHODS = frozenset(
+    {
+        "view", "reshape", "permute", "transpose", "flatten", "contiguous", "squeeze",
+        "unsqueeze", "softmax", "log_softmax", "float", "half", "to", "expand", "repeat", "t",
+        "movedim", "swapaxes", "clone", "detach",
+    }
+)  # fmt: skip
 
 
 # Visits of checks that are not syntax: TorchScript drops a guarded branch before it gets to
@@ -204,6 +212,22 @@ class UnsupportedSyntaxInScript(Rule):
     _frontend_only = False
 
     VALID = [
+        Valid(
+            """
+            import math
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    a, b = x.view(2, -1).unbind(0)
+                    return (a + b) * math.pi
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # `%` formatting with the conversions TorchScript's `%` has.
         Valid(
             _example(
@@ -292,6 +316,40 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    import math
+
+                    return x * math.pi
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="`import` statement",
+        ),
+        # Unpacking what a tensor method returns (a Tensor): Tensor cannot be used as a tuple.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    a, b = x.view(2, -1).transpose(0, 1).t()
+                    return a + b
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="tuple unpacking of a Tensor",
+        ),
         Invalid(
             _example(
                 "        dims: List[int] = list(x.shape)\n"
@@ -843,6 +901,19 @@ class UnsupportedSyntaxInScript(Rule):
                 "drop the declaration or assign a value with it",
             )
 
+    def _import(self, node: Union[cst.Import, cst.ImportFrom]) -> None:
+        if in_script(self.ctx):
+            self._report(
+                node,
+                "`import` statement",
+                "rejects import statements (UnsupportedNodeError: import statements aren't "
+                "supported), also in a branch an `is_scripting()` guard keeps from script; "
+                "import at module level",
+            )
+
+    visit_Import = _import
+    visit_ImportFrom = _import
+
     def visit_Lambda(self, node: cst.Lambda) -> None:
         if in_script(self.ctx):
             self._report(node, "`lambda`", "does not support lambdas; use a module-level function")
@@ -930,7 +1001,19 @@ class UnsupportedSyntaxInScript(Rule):
     def _surely_tensor(self, node: cst.BaseExpression) -> bool:
         """A Tensor to TorchScript whatever the caller passes: a parameter annotated
         ``torch.Tensor`` or typed Tensor by having no annotation nor default (never rebound),
-        indexed with one int or name (``spans[0]``)."""
+        indexed with one int or name (``spans[0]``), or a method of a Tensor that returns one
+        (``self.qkv(x).view(b, n, 3, -1).permute(2, 0, 1, 3)``)."""
+        if (
+            type(node) is cst.Call
+            and type(node.func) is cst.Attribute
+            and node.func.attr.value in TENSOR_RESULT_METHODS
+            and self.ctx.kind(node) is Kind.TENSOR
+            and (
+                self.ctx.kind(node.func.value) is Kind.TENSOR
+                or self._surely_tensor(node.func.value)
+            )
+        ):
+            return True
         if isinstance(node, cst.Subscript):
             return (
                 len(node.slice) == 1
