@@ -48,7 +48,8 @@ class MixedReturnTypesInScript(Rule):
 
     ## What it does
     Finds, in functions `torch.jit.script` compiles, a `return` whose value has a type that is
-    certain (a tuple, a tensor, an `int`, `float`, `bool` or `str`) when an earlier `return` of
+    certain (a tuple, a dict display or comprehension, a tensor, an `int`, `float`, `bool`
+    or `str`) when an earlier `return` of
     the same function gives another of these, or a tuple of another length (`return y, attn`
     then `return (y,)`). Scalar types are read only where TorchScript's type is certain:
     literals, sizes (`x.size(0)`, `x.shape[-1]`, `x.dim()`, `x.numel()`, `len(...)`),
@@ -259,6 +260,29 @@ class MixedReturnTypesInScript(Rule):
         ),
     ]
     INVALID = [
+        # A dict on one path and a tensor on another (torch 2.13: Previous return statement
+        # returned a value of type Dict[str, Tensor] but this return statement returns ...).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, aux: bool = False):
+                    super().__init__()
+                    self.aux = aux
+
+                def forward(self, x):
+                    if self.aux:
+                        return {"out": x, "aux": x * 2}
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="a dict on line 11",
+        ),
         # A list returned under `-> Tuple[...]`: a display, and a tensor's `chunk(...)`.
         Invalid(
             """
@@ -815,6 +839,8 @@ class MixedReturnTypesInScript(Rule):
             return f"tuple of {len(value.elements)}"
         if is_none(value):
             return "None"
+        if isinstance(value, (cst.Dict, cst.DictComp)):
+            return "dict"  # a Dict[K, V] to TorchScript, which no other type joins
         scalar = ScriptScalar(self.ctx).of(value)
         if scalar is not None:
             return scalar

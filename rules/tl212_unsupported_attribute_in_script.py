@@ -19,6 +19,7 @@ from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     class_annotations,
+    class_def,
     class_methods,
     constant_attributes,
     has_constants,
@@ -64,6 +65,38 @@ def _tensor_methods() -> frozenset[str]:
 
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
 PARTIALS = frozenset({"functools.partial"})
+# What registers a hook TorchScript compiles with the module (backward hooks it leaves alone).
+HOOK_REGISTRARS = frozenset({"register_forward_hook", "register_forward_pre_hook"})
+
+
+def _tuple_annotation(ctx, annotation: cst.BaseExpression) -> bool:  # type: ignore[no-untyped-def]
+    """``Tuple[...]`` / ``tuple[...]`` (subscripted)."""
+    return type(annotation) is cst.Subscript and ctx.qualified_name(annotation.value) in (
+        "typing.Tuple",
+        "builtins.tuple",
+    )
+
+
+def bound_elsewhere(ctx, name: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the module's top level binds ``name`` by more than one statement."""
+    count = 0
+    for stmt in ctx.module.body:
+        if type(stmt) in (cst.FunctionDef, cst.ClassDef) and stmt.name.value == name:
+            count += 1
+        elif type(stmt) is cst.SimpleStatementLine:
+            for small in stmt.body:
+                if type(small) is cst.Assign and any(
+                    type(t.target) is cst.Name and t.target.value == name for t in small.targets
+                ):
+                    count += 1
+    return count > 1
+
+
+# Callable objects of the standard library TorchScript converts to no type (torch 2.13: failed
+# to convert Python type: 'operator.methodcaller' / 'operator.attrgetter' / ...).
+OPERATOR_CALLABLES = frozenset(
+    {"operator.methodcaller", "operator.attrgetter", "operator.itemgetter"}
+)
 # Attribute bags TorchScript converts to no type (`failed to convert Python type:
 # 'types.SimpleNamespace'`, `'argparse.Namespace'`).
 NAMESPACES = frozenset({"types.SimpleNamespace", "argparse.Namespace"})
@@ -354,7 +387,10 @@ class UnsupportedAttributeInScript(Rule):
     annotated as one), `self.keep = slice(...)`, a plain tuple or list of modules
     (`self.paths = (self.a, self.b)`, `[nn.Linear(d, d) for _ in range(depth)]`: torch 2.13
     `failed to convert Python type: 'tuple'`,
-    where an `nn.ModuleList` converts), `self.act = functools.partial(...)`, a dict / list /
+    where an `nn.ModuleList` converts), `self.act = functools.partial(...)`,
+    `operator.methodcaller(...)` / `attrgetter(...)` / `itemgetter(...)` (torch 2.13: failed
+    to convert Python type: 'operator.methodcaller'), a bound method of the class
+    (`self._attend = self._attend_fused if fused else self._attend_manual`: `'method'`), a dict / list /
     tuple display holding a function (`self.acts = {"relu": F.relu, "gelu": F.gelu}`: a
     `torch.nn.functional` function, a `torch` function that is also a Tensor method, a
     function of the project, a lambda; also `dict(relu=F.relu, ...)` and `{n: getattr(F, n)
@@ -389,6 +425,14 @@ class UnsupportedAttributeInScript(Rule):
     method or an attribute, not a `__dunder__`) and reads of `nn.Module`'s own bookkeeping
     (`self._modules`, `self._parameters`, `self._buffers`, the hook dicts) in scripted
     methods of a module class.
+
+    Also flags `forward` of a module whose `__init__` registers a forward hook or pre-hook
+    (`self.register_forward_hook(h)`, `self.fc.register_forward_pre_hook(h)`) that
+    TorchScript cannot compile: it compiles the hooks of every module it scripts, from
+    source, so a lambda (`Expected a single top-level function`), a callable object or
+    `functools.partial` (`object has no attribute '__name__'`), a module-level `def` whose
+    input parameter is not annotated `Tuple[...]` (`expected the input argument to be typed
+    as a Tuple`) and a pre-hook without a return annotation fail (torch 2.13).
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
@@ -494,6 +538,30 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The same hook typed as TorchScript wants it.
+        Valid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            def double(module, inputs: Tuple[torch.Tensor], output: torch.Tensor) -> torch.Tensor:
+                return output * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+                    self.fc.register_forward_hook(double)
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # Nested empty lists typed by a class-body annotation.
         Valid(
             """
@@ -862,6 +930,78 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A forward hook on a submodule whose input parameter is not typed as a Tuple.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def double(module, inputs, output):
+                return output * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+                    self.fc.register_forward_hook(double)
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            message_contains="hook",
+        ),
+        # A bound method of the class held as an attribute (failed to convert Python type:
+        # 'method').
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, fast: bool = False):
+                    super().__init__()
+                    self.act = self._double if fast else self._plus_one
+
+                def _double(self, x):
+                    return x * 2
+
+                def _plus_one(self, x):
+                    return x + 1
+
+                def forward(self, x):
+                    return self.act(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=16,
+            message_contains="bound method",
+        ),
+        Invalid(
+            """
+            import operator
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, act: str = "relu"):
+                    super().__init__()
+                    self.act = operator.methodcaller(act)
+
+                def forward(self, x):
+                    return self.act(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="operator.methodcaller",
+        ),
         # Functions looked up by name into a dict comprehension.
         Invalid(
             """
@@ -1820,6 +1960,109 @@ class UnsupportedAttributeInScript(Rule):
             )
 
     # -- `self.X = ...` in scripted code of an attribute no `__init__` sets
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        """``forward`` of a module class whose ``__init__`` registers a forward hook or pre-hook
+        on the module or a submodule that TorchScript cannot compile (it compiles every
+        forward hook and pre-hook of the modules it scripts, from source)."""
+        if node.name.value != "forward" or not in_script(self.ctx):
+            return
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None or info.parent is not None:
+            return
+        init = self._init(info.owner_class)
+        if init is None:
+            return
+        for call, problem in self._bad_hooks(init.node):
+            line = self.ctx.position(call).start.line
+            self.report(
+                node.name,
+                f"the module is scripted with the hook registered on line {line} "
+                f"(`{self.ctx.module.code_for_node(call.func)}`), {problem}: torch.jit.script "
+                "compiles the forward hooks and pre-hooks of every module it scripts; make "
+                "the hook a module-level `def` typed `(module, inputs: Tuple[Tensor], output: "
+                "Tensor) -> Tensor` (a pre-hook: `(module, inputs: Tuple[Tensor]) -> None`), "
+                "or register it after scripting",
+            )
+
+    def _bad_hooks(self, init: cst.FunctionDef) -> list[tuple[cst.Call, str]]:
+        """``(call, why)`` for each ``self.register_forward_hook(h)`` /
+        ``self.<sub>.register_forward_pre_hook(h)`` in ``init`` whose hook TorchScript rejects
+        (torch 2.13): a lambda (no source of its own: Expected a single top-level function), a
+        callable object or ``functools.partial`` (`object has no attribute '__name__'`), a
+        module-level ``def`` whose input parameter is not annotated ``Tuple[...]`` (`expected
+        the input argument to be typed as a Tuple`), a pre-hook without a return annotation."""
+        calls: list[cst.Call] = []
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not init:
+                return False
+            if (
+                type(node) is cst.Call
+                and type(node.func) is cst.Attribute
+                and node.func.attr.value in HOOK_REGISTRARS
+                and len(node.args) == 1
+                and node.args[0].keyword is None
+                and not node.args[0].star
+                and (
+                    (type(node.func.value) is cst.Name and node.func.value.value == "self")
+                    or self_attribute(node.func.value) is not None
+                )
+            ):
+                calls.append(node)
+            return None
+
+        walk(init.body, enter, lambda node: None)
+        found = []
+        for call in calls:
+            pre = call.func.attr.value == "register_forward_pre_hook"  # type: ignore[attr-defined]
+            problem = self._hook_problem(call.args[0].value, pre)
+            if problem is not None:
+                found.append((call, problem))
+        return found
+
+    def _hook_problem(self, hook: cst.BaseExpression, pre: bool) -> Optional[str]:
+        if type(hook) is cst.Lambda:
+            return "a lambda (torch 2.13: Expected a single top-level function)"
+        if type(hook) is cst.Call:
+            name = self.ctx.qualified_name(hook.func) or ""
+            local = class_def(self.ctx, name) if name else None
+            if name in PARTIALS or local is not None:
+                what = (
+                    "a functools.partial"
+                    if name in PARTIALS
+                    else f"a callable object (`{name.rsplit('.', 1)[-1]}(...)`)"
+                )
+                return f"{what} (torch 2.13: object has no attribute '__name__')"
+            return None
+        if type(hook) is not cst.Name:
+            return None
+        function = next(
+            (
+                stmt
+                for stmt in self.ctx.module.body
+                if type(stmt) is cst.FunctionDef and stmt.name.value == hook.value
+            ),
+            None,
+        )
+        if function is None or function.decorators or bound_elsewhere(self.ctx, hook.value):
+            return None
+        params = [*function.params.posonly_params, *function.params.params]
+        if len(params) < 2 or isinstance(function.params.star_arg, cst.Param):
+            return None
+        annotation = params[1].annotation
+        if annotation is None or not _tuple_annotation(self.ctx, annotation.annotation):
+            return (
+                f"`{hook.value}`, whose input parameter `{params[1].name.value}` is not "
+                "annotated `Tuple[...]` (torch 2.13: expected the input argument to be typed "
+                "as a Tuple)"
+            )
+        if pre and function.returns is None:
+            return (
+                f"the pre-hook `{hook.value}` without a return annotation (torch 2.13: "
+                "Return annotations are required)"
+            )
+        return None
+
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
             elements = (
@@ -2058,6 +2301,8 @@ class UnsupportedAttributeInScript(Rule):
                     and target.attr.value not in annotated
                 ):
                     what = self._value(small.value, params)
+                    if what is None:
+                        what = self._bound_method(small.value, owner)
                     if what is None and _holds_lambda(small.value, defaults):
                         what = LAMBDA
                     if what is None and self._only_binding(init.node, target.attr.value):
@@ -2087,6 +2332,20 @@ class UnsupportedAttributeInScript(Rule):
                     )
         self._by_class[owner] = found
         return found
+
+    def _bound_method(self, value: cst.BaseExpression, owner: str) -> Optional[str]:
+        """``self._attend_fused`` (or ``self.a if fused else self.b``, each branch one): a
+        method of the class read without a call, a bound method, which TorchScript converts to
+        no type (torch 2.13: failed to convert Python type: 'method')."""
+        branches = [value]
+        if type(value) is cst.IfExp:
+            branches = [value.body, value.orelse]
+        methods = {m.name.value for m in class_methods(self.ctx, owner)}
+        names = [self_attribute(branch) for branch in branches]
+        if not all(name is not None and name in methods for name in names):
+            return None
+        shown = " / ".join(f"`self.{name}`" for name in names)
+        return f"a bound method ({shown})"
 
     def _held_class(
         self,
@@ -2288,6 +2547,8 @@ class UnsupportedAttributeInScript(Rule):
                 return f"a NumPy array (`{name}(...)`)"
             if name in PARTIALS:
                 return "a functools.partial"
+            if name in OPERATOR_CALLABLES:
+                return f"an `{name}` object"
             if name in NAMESPACES:
                 return f"a namespace object (`{name}(...)`)"
             if name == "builtins.range":
