@@ -1,0 +1,112 @@
+"""Script repairs of the heldout17 mechanisms: an import statement inside scripted code
+(fixers/script_local_import.py) and the ONNX export flag read in scripted code
+(fixers/script_onnx_export_guard.py); before/after text and torch's word that the fixed model
+scripts with eager outputs unchanged and no other back-end broken."""
+
+from __future__ import annotations
+
+import pytest
+
+from torchlint.lint.rule import normalized
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+from .fix_helpers import assert_rewritten, assert_script_repaired, fixed_text
+
+SETTINGS = Settings(targets=("script",), targets_explicit=True)
+
+
+def _fix(code: str, *, unsafe: bool = False) -> str:
+    return fixed_text(code, SETTINGS, unsafe=unsafe)
+
+
+def _model(forward: str, top: str = "") -> str:
+    """A model whose ``forward`` body is ``forward`` (indented by 8), after the imports and
+    module-level code ``top``."""
+    body = "\n".join("        " + line if line else "" for line in forward.splitlines())
+    return (
+        "import torch\n"
+        "from torch import nn\n"
+        f"{top}\n\n"
+        "class Model(nn.Module):\n"
+        "    def forward(self, x):\n"
+        f"{body}\n\n\n"
+        "def inputs():\n"
+        "    return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 4),)]\n"
+    )
+
+
+# (id, source, the fix's text replacements, whether the fix is unsafe)
+CASES = [
+    (
+        "local-import",
+        _model("import math\n\nreturn x * math.pi"),
+        [
+            ("from torch import nn\n", "from torch import nn\nimport math\n"),
+            ("        import math\n\n", ""),
+        ],
+        False,
+    ),
+    (
+        "local-from-import",
+        _model("from math import sqrt as root\nreturn x * root(2.0)"),
+        [
+            ("from torch import nn\n", "from torch import nn\nfrom math import sqrt as root\n"),
+            ("        from math import sqrt as root\n", ""),
+        ],
+        False,
+    ),
+    (
+        "local-import-already-at-top",
+        _model("import math\nreturn x * math.pi", top="import math"),
+        [("        import math\n", "")],
+        False,
+    ),
+    (
+        "onnx-export-flag",
+        _model("if torch.onnx.is_in_onnx_export():\n    return x * 2\nreturn x + 1"),
+        [
+            (
+                "if torch.onnx.is_in_onnx_export():",
+                "if (False if torch.jit.is_scripting() else torch.onnx.is_in_onnx_export()):",
+            )
+        ],
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "edits", "unsafe"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_each_spelling_is_rewritten(source, edits, unsafe):
+    assert_rewritten(normalized(source), edits, unsafe, SETTINGS)
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(
+    ("source", "edits", "unsafe"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_fixed_model_scripts_with_eager_unchanged(source, edits, unsafe):
+    source = normalized(source)
+    assert_script_repaired(source, _fix(source, unsafe=unsafe))
+
+
+def test_local_import_left_alone():
+    """No move where the name would mean something else at module level or in the function:
+    the module binds it otherwise, the function rebinds it, another function imports it too;
+    and a package outside the standard library and torch moves only as an unsafe fix."""
+    for forward, top in (
+        ("import math\nreturn x * math.pi", "math = None"),
+        ("import math\nmath = 2\nreturn x * math", ""),
+        (
+            "import math\nreturn x * math.pi",
+            "def f():\n    from cmath import pi as math\n    return math",
+        ),
+    ):
+        source = normalized(_model(forward, top))
+        assert _fix(source, unsafe=True) == source, source
+    source = normalized(_model("import numpy\nreturn x * float(numpy.pi)"))
+    assert _fix(source) == source
+    assert "        import numpy" not in _fix(source, unsafe=True)
