@@ -107,7 +107,10 @@ class ModuleContainerIndexInScript(Rule):
     module container (its own `__getitem__` / `__len__`, every base known). And the methods
     of Python's container API called on an `nn.ModuleDict` / `nn.ModuleList` /
     `nn.Sequential` attribute (`self.heads.get(name, self.default)`, `.pop(...)`,
-    `.update(...)`, `.clear()`, `.append(...)`, `.extend(...)`, `.insert(...)`).
+    `.update(...)`, `.clear()`, `.append(...)`, `.extend(...)`, `.insert(...)`). And a list
+    of the modules of a container, indexed: `list(self.heads.values())[0]`,
+    `list(self.layers)[-1]` (TorchScript holds no module in a list: torch 2.13, `List type
+    annotation List[...Linear] did not match the types of the given list elements`).
 
     ## Why is this bad?
     TorchScript unrolls loops over module containers and needs every index to be a literal:
@@ -310,6 +313,12 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        # A list of a ModuleDict's modules, indexed.
+        Invalid(
+            _HEADS.replace("BODY", "return list(self.heads.values())[0](x)"),
+            line=12,
+            message_contains="a list of modules",
+        ),
         Invalid(
             _HEADS.replace("BODY", "return self.heads.get(self.task, self.default)(x)"),
             line=12,
@@ -752,6 +761,8 @@ class ModuleContainerIndexInScript(Rule):
             return
         if len(node.slice) != 1:
             return
+        if self._listed_modules(node.value):
+            return
         index = node.slice[0].slice
         if isinstance(index, cst.Slice):
             self._slice(node, index)
@@ -777,6 +788,64 @@ class ModuleContainerIndexInScript(Rule):
                     "index with literal keys"
                 ),
             )
+
+    def _listed_modules(self, value: cst.BaseExpression) -> bool:
+        """``list(self.heads.values())[0]`` / ``list(self.layers)[k]``: a list of the modules
+        of a module container (or of a ModuleDict's ``.values()``), indexed; reported, True.
+        TorchScript holds no module in a list (torch 2.13: List type annotation
+        `List[__torch__...Linear]` did not match the types of the given list elements)."""
+        if not (
+            type(value) is cst.Call
+            and len(value.args) == 1
+            and value.args[0].keyword is None
+            and not value.args[0].star
+            and self.ctx.qualified_name(value.func) == "builtins.list"
+        ):
+            return False
+        inner = value.args[0].value
+        if self._parameter_container(inner):
+            return False
+        values = (
+            type(inner) is cst.Call
+            and type(inner.func) is cst.Attribute
+            and inner.func.attr.value == "values"
+            and not inner.args
+            and self.ctx.kind(inner.func.value) is Kind.MODULES
+        )
+        if not values and self.ctx.kind(inner) is not Kind.MODULES:
+            return False
+        if type(inner) is cst.Call and not values:
+            return False  # `.items()` / `.keys()`: pairs and names, not modules
+        if not values and self._maybe_module_dict(inner):
+            return False  # `list(d)` of a ModuleDict lists its keys
+        code = self.ctx.module.code_for_node(value)
+        self.report(
+            value,
+            f"`{code}` indexed: a list of modules, which TorchScript cannot build (torch "
+            "2.13: List type annotation `List[...Linear]` did not match the types of the given "
+            "list elements); index the container itself with a literal (`self.layers[0]`, "
+            '`self.heads["key"]`) or loop over it',
+        )
+        return True
+
+    def _maybe_module_dict(self, node: cst.BaseExpression) -> bool:
+        """Whether ``node`` may hold an ``nn.ModuleDict``: anything but ``self.X`` that the
+        class binds only to calls of another module container."""
+        attr = self_attribute(node)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return True
+        values = [
+            v
+            for method in class_methods(self.ctx, info.owner_class)
+            for v in self_assignments(method, attr)
+        ]
+        return not values or any(
+            type(v) is not cst.Call
+            or (self.ctx.qualified_name(v.func) or "").rsplit(".", 1)[-1]
+            not in ("ModuleList", "Sequential")
+            for v in values
+        )
 
     # -- what TorchScript's ParameterList / ParameterDict lack
     def visit_Comparison(self, node: cst.Comparison) -> None:

@@ -250,6 +250,49 @@ RANGE_CONSUMERS = frozenset(
 )
 
 
+def collections_namedtuple_fields(ctx: LintContext, name: str) -> Optional[list[str]]:
+    """The fields of ``name``, bound once at the module's top level (and nowhere else there)
+    to ``collections.namedtuple("name", [...])`` / ``namedtuple("name", "a b")`` with literal
+    fields and no other argument; None otherwise."""
+    found: list[cst.Call] = []
+    others = 0
+    for stmt in ctx.module.body:
+        if type(stmt) in (cst.FunctionDef, cst.ClassDef) and stmt.name.value == name:  # type: ignore[attr-defined]
+            others += 1
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:  # type: ignore[attr-defined]
+            if type(small) is cst.Assign and any(
+                type(t.target) is cst.Name and t.target.value == name for t in small.targets
+            ):
+                value = small.value
+                if (
+                    len(small.targets) == 1
+                    and type(value) is cst.Call
+                    and ctx.qualified_name(value.func) == "collections.namedtuple"
+                ):
+                    found.append(value)
+                else:
+                    others += 1
+    if len(found) != 1 or others:
+        return None
+    args = found[0].args
+    if len(args) != 2 or any(a.keyword is not None or a.star for a in args):
+        return None
+    fields_node = args[1].value
+    if type(fields_node) is cst.SimpleString:
+        text = fields_node.evaluated_value
+        return text.replace(",", " ").split() if isinstance(text, str) else None
+    if type(fields_node) in (cst.List, cst.Tuple):
+        fields = []
+        for element in fields_node.elements:  # type: ignore[attr-defined]
+            if type(element.value) is not cst.SimpleString:
+                return None
+            fields.append(element.value.evaluated_value)
+        return fields
+    return None
+
+
 # torch namespaces whose functions TorchScript may bind to operators (`torch.jit._builtins`:
 # torch, torch.nn.functional, linalg, fft, special, nn.init, autograd, ...) or that other checks
 # name: their Python source says nothing of what a call compiles to there.
@@ -3277,7 +3320,30 @@ class UnsupportedCallInScript(Rule):
         parameter annotated with it, or a local bound only to its instances."""
         if not (isinstance(func, cst.Attribute) and func.attr.value in NAMEDTUPLE_METHODS):
             return None
-        return self._namedtuple_class(func)
+        found = self._namedtuple_class(func)
+        if found is None and func.attr.value != "_make":
+            found = self._collections_namedtuple_local(func.value)
+        return found
+
+    def _collections_namedtuple_local(self, receiver: cst.BaseExpression) -> Optional[str]:
+        """``P`` for a local bound only to calls of ``P``, where the module binds ``P`` once, to
+        ``collections.namedtuple("P", ...)``: TorchScript compiles such a class as a
+        NamedTuple too (torch 2.13: `'__torch__.P' object has no attribute or method
+        '_asdict'`)."""
+        function = self.ctx.function
+        if type(receiver) is not cst.Name or function is None:
+            return None
+        bound = assignments(function, receiver.value)
+        if not bound or any(
+            size != 1 or type(v) is not cst.Call or type(v.func) is not cst.Name
+            for v, _, size in bound
+        ):
+            return None
+        names = {v.func.value for v, _, _ in bound}  # type: ignore[attr-defined]
+        if len(names) != 1:
+            return None
+        name = names.pop()
+        return name if collections_namedtuple_fields(self.ctx, name) is not None else None
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         """``boxes.area`` of a ``@property`` a NamedTuple class of this file defines: its

@@ -20,15 +20,20 @@ def _fix(code: str, *, unsafe: bool = False) -> str:
     return fixed_text(code, SETTINGS, unsafe=unsafe)
 
 
-def _model(forward: str, top: str = "") -> str:
+def _model(forward: str, top: str = "", init: str = "") -> str:
     """A model whose ``forward`` body is ``forward`` (indented by 8), after the imports and
-    module-level code ``top``."""
+    module-level code ``top``, with ``__init__`` lines ``init``."""
     body = "\n".join("        " + line if line else "" for line in forward.splitlines())
+    setup = "".join("        " + line + "\n" for line in init.splitlines())
     return (
         "import torch\n"
         "from torch import nn\n"
         f"{top}\n\n"
         "class Model(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        f"{setup}"
+        "        self.fc = nn.Linear(4, 4)\n\n"
         "    def forward(self, x):\n"
         f"{body}\n\n\n"
         "def inputs():\n"
@@ -73,6 +78,43 @@ CASES = [
         ],
         False,
     ),
+    (
+        "namedtuple-asdict",
+        _model(
+            "out = Out(y=self.fc(x), z=x * 2)\nreturn out._asdict()",
+            top='from collections import namedtuple\n\nOut = namedtuple("Out", ["y", "z"])',
+        ),
+        [("out._asdict()", '{"y": out.y, "z": out.z}')],
+        False,
+    ),
+    (
+        "typing-namedtuple-asdict",
+        _model(
+            "out = Out(self.fc(x), x * 2)\nreturn out._asdict()",
+            top="from typing import NamedTuple\n\n\nclass Out(NamedTuple):\n"
+            "    y: torch.Tensor\n    z: torch.Tensor\n",
+        ),
+        [("out._asdict()", '{"y": out.y, "z": out.z}')],
+        False,
+    ),
+    (
+        "listed-module-list",
+        _model(
+            "return list(self.layers)[-1](x)",
+            init="self.layers = nn.ModuleList([nn.Linear(4, 4), nn.Linear(4, 4)])",
+        ),
+        [("list(self.layers)[-1]", "self.layers[-1]")],
+        False,
+    ),
+    (
+        "listed-module-dict-values",
+        _model(
+            "first = list(self.heads.values())[0]\nreturn first(x)",
+            init='self.heads = nn.ModuleDict({"seg": nn.Linear(4, 3), "depth": nn.Linear(4, 1)})',
+        ),
+        [("list(self.heads.values())[0]", 'self.heads["seg"]')],
+        True,
+    ),
 ]
 
 
@@ -91,6 +133,27 @@ def test_each_spelling_is_rewritten(source, edits, unsafe):
 def test_fixed_model_scripts_with_eager_unchanged(source, edits, unsafe):
     source = normalized(source)
     assert_script_repaired(source, _fix(source, unsafe=unsafe))
+
+
+def test_listed_modules_left_alone():
+    """No key read from a ModuleDict the class stores into, or one not built from a display;
+    nothing for an index past the display's end."""
+    for init, forward in (
+        (
+            'self.heads = nn.ModuleDict({"a": nn.Linear(4, 4)})\nself.heads["b"] = nn.Linear(4, 4)',
+            "return list(self.heads.values())[0](x)",
+        ),
+        (
+            "self.heads = nn.ModuleDict(dict(a=nn.Linear(4, 4)))",
+            "return list(self.heads.values())[0](x)",
+        ),
+        (
+            'self.heads = nn.ModuleDict({"a": nn.Linear(4, 4)})',
+            "return list(self.heads.values())[1](x)",
+        ),
+    ):
+        source = normalized(_model(forward, init=init))
+        assert _fix(source, unsafe=True) == source, source
 
 
 def test_local_import_left_alone():

@@ -17,7 +17,7 @@ import pytest
 from .conftest import requires_torch
 from .test_script_misses import _flagged
 
-HEAD = "import operator\nfrom typing import Tuple\n\nimport torch\nfrom torch import nn\n\n\n"
+HEAD = "import collections\nimport operator\nfrom typing import Tuple\n\nimport torch\nfrom torch import nn\n\n\n"
 TAIL = "\n\ndef inputs():\n    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
 
 
@@ -153,6 +153,50 @@ CASES = [
             "        self.fc.register_full_backward_hook(hook)",
             "        return self.fc(x)",
             extra=HOOK,
+        ),
+        False,
+    ),
+    # A list of a container's modules, indexed.
+    (
+        "TL208",
+        _module(
+            '        self.heads = nn.ModuleDict({"a": nn.Linear(3, 3), "b": nn.Linear(3, 3)})',
+            "        return list(self.heads.values())[0](x)",
+        ),
+        True,
+    ),
+    (
+        "TL208",
+        _module(
+            "        self.layers = nn.ModuleList([nn.Linear(3, 3), nn.Linear(3, 3)])",
+            "        return list(self.layers)[-1](x)",
+        ),
+        True,
+    ),
+    (
+        "TL208",
+        _module(
+            '        self.heads = nn.ModuleDict({"a": nn.Linear(3, 3), "b": nn.Linear(3, 3)})',
+            "        return self.heads['a'](x) * len(list(self.heads.keys()))",
+        ),
+        False,
+    ),
+    # `_asdict` of a collections.namedtuple.
+    (
+        "TL209",
+        _module(
+            PASS,
+            "        out = Out(x, x * 2)\n        return out._asdict()",
+            extra="Out = collections.namedtuple('Out', ['a', 'b'])\n\n\n",
+        ),
+        True,
+    ),
+    (
+        "TL209",
+        _module(
+            PASS,
+            "        out = Out(x, x * 2)\n        return out.a + out.b",
+            extra="Out = collections.namedtuple('Out', ['a', 'b'])\n\n\n",
         ),
         False,
     ),

@@ -1,0 +1,133 @@
+"""TL209: ``out._asdict()`` of a NamedTuple -> a dict display of its fields,
+``{"logits": out.logits, "probs": out.probs}``.
+
+TorchScript compiles a NamedTuple (a ``class P(NamedTuple)`` or a ``collections.namedtuple``)
+with its fields only: ``'__torch__.P' object has no attribute or method '_asdict'`` (torch
+2.13); a dict display of the fields compiles (a ``Dict[str, T]`` when the fields share a type).
+
+Only for a receiver that is a local bound only to calls of one class of the file (or a
+parameter annotated with it), the class a ``typing.NamedTuple`` subclass of the file that
+defines no ``_asdict`` of its own, or a name the module binds once to
+``collections.namedtuple("P", <literal fields>)``.
+
+Safe: on Python 3.8 and later ``_asdict()`` returns a plain dict of the fields in their
+order, each value the field's own object; the display builds the same dict (the receiver, a
+name, is read once per field).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import assignments
+from torchlint.lint.script_facts import namedtuple_fields
+
+
+def _collections_fields(module: cst.Module, ctx, name: str) -> Optional[list[str]]:  # type: ignore[no-untyped-def]
+    """Fields of ``name = collections.namedtuple("name", ...)`` with literal fields, bound once
+    at the module's top level and nowhere else there."""
+    calls: list[cst.Call] = []
+    others = 0
+    for stmt in module.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.name.value == name:
+            others += 1
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets
+            ):
+                if (
+                    len(small.targets) == 1
+                    and isinstance(small.value, cst.Call)
+                    and ctx.qualified_name(small.value.func) == "collections.namedtuple"
+                ):
+                    calls.append(small.value)
+                else:
+                    others += 1
+    if len(calls) != 1 or others:
+        return None
+    args = calls[0].args
+    if len(args) != 2 or any(a.keyword is not None or a.star for a in args):
+        return None
+    fields = args[1].value
+    if isinstance(fields, cst.SimpleString):
+        text = fields.evaluated_value
+        return text.replace(",", " ").split() if isinstance(text, str) else None
+    if isinstance(fields, (cst.List, cst.Tuple)):
+        found = []
+        for element in fields.elements:
+            if not isinstance(element.value, cst.SimpleString):
+                return None
+            value = element.value.evaluated_value
+            if not isinstance(value, str):
+                return None
+            found.append(value)
+        return found
+    return None
+
+
+def _defines_asdict(module: cst.Module, name: str) -> bool:
+    for stmt in module.body:
+        if isinstance(stmt, cst.ClassDef) and stmt.name.value == name:
+            return any(
+                isinstance(line, cst.FunctionDef) and line.name.value == "_asdict"
+                for line in stmt.body.body
+            )
+    return False
+
+
+class NamedTupleAsDict(Fixer):
+    codes = ("TL209",)
+    applicability = "safe"
+    message = "build the dict of the fields: TorchScript's NamedTuple has no `_asdict`"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not (
+            isinstance(call, cst.Call)
+            and not call.args
+            and isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "_asdict"
+            and isinstance(call.func.value, cst.Name)
+        ):
+            return None
+        receiver = call.func.value.value
+        function = self.enclosing_function(call)
+        if function is None:
+            return None
+        cls = self._class_of(function, receiver)
+        if cls is None or _defines_asdict(self.ctx.module, cls):
+            return None
+        fields = namedtuple_fields(self.ctx, cls)
+        if fields is None:
+            fields = _collections_fields(self.ctx.module, self.ctx, cls)
+        if not fields or any(not f.isidentifier() for f in fields):
+            return None
+        items = ", ".join(f'"{f}": {receiver}.{f}' for f in fields)
+        return [(call, cst.parse_expression("{" + items + "}"))]
+
+    def _class_of(self, function: cst.FunctionDef, name: str) -> Optional[str]:
+        bound = assignments(function, name)
+        params = [
+            *function.params.posonly_params,
+            *function.params.params,
+            *function.params.kwonly_params,
+        ]
+        param = next((p for p in params if p.name.value == name), None)
+        if param is not None:
+            annotation = param.annotation.annotation if param.annotation else None
+            if bound or not isinstance(annotation, cst.Name):
+                return None
+            return annotation.value
+        if not bound or any(
+            size != 1 or not isinstance(v, cst.Call) or not isinstance(v.func, cst.Name)
+            for v, _, size in bound
+        ):
+            return None
+        names = {v.func.value for v, _, _ in bound}  # type: ignore[attr-defined]
+        return names.pop() if len(names) == 1 else None
