@@ -432,7 +432,11 @@ class UnsupportedAttributeInScript(Rule):
     source, so a lambda (`Expected a single top-level function`), a callable object or
     `functools.partial` (`object has no attribute '__name__'`), a module-level `def` whose
     input parameter is not annotated `Tuple[...]` (`expected the input argument to be typed
-    as a Tuple`) and a pre-hook without a return annotation fail (torch 2.13).
+    as a Tuple`) and a pre-hook without a return annotation fail (torch 2.13). And a call of
+    a `@property` of the class that returns a submodule (`return self.box_head if
+    self.use_box else self.cls_head`, called as `self.head(x)`): TorchScript compiles the
+    property as a method, which returns no module (`'__torch__...Linear' object has no
+    attribute or method ...`).
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
@@ -930,6 +934,32 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A property returning a submodule, called.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(3, 3)
+                    self.b = nn.Linear(3, 3)
+                    self.use_b = True
+
+                @property
+                def head(self):
+                    return self.b if self.use_b else self.a
+
+                def forward(self, x):
+                    return self.head(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=16,
+            message_contains="property returning a submodule",
+        ),
         # A forward hook on a submodule whose input parameter is not typed as a Tuple.
         Invalid(
             """
@@ -1960,6 +1990,72 @@ class UnsupportedAttributeInScript(Rule):
             )
 
     # -- `self.X = ...` in scripted code of an attribute no `__init__` sets
+    def visit_Call(self, node: cst.Call) -> None:
+        """``self.head(x)`` where ``head`` is a ``@property`` of the class that returns a
+        submodule: TorchScript compiles the property as a method, and a method returns no
+        module (torch 2.13: `'__torch__...Linear' object has no attribute or method ...`)."""
+        name = self_attribute(node.func)
+        info = self.ctx.function_info
+        if name is None or info is None or info.owner_class is None or not in_script(self.ctx):
+            return
+        returned = self._module_property(info.owner_class, name)
+        if returned is None:
+            return
+        shown = " / ".join(f"`self.{attr}`" for attr in returned)
+        self.report(
+            node.func,
+            f"`self.{name}` is a property returning a submodule ({shown}), called in scripted "
+            "code: TorchScript compiles a property as a method, and a method cannot return a "
+            "module (torch 2.13: object has no attribute or method ...); call the submodule "
+            f"in an `if` (`self.{returned[0]}(x) if ... else ...`) or make `{name}` a method "
+            "that calls it",
+        )
+
+    def _module_property(self, owner: str, name: str) -> Optional[list[str]]:
+        """The submodules a ``@property`` ``name`` of the class ``owner`` (this file) returns,
+        each ``return`` a ``self.X`` (or a conditional expression of them) that the class
+        holds a module in; None otherwise."""
+        cls = class_def(self.ctx, owner)
+        if cls is None:
+            return None
+        prop = next(
+            (
+                line
+                for line in cls.body.body
+                if isinstance(line, cst.FunctionDef)
+                and line.name.value == name
+                and len(line.decorators) == 1
+                and self.ctx.qualified_name(line.decorators[0].decorator) == "builtins.property"
+            ),
+            None,
+        )
+        if prop is None:
+            return None
+        values: list[cst.BaseExpression] = []
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if type(node) in (cst.FunctionDef, cst.Lambda, cst.ClassDef) and node is not prop:
+                return False
+            if type(node) is cst.Return:
+                values.append(node.value)  # type: ignore[arg-type]
+            return None
+
+        walk(prop, enter, lambda node: None)
+        attrs: list[str] = []
+        while values:
+            value = values.pop()
+            if type(value) is cst.IfExp:
+                values.extend((value.body, value.orelse))
+                continue
+            attr = self_attribute(value) if value is not None else None
+            marker = self.ctx.index.attribute_marker(owner, attr) if attr is not None else None
+            if attr is None or marker is None or marker.startswith("<"):
+                return None
+            if not (is_torch_module_class(marker) or self.ctx.index.is_module_class(marker)):
+                return None
+            attrs.insert(0, attr)
+        return attrs or None
+
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         """``forward`` of a module class whose ``__init__`` registers a forward hook or pre-hook
         on the module or a submodule that TorchScript cannot compile (it compiles every

@@ -107,6 +107,20 @@ CASES = [
         False,
     ),
     (
+        "property-module",
+        _model(
+            "return self.head(x)",
+            init="self.other = nn.Linear(4, 4)\nself.use_other = True",
+        ).replace(
+            "    def forward(self, x):",
+            "    @property\n    def head(self):\n"
+            "        return self.other if self.use_other else self.fc\n\n"
+            "    def forward(self, x):",
+        ),
+        [("return self.head(x)", "return (self.other(x) if self.use_other else self.fc(x))")],
+        True,
+    ),
+    (
         "listed-module-dict-values",
         _model(
             "first = list(self.heads.values())[0]\nreturn first(x)",

@@ -200,6 +200,25 @@ CASES = [
         ),
         False,
     ),
+    # A property returning a submodule, called.
+    (
+        "TL212",
+        _module(
+            "        self.g = nn.Linear(3, 3)",
+            "        return self.head(x)",
+            methods="    @property\n    def head(self):\n        return self.g if self.training else self.fc\n\n",
+        ),
+        True,
+    ),
+    (
+        "TL212",
+        _module(
+            "        self.g = nn.Linear(3, 3)",
+            "        return x * self.width",
+            methods="    @property\n    def width(self) -> int:\n        return self.fc.in_features\n\n",
+        ),
+        False,
+    ),
     # A dict on one path, a tensor on another.
     (
         "TL211",
