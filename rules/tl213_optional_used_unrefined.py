@@ -23,6 +23,7 @@ from torchlint.rules._script import (
     in_script,
     is_method,
     is_none,
+    literal_type,
     self_assignments,
     self_attribute,
     signature_params,
@@ -88,6 +89,12 @@ class OptionalUsedUnrefined(Rule):
     an `Optional[Tensor]`, refined by the same tests, and `if f is None: continue` (or
     `break`) refines nothing (torch 2.13: `Expected a value of type 'Tensor' for argument
     'other' but instead found type 'Optional[Tensor]'`; `return` / `raise` there do).
+    The same for a loop `for kind, stride in self.specs:` over a module attribute bound once
+    to a list display of tuple displays of literals where a position holds None in some
+    tuples and a number in others (`[("max", 2), ("avg", None)]`: TorchScript types it
+    `List[Tuple[str, Optional[int]]]`): that element used in arithmetic or given where a
+    torch op takes a list of numbers (`F.max_pool2d(x, stride)`: isIntList() INTERNAL ASSERT
+    FAILED, torch 2.13) after `if stride is None: continue`.
 
     And the same uses of an element of a container of `Optional[Tensor]`: a parameter (never
     rebound) or local annotated `Dict[K, Optional[Tensor]]` or `List[Optional[Tensor]]`,
@@ -163,6 +170,27 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        # The same element used under `if scale is not None:`.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.specs = [("a", 2), ("b", None)]
+
+                def forward(self, x):
+                    for name, scale in self.specs:
+                        if scale is not None:
+                            x = x * scale
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The element bound to a local that a test refines; a `None is not x` test.
         Valid(
             """
@@ -496,6 +524,30 @@ class OptionalUsedUnrefined(Rule):
         ),
     ]
     INVALID = [
+        # An Optional[int] element of a list attribute of tuples, after `continue`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.specs = [("a", 2), ("b", None)]
+
+                def forward(self, x):
+                    for name, scale in self.specs:
+                        if scale is None:
+                            continue
+                        x = x * scale
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            message_contains="`scale` is an `Optional` number",
+        ),
         # An element of a Dict[str, Optional[Tensor]]: a subscript is never refined.
         Invalid(
             """
@@ -922,6 +974,7 @@ class OptionalUsedUnrefined(Rule):
         )
         optional |= truth_only
         self._loop_elements(node)
+        self._loop_tuple_attributes(node)
         self._grad_elements(node)
         self._container_elements(node)
         if optional:
@@ -1014,6 +1067,110 @@ class OptionalUsedUnrefined(Rule):
                 "torch.jit.script fails (Arguments for call are not valid / 'Optional[Tensor]' "
                 "object has no attribute or method); put the use under `if x is not None:`",
             )
+
+    def _loop_tuple_attributes(self, node: cst.FunctionDef) -> None:
+        """``for kind, stride in self.specs:`` over a module attribute the class binds once to a
+        list display of tuple displays of literals where one position holds None in some and a
+        number in others (``[("max", 2), ("avg", None)]``): TorchScript types the list
+        ``List[Tuple[str, Optional[int]]]``, so ``stride`` is an ``Optional[int]``, refined
+        only by a None test that guards the use or exits by ``return`` / ``raise`` (not
+        ``continue`` / ``break``). Its uses: arithmetic, and an argument a torch op takes as a
+        list of numbers (``F.max_pool2d(x, stride)``)."""
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None or info.parent is not None:
+            return
+        owner = info.owner_class
+        elements: dict[str, str] = {}
+        stack: list[cst.CSTNode] = list(node.body.body)
+        loops: list[cst.For] = []
+        while stack:
+            current = stack.pop()
+            if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue
+            if type(current) is cst.For:
+                loops.append(current)  # type: ignore[arg-type]
+            stack.extend(current.children)
+        for loop in loops:
+            target, attr = loop.target, self_attribute(loop.iter)
+            if type(target) is not cst.Tuple or attr is None:
+                continue
+            optional = self._optional_positions(owner, attr, len(target.elements))
+            for position in optional:
+                element = target.elements[position].value
+                if type(element) is cst.Name:
+                    elements[element.value] = attr
+        if not elements:
+            return
+        # Bound by nothing but one loop each.
+        names = frozenset(
+            name
+            for name in elements
+            if len(assignments(node, name)) == 1
+            and not any(p.name.value == name for p in signature_params(self.ctx, node))
+        )
+        if not names:
+            return
+        flow = _NumberListFlow(
+            names, lambda call: False, lambda call: (frozenset(), frozenset()), self._number_lists
+        )
+        flow.scalars = names
+        for use in flow.uses(node.body.body):
+            if use in flow.truth_uses:
+                continue
+            name = flow.scalar_uses.get(use) or flow.listed.get(use, "")
+            self.report(
+                use,
+                f"`{name}` is an `Optional` number here (an element of `self.{elements.get(name)}`, "
+                "whose tuples hold None at that position in some and a number in others) and no "
+                "`is not None` test covers it: TorchScript refines it only under `if x is not "
+                "None:` or after `if x is None:` that returns or raises, not one that "
+                "`continue`s or `break`s (torch 2.13: Arguments for call are not valid; given to "
+                "`F.max_pool2d`: isIntList() INTERNAL ASSERT FAILED); put the use under `if "
+                f"{name} is not None:`",
+            )
+
+    def _optional_positions(self, owner: str, attr: str, size: int) -> list[int]:
+        """Positions of the tuples of ``self.<attr>`` (bound once, in ``__init__``, to a list
+        display of tuple displays of ``size`` literals or None; not annotated in the class body)
+        that hold None in some tuples and a number in the others."""
+        if attr in class_annotations(self.ctx, owner):
+            return []
+        values = [v for m in class_methods(self.ctx, owner) for v in self_assignments(m, attr)]
+        if len(values) != 1 or type(values[0]) is not cst.List:
+            return []
+        rows = []
+        for element in values[0].elements:  # type: ignore[union-attr]
+            row = element.value
+            if type(element) is not cst.Element or type(row) is not cst.Tuple:
+                return []
+            if len(row.elements) != size:
+                return []
+            rows.append([e.value for e in row.elements])
+        found = []
+        for position in range(size):
+            column = [row[position] for row in rows]
+            nones = [v for v in column if is_none(v)]
+            numbers = {literal_type(v) for v in column if not is_none(v)}
+            if nones and len(nones) < len(column) and numbers in ({"int"}, {"float"}):
+                found.append(position)
+        return found
+
+    def _number_lists(self, call: cst.Call) -> tuple[frozenset[int], frozenset[str]]:
+        """The positions and keywords of ``call`` (``F.max_pool2d(...)``, ``torch.X(...)``)
+        where its op takes a list of numbers (``kernel_size``, ``stride``: the table's
+        ``number_lists``), by the first overload's parameter order."""
+        name = self.ctx.qualified_name(call.func) or ""
+        module, _, op = name.rpartition(".")
+        if module not in ("torch", "torch.nn.functional"):
+            return frozenset(), frozenset()
+        schemas = torchscript_table()["schemas"]
+        lists = frozenset(schemas.get("number_lists", {}).get(op, ()))
+        if not lists:
+            return frozenset(), frozenset()
+        params = schemas.get("ops", {}).get(op, "").split("|")[0].split(",")
+        names = [p.split("!")[0].split("=")[0] for p in params]
+        positions = frozenset(i for i, n in enumerate(names) if n in lists and "*" not in names[:i])
+        return positions, lists
 
     def _grad_elements(self, node: cst.FunctionDef) -> None:
         """An element of ``torch.autograd.grad(...)`` (``List[Optional[Tensor]]`` in
@@ -1692,6 +1849,30 @@ _SCALAR_ARITHMETIC = frozenset(
 
 
 _COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
+
+
+class _NumberListFlow(_Flow):
+    """``_Flow`` that also counts an Optional number given where a torch op takes a list of
+    numbers (``F.max_pool2d(x, stride)``)."""
+
+    def __init__(self, optional: Refined, tensor_call, tensor_arguments, number_lists) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(optional, tensor_call, tensor_arguments)
+        self.number_lists = number_lists
+        self.listed: dict[cst.CSTNode, str] = {}
+
+    def _call(self, call: cst.Call, scope: Refined) -> None:
+        positions, names = self.number_lists(call)
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                return
+            if (arg.keyword is None and index in positions) or (
+                arg.keyword is not None and arg.keyword.value in names
+            ):
+                value = arg.value
+                if type(value) is cst.Name and value.value in self.optional - scope:
+                    self.listed[call] = value.value
+                    self.found.append(call)
+                    return
 
 
 class _GradFlow(_Flow):

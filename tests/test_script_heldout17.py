@@ -44,6 +44,7 @@ TYPED_HOOK = (
     "    return output * 2\n\n\n"
 )
 PASS = "        pass"
+SPECS = "        self.specs = [('max', 2), ('avg', None)]"
 
 # (rule, source, whether the rule flags it). Torch's verdict is computed in the test.
 CASES = [
@@ -216,6 +217,44 @@ CASES = [
             "        self.g = nn.Linear(3, 3)",
             "        return x * self.width",
             methods="    @property\n    def width(self) -> int:\n        return self.fc.in_features\n\n",
+        ),
+        False,
+    ),
+    # An Optional[int] element of a list attribute of tuples, refined by `continue` only.
+    (
+        "TL213",
+        _module(
+            SPECS,
+            "        x = x.view(1, 1, -1, 3)\n        for kind, s in self.specs:\n"
+            "            if s is None:\n                continue\n"
+            "            x = torch.nn.functional.max_pool2d(x, s, 1)\n        return x.flatten(1)",
+        ),
+        True,
+    ),
+    (
+        "TL213",
+        _module(
+            SPECS,
+            "        for kind, s in self.specs:\n            if s is None:\n                break\n"
+            "            x = x * s\n        return x",
+        ),
+        True,
+    ),
+    (
+        "TL213",
+        _module(
+            SPECS,
+            "        for kind, s in self.specs:\n            if s is not None:\n"
+            "                x = x * s\n        return x",
+        ),
+        False,
+    ),
+    (
+        "TL213",
+        _module(
+            "        self.specs = [('max', 2), ('avg', 3)]",
+            "        for kind, s in self.specs:\n            if s is None:\n                continue\n"
+            "            x = x * s\n        return x",
         ),
         False,
     ),
