@@ -107,6 +107,21 @@ CASES = [
         False,
     ),
     (
+        "continue-to-not-none",
+        _model(
+            "for name, scale in self.specs:\n    if scale is None:\n        continue\n"
+            "    x = x * scale\nreturn x",
+            init='self.specs = [("a", 2), ("b", None)]',
+        ),
+        [
+            (
+                "            if scale is None:\n                continue\n            x = x * scale\n",
+                "            if scale is not None:\n                x = x * scale\n",
+            )
+        ],
+        False,
+    ),
+    (
         "property-module",
         _model(
             "return self.head(x)",
@@ -167,6 +182,19 @@ def test_listed_modules_left_alone():
         ),
     ):
         source = normalized(_model(forward, init=init))
+        assert _fix(source, unsafe=True) == source, source
+
+
+def test_continue_left_alone():
+    """No rewrite where the rest of the loop body holds another `continue` / `break` of the
+    loop, or the test has an `else`."""
+    for forward in (
+        "for name, scale in self.specs:\n    if scale is None:\n        continue\n"
+        "    if name == 'a':\n        break\n    x = x * scale\nreturn x",
+        "for name, scale in self.specs:\n    if scale is None:\n        continue\n"
+        "    else:\n        x = x * scale\nreturn x",
+    ):
+        source = normalized(_model(forward, init='self.specs = [("a", 2), ("b", None)]'))
         assert _fix(source, unsafe=True) == source, source
 
 
