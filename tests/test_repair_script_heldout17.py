@@ -122,6 +122,35 @@ CASES = [
         False,
     ),
     (
+        "bound-method-attribute",
+        _model(
+            "return self.act(x)", init="self.act = self._twice if self.training else self._once"
+        ).replace(
+            "    def forward(self, x):",
+            "    def _twice(self, x):\n        return self.fc(self.fc(x))\n\n"
+            "    def _once(self, x):\n        return self.fc(x)\n\n"
+            "    def forward(self, x):",
+        ),
+        [
+            (
+                "        self.act = self._twice if self.training else self._once\n",
+                "        self.act = self._twice if self.training else self._once\n"
+                "        self.act_flag = bool(self.training)\n",
+            ),
+            ("return self.act(x)", "return (self._twice(x) if self.act_flag else self._once(x))"),
+        ],
+        True,
+    ),
+    (
+        "bound-method-attribute-plain",
+        _model("return self.act(x) * 2", init="self.act = self._once").replace(
+            "    def forward(self, x):",
+            "    def _once(self, x):\n        return self.fc(x)\n\n    def forward(self, x):",
+        ),
+        [("return self.act(x) * 2", "return self._once(x) * 2")],
+        True,
+    ),
+    (
         "property-module",
         _model(
             "return self.head(x)",
