@@ -39,6 +39,14 @@ CONTAINER_CONSTRUCTORS = frozenset(
     {"builtins.frozenset", "builtins.set", "builtins.dict", "builtins.list", "builtins.tuple"}
 )
 
+# builtins whose call gives a value of one plain type, whatever it converts
+NUMBER_CONVERSIONS = {
+    "builtins.int": "int",
+    "builtins.float": "float",
+    "builtins.bool": "bool",
+    "builtins.str": "string",
+}
+
 # what a method of a tensor returns where that is not a tensor (any of these fails as a global)
 TENSOR_METHOD_KINDS = {"item": "number", "tolist": "list", "dim": "number", "numel": "number"}
 
@@ -66,7 +74,8 @@ class GlobalValueInScript(Rule):
     call: `MODES = frozenset(("bilinear", "bicubic"))` tested with `in`), a tensor made with a
     `torch` factory (or a method or index of one: `torch.tensor([...]).view(1, 3, 1, 1)`,
     `.item()`), a `torch` dtype or `torch.device`, a `range(...)`, a `logging.getLogger(...)`
-    logger, or a lambda (`swish = lambda t: t * torch.sigmoid(t)`, called in `forward`)
+    logger, the result of `int(...)` / `float(...)` / `bool(...)` / `str(...)` (`_MAJOR =
+    int(torch.__version__.split(".")[0])`), or a lambda (`swish = lambda t: t * torch.sigmoid(t)`, called in `forward`)
     (`EPS = 1e-6` read in `forward`, or in a function that scripted code calls). Functions,
     classes and imported modules are fine.
 
@@ -152,6 +161,15 @@ class GlobalValueInScript(Rule):
         ),
     ]
     INVALID = [
+        # A global bound to `int(...)` of the torch version.
+        Invalid(
+            _example(
+                'MAJOR = int(torch.__version__.split(".")[0])',
+                "        if MAJOR >= 2:\n            return x * 2\n        return x",
+            ),
+            line=9,
+            message_contains="module-level int `MAJOR`",
+        ),
         # A module-level lambda called in forward.
         Invalid(
             _example("swish = lambda t: t * torch.sigmoid(t)", "        return swish(x)"),
@@ -282,6 +300,10 @@ class GlobalValueInScript(Rule):
                 return name[len("builtins.") :]
             if name == "logging.getLogger":
                 return "logger"
+            if name in NUMBER_CONVERSIONS:
+                # `int(torch.__version__.split(".")[0])`: an int, whatever it converts (torch
+                # 2.13: python value of type 'int' cannot be used as a value).
+                return NUMBER_CONVERSIONS[name]
             if isinstance(value.func, cst.Attribute):  # a method of a tensor: .view(...), .item()
                 if self._value_kind(value.func.value) == "tensor":
                     return TENSOR_METHOD_KINDS.get(value.func.attr.value, "tensor")

@@ -151,6 +151,17 @@ CASES = [
         True,
     ),
     (
+        "tensor-unpack",
+        _model("a, b = self.fc(x)[..., :2].permute(2, 0, 1)\nreturn a * b"),
+        [
+            (
+                "a, b = self.fc(x)[..., :2].permute(2, 0, 1)",
+                "a, b = self.fc(x)[..., :2].permute(2, 0, 1).unbind(0)",
+            )
+        ],
+        False,
+    ),
+    (
         "property-module",
         _model(
             "return self.head(x)",

@@ -258,6 +258,16 @@ CASES = [
         ),
         False,
     ),
+    # A module-level int made by `int(...)`, read in forward.
+    (
+        "TL207",
+        _module(
+            PASS,
+            "        if MAJOR >= 2:\n            return x * 2\n        return x",
+            extra='MAJOR = int(torch.__version__.split(".")[0])\n\n\n',
+        ),
+        True,
+    ),
     # A dict on one path, a tensor on another.
     (
         "TL211",

@@ -1,0 +1,55 @@
+"""TL204: ``a, b, c = t`` of a Tensor in scripted code -> ``a, b, c = t.unbind(0)``.
+
+``q, k, v = self.qkv(x).view(b, n, 3, h, -1).permute(2, 0, 3, 1, 4)`` ->
+``q, k, v = self.qkv(x).view(b, n, 3, h, -1).permute(2, 0, 3, 1, 4).unbind(0)``. Python
+unpacks a Tensor by iterating its first dimension; TorchScript unpacks only tuples and lists
+(torch 2.13: Tensor cannot be used as a tuple) and types ``unbind`` as ``List[Tensor]``, which
+it unpacks (checked on torch 2.13: scripts and equals eager).
+
+Only for an assignment with one target, a tuple or list of plain names (no ``*``), whose
+value the rule found to be a Tensor.
+
+Safe: ``Tensor.__iter__`` is ``iter(self.unbind(0))``, so the names get the same views in
+eager, under tracing and torch.compile; a count that does not match raises ValueError both
+ways.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+
+ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
+
+
+class TensorUnpackUnbind(Fixer):
+    codes = ("TL204",)
+    applicability = "safe"
+    message = "unpack `t.unbind(0)`, a list TorchScript unpacks"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        target = diagnostic.node
+        if not isinstance(target, (cst.Tuple, cst.List)):
+            return None
+        if not diagnostic.message.startswith("tuple unpacking of a Tensor"):
+            return None
+        holder = self.parent(target)
+        assign = self.parent(holder) if holder is not None else None
+        if not (
+            isinstance(holder, cst.AssignTarget)
+            and isinstance(assign, cst.Assign)
+            and len(assign.targets) == 1
+            and all(
+                isinstance(e, cst.Element) and isinstance(e.value, cst.Name)
+                for e in target.elements
+            )
+        ):
+            return None
+        value = assign.value
+        code = self.code(value)
+        text = f"{code}.unbind(0)" if isinstance(value, ATOMS) else f"({code}).unbind(0)"
+        return [(value, cst.parse_expression(text))]
