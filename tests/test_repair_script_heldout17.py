@@ -162,6 +162,44 @@ CASES = [
         False,
     ),
     (
+        "hook-input-annotation",
+        _model(
+            "return self.fc(x)",
+            top="\n\ndef double(module, inputs, output):\n    return output * 2\n",
+            init="pass",
+        ).replace(
+            "        self.fc = nn.Linear(4, 4)\n",
+            "        self.fc = nn.Linear(4, 4)\n        self.fc.register_forward_hook(double)\n",
+        ),
+        [
+            ("from torch import nn\n", "from torch import nn\nfrom typing import Tuple\n"),
+            (
+                "def double(module, inputs, output):",
+                "def double(module, inputs: Tuple[torch.Tensor], output):",
+            ),
+        ],
+        False,
+    ),
+    (
+        "pre-hook-annotations",
+        _model(
+            "return self.fc(x)",
+            top="\n\ndef check(module, inputs):\n    assert inputs[0].dim() == 3\n",
+            init="pass",
+        ).replace(
+            "        self.fc = nn.Linear(4, 4)\n",
+            "        self.fc = nn.Linear(4, 4)\n        self.register_forward_pre_hook(check)\n",
+        ),
+        [
+            ("from torch import nn\n", "from torch import nn\nfrom typing import Tuple\n"),
+            (
+                "def check(module, inputs):",
+                "def check(module, inputs: Tuple[torch.Tensor]) -> None:",
+            ),
+        ],
+        False,
+    ),
+    (
         "property-module",
         _model(
             "return self.head(x)",
@@ -235,6 +273,26 @@ def test_continue_left_alone():
         "    else:\n        x = x * scale\nreturn x",
     ):
         source = normalized(_model(forward, init='self.specs = [("a", 2), ("b", None)]'))
+        assert _fix(source, unsafe=True) == source, source
+
+
+def test_hook_left_alone():
+    """No annotation where the hooked module's inputs are unknown (a submodule of a class
+    taking several, a module-level name used otherwise too)."""
+    for init, extra in (
+        ("self.m = nn.MultiheadAttention(4, 1)\nself.m.register_forward_hook(double)", ""),
+        ("self.fc.register_forward_hook(double)", "HOOKS = [double]\n"),
+    ):
+        source = normalized(
+            _model(
+                "return self.fc(x)",
+                top="\n\ndef double(module, inputs, output):\n    return output * 2\n" + extra,
+            ).replace(
+                "        self.fc = nn.Linear(4, 4)\n",
+                "        self.fc = nn.Linear(4, 4)\n"
+                + "".join("        " + line + "\n" for line in init.splitlines()),
+            )
+        )
         assert _fix(source, unsafe=True) == source, source
 
 
