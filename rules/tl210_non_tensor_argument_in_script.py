@@ -772,6 +772,7 @@ class NonTensorArgumentInScript(Rule):
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         self._reported: set[tuple[int, str]] = set()
+        self._hooks: Optional[frozenset[str]] = None
         self._namedtuples: Optional[dict[str, tuple[list[str], dict[str, cst.BaseExpression]]]] = (
             None
         )
@@ -981,6 +982,8 @@ class NonTensorArgumentInScript(Rule):
         )
         if param is None or param.annotation is not None or param.default is not None:
             return
+        if param is signature_params(self.ctx, function)[0] and self._hook_function(function):
+            return  # a hook's first parameter: TorchScript types it as the hooked module
         key = (id(function), value.value)
         if key in self._reported:
             return
@@ -989,6 +992,32 @@ class NonTensorArgumentInScript(Rule):
             node,
             f"unannotated parameter `{value.value}` used as an object (`.{node.attr.value}`): "
             "TorchScript types it as Tensor, which has no such attribute; annotate it",
+        )
+
+    def _hook_function(self, function: cst.FunctionDef) -> bool:
+        """Whether ``function`` is a module-level function of the file registered as a forward
+        hook or pre-hook (``x.register_forward_hook(function)``): TorchScript compiles it with
+        its first parameter typed as the module it hooks (torch 2.13, `module.scale` read in
+        such a hook compiles)."""
+        if self._hooks is None:
+            found: set[str] = set()
+
+            def enter(node: cst.CSTNode) -> Optional[bool]:
+                if (
+                    type(node) is cst.Call
+                    and type(node.func) is cst.Attribute
+                    and node.func.attr.value
+                    in ("register_forward_hook", "register_forward_pre_hook")
+                    and node.args
+                    and type(node.args[0].value) is cst.Name
+                ):
+                    found.add(node.args[0].value.value)
+                return None
+
+            walk(self.ctx.module, enter, lambda node: None)
+            self._hooks = frozenset(found)
+        return function.name.value in self._hooks and any(
+            stmt is function for stmt in self.ctx.module.body
         )
 
     def visit_Comparison(self, node: cst.Comparison) -> None:

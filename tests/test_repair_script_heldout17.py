@@ -200,6 +200,33 @@ CASES = [
         False,
     ),
     (
+        "lambda-hook",
+        _model("return x + self.fc(x)", init="pass")
+        .replace(
+            "    def __init__(self):",
+            "    def __init__(self, gamma: float = 0.5):",
+        )
+        .replace(
+            "        self.fc = nn.Linear(4, 4)\n",
+            "        self.fc = nn.Linear(4, 4)\n"
+            "        self.register_forward_hook(lambda mod, inp, out: out * gamma)\n",
+        ),
+        [
+            ("from torch import nn\n", "from torch import nn\nfrom typing import Tuple\n"),
+            (
+                "        self.register_forward_hook(lambda mod, inp, out: out * gamma)\n",
+                "        self._hook_gamma = gamma\n"
+                "        self.register_forward_hook(_model_hook)\n",
+            ),
+            (
+                "\n\ndef inputs():",
+                "\n\ndef _model_hook(mod, inp: Tuple[torch.Tensor], out):\n"
+                "    return out * mod._hook_gamma\n\n\ndef inputs():",
+            ),
+        ],
+        True,
+    ),
+    (
         "property-module",
         _model(
             "return self.head(x)",

@@ -268,6 +268,17 @@ CASES = [
         ),
         True,
     ),
+    # A hook's first parameter is the module it hooks, whatever its annotation.
+    (
+        "TL210",
+        _module(
+            "        self.scale = 2.0\n        self.register_forward_hook(hook)",
+            "        return self.fc(x)",
+            extra="def hook(module, inputs: Tuple[torch.Tensor], output):\n"
+            "    return output * module.scale\n\n\n",
+        ),
+        False,
+    ),
     # A dict on one path, a tensor on another.
     (
         "TL211",
