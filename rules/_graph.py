@@ -645,7 +645,7 @@ def stored_state(ctx: LintContext, node: cst.CSTNode) -> set[str]:
         return set()
     small = statement.body[0]  # type: ignore[attr-defined]
     if type(small) is cst.Assign:
-        attrs = {_store_target(t.target) for t in small.targets}
+        attrs = {_store_target(t.target, _module_parameter(ctx)) for t in small.targets}
         if None in attrs or not contains(small.value, node):
             return set()
         return attrs  # type: ignore[return-value]
@@ -661,11 +661,29 @@ def stored_state(ctx: LintContext, node: cst.CSTNode) -> set[str]:
     return set()
 
 
-def _store_target(target: cst.BaseExpression) -> Optional[str]:
-    """``X`` of ``self.X`` or ``self.X[...]``."""
+def _store_target(target: cst.BaseExpression, module: Optional[str] = None) -> Optional[str]:
+    """``X`` of ``self.X`` or ``self.X[...]`` (or of ``module.X``, ``module`` naming the module
+    a function outside any class is handed)."""
     if type(target) is cst.Subscript:
         target = target.value  # type: ignore[attr-defined]
+    if (
+        module is not None
+        and type(target) is cst.Attribute
+        and type(target.value) is cst.Name
+        and target.value.value == module
+    ):
+        return target.attr.value
     return self_attribute(target)
+
+
+def _module_parameter(ctx: LintContext) -> Optional[str]:
+    """The first parameter of a graph function defined outside any class: the module a
+    forward hook (``def record(module, args, output)``) is handed."""
+    info = ctx.function_info
+    function = ctx.function
+    if info is None or info.owner_class or function is None or not function.params.params:
+        return None
+    return function.params.params[0].name.value
 
 
 def contains(root: cst.CSTNode, target: cst.CSTNode) -> bool:
@@ -852,6 +870,13 @@ def annotated_tensor(ctx: LintContext, name: str) -> bool:
     return inference.annotation_kind(param.annotation.annotation) == Kind.TENSOR
 
 
+# Builtins whose result is a function of their arguments alone (`range(self.steps)`).
+SIZE_BUILTINS = frozenset(
+    {"builtins.range", "builtins.len", "builtins.int", "builtins.float", "builtins.min",
+     "builtins.max", "builtins.abs", "builtins.round"}
+)  # fmt: skip
+
+
 def parameter_data_only(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
     """Whether ``expr`` reads tensors only through ``self`` (parameters, buffers) and torch, not
     through the function's inputs: its value is the same for every input, so ``torch.jit.trace``
@@ -877,6 +902,7 @@ def parameter_data_only(ctx: LintContext, expr: cst.BaseExpression, depth: int =
         and all(
             name.value == "self"
             or (ctx.qualified_name(name) or "").startswith(("torch", "math"))
+            or ctx.qualified_name(name) in SIZE_BUILTINS
             or (depth < 4 and _bound_to_parameter_data(ctx, name, depth))
             for name in names
         )

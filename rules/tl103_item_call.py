@@ -254,6 +254,30 @@ class ItemCall(UnreadStateStores, Rule):
         ),
     ]
     INVALID = [
+        # In a forward hook a module registers on its submodule: it runs inside the forward.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def record_peak(module, args, output):
+                module.last_peak = output.detach().abs().max().item()
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.fc.register_forward_hook(record_peak)
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=5,
+            backends=("compile",),
+        ),
         Invalid(
             # In a generator expression: Dynamo skips the whole frame (no graph, no break
             # reported), so compile is not claimed; export compares the floats, the trace keeps

@@ -1026,7 +1026,10 @@ class UnreadStateStores:
         if self._graph_reads is None:
             self._graph_reads = self_reads(self.ctx.module, self.ctx.model)
         info = self.ctx.function_info
-        read = self._graph_reads.get(info.owner_class if info is not None else None, set())
+        if info is not None and info.owner_class:
+            read = self._graph_reads.get(info.owner_class, set())
+        else:  # a function handed a module (a hook, a helper): any class may read it back
+            read = set().union(*self._graph_reads.values())
         return not (attrs & read)
 
 

@@ -629,6 +629,16 @@ class ProjectIndex:
                     queue.append(
                         (f"{fq_class}.forward", module_targets, f"{fq_class}.forward", fq_class)
                     )
+                    # Forward hooks it registers run inside its forward.
+                    for hook in cls.hooks:
+                        if hook.startswith("self."):
+                            method = self.find_method(fq_class, hook[len("self.") :])
+                            if method is not None:
+                                queue.append(
+                                    (method[0], module_targets, f"{fq_class}.forward", fq_class)
+                                )
+                        else:
+                            queue.append((hook, module_targets, f"{fq_class}.forward", None))
                 else:
                     inherited = self.find_method(fq_class, "forward")
                     if inherited is not None:

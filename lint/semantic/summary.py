@@ -74,6 +74,8 @@ GUARD_CALLS: dict[str, frozenset[str]] = {
 GUARD_PREFIXES = ("is_", "_is_")
 
 PARTIALS = frozenset({"functools.partial"})
+# Module methods registering a forward hook, which runs inside the module's call.
+FORWARD_HOOK_REGISTRATIONS = frozenset({"register_forward_hook", "register_forward_pre_hook"})
 # Statements an ``is_*`` function may have to be read as a guard wrapper (they are short).
 GUARD_BODY_LIMIT = 8
 
@@ -179,6 +181,10 @@ class ClassSummary:
     # Names the class body annotates (``eps: float``, ``cache: Dict[str, Tensor]``):
     # TorchScript reads the annotations of the first class with any, depth-first.
     annotated: list[str] = field(default_factory=list)
+    # Forward hooks its methods register on the module or a submodule
+    # (``self.fc.register_forward_hook(record)``): qualified names of functions, or
+    # ``self.<method>`` for a method of the class. They run inside the module's forward.
+    hooks: list[str] = field(default_factory=list)
 
 
 @dataclass(**_SLOTS)
@@ -1036,8 +1042,26 @@ class _Summarizer(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _record_registration(self, node: ast.Call) -> None:
-        """``self.register_buffer("name", t)`` and ``register_parameter`` make tensor attributes."""
+        """``self.register_buffer("name", t)`` and ``register_parameter`` make tensor attributes;
+        ``self.<sub>.register_forward_hook(fn)`` (or a pre-hook) makes ``fn`` a hook of the class."""
         func = node.func
+        if (
+            self.class_stack
+            and self.function_stack
+            and isinstance(func, ast.Attribute)
+            and func.attr in FORWARD_HOOK_REGISTRATIONS
+            and node.args
+            and _on_self(func.value)
+        ):
+            hook = node.args[0]
+            if (
+                isinstance(hook, ast.Attribute)
+                and isinstance(hook.value, ast.Name)
+                and hook.value.id == "self"
+            ):
+                self.class_stack[-1].hooks.append(f"self.{hook.attr}")
+            else:
+                self.class_stack[-1].hooks.extend(self._function_refs(hook))
         if (
             self.class_stack
             and isinstance(func, ast.Attribute)
@@ -1186,3 +1210,10 @@ def _stored_registry(node: ParamNode, module_names: set[str]) -> Optional[str]:
                 ):
                     return target.value.id
     return None
+
+
+def _on_self(node: ast.expr) -> bool:
+    """``self``, or a submodule reached from it (``self.fc``, ``self.blocks[0].attn``)."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id == "self"
