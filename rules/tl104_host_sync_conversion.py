@@ -12,9 +12,11 @@ from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import compile_break_reported
+from ._graph import compile_break_reported, parameter_data_only
 
 # Method -> (back-ends it breaks, what happens on each).
+# Methods of an array that make it into bytes (for a hash or a cache key).
+BYTES_METHODS = frozenset({"tobytes", "tostring"})
 CONVERSIONS: dict[str, tuple[tuple[str, ...], Message]] = {
     "tolist": (
         ("trace",),
@@ -278,6 +280,31 @@ class HostSyncConversion(Rule):
         ),
     ]
     INVALID = [
+        # Made into bytes for a cache key: the tracer's graph is right, export still fails.
+        Invalid(
+            """
+            import hashlib
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.seen = {}
+
+                def forward(self, x):
+                    key = hashlib.sha1(x.detach().numpy().tobytes()).hexdigest()
+                    self.seen[key] = True
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            backends=("export",),
+        ),
         # The lengths reduced by the standard library: export cannot reduce unbacked numbers.
         Invalid(
             """
@@ -486,6 +513,7 @@ class HostSyncConversion(Rule):
         super().__init__(ctx)
         self._compared_lists: set[int] = set()
         self._reduced_lists: set[int] = set()
+        self._hashed: set[int] = set()
 
     def visit_Call(self, node: cst.Call) -> None:
         if (
@@ -497,12 +525,17 @@ class HostSyncConversion(Rule):
         if node.args and self.ctx.qualified_name(node.func) in STDLIB_REDUCERS:
             self._reduced_lists.add(id(node.args[0].value))
         func = node.func
+        self._record_hashed(node)
         if not self.ctx.in_graph or not isinstance(func, cst.Attribute) or node.args:
             return
         found = CONVERSIONS.get(func.attr.value)
         if found is None or self.ctx.kind(func.value) != Kind.TENSOR:
             return
         targets, message = found
+        if id(node) in self._hashed or parameter_data_only(self.ctx, func.value):
+            # `hashlib.sha1(t.numpy().tobytes())`: the bytes make a key, no traced tensor;
+            # `self.sizes.tolist()`: the same values for every input, so the constant is right.
+            targets = tuple(t for t in targets if t != "trace")
         if func.attr.value == "tolist":
             if compile_break_reported(self.ctx, node, (func.value,)):
                 targets = ("compile", *targets)
@@ -515,7 +548,28 @@ class HostSyncConversion(Rule):
                 clauses = tuple(c for c in message.clauses if c[0] != "export")
                 message = Message(message.subject, (*clauses, REDUCED_EXPORT), message.advice)
                 targets = (*targets, "export")
-        self.report(node, message, targets=targets)
+        if targets:
+            self.report(node, message, targets=targets)
+
+    def _record_hashed(self, node: cst.Call) -> None:
+        """The arrays and lists made into bytes or a hash: ``a.tobytes()``, ``hashlib.F(a)``,
+        ``hash(a)``, through one ``.tobytes()`` (``hashlib.sha1(t.numpy().tobytes())``)."""
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value in BYTES_METHODS and not node.args:
+            self._hashed.add(id(func.value))
+            inner = func.value
+        else:
+            name = self.ctx.qualified_name(func) or ""
+            if not (name.startswith("hashlib.") or name == "builtins.hash") or not node.args:
+                return
+            inner = node.args[0].value
+            self._hashed.add(id(inner))
+        if (
+            type(inner) is cst.Call
+            and type(inner.func) is cst.Attribute
+            and inner.func.attr.value in BYTES_METHODS
+        ):
+            self._hashed.add(id(inner.func.value))
 
     def _compared(self, tolist: cst.Call) -> bool:
         """``min(t.tolist())`` / ``max`` / ``sorted``: the one argument of a comparing builtin

@@ -1484,6 +1484,9 @@ class SizeDependentPython(Rule):
         # `min(self.top_k, scores.size(-1))` clamps a configured count to a size: the size can
         # be the smaller one, so it varies, last dimension or not.
         clamped = name in COMPARING_BUILTINS and any(self.ctx.kind(a) == Kind.CONST for a in args)
+        # `for t in range(1, x.size(-1))`: a loop steps through the last dimension as through
+        # any other (time last, as in audio's batch x channels x frames).
+        clamped = clamped or name == "builtins.range"
         if any(
             self.ctx.kind(a) in compared
             and not maybe_python_number(self.ctx, a)
