@@ -7,6 +7,7 @@ import re
 from typing import Optional
 
 import libcst as cst
+import libcst.matchers as m
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
@@ -549,6 +550,31 @@ class NonPytreeOutput(Rule):
             backends=("trace",),
             message_contains="default strict mode",
         ),
+        # A named tuple's fields as a dict (`._asdict()`): a plain dict at trace's output.
+        Invalid(
+            """
+            from collections import namedtuple
+
+            import torch
+            from torch import nn
+
+            HeadOutput = namedtuple("HeadOutput", ["logits", "features"])
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = nn.Linear(4, 2)
+
+                def forward(self, x):
+                    return HeadOutput(self.head(x), x)._asdict()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+            backends=("trace",),
+            message_contains="default strict mode",
+        ),
         # Registered as a pytree, export flattens it; trace still cannot return it.
         Invalid(
             """
@@ -796,6 +822,8 @@ class NonPytreeOutput(Rule):
                     if len(only) == 1:
                         return next(iter(only))
                 return None
+        if m.matches(value, m.Call(func=m.Attribute(attr=m.Name("_asdict")), args=())):
+            return PLAIN_DICT  # a named tuple's fields as a dict
         name = self.ctx.qualified_name(value.func)  # type: ignore[attr-defined]
         if name in PLAIN_DICT_CALLS:
             return PLAIN_DICT
@@ -985,7 +1013,7 @@ FAILS: dict[str, tuple[str, ...]] = {
     NAMESPACE: ("compile", "export", "trace"),
 }
 # Calls that build a plain dict (a display or a comprehension is one too).
-PLAIN_DICT_CALLS = frozenset({"builtins.dict", "collections.OrderedDict"})
+PLAIN_DICT_CALLS = frozenset({"builtins.dict", "collections.OrderedDict", "dataclasses.asdict"})
 # Library classes whose instances none of the back-ends can return.
 NAMESPACE_CALLS = frozenset({"types.SimpleNamespace"})
 # Library bases whose project subclasses torch cannot take apart, by the kind they give.

@@ -8,12 +8,17 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.graph_queries import (
+    UNKNOWN_VALUE,
+    assignments,
+    self_assignments,
+    self_attribute,
+)
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import top_level_definition, walk
 
-from ._graph import varying_size
+from ._graph import init_only_state, varying_size
 from .tl106_size_dependent_python import shape_of_tensor, tensor_under_trace
 
 # Calls that hash every item of their argument, and the one that hashes its argument.
@@ -180,6 +185,30 @@ class HashedTracedValue(Rule):
         ),
     ]
     INVALID = [
+        # Looked up in a set the module keeps (bound once, in __init__).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stop_ids = {3, 4, 5}
+
+                def forward(self, x, ids):
+                    keep = [i not in self.stop_ids for i in ids.tolist()]
+                    return x * torch.tensor(keep).unsqueeze(1)
+
+            def inputs():
+                return [
+                    (torch.randn(4, 2), torch.tensor([1, 3, 6, 4])),
+                    (torch.randn(4, 2), torch.tensor([5, 2, 2, 9])),
+                ]
+            """,
+            line=10,
+            backends=("compile", "export"),
+        ),
         Invalid(
             """
             import torch
@@ -721,7 +750,29 @@ def _is_container(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) ->
         return True
     if kind is cst.Call:
         return ctx.qualified_name(expr.func) in CONTAINER_CALLS  # type: ignore[attr-defined]
-    return _is_local_container(ctx, expr, depth)
+    return _is_local_container(ctx, expr, depth) or _is_init_container(ctx, expr)
+
+
+def _is_init_container(ctx: LintContext, expr: cst.BaseExpression) -> bool:
+    """``self.<attr>`` that only ``__init__`` binds, each time to a set or dict (a display, a
+    comprehension or a call making one): ``self.skiplist = {w: True for w in words}``."""
+    attr = self_attribute(expr)
+    info = ctx.function_info
+    if attr is None or info is None or not info.owner_class or not init_only_state(ctx, expr):
+        return False
+    owner = info.owner_class.removeprefix(ctx.model.summary.module + ".")
+    init = top_level_definition(ctx.module, f"{owner}.__init__")
+    if not isinstance(init, cst.FunctionDef):
+        return False
+    values = self_assignments(init, attr)
+    return bool(values) and all(
+        value is not None
+        and (
+            type(value) in (cst.Set, cst.Dict, cst.SetComp, cst.DictComp)
+            or (type(value) is cst.Call and ctx.qualified_name(value.func) in CONTAINER_CALLS)
+        )
+        for value in values
+    )
 
 
 def _is_local_container(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:

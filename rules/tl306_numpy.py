@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import numpy_traced
+from torchlint.lint.graph_queries import assignments, module_alias
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -31,6 +34,10 @@ DATA_DEPENDENT_MESSAGE = Message(
     "use the torch function and keep the shape static (`torch.bincount(x, minlength=n)` "
     "still has a data-dependent size; a one-hot sum with a fixed length has not)",
 )
+
+
+# NumPy calls that make a callable, whose calls run NumPy code (no torch._numpy twin).
+NUMPY_CALLABLES = frozenset({"numpy.vectorize", "numpy.frompyfunc", "numpy.poly1d"})
 
 
 class NumpyInGraph(Rule):
@@ -239,12 +246,34 @@ class NumpyInGraph(Rule):
             """,
             line=7,
         ),
+        # A NumPy callable made at module level (`np.vectorize`): Dynamo skips NumPy's code.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            def _gain(v):
+                return 0.5 if v < 0.0 else 2.0
+
+            gain = np.vectorize(_gain, otypes=[np.float32])
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * torch.from_numpy(gain(x.detach().numpy()))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            backends=("compile", "export"),
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
-        name = self.ctx.qualified_name(node.func) or ""
+        name = self._numpy_made(node.func) or self.ctx.qualified_name(node.func) or ""
         if not name.startswith("numpy.") or name.startswith("numpy.random."):
             return
         if any(self.ctx.kind(arg.value) in (Kind.TENSOR, Kind.NDARRAY) for arg in node.args):
@@ -265,3 +294,18 @@ class NumpyInGraph(Rule):
                     # so the constant the trace keeps is right.
                     targets.remove("trace")
                 self.report(node, targets=tuple(targets))
+
+    def _numpy_made(self, func: cst.BaseExpression) -> Optional[str]:
+        """``numpy.vectorize`` for a call of a name the module, or the function once, binds to
+        ``np.vectorize(f)`` (``np.frompyfunc``, ``np.poly1d``): a NumPy callable."""
+        if type(func) is not cst.Name:
+            return None
+        value = module_alias(self.ctx.module, func.value)
+        if value is None and self.ctx.function is not None:
+            bound = assignments(self.ctx.function, func.value)
+            if len(bound) == 1 and bound[0][2] == 1:
+                value = bound[0][0]
+        if type(value) is not cst.Call:
+            return None
+        name = self.ctx.qualified_name(value.func)
+        return name if name in NUMPY_CALLABLES else None
