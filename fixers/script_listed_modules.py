@@ -68,7 +68,7 @@ def _stored_into(cls: cst.ClassDef, attr: str) -> bool:
 
 
 class _ListedModules(Fixer):
-    codes = ("TL208",)
+    # `codes` is set by the two fixers below (a class without it is no registered fixer).
     message = "index the module container itself with a literal"
     dict_values = False
 
@@ -135,10 +135,12 @@ class _ListedModules(Fixer):
 
 
 class ListedSequenceModules(_ListedModules):
+    codes = ("TL208",)
     applicability = "safe"
     dict_values = False
 
 
 class ListedModuleDictValues(_ListedModules):
+    codes = ("TL208",)
     applicability = "unsafe"
     dict_values = True

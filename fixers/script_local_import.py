@@ -70,9 +70,12 @@ def _bound(node: ImportNode) -> Optional[list[tuple[str, str]]]:
 
 
 def _top(node: ImportNode) -> str:
+    """The top package the statement imports from ("" for a relative import)."""
     if isinstance(node, cst.Import):
         return _dotted(node.names[0].name).split(".")[0]
-    return _dotted(node.module).split(".")[0]  # type: ignore[arg-type]
+    if node.relative or node.module is None:
+        return ""
+    return _dotted(node.module).split(".")[0]
 
 
 def _module_level_lines(module: cst.Module) -> tuple[dict[str, list[str]], set[str]]:
@@ -153,7 +156,7 @@ def _globals(module: cst.Module) -> set[str]:
 
 
 class _LocalImportToModule(Fixer):
-    codes = ("TL204",)
+    # `codes` is set by the two fixers below (a class without it is no registered fixer).
     message = "import at module level: TorchScript compiles no import statement"
     safe_only = True
 
@@ -161,9 +164,9 @@ class _LocalImportToModule(Fixer):
         node = diagnostic.node
         if not isinstance(node, (cst.Import, cst.ImportFrom)):
             return None
-        if (_top(node) in SAFE_TOPS) != self.safe_only:
-            return None
         bound = _bound(node)
+        if not bound or (_top(node) in SAFE_TOPS) != self.safe_only:
+            return None
         line = self.parent(node)
         block = self.parent(line) if line is not None else None
         function = self.enclosing_function(node)
@@ -216,10 +219,12 @@ class _LocalImportToModule(Fixer):
 
 
 class LocalImportToModule(_LocalImportToModule):
+    codes = ("TL204",)
     applicability = "safe"
     safe_only = True
 
 
 class LocalPackageImportToModule(_LocalImportToModule):
+    codes = ("TL204",)
     applicability = "unsafe"
     safe_only = False

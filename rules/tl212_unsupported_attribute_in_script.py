@@ -389,7 +389,8 @@ class UnsupportedAttributeInScript(Rule):
     `failed to convert Python type: 'tuple'`,
     where an `nn.ModuleList` converts), `self.act = functools.partial(...)`,
     `operator.methodcaller(...)` / `attrgetter(...)` / `itemgetter(...)` (torch 2.13: failed
-    to convert Python type: 'operator.methodcaller'), a bound method of the class
+    to convert Python type: 'operator.methodcaller'), a bound method of the class (the
+    attribute's one binding)
     (`self._attend = self._attend_fused if fused else self._attend_manual`: `'method'`), a dict / list /
     tuple display holding a function (`self.acts = {"relu": F.relu, "gelu": F.gelu}`: a
     `torch.nn.functional` function, a `torch` function that is also a Tensor method, a
@@ -426,7 +427,8 @@ class UnsupportedAttributeInScript(Rule):
     (`self._modules`, `self._parameters`, `self._buffers`, the hook dicts) in scripted
     methods of a module class.
 
-    Also flags `forward` of a module whose `__init__` registers a forward hook or pre-hook
+    Also flags `forward` of a module whose `__init__` registers (by a statement no `if`,
+    loop or `with` holds) a forward hook or pre-hook
     (`self.register_forward_hook(h)`, `self.fc.register_forward_pre_hook(h)`) that
     TorchScript cannot compile: it compiles the hooks of every module it scripts, from
     source, so a lambda (`Expected a single top-level function`), a callable object or
@@ -2083,7 +2085,8 @@ class UnsupportedAttributeInScript(Rule):
     def _bad_hooks(self, init: cst.FunctionDef) -> list[tuple[cst.Call, str]]:
         """``(call, why)`` for each ``self.register_forward_hook(h)`` /
         ``self.<sub>.register_forward_pre_hook(h)`` in ``init`` whose hook TorchScript rejects
-        (torch 2.13): a lambda (no source of its own: Expected a single top-level function), a
+        (torch 2.13), made by a statement of ``__init__`` that no ``if`` / loop / ``with``
+        holds: a lambda (no source of its own: Expected a single top-level function), a
         callable object or ``functools.partial`` (`object has no attribute '__name__'`), a
         module-level ``def`` whose input parameter is not annotated ``Tuple[...]`` (`expected
         the input argument to be typed as a Tuple`), a pre-hook without a return annotation."""
@@ -2092,6 +2095,8 @@ class UnsupportedAttributeInScript(Rule):
         def enter(node: cst.CSTNode) -> Optional[bool]:
             if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not init:
                 return False
+            if type(node) in (cst.If, cst.For, cst.While, cst.With, cst.Try):
+                return False  # a registration the constructor's arguments may skip
             if (
                 type(node) is cst.Call
                 and type(node.func) is cst.Attribute
@@ -2397,7 +2402,9 @@ class UnsupportedAttributeInScript(Rule):
                     and target.attr.value not in annotated
                 ):
                     what = self._value(small.value, params)
-                    if what is None:
+                    if what is None and self._only_binding(init.node, target.attr.value):
+                        # Bound once: another binding may be what the defaults build
+                        # (`self.act = self._gelu_python` / `else: self.act = F.gelu`).
                         what = self._bound_method(small.value, owner)
                     if what is None and _holds_lambda(small.value, defaults):
                         what = LAMBDA
