@@ -30,6 +30,8 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
 ALL_BACKENDS = frozenset({"script", "trace", "compile", "export"})
+# The back-ends that convert a model in eval(): code only training runs never reaches them.
+INFERENCE_BACKENDS = frozenset({"script", "trace", "export"})
 
 
 def is_bool_mask(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
@@ -488,8 +490,10 @@ def condition_parts(
     for operand in operands:
         if ctx.model.false_on_examples(operand, ctx.kind):
             # `self.training and ...`: the rest never runs on an eval() model, which is what
-            # every back-end converts.
-            excluded = excluded | ALL_BACKENDS
+            # trace and export convert; torch.compile also compiles training steps, so compile
+            # keeps it (the finding's condition says `self.training`).
+            training = type(operand) is cst.Attribute and operand.attr.value == "training"
+            excluded = excluded | (INFERENCE_BACKENDS if training else ALL_BACKENDS)
             continue
         guard = ctx.model.guard_targets(operand, ctx.kind)
         if guard is not None:

@@ -192,9 +192,12 @@ class TensorCondition(Rule):
     `torch._assert(cond, msg)` with a tensor `cond` (compile and export), and the lambda
     `filter` tests each item with (`filter(lambda v: v.abs().sum() > 0, views)`). Conditions on sizes,
     `self.training`, config attributes, Python scalars and `is None` tests are not flagged.
-    Neither are operands that only run in training or half precision
-    (`self.training and torch.rand([]) < p`, `x.dtype == torch.float16 and x.isinf().any()`):
-    back-ends convert an `eval()` model on float32 examples, where those never run.
+    Operands that only run in training (`self.training and torch.rand([]) < p`, ActNorm's
+    `self.training and not self.initialized`) are flagged for compile alone, with the
+    condition `self.training`: torch.compile compiles training steps too, while trace and
+    export convert an `eval()` model, where they never run. Operands that only run in half
+    precision (`x.dtype == torch.float16 and x.isinf().any()`) are not flagged: back-ends
+    convert float32 examples.
 
     ## Why is this bad?
     The branch taken depends on the values in the tensor, which no graph can know ahead of time.

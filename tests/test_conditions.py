@@ -10,6 +10,8 @@ import pytest
 from torchlint.lint.engine import lint_text
 from torchlint.lint.settings import Settings, kept_in_mode
 
+from .conftest import requires_torch
+
 MODEL = textwrap.dedent(
     """
     import random
@@ -342,3 +344,52 @@ def test_a_flag_a_parent_passes_keeps_its_findings():
     assert len(result.diagnostics) == 1
     unpassed = source.replace("Block(True)", "Block()")
     assert not lint_text("model.py", unpassed, settings=Settings(select=("TL301",))).diagnostics
+
+
+TRAINING_ONLY_CONDITION = textwrap.dedent(
+    """
+    import torch
+    from torch import nn
+
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("initialized", torch.tensor(False))
+            self.shift = nn.Parameter(torch.zeros(4))
+
+        def forward(self, x):
+            if self.training and not self.initialized:
+                with torch.no_grad():
+                    self.shift.copy_(-x.mean(0))
+                    self.initialized.fill_(True)
+            return x + self.shift
+    """
+)
+
+
+def test_a_tensor_test_after_self_training_and_is_a_compile_finding_of_training():
+    """`self.training and not self.initialized` (ActNorm's data-dependent init): torch.compile
+    compiles training steps, where the buffer's truth is read; trace and export convert an
+    eval() model, where the operand never runs."""
+    result = lint_text("model.py", TRAINING_ONLY_CONDITION, settings=Settings())
+    (finding,) = [d for d in result.diagnostics if d.code == "TL101"]
+    assert finding.line == 13
+    assert finding.targets == ("compile",)
+    assert finding.condition == "self.training"
+    kept = lint_text("model.py", TRAINING_ONLY_CONDITION, settings=Settings(mode="inference"))
+    assert not [d for d in kept.diagnostics if d.code == "TL101"]
+
+
+@requires_torch
+def test_torch_breaks_the_training_step_on_the_tensor_test():
+    import torch
+
+    namespace: dict = {}
+    exec(compile(TRAINING_ONLY_CONDITION, "model.py", "exec"), namespace)
+    model = namespace["Model"]().train()
+    torch._dynamo.reset()
+    compiled = torch.compile(model, fullgraph=True, backend="eager")
+    with pytest.raises(Exception, match="(?i)data-dependent|generic_jump|Data dependent"):
+        compiled(torch.randn(3, 4))
+    torch._dynamo.reset()

@@ -621,10 +621,12 @@ class ProjectIndex:
 
         for summary in list(self.by_module.values()):
             in_data_pipeline = not DATA_PIPELINE_PACKAGES.isdisjoint(summary.module.split("."))
-            for local, cls in () if in_data_pipeline else summary.classes.items():
+            for local, cls in summary.classes.items():
                 fq_class = summary.qualify(local)
                 if not self.is_module_class(fq_class):
                     continue
+                if in_data_pipeline and not self._holds_state(fq_class):
+                    continue  # an augmentation; a flow's `transforms` hold layers and weights
                 if "forward" in cls.methods:
                     queue.append(
                         (f"{fq_class}.forward", module_targets, f"{fq_class}.forward", fq_class)
@@ -724,6 +726,17 @@ class ProjectIndex:
                             if resolved is not None:
                                 queue.append((resolved[0], frozenset({"script"}), root, this))
         return regions
+
+    def _holds_state(self, class_qualname: str) -> bool:
+        """Whether the module class (or a project base) holds a submodule, a container of
+        them, or a tensor (a parameter or buffer): model code, not a data transform."""
+        for _, _, cls in self.mro(class_qualname):
+            for value in cls.attributes.values():
+                if value in ("<modules>", "<tensor>") or (
+                    not value.startswith("<") and self.is_module_class(value)
+                ):
+                    return True
+        return False
 
     def _decorator_functions(self, decorator: str) -> list[str]:
         """The functions nested in the project function ``decorator`` names (its wrapper),

@@ -294,7 +294,7 @@ def _is_torch_state_query(name: str) -> bool:
     go by their name."""
     if name in torch_state_queries():
         return True
-    last = name.rsplit(".", 1)[-1]
+    last = name.rsplit(".", 1)[-1].removeprefix("_")  # C bindings: `torch._C._is_tracing`
     if last.startswith("is_"):
         return last != "is_nonzero"
     return last.startswith("get_") and last.endswith(("_enabled", "_dtype", "_device"))

@@ -62,6 +62,7 @@ GUARD_CALLS: dict[str, frozenset[str]] = {
     "torch.jit.is_scripting": frozenset({"script"}),
     "torch.jit.is_tracing": frozenset({"trace"}),
     "torch._C._get_tracing_state": frozenset({"trace"}),
+    "torch._C._is_tracing": frozenset({"trace"}),
     "torch.compiler.is_compiling": frozenset({"compile", "export"}),
     "torch._dynamo.is_compiling": frozenset({"compile", "export"}),
     "torch._utils.is_compiling": frozenset({"compile", "export"}),
