@@ -20,6 +20,10 @@ reads as ``n = n + e``. A carried value rebuilt by an operation that changes sha
 (``seq = torch.cat([seq, tok], 1)``, ``F.pad``, ``repeat``, ``expand``...) leaves the loop
 alone: the old and new values would not broadcast together.
 
+A counted ``while i < n:`` (``n`` a Python value, ``i`` a Python count stepped by ``i += 1`` at
+the body's top level, read nowhere else in the loop nor after it) runs the same steps as
+``for i in range(i, n):``, which the rewrite takes, dropping the ``i += 1``.
+
 A test ``A and cond`` whose ``A`` is a Python value not read from tensors (``not
 self.training``) keeps ``A`` as a Python test around the flag's update (decided while tracing,
 as before). Taken only for a ``for`` loop (no ``else``) whose body holds assignments and the one
@@ -39,9 +43,10 @@ operators).
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Union
 
 import libcst as cst
+import libcst.matchers as m
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Replacement
@@ -74,14 +79,19 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
         block = self.parent(owner)
         loop = self.parent(block) if isinstance(block, cst.IndentedBlock) else None
         function = self.enclosing_function(owner)
-        if not isinstance(loop, cst.For) or loop.orelse is not None or function is None:
+        if not isinstance(loop, (cst.For, cst.While)) or loop.orelse is not None:
+            return None
+        if function is None or not isinstance(block, cst.IndentedBlock):
+            return None
+        counted = self._counted(loop, block, function) if isinstance(loop, cst.While) else None
+        if isinstance(loop, cst.While) and counted is None:
             return None
         guard, tensor_test = self._python_guard(test)
         found = tensor_condition(self, tensor_test)
         if found is None or found[1]:
             return None
         condition = found[0]
-        statements = list(block.body)
+        statements = [s for s in block.body if counted is None or s is not counted[1]]
         small: list[Optional[cst.BaseSmallStatement]] = []
         for statement in statements:
             if statement is owner:
@@ -93,7 +103,7 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
             if not _assignment(step):
                 return None
             small.append(step)
-        carried, fresh = self._names(loop, small, function)
+        carried, fresh = self._names(loop, small, function, statements)
         if carried is None or any(
             step is not None and assigned_names(step) & set(carried) and self._grows(step)
             for step in small
@@ -113,11 +123,61 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
                 continue
             lines = self._frozen(step, carried, fresh, flag, torch, taken, loop)
             body.extend(_line(text, statement if i == 0 else None) for i, text in enumerate(lines))
-        new_loop = loop.with_changes(body=block.with_changes(body=body))
+        if counted is not None:  # `while i < n: ... i += 1` steps as `for i in range(i, n)`
+            counter, _, bound = counted
+            new_loop: cst.For = cst.For(
+                target=cst.Name(counter),
+                iter=cst.parse_expression(f"range({counter}, {self.code(bound)})"),
+                body=block.with_changes(body=body),
+            )
+        else:
+            new_loop = loop.with_changes(body=block.with_changes(body=body))  # type: ignore[assignment]
         init = cst.parse_statement(f"{flag} = {torch}.zeros((), dtype={torch}.bool)\n")
         init = init.with_changes(leading_lines=loop.leading_lines)
         new_loop = new_loop.with_changes(leading_lines=[])
         return [(loop, cst.FlattenSentinel([init, new_loop]))]
+
+    def _counted(
+        self, loop: cst.While, block: cst.IndentedBlock, function: cst.FunctionDef
+    ) -> Optional[tuple[str, cst.BaseStatement, cst.BaseExpression]]:
+        """``(i, the statement i += 1, n)`` for ``while i < n:`` whose body steps ``i`` by one
+        at its top level and reads it nowhere else, ``n`` a Python value the body does not
+        change and ``i`` read nowhere after the loop: the loop runs ``range(i, n)``'s steps."""
+        test = loop.test
+        if not (
+            isinstance(test, cst.Comparison)
+            and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.LessThan)
+            and isinstance(test.left, cst.Name)
+        ):
+            return None
+        counter, bound = test.left.value, test.comparisons[0].comparator
+        if self.kind(bound) != Kind.CONST or self.kind(test.left) in (Kind.TENSOR, Kind.DATA):
+            return None  # a Python count to a Python bound (`it` itself is 0, then `it + 1`)
+        steps = [
+            s
+            for s in block.body
+            if isinstance(s, cst.SimpleStatementLine)
+            and len(s.body) == 1
+            and m.matches(
+                s.body[0],
+                m.AugAssign(target=m.Name(counter), operator=m.AddAssign(), value=m.Integer("1")),
+            )
+        ]
+        if len(steps) != 1:
+            return None
+        bound_names = {n.value for n in variables_read(bound)}
+        for statement in block.body:
+            if statement is steps[0]:
+                continue
+            if counter in {n.value for n in variables_read(statement)}:
+                return None
+            if bound_names & _statement_binds(statement):
+                return None
+        inside = {id(n) for n in variables_read(loop)}
+        if any(n.value == counter and id(n) not in inside for n in _loads(function.body)):
+            return None
+        return counter, steps[0], bound
 
     def _python_guard(
         self, test: cst.BaseExpression
@@ -139,15 +199,17 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
     # -- which names ---------------------------------------------------------------------------
     def _names(
         self,
-        loop: cst.For,
+        loop: Union[cst.For, cst.While],
         steps: list[Optional[cst.BaseSmallStatement]],
         function: cst.FunctionDef,
+        statements: list[cst.BaseStatement],
     ) -> tuple[Optional[dict[str, bool]], set[str]]:
         """``({carried name: bound to None before}, {names first bound in the loop})``; None
         where a name is neither a tensor before the loop nor a step's temporary."""
         carried: dict[str, bool] = {}
         fresh: set[str] = set()
-        targets = {n.value for n in variables_read(loop.target)}
+        target = loop.target if isinstance(loop, cst.For) else loop.test.left  # type: ignore[attr-defined]
+        targets = {n.value for n in variables_read(target)}
         for step in steps:
             if step is None:
                 continue
@@ -168,7 +230,7 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
         # A temporary is read only after its assignment in the same step, and not after the loop.
         for name in fresh:
             assigned = False
-            for step, statement in zip(steps, loop.body.body):  # type: ignore[attr-defined]
+            for step, statement in zip(steps, statements):
                 node = statement if step is None else step
                 value = node.test if step is None else _value(step)  # type: ignore[attr-defined]
                 if name in {n.value for n in variables_read(value)} and not assigned:
@@ -179,7 +241,7 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
                 return None, set()
         return carried, fresh
 
-    def _bound_before(self, loop: cst.For, name: str) -> Optional[str]:
+    def _bound_before(self, loop: Union[cst.For, cst.While], name: str) -> Optional[str]:
         """ "tensor" / "none" where ``name`` holds one before the loop, None where it is bound
         nowhere before it, "other" otherwise."""
         if self._tensor_before(loop, name):
@@ -213,7 +275,9 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
             return "other"
         return None
 
-    def _read_outside(self, function: cst.FunctionDef, loop: cst.For, name: str) -> bool:
+    def _read_outside(
+        self, function: cst.FunctionDef, loop: Union[cst.For, cst.While], name: str
+    ) -> bool:
         inside = {id(n) for n in variables_read(loop)}
         return any(n.value == name and id(n) not in inside for n in variables_read(function.body))
 
@@ -331,3 +395,16 @@ def _line(text: str, original: Optional[cst.BaseStatement]) -> cst.BaseStatement
         if trailing is not None and trailing.comment is not None:
             statement = statement.with_changes(trailing_whitespace=trailing)
     return statement
+
+
+def _loads(root: cst.CSTNode) -> list[cst.Name]:
+    """The names ``root`` reads: ``variables_read`` without the plain targets of ``=``."""
+    stored: set[int] = set()
+
+    class _Targets(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            if isinstance(node.target, cst.Name):
+                stored.add(id(node.target))
+
+    root.visit(_Targets())
+    return [n for n in variables_read(root) if id(n) not in stored]

@@ -78,6 +78,33 @@ SHAPES = [
         """,
         id="fixed-point",
     ),
+    # A counted `while`: the count steps as a range from where it starts.
+    pytest.param(
+        """\
+        z = torch.zeros_like(x)
+        it = 0
+        while it < 6:
+            z_next = 0.5 * torch.tanh(self.lin(z)) + x
+            delta = (z_next - z).norm() / (z.norm() + 1e-6)
+            z = z_next
+            it += 1
+            if delta < 1e-3:
+                break
+        return z
+        """,
+        """\
+        z = torch.zeros_like(x)
+        it = 0
+        stopped = torch.zeros((), dtype=torch.bool)
+        for it in range(it, 6):
+            z_next = 0.5 * torch.tanh(self.lin(z)) + x
+            delta = (z_next - z).norm() / (z.norm() + 1e-6)
+            z = torch.where(stopped, z, z_next)
+            stopped = torch.logical_or(stopped, delta < 1e-3)
+        return z
+        """,
+        id="counted-while",
+    ),
     # The test first, a tuple of results, an augmented assignment.
     pytest.param(
         """\
@@ -219,6 +246,16 @@ def test_fixed_loops_compile_and_export_with_eager_unchanged(body, after):
             if x.sum() > 0:
                 break
         return x
+        """,
+        # A counted while whose count is read after it (the steps taken).
+        """\
+        steps = 0
+        while steps < 4:
+            x = self.lin(x)
+            steps += 1
+            if x.sum() > 0:
+                break
+        return x * steps
         """,
     ],
 )
