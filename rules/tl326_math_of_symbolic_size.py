@@ -44,7 +44,10 @@ class MathOfSymbolicSize(Rule):
     size the module knows as a constant (`self.side`).
 
     ## Fix safety
-    No automatic fix.
+    Safe: `math.comb(n, k)` / `math.perm(n, k)` with a literal `k` of 0, 1 or 2 become the
+    integer formula (`math.comb(n, 2)` -> `n * (n - 1) // 2`), the same count for every
+    non-negative integer, which a size is (`fixers/math_size_formula.py`). No automatic fix for
+    the others.
     """
 
     code = "TL326"
