@@ -262,6 +262,21 @@ def test_the_unseen_corpus_shares_no_package_with_the_dev_wider_or_held_out_ones
     assert packages == set(unseen.PACKAGES)  # every pinned package has a model
 
 
+def test_the_fresh_corpus_shares_no_package_with_any_other_or_the_held_out_ones():
+    fresh = ground_truth.load_corpus("fresh")
+    assert set(fresh.MODELS) == {f"{m}.eval" for m in fresh.BASE_MODELS} | {
+        f"{m}.train" for m in fresh.TRAINING
+    }
+    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
+    held_out |= {"diffusers"}
+    others = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
+    for corpus in ("wider", "unseen"):
+        others |= set(ground_truth.load_corpus(corpus).PACKAGES)
+    assert not (held_out | others) & set(fresh.PACKAGES)
+    packages = {module.split(".")[0] for module, *_ in fresh.MODELS.values()}
+    assert packages <= set(fresh.PACKAGES)
+
+
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):
     import types
 
