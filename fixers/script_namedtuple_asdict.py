@@ -24,51 +24,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments
-from torchlint.lint.script_facts import namedtuple_fields
-
-
-def _collections_fields(module: cst.Module, ctx, name: str) -> Optional[list[str]]:  # type: ignore[no-untyped-def]
-    """Fields of ``name = collections.namedtuple("name", ...)`` with literal fields, bound once
-    at the module's top level and nowhere else there."""
-    calls: list[cst.Call] = []
-    others = 0
-    for stmt in module.body:
-        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.name.value == name:
-            others += 1
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for small in stmt.body:
-            if isinstance(small, cst.Assign) and any(
-                isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets
-            ):
-                if (
-                    len(small.targets) == 1
-                    and isinstance(small.value, cst.Call)
-                    and ctx.qualified_name(small.value.func) == "collections.namedtuple"
-                ):
-                    calls.append(small.value)
-                else:
-                    others += 1
-    if len(calls) != 1 or others:
-        return None
-    args = calls[0].args
-    if len(args) != 2 or any(a.keyword is not None or a.star for a in args):
-        return None
-    fields = args[1].value
-    if isinstance(fields, cst.SimpleString):
-        text = fields.evaluated_value
-        return text.replace(",", " ").split() if isinstance(text, str) else None
-    if isinstance(fields, (cst.List, cst.Tuple)):
-        found = []
-        for element in fields.elements:
-            if not isinstance(element.value, cst.SimpleString):
-                return None
-            value = element.value.evaluated_value
-            if not isinstance(value, str):
-                return None
-            found.append(value)
-        return found
-    return None
+from torchlint.lint.script_facts import collections_namedtuple_fields, namedtuple_fields
 
 
 def _defines_asdict(module: cst.Module, name: str) -> bool:
@@ -105,7 +61,7 @@ class NamedTupleAsDict(Fixer):
             return None
         fields = namedtuple_fields(self.ctx, cls)
         if fields is None:
-            fields = _collections_fields(self.ctx.module, self.ctx, cls)
+            fields = collections_namedtuple_fields(self.ctx, cls)
         if not fields or any(not f.isidentifier() for f in fields):
             return None
         items = ", ".join(f'"{f}": {receiver}.{f}' for f in fields)

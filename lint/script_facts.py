@@ -92,6 +92,52 @@ def namedtuple_fields(ctx, name: str) -> Optional[list[str]]:  # type: ignore[no
     return None
 
 
+def collections_namedtuple_fields(ctx, name: str) -> Optional[list[str]]:  # type: ignore[no-untyped-def]
+    """The fields of ``name``, bound once at the module's top level (and nowhere else there)
+    to ``collections.namedtuple("name", [...])`` / ``namedtuple("name", "a b")`` with literal
+    fields and no other argument; None otherwise."""
+    found: list[cst.Call] = []
+    others = 0
+    for stmt in ctx.module.body:
+        if type(stmt) in (cst.FunctionDef, cst.ClassDef) and stmt.name.value == name:  # type: ignore[attr-defined]
+            others += 1
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:  # type: ignore[attr-defined]
+            if type(small) is cst.Assign and any(
+                type(t.target) is cst.Name and t.target.value == name for t in small.targets
+            ):
+                value = small.value
+                if (
+                    len(small.targets) == 1
+                    and type(value) is cst.Call
+                    and ctx.qualified_name(value.func) == "collections.namedtuple"
+                ):
+                    found.append(value)
+                else:
+                    others += 1
+    if len(found) != 1 or others:
+        return None
+    args = found[0].args
+    if len(args) != 2 or any(a.keyword is not None or a.star for a in args):
+        return None
+    fields_node = args[1].value
+    if type(fields_node) is cst.SimpleString:
+        text = fields_node.evaluated_value
+        return text.replace(",", " ").split() if isinstance(text, str) else None
+    if type(fields_node) in (cst.List, cst.Tuple):
+        fields = []
+        for element in fields_node.elements:  # type: ignore[attr-defined]
+            if type(element.value) is not cst.SimpleString:
+                return None
+            value = element.value.evaluated_value
+            if not isinstance(value, str):
+                return None
+            fields.append(value)
+        return fields
+    return None
+
+
 def namedtuple_local(ctx, function: cst.FunctionDef, name: str) -> Optional[str]:  # type: ignore[no-untyped-def]
     """The NamedTuple class of this module that local ``name`` surely is an instance of, of
     that class exactly: every binding of ``name`` in ``function`` is a call of the class or

@@ -18,6 +18,7 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import (
     NAMEDTUPLE_METHODS,
     NUMBER_ABCS,
+    collections_namedtuple_fields,
     namedtuple_fields,
     namedtuple_local,
     target_names,
@@ -248,49 +249,6 @@ RANGE_CONSUMERS = frozenset(
         "builtins.sorted",
     }
 )
-
-
-def collections_namedtuple_fields(ctx: LintContext, name: str) -> Optional[list[str]]:
-    """The fields of ``name``, bound once at the module's top level (and nowhere else there)
-    to ``collections.namedtuple("name", [...])`` / ``namedtuple("name", "a b")`` with literal
-    fields and no other argument; None otherwise."""
-    found: list[cst.Call] = []
-    others = 0
-    for stmt in ctx.module.body:
-        if type(stmt) in (cst.FunctionDef, cst.ClassDef) and stmt.name.value == name:  # type: ignore[attr-defined]
-            others += 1
-        if type(stmt) is not cst.SimpleStatementLine:
-            continue
-        for small in stmt.body:  # type: ignore[attr-defined]
-            if type(small) is cst.Assign and any(
-                type(t.target) is cst.Name and t.target.value == name for t in small.targets
-            ):
-                value = small.value
-                if (
-                    len(small.targets) == 1
-                    and type(value) is cst.Call
-                    and ctx.qualified_name(value.func) == "collections.namedtuple"
-                ):
-                    found.append(value)
-                else:
-                    others += 1
-    if len(found) != 1 or others:
-        return None
-    args = found[0].args
-    if len(args) != 2 or any(a.keyword is not None or a.star for a in args):
-        return None
-    fields_node = args[1].value
-    if type(fields_node) is cst.SimpleString:
-        text = fields_node.evaluated_value
-        return text.replace(",", " ").split() if isinstance(text, str) else None
-    if type(fields_node) in (cst.List, cst.Tuple):
-        fields = []
-        for element in fields_node.elements:  # type: ignore[attr-defined]
-            if type(element.value) is not cst.SimpleString:
-                return None
-            fields.append(element.value.evaluated_value)
-        return fields
-    return None
 
 
 # torch namespaces whose functions TorchScript may bind to operators (`torch.jit._builtins`:
