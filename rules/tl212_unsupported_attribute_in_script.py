@@ -196,6 +196,58 @@ def _attribute_counts(body: cst.BaseSuite) -> Counter[str]:
     )
 
 
+# Calls that set an attribute named by a string argument (at this position, or this keyword).
+NAMED_SETTERS = {
+    "setattr": (1, None),
+    "register_buffer": (0, "name"),
+    "register_parameter": (0, "name"),
+    "register_module": (0, "name"),
+    "add_module": (0, "name"),
+}
+BY_NAME_WORDS = ("setattr", "__dict__", "register_", "add_module")
+
+
+def _may_set_by_name(function: cst.FunctionDef, attr: str) -> bool:
+    """Whether ``function`` may set ``self.<attr>`` by name: it mentions ``setattr``,
+    ``__dict__``, ``register_...`` or ``add_module`` other than in a call of a setter given a
+    literal name other than ``attr`` (``self.register_buffer("running_mean", t)``)."""
+    code = cst.Module([]).code_for_node(function)
+    mentions = {word: code.count(word) for word in BY_NAME_WORDS}
+    if not any(mentions.values()):
+        return False
+    if mentions["__dict__"]:
+        return True
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if not isinstance(node, cst.Call):
+            return None
+        func = node.func
+        name = (
+            func.value
+            if isinstance(func, cst.Name)
+            else func.attr.value
+            if isinstance(func, cst.Attribute)
+            else None
+        )
+        if name not in NAMED_SETTERS:
+            return None
+        position, keyword = NAMED_SETTERS[name]
+        positional = [a for a in node.args if a.keyword is None and a.star == ""]
+        chosen = [a for a in node.args if a.keyword is not None and a.keyword.value == keyword]
+        arg = chosen[0] if chosen else positional[position] if len(positional) > position else None
+        if arg is None or not isinstance(arg.value, cst.SimpleString):
+            return None
+        if arg.value.evaluated_value == attr:
+            return None
+        for word in BY_NAME_WORDS:
+            if word in name:
+                mentions[word] -= 1
+        return None
+
+    walk(function, enter, lambda node: None)
+    return any(count > 0 for count in mentions.values())
+
+
 LAMBDA = "a lambda (with the constructor's defaults)"
 CLASS_HELD = "a class, not an instance"
 NESTED_EMPTY = "a list, tuple or dict display with an empty list or dict inside"
@@ -420,7 +472,8 @@ class UnsupportedAttributeInScript(Rule):
     fields.) Also flags, in scripted methods of a module class, `self.__class__` (and so
     `self.__class__.__name__`), and a store `self.X = ...` of an attribute that no `__init__`
     of the class or its project bases sets, nor a method `__init__` calls (`self.reset()`),
-    where no class of the chain annotates, registers (`register_buffer`, `setattr`, ...) or
+    where no class of the chain annotates, registers (`register_buffer`, `setattr`, ... with
+    `"X"` or a name not spelled as a literal; one of another literal name does not count) or
     defines `X` and every base is known (a base outside the project other than `nn.Module`
     may set it: not flagged). Also flags `self.__name` (a private name Python mangles, a
     method or an attribute, not a `__dunder__`) and reads of `nn.Module`'s own bookkeeping
@@ -544,6 +597,26 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The attribute forward stores is a buffer `__init__` registers by name.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("running_mean", torch.zeros(4))
+                    self.register_buffer("batch_mean", torch.zeros(4))
+
+                def forward(self, x):
+                    self.batch_mean = x.mean(0)
+                    return x - self.batch_mean + self.running_mean
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The same hook typed as TorchScript wants it.
         Valid(
             """
@@ -1348,6 +1421,27 @@ class UnsupportedAttributeInScript(Rule):
             """,
             line=11,
             message_contains="_modules",
+        ),
+        # Batch statistics stored in forward; `__init__` registers other buffers by name only.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("running_mean", torch.zeros(4))
+
+                def forward(self, x):
+                    self.batch_mean = x.mean(0)
+                    return x - self.batch_mean + self.running_mean
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="Tried to set nonexistent attribute: batch_mean",
         ),
         # A cache set in a helper forward calls, never in `__init__`.
         Invalid(
@@ -2259,9 +2353,8 @@ class UnsupportedAttributeInScript(Rule):
             seen.add(id(method))
             if self_assignments(method, attr):
                 return False
-            code = cst.Module([]).code_for_node(method)
-            if any(word in code for word in ("setattr", "__dict__", "register_", "add_module")):
-                return False  # may set it by name
+            if _may_set_by_name(method, attr):
+                return False
             for called in _self_calls(method):
                 if called in methods:
                     pending.append(methods[called])
