@@ -1,0 +1,137 @@
+"""What TorchScript's frontend makes of an installed library's Python function that scripted
+code calls: its source, read from site-packages without importing anything (a `def` found by
+following `from X import name` re-exports), and what in it TorchScript rejects."""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Optional
+
+# torch namespaces whose functions TorchScript may bind to operators (`torch.jit._builtins`:
+# torch, torch.nn.functional, linalg, fft, special, nn.init, autograd, ...) or that other checks
+# name: their Python source says nothing of what a call compiles to there.
+BOUND_TORCH_NAMESPACES = frozenset(
+    {
+        "torch", "torch.nn.functional", "torch.functional", "torch.linalg", "torch.fft",
+        "torch.special", "torch.nn.init", "torch.autograd", "torch.jit", "torch._jit_internal",
+        "torch.cuda", "torch.distributions", "torch.distributed", "torch.nn", "torch.sparse",
+        "torch.nested", "torch.masked", "torch.random", "torch.serialization", "torch.overrides",
+    }
+)  # fmt: skip
+
+
+@functools.cache
+def _package_file(module: str) -> Optional[Path]:
+    """The source file of installed ``module`` (a package's ``__init__.py``), found from its top
+    package's location without importing anything; None for a module not in site-packages."""
+    top, *rest = module.split(".")
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    root = Path(next(iter(spec.submodule_search_locations)))
+    if not any(part in ("site-packages", "dist-packages") for part in root.parts):
+        return None  # the project's own code, or a checkout: the index reads it
+    base = root.joinpath(*rest)
+    for candidate in (base / "__init__.py", base.with_suffix(".py")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+@functools.cache
+def _parsed(path: Path) -> Optional[ast.Module]:
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return None
+
+
+def _library_function(module: str, name: str, depth: int = 0) -> Optional[ast.FunctionDef]:
+    """The top-level ``def name`` of installed ``module``, following ``from X import name``
+    re-exports (relative or absolute) a few levels; None when it is no plain function there."""
+    path = _package_file(module)
+    tree = _parsed(path) if path is not None else None
+    if tree is None or depth > 3:
+        return None
+    found: Optional[ast.FunctionDef] = None
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == name:
+            found = stmt
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AsyncFunctionDef, ast.ClassDef)):
+            targets = (
+                stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", stmt)]
+            )
+            names = {getattr(t, "id", getattr(t, "name", None)) for t in targets}
+            if name in names or getattr(stmt, "name", None) == name:
+                found = None  # rebound: not the def
+        elif isinstance(stmt, ast.ImportFrom) and any(
+            (alias.asname or alias.name) == name for alias in stmt.names
+        ):
+            alias = next(a for a in stmt.names if (a.asname or a.name) == name)
+            if stmt.level:
+                package = (
+                    module
+                    if path is not None and path.name == "__init__.py"
+                    else module.rpartition(".")[0]
+                )
+                for _ in range(stmt.level - 1):
+                    package = package.rpartition(".")[0]
+                source = f"{package}.{stmt.module}" if stmt.module else package
+            else:
+                source = stmt.module or ""
+            found = _library_function(source, alias.name, depth + 1) if source else None
+    return found
+
+
+@functools.cache
+def library_source_problem(qualified: str) -> Optional[str]:
+    """What TorchScript's frontend rejects in the source of an installed library's Python
+    function that it compiles when scripted code calls it (it binds no operator to it): an
+    import statement (`torch.onnx.is_in_onnx_export`), `*args` / `**kwargs` or keyword-only
+    parameters (`einops.rearrange(tensor, pattern, **axes_lengths)`). None otherwise, and for
+    a decorated function (an `@torch.jit.ignore` or a wrapper decides what it is)."""
+    module, _, name = qualified.rpartition(".")
+    if not module or name.startswith("__"):
+        return None
+    top = module.split(".")[0]
+    if top in sys.stdlib_module_names or top == "builtins" or module in BOUND_TORCH_NAMESPACES:
+        return None
+    if top == "torch" and module.split(".")[1:2] in (
+        ["_C"],
+        ["ops"],
+        ["_ops"],
+        ["_refs"],
+        ["_prims"],
+    ):
+        return None
+    function = _library_function(module, name)
+    if function is None or function.decorator_list:
+        return None
+    args = function.args
+    if args.vararg is not None or args.kwarg is not None or args.kwonlyargs:
+        if args.vararg is not None:
+            what = f"takes `*{args.vararg.arg}`"
+        elif args.kwarg is not None:
+            what = f"takes `**{args.kwarg.arg}`"
+        else:
+            what = f"has the keyword-only parameter `{args.kwonlyargs[0].arg}`"
+        return (
+            f"`{qualified}` (TorchScript compiles it from its Python source, which {what}: "
+            "Compiled functions can't take variable number of arguments or use keyword-only "
+            "arguments with defaults)"
+        )
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            return (
+                f"`{qualified}` (TorchScript compiles it from its Python source, which has an "
+                f"import statement (line {node.lineno} of its module): import statements "
+                "aren't supported)"
+            )
+    return None
