@@ -64,6 +64,9 @@ FLOATING = frozenset(
         "rand",
     }
 )
+# `math` rounding TorchScript compiles, on a Tensor, to the tensor op (`aten::ceil`): a tensor of
+# the argument's dtype, where Python returns an int.
+ROUNDING = frozenset({"math.ceil", "math.floor"})
 # Calls after which the value no longer requires grad (or is no tensor).
 DETACHING = frozenset({"detach", "detach_", "item", "tolist", "no_grad", "inference_mode"})
 # Loss functions without `loss` in their name (one element with the default reduction).
@@ -133,7 +136,8 @@ class NumberReboundToTensorInScript(Rule):
     a submodule holding parameters, `max(self.fc(x).abs().max(), self.eps)`, also through a
     local bound only to such values, nothing detached), or, where the other arguments are
     ints or tensors, a surely floating-point tensor (`max(x.mean(), 1)`: a `.mean()`,
-    `.float()`, `torch.sigmoid`, a true division).
+    `.float()`, `torch.sigmoid`, a true division; or `math.ceil(t)` / `math.floor(t)` of a
+    tensor that is not surely an integer one: `min(w, math.ceil(w * ratio))`).
 
     ## Why is this bad?
     TorchScript gives a name one type where the branches of an `if` (or a loop's iterations)
@@ -148,6 +152,10 @@ class NumberReboundToTensorInScript(Rule):
     ints: `max(t, self.eps)` scripts and then fails in the same three ways where the tensor
     requires grad, has more than one element or is a float into an int (with grad off, a
     0-d float into a float runs, returning a Python float where eager returns the tensor).
+    `math.ceil` / `math.floor` of a tensor compile to the tensor op (`aten::ceil`), a tensor of
+    the argument's dtype where Python returns an int, so `min(w, math.ceil(w * ratio))` fails
+    the same way for a float `ratio` (an integer tensor, which rounding leaves as it is, is
+    the one that converts); take `.item()` first or cast with `int(...)`.
     Values of two types (two numbers, an int and
     a str or None, a tensor and a number) do not meet at all: `Variable 'm' previously had
     type float but is now being assigned to a value of type int` when scripting (`... type
@@ -226,6 +234,25 @@ class NumberReboundToTensorInScript(Rule):
                 "        self.gate = nn.Linear(3, 1)\n", "        self.proj = None\n"
             )
         ),
+        # `math.ceil` of a number (`.item()`) or cast with `int(...)`; of an integer tensor.
+        Valid(
+            """
+            import math
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, ratio):
+                    n, w = x.shape
+                    a = min(w, math.ceil(w * ratio[0].item()))
+                    b = min(w, int(math.floor(w * ratio[0])))
+                    c = min(w, math.ceil((x > 0).sum()))
+                    return x[:, :a] + x[:, :b], c
+
+            def inputs():
+                return [(torch.randn(2, 8), torch.tensor([0.5])), (torch.randn(3, 8), torch.tensor([0.3]))]
+            """
+        ),
         # An integral tensor into an int (a count of a comparison) converts.
         Valid(_example("0", "scale + (x > 0).sum()", guard="for _ in range(2):")),
     ]
@@ -267,6 +294,27 @@ class NumberReboundToTensorInScript(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=6,
+            message_contains="Cannot input a tensor of type Float as an integral argument",
+        ),
+        # `math.ceil` of a tensor is a tensor in TorchScript, converted to an int by `min`.
+        Invalid(
+            """
+            import math
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, ratios):
+                    n, w = x.shape
+                    mask = torch.zeros(n, w, dtype=torch.bool)
+                    for i, ratio in enumerate(ratios):
+                        mask[i, min(w, math.ceil(w * ratio)):] = True
+                    return x.masked_fill(mask, 0.0)
+
+            def inputs():
+                return [(torch.randn(2, 8), torch.tensor([1.0, 0.55])), (torch.randn(3, 8), torch.tensor([0.3, 1.0, 0.8]))]
+            """,
+            line=10,
             message_contains="Cannot input a tensor of type Float as an integral argument",
         ),
         # A size (an int) rebound to a float: a float attribute, and `/=` of ints.
@@ -364,10 +412,12 @@ class NumberReboundToTensorInScript(Rule):
         if any(a.star or a.keyword is not None for a in node.args):
             return
         values = [a.value for a in node.args]
-        tensors = [v for v in values if self.ctx.kind(v) is Kind.TENSOR]
+        tensors = [v for v in values if self.ctx.kind(v) is Kind.TENSOR or self._rounded(v)]
         if not tensors or self._under_with(node):
             return
-        numbers = [self._scalar(v, {}) for v in values if v not in tensors]
+        numbers = [
+            self._scalar(v, {}) or self._unpacked_size(v) for v in values if v not in tensors
+        ]
         # TorchScript's builtin max / min take numbers: it converts a tensor to the type of
         # the other arguments, an int where they are tensors or ints (prim::max.int first).
         target = "float" if "float" in numbers else "int"
@@ -378,7 +428,7 @@ class NumberReboundToTensorInScript(Rule):
             if self._requires_grad(tensor, self.ctx.function, 0):
                 why = "grad tensor"
                 break
-            if target == "int" and self._floating(tensor):
+            if target == "int" and (self._floating(tensor) or self._rounded(tensor)):
                 why = "float tensor"
         if why is None:
             return
@@ -388,6 +438,14 @@ class NumberReboundToTensorInScript(Rule):
             "float tensor": "Cannot input a tensor of type Float as an integral argument",
         }[why]
         spelled = "a tensor that requires grad" if why == "grad tensor" else "a float tensor"
+        rounded = next((t for t in tensors if self._rounded(t)), None)
+        if rounded is not None and why == "float tensor":
+            rounding = self.ctx.qualified_name(rounded.func)  # type: ignore[attr-defined]
+            spelled = (
+                f"`{rounding}` of a tensor (TorchScript compiles it to the tensor op: a tensor of "
+                "the argument's dtype, not an int; only an integer tensor, which it leaves as it "
+                "is, converts)"
+            )
         converted = {"int": "an int", "float": "a float"}.get(target or "", "a number")
         bound = "min" if builtin == "max" else "max"
         self.report(
@@ -398,6 +456,38 @@ class NumberReboundToTensorInScript(Rule):
             f"2.13: {error}); use `torch.clamp(t, {bound}=...)` / `torch.{builtin}imum(...)` "
             "on tensors, or `.item()` for a number",
         )
+
+    def _unpacked_size(self, value: cst.BaseExpression) -> Optional[str]:
+        """``int`` for a local every binding of which unpacks a tensor's shape (``n, c, h, w
+        = x.shape`` / ``x.size()``): TorchScript unpacks a ``List[int]``."""
+        if type(value) is not cst.Name:
+            return None
+        bound = assignments(self.ctx.function, value.value)
+        if not bound:
+            return None
+        for shape, _position, size in bound:
+            if size < 2:
+                return None
+            if type(shape) is cst.Call and not shape.args:
+                shape = shape.func
+                if type(shape) is not cst.Attribute or shape.attr.value != "size":
+                    return None
+            elif type(shape) is not cst.Attribute or shape.attr.value != "shape":
+                return None
+            if self.ctx.kind(shape.value) is not Kind.TENSOR:
+                return None
+        return "int"
+
+    def _rounded(self, value: cst.BaseExpression) -> bool:
+        """``math.ceil(t)`` / ``math.floor(t)`` of a tensor ``t`` that may not be an integer
+        one (rounding an integer tensor changes nothing, so the argument is taken as a float
+        one)."""
+        if type(value) is not cst.Call or self.ctx.qualified_name(value.func) not in ROUNDING:
+            return False
+        if len(value.args) != 1 or value.args[0].star or value.args[0].keyword is not None:
+            return False
+        argument = value.args[0].value
+        return self.ctx.kind(argument) is Kind.TENSOR and not self._integral(argument)
 
     def _under_with(self, node: cst.CSTNode) -> bool:
         """Whether ``node`` sits in a ``with`` block of its function (``torch.no_grad()``

@@ -1,6 +1,7 @@
 """b37 TorchScript probes: an attribute forward sets that `__init__` never sets, in a class
 whose `__init__` registers other buffers by literal name (TL212 used to take any
-`register_...` call as possibly setting it)."""
+`register_...` call as possibly setting it); builtin `min` of an int size and `math.ceil` of a
+tensor, which TorchScript compiles to `aten::ceil` (a float tensor, TL223)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ from torchlint.rules.tl212_unsupported_attribute_in_script import _may_set_by_na
 
 from .conftest import requires_torch
 
-PROBE = Path(__file__).parent.parent / "benchmarks/probes/b37_nflow_batchnorm_eval_running_stats.py"
+PROBES = Path(__file__).parent.parent / "benchmarks/probes"
+PROBE = PROBES / "b37_nflow_batchnorm_eval_running_stats.py"
+SAR = PROBES / "b37_ocr_sar_valid_ratio_ceil_mask.py"
 
 
-def _script_findings(text: str) -> list:
-    settings = Settings(select=("TL212",), targets=("script",), targets_explicit=True)
-    return [d for d in lint_text("m.py", text, settings=settings).diagnostics if d.code == "TL212"]
+def _script_findings(text: str, code: str = "TL212") -> list:
+    settings = Settings(select=(code,), targets=("script",), targets_explicit=True)
+    return [d for d in lint_text("m.py", text, settings=settings).diagnostics if d.code == code]
 
 
 def test_batch_statistics_set_in_forward_are_reported():
@@ -58,3 +61,21 @@ def test_probe_fails_to_script():
     exec(compile(PROBE.read_text(), str(PROBE), "exec"), namespace)
     with pytest.raises(RuntimeError, match="nonexistent attribute: batch_mean"):
         torch.jit.script(namespace["Model"]())
+
+
+def test_min_of_a_size_and_ceil_of_a_tensor_is_reported():
+    found = _script_findings(SAR.read_text(), "TL223")
+    assert [d.line for d in found] == [38]
+    assert "math.ceil" in found[0].message
+
+
+@requires_torch
+@pytest.mark.torch
+def test_sar_probe_fails_when_scripted_model_runs():
+    import torch
+
+    namespace: dict = {}
+    exec(compile(SAR.read_text(), str(SAR), "exec"), namespace)
+    scripted = torch.jit.script(namespace["Model"]())
+    with pytest.raises(RuntimeError, match="Cannot input a tensor of type Float as an integral"):
+        scripted(*namespace["inputs"]()[0])
