@@ -23,7 +23,6 @@ imported, and its side effects move there.
 
 from __future__ import annotations
 
-import sys
 from typing import Optional, Union
 
 import libcst as cst
@@ -31,10 +30,11 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments
+from torchlint.lint.library_source import stdlib_module_names
 from torchlint.lint.walk import walk
 
 ImportNode = Union[cst.Import, cst.ImportFrom]
-SAFE_TOPS = frozenset(sys.stdlib_module_names) | {"torch"}
+SAFE_TOPS = stdlib_module_names() | {"torch"}
 
 
 def _dotted(node: cst.BaseExpression) -> str:

@@ -7,9 +7,25 @@ from __future__ import annotations
 import ast
 import functools
 import importlib.util
+import pkgutil
 import sys
+import sysconfig
 from pathlib import Path
 from typing import Optional
+
+
+@functools.cache
+def stdlib_module_names() -> frozenset[str]:
+    """The standard library's top-level module names: ``sys.stdlib_module_names`` (Python
+    3.10+), or on 3.9 the built-in modules and those in the interpreter's stdlib folders."""
+    names = getattr(sys, "stdlib_module_names", None)
+    if names is not None:
+        return frozenset(names)
+    paths = sysconfig.get_paths()
+    folders = [paths["stdlib"], str(Path(paths["stdlib"]) / "lib-dynload")]
+    found = {module.name for module in pkgutil.iter_modules(folders)}
+    return frozenset(found | set(sys.builtin_module_names))
+
 
 # torch namespaces whose functions TorchScript may bind to operators (`torch.jit._builtins`:
 # torch, torch.nn.functional, linalg, fft, special, nn.init, autograd, ...) or that other checks
@@ -101,7 +117,7 @@ def library_source_problem(qualified: str) -> Optional[str]:
     if not module or name.startswith("__"):
         return None
     top = module.split(".")[0]
-    if top in sys.stdlib_module_names or top == "builtins" or module in BOUND_TORCH_NAMESPACES:
+    if top in stdlib_module_names() or top == "builtins" or module in BOUND_TORCH_NAMESPACES:
         return None
     if top == "torch" and module.split(".")[1:2] in (
         ["_C"],
