@@ -349,6 +349,14 @@ class UnsupportedCallInScript(Rule):
     `torchscript_tables.json`; the linter reads the entry of the installed torch (the newest
     otherwise) and never imports torch.
 
+    Also flagged: a call of an installed library's Python function that TorchScript compiles
+    from its source (no operator is bound to it) where that source has what its frontend
+    rejects: an import statement (`torch.onnx.is_in_onnx_export()`) or `*args` / `**kwargs` /
+    keyword-only parameters (`einops.rearrange`). The source is read from site-packages
+    (`lint/library_source.py`, following `from X import name` re-exports) without importing
+    anything; where the library is not installed in the linting environment there is nothing
+    to read and nothing is reported.
+
     ## Why is this bad?
     TorchScript compiles calls to torch ops, to the builtins it models, and to Python functions
     it can compile from source; anything else fails: `Python builtin <built-in function
@@ -740,6 +748,7 @@ class UnsupportedCallInScript(Rule):
             """,
             line=6,
             message_contains="import statement",
+            extra={"installed": "torch"},  # read from torch's installed source
         ),
         # A type test against a module class no module of the model is built from.
         Invalid(

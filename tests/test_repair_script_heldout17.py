@@ -5,6 +5,8 @@ scripts with eager outputs unchanged and no other back-end broken."""
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from torchlint.lint.rule import normalized
@@ -256,6 +258,8 @@ CASES = [
     ("source", "edits", "unsafe"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
 )
 def test_each_spelling_is_rewritten(source, edits, unsafe):
+    if "is_in_onnx_export" in source and importlib.util.find_spec("torch") is None:
+        pytest.skip("TL209 finds the ONNX flag's import in torch's installed source")
     assert_rewritten(normalized(source), edits, unsafe, SETTINGS)
 
 

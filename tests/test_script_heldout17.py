@@ -12,6 +12,8 @@ another, and unpacking what a tensor method returns.
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from .conftest import requires_torch
@@ -301,6 +303,8 @@ CASES = [
 
 @pytest.mark.parametrize(("code", "source", "flagged"), CASES)
 def test_rule_verdict(code: str, source: str, flagged: bool) -> None:
+    if "is_in_onnx_export" in source and importlib.util.find_spec("torch") is None:
+        pytest.skip("TL209 finds the ONNX flag's import in torch's installed source")
     assert _flagged(code, source) == flagged, source
 
 
