@@ -23,11 +23,12 @@ from torchlint.lint.graph_queries import (
     assignments,
     none_test,
     parameter,
+    self_assignments,
     self_attribute,
 )
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import top_level_definition, walk
 
 ALL_BACKENDS = frozenset({"script", "trace", "compile", "export"})
 # The back-ends that convert a model in eval(): code only training runs never reaches them.
@@ -282,6 +283,21 @@ def init_only_state(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
         rf"self\.{re.escape(attr)}\s*(?:=(?!=)|\.\s*[a-z][a-z0-9_]*_\s*\(|[-+*/]=)"
     )
     return not _written_outside_init(ctx, assigned)
+
+
+def init_values(
+    ctx: LintContext, expr: cst.BaseExpression
+) -> Optional[list[Optional[cst.BaseExpression]]]:
+    """What the ``__init__`` of the current method's class, defined in this file, binds to
+    ``self.<attr>`` for ``expr`` = ``self.<attr>`` (``self_assignments``); None for anything
+    else, or where this file has no such ``__init__``."""
+    attr = self_attribute(expr)
+    info = ctx.function_info
+    if attr is None or info is None or not info.owner_class:
+        return None
+    owner = info.owner_class.removeprefix(ctx.model.summary.module + ".")
+    init = top_level_definition(ctx.module, f"{owner}.__init__")
+    return self_assignments(init, attr) if isinstance(init, cst.FunctionDef) else None
 
 
 def _written_outside_init(ctx: LintContext, pattern: re.Pattern[str]) -> bool:

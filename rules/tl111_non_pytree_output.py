@@ -14,7 +14,6 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import (
     UNKNOWN_VALUE,
     assignments,
-    self_assignments,
     self_attribute,
 )
 from torchlint.lint.rule import Invalid, Rule, Valid
@@ -23,7 +22,7 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import ClassSummary
 from torchlint.lint.walk import own_returns, top_level_definition
 
-from ._graph import held_by_another_module, init_only_state
+from ._graph import held_by_another_module, init_only_state, init_values
 from .tl207_global_value_in_script import DTYPE_NAMES
 
 
@@ -918,17 +917,12 @@ class NonPytreeOutput(Rule):
                 ),
             ) or (type(item) is cst.Name and item.value in ("True", "False")):
                 return True
-            attr = self_attribute(item)
             info = self.ctx.function_info
-            if attr is None or info is None or not info.owner_class:
+            if self_attribute(item) is None or info is None or not info.owner_class:
                 continue
             if self.ctx.kind(item) == Kind.CONST and init_only_state(self.ctx, item):
                 return True
-            owner = info.owner_class.removeprefix(self.ctx.model.summary.module + ".")
-            init = top_level_definition(self.ctx.module, f"{owner}.__init__")
-            if not isinstance(init, cst.FunctionDef):
-                continue
-            values = self_assignments(init, attr)
+            values = init_values(self.ctx, item)
             if values and all(
                 isinstance(v, (cst.SimpleString, cst.ConcatenatedString)) for v in values
             ):

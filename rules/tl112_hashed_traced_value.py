@@ -11,14 +11,13 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import (
     UNKNOWN_VALUE,
     assignments,
-    self_assignments,
     self_attribute,
 )
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.lint.walk import top_level_definition, walk
+from torchlint.lint.walk import walk
 
-from ._graph import init_only_state, varying_size
+from ._graph import init_only_state, init_values, varying_size
 from .tl106_size_dependent_python import shape_of_tensor, tensor_under_trace
 
 # Calls that hash every item of their argument, and the one that hashes its argument.
@@ -756,15 +755,9 @@ def _is_container(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) ->
 def _is_init_container(ctx: LintContext, expr: cst.BaseExpression) -> bool:
     """``self.<attr>`` that only ``__init__`` binds, each time to a set or dict (a display, a
     comprehension or a call making one): ``self.skiplist = {w: True for w in words}``."""
-    attr = self_attribute(expr)
-    info = ctx.function_info
-    if attr is None or info is None or not info.owner_class or not init_only_state(ctx, expr):
+    if self_attribute(expr) is None or not init_only_state(ctx, expr):
         return False
-    owner = info.owner_class.removeprefix(ctx.model.summary.module + ".")
-    init = top_level_definition(ctx.module, f"{owner}.__init__")
-    if not isinstance(init, cst.FunctionDef):
-        return False
-    values = self_assignments(init, attr)
+    values = init_values(ctx, expr)
     return bool(values) and all(
         value is not None
         and (
