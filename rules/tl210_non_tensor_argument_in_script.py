@@ -11,6 +11,7 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FunctionInfo
+from torchlint.lint.semantic.summary import FORWARD_HOOK_REGISTRATIONS
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
@@ -1006,8 +1007,7 @@ class NonTensorArgumentInScript(Rule):
                 if (
                     type(node) is cst.Call
                     and type(node.func) is cst.Attribute
-                    and node.func.attr.value
-                    in ("register_forward_hook", "register_forward_pre_hook")
+                    and node.func.attr.value in FORWARD_HOOK_REGISTRATIONS
                     and node.args
                     and type(node.args[0].value) is cst.Name
                 ):

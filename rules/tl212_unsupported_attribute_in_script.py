@@ -14,6 +14,7 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.model import FunctionInfo
+from torchlint.lint.semantic.summary import FORWARD_HOOK_REGISTRATIONS
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
@@ -65,8 +66,6 @@ def _tensor_methods() -> frozenset[str]:
 
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
 PARTIALS = frozenset({"functools.partial"})
-# What registers a hook TorchScript compiles with the module (backward hooks it leaves alone).
-HOOK_REGISTRARS = frozenset({"register_forward_hook", "register_forward_pre_hook"})
 
 
 def _tuple_annotation(ctx, annotation: cst.BaseExpression) -> bool:  # type: ignore[no-untyped-def]
@@ -2194,7 +2193,7 @@ class UnsupportedAttributeInScript(Rule):
             if (
                 type(node) is cst.Call
                 and type(node.func) is cst.Attribute
-                and node.func.attr.value in HOOK_REGISTRARS
+                and node.func.attr.value in FORWARD_HOOK_REGISTRATIONS  # not backward hooks
                 and len(node.args) == 1
                 and node.args[0].keyword is None
                 and not node.args[0].star
