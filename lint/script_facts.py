@@ -121,20 +121,30 @@ def collections_namedtuple_fields(ctx, name: str) -> Optional[list[str]]:  # typ
     args = found[0].args
     if len(args) != 2 or any(a.keyword is not None or a.star for a in args):
         return None
-    fields_node = args[1].value
-    if type(fields_node) is cst.SimpleString:
-        text = fields_node.evaluated_value
-        return text.replace(",", " ").split() if isinstance(text, str) else None
-    if type(fields_node) in (cst.List, cst.Tuple):
-        fields = []
-        for element in fields_node.elements:  # type: ignore[attr-defined]
+    return namedtuple_call_fields(found[0])
+
+
+def namedtuple_call_fields(call: cst.Call) -> Optional[list[str]]:
+    """The field names of ``namedtuple("Name", ["a", "b"])`` / ``namedtuple("Name", "a b")``
+    (its second argument, literal strings only); None otherwise."""
+    if len(call.args) < 2 or any(a.star or a.keyword is not None for a in call.args[:2]):
+        return None
+    spec = call.args[1].value
+    if type(spec) is cst.SimpleString:
+        text = spec.evaluated_value
+        if not isinstance(text, str):
+            return None
+        return text.replace(",", " ").split()
+    if type(spec) in (cst.List, cst.Tuple):
+        names = []
+        for element in spec.elements:  # type: ignore[attr-defined]
             if type(element.value) is not cst.SimpleString:
                 return None
-            value = element.value.evaluated_value
-            if not isinstance(value, str):
+            text = element.value.evaluated_value
+            if not isinstance(text, str):
                 return None
-            fields.append(value)
-        return fields
+            names.append(text)
+        return names
     return None
 
 

@@ -9,6 +9,7 @@ import libcst as cst
 from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.script_facts import namedtuple_call_fields
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.lint.semantic.summary import FORWARD_HOOK_REGISTRATIONS
@@ -1387,7 +1388,7 @@ def _untyped_namedtuples(ctx) -> dict[str, tuple[list[str], dict[str, cst.BaseEx
                 or ctx.qualified_name(value.func) != "collections.namedtuple"
             ):
                 continue
-            fields = _namedtuple_fields(value)
+            fields = namedtuple_call_fields(value)
             if fields is None:
                 continue
             defaults: dict[str, cst.BaseExpression] = {}
@@ -1413,26 +1414,3 @@ def _untyped_namedtuples(ctx) -> dict[str, tuple[list[str], dict[str, cst.BaseEx
             if fields is not None:
                 found[small.targets[0].target.value] = (fields, defaults)  # type: ignore[attr-defined]
     return {name: value for name, value in found.items() if bound.get(name) == 1}
-
-
-def _namedtuple_fields(call: cst.Call) -> Optional[list[str]]:
-    """The field names of ``namedtuple("Name", ["a", "b"])`` / ``namedtuple("Name", "a b")``."""
-    if len(call.args) < 2 or any(a.star or a.keyword is not None for a in call.args[:2]):
-        return None
-    spec = call.args[1].value
-    if type(spec) is cst.SimpleString:
-        text = spec.evaluated_value
-        if not isinstance(text, str):
-            return None
-        return text.replace(",", " ").split()
-    if type(spec) in (cst.List, cst.Tuple):
-        names = []
-        for element in spec.elements:  # type: ignore[attr-defined]
-            if type(element.value) is not cst.SimpleString:
-                return None
-            text = element.value.evaluated_value
-            if not isinstance(text, str):
-                return None
-            names.append(text)
-        return names
-    return None
