@@ -9,7 +9,10 @@ hash, its project-index summary, and its lint result, with what the result depen
   entries of its own, so switching to and from it leaves both warm;
 - the graph regions of the file's own functions (a root in another file can change them);
 - the summaries of the project modules the analysis consulted (a base class or a helper in
-  another file), by digest.
+  another file), by digest;
+- the installed library modules whose source the analysis read (TL209: what TorchScript
+  compiles from a library's Python source), by file, size and modification time: installing,
+  upgrading or removing the library re-lints the files calling it.
 
 An entry is used only when all of these still match, so editing one file re-lints that file
 and the files whose facts depend on it, not the tree. A corrupt or foreign entry is a miss.

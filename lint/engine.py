@@ -20,6 +20,7 @@ from torchlint.lint.cache import TEXT_DEPENDENCY
 from torchlint.lint.context import STATEMENT_TYPES, TRACKED_TYPES, LintContext
 from torchlint.lint.diagnostics import Diagnostic, FileError, FileResult
 from torchlint.lint.fixes import attach_fixes
+from torchlint.lint.library_source import LIBRARY_DEPENDENCY, recording_library_reads
 from torchlint.lint.parser import parse
 from torchlint.lint.registry import all_rules
 from torchlint.lint.rule import Rule, visit_methods
@@ -472,13 +473,16 @@ def lint_pending(
                 set(),
                 (),
             )
-        result, findings = analyse_module(source.path, source, module, index, rules)
+        with recording_library_reads() as library_reads:
+            result, findings = analyse_module(source.path, source, module, index, rules)
         result.module = None
         result.source = None
         result.lines = _frame_lines(source.text, findings)
         for diagnostic in findings.diagnostics:
             diagnostic.node = None  # tree nodes stay in this process
         texts = {TEXT_DEPENDENCY + name for name in index.accessed_text or ()}
+        if record:  # installed sources read (TL209): a cached result is stale after an upgrade
+            texts |= {LIBRARY_DEPENDENCY + name for name in library_reads}
         # What other files read from this file's model (for the process that forked this one,
         # too), and what that depends on.
         found: tuple = ()

@@ -5,13 +5,23 @@ following `from X import name` re-exports), and what in it TorchScript rejects."
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import importlib.util
+import os
 import pkgutil
 import sys
 import sysconfig
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Optional
+
+# The prefix of a lint result's dependency on an installed module's source (lint/cache.py):
+# a cached result is stale once that module is installed, upgraded or removed.
+LIBRARY_DEPENDENCY = "library:"
+
+# The modules whose installed source the analysis under ``recording_library_reads`` asked for.
+_reads: Optional[set[str]] = None
 
 
 @functools.cache
@@ -61,19 +71,47 @@ def _package_file(module: str) -> Optional[Path]:
     return None
 
 
-@functools.cache
-def _parsed(path: Path) -> Optional[ast.Module]:
+@functools.lru_cache(maxsize=256)
+def _parsed(path: Path, stamp: str) -> Optional[ast.Module]:
+    """The module at ``path``, parsed once for each ``stamp`` (``library_stamp``) it has."""
     try:
         return ast.parse(path.read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
         return None
 
 
-def _library_function(module: str, name: str, depth: int = 0) -> Optional[ast.FunctionDef]:
-    """The top-level ``def name`` of installed ``module``, following ``from X import name``
-    re-exports (relative or absolute) a few levels; None when it is no plain function there."""
+@contextlib.contextmanager
+def recording_library_reads() -> Iterator[set[str]]:
+    """The installed modules whose source ``library_source_problem`` consults inside the block
+    (also when its answer was cached), for the lint cache's dependencies."""
+    global _reads
+    outer, _reads = _reads, set()
+    try:
+        yield _reads
+    finally:
+        _reads = outer
+
+
+def library_stamp(module: str) -> str:
+    """What a lint result depending on installed ``module``'s source was made from: its file,
+    size and modification time; empty when it is not installed."""
     path = _package_file(module)
-    tree = _parsed(path) if path is not None else None
+    try:
+        info = os.stat(path) if path is not None else None
+    except OSError:
+        info = None
+    return f"{path}:{info.st_size}:{info.st_mtime_ns}" if info is not None else ""
+
+
+def _library_function(
+    module: str, name: str, read: list[str], depth: int = 0
+) -> Optional[ast.FunctionDef]:
+    """The top-level ``def name`` of installed ``module``, following ``from X import name``
+    re-exports (relative or absolute) a few levels; None when it is no plain function there.
+    The modules consulted are added to ``read``."""
+    read.append(module)
+    path = _package_file(module)
+    tree = _parsed(path, library_stamp(module)) if path is not None else None
     if tree is None or depth > 3:
         return None
     found: Optional[ast.FunctionDef] = None
@@ -102,17 +140,38 @@ def _library_function(module: str, name: str, depth: int = 0) -> Optional[ast.Fu
                 source = f"{package}.{stmt.module}" if stmt.module else package
             else:
                 source = stmt.module or ""
-            found = _library_function(source, alias.name, depth + 1) if source else None
+            found = _library_function(source, alias.name, read, depth + 1) if source else None
     return found
 
 
-@functools.cache
 def library_source_problem(qualified: str) -> Optional[str]:
     """What TorchScript's frontend rejects in the source of an installed library's Python
     function that it compiles when scripted code calls it (it binds no operator to it): an
     import statement (`torch.onnx.is_in_onnx_export`), `*args` / `**kwargs` or keyword-only
     parameters (`einops.rearrange(tensor, pattern, **axes_lengths)`). None otherwise, and for
     a decorated function (an `@torch.jit.ignore` or a wrapper decides what it is)."""
+    problem, read, stamps = _library_source_problem(qualified)
+    if stamps != tuple(library_stamp(module) for module in read):
+        # A module changed since (a long-lived process: the language server).
+        _library_source_problem.cache_clear()
+        problem, read, stamps = _library_source_problem(qualified)
+    if _reads is not None:
+        _reads.update(read)
+    return problem
+
+
+@functools.cache
+def _library_source_problem(
+    qualified: str,
+) -> tuple[Optional[str], tuple[str, ...], tuple[str, ...]]:
+    """``library_source_problem``, with the modules whose installed source it read and their
+    stamps."""
+    read: list[str] = []
+    problem = _source_problem(qualified, read)
+    return problem, tuple(read), tuple(library_stamp(module) for module in read)
+
+
+def _source_problem(qualified: str, read: list[str]) -> Optional[str]:
     module, _, name = qualified.rpartition(".")
     if not module or name.startswith("__"):
         return None
@@ -127,7 +186,7 @@ def library_source_problem(qualified: str) -> Optional[str]:
         ["_prims"],
     ):
         return None
-    function = _library_function(module, name)
+    function = _library_function(module, name, read)
     if function is None or function.decorator_list:
         return None
     args = function.args

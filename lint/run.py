@@ -29,6 +29,7 @@ from torchlint.lint.cache import (
 )
 from torchlint.lint.diagnostics import FileError, FileResult
 from torchlint.lint.discovery import project_files
+from torchlint.lint.library_source import LIBRARY_DEPENDENCY, library_stamp
 from torchlint.lint.notebook import Notebook, is_notebook, map_result_diagnostics, read_notebook
 from torchlint.lint.selection import Findings, report
 from torchlint.lint.semantic.index import ProjectIndex, module_name_for_path
@@ -168,7 +169,9 @@ def _lint_files(
     def digest_of(module: str) -> str:
         if module in digests:
             return digests[module]
-        if module.startswith(TEXT_DEPENDENCY):  # a module whose text the analysis read
+        if module.startswith(LIBRARY_DEPENDENCY):  # an installed module's source (TL209)
+            digests[module] = library_stamp(module[len(LIBRARY_DEPENDENCY) :])
+        elif module.startswith(TEXT_DEPENDENCY):  # a module whose text the analysis read
             summary = index.get_module(module[len(TEXT_DEPENDENCY) :])
             digests[module] = _content_of(summary, contents) if summary is not None else ""
         else:
@@ -267,7 +270,8 @@ def _lint_pending(
                     depends_on={
                         m: digest_of(m)
                         for m in depends_on
-                        if m in index.by_module or m.startswith(TEXT_DEPENDENCY)
+                        if m in index.by_module
+                        or m.startswith((TEXT_DEPENDENCY, LIBRARY_DEPENDENCY))
                     },
                     result=(findings, []),
                     lines=result.lines,

@@ -377,3 +377,48 @@ def test_workers_lint_fixed_shares_so_runs_agree():
     # which worker happens to be free.
     assert shares == [[3, 5, 7, 9], [4, 6, 8]]
     assert worker_shares(range(3, 10), 2) == shares
+
+
+LIBRARY_CALLER = """
+import torch
+import fakelib
+
+
+class Net(torch.nn.Module):
+    def forward(self, x):
+        return fakelib.scale(x, 2.0)
+
+
+scripted = torch.jit.script(Net())
+"""
+
+
+def test_upgrading_an_installed_library_relints_its_callers(tmp_path, monkeypatch, linted):
+    # TL209 reads an installed function's source (TorchScript compiles it): a cached result
+    # made from one version of the library is stale once another is installed.
+    site = tmp_path / "site-packages"
+    (site / "fakelib").mkdir(parents=True)
+    library = site / "fakelib" / "__init__.py"
+    library.write_text("def scale(x, factor):\n    return x * factor\n")
+    monkeypatch.syspath_prepend(str(site))
+    model = tmp_path / "src" / "model.py"
+    model.parent.mkdir()
+    model.write_text(LIBRARY_CALLER)
+    cache = str(tmp_path / "cache")
+
+    def tl209_lines():
+        results = lint_files([str(model)], cache_dir=cache)
+        return [d.line for r in results for d in r.diagnostics if d.code == "TL209"]
+
+    assert tl209_lines() == []
+    linted.clear()
+    assert tl209_lines() == []
+    assert linted == []  # warm: nothing re-linted
+    # The new version takes keyword-only arguments, which TorchScript rejects.
+    library.write_text("def scale(x, factor, *, inplace=False):\n    return x * factor\n")
+    os.utime(library, ns=(1, 1))  # a different stamp even within the file system's resolution
+    assert tl209_lines() == [8]
+    assert linted == [str(model)]
+    linted.clear()
+    assert tl209_lines() == [8]
+    assert linted == []
