@@ -62,6 +62,22 @@ TORCH_ASSERT_MESSAGE = Message(
     "use torch._assert_async(cond, message), a graph operator compile and export keep, or "
     "check outside forward",
 )
+# `torch.testing.assert_close(a, b)` in forward compares the data in Python (torch 2.13: plain
+# compile breaks the graph, "Data-dependent branching"; export fails "Comparing ..."; the trace
+# runs the check once, on the example input).
+TESTING_ASSERTS = frozenset({"torch.testing.assert_close", "torch.testing.assert_allclose"})
+TESTING_ASSERT_MESSAGE = Message(
+    "torch.testing's assertion compares tensor data in Python",
+    (
+        (
+            "compile",
+            "plain torch.compile breaks the graph and torch.compile(fullgraph=True) raises",
+        ),
+        ("export", "torch.export fails on the comparison"),
+    ),
+    "check with torch._assert_async(torch.isclose(a, b, rtol, atol).all(), message), or move "
+    "the check to a test",
+)
 # Python's ranking functions: (positional index of the iterable, the function's name).
 RANKING_CALLS = {
     "builtins.sorted": 0,
@@ -189,7 +205,8 @@ class TensorCondition(Rule):
     it to a tensor operation). Comparisons Python makes among a tensor's elements are truth
     tests too: `sorted(t)`, `sorted(idx, key=lambda i: t[i])`, `heapq.nlargest(k, idx,
     key=...)`, `max(t)` of one tensor (export and trace only: Dynamo rewrites that one), and
-    `torch._assert(cond, msg)` with a tensor `cond` (compile and export), and the lambda
+    `torch._assert(cond, msg)` with a tensor `cond` (compile and export),
+    `torch.testing.assert_close(a, b)` of tensors in forward (compile and export), and the lambda
     `filter` tests each item with (`filter(lambda v: v.abs().sum() > 0, views)`). Conditions on sizes,
     `self.training`, config attributes, Python scalars and `is None` tests are not flagged.
     Operands that only run in training (`self.training and torch.rand([]) < p`, ActNorm's
@@ -210,7 +227,8 @@ class TensorCondition(Rule):
     and its test is the tensor itself (with a computed message, an f-string, `fullgraph=True`
     raises and plain compile breaks the graph; with `not` / `and` / `or` in the test,
     `assert not t.any()`, `fullgraph=True` raises: Python tests the tensor's truth first). `assert torch.allclose(a, b)` (or `torch.equal`) asserts a Python bool read from the
-    data: compile and export fail there. A branch
+    data: compile and export fail there, as on `torch.testing.assert_close(a, b)` (plain
+    compile breaks the graph, export fails comparing; the trace runs the check once). A branch
     on a number already read out with `.item()` makes `torch.compile(fullgraph=True)` and
     `torch.export` fail at the branch (plain `torch.compile` broke the graph where the number
     was read); the trace took the number at `.item()` (TL103), so this finding does not name
@@ -812,6 +830,29 @@ class TensorCondition(Rule):
             backends=("compile", "export"),
             message_contains="torch._assert",
         ),
+        # A sanity check left in forward: the normalised features must be centred.
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.norm = nn.LayerNorm(8, elementwise_affine=False)
+
+                def forward(self, x):
+                    y = self.norm(x)
+                    torch.testing.assert_close(y.mean(-1), torch.zeros_like(y[..., 0]), atol=1e-4, rtol=0.0)
+                    return y * 2
+
+            def inputs():
+                return [(torch.randn(2, 5, 8),), (torch.randn(3, 2, 8) * 3.0,)]
+            """,
+            line=11,
+            backends=("compile", "export"),
+            message_contains="torch.testing",
+        ),
         Invalid(
             """
             import torch
@@ -1254,6 +1295,9 @@ class TensorCondition(Rule):
         args = [a.value for a in node.args if a.keyword is None and not a.star]
         if name == "torch._assert" and args and self.ctx.kind(args[0]) == Kind.TENSOR:
             self.report(args[0], TORCH_ASSERT_MESSAGE, targets=("compile", "export"))
+            return
+        if name in TESTING_ASSERTS and any(self.ctx.kind(a) == Kind.TENSOR for a in args):
+            self.report(node, TESTING_ASSERT_MESSAGE, targets=("compile", "export"))
             return
         if name == "builtins.filter" and args and isinstance(args[0], cst.Lambda):
             # `filter(lambda v: v.abs().sum() > 0, views)` tests the truth of each result.

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
@@ -32,6 +33,28 @@ CONSTRUCTORS = {
 SCALAR_CONSTRUCTORS = frozenset({"torch.tensor", "torch.as_tensor", "torch.scalar_tensor"})
 
 
+# `torch.tensor([loss_a, loss_b])`: a list of tensors read element by element (torch 2.13:
+# export fails, "data is not allocated yet"; trace keeps the example's values; compile passes
+# but for torch.as_tensor / torch.Tensor, whose fake-tensor call fails).
+FAKE_CALL_CONSTRUCTORS = frozenset({"torch.as_tensor", "torch.Tensor"})
+TENSOR_LIST_MESSAGE = Message(
+    "tensor built from a list of tensors in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (RuntimeError when making fake tensor call)",
+        ),
+        ("export", "torch.export fails (the constructor reads the elements' data)"),
+        (
+            "trace",
+            "torch.jit.trace records the example input's values as a constant, so later inputs "
+            "silently reuse them",
+        ),
+    ),
+    "use torch.stack([...]) (with .detach() where the copy was meant to cut the gradient)",
+)
+
+
 class TensorFromPythonData(Rule):
     """Flags `torch.tensor(x.shape)`, `torch.tensor([n])` of sizes, and tensors rebuilt from data.
 
@@ -46,12 +69,18 @@ class TensorFromPythonData(Rule):
     `x.size(0) * 2`, a name bound to one): torch 2.13 warns that the result is a constant, yet
     the trace computes it from each input's sizes. A list of sizes, `len(x)` or `float(n)` is
     baked in. `torch.as_tensor(t)` of a tensor returns `t` itself (converted to the `dtype` /
-    `device` given) and is not flagged either.
+    `device` given) and is not flagged either. A list of tensors (`torch.tensor([loss_a,
+    loss_b])`, `x.new_tensor([a, b])`) is flagged for export too, and for compile where the
+    constructor is `torch.as_tensor` or `torch.Tensor`.
 
     ## Why is this bad?
     `torch.jit.trace` records the constructed tensor as a constant: the sizes or values of the
     example input are baked in and every later input reuses them, silently. `torch.compile`
-    and `torch.export` keep sizes symbolic here, so only `trace` is claimed.
+    and `torch.export` keep sizes symbolic here, so only `trace` is claimed. A list of tensors
+    is read element by element: `torch.export` fails ("The tensor has a non-zero number of
+    elements, but its data is not allocated yet"), and so does `torch.compile(fullgraph=True)`
+    for `torch.as_tensor` / `torch.Tensor` ("RuntimeError when making fake tensor call");
+    `torch.stack` of the same tensors passes all three.
 
     ## Example
     ```python
@@ -90,14 +119,31 @@ class TensorFromPythonData(Rule):
             "torch.jit.trace records it as a constant from the example input, so later inputs "
             "silently reuse it"
         ),
+        # Only a list of tensors names these (TENSOR_LIST_MESSAGE).
+        **{target: clause for target, clause in TENSOR_LIST_MESSAGE.clauses if target != "trace"},
     }
     advice = (
         "derive it with tensor operations instead (`torch.full((), x.shape[0])`, `torch.stack` "
         "of sizes, `x.numel()`)"
     )
     targets = ("trace",)
+    also_reports = ("compile", "export")  # a list of tensors (TENSOR_LIST_MESSAGE)
 
     VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    stats = torch.stack([x.mean(), x.std()]).detach()
+                    return (x - stats[0]) / stats[1]
+
+            def inputs():
+                return [(torch.randn(4, 3),), (torch.randn(6, 3) * 2,)]
+            """
+        ),
         Valid(
             """
             import torch
@@ -216,6 +262,50 @@ class TensorFromPythonData(Rule):
         ),
     ]
     INVALID = [
+        # Uncertainty weighting: the task losses gathered into one tensor.
+        Invalid(
+            """
+            import torch
+            import torch.nn as nn
+            import torch.nn.functional as F
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = nn.Linear(6, 3)
+                    self.log_vars = nn.Parameter(torch.tensor([0.1, -0.2]))
+
+                def forward(self, x, target):
+                    pred = self.head(x)
+                    reg = F.mse_loss(pred[:, :2], target[:, :2])
+                    cls = F.binary_cross_entropy_with_logits(pred[:, 2], target[:, 2])
+                    losses = torch.tensor([reg, cls])
+                    return (torch.exp(-self.log_vars) * losses + self.log_vars).sum()
+
+            def inputs():
+                return [(torch.randn(4, 6), torch.rand(4, 3)), (torch.randn(5, 6), torch.rand(5, 3))]
+            """,
+            line=15,
+            backends=("trace", "export"),
+            message_contains="list of tensors",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    stats = torch.as_tensor([x.mean(), x.std()])
+                    return (x - stats[0]) / stats[1]
+
+            def inputs():
+                return [(torch.randn(4, 3),), (torch.randn(6, 3) * 2,)]
+            """,
+            line=6,
+            backends=("compile", "trace", "export"),
+            message_contains="list of tensors",
+        ),
         # A NumPy array built from sizes, made a tensor.
         Invalid(
             """
@@ -308,7 +398,11 @@ class TensorFromPythonData(Rule):
             and self.ctx.kind(func.value) is Kind.TENSOR
         ):
             # `boxes.new_tensor([w, h, w, h])`: the same constant, without the warning.
-            if built_from_varying_data(self.ctx, node) and self.ctx.kind(call_targets(node)[0]) in (
+            if tensor_list_data(self.ctx, node):
+                self.report(node, TENSOR_LIST_MESSAGE, targets=("trace", "export"))
+            elif built_from_varying_data(self.ctx, node) and self.ctx.kind(
+                call_targets(node)[0]
+            ) in (
                 Kind.SIZE,
                 Kind.SHAPE,
                 Kind.DATA,
@@ -317,10 +411,14 @@ class TensorFromPythonData(Rule):
             return
         if self.ctx.qualified_name(func) not in CONSTRUCTORS:
             return
+        name = self.ctx.qualified_name(node.func)
+        if tensor_list_data(self.ctx, node):
+            compile_too = ("compile",) if name in FAKE_CALL_CONSTRUCTORS else ()
+            self.report(node, TENSOR_LIST_MESSAGE, targets=(*compile_too, "trace", "export"))
+            return
         if not built_from_varying_data(self.ctx, node):
             return
         data = call_targets(node)[0]
-        name = self.ctx.qualified_name(node.func)
         if name in SCALAR_CONSTRUCTORS and _followed_by_trace(self.ctx, data):
             return  # warns, but the trace computes it from the input's sizes
         if name == "torch.as_tensor" and self.ctx.kind(data) is Kind.TENSOR:
@@ -367,11 +465,33 @@ def _followed_by_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 
     return False
 
 
+def tensor_list_data(ctx: LintContext, node: cst.Call) -> bool:
+    """Whether the constructor's data is a list or tuple display (nested ones too) holding a
+    tensor: ``torch.tensor([loss_a, loss_b])``."""
+    args = call_targets(node)
+    if not args or not isinstance(args[0], (cst.List, cst.Tuple)):
+        return False
+    pending = [args[0]]
+    while pending:
+        display = pending.pop()
+        for element in display.elements:
+            if isinstance(element, cst.StarredElement):
+                return False
+            if isinstance(element.value, (cst.List, cst.Tuple)):
+                pending.append(element.value)
+            elif ctx.kind(element.value) is Kind.TENSOR:
+                return True
+    return False
+
+
 def built_from_varying_data(ctx: LintContext, node: cst.Call) -> bool:
-    """Whether the constructor's data is a varying size, tensor data or a tensor."""
+    """Whether the constructor's data is a varying size, tensor data or a tensor (a list of
+    tensors too)."""
     args = call_targets(node)
     if not args:
         return False
+    if tensor_list_data(ctx, node):
+        return True
     data = args[0]
     kind = ctx.kind(data)
     return kind in (Kind.DATA, Kind.TENSOR) or (

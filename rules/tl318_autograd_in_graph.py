@@ -40,7 +40,8 @@ class AutogradInGraph(Rule):
     gradient of an energy (`torch.autograd.grad(e, pos)`), input-gradient saliency, a
     gradient penalty, or `loss.backward()` called from `forward`; and the derivatives of
     `torch.autograd.functional` (`jacobian`, `hessian`, `vjp`, `jvp`, `hvp`, `vhp`), e.g. a
-    contractive penalty on an encoder's Jacobian. `torch.autograd.backward` is TL317's
+    contractive penalty on an encoder's Jacobian; and `h.retain_grad()` of a tensor computed in
+    graph code (Grad-CAM keeping a feature map's gradient). `torch.autograd.backward` is TL317's
     (Dynamo skips it). Also a read of the autograd graph: `h.grad_fn` (`if h.grad_fn is
     None:`, `h.grad_fn.next_functions`) of a tensor computed in graph code.
 
@@ -59,6 +60,9 @@ class AutogradInGraph(Rule):
     parameters outside `torch.no_grad()`) makes `torch.compile(fullgraph=True)` raise
     ("Tensor with grad_fn()"); `torch.export` and
     `torch.jit.trace` run the read in Python (a leaf input's `grad_fn` is None everywhere).
+    `h.retain_grad()` makes `torch.compile(fullgraph=True)` raise ("Tensor.retain_grad() with
+    AOTDispatcher") and plain `torch.compile` leave the function uncompiled; `torch.export`
+    and `torch.jit.trace` pass (the call changes no output).
 
     ## Example
     ```python
@@ -92,6 +96,30 @@ class AutogradInGraph(Rule):
     targets = ("compile", "export", "trace")
 
     VALID = [
+        # retain_grad() in the training step, on the model's output: not graph code.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 2)
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def saliency(model, x):
+                out = model(x)
+                out.retain_grad()
+                out.sum().backward()
+                return out.grad
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The grad_fn of an input the caller passes (a leaf: None on every back-end).
         Valid(
             """
@@ -136,6 +164,30 @@ class AutogradInGraph(Rule):
         ),
     ]
     INVALID = [
+        # Grad-CAM: the last feature map keeps its gradient for a saliency map.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.features = nn.Conv2d(3, 6, 3, padding=1)
+                    self.head = nn.Linear(6, 4)
+
+                def forward(self, x):
+                    fmap = self.features(x)
+                    fmap.retain_grad()
+                    return self.head(fmap.mean(dim=(2, 3)))
+
+            def inputs():
+                return [(torch.randn(2, 3, 8, 8),), (torch.randn(1, 3, 6, 10),)]
+            """,
+            line=12,
+            backends=("compile",),
+            message_contains="retain_grad",
+        ),
         # A branch on whether the encoder's output carries an autograd graph.
         Invalid(
             """
@@ -287,6 +339,11 @@ class AutogradInGraph(Rule):
         if not self.ctx.in_graph:
             return
         func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "retain_grad":
+            # Grad-CAM's `fmap.retain_grad()`: AOTDispatcher refuses it.
+            if self.ctx.kind(func.value) == Kind.TENSOR and _computed(self.ctx, func.value):
+                self.report(node, RETAIN_GRAD_MESSAGE, targets=("compile",))
+            return
         if isinstance(func, cst.Attribute) and func.attr.value == "backward":
             if self.ctx.kind(func.value) == Kind.TENSOR:
                 self.report(node)
@@ -317,6 +374,22 @@ GRAD_FN_MESSAGE = Message(
     advice=(
         "test `torch.is_grad_enabled()` (or `h.requires_grad`), which Dynamo traces, instead "
         "of the tensor's grad_fn"
+    ),
+)
+
+
+RETAIN_GRAD_MESSAGE = Message(
+    subject="`.retain_grad()` of a tensor computed in graph code",
+    clauses=(
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (Tensor.retain_grad() with AOTDispatcher) "
+            "and plain torch.compile leaves the function uncompiled",
+        ),
+    ),
+    advice=(
+        "keep the intermediate with a forward hook outside the compiled code, or call "
+        "retain_grad() on the model's output in the training step"
     ),
 )
 
