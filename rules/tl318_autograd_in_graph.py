@@ -78,7 +78,10 @@ class AutogradInGraph(Rule):
     and differentiate the converted function), or write the derivative in closed form.
 
     ## Fix safety
-    No automatic fix: where the gradient is taken is part of the model's design.
+    No automatic fix for a gradient taken in forward: where it is taken is part of the model's
+    design. `h.retain_grad()` gets an unsafe fix: the call under `if not
+    torch.compiler.is_compiling():` (eager, trace and TorchScript keep it; compiled code runs,
+    without the tensor's `.grad`).
     """
 
     code = "TL318"
