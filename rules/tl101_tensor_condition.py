@@ -273,6 +273,8 @@ class TensorCondition(Rule):
       ...`, stays a Python test around the update); not where a carried value is grown (`torch.cat`,
       `F.pad`, ...), a step's temporary is read after the loop, or the body appends, prints or
       stores attributes;
+    - `torch.testing.assert_close(a, b)` as a statement -> under `if not
+      torch.compiler.is_compiling():` (compiled and exported code runs without the check);
     - `assert cond, "message"` and `if cond: raise E("message")` -> `if
       torch.compiler.is_compiling(): torch._assert_async(...)` before the original check (in
       `else` / `elif`): compile and export keep the check as a graph operator, raising

@@ -1,6 +1,7 @@
-"""TL318's ``fmap.retain_grad()`` in forward -> the call under ``if not
-torch.compiler.is_compiling():``: the rewrite, what is left alone, and torch's word that
-torch.compile(fullgraph=True) passes afterwards with eager's outputs unchanged."""
+"""Calls compiled code skips under ``if not torch.compiler.is_compiling():``: TL318's
+``fmap.retain_grad()`` and TL101's ``torch.testing.assert_close`` in forward. The rewrite, what is
+left alone, and torch's word that torch.compile(fullgraph=True) (and export, for the check)
+passes afterwards with eager's outputs unchanged."""
 
 from __future__ import annotations
 
@@ -63,14 +64,37 @@ def test_a_call_sharing_its_line_keeps_the_finding_without_a_fix() -> None:
     assert all(d.fix is None for d in found)
 
 
+CHECK = (
+    "        torch.testing.assert_close(fmap.mean(), fmap.mean().clone(), atol=1e-4, rtol=0.0)\n"
+)
+CHECKED = SOURCE.replace("        fmap.retain_grad()\n", CHECK)
+CHECKED_GUARDED = CHECKED.replace(
+    CHECK, "        if not torch.compiler.is_compiling():\n    " + CHECK
+)
+
+
+def test_a_testing_assertion_is_guarded_only_as_an_unsafe_fix() -> None:
+    settings = Settings(select=("TL101",))
+    assert fix_text("example.py", CHECKED, settings, unsafe=True).text == CHECKED_GUARDED
+    assert fix_text("example.py", CHECKED, settings, unsafe=False).text == CHECKED
+    assert not lint_text("example.py", CHECKED_GUARDED, settings).diagnostics
+
+
 @requires_torch
 @pytest.mark.torch
-def test_torch_compiles_the_guarded_forward_with_eager_unchanged() -> None:
+@pytest.mark.parametrize(
+    ("source", "guarded", "repaired"),
+    [(SOURCE, GUARDED, ("fullgraph",)), (CHECKED, CHECKED_GUARDED, ("fullgraph", "export"))],
+)
+def test_torch_compiles_the_guarded_forward_with_eager_unchanged(
+    source: str, guarded: str, repaired: tuple[str, ...]
+) -> None:
     from .oracle import assert_eager_unchanged, check
 
-    assert not check(SOURCE, "fullgraph").ok
-    assert check(GUARDED, "fullgraph").ok
-    assert_eager_unchanged(SOURCE, GUARDED)
+    for backend in repaired:
+        assert not check(source, backend).ok
+        assert check(guarded, backend).ok
+    assert_eager_unchanged(source, guarded)
     for backend in ("script", "trace", "export"):
-        if check(SOURCE, backend).ok:
-            assert check(GUARDED, backend).ok, f"the guard breaks {backend}"
+        if check(source, backend).ok:
+            assert check(guarded, backend).ok, f"the guard breaks {backend}"
