@@ -25,25 +25,9 @@ the flow's samples), ``current`` (input_: batch × seq × 32, the spiking neuron
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
-
-def _pytorch_corpus() -> Any:
-    """corpus_pytorch.py, loaded once under the name ground_truth.load_corpus gives it."""
-    name = "accuracy_corpus_pytorch"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(
-            name, Path(__file__).with_name("corpus_pytorch.py")
-        )
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
+from _corpus_base import pytorch_corpus
 
 # import name -> distribution name (versions are read from the distributions).
 PACKAGES: dict[str, str] = {
@@ -62,7 +46,7 @@ PACKAGES: dict[str, str] = {
 }
 
 # The pytorch corpus's shapes: A is batch 2 × 8, B batch 3 × 16, A' A's shapes, other values.
-SHAPES = _pytorch_corpus().SHAPES
+SHAPES = pytorch_corpus().SHAPES
 CALL_KWARGS: dict[str, Any] = {}
 MODES = ("eval", "train")
 
@@ -168,7 +152,7 @@ MODELS: dict[str, tuple[str, Any, dict[str, Any], str]] = {
 
 def build(name: str) -> tuple[Any, str]:
     """The model (seeded weights) in the mode its name ends with, and its input kind."""
-    return _pytorch_corpus().build_entry(MODELS[name], training=name.endswith(".train"))
+    return pytorch_corpus().build_entry(MODELS[name], training=name.endswith(".train"))
 
 
 def make_inputs(kind: str, batch: int, seq: int, seed: int) -> dict[str, Any]:
@@ -196,4 +180,4 @@ def make_inputs(kind: str, batch: int, seq: int, seed: int) -> dict[str, Any]:
         return {"z": torch.randn(batch * seq, 4, generator=gen)}
     if kind == "current":
         return {"input_": torch.randn(batch, seq, 32, generator=gen)}
-    return _pytorch_corpus().make_inputs(kind, batch, seq, seed)
+    return pytorch_corpus().make_inputs(kind, batch, seq, seed)

@@ -87,6 +87,9 @@ def load_corpus(corpus: str) -> Any:
     path = corpus_module_path(corpus)
     if not path.exists():
         raise SystemExit(f"no corpus {corpus!r}: {path.name} is missing")
+    # The corpora built like the pytorch one import _corpus_base.py from this folder.
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))
     spec = importlib.util.spec_from_file_location(f"accuracy_corpus_{corpus}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
