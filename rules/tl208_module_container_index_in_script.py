@@ -111,6 +111,12 @@ class ModuleContainerIndexInScript(Rule):
     of the modules of a container, indexed: `list(self.heads.values())[0]`,
     `list(self.layers)[-1]` (TorchScript holds no module in a list: torch 2.13, `List type
     annotation List[...Linear] did not match the types of the given list elements`).
+    A container indexed with a variable into a name annotated with a `torch.jit.interface`
+    class of the file (`block: BlockInterface = self.blocks[i]`) is what TorchScript compiles
+    (torch 2.13); then a direct call of that name is flagged (`cannot call a value of type
+    'BlockInterface'`: call `block.forward(x)`), and so is a module class of the file held in
+    the container whose method of an interface method's name names its parameters otherwise
+    (`Method on class ... is not compatible with interface`).
 
     ## Why is this bad?
     TorchScript unrolls loops over module containers and needs every index to be a literal:
@@ -181,6 +187,42 @@ class ModuleContainerIndexInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Indexed with a variable into a name annotated with an interface type, called through `.forward`.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            @torch.jit.interface
+            class BlockInterface(nn.Module):
+                def forward(self, x: torch.Tensor) -> torch.Tensor:
+                    pass
+
+
+            class Block(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = nn.Conv2d(3, 3, 1)
+
+                def forward(self, x):
+                    return self.conv(x)
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.blocks = nn.ModuleList([Block() for _ in range(3)])
+
+                def forward(self, x):
+                    for i in range(3):
+                        b: BlockInterface = self.blocks[i]
+                        x = b.forward(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """
+        ),
         # A ParameterList a base class sets, zipped with a ModuleList: TorchScript unrolls both.
         Valid(
             """
@@ -313,6 +355,82 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        # An interface-typed name called directly.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            @torch.jit.interface
+            class BlockInterface(nn.Module):
+                def forward(self, x: torch.Tensor) -> torch.Tensor:
+                    pass
+
+
+            class Block(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = nn.Conv2d(3, 3, 1)
+
+                def forward(self, x):
+                    return self.conv(x)
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.blocks = nn.ModuleList([Block() for _ in range(3)])
+
+                def forward(self, x):
+                    for i in range(3):
+                        b: BlockInterface = self.blocks[i]
+                        x = b(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=27,
+            message_contains="interface type",
+        ),
+        # The container holds a class whose forward names its parameter otherwise.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            @torch.jit.interface
+            class BlockInterface(nn.Module):
+                def forward(self, x: torch.Tensor) -> torch.Tensor:
+                    pass
+
+
+            class Block(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = nn.Conv2d(3, 3, 1)
+
+                def forward(self, inp):
+                    return self.conv(inp)
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.blocks = nn.ModuleList([Block() for _ in range(3)])
+
+                def forward(self, x):
+                    for i in range(3):
+                        b: BlockInterface = self.blocks[i]
+                        x = b.forward(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=26,
+            message_contains="parameter names must match",
+        ),
         # A list of a ModuleDict's modules, indexed.
         Invalid(
             _HEADS.replace("BODY", "return list(self.heads.values())[0](x)"),
@@ -728,6 +846,86 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
 
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        self._interface_indexed: set[int] = set()
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        """``block: BlockInterface = self.blocks[i]``: TorchScript indexes a module container
+        with a variable when the target is annotated with a ``torch.jit.interface`` type
+        (torch 2.13 scripts it); the name is then called through the interface's methods
+        only, and every module of the container must match the interface's signatures."""
+        value = node.value
+        if (
+            not in_script(self.ctx)
+            or not isinstance(value, cst.Subscript)
+            or not isinstance(node.target, cst.Name)
+            or self.ctx.kind(value.value) is not Kind.MODULES
+        ):
+            return
+        interface = _interface_class(self.ctx.module, node.annotation.annotation)
+        if interface is None:
+            return
+        self._interface_indexed.add(id(value))
+        name = node.target.value
+        if self.ctx.function is not None:
+            for call in _direct_calls(self.ctx.function.body, name):
+                self.report(
+                    call,
+                    f"torch.jit.script fails: `{name}` is annotated with the interface type "
+                    f"`{interface.name.value}`, which TorchScript cannot call (cannot call a "
+                    f"value of type '{interface.name.value}'); call its method: "
+                    f"`{name}.forward(...)`",
+                )
+        mismatch = self._interface_mismatch(value.value, interface)
+        if mismatch is not None:
+            cls, method, theirs, wanted = mismatch
+            self.report(
+                value,
+                f"torch.jit.script fails: the container holds `{cls}`, whose `{method}` takes "
+                f"({theirs}) where the interface `{interface.name.value}` declares "
+                f"({wanted}) (Method on class ... is not compatible with interface): the "
+                "parameter names must match",
+            )
+
+    def _interface_mismatch(
+        self, container: cst.BaseExpression, interface: cst.ClassDef
+    ) -> Optional[tuple[str, str, str, str]]:
+        """A module class of this file, built into ``self.X`` (``nn.ModuleList([...])``, a
+        comprehension of one), whose method of an interface method's name has other
+        parameter names: (class, method, its names, the interface's)."""
+        attr = self_attribute(container)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return None
+        declared = {
+            m.name.value: [p.name.value for p in m.params.params[1:]]
+            for m in interface.body.body
+            if isinstance(m, cst.FunctionDef)
+        }
+        for method in class_methods(self.ctx, info.owner_class):
+            for built in self_assignments(method, attr):
+                for cls in _built_classes(built):
+                    if not isinstance(cls, cst.Name):
+                        continue
+                    definition = _module_class(self.ctx.module, cls.value)
+                    if definition is None:
+                        continue
+                    for own in definition.body.body:
+                        if not isinstance(own, cst.FunctionDef) or own.name.value not in declared:
+                            continue
+                        own_params = own.params
+                        if (
+                            isinstance(own_params.star_arg, cst.Param)
+                            or own_params.star_kwarg is not None
+                        ):
+                            continue
+                        names = [p.name.value for p in own_params.params[1:]]
+                        wanted = declared[own.name.value]
+                        if names != wanted:
+                            return cls.value, own.name.value, ", ".join(names), ", ".join(wanted)
+        return None
+
     def visit_If(self, node: cst.If) -> None:
         self._truth_test(node.test)
 
@@ -770,6 +968,8 @@ class ModuleContainerIndexInScript(Rule):
         if not isinstance(index, cst.Index) or _literal_index(index.value):
             return
         if self.ctx.kind(node.value) is Kind.MODULES:
+            if id(node) in self._interface_indexed:
+                return
             self.report(
                 node,
                 "module container indexed with a variable: torch.jit.script needs a literal index; "
@@ -1284,6 +1484,69 @@ class ModuleContainerIndexInScript(Rule):
                 return False
             return _calls_name(statement.body, target.value)
         return False
+
+
+INTERFACE_DECORATORS = frozenset({"torch.jit.interface", "torch.jit._script.interface"})
+
+
+def _module_class(module: cst.Module, name: str) -> Optional[cst.ClassDef]:
+    """The class ``name`` defined at the top of ``module``."""
+    found = None
+    for stmt in module.body:
+        if isinstance(stmt, cst.ClassDef) and stmt.name.value == name:
+            found = stmt
+    return found
+
+
+def _interface_class(module: cst.Module, annotation: cst.BaseExpression) -> Optional[cst.ClassDef]:
+    """The class of this file ``annotation`` names when it is decorated
+    ``@torch.jit.interface`` (``@interface`` imported from torch.jit)."""
+    if isinstance(annotation, cst.SimpleString):
+        text = annotation.evaluated_value
+        name = text if isinstance(text, str) else None
+    else:
+        name = annotation.value if isinstance(annotation, cst.Name) else None
+    cls = _module_class(module, name) if name else None
+    if cls is None:
+        return None
+    for decorator in cls.decorators:
+        text = module.code_for_node(decorator.decorator).replace(" ", "")
+        if text in ("torch.jit.interface", "jit.interface", "interface"):
+            return cls
+    return None
+
+
+def _built_classes(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The classes called for the modules of ``nn.ModuleList([A(), B()])`` /
+    ``nn.ModuleList([A(d) for _ in range(n)])`` / ``nn.ModuleDict({"a": A()})``."""
+    if not isinstance(value, cst.Call) or len(value.args) != 1:
+        return []
+    inner = value.args[0].value
+    if isinstance(inner, (cst.List, cst.Tuple)):
+        items = [e.value for e in inner.elements]
+    elif isinstance(inner, (cst.ListComp, cst.GeneratorExp)):
+        items = [inner.elt]
+    elif isinstance(inner, cst.Dict):
+        items = [e.value for e in inner.elements if isinstance(e, cst.DictElement)]
+    elif isinstance(inner, cst.DictComp):
+        items = [inner.value]
+    else:
+        return []
+    return [item.func for item in items if isinstance(item, cst.Call)]
+
+
+def _direct_calls(body: cst.CSTNode, name: str) -> list[cst.Call]:
+    """Calls ``name(...)`` in ``body``."""
+    found: list[cst.Call] = []
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        if isinstance(child, cst.Call) and isinstance(child.func, cst.Name):
+            if child.func.value == name:
+                found.append(child)
+        return None
+
+    walk(body, enter, lambda node: None)
+    return found
 
 
 def _calls_name(body: cst.CSTNode, name: str) -> bool:
