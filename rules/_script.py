@@ -221,6 +221,23 @@ def _tuple_value(ctx: LintContext, value: Optional[cst.BaseExpression]) -> bool:
     )
 
 
+def _tuple_default(ctx: LintContext, method: cst.FunctionDef, value: cst.BaseExpression) -> bool:
+    """``value`` is a parameter of ``method`` whose default is a tuple display, unannotated or
+    annotated as a tuple, that ``method`` never rebinds (``def __init__(self,
+    out_indices=(1, 3)): self.out_indices = out_indices``: TorchScript types the attribute
+    from the value the module is built with, a tuple where the default is taken)."""
+    if type(value) is not cst.Name or assignments(method, value.value):
+        return False
+    for param in signature_params(ctx, method):
+        if param.name.value == value.value:
+            return (
+                type(param.default) is cst.Tuple
+                and param.star not in ("*", "**")
+                and (param.annotation is None or tuple_annotation(ctx, param.annotation))
+            )
+    return False
+
+
 def tuple_valued(ctx: LintContext, node: cst.BaseExpression) -> Optional[str]:
     """How ``node`` is known to be a tuple to TorchScript (``Tuple[...]`` parameter, a local
     bound only to tuple displays, a module attribute ``__init__`` sets only to tuples), else
@@ -285,9 +302,12 @@ def _tuple_sources(
     owner = info.owner_class
     if attr in class_annotations(ctx, owner) or has_constants(ctx, owner):
         return None
-    values = [v for m in class_methods(ctx, owner) for v in self_assignments(m, attr)]
+    bound = [(m, v) for m in class_methods(ctx, owner) for v in self_assignments(m, attr)]
+    values = [v for _, v in bound]
     init = [m for m in class_methods(ctx, owner) if m.name.value == "__init__"]
-    if not init or not values or not all(_tuple_value(ctx, v) for v in values):
+    if not init or not values:
+        return None
+    if not all(_tuple_value(ctx, v) or _tuple_default(ctx, m, v) for m, v in bound):
         return None
     if not self_assignments(init[0], attr):
         return None

@@ -56,7 +56,31 @@ PYTHON_MODULES = {
     "logging": "`logging`",
     "pickle": "`pickle`",
     "json": "`json`",
+    # Standard modules TorchScript binds nothing of: a call compiles the function from its
+    # Python source, which fails (torch 2.13: `platform.system`, global variables aren't
+    # supported), or is a C function (`socket.gethostname`, Python builtin ... is currently
+    # not supported in Torchscript).
+    "platform": "`platform`",
+    "socket": "`socket`",
+    "getpass": "`getpass`",
+    "sys": "`sys`",
+    "uuid": "`uuid`",
+    "shutil": "`shutil`",
+    "glob": "`glob`",
+    "tempfile": "`tempfile`",
 }
+# Methods of torch.nn classes (beyond nn.Module's) that TorchScript compiles from torch's
+# Python source when scripted code calls them on a submodule, and rejects (torch 2.13):
+# (classes, method, the error).
+_RNNS = frozenset({"LSTM", "GRU", "RNN"})
+_NORMS = frozenset(f"{kind}{d}d" for kind in ("BatchNorm", "InstanceNorm") for d in (1, 2, 3))
+TORCH_MODULE_METHODS = (
+    (_RNNS, "flatten_parameters", "SetComp aren't supported"),
+    (_RNNS, "reset_parameters", "if-expression's true branch has type float but false branch has type int"),
+    (_NORMS, "reset_running_stats", "expected type comment but found 'ident' here"),
+    (_NORMS, "reset_parameters", "expected type comment but found 'ident' here"),
+    (frozenset({"Linear", "Conv1d", "Conv2d", "Conv3d"}), "reset_parameters", "Unknown type name '_FanMode'"),
+)  # fmt: skip
 # Str methods TorchScript lacks that no Tensor, list, dict, tuple, number or nn.Module has
 # (bytes has them, and TorchScript has no bytes type): a call of one in scripted code fails
 # whatever the receiver. (`encode`, `translate` and `maketrans` left out: common names of
@@ -356,6 +380,13 @@ class UnsupportedCallInScript(Rule):
     (`lint/library_source.py`, following `from X import name` re-exports) without importing
     anything; where the library is not installed in the linting environment there is nothing
     to read and nothing is reported.
+    Also `tuple(range(...))` (`range cannot be used as a tuple`), a tuple attribute that
+    `__init__` sets from a parameter whose default is a tuple display (for `.index` /
+    `.count`), calls of the standard modules TorchScript binds nothing of (`platform.system()`,
+    `socket`, `getpass`, `sys`, `uuid`, `shutil`, `glob`, `tempfile`), and methods of torch.nn
+    classes TorchScript compiles from torch's source and rejects, called on a submodule
+    (`self.rnn.flatten_parameters()` of an LSTM / GRU / RNN, `reset_parameters()` of a Linear,
+    Conv or norm layer, `reset_running_stats()`).
 
     ## Why is this bad?
     TorchScript compiles calls to torch ops, to the builtins it models, and to Python functions
@@ -476,6 +507,28 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # `list(range(...))` compiles, and a GRU's `flatten_parameters` kept from TorchScript.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.rnn = nn.GRU(4, 4, batch_first=True)
+
+                def forward(self, x):
+                    if not torch.jit.is_scripting():
+                        self.rnn.flatten_parameters()
+                    y, _ = self.rnn(x.flatten(1, 2))
+                    return y.mean(dim=list(range(1, y.dim())))
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """
+        ),
         # A torch function TorchScript compiles from a source it accepts.
         Valid(
             """
@@ -731,6 +784,95 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `index` of a tuple attribute set from a parameter's tuple default.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.out_indices = out_indices
+
+                def forward(self, x):
+                    return x * float(self.out_indices.index(3))
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=11,
+            message_contains="tuple method",
+        ),
+        # `tuple(range(...))`: range cannot be used as a tuple.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    pass
+
+                def forward(self, x):
+                    return x.mean(dim=tuple(range(2, x.dim())))
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=11,
+            message_contains="range cannot be used as a tuple",
+        ),
+        # A torch.nn method TorchScript compiles from torch's source and rejects.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.rnn = nn.LSTM(4, 4, batch_first=True)
+
+                def forward(self, x):
+                    self.rnn.flatten_parameters()
+                    y, _ = self.rnn(x.flatten(1, 2))
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=11,
+            message_contains="flatten_parameters",
+        ),
+        # A standard module TorchScript binds nothing of.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+            import platform
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    pass
+
+                def forward(self, x):
+                    if platform.system() == "Darwin":
+                        x = x.contiguous()
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=12,
+            message_contains="`platform` call",
+        ),
         # A torch function compiled from its Python source, which imports (ONNX export flag).
         Invalid(
             """
@@ -3027,6 +3169,9 @@ class UnsupportedCallInScript(Rule):
             and self.ctx.kind(func.value) is Kind.MODULE
         ):
             return f"the nn.Module method `.{func.attr.value}()` (TorchScript cannot compile it)"
+        own = self._torch_module_method(func)
+        if own is not None:
+            return own
         name = self.ctx.qualified_name(func)
         if name is None:
             if (
@@ -3111,9 +3256,42 @@ class UnsupportedCallInScript(Rule):
             return f"`{name[9:]}(...)` (no set type)"
         if name == "builtins.round" and (len(node.args) > 1 or keyword == "ndigits"):
             return "`round(x, ndigits)` (TorchScript's `round` takes the number alone)"
+        if (
+            name == "builtins.tuple"
+            and node.args
+            and type(node.args[0].value) is cst.Call
+            and self.ctx.qualified_name(node.args[0].value.func) == "builtins.range"  # type: ignore[attr-defined]
+        ):
+            return (
+                "`tuple(range(...))` (TorchScript: range cannot be used as a tuple; "
+                "`list(range(...))` compiles)"
+            )
         if name == "builtins.tuple" and node.args and self._list_like(node.args[0].value):
             return "`tuple(...)` of a list or shape (size unknown statically)"
         return library_source_problem(name)
+
+    def _torch_module_method(self, func: cst.BaseExpression) -> Optional[str]:
+        """``self.rnn.flatten_parameters()`` of a torch.nn submodule: a method of its class
+        (``TORCH_MODULE_METHODS``) that TorchScript compiles from torch's Python source and
+        rejects."""
+        if not isinstance(func, cst.Attribute):
+            return None
+        attr = self_attribute(func.value)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return None
+        cls = self.ctx.index.attribute_class(info.owner_class, attr) or ""
+        short = cls.rpartition(".")[2]
+        if not cls.startswith("torch.nn."):
+            return None
+        for classes, method, error in TORCH_MODULE_METHODS:
+            if func.attr.value == method and short in classes:
+                return (
+                    f"`nn.{short}.{method}()` (TorchScript compiles it from torch's Python "
+                    f"source and fails, torch 2.13: {error}; call it outside the scripted code, "
+                    "or under `if not torch.jit.is_scripting():`)"
+                )
+        return None
 
     def _tuple_receiver(self, value: cst.BaseExpression) -> bool:
         """A value TorchScript types as a tuple: what ``tuple_valued`` knows, or
