@@ -35,7 +35,8 @@ compiles, each the same value in eager (safe unless noted):
   subclass no builtin: the test now says False for them);
 - an int literal given for a float argument of a torch function (TL215,
   ``F.interpolate(x, scale_factor=2)``) -> the float literal ``2.0``, which torch converts to
-  the same number. Unsafe: a few float parameters change meaning with the type (none of the
+  the same number; each int literal of a tuple or list display given there
+  (``scale_factor=(2, 1)`` -> ``(2.0, 1.0)``) likewise. Unsafe: a few float parameters change meaning with the type (none of the
   ``F`` functions TL215 names).
 """
 
@@ -261,6 +262,13 @@ class IntLiteralForFloat(Fixer):
         node = diagnostic.node
         if isinstance(node, cst.Arg):
             node = node.value
+        if isinstance(node, (cst.Tuple, cst.List)):
+            # `scale_factor=(2, 1)` -> `(2.0, 1.0)`: each int literal of the display.
+            ints = [e.value for e in node.elements]
+            ints = [v.expression if isinstance(v, cst.UnaryOperation) else v for v in ints]
+            if not all(isinstance(v, (cst.Integer, cst.Float)) for v in ints):
+                return None
+            return [(v, f"{v.evaluated_value}.0") for v in ints if isinstance(v, cst.Integer)]
         if not isinstance(node, cst.Integer):
             return None
         return [(node, f"{node.evaluated_value}.0")]

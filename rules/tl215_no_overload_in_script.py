@@ -19,7 +19,9 @@ from torchlint.rules._script import (
     class_annotations,
     class_def,
     class_methods,
+    constant_attributes,
     enum_member,
+    has_constants,
     in_script,
     inferred_tensor_parameter,
     is_none,
@@ -247,6 +249,47 @@ def inputs():
 """
 
 
+# torch.nn.functional's functions made by `boolean_dispatch` on `return_indices` -> the
+# position of that parameter (torch 2.13).
+BOOLEAN_DISPATCH = {
+    **{f"torch.nn.functional.max_pool{d}d": 6 for d in (1, 2, 3)},
+    **{f"torch.nn.functional.adaptive_max_pool{d}d": 2 for d in (1, 2, 3)},
+    **{f"torch.nn.functional.fractional_max_pool{d}d": 4 for d in (2, 3)},
+}
+MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+
+
+def _enum_mixin(ctx: LintContext, name: str) -> Optional[str]:
+    """``str`` / ``int`` for an Enum class of this file that subclasses it (``class P(str,
+    Enum)``, ``IntEnum``, ``IntFlag``, ``StrEnum``), else None."""
+    for statement in ctx.module.body:
+        if isinstance(statement, cst.ClassDef) and statement.name.value == name:
+            bases = {ctx.qualified_name(b.value) or "" for b in statement.bases}
+            if not bases & {
+                "enum.Enum",
+                "enum.IntEnum",
+                "enum.IntFlag",
+                "enum.StrEnum",
+                "enum.Flag",
+            }:
+                return None
+            if bases & {"builtins.str", "enum.StrEnum"}:
+                return "str"
+            if bases & {"builtins.int", "enum.IntEnum", "enum.IntFlag"}:
+                return "int"
+            return None
+    return None
+
+
+def _int_display(value: cst.BaseExpression) -> bool:
+    """A tuple or list display of number literals, one of them an int (``(2, 1)``,
+    ``[2, 1.5]``)."""
+    if type(value) not in (cst.Tuple, cst.List) or not value.elements:  # type: ignore[attr-defined]
+        return False
+    kinds = [literal_type(e.value) for e in value.elements]  # type: ignore[attr-defined]
+    return all(k in ("int", "float") for k in kinds) and "int" in kinds
+
+
 def _example(body: str) -> str:
     return (
         "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
@@ -322,6 +365,14 @@ class NoOverloadInScript(Rule):
     ...), a `torch` function or a tensor method, or an index. And `in` / `not in` whose
     container is a tensor or a list or tuple of tensors (a display, a value the kind inference
     knows holds tensors, a parameter or local annotated `List[Tensor]` / `Tuple[Tensor, ...]`).
+    Also: a tuple or list display holding an int given for such a float argument
+    (`scale_factor=(2, 1)`); a `return_indices` flag of `F.max_pool*d` /
+    `F.adaptive_max_pool*d` / `F.fractional_max_pool*d` that is no constant to TorchScript (an
+    attribute not `Final`, a local: torch picks the function from the flag when it compiles the
+    call, `Keyword argument 'return_indices' for boolean dispatch at position was not
+    constant`); and `self.X == Member` (`!=`, `in` a tuple of members) where `self.X` holds a
+    member of an Enum of the file that subclasses `str` or `int` (`class P(str, Enum)`,
+    `IntEnum`), which TorchScript types from the instance as that str or int.
 
     ## Why is this bad?
     TorchScript matches a call against the op's schemas, without the Python wrappers' own
@@ -382,6 +433,40 @@ class NoOverloadInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Float scale factors; a `Final` flag for `return_indices`; a str-mixin member compared by value.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            from enum import Enum
+
+
+            class PoolType(str, Enum):
+                AVG = "avg"
+                MAX = "max"
+            from typing import Final
+
+            class Model(nn.Module):
+                keep: Final[bool]
+
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.keep = keep
+                    self.pool_type = PoolType.MAX
+
+                def forward(self, x):
+                    x = F.interpolate(x, scale_factor=(2.0, 1.0), mode="nearest")
+                    y, i = F.max_pool2d(x, 2, return_indices=self.keep)
+                    if self.pool_type == PoolType.AVG.value:
+                        return y.mean(1)
+                    return y.amax(1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """
+        ),
         # An enum member's `.value` is its int; members compare with members.
         Valid(
             _STAGES.replace(
@@ -470,6 +555,95 @@ class NoOverloadInScript(Rule):
         ),
     ]
     INVALID = [
+        # A tuple of ints for the float `scale_factor`.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    pass
+
+                def forward(self, x):
+                    return F.interpolate(x, scale_factor=(2, 1), mode="nearest")
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=11,
+            message_contains="holds an int for the float argument",
+            fixed="""
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    pass
+
+                def forward(self, x):
+                    return F.interpolate(x, scale_factor=(2.0, 1.0), mode="nearest")
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+        ),
+        # `return_indices` from an attribute: no constant to TorchScript.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.keep = keep
+
+                def forward(self, x):
+                    y, i = F.max_pool2d(x, 2, return_indices=self.keep)
+                    return y, i
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=11,
+            message_contains="boolean dispatch",
+        ),
+        # An attribute holding a str-mixin Enum member, compared with a member.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            from enum import Enum
+
+
+            class PoolType(str, Enum):
+                AVG = "avg"
+                MAX = "max"
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.pool_type = PoolType.MAX
+
+                def forward(self, x):
+                    if self.pool_type == PoolType.AVG:
+                        return x.mean(1)
+                    return x.amax(1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=18,
+            message_contains="subclasses str",
+        ),
         Invalid(
             # An IntEnum member as a builtin's int argument.
             _STAGES.replace(
@@ -796,6 +970,8 @@ class NoOverloadInScript(Rule):
             return
         if self._enum_argument(node):
             return
+        if self._boolean_dispatch(node):
+            return
         given = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         keywords = frozenset(given)
         if "keepdims" in keywords:
@@ -960,6 +1136,19 @@ class NoOverloadInScript(Rule):
             if member is not None:
                 self._report_enum(node, member)
                 return
+            if isinstance(target.operator, (cst.Equal, cst.NotEqual, cst.In, cst.NotIn)):
+                mixed = self._mixin_member_compared(left, right, target.operator)
+                if mixed is not None:
+                    attr, cls, mixin, member = mixed
+                    self.report(
+                        node,
+                        f"torch.jit.script fails: `self.{attr}` holds a member of `{cls}`, an "
+                        f"Enum that subclasses {mixin}, so TorchScript types the attribute "
+                        f"from the instance as {mixin}, and no overload of the comparison "
+                        f"takes a {mixin} and the enum member `{member}` (Arguments for call "
+                        f"are not valid); compare with the member's value, `{member}.value`",
+                    )
+                    return
             if isinstance(
                 target.operator,
                 (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual),
@@ -1041,6 +1230,66 @@ class NoOverloadInScript(Rule):
         if isinstance(operator, (cst.In, cst.NotIn)):
             return None  # `Level.A in levels`: a list of members is typed by its elements
         return found
+
+    def _mixin_member_compared(
+        self, left: cst.BaseExpression, right: cst.BaseExpression, operator: cst.BaseCompOp
+    ) -> Optional[tuple[str, str, str, str]]:
+        """``self.pool_type == PoolType.AVG`` (either side; ``in`` a tuple of members) where
+        ``self.pool_type`` holds a member of a ``str`` / ``int`` mixin Enum of this file:
+        (attribute, class, mixin, the member compared)."""
+        pairs = [(left, right)]
+        if not isinstance(operator, (cst.In, cst.NotIn)):
+            pairs.append((right, left))
+        for held, other in pairs:
+            attr = self_attribute(held)
+            found = self._mixin_attribute(attr) if attr is not None else None
+            if found is None:
+                continue
+            members = (
+                [e.value for e in other.elements]
+                if isinstance(other, (cst.Tuple, cst.List))
+                and isinstance(operator, (cst.In, cst.NotIn))
+                else [other]
+            )
+            for member in members:
+                if (
+                    isinstance(member, cst.Attribute)
+                    and self.ctx.module.code_for_node(member.value) == found[0]
+                    and enum_member(self.ctx, member) is not None
+                ):
+                    return attr, found[0], found[1], self.ctx.module.code_for_node(member)  # type: ignore[return-value]
+        return None
+
+    def _mixin_attribute(self, attr: str) -> Optional[tuple[str, str]]:
+        """(class, mixin) when every binding of ``self.<attr>`` in the class is a member of one
+        Enum class of this file that subclasses ``str`` or ``int`` (``IntEnum``, ``StrEnum``,
+        ``class P(str, Enum)``), or a parameter of the binding method defaulting to one and
+        never rebound there."""
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None:
+            return None
+        if attr in class_annotations(self.ctx, info.owner_class):
+            return None
+        found: set[str] = set()
+        bound = False
+        for method in class_methods(self.ctx, info.owner_class):
+            for value in self_assignments(method, attr):
+                bound = True
+                if isinstance(value, cst.Name):
+                    param = parameter(method, value.value)
+                    if param is None or param.default is None or assignments(method, value.value):
+                        return None
+                    value = param.default
+                if not isinstance(value, cst.Attribute) or not isinstance(value.value, cst.Name):
+                    return None
+                if value.attr.value in ("value", "name") or value.attr.value.startswith("_"):
+                    return None
+                found.add(value.value.value)
+        if not bound or len(found) != 1:
+            return None
+        cls = found.pop()
+        mixin = _enum_mixin(self.ctx, cls)
+        return (cls, mixin) if mixin is not None else None
 
     def _enum_argument(self, node: cst.Call) -> bool:
         """An enum member given to a builtin (``range``, ``int``, ``max``, ...), a ``torch``
@@ -1342,6 +1591,55 @@ class NoOverloadInScript(Rule):
             return None
         return annotation
 
+    def _boolean_dispatch(self, node: cst.Call) -> bool:
+        """``F.max_pool2d(x, 2, return_indices=self.keep)``: torch picks the function a
+        ``return_indices`` flag names (``torch._jit_internal.boolean_dispatch``) when the
+        flag is a constant to TorchScript: a literal, a ``Final`` / ``__constants__``
+        attribute."""
+        name = self.ctx.qualified_name(node.func) or ""
+        position = BOOLEAN_DISPATCH.get(name)
+        if position is None:
+            return False
+        flag = None
+        for index, arg in enumerate(node.args):
+            if (arg.keyword is None and index == position) or (
+                arg.keyword is not None and arg.keyword.value == "return_indices"
+            ):
+                flag = arg.value
+        if flag is None or literal_type(flag) == "bool":
+            return False
+        if type(flag) is cst.Name and not (
+            assignments(self.ctx.function, flag.value)
+            or parameter(self.ctx.function, flag.value) is not None
+        ):
+            return False  # a global: TL207's finding
+        attr = self_attribute(flag)
+        info = self.ctx.function_info
+        if attr is not None:
+            if info is None or info.owner_class is None:
+                return False
+            if attr in constant_attributes(self.ctx, info.owner_class) or has_constants(
+                self.ctx, info.owner_class
+            ):
+                return False
+            if attr in class_annotations(self.ctx, info.owner_class):
+                return False
+            cls = class_def(self.ctx, info.owner_class)
+            if cls is None or any(
+                self.ctx.qualified_name(b.value) not in MODULE_CLASSES for b in cls.bases
+            ):
+                return False  # a base may make it a constant
+        text = self.ctx.module.code_for_node(flag)
+        self.report(
+            node,
+            f"torch.jit.script fails: `return_indices={text}` of `{name.rpartition('.')[2]}` "
+            "is no constant to TorchScript, which picks the function (with or without the "
+            "indices) from that flag when it compiles the call (Keyword argument "
+            "'return_indices' for boolean dispatch at position was not constant); pass "
+            "`True` / `False`, or annotate the attribute `Final[bool]`",
+        )
+        return True
+
     def _int_for_float(self, node: cst.Call) -> bool:
         """``F.interpolate(x, scale_factor=2)``: an int literal for an argument of a
         ``torch.nn.functional`` function TorchScript compiles from Python source that takes a
@@ -1356,7 +1654,22 @@ class NoOverloadInScript(Rule):
         positions = {position: argument for argument, position in floats.items()}
         for index, arg in enumerate(node.args):
             argument = arg.keyword.value if arg.keyword is not None else positions.get(index)
-            if argument not in floats or literal_type(arg.value) != "int":
+            if argument not in floats:
+                continue
+            if _int_display(arg.value):
+                # `scale_factor=(2, 1)`: TorchScript types the display Tuple[int, int] (a list
+                # display List[int]) and converts it to no List[float].
+                text = cst.Module([]).code_for_node(arg.value)
+                self.report(
+                    arg,
+                    f"torch.jit.script fails: `{text}` holds an int for the float argument "
+                    f"`{argument}` of `F.{name[len(prefix) :]}` (TorchScript compiles it from "
+                    "its Python source and converts no int of a tuple or list display to a "
+                    "float there: Arguments for call are not valid); write every number as a "
+                    "float literal (`2.0`)",
+                )
+                return True
+            if literal_type(arg.value) != "int":
                 continue
             text = cst.Module([]).code_for_node(arg.value)
             self.report(
