@@ -8,6 +8,7 @@ import libcst as cst
 
 from torchlint.lint.graph_queries import bound_names
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.walk import walk
 from torchlint.rules._script import SCRIPT, in_script
 
 DTYPE_NAMES = frozenset(
@@ -63,6 +64,25 @@ def _example(module_level: str, body: str, name: str = "Model") -> str:
     )
 
 
+def _names(target: cst.CSTNode) -> list[cst.Name]:
+    """The names a binding target binds (``a``, ``a, b``, ``[a, *b]``; not ``x.a`` / ``x[a]``)."""
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _names(target.value)
+    return []
+
+
+def _kind_of(kinds: list[str]) -> str:
+    """One kind for a name's bindings: theirs where they agree (``True`` / ``False`` make a
+    bool), else "value"."""
+    if set(kinds) <= {"True", "False", "bool"}:
+        return kinds[0] if len(kinds) == 1 else "bool"
+    return kinds[0] if len(set(kinds)) == 1 else "value"
+
+
 class GlobalValueInScript(Rule):
     """Flags module-level values (constants, containers, tensors, dtypes, loggers) read in
     scripted code.
@@ -78,6 +98,9 @@ class GlobalValueInScript(Rule):
     int(torch.__version__.split(".")[0])`), or a lambda (`swish = lambda t: t * torch.sigmoid(t)`, called in `forward`)
     (`EPS = 1e-6` read in `forward`, or in a function that scripted code calls). Functions,
     classes and imported modules are fine.
+    A name bound more than once at module level, also under a module-level `try` / `if`, is
+    such a value when every binding is one (`try: import apex; HAS_APEX = True` / `except
+    ImportError: HAS_APEX = False`: a bool whichever runs; `X is not None`, `not X` are bools).
 
     ## Why is this bad?
     TorchScript does not capture Python globals as values: `torch.jit.script` raises
@@ -136,6 +159,32 @@ class GlobalValueInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A flag bound under try / except at module level, read outside scripted code.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            try:
+                import apex  # noqa: F401
+
+                HAS_APEX = True
+            except ImportError:
+                HAS_APEX = False
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.fused = HAS_APEX
+
+                def forward(self, x):
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """
+        ),
         Valid(
             """
             import math
@@ -161,6 +210,36 @@ class GlobalValueInScript(Rule):
         ),
     ]
     INVALID = [
+        # A flag bound under try / except at module level: a bool whichever runs.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            try:
+                import apex  # noqa: F401
+
+                HAS_APEX = True
+            except ImportError:
+                HAS_APEX = False
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    pass
+
+                def forward(self, x):
+                    if HAS_APEX:
+                        return x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=18,
+            message_contains="module-level bool `HAS_APEX`",
+        ),
         # A global bound to `int(...)` of the torch version.
         Invalid(
             _example(
@@ -239,34 +318,71 @@ class GlobalValueInScript(Rule):
         self._outside = 0  # depth inside parameters, decorators and annotations
 
     def _global_values(self) -> dict[str, str]:
-        """Module-level names bound once to a value TorchScript cannot capture -> its kind."""
+        """Module-level names every binding of which is a value TorchScript cannot capture ->
+        its kind. Bindings under a module-level ``try`` / ``if`` count too (``try: import
+        apex; HAS_APEX = True`` / ``except ImportError: HAS_APEX = False``: a bool whichever
+        runs)."""
         if self._globals is None:
-            found: dict[str, str] = {}
+            kinds: dict[str, list[str]] = {}
             defined: set[str] = set()
-            for stmt in self.ctx.module.body:
-                if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-                    defined.add(stmt.name.value)
-                if not isinstance(stmt, cst.SimpleStatementLine):
-                    continue
-                for small in stmt.body:
-                    if isinstance(small, cst.Assign) and len(small.targets) == 1:
-                        target, value = small.targets[0].target, small.value
-                    elif isinstance(small, cst.AnnAssign) and small.value is not None:
-                        target, value = small.target, small.value
+
+            def enter(node: cst.CSTNode) -> Optional[bool]:
+                if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+                    defined.add(node.name.value)
+                    return False  # their own scopes
+                if isinstance(node, cst.Lambda):
+                    return False
+                if isinstance(node, cst.Assign) and len(node.targets) == 1:
+                    target, value = node.targets[0].target, node.value
+                elif isinstance(node, cst.AnnAssign) and node.value is not None:
+                    target, value = node.target, node.value
+                elif isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For)):
+                    targets = node.targets if isinstance(node, cst.Assign) else [node]
+                    for t in targets:
+                        defined.update(n.value for n in _names(t.target))
+                    return None
+                elif isinstance(node, (cst.WithItem, cst.NamedExpr, cst.ExceptHandler)):
+                    bound = (
+                        node.asname
+                        if isinstance(node, cst.WithItem)
+                        else (node.target if isinstance(node, cst.NamedExpr) else node.name)
+                    )
+                    if bound is not None:
+                        defined.update(n.value for n in _names(bound))
+                    return None
+                elif isinstance(node, cst.ImportAlias):
+                    name = node.asname.name if node.asname is not None else node.name
+                    defined.update(n.value for n in _names(name))
+                    return None
+                else:
+                    return None
+                if isinstance(target, cst.Name):
+                    kind = self._value_kind(value)
+                    if kind is None:
+                        defined.add(target.value)
                     else:
-                        continue
-                    if isinstance(target, cst.Name):
-                        kind = self._value_kind(value)
-                        if kind is None or target.value in found:
-                            defined.add(target.value)
-                        else:
-                            found[target.value] = kind
-            self._globals = {k: v for k, v in found.items() if k not in defined}
+                        kinds.setdefault(target.value, []).append(kind)
+                else:
+                    defined.update(n.value for n in _names(target))
+                return None
+
+            for stmt in self.ctx.module.body:
+                walk(stmt, enter, lambda node: None)
+            self._globals = {
+                name: _kind_of(found) for name, found in kinds.items() if name not in defined
+            }
         return self._globals
 
     def _value_kind(self, value: cst.BaseExpression) -> Optional[str]:
         if isinstance(value, cst.Lambda):
             return "lambda"
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Not):
+            return "bool"
+        if isinstance(value, cst.Comparison) and all(
+            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
+            for c in value.comparisons
+        ):
+            return "bool"  # `HAS_X = X is not None`: `is` / `in` give a bool, whatever X is
         if isinstance(value, (cst.Integer, cst.Float, cst.Imaginary)):
             return "number"
         if isinstance(value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
