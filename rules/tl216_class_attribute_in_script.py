@@ -8,7 +8,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import is_torch_module_class
-from torchlint.rules._script import SCRIPT, in_script, is_method, self_attribute
+from torchlint.rules._script import SCRIPT, class_def, in_script, is_method, self_attribute
 from torchlint.rules.tl212_unsupported_attribute_in_script import BUILTIN_CLASSES
 
 # Bases outside the project a module class may have without setting attributes we cannot see:
@@ -39,6 +39,10 @@ class ClassAttributeInScript(Rule):
     And `self.<name>` where `<name>` resolves the same way to a class-body binding, in a class
     of the file, of a class (`act_layer = nn.GELU`, `cast = float`, a class of the project),
     read in scripted code (an instance built from it in `__init__` is not flagged).
+    And `self.<name>` read in scripted code where the class body annotates `<name>` (no value)
+    with a module class of torch.nn (`proj: Optional[nn.Linear]`, `nn.Linear | None`):
+    TorchScript takes the annotation as the attribute's type and cannot hold a submodule as it
+    (torch 2.13: Expected inferred type to be interface type for 'proj').
 
     ## Why is this bad?
     TorchScript builds a module's type from the instance: its parameters, buffers, submodules,
@@ -93,6 +97,27 @@ class ClassAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The optional submodule unannotated: TorchScript infers its type.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4) if keep else None
+
+                def forward(self, x):
+                    if self.proj is not None:
+                        x = self.proj(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """
+        ),
         # The class-body class builds the submodule in `__init__`, which TorchScript compiles.
         Valid(
             """
@@ -215,6 +240,32 @@ class ClassAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A class-body `Optional[nn.Linear]` annotation of a submodule.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+            from typing import Optional
+
+            class Model(nn.Module):
+                proj: Optional[nn.Linear]
+
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4) if keep else None
+
+                def forward(self, x):
+                    if self.proj is not None:
+                        x = self.proj(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=14,
+            message_contains="annotated `Optional[nn.Linear]`",
+        ),
         # A class attribute read through the class name (`Final` would not help).
         Invalid(
             """
@@ -428,6 +479,62 @@ class ClassAttributeInScript(Rule):
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         self._known: dict[tuple[str, str], Optional[str]] = {}
+        self._annotated_modules: dict[tuple[str, str], Optional[str]] = {}
+
+    def _module_annotation(self, owner: str, attr: str) -> Optional[str]:
+        """The text of a class-body annotation (no value) of ``attr`` in ``owner``'s class
+        (this file) naming a module class of torch.nn: ``proj: Optional[nn.Linear]``,
+        ``head: nn.Linear``, ``nn.Linear | None``."""
+        cls = class_def(self.ctx, owner)
+        if cls is None or not isinstance(cls.body, cst.IndentedBlock):
+            return None
+        for line in cls.body.body:
+            if not isinstance(line, cst.SimpleStatementLine):
+                continue
+            for small in line.body:
+                if (
+                    isinstance(small, cst.AnnAssign)
+                    and small.value is None
+                    and isinstance(small.target, cst.Name)
+                    and small.target.value == attr
+                    and self._names_module_class(small.annotation.annotation)
+                ):
+                    return self.ctx.module.code_for_node(small.annotation.annotation)
+        return None
+
+    def _names_module_class(self, annotation: cst.BaseExpression) -> bool:
+        """``X``, ``Optional[X]``, ``Union[X, None]``, ``X | None`` for a module class ``X``
+        of torch.nn (not ``nn.Module``, which TorchScript reports otherwise: Unknown type
+        annotation)."""
+        parts: list[cst.BaseExpression] = [annotation]
+        found = False
+        while parts:
+            part = parts.pop()
+            if isinstance(part, cst.BinaryOperation) and isinstance(part.operator, cst.BitOr):
+                parts.extend((part.left, part.right))
+                continue
+            if isinstance(part, cst.Subscript) and self.ctx.qualified_name(part.value) in (
+                "typing.Optional",
+                "typing.Union",
+            ):
+                parts.extend(e.slice.value for e in part.slice if isinstance(e.slice, cst.Index))
+                continue
+            if isinstance(part, cst.Name) and part.value == "None":
+                continue
+            name = self.ctx.qualified_name(part) or ""
+            if (
+                name.startswith("torch.nn.")
+                and name
+                not in (
+                    "torch.nn.Module",
+                    "torch.nn.modules.module.Module",
+                )
+                and is_torch_module_class(name)
+            ):
+                found = True
+            else:
+                return False
+        return found
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if not in_script(self.ctx):
@@ -443,6 +550,22 @@ class ClassAttributeInScript(Rule):
         if info.parent is not None or not is_method(self.ctx, function):
             return
         key = (info.owner_class, attr)
+        if key not in self._annotated_modules:
+            self._annotated_modules[key] = self._module_annotation(info.owner_class, attr)
+            annotated = self._annotated_modules[key]
+            if annotated is not None:
+                self.report(
+                    node,
+                    f"`{attr}` is annotated `{annotated}` in the class body: TorchScript takes "
+                    "a class-body annotation as the attribute's type, and a module class is no "
+                    "type it holds a submodule as (torch 2.13: Expected inferred type to be "
+                    f"interface type for '{attr}' where it holds a module, cannot call a value "
+                    f"of type 'Optional[...]' where it holds None); remove the annotation: "
+                    "TorchScript infers a submodule's type from the instance",
+                )
+                return
+        elif self._annotated_modules[key] is not None:
+            return
         if key not in self._known:
             self._known[key] = class_value(self.ctx, info.owner_class, attr)
         defined = self._known[key]

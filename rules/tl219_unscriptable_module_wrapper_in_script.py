@@ -41,6 +41,10 @@ class UnscriptableModuleWrapperInScript(Rule):
     of torch (`benchmarks/torchscript_tables.py` applies each public function of
     `torch.nn.utils` and `torch.nn.utils.parametrizations` to an `nn.Linear`, scripts a model
     holding it and runs it), stored per torch version in `torchscript_tables.json`.
+    Also a submodule that is (or holds) an `nn.AdaptiveAvgPool*d` / `nn.AdaptiveMaxPool*d`
+    whose output size holds None (TorchScript compiles its forward against the op's int list:
+    Expected a value of type 'List[int]' for argument 'output_size'), or an `nn.MaxUnpool*d`
+    (torch 2.13 fails to script it whatever its arguments: isIntList() INTERNAL ASSERT FAILED).
 
     ## Why is this bad?
     The legacy `spectral_norm` / `weight_norm` recompute the weight in a forward pre-hook
@@ -73,6 +77,27 @@ class UnscriptableModuleWrapperInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Int output sizes; unpooling with the function.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.pool = nn.AdaptiveAvgPool2d((1, 2))
+                    self.down = nn.MaxPool2d(2, 2, return_indices=True)
+
+                def forward(self, x):
+                    y, i = self.down(x)
+                    return self.pool(F.max_unpool2d(y, i, 2, 2, 0, x.size()))
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """
+        ),
         # The weight norm removed before scripting: no wrapper left.
         Valid(
             _example(
@@ -85,6 +110,50 @@ class UnscriptableModuleWrapperInScript(Rule):
         ),
     ]
     INVALID = [
+        # An adaptive pool whose output size holds None.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.pool = nn.AdaptiveAvgPool2d((1, None))
+
+                def forward(self, x):
+                    return self.pool(x)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=11,
+            message_contains="output size holds None",
+        ),
+        # `nn.MaxUnpool2d`, which torch 2.13 cannot script.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.down = nn.MaxPool2d(2, 2, return_indices=True)
+                    self.up = nn.MaxUnpool2d(2, 2)
+
+                def forward(self, x):
+                    y, i = self.down(x)
+                    return self.up(y, i, output_size=x.size())
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=13,
+            message_contains="MaxUnpool2d",
+        ),
         Invalid(_example("        self.fc = nn.utils.spectral_norm(nn.Linear(3, 3))"), line=11),
         Invalid(
             """
@@ -136,6 +205,29 @@ class UnscriptableModuleWrapperInScript(Rule):
         if wrapper is None:
             return
         self._reported.add(key)
+        if wrapper in MAX_UNPOOLS:
+            short = wrapper.rpartition(".")[2]
+            self.report(
+                node,
+                f"`self.{attr}` is built with an `nn.{short}`, which torch.jit.script fails on "
+                "whatever its arguments (torch 2.13: isIntList() INTERNAL ASSERT FAILED, "
+                "Expected IntList but got Int); call the function in forward instead, "
+                f"`F.max_unpool{short[-2:]}(x, indices, kernel_size, stride, padding, "
+                "output_size)`, which scripts",
+            )
+            return
+        if wrapper in ADAPTIVE_POOLS:
+            short = wrapper.rpartition(".")[2]
+            function = "adaptive_" + short[len("Adaptive") :].lower().replace("pool", "_pool")
+            self.report(
+                node,
+                f"`self.{attr}` is built with an `nn.{short}` whose output size holds None: TorchScript "
+                f"compiles its forward, which passes that size to `F.{function}`, whose "
+                f"`output_size` is a list of ints there (torch 2.13: Expected a value of type "
+                "'List[int]' for argument 'output_size'); give every size as an int (for "
+                "`(1, None)` of an average, `x.mean(2, keepdim=True)`)",
+            )
+            return
         error = torchscript_table().get("module_wrappers_unscriptable", {}).get(wrapper, "")
         self.report(
             node,
@@ -177,6 +269,10 @@ class UnscriptableModuleWrapperInScript(Rule):
     def _wrapper_name(self, call: cst.Call) -> Optional[str]:
         name = self.ctx.qualified_name(call.func)
         table = torchscript_table().get("module_wrappers_unscriptable", {})
+        if name in ADAPTIVE_POOLS and _none_output_size(call):
+            return name
+        if name in MAX_UNPOOLS:
+            return name
         return name if name in table else None
 
     def _contains_wrapper(self, value: cst.BaseExpression, depth: int) -> Optional[str]:
@@ -205,6 +301,37 @@ class UnscriptableModuleWrapperInScript(Rule):
                 found = [self._contains_wrapper(r, depth) if r else None for r in returns]
                 return found[0] if found and all(found) else None
         return None
+
+
+# Adaptive pooling modules whose output size may hold None (keep that input size) in eager.
+ADAPTIVE_POOLS = frozenset(
+    f"torch.nn.{prefix}Adaptive{kind}Pool{d}d"
+    for prefix in ("", "modules.pooling.")
+    for kind in ("Avg", "Max")
+    for d in (1, 2, 3)
+)
+
+
+# torch.nn's max-unpooling modules: torch 2.13 fails to script each (an internal assert).
+MAX_UNPOOLS = frozenset(
+    f"torch.nn.{prefix}MaxUnpool{d}d" for prefix in ("", "modules.pooling.") for d in (1, 2, 3)
+)
+
+
+def _none_output_size(call: cst.Call) -> bool:
+    """``nn.AdaptiveAvgPool2d((1, None))`` / ``(None)`` / ``output_size=[None, 7]``."""
+    size = next(
+        (
+            a.value
+            for i, a in enumerate(call.args)
+            if (a.keyword is None and i == 0)
+            or (a.keyword is not None and a.keyword.value == "output_size")
+        ),
+        None,
+    )
+    if isinstance(size, (cst.Tuple, cst.List)):
+        return any(isinstance(e.value, cst.Name) and e.value.value == "None" for e in size.elements)
+    return isinstance(size, cst.Name) and size.value == "None"
 
 
 def _simple_statements(body: cst.CSTNode) -> list[cst.BaseSmallStatement]:
