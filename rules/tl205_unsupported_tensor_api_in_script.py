@@ -59,6 +59,10 @@ class UnsupportedTensorApiInScript(Rule):
     TorchScript, whose shapes are `List[int]` (`x.shape[1:].numel()`; from the generated
     tables), and `torch.div` of Python
     numbers (`torch.div(x.size(1), 2, rounding_mode="trunc")`).
+    And `torch.tensor` / `torch.as_tensor` of a list or tuple display holding a tensor
+    (`torch.tensor([loss_a, loss_b])`): TorchScript's builds from ints, floats and bools only
+    and rejects a tensor element (torch 2.13: Input must be of ints, floats, or bools, got
+    Tensor), where eager Python reads a one-element tensor as its number.
 
     ## Why is this bad?
     The TorchScript compiler has no binding for them: `torch.jit.script` raises
@@ -96,6 +100,25 @@ class UnsupportedTensorApiInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # 0-d tensors stacked, not given to `torch.tensor`.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    pass
+
+                def forward(self, x):
+                    return torch.stack([x.mean(), x.std()]).detach()
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """
+        ),
         Valid(
             _example(
                 "        values: List[List[float]] = x.tolist()\n"
@@ -109,6 +132,27 @@ class UnsupportedTensorApiInScript(Rule):
         ),
     ]
     INVALID = [
+        # `torch.tensor` of 0-d tensors: TorchScript's takes numbers only.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    pass
+
+                def forward(self, x):
+                    return torch.tensor([x.mean(), x.std()])
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=11,
+            message_contains="holding tensors",
+        ),
         Invalid(_example("        return x / x.nelement()"), line=9, message_contains="nelement"),
         Invalid(
             _example("        return torch.from_numpy(x.numpy() * 2)"),
@@ -190,6 +234,8 @@ class UnsupportedTensorApiInScript(Rule):
             return
         if self._numpy_spelling(node) or self._python_number_division(node):
             return
+        if self._tensor_of_tensors(node):
+            return
         if not isinstance(func, cst.Attribute):
             return
         method = func.attr.value
@@ -211,6 +257,30 @@ class UnsupportedTensorApiInScript(Rule):
             return
         advice = f" ({ADVICE[method]})" if method in ADVICE else ""
         self.report(node, f"tensor method `.{method}()`{advice} does not exist in TorchScript")
+
+    def _tensor_of_tensors(self, node: cst.Call) -> bool:
+        """``torch.tensor([loss_a, loss_b])``: a list or tuple display holding a tensor given
+        to ``torch.tensor`` / ``torch.as_tensor``, whose TorchScript builds from ints, floats
+        and bools only."""
+        name = self.ctx.qualified_name(node.func)
+        if name not in ("torch.tensor", "torch.as_tensor") or not node.args:
+            return False
+        data = node.args[0].value
+        if node.args[0].keyword is not None or not isinstance(data, (cst.List, cst.Tuple)):
+            return False
+        held = [e.value for e in data.elements if not isinstance(e, cst.StarredElement)]
+        if not any(self.ctx.kind(e) is Kind.TENSOR for e in held):
+            return False
+        self.report(
+            node,
+            f"`{name}` of a {type(data).__name__.lower()} holding tensors: TorchScript's "
+            f"`{name.rpartition('.')[2]}` builds a tensor from ints, floats and bools and rejects "
+            "a tensor element (torch 2.13: Input must be of ints, floats, or bools, got "
+            "Tensor), where eager Python reads a one-element tensor as its number; "
+            "stack the 0-d tensors, `torch.stack([...])` (`.detach()` for what "
+            "`torch.tensor` gave)",
+        )
+        return True
 
     def _numpy_spelling(self, node: cst.Call) -> bool:
         """``x.sum(-1, keepdims=True)``: numpy's keyword; TorchScript knows only ``keepdim``."""

@@ -421,6 +421,37 @@ def _ends_with_return(body: cst.BaseSuite) -> bool:
     )
 
 
+# nn.Module's own public attributes: set by `nn.Module.__init__`, no `__getattr__` needed.
+MODULE_OWN_ATTRIBUTES = frozenset({"training", "dump_patches", "call_super_init", "T_destination"})
+
+
+def _docstring(statement: cst.CSTNode) -> bool:
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
+def _passes_parameters(function: cst.FunctionDef, call: cst.Call) -> bool:
+    """``call`` passes ``function``'s parameters (``self`` aside) unchanged, in order:
+    ``x, *args, **kwargs`` for ``(self, x, *args, **kwargs)``."""
+    params = function.params
+    wanted = [p.name.value for p in params.params[1:]]
+    given = []
+    for arg in call.args:
+        if not isinstance(arg.value, cst.Name):
+            return False
+        given.append((arg.star, arg.keyword.value if arg.keyword else None, arg.value.value))
+    expected = [("", None, name) for name in wanted]
+    if isinstance(params.star_arg, cst.Param):
+        expected.append(("*", None, params.star_arg.name.value))
+    expected += [("", p.name.value, p.name.value) for p in params.kwonly_params]
+    if params.star_kwarg is not None:
+        expected.append(("**", None, params.star_kwarg.name.value))
+    return given == expected
+
+
 class UnsupportedAttributeInScript(Rule):
     """Flags `self.<attr>` reads in scripted code when `__init__` stored a value TorchScript
     cannot type (an empty list or dict without annotation, a set, a dataclass instance, a
@@ -491,6 +522,11 @@ class UnsupportedAttributeInScript(Rule):
     self.use_box else self.cls_head`, called as `self.head(x)`): TorchScript compiles the
     property as a method, which returns no module (`'__torch__...Linear' object has no
     attribute or method ...`).
+    And `self.X` read in scripted code of a module class (no base but `nn.Module`) that
+    defines `__getattr__` and sets `X` nowhere (TorchScript never calls `__getattr__`: Module
+    'M' has no attribute 'X'), and a module class overriding `__call__` with more than a
+    `return super().__call__(...)` of its parameters (the scripted module runs `forward`
+    without it, so its output differs from eager).
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
@@ -596,6 +632,35 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A `__call__` that returns `super().__call__` of its parameters unchanged; `__getattr__` with every read attribute set.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.inner = nn.Conv2d(3, 3, 1)
+                    self.gain = 0.5
+
+                def __getattr__(self, name):
+                    try:
+                        return super().__getattr__(name)
+                    except AttributeError:
+                        return getattr(self.inner, name)
+
+                def __call__(self, *args, **kwargs):
+                    return super().__call__(*args, **kwargs)
+
+                def forward(self, x):
+                    return self.inner(x) * self.gain
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """
+        ),
         # The attribute forward stores is a buffer `__init__` registers by name.
         Valid(
             """
@@ -1008,6 +1073,59 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # `__call__` changes the input before `forward`: the scripted module skips it.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.conv = nn.Conv2d(3, 3, 1)
+
+                def __call__(self, x, *args, **kwargs):
+                    x = x * 2
+                    return super().__call__(x, *args, **kwargs)
+
+                def forward(self, x):
+                    return self.conv(x)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=10,
+            message_contains="overrides `__call__`",
+        ),
+        # An attribute only `__getattr__` finds (on a submodule).
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=True, out_indices=(1, 3)):
+                    super().__init__()
+                    self.inner = nn.Conv2d(3, 3, 1)
+                    self.inner.gain = 0.5
+
+                def __getattr__(self, name):
+                    try:
+                        return super().__getattr__(name)
+                    except AttributeError:
+                        return getattr(self.inner, name)
+
+                def forward(self, x):
+                    return self.inner(x) * self.gain
+
+            def inputs():
+                return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
+            """,
+            line=18,
+            message_contains="never calls `__getattr__`",
+        ),
         # A property returning a submodule, called.
         Invalid(
             """
@@ -1932,10 +2050,112 @@ class UnsupportedAttributeInScript(Rule):
         # (class, attribute) -> whether no `__init__` sets it.
         self._unset: dict[tuple[str, str], bool] = {}
 
+    def _call_override(self, owner: str) -> Optional[cst.FunctionDef]:
+        """The ``__call__`` the module class (this file) defines, unless it ends by returning
+        ``super().__call__(*args, **kwargs)`` of its own parameters, none rebound."""
+        cls = class_def(self.ctx, owner)
+        if cls is None:
+            return None
+        call = next(
+            (
+                s
+                for s in cls.body.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == "__call__"
+            ),
+            None,
+        )
+        if call is None or not isinstance(call.body, cst.IndentedBlock):
+            return None
+        body = list(call.body.body)
+        if body and _docstring(body[0]):
+            body = body[1:]
+        if body and isinstance(body[-1], cst.SimpleStatementLine):
+            small = body[-1].body[-1]
+            params = [p.name.value for p in call.params.params[1:]]
+            for star in (call.params.star_arg, call.params.star_kwarg):
+                if isinstance(star, cst.Param):
+                    params.append(star.name.value)
+            if (
+                isinstance(small, cst.Return)
+                and isinstance(small.value, cst.Call)
+                and self.ctx.module.code_for_node(small.value.func).replace(" ", "")
+                == "super().__call__"
+                and _passes_parameters(call, small.value)
+                and not any(assignments(call, name) for name in params)
+            ):
+                return None  # the module's output is forward's, as in script
+        return call
+
+    def _getattr_delegated(self, owner: str, attr: str) -> bool:
+        """``self.<attr>`` read in a module class (this file, no base but ``nn.Module``)
+        that defines ``__getattr__`` and sets ``attr`` nowhere: no method assigns it, the
+        class body binds no such name, no method of that name, no ``register_buffer`` /
+        ``register_parameter`` / ``add_module`` / ``setattr`` in the class."""
+        cls = class_def(self.ctx, owner)
+        if cls is None or attr.startswith("_") or attr in MODULE_OWN_ATTRIBUTES:
+            return False
+        if any(
+            self.ctx.qualified_name(b.value)
+            not in ("torch.nn.Module", "torch.nn.modules.module.Module")
+            for b in cls.bases
+        ):
+            return False
+        names: set[str] = set()
+        getattr_defined = False
+        for statement in cls.body.body:
+            if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                names.add(statement.name.value)
+                getattr_defined |= statement.name.value == "__getattr__"
+            elif isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    targets = (
+                        [t.target for t in small.targets]
+                        if isinstance(small, cst.Assign)
+                        else [small.target]
+                        if isinstance(small, cst.AnnAssign)
+                        else []
+                    )
+                    names.update(t.value for t in targets if isinstance(t, cst.Name))
+            else:
+                return False  # a compound statement in the class body: not read here
+        if not getattr_defined or attr in names:
+            return False
+        if any(self_assignments(m, attr) for m in class_methods(self.ctx, owner)):
+            return False
+        text = self.ctx.module.code_for_node(cls)
+        return not any(
+            word in text
+            for word in (
+                "register_buffer",
+                "register_parameter",
+                "add_module",
+                "setattr",
+                "__dict__",
+            )
+        )
+
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if not in_script(self.ctx):
             return
         inner = node.value
+        attr = self_attribute(node)
+        owner = self._owner() if attr is not None else None
+        if (
+            attr is not None
+            and owner is not None
+            and self._module_method()
+            and self._getattr_delegated(owner, attr)
+        ):
+            name = owner.rpartition(".")[2]
+            self.report(
+                node,
+                f"`self.{attr}` is set nowhere in `{name}`, whose `__getattr__` finds it in "
+                "eager: TorchScript builds the module's type from its instance attributes and "
+                f"never calls `__getattr__` (torch 2.13: Module '{name}' has no attribute "
+                f"'{attr}'); read it where it lives (`self.<submodule>.{attr}`) or set it in "
+                "`__init__`",
+            )
+            return
         if (
             isinstance(inner, cst.Attribute)
             and isinstance(inner.value, cst.Name)
@@ -2160,6 +2380,15 @@ class UnsupportedAttributeInScript(Rule):
         info = self.ctx.function_info
         if info is None or info.owner_class is None or info.parent is not None:
             return
+        call = self._call_override(info.owner_class)
+        if call is not None:
+            self.report(
+                call.name,
+                "the module class overrides `__call__`: torch.jit.script compiles `forward`, "
+                "and calling the scripted module runs that `forward` without this `__call__`, "
+                "so what it does around `forward` is skipped and the scripted model's output "
+                "differs from eager; move that work into `forward`",
+            )
         init = self._init(info.owner_class)
         if init is None:
             return
