@@ -711,29 +711,37 @@ def torch_state_queries() -> list[str]:
 
 
 def torch_tuple_returns() -> list[str]:
-    """Public ``torch.*`` operators every schema of which returns two or more tensors
-    (``torch.histogram`` -> ``(hist, bin_edges)``, ``torch.slogdet``, ``torch.lu_unpack``): a
-    call of one, or of the tensor method of that name, gives a tuple. Overloads that return
-    one tensor (``torch.max(x)`` beside ``torch.max(x, dim)``) keep a name out, and so do
-    Python wrappers (``torch.unique_consecutive`` returns one tensor unless asked for more)."""
+    """Public torch operators every schema of which returns two or more tensors
+    (``torch.histogram`` -> ``(hist, bin_edges)``, ``torch.slogdet``, ``torch.lu_unpack``,
+    ``torch.linalg.eigh`` for ``aten::linalg_eigh``, and ``torch.special`` / ``torch.fft``
+    alike): a call of one, or of the tensor method of that name, gives a tuple. Overloads that
+    return one tensor (``torch.max(x)`` beside ``torch.max(x, dim)``) keep a name out, and so
+    do Python wrappers (``torch.unique_consecutive`` returns one tensor unless asked for more);
+    TorchScript's builtins on lists (``aten::sort.int``, no tensor argument) are not torch's
+    operator and do not count."""
     import inspect
 
     import torch
 
+    namespaces = {"linalg_": torch.linalg, "special_": torch.special, "fft_": torch.fft}
     schemas: dict[str, list] = {}
     for schema in torch._C._jit_get_all_schemas():
-        if schema.name.startswith("aten::") and schema.overload_name != "out":
+        if not schema.name.startswith("aten::") or schema.overload_name == "out":
+            continue
+        if any(str(a.type).startswith("Tensor") for a in schema.arguments):
             schemas.setdefault(schema.name[6:], []).append(schema)
     found = []
     for name, overloads in schemas.items():
-        function = getattr(torch, name, None)
+        prefix = next((p for p in namespaces if name.startswith(p)), None)
+        module, short = (namespaces[prefix], name[len(prefix) :]) if prefix else (torch, name)
+        function = getattr(module, short, None)
         if name.startswith("_") or not callable(function) or inspect.isfunction(function):
             continue
         if all(
             len(s.returns) >= 2 and all("Tensor" in str(r.type) for r in s.returns)
             for s in overloads
         ):
-            found.append(f"torch.{name}")
+            found.append(f"{module.__name__}.{short}")
     return sorted(found)
 
 

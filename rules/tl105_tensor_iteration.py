@@ -89,6 +89,26 @@ class TensorIteration(Rule):
     targets = ("trace",)
 
     VALID = [
+        # ZCA whitening: unpacking the (eigenvalues, eigenvectors) pair torch.linalg.eigh
+        # returns is not iterating over a tensor.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    h = x - x.mean(dim=0, keepdim=True)
+                    cov = h.T @ h / (h.shape[0] - 1)
+                    evals, evecs = torch.linalg.eigh(cov + 1e-3 * torch.eye(cov.shape[0]))
+                    u, s, vh = torch.linalg.svd(h, full_matrices=False)
+                    w = evecs @ torch.diag(evals.rsqrt()) @ evecs.T
+                    return h @ w + u @ torch.diag(s) @ vh
+
+            def inputs():
+                return [(torch.randn(6, 4),), (torch.randn(9, 4),)]
+            """
+        ),
         # Pieces along the last dimension (a feature size): as many on every call.
         Valid(
             """

@@ -27,6 +27,13 @@ def test_torch_functions_dynamo_skips():
     assert not {"torch.nonzero", "torch.sparse.mm", "torch.cat"} & skipped
 
 
+def test_operators_returning_tuples_include_linalg_and_leave_out_mixed_overloads():
+    tuples = dynamo_tables.torch_tuple_returns()
+    assert {"torch.linalg.eigh", "torch.linalg.svd", "torch.sort", "torch.topk"} <= tuples
+    # torch.max(x) is one tensor; torch.unique is a Python wrapper; linalg.norm one tensor.
+    assert not {"torch.max", "torch.unique", "torch.linalg.norm", "torch.split"} & tuples
+
+
 @requires_torch
 def test_table_matches_the_installed_torch(monkeypatch):
     import torch
@@ -40,4 +47,5 @@ def test_table_matches_the_installed_torch(monkeypatch):
         pytest.skip(f"no table for torch {version}: run benchmarks/dynamo_tables.py")
     assert stored["numpy_traced"] == generator.numpy_traced()
     assert stored["torch_skipped"] == generator.torch_skipped()
+    assert stored["torch_tuple_returns"] == generator.torch_tuple_returns()
     sys.modules.pop("dynamo_tables", None)
