@@ -36,6 +36,23 @@ DATA_DEPENDENT_MESSAGE = Message(
 )
 
 
+# NumPy on a number read out of a tensor (`np.log(x.item())`): torch 2.13's fullgraph hands
+# NumPy a symbolic float ("UnsupportedFakeTensorException"), export fails ("loop of ufunc does
+# not support argument 0 of type SymFloat"); the trace took the number at `.item()` (TL103).
+READ_NUMBER_MESSAGE = Message(
+    "NumPy call on a number read from tensor data in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (NumPy is handed the symbolic number: "
+            "UnsupportedFakeTensorException)",
+        ),
+        ("export", "torch.export fails (NumPy cannot take the symbolic number)"),
+    ),
+    "use the torch function on the 0-d tensor instead of reading the number out "
+    "(`torch.log(t)` for `np.log(t.item())`)",
+)
+
 # NumPy calls that make a callable, whose calls run NumPy code (no torch._numpy twin).
 NUMPY_CALLABLES = frozenset({"numpy.vectorize", "numpy.frompyfunc", "numpy.poly1d"})
 
@@ -52,7 +69,9 @@ class NumpyInGraph(Rule):
     list is `rules/dynamo_tables.json`, generated from torch by `benchmarks/dynamo_tables.py`)
     is flagged for compile too, and so is one whose output shape depends on the data
     (`np.bincount`, `np.unique`, `np.nonzero`, `np.flatnonzero`, `np.argwhere`: traced as the
-    torch operation, they break plain compile as TL107's operations do).
+    torch operation, they break plain compile as TL107's operations do). NumPy on a number
+    read out of a tensor (`np.log(x.norm().item())`, and NumPy results computed from such
+    numbers) is flagged for compile and export only.
 
     ## Why is this bad?
     `torch.compile` traces NumPy code into torch operations, but `torch.export` (non-strict)
@@ -60,7 +79,10 @@ class NumpyInGraph(Rule):
     subclasses"), and `torch.jit.trace` records the array as a constant of the example input,
     so later inputs silently reuse it. Trace is not claimed where the array is made from
     parameters and buffers alone (`np.linalg.norm(self.weight.detach())`, through a local bound
-    once to one): that constant is the same for every input.
+    once to one): that constant is the same for every input. On a number read out with
+    `.item()`, `torch.compile(fullgraph=True)` hands NumPy a symbolic float and raises
+    (UnsupportedFakeTensorException), and `torch.export` fails ("loop of ufunc does not support
+    argument 0 of type SymFloat"); the trace took the number at `.item()` (TL103).
 
     ## Example
     ```python
@@ -188,6 +210,26 @@ class NumpyInGraph(Rule):
         ),
     ]
     INVALID = [
+        # An annealing schedule from the inputs' diameter, read out with .item().
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    diameter = (x.max(dim=0)[0] - x.min(dim=0)[0]).norm().item()
+                    steps = np.arange(np.log(diameter), np.log(0.05), np.log(0.5))
+                    return x / float(np.exp(steps[-1]))
+
+            def inputs():
+                return [(torch.randn(8, 3),), (torch.randn(5, 3) * 4,)]
+            """,
+            line=8,
+            backends=("compile", "export"),
+            message_contains="number read from tensor data",
+        ),
         # A data-dependent shape: traced as torch.bincount, plain compile breaks there.
         Invalid(
             """
@@ -270,13 +312,29 @@ class NumpyInGraph(Rule):
         ),
     ]
 
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        self._within_reported: set[int] = set()  # calls inside a reported NumPy call
+
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
         name = self._numpy_made(node.func) or self.ctx.qualified_name(node.func) or ""
         if not name.startswith("numpy.") or name.startswith("numpy.random."):
             return
-        if any(self.ctx.kind(arg.value) in (Kind.TENSOR, Kind.NDARRAY) for arg in node.args):
+        if id(node) in self._within_reported:
+            return
+        kinds = [self.ctx.kind(arg.value) for arg in node.args]
+        if Kind.DATA in kinds and not {Kind.TENSOR, Kind.NDARRAY} & set(kinds):
+            # `np.log(x.item())`: under fullgraph and export the number is symbolic.
+            self.report(node, READ_NUMBER_MESSAGE, targets=("compile", "export"))
+            pending: list[cst.CSTNode] = [arg.value for arg in node.args]
+            while pending:  # one finding for `np.arange(np.log(d), ...)`: the outer call
+                inner = pending.pop()
+                self._within_reported.add(id(inner))
+                pending.extend(inner.children)
+            return
+        if any(kind in (Kind.TENSOR, Kind.NDARRAY) for kind in kinds):
             function = name[len("numpy.") :]
             if function in DATA_DEPENDENT_SHAPES:
                 self.report(node, DATA_DEPENDENT_MESSAGE, targets=("compile", "export", "trace"))

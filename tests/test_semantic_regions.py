@@ -1400,3 +1400,101 @@ def test_guarded_call_regions_warm_equal_cold(tmp_path):
     returned = view(lint_files(files))
     assert ("ops.py", 2, "TL102", ("trace",)) in returned
     assert view(lint_files(files, cache_dir=cache)) == returned
+
+
+def test_an_object_made_by_a_default_or_bound_to_a_local_first_is_reached(tmp_path):
+    # lie-transformer: `self.group = default(group, SE3())` and `group = SE3(); self.group = group`.
+    paths = write_project(
+        tmp_path,
+        {
+            "model.py": """
+                from torch import nn
+
+                def default(val, d):
+                    return val if val is not None else d
+
+                class Group:
+                    def distance(self, x):
+                        return x.norm(dim=-1)
+
+                    def lift(self, x):
+                        return x * 2
+
+                    def unused(self):
+                        return 0
+
+                class Other:
+                    def scale(self, x):
+                        return x
+
+                class Layer(nn.Module):
+                    def __init__(self, group=None, other=None):
+                        super().__init__()
+                        self.group = default(group, Group())
+                        self.other = other or Other()
+
+                    def forward(self, x):
+                        return self.other.scale(self.group.distance(x))
+
+                class Net(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        group = Group()
+                        self.group = group
+                        self.layer = Layer(group=group)
+
+                    def forward(self, x):
+                        return self.layer(self.group.lift(x))
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["model.Group.distance"] == DEFAULT
+    assert regions["model.Group.lift"] == DEFAULT
+    assert regions["model.Other.scale"] == DEFAULT
+    assert "model.Group.unused" not in regions
+
+
+def test_entries_of_nested_dicts_of_callables_are_reached_with_argument_kinds(tmp_path):
+    # geomloss: `routines[self.loss][backend](x, y, ...)`, entries also `partial(f, name=...)`.
+    paths = write_project(
+        tmp_path,
+        {
+            "model.py": """
+                from functools import partial
+                import torch
+                from torch import nn
+
+                def tensorized(x, name="energy"):
+                    return x.norm().item() * x
+
+                def online(x):
+                    return x
+
+                def unused(x):
+                    return x
+
+                ROUTINES = {
+                    "sinkhorn": {"tensorized": tensorized, "online": online},
+                    "energy": {"tensorized": partial(tensorized, name="energy")},
+                }
+
+                class Loss(nn.Module):
+                    def __init__(self, loss="sinkhorn", backend="online"):
+                        super().__init__()
+                        self.loss, self.backend = loss, backend
+
+                    def forward(self, x):
+                        return ROUTINES[self.loss][self.backend](x)
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["model.tensorized"] == DEFAULT
+    assert regions["model.online"] == DEFAULT
+    assert "model.unused" not in regions
+    # The argument's kind reaches the entry: `.item()` of a tensor there is a finding.
+    results = lint_files([str(paths["model.py"])])
+    assert [(d.line, d.code) for r in results for d in r.diagnostics if d.code == "TL103"] == [
+        (6, "TL103")
+    ]

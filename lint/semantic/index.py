@@ -795,7 +795,7 @@ class ProjectIndex:
                 if found and found[0] in ("function", "method"):
                     callees.append((found[1].qualify(found[2]), None, call))
             elif call.kind == "registry":
-                callees.extend((f, None, call) for f in self._registry_functions(call.target))
+                callees.extend((f, None, call) for f in self.registry_functions(call.target))
             elif this is None:
                 continue
             elif call.kind == "self":
@@ -871,14 +871,14 @@ class ProjectIndex:
         for _, _, cls in self.mro(class_qualname):
             for ref in cls.callables.get(attr, ()):
                 if ref.startswith(REGISTRY_PREFIX):
-                    functions.extend(self._registry_functions(ref[len(REGISTRY_PREFIX) :]))
+                    functions.extend(self.registry_functions(ref[len(REGISTRY_PREFIX) :]))
                     continue
                 found = self.lookup(ref)
                 if found is not None and found[0] == "function":
                     functions.append(found[1].qualify(found[2]))
         return functions
 
-    def _registry_functions(self, qualname: str, _depth: int = 0) -> list[str]:
+    def registry_functions(self, qualname: str, _depth: int = 0) -> list[str]:
         """The functions in a dict of callables named ``qualname``: a module-level dict, or a
         module-level instance of a class whose body holds one (following re-exports)."""
         if _depth > 8:
@@ -895,7 +895,7 @@ class ProjectIndex:
                 for values in cls.registries.values():
                     refs.extend(values)
         elif name in summary.imports and not refs:
-            return self._registry_functions(summary.imports[name], _depth + 1)
+            return self.registry_functions(summary.imports[name], _depth + 1)
         functions = []
         for ref in refs:
             found = self.lookup(ref)

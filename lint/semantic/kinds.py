@@ -1344,6 +1344,13 @@ class KindInference:
             for kind in kinds[1:]:
                 result = join(result, kind)
             return result
+        registry = func
+        while type(registry) is cst.Subscript:
+            registry = registry.value  # type: ignore[attr-defined]
+        if registry is not func and type(registry) is cst.Name and self._is_global_chain(registry):
+            name = self.model.qualified_name(registry)
+            if name is not None:
+                return self.model.registry_call_kind(name, node, self)
         callee_kind = self.kind(func)
         if callee_kind == MOD:
             return self.model.module_call_kind(self._module_class(func), node, self)
@@ -1519,6 +1526,10 @@ class KindInference:
         if name.startswith("numpy.") or name == "numpy":
             if all(k in (CONST,) for k in arg_kinds):
                 return CONST
+            if all(k in (CONST, DATA) for k in arg_kinds):
+                # `np.log(x.item())`, `np.arange(a, b)` of numbers read out: computed from those
+                # numbers on the host; no tensor becomes an array here.
+                return DATA
             if (
                 name[6:] in NUMPY_SCALAR_MATH
                 and len(arg_kinds) == 1

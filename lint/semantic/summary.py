@@ -740,7 +740,7 @@ class _Summarizer(ast.NodeVisitor):
                     if not self.function_stack and not self.class_stack:
                         self.summary.instances[target.id] = cls
             elif isinstance(value, ast.Dict) and not self.function_stack:
-                refs = [r for r in (self._resolve(v) for v in value.values if v is not None) if r]
+                refs = self._dict_refs(value)
                 if refs:
                     owner = (
                         self.class_stack[-1].registries
@@ -766,6 +766,19 @@ class _Summarizer(ast.NodeVisitor):
             functions = self._function_refs(value)
             if functions:
                 cls.callables.setdefault(target.attr, []).extend(functions)
+
+    def _dict_refs(self, value: ast.Dict, depth: int = 0) -> list[str]:
+        """The names a dict of callables holds: its values, ``partial(fn, ...)`` as ``fn``, and
+        the values of dicts nested in it (``routines["sinkhorn"]["online"]``)."""
+        refs: list[str] = []
+        for item in value.values:
+            if isinstance(item, ast.Dict) and depth < 3:
+                refs.extend(self._dict_refs(item, depth + 1))
+            elif isinstance(item, ast.Call) and self._resolve(item.func) in PARTIALS and item.args:
+                refs.extend(r for r in (self._resolve(item.args[0]),) if r)
+            elif item is not None:
+                refs.extend(r for r in (self._resolve(item),) if r)
+        return refs
 
     def _function_refs(self, value: ast.expr) -> list[str]:
         """Names a value may be a function of: ``fn``, ``mod.fn``, ``partial(fn, ...)``, both
@@ -838,6 +851,9 @@ class _Summarizer(ast.NodeVisitor):
             # `Norm(d) if use_norm else None`: what a call of the attribute calls.
             other = value.orelse if _is_none(value.body) else value.body
             return self._attribute_kind(other, cls, attr)
+        made = self._default_instance(value)
+        if made is not None:
+            return made
         if (
             isinstance(value, ast.Call)
             and isinstance(value.func, ast.Attribute)
@@ -880,11 +896,39 @@ class _Summarizer(ast.NodeVisitor):
         ):
             return "<const>"
         if isinstance(value, ast.Name) and self.function_stack:
+            if value.id in self.instances[-1]:
+                return self.instances[-1][value.id]  # `group = SE3(); self.group = group`
             # A constructor argument (config value) stored on self; modules passed in stay unknown.
             return "<param>" if value.id in self.function_stack[-1].params else "<unknown>"
         if isinstance(value, (ast.Attribute, ast.BinOp, ast.UnaryOp)):
             return "<config>"
         return "<unknown>"
+
+    def _default_instance(self, value: ast.expr) -> Optional[str]:
+        """The class a default makes where a value may be passed in instead: ``group or SE3()``,
+        ``SE3() if group is None else group``, ``default(group, SE3())`` (a helper of the
+        project, lowercase, given a name and one constructor call); None otherwise."""
+        if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+            options = value.values
+        elif isinstance(value, ast.IfExp):
+            options = [value.body, value.orelse]
+        elif (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id[:1].islower()
+            and not (self._resolve(value.func) or "builtins.").startswith(("torch.", "builtins."))
+            and not value.keywords
+        ):
+            options = value.args
+        else:
+            return None
+        calls = [o for o in options if isinstance(o, ast.Call)]
+        if len(calls) != 1 or not all(isinstance(o, (ast.Call, ast.Name)) for o in options):
+            return None
+        name = self._resolve(calls[0].func) or ""
+        last = name.rsplit(".", 1)[-1]
+        project = not name.startswith(("torch.", "builtins."))
+        return name if project and last[:1].isupper() and len(options) > 1 else None
 
     def _container_item(self, call: ast.Call) -> Optional[str]:
         for arg in call.args:
@@ -1112,6 +1156,13 @@ class _Summarizer(ast.NodeVisitor):
             if resolved:
                 return CallRef("name", resolved, line=line)
             return None
+        base = func
+        while isinstance(base, ast.Subscript):
+            base = base.value
+        if base is not func and isinstance(base, ast.Name):
+            # `ROUTINES[kind](x)`, `routines[loss][backend](x)`: an entry of a dict of callables.
+            registry = self._resolve(base)
+            return CallRef("registry", registry, line=line) if registry else None
         if (
             isinstance(func, ast.Subscript)
             and isinstance(func.value, ast.Attribute)
