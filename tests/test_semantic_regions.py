@@ -1498,3 +1498,55 @@ def test_entries_of_nested_dicts_of_callables_are_reached_with_argument_kinds(tm
     assert [(d.line, d.code) for r in results for d in r.diagnostics if d.code == "TL103"] == [
         (6, "TL103")
     ]
+
+
+def test_functions_a_factory_returns_from_a_registry_are_reached(tmp_path):
+    # torchdeq: `self.f_solver = get_solver(key)` with `return _solvers[key]`.
+    paths = write_project(
+        tmp_path,
+        {
+            "solvers.py": """
+                def anderson(f, x):
+                    return f(x)
+
+                def broyden(f, x):
+                    return f(f(x))
+
+                def picard(f, x):
+                    return f(x)
+
+                def unrelated(x):
+                    return x
+
+                _solvers = {"anderson": anderson, "broyden": broyden}
+                _backward = {"picard": picard}
+
+                def get_solver(key):
+                    assert key in _solvers
+                    return _solvers[key]
+
+                def get_backward(key):
+                    return _backward.get(key, picard)
+            """,
+            "model.py": """
+                from torch import nn
+                from solvers import get_backward, get_solver
+
+                class DEQ(nn.Module):
+                    def __init__(self, key="anderson"):
+                        super().__init__()
+                        self.f_solver = get_solver(key)
+                        self.f = nn.Linear(4, 4)
+
+                    def forward(self, x):
+                        z = self.f_solver(self.f, x)
+                        backward = get_backward("picard")  # a local the factory binds
+                        return backward(self.f, z)
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["solvers.anderson"] == DEFAULT
+    assert regions["solvers.broyden"] == DEFAULT
+    assert regions["solvers.picard"] == DEFAULT
+    assert "solvers.unrelated" not in regions

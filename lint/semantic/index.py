@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional
 from torchlint.lint.semantic.summary import (
     BREAKING_DECORATORS,
     EXIT_DECORATORS,
+    FACTORY_PREFIX,
     GUARD_CALLS,
     MODULE_BASES,
     REGISTRY_PREFIX,
@@ -790,7 +791,11 @@ class ProjectIndex:
         callees: list[tuple[str, Optional[str], CallRef]] = []
         this = concrete or owner
         for call in fn.calls:
-            if call.kind == "name":
+            if call.kind == "name" and call.target.startswith(FACTORY_PREFIX):
+                # `solver = get_solver(key); solver(x)`: any function the factory gives.
+                made = self.factory_functions(call.target[len(FACTORY_PREFIX) :])
+                callees.extend((f, None, call) for f in made)
+            elif call.kind == "name":
                 found = self.lookup(call.target)
                 if found and found[0] in ("function", "method"):
                     callees.append((found[1].qualify(found[2]), None, call))
@@ -873,10 +878,22 @@ class ProjectIndex:
                 if ref.startswith(REGISTRY_PREFIX):
                     functions.extend(self.registry_functions(ref[len(REGISTRY_PREFIX) :]))
                     continue
+                if ref.startswith(FACTORY_PREFIX):
+                    functions.extend(self.factory_functions(ref[len(FACTORY_PREFIX) :]))
+                    continue
                 found = self.lookup(ref)
                 if found is not None and found[0] == "function":
                     functions.append(found[1].qualify(found[2]))
         return functions
+
+    def factory_functions(self, qualname: str) -> list[str]:
+        """The functions a call of the project function ``qualname`` may give: the entries of
+        the dicts of callables it returns from (``get_solver(key)`` -> ``_solvers[key]``)."""
+        found = self.lookup(qualname)
+        if found is None or found[0] != "function":
+            return []
+        function = found[1].functions[found[2]]
+        return [f for name in function.returns_registries for f in self.registry_functions(name)]
 
     def registry_functions(self, qualname: str, _depth: int = 0) -> list[str]:
         """The functions in a dict of callables named ``qualname``: a module-level dict, or a

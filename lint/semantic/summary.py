@@ -102,6 +102,9 @@ TRAINING_GUARD = "<training>"
 
 # In ``ClassSummary.callables``: the dict of callables an attribute holds one entry of.
 REGISTRY_PREFIX = "registry:"
+# A callable made by a call of a project function: ``FACTORY_PREFIX`` + its qualified name (the
+# index follows the registries the function returns entries of).
+FACTORY_PREFIX = "factory:"
 
 
 @dataclass(**_SLOTS)
@@ -153,6 +156,9 @@ class FunctionSummary:
     # A decorator (factory) that stores the function it decorates in a module-level dict
     # (``REGISTRY[name] = fn``): it registers at import time and wraps nothing at call time.
     registers: bool = False
+    # Dicts of callables whose entries it returns (``return _solvers[key]``,
+    # ``return REGISTRY.get(name)``): a factory; what it gives may be any of them.
+    returns_registries: list[str] = field(default_factory=list)
 
 
 @dataclass(**_SLOTS)
@@ -780,6 +786,25 @@ class _Summarizer(ast.NodeVisitor):
                 refs.extend(r for r in (self._resolve(item),) if r)
         return refs
 
+    def visit_Return(self, node: ast.Return) -> None:
+        """``return _solvers[key]`` / ``return REGISTRY.get(key, default)``: the function is a
+        factory of the dict's entries."""
+        value = node.value
+        if self.function_stack and value is not None:
+            holder = None
+            if isinstance(value, ast.Subscript):
+                holder = value.value
+            elif (
+                isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Attribute)
+                and value.func.attr == "get"
+            ):
+                holder = value.func.value
+            registry = self._resolve(holder) if isinstance(holder, ast.Name) else None
+            if registry:
+                self.function_stack[-1].returns_registries.append(registry)
+        self.generic_visit(node)
+
     def _function_refs(self, value: ast.expr) -> list[str]:
         """Names a value may be a function of: ``fn``, ``mod.fn``, ``partial(fn, ...)``, both
         sides of ``a if c else b``, and every entry of a dict of callables indexed by a key
@@ -790,8 +815,11 @@ class _Summarizer(ast.NodeVisitor):
             registry = self._resolve(value.value)
             return [REGISTRY_PREFIX + registry] if registry else []
         if isinstance(value, ast.Call):
-            if self._resolve(value.func) in PARTIALS and value.args:
+            called = self._resolve(value.func)
+            if called in PARTIALS and value.args:
                 return self._function_refs(value.args[0])
+            if called and not called.startswith(("torch.", "builtins.")):
+                return [FACTORY_PREFIX + called]  # `self.f_solver = get_solver(name)`
             return []
         if isinstance(value, (ast.Name, ast.Attribute)):
             resolved = self._resolve(value)
@@ -1213,6 +1241,7 @@ _HANDLERS: dict[type, Callable[[_Summarizer, Any], None]] = {
     ast.If: _Summarizer.visit_If,
     ast.IfExp: _Summarizer.visit_IfExp,
     ast.Attribute: _Summarizer.visit_Attribute,
+    ast.Return: _Summarizer.visit_Return,
 }
 
 
