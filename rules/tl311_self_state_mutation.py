@@ -103,6 +103,32 @@ class SelfStateMutation(Rule):
     targets = ("export", "trace")
 
     VALID = [
+        # YOLOX: the level shapes, set at the top of every forward, read by the decoding
+        # method forward calls next.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = nn.Conv2d(3, 4, 1)
+
+                def forward(self, x):
+                    out = self.conv(x)
+                    self.hw = out.shape[-2:]
+                    return self.decode(out.flatten(2))
+
+                def decode(self, flat):
+                    h, w = self.hw
+                    ys = torch.arange(h).repeat_interleave(w)
+                    return flat + ys.to(flat.dtype)
+
+            def inputs():
+                return [(torch.randn(1, 3, 4, 5),), (torch.randn(2, 3, 6, 3),)]
+            """
+        ),
         # A call counter updated in place that no graph code reads: the outputs never see it.
         Valid(
             """
@@ -952,6 +978,7 @@ class _Frame:
     """A function the scan of ``self_reads`` is in."""
 
     owner: Optional[str]  # its class
+    name: str
     in_graph: bool
     top: set[int]  # ids of the statements at the top of its body (run on every call)
     reset: set[str] = field(default_factory=set)  # attributes set so far at the top
@@ -1038,9 +1065,14 @@ def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[
     call left: not counting plain stores and mutations, reads that follow a reset of X earlier
     in the same function (scratch state each call sets before using it), nor reads in a
     function that then clears X to a literal on every call (state one method hands the next
-    within a call: ``a, b = self.cache; self.cache = None``)."""
+    within a call: ``a, b = self.cache; self.cache = None``), nor reads in a method graph
+    code calls (``self.decode(out)``) only after a reset of X at the top of the caller
+    (YOLOX's ``self.hw = [...]`` in forward, read by the decoding method it calls next)."""
     skip: set[int] = set()
-    names: dict[Optional[str], set[str]] = {}
+    reads: dict[tuple[Optional[str], str], set[str]] = {}
+    # (class, method) -> for each `self.method(...)` in graph code, the attributes reset
+    # earlier at the top of the calling function.
+    calls: dict[tuple[Optional[str], str], list[set[str]]] = {}
     frames: list[_Frame] = []
 
     # One pass of the engine's walker (libcst's visitor rebuilds every node and costs more than
@@ -1054,7 +1086,7 @@ def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[
             )
             owner = info.owner_class if info is not None else None
             top = {id(statement) for statement in node.body.body}  # type: ignore[attr-defined]
-            frames.append(_Frame(owner, in_graph, top))
+            frames.append(_Frame(owner, node.name.value, in_graph, top))  # type: ignore[attr-defined]
         elif not _skip_stores(node, skip) and kind is cst.Attribute:
             value = node.value  # type: ignore[attr-defined]
             if (
@@ -1066,12 +1098,18 @@ def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[
                 and node.attr.value not in frames[-1].reset  # type: ignore[attr-defined]
             ):
                 frames[-1].read.add(node.attr.value)  # type: ignore[attr-defined]
+        if kind is cst.Call and frames and frames[-1].in_graph:
+            method = _self_method(node)
+            if method is not None:
+                calls.setdefault((frames[-1].owner, method), []).append(set(frames[-1].reset))
 
     def leave(node: cst.CSTNode) -> None:
         if type(node) is cst.FunctionDef:
             frame = frames.pop()
             if frame.read - frame.cleared:
-                names.setdefault(frame.owner, set()).update(frame.read - frame.cleared)
+                reads.setdefault((frame.owner, frame.name), set()).update(
+                    frame.read - frame.cleared
+                )
         elif frames and id(node) in frames[-1].top:
             reset = _resets(node)
             if reset is not None:
@@ -1080,6 +1118,12 @@ def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[
                     frames[-1].cleared.add(reset[0])
 
     walk(module, enter, leave, LEAF_TYPES)  # names are read from their Attribute
+    names: dict[Optional[str], set[str]] = {}
+    for (owner, method), attrs in reads.items():
+        resets = calls.get((owner, method))
+        if resets and method != "forward":
+            attrs = {a for a in attrs if not all(a in reset for reset in resets)}
+        names.setdefault(owner, set()).update(attrs)
     return names
 
 
