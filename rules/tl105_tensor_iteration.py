@@ -12,7 +12,7 @@ from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import annotated_tensor, call_targets, keyword
+from ._graph import annotated_tensor, call_targets, keyword, parameter_data_only
 
 ITERATION_WRAPPERS = {
     "builtins.enumerate",
@@ -89,6 +89,27 @@ class TensorIteration(Rule):
     targets = ("trace",)
 
     VALID = [
+        # A sampler stepping through the noise levels it keeps as a buffer: its length is the
+        # same for every input.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("sigmas", torch.linspace(1.0, 0.1, 4))
+
+                def forward(self, x):
+                    for i in range(len(self.sigmas) - 1):
+                        x = x * (self.sigmas[i + 1] / self.sigmas[i])
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """
+        ),
         # ZCA whitening: unpacking the (eigenvalues, eigenvectors) pair torch.linalg.eigh
         # returns is not iterating over a tensor.
         Valid(
@@ -732,7 +753,12 @@ class TensorIteration(Rule):
         if name != "builtins.len":
             return
         args = call_targets(node)
-        if len(args) == 1 and self.ctx.kind(args[0]) == Kind.TENSOR:
+        if (
+            len(args) == 1
+            and self.ctx.kind(args[0]) == Kind.TENSOR
+            # `len(self.sigmas)` of a buffer: the same size for every input, rightly baked in
+            and not parameter_data_only(self.ctx, args[0])
+        ):
             self.report(
                 node,
                 "`len()` of a tensor is its first size as a Python int: torch.jit.trace bakes it in "
