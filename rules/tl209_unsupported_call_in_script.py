@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Optional
 
 import libcst as cst
@@ -376,7 +377,12 @@ class UnsupportedCallInScript(Rule):
     Also flagged: a call of an installed library's Python function that TorchScript compiles
     from its source (no operator is bound to it) where that source has what its frontend
     rejects: an import statement (`torch.onnx.is_in_onnx_export()`) or `*args` / `**kwargs` /
-    keyword-only parameters (`einops.rearrange`). The source is read from site-packages
+    keyword-only parameters (`einops.rearrange`); for such a signature also each scripted call
+    of the function or method of the file whose body holds that library call
+    (`self.split(x)` with `def split(self, x): return rearrange(...)`): TorchScript fails on
+    the library signature while it compiles the callee, and its error names the callee's call
+    (`'Model.split' is being compiled since it was called from 'Model.forward'`), not the
+    library call inside it. The source is read from site-packages
     (`lint/library_source.py`, following `from X import name` re-exports) without importing
     anything; where the library is not installed in the linting environment there is nothing
     to read and nothing is reported.
@@ -784,6 +790,26 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # A helper calling `einops.rearrange`: torch names the helper's call, not the inner one.
+        Invalid(
+            """
+            import torch
+            from einops import rearrange
+            from torch import nn
+
+            class Model(nn.Module):
+                def split(self, x: torch.Tensor) -> torch.Tensor:
+                    return rearrange(x, "b (h d) -> b h d", h=3)
+
+                def forward(self, x):
+                    return self.split(x) * 2
+
+            def inputs():
+                return [(torch.randn(2, 6),), (torch.randn(4, 6),)]
+            """,
+            line=10,
+            message_contains="is being compiled since it was called from",
+        ),
         # `index` of a tuple attribute set from a parameter's tuple default.
         Invalid(
             """
@@ -2255,6 +2281,13 @@ class UnsupportedCallInScript(Rule):
         # Names of the decorated methods of the file's NamedTuple classes (computed once).
         self._properties: Optional[set[str]] = None
         self._value_kind = "Tensor"  # of the dict `_dict_value_kind` last recognised
+        # Functions of the file whose body calls a library function TorchScript cannot take
+        # the signature of (id of the def -> that call's name), and the scripted calls of
+        # functions of the file (context snapshot, call, id of the callee's def, its name).
+        self._signature_failers: dict[int, str] = {}
+        self._local_calls: list[tuple[tuple, cst.Call, int, str]] = []
+        self._module_functions: Optional[dict[str, cst.FunctionDef]] = None
+        self._bound: dict[int, set[str]] = {}
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         # TorchScript compiles the function's body, not its decorators (torch 2.13 scripts a
@@ -2904,9 +2937,81 @@ class UnsupportedCallInScript(Rule):
                 "(3,) for a (2, 3) tensor); write `t.sum(0) + start`",
             )
             return
+        self._record_local_call(node)
         problem = self._problem(node)
         if problem is not None:
             self.report(node, f"{problem} in scripted code: torch.jit.script cannot compile it")
+            info = self.ctx.function_info
+            if (
+                (
+                    "compiles it from its Python source, which takes `*" in problem
+                    or "compiles it from its Python source, which has the keyword-only" in problem
+                )
+                and info is not None
+                and info.parent is None
+            ):
+                self._signature_failers.setdefault(
+                    id(info.node), self.ctx.qualified_name(node.func) or "?"
+                )
+
+    # -- a call of a function of the file whose body calls an uncompilable signature
+    def _record_local_call(self, node: cst.Call) -> None:
+        """Keep a scripted call of a method of the class (``self.m(...)``) or a module-level
+        function of the file (``g(...)``) for ``leave_Module``."""
+        func = node.func
+        info = self.ctx.function_info
+        callee: Optional[cst.FunctionDef] = None
+        if type(func) is cst.Name:
+            if self._module_functions is None:
+                self._module_functions = {
+                    stmt.name.value: stmt
+                    for stmt in self.ctx.module.body
+                    if type(stmt) is cst.FunctionDef
+                }
+            callee = self._module_functions.get(func.value)
+            function = self.ctx.function
+            if callee is not None and function is not None:
+                local = self._bound.get(id(function))
+                if local is None:
+                    local = self._bound[id(function)] = bound_names(function)
+                if func.value in local:
+                    callee = None  # a local of that name shadows it
+        elif self_attribute(func) is not None and info is not None and info.owner_class:
+            callee = next(
+                (
+                    m
+                    for m in class_methods(self.ctx, info.owner_class)
+                    if m.name.value == func.attr.value  # type: ignore[attr-defined]
+                    and not m.decorators
+                ),
+                None,
+            )
+        if callee is None or callee is self.ctx.function or callee.decorators:
+            return
+        name = cst.Module([]).code_for_node(func)
+        self._local_calls.append((self.ctx.snapshot(), node, id(callee), name))
+
+    def leave_Module(self, original_node: cst.Module) -> None:
+        """A scripted call of a function of the file whose body calls a library function
+        with `*args` / `**kwargs` / keyword-only parameters: TorchScript fails on the library
+        function's signature while it compiles the callee, and its error names this call as
+        where the callee was called from (torch 2.13: 'M.helper' is being compiled since it
+        was called from 'M.forward'), not the library call inside it."""
+        for snapshot, call, callee, name in self._local_calls:
+            library = self._signature_failers.get(callee)
+            if library is None:
+                continue
+            short = name.rpartition(".")[2]
+            message = (
+                f"`{name}(...)` makes TorchScript compile `{short}`, whose body calls "
+                f"`{library}`: TorchScript compiles that from its Python source and cannot "
+                "take its signature (Compiled functions can't take variable number of "
+                "arguments or use keyword-only arguments with defaults), so compiling "
+                f"`{short}` fails, and torch's error names this call ('{short}' is being "
+                f"compiled since it was called from ...), not the call inside `{short}`; "
+                f"replace the `{library.rpartition('.')[2]}` call there"
+            )
+            self.ctx.replay(snapshot, functools.partial(self.report, call, message))
 
     def _format_fields(self, node: cst.Call) -> bool:
         """``"{0}_{1}".format(a, b)``: TorchScript's ``format`` replaces each ``{}`` in turn

@@ -19,6 +19,7 @@ from torchlint.rules._script import (
     SCRIPT,
     dead_in_script,
     in_script,
+    inferred_tensor_parameter,
     is_none,
     literal_type,
     signature_params,
@@ -85,7 +86,9 @@ class NonTensorArgumentInScript(Rule):
     module (`self`, `self.block`, a layer of a `ModuleList`) to a
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
     `def split_heads(x, heads):`), unannotated parameters used as `range(...)` bounds or
-    compared with a string (`if mode != "sum":`), and
+    compared with a string (`if mode != "sum":`; also one with a literal default, `mode="sum"`:
+    TorchScript compiles the body, with the parameter a Tensor, before it checks the default,
+    so the comparison fails first, where torch 2.13 points), and
     unannotated parameters read as objects (`model.fc` in `def run(model, x):`, a name no
     tensor has).
     Also finds literals and `None` passed to an annotated parameter whose type does not take
@@ -358,6 +361,31 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
     INVALID = [
+        # A str default types nothing: the body is compiled first, with `mode` a Tensor.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def pool(x, mode="mean"):
+                if mode == "mean":
+                    return x.mean(0)
+                return x.amax(0)
+
+            class Model(nn.Module):
+                def __init__(self, mode="mean"):
+                    super().__init__()
+                    self.mode = mode
+
+                def forward(self, x):
+                    return pool(x, mode=self.mode)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=5,
+            message_contains="literal default does not change that",
+        ),
         # A size for a field of an untyped namedtuple: TorchScript types each field as Tensor.
         Invalid(
             """
@@ -1036,16 +1064,29 @@ class NonTensorArgumentInScript(Rule):
             return
         unannotated = unannotated_params(self.ctx)
         for operand in operands:
-            if type(operand) is cst.Name and operand.value in unannotated:
+            if type(operand) is not cst.Name:
+                continue
+            defaulted = operand.value not in unannotated and inferred_tensor_parameter(
+                self.ctx, operand, literal_defaults=True
+            )
+            if operand.value in unannotated or defaulted:
                 key = (id(self.ctx.function), operand.value)
                 if key in self._reported:
                     return
                 self._reported.add(key)
+                # A literal default does not type it: TorchScript compiles the body, with the
+                # parameter a Tensor, before it checks the default (torch 2.13 fails here).
+                default = (
+                    " (its literal default does not change that: the body is compiled before "
+                    "the default is checked, and fails here first)"
+                    if defaulted
+                    else ""
+                )
                 self.report(
                     operand,
                     f"unannotated parameter `{operand.value}` compared with a string: TorchScript "
-                    "types it as Tensor, and no comparison takes a Tensor and a str; annotate "
-                    "it `str`",
+                    f"types it as Tensor{default}, and no comparison takes a Tensor and a str "
+                    "(Arguments for call are not valid); annotate it `str`",
                 )
                 return
 

@@ -206,8 +206,8 @@ NAMED_SETTERS = {
 BY_NAME_WORDS = ("setattr", "__dict__", "register_", "add_module")
 
 
-def _may_set_by_name(function: cst.FunctionDef, attr: str) -> bool:
-    """Whether ``function`` may set ``self.<attr>`` by name: it mentions ``setattr``,
+def _may_set_by_name(function: cst.CSTNode, attr: str) -> bool:
+    """Whether ``function`` (or any code) may set ``self.<attr>`` by name: it mentions ``setattr``,
     ``__dict__``, ``register_...`` or ``add_module`` other than in a call of a setter given a
     literal name other than ``attr`` (``self.register_buffer("running_mean", t)``)."""
     code = cst.Module([]).code_for_node(function)
@@ -495,7 +495,8 @@ class UnsupportedAttributeInScript(Rule):
     (`self.lower = np.tril_indices(n, k=-1)`, `np.arange`, `np.zeros`, ...: the NumPy calls
     that return arrays whatever they are given), and reads of an attribute `__init__` sets only under a test its defaults make
     false (`if use_norm: self.norm = ...` with `use_norm=False`, also through `self.mode =
-    mode`), and reads of an attribute set only after an early `return` of `__init__` under
+    mode`; not one the rest of `__init__` registers by name, `register_parameter("bias",
+    None)` in the `else`, which exists on that path too), and reads of an attribute set only after an early `return` of `__init__` under
     `if <test>:` (in its `else` or after it) whose test the defaults do not make false
     (`if cat_dims == []: ...; return`). (A plain class with annotated `__init__` parameters is fine: TorchScript
     compiles it as a TorchScript class; a `typing.NamedTuple` passed as an argument keeps its
@@ -632,6 +633,31 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Set on the other path by name: `register_parameter("bias", None)` binds it to None.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, bias=False):
+                    super().__init__()
+                    self.weight = nn.Parameter(torch.randn(3, 3))
+                    if bias:
+                        self.bias = nn.Parameter(torch.randn(3))
+                    else:
+                        self.register_parameter("bias", None)
+
+                def forward(self, x):
+                    out = x @ self.weight
+                    if self.bias is not None:
+                        out = out + self.bias
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # A `__call__` that returns `super().__call__` of its parameters unchanged; `__getattr__` with every read attribute set.
         Valid(
             """
@@ -2928,7 +2954,14 @@ class UnsupportedAttributeInScript(Rule):
             if type(stmt) is not cst.If or value_with(stmt.test, defaults) is not False:
                 continue
             test = cst.Module([]).code_for_node(stmt.test)
+            # The rest of `__init__` (the `else` included): a `register_parameter("bias",
+            # None)` there sets the attribute on the other path (torch 2.13 scripts it, None).
+            others = [s for s in init.body.body if s is not stmt]
+            if stmt.orelse is not None:
+                others.append(stmt.orelse)
             for name, count in _attribute_counts(stmt.body).items():
+                if any(_may_set_by_name(other, name) for other in others):
+                    continue
                 if count == everywhere.get(name) and name not in annotated:
                     found[name] = test
         for name, test in _set_after_early_return(init, defaults).items():

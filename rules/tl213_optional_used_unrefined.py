@@ -80,7 +80,13 @@ class OptionalUsedUnrefined(Rule):
     self.rel_index.shape[0] != n: self.rel_index = ...`, and the store itself (`self.last =
     x.detach()` in `forward`: `Wrong type for attribute assignment. Expected NoneType but got
     Tensor`, torch 2.13). (One the class never stores may be set from outside before
-    scripting: not flagged.)
+    scripting: not flagged.) And the other way round, a store of None (`self.cache = None`)
+    into an attribute not annotated in the class body that holds a tensor when the module is
+    scripted: a buffer or parameter registered with a tensor, one `__init__` binds to a torch
+    factory's tensor or `nn.Parameter(...)`, or such a lazy cache once the module has run
+    (its tensor is in it then): TorchScript types it Tensor, never Optional, and refuses the
+    store (`Wrong type for attribute assignment. Expected Tensor but got NoneType`, torch
+    2.13).
     The right side of `and` / `or` counts as uncovered: TorchScript compiles it whatever the
     left side.
 
@@ -170,6 +176,32 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        # Annotated Optional in the class body: the store of None compiles.
+        Valid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                last: Optional[torch.Tensor]
+
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("last", torch.zeros(3))
+
+                def forward(self, x):
+                    if x.shape[0] > 3:
+                        self.last = None
+                        return x
+                    self.last = x[0].detach()
+                    return x + 1
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The same element used under `if scale is not None:`.
         Valid(
             """
@@ -524,6 +556,30 @@ class OptionalUsedUnrefined(Rule):
         ),
     ]
     INVALID = [
+        # A buffer registered with a tensor is typed Tensor: a store of None is refused.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("last", torch.zeros(3))
+
+                def forward(self, x):
+                    if x.shape[0] > 3:
+                        self.last = None
+                        return x
+                    self.last = x[0].detach()
+                    return x + 1
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="Expected Tensor but got NoneType",
+        ),
         # An Optional[int] element of a list attribute of tuples, after `continue`.
         Invalid(
             """
@@ -1403,9 +1459,11 @@ class OptionalUsedUnrefined(Rule):
         NoneType but got Tensor), whatever test is around it."""
         info = self.ctx.function_info
         function = self.ctx.function
+        if len(node.targets) == 1 and is_none(node.value):
+            self._none_store(node)
+            return
         if (
             len(node.targets) != 1
-            or is_none(node.value)
             or info is None
             or info.owner_class is None
             or function is None
@@ -1426,6 +1484,72 @@ class OptionalUsedUnrefined(Rule):
             "tensor); "
             f"annotate it in the class body (`{attr}: Optional[torch.Tensor]`) and read it "
             f"through a local (`{attr} = self.{attr}`, `if {attr} is not None:`)",
+        )
+
+    def _none_store(self, node: cst.Assign) -> None:
+        """``self.cache = None`` in scripted code of an attribute that holds a tensor when
+        the module is scripted: TorchScript types it Tensor (never Optional, unless the class
+        body annotates it) and refuses the store (torch 2.13: Wrong type for attribute
+        assignment. Expected Tensor but got NoneType). A buffer or parameter registered with
+        a tensor, or bound in ``__init__`` to a torch factory's tensor; or a lazy cache
+        (bound only to None in ``__init__``, filled with a tensor by scripted code), once the
+        module has run."""
+        info = self.ctx.function_info
+        function = self.ctx.function
+        if (
+            info is None
+            or info.owner_class is None
+            or function is None
+            or function.name.value == "__init__"
+            or not in_script(self.ctx)
+            or not is_method(self.ctx, function)
+        ):
+            return
+        attr = self_attribute(node.targets[0].target)
+        owner = info.owner_class
+        if attr is None or attr in class_annotations(self.ctx, owner):
+            return
+        methods = class_methods(self.ctx, owner)
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        if init is None:
+            return
+        code = cst.Module([]).code_for_node(init)
+        if "setattr" in code or "__dict__" in code:
+            return
+        # Stores outside scripted code (a `reset()` Python calls) may leave None there.
+        if any(
+            self_assignments(m, attr)
+            for m in methods
+            if m is not init and not _scripted(self.ctx, m)
+        ):
+            return
+        given = _tensor_binding(self.ctx, init, attr)
+        fix = (
+            f"annotate it in the class body (`{attr}: Optional[torch.Tensor]`) and read it "
+            f"through a local (`{attr} = self.{attr}`, `if {attr} is not None:`)"
+        )
+        if given is not None:
+            self.report(
+                node.targets[0].target,
+                f"`self.{attr}` holds a tensor when the module is scripted ({given}), so "
+                "TorchScript types it Tensor, never Optional, and refuses this store of None "
+                "(torch 2.13: Wrong type for attribute assignment. Expected Tensor but got "
+                f"NoneType); {fix}",
+            )
+            return
+        if attr not in _always_none(self.ctx, owner, init, methods):
+            return
+        fill = _tensor_fill(self.ctx, methods, init, attr)
+        if fill is None:
+            return
+        self.report(
+            node.targets[0].target,
+            f"`self.{attr}` is a lazy cache (`__init__` binds it only to None, and scripted "
+            f"code stores a tensor in it, {fill}): a module that has run holds that tensor, "
+            "so TorchScript types the attribute Tensor, never Optional, and refuses this store "
+            "of None (torch 2.13: Wrong type for attribute assignment. Expected Tensor but got "
+            "NoneType), while a module scripted before it ran types it NoneType and refuses "
+            f"the tensor store instead; {fix}",
         )
 
     # -- module attributes annotated Optional in the class body: never refined
@@ -2162,6 +2286,82 @@ def _always_none(
             continue
         found.add(attr)
     return found
+
+
+# Torch factories whose result is a tensor (an attribute `__init__` binds to one holds one).
+_FACTORIES = frozenset(
+    f"torch.{name}"
+    for name in (
+        "zeros", "ones", "empty", "full", "randn", "rand", "randint", "tensor", "as_tensor",
+        "arange", "linspace", "eye", "zeros_like", "ones_like", "empty_like", "full_like",
+    )
+) | frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})  # fmt: skip
+
+
+def _tensor_binding(ctx: LintContext, init: cst.FunctionDef, attr: str) -> Optional[str]:
+    """How ``__init__`` gives ``self.<attr>`` a tensor, where every binding of it there does:
+    ``self.register_buffer("<attr>", t)`` / ``register_parameter`` with a value other than
+    None, ``self.<attr> = torch.zeros(...)`` / ``nn.Parameter(...)``; None otherwise."""
+    said: Optional[str] = None
+    ok = True
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal said, ok
+        if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not init:
+            return False
+        func = getattr(node, "func", None)
+        if type(node) is not cst.Call or type(func) is not cst.Attribute:
+            return None
+        keyword = _REGISTERS.get(func.attr.value)  # type: ignore[union-attr]
+        receiver = func.value  # type: ignore[union-attr]
+        if keyword is None or type(receiver) is not cst.Name or receiver.value != "self":
+            return None
+        args = node.args  # type: ignore[attr-defined]
+        if not args or type(args[0].value) is not cst.SimpleString:
+            return None
+        if args[0].value.evaluated_value != attr:
+            return None
+        given = next(
+            (
+                a.value
+                for i, a in enumerate(args)
+                if (a.keyword is None and i == 1)
+                or (a.keyword is not None and a.keyword.value == keyword)
+            ),
+            None,
+        )
+        if given is None or is_none(given):
+            ok = False
+        else:
+            what = "buffer" if func.attr.value == "register_buffer" else "parameter"  # type: ignore[union-attr]
+            said = f"`__init__` registers it as a {what} with a tensor"
+        return None
+
+    walk(init.body, enter, lambda node: None)
+    for value in self_assignments(init, attr):
+        call = value if type(value) is cst.Call else None
+        name = ctx.qualified_name(call.func) if call is not None else None
+        if name not in _FACTORIES:
+            return None
+        said = f"`__init__` binds it to `{name.replace('torch.nn.', 'nn.')}(...)`"
+    return said if ok else None
+
+
+def _tensor_fill(
+    ctx: LintContext, methods: list[cst.FunctionDef], init: cst.FunctionDef, attr: str
+) -> Optional[str]:
+    """Where a scripted method stores a tensor in ``self.<attr>`` (the first such method), by
+    the kind inference of that method."""
+    for method in methods:
+        if method is init or not _scripted(ctx, method):
+            continue
+        inference = ctx.model.inference(method)
+        if inference is None:
+            continue
+        for value in self_assignments(method, attr):
+            if value is not None and not is_none(value) and inference.kind(value) is Kind.TENSOR:
+                return f"`self.{attr} = ...` in `{method.name.value}`"
+    return None
 
 
 def _scripted(ctx: LintContext, function: cst.FunctionDef) -> bool:

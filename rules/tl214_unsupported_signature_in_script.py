@@ -205,7 +205,10 @@ class UnsupportedSignatureInScript(Rule):
     not one `@torch.jit.unused` / `ignore` skips), or that derives from `typing.Protocol`,
     named as a name or a string (`norm: NormLike` with `class NormLike(Protocol): def
     __call__(self, x: Tensor) -> Tensor: ...`), defaults that are list, dict or set
-    literals (`sizes: List[int] = [1, 2]`), and literal defaults the annotation does not admit
+    literals (`sizes: List[int] = [1, 2]`), a torch function named as a type (`x:
+    torch.tensor`, `List[torch.tensor]`, also through an alias: `torch.tensor` makes a tensor,
+    the type is `torch.Tensor`; torch 2.13: `Unknown type name 'torch.tensor'`, or the alias'
+    name), and literal defaults the annotation does not admit
     (`tau: int = 1.0`, `name: str = 1`, `eps: torch.Tensor = 1e-5`, `k: Tuple[int, int] = (1, 2.0)`,
     also inside `Optional[...]` and element by element in `List[...]` / `Tuple[...]` from a
     tuple literal). TorchScript checks a default against the annotation: an int literal passes
@@ -283,6 +286,33 @@ class UnsupportedSignatureInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # `torch.Tensor`, the type, in an alias of a List.
+        Valid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            Weights = List[torch.Tensor]
+
+            def chain(ws: Weights, x: torch.Tensor) -> torch.Tensor:
+                for w in ws:
+                    x = x @ w
+                return x
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.ws = [torch.eye(3), 2 * torch.eye(3)]
+
+                def forward(self, x):
+                    return chain(self.ws, x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # Aliases of types TorchScript has: it resolves them through their value.
         Valid(
             """
@@ -425,6 +455,54 @@ class UnsupportedSignatureInScript(Rule):
         ),
     ]
     INVALID = [
+        # `torch.tensor`, the function, for the type `torch.Tensor`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def scaled(x: torch.tensor, s: float) -> torch.Tensor:
+                return x * s
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return scaled(x, 2.0)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=4,
+            message_contains="is a function, not a type",
+        ),
+        # The same through an alias: TorchScript reports the alias' name.
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            Weights = List[torch.tensor]
+
+            def chain(ws: Weights, x: torch.Tensor) -> torch.Tensor:
+                for w in ws:
+                    x = x @ w
+                return x
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.ws = [torch.eye(3), 2 * torch.eye(3)]
+
+                def forward(self, x):
+                    return chain(self.ws, x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=8,
+            message_contains="Unknown type name 'Weights'",
+        ),
         # An alias of `Annotated[...]`: TorchScript cannot resolve the name.
         Invalid(
             """
@@ -1119,6 +1197,14 @@ class UnsupportedSignatureInScript(Rule):
                 f"no generic functions and reads the name as a type (torch 2.13: Unknown type "
                 f"name '{annotation.value}'); write the concrete type (`torch.Tensor`, `int`)"
             )
+        if name is not None and _torch_function(name):
+            spelled = cst.Module([]).code_for_node(annotation)
+            what = f"`{spelled}`" if spelled == name else f"`{spelled}` (`{name}`)"
+            return (
+                f"{what} is a function, not a type: TorchScript resolves no type from it, so "
+                f"scripting fails (torch 2.13: Unknown type name '{spelled}', or the annotation "
+                "could not be resolved); annotate `torch.Tensor`, the type"
+            )
         typing_name = self._typing_name(annotation)
         if typing_name is not None:
             return (
@@ -1178,6 +1264,10 @@ class UnsupportedSignatureInScript(Rule):
                 return None
             why = f"which TorchScript has no type for ({inner.split(':', 1)[0]})"
             instead = "the type itself"
+            function = inner.split("`", 2)[1] if "is a function, not a type" in inner else None
+            if function is not None:
+                fixed = spelled.replace(function, "torch.Tensor")
+                instead = f"with the type in the alias (`{name} = {fixed}`)"
             if type(value) is cst.Subscript and self._typing_name(value) == "Annotated":
                 first = value.slice[0].slice
                 if type(first) is cst.Index:
@@ -1353,6 +1443,17 @@ class UnsupportedSignatureInScript(Rule):
         if kind[0] == "Optional":
             return self._admits(kind[1], default)
         return literal in _ACCEPTS.get(kind[0], set())
+
+
+def _torch_function(name: str) -> bool:
+    """``torch.tensor``, ``torch.zeros``: a torch function (from torch's operator schemas and
+    the generated table of unbound ones), which names no type."""
+    module, _, short = name.rpartition(".")
+    table = torchscript_table()
+    return module == "torch" and (
+        short in table["schemas"]["torch_functions"]
+        or name in table.get("torch_functions_unbound", {})
+    )
 
 
 def _literal(node: cst.BaseExpression) -> Optional[str]:
