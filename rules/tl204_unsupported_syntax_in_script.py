@@ -26,6 +26,15 @@ from torchlint.rules._script import (
     tuple_valued,
 )
 
+# Module containers whose iteration gives their modules (an `nn.ModuleDict` gives its keys).
+SEQUENCE_CONTAINERS = frozenset(
+    {
+        "torch.nn.ModuleList",
+        "torch.nn.Sequential",
+        "torch.nn.modules.container.ModuleList",
+        "torch.nn.modules.container.Sequential",
+    }
+)
 Comprehension = Union[cst.ListComp, cst.DictComp, cst.GeneratorExp]
 UNSUPPORTED_AUGMENTED = {cst.FloorDivideAssign: "//", cst.MatrixMultiplyAssign: "@"}
 PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
@@ -120,7 +129,11 @@ class UnsupportedSyntaxInScript(Rule):
     binds only to tuples (a display or `tuple(...)`, set in `__init__`, not annotated in the
     class body, no `Final` / `__constants__` in the class), and an integer index past the end
     of such a tuple whose length is known (`self.patch[2]` with `self.patch = (2, 2)`, `p[2]`
-    with `p: Tuple[int, int]`), in any branch. And tuple unpacking of a Tensor: `for a, b in
+    with `p: Tuple[int, int]`), in any branch. And unpacking the items of an `nn.ModuleList` /
+    `nn.Sequential` attribute (`for lin, act in self.layers:`, also through `enumerate`): each
+    item is a module, and TorchScript unpacks no module (torch 2.13: `module cannot be used as
+    a tuple`), where Python iterates each nested container; index the item instead. And tuple
+    unpacking of a Tensor: `for a, b in
     spans:` (also `for i, (a, b) in enumerate(spans)`, and over the pieces of `split` /
     `chunk` / `unbind` / `tensor_split`) and `a, b = spans[0]`, where `spans` is a parameter
     annotated `torch.Tensor`, or one with neither annotation nor default (TorchScript types it
@@ -212,6 +225,28 @@ class UnsupportedSyntaxInScript(Rule):
     _frontend_only = False
 
     VALID = [
+        # Each item indexed with literals instead.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList(
+                        [nn.ModuleList([nn.Linear(3, 3), nn.ReLU()]) for _ in range(2)]
+                    )
+
+                def forward(self, x):
+                    for layer in self.layers:
+                        x = layer[1](layer[0](x))
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         Valid(
             """
             import math
@@ -316,6 +351,30 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
     INVALID = [
+        # The items of a ModuleList of ModuleLists are modules to TorchScript: no unpacking.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList(
+                        [nn.ModuleList([nn.Linear(3, 3), nn.ReLU()]) for _ in range(2)]
+                    )
+
+                def forward(self, x):
+                    for lin, act in self.layers:
+                        x = act(lin(x))
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="module cannot be used as a tuple",
+        ),
         Invalid(
             """
             import torch
@@ -1116,10 +1175,50 @@ class UnsupportedSyntaxInScript(Rule):
             iterable, target = iterable.args[0].value, target.elements[1].value
         if self._tensor_elements(iterable):
             self._tensor_unpacked(target, node.iter)
+        self._module_items_unpacked(iterable, target)
         if in_script(self.ctx) and node.orelse is not None:
             self._report(node.orelse, "`for ... else`", "does not support else branches of loops")
         if in_script(self.ctx) and node.asynchronous is not None:
             self._report(node, "`async for`", "cannot compile coroutines")
+
+    def _module_items_unpacked(
+        self, iterable: cst.BaseExpression, target: cst.BaseExpression
+    ) -> None:
+        """``for lin, act in self.layers:`` over an ``nn.ModuleList`` / ``nn.Sequential``
+        attribute: each item is a module, which TorchScript does not unpack (torch 2.13:
+        module cannot be used as a tuple), where Python iterates a nested container."""
+        if type(target) not in (cst.Tuple, cst.List) or not in_script(self.ctx):
+            return
+        if dead_in_script(self.ctx):
+            return
+        attr = self_attribute(iterable)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return
+        init = next(
+            (m for m in class_methods(self.ctx, info.owner_class) if m.name.value == "__init__"),
+            None,
+        )
+        values = self_assignments(init, attr) if init is not None else []
+        if not values or not all(
+            type(v) is cst.Call and self.ctx.qualified_name(v.func) in SEQUENCE_CONTAINERS
+            for v in values
+        ):
+            return
+        if any(
+            self_assignments(m, attr)
+            for m in class_methods(self.ctx, info.owner_class)
+            if m is not init
+        ):
+            return
+        kind = self.ctx.qualified_name(values[0].func).rpartition(".")[2]  # type: ignore[union-attr]
+        self.report(
+            target,
+            f"unpacking the items of `self.{attr}`, an `nn.{kind}`, in scripted code: "
+            "TorchScript iterates it as modules and unpacks no module (torch 2.13: module "
+            "cannot be used as a tuple), where Python iterates each nested container; index "
+            f"each item (`for layer in self.{attr}: x = layer[1](layer[0](x))`)",
+        )
 
     def visit_SimpleString(self, node: cst.SimpleString) -> None:
         if in_script(self.ctx) and "b" in node.prefix.lower():

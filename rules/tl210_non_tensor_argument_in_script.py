@@ -22,6 +22,7 @@ from torchlint.rules._script import (
     inferred_tensor_parameter,
     is_none,
     literal_type,
+    self_attribute,
     signature_params,
     signature_type_comment,
     unannotated_params,
@@ -79,9 +80,11 @@ class NonTensorArgumentInScript(Rule):
 
     ## What it does
     Finds, in code that `torch.jit.script` compiles, calls to functions and methods of the same
-    file (and to the `forward` of a submodule whose class the file defines) that pass a literal
+    file (and to the `forward` of a submodule whose class the file defines, also an item of a
+    module container of one such class: `for blk in self.blocks: blk(x, n)`) that pass a literal
     number, string, bool, `None`, a list, tuple or dict written out at the call (`[2, 2]`,
-    `{"low": x}`), a size (`x.size(0)`, `x.dim()`), a
+    `{"low": x}`), a size (`x.size(0)`, `x.dim()`), a Python value read out of a tensor
+    (`float(t)`, `t.item()`, `t.tolist()`), a
     Python value kept on the module (`self.use_bias`, set from a constructor argument), or a
     module (`self`, `self.block`, a layer of a `ModuleList`) to a
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
@@ -361,6 +364,38 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
     INVALID = [
+        # A number read out of a tensor, and sizes given to the blocks of a ModuleList.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Block(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x, scale, n):
+                    return self.fc(x) * scale + n
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.blocks = nn.ModuleList([Block() for _ in range(2)])
+                    self.register_buffer("scales", torch.tensor([0.5, 2.0]))
+
+                def forward(self, x):
+                    for i, blk in enumerate(self.blocks):
+                        s = float(self.scales[i])
+                        x = blk(x, s, x.size(0))
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=21,
+            message_contains="read out of a tensor",
+        ),
         # A str default types nothing: the body is compiled first, with `mode` a Tensor.
         Invalid(
             """
@@ -1159,10 +1194,43 @@ class NonTensorArgumentInScript(Rule):
             return "a size"
         if kind in MODULE_KINDS:
             return f"the module `{cst.Module([]).code_for_node(value)}`"
+        if kind is Kind.DATA and self._data_only(value):
+            # `float(t)`, `t.item()`, `t.tolist()`: a Python number or list read out of a tensor.
+            return (
+                f"the Python value `{cst.Module([]).code_for_node(value)}` (read out of a tensor)"
+            )
         if kind is Kind.CONST and isinstance(value, cst.Attribute):
             # `self.use_flash` set from a constructor argument or a literal: a Python value.
             return f"the Python value `{cst.Module([]).code_for_node(value)}`"
         return None
+
+    def _data_only(self, value: cst.BaseExpression) -> bool:
+        """A value read out of a tensor on every path: an expression of that kind, or a local
+        (no parameter) each binding of which is one (`s = float(t)`, `a, b = float(t),
+        float(u)`). A parameter rebound under `if p is None:` is still the Tensor TorchScript
+        types it where the test is constant. An element (`sizes[i]`) is judged by its base."""
+        while type(value) is cst.Subscript:
+            value = value.value
+        if type(value) is not cst.Name:
+            return True
+        function = self.ctx.function
+        if function is None or any(
+            p.name.value == value.value for p in signature_params(self.ctx, function)
+        ):
+            return False
+        binds = assignments(function, value.value)
+        if not binds:
+            return False
+        for bound, position, size in binds:
+            if size == 1:
+                element = bound
+            elif type(bound) is cst.Tuple and len(bound.elements) == size:
+                element = bound.elements[position].value
+            else:
+                return False
+            if self.ctx.kind(element) is not Kind.DATA:
+                return False
+        return True
 
     def _callee(self, func: cst.BaseExpression) -> Optional[FunctionInfo]:
         """The function of this file that the call runs, when the file defines it."""
@@ -1185,7 +1253,47 @@ class NonTensorArgumentInScript(Rule):
             return self._function("forward", submodule) if submodule else None
         else:
             return None
-        return self._function(wanted, owner)
+        found = self._function(wanted, owner)
+        if found is None and info is not None and info.owner_class is not None:
+            # `for blk in self.blocks: blk(x, n)`: an item of a module container whose items
+            # are of one class of this file runs that class's forward.
+            item = self._loop_item_class(wanted, info.owner_class)
+            return self._function("forward", item) if item else None
+        return found
+
+    def _loop_item_class(self, name: str, owner: str) -> Optional[str]:
+        """The class of the items of ``self.<attr>`` where ``name`` is bound only as the target
+        of ``for name in self.<attr>:`` (or ``for i, name in enumerate(self.<attr>):``) in the
+        current function."""
+        function = self.ctx.function
+        if function is None or len(assignments(function, name)) != 1:
+            return None
+        found: list[str] = []
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not function:
+                return False
+            if type(node) is not cst.For:
+                return None
+            target, iterable = node.target, node.iter  # type: ignore[attr-defined]
+            if (
+                type(iterable) is cst.Call
+                and self.ctx.qualified_name(iterable.func) == "builtins.enumerate"
+                and len(iterable.args) == 1
+                and type(target) is cst.Tuple
+                and len(target.elements) == 2
+            ):
+                target, iterable = target.elements[1].value, iterable.args[0].value
+            if type(target) is cst.Name and target.value == name:
+                attr = self_attribute(iterable)
+                if attr is not None:
+                    found.append(attr)
+            return None
+
+        walk(function, enter, lambda node: None)
+        if len(found) != 1:
+            return None
+        return self.ctx.index.attribute_class(owner, found[0], item=True)
 
     def _function(self, name: str, owner: Optional[str]) -> Optional[FunctionInfo]:
         """The top-level function (``owner`` None) or method of ``owner`` of this file."""

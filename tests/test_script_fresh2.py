@@ -11,7 +11,10 @@ with one, a torch factory's tensor, or a lazy cache once the module has run: pos
 ``cached_penc``); a helper method whose body calls ``einops.rearrange``, which torch reports at
 the helper's call (yet-another-retnet); and an attribute that ``__init__`` sets in ``if bias:``
 and registers by name in the ``else`` (torchfm's ``register_parameter("bias", None)``: no
-finding).
+finding). And the script misses of probe batch b39: a number read out of a tensor
+(``float(self.sigmas[i])``) or a size given to an unannotated parameter, also of the blocks of
+a ``ModuleList`` (``for blk in self.blocks: blk(x, T, N)``), and ``for a, b in self.layers:``
+over a ``ModuleList`` of ``ModuleList``s (module cannot be used as a tuple).
 """
 
 from __future__ import annotations
@@ -80,6 +83,28 @@ def _bias(other: str) -> str:
     )
 
 
+def _blocks(signature: str, given: str) -> str:
+    return (
+        HEAD + "class Block(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.fc = nn.Linear(3, 3)\n\n"
+        f"    def forward(self, {signature}):\n        return self.fc(x) * scale + n\n\n\n"
+        "class Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.blocks = nn.ModuleList([Block() for _ in range(2)])\n"
+        '        self.register_buffer("scales", torch.tensor([0.5, 2.0]))\n\n'
+        "    def forward(self, x):\n        for i, blk in enumerate(self.blocks):\n"
+        f"            x = blk(x, {given})\n        return x\n" + TAIL
+    )
+
+
+def _unpacked(loop: str) -> str:
+    return (
+        HEAD + "class Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.layers = nn.ModuleList(\n"
+        "            [nn.ModuleList([nn.Linear(3, 3), nn.ReLU()]) for _ in range(2)]\n"
+        "        )\n\n    def forward(self, x):\n        " + loop + "\n        return x\n" + TAIL
+    )
+
+
 EINOPS = (
     "import torch\nfrom einops import rearrange\nfrom torch import nn\n\n\n"
     "class Model(nn.Module):\n    def split(self, x: torch.Tensor) -> torch.Tensor:\n"
@@ -115,6 +140,18 @@ CASES = [
     # A helper calling a library function TorchScript cannot take the signature of.
     ("TL209", EINOPS.replace("BODY", 'rearrange(x, "b (h d) -> b h d", h=3)'), True),
     ("TL209", EINOPS.replace("BODY", "x.reshape(x.shape[0], 3, -1)"), False),
+    # b39 probes: a number read out of a tensor, and sizes, given to an unannotated parameter
+    # (of a submodule, of the blocks of a ModuleList); the items of a ModuleList unpacked.
+    ("TL210", _blocks("x, scale, n", "float(self.scales[i]), x.size(0)"), True),
+    ("TL210", _blocks("x, scale: float, n: int", "float(self.scales[i]), x.size(0)"), False),
+    ("TL210", _blocks("x, scale, n", "self.scales[i], x[0]"), False),
+    ("TL204", _unpacked("for lin, act in self.layers:\n            x = act(lin(x))"), True),
+    (
+        "TL204",
+        _unpacked("for i, (lin, act) in enumerate(self.layers):\n            x = act(lin(x))"),
+        True,
+    ),
+    ("TL204", _unpacked("for layer in self.layers:\n            x = layer[1](layer[0](x))"), False),
     # An attribute registered by name in the `else`: it exists on both paths.
     ("TL212", _bias('        else:\n            self.register_parameter("bias", None)\n'), False),
     ("TL212", _bias(""), True),
