@@ -1349,8 +1349,9 @@ class KindInference:
             registry = registry.value  # type: ignore[attr-defined]
         if registry is not func and type(registry) is cst.Name and self._is_global_chain(registry):
             name = self.model.qualified_name(registry)
-            if name is not None:
-                return self.model.registry_call_kind(name, node, self)
+            made = self.model.registry_call_kind(name, node, self) if name is not None else None
+            if made is not None:
+                return made
         callee_kind = self.kind(func)
         if callee_kind == MOD:
             return self.model.module_call_kind(self._module_class(func), node, self)

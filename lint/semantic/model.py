@@ -608,10 +608,12 @@ class FileModel:
             return Kind.TENSOR
         return Kind.UNKNOWN
 
-    def registry_call_kind(self, registry: str, node: cst.Call, inference: KindInference) -> Kind:
+    def registry_call_kind(
+        self, registry: str, node: cst.Call, inference: KindInference
+    ) -> Optional[Kind]:
         """``ROUTINES[kind](x)``, ``routines[loss][backend](x)``: a call of an entry of the dict
         of callables ``registry``; every entry's parameters take the arguments' kinds, and the
-        result is what they return (joined)."""
+        result is what they return (joined). None when it holds no project function."""
         result: Optional[Kind] = None
         for fq in self.index.registry_functions(registry):
             found = self.index.lookup(fq)
@@ -620,7 +622,7 @@ class FileModel:
             self.record_call(fq, node, inference, skip_self=False, callee_file=found[1])
             kind = self._callee_return_kind(fq, found[1])
             result = kind if result is None else join(result, kind)
-        return Kind.UNKNOWN if result is None else result
+        return result
 
     def held_call_kind(
         self, held: str, attr: str, node: cst.Call, inference: KindInference
