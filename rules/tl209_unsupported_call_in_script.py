@@ -809,6 +809,7 @@ class UnsupportedCallInScript(Rule):
             """,
             line=10,
             message_contains="is being compiled since it was called from",
+            extra={"installed": "einops"},  # read from einops' installed source
         ),
         # `index` of a tuple attribute set from a parameter's tuple default.
         Invalid(

@@ -19,6 +19,7 @@ over a ``ModuleList`` of ``ModuleList``s (module cannot be used as a tuple).
 
 from __future__ import annotations
 
+import importlib.util
 import re
 
 import pytest
@@ -160,6 +161,8 @@ CASES = [
 
 @pytest.mark.parametrize(("code", "source", "flagged"), CASES)
 def test_rule_verdict(code: str, source: str, flagged: bool) -> None:
+    if "einops" in source and importlib.util.find_spec("einops") is None:
+        pytest.skip("TL209 reads einops' installed source")
     assert _flagged(code, source) == flagged, source
 
 
@@ -174,7 +177,8 @@ def test_findings_are_where_torch_points() -> None:
     # The helper's call (torch: 'Model.split' is being compiled since it was called from ...),
     # besides the `rearrange` call itself.
     source = EINOPS.replace("BODY", 'rearrange(x, "b (h d) -> b h d", h=3)')
-    assert _lines("TL209", source) == [8, EINOPS_CALL_LINE]
+    if importlib.util.find_spec("einops") is not None:  # TL209 reads its installed source
+        assert _lines("TL209", source) == [8, EINOPS_CALL_LINE]
     # The comparison (line 8), not only the signature.
     assert _lines("TL210", _pool("mode='mean'")) == [8]
     # The store of None (line 14) of a lazy cache; TL213 also flags the tensor store (16).
