@@ -285,3 +285,27 @@ def running_line(fixer: Fixer, node: cst.CSTNode) -> Optional[cst.SimpleStatemen
         ):
             return None
     return None
+
+
+def own_statement_line(fixer: Fixer, call: cst.CSTNode) -> Optional[cst.SimpleStatementLine]:
+    """The line of an indented block whose one statement is ``call`` (``print(x)``,
+    ``self.lstm.flatten_parameters()``): what a guard can wrap as it is."""
+    expr = fixer.parent(call)
+    if not isinstance(call, cst.Call) or not isinstance(expr, cst.Expr) or expr.value is not call:
+        return None
+    line = fixer.parent(expr)
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+        return None
+    return line if isinstance(fixer.parent(line), cst.IndentedBlock) else None
+
+
+def guarded(fixer: Fixer, test: str, *statements: cst.BaseStatement) -> cst.If:
+    """``statements`` under ``if <test>:`` (``{torch}`` in ``test`` the torch module's name),
+    the comments above the first kept above the guard."""
+    torch = fixer.import_module("torch")
+    first, *rest = statements
+    return cst.If(
+        test=cst.parse_expression(test.format(torch=torch)),
+        body=cst.IndentedBlock(body=[first.with_changes(leading_lines=()), *rest]),
+        leading_lines=first.leading_lines,
+    )

@@ -17,29 +17,20 @@ from __future__ import annotations
 
 from typing import Optional
 
-import libcst as cst
-
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
+from ._shared import own_statement_line
 from .side_effect_guard import compile_guarded
 
 
 def _guarded(fixer: Fixer, diagnostic: Diagnostic, marker: str) -> Optional[list[Replacement]]:
     """The guard around the finding's call when its message names ``marker`` and the call is
     the one statement of its line in an indented block."""
-    call = diagnostic.node
-    if not isinstance(call, cst.Call) or marker not in diagnostic.message:
+    if marker not in diagnostic.message:
         return None
-    expr = fixer.parent(call)
-    line = fixer.parent(expr) if isinstance(expr, cst.Expr) else None
-    if (
-        not isinstance(line, cst.SimpleStatementLine)
-        or len(line.body) != 1
-        or not isinstance(fixer.parent(line), cst.IndentedBlock)
-    ):
-        return None
-    return [(line, compile_guarded(fixer, line))]
+    line = own_statement_line(fixer, diagnostic.node)
+    return [(line, compile_guarded(fixer, line))] if line is not None else None
 
 
 class GuardRetainGrad(Fixer):

@@ -57,7 +57,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
-from ._shared import contains
+from ._shared import contains, guarded, own_statement_line
 
 
 def _rebinds(body: cst.CSTNode, name: str) -> bool:
@@ -212,23 +212,14 @@ class GuardFlattenParameters(Fixer):
             return None
         if not isinstance(call.func, cst.Attribute) or call.func.attr.value != "flatten_parameters":
             return None
-        expr = self.parent(call)
-        line = self.parent(expr) if isinstance(expr, cst.Expr) else None
-        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
-            return None
-        if not isinstance(self.parent(line), cst.IndentedBlock):
+        line = own_statement_line(self, call)
+        if line is None:
             return None
         if self.enclosing_function(line) is None or contains(
             call, lambda n: isinstance(n, (cst.Lambda, cst.NamedExpr))
         ):
             return None
-        torch = self.import_module("torch")
-        guard = cst.If(
-            test=cst.parse_expression(f"not {torch}.jit.is_scripting()"),
-            body=cst.IndentedBlock(body=[line.with_changes(leading_lines=())]),
-            leading_lines=line.leading_lines,
-        )
-        return [(line, guard)]
+        return [(line, guarded(self, "not {torch}.jit.is_scripting()", line))]
 
 
 class InterfaceForwardCall(Fixer):

@@ -48,7 +48,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import pure_arguments
 
-from ._shared import contains
+from ._shared import contains, guarded
 from .side_effect_guard import LOGGER_METHODS
 
 # Calls that only report or set warning filters.
@@ -119,18 +119,6 @@ def _catch_warnings(fixer: Fixer, node: Optional[cst.CSTNode]) -> bool:
     )
 
 
-def scripting_guard(fixer: Fixer, test: str, *statements: cst.BaseStatement) -> cst.If:
-    """``statements`` under ``if <test>:`` (``{torch}`` in ``test`` the torch module's name),
-    the comments above the first kept above the guard."""
-    torch = fixer.import_module("torch")
-    first, *rest = statements
-    return cst.If(
-        test=cst.parse_expression(test.format(torch=torch)),
-        body=cst.IndentedBlock(body=[first.with_changes(leading_lines=()), *rest]),
-        leading_lines=first.leading_lines,
-    )
-
-
 class GuardReportingForScript(Fixer):
     codes = ("TL209", "TL207")
     applicability = "safe"
@@ -155,7 +143,7 @@ class GuardReportingForScript(Fixer):
             return None  # the block's own fix keeps its filters from TorchScript
         if not pure_arguments(self.ctx, call, self.kind) or not _parsed_by_script(call):
             return None
-        return [(line, scripting_guard(self, "not {torch}.jit.is_scripting()", line))]
+        return [(line, guarded(self, "not {torch}.jit.is_scripting()", line))]
 
 
 class ScriptBranchForWarningsBlock(Fixer):
@@ -185,9 +173,9 @@ class ScriptBranchForWarningsBlock(Fixer):
             return None
         kept = [s for s in block.body.body if not self._filter_call(s)]
         if not kept:
-            guard = scripting_guard(self, "not {torch}.jit.is_scripting()", block)
+            guard = guarded(self, "not {torch}.jit.is_scripting()", block)
             return [(block, guard)]
-        branch = scripting_guard(self, "{torch}.jit.is_scripting()", *kept)
+        branch = guarded(self, "{torch}.jit.is_scripting()", *kept)
         other = cst.Else(body=cst.IndentedBlock(body=[block.with_changes(leading_lines=())]))
         return [(block, branch.with_changes(orelse=other, leading_lines=block.leading_lines))]
 
@@ -242,7 +230,7 @@ class GuardTimingForScript(Fixer):
         if group is None:
             return None
         torch_guard = "not {torch}.jit.is_scripting()"
-        return [(line, scripting_guard(self, torch_guard, line)) for line in group]
+        return [(line, guarded(self, torch_guard, line)) for line in group]
 
     def _group(self, function: cst.FunctionDef) -> Optional[list[cst.SimpleStatementLine]]:
         """The timing statements, in order, or None when one of them cannot be guarded or a

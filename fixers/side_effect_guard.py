@@ -30,7 +30,7 @@ from torchlint.lint.graph_queries import assignments, pure_arguments, reporting_
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
-from ._shared import contains
+from ._shared import contains, guarded, own_statement_line
 from ._tensor_exprs import name_reads
 
 SIDE_EFFECT_CODES = ("TL301", "TL302", "TL303")
@@ -52,16 +52,12 @@ def _call_statement(fixer: Fixer, call: cst.CSTNode) -> Optional[tuple[cst.Expr,
 def _guard(fixer: Fixer, diagnostic: Diagnostic, pure: bool) -> Optional[list[Replacement]]:
     """The guard for a call that is a statement of its own line in an indented block, when
     its arguments are pure (``pure``) or not."""
-    found = _call_statement(fixer, diagnostic.node)
-    if found is None:
+    call = diagnostic.node
+    line = own_statement_line(fixer, call)
+    if line is None:
         return None
-    expr, line = found
-    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
-        return None
-    if not isinstance(fixer.parent(line), cst.IndentedBlock):
-        return None
-    assert isinstance(expr.value, cst.Call)
-    if pure_arguments(fixer.ctx, expr.value, fixer.kind) != pure:
+    assert isinstance(call, cst.Call)
+    if pure_arguments(fixer.ctx, call, fixer.kind) != pure:
         return None
     return [(line, compile_guarded(fixer, line))]
 
@@ -69,13 +65,7 @@ def _guard(fixer: Fixer, diagnostic: Diagnostic, pure: bool) -> Optional[list[Re
 def compile_guarded(fixer: Fixer, *statements: cst.BaseStatement) -> cst.If:
     """``statements`` under one ``if not torch.compiler.is_compiling():``, the comments above
     the first kept above the guard."""
-    torch = fixer.import_module("torch")
-    first, *rest = statements
-    return cst.If(
-        test=cst.parse_expression(f"not {torch}.compiler.is_compiling()"),
-        body=cst.IndentedBlock(body=[first.with_changes(leading_lines=()), *rest]),
-        leading_lines=first.leading_lines,
-    )
+    return guarded(fixer, "not {torch}.compiler.is_compiling()", *statements)
 
 
 class GuardSideEffect(Fixer):
