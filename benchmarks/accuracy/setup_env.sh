@@ -118,6 +118,34 @@ FRESH2_CORPUS_PINS=(
     "yet-another-retnet==0.5.1"
 )
 
+# The fresh3 corpus (corpus_fresh3.py): a fifth held-back set, held back for a blind first score.
+# --no-deps as well: their imports (einops, numpy, jinja2, fsspec, tqdm, packaging, PyYAML,
+# safetensors) are already here, and torch-geometric's xxhash, psutil and requests (with urllib3,
+# certifi, charset-normalizer) are pinned below; torch-geometric's aiohttp and pyparsing, and xlstm's
+# ninja and mlstm_kernels (its CUDA and Triton kernels) are declared but never imported by the
+# models run.
+FRESH3_CORPUS_PINS=(
+    "auraloss==0.4.0"
+    "flowtorch==0.8"
+    "focal-loss-torch==0.1.2"
+    "gsa-pytorch==0.2.2"
+    "invariant-point-attention==0.2.2"
+    "LRU-pytorch==0.1.3"
+    "point-transformer-pytorch==0.1.5"
+    "pytorch-tsmixer==0.2.0"
+    "torch-geometric==2.8.1"
+    "torch-kmeans==0.2.0"
+    "TorchCRF==1.1.0"
+    "xlstm==2.0.6"
+    # their dependencies
+    "certifi==2026.10.19.post1"
+    "charset-normalizer==3.5.3"
+    "psutil==7.2.2"
+    "requests==2.34.2"
+    "urllib3==2.8.0"
+    "xxhash==4.1.0"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -130,6 +158,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${UNSEEN_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH2_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH3_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -144,4 +173,6 @@ import asteroid_filterbanks, h_transformer_1d, nflows.transforms, tabm  # the fr
 print("fresh corpus: nflows", importlib.metadata.version("nflows"))
 import geomloss, sru, torchdeq, torchfm.model.xdfm, yet_another_retnet.retnet  # the fresh2 corpus
 print("fresh2 corpus: geomloss", importlib.metadata.version("geomloss"))
+import auraloss, flowtorch.bijectors, torch_geometric.nn, torch_kmeans, xlstm  # the fresh3 corpus
+print("fresh3 corpus: torch-geometric", importlib.metadata.version("torch-geometric"))
 PY
