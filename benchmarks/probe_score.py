@@ -4,7 +4,7 @@ Each probe in ``benchmarks/probes/`` is a small file defining ``Model`` (or ``fn
 ``inputs()``, checked like a rule example (see ``tests/oracle.py``). Torch's verdict per probe
 and back-end is cached in ``benchmarks/probes/verdicts.json`` so scoring needs no torch:
 
-    python benchmarks/probe_score.py --verdicts            # compute missing verdicts (torch)
+    python benchmarks/probe_score.py --verdicts            # compute missing verdicts (torch), no score
     python benchmarks/probe_score.py --regen               # recompute every selected verdict
     python benchmarks/probe_score.py                       # score all probes, all back-ends
     python benchmarks/probe_score.py --glob 'b2_*' --backends compile,export,trace
@@ -225,7 +225,18 @@ def main() -> None:
     backends = tuple(b for b in args.backends.split(",") if b)
     files = probe_files(args.glob if args.glob.endswith(".py") else args.glob + ".py")
     if args.verdicts or args.regen:
+        # Labelling only: whoever writes probes stays blind to torchlint's score on them.
         compute_verdicts(files, backends, regen=args.regen)
+        verdicts = load_verdicts()
+        for path in files:
+            entry = verdicts.get(path.stem, {})
+            shown = [
+                f"{b}={'ok' if entry[b]['ok'] else 'FAILS ' + entry[b]['detail'][:60]}"
+                for b in backends
+                if b in entry
+            ]
+            print(f"{path.stem:44} {'  '.join(shown)}")
+        return
     score(files, backends, verbose=not args.quiet)
 
 

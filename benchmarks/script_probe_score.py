@@ -5,7 +5,7 @@ that uses one construct (a file whose name ends in ``_ok`` is its near-miss that
 accepts; the name is only a hint, torch's verdict is the label). Torch's verdicts are cached in
 ``benchmarks/script_probes/verdicts.json`` so scoring needs no torch:
 
-    python benchmarks/script_probe_score.py --verdicts    # compute missing verdicts (torch)
+    python benchmarks/script_probe_score.py --verdicts    # compute missing verdicts (torch), no score
     python benchmarks/script_probe_score.py --regen       # recompute every verdict (torch)
     python benchmarks/script_probe_score.py               # score
 
@@ -76,9 +76,15 @@ def main() -> None:
     args = parser.parse_args()
     files = probe_files()
     if args.verdicts or args.regen:
+        # Labelling only: whoever writes probes stays blind to torchlint's score on them.
         verdicts = compute_verdicts(files, args.regen)
-    else:
-        verdicts = json.loads(VERDICTS.read_text())
+        for path in files:
+            entry = verdicts.get(path.stem)
+            if entry is not None:
+                shown = "ok" if entry["ok"] else f"FAILS {entry['detail'][:80]}"
+                print(f"{path.stem:44} {shown}")
+        return
+    verdicts = json.loads(VERDICTS.read_text())
     judged = [p for p in files if p.stem in verdicts]
     found = findings(judged)
     counts: dict[str, list[int]] = {}  # batch -> [tp, fp, fn, tn]
