@@ -1193,13 +1193,18 @@ class DataDependentShape(Rule):
             self.report(node)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        if not self.ctx.in_graph or id(node) in self._stores or len(node.slice) != 1:
+        if not self.ctx.in_graph or id(node) in self._stores:
             return
-        index = node.slice[0].slice
-        if not isinstance(index, cst.Index) or self.ctx.kind(node.value) != Kind.TENSOR:
+        if self.ctx.kind(node.value) != Kind.TENSOR:
             return
-        # Boolean indexing breaks even as the frame's first operation, but not inside a loop.
-        if is_bool_mask(self.ctx, index.value) and not in_loop(self.ctx, node):
+        # `x[mask]`, `edge_index[:, mask]`: a boolean mask in any position. Boolean indexing
+        # breaks even as the frame's first operation, but not inside a loop.
+        masks = [
+            element.slice.value
+            for element in node.slice
+            if isinstance(element.slice, cst.Index) and is_bool_mask(self.ctx, element.slice.value)
+        ]
+        if masks and not in_loop(self.ctx, node):
             self.report(node)
 
     # -- operations that guard on a data-dependent size ---------------------------------------

@@ -188,7 +188,9 @@ class NoneDefaultWithoutOptional(Rule):
                     f"`{name}=None` without an annotation: TorchScript types `{name}` as Tensor, "
                     "so every call without it fails; annotate `Optional[torch.Tensor]`",
                 )
-            elif not annotation_allows_none(self._resolved(param.annotation.annotation)):
+            elif not annotation_allows_none(
+                self._resolved(param.annotation.annotation)
+            ) and not self._imported_optional(param.annotation.annotation):
                 annotation = param.annotation.annotation
                 written = cst.Module([]).code_for_node(annotation)
                 if self.ctx.qualified_name(annotation) == "builtins.bool":
@@ -205,6 +207,14 @@ class NoneDefaultWithoutOptional(Rule):
                     f"`{name}: {written} = None`: TorchScript {why}; annotate "
                     f"`Optional[{written}]`",
                 )
+
+    def _imported_optional(self, annotation: cst.BaseExpression) -> bool:
+        """An alias of a type that takes None, imported from another module of the project
+        (torch_geometric's `OptTensor`, defined in `torch_geometric.typing`)."""
+        name = self.ctx.qualified_name(annotation) or ""
+        module, _, alias = name.rpartition(".")
+        summary = self.ctx.index.get_module(module) if module else None
+        return summary is not None and alias in summary.optional_aliases
 
     def _resolved(self, annotation: cst.BaseExpression) -> cst.BaseExpression:
         """The value of a module-level alias the annotation names (``Dim = Optional[int]``,

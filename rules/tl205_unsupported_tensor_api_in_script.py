@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import assignments, parameter
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.semantic.kinds import Kind, foreign_tensor_method
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.rules._script import (
     SCRIPT,
@@ -52,7 +53,9 @@ class UnsupportedTensorApiInScript(Rule):
     compiles: the tensor methods TorchScript has no binding for (`.numpy()`, `.data_ptr()`,
     `.storage()`, `.register_hook()`, `.new()`, `.new_tensor()`, `.nelement()`,
     `.ndimension()`, `.bool()`, `.bfloat16()`, the `.unique()` method, ...: the list is asked of
-    torch's frontend per torch version, see TL209), the `.grad_fn` attribute, the attributes of
+    torch's frontend per torch version, see TL209), methods `torch.Tensor` has not at all,
+    called on a parameter annotated `torch.Tensor` (a Tensor subclass's own methods, such as
+    flowtorch's `x.from_inverse()`: TorchScript looks them up on Tensor), the `.grad_fn` attribute, the attributes of
     a tensor's `.dtype` (TorchScript's dtype is an int: `.is_floating_point`, `.itemsize`,
     `.is_signed`, ...; `.device.type` and `.device.index` exist; from the generated tables), `.tolist()` whose
     result has no type annotation, numpy's `keepdims=` keyword, the `torch.Size` methods a shape lacks in
@@ -218,6 +221,30 @@ class UnsupportedTensorApiInScript(Rule):
             message_contains="List[int]",
             fixed=_example("        return x.reshape(x.shape[0], x.flatten(1).shape[1])"),
         ),
+        # A method of a Tensor subclass, on a parameter annotated Tensor (flowtorch's
+        # BijectiveTensor): TorchScript looks it up on Tensor.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Tagged(torch.Tensor):
+                def gain(self) -> float:
+                    return 2.0
+
+            class Model(nn.Module):
+                def forward(self, x: torch.Tensor):
+                    return x * x.gain()
+
+            def inputs():
+                return [
+                    (torch.randn(2, 3).as_subclass(Tagged),),
+                    (torch.randn(4, 3).as_subclass(Tagged),),
+                ]
+            """,
+            line=10,
+            message_contains="no method of torch.Tensor",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -240,6 +267,13 @@ class UnsupportedTensorApiInScript(Rule):
             return
         method = func.attr.value
         if method != "tolist" and method not in torchscript_table()["tensor_methods_unbound"]:
+            if foreign_tensor_method(method) and self._typed_tensor_parameter(func.value):
+                self.report(
+                    node,
+                    f"`.{method}()` is no method of torch.Tensor, and TorchScript types "
+                    f"`{func.value.value}` as a Tensor (the methods of a Tensor subclass are not "  # type: ignore[attr-defined]
+                    "compiled): torch.jit.script fails (no attribute or method)",
+                )
             return
         receiver = func.value
         # `def _permute(inputs, perm, dim)`: TorchScript types `inputs` as a Tensor.
@@ -257,6 +291,18 @@ class UnsupportedTensorApiInScript(Rule):
             return
         advice = f" ({ADVICE[method]})" if method in ADVICE else ""
         self.report(node, f"tensor method `.{method}()`{advice} does not exist in TorchScript")
+
+    def _typed_tensor_parameter(self, receiver: cst.BaseExpression) -> bool:
+        """A parameter annotated ``torch.Tensor`` and never rebound, that graph code takes for
+        a tensor: TorchScript types it as Tensor whatever subclass a caller passes."""
+        if type(receiver) is not cst.Name or self.ctx.kind(receiver) is not Kind.TENSOR:
+            return False
+        param = parameter(self.ctx.function, receiver.value)
+        if param is None or param.annotation is None:
+            return False
+        if assignments(self.ctx.function, receiver.value):
+            return False
+        return self.ctx.qualified_name(param.annotation.annotation) == "torch.Tensor"
 
     def _tensor_of_tensors(self, node: cst.Call) -> bool:
         """``torch.tensor([loss_a, loss_b])``: a list or tuple display holding a tensor given

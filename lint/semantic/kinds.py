@@ -20,6 +20,7 @@ from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.dynamo_tables import torch_state_queries, torch_tuple_returns
 from torchlint.lint.graph_queries import assignments, bound_names
 from torchlint.lint.semantic.summary import PARTIALS
+from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 
 # Methods of torch.Tensor that NumPy arrays, Python containers and numbers do not have: a name
@@ -38,6 +39,17 @@ STAR_ARGS, STAR_KWARGS = "*", "**"
 
 if TYPE_CHECKING:
     from torchlint.lint.semantic.model import FileModel
+
+
+@functools.cache
+def _tensor_attributes() -> frozenset[str]:
+    return frozenset(torchscript_table()["tensor_attributes"])
+
+
+def foreign_tensor_method(method: str) -> bool:
+    """Whether ``method`` is no public method or attribute of ``torch.Tensor`` (the generated
+    table of torch's own attributes; private and dunder names are not judged)."""
+    return not method.startswith("_") and method not in _tensor_attributes()
 
 
 class Kind(enum.Enum):
@@ -565,6 +577,17 @@ class KindInference:
             used |= found
         return used
 
+    def _hashed_container(self, node: cst.BaseExpression) -> bool:
+        """A set or dict written out or built here (`{a, b}`, `set(xs)`, `dict(...)`), whose
+        membership test hashes its operand."""
+        if type(node) in (cst.Set, cst.SetComp, cst.Dict, cst.DictComp):
+            return True
+        return type(node) is cst.Call and self.model.qualified_name(node.func) in (
+            "builtins.set",
+            "builtins.frozenset",
+            "builtins.dict",
+        )
+
     @functools.cached_property
     def _tensor_method_receivers(self) -> set[str]:
         """Names this function calls a tensor-only method on (``m.unsqueeze(1)``) or uses (or
@@ -668,7 +691,15 @@ class KindInference:
                     self._statement(stmt.orelse)
                 else:
                     self._suite(stmt.orelse.body)
-            joined = self._join_envs(after_body, self.env)
+            if (
+                isinstance(stmt.orelse, cst.Else)
+                and ends_in_exit(stmt.orelse.body)
+                and not ends_in_exit(stmt.body)
+            ):
+                # `if isinstance(k, int): k = torch.full(...) else: raise`: only the body goes on.
+                joined = dict(after_body)
+            else:
+                joined = self._join_envs(after_body, self.env)
             if narrowed is not None:
                 if ends_in_exit(stmt.body):
                     # `if isinstance(x, Tensor): return ...`: below, x is not a tensor.
@@ -1079,6 +1110,10 @@ class KindInference:
                 if not isinstance(target.operator, (cst.Is, cst.IsNot)):
                     identity = False
                 if isinstance(target.operator, (cst.In, cst.NotIn)):
+                    if self._hashed_container(target.comparator):
+                        # `y in set(x.parents())`: a tensor hashes by identity, so the test
+                        # reads no data.
+                        return CONST
                     if self.kind(target.comparator) in (CONST, SHAPE, UNK, MODS):
                         # `t in (0, 1)` of a tensor is a tensor; `x.shape[1] in (1, 3)` of a
                         # size is a decision on the size; anything else a Python bool.
@@ -1291,6 +1326,10 @@ class KindInference:
                     return TS
                 if method not in TENSOR_METHOD_KINDS and f"torch.{method}" in torch_tuple_returns():
                     return TS  # `x.histogram(8)`, `a.slogdet()`
+                if method not in TENSOR_METHOD_KINDS and foreign_tensor_method(method):
+                    # `y.from_forward()` of a Tensor subclass (flowtorch's BijectiveTensor):
+                    # a method torch.Tensor lacks returns what its class says, not a tensor.
+                    return UNK
                 return TENSOR_METHOD_KINDS.get(method, T)
             if receiver == SHAPE:
                 return SIZE if method in ("numel", "index", "count") else CONST

@@ -217,6 +217,9 @@ class FileSummary:
     # Module-level dicts of callables, and module-level instances (name -> class).
     registries: dict[str, list[str]] = field(default_factory=dict)
     instances: dict[str, str] = field(default_factory=dict)
+    # Module-level names of a type that takes None (`OptTensor = Optional[Tensor]`), which
+    # TorchScript resolves through their value wherever they are imported.
+    optional_aliases: set[str] = field(default_factory=set)
     # The first line of each top-level statement (its first decorator's), and the length of
     # the text summarised: where findings' positions look statements up (positions.py).
     top_lines: tuple[int, ...] = ()
@@ -411,6 +414,9 @@ class _Summarizer(ast.NodeVisitor):
         self.instances: list[dict[str, str]] = [{}]
         # Per function: local names bound to callables (see _record_callable).
         self.callables: list[dict[str, list[CallRef]]] = [{}]
+        # Names each enclosing function binds (parameters, assignment targets): a name
+        # passed on there is that local, not the module's function of the same name.
+        self.local_names: list[set[str]] = [set()]
         # Module-level decorators that store the function they wrap in a module-level dict
         # (``def register(name): def wrap(fn): REGISTRY[name] = fn ...``): name -> the dict.
         self.registering_decorators: dict[str, str] = {}
@@ -591,6 +597,7 @@ class _Summarizer(ast.NodeVisitor):
         self.function_stack.append(fn)
         self.instances.append({})
         self.callables.append({})
+        self.local_names.append(_bound_names(node))
         saved_scope, saved_guards = self.scope, self.guards
         self.scope, self.guards = [*self.scope, node.name], []
         for stmt in node.body:
@@ -601,6 +608,7 @@ class _Summarizer(ast.NodeVisitor):
         self.scope = saved_scope
         self.instances.pop()
         self.callables.pop()
+        self.local_names.pop()
         self.function_stack.pop()
 
     visit_FunctionDef = _visit_function
@@ -739,6 +747,8 @@ class _Summarizer(ast.NodeVisitor):
                 self.summary.defined_names.add(target.id)
                 if not self.class_stack:
                     self._record_torch_alias(target.id, value)
+                    if self._optional_type(value):
+                        self.summary.optional_aliases.add(target.id)
             if isinstance(value, ast.Call):
                 cls = self._resolve(value.func)
                 if cls and not cls.startswith("builtins."):  # `getattr(...)` makes no instance
@@ -826,6 +836,23 @@ class _Summarizer(ast.NodeVisitor):
             return [resolved] if resolved else []
         return []
 
+    def _optional_type(self, value: ast.expr) -> bool:
+        """``Optional[X]``, ``Union[X, None]`` or ``X | None``: a type that takes None."""
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr):
+            return any(
+                isinstance(side, ast.Constant) and side.value is None
+                for side in (value.left, value.right)
+            ) or self._optional_type(value.left)
+        if not isinstance(value, ast.Subscript):
+            return False
+        name = self._resolve(value.value)
+        if name == "typing.Optional":
+            return True
+        members = value.slice.elts if isinstance(value.slice, ast.Tuple) else [value.slice]
+        return name == "typing.Union" and any(
+            isinstance(m, ast.Constant) and m.value is None for m in members
+        )
+
     def _record_torch_alias(self, name: str, value: ast.expr) -> None:
         """``_is_exporting = torch.compiler.is_exporting`` or ``getattr(torch.compiler,
         "is_exporting", None)`` at module level: the name stands for that torch function (guard
@@ -859,14 +886,21 @@ class _Summarizer(ast.NodeVisitor):
             registry = self._resolve(value.value)
             if registry:
                 refs.append(CallRef("registry", registry, line=value.lineno))
-        elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        elif (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr == "get"
+        ):
             # ``REGISTRY.get(key, default_fn)``: any entry of the registry, or the default.
             registry = self._resolve(value.func.value)
             if registry:
                 refs.append(CallRef("registry", registry, line=value.lineno))
             for arg in value.args:
+                local = isinstance(arg, ast.Name) and arg.id in self.local_names[-1]
                 resolved = (
-                    self._resolve(arg) if isinstance(arg, (ast.Name, ast.Attribute)) else None
+                    self._resolve(arg)
+                    if isinstance(arg, (ast.Name, ast.Attribute)) and not local
+                    else None
                 )
                 if resolved:
                     refs.append(CallRef("name", resolved, line=value.lineno))
@@ -1112,7 +1146,30 @@ class _Summarizer(ast.NodeVisitor):
             if ref is not None:
                 ref.guard = guard
                 calls.append(ref)
+            if name not in NON_CALLING_CONSUMERS:
+                calls.extend(self._passed_callables(node, guard))
         self.generic_visit(node)
+
+    def _passed_callables(self, node: ast.Call, guard: tuple[GuardTest, ...]) -> list[CallRef]:
+        """What a call hands on as a callable argument, for the callee to call: a function
+        (``run(x, pointwise_fn)``), a method or callable attribute of ``self``
+        (``slstm_forward(x, self.pointwise)``, ``checkpoint(self.block, x)``), or a local bound
+        to one. Dynamo inlines the call the callee makes, so the callable is graph code too."""
+        refs: list[CallRef] = []
+        values = [*node.args, *(keyword.value for keyword in node.keywords)]
+        for value in values:
+            if isinstance(value, ast.Name) and value.id in self.callables[-1]:
+                refs.extend(replace(ref, guard=guard) for ref in self.callables[-1][value.id])
+            elif (isinstance(value, ast.Name) and value.id not in self.local_names[-1]) or (
+                isinstance(value, ast.Attribute)
+                and isinstance(value.value, ast.Name)
+                and value.value.id == "self"
+            ):
+                ref = self._call_ref(value, node.lineno)
+                if ref is not None and ref.kind in ("name", "self"):
+                    ref.guard = guard
+                    refs.append(ref)
+        return refs
 
     def _record_registration(self, node: ast.Call) -> None:
         """``self.register_buffer("name", t)`` and ``register_parameter`` make tensor attributes;
@@ -1227,6 +1284,28 @@ class _Summarizer(ast.NodeVisitor):
         return None
 
 
+# Builtins that take a callable without calling it.
+NON_CALLING_CONSUMERS = frozenset(
+    f"builtins.{name}"
+    for name in (
+        "isinstance",
+        "issubclass",
+        "getattr",
+        "setattr",
+        "hasattr",
+        "delattr",
+        "id",
+        "type",
+        "callable",
+        "print",
+        "repr",
+        "str",
+        "vars",
+        "dir",
+    )
+)
+
+
 _HANDLERS: dict[type, Callable[[_Summarizer, Any], None]] = {
     ast.Import: _Summarizer.visit_Import,
     ast.ImportFrom: _Summarizer.visit_ImportFrom,
@@ -1291,6 +1370,17 @@ def _stored_registry(node: ParamNode, module_names: set[str]) -> Optional[str]:
                 ):
                     return target.value.id
     return None
+
+
+def _bound_names(function: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> set[str]:
+    """The names ``function`` binds: its parameters and every name it assigns."""
+    arguments = function.args
+    names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+    names.update(a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None)
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
 
 
 def _on_self(node: ast.expr) -> bool:
