@@ -628,6 +628,9 @@ _OP_TYPES = (
 )
 
 
+_TRACED_AS_TENSOR = (Kind.TENSOR, Kind.NDARRAY, Kind.SIZE_NDARRAY)
+
+
 def has_tensor_op(ctx: LintContext, expr: cst.CSTNode) -> bool:
     """Whether evaluating ``expr`` runs a tensor operation (a call, arithmetic or indexing whose
     value is a tensor), so Dynamo's graph holds something once it has run."""
@@ -637,7 +640,8 @@ def has_tensor_op(ctx: LintContext, expr: cst.CSTNode) -> bool:
         nonlocal found
         if found or type(node) is cst.FunctionDef or type(node) is cst.Lambda:
             return False
-        if isinstance(node, _OP_TYPES) and ctx.kind(node) == Kind.TENSOR:  # type: ignore[arg-type]
+        # NumPy calls count: Dynamo traces them as tensor operations (`np.prod(x.shape[1:])`).
+        if isinstance(node, _OP_TYPES) and ctx.kind(node) in _TRACED_AS_TENSOR:  # type: ignore[arg-type]
             found = True
             return False
         return True
@@ -870,7 +874,8 @@ def tensor_op_count(ctx: LintContext, expr: cst.CSTNode, limit: int) -> int:
         nonlocal count
         if count >= limit or type(node) is cst.FunctionDef or type(node) is cst.Lambda:
             return False
-        if isinstance(node, _OP_TYPES) and ctx.kind(node) == Kind.TENSOR:  # type: ignore[arg-type]
+        # NumPy calls count: Dynamo traces them as tensor operations (`np.prod(x.shape[1:])`).
+        if isinstance(node, _OP_TYPES) and ctx.kind(node) in _TRACED_AS_TENSOR:  # type: ignore[arg-type]
             count += 1
         return True
 

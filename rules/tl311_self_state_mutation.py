@@ -9,13 +9,13 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import in_place_method, self_attribute
+from torchlint.lint.graph_queries import assignments, in_place_method, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FileModel
-from torchlint.lint.walk import LEAF_TYPES, walk
+from torchlint.lint.walk import LEAF_TYPES, top_level_definition, walk
 
-from ._graph import stored_state
+from ._graph import init_values, stored_state
 
 MUTATING_METHODS = {
     "append",
@@ -45,7 +45,9 @@ class SelfStateMutation(Rule):
     reads (`self.last_ms = ...`, a log only a method outside the graph reads), scratch state a
     call sets before reading it (`self.parts = []` at the top of `forward`), state a method
     hands the next and that the reader clears (`a, b = self.pending; self.pending = None`),
-    a literal every call sets (`self.cache = None`), writes that only
+    a literal every call sets (`self.cache = None`), a reset to a value holding no data
+    (`self.h = torch.zeros_like(self.h)`) and the writes a later statement of the call resets
+    so (a recurrence over a loop, cleared once the loop is done), writes that only
     fill state in (`if self.cache is None: self.cache = ...`, `if n not in self.memo: ...`,
     `if not self.hooked: ...; self.hooked = True`: a lazy init, a memo or a one-time hook, and
     the writes of a helper every graph call of which sits under a test reading what it writes:
@@ -66,7 +68,10 @@ class SelfStateMutation(Rule):
     attribute and recompiles when it changes: correct, but a recompile per call.) An in-place
     update is carried by compile, export and trace alike, but `torch.jit.trace` runs forward
     once while tracing: the traced module starts from state one update ahead of eager's, and
-    every output read from that state differs.
+    every output read from that state differs. `next()` of an iterator `__init__` keeps on the
+    module that Dynamo cannot step (over a list, a generator, `itertools.cycle`, `map`, `zip`:
+    torch 2.13 "Missing tp_iternext") also names compile: fullgraph raises and plain compile
+    breaks the graph; `itertools.count()` and iterators over a `range` or a tuple it steps.
 
     ## Example
     ```python
@@ -87,6 +92,10 @@ class SelfStateMutation(Rule):
     name = "self-state-mutation"
     subject = "graph code changes Python state on self that a later call reads back"
     clauses = {
+        "compile": (
+            "torch.compile cannot step this iterator kept on the module (Missing tp_iternext): "
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph"
+        ),
         "export": (
             "torch.export bakes in the value seen at conversion, so later calls disagree with eager"
         ),
@@ -101,8 +110,34 @@ class SelfStateMutation(Rule):
         "go under `if not torch.compiler.is_compiling():`"
     )
     targets = ("export", "trace")
+    also_reports = ("compile",)  # `next()` of an iterator Dynamo cannot step
 
     VALID = [
+        # A recurrence within the call, reset once the loop is done (LRU-pytorch): no call
+        # sees what an earlier one left.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.state = torch.zeros(4)
+
+                def forward(self, x):
+                    out = []
+                    for i in range(x.shape[0]):
+                        self.state = 0.5 * self.state + self.fc(x[i])
+                        out.append(self.state)
+                    self.state = torch.zeros_like(self.state)
+                    return torch.stack(out)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4) + 1,), (torch.randn(3, 4),)]
+            """
+        ),
         # YOLOX: the level shapes, set at the top of every forward, read by the decoding
         # method forward calls next.
         Valid(
@@ -477,6 +512,29 @@ class SelfStateMutation(Rule):
             """,
             line=13,
         ),
+        # A schedule iterator over a list: Dynamo cannot step it either (Missing tp_iternext).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.schedule = iter([0.1 * k for k in range(1, 100)])
+
+                def forward(self, x):
+                    alpha = next(self.schedule)
+                    return x + alpha * torch.tanh(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("compile", "export", "trace"),
+            message_contains="Missing tp_iternext",
+        ),
         # A plain object held on self counts its calls and a property reads the count back:
         # the converted model keeps the weight of the conversion call.
         Invalid(
@@ -615,7 +673,12 @@ class SelfStateMutation(Rule):
             return None
         return node.attr.value
 
-    def _check(self, target: cst.BaseExpression, node: cst.CSTNode) -> None:
+    def _check(
+        self,
+        target: cst.BaseExpression,
+        node: cst.CSTNode,
+        targets: Optional[tuple[str, ...]] = None,
+    ) -> None:
         if not self.ctx.in_graph:
             return
         attr = self._self_attr(target)
@@ -631,7 +694,7 @@ class SelfStateMutation(Rule):
             # (later calls agree with eager); trace still bakes in the first value.
             self._report_at_read(attr, node, ("trace",))
             return
-        self._report_at_read(attr, node, self.targets)
+        self._report_at_read(attr, node, targets or self.targets)
 
     def _report_at_read(self, attr: str, node: cst.CSTNode, targets: tuple[str, ...]) -> None:
         """Report where the function reads the state back, the value a converted model keeps
@@ -679,7 +742,70 @@ class SelfStateMutation(Rule):
         if _is_literal(node.value) and self._unconditional():
             return  # `self.cache = None` on every call: every call leaves the same value
         for target in node.targets:
+            attr = self._self_attr(target.target)
+            if attr is not None and self._data_free(node.value, attr):
+                continue  # `self.h = torch.zeros_like(self.h)`: a reset carries nothing over
+            if attr is not None and self._reset_later(attr):
+                continue  # a recurrence within the call, reset before the call ends
             self._check(target.target, node)
+
+    def _data_free(self, value: cst.BaseExpression, attr: str) -> bool:
+        """Whether ``value`` holds no data of a tensor nor of ``self.<attr>``: literals, sizes
+        and config values, torch factories of them, and ``*_like`` factories (which read a
+        tensor's shape, dtype and device only): LRU's
+        ``torch.complex(torch.zeros_like(self.state.real), ...)``."""
+        kind = type(value)
+        if kind in (cst.Integer, cst.Float, cst.SimpleString):
+            return True
+        if kind is cst.BinaryOperation:
+            return self._data_free(value.left, attr) and self._data_free(value.right, attr)  # type: ignore[attr-defined]
+        if kind is cst.Call:
+            name = self.ctx.qualified_name(value.func) or ""  # type: ignore[attr-defined]
+            args = [a.value for a in value.args]  # type: ignore[attr-defined]
+            if name in LIKE_FACTORIES:
+                return all(self._data_free(a, attr) for a in args[1:])
+            return name in DATA_FREE_FACTORIES and all(self._data_free(a, attr) for a in args)
+        if _reads_attr(value, {attr}):
+            return False  # `self.n + 1`: the old value carried over
+        if kind is cst.Name:
+            if value.value in ("None", "True", "False"):  # type: ignore[attr-defined]
+                return True
+            # `b, n, d = x.shape`: a size, unless bound from the state (`total = self.n + k`).
+            bound = assignments(self.ctx.function, value.value) if self.ctx.function else []  # type: ignore[attr-defined]
+            unsure = [v for v, *_ in bound if type(v) is cst.Name and v.value == "?"]
+            if not bound or unsure or any(_reads_attr(v, {attr}) for v, *_ in bound):
+                return False
+            return self.ctx.kind(value) in (Kind.SIZE, Kind.SHAPE, Kind.RANK)
+        return self.ctx.kind(value) in (Kind.CONST, Kind.SIZE, Kind.SHAPE, Kind.RANK, Kind.NONE)
+
+    def _reset_later(self, attr: str) -> bool:
+        """Whether a statement after the current one, in its block or an enclosing block of
+        the function, resets ``self.<attr>`` to a data-free value: state carried across the
+        iterations of a loop and cleared once the loop is done (LRU's recurrence)."""
+        statements = self.ctx.statements
+        for outer, inner in zip(statements, statements[1:]):
+            if type(outer) is cst.SimpleStatementLine:
+                break
+            for block in _blocks(outer):
+                if inner not in block:
+                    continue
+                for later in block[block.index(inner) + 1 :]:
+                    if self._resets(later, attr):
+                        return True
+        return False
+
+    def _resets(self, statement: cst.CSTNode, attr: str) -> bool:
+        if type(statement) is not cst.SimpleStatementLine:
+            return False
+        for small in statement.body:  # type: ignore[attr-defined]
+            if (
+                type(small) is cst.Assign
+                and len(small.targets) == 1
+                and self._self_attr(small.targets[0].target) == attr
+                and self._data_free(small.value, attr)
+            ):
+                return True
+        return False
 
     def _unconditional(self) -> bool:
         """Whether the current statement stands at the top of its function's body (every call
@@ -725,13 +851,43 @@ class SelfStateMutation(Rule):
         elif self.ctx.qualified_name(func) == "builtins.next" and node.args:
             # `next(self.ids)` of an iterator kept on self (itertools.count, iter(...)): each
             # call reads the item the last one left and advances it.
-            self._check(node.args[0].value, node)
+            iterator = node.args[0].value
+            values = init_values(self.ctx, iterator)
+            if values and all(self._unsteppable(value) for value in values):
+                self._check(iterator, node, ("compile", *self.targets))
+            else:
+                self._check(iterator, node)
         elif self.ctx.qualified_name(func) == "builtins.setattr" and len(node.args) >= 2:
             owner, name = node.args[0].value, node.args[1].value
             if isinstance(name, cst.SimpleString) and isinstance(owner, cst.Name):
                 attr = name.evaluated_value
                 if isinstance(attr, str) and attr in self._reads() and owner.value == "self":
                     self.report(node)
+
+    def _unsteppable(self, value: Optional[cst.BaseExpression]) -> bool:
+        """Whether ``value``, bound to an attribute in ``__init__``, is an iterator Dynamo cannot
+        step once a later call finds it on the module (torch 2.13: "Missing tp_iternext"): a
+        list iterator, a generator, ``itertools.cycle`` / ``repeat`` / ``chain`` / ``islice``,
+        ``map`` / ``zip`` / ``filter``. It steps ``itertools.count()`` and iterators over a
+        ``range`` or a tuple."""
+        if type(value) is cst.GeneratorExp:
+            return True
+        if type(value) is not cst.Call:
+            return False
+        name = self.ctx.qualified_name(value.func) or ""
+        if name == "builtins.iter":
+            first = value.args[0].value if len(value.args) == 1 else None
+            if type(first) is cst.Call:
+                return self.ctx.qualified_name(first.func) in ("builtins.list", "builtins.sorted")
+            return type(first) in (cst.List, cst.ListComp)
+        if name.startswith("itertools."):
+            return name != "itertools.count"
+        if name in ("builtins.map", "builtins.zip", "builtins.filter"):
+            return True
+        if type(value.func) is cst.Name:
+            defined = top_level_definition(self.ctx.module, value.func.value)
+            return isinstance(defined, cst.FunctionDef) and _yields(defined)
+        return False
 
 
 def _skip_stores(node: cst.CSTNode, skip: set[int]) -> bool:
@@ -808,6 +964,30 @@ def _is_literal(value: cst.BaseExpression) -> bool:
 CONVERSIONS = frozenset(
     {"to", "type", "float", "half", "double", "bfloat16", "cuda", "cpu", "contiguous", "detach"}
 )
+
+
+# torch functions whose result holds no tensor data when their arguments hold none.
+DATA_FREE_FACTORIES = frozenset(
+    f"torch.{name}" for name in ("zeros", "ones", "empty", "full", "complex", "arange", "eye")
+)
+# `torch.zeros_like(t)`: reads t's shape, dtype and device, not its data.
+LIKE_FACTORIES = frozenset(
+    f"torch.{name}" for name in ("zeros_like", "ones_like", "empty_like", "full_like")
+)
+
+
+def _blocks(statement: cst.CSTNode) -> list[list[cst.CSTNode]]:
+    """The statement lists a compound statement holds (its body, ``else``, handlers)."""
+    blocks: list[list[cst.CSTNode]] = []
+    for suite in (
+        getattr(statement, "body", None),
+        getattr(getattr(statement, "orelse", None), "body", None),
+        getattr(getattr(statement, "finalbody", None), "body", None),
+        *(h.body for h in getattr(statement, "handlers", ())),
+    ):
+        if isinstance(suite, cst.IndentedBlock):
+            blocks.append(list(suite.body))
+    return blocks
 
 
 def _converts_itself(node: cst.Assign) -> bool:
@@ -1149,3 +1329,18 @@ def _restored(function: cst.FunctionDef) -> set[str]:
 
     walk(function.body, enter, lambda node: None)
     return restored
+
+
+def _yields(function: cst.FunctionDef) -> bool:
+    """Whether ``function`` is a generator function (a ``yield`` in its own body)."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if type(node) is cst.Yield:
+            found = True
+        nested = type(node) in (cst.FunctionDef, cst.Lambda, cst.ClassDef) and node is not function
+        return not found and not nested
+
+    walk(function, enter, lambda node: None)
+    return found

@@ -51,6 +51,19 @@ SAME_SIZES = "[(torch.randn(3, 3, 4),), (torch.randn(3, 3, 4) + 1,)]"
 STATE_UPDATE = "self.mem = self.mem * 0.5 + x.mean((0, 1))\nreturn x + self.mem"
 BUFFER = 'self.register_buffer("mem", torch.zeros(4), False)'
 
+NEXT_ITEM = "a = next(self.it)\nreturn self.fc(x) * a"
+GENERATOR = "def ramp():\n    k = 0\n    while True:\n        k += 1\n        yield 0.1 * k"
+# (name, helpers, __init__ line, torch's compile fails)
+MODULE_ITERATORS = [
+    ("list", "", "self.it = iter([0.1 * k for k in range(100)])", True),
+    ("cycle", "import itertools", "self.it = itertools.cycle([0.1, 0.2])", True),
+    ("generator", GENERATOR, "self.it = ramp()", True),
+    ("count", "import itertools", "self.it = itertools.count()", False),
+    ("range", "", "self.it = iter(range(100))", False),
+]
+NP_PROD = "return x.reshape(x.shape[0], int(np.prod(x.shape[1:])))"
+NP_SQRT = "return x[:, : int(np.sqrt(x.shape[1]))]"
+
 # (id, forward body, inputs, helpers, code, back-end, torch fails there[, __init__ lines])
 FORMS = [
     ("buffer-state-export", STATE_UPDATE, SAME_SIZES, "", "TL311", "export", False, BUFFER),
@@ -248,6 +261,15 @@ FORMS = [
         "export",
         True,
     ),
+    # `next()` of an iterator kept on the module: Dynamo steps `itertools.count()` and
+    # iterators over a range, not a list iterator, a generator or `itertools.cycle`.
+    *[
+        (f"module-iterator-{name}", NEXT_ITEM, SAME_SIZES, extra, "TL311", "compile", fails, init)
+        for name, extra, init, fails in MODULE_ITERATORS
+    ],
+    # NumPy on sizes, read out as a number: Dynamo makes `np.prod` of sizes a tensor.
+    ("numpy-prod-of-sizes", NP_PROD, TWO_SIZES, "import numpy as np", "TL102", "compile", True),
+    ("numpy-sqrt-of-size", NP_SQRT, TWO_SIZES, "import numpy as np", "TL102", "compile", False),
 ]
 
 
