@@ -745,6 +745,42 @@ def torch_tuple_returns() -> list[str]:
     return sorted(found)
 
 
+def kl_dispatch_refused() -> list[str]:
+    """The pairs of ``torch.distributions`` classes (``"torch.distributions.Normal|
+    torch.distributions.Normal"``) whose ``kl_divergence`` lookup Dynamo cannot trace: for a
+    pair not looked up before, ``_dispatch_kl`` ranks the registered pairs that match with
+    ``min()`` over a generator, and Dynamo refuses it where more than one matches (asked of
+    Dynamo, a ``fullgraph=True`` compile of the lookup per pair)."""
+    import inspect
+
+    import torch
+    import torch.distributions as distributions
+    from torch.distributions.kl import _KL_REGISTRY, _dispatch_kl
+
+    classes = sorted(
+        (c for c in vars(distributions).values() if inspect.isclass(c)),
+        key=lambda c: c.__name__,
+    )
+    classes = [c for c in classes if issubclass(c, distributions.Distribution)]
+    refused = []
+    for p in classes:
+        for q in classes:
+            if not any(issubclass(p, a) and issubclass(q, b) for a, b in _KL_REGISTRY):
+                continue
+
+            def lookup(x: torch.Tensor, p: type = p, q: type = q) -> torch.Tensor:
+                _dispatch_kl(p, q)
+                return x + 1
+
+            torch._dynamo.reset()
+            try:
+                torch.compile(lookup, fullgraph=True, backend="eager")(torch.ones(1))
+            except Exception:
+                refused.append(f"torch.distributions.{p.__name__}|torch.distributions.{q.__name__}")
+    torch._dynamo.reset()
+    return refused
+
+
 def main() -> None:
     import torch
 
@@ -771,6 +807,7 @@ def main() -> None:
         "stdlib_refused_classes": stdlib_refused_classes(),
         "nested_refused": nested_refused(),
         "size_refused": size_refused(),
+        "kl_dispatch_refused": kl_dispatch_refused(),
     }
     TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

@@ -80,6 +80,15 @@ def torch_tuple_returns() -> frozenset[str]:
 
 
 @functools.cache
+def kl_dispatch_refused() -> frozenset[tuple[str, str]]:
+    """The pairs of ``torch.distributions`` classes whose ``kl_divergence`` lookup Dynamo does
+    not trace on the pair's first call (``("torch.distributions.Normal",
+    "torch.distributions.Normal")``)."""
+    pairs = (entry.split("|") for entry in _entry().get("kl_dispatch_refused", ()))
+    return frozenset((p, q) for p, q in pairs)
+
+
+@functools.cache
 def nn_lazy_modules() -> frozenset[str]:
     """The ``torch.nn`` classes whose parameters stay uninitialized until their first forward
     (``"torch.nn.LazyLinear"``, ``"torch.nn.LazyConv2d"``)."""

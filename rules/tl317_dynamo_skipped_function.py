@@ -11,6 +11,7 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import (
     SKIPPED_CALL,
     builtins_refused,
+    kl_dispatch_refused,
     stdlib_refused_classes,
     stdlib_skipped,
     tensor_non_tensor_methods,
@@ -18,7 +19,7 @@ from torchlint.lint.dynamo_tables import (
     torch_skip_break,
     torch_skipped,
 )
-from torchlint.lint.graph_queries import bound_names
+from torchlint.lint.graph_queries import assignments, bound_names
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import LEAF_TYPES, walk
@@ -54,7 +55,15 @@ class DynamoSkippedFunction(Rule):
     (`decimal.Decimal(s)`: "Unsupported function call") and the methods it refuses on a
     module-level instance (`FLAG.get()` / `FLAG.set(v)` of `FLAG = ContextVar(...)`,
     `decimal.Context` methods: "Unsupported method call"), with `contextvars.copy_context`
-    and `decimal.localcontext` among the skipped functions. The lists are generated from torch
+    and `decimal.localcontext` among the skipped functions. Also the `to_sparse*` methods of
+    a tensor (`adj.to_sparse_csr()`: "Attempted to wrap sparse Tensor with VariableTracker";
+    the method names are torch.Tensor's own) and `torch.distributions.kl_divergence`, whose
+    lookup for a pair of distribution types not looked up before ranks the registered pairs
+    with `min()` over a generator ("Failed to trace builtin operator"; once eager code has
+    looked the pair up, the memo answers and Dynamo traces the call): flagged where the two
+    distributions are made in the function from a pair for which more than one registered
+    pair matches (two `Normal`s, `Bernoulli`s, `Gamma`s: the generated table asks Dynamo per
+    pair), not for a pair with one match (two `Laplace`s, `Categorical`s). The lists are generated from torch
     (`benchmarks/dynamo_tables.py` asks `torch._dynamo.trace_rules.lookup` which callables,
     or which classes' constructors, it marks as skipped, and keeps those a call in compiled
     code really fails on; it writes `rules/dynamo_tables.json`), not kept by hand: the ones
@@ -113,6 +122,29 @@ class DynamoSkippedFunction(Rule):
     also_reports = ("export", "trace")  # seeding torch's generator before a draw
 
     VALID = [
+        # Two Laplace distributions: one registered pair matches, and Dynamo traces the lookup.
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from torch.distributions import Laplace, kl_divergence
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.enc = nn.Linear(4, 8)
+
+                def forward(self, x):
+                    loc, log_scale = self.enc(x).chunk(2, -1)
+                    posterior = Laplace(loc, log_scale.exp())
+                    prior = Laplace(torch.zeros_like(loc), torch.ones_like(loc))
+                    return kl_divergence(posterior, prior).sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            backends=("compile",),
+        ),
         # The sparse matrix is built once, outside forward; sparse.mm is traced.
         Valid(
             """
@@ -225,6 +257,53 @@ class DynamoSkippedFunction(Rule):
         ),
     ]
     INVALID = [
+        # A dense adjacency made sparse in forward: Dynamo cannot hold the sparse tensor.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.lin = nn.Linear(4, 4)
+
+                def forward(self, adj, x):
+                    norm = adj / adj.sum(-1, keepdim=True).clamp(min=1.0)
+                    return norm.to_sparse_csr() @ self.lin(x)
+
+            def inputs():
+                return [(torch.eye(3), torch.randn(3, 4)), (torch.ones(3, 3), torch.randn(3, 4))]
+            """,
+            line=11,
+            backends=("compile",),
+            message_contains="sparse",
+        ),
+        # A KL term between two distributions (a pair of types not looked up before).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.distributions import Normal, kl_divergence
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.enc = nn.Linear(4, 8)
+
+                def forward(self, x):
+                    loc, log_scale = self.enc(x).chunk(2, -1)
+                    posterior = Normal(loc, log_scale.exp())
+                    prior = Normal(torch.zeros_like(loc), torch.ones_like(loc))
+                    return kl_divergence(posterior, prior).sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+            backends=("compile",),
+            message_contains="min()",
+        ),
         Invalid(
             """
             import bisect
@@ -468,12 +547,15 @@ class DynamoSkippedFunction(Rule):
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._managers: set[int] = set()  # the calls that make a `with` statement's manager
+        self._kl_pairs: set[tuple[int, tuple]] = set()  # (function, pair) reported once
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
         name = self.ctx.qualified_name(node.func)
         if self._non_tensor_result(node, name) or self._refused_builtin(node, name):
+            return
+        if self._sparse_conversion(node) or self._kl_dispatch(node, name):
             return
         if self._refused_stdlib_class(node, name):
             return
@@ -537,6 +619,57 @@ class DynamoSkippedFunction(Rule):
         self.report(node, message)
         return True
 
+    def _sparse_conversion(self, node: cst.Call) -> bool:
+        """``x.to_sparse_csr()`` (any ``to_sparse*`` method of torch.Tensor): reported, and True.
+        Dynamo cannot hold the sparse tensor it makes."""
+        func = node.func
+        if type(func) is not cst.Attribute or not func.attr.value.startswith("to_sparse"):  # type: ignore[attr-defined]
+            return False
+        if self.ctx.kind(func.value) != Kind.TENSOR:  # type: ignore[attr-defined]
+            return False
+        method = func.attr.value  # type: ignore[attr-defined]
+        clause = (
+            "torch.compile(fullgraph=True) raises (Attempted to wrap sparse Tensor with "
+            "VariableTracker) and plain torch.compile breaks the graph here"
+        )
+        subject = f"`Tensor.{method}()` makes a sparse tensor, which Dynamo cannot hold"
+        self.report(node, Message(subject, (("compile", clause),), SPARSE_ADVICE))
+        return True
+
+    def _kl_dispatch(self, node: cst.Call, name: Optional[str]) -> bool:
+        """``torch.distributions.kl_divergence(p, q)`` of a pair of distribution classes whose
+        lookup Dynamo does not trace (from the generated table): reported, and True."""
+        if name not in KL_DIVERGENCE or len(node.args) < 2:
+            return False
+        pair = (self._distribution(node.args[0].value), self._distribution(node.args[1].value))
+        if pair not in kl_dispatch_refused():
+            return False
+        # The first call's eager run fills the memo: a later call of the pair traces.
+        key = (id(self.ctx.function), pair)
+        if key not in self._kl_pairs:
+            self._kl_pairs.add(key)
+            self.report(node, KL_MESSAGE)
+        return True
+
+    def _distribution(self, expr: cst.BaseExpression, depth: int = 0) -> Optional[str]:
+        """``torch.distributions.<Class>`` that ``expr`` makes: a call of the class, or a name
+        the function binds once to one; an ``Independent`` counts as its base distribution
+        (its KL is the base pair's)."""
+        if type(expr) is cst.Name and self.ctx.function is not None and depth < 4:
+            bound = assignments(self.ctx.function, expr.value)
+            if len(bound) == 1 and bound[0][2] == 1:
+                return self._distribution(bound[0][0], depth + 1)
+            return None
+        if type(expr) is not cst.Call:
+            return None
+        name = self.ctx.qualified_name(expr.func) or ""  # type: ignore[attr-defined]
+        if not name.startswith("torch.distributions."):
+            return None
+        short = name.rsplit(".", 1)[1]
+        if short == "Independent" and expr.args and depth < 4:  # type: ignore[attr-defined]
+            return self._distribution(expr.args[0].value, depth + 1)  # type: ignore[attr-defined]
+        return f"torch.distributions.{short}"
+
     def _refused_builtin(self, node: cst.Call, name: Optional[str]) -> bool:
         """A builtin Dynamo has no handler for (``eval(cfg.activation)``): reported, and True.
         ``eval`` of one literal string of constants is folded by Dynamo (``eval("0.5")``)."""
@@ -598,6 +731,31 @@ class DynamoSkippedFunction(Rule):
         self._managers.update(id(item.item) for item in node.items)
 
 
+SPARSE_ADVICE = (
+    "keep the operand dense in compiled code (a dense matmul with the adjacency), or do the "
+    "sparse work outside it"
+)
+# `kl_divergence` looks its implementation up in a memo keyed by the pair of distribution
+# types; for a pair not looked up before, `_dispatch_kl` ranks the registered pairs with `min()`
+# over a generator, which Dynamo cannot trace (torch 2.13).
+KL_DIVERGENCE = frozenset(
+    {"torch.distributions.kl_divergence", "torch.distributions.kl.kl_divergence"}
+)
+KL_MESSAGE = Message(
+    "`torch.distributions.kl_divergence` picks its implementation for a new pair of "
+    "distribution types with `min()` over a generator, which Dynamo does not trace",
+    (
+        (
+            "compile",
+            "on the first call for a pair of types that eager code has not looked up before, "
+            "torch.compile(fullgraph=True) raises (Failed to trace builtin operator) and plain "
+            "torch.compile breaks the graph here",
+        ),
+    ),
+    "write the closed form for the pair in use (for two Normals: `torch.log(s2 / s1) + "
+    "(s1**2 + (m1 - m2)**2) / (2 * s2**2) - 0.5`), or call `kl_divergence` once on the same "
+    "pair of types before compiling",
+)
 NON_TENSOR_ADVICE = (
     "compute it outside the compiled code and pass it in (a result dtype from the dtypes: "
     "`torch.promote_types(a.dtype, b.dtype)`, which Dynamo traces)"

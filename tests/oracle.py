@@ -208,7 +208,7 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
                         )
                 runs = list(range(len(inputs)))
             elif backend == "fullgraph":
-                torch._dynamo.reset()
+                _fresh_process_state()
                 converted = torch.compile(_callable(module), fullgraph=True, backend="eager")
                 runs = list(range(len(inputs)))
             elif backend == "export":
@@ -270,6 +270,17 @@ class _Rejected:
         return self.error
 
 
+def _fresh_process_state() -> None:
+    """Dynamo's state, and the Python-level caches Dynamo's verdict depends on, as a fresh
+    process has them: the compile sees what a model compiled first thing sees, not what an
+    earlier example or the eager run left (``kl_divergence``'s memo of looked-up pairs)."""
+    import torch
+    import torch.distributions.kl
+
+    torch._dynamo.reset()
+    torch.distributions.kl._KL_MEMOIZE.clear()
+
+
 def _eager(fn: Any, args: tuple) -> Any:
     try:
         return fn(*_clone(args))
@@ -294,7 +305,7 @@ def graph_breaks(module: ModuleType, args: tuple) -> tuple[list[str], list[str]]
     import torch
     from torch._dynamo.utils import counters
 
-    torch._dynamo.reset()
+    _fresh_process_state()
     counters.clear()
     try:
         with _quiet():
