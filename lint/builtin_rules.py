@@ -87,6 +87,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL340": "recurrent-module-in-compile",
     "TL341": "transformer-mask-without-is-causal",
     "TL342": "keyword-module-name",
+    "TL343": "sort-by-tensor-key",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",

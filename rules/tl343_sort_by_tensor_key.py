@@ -1,0 +1,255 @@
+"""TL343: tensors sorted or ranked with a Python `key=` in graph code."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import assignments
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
+
+# Tensor attributes and methods that give a size (a key made of them is a size).
+SIZE_READS = frozenset({"shape", "size", "numel", "dim", "ndim"})
+
+SIZE_KEY = Message(
+    "tensors sorted by a key on their sizes in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (sort with non-constant keys) once the sizes "
+            "vary between calls (they are then symbolic)",
+        ),
+        ("trace", "torch.jit.trace records the order the example's sizes give"),
+    ),
+    "order the tensors by a rule the code knows (the order of the levels they come from), or "
+    "keep them in a fixed order",
+)
+VALUE_KEY = Message(
+    "tensors sorted by a key on their values in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (sort with non-constant keys) and plain "
+            "torch.compile breaks the graph here",
+        ),
+        ("export", "torch.export fails (it cannot order by data-dependent values)"),
+        ("trace", "torch.jit.trace records the order the example's values give"),
+    ),
+    "stack the keys and rank them with `torch.argsort` / `torch.topk`, then index",
+)
+RANKED = Message(
+    "`min()` / `max()` with `key=` over tensors in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (invalid call to builtin op handler) and "
+            "plain torch.compile breaks the graph here",
+        ),
+    ),
+    "stack the keys and pick with `torch.argmin` / `torch.argmax`, or pick by a rule the code "
+    "knows",
+)
+
+
+class SortByTensorKey(Rule):
+    """Flags `sorted(feats, key=lambda t: t.shape[-1])` and `max(feats, key=...)` in graph code.
+
+    ## What it does
+    Finds, in graph code, `sorted(...)` and `list.sort(...)` of tensors with a `key=` lambda
+    that reads the tensor's sizes (`t.shape[-1]`, `t.numel()`) or its values (`t.sum()`,
+    `kv[1].item()`), and `min(...)` / `max(...)` with `key=` over a list of tensors.
+
+    ## Why is this bad?
+    Dynamo sorts only by constant keys (torch 2.13): a key on a size is constant while the
+    sizes of the first call are compiled in, but once a call with other sizes makes them
+    symbolic `torch.compile(fullgraph=True)` raises ("sort with non-constant keys"); a key on
+    values never is constant (plain compile breaks the graph there too), and `torch.export` cannot order
+    by data-dependent values either. `torch.jit.trace` records the order the example input
+    gives, so other inputs take it too. `min()` / `max()` with `key=` over tensors have no
+    Dynamo handler at all ("invalid call to builtin op handler"), whatever the key.
+
+    ## Example
+    ```python
+    class Fuse(nn.Module):
+        def forward(self, a, b, c):
+            feats = sorted([a, b, c], key=lambda t: t.shape[-1])
+            ...
+    ```
+    Use instead: an order the code knows (the pyramid's levels, coarse to fine), or
+    `torch.argsort` of the stacked keys.
+
+    ## Fix safety
+    No automatic fix: the order the code needs is the author's to state.
+    """
+
+    code = "TL343"
+    name = "sort-by-tensor-key"
+    subject = "tensors sorted or ranked with a Python key in graph code"
+    message = "tensors sorted or ranked with a Python key in graph code"
+    targets = ("compile",)
+    also_reports = ("export", "trace")
+
+    VALID = [
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.names = ["b", "a"]
+
+                def forward(self, x):
+                    first = sorted(self.names, key=len)[0]
+                    return x * 2 if first == "a" else x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 5),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    lengths = sorted([3, 1, 2])
+                    return x[:, : lengths[-1]]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 5),)]
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, a, b, c):
+                    feats = sorted([a, b, c], key=lambda t: t.shape[-1])
+                    out = feats[0]
+                    for f in feats[1:]:
+                        out = f + F.interpolate(out, size=f.shape[-2:], mode="nearest")
+                    return out
+
+            def inputs():
+                return [
+                    (torch.randn(1, 2, 8, 8), torch.randn(1, 2, 2, 2), torch.randn(1, 2, 4, 4)),
+                    (torch.randn(1, 2, 3, 3), torch.randn(1, 2, 12, 12), torch.randn(1, 2, 6, 6)),
+                ]
+            """,
+            line=7,
+            backends=("compile", "trace"),
+            message_contains="sizes",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, a, b, c):
+                    ranked = sorted([a, b, c], key=lambda t: t.abs().sum().item())
+                    return ranked[-1] - ranked[0]
+
+            def inputs():
+                x = torch.randn(2, 4)
+                return [(x, 2 * x, 3 * x), (3 * x, 2 * x, x)]
+            """,
+            line=6,
+            backends=("compile", "export", "trace"),
+            message_contains="values",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, a, b):
+                    widest = max([a, b], key=lambda t: t.shape[-1])
+                    return widest.sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 5), torch.randn(2, 3)), (torch.randn(2, 5), torch.randn(2, 3))]
+            """,
+            line=6,
+            backends=("compile",),
+            message_contains="builtin op handler",
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        key = next(
+            (a.value for a in node.args if a.keyword is not None and a.keyword.value == "key"),
+            None,
+        )
+        positional = [a.value for a in node.args if a.keyword is None]
+        if key is None:
+            return
+        name = self.ctx.qualified_name(node.func)
+        if name in ("builtins.min", "builtins.max"):
+            if len(positional) == 1 and self._tensors(positional[0]):
+                self.report(node, RANKED, targets=("compile",))
+            return
+        if name == "builtins.sorted" and positional:
+            items = positional[0]
+        elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "sort":
+            items = node.func.value
+        else:
+            return
+        read = self._key_reads(key) if self._tensors(items) else None
+        if read == "size":
+            self.report(node, SIZE_KEY, targets=("compile", "trace"))
+        elif read == "value":
+            self.report(node, VALUE_KEY, targets=("compile", "export", "trace"))
+
+    def _tensors(self, items: cst.BaseExpression) -> bool:
+        """A list or tuple of tensors: written out, or a value the kinds take for one."""
+        if type(items) in (cst.List, cst.Tuple):
+            elements = [e.value for e in items.elements]  # type: ignore[attr-defined]
+            return bool(elements) and all(self.ctx.kind(e) == Kind.TENSOR for e in elements)
+        if type(items) is cst.Name and self.ctx.function is not None:
+            # `outs = [head(x) for head in self.heads]`: a comprehension of tensors.
+            bound = assignments(self.ctx.function, items.value)
+            if len(bound) == 1 and type(bound[0][0]) is cst.ListComp:
+                return self.ctx.kind(bound[0][0].elt) == Kind.TENSOR  # type: ignore[attr-defined]
+        return self.ctx.kind(items) == Kind.TENSORS
+
+    def _key_reads(self, key: cst.BaseExpression) -> Optional[str]:
+        """``"size"`` for a lambda whose body reads only sizes of its argument, ``"value"``
+        for one that calls a method on it (or on an item of it) other than a size read."""
+        if type(key) is not cst.Lambda or len(key.params.params) != 1:  # type: ignore[attr-defined]
+            return None
+        param = key.params.params[0].name.value  # type: ignore[attr-defined]
+        reads: set[str] = set()
+
+        def enter(node: cst.CSTNode) -> bool:
+            if type(node) is cst.Attribute and _rooted_at(node.value, param):  # type: ignore[attr-defined]
+                reads.add("size" if node.attr.value in SIZE_READS else "value")  # type: ignore[attr-defined]
+                return False
+            return True
+
+        walk(key.body, enter, lambda node: None)  # type: ignore[attr-defined]
+        if not reads:
+            return None
+        return "value" if "value" in reads else "size"
+
+
+def _rooted_at(node: cst.BaseExpression, name: str) -> bool:
+    """``t`` or ``t[1]`` for the lambda parameter ``t``."""
+    while type(node) is cst.Subscript:
+        node = node.value  # type: ignore[attr-defined]
+    return type(node) is cst.Name and node.value == name  # type: ignore[attr-defined]
