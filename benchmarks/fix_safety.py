@@ -180,11 +180,18 @@ class BreakLog(logging.Handler):
         if first.startswith("Graph break in user code") and "/torch/" not in first:
             self.lines.append(first)
 
+def fresh_state():
+    # What a model compiled first thing sees: no Dynamo cache, and no kl_divergence memo of
+    # the pairs the eager run looked up (the lookup of a new pair is what Dynamo refuses).
+    import torch.distributions.kl
+    torch._dynamo.reset()
+    torch.distributions.kl._KL_MEMOIZE.clear()
+
 def graph_breaks(model, args):
     # Plain torch.compile's breaks: explain's reasons, those only Dynamo's counter has, and
     # those only its graph_breaks log has.
     from torch._dynamo.utils import counters
-    torch._dynamo.reset()
+    fresh_state()
     counters.clear()
     log = BreakLog()
     loggers = [logging.getLogger(n) for n in ("torch", "torch._dynamo")]
@@ -274,7 +281,7 @@ def convert(backend, model, example):
     if backend == "trace":
         return torch.jit.trace(model, fresh(example), check_trace=False)
     if backend == "compile":
-        torch._dynamo.reset()
+        fresh_state()
         return torch.compile(model, fullgraph=True, backend="eager")
     if not isinstance(model, nn.Module):
         model = FunctionModule(model)
