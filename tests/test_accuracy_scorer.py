@@ -307,15 +307,31 @@ def test_the_fresh3_corpus_shares_no_package_with_any_other_or_the_held_out_ones
     assert packages == set(fresh3.PACKAGES)  # every pinned package has a model
 
 
+def test_the_fresh4_corpus_shares_no_package_with_any_other_or_the_held_out_ones():
+    fresh4 = ground_truth.load_corpus("fresh4")
+    assert set(fresh4.MODELS) == {f"{m}.eval" for m in fresh4.BASE_MODELS} | {
+        f"{m}.train" for m in fresh4.TRAINING
+    }
+    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
+    held_out |= {"diffusers"}
+    others = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
+    for corpus in ("wider", "unseen", "fresh", "fresh2", "fresh3"):
+        others |= set(ground_truth.load_corpus(corpus).PACKAGES)
+    assert not (held_out | others) & set(fresh4.PACKAGES)
+    packages = {module.split(".")[0] for module, *_ in fresh4.MODELS.values()}
+    assert packages == set(fresh4.PACKAGES)  # every pinned package has a model
+
+
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
     shared = {
         id(ground_truth.load_corpus(corpus).pytorch_corpus())
-        for corpus in ("wider", "unseen", "fresh", "fresh2", "fresh3")
+        for corpus in ("wider", "unseen", "fresh", "fresh2", "fresh3", "fresh4")
     }
     assert len(shared) == 1
     pytorch = ground_truth.load_corpus("pytorch")
     assert ground_truth.load_corpus("fresh2").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh3").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh4").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):
