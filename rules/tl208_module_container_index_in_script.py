@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Union
 
 import libcst as cst
 
@@ -14,6 +14,7 @@ from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     class_methods,
+    constant_attributes,
     function_returns,
     has_constants,
     in_script,
@@ -117,6 +118,12 @@ class ModuleContainerIndexInScript(Rule):
     'BlockInterface'`: call `block.forward(x)`), and so is a module class of the file held in
     the container whose method of an interface method's name names its parameters otherwise
     (`Method on class ... is not compatible with interface`).
+    A `Final` (or `__constants__`) int attribute is a literal index (TorchScript folds it):
+    `self.heads[self.at]` is not flagged then. Also a list comprehension or generator over a
+    list or tuple of submodules that calls each (`[m(x) for m in (self.a, self.b)]`: object has
+    no attribute or method '__call__'), and a loop over a submodule of a project class that is
+    no module container (its `__iter__` is never called: Only constant Sequential, ModuleList,
+    ModuleDict, or ParameterList can be used as an iterable).
 
     ## Why is this bad?
     TorchScript unrolls loops over module containers and needs every index to be a literal:
@@ -352,6 +359,28 @@ class ModuleContainerIndexInScript(Rule):
                 "            x = layer(x) * float(i + 1)\n"
                 "        return self.layers[-1](x)"
             )
+        ),
+        Valid(
+            """
+            from typing import Final
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                at: Final[int]
+
+                def __init__(self, at: int = 1):
+                    super().__init__()
+                    self.heads = nn.ModuleList([nn.Linear(3, 3) for _ in range(2)])
+                    self.at = at
+
+                def forward(self, x):
+                    return self.heads[self.at](x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
         ),
     ]
     INVALID = [
@@ -844,6 +873,61 @@ class ModuleContainerIndexInScript(Rule):
                 "            w = self.weights[i]\n            x = x + w * head(x)"
             ),
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(3, 3)
+                    self.b = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    ys = [m(x) for m in (self.a, self.b)]
+                    return ys[0] + ys[1]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="'__call__'",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Stage(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.blocks = nn.ModuleList([nn.Linear(3, 3) for _ in range(2)])
+
+                def __iter__(self):
+                    return iter(self.blocks)
+
+                def forward(self, x):
+                    for b in self.blocks:
+                        x = b(x)
+                    return x
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stage = Stage()
+
+                def forward(self, x):
+                    for b in self.stage:
+                        x = b(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=23,
+            message_contains="can be used as an iterable",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -968,7 +1052,7 @@ class ModuleContainerIndexInScript(Rule):
         if not isinstance(index, cst.Index) or _literal_index(index.value):
             return
         if self.ctx.kind(node.value) is Kind.MODULES:
-            if id(node) in self._interface_indexed:
+            if id(node) in self._interface_indexed or self._constant_index(index.value):
                 return
             self.report(
                 node,
@@ -1241,6 +1325,16 @@ class ModuleContainerIndexInScript(Rule):
                 "python_sugared_value.cpp); keep the parameters in an `nn.ParameterList` and "
                 "loop over that",
             )
+        iterable = node.iter
+        if (
+            isinstance(iterable, cst.Call)
+            and self.ctx.qualified_name(iterable.func) == "builtins.enumerate"
+            and iterable.args
+        ):
+            iterable = iterable.args[0].value
+        if self._plain_module_class(iterable) is not None:
+            self._plain_module_use(iterable, "iterated")
+            return
         found = self._module_loop(node)
         if found is None:
             return
@@ -1255,7 +1349,30 @@ class ModuleContainerIndexInScript(Rule):
             "`nn.ModuleList` (or call `.forward(...)`)",
         )
 
-    def _module_loop(self, node: cst.For) -> Optional[tuple[str, str]]:
+    def _module_comprehension(self, node: Union[cst.ListComp, cst.GeneratorExp]) -> None:
+        """``[m(x) for m in (self.a, self.b)]`` (a generator too): the comprehension's loop
+        over a list or tuple of submodules is no unrolled loop either, and calling its variable
+        fails the same way (torch 2.13: object has no attribute or method '__call__')."""
+        if not in_script(self.ctx) or node.for_in.inner_for_in is not None:
+            return
+        found = self._module_loop(node.for_in)
+        if found is None:
+            return
+        how, variable = found
+        if not _calls_name(node.elt, variable):
+            return
+        self.report(
+            node.for_in.iter,
+            f"a comprehension over {how} calls each module (`{variable}(...)`): TorchScript "
+            "types the sequence by its elements' classes and cannot call one that way (torch "
+            "2.13: object has no attribute or method '__call__'); hold the modules in an "
+            "`nn.ModuleList` (or call `.forward(...)`)",
+        )
+
+    visit_ListComp = _module_comprehension
+    visit_GeneratorExp = _module_comprehension
+
+    def _module_loop(self, node: Union[cst.For, cst.CompFor]) -> Optional[tuple[str, str]]:
         """(how the sequence is spelled, the loop variable that takes its modules) for
         ``for m in <submodules>``, ``for i, m in enumerate(<submodules>)`` and ``for m, s in
         zip(<submodules>, ...)``."""
@@ -1383,21 +1500,27 @@ class ModuleContainerIndexInScript(Rule):
         return cls.rsplit(".", 1)[-1]
 
     def _plain_module_use(self, node: cst.CSTNode, how: str) -> None:
-        target = node.value if isinstance(node, cst.Subscript) else node.args[0].value  # type: ignore[attr-defined]
-        cls = self._plain_module_class(target)
-        said = (
-            "Only ModuleList, Sequential, ModuleDict, ParameterList, and ParameterDict modules "
-            "are subscriptable"
-            if how == "indexed"
-            else "object has no attribute or method '__len__'"
-        )
+        if isinstance(node, cst.Subscript):
+            target = node.value
+        elif isinstance(node, cst.Call):
+            target = node.args[0].value
+        else:
+            target = node  # a loop's iterable
+        cls = self._plain_module_class(target)  # type: ignore[arg-type]
+        said = {
+            "indexed": "Only ModuleList, Sequential, ModuleDict, ParameterList, and "
+            "ParameterDict modules are subscriptable",
+            "iterated": "Only constant Sequential, ModuleList, ModuleDict, or ParameterList "
+            "can be used as an iterable",
+        }.get(how, "object has no attribute or method '__len__'")
         self.report(
             node,
             f"`{self.ctx.module.code_for_node(target)}` is a `{cls}`, a module class of the "
             f"project that is no module container, {how} in scripted code: TorchScript "
             f"compiles a submodule as a module and does not call its `__getitem__` / "
-            f"`__len__` (torch 2.13: {said}); hold the stages in an `nn.ModuleList` (or derive "
-            "the class from one), or read the submodule by its attribute name",
+            f"`__len__` / `__iter__` (torch 2.13: {said}); hold the stages in an "
+            "`nn.ModuleList` (or derive the class from one), or read the submodule by its "
+            "attribute name",
         )
 
     def _zipped_kind(self, node: cst.BaseExpression) -> Optional[Kind]:
@@ -1449,6 +1572,18 @@ class ModuleContainerIndexInScript(Rule):
         if len(names) != 1 or not names <= PARAMETER_CONTAINERS:
             return None
         return next(iter(names)).rsplit(".", 1)[-1]  # type: ignore[union-attr]
+
+    def _constant_index(self, index: cst.BaseExpression) -> bool:
+        """``self.exit_at`` for an attribute the class declares a constant (``Final[int]`` /
+        ``__constants__``): TorchScript folds it to the module's value, a literal index."""
+        attr = self_attribute(index)
+        info = self.ctx.function_info
+        return (
+            attr is not None
+            and info is not None
+            and info.owner_class is not None
+            and attr in constant_attributes(self.ctx, info.owner_class)
+        )
 
     def _constant_bound(self, bound: cst.BaseExpression) -> bool:
         if _literal_index(bound) and not isinstance(bound, cst.SimpleString):
