@@ -186,3 +186,11 @@ def target_names(target: cst.CSTNode) -> list[str]:
     if isinstance(target, cst.StarredElement):
         return target_names(target.value)
     return []
+
+
+# `torch.<name>` functions whose every TorchScript overload (torch 2.13's `aten::<name>`
+# schemas) returns one Tensor, of those a model unpacks (`i, j = torch.tril_indices(n, n)`):
+# TorchScript unpacks no Tensor. The test suite checks each against torch's schemas.
+SINGLE_TENSOR_FUNCTIONS = frozenset(
+    {"tril_indices", "triu_indices", "nonzero", "argwhere", "stack", "cat", "arange"}
+)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterable
 from typing import Optional, Union
 
@@ -9,6 +10,7 @@ import libcst as cst
 
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, parameter
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.script_facts import SINGLE_TENSOR_FUNCTIONS
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 from torchlint.rules._perf import descendants
@@ -106,6 +108,23 @@ def _integer(node: cst.BaseExpression) -> Optional[int]:
     return -value if negative else value
 
 
+def _single_tensor_call(ctx, node: cst.Call) -> bool:  # type: ignore[no-untyped-def]
+    """``torch.tril_indices(n, n)``: a call of a torch function every TorchScript overload of
+    which returns one Tensor (``nonzero`` without ``as_tuple=True``)."""
+    name = ctx.qualified_name(node.func) or ""
+    if not name.startswith("torch.") or name[6:] not in SINGLE_TENSOR_FUNCTIONS:
+        return False
+    return not any(arg.keyword is not None and arg.keyword.value == "as_tuple" for arg in node.args)
+
+
+def _builtin_exception(name: Optional[str]) -> bool:
+    """``builtins.ValueError`` and the other exception classes Python defines."""
+    if name is None or not name.startswith("builtins."):
+        return False
+    found = getattr(builtins, name.split(".", 1)[1], None)
+    return isinstance(found, type) and issubclass(found, BaseException)
+
+
 class UnsupportedSyntaxInScript(Rule):
     """Flags Python syntax that `torch.jit.script` cannot compile.
 
@@ -144,6 +163,12 @@ class UnsupportedSyntaxInScript(Rule):
     code after `if torch.jit.is_scripting(): return ...`): the frontend converts the whole
     function before it drops such a branch. Types are not checked there (a tuple truth test,
     `*` over a list, calls TorchScript lacks: it never compiles the branch's types).
+    A parenthesized tuple as a condition is flagged too (`assert (ok, "message")`, always true
+    in Python: `Could not cast value of type Tuple[bool, str] to bool`), and so is an exception
+    object as an assert message (`assert ok, ValueError("...")`: TorchScript raises
+    `AssertionError(message)` and fails with `exception message cannot be used as a value`), and
+    a tuple target unpacking a torch function every TorchScript overload of which returns one
+    Tensor (`i, j = torch.tril_indices(n, n)`; the names are checked against torch's schemas).
 
     ## Why is this bad?
     The TorchScript frontend supports a subset of Python and raises on the rest, one construct
@@ -680,6 +705,55 @@ class UnsupportedSyntaxInScript(Rule):
                 "        else:\n            return x + 1"
             ),
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    assert (x.shape[-1] == 3, "three features")
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="Could not cast value of type Tuple[bool, str] to bool",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    assert x.shape[-1] == 3, ValueError("three features")
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="exception message cannot be used as a value",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    n = x.size(0)
+                    i, j = torch.tril_indices(n, n)
+                    return x[i % x.size(0), j % x.size(1)]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=7,
+            message_contains="Tensor cannot be used as a tuple",
+        ),
     ]
 
     INVALID += [
@@ -798,6 +872,10 @@ class UnsupportedSyntaxInScript(Rule):
             return
         if type(node) is cst.UnaryOperation or type(node) is cst.BooleanOperation:
             return  # its operands are checked from its own visit
+        if type(node) is cst.Tuple:
+            if not self._frontend_only:
+                self._tuple_display_test(node)
+            return
         how = tuple_valued(self.ctx, node)
         if how is not None:
             code = self.ctx.module.code_for_node(node)
@@ -807,6 +885,32 @@ class UnsupportedSyntaxInScript(Rule):
                 f"cannot cast a tuple to bool (Could not cast value of type Tuple[...] to "
                 f"bool); test `len({code}) > 0`",
             )
+
+    def _tuple_display_test(self, node: cst.Tuple) -> None:
+        """A parenthesized tuple as a condition (``assert (ok, "message")``: always true in
+        Python, a Tuple[bool, str] to TorchScript, which casts no tuple to bool)."""
+        code = self.ctx.module.code_for_node(node)
+        types = [
+            "bool" if type(e.value) is cst.Comparison else literal_type(e.value)
+            for e in node.elements
+        ]
+        items = "..." if None in types or not types else ", ".join(types)  # type: ignore[arg-type]
+        parent = self.ctx.statements[-1] if self.ctx.statements else None
+        assertion = type(parent) is cst.SimpleStatementLine and any(
+            type(s) is cst.Assert and s.test is node for s in parent.body
+        )
+        advice = (
+            'drop the parentheses (`assert cond, "message"`): the tuple is always true in '
+            "Python, so the check never ran"
+            if assertion
+            else "test its elements, or `len(...) > 0`"
+        )
+        self.report(
+            node,
+            f"truth test of a tuple display in scripted code (`{code}`): torch.jit.script "
+            f"cannot cast a tuple to bool (Could not cast value of type Tuple[{items}] to "
+            f"bool); {advice}",
+        )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         """A constant index past the end of a tuple of known length."""
@@ -864,6 +968,22 @@ class UnsupportedSyntaxInScript(Rule):
 
     def visit_Assert(self, node: cst.Assert) -> None:
         self._truth_test(node.test)
+        message = node.msg
+        if (
+            in_script(self.ctx)
+            and not self._frontend_only
+            and not dead_in_script(self.ctx)
+            and type(message) is cst.Call
+            and _builtin_exception(self.ctx.qualified_name(message.func))
+        ):
+            code = self.ctx.module.code_for_node(message.func)
+            self.report(
+                message,
+                f"`assert ..., {code}(...)` in scripted code: TorchScript compiles the message "
+                "as `raise AssertionError(message)` and an exception object is no value it can "
+                "pass (torch 2.13: exception message cannot be used as a value); give the "
+                f'message itself (`assert cond, "..."`), or `if not cond: raise {code}(...)`',
+            )
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
         if type(node.operator) is cst.Not:
@@ -1072,6 +1192,8 @@ class UnsupportedSyntaxInScript(Rule):
                 or self._surely_tensor(node.func.value)
             )
         ):
+            return True
+        if type(node) is cst.Call and _single_tensor_call(self.ctx, node):
             return True
         if isinstance(node, cst.Subscript):
             return (
