@@ -66,6 +66,11 @@ class UnsupportedTensorApiInScript(Rule):
     (`torch.tensor([loss_a, loss_b])`): TorchScript's builds from ints, floats and bools only
     and rejects a tensor element (torch 2.13: Input must be of ints, floats, or bools, got
     Tensor), where eager Python reads a one-element tensor as its number.
+    And `x.type()` without an argument, which TorchScript compiles as a conversion to no dtype
+    (`aten::to`) returning the tensor, not the type string (compared with a string: Arguments
+    for call are not valid), and `torch.tensor([])` / `torch.as_tensor([])` of an empty list
+    display, a `List[Tensor]` to TorchScript, which fails when the line runs (Empty lists
+    default to List[Tensor]).
 
     ## Why is this bad?
     The TorchScript compiler has no binding for them: `torch.jit.script` raises
@@ -245,6 +250,38 @@ class UnsupportedTensorApiInScript(Rule):
             line=10,
             message_contains="no method of torch.Tensor",
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if x.type() == "torch.HalfTensor":
+                        x = x.float()
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="Arguments for call are not valid",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * 2 + torch.tensor([]).sum()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="Empty lists default to List[Tensor]",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -261,11 +298,14 @@ class UnsupportedTensorApiInScript(Rule):
             return
         if self._numpy_spelling(node) or self._python_number_division(node):
             return
-        if self._tensor_of_tensors(node):
+        if self._tensor_of_tensors(node) or self._tensor_of_empty_list(node):
             return
         if not isinstance(func, cst.Attribute):
             return
         method = func.attr.value
+        if method == "type" and not node.args:
+            self._type_string(node, func.value)
+            return
         if method != "tolist" and method not in torchscript_table()["tensor_methods_unbound"]:
             if foreign_tensor_method(method) and self._typed_tensor_parameter(func.value):
                 self.report(
@@ -325,6 +365,42 @@ class UnsupportedTensorApiInScript(Rule):
             "Tensor), where eager Python reads a one-element tensor as its number; "
             "stack the 0-d tensors, `torch.stack([...])` (`.detach()` for what "
             "`torch.tensor` gave)",
+        )
+        return True
+
+    def _type_string(self, node: cst.Call, receiver: cst.BaseExpression) -> None:
+        """``x.type()`` without an argument: the type string in Python, a conversion to no
+        dtype in TorchScript (``aten::to(x, None, ...)``), which returns the tensor."""
+        if self.ctx.kind(receiver) is not Kind.TENSOR and not inferred_tensor_parameter(
+            self.ctx, receiver
+        ):
+            return
+        code = self.ctx.module.code_for_node(receiver)
+        self.report(
+            node,
+            f"`{code}.type()` without an argument in scripted code: TorchScript compiles "
+            "`Tensor.type` as a conversion (`aten::to` with no dtype) that returns the tensor, "
+            "not the type string, so comparing it with a string fails (torch 2.13: Arguments "
+            "for call are not valid) and other uses get a tensor; test the dtype "
+            f"(`{code}.dtype == torch.float16`) and the device (`{code}.device.type`)",
+        )
+
+    def _tensor_of_empty_list(self, node: cst.Call) -> bool:
+        """``torch.tensor([])``: TorchScript types an empty list display as ``List[Tensor]``
+        and its ``torch.tensor`` of a list of tensors raises when the line runs."""
+        name = self.ctx.qualified_name(node.func)
+        if name not in ("torch.tensor", "torch.as_tensor") or not node.args:
+            return False
+        data = node.args[0].value
+        if node.args[0].keyword is not None or type(data) is not cst.List or data.elements:
+            return False
+        self.report(
+            node,
+            f"`{name}([])` in scripted code: TorchScript types an empty list as "
+            "`List[Tensor]`, and its `torch.tensor` of a list of tensors fails when the line "
+            "runs (torch 2.13: The following operation failed in the TorchScript interpreter "
+            "... Empty lists default to List[Tensor]); use `torch.empty(0, ...)` or "
+            "`torch.zeros(0, ...)` with the dtype and device",
         )
         return True
 
