@@ -393,6 +393,8 @@ class UnsupportedCallInScript(Rule):
     classes TorchScript compiles from torch's source and rejects, called on a submodule
     (`self.rnn.flatten_parameters()` of an LSTM / GRU / RNN, `reset_parameters()` of a Linear,
     Conv or norm layer, `reset_running_stats()`).
+    A method decorated `@torch.jit.ignore(drop=True)` (`ignore(True)`) is the same stub as
+    `@torch.jit.unused` and is flagged the same way.
 
     ## Why is this bad?
     TorchScript compiles calls to torch ops, to the builtins it models, and to Python functions
@@ -2273,6 +2275,32 @@ class UnsupportedCallInScript(Rule):
             line=9,
             message_contains="super()",
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+                    self.last = 0.0
+
+                @torch.jit.ignore(drop=True)
+                def _record(self, x: torch.Tensor) -> None:
+                    self.last = float(x.mean())
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    self._record(y)
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=16,
+            message_contains="ignore(drop=True)",
+        ),
     ]
 
     def __init__(self, ctx: LintContext) -> None:
@@ -2689,14 +2717,24 @@ class UnsupportedCallInScript(Rule):
             ),
             None,
         )
-        if method is None or not any(
-            self.ctx.qualified_name(d.decorator) == "torch.jit.unused" for d in method.decorators
-        ):
+        if method is None:
+            return
+        decorator = next(
+            (
+                d.decorator
+                for d in method.decorators
+                if self.ctx.qualified_name(d.decorator) == "torch.jit.unused"
+                or _dropping_ignore(self.ctx, d.decorator)
+            ),
+            None,
+        )
+        if decorator is None:
             return
         name = func.attr.value
+        said = self.ctx.module.code_for_node(decorator)
         self.report(
             node,
-            f"`self.{name}(...)` calls a `@torch.jit.unused` method wherever this scripted code "
+            f"`self.{name}(...)` calls a `@{said}` method wherever this scripted code "
             "runs: TorchScript compiles the method as a stub that raises, so the scripted model "
             "fails when the call runs (torch 2.13: The following operation failed in the "
             "TorchScript interpreter ... This Python function is annotated to be ignored and "
@@ -4252,3 +4290,16 @@ def _root(target: cst.BaseExpression) -> cst.BaseExpression:
     while isinstance(target, (cst.Subscript, cst.Attribute)):
         target = target.value
     return target
+
+
+def _dropping_ignore(ctx: LintContext, decorator: cst.BaseExpression) -> bool:
+    """``@torch.jit.ignore(drop=True)`` (``ignore(True)``): the same stub as
+    ``@torch.jit.unused``, which raises when scripted code calls it."""
+    if type(decorator) is not cst.Call or ctx.qualified_name(decorator.func) != "torch.jit.ignore":
+        return False
+    for position, arg in enumerate(decorator.args):
+        if (arg.keyword is None and position == 0) or (
+            arg.keyword is not None and arg.keyword.value == "drop"
+        ):
+            return type(arg.value) is cst.Name and arg.value.value == "True"
+    return False
