@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
@@ -69,6 +70,12 @@ class MixedReturnTypesInScript(Rule):
     under an `if` that
     TorchScript may fold to a constant (`isinstance`, `hasattr`, `torch.jit.is_scripting()`,
     `is None`, a `Final` attribute) are left out: the branch may never be compiled.
+    And a function annotated to return a value (`-> Tensor`, `-> Optional[...]` too) that
+    returns one somewhere but may end without a `return` or `raise`: TorchScript judges every
+    path from the statements alone (both branches of an `if`; a loop, `while True:` included,
+    may run no time) and fails (torch 2.13: Function was not annotated as having type None, but
+    does not return along all paths). Functions whose paths an `if` TorchScript may fold decides
+    are left out.
 
     ## Why is this bad?
     A TorchScript function has one return type, and TorchScript does not widen an `int` to a
@@ -609,6 +616,28 @@ class MixedReturnTypesInScript(Rule):
             line=6,
             message_contains="None",
         ),
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def _pick(self, feats: List[torch.Tensor], level: int) -> torch.Tensor:
+                    for i, f in enumerate(feats):
+                        if i == level:
+                            return f
+
+                def forward(self, x):
+                    return self._pick([x, x * 2], 1)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=7,
+            message_contains="does not return along all paths",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -617,6 +646,35 @@ class MixedReturnTypesInScript(Rule):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._seen.append({})
+        self._falls_off_end(node)
+
+    def _falls_off_end(self, node: cst.FunctionDef) -> None:
+        """A function annotated to return a value (``-> Tensor``, ``-> Optional[...]`` too)
+        whose body may end without a ``return`` / ``raise``: TorchScript decides it from the
+        statements (both branches of an ``if``; a loop may run no time, ``while True:``
+        included) and rejects it, where Python returns None there."""
+        if not in_script(self.ctx) or self.ctx.function is not node or node.returns is None:
+            return
+        if is_none(node.returns.annotation) or not isinstance(node.body, cst.IndentedBlock):
+            return
+        if any(
+            self.ctx.qualified_name(d.decorator) in NOT_COMPILED or type(d.decorator) is cst.Call
+            for d in node.decorators
+        ):
+            return
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        if not _returns_value(node.body) or _exits(self.ctx, node.body.body, owner) is not False:
+            return
+        annotation = _torch_spelling(self.ctx.module.code_for_node(node.returns.annotation))
+        self.report(
+            node.name,
+            f"`{node.name.value}` is annotated `-> {annotation}` but may end without a "
+            "`return`: TorchScript checks every path from the statements alone (a loop may run "
+            "no time) and fails (torch 2.13: Function was not annotated as having type None, "
+            "but does not return along all paths); end the function with a `return` (or "
+            "`raise`) after the loop or `if`",
+        )
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._seen.pop()
@@ -1017,6 +1075,57 @@ def _folds(ctx, test: cst.BaseExpression, owner: Optional[str]) -> bool:  # type
 
     walk(test, enter, lambda node: None)
     return found
+
+
+# Decorators whose function TorchScript does not compile from its body.
+NOT_COMPILED = frozenset(
+    {"torch.jit.unused", "torch.jit.ignore", "typing.overload", "torch.jit._overload_method"}
+)
+
+
+def _returns_value(body: cst.CSTNode) -> bool:
+    """Whether a ``return <value>`` of this function (nested definitions left out) exists."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) or found:
+            return False
+        if type(node) is cst.Return and node.value is not None:  # type: ignore[attr-defined]
+            found = True
+        return None
+
+    walk(body, enter, lambda node: None)
+    return found
+
+
+def _exits(ctx, statements: Sequence[cst.BaseStatement], owner: Optional[str]) -> Optional[bool]:  # type: ignore[no-untyped-def]
+    """Whether every path through ``statements`` ends in a ``return`` or ``raise``, as
+    TorchScript judges it (loops never count); None where a test it may fold decides."""
+    for statement in statements:
+        if type(statement) is cst.SimpleStatementLine:
+            if any(type(s) in (cst.Return, cst.Raise) for s in statement.body):
+                return True
+        elif type(statement) is cst.If:
+            body = _exits(ctx, statement.body.body, owner)  # type: ignore[attr-defined]
+            orelse = statement.orelse
+            if orelse is None:
+                other: Optional[bool] = False
+            elif type(orelse) is cst.If:
+                other = _exits(ctx, [orelse], owner)
+            else:
+                other = _exits(ctx, orelse.body.body, owner)  # type: ignore[attr-defined]
+            if body and other:
+                return True
+            if None in (body, other) or ((body or other) and _folds(ctx, statement.test, owner)):
+                return None
+        elif type(statement) is cst.With:
+            inner = _exits(ctx, statement.body.body, owner)  # type: ignore[attr-defined]
+            if inner is not False:
+                return inner
+        elif type(statement) is cst.Try:
+            return None  # not TorchScript; another rule's
+    return False
 
 
 def _torch_spelling(annotation: str) -> str:
