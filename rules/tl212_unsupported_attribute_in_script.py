@@ -381,6 +381,8 @@ def _early_return_example(embed: bool) -> str:
 
 
 RETURNS = "return:"
+# Marks a test whose body builds the class itself (its recursion ends where it is false).
+RECURSES = "recursion:"
 
 
 def _set_after_early_return(
@@ -528,6 +530,9 @@ class UnsupportedAttributeInScript(Rule):
     'M' has no attribute 'X'), and a module class overriding `__call__` with more than a
     `return super().__call__(...)` of its parameters (the scripted module runs `forward`
     without it, so its output differs from eager).
+    An attribute `__init__` sets only under an `if` whose body builds the class itself (`if
+    level > 0: self.child = Tree(level - 1)`) is flagged whatever the defaults: the recursion
+    ends in a module built with the test false, which lacks it.
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
@@ -2065,6 +2070,39 @@ class UnsupportedAttributeInScript(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Tree(nn.Module):
+                def __init__(self, level: int):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+                    self.level = level
+                    if level > 0:
+                        self.child = Tree(level - 1)
+
+                def forward(self, x):
+                    x = self.fc(x)
+                    if self.level > 0:
+                        x = self.child(x)
+                    return x
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.tree = Tree(2)
+
+                def forward(self, x):
+                    return self.tree(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=15,
+            message_contains="has no attribute 'child'",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -2239,6 +2277,17 @@ class UnsupportedAttributeInScript(Rule):
                 f"`if {test[len(RETURNS) :]}:`: a module built that way has no such attribute, "
                 "and TorchScript compiles this read anyway, so scripting it fails (Module has no "
                 f"attribute '{node.attr.value}'); set it before the `return` too",
+            )
+            return
+        if test is not None and test.startswith(RECURSES):
+            self.report(
+                node,
+                f"`self.{node.attr.value}` exists only when `__init__` takes `if "
+                f"{test[len(RECURSES) :]}:`, whose body builds the class itself: the recursion "
+                "ends in a module built with the test false, which has no such attribute, and "
+                "TorchScript compiles this read for it too, so scripting fails (Module has no "
+                f"attribute '{node.attr.value}'); set it on every path (`None`, `nn.Identity()`) "
+                "and test `is not None`, or give the last level a class of its own",
             )
             return
         if test is not None:
@@ -2951,9 +3000,15 @@ class UnsupportedAttributeInScript(Rule):
                         defaults[f"self.{name}"] = defaults[value.value]
         found: dict[str, str] = {}
         for stmt in init.body.body:
-            if type(stmt) is not cst.If or value_with(stmt.test, defaults) is not False:
+            if type(stmt) is not cst.If:
                 continue
             test = cst.Module([]).code_for_node(stmt.test)
+            if value_with(stmt.test, defaults) is not False:
+                if not _builds_itself(self.ctx, stmt.body, owner):
+                    continue
+                # `if level > 0: self.left = Tree(level - 1)`: the recursion ends in a module
+                # built with the test false.
+                test = RECURSES + test
             # The rest of `__init__` (the `else` included): a `register_parameter("bias",
             # None)` there sets the attribute on the other path (torch 2.13 scripts it, None).
             others = [s for s in init.body.body if s is not stmt]
@@ -3171,3 +3226,22 @@ class UnsupportedAttributeInScript(Rule):
     def _is_dataclass(self, qualname: str) -> bool:
         info = self.ctx.index.class_info(qualname)
         return info is not None and any(d in ("dataclasses.dataclass",) for d in info[1].decorators)
+
+
+def _builds_itself(ctx, body: cst.CSTNode, owner: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``body`` (of the ``__init__`` of ``owner``) calls the class ``owner``."""
+    short = owner.rsplit(".", 1)[-1]
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if type(node) is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if (type(func) is cst.Name and func.value == short) or ctx.qualified_name(
+                func
+            ) == owner:
+                found = True
+        return False if found else None
+
+    walk(body, enter, lambda node: None)
+    return found
