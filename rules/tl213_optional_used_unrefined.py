@@ -116,6 +116,8 @@ class OptionalUsedUnrefined(Rule):
     refined by the same tests; and such a subscript used in place (`grads[0].norm(2, 1)`,
     `-torch.autograd.grad(...)[0] * 2`), which no test refines (torch 2.13: `'Optional[Tensor]'
     object has no attribute or method 'norm'`). Returning the element as it is compiles.
+    An annotation on the binding in `__init__` (`self.last: Optional[Tensor] = None`) does not
+    count: TorchScript reads only the class body's.
 
     ## Why is this bad?
     TorchScript types the parameter `Optional[Tensor]` and only narrows it to `Tensor` where a
@@ -989,6 +991,30 @@ class OptionalUsedUnrefined(Rule):
             """,
             line=6,
             message_contains="truth is tested",
+        ),
+        Invalid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+                    self.last: Optional[torch.Tensor] = None
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    self.last = y.detach()
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=14,
+            message_contains="Wrong type for attribute assignment",
         ),
     ]
 
@@ -2237,7 +2263,11 @@ def _always_none(
     def enter(node: cst.CSTNode) -> Optional[bool]:
         if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not init:
             return False
-        if type(node) is cst.AssignTarget:
+        if type(node) is cst.AssignTarget or (
+            # `self.cache: Optional[Tensor] = None`: TorchScript reads no annotation of
+            # `__init__`'s, only the class body's; the value types the attribute.
+            type(node) is cst.AnnAssign and node.value is not None  # type: ignore[attr-defined]
+        ):
             attr = self_attribute(node.target)  # type: ignore[attr-defined]
             if attr is not None:
                 stored.add(attr)
