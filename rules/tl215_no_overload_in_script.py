@@ -20,6 +20,7 @@ from torchlint.rules._script import (
     class_def,
     class_methods,
     constant_attributes,
+    dead_in_script,
     enum_member,
     has_constants,
     in_script,
@@ -373,6 +374,10 @@ class NoOverloadInScript(Rule):
     constant`); and `self.X == Member` (`!=`, `in` a tuple of members) where `self.X` holds a
     member of an Enum of the file that subclasses `str` or `int` (`class P(str, Enum)`,
     `IntEnum`), which TorchScript types from the instance as that str or int.
+    And `== None` / `!= None` (either side): no TorchScript overload of `==` / `!=` takes None,
+    whatever the other operand's type (a Tensor, an Optional, a number, a str, a list, None
+    itself; a module's has no `__eq__`), where `is None` / `is not None` compile and refine an
+    Optional.
 
     ## Why is this bad?
     TorchScript matches a call against the op's schemas, without the Python wrappers' own
@@ -961,6 +966,24 @@ class NoOverloadInScript(Rule):
         ),
         Invalid(_rotary("max_seq_len, *, device"), line=12, message_contains="`device=`"),
         Invalid(_sampler("num_samples=1"), line=11, message_contains="sequence holding a Tensor"),
+        Invalid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, state: Optional[torch.Tensor] = None):
+                    h = x if state == None else state
+                    return h * 2
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=8,
+            message_contains="Arguments for call are not valid",
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -1120,6 +1143,12 @@ class NoOverloadInScript(Rule):
         left = node.left
         for target in node.comparisons:
             right = target.comparator
+            if isinstance(target.operator, (cst.Equal, cst.NotEqual)) and (
+                is_none(left) or is_none(right)
+            ):
+                if not dead_in_script(self.ctx):
+                    self._compared_with_none(node, target.operator)
+                return
             if isinstance(target.operator, (cst.In, cst.NotIn)):
                 container = self._tensor_container(right)
                 if container is not None:
@@ -1166,6 +1195,19 @@ class NoOverloadInScript(Rule):
                     )
                     return
             left = right
+
+    def _compared_with_none(self, node: cst.Comparison, operator: cst.BaseCompOp) -> None:
+        """``state == None``: no TorchScript overload of ``==`` / ``!=`` takes None (not for a
+        Tensor, an Optional, a number, a str, a list, nor None itself); ``is None`` is the
+        test it refines Optionals with."""
+        spelled, advice = ("==", "is") if type(operator) is cst.Equal else ("!=", "is not")
+        self.report(
+            node,
+            f"`{spelled} None` in scripted code: no TorchScript overload of `{spelled}` takes "
+            "None, whatever the other side's type (torch 2.13: Arguments for call are not "
+            f"valid; a module's: object has no attribute or method '__{'eq' if spelled == '==' else 'ne'}__'); "
+            f"test `{advice} None`, which TorchScript also uses to refine an Optional",
+        )
 
     def _tensor_container(self, node: cst.BaseExpression) -> Optional[str]:
         """What ``node`` is when it is a tensor or a list / tuple of tensors: a value the kind
