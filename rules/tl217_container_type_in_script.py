@@ -122,6 +122,11 @@ class ContainerTypeInScript(Rule):
     - a local bound only to a list of None with no annotation (`outs = [None] * n`,
       `[None, None]`) that the function stores another value into (`outs[i] = y`,
       `outs.append(y)`): it is a `List[NoneType]` (`Arguments for call are not valid`).
+    - a dict or list display of tensors stored by subscript into a parameter or local declared
+      with a container of Optionals as its element type (`state[key] = {"prev": k}` with `state:
+      Dict[str, Dict[str, Optional[Tensor]]]`): TorchScript types the display from its values
+      (`Dict[str, Tensor]`), takes no type from the store, and matches container types exactly
+      (`Arguments for call are not valid`).
 
     ## Why is this bad?
     TorchScript builds dicts only for int, float, complex, Tensor, device and str keys:
@@ -599,6 +604,35 @@ class ContainerTypeInScript(Rule):
             line=8,
             message_contains="List[Tensor]",
         ),
+        Invalid(
+            """
+            from typing import Dict, Optional
+
+            import torch
+            from torch import nn
+
+            State = Optional[Dict[str, Dict[str, Optional[torch.Tensor]]]]
+
+            class Cache(nn.Module):
+                def forward(self, x: torch.Tensor, state: State = None) -> torch.Tensor:
+                    if state is not None:
+                        state["k"] = {"prev": x}
+                    return x
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cache = Cache()
+
+                def forward(self, x):
+                    return self.cache(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="Arguments for call are not valid",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -898,6 +932,7 @@ class ContainerTypeInScript(Rule):
         target = node.targets[0].target
         if in_script(self.ctx) and not is_none(node.value):
             self._none_list_store(target.value, target)  # type: ignore[attr-defined]
+            self._display_into_optional_elements(target, node.value)  # type: ignore[arg-type]
         name = self._empty_local(target.value, "dict")  # type: ignore[attr-defined]
         if name is None:
             return
@@ -1045,6 +1080,56 @@ class ContainerTypeInScript(Rule):
             f"blocks (torch 2.13: Variable '{name}' previously had type Tuple[...] but is now "
             "being assigned to a value of type List[int]); build the tuple from the sizes "
             "(`(x.shape[-2], x.shape[-1])`) or annotate `List[int]`",
+        )
+
+    def _display_into_optional_elements(
+        self, target: cst.Subscript, value: cst.BaseExpression
+    ) -> None:
+        """``state[key] = {"prev_key": k}`` into a parameter or local declared
+        ``Dict[str, Dict[str, Optional[Tensor]]]`` (a ``List[Optional[...]]`` element too):
+        TorchScript types the display from its tensor values, ``Dict[str, Tensor]``, takes no
+        hint from the store, and a container type is invariant."""
+        if type(value) not in (cst.Dict, cst.List) or not value.elements:  # type: ignore[attr-defined]
+            return
+        function = self.ctx.function
+        container = target.value
+        if function is None or type(container) is not cst.Name:
+            return
+        declared = _declared_annotation(self.ctx, function, container.value)
+        if declared is None:
+            return
+        declared = _module_alias(self.ctx.module, declared)
+        declared = _optional_inner(self.ctx, declared) or declared
+        element = _element_annotation(self.ctx, declared, ("typing.Dict", "builtins.dict"))
+        if element is None:
+            element = _element_annotation(self.ctx, declared, ("typing.List", "builtins.list"))
+        bases = (
+            ("typing.Dict", "builtins.dict")
+            if type(value) is cst.Dict
+            else ("typing.List", "builtins.list")
+        )
+        held = _element_annotation(self.ctx, element, bases) if element is not None else None
+        if held is None or _optional_inner(self.ctx, held) is None:
+            return
+        items = [
+            e.value
+            for e in value.elements  # type: ignore[attr-defined]
+            if type(e) in (cst.DictElement, cst.Element)
+        ]
+        if len(items) != len(value.elements) or not all(  # type: ignore[attr-defined]
+            self.ctx.kind(item) is Kind.TENSOR for item in items
+        ):
+            return
+        kind = "dict" if type(value) is cst.Dict else "list"
+        wanted = _code(element).replace("torch.Tensor", "Tensor")  # type: ignore[arg-type]
+        self.report(
+            value,
+            f"a {kind} display of tensors stored into `{container.value}[...]`, whose elements "
+            f"are declared `{wanted}`: TorchScript types the display from its values "
+            f"(`{'Dict[str, Tensor]' if kind == 'dict' else 'List[Tensor]'}`), takes no type "
+            "from the store, and a container's type must match exactly (torch 2.13: Arguments "
+            "for call are not valid); bind it to an annotated local first (`entry: "
+            f"{wanted} = ...`) and store that",
         )
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
@@ -1380,3 +1465,59 @@ def _repeated_display(
         return None
     display = next((v for v in (value.left, value.right) if isinstance(v, display_type)), None)
     return display if display is not None and display.elements else None
+
+
+def _declared_annotation(  # type: ignore[no-untyped-def]
+    ctx, function: cst.FunctionDef, name: str
+) -> Optional[cst.BaseExpression]:
+    """The annotation of a parameter ``name`` the function never rebinds, or of the one
+    annotated binding of a local ``name``."""
+    for param in signature_params(ctx, function):
+        if param.name.value == name:
+            if param.annotation is None or assignments(function, name):
+                return None
+            return param.annotation.annotation
+    found: list[cst.BaseExpression] = []
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        if isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and child is not function:
+            return False
+        if isinstance(child, cst.AnnAssign) and isinstance(child.target, cst.Name):
+            if child.target.value == name:
+                found.append(child.annotation.annotation)
+        return None
+
+    walk(function.body, enter, lambda child: None)
+    return found[0] if len(found) == 1 else None
+
+
+def _element_annotation(  # type: ignore[no-untyped-def]
+    ctx, annotation: cst.BaseExpression, bases: tuple[str, ...]
+) -> Optional[cst.BaseExpression]:
+    """``V`` of ``Dict[K, V]`` / ``T`` of ``List[T]`` when ``annotation`` is one of ``bases``."""
+    if type(annotation) is not cst.Subscript or ctx.qualified_name(annotation.value) not in bases:
+        return None
+    elements = [e.slice.value for e in annotation.slice if type(e.slice) is cst.Index]
+    if len(elements) != len(annotation.slice) or not elements:
+        return None
+    return elements[-1]
+
+
+def _module_alias(module: cst.Module, annotation: cst.BaseExpression) -> cst.BaseExpression:
+    """The value of ``State = Optional[Dict[...]]``, a name the module binds once at its top
+    level to a subscripted type, for ``annotation`` that name; else ``annotation``."""
+    if type(annotation) is not cst.Name:
+        return annotation
+    values = [
+        small.value
+        for statement in module.body
+        if type(statement) is cst.SimpleStatementLine
+        for small in statement.body
+        if type(small) is cst.Assign
+        and len(small.targets) == 1
+        and type(small.targets[0].target) is cst.Name
+        and small.targets[0].target.value == annotation.value
+    ]
+    if len(values) == 1 and type(values[0]) is cst.Subscript:
+        return values[0]
+    return annotation
