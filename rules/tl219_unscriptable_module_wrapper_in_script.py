@@ -45,6 +45,9 @@ class UnscriptableModuleWrapperInScript(Rule):
     whose output size holds None (TorchScript compiles its forward against the op's int list:
     Expected a value of type 'List[int]' for argument 'output_size'), or an `nn.MaxUnpool*d`
     (torch 2.13 fails to script it whatever its arguments: isIntList() INTERNAL ASSERT FAILED).
+    Also `self.X = local` of a container `__init__` fills with such a module (`layers["a"] =
+    nn.Sequential(wn_conv(...))`, `.append(...)`, `.add_module(...)`): one in it makes the whole
+    module unscriptable.
 
     ## Why is this bad?
     The legacy `spectral_norm` / `weight_norm` recompute the weight in a forward pre-hook
@@ -182,6 +185,33 @@ class UnscriptableModuleWrapperInScript(Rule):
             _example("        self.fc = nn.Linear(3, 3)\n        nn.utils.weight_norm(self.fc)"),
             line=12,
         ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.nn.utils.parametrizations import weight_norm
+
+            def wn_linear(*args, **kwargs):
+                return weight_norm(nn.Linear(*args, **kwargs))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    layers = nn.ModuleDict()
+                    layers["a"] = nn.Sequential(wn_linear(3, 3), nn.ReLU())
+                    self.layers = layers
+
+                def forward(self, x):
+                    for _, layer in self.layers.items():
+                        x = layer(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=16,
+            message_contains="weight_norm",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -263,8 +293,59 @@ class UnscriptableModuleWrapperInScript(Rule):
                                 return name
         if not values:
             return None
-        found = [self._contains_wrapper(value, 0) for value in values]
+        found = [
+            self._contains_wrapper(value, 0) or self._local_container_wrapper(owner, value)
+            for value in values
+        ]
         return found[0] if all(found) else None
+
+    def _local_container_wrapper(self, owner: str, value: cst.BaseExpression) -> Optional[str]:
+        """``self.model = model`` of a local of ``__init__`` that a module built with a wrapper
+        is stored into (``model["layer_0"] = nn.Sequential(WNConv1d(...))``,
+        ``model.append(...)``, ``model.add_module(name, ...)``): one such module in a container
+        makes the whole module unscriptable. (A module bound to the local itself may be
+        unwrapped before the store: ``remove_parametrizations(fc, "weight")``.)"""
+        if not isinstance(value, cst.Name):
+            return None
+        init = next((m for m in class_methods(self.ctx, owner) if m.name.value == "__init__"), None)
+        if init is None:
+            return None
+        name = value.value
+        stored: list[cst.BaseExpression] = []
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and child is not init:
+                return False
+            if isinstance(child, cst.Assign):
+                for target in child.targets:
+                    node = target.target
+                    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
+                        if node.value.value == name:
+                            stored.append(child.value)
+                    elif (
+                        isinstance(node, cst.Name)
+                        and node.value == name
+                        and isinstance(child.value, cst.Call)
+                        and (self.ctx.qualified_name(child.value.func) or "").rsplit(".", 1)[-1]
+                        in ("ModuleList", "Sequential", "ModuleDict")
+                    ):
+                        stored.append(child.value)  # `layers = nn.ModuleList([wn(...), ...])`
+            elif (
+                isinstance(child, cst.Call)
+                and isinstance(child.func, cst.Attribute)
+                and isinstance(child.func.value, cst.Name)
+                and child.func.value.value == name
+                and child.func.attr.value in ("append", "extend", "add_module", "update")
+            ):
+                stored.extend(a.value for a in child.args)
+            return None
+
+        walk(init, enter, lambda child: None)
+        for item in stored:
+            found = self._contains_wrapper(item, 0)
+            if found is not None:
+                return found
+        return None
 
     def _wrapper_name(self, call: cst.Call) -> Optional[str]:
         name = self.ctx.qualified_name(call.func)
