@@ -1,0 +1,610 @@
+"""Rewrites for script findings from the heldout19 probe batch.
+
+``CudaQueryThroughPython`` (TL209, unsafe): ``torch.cuda.is_available()`` (``device_count()``,
+``is_bf16_supported()``, no arguments) in scripted code -> ``_cuda_is_available()``, a
+module-level function added before the statement that holds the call::
+
+    @torch.jit.ignore
+    def _cuda_is_available() -> bool:
+        return torch.cuda.is_available()
+
+TorchScript binds nothing of ``torch.cuda`` (a Python module to it) and has no other spelling
+of the query; an ``@torch.jit.ignore`` function is left Python, and the scripted code calls
+back into Python for it (checked on torch 2.13: ``"cuda" if _cuda_is_available() else "cpu"``
+scripts and equals eager). Eager Python, trace, torch.compile and export call the function,
+which returns what the query returns. Unsafe: the scripted model now calls Python, so
+``torch.jit.save`` refuses it and C++ cannot run it (where it could not be scripted at all
+before), and the module binds one more name.
+
+``InlineDelegatingDunder`` (TL208, unsafe): ``len(self.encoder)`` / ``for b in self.stage`` /
+``self.stage[i]`` of a submodule whose class (a class of this file) only delegates
+``__len__`` / ``__iter__`` / ``__getitem__`` to one of its module containers (``return
+len(self.layers)``, ``return iter(self.blocks)`` / ``yield from self.blocks``, ``return
+self.blocks[i]``) -> ``len(self.encoder.layers)``, ``for b in self.stage.blocks``,
+``self.stage.blocks[i]``. TorchScript compiles a submodule as a module and calls none of its
+dunders, but takes ``len`` of, iterates and indexes (by a literal) a ``ModuleList`` /
+``Sequential`` (checked on torch 2.13: scripts, equals eager). Python calls the dunder of the
+object's class, which reads the container: the same value. Only where the container is bound
+once, in ``__init__``, to ``nn.ModuleList(...)`` / ``nn.Sequential(...)``, and no class of the
+file derives from the submodule's class. Unsafe: an object of another class (or a subclass
+overriding the dunder) set on the attribute from outside would have its own dunder called.
+
+``EmptyListOfTuples`` (TL217, safe): ``stats = []`` that scripted code appends tuple displays
+to -> ``stats: List[Tuple[Tensor, Tensor]] = []``, the element types read from the appended
+tuples (each position a tensor, an int from a size, or an int / float / str / bool literal,
+the same type in every append). TorchScript types an unannotated empty list ``List[Tensor]``
+(torch 2.13: no overload of ``append`` takes the tuple); annotated, it scripts (checked: equals
+eager). Only where the local is bound once, to the empty literal, and otherwise only read.
+Safe: the annotation of a local is not evaluated when Python runs the function; eager, trace,
+torch.compile and export run what they ran.
+
+``ZipComprehensionToEnumerate`` (TL208, unsafe): ``[conv(f) for conv, f in zip(self.convs,
+feats)]`` (a module container zipped with a sequence in a comprehension) -> ``[conv(feats[i])
+for i, conv in enumerate(self.convs)]``. TorchScript unrolls a comprehension over
+``enumerate`` of a ``ModuleList`` and indexes a list with the variable, but cannot zip one
+with a list (checked on torch 2.13: scripts, equals eager). Only where the comprehension has
+one ``for`` (no ``if``: TorchScript has none in a comprehension) over ``zip`` of two plain references (one of them a module container), its target
+two names, and the sequence's name is only read in it (no ``:=``, lambda or inner
+comprehension). Unsafe: a sequence shorter than the container stopped ``zip`` early and now
+raises ``IndexError``; one that cannot be indexed (an iterator) fails.
+
+``FinalIntIndex`` (TL208, unsafe): ``self.exits[self.exit_at]`` where only ``__init__`` sets
+``self.exit_at``, once, to an int literal or a parameter annotated ``int`` or with an int
+default -> ``exit_at: Final[int]`` first in the class body (after its docstring; ``from typing
+import Final``): TorchScript folds a ``Final`` attribute to a constant and indexes a module
+container with it (checked on torch 2.13: scripts, equals eager). An annotation without a value
+binds nothing: eager Python runs as before. Unsafe: a module built with a non-int index, or
+whose index changes after construction, no longer scripts (TorchScript holds a ``Final``
+attribute fixed), and ``__annotations__`` gains the name.
+
+Left alone (heldout19 ``dataclass_output_return``): a ``@dataclass`` that scripted code names
+(TL218). TorchScript 2.13 fails on any dataclass it reaches (it reads the source of the
+``__init__`` / ``__repr__`` / ``__eq__`` that ``dataclasses`` generates before it puts its own
+in their place). A ``typing.NamedTuple`` with the same fields scripts, but the model then
+returns a tuple where it returned a dataclass instance: the output iterates, unpacks, compares
+and hashes otherwise (torch's own comparison of the eager outputs calls it changed), and
+writing the generated methods out by hand makes TorchScript compile ``__repr__`` too.
+
+Left alone (heldout19 ``tensor_register_hook_grad_scale``): ``x.register_hook(fn)`` in scripted
+code (TL205). TorchScript has no tensor hooks and no other way to change a gradient in flight:
+a ``torch.jit.is_scripting()`` guard would make the scripted model train with unscaled
+gradients, silently; a ``@torch.jit.ignore`` helper registering the hook calls Python with the
+scripted module as ``self``, which has no compiled hook method (torch 2.13: 'RecursiveScriptModule'
+object has no attribute '_scale_grad' once the input requires grad); and ``x.detach() + (x -
+x.detach()) * s`` scales only the gradient flowing through this use of ``x``, where the hook
+scaled every use (and turns an infinite input into NaN).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import self_assignments, self_attribute
+from torchlint.lint.semantic.kinds import Kind
+
+from ._shared import (
+    contains,
+    fresh_name,
+    is_docstring,
+    module_bindings,
+    names_in,
+    plain_reference,
+    variable_uses,
+)
+from .script_dict_annotation import annotate_binding
+
+
+class _Swap(cst.CSTTransformer):
+    """Replace one node (by identity)."""
+
+    def __init__(self, old: cst.CSTNode, new: cst.CSTNode) -> None:
+        self.old, self.new = old, new
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[override]
+        return self.new if original_node is self.old else updated_node
+
+
+def _top_statement(fixer: Fixer, node: cst.CSTNode) -> Optional[cst.BaseStatement]:
+    for ancestor in [node, *fixer.ancestors(node)]:
+        if fixer.parent(ancestor) is fixer.ctx.module and isinstance(ancestor, cst.BaseStatement):
+            return ancestor
+    return None
+
+
+def _module_class(fixer: Fixer, name: str) -> Optional[cst.ClassDef]:
+    """The one top-level ``class <name>`` of this file."""
+    found = [
+        s for s in fixer.ctx.module.body if isinstance(s, cst.ClassDef) and s.name.value == name
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _derived_in_file(fixer: Fixer, name: str) -> bool:
+    """Whether a class of this file names ``name`` among its bases."""
+    return contains(
+        fixer.ctx.module,
+        lambda n: (
+            isinstance(n, cst.ClassDef)
+            and any(isinstance(b.value, cst.Name) and b.value.value == name for b in n.bases)
+        ),
+    )
+
+
+def _methods(cls: cst.ClassDef) -> list[cst.FunctionDef]:
+    if not isinstance(cls.body, cst.IndentedBlock):
+        return []
+    return [s for s in cls.body.body if isinstance(s, cst.FunctionDef)]
+
+
+# -- torch.cuda queries ------------------------------------------------------------------------
+CUDA_QUERIES = {
+    "torch.cuda.is_available": "bool",
+    "torch.cuda.device_count": "int",
+    "torch.cuda.is_bf16_supported": "bool",
+}
+
+
+class CudaQueryThroughPython(Fixer):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "ask CUDA through an `@torch.jit.ignore` function, which TorchScript leaves Python"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or call.args:
+            return None
+        api = self.ctx.qualified_name(call.func)
+        returns = CUDA_QUERIES.get(api or "")
+        if api is None or returns is None:
+            return None
+        helper = "_" + api[len("torch.") :].replace(".", "_")
+        function = self.enclosing_function(call)
+        if function is None or any(n.value == helper for n in names_in(function)):
+            return None  # a local of that name would hide the helper
+        new_call = cst.Call(func=cst.Name(helper))
+        existing = [
+            s
+            for s in self.ctx.module.body
+            if isinstance(s, cst.FunctionDef) and s.name.value == helper
+        ]
+        if existing:
+            return [(call, new_call)] if self._is_helper(existing[0], api) else None
+        if helper in module_bindings(self.ctx.module):
+            return None
+        top = _top_statement(self, call)
+        if top is None:
+            return None
+        torch = self.import_module("torch")
+        definition = cst.parse_statement(
+            f"@{torch}.jit.ignore\ndef {helper}() -> {returns}:\n"
+            f"    return {torch}.{api[len('torch.') :]}()\n"
+        ).with_changes(leading_lines=top.leading_lines)
+        blank = [cst.EmptyLine(indent=False), cst.EmptyLine(indent=False)]
+        rest = top.visit(_Swap(call, new_call)).with_changes(leading_lines=blank)
+        return [(top, cst.FlattenSentinel([definition, rest]))]
+
+    def _is_helper(self, definition: cst.FunctionDef, api: str) -> bool:
+        """The function this fixer adds: ``@torch.jit.ignore``, ``return <api>()`` alone."""
+        if len(definition.decorators) != 1 or definition.params.params:
+            return False
+        if self.ctx.qualified_name(definition.decorators[0].decorator) != "torch.jit.ignore":
+            return False
+        body = definition.body
+        if not isinstance(body, cst.IndentedBlock) or len(body.body) != 1:
+            return False
+        line = body.body[0]
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return False
+        value = getattr(line.body[0], "value", None)
+        return (
+            isinstance(line.body[0], cst.Return)
+            and isinstance(value, cst.Call)
+            and not value.args
+            and self.ctx.qualified_name(value.func) == api
+        )
+
+
+# -- a submodule's delegating dunder -----------------------------------------------------------
+_DUNDER_USE = re.compile(
+    r"^`self\.\w+` is a `(\w+)`, a module class of the project that is no module container, "
+    r"(given to `len`|iterated|indexed) in scripted code"
+)
+_DUNDERS = {"given to `len`": "__len__", "iterated": "__iter__", "indexed": "__getitem__"}
+_CONTAINERS = frozenset({"torch.nn.ModuleList", "torch.nn.Sequential"})
+
+
+class InlineDelegatingDunder(Fixer):
+    codes = ("TL208",)
+    applicability = "unsafe"
+    message = "use the module container the submodule's dunder reads"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        found = _DUNDER_USE.match(diagnostic.message)
+        node = diagnostic.node
+        if found is None:
+            return None
+        how = _DUNDERS[found.group(2)]
+        if how == "__len__":
+            if not isinstance(node, cst.Call) or len(node.args) != 1:
+                return None
+            target = node.args[0].value
+        elif how == "__getitem__":
+            if not isinstance(node, cst.Subscript):
+                return None
+            target = node.value
+        else:
+            target = node
+        if self_attribute(target) is None:
+            return None
+        cls = _module_class(self, found.group(1))
+        if cls is None or _derived_in_file(self, cls.name.value):
+            return None
+        dunder = next((m for m in _methods(cls) if m.name.value == how), None)
+        container = self._delegate(dunder, how) if dunder is not None else None
+        if container is None or not self._container_of(cls, container):
+            return None
+        assert isinstance(target, cst.Attribute)
+        return [(target, cst.Attribute(value=target, attr=cst.Name(container)))]
+
+    def _delegate(self, dunder: cst.FunctionDef, how: str) -> Optional[str]:
+        """``X`` of ``self.X`` that the dunder's one statement hands on."""
+        if dunder.decorators or dunder.asynchronous is not None:
+            return None
+        params = dunder.params
+        if (
+            isinstance(params.star_arg, (cst.Param, cst.ParamStar))
+            or params.kwonly_params
+            or params.star_kwarg
+            or params.posonly_params
+        ):
+            return None
+        wanted = 2 if how == "__getitem__" else 1
+        if len(params.params) != wanted or any(p.default for p in params.params):
+            return None
+        if not isinstance(dunder.body, cst.IndentedBlock):
+            return None
+        lines = list(dunder.body.body)
+        if lines and is_docstring(lines[0]):
+            lines = lines[1:]
+        if len(lines) != 1 or not isinstance(lines[0], cst.SimpleStatementLine):
+            return None
+        if len(lines[0].body) != 1:
+            return None
+        small = lines[0].body[0]
+        this = params.params[0].name.value
+        value = small.value if isinstance(small, cst.Return) else None
+
+        def own(expr: Optional[cst.BaseExpression]) -> Optional[str]:
+            if (
+                isinstance(expr, cst.Attribute)
+                and isinstance(expr.value, cst.Name)
+                and expr.value.value == this
+            ):
+                return expr.attr.value
+            return None
+
+        def builtin_of(expr: Optional[cst.BaseExpression], name: str) -> Optional[str]:
+            if (
+                isinstance(expr, cst.Call)
+                and len(expr.args) == 1
+                and not expr.args[0].keyword
+                and not expr.args[0].star
+                and self.ctx.qualified_name(expr.func) == f"builtins.{name}"
+            ):
+                return own(expr.args[0].value)
+            return None
+
+        if how == "__len__":
+            return builtin_of(value, "len")
+        if how == "__iter__":
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.Yield):
+                sent = small.value.value
+                return own(sent.item) if isinstance(sent, cst.From) else None
+            return builtin_of(value, "iter")
+        key = params.params[1].name.value
+        if (
+            isinstance(value, cst.Subscript)
+            and len(value.slice) == 1
+            and isinstance(value.slice[0].slice, cst.Index)
+            and isinstance(value.slice[0].slice.value, cst.Name)
+            and value.slice[0].slice.value.value == key
+        ):
+            return own(value.value)
+        return None
+
+    def _container_of(self, cls: cst.ClassDef, attr: str) -> bool:
+        """``self.<attr>`` bound once in the class, in ``__init__``, to a ModuleList or
+        Sequential call."""
+        bound: list[tuple[str, Optional[cst.BaseExpression]]] = []
+        for method in _methods(cls):
+            bound.extend((method.name.value, v) for v in self_assignments(method, attr))
+        if len(bound) != 1 or bound[0][0] != "__init__":
+            return False
+        value = bound[0][1]
+        return isinstance(value, cst.Call) and self.ctx.qualified_name(value.func) in _CONTAINERS
+
+
+# -- an empty list of tuples -------------------------------------------------------------------
+_TUPLE_APPEND = re.compile(
+    r"^`(\w+)` is an empty literal with no annotation, .* and this adds a tuple to it"
+)
+_READ_METHODS = frozenset({"index", "count", "copy"})
+
+
+class EmptyListOfTuples(Fixer):
+    codes = ("TL217",)
+    applicability = "safe"
+    message = "annotate the empty list with the tuples appended to it"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        found = _TUPLE_APPEND.search(diagnostic.message)
+        function = self.enclosing_function(diagnostic.node)
+        if found is None or function is None:
+            return None
+        name = found.group(1)
+        shapes: set[tuple[str, ...]] = set()
+        replacements = annotate_binding(
+            self, function, name, lambda use: self._role(use, shapes), lambda: self._type(shapes)
+        )
+        return replacements if len(shapes) == 1 else None
+
+    def _type(self, shapes: set[tuple[str, ...]]) -> str:
+        """``List[Tuple[...]]`` of the one shape appended (any, when several: no fix then)."""
+        shape = sorted(shapes)[0]
+        torch = self.import_module("torch")
+        types = ", ".join(f"{torch}.Tensor" if t == "Tensor" else t for t in shape)
+        return (
+            f"{self.import_from('typing', 'List')}[{self.import_from('typing', 'Tuple')}[{types}]]"
+        )
+
+    def _role(self, use: cst.Name, shapes: set[tuple[str, ...]]) -> Optional[object]:
+        parent = self.parent(use)
+        if isinstance(parent, cst.AssignTarget) and parent.target is use:
+            assign = self.parent(parent)
+            if (
+                isinstance(assign, cst.Assign)
+                and len(assign.targets) == 1
+                and isinstance(assign.value, cst.List)
+                and not assign.value.elements
+            ):
+                return assign
+            return None
+        if isinstance(parent, (cst.AnnAssign, cst.AugAssign, cst.Del)):
+            return None
+        if isinstance(parent, cst.Attribute) and parent.value is use:
+            if parent.attr.value in _READ_METHODS:
+                return True
+            call = self.parent(parent)
+            if parent.attr.value != "append" or not isinstance(call, cst.Call):
+                return None
+            if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+                return None
+            shape = self._tuple_types(call.args[0].value)
+            if shape is None:
+                return None
+            shapes.add(shape)
+            return True
+        if isinstance(parent, cst.Subscript) and parent.value is use:
+            holder = self.parent(parent)
+            if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.Del)):
+                return None
+            return True
+        return True  # read: indexed, iterated, measured, returned, passed
+
+    def _tuple_types(self, value: cst.BaseExpression) -> Optional[tuple[str, ...]]:
+        if not isinstance(value, cst.Tuple) or not value.elements:
+            return None
+        types = []
+        for element in value.elements:
+            if isinstance(element, cst.StarredElement):
+                return None
+            found = self._element_type(element.value)
+            if found is None:
+                return None
+            types.append(found)
+        return tuple(types)
+
+    def _element_type(self, value: cst.BaseExpression) -> Optional[str]:
+        kind = self.kind(value)
+        if kind is Kind.TENSOR:
+            return "Tensor"
+        if kind in (Kind.SIZE, Kind.RANK):
+            return "int"
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+            value = value.expression
+            if not isinstance(value, (cst.Integer, cst.Float)):
+                return None
+        if isinstance(value, cst.Integer):
+            return "int"
+        if isinstance(value, cst.Float):
+            return "float"
+        if isinstance(value, cst.SimpleString) and "b" not in value.prefix.lower():
+            return "str"
+        if isinstance(value, cst.Name) and value.value in ("True", "False"):
+            return "bool"
+        return None
+
+
+# -- zip of a module container in a comprehension ----------------------------------------------
+class ZipComprehensionToEnumerate(Fixer):
+    codes = ("TL208",)
+    applicability = "unsafe"
+    message = "enumerate the module container and index the sequence"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not diagnostic.message.startswith("`zip` of a module container with a non-module"):
+            return None
+        if not isinstance(call, cst.Call) or len(call.args) != 2:
+            return None
+        if any(a.keyword is not None or a.star for a in call.args):
+            return None
+        if self.ctx.qualified_name(call.func) != "builtins.zip":
+            return None
+        comp_for = self.parent(call)
+        comp = self.parent(comp_for) if isinstance(comp_for, cst.CompFor) else None
+        if not isinstance(comp, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
+            return None
+        assert isinstance(comp_for, cst.CompFor)
+        if comp_for.inner_for_in is not None or comp_for.asynchronous is not None or comp_for.ifs:
+            return None
+        target = comp_for.target
+        if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) != 2:
+            return None
+        names = [e.value for e in target.elements]
+        if not all(isinstance(n, cst.Name) for n in names) or names[0].value == names[1].value:
+            return None
+        values = [a.value for a in call.args]
+        kinds = [self.kind(v) for v in values]
+        if sorted(k is Kind.MODULES for k in kinds) != [False, True]:
+            return None
+        modules_at = kinds.index(Kind.MODULES)
+        sequence = values[1 - modules_at]
+        if not all(plain_reference(v) for v in values):
+            return None
+        module_name, item_name = names[modules_at], names[1 - modules_at]
+        assert isinstance(item_name, cst.Name) and isinstance(module_name, cst.Name)
+        parts = self._elements(comp)
+        if any(
+            contains(p, lambda n: isinstance(n, (cst.Lambda, cst.NamedExpr, cst.BaseComp)))
+            for p in parts
+        ):
+            return None
+        index = fresh_name(self, comp, "i", "index")
+        item = cst.Subscript(
+            value=sequence, slice=[cst.SubscriptElement(cst.Index(cst.Name(index)))]
+        )
+        replacements: list[Replacement] = []
+        for part in parts:
+            replacements.extend((use, item) for use in variable_uses(self, part, item_name.value))
+        enumerate_call = cst.Call(func=cst.Name("enumerate"), args=[cst.Arg(values[modules_at])])
+        new_target = cst.Tuple(
+            [cst.Element(cst.Name(index)), cst.Element(cst.Name(module_name.value))],
+            lpar=[],
+            rpar=[],
+        )
+        replacements.append((target, new_target))
+        replacements.append((call, enumerate_call))
+        return replacements
+
+    @staticmethod
+    def _elements(comp: cst.BaseComp) -> list[cst.BaseExpression]:
+        if isinstance(comp, cst.DictComp):
+            return [comp.key, comp.value]
+        return [comp.elt]  # type: ignore[attr-defined]
+
+
+# -- an int attribute indexing a module container ----------------------------------------------
+class FinalIntIndex(Fixer):
+    codes = ("TL208",)
+    applicability = "unsafe"
+    message = "annotate the index `Final[int]` so TorchScript takes it as a constant"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not diagnostic.message.startswith("module container indexed with a variable"):
+            return None
+        if not isinstance(node, cst.Subscript) or len(node.slice) != 1:
+            return None
+        index = node.slice[0].slice
+        attr = self_attribute(index.value) if isinstance(index, cst.Index) else None
+        if attr is None:
+            return None
+        cls = next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
+        if cls is None or not isinstance(cls.body, cst.IndentedBlock) or cls.decorators:
+            return None
+        init = None
+        for line in cls.body.body:
+            if isinstance(line, cst.FunctionDef):
+                if line.name.value == "__init__":
+                    init = line
+            elif isinstance(line, cst.SimpleStatementLine):
+                for small in line.body:
+                    target = getattr(small, "target", None)
+                    targets = [t.target for t in getattr(small, "targets", ())] + [target]
+                    if any(isinstance(t, cst.Name) and t.value == attr for t in targets):
+                        return None  # the class body binds or annotates it already
+            else:
+                return None
+        if init is None or not self._int_once(cls, init, attr):
+            return None
+        final = self.import_from("typing", "Final")
+        lines = list(cls.body.body)
+        at = 1 if is_docstring(lines[0]) else 0
+        if at >= len(lines):
+            return None
+        first = lines[at]
+        annotation = cst.parse_statement(f"{attr}: {final}[int]\n")
+        return [
+            (
+                first,
+                cst.FlattenSentinel(
+                    [
+                        annotation.with_changes(leading_lines=first.leading_lines),
+                        first.with_changes(leading_lines=[cst.EmptyLine(indent=False)]),
+                    ]
+                ),
+            )
+        ]
+
+    def _int_once(self, cls: cst.ClassDef, init: cst.FunctionDef, attr: str) -> bool:
+        """``self.<attr>`` bound once in the class, by a top-level one-target statement of
+        ``__init__``, to an int literal or to a parameter annotated ``int`` (or with an int
+        default) that ``__init__`` does not rebind."""
+        bound = [(m, v) for m in _methods(cls) for v in self_assignments(m, attr)]
+        if (
+            len(bound) != 1
+            or bound[0][0] is not init
+            or not isinstance(init.body, cst.IndentedBlock)
+        ):
+            return False
+        value = bound[0][1]
+        if not any(
+            isinstance(line, cst.SimpleStatementLine)
+            and len(line.body) == 1
+            and isinstance(line.body[0], cst.Assign)
+            and line.body[0].value is value
+            for line in init.body.body
+        ):
+            return False  # under a branch or a loop: the attribute may stay unset
+        if _int_literal(value):
+            return True
+        if not isinstance(value, cst.Name):
+            return False
+        params = [*init.params.params, *init.params.kwonly_params]
+        param = next((p for p in params if p.name.value == value.value), None)
+        if param is None:
+            return False
+        annotated = param.annotation is not None
+        if annotated and not (
+            isinstance(param.annotation.annotation, cst.Name)
+            and param.annotation.annotation.value == "int"
+        ):
+            return False
+        if not annotated and not (param.default is not None and _int_literal(param.default)):
+            return False
+        if param.default is not None and not _int_literal(param.default):
+            return False
+        return (
+            len([u for u in variable_uses(self, init.body, value.value) if _is_store(self, u)]) == 0
+        )
+
+
+def _int_literal(node: Optional[cst.BaseExpression]) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, cst.Integer)
+
+
+def _is_store(fixer: Fixer, use: cst.Name) -> bool:
+    parent = fixer.parent(use)
+    if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
+        return parent.target is use
+    if isinstance(parent, cst.Element):
+        return True  # a tuple target, or a display: refuse either way
+    return isinstance(parent, (cst.For, cst.CompFor, cst.NamedExpr, cst.AsName, cst.Del))
