@@ -57,6 +57,52 @@ binds nothing: eager Python runs as before. Unsafe: a module built with a non-in
 whose index changes after construction, no longer scripts (TorchScript holds a ``Final``
 attribute fixed), and ``__annotations__`` gains the name.
 
+``TensorTypeStringTest`` (TL205, unsafe): ``x.type() == "torch.HalfTensor"`` (``!=``; the type
+names of the ten real and bool dtypes, ``torch.cuda.`` ones too) -> ``x.dtype == torch.float16
+and x.device.type == "cpu" and x.layout == torch.strided``. TorchScript compiles ``x.type()``
+as a conversion that returns the tensor (torch 2.13: the comparison with a str is no valid
+call) and compiles the three tests (checked: scripts, equals eager). ``Tensor.type()`` names
+the dtype, the device type (none for the CPU) and the layout (none for strided): the name is
+``torch.HalfTensor`` exactly when the three hold. Only where ``x`` is a name or an attribute
+chain (read three times). Unsafe: the receiver is a tensor by inference; an object of another
+class with a ``type()`` method would be rewritten too.
+
+``EmptyTensorList`` (TL205, safe): ``torch.tensor([], device=d)`` -> ``torch.empty(0,
+device=d)`` (only ``dtype=`` / ``device=``), TL110's rewrite (fixers/tensor_constant.py) for
+the TorchScript finding: TorchScript types ``[]`` ``List[Tensor]`` and fails when the line
+runs; both calls give an empty 1-D tensor of the default dtype (or the one given) on the same
+device, in every back-end.
+
+``GuardDroppedMethodCall`` (TL209, safe): a statement that is only a call of an
+``@torch.jit.ignore(drop=True)`` method goes under ``if not torch.jit.is_scripting():``.
+TorchScript compiles a dropped method as a stub that raises when called (torch 2.13: "This
+Python function is annotated to be ignored and cannot be run"); the guard keeps the call from
+the scripted model, as ``drop=True`` keeps the method from it. Eager, trace, torch.compile and
+export run the call as before (``is_scripting()`` is False there).
+
+``DictDisplayThroughAnnotatedLocal`` (TL217, safe): ``state[key] = {"k": a, "v": b}`` where
+``state`` is a parameter annotated ``Dict[K, V]`` (or ``Optional[...]`` of it) -> ``entry: V =
+{"k": a, "v": b}`` then ``state[key] = entry``. TorchScript types a display from its values
+(``Dict[str, Tensor]``), and a container's type must match exactly (torch 2.13: Arguments for
+call are not valid); the annotated local gives it ``V`` (checked: scripts, equals eager). Only
+a statement of its own, where the function binds no name ``V`` reads. Safe: Python evaluates
+the display before the store's container and key either way, the local's annotation is not
+evaluated, and the new local (a name the function did not use) is all that changes.
+
+``AssertTupleDisplay`` (TL204, unsafe): ``assert (cond, "message")`` -> ``assert cond,
+"message"``. A two-element tuple is always true, so Python never checked ``cond``; TorchScript
+cannot make a bool of a tuple (torch 2.13: Could not cast value of type Tuple[bool, str] to
+bool). Unsafe: the check now runs, and raises AssertionError where ``cond`` is false (and not
+under ``python -O``).
+
+``RaiseAtMissingReturn`` (TL211, unsafe): a function annotated to return a value (not
+``None``, ``Optional``, ``Union`` or ``Any``) whose last statement is a loop, ``if``, ``with``
+or ``try`` it may fall out of -> ``raise RuntimeError("`f` reached its end without returning a
+value")`` after it. TorchScript checks every path from the statements alone and fails on one
+that ends without a ``return`` (torch 2.13: does not return along all paths); with the
+``raise`` it scripts (checked: equals eager where a value is returned). Unsafe: where eager
+fell out of the function and returned None, it now raises.
+
 Left alone (heldout19 ``dataclass_output_return``): a ``@dataclass`` that scripted code names
 (TL218). TorchScript 2.13 fails on any dataclass it reaches (it reads the source of the
 ``__init__`` / ``__repr__`` / ``__eq__`` that ``dataclasses`` generates before it puts its own
@@ -90,13 +136,16 @@ from torchlint.lint.semantic.kinds import Kind
 from ._shared import (
     contains,
     fresh_name,
+    guarded,
     is_docstring,
     module_bindings,
     names_in,
+    own_statement_line,
     plain_reference,
     variable_uses,
 )
 from .script_dict_annotation import annotate_binding
+from .tensor_constant import TensorLiteralToFull
 
 
 class _Swap(cst.CSTTransformer):
@@ -608,3 +657,243 @@ def _is_store(fixer: Fixer, use: cst.Name) -> bool:
     if isinstance(parent, cst.Element):
         return True  # a tuple target, or a display: refuse either way
     return isinstance(parent, (cst.For, cst.CompFor, cst.NamedExpr, cst.AsName, cst.Del))
+
+
+# -- torch.tensor([]) --------------------------------------------------------------------------
+class EmptyTensorList(TensorLiteralToFull):
+    codes = ("TL205",)
+    applicability = "safe"
+    message = "build the empty tensor with `torch.empty(0, ...)`, which TorchScript types"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or not call.args:
+            return None
+        data = call.args[0].value
+        if not isinstance(data, cst.List) or data.elements:
+            return None
+        return super().fix(diagnostic)
+
+
+# -- a call of an @torch.jit.ignore(drop=True) method ------------------------------------------
+class GuardDroppedMethodCall(Fixer):
+    codes = ("TL209",)
+    applicability = "safe"
+    message = "keep the call of the dropped method from TorchScript with `if not torch.jit.is_scripting():`"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "calls a `@torch.jit.ignore(drop=True)` method" not in diagnostic.message:
+            return None
+        call = diagnostic.node
+        line = own_statement_line(self, call)
+        if line is None or self.enclosing_function(line) is None:
+            return None
+        if contains(call, lambda n: isinstance(n, (cst.Lambda, cst.NamedExpr))):
+            return None
+        return [(line, guarded(self, "not {torch}.jit.is_scripting()", line))]
+
+
+# -- a dict display stored into a container of declared element type ---------------------------
+_TYPING_DICT = frozenset({"typing.Dict", "builtins.dict"})
+
+
+class DictDisplayThroughAnnotatedLocal(Fixer):
+    codes = ("TL217",)
+    applicability = "safe"
+    message = "bind the dict display to a local annotated with the container's element type"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        display = diagnostic.node
+        if "a dict display of tensors stored into" not in diagnostic.message:
+            return None
+        assign = self.parent(display)
+        if not isinstance(display, cst.Dict) or not isinstance(assign, cst.Assign):
+            return None
+        if assign.value is not display or len(assign.targets) != 1:
+            return None
+        target = assign.targets[0].target
+        if not isinstance(target, cst.Subscript) or not isinstance(target.value, cst.Name):
+            return None
+        line = self.parent(assign)
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return None
+        if not isinstance(self.parent(line), cst.IndentedBlock):
+            return None
+        function = self.enclosing_function(line)
+        if function is None:
+            return None
+        element = self._element_type(function, target.value.value)
+        if element is None:
+            return None
+        local = fresh_name(self, line, "entry")
+        annotated = cst.parse_statement(f"{local}: {self.code(element)} = {self.code(display)}\n")
+        stored = line.with_changes(
+            body=[assign.with_changes(value=cst.Name(local))], leading_lines=()
+        )
+        return [
+            (
+                line,
+                cst.FlattenSentinel(
+                    [annotated.with_changes(leading_lines=line.leading_lines), stored]
+                ),
+            )
+        ]
+
+    def _element_type(self, function: cst.FunctionDef, name: str) -> Optional[cst.BaseExpression]:
+        """``V`` of the parameter ``name: Dict[K, V]`` (or ``Optional[Dict[K, V]]``) of
+        ``function``, where the function binds no name that ``V`` reads."""
+        params = function.params
+        param = next(
+            (p for p in [*params.params, *params.kwonly_params] if p.name.value == name), None
+        )
+        if param is None or param.annotation is None:
+            return None
+        annotation = param.annotation.annotation
+        if self._generic(annotation, "typing.Optional", 1):
+            annotation = annotation.slice[0].slice.value  # type: ignore[union-attr]
+        if not any(self._generic(annotation, d, 2) for d in _TYPING_DICT):
+            return None
+        value = annotation.slice[1].slice.value  # type: ignore[union-attr]
+        read = {n.value for n in names_in(value)}
+        bound = set()
+        for node in names_in(function.body):
+            parent = self.parent(node)
+            if isinstance(parent, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign)):
+                bound.add(node.value)
+        if read & bound:
+            return None
+        return value
+
+    def _generic(self, node: cst.BaseExpression, name: str, arity: int) -> bool:
+        return (
+            isinstance(node, cst.Subscript)
+            and self.ctx.qualified_name(node.value) == name
+            and len(node.slice) == arity
+            and all(isinstance(s.slice, cst.Index) for s in node.slice)
+        )
+
+
+# -- assert of a tuple display -----------------------------------------------------------------
+class AssertTupleDisplay(Fixer):
+    codes = ("TL204",)
+    applicability = "unsafe"
+    message = "drop the parentheses: `assert cond, message`"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        display = diagnostic.node
+        statement = self.parent(display)
+        if not isinstance(display, cst.Tuple) or not isinstance(statement, cst.Assert):
+            return None
+        if statement.test is not display or statement.msg is not None:
+            return None
+        if len(display.elements) != 2 or any(
+            isinstance(e, cst.StarredElement) for e in display.elements
+        ):
+            return None
+        test, message = (e.value for e in display.elements)
+        return [
+            (
+                statement,
+                statement.with_changes(
+                    test=test,
+                    comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+                    msg=message,
+                ),
+            )
+        ]
+
+
+# -- Tensor.type() compared with a type name ---------------------------------------------------
+_TYPE_NAMES = {
+    "Half": "float16",
+    "BFloat16": "bfloat16",
+    "Float": "float32",
+    "Double": "float64",
+    "Byte": "uint8",
+    "Char": "int8",
+    "Short": "int16",
+    "Int": "int32",
+    "Long": "int64",
+    "Bool": "bool",
+}
+_TYPE_STRING = re.compile(r"torch\.(cuda\.)?(\w+)Tensor")
+
+
+class TensorTypeStringTest(Fixer):
+    codes = ("TL205",)
+    applicability = "unsafe"
+    message = "test the dtype, device and layout the type name stands for"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or call.args or not isinstance(call.func, cst.Attribute):
+            return None
+        if call.func.attr.value != "type" or not plain_reference(call.func.value):
+            return None
+        comparison = self.parent(call)
+        if not isinstance(comparison, cst.Comparison) or len(comparison.comparisons) != 1:
+            return None
+        operator = comparison.comparisons[0].operator
+        if not isinstance(operator, (cst.Equal, cst.NotEqual)):
+            return None
+        other = comparison.comparisons[0].comparator
+        if comparison.left is not call:
+            other = comparison.left
+            if comparison.comparisons[0].comparator is not call:
+                return None
+        if not isinstance(other, cst.SimpleString) or other.prefix.lower() not in ("", "r"):
+            return None
+        found = _TYPE_STRING.fullmatch(other.raw_value)
+        if found is None or found.group(2) not in _TYPE_NAMES:
+            return None
+        torch = self.import_module("torch")
+        tensor = self.code(call.func.value)
+        device = "cuda" if found.group(1) else "cpu"
+        test = (
+            f"{tensor}.dtype == {torch}.{_TYPE_NAMES[found.group(2)]} and "
+            f'{tensor}.device.type == "{device}" and {tensor}.layout == {torch}.strided'
+        )
+        if isinstance(operator, cst.NotEqual):
+            test = f"not ({test})"
+        holder = self.parent(comparison)
+        bare = isinstance(holder, (cst.If, cst.While)) and holder.test is comparison
+        new = cst.parse_expression(test if bare else f"({test})")
+        if comparison.lpar:
+            new = new.with_changes(lpar=comparison.lpar, rpar=comparison.rpar)
+        return [(comparison, new)]
+
+
+# -- a function that may end without its return ------------------------------------------------
+class RaiseAtMissingReturn(Fixer):
+    codes = ("TL211",)
+    applicability = "unsafe"
+    message = "end the function with a `raise`: the path that returned None in eager"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "but may end without a `return`" not in diagnostic.message:
+            return None
+        function = diagnostic.node
+        if not isinstance(function, cst.FunctionDef):
+            function = self.parent(function)
+        if not isinstance(function, cst.FunctionDef) or function.returns is None:
+            return None
+        if function.asynchronous is not None or not isinstance(function.body, cst.IndentedBlock):
+            return None
+        returns = function.returns.annotation
+        if isinstance(returns, cst.Name) and returns.value == "None":
+            return None
+        if contains(returns, lambda n: self.ctx.qualified_name(n) in _MAY_BE_NONE):
+            return None  # None is a value of the type: `return None` would do
+        if contains(function.body, lambda n: isinstance(n, (cst.Yield, cst.Await))):
+            return None
+        last = function.body.body[-1]
+        if not isinstance(last, (cst.For, cst.While, cst.If, cst.With, cst.Try)):
+            return None
+        name = function.name.value
+        raised = cst.parse_statement(
+            f'raise RuntimeError("`{name}` reached its end without returning a value")\n'
+        )
+        return [(last, cst.FlattenSentinel([last, raised]))]
+
+
+_MAY_BE_NONE = frozenset({"typing.Optional", "typing.Any", "typing.Union"})

@@ -2,9 +2,12 @@
 ``torch.cuda`` query through an ``@torch.jit.ignore`` function, a submodule's delegating
 ``__len__`` / ``__iter__`` / ``__getitem__`` read through to its container, an empty list of
 tuples annotated, a module container zipped with a list in a comprehension made an
-``enumerate``, and an int attribute indexing a module container made ``Final[int]``;
-before/after text and torch's word that the fixed model scripts with eager outputs unchanged
-and no other back-end broken."""
+``enumerate``, an int attribute indexing a module container made ``Final[int]``,
+``torch.tensor([])`` as ``torch.empty(0)``, a dropped method's call kept from TorchScript, a
+dict display stored through an annotated local, ``assert (cond, msg)`` unparenthesised,
+``x.type() == "torch.HalfTensor"`` as dtype / device / layout tests, and a ``raise`` where a
+function could end without its return; before/after text and torch's word that the fixed
+model scripts with eager outputs unchanged and no other back-end broken."""
 
 from __future__ import annotations
 
@@ -60,6 +63,23 @@ STAGE = (
     "        return self.blocks[idx]\n\n"
     "    def forward(self, x):\n"
     "        return x\n"
+)
+
+CACHE_OLD = '        state["kv"] = {"key": x, "value": x * 2}\n'
+CACHE_NEW = (
+    '        entry: Dict[str, Optional[torch.Tensor]] = {"key": x, "value": x * 2}\n'
+    '        state["kv"] = entry\n'
+)
+CACHE = (
+    "from typing import Dict, Optional\n\nimport torch\nfrom torch import nn\n\n\n"
+    "class Model(nn.Module):\n"
+    "    def forward(\n"
+    "        self, x: torch.Tensor, state: Optional[Dict[str, Dict[str, Optional[torch.Tensor]]]] = None\n"
+    "    ) -> torch.Tensor:\n"
+    "        if state is None:\n"
+    "            return x\n" + CACHE_OLD + "        return x * 2\n\n\n"
+    "def inputs():\n"
+    "    return [(torch.randn(2, 3), {}), (torch.randn(1, 3), None)]\n"
 )
 
 # (id, source, the fix's text replacements, whether the fix is unsafe)
@@ -183,6 +203,87 @@ CASES = [
         ],
         True,
     ),
+    (
+        "empty-tensor-list",
+        _model(
+            "if x.shape[0] == 2:\n    return torch.tensor([], dtype=torch.long, device=x.device)\n"
+            "return x"
+        ),
+        [
+            (
+                "torch.tensor([], dtype=torch.long, device=x.device)",
+                "torch.empty(0, dtype=torch.long, device=x.device)",
+            )
+        ],
+        False,
+    ),
+    (
+        "guard-dropped-method-call",
+        _model(
+            "self._record(x)\nreturn x * 2",
+            init="self.last = 0.0",
+            ann="    @torch.jit.ignore(drop=True)\n"
+            "    def _record(self, x: torch.Tensor) -> None:\n"
+            "        self.last = float(x.mean())\n\n",
+        ),
+        [
+            (
+                "        self._record(x)\n",
+                "        if not torch.jit.is_scripting():\n            self._record(x)\n",
+            )
+        ],
+        False,
+    ),
+    ("dict-display-through-annotated-local", CACHE, [(CACHE_OLD, CACHE_NEW)], False),
+    (
+        "assert-tuple-display",
+        _model('assert (x.dim() == 4, "a 4-d input")\nreturn x * 2'),
+        [('assert (x.dim() == 4, "a 4-d input")', 'assert x.dim() == 4, "a 4-d input"')],
+        True,
+    ),
+    (
+        "tensor-type-string-not-equal",
+        _model('if x.type() != "torch.FloatTensor":\n    x = x.float()\nreturn x * 2'),
+        [
+            (
+                'if x.type() != "torch.FloatTensor":',
+                'if not (x.dtype == torch.float32 and x.device.type == "cpu" '
+                "and x.layout == torch.strided):",
+            )
+        ],
+        True,
+    ),
+    (
+        "tensor-type-string-cuda-name",
+        _model('half = x.type() == "torch.cuda.HalfTensor"\nreturn x * 2 if half else x'),
+        [
+            (
+                'half = x.type() == "torch.cuda.HalfTensor"',
+                'half = (x.dtype == torch.float16 and x.device.type == "cuda" '
+                "and x.layout == torch.strided)",
+            )
+        ],
+        True,
+    ),
+    (
+        "raise-at-missing-return",
+        _model(
+            "return self._pick([x, x * 2], 1)",
+            top="from typing import List\n",
+            ann="    def _pick(self, xs: List[torch.Tensor], k: int) -> torch.Tensor:\n"
+            "        for i, t in enumerate(xs):\n"
+            "            if i == k:\n"
+            "                return t\n\n",
+        ),
+        [
+            (
+                "                return t\n",
+                "                return t\n"
+                '        raise RuntimeError("`_pick` reached its end without returning a value")\n',
+            )
+        ],
+        True,
+    ),
 ]
 
 
@@ -239,6 +340,21 @@ LEFT_ALONE = [
             init="self.heads = nn.ModuleList([nn.Conv2d(3, 2, 1) for _ in range(3)])\n"
             "self.pick = pick",
             params=", pick=None",
+        ),
+    ),
+    (
+        "assert-three-tuple",
+        _model('assert (x.dim() == 4, x.shape[1] == 3, "rgb")\nreturn x'),
+    ),
+    (
+        "missing-return-optional",
+        _model(
+            "y = self._pick([x, x * 2], 1)\nreturn x if y is None else y",
+            top="from typing import List, Optional\n",
+            ann="    def _pick(self, xs: List[torch.Tensor], k: int) -> Optional[torch.Tensor]:\n"
+            "        for i, t in enumerate(xs):\n"
+            "            if i == k:\n"
+            "                return t\n\n",
         ),
     ),
     (
