@@ -21,6 +21,21 @@ MIN_MAX_MESSAGE = Message(
     (("trace", "torch.jit.trace keeps the example input's winner for every later input"),),
     "use torch.maximum / torch.minimum / torch.clamp",
 )
+PREDICATE_CALLS = frozenset(
+    {"builtins.filter", "itertools.takewhile", "itertools.dropwhile", "itertools.filterfalse"}
+)
+KEYED_MIN_MAX_MESSAGE = Message(
+    "Python max()/min() with `key=` over tensors compares them in Python",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (invalid call to builtin op handler) and plain "
+            "torch.compile breaks the graph here",
+        ),
+        ("trace", "torch.jit.trace keeps the example input's winner for every later input"),
+    ),
+    "stack the keys and pick with torch.argmax / torch.argmin, or pick by a rule the code knows",
+)
 # `sorted(t)`, `sorted(idx, key=lambda i: t[i])`, heapq.nlargest: every comparison of two
 # elements is a truth test of tensor data, made in Python (torch 2.13: compile breaks with
 # "Failed to trace builtin operator" / "sort with non-constant keys" / a skipped heapq
@@ -204,10 +219,13 @@ class TensorCondition(Rule):
     `min()` over tensors (`max(x.sum(), 1.0)`: a trace problem only, since Dynamo rewrites
     it to a tensor operation). Comparisons Python makes among a tensor's elements are truth
     tests too: `sorted(t)`, `sorted(idx, key=lambda i: t[i])`, `heapq.nlargest(k, idx,
-    key=...)`, `max(t)` of one tensor (export and trace only: Dynamo rewrites that one), and
+    key=...)`, `max(t)` of one tensor (export and trace only: Dynamo rewrites that one),
+    `max(feats, key=lambda t: t.shape[-1])` over tensors (compile too: Dynamo has no handler
+    for `max` / `min` with `key=` over tensors, "invalid call to builtin op handler"), and
     `torch._assert(cond, msg)` with a tensor `cond` (compile and export),
     `torch.testing.assert_close(a, b)` of tensors in forward (compile and export), and the lambda
-    `filter` tests each item with (`filter(lambda v: v.abs().sum() > 0, views)`). Conditions on sizes,
+    `filter` (or `itertools.takewhile` / `dropwhile` / `filterfalse`) tests each item with
+    (`filter(lambda v: v.abs().sum() > 0, views)`). Conditions on sizes,
     `self.training`, config attributes, Python scalars and `is None` tests are not flagged.
     Operands that only run in training (`self.training and torch.rand([]) < p`, ActNorm's
     `self.training and not self.initialized`) are flagged for compile alone, with the
@@ -598,6 +616,25 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        # The widest of two maps, picked with max(key=...): no Dynamo handler; the trace keeps
+        # the example's pick.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, a, b):
+                    widest = max([a, b], key=lambda t: t.shape[-1])
+                    return widest.sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 5), torch.randn(2, 3)), (torch.randn(2, 3), torch.randn(2, 7))]
+            """,
+            line=6,
+            backends=("compile", "trace"),
+            message_contains="key=",
+        ),
         # A method of a plain object the module holds takes the tensors it is given.
         Invalid(
             """
@@ -1301,8 +1338,9 @@ class TensorCondition(Rule):
         if name in TESTING_ASSERTS and any(self.ctx.kind(a) == Kind.TENSOR for a in args):
             self.report(node, TESTING_ASSERT_MESSAGE, targets=("compile", "export"))
             return
-        if name == "builtins.filter" and args and isinstance(args[0], cst.Lambda):
-            # `filter(lambda v: v.abs().sum() > 0, views)` tests the truth of each result.
+        if name in PREDICATE_CALLS and args and isinstance(args[0], cst.Lambda):
+            # `filter(lambda v: v.abs().sum() > 0, views)` tests the truth of each result
+            # (`itertools.takewhile` / `dropwhile` / `filterfalse` too).
             self._check_test(args[0].body)
             return
         if name in RANKING_CALLS or name in ("builtins.max", "builtins.min"):
@@ -1312,8 +1350,12 @@ class TensorCondition(Rule):
         if name not in ("builtins.max", "builtins.min"):
             return
         tensors = [a for a in args if self.ctx.kind(a) in (Kind.TENSOR, Kind.TENSORS)]
+        keyed = any(a.keyword is not None and a.keyword.value == "key" for a in node.args)
         if len(args) == 1 and self.ctx.kind(args[0]) == Kind.TENSOR:
             self.report(node, ITERATED_MIN_MAX_MESSAGE, targets=("export", "trace"))
+        elif tensors and keyed and len(args) == 1:
+            # `max(feats, key=lambda t: t.shape[-1])`: Dynamo has no handler for the call.
+            self.report(node, KEYED_MIN_MAX_MESSAGE, targets=("compile", "trace"))
         elif tensors and (len(args) > 1 or self.ctx.kind(args[0]) == Kind.TENSORS):
             self.report(node, MIN_MAX_MESSAGE, targets=("trace",))
 

@@ -1,4 +1,4 @@
-"""TL343: tensors sorted or ranked with a Python `key=` in graph code."""
+"""TL343: tensors sorted with a Python `key=` in graph code."""
 
 from __future__ import annotations
 
@@ -41,27 +41,15 @@ VALUE_KEY = Message(
     ),
     "stack the keys and rank them with `torch.argsort` / `torch.topk`, then index",
 )
-RANKED = Message(
-    "`min()` / `max()` with `key=` over tensors in graph code",
-    (
-        (
-            "compile",
-            "torch.compile(fullgraph=True) raises (invalid call to builtin op handler) and "
-            "plain torch.compile breaks the graph here",
-        ),
-    ),
-    "stack the keys and pick with `torch.argmin` / `torch.argmax`, or pick by a rule the code "
-    "knows",
-)
 
 
 class SortByTensorKey(Rule):
-    """Flags `sorted(feats, key=lambda t: t.shape[-1])` and `max(feats, key=...)` in graph code.
+    """Flags `sorted(feats, key=lambda t: t.shape[-1])` of tensors in graph code.
 
     ## What it does
     Finds, in graph code, `sorted(...)` and `list.sort(...)` of tensors with a `key=` lambda
     that reads the tensor's sizes (`t.shape[-1]`, `t.numel()`) or its values (`t.sum()`,
-    `kv[1].item()`), and `min(...)` / `max(...)` with `key=` over a list of tensors.
+    `t.norm().item()`). (`min(...)` / `max(...)` with `key=` over tensors is TL101's.)
 
     ## Why is this bad?
     Dynamo sorts only by constant keys (torch 2.13): a key on a size is constant while the
@@ -69,8 +57,7 @@ class SortByTensorKey(Rule):
     symbolic `torch.compile(fullgraph=True)` raises ("sort with non-constant keys"); a key on
     values never is constant (plain compile breaks the graph there too), and `torch.export` cannot order
     by data-dependent values either. `torch.jit.trace` records the order the example input
-    gives, so other inputs take it too. `min()` / `max()` with `key=` over tensors have no
-    Dynamo handler at all ("invalid call to builtin op handler"), whatever the key.
+    gives, so other inputs take it too.
 
     ## Example
     ```python
@@ -88,8 +75,8 @@ class SortByTensorKey(Rule):
 
     code = "TL343"
     name = "sort-by-tensor-key"
-    subject = "tensors sorted or ranked with a Python key in graph code"
-    message = "tensors sorted or ranked with a Python key in graph code"
+    subject = "tensors sorted with a Python key in graph code"
+    message = "tensors sorted with a Python key in graph code"
     targets = ("compile",)
     also_reports = ("export", "trace")
 
@@ -170,23 +157,6 @@ class SortByTensorKey(Rule):
             backends=("compile", "export", "trace"),
             message_contains="values",
         ),
-        Invalid(
-            """
-            import torch
-            from torch import nn
-
-            class Model(nn.Module):
-                def forward(self, a, b):
-                    widest = max([a, b], key=lambda t: t.shape[-1])
-                    return widest.sum(-1)
-
-            def inputs():
-                return [(torch.randn(2, 5), torch.randn(2, 3)), (torch.randn(2, 5), torch.randn(2, 3))]
-            """,
-            line=6,
-            backends=("compile",),
-            message_contains="builtin op handler",
-        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -200,10 +170,6 @@ class SortByTensorKey(Rule):
         if key is None:
             return
         name = self.ctx.qualified_name(node.func)
-        if name in ("builtins.min", "builtins.max"):
-            if len(positional) == 1 and self._tensors(positional[0]):
-                self.report(node, RANKED, targets=("compile",))
-            return
         if name == "builtins.sorted" and positional:
             items = positional[0]
         elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "sort":

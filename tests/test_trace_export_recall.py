@@ -61,6 +61,11 @@ MODULE_ITERATORS = [
     ("count", "import itertools", "self.it = itertools.count()", False),
     ("range", "", "self.it = iter(range(100))", False),
 ]
+TAKEWHILE = (
+    "kept = list(itertools.takewhile(lambda c: c > 0.0, x.sum((1, 2))))\n"
+    "return x[: max(len(kept), 1)]"
+)
+DICT_KEYS = "groups = {int(v): x[0] for v in x[:, 0, 0].round()}\nreturn x * len(groups)"
 NP_PROD = "return x.reshape(x.shape[0], int(np.prod(x.shape[1:])))"
 NP_SQRT = "return x[:, : int(np.sqrt(x.shape[1]))]"
 
@@ -267,6 +272,9 @@ FORMS = [
         (f"module-iterator-{name}", NEXT_ITEM, SAME_SIZES, extra, "TL311", "compile", fails, init)
         for name, extra, init, fails in MODULE_ITERATORS
     ],
+    # A predicate itertools calls on each item of a tensor; an int() key of a dict comprehension.
+    ("takewhile-predicate", TAKEWHILE, TWO_SIZES, "import itertools", "TL101", "compile", True),
+    ("dict-comprehension-key", DICT_KEYS, SAME_SIZES, "", "TL102", "export", True),
     # NumPy on sizes, read out as a number: Dynamo makes `np.prod` of sizes a tensor.
     ("numpy-prod-of-sizes", NP_PROD, TWO_SIZES, "import numpy as np", "TL102", "compile", True),
     ("numpy-sqrt-of-size", NP_SQRT, TWO_SIZES, "import numpy as np", "TL102", "compile", False),

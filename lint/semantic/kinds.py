@@ -247,6 +247,10 @@ CONST_BUILTINS = {
 
 # Builtins whose result holds (or is computed from) their arguments' items: constant only
 # when those are (`map(f, (q, k))` of tensors is not).
+# itertools functions whose first argument is a predicate called on each item of the second.
+PREDICATE_FILTERS = frozenset(
+    {"itertools.takewhile", "itertools.dropwhile", "itertools.filterfalse"}
+)
 ITEM_BUILTINS = {"enumerate", "zip", "iter", "next", "map", "filter", "sorted", "reversed"}
 TRUTH_BUILTINS = {"all", "any"}
 
@@ -1048,6 +1052,8 @@ class KindInference:
             if name in ("itertools.islice", "itertools.chain", "itertools.cycle") and args:
                 items = {self._iter_kind(a) for a in (args[:1] if "chain" not in name else args)}
                 return items.pop() if len(items) == 1 else UNK
+            if name in PREDICATE_FILTERS and len(args) == 2:
+                return self._iter_kind(args[1])  # `takewhile(pred, conf)`: items of `conf`
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("items",):
                 return (CONST, T if self._tensor_dict(node.func.value) else UNK)
             if isinstance(node.func, cst.Attribute) and node.func.attr.value == "values":
@@ -1175,7 +1181,7 @@ class KindInference:
         if node_type in _COMPREHENSION_TYPES:
             return self._comprehension(node, node.elt)
         if node_type is cst.DictComp:
-            self._comprehension(node, node.value)
+            self._comprehension(node, node.value, node.key)
             return UNK
         if node_type is cst.Lambda:
             return CONST
@@ -1189,7 +1195,14 @@ class KindInference:
             return self.kind(node.value)
         return UNK
 
-    def _comprehension(self, node: cst.BaseExpression, elt: cst.BaseExpression) -> Kind:
+    def _comprehension(
+        self,
+        node: cst.BaseExpression,
+        elt: cst.BaseExpression,
+        key: Optional[cst.BaseExpression] = None,
+    ) -> Kind:
+        """The kind of a comprehension of ``elt`` (a dict comprehension's ``key`` is looked at
+        with the same bindings)."""
         saved = dict(self.env)
         comp: Optional[cst.CompFor] = node.for_in  # type: ignore[attr-defined]
         while comp is not None:
@@ -1197,6 +1210,8 @@ class KindInference:
             for cond in comp.ifs:
                 self.kind(cond.test)
             comp = comp.inner_for_in
+        if key is not None:
+            self.kind(key)
         element = self.kind(elt)
         self.env = saved
         if element == T:
@@ -1473,6 +1488,15 @@ class KindInference:
     def _named_call(
         self, name: str, node: cst.Call, positional: list[Kind], arg_kinds: list[Kind]
     ) -> Optional[Kind]:
+        if (
+            name in PREDICATE_FILTERS
+            and len(node.args) == 2
+            and type(node.args[0].value) is cst.Lambda
+        ):
+            # `takewhile(lambda c: c > t, conf)`: the predicate sees the items.
+            items = self._collapse(self._iter_kind(node.args[1].value))
+            self._lambda_kind(node.args[0].value, items)  # type: ignore[arg-type]
+            return UNK
         if name.startswith("builtins."):
             short = name[len("builtins.") :]
             first = positional[0] if positional else None
