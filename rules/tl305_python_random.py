@@ -9,7 +9,7 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import numpy_traced
-from torchlint.lint.graph_queries import assignments, is_none, self_assignments
+from torchlint.lint.graph_queries import assignments, is_none, parameter, self_assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import top_level_definition
@@ -43,6 +43,20 @@ GENERATOR = Message(
 )
 
 
+# Seeding, and the constructors of generator objects (``np.random.RandomState(seed)``): no
+# draw of their own; the draws of the object they make are judged at its methods.
+GENERATOR_CONSTRUCTORS = (
+    ".seed",
+    ".Random",
+    ".default_rng",
+    ".RandomState",
+    ".Generator",
+    ".SeedSequence",
+    ".PCG64",
+    ".MT19937",
+    ".Philox",
+    ".SFC64",
+)
 # Generator objects whose methods draw in Python (``self.rng = random.Random(seed)``).
 RNG_CLASSES = frozenset(
     {
@@ -119,7 +133,10 @@ class PythonRandomInGraph(Rule):
     generator and agrees with eager). Draws from a generator object kept on the module or bound in the
     function (`self.rng = random.Random(seed)` then `self.rng.random()`; NumPy's
     `default_rng()` / `RandomState()`): torch.compile replays a `Random` object's `randint`,
-    `randrange` and `uniform` as it does the module's, and no other draw.
+    `randrange` and `uniform` as it does the module's, and no other draw. A generator handed
+    in as an annotated parameter (`rng: np.random.RandomState`) names compile alone: whether
+    export and trace keep the right draw depends on how the caller seeds it. Making a
+    generator (`np.random.RandomState(seed)`) draws nothing and is not flagged itself.
 
     ## Why is this bad?
     The draw happens in Python, outside any graph. `torch.export` and `torch.jit.trace` record
@@ -270,6 +287,28 @@ class PythonRandomInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A NumPy generator handed to a helper (BigBird's random blocks), seeded per call by
+        # the caller: Dynamo refuses the draw; export and trace keep what eager draws.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            def random_columns(n: int, k: int, rng: np.random.RandomState) -> np.ndarray:
+                return rng.permutation(n)[:k]
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    cols = random_columns(x.shape[1], 2, np.random.RandomState(0))
+                    return x[:, torch.from_numpy(cols)].sum(1)
+
+            def inputs():
+                return [(torch.randn(2, 6),), (torch.randn(3, 6),)]
+            """,
+            line=6,
+            backends=("compile",),
+        ),
         # A generator made in the call from a constant seed draws the same on every call:
         # export and trace record what eager draws, compile still stops at the draw.
         Invalid(
@@ -477,7 +516,7 @@ class PythonRandomInGraph(Rule):
                 self.report(node, GENERATOR_ATTRIBUTE, targets=("compile", "trace"))
                 return
         if name.startswith(("random.", "numpy.random.")) and not name.endswith(
-            (".seed", ".Random", ".default_rng")
+            GENERATOR_CONSTRUCTORS
         ):
             # Dynamo replays these draws from Python's generator at run time (the values eager
             # would draw), and traces NumPy's with torch's generator: neither breaks compile.
@@ -500,7 +539,9 @@ class PythonRandomInGraph(Rule):
             # call: the constant export and trace record is what eager draws (torch 2.13).
             # A size among its arguments still varies between calls, which the trace bakes in.
             constant: tuple[str, ...] = ("export", "trace")
-            if self._seeded_here(node.func.value):  # type: ignore[attr-defined]
+            if self._handed_in(node.func.value):  # type: ignore[attr-defined]
+                constant = ()  # seeded by the caller or not: only compile is certain
+            elif self._seeded_here(node.func.value):  # type: ignore[attr-defined]
                 sized = any(varying_size(self.ctx, a.value) for a in node.args)
                 constant = ("trace",) if sized else ()
             if replayed and id(node) not in self._in_number_arithmetic:
@@ -563,6 +604,16 @@ class PythonRandomInGraph(Rule):
             seed = positional[0] if positional else None
         return seed is not None and self.ctx.kind(seed) is Kind.CONST and not is_none(seed)
 
+    def _handed_in(self, receiver: cst.BaseExpression) -> bool:
+        """A generator parameter of the function, never rebound there."""
+        function = self.ctx.function
+        return (
+            isinstance(receiver, cst.Name)
+            and function is not None
+            and parameter(function, receiver.value) is not None
+            and not assignments(function, receiver.value)
+        )
+
     def _generator_class(self, func: cst.BaseExpression) -> Optional[str]:
         """For ``rng.random`` / ``self.rng.normal``: the generator class ``rng`` was made by
         (``random.Random``, ``numpy.random.default_rng``...), when it is one."""
@@ -577,8 +628,12 @@ class PythonRandomInGraph(Rule):
             made = self.ctx.index.attribute_marker(owner, attribute) if owner else None
         elif isinstance(receiver, cst.Name) and self.ctx.function is not None:
             bound = assignments(self.ctx.function, receiver.value)
+            param = parameter(self.ctx.function, receiver.value)
             if len(bound) == 1 and isinstance(bound[0][0], cst.Call):
                 made = self.ctx.qualified_name(bound[0][0].func)
+            elif not bound and param is not None and param.annotation is not None:
+                # `rng: np.random.RandomState`: a generator handed in by the caller.
+                made = self.ctx.qualified_name(param.annotation.annotation)
         elif isinstance(receiver, cst.Call):
             made = self.ctx.qualified_name(receiver.func)  # `random.Random(7).random()`
         return made if made in RNG_CLASSES else None
