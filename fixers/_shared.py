@@ -101,6 +101,33 @@ def is_docstring(stmt: cst.CSTNode) -> bool:
     )
 
 
+def class_body_annotation(
+    cls: cst.ClassDef, statement: str
+) -> Optional[list[tuple[cst.CSTNode, cst.CSTNode]]]:
+    """The replacement that puts ``statement`` (``"exit_at: Final[int]"``) first in the body
+    of ``cls``, after its docstring (which stays the class's ``__doc__``); None when the class
+    holds nothing but a docstring."""
+    if not isinstance(cls.body, cst.IndentedBlock):
+        return None
+    lines = list(cls.body.body)
+    at = 1 if lines and is_docstring(lines[0]) else 0
+    if at >= len(lines):
+        return None
+    first = lines[at]
+    annotation = cst.parse_statement(f"{statement}\n")
+    return [
+        (
+            first,
+            cst.FlattenSentinel(
+                [
+                    annotation.with_changes(leading_lines=first.leading_lines),
+                    first.with_changes(leading_lines=[cst.EmptyLine(indent=False)]),
+                ]
+            ),
+        )
+    ]
+
+
 def contains(root: cst.CSTNode, test: Callable[[cst.CSTNode], bool]) -> bool:
     """Whether any node in ``root`` (itself included) passes ``test``."""
     found = False

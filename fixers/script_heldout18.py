@@ -57,7 +57,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
-from ._shared import contains, guarded, own_statement_line
+from ._shared import class_body_annotation, contains, guarded, own_statement_line
 
 
 def _rebinds(body: cst.CSTNode, name: str) -> bool:
@@ -267,19 +267,7 @@ class FinalReturnIndicesFlag(Fixer):
         if init is None or not self._bool_once(cls, init, attr):
             return None
         final = self.import_from("typing", "Final")
-        first = cls.body.body[0]
-        annotation = cst.parse_statement(f"{attr}: {final}[bool]\n")
-        return [
-            (
-                first,
-                cst.FlattenSentinel(
-                    [
-                        annotation.with_changes(leading_lines=first.leading_lines),
-                        first.with_changes(leading_lines=[cst.EmptyLine(indent=False)]),
-                    ]
-                ),
-            )
-        ]
+        return class_body_annotation(cls, f"{attr}: {final}[bool]")
 
     def _bool_once(self, cls: cst.ClassDef, init: cst.FunctionDef, attr: str) -> bool:
         """``self.<attr>`` assigned once in the class, a top-level statement of ``__init__``,

@@ -134,6 +134,7 @@ from torchlint.lint.graph_queries import self_assignments, self_attribute
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import (
+    class_body_annotation,
     contains,
     fresh_name,
     guarded,
@@ -583,23 +584,7 @@ class FinalIntIndex(Fixer):
         if init is None or not self._int_once(cls, init, attr):
             return None
         final = self.import_from("typing", "Final")
-        lines = list(cls.body.body)
-        at = 1 if is_docstring(lines[0]) else 0
-        if at >= len(lines):
-            return None
-        first = lines[at]
-        annotation = cst.parse_statement(f"{attr}: {final}[int]\n")
-        return [
-            (
-                first,
-                cst.FlattenSentinel(
-                    [
-                        annotation.with_changes(leading_lines=first.leading_lines),
-                        first.with_changes(leading_lines=[cst.EmptyLine(indent=False)]),
-                    ]
-                ),
-            )
-        ]
+        return class_body_annotation(cls, f"{attr}: {final}[int]")
 
     def _int_once(self, cls: cst.ClassDef, init: cst.FunctionDef, attr: str) -> bool:
         """``self.<attr>`` bound once in the class, by a top-level one-target statement of

@@ -133,6 +133,20 @@ CASES = [
         True,
     ),
     (
+        "final-return-indices-flag-after-docstring",
+        _model(
+            "y, i = F.max_pool2d(x, 2, return_indices=self.keep)\nreturn y, i",
+            init="self.keep = keep",
+        )
+        .replace("pool_type=None", "pool_type=None, keep=True")
+        .replace("class Model(nn.Module):\n", 'class Model(nn.Module):\n    """Pools."""\n\n'),
+        [
+            ("from torch import nn\n", "from torch import nn\nfrom typing import Final\n"),
+            ('    """Pools."""\n\n', '    """Pools."""\n\n    keep: Final[bool]\n\n'),
+        ],
+        True,
+    ),
+    (
         "interface-forward-call",
         _model(
             "for i in range(2):\n    b: BlockInterface = self.blocks[i]\n    x = b(x)\nreturn x",
