@@ -417,6 +417,7 @@ class _Summarizer(ast.NodeVisitor):
         # Names each enclosing function binds (parameters, assignment targets): a name
         # passed on there is that local, not the module's function of the same name.
         self.local_names: list[set[str]] = [set()]
+        self.param_names: list[set[str]] = [set()]
         # Module-level decorators that store the function they wrap in a module-level dict
         # (``def register(name): def wrap(fn): REGISTRY[name] = fn ...``): name -> the dict.
         self.registering_decorators: dict[str, str] = {}
@@ -598,6 +599,7 @@ class _Summarizer(ast.NodeVisitor):
         self.instances.append({})
         self.callables.append({})
         self.local_names.append(_bound_names(node))
+        self.param_names.append(_parameter_names(node))
         saved_scope, saved_guards = self.scope, self.guards
         self.scope, self.guards = [*self.scope, node.name], []
         for stmt in node.body:
@@ -609,6 +611,7 @@ class _Summarizer(ast.NodeVisitor):
         self.instances.pop()
         self.callables.pop()
         self.local_names.pop()
+        self.param_names.pop()
         self.function_stack.pop()
 
     visit_FunctionDef = _visit_function
@@ -886,12 +889,9 @@ class _Summarizer(ast.NodeVisitor):
             registry = self._resolve(value.value)
             if registry:
                 refs.append(CallRef("registry", registry, line=value.lineno))
-        elif (
-            isinstance(value, ast.Call)
-            and isinstance(value.func, ast.Attribute)
-            and value.func.attr == "get"
-        ):
-            # ``REGISTRY.get(key, default_fn)``: any entry of the registry, or the default.
+        elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+            # ``REGISTRY.get(key, default_fn)`` (``get_interface`` ...): any entry of the
+            # registry, or the default.
             registry = self._resolve(value.func.value)
             if registry:
                 refs.append(CallRef("registry", registry, line=value.lineno))
@@ -1158,8 +1158,18 @@ class _Summarizer(ast.NodeVisitor):
         refs: list[CallRef] = []
         values = [*node.args, *(keyword.value for keyword in node.keywords)]
         for value in values:
-            if isinstance(value, ast.Name) and value.id in self.callables[-1]:
-                refs.extend(replace(ref, guard=guard) for ref in self.callables[-1][value.id])
+            if (
+                isinstance(value, ast.Name)
+                and value.id in self.callables[-1]
+                and value.id not in self.param_names[-1]
+            ):
+                # A local bound to a function or a registry entry; not one bound to what a
+                # call returned (`x = helper(x)`: a value, passed on as data).
+                refs.extend(
+                    replace(ref, guard=guard)
+                    for ref in self.callables[-1][value.id]
+                    if not ref.target.startswith(FACTORY_PREFIX)
+                )
             elif (isinstance(value, ast.Name) and value.id not in self.local_names[-1]) or (
                 isinstance(value, ast.Attribute)
                 and isinstance(value.value, ast.Name)
@@ -1372,11 +1382,16 @@ def _stored_registry(node: ParamNode, module_names: set[str]) -> Optional[str]:
     return None
 
 
-def _bound_names(function: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> set[str]:
-    """The names ``function`` binds: its parameters and every name it assigns."""
+def _parameter_names(function: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> set[str]:
     arguments = function.args
     names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
     names.update(a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None)
+    return names
+
+
+def _bound_names(function: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> set[str]:
+    """The names ``function`` binds: its parameters and every name it assigns."""
+    names = _parameter_names(function)
     for node in ast.walk(function):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
