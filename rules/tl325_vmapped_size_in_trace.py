@@ -6,8 +6,9 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import top_level_definition, walk
 
 VMAPS = frozenset(
     {
@@ -24,10 +25,10 @@ class VmappedSizeInTrace(Rule):
     """Flags `vmap(fn)` in traced code when `fn` reads a tensor's size.
 
     ## What it does
-    Finds calls of `torch.func.vmap` (`torch.vmap`, `functorch.vmap`) in code
-    `torch.jit.trace` converts whose mapped function (a function of the file, a nested
-    function or a lambda; a `vmap` of a `vmap` too) reads the size of a tensor it handles:
-    `x.shape[0]`, `x.size(1)`, `x.shape` passed on (`torch.eye(pos.shape[0])`,
+    Finds calls of `torch.func.vmap` (`torch.vmap`, `functorch.vmap`) in code `torch.jit.trace`
+    converts whose mapped function (a function of the file, a nested function, a method of the
+    class given as `self.f`, or a lambda; a `vmap` of a `vmap` too) reads the size of a tensor
+    it handles: `x.shape[0]`, `x.size(1)`, `x.shape` passed on (`torch.eye(pos.shape[0])`,
     `x.reshape(x.shape[0], -1)`, `x.new_zeros(x.shape)`).
 
     ## Why is this bad?
@@ -95,6 +96,31 @@ class VmappedSizeInTrace(Rule):
         ),
     ]
     INVALID = [
+        # The mapped function is a static method of the module, given as `self._mix`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.func import vmap
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.q = nn.Linear(8, 8)
+
+                @staticmethod
+                def _mix(q, v):
+                    w = torch.softmax(q @ q.transpose(0, 1) / q.shape[-1] ** 0.5, dim=-1)
+                    return w @ v
+
+                def forward(self, x):
+                    return vmap(self._mix)(self.q(x), x)
+
+            def inputs():
+                return [(torch.randn(3, 5, 8),), (torch.randn(2, 7, 8),)]
+            """,
+            line=16,
+        ),
         Invalid(
             """
             import torch
@@ -153,7 +179,21 @@ class VmappedSizeInTrace(Rule):
         if type(mapped) is cst.Name:
             function = self._function(mapped.value)  # type: ignore[attr-defined]
             return function is not None and _size_read(function.body)
+        attr = self_attribute(mapped)
+        if attr is not None:
+            method = self._method(attr)  # `vmap(self._mix)`: a method of the class
+            return method is not None and _size_read(method.body)
         return False
+
+    def _method(self, name: str) -> Optional[cst.FunctionDef]:
+        """The method ``name`` of the class the current method belongs to, in this file."""
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        if not owner:
+            return None
+        local = owner.removeprefix(self.ctx.model.summary.module + ".")
+        method = top_level_definition(self.ctx.module, f"{local}.{name}")
+        return method if isinstance(method, cst.FunctionDef) else None
 
     def _function(self, name: str) -> Optional[cst.FunctionDef]:
         """The function of this file ``name`` refers to: one nested in the current function,
