@@ -101,6 +101,28 @@ def is_docstring(stmt: cst.CSTNode) -> bool:
     )
 
 
+def final_attribute_init(cls: Optional[cst.ClassDef], attr: str) -> Optional[cst.FunctionDef]:
+    """The ``__init__`` of ``cls`` when ``attr`` can be annotated ``Final`` in its body: an
+    undecorated class whose body holds only functions and simple statements, none of which
+    binds or annotates ``attr`` already; None otherwise."""
+    if cls is None or not isinstance(cls.body, cst.IndentedBlock) or cls.decorators:
+        return None
+    init = None
+    for line in cls.body.body:
+        if isinstance(line, cst.FunctionDef):
+            if line.name.value == "__init__":
+                init = line
+        elif isinstance(line, cst.SimpleStatementLine):
+            for small in line.body:
+                target = getattr(small, "target", None)
+                targets = [t.target for t in getattr(small, "targets", ())] + [target]
+                if any(isinstance(t, cst.Name) and t.value == attr for t in targets):
+                    return None  # the class body binds or annotates it already
+        else:
+            return None
+    return init
+
+
 def class_body_annotation(
     cls: cst.ClassDef, statement: str
 ) -> Optional[list[tuple[cst.CSTNode, cst.CSTNode]]]:

@@ -57,7 +57,13 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
-from ._shared import class_body_annotation, contains, guarded, own_statement_line
+from ._shared import (
+    class_body_annotation,
+    contains,
+    final_attribute_init,
+    guarded,
+    own_statement_line,
+)
 
 
 def _rebinds(body: cst.CSTNode, name: str) -> bool:
@@ -249,21 +255,7 @@ class FinalReturnIndicesFlag(Fixer):
         cls = next(
             (a for a in self.ancestors(diagnostic.node) if isinstance(a, cst.ClassDef)), None
         )
-        if cls is None or not isinstance(cls.body, cst.IndentedBlock) or cls.decorators:
-            return None
-        init = None
-        for line in cls.body.body:
-            if isinstance(line, cst.FunctionDef):
-                if line.name.value == "__init__":
-                    init = line
-            elif isinstance(line, cst.SimpleStatementLine):
-                for small in line.body:
-                    target = getattr(small, "target", None)
-                    targets = [t.target for t in getattr(small, "targets", ())] + [target]
-                    if any(isinstance(t, cst.Name) and t.value == attr for t in targets):
-                        return None  # the class body binds or annotates it already
-            else:
-                return None
+        init = final_attribute_init(cls, attr)
         if init is None or not self._bool_once(cls, init, attr):
             return None
         final = self.import_from("typing", "Final")

@@ -136,6 +136,7 @@ from torchlint.lint.semantic.kinds import Kind
 from ._shared import (
     class_body_annotation,
     contains,
+    final_attribute_init,
     fresh_name,
     guarded,
     is_docstring,
@@ -146,6 +147,7 @@ from ._shared import (
     variable_uses,
 )
 from .script_dict_annotation import annotate_binding
+from .script_list_annotation import empty_list_role
 from .tensor_constant import TensorLiteralToFull
 
 
@@ -383,7 +385,6 @@ class InlineDelegatingDunder(Fixer):
 _TUPLE_APPEND = re.compile(
     r"^`(\w+)` is an empty literal with no annotation, .* and this adds a tuple to it"
 )
-_READ_METHODS = frozenset({"index", "count", "copy"})
 
 
 class EmptyListOfTuples(Fixer):
@@ -413,38 +414,13 @@ class EmptyListOfTuples(Fixer):
         )
 
     def _role(self, use: cst.Name, shapes: set[tuple[str, ...]]) -> Optional[object]:
-        parent = self.parent(use)
-        if isinstance(parent, cst.AssignTarget) and parent.target is use:
-            assign = self.parent(parent)
-            if (
-                isinstance(assign, cst.Assign)
-                and len(assign.targets) == 1
-                and isinstance(assign.value, cst.List)
-                and not assign.value.elements
-            ):
-                return assign
-            return None
-        if isinstance(parent, (cst.AnnAssign, cst.AugAssign, cst.Del)):
-            return None
-        if isinstance(parent, cst.Attribute) and parent.value is use:
-            if parent.attr.value in _READ_METHODS:
-                return True
-            call = self.parent(parent)
-            if parent.attr.value != "append" or not isinstance(call, cst.Call):
-                return None
-            if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
-                return None
-            shape = self._tuple_types(call.args[0].value)
-            if shape is None:
-                return None
-            shapes.add(shape)
-            return True
-        if isinstance(parent, cst.Subscript) and parent.value is use:
-            holder = self.parent(parent)
-            if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.Del)):
-                return None
-            return True
-        return True  # read: indexed, iterated, measured, returned, passed
+        def appended(value: cst.BaseExpression) -> bool:
+            shape = self._tuple_types(value)
+            if shape is not None:
+                shapes.add(shape)
+            return shape is not None
+
+        return empty_list_role(self, use, appended)
 
     def _tuple_types(self, value: cst.BaseExpression) -> Optional[tuple[str, ...]]:
         if not isinstance(value, cst.Tuple) or not value.elements:
@@ -566,21 +542,7 @@ class FinalIntIndex(Fixer):
         if attr is None:
             return None
         cls = next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
-        if cls is None or not isinstance(cls.body, cst.IndentedBlock) or cls.decorators:
-            return None
-        init = None
-        for line in cls.body.body:
-            if isinstance(line, cst.FunctionDef):
-                if line.name.value == "__init__":
-                    init = line
-            elif isinstance(line, cst.SimpleStatementLine):
-                for small in line.body:
-                    target = getattr(small, "target", None)
-                    targets = [t.target for t in getattr(small, "targets", ())] + [target]
-                    if any(isinstance(t, cst.Name) and t.value == attr for t in targets):
-                        return None  # the class body binds or annotates it already
-            else:
-                return None
+        init = final_attribute_init(cls, attr)
         if init is None or not self._int_once(cls, init, attr):
             return None
         final = self.import_from("typing", "Final")

@@ -18,7 +18,7 @@ trace, ``torch.compile`` and ``torch.export`` run what they ran; only TorchScrip
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 import libcst as cst
 
@@ -50,41 +50,9 @@ class EmptyListOfNumbers(Fixer):
             self,
             function,
             name,
-            lambda use: self._role(use, element),
+            lambda use: empty_list_role(self, use, lambda v: self._of_type(v, element)),
             lambda: f"{self.import_from('typing', 'List')}[{element}]",
         )
-
-    def _role(self, use: cst.Name, element: str) -> Optional[object]:
-        """The Assign binding ``use`` to ``[]``, True for a use that keeps the element type,
-        None for anything else."""
-        parent = self.parent(use)
-        if isinstance(parent, cst.AssignTarget) and parent.target is use:
-            assign = self.parent(parent)
-            if (
-                isinstance(assign, cst.Assign)
-                and len(assign.targets) == 1
-                and isinstance(assign.value, cst.List)
-                and not assign.value.elements
-            ):
-                return assign
-            return None
-        if isinstance(parent, (cst.AnnAssign, cst.AugAssign, cst.Del)):
-            return None
-        if isinstance(parent, cst.Attribute) and parent.value is use:
-            if parent.attr.value in _READ_METHODS:
-                return True
-            call = self.parent(parent)
-            if parent.attr.value != "append" or not isinstance(call, cst.Call):
-                return None
-            if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
-                return None
-            return True if self._of_type(call.args[0].value, element) else None
-        if isinstance(parent, cst.Subscript) and parent.value is use:
-            holder = self.parent(parent)
-            if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.Del)):
-                return None
-            return True
-        return True  # read: indexed, iterated, measured, returned, passed
 
     def _of_type(self, value: cst.BaseExpression, element: str) -> bool:
         if element == "int" and self.kind(value) in (Kind.SIZE, Kind.RANK):
@@ -95,3 +63,39 @@ class EmptyListOfNumbers(Fixer):
             return isinstance(value, cst.Name) and value.value in ("True", "False")
         literal = _LITERALS.get(element)
         return literal is not None and isinstance(value, literal)
+
+
+def empty_list_role(
+    fixer: Fixer, use: cst.Name, appended: Callable[[cst.BaseExpression], bool]
+) -> Optional[object]:
+    """For ``annotate_binding``: the Assign binding ``use`` to ``[]``, True for a use that
+    keeps the element type (a read, or an ``append`` of a value ``appended`` accepts), None for
+    anything else (another binding, ``insert`` / ``extend`` / ``+=``, an item store)."""
+    parent = fixer.parent(use)
+    if isinstance(parent, cst.AssignTarget) and parent.target is use:
+        assign = fixer.parent(parent)
+        if (
+            isinstance(assign, cst.Assign)
+            and len(assign.targets) == 1
+            and isinstance(assign.value, cst.List)
+            and not assign.value.elements
+        ):
+            return assign
+        return None
+    if isinstance(parent, (cst.AnnAssign, cst.AugAssign, cst.Del)):
+        return None
+    if isinstance(parent, cst.Attribute) and parent.value is use:
+        if parent.attr.value in _READ_METHODS:
+            return True
+        call = fixer.parent(parent)
+        if parent.attr.value != "append" or not isinstance(call, cst.Call):
+            return None
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return None
+        return True if appended(call.args[0].value) else None
+    if isinstance(parent, cst.Subscript) and parent.value is use:
+        holder = fixer.parent(parent)
+        if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.Del)):
+            return None
+        return True
+    return True  # read: indexed, iterated, measured, returned, passed
