@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from _corpus_base import pytorch_corpus
+from _corpus_base import build_model, models_in_modes, pytorch_corpus
 
 # import name -> distribution name (versions are read from the distributions).
 PACKAGES: dict[str, str] = {
@@ -291,17 +291,12 @@ BASE_MODELS: dict[str, tuple[str, Any, dict[str, Any], str]] = {
 # is an ``nn.Dropout`` module or a ``training=`` flag: their package code runs the same lines.
 TRAINING = ("sru", "dropblock", "lie_transformer", "bayes_cnn", "deq")
 
-MODELS: dict[str, tuple[str, Any, dict[str, Any], str]] = {
-    f"{name}.{mode}": entry
-    for name, entry in BASE_MODELS.items()
-    for mode in MODES
-    if mode == "eval" or name in TRAINING
-}
+MODELS = models_in_modes(BASE_MODELS, MODES, TRAINING)
 
 
 def build(name: str) -> tuple[Any, str]:
     """The model (seeded weights) in the mode its name ends with, and its input kind."""
-    return pytorch_corpus().build_entry(MODELS[name], training=name.endswith(".train"))
+    return build_model(MODELS, name)
 
 
 def make_inputs(kind: str, batch: int, seq: int, seed: int) -> dict[str, Any]:
