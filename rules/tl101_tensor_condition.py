@@ -218,7 +218,8 @@ class TensorCondition(Rule):
     `ok = (x > 0).any() and flag`, conditions on `.item()` results, and Python `max()` /
     `min()` over tensors (`max(x.sum(), 1.0)`: a trace problem only, since Dynamo rewrites
     it to a tensor operation). Comparisons Python makes among a tensor's elements are truth
-    tests too: `sorted(t)`, `sorted(idx, key=lambda i: t[i])`, `heapq.nlargest(k, idx,
+    tests too: `sorted(t)`, `sorted(idx, key=lambda i: t[i])`, `sorted(feats, key=lambda f:
+    f.norm().item())`, `heapq.nlargest(k, idx,
     key=...)`, `max(t)` of one tensor (export and trace only: Dynamo rewrites that one),
     `max(feats, key=lambda t: t.shape[-1])` over tensors (compile too: Dynamo has no handler
     for `max` / `min` with `key=` over tensors, "invalid call to builtin op handler"), and
@@ -616,6 +617,24 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        # Tensors ranked by a number read from each: the comparisons read tensor data.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, a, b, c):
+                    ranked = sorted([a, b, c], key=lambda t: t.abs().sum().item())
+                    return ranked[-1] - ranked[0]
+
+            def inputs():
+                x = torch.randn(2, 4)
+                return [(x, 2 * x, 3 * x), (3 * x, 2 * x, x)]
+            """,
+            line=6,
+            message_contains="sorting or ranking",
+        ),
         # The widest of two maps, picked with max(key=...): no Dynamo handler; the trace keeps
         # the example's pick.
         Invalid(
@@ -1361,10 +1380,14 @@ class TensorCondition(Rule):
 
     def _ranks_tensor_data(self, node: cst.Call, position: int) -> bool:
         """``sorted(t)`` / ``heapq.nlargest(k, t)`` over a tensor's elements, or any of them
-        (``max`` / ``min`` too) with a ``key`` whose result is a tensor."""
+        (``max`` / ``min`` too) with a ``key`` whose result is a tensor or a number read from
+        one (``key=lambda t: t.norm().item()``)."""
         key = next((a.value for a in node.args if a.keyword and a.keyword.value == "key"), None)
         if key is not None:
-            return isinstance(key, cst.Lambda) and self.ctx.kind(key.body) == Kind.TENSOR
+            return isinstance(key, cst.Lambda) and self.ctx.kind(key.body) in (
+                Kind.TENSOR,
+                Kind.DATA,
+            )
         positional = [a.value for a in node.args if a.keyword is None and not a.star]
         if len(positional) <= position or self.ctx.qualified_name(node.func) in (
             "builtins.max",

@@ -1,8 +1,6 @@
-"""TL343: tensors sorted with a Python `key=` in graph code."""
+"""TL343: tensors sorted by their sizes with a Python `key=` in graph code."""
 
 from __future__ import annotations
-
-from typing import Optional
 
 import libcst as cst
 
@@ -10,10 +8,6 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.lint.walk import walk
-
-# Tensor attributes and methods that give a size (a key made of them is a size).
-SIZE_READS = frozenset({"shape", "size", "numel", "dim", "ndim"})
 
 SIZE_KEY = Message(
     "tensors sorted by a key on their sizes in graph code",
@@ -28,19 +22,6 @@ SIZE_KEY = Message(
     "order the tensors by a rule the code knows (the order of the levels they come from), or "
     "keep them in a fixed order",
 )
-VALUE_KEY = Message(
-    "tensors sorted by a key on their values in graph code",
-    (
-        (
-            "compile",
-            "torch.compile(fullgraph=True) raises (sort with non-constant keys) and plain "
-            "torch.compile breaks the graph here",
-        ),
-        ("export", "torch.export fails (it cannot order by data-dependent values)"),
-        ("trace", "torch.jit.trace records the order the example's values give"),
-    ),
-    "stack the keys and rank them with `torch.argsort` / `torch.topk`, then index",
-)
 
 
 class SortByTensorKey(Rule):
@@ -48,16 +29,15 @@ class SortByTensorKey(Rule):
 
     ## What it does
     Finds, in graph code, `sorted(...)` and `list.sort(...)` of tensors with a `key=` lambda
-    that reads the tensor's sizes (`t.shape[-1]`, `t.numel()`) or its values (`t.sum()`,
-    `t.norm().item()`). (`min(...)` / `max(...)` with `key=` over tensors is TL101's.)
+    whose result is a size of the tensor (`t.shape[-1]`, `t.numel()`). Sorting or ranking by
+    values (`key=lambda t: t.norm().item()`) and `min(...)` / `max(...)` with `key=` over
+    tensors are TL101's.
 
     ## Why is this bad?
     Dynamo sorts only by constant keys (torch 2.13): a key on a size is constant while the
     sizes of the first call are compiled in, but once a call with other sizes makes them
-    symbolic `torch.compile(fullgraph=True)` raises ("sort with non-constant keys"); a key on
-    values never is constant (plain compile breaks the graph there too), and `torch.export` cannot order
-    by data-dependent values either. `torch.jit.trace` records the order the example input
-    gives, so other inputs take it too.
+    symbolic `torch.compile(fullgraph=True)` raises ("sort with non-constant keys").
+    `torch.jit.trace` records the order the example input gives, so other inputs take it too.
 
     ## Example
     ```python
@@ -75,10 +55,10 @@ class SortByTensorKey(Rule):
 
     code = "TL343"
     name = "sort-by-tensor-key"
-    subject = "tensors sorted with a Python key in graph code"
-    message = "tensors sorted with a Python key in graph code"
+    subject = "tensors sorted by their sizes with a Python key in graph code"
+    message = "tensors sorted by their sizes with a Python key in graph code"
     targets = ("compile",)
-    also_reports = ("export", "trace")
+    also_reports = ("trace",)
 
     VALID = [
         Valid(
@@ -139,24 +119,6 @@ class SortByTensorKey(Rule):
             backends=("compile", "trace"),
             message_contains="sizes",
         ),
-        Invalid(
-            """
-            import torch
-            from torch import nn
-
-            class Model(nn.Module):
-                def forward(self, a, b, c):
-                    ranked = sorted([a, b, c], key=lambda t: t.abs().sum().item())
-                    return ranked[-1] - ranked[0]
-
-            def inputs():
-                x = torch.randn(2, 4)
-                return [(x, 2 * x, 3 * x), (3 * x, 2 * x, x)]
-            """,
-            line=6,
-            backends=("compile", "export", "trace"),
-            message_contains="values",
-        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -176,11 +138,13 @@ class SortByTensorKey(Rule):
             items = node.func.value
         else:
             return
-        read = self._key_reads(key) if self._tensors(items) else None
-        if read == "size":
+        # The kinds see the key's lambda called on the items (a sort by values is TL101's).
+        if (
+            type(key) is cst.Lambda
+            and self._tensors(items)
+            and self.ctx.kind(key.body) in (Kind.SIZE, Kind.SHAPE)
+        ):
             self.report(node, SIZE_KEY, targets=("compile", "trace"))
-        elif read == "value":
-            self.report(node, VALUE_KEY, targets=("compile", "export", "trace"))
 
     def _tensors(self, items: cst.BaseExpression) -> bool:
         """A list or tuple of tensors: written out, or a value the kinds take for one."""
@@ -193,29 +157,3 @@ class SortByTensorKey(Rule):
             if len(bound) == 1 and type(bound[0][0]) is cst.ListComp:
                 return self.ctx.kind(bound[0][0].elt) == Kind.TENSOR  # type: ignore[attr-defined]
         return self.ctx.kind(items) == Kind.TENSORS
-
-    def _key_reads(self, key: cst.BaseExpression) -> Optional[str]:
-        """``"size"`` for a lambda whose body reads only sizes of its argument, ``"value"``
-        for one that calls a method on it (or on an item of it) other than a size read."""
-        if type(key) is not cst.Lambda or len(key.params.params) != 1:  # type: ignore[attr-defined]
-            return None
-        param = key.params.params[0].name.value  # type: ignore[attr-defined]
-        reads: set[str] = set()
-
-        def enter(node: cst.CSTNode) -> bool:
-            if type(node) is cst.Attribute and _rooted_at(node.value, param):  # type: ignore[attr-defined]
-                reads.add("size" if node.attr.value in SIZE_READS else "value")  # type: ignore[attr-defined]
-                return False
-            return True
-
-        walk(key.body, enter, lambda node: None)  # type: ignore[attr-defined]
-        if not reads:
-            return None
-        return "value" if "value" in reads else "size"
-
-
-def _rooted_at(node: cst.BaseExpression, name: str) -> bool:
-    """``t`` or ``t[1]`` for the lambda parameter ``t``."""
-    while type(node) is cst.Subscript:
-        node = node.value  # type: ignore[attr-defined]
-    return type(node) is cst.Name and node.value == name  # type: ignore[attr-defined]
