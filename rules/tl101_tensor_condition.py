@@ -9,7 +9,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import reporting_statement
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.semantic.kinds import PREDICATE_FILTERS, Kind
 
 from ._graph import condition_parts
 
@@ -21,9 +21,8 @@ MIN_MAX_MESSAGE = Message(
     (("trace", "torch.jit.trace keeps the example input's winner for every later input"),),
     "use torch.maximum / torch.minimum / torch.clamp",
 )
-PREDICATE_CALLS = frozenset(
-    {"builtins.filter", "itertools.takewhile", "itertools.dropwhile", "itertools.filterfalse"}
-)
+# Calls whose first argument is a predicate called on each item (the itertools ones from the kinds).
+PREDICATE_CALLS = frozenset({"builtins.filter"}) | PREDICATE_FILTERS
 KEYED_MIN_MAX_MESSAGE = Message(
     "Python max()/min() with `key=` over tensors compares them in Python",
     (
