@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -322,16 +323,43 @@ def test_the_fresh4_corpus_shares_no_package_with_any_other_or_the_held_out_ones
     assert packages == set(fresh4.PACKAGES)  # every pinned package has a model
 
 
+def test_the_fresh5_corpus_shares_no_package_with_any_other_or_the_held_out_ones():
+    fresh5 = ground_truth.load_corpus("fresh5")
+    assert set(fresh5.MODELS) == {f"{m}.eval" for m in fresh5.BASE_MODELS} | {
+        f"{m}.train" for m in fresh5.TRAINING
+    }
+    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
+    held_out |= {"diffusers"}
+    others = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
+    for corpus in ("wider", "unseen", "fresh", "fresh2", "fresh3", "fresh4"):
+        others |= set(ground_truth.load_corpus(corpus).PACKAGES)
+    assert not (held_out | others) & set(fresh5.PACKAGES)
+    packages = {module.split(".")[0] for module, *_ in fresh5.MODELS.values()}
+    assert packages == set(fresh5.PACKAGES)  # every pinned package has a model
+    # Nor is any of its distributions pinned for another corpus (dependencies included).
+    setup = (ground_truth.HERE / "setup_env.sh").read_text()
+    pins = {
+        name: re.findall(r'"([A-Za-z0-9_.-]+)==', body)
+        for name, body in re.findall(r"\n(\w+)_CORPUS_PINS=\((.*?)\n\)", setup, re.S)
+    }
+    normal = {d.lower().replace("_", "-") for d in fresh5.PACKAGES.values()}
+    assert {p.lower().replace("_", "-") for p in pins.pop("FRESH5")} == normal
+    assert len(pins) == 7  # PYTORCH, WIDER, UNSEEN, FRESH, FRESH2, FRESH3, FRESH4
+    for listed in pins.values():
+        assert not normal & {p.lower().replace("_", "-") for p in listed}
+
+
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
     shared = {
         id(ground_truth.load_corpus(corpus).pytorch_corpus())
-        for corpus in ("wider", "unseen", "fresh", "fresh2", "fresh3", "fresh4")
+        for corpus in ("wider", "unseen", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
     }
     assert len(shared) == 1
     pytorch = ground_truth.load_corpus("pytorch")
     assert ground_truth.load_corpus("fresh2").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh3").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh4").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh5").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):
