@@ -20,6 +20,7 @@ from torchlint.lint.script_facts import (
     namedtuple_local,
     target_names,
 )
+from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
@@ -334,7 +335,7 @@ class UnsupportedCallInScript(Rule):
     displays, a class attribute set to one); an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
     `print` with keyword arguments; `isinstance(x, C)` (alone or in a tuple of types) with `C` a
-    module class of the file that the file names nowhere else (never built, subclassed or
+    module class of the file, or a `torch.nn` one (`nn.Identity`), that the file names nowhere else (never built, subclassed or
     passed: no module of it is compiled with the model, torch 2.13: `Unknown type name 'C'`); `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
     of the file annotated to return one: it fails at run time when two tensors differ in
@@ -515,6 +516,26 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A `torch.nn` class in `isinstance` that a module of the model is built from.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, norm_layer=nn.Identity):
+                    super().__init__()
+                    self.norm = norm_layer()
+
+                def forward(self, x):
+                    if isinstance(self.norm, nn.Identity):
+                        return x
+                    return self.norm(x) * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # `list(range(...))` compiles, and a GRU's `flatten_parameters` kept from TorchScript.
         Valid(
             """
@@ -958,6 +979,27 @@ class UnsupportedCallInScript(Rule):
             """,
             line=26,
             message_contains="Unknown type name 'Plain'",
+        ),
+        # A `torch.nn` class no module of the model is built from: the same lookup.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.act = nn.ReLU()
+
+                def forward(self, x):
+                    assert isinstance(self.act, (nn.ReLU, nn.Tanhshrink))
+                    return self.act(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=10,
+            message_contains="Unknown type name 'nn.Tanhshrink'",
         ),
         # `_asdict()` of what a submodule returns, by its `forward`'s annotation.
         Invalid(
@@ -3090,32 +3132,55 @@ class UnsupportedCallInScript(Rule):
         return True
 
     def _unknown_module_type(self, node: cst.Call) -> bool:
-        """``isinstance(x, C)`` (or ``(A, C)``) with ``C`` a module class of this file that
-        the file names nowhere else (never built, subclassed or passed): no module of it is
-        compiled with the model, and TorchScript has no type for it."""
+        """``isinstance(x, C)`` (or ``(A, C)``) with ``C`` a module class of this file, or a
+        ``torch.nn`` module class (``nn.Identity``), that the file names nowhere else (never
+        built, subclassed or passed): no module of it is compiled with the model, and
+        TorchScript has no type for it (it resolves a class to the type of a module already
+        compiled under the class's qualified name)."""
         if self.ctx.qualified_name(node.func) != "builtins.isinstance" or len(node.args) != 2:
             return False
         kinds = node.args[1].value
         elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
         for element in elements:
-            if not isinstance(element, cst.Name):
+            if isinstance(element, cst.Name):
+                name = element.value
+                qualname = self.ctx.qualified_name(element)
+                if (
+                    class_def(self.ctx, name) is None and not self._torch_nn_module_class(qualname)
+                ) or qualname is None:
+                    continue
+                if not self.ctx.index.is_module_class(qualname):
+                    continue
+            elif isinstance(element, cst.Attribute):
+                name = element.attr.value
+                qualname = self.ctx.qualified_name(element)
+                if not self._torch_nn_module_class(qualname):
+                    continue
+            else:
                 continue
-            cls = class_def(self.ctx, element.value)
-            qualname = self.ctx.qualified_name(element)
-            if cls is None or qualname is None or not self.ctx.index.is_module_class(qualname):
+            if self._named_outside_isinstance(name):
                 continue
-            if self._named_outside_isinstance(element.value):
-                continue
+            spelled = cst.Module([]).code_for_node(element)
             self.report(
                 node,
-                f"`isinstance(..., {element.value})` in scripted code, with `{element.value}` a "
+                f"`isinstance(..., {spelled})` in scripted code, with `{spelled}` a "
                 "module class this file never builds: TorchScript knows a module class as a "
                 "type only once a module of it is compiled with the model (torch 2.13: Unknown "
-                f"type name '{element.value}'); test a flag set in `__init__` instead "
-                f"(`self.is_b = isinstance(gate, {element.value})`)",
+                f"type name '{spelled}'); test a flag set in `__init__` instead "
+                f"(`self.is_b = isinstance(gate, {spelled})`)",
             )
             return True
         return False
+
+    @staticmethod
+    def _torch_nn_module_class(qualname: Optional[str]) -> bool:
+        """A module class of ``torch.nn`` other than ``nn.Module`` itself."""
+        return (
+            qualname is not None
+            and qualname.startswith("torch.nn.")
+            and qualname != "torch.nn.Module"
+            and is_torch_module_class(qualname)
+        )
 
     def _named_outside_isinstance(self, name: str) -> bool:
         """Whether the file names ``name`` anywhere but its own ``class`` statement and the
@@ -3141,6 +3206,9 @@ class UnsupportedCallInScript(Rule):
                     [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
                 )
                 allowed.update(id(e) for e in named)
+                allowed.update(id(e.attr) for e in named if isinstance(e, cst.Attribute))
+            elif isinstance(child, cst.ImportAlias):
+                allowed.add(id(child.name))  # an import builds nothing
             elif isinstance(child, cst.Name) and child.value == name and id(child) not in allowed:
                 found = True
             elif isinstance(child, cst.SimpleString) and name in child.value:

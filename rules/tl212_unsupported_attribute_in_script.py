@@ -584,7 +584,11 @@ class UnsupportedAttributeInScript(Rule):
     So does a store (`=`, `+=`, ...) outside `__init__` to an attribute the class body declares
     a constant (`momentum: Final[float]`, `torch.jit.Final`, or named in `__constants__`):
     TorchScript folds a constant into the code and keeps no attribute (torch 2.13: `Tried to
-    set nonexistent attribute: momentum`); reading it compiles. Python stores `self.__w` and
+    set nonexistent attribute: momentum`); reading it compiles. A constant that `__init__`
+    sets to a dict or a set (or a list / tuple holding one) fails however it is used: torch
+    reads every constant's value as it scripts the module and takes only None, bool, int,
+    float, str, device, layout, dtype, qscheme and lists / tuples of these (torch 2.13:
+    `'dict' object in attribute 'Remap.table' is not a valid constant`). Python stores `self.__w` and
     `def __scores` of class `Model` as `_Model__w` / `_Model__scores`, while TorchScript reads
     the source's `__w` (torch 2.13: `Module 'Model' has no attribute '__scores'`). A scripted
     module keeps no `_modules`, `_parameters`, `_buffers` or hook dicts (torch 2.13: `Module
@@ -638,6 +642,28 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The dict a plain attribute, the string a constant.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                __constants__ = ["out_order"]
+
+                def __init__(self):
+                    super().__init__()
+                    self.channel_map = {"r": 0, "g": 1, "b": 2}
+                    self.out_order = "bgr"
+
+                def forward(self, x):
+                    idx = [self.channel_map[c] for c in self.out_order]
+                    return x[:, idx]
+
+            def inputs():
+                return [(torch.randn(1, 3, 4, 4),), (torch.randn(2, 3, 2, 5),)]
+            """
+        ),
         # Set on the other path by name: `register_parameter("bias", None)` binds it to None.
         Valid(
             """
@@ -1104,6 +1130,30 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A `__constants__` entry set to a dict: no valid constant, used or not.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                __constants__ = ["channel_map", "out_order"]
+
+                def __init__(self):
+                    super().__init__()
+                    self.channel_map = {"r": 0, "g": 1, "b": 2}
+                    self.out_order = "bgr"
+
+                def forward(self, x):
+                    idx = [self.channel_map[c] for c in self.out_order]
+                    return x[:, idx]
+
+            def inputs():
+                return [(torch.randn(1, 3, 4, 4),), (torch.randn(2, 3, 2, 5),)]
+            """,
+            line=9,
+            message_contains="is not a valid constant",
+        ),
         # `__call__` changes the input before `forward`: the scripted module skips it.
         Invalid(
             """
@@ -2467,6 +2517,7 @@ class UnsupportedAttributeInScript(Rule):
         init = self._init(info.owner_class)
         if init is None:
             return
+        self._invalid_constants(info.owner_class, init.node)
         for call, problem in self._bad_hooks(init.node):
             line = self.ctx.position(call).start.line
             self.report(
@@ -2477,6 +2528,66 @@ class UnsupportedAttributeInScript(Rule):
                 "the hook a module-level `def` typed `(module, inputs: Tuple[Tensor], output: "
                 "Tensor) -> Tensor` (a pre-hook: `(module, inputs: Tuple[Tensor]) -> None`), "
                 "or register it after scripting",
+            )
+
+    def _invalid_constants(self, owner: str, init: cst.FunctionDef) -> None:
+        """A constant of the class (``Final`` / ``__constants__``) that every ``self.<name> =``
+        of its ``__init__`` sets to a value no TorchScript constant can be (a dict or set
+        display or comprehension, or a list / tuple display holding one): torch reads every
+        constant's value as it scripts the module, used or not, and takes only None, bool,
+        int, float, str, device, layout, dtype, qscheme, and lists / tuples of these."""
+        constants = constant_attributes(self.ctx, owner)
+        if not constants:
+            return
+        bound: dict[str, list[tuple[cst.CSTNode, Optional[str]]]] = {}
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not init:
+                return False
+            if type(node) is cst.Assign:
+                for target in node.targets:
+                    attr = self_attribute(target.target)
+                    if attr in constants:
+                        bound.setdefault(attr, []).append(
+                            (target.target, _not_a_constant(node.value))
+                        )
+                    elif attr is None and not isinstance(target.target, cst.Name):
+                        for element in _elements(target.target):
+                            inner = self_attribute(element)
+                            if inner in constants:
+                                bound.setdefault(inner, []).append((element, None))
+            elif type(node) in (cst.AnnAssign, cst.AugAssign):
+                attr = self_attribute(node.target)  # type: ignore[attr-defined]
+                if attr in constants:
+                    value = node.value  # type: ignore[attr-defined]
+                    what = (
+                        _not_a_constant(value)
+                        if type(node) is cst.AnnAssign and value is not None
+                        else None
+                    )
+                    bound.setdefault(attr, []).append((node.target, what))  # type: ignore[attr-defined]
+            return None
+
+        walk(init, enter, lambda node: None)
+        name = owner.rpartition(".")[2]
+        for attr, bindings in bound.items():
+            kinds = {what for _, what in bindings}
+            if None in kinds or len(kinds) != 1:
+                continue
+            what = kinds.pop()
+            self.report(
+                bindings[0][0],
+                f"`self.{attr}` is a constant of the class (`Final` / `__constants__`) and "
+                f"`__init__` sets it to a {what}: TorchScript reads every constant's value as "
+                "it scripts the module, used or not, and a constant is None, a bool, int, "
+                "float, str, device, layout, dtype, qscheme, or a list / tuple of these, so "
+                f"scripting fails (torch 2.13: '{what}' object in attribute '{name}.{attr}' "
+                f"is not a valid constant); drop `{attr}` from `__constants__` / `Final` "
+                + (
+                    "(a plain dict attribute compiles)"
+                    if what == "dict"
+                    else "(TorchScript has no set; a tuple constant compiles)"
+                ),
             )
 
     def _bad_hooks(self, init: cst.FunctionDef) -> list[tuple[cst.Call, str]]:
@@ -3245,3 +3356,30 @@ def _builds_itself(ctx, body: cst.CSTNode, owner: str) -> bool:  # type: ignore[
 
     walk(body, enter, lambda node: None)
     return found
+
+
+def _elements(target: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The targets a tuple / list unpacking target holds, nested ones included."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [e for element in target.elements for e in _elements(element.value)]
+    if isinstance(target, cst.StarredElement):
+        return _elements(target.value)
+    return [target]
+
+
+def _not_a_constant(value: cst.BaseExpression) -> Optional[str]:
+    """The Python type (``dict``, ``set``) of a value no TorchScript constant can be or hold:
+    a dict or set display or comprehension, or a list / tuple display holding one; None when
+    it may be a constant."""
+    if type(value) in (cst.Dict, cst.DictComp):
+        return "dict"
+    if type(value) in (cst.Set, cst.SetComp):
+        return "set"
+    if type(value) in (cst.List, cst.Tuple):
+        for element in value.elements:  # type: ignore[attr-defined]
+            if type(element) is not cst.Element:
+                return None
+            inner = _not_a_constant(element.value)
+            if inner is not None:
+                return inner
+    return None

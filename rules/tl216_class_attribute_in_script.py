@@ -27,6 +27,9 @@ class ClassAttributeInScript(Rule):
     the class's project bases and mixins, in resolution order) to a plain class-body assignment
     of data: a literal, a tuple / list / dict of literals or arithmetic on them (`eps = 1e-5`,
     `init_std = 0.02`, `dims = (1, 2)`; a plain annotation such as `eps: float = 1e-5` too).
+    `cls.<name>` in a `@classmethod` of a module alike: TorchScript compiles a module's
+    classmethod as one of its methods, `cls` the module (torch 2.13: `Module 'ScaledSiLU' has
+    no attribute 'GAIN'`).
     Not flagged: a name some class of the chain (or a subclass of the file) also sets on `self`,
     annotates `Final` or lists in `__constants__` / `__jit_ignored_attributes__`; methods,
     properties and other class-body values (calls, functions, modules); classes with a base
@@ -97,6 +100,28 @@ class ClassAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # `cls.X` of a `Final` class attribute in a module's classmethod: a constant.
+        Valid(
+            """
+            from typing import Final
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                GAIN: Final[float] = 1.5
+
+                @classmethod
+                def act(cls, x: torch.Tensor) -> torch.Tensor:
+                    return x * cls.GAIN
+
+                def forward(self, x):
+                    return self.act(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The optional submodule unannotated: TorchScript infers its type.
         Valid(
             """
@@ -240,6 +265,32 @@ class ClassAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # `cls.X` in a module's classmethod: TorchScript compiles it as a method of the module.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                GAIN = 1.0 / 0.6
+
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                @classmethod
+                def act(cls, x: torch.Tensor) -> torch.Tensor:
+                    return torch.nn.functional.silu(x) * cls.GAIN
+
+                def forward(self, x):
+                    return self.act(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            message_contains="has no attribute 'GAIN'",
+        ),
         # A class-body `Optional[nn.Linear]` annotation of a submodule.
         Invalid(
             """
@@ -540,6 +591,10 @@ class ClassAttributeInScript(Rule):
         if not in_script(self.ctx):
             return
         attr = self_attribute(node)
+        receiver = "self"
+        if attr is None:
+            attr = self._cls_attribute(node)
+            receiver = "cls"
         if attr is None:
             self._through_class(node)
             return
@@ -582,14 +637,35 @@ class ClassAttributeInScript(Rule):
                     f"instance in `__init__` (`self.{attr}_module = self.{attr}()`) and call that",
                 )
             return
+        through = (
+            ""
+            if receiver == "self"
+            else " (TorchScript compiles a module's classmethod as a method, `cls` the module)"
+        )
         self.report(
             node,
-            f"`self.{attr}` reads the class attribute `{attr}` of `{defined}`: TorchScript "
-            "types a module from its instance attributes, parameters, buffers, submodules and "
-            f"constants, not its class attributes, so scripting fails (Module has no attribute "
-            f"'{attr}'); annotate it `{attr}: Final[...] = ...` or set `self.{attr}` in "
-            "`__init__`",
+            f"`{receiver}.{attr}` reads the class attribute `{attr}` of `{defined}`{through}: "
+            "TorchScript types a module from its instance attributes, parameters, buffers, "
+            "submodules and constants, not its class attributes, so scripting fails (Module "
+            f"has no attribute '{attr}'); annotate it `{attr}: Final[...] = ...` or set "
+            f"`self.{attr}` in `__init__`",
         )
+
+    def _cls_attribute(self, node: cst.Attribute) -> Optional[str]:
+        """``X`` of ``cls.X`` in a ``@classmethod`` (of a class), ``cls`` its first
+        parameter; else None."""
+        function = self.ctx.function
+        if function is None or type(node.value) is not cst.Name:
+            return None
+        params = [*function.params.posonly_params, *function.params.params]
+        if not params or params[0].name.value != node.value.value:
+            return None
+        if not any(
+            self.ctx.qualified_name(d.decorator) == "builtins.classmethod"
+            for d in function.decorators
+        ):
+            return None
+        return node.attr.value
 
     def _class_held(self, owner: str, attr: str) -> Optional[tuple[str, str]]:
         """``(class, code)`` where, on every module class of this file compiling ``owner``'s
