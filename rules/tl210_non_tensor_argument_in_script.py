@@ -120,6 +120,11 @@ class NonTensorArgumentInScript(Rule):
     type 'List[int]'`; an int is not taken for a `float`). `torch.compile` and `torch.export`
     need no annotation.
 
+    A loop index (`i` of `for i in range(n)` or `for i, m in enumerate(...)`, bound nowhere
+    else) is an int to TorchScript, the same as a literal; the signature of a
+    `@torch.jit.unused` method is compiled too (torch 2.13: `lazy_binding_method(..., Tensor
+    step) -> NoneType`).
+
     An ignored function runs in Python, and TorchScript reads no type from its body: an
     unannotated result is taken by how many names the call binds (none for a call statement:
     `None`; one: `Tensor`; `a, b = ...`: a tuple of Tensors). Scripting succeeds, and the call
@@ -180,6 +185,25 @@ class NonTensorArgumentInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The loop index given to a parameter annotated `int`.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def scaled(self, x, step: int):
+                    return x * (step + 1)
+
+                def forward(self, x):
+                    for i in range(3):
+                        x = self.scaled(x, i)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # A signature type comment types the parameters, as annotations do.
         Valid(
             """
@@ -364,6 +388,36 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
     INVALID = [
+        # A loop index given to an unannotated parameter of a `@torch.jit.unused` method:
+        # TorchScript still compiles the signature, the parameter a Tensor.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, verbose: bool = False):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+                    self.verbose = verbose
+
+                @torch.jit.unused
+                def log_activation(self, x, step):
+                    print(f"layer {step}: {x.mean().item():.3f}")
+
+                def forward(self, x):
+                    for i, layer in enumerate(self.layers):
+                        x = torch.relu(layer(x))
+                        if self.verbose:
+                            self.log_activation(x, i)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=18,
+            message_contains="Tensor",
+        ),
         # A number read out of a tensor, and sizes given to the blocks of a ModuleList.
         Invalid(
             """
@@ -1199,10 +1253,94 @@ class NonTensorArgumentInScript(Rule):
             return (
                 f"the Python value `{cst.Module([]).code_for_node(value)}` (read out of a tensor)"
             )
+        loop = self._loop_index(value)
+        if loop is not None:
+            return f"the int `{value.value}` (the index of `{loop}`)"  # type: ignore[attr-defined]
         if kind is Kind.CONST and isinstance(value, cst.Attribute):
             # `self.use_flash` set from a constructor argument or a literal: a Python value.
             return f"the Python value `{cst.Module([]).code_for_node(value)}`"
         return None
+
+    def _loop_index(self, value: cst.BaseExpression) -> Optional[str]:
+        """``range(...)`` / ``enumerate(...)`` when ``value`` is a local of the scripted
+        function bound only as the index of such loops (``for i in range(n)``, ``for i, layer
+        in enumerate(self.layers)``): TorchScript types it int. None otherwise."""
+        function = self.ctx.function
+        if type(value) is not cst.Name or function is None:
+            return None
+        name = value.value
+        loops: set[str] = set()
+        other = False
+
+        def names(target: cst.BaseExpression) -> list[str]:
+            if type(target) is cst.Name:
+                return [target.value]
+            if type(target) in (cst.Tuple, cst.List):
+                return [n for e in target.elements for n in names(e.value)]  # type: ignore[attr-defined]
+            if type(target) is cst.StarredElement:
+                return names(target.value)  # type: ignore[attr-defined]
+            return []
+
+        def index_loop(node: cst.For) -> Optional[str]:
+            call = node.iter
+            if type(call) is not cst.Call or type(call.func) is not cst.Name:
+                return None
+            if any(a.star or a.keyword is not None for a in call.args):
+                return None
+            spelled = call.func.value
+            if spelled == "range" and type(node.target) is cst.Name:
+                return "range(...)"
+            target = node.target
+            if (
+                spelled == "enumerate"
+                and len(call.args) == 1
+                and type(target) in (cst.Tuple, cst.List)
+                and len(target.elements) == 2  # type: ignore[attr-defined]
+                and type(target.elements[0].value) is cst.Name  # type: ignore[attr-defined]
+                and target.elements[0].value.value == name  # type: ignore[attr-defined]
+                and name not in names(target.elements[1].value)  # type: ignore[attr-defined]
+            ):
+                return "enumerate(...)"
+            return None
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            nonlocal other
+            kind = type(node)
+            if kind in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not function:
+                if kind is not cst.Lambda and node.name.value == name:  # type: ignore[attr-defined]
+                    other = True
+                return False
+            if kind is cst.For and name in names(node.target):  # type: ignore[attr-defined]
+                found = index_loop(node)  # type: ignore[arg-type]
+                if found is None:
+                    other = True
+                else:
+                    loops.add(found)
+            elif kind is cst.AssignTarget and name in names(node.target):  # type: ignore[attr-defined]
+                other = True
+            elif kind in (cst.AnnAssign, cst.AugAssign, cst.CompFor, cst.NamedExpr, cst.Del):
+                if name in names(node.target):  # type: ignore[attr-defined]
+                    other = True
+            elif kind is cst.AsName and name in names(node.name):  # type: ignore[attr-defined]
+                other = True
+            elif kind is cst.ImportAlias:
+                bound = node.asname.name if node.asname else node.name  # type: ignore[attr-defined]
+                if type(bound) is cst.Name and bound.value == name:
+                    other = True
+            elif kind in (cst.Global, cst.Nonlocal, cst.Param):
+                spelled = (
+                    [node.name.value]  # type: ignore[attr-defined]
+                    if kind is cst.Param
+                    else [n.name.value for n in node.names]  # type: ignore[attr-defined]
+                )
+                if name in spelled:
+                    other = True
+            return False if other else None
+
+        walk(function, enter, lambda node: None)
+        if other or len(loops) != 1:
+            return None
+        return loops.pop()
 
     def _data_only(self, value: cst.BaseExpression) -> bool:
         """A value read out of a tensor on every path: an expression of that kind, or a local

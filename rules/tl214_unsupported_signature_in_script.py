@@ -3,13 +3,14 @@ defaults, defaults of another type than the annotation)."""
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import libcst as cst
 
 from torchlint.lint.graph_queries import assignments, bound_names, module_alias
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.script_facts import CONTEXT_DECORATORS, context_decorator
+from torchlint.lint.script_facts import CONTEXT_DECORATORS, context_decorator, namedtuple_fields
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
@@ -224,7 +225,13 @@ class UnsupportedSignatureInScript(Rule):
     result is unpacked, indexed or iterated (passed on as it is, it compiles), a parameter
     annotated bare `list` or `tuple` that the body indexes, iterates or unpacks (`len(...)`
     of it, or passing it on, compiles), and a bare `-> list` (torch 2.13 crashes scripting
-    it).
+    it). And a `typing.NamedTuple` class of the file, named in a scripted annotation or built
+    in scripted code, one of whose fields is annotated as text (a string, or any annotation
+    under `from __future__ import annotations`) that torch's resolver of such text cannot read:
+    it reads dotted names and `X[A, B]` subscripts only, so `Tensor | None` and
+    `Union[Tensor, None]` (`None` is no name it finds) fail (torch 2.13: `Unknown type
+    annotation: 'ForwardRef('Tensor | None')' in NamedTuple DetOutput`), where
+    `Optional[Tensor]` compiles.
 
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
@@ -286,6 +293,31 @@ class UnsupportedSignatureInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The same field `Optional[Tensor]`: the resolver reads it.
+        Valid(
+            """
+            from __future__ import annotations
+
+            from typing import NamedTuple, Optional
+
+            import torch
+            from torch import Tensor, nn
+
+            class Out(NamedTuple):
+                boxes: Tensor
+                masks: Optional[Tensor]
+
+            class Model(nn.Module):
+                def forward(self, x: Tensor) -> Out:
+                    masks: Tensor | None = None
+                    if x.dim() > 2:
+                        masks = x.sigmoid()
+                    return Out(x * 2, masks)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # `torch.Tensor`, the type, in an alias of a List.
         Valid(
             """
@@ -455,6 +487,34 @@ class UnsupportedSignatureInScript(Rule):
         ),
     ]
     INVALID = [
+        # A NamedTuple field `Tensor | None` under postponed annotations: torch resolves the
+        # field's text with a resolver that reads no `|`.
+        Invalid(
+            """
+            from __future__ import annotations
+
+            from typing import NamedTuple
+
+            import torch
+            from torch import Tensor, nn
+
+            class Out(NamedTuple):
+                boxes: Tensor
+                masks: Tensor | None
+
+            class Model(nn.Module):
+                def forward(self, x: Tensor) -> Out:
+                    masks: Tensor | None = None
+                    if x.dim() > 2:
+                        masks = x.sigmoid()
+                    return Out(x * 2, masks)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            message_contains="Unknown type annotation",
+        ),
         # `torch.tensor`, the function, for the type `torch.Tensor`.
         Invalid(
             """
@@ -1179,6 +1239,9 @@ class UnsupportedSignatureInScript(Rule):
         stub = self._stub_class(annotation)
         if stub is not None:
             return stub
+        forward_ref = self._forward_ref_namedtuple(name)
+        if forward_ref is not None:
+            return forward_ref
         if name in BARE_GENERICS:
             short, what, example = BARE_GENERICS[name]
             return (
@@ -1362,6 +1425,66 @@ class UnsupportedSignatureInScript(Rule):
             )
         return None
 
+    def visit_Call(self, node: cst.Call) -> None:
+        # `DetOutput(...)` built in scripted code: TorchScript types the NamedTuple as it
+        # types one named in an annotation.
+        if type(node.func) is not cst.Name or not in_script(self.ctx):
+            return
+        problem = self._forward_ref_namedtuple(self.ctx.qualified_name(node.func))
+        if problem is not None:
+            self.report(node.func, problem)
+
+    def _forward_ref_namedtuple(self, name: Optional[str]) -> Optional[str]:
+        """A ``typing.NamedTuple`` class of this file one of whose field annotations is text
+        (``from __future__ import annotations``, or a string) that TorchScript's resolver of
+        such text cannot read: it takes dotted names and ``X[A, B]`` subscripts whose names
+        the module or builtins bind, so ``Tensor | None``, ``Union[Tensor, None]``, ``...``
+        leave it unknown. Said once per class and file (the first scripted use)."""
+        told = self.__dict__.setdefault("_forward_ref_told", set())
+        if name is None or name in told:
+            return None
+        found = self.ctx.index.class_info(name)
+        if found is None or found[0] is not self.ctx.model.summary:
+            return None
+        short = name.rsplit(".", 1)[-1]
+        fields = namedtuple_fields(self.ctx, short)
+        if not fields:
+            return None
+        cls = next(
+            stmt
+            for stmt in self.ctx.module.body
+            if type(stmt) is cst.ClassDef and stmt.name.value == short
+        )
+        postponed = _future_annotations(self.ctx.module)
+        for line in cls.body.body:
+            if type(line) is not cst.SimpleStatementLine:
+                continue
+            for small in line.body:
+                if type(small) is not cst.AnnAssign or type(small.target) is not cst.Name:
+                    continue
+                annotation = small.annotation.annotation
+                if type(annotation) is cst.SimpleString:
+                    text = annotation.evaluated_value
+                    if not isinstance(text, str):
+                        continue
+                elif postponed:
+                    text = cst.Module([]).code_for_node(annotation)
+                else:
+                    continue
+                if _resolver_reads(text):
+                    continue
+                told.add(name)
+                return (
+                    f"`{short}`, a NamedTuple whose field `{small.target.value}` is annotated "
+                    f"`{text}` as text (a string, or `from __future__ import annotations`): "
+                    "TorchScript resolves a NamedTuple field's text with a resolver that reads "
+                    "only dotted names and `X[A, B]` subscripts of names the module binds (no "
+                    "`|`, no `None`), so scripting fails (torch 2.13: Unknown type annotation: "
+                    f"'ForwardRef('{text}')' in NamedTuple {short}); annotate the field "
+                    "`Optional[Tensor]`"
+                )
+        return None
+
     def _typed_dict(self, name: str) -> bool:
         """Whether ``name`` is a class of the project deriving from ``TypedDict``."""
         found = self.ctx.index.class_info(name)
@@ -1471,3 +1594,63 @@ def _spell(kind: tuple) -> str:
     if len(kind) == 1 and kind[0] != "Tuple":
         return kind[0]
     return f"{kind[0]}[{', '.join(_spell(k) for k in kind[1:])}]"
+
+
+def _future_annotations(module: cst.Module) -> bool:
+    """Whether the module starts with ``from __future__ import annotations``."""
+    for stmt in module.body:
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:
+            if (
+                type(small) is cst.ImportFrom
+                and type(small.module) is cst.Name
+                and small.module.value == "__future__"
+                and not isinstance(small.names, cst.ImportStar)
+                and any(
+                    type(alias.name) is cst.Name and alias.name.value == "annotations"
+                    for alias in small.names
+                )
+            ):
+                return True
+    return False
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*)*")
+
+
+def _resolver_reads(text: str) -> bool:
+    """Whether torch's resolver of annotation text (``createResolutionCallbackFromEnv``'s
+    ``parseExpr``, torch 2.13) reads all of ``text``: a dotted name, optionally subscripted
+    by a comma-separated list of such (nested), ``()`` alone as an element. ``None`` is no
+    name it finds (it looks names up as attributes of the module, then builtins)."""
+    position = 0
+
+    def expression(text: str, at: int) -> int:
+        """The end of the expression starting at ``at``, or -1."""
+        while at < len(text) and text[at] == " ":
+            at += 1
+        if text.startswith("()", at):
+            return at + 2
+        found = _NAME.match(text, at)
+        if found is None or found.group(0) == "None":
+            return -1
+        at = found.end()
+        while at < len(text) and text[at] == " ":
+            at += 1
+        if at < len(text) and text[at] == "[":
+            while True:
+                at = expression(text, at + 1)
+                if at < 0:
+                    return -1
+                while at < len(text) and text[at] == " ":
+                    at += 1
+                if at < len(text) and text[at] == ",":
+                    continue
+                if at < len(text) and text[at] == "]":
+                    return at + 1
+                return -1
+        return at
+
+    position = expression(text, position)
+    return position == len(text.rstrip())
