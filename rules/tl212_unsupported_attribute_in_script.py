@@ -588,7 +588,11 @@ class UnsupportedAttributeInScript(Rule):
     sets to a dict or a set (or a list / tuple holding one) fails however it is used: torch
     reads every constant's value as it scripts the module and takes only None, bool, int,
     float, str, device, layout, dtype, qscheme and lists / tuples of these (torch 2.13:
-    `'dict' object in attribute 'Remap.table' is not a valid constant`). Python stores `self.__w` and
+    `'dict' object in attribute 'Remap.table' is not a valid constant`). So does a property
+    whose getter or setter is a lambda (`head_dim = property(lambda self: ...)`) in a scripted
+    module's class or a base of the file: torch compiles every property of the module, used or
+    not (but those listed in `__jit_unused_properties__`), from its accessor's source, which a
+    lambda lacks (torch 2.13: `Expected a single top-level function`). Python stores `self.__w` and
     `def __scores` of class `Model` as `_Model__w` / `_Model__scores`, while TorchScript reads
     the source's `__w` (torch 2.13: `Module 'Model' has no attribute '__scores'`). A scripted
     module keeps no `_modules`, `_parameters`, `_buffers` or hook dicts (torch 2.13: `Module
@@ -642,6 +646,28 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The same property left out of scripting by `__jit_unused_properties__`.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                __jit_unused_properties__ = ["head_dim"]
+                head_dim = property(lambda self: self.dim // self.num_heads)
+
+                def __init__(self, dim: int = 8, num_heads: int = 2):
+                    super().__init__()
+                    self.dim = dim
+                    self.num_heads = num_heads
+
+                def forward(self, x):
+                    return x.view(x.shape[0], self.num_heads, -1)
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(3, 8),)]
+            """
+        ),
         # The dict a plain attribute, the string a constant.
         Valid(
             """
@@ -1130,6 +1156,29 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A property whose getter is a lambda: compiled, used or not, from source it lacks.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                head_dim = property(lambda self: self.dim // self.num_heads)
+
+                def __init__(self, dim: int = 8, num_heads: int = 2):
+                    super().__init__()
+                    self.dim = dim
+                    self.num_heads = num_heads
+
+                def forward(self, x):
+                    return x.view(x.shape[0], self.num_heads, -1)
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(3, 8),)]
+            """,
+            line=5,
+            message_contains="Expected a single top-level function",
+        ),
         # A `__constants__` entry set to a dict: no valid constant, used or not.
         Invalid(
             """
@@ -2518,6 +2567,7 @@ class UnsupportedAttributeInScript(Rule):
         if init is None:
             return
         self._invalid_constants(info.owner_class, init.node)
+        self._lambda_properties(info.owner_class)
         for call, problem in self._bad_hooks(init.node):
             line = self.ctx.position(call).start.line
             self.report(
@@ -2529,6 +2579,65 @@ class UnsupportedAttributeInScript(Rule):
                 "Tensor) -> Tensor` (a pre-hook: `(module, inputs: Tuple[Tensor]) -> None`), "
                 "or register it after scripting",
             )
+
+    def _lambda_properties(self, owner: str) -> None:
+        """``head_dim = property(lambda self: ...)`` in the body of the scripted module's class
+        or a project base of this file: torch compiles every property of a module it scripts
+        (``inspect.getmembers`` of the class, bases included, but those named in
+        ``__jit_unused_properties__``), used or not, from the getter's and setter's source, and
+        a lambda has none of its own (torch 2.13: Expected a single top-level function)."""
+        told = self.__dict__.setdefault("_lambda_properties_told", set())
+        for name, _, _ in self.ctx.index.mro(owner):
+            cls = class_def(self.ctx, name)
+            if cls is None or self.ctx.model.summary.qualify(cls.name.value) != name:
+                continue
+            unused: set[str] = set()
+            found: list[tuple[str, cst.Lambda]] = []
+            for line in cls.body.body:
+                if type(line) is not cst.SimpleStatementLine:
+                    continue
+                for small in line.body:
+                    if type(small) is not cst.Assign or len(small.targets) != 1:
+                        continue
+                    target = small.targets[0].target
+                    if type(target) is not cst.Name:
+                        continue
+                    value = small.value
+                    if target.value == "__jit_unused_properties__":
+                        if type(value) not in (cst.List, cst.Tuple):
+                            return  # computed: it may name any property
+                        unused.update(
+                            e.value.evaluated_value  # type: ignore[misc]
+                            for e in value.elements  # type: ignore[attr-defined]
+                            if type(e.value) is cst.SimpleString
+                        )
+                        continue
+                    if (
+                        type(value) is not cst.Call
+                        or self.ctx.qualified_name(value.func) != "builtins.property"
+                    ):
+                        continue
+                    for position, arg in enumerate(value.args):
+                        accessor = (
+                            arg.keyword.value
+                            if arg.keyword is not None
+                            else ("fget", "fset", "fdel", "doc")[min(position, 3)]
+                        )
+                        if accessor in ("fget", "fset") and type(arg.value) is cst.Lambda:
+                            found.append((target.value, arg.value))
+                            break
+            for prop, lam in found:
+                if prop in unused or (name, prop) in told:
+                    continue
+                told.add((name, prop))
+                self.report(
+                    lam,
+                    f"`{prop} = property(lambda ...)`: torch.jit.script compiles every property "
+                    "of a module it scripts, used or not, from its getter's (and setter's) "
+                    "source, and a lambda has no source of its own, so scripting fails (torch "
+                    "2.13: Expected a single top-level function); write it as a `@property` "
+                    f"method, or list `{prop}` in `__jit_unused_properties__`",
+                )
 
     def _invalid_constants(self, owner: str, init: cst.FunctionDef) -> None:
         """A constant of the class (``Final`` / ``__constants__``) that every ``self.<name> =``
