@@ -319,7 +319,8 @@ class UnsupportedCallInScript(Rule):
     dtype written into a string (`t.dtype`, `torch.float32`, a parameter annotated
     `torch.dtype`): a dtype is an int to TorchScript, `str(torch.float32)` is `'6'` there
     (`str(x.dtype) == "torch.float32"` is False); `a ** b` of ints
-    (TorchScript: a float), `pow(a, b)` of ints and `round(x)` of a number (floats there too)
+    (TorchScript: a float; a base `self.<name>` holding a Python value of no written type
+    counts as an int there, since eager takes only an int in those places), `pow(a, b)` of ints and `round(x)` of a number (floats there too)
     used as a `range` bound, a size argument (`reshape`, `view`, `chunk`, `torch.zeros`, the
     kernel sizes of `F.avg_pool2d` / `max_pool2d` / `adaptive_*` / `unfold`,
     `pixel_shuffle`, ...) or a tensor index; `sum(xs, start)` with a start value (a list: it
@@ -1587,6 +1588,31 @@ class UnsupportedCallInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """,
         ),
+        # `self.k ** 2` as a size, `k` of no written type: eager's view takes only an int, so
+        # `k` is one there, and TorchScript's `**` of ints is a float.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Unfolded(nn.Module):
+                def __init__(self, kernel_size):
+                    super().__init__()
+                    self.kernel_size = kernel_size
+
+                def forward(self, x):
+                    return x.view(x.shape[0], self.kernel_size**2, -1)
+
+            class Model(Unfolded):
+                def __init__(self):
+                    super().__init__(3)
+
+            def inputs():
+                return [(torch.randn(2, 9, 4),), (torch.randn(3, 9, 2),)]
+            """,
+            line=10,
+            message_contains="of two ints is a float",
+        ),
         # `2 ** n` is a float in TorchScript: no size.
         Invalid(
             """
@@ -2509,7 +2535,7 @@ class UnsupportedCallInScript(Rule):
         if isinstance(value, cst.BinaryOperation):
             if isinstance(value.operator, cst.Power):
                 exponent = self.ctx.kind(value.right)
-                if scalar.of(value.left) == "int" and (
+                if self._int_base(value.left, scalar) and (
                     scalar.of(value.right) == "int"
                     or (scalar.of(value.right) is None and exponent in (Kind.CONST, Kind.SIZE))
                 ):
@@ -2528,6 +2554,16 @@ class UnsupportedCallInScript(Rule):
             if found and all(f is not None for f in found):
                 return found[0]
         return None
+
+    def _int_base(self, base: cst.BaseExpression, scalar: ScriptScalar) -> bool:
+        """The base of a ``**`` whose result must be an int (a size, a ``range`` bound, an
+        index: eager rejects a float there): an int, or a module attribute ``self.<name>``
+        holding a Python value (no tensor) of a type not written anywhere, which eager's
+        running such a call shows is an int (a float base gives a float power there too)."""
+        typed = scalar.of(base)
+        if typed is not None:
+            return typed == "int"
+        return self_attribute(base) is not None and self.ctx.kind(base) is Kind.CONST
 
     # -- `t.item()`, a `number` in TorchScript, where an int must be
     def _range_item(self, node: cst.Call) -> None:
