@@ -41,6 +41,7 @@ from torchlint.rules._script import (
     self_assignments,
     self_attribute,
     signature_params,
+    signature_type_comment,
     tensor_sequence_annotation,
     tuple_valued,
 )
@@ -335,7 +336,10 @@ class UnsupportedCallInScript(Rule):
     a tuple (a parameter annotated `Tuple[...]`, a local or `self.<attr>` bound only to tuple
     displays, a class attribute set to one); an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
-    `print` with keyword arguments; `isinstance(x, C)` (alone or in a tuple of types) with `C` a
+    `print` with keyword arguments; `hasattr(p, "name")` / `getattr(p, "name", default)` with
+    `p` a parameter TorchScript types Tensor (unannotated without a default, or annotated
+    `torch.Tensor`; torch 2.13: hasattr's first argument must be an object or NamedTuple, got
+    Tensor (inferred) instead); `isinstance(x, C)` (alone or in a tuple of types) with `C` a
     module class of the file, or a `torch.nn` one (`nn.Identity`), that the file names nowhere else (never built, subclassed or
     passed: no module of it is compiled with the model, torch 2.13: `Unknown type name 'C'`); `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
@@ -517,6 +521,26 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # `hasattr` / `getattr` with a default on the module: an object to TorchScript.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.scale = 2.0
+
+                def forward(self, x):
+                    if hasattr(self, "scale"):
+                        x = x * getattr(self, "scale", 1.0)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # A `torch.nn` class in `isinstance` that a module of the model is built from.
         Valid(
             """
@@ -980,6 +1004,26 @@ class UnsupportedCallInScript(Rule):
             """,
             line=26,
             message_contains="Unknown type name 'Plain'",
+        ),
+        # `getattr(p, "cache", default)` on an unannotated parameter, a Tensor to TorchScript.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def scale_from(self, params, x):
+                    scale = getattr(params, "scale", 2.0)
+                    return x * scale
+
+                def forward(self, x):
+                    return self.scale_from(x, x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            message_contains="hasattr's first argument must be an object or NamedTuple",
         ),
         # A `torch.nn` class no module of the model is built from: the same lookup.
         Invalid(
@@ -2589,6 +2633,53 @@ class UnsupportedCallInScript(Rule):
                     )
                     return
 
+    def _attribute_test_on_tensor(self, node: cst.Call) -> None:
+        """``hasattr(p, "name")`` / ``getattr(p, "name", default)`` with ``p`` a parameter
+        TorchScript types Tensor (annotated so, or unannotated with no default, never rebound):
+        TorchScript compiles both as a test of the attribute on an object or NamedTuple type
+        and rejects any other (torch 2.13: hasattr's first argument must be an object or
+        NamedTuple, got Tensor (inferred) instead)."""
+        name = self.ctx.qualified_name(node.func)
+        if name not in ("builtins.hasattr", "builtins.getattr"):
+            return
+        args = node.args
+        if len(args) != (2 if name == "builtins.hasattr" else 3):
+            return
+        if any(a.keyword is not None or a.star for a in args):
+            return
+        if type(args[1].value) is not cst.SimpleString:
+            return
+        subject = args[0].value
+        function = self.ctx.function
+        if type(subject) is not cst.Name or function is None:
+            return
+        if signature_type_comment(function):
+            return
+        param = next(
+            (p for p in signature_params(self.ctx, function) if p.name.value == subject.value),
+            None,
+        )
+        if param is None or assignments(function, subject.value):
+            return
+        if param.annotation is None:
+            if param.default is not None:
+                return
+            typed, why = "Tensor (inferred)", "an unannotated parameter is a Tensor there"
+        elif self.ctx.qualified_name(param.annotation.annotation) == "torch.Tensor":
+            typed, why = "Tensor", "annotated so"
+        else:
+            return
+        short = name.rsplit(".", 1)[-1]
+        self.report(
+            node,
+            f"`{short}({subject.value}, ...)` in scripted code, `{subject.value}` a Tensor to "
+            f"TorchScript ({why}): TorchScript compiles `hasattr` (and a `getattr` with a "
+            "default) as a test on an object's or NamedTuple's type and takes no other type, "
+            f"so scripting fails (torch 2.13: hasattr's first argument must be an object or "
+            f"NamedTuple, got {typed} instead); annotate `{subject.value}` with the class it "
+            "receives, or move the lookup out of scripted code",
+        )
+
     def _tensor_parameter(self, value: cst.BaseExpression) -> bool:
         """A parameter annotated ``torch.Tensor`` that the function never rebinds: TorchScript
         types it Tensor whatever callers pass (the linter's kinds follow the callers)."""
@@ -2991,6 +3082,7 @@ class UnsupportedCallInScript(Rule):
         self._int_power_arguments(node)
         if not pruned_by_constant(self.ctx):
             self._range_item(node)
+            self._attribute_test_on_tensor(node)
             self._hashed(node)
             self._recursive(node)
             self._unused_called(node)
