@@ -592,7 +592,11 @@ class UnsupportedAttributeInScript(Rule):
     whose getter or setter is a lambda (`head_dim = property(lambda self: ...)`) in a scripted
     module's class or a base of the file: torch compiles every property of the module, used or
     not (but those listed in `__jit_unused_properties__`), from its accessor's source, which a
-    lambda lacks (torch 2.13: `Expected a single top-level function`). Python stores `self.__w` and
+    lambda lacks (torch 2.13: `Expected a single top-level function`). A plain class of the
+    file (no base, no decorator) built in scripted code is compiled as a TorchScript class,
+    whose fields are the top-level assignments of its `__init__`: one first set inside an
+    `if` / loop / `with` / `try` fails (torch 2.13: `First assignment cannot be in a
+    control-flow block`). (A class of another file is not followed.) Python stores `self.__w` and
     `def __scores` of class `Model` as `_Model__w` / `_Model__scores`, while TorchScript reads
     the source's `__w` (torch 2.13: `Module 'Model' has no attribute '__scores'`). A scripted
     module keeps no `_modules`, `_parameters`, `_buffers` or hook dicts (torch 2.13: `Module
@@ -646,6 +650,32 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The same field set at the top level of `__init__` first.
+        Valid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Scale:
+                def __init__(self, s: float, bias: Optional[float] = None):
+                    self.s = s
+                    self.bias = 0.0
+                    if bias is not None:
+                        self.bias = bias
+
+                def apply(self, x: torch.Tensor) -> torch.Tensor:
+                    return x * self.s + self.bias
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return Scale(2.0).apply(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The same property left out of scripting by `__jit_unused_properties__`.
         Valid(
             """
@@ -1156,6 +1186,33 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A plain class built in scripted code whose `__init__` first sets a field in an `if`.
+        Invalid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Scale:
+                def __init__(self, s: float, bias: Optional[float] = None):
+                    self.s = s
+                    if bias is not None:
+                        self.bias = bias
+
+                def apply(self, x: torch.Tensor) -> torch.Tensor:
+                    return x * self.s
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return Scale(2.0).apply(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=17,
+            message_contains="First assignment cannot be in a control-flow block",
+        ),
         # A property whose getter is a lambda: compiled, used or not, from source it lacks.
         Invalid(
             """
@@ -2483,6 +2540,8 @@ class UnsupportedAttributeInScript(Rule):
         """``self.head(x)`` where ``head`` is a ``@property`` of the class that returns a
         submodule: TorchScript compiles the property as a method, and a method returns no
         module (torch 2.13: `'__torch__...Linear' object has no attribute or method ...`)."""
+        if type(node.func) is cst.Name and in_script(self.ctx) and not pruned_by_constant(self.ctx):
+            self._field_first_set_in_a_block(node, node.func.value)
         name = self_attribute(node.func)
         info = self.ctx.function_info
         if name is None or info is None or info.owner_class is None or not in_script(self.ctx):
@@ -2579,6 +2638,92 @@ class UnsupportedAttributeInScript(Rule):
                 "Tensor) -> Tensor` (a pre-hook: `(module, inputs: Tuple[Tensor]) -> None`), "
                 "or register it after scripting",
             )
+
+    def _field_first_set_in_a_block(self, node: cst.Call, name: str) -> None:
+        """``Scale(2.0)`` in scripted code, ``Scale`` a plain class of this file (no base, no
+        decorator) whose ``__init__`` first sets ``self.<field>`` inside an ``if`` / loop /
+        ``with`` / ``try``: TorchScript compiles the class and takes its fields from the
+        top-level assignments of ``__init__`` (torch 2.13: First assignment cannot be in a
+        control-flow block. Initialize the field at the top level first)."""
+        told = self.__dict__.setdefault("_first_set_told", {})
+        if name in told:
+            return
+        told[name] = None
+        cls = next(
+            (s for s in self.ctx.module.body if type(s) is cst.ClassDef and s.name.value == name),
+            None,
+        )
+        if cls is None or cls.decorators or type(cls.body) is not cst.IndentedBlock:
+            return
+        if any(self.ctx.qualified_name(b.value) != "builtins.object" for b in cls.bases):
+            return
+        if cls.keywords:
+            return
+        init = next(
+            (
+                s
+                for s in cls.body.body
+                if type(s) is cst.FunctionDef and s.name.value == "__init__" and not s.decorators
+            ),
+            None,
+        )
+        if init is None or type(init.body) is not cst.IndentedBlock:
+            return
+        annotated = {
+            small.target.value
+            for line in cls.body.body
+            if type(line) is cst.SimpleStatementLine
+            for small in line.body
+            if type(small) is cst.AnnAssign and type(small.target) is cst.Name
+        }
+        params = [*init.params.posonly_params, *init.params.params]
+        if not params:
+            return
+        receiver = params[0].name.value
+
+        def fields(statement: cst.CSTNode) -> list[tuple[str, cst.CSTNode]]:
+            found: list[tuple[str, cst.CSTNode]] = []
+
+            def enter(child: cst.CSTNode) -> Optional[bool]:
+                if type(child) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+                    return False
+                targets: list[cst.BaseExpression] = []
+                if type(child) is cst.AssignTarget:
+                    targets = _elements(child.target)  # type: ignore[attr-defined]
+                elif type(child) in (cst.AnnAssign, cst.AugAssign):
+                    targets = [child.target]  # type: ignore[attr-defined]
+                for target in targets:
+                    if (
+                        type(target) is cst.Attribute
+                        and type(target.value) is cst.Name
+                        and target.value.value == receiver
+                    ):
+                        found.append((target.attr.value, target))
+                return None
+
+            walk(statement, enter, lambda child: None)
+            return found
+
+        defined: set[str] = set()
+        for statement in init.body.body:
+            found = fields(statement)
+            if type(statement) is not cst.SimpleStatementLine:
+                for field, where in found:
+                    if field in defined or field in annotated:
+                        continue
+                    line = self.ctx.position(where).start.line
+                    self.report(
+                        node,
+                        f"`{name}` is a plain class that scripted code builds, so TorchScript "
+                        f"compiles it, and its `__init__` first sets `{receiver}.{field}` "
+                        f"inside a block (line {line}): TorchScript takes a class's fields "
+                        "from the top-level assignments of `__init__`, so scripting fails "
+                        "(torch 2.13: First assignment cannot be in a control-flow block. "
+                        "Initialize the field at the top level first); set it before the "
+                        "block (`None` with an `Optional[...]` annotation, or a default)",
+                    )
+                    return
+            defined.update(field for field, _ in found)
 
     def _lambda_properties(self, owner: str) -> None:
         """``head_dim = property(lambda self: ...)`` in the body of the scripted module's class
