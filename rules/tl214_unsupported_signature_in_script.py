@@ -231,7 +231,11 @@ class UnsupportedSignatureInScript(Rule):
     it reads dotted names and `X[A, B]` subscripts only, so `Tensor | None` and
     `Union[Tensor, None]` (`None` is no name it finds) fail (torch 2.13: `Unknown type
     annotation: 'ForwardRef('Tensor | None')' in NamedTuple DetOutput`), where
-    `Optional[Tensor]` compiles.
+    `Optional[Tensor]` compiles. And an abstract module class of the project (`abc.ABC` in
+    its chain, an `@abc.abstractmethod` in its body) named in a scripted annotation, a
+    module's `@property` included (TorchScript compiles every property of a module it
+    scripts): no module of it is compiled with the model, which is how TorchScript knows a
+    module class as a type (torch 2.13: `Unknown type name 'LazyTransform'`).
 
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
@@ -293,6 +297,28 @@ class UnsupportedSignatureInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A property annotated with the class of the submodule it returns.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                @property
+                def head(self) -> nn.Linear:
+                    return self.fc
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The same field `Optional[Tensor]`: the resolver reads it.
         Valid(
             """
@@ -487,6 +513,47 @@ class UnsupportedSignatureInScript(Rule):
         ),
     ]
     INVALID = [
+        # A property (compiled whether used or not) annotated with an abstract module class.
+        Invalid(
+            """
+            from __future__ import annotations
+
+            import abc
+
+            import torch
+            from torch import nn
+
+            class Base(nn.Module, abc.ABC):
+                @abc.abstractmethod
+                def forward(self, x):
+                    pass
+
+                @property
+                def inv(self) -> Base:
+                    return self
+
+            class Block(Base):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.block = Block()
+
+                def forward(self, x):
+                    return self.block(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+            message_contains="Unknown type name 'Base'",
+        ),
         # A NamedTuple field `Tensor | None` under postponed annotations: torch resolves the
         # field's text with a resolver that reads no `|`.
         Invalid(
@@ -1242,6 +1309,9 @@ class UnsupportedSignatureInScript(Rule):
         forward_ref = self._forward_ref_namedtuple(name)
         if forward_ref is not None:
             return forward_ref
+        abstract = self._abstract_module_class(annotation, name)
+        if abstract is not None:
+            return abstract
         if name in BARE_GENERICS:
             short, what, example = BARE_GENERICS[name]
             return (
@@ -1433,6 +1503,35 @@ class UnsupportedSignatureInScript(Rule):
         problem = self._forward_ref_namedtuple(self.ctx.qualified_name(node.func))
         if problem is not None:
             self.report(node.func, problem)
+
+    def _abstract_module_class(
+        self, annotation: cst.BaseExpression, name: Optional[str]
+    ) -> Optional[str]:
+        """A module class of the project that no module can be of: abstract (``abc.ABC`` in
+        its bases' chain, an ``@abc.abstractmethod`` in its own body). TorchScript resolves a
+        module class in an annotation to the type of a module of it compiled with the model
+        (none here), so the name stays unknown."""
+        if name is None or type(annotation) not in (cst.Name, cst.Attribute):
+            return None
+        index = self.ctx.index
+        found = index.class_info(name)
+        if found is None or not index.is_module_class(name):
+            return None
+        if not any(
+            "abc.abstractmethod" in method.decorators for method in found[1].methods.values()
+        ):
+            return None
+        if not index.derives_from(name, {"abc.ABC"}):
+            return None
+        spelled = cst.Module([]).code_for_node(annotation)
+        return (
+            f"`{spelled}` in a scripted annotation is an abstract module class (`abc.ABC` with "
+            "an `@abc.abstractmethod`): TorchScript knows a module class as a type only once a "
+            "module of it is compiled with the model, and none can be of an abstract class, so "
+            f"scripting fails (torch 2.13: Unknown type name '{spelled}'); annotate the "
+            "concrete class, or drop the annotation (a `@property` of a module is compiled "
+            "whether used or not; list it in `__jit_unused_properties__` to skip it)"
+        )
 
     def _forward_ref_namedtuple(self, name: Optional[str]) -> Optional[str]:
         """A ``typing.NamedTuple`` class of this file one of whose field annotations is text
