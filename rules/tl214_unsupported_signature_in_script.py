@@ -297,23 +297,38 @@ class UnsupportedSignatureInScript(Rule):
     targets = SCRIPT
 
     VALID = [
-        # A property annotated with the class of the submodule it returns.
+        # The abstract module class's property annotated with what it returns, an int.
         Valid(
             """
+            import abc
+
             import torch
             from torch import nn
 
-            class Model(nn.Module):
+            class Base(nn.Module, abc.ABC):
+                @abc.abstractmethod
+                def forward(self, x):
+                    pass
+
+                @property
+                def width(self) -> int:
+                    return 4
+
+            class Block(Base):
                 def __init__(self):
                     super().__init__()
                     self.fc = nn.Linear(4, 4)
 
-                @property
-                def head(self) -> nn.Linear:
-                    return self.fc
+                def forward(self, x):
+                    return self.fc(x) * self.width
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.block = Block()
 
                 def forward(self, x):
-                    return self.fc(x)
+                    return self.block(x)
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
