@@ -314,8 +314,32 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
     }
     advice = "keep it a tensor"
     targets = ("compile", "export", "trace")
+    _annotations = 0  # how many annotations the walk is inside
 
     VALID = [
+        # `tuple[torch.Tensor | None, ...]` in a signature is a type, not an index.
+        Valid(
+            """
+            from __future__ import annotations
+
+            from collections.abc import Iterable
+
+            import torch
+            from torch import nn
+
+            class Cache:
+                def __init__(self, data: Iterable[tuple[torch.Tensor | None, ...]] | None = None):
+                    self.layers = list(data) if data is not None else []
+
+            class Model(nn.Module):
+                def forward(self, x, past: list[tuple[torch.Tensor | None, ...]] | None = None):
+                    cache = Cache(past)
+                    return x * (len(cache.layers) + 1)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         Valid(
             """
             import torch
@@ -1047,9 +1071,15 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
                 self.report(operand, PERCENT_NUMBER, targets=["compile", "export"])
             return
 
+    def visit_Annotation(self, node: cst.Annotation) -> None:
+        self._annotations += 1
+
+    def leave_Annotation(self, node: cst.Annotation) -> None:
+        self._annotations -= 1
+
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        if not self.ctx.in_graph:
-            return
+        if not self.ctx.in_graph or self._annotations:
+            return  # `Iterable[tuple[torch.Tensor | None, ...]]` is a type, no indexing
         receiver = self.ctx.kind(node.value)
         if receiver in PYTHON_SEQUENCE_KINDS and len(node.slice) == 1:
             index = node.slice[0].slice

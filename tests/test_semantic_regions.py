@@ -1550,3 +1550,109 @@ def test_functions_a_factory_returns_from_a_registry_are_reached(tmp_path):
     assert regions["solvers.broyden"] == DEFAULT
     assert regions["solvers.picard"] == DEFAULT
     assert "solvers.unrelated" not in regions
+
+
+def test_an_object_made_in_forward_runs_its_constructor_and_the_methods_called_on_it(tmp_path):
+    # torch-struct style: a distribution object built in forward, its lazy property read.
+    paths = write_project(
+        tmp_path,
+        {
+            "structs/__init__.py": "from .dist import *\n",
+            "structs/dist.py": """
+                from functools import cached_property
+
+                import torch
+                from torch.distributions.utils import lazy_property
+
+                class Base:
+                    def __init__(self, scores, lengths=None):
+                        self.scores = scores
+                        self.lengths = lengths
+
+                class Chain(Base):
+                    @lazy_property
+                    def partition(self):
+                        return self.scores.logsumexp(-1)
+
+                    @cached_property
+                    def best(self):
+                        return self.scores.amax(-1)
+
+                    def sample(self):
+                        return torch.randn_like(self.scores)
+
+                    def unused(self):
+                        return 1
+
+                    @property
+                    def never_read(self):
+                        return 2
+
+                class Config:
+                    def __post_init__(self):
+                        self.size = 4
+
+                class _Hidden:
+                    pass
+            """,
+            "model.py": """
+                from torch import nn
+                from structs import Chain, Config
+
+                class Model(nn.Module):
+                    def forward(self, x, lengths):
+                        Config()
+                        dist = Chain(x, lengths=lengths)
+                        return dist.partition + dist.best + dist.sample()
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    for reached in (
+        "Base.__init__",
+        "Chain.partition",
+        "Chain.best",
+        "Chain.sample",
+        "Config.__post_init__",
+    ):
+        assert regions[f"structs.dist.{reached}"] >= DEFAULT, reached
+    assert "structs.dist.Chain.unused" not in regions
+    assert "structs.dist.Chain.never_read" not in regions
+
+
+def test_a_local_rebound_to_no_instance_or_a_module_built_in_forward_reaches_no_constructor(
+    tmp_path,
+):
+    paths = write_project(
+        tmp_path,
+        {
+            "model.py": """
+                from torch import nn
+
+                class Helper:
+                    def __init__(self):
+                        self.n = 1
+
+                    def run(self):
+                        return 1
+
+                class Block(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.fc = nn.Linear(2, 2)
+
+                    def forward(self, x):
+                        return self.fc(x)
+
+                class Model(nn.Module):
+                    def forward(self, x):
+                        helper = Helper
+                        helper = x
+                        helper.run()
+                        return Block()(x)
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert "model.Helper.run" not in regions
+    assert "model.Block.__init__" not in regions

@@ -94,12 +94,29 @@ EXTERNAL_MODULE_BASES = frozenset(
         "torch.jit.ScriptModule",
     }
 )
+# Calls on an object graph code made itself (`dist = Chain(x); dist.sample()`).
+FRESH_OBJECT_CALLS = frozenset({"instance", "instance-read"})
+CONSTRUCTORS = ("__init__", "__post_init__")
+# Decorators that make a method a getter, run by reading the attribute (`dist.partition`).
+PROPERTY_DECORATORS = frozenset(
+    {"builtins.property", "functools.cached_property", "torch.distributions.utils.lazy_property"}
+)
 AUTOGRAD_FUNCTION_BASES = frozenset({"torch.autograd.Function", "torch.autograd.function.Function"})
 # Packages whose capitalised classes are nn.Module subclasses (einops' layers wrap its ops).
 EXTERNAL_MODULE_PACKAGES = ("torch.nn.", "einops.layers.torch.")
+# Capitalised names under torch.nn that are no modules (listed from torch 2.13's namespaces:
+# parameters, packed sequences, attention's enums and masks, pruning methods).
 NOT_MODULE_TORCH_NN = frozenset(
-    {"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"}
-)
+    {
+        "torch.nn.Parameter", "torch.nn.Buffer", "torch.nn.UninitializedParameter",
+        "torch.nn.UninitializedBuffer", "torch.nn.LinearCrossEntropyOptions",
+        "torch.nn.modules.LinearCrossEntropyOptions",
+    }
+)  # fmt: skip
+NOT_MODULE_TORCH_NN_PACKAGES = (
+    "torch.nn.parameter.", "torch.nn.utils.rnn.", "torch.nn.utils.prune.", "torch.nn.attention.",
+    "torch.nn.init.",
+)  # fmt: skip
 
 
 def _training_guard(test: GuardTest) -> bool:
@@ -156,7 +173,11 @@ def module_name_for_path(path: str, folders: Optional[FolderMemo] = None) -> tup
 def is_torch_module_class(qualname: str) -> bool:
     if qualname in MODULE_BASES or qualname in EXTERNAL_MODULE_BASES:
         return True
-    if qualname.startswith(EXTERNAL_MODULE_PACKAGES) and qualname not in NOT_MODULE_TORCH_NN:
+    if (
+        qualname.startswith(EXTERNAL_MODULE_PACKAGES)
+        and qualname not in NOT_MODULE_TORCH_NN
+        and not qualname.startswith(NOT_MODULE_TORCH_NN_PACKAGES)
+    ):
         last = qualname.rsplit(".", 1)[-1]
         return last[:1].isupper() and "functional" not in qualname
     return False
@@ -186,6 +207,7 @@ class ProjectIndex:
         self._regions: Optional[dict[str, Region]] = None
         # The graph functions reached only in training mode, for the regions computed with.
         self._training_only: Optional[tuple[dict[str, Region], frozenset[str]]] = None
+        self._held: Optional[tuple[dict[str, Region], frozenset[str]]] = None
         self._missing: set[str] = set()
         # Lowercased entry names of the search roots (None: unreadable), listed once each, and
         # by a module name's first part (lowercased), the roots that may hold it, in order.
@@ -348,6 +370,12 @@ class ProjectIndex:
             if head in summary.imports:
                 rest = parts[cut + 1 :]
                 return self.lookup(".".join([summary.imports[head], *rest]), _depth + 1)
+            if head in summary.defined_names or head.startswith("_"):
+                return None  # defined here (no class or function), or not star-exported
+            for star in summary.star_imports:
+                found = self.lookup(f"{star}.{local}", _depth + 1)
+                if found is not None:
+                    return found
             return None
         return None
 
@@ -487,26 +515,58 @@ class ProjectIndex:
         return qualname in self._training_only[1]
 
     def _compute_training_only(self, regions: dict[str, Region]) -> frozenset[str]:
-        queue: deque[tuple[str, bool]] = deque(
-            (root, True) for region in regions.values() for root in region.roots
+        roots = [root for region in regions.values() for root in region.roots]
+        reached, in_eval = self._paths_keeping(
+            roots, lambda call, callee: not any(map(_training_guard, call.guard))
         )
+        return frozenset(reached - in_eval)
+
+    def _paths_keeping(
+        self, seeds: list[str], keeps: Callable[[CallRef, str], bool]
+    ) -> tuple[set[str], set[str]]:
+        """The graph functions reached from ``seeds``, and those reached along a path whose
+        every call ``keeps(call, callee)`` says goes on keeping the property the seeds have
+        (an eval-mode path: no call under ``if self.training:``)."""
+        queue: deque[tuple[str, bool]] = deque((seed, True) for seed in seeds)
         reached: set[str] = set()
-        in_eval: set[str] = set()
+        kept: set[str] = set()
         while queue:
-            name, eval_path = queue.popleft()
-            if name in (in_eval if eval_path else reached):
+            name, keeping = queue.popleft()
+            if name in (kept if keeping else reached):
                 continue
             reached.add(name)
-            if eval_path:
-                in_eval.add(name)
+            if keeping:
+                kept.add(name)
             found = self._function(name)
             if found is None:
                 continue
             summary, fn, owner = found
             for concrete in (None, *self._subclasses_reached.get(name, ())):
                 for callee, _, call in self._callees(summary, fn, owner, concrete):
-                    queue.append((callee, eval_path and not any(map(_training_guard, call.guard))))
-        return frozenset(reached - in_eval)
+                    queue.append((callee, keeping and keeps(call, callee)))
+        return reached, kept
+
+    def on_fresh_object(self, qualname: str) -> bool:
+        """Whether graph code runs the method only on objects it makes itself (``dist =
+        Chain(x); dist.sample()``, the constructor of one): its writes to ``self`` set up an
+        object of this call, no state a later call reads back."""
+        regions = self.regions()
+        if self._held is None or self._held[0] is not regions:
+            self._held = (regions, self._compute_held(regions))
+        return qualname in regions and qualname not in self._held[1]
+
+    def _compute_held(self, regions: dict[str, Region]) -> frozenset[str]:
+        """The graph functions reached with a ``self`` that outlives the call: a module's, or
+        an object one holds (every root's, a hook's, and what their ``self`` calls pass on)."""
+        seeds = [root for region in regions.values() for root in region.roots]
+        seeds.extend(name for name in regions if not self._callers.get(name))
+
+        def same_object(call: CallRef, callee: str) -> bool:
+            return call.kind not in FRESH_OBJECT_CALLS and not (
+                call.kind == "name" and callee.rpartition(".")[2] in CONSTRUCTORS
+            )
+
+        return frozenset(self._paths_keeping(seeds, same_object)[1])
 
     def has_graph_code(self, summary: FileSummary) -> bool:
         """Whether any function of this file is graph code."""
@@ -790,6 +850,7 @@ class ProjectIndex:
         method call on this object) and the call that reaches it."""
         callees: list[tuple[str, Optional[str], CallRef]] = []
         this = concrete or owner
+        managers = {(call.target, call.line) for call in fn.calls if call.kind == "with"}
         for call in fn.calls:
             if call.kind == "name" and call.target.startswith(FACTORY_PREFIX):
                 # `solver = get_solver(key); solver(x)`: any function the factory gives.
@@ -799,6 +860,27 @@ class ProjectIndex:
                 found = self.lookup(call.target)
                 if found and found[0] in ("function", "method"):
                     callees.append((found[1].qualify(found[2]), None, call))
+                elif found and found[0] == "class":
+                    # Making a plain object runs its constructor (a module's is no graph code
+                    # a forward means to run: it is built once, in the caller's __init__; a
+                    # `with` item's, with its __enter__ and __exit__, is _context_managers').
+                    cls = found[1].qualify(found[2])
+                    if not self.is_module_class(cls) and (call.target, call.line) not in managers:
+                        for name in CONSTRUCTORS:
+                            method = self.find_method(cls, name)
+                            if method:
+                                callees.append((method[0], cls, call))
+            elif call.kind in ("instance", "instance-read"):
+                found = self.lookup(call.target)
+                if found is None or found[0] != "class":
+                    continue
+                cls = found[1].qualify(found[2])  # its own module's name, not a re-export's
+                name = call.method
+                if name == "__call__" and self.is_module_class(cls):
+                    name = "forward"
+                method = self.find_method(cls, name)
+                if method and (call.kind == "instance" or _is_property(method[2])):
+                    callees.append((method[0], cls, call))
             elif call.kind == "registry":
                 callees.extend((f, None, call) for f in self.registry_functions(call.target))
             elif this is None:
@@ -821,12 +903,12 @@ class ProjectIndex:
             elif call.kind == "read":
                 # ``self.scale`` of a ``@property``: reading it runs the getter.
                 method = self.find_method(this, call.target)
-                if method and "builtins.property" in method[2].decorators:
+                if method and _is_property(method[2]):
                     callees.append((method[0], this, call))
             elif call.kind == "attr-read":
                 cls = self.attribute_class(this, call.target)
                 method = self.find_method(cls, call.method) if cls else None
-                if method and "builtins.property" in method[2].decorators:
+                if method and _is_property(method[2]):
                     callees.append((method[0], cls, call))
             elif call.kind in ("attr", "item"):
                 cls = self.attribute_class(this, call.target, item=call.kind == "item")
@@ -977,3 +1059,7 @@ def _qualnames(summary: FileSummary) -> Iterator[str]:
     for owner, cls in summary.classes.items():
         for method in cls.methods:
             yield f"{owner}.{method}"
+
+
+def _is_property(method: FunctionSummary) -> bool:
+    return not PROPERTY_DECORATORS.isdisjoint(method.decorators)

@@ -118,7 +118,10 @@ class CallRef:
     (``fn = REGISTRY[key]; fn(...)``: ``target`` is the dict of callables, or an instance of a
     class holding one, and every callable in it is reached). ``"read"`` is no call either:
     ``self.<target>`` read, which runs a property's getter; ``"attr-read"`` the same for
-    ``self.<target>.<method>`` (a property of the held object's class).
+    ``self.<target>.<method>`` (a property of the held object's class). ``"instance"`` is a
+    call of a method (``method``; ``"__call__"`` for a call of the object itself) on a local
+    bound to a call of the class ``target`` (``dist = Chain(...); dist.sample()``), and
+    ``"instance-read"`` a read of such a local's attribute ``method`` (a property's getter).
     ``"annotation"`` is no call: a name
     in the function's signature (``target``), a class TorchScript compiles with a scripted
     function. ``"with"`` is the context manager of a ``with`` item (``with Timer(...):``, or
@@ -220,6 +223,9 @@ class FileSummary:
     # Module-level names of a type that takes None (`OptTensor = Optional[Tensor]`), which
     # TorchScript resolves through their value wherever they are imported.
     optional_aliases: set[str] = field(default_factory=set)
+    # Modules whose public names ``from X import *`` brings in (a package ``__init__``'s
+    # re-exports: ``from .distributions import *``).
+    star_imports: list[str] = field(default_factory=list)
     # The first line of each top-level statement (its first decorator's), and the length of
     # the text summarised: where findings' positions look statements up (positions.py).
     top_lines: tuple[int, ...] = ()
@@ -483,6 +489,8 @@ class _Summarizer(ast.NodeVisitor):
             self.summary.imports_torch = True
         for alias in node.names:
             if alias.name == "*":
+                if base and not self.function_stack and not self.class_stack:
+                    self.summary.star_imports.append(base)
                 continue
             self.summary.imports[alias.asname or alias.name] = (
                 f"{base}.{alias.name}" if base else alias.name
@@ -752,6 +760,8 @@ class _Summarizer(ast.NodeVisitor):
                     self._record_torch_alias(target.id, value)
                     if self._optional_type(value):
                         self.summary.optional_aliases.add(target.id)
+            if self.function_stack and not isinstance(value, ast.Call):
+                self.instances[-1].pop(target.id, None)  # rebound to no instance
             if isinstance(value, ast.Call):
                 cls = self._resolve(value.func)
                 if cls and not cls.startswith("builtins."):  # `getattr(...)` makes no instance
@@ -1118,7 +1128,18 @@ class _Summarizer(ast.NodeVisitor):
         ):
             # ``self.annealer.weight``: the getter of a property of the held object's class.
             self._record_read("attr-read", value.attr, node.attr, node.lineno)
+        elif type(value) is ast.Name and type(node.ctx) is ast.Load:
+            cls = self._local_instance(value.id)
+            if cls is not None:  # ``dist.partition``: a property of a local instance's class
+                self._record_read("instance-read", cls, node.attr, node.lineno)
         self.generic_visit(node)
+
+    def _local_instance(self, name: str) -> Optional[str]:
+        """The class (or callable) whose call a function's local ``name`` was bound to
+        (``dist = LinearChainCRF(...)``); None for other names and outside functions."""
+        if len(self.instances) < 2 or name not in self.instances[-1]:
+            return None
+        return self.instances[-1][name]
 
     def _record_read(self, kind: str, target: str, method: Optional[str], line: int) -> None:
         if not self.function_stack:
@@ -1247,6 +1268,9 @@ class _Summarizer(ast.NodeVisitor):
             # `functools.partial(model_forward, self)(x)` calls `model_forward`.
             return self._call_ref(func.args[0], line)
         if isinstance(func, ast.Name):
+            cls = self._local_instance(func.id)
+            if cls is not None:
+                return CallRef("instance", cls, method="__call__", line=line)  # `d(x)`
             resolved = self._resolve(func)
             if resolved:
                 return CallRef("name", resolved, line=line)
@@ -1288,6 +1312,10 @@ class _Summarizer(ast.NodeVisitor):
             inner = value.value
             if isinstance(inner.value, ast.Name) and inner.value.id == "self":
                 return CallRef("item", inner.attr, method=func.attr, line=line)
+        if isinstance(value, ast.Name):
+            cls = self._local_instance(value.id)
+            if cls is not None:
+                return CallRef("instance", cls, method=func.attr, line=line)  # `dist.sample()`
         resolved = self._resolve(func)
         if resolved:
             return CallRef("name", resolved, line=line)
