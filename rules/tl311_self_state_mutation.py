@@ -113,6 +113,94 @@ class SelfStateMutation(Rule):
     also_reports = ("compile",)  # `next()` of an iterator Dynamo cannot step
 
     VALID = [
+        # A positional table extended when an input is longer than it (ESPnet style): rebuilt
+        # from the length alone, never from data or from the table it replaces.
+        Valid(
+            """
+            import math
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, d_model: int = 8, max_len: int = 64):
+                    super().__init__()
+                    self.d_model = d_model
+                    self.pe = None
+                    self.extend_pe(torch.zeros(1, max_len))
+
+                def extend_pe(self, x):
+                    if self.pe is not None and self.pe.size(1) >= x.size(1):
+                        return
+                    pe = torch.zeros(x.size(1), self.d_model)
+                    position = torch.arange(0, x.size(1), dtype=torch.float32).unsqueeze(1)
+                    div = torch.exp(
+                        torch.arange(0, self.d_model, 2, dtype=torch.float32)
+                        * -(math.log(10000.0) / self.d_model)
+                    )
+                    pe[:, 0::2] = torch.sin(position * div)
+                    pe[:, 1::2] = torch.cos(position * div)
+                    self.pe = pe.unsqueeze(0).to(device=x.device, dtype=x.dtype)
+
+                def forward(self, x):
+                    self.extend_pe(x)
+                    return x + self.pe[:, : x.size(1)]
+
+            def inputs():
+                return [(torch.randn(2, 5, 8),), (torch.randn(3, 7, 8),)]
+            """
+        ),
+        # Scratch state: kept on self by one layer of the loop for a later one of the same call.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+                    self.skip = None
+
+                def forward(self, x):
+                    for i, layer in enumerate(self.layers):
+                        if i == 0:
+                            self.skip = x
+                        x = layer(x)
+                        if i == 2:
+                            x = x + self.skip
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # An object forward makes itself: its state is set up and changed within the call.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Running:
+                def __init__(self, x):
+                    self.total = x
+                    self.steps = 0
+
+                def add(self, y):
+                    self.total = self.total + y
+                    self.steps += 1
+                    return self.total / self.steps
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    acc = Running(x)
+                    acc.add(x * 2)
+                    return acc.add(x.sin())
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # A recurrence within the call, reset once the loop is done (LRU-pytorch): no call
         # sees what an earlier one left.
         Valid(
@@ -465,6 +553,32 @@ class SelfStateMutation(Rule):
         ),
     ]
     INVALID = [
+        # A forward pre-hook counts the calls on its module; forward reads the count back.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def count_step(module, args):
+                module.steps += 1
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.steps = 0
+                    self.register_forward_pre_hook(count_step)
+
+                def forward(self, x):
+                    ramp = min(1.0, self.steps / 3)
+                    return x + ramp * self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=5,
+            backends=("export", "trace"),
+        ),
         # A running statistic updated in place and read back: tracing itself updates it.
         Invalid(
             """
@@ -656,7 +770,21 @@ class SelfStateMutation(Rule):
             self._reads_cache = self_reads(self.ctx.module, self.ctx.model)
             self._once = _once_blocks(self.ctx.module)
         info = self.ctx.function_info
-        return self._reads_cache.get(info.owner_class if info is not None else None, set())
+        owners = [info.owner_class if info is not None else None, *self._hook_owners()]
+        return set().union(*(self._reads_cache.get(owner, set()) for owner in owners))
+
+    def _hook_owners(self) -> list[str]:
+        """The classes of this file that register the current function as a forward hook
+        (``self.register_forward_pre_hook(_count_calls)``): its first parameter is their
+        module, ``module.num_calls += 1`` their state."""
+        info = self.ctx.function_info
+        if info is None or info.owner_class is not None or info.region is None:
+            return []
+        summary = self.ctx.model.summary
+        name = info.region.qualname
+        return [
+            summary.qualify(local) for local, cls in summary.classes.items() if name in cls.hooks
+        ]
 
     def _self_attr(self, node: cst.BaseExpression) -> Optional[str]:
         """``X`` for ``self.X`` (and ``self.X[...]``) in a method; None otherwise."""
@@ -681,11 +809,24 @@ class SelfStateMutation(Rule):
     ) -> None:
         if not self.ctx.in_graph:
             return
+        info = self.ctx.function_info
+        if (
+            info is not None
+            and info.region
+            and self.ctx.index.on_fresh_object(info.region.qualname)
+        ):
+            return  # `dist = Chain(x)`: a new object of this call, set up or changed
         attr = self._self_attr(target)
         if attr is None or attr not in self._reads() or id(node) in self._once:
             return
         if self.ctx.function is not None and attr in _restored(self.ctx.function):
             return  # `old = self.t; self.t = t; ...; self.t = old`: every call leaves it as found
+        if (
+            isinstance(node, cst.Assign)
+            and not _reads_attr(node.value, {attr})
+            and self._read_only_after(attr, node)
+        ):
+            return  # scratch state: `self.skip = h` read back later in this call only
         plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
         if self.ctx.kind(plain) in (Kind.MODULE, Kind.MODULES):
             return
@@ -695,6 +836,25 @@ class SelfStateMutation(Rule):
             self._report_at_read(attr, node, ("trace",))
             return
         self._report_at_read(attr, node, targets or self.targets)
+
+    def _read_only_after(self, attr: str, change: cst.CSTNode) -> bool:
+        """Whether the class reads ``self.<attr>`` back only in the changing function, after
+        the change (squeezeformer's ``self.recover_tensor``, kept from one layer of the loop
+        for a later one): each call reads what it stored itself."""
+        info = self.ctx.function_info
+        function = self.ctx.function
+        if info is None or info.owner_class is None or function is None:
+            return False
+        line = self.ctx.position(change).start.line
+        for other in self.ctx.model.functions.values():
+            if other.owner_class != info.owner_class:
+                continue
+            reads = _attr_reads(other.node, attr, change)
+            if other.node is not function and reads:
+                return False
+            if any(self.ctx.position(read).start.line <= line for read in reads):
+                return False
+        return True
 
     def _report_at_read(self, attr: str, node: cst.CSTNode, targets: tuple[str, ...]) -> None:
         """Report where the function reads the state back, the value a converted model keeps
@@ -749,33 +909,69 @@ class SelfStateMutation(Rule):
                 continue  # a recurrence within the call, reset before the call ends
             self._check(target.target, node)
 
-    def _data_free(self, value: cst.BaseExpression, attr: str) -> bool:
+    def _data_free(
+        self, value: cst.BaseExpression, attr: str, visiting: frozenset[str] = frozenset()
+    ) -> bool:
         """Whether ``value`` holds no data of a tensor nor of ``self.<attr>``: literals, sizes
         and config values, torch factories of them, and ``*_like`` factories (which read a
         tensor's shape, dtype and device only): LRU's
-        ``torch.complex(torch.zeros_like(self.state.real), ...)``."""
+        ``torch.complex(torch.zeros_like(self.state.real), ...)``; torch and math functions
+        and tensor methods of such values, and locals computed (and written into) only from
+        them: a positional table rebuilt from the input's length (squeezeformer's
+        ``self.pe = pe.to(x.device)``)."""
         kind = type(value)
         if kind in (cst.Integer, cst.Float, cst.SimpleString):
             return True
         if kind is cst.BinaryOperation:
-            return self._data_free(value.left, attr) and self._data_free(value.right, attr)  # type: ignore[attr-defined]
+            return self._data_free(value.left, attr, visiting) and self._data_free(
+                value.right, attr, visiting
+            )  # type: ignore[attr-defined]
+        if kind is cst.UnaryOperation:
+            return self._data_free(value.expression, attr, visiting)  # type: ignore[attr-defined]
+        if kind in (cst.List, cst.Tuple):
+            return all(self._data_free(e.value, attr, visiting) for e in value.elements)  # type: ignore[attr-defined]
+        if kind is cst.Attribute and value.attr.value in METADATA:  # type: ignore[attr-defined]
+            return True  # `x.device`, `x.dtype`: no data
+        if kind is cst.Subscript and self._data_free(value.value, attr, visiting):  # type: ignore[attr-defined]
+            parts = [e.slice for e in value.slice]  # type: ignore[attr-defined]
+            bounds = [
+                b
+                for p in parts
+                for b in ([p.lower, p.upper, p.step] if type(p) is cst.Slice else [p.value])  # type: ignore[attr-defined]
+                if b is not None
+            ]
+            return all(self._data_free(b, attr, visiting) for b in bounds)
         if kind is cst.Call:
             name = self.ctx.qualified_name(value.func) or ""  # type: ignore[attr-defined]
             args = [a.value for a in value.args]  # type: ignore[attr-defined]
             if name in LIKE_FACTORIES:
-                return all(self._data_free(a, attr) for a in args[1:])
-            return name in DATA_FREE_FACTORIES and all(self._data_free(a, attr) for a in args)
+                return all(self._data_free(a, attr, visiting) for a in args[1:])
+            if name.startswith(("torch.", "math.")) or (
+                not name
+                and type(value.func) is cst.Attribute  # type: ignore[attr-defined]
+                and self._data_free(value.func.value, attr, visiting)  # type: ignore[attr-defined]
+            ):
+                # `torch.sin(position * div_term)`, `pe.unsqueeze(0)`: of data-free values.
+                return all(self._data_free(a, attr, visiting) for a in args)
+            if name in ("builtins.int", "builtins.float", "builtins.len"):
+                return all(self._data_free(a, attr, visiting) for a in args)
         if _reads_attr(value, {attr}):
             return False  # `self.n + 1`: the old value carried over
         if kind is cst.Name:
-            if value.value in ("None", "True", "False"):  # type: ignore[attr-defined]
+            if value.value in ("None", "True", "False") or value.value in visiting:  # type: ignore[attr-defined]
                 return True
             # `b, n, d = x.shape`: a size, unless bound from the state (`total = self.n + k`).
             bound = assignments(self.ctx.function, value.value) if self.ctx.function else []  # type: ignore[attr-defined]
             unsure = [v for v, *_ in bound if type(v) is cst.Name and v.value == "?"]
             if not bound or unsure or any(_reads_attr(v, {attr}) for v, *_ in bound):
                 return False
-            return self.ctx.kind(value) in (Kind.SIZE, Kind.SHAPE, Kind.RANK)
+            if self.ctx.kind(value) in (Kind.SIZE, Kind.SHAPE, Kind.RANK):
+                return True
+            inner = visiting | {value.value}  # type: ignore[attr-defined]
+            writes = _local_writes(self.ctx.function).get(value.value, [])  # type: ignore[arg-type, attr-defined]
+            return len(inner) <= 8 and all(
+                self._data_free(v, attr, inner) for v in [*(v for v, *_ in bound), *writes]
+            )
         return self.ctx.kind(value) in (Kind.CONST, Kind.SIZE, Kind.SHAPE, Kind.RANK, Kind.NONE)
 
     def _reset_later(self, attr: str) -> bool:
@@ -830,6 +1026,13 @@ class SelfStateMutation(Rule):
         state one update ahead of eager's."""
         if not self.ctx.in_graph:
             return
+        info = self.ctx.function_info
+        if (
+            info is not None
+            and info.region
+            and self.ctx.index.on_fresh_object(info.region.qualname)
+        ):
+            return  # `dist = Chain(x)`: a new object of this call, set up or changed
         attr = self._self_attr(target)
         if attr is None or attr not in self._reads() or id(node) in self._once:
             return
@@ -920,15 +1123,23 @@ def _first_read(
 ) -> Optional[cst.Attribute]:
     """The first ``self.<attr>`` that ``function`` reads (not a store, an augmented target or
     the receiver of a mutating call), outside the ``change`` statement and nested functions."""
+    found = _attr_reads(function, attr, change, first=True)
+    return found[0] if found else None
+
+
+def _attr_reads(
+    function: cst.FunctionDef, attr: str, change: Optional[cst.CSTNode], first: bool = False
+) -> list[cst.Attribute]:
+    """The ``self.<attr>`` reads of ``function`` in source order (see ``_first_read``)."""
     params = function.params.params
     if not params:
-        return None
+        return []
     owner = params[0].name.value
     skip: set[int] = set()
     found: list[cst.Attribute] = []
 
     def enter(node: cst.CSTNode) -> Optional[bool]:
-        if found or node is change or type(node) in (cst.FunctionDef, cst.Lambda):
+        if (found and first) or node is change or type(node) in (cst.FunctionDef, cst.Lambda):
             return False
         if (
             not _skip_stores(node, skip)
@@ -943,7 +1154,7 @@ def _first_read(
         return None
 
     walk(function.body, enter, lambda node: None, LEAF_TYPES)
-    return found[0] if found else None
+    return found
 
 
 def _is_literal(value: cst.BaseExpression) -> bool:
@@ -967,6 +1178,8 @@ CONVERSIONS = frozenset(
 
 
 # torch functions whose result holds no tensor data when their arguments hold none.
+# Attributes of a tensor that hold no data of it.
+METADATA = frozenset({"device", "dtype", "shape", "ndim", "layout"})
 DATA_FREE_FACTORIES = frozenset(
     f"torch.{name}" for name in ("zeros", "ones", "empty", "full", "complex", "arange", "eye")
 )
@@ -1341,6 +1554,39 @@ def _yields(function: cst.FunctionDef) -> bool:
             found = True
         nested = type(node) in (cst.FunctionDef, cst.Lambda, cst.ClassDef) and node is not function
         return not found and not nested
+
+    walk(function, enter, lambda node: None)
+    return found
+
+
+def _local_writes(function: cst.FunctionDef) -> dict[str, list[cst.BaseExpression]]:
+    """What ``function`` writes into its locals besides binding them: ``pe[:, 0::2] = v``
+    and the arguments of in-place methods (``pe.copy_(v)``), by local name."""
+    found: dict[str, list[cst.BaseExpression]] = {}
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        kind = type(node)
+        if kind is cst.FunctionDef and node is not function:
+            return False
+        if kind is cst.Assign:
+            for target in node.targets:  # type: ignore[attr-defined]
+                inner = target.target
+                if type(inner) is cst.Subscript and type(inner.value) is cst.Name:  # type: ignore[attr-defined]
+                    found.setdefault(inner.value.value, []).append(node.value)  # type: ignore[attr-defined]
+        elif kind is cst.AugAssign:
+            inner = node.target  # type: ignore[attr-defined]
+            base = inner.value if type(inner) is cst.Subscript else inner  # type: ignore[attr-defined]
+            if type(base) is cst.Name:
+                found.setdefault(base.value, []).append(node.value)  # type: ignore[attr-defined]
+        elif (
+            kind is cst.Call
+            and type(node.func) is cst.Attribute  # type: ignore[attr-defined]
+            and type(node.func.value) is cst.Name  # type: ignore[attr-defined]
+            and node.func.attr.value.endswith("_")  # type: ignore[attr-defined]
+        ):
+            values = [arg.value for arg in node.args]  # type: ignore[attr-defined]
+            found.setdefault(node.func.value.value, []).extend(values)  # type: ignore[attr-defined]
+        return None
 
     walk(function, enter, lambda node: None)
     return found
