@@ -170,6 +170,29 @@ class WarningsInGraph(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # A warning only for float64 input: on float32 inputs Dynamo guards on the dtype and
+        # never traces the branch.
+        Valid(
+            """
+            import warnings
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 1)
+
+                def forward(self, x):
+                    if x.dtype == torch.float64:
+                        warnings.warn("casting float64 input to float32")
+                        x = x.float()
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
         Invalid(

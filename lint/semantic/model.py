@@ -32,7 +32,10 @@ from torchlint.lint.source import Source, SourceError
 
 # Guards: the call, the back-ends under which it returns True.
 
-HALF_DTYPES = frozenset({"torch.float16", "torch.half", "torch.bfloat16"})
+# Dtypes the examples a model is converted on do not have (they are float32).
+NON_EXAMPLE_DTYPES = frozenset(
+    {"torch.float16", "torch.half", "torch.bfloat16", "torch.float64", "torch.double"}
+)
 EMPTY_TARGETS: frozenset[str] = frozenset()
 TRACE_ONLY = frozenset({"trace"})
 SCRIPT_ONLY = frozenset({"script"})
@@ -267,6 +270,10 @@ class FileModel:
                 return call_bounds(name, backends)  # type: ignore[arg-type]
             if name == "builtins.isinstance" and self._is_size_tensor_test(test):  # type: ignore[arg-type]
                 return TRACE_ONLY, TRACE_ONLY
+        elif kind is cst.Comparison and self._non_example_dtype_test(test):
+            # `if x.dtype == torch.float64: warnings.warn(...)`: no back-end runs the body on
+            # float32 examples (Dynamo guards on the dtype and never traces it).
+            return EMPTY_TARGETS, EMPTY_TARGETS
         elif kind is cst.BooleanOperation:
             left = self._guard_bounds(test.left)  # type: ignore[attr-defined]
             right = self._guard_bounds(test.right)  # type: ignore[attr-defined]
@@ -291,10 +298,14 @@ class FileModel:
     ) -> bool:
         """Whether ``test`` is False whenever a back-end converts the model on its examples:
         ``self.training`` (scripts, traces and exports are taken of a model in ``eval()``), and
-        a half-precision dtype test such as ``x.dtype == torch.float16`` (float32 examples).
-        The right operand of ``test and ...`` then never runs there."""
+        a dtype test such as ``x.dtype == torch.float16`` (float32 examples). The right
+        operand of ``test and ...`` then never runs there."""
         if type(test) is cst.Attribute:
             return test.attr.value == "training" and kind_of(test.value) == Kind.MODULE
+        return self._non_example_dtype_test(test)
+
+    def _non_example_dtype_test(self, test: cst.BaseExpression) -> bool:
+        """``x.dtype == torch.float16`` / ``x.dtype in (torch.half, torch.bfloat16)``."""
         if type(test) is not cst.Comparison or len(test.comparisons) != 1:
             return False
         left, comparison = test.left, test.comparisons[0]
@@ -307,7 +318,7 @@ class FileModel:
             dtypes = [element.value for element in right.elements]
         else:
             return False
-        return bool(dtypes) and all(self.qualified_name(d) in HALF_DTYPES for d in dtypes)
+        return bool(dtypes) and all(self.qualified_name(d) in NON_EXAMPLE_DTYPES for d in dtypes)
 
     def breaks_on_call(self, call: cst.Call) -> bool:
         """Whether calling this function is a torch.compile graph break (it is disabled)."""
