@@ -84,6 +84,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL334": "closure-state-mutation",
     "TL335": "torch-mode-in-graph",
     "TL336": "stride-in-trace",
+    "TL337": "module-in-autograd-function",
     "TL340": "recurrent-module-in-compile",
     "TL341": "transformer-mask-without-is-causal",
     "TL342": "keyword-module-name",
