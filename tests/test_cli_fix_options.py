@@ -280,6 +280,17 @@ def test_verbose_shows_the_traceback_of_an_internal_error(project, monkeypatch):
         assert "Traceback" in result.stderr and "RuntimeError: boom" in result.stderr
 
 
+def test_a_reader_that_goes_away_is_no_internal_error(project, monkeypatch):
+    # `torchlint rules | head -1`: writing to the closed pipe raises BrokenPipeError.
+    def closed_pipe(*args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr("torchlint.lint.docgen.rule_rows", closed_pipe)
+    result = run_cli(["rules"])
+    assert result.exit_code == 1
+    assert "internal error" not in result.output and "Traceback" not in result.output
+
+
 def test_usage_errors_are_not_internal_errors(project):
     result = run_cli(["fix", "--jobs", "0", "pkg"])
     assert result.exit_code == 2 and "internal error" not in result.output

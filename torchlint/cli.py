@@ -6,6 +6,8 @@ registered at the bottom of this file with one ``main.add_command(...)`` line ea
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 import traceback
 from typing import Any, Optional
@@ -45,6 +47,14 @@ class _Main(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Abort, click.exceptions.Exit):
             raise
+        except BrokenPipeError:
+            # The reader went away (`torchlint rules | head`): stop quietly, as `cat` does, and
+            # point stdout at nothing so that flushing it at exit raises no second error.
+            with contextlib.suppress(
+                OSError, ValueError
+            ):  # no file behind stdout: nothing to flush
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
         except Exception as exc:
             if ctx.meta.get(VERBOSE_KEY):
                 click.echo(traceback.format_exc(), err=True, nl=False)
