@@ -7,6 +7,7 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.graph_queries import assignments
 
 # torch's context-manager decorators -> the module their wrapper function is defined in, and
@@ -194,3 +195,106 @@ def target_names(target: cst.CSTNode) -> list[str]:
 SINGLE_TENSOR_FUNCTIONS = frozenset(
     {"tril_indices", "triu_indices", "nonzero", "argwhere", "stack", "cat", "arange"}
 )
+
+
+def _missing_attribute_test(ctx, test: cst.BaseExpression, attr: str) -> Optional[bool]:  # type: ignore[no-untyped-def]
+    """What an ``if`` test comes to at compile time on a module without ``attr``: TorchScript
+    folds ``hasattr(self, "<attr>")`` on a module to a constant, ``not`` of a constant, and
+    ``a and b`` / ``a or b`` when one side is a constant that decides it (torch 2.13); None
+    when it is not decided so."""
+    if type(test) is cst.Call:
+        args = test.args  # type: ignore[attr-defined]
+        if (
+            len(args) == 2
+            and all(a.keyword is None and not a.star for a in args)
+            and type(args[0].value) is cst.Name
+            and args[0].value.value == "self"
+            and type(args[1].value) is cst.SimpleString
+            and args[1].value.evaluated_value == attr
+            and ctx.qualified_name(test.func) == "builtins.hasattr"  # type: ignore[attr-defined]
+        ):
+            return False
+        return None
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:  # type: ignore[attr-defined]
+        inner = _missing_attribute_test(ctx, test.expression, attr)  # type: ignore[attr-defined]
+        return None if inner is None else not inner
+    if type(test) is cst.BooleanOperation:
+        sides = (
+            _missing_attribute_test(ctx, test.left, attr),  # type: ignore[attr-defined]
+            _missing_attribute_test(ctx, test.right, attr),  # type: ignore[attr-defined]
+        )
+        deciding = type(test.operator) is cst.Or  # type: ignore[attr-defined]
+        if deciding in sides:
+            return deciding
+        if sides == (not deciding, not deciding):
+            return not deciding
+    return None
+
+
+def _within(root: cst.CSTNode, target: cst.CSTNode) -> bool:
+    return root is target or any(_within(child, target) for child in root.children)
+
+
+def dropped_without_attribute(ctx, node: cst.CSTNode, attr: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether TorchScript leaves ``node`` (inside the current function) uncompiled on a module
+    that has no attribute ``attr``: it sits in the branch of an ``if`` / conditional
+    expression that a ``hasattr(self, "<attr>")`` test rules out, or after an ``if`` with such
+    a test whose body ends in ``return`` / ``raise`` (torch 2.13 compiles only the branch a
+    constant test takes, and nothing after a taken branch that exits). A ``hasattr`` stored in
+    a variable, or the right side of ``and`` outside a test, is compiled as usual."""
+    function = ctx.function
+    if function is None:
+        return False
+    chain: list[cst.CSTNode] = [function]
+    inside = False
+    for statement in ctx.statements:
+        if statement is function:
+            inside = True
+        elif inside:
+            chain.append(statement)
+    for owner, child in zip(chain, chain[1:]):
+        blocks = [getattr(owner, "body", None), getattr(owner, "orelse", None)]
+        for block in blocks:
+            block = block.body if type(block) is cst.Else else block  # type: ignore[union-attr]
+            if type(block) is not cst.IndentedBlock:
+                continue
+            statements = block.body  # type: ignore[union-attr]
+            if not any(s is child for s in statements):
+                continue
+            for sibling in statements:
+                if sibling is child:
+                    break
+                if (
+                    type(sibling) is cst.If
+                    and sibling.orelse is None  # type: ignore[attr-defined]
+                    and ends_in_exit(sibling.body)  # type: ignore[attr-defined]
+                    and _missing_attribute_test(ctx, sibling.test, attr) is True  # type: ignore[attr-defined]
+                ):
+                    return True
+        if type(owner) is cst.If:
+            taken = _missing_attribute_test(ctx, owner.test, attr)  # type: ignore[attr-defined]
+            if taken is False and _within(owner.body, child):  # type: ignore[attr-defined]
+                return True
+            if taken is True and owner.orelse is not None and _within(owner.orelse, child):  # type: ignore[attr-defined]
+                return True
+    # A conditional expression in the statement itself: `self.a(x) if hasattr(self, "a") else x`.
+    found = False
+
+    def search(current: cst.CSTNode) -> bool:
+        nonlocal found
+        if current is node:
+            return True
+        if type(current) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            return False
+        for sub in current.children:
+            if search(sub):
+                if type(current) is cst.IfExp and sub is not current.test:  # type: ignore[attr-defined]
+                    taken = _missing_attribute_test(ctx, current.test, attr)  # type: ignore[attr-defined]
+                    if taken is (sub is current.orelse):  # type: ignore[attr-defined]
+                        found = True
+                return True
+        return False
+
+    if len(chain) >= 2 and type(chain[-1]) is cst.SimpleStatementLine:
+        search(chain[-1])
+    return found

@@ -12,6 +12,7 @@ import libcst as cst
 
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.script_facts import dropped_without_attribute
 from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.lint.semantic.summary import FORWARD_HOOK_REGISTRATIONS
@@ -548,7 +549,8 @@ class UnsupportedAttributeInScript(Rule):
     `self.items = []` is a `List[Tensor]`.) A NumPy array converts to
     no TorchScript type (`failed to convert Python type: 'numpy.ndarray'`, `'tuple'` for
     `np.tril_indices`' pair of arrays): store a tensor (a buffer) instead. TorchScript compiles
-    every branch of `forward` (one on a `Final` constant aside), so a read of an attribute the
+    every branch of `forward` (one on a `Final` constant aside, or one a `hasattr(self, "norm")`
+    test rules out: torch folds that test on a module to a constant), so a read of an attribute the
     constructor did not set fails to compile (`Module 'Model' has no attribute 'norm'`) even
     though eager never runs it; set it on every path (`self.norm = nn.Identity()`). The same
     holds for an attribute set after an early `return` in `__init__`, for a module built so
@@ -1182,6 +1184,32 @@ class UnsupportedAttributeInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, deploy=False):
+                    super().__init__()
+                    if deploy:
+                        self.fused = nn.Linear(3, 3)
+                    else:
+                        self.fc = nn.Linear(3, 3)
+                        self.skip = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    if hasattr(self, "fused"):
+                        return self.fused(x)
+                    y = self.fused(x) if hasattr(self, "fused") and x.sum() > 0 else x
+                    if x.sum() > 0 or not hasattr(self, "fused"):
+                        return self.fc(y) + self.skip(x)
+                    return self.fused(y)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (-torch.ones(4, 3),)]
             """
         ),
     ]
@@ -1924,6 +1952,30 @@ class UnsupportedAttributeInScript(Rule):
         ),
         Invalid(
             """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, deploy=False):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+                    if deploy:
+                        self.fused = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    fused = hasattr(self, "fused")
+                    if fused:
+                        return self.fused(x)
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=14,
+            message_contains="exists only when",
+        ),
+        Invalid(
+            """
             from typing import NamedTuple
 
             import torch
@@ -2365,6 +2417,7 @@ class UnsupportedAttributeInScript(Rule):
             and owner is not None
             and self._module_method()
             and self._getattr_delegated(owner, attr)
+            and not dropped_without_attribute(self.ctx, node, attr)
         ):
             name = owner.rpartition(".")[2]
             self.report(
@@ -2426,6 +2479,8 @@ class UnsupportedAttributeInScript(Rule):
             return
         what = self._attributes(owner).get(node.attr.value)
         test = self._only_if.get(owner, {}).get(node.attr.value)
+        if test is not None and dropped_without_attribute(self.ctx, node, node.attr.value):
+            test = None  # under `if hasattr(self, ...)`: not compiled on a module without it
         if test is not None and test.startswith(RETURNS):
             self.report(
                 node,
