@@ -188,6 +188,8 @@ SPATIAL_FUNCTIONS = frozenset(
         "torch.nn.functional.max_pool1d",
         "torch.nn.functional.max_pool2d",
         "torch.nn.functional.unfold",
+        "torch.stft",
+        "torch.istft",
     }
 )
 SPATIAL_MODULE_PREFIXES = (
@@ -221,7 +223,8 @@ def _spatial(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
         if not args or type(args[0].value) is not cst.Name or args[0].value.value != name:
             return None
         func = node.func  # type: ignore[attr-defined]
-        if ctx.qualified_name(func) in SPATIAL_FUNCTIONS:
+        called = ctx.qualified_name(func)
+        if called in SPATIAL_FUNCTIONS or (called and _spatial_helper(ctx, called)):
             found = True
         elif info is not None and info.owner_class:
             attr = self_attribute(func)
@@ -231,6 +234,16 @@ def _spatial(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
 
     walk(ctx.function.body, enter, lambda node: None)
     return found
+
+
+def _spatial_helper(ctx: LintContext, name: str) -> bool:
+    """A project function that calls a convolution, pool, pad, resize or STFT itself
+    (demucs' ``pad1d(x, (pad, pad + le * hl - x.shape[-1]))``, ``spectro(x, nfft, hl)``)."""
+    found = ctx.index.lookup(name)
+    if found is None or found[0] != "function":
+        return False
+    calls = found[1].functions[found[2]].calls
+    return any(call.kind == "name" and call.target in SPATIAL_FUNCTIONS for call in calls)
 
 
 # Tensors built from Python values: their sizes are those values' lengths, not the input's.

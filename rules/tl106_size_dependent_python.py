@@ -658,6 +658,34 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        # The frame count of an audio signal rounded up in Python, handed to a project padding
+        # helper: the last size is a length there, and the trace keeps the example's padding.
+        Invalid(
+            """
+            import math
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            def pad_right(x, amount):
+                return F.pad(x, (0, amount), mode="reflect")
+
+            class Model(nn.Module):
+                def __init__(self, hop: int = 4):
+                    super().__init__()
+                    self.hop = hop
+                    self.proj = nn.Conv1d(1, 2, 4, stride=4)
+
+                def forward(self, wav):
+                    frames = math.ceil(wav.shape[-1] / self.hop)
+                    return self.proj(pad_right(wav, frames * self.hop - wav.shape[-1]))
+
+            def inputs():
+                return [(torch.randn(2, 1, 9),), (torch.randn(2, 1, 14),)]
+            """,
+            line=17,
+        ),
         # A helper rebinding the size it is given: the parameter still varies with the input.
         Invalid(
             """

@@ -3,7 +3,6 @@ code."""
 
 from __future__ import annotations
 
-import builtins
 from typing import Optional
 
 import libcst as cst
@@ -135,6 +134,34 @@ class ModuleInAutogradFunction(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # A classmethod forward handing its tensor and ints on to a helper (entmax style).
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from torch.autograd import Function
+
+            def threshold(x, dim, k):
+                top = x.topk(k, dim=dim).values
+                return top.mean(dim=dim, keepdim=True)
+
+            class Sparse(Function):
+                @classmethod
+                def forward(cls, ctx, x, dim=-1, k=2):
+                    return torch.relu(x - threshold(x, dim, k))
+
+                @classmethod
+                def backward(cls, ctx, grad):
+                    return grad, None, None
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return Sparse.apply(x, -1, 2)
+
+            def inputs():
+                return [(torch.randn(2, 5),), (torch.randn(3, 5),)]
+            """
+        ),
     ]
     INVALID = [
         # A reversible sequence: the Function runs the blocks it is handed.
@@ -221,8 +248,10 @@ class ModuleInAutogradFunction(Rule):
         forward = _forward(self.ctx.module, name.rpartition(".")[2])
         if forward is None:
             return
-        params = [p.name.value for p in forward.params.params[1:]]  # after `ctx`
-        run = _run_params(forward, set(params))
+        # After `ctx` (and `cls` of a classmethod forward).
+        skip = 2 if any(_decorator_name(d) == "classmethod" for d in forward.decorators) else 1
+        params = [p.name.value for p in forward.params.params[skip:]]
+        run = _run_params(forward, params, self.ctx.module)
         for position, arg in enumerate(node.args):
             if arg.star or arg.keyword is not None:
                 break
@@ -256,45 +285,63 @@ def _forward(module: cst.Module, class_name: str) -> Optional[cst.FunctionDef]:
     return None
 
 
-def _run_params(forward: cst.FunctionDef, params: set[str]) -> set[str]:
+def _run_params(
+    forward: cst.FunctionDef, params: list[str], module: cst.Module, depth: int = 0
+) -> set[str]:
     """The parameters ``forward`` runs: calls (``f(x)``), calls of their items (``for block in
-    blocks: block(x)``), or hands on to another call (``Quadrature.midpoints(f, a, b)``)."""
+    blocks: block(x)``), or hands to a function of this file that calls them
+    (``Quadrature.midpoints(f, a, b)``)."""
+    names = set(params)
     items: dict[str, str] = {}  # loop target -> the parameter it iterates
     run: set[str] = set()
 
     def enter(node: cst.CSTNode) -> Optional[bool]:
         kind = type(node)
-        if kind is cst.For and type(node.iter) is cst.Name and node.iter.value in params:  # type: ignore[attr-defined]
+        if kind is cst.For and type(node.iter) is cst.Name and node.iter.value in names:  # type: ignore[attr-defined]
             if type(node.target) is cst.Name:  # type: ignore[attr-defined]
                 items[node.target.value] = node.iter.value  # type: ignore[attr-defined]
         elif kind is cst.Call:
             callee = node.func  # type: ignore[attr-defined]
-            if type(callee) is cst.Name:
-                if callee.value in params:
-                    run.add(callee.value)
-                elif callee.value in items:
-                    run.add(items[callee.value])
-            for arg in node.args:  # type: ignore[attr-defined]
-                if type(arg.value) is cst.Name and arg.value.value in params:
-                    if type(callee) in (cst.Name, cst.Attribute) and _project_call(callee):
-                        run.add(arg.value.value)
+            if type(callee) is cst.Name and callee.value in names:
+                run.add(callee.value)
+            elif type(callee) is cst.Name and callee.value in items:
+                run.add(items[callee.value])
+            passed = [
+                (position, arg.value.value)  # type: ignore[attr-defined]
+                for position, arg in enumerate(node.args)  # type: ignore[attr-defined]
+                if arg.keyword is None
+                and not arg.star
+                and type(arg.value) is cst.Name
+                and arg.value.value in names  # type: ignore[attr-defined]
+            ]
+            target = _local_function(module, callee) if passed and depth < 2 else None
+            if target is not None:
+                inner = [p.name.value for p in target.params.params]
+                inner_run = _run_params(target, inner, module, depth + 1)
+                run.update(
+                    name
+                    for position, name in passed
+                    if position < len(inner) and inner[position] in inner_run
+                )
         return None
 
     walk(forward.body, enter, lambda node: None)
     return run
 
 
-def _project_call(callee: cst.BaseExpression) -> bool:
-    """A call that may run a callable it is handed: not a method of ``ctx``, a torch call or a
-    builtin (``isinstance(blocks, nn.ModuleList)``)."""
-    root = callee
-    while type(root) is cst.Attribute:
-        root = root.value  # type: ignore[attr-defined]
-    return (
-        type(root) is cst.Name
-        and root.value not in ("ctx", "torch")  # type: ignore[attr-defined]
-        and not (callee is root and hasattr(builtins, root.value))  # type: ignore[attr-defined]
-    )
+def _local_function(module: cst.Module, callee: cst.BaseExpression) -> Optional[cst.FunctionDef]:
+    """The function of this file a call names: ``helper`` or ``Class.method`` (a static one)."""
+    if type(callee) is cst.Name:
+        for statement in module.body:
+            if type(statement) is cst.FunctionDef and statement.name.value == callee.value:  # type: ignore[attr-defined]
+                return statement
+    elif type(callee) is cst.Attribute and type(callee.value) is cst.Name:  # type: ignore[attr-defined]
+        for statement in module.body:
+            if type(statement) is cst.ClassDef and statement.name.value == callee.value.value:  # type: ignore[attr-defined]
+                for item in statement.body.body:
+                    if type(item) is cst.FunctionDef and item.name.value == callee.attr.value:  # type: ignore[attr-defined]
+                        return item
+    return None
 
 
 def _mentions_self(node: cst.CSTNode) -> bool:
@@ -307,3 +354,8 @@ def _mentions_self(node: cst.CSTNode) -> bool:
 
     walk(node, enter, lambda child: None)
     return found
+
+
+def _decorator_name(decorator: cst.Decorator) -> Optional[str]:
+    node = decorator.decorator
+    return node.value if type(node) is cst.Name else None  # type: ignore[attr-defined]
