@@ -54,9 +54,11 @@ class UnscriptableModuleWrapperInScript(Rule):
     object that TorchScript cannot compile (torch 2.13: `AttributeError: 'SpectralNorm' object
     has no attribute '__name__'`); a parametrization replaces `weight` by a property whose
     Python code TorchScript compiles and fails on (`Comprehension ifs are not supported yet`,
-    `cannot statically infer the expected size of a list`) or runs and fails
-    (`weight_norm`). `torch.jit.script` of the whole model fails even where `forward` never
-    touches the submodule. `torch.compile` and `torch.export` take them.
+    `cannot statically infer the expected size of a list`), which fails `torch.jit.script` of
+    the whole model even where `forward` never touches the submodule. `weight_norm`'s
+    converts, but the property's getter raises under TorchScript, so the scripted model fails
+    as soon as it runs the submodule (torch 2.13: `Parametrization is not working with
+    scripting`). `torch.compile` and `torch.export` take them.
 
     ## Example
     ```python
@@ -259,6 +261,18 @@ class UnscriptableModuleWrapperInScript(Rule):
             )
             return
         error = torchscript_table().get("module_wrappers_unscriptable", {}).get(wrapper, "")
+        if "TorchScript interpreter" in error and wrapper.startswith(PARAMETRIZATIONS):
+            # Compiles: the parametrization's own forward scripts; the weight's getter raises.
+            self.report(
+                node,
+                f"`self.{attr}` is built with `{wrapper}`: torch.jit.script converts the "
+                "module, but the scripted module fails as soon as it runs this submodule, "
+                "whose weight is a parametrization property that raises under TorchScript "
+                "(torch 2.13: Parametrization is not working with scripting); remove it "
+                "before scripting (`remove_parametrizations`), or use torch.compile / "
+                "torch.export",
+            )
+            return
         self.report(
             node,
             f"`self.{attr}` is built with `{wrapper}`, which TorchScript cannot compile "
@@ -382,6 +396,13 @@ class UnscriptableModuleWrapperInScript(Rule):
                 found = [self._contains_wrapper(r, depth) if r else None for r in returns]
                 return found[0] if found and all(found) else None
         return None
+
+
+# The wrappers built on `torch.nn.utils.parametrize.register_parametrization`: the tensor they
+# change becomes a property whose getter raises when scripted code reads it (torch 2.13:
+# `if torch.jit.is_scripting(): raise RuntimeError("Parametrization is not working with
+# scripting.")`), whether or not the module converts.
+PARAMETRIZATIONS = "torch.nn.utils.parametrizations."
 
 
 # Adaptive pooling modules whose output size may hold None (keep that input size) in eager.
