@@ -236,6 +236,38 @@ def _spatial(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
     return found
 
 
+def _is_one(node: cst.BaseExpression) -> bool:
+    return type(node) is cst.Integer and node.value == "1"  # type: ignore[attr-defined]
+
+
+CONVOLUTIONS = ("torch.nn.Conv", "torch.nn.ConvTranspose")
+
+
+def _convolved(ctx: LintContext, tensor: cst.BaseExpression, depth: int = 0) -> bool:
+    """The output of a convolution submodule (``self.proj(x)``, a local bound only to one,
+    or one scaled by a mask: ``stats = self.proj(x) * x_mask``): its dimension 1 holds the
+    channels the weight fixes (``torch.split(stats, stats.size(1) // 2, dim=1)``)."""
+    if depth > 3:
+        return False
+    kind = type(tensor)
+    if kind is cst.BinaryOperation:
+        return _convolved(ctx, tensor.left, depth + 1) or _convolved(ctx, tensor.right, depth + 1)  # type: ignore[attr-defined]
+    if kind is cst.Name:
+        bound = assignments(ctx.function, tensor.value)  # type: ignore[attr-defined]
+        return bool(bound) and all(
+            size == 1 and value is not UNKNOWN_VALUE and _convolved(ctx, value, depth + 1)
+            for value, _, size in bound
+        )
+    if kind is not cst.Call:
+        return False
+    info = ctx.function_info
+    attr = self_attribute(tensor.func)  # type: ignore[attr-defined]
+    if attr is None or info is None or not info.owner_class:
+        return False
+    cls = ctx.index.attribute_class(info.owner_class, attr)
+    return bool(cls and cls.startswith(CONVOLUTIONS))
+
+
 def _spatial_helper(ctx: LintContext, name: str) -> bool:
     """A project function that calls a convolution, pool, pad, resize or STFT itself
     (demucs' ``pad1d(x, (pad, pad + le * hl - x.shape[-1]))``, ``spectro(x, nfft, hl)``)."""
@@ -395,6 +427,9 @@ def varying_size(
         owner = shape_owner(expr.value)
         if owner is not None and _fixed_sizes(ctx, owner):
             return False
+        if owner is not None and isinstance(index, cst.Index) and _is_one(index.value):
+            if _convolved(ctx, owner):
+                return False  # the channels a convolution made: its weight fixes them
         if (
             last_dim_fixed
             and isinstance(index, cst.Index)
@@ -410,6 +445,8 @@ def varying_size(
     ):
         args = [a.value for a in expr.args]
         if _fixed_sizes(ctx, expr.func.value):
+            return False
+        if len(args) == 1 and _is_one(args[0]) and _convolved(ctx, expr.func.value):
             return False
         return not (last_dim_fixed and len(args) == 1 and _is_minus_one(args[0]))
     if isinstance(expr, cst.BinaryOperation):

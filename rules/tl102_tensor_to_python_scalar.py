@@ -8,10 +8,18 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignments, parameter
+from torchlint.lint.graph_queries import (
+    SIZE_FUNCTIONS,
+    SIZE_METHODS,
+    UNKNOWN_VALUE,
+    assignments,
+    parameter,
+)
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
 from ._graph import (
     annotated_tensor,
@@ -47,6 +55,21 @@ SLICE_BOUND = Message(
     ),
     IMPLICIT_ADVICE,
 )
+ZERO_DIM_INDEX = Message(
+    "a 0-d tensor indexing a tensor is read as a Python int",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (Could not extract specialized integer from "
+            "data-dependent expression)",
+        ),
+    ),
+    "index with a 1-d tensor (`x[:, idx]` with `idx` of every position at once), or gather",
+)
+# 1-d integer tensors: iterating one gives 0-d tensors (`for i in torch.arange(n)`).
+ONE_DIM_FACTORIES = frozenset({"torch.arange", "torch.randperm"})
+# 2-d ones: a row of one, indexed by an int, is a 0-d tensor (`for ij in pairs: x[ij[0]]`).
+TWO_DIM_FACTORIES = frozenset({"torch.cartesian_prod", "torch.nonzero", "torch.argwhere"})
 SIZE_ARGUMENT = Message(
     "a tensor as a size is read as a Python int",
     (
@@ -316,7 +339,27 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
     targets = ("compile", "export", "trace")
     _annotations = 0  # how many annotations the walk is inside
 
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        self._zero_dim_reported: set[int] = set()
+
     VALID = [
+        # Every column at once with a 1-d index, and a loop over Python ints.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    idx = torch.arange(x.shape[-1]).flip(0)
+                    cols = [x[:, i] * (i + 1) for i in range(x.shape[-1])]
+                    return x[:, idx] + torch.stack(cols, -1), x[:, x[0].argmax(-1, keepdim=True)]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(3, 3),)]
+            """
+        ),
         # `tuple[torch.Tensor | None, ...]` in a signature is a type, not an index.
         Valid(
             """
@@ -460,6 +503,46 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         ),
     ]
     INVALID = [
+        # Columns picked one by one with the elements of an arange: each is a 0-d tensor.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    cols = []
+                    for i in torch.arange(x.shape[-1]):
+                        cols.append(x[:, i] * (i + 1))
+                    return torch.stack(cols, -1)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(3, 3),)]
+            """,
+            line=8,
+            backends=("compile",),
+        ),
+        # A pair of channels from a cartesian product, and the winner of a global argmax.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    c = x.shape[1]
+                    out = torch.zeros(x.shape[0], c, c)
+                    pairs = torch.cartesian_prod(torch.arange(c), torch.arange(c))
+                    for ij in pairs:
+                        out[:, ij[0], ij[1]] = (x[:, ij[0]] * x[:, ij[1]]).mean(-1)
+                    return out, x[0, 0, x[0, 0].argmax()]
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(3, 3, 4),)]
+            """,
+            line=10,
+            backends=("compile",),
+        ),
         # A math function of two values read from a tensor: export guards on them.
         Invalid(
             """
@@ -1094,6 +1177,12 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
             return
         for element in node.slice:
             bounds = element.slice
+            if isinstance(bounds, cst.Index) and self._zero_dim(bounds.value):
+                statement = id(self.ctx.statements[-1]) if self.ctx.statements else id(node)
+                if statement not in self._zero_dim_reported:  # once per statement
+                    self._zero_dim_reported.add(statement)
+                    self.report(bounds.value, ZERO_DIM_INDEX, targets=["compile"])
+                continue
             if not isinstance(bounds, cst.Slice):
                 continue
             for bound in (bounds.lower, bounds.upper, bounds.step):
@@ -1104,6 +1193,58 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
                 ):
                     if statement_break_reported(self.ctx, node):
                         self.report(bound, SLICE_BOUND, targets=["compile"])
+
+    def _zero_dim(self, index: cst.BaseExpression) -> bool:
+        """A 0-d integer tensor: ``t.argmax()`` / ``t.argmin()`` over all elements, the loop
+        variable of ``for i in torch.arange(n)``, or ``ij[0]`` of ``for ij in
+        torch.cartesian_prod(a, b)`` (also through a name bound to the factory)."""
+        kind = type(index)
+        if kind is cst.Call:
+            func = index.func  # type: ignore[attr-defined]
+            return (
+                type(func) is cst.Attribute
+                and func.attr.value in ("argmax", "argmin")
+                and not index.args  # type: ignore[attr-defined]
+                and self.ctx.kind(func.value) == Kind.TENSOR
+            )
+        if kind is cst.Name:
+            return self._loop_over(index.value, ONE_DIM_FACTORIES)  # type: ignore[attr-defined]
+        if kind is cst.Subscript and type(index.value) is cst.Name and len(index.slice) == 1:  # type: ignore[attr-defined]
+            position = index.slice[0].slice  # type: ignore[attr-defined]
+            return (
+                type(position) is cst.Index
+                and type(position.value) is cst.Integer
+                and self._loop_over(index.value.value, TWO_DIM_FACTORIES)  # type: ignore[attr-defined]
+            )
+        return False
+
+    def _loop_over(self, name: str, factories: frozenset[str]) -> bool:
+        """Whether ``name`` is bound only as the target of a loop over a tensor one of
+        ``factories`` made (directly, or through a name bound only to it)."""
+        function = self.ctx.function
+        bound = assignments(function, name)
+        if function is None or len(bound) != 1 or bound[0][0] is not UNKNOWN_VALUE:
+            return False
+        loops: list[cst.For] = []
+
+        def enter(node: cst.CSTNode) -> None:
+            if (
+                type(node) is cst.For
+                and type(node.target) is cst.Name  # type: ignore[attr-defined]
+                and node.target.value == name  # type: ignore[attr-defined]
+            ):
+                loops.append(node)  # type: ignore[arg-type]
+
+        walk(function.body, enter, lambda node: None)
+        if len(loops) != 1:
+            return False
+        source = loops[0].iter
+        if type(source) is cst.Name:
+            values = assignments(function, source.value)
+            if len(values) != 1 or values[0][2] != 1:
+                return False
+            source = values[0][0]
+        return type(source) is cst.Call and self.ctx.qualified_name(source.func) in factories
 
     def _data_scale_factor(self, node: cst.Call) -> None:
         """``F.interpolate(x, scale_factor=s)`` with ``s`` (or an element of a tuple of them) a

@@ -656,6 +656,30 @@ class SizeDependentPython(Rule):
                 return [(torch.randn(2, 3, 8),), (torch.randn(2, 3, 9),)]
             """
         ),
+        # Halves of the channels a convolution made (a flow's mean and log-scale): dimension 1
+        # of its output is fixed by the weight.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Conv1d(4, 8, 1)
+
+                def forward(self, x, mask):
+                    stats = self.proj(x) * mask
+                    m, logs = torch.split(stats, stats.size(1) // 2, dim=1)
+                    return m * logs.exp()
+
+            def inputs():
+                return [
+                    (torch.randn(2, 4, 5), torch.ones(2, 1, 5)),
+                    (torch.randn(3, 4, 7), torch.ones(3, 1, 7)),
+                ]
+            """
+        ),
     ]
     INVALID = [
         # The frame count of an audio signal rounded up in Python, handed to a project padding
