@@ -71,7 +71,12 @@ class OptionalUsedUnrefined(Rule):
     to something else on another path (`self.proj = nn.Linear(d, d) if use_proj else None`
     with `use_proj=False`, `if use_proj: ... else: self.proj = None`, `self.proj = None` then
     `if use_proj: self.proj = ...`), where no `self.proj is not None` test (or `if self.proj is None: return`)
-    covers it: `if self.use_proj: x = self.proj(x)`. (Not in a class with `Final` /
+    covers it: `if self.use_proj: x = self.proj(x)`; also one indexed (`self.scales[0]`:
+    'NoneType' object is not subscriptable), an operand of arithmetic or of a comparison other
+    than `is` / `is not` (`T > self.max_steps`: Arguments for call are not valid, torch 2.13),
+    and one `__init__` copies from a parameter defaulting to None (`self.max_steps =
+    max_steps`) where a call of the class in the file leaves that parameter out
+    (`BLSTM(dim, layers)`). (Not in a class with `Final` /
     `__constants__`, whose tests TorchScript folds, nor for an attribute another method sets.)
     The same for an attribute `__init__` binds only to None (`self.cache = None`,
     `self.register_buffer("rel_index", None)`, `self.register_parameter("bias", None)`; not
@@ -556,6 +561,40 @@ class OptionalUsedUnrefined(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
+        # A NoneType attribute compared only inside `if self.max_steps is not None:` (a
+        # constant test TorchScript drops the branch of), and one every call passes a value.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Trimmed(nn.Module):
+                def __init__(self, dim, max_steps=None, keep=None):
+                    super().__init__()
+                    self.max_steps = max_steps
+                    self.keep = keep
+                    self.fc = nn.Linear(dim, dim)
+
+                def forward(self, x):
+                    if self.max_steps is not None:
+                        if x.shape[0] > self.max_steps:
+                            x = x[: self.max_steps]
+                    if x.shape[0] > self.keep:
+                        x = x[: self.keep]
+                    return self.fc(x)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = Trimmed(4, keep=8)
+
+                def forward(self, x):
+                    return self.body(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
         # A buffer registered with a tensor is typed Tensor: a store of None is refused.
@@ -1016,6 +1055,61 @@ class OptionalUsedUnrefined(Rule):
             line=14,
             message_contains="Wrong type for attribute assignment",
         ),
+        # A parameter defaulting to None that a call of the class in the file leaves out: that
+        # module's attribute is NoneType, and the right side of `and` is compiled.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Chunked(nn.Module):
+                def __init__(self, dim, max_steps=None):
+                    super().__init__()
+                    self.max_steps = max_steps
+                    self.fc = nn.Linear(dim, dim)
+
+                def forward(self, x):
+                    if self.max_steps is not None and x.shape[0] > self.max_steps:
+                        x = x[: self.max_steps]
+                    return self.fc(x)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = Chunked(4)
+
+                def forward(self, x):
+                    return self.body(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="Arguments for call are not valid",
+        ),
+        # Indexed under a flag, which TorchScript compiles whatever its value.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, use_scales=False):
+                    super().__init__()
+                    self.use_scales = use_scales
+                    self.scales = nn.Parameter(torch.ones(2, 4)) if use_scales else None
+
+                def forward(self, x):
+                    if self.use_scales:
+                        x = x * self.scales[0]
+                    return x - 1.0
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="'NoneType' object is not subscriptable",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -1455,18 +1549,35 @@ class OptionalUsedUnrefined(Rule):
         if not found or node.name.value == "__init__":
             return
         flow = _AttributeFlow(found, lambda call: False, lambda call: (frozenset(), frozenset()))
+        # A lazy cache (stored by a method of the class): its store is the finding; an operand
+        # or index use of it is flagged only for an attribute the constructor alone sets.
+        stored = {
+            attr
+            for attr in found
+            for method in class_methods(self.ctx, owner)
+            if method.name.value != "__init__" and self_assignments(method, attr)
+        }
         for use in flow.uses(node.body.body):
-            self._none_uses[use] = flow.attributes[use]
+            attr = flow.attributes[use]
+            if attr in stored and type(use) not in (cst.Call, cst.Attribute):
+                continue
+            self._none_uses[use] = attr
 
     def _none_use(self, node: cst.CSTNode) -> None:
         attr = self._none_uses.get(node)
         if attr is None or not in_script(self.ctx):
             return
-        if type(node) is cst.Call:
+        kind = type(node)
+        if kind is cst.Call:
             what, said = "calls", "cannot call a value of type 'NoneType'"
-        else:
+        elif kind is cst.Attribute:
             what = "reads an attribute of"
             said = f"'NoneType' object has no attribute or method '{node.attr.value}'"  # type: ignore[attr-defined]
+        elif kind is cst.Subscript:
+            what, said = "indexes", "'NoneType' object is not subscriptable"
+        else:
+            what = "compares" if kind is cst.Comparison else "computes with"
+            said = "Arguments for call are not valid"
         self.report(
             node,
             f"`self.{attr}` is None in a module built with the constructor's defaults, and this "
@@ -1617,6 +1728,7 @@ class OptionalUsedUnrefined(Rule):
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         self._attribute_use(node.value, node)
+        self._none_use(node)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self._attribute_use(node.value, node)
@@ -1625,6 +1737,13 @@ class OptionalUsedUnrefined(Rule):
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         self._attribute_use(node.left, node)
         self._attribute_use(node.right, node)
+        self._none_use(node)
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+        self._none_use(node)
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        self._none_use(node)
 
     def visit_For(self, node: cst.For) -> None:
         self._attribute_use(node.iter, node.iter)
@@ -2185,15 +2304,35 @@ class _AttributeFlow(_Flow):
     def _expression(self, expr: cst.CSTNode, refined: Refined) -> None:
         for node, scope in self._walk(expr, refined):
             kind = type(node)
-            operand = None
+            operands: Sequence[cst.CSTNode] = ()
             if kind is cst.Call:
-                operand = node.func  # type: ignore[attr-defined]
-            elif kind is cst.Attribute:
-                operand = node.value  # type: ignore[attr-defined]
-            attr = self_attribute(operand) if operand is not None else None
-            if attr is not None and attr in self.optional - scope:
-                self.found.append(node)
-                self.attributes[node] = attr
+                operands = (node.func,)  # type: ignore[attr-defined]
+            elif kind is cst.Attribute or kind is cst.Subscript:
+                operands = (node.value,)  # type: ignore[attr-defined]
+            elif kind is cst.BinaryOperation:
+                operands = (node.left, node.right)  # type: ignore[attr-defined]
+            elif kind is cst.UnaryOperation and type(node.operator) is not cst.Not:  # type: ignore[attr-defined]
+                operands = (node.expression,)  # type: ignore[attr-defined]
+            elif kind is cst.Comparison:
+                operands = _compared_operands(node)  # type: ignore[arg-type]
+            for operand in operands:
+                attr = self_attribute(operand)
+                if attr is not None and attr in self.optional - scope:
+                    self.found.append(node)
+                    self.attributes[node] = attr
+                    break
+
+
+def _compared_operands(node: cst.Comparison) -> list[cst.BaseExpression]:
+    """The operands of a comparison that an operator other than ``is`` / ``is not`` takes
+    (``T > self.max_steps``, ``x in self.keep``; not ``self.proj is not None``)."""
+    operands = [node.left, *(c.comparator for c in node.comparisons)]
+    found = []
+    for index, operand in enumerate(operands):
+        around = node.comparisons[max(index - 1, 0) : index + 1]
+        if any(type(c.operator) not in (cst.Is, cst.IsNot) for c in around):
+            found.append(operand)
+    return found
 
 
 def _none_by_default(ctx: LintContext, owner: str) -> frozenset[str]:
@@ -2232,7 +2371,18 @@ def _none_by_default(ctx: LintContext, owner: str) -> frozenset[str]:
         if attr in annotated or any(self_assignments(m, attr) for m in methods if m is not init):
             continue
         final = _default_value(init.body.body, attr, defaults)
-        if final is None or final is _UNKNOWN or not is_none(final[0]):  # type: ignore[index]
+        if final is None or final is _UNKNOWN:
+            continue
+        if not is_none(final[0]):  # type: ignore[index]
+            # `self.max_steps = max_steps` with `max_steps=None`, where a call of the class in
+            # this file leaves it out (`BLSTM(dim, layers)`): that module holds None there.
+            param = final[0].value if type(final[0]) is cst.Name else None  # type: ignore[index]
+            if (
+                param in defaults
+                and is_none(defaults[param])
+                and _left_out(ctx, owner, init, param)
+            ):
+                found.add(attr)
             continue
         values = self_assignments(init, attr)
         if any(v is not None and _may_be_value(v) for v in values):
@@ -2241,6 +2391,35 @@ def _none_by_default(ctx: LintContext, owner: str) -> frozenset[str]:
 
 
 _UNKNOWN = object()
+
+
+def _left_out(ctx: LintContext, owner: str, init: cst.FunctionDef, param: str) -> bool:
+    """Whether a call of class ``owner`` in this file (by its bare name) gives ``param`` of its
+    ``__init__`` no value: not by keyword, not at its position, no ``*args`` / ``**kwargs``."""
+    positional = [*init.params.posonly_params, *init.params.params][1:]  # after `self`
+    position = next((i for i, p in enumerate(positional) if p.name.value == param), None)
+    name = owner.rpartition(".")[2]
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if found:
+            return False
+        if type(node) is not cst.Call or type(node.func) is not cst.Name:  # type: ignore[attr-defined]
+            return None
+        if node.func.value != name:  # type: ignore[attr-defined]
+            return None
+        args = node.args  # type: ignore[attr-defined]
+        if any(a.star or (a.keyword is not None and a.keyword.value == param) for a in args):
+            return None
+        given = sum(1 for a in args if a.keyword is None)
+        if position is None or given <= position:
+            found = True
+        return None
+
+    walk(ctx.module, enter, lambda node: None)
+    return found
+
 
 _REGISTERS = {"register_buffer": "tensor", "register_parameter": "param"}
 
