@@ -958,6 +958,25 @@ def test_kinds_of_range_operands_type_names_and_lambda_items() -> None:
     assert env["kept"] == TS
 
 
+def test_a_forward_parameter_used_as_a_slice_bound_is_a_number() -> None:
+    # demucs' decoder layer: `z[..., self.pad:self.pad + length]`, then a size check on it.
+    env = kinds_in(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def forward(self, x, length, mask):
+                z = x[..., 1:1 + length]
+                assert z.shape[-1] == length
+                return z[:, : mask.sum()]
+        """,
+        "Net.forward",
+    )
+    assert env["length"] != T
+    assert env["mask"] == T  # read through a call in the bound: a tensor still
+
+
 def test_module_constants_computed_from_constants_are_constants() -> None:
     env = kinds_in(
         """

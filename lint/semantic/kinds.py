@@ -558,9 +558,9 @@ class KindInference:
 
     @functools.cached_property
     def _range_operands(self) -> set[str]:
-        """Names the arguments of a ``range(...)`` call compute from, directly or through
-        local names bound to expressions of them (``step = self.T // n``; ``range(0, T,
-        step)``): Python ints, not tensors."""
+        """Names the arguments of a ``range(...)`` call or the bounds of a slice compute from,
+        directly or through local names bound to expressions of them (``step = self.T // n``;
+        ``range(0, T, step)``; ``z[..., pad:pad + length]``): Python ints, not tensors."""
         used: set[str] = set()
         bound: dict[str, list[cst.BaseExpression]] = {}
 
@@ -568,6 +568,10 @@ class KindInference:
             if type(node) is cst.Call and self.model.qualified_name(node.func) == "builtins.range":  # type: ignore[attr-defined]
                 for arg in node.args:  # type: ignore[attr-defined]
                     used.update(_names_in(arg.value))
+            elif type(node) is cst.Slice:
+                for end in (node.lower, node.upper, node.step):  # type: ignore[attr-defined]
+                    if end is not None:
+                        used.update(_names_in(end))
             elif type(node) is cst.Assign:
                 for target in node.targets:  # type: ignore[attr-defined]
                     if type(target.target) is cst.Name:
