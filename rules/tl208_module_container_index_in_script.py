@@ -13,11 +13,13 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
+    class_annotations,
     class_methods,
     constant_attributes,
     function_returns,
     has_constants,
     in_script,
+    is_none,
     self_assignments,
     self_attribute,
     tuple_valued,
@@ -123,7 +125,13 @@ class ModuleContainerIndexInScript(Rule):
     list or tuple of submodules that calls each (`[m(x) for m in (self.a, self.b)]`: object has
     no attribute or method '__call__'), and a loop over a submodule of a project class that is
     no module container (its `__iter__` is never called: Only constant Sequential, ModuleList,
-    ModuleDict, or ParameterList can be used as an iterable).
+    ModuleDict, or ParameterList can be used as an iterable). And a submodule attribute used
+    as the condition of an `if` / `while` (`if self.dconv:`, `not`, `and` / `or` operands)
+    where every assignment of the class sets it to None or to an instance of a module class
+    (also `klass(...)` of a local bound only to module classes): TorchScript casts neither a
+    module nor None to bool, whichever the module was built with (torch 2.13: `Could not cast
+    value of type __torch__...DConv to bool`, `... NoneType to bool`); `self.dconv is not
+    None` compiles, folded to a constant.
 
     ## Why is this bad?
     TorchScript unrolls loops over module containers and needs every index to be a literal:
@@ -381,6 +389,34 @@ class ModuleContainerIndexInScript(Rule):
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """,
+        ),
+        # The same submodule tested with `is not None` (a constant to TorchScript).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, rewrite=True, wide=False):
+                    super().__init__()
+                    klass = nn.Conv1d
+                    if wide:
+                        klass = nn.Conv2d
+                    self.rewrite = None
+                    if rewrite:
+                        self.rewrite = klass(3, 3, 1)
+                    self.extra = nn.Linear(8, 8) if wide else None
+
+                def forward(self, x):
+                    if self.rewrite is not None:
+                        x = self.rewrite(x)
+                    if self.extra is not None:
+                        x = self.extra(x)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 3, 8),), (torch.randn(1, 3, 6),)]
+            """
         ),
     ]
     INVALID = [
@@ -928,6 +964,33 @@ class ModuleContainerIndexInScript(Rule):
             line=23,
             message_contains="can be used as an iterable",
         ),
+        # A submodule that is None or a module (a local bound to module classes) as a condition.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, rewrite=True, wide=False):
+                    super().__init__()
+                    klass = nn.Conv1d
+                    if wide:
+                        klass = nn.Conv2d
+                    self.rewrite = None
+                    if rewrite:
+                        self.rewrite = klass(3, 3, 1)
+
+                def forward(self, x):
+                    if self.rewrite:
+                        x = self.rewrite(x)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 3, 8),), (torch.randn(1, 3, 6),)]
+            """,
+            line=15,
+            message_contains="Could not cast value of type ... to bool",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -1034,6 +1097,61 @@ class ModuleContainerIndexInScript(Rule):
                     "truth test of a module container: torch.jit.script cannot cast a module "
                     "list or dict to bool; test its length (`len(self.layers) > 0`)",
                 )
+            else:
+                attr = self_attribute(part)
+                if attr is not None and self._submodule_or_none(attr):
+                    self.report(
+                        part,
+                        f"`self.{attr}` used as a condition, where every assignment of the class sets "
+                        "it to a module or None: torch.jit.script casts neither to bool, whichever "
+                        "it holds (torch 2.13: Could not cast value of type ... to bool); test "
+                        f"`self.{attr} is not None`, which TorchScript folds to a constant",
+                    )
+
+    def _submodule_or_none(self, attr: str) -> bool:
+        """Whether every binding of ``self.<attr>`` in the methods of the current module class
+        is None or an instance of a module class (``DConv(...)``, ``nn.Linear(...)``, or
+        ``klass(...)`` of a local bound only to module classes), at least one an instance; not
+        for an attribute the class body annotates or declares a constant."""
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        if owner is None or has_constants(self.ctx, owner):
+            return False
+        if attr in class_annotations(self.ctx, owner):
+            return False
+        index = self.ctx.index
+        if not index.is_module_class(owner):
+            return False
+        built = False
+        for method in class_methods(self.ctx, owner):
+            for value in self_assignments(method, attr):
+                if value is None:
+                    return False
+                options = [value.body, value.orelse] if type(value) is cst.IfExp else [value]
+                for option in options:
+                    if is_none(option):
+                        continue
+                    if type(option) is not cst.Call or not self._module_classes(
+                        method, option.func, index
+                    ):
+                        return False
+                    built = True
+        return built
+
+    def _module_classes(self, method: cst.FunctionDef, func: cst.BaseExpression, index) -> bool:  # type: ignore[no-untyped-def]
+        """``func`` names a module class: qualified, or a local of ``method`` every binding of
+        which is one (``klass = nn.Conv1d`` / ``klass = nn.Conv2d``)."""
+
+        def module_class(node: cst.BaseExpression) -> bool:
+            name = self.ctx.qualified_name(node)
+            return name is not None and (is_torch_module_class(name) or index.is_module_class(name))
+
+        if module_class(func):
+            return True
+        if type(func) is not cst.Name:
+            return False
+        bound = assignments(method, func.value)
+        return bool(bound) and all(size == 1 and module_class(value) for value, _, size in bound)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if not in_script(self.ctx):
