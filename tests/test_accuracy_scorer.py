@@ -109,6 +109,20 @@ def test_a_fullgraph_failure_leaves_other_compile_lines_unchecked(tmp_path: Path
     assert set(fullgraph.unverified) == {("mod.py", 6)}
 
 
+def test_an_unlocated_failure_leaves_the_models_lines_unchecked_for_its_backend(tmp_path: Path):
+    (tmp_path / "mod.py").write_text(SOURCE)
+    diverged = {"model": "m", "complete": {"trace": True, "export": True}, "unlocated": []}
+    truth = {"models": [diverged], "findings": []}
+    coverage = {"models": {"m": {"mod.py": [[1, 8]]}}}
+    diagnostics = [_diag(6, ["trace", "export"])]
+    located = score.score(truth, coverage, diagnostics, root=tmp_path)
+    assert set(located["trace"].fp) == {("mod.py", 6)}
+    diverged["unlocated"] = [{"backend": "trace", "reason": "trace diverges from eager on B"}]
+    unlocated = score.score(truth, coverage, diagnostics, root=tmp_path)
+    assert not unlocated["trace"].fp and set(unlocated["trace"].unverified) == {("mod.py", 6)}
+    assert set(unlocated["export"].fp) == {("mod.py", 6)}  # export located nothing wrong
+
+
 # ---------------------------------------------------------------- several corpora and packages
 
 

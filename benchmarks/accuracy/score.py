@@ -19,8 +19,9 @@ combined table (their statements are disjoint: each corpus has its own packages)
 - A finding naming B at a statement with no torch problem for B is a false positive when the
   statement is "checked" for B (ran under a model for which B went through the whole forward;
   for script, inside a class that scripted cleanly), "not reached" when no model ran it, and
-  "unverified" when it ran but B stopped before checking it. Only false positives count against
-  precision.
+  "unverified" when it ran but B stopped before checking it, or only under models whose B
+  failed or diverged at no line torch named (an unlocated failure: a loop the trace unrolled
+  for input A). Only false positives count against precision.
 - TracerWarnings raised inside ``torch/nn/`` (module internals checking themselves) are counted
   apart ("inside torch") and not scored.
 """
@@ -271,6 +272,11 @@ def score(
     for finding in ground_truth["findings"]:
         if finding["backend"] == "compile" and finding.get("source") == "fullgraph":
             complete.setdefault(finding["model"], {})["compile"] = False
+    # A model whose conversion failed or diverged with no line torch could name vouches for none
+    # of its lines: the cause is somewhere among them (a loop the trace unrolled for A).
+    unlocated = {
+        (m["model"], u["backend"]) for m in ground_truth["models"] for u in m["unlocated"]
+    }
     for model, files in coverage_by_model(ground_truth, coverage).items():
         for file, ranges in files.items():
             lines = from_ranges(ranges)
@@ -278,7 +284,7 @@ def score(
             keys = {statements.key(file, line) for line in lines}
             covered |= keys
             for backend in ("trace", "compile", "export"):
-                if complete.get(model, {}).get(backend):
+                if complete.get(model, {}).get(backend) and (model, backend) not in unlocated:
                     checked[backend] |= keys
     script_clean: collections.defaultdict[str, set[int]] = collections.defaultdict(set)
     for model in ground_truth["models"]:
