@@ -8,6 +8,8 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent / "benchmarks" / "accuracy"
 
 
@@ -21,6 +23,10 @@ def _load(name: str):
 
 score = _load("score")
 ground_truth = _load("ground_truth")
+# The packages by which the product is judged: in no corpus.
+HELD_OUT = frozenset(
+    {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers", "diffusers"}
+)
 
 SOURCE = """\
 def forward(x, n):
@@ -138,8 +144,7 @@ def test_corpora_and_their_files():
         ROOT / "coverage.pytorch.json",
     )
     pytorch = ground_truth.load_corpus("pytorch")  # no torch needed to read the model list
-    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
-    assert not held_out & set(pytorch.PACKAGES)
+    assert not HELD_OUT & set(pytorch.PACKAGES)
     packages = {module.split(".")[0] for module, *_ in pytorch.MODELS.values()}
     assert packages <= set(pytorch.PACKAGES)
 
@@ -255,112 +260,45 @@ def test_the_wider_corpus_runs_each_model_in_eval_and_train_and_holds_nothing_of
     wider = ground_truth.load_corpus("wider")
     assert set(wider.MODELS) == {f"{m}.{mode}" for m in wider.BASE_MODELS for mode in wider.MODES}
     assert wider.MODES == ("eval", "train")
-    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
-    held_out |= {"diffusers"}
     dev = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
-    assert not (held_out | dev) & set(wider.PACKAGES)
+    assert not (HELD_OUT | dev) & set(wider.PACKAGES)
     packages = {module.split(".")[0] for module, *_ in wider.MODELS.values()}
     assert packages <= set(wider.PACKAGES)
 
 
-def test_the_unseen_corpus_shares_no_package_with_the_dev_wider_or_held_out_ones():
-    unseen = ground_truth.load_corpus("unseen")
-    assert set(unseen.MODELS) == {f"{m}.eval" for m in unseen.BASE_MODELS} | {
-        f"{m}.train" for m in unseen.TRAINING
+# The generalisation corpora after `wider`, in the order they were built: each holds packages
+# of its own, none of the dev ones, the held-out ones or any earlier corpus's.
+LATER_CORPORA = ("unseen", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+
+
+@pytest.mark.parametrize("position", range(len(LATER_CORPORA)))
+def test_each_later_corpus_shares_no_package_with_the_earlier_or_the_held_out_ones(position):
+    corpus = ground_truth.load_corpus(LATER_CORPORA[position])
+    assert set(corpus.MODELS) == {f"{m}.eval" for m in corpus.BASE_MODELS} | {
+        f"{m}.train" for m in corpus.TRAINING
     }
-    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
-    held_out |= {"diffusers"}
     others = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
-    others |= set(ground_truth.load_corpus("wider").PACKAGES)
-    assert not (held_out | others) & set(unseen.PACKAGES)
-    packages = {module.split(".")[0] for module, *_ in unseen.MODELS.values()}
-    assert packages == set(unseen.PACKAGES)  # every pinned package has a model
+    for earlier in ("wider", *LATER_CORPORA[:position]):
+        others |= set(ground_truth.load_corpus(earlier).PACKAGES)
+    assert not (HELD_OUT | others) & set(corpus.PACKAGES)
+    packages = {module.split(".")[0] for module, *_ in corpus.MODELS.values()}
+    assert packages <= set(corpus.PACKAGES)
+    if LATER_CORPORA[position] != "fresh":  # fresh pins one package its models do not import
+        assert packages == set(corpus.PACKAGES)  # every pinned package has a model
 
 
-def test_the_fresh_corpus_shares_no_package_with_any_other_or_the_held_out_ones():
-    fresh = ground_truth.load_corpus("fresh")
-    assert set(fresh.MODELS) == {f"{m}.eval" for m in fresh.BASE_MODELS} | {
-        f"{m}.train" for m in fresh.TRAINING
-    }
-    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
-    held_out |= {"diffusers"}
-    others = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
-    for corpus in ("wider", "unseen"):
-        others |= set(ground_truth.load_corpus(corpus).PACKAGES)
-    assert not (held_out | others) & set(fresh.PACKAGES)
-    packages = {module.split(".")[0] for module, *_ in fresh.MODELS.values()}
-    assert packages <= set(fresh.PACKAGES)
-
-
-def test_the_fresh2_corpus_shares_no_package_with_any_other_or_the_held_out_ones():
-    fresh2 = ground_truth.load_corpus("fresh2")
-    assert set(fresh2.MODELS) == {f"{m}.eval" for m in fresh2.BASE_MODELS} | {
-        f"{m}.train" for m in fresh2.TRAINING
-    }
-    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
-    held_out |= {"diffusers"}
-    others = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
-    for corpus in ("wider", "unseen", "fresh"):
-        others |= set(ground_truth.load_corpus(corpus).PACKAGES)
-    assert not (held_out | others) & set(fresh2.PACKAGES)
-    packages = {module.split(".")[0] for module, *_ in fresh2.MODELS.values()}
-    assert packages == set(fresh2.PACKAGES)  # every pinned package has a model
-
-
-def test_the_fresh3_corpus_shares_no_package_with_any_other_or_the_held_out_ones():
-    fresh3 = ground_truth.load_corpus("fresh3")
-    assert set(fresh3.MODELS) == {f"{m}.eval" for m in fresh3.BASE_MODELS} | {
-        f"{m}.train" for m in fresh3.TRAINING
-    }
-    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
-    held_out |= {"diffusers"}
-    others = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
-    for corpus in ("wider", "unseen", "fresh", "fresh2"):
-        others |= set(ground_truth.load_corpus(corpus).PACKAGES)
-    assert not (held_out | others) & set(fresh3.PACKAGES)
-    packages = {module.split(".")[0] for module, *_ in fresh3.MODELS.values()}
-    assert packages == set(fresh3.PACKAGES)  # every pinned package has a model
-
-
-def test_the_fresh4_corpus_shares_no_package_with_any_other_or_the_held_out_ones():
-    fresh4 = ground_truth.load_corpus("fresh4")
-    assert set(fresh4.MODELS) == {f"{m}.eval" for m in fresh4.BASE_MODELS} | {
-        f"{m}.train" for m in fresh4.TRAINING
-    }
-    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
-    held_out |= {"diffusers"}
-    others = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
-    for corpus in ("wider", "unseen", "fresh", "fresh2", "fresh3"):
-        others |= set(ground_truth.load_corpus(corpus).PACKAGES)
-    assert not (held_out | others) & set(fresh4.PACKAGES)
-    packages = {module.split(".")[0] for module, *_ in fresh4.MODELS.values()}
-    assert packages == set(fresh4.PACKAGES)  # every pinned package has a model
-
-
-def test_the_fresh5_corpus_shares_no_package_with_any_other_or_the_held_out_ones():
-    fresh5 = ground_truth.load_corpus("fresh5")
-    assert set(fresh5.MODELS) == {f"{m}.eval" for m in fresh5.BASE_MODELS} | {
-        f"{m}.train" for m in fresh5.TRAINING
-    }
-    held_out = {"timm", "vit_pytorch", "x_transformers", "efficientnet_pytorch", "transformers"}
-    held_out |= {"diffusers"}
-    others = set(ground_truth.load_corpus("pytorch").PACKAGES) | {"transformers"}
-    for corpus in ("wider", "unseen", "fresh", "fresh2", "fresh3", "fresh4"):
-        others |= set(ground_truth.load_corpus(corpus).PACKAGES)
-    assert not (held_out | others) & set(fresh5.PACKAGES)
-    packages = {module.split(".")[0] for module, *_ in fresh5.MODELS.values()}
-    assert packages == set(fresh5.PACKAGES)  # every pinned package has a model
-    # Nor is any of its distributions pinned for another corpus (dependencies included).
+def test_no_distribution_is_pinned_for_two_corpora():
     setup = (ground_truth.HERE / "setup_env.sh").read_text()
     pins = {
-        name: re.findall(r'"([A-Za-z0-9_.-]+)==', body)
+        name: {p.lower().replace("_", "-") for p in re.findall(r'"([A-Za-z0-9_.-]+)==', body)}
         for name, body in re.findall(r"\n(\w+)_CORPUS_PINS=\((.*?)\n\)", setup, re.S)
     }
-    normal = {d.lower().replace("_", "-") for d in fresh5.PACKAGES.values()}
-    assert {p.lower().replace("_", "-") for p in pins.pop("FRESH5")} == normal
-    assert len(pins) == 7  # PYTORCH, WIDER, UNSEEN, FRESH, FRESH2, FRESH3, FRESH4
-    for listed in pins.values():
-        assert not normal & {p.lower().replace("_", "-") for p in listed}
+    assert set(pins) == {"PYTORCH", "WIDER", *(c.upper() for c in LATER_CORPORA)}
+    for name, listed in pins.items():
+        for other, also in pins.items():
+            assert other == name or not listed & also, (name, other, listed & also)
+    fresh5 = ground_truth.load_corpus("fresh5")
+    assert pins["FRESH5"] == {d.lower().replace("_", "-") for d in fresh5.PACKAGES.values()}
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
