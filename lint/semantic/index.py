@@ -743,6 +743,8 @@ class ProjectIndex:
             # A call under a guard reaches its callee only for the back-ends the guard leaves.
             for callee, callee_class, call in self._callees(summary, fn, owner, concrete):
                 reached = targets & self.call_targets(call) if call.guard else targets
+                if "script" in reached and self._unscripted_object_method(callee, call):
+                    reached = reached - {"script"}
                 if reached:
                     self._callers.setdefault(callee, set()).add(fq_name)
                     queue.append((callee, reached, root, callee_class))
@@ -924,6 +926,22 @@ class ProjectIndex:
                 if method:
                     callees.append((method[0], this, call))
         return callees
+
+    def _unscripted_object_method(self, callee: str, call: CallRef) -> bool:
+        """A method of an object graph code makes that TorchScript does not compile with the
+        scripted code: one of a NamedTuple, a dataclass, an Enum or any class not plain
+        (TorchScript compiles the methods of plain classes only; calling another's fails
+        at the call, not in the method)."""
+        made_here = call.kind in FRESH_OBJECT_CALLS or (
+            call.kind == "name" and callee.rpartition(".")[2] in CONSTRUCTORS
+        )
+        if not made_here:
+            return False
+        info = self.class_info(callee.rpartition(".")[0])
+        if info is None:
+            return True
+        plain = info[1]
+        return bool(plain.decorators) or any(base != "builtins.object" for base in plain.bases)
 
     def _context_managers(
         self, fn: FunctionSummary, this: Optional[str]
