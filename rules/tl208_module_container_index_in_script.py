@@ -123,7 +123,10 @@ class ModuleContainerIndexInScript(Rule):
     A `Final` (or `__constants__`) int attribute is a literal index (TorchScript folds it):
     `self.heads[self.at]` is not flagged then. Also a list comprehension or generator over a
     list or tuple of submodules that calls each (`[m(x) for m in (self.a, self.b)]`: object has
-    no attribute or method '__call__'), and a loop over a submodule of a project class that is
+    no attribute or method '__call__'), a loop over a list or tuple of submodules (one bound to
+    what a method of the class returns, `self.stage1 = self._make_stage(...)`, too) that
+    iterates or indexes each (`for stage in (self.stage1, self.stage2): for block in stage:`:
+    torch 2.13 `'...ModuleList' object is not iterable`), and a loop over a submodule of a project class that is
     no module container (its `__iter__` is never called: Only constant Sequential, ModuleList,
     ModuleDict, or ParameterList can be used as an iterable). And a submodule attribute used
     as the condition of an `if` / `while` (`if self.dconv:`, `not`, `and` / `or` operands)
@@ -991,6 +994,33 @@ class ModuleContainerIndexInScript(Rule):
             line=15,
             message_contains="Could not cast value of type ... to bool",
         ),
+        # A loop over a tuple of module containers (one built by a method) that iterates each.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stage1 = self._make_stage(2)
+                    self.stage2 = nn.ModuleList([nn.Linear(3, 3)])
+
+                def _make_stage(self, n):
+                    return nn.ModuleList([nn.Linear(3, 3) for _ in range(n)])
+
+                def forward(self, x):
+                    for stage in (self.stage1, self.stage2):
+                        for block in stage:
+                            x = block(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=15,
+            message_contains="is not iterable",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -1457,14 +1487,28 @@ class ModuleContainerIndexInScript(Rule):
         if found is None:
             return
         how, variable = found
-        if not _calls_name(node.body, variable):
+        if _calls_name(node.body, variable):
+            self.report(
+                node.iter,
+                f"a loop over {how} calls each module (`{variable}(...)`): TorchScript types the "
+                "sequence by its elements' classes and cannot call one that way (torch 2.13: "
+                "object has no attribute or method '__call__'); hold the modules in an "
+                "`nn.ModuleList` (or call `.forward(...)`)",
+            )
             return
+        found_use = _container_use(node.body, variable)
+        if found_use is None:
+            return
+        use, where = found_use
+        said = (
+            "is not iterable" if use == "iterates" else "has no attribute or method '__getitem__'"
+        )
         self.report(
-            node.iter,
-            f"a loop over {how} calls each module (`{variable}(...)`): TorchScript types the "
-            "sequence by its elements' classes and cannot call one that way (torch 2.13: "
-            "object has no attribute or method '__call__'); hold the modules in an "
-            "`nn.ModuleList` (or call `.forward(...)`)",
+            where,
+            f"a loop over {how} {use} each one (`{variable}`): TorchScript types the sequence "
+            "by its elements' classes, and an element taken that way is no module container "
+            f"to it (torch 2.13: '...ModuleList' object {said}); loop over each container "
+            "by name, or hold the blocks in one `nn.ModuleList`",
         )
 
     def _module_comprehension(self, node: Union[cst.ListComp, cst.GeneratorExp]) -> None:
@@ -1588,10 +1632,37 @@ class ModuleContainerIndexInScript(Rule):
             if cls is None:
                 # A container (`nn.Sequential`, `nn.ModuleList`): a module too (torch 2.13:
                 # 'Sequential' object has no attribute or method '__call__' in the loop).
-                if index.attribute_marker(info.owner_class, attr) != "<modules>":
+                if index.attribute_marker(
+                    info.owner_class, attr
+                ) != "<modules>" and not self._method_built_module(info.owner_class, attr):
                     return False
             elif not (is_torch_module_class(cls) or index.is_module_class(cls)):
                 return False
+        return True
+
+    def _method_built_module(self, owner: str, attr: str) -> bool:
+        """Whether every binding of ``self.<attr>`` in the class is ``self.<method>(...)`` of a
+        method of the class (this file) every ``return`` of which builds a module
+        (``return nn.ModuleList(blocks)`` of a ``_make_stage``)."""
+        methods = {m.name.value: m for m in class_methods(self.ctx, owner)}
+        bound = [v for m in methods.values() for v in self_assignments(m, attr)]
+        if not bound:
+            return False
+        for value in bound:
+            if not (isinstance(value, cst.Call) and self_attribute(value.func) in methods):
+                return False
+            method = methods[self_attribute(value.func)]  # type: ignore[index]
+            returns = function_returns(method)
+            if not returns:
+                return False
+            for returned in returns:
+                if not isinstance(returned, cst.Call):
+                    return False
+                name = self.ctx.qualified_name(returned.func)
+                if name is None or not (
+                    is_torch_module_class(name) or self.ctx.index.is_module_class(name)
+                ):
+                    return False
         return True
 
     def _plain_module_class(self, node: cst.BaseExpression) -> Optional[str]:
@@ -1814,6 +1885,33 @@ def _calls_name(body: cst.CSTNode, name: str) -> bool:
 
     walk(body, enter, lambda child: None)
     return found
+
+
+def _container_use(body: cst.CSTNode, name: str) -> Optional[tuple[str, cst.CSTNode]]:
+    """How ``body`` first uses the bare name ``name`` as a module container, and where:
+    ``"iterates"`` (``for b in name``, ``enumerate(name)``), ``"indexes"`` (``name[0]``), or
+    None."""
+    found: list[tuple[str, cst.CSTNode]] = []
+
+    def named(node: cst.BaseExpression) -> bool:
+        return isinstance(node, cst.Name) and node.value == name
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        if found or isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(child, (cst.For, cst.CompFor)):
+            iterable = child.iter
+            if isinstance(iterable, cst.Call) and iterable.args and not iterable.args[0].star:
+                if isinstance(iterable.func, cst.Name) and iterable.func.value == "enumerate":
+                    iterable = iterable.args[0].value
+            if named(iterable):
+                found.append(("iterates", iterable))
+        elif isinstance(child, cst.Subscript) and named(child.value):
+            found.append(("indexes", child))
+        return None
+
+    walk(body, enter, lambda child: None)
+    return found[0] if found else None
 
 
 def _loop_jump(body: cst.CSTNode) -> Optional[cst.CSTNode]:
