@@ -13,6 +13,7 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import compile_break_reported, parameter_data_only
+from .tl311_self_state_mutation import UnreadStateStores
 
 # Method -> (back-ends it breaks, what happens on each).
 # Methods of an array that make it into bytes (for a hash or a cache key).
@@ -120,7 +121,7 @@ COMPARING_BUILTINS = frozenset(
 )
 
 
-class HostSyncConversion(Rule):
+class HostSyncConversion(UnreadStateStores, Rule):
     """Flags `.tolist()`, `.numpy()`, `.data_ptr()` and `.untyped_storage()` on tensors in graph
     code.
 
@@ -280,6 +281,30 @@ class HostSyncConversion(Rule):
         ),
     ]
     INVALID = [
+        # Statistics kept on self for a dashboard, never read back by graph code: compile
+        # still breaks on the float `.tolist()`, but no traced tensor takes the numbers.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.last_means = []
+
+                def forward(self, x):
+                    h = torch.relu(self.fc(x))
+                    self.last_means = h.mean(0).tolist()
+                    return h
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            backends=("compile",),
+        ),
         # Made into bytes for a cache key: the tracer's graph is right, export still fails.
         Invalid(
             """
@@ -532,9 +557,15 @@ class HostSyncConversion(Rule):
         if found is None or self.ctx.kind(func.value) != Kind.TENSOR:
             return
         targets, message = found
-        if id(node) in self._hashed or parameter_data_only(self.ctx, func.value):
+        if (
+            id(node) in self._hashed
+            or parameter_data_only(self.ctx, func.value)
+            or self.stored_unread(node)
+        ):
             # `hashlib.sha1(t.numpy().tobytes())`: the bytes make a key, no traced tensor;
-            # `self.sizes.tolist()`: the same values for every input, so the constant is right.
+            # `self.sizes.tolist()`: the same values for every input, so the constant is right;
+            # `self.last_means = h.mean(0).tolist()` that graph code never reads: kept for
+            # a dashboard, it reaches no traced tensor.
             targets = tuple(t for t in targets if t != "trace")
         if func.attr.value == "tolist":
             if compile_break_reported(self.ctx, node, (func.value,)):
