@@ -212,7 +212,6 @@ def _spatial(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
     if type(tensor) is not cst.Name or ctx.function is None:
         return False
     name = tensor.value  # type: ignore[attr-defined]
-    info = ctx.function_info
     found = False
 
     def enter(node: cst.CSTNode) -> Optional[bool]:
@@ -226,9 +225,8 @@ def _spatial(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
         called = ctx.qualified_name(func)
         if called in SPATIAL_FUNCTIONS or (called and _spatial_helper(ctx, called)):
             found = True
-        elif info is not None and info.owner_class:
-            attr = self_attribute(func)
-            cls = ctx.index.attribute_class(info.owner_class, attr) if attr else None
+        else:
+            cls = submodule_class(ctx, func)
             found = bool(cls and cls.startswith(SPATIAL_MODULE_PREFIXES))
         return None
 
@@ -260,12 +258,17 @@ def _convolved(ctx: LintContext, tensor: cst.BaseExpression, depth: int = 0) -> 
         )
     if kind is not cst.Call:
         return False
-    info = ctx.function_info
-    attr = self_attribute(tensor.func)  # type: ignore[attr-defined]
-    if attr is None or info is None or not info.owner_class:
-        return False
-    cls = ctx.index.attribute_class(info.owner_class, attr)
+    cls = submodule_class(ctx, tensor.func)  # type: ignore[attr-defined]
     return bool(cls and cls.startswith(CONVOLUTIONS))
+
+
+def submodule_class(ctx: LintContext, func: cst.BaseExpression) -> Optional[str]:
+    """The class of the submodule ``self.<attr>`` a method of the current class calls."""
+    info = ctx.function_info
+    attr = self_attribute(func)
+    if attr is None or info is None or not info.owner_class:
+        return None
+    return ctx.index.attribute_class(info.owner_class, attr)
 
 
 def _spatial_helper(ctx: LintContext, name: str) -> bool:

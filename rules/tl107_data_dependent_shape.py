@@ -26,6 +26,7 @@ from ._graph import (
     in_loop,
     is_bool_mask,
     keyword,
+    submodule_class,
 )
 
 DYNAMIC_FUNCTIONS = {
@@ -1140,20 +1141,13 @@ class DataDependentShape(Rule):
         method = "__call__"
         if isinstance(func, cst.Attribute) and self_attribute(func.value) is not None:
             method, func = func.attr.value, func.value
-        attr = self_attribute(func)
-        info = self.ctx.function_info
-        if attr is None or info is None or not info.owner_class:
-            return ()
-        built = self.ctx.index.attribute_class(info.owner_class, attr)
+        built = submodule_class(self.ctx, func)
         return DATA_SIZED_MODULES.get(built or "", {}).get(method, ())
 
     def _uncaptured_module(self, func: cst.BaseExpression) -> bool:
         """``self.<attr>(...)`` of a module built from one of ``UNCAPTURED_DYNAMIC_MODULES``."""
-        attr = self_attribute(func)
-        info = self.ctx.function_info
-        if attr is None or info is None or not info.owner_class:
-            return False
-        return self.ctx.index.attribute_class(info.owner_class, attr) in UNCAPTURED_DYNAMIC_MODULES
+        built = submodule_class(self.ctx, func)
+        return built is not None and built in UNCAPTURED_DYNAMIC_MODULES
 
     def _tensor_repeats(self, node: cst.Call, name: Optional[str]) -> bool:
         """``repeat_interleave`` whose repeats are a tensor: the output size is their sum."""

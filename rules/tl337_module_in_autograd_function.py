@@ -245,7 +245,7 @@ class ModuleInAutogradFunction(Rule):
         name = self.ctx.qualified_name(func.value)
         if not name or not self.ctx.index.is_autograd_function(name):
             return
-        forward = _forward(self.ctx.module, name.rpartition(".")[2])
+        forward = _method_of(self.ctx.module, name.rpartition(".")[2], "forward")
         if forward is None:
             return
         # After `ctx` (and `cls` of a classmethod forward).
@@ -275,12 +275,12 @@ class ModuleInAutogradFunction(Rule):
         return not (name and name.startswith(("torch.", "math.", "builtins.")))
 
 
-def _forward(module: cst.Module, class_name: str) -> Optional[cst.FunctionDef]:
-    """The ``forward`` of the top-level class ``class_name`` of this file."""
+def _method_of(module: cst.Module, class_name: str, name: str) -> Optional[cst.FunctionDef]:
+    """The method ``name`` of the top-level class ``class_name`` of this file."""
     for statement in module.body:
         if type(statement) is cst.ClassDef and statement.name.value == class_name:
             for item in statement.body.body:
-                if type(item) is cst.FunctionDef and item.name.value == "forward":
+                if type(item) is cst.FunctionDef and item.name.value == name:
                     return item
     return None
 
@@ -336,11 +336,7 @@ def _local_function(module: cst.Module, callee: cst.BaseExpression) -> Optional[
             if type(statement) is cst.FunctionDef and statement.name.value == callee.value:  # type: ignore[attr-defined]
                 return statement
     elif type(callee) is cst.Attribute and type(callee.value) is cst.Name:  # type: ignore[attr-defined]
-        for statement in module.body:
-            if type(statement) is cst.ClassDef and statement.name.value == callee.value.value:  # type: ignore[attr-defined]
-                for item in statement.body.body:
-                    if type(item) is cst.FunctionDef and item.name.value == callee.attr.value:  # type: ignore[attr-defined]
-                        return item
+        return _method_of(module, callee.value.value, callee.attr.value)  # type: ignore[attr-defined]
     return None
 
 

@@ -560,13 +560,8 @@ class ProjectIndex:
         an object one holds (every root's, a hook's, and what their ``self`` calls pass on)."""
         seeds = [root for region in regions.values() for root in region.roots]
         seeds.extend(name for name in regions if not self._callers.get(name))
-
-        def same_object(call: CallRef, callee: str) -> bool:
-            return call.kind not in FRESH_OBJECT_CALLS and not (
-                call.kind == "name" and callee.rpartition(".")[2] in CONSTRUCTORS
-            )
-
-        return frozenset(self._paths_keeping(seeds, same_object)[1])
+        _, held = self._paths_keeping(seeds, lambda call, callee: not _made_here(call, callee))
+        return frozenset(held)
 
     def has_graph_code(self, summary: FileSummary) -> bool:
         """Whether any function of this file is graph code."""
@@ -764,7 +759,7 @@ class ProjectIndex:
                         continue
                     fq = found_class[1].qualify(found_class[2])
                     plain = found_class[1].classes[found_class[2]]
-                    if plain.decorators or any(base != "builtins.object" for base in plain.bases):
+                    if not _plain_class(plain):
                         continue  # a NamedTuple, an Enum, a dataclass, a module: not this
                     for name in plain.methods:
                         queue.append((f"{fq}.{name}", frozenset({"script"}), root, fq))
@@ -932,16 +927,10 @@ class ProjectIndex:
         scripted code: one of a NamedTuple, a dataclass, an Enum or any class not plain
         (TorchScript compiles the methods of plain classes only; calling another's fails
         at the call, not in the method)."""
-        made_here = call.kind in FRESH_OBJECT_CALLS or (
-            call.kind == "name" and callee.rpartition(".")[2] in CONSTRUCTORS
-        )
-        if not made_here:
+        if not _made_here(call, callee):
             return False
         info = self.class_info(callee.rpartition(".")[0])
-        if info is None:
-            return True
-        plain = info[1]
-        return bool(plain.decorators) or any(base != "builtins.object" for base in plain.bases)
+        return info is None or not _plain_class(info[1])
 
     def _context_managers(
         self, fn: FunctionSummary, this: Optional[str]
@@ -1081,3 +1070,16 @@ def _qualnames(summary: FileSummary) -> Iterator[str]:
 
 def _is_property(method: FunctionSummary) -> bool:
     return not PROPERTY_DECORATORS.isdisjoint(method.decorators)
+
+
+def _made_here(call: CallRef, callee: str) -> bool:
+    """Whether ``call`` runs ``callee`` on an object the calling graph code made itself: a
+    method of a local instance, or the constructor of a class it calls."""
+    return call.kind in FRESH_OBJECT_CALLS or (
+        call.kind == "name" and callee.rpartition(".")[2] in CONSTRUCTORS
+    )
+
+
+def _plain_class(cls: ClassSummary) -> bool:
+    """A class TorchScript compiles as a class of its own: undecorated, bases only object."""
+    return not cls.decorators and all(base == "builtins.object" for base in cls.bases)
