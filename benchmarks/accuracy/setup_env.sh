@@ -184,6 +184,23 @@ FRESH5_CORPUS_PINS=(
     "wavenet-vocoder==0.1.1"
 )
 
+# The fresh6 corpus (corpus_fresh6.py): a ninth held-back set, held back for a blind first score.
+# --no-deps as well: their imports (numpy, tqdm) are already here; segment-torch's torchinfo is
+# imported only by its summary() and dcgan-pytorch's weight download only by from_pretrained,
+# neither called by the models run. haar-pytorch is an sdist (built here).
+FRESH6_CORPUS_PINS=(
+    "cenn-forecasting==1.0.0"
+    "dc1d==0.2.0"
+    "dcgan-pytorch==0.2.0"
+    "fast-gat==0.2.0"
+    "haar-pytorch==2021.11.16.0"
+    "liquidnn==1.1.2"
+    "metric-learning-layers==0.1.6"
+    "mtst-forecasting==0.3.0"
+    "pytorch-sublstm==0.0.2"
+    "segment-torch==0.0.10"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -199,6 +216,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH3_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH4_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH5_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH6_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -219,4 +237,6 @@ import minimamba, mixture_of_attention, pointnet, torch_struct, unet, zuko  # th
 print("fresh4 corpus: zuko", importlib.metadata.version("zuko"))
 import demucs.htdemucs, rkan.torch, snac, squeezeformer, torchrecurrent, wavenet_vocoder  # fresh5
 print("fresh5 corpus: demucs", importlib.metadata.version("demucs"))
+import cenn_forecasting, dc1d, fast_gat, mtst, segment_torch.attention_unet, subLSTM.nn  # fresh6
+print("fresh6 corpus: cenn-forecasting", importlib.metadata.version("cenn-forecasting"))
 PY
