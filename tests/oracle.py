@@ -182,29 +182,11 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
                 converted = torch.jit.script(_callable(module))
                 runs = list(range(len(inputs)))
             elif backend == "trace":
-                caught = []
-
-                def record(message, category, filename, lineno, file=None, line=None):
-                    # A warning raised inside a library (einops) belongs to the example line
-                    # that called into it: the innermost example frame on the stack.
-                    if filename != module.__file__:
-                        ours = [
-                            f for f in traceback.extract_stack() if f.filename == module.__file__
-                        ]
-                        lineno = ours[-1].lineno if ours else None
-                    caught.append((category, message, lineno))
-
-                with warnings.catch_warnings():
-                    warnings.simplefilter("always", torch.jit.TracerWarning)
-                    warnings.showwarning = record
-                    converted = torch.jit.trace(
-                        _callable(module), _clone(inputs[0]), check_trace=False
-                    )
-                for category, message, lineno in caught:
-                    if issubclass(category, torch.jit.TracerWarning) and lineno == warning_line:
-                        first = str(message).splitlines()[0][:120]
+                converted, warned = _trace(module, inputs[0])
+                for lineno, message, _ in warned:
+                    if lineno == warning_line:
                         return Verdict(
-                            backend, False, f"TracerWarning at line {warning_line}: {first}"
+                            backend, False, f"TracerWarning at line {warning_line}: {message}"
                         )
                 runs = list(range(len(inputs)))
             elif backend == "fullgraph":
@@ -242,6 +224,47 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
             if backend == "fullgraph":
                 torch._dynamo.reset()
     return Verdict(backend, True)
+
+
+TraceWarning = tuple[Optional[int], str, str]
+
+
+def _trace(module: ModuleType, args: tuple) -> tuple[Any, list[TraceWarning]]:
+    """``torch.jit.trace`` the example on ``args``; also return the TracerWarnings it raised,
+    as (example line, first line of the message, file the warning was raised in)."""
+    import torch
+
+    warned: list[TraceWarning] = []
+
+    def record(message, category, filename, lineno, file=None, line=None):
+        if not issubclass(category, torch.jit.TracerWarning):
+            return
+        # A warning raised inside a library (einops) belongs to the example line that called
+        # into it: the innermost example frame on the stack.
+        raised_in = filename
+        if filename != module.__file__:
+            ours = [f for f in traceback.extract_stack() if f.filename == module.__file__]
+            lineno = ours[-1].lineno if ours else None
+        warned.append((lineno, str(message).splitlines()[0][:120], raised_in))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", torch.jit.TracerWarning)
+        warnings.showwarning = record
+        converted = torch.jit.trace(_callable(module), _clone(args), check_trace=False)
+    return converted, warned
+
+
+def trace_warnings(source: str) -> list[TraceWarning]:
+    """The TracerWarnings ``torch.jit.trace`` raises on the example's first input, as
+    (example line or None, message, file raised in): torch's notice that the trace recorded a value it computed
+    as a constant, whether or not the other inputs happen to diverge. Empty when it fails."""
+    module = load_example(source)
+    inputs = [tuple(i) for i in module.inputs()]
+    with _quiet():
+        try:
+            return _trace(module, inputs[0])[1]
+        except Exception:
+            return []
 
 
 @functools.cache
