@@ -183,6 +183,29 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        # The Optional[Tensor] attribute copied to a local, which the `assert` refines.
+        Valid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                weight: Optional[torch.Tensor]
+
+                def __init__(self):
+                    super().__init__()
+                    self.weight = torch.randn(4, 4)
+
+                def forward(self, x):
+                    weight = self.weight
+                    assert weight is not None
+                    return torch.matmul(x, weight)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # Annotated Optional in the class body: the store of None compiles.
         Valid(
             """
@@ -958,6 +981,31 @@ class OptionalUsedUnrefined(Rule):
             line=11,
             message_contains="never refines a module attribute",
         ),
+        # An Optional[Tensor] attribute given to an op that takes a plain Tensor, after an
+        # `assert` on the attribute (no narrowing of `self.x`).
+        Invalid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                weight: Optional[torch.Tensor]
+
+                def __init__(self):
+                    super().__init__()
+                    self.weight = torch.randn(4, 4)
+
+                def forward(self, x):
+                    assert self.weight is not None
+                    return torch.matmul(x, self.weight)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+            message_contains="annotated Optional[Tensor] in the class body and given where",
+        ),
         Invalid(
             """
             from typing import Optional
@@ -1589,6 +1637,56 @@ class OptionalUsedUnrefined(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         self._none_use(node)
+        self._attribute_argument(node)
+
+    def _attribute_argument(self, node: cst.Call) -> None:
+        """``torch.outer(t, self.inv_freq)`` with ``inv_freq: Optional[Tensor]`` in the class
+        body, where every overload of the op takes a plain Tensor (or the input of a torch.nn
+        submodule): no test narrows the attribute, so no overload matches."""
+        positions, keywords = self._tensor_arguments(node)
+        if self._torch_module_call(node):
+            positions = positions | {0}
+        if not positions and not keywords:
+            return
+        position = 0
+        for arg in node.args:
+            if arg.star:
+                return
+            if arg.keyword is None:
+                taken = position in positions
+                position += 1
+            else:
+                taken = arg.keyword.value in keywords
+            attr = self._optional_attribute(arg.value) if taken else None
+            if attr is None or attr not in self._optional_tensor_attributes():
+                continue
+            self.report(
+                arg.value,
+                f"`self.{attr}` is annotated Optional[Tensor] in the class body and given where "
+                "a plain Tensor is needed: TorchScript never refines a module attribute (`assert "
+                f"self.{attr} is not None` or an `if` test does not narrow it), so scripting "
+                "fails (Arguments for call are not valid); copy it to a local and test that "
+                f"(`{attr} = self.{attr}`, `assert {attr} is not None`)",
+            )
+
+    def _optional_tensor_attributes(self) -> frozenset[str]:
+        info = self.ctx.function_info
+        cls = (
+            None
+            if info is None or info.owner_class is None
+            else class_def(self.ctx, info.owner_class)
+        )
+        if cls is None:
+            return frozenset()
+        return frozenset(
+            small.target.value
+            for line in cls.body.body
+            if type(line) is cst.SimpleStatementLine
+            for small in line.body
+            if type(small) is cst.AnnAssign
+            and type(small.target) is cst.Name
+            and _optional_tensor(self.ctx, small.annotation.annotation)
+        )
 
     def visit_Assign(self, node: cst.Assign) -> None:
         """``self.rel_index = ...`` in scripted code of an attribute TorchScript types NoneType:
