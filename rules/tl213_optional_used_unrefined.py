@@ -19,6 +19,7 @@ from torchlint.rules._script import (
     class_annotations,
     class_def,
     class_methods,
+    dead_in_script,
     has_constants,
     in_script,
     is_method,
@@ -65,7 +66,15 @@ class OptionalUsedUnrefined(Rule):
     (`heads: Optional[List[torch.Tensor]]`, `bias: torch.Tensor | None`; no `Final` or
     `__constants__` in the class), that attribute indexed, read for an attribute or method,
     used in arithmetic or iterated (`self.heads[i] = out`), with or without a
-    `self.heads is not None` test around it.
+    `self.heads is not None` test around it; also given to a torch op where every overload
+    takes a plain Tensor, or to a torch.nn submodule (`torch.outer(t, self.inv_freq)` after
+    `assert self.inv_freq is not None`: Arguments for call are not valid, torch 2.13).
+    And finds the truth test (`if self.proj:`, `x if self.proj else y`, `not self.proj`, an
+    operand of `and` / `or`) of a module attribute that `__init__` binds only to submodules
+    and None (`self.proj = nn.Conv2d(cin, cout, 1) if cin != cout else None`): TorchScript
+    casts neither a module nor None to bool (torch 2.13: Could not cast value of type
+    Conv2d to bool, Could not cast value of type NoneType to bool); `self.proj is not None`
+    compiles.
     And finds, in methods of a module class, a call of (or an attribute read on) a module
     attribute that `__init__` sets to None when the constructor runs with its defaults and
     to something else on another path (`self.proj = nn.Linear(d, d) if use_proj else None`
@@ -183,6 +192,28 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        # The submodule attribute tested with `is not None`.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, dim=4, out=8):
+                    super().__init__()
+                    self.proj = nn.Linear(dim, out) if dim != out else None
+                    self.fc = nn.Linear(dim, out)
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    if self.proj is not None:
+                        y = y + self.proj(x)
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The Optional[Tensor] attribute copied to a local, which the `assert` refines.
         Valid(
             """
@@ -1006,6 +1037,30 @@ class OptionalUsedUnrefined(Rule):
             line=14,
             message_contains="annotated Optional[Tensor] in the class body and given where",
         ),
+        # The truth of a submodule attribute (a module or None): no cast to bool.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, dim=4, out=8):
+                    super().__init__()
+                    self.proj = nn.Linear(dim, out) if dim != out else None
+                    self.fc = nn.Linear(dim, out)
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    if self.proj:
+                        y = y + self.proj(x)
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="its truth is tested: TorchScript casts neither a module nor None",
+        ),
         Invalid(
             """
             from typing import Optional
@@ -1164,6 +1219,8 @@ class OptionalUsedUnrefined(Rule):
         super().__init__(ctx)
         # Per class: the attributes its body annotates Optional.
         self._optional_attributes: dict[str, frozenset[str]] = {}
+        # Per class: the attributes `__init__` binds only to submodules and None.
+        self._module_attributes: dict[str, frozenset[str]] = {}
         # Per class: the attributes `__init__` sets to None with the constructor's defaults
         # (and to a value on some other path).
         self._none_attributes: dict[str, frozenset[str]] = {}
@@ -1839,6 +1896,92 @@ class OptionalUsedUnrefined(Rule):
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
         self._none_use(node)
+        if type(node.operator) is cst.Not:
+            self._module_truth(node.expression)
+
+    def visit_If(self, node: cst.If) -> None:
+        self._module_truth(node.test)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._module_truth(node.test)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._module_truth(node.test)
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        self._module_truth(node.test)
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
+        self._module_truth(node.left)
+        self._module_truth(node.right)
+
+    # -- module attributes (a submodule, or None) whose truth is tested
+    def _module_truth(self, test: cst.BaseExpression) -> None:
+        """``if self.proj:`` where ``__init__`` binds ``self.proj`` only to submodules and
+        None (``nn.Conv2d(...) if cin != cout else None``): TorchScript casts neither a module
+        nor None to bool."""
+        attr = self_attribute(test)
+        info = self.ctx.function_info
+        if (
+            attr is None
+            or info is None
+            or info.owner_class is None
+            or not in_script(self.ctx)
+            or dead_in_script(self.ctx)
+        ):
+            return
+        owner = info.owner_class
+        found = self._module_attributes.get(owner)
+        if found is None:
+            found = self._module_attributes[owner] = self._module_or_none(owner)
+        if attr not in found:
+            return
+        self.report(
+            test,
+            f"`self.{attr}` holds a submodule (or None) and its truth is tested: TorchScript "
+            "casts neither a module nor None to bool, so torch.jit.script fails (Could not cast "
+            f"value of type ... to bool); test `self.{attr} is not None`",
+        )
+
+    def _module_or_none(self, owner: str) -> frozenset[str]:
+        """Attributes ``__init__`` of ``owner`` binds only to module constructions and None,
+        at least once to a module, that no other method binds."""
+        if has_constants(self.ctx, owner):
+            return frozenset()
+        methods = class_methods(self.ctx, owner)
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        if init is None:
+            return frozenset()
+        annotated = class_annotations(self.ctx, owner)
+
+        def module_call(value: cst.BaseExpression) -> bool:
+            if type(value) is not cst.Call:
+                return False
+            name = self.ctx.qualified_name(value.func)
+            return name is not None and self.ctx.index.is_module_class(name)
+
+        def sides(value: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+            if type(value) is cst.IfExp:
+                yield from sides(value.body)
+                yield from sides(value.orelse)
+            else:
+                yield value
+
+        found = set()
+        for attr in _init_attributes(init):
+            if attr in annotated or any(
+                self_assignments(m, attr) for m in methods if m is not init
+            ):
+                continue
+            values = self_assignments(init, attr)
+            if not values or any(v is None for v in values):
+                continue
+            leaves = [leaf for v in values for leaf in sides(v)]  # type: ignore[arg-type]
+            if all(is_none(leaf) or module_call(leaf) for leaf in leaves) and any(
+                module_call(leaf) for leaf in leaves
+            ):
+                found.add(attr)
+        return frozenset(found)
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         self._none_use(node)
