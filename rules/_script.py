@@ -571,19 +571,76 @@ def constant_dead_branch(ctx: LintContext) -> bool:
     info = ctx.function_info
     if chain is None or info is None or info.owner_class is None:
         return False
-    branches = [
+    branches = _branches(chain)
+    if not branches:
+        return False
+    constants = constant_attributes(ctx, info.owner_class)
+    if not constants:
+        return False
+    built = _built_values(ctx, info.owner_class, constants)
+    if built is None:
+        return False
+    for defaults in built:
+        for outer, in_body in branches:
+            taken = value_with(outer.test, defaults)  # type: ignore[attr-defined]
+            if taken is not None and taken is not in_body:
+                break
+        else:
+            return False  # this construction compiles the branch
+    return True
+
+
+def runs_as_built(ctx: LintContext) -> bool:
+    """Whether the current node, inside a method, is reached by every ``if`` around it for
+    every module of the class this file builds: each test, with the attributes one top-level
+    statement of ``__init__`` sets (to a literal or a parameter, no other method setting
+    them) at the values each construction gives them, is decided toward the node
+    (``if self.grad_checkpointing:`` with ``grad_checkpointing: bool = True`` and no call of
+    the class passing False). Only ``if`` statements may enclose it (no loop, ``with`` or
+    ``try``); a test these values do not decide (``self.training``, ``is_scripting()``)
+    decides nothing, and neither does a class the file names otherwise."""
+    chain = _method_statements(ctx)
+    info = ctx.function_info
+    if chain is None or info is None or info.owner_class is None:
+        return False
+    if any(type(s) not in (cst.If, cst.SimpleStatementLine) for s in chain):
+        return False
+    branches = _branches(chain)
+    if not branches:
+        return True
+    built = _built_values(ctx, info.owner_class, None)
+    if not built:
+        return False
+    return all(
+        value_with(outer.test, defaults) is in_body  # type: ignore[attr-defined]
+        for defaults in built
+        for outer, in_body in branches
+    )
+
+
+def _branches(chain: Sequence[cst.CSTNode]) -> list[tuple[cst.If, bool]]:
+    """Each ``if`` of ``chain`` (statements outermost first) with whether the next statement
+    sits in its body (else in its ``else`` / ``elif``)."""
+    return [
         (outer, any(stmt is inner for stmt in outer.body.body))  # type: ignore[attr-defined]
         for outer, inner in zip(chain, chain[1:])
         if type(outer) is cst.If
     ]
-    if not branches:
-        return False
-    constants = constant_attributes(ctx, info.owner_class)
-    cls = class_def(ctx, info.owner_class)
-    methods = class_methods(ctx, info.owner_class)
+
+
+def _built_values(
+    ctx: LintContext, owner: str, attributes: Optional[set[str]]
+) -> Optional[list[dict[str, cst.BaseExpression]]]:
+    """For each construction of class ``owner`` in this file (one with the defaults where it
+    builds none), the literal each attribute (of ``attributes``; any where None) holds:
+    ``{"self.flag": <literal>}``, for the attributes one top-level statement of ``__init__``
+    sets to a literal or a parameter and no other method sets. None where this is unknown
+    (the class named otherwise, a ``*args`` construction)."""
+    cls = class_def(ctx, owner)
+    methods = class_methods(ctx, owner)
     init = next((m for m in methods if m.name.value == "__init__"), None)
-    if not constants or cls is None or init is None:
-        return False
+    if cls is None or init is None:
+        return None
     params = [*init.params.params, *init.params.kwonly_params]
     names = [p.name.value for p in params]
     sources: dict[str, cst.BaseExpression] = {}  # attribute -> its literal or parameter
@@ -599,8 +656,12 @@ def constant_dead_branch(ctx: LintContext) -> bool:
                 else [small.target]  # type: ignore[attr-defined]
             )
             attr = self_attribute(targets[0]) if len(targets) == 1 else None
-            if attr in constants and small.value is not None:  # type: ignore[attr-defined]
-                sources[attr] = small.value  # type: ignore[attr-defined,index]
+            if (
+                attr is not None
+                and (attributes is None or attr in attributes)
+                and small.value is not None  # type: ignore[attr-defined]
+            ):
+                sources[attr] = small.value  # type: ignore[attr-defined]
     for attr in list(sources):
         value = sources[attr]
         setters = sum(len(self_assignments(m, attr)) for m in methods)
@@ -610,10 +671,11 @@ def constant_dead_branch(ctx: LintContext) -> bool:
         ):
             del sources[attr]
     if not sources:
-        return False
+        return None
     sites = _constructions(ctx, cls)
     if sites is None:
-        return False
+        return None
+    built: list[dict[str, cst.BaseExpression]] = []
     for site in sites or [None]:
         bound: dict[str, cst.BaseExpression] = {
             p.name.value: p.default for p in params if p.default is not None
@@ -621,7 +683,7 @@ def constant_dead_branch(ctx: LintContext) -> bool:
         if site is not None:
             positional = [a for a in site if a.keyword is None]
             if any(a.star for a in site) or len(positional) > len(names) - 1:
-                return False
+                return None
             bound.update({name: a.value for name, a in zip(names[1:], positional)})
             bound.update({a.keyword.value: a.value for a in site if a.keyword is not None})  # type: ignore[union-attr]
         defaults: dict[str, cst.BaseExpression] = {}
@@ -631,35 +693,43 @@ def constant_dead_branch(ctx: LintContext) -> bool:
                     continue
                 value = bound[value.value]  # type: ignore[attr-defined]
             defaults[f"self.{attr}"] = value
-        for outer, in_body in branches:
-            taken = value_with(outer.test, defaults)  # type: ignore[attr-defined]
-            if taken is not None and taken is not in_body:
-                break
-        else:
-            return False  # this construction compiles the branch
-    return True
+        built.append(defaults)
+    return built
 
 
 def _constructions(ctx: LintContext, cls: cst.ClassDef) -> Optional[list[Sequence[cst.Arg]]]:
-    """The arguments of each call of ``cls`` in this file; None where the file names the class
-    otherwise (a base, a value)."""
+    """The arguments of each call of ``cls`` in this file, by its name or a module-level alias
+    (``Model = Stage``); None where the file names the class otherwise (a base, a value)."""
     cached = _CONSTRUCTIONS.get(id(cls))
     if cached is not None and cached[0] is cls:
         return cached[1]
     if len(_CONSTRUCTIONS) > 256:
         _CONSTRUCTIONS.clear()
-    name = cls.name.value
+    names = {cls.name.value}
+    exempt: set[int] = {id(cls.name)}
+    for stmt in ctx.module.body:
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:
+            if (
+                type(small) is cst.Assign
+                and len(small.targets) == 1
+                and type(small.targets[0].target) is cst.Name
+                and type(small.value) is cst.Name
+                and small.value.value == cls.name.value
+            ):
+                names.add(small.targets[0].target.value)
+                exempt.update((id(small.targets[0].target), id(small.value)))
     calls: list[Sequence[cst.Arg]] = []
-    called: set[int] = set()
     other = False
 
     def enter(node: cst.CSTNode) -> Optional[bool]:
         nonlocal other
-        if type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == name:  # type: ignore[attr-defined]
+        if type(node) is cst.Call and type(node.func) is cst.Name and node.func.value in names:  # type: ignore[attr-defined]
             calls.append(node.args)  # type: ignore[attr-defined]
-            called.add(id(node.func))  # type: ignore[attr-defined]
-        elif type(node) is cst.Name and node.value == name:  # type: ignore[attr-defined]
-            if id(node) not in called and node is not cls.name:
+            exempt.add(id(node.func))  # type: ignore[attr-defined]
+        elif type(node) is cst.Name and node.value in names:  # type: ignore[attr-defined]
+            if id(node) not in exempt:
                 other = True
         return None
 

@@ -38,6 +38,7 @@ from torchlint.rules._script import (
     is_method,
     literal_type,
     pruned_by_constant,
+    runs_as_built,
     self_assignments,
     self_attribute,
     signature_params,
@@ -364,7 +365,10 @@ class UnsupportedCallInScript(Rule):
     decorated `@torch.jit.unused` called by a statement at the top level of a scripted
     function (not under an `if`, loop or `with`): TorchScript compiles it as a stub that
     raises when the call runs (`This Python function is annotated to be ignored and cannot be
-    run`); `nn.Module`
+    run`); also one under `if` tests that the module's attributes, as the file builds it (the
+    constructor's defaults where it builds none; `Model = Block` is an alias), pass
+    (`if self.grad_checkpointing:` with `grad_checkpointing: bool = True`, `__init__` setting
+    the attribute once from the parameter); `nn.Module`
     methods called on a module in `forward` that TorchScript cannot compile
     (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`, `.parameters()`,
     ...); a method read from a builtin class (`dict.fromkeys(keys, 0)`, `str.join(",", xs)`,
@@ -521,6 +525,33 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The same call under a flag the module as built holds False: the stub never runs.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Block(nn.Module):
+                def __init__(self, dim: int = 4, aux: bool = False):
+                    super().__init__()
+                    self.fc = nn.Linear(dim, dim)
+                    self.aux = aux
+
+                @torch.jit.unused
+                def aux_path(self, x: torch.Tensor) -> torch.Tensor:
+                    return self.fc(x).tanh()
+
+                def forward(self, x):
+                    if self.aux:
+                        return self.aux_path(x)
+                    return self.fc(x)
+
+            Model = Block
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # `hasattr` / `getattr` with a default on the module: an object to TorchScript.
         Valid(
             """
@@ -1208,6 +1239,36 @@ class UnsupportedCallInScript(Rule):
             """,
             line=6,
             message_contains="found Tensor",
+        ),
+        # A `@torch.jit.unused` method called under `if self.aux:`, an attribute the module
+        # as built (its defaults; `Model = Block` is an alias) holds True: the stub runs.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Block(nn.Module):
+                def __init__(self, dim: int = 4, aux: bool = True):
+                    super().__init__()
+                    self.fc = nn.Linear(dim, dim)
+                    self.aux = aux
+
+                @torch.jit.unused
+                def aux_path(self, x: torch.Tensor) -> torch.Tensor:
+                    return self.fc(x).tanh()
+
+                def forward(self, x):
+                    if self.aux:
+                        return self.aux_path(x)
+                    return self.fc(x)
+
+            Model = Block
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=16,
+            message_contains="annotated to be ignored and cannot be run",
         ),
         # A `@torch.jit.unused` method called unconditionally: a stub that raises.
         Invalid(
@@ -2876,8 +2937,11 @@ class UnsupportedCallInScript(Rule):
             if function in statements
             else None
         )
-        if inner is None or any(not isinstance(s, cst.SimpleStatementLine) for s in inner):
-            return  # under an `if`, a loop, `with`: it may not run
+        if inner is None:
+            return
+        guarded = any(not isinstance(s, cst.SimpleStatementLine) for s in inner)
+        if guarded and not runs_as_built(self.ctx):
+            return  # under an `if` the module as built may skip, a loop, `with`: it may not run
         method = next(
             (
                 m
@@ -2901,14 +2965,27 @@ class UnsupportedCallInScript(Rule):
             return
         name = func.attr.value
         said = self.ctx.module.code_for_node(decorator)
+        stub = (
+            "TorchScript compiles the method as a stub that raises, so the scripted model fails "
+            "when the call runs (torch 2.13: The following operation failed in the TorchScript "
+            "interpreter ... This Python function is annotated to be ignored and cannot be run)"
+        )
+        if guarded:
+            # No `@torch.jit.ignore` advice: an ignored method gets the scripted module as
+            # `self`, whose submodules Python cannot call ('torch._C.ScriptModule' object is
+            # not callable, torch 2.13).
+            self.report(
+                node,
+                f"`self.{name}(...)` runs a `@{said}` method under `if` tests the module's "
+                "attributes pass as this file builds it (the constructor's defaults where it "
+                f"builds none): {stub}; add `not torch.jit.is_scripting()` to the test",
+            )
+            return
         self.report(
             node,
-            f"`self.{name}(...)` calls a `@{said}` method wherever this scripted code "
-            "runs: TorchScript compiles the method as a stub that raises, so the scripted model "
-            "fails when the call runs (torch 2.13: The following operation failed in the "
-            "TorchScript interpreter ... This Python function is annotated to be ignored and "
-            "cannot be run); guard the call with `if not torch.jit.is_scripting():`, or make "
-            "the method `@torch.jit.ignore` (run by Python, not saved with the model)",
+            f"`self.{name}(...)` calls a `@{said}` method wherever this scripted code runs: "
+            f"{stub}; guard the call with `if not torch.jit.is_scripting():`, or make the "
+            "method `@torch.jit.ignore` (run by Python, not saved with the model)",
         )
 
     # -- a function or method that calls itself
