@@ -34,6 +34,7 @@ from torchlint.rules._script import (
     constant_dead_branch,
     has_constants,
     in_script,
+    inferred_tensor_parameter,
     is_enum_class,
     is_method,
     literal_type,
@@ -352,7 +353,8 @@ class UnsupportedCallInScript(Rule):
     `sorted(...)`, `t.tolist()`, a parameter annotated `List[...]`, a call of a method or
     function of the file annotated to return one, a local bound only to such values or
     annotated `List[...]`, a module attribute the class binds only to lists or to a
-    `List[...]` parameter of `__init__`); a Tensor as a `range` bound (`range(steps)` of a parameter annotated Tensor: `all
+    `List[...]` parameter of `__init__`); a Tensor as a `range` bound (`range(steps)` of a parameter annotated Tensor, or a
+    tensor method or `torch.*` function of one, `range(lengths.max())`: `all
     inputs of range must be ints, found Tensor`); `t.item()` (a `number` in TorchScript) used
     as a `range` bound, a tensor index or
     the value of a local annotated `int` (`all inputs of range must be ints, found number`;
@@ -525,6 +527,25 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The tensor converted to an int before it bounds the loop.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            def add_steps(x: torch.Tensor, steps: torch.Tensor) -> torch.Tensor:
+                for _ in range(int(steps.sum())):
+                    x = x + 1
+                return x
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return add_steps(x, torch.tensor([1, 1]))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The same call under a flag the module as built holds False: the stub never runs.
         Valid(
             """
@@ -1239,6 +1260,27 @@ class UnsupportedCallInScript(Rule):
             """,
             line=6,
             message_contains="found Tensor",
+        ),
+        # A tensor method of a parameter annotated Tensor as a range bound.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def add_steps(x: torch.Tensor, steps: torch.Tensor) -> torch.Tensor:
+                for _ in range(steps.sum()):
+                    x = x + 1
+                return x
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return add_steps(x, torch.tensor([1, 1]))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=5,
+            message_contains="all inputs of range must be ints, found Tensor",
         ),
         # A `@torch.jit.unused` method called under `if self.aux:`, an attribute the module
         # as built (its defaults; `Model = Block` is an alias) holds True: the stub runs.
@@ -2675,7 +2717,7 @@ class UnsupportedCallInScript(Rule):
         if self.ctx.qualified_name(node.func) != "builtins.range":
             return
         for arg in node.args:
-            if arg.keyword is None and not arg.star and self._tensor_parameter(arg.value):
+            if arg.keyword is None and not arg.star and self._typed_tensor(arg.value):
                 code = cst.Module([]).code_for_node(arg.value)
                 self.report(
                     arg.value,
@@ -2739,6 +2781,31 @@ class UnsupportedCallInScript(Rule):
             f"so scripting fails (torch 2.13: hasattr's first argument must be an object or "
             f"NamedTuple, got {typed} instead); annotate `{subject.value}` with the class it "
             "receives, or move the lookup out of scripted code",
+        )
+
+    def _typed_tensor(self, value: cst.BaseExpression) -> bool:
+        """A value TorchScript types Tensor: a parameter annotated ``torch.Tensor`` (never
+        rebound), or a ``torch.*`` function or tensor method that gives a tensor, called on one
+        or on an unannotated parameter (``lengths.max()``, ``torch.sum(lengths)``)."""
+        if self._tensor_parameter(value):
+            return True
+        if (
+            type(value) is not cst.Call
+            or type(value.func) is not cst.Attribute
+            or self.ctx.kind(value) is not Kind.TENSOR
+        ):
+            return False
+        schemas = torchscript_table()["schemas"]
+        op = value.func.attr.value
+        if self.ctx.qualified_name(value.func) == "torch." + op:
+            first = value.args[0] if value.args else None
+            if first is None or first.keyword is not None or first.star:
+                return False
+            receiver, known = first.value, op in schemas["torch_functions"]
+        else:
+            receiver, known = value.func.value, op in schemas["tensor_methods"]
+        return known and (
+            inferred_tensor_parameter(self.ctx, receiver) or self._typed_tensor(receiver)
         )
 
     def _tensor_parameter(self, value: cst.BaseExpression) -> bool:

@@ -88,9 +88,7 @@ class NonTensorArgumentInScript(Rule):
     Python value kept on the module (`self.use_bias`, set from a constructor argument), or a
     module (`self`, `self.block`, a layer of a `ModuleList`) to a
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
-    `def split_heads(x, heads):`), unannotated parameters used as `range(...)` bounds (and
-    tensors: a parameter annotated `torch.Tensor`, or a tensor method or `torch.*` function
-    of one, `range(lengths.max())`) or
+    `def split_heads(x, heads):`), unannotated parameters used as `range(...)` bounds or
     compared with a string (`if mode != "sum":`; also one with a literal default, `mode="sum"`:
     TorchScript compiles the body, with the parameter a Tensor, before it checks the default,
     so the comparison fails first, where torch 2.13 points), and
@@ -113,8 +111,7 @@ class NonTensorArgumentInScript(Rule):
     TorchScript types every unannotated parameter as `Tensor`, so the call does not compile
     (`split_heads(Tensor x, Tensor heads) -> Tensor: Expected a value of type 'Tensor' for
     argument 'heads' but instead found type 'int'`), and `range(n)` fails with `all inputs of
-    range must be ints, found Tensor (inferred)` (`found Tensor` for an annotated one, where
-    eager takes a one-element tensor through `__index__`). A module cannot be passed at all: no
+    range must be ints, found Tensor (inferred)`. A module cannot be passed at all: no
     annotation takes it (`nn.Module` is an `Unknown type name`, and an `nn.Linear` parameter
     has no `__call__`), so the call moves into the module or the function becomes its method.
     TorchScript matches the arguments of the
@@ -188,25 +185,6 @@ class NonTensorArgumentInScript(Rule):
     targets = SCRIPT
 
     VALID = [
-        # The tensor converted to an int before it bounds the loop.
-        Valid(
-            """
-            import torch
-            from torch import nn
-
-            def add_steps(x: torch.Tensor, steps: torch.Tensor) -> torch.Tensor:
-                for _ in range(int(steps.sum())):
-                    x = x + 1
-                return x
-
-            class Model(nn.Module):
-                def forward(self, x):
-                    return add_steps(x, torch.tensor([1, 1]))
-
-            def inputs():
-                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
-            """
-        ),
         # The loop index given to a parameter annotated `int`.
         Valid(
             """
@@ -854,27 +832,6 @@ class NonTensorArgumentInScript(Rule):
             line=5,
             message_contains="range",
         ),
-        # A tensor method of a parameter annotated Tensor as a `range` bound.
-        Invalid(
-            """
-            import torch
-            from torch import nn
-
-            def add_steps(x: torch.Tensor, steps: torch.Tensor) -> torch.Tensor:
-                for _ in range(steps.sum()):
-                    x = x + 1
-                return x
-
-            class Model(nn.Module):
-                def forward(self, x):
-                    return add_steps(x, torch.tensor([1, 1]))
-
-            def inputs():
-                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
-            """,
-            line=5,
-            message_contains="all inputs of range must be ints, found Tensor",
-        ),
         Invalid(
             """
             import torch
@@ -1276,49 +1233,6 @@ class NonTensorArgumentInScript(Rule):
                     f"unannotated parameter `{arg.value.value}` used as a `range` bound: TorchScript "
                     "types it as Tensor; annotate it `int`",
                 )
-            elif self._typed_tensor(arg.value):
-                code = cst.Module([]).code_for_node(arg.value)
-                self.report(
-                    arg,
-                    f"`{code}` is a Tensor to TorchScript and used as a `range` bound: "
-                    "torch.jit.script fails (all inputs of range must be ints, found Tensor); "
-                    f"convert it (`int({code})`)",
-                )
-
-    def _typed_tensor(self, value: cst.BaseExpression) -> bool:
-        """A value TorchScript types Tensor: a parameter annotated ``torch.Tensor`` (never
-        rebound), or a ``torch.*`` function or tensor method giving a tensor, called on one
-        (``lengths.max()``, ``torch.sum(lengths)``)."""
-        if self.ctx.kind(value) is not Kind.TENSOR:
-            return False
-        if type(value) is cst.Name:
-            function = self.ctx.function
-            if function is None or assignments(function, value.value):
-                return False
-            return any(
-                p.name.value == value.value
-                and p.annotation is not None
-                and self.ctx.qualified_name(p.annotation.annotation) == "torch.Tensor"
-                for p in signature_params(self.ctx, function)
-            )
-        if type(value) is not cst.Call or type(value.func) is not cst.Attribute:
-            return False
-        schemas = torchscript_table()["schemas"]
-        op = value.func.attr.value
-        if self.ctx.qualified_name(value.func) == "torch." + op:
-            receivers = [a.value for a in value.args[:1] if a.keyword is None and not a.star]
-            known = op in schemas["torch_functions"]
-        else:
-            receivers = [value.func.value]
-            known = op in schemas["tensor_methods"]
-        return (
-            known
-            and bool(receivers)
-            and (
-                inferred_tensor_parameter(self.ctx, receivers[0])
-                or self._typed_tensor(receivers[0])
-            )
-        )
 
     def _non_tensor(self, value: cst.BaseExpression) -> Optional[str]:
         literal = literal_type(value)
