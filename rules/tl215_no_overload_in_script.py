@@ -30,6 +30,7 @@ from torchlint.rules._script import (
     pruned_by_constant,
     self_assignments,
     self_attribute,
+    signature_params,
     tensor_sequence_annotation,
     tuple_valued,
 )
@@ -327,6 +328,13 @@ class NoOverloadInScript(Rule):
     `aten::get(Dict(str, t) self, str key, t default_value)` binds `t` to the value type and
     converts nothing (an int default for `Dict[str, float]`: `Arguments for call are not
     valid`).
+    And a parameter annotated `Union[...]` (`A | B`, two or more types besides None, one no
+    number), never rebound and never tested with `isinstance` / `torch.jit.isinstance` in
+    the function, given as it is to a `torch.X` op, a tensor method or a `torch.nn.functional`
+    function (`F.avg_pool2d(x, kernel)` with `kernel: Union[int, Tuple[int, int]]`):
+    TorchScript keeps the Union type until an `isinstance` test narrows it, and no schema or
+    functional annotation takes a Union (torch 2.13: Arguments for call are not valid;
+    `Union[int, float]` is left out, a Scalar takes it).
 
     The overloads are not a hand list: `benchmarks/torchscript_tables.py` reads every
     `aten::` schema of each public tensor method and `torch.X` function from torch
@@ -438,6 +446,27 @@ class NoOverloadInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The Union parameter narrowed by `isinstance`, the call made in each branch.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+            from typing import List, Union
+
+            def shrink(x: torch.Tensor, size: Union[int, List[int]]) -> torch.Tensor:
+                if isinstance(size, int):
+                    return F.adaptive_avg_pool2d(x, size)
+                return F.adaptive_avg_pool2d(x, size)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return shrink(x, 2)
+
+            def inputs():
+                return [(torch.randn(1, 2, 6, 6),), (torch.randn(2, 2, 4, 8),)]
+            """
+        ),
         # Float scale factors; a `Final` flag for `return_indices`; a str-mixin member compared by value.
         Valid(
             """
@@ -560,6 +589,27 @@ class NoOverloadInScript(Rule):
         ),
     ]
     INVALID = [
+        # A Union parameter no `isinstance` narrows, given to a torch.nn.functional call.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+            from typing import List, Union
+
+            def shrink(x: torch.Tensor, size: Union[int, List[int]]) -> torch.Tensor:
+                return F.adaptive_avg_pool2d(x, size)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return shrink(x, 2)
+
+            def inputs():
+                return [(torch.randn(1, 2, 6, 6),), (torch.randn(2, 2, 4, 8),)]
+            """,
+            line=7,
+            message_contains="takes a Union: torch.jit.script fails (Arguments for call are not valid)",
+        ),
         # A tuple of ints for the float `scale_factor`.
         Invalid(
             """
@@ -986,6 +1036,97 @@ class NoOverloadInScript(Rule):
         ),
     ]
 
+    def _union_argument(self, node: cst.Call) -> bool:
+        """``F.avg_pool2d(x, kernel)`` with ``kernel: Union[int, Tuple[int, int]]`` a parameter
+        the function never rebinds nor tests with ``isinstance``: no schema of a torch op, and
+        no annotation of a torch.nn.functional function, takes a Union (one of only numbers
+        aside: a Scalar takes ``Union[int, float]``)."""
+        function = self.ctx.function
+        if function is None or dead_in_script(self.ctx):
+            return False
+        schemas = torchscript_table()["schemas"]
+        func = node.func
+        name = self.ctx.qualified_name(func) or ""
+        if name.startswith("torch.nn.functional."):
+            op = name
+        elif (
+            type(func) is cst.Attribute
+            and name == "torch." + func.attr.value
+            and func.attr.value in schemas["torch_functions"]
+        ):
+            op = name
+        elif (
+            type(func) is cst.Attribute
+            and func.attr.value in schemas["tensor_methods"]
+            and self.ctx.kind(func.value) is Kind.TENSOR
+            and not name.startswith("torch.")
+        ):
+            op = "Tensor." + func.attr.value
+        else:
+            return False
+        unions = {
+            p.name.value: p.annotation.annotation
+            for p in signature_params(self.ctx, function)
+            if p.annotation is not None and self._union(p.annotation.annotation)
+        }
+        for arg in node.args:
+            value = arg.value
+            if type(value) is not cst.Name or value.value not in unions:
+                continue
+            if assignments(function, value.value) or self._type_tested(function, value.value):
+                continue
+            spelled = self.ctx.module.code_for_node(unions[value.value])
+            self.report(
+                value,
+                f"`{value.value}` is a `{spelled}` that no `isinstance` test narrows here, and "
+                f"no TorchScript signature of `{op}` takes a Union: torch.jit.script fails "
+                "(Arguments for call are not valid); test `isinstance` and call it in each "
+                "branch, or annotate the one type callers pass",
+            )
+            return True
+        return False
+
+    def _union(self, annotation: cst.BaseExpression) -> bool:
+        """``Union[A, B, ...]`` / ``A | B`` of two or more types other than None, one of them
+        no number (``Union[int, float]`` is a Scalar to TorchScript)."""
+        if type(annotation) is cst.Subscript:
+            if self.ctx.qualified_name(annotation.value) != "typing.Union":
+                return False
+            members = [e.slice.value for e in annotation.slice if type(e.slice) is cst.Index]
+        elif type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+            members, stack = [], [annotation]
+            while stack:
+                current = stack.pop()
+                if type(current) is cst.BinaryOperation and type(current.operator) is cst.BitOr:
+                    stack.extend([current.left, current.right])
+                else:
+                    members.append(current)
+        else:
+            return False
+        members = [m for m in members if not is_none(m)]
+        numbers = ("builtins.int", "builtins.float", "builtins.bool", "builtins.complex")
+        return len(members) >= 2 and any(self.ctx.qualified_name(m) not in numbers for m in members)
+
+    def _type_tested(self, function: cst.FunctionDef, name: str) -> bool:
+        """Whether ``function`` calls ``isinstance`` / ``torch.jit.isinstance`` on ``name``."""
+        found = False
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if (
+                type(child) is cst.Call
+                and self.ctx.qualified_name(child.func)
+                in ("builtins.isinstance", "torch.jit.isinstance")
+                and child.args
+                and type(child.args[0].value) is cst.Name
+                and child.args[0].value.value == name
+            ):
+                found = True
+            return False if found else None
+
+        walk(function, enter, lambda child: None)
+        return found
+
     def visit_Call(self, node: cst.Call) -> None:
         if not in_script(self.ctx):
             return
@@ -994,6 +1135,8 @@ class NoOverloadInScript(Rule):
         if self._enum_argument(node):
             return
         if self._boolean_dispatch(node):
+            return
+        if self._union_argument(node):
             return
         given = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         keywords = frozenset(given)
