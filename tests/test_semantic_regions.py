@@ -1656,3 +1656,49 @@ def test_a_local_rebound_to_no_instance_or_a_module_built_in_forward_reaches_no_
     regions = regions_by_local_name(index_project(paths))
     assert "model.Helper.run" not in regions
     assert "model.Block.__init__" not in regions
+
+
+def test_a_function_held_on_self_by_a_parameter_default_or_a_bound_method_is_reached(tmp_path):
+    """`self.interp = interp` with `interp=linear_interp` holds the default (dc1d's deformable
+    convolution); `self.op = self._concatenation` holds the method (an attention U-Net's
+    gate): a call of the attribute runs them."""
+    paths = write_project(
+        tmp_path,
+        {
+            "ops.py": """
+                import torch
+
+                def linear_interp(x, n):
+                    return torch.nn.functional.interpolate(x, size=n)
+
+                def unused(x, n):
+                    return x
+            """,
+            "layers.py": """
+                from torch import nn
+
+                from ops import linear_interp
+
+                class Deform(nn.Module):
+                    def __init__(self, interp=linear_interp, mode="concat"):
+                        super().__init__()
+                        self.interp = interp
+                        if mode == "concat":
+                            self.op = self._concatenation
+
+                    def _concatenation(self, x):
+                        return x * 2
+
+                    def _unused(self, x):
+                        return x
+
+                    def forward(self, x):
+                        return self.op(self.interp(x, 8))
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["ops.linear_interp"] >= DEFAULT
+    assert regions["layers.Deform._concatenation"] >= DEFAULT
+    assert "ops.unused" not in regions
+    assert "layers.Deform._unused" not in regions

@@ -640,3 +640,44 @@ def test_a_cache_regrown_when_its_shape_differs_is_not_a_size_decision():
     )
     lines = {d.line for d in _findings(source, "TL106")}
     assert 11 not in lines and 13 in lines
+
+
+def test_a_helper_takes_a_size_from_graph_code_whatever_other_code_passes_it(tmp_path):
+    """dc1d's `output_length(length: int, ...)` in `ops.py`: `forward` in `nn.py` passes
+    `x.shape[-1]`, a method no graph code calls passes an int; the trace runs forward's call,
+    whose test on the length is a size test (torch 2.13 warns there)."""
+    from torchlint.lint.run import lint_files
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "ops.py").write_text(
+        "def output_length(length: int, kernel_size: int) -> int:\n"
+        "    if length < kernel_size:\n"
+        "        return 0\n"
+        "    return length - kernel_size + 1\n"
+    )
+    (tmp_path / "pkg" / "layers.py").write_text(
+        textwrap.dedent(
+            """
+            from torch import nn
+
+            from pkg.ops import output_length
+
+
+            class Model(nn.Module):
+                def expected(self, length: int) -> int:
+                    padded = length + sum(self.pads)
+                    return output_length(padded, 3)
+
+                def forward(self, x):
+                    n = output_length(x.shape[-1], 3)
+                    return x[..., :n]
+            """
+        )
+    )
+    results = lint_files(
+        [str(tmp_path / "pkg" / "ops.py"), str(tmp_path / "pkg" / "layers.py")],
+        settings=Settings(select=("TL106",)),
+    )
+    found = {(Path(r.path).name, d.line) for r in results for d in r.diagnostics}
+    assert ("ops.py", 2) in found

@@ -475,8 +475,7 @@ class ProjectIndex:
             if item and attr in cls.container_items:
                 return cls.container_items[attr]
             if not item and attr in cls.attributes:
-                value = cls.attributes[attr]
-                return None if value.startswith("<") else self._made_by(value)
+                return self.attribute_class_name(cls.attributes[attr])
         return None
 
     def attribute_marker(self, class_qualname: str, attr: str) -> Optional[str]:
@@ -486,6 +485,10 @@ class ProjectIndex:
                 value = cls.attributes[attr]
                 return value if value.startswith("<") else self._made_by(value)
         return None
+
+    def attribute_class_name(self, value: str) -> Optional[str]:
+        """The class an attribute marker of a class summary names (None for "<tensor>"...)."""
+        return None if value.startswith("<") else self._made_by(value)
 
     def _made_by(self, callee: str) -> str:
         """The class whose instance a call of ``callee`` makes: the class itself, or for a
@@ -971,7 +974,8 @@ class ProjectIndex:
                     functions.extend(self.factory_functions(ref[len(FACTORY_PREFIX) :]))
                     continue
                 found = self.lookup(ref)
-                if found is not None and found[0] == "function":
+                # A method: `self.operation = self._concatenation` holds a bound method.
+                if found is not None and found[0] in ("function", "method"):
                     functions.append(found[1].qualify(found[2]))
         return functions
 

@@ -435,6 +435,14 @@ class FileModel:
         here for a callee in this file, published in ``outgoing`` for one in another file).
         ``bound``: a method called on an instance (``self.m(...)``), where a staticmethod
         receives no ``self`` (an autograd Function's ``apply`` still passes ``ctx``)."""
+        caller = self.functions.get(id(inference.func))
+        while caller is not None and caller.region is None and caller.parent is not None:
+            caller = caller.parent
+        if caller is not None and caller.region is None:
+            # A function no graph code runs (inferred on demand): what it passes a helper is
+            # no argument the traced or compiled call gives (`expected_length(n: int)` beside
+            # `forward`'s `output_length(x.shape[-1])`).
+            return
         if callee_file is None or callee_file is self.summary:
             info = self._by_qualname.get(
                 callee_fq[len(self.summary.module) + 1 :] if self.summary.module else callee_fq

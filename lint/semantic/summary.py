@@ -424,6 +424,8 @@ class _Summarizer(ast.NodeVisitor):
         # passed on there is that local, not the module's function of the same name.
         self.local_names: list[set[str]] = [set()]
         self.param_names: list[set[str]] = [set()]
+        # Per function: the default value of each parameter that has one.
+        self.param_defaults: list[dict[str, ast.expr]] = [{}]
         # Module-level decorators that store the function they wrap in a module-level dict
         # (``def register(name): def wrap(fn): REGISTRY[name] = fn ...``): name -> the dict.
         self.registering_decorators: dict[str, str] = {}
@@ -608,6 +610,7 @@ class _Summarizer(ast.NodeVisitor):
         self.callables.append({})
         self.local_names.append(_bound_names(node))
         self.param_names.append(_parameter_names(node))
+        self.param_defaults.append(_parameter_defaults(node))
         saved_scope, saved_guards = self.scope, self.guards
         self.scope, self.guards = [*self.scope, node.name], []
         for stmt in node.body:
@@ -620,6 +623,7 @@ class _Summarizer(ast.NodeVisitor):
         self.callables.pop()
         self.local_names.pop()
         self.param_names.pop()
+        self.param_defaults.pop()
         self.function_stack.pop()
 
     visit_FunctionDef = _visit_function
@@ -792,7 +796,12 @@ class _Summarizer(ast.NodeVisitor):
             # attribute calls the module (None is never called), so None keeps the class.
             if previous.startswith("<") or not _is_none(value):
                 cls.attributes[target.attr] = self._attribute_kind(value, cls, target.attr)
-            functions = self._function_refs(value)
+            held = value
+            if isinstance(value, ast.Name) and value.id in self.param_defaults[-1]:
+                # `def __init__(self, interp=linear_interp): self.interp = interp`: the default
+                # is what the attribute holds unless a caller passes another function.
+                held = self.param_defaults[-1][value.id]
+            functions = self._function_refs(held)
             if functions:
                 cls.callables.setdefault(target.attr, []).extend(functions)
 
@@ -844,6 +853,14 @@ class _Summarizer(ast.NodeVisitor):
             if called and not called.startswith(("torch.", "builtins.")):
                 return [FACTORY_PREFIX + called]  # `self.f_solver = get_solver(name)`
             return []
+        if (
+            isinstance(value, ast.Attribute)
+            and isinstance(value.value, ast.Name)
+            and value.value.id == "self"
+            and self.class_stack
+        ):
+            # `self.operation = self._concatenation`: a bound method of the class.
+            return [self.summary.qualify(f"{self.class_stack[-1].name}.{value.attr}")]
         if isinstance(value, (ast.Name, ast.Attribute)):
             resolved = self._resolve(value)
             return [resolved] if resolved else []
@@ -1415,6 +1432,19 @@ def _parameter_names(function: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> 
     names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
     names.update(a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None)
     return names
+
+
+def _parameter_defaults(
+    function: Union[ast.FunctionDef, ast.AsyncFunctionDef],
+) -> dict[str, ast.expr]:
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    with_default = positional[len(positional) - len(arguments.defaults) :]
+    defaults = {a.arg: d for a, d in zip(with_default, arguments.defaults)}
+    defaults.update(
+        (a.arg, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None
+    )
+    return defaults
 
 
 def _bound_names(function: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> set[str]:
