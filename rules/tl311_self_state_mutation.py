@@ -63,8 +63,10 @@ class SelfStateMutation(Rule):
     value seen then is baked into the graph and the update never happens again, so the converted
     model silently disagrees with eager from the second call on. A registered buffer given a
     new tensor (`self.mem = self.mem * beta + x` after `register_buffer("mem", ...)`) is the
-    exception for export, which carries it as a buffer mutation: such a finding names trace
-    alone. (`torch.compile` guards on the
+    exception for export, which carries it as a buffer mutation of the module it exports: such
+    a finding names trace alone, unless another class of the file builds the class as a
+    submodule (`self.criterion = DINOLoss(dim)`), whose buffer reassignment export does not
+    carry (torch 2.13: the exported module diverges from eager from the second call on). (`torch.compile` guards on the
     attribute and recompiles when it changes: correct, but a recompile per call.) An in-place
     update is carried by compile, export and trace alike, but `torch.jit.trace` runs forward
     once while tracing: the traced module starts from state one update ahead of eager's, and
@@ -579,6 +581,38 @@ class SelfStateMutation(Rule):
             line=5,
             backends=("export", "trace"),
         ),
+        # A submodule's registered buffer given a new tensor (DINO's centering): export
+        # carries a buffer reassignment of the module it exports, not of a submodule.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Centering(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("center", torch.zeros(1, 4))
+
+                def forward(self, x):
+                    out = x - self.center
+                    self.center = self.center * 0.9 + x.mean(0, keepdim=True) * 0.1
+                    return out
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.centering = Centering()
+
+                def forward(self, x):
+                    return self.centering(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4) + 1,), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("trace", "export"),
+        ),
         # A running statistic updated in place and read back: tracing itself updates it.
         Invalid(
             """
@@ -832,8 +866,10 @@ class SelfStateMutation(Rule):
             return
         if isinstance(target, cst.Attribute) and attr in self._buffers():
             # A registered buffer given a new tensor: export carries it as a buffer mutation
-            # (later calls agree with eager); trace still bakes in the first value.
-            self._report_at_read(attr, node, ("trace",))
+            # of the exported module (later calls agree with eager), not of a submodule (torch
+            # 2.13: the submodule's buffer keeps its first value); trace bakes in the first.
+            held = self._held_as_submodule()
+            self._report_at_read(attr, node, ("trace", "export") if held else ("trace",))
             return
         self._report_at_read(attr, node, targets or self.targets)
 
@@ -888,6 +924,21 @@ class SelfStateMutation(Rule):
             self.advice,
         )
         self.report(read, message, targets=targets)
+
+    def _held_as_submodule(self) -> bool:
+        """Whether another class of this file builds the current method's class as a
+        submodule (``self.criterion = DINOLoss(dim)``): a module export does not start from."""
+        info = self.ctx.function_info
+        model = self.ctx.model
+        if info is None or info.owner_class is None or model is None:
+            return False
+        for name, cls in model.summary.classes.items():
+            if model.summary.qualify(name) == info.owner_class:
+                continue
+            held = [*cls.attributes.values(), *cls.container_items.values()]
+            if any(model.index.attribute_class_name(value) == info.owner_class for value in held):
+                return True
+        return False
 
     def _buffers(self) -> set[str]:
         """Names the current method's class registers as buffers."""
