@@ -18,7 +18,7 @@ from torchlint.lint.graph_queries import (
     parameter,
 )
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.semantic.kinds import NUMPY_SCALAR_MATH, Kind
 from torchlint.lint.walk import walk
 
 from ._graph import (
@@ -146,6 +146,24 @@ NUMPY_NUMBER = Message(
     ),
     "use the torch function and keep the value a tensor",
 )
+# `np.ceil(np.log(n)).astype(int)` of a size `n` (torch 2.13): Dynamo computes the NumPy math on
+# the number, and `.astype` of it is "torch.* op returned non-Tensor"; under trace the size is a
+# tensor, NumPy's function returns a tensor, and a tensor has no `astype`.
+NUMPY_SIZE_ASTYPE = Message(
+    "`.astype()` of NumPy math on a size",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (torch.* op returned non-Tensor)",
+        ),
+        (
+            "trace",
+            "torch.jit.trace fails (under trace the size is a tensor, the NumPy function returns "
+            "a tensor, and a tensor has no `astype`)",
+        ),
+    ),
+    "use `math` on the size and `int()`: `int(math.ceil(math.log(n)))`",
+)
 # `math.f(t)` of a tensor (torch 2.13): fullgraph raises and plain compile breaks on each; export
 # fails on each (its guard on the unbacked float, measured on 39 functions of one and two
 # arguments: sqrt, atan2, hypot, fmod, log(t, 2), ...; `trunc`: TypeError) except `math.pow`,
@@ -259,7 +277,10 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
     NumPy data made from a tensor (`float(np.percentile(h.detach().numpy(), 95))`) is a tensor
     to `torch.compile`, which traces NumPy calls as tensor operations: converting it breaks
     plain compile as a tensor's conversion does (export and trace fail earlier, at the
-    conversion to NumPy: TL104, TL306).
+    conversion to NumPy: TL104, TL306). `.astype()` of NumPy math on one size
+    (`np.ceil(np.log(L)).astype("int")`, Informer's sample count) fails both: fullgraph raises
+    ("torch.* op returned non-Tensor") and under trace the size is a tensor, so the NumPy
+    function returns a tensor, which has no `astype`; `int(math.ceil(math.log(L)))` is the fix.
 
     Where Python needs an int, Dynamo converts a tensor itself (a size, `topk`'s `k`, the split
     points of `tensor_split` given as a tensor): a size argument breaks plain
@@ -344,6 +365,24 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         self._zero_dim_reported: set[int] = set()
 
     VALID = [
+        # Informer's sample count with `math` and `int()`: a number both back-ends compute.
+        Valid(
+            """
+            import math
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, q):
+                    u = 2 * int(math.ceil(math.log(q.shape[1])))
+                    return q[:, : min(u, q.shape[1])].mean(1)
+
+            def inputs():
+                return [(torch.randn(2, 8, 4),), (torch.randn(2, 8, 4) + 1,)]
+            """,
+            backends=("compile",),
+        ),
         # Every column at once with a 1-d index, and a loop over Python ints.
         Valid(
             """
@@ -503,6 +542,24 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         ),
     ]
     INVALID = [
+        # Informer's ProbSparse sample count: NumPy math on a sequence length, then `astype`.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, q):
+                    u = 2 * np.ceil(np.log(q.shape[1])).astype("int")
+                    return q[:, : int(u)].mean(1)
+
+            def inputs():
+                return [(torch.randn(2, 8, 4),), (torch.randn(2, 8, 4) + 1,)]
+            """,
+            line=7,
+            backends=("compile", "trace"),
+        ),
         # Columns picked one by one with the elements of an arange: each is a 0-d tensor.
         Invalid(
             """
@@ -1015,6 +1072,22 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         ),
     ]
 
+    def _numpy_size_astype(self, node: cst.Call) -> bool:
+        """``np.ceil(np.log(n)).astype("int")`` with ``n`` a size: NumPy scalar math of the
+        size, converted with ``astype``."""
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "astype":
+            return False
+        receiver = func.value
+        if not isinstance(receiver, cst.Call):
+            return False
+        name = self.ctx.qualified_name(receiver.func) or ""
+        return (
+            name.startswith("numpy.")
+            and name[6:] in NUMPY_SCALAR_MATH
+            and self.ctx.kind(receiver) == Kind.SIZE
+        )
+
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
@@ -1022,6 +1095,8 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
             if self._from_data(size) and compile_break_reported(self.ctx, node, (size,)):
                 self.report(size, SIZE_ARGUMENT, targets=["compile"])
         name = self.ctx.qualified_name(node.func) or ""
+        if self._numpy_size_astype(node):
+            self.report(node, NUMPY_SIZE_ASTYPE, targets=["compile", "trace"])
         if name in RESAMPLING:
             self._data_scale_factor(node)
         self._format_method(node)
