@@ -127,7 +127,9 @@ class HostSyncConversion(UnreadStateStores, Rule):
 
     ## What it does
     Finds conversions of a tensor's data to host Python or NumPy objects in graph code:
-    `lengths.tolist()`, `x.detach().cpu().numpy()`, `x.data_ptr()`.
+    `lengths.tolist()`, `x.detach().cpu().numpy()`, `x.data_ptr()`. A value whose kind nothing
+    tells (a nested helper's parameter) is taken for a tensor where `.numpy()`, which tensors
+    have, follows `.cpu()` or `.detach()` (`v.data.cpu().numpy()`).
 
     ## Why is this bad?
     Each reads the tensor's data on the host. Per back-end (torch 2.13):
@@ -281,6 +283,30 @@ class HostSyncConversion(UnreadStateStores, Rule):
         ),
     ]
     INVALID = [
+        # EDSR's self-ensemble: a nested helper's parameter, a tensor by the methods called on it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = nn.Conv2d(3, 3, 3, padding=1)
+
+                def forward(self, x):
+                    def flip(v):
+                        arr = v.detach().cpu().numpy()
+                        return torch.from_numpy(arr[:, :, :, ::-1].copy())
+
+                    return self.conv(x) + self.conv(flip(x)).flip(-1)
+
+            def inputs():
+                return [(torch.randn(1, 3, 4, 4),), (torch.randn(1, 3, 4, 4) + 1,)]
+            """,
+            line=11,
+            backends=("export", "trace"),
+        ),
         # Statistics kept on self for a dashboard, never read back by graph code: compile
         # still breaks on the float `.tolist()`, but no traced tensor takes the numbers.
         Invalid(
@@ -554,7 +580,7 @@ class HostSyncConversion(UnreadStateStores, Rule):
         if not self.ctx.in_graph or not isinstance(func, cst.Attribute) or node.args:
             return
         found = CONVERSIONS.get(func.attr.value)
-        if found is None or self.ctx.kind(func.value) != Kind.TENSOR:
+        if found is None or not self._tensor(func.value, func.attr.value):
             return
         targets, message = found
         if (
@@ -581,6 +607,21 @@ class HostSyncConversion(UnreadStateStores, Rule):
                 targets = (*targets, "export")
         if targets:
             self.report(node, message, targets=targets)
+
+    def _tensor(self, value: cst.BaseExpression, conversion: str) -> bool:
+        """A tensor: by its kind, or for `.numpy()` by the tensor methods spelled before it
+        (`v.data.cpu().numpy()` of a helper's parameter whose kind nothing told)."""
+        kind = self.ctx.kind(value)
+        if kind == Kind.TENSOR:
+            return True
+        return (
+            conversion == "numpy"
+            and kind == Kind.UNKNOWN
+            and isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value in ("cpu", "detach")
+            and not value.args
+        )
 
     def _record_hashed(self, node: cst.Call) -> None:
         """The arrays and lists made into bytes or a hash: ``a.tobytes()``, ``hashlib.F(a)``,
