@@ -176,7 +176,7 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
     inputs = [tuple(i) for i in module.inputs()]
     with _quiet():
         eager_fn = _callable(module)
-        expected = [_eager(eager_fn, args) for args in inputs]
+        expected = [_eager(eager_fn, args, i) for i, args in enumerate(inputs)]
         try:
             if backend == "script":
                 converted = torch.jit.script(_callable(module))
@@ -209,6 +209,7 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
                 raise ValueError(backend)
             for i in runs:
                 want = expected[i]
+                _seed_run(i)
                 if isinstance(want, _Rejected):  # both raising is agreement
                     try:
                         converted(*_clone(inputs[i]))
@@ -304,7 +305,17 @@ def _fresh_process_state() -> None:
     torch.distributions.kl._KL_MEMOIZE.clear()
 
 
-def _eager(fn: Any, args: tuple) -> Any:
+def _seed_run(i: int) -> None:
+    """Seed torch's generator for the run of input ``i``, eager's and the converted model's
+    alike: a random op (dropout with ``training=True``, ``randn_like``) draws the same numbers
+    in both, whatever the conversion itself ran (``torch.jit.trace`` runs the model once)."""
+    import torch
+
+    torch.manual_seed(1000 + i)
+
+
+def _eager(fn: Any, args: tuple, i: int = 0) -> Any:
+    _seed_run(i)
     try:
         return fn(*_clone(args))
     except Exception as exc:
