@@ -43,7 +43,10 @@ class AutogradInGraph(Rule):
     contractive penalty on an encoder's Jacobian; and `h.retain_grad()` of a tensor computed in
     graph code (Grad-CAM keeping a feature map's gradient). `torch.autograd.backward` is TL317's
     (Dynamo skips it). Also a read of the autograd graph: `h.grad_fn` (`if h.grad_fn is
-    None:`, `h.grad_fn.next_functions`) of a tensor computed in graph code.
+    None:`, `h.grad_fn.next_functions`) of a tensor computed in graph code. And a change of
+    whether a module's parameters require grad from graph code: `p.requires_grad_(False)` in a
+    loop over `self.backbone.parameters()`, `self.head.requires_grad_(False)`,
+    `self.fc.weight.requires_grad = False` (freezing a backbone from `forward`).
 
     ## Why is this bad?
     Checked with torch 2.13: Dynamo does not trace autograd calls by default, so
@@ -60,7 +63,10 @@ class AutogradInGraph(Rule):
     parameters outside `torch.no_grad()`) makes `torch.compile(fullgraph=True)` raise
     ("Tensor with grad_fn()"); `torch.export` and
     `torch.jit.trace` run the read in Python (a leaf input's `grad_fn` is None everywhere).
-    `h.retain_grad()` makes `torch.compile(fullgraph=True)` raise ("Tensor.retain_grad() with
+    Changing `requires_grad` of a module's parameter (or a module's, or a tensor held on
+    self) makes `torch.compile(fullgraph=True)` raise ("Unsupported Tensor.requires_grad_()
+    call", "setattr() on Tensor.requires_grad"); export and trace pass. `requires_grad_` of a tensor computed from parameters is a no-op
+    all back-ends pass. `h.retain_grad()` makes `torch.compile(fullgraph=True)` raise ("Tensor.retain_grad() with
     AOTDispatcher") and plain `torch.compile` leave the function uncompiled; `torch.export`
     and `torch.jit.trace` pass (the call changes no output).
 
@@ -99,6 +105,29 @@ class AutogradInGraph(Rule):
     targets = ("compile", "export", "trace")
 
     VALID = [
+        # `requires_grad_` of a tensor computed from parameters: already recorded, a no-op.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    for p in self.fc.parameters():
+                        p.requires_grad_(True)
+
+                def forward(self, x):
+                    h = self.fc(x)
+                    h.requires_grad_(True)
+                    return h * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            backends=("compile",),
+        ),
         # retain_grad() in the training step, on the model's output: not graph code.
         Valid(
             """
@@ -167,6 +196,52 @@ class AutogradInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A linear probe that freezes its backbone from forward.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, freeze_backbone: bool = True):
+                    super().__init__()
+                    self.backbone = nn.Sequential(nn.Linear(4, 8), nn.GELU())
+                    self.head = nn.Linear(8, 2)
+                    self.freeze_backbone = freeze_backbone
+
+                def forward(self, x):
+                    if self.freeze_backbone:
+                        for p in self.backbone.parameters():
+                            p.requires_grad_(False)
+                    return self.head(self.backbone(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
+            backends=("compile",),
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.backbone = nn.Linear(4, 8)
+                    self.head = nn.Linear(8, 2)
+
+                def forward(self, x):
+                    self.backbone.weight.requires_grad = False
+                    return self.head(self.backbone(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("compile",),
+        ),
         # Grad-CAM: the last feature map keeps its gradient for a saliency map.
         Invalid(
             """
@@ -338,10 +413,31 @@ class AutogradInGraph(Rule):
         if self.ctx.kind(node.value) == Kind.TENSOR and _computed(self.ctx, node.value):
             self.report(node, GRAD_FN_MESSAGE, targets=("compile",))
 
+    def visit_Assign(self, node: cst.Assign) -> None:
+        # `p.requires_grad = False` of a module's parameter in graph code.
+        if not self.ctx.in_graph:
+            return
+        for target in node.targets:
+            held = target.target
+            if (
+                isinstance(held, cst.Attribute)
+                and held.attr.value == "requires_grad"
+                and _module_state(self.ctx, held.value)
+            ):
+                self.report(node, REQUIRES_GRAD_MESSAGE, targets=("compile",))
+
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
         func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "requires_grad_"
+            and _module_state(self.ctx, func.value)
+        ):
+            # Freezing a backbone from forward: Dynamo does not trace the autograd flag change.
+            self.report(node, REQUIRES_GRAD_MESSAGE, targets=("compile",))
+            return
         if isinstance(func, cst.Attribute) and func.attr.value == "retain_grad":
             # Grad-CAM's `fmap.retain_grad()`: AOTDispatcher refuses it.
             if self.ctx.kind(func.value) == Kind.TENSOR and _computed(self.ctx, func.value):
@@ -366,6 +462,17 @@ class AutogradInGraph(Rule):
             self.report(node)
 
 
+REQUIRES_GRAD_MESSAGE = Message(
+    subject="graph code changes whether a module's parameters require grad",
+    clauses=(
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (Unsupported Tensor.requires_grad_() call / "
+            "setattr() on Tensor.requires_grad)",
+        ),
+    ),
+    advice="freeze the parameters once, outside forward (in __init__ or the training setup)",
+)
 GRAD_FN_MESSAGE = Message(
     subject="`.grad_fn` reads the autograd graph of a tensor computed in graph code",
     clauses=(
@@ -410,6 +517,51 @@ def _computed(ctx, expr: cst.BaseExpression, depth: int = 0) -> bool:  # type: i
             for value, _, size in bound
         )
     return False
+
+
+PARAMETER_ITERATORS = frozenset({"parameters", "named_parameters", "buffers", "named_buffers"})
+
+
+def _module_state(ctx, expr: cst.BaseExpression) -> bool:  # type: ignore[no-untyped-def]
+    """A module (``self.backbone``), a tensor it holds (``self.fc.weight``, ``self.scale``),
+    or the variable of a loop over ``<module>.parameters()``: leaves autograd does not record,
+    unlike a tensor computed in graph code."""
+    kind = ctx.kind(expr)
+    if kind in (Kind.MODULE, Kind.MODULES):
+        return True
+    if kind == Kind.TENSOR and (
+        self_attribute(expr) is not None
+        or (isinstance(expr, cst.Attribute) and self_attribute(expr.value) is not None)
+    ):
+        return True
+    if not isinstance(expr, cst.Name) or ctx.function is None:
+        return False
+    for loop in _loops(ctx.function):
+        iterated = loop.iter
+        if not (
+            isinstance(iterated, cst.Call)
+            and isinstance(iterated.func, cst.Attribute)
+            and iterated.func.attr.value in PARAMETER_ITERATORS
+        ):
+            continue
+        target = loop.target
+        names = [target] if isinstance(target, cst.Name) else []
+        if isinstance(target, cst.Tuple) and target.elements:
+            names = [target.elements[-1].value]
+        if any(isinstance(n, cst.Name) and n.value == expr.value for n in names):
+            return True
+    return False
+
+
+def _loops(function: cst.FunctionDef) -> list[cst.For]:
+    found: list[cst.For] = []
+
+    class Loops(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> None:
+            found.append(node)
+
+    function.visit(Loops())
+    return found
 
 
 def _parameters_only(inputs: cst.BaseExpression) -> bool:
