@@ -85,6 +85,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL335": "torch-mode-in-graph",
     "TL336": "stride-in-trace",
     "TL337": "module-in-autograd-function",
+    "TL338": "data-checking-torch-op",
     "TL340": "recurrent-module-in-compile",
     "TL341": "transformer-mask-without-is-causal",
     "TL342": "keyword-module-name",
