@@ -61,7 +61,8 @@ class TensorFromPythonData(Rule):
     ## What it does
     Finds tensor constructors in graph code whose data is a size that varies between calls
     (`torch.tensor(x.shape)`, `torch.tensor([x.size(0)])`, `boxes.new_tensor([w, h, w, h])`
-    with `h, w = img.shape[-2:]`, `torch.from_numpy(mask)` of an array built from sizes), a
+    with `h, w = img.shape[-2:]`, `torch.from_numpy(mask)` of an array built from sizes, the
+    legacy `torch.FloatTensor(x.size(0), h)` and `x.new(x.size(0), h)`), a
     Python value read from tensor data
     (`torch.tensor(t.tolist())`, `torch.tensor(t.item())`) or a tensor
     (`torch.tensor(t)`). Constructors of literals and config values are not flagged, nor is
@@ -262,6 +263,27 @@ class TensorFromPythonData(Rule):
         ),
     ]
     INVALID = [
+        # The legacy `x.new(sizes)`: the trace keeps the example's batch size.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cell = nn.GRUCell(6, 12)
+
+                def forward(self, x):
+                    h0 = x.new(x.size(0), 12).zero_()
+                    return self.cell(x, h0)
+
+            def inputs():
+                return [(torch.randn(2, 6),), (torch.randn(3, 6),)]
+            """,
+            line=10,
+            backends=("trace",),
+        ),
         # Uncertainty weighting: the task losses gathered into one tensor.
         Invalid(
             """
@@ -407,6 +429,17 @@ class TensorFromPythonData(Rule):
                 Kind.SHAPE,
                 Kind.DATA,
             ):
+                self.report(node)
+            return
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "new"
+            and node.args
+            and self.ctx.kind(func.value) is Kind.TENSOR
+        ):
+            # The legacy `x.new(x.size(0), hidden)`: a tensor of those sizes, as
+            # `torch.FloatTensor(...)` makes one.
+            if built_from_varying_data(self.ctx, node):
                 self.report(node)
             return
         if self.ctx.qualified_name(func) not in CONSTRUCTORS:
