@@ -86,6 +86,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL336": "stride-in-trace",
     "TL337": "module-in-autograd-function",
     "TL338": "data-checking-torch-op",
+    "TL339": "mismatched-attention-masks",
     "TL340": "recurrent-module-in-compile",
     "TL341": "transformer-mask-without-is-causal",
     "TL342": "keyword-module-name",
