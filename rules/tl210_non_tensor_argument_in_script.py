@@ -94,6 +94,12 @@ class NonTensorArgumentInScript(Rule):
     so the comparison fails first, where torch 2.13 points), and
     unannotated parameters read as objects (`model.fc` in `def run(model, x):`, a name no
     tensor has).
+    Also finds a `forward` parameter with neither annotation nor default, never rebound,
+    that the body reads only as `p[i]` with `i` the index of a loop over a module container
+    of the class (`for i, conv in enumerate(self.lateral): conv(feats[i])`, `for i in
+    range(len(self.lateral))`): one input per module, a list, which the scripted module
+    refuses (torch 2.13: forward() Expected a value of type 'Tensor (inferred)' for argument
+    'feats' but instead found type 'list').
     Also finds literals and `None` passed to an annotated parameter whose type does not take
     them: a list to `int`, `None` to a parameter that is not `Optional`, an int to `float`,
     a number to `torch.Tensor`, a string to a number.
@@ -185,6 +191,28 @@ class NonTensorArgumentInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The same parameter annotated `List[torch.Tensor]`.
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from typing import List
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.heads = nn.ModuleList([nn.Linear(4, 2) for _ in range(2)])
+
+                def forward(self, feats: List[torch.Tensor]):
+                    total = torch.zeros(1)
+                    for i, head in enumerate(self.heads):
+                        total = total + head(feats[i]).sum()
+                    return total
+
+            def inputs():
+                return [([torch.randn(2, 4), torch.randn(3, 4)],), ([torch.randn(1, 4), torch.randn(2, 4)],)]
+            """
+        ),
         # The loop index given to a parameter annotated `int`.
         Valid(
             """
@@ -388,6 +416,30 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
     INVALID = [
+        # An unannotated `forward` parameter read only as one input per module of a list.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from typing import List
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.heads = nn.ModuleList([nn.Linear(4, 2) for _ in range(2)])
+
+                def forward(self, feats):
+                    total = torch.zeros(1)
+                    for i, head in enumerate(self.heads):
+                        total = total + head(feats[i]).sum()
+                    return total
+
+            def inputs():
+                return [([torch.randn(2, 4), torch.randn(3, 4)],), ([torch.randn(1, 4), torch.randn(2, 4)],)]
+            """,
+            line=10,
+            message_contains="instead found type 'list'",
+        ),
         # A loop index given to an unannotated parameter of a `@torch.jit.unused` method:
         # TorchScript still compiles the signature, the parameter a Tensor.
         Invalid(
@@ -895,6 +947,83 @@ class NonTensorArgumentInScript(Rule):
         self._namedtuples: Optional[dict[str, tuple[list[str], dict[str, cst.BaseExpression]]]] = (
             None
         )
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        """``def forward(self, feats):`` whose body reads ``feats`` only as ``feats[i]``, ``i``
+        the index of a loop over a module container of the class (``for i, conv in
+        enumerate(self.lateral)``, ``for i in range(len(self.lateral))``): one input per module,
+        a list, which TorchScript's Tensor for the unannotated parameter refuses at the call."""
+        info = self.ctx.function_info
+        if (
+            node.name.value != "forward"
+            or info is None
+            or info.owner_class is None
+            or not in_script(self.ctx)
+            or dead_in_script(self.ctx)
+            or signature_type_comment(node)
+        ):
+            return
+        owner = info.owner_class
+        params = [p for p in signature_params(self.ctx, node) if p.annotation is None]
+        params = [p for p in params if p.default is None and not assignments(node, p.name.value)]
+        if not params:
+            return
+        indexes: dict[str, str] = {}  # loop index -> the container it counts
+
+        def container(value: cst.BaseExpression) -> Optional[str]:
+            attr = self_attribute(value)
+            if attr is None or self.ctx.index.attribute_marker(owner, attr) != "<modules>":
+                return None
+            return attr
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and child is not node:
+                return False
+            if type(child) is not cst.For or type(child.iter) is not cst.Call:
+                return None
+            call, target = child.iter, child.target
+            spelled = self.ctx.qualified_name(call.func)
+            if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+                return None
+            if (
+                spelled == "builtins.enumerate"
+                and type(target) is cst.Tuple
+                and len(target.elements) == 2
+                and type(target.elements[0].value) is cst.Name
+            ):
+                attr = container(call.args[0].value)
+                if attr is not None:
+                    indexes[target.elements[0].value.value] = attr
+            elif spelled == "builtins.range" and type(target) is cst.Name:
+                inner = call.args[0].value
+                if (
+                    type(inner) is cst.Call
+                    and self.ctx.qualified_name(inner.func) == "builtins.len"
+                    and len(inner.args) == 1
+                ):
+                    attr = container(inner.args[0].value)
+                    if attr is not None:
+                        indexes[target.value] = attr
+            return None
+
+        walk(node.body, enter, lambda child: None)
+        indexes = {i: a for i, a in indexes.items() if len(assignments(node, i)) == 1}
+        if not indexes:
+            return
+        for param in params:
+            name = param.name.value
+            reads, per_module = _index_reads(node, name, indexes)
+            if reads or not per_module:
+                continue
+            subscript, attr = per_module[0]
+            self.report(
+                param,
+                f"`{name}` has no annotation, so TorchScript types it Tensor, but `forward` reads "
+                f"it only as `{name}[i]` per module of `self.{attr}`, as a list of inputs: "
+                "calling the scripted module with a list fails (Expected a value of type "
+                f"'Tensor (inferred)' for argument '{name}' but instead found type 'list'); "
+                f"annotate it `List[torch.Tensor]`",
+            )
 
     def visit_Call(self, node: cst.Call) -> None:
         if not in_script(self.ctx) or dead_in_script(self.ctx):
@@ -1701,3 +1830,34 @@ def _untyped_namedtuples(ctx) -> dict[str, tuple[list[str], dict[str, cst.BaseEx
             if fields is not None:
                 found[small.targets[0].target.value] = (fields, defaults)  # type: ignore[attr-defined]
     return {name: value for name, value in found.items() if bound.get(name) == 1}
+
+
+def _index_reads(
+    function: cst.FunctionDef, name: str, indexes: dict[str, str]
+) -> tuple[list[cst.Name], list[tuple[cst.Subscript, str]]]:
+    """The reads of ``name`` in ``function`` other than ``name[i]`` with ``i`` a key of
+    ``indexes``, and those subscripts with the container their index counts."""
+    reads: list[cst.Name] = []
+    per_module: list[tuple[cst.Subscript, str]] = []
+
+    def look(child: cst.CSTNode) -> Optional[bool]:
+        if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return False
+        if (
+            type(child) is cst.Subscript
+            and type(child.value) is cst.Name
+            and child.value.value == name
+            and len(child.slice) == 1
+            and type(child.slice[0].slice) is cst.Index
+            and type(child.slice[0].slice.value) is cst.Name
+            and child.slice[0].slice.value.value in indexes
+        ):
+            per_module.append((child, indexes[child.slice[0].slice.value.value]))
+            return False
+        if type(child) is cst.Name and child.value == name:
+            reads.append(child)
+        return None
+
+    for statement in function.body.body:  # type: ignore[attr-defined]
+        walk(statement, look, lambda child: None)
+    return reads, per_module
