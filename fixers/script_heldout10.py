@@ -213,8 +213,14 @@ class UnusedToIgnore(Fixer):
         cls = next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
         if cls is None:
             return None
+        methods = {s.name.value for s in cls.body.body if isinstance(s, cst.FunctionDef)}
         for statement in cls.body.body:
             if isinstance(statement, cst.FunctionDef) and statement.name.value == name:
+                if _calls_held_callable(statement, methods):
+                    # An ignored method gets the ScriptModule as `self`, whose submodules
+                    # Python cannot call (torch 2.13: 'ScriptModule' object is not callable):
+                    # the repair would fail when run.
+                    return None
                 for decorator in statement.decorators:
                     spelled = decorator.decorator
                     if self.ctx.qualified_name(spelled) == "torch.jit.unused" and isinstance(
@@ -226,6 +232,27 @@ class UnusedToIgnore(Fixer):
                             return None
                         return [(spelled, replaced)]
         return None
+
+
+def _calls_held_callable(method: cst.FunctionDef, methods: set[str]) -> bool:
+    """Whether ``method`` calls ``self.<attr>(...)`` for an ``attr`` that is no method of its
+    class (a submodule, or a callable held on self)."""
+    found = False
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            nonlocal found
+            func = node.func
+            if (
+                isinstance(func, cst.Attribute)
+                and isinstance(func.value, cst.Name)
+                and func.value.value == "self"
+                and func.attr.value not in methods
+            ):
+                found = True
+
+    method.body.visit(Calls())
+    return found
 
 
 class BindBeforeBranch(Fixer):

@@ -614,3 +614,32 @@ def test_rules_and_fixers_never_import_each_other(folder, forbidden):
         if name == f"torchlint.{forbidden}" or name.startswith(f"torchlint.{forbidden}.")
     }
     assert not offenders, sorted(offenders)
+
+
+def test_unused_to_ignore_leaves_a_method_that_calls_a_submodule():
+    """An ignored method gets the ScriptModule as `self`, whose submodules Python cannot call
+    (torch 2.13: 'ScriptModule' object is not callable): no `@torch.jit.ignore` there."""
+    before = """\
+    import torch
+    from torch import nn
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.proj = nn.Linear(4, 4)
+
+        @torch.jit.unused
+        def projected(self, x):
+            return self.proj(x).relu()
+
+        @torch.jit.unused
+        def doubled(self, x):
+            return x * 2
+
+        def forward(self, x):
+            return self.projected(x) + self.doubled(x)
+    """
+    after = _fix(before, "TL209", unsafe=True, targets_explicit=True)
+    assert "@torch.jit.unused\n    def projected" in after
+    assert "@torch.jit.ignore\n    def doubled" in after
