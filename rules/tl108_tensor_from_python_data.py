@@ -109,7 +109,10 @@ class TensorFromPythonData(Rule):
     equal to the original in eager, and script, compile and export pass as before. Unsafe:
     the shape of a 0-d tensor was `tensor([])`, and `torch.stack` of no sizes raises. Data read
     from tensors (`.tolist()`, `.item()`, `int(...)` of a size) has no such fix: keep the
-    tensor (`t.detach()`, `t.to(dtype)`) instead of rebuilding it.
+    tensor (`t.detach()`, `t.to(dtype)`) instead of rebuilding it. A safe fix for the legacy
+    `x.new(b, h)`: `x.new_empty(b, h)` (`x.new(b, h).zero_()` -> `x.new_zeros(b, h)`), the same
+    uninitialised (or zeroed) tensor of `x`'s dtype and device, which the tracer records with
+    the sizes it follows and TorchScript compiles.
     """
 
     code = "TL108"

@@ -643,3 +643,24 @@ def test_unused_to_ignore_leaves_a_method_that_calls_a_submodule():
     after = _fix(before, "TL209", unsafe=True, targets_explicit=True)
     assert "@torch.jit.unused\n    def projected" in after
     assert "@torch.jit.ignore\n    def doubled" in after
+
+
+def test_legacy_sized_new_becomes_new_empty_or_new_zeros():
+    before = """\
+    import torch
+    from torch import nn
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.cell = nn.GRUCell(6, 12)
+
+        def forward(self, x):
+            h0 = x.new(x.size(0), 12).zero_()
+            c0 = x.new(x.size(0), 12)
+            return self.cell(x, h0) + c0.fill_(0.0)
+    """
+    after = _fix(before, "TL108")
+    assert "h0 = x.new_zeros(x.size(0), 12)\n" in after
+    assert "c0 = x.new_empty(x.size(0), 12)\n" in after
