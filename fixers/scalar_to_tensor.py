@@ -28,7 +28,8 @@ Unsafe: ``float(t)`` is a double where ``t.float()`` is float32, so arithmetic d
 number alone runs in float32 (last-bit differences; results with tensors keep the tensor's
 dtype either way); a float64/float16 value met with an integer tensor keeps its dtype where a
 Python float gave the default one; ``int(t)`` of a float tensor used as a slice bound is no
-longer truncated and fails; indexing by a tensor copies where an int index made a view; on
+longer truncated and fails (no fix where ``t`` is surely floating point: rounded, a mean, a
+true division); indexing by a tensor copies where an int index made a view; on
 CUDA a 0-d tensor cannot meet a CPU tensor, which a number could; ``.detach()`` /
 ``.float()`` / ``.long()`` keep what the conversion did for autograd (no gradient flows
 through the value).
@@ -74,6 +75,8 @@ MATH_FUNCTIONS = frozenset(
 )  # fmt: skip
 # Operands arithmetic with the value may have on its way to a tensor: numbers that are not data.
 CLIMB_KINDS = (Kind.CONST, Kind.SIZE, Kind.RANK)
+# Results that are floating point: rounding (of a float tensor), means, float casts.
+FRACTIONAL = frozenset({"round", "floor", "ceil", "trunc", "mean", "float", "double", "sqrt"})
 # 0-d integer results: what int() of them needs no cast for.
 INTEGER_METHODS = frozenset({"argmax", "argmin", "count_nonzero", "long", "int", "numel"})
 # Reductions that keep an integer tensor integer.
@@ -338,6 +341,10 @@ class NumberToTensor(_KeepTensor):
         flow = _Flow()
         if not self._value_flows(call, flow):
             return None
+        if cast == "int" and flow.slices and self._fractional(tensor):
+            # `x[:, :int(torch.round(rel * t))]`: a float tensor is no slice bound (TypeError),
+            # and `.long()` there breaks plain compile as `int()` did.
+            return None
         value: cst.BaseExpression = _operand(tensor)
         if cast != "int":
             value = _method(value, "detach")
@@ -386,6 +393,13 @@ class NumberToTensor(_KeepTensor):
             name = self.ctx.qualified_name(tensor.func) or ""
             return name in ("torch.argmax", "torch.argmin") and len(tensor.args) == 1
         return False
+
+    def _fractional(self, tensor: cst.BaseExpression) -> bool:
+        """Surely a floating-point tensor: rounded (``torch.round(rel * n)``, ``x.floor()``),
+        a true division, or a float op's result (``x.mean()``)."""
+        if isinstance(tensor, cst.BinaryOperation):
+            return isinstance(tensor.operator, cst.Divide)
+        return isinstance(tensor, cst.Call) and _called_name(tensor) in FRACTIONAL
 
     def _integer(self, tensor: cst.BaseExpression) -> bool:
         """Surely an integer tensor: argmax, count_nonzero, ``.long()``, a count of a mask."""

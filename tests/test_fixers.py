@@ -664,3 +664,22 @@ def test_legacy_sized_new_becomes_new_empty_or_new_zeros():
     after = _fix(before, "TL108")
     assert "h0 = x.new_zeros(x.size(0), 12)\n" in after
     assert "c0 = x.new_empty(x.size(0), 12)\n" in after
+
+
+def test_int_of_a_rounded_tensor_as_a_slice_bound_keeps_its_int():
+    """`int(torch.round(rel * t))` bounds a slice: the rounded tensor is floating point, and a
+    float tensor is no slice bound (TypeError), so the unsafe fix leaves it."""
+    before = """\
+    import torch
+    from torch import nn
+
+
+    class Net(nn.Module):
+        def forward(self, x, rel):
+            out = []
+            for i in range(x.shape[0]):
+                n = int(torch.round(rel[i] * x.shape[1]))
+                out.append(x[i, :n].mean(0))
+            return torch.stack(out)
+    """
+    assert _fix(before, "TL102", unsafe=True) == textwrap.dedent(before)
