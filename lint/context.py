@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from torchlint.lint.rule import Rule
 
 EMPTY: frozenset[str] = frozenset()
+SCRIPT_ONLY: frozenset[str] = frozenset({"script"})
 # Concrete statement classes, compared by type: isinstance against libcst's ABCs is slow.
 STATEMENT_TYPES = frozenset(
     {cst.SimpleStatementLine}
@@ -293,6 +294,10 @@ class LintContext:
             info = self.model.function_info(node)  # type: ignore[arg-type]
             if info is not None:
                 targets = self.model.function_targets(info, self.target_stack[-1])
+                if "script" in targets and self._autograd_function_method(info):
+                    # `Fn.apply(...)` in scripted code is a Python op (torch 2.13 prints
+                    # `^Fn()(...)`): TorchScript never compiles the Function's own methods.
+                    targets = targets - SCRIPT_ONLY
                 inference = self.model.inference(node) if targets else None  # type: ignore[arg-type]
                 self._functions.append((info, inference))
                 self.target_stack.append(targets)
@@ -304,6 +309,12 @@ class LintContext:
             elif kind is cst.IndentedBlock:
                 self._early_exit_guards(node.body)  # type: ignore[attr-defined]
         return self.target_stack[-1]
+
+    def _autograd_function_method(self, info: FunctionInfo) -> bool:
+        while info.parent is not None:
+            info = info.parent
+        owner = info.owner_class
+        return owner is not None and self.index.is_autograd_function(owner)
 
     def leave(self, node: cst.CSTNode) -> None:
         kind = type(node)

@@ -191,6 +191,36 @@ class NonTensorArgumentInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # An autograd Function's `ctx`: `Fn.apply(...)` in scripted code is a Python op, and
+        # TorchScript never compiles the Function's own methods.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Scaled(torch.autograd.Function):
+                @staticmethod
+                def forward(ctx, x, scale):
+                    ctx.save_for_backward(x)
+                    ctx.scale = scale
+                    return x * scale
+
+                @staticmethod
+                def backward(ctx, grad):
+                    return grad * ctx.scale, None
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    return Scaled.apply(self.fc(x), 1.5)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The same parameter annotated `List[torch.Tensor]`.
         Valid(
             """
