@@ -251,6 +251,11 @@ def _example(body: str, extra: str = "") -> str:
     )
 
 
+# The legacy autocast class of torch.cuda: torch 2.13 compiles it from its source, so
+# `with torch.cuda.amp.autocast(enabled=False):` scripts (as `torch.autocast` does).
+SCRIPTABLE_CUDA = frozenset({"torch.cuda.amp.autocast", "torch.cuda.amp.autocast_mode.autocast"})
+
+
 # Builtin types whose methods scripted code cannot read from the class (torch 2.13:
 # `dict.fromkeys(...)`: attribute lookup is not defined on dict; `str.join(",", xs)`: on
 # __str__; `list.copy(xs)`: on list; `OrderedDict.fromkeys(...)`: on builtin).
@@ -290,7 +295,8 @@ class UnsupportedCallInScript(Rule):
     `reverse=`, `default=`); `sum(...)` of tensors; `torch.finfo`,
     `torch.iinfo`, the functions of `torch` TorchScript has no operator for
     (`torch.get_default_dtype()`, `torch.is_tensor`, `torch.get_num_threads()`, ...; from the
-    generated tables), `torch.cuda.*`, `torch.distributions.*` (`Normal(...)`,
+    generated tables), `torch.cuda.*` (not the legacy `torch.cuda.amp.autocast`, which scripts),
+    `torch.distributions.*` (`Normal(...)`,
     `Categorical(logits=...)`, `kl_divergence`), `torch.utils.checkpoint.checkpoint`, the `torch.distributed`
     functions (`dist.is_initialized()`, `dist.all_reduce(...)`; probed like the stdlib's);
     `super().method(...)` and a method read from a module class (`nn.Linear.forward(self, x)`,
@@ -527,6 +533,14 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The legacy `torch.cuda.amp.autocast` is a class TorchScript compiles: the `with` scripts.
+        Valid(
+            _example(
+                "        with torch.cuda.amp.autocast(enabled=False):\n"
+                "            y = x.float() * 2\n"
+                "        return y"
+            )
+        ),
         # The tensor converted to an int before it bounds the loop.
         Valid(
             """
@@ -3717,7 +3731,7 @@ class UnsupportedCallInScript(Rule):
         if unbound is not None:
             # `torch.get_default_dtype()`: a C function TorchScript has no operator for.
             return f"`{name}` ({unbound.rstrip('.:')})"
-        if name.startswith("torch.cuda."):
+        if name.startswith("torch.cuda.") and name not in SCRIPTABLE_CUDA:
             return f"`{name}` (torch.cuda is a Python module to TorchScript)"
         if name.startswith("torch.distributions."):
             # torch 2.13 compiles a distribution from its Python source and fails: `Compiled
