@@ -377,7 +377,8 @@ class UnsupportedCallInScript(Rule):
     constructor's defaults where it builds none; `Model = Block` is an alias), pass
     (`if self.grad_checkpointing:` with `grad_checkpointing: bool = True`, `__init__` setting
     the attribute once from the parameter); `nn.Module`
-    methods called on a module in `forward` that TorchScript cannot compile
+    methods called on a module (or a container: `self.backbone.parameters()` of an
+    `nn.Sequential`) in `forward` that TorchScript cannot compile
     (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`, `.parameters()`,
     ...); a method read from a builtin class (`dict.fromkeys(keys, 0)`, `str.join(",", xs)`,
     `list.copy(xs)`, `collections.OrderedDict.fromkeys(...)`). None of these in a branch of an
@@ -540,6 +541,26 @@ class UnsupportedCallInScript(Rule):
                 "            y = x.float() * 2\n"
                 "        return y"
             )
+        ),
+        # The same container's own modules iterated: TorchScript unrolls the loop.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.backbone = nn.Sequential(nn.Linear(3, 3), nn.ReLU())
+
+                def forward(self, x):
+                    for layer in self.backbone:
+                        x = layer(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
         ),
         # The tensor converted to an int before it bounds the loop.
         Valid(
@@ -2413,6 +2434,50 @@ class UnsupportedCallInScript(Rule):
             line=15,
             message_contains="register_forward_hook",
         ),
+        # The nn.Module methods of a container submodule: torch 2.13 compiles
+        # `Module.parameters` from its source (`Yield aren't supported`).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.backbone = nn.Sequential(nn.Linear(3, 3), nn.ReLU())
+
+                def forward(self, x):
+                    for p in self.backbone.parameters():
+                        p.requires_grad_(False)
+                    return self.backbone(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="parameters",
+        ),
+        # `Module.eval` is annotated `-> Self` (`Unknown type name 'Self'`).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.teacher = nn.Sequential(nn.Linear(3, 3), nn.Dropout(0.1))
+
+                def forward(self, x):
+                    self.teacher.eval()
+                    return self.teacher(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="eval",
+        ),
         Invalid(
             _example("        return x + next(iter(x.unbind(0)))"), line=9, message_contains="iter"
         ),
@@ -3664,8 +3729,11 @@ class UnsupportedCallInScript(Rule):
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value in torchscript_table()["module_methods_unsupported"]
-            and self.ctx.kind(func.value) is Kind.MODULE
+            and self.ctx.kind(func.value) in (Kind.MODULE, Kind.MODULES)
         ):
+            # A container (`nn.Sequential`, `nn.ModuleList`, `nn.ModuleDict`) inherits them
+            # too: torch 2.13 compiles `.eval()` from its source (`Unknown type name 'Self'`)
+            # and `.parameters()` (`Yield aren't supported`).
             return f"the nn.Module method `.{func.attr.value}()` (TorchScript cannot compile it)"
         own = self._torch_module_method(func)
         if own is not None:
