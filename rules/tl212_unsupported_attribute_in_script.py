@@ -652,6 +652,32 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The mode kept as a string and dispatched in forward: no bound method on the module.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, mode="sum"):
+                    super().__init__()
+                    self.mode = mode
+
+                def _sum(self, x):
+                    return x + 1
+
+                def _prod(self, x):
+                    return x * 2
+
+                def forward(self, x):
+                    if self.mode == "sum":
+                        return self._sum(x)
+                    return self._prod(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The same field set at the top level of `__init__` first.
         Valid(
             """
@@ -1214,6 +1240,37 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A bound method in every branch that sets the attribute.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, mode="sum"):
+                    super().__init__()
+                    if mode == "sum":
+                        self.op = self._sum
+                    elif mode == "prod":
+                        self.op = self._prod
+                    else:
+                        raise ValueError(mode)
+
+                def _sum(self, x):
+                    return x + 1
+
+                def _prod(self, x):
+                    return x * 2
+
+                def forward(self, x):
+                    return self.op(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=21,
+            message_contains="bound method",
+        ),
         # A plain class built in scripted code whose `__init__` first sets a field in an `if`.
         Invalid(
             """
@@ -3222,6 +3279,8 @@ class UnsupportedAttributeInScript(Rule):
                         # Bound once: another binding may be what the defaults build
                         # (`self.act = self._gelu_python` / `else: self.act = F.gelu`).
                         what = self._bound_method(small.value, owner)
+                    if what is None:
+                        what = self._bound_in_every_binding(init.node, target.attr.value, owner)
                     if what is None and _holds_lambda(small.value, defaults):
                         what = LAMBDA
                     if what is None and self._only_binding(init.node, target.attr.value):
@@ -3265,6 +3324,26 @@ class UnsupportedAttributeInScript(Rule):
             return None
         shown = " / ".join(f"`self.{name}`" for name in names)
         return f"a bound method ({shown})"
+
+    def _bound_in_every_binding(
+        self, init: cst.FunctionDef, attr: str, owner: str
+    ) -> Optional[str]:
+        """``if mode == 'a': self.op = self._a`` / ``elif ...: self.op = self._b``: every
+        binding ``__init__`` makes of the attribute is a bound method, so the module holds one
+        whichever branch its arguments take (torch 2.13: Module has no attribute 'op')."""
+        code = cst.Module([]).code_for_node(init)
+        if any(word in code for word in ("setattr", "__dict__")):
+            return None
+        values = self_assignments(init, attr)
+        if len(values) < 2 or any(v is None for v in values):
+            return None
+        if any(self_assignments(m, attr) for m in class_methods(self.ctx, owner) if m is not init):
+            return None
+        found = [self._bound_method(v, owner) for v in values]  # type: ignore[arg-type]
+        if not all(found):
+            return None
+        names = [cst.Module([]).code_for_node(v) for v in values]  # type: ignore[arg-type]
+        return "a bound method ({})".format(" / ".join(f"`{n}`" for n in names))
 
     def _held_class(
         self,
