@@ -20,6 +20,7 @@ from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
+    _constructions,
     class_annotations,
     class_def,
     class_methods,
@@ -28,6 +29,7 @@ from torchlint.rules._script import (
     in_script,
     is_none,
     literal_type,
+    literal_value,
     pruned_by_constant,
     self_assignments,
     self_attribute,
@@ -652,6 +654,30 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The same table entry picked by default is a plain function: TorchScript compiles it.
+        Valid(
+            """
+            from functools import partial
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            ACTS = {"gelu": F.gelu, "gelu_tanh": partial(F.gelu, approximate="tanh")}
+
+            class Model(nn.Module):
+                def __init__(self, act="gelu"):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+                    self.act = ACTS[act]
+
+                def forward(self, x):
+                    return self.act(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The mode kept as a string and dispatched in forward: no bound method on the module.
         Valid(
             """
@@ -1240,6 +1266,32 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # An entry of a module-level table picked by the constructor's default: a partial.
+        Invalid(
+            """
+            from functools import partial
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            ACTS = {"gelu": F.gelu, "gelu_tanh": partial(F.gelu, approximate="tanh")}
+
+            class Model(nn.Module):
+                def __init__(self, act="gelu_tanh"):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+                    self.act = ACTS[act]
+
+                def forward(self, x):
+                    return self.act(self.fc(x))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=16,
+            message_contains="partial",
+        ),
         # A bound method in every branch that sets the attribute.
         Invalid(
             """
@@ -3281,6 +3333,8 @@ class UnsupportedAttributeInScript(Rule):
                         what = self._bound_method(small.value, owner)
                     if what is None:
                         what = self._bound_in_every_binding(init.node, target.attr.value, owner)
+                    if what is None:
+                        what = self._table_entry(small.value, init.node, defaults, params, owner)
                     if what is None and _holds_lambda(small.value, defaults):
                         what = LAMBDA
                     if what is None and self._only_binding(init.node, target.attr.value):
@@ -3344,6 +3398,87 @@ class UnsupportedAttributeInScript(Rule):
             return None
         names = [cst.Module([]).code_for_node(v) for v in values]  # type: ignore[arg-type]
         return "a bound method ({})".format(" / ".join(f"`{n}`" for n in names))
+
+    def _table_entry(
+        self,
+        value: cst.BaseExpression,
+        init: cst.FunctionDef,
+        defaults: dict[str, cst.BaseExpression],
+        params: dict[str, cst.Param],
+        owner: str,
+    ) -> Optional[str]:
+        """``self.act = ACTIVATIONS[act]``: an entry of a module-level dict display (bound
+        once) picked by a literal key or by a parameter whose default and whose literal
+        arguments at each construction of the class in this file are keys of it; reported
+        when an entry so picked is a value TorchScript cannot type (`partial(F.gelu, ...)`:
+        torch 2.13, Module has no attribute 'act')."""
+        if type(value) is not cst.Subscript or type(value.value) is not cst.Name:
+            return None
+        if len(value.slice) != 1 or type(value.slice[0].slice) is not cst.Index:
+            return None
+        table = self._module_dict(value.value.value)
+        if table is None:
+            return None
+        key = value.slice[0].slice.value
+        keys: list[cst.BaseExpression] = []
+        if type(key) is cst.Name:
+            name = key.value
+            if name not in defaults or name not in params:
+                return None
+            keys.append(defaults[name])
+            cls = class_def(self.ctx, owner)
+            sites = _constructions(self.ctx, cls) if cls is not None else None
+            if sites is None:
+                return None  # the class named otherwise: arguments unknown
+            names = [p.name.value for p in init.params.params]
+            for site in sites:
+                if any(a.star for a in site):
+                    return None
+                positional = [a.value for a in site if a.keyword is None]
+                by_name = {a.keyword.value: a.value for a in site if a.keyword is not None}
+                if name in by_name:
+                    keys.append(by_name[name])
+                elif names.index(name) - 1 < len(positional):
+                    keys.append(positional[names.index(name) - 1])
+        else:
+            keys.append(key)
+        for key in keys:
+            literal = literal_value(key, {})
+            if literal is ...:
+                continue
+            entry = next(
+                (
+                    e.value
+                    for e in table.elements
+                    if type(e) is cst.DictElement and literal_value(e.key, {}) == literal
+                ),
+                None,
+            )
+            if entry is None:
+                continue
+            what = self._value(entry, {})
+            if what is not None:
+                table_name = value.value.value
+                return f"{what} (the entry {literal!r} of `{table_name}`)"
+        return None
+
+    def _module_dict(self, name: str) -> Optional[cst.Dict]:
+        """The dict display a module-level name is bound to, when one statement binds it."""
+        if bound_elsewhere(self.ctx, name):
+            return None
+        for stmt in self.ctx.module.body:
+            if type(stmt) is not cst.SimpleStatementLine:
+                continue
+            for small in stmt.body:
+                if (
+                    type(small) is cst.Assign
+                    and len(small.targets) == 1
+                    and type(small.targets[0].target) is cst.Name
+                    and small.targets[0].target.value == name
+                    and type(small.value) is cst.Dict
+                ):
+                    return small.value
+        return None
 
     def _held_class(
         self,
