@@ -1702,3 +1702,45 @@ def test_a_function_held_on_self_by_a_parameter_default_or_a_bound_method_is_rea
     assert regions["layers.Deform._concatenation"] >= DEFAULT
     assert "ops.unused" not in regions
     assert "layers.Deform._unused" not in regions
+
+
+def test_methods_of_an_object_made_from_a_dict_of_classes_are_reached(tmp_path):
+    """`solver = SOLVERS[method](func, y0); solver.integrate(t)` (torchdiffeq's odeint): the
+    method of every class in the dict runs."""
+    paths = write_project(
+        tmp_path,
+        {
+            "ode.py": """
+                import torch
+                from torch import nn
+
+                class Euler:
+                    def __init__(self, func, y0):
+                        self.func, self.y0 = func, y0
+
+                    def integrate(self, t):
+                        return self.y0 + self.func(t)
+
+                    def unused(self):
+                        return 0
+
+                class Midpoint(Euler):
+                    def integrate(self, t):
+                        return self.y0 + 2 * self.func(t)
+
+                SOLVERS = {"euler": Euler, "midpoint": Midpoint}
+
+                def odeint(func, y0, t, method="euler"):
+                    solver = SOLVERS[method](func, y0)
+                    return solver.integrate(t)
+
+                class Model(nn.Module):
+                    def forward(self, y0, t):
+                        return odeint(torch.tanh, y0, t)
+            """
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["ode.Euler.integrate"] >= DEFAULT
+    assert regions["ode.Midpoint.integrate"] >= DEFAULT
+    assert "ode.Euler.unused" not in regions

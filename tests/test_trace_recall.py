@@ -681,3 +681,36 @@ def test_a_helper_takes_a_size_from_graph_code_whatever_other_code_passes_it(tmp
     )
     found = {(Path(r.path).name, d.line) for r in results for d in r.diagnostics}
     assert ("ops.py", 2) in found
+
+
+def test_a_method_of_an_object_made_from_a_dict_of_classes_learns_its_arguments_kinds():
+    """torchdiffeq's `solver = SOLVERS[method](func=f, y0=y0); solver.integrate(t)`: `t` is
+    the forward's tensor, and the loop over `zip(t[:-1], t[1:])` unrolls under trace."""
+    source = textwrap.dedent(
+        """
+        import torch
+        from torch import nn
+
+
+        class Euler:
+            def __init__(self, func, y0):
+                self.func = func
+                self.y0 = y0
+
+            def integrate(self, t):
+                y = self.y0
+                for t0, t1 in zip(t[:-1], t[1:]):
+                    y = y + (t1 - t0) * self.func(y)
+                return y
+
+
+        SOLVERS = {"euler": Euler}
+
+
+        class Model(nn.Module):
+            def forward(self, y0, t):
+                solver = SOLVERS["euler"](func=torch.tanh, y0=y0)
+                return solver.integrate(t)
+        """
+    )
+    assert [d.line for d in _findings(source, "TL105")] == [13]

@@ -871,16 +871,13 @@ class ProjectIndex:
                             if method:
                                 callees.append((method[0], cls, call))
             elif call.kind in ("instance", "instance-read"):
-                found = self.lookup(call.target)
-                if found is None or found[0] != "class":
-                    continue
-                cls = found[1].qualify(found[2])  # its own module's name, not a re-export's
-                name = call.method
-                if name == "__call__" and self.is_module_class(cls):
-                    name = "forward"
-                method = self.find_method(cls, name)
-                if method and (call.kind == "instance" or _is_property(method[2])):
-                    callees.append((method[0], cls, call))
+                for cls in self.instance_classes(call.target):
+                    name = call.method
+                    if name == "__call__" and self.is_module_class(cls):
+                        name = "forward"
+                    method = self.find_method(cls, name)
+                    if method and (call.kind == "instance" or _is_property(method[2])):
+                        callees.append((method[0], cls, call))
             elif call.kind == "registry":
                 callees.extend((f, None, call) for f in self.registry_functions(call.target))
             elif this is None:
@@ -988,9 +985,32 @@ class ProjectIndex:
         function = found[1].functions[found[2]]
         return [f for name in function.returns_registries for f in self.registry_functions(name)]
 
-    def registry_functions(self, qualname: str, _depth: int = 0) -> list[str]:
+    def instance_classes(self, target: str) -> list[str]:
+        """The project classes a local holds an instance of: the class called, or every class
+        in the dict of classes whose entry was called (``REGISTRY_PREFIX`` + its name)."""
+        if target.startswith(REGISTRY_PREFIX):
+            names = self.registry_entries(target[len(REGISTRY_PREFIX) :])
+        else:
+            names = [target]
+        classes = []
+        for name in names:
+            found = self.lookup(name)
+            if found is not None and found[0] == "class":
+                classes.append(found[1].qualify(found[2]))  # its own module's name
+        return classes
+
+    def registry_functions(self, qualname: str) -> list[str]:
         """The functions in a dict of callables named ``qualname``: a module-level dict, or a
         module-level instance of a class whose body holds one (following re-exports)."""
+        functions = []
+        for ref in self.registry_entries(qualname):
+            found = self.lookup(ref)
+            if found is not None and found[0] in ("function", "method"):
+                functions.append(found[1].qualify(found[2]))
+        return functions
+
+    def registry_entries(self, qualname: str, _depth: int = 0) -> list[str]:
+        """The names a dict of callables (or of classes) named ``qualname`` holds."""
         if _depth > 8:
             return []
         module, _, name = qualname.rpartition(".")
@@ -1005,13 +1025,8 @@ class ProjectIndex:
                 for values in cls.registries.values():
                     refs.extend(values)
         elif name in summary.imports and not refs:
-            return self.registry_functions(summary.imports[name], _depth + 1)
-        functions = []
-        for ref in refs:
-            found = self.lookup(ref)
-            if found is not None and found[0] in ("function", "method"):
-                functions.append(found[1].qualify(found[2]))
-        return functions
+            return self.registry_entries(summary.imports[name], _depth + 1)
+        return refs
 
     def call_targets(self, call: CallRef) -> frozenset[str]:
         """The back-ends under which ``call`` runs, after the guards around it (all of them,

@@ -19,7 +19,7 @@ import libcst as cst
 from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.dynamo_tables import torch_state_queries, torch_tuple_returns
 from torchlint.lint.graph_queries import assignments, bound_names
-from torchlint.lint.semantic.summary import PARTIALS
+from torchlint.lint.semantic.summary import PARTIALS, REGISTRY_PREFIX
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 
@@ -1282,6 +1282,22 @@ class KindInference:
         held = self.model.index.attribute_class(self.owner_class, node.attr.value)  # type: ignore[attr-defined]
         return held if held is not None and self.model.index.mro(held) else None
 
+    def _local_instance_classes(self, node: cst.BaseExpression) -> list[str]:
+        """The project classes of the object a local name is bound to, once, in this
+        function: a call of the class, or of an entry of a dict of classes
+        (``SOLVERS[method](...)``)."""
+        if type(node) is not cst.Name:
+            return []
+        bound = assignments(self.func, node.value)  # type: ignore[attr-defined]
+        if len(bound) != 1 or bound[0][2] != 1 or type(bound[0][0]) is not cst.Call:
+            return []
+        made = bound[0][0].func  # type: ignore[union-attr]
+        if type(made) is cst.Subscript and type(made.value) is cst.Name:  # type: ignore[attr-defined]
+            registry = self.model.qualified_name(made.value)  # type: ignore[attr-defined]
+            return self.model.index.instance_classes(REGISTRY_PREFIX + registry) if registry else []
+        name = self.model.qualified_name(made)
+        return self.model.index.instance_classes(name) if name else []
+
     def _is_global_chain(self, node: cst.BaseExpression) -> bool:
         while type(node) is cst.Attribute:
             node = node.value  # type: ignore[attr-defined]
@@ -1374,6 +1390,11 @@ class KindInference:
                     # `self.ball.project(x)` on a plain object of a project class the module
                     # holds: the method learns its arguments' kinds, as a submodule's does.
                     return self.model.held_call_kind(held, method, node, self)
+                made = self._local_instance_classes(func.value)
+                if made:
+                    # `solver = SOLVERS[name](f, y0); solver.integrate(t)`: likewise.
+                    kinds = [self.model.held_call_kind(c, method, node, self) for c in made]
+                    return kinds[0] if len(set(kinds)) == 1 else UNK
             if receiver == CONST:
                 if method == "forward" and self._super_call(func.value):
                     return T  # a mixin's or subclass's `super().forward(x)`: the module's

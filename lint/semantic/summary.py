@@ -772,6 +772,16 @@ class _Summarizer(ast.NodeVisitor):
                     self.instances[-1][target.id] = cls
                     if not self.function_stack and not self.class_stack:
                         self.summary.instances[target.id] = cls
+                elif (
+                    self.function_stack
+                    and isinstance(value.func, ast.Subscript)
+                    and isinstance(value.func.value, ast.Name)
+                ):
+                    # `solver = SOLVERS[method](func, y0)`: an instance of an entry of a dict
+                    # of classes, whose methods a call on the local runs.
+                    registry = self._resolve(value.func.value)
+                    if registry:
+                        self.instances[-1][target.id] = REGISTRY_PREFIX + registry
             elif isinstance(value, ast.Dict) and not self.function_stack:
                 refs = self._dict_refs(value)
                 if refs:
