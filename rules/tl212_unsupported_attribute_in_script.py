@@ -189,6 +189,19 @@ def _assignments(body: cst.BaseSuite) -> list[cst.Assign]:
     return found
 
 
+def _names_in(node: cst.CSTNode) -> set[str]:
+    """The names ``node`` reads."""
+    found: set[str] = set()
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        if type(child) is cst.Name:
+            found.add(child.value)  # type: ignore[attr-defined]
+        return None
+
+    walk(node, enter, lambda child: None)
+    return found
+
+
 def _attribute_counts(body: cst.BaseSuite) -> Counter[str]:
     """How many ``self.X = ...`` assignments ``body`` holds per attribute."""
     return Counter(
@@ -386,6 +399,8 @@ def _early_return_example(embed: bool) -> str:
 RETURNS = "return:"
 # Marks a test whose body builds the class itself (its recursion ends where it is false).
 RECURSES = "recursion:"
+# Marks an attribute set only in the `else` of a test the defaults make false.
+ELSE = "else:"
 
 
 def _set_after_early_return(
@@ -654,6 +669,42 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The flag a `Final` constant: TorchScript compiles only the branch the module takes.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Cell(nn.Module):
+                adaptive: torch.jit.Final[bool]
+
+                def __init__(self, adaptive: bool = False):
+                    super().__init__()
+                    self.adaptive = adaptive
+                    if adaptive:
+                        self.gate = nn.Linear(3, 3)
+                    else:
+                        self.alpha = nn.Parameter(torch.tensor(0.5))
+
+                def forward(self, x):
+                    if self.adaptive:
+                        y = torch.sigmoid(self.gate(x)) * x
+                    else:
+                        y = torch.sigmoid(self.alpha) * x
+                    return y
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cell = Cell(adaptive=True)
+
+                def forward(self, x):
+                    return self.cell(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The same table entry picked by default is a plain function: TorchScript compiles it.
         Valid(
             """
@@ -1266,6 +1317,42 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # The `else` side's attribute, read for a module built with the test true.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Cell(nn.Module):
+                def __init__(self, adaptive: bool = False):
+                    super().__init__()
+                    self.adaptive = adaptive
+                    if adaptive:
+                        self.gate = nn.Linear(3, 3)
+                    else:
+                        self.alpha = nn.Parameter(torch.tensor(0.5))
+
+                def forward(self, x):
+                    if self.adaptive:
+                        y = torch.sigmoid(self.gate(x)) * x
+                    else:
+                        y = torch.sigmoid(self.alpha) * x
+                    return y
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cell = Cell(adaptive=True)
+
+                def forward(self, x):
+                    return self.cell(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=17,
+            message_contains="alpha",
+        ),
         # An entry of a module-level table picked by the constructor's default: a partial.
         Invalid(
             """
@@ -2610,6 +2697,19 @@ class UnsupportedAttributeInScript(Rule):
                 "and test `is not None`, or give the last level a class of its own",
             )
             return
+        if test is not None and test.startswith(ELSE):
+            flags, _, test = test[len(ELSE) :].partition(":")
+            if not self._under_flag(flags.split(",")):
+                return  # read under another test (`hasattr(self, ...)`): not known to run
+            self.report(
+                node,
+                f"`self.{node.attr.value}` exists only when `__init__` takes the `else` of `if "
+                f"{test}:`, whose body sets other attributes: a "
+                "module built with the test true has no such attribute, and TorchScript "
+                "compiles this read anyway, so scripting such a module fails (Module has no "
+                f"attribute '{node.attr.value}'); set it on every path (`None`, `nn.Identity()`)",
+            )
+            return
         if test is not None:
             self.report(
                 node,
@@ -3379,6 +3479,15 @@ class UnsupportedAttributeInScript(Rule):
         shown = " / ".join(f"`self.{name}`" for name in names)
         return f"a bound method ({shown})"
 
+    def _under_flag(self, flags: list[str]) -> bool:
+        """Whether an ``if`` / ``elif`` around the current node tests ``self.<flag>``."""
+        for statement in self.ctx.statements:
+            if type(statement) is cst.If:
+                test = cst.Module([]).code_for_node(statement.test)
+                if any(re.search(rf"\bself\.{flag}\b", test) for flag in flags):
+                    return True
+        return False
+
     def _bound_in_every_binding(
         self, init: cst.FunctionDef, attr: str, owner: str
     ) -> Optional[str]:
@@ -3620,6 +3729,7 @@ class UnsupportedAttributeInScript(Rule):
             if p.default is not None and not assignments(init, p.name.value)
         }
         everywhere = _attribute_counts(init.body)
+        mirrors: dict[str, list[str]] = {}  # parameter -> the attributes set to it
         # `self.mode = mode` at the top of `__init__`: `self.mode` stands for the parameter.
         for stmt in init.body.body:
             if type(stmt) is not cst.SimpleStatementLine:
@@ -3632,6 +3742,7 @@ class UnsupportedAttributeInScript(Rule):
                 if name is not None and type(value) is cst.Name and value.value in defaults:
                     if everywhere.get(name) == 1:
                         defaults[f"self.{name}"] = defaults[value.value]
+                        mirrors.setdefault(value.value, []).append(name)
         found: dict[str, str] = {}
         for stmt in init.body.body:
             if type(stmt) is not cst.If:
@@ -3648,11 +3759,31 @@ class UnsupportedAttributeInScript(Rule):
             others = [s for s in init.body.body if s is not stmt]
             if stmt.orelse is not None:
                 others.append(stmt.orelse)
+            body_only = 0
             for name, count in _attribute_counts(stmt.body).items():
                 if any(_may_set_by_name(other, name) for other in others):
                     continue
                 if count == everywhere.get(name) and name not in annotated:
                     found[name] = test
+                    body_only += 1
+            flags = sorted(
+                {attr for name in _names_in(stmt.test) for attr in mirrors.get(name, [])}
+            )
+            if (
+                body_only
+                and flags
+                and type(stmt.orelse) is cst.Else
+                and not test.startswith(RECURSES)
+            ):
+                # `if adaptive: self.gate = ...` / `else: self.alpha = ...`: a module built
+                # with the test true lacks the `else` side's attributes just as a default one
+                # lacks the body's, and TorchScript compiles the reads of both.
+                rest = [s for s in init.body.body if s is not stmt] + [stmt.body]
+                for name, count in _attribute_counts(stmt.orelse.body).items():
+                    if any(_may_set_by_name(other, name) for other in rest):
+                        continue
+                    if count == everywhere.get(name) and name not in annotated:
+                        found[name] = ELSE + ",".join(flags) + ":" + test
         for name, test in _set_after_early_return(init, defaults).items():
             if name not in annotated:
                 found.setdefault(name, RETURNS + test)
