@@ -187,6 +187,27 @@ class NumberReboundToTensorInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The loop counter named apart from the LSTM's state.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.rnn = nn.LSTM(3, 3, batch_first=True)
+
+                def forward(self, x):
+                    x, _ = self.rnn(x)
+                    for i in range(2):
+                        x = x + 1
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4, 3),), (torch.randn(1, 5, 3),)]
+            """
+        ),
         # The builtin on numbers (`.item()`, sizes); the tensor clamp.
         Valid(
             """
@@ -257,6 +278,29 @@ class NumberReboundToTensorInScript(Rule):
         Valid(_example("0", "scale + (x > 0).sum()", guard="for _ in range(2):")),
     ]
     INVALID = [
+        # `_` holds the LSTM's (h, c) before `for _ in range(...)` rebinds it to an int.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.rnn = nn.LSTM(3, 3, batch_first=True)
+
+                def forward(self, x):
+                    x, _ = self.rnn(x)
+                    for _ in range(2):
+                        x = x + 1
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4, 3),), (torch.randn(1, 5, 3),)]
+            """,
+            line=11,
+            message_contains="previously had type",
+        ),
         # A layer's output (it requires grad) through a local, into builtin `max`.
         Invalid(
             """
@@ -385,7 +429,18 @@ class NumberReboundToTensorInScript(Rule):
         if not isinstance(node.body, cst.IndentedBlock):
             return
         types: dict[str, str] = {}  # name -> "int" / "float" / "tensor" at the function's top
+        outputs: dict[str, str] = {}  # name -> what tensor output it holds
         for statement in node.body.body:
+            if outputs and isinstance(statement, BLOCKS):
+                self._range_targets(statement, outputs)
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    for name in [n for n, _ in _bindings(small)]:
+                        outputs.pop(name, None)
+                    outputs.update(self._outputs(small))
+            else:
+                for name in _bound_in(statement):
+                    outputs.pop(name, None)
             if isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
                     for name, value in _bindings(small):
@@ -614,6 +669,55 @@ class NumberReboundToTensorInScript(Rule):
 
         walk(value, enter, lambda child: None)
         return found
+
+    def _outputs(self, small: cst.BaseSmallStatement) -> dict[str, str]:
+        """Names one assignment binds to a tensor (`h = self.fc(x)`) or to an element of a
+        submodule's output (`x, _ = self.rnn(x)`)."""
+        if not isinstance(small, cst.Assign) or not isinstance(small.value, cst.Call):
+            return {}
+        found: dict[str, str] = {}
+        value = small.value
+        for target in small.targets:
+            if isinstance(target.target, cst.Name):
+                if self.ctx.kind(value) is Kind.TENSOR:
+                    found[target.target.value] = "a tensor"
+            elif isinstance(target.target, (cst.Tuple, cst.List)) and (
+                self.ctx.kind(value.func) is Kind.MODULE
+            ):
+                for element in target.target.elements:
+                    if isinstance(element.value, cst.Name):
+                        found[element.value.value] = "an element of a submodule's output"
+        return found
+
+    def _range_targets(self, block: cst.CSTNode, outputs: dict[str, str]) -> None:
+        """`for _ in range(n):` in ``block`` whose target a statement before it bound to a
+        tensor output: TorchScript gives the name one type in the function."""
+        reported: set[str] = set()
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            if (
+                isinstance(child, cst.For)
+                and isinstance(child.target, cst.Name)
+                and child.target.value in outputs
+                and child.target.value not in reported
+                and isinstance(child.iter, cst.Call)
+                and self.ctx.qualified_name(child.iter.func) == "builtins.range"
+            ):
+                name = child.target.value
+                reported.add(name)
+                self.report(
+                    child.target,
+                    f"`{name}` holds {outputs[name]} before this loop, and `for {name} in "
+                    f"range(...)` rebinds it to an int: TorchScript gives a name one type in a "
+                    f"function, so torch.jit.script fails (Variable '{name}' previously had type "
+                    "... but is now being assigned to a value of type int); use another name "
+                    "for one of them",
+                )
+            return None
+
+        walk(block, enter, lambda child: None)
 
     def _top_type(self, value: Optional[cst.BaseExpression]) -> Optional[str]:
         if value is None:
