@@ -191,6 +191,32 @@ class NonTensorArgumentInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The sublayer held by the module that calls it.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Residual(nn.Module):
+                def __init__(self, sublayer: nn.Module):
+                    super().__init__()
+                    self.sublayer = sublayer
+
+                def forward(self, x):
+                    return x + self.sublayer(x)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.res = Residual(nn.Linear(3, 3))
+
+                def forward(self, x):
+                    return self.res(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # An autograd Function's `ctx`: `Fn.apply(...)` in scripted code is a Python op, and
         # TorchScript never compiles the Function's own methods.
         Valid(
@@ -446,6 +472,31 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
     INVALID = [
+        # A sublayer handed to forward and called there.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Residual(nn.Module):
+                def forward(self, x, sublayer):
+                    return x + sublayer(x)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.res = Residual()
+                    self.fc = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    return self.res(x, self.fc)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="cannot call",
+        ),
         # An unannotated `forward` parameter read only as one input per module of a list.
         Invalid(
             """
@@ -1061,6 +1112,8 @@ class NonTensorArgumentInScript(Rule):
         if self.ctx.qualified_name(node.func) == "builtins.range":
             self._range_bounds(node)
             return
+        if type(node.func) is cst.Name and self._called_parameter(node.func):
+            return
         if type(node.func) is cst.Name and self._namedtuple_call(node, node.func.value):
             return
         callee = self._callee(node.func)
@@ -1271,6 +1324,31 @@ class NonTensorArgumentInScript(Rule):
             f"unannotated parameter `{value.value}` used as an object (`.{node.attr.value}`): "
             "TorchScript types it as Tensor, which has no such attribute; annotate it",
         )
+
+    def _called_parameter(self, func: cst.Name) -> bool:
+        """``sublayer(x)`` of an unannotated parameter without a default, never rebound:
+        TorchScript types it as Tensor, which it cannot call (torch 2.13: cannot call a value
+        of type 'Tensor'). Reported once per parameter; True when reported."""
+        function = self.ctx.function
+        if function is None:
+            return False
+        params = signature_params(self.ctx, function)
+        param = next((p for p in params if p.name.value == func.value), None)
+        if param is None or param.annotation is not None or param.default is not None:
+            return False
+        if param.star in ("*", "**") or assignments(function, func.value):
+            return False
+        key = (id(function), func.value)
+        if key in self._reported:
+            return False
+        self._reported.add(key)
+        self.report(
+            func,
+            f"unannotated parameter `{func.value}` called: TorchScript types it as Tensor, "
+            "which cannot be called (torch 2.13: cannot call a value of type 'Tensor'); call a "
+            "module the class holds instead",
+        )
+        return True
 
     def _hook_function(self, function: cst.FunctionDef) -> bool:
         """Whether ``function`` is a module-level function of the file registered as a forward
