@@ -1044,7 +1044,9 @@ class NoOverloadInScript(Rule):
         function = self.ctx.function
         if function is None or dead_in_script(self.ctx):
             return False
-        schemas = torchscript_table()["schemas"]
+        schemas = torchscript_table().get("schemas")
+        if not schemas:
+            return False  # a table with no schemas (another torch): nothing to match
         func = node.func
         name = self.ctx.qualified_name(func) or ""
         if name.startswith("torch.nn.functional."):
