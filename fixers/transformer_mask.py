@@ -29,16 +29,16 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-from torchlint.lint.graph_queries import CAUSAL_HINTS, argument, assignments, is_none
+from torchlint.lint.graph_queries import (
+    CAUSAL_HINTS,
+    CAUSAL_MASK_FACTORIES,
+    argument,
+    assignments,
+    is_minus_infinity,
+    is_none,
+)
 
 _SAID = re.compile(r"called with `(\w+)` and no `(\w+)`")
-_MASK_FACTORIES = frozenset(
-    {
-        "torch.nn.Transformer.generate_square_subsequent_mask",
-        "torch.nn.modules.transformer.Transformer.generate_square_subsequent_mask",
-        "torch.nn.modules.transformer._generate_square_subsequent_mask",
-    }
-)
 
 
 class TransformerMaskIsCausal(Fixer):
@@ -102,7 +102,7 @@ class TransformerMaskIsCausal(Fixer):
         if not isinstance(expr, cst.Call):
             return False
         name = self.ctx.qualified_name(expr.func)
-        if name in _MASK_FACTORIES:
+        if name in CAUSAL_MASK_FACTORIES:
             return len(expr.args) >= 1 and expr.args[0].keyword is None
         if name == "torch.triu":
             if not expr.args or expr.args[0].keyword is not None:
@@ -124,7 +124,7 @@ class TransformerMaskIsCausal(Fixer):
         if name == "torch.full":
             if len(positional) != 2 or not self._square(positional[0]):
                 return False
-            return self._minus_inf(positional[1]) and not {"out"} & keywords.keys()
+            return is_minus_infinity(self.ctx, positional[1]) and not {"out"} & keywords.keys()
         if name == "torch.ones":
             dtype = keywords.get("dtype")
             if dtype is None or self.ctx.qualified_name(dtype) != "torch.bool":
@@ -144,26 +144,6 @@ class TransformerMaskIsCausal(Fixer):
 
     def _same(self, a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
         return self.code(a).strip() == self.code(b).strip()
-
-    def _minus_inf(self, value: cst.BaseExpression) -> bool:
-        if isinstance(value, cst.Call):  # float("-inf")
-            return (
-                self.ctx.qualified_name(value.func) == "builtins.float"
-                and len(value.args) == 1
-                and isinstance(value.args[0].value, cst.SimpleString)
-                and value.args[0].value.evaluated_value.strip().lower() in ("-inf", "-infinity")
-            )
-        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
-            inner = value.expression
-            if isinstance(inner, cst.Call):  # -float("inf")
-                return (
-                    self.ctx.qualified_name(inner.func) == "builtins.float"
-                    and len(inner.args) == 1
-                    and isinstance(inner.args[0].value, cst.SimpleString)
-                    and inner.args[0].value.evaluated_value.strip().lower() in ("inf", "infinity")
-                )
-            return self.ctx.qualified_name(inner) in ("math.inf", "torch.inf", "numpy.inf")
-        return False
 
 
 def _diagonal_one(args: tuple[cst.Arg, ...] | list[cst.Arg]) -> bool:

@@ -358,6 +358,32 @@ CAUSAL_HINTS: dict[str, tuple[tuple[str, int, str, int], ...]] = {
 }
 
 
+# torch's builders of the additive causal mask (`-inf` above the diagonal).
+CAUSAL_MASK_FACTORIES = frozenset(
+    {
+        "torch.nn.Transformer.generate_square_subsequent_mask",
+        "torch.nn.modules.transformer.Transformer.generate_square_subsequent_mask",
+        "torch.nn.modules.transformer._generate_square_subsequent_mask",
+    }
+)
+
+
+def is_minus_infinity(ctx, value: cst.BaseExpression) -> bool:  # type: ignore[no-untyped-def]
+    """``float("-inf")``, ``-float("inf")``, ``-math.inf``, ``-torch.inf``, ``-numpy.inf``."""
+    sign = ""
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        value, sign = value.expression, "-"
+        if ctx.qualified_name(value) in ("math.inf", "torch.inf", "numpy.inf"):
+            return True
+    return (
+        isinstance(value, cst.Call)
+        and ctx.qualified_name(value.func) == "builtins.float"
+        and len(value.args) == 1
+        and isinstance(value.args[0].value, cst.SimpleString)
+        and sign + str(value.args[0].value.evaluated_value).strip().lower() in ("-inf", "-infinity")
+    )
+
+
 def argument(call: cst.Call, name: str, position: int) -> Optional[cst.Arg]:
     """The argument given for parameter ``name`` (keyword, or at ``position`` counting the
     input as 0), else None."""

@@ -15,7 +15,7 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.walk import LEAF_TYPES, top_level_definition, walk
 
-from ._graph import init_values, stored_state
+from ._graph import held_by_another_module, init_values, stored_state
 
 MUTATING_METHODS = {
     "append",
@@ -64,10 +64,11 @@ class SelfStateMutation(Rule):
     model silently disagrees with eager from the second call on. A registered buffer given a
     new tensor (`self.mem = self.mem * beta + x` after `register_buffer("mem", ...)`) is the
     exception for export, which carries it as a buffer mutation of the module it exports: such
-    a finding names trace alone, unless another class of the file builds the class as a
+    a finding names trace alone, unless another class of the project builds the class as a
     submodule (`self.criterion = DINOLoss(dim)`), whose buffer reassignment export does not
-    carry (torch 2.13: the exported module diverges from eager from the second call on). (`torch.compile` guards on the
-    attribute and recompiles when it changes: correct, but a recompile per call.) An in-place
+    carry (torch 2.13: the exported module diverges from eager from the second call on).
+    (`torch.compile` guards on the attribute and recompiles when it changes: correct, but a
+    recompile per call.) An in-place
     update is carried by compile, export and trace alike, but `torch.jit.trace` runs forward
     once while tracing: the traced module starts from state one update ahead of eager's, and
     every output read from that state differs. `next()` of an iterator `__init__` keeps on the
@@ -868,7 +869,12 @@ class SelfStateMutation(Rule):
             # A registered buffer given a new tensor: export carries it as a buffer mutation
             # of the exported module (later calls agree with eager), not of a submodule (torch
             # 2.13: the submodule's buffer keeps its first value); trace bakes in the first.
-            held = self._held_as_submodule()
+            info = self.ctx.function_info
+            held = (
+                info is not None
+                and info.owner_class is not None
+                and held_by_another_module(self.ctx.index, info.owner_class)
+            )
             self._report_at_read(attr, node, ("trace", "export") if held else ("trace",))
             return
         self._report_at_read(attr, node, targets or self.targets)
@@ -924,21 +930,6 @@ class SelfStateMutation(Rule):
             self.advice,
         )
         self.report(read, message, targets=targets)
-
-    def _held_as_submodule(self) -> bool:
-        """Whether another class of this file builds the current method's class as a
-        submodule (``self.criterion = DINOLoss(dim)``): a module export does not start from."""
-        info = self.ctx.function_info
-        model = self.ctx.model
-        if info is None or info.owner_class is None or model is None:
-            return False
-        for name, cls in model.summary.classes.items():
-            if model.summary.qualify(name) == info.owner_class:
-                continue
-            held = [*cls.attributes.values(), *cls.container_items.values()]
-            if any(model.index.attribute_class_name(value) == info.owner_class for value in held):
-                return True
-        return False
 
     def _buffers(self) -> set[str]:
         """Names the current method's class registers as buffers."""

@@ -7,21 +7,20 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, argument, assignments, is_none
+from torchlint.lint.graph_queries import (
+    CAUSAL_MASK_FACTORIES,
+    UNKNOWN_VALUE,
+    argument,
+    assignments,
+    is_minus_infinity,
+    is_none,
+)
 from torchlint.lint.rule import Invalid, Rule, Valid
 
 from ._graph import is_bool_mask, submodule_class
 
 ATTENTION = frozenset(
     {"torch.nn.MultiheadAttention", "torch.nn.modules.activation.MultiheadAttention"}
-)
-# Masks of additive floats: `-inf` where attention is blocked.
-FLOAT_MASK_FUNCTIONS = frozenset(
-    {
-        "torch.nn.Transformer.generate_square_subsequent_mask",
-        "torch.nn.modules.transformer.Transformer.generate_square_subsequent_mask",
-        "torch.nn.modules.transformer._generate_square_subsequent_mask",
-    }
 )
 
 
@@ -211,11 +210,11 @@ def _mask_kind(ctx: LintContext, mask: cst.BaseExpression, depth: int = 0) -> Op
         return None
     if not isinstance(mask, cst.Call):
         return None
-    if ctx.qualified_name(mask.func) in FLOAT_MASK_FUNCTIONS:
+    if ctx.qualified_name(mask.func) in CAUSAL_MASK_FACTORIES:
         return "float"
     # `torch.full(..., float("-inf"))`, `m.masked_fill(pad, float("-inf"))`, and torch.triu /
     # torch.tril of one: a fill of minus infinity makes additive floats.
-    if any(_minus_infinity(ctx, arg.value) for arg in mask.args):
+    if any(is_minus_infinity(ctx, arg.value) for arg in mask.args):
         return "float"
     if ctx.qualified_name(mask.func) in ("torch.triu", "torch.tril") and mask.args:
         return _mask_kind(ctx, mask.args[0].value, depth + 1)
@@ -254,24 +253,3 @@ def _helper_returns(ctx: LintContext, func: cst.BaseExpression) -> list[cst.Base
 
     ctx.module.visit(Returns())
     return values
-
-
-def _minus_infinity(ctx: LintContext, value: cst.BaseExpression) -> bool:
-    """``float("-inf")``, ``-float("inf")``, ``-math.inf``, ``-torch.inf``."""
-    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
-        inner = value.expression
-        if ctx.qualified_name(inner) in ("math.inf", "torch.inf", "numpy.inf"):
-            return True
-        value = inner
-        sign = "-"
-    else:
-        sign = ""
-    if (
-        isinstance(value, cst.Call)
-        and ctx.qualified_name(value.func) == "builtins.float"
-        and len(value.args) == 1
-        and isinstance(value.args[0].value, cst.SimpleString)
-    ):
-        text = sign + str(value.args[0].value.evaluated_value).strip().lower()
-        return text in ("-inf", "-infinity")
-    return False

@@ -475,7 +475,8 @@ class ProjectIndex:
             if item and attr in cls.container_items:
                 return cls.container_items[attr]
             if not item and attr in cls.attributes:
-                return self.attribute_class_name(cls.attributes[attr])
+                value = cls.attributes[attr]
+                return None if value.startswith("<") else self._made_by(value)
         return None
 
     def attribute_marker(self, class_qualname: str, attr: str) -> Optional[str]:
@@ -485,10 +486,6 @@ class ProjectIndex:
                 value = cls.attributes[attr]
                 return value if value.startswith("<") else self._made_by(value)
         return None
-
-    def attribute_class_name(self, value: str) -> Optional[str]:
-        """The class an attribute marker of a class summary names (None for "<tensor>"...)."""
-        return None if value.startswith("<") else self._made_by(value)
 
     def _made_by(self, callee: str) -> str:
         """The class whose instance a call of ``callee`` makes: the class itself, or for a
