@@ -268,7 +268,7 @@ def test_the_wider_corpus_runs_each_model_in_eval_and_train_and_holds_nothing_of
 
 # The generalisation corpora after `wider`, in the order they were built: each holds packages
 # of its own, none of the dev ones, the held-out ones or any earlier corpus's.
-LATER_CORPORA = ("unseen", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+LATER_CORPORA = ("unseen", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
 
 
 @pytest.mark.parametrize("position", range(len(LATER_CORPORA)))
@@ -301,12 +301,24 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH5"] == {d.lower().replace("_", "-") for d in fresh5.PACKAGES.values()}
     fresh6 = ground_truth.load_corpus("fresh6")
     assert pins["FRESH6"] == {d.lower().replace("_", "-") for d in fresh6.PACKAGES.values()}
+    fresh7 = ground_truth.load_corpus("fresh7")
+    assert pins["FRESH7"] == {d.lower().replace("_", "-") for d in fresh7.PACKAGES.values()}
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
     shared = {
         id(ground_truth.load_corpus(corpus).pytorch_corpus())
-        for corpus in ("wider", "unseen", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+        for corpus in (
+            "wider",
+            "unseen",
+            "fresh",
+            "fresh2",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+        )
     }
     assert len(shared) == 1
     pytorch = ground_truth.load_corpus("pytorch")
@@ -315,6 +327,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh4").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh5").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh6").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh7").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

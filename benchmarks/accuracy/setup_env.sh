@@ -201,6 +201,25 @@ FRESH6_CORPUS_PINS=(
     "segment-torch==0.0.10"
 )
 
+# The fresh7 corpus (corpus_fresh7.py): a tenth held-back set, held back for a blind first score.
+# --no-deps as well: their imports (numpy, einops, tqdm) are already here; the packages' other
+# requirements (torchvision, scikit-learn, pillow and pandas for blitz and deep-rec, wandb and
+# pytorch-lightning for deep-rec's trainer, torchdiffeq and pytest for torchflows,
+# data-science-types for a-unet) are imported only by code the models do not run, or not at
+# all. pytorch-tdnn is an sdist (built here).
+FRESH7_CORPUS_PINS=(
+    "a-unet==0.0.16"
+    "blitz-bayesian-pytorch==0.2.8"
+    "cerebral-lstm==1.1.1"
+    "deep-rec==0.0.5"
+    "geotorch==0.4.0"
+    "pytorch-nlp==0.5.0"
+    "pytorch-tdnn==1.1.0"
+    "torch-dct==0.1.6"
+    "torchfields==0.1.2"
+    "torchflows==1.2.1"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -217,6 +236,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH4_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH5_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH6_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH7_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -239,4 +259,7 @@ import demucs.htdemucs, rkan.torch, snac, squeezeformer, torchrecurrent, wavenet
 print("fresh5 corpus: demucs", importlib.metadata.version("demucs"))
 import cenn_forecasting, dc1d, fast_gat, mtst, segment_torch.attention_unet, subLSTM.nn  # fresh6
 print("fresh6 corpus: cenn-forecasting", importlib.metadata.version("cenn-forecasting"))
+import a_unet.apex, blitz.modules, deeprec.models.deepfm, geotorch, torchflows.flows  # fresh7
+import cerebral_lstm, pytorch_tdnn, torch_dct, torchfields, torchnlp.nn  # fresh7
+print("fresh7 corpus: geotorch", importlib.metadata.version("geotorch"))
 PY
