@@ -1,10 +1,11 @@
-"""TL204: ``a, b, c = t`` of a Tensor in scripted code -> ``a, b, c = t.unbind(0)``.
+"""TL204 / TL105: ``a, b, c = t`` of a Tensor -> ``a, b, c = t.unbind(0)``.
 
 ``q, k, v = self.qkv(x).view(b, n, 3, h, -1).permute(2, 0, 3, 1, 4)`` ->
 ``q, k, v = self.qkv(x).view(b, n, 3, h, -1).permute(2, 0, 3, 1, 4).unbind(0)``. Python
 unpacks a Tensor by iterating its first dimension; TorchScript unpacks only tuples and lists
 (torch 2.13: Tensor cannot be used as a tuple) and types ``unbind`` as ``List[Tensor]``, which
-it unpacks (checked on torch 2.13: scripts and equals eager).
+it unpacks (checked on torch 2.13: scripts and equals eager). ``torch.jit.trace`` warns on the
+iteration (TracerWarning: Iterating over a tensor) and records ``unbind`` without a warning.
 
 Only for an assignment with one target, a tuple or list of plain names (no ``*``), whose
 value the rule found to be a Tensor.
@@ -27,25 +28,33 @@ ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
 
 
 class TensorUnpackUnbind(Fixer):
-    codes = ("TL204",)
+    codes = ("TL204", "TL105")
     applicability = "safe"
-    message = "unpack `t.unbind(0)`, a list TorchScript unpacks"
+    message = "unpack `t.unbind(0)`, a list TorchScript unpacks and trace records"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        target = diagnostic.node
-        if not isinstance(target, (cst.Tuple, cst.List)):
-            return None
-        if not diagnostic.message.startswith("tuple unpacking of a Tensor"):
-            return None
-        holder = self.parent(target)
-        assign = self.parent(holder) if holder is not None else None
+        node = diagnostic.node
+        if diagnostic.code == "TL204":
+            if not diagnostic.message.startswith("tuple unpacking of a Tensor"):
+                return None
+            holder = self.parent(node)
+            assign = self.parent(holder) if holder is not None else None
+            if not isinstance(holder, cst.AssignTarget) or holder.target is not node:
+                return None
+        else:
+            # TL105 reports the unpacked value.
+            if not diagnostic.message.startswith("unpacking a tensor"):
+                return None
+            assign = self.parent(node)
+            if not isinstance(assign, cst.Assign) or assign.value is not node:
+                return None
         if not (
-            isinstance(holder, cst.AssignTarget)
-            and isinstance(assign, cst.Assign)
+            isinstance(assign, cst.Assign)
             and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, (cst.Tuple, cst.List))
             and all(
                 isinstance(e, cst.Element) and isinstance(e.value, cst.Name)
-                for e in target.elements
+                for e in assign.targets[0].target.elements  # type: ignore[union-attr]
             )
         ):
             return None

@@ -34,6 +34,16 @@ ALL_BACKENDS = frozenset({"script", "trace", "compile", "export"})
 # The back-ends that convert a model in eval(): code only training runs never reaches them.
 INFERENCE_BACKENDS = frozenset({"script", "trace", "export"})
 
+# Tensor methods that give a Tensor (never a tuple): `self.qkv(x).view(...).permute(...)` is a
+# Tensor whatever the submodule returns, as only a Tensor has these methods with that result.
+TENSOR_RESULT_METHODS = frozenset(
+    {
+        "view", "reshape", "permute", "transpose", "flatten", "contiguous", "squeeze",
+        "unsqueeze", "softmax", "log_softmax", "float", "half", "to", "expand", "repeat", "t",
+        "movedim", "swapaxes", "clone", "detach",
+    }
+)  # fmt: skip
+
 
 def is_bool_mask(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
     """Whether ``expr`` is surely a boolean tensor (a comparison, ``~m``, ``m & n``, ``.bool()``)."""

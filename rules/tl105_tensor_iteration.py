@@ -12,7 +12,13 @@ from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import annotated_tensor, call_targets, keyword, parameter_data_only
+from ._graph import (
+    TENSOR_RESULT_METHODS,
+    annotated_tensor,
+    call_targets,
+    keyword,
+    parameter_data_only,
+)
 
 ITERATION_WRAPPERS = {
     "builtins.enumerate",
@@ -35,6 +41,9 @@ class TensorIteration(Rule):
     along dimension 0 (their number follows the first size: NeRF-style ray batching), and over
     `x.unbind(d)` / `torch.unbind(x, d)` along a literal dimension `d` other than the last
     (`for x_t in seq.unbind(1)`: one piece per time step).
+    Unpacking a tensor into names (`q, k, v = qkv`, `rows, cols = torch.tril_indices(n, n)`)
+    iterates its first dimension too: torch warns (TracerWarning) even where that size is
+    fixed by the model and the trace is right.
     Loops over `nn.ModuleList`, over `chunk(n)` pieces, `split`s along other dimensions or
     with a list of sizes, and `len(x.shape)` are not flagged.
 
@@ -59,6 +68,9 @@ class TensorIteration(Rule):
     Use `x.shape[0]` instead of `len(x)` where a size is needed: the tracer records it.
 
     ## Fix safety
+    Unpacking into names (`q, k, v = t`) becomes `q, k, v = t.unbind(0)`, a safe fix: a
+    Tensor's iteration is `iter(t.unbind(0))`, so the names get the same views; the trace
+    records `unbind` without a warning and TorchScript unpacks its list.
     Two unsafe fixes (`--unsafe-fixes`). `len(x)` that feeds tensor arithmetic or a torch call
     becomes `x.shape[0]`: the same int in eager and TorchScript, a size the tracer records
     (while tracing it is a 0-d tensor, so Python code that formats it sees a tensor). A loop that
@@ -142,24 +154,6 @@ class TensorIteration(Rule):
 
             def inputs():
                 return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
-            """
-        ),
-        # Unpacking the two rows of tril_indices, or of a stack of two tensors: always 2 rows.
-        Valid(
-            """
-            import torch
-            from torch import nn
-
-            class Model(nn.Module):
-                def forward(self, emb):
-                    n = emb.size(1)
-                    rows, cols = torch.tril_indices(n, n, offset=-1)
-                    a, b = torch.stack([emb.mean(1), emb.amax(1)])
-                    dots = torch.bmm(emb, emb.transpose(1, 2))
-                    return dots[:, rows, cols].sum(-1, keepdim=True) + (a * b).sum(-1, keepdim=True)
-
-            def inputs():
-                return [(torch.randn(2, 5, 4),), (torch.randn(3, 5, 4),)]
             """
         ),
         # Star-unpacking a fixed number of chunks, and a shape: no tensor's rows.
@@ -436,6 +430,82 @@ class TensorIteration(Rule):
             """,
             line=11,
         ),
+        # Unpacking the two rows of tril_indices: always 2 rows, so the trace is right, but
+        # torch warns (TracerWarning: Iterating over a tensor); `.unbind(0)` is the same pair.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, emb):
+                    n = emb.size(1)
+                    rows, cols = torch.tril_indices(n, n, offset=-1)
+                    dots = torch.bmm(emb, emb.transpose(1, 2))
+                    return dots[:, rows, cols].sum(-1, keepdim=True)
+
+            def inputs():
+                return [(torch.randn(2, 5, 4),), (torch.randn(3, 5, 4),)]
+            """,
+            line=7,
+            trace_warning=True,
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, emb):
+                    n = emb.size(1)
+                    rows, cols = torch.tril_indices(n, n, offset=-1).unbind(0)
+                    dots = torch.bmm(emb, emb.transpose(1, 2))
+                    return dots[:, rows, cols].sum(-1, keepdim=True)
+
+            def inputs():
+                return [(torch.randn(2, 5, 4),), (torch.randn(3, 5, 4),)]
+            """,
+        ),
+        # q, k and v of an attention block unpacked from the permuted projection (a submodule's
+        # output, a Tensor as only a Tensor has `.view` / `.permute`).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.qkv = nn.Linear(8, 24)
+
+                def forward(self, x):
+                    b, n, d = x.shape
+                    q, k, v = self.qkv(x).view(b, n, 3, 2, d // 2).permute(2, 0, 3, 1, 4)
+                    att = (q @ k.transpose(-2, -1)).softmax(-1)
+                    return (att @ v).transpose(1, 2).reshape(b, n, d)
+
+            def inputs():
+                return [(torch.randn(2, 5, 8),), (torch.randn(3, 7, 8),)]
+            """,
+            line=11,
+            trace_warning=True,
+            fixed="""
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.qkv = nn.Linear(8, 24)
+
+                def forward(self, x):
+                    b, n, d = x.shape
+                    q, k, v = self.qkv(x).view(b, n, 3, 2, d // 2).permute(2, 0, 3, 1, 4).unbind(0)
+                    att = (q @ k.transpose(-2, -1)).softmax(-1)
+                    return (att @ v).transpose(1, 2).reshape(b, n, d)
+
+            def inputs():
+                return [(torch.randn(2, 5, 8),), (torch.randn(3, 7, 8),)]
+            """,
+        ),
         # A helper unpacks the stacked keys and values its caller passes.
         Invalid(
             """
@@ -700,24 +770,6 @@ class TensorIteration(Rule):
         if node.star == "*" and self.ctx.in_graph and self._surely_iterates_tensor(node.value):
             self.report(node.value, STAR_MESSAGE)
 
-    def _fixed_rows(self, expr: cst.BaseExpression) -> bool:
-        """A tensor whose first size does not depend on the inputs: the (2, N) index pairs of
-        ``torch.tril_indices`` / ``torch.triu_indices``, a ``torch.stack`` of a list display."""
-        if type(expr) is not cst.Call:
-            return False
-        name = self.ctx.qualified_name(expr.func)  # type: ignore[attr-defined]
-        if name in FIXED_ROW_FUNCTIONS:
-            return True
-        args = call_targets(expr)  # type: ignore[arg-type]
-        dim = keyword(expr, "dim")  # type: ignore[arg-type]
-        return (
-            name == "torch.stack"
-            and bool(args)
-            and type(args[0]) in (cst.List, cst.Tuple)
-            and not any(type(e) is cst.StarredElement for e in args[0].elements)  # type: ignore[attr-defined]
-            and (dim is None and len(args) < 2)
-        )
-
     def _surely_iterates_tensor(self, expr: cst.BaseExpression) -> bool:
         """``expr`` iterates a tensor's first dimension, on the code's own evidence for a bare
         name (a submodule's output taken for a tensor may be a tuple of them)."""
@@ -731,7 +783,6 @@ class TensorIteration(Rule):
             self.ctx.in_graph
             and any(type(t.target) in (cst.Tuple, cst.List) for t in node.targets)
             and surely_tensor(self.ctx, node.value)
-            and not self._fixed_rows(node.value)
         ):
             self.report(node.value, UNPACK_MESSAGE)
 
@@ -771,9 +822,6 @@ SUM_MESSAGE = (
     "unrolls it for the example input's size, so other batch sizes fail or give wrong results; "
     "use `x.sum(0)`"
 )
-# torch functions whose result has a first size fixed by the function (torch 2.13 docs: a
-# 2 x N tensor of row and column indices).
-FIXED_ROW_FUNCTIONS = frozenset({"torch.tril_indices", "torch.triu_indices"})
 UNBIND_MESSAGE = (
     "Python iteration over the pieces of `unbind` along a dimension whose size varies between "
     "calls: torch.jit.trace unrolls the loop for the example input's size, so inputs of another "
@@ -818,8 +866,15 @@ def surely_tensor(
     if kind is cst.Call:
         name = ctx.qualified_name(expr.func) or ""  # type: ignore[attr-defined]
         func = expr.func  # type: ignore[attr-defined]
-        return (name.startswith("torch.") and not name.startswith("torch.nn.")) or (
-            type(func) is cst.Attribute and surely_tensor(ctx, func.value, depth + 1, kind_of)
+        return (
+            (name.startswith("torch.") and not name.startswith("torch.nn."))
+            or (type(func) is cst.Attribute and surely_tensor(ctx, func.value, depth + 1, kind_of))
+            # `self.qkv(x).view(b, n, 3, -1).permute(2, 0, 1, 3)`: only a Tensor has these.
+            or (
+                type(func) is cst.Attribute
+                and func.attr.value in TENSOR_RESULT_METHODS
+                and kind_of(func.value) == Kind.TENSOR
+            )
         )
     if kind is cst.BinaryOperation:
         return surely_tensor(ctx, expr.left, depth + 1, kind_of) or surely_tensor(  # type: ignore[attr-defined]

@@ -13,6 +13,7 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import SINGLE_TENSOR_FUNCTIONS
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
+from torchlint.rules._graph import TENSOR_RESULT_METHODS
 from torchlint.rules._perf import descendants
 from torchlint.rules._script import (
     SCRIPT,
@@ -41,13 +42,6 @@ Comprehension = Union[cst.ListComp, cst.DictComp, cst.GeneratorExp]
 UNSUPPORTED_AUGMENTED = {cst.FloorDivideAssign: "//", cst.MatrixMultiplyAssign: "@"}
 PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 # Tensor methods whose result is one Tensor (never a tuple or list), whatever their arguments.
-TENSOR_RESULT_METHODS = frozenset(
-    {
-        "view", "reshape", "permute", "transpose", "flatten", "contiguous", "squeeze",
-        "unsqueeze", "softmax", "log_softmax", "float", "half", "to", "expand", "repeat", "t",
-        "movedim", "swapaxes", "clone", "detach",
-    }
-)  # fmt: skip
 
 
 # Visits of checks that are not syntax: TorchScript drops a guarded branch before it gets to
