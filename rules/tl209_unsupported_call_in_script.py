@@ -329,7 +329,9 @@ class UnsupportedCallInScript(Rule):
     `torch.dtype`): a dtype is an int to TorchScript, `str(torch.float32)` is `'6'` there
     (`str(x.dtype) == "torch.float32"` is False); `a ** b` of ints
     (TorchScript: a float; a base `self.<name>` holding a Python value of no written type
-    counts as an int there, since eager takes only an int in those places), `pow(a, b)` of ints and `round(x)` of a number (floats there too)
+    counts as an int there, since eager takes only an int in those places), `pow(a, b)` of ints and `round(x)` of a number (floats there too; a number also
+    the product or quotient of a size and a `self.<name>` holding a Python value of no
+    written type, `round(self.keep * x.shape[1])`: eager's round takes only a number there)
     used as a `range` bound, a size argument (`reshape`, `view`, `chunk`, `torch.zeros`, the
     kernel sizes of `F.avg_pool2d` / `max_pool2d` / `adaptive_*` / `unfold`,
     `pixel_shuffle`, ...) or a tensor index; `sum(xs, start)` with a start value (a list: it
@@ -534,6 +536,26 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The same `round(...)` made an int for the size, and one left a float where a float
+        # scales a tensor: TorchScript's float and Python's int give the same product.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, stride=2):
+                    super().__init__()
+                    self.stride = stride
+
+                def forward(self, x):
+                    cells = int(round(x.size(1) / self.stride))
+                    return torch.zeros(x.size(0), cells) + x[:, :1] * round(self.stride * 1.5)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 6),)]
+            """
+        ),
         # The legacy `torch.cuda.amp.autocast` is a class TorchScript compiles: the `with` scripts.
         Valid(
             _example(
@@ -1832,6 +1854,28 @@ class UnsupportedCallInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """,
         ),
+        # `round(...)` of a size and an attribute of no written type (a number: eager's
+        # `round` takes no other), a float in TorchScript, as a factory's size.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, stride=2):
+                    super().__init__()
+                    self.stride = stride
+
+                def forward(self, x):
+                    cells = round(x.size(1) / self.stride)
+                    return torch.zeros(x.size(0), cells) + x[:, :1]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 6),)]
+            """,
+            line=11,
+            message_contains="`round(x)` returns a float",
+        ),
         # `tuple(...)` of a shape bound to a local that only torch functions read.
         Invalid(
             """
@@ -2755,7 +2799,7 @@ class UnsupportedCallInScript(Rule):
                 if all(self._number_type(a) == "int" for a in args):
                     return value
             if name == "builtins.round" and len(args) == 1:
-                if self._number_type(args[0]) in ("int", "float"):
+                if self._number_type(args[0]) in ("int", "float") or self._number_product(args[0]):
                     return value
             return None
         if isinstance(value, cst.BinaryOperation):
@@ -2780,6 +2824,24 @@ class UnsupportedCallInScript(Rule):
             if found and all(f is not None for f in found):
                 return found[0]
         return None
+
+    def _number_product(self, value: cst.BaseExpression) -> bool:
+        """``self.<name> * n`` (either order, ``/`` too) with ``n`` a number TorchScript
+        surely types and ``self.<name>`` a Python value (no tensor) of a type written nowhere
+        (``self.keep = keep`` with ``keep=0.6``): eager runs only with a number there, so the
+        product is a number and ``round`` of it a float in TorchScript."""
+        if not isinstance(value, cst.BinaryOperation) or not isinstance(
+            value.operator, (cst.Multiply, cst.Divide)
+        ):
+            return False
+        for side, other in ((value.left, value.right), (value.right, value.left)):
+            if (
+                self_attribute(side) is not None
+                and self.ctx.kind(side) is Kind.CONST
+                and self._number_type(other) in ("int", "float")
+            ):
+                return True
+        return False
 
     def _int_base(self, base: cst.BaseExpression, scalar: ScriptScalar) -> bool:
         """The base of a ``**`` whose result must be an int (a size, a ``range`` bound, an
