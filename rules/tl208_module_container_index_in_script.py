@@ -128,7 +128,13 @@ class ModuleContainerIndexInScript(Rule):
     iterates or indexes each (`for stage in (self.stage1, self.stage2): for block in stage:`:
     torch 2.13 `'...ModuleList' object is not iterable`), and a loop over a submodule of a project class that is
     no module container (its `__iter__` is never called: Only constant Sequential, ModuleList,
-    ModuleDict, or ParameterList can be used as an iterable). And a submodule attribute used
+    ModuleDict, or ParameterList can be used as an iterable). And `self.X[i]` with a variable
+    index where the class binds `self.X` only to torch.nn modules, a container on one path
+    (`nn.ModuleList(...)`) and a plain module (`nn.Linear(...)`) on another (`if individual:
+    ... else: ...`, a conditional expression): whichever the module holds, TorchScript
+    rejects the index (Expected integer literal for index; Only ModuleList, Sequential,
+    ModuleDict, ParameterList, and ParameterDict modules are subscriptable). And a submodule
+    attribute used
     as the condition of an `if` / `while` (`if self.dconv:`, `not`, `and` / `or` operands)
     where every assignment of the class sets it to None or to an instance of a module class
     (also `klass(...)` of a local bound only to module classes): TorchScript casts neither a
@@ -419,6 +425,31 @@ class ModuleContainerIndexInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 3, 8),), (torch.randn(1, 3, 6),)]
+            """
+        ),
+        # The same attribute iterated, not indexed: TorchScript unrolls the loop over the
+        # ModuleList the module holds.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, shared=False, n=2):
+                    super().__init__()
+                    if shared:
+                        self.heads = nn.Linear(4, 4)
+                    else:
+                        self.heads = nn.ModuleList([nn.Linear(4, 4) for _ in range(n)])
+
+                def forward(self, x):
+                    outs = []
+                    for k, head in enumerate(self.heads):
+                        outs.append(head(x[k]))
+                    return torch.stack(outs)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 3, 4),)]
             """
         ),
     ]
@@ -1021,6 +1052,35 @@ class ModuleContainerIndexInScript(Rule):
             line=15,
             message_contains="is not iterable",
         ),
+        # `self.heads` a ModuleList or, by another constructor argument, a plain Linear: indexed
+        # with a loop variable it fails either way.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, per_step=True, n=2):
+                    super().__init__()
+                    self.n = n
+                    self.heads = (
+                        nn.ModuleList([nn.Linear(4, 4) for _ in range(n)])
+                        if per_step
+                        else nn.Linear(4, 4)
+                    )
+
+                def forward(self, x):
+                    outs = []
+                    for k in range(self.n):
+                        outs.append(self.heads[k](x[k]))
+                    return torch.stack(outs)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 3, 4),)]
+            """,
+            line=17,
+            message_contains="on one path and to an `nn.Linear` on another",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -1207,6 +1267,22 @@ class ModuleContainerIndexInScript(Rule):
                 "module container indexed with a variable: torch.jit.script needs a literal index; "
                 "iterate over it (`for layer in self.layers`, `enumerate(...)`)",
             )
+        elif (mixed := self._container_or_module(node.value)) is not None:
+            if self._constant_index(index.value):
+                return
+            container, plain = mixed
+            code = self.ctx.module.code_for_node(node.value)
+            self.report(
+                node,
+                f"`{code}` indexed with a variable in scripted code, where `__init__` binds it "
+                f"to an `nn.{container}` on one path and to an `nn.{plain}` on another: "
+                "TorchScript compiles the indexing whichever it holds: as a container it needs "
+                "a literal index (torch 2.13: Expected integer literal for index but got a "
+                "variable or non-integer), as the plain module it is not subscriptable (Only "
+                "ModuleList, Sequential, ModuleDict, ParameterList, and ParameterDict modules "
+                "are subscriptable); iterate over it (`for i, layer in enumerate(self.X)`) "
+                "and keep the plain-module case out of the scripted path",
+            )
         elif (kind := self._parameter_kind(node.value)) is not None:
             self.report(
                 node,
@@ -1220,6 +1296,41 @@ class ModuleContainerIndexInScript(Rule):
                     "index with literal keys"
                 ),
             )
+
+    def _container_or_module(self, value: cst.BaseExpression) -> Optional[tuple[str, str]]:
+        """``self.X`` that the class's methods bind only to instances of torch.nn classes, a
+        module container (``nn.ModuleList()``) on one path and a plain module (``nn.Linear``)
+        on another (``if individual: ... else: ...``): (the container's name, the plain
+        one's). Not for a class with constants (``Final`` / ``__constants__``: TorchScript
+        may drop a branch) or an attribute its body annotates."""
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        if attr is None or owner is None or has_constants(self.ctx, owner):
+            return None
+        if attr in class_annotations(self.ctx, owner):
+            return None
+        containers: list[str] = []
+        plain: list[str] = []
+        for method in class_methods(self.ctx, owner):
+            for bound in self_assignments(method, attr):
+                options = [bound.body, bound.orelse] if type(bound) is cst.IfExp else [bound]
+                for option in options:
+                    if type(option) is not cst.Call:
+                        return None
+                    name = self.ctx.qualified_name(option.func)
+                    if name is None or not is_torch_module_class(name):
+                        return None
+                    short = name.rsplit(".", 1)[-1]
+                    if name in CONTAINER_CLASSES:
+                        containers.append(short)
+                    elif name.startswith("torch.nn.") and not name.startswith("torch.nn.Parameter"):
+                        plain.append(short)
+                    else:
+                        return None
+        if containers and plain:
+            return containers[0], plain[0]
+        return None
 
     def _listed_modules(self, value: cst.BaseExpression) -> bool:
         """``list(self.heads.values())[0]`` / ``list(self.layers)[k]``: a list of the modules
