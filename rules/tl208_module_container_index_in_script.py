@@ -128,7 +128,9 @@ class ModuleContainerIndexInScript(Rule):
     iterates or indexes each (`for stage in (self.stage1, self.stage2): for block in stage:`:
     torch 2.13 `'...ModuleList' object is not iterable`), and a loop over a submodule of a project class that is
     no module container (its `__iter__` is never called: Only constant Sequential, ModuleList,
-    ModuleDict, or ParameterList can be used as an iterable). And `self.X[i]` with a variable
+    ModuleDict, or ParameterList can be used as an iterable), also as an argument of `zip`
+    (`zip(sizes, self.cell_anchors)`; a project class deriving from `nn.ModuleList` zips like
+    its base). And `self.X[i]` with a variable
     index where the class binds `self.X` only to torch.nn modules, a container on one path
     (`nn.ModuleList(...)`) and a plain module (`nn.Linear(...)`) on another (`if individual:
     ... else: ...`, a conditional expression): whichever the module holds, TorchScript
@@ -450,6 +452,30 @@ class ModuleContainerIndexInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(2, 3, 4),)]
+            """
+        ),
+        # The same zip over a class deriving from nn.ModuleList: TorchScript unrolls it.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Stack(nn.ModuleList):
+                pass
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.blocks = Stack([nn.Linear(4, 4), nn.Linear(4, 4)])
+                    self.gates = nn.ParameterList([nn.Parameter(torch.ones(1)) for _ in range(2)])
+
+                def forward(self, x):
+                    for gate, block in zip(self.gates, self.blocks):
+                        x = x + gate * block(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
     ]
@@ -1081,6 +1107,39 @@ class ModuleContainerIndexInScript(Rule):
             line=17,
             message_contains="on one path and to an `nn.Linear` on another",
         ),
+        # A project module class with `__iter__` but no container base, zipped with a
+        # ParameterList: TorchScript iterates neither through `__iter__`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Stack(nn.Module):
+                def __init__(self, n):
+                    super().__init__()
+                    for i in range(n):
+                        self.add_module(f"b{i}", nn.Linear(4, 4))
+
+                def __iter__(self):
+                    return iter(self._modules.values())
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.blocks = Stack(2)
+                    self.gates = nn.ParameterList([nn.Parameter(torch.ones(1)) for _ in range(2)])
+
+                def forward(self, x):
+                    for gate, block in zip(self.gates, self.blocks):
+                        x = x + gate * block(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=20,
+            message_contains="can be used as an iterable",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -1528,6 +1587,13 @@ class ModuleContainerIndexInScript(Rule):
             return
         if not in_script(self.ctx) or self.ctx.qualified_name(node.func) != "builtins.zip":
             return
+        # `zip(sizes, self.anchors)` of a project module class that is no container: TorchScript
+        # iterates each sequence zip is given, and such a module is none.
+        for arg in node.args:
+            if arg.keyword is None and not arg.star:
+                if self._plain_module_class(arg.value) is not None:
+                    self._plain_module_use(arg.value, "iterated")
+                    return
         # `strict=True` is no sequence; an `nn.ParameterList` / `ParameterDict` attribute and
         # a ModuleDict's `.items()` / `.values()` / `.keys()` are containers TorchScript
         # unrolls with the modules, and a tuple has a static length (torch 2.13 scripts all).
@@ -1839,7 +1905,25 @@ class ModuleContainerIndexInScript(Rule):
             return Kind.MODULES
         if type(node) is cst.Tuple or tuple_valued(self.ctx, node) is not None:
             return None
-        return self.ctx.kind(node)
+        kind = self.ctx.kind(node)
+        if kind is Kind.MODULE and self._container_subclass(node):
+            return Kind.MODULES  # `class Stack(nn.ModuleList)`: unrolled like its base
+        return kind
+
+    def _container_subclass(self, node: cst.BaseExpression) -> bool:
+        """``self.X`` holding a module class of the project that derives from a module
+        container (``class Stack(nn.ModuleList)``)."""
+        attr = self_attribute(node)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return False
+        index = self.ctx.index
+        cls = index.attribute_class(info.owner_class, attr)
+        if cls is None or not index.is_module_class(cls):
+            return False
+        return any(
+            base in CONTAINER_CLASSES for _, _, summary in index.mro(cls) for base in summary.bases
+        )
 
     def _parameter_container(self, node: cst.BaseExpression) -> bool:
         """``self.X`` that some method of the class, or a project base class's ``__init__``,
