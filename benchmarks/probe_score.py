@@ -30,6 +30,7 @@ the line-level score for B.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import fnmatch
 import json
 import re
@@ -104,7 +105,8 @@ def trace_warn_verdict(source: str) -> Any:
     sys.path.insert(0, str(REPO))
     from tests.oracle import check, trace_warnings  # noqa: PLC0415 - needs torch
 
-    verdict = check(source, "trace")
+    # A copy: `check` caches its verdicts, and the trace verdict itself must stay as it is.
+    verdict = dataclasses.replace(check(source, "trace"))
     # As the package corpora: a warning torch.nn's own code raises (a packed sequence,
     # MultiheadAttention's mask checks) is torch's, not the probe's.
     warned = [w for w in trace_warnings(source) if TORCH_NN not in w[2]]
