@@ -266,6 +266,7 @@ def _may_set_by_name(function: cst.CSTNode, attr: str) -> bool:
 LAMBDA = "a lambda (with the constructor's defaults)"
 CLASS_HELD = "a class, not an instance"
 NESTED_EMPTY = "a list, tuple or dict display with an empty list or dict inside"
+PASSED_CALLABLE = "the callable object a construction of the class passes"
 
 
 def _nested_empty(value: cst.BaseExpression) -> bool:
@@ -491,7 +492,10 @@ class UnsupportedAttributeInScript(Rule):
     `failed to convert Python type: 'tuple'`,
     where an `nn.ModuleList` converts), `self.act = functools.partial(...)`,
     `operator.methodcaller(...)` / `attrgetter(...)` / `itemgetter(...)` (torch 2.13: failed
-    to convert Python type: 'operator.methodcaller'), a bound method of the class (the
+    to convert Python type: 'operator.methodcaller'), also `self.upsample = upsample` (bound
+    once, the parameter not rebound) where a call of the class in the file passes
+    `upsample` one of these (`GBlock(..., upsample=partial(F.interpolate, scale_factor=2))`,
+    by keyword or at its position), a bound method of the class (the
     attribute's one binding)
     (`self._attend = self._attend_fused if fused else self._attend_manual`: `'method'`), a dict / list /
     tuple display holding a function (`self.acts = {"relu": F.relu, "gelu": F.gelu}`: a
@@ -1313,6 +1317,37 @@ class UnsupportedAttributeInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 3),), (-torch.ones(4, 3),)]
+            """
+        ),
+        # The same attribute given a module by the file's call: TorchScript compiles it.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Head(nn.Module):
+                def __init__(self, dim, act=None):
+                    super().__init__()
+                    self.fc = nn.Linear(dim, dim)
+                    self.act = act
+
+                def forward(self, x):
+                    x = self.fc(x)
+                    if self.act is not None:
+                        x = self.act(x)
+                    return x
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = Head(4, act=nn.LeakyReLU(0.2))
+
+                def forward(self, x):
+                    return self.head(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
     ]
@@ -2507,6 +2542,41 @@ class UnsupportedAttributeInScript(Rule):
             line=15,
             message_contains="has no attribute 'child'",
         ),
+        # A partial given to the constructor by the file's own call, stored as it is.
+        Invalid(
+            """
+            from functools import partial
+
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Head(nn.Module):
+                def __init__(self, dim, act=None):
+                    super().__init__()
+                    self.fc = nn.Linear(dim, dim)
+                    self.act = act
+
+                def forward(self, x):
+                    x = self.fc(x)
+                    if self.act is not None:
+                        x = self.act(x)
+                    return x
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = Head(4, act=partial(F.leaky_relu, negative_slope=0.2))
+
+                def forward(self, x):
+                    return self.head(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=15,
+            message_contains="failed to convert Python type: 'functools.partial'",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -2733,6 +2803,16 @@ class UnsupportedAttributeInScript(Rule):
                 f"TorchScript function, so the scripted module has no such attribute (Module has "
                 f"no attribute '{node.attr.value}'); define a module (`nn.SiLU()`) or a named "
                 "function instead",
+            )
+        elif what is not None and what.startswith(PASSED_CALLABLE):
+            kind = what.split("`")[1]
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what[len(PASSED_CALLABLE) + 2 :]}: TorchScript "
+                "converts no such object to a module attribute, so a module built that way has "
+                f"no attribute '{node.attr.value}' once scripted (torch 2.13: failed to convert "
+                f"Python type: '{kind}' to a TorchScript type); pass a module (`nn.LeakyReLU(0.2)`, "
+                "`nn.Upsample(...)`) or the settings, and call the torch function in `forward`",
             )
         elif what == NESTED_EMPTY:
             self.report(
@@ -3447,6 +3527,14 @@ class UnsupportedAttributeInScript(Rule):
                         what = self._empty_by_defaults(
                             init.node, target.attr.value, small, defaults
                         )
+                    if (
+                        what is None
+                        and type(small.value) is cst.Name
+                        and small.value.value in params
+                        and not assignments(init.node, small.value.value)
+                        and self._only_binding(init.node, target.attr.value)
+                    ):
+                        what = self._passed_callable(owner, init.node, small.value.value)
                     if what is not None:
                         found.setdefault(target.attr.value, what)
             # `self.X: List[T] = []`: TorchScript reads class-body annotations, not this one.
@@ -3632,6 +3720,52 @@ class UnsupportedAttributeInScript(Rule):
         if name in BUILTIN_CLASSES or is_torch_module_class(name):
             return True
         return self.ctx.index.class_info(name) is not None
+
+    def _passed_callable(self, owner: str, init: cst.FunctionDef, param: str) -> Optional[str]:
+        """``self.upsample = upsample`` where a call of the class in this file passes
+        ``upsample`` a ``functools.partial(...)`` or an ``operator`` callable object (by
+        keyword or at its position): the module so built holds a value TorchScript converts
+        to no type (torch 2.13: failed to convert Python type: 'functools.partial')."""
+        names = [p.name.value for p in init.params.params]
+        position = names.index(param) - 1 if param in names else None
+        short = owner.rsplit(".", 1)[-1]
+        found: list[str] = []
+
+        def callable_object(value: cst.BaseExpression) -> None:
+            if type(value) is cst.Call and not found:
+                name = self.ctx.qualified_name(value.func)
+                if name in PARTIALS or name in OPERATOR_CALLABLES:
+                    found.append(name)
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if type(node) is not cst.Call:
+                return None
+            func = node.func
+            called = (
+                func.attr.value if type(func) is cst.Attribute else getattr(func, "value", None)
+            )
+            if called != short:
+                return None
+            positional = 0
+            for arg in node.args:
+                if arg.star:
+                    return None
+                if arg.keyword is not None:
+                    if arg.keyword.value == param:
+                        callable_object(arg.value)
+                else:
+                    if positional == position:
+                        callable_object(arg.value)
+                    positional += 1
+            return None
+
+        walk(self.ctx.module, enter, lambda node: None)
+        if not found:
+            return None
+        return (
+            f"{PASSED_CALLABLE}: a `{found[0]}` object, given for `{param}` where the file "
+            f"builds `{short}(...)`"
+        )
 
     def _passed_other(self, owner: str, init: cst.FunctionDef, param: str) -> bool:
         """Whether a call of the class in this file may give ``param`` a value that is not
