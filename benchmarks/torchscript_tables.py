@@ -44,6 +44,8 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
 - ``functional_float_arguments``: per ``torch.nn.functional`` function TorchScript compiles
   from Python source, the ``float`` arguments (and their positions) that reject an int
   literal where a float literal compiles (``F.interpolate(x, scale_factor=2)``).
+- ``functional_int_arguments``: the same functions' ``int`` arguments (and their positions)
+  that reject a tuple display where an int compiles (``F.normalize(x, dim=(2, 3))``).
 - A tensor method is *unbound* when the frontend says ``'Tensor' object has no attribute or
   method``. Torch's own list of tensor methods (``aten::`` schemas with a Tensor ``self``, as
   ``torch.jit.supported_ops`` builds it) is cross-checked: a method with such a schema is never
@@ -413,6 +415,54 @@ def functional_float_arguments() -> dict[str, dict[str, int]]:
     return found
 
 
+def functional_int_arguments() -> dict[str, dict[str, int]]:
+    """Per ``torch.nn.functional`` function TorchScript compiles from its Python source (no
+    ``aten::`` builtin), the arguments annotated ``int`` that reject a tuple display of ints
+    (``F.normalize(t, dim=(2, 3))``: ``Expected a value of type 'int' for argument 'dim' but
+    instead found type 'Tuple[int, int]'``, where eager's Python passes the tuple on to an op
+    that takes one), with their positions: each compiles with ``1`` and fails with
+    ``(1, 1)``. Other required arguments get a stock value of their annotated type."""
+    import inspect
+
+    import torch
+    import torch.nn.functional as F
+
+    found: dict[str, dict[str, int]] = {}
+    for name in sorted(dir(F)):
+        function = getattr(F, name)
+        if name.startswith("_") or not inspect.isfunction(function):
+            continue
+        if torch.jit._builtins._find_builtin(function) is not None:
+            continue
+        try:
+            parameters = list(inspect.signature(function).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        required = []
+        for parameter in parameters:
+            if parameter.default is inspect.Parameter.empty:
+                annotation = parameter.annotation
+                annotation = "Tensor" if annotation is inspect.Parameter.empty else annotation
+                annotation = getattr(annotation, "__name__", str(annotation))
+                if annotation not in STOCK or parameter.kind not in (
+                    inspect.Parameter.POSITIONAL_ONLY,
+                    inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                ):
+                    break
+                required.append(STOCK[annotation])
+        else:
+            for position, parameter in enumerate(parameters):
+                if position < len(required) or parameter.annotation is not int:
+                    continue
+                call = f"torch.nn.functional.{name}({', '.join(required)}"
+                if (
+                    _compile(f"{call}, {parameter.name}=1)", "")[0]
+                    and not (_compile(f"{call}, {parameter.name}=(1, 1))", "")[0])
+                ):
+                    found.setdefault(name, {})[parameter.name] = position
+    return found
+
+
 def annotations() -> dict[str, list[str]]:
     """``typing`` / ``collections.abc`` names the frontend accepts as a parameter annotation,
     bare (``x: Any``) or subscripted (``x: List[int]``), and those it has no type for."""
@@ -758,6 +808,7 @@ def main() -> None:
         "number_methods_unbound": number_methods(),
         "dtype_device_attributes_unbound": dtype_device_attributes(),
         "functional_float_arguments": functional_float_arguments(),
+        "functional_int_arguments": functional_int_arguments(),
         "size_methods_unbound": size_methods(),
         "torch_functions_unbound": torch_functions(),
         "module_wrappers_unscriptable": module_wrappers(),

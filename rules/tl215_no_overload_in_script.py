@@ -327,7 +327,12 @@ class NoOverloadInScript(Rule):
     literal (or None) of another type than `V` (`float`, `int`, `str`, `bool`, `Tensor`):
     `aten::get(Dict(str, t) self, str key, t default_value)` binds `t` to the value type and
     converts nothing (an int default for `Dict[str, float]`: `Arguments for call are not
-    valid`).
+    valid`). And a tuple or list display given to an `int` argument of such a function
+    (`F.normalize(x, dim=(2, 3))`, `F.glu(x, [1])`): eager's Python hands it on to an op that
+    takes one (`Tensor.norm`), TorchScript matches it against the annotation (`Expected a
+    value of type 'int' for argument 'dim' but instead found type 'Tuple[int, int]'`); which
+    arguments those are is generated (the table's `functional_int_arguments`: each compiles
+    with `1` and fails with `(1, 1)`).
     And a parameter annotated `Union[...]` (`A | B`, two or more types besides None, one no
     number), never rebound and never tested with `isinstance` / `torch.jit.isinstance` in
     the function, given as it is to a `torch.X` op, a tensor method or a `torch.nn.functional`
@@ -585,6 +590,22 @@ class NoOverloadInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        # One dim for `F.normalize`, and the norm over a list of dims written out.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, feats):
+                    norm = torch.linalg.vector_norm(feats, 2.0, dim=[1, 2], keepdim=True)
+                    return feats / norm.clamp_min(1e-12) + F.normalize(feats, 2.0, 1)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 2),)]
             """
         ),
     ]
@@ -1034,6 +1055,24 @@ class NoOverloadInScript(Rule):
             line=8,
             message_contains="Arguments for call are not valid",
         ),
+        # A list of dims for `F.normalize`'s `dim: int`, given positionally: eager hands it on
+        # to `Tensor.norm`, which takes one.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, feats):
+                    return F.normalize(feats, 2.0, [1, 2])
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 2),)]
+            """,
+            line=7,
+            message_contains="found type 'List[int]'",
+        ),
     ]
 
     def _union_argument(self, node: cst.Call) -> bool:
@@ -1176,6 +1215,8 @@ class NoOverloadInScript(Rule):
         if self._list_index_start(node) or self._min_max_of_sequences(node):
             return
         if self._int_for_float(node) or self._dict_get_default(node):
+            return
+        if self._tuple_for_int(node):
             return
         if self._autograd_grad(node):
             return
@@ -1826,6 +1867,56 @@ class NoOverloadInScript(Rule):
             "`True` / `False`, or annotate the attribute `Final[bool]`",
         )
         return True
+
+    def _tuple_for_int(self, node: cst.Call) -> bool:
+        """``F.normalize(x, dim=(2, 3))``: a tuple or list display for an ``int`` argument of a
+        ``torch.nn.functional`` function TorchScript compiles from Python source (the table's
+        ``functional_int_arguments``), where eager's Python hands the tuple on to an op that
+        takes one."""
+        name = self.ctx.qualified_name(node.func) or ""
+        prefix = "torch.nn.functional."
+        if not name.startswith(prefix):
+            return False
+        ints = torchscript_table().get("functional_int_arguments", {}).get(name[len(prefix) :])
+        if not ints:
+            return False
+        positions = {position: argument for argument, position in ints.items()}
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return False
+            argument = arg.keyword.value if arg.keyword is not None else positions.get(index)
+            if argument not in ints or type(arg.value) not in (cst.Tuple, cst.List):
+                continue
+            elements = arg.value.elements  # type: ignore[attr-defined]
+            if not elements or any(type(e) is cst.StarredElement for e in elements):
+                continue
+            kind = "tuple" if type(arg.value) is cst.Tuple else "list"
+            numbers = all(literal_type(e.value) == "int" for e in elements)
+            if kind == "tuple":
+                typed = "Tuple[{}]".format(", ".join(["int"] * len(elements)))
+            else:
+                typed = "List[int]"
+            if not numbers:
+                typed = "Tuple[...]" if kind == "tuple" else "List[...]"
+            text = cst.Module([]).code_for_node(arg.value)
+            short = name[len(prefix) :]
+            how = (
+                " (`x / torch.linalg.vector_norm(x, 2.0, dim=[2, 3], keepdim=True)"
+                ".clamp_min(eps)` for `normalize`)"
+                if short == "normalize"
+                else ""
+            )
+            self.report(
+                node,  # where torch points (the call, not the display a fixer would rewrite)
+                f"torch.jit.script fails: `{text}`, a {kind}, for the int argument "
+                f"`{argument}` of `F.{short}`: TorchScript compiles it from its "
+                f"Python source, annotated `{argument}: int`, and takes one int there (torch "
+                f"2.13: Expected a value of type 'int' for argument '{argument}' but instead "
+                f"found type '{typed}'); call it over one dim, or write the op out with one "
+                f"that takes a list of dims{how}",
+            )
+            return True
+        return False
 
     def _int_for_float(self, node: cst.Call) -> bool:
         """``F.interpolate(x, scale_factor=2)``: an int literal for an argument of a
