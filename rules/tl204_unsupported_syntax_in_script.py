@@ -152,7 +152,9 @@ class UnsupportedSyntaxInScript(Rule):
     annotated `torch.Tensor`, or one with neither annotation nor default (TorchScript types it
     Tensor), never rebound, or a module attribute the class holds a tensor in (every `self.X
     = ...` an `nn.Parameter(...)`, or one `register_buffer` / `register_parameter` of a
-    `torch` call). The syntax is flagged in branches an
+    `torch` call), or a local every binding of which is such a tensor or a Tensor method's
+    result (`qkv = self.qkv(x).reshape(...).permute(2, 0, 3, 1, 4)`, then `q, k, v = qkv`).
+    The syntax is flagged in branches an
     `is_scripting()` guard keeps from script too (`if not torch.jit.is_scripting():`, the
     code after `if torch.jit.is_scripting(): return ...`): the frontend converts the whole
     function before it drops such a branch. Types are not checked there (a tuple truth test,
@@ -366,6 +368,26 @@ class UnsupportedSyntaxInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        # The same local unpacked through `unbind(0)`: a list of Tensors to TorchScript.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.gate = nn.Linear(4, 8)
+
+                def forward(self, x):
+                    halves = self.gate(x).view(x.size(0), 2, 4).transpose(0, 1)
+                    a, b = halves.unbind(0)
+                    return a * torch.sigmoid(b)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
             """
         ),
     ]
@@ -850,12 +872,36 @@ class UnsupportedSyntaxInScript(Rule):
             line=6,
             message_contains="annotated name without a value",
         ),
+        # A local bound only to a tensor method's result, unpacked by its first dimension.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.gate = nn.Linear(4, 8)
+
+                def forward(self, x):
+                    halves = self.gate(x).view(x.size(0), 2, 4).transpose(0, 1)
+                    a, b = halves
+                    return a * torch.sigmoid(b)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=11,
+            message_contains="Tensor cannot be used as a tuple",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         # (class, attribute) -> whether the class surely holds a tensor there.
         self._tensor_attributes: dict[tuple[str, str], bool] = {}
+        # Locals `_tensor_local` is deciding (a binding that reads the name is not followed).
+        self._locals_seen: set[str] = set()
 
     def _report(self, node: cst.CSTNode, what: str, why: str) -> None:
         self.report(node, f"{what} in scripted code: torch.jit.script {why}")
@@ -1207,12 +1253,31 @@ class UnsupportedSyntaxInScript(Rule):
         if inferred_tensor_parameter(self.ctx, node):
             return True
         param = parameter(self.ctx.function, node.value)
+        if param is None:
+            return self._tensor_local(node.value)
         return (
-            param is not None
-            and param.annotation is not None
+            param.annotation is not None
             and self.ctx.qualified_name(param.annotation.annotation) == "torch.Tensor"
             and not assignments(self.ctx.function, node.value)
         )
+
+    def _tensor_local(self, name: str) -> bool:
+        """A local of the current function every binding of which (a plain ``name = ...``,
+        none a tuple target, a loop or an augmented store) is surely a Tensor (``qkv =
+        self.qkv(x).reshape(...).permute(2, 0, 3, 1, 4)``): TorchScript types the local
+        Tensor. Each name is looked at once per question (a self-referencing binding,
+        ``x = x.permute(...)``, is not followed again)."""
+        function = self.ctx.function
+        if function is None or name in self._locals_seen:
+            return False
+        bound = assignments(function, name)
+        if not bound or any(value is None or size != 1 for value, _, size in bound):
+            return False
+        self._locals_seen.add(name)
+        try:
+            return all(self._surely_tensor(value) for value, _, _ in bound)
+        finally:
+            self._locals_seen.discard(name)
 
     def _tensor_attribute(self, owner: str, attr: str) -> bool:
         """``self.X`` that the class holds a tensor in: every ``self.X = ...`` of its methods is
