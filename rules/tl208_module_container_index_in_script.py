@@ -102,7 +102,9 @@ class ModuleContainerIndexInScript(Rule):
     one, `enumerate(...)` or `zip(...)` of one),
     or over a `@property` returning one), and `break` / `continue` in a loop over a module
     container (which TorchScript unrolls; a ModuleDict's `.items()`, `.values()` and `.keys()`
-    too). Also, on an attribute every binding of which is an
+    too; also a loop over `self.children()` / `named_children()` of a class whose `__init__`
+    builds a submodule, and over `self.modules()` / `named_modules()`). Also, on an
+    attribute every binding of which is an
     `nn.ParameterDict(...)` / `nn.ParameterList(...)`: a ParameterDict's `.items()`,
     `.keys()`, `.values()`, `.get(...)`, a loop over it, an `in` test, `len(...)` of either, and
     either indexed with a variable. And `self.stages[0]` / `len(self.stages)` where
@@ -472,6 +474,29 @@ class ModuleContainerIndexInScript(Rule):
                 def forward(self, x):
                     for gate, block in zip(self.gates, self.blocks):
                         x = x + gate * block(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # The same loop with the test around the call instead of a `break`.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc1 = nn.Linear(4, 4)
+                    self.act = nn.Tanh()
+                    self.fc2 = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    for child in self.children():
+                        if x.shape[-1] == 4:
+                            x = child(x)
                     return x
 
             def inputs():
@@ -1140,6 +1165,32 @@ class ModuleContainerIndexInScript(Rule):
             line=20,
             message_contains="can be used as an iterable",
         ),
+        # `break` in a loop over the module's own children, which TorchScript unrolls too.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc1 = nn.Linear(4, 4)
+                    self.act = nn.Tanh()
+                    self.fc2 = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    for child in self.children():
+                        x = child(x)
+                        if x.shape[-1] != 4:
+                            break
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=15,
+            message_contains="in a loop over `self.children()`",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -1754,19 +1805,68 @@ class ModuleContainerIndexInScript(Rule):
         ):
             # A ModuleDict's items / values / keys: unrolled too (torch 2.13, each).
             iterable = iterable.func.value
-        if self.ctx.kind(iterable) is not Kind.MODULES:
+        what = "a module container"
+        walked = self._module_walk(iterable)
+        if walked is not None:
+            what = f"`self.{walked}()`"
+        elif self.ctx.kind(iterable) is not Kind.MODULES:
             return
         jump = _loop_jump(node.body)
         if jump is not None:
             word = "break" if isinstance(jump, cst.Break) else "continue"
             self.report(
                 jump,
-                f"`{word}` in a loop over a module container: TorchScript unrolls the loop and "
+                f"`{word}` in a loop over {what}: TorchScript unrolls the loop and "
                 "supports no `break` or `continue` in it (torch 2.13: Because we emit iteration "
                 "over modulelists or tuples as unrolled loops, we do not support break or "
                 "continue inside the body of these loops); put the rest of the body under "
                 "`if not ...:`",
             )
+
+    def _module_walk(self, node: cst.BaseExpression) -> Optional[str]:
+        """``self.children()`` / ``named_children()`` / ``modules()`` / ``named_modules()`` in a
+        method of a module class: TorchScript unrolls a loop over each (torch 2.13). The method
+        name; for the ``children`` pair only where the class's ``__init__`` builds a submodule
+        (an empty loop is emitted without its body, and compiles)."""
+        if not (
+            isinstance(node, cst.Call)
+            and not node.args
+            and isinstance(node.func, cst.Attribute)
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == "self"
+        ):
+            return None
+        method = node.func.attr.value
+        if method not in ("children", "named_children", "modules", "named_modules"):
+            return None
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        index = self.ctx.index
+        if owner is None or not index.is_module_class(owner):
+            return None
+        if method in ("modules", "named_modules"):
+            return method  # the module itself comes first
+        init = next((m for m in class_methods(self.ctx, owner) if m.name.value == "__init__"), None)
+        if init is None:
+            return None
+        built = False
+
+        def enter(found: cst.CSTNode) -> Optional[bool]:
+            nonlocal built
+            if (
+                type(found) is cst.Assign
+                and any(self_attribute(t.target) is not None for t in found.targets)
+                and type(found.value) is cst.Call
+            ):
+                name = self.ctx.qualified_name(found.value.func)
+                if name is not None and (
+                    is_torch_module_class(name) or index.is_module_class(name)
+                ):
+                    built = True
+            return None
+
+        walk(init, enter, lambda found: None)
+        return method if built else None
 
     def _module_sequence(self, node: cst.BaseExpression) -> Optional[str]:
         """``[self.a, self.b]`` / ``(self.a, self.b)`` of submodules, or ``self.stages``
