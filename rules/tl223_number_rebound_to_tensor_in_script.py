@@ -128,7 +128,10 @@ class NumberReboundToTensorInScript(Rule):
     one type, arithmetic of these) and rebound there to one of another of these types or to
     None: `size = x.size(-1)` then `size = size * self.ratio` (a float attribute), `n /= 2`
     (`/` of ints is a float), `n = n ** 2`, `n = round(n * 1.5)` (floats in TorchScript),
-    `mode = "a"` then `mode = 1`; or bound to a tensor and rebound there to a number literal. Not under a test TorchScript may fold (`is
+    `mode = "a"` then `mode = 1`; or bound to a tensor and rebound there to a number literal.
+    Also an `if` with an `else` whose branches each end by binding a name no statement before
+    binds, one to a tensor and the other to a number, the name read after the `if` (`if
+    self.use_bias: bias = self.bias else: bias = 0`). Not under a test TorchScript may fold (`is
     None`, `isinstance`, `hasattr`, `is_scripting`, a `Final` attribute), where it compiles
     one branch alone and no paths meet.
     Also the same conversion in a call of the builtin `max` / `min` with two or more
@@ -160,7 +163,10 @@ class NumberReboundToTensorInScript(Rule):
     a str or None, a tensor and a number) do not meet at all: `Variable 'm' previously had
     type float but is now being assigned to a value of type int` when scripting (`... type
     int but is now being assigned to a value of type float` for `size = size * 0.5`, `...
-    of type NoneType` for `n = None`), where Python just rebinds the name. Trace, compile and export run the
+    of type NoneType` for `n = None`), where Python just rebinds the name. A name first bound
+    in both branches of an `if` gets no type at all where they meet: `Type mismatch: bias is
+    set to type Tensor in the true branch and type int in the false branch` at the `if`, once
+    the name is read after it. Trace, compile and export run the
     Python.
 
     ## Example
@@ -187,6 +193,31 @@ class NumberReboundToTensorInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A tensor on one path and a number on the other, each used only in its branch.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, gated: bool = True):
+                    super().__init__()
+                    self.gated = gated
+                    self.gate = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    if self.gated:
+                        g = torch.sigmoid(self.gate(x))
+                        x = x * g
+                    else:
+                        g = 1.0
+                        x = x + g
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The loop counter named apart from the LSTM's state.
         Valid(
             """
@@ -278,6 +309,31 @@ class NumberReboundToTensorInScript(Rule):
         Valid(_example("0", "scale + (x > 0).sum()", guard="for _ in range(2):")),
     ]
     INVALID = [
+        # A gate on one path and a float on the other, read after the `if`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, gated: bool = True):
+                    super().__init__()
+                    self.gated = gated
+                    self.gate = nn.Linear(3, 3)
+
+                def forward(self, x):
+                    if self.gated:
+                        g = torch.sigmoid(self.gate(x))
+                    else:
+                        g = 1.0
+                    return x * g
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="Type mismatch: g is set to type Tensor in the true branch and type float",
+        ),
         # `_` holds the LSTM's (h, c) before `for _ in range(...)` rebinds it to an int.
         Invalid(
             """
@@ -456,6 +512,72 @@ class NumberReboundToTensorInScript(Rule):
             else:
                 for name in _bound_in(statement):
                     types.pop(name, None)
+        self._branches(node)
+
+    # -- an `if` / `else` binding a new name to a tensor on one path and a number on the other
+    def _branches(self, function: cst.FunctionDef) -> None:
+        """An `if` with an `else` (under a test TorchScript compiles, not one it may fold) whose
+        two branches each end by binding a name no earlier statement binds, one to a tensor
+        and the other to a number, the name read after the `if`: the types do not meet."""
+        bound = {p.name.value for p in _all_params(function.params)}
+        pending: list[tuple[cst.If, str, str, str]] = []  # (if, name, true type, false type)
+        closed: set[int] = set()
+        read: set[tuple[int, str]] = set()
+        targets: set[int] = set()
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return child is function
+            if isinstance(child, cst.Assign):
+                targets.update(id(t.target) for t in child.targets)
+            elif isinstance(child, cst.Attribute):
+                targets.add(id(child.attr))  # `self.bias` reads no local `bias`
+            elif isinstance(child, cst.Arg) and child.keyword is not None:
+                targets.add(id(child.keyword))
+            if isinstance(child, cst.Name) and id(child) not in targets:
+                for stmt, name, _, _ in pending:
+                    if name == child.value and id(stmt) in closed:
+                        read.add((id(stmt), name))
+            if isinstance(child, cst.If) and isinstance(child.orelse, cst.Else):
+                if not self._maybe_static(child.test):
+                    first = _branch_values(child.body)
+                    second = _branch_values(child.orelse.body)
+                    for name in first.keys() & second.keys() - bound:
+                        kinds = (self._value_type(first[name]), self._value_type(second[name]))
+                        if "tensor" in kinds and any(k in SCALARS for k in kinds):
+                            pending.append((child, name, *kinds))  # type: ignore[arg-type]
+            for name, _ in _bindings(child):
+                bound.add(name)
+            return None
+
+        def leave(child: cst.CSTNode) -> None:
+            if isinstance(child, cst.If):
+                closed.add(id(child))
+
+        walk(function, enter, leave)
+        reported: set[int] = set()
+        for stmt, name, first_type, second_type in pending:
+            if (id(stmt), name) not in read or id(stmt) in reported:
+                continue
+            reported.add(id(stmt))
+            shown = {"tensor": "Tensor"}
+            spelled = {"tensor": "a tensor", "int": "an int"}
+            self.report(
+                stmt,
+                f"`{name}` is bound to {spelled.get(first_type, 'a ' + first_type)} in this "
+                f"`if` and to {spelled.get(second_type, 'a ' + second_type)} in its `else`, and "
+                "read after it: TorchScript gives a name one type where the branches meet, so "
+                f"torch.jit.script fails (Type mismatch: {name} is set to type "
+                f"{shown.get(first_type, first_type)} in the true branch and type "
+                f"{shown.get(second_type, second_type)} in the false branch); bind a tensor on "
+                f"both paths (`{name} = torch.zeros(())`), or keep the number in another name",
+            )
+
+    def _value_type(self, value: cst.BaseExpression) -> Optional[str]:
+        number = literal_type(value) or self._scalar(value, {})
+        if number is not None:
+            return number
+        return "tensor" if self.ctx.kind(value) is Kind.TENSOR else None
 
     # -- builtin `max` / `min` of a tensor and a number (or two tensors)
     def visit_Call(self, node: cst.Call) -> None:
@@ -988,3 +1110,36 @@ def _bound_in(statement: cst.CSTNode) -> set[str]:
 
     walk(statement, enter, lambda child: None)
     return found
+
+
+def _all_params(params: cst.Parameters) -> list[cst.Param]:
+    found = [*params.posonly_params, *params.params, *params.kwonly_params]
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            found.append(star)
+    return found
+
+
+def _branch_values(body: cst.BaseSuite) -> dict[str, cst.BaseExpression]:
+    """Names a branch binds to one value at its top level (the last such binding), when the
+    branch goes on past its end (no `return`, `raise`, `break` or `continue` last)."""
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return {}
+    last = body.body[-1]
+    if isinstance(last, cst.SimpleStatementLine) and any(
+        isinstance(s, (cst.Return, cst.Raise, cst.Break, cst.Continue)) for s in last.body
+    ):
+        return {}
+    values: dict[str, cst.BaseExpression] = {}
+    for statement in body.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                for name, value in _bindings(small):
+                    if isinstance(small, cst.Assign) and value is not None:
+                        values[name] = value
+                    else:
+                        values.pop(name, None)
+        else:
+            for name in _bound_in(statement):
+                values.pop(name, None)
+    return values
