@@ -93,7 +93,7 @@ class NonTensorArgumentInScript(Rule):
     TorchScript compiles the body, with the parameter a Tensor, before it checks the default,
     so the comparison fails first, where torch 2.13 points), and
     unannotated parameters read as objects (`model.fc` in `def run(model, x):`, a name no
-    tensor has).
+    tensor has) or indexed with a string (`batch["user"]`: a dict of inputs).
     Also finds a `forward` parameter with neither annotation nor default, never rebound,
     that the body reads only as `p[i]` with `i` the index of a loop over a module container
     of the class (`for i, conv in enumerate(self.lateral): conv(feats[i])`, `for i in
@@ -191,6 +191,35 @@ class NonTensorArgumentInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The same dict of inputs, annotated.
+        Valid(
+            """
+            from typing import Dict
+            import torch
+            from torch import nn
+
+            class Towers(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.user = nn.Linear(4, 2)
+                    self.item = nn.Linear(3, 2)
+
+                def forward(self, feats: Dict[str, torch.Tensor]):
+                    u = self.user(feats["user"])
+                    return (u * self.item(feats["item"])).sum(-1)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.towers = Towers()
+
+                def forward(self, u, i):
+                    return self.towers({"user": u, "item": i})
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 3)), (torch.randn(5, 4), torch.randn(5, 3))]
+            """
+        ),
         # The sublayer held by the module that calls it.
         Valid(
             """
@@ -813,6 +842,36 @@ class NonTensorArgumentInScript(Rule):
             line=5,
             message_contains="model",
         ),
+        # A dict of named inputs, read by key in a helper the model calls.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Towers(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.user = nn.Linear(4, 2)
+                    self.item = nn.Linear(3, 2)
+
+                def forward(self, feats):
+                    u = self.user(feats["user"])
+                    return (u * self.item(feats["item"])).sum(-1)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.towers = Towers()
+
+                def forward(self, u, i):
+                    return self.towers({"user": u, "item": i})
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 3)), (torch.randn(5, 4), torch.randn(5, 3))]
+            """,
+            line=11,
+            message_contains="indexing tensor with unsupported index type 'str'",
+        ),
         Invalid(
             """
             import torch
@@ -1323,6 +1382,34 @@ class NonTensorArgumentInScript(Rule):
             node,
             f"unannotated parameter `{value.value}` used as an object (`.{node.attr.value}`): "
             "TorchScript types it as Tensor, which has no such attribute; annotate it",
+        )
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        """``batch["user"]`` on an unannotated parameter ``batch``: TorchScript types it as
+        Tensor, and a tensor takes no str index."""
+        if not in_script(self.ctx) or dead_in_script(self.ctx) or len(node.slice) != 1:
+            return
+        index = node.slice[0].slice
+        if type(index) is not cst.Index or literal_type(index.value) != "str":
+            return
+        value = node.value
+        if type(value) is not cst.Name or not inferred_tensor_parameter(self.ctx, value):
+            return
+        function = self.ctx.function
+        if function is None or (
+            signature_params(self.ctx, function)[0].name.value == value.value
+            and self._hook_function(function)
+        ):
+            return
+        key = (id(function), value.value)
+        if key in self._reported:
+            return
+        self._reported.add(key)
+        self.report(
+            node,
+            f"unannotated parameter `{value.value}` indexed with a string: TorchScript types it "
+            "as Tensor (torch 2.13: Unsupported operation: indexing tensor with unsupported "
+            "index type 'str'); annotate it (`Dict[str, torch.Tensor]`)",
         )
 
     def _called_parameter(self, func: cst.Name) -> bool:
