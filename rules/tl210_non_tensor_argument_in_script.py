@@ -89,7 +89,8 @@ class NonTensorArgumentInScript(Rule):
     module (`self`, `self.block`, a layer of a `ModuleList`) to a
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
     `def split_heads(x, heads):`), unannotated parameters used as `range(...)` bounds or
-    compared with a string (`if mode != "sum":`; also one with a literal default, `mode="sum"`:
+    compared with a string (`if mode != "sum":`; also one with a literal or `None` default,
+    `mode="sum"`, `norm=None`:
     TorchScript compiles the body, with the parameter a Tensor, before it checks the default,
     so the comparison fails first, where torch 2.13 points), and
     unannotated parameters read as objects (`model.fc` in `def run(model, x):`, a name no
@@ -191,6 +192,26 @@ class NonTensorArgumentInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # `None` as the default of a parameter typed `Optional[str]`, refined before the test.
+        Valid(
+            """
+            from typing import Optional
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def _reduce(self, x, how: Optional[str] = None):
+                    if how is not None and how == "max":
+                        return x.amax(-1)
+                    return x.mean(-1)
+
+                def forward(self, x):
+                    return self._reduce(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The same dict of inputs, annotated.
         Valid(
             """
@@ -636,6 +657,27 @@ class NonTensorArgumentInScript(Rule):
             """,
             line=5,
             message_contains="literal default does not change that",
+        ),
+        # A `None` default types nothing either.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def _reduce(self, x, how=None):
+                    if how == "max":
+                        return x.amax(-1)
+                    return x.mean(-1)
+
+                def forward(self, x):
+                    return self._reduce(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="`None` default does not change that",
         ),
         # A size for a field of an untyped namedtuple: TorchScript types each field as Tensor.
         Invalid(
@@ -1479,8 +1521,9 @@ class NonTensorArgumentInScript(Rule):
         for operand in operands:
             if type(operand) is not cst.Name:
                 continue
-            defaulted = operand.value not in unannotated and inferred_tensor_parameter(
-                self.ctx, operand, literal_defaults=True
+            defaulted = operand.value not in unannotated and (
+                inferred_tensor_parameter(self.ctx, operand, literal_defaults=True)
+                or self._none_default(operand)
             )
             if operand.value in unannotated or defaulted:
                 key = (id(self.ctx.function), operand.value)
@@ -1489,9 +1532,10 @@ class NonTensorArgumentInScript(Rule):
                 self._reported.add(key)
                 # A literal default does not type it: TorchScript compiles the body, with the
                 # parameter a Tensor, before it checks the default (torch 2.13 fails here).
+                spelled = "`None`" if self._none_default(operand) else "literal"
                 default = (
-                    " (its literal default does not change that: the body is compiled before "
-                    "the default is checked, and fails here first)"
+                    f" (its {spelled} default does not change that: the body is compiled "
+                    "before the default is checked, and fails here first)"
                     if defaulted
                     else ""
                 )
@@ -1502,6 +1546,18 @@ class NonTensorArgumentInScript(Rule):
                     "(Arguments for call are not valid); annotate it `str`",
                 )
                 return
+
+    def _none_default(self, name: cst.Name) -> bool:
+        """An unannotated parameter whose default is None, never rebound: the body compiles
+        with it a Tensor too (torch 2.13 fails on `if norm == "ortho":` before it looks at
+        the default)."""
+        function = self.ctx.function
+        if function is None or assignments(function, name.value):
+            return False
+        return any(
+            p.name.value == name.value and p.annotation is None and is_none(p.default)
+            for p in signature_params(self.ctx, function)
+        )
 
     def _annotated(
         self, arg: cst.Arg, param: cst.Param, annotation: cst.BaseExpression, callee: FunctionInfo
