@@ -14,8 +14,9 @@ class StarArgsInScript(Rule):
 
     ## What it does
     Finds, in functions and methods that `torch.jit.script` compiles (a scripted module's
-    `forward` and everything it calls), a `*args` or `**kwargs` parameter, a keyword-only
-    parameter with a default (`def f(x, *, scale=1.0)`), or the positional-only marker `/`.
+    `forward`, also of a module class a function defines, and everything it calls), a
+    `*args` or `**kwargs` parameter, a keyword-only parameter with a default
+    (`def f(x, *, scale=1.0)`), or the positional-only marker `/`.
 
     ## Why is this bad?
     TorchScript compiles fixed signatures only. `torch.jit.script` raises
@@ -55,6 +56,35 @@ class StarArgsInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A module class a factory function defines: its forward lists its parameters.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            def make_block(dim):
+                class Block(nn.Module):
+                    def __init__(self, *layers):
+                        super().__init__()
+                        self.fc = nn.Linear(dim, dim)
+
+                    def forward(self, x):
+                        return self.fc(x)
+
+                return Block()
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.block = make_block(3)
+
+                def forward(self, x):
+                    return self.block(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         Valid(
             """
             import torch
@@ -70,6 +100,37 @@ class StarArgsInScript(Rule):
         ),
     ]
     INVALID = [
+        # The forward of a module class a factory function defines is compiled as any other.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def make_block(dim):
+                class Block(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        self.fc = nn.Linear(dim, dim)
+
+                    def forward(self, x, **extra):
+                        return self.fc(x)
+
+                return Block()
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.block = make_block(3)
+
+                def forward(self, x):
+                    return self.block(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="**extra",
+        ),
         Invalid(
             """
             import torch

@@ -106,12 +106,14 @@ class FileModel:
     ) -> None:
         for stmt in body:  # type: ignore[attr-defined]
             if isinstance(stmt, cst.ClassDef):
+                # The methods of a class defined in a function are its methods, as the
+                # summary has them (`make.Block.forward`), not local functions of that one.
                 name = ".".join([*scope, stmt.name.value])
                 self._collect(
                     stmt.body.body,
                     [*scope, stmt.name.value],
                     self.summary.qualify(name),
-                    parent,
+                    None,
                     [*enclosing, id(stmt)],
                 )
             elif isinstance(stmt, cst.FunctionDef):

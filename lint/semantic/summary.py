@@ -531,7 +531,11 @@ class _Summarizer(ast.NodeVisitor):
         self.summary.classes[qual] = cls
         self.scope.append(node.name)
         self.class_stack.append(cls)
+        # A class defined in a function (a factory's `class Block(nn.Module)`) has methods as
+        # any class does (`make.Block.forward`): its body is no longer that function's.
+        enclosing, self.function_stack = self.function_stack, []
         self.generic_visit(node)
+        self.function_stack = enclosing
         self.class_stack.pop()
         self.scope.pop()
 
