@@ -14,9 +14,10 @@ class StarArgsInScript(Rule):
 
     ## What it does
     Finds, in functions and methods that `torch.jit.script` compiles (a scripted module's
-    `forward`, also of a module class a function defines, and everything it calls), a
-    `*args` or `**kwargs` parameter, a keyword-only parameter with a default
-    (`def f(x, *, scale=1.0)`), or the positional-only marker `/`.
+    `forward`, also of a module class a function defines, and everything it calls; also the
+    wrapper a project decorator returns in place of such a method), a `*args` or `**kwargs`
+    parameter, a keyword-only parameter with a default (`def f(x, *, scale=1.0)`), or the
+    positional-only marker `/`.
 
     ## Why is this bad?
     TorchScript compiles fixed signatures only. `torch.jit.script` raises
@@ -56,6 +57,33 @@ class StarArgsInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # With `functools.wraps`, TorchScript compiles the method wrapped, not the wrapper
+        # (which here adds nothing, so the two agree).
+        Valid(
+            """
+            import functools
+            import torch
+            from torch import nn
+
+            def channels_last(method):
+                @functools.wraps(method)
+                def wrapper(self, x, *rest):
+                    return method(self, x)
+                return wrapper
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                @channels_last
+                def forward(self, x):
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 4),)]
+            """
+        ),
         # A module class a factory function defines: its forward lists its parameters.
         Valid(
             """
@@ -100,6 +128,32 @@ class StarArgsInScript(Rule):
         ),
     ]
     INVALID = [
+        # A decorator's wrapper replaces the method: TorchScript compiles its signature.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def channels_last(method):
+                def wrapper(self, x, *rest):
+                    return method(self, x.transpose(1, -1)).transpose(1, -1)
+                return wrapper
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                @channels_last
+                def forward(self, x):
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(1, 3, 5),)]
+            """,
+            line=5,
+            message_contains="*rest",
+        ),
         # The forward of a module class a factory function defines is compiled as any other.
         Invalid(
             """
@@ -200,7 +254,9 @@ class StarArgsInScript(Rule):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         info = self.ctx.function_info
-        if not in_script(self.ctx) or info is None or info.parent is not None:
+        if not in_script(self.ctx) or info is None:
+            return
+        if info.parent is not None and not _returned_wrapper(node, info.parent.node):
             return
         params = node.params
         if isinstance(params.star_arg, cst.Param):
@@ -228,3 +284,20 @@ class StarArgsInScript(Rule):
                 "positional-only parameters (`/`): torch.jit.script fails on them "
                 "('undefined value'); drop the `/`",
             )
+
+
+def _returned_wrapper(node: cst.FunctionDef, parent: cst.FunctionDef) -> bool:
+    """Whether ``node`` is the wrapper a decorator returns (`def transpose(fun): def
+    new_fun(self, x, *args): ...; return new_fun`) without `functools.wraps`: the decorated
+    method is that function, and TorchScript compiles its signature. (With `wraps`, it
+    compiles the source of the function wrapped, torch 2.13.)"""
+    if node.decorators or not isinstance(parent.body, cst.IndentedBlock):
+        return False
+    return any(
+        isinstance(small, cst.Return)
+        and isinstance(small.value, cst.Name)
+        and small.value.value == node.name.value
+        for stmt in parent.body.body
+        if isinstance(stmt, cst.SimpleStatementLine)
+        for small in stmt.body
+    )
