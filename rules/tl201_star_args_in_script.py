@@ -15,9 +15,10 @@ class StarArgsInScript(Rule):
     ## What it does
     Finds, in functions and methods that `torch.jit.script` compiles (a scripted module's
     `forward`, also of a module class a function defines, and everything it calls; also the
-    wrapper a project decorator returns in place of such a method), a `*args` or `**kwargs`
-    parameter, a keyword-only parameter with a default (`def f(x, *, scale=1.0)`), or the
-    positional-only marker `/`.
+    wrapper a project decorator returns in place of such a method, and a function a helper
+    installs as a module's forward: `setattr(module, "forward", forward)`), a `*args` or
+    `**kwargs` parameter, a keyword-only parameter with a default (`def f(x, *, scale=1.0)`),
+    or the positional-only marker `/`.
 
     ## Why is this bad?
     TorchScript compiles fixed signatures only. `torch.jit.script` raises
@@ -128,6 +129,31 @@ class StarArgsInScript(Rule):
         ),
     ]
     INVALID = [
+        # A helper installs its own function as the module's forward; scripting compiles it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def add_noise(module, scale):
+                original = module.forward
+
+                def noisy(x, **options):
+                    return original(x) + scale * torch.ones_like(x)
+
+                module.forward = noisy
+
+            class Model(nn.Linear):
+                def __init__(self):
+                    super().__init__(3, 3)
+                    add_noise(self, 0.5)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=7,
+            message_contains="**options",
+        ),
         # A decorator's wrapper replaces the method: TorchScript compiles its signature.
         Invalid(
             """
@@ -256,7 +282,11 @@ class StarArgsInScript(Rule):
         info = self.ctx.function_info
         if not in_script(self.ctx) or info is None:
             return
-        if info.parent is not None and not _returned_wrapper(node, info.parent.node):
+        if info.parent is not None and not (
+            _returned_wrapper(node, info.parent.node)
+            # Installed as a module's forward (`setattr(module, "forward", forward)`): a root.
+            or (info.region is not None and info.region.qualname in info.region.roots)
+        ):
             return
         params = node.params
         if isinstance(params.star_arg, cst.Param):

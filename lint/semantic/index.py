@@ -703,6 +703,11 @@ class ProjectIndex:
                         queue.append((inherited[0], module_targets, inherited[0], fq_class))
             for root in summary.roots:
                 self._enqueue_root(root.target, root.backends, queue)
+            for local in summary.forwards:
+                # A function installed as a module's forward: the module runs it, and
+                # scripting the module compiles it (torch 2.13 reads `module.forward`).
+                forward = summary.qualify(local)
+                queue.append((forward, module_targets, forward, None))
 
         done: dict[tuple[str, Optional[str]], frozenset[str]] = {}
         scripted_classes: set[str] = set()

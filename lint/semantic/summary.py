@@ -226,6 +226,10 @@ class FileSummary:
     # Modules whose public names ``from X import *`` brings in (a package ``__init__``'s
     # re-exports: ``from .distributions import *``).
     star_imports: list[str] = field(default_factory=list)
+    # Functions a function of the file installs as a module's forward (`setattr(module,
+    # "forward", forward)`, `module.forward = forward`, the function defined there): scripting
+    # that module compiles the function itself.
+    forwards: list[str] = field(default_factory=list)
     # The first line of each top-level statement (its first decorator's), and the length of
     # the text summarised: where findings' positions look statements up (positions.py).
     top_lines: tuple[int, ...] = ()
@@ -619,6 +623,7 @@ class _Summarizer(ast.NodeVisitor):
         self.scope, self.guards = [*self.scope, node.name], []
         for stmt in node.body:
             self.visit(stmt)
+        self.summary.forwards.extend(_installed_forwards(node, qual))
         self.guards = saved_guards
         if node.name.startswith(GUARD_PREFIXES) and len(node.body) <= GUARD_BODY_LIMIT:
             fn.guard_calls = self._guard_calls(node)
@@ -1475,3 +1480,34 @@ def _on_self(node: ast.expr) -> bool:
     while isinstance(node, (ast.Attribute, ast.Subscript)):
         node = node.value
     return isinstance(node, ast.Name) and node.id == "self"
+
+
+def _installed_forwards(node: ParamNode, qual: str) -> list[str]:
+    """The functions ``node`` defines and installs as a module's forward at its top level:
+    ``setattr(module, "forward", forward)`` or ``module.forward = forward``."""
+    defined = {
+        stmt.name for stmt in node.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    found: list[str] = []
+    for stmt in node.body:
+        value: Optional[ast.expr] = None
+        if (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Name)
+            and stmt.value.func.id == "setattr"
+            and len(stmt.value.args) == 3
+            and isinstance(stmt.value.args[1], ast.Constant)
+            and stmt.value.args[1].value == "forward"
+        ):
+            value = stmt.value.args[2]
+        elif (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Attribute)
+            and stmt.targets[0].attr == "forward"
+        ):
+            value = stmt.value
+        if isinstance(value, ast.Name) and value.id in defined:
+            found.append(f"{qual}.<locals>.{value.id}")
+    return found
