@@ -24,6 +24,7 @@ from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
+from torchlint.rules._graph import TENSOR_RESULT_METHODS
 from torchlint.rules._script import (
     SCRIPT,
     attribute_number_type,
@@ -99,6 +100,22 @@ STR_RESULTS = frozenset(
 # Operators whose result is an int only when both operands are (TorchScript has no bitwise float
 # ops; `%` and `//` of a float are floats).
 INT_OPERATORS = (cst.LeftShift, cst.RightShift, cst.BitAnd, cst.BitOr, cst.BitXor)
+# torch.nn layers whose call gives no single Tensor (a tuple, or a NamedTuple).
+TUPLE_LAYERS = frozenset(
+    {
+        "LSTM",
+        "GRU",
+        "RNN",
+        "LSTMCell",
+        "MultiheadAttention",
+        "AdaptiveLogSoftmaxWithLoss",
+        "Transformer",
+    }
+)
+# Elementwise ops (torch functions and Tensor methods) whose every overload gives one Tensor.
+ONE_TENSOR_OPS = frozenset(
+    "tanh sigmoid relu exp log abs neg sqrt rsqrt sin cos erf square clamp".split()
+)
 # Tensor methods that return an int, with the positional arguments they take so.
 SIZE_METHODS = {"size": 1, "dim": 0, "numel": 0, "nelement": 0, "ndimension": 0}
 # Tensor methods and torch factories whose positional arguments are sizes (ints).
@@ -349,7 +366,10 @@ class UnsupportedCallInScript(Rule):
     `print` with keyword arguments; `hasattr(p, "name")` / `getattr(p, "name", default)` with
     `p` a parameter TorchScript types Tensor (unannotated without a default, or annotated
     `torch.Tensor`; torch 2.13: hasattr's first argument must be an object or NamedTuple, got
-    Tensor (inferred) instead); `isinstance(x, C)` (alone or in a tuple of types) with `C` a
+    Tensor (inferred) instead), or a local last bound, by a statement of the function's body
+    before the test, to a value surely a Tensor there (`feats = self.backbone(x)` with the
+    submodule a torch.nn layer that returns one Tensor, or an `nn.Sequential` ending in one;
+    a one-Tensor op of such a value, `torch.tanh(self.proj(x))`); `isinstance(x, C)` (alone or in a tuple of types) with `C` a
     module class of the file, or a `torch.nn` one (`nn.Identity`), that the file names nowhere else (never built, subclassed or
     passed: no module of it is compiled with the model, torch 2.13: `Unknown type name 'C'`); `set(...)`; `sorted(d.items())` of a dict of tensors (a
     parameter or local annotated `Dict[..., Tensor]`, or the result of a submodule or function
@@ -943,6 +963,27 @@ class UnsupportedCallInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        # The same local tested with `isinstance`, which TorchScript folds for a Tensor.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 3)
+
+                def forward(self, x):
+                    out = torch.tanh(self.proj(x))
+                    if isinstance(out, tuple):
+                        out = out[0]
+                    return out * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(5, 4),)]
             """
         ),
     ]
@@ -2639,6 +2680,29 @@ class UnsupportedCallInScript(Rule):
             line=16,
             message_contains="ignore(drop=True)",
         ),
+        # `getattr` with a default on a local bound to a torch op of a Linear's output: a
+        # Tensor to TorchScript, which tests attributes of objects and NamedTuples only.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 3)
+
+                def forward(self, x):
+                    out = torch.tanh(self.proj(x))
+                    logits = getattr(out, "logits", out)
+                    return logits * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(5, 4),)]
+            """,
+            line=11,
+            message_contains="hasattr's first argument must be an object or NamedTuple",
+        ),
     ]
 
     def __init__(self, ctx: LintContext) -> None:
@@ -2903,7 +2967,23 @@ class UnsupportedCallInScript(Rule):
             (p for p in signature_params(self.ctx, function) if p.name.value == subject.value),
             None,
         )
-        if param is None or assignments(function, subject.value):
+        if param is None:
+            bound = self._tensor_binding_before(function, subject.value)
+            if bound is None:
+                return
+            code = cst.Module([]).code_for_node(bound)
+            short = name.rsplit(".", 1)[-1]
+            self.report(
+                node,
+                f"`{short}({subject.value}, ...)` in scripted code, `{subject.value}` a Tensor "
+                f"to TorchScript (bound to `{code}` before): TorchScript compiles `hasattr` (and "
+                "a `getattr` with a default) as a test on an object's or NamedTuple's type and "
+                "takes no other type, so scripting fails (torch 2.13: hasattr's first argument "
+                "must be an object or NamedTuple, got Tensor instead); drop the test where the "
+                "value is always a tensor, or move the lookup out of scripted code",
+            )
+            return
+        if assignments(function, subject.value):
             return
         if param.annotation is None:
             if param.default is not None:
@@ -2922,6 +3002,99 @@ class UnsupportedCallInScript(Rule):
             f"so scripting fails (torch 2.13: hasattr's first argument must be an object or "
             f"NamedTuple, got {typed} instead); annotate `{subject.value}` with the class it "
             "receives, or move the lookup out of scripted code",
+        )
+
+    def _tensor_binding_before(
+        self, function: cst.FunctionDef, name: str
+    ) -> Optional[cst.BaseExpression]:
+        """The value of the last ``name = ...`` standing directly in ``function``'s body before
+        the statement holding the current node, when it is surely a Tensor to TorchScript and
+        no statement between (nor a compound statement before it) binds ``name`` otherwise:
+        the type the local has where the current node reads it."""
+        statements = self.ctx.statements
+        if function not in statements or statements.index(function) + 1 >= len(statements):
+            return None
+        here = statements[statements.index(function) + 1]
+        body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+        if here not in body:
+            return None
+        found: Optional[cst.BaseExpression] = None
+        for statement in body[: body.index(here)]:
+            plain = (
+                type(statement) is cst.SimpleStatementLine
+                and len(statement.body) == 1
+                and type(statement.body[0]) is cst.Assign
+                and len(statement.body[0].targets) == 1
+                and type(statement.body[0].targets[0].target) is cst.Name
+                and statement.body[0].targets[0].target.value == name
+            )
+            if plain:
+                found = statement.body[0].value  # type: ignore[attr-defined]
+            elif name in bound_names(statement):
+                found = None
+        if found is None or not self._surely_tensor_value(found):
+            return None
+        return found
+
+    def _surely_tensor_value(self, value: cst.BaseExpression) -> bool:
+        """A Tensor to TorchScript: a typed tensor (``_typed_tensor``), or a call of a
+        submodule ``self.X`` that the class binds only to torch.nn layers returning one Tensor
+        (not an RNN, `MultiheadAttention`, a max pool that may return indices, or
+        `AdaptiveLogSoftmaxWithLoss`), or to an ``nn.Sequential`` whose last layer is one."""
+        if self._typed_tensor(value):
+            return True
+        if type(value) is not cst.Call or any(a.star for a in value.args):
+            return False
+        func = value.func
+        if type(func) is cst.Attribute and self.ctx.kind(value) is Kind.TENSOR:
+            # `torch.tanh(self.proj(x))`, `self.proj(x).flatten(1)`: an op giving a Tensor.
+            schemas = torchscript_table()["schemas"]
+            op = func.attr.value
+            single = op in TENSOR_RESULT_METHODS or op in ONE_TENSOR_OPS
+            if self.ctx.qualified_name(func) == "torch." + op:
+                first = value.args[0] if value.args else None
+                if (
+                    single
+                    and first is not None
+                    and first.keyword is None
+                    and op in schemas["torch_functions"]
+                ):
+                    return self._surely_tensor_value(first.value)
+            elif single and op in schemas["tensor_methods"]:
+                return self._surely_tensor_value(func.value)
+        attr = self_attribute(func)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return False
+        bound = [
+            v
+            for method in class_methods(self.ctx, info.owner_class)
+            for v in self_assignments(method, attr)
+        ]
+        return bool(bound) and all(self._tensor_layer(v, 0) for v in bound)
+
+    def _tensor_layer(self, value: Optional[cst.BaseExpression], depth: int) -> bool:
+        if type(value) is not cst.Call or depth > 3:
+            return False
+        name = self.ctx.qualified_name(value.func) or ""
+        if not name.startswith("torch.nn.") or not is_torch_module_class(name):
+            return False
+        short = name.rsplit(".", 1)[-1]
+        if short == "Sequential":
+            layers = [a.value for a in value.args if a.keyword is None and not a.star]
+            if not layers or len(layers) != len(value.args):
+                return False
+            return self._tensor_layer(layers[-1], depth + 1)
+        return (
+            short not in TUPLE_LAYERS
+            and "MaxPool" not in short
+            and short
+            not in (
+                "ModuleList",
+                "ModuleDict",
+                "ParameterList",
+                "ParameterDict",
+            )
         )
 
     def _typed_tensor(self, value: cst.BaseExpression) -> bool:
