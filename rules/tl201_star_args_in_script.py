@@ -58,6 +58,30 @@ class StarArgsInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A helper's own `*dims` function, called in `__init__` and installed as no forward.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            def add_layer(module, sizes):
+                def make(*dims):
+                    return nn.Linear(*dims)
+
+                module.fc = make(*sizes)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    add_layer(self, (3, 3))
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # With `functools.wraps`, TorchScript compiles the method wrapped, not the wrapper
         # (which here adds nothing, so the two agree).
         Valid(
