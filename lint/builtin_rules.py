@@ -48,6 +48,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL222": "name-unbound-on-a-path-in-script",
     "TL223": "number-rebound-to-tensor-in-script",
     "TL224": "shape-compared-with-list-in-script",
+    "TL225": "property-raises-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",
