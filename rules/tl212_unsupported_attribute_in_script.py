@@ -69,6 +69,8 @@ def _tensor_methods() -> frozenset[str]:
 
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
 PARTIALS = frozenset({"functools.partial"})
+# Keyword arguments of `register_forward_hook` / `register_forward_pre_hook`.
+HOOK_KEYWORDS = frozenset({"with_kwargs", "prepend", "always_call"})
 
 
 def _tuple_annotation(ctx, annotation: cst.BaseExpression) -> bool:  # type: ignore[no-untyped-def]
@@ -542,7 +544,10 @@ class UnsupportedAttributeInScript(Rule):
     source, so a lambda (`Expected a single top-level function`), a callable object or
     `functools.partial` (`object has no attribute '__name__'`), a module-level `def` whose
     input parameter is not annotated `Tuple[...]` (`expected the input argument to be typed
-    as a Tuple`) and a pre-hook without a return annotation fail (torch 2.13). And a call of
+    as a Tuple`), a pre-hook without a return annotation, and a module-level `def`
+    registered `with_kwargs=True` (it takes the call's keyword arguments as one more input;
+    TorchScript calls hooks with the positional inputs only: `Pre-hook 'h' on module 'M' was
+    expected to only have exactly 2 inputs but it had 3 inputs`) fail (torch 2.13). And a call of
     a `@property` of the class that returns a submodule (`return self.box_head if
     self.use_box else self.cls_head`, called as `self.head(x)`): TorchScript compiles the
     property as a method, which returns no module (`'__torch__...Linear' object has no
@@ -1345,6 +1350,30 @@ class UnsupportedAttributeInScript(Rule):
 
                 def forward(self, x):
                     return self.head(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # The same hook without the keyword arguments, registered `prepend=True`: scripted.
+        Valid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            def rescale(module: nn.Module, args: Tuple[torch.Tensor], out: torch.Tensor) -> torch.Tensor:
+                return out * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.fc.register_forward_hook(rescale, prepend=True)
+
+                def forward(self, x):
+                    return self.fc(x)
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
@@ -2577,6 +2606,33 @@ class UnsupportedAttributeInScript(Rule):
             line=15,
             message_contains="failed to convert Python type: 'functools.partial'",
         ),
+        # A forward hook registered `with_kwargs=True`: it takes the call's keyword arguments
+        # as a fourth input, and TorchScript calls hooks with three.
+        Invalid(
+            """
+            from typing import Any, Dict, Tuple
+
+            import torch
+            from torch import nn
+
+            def rescale(module: nn.Module, args: Tuple[torch.Tensor], kwargs: Dict[str, Any], out: torch.Tensor) -> torch.Tensor:
+                return out * 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+                    self.fc.register_forward_hook(rescale, with_kwargs=True)
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=15,
+            message_contains="was expected to only have exactly 3 inputs but it had 4 inputs",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -3207,9 +3263,13 @@ class UnsupportedAttributeInScript(Rule):
                 type(node) is cst.Call
                 and type(node.func) is cst.Attribute
                 and node.func.attr.value in FORWARD_HOOK_REGISTRATIONS  # not backward hooks
-                and len(node.args) == 1
+                and node.args
                 and node.args[0].keyword is None
                 and not node.args[0].star
+                and all(
+                    a.keyword is not None and a.keyword.value in HOOK_KEYWORDS
+                    for a in node.args[1:]
+                )
                 and (
                     (type(node.func.value) is cst.Name and node.func.value.value == "self")
                     or self_attribute(node.func.value) is not None
@@ -3222,12 +3282,21 @@ class UnsupportedAttributeInScript(Rule):
         found = []
         for call in calls:
             pre = call.func.attr.value == "register_forward_pre_hook"  # type: ignore[attr-defined]
-            problem = self._hook_problem(call.args[0].value, pre)
+            kwargs = any(
+                a.keyword is not None
+                and a.keyword.value == "with_kwargs"
+                and type(a.value) is cst.Name
+                and a.value.value == "True"
+                for a in call.args[1:]
+            )
+            problem = self._hook_problem(call.args[0].value, pre, kwargs)
             if problem is not None:
                 found.append((call, problem))
         return found
 
-    def _hook_problem(self, hook: cst.BaseExpression, pre: bool) -> Optional[str]:
+    def _hook_problem(
+        self, hook: cst.BaseExpression, pre: bool, kwargs: bool = False
+    ) -> Optional[str]:
         if type(hook) is cst.Lambda:
             return "a lambda (torch 2.13: Expected a single top-level function)"
         if type(hook) is cst.Call:
@@ -3256,6 +3325,16 @@ class UnsupportedAttributeInScript(Rule):
         params = [*function.params.posonly_params, *function.params.params]
         if len(params) < 2 or isinstance(function.params.star_arg, cst.Param):
             return None
+        expected = 2 if pre else 3
+        if kwargs and len(params) > expected:
+            kind, label = ("Pre-hook", "pre-hook") if pre else ("Hook", "hook")
+            return (
+                f"the {label} `{hook.value}` registered `with_kwargs=True`, which takes "
+                f"{len(params)} inputs (the call's keyword arguments too): TorchScript calls a "
+                f"{label} with the positional inputs only (torch 2.13: {kind} '{hook.value}' on "
+                f"module ... was expected to only have exactly {expected} inputs but it had "
+                f"{len(params)} inputs)"
+            )
         annotation = params[1].annotation
         if annotation is None or not _tuple_annotation(self.ctx, annotation.annotation):
             return (
