@@ -69,6 +69,11 @@ def _tensor_methods() -> frozenset[str]:
 
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
 PARTIALS = frozenset({"functools.partial"})
+# NumPy reductions that give a NumPy integer scalar (numpy.int64, no Python int) for ints.
+NUMPY_INT_REDUCTIONS = frozenset(
+    f"numpy.{name}" for name in ("prod", "sum", "max", "min", "amax", "amin")
+)
+NUMPY_INT_TYPES = frozenset({"numpy.int64", "numpy.int32"})
 # Keyword arguments of `register_forward_hook` / `register_forward_pre_hook`.
 HOOK_KEYWORDS = frozenset({"with_kwargs", "prepend", "always_call"})
 
@@ -519,7 +524,12 @@ class UnsupportedAttributeInScript(Rule):
     a namedtuple class of the file (`collections.namedtuple` or `typing.NamedTuple`) stored in
     `__init__`, reads of an attribute every assignment of the class sets to a NumPy array
     (`self.lower = np.tril_indices(n, k=-1)`, `np.arange`, `np.zeros`, ...: the NumPy calls
-    that return arrays whatever they are given), and reads of an attribute `__init__` sets only under a test its defaults make
+    that return arrays whatever they are given), of an attribute `__init__` binds once to a
+    NumPy integer scalar (`np.prod(shape)`, `np.sum` / `max` / `min` / `amax` / `amin` of a
+    display of int literals or of a parameter whose default and whose arguments at the file's
+    constructions of the class are such displays; `np.int64(...)`, `np.int32(...)`: no Python
+    int, torch 2.13 `failed to convert Python type: 'numpy.int64'`; of floats it is a
+    `numpy.float64`, a float, which converts), and reads of an attribute `__init__` sets only under a test its defaults make
     false (`if use_norm: self.norm = ...` with `use_norm=False`, also through `self.mode =
     mode`; not one the rest of `__init__` registers by name, `register_parameter("bias",
     None)` in the `else`, which exists on that path too), and reads of an attribute set only after an early `return` of `__init__` under
@@ -1377,6 +1387,34 @@ class UnsupportedAttributeInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+        # The same product made an int, and a product of floats (a numpy.float64, a float).
+        Valid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Patchify(nn.Module):
+                def __init__(self, patch=(2, 2)):
+                    super().__init__()
+                    self.area = int(np.prod(patch))
+                    self.scale = np.prod([0.5, 3.0])
+
+                def forward(self, x):
+                    return x.reshape(x.size(0), -1, self.area).sum(-1) * self.scale
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.patchify = Patchify(patch=[2, 3])
+
+                def forward(self, x):
+                    return self.patchify(x)
+
+            def inputs():
+                return [(torch.randn(2, 12),), (torch.randn(3, 6),)]
             """
         ),
     ]
@@ -2633,6 +2671,35 @@ class UnsupportedAttributeInScript(Rule):
             line=15,
             message_contains="was expected to only have exactly 3 inputs but it had 4 inputs",
         ),
+        # `np.prod` of a list of ints the file's call passes: a numpy.int64, no Python int.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Patchify(nn.Module):
+                def __init__(self, patch=(2, 2)):
+                    super().__init__()
+                    self.area = np.prod(patch)
+
+                def forward(self, x):
+                    return x.reshape(x.size(0), -1, self.area).sum(-1)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.patchify = Patchify(patch=[2, 3])
+
+                def forward(self, x):
+                    return self.patchify(x)
+
+            def inputs():
+                return [(torch.randn(2, 12),), (torch.randn(3, 6),)]
+            """,
+            line=11,
+            message_contains="failed to convert Python type: 'numpy.int64'",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -2845,7 +2912,17 @@ class UnsupportedAttributeInScript(Rule):
                 f"'{node.attr.value}'); set it on every path (`None`, `nn.Identity()`)",
             )
             return
-        if what is not None and what.startswith("a NumPy array"):
+        if what is not None and what.startswith("a NumPy integer"):
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: a NumPy integer scalar is no Python "
+                "int, and TorchScript converts no NumPy value to a module attribute, so the "
+                f"scripted module has no attribute '{node.attr.value}' (torch 2.13: failed to "
+                f"convert Python type: '{'numpy.int32' if 'np.int32' in what else 'numpy.int64'}'"
+                " to a TorchScript type); store "
+                f"`int(...)` of it (`self.{node.attr.value} = int(np.prod(shape))`)",
+            )
+        elif what is not None and what.startswith("a NumPy array"):
             self.report(
                 node,
                 f"`self.{node.attr.value}` holds {what}: TorchScript converts no NumPy array, so "
@@ -3606,6 +3683,8 @@ class UnsupportedAttributeInScript(Rule):
                         what = self._empty_by_defaults(
                             init.node, target.attr.value, small, defaults
                         )
+                    if what is None and self._only_binding(init.node, target.attr.value):
+                        what = self._numpy_int(small.value, init.node, params, owner)
                     if (
                         what is None
                         and type(small.value) is cst.Name
@@ -3799,6 +3878,70 @@ class UnsupportedAttributeInScript(Rule):
         if name in BUILTIN_CLASSES or is_torch_module_class(name):
             return True
         return self.ctx.index.class_info(name) is not None
+
+    def _numpy_int(
+        self,
+        value: cst.BaseExpression,
+        init: cst.FunctionDef,
+        params: dict[str, cst.Param],
+        owner: str,
+    ) -> Optional[str]:
+        """``np.prod(shape)`` / ``np.sum([2, 3])`` of ints (a display of int literals, or a
+        parameter of ``__init__`` never rebound whose default and whose argument at each
+        construction of the class in this file is one), or ``np.int64(...)``: a NumPy integer
+        scalar, which subclasses no Python int (a float reduction gives ``numpy.float64``, a
+        float, which TorchScript takes)."""
+        if type(value) is not cst.Call or not value.args:
+            return None
+        name = self.ctx.qualified_name(value.func) or ""
+        if name in NUMPY_INT_TYPES:
+            return f"a NumPy integer (`{name.replace('numpy.', 'np.')}(...)`)"
+        if name not in NUMPY_INT_REDUCTIONS or len(value.args) != 1:
+            return None
+        arg = value.args[0]
+        if arg.keyword is not None or arg.star:
+            return None
+        if not self._int_sequence(arg.value, init, params, owner):
+            return None
+        return f"a NumPy integer (`{name.replace('numpy.', 'np.')}(...)` of ints: a numpy.int64)"
+
+    def _int_sequence(
+        self,
+        value: cst.BaseExpression,
+        init: cst.FunctionDef,
+        params: dict[str, cst.Param],
+        owner: str,
+    ) -> bool:
+        if type(value) in (cst.Tuple, cst.List):
+            elements = value.elements  # type: ignore[attr-defined]
+            return bool(elements) and all(
+                type(e) is cst.Element and literal_type(e.value) == "int" for e in elements
+            )
+        if type(value) is not cst.Name or value.value not in params:
+            return False
+        param = params[value.value]
+        if param.default is None or assignments(init, value.value):
+            return False
+        if not self._int_sequence(param.default, init, {}, owner):
+            return False
+        cls = class_def(self.ctx, owner)
+        sites = _constructions(self.ctx, cls) if cls is not None else None
+        if sites is None:
+            return False
+        names = [p.name.value for p in init.params.params]
+        position = names.index(value.value) - 1
+        for site in sites:
+            if any(a.star for a in site):
+                return False
+            given = [
+                a.value for a in site if a.keyword is not None and a.keyword.value == value.value
+            ]
+            positional = [a.value for a in site if a.keyword is None]
+            if position < len(positional):
+                given.append(positional[position])
+            if any(not self._int_sequence(g, init, {}, owner) for g in given):
+                return False
+        return True
 
     def _passed_callable(self, owner: str, init: cst.FunctionDef, param: str) -> Optional[str]:
         """``self.upsample = upsample`` where a call of the class in this file passes
