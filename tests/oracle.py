@@ -172,6 +172,7 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
         if breaks:
             return Verdict(backend, False, f"graph break: {breaks[0]}")
         return Verdict(backend, True)
+    _uncompiled_process_state()
     module = load_example(source)
     inputs = [tuple(i) for i in module.inputs()]
     with _quiet():
@@ -259,6 +260,7 @@ def trace_warnings(source: str) -> list[TraceWarning]:
     """The TracerWarnings ``torch.jit.trace`` raises on the example's first input, as
     (example line or None, message, file raised in): torch's notice that the trace recorded a value it computed
     as a constant, whether or not the other inputs happen to diverge. Empty when it fails."""
+    _uncompiled_process_state()
     module = load_example(source)
     inputs = [tuple(i) for i in module.inputs()]
     with _quiet():
@@ -297,12 +299,24 @@ class _Rejected:
 def _fresh_process_state() -> None:
     """Dynamo's state, and the Python-level caches Dynamo's verdict depends on, as a fresh
     process has them: the compile sees what a model compiled first thing sees, not what an
-    earlier example or the eager run left (``kl_divergence``'s memo of looked-up pairs)."""
+    earlier example or the eager run left (``kl_divergence``'s memo of looked-up pairs). The
+    first torch.compile of a process turns distribution argument checks off for good
+    (Dynamo's patching: ``Distribution.set_default_validate_args(False)``), so every compile
+    runs without them."""
     import torch
     import torch.distributions.kl
 
     torch._dynamo.reset()
     torch.distributions.kl._KL_MEMOIZE.clear()
+    torch.distributions.Distribution.set_default_validate_args(False)
+
+
+def _uncompiled_process_state() -> None:
+    """What a process that has not run torch.compile has: distributions check their
+    arguments (``__debug__``), which an earlier compile in this process turned off."""
+    import torch.distributions
+
+    torch.distributions.Distribution.set_default_validate_args(__debug__)
 
 
 def _seed_run(i: int) -> None:
