@@ -1,0 +1,291 @@
+"""TL345: a torch.distributions distribution checking its arguments in traced code."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+
+from ._graph import init_values, keyword
+
+# Methods that check their value against the distribution's support (`_validate_sample`).
+SAMPLE_CHECKING_METHODS = frozenset({"log_prob", "cdf"})
+# Modules of torch.distributions that hold no distribution classes.
+NOT_DISTRIBUTIONS = ("torch.distributions.constraints", "torch.distributions.transforms")
+
+
+def distribution_class(name: str) -> bool:
+    """``name`` is a class of torch.distributions that validates (not a transform nor a
+    constraint, which check nothing of their arguments)."""
+    last = name.rsplit(".", 1)[-1]
+    return (
+        name.startswith("torch.distributions.")
+        and not name.startswith(NOT_DISTRIBUTIONS)
+        and last[:1].isupper()
+        and not last.endswith(("Transform", "Constraint"))
+    )
+
+
+class DistributionValidationInTrace(Rule):
+    """Flags a `torch.distributions` distribution that validates tensors in graph code.
+
+    ## What it does
+    Finds, in graph code, a `torch.distributions` distribution built from tensors
+    (`Normal(mu, sigma)`) and `d.log_prob(x)` / `d.cdf(x)` of a distribution built with
+    argument validation on (the default: `validate_args` follows Python's `__debug__`), also
+    one `__init__` keeps on `self` (`self.prior = Normal(0.0, 1.0)`), and the
+    `super().__init__(logits=...)` of a subclass (a masked `Categorical`). A distribution built with
+    `validate_args=False`, or a file that calls
+    `torch.distributions.Distribution.set_default_validate_args(False)`, is not flagged.
+
+    ## Why is this bad?
+    With validation on, the constructor checks each parameter against its constraint and
+    `log_prob` / `cdf` check the value against the support, each by reading a boolean tensor
+    as a Python bool (`if not torch._is_all_true(valid): raise ValueError`). Checked with
+    torch 2.13: `torch.jit.trace` warns there (TracerWarning: Converting a tensor to a Python
+    boolean) and records no check, so the traced module never raises on an invalid value.
+    `torch.compile` and `torch.export` run the checks and agree with eager.
+
+    ## Example
+    ```python
+    class GaussianHead(nn.Module):
+        def forward(self, h, y):
+            mu, log_sigma = self.proj(h).chunk(2, -1)
+            return Normal(mu, log_sigma.exp()).log_prob(y)
+    ```
+    Use instead: `Normal(mu, log_sigma.exp(), validate_args=False).log_prob(y)`, or call
+    `torch.distributions.Distribution.set_default_validate_args(False)` before tracing.
+
+    ## Fix safety
+    An unsafe fix (`--unsafe-fixes`) adds `validate_args=False` to a constructor in graph
+    code: the same results, but eager no longer raises ValueError on an invalid parameter or
+    value.
+    """
+
+    code = "TL345"
+    name = "distribution-validation-in-trace"
+    subject = "a torch.distributions check of tensor values in graph code"
+    clauses = {
+        "trace": (
+            "torch.jit.trace warns (TracerWarning: the check reads a tensor as a Python bool) "
+            "and records no check, so the traced module never raises on an invalid value"
+        ),
+    }
+    advice = (
+        "build the distribution with `validate_args=False`, or call "
+        "`torch.distributions.Distribution.set_default_validate_args(False)` before tracing"
+    )
+    targets = ("trace",)
+
+    VALID = [
+        # Validation turned off where the distribution is built.
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from torch.distributions import Normal
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 8)
+
+                def forward(self, h, y):
+                    mu, log_sigma = self.proj(h).chunk(2, -1)
+                    return Normal(mu, log_sigma.exp(), validate_args=False).log_prob(y)
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 4)), (torch.randn(3, 4), torch.randn(3, 4))]
+            """
+        ),
+        # A distribution of constants only samples and computes its entropy: nothing checks a
+        # traced tensor.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4)
+
+                def forward(self, h):
+                    prior = torch.distributions.Normal(0.0, 1.0)
+                    return self.proj(h) + prior.entropy()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
+    ]
+    INVALID = [
+        # A Gaussian output head: the constructor checks loc and scale, log_prob the value.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.distributions import Normal
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 8)
+
+                def forward(self, h, y):
+                    mu, log_sigma = self.proj(h).chunk(2, -1)
+                    dist = Normal(mu, log_sigma.exp())
+                    return dist.log_prob(y).sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 4)), (torch.randn(3, 4), torch.randn(3, 4))]
+            """,
+            line=12,
+            trace_warning=True,
+            fixed="""
+            import torch
+            from torch import nn
+            from torch.distributions import Normal
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 8)
+
+                def forward(self, h, y):
+                    mu, log_sigma = self.proj(h).chunk(2, -1)
+                    dist = Normal(mu, log_sigma.exp(), validate_args=False)
+                    return dist.log_prob(y).sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 4)), (torch.randn(3, 4), torch.randn(3, 4))]
+            """,
+        ),
+        # A masked Categorical: the subclass's own constructor hands the logits to torch's.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.distributions import Categorical
+
+            class MaskedCategorical(Categorical):
+                def __init__(self, logits, mask):
+                    super().__init__(logits=logits.masked_fill(~mask, -1e8))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.policy = nn.Linear(4, 3)
+
+                def forward(self, obs, mask):
+                    return MaskedCategorical(self.policy(obs), mask).entropy()
+
+            def inputs():
+                mask = torch.tensor([[True, False, True], [True, True, False]])
+                return [(torch.randn(2, 4), mask), (torch.randn(2, 4), mask.flip(0))]
+            """,
+            line=7,
+            trace_warning=True,
+        ),
+        # A prior kept on self (Bayes by backprop): its log_prob checks the sampled weights.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.mu = nn.Parameter(torch.zeros(4, 4))
+                    self.prior = torch.distributions.Laplace(0.0, 1.0)
+
+                def forward(self, x):
+                    w = self.mu + 0.1 * torch.tanh(self.mu)
+                    complexity = self.prior.log_prob(w).sum()
+                    return x @ w + complexity
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            trace_warning=True,
+        ),
+    ]
+
+    @classmethod
+    def may_report(cls, text, summary) -> bool:  # type: ignore[no-untyped-def]
+        return "distributions" in text and "set_default_validate_args(False)" not in text
+
+    def _distribution_class(self, call: cst.Call) -> bool:
+        return distribution_class(self.ctx.qualified_name(call.func) or "")
+
+    def _distribution_init(self, call: cst.Call) -> bool:
+        """``super().__init__(logits=...)`` in a subclass of a torch.distributions class (a
+        masked Categorical)."""
+        func = call.func
+        info = self.ctx.function_info
+        if not (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "__init__"
+            and isinstance(func.value, cst.Call)
+            and isinstance(func.value.func, cst.Name)
+            and func.value.func.value == "super"
+            and info is not None
+            and info.owner_class
+        ):
+            return False
+        return any(
+            distribution_class(base)
+            for _, _, cls in self.ctx.index.mro(info.owner_class)
+            for base in cls.bases
+        )
+
+    def _validating(self, value: Optional[cst.BaseExpression]) -> bool:
+        """``value`` is a distribution constructor call that leaves validation on."""
+        if not isinstance(value, cst.Call) or not (
+            self._distribution_class(value) or self._distribution_init(value)
+        ):
+            return False
+        flag = keyword(value, "validate_args")
+        return flag is None or (isinstance(flag, cst.Name) and flag.value == "True")
+
+    def _validating_receiver(self, receiver: cst.BaseExpression) -> bool:
+        if isinstance(receiver, cst.Call):
+            return self._validating(receiver) and not self._checks_tensors(receiver)
+        if isinstance(receiver, cst.Name):
+            bound = assignments(self.ctx.function, receiver.value)
+            return bool(bound) and all(
+                value is not UNKNOWN_VALUE and size == 1 and self._validating(value)
+                for value, _, size in bound
+            )
+        values = init_values(self.ctx, receiver)
+        return bool(values) and any(self._validating(value) for value in values)
+
+    def _checks_tensors(self, call: cst.Call) -> bool:
+        """A validating constructor given a tensor (or a value of unknown kind): it checks it
+        while tracing."""
+        return self._validating(call) and any(
+            not arg.star and (arg.keyword is None or arg.keyword.value != "validate_args")
+            for arg in call.args
+            # a value of unknown kind too: what graph code builds a distribution of
+            if self.ctx.kind(arg.value) in (Kind.TENSOR, Kind.UNKNOWN)
+        )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_graph:
+            return
+        if self._checks_tensors(node):
+            self.report(node)
+            return
+        func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in SAMPLE_CHECKING_METHODS
+            and len(node.args) == 1
+            and self._validating_receiver(func.value)
+        ):
+            self.report(node)
