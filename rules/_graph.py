@@ -15,6 +15,7 @@ import libcst as cst
 
 from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.context import LintContext
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import (
     BOOL_FUNCTIONS,
     BOOL_METHODS,
@@ -43,6 +44,30 @@ TENSOR_RESULT_METHODS = frozenset(
         "movedim", "swapaxes", "clone", "detach",
     }
 )  # fmt: skip
+
+
+# Trace clauses for a tensor read as a Python number where the trace is right for the inputs
+# (torch 2.13 warns there all the same: TracerWarning).
+TRACE_PARAMETER_CONSTANT = (
+    "torch.jit.trace warns (TracerWarning) and keeps the parameters' value at tracing as a "
+    "constant: weights loaded into the traced module later do not change it"
+)
+TRACE_PYTHON_ONLY = (
+    "torch.jit.trace warns (TracerWarning) and runs this Python code only while tracing: the "
+    "traced module never updates what it stores"
+)
+TRACE_TEXT_ONLY = (
+    "torch.jit.trace warns (TracerWarning) and makes the text only while tracing: the traced "
+    "module never makes it"
+)
+
+
+def with_trace_clause(message: Message, clause: str) -> Message:
+    """``message`` with ``clause`` as what trace does (added when it has no trace clause)."""
+    clauses = [(b, clause if b == "trace" else text) for b, text in message.clauses]
+    if not any(b == "trace" for b, _ in clauses):
+        clauses.append(("trace", clause))
+    return Message(message.subject, tuple(clauses), message.advice)
 
 
 def is_bool_mask(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:

@@ -22,12 +22,15 @@ from torchlint.lint.semantic.kinds import NUMPY_SCALAR_MATH, Kind
 from torchlint.lint.walk import walk
 
 from ._graph import (
+    TRACE_PARAMETER_CONSTANT,
+    TRACE_PYTHON_ONLY,
     annotated_tensor,
     compile_break_reported,
     in_raise_statement,
     keyword,
     parameter_data_only,
     statement_break_reported,
+    with_trace_clause,
 )
 from .tl311_self_state_mutation import UnreadStateStores
 
@@ -271,8 +274,11 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
     Dynamo reports the break (after other operations of the frame, outside the compiled frame's
     own loops: a loop in a helper or a submodule's `forward` that Dynamo inlines does not hide
     it), and NumPy made from one size (`int(np.ceil(x.shape[0] / 2))`) is not claimed for
-    compile (Dynamo computes it on the number; `np.prod(x.shape[1:])` it traces), and trace is
-    not claimed for values read only from parameters and buffers.
+    compile (Dynamo computes it on the number; `np.prod(x.shape[1:])` it traces). Trace is
+    claimed at every conversion, where torch 2.13 warns (TracerWarning): a value read only from
+    parameters and buffers (`float(self.scale)`) is the same for every input, but the traced
+    module keeps it as a constant, so weights loaded into it later do not change it; a number
+    only stored where no graph code reads it back is stored only while tracing.
 
     NumPy data made from a tensor (`float(np.percentile(h.detach().numpy(), 95))`) is a tensor
     to `torch.compile`, which traces NumPy calls as tensor operations: converting it breaks
@@ -641,6 +647,7 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=12,
+            trace_warning=True,
             backends=("compile", "export"),
         ),
         Invalid(
@@ -748,6 +755,7 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=13,
+            trace_warning=True,
             backends=("compile", "export"),
             message_contains="math",
         ),
@@ -1108,15 +1116,14 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
             converter = self.ctx.qualified_name(node.args[0].value)
             value = node.args[1].value
             if converter in CONVERSIONS and self.ctx.kind(value) == Kind.TENSOR:
-                self.report(node, targets=self._read_targets(node, value, export=True))
+                self._report_read(node, value, export=True)
             return
         if name == "builtins.complex" and node.args:
             # `complex(re, im)` reads each tensor part as `float(t)` does; Dynamo has no
             # handler for the builtin itself.
             for arg in node.args:
                 if arg.keyword is None and self.ctx.kind(arg.value) == Kind.TENSOR:
-                    targets = self._read_targets(node, arg.value, export=True)
-                    self.report(node, COMPLEX_OF_TENSOR, targets=targets)
+                    self._report_read(node, arg.value, export=True, message=COMPLEX_OF_TENSOR)
                     return
             return
         if len(node.args) != 1 or node.args[0].keyword is not None:
@@ -1131,7 +1138,7 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
             self.report(node, NUMPY_NUMBER, targets=["compile"])
         if kind != Kind.TENSOR:
             return
-        self.report(node, targets=self._read_targets(node, value, export=True))
+        self._report_read(node, value, export=True)
 
     def _math_of_tensor(self, node: cst.Call, name: str) -> None:
         """``math.sqrt(h.var())``: Python's math functions read a tensor argument as a float
@@ -1139,20 +1146,31 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         value = node.args[0].value
         if self.ctx.kind(value) != Kind.TENSOR or self._assumed_tensor(value):
             return
-        targets = self._read_targets(node, value, export=name not in MATH_EXPORT_PASSES)
-        if targets:
-            self.report(node, MATH_OF_TENSOR, targets=targets)
+        self._report_read(
+            node, value, export=name not in MATH_EXPORT_PASSES, message=MATH_OF_TENSOR
+        )
 
-    def _read_targets(self, node: cst.Call, value: cst.BaseExpression, export: bool) -> list[str]:
-        """The back-ends a read of the tensor ``value``'s data as a number at ``node`` breaks:
-        compile where Dynamo reports the break, export when asked, trace unless the value comes
-        from parameters and buffers alone (the same for every input)."""
+    def _report_read(
+        self,
+        node: cst.Call,
+        value: cst.BaseExpression,
+        export: bool,
+        message: Optional[Message] = None,
+    ) -> None:
+        """Report a read of the tensor ``value``'s data as a number at ``node``: compile where
+        Dynamo reports the break, export when asked, trace always (torch warns): a value from
+        parameters and buffers alone is the same for every input but kept as a constant, and
+        one only stored where no graph code reads it is stored only while tracing."""
         targets = ["export"] if export else []
         if compile_break_reported(self.ctx, node, (value,)):
             targets.append("compile")
-        if not parameter_data_only(self.ctx, value) and not self.stored_unread(node):
-            targets.append("trace")
-        return targets
+        targets.append("trace")
+        message = message or self.template
+        if parameter_data_only(self.ctx, value):
+            message = with_trace_clause(message, TRACE_PARAMETER_CONSTANT)
+        elif self.stored_unread(node):
+            message = with_trace_clause(message, TRACE_PYTHON_ONLY)
+        self.report(node, message, targets=targets)
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
         if (

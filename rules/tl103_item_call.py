@@ -9,7 +9,14 @@ from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import compile_break_reported, parameter_data_only
+from ._graph import (
+    TRACE_PARAMETER_CONSTANT,
+    TRACE_PYTHON_ONLY,
+    TRACE_TEXT_ONLY,
+    compile_break_reported,
+    parameter_data_only,
+    with_trace_clause,
+)
 from .tl102_tensor_to_python_scalar import NUMPY_NUMBER
 from .tl104_host_sync_conversion import floating
 from .tl311_self_state_mutation import UnreadStateStores
@@ -66,8 +73,10 @@ class ItemCall(UnreadStateStores, Rule):
 
     Compile is claimed where Dynamo reports the break: after some tensor operation of the frame
     (on the first one it runs the whole frame eagerly) and outside `for` / `while` loops (where
-    it skips the frame). Trace is not claimed for values read only from parameters and buffers
-    (`self.log_temp.exp().item()`), which are the same for every input.
+    it skips the frame). Trace is claimed at every `.item()`, where torch 2.13 warns
+    (TracerWarning): a value read only from parameters and buffers
+    (`self.log_temp.exp().item()`) is the same for every input, but the traced module keeps it
+    as a constant, so weights loaded into it later do not change it.
 
     ## Example
     ```python
@@ -105,9 +114,10 @@ class ItemCall(UnreadStateStores, Rule):
     `--target trace` it is.
 
     A number made into text (`json.dumps({"mean": h.mean().item()})`, `str(...)`, an f-string)
-    reaches no traced tensor: `torch.jit.trace` warns but its graph is right, so trace is not
-    claimed there, nor for a number stored on self that no graph code of the class reads back
-    (`self.stats["norm"] = z.norm().item()`, a log read outside the model). `torch.compile(fullgraph=True)` raises on `json.dumps` ("Unsupported method
+    reaches no traced tensor: `torch.jit.trace` warns, and its graph is right for the inputs
+    but makes no text (the Python code runs only while tracing); so is a number stored on self
+    that no graph code of the class reads back (`self.stats["norm"] = z.norm().item()`, a log
+    read outside the model): the traced module never updates it. `torch.compile(fullgraph=True)` raises on `json.dumps` ("Unsupported method
     call") and `str()` / `repr()` ("Failed to trace builtin operator") of the number, and
     `torch.export` fails on `json.dumps` ("Object of type SymFloat is not JSON serializable").
     A number searched for with `bisect.bisect(cuts, t.item())` fails export too (the search
@@ -231,9 +241,12 @@ class ItemCall(UnreadStateStores, Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+    ]
+    INVALID = [
         # A parameter's value, as the frame's first operation: no break is reported, and the
-        # value is the same for every input, so a trace baking it in changes nothing.
-        Valid(
+        # value is the same for every input, but torch warns and the trace keeps it as a
+        # constant (weights loaded into the traced module later do not change it).
+        Invalid(
             """
             import torch
             from torch import nn
@@ -250,10 +263,12 @@ class ItemCall(UnreadStateStores, Rule):
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
-            """
+            """,
+            line=11,
+            trace_warning=True,
+            backends=("trace",),
+            message_contains="weights loaded into the traced module later",
         ),
-    ]
-    INVALID = [
         # In a forward hook a module registers on its submodule: it runs inside the forward.
         Invalid(
             """
@@ -276,6 +291,7 @@ class ItemCall(UnreadStateStores, Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=5,
+            trace_warning=True,
             backends=("compile",),
         ),
         Invalid(
@@ -348,6 +364,7 @@ class ItemCall(UnreadStateStores, Rule):
                 return [(torch.randn(4, 4),), (torch.randn(2, 4),)]
             """,
             line=13,
+            trace_warning=True,
             backends=("compile",),
         ),
         Invalid(
@@ -396,6 +413,7 @@ class ItemCall(UnreadStateStores, Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=14,
+            trace_warning=True,
             backends=("compile", "export"),
             message_contains="made into text",
         ),
@@ -530,6 +548,7 @@ class ItemCall(UnreadStateStores, Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=11,
+            trace_warning=True,
             backends=("compile",),
             fixed="""
                 import torch
@@ -611,8 +630,14 @@ class ItemCall(UnreadStateStores, Rule):
             # the number reaches no traced tensor, so the trace is right.
             self._report_text(node, text, targets)
             return
-        if not parameter_data_only(self.ctx, func.value) and not self.stored_unread(node):
-            targets.append("trace")
+        # Trace always: torch warns; where the value comes from parameters alone or is only
+        # stored, the trace is right for the inputs but keeps or drops it.
+        targets.append("trace")
+        message = self.template
+        if parameter_data_only(self.ctx, func.value):
+            message = with_trace_clause(message, TRACE_PARAMETER_CONSTANT)
+        elif self.stored_unread(node):
+            message = with_trace_clause(message, TRACE_PYTHON_ONLY)
         if id(node) in self._searched:
             # `bisect.bisect(cuts, t.item())`: bisect is C code Dynamo skips, and the search
             # compares the unbacked number.
@@ -625,13 +650,12 @@ class ItemCall(UnreadStateStores, Rule):
             # with a number needs a guard: export fails on both (an integer compared stays
             # symbolic: torch.sym_min / sym_max).
             targets.append("export")
-        if targets:
-            self.report(node, targets=targets)
+        self.report(node, message, targets=targets)
 
     def _report_text(self, node: cst.Call, text: str, targets: list[str]) -> None:
         if text == FORMATTED:
-            if targets:
-                self.report(node, TEXT_MESSAGE, targets=targets)
+            message = with_trace_clause(TEXT_MESSAGE, TRACE_TEXT_ONLY)
+            self.report(node, message, targets=[*targets, "trace"])
             return
         raises, export = TEXT_CALLS[text]
         clauses = [
@@ -644,6 +668,7 @@ class ItemCall(UnreadStateStores, Rule):
         ]
         if export is not None:
             clauses.append(("export", f"torch.export fails ({export})"))
+        clauses.append(("trace", TRACE_TEXT_ONLY))
         message = Message(TEXT_MESSAGE.subject, tuple(clauses), TEXT_MESSAGE.advice)
         self.report(node, message, targets=[target for target, _ in clauses])
 
