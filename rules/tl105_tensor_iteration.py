@@ -122,6 +122,30 @@ class TensorIteration(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
             """
         ),
+        # A ModuleList subclass pairing its modules with the parts of a tuple (geotorch's
+        # product manifold): one part per module, no tensor's rows.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Product(nn.ModuleList):
+                def forward(self, parts):
+                    return tuple(m(p) for m, p in zip(self, parts))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.product = Product([nn.Linear(4, 4), nn.Linear(2, 2)])
+
+                def forward(self, x):
+                    a, b = self.product((x, x[:, :2]))
+                    return a.sum(-1) + b.sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # ZCA whitening: unpacking the (eigenvalues, eigenvectors) pair torch.linalg.eigh
         # returns is not iterating over a tensor.
         Valid(
@@ -700,7 +724,14 @@ class TensorIteration(Rule):
             on_first = not dims or (isinstance(dims[0], cst.Integer) and dims[0].value == "0")
             return on_first and self.ctx.kind(func.value) == Kind.TENSOR
         if self.ctx.qualified_name(func) in ITERATION_WRAPPERS:
-            return any(self._iterates_tensor(arg) for arg in call_targets(iterable)[:3])
+            args = call_targets(iterable)[:3]
+            if any(self.ctx.kind(arg) in (Kind.MODULE, Kind.MODULES) for arg in args):
+                # `zip(self.layers, xs)`: one item per module, a list or tuple of them far
+                # more often than a tensor; only a tensor on the code's own evidence counts.
+                return any(
+                    self._iterates_tensor(arg) and self._surely_iterates_tensor(arg) for arg in args
+                )
+            return any(self._iterates_tensor(arg) for arg in args)
         return self._first_dim_split(iterable)
 
     def _first_dim_split(self, call: cst.Call) -> bool:
