@@ -12,7 +12,8 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 
 # Context managers torch 2.13's Dynamo refuses to enter (each checked with fullgraph=True):
 # thread locks are C objects ("Unsupported method call"), contextlib's redirections are
-# "unsupported contextlib.* API", fork_rng returns a non-tensor from a torch op.
+# "unsupported contextlib.* API", fork_rng and the back-end switches (`cudnn.flags`,
+# `mkldnn.flags`, the deprecated `cuda.sdp_kernel`) return a non-tensor from a torch op.
 UNTRACEABLE = frozenset(
     {
         "threading.Lock",
@@ -23,6 +24,9 @@ UNTRACEABLE = frozenset(
         "contextlib.redirect_stdout",
         "contextlib.redirect_stderr",
         "torch.random.fork_rng",
+        "torch.backends.cudnn.flags",
+        "torch.backends.mkldnn.flags",
+        "torch.backends.cuda.sdp_kernel",
     }
 )
 # Entered through `ExitStack.enter_context`, torch's context managers (grad modes, autocast,
@@ -97,6 +101,26 @@ class UntraceableContextManager(Rule):
     targets = ("compile",)
 
     VALID = [
+        # The supported way to pick an attention kernel.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+            from torch.nn.attention import SDPBackend, sdpa_kernel
+
+            class Model(nn.Module):
+                def forward(self, q, k, v):
+                    with sdpa_kernel(SDPBackend.MATH):
+                        return F.scaled_dot_product_attention(q, k, v)
+
+            def inputs():
+                return [
+                    (torch.randn(1, 2, 3, 4), torch.randn(1, 2, 3, 4), torch.randn(1, 2, 3, 4)),
+                    (torch.randn(2, 2, 5, 4), torch.randn(2, 2, 5, 4), torch.randn(2, 2, 5, 4)),
+                ]
+            """
+        ),
         Valid(
             """
             import contextlib
@@ -119,6 +143,32 @@ class UntraceableContextManager(Rule):
         ),
     ]
     INVALID = [
+        # cuDNN switched off around a sampling op (a grid_sample known to differ under cuDNN).
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+            from torch.backends import cudnn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.offsets = nn.Linear(2, 2)
+
+                def forward(self, img, grid):
+                    with cudnn.flags(enabled=False, benchmark=False):
+                        out = F.grid_sample(img, grid + self.offsets(grid), align_corners=False)
+                    return out
+
+            def inputs():
+                return [
+                    (torch.randn(1, 2, 5, 5), torch.rand(1, 3, 3, 2) * 2 - 1),
+                    (torch.randn(2, 2, 6, 6), torch.rand(2, 4, 4, 2) * 2 - 1),
+                ]
+            """,
+            line=12,
+        ),
         Invalid(
             """
             import threading
