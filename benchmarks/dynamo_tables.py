@@ -106,6 +106,7 @@ MORE_TORCH_NAMESPACES = (
     "torch.hub",
     "torch.amp",
     "torch.cpu",
+    "torch.jit",
 )
 
 # The graph-break types that say Dynamo refuses the callable itself (whatever its arguments).

@@ -38,7 +38,8 @@ class DynamoSkippedFunction(Rule):
     `torch.cuda` versions), process settings (`torch.set_num_threads`, `torch.set_flush_denormal`,
     the `torch.set_autocast_*` setters), `torch.typename`, `torch.from_dlpack`, `torch.lobpcg`,
     `torch.autograd.backward`, `torch.autograd.Variable(x)`,
-    `torch.utils.checkpoint.checkpoint_sequential`, the anomaly-detection context managers
+    `torch.utils.checkpoint.checkpoint_sequential`, TorchScript's `torch.jit.fork` / `wait` /
+    `isinstance` / `script` called at run time, the anomaly-detection context managers
     (`with torch.autograd.detect_anomaly():`, `set_detect_anomaly(True)`),
     `torch.autograd.graph.save_on_cpu`, `torch.cuda.device(...)`, `torch.library`'s
     registration calls, `torch.utils.data` and `torch.hub` ones; and the standard-library
@@ -257,6 +258,30 @@ class DynamoSkippedFunction(Rule):
         ),
     ]
     INVALID = [
+        # TorchScript's task parallelism (`torch.jit.fork` / `wait`) in an eager forward: two
+        # branches run as futures (Dynamo skips both functions).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.jit import fork, wait
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.left = nn.Linear(4, 4)
+                    self.right = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    future = fork(self.left, x)
+                    y = self.right(x)
+                    return wait(future) + y
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+        ),
         # A dense adjacency made sparse in forward: Dynamo cannot hold the sparse tensor.
         Invalid(
             """
