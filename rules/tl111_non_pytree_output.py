@@ -24,6 +24,7 @@ from torchlint.lint.walk import own_returns, top_level_definition
 
 from ._graph import held_by_another_module, init_only_state, init_values
 from .tl207_global_value_in_script import DTYPE_NAMES
+from .tl345_distribution_validation_in_trace import distribution_class
 
 
 class NonPytreeOutput(Rule):
@@ -38,7 +39,8 @@ class NonPytreeOutput(Rule):
     which `torch.jit.trace` refuses in its default strict mode. The root's `return
     self.heads(x)` counts what the submodule's `forward` (a class of the same file) returns on
     every path.
-    Also flagged: a `types.SimpleNamespace` returned (every back-end fails on it), and for trace
+    Also flagged: a `types.SimpleNamespace` returned (every back-end fails on it), a
+    `torch.distributions` distribution returned (export and trace fail), and for trace
     a returned tuple or list with an element that is `None` whatever the input: the literal, or
     a name every binding of which is `None` or a choice on the module's configuration
     (`aux = self.aux(h) if self.aux is not None else None; return h, aux`), in the `forward`
@@ -422,6 +424,28 @@ class NonPytreeOutput(Rule):
             backends=("trace",),
             message_contains="Python value",
         ),
+        # A policy head returning the action distribution itself.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.distributions import Categorical
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.logits = nn.Linear(4, 3)
+
+                def forward(self, obs):
+                    return Categorical(logits=self.logits(obs), validate_args=False)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            backends=("export", "trace"),
+            message_contains="distribution",
+        ),
         # A SimpleNamespace: Dynamo cannot construct it, export and trace cannot return it.
         Invalid(
             """
@@ -781,6 +805,8 @@ class NonPytreeOutput(Rule):
             message = SEQUENCE_MESSAGE
         elif kinds == {NAMESPACE}:
             message = NAMESPACE_MESSAGE
+        elif kinds == {DISTRIBUTION}:
+            message = DISTRIBUTION_MESSAGE
         else:
             message = None
         self.report(node.value, message, targets=targets)
@@ -828,6 +854,8 @@ class NonPytreeOutput(Rule):
             return PLAIN_DICT
         if name in NAMESPACE_CALLS:
             return NAMESPACE
+        if name is not None and distribution_class(name):
+            return DISTRIBUTION
         return _class_kind(self.ctx, name) if name is not None else None
 
     def _holds_none(self, value: cst.BaseExpression, depth: int = 0) -> bool:
@@ -996,6 +1024,7 @@ REGISTERED_DICT = "registered dict"
 SEQUENCE = "sequence"
 PLAIN_DICT = "plain dict"
 NAMESPACE = "namespace"
+DISTRIBUTION = "distribution"
 # The back-ends that fail on a returned instance of each kind (the table in the docstring).
 FAILS: dict[str, tuple[str, ...]] = {
     PLAIN: ("export", "trace"),
@@ -1005,6 +1034,7 @@ FAILS: dict[str, tuple[str, ...]] = {
     SEQUENCE: ("export",),
     PLAIN_DICT: ("trace",),
     NAMESPACE: ("compile", "export", "trace"),
+    DISTRIBUTION: ("export", "trace"),
 }
 # Calls that build a plain dict (a display or a comprehension is one too).
 PLAIN_DICT_CALLS = frozenset({"builtins.dict", "collections.OrderedDict", "dataclasses.asdict"})
@@ -1053,6 +1083,14 @@ NAMESPACE_MESSAGE = Message(
         ("trace", "torch.jit.trace fails (it cannot infer the type of a namespace)"),
     ),
     "return a NamedTuple or a tuple of tensors",
+)
+DISTRIBUTION_MESSAGE = Message(
+    "forward returns a torch.distributions distribution",
+    (
+        ("export", "torch.export fails (the distribution is not a known pytree type)"),
+        ("trace", "torch.jit.trace fails (it cannot infer the type of the distribution)"),
+    ),
+    "return its parameters (`loc, scale`) and build the distribution outside the converted module",
 )
 NONE_ELEMENT_MESSAGE = Message(
     "forward returns a tuple or list that can hold None",
