@@ -17,6 +17,29 @@ FUNCTIONAL_CALLS = frozenset(
     f"torch.autograd.functional.{name}"
     for name in ("jacobian", "hessian", "vjp", "jvp", "hvp", "vhp")
 )
+# torch.func's transforms that fail when forward applies them (torch 2.13, checked each: export
+# meets functorch's wrapped tensors, "attempted to apply meta conversion to view functorch
+# tensor"; trace fails on the gradients of grad / grad_and_value / hessian); Dynamo traces
+# them all, and vmap / jvp pass everywhere.
+FUNC_TRANSFORMS: dict[str, tuple[str, ...]] = {
+    "torch.func.grad": ("export", "trace"),
+    "torch.func.grad_and_value": ("export", "trace"),
+    "torch.func.hessian": ("export", "trace"),
+    "torch.func.jacrev": ("export",),
+    "torch.func.jacfwd": ("export",),
+    "torch.func.vjp": ("export",),
+}
+FUNC_TRANSFORM_MESSAGE = Message(
+    subject="a torch.func transform applied inside graph code",
+    clauses=(
+        ("export", "torch.export fails on the transform's wrapped (functorch) tensors"),
+        ("trace", "torch.jit.trace fails on the gradients the transform computes"),
+    ),
+    advice=(
+        "apply the transform outside the converted module (convert the function it "
+        "differentiates), or write the derivative in closed form"
+    ),
+)
 FUNCTIONAL_MESSAGE = Message(
     subject="torch.autograd.functional derivative inside graph code",
     clauses=(
@@ -40,7 +63,9 @@ class AutogradInGraph(Rule):
     gradient of an energy (`torch.autograd.grad(e, pos)`), input-gradient saliency, a
     gradient penalty, or `loss.backward()` called from `forward`; and the derivatives of
     `torch.autograd.functional` (`jacobian`, `hessian`, `vjp`, `jvp`, `hvp`, `vhp`), e.g. a
-    contractive penalty on an encoder's Jacobian; and `h.retain_grad()` of a tensor computed in
+    contractive penalty on an encoder's Jacobian; the `torch.func` transforms that fail there
+    (`grad`, `grad_and_value`, `hessian`: export and trace; `jacrev`, `jacfwd`, `vjp`:
+    export; `vmap` and `jvp` pass); and `h.retain_grad()` of a tensor computed in
     graph code (Grad-CAM keeping a feature map's gradient). `torch.autograd.backward` is TL317's
     (Dynamo skips it). Also a read of the autograd graph: `h.grad_fn` (`if h.grad_fn is
     None:`, `h.grad_fn.next_functions`) of a tensor computed in graph code. And a change of
@@ -196,6 +221,29 @@ class AutogradInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A score-matching head: the score is the gradient of a learned energy, by torch.func.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.func import grad
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.energy = nn.Sequential(nn.Linear(3, 8), nn.Tanh(), nn.Linear(8, 1))
+
+                def forward(self, x):
+                    score = grad(lambda p: self.energy(p).sum())
+                    return -score(x)
+
+            def inputs():
+                return [(torch.randn(4, 3),), (torch.randn(6, 3),)]
+            """,
+            line=11,
+            backends=("export", "trace"),
+            message_contains="torch.func transform",
+        ),
         # A linear probe that freezes its backbone from forward.
         Invalid(
             """
@@ -450,6 +498,9 @@ class AutogradInGraph(Rule):
         name = self.ctx.qualified_name(func)
         if name in FUNCTIONAL_CALLS:
             self.report(node, FUNCTIONAL_MESSAGE)
+            return
+        if name in FUNC_TRANSFORMS:
+            self.report(node, FUNC_TRANSFORM_MESSAGE, targets=FUNC_TRANSFORMS[name])
             return
         if name not in GRAD_CALLS:
             return
