@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Optional
 
+from torchlint.lint.torchscript_tables import torchscript_table
+
 # The prefix of a lint result's dependency on an installed module's source (lint/cache.py):
 # a cached result is stale once that module is installed, upgraded or removed.
 LIBRARY_DEPENDENCY = "library:"
@@ -209,4 +211,18 @@ def _source_problem(qualified: str, read: list[str]) -> Optional[str]:
                 f"import statement (line {node.lineno} of its module): import statements "
                 "aren't supported)"
             )
+    # The signature's types are resolved after the body is converted: a typing constructor
+    # TorchScript has no type for (`tensors: Sequence[Tensor]`) fails then.
+    unsupported = set(torchscript_table().get("annotations", {}).get("unsupported", ()))
+    parameters = [*args.posonlyargs, *args.args]
+    for annotation in [p.annotation for p in parameters] + [function.returns]:
+        for node in ast.walk(annotation) if annotation is not None else ():
+            base = node.value if isinstance(node, ast.Subscript) else None
+            spelled = getattr(base, "id", None) or getattr(base, "attr", None)
+            if spelled in unsupported:
+                return (
+                    f"`{qualified}` (TorchScript compiles it from its Python source, whose "
+                    f"signature is annotated with `{spelled}[...]`, a type it does not know: "
+                    f"Unknown type constructor {spelled})"
+                )
     return None

@@ -417,8 +417,11 @@ class UnsupportedCallInScript(Rule):
 
     Also flagged: a call of an installed library's Python function that TorchScript compiles
     from its source (no operator is bound to it) where that source has what its frontend
-    rejects: an import statement (`torch.onnx.is_in_onnx_export()`) or `*args` / `**kwargs` /
-    keyword-only parameters (`einops.rearrange`); for such a signature also each scripted call
+    rejects: an import statement (`torch.onnx.is_in_onnx_export()`), `*args` / `**kwargs` /
+    keyword-only parameters (`einops.rearrange`), or a signature annotated with a typing
+    constructor TorchScript has no type for (`einops.pack(tensors: Sequence[Tensor], ...)`:
+    Unknown type constructor Sequence; the constructors are the generated table's
+    `annotations`); for a `*args`-like signature also each scripted call
     of the function or method of the file whose body holds that library call
     (`self.split(x)` with `def split(self, x): return rearrange(...)`): TorchScript fails on
     the library signature while it compiles the callee, and its error names the callee's call
@@ -984,6 +987,26 @@ class UnsupportedCallInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(5, 4),)]
+            """
+        ),
+        # The class token joined with `torch.cat`, which TorchScript binds.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cls = nn.Parameter(torch.randn(4))
+
+                def forward(self, tokens):
+                    cls = self.cls.expand(tokens.shape[0], 1, -1)
+                    x = torch.cat([cls, tokens], dim=1)
+                    return x[:, 0] + x[:, 1:].mean(1)
+
+            def inputs():
+                return [(torch.randn(2, 5, 4),), (torch.randn(3, 2, 4),)]
             """
         ),
     ]
@@ -2702,6 +2725,30 @@ class UnsupportedCallInScript(Rule):
             """,
             line=11,
             message_contains="hasattr's first argument must be an object or NamedTuple",
+        ),
+        # `einops.pack`, compiled from its source, whose signature TorchScript cannot type.
+        Invalid(
+            """
+            import einops
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cls = nn.Parameter(torch.randn(4))
+
+                def forward(self, tokens):
+                    cls = self.cls.expand(tokens.shape[0], -1)
+                    x, _ = einops.pack([cls, tokens], "b * d")
+                    return x[:, 0] + x[:, 1:].mean(1)
+
+            def inputs():
+                return [(torch.randn(2, 5, 4),), (torch.randn(3, 2, 4),)]
+            """,
+            line=12,
+            message_contains="Unknown type constructor Sequence",
+            extra={"installed": "einops"},  # read from einops' installed source
         ),
     ]
 
