@@ -93,7 +93,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL342": "keyword-module-name",
     "TL343": "sort-by-tensor-key",
     "TL344": "tensor-resize-in-graph",
-    "TL345": "distribution-validation-in-trace",
+    "TL345": "distribution-validation-in-graph",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",

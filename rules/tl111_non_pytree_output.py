@@ -24,7 +24,7 @@ from torchlint.lint.walk import own_returns, top_level_definition
 
 from ._graph import held_by_another_module, init_only_state, init_values
 from .tl207_global_value_in_script import DTYPE_NAMES
-from .tl345_distribution_validation_in_trace import distribution_class
+from .tl345_distribution_validation_in_graph import distribution_class
 
 
 class NonPytreeOutput(Rule):

@@ -1,4 +1,4 @@
-"""TL345: a torch.distributions distribution checking its arguments in traced code."""
+"""TL345: a torch.distributions distribution checking tensor values in graph code."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ def distribution_class(name: str) -> bool:
     )
 
 
-class DistributionValidationInTrace(Rule):
-    """Flags a `torch.distributions` distribution that validates tensors in graph code.
+class DistributionValidationInGraph(Rule):
+    """Flags a `torch.distributions` distribution that checks tensor values in graph code.
 
     ## What it does
     Finds, in graph code, a `torch.distributions` distribution built from tensors
@@ -48,7 +48,11 @@ class DistributionValidationInTrace(Rule):
     as a Python bool (`if not torch._is_all_true(valid): raise ValueError`). Checked with
     torch 2.13: `torch.jit.trace` warns there (TracerWarning: Converting a tensor to a Python
     boolean) and records no check, so the traced module never raises on an invalid value.
-    `torch.compile` and `torch.export` run the checks and agree with eager.
+    `torch.export` fails: the check is a guard on data (GuardOnDataDependentSymNode: Could not
+    guard on data-dependent expression). `torch.compile` passes: the first compile of a
+    process turns the checks off for the whole process (Dynamo calls
+    `Distribution.set_default_validate_args(False)`), so an export or a trace after a compile
+    in the same process passes too.
 
     ## Example
     ```python
@@ -58,7 +62,7 @@ class DistributionValidationInTrace(Rule):
             return Normal(mu, log_sigma.exp()).log_prob(y)
     ```
     Use instead: `Normal(mu, log_sigma.exp(), validate_args=False).log_prob(y)`, or call
-    `torch.distributions.Distribution.set_default_validate_args(False)` before tracing.
+    `torch.distributions.Distribution.set_default_validate_args(False)` before converting.
 
     ## Fix safety
     An unsafe fix (`--unsafe-fixes`) adds `validate_args=False` to a constructor in graph
@@ -67,9 +71,13 @@ class DistributionValidationInTrace(Rule):
     """
 
     code = "TL345"
-    name = "distribution-validation-in-trace"
+    name = "distribution-validation-in-graph"
     subject = "a torch.distributions check of tensor values in graph code"
     clauses = {
+        "export": (
+            "torch.export fails (the check is a data-dependent guard: Could not guard on "
+            "data-dependent expression)"
+        ),
         "trace": (
             "torch.jit.trace warns (TracerWarning: the check reads a tensor as a Python bool) "
             "and records no check, so the traced module never raises on an invalid value"
@@ -77,9 +85,9 @@ class DistributionValidationInTrace(Rule):
     }
     advice = (
         "build the distribution with `validate_args=False`, or call "
-        "`torch.distributions.Distribution.set_default_validate_args(False)` before tracing"
+        "`torch.distributions.Distribution.set_default_validate_args(False)` before converting"
     )
-    targets = ("trace",)
+    targets = ("export", "trace")
 
     VALID = [
         # Validation turned off where the distribution is built.
