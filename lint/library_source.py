@@ -189,7 +189,7 @@ def _source_problem(qualified: str, read: list[str]) -> Optional[str]:
     ):
         return None
     function = _library_function(module, name, read)
-    if function is None or function.decorator_list:
+    if function is None or not all(_transparent(d) for d in function.decorator_list):
         return None
     args = function.args
     if args.vararg is not None or args.kwarg is not None or args.kwonlyargs:
@@ -226,3 +226,13 @@ def _source_problem(qualified: str, read: list[str]) -> Optional[str]:
                     f"Unknown type constructor {spelled})"
                 )
     return None
+
+
+def _transparent(decorator: ast.expr) -> bool:
+    """A decorator that hands the function back unchanged: torch's ``@exposed_in("torch.func")``
+    (it sets ``__module__``), through which TorchScript compiles the source as written."""
+    func = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return (getattr(func, "id", None) or getattr(func, "attr", None)) in TRANSPARENT_DECORATORS
+
+
+TRANSPARENT_DECORATORS = frozenset({"exposed_in"})

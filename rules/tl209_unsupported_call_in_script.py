@@ -426,7 +426,9 @@ class UnsupportedCallInScript(Rule):
     (`self.split(x)` with `def split(self, x): return rearrange(...)`): TorchScript fails on
     the library signature while it compiles the callee, and its error names the callee's call
     (`'Model.split' is being compiled since it was called from 'Model.forward'`), not the
-    library call inside it. The source is read from site-packages
+    library call inside it. A function behind torch's `@exposed_in(...)` (`torch.func.grad`,
+    `vmap`, `hessian`: the decorator hands it back unchanged) is read the same way; other
+    decorated functions are left alone. The source is read from site-packages
     (`lint/library_source.py`, following `from X import name` re-exports) without importing
     anything; where the library is not installed in the linting environment there is nothing
     to read and nothing is reported.
@@ -1007,6 +1009,31 @@ class UnsupportedCallInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 5, 4),), (torch.randn(3, 2, 4),)]
+            """
+        ),
+        # The same gradient with `torch.autograd.grad`, which TorchScript binds.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 1)
+
+                def energy(self, x):
+                    return self.fc(x).sum()
+
+                def forward(self, x):
+                    x = x.detach().requires_grad_(True)
+                    e = self.energy(x)
+                    g = torch.autograd.grad([e], [x])[0]
+                    assert g is not None
+                    return g * e
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
     ]
@@ -2749,6 +2776,32 @@ class UnsupportedCallInScript(Rule):
             line=12,
             message_contains="Unknown type constructor Sequence",
             extra={"installed": "einops"},  # read from einops' installed source
+        ),
+        # `torch.func.grad_and_value`, behind torch's `@exposed_in(...)`, which hands the
+        # function back unchanged: TorchScript compiles its source, which imports.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.func import grad_and_value
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 1)
+
+                def energy(self, x):
+                    return self.fc(x).sum()
+
+                def forward(self, x):
+                    g, e = grad_and_value(self.energy)(x)
+                    return g * e
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=14,
+            message_contains="import statements aren't supported",
         ),
     ]
 
