@@ -336,13 +336,27 @@ def _eager(fn: Any, args: tuple, i: int = 0) -> Any:
         return _Rejected(_first_line(exc))
 
 
-def _same_shapes(a: tuple, b: tuple) -> bool:
+def _same_shapes(a: Any, b: Any) -> bool:
+    """Whether the tensors of ``a`` and ``b`` have the same shapes, also inside lists, tuples
+    and dicts (``torch.export`` keeps every input size static by default, a list of feature
+    maps' too)."""
     import torch
 
-    return all(
-        not isinstance(x, torch.Tensor) or (isinstance(y, torch.Tensor) and x.shape == y.shape)
-        for x, y in zip(a, b)
-    )
+    if isinstance(a, torch.Tensor):
+        return isinstance(b, torch.Tensor) and a.shape == b.shape
+    if isinstance(a, (list, tuple)):
+        return (
+            isinstance(b, (list, tuple))
+            and len(a) == len(b)
+            and all(_same_shapes(x, y) for x, y in zip(a, b))
+        )
+    if isinstance(a, dict):
+        return (
+            isinstance(b, dict)
+            and a.keys() == b.keys()
+            and all(_same_shapes(a[k], b[k]) for k in a)
+        )
+    return True
 
 
 def graph_breaks(module: ModuleType, args: tuple) -> tuple[list[str], list[str]]:
