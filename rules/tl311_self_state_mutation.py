@@ -116,6 +116,41 @@ class SelfStateMutation(Rule):
     also_reports = ("compile",)  # `next()` of an iterator Dynamo cannot step
 
     VALID = [
+        # Bayes by backprop: `sample()` sets the weight on every call before anything reads
+        # it, and `log_posterior()` reads it later in the same call.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Sampler(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.mu = nn.Parameter(torch.zeros(4, 4))
+                    self.rho = nn.Parameter(torch.full((4, 4), -3.0))
+                    self.w = None
+
+                def sample(self):
+                    self.sigma = torch.log1p(torch.exp(self.rho))
+                    self.w = self.mu + self.sigma * 0.5
+                    return self.w
+
+                def log_posterior(self):
+                    return (-torch.log(self.sigma) - (self.w - self.mu) ** 2).sum()
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.sampler = Sampler()
+
+                def forward(self, x):
+                    w = self.sampler.sample()
+                    return x @ w + self.sampler.log_posterior()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # A positional table extended when an input is longer than it (ESPnet style): rebuilt
         # from the length alone, never from data or from the table it replaces.
         Valid(
@@ -859,7 +894,7 @@ class SelfStateMutation(Rule):
         if (
             isinstance(node, cst.Assign)
             and not _reads_attr(node.value, {attr})
-            and self._read_only_after(attr, node)
+            and (self._read_only_after(attr, node) or self._set_first_every_call(attr, node))
         ):
             return  # scratch state: `self.skip = h` read back later in this call only
         plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
@@ -896,6 +931,31 @@ class SelfStateMutation(Rule):
                 return False
             if any(self.ctx.position(read).start.line <= line for read in reads):
                 return False
+        return True
+
+    def _set_first_every_call(self, attr: str, change: cst.CSTNode) -> bool:
+        """Whether the changing function sets ``self.<attr>`` on every call (a statement at
+        the top of its body) before any read of its own, and no graph root is among the other
+        methods that read it: a value each call makes first and reads after (blitz's weight
+        sampler sets ``self.w`` in ``sample()``, its ``log_posterior()`` reads it later in the
+        same call)."""
+        function = self.ctx.function
+        info = self.ctx.function_info
+        if function is None or info is None or info.owner_class is None:
+            return False
+        if not self._unconditional():
+            return False
+        line = self.ctx.position(change).start.line
+        if any(
+            self.ctx.position(read).start.line <= line
+            for read in _attr_reads(function, attr, change)
+        ):
+            return False
+        for other in self.ctx.model.functions.values():
+            if other.owner_class != info.owner_class or other.node is function:
+                continue
+            if _attr_reads(other.node, attr, change) and other.node.name.value == "forward":
+                return False  # forward may read it before a call of this method
         return True
 
     def _report_at_read(self, attr: str, node: cst.CSTNode, targets: tuple[str, ...]) -> None:
