@@ -185,7 +185,7 @@ def check(source: str, backend: str, warning_line: Optional[int] = None) -> Verd
             elif backend == "trace":
                 converted, warned = _trace(module, inputs[0])
                 for lineno, message, _ in warned:
-                    if lineno == warning_line:
+                    if warning_line is not None and lineno == warning_line:
                         return Verdict(
                             backend, False, f"TracerWarning at line {warning_line}: {message}"
                         )
