@@ -211,6 +211,20 @@ def _source_problem(qualified: str, read: list[str]) -> Optional[str]:
                 f"import statement (line {node.lineno} of its module): import statements "
                 "aren't supported)"
             )
+    nested = [n for n in ast.walk(function) if isinstance(n, REJECTED_SYNTAX) and n is not function]
+    if any(isinstance(n, (ast.FunctionDef, ast.ClassDef)) for n in nested):
+        first = min(
+            (n for n in nested if isinstance(n, (ast.FunctionDef, ast.ClassDef))),
+            key=lambda n: n.lineno,
+        )
+        what = "function" if isinstance(first, ast.FunctionDef) else "class"
+        return (
+            f"`{qualified}` (TorchScript compiles it from its Python source, which has a nested "
+            f"{what} definition (line {first.lineno} of its module): {what} definitions "
+            "aren't supported)"
+        )
+    if nested:
+        return None  # other syntax the frontend rejects first, with its own message
     # The signature's types are resolved after the body is converted: a typing constructor
     # TorchScript has no type for (`tensors: Sequence[Tensor]`) fails then.
     unsupported = set(torchscript_table().get("annotations", {}).get("unsupported", ()))
@@ -236,3 +250,21 @@ def _transparent(decorator: ast.expr) -> bool:
 
 
 TRANSPARENT_DECORATORS = frozenset({"exposed_in"})
+# Syntax TorchScript's frontend rejects while it converts a function's body (before the
+# signature's types are resolved).
+REJECTED_SYNTAX = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Lambda,
+    ast.Try,
+    ast.Global,
+    ast.Nonlocal,
+    ast.Yield,
+    ast.YieldFrom,
+    ast.Await,
+    ast.Set,
+    ast.SetComp,
+    ast.NamedExpr,
+    ast.Match,
+)
