@@ -664,7 +664,9 @@ class UnsupportedAttributeInScript(Rule):
     ```
 
     ## Fix safety
-    Safe fix for empty lists and dicts: a class-level annotation from the class's writes
+    Unsafe fix for a NumPy integer attribute: `self.area = np.prod(patch)` in `__init__` ->
+    `self.area = int(np.prod(patch))`, the same number as a Python int (code that tests
+    `isinstance(n, np.integer)` would see the change). Safe fix for empty lists and dicts: a class-level annotation from the class's writes
     (`self.history.append(y.detach())` -> `history: List[torch.Tensor]`, `self.cache["k"] = t`
     -> `cache: Dict[str, torch.Tensor]`), where every write gives one type (a tensor, a size, an
     int / float / string literal) and the class has no decorator; the annotation written in
@@ -2699,6 +2701,30 @@ class UnsupportedAttributeInScript(Rule):
             """,
             line=11,
             message_contains="failed to convert Python type: 'numpy.int64'",
+            fixed="""
+            import numpy as np
+            import torch
+            from torch import nn
+
+            class Patchify(nn.Module):
+                def __init__(self, patch=(2, 2)):
+                    super().__init__()
+                    self.area = int(np.prod(patch))
+
+                def forward(self, x):
+                    return x.reshape(x.size(0), -1, self.area).sum(-1)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.patchify = Patchify(patch=[2, 3])
+
+                def forward(self, x):
+                    return self.patchify(x)
+
+            def inputs():
+                return [(torch.randn(2, 12),), (torch.randn(3, 6),)]
+            """,
         ),
     ]
 

@@ -431,7 +431,9 @@ class NoOverloadInScript(Rule):
     as a number -> `Cls.M.value` (Python's IntEnum member is an int equal to its value, so every
     int operation gives the same result). Safe fix for `norm` over one or two dims given as int literals with no `p`: `p=2`, which
     gives eager's `"fro"` result bit for bit (over more dims `"fro"` takes another path, and
-    is left alone). Otherwise no fix: the message names the arguments the closest overload
+    is left alone). Safe fix for `torch.split(x, split_size_or_sections=s)`, the Python
+    function's own name for its second parameter: the sizes passed positionally (the same
+    binding in eager; TorchScript's schemas call it `split_size` / `split_sizes`). Otherwise no fix: the message names the arguments the closest overload
     needs (`pass p explicitly`) or the keywords the op has, and the value is for the author to
     choose. Safe fixes for the operators, Python's own meaning of them: `s * n` of a string
     literal or name -> `"".join([s for _ in range(n)])`; `merged = a | b` of dicts (a
@@ -1028,6 +1030,20 @@ class NoOverloadInScript(Rule):
             _example("        return torch.split(x, split_size_or_sections=1)[0]"),
             line=7,
             message_contains="aten::split",
+            fixed=_example("        return torch.split(x, 1)[0]"),
+        ),
+        # The sizes by their Python name, then the dimension: passed positionally.
+        Invalid(
+            _example(
+                "        a, b = torch.split(x, split_size_or_sections=[1, 2], dim=-1)\n"
+                "        return a * b.sum(-1, keepdim=True)"
+            ),
+            line=7,
+            message_contains="split_size_or_sections",
+            fixed=_example(
+                "        a, b = torch.split(x, [1, 2], dim=-1)\n"
+                "        return a * b.sum(-1, keepdim=True)"
+            ),
         ),
         Invalid(_example("        return x.max(keepdim=True)"), line=7, message_contains="max"),
         Invalid(
