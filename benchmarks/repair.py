@@ -310,7 +310,10 @@ def failing_pairs(
     for path in sorted(candidates):
         if not fnmatch.fnmatch(path.stem + ".py", pattern):
             continue
-        failing = [b for b in backends if not verdicts.get(path.stem, {}).get(b, {"ok": 1})["ok"]]
+        entry = verdicts.get(path.stem, {})
+        if "ok" in entry:  # the script probes' verdicts: one TorchScript verdict per probe
+            entry = {"script": entry}
+        failing = [b for b in backends if not entry.get(b, {"ok": 1})["ok"]]
         if failing:
             pairs[path] = failing
     return pairs
