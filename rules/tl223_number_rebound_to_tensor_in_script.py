@@ -7,7 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.dynamo_tables import nn_parameter_modules
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import assignments, self_assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import target_names
 from torchlint.lint.semantic.kinds import Kind
@@ -15,8 +15,11 @@ from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     attribute_number_type,
+    class_annotations,
+    class_methods,
     has_constants,
     in_script,
+    is_method,
     is_none,
     literal_type,
     self_attribute,
@@ -193,6 +196,27 @@ class NumberReboundToTensorInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # An attribute stored with a value of the type `__init__` gave it (`int(...)`).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.last_peak = 0
+                    self.width = 1
+
+                def forward(self, x):
+                    self.last_peak = int(x.argmax().item())
+                    self.width = x.size(1) // 2
+                    return x * self.width
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 6),)]
+            """
+        ),
         # A tensor on one path and a number on the other, each used only in its branch.
         Valid(
             """
@@ -309,6 +333,47 @@ class NumberReboundToTensorInScript(Rule):
         Valid(_example("0", "scale + (x > 0).sum()", guard="for _ in range(2):")),
     ]
     INVALID = [
+        # An int attribute stored with a tensor's `.item()` (a `number`) and with a float.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.last_peak = 0
+
+                def forward(self, x):
+                    self.last_peak = x.argmax().item()
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 6),)]
+            """,
+            line=10,
+            message_contains="Wrong type for attribute assignment. Expected int but got number",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.width = 1
+
+                def forward(self, x):
+                    self.width = x.size(1) / 2
+                    return x * self.width
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 6),)]
+            """,
+            line=10,
+            message_contains="Wrong type for attribute assignment. Expected int but got float",
+        ),
         # A gate on one path and a float on the other, read after the `if`.
         Invalid(
             """
@@ -477,6 +542,68 @@ class NumberReboundToTensorInScript(Rule):
             line=13,
         ),
     ]
+
+    # -- `self.<attr> = value` of another scalar type than `__init__` gave the attribute
+    def visit_Assign(self, node: cst.Assign) -> None:
+        """``self.scale = x.shape[-1] ** -0.5`` in a scripted method of an attribute that
+        ``__init__`` binds only to literals of one type (``self.scale = 1``): a freshly built
+        module holds that type, TorchScript types the attribute so and refuses a store of a
+        value whose type is a certain other scalar (torch 2.13: Wrong type for attribute
+        assignment. Expected int but got float); a ``.item()`` of a tensor is a ``number``
+        there, refused for an int or float attribute (Expected float but got number)."""
+        info = self.ctx.function_info
+        function = self.ctx.function
+        if (
+            len(node.targets) != 1
+            or info is None
+            or info.owner_class is None
+            or function is None
+            or function.name.value == "__init__"
+            or not in_script(self.ctx)
+            or not is_method(self.ctx, function)
+        ):
+            return
+        attr = self_attribute(node.targets[0].target)
+        owner = info.owner_class
+        if attr is None or attr in class_annotations(self.ctx, owner):
+            return
+        init = next((m for m in class_methods(self.ctx, owner) if m.name.value == "__init__"), None)
+        if init is None:
+            return
+        code = cst.Module([]).code_for_node(init)
+        if "setattr" in code or "__dict__" in code:
+            return
+        bound = self_assignments(init, attr)
+        kinds = {literal_type(v) for v in bound}
+        if len(bound) == 0 or len(kinds) != 1:
+            return
+        start = kinds.pop()
+        if start not in ("int", "float", "bool"):
+            return
+        got = self._scalar(node.value, {})
+        if got is None and start in ("int", "float") and self._item(node.value):
+            got = "number"
+        if got not in ("int", "float", "number") or got == start:
+            return
+        cast = {"int": "int(...)", "float": "float(...)", "bool": "bool(...)"}[start]
+        self.report(
+            node.targets[0].target,
+            f"`__init__` binds `self.{attr}` only to {'an' if start == 'int' else 'a'} {start}, "
+            "so TorchScript types the attribute of a freshly built module so and refuses this "
+            f"store of {'an' if got == 'int' else 'a'} {got} (torch 2.13: Wrong type for "
+            f"attribute assignment. Expected {start} but got {got}); bind it in `__init__` to "
+            f"a value of the stored type, or convert the value (`{cast}`)",
+        )
+
+    def _item(self, value: cst.BaseExpression) -> bool:
+        """``t.item()`` of a tensor: TorchScript's type is ``number``, no int or float."""
+        return (
+            isinstance(value, cst.Call)
+            and not value.args
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value == "item"
+            and self.ctx.kind(value.func.value) is Kind.TENSOR
+        )
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         info = self.ctx.function_info
