@@ -39,6 +39,8 @@ def test_comb_and_perm_become_integer_formulas():
         [
             ("math.comb(n, 2)", "n * (n - 1) // 2"),
             ("2 * math.perm(n, 2)", "2 * (n * (n - 1))"),
+            # TL105's safe fix of the pair unpacking (torch warns while tracing it).
+            ("torch.triu_indices(n, n, offset=1)", "torch.triu_indices(n, n, offset=1).unbind(0)"),
         ],
         unsafe=False,
         settings=Settings(),

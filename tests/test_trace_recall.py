@@ -607,13 +607,17 @@ def test_a_running_statistic_updated_in_forward_is_no_constant_of_the_module():
                 return x / a * b * momentum(self.step, 10)
         """
     )
-    found = {d.line: set(d.targets) for d in _findings(source, "TL103")}
+    findings = _findings(source, "TL103")
+    found = {d.line: set(d.targets) for d in findings}
+    messages = {d.line: d.message for d in findings}
     # Updated from the data on every call: the trace's constant is wrong for the next input.
     assert "trace" in found[18]
+    assert "weights loaded" not in messages[18]
     # A float buffer compared through abs(): export cannot pick the winner.
     assert "export" in found[18]
-    # Never updated: the same number for every input.
-    assert "trace" not in found[19]
+    # Never updated: the same number for every input, kept as a constant (torch warns).
+    assert "trace" in found[19]
+    assert "weights loaded into the traced module later" in messages[19]
     # A helper's parameter that every call gives a tensor: math reads its data.
     math_lines = {d.line for d in _findings(source, "TL102")}
     assert 7 in math_lines
