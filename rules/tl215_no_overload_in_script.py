@@ -35,6 +35,18 @@ from torchlint.rules._script import (
     tuple_valued,
 )
 
+# Binary operators TorchScript resolves to aten:: overloads (none takes a Union).
+ARITHMETIC = (
+    cst.Add,
+    cst.Subtract,
+    cst.Multiply,
+    cst.Divide,
+    cst.FloorDivide,
+    cst.Modulo,
+    cst.Power,
+    cst.MatrixMultiply,
+)
+
 # Defaults that a Python wrapper fills in eager but TorchScript's schemas lack (TorchScript
 # calls the aten op, never the wrapper in torch/_tensor.py).
 EAGER_DEFAULTS = {
@@ -453,6 +465,30 @@ class NoOverloadInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # `Union[int, float]` (a Scalar) in arithmetic; a `Number` narrowed by `isinstance`.
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from typing import Union
+            import torch.types
+
+            def shift(x: torch.Tensor, by: Union[int, float]) -> torch.Tensor:
+                return x - by
+
+            def damp(x: torch.Tensor, rate: torch.types.Number) -> torch.Tensor:
+                if isinstance(rate, float):
+                    return x * (1.0 - rate)
+                return x
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return damp(shift(x, 1), 0.25)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The Union parameter narrowed by `isinstance`, the call made in each branch.
         Valid(
             """
@@ -612,6 +648,45 @@ class NoOverloadInScript(Rule):
         ),
     ]
     INVALID = [
+        # A Union of numbers with a bool (no Scalar) in arithmetic and in a tensor method.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from typing import Union
+
+            def damp(x: torch.Tensor, rate: Union[float, bool]) -> torch.Tensor:
+                return x * (1.0 - rate)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return damp(x, 0.25)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="Arguments for call are not valid",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            import torch.types
+
+            def cap(x: torch.Tensor, limit: torch.types.Number) -> torch.Tensor:
+                return x.clamp(max=limit)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return cap(x, 0.5)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="Arguments for call are not valid",
+        ),
         # A Union parameter no `isinstance` narrows, given to a torch.nn.functional call.
         Invalid(
             """
@@ -1145,7 +1220,11 @@ class NoOverloadInScript(Rule):
 
     def _union(self, annotation: cst.BaseExpression) -> bool:
         """``Union[A, B, ...]`` / ``A | B`` of two or more types other than None, one of them
-        no number (``Union[int, float]`` is a Scalar to TorchScript)."""
+        no number (``Union[int, float]`` is a Scalar to TorchScript), or numbers with a bool
+        among them (``torch.types.Number``, ``Union[int, float, bool]``, ``Union[int,
+        bool]``: no Scalar, torch 2.13 refuses them in arithmetic and torch calls)."""
+        if self.ctx.qualified_name(annotation) == "torch.types.Number":
+            return True
         if type(annotation) is cst.Subscript:
             if self.ctx.qualified_name(annotation.value) != "typing.Union":
                 return False
@@ -1162,7 +1241,49 @@ class NoOverloadInScript(Rule):
             return False
         members = [m for m in members if not is_none(m)]
         numbers = ("builtins.int", "builtins.float", "builtins.bool", "builtins.complex")
+        names = {self.ctx.qualified_name(m) for m in members}
+        if len(names) >= 2 and names <= {"builtins.int", "builtins.float", "builtins.bool"}:
+            return "builtins.bool" in names
         return len(members) >= 2 and any(self.ctx.qualified_name(m) not in numbers for m in members)
+
+    def _union_operand(self, node: cst.BinaryOperation) -> bool:
+        """``x * gamma`` with ``gamma: torch.types.Number`` (a Union of numbers with a bool, or a
+        Union with a type no number) a parameter the function never rebinds nor tests with
+        ``isinstance``: no TorchScript overload of the operator takes a Union (torch 2.13:
+        Arguments for call are not valid)."""
+        function = self.ctx.function
+        if (
+            function is None
+            or type(node.operator) not in ARITHMETIC
+            or not in_script(self.ctx)
+            or dead_in_script(self.ctx)
+        ):
+            return False
+        for operand in (node.left, node.right):
+            if type(operand) is not cst.Name:
+                continue
+            name = operand.value
+            param = next(
+                (p for p in signature_params(self.ctx, function) if p.name.value == name), None
+            )
+            if (
+                param is None
+                or param.annotation is None
+                or not self._union(param.annotation.annotation)
+            ):
+                continue
+            if assignments(function, name) or self._type_tested(function, name):
+                continue
+            spelled = self.ctx.module.code_for_node(param.annotation.annotation)
+            self.report(
+                node,
+                f"`{name}` is a `{spelled}` that no `isinstance` test narrows here, and no "
+                "TorchScript overload of this operator takes a Union: torch.jit.script fails "
+                "(Arguments for call are not valid); test `isinstance` and compute in each "
+                "branch, or annotate the one type callers pass (`float`)",
+            )
+            return True
+        return False
 
     def _type_tested(self, function: cst.FunctionDef, name: str) -> bool:
         """Whether ``function`` calls ``isinstance`` / ``torch.jit.isinstance`` on ``name``."""
@@ -1646,6 +1767,8 @@ class NoOverloadInScript(Rule):
         member = self._enum_operand(node.left, node.right, node.operator)
         if member is not None:
             self._report_enum(node, member)
+            return
+        if self._union_operand(node):
             return
         self._operator(node, node.operator, node.left, node.right)
 
