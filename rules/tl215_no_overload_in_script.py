@@ -263,12 +263,21 @@ def inputs():
 """
 
 
-# torch.nn.functional's functions made by `boolean_dispatch` on `return_indices` -> the
-# position of that parameter (torch 2.13).
-BOOLEAN_DISPATCH = {
-    **{f"torch.nn.functional.max_pool{d}d": 6 for d in (1, 2, 3)},
-    **{f"torch.nn.functional.adaptive_max_pool{d}d": 2 for d in (1, 2, 3)},
-    **{f"torch.nn.functional.fractional_max_pool{d}d": 4 for d in (2, 3)},
+# Functions made by `boolean_dispatch` (torch._jit_internal.boolean_dispatched, torch 2.13) ->
+# the flags they dispatch on, each with its position (None: matched by keyword only).
+BOOLEAN_DISPATCH: dict[str, tuple[tuple[str, Optional[int]], ...]] = {
+    **{f"torch.nn.functional.max_pool{d}d": (("return_indices", 6),) for d in (1, 2, 3)},
+    **{f"torch.nn.functional.adaptive_max_pool{d}d": (("return_indices", 2),) for d in (1, 2, 3)},
+    **{f"torch.nn.functional.fractional_max_pool{d}d": (("return_indices", 4),) for d in (2, 3)},
+    **{
+        f"torch.{m}unique": (("return_inverse", 2), ("return_counts", 3))
+        for m in ("", "functional.")
+    },
+    **{
+        f"torch.{m}unique_consecutive": (("return_inverse", None), ("return_counts", None))
+        for m in ("", "functional.")
+    },
+    **{f"torch.{m}lu": (("get_infos", 2),) for m in ("", "functional.")},
 }
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 
@@ -393,10 +402,11 @@ class NoOverloadInScript(Rule):
     knows holds tensors, a parameter or local annotated `List[Tensor]` / `Tuple[Tensor, ...]`).
     Also: a tuple or list display holding an int given for such a float argument
     (`scale_factor=(2, 1)`); a `return_indices` flag of `F.max_pool*d` /
-    `F.adaptive_max_pool*d` / `F.fractional_max_pool*d` that is no constant to TorchScript (an
-    attribute not `Final`, a local: torch picks the function from the flag when it compiles the
-    call, `Keyword argument 'return_indices' for boolean dispatch at position was not
-    constant`); and `self.X == Member` (`!=`, `in` a tuple of members) where `self.X` holds a
+    `F.adaptive_max_pool*d` / `F.fractional_max_pool*d`, a `return_inverse` / `return_counts`
+    flag of `torch.unique` / `torch.unique_consecutive` or `get_infos` of `torch.lu`, that is
+    no constant to TorchScript (an attribute not `Final`, a local: torch picks the function
+    from the flag when it compiles the call, `Keyword argument 'return_indices' for boolean
+    dispatch at position was not constant`); and `self.X == Member` (`!=`, `in` a tuple of members) where `self.X` holds a
     member of an Enum of the file that subclasses `str` or `int` (`class P(str, Enum)`,
     `IntEnum`), which TorchScript types from the instance as that str or int.
     And `== None` / `!= None` (either side): no TorchScript overload of `==` / `!=` takes None,
@@ -465,6 +475,29 @@ class NoOverloadInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # `torch.unique` given a `Final` flag and a literal one: constants to TorchScript.
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from typing import Final
+
+            class Model(nn.Module):
+                counted: Final[bool]
+
+                def __init__(self, counted: bool = True):
+                    super().__init__()
+                    self.counted = counted
+
+                def forward(self, x):
+                    values, counts = torch.unique(x.round(), return_counts=self.counted)
+                    runs, inverse = torch.unique_consecutive(x.round(), return_inverse=True)
+                    return values.sum() + counts.sum() + runs.sum() + inverse.sum()
+
+            def inputs():
+                return [(torch.randn(6),), (torch.randn(9),)]
+            """
+        ),
         # `Union[int, float]` (a Scalar) in arithmetic; a `Number` narrowed by `isinstance`.
         Valid(
             """
@@ -648,6 +681,27 @@ class NoOverloadInScript(Rule):
         ),
     ]
     INVALID = [
+        # A `torch.unique_consecutive` flag from an attribute: no constant to TorchScript.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, counted: bool = True):
+                    super().__init__()
+                    self.counted = counted
+
+                def forward(self, x):
+                    runs, counts = torch.unique_consecutive(x.round(), return_counts=self.counted)
+                    return runs.sum() + counts.sum()
+
+            def inputs():
+                return [(torch.randn(6),), (torch.randn(9),)]
+            """,
+            line=10,
+            message_contains="Keyword argument 'return_counts' for boolean dispatch at position was not constant",
+        ),
         # A Union of numbers with a bool (no Scalar) in arithmetic and in a tensor method.
         Invalid(
             """
@@ -1959,21 +2013,28 @@ class NoOverloadInScript(Rule):
         return annotation
 
     def _boolean_dispatch(self, node: cst.Call) -> bool:
-        """``F.max_pool2d(x, 2, return_indices=self.keep)``: torch picks the function a
-        ``return_indices`` flag names (``torch._jit_internal.boolean_dispatch``) when the
-        flag is a constant to TorchScript: a literal, a ``Final`` / ``__constants__``
-        attribute."""
+        """``F.max_pool2d(x, 2, return_indices=self.keep)``, ``torch.unique(x,
+        return_inverse=self.dedup)``: torch picks the function a flag names
+        (``torch._jit_internal.boolean_dispatch``) when the flag is a constant to
+        TorchScript: a literal, a ``Final`` / ``__constants__`` attribute."""
         name = self.ctx.qualified_name(node.func) or ""
-        position = BOOLEAN_DISPATCH.get(name)
-        if position is None:
+        flags = BOOLEAN_DISPATCH.get(name)
+        if flags is None:
             return False
-        flag = None
-        for index, arg in enumerate(node.args):
-            if (arg.keyword is None and index == position) or (
-                arg.keyword is not None and arg.keyword.value == "return_indices"
-            ):
-                flag = arg.value
-        if flag is None or literal_type(flag) == "bool":
+        flag = keyword = None
+        given, at = True, 0
+        for arg_name, position in flags:
+            for index, arg in enumerate(node.args):
+                if (arg.keyword is None and index == position) or (
+                    arg.keyword is not None and arg.keyword.value == arg_name
+                ):
+                    if literal_type(arg.value) != "bool":
+                        flag, keyword = arg.value, arg_name
+                        given = arg.keyword is not None
+                        at = index
+            if flag is not None:
+                break
+        if flag is None or keyword is None:
             return False
         if type(flag) is cst.Name and not (
             assignments(self.ctx.function, flag.value)
@@ -1997,12 +2058,16 @@ class NoOverloadInScript(Rule):
             ):
                 return False  # a base may make it a constant
         text = self.ctx.module.code_for_node(flag)
+        error = (
+            f"Keyword argument '{keyword}' for boolean dispatch at position was not constant"
+            if given
+            else f"Argument for boolean dispatch at position {at} was not constant"
+        )
         self.report(
             node,
-            f"torch.jit.script fails: `return_indices={text}` of `{name.rpartition('.')[2]}` "
-            "is no constant to TorchScript, which picks the function (with or without the "
-            "indices) from that flag when it compiles the call (Keyword argument "
-            "'return_indices' for boolean dispatch at position was not constant); pass "
+            f"torch.jit.script fails: `{keyword}={text}` of `{name.rpartition('.')[2]}` "
+            "is no constant to TorchScript, which picks the function (with or without that "
+            f"output) from the flag when it compiles the call ({error}); pass "
             "`True` / `False`, or annotate the attribute `Final[bool]`",
         )
         return True
