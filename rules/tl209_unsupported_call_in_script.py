@@ -309,7 +309,10 @@ class UnsupportedCallInScript(Rule):
     `functools.partial`, `collections.defaultdict`, `operator.mul`, ...); the Python builtins it
     does not support (`map`, `filter`, `reversed`, `iter`, `next`, `repr`, `setattr`, `type`,
     `callable`, `vars`, ...); `sorted`, `min` and `max` with keyword arguments (`key=`,
-    `reverse=`, `default=`); `sum(...)` of tensors; `torch.finfo`,
+    `reverse=`, `default=`); `sorted(d)` of a dict itself (a parameter or local annotated
+    `Dict[...]`, a local bound only to dict displays), where Python sorts its keys (torch
+    2.13: Arguments for call are not valid; `sorted(d.keys())` scripts); `sum(...)` of
+    tensors; `torch.finfo`,
     `torch.iinfo`, the functions of `torch` TorchScript has no operator for
     (`torch.get_default_dtype()`, `torch.is_tensor`, `torch.get_num_threads()`, ...; from the
     generated tables), `torch.cuda.*` (not the legacy `torch.cuda.amp.autocast`, which scripts),
@@ -561,6 +564,26 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # The keys of a dict sorted through `.keys()` and through `list(...)`.
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from typing import Dict
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    parts: Dict[int, torch.Tensor] = {}
+                    for i in range(3):
+                        parts[2 - i] = x * i
+                    first = [parts[k] for k in sorted(parts.keys())]
+                    second = [parts[k] for k in sorted(list(parts))]
+                    return torch.stack(first + second)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The same `round(...)` made an int for the size, and one left a float where a float
         # scales a tensor: TorchScript's float and Python's int give the same product.
         Valid(
@@ -1038,6 +1061,26 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `sorted` given a dict itself (Python sorts its keys).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from typing import Dict
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    parts: Dict[int, torch.Tensor] = {}
+                    for i in range(3):
+                        parts[2 - i] = x * i
+                    return torch.stack([parts[k] for k in sorted(parts)])
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="Arguments for call are not valid",
+        ),
         # A helper calling `einops.rearrange`: torch names the helper's call, not the inner one.
         Invalid(
             """
@@ -3662,6 +3705,20 @@ class UnsupportedCallInScript(Rule):
         if (
             self.ctx.qualified_name(node.func) == "builtins.sorted"
             and node.args
+            and node.args[0].keyword is None
+            and self._dict_name(node.args[0].value)
+        ):
+            text = self.ctx.module.code_for_node(node.args[0].value)
+            self.report(
+                node,
+                f"`sorted({text})` of a dict itself in scripted code, where Python sorts its "
+                "keys: torch.jit.script fails (Arguments for call are not valid); sort the "
+                f"keys: `sorted({text}.keys())`",
+            )
+            return
+        if (
+            self.ctx.qualified_name(node.func) == "builtins.sorted"
+            and node.args
             and self._tensor_dict_items(node.args[0].value)
         ):
             if self._value_kind == "Tensor" and self._same_typed_values(node.args[0].value):
@@ -4383,6 +4440,30 @@ class UnsupportedCallInScript(Rule):
         return bool(bound) and all(
             isinstance(v, cst.Call) and self._returns_tensor_dict(v.func) for v, _, _ in bound
         )
+
+    def _dict_name(self, value: cst.BaseExpression) -> bool:
+        """A name TorchScript types as a dict: a parameter or local annotated ``Dict[K, V]``
+        (``dict[K, V]``), or a local bound only to dict displays."""
+        function = self.ctx.function
+        if not isinstance(value, cst.Name) or function is None:
+            return False
+        name = value.value
+
+        def is_dict(annotation: Optional[cst.BaseExpression]) -> bool:
+            return (
+                isinstance(annotation, cst.Subscript)
+                and len(annotation.slice) == 2
+                and self.ctx.qualified_name(annotation.value) in ("typing.Dict", "builtins.dict")
+            )
+
+        for param in signature_params(self.ctx, function):
+            if param.name.value == name:
+                return param.annotation is not None and is_dict(param.annotation.annotation)
+        annotated = self._annotated_locals(function).get(name)
+        if annotated is not None:
+            return is_dict(annotated)
+        bound = assignments(function, name)
+        return bool(bound) and all(isinstance(v, cst.Dict) for v, _, _ in bound)
 
     def _same_typed_values(self, items: cst.BaseExpression) -> bool:
         """``d.items()`` of a local dict whose tensors all have one type (shape, strides,
