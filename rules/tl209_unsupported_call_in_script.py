@@ -309,8 +309,10 @@ class UnsupportedCallInScript(Rule):
     `functools.partial`, `collections.defaultdict`, `operator.mul`, ...); the Python builtins it
     does not support (`map`, `filter`, `reversed`, `iter`, `next`, `repr`, `setattr`, `type`,
     `callable`, `vars`, ...); `sorted`, `min` and `max` with keyword arguments (`key=`,
-    `reverse=`, `default=`); `sorted(d)` of a dict itself (a parameter or local annotated
-    `Dict[...]`, a local bound only to dict displays), where Python sorts its keys (torch
+    `reverse=`, `default=`); `d.popitem()` of a dict (TorchScript pops the first item
+    inserted, Python the last: another result than eager); `sorted(d)` of a dict itself (a
+    parameter or local annotated `Dict[...]`, a local bound only to dict displays), where
+    Python sorts its keys (torch
     2.13: Arguments for call are not valid; `sorted(d.keys())` scripts); `sum(...)` of
     tensors; `torch.finfo`,
     `torch.iinfo`, the functions of `torch` TorchScript has no operator for
@@ -564,6 +566,22 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A dict's last item taken by its key: TorchScript and Python agree.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    stats = {"low": x * 0.5, "high": x * 2.0}
+                    last = stats.pop("high")
+                    return last + stats["low"]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # The keys of a dict sorted through `.keys()` and through `list(...)`.
         Valid(
             """
@@ -1061,6 +1079,23 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # `popitem` of a dict: TorchScript pops the first item inserted, Python the last.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    stats = {"low": x * 0.5, "high": x * 2.0}
+                    _, last = stats.popitem()
+                    return last + stats["low"] if "low" in stats else last
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=7,
+        ),
         # `sorted` given a dict itself (Python sorts its keys).
         Invalid(
             """
@@ -3702,6 +3737,21 @@ class UnsupportedCallInScript(Rule):
             and node.args[0].keyword is None
         ):
             self._float_text_used(node.args[0].value)
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "popitem"
+            and not node.args
+            and self._dict_name(func.value)
+        ):
+            text = self.ctx.module.code_for_node(func.value)
+            self.report(
+                node,
+                f"`{text}.popitem()` in scripted code: TorchScript's `popitem` removes and "
+                "returns the first item inserted, Python's the last (torch 2.13), so the "
+                "scripted model gets another key and value than eager wherever the dict holds "
+                f"two or more; name the key (`{text}.pop(key)`)",
+            )
+            return
         if (
             self.ctx.qualified_name(node.func) == "builtins.sorted"
             and node.args
