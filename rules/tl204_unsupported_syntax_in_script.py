@@ -38,6 +38,7 @@ SEQUENCE_CONTAINERS = frozenset(
         "torch.nn.modules.container.Sequential",
     }
 )
+PARAMETER_LISTS = frozenset({"torch.nn.ParameterList", "torch.nn.modules.container.ParameterList"})
 Comprehension = Union[cst.ListComp, cst.DictComp, cst.GeneratorExp]
 UNSUPPORTED_AUGMENTED = {cst.FloorDivideAssign: "//", cst.MatrixMultiplyAssign: "@"}
 PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
@@ -145,7 +146,10 @@ class UnsupportedSyntaxInScript(Rule):
     with `p: Tuple[int, int]`), in any branch. And unpacking the items of an `nn.ModuleList` /
     `nn.Sequential` attribute (`for lin, act in self.layers:`, also through `enumerate`): each
     item is a module, and TorchScript unpacks no module (torch 2.13: `module cannot be used as
-    a tuple`), where Python iterates each nested container; index the item instead. And tuple
+    a tuple`), where Python iterates each nested container; index the item instead. And `*`
+    unpacking of an `nn.ParameterList` attribute (`torch.block_diag(*self.weights)`,
+    `[*self.weights]`): TorchScript keeps it a module (torch 2.13: `module cannot be used as
+    a tuple`); `list(self.weights)` scripts. And tuple
     unpacking of a Tensor: `for a, b in
     spans:` (also `for i, (a, b) in enumerate(spans)`, and over the pieces of `split` /
     `chunk` / `unbind` / `tensor_split`) and `a, b = spans[0]`, where `spans` is a parameter
@@ -246,6 +250,24 @@ class UnsupportedSyntaxInScript(Rule):
     _frontend_only = False
 
     VALID = [
+        # A ParameterList given as a list: TorchScript builds the list of its parameters.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.ps = nn.ParameterList([nn.Parameter(torch.randn(2, 3)) for _ in range(3)])
+
+                def forward(self, x):
+                    return x + torch.stack(list(self.ps)).sum(0)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(2, 3),)]
+            """
+        ),
         # Each item indexed with literals instead.
         Valid(
             """
@@ -392,6 +414,26 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
     INVALID = [
+        # `*` unpacking of a ParameterList in a list display: a module to TorchScript.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.ps = nn.ParameterList([nn.Parameter(torch.randn(2, 3)) for _ in range(3)])
+
+                def forward(self, x):
+                    return x + torch.stack([*self.ps]).sum(0)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(2, 3),)]
+            """,
+            line=10,
+            message_contains="module cannot be used as a tuple",
+        ),
         # The items of a ModuleList of ModuleLists are modules to TorchScript: no unpacking.
         Invalid(
             """
@@ -1455,6 +1497,8 @@ class UnsupportedSyntaxInScript(Rule):
         if in_script(self.ctx) and node.star == "**":
             self._report(node, "`**` keyword-argument expansion at a call", "does not support it")
             return
+        if in_script(self.ctx) and node.star == "*" and self._container_unpacked(node):
+            return
         if in_script(self.ctx) and node.star == "*" and self._list_like(node.value):
             self._report(
                 node,
@@ -1475,7 +1519,38 @@ class UnsupportedSyntaxInScript(Rule):
                 "cannot size the unpacking statically; index instead (`n = x.shape[-1]`)",
             )
 
+    def _container_unpacked(self, node: Union[cst.Arg, cst.StarredElement]) -> bool:
+        """``torch.block_diag(*self.weights)`` / ``[*self.weights]`` of an ``nn.ParameterList``
+        attribute: TorchScript keeps the container a module and unpacks no module (torch
+        2.13: module cannot be used as a tuple), where Python iterates its parameters."""
+        if dead_in_script(self.ctx):
+            return False
+        attr = self_attribute(node.value)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return False
+        methods = class_methods(self.ctx, info.owner_class)
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        values = self_assignments(init, attr) if init is not None else []
+        if not values or not all(
+            type(v) is cst.Call and self.ctx.qualified_name(v.func) in PARAMETER_LISTS
+            for v in values
+        ):
+            return False
+        if any(self_assignments(m, attr) for m in methods if m is not init):
+            return False
+        self.report(
+            node,
+            f"`*self.{attr}` unpacks an `nn.ParameterList` in scripted code: TorchScript keeps "
+            "it a module and unpacks no module (torch 2.13: module cannot be used as a tuple), "
+            f"where Python iterates its parameters; pass a list (`list(self.{attr})`) to a "
+            "function that takes one, or index the parameters",
+        )
+        return True
+
     def visit_StarredElement(self, node: cst.StarredElement) -> None:
+        if in_script(self.ctx) and self._container_unpacked(node):
+            return
         if in_script(self.ctx) and self._list_like(node.value):
             self._report(node, "`*` unpacking of a list or shape", "cannot size it statically")
 
