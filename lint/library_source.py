@@ -266,5 +266,6 @@ REJECTED_SYNTAX = (
     ast.Set,
     ast.SetComp,
     ast.NamedExpr,
-    ast.Match,
+    # `match` statements: Python 3.10's (the linter itself runs on 3.9 too).
+    *((ast.Match,) if sys.version_info >= (3, 10) else ()),
 )
