@@ -2880,6 +2880,7 @@ class UnsupportedCallInScript(Rule):
             """,
             line=14,
             message_contains="import statements aren't supported",
+            extra={"installed": "torch"},  # read from torch's installed source
         ),
     ]
 
