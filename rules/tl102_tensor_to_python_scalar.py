@@ -22,15 +22,11 @@ from torchlint.lint.semantic.kinds import NUMPY_SCALAR_MATH, Kind
 from torchlint.lint.walk import walk
 
 from ._graph import (
-    TRACE_PARAMETER_CONSTANT,
-    TRACE_PYTHON_ONLY,
     annotated_tensor,
     compile_break_reported,
     in_raise_statement,
     keyword,
-    parameter_data_only,
     statement_break_reported,
-    with_trace_clause,
 )
 from .tl311_self_state_mutation import UnreadStateStores
 
@@ -1165,12 +1161,7 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         if compile_break_reported(self.ctx, node, (value,)):
             targets.append("compile")
         targets.append("trace")
-        message = message or self.template
-        if parameter_data_only(self.ctx, value):
-            message = with_trace_clause(message, TRACE_PARAMETER_CONSTANT)
-        elif self.stored_unread(node):
-            message = with_trace_clause(message, TRACE_PYTHON_ONLY)
-        self.report(node, message, targets=targets)
+        self.report(node, self.read_message(message or self.template, node, value), targets=targets)
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
         if (

@@ -10,11 +10,8 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import (
-    TRACE_PARAMETER_CONSTANT,
-    TRACE_PYTHON_ONLY,
     TRACE_TEXT_ONLY,
     compile_break_reported,
-    parameter_data_only,
     with_trace_clause,
 )
 from .tl102_tensor_to_python_scalar import NUMPY_NUMBER
@@ -633,11 +630,7 @@ class ItemCall(UnreadStateStores, Rule):
         # Trace always: torch warns; where the value comes from parameters alone or is only
         # stored, the trace is right for the inputs but keeps or drops it.
         targets.append("trace")
-        message = self.template
-        if parameter_data_only(self.ctx, func.value):
-            message = with_trace_clause(message, TRACE_PARAMETER_CONSTANT)
-        elif self.stored_unread(node):
-            message = with_trace_clause(message, TRACE_PYTHON_ONLY)
+        message = self.read_message(self.template, node, func.value)
         if id(node) in self._searched:
             # `bisect.bisect(cuts, t.item())`: bisect is C code Dynamo skips, and the search
             # compares the unbacked number.

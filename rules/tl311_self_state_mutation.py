@@ -15,7 +15,15 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.walk import LEAF_TYPES, top_level_definition, walk
 
-from ._graph import held_by_another_module, init_values, stored_state
+from ._graph import (
+    TRACE_PARAMETER_CONSTANT,
+    TRACE_PYTHON_ONLY,
+    held_by_another_module,
+    init_values,
+    parameter_data_only,
+    stored_state,
+    with_trace_clause,
+)
 
 MUTATING_METHODS = {
     "append",
@@ -1553,6 +1561,19 @@ class UnreadStateStores:
         else:  # a function handed a module (a hook, a helper): any class may read it back
             read = set().union(*self._graph_reads.values())
         return not (attrs & read)
+
+    def read_message(
+        self, message: Message, node: cst.CSTNode, value: cst.BaseExpression
+    ) -> Message:
+        """``message`` with what trace does to the number ``value`` read at ``node`` where the
+        trace is right for the inputs (torch warns all the same): a value of parameters and
+        buffers alone is kept as a constant, a number only stored is stored only while
+        tracing."""
+        if parameter_data_only(self.ctx, value):
+            return with_trace_clause(message, TRACE_PARAMETER_CONSTANT)
+        if self.stored_unread(node):
+            return with_trace_clause(message, TRACE_PYTHON_ONLY)
+        return message
 
 
 def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[str]]:
