@@ -12,7 +12,6 @@ False, and arithmetic past 2**63 no longer wraps around).
 
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 import libcst as cst
@@ -21,7 +20,7 @@ import libcst.matchers as m
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
-HOLDS = re.compile(r"`self\.(\w+)` holds a NumPy integer")
+from ._shared import self_attribute_of_class
 
 
 class NumpyIntAttribute(Fixer):
@@ -30,14 +29,13 @@ class NumpyIntAttribute(Fixer):
     message = "store `int(...)` of the NumPy integer, an attribute TorchScript keeps"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        match = HOLDS.match(diagnostic.message)
-        if match is None:
+        found = self_attribute_of_class(self, diagnostic.node)
+        if found is None:
             return None
-        attr = match.group(1)
-        owner = next(
-            (n for n in self.ancestors(diagnostic.node) if isinstance(n, cst.ClassDef)), None
-        )
-        if owner is None or not isinstance(owner.body, cst.IndentedBlock):
+        attr, owner = found
+        if not diagnostic.message.startswith(f"`self.{attr}` holds a NumPy integer"):
+            return None
+        if not isinstance(owner.body, cst.IndentedBlock):
             return None
         init = next(
             (
@@ -50,9 +48,9 @@ class NumpyIntAttribute(Fixer):
         if init is None or not init.params.params:
             return None
         me = init.params.params[0].name.value
-        replacements: list[Replacement] = []
-        for value in self._numpy_values(init, me, attr):
-            replacements.append((value, f"int({self.code(value)})"))
+        replacements: list[Replacement] = [
+            (value, f"int({self.code(value)})") for value in self._numpy_values(init, me, attr)
+        ]
         return replacements or None
 
     def _numpy_values(self, init: cst.FunctionDef, me: str, attr: str) -> list[cst.Call]:
