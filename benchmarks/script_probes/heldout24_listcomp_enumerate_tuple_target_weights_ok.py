@@ -1,0 +1,29 @@
+# ruff: noqa  (a probe is written as users write models)
+from typing import List
+
+import torch
+import torch.nn as nn
+from torch import Tensor
+
+
+class DeepSupervisionLoss(nn.Module):
+    def __init__(self, decay: float = 0.5):
+        super().__init__()
+        self.decay = decay
+
+    def forward(self, preds: List[Tensor], target: Tensor) -> Tensor:
+        losses = [((p - target) ** 2).mean() * self.decay**i for i, p in enumerate(preds)]
+        return torch.stack(losses).sum()
+
+
+Model = DeepSupervisionLoss
+
+
+def inputs():
+    torch.manual_seed(2426)
+    t1 = torch.randn(2, 3)
+    t2 = torch.randn(4, 3)
+    return [
+        ([torch.randn(2, 3), torch.randn(2, 3)], t1),
+        ([torch.randn(4, 3), torch.randn(4, 3), torch.randn(4, 3)], t2),
+    ]
