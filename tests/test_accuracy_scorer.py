@@ -268,7 +268,17 @@ def test_the_wider_corpus_runs_each_model_in_eval_and_train_and_holds_nothing_of
 
 # The generalisation corpora after `wider`, in the order they were built: each holds packages
 # of its own, none of the dev ones, the held-out ones or any earlier corpus's.
-LATER_CORPORA = ("unseen", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
+LATER_CORPORA = (
+    "unseen",
+    "fresh",
+    "fresh2",
+    "fresh3",
+    "fresh4",
+    "fresh5",
+    "fresh6",
+    "fresh7",
+    "fresh8",
+)
 
 
 @pytest.mark.parametrize("position", range(len(LATER_CORPORA)))
@@ -303,6 +313,10 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH6"] == {d.lower().replace("_", "-") for d in fresh6.PACKAGES.values()}
     fresh7 = ground_truth.load_corpus("fresh7")
     assert pins["FRESH7"] == {d.lower().replace("_", "-") for d in fresh7.PACKAGES.values()}
+    fresh8 = ground_truth.load_corpus("fresh8")  # and i6-models' typeguard
+    assert pins["FRESH8"] - {"typeguard"} == {
+        d.lower().replace("_", "-") for d in fresh8.PACKAGES.values()
+    }
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -318,6 +332,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh5",
             "fresh6",
             "fresh7",
+            "fresh8",
         )
     }
     assert len(shared) == 1
@@ -328,6 +343,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh5").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh6").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh7").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh8").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):
