@@ -1744,3 +1744,57 @@ def test_methods_of_an_object_made_from_a_dict_of_classes_are_reached(tmp_path):
     assert regions["ode.Euler.integrate"] >= DEFAULT
     assert regions["ode.Midpoint.integrate"] >= DEFAULT
     assert "ode.Euler.unused" not in regions
+
+
+def test_properties_of_an_object_a_factory_function_returns_are_reached(tmp_path):
+    # torchflows: `self.coupling = make_coupling(...)`, which returns `HalfSplit(...)`; forward
+    # reads `self.coupling.constant_shape`, a property whose getter reads the data.
+    paths = write_project(
+        tmp_path,
+        {
+            "masks.py": """
+                import torch
+
+                class Coupling:
+                    def __init__(self, mask):
+                        self.mask = mask
+
+                    @property
+                    def kept(self):
+                        return int(torch.sum(self.mask))
+
+                    @property
+                    def unread(self):
+                        return int(torch.sum(~self.mask))
+
+                class HalfSplit(Coupling):
+                    def __init__(self, n):
+                        super().__init__(torch.arange(n) < n // 2)
+
+                def make_coupling(n, kind="half"):
+                    if kind == "half":
+                        return HalfSplit(n)
+                    raise ValueError(kind)
+            """,
+            "model.py": """
+                from torch import nn
+                from masks import make_coupling
+
+                class Flow(nn.Module):
+                    def __init__(self, coupling=None):
+                        super().__init__()
+                        if coupling is None:
+                            coupling = make_coupling(4)
+                        self.coupling = coupling
+
+                    def forward(self, x):
+                        return x[..., self.coupling.mask].view(-1, self.coupling.kept)
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["masks.Coupling.kept"] == DEFAULT
+    assert "masks.Coupling.unread" not in regions
+    results = lint_files([str(p) for p in paths.values()])
+    found = {(Path(r.path).name, d.line, d.code) for r in results for d in r.diagnostics}
+    assert ("masks.py", 9, "TL102") in found

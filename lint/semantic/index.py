@@ -487,15 +487,22 @@ class ProjectIndex:
                 return value if value.startswith("<") else self._made_by(value)
         return None
 
-    def _made_by(self, callee: str) -> str:
-        """The class whose instance a call of ``callee`` makes: the class itself, or for a
-        classmethod factory (``TaskHeads.build(...)``, which returns ``cls(...)``) its class."""
+    def _made_by(self, callee: str, _depth: int = 0) -> str:
+        """The class whose instance a call of ``callee`` makes: the class itself, for a
+        classmethod factory (``TaskHeads.build(...)``, which returns ``cls(...)``) its class,
+        and for a function that returns a project class's instance (``make_coupling(...)``,
+        which returns ``HalfSplit(...)`` or ``GraphicalCoupling(...)``) the first such class."""
         found = self.lookup(callee)
         if found is not None and found[0] == "method":
             owner, _, name = found[2].rpartition(".")
             method = found[1].classes[owner].methods[name]
             if "builtins.classmethod" in method.decorators:
                 return found[1].qualify(owner)
+        if found is not None and found[0] == "function" and _depth < 3:
+            for made in found[1].functions[found[2]].returns_calls:
+                cls = self._made_by(made, _depth + 1)
+                if self.class_info(cls) is not None:
+                    return cls
         return callee
 
     # -- graph regions -------------------------------------------------------------------------

@@ -162,6 +162,9 @@ class FunctionSummary:
     # Dicts of callables whose entries it returns (``return _solvers[key]``,
     # ``return REGISTRY.get(name)``): a factory; what it gives may be any of them.
     returns_registries: list[str] = field(default_factory=list)
+    # What its ``return Name(...)`` statements call (``return HalfSplit(shape)``): a function
+    # that returns a project class's instance makes that instance, like the class's own call.
+    returns_calls: list[str] = field(default_factory=list)
 
 
 @dataclass(**_SLOTS)
@@ -839,7 +842,7 @@ class _Summarizer(ast.NodeVisitor):
 
     def visit_Return(self, node: ast.Return) -> None:
         """``return _solvers[key]`` / ``return REGISTRY.get(key, default)``: the function is a
-        factory of the dict's entries."""
+        factory of the dict's entries; ``return HalfSplit(shape)``: of the call's instance."""
         value = node.value
         if self.function_stack and value is not None:
             holder = None
@@ -854,6 +857,10 @@ class _Summarizer(ast.NodeVisitor):
             registry = self._resolve(holder) if isinstance(holder, ast.Name) else None
             if registry:
                 self.function_stack[-1].returns_registries.append(registry)
+            elif isinstance(value, ast.Call):
+                made = self._resolve(value.func)
+                if made and not made.startswith("builtins."):
+                    self.function_stack[-1].returns_calls.append(made)
         self.generic_visit(node)
 
     def _function_refs(self, value: ast.expr) -> list[str]:
