@@ -70,6 +70,9 @@ class MixedReturnTypesInScript(Rule):
     under an `if` that
     TorchScript may fold to a constant (`isinstance`, `hasattr`, `torch.jit.is_scripting()`,
     `is None`, a `Final` attribute) are left out: the branch may never be compiled.
+    In a function with a return annotation the returns are compared with the annotation
+    only: TorchScript checks each against it (a `Union[...]`, `Any` or `List[...]` takes
+    returns of different types), not against the previous return.
     And a function annotated to return a value (`-> Tensor`, `-> Optional[...]` too) that
     returns one somewhere but may end without a `return` or `raise`: TorchScript judges every
     path from the statements alone (both branches of an `if`; a loop, `while True:` included,
@@ -139,6 +142,29 @@ class MixedReturnTypesInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Annotated: each return is checked against the annotation alone (a Union, a List).
+        Valid(
+            """
+            from typing import List, Tuple, Union
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def parts(self, x) -> List[torch.Tensor]:
+                    if x.dim() == 2:
+                        return (x, x * 2)
+                    return (x,)
+
+                def forward(self, x) -> Union[torch.Tensor, Tuple[torch.Tensor, torch.Tensor]]:
+                    if x.shape[0] > 2:
+                        return x, self.parts(x)[0]
+                    return self.parts(x)[0] * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 3),)]
+            """
+        ),
         # A tuple display under `-> List[...]` is converted; a tensor in both branches.
         Valid(
             """
@@ -289,6 +315,29 @@ class MixedReturnTypesInScript(Rule):
             """,
             line=12,
             message_contains="a dict on line 11",
+        ),
+        # A tuple of another length under `-> Tuple[A, B]`: checked against the annotation.
+        Invalid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            def split_cls(x: torch.Tensor, has_cls: bool) -> Tuple[torch.Tensor, torch.Tensor]:
+                if has_cls:
+                    return x[:, :1], x[:, 1:]
+                return (x,)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return split_cls(x, True)[0] * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=9,
+            message_contains="Return value was annotated as having type Tuple[Tensor, Tensor]",
         ),
         # A list returned under `-> Tuple[...]`: a display, and a tensor's `chunk(...)`.
         Invalid(
@@ -757,6 +806,13 @@ class MixedReturnTypesInScript(Rule):
             return
         if self._against_annotation(node, kind) or kind == "None":
             return  # None joins any other type (Optional) when the function is unannotated
+        function = self.ctx.function
+        if function is not None and function.returns is not None:
+            self._against_tuple_annotation(node, function.returns.annotation, kind)
+            # Annotated: TorchScript checks each return against the annotation alone (a
+            # Union, Any or List[...] takes returns of different types), not against the
+            # previous return (torch 2.13's emitReturn).
+            return
         seen = self._seen[-1]
         for other in seen:
             if _base(kind) != _base(other) or (
@@ -770,6 +826,37 @@ class MixedReturnTypesInScript(Rule):
                 )
                 return
         seen.setdefault(kind, node)
+
+    def _against_tuple_annotation(
+        self, node: cst.Return, annotation: cst.BaseExpression, kind: str
+    ) -> None:
+        """A return a ``-> Tuple[A, B]`` (``tuple[A, B]``) annotation does not take: a tuple
+        display of another length, None, a number, a string or a dict; TorchScript checks each
+        return against the annotation."""
+        if type(annotation) is not cst.Subscript or self.ctx.qualified_name(
+            annotation.value
+        ) not in ("typing.Tuple", "builtins.tuple"):
+            return
+        elements = [e.slice for e in annotation.slice]
+        if any(
+            type(e) is not cst.Index
+            or type(e.value) is cst.Ellipsis
+            or (type(e.value) is cst.Tuple and not e.value.elements)
+            for e in elements
+        ):
+            return
+        if _base(kind) == "tuple":
+            if kind == "tuple" or kind == f"tuple of {len(elements)}":
+                return
+        elif kind not in ("None", "int", "float", "bool", "str", "dict"):
+            return
+        spelled = _torch_spelling(cst.Module([]).code_for_node(annotation))
+        self.report(
+            node,
+            f"returns {_article(kind)} but the function is annotated `-> {spelled}`: "
+            "TorchScript checks each return against the annotation and raises `Return value "
+            f"was annotated as having type {spelled} but is actually of type ...`",
+        )
 
     def _list_for_tuple(self, node: cst.Return) -> bool:
         """A list returned from a function annotated ``-> Tuple[...]`` (``tuple[...]``):
