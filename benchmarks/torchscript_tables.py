@@ -360,7 +360,7 @@ def module_wrappers() -> dict[str, str]:
     return found
 
 
-STOCK = {"Tensor": "t", "int": "1", "float": "1.0", "bool": "False", "str": "s"}
+STOCK = {"Tensor": "t", "int": "1", "float": "1.0", "bool": "False", "str": "s", "List[int]": "l"}
 
 
 def functional_float_arguments() -> dict[str, dict[str, int]]:
@@ -392,6 +392,8 @@ def functional_float_arguments() -> dict[str, dict[str, int]]:
                 annotation = parameter.annotation
                 # Unannotated: a Tensor to TorchScript.
                 annotation = "Tensor" if annotation is inspect.Parameter.empty else annotation
+                if str(annotation) in ("list[int]", "typing.List[int]"):
+                    annotation = "List[int]"  # `F.pad(t, [0, 1], ...)`
                 annotation = getattr(annotation, "__name__", str(annotation))
                 if annotation not in STOCK or parameter.kind not in (
                     inspect.Parameter.POSITIONAL_ONLY,
@@ -461,6 +463,84 @@ def functional_int_arguments() -> dict[str, dict[str, int]]:
                 ):
                     found.setdefault(name, {})[parameter.name] = position
     return found
+
+
+FLOAT_TYPES = ("float", "Optional[float]")
+
+
+def builtin_float_arguments() -> dict[str, dict[str, Optional[int]]]:
+    """Per ``torch.nn.functional`` function whose frontend binding is an ``aten::`` op
+    (``F.pad``, ``F.layer_norm``) and per ``torch.X`` the schemas table covers, the arguments
+    typed ``float`` (or ``float?``) in every overload having them, where an int fails and a
+    float compiles (``F.pad(t, [0], value=2)``: ``Expected a value of type 'Optional[float]'
+    for argument 'value' but instead found type 'int'``; a ``Scalar`` would take the int).
+    Each argument maps to its position where every overload has it at that one (else None:
+    matched by keyword only). Required arguments get a stock value of their schema type,
+    positionally, the argument itself by keyword; one overload confirming it is enough."""
+    import torch
+    import torch.nn.functional as F
+    from torch.jit._builtins import _find_builtin
+
+    spellings: dict[str, str] = {}
+    for name in sorted(dir(F)):
+        op = _find_builtin(getattr(F, name)) if not name.startswith("_") else None
+        if op and op.startswith("aten::"):
+            spellings[f"torch.nn.functional.{name}"] = op[len("aten::") :]
+    for name in torch_functions_with_schemas():
+        spellings[f"torch.{name}"] = name
+    found: dict[str, dict[str, Optional[int]]] = {}
+    for spelled, op in sorted(spellings.items()):
+        schemas = torch._C._jit_get_schemas_for_operator("aten::" + op)
+        typed: dict[str, set[str]] = {}
+        places: dict[str, set[Optional[int]]] = {}
+        for schema in schemas:
+            position = 0
+            for arg in schema.arguments:
+                typed.setdefault(arg.name, set()).add(str(arg.type))
+                places.setdefault(arg.name, set()).add(None if arg.kwarg_only else position)
+                position += not arg.kwarg_only
+        for argument, types in typed.items():
+            if not types <= set(FLOAT_TYPES):
+                continue
+            for schema in schemas:
+                names = [a.name for a in schema.arguments]
+                if argument not in names:
+                    continue
+                index = names.index(argument)
+                required = [
+                    (i < index and not a.kwarg_only, a.name, VALUES.get(_plain_type(a)))
+                    for i, a in enumerate(schema.arguments)
+                    if not a.has_default_value() and a.name != argument
+                ]
+                if any(value is None for _, _, value in required):
+                    continue
+                given = "".join(
+                    f"{value}, " if positional else f"{name}={value}, "
+                    for positional, name, value in required
+                )
+                call = f"{spelled}({given}{argument}="
+                if _compile(call + "2.0)", "")[0] and not _compile(call + "2)", "")[0]:
+                    where = places[argument]
+                    everywhere = all(argument in [a.name for a in s.arguments] for s in schemas)
+                    one = next(iter(where)) if len(where) == 1 and everywhere else None
+                    found.setdefault(spelled, {})[argument] = one
+                    break
+    return found
+
+
+def torch_functions_with_schemas() -> list[str]:
+    """The ``torch.X`` whose frontend binding is the ``aten::X`` op of that name."""
+    import torch
+    from torch.jit._builtins import _find_builtin
+
+    names = []
+    for name in sorted(dir(torch)):
+        obj = getattr(torch, name)
+        if name.startswith("_") or isinstance(obj, type) or not callable(obj):
+            continue
+        if _find_builtin(obj) == "aten::" + name:
+            names.append(name)
+    return names
 
 
 def annotations() -> dict[str, list[str]]:
@@ -809,6 +889,7 @@ def main() -> None:
         "dtype_device_attributes_unbound": dtype_device_attributes(),
         "functional_float_arguments": functional_float_arguments(),
         "functional_int_arguments": functional_int_arguments(),
+        "builtin_float_arguments": builtin_float_arguments(),
         "size_methods_unbound": size_methods(),
         "torch_functions_unbound": torch_functions(),
         "module_wrappers_unscriptable": module_wrappers(),

@@ -437,6 +437,45 @@ def attribute_number_type(ctx: LintContext, value: cst.Attribute) -> Optional[st
     return types.pop() if len(types) == 1 else None
 
 
+def built_number_type(ctx: LintContext, value: cst.BaseExpression) -> Optional[str]:
+    """``int`` / ``float`` for ``self.<attr>`` whose type TorchScript infers as that one for
+    every module of the class this file builds: ``attribute_number_type``'s, else the type
+    of the literal one top-level statement of ``__init__`` sets it to (directly or through a
+    parameter) at each construction of the class in this file (at the defaults where it
+    builds none). None where the class body annotates the attribute, ``__init__`` annotates
+    it, or the class declares constants (TorchScript types those by the annotation)."""
+    known = attribute_number_type(ctx, value) if type(value) is cst.Attribute else None
+    if known is not None:
+        return known
+    attr = self_attribute(value)
+    info = ctx.function_info
+    if attr is None or info is None or not info.owner_class:
+        return None
+    owner = info.owner_class
+    if attr in class_annotations(ctx, owner) or has_constants(ctx, owner):
+        return None
+    init = next((m for m in class_methods(ctx, owner) if m.name.value == "__init__"), None)
+    if init is None:
+        return None
+    annotated = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal annotated
+        if type(node) is cst.AnnAssign and self_attribute(node.target) == attr:  # type: ignore[attr-defined]
+            annotated = True
+        return None
+
+    walk(init.body, enter, lambda node: None)
+    if annotated:
+        return None
+    built = _built_values(ctx, owner, {attr})
+    if not built:
+        return None
+    types = {literal_type(values.get(f"self.{attr}")) for values in built}
+    found = types.pop() if len(types) == 1 else None
+    return found if found in ("int", "float") else None
+
+
 def _method_statements(ctx: LintContext) -> Optional[tuple[cst.CSTNode, ...]]:
     """The statements around the current node inside the current method, outermost first;
     None outside a method of a class."""

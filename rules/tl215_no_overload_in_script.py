@@ -16,6 +16,7 @@ from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
+    built_number_type,
     class_annotations,
     class_def,
     class_methods,
@@ -343,7 +344,14 @@ class NoOverloadInScript(Rule):
     int to a float there (`Expected a value of type 'float' for argument 'p' but instead found
     type 'int'`; `Arguments for call are not valid` for the overloaded `interpolate`). Which
     arguments those are is generated too (the table's `functional_float_arguments`: each
-    compiles with `2.0` and fails with `2`). And `d.get(key, default)` on a dict annotated
+    compiles with `2.0` and fails with `2`). The same for an `aten::` op whose every schema
+    having the argument types it `float` / `float?` (a `Scalar` takes an int):
+    `torch.dropout(x, 0, train)`, `F.cosine_similarity(a, b, eps=1)` (the table's
+    `builtin_float_arguments`, generated the same way). And for a module attribute
+    TorchScript types as an int, from its value, for every module of the class the file
+    builds (`self.drop = drop` with `drop=0`, at the defaults where the file builds none)
+    given to such an argument (`F.dropout(x, p=self.drop)`, `F.pad(x, pad, value=self.fill)`).
+    And `d.get(key, default)` on a dict annotated
     `Dict[K, V]` (a parameter, a local, or `self.X` annotated in its class) whose default is a
     literal (or None) of another type than `V` (`float`, `int`, `str`, `bool`, `Tensor`):
     `aten::get(Dict(str, t) self, str key, t default_value)` binds `t` to the value type and
@@ -475,6 +483,37 @@ class NoOverloadInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Float attributes (a float default; a float given where the file builds the class),
+        # and an int attribute where a Scalar takes it (`clamp`).
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Block(nn.Module):
+                def __init__(self, drop=0, fill=0.0, low=0):
+                    super().__init__()
+                    self.drop = drop
+                    self.fill = fill
+                    self.low = low
+
+                def forward(self, x):
+                    x = F.dropout(x, p=self.drop, training=self.training)
+                    return F.pad(x, [0, 1], value=self.fill).clamp(min=self.low)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.block = Block(drop=0.5)
+
+                def forward(self, x):
+                    return torch.dropout(self.block(x), 0.0, False)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # `torch.unique` given a `Final` flag and a literal one: constants to TorchScript.
         Valid(
             """
@@ -1142,6 +1181,83 @@ class NoOverloadInScript(Rule):
             """,
             line=11,
             message_contains="`.get` default `1` for a dict of float values",
+        ),
+        # An int module attribute (an int default) for a float argument of `F.dropout`.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, dim: int = 4, drop=0):
+                    super().__init__()
+                    self.fc = nn.Linear(dim, dim)
+                    self.drop = drop
+
+                def forward(self, x):
+                    return F.dropout(self.fc(x), p=self.drop, training=self.training)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            message_contains="float argument `p` of `F.dropout`",
+        ),
+        # `F.pad`'s `value: Optional[float]`, given an int attribute positionally.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Pad(nn.Module):
+                def __init__(self, fill):
+                    super().__init__()
+                    self.fill = fill
+
+                def forward(self, x):
+                    return F.pad(x, [0, 1], "constant", self.fill)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.pad = Pad(0)
+
+                def forward(self, x):
+                    return self.pad(x) * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="float argument `value` of `F.pad`",
+        ),
+        # aten ops whose schema types the argument `float` (no Scalar): a literal, an attribute.
+        Invalid(
+            _example("        return torch.dropout(x, 0, False)"),
+            line=7,
+            message_contains="`p` of `torch.dropout`",
+        ),
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.eps = 1
+
+                def forward(self, x):
+                    return F.cosine_similarity(x, x.flip(0), eps=self.eps)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="`eps` of `torch.nn.functional.cosine_similarity`",
         ),
         # `F.interpolate` is compiled from Python source: its scale_factor is a float.
         Invalid(
@@ -2128,9 +2244,13 @@ class NoOverloadInScript(Rule):
         float there (the table's ``functional_float_arguments``)."""
         name = self.ctx.qualified_name(node.func) or ""
         prefix = "torch.nn.functional."
+        table = torchscript_table()
+        floats = table.get("builtin_float_arguments", {}).get(name)
+        if floats:
+            return self._int_for_builtin_float(node, name, floats)
         if not name.startswith(prefix):
             return False
-        floats = torchscript_table().get("functional_float_arguments", {}).get(name[len(prefix) :])
+        floats = table.get("functional_float_arguments", {}).get(name[len(prefix) :])
         if not floats:
             return False
         positions = {position: argument for argument, position in floats.items()}
@@ -2138,6 +2258,20 @@ class NoOverloadInScript(Rule):
             argument = arg.keyword.value if arg.keyword is not None else positions.get(index)
             if argument not in floats:
                 continue
+            held = self._int_attribute(arg.value)
+            if held is not None:
+                self.report(
+                    arg,
+                    f"torch.jit.script fails: `{held}` is an int (TorchScript types a module "
+                    "attribute by its value, an int literal here) given to the float argument "
+                    f"`{argument}` of `F.{name[len(prefix) :]}`, which TorchScript compiles from "
+                    "its Python source and converts no int to a float there (torch 2.13: "
+                    "Expected a value of type 'float' (or 'Optional[float]') for argument "
+                    f"'{argument}' but instead found type 'int', or Arguments for call are not "
+                    "valid where the function is overloaded); store a float (`float(...)` in "
+                    "`__init__`, or a float default)",
+                )
+                return True
             if _int_display(arg.value):
                 # `scale_factor=(2, 1)`: TorchScript types the display Tuple[int, int] (a list
                 # display List[int]) and converts it to no List[float].
@@ -2163,6 +2297,47 @@ class NoOverloadInScript(Rule):
             )
             return True
         return False
+
+    def _int_for_builtin_float(
+        self, node: cst.Call, name: str, floats: dict[str, Optional[int]]
+    ) -> bool:
+        """``torch.dropout(x, 0, train)``, ``F.cosine_similarity(a, b, eps=self.eps)`` with
+        an int ``eps``: an int for an argument every ``aten::`` overload having it types
+        ``float`` / ``float?`` (the table's ``builtin_float_arguments``; a ``Scalar`` would
+        take the int); the frontend converts no int to a float."""
+        positions = {p: argument for argument, p in floats.items() if p is not None}
+        for index, arg in enumerate(node.args):
+            argument = arg.keyword.value if arg.keyword is not None else positions.get(index)
+            if argument not in floats:
+                continue
+            held = self._int_attribute(arg.value)
+            if held is None and literal_type(arg.value) != "int":
+                continue
+            what = (
+                f"`{held}` is an int (TorchScript types a module attribute by its value, an "
+                "int literal here)"
+                if held is not None
+                else f"`{cst.Module([]).code_for_node(arg.value)}` is an int"
+            )
+            self.report(
+                arg,
+                f"torch.jit.script fails: {what} given to `{argument}` of `{name}`, which "
+                f"every aten schema of it types float, and TorchScript converts no int to a "
+                f"float there (torch 2.13: Expected a value of type 'float' (or "
+                f"'Optional[float]') for argument '{argument}' but instead found type 'int'); "
+                "pass a float",
+            )
+            return True
+        return False
+
+    def _int_attribute(self, value: cst.BaseExpression) -> Optional[str]:
+        """``self.drop`` where TorchScript types the attribute int for every module of the
+        class this file builds, and the call is compiled as written."""
+        if self_attribute(value) is None or built_number_type(self.ctx, value) != "int":
+            return None
+        if dead_in_script(self.ctx) or pruned_by_constant(self.ctx):
+            return None
+        return self.ctx.module.code_for_node(value)
 
     def _tensor_parameters(self, node: cst.Call) -> dict[int | str, str]:
         """The arguments (positional index or keyword) that are a parameter of the current
