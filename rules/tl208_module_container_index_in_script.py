@@ -16,12 +16,15 @@ from torchlint.rules._script import (
     class_annotations,
     class_methods,
     constant_attributes,
+    dead_in_script,
     function_returns,
     has_constants,
     in_script,
+    inferred_tensor_parameter,
     is_none,
     self_assignments,
     self_attribute,
+    signature_params,
     tuple_valued,
 )
 
@@ -144,7 +147,13 @@ class ModuleContainerIndexInScript(Rule):
     (also `klass(...)` of a local bound only to module classes): TorchScript casts neither a
     module nor None to bool, whichever the module was built with (torch 2.13: `Could not cast
     value of type __torch__...DConv to bool`, `... NoneType to bool`); `self.dconv is not
-    None` compiles, folded to a constant.
+    None` compiles, folded to a constant. And a loop or comprehension over `zip(...)` of a
+    tuple (a display, a `Tuple[...]` parameter, an attribute `__init__` sets only to tuples:
+    `self.weights = weights` with `weights=(1.0, 0.5)`, `tuple(...)`) with a sequence whose
+    length TorchScript does not know when compiling: a list (`List[...]` parameter, display,
+    comprehension), a string, a `range(...)` (`range(3)` too), a tensor's shape, a Tensor
+    parameter (torch 2.13: Can not iterate over a module list or tuple with a value that does
+    not have a statically determinable length); a tuple unrolls like a module container.
 
     ## Why is this bad?
     TorchScript unrolls loops over module containers and needs every index to be a literal:
@@ -215,6 +224,32 @@ class ModuleContainerIndexInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Tuples zipped with tuples, enumerated, or made a list before a list joins them.
+        Valid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, weights=(1.0, 0.5), scales=(2.0, 3.0)):
+                    super().__init__()
+                    self.weights = weights
+                    self.scales = tuple(scales)
+                    self.bias = list(weights)
+
+                def forward(self, x, feats: List[torch.Tensor]):
+                    for w, s in zip(self.weights, self.scales):
+                        x = x * w + s
+                    for i, w in enumerate(self.weights):
+                        x = x + w * i
+                    return x + torch.stack([f * b for f, b in zip(feats, self.bias)]).sum(0)
+
+            def inputs():
+                return [(torch.randn(2, 3), [torch.randn(2, 3)] * 2)]
+            """
+        ),
         # Indexed with a variable into a name annotated with an interface type, called through `.forward`.
         Valid(
             """
@@ -505,6 +540,51 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        # A tuple attribute (a tuple default) zipped with a List[Tensor], in a comprehension.
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, weights=(1.0, 0.5, 0.25)):
+                    super().__init__()
+                    self.weights = weights
+
+                def forward(self, preds: List[torch.Tensor], target: torch.Tensor):
+                    losses = [((p - target) ** 2).mean() * w for p, w in zip(preds, self.weights)]
+                    return torch.stack(losses).sum()
+
+            def inputs():
+                return [([torch.randn(2, 3), torch.randn(2, 3)], torch.randn(2, 3))]
+            """,
+            line=12,
+            message_contains="statically determinable length",
+        ),
+        # `tuple(...)` zipped with a range, in a loop.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, gains=[1.0, 2.0]):
+                    super().__init__()
+                    self.gains = tuple(gains)
+
+                def forward(self, x):
+                    for g, i in zip(self.gains, range(x.dim())):
+                        x = x * g + i
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="statically determinable length",
+        ),
         # An interface-typed name called directly.
         Invalid(
             """
@@ -1693,6 +1773,7 @@ class ModuleContainerIndexInScript(Rule):
         if not in_script(self.ctx):
             return
         self._jumps_in_unrolled_loop(node)
+        self._tuple_zipped_with_list(node.iter)
         if self._parameter_kind(node.iter) == "ParameterDict":
             self.report(
                 node.iter,
@@ -1761,6 +1842,85 @@ class ModuleContainerIndexInScript(Rule):
 
     visit_ListComp = _module_comprehension
     visit_GeneratorExp = _module_comprehension
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        if in_script(self.ctx):
+            self._tuple_zipped_with_list(node.iter)
+
+    def _tuple_zipped_with_list(self, iterable: cst.BaseExpression) -> None:
+        """``for p, w in zip(preds, self.weights)`` (a comprehension too) with ``self.weights``
+        a tuple and ``preds`` a ``List[Tensor]``: TorchScript unrolls a loop over a tuple, and
+        every other sequence zipped with it must have a length known when compiling (a tuple,
+        a module container); a list, a tensor, a string, a ``range`` or a shape has none."""
+        if type(iterable) is not cst.Call or self.ctx.qualified_name(iterable.func) != (
+            "builtins.zip"
+        ):
+            return
+        if any(arg.star or arg.keyword is not None for arg in iterable.args):
+            return
+        values = [arg.value for arg in iterable.args]
+        if any(self._zipped_kind(value) is Kind.MODULES for value in values):
+            return  # a module container: the zip check of `visit_Call`
+        static = next((v for v in values if self._static_tuple(v) is not None), None)
+        dynamic = next((v for v in values if self._dynamic_length(v) is not None), None)
+        if static is None or dynamic is None or dead_in_script(self.ctx):
+            return
+        how = self._static_tuple(static)
+        what = self._dynamic_length(dynamic)
+        code = self.ctx.module.code_for_node(dynamic)
+        self.report(
+            iterable,
+            f"`zip` of a tuple ({how}) with `{code}`, {what}: TorchScript unrolls a loop over "
+            "a tuple and needs every sequence zipped with it to have a length known when "
+            "compiling (torch 2.13: Can not iterate over a module list or tuple with a value "
+            "that does not have a statically determinable length); hold the tuple as a list "
+            "(`list(...)` in `__init__`), or loop over the list and index the tuple",
+        )
+
+    def _static_tuple(self, node: cst.BaseExpression) -> Optional[str]:
+        """How ``node`` is a tuple TorchScript types as one (a display without ``*``, a
+        ``Tuple[...]`` parameter, a local or attribute bound only to tuples), else None."""
+        if type(node) is cst.Tuple:
+            if any(type(e) is cst.StarredElement for e in node.elements):
+                return None
+            return "a tuple display"
+        return tuple_valued(self.ctx, node)
+
+    def _dynamic_length(self, node: cst.BaseExpression) -> Optional[str]:
+        """What ``node`` is when TorchScript gives it no static length: a list display or
+        comprehension, a string literal, ``range(...)``, a tensor's ``.shape``, or a
+        parameter never rebound that is annotated a list or a Tensor (or unannotated, without
+        default: a Tensor there)."""
+        if type(node) in (cst.List, cst.ListComp):
+            return "a list"
+        if type(node) in (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString):
+            return "a string"
+        if type(node) is cst.Call and self.ctx.qualified_name(node.func) == "builtins.range":
+            return "a range"
+        if (
+            type(node) is cst.Attribute
+            and node.attr.value == "shape"
+            and self.ctx.kind(node.value) is Kind.TENSOR
+        ):
+            return "a shape (a List[int])"
+        function = self.ctx.function
+        if type(node) is not cst.Name or function is None or assignments(function, node.value):
+            return None
+        if inferred_tensor_parameter(self.ctx, node):
+            return "a Tensor (an unannotated parameter)"
+        param = next(
+            (p for p in signature_params(self.ctx, function) if p.name.value == node.value), None
+        )
+        if param is None or param.annotation is None or param.star in ("*", "**"):
+            return None
+        annotation = param.annotation.annotation
+        base = annotation.value if type(annotation) is cst.Subscript else annotation
+        name = self.ctx.qualified_name(base)
+        if name in ("typing.List", "builtins.list") and type(annotation) is cst.Subscript:
+            return "a list"
+        if name == "torch.Tensor":
+            return "a Tensor"
+        return None
 
     def _module_loop(self, node: Union[cst.For, cst.CompFor]) -> Optional[tuple[str, str]]:
         """(how the sequence is spelled, the loop variable that takes its modules) for
