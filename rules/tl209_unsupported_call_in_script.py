@@ -446,6 +446,12 @@ class UnsupportedCallInScript(Rule):
     Conv or norm layer, `reset_running_stats()`).
     A method decorated `@torch.jit.ignore(drop=True)` (`ignore(True)`) is the same stub as
     `@torch.jit.unused` and is flagged the same way.
+    And a tensor indexed with a tuple: an attribute `__init__` sets only to tuples
+    (`x[:, self.keep]` with `self.keep = tuple(keep)`), a `Tuple[...]` parameter, a local
+    bound only to tuple displays, or a display beside other indices (`x[:, (0, 2)]`; alone,
+    `x[(0, 2)]` is `x[0, 2]`): TorchScript indexes a tensor with ints, slices, lists and
+    tensors only (torch 2.13: Unsupported operation: indexing tensor with unsupported index
+    type 'Tuple[int, int, int]').
 
     ## Why is this bad?
     TorchScript compiles calls to torch ops, to the builtins it models, and to Python functions
@@ -566,6 +572,27 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A list attribute as an index, a tuple's element, a tuple display as the whole index
+        # (`x[(0, 1)]` is `x[0, 1]`).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=(0, 2)):
+                    super().__init__()
+                    self.keep = list(keep)
+                    self.pair = tuple(keep)
+
+                def forward(self, x):
+                    y = x[:, self.keep] * x[(0, 1)]
+                    return y * x[:, self.pair[1]].sum()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # A dict's last item taken by its key: TorchScript and Python agree.
         Valid(
             """
@@ -1079,6 +1106,46 @@ class UnsupportedCallInScript(Rule):
         ),
     ]
     INVALID = [
+        # A tuple attribute beside a slice, and a `Tuple[int, int]` parameter as the index.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, keep=(0, 2, 3)):
+                    super().__init__()
+                    self.keep = tuple(keep)
+
+                def forward(self, x):
+                    return x[:, self.keep] * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 5),)]
+            """,
+            line=10,
+            message_contains="indexing tensor with unsupported index type 'Tuple[",
+        ),
+        Invalid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            def corner(x: torch.Tensor, at: Tuple[int, int]) -> torch.Tensor:
+                return x[at]
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * corner(x, (0, 1))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 5),)]
+            """,
+            line=7,
+            message_contains="indexing tensor with unsupported index type 'Tuple[",
+        ),
         # `popitem` of a dict: TorchScript pops the first item inserted, Python the last.
         Invalid(
             """
@@ -2922,6 +2989,7 @@ class UnsupportedCallInScript(Rule):
             self._index_power(node)
             if not pruned_by_constant(self.ctx):
                 self._index_item(node)
+                self._index_tuple(node)
 
     def _enum_class(self, value: cst.BaseExpression) -> bool:
         return is_enum_class(self.ctx, value)
@@ -3327,6 +3395,43 @@ class UnsupportedCallInScript(Rule):
                 "a tensor takes no number as an index (indexing tensor with unsupported index "
                 "type 'number')",
             )
+
+    def _index_tuple(self, node: cst.Subscript) -> None:
+        """``x[:, self.keep]`` with ``self.keep`` a tuple (an attribute ``__init__`` sets only
+        to tuples, a ``Tuple[...]`` parameter, a local bound only to tuple displays; a display
+        beside other indices, ``x[:, (0, 2)]``): TorchScript indexes a tensor with ints,
+        slices, lists and tensors only. ``x[(0, 2)]`` alone is ``x[0, 2]`` to the parser."""
+        if self.ctx.kind(node.value) is not Kind.TENSOR:
+            return
+        for element in node.slice:
+            if not isinstance(element.slice, cst.Index):
+                continue
+            value = element.slice.value
+            if type(value) is cst.Tuple:
+                if len(node.slice) == 1 or any(
+                    type(e) is cst.StarredElement for e in value.elements
+                ):
+                    continue
+                how = "a tuple display"
+            else:
+                how = tuple_valued(self.ctx, value)
+                if how is None:
+                    continue
+            code = cst.Module([]).code_for_node(value)
+            advice = (
+                f"Python takes the tuple as one index per dimension: write them out "
+                f"(`x[{code}[0], {code}[1]]`)"
+                if len(node.slice) == 1
+                else "Python takes a tuple beside other indices as a list: make it a list "
+                "(`list(...)`, or a list display)"
+            )
+            self.report(
+                value,
+                f"a tensor indexed with `{code}`, a tuple ({how}): TorchScript indexes a "
+                "tensor with ints, slices, lists and tensors only (torch 2.13: Unsupported "
+                "operation: indexing tensor with unsupported index type 'Tuple[...]'); " + advice,
+            )
+            return
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if not in_script(self.ctx) or node.value is None or not isinstance(node.target, cst.Name):
