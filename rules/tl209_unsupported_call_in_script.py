@@ -23,7 +23,7 @@ from torchlint.lint.script_facts import (
 from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.torchscript_tables import torchscript_table
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import top_level_definition, walk
 from torchlint.rules._graph import TENSOR_RESULT_METHODS
 from torchlint.rules._script import (
     SCRIPT,
@@ -400,7 +400,9 @@ class UnsupportedCallInScript(Rule):
     decorated `@torch.jit.unused` called by a statement at the top level of a scripted
     function (not under an `if`, loop or `with`): TorchScript compiles it as a stub that
     raises when the call runs (`This Python function is annotated to be ignored and cannot be
-    run`); also one under `if` tests that the module's attributes, as the file builds it (the
+    run`; a module-level function of the file so decorated too, called by name outside an
+    if-expression, `and` / `or`, a comprehension or lambda); also one under `if` tests that
+    the module's attributes, as the file builds it (the
     constructor's defaults where it builds none; `Model = Block` is an alias), pass
     (`if self.grad_checkpointing:` with `grad_checkpointing: bool = True`, `__init__` setting
     the attribute once from the parameter); `nn.Module`
@@ -1017,6 +1019,32 @@ class UnsupportedCallInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
+        # Module-level functions: `@torch.jit.unused` under an `is_scripting()` guard or an
+        # if-expression, `@torch.jit.ignore` (Python runs it).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            @torch.jit.unused
+            def standardize(x: torch.Tensor) -> torch.Tensor:
+                return (x - x.mean(-1, keepdim=True)) / (x.std(-1, keepdim=True) + 1e-5)
+
+            @torch.jit.ignore
+            def center(x: torch.Tensor) -> torch.Tensor:
+                return x - x.mean(-1, keepdim=True)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.jit.is_scripting():
+                        x = x + 0 * standardize(x)
+                    y = x if torch.jit.is_scripting() else x + 0 * standardize(x)
+                    return center(y)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # A `@torch.jit.unused` method called under an `is_scripting()` guard.
         Valid(
             """
@@ -1603,6 +1631,30 @@ class UnsupportedCallInScript(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=16,
+            message_contains="annotated to be ignored and cannot be run",
+        ),
+        # A module-level `@torch.jit.unused` function called by forward: the same stub.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            @torch.jit.unused
+            def standardize(x: torch.Tensor) -> torch.Tensor:
+                return (x - x.mean(-1, keepdim=True)) / (x.std(-1, keepdim=True) + 1e-5)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 2)
+
+                def forward(self, x):
+                    return self.fc(standardize(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=14,
             message_contains="annotated to be ignored and cannot be run",
         ),
         # A `@torch.jit.unused` method called unconditionally: a stub that raises.
@@ -3586,15 +3638,16 @@ class UnsupportedCallInScript(Rule):
         func = node.func
         function = self.ctx.function
         info = self.ctx.function_info
-        if not (
+        if function is None or info is None or info.parent is not None:
+            return
+        on_self = (
             isinstance(func, cst.Attribute)
             and isinstance(func.value, cst.Name)
             and func.value.value == "self"
-            and function is not None
-            and info is not None
             and info.owner_class is not None
-            and info.parent is None
-        ):
+        )
+        if not on_self:
+            self._unused_function_called(node, function)
             return
         statements = self.ctx.statements
         inner = (
@@ -3651,6 +3704,59 @@ class UnsupportedCallInScript(Rule):
             f"`self.{name}(...)` calls a `@{said}` method wherever this scripted code runs: "
             f"{stub}; guard the call with `if not torch.jit.is_scripting():`, or make the "
             "method `@torch.jit.ignore` (run by Python, not saved with the model)",
+        )
+
+    def _unused_function_called(self, node: cst.Call, function: cst.FunctionDef) -> None:
+        """``standardize(x)`` at the top level of a scripted function, with ``standardize`` a
+        module-level function of this file decorated ``@torch.jit.unused`` (or
+        ``@torch.jit.ignore(drop=True)``): the same raising stub as such a method."""
+        func = node.func
+        if type(func) is not cst.Name:
+            return
+        module = self.ctx.model.summary.module
+        name = self.ctx.qualified_name(func)
+        if name not in (func.value, f"{module}.{func.value}" if module else func.value):
+            return  # imported, or not this file's function
+        statements = self.ctx.statements
+        if function not in statements or any(
+            not isinstance(s, cst.SimpleStatementLine)
+            for s in statements[statements.index(function) + 1 :]
+        ):
+            return  # under an `if`, a loop, `with`: it may not run
+        if _maybe_skipped(statements[-1], node):
+            return
+        target = top_level_definition(self.ctx.module, func.value)
+        if (
+            type(target) is not cst.FunctionDef
+            or sum(
+                1
+                for statement in self.ctx.module.body
+                if isinstance(statement, (cst.FunctionDef, cst.ClassDef))
+                and statement.name.value == func.value
+            )
+            != 1
+        ):
+            return
+        decorator = next(
+            (
+                d.decorator
+                for d in target.decorators
+                if self.ctx.qualified_name(d.decorator) == "torch.jit.unused"
+                or _dropping_ignore(self.ctx, d.decorator)
+            ),
+            None,
+        )
+        if decorator is None:
+            return
+        said = self.ctx.module.code_for_node(decorator)
+        self.report(
+            node,
+            f"`{func.value}(...)` calls a `@{said}` function wherever this scripted code runs: "
+            "TorchScript compiles it as a stub that raises, so the scripted model fails when "
+            "the call runs (torch 2.13: The following operation failed in the TorchScript "
+            "interpreter ... This Python function is annotated to be ignored and cannot be "
+            "run); guard the call with `if not torch.jit.is_scripting():`, or make the "
+            "function `@torch.jit.ignore` (run by Python, not saved with the model)",
         )
 
     # -- a function or method that calls itself
@@ -5284,6 +5390,32 @@ def _root(target: cst.BaseExpression) -> cst.BaseExpression:
     while isinstance(target, (cst.Subscript, cst.Attribute)):
         target = target.value
     return target
+
+
+def _maybe_skipped(statement: cst.CSTNode, call: cst.Call) -> bool:
+    """Whether ``call`` sits, within ``statement``, where Python may not evaluate it: a
+    branch of an if-expression, the right of ``and`` / ``or``, a comprehension or lambda."""
+    open_parts: list[cst.CSTNode] = []
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if node is call:
+            found = any(
+                type(p) in (cst.IfExp, cst.BooleanOperation, cst.Lambda)
+                or isinstance(p, (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp))
+                for p in open_parts
+            )
+            return False
+        open_parts.append(node)
+        return None
+
+    def leave(node: cst.CSTNode) -> None:
+        if open_parts and open_parts[-1] is node:
+            open_parts.pop()
+
+    walk(statement, enter, leave)
+    return found
 
 
 def _dropping_ignore(ctx: LintContext, decorator: cst.BaseExpression) -> bool:
