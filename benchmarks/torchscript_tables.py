@@ -317,12 +317,23 @@ def torch_functions() -> dict[str, str]:
 
 
 # Functions of ``torch.nn.utils`` that take a module and return it changed.
-WRAPPER_NAMESPACES = ("torch.nn.utils", "torch.nn.utils.parametrizations")
+WRAPPER_NAMESPACES = ("torch.nn.utils", "torch.nn.utils.parametrizations", "torch.nn.utils.prune")
+# The arguments after the module each namespace's functions are tried with (a pruning method
+# takes the parameter's name and an amount: `prune.l1_unstructured(m, "weight", 0.5)`).
+WRAPPER_ARGUMENTS = {
+    "torch.nn.utils.prune": (
+        ("weight",),
+        ("weight", 0.5),
+        ("weight", 0.5, 0),
+        ("weight", 0.5, 2, 0),
+    )
+}
 
 
 def module_wrappers() -> dict[str, str]:
-    """Functions of ``torch.nn.utils`` (and ``.parametrizations``) that take an ``nn.Module``
-    and return it changed (``spectral_norm``, ``weight_norm``, ``orthogonal``...) after which
+    """Functions of ``torch.nn.utils`` (and ``.parametrizations``, ``.prune``) that take an
+    ``nn.Module`` and return it changed (``spectral_norm``, ``weight_norm``, ``orthogonal``,
+    ``prune.l1_unstructured``...) after which
     ``torch.jit.script`` of a model holding the module fails, at compile or at run time: the
     first error line, per qualified name. Each is applied to an ``nn.Linear(3, 3)`` held by a
     small model, which is then scripted and run; a function that does not return a module
@@ -337,10 +348,13 @@ def module_wrappers() -> dict[str, str]:
             fn = getattr(module, name, None)
             if name.startswith("_") or isinstance(fn, type) or not callable(fn):
                 continue
-            try:
-                wrapped = fn(nn.Linear(3, 3))
-            except Exception:
-                continue
+            wrapped = None
+            for arguments in WRAPPER_ARGUMENTS.get(namespace, ((),)):
+                try:
+                    wrapped = fn(nn.Linear(3, 3), *arguments)
+                    break
+                except Exception:
+                    continue
             if not isinstance(wrapped, nn.Linear):
                 continue
 

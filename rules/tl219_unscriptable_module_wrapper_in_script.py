@@ -39,8 +39,13 @@ class UnscriptableModuleWrapperInScript(Rule):
     function of the file that returns such a call (`self.c1 = sn_conv(3, 8)`), or
     `nn.utils.weight_norm(self.conv)` applied in `__init__`. Which functions those are is asked
     of torch (`benchmarks/torchscript_tables.py` applies each public function of
-    `torch.nn.utils` and `torch.nn.utils.parametrizations` to an `nn.Linear`, scripts a model
-    holding it and runs it), stored per torch version in `torchscript_tables.json`.
+    `torch.nn.utils` and `torch.nn.utils.parametrizations`, and of `torch.nn.utils.prune`
+    with a parameter name and an amount, to an `nn.Linear`, scripts a model holding it and
+    runs it), stored per torch version in `torchscript_tables.json`: a pruning method
+    (`prune.l1_unstructured(self.fc, "weight", 0.5)`) leaves a forward pre-hook object too.
+    A later top-level statement of `__init__` taking it off the same attribute
+    (`prune.remove(self.fc, "weight")`, `remove_weight_norm`, `remove_spectral_norm`,
+    `remove_parametrizations`) leaves the module scriptable.
     Also a submodule that is (or holds) an `nn.AdaptiveAvgPool*d` / `nn.AdaptiveMaxPool*d`
     whose output size holds None (TorchScript compiles its forward against the op's int list:
     Expected a value of type 'List[int]' for argument 'output_size'), or an `nn.MaxUnpool*d`
@@ -113,8 +118,42 @@ class UnscriptableModuleWrapperInScript(Rule):
             .replace("remove_parametrizations(self.fc", "remove_parametrizations(fc")
             .replace("'weight')", "'weight')\n        self.fc = fc")
         ),
+        # Pruning and the legacy weight norm applied in `__init__`, then removed there.
+        Valid(
+            _example(
+                "        self.fc = nn.Linear(3, 3)\n"
+                "        self.out = nn.Linear(3, 3)\n"
+                "        nn.utils.prune.l1_unstructured(self.fc, name='weight', amount=0.5)\n"
+                "        nn.utils.prune.remove(self.fc, 'weight')\n"
+                "        nn.utils.weight_norm(self.out)\n"
+                "        nn.utils.remove_weight_norm(self.out)",
+                "        return self.out(self.fc(x))",
+            )
+        ),
     ]
     INVALID = [
+        # A pruning method applied in `__init__`: a forward pre-hook object, as weight_norm's.
+        Invalid(
+            """
+            import torch
+            import torch.nn.utils.prune as prune
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+                    prune.random_unstructured(self.fc, "weight", amount=0.3)
+
+                def forward(self, x):
+                    return self.fc(x).relu()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="prune.remove",
+        ),
         # An adaptive pool whose output size holds None.
         Invalid(
             """
@@ -273,12 +312,16 @@ class UnscriptableModuleWrapperInScript(Rule):
                 "torch.export",
             )
             return
+        undo = (
+            "`torch.nn.utils.prune.remove(module, name)`, which makes the pruning permanent"
+            if wrapper.startswith("torch.nn.utils.prune.")
+            else "`remove_parametrizations` / `remove_weight_norm` / `remove_spectral_norm`"
+        )
         self.report(
             node,
             f"`self.{attr}` is built with `{wrapper}`, which TorchScript cannot compile "
             f"(torch 2.13: {error.rstrip(':')}); script the model after removing it "
-            "(`remove_parametrizations` / `remove_weight_norm` / `remove_spectral_norm`), or "
-            "use torch.compile / torch.export",
+            f"({undo}), or use torch.compile / torch.export",
         )
 
     def _wrapper(self, owner: str, attr: str) -> Optional[str]:
@@ -296,15 +339,22 @@ class UnscriptableModuleWrapperInScript(Rule):
                     if self_attribute(small.target) == attr:
                         values.append(small.value)
             if method.name.value == "__init__" and isinstance(body, cst.IndentedBlock):
+                applied: Optional[str] = None
                 for statement in body.body:
                     if not isinstance(statement, cst.SimpleStatementLine):
                         continue
                     for small in statement.body:
                         call = small.value if isinstance(small, cst.Expr) else None
-                        if isinstance(call, cst.Call) and call.args:
-                            name = self._wrapper_name(call)
-                            if name and self_attribute(call.args[0].value) == attr:
-                                return name
+                        if not isinstance(call, cst.Call) or not call.args:
+                            continue
+                        if self_attribute(call.args[0].value) != attr:
+                            continue
+                        if self.ctx.qualified_name(call.func) in UNDOING:
+                            applied = None  # `prune.remove(self.fc, "weight")` after it
+                            continue
+                        applied = applied or self._wrapper_name(call)
+                if applied:
+                    return applied
         if not values:
             return None
         found = [
@@ -403,6 +453,16 @@ class UnscriptableModuleWrapperInScript(Rule):
 # `if torch.jit.is_scripting(): raise RuntimeError("Parametrization is not working with
 # scripting.")`), whether or not the module converts.
 PARAMETRIZATIONS = "torch.nn.utils.parametrizations."
+# Functions that take a wrapper off a module again (a later top-level statement of
+# `__init__` calling one on the attribute leaves it scriptable).
+UNDOING = frozenset(
+    {
+        "torch.nn.utils.prune.remove",
+        "torch.nn.utils.remove_weight_norm",
+        "torch.nn.utils.remove_spectral_norm",
+        "torch.nn.utils.parametrize.remove_parametrizations",
+    }
+)
 
 
 # Adaptive pooling modules whose output size may hold None (keep that input size) in eager.
