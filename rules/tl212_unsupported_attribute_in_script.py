@@ -561,7 +561,12 @@ class UnsupportedAttributeInScript(Rule):
     a `@property` of the class that returns a submodule (`return self.box_head if
     self.use_box else self.cls_head`, called as `self.head(x)`): TorchScript compiles the
     property as a method, which returns no module (`'__torch__...Linear' object has no
-    attribute or method ...`).
+    attribute or method ...`). And `self.<name>(...)` in a method of a plain class (no base, no
+    decorator but `@torch.jit.script`) that scripted code reaches, where `<name>` is a
+    `@staticmethod` of that class: TorchScript compiles the class as a TorchScript class, whose
+    instances have no static methods (torch 2.13: `'__torch__.Features' object has no
+    attribute or method '_count'`); `Features._count(...)`, a `@classmethod` through `self`
+    and a module's static method through `self` compile.
     And `self.X` read in scripted code of a module class (no base but `nn.Module`) that
     defines `__getattr__` and sets `X` nowhere (TorchScript never calls `__getattr__`: Module
     'M' has no attribute 'X'), and a module class overriding `__call__` with more than a
@@ -690,6 +695,41 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A static method of a TorchScript class called through the class, a classmethod
+        # through `self`, and a module's static method through `self`: all compile.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Features:
+                def __init__(self, degree: int):
+                    self.degree = degree
+
+                @staticmethod
+                def _count(n: int, degree: int) -> int:
+                    return n * degree + 1
+
+                @classmethod
+                def _extra(cls, n: int) -> int:
+                    return n + 1
+
+                def size(self, x: torch.Tensor) -> int:
+                    return Features._count(x.size(-1), self.degree) + self._extra(1)
+
+            class Model(nn.Module):
+                @staticmethod
+                def _twice(n: int) -> int:
+                    return 2 * n
+
+                def forward(self, x):
+                    features = Features(2)
+                    return x.new_zeros(features.size(x) + self._twice(1))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 5),)]
+            """
+        ),
         # The flag a `Final` constant: TorchScript compiles only the branch the module takes.
         Valid(
             """
@@ -1513,6 +1553,34 @@ class UnsupportedAttributeInScript(Rule):
             """,
             line=21,
             message_contains="bound method",
+        ),
+        # A static method of a plain class (a TorchScript class) called through `self`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Features:
+                def __init__(self, degree: int):
+                    self.degree = degree
+
+                @staticmethod
+                def _count(n: int, degree: int) -> int:
+                    return n * degree + 1
+
+                def size(self, x: torch.Tensor) -> int:
+                    return self._count(x.size(-1), self.degree)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    features = Features(2)
+                    return x.new_zeros(features.size(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 5),)]
+            """,
+            line=13,
+            message_contains="no attribute or method '_count'",
         ),
         # A plain class built in scripted code whose `__init__` first sets a field in an `if`.
         Invalid(
@@ -3049,6 +3117,16 @@ class UnsupportedAttributeInScript(Rule):
         info = self.ctx.function_info
         if name is None or info is None or info.owner_class is None or not in_script(self.ctx):
             return
+        if self._static_method_of_script_class(info.owner_class, name):
+            self.report(
+                node.func,
+                f"`self.{name}(...)` calls a `@staticmethod` of the plain class `"
+                f"{info.owner_class.rsplit('.', 1)[-1]}`, which TorchScript compiles as a "
+                "TorchScript class: its instances have no static methods (torch 2.13: object "
+                f"has no attribute or method '{name}'); call it through the class "
+                f"(`{info.owner_class.rsplit('.', 1)[-1]}.{name}(...)`)",
+            )
+            return
         returned = self._module_property(info.owner_class, name)
         if returned is None:
             return
@@ -3061,6 +3139,25 @@ class UnsupportedAttributeInScript(Rule):
             f"in an `if` (`self.{returned[0]}(x) if ... else ...`) or make `{name}` a method "
             "that calls it",
         )
+
+    def _static_method_of_script_class(self, owner: str, name: str) -> bool:
+        """``self.<name>(...)`` in a method of a plain class (no base but ``object``, no
+        decorator but ``@torch.jit.script``) that scripted code reaches, so TorchScript
+        compiles it as a TorchScript class, where ``<name>`` is a ``@staticmethod`` of the
+        class itself: such an instance has no attribute or method of that name (torch 2.13;
+        ``Class._name(...)`` and a ``@classmethod`` through ``self`` compile)."""
+        if not self._method() or pruned_by_constant(self.ctx):
+            return False
+        found = self.ctx.index.class_info(owner)
+        if found is None or self.ctx.index.is_module_class(owner):
+            return False
+        cls = found[1]
+        if any(base not in ("builtins.object", "object") for base in cls.bases):
+            return False
+        if any(d != "torch.jit.script" for d in cls.decorators):
+            return False
+        method = cls.methods.get(name)
+        return method is not None and method.decorators == ["builtins.staticmethod"]
 
     def _module_property(self, owner: str, name: str) -> Optional[list[str]]:
         """The submodules a ``@property`` ``name`` of the class ``owner`` (this file) returns,
