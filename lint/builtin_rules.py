@@ -94,6 +94,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL343": "sort-by-tensor-key",
     "TL344": "tensor-resize-in-graph",
     "TL345": "distribution-validation-in-graph",
+    "TL346": "in-place-autograd-function",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",
