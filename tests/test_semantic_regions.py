@@ -1798,3 +1798,87 @@ def test_properties_of_an_object_a_factory_function_returns_are_reached(tmp_path
     results = lint_files([str(p) for p in paths.values()])
     found = {(Path(r.path).name, d.line, d.code) for r in results for d in r.diagnostics}
     assert ("masks.py", 9, "TL102") in found
+
+
+def test_the_public_functions_of_a_library_without_modules_are_graph_code(tmp_path):
+    # roma, torch-struct, dsntnn: packages of tensor functions that models call in forward;
+    # no forward of theirs tells what is graph code, their public API does.
+    paths = write_project(
+        tmp_path,
+        {
+            "rotlib/__init__.py": "from .maps import to_matrix\n",
+            "rotlib/maps.py": """
+                import torch
+
+                def to_matrix(q):
+                    assert q.shape[-1] == 4, "quaternions"
+                    return _matrix(q / q.norm(dim=-1, keepdim=True))
+
+                def compose(sequence):
+                    assert len(sequence) > 1
+                    out = sequence[0]
+                    for q in sequence[1:]:
+                        out = out * q
+                    return out
+
+                def _matrix(q):
+                    return torch.stack([q, q], -1)
+
+                def _unused(q):
+                    return q.sum()
+            """,
+            "rotlib/tests/test_maps.py": """
+                import torch
+                from rotlib import to_matrix
+
+                def test_shape():
+                    print(to_matrix(torch.ones(4)).item())
+            """,
+            "netlib/__init__.py": "",
+            "netlib/layers.py": """
+                import torch
+                from torch import nn
+
+                def helper(x):
+                    return x.sum().item()
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        return x * 2
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["rotlib.maps.to_matrix"] == DEFAULT
+    assert regions["rotlib.maps._matrix"] == DEFAULT  # reached from the API
+    assert "rotlib.maps._unused" not in regions
+    assert "rotlib.tests.test_maps.test_shape" not in regions
+    assert "netlib.layers.helper" not in regions  # a package with modules: forwards tell
+    results = lint_files([str(p) for p in paths.values()])
+    found = {(Path(r.path).name, d.line, d.code) for r in results for d in r.diagnostics}
+    # `q` is used as a tensor (`q.norm(...)`), so its size check is one; `sequence` is
+    # indexed and iterated only, which lists are too: nothing says it is a tensor.
+    assert ("maps.py", 4, "TL109") in found
+    assert not {f for f in found if f[0] == "maps.py" and f[1] in (8, 10)}
+
+
+def test_a_library_importing_itself_by_name_is_still_a_library(tmp_path):
+    # roma's modules `import roma` to call each other: no user of the package.
+    paths = write_project(
+        tmp_path,
+        {
+            "rotlib/__init__.py": "from .maps import to_matrix\n",
+            "rotlib/maps.py": """
+                import torch
+                import rotlib
+
+                def to_matrix(q):
+                    return rotlib.maps.norm(q)
+
+                def norm(q):
+                    return q / q.norm(dim=-1, keepdim=True)
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["rotlib.maps.to_matrix"] == DEFAULT

@@ -83,6 +83,23 @@ DATA_PIPELINE_PACKAGES = frozenset(
     {"data", "datasets", "transforms", "augmentation", "augmentations", "augment"}
 )
 
+# Folders of a function library whose functions are not its API for models.
+LIBRARY_API_SKIPPED = DATA_PIPELINE_PACKAGES | {
+    "test",
+    "tests",
+    "testing",
+    "example",
+    "examples",
+    "benchmark",
+    "benchmarks",
+    "scripts",
+    "docs",
+    "tools",
+    "train",
+    "training",
+    "cli",
+}
+
 # Classes outside the project known to be nn.Module subclasses.
 EXTERNAL_MODULE_BASES = frozenset(
     {
@@ -205,6 +222,9 @@ class ProjectIndex:
         ] = {}
         self._lookups: dict[str, tuple[Optional[tuple[str, FileSummary, str]], frozenset[str]]] = {}
         self._regions: Optional[dict[str, Region]] = None
+        # The public functions of the project's function libraries, roots of the regions too
+        # (``_library_api``): what their parameters are, no forward tells.
+        self.library_api: frozenset[str] = frozenset()
         # The graph functions reached only in training mode, for the regions computed with.
         self._training_only: Optional[tuple[dict[str, Region], frozenset[str]]] = None
         self._held: Optional[tuple[dict[str, Region], frozenset[str]]] = None
@@ -716,6 +736,10 @@ class ProjectIndex:
                 forward = summary.qualify(local)
                 queue.append((forward, module_targets, forward, None))
 
+        self.library_api = frozenset(self._library_api())
+        for api in self.library_api:
+            queue.append((api, module_targets, api, None))
+
         done: dict[tuple[str, Optional[str]], frozenset[str]] = {}
         scripted_classes: set[str] = set()
         while queue:
@@ -796,6 +820,58 @@ class ProjectIndex:
                             if resolved is not None:
                                 queue.append((resolved[0], frozenset({"script"}), root, this))
         return regions
+
+    def _library_api(self) -> list[str]:
+        """The public functions of the project's function libraries: packages (folders with an
+        ``__init__.py``) that import torch and define no torch module anywhere (roma's
+        rotations, torch-struct's dynamic programs, dsntnn's heatmap functions). Nothing in
+        such a package is a forward, yet it exists to be called from one: its public API is
+        graph code wherever a model calls it, and each call may be compiled, exported, traced
+        or scripted with the model; unless another part of the project imports the package,
+        whose calls then say what is graph code. Public: a module-level function or a method of a
+        module-level class whose name and module path have no leading underscore (``__call__``
+        and properties count), outside the package's tests, examples and data pipeline."""
+        packages: dict[str, list[FileSummary]] = {}
+        for summary in self.by_path.values():
+            if "." in summary.module or summary.path.endswith("__init__.py"):
+                packages.setdefault(summary.module.split(".", 1)[0], []).append(summary)
+        # Packages another part of the project imports (its tests and examples aside): its
+        # calls say what is graph code.
+        used = {
+            target.split(".", 1)[0]
+            for summary in self.by_path.values()
+            if not _tests_or_examples(summary.path)
+            for target in summary.imports.values()
+            if target.split(".", 1)[0] != summary.module.split(".", 1)[0]
+        }
+        api: list[str] = []
+        for package, files in packages.items():
+            if package in used or not any(summary.imports_torch for summary in files):
+                continue
+            if any(
+                self.is_module_class(summary.qualify(local))
+                for summary in files
+                for local in summary.classes
+            ):
+                continue
+            for summary in files:
+                parts = summary.module.split(".")
+                if any(p.startswith("_") or p in LIBRARY_API_SKIPPED for p in parts[1:]):
+                    continue
+                api.extend(
+                    summary.qualify(local)
+                    for local in summary.functions
+                    if not local.startswith("_") and "." not in local
+                )
+                for local, cls in summary.classes.items():
+                    if local.startswith("_") or "." in local:
+                        continue
+                    api.extend(
+                        f"{summary.qualify(local)}.{name}"
+                        for name in cls.methods
+                        if not name.startswith("_") or name == "__call__"
+                    )
+        return api
 
     def _holds_state(self, class_qualname: str) -> bool:
         """Whether the module class (or a project base) holds a submodule, a container of
@@ -1086,6 +1162,18 @@ class ProjectIndex:
         if found is None:
             return False
         return any(dec in BREAKING_DECORATORS for dec in found[1].decorators)
+
+
+def _tests_or_examples(path: str) -> bool:
+    """A file of a project's tests, examples, scripts or docs (``tests/test_maps.py``)."""
+    parts = Path(path).parts
+    name = parts[-1] if parts else ""
+    return (
+        name.startswith("test_")
+        or name.endswith("_test.py")
+        or name == "conftest.py"
+        or any(part in LIBRARY_API_SKIPPED for part in parts[-3:-1])  # near it, not above
+    )
 
 
 def _qualnames(summary: FileSummary) -> Iterator[str]:

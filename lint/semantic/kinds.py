@@ -30,6 +30,10 @@ TENSOR_ONLY_METHODS = frozenset(
     "type_as expand_as bool long float half bfloat16 contiguous detach masked_select "
     "eq ne lt le gt ge norm softmax log_softmax sigmoid relu clamp_min clamp_max".split()
 )
+# Methods of a tensor that no list, number or NumPy array has (for ``_tensor_uses``).
+TENSOR_USE_METHODS = TENSOR_ONLY_METHODS | frozenset(
+    "dim double clone view permute size new_zeros new_ones new_full new_empty numel".split()
+)
 # Methods whose first argument is a boolean tensor mask.
 MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter"})
 
@@ -456,7 +460,11 @@ class KindInference:
         param_kinds: Optional[dict[str, Kind]] = None,
         params_are_tensors: bool = True,
         outer_env: Optional[dict[str, Kind]] = None,
+        params_used_as_tensors: bool = False,
     ) -> None:
+        """``params_used_as_tensors``: a parameter nothing else tells the kind of is a tensor
+        where the function uses it as one (``_tensor_uses``): a library function's API, which
+        no forward passes arguments to."""
         self.model = model
         self.func = func
         self.owner_class = owner_class
@@ -481,6 +489,7 @@ class KindInference:
         # ``**kwargs`` parameters every call site fills with tensors only (``record(mean=t)``).
         self.tensor_dicts: set[str] = set()
         self.uninformed: set[str] = set()
+        self._params_used_as_tensors = params_used_as_tensors
         self._bind_params(param_kinds or {}, params_are_tensors)
 
     # -- parameters ----------------------------------------------------------------------
@@ -554,7 +563,38 @@ class KindInference:
         if params_are_tensors and param.name.value in self._range_operands:
             # `forward(self, x, num_steps)` with `range(0, T, T // num_steps)`: a number.
             return UNK
+        if self._params_used_as_tensors and param.name.value in self._tensor_uses:
+            return T
         return T if params_are_tensors else UNK
+
+    @functools.cached_property
+    def _tensor_uses(self) -> set[str]:
+        """Names the function uses as tensors: receivers of a tensor-only method or mask
+        (``_tensor_method_receivers``) or of a method or attribute only tensors have among
+        the values a library passes around (``M.dim()``, ``M.double()``, ``q.clone()``), and
+        operands of a ``torch.*`` call (``torch.sum(q0 * q1, dim=-1)``)."""
+        found = set(self._tensor_method_receivers)
+
+        def operand_names(node: cst.BaseExpression) -> None:
+            if type(node) is cst.Name:
+                found.add(node.value)  # type: ignore[attr-defined]
+            elif type(node) is cst.BinaryOperation:
+                operand_names(node.left)  # type: ignore[attr-defined]
+                operand_names(node.right)  # type: ignore[attr-defined]
+
+        def enter(node: cst.CSTNode) -> None:
+            if type(node) is not cst.Call:
+                return
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is cst.Attribute and type(func.value) is cst.Name:
+                if func.attr.value in TENSOR_USE_METHODS:
+                    found.add(func.value.value)
+            if (self.model.qualified_name(func) or "").startswith("torch."):
+                for arg in node.args:  # type: ignore[attr-defined]
+                    operand_names(arg.value)
+
+        walk(self.func.body, enter, lambda node: None)
+        return found
 
     @functools.cached_property
     def _range_operands(self) -> set[str]:

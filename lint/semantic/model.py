@@ -364,7 +364,8 @@ class FileModel:
                 info.node,
                 info.owner_class or self._module_of_free_function(info, fq),
                 param_kinds=param_kinds,
-                params_are_tensors=is_root,
+                params_are_tensors=is_root and fq not in self.index.library_api,
+                params_used_as_tensors=fq in self.index.library_api,
                 outer_env=outer_env,
             ).run()
         finally:
