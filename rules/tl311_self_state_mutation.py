@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 import libcst as cst
+import libcst.matchers as m
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
@@ -51,7 +52,9 @@ class SelfStateMutation(Rule):
     `self.history.append(h)`), the value a converted model keeps; on the change when the
     change reads the old value itself (`self.step += 1`) or the reads are in another method. Not flagged: writes that no graph code
     reads (`self.last_ms = ...`, a log only a method outside the graph reads), scratch state a
-    call sets before reading it (`self.parts = []` at the top of `forward`), state a method
+    call sets before reading it (`self.parts = []` at the top of `forward`) or clears before updating
+    it in place (`self.usage.zero_()` before `self.usage.index_add_(...)`, a table a method makes
+    at the top of its body and then fills in), state a method
     hands the next and that the reader clears (`a, b = self.pending; self.pending = None`),
     a literal every call sets (`self.cache = None`), a reset to a value holding no data
     (`self.h = torch.zeros_like(self.h)`) and the writes a later statement of the call resets
@@ -124,6 +127,45 @@ class SelfStateMutation(Rule):
     also_reports = ("compile",)  # `next()` of an iterator Dynamo cannot step
 
     VALID = [
+        # A histogram counted into a buffer zeroed first on every call, and a table built into
+        # a tensor the fitting method makes first (torch-tps' polynomial features): each call
+        # counts from what it set itself.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Features:
+                def __init__(self):
+                    self.exponents = torch.zeros(0, 2, dtype=torch.int32)
+
+                def fit(self, x):
+                    self.exponents = torch.zeros(3, x.shape[1], dtype=torch.int32)
+                    for i in range(3):
+                        self.exponents[i, i % 2] += 1
+                    return self
+
+                def transform(self, x):
+                    return (x[:, None] ** self.exponents).prod(-1)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.codebook = nn.Parameter(torch.randn(6, 2))
+                    self.register_buffer("usage", torch.zeros(6), persistent=False)
+                    self.features = Features()
+
+                def forward(self, z):
+                    idx = torch.cdist(z, self.codebook).argmin(-1)
+                    self.usage.zero_()
+                    self.usage.index_add_(0, idx, torch.ones_like(idx, dtype=self.usage.dtype))
+                    poly = self.features.fit(z).transform(z)
+                    return poly, self.usage / z.shape[0]
+
+            def inputs():
+                return [(torch.randn(5, 2),), (torch.randn(3, 2),)]
+            """
+        ),
         # Bayes by backprop: `sample()` sets the weight on every call before anything reads
         # it, and `log_posterior()` reads it later in the same call.
         Valid(
@@ -905,6 +947,8 @@ class SelfStateMutation(Rule):
             and (self._read_only_after(attr, node) or self._set_first_every_call(attr, node))
         ):
             return  # scratch state: `self.skip = h` read back later in this call only
+        if not isinstance(node, cst.Assign) and self._reset_first_every_call(attr, node):
+            return  # `self.table = torch.zeros(n, d)` first, then `self.table[i, j] += 1`
         plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
         if self.ctx.kind(plain) in (Kind.MODULE, Kind.MODULES):
             return
@@ -965,6 +1009,39 @@ class SelfStateMutation(Rule):
             if _attr_reads(other.node, attr, change) and other.node.name.value == "forward":
                 return False  # forward may read it before a call of this method
         return True
+
+    def _reset_first_every_call(self, attr: str, change: cst.CSTNode) -> bool:
+        """Whether the changing function gives ``self.<attr>`` a value of this call in a
+        statement at the top of its body, before the change and before any read of its own:
+        a new value (``self.exponents = torch.zeros(n, d)``) or a full overwrite in place
+        (``self.usage.zero_()``, ``.fill_(v)``, ``.copy_(t)``). An update after it (``self.
+        exponents[i, j] += 1``, ``self.usage.index_add_(...)``) carries nothing from one call to
+        the next: each call counts from what it set. As for ``_set_first_every_call``, no
+        ``forward`` of the class may read it elsewhere (it could read it before the reset)."""
+        function = self.ctx.function
+        info = self.ctx.function_info
+        if function is None or info is None or info.owner_class is None:
+            return False
+        line = self.ctx.position(change).start.line
+        for statement in function.body.body:  # type: ignore[attr-defined]
+            start = self.ctx.position(statement).start.line
+            if start >= line:
+                return False
+            if not _overwrites(statement, attr):
+                continue
+            if any(
+                self.ctx.position(read).start.line < start
+                for read in _attr_reads(function, attr, change)
+            ):
+                return False
+            return not any(
+                other.owner_class == info.owner_class
+                and other.node is not function
+                and other.node.name.value == "forward"
+                and _attr_reads(other.node, attr, change)
+                for other in self.ctx.model.functions.values()
+            )
+        return False
 
     def _report_at_read(self, attr: str, node: cst.CSTNode, targets: tuple[str, ...]) -> None:
         """Report where the function reads the state back, the value a converted model keeps
@@ -1146,6 +1223,8 @@ class SelfStateMutation(Rule):
         attr = self._self_attr(target)
         if attr is None or attr not in self._reads() or id(node) in self._once:
             return
+        if _overwrite_call(node, attr) or self._reset_first_every_call(attr, node):
+            return  # `self.usage.zero_()` first: each call counts into a cleared buffer
         self.report(node, IN_PLACE_MESSAGE, targets=("trace",))
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -1265,6 +1344,35 @@ def _attr_reads(
 
     walk(function.body, enter, lambda node: None, LEAF_TYPES)
     return found
+
+
+def _overwrites(statement: cst.CSTNode, attr: str) -> bool:
+    """Whether ``statement`` gives ``self.<attr>`` a value holding nothing of its old one: a new
+    value (``_resets``) or a full overwrite in place (``self.t.zero_()``, ``self.t.fill_(v)``,
+    ``self.t.copy_(x)``, with no argument reading ``self.t``)."""
+    reset = _resets(statement)
+    if reset is not None:
+        return reset[0] == attr
+    if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:  # type: ignore[attr-defined]
+        return False
+    small = statement.body[0]  # type: ignore[attr-defined]
+    return type(small) is cst.Expr and _overwrite_call(small.value, attr)
+
+
+def _overwrite_call(node: cst.CSTNode, attr: str) -> bool:
+    """``self.<attr>.zero_()``, ``.fill_(v)`` or ``.copy_(x)`` with no argument reading
+    ``self.<attr>``: every element gets a value of this call."""
+    return (
+        type(node) is cst.Call
+        and m.matches(
+            node.func,
+            m.Attribute(
+                value=m.Attribute(value=m.Name("self"), attr=m.Name(attr)),
+                attr=m.Name("zero_") | m.Name("fill_") | m.Name("copy_"),
+            ),
+        )
+        and not any(_reads_attr(arg.value, {attr}) for arg in node.args)  # type: ignore[attr-defined]
+    )
 
 
 def _is_literal(value: cst.BaseExpression) -> bool:
