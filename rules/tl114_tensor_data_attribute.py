@@ -28,6 +28,20 @@ WRITE = Message(
     "(`self.embed.mul_(d)`), which trace and export record, or make the update outside forward",
 )
 
+# Library functions that write through `.data` themselves (`param.data = vec[...].data`).
+DATA_WRITERS = frozenset(
+    {
+        "torch.nn.utils.vector_to_parameters",
+        "torch.nn.utils.convert_parameters.vector_to_parameters",
+    }
+)
+LIBRARY_WRITE = Message(
+    "`vector_to_parameters` in graph code writes each parameter through `.data`",
+    WRITE.clauses,
+    "compute with the new weights instead of storing them (`torch.func.functional_call(module, "
+    "params, x)`), or make the update outside forward",
+)
+
 
 class TensorDataAttribute(Rule):
     """Flags `x.data` on tensors in graph code.
@@ -38,7 +52,9 @@ class TensorDataAttribute(Rule):
     tensor depends on the input: `self.weight.data` is the same for every input.
 
     A write through `.data` (`self.embed.data.mul_(d)`, `w.data[i] = v`, `w.data = t`, the
-    exponential moving averages of VQ codebooks) is claimed for trace too, parameter or not.
+    exponential moving averages of VQ codebooks) is claimed for trace too, parameter or not,
+    and so is `torch.nn.utils.vector_to_parameters(vec, module.parameters())` (a hypernetwork
+    writing a target network's weights), which assigns each parameter's `.data` itself.
 
     ## Why is this bad?
     `.data` is a tensor detached from autograd that export's tracing does not follow:
@@ -101,6 +117,32 @@ class TensorDataAttribute(Rule):
         ),
     ]
     INVALID = [
+        # A hypernetwork writes its target network's weights, then runs it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.nn.utils import parameters_to_vector, vector_to_parameters
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.target = nn.Sequential(nn.Linear(4, 4), nn.Tanh(), nn.Linear(4, 2))
+                    n = parameters_to_vector(self.target.parameters()).numel()
+                    self.hyper = nn.Linear(3, n)
+
+                def forward(self, x, cond):
+                    vector_to_parameters(self.hyper(cond.mean(0)), self.target.parameters())
+                    return self.target(x)
+
+            def inputs():
+                return [
+                    (torch.randn(3, 4), torch.randn(2, 3)),
+                    (torch.randn(5, 4), torch.randn(4, 3) * 2),
+                ]
+            """,
+            line=13,
+        ),
         Invalid(
             """
             import torch
@@ -167,6 +209,8 @@ class TensorDataAttribute(Rule):
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value.endswith("_"):
             self._written.add(id(func.value))
+        if self.ctx.in_graph and self.ctx.qualified_name(func) in DATA_WRITERS:
+            self.report(node, LIBRARY_WRITE)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
