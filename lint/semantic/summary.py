@@ -70,6 +70,10 @@ GUARD_CALLS: dict[str, frozenset[str]] = {
     "torch._dynamo.external_utils.is_compiling": frozenset({"compile"}),
     "torch.compiler.is_exporting": frozenset({"export"}),
     "torch.onnx.is_in_onnx_export": frozenset({"export"}),
+    # FX's tracing flag: set by torch.export's (non-strict) tracing too; the symbolic variant
+    # is False whenever Dynamo or export runs (torch 2.13).
+    "torch.fx._symbolic_trace.is_fx_tracing": frozenset({"export"}),
+    "torch.fx._symbolic_trace.is_fx_symbolic_tracing": frozenset(),
 }
 # Names a project guard wrapper may have (``FunctionSummary.guard_calls`` reads only those).
 GUARD_PREFIXES = ("is_", "_is_")
