@@ -44,6 +44,10 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
 - ``functional_float_arguments``: per ``torch.nn.functional`` function TorchScript compiles
   from Python source, the ``float`` arguments (and their positions) that reject an int
   literal where a float literal compiles (``F.interpolate(x, scale_factor=2)``).
+- ``python_functions_bound``: Python functions of torch modules TorchScript binds to an
+  operator (``torch.jit._builtins``), whose source it never compiles.
+- ``builtin_float_arguments``: per ``torch.X`` / ``torch.nn.functional`` function bound to an
+  ``aten::`` op, the arguments every schema having them types ``float`` / ``float?``.
 - ``functional_int_arguments``: the same functions' ``int`` arguments (and their positions)
   that reject a tuple display where an int compiles (``F.normalize(x, dim=(2, 3))``).
 - A tensor method is *unbound* when the frontend says ``'Tensor' object has no attribute or
@@ -479,6 +483,23 @@ def functional_int_arguments() -> dict[str, dict[str, int]]:
     return found
 
 
+def python_functions_bound() -> list[str]:
+    """``module.name`` of the Python functions (outside ``torch.X`` itself) that TorchScript
+    binds to an operator instead of compiling their source (``torch.jit._builtins``:
+    ``torch.nn.modules.utils._pair``, ``torch.autograd.grad_mode.set_grad_enabled``...): what
+    their source reads says nothing of a scripted call."""
+    import torch.jit._builtins as builtins_table
+
+    found = set()
+    for entry in builtins_table._builtin_ops:
+        function = entry[0]
+        module = getattr(function, "__module__", None)
+        name = getattr(function, "__name__", None)
+        if module and name and module.startswith("torch.") and not module.startswith("torch._C"):
+            found.add(f"{module}.{name}")
+    return sorted(found)
+
+
 FLOAT_TYPES = ("float", "Optional[float]")
 
 
@@ -904,6 +925,7 @@ def main() -> None:
         "functional_float_arguments": functional_float_arguments(),
         "functional_int_arguments": functional_int_arguments(),
         "builtin_float_arguments": builtin_float_arguments(),
+        "python_functions_bound": python_functions_bound(),
         "size_methods_unbound": size_methods(),
         "torch_functions_unbound": torch_functions(),
         "module_wrappers_unscriptable": module_wrappers(),

@@ -150,7 +150,10 @@ def library_source_problem(qualified: str) -> Optional[str]:
     """What TorchScript's frontend rejects in the source of an installed library's Python
     function that it compiles when scripted code calls it (it binds no operator to it): an
     import statement (`torch.onnx.is_in_onnx_export`), `*args` / `**kwargs` or keyword-only
-    parameters (`einops.rearrange(tensor, pattern, **axes_lengths)`). None otherwise, and for
+    parameters (`einops.rearrange(tensor, pattern, **axes_lengths)`), a read of a module-level
+    name bound only to a bool, int, float or str literal (`torch.fx`'s `is_fx_tracing` reads
+    `_is_fx_tracing_flag`). None otherwise, for a function TorchScript binds an operator to
+    (the table's `python_functions_bound`), and for
     a decorated function (an `@torch.jit.ignore` or a wrapper decides what it is)."""
     problem, read, stamps = _library_source_problem(qualified)
     if stamps != tuple(library_stamp(module) for module in read):
@@ -188,6 +191,8 @@ def _source_problem(qualified: str, read: list[str]) -> Optional[str]:
         ["_prims"],
     ):
         return None
+    if qualified in torchscript_table().get("python_functions_bound", ()):
+        return None  # TorchScript binds an operator to it (torch.jit._builtins)
     function = _library_function(module, name, read)
     if function is None or not all(_transparent(d) for d in function.decorator_list):
         return None
@@ -225,6 +230,15 @@ def _source_problem(qualified: str, read: list[str]) -> Optional[str]:
         )
     if nested:
         return None  # other syntax the frontend rejects first, with its own message
+    read_global = _global_constant_read(function, read)
+    if read_global is not None:
+        global_name, type_name, line = read_global
+        return (
+            f"`{qualified}` (TorchScript compiles it from its Python source, which reads the "
+            f"module-level `{global_name}`, a {type_name} (line {line} of its module): "
+            f"TorchScript takes no Python global as a value, python value of type "
+            f"'{type_name}' cannot be used as a value)"
+        )
     # The signature's types are resolved after the body is converted: a typing constructor
     # TorchScript has no type for (`tensors: Sequence[Tensor]`) fails then.
     unsupported = set(torchscript_table().get("annotations", {}).get("unsupported", ()))
@@ -240,6 +254,104 @@ def _source_problem(qualified: str, read: list[str]) -> Optional[str]:
                     f"Unknown type constructor {spelled})"
                 )
     return None
+
+
+def _global_constant_read(
+    function: ast.FunctionDef, read: list[str]
+) -> Optional[tuple[str, str, int]]:
+    """(name, type, line) of a module-level name ``function`` reads that its module binds only
+    by top-level assignments of a bool, int, float or str literal (``_is_fx_tracing_flag =
+    False``, ``torch.fx``'s): TorchScript resolves it to the Python value and takes none as a
+    value. Reads under an ``if`` / ``while`` / if-expression (a test TorchScript may fold, as
+    ``torch.jit.is_scripting()``, may drop them) are left out, and so are names the function
+    binds itself."""
+    tree = next(
+        (
+            tree
+            for module in reversed(read)
+            for tree in [_module_tree(module)]
+            if tree is not None and any(stmt is function for stmt in tree.body)
+        ),
+        None,
+    )
+    if tree is None:
+        return None
+    local = {a.arg for a in (*function.args.posonlyargs, *function.args.args)}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            local.add(node.id)
+    constants: dict[str, tuple[str, int]] = {}
+    other: set[str] = set()
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            value = stmt.value
+            if isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd)):
+                value = value.operand
+            kind = (
+                type(value.value).__name__
+                if isinstance(value, ast.Constant)
+                and type(value.value) in (bool, int, float, str)
+                and isinstance(stmt, ast.Assign)
+                else None
+            )
+            for target in targets:
+                names = [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
+                for name in names:
+                    if kind is None or not isinstance(target, ast.Name):
+                        other.add(name)
+                    elif constants.get(name, (kind, 0))[0] != kind:
+                        other.add(name)
+                    else:
+                        constants.setdefault(name, (kind, stmt.lineno))
+        else:
+            other.update(_module_level_bindings(stmt))
+    found: list[tuple[int, str]] = []
+
+    def visit(node: ast.AST, guarded: bool) -> None:
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and not guarded:
+            if node.id in constants and node.id not in other and node.id not in local:
+                found.append((node.lineno, node.id))
+        for field, child in ast.iter_fields(node):
+            children = child if isinstance(child, list) else [child]
+            for item in children:
+                if isinstance(item, ast.AST):
+                    inner = guarded or (
+                        isinstance(node, (ast.If, ast.While, ast.IfExp)) and field != "test"
+                    )
+                    visit(item, inner)
+
+    for statement in function.body:
+        visit(statement, False)
+    if not found:
+        return None
+    _, name = min(found)
+    kind, line = constants[name]
+    return name, kind, line
+
+
+def _module_level_bindings(stmt: ast.stmt) -> set[str]:
+    """The names a module-level statement other than a plain assignment binds at module level:
+    a ``def`` / ``class`` name, an import, a target under a top-level ``if`` / ``try`` / loop /
+    ``with`` (not inside a function or class body)."""
+    names: set[str] = set()
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+            continue
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+        stack.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def _module_tree(module: str) -> Optional[ast.Module]:
+    path = _package_file(module)
+    return _parsed(path, library_stamp(module)) if path is not None else None
 
 
 def _transparent(decorator: ast.expr) -> bool:

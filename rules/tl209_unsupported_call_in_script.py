@@ -1019,6 +1019,23 @@ class UnsupportedCallInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
+        # A library function whose module-level reads sit under an `is_scripting()` test
+        # TorchScript folds (`torch.compiler.is_compiling`).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not torch.compiler.is_compiling():
+                        x = x.clamp_min(0.0)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # Module-level functions: `@torch.jit.unused` under an `is_scripting()` guard or an
         # if-expression, `@torch.jit.ignore` (Python runs it).
         Valid(
@@ -1632,6 +1649,25 @@ class UnsupportedCallInScript(Rule):
             """,
             line=16,
             message_contains="annotated to be ignored and cannot be run",
+        ),
+        # A library function whose source reads a module-level bool (torch.fx's flag).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.fx._symbolic_trace import is_fx_tracing
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if not is_fx_tracing():
+                        x = x.clamp_min(0.0)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+            message_contains="cannot be used as a value",
         ),
         # A module-level `@torch.jit.unused` function called by forward: the same stub.
         Invalid(
