@@ -17,7 +17,7 @@ from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.lint.semantic.summary import FORWARD_HOOK_REGISTRATIONS
 from torchlint.lint.torchscript_tables import torchscript_table
-from torchlint.lint.walk import walk
+from torchlint.lint.walk import top_level_definition, walk
 from torchlint.rules._script import (
     SCRIPT,
     _constructions,
@@ -25,8 +25,10 @@ from torchlint.rules._script import (
     class_def,
     class_methods,
     constant_attributes,
+    dead_in_script,
     has_constants,
     in_script,
+    is_dataclass,
     is_none,
     literal_type,
     literal_value,
@@ -575,6 +577,15 @@ class UnsupportedAttributeInScript(Rule):
     An attribute `__init__` sets only under an `if` whose body builds the class itself (`if
     level > 0: self.child = Tree(level - 1)`) is flagged whatever the defaults: the recursion
     ends in a module built with the test false, which lacks it.
+    And `self.X` compared with None (`is` / `is not`) or tested for truth (`if`, `while`, an
+    if-expression's test, `not`) in scripted code where `self.X` holds a function for every
+    module of the class the file builds (a `torch` op such as `torch.sigmoid`, a
+    `torch.nn.functional` function, a plain function of the file; also the branch of an
+    if-expression the constructor's defaults pick, through a field default of a dataclass
+    config built with no arguments: `torch.sigmoid if args.output_fun == "sigmoid" else
+    None`): TorchScript resolves the attribute to the function, which it calls but takes as
+    no value (torch 2.13: builtin cannot be used as a value; function cannot be used as a
+    value).
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
@@ -695,6 +706,28 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A function attribute called, not tested; one the defaults leave None, tested.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, kind: str = "none"):
+                    super().__init__()
+                    self.act = torch.tanh
+                    self.output = torch.sigmoid if kind == "sigmoid" else None
+
+                def forward(self, x):
+                    x = self.act(x)
+                    if self.output is not None:
+                        x = self.output(x)
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # A static method of a TorchScript class called through the class, a classmethod
         # through `self`, and a module's static method through `self`: all compile.
         Valid(
@@ -1461,6 +1494,57 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A function held by an attribute, compared with None: no value to TorchScript; the
+        # if-expression's test decided by a field default of a dataclass config.
+        Invalid(
+            """
+            from dataclasses import dataclass
+
+            import torch
+            from torch import nn
+
+            @dataclass
+            class Args:
+                output_fun: str = "sigmoid"
+
+            class Model(nn.Module):
+                def __init__(self, args: Args = Args()):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 2)
+                    self.output = torch.sigmoid if args.output_fun == "sigmoid" else None
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    if self.output is not None:
+                        y = self.output(y)
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=18,
+            message_contains="builtin cannot be used as a value",
+        ),
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.act = F.relu
+
+                def forward(self, x):
+                    return self.act(x) if self.act else x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="cannot be used as a value",
+        ),
         # The `else` side's attribute, read for a module built with the test true.
         Invalid(
             """
@@ -3203,6 +3287,202 @@ class UnsupportedAttributeInScript(Rule):
                 return None
             attrs.insert(0, attr)
         return attrs or None
+
+    # -- a function held by a module attribute, tested as a value
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        """``self.output is not None`` (``is None``) with ``self.output`` a function."""
+        if len(node.comparisons) != 1 or not isinstance(
+            node.comparisons[0].operator, (cst.Is, cst.IsNot)
+        ):
+            return
+        left, right = node.left, node.comparisons[0].comparator
+        if is_none(right):
+            self._function_tested(left, "compared with None")
+        elif is_none(left):
+            self._function_tested(right, "compared with None")
+
+    def visit_If(self, node: cst.If) -> None:
+        self._function_tested(node.test, "tested for truth")
+
+    def visit_While(self, node: cst.While) -> None:
+        self._function_tested(node.test, "tested for truth")
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._function_tested(node.test, "tested for truth")
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+        if isinstance(node.operator, cst.Not):
+            self._function_tested(node.expression, "tested for truth")
+
+    def _function_tested(self, value: cst.BaseExpression, how: str) -> None:
+        """``self.X`` that holds a function (a ``torch`` / ``torch.nn.functional`` function, a
+        function of the file) for every module of the class the file builds, used as a value
+        in scripted code: TorchScript resolves the attribute to the function itself, which is
+        no value (torch 2.13: builtin cannot be used as a value; function cannot be used as a
+        value), though calling it compiles."""
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None or not in_script(self.ctx):
+            return
+        if pruned_by_constant(self.ctx) or dead_in_script(self.ctx):
+            return
+        held = self._held_function(info.owner_class, attr)
+        if held is None:
+            return
+        self.report(
+            value,
+            f"`self.{attr}` holds the function `{held}` (as this file builds the module; the "
+            f"constructor's defaults where it builds none), {how} in scripted code: TorchScript "
+            "resolves the attribute to the function itself, which it can call but not use as "
+            "a value (torch 2.13: builtin cannot be used as a value, or function cannot be "
+            "used as a value for a Python function); store a module (`nn.Identity()` for "
+            "none) and call it unconditionally, or keep a bool flag beside the function",
+        )
+
+    def _held_function(self, owner: str, attr: str) -> Optional[str]:
+        """The function ``self.<attr>`` holds for every construction of the class in this file
+        (its defaults where it builds none): the one assignment, a top-level statement of
+        ``__init__``, a function reference or an if-expression whose tests these values
+        decide (parameters, their literal defaults, fields of a dataclass of the project
+        built with no arguments: ``args.output_fun == "sigmoid"``)."""
+        if attr in class_annotations(self.ctx, owner) or has_constants(self.ctx, owner):
+            return None
+        methods = class_methods(self.ctx, owner)
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        cls = class_def(self.ctx, owner)
+        if init is None or cls is None or not isinstance(init.body, cst.IndentedBlock):
+            return None
+        if sum(len(self_assignments(m, attr)) for m in methods) != 1:
+            return None
+        value: Optional[cst.BaseExpression] = None
+        for statement in init.body.body:
+            if type(statement) is not cst.SimpleStatementLine:
+                continue
+            for small in statement.body:
+                if (
+                    type(small) is cst.Assign
+                    and len(small.targets) == 1
+                    and self_attribute(small.targets[0].target) == attr
+                ):
+                    value = small.value
+        if value is None:
+            return None
+        params = [*init.params.params, *init.params.kwonly_params]
+        names = [p.name.value for p in params]
+        if any(assignments(init, name) for name in names[1:]):
+            return None
+        sites = _constructions(self.ctx, cls)
+        if sites is None:
+            return None
+        held: set[str] = set()
+        for site in sites or [None]:
+            env: dict[str, cst.BaseExpression] = {
+                p.name.value: p.default for p in params if p.default is not None
+            }
+            if site is not None:
+                positional = [a for a in site if a.keyword is None]
+                if any(a.star for a in site) or len(positional) > len(names) - 1:
+                    return None
+                env.update({name: a.value for name, a in zip(names[1:], positional)})
+                env.update({a.keyword.value: a.value for a in site if a.keyword is not None})  # type: ignore[union-attr]
+            chosen = self._chosen(value, env, 0)
+            function = self._function_name(chosen) if chosen is not None else None
+            if function is None:
+                return None
+            held.add(function)
+        return held.pop() if len(held) == 1 else None
+
+    def _chosen(
+        self, value: cst.BaseExpression, env: dict[str, cst.BaseExpression], depth: int
+    ) -> Optional[cst.BaseExpression]:
+        if type(value) is not cst.IfExp:
+            return value
+        if depth > 4:
+            return None
+        test = self._evaluated(value.test, env)
+        if type(test) is not bool:
+            return None
+        return self._chosen(value.body if test else value.orelse, env, depth + 1)
+
+    def _evaluated(self, node: cst.BaseExpression, env: dict[str, cst.BaseExpression]) -> object:
+        """The Python value of a literal, a parameter bound to one, a field of a parameter
+        bound to ``Config()`` (a dataclass of the project, its field's literal default), and
+        ``==`` / ``!=`` / ``not`` of these; ``...`` where unknown."""
+        if type(node) is cst.UnaryOperation and isinstance(node.operator, cst.Not):
+            inner = self._evaluated(node.expression, env)
+            return ... if inner is ... else not inner
+        if type(node) is cst.Comparison and len(node.comparisons) == 1:
+            operator = node.comparisons[0].operator
+            if not isinstance(operator, (cst.Equal, cst.NotEqual)):
+                return ...
+            left = self._evaluated(node.left, env)
+            right = self._evaluated(node.comparisons[0].comparator, env)
+            if left is ... or right is ...:
+                return ...
+            return (left == right) if isinstance(operator, cst.Equal) else (left != right)
+        if type(node) is cst.Name and node.value in env:
+            node = env[node.value]
+        elif type(node) is cst.Attribute and type(node.value) is cst.Name:
+            bound = env.get(node.value.value)
+            node = self._field_default(bound, node.attr.value) if bound is not None else None
+            if node is None:
+                return ...
+        found = literal_value(node, {})
+        return found
+
+    def _field_default(self, bound: cst.BaseExpression, field: str) -> Optional[cst.BaseExpression]:
+        """The literal default of ``field`` in the class body of a dataclass of this file that
+        ``bound`` builds with no arguments (``LSTNetArgs()``)."""
+        if type(bound) is not cst.Call or bound.args or type(bound.func) is not cst.Name:
+            return None
+        qualified = self.ctx.qualified_name(bound.func) or ""
+        if not is_dataclass(self.ctx, qualified):
+            return None
+        cls = next(
+            (
+                s
+                for s in self.ctx.module.body
+                if type(s) is cst.ClassDef and s.name.value == bound.func.value
+            ),
+            None,
+        )
+        if cls is None or not isinstance(cls.body, cst.IndentedBlock):
+            return None
+        for line in cls.body.body:
+            if type(line) is not cst.SimpleStatementLine:
+                continue
+            for small in line.body:
+                if (
+                    type(small) is cst.AnnAssign
+                    and type(small.target) is cst.Name
+                    and small.target.value == field
+                    and small.value is not None
+                    and (literal_type(small.value) is not None or is_none(small.value))
+                ):
+                    return small.value
+        return None
+
+    def _function_name(self, node: cst.BaseExpression) -> Optional[str]:
+        """``torch.sigmoid`` (a ``torch.X`` TorchScript binds to an aten op),
+        ``torch.nn.functional.<name>``, or a plain function of this file, as spelled."""
+        name = self.ctx.qualified_name(node) or ""
+        spelled = self.ctx.module.code_for_node(node)
+        functions = torchscript_table().get("schemas", {}).get("torch_functions", ())
+        if name.startswith("torch.") and name.count(".") == 1 and name[6:] in functions:
+            return spelled
+        prefix = "torch.nn.functional."
+        if name.startswith(prefix):
+            short = name[len(prefix) :]
+            if short.isidentifier() and short.islower() and not short.startswith("_"):
+                return spelled
+            return None
+        if type(node) is cst.Name:
+            target = top_level_definition(self.ctx.module, node.value)
+            if type(target) is cst.FunctionDef and not target.decorators:
+                module = self.ctx.model.summary.module
+                if name in (node.value, f"{module}.{node.value}"):
+                    return spelled
+        return None
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         """``forward`` of a module class whose ``__init__`` registers a forward hook or pre-hook
