@@ -717,7 +717,8 @@ def torch_tuple_returns() -> list[str]:
     ``torch.linalg.eigh`` for ``aten::linalg_eigh``, and ``torch.special`` / ``torch.fft``
     alike): a call of one, or of the tensor method of that name, gives a tuple. Overloads that
     return one tensor (``torch.max(x)`` beside ``torch.max(x, dim)``) keep a name out, and so
-    do Python wrappers (``torch.unique_consecutive`` returns one tensor unless asked for more);
+    do Python wrappers (``torch.unique_consecutive`` returns one tensor unless asked for more)
+    unless annotated to return a tuple of tensors (``torch.unravel_index``);
     TorchScript's builtins on lists (``aten::sort.int``, no tensor argument) are not torch's
     operator and do not count."""
     import inspect
@@ -743,7 +744,19 @@ def torch_tuple_returns() -> list[str]:
             for s in overloads
         ):
             found.append(f"{module.__name__}.{short}")
-    return sorted(found)
+    # Python functions of torch annotated to return a tuple of tensors (``torch.unravel_index``
+    # -> ``tuple[Tensor, ...]``, ``torch.meshgrid``, ``torch.svd_lowrank``).
+    for name in dir(torch):
+        function = getattr(torch, name)
+        if name.startswith("_") or not inspect.isfunction(function):
+            continue
+        try:
+            returned = str(inspect.signature(function).return_annotation)
+        except (TypeError, ValueError):
+            continue
+        if returned.replace("typing.Tuple", "tuple").startswith("tuple[torch.Tensor"):
+            found.append(f"torch.{name}")
+    return sorted(set(found))
 
 
 def kl_dispatch_refused() -> list[str]:

@@ -101,6 +101,27 @@ class TensorIteration(Rule):
     targets = ("trace",)
 
     VALID = [
+        # torch.unravel_index returns a tuple of tensors (annotated so): unpacking it is no
+        # iteration over a tensor, and `.unbind(0)` would fail on the tuple.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = nn.Conv2d(4, 3, 1)
+
+                def forward(self, x):
+                    heat = self.head(x)
+                    rows, cols = torch.unravel_index(heat.flatten(2).argmax(-1), (6, 6))
+                    return torch.stack((cols, rows), dim=-1)
+
+            def inputs():
+                return [(torch.randn(1, 4, 6, 6),), (torch.randn(2, 4, 6, 6),)]
+            """
+        ),
         # A sampler stepping through the noise levels it keeps as a buffer: its length is the
         # same for every input.
         Valid(

@@ -30,8 +30,11 @@ def test_torch_functions_dynamo_skips():
 def test_operators_returning_tuples_include_linalg_and_leave_out_mixed_overloads():
     tuples = dynamo_tables.torch_tuple_returns()
     assert {"torch.linalg.eigh", "torch.linalg.svd", "torch.sort", "torch.topk"} <= tuples
-    # torch.max(x) is one tensor; torch.unique is a Python wrapper; linalg.norm one tensor.
-    assert not {"torch.max", "torch.unique", "torch.linalg.norm", "torch.split"} & tuples
+    # Python functions annotated to return a tuple of tensors count too.
+    assert {"torch.unravel_index", "torch.meshgrid", "torch.split"} <= tuples
+    # torch.max(x) is one tensor; torch.unique is a Python wrapper that returns one tensor
+    # unless asked for more; linalg.norm one tensor.
+    assert not {"torch.max", "torch.unique", "torch.linalg.norm"} & tuples
 
 
 @requires_torch
