@@ -577,6 +577,8 @@ class ModuleContainerIndexInScript(Rule):
                 def forward(self, x):
                     for g, i in zip(self.gains, range(x.dim())):
                         x = x * g + i
+                    for j, (g, i) in enumerate(zip(self.gains, range(x.dim()))):
+                        x = x * g + i + j
                     return x
 
             def inputs():
@@ -1851,7 +1853,16 @@ class ModuleContainerIndexInScript(Rule):
         """``for p, w in zip(preds, self.weights)`` (a comprehension too) with ``self.weights``
         a tuple and ``preds`` a ``List[Tensor]``: TorchScript unrolls a loop over a tuple, and
         every other sequence zipped with it must have a length known when compiling (a tuple,
-        a module container); a list, a tensor, a string, a ``range`` or a shape has none."""
+        a module container); a list, a tensor, a string, a ``range`` or a shape has none.
+        Also inside ``enumerate(...)``."""
+        if (
+            type(iterable) is cst.Call
+            and self.ctx.qualified_name(iterable.func) == "builtins.enumerate"
+            and iterable.args
+            and iterable.args[0].keyword is None
+            and not iterable.args[0].star
+        ):
+            iterable = iterable.args[0].value
         if type(iterable) is not cst.Call or self.ctx.qualified_name(iterable.func) != (
             "builtins.zip"
         ):
