@@ -12,7 +12,7 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import namedtuple_call_fields
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FunctionInfo
-from torchlint.lint.semantic.summary import FORWARD_HOOK_REGISTRATIONS
+from torchlint.lint.semantic.summary import FORWARD_HOOK_REGISTRATIONS, FunctionSummary
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
@@ -88,7 +88,9 @@ class NonTensorArgumentInScript(Rule):
     Python value kept on the module (`self.use_bias`, set from a constructor argument), or a
     module (`self`, `self.block`, a layer of a `ModuleList`) to a
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
-    `def split_heads(x, heads):`), unannotated parameters used as `range(...)` bounds or
+    `def split_heads(x, heads):`; also to a function of another file of the project, its
+    parameter with neither annotation nor default: `roma.internal.flatten_batch_dims(x,
+    end_dim=-2)`), unannotated parameters used as `range(...)` bounds or
     compared with a string (`if mode != "sum":`; also one with a literal or `None` default,
     `mode="sum"`, `norm=None`:
     TorchScript compiles the body, with the parameter a Tensor, before it checks the default,
@@ -1380,7 +1382,9 @@ class NonTensorArgumentInScript(Rule):
 
     def _module_to_other_file(self, node: cst.Call) -> None:
         """A module passed by position to a function of another file of the project (its
-        summary names the parameters; no annotation lets TorchScript take a module)."""
+        summary names the parameters; no annotation lets TorchScript take a module), and
+        a non-tensor value (a literal, a size, ...) passed to a parameter of it that has
+        neither an annotation nor a default (its summary lists them)."""
         name = self.ctx.qualified_name(node.func)
         found = self.ctx.model.index.lookup(name) if name else None
         if found is None or found[0] != "function":
@@ -1388,16 +1392,50 @@ class NonTensorArgumentInScript(Rule):
         function = found[1].functions.get(found[2])
         if function is None:
             return
+        reported = self._to_inferred_tensor(node, function)
         for position, arg in enumerate(node.args):
             if arg.star or arg.keyword is not None or position >= len(function.params):
                 return
-            if self.ctx.kind(arg.value) in MODULE_KINDS:
+            if self.ctx.kind(arg.value) in MODULE_KINDS and arg not in reported:
                 self.report(
                     arg,
                     f"the module `{cst.Module([]).code_for_node(arg.value)}` passed to parameter "
                     f"`{function.params[position]}` of "
                     f"`{cst.Module([]).code_for_node(node.func)}`: {MODULE_ADVICE}",
                 )
+
+    def _to_inferred_tensor(self, node: cst.Call, function: FunctionSummary) -> list[cst.Arg]:
+        """``roma.internal.flatten_batch_dims(x, end_dim=-2)`` with ``def
+        flatten_batch_dims(tensor, end_dim):`` in another file: TorchScript compiles it with
+        ``end_dim`` a Tensor, and the int does not match (torch 2.13: Expected a value of type
+        'Tensor (inferred)' for argument 'end_dim' but instead found type 'int'). Only an
+        undecorated function whose summary lists such parameters. The arguments reported."""
+        untyped = function.inferred_tensor_params
+        if not untyped or function.decorators:
+            return []
+        if any(p in ("self", "cls") for p in function.params):
+            return []  # a method's `self`: not a plain function
+        reported: list[cst.Arg] = []
+        for position, arg in enumerate(node.args):
+            if arg.star:
+                return reported
+            param = arg.keyword.value if arg.keyword is not None else None
+            if param is None and position < len(function.params):
+                param = function.params[position]
+            if param not in untyped:
+                continue
+            what = self._non_tensor(arg.value)
+            if what is None:
+                continue
+            advice = MODULE_ADVICE if self.ctx.kind(arg.value) in MODULE_KINDS else "annotate it"
+            self.report(
+                arg,
+                f"{what} passed to unannotated parameter `{param}` of "
+                f"`{cst.Module([]).code_for_node(node.func)}` (defined in another file, with no "
+                f"default): TorchScript types it as Tensor; {advice}",
+            )
+            reported.append(arg)
+        return reported
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         """``model.fc`` on an unannotated parameter ``model``: TorchScript types it as Tensor,

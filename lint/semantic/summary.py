@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 import sys
 from array import array
 from dataclasses import asdict, dataclass, field, replace
@@ -169,6 +170,10 @@ class FunctionSummary:
     # What its ``return Name(...)`` statements call (``return HalfSplit(shape)``): a function
     # that returns a project class's instance makes that instance, like the class's own call.
     returns_calls: list[str] = field(default_factory=list)
+    # Its positional parameters with neither an annotation nor a default, which TorchScript
+    # types as Tensor; None where that is not all a call's arguments meet: a signature type
+    # comment (``# type: (int) -> Tensor``), keyword-only, ``*args`` or ``**kwargs`` parameters.
+    inferred_tensor_params: Optional[list[str]] = None
 
 
 @dataclass(**_SLOTS)
@@ -446,6 +451,8 @@ class _Summarizer(ast.NodeVisitor):
         # ``self.<name>`` and ``self.<name>.<attr>`` reads recorded (function id, kind, name, attr,
         # guard): one reference each.
         self.reads: set[tuple[int, str, str, Optional[str], tuple]] = set()
+        # Lines with a signature type comment (``summarize`` finds them in the text).
+        self.type_comment_lines: set[int] = set()
 
     # ``ast.NodeVisitor`` finds a method by name for every node (a string concatenation and a
     # getattr each); a type lookup among the few handled types, and skipping fields that hold
@@ -572,6 +579,14 @@ class _Summarizer(ast.NodeVisitor):
             star_args=args.vararg.arg if args.vararg else "",
             star_kwargs=args.kwarg.arg if args.kwarg else "",
         )
+        if not (args.vararg or args.kwarg or args.kwonlyargs) and not any(
+            line in self.type_comment_lines for line in range(node.lineno, node.body[0].lineno)
+        ):
+            positional = [*args.posonlyargs, *args.args]
+            defaulted = len(positional) - len(args.defaults)
+            fn.inferred_tensor_params = [
+                a.arg for a in positional[:defaulted] if a.annotation is None
+            ]
         # Classes named in the annotations (``buffer: Optional[BufferIO]``, also as a string):
         # TorchScript compiles a plain class it meets in a scripted signature, every method.
         annotations = [
@@ -1420,6 +1435,9 @@ def _is_accessor(node: ParamNode) -> bool:
     )
 
 
+_SIGNATURE_TYPE_COMMENT = re.compile(r"#\s*type:[^\n]*->")
+
+
 def summarize(text: str, module: str, path: str, is_package: bool = False) -> FileSummary:
     """Summarise one file's source. A file ``ast`` cannot parse gets an empty, unparsed summary."""
     summary = FileSummary(module=module, path=path)
@@ -1435,7 +1453,15 @@ def summarize(text: str, module: str, path: str, is_package: bool = False) -> Fi
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             summary.defined_names.add(stmt.name)
     try:
-        _Summarizer(summary, is_package).visit(tree)
+        summarizer = _Summarizer(summary, is_package)
+        if "type:" in text:
+            # Lines with a signature type comment (``# type: (int) -> Tensor``), which
+            # TorchScript reads as the annotations.
+            summarizer.type_comment_lines = {
+                text.count("\n", 0, match.start()) + 1
+                for match in _SIGNATURE_TYPE_COMMENT.finditer(text)
+            }
+        summarizer.visit(tree)
     except RecursionError:
         summary.parsed = False
     return summary
