@@ -828,9 +828,11 @@ class ProjectIndex:
         such a package is a forward, yet it exists to be called from one: its public API is
         graph code wherever a model calls it, and each call may be compiled, exported, traced
         or scripted with the model; unless another part of the project imports the package,
+        or a class of it has a ``forward`` (an autograd Function's aside): module code whose
+        base the project does not show,
         whose calls then say what is graph code. Public: a module-level function or a method of a
-        module-level class whose name and module path have no leading underscore (``__call__``
-        and properties count), outside the package's tests, examples and data pipeline."""
+        module-level class whose name and module path have no leading underscore (``__init__``,
+        ``__call__`` and properties count: a model makes and calls such objects in forward), outside the package's tests, examples and data pipeline."""
         packages: dict[str, list[FileSummary]] = {}
         for summary in self.by_path.values():
             if "." in summary.module or summary.path.endswith("__init__.py"):
@@ -850,10 +852,14 @@ class ProjectIndex:
                 continue
             if any(
                 self.is_module_class(summary.qualify(local))
+                or (
+                    "forward" in cls.methods
+                    and not self.is_autograd_function(summary.qualify(local))
+                )
                 for summary in files
-                for local in summary.classes
+                for local, cls in summary.classes.items()
             ):
-                continue
+                continue  # a module, or a class written as one (its base outside the project)
             for summary in files:
                 parts = summary.module.split(".")
                 if any(p.startswith("_") or p in LIBRARY_API_SKIPPED for p in parts[1:]):
@@ -869,7 +875,7 @@ class ProjectIndex:
                     api.extend(
                         f"{summary.qualify(local)}.{name}"
                         for name in cls.methods
-                        if not name.startswith("_") or name == "__call__"
+                        if not name.startswith("_") or name in ("__init__", "__call__")
                     )
         return api
 

@@ -34,6 +34,8 @@ TENSOR_ONLY_METHODS = frozenset(
 TENSOR_USE_METHODS = TENSOR_ONLY_METHODS | frozenset(
     "dim double clone view permute size new_zeros new_ones new_full new_empty numel".split()
 )
+# Attributes of a tensor read off a library function's parameter (``M.shape[-2:]``).
+TENSOR_USE_ATTRIBUTES = frozenset({"shape", "dtype", "device", "requires_grad"})
 # Methods whose first argument is a boolean tensor mask.
 MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter"})
 
@@ -571,7 +573,7 @@ class KindInference:
     def _tensor_uses(self) -> set[str]:
         """Names the function uses as tensors: receivers of a tensor-only method or mask
         (``_tensor_method_receivers``) or of a method or attribute only tensors have among
-        the values a library passes around (``M.dim()``, ``M.double()``, ``q.clone()``), and
+        the values a library passes around (``M.dim()``, ``M.double()``, ``M.shape``), and
         operands of a ``torch.*`` call (``torch.sum(q0 * q1, dim=-1)``)."""
         found = set(self._tensor_method_receivers)
 
@@ -583,6 +585,12 @@ class KindInference:
                 operand_names(node.right)  # type: ignore[attr-defined]
 
         def enter(node: cst.CSTNode) -> None:
+            if (
+                type(node) is cst.Attribute
+                and type(node.value) is cst.Name  # type: ignore[attr-defined]
+                and node.attr.value in TENSOR_USE_ATTRIBUTES  # type: ignore[attr-defined]
+            ):
+                found.add(node.value.value)  # type: ignore[attr-defined]
             if type(node) is not cst.Call:
                 return
             func = node.func  # type: ignore[attr-defined]
