@@ -164,6 +164,26 @@ ASSERT_LOGIC_MESSAGE = Message(
     "assert on one boolean tensor (`assert ~t.any()`, `assert (a.all() & b.all())`), or "
     + ASSERT_MESSAGE.advice,
 )
+# `assert a.item() >= 0 and b.item() <= 1`: one comparison of a number read out of a tensor
+# becomes a runtime check, but `and` / `or` / `not` take the truth of an operand in Python
+# (torch 2.13: "Could not guard on data-dependent expression" in export and fullgraph).
+ASSERT_NUMBER_LOGIC_MESSAGE = Message(
+    "`assert` on numbers read out of tensors through `not` / `and` / `or`",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (it cannot guard on the data-dependent "
+            "operand whose truth `and` / `or` / `not` take)",
+        ),
+        (
+            "export",
+            "torch.export fails (Could not guard on data-dependent expression: only a whole "
+            "test that is one comparison becomes a runtime check)",
+        ),
+    ),
+    "assert each comparison on its own (`assert a.item() >= 0`, then `assert b.item() <= 1`), "
+    "or use torch._check(...) for each",
+)
 # `assert torch.allclose(a, b)`: a Python bool computed from the data (torch 2.13: "Data
 # dependent operator" aten.allclose; export: DataDependentOutputException).
 DATA_BOOL_CALLS = frozenset({"torch.allclose", "torch.equal"})
@@ -223,7 +243,10 @@ class TensorCondition(Rule):
     `max(feats, key=lambda t: t.shape[-1])` over tensors (compile too: Dynamo has no handler
     for `max` / `min` with `key=` over tensors, "invalid call to builtin op handler"), and
     `torch._assert(cond, msg)` with a tensor `cond` (compile and export),
-    `torch.testing.assert_close(a, b)` of tensors in forward (compile and export), and the lambda
+    `torch.testing.assert_close(a, b)` of tensors in forward (compile and export), an `assert`
+    on numbers read out of tensors joined by `and` / `or` / `not` (`assert w.min().item() >= 0
+    and w.max().item() <= 1`: compile and export; one comparison alone becomes a runtime
+    check), and the lambda
     `filter` (or `itertools.takewhile` / `dropwhile` / `filterfalse`) tests each item with
     (`filter(lambda v: v.abs().sum() > 0, views)`). Conditions on sizes,
     `self.training`, config attributes, Python scalars and `is None` tests are not flagged.
@@ -616,6 +639,40 @@ class TensorCondition(Rule):
         ),
     ]
     INVALID = [
+        # Two checks of numbers read out of the weights joined by `and` (focal frequency loss).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    w = torch.sigmoid(x)
+                    assert w.min().item() >= 0 and w.max().item() <= 1, "weights in [0, 1]"
+                    return x * w
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+            backends=("compile", "export"),
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    assert not x.abs().max().item() > 100
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            backends=("compile", "export"),
+        ),
         # Tensors ranked by a number read from each: the comparisons read tensor data.
         Invalid(
             """
@@ -1342,6 +1399,14 @@ class TensorCondition(Rule):
                 self.report(node.test, ASSERT_LOGIC_MESSAGE, targets=ALL)
             else:
                 self.report(node.test, ASSERT_MESSAGE, targets=("export", "trace"))
+        elif (
+            isinstance(node.test, cst.BooleanOperation)
+            or (
+                isinstance(node.test, cst.UnaryOperation)
+                and isinstance(node.test.operator, cst.Not)
+            )
+        ) and self._data_dependent(node.test):
+            self.report(node.test, ASSERT_NUMBER_LOGIC_MESSAGE, targets=("compile", "export"))
 
     def visit_Call(self, node: cst.Call) -> None:
         # `max(t, 1.0)` compares in Python: Dynamo rewrites it to a tensor op, the tracer
