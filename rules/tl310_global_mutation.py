@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Optional
 
 import libcst as cst
+import libcst.matchers as m
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
@@ -23,6 +25,19 @@ MUTATING_METHODS = {
     "remove",
 }
 
+# `Block.calls += 1` in forward: a class attribute is state every instance shares, kept as
+# the module globals are (torch 2.13: the trace keeps the value it read; compile guards on it
+# and recompiles, which is still right).
+CLASS_ATTRIBUTE_MESSAGE = Message(
+    "graph code changes a class attribute that it reads back (state every instance shares)",
+    (
+        ("export", "torch.export bakes in its value at conversion time"),
+        ("trace", "torch.jit.trace bakes in its value at conversion time"),
+    ),
+    "pass the value in as an input (forward(x, step)) or keep it in a registered buffer "
+    "updated in place",
+)
+
 
 class GlobalMutation(Rule):
     """Flags graph code that mutates module-level state that is read back (counters, caches).
@@ -30,7 +45,9 @@ class GlobalMutation(Rule):
     ## What it does
     Finds `global NAME` followed by an assignment in graph code (`CALLS += 1`), and stores into
     module-level containers (`CACHE[key] = x`, `HISTORY.append(x)`), when the file also reads
-    that global back. A tensor of the current call stored under a key (`ACTIVATIONS[name] =
+    that global back; and changes of a class attribute of the file's classes, state every
+    instance shares (`Block.step += 1`, `type(self).step = n` read back as `Block.step`), for
+    export and trace (compile guards on it and recompiles, which stays right). A tensor of the current call stored under a key (`ACTIVATIONS[name] =
     x.detach()`) is flagged for export and trace only, and not at all when every read of the
     container in graph code follows the store in the same call (later in the storing
     function, or after a submodule call when a module's `forward` stores it). A write that nothing reads cannot change a result and is not flagged,
@@ -233,6 +250,31 @@ class GlobalMutation(Rule):
         ),
     ]
     INVALID = [
+        # A warm-up counter kept on the class, shared by every instance.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                step = 0
+
+                def __init__(self):
+                    super().__init__()
+                    Model.step = 0
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    Model.step += 1
+                    ramp = min(1.0, Model.step / 4)
+                    return x + ramp * self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=13,
+            backends=("export", "trace"),
+        ),
         Invalid(
             """
             import torch
@@ -345,10 +387,36 @@ class GlobalMutation(Rule):
             ):
                 self._check_tensor_item(name, node)
                 return
+        elif isinstance(target, cst.Attribute):
+            if self._class_attribute_read(target, node):
+                self.report(node, CLASS_ATTRIBUTE_MESSAGE, targets=("export", "trace"))
+            return
         else:
             name = None
         if name is not None and name in self._reads():
             self.report(node)
+
+    def _class_attribute_read(self, target: cst.Attribute, store: cst.CSTNode) -> bool:
+        """Whether ``target`` is ``Cls.attr`` of a class of this file (or ``type(self).attr``,
+        ``self.__class__.attr``) that graph code reads back: the change itself
+        (``Cls.n += 1``) or a read of ``Cls.attr`` in another statement."""
+        owner = target.value
+        if m.matches(owner, m.Call(func=m.Name("type"), args=[m.Arg(m.Name("self"))])) or (
+            m.matches(owner, m.Attribute(value=m.Name("self"), attr=m.Name("__class__")))
+        ):
+            info = self.ctx.function_info
+            owner_name = info.owner_class.rpartition(".")[2] if info and info.owner_class else None
+        elif isinstance(owner, cst.Name):
+            owner_name = owner.value
+        else:
+            return False
+        if owner_name is None or owner_name not in _module_classes(self.ctx.module):
+            return False
+        if isinstance(store, cst.AugAssign):
+            return True
+        attr = target.attr.value
+        reads = m.findall(self.ctx.module, m.Attribute(value=m.Name(owner_name), attr=m.Name(attr)))
+        return any(read is not target for read in reads)
 
     def _check_tensor_item(self, name: str, store: cst.CSTNode) -> None:
         """``ACTIVATIONS[self.name] = x.detach()``: a tensor of this call in a module-level
@@ -402,6 +470,10 @@ class GlobalMutation(Rule):
             name = self._module_container(func.value)
             if name is not None and name in self._reads():
                 self.report(node)
+
+
+def _module_classes(module: cst.Module) -> set[str]:
+    return {stmt.name.value for stmt in module.body if isinstance(stmt, cst.ClassDef)}
 
 
 def _literal(value: cst.BaseExpression) -> bool:
