@@ -171,8 +171,9 @@ class FunctionSummary:
     # that returns a project class's instance makes that instance, like the class's own call.
     returns_calls: list[str] = field(default_factory=list)
     # Its positional parameters with neither an annotation nor a default, which TorchScript
-    # types as Tensor; None where that is not all a call's arguments meet: a signature type
-    # comment (``# type: (int) -> Tensor``), keyword-only, ``*args`` or ``**kwargs`` parameters.
+    # types as Tensor; None where that is not all a call's arguments meet: a decorator (one
+    # ``decorators`` may not name), a signature type comment (``# type: (int) -> Tensor``),
+    # keyword-only, ``*args`` or ``**kwargs`` parameters.
     inferred_tensor_params: Optional[list[str]] = None
 
 
@@ -579,7 +580,7 @@ class _Summarizer(ast.NodeVisitor):
             star_args=args.vararg.arg if args.vararg else "",
             star_kwargs=args.kwarg.arg if args.kwarg else "",
         )
-        if not (args.vararg or args.kwarg or args.kwonlyargs) and not any(
+        if not (node.decorator_list or args.vararg or args.kwarg or args.kwonlyargs) and not any(
             line in self.type_comment_lines for line in range(node.lineno, node.body[0].lineno)
         ):
             positional = [*args.posonlyargs, *args.args]
