@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
+import libcst.matchers as m
 
 from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.context import LintContext
@@ -29,6 +30,7 @@ from torchlint.lint.graph_queries import (
 )
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.semantic.model import FunctionInfo
 from torchlint.lint.walk import top_level_definition, walk
 
 ALL_BACKENDS = frozenset({"script", "trace", "compile", "export"})
@@ -907,9 +909,54 @@ def compile_break_reported(
         return False
     if any(has_tensor_op(ctx, operand) for operand in operands):
         return True
-    if callers_ran_operations and inlined:
+    if callers_ran_operations and inlined and not _called_first(ctx):
         return True
     return any(has_tensor_op(ctx, part) for part in _earlier_parts(ctx))
+
+
+def _called_first(ctx: LintContext) -> bool:
+    """Whether every call of the current helper is the first statement of a root's body
+    (``def forward(self, x): seq = self.build(x, lens)``) with plain names and attributes for
+    arguments: the frame Dynamo inlines it into has run no operation before it, so the
+    helper's own operations must show one (callers all in this file)."""
+    info = ctx.function_info
+    region = info.region if info is not None else None
+    if info is None or region is None:
+        return False
+    callers = ctx.index.callers(region.qualname)
+    if not callers:
+        return False
+    name = info.node.name.value
+    pattern = m.Call(func=m.Attribute(value=m.Name("self"), attr=m.Name(name)) | m.Name(name))
+    found = 0
+    for other in ctx.model.functions.values():
+        calls = m.findall(other.node, pattern)
+        if not calls:
+            continue
+        found += 1
+        root = other.region is not None and other.region.qualname in other.region.roots
+        body = [s for s in other.node.body.body if not _docstring(s)]  # type: ignore[attr-defined]
+        if not root or _inlined_by(ctx, other) or not body:
+            return False
+        first = m.findall(body[0], pattern)
+        if len(first) != len(calls) or any(
+            m.findall(arg.value, m.Call() | m.BinaryOperation() | m.Subscript())
+            for call in calls
+            for arg in call.args  # type: ignore[attr-defined]
+        ):
+            return False
+    return found == len(callers)
+
+
+def _docstring(statement: cst.CSTNode) -> bool:
+    return m.matches(
+        statement, m.SimpleStatementLine(body=[m.Expr(m.SimpleString() | m.ConcatenatedString())])
+    )
+
+
+def _inlined_by(ctx: LintContext, info: FunctionInfo) -> bool:
+    """``_inlined`` for another function of the file."""
+    return bool(info.owner_class) and held_by_another_module(ctx.index, info.owner_class)  # type: ignore[arg-type]
 
 
 def _inlined(ctx: LintContext) -> bool:
