@@ -152,7 +152,10 @@ def library_source_problem(qualified: str) -> Optional[str]:
     import statement (`torch.onnx.is_in_onnx_export`), `*args` / `**kwargs` or keyword-only
     parameters (`einops.rearrange(tensor, pattern, **axes_lengths)`), a read of a module-level
     name bound only to a bool, int, float or str literal (`torch.fx`'s `is_fx_tracing` reads
-    `_is_fx_tracing_flag`). None otherwise, for a function TorchScript binds an operator to
+    `_is_fx_tracing_flag`), or a call, outside an ``if`` body, of another library function
+    with one of these, compiled in turn (`i6_models`' `compat.logical_not` calls
+    `torch.onnx.is_in_onnx_export()`). None otherwise, for a function TorchScript binds an
+    operator to
     (the table's `python_functions_bound`), and for
     a decorated function (an `@torch.jit.ignore` or a wrapper decides what it is)."""
     problem, read, stamps = _library_source_problem(qualified)
@@ -176,7 +179,7 @@ def _library_source_problem(
     return problem, tuple(read), tuple(library_stamp(module) for module in read)
 
 
-def _source_problem(qualified: str, read: list[str]) -> Optional[str]:
+def _source_problem(qualified: str, read: list[str], depth: int = 0) -> Optional[str]:
     module, _, name = qualified.rpartition(".")
     if not module or name.startswith("__"):
         return None
@@ -253,6 +256,131 @@ def _source_problem(qualified: str, read: list[str]) -> Optional[str]:
                     f"signature is annotated with `{spelled}[...]`, a type it does not know: "
                     f"Unknown type constructor {spelled})"
                 )
+    # A function it calls is compiled from its source in turn, when the call is converted
+    # (`i6_models`' `compat.logical_not` calls `torch.onnx.is_in_onnx_export()`); only behind
+    # a signature of plain types (a class named there is compiled first).
+    called = _called_problem(function, read, depth) if depth < 2 else None
+    if called is not None and _plain_signature(function):
+        line, problem = called
+        return (
+            f"`{qualified}` (TorchScript compiles it from its Python source, which calls, on "
+            f"line {line} of its module, {problem})"
+        )
+    return None
+
+
+# Names a signature may spell that TorchScript types without compiling anything first.
+PLAIN_ANNOTATION_NAMES = frozenset(
+    {"int", "float", "bool", "str", "None", "Tensor", "torch", "typing", "List", "Tuple",
+     "Dict", "Optional", "Union", "list", "tuple", "dict", "Any"}
+)  # fmt: skip
+
+
+def _plain_signature(function: ast.FunctionDef) -> bool:
+    """Whether every annotation of ``function`` spells only plain types (``torch.Tensor``,
+    ``Optional[int]``, ``List[Tensor]``): no string, no class of its own."""
+    args = function.args
+    annotations = [a.annotation for a in (*args.posonlyargs, *args.args)] + [function.returns]
+    for annotation in annotations:
+        for node in ast.walk(annotation) if annotation is not None else ():
+            if isinstance(node, ast.Constant) and node.value is not None:
+                return False
+            if isinstance(node, ast.Name) and node.id not in PLAIN_ANNOTATION_NAMES:
+                return False
+            if isinstance(node, ast.Attribute) and node.attr not in PLAIN_ANNOTATION_NAMES:
+                return False
+    return True
+
+
+def _called_problem(
+    function: ast.FunctionDef, read: list[str], depth: int
+) -> Optional[tuple[int, str]]:
+    """(line, problem) of the first call in ``function`` (outside the body of an ``if`` /
+    ``while`` / if-expression, whose test TorchScript may fold, as ``torch.jit.is_scripting()``)
+    of a library function whose own source TorchScript rejects: a name the module binds by an
+    import or a top-level ``def`` (``torch.onnx.is_in_onnx_export``, ``helper``), not one the
+    function binds itself."""
+    found = _defining_module(function, read)
+    if found is None:
+        return None
+    module, tree = found
+    imported: dict[str, str] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.asname:
+                    imported[alias.asname] = alias.name
+                else:
+                    head = alias.name.split(".")[0]
+                    imported[head] = head
+        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+            for alias in stmt.names:
+                imported[alias.asname or alias.name] = f"{stmt.module}.{alias.name}"
+        elif isinstance(stmt, ast.FunctionDef):
+            imported.setdefault(stmt.name, f"{module}.{stmt.name}")
+    local = {a.arg for a in (*function.args.posonlyargs, *function.args.args)}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            local.add(node.id)
+    calls: list[tuple[int, int, str]] = []
+
+    def visit(node: ast.AST, guarded: bool) -> None:
+        if isinstance(node, (ast.Raise, ast.Assert)):
+            return  # an error message's calls: left alone
+        if isinstance(node, ast.Call) and not guarded:
+            spelled = _dotted(node.func)
+            if spelled is not None:
+                head, _, rest = spelled.partition(".")
+                if head in imported and head not in local:
+                    target = imported[head] + (f".{rest}" if rest else "")
+                    calls.append((node.lineno, node.col_offset, target))
+        for field, child in ast.iter_fields(node):
+            for item in child if isinstance(child, list) else [child]:
+                if isinstance(item, ast.AST):
+                    inner = guarded or (
+                        isinstance(node, (ast.If, ast.While, ast.IfExp)) and field != "test"
+                    )
+                    visit(item, inner)
+
+    for statement in function.body:
+        visit(statement, False)
+    for line, _, target in sorted(calls):
+        top = target.split(".")[0]
+        if top in stdlib_module_names() and top not in COMPILED_STDLIB:
+            return None  # `os.getenv(...)`: TorchScript may stop there first, on other grounds
+        callee_module, _, callee_name = target.rpartition(".")
+        callee = _library_function(callee_module, callee_name, read) if callee_module else None
+        if callee is not None and not _plain_signature(callee):
+            return None  # a class its signature names is compiled first
+        problem = _source_problem(target, read, depth + 1)
+        if problem is not None:
+            return line, problem
+    return None
+
+
+# Standard-library modules whose calls TorchScript compiles (`math.sqrt`, `warnings.warn`).
+COMPILED_STDLIB = frozenset({"math", "warnings", "typing"})
+
+
+def _dotted(node: ast.expr) -> Optional[str]:
+    """``a.b.c`` of a chain of attributes on a name; None for anything else."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(parts)])
+
+
+def _defining_module(
+    function: ast.FunctionDef, read: list[str]
+) -> Optional[tuple[str, ast.Module]]:
+    """The module among ``read`` whose top level defines ``function``, and its tree."""
+    for module in reversed(read):
+        tree = _module_tree(module)
+        if tree is not None and any(stmt is function for stmt in tree.body):
+            return module, tree
     return None
 
 

@@ -298,6 +298,37 @@ RANGE_CONSUMERS = frozenset(
 )
 
 
+# What in a library function's source TorchScript's Python frontend (``torch/jit/frontend.py``)
+# rejects while it builds the function's definition, before it records where the function was
+# called from: torch's error then names the call of the function that calls it (torch 2.13).
+# (A problem found later, in the C++ compiler: an unknown type constructor, a global read as a
+# value, names the inner call as usual.) Spelled as ``library_source_problem`` words them.
+FRONTEND_REJECTIONS = (
+    (
+        "compiles it from its Python source, which takes `*",
+        "cannot take its signature (Compiled functions can't take variable number of "
+        "arguments or use keyword-only arguments with defaults)",
+    ),
+    (
+        "compiles it from its Python source, which has the keyword-only",
+        "cannot take its signature (Compiled functions can't take variable number of "
+        "arguments or use keyword-only arguments with defaults)",
+    ),
+    (
+        "compiles it from its Python source, which has an import statement",
+        "rejects its source (import statements aren't supported)",
+    ),
+    (
+        "compiles it from its Python source, which has a nested function",
+        "rejects its source (function definitions aren't supported)",
+    ),
+    (
+        "compiles it from its Python source, which has a nested class",
+        "rejects its source (class definitions aren't supported)",
+    ),
+)
+
+
 class UnsupportedCallInScript(Rule):
     """Flags calls into Python that `torch.jit.script` cannot compile.
 
@@ -428,10 +459,14 @@ class UnsupportedCallInScript(Rule):
     keyword-only parameters (`einops.rearrange`), or a signature annotated with a typing
     constructor TorchScript has no type for (`einops.pack(tensors: Sequence[Tensor], ...)`:
     Unknown type constructor Sequence; the constructors are the generated table's
-    `annotations`); for a `*args`-like signature also each scripted call
+    `annotations`), or a call, outside the body of an `if`, of another such function that
+    has one of these (compiled in turn: `i6_models`' `compat.logical_not` calls
+    `torch.onnx.is_in_onnx_export()`; behind signatures of plain types only); for a
+    `*args`-like signature, an import statement or a nested definition (what torch's Python
+    frontend rejects) also each scripted call
     of the function or method of the file whose body holds that library call
     (`self.split(x)` with `def split(self, x): return rearrange(...)`): TorchScript fails on
-    the library signature while it compiles the callee, and its error names the callee's call
+    the library function while it compiles the callee, and its error names the callee's call
     (`'Model.split' is being compiled since it was called from 'Model.forward'`), not the
     library call inside it. A function behind torch's `@exposed_in(...)` (`torch.func.grad`,
     `vmap`, `hessian`: the decorator hands it back unchanged) is read the same way; other
@@ -574,6 +609,32 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # torch functions compiled from their Python source whose callees (also compiled from
+        # source: `_packed_sequence_init`, `invert_permutation`) TorchScript takes.
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.rnn = nn.GRU(4, 8, batch_first=True)
+
+                def forward(self, x, lengths):
+                    packed = pack_padded_sequence(x, lengths, batch_first=True, enforce_sorted=False)
+                    out, _ = self.rnn(packed)
+                    padded, _ = pad_packed_sequence(out, batch_first=True)
+                    return padded
+
+            def inputs():
+                return [
+                    (torch.randn(2, 5, 4), torch.tensor([5, 3])),
+                    (torch.randn(3, 4, 4), torch.tensor([4, 4, 2])),
+                ]
+            """
+        ),
         # A list attribute as an index, a tuple's element, a tuple display as the whole index
         # (`x[(0, 1)]` is `x[0, 1]`).
         Valid(
@@ -1249,6 +1310,29 @@ class UnsupportedCallInScript(Rule):
             message_contains="is being compiled since it was called from",
             extra={"installed": "einops"},  # read from einops' installed source
         ),
+        # A helper reading the ONNX export flag: torch's frontend rejects the flag's source
+        # (an import) before it records the call, so its error names the helper's call.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def invert(mask: torch.Tensor) -> torch.Tensor:
+                if torch.onnx.is_in_onnx_export():
+                    return torch.logical_xor(mask, torch.ones_like(mask))
+                return torch.logical_not(mask)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.masked_fill(invert(x > 0), 0.0)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="import statements aren't supported), so compiling `invert` fails",
+            extra={"installed": "torch"},  # read from torch's installed source
+        ),
         # `index` of a tuple attribute set from a parameter's tuple default.
         Invalid(
             """
@@ -1355,6 +1439,26 @@ class UnsupportedCallInScript(Rule):
             """,
             line=6,
             message_contains="import statement",
+            extra={"installed": "torch"},  # read from torch's installed source
+        ),
+        # A torch function compiled from its Python source that calls another one, whose
+        # source TorchScript rejects (a keyword-only parameter): compiled in turn, it fails.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.utils.data._utils.collate import default_collate
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    batch = default_collate([x, x * 2])
+                    return batch.sum(0)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=7,
+            message_contains="which calls, on line",
             extra={"installed": "torch"},  # read from torch's installed source
         ),
         # A type test against a module class no module of the model is built from.
@@ -3046,10 +3150,11 @@ class UnsupportedCallInScript(Rule):
         # Names of the decorated methods of the file's NamedTuple classes (computed once).
         self._properties: Optional[set[str]] = None
         self._value_kind = "Tensor"  # of the dict `_dict_value_kind` last recognised
-        # Functions of the file whose body calls a library function TorchScript cannot take
-        # the signature of (id of the def -> that call's name), and the scripted calls of
-        # functions of the file (context snapshot, call, id of the callee's def, its name).
-        self._signature_failers: dict[int, str] = {}
+        # Functions of the file whose body calls a library function TorchScript's frontend
+        # rejects (id of the def -> that call's name, what TorchScript does), and the scripted
+        # calls of functions of the file (context snapshot, call, id of the callee's def, its
+        # name).
+        self._signature_failers: dict[int, tuple[str, str]] = {}
         self._local_calls: list[tuple[tuple, cst.Call, int, str]] = []
         self._module_functions: Optional[dict[str, cst.FunctionDef]] = None
         self._bound: dict[int, set[str]] = {}
@@ -4064,16 +4169,14 @@ class UnsupportedCallInScript(Rule):
         if problem is not None:
             self.report(node, f"{problem} in scripted code: torch.jit.script cannot compile it")
             info = self.ctx.function_info
-            if (
-                (
-                    "compiles it from its Python source, which takes `*" in problem
-                    or "compiles it from its Python source, which has the keyword-only" in problem
-                )
-                and info is not None
-                and info.parent is None
-            ):
+            rejected = next(
+                (why for spelled, why in FRONTEND_REJECTIONS if spelled in problem), None
+            )
+            if "which calls, on line" in problem:
+                rejected = None  # the frontend rejects a function it calls: this call is named
+            if rejected is not None and info is not None and info.parent is None:
                 self._signature_failers.setdefault(
-                    id(info.node), self.ctx.qualified_name(node.func) or "?"
+                    id(info.node), (self.ctx.qualified_name(node.func) or "?", rejected)
                 )
 
     # -- a call of a function of the file whose body calls an uncompilable signature
@@ -4120,15 +4223,15 @@ class UnsupportedCallInScript(Rule):
         where the callee was called from (torch 2.13: 'M.helper' is being compiled since it
         was called from 'M.forward'), not the library call inside it."""
         for snapshot, call, callee, name in self._local_calls:
-            library = self._signature_failers.get(callee)
-            if library is None:
+            failing = self._signature_failers.get(callee)
+            if failing is None:
                 continue
+            library, rejected = failing
             short = name.rpartition(".")[2]
             message = (
                 f"`{name}(...)` makes TorchScript compile `{short}`, whose body calls "
-                f"`{library}`: TorchScript compiles that from its Python source and cannot "
-                "take its signature (Compiled functions can't take variable number of "
-                "arguments or use keyword-only arguments with defaults), so compiling "
+                f"`{library}`: TorchScript compiles that from its Python source and "
+                f"{rejected}, so compiling "
                 f"`{short}` fails, and torch's error names this call ('{short}' is being "
                 f"compiled since it was called from ...), not the call inside `{short}`; "
                 f"replace the `{library.rpartition('.')[2]}` call there"
