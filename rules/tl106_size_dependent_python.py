@@ -69,6 +69,22 @@ def method_message(method: str) -> Message:
     )
 
 
+def conversion_message(function: str) -> Message:
+    """``math.sqrt(x.size(1))``, ``int(x.shape[0] / 2)``: no decision, a number made of a size."""
+    return Message(
+        f"`{function}()` of a size makes a Python number",
+        (
+            (
+                "trace",
+                "torch.jit.trace records the example input's value as a constant (it warns: "
+                "TracerWarning), so inputs of another size compute with the example's number",
+            ),
+        ),
+        "keep it a tensor op the tracer records (`x.size(1) ** 0.5`, `torch.full((), n)` "
+        "and torch's own math), or use torch.compile / torch.export, which keep sizes symbolic",
+    )
+
+
 # `x.shape.numel()`: torch.Size's own product, a Python int the tracer does not see (torch
 # 2.13: `x.numel()` and `math.prod(x.shape)` are recorded, this one is baked in).
 SHAPE_NUMEL_MESSAGE = Message(
@@ -1549,7 +1565,10 @@ class SizeDependentPython(Rule):
             )
             for a in args
         ):
-            self.report(node)
+            if name.startswith("math.") or name in ("builtins.int", "builtins.float"):
+                self.report(node, conversion_message(name.removeprefix("builtins.")))
+            else:
+                self.report(node)
 
     def _numpy_call_flagged(self, value: cst.BaseExpression) -> bool:
         """``np.ceil(x.shape[0] / 2)`` inside ``int(...)``: flagged as the NumPy call already
