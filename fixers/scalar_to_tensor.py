@@ -140,7 +140,9 @@ class _KeepTensor(Fixer):
                     flow.rewrites.append((call, rewritten))
                     current = call
                     continue
-                return self._takes_tensor(call, parent)
+                return self._takes_tensor(call, parent) or self._helper_flows(
+                    call, parent, flow, depth
+                )
             if isinstance(parent, cst.Element):
                 return self._sized_by(parent)
             if isinstance(parent, cst.Slice):
@@ -216,6 +218,40 @@ class _KeepTensor(Fixer):
                 func=cst.Attribute(value=cst.Name(torch), attr=cst.Name(name[5:]))
             )
         return None
+
+    def _helper_flows(self, call: cst.Call, arg: cst.Arg, flow: _Flow, depth: int) -> bool:
+        """An argument of a module-level function of this file (``grad_scale(self.step, g)``)
+        whose parameter is never rebound and every use of which takes a 0-d tensor."""
+        if arg.star or not isinstance(call.func, cst.Name):
+            return False
+        callee = next(
+            (
+                s
+                for s in self.ctx.module.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == call.func.value
+            ),
+            None,
+        )
+        if (
+            callee is None
+            or isinstance(callee.params.star_arg, cst.Param)
+            or callee.params.kwonly_params
+        ):
+            return False
+        params = [*callee.params.posonly_params, *callee.params.params]
+        if arg.keyword is not None:
+            param = next((p for p in params if p.name.value == arg.keyword.value), None)
+        else:
+            position = call.args.index(arg)
+            param = params[position] if position < len(params) else None
+        if param is None or assignments(callee, param.name.value):
+            return False
+        uses = [
+            use
+            for use in variable_uses(self, callee, param.name.value)
+            if not isinstance(self.parent(use), cst.Param)
+        ]
+        return bool(uses) and all(self._value_flows(use, flow, depth + 1) for use in uses)
 
     def _takes_tensor(self, call: cst.Call, arg: cst.Arg) -> bool:
         """A size or value argument that takes a 0-d tensor as it took a number."""

@@ -207,6 +207,30 @@ def test_math_of_a_traced_size_becomes_the_torch_function_of_a_full():
     )
 
 
+MATH_THROUGH_HELPER = (
+    "import math\n\n\ndef grad_scale(x, scale):\n    return (x - x * scale).detach() + x * scale\n\n\n"
+    + _model(
+        "g = 1.0 / math.sqrt(x.numel() * 3)\ns = grad_scale(self.step, g)\nreturn x * s + g\n",
+        init="self.step = nn.Parameter(torch.tensor(0.1))",
+    )
+)
+
+
+def test_math_of_a_size_handed_to_a_helper_that_only_computes_with_tensors():
+    # LSQ quantisation: the gradient scale goes through `grad_scale`, whose parameter meets
+    # tensors only, so the 0-d tensor is as good as the number there.
+    assert _fix(MATH_THROUGH_HELPER, "TL106") == MATH_THROUGH_HELPER.replace(
+        "math.sqrt(x.numel() * 3)", "torch.sqrt(torch.full((), x.numel() * 3, dtype=torch.float64))"
+    )
+    # A helper that returns the number itself (`scale * 2`): the caller would get a tensor.
+    _unfixed(
+        "import math\n\n\ndef double(scale):\n    return scale * 2\n\n\n"
+        + _model("n = double(1.0 / math.sqrt(x.numel()))\nreturn x[:, : int(n)]\n"),
+        "TL106",
+        "math.sqrt",
+    )
+
+
 def test_new_tensor_of_sizes_keeps_the_owner_dtype_and_device():
     before = _model("h, w = x.shape[-2:]\nreturn x * x.new_tensor([w, h, 1]).sum()\n")
     assert _fix(before, "TL108") == before.replace(
@@ -487,6 +511,7 @@ def test_loops_that_are_not_row_wise_are_left_alone():
 
 # -- torch: trace repaired, eager unchanged, other back-ends as before ----------------------------
 TORCH_CASES = [
+    pytest.param("TL106", MATH_THROUGH_HELPER, id="TL106-math-through-helper"),
     pytest.param(
         "TL108,TL110",
         _model(
