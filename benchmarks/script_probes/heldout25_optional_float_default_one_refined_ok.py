@@ -1,0 +1,26 @@
+# ruff: noqa  (a probe is written as users write models)
+from typing import Optional
+
+import torch
+import torch.nn as nn
+from torch import Tensor
+
+
+class ScaledResidual(nn.Module):
+    def __init__(self, dim: int = 4):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x: Tensor, scale: Optional[float] = 1.0) -> Tensor:
+        y = self.fc(x)
+        if scale is not None:
+            y = y * scale
+        return x + y
+
+
+Model = ScaledResidual
+
+
+def inputs():
+    torch.manual_seed(2527)
+    return [(torch.randn(2, 4), 0.5), (torch.randn(3, 4),)]
