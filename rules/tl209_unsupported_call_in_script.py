@@ -1772,6 +1772,7 @@ class UnsupportedCallInScript(Rule):
             """,
             line=7,
             message_contains="cannot be used as a value",
+            extra={"installed": "torch"},  # read from torch's installed source
         ),
         # A module-level `@torch.jit.unused` function called by forward: the same stub.
         Invalid(
