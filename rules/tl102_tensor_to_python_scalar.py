@@ -544,6 +544,34 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         ),
     ]
     INVALID = [
+        # A property setter given a tensor: `self.scale = t` runs `float(value)` on it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self._scale = 1.0
+
+                @property
+                def scale(self) -> float:
+                    return self._scale
+
+                @scale.setter
+                def scale(self, value) -> None:
+                    self._scale = float(value)
+
+                def forward(self, x):
+                    self.scale = x.detach().abs().amax().clamp(min=1e-8) / 127
+                    return torch.round(x / self.scale) * self.scale
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4) * 3,)]
+            """,
+            line=15,
+        ),
         # Informer's ProbSparse sample count: NumPy math on a sequence length, then `astype`.
         Invalid(
             """

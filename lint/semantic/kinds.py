@@ -1067,6 +1067,16 @@ class KindInference:
                     self._bind(el.value, item)
         elif isinstance(target, cst.StarredElement):
             self._bind(target.value, UNK)
+        elif (
+            isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name)
+            and target.value.value == self.self_name
+            and self.owner_class is not None
+        ):
+            # `self.scale = v` of a property with a setter calls the setter with `v`.
+            self.model.record_setter(
+                self.owner_class, target.attr.value, self._collapse(kind), self
+            )
         # Attribute and subscript targets mutate objects; they bind no name.
 
     @staticmethod

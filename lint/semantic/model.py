@@ -425,6 +425,46 @@ class FileModel:
         if not _building:
             self.index.outgoing_kinds[self.summary.module] = self.outgoing
 
+    def record_setter(
+        self, owner_class: str, attr: str, kind: Kind, inference: KindInference
+    ) -> None:
+        """``self.<attr> = v`` in graph code where the class (in this file) has a property
+        ``attr`` with a setter: the setter runs with ``v``, so ``v``'s kind joins into the
+        setter's value parameter as a call's argument would (``def scale(self, value):
+        self._scale = float(value)`` given a tensor)."""
+        caller = self.functions.get(id(inference.func))
+        if caller is None or caller.region is None or not self.summary.module:
+            return
+        prefix = self.summary.module + "."
+        if not owner_class.startswith(prefix):
+            return
+        local = f"{owner_class[len(prefix) :]}.{attr}"
+        # The getter and the setter share the qualified name; the setter is the one
+        # decorated `@<attr>.setter`.
+        setter = next(
+            (
+                info
+                for info in self.functions.values()
+                if info.qualname == local
+                and any(
+                    isinstance(d.decorator, cst.Attribute)
+                    and d.decorator.attr.value == "setter"
+                    and isinstance(d.decorator.value, cst.Name)
+                    and d.decorator.value.value == attr
+                    for d in info.node.decorators
+                )
+            ),
+            None,
+        )
+        if setter is None or setter.region is None:
+            return
+        params = setter.node.params.params
+        if len(params) != 2:
+            return
+        kinds = self._recorded.setdefault(prefix + local, {})
+        name = params[1].name.value
+        kinds[name] = join(kinds[name], kind) if name in kinds else kind
+
     def record_call(
         self,
         callee_fq: str,
