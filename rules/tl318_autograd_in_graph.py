@@ -40,6 +40,24 @@ FUNC_TRANSFORM_MESSAGE = Message(
         "differentiates), or write the derivative in closed form"
     ),
 )
+# Forward-mode AD (`fwAD.make_dual(x, v)` under `fwAD.dual_level()`): torch 2.13 traces it,
+# but the traced module fails on every call ("The following operation failed in the
+# TorchScript interpreter"); compile and export run it as eager does.
+FORWARD_AD_CALLS = frozenset({"torch.autograd.forward_ad.make_dual"})
+FORWARD_AD_MESSAGE = Message(
+    subject="forward-mode AD (torch.autograd.forward_ad) inside graph code",
+    clauses=(
+        (
+            "trace",
+            "torch.jit.trace records it, but the traced module fails on every call (the "
+            "TorchScript interpreter cannot run the dual-tensor operations)",
+        ),
+    ),
+    advice=(
+        "compute the Jacobian-vector product with torch.func.jvp, which trace records, or "
+        "convert with torch.compile / torch.export"
+    ),
+)
 FUNCTIONAL_MESSAGE = Message(
     subject="torch.autograd.functional derivative inside graph code",
     clauses=(
@@ -65,7 +83,9 @@ class AutogradInGraph(Rule):
     `torch.autograd.functional` (`jacobian`, `hessian`, `vjp`, `jvp`, `hvp`, `vhp`), e.g. a
     contractive penalty on an encoder's Jacobian; the `torch.func` transforms that fail there
     (`grad`, `grad_and_value`, `hessian`: export and trace; `jacrev`, `jacfwd`, `vjp`:
-    export; `vmap` and `jvp` pass); and `h.retain_grad()` of a tensor computed in
+    export; `vmap` and `jvp` pass); forward-mode AD (`fwAD.make_dual(x, v)` under
+    `fwAD.dual_level()`: trace, whose module then fails on every call); and
+    `h.retain_grad()` of a tensor computed in
     graph code (Grad-CAM keeping a feature map's gradient). `torch.autograd.backward` is TL317's
     (Dynamo skips it). Also a read of the autograd graph: `h.grad_fn` (`if h.grad_fn is
     None:`, `h.grad_fn.next_functions`) of a tensor computed in graph code. And a change of
@@ -221,6 +241,29 @@ class AutogradInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A Jacobian-vector penalty by forward-mode AD (regularised neural ODEs).
+        Invalid(
+            """
+            import torch
+            import torch.autograd.forward_ad as fwAD
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.net = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.Linear(8, 4))
+
+                def forward(self, x, v):
+                    with fwAD.dual_level():
+                        out, jvp = fwAD.unpack_dual(self.net(fwAD.make_dual(x, v)))
+                    return out, jvp.pow(2).sum(-1).mean()
+
+            def inputs():
+                return [(torch.randn(3, 4), torch.randn(3, 4)), (torch.randn(5, 4), torch.randn(5, 4))]
+            """,
+            line=12,
+            backends=("trace",),
+        ),
         # A score-matching head: the score is the gradient of a learned energy, by torch.func.
         Invalid(
             """
@@ -501,6 +544,9 @@ class AutogradInGraph(Rule):
             return
         if name in FUNC_TRANSFORMS:
             self.report(node, FUNC_TRANSFORM_MESSAGE, targets=FUNC_TRANSFORMS[name])
+            return
+        if name in FORWARD_AD_CALLS:
+            self.report(node, FORWARD_AD_MESSAGE, targets=("trace",))
             return
         if name not in GRAD_CALLS:
             return
