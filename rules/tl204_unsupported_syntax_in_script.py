@@ -11,6 +11,7 @@ import libcst as cst
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, parameter
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import SINGLE_TENSOR_FUNCTIONS
+from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 from torchlint.rules._graph import TENSOR_RESULT_METHODS
@@ -149,7 +150,9 @@ class UnsupportedSyntaxInScript(Rule):
     a tuple`), where Python iterates each nested container; index the item instead. And `*`
     unpacking of an `nn.ParameterList` attribute (`torch.block_diag(*self.weights)`,
     `[*self.weights]`): TorchScript keeps it a module (torch 2.13: `module cannot be used as
-    a tuple`); `list(self.weights)` scripts. And tuple
+    a tuple`); `list(self.weights)` scripts. So is a submodule unpacked whole (`conv_a,
+    conv_b = self.convs` of an `nn.ModuleList`, `nn.Sequential`, `nn.ModuleDict`,
+    `nn.ParameterList` or plain `torch.nn` module that `__init__` alone binds). And tuple
     unpacking of a Tensor: `for a, b in
     spans:` (also `for i, (a, b) in enumerate(spans)`, and over the pieces of `split` /
     `chunk` / `unbind` / `tensor_split`) and `a, b = spans[0]`, where `spans` is a parameter
@@ -410,6 +413,28 @@ class UnsupportedSyntaxInScript(Rule):
 
             def inputs():
                 return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """
+        ),
+        # An attribute holding a tuple of numbers unpacks; so would its modules' loop.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.convs = nn.ModuleList([nn.Linear(3, 3), nn.Linear(3, 3)])
+                    self.scales = (2.0, 0.5)
+
+                def forward(self, x):
+                    up, down = self.scales
+                    for conv in self.convs:
+                        x = conv(x) * up * down
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
     ]
@@ -811,6 +836,27 @@ class UnsupportedSyntaxInScript(Rule):
             """,
             line=7,
             message_contains="Tensor cannot be used as a tuple",
+        ),
+        # A module container unpacked: TorchScript unpacks no module.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.convs = nn.Sequential(nn.Linear(3, 3), nn.Linear(3, 3))
+
+                def forward(self, x):
+                    first, second = self.convs
+                    return second(torch.relu(first(x)))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="module cannot be used as a tuple",
         ),
     ]
 
@@ -1385,6 +1431,39 @@ class UnsupportedSyntaxInScript(Rule):
             and self._surely_tensor(node.value)
         ):
             self._tensor_unpacked(node.targets[0].target, node.value)
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, (cst.Tuple, cst.List)):
+            self._submodule_unpacked(node.value)
+
+    def _submodule_unpacked(self, value: cst.BaseExpression) -> None:
+        """``conv_a, conv_b = self.convs`` of a submodule (``nn.ModuleList``,
+        ``nn.Sequential``, ``nn.ModuleDict``, ``nn.ParameterList``, a plain ``nn.Linear``):
+        TorchScript keeps the attribute a module and unpacks no module (torch 2.13: module
+        cannot be used as a tuple), where Python iterates it. Only ``self.X`` that the class
+        binds, in ``__init__`` alone, to calls of ``torch.nn`` module classes."""
+        if not in_script(self.ctx) or dead_in_script(self.ctx):
+            return
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return
+        methods = class_methods(self.ctx, info.owner_class)
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        values = self_assignments(init, attr) if init is not None else []
+        names = [self.ctx.qualified_name(v.func) if type(v) is cst.Call else None for v in values]
+        if not names or not all(
+            name is not None and name.startswith("torch.nn.") and is_torch_module_class(name)
+            for name in names
+        ):
+            return
+        if any(self_assignments(m, attr) for m in methods if m is not init):
+            return
+        kind = names[0].rpartition(".")[2]  # type: ignore[union-attr]
+        self.report(
+            value,
+            f"`self.{attr}`, an `nn.{kind}`, unpacked in scripted code: TorchScript keeps a "
+            "submodule a module and unpacks no module (torch 2.13: module cannot be used as "
+            f"a tuple), where Python iterates it; index it (`self.{attr}[0]`) or loop over it",
+        )
 
     def visit_For(self, node: cst.For) -> None:
         iterable, target = node.iter, node.target
