@@ -181,8 +181,9 @@ class UnsupportedSyntaxInScript(Rule):
     supported`, `Set aren't supported`, `NotSupportedError: Comprehension ifs are not supported
     yet`, `Only a single generator is currently supported`, `Dict expansion (e.g. {**dict}) is
     not supported`, `else branches of for loops aren't supported`, `Don't support formatting in
-    JoinedStr`, and for `*` over a list: `cannot statically infer the expected size of a list in
-    this context` (TorchScript sizes are `List[int]`; a `*` over a tuple is fine). A tuple has
+    JoinedStr`, and for `*` over a list (also one repeated or joined, `*([1] * n)`, `*(dims +
+    [1])`): `cannot statically infer the expected size of a list in this context` (TorchScript
+    sizes are `List[int]`; a `*` over a tuple is fine). A tuple has
     no truth value in TorchScript (lists, dicts, strings and sizes do): `Could not cast value
     of type Tuple[int] to bool`; test `len(t) > 0` instead. A tuple's length is part of its
     type, so an index past it fails when the function compiles, also in a branch that never
@@ -435,6 +436,21 @@ class UnsupportedSyntaxInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        # The repeated list passed whole, not unpacked: TorchScript sizes it at run time.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, g):
+                    g = g.reshape([g.shape[0], -1] + [1] * (x.dim() - 2))
+                    return x * g
+
+            def inputs():
+                return [(torch.randn(2, 3, 4), torch.randn(2, 3)), (torch.randn(1, 3, 5), torch.randn(1, 3))]
             """
         ),
     ]
@@ -857,6 +873,23 @@ class UnsupportedSyntaxInScript(Rule):
             """,
             line=10,
             message_contains="module cannot be used as a tuple",
+        ),
+        # `*` over a list repeated: its length is known only when the code runs.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, g):
+                    g = g.reshape(g.shape[0], -1, *([1] * (x.dim() - 2)))
+                    return x * g
+
+            def inputs():
+                return [(torch.randn(2, 3, 4), torch.randn(2, 3)), (torch.randn(1, 3, 5), torch.randn(1, 3))]
+            """,
+            line=6,
+            message_contains="cannot size it statically",
         ),
     ]
 
@@ -1635,9 +1668,17 @@ class UnsupportedSyntaxInScript(Rule):
 
     def _list_like(self, value: cst.BaseExpression, depth: int = 0) -> bool:
         """A list (TorchScript sizes are lists too): ``*x.shape``, ``*[...]``, ``*list(...)``,
-        a name bound only to lists, a parameter annotated ``List[...]``."""
+        a list repeated or joined (``*([1] * n)``, ``*(dims + [1])``), a name bound only to
+        lists, a parameter annotated ``List[...]``."""
         if isinstance(value, (cst.List, cst.ListComp)):
             return True
+        if (
+            isinstance(value, cst.BinaryOperation)
+            and isinstance(value.operator, (cst.Multiply, cst.Add))
+            and depth < 3
+        ):
+            # `[1] * n`, `n * [1]`, `a + [1]`: a list repeated or joined is a list.
+            return self._list_like(value.left, depth + 1) or self._list_like(value.right, depth + 1)
         if isinstance(value, cst.Name) and depth < 3 and self.ctx.function is not None:
             bound = assignments(self.ctx.function, value.value)
             if bound:
