@@ -238,7 +238,8 @@ def _source_problem(qualified: str, read: list[str], depth: int = 0) -> Optional
         global_name, type_name, line = read_global
         return (
             f"`{qualified}` (TorchScript compiles it from its Python source, which reads the "
-            f"module-level `{global_name}`, a {type_name} (line {line} of its module): "
+            f"module-level `{global_name}`, {'an' if type_name == 'int' else 'a'} {type_name} "
+            f"(line {line} of its module): "
             f"TorchScript takes no Python global as a value, python value of type "
             f"'{type_name}' cannot be used as a value)"
         )
