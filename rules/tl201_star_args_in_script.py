@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.rules._script import SCRIPT, in_script
+from torchlint.rules._script import SCRIPT, dead_in_script, in_script
+
+# Decorators after which TorchScript calls the Python function instead of compiling it; a
+# call of one whose signature has `*args`, `**kwargs` or keyword-only parameters fails an
+# internal assert when scripted (torch 2.13).
+PYTHON_CALL_DECORATORS = frozenset({"torch.jit.ignore", "torch.jit.unused"})
 
 
 class StarArgsInScript(Rule):
@@ -18,7 +25,11 @@ class StarArgsInScript(Rule):
     wrapper a project decorator returns in place of such a method, and a function a helper
     installs as a module's forward: `setattr(module, "forward", forward)`), a `*args` or
     `**kwargs` parameter, a keyword-only parameter with a default (`def f(x, *, scale=1.0)`),
-    or the positional-only marker `/`.
+    or the positional-only marker `/`. Also a call, in such code, of a `@torch.jit.ignore` /
+    `@torch.jit.unused` function or method of the file whose signature has `*args`,
+    `**kwargs` or keyword-only parameters (with or without defaults): Python runs its body,
+    but scripting fails at the call (torch 2.13: INTERNAL ASSERT FAILED `arg_types.size() ==
+    param_names.size()`).
 
     ## Why is this bad?
     TorchScript compiles fixed signatures only. `torch.jit.script` raises
@@ -149,6 +160,52 @@ class StarArgsInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 3),), (torch.randn(4, 3), 0.5)]
+            """
+        ),
+        # An ignored method with an ordinary parameter with a default: Python runs it.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                @torch.jit.ignore
+                def log_stats(self, x: torch.Tensor, tag: str = "fc") -> None:
+                    pass
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    self.log_stats(y, "out")
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+        # An ignored method with a keyword-only parameter that scripted code never calls.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                @torch.jit.ignore
+                def log_stats(self, x: torch.Tensor, *, tag: str = "fc") -> None:
+                    pass
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
     ]
@@ -300,6 +357,53 @@ class StarArgsInScript(Rule):
             line=4,
             message_contains="positional-only",
         ),
+        # A `@torch.jit.ignore` method with a keyword-only parameter, called from forward.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 3)
+
+                @torch.jit.ignore
+                def log_stats(self, x: torch.Tensor, *, tag: str) -> None:
+                    pass
+
+                def forward(self, x):
+                    y = self.fc(x)
+                    self.log_stats(y, tag="out")
+                    return y
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=15,
+            message_contains="keyword-only `tag`",
+        ),
+        # A `@torch.jit.ignore` function of the module taking `**kwargs`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            @torch.jit.ignore
+            def record(x: torch.Tensor, **fields) -> None:
+                pass
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    record(x)
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="`**fields`",
+        ),
     ]
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -338,6 +442,74 @@ class StarArgsInScript(Rule):
                 "positional-only parameters (`/`): torch.jit.script fails on them "
                 "('undefined value'); drop the `/`",
             )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """A call, in scripted code, of a `@torch.jit.ignore` / `@torch.jit.unused` function or
+        method of this file whose signature has `*args`, `**kwargs` or keyword-only
+        parameters: scripting fails at the call, whatever arguments it passes (torch 2.13:
+        INTERNAL ASSERT FAILED `arg_types.size() == param_names.size()`)."""
+        if not in_script(self.ctx) or dead_in_script(self.ctx):
+            return
+        callee = self._python_callee(node.func)
+        if callee is None:
+            return
+        params = callee.params
+        found: list[str] = []
+        if isinstance(params.star_arg, cst.Param):
+            found.append(f"`*{params.star_arg.name.value}`")
+        found.extend(f"keyword-only `{p.name.value}`" for p in params.kwonly_params)
+        if params.star_kwarg is not None:
+            found.append(f"`**{params.star_kwarg.name.value}`")
+        if not found:
+            return
+        decorator = next(
+            name for name in self._decorators(callee) if name in PYTHON_CALL_DECORATORS
+        )
+        self.report(
+            node,
+            f"`{callee.name.value}` is `@{decorator}` and its signature has "
+            f"{', '.join(found)}: scripting fails at this call though Python runs the "
+            "function (torch 2.13: INTERNAL ASSERT FAILED arg_types.size() == "
+            "param_names.size()); make them ordinary parameters",
+        )
+
+    def _decorators(self, function: cst.FunctionDef) -> list[str]:
+        names = []
+        for decorator in function.decorators:
+            spelled = decorator.decorator
+            if type(spelled) is cst.Call:
+                spelled = spelled.func
+            names.append(self.ctx.qualified_name(spelled) or "")
+        return names
+
+    def _python_callee(self, func: cst.BaseExpression) -> Optional[cst.FunctionDef]:
+        """The `@torch.jit.ignore` / `@torch.jit.unused` top-level function (`helper(x)`) or
+        method of the current class (`self.helper(x)`) of this file that the call runs."""
+        info = self.ctx.function_info
+        if type(func) is cst.Name:
+            wanted, owner = func.value, None
+        elif (
+            type(func) is cst.Attribute
+            and type(func.value) is cst.Name
+            and func.value.value == "self"
+            and info is not None
+            and info.owner_class is not None
+        ):
+            wanted, owner = func.attr.value, info.owner_class
+        else:
+            return None
+        found = [
+            candidate.node
+            for candidate in self.ctx.model.functions.values()
+            if candidate.parent is None
+            and candidate.owner_class == owner
+            and candidate.node.name.value == wanted
+        ]
+        if len(found) != 1:
+            return None  # not defined here, or defined twice (overloads, a property's setter)
+        if not PYTHON_CALL_DECORATORS.intersection(self._decorators(found[0])):
+            return None
+        return found[0]
 
 
 def _returned_wrapper(node: cst.FunctionDef, parent: cst.FunctionDef) -> bool:
