@@ -9,7 +9,7 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
-from torchlint.rules._script import SCRIPT, in_script, literal_type
+from torchlint.rules._script import SCRIPT, dead_in_script, in_script, literal_type
 
 # Kinds of a value TorchScript types as an int.
 NUMBER_KINDS = (Kind.SIZE, Kind.RANK)
@@ -50,6 +50,13 @@ def _test_positions(root: cst.CSTNode) -> set[int]:
     return tests
 
 
+def _container_display(node: cst.BaseExpression) -> bool:
+    """Whether an operand of the ``or`` / ``and`` chain ``node`` is a list or dict display."""
+    if isinstance(node, cst.BooleanOperation):
+        return _container_display(node.left) or _container_display(node.right)
+    return isinstance(node, (cst.List, cst.ListComp, cst.Dict, cst.DictComp))
+
+
 class BooleanOperatorValueInScript(Rule):
     """Flags `a or b` / `a and b` of ints, floats or strings whose result is used as a value,
     in scripted code.
@@ -60,13 +67,17 @@ class BooleanOperatorValueInScript(Rule):
     str literal) whose result is used as something other than a truth value: assigned to a
     name used otherwise than in `if` / `while` / `not` / `bool(...)` tests, passed as an
     argument, returned, or used in arithmetic (`window = self.window_size or x.shape[-1]`).
+    Also an `or` / `and` one operand of which is a list or dict display, iterated by a loop or
+    comprehension (`for s in self.extra_sizes or []:`).
 
     ## Why is this bad?
     In Python `a or b` is `a` when `a` is true, else `b`; TorchScript converts both operands
     to bool and gives the bool. `self.window_size or x.shape[-1]` is `2` in eager and `True`
     in the scripted model: an argument expecting an int fails (torch 2.13: `Arguments for call
     are not valid`, `'bool' object is not subscriptable`) and arithmetic silently computes with
-    `1`. Trace, compile and export run the Python.
+    `1`. Iterating the bool fails to compile (`'bool' object is not iterable`; an operand
+    TorchScript types None or Optional fails first: `Could not cast value of type NoneType to
+    bool`). Trace, compile and export run the Python.
 
     ## Example
     ```python
@@ -100,6 +111,15 @@ class BooleanOperatorValueInScript(Rule):
                 "        return x * w * float(big)",
             )
         ),
+        # The list chosen by a conditional expression, and an `or` only tested, not iterated.
+        Valid(
+            _example(
+                "        self.sizes = [1, 2]",
+                "        for s in (self.sizes if self.sizes else [3]):\n            x = x + s\n"
+                "        if self.sizes or []:\n            x = x * 2\n"
+                "        return x",
+            )
+        ),
     ]
     INVALID = [
         Invalid(
@@ -120,6 +140,24 @@ class BooleanOperatorValueInScript(Rule):
                 "        pass",
                 "        n = 3 if x.shape[0] else x.shape[0]\n        return x.view(n, -1)",
             ),
+        ),
+        # A list display as the fallback operand, iterated by a loop.
+        Invalid(
+            _example(
+                "        self.sizes = [1, 2]",
+                "        for s in self.sizes or []:\n            x = x + s\n        return x",
+            ),
+            line=11,
+            message_contains="not iterable",
+        ),
+        # ... and by a comprehension.
+        Invalid(
+            _example(
+                "        self.sizes = [1, 2]",
+                "        return torch.stack([x * s for s in self.sizes or [1]]).sum(0)",
+            ),
+            line=11,
+            message_contains="iterated",
         ),
     ]
 
@@ -151,6 +189,33 @@ class BooleanOperatorValueInScript(Rule):
             f"`{code}` used as a value in scripted code: TorchScript's `{word}` gives a bool, "
             f"not an operand as Python does (an int argument fails: Arguments for call are not "
             f"valid; arithmetic computes with 1); write a conditional expression",
+        )
+
+    def visit_For(self, node: cst.For) -> None:
+        self._iterated(node.iter)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._iterated(node.iter)
+
+    def _iterated(self, node: cst.BaseExpression) -> None:
+        """``for s in self.sizes or []:``: an ``or`` / ``and`` one operand of which is a list
+        or dict display, iterated. TorchScript gives the bool and fails to compile the loop
+        (torch 2.13: 'bool' object is not iterable; an operand it types None or Optional
+        fails first: Could not cast value of type NoneType to bool)."""
+        if not isinstance(node, cst.BooleanOperation) or not in_script(self.ctx):
+            return
+        if dead_in_script(self.ctx) or not _container_display(node):
+            return
+        if any(self._number_or_string(o) for o in (node.left, node.right)):
+            return  # reported as a value already
+        word = "or" if isinstance(node.operator, cst.Or) else "and"
+        code = self.ctx.module.code_for_node(node)
+        self.report(
+            node,
+            f"`{code}` iterated in scripted code: TorchScript's `{word}` gives a bool, not an "
+            "operand as Python does, and the loop fails to compile ('bool' object is not "
+            "iterable; an operand that may be None fails first: Could not cast value of type "
+            "... to bool); write a conditional expression, or test for None before the loop",
         )
 
     def _number_or_string(self, node: cst.BaseExpression) -> bool:
