@@ -295,6 +295,9 @@ def size_methods() -> list[str]:
 
 # Namespaces of ``torch`` whose public callables ``torch_functions`` asks about.
 TORCH_NAMESPACES = ("torch", "torch.linalg", "torch.fft", "torch.special", "torch.nn.functional")
+# Private functions of `torch` that model code calls all the same: its checks
+# (`torch._check(cond)`, `torch._check_is_size(n)`), which torch.export and torch.compile read.
+CHECK_PREFIX = "_check"
 
 
 def torch_functions() -> dict[str, str]:
@@ -302,7 +305,9 @@ def torch_functions() -> dict[str, str]:
     ``nn.functional``) the frontend has no operator for: it binds a C function it does not
     know to an ``aten::`` symbol of the same name, and a symbol without schemas fails
     whatever the arguments (``torch.get_default_dtype()``: ``Unknown builtin op:
-    aten::get_default_dtype``). A name is kept only when every call of it fails so."""
+    aten::get_default_dtype``). A name is kept only when every call of it fails so. Of the
+    private ones, torch's checks are asked too (``torch._check_is_size(n)``: ``Unknown builtin
+    op: aten::_check_is_size``, where ``torch._check`` compiles from its source)."""
     import torch
 
     found = {}
@@ -310,7 +315,10 @@ def torch_functions() -> dict[str, str]:
         module = importlib.import_module(namespace)
         for name in sorted(dir(module)):
             obj = getattr(module, name, None)
-            if name.startswith("_") or not callable(obj) or isinstance(obj, (type, type(torch))):
+            private = name.startswith("_") and not (
+                namespace == "torch" and name.startswith(CHECK_PREFIX)
+            )
+            if private or not callable(obj) or isinstance(obj, (type, type(torch))):
                 continue  # classes are annotations, bases and context managers too
             errors = [
                 _compile(f"{namespace}.{name}({arguments})", "")[1] for arguments in ARGUMENTS

@@ -347,8 +347,9 @@ class UnsupportedCallInScript(Rule):
     2.13: Arguments for call are not valid; `sorted(d.keys())` scripts); `sum(...)` of
     tensors; `torch.finfo`,
     `torch.iinfo`, the functions of `torch` TorchScript has no operator for
-    (`torch.get_default_dtype()`, `torch.is_tensor`, `torch.get_num_threads()`, ...; from the
-    generated tables), `torch.cuda.*` (not the legacy `torch.cuda.amp.autocast`, which scripts),
+    (`torch.get_default_dtype()`, `torch.is_tensor`, `torch.get_num_threads()`, torch's checks
+    `torch._check_is_size(n)`, `torch._check_index(...)`, ...; from the generated tables),
+    `torch.cuda.*` (not the legacy `torch.cuda.amp.autocast`, which scripts),
     `torch.distributions.*` (`Normal(...)`,
     `Categorical(logits=...)`, `kl_divergence`), `torch.utils.checkpoint.checkpoint`, the `torch.distributed`
     functions (`dist.is_initialized()`, `dist.all_reduce(...)`; probed like the stdlib's);
@@ -1210,6 +1211,8 @@ class UnsupportedCallInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
+        # `torch._check` compiles from its Python source (torch 2.13).
+        Valid(_example("        torch._check(x.shape[0] > 0)\n        return x * 2")),
     ]
     INVALID = [
         # A tuple attribute beside a slice, and a `Tuple[int, int]` parameter as the index.
@@ -2807,6 +2810,14 @@ class UnsupportedCallInScript(Rule):
             _example("        return x.to(torch.get_default_dtype())"),
             line=9,
             message_contains="aten::get_default_dtype",
+        ),
+        # torch's private checks are asked too: `_check_is_size` has no operator.
+        Invalid(
+            _example(
+                "        n = x.shape[0]\n        torch._check_is_size(n)\n        return x * n"
+            ),
+            line=10,
+            message_contains="aten::_check_is_size",
         ),
         Invalid(
             _example("        return x.clamp(min=torch.finfo(x.dtype).eps)"),
