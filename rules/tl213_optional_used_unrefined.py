@@ -69,6 +69,10 @@ class OptionalUsedUnrefined(Rule):
     `self.heads is not None` test around it; also given to a torch op where every overload
     takes a plain Tensor, or to a torch.nn submodule (`torch.outer(t, self.inv_freq)` after
     `assert self.inv_freq is not None`: Arguments for call are not valid, torch 2.13).
+    So is the result of a function of the file annotated `-> Union[...]` / `-> Optional[...]`
+    (`y = maybe_split(x, g)`, bound once and never tested with `isinstance` / `is`, or the
+    call itself) given to a torch.nn submodule or such an op: torch 2.13 expects a Tensor
+    and finds the union.
     And finds the truth test (`if self.proj:`, `x if self.proj else y`, `not self.proj`, an
     operand of `and` / `or`) of a module attribute that `__init__` binds only to submodules
     and None (`self.proj = nn.Conv2d(cin, cout, 1) if cin != cout else None`): TorchScript
@@ -649,6 +653,34 @@ class OptionalUsedUnrefined(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # The union narrowed by `isinstance` before the submodule takes it.
+        Valid(
+            """
+            from typing import List, Union
+
+            import torch
+            from torch import nn
+
+            def maybe_split(x: torch.Tensor, groups: int) -> Union[torch.Tensor, List[torch.Tensor]]:
+                if groups == 1:
+                    return x
+                return list(x.chunk(groups, dim=1))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    y = maybe_split(x, 1)
+                    if isinstance(y, torch.Tensor):
+                        return self.fc(y)
+                    return self.fc(torch.cat(y, dim=1))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
     ]
     INVALID = [
         # A buffer registered with a tensor is typed Tensor: a store of None is refused.
@@ -1213,6 +1245,57 @@ class OptionalUsedUnrefined(Rule):
             line=12,
             message_contains="'NoneType' object is not subscriptable",
         ),
+        # A helper's Union result given to a torch.nn submodule unnarrowed.
+        Invalid(
+            """
+            from typing import List, Union
+
+            import torch
+            from torch import nn
+
+            def maybe_split(x: torch.Tensor, groups: int) -> Union[torch.Tensor, List[torch.Tensor]]:
+                if groups == 1:
+                    return x
+                return list(x.chunk(groups, dim=1))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    y = maybe_split(x, 1)
+                    return self.fc(y)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=18,
+            message_contains="maybe_split",
+        ),
+        # ... and an Optional result given to a torch op that takes a plain Tensor.
+        Invalid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            def pick(x: torch.Tensor, keep: bool) -> Optional[torch.Tensor]:
+                if keep:
+                    return x
+                return None
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return torch.matmul(pick(x, True), x.t())
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            message_contains="Optional[...]",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -1714,6 +1797,8 @@ class OptionalUsedUnrefined(Rule):
                 position += 1
             else:
                 taken = arg.keyword.value in keywords
+            if taken and self._union_result(arg.value):
+                continue
             attr = self._optional_attribute(arg.value) if taken else None
             if attr is None or attr not in self._optional_tensor_attributes():
                 continue
@@ -1725,6 +1810,63 @@ class OptionalUsedUnrefined(Rule):
                 "fails (Arguments for call are not valid); copy it to a local and test that "
                 f"(`{attr} = self.{attr}`, `assert {attr} is not None`)",
             )
+
+    def _union_result(self, value: cst.BaseExpression) -> bool:
+        """``self.fc(y)`` where ``y = maybe_split(x, g)`` (bound once, never tested with
+        ``isinstance`` / ``is``) or ``maybe_split(x, g)`` itself, of a function of this file
+        annotated ``-> Union[...]`` / ``-> Optional[...]``: given where a plain Tensor is
+        needed, TorchScript finds no overload for the union (torch 2.13: Expected a value of
+        type 'Tensor' ... but instead found type 'Union[Tensor, List[Tensor]]'). Reported,
+        True."""
+        function = self.ctx.function
+        call, name = value, None
+        if type(value) is cst.Name and function is not None:
+            if value.value in {p.name.value for p in signature_params(self.ctx, function)}:
+                return False
+            bound = assignments(function, value.value)
+            if len(bound) != 1 or bound[0][2] != 1 or _tested(function, value.value):
+                return False
+            call, name = bound[0][0], value.value
+        if type(call) is not cst.Call or type(call.func) is not cst.Name:
+            return False
+        callee = next(
+            (
+                info.node
+                for info in self.ctx.model.functions.values()
+                if info.parent is None
+                and info.owner_class is None
+                and info.node.name.value == call.func.value
+            ),
+            None,
+        )
+        if callee is None or callee.returns is None:
+            return False
+        annotation = callee.returns.annotation
+        found = "the union"
+        if type(annotation) is cst.Subscript:
+            spelled = self.ctx.qualified_name(annotation.value)
+            if spelled not in ("typing.Union", "typing.Optional"):
+                return False
+            if spelled == "typing.Optional":
+                found = "type 'Optional[...]'"
+        elif not (
+            type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr
+        ):
+            return False
+        returns = self.ctx.module.code_for_node(annotation)
+        what = (
+            f"`{name}`, the result of `{callee.name.value}(...)`,"
+            if name
+            else (f"`{callee.name.value}(...)`")
+        )
+        self.report(
+            value,
+            f"{what} is annotated `{returns}` and given where a plain Tensor is needed: "
+            "TorchScript types it the union, and no `isinstance` test narrows it, so scripting "
+            f"fails (Expected a value of type 'Tensor' ... but instead found {found}); test "
+            "`isinstance(..., torch.Tensor)` first, or return one type",
+        )
+        return True
 
     def _optional_tensor_attributes(self) -> frozenset[str]:
         info = self.ctx.function_info
@@ -2024,6 +2166,37 @@ class OptionalUsedUnrefined(Rule):
             return False
         cls = self.ctx.index.attribute_class(info.owner_class, func.attr.value)
         return cls is not None and cls.startswith("torch.nn.")
+
+
+def _tested(function: cst.FunctionDef, name: str) -> bool:
+    """Whether ``name`` is an operand of a comparison or the first argument of a call (an
+    ``isinstance`` test, a helper that may narrow it) anywhere in ``function``."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if type(node) is cst.Comparison and any(
+            type(part) is cst.Name and part.value == name
+            for part in [node.left, *(c.comparator for c in node.comparisons)]
+        ):
+            found = True
+        elif (
+            type(node) is cst.Call
+            and node.args
+            and type(node.args[0].value) is cst.Name
+            and node.args[0].value.value == name
+            and type(node.func) is cst.Name
+            and node.func.value == "isinstance"
+        ):
+            found = True
+        elif type(node) in (cst.If, cst.While, cst.IfExp, cst.Assert):
+            test = node.test
+            if type(test) is cst.Name and test.value == name:
+                found = True
+        return None
+
+    walk(function, enter, lambda node: None)
+    return found
 
 
 def _optional_sides(ctx: LintContext, annotation: cst.BaseExpression) -> Optional[list[str]]:
