@@ -179,9 +179,10 @@ def _annotation_params(func) -> list[Param] | None:
         has_default = default is not None
         base = text.replace("Optional[", "").replace("]", "").replace(" | None", "")
         listed = "BroadcastingList" in text or any(
-            t in text for t in ("List[int", "list[int", "Tuple[int", "tuple[int", "_size")
+            t in text
+            for t in ("List[int", "list[int", "Tuple[int", "tuple[int", "Sequence[int", "_size")
         )
-        if arg.arg in ("self", "input", "tensor") or base == "Tensor":
+        if arg.arg in ("self", "input", "tensor") or base in ("Tensor", "torch.Tensor"):
             if has_default and ("Optional" in text or "None" in text):
                 params.append(Param(arg.arg, "default", pos, kwarg_only=kwonly))
             else:

@@ -698,6 +698,28 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        # Heatmap peaks turned into (row, column) with the map's own spatial shape.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = nn.Conv2d(4, 3, 1)
+
+                def forward(self, x):
+                    heat = self.head(x)
+                    flat = heat.flatten(2).argmax(-1)
+                    rows, cols = torch.unravel_index(flat, heat.shape[-2:])
+                    return torch.stack((cols, rows), dim=-1)
+
+            def inputs():
+                return [(torch.randn(1, 4, 6, 6),), (torch.randn(2, 4, 5, 9),)]
+            """,
+            line=12,
+        ),
         # The frame count of an audio signal rounded up in Python, handed to a project padding
         # helper: the last size is a length there, and the trace keeps the example's padding.
         Invalid(
@@ -1606,9 +1628,19 @@ class SizeDependentPython(Rule):
                     value = positional[argument.position]
             if value is None:
                 continue
+            shaped = False
             if isinstance(value, (cst.Tuple, cst.List)):
                 form = "list"
                 parts = [element.value for element in value.elements]
+            elif (
+                self.ctx.kind(value) == Kind.SHAPE
+                and isinstance(value, cst.Subscript)
+                and shape_of_tensor(self.ctx, value.value)
+            ):
+                # `heat.shape[-2:]`: sizes of a tensor in a torch.Size, each traced.
+                form = "list"
+                parts = [value]
+                shaped = True
             elif (
                 "varargs" in argument.verdicts
                 and argument.position == 0
@@ -1628,7 +1660,7 @@ class SizeDependentPython(Rule):
                 else None
             )
             if any(
-                tensor_under_trace(self.ctx, part)
+                (shaped or tensor_under_trace(self.ctx, part))
                 and varying_size(self.ctx, part, last_dim_fixed=last_dim_fixed)
                 and not (weight is not None and _feature_size(self.ctx, part, weight))
                 for part in parts
