@@ -88,11 +88,6 @@ TESTING_ASSERT_MESSAGE = Message(
             "plain torch.compile breaks the graph and torch.compile(fullgraph=True) raises",
         ),
         ("export", "torch.export fails on the comparison"),
-        (
-            "trace",
-            "torch.jit.trace runs the comparison once, on the example input (TracerWarning), "
-            "and the traced module checks nothing",
-        ),
     ),
     "check with torch._assert_async(torch.isclose(a, b, rtol, atol).all(), message), or move "
     "the check to a test",
@@ -248,8 +243,7 @@ class TensorCondition(Rule):
     `max(feats, key=lambda t: t.shape[-1])` over tensors (compile too: Dynamo has no handler
     for `max` / `min` with `key=` over tensors, "invalid call to builtin op handler"), and
     `torch._assert(cond, msg)` with a tensor `cond` (compile and export),
-    `torch.testing.assert_close(a, b)` of tensors in forward (compile and export; trace warns and
-    drops the check), an `assert`
+    `torch.testing.assert_close(a, b)` of tensors in forward (compile and export), an `assert`
     on numbers read out of tensors joined by `and` / `or` / `not` (`assert w.min().item() >= 0
     and w.max().item() <= 1`: compile and export; one comparison alone becomes a runtime
     check), and the lambda
@@ -970,9 +964,8 @@ class TensorCondition(Rule):
                 return [(torch.randn(2, 5, 8),), (torch.randn(3, 2, 8) * 3.0,)]
             """,
             line=11,
-            backends=("compile", "export", "trace"),
+            backends=("compile", "export"),
             message_contains="torch.testing",
-            trace_warning=True,
         ),
         Invalid(
             """
@@ -1426,7 +1419,7 @@ class TensorCondition(Rule):
             self.report(args[0], TORCH_ASSERT_MESSAGE, targets=("compile", "export"))
             return
         if name in TESTING_ASSERTS and any(self.ctx.kind(a) == Kind.TENSOR for a in args):
-            self.report(node, TESTING_ASSERT_MESSAGE, targets=("compile", "export", "trace"))
+            self.report(node, TESTING_ASSERT_MESSAGE, targets=("compile", "export"))
             return
         if name in PREDICATE_CALLS and args and isinstance(args[0], cst.Lambda):
             # `filter(lambda v: v.abs().sum() > 0, views)` tests the truth of each result

@@ -53,10 +53,7 @@ FORWARD_AD_MESSAGE = Message(
             "TorchScript interpreter cannot run the dual-tensor operations)",
         ),
     ),
-    advice=(
-        "compute the Jacobian-vector product with torch.func.jvp, which trace records, or "
-        "convert with torch.compile / torch.export"
-    ),
+    advice="compute the Jacobian-vector product with torch.func.jvp instead, which the tracer records",
 )
 FUNCTIONAL_MESSAGE = Message(
     subject="torch.autograd.functional derivative inside graph code",
