@@ -1097,3 +1097,25 @@ def _bound_to_parameter_data(ctx: LintContext, name: cst.Name, depth: int) -> bo
         return False
     bound = assignments(function, name.value)
     return len(bound) == 1 and bound[0][2] == 1 and parameter_data_only(ctx, bound[0][0], depth + 1)
+
+
+def top_level_method(module: cst.Module, class_name: str, name: str) -> Optional[cst.FunctionDef]:
+    """The method ``name`` of the top-level class ``class_name`` of this file."""
+    for statement in module.body:
+        if type(statement) is cst.ClassDef and statement.name.value == class_name:
+            for item in statement.body.body:  # type: ignore[attr-defined]
+                if type(item) is cst.FunctionDef and item.name.value == name:
+                    return item
+    return None
+
+
+def applied_autograd_forward(ctx: LintContext, call: cst.Call) -> Optional[cst.FunctionDef]:
+    """The ``forward`` of the project ``torch.autograd.Function`` whose ``Fn.apply(...)``
+    ``call`` is, when the Function is a top-level class of this file."""
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value != "apply":  # type: ignore[attr-defined]
+        return None
+    name = ctx.qualified_name(func.value)  # type: ignore[attr-defined]
+    if not name or not ctx.index.is_autograd_function(name):
+        return None
+    return top_level_method(ctx.module, name.rpartition(".")[2], "forward")

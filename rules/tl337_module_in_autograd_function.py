@@ -11,6 +11,8 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
+from ._graph import applied_autograd_forward, top_level_method
+
 
 class ModuleInAutogradFunction(Rule):
     """Flags `Fn.apply(x, self.blocks)` where `Fn.forward` runs what it is given, in traced code.
@@ -239,13 +241,7 @@ class ModuleInAutogradFunction(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph or "trace" not in self.ctx.targets:
             return
-        func = node.func
-        if type(func) is not cst.Attribute or func.attr.value != "apply":
-            return
-        name = self.ctx.qualified_name(func.value)
-        if not name or not self.ctx.index.is_autograd_function(name):
-            return
-        forward = _method_of(self.ctx.module, name.rpartition(".")[2], "forward")
+        forward = applied_autograd_forward(self.ctx, node)
         if forward is None:
             return
         # After `ctx` (and `cls` of a classmethod forward).
@@ -273,16 +269,6 @@ class ModuleInAutogradFunction(Rule):
             return False  # a tensor, a size: no callable (a module held on self may be CONST)
         name = self.ctx.qualified_name(value)
         return not (name and name.startswith(("torch.", "math.", "builtins.")))
-
-
-def _method_of(module: cst.Module, class_name: str, name: str) -> Optional[cst.FunctionDef]:
-    """The method ``name`` of the top-level class ``class_name`` of this file."""
-    for statement in module.body:
-        if type(statement) is cst.ClassDef and statement.name.value == class_name:
-            for item in statement.body.body:
-                if type(item) is cst.FunctionDef and item.name.value == name:
-                    return item
-    return None
 
 
 def _run_params(
@@ -336,7 +322,7 @@ def _local_function(module: cst.Module, callee: cst.BaseExpression) -> Optional[
             if type(statement) is cst.FunctionDef and statement.name.value == callee.value:  # type: ignore[attr-defined]
                 return statement
     elif type(callee) is cst.Attribute and type(callee.value) is cst.Name:  # type: ignore[attr-defined]
-        return _method_of(module, callee.value.value, callee.attr.value)  # type: ignore[attr-defined]
+        return top_level_method(module, callee.value.value, callee.attr.value)  # type: ignore[attr-defined]
     return None
 
 

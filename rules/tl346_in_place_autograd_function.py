@@ -8,7 +8,7 @@ import libcst.matchers as m
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 
-from .tl337_module_in_autograd_function import _method_of
+from ._graph import applied_autograd_forward
 
 MARK_DIRTY = m.Call(func=m.Attribute(attr=m.Name("mark_dirty")))
 
@@ -134,12 +134,6 @@ class InPlaceAutogradFunction(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph or "trace" not in self.ctx.targets:
             return
-        func = node.func
-        if type(func) is not cst.Attribute or func.attr.value != "apply":
-            return
-        name = self.ctx.qualified_name(func.value)
-        if not name or not self.ctx.index.is_autograd_function(name):
-            return
-        forward = _method_of(self.ctx.module, name.rpartition(".")[2], "forward")
+        forward = applied_autograd_forward(self.ctx, node)
         if forward is not None and m.findall(forward, MARK_DIRTY):
             self.report(node)
