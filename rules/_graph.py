@@ -904,7 +904,7 @@ def compile_break_reported(
     its region), the caller is assumed to have run operations before calling it, unless
     ``callers_ran_operations`` is False: then the helper's own operations must show it.
     """
-    inlined = _inlined(ctx)
+    inlined = _inlined(ctx, ctx.function_info)
     if in_loop(ctx, node) and not inlined:
         return False
     if any(has_tensor_op(ctx, operand) for operand in operands):
@@ -936,7 +936,7 @@ def _called_first(ctx: LintContext) -> bool:
         found += 1
         root = other.region is not None and other.region.qualname in other.region.roots
         body = [s for s in other.node.body.body if not _docstring(s)]  # type: ignore[attr-defined]
-        if not root or _inlined_by(ctx, other) or not body:
+        if not root or _inlined(ctx, other) or not body:
             return False
         first = m.findall(body[0], pattern)
         if len(first) != len(calls) or any(
@@ -954,17 +954,11 @@ def _docstring(statement: cst.CSTNode) -> bool:
     )
 
 
-def _inlined_by(ctx: LintContext, info: FunctionInfo) -> bool:
-    """``_inlined`` for another function of the file."""
-    return bool(info.owner_class) and held_by_another_module(ctx.index, info.owner_class)  # type: ignore[arg-type]
-
-
-def _inlined(ctx: LintContext) -> bool:
-    """Whether Dynamo reaches the current function by inlining a call from another frame: a
-    helper of the region, or the ``forward`` of a module class another module of the project
-    holds. A break there is taken at the call in the caller's frame (outside the callee's
-    loops) and reported, when the caller's graph holds operations (assumed)."""
-    info = ctx.function_info
+def _inlined(ctx: LintContext, info: Optional[FunctionInfo]) -> bool:
+    """Whether Dynamo reaches the function ``info`` (of this file) by inlining a call from
+    another frame: a helper of the region, or the ``forward`` of a module class another module
+    of the project holds. A break there is taken at the call in the caller's frame (outside the
+    callee's loops) and reported, when the caller's graph holds operations (assumed)."""
     region = info.region if info is not None else None
     if region is not None and region.qualname not in region.roots:
         return True
@@ -993,7 +987,7 @@ def statement_break_reported(ctx: LintContext, node: cst.CSTNode) -> bool:
     more than one call by then (``is_non_empty_graph``); otherwise it runs the whole frame
     eagerly. So: not inside a loop, and two tensor operations in earlier statements (a helper's
     caller is assumed to have run them)."""
-    inlined = _inlined(ctx)
+    inlined = _inlined(ctx, ctx.function_info)
     if in_loop(ctx, node) and not inlined:
         return False
     if inlined:
