@@ -46,7 +46,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import scope_of, variable_uses
+from ._shared import local_callee, receiving_param, scope_of, variable_uses
 from ._tensor_exprs import (
     ARITHMETIC,
     ELEMENTWISE,
@@ -222,28 +222,13 @@ class _KeepTensor(Fixer):
     def _helper_flows(self, call: cst.Call, arg: cst.Arg, flow: _Flow, depth: int) -> bool:
         """An argument of a module-level function of this file (``grad_scale(self.step, g)``)
         whose parameter is never rebound and every use of which takes a 0-d tensor."""
-        if arg.star or not isinstance(call.func, cst.Name):
+        found = local_callee(self, call) if isinstance(call.func, cst.Name) else None
+        if found is None:
             return False
-        callee = next(
-            (
-                s
-                for s in self.ctx.module.body
-                if isinstance(s, cst.FunctionDef) and s.name.value == call.func.value
-            ),
-            None,
-        )
-        if (
-            callee is None
-            or isinstance(callee.params.star_arg, cst.Param)
-            or callee.params.kwonly_params
-        ):
+        callee = found[0]
+        if isinstance(callee.params.star_arg, cst.Param) or callee.params.kwonly_params:
             return False
-        params = [*callee.params.posonly_params, *callee.params.params]
-        if arg.keyword is not None:
-            param = next((p for p in params if p.name.value == arg.keyword.value), None)
-        else:
-            position = call.args.index(arg)
-            param = params[position] if position < len(params) else None
+        param = receiving_param(callee, call, arg, bound=False)
         if param is None or assignments(callee, param.name.value):
             return False
         uses = [
