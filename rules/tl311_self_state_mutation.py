@@ -991,24 +991,10 @@ class SelfStateMutation(Rule):
         methods that read it: a value each call makes first and reads after (blitz's weight
         sampler sets ``self.w`` in ``sample()``, its ``log_posterior()`` reads it later in the
         same call)."""
-        function = self.ctx.function
-        info = self.ctx.function_info
-        if function is None or info is None or info.owner_class is None:
-            return False
         if not self._unconditional():
             return False
         line = self.ctx.position(change).start.line
-        if any(
-            self.ctx.position(read).start.line <= line
-            for read in _attr_reads(function, attr, change)
-        ):
-            return False
-        for other in self.ctx.model.functions.values():
-            if other.owner_class != info.owner_class or other.node is function:
-                continue
-            if _attr_reads(other.node, attr, change) and other.node.name.value == "forward":
-                return False  # forward may read it before a call of this method
-        return True
+        return self._made_first_from(attr, change, line + 1)
 
     def _reset_first_every_call(self, attr: str, change: cst.CSTNode) -> bool:
         """Whether the changing function gives ``self.<attr>`` a value of this call in a
@@ -1019,29 +1005,37 @@ class SelfStateMutation(Rule):
         the next: each call counts from what it set. As for ``_set_first_every_call``, no
         ``forward`` of the class may read it elsewhere (it could read it before the reset)."""
         function = self.ctx.function
-        info = self.ctx.function_info
-        if function is None or info is None or info.owner_class is None:
+        if function is None:
             return False
         line = self.ctx.position(change).start.line
         for statement in function.body.body:  # type: ignore[attr-defined]
             start = self.ctx.position(statement).start.line
             if start >= line:
                 return False
-            if not _overwrites(statement, attr):
-                continue
-            if any(
-                self.ctx.position(read).start.line < start
-                for read in _attr_reads(function, attr, change)
-            ):
-                return False
-            return not any(
-                other.owner_class == info.owner_class
-                and other.node is not function
-                and other.node.name.value == "forward"
-                and _attr_reads(other.node, attr, change)
-                for other in self.ctx.model.functions.values()
-            )
+            if _overwrites(statement, attr):
+                return self._made_first_from(attr, change, start)
         return False
+
+    def _made_first_from(self, attr: str, change: cst.CSTNode, line: int) -> bool:
+        """Whether a method of a class gives ``self.<attr>`` this call's value from ``line``
+        on: the changing function reads it on no earlier line, and no other ``forward`` of the
+        class reads it (forward may read it before a call of this method)."""
+        function = self.ctx.function
+        info = self.ctx.function_info
+        if function is None or info is None or info.owner_class is None:
+            return False
+        if any(
+            self.ctx.position(read).start.line < line
+            for read in _attr_reads(function, attr, change)
+        ):
+            return False
+        return not any(
+            other.owner_class == info.owner_class
+            and other.node is not function
+            and other.node.name.value == "forward"
+            and _attr_reads(other.node, attr, change)
+            for other in self.ctx.model.functions.values()
+        )
 
     def _report_at_read(self, attr: str, node: cst.CSTNode, targets: tuple[str, ...]) -> None:
         """Report where the function reads the state back, the value a converted model keeps
