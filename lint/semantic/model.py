@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 import libcst as cst
+import libcst.matchers as m
 
 from torchlint.lint.dynamo_tables import nn_parameter_modules
 from torchlint.lint.parser import parse
@@ -62,6 +63,9 @@ class FileModel:
         # module down: what a walk for graph code cannot skip.
         self.graph_holders: set[int] = set()
         self._by_qualname: dict[str, FunctionInfo] = {}
+        # Property setters (``@scale.setter def scale(self, value)``) by qualified name, which
+        # they share with their getter.
+        self._setters: dict[str, FunctionInfo] = {}
         self._inferences: dict[int, KindInference] = {}
         # Parameter kinds from this file's call sites: those the inference reads (from the last
         # pass), and those the current pass records.
@@ -127,6 +131,14 @@ class FileModel:
                 )
                 self.functions[id(stmt)] = info
                 self._by_qualname.setdefault(qual, info)
+                if any(
+                    m.matches(
+                        d.decorator,
+                        m.Attribute(value=m.Name(stmt.name.value), attr=m.Name("setter")),
+                    )
+                    for d in stmt.decorators
+                ):
+                    self._setters[qual] = info
                 if region is not None:
                     self.graph_holders.update(enclosing)
                     self.graph_holders.add(id(stmt))
@@ -439,23 +451,7 @@ class FileModel:
         if not owner_class.startswith(prefix):
             return
         local = f"{owner_class[len(prefix) :]}.{attr}"
-        # The getter and the setter share the qualified name; the setter is the one
-        # decorated `@<attr>.setter`.
-        setter = next(
-            (
-                info
-                for info in self.functions.values()
-                if info.qualname == local
-                and any(
-                    isinstance(d.decorator, cst.Attribute)
-                    and d.decorator.attr.value == "setter"
-                    and isinstance(d.decorator.value, cst.Name)
-                    and d.decorator.value.value == attr
-                    for d in info.node.decorators
-                )
-            ),
-            None,
-        )
+        setter = self._setters.get(local)
         if setter is None or setter.region is None:
             return
         params = setter.node.params.params
