@@ -32,6 +32,26 @@ def is_method(ctx: LintContext, node: cst.FunctionDef) -> bool:
     return True
 
 
+def scripted_attribute_store(ctx: LintContext, node: cst.Assign) -> Optional[tuple[str, str]]:
+    """The attribute and its owner class of ``self.<attr> = ...`` (one target) in a scripted
+    method other than ``__init__``, where TorchScript checks the store against the type it
+    gave the attribute; None for any other assignment."""
+    info = ctx.function_info
+    function = ctx.function
+    if (
+        len(node.targets) != 1
+        or info is None
+        or info.owner_class is None
+        or function is None
+        or function.name.value == "__init__"
+        or not in_script(ctx)
+        or not is_method(ctx, function)
+    ):
+        return None
+    attr = self_attribute(node.targets[0].target)
+    return (attr, info.owner_class) if attr is not None else None
+
+
 def signature_params(ctx: LintContext, node: cst.FunctionDef) -> list[cst.Param]:
     """Parameters TorchScript types (``self``/``cls`` of a method left out)."""
     params = node.params

@@ -25,6 +25,7 @@ from torchlint.rules._script import (
     is_method,
     is_none,
     literal_type,
+    scripted_attribute_store,
     self_assignments,
     self_attribute,
     signature_params,
@@ -1891,24 +1892,14 @@ class OptionalUsedUnrefined(Rule):
         """``self.rel_index = ...`` in scripted code of an attribute TorchScript types NoneType:
         it refuses the store (torch 2.13: Wrong type for attribute assignment. Expected
         NoneType but got Tensor), whatever test is around it."""
-        info = self.ctx.function_info
-        function = self.ctx.function
         if len(node.targets) == 1 and is_none(node.value):
             self._none_store(node)
             return
-        if (
-            len(node.targets) != 1
-            or info is None
-            or info.owner_class is None
-            or function is None
-            or function.name.value == "__init__"
-            or not in_script(self.ctx)
-            or not is_method(self.ctx, function)
-        ):
+        store = scripted_attribute_store(self.ctx, node)
+        if store is None:
             return
-        attr = self_attribute(node.targets[0].target)
-        found = self._none_attributes.get(info.owner_class, frozenset())
-        if attr is None or attr not in found:
+        attr, owner = store
+        if attr not in self._none_attributes.get(owner, frozenset()):
             return
         self.report(
             node.targets[0].target,
@@ -1928,20 +1919,11 @@ class OptionalUsedUnrefined(Rule):
         a tensor, or bound in ``__init__`` to a torch factory's tensor; or a lazy cache
         (bound only to None in ``__init__``, filled with a tensor by scripted code), once the
         module has run."""
-        info = self.ctx.function_info
-        function = self.ctx.function
-        if (
-            info is None
-            or info.owner_class is None
-            or function is None
-            or function.name.value == "__init__"
-            or not in_script(self.ctx)
-            or not is_method(self.ctx, function)
-        ):
+        store = scripted_attribute_store(self.ctx, node)  # one target: the caller checked
+        if store is None:
             return
-        attr = self_attribute(node.targets[0].target)
-        owner = info.owner_class
-        if attr is None or attr in class_annotations(self.ctx, owner):
+        attr, owner = store
+        if attr in class_annotations(self.ctx, owner):
             return
         methods = class_methods(self.ctx, owner)
         init = next((m for m in methods if m.name.value == "__init__"), None)

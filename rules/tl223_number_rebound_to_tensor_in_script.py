@@ -19,9 +19,9 @@ from torchlint.rules._script import (
     class_methods,
     has_constants,
     in_script,
-    is_method,
     is_none,
     literal_type,
+    scripted_attribute_store,
     self_attribute,
 )
 from torchlint.rules.tl211_mixed_return_types_in_script import ScriptScalar
@@ -551,21 +551,11 @@ class NumberReboundToTensorInScript(Rule):
         value whose type is a certain other scalar (torch 2.13: Wrong type for attribute
         assignment. Expected int but got float); a ``.item()`` of a tensor is a ``number``
         there, refused for an int or float attribute (Expected float but got number)."""
-        info = self.ctx.function_info
-        function = self.ctx.function
-        if (
-            len(node.targets) != 1
-            or info is None
-            or info.owner_class is None
-            or function is None
-            or function.name.value == "__init__"
-            or not in_script(self.ctx)
-            or not is_method(self.ctx, function)
-        ):
+        store = scripted_attribute_store(self.ctx, node)
+        if store is None:
             return
-        attr = self_attribute(node.targets[0].target)
-        owner = info.owner_class
-        if attr is None or attr in class_annotations(self.ctx, owner):
+        attr, owner = store
+        if attr in class_annotations(self.ctx, owner):
             return
         init = next((m for m in class_methods(self.ctx, owner) if m.name.value == "__init__"), None)
         if init is None:
