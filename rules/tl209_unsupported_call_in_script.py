@@ -3823,15 +3823,7 @@ class UnsupportedCallInScript(Rule):
         )
         if method is None:
             return
-        decorator = next(
-            (
-                d.decorator
-                for d in method.decorators
-                if self.ctx.qualified_name(d.decorator) == "torch.jit.unused"
-                or _dropping_ignore(self.ctx, d.decorator)
-            ),
-            None,
-        )
+        decorator = _stub_decorator(self.ctx, method)
         if decorator is None:
             return
         name = func.attr.value
@@ -3890,15 +3882,7 @@ class UnsupportedCallInScript(Rule):
             != 1
         ):
             return
-        decorator = next(
-            (
-                d.decorator
-                for d in target.decorators
-                if self.ctx.qualified_name(d.decorator) == "torch.jit.unused"
-                or _dropping_ignore(self.ctx, d.decorator)
-            ),
-            None,
-        )
+        decorator = _stub_decorator(self.ctx, target)
         if decorator is None:
             return
         said = self.ctx.module.code_for_node(decorator)
@@ -5567,6 +5551,20 @@ def _maybe_skipped(statement: cst.CSTNode, call: cst.Call) -> bool:
 
     walk(statement, enter, leave)
     return found
+
+
+def _stub_decorator(ctx: LintContext, function: cst.FunctionDef) -> Optional[cst.BaseExpression]:
+    """The decorator that makes ``function`` a stub raising when scripted code calls it:
+    ``@torch.jit.unused`` or ``@torch.jit.ignore(drop=True)``; None without one."""
+    return next(
+        (
+            d.decorator
+            for d in function.decorators
+            if ctx.qualified_name(d.decorator) == "torch.jit.unused"
+            or _dropping_ignore(ctx, d.decorator)
+        ),
+        None,
+    )
 
 
 def _dropping_ignore(ctx: LintContext, decorator: cst.BaseExpression) -> bool:
