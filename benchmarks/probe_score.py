@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import fcntl
 import fnmatch
 import json
 import re
@@ -97,6 +98,16 @@ def compute_verdicts(files: list[Path], backends: tuple[str, ...], regen: bool) 
                 verdict = check(source, backend)
             entry[backend] = {"ok": verdict.ok, "detail": verdict.detail}
             print(f"{path.stem:32} {verdict}", flush=True)
+        save_entry(path.stem, entry)
+
+
+def save_entry(stem: str, entry: dict[str, dict]) -> None:
+    """Write one probe's verdicts into the cache, re-read under a lock so that two runs over
+    different probes (two batches labelled at once) keep each other's verdicts."""
+    with open(VERDICTS.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        verdicts = load_verdicts()
+        verdicts.setdefault(stem, {}).update(entry)
         VERDICTS.write_text(json.dumps(verdicts, indent=1, sort_keys=True) + "\n")
 
 
