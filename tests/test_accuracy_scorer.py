@@ -278,6 +278,7 @@ LATER_CORPORA = (
     "fresh6",
     "fresh7",
     "fresh8",
+    "fresh9",
 )
 
 
@@ -317,6 +318,8 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH8"] - {"typeguard"} == {
         d.lower().replace("_", "-") for d in fresh8.PACKAGES.values()
     }
+    fresh9 = ground_truth.load_corpus("fresh9")
+    assert pins["FRESH9"] == {d.lower().replace("_", "-") for d in fresh9.PACKAGES.values()}
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -333,6 +336,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh6",
             "fresh7",
             "fresh8",
+            "fresh9",
         )
     }
     assert len(shared) == 1
@@ -344,6 +348,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh6").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh7").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh8").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh9").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

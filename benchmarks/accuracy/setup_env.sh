@@ -240,6 +240,23 @@ FRESH8_CORPUS_PINS=(
     "typeguard==4.6.1"
 )
 
+# The fresh9 corpus (corpus_fresh9.py): a twelfth held-back set, held back for a blind first
+# score. --no-deps as well: their imports (numpy) are already here; mpc's matplotlib is imported
+# only by its example environments (mpc.env_dx), which the models do not run, and nms-3d's plotly
+# only inside its plotting function; mpc declares numpy<2 but runs on the env's numpy.
+# mpc is an sdist (built here).
+FRESH9_CORPUS_PINS=(
+    "bleu-torch==1.0.0"
+    "fdwt==0.1.0"
+    "hypll==0.1.1"
+    "imbalanced-losses==0.6.0"
+    "mgiou==0.1.0"
+    "mpc==0.0.6"
+    "nms-3d==0.2.0"
+    "torch-kf==0.4.3"
+    "torch-pca==1.1.0"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -258,6 +275,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH6_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH7_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH8_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH9_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -287,4 +305,7 @@ import dsntnn, focal_frequency_loss, gan_pytorch, i6_models.parts.blstm, roma  #
 import online_triplet_loss.losses, pytorch_revgrad, spikingjelly.activation_based.neuron  # fresh8
 import torch_tps  # fresh8
 print("fresh8 corpus: roma", importlib.metadata.version("roma"))
+import bleu_torch, dwt, hypll.nn, imbalanced_losses, mgiou  # fresh9
+import mpc.mpc, nms_3d, torch_kf, torch_pca  # fresh9
+print("fresh9 corpus: torch-kf", importlib.metadata.version("torch-kf"))
 PY
