@@ -4,6 +4,7 @@ The rules must not import torch, so what Dynamo can trace is read from torch her
 torch version, and stored as data keyed by ``major.minor``:
 
     python benchmarks/dynamo_tables.py          # add / refresh the installed torch's entry
+    python benchmarks/dynamo_tables.py --only torch_state_query_breaks   # refresh one table
 
 - ``numpy_traced``: the NumPy functions (``numpy.X``, ``numpy.linalg.X``, ``numpy.fft.X``,
   ``numpy.random.X``) that ``torch._numpy`` implements. Dynamo traces NumPy code through ``torch._numpy``, so a
@@ -27,6 +28,10 @@ torch version, and stored as data keyed by ``major.minor``:
   called on tensors in compiled code, with the graph-break type ``fullgraph=True`` raises
   ("torch.* op returned non-Tensor"); ``tensor_non_tensor_methods`` the tensor methods of those
   names (``x.is_conj()``) that fail so too.
+- ``torch_state_query_breaks``: the argument-free queries of torch's state
+  (``torch.get_num_threads()``, ``torch.initial_seed()``, ``torch.is_inference_mode_enabled()``,
+  ``torch.backends.mps.is_available()``) that return a Python value and fail ``fullgraph=True``
+  in compiled code, with the graph-break type ("torch.* op returned non-Tensor").
 - ``builtins_refused``: the builtins (``eval``, ``exec``, ``compile``, ``bytes``) Dynamo has no
   handler for: a call in compiled code, of arguments eager accepts, fails ``fullgraph=True``
   ("Failed to trace builtin operator").
@@ -54,6 +59,7 @@ torch version, and stored as data keyed by ``major.minor``:
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 TABLES = Path(__file__).resolve().parent.parent / "rules" / "dynamo_tables.json"
@@ -711,6 +717,58 @@ def torch_state_queries() -> list[str]:
     return sorted(found)
 
 
+# Where model code asks torch about its own state (threads, seeds, modes, devices).
+STATE_QUERY_NAMESPACES = (
+    "torch",
+    "torch.cuda",
+    "torch.random",
+    "torch.autograd",
+    "torch.autograd.grad_mode",
+    "torch.backends.cudnn",
+    "torch.backends.mps",
+)
+STATE_QUERY_PREFIXES = ("get_", "is_", "are_", "has_")
+
+
+def torch_state_query_breaks() -> dict[str, str]:
+    """The argument-free state queries of ``STATE_QUERY_NAMESPACES`` (names starting with
+    ``STATE_QUERY_PREFIXES``, and ``initial_seed``, ``device_count``) that return a Python
+    value, not a tensor, and that compiled code calling them breaks on, each with the
+    graph-break type ``fullgraph=True`` raises (``torch.get_num_threads()``: "torch.* op
+    returned non-Tensor"; ``torch.is_inference_mode_enabled()``). Each is called once in eager
+    first: one that needs an argument, or returns a tensor, is not a state query."""
+    import importlib
+
+    import torch
+
+    found: dict[str, str] = {}
+    for namespace in STATE_QUERY_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in sorted(dir(module)):
+            if not (
+                name.startswith(STATE_QUERY_PREFIXES) or name in ("initial_seed", "device_count")
+            ):
+                continue
+            query = getattr(module, name)
+            if not callable(query) or isinstance(query, type):
+                continue
+            try:
+                value = query()
+            except Exception:  # noqa: BLE001 - it takes arguments
+                continue
+            if isinstance(value, torch.Tensor):
+                continue
+
+            def call(x, query=query):
+                query()
+                return x + 1
+
+            refusal = _compiled_break(call, torch.ones(2))
+            if refusal is not None and refusal not in OWNED_ELSEWHERE:
+                found[f"{namespace}.{name}"] = refusal
+    return found
+
+
 def torch_tuple_returns() -> list[str]:
     """Public torch operators every schema of which returns two or more tensors
     (``torch.histogram`` -> ``(hist, bin_edges)``, ``torch.slogdet``, ``torch.lu_unpack``,
@@ -800,6 +858,15 @@ def main() -> None:
 
     version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
     tables = json.loads(TABLES.read_text()) if TABLES.exists() else {}
+    only = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else None
+    if only is not None:
+        # Refresh the named tables of the installed torch's entry, keep the others as they are.
+        makers = {"torch_state_query_breaks": torch_state_query_breaks}
+        for key in only:
+            tables[version][key] = makers[key]()
+            print(f"{key}: {len(tables[version][key])} entries")
+        TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
+        return
     refused = torch_refused()
     non_tensor = torch_non_tensor_ops()
     tables[version] = {
@@ -816,6 +883,7 @@ def main() -> None:
         "nn_lazy_modules": nn_lazy_modules(),
         "torch_tuple_returns": torch_tuple_returns(),
         "torch_non_tensor_ops": non_tensor[0],
+        "torch_state_query_breaks": torch_state_query_breaks(),
         "tensor_non_tensor_methods": non_tensor[1],
         "builtins_refused": builtins_refused(),
         "stdlib_refused_classes": stdlib_refused_classes(),

@@ -117,6 +117,14 @@ def torch_non_tensor_ops() -> dict[str, str]:
 
 
 @functools.cache
+def torch_state_query_breaks() -> dict[str, str]:
+    """The argument-free queries of torch's state that return a Python value
+    (``"torch.get_num_threads"``, ``"torch.is_inference_mode_enabled"``), each with the
+    graph-break type a call in compiled code raises ("torch.* op returned non-Tensor")."""
+    return _entry().get("torch_state_query_breaks", {})
+
+
+@functools.cache
 def tensor_non_tensor_methods() -> dict[str, str]:
     """The tensor methods of those operators that break so too (``"is_conj"``,
     ``"is_signed"``), each with its graph-break type."""

@@ -18,6 +18,7 @@ from torchlint.lint.dynamo_tables import (
     torch_non_tensor_ops,
     torch_skip_break,
     torch_skipped,
+    torch_state_query_breaks,
 )
 from torchlint.lint.graph_queries import assignments, bound_names
 from torchlint.lint.rule import Invalid, Rule, Valid
@@ -48,7 +49,12 @@ class DynamoSkippedFunction(Rule):
     (`bisect.bisect(cuts, v)`, `zlib.crc32(key)`, `hashlib.md5(...)`, `re.sub(...)`: feature
     hashing and text handling in forward); the torch operators that return a Python value
     computed from tensors (`torch.result_type(x, res)`, `torch.is_same_size(a, b)`,
-    `x.is_conj()`, `x.is_signed()`: "torch.* op returned non-Tensor"); and the builtins Dynamo
+    `x.is_conj()`, `x.is_signed()`: "torch.* op returned non-Tensor"), and the argument-free
+    queries of torch's state that do so too (`torch.get_num_threads()`, `torch.initial_seed()`,
+    `torch.is_inference_mode_enabled()`, `torch.cuda.device_count()`,
+    `torch.backends.mps.is_available()`; `torch.is_grad_enabled()`,
+    `torch.is_autocast_enabled()` and `torch.cuda.is_available()` are traced and not flagged);
+    and the builtins Dynamo
     has no handler for (`eval(cfg.activation)`, `exec`, `compile`, `bytes`, `globals()`:
     "Failed to trace builtin operator"; `eval` of a literal string such as `eval("0.5")` is
     folded and passes, and a call on data read from a tensor, `bytes(ids.tolist())`, is left to
@@ -491,6 +497,27 @@ class DynamoSkippedFunction(Rule):
             line=5,
             message_contains="torch.* op returned non-Tensor",
         ),
+        # A chunk count from torch's thread setting, asked in forward.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    parts = x.chunk(max(1, torch.get_num_threads()))
+                    return torch.cat([self.fc(p) for p in parts])
+
+            def inputs():
+                return [(torch.randn(8, 4),), (torch.randn(5, 4),)]
+            """,
+            line=10,
+            message_contains="torch.* op returned non-Tensor",
+        ),
         # The activation named by a config string, looked up with eval in forward.
         Invalid(
             """
@@ -621,7 +648,9 @@ class DynamoSkippedFunction(Rule):
     def _non_tensor_result(self, node: cst.Call, name: Optional[str]) -> bool:
         """A torch operator returning a Python value computed from tensors (``torch.result_type``,
         ``x.is_conj()``): reported, and True."""
-        refusal = torch_non_tensor_ops().get(name or "")
+        refusal = torch_non_tensor_ops().get(name or "") or torch_state_query_breaks().get(
+            name or ""
+        )
         shown = name
         func = node.func
         if refusal is None and type(func) is cst.Attribute:
@@ -639,7 +668,7 @@ class DynamoSkippedFunction(Rule):
         message = Message(
             f"`{shown}` returns a Python value, not a tensor, that Dynamo does not trace",
             (("compile", clause),),
-            NON_TENSOR_ADVICE,
+            STATE_QUERY_ADVICE if name in torch_state_query_breaks() else NON_TENSOR_ADVICE,
         )
         self.report(node, message)
         return True
@@ -781,6 +810,7 @@ KL_MESSAGE = Message(
     "(s1**2 + (m1 - m2)**2) / (2 * s2**2) - 0.5`), or call `kl_divergence` once on the same "
     "pair of types before compiling",
 )
+STATE_QUERY_ADVICE = "ask it outside the compiled code and pass the value in"
 NON_TENSOR_ADVICE = (
     "compute it outside the compiled code and pass it in (a result dtype from the dtypes: "
     "`torch.promote_types(a.dtype, b.dtype)`, which Dynamo traces)"

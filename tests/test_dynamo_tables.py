@@ -37,6 +37,29 @@ def test_operators_returning_tuples_include_linalg_and_leave_out_mixed_overloads
     assert not {"torch.max", "torch.unique", "torch.linalg.norm"} & tuples
 
 
+def test_state_queries_dynamo_refuses_leave_out_the_ones_it_traces():
+    refused = dynamo_tables.torch_state_query_breaks()
+    assert refused["torch.get_num_threads"] == "torch.* op returned non-Tensor"
+    assert {"torch.initial_seed", "torch.is_inference_mode_enabled"} <= set(refused)
+    traced = {"torch.is_grad_enabled", "torch.is_autocast_enabled", "torch.cuda.is_available"}
+    assert not traced & set(refused)
+
+
+@requires_torch
+def test_state_query_breaks_match_the_installed_torch(monkeypatch):
+    import torch
+
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import dynamo_tables as generator
+
+    version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
+    stored = json.loads(dynamo_tables.TABLES.read_text()).get(version)
+    if stored is None:
+        pytest.skip(f"no table for torch {version}: run benchmarks/dynamo_tables.py")
+    assert stored["torch_state_query_breaks"] == generator.torch_state_query_breaks()
+    sys.modules.pop("dynamo_tables", None)
+
+
 @requires_torch
 def test_table_matches_the_installed_torch(monkeypatch):
     import torch

@@ -17,7 +17,11 @@ from typing import TYPE_CHECKING, Optional, Union
 import libcst as cst
 
 from torchlint.lint.conditions import ends_in_exit
-from torchlint.lint.dynamo_tables import torch_state_queries, torch_tuple_returns
+from torchlint.lint.dynamo_tables import (
+    torch_state_queries,
+    torch_state_query_breaks,
+    torch_tuple_returns,
+)
 from torchlint.lint.graph_queries import assignments, bound_names
 from torchlint.lint.semantic.summary import PARTIALS, REGISTRY_PREFIX
 from torchlint.lint.torchscript_tables import torchscript_table
@@ -300,7 +304,7 @@ def _is_torch_state_query(name: str) -> bool:
     about torch's state or a tensor's type, not a tensor (``torch.is_nonzero`` reads data).
     Functions with a signature come from torch's own annotations; C functions without one
     go by their name."""
-    if name in torch_state_queries():
+    if name in torch_state_queries() or name in torch_state_query_breaks():
         return True
     last = name.rsplit(".", 1)[-1].removeprefix("_")  # C bindings: `torch._C._is_tracing`
     if last.startswith("is_"):
