@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import math_size_refused, size_refused
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+
+from ._graph import keyword
 
 
 class MathOfSymbolicSize(Rule):
@@ -22,7 +25,9 @@ class MathOfSymbolicSize(Rule):
     size that varies between calls), not kept by hand: `math.sqrt`, `math.ceil`,
     `math.floor`, `math.log2` and the others Dynamo turns into symbolic expressions are not
     flagged. So is `fractions.Fraction(w, h)` of sizes (an aspect ratio): it reduces the
-    fraction with `math.gcd`.
+    fraction with `math.gcd`. And so are `min` / `max` / `sorted` with a `key=` that reads a
+    size (`min(self.buckets, key=lambda b: abs(b - n))`: picking the table nearest the input's
+    length).
 
     ## Why is this bad?
     `torch.compile` first compiles for the sizes of the first call; when a size changes it
@@ -31,6 +36,10 @@ class MathOfSymbolicSize(Rule):
     `torch.compile` breaks the graph there. While `torch.jit.trace` runs, a size is a 0-d
     tensor, and `fractions.Fraction` (with one argument or two) and `math.trunc` reject it: the
     trace fails with a TypeError (generated from torch too: the table's `"trace"` entries).
+    Dynamo has no handler for `min` / `max` with a key that computes on a symbolic size
+    ("invalid call to builtin op handler") and cannot sort by keys that are not constants
+    ("sort with non-constant keys"); while tracing, the key compares 0-d tensors in Python,
+    so the trace keeps the example input's pick for every later input.
 
     ## Example
     ```python
@@ -66,6 +75,28 @@ class MathOfSymbolicSize(Rule):
     also_reports = ("trace",)  # fractions.Fraction, math.trunc
 
     VALID = [
+        # The key reads no size: a fixed preference among constants (read into a local: a
+        # key closing over `self` is another matter, Dynamo cannot fold it).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.widths = [4, 8, 16]
+                    self.target = 7
+
+                def forward(self, x):
+                    target = self.target
+                    w = min(self.widths, key=lambda v: abs(v - target))
+                    return x[..., :w].sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 16),), (torch.randn(3, 16),)]
+            """
+        ),
         Valid(
             """
             import math
@@ -85,6 +116,31 @@ class MathOfSymbolicSize(Rule):
         ),
     ]
     INVALID = [
+        # The position table nearest the input's length, picked by a keyed min.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.lengths = [4, 8, 16]
+                    self.tables = nn.ParameterList(nn.Parameter(torch.randn(n, 3)) for n in self.lengths)
+
+                def forward(self, x):
+                    n = x.shape[1]
+                    i = min(range(len(self.lengths)), key=lambda j: abs(self.lengths[j] - n))
+                    pos = F.interpolate(self.tables[i].T[None], size=n, mode="linear")[0].T
+                    return x + pos
+
+            def inputs():
+                return [(torch.randn(2, 5, 3),), (torch.randn(2, 14, 3),)]
+            """,
+            line=13,
+            backends=("compile", "trace"),
+        ),
         Invalid(
             """
             import math
@@ -156,6 +212,9 @@ class MathOfSymbolicSize(Rule):
         name = self.ctx.qualified_name(node.func)
         if name is None:
             return
+        if name in KEYED_BUILTINS:
+            self._keyed_by_size(node, name)
+            return
         count = len(node.args)
         compile_min = size_refused("compile").get(name, 1 if name in math_size_refused() else 0)
         trace_min = size_refused("trace").get(name, 0)
@@ -174,6 +233,41 @@ class MathOfSymbolicSize(Rule):
             clauses.append(("trace", self.clauses["trace"]))
         message = Message(f"`{name}` of a tensor's size", tuple(clauses), SIZE_ADVICE)
         self.report(node, message, targets=tuple(targets))
+
+    def _keyed_by_size(self, node: cst.Call, name: str) -> None:
+        """``min(xs, key=lambda b: abs(b - n))`` with ``n`` a size: reported."""
+        key = keyword(node, "key")
+        if not isinstance(key, cst.Lambda):
+            return
+        params = {param.name.value for param in key.params.params}
+        if not any(
+            leaf.value not in params and self.ctx.kind(leaf) is Kind.SIZE
+            for leaf in m.findall(key.body, m.Name())
+        ):
+            return
+        builtin = name.removeprefix("builtins.")
+        refusal = KEYED_BUILTINS[name]
+        message = Message(
+            f"`{builtin}` with a `key=` computed from a tensor's size",
+            (
+                (
+                    "compile",
+                    f"torch.compile(fullgraph=True) raises ({refusal}) once the size varies "
+                    "between calls (it is then symbolic)",
+                ),
+                ("trace", "torch.jit.trace keeps the example input's pick for every later input"),
+            ),
+            "pick with integer arithmetic, or keep one table per size the module knows",
+        )
+        self.report(node, message, targets=("compile", "trace"))
+
+
+# The builtins whose `key=` Dynamo cannot call on a symbolic size, with the graph-break type.
+KEYED_BUILTINS = {
+    "builtins.min": "invalid call to builtin op handler",
+    "builtins.max": "invalid call to builtin op handler",
+    "builtins.sorted": "sort with non-constant keys",
+}
 
 
 SIZE_ADVICE = "use sizes the module knows as constants, or integer arithmetic on them (`n // k`)"
