@@ -19,15 +19,16 @@ FUNCTIONAL_CALLS = frozenset(
 )
 # torch.func's transforms that fail when forward applies them (torch 2.13, checked each: export
 # meets functorch's wrapped tensors, "attempted to apply meta conversion to view functorch
-# tensor"; trace fails on the gradients of grad / grad_and_value / hessian); Dynamo traces
-# them all, and vmap / jvp pass everywhere.
+# tensor"; trace fails on the reverse-mode gradients of grad / grad_and_value / hessian /
+# jacrev / vjp: "Cannot insert a Tensor that requires grad as a constant"); Dynamo traces them
+# all, and vmap / jvp pass everywhere.
 FUNC_TRANSFORMS: dict[str, tuple[str, ...]] = {
     "torch.func.grad": ("export", "trace"),
     "torch.func.grad_and_value": ("export", "trace"),
     "torch.func.hessian": ("export", "trace"),
-    "torch.func.jacrev": ("export",),
+    "torch.func.jacrev": ("export", "trace"),
     "torch.func.jacfwd": ("export",),
-    "torch.func.vjp": ("export",),
+    "torch.func.vjp": ("export", "trace"),
 }
 FUNC_TRANSFORM_MESSAGE = Message(
     subject="a torch.func transform applied inside graph code",
@@ -79,7 +80,7 @@ class AutogradInGraph(Rule):
     gradient penalty, or `loss.backward()` called from `forward`; and the derivatives of
     `torch.autograd.functional` (`jacobian`, `hessian`, `vjp`, `jvp`, `hvp`, `vhp`), e.g. a
     contractive penalty on an encoder's Jacobian; the `torch.func` transforms that fail there
-    (`grad`, `grad_and_value`, `hessian`: export and trace; `jacrev`, `jacfwd`, `vjp`:
+    (`grad`, `grad_and_value`, `hessian`, `jacrev`, `vjp`: export and trace; `jacfwd`:
     export; `vmap` and `jvp` pass); forward-mode AD (`fwAD.make_dual(x, v)` under
     `fwAD.dual_level()`: trace, whose module then fails on every call); and
     `h.retain_grad()` of a tensor computed in
@@ -283,6 +284,28 @@ class AutogradInGraph(Rule):
             line=11,
             backends=("export", "trace"),
             message_contains="torch.func transform",
+        ),
+        # A flow's exact divergence: the trace of the Jacobian of its dynamics, by jacrev.
+        Invalid(
+            """
+            import torch
+            import torch.func as tf
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.dynamics = nn.Sequential(nn.Linear(3, 8), nn.Tanh(), nn.Linear(8, 3))
+
+                def forward(self, z):
+                    jac = tf.jacrev(lambda p: self.dynamics(p).sum(0))(z)
+                    return self.dynamics(z), jac.diagonal(dim1=0, dim2=2).sum(0)
+
+            def inputs():
+                return [(torch.randn(4, 3),), (torch.randn(6, 3),)]
+            """,
+            line=11,
+            backends=("export", "trace"),
         ),
         # A linear probe that freezes its backbone from forward.
         Invalid(
@@ -492,7 +515,8 @@ class AutogradInGraph(Rule):
 
     @classmethod
     def may_report(cls, text, summary) -> bool:
-        return "grad" in text or "backward" in text  # grad_fn too
+        # grad_fn too; torch.func's jacrev / vjp / hessian name no "grad"
+        return any(word in text for word in ("grad", "backward", "torch.func", "autograd"))
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         # `h.grad_fn` of a tensor computed here: Dynamo refuses to read the autograd graph.
