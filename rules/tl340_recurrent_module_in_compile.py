@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import self_attribute
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.summary import FileSummary
 
@@ -33,7 +33,10 @@ class RecurrentModuleInCompile(Rule):
     LSTM") and plain `torch.compile` breaks the graph at the call, which runs eagerly (where
     the call is the frame's first operation or sits in a loop, Dynamo runs the whole function
     eagerly instead).
-    `torch.export` and `torch.jit.trace` convert them.
+    `torch.export` and `torch.jit.trace` convert them, except that `torch.export` fails when
+    the module runs on a `PackedSequence` (`self.rnn(pack_padded_sequence(x, lengths, ...))`):
+    the module sizes its initial state from the packed batch sizes as a Python int, which
+    export cannot read from a fake tensor (packing alone exports).
 
     ## Example
     ```python
@@ -63,12 +66,20 @@ class RecurrentModuleInCompile(Rule):
             "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph at "
             "the call (GB0014: Dynamo does not trace RNN, GRU or LSTM modules)"
         ),
+        # torch 2.13: on a PackedSequence the module sizes its initial state with
+        # `int(batch_sizes[0])`, which export cannot read from a fake tensor.
+        "export": (
+            "torch.export fails when the module runs on a PackedSequence (it sizes its initial "
+            "state from the packed batch sizes: zeros(): argument 'size' failed to unpack a "
+            "FakeTensor)"
+        ),
     }
     advice = (
         "compile the layers around it instead of the whole model, or step an `nn.LSTMCell` / "
         "`nn.GRUCell` over time"
     )
     targets = ("compile",)
+    also_reports = ("export",)  # on a PackedSequence
 
     VALID = [
         Valid(
@@ -93,6 +104,33 @@ class RecurrentModuleInCompile(Rule):
         ),
     ]
     INVALID = [
+        # Variable-length utterances packed for the GRU: export fails too.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.nn.utils.rnn import pack_padded_sequence
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4)
+                    self.gru = nn.GRU(4, 6, batch_first=True)
+
+                def forward(self, x, lengths):
+                    packed = pack_padded_sequence(self.proj(x), lengths, batch_first=True, enforce_sorted=False)
+                    _, h = self.gru(packed)
+                    return h[-1]
+
+            def inputs():
+                return [
+                    (torch.randn(2, 5, 4), torch.tensor([3, 5])),
+                    (torch.randn(3, 4, 4), torch.tensor([4, 2, 1])),
+                ]
+            """,
+            line=13,
+            backends=("compile", "export"),
+        ),
         Invalid(
             """
             import torch
@@ -147,10 +185,32 @@ class RecurrentModuleInCompile(Rule):
         return any(spelling in text for spelling in _SPELLINGS)
 
     def visit_Call(self, node: cst.Call) -> None:
-        if self.ctx.in_graph and self._recurrent(node.func):
-            # Dynamo reports the break only once its graph holds earlier operations and
-            # outside loops; otherwise it runs the whole frame eagerly (torch 2.13).
-            self.report(node, None if compile_break_reported(self.ctx, node) else EAGER_FRAME)
+        if not (self.ctx.in_graph and self._recurrent(node.func)):
+            return
+        # Dynamo reports the break only once its graph holds earlier operations and
+        # outside loops; otherwise it runs the whole frame eagerly (torch 2.13).
+        message = MESSAGE if compile_break_reported(self.ctx, node) else EAGER_FRAME
+        if node.args and self._packed(node.args[0].value):
+            export = ("export", self.clauses["export"])
+            advice = f"{message.advice}; for export, run it on the padded tensor and take each sequence's output at its length"
+            packed = Message(message.subject, (*message.clauses, export), advice)
+            self.report(node, packed, targets=("compile", "export"))
+            return
+        self.report(node, message)
+
+    def _packed(self, value: cst.BaseExpression) -> bool:
+        """``value`` is a PackedSequence made in this function (``pack_padded_sequence(...)``
+        or a name given one)."""
+        if isinstance(value, cst.Name):
+            bound = assignments(self.ctx.function, value.value)
+            return bool(bound) and all(
+                held is not UNKNOWN_VALUE and size == 1 and self._packed(held)
+                for held, _, size in bound
+            )
+        return (
+            isinstance(value, cst.Call)
+            and (self.ctx.qualified_name(value.func) or "") in PACKING_CALLS
+        )
 
     def _recurrent(self, func: cst.BaseExpression) -> bool:
         info = self.ctx.function_info
@@ -166,6 +226,15 @@ class RecurrentModuleInCompile(Rule):
         )
 
 
+MESSAGE = Message(
+    RecurrentModuleInCompile.subject,
+    (("compile", RecurrentModuleInCompile.clauses["compile"]),),
+    RecurrentModuleInCompile.advice,
+)
+# The calls that make a PackedSequence.
+PACKING_CALLS = frozenset(
+    f"torch.nn.utils.rnn.{name}" for name in ("pack_padded_sequence", "pack_sequence")
+)
 EAGER_FRAME = Message(
     RecurrentModuleInCompile.subject,
     (
