@@ -6,6 +6,9 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.context import LintContext
+from torchlint.lint.diagnostics import Message
+from torchlint.lint.distribution_tables import unvalidated_failures
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
@@ -14,6 +17,8 @@ from ._graph import init_values, keyword
 
 # Methods that check their value against the distribution's support (`_validate_sample`).
 SAMPLE_CHECKING_METHODS = frozenset({"log_prob", "cdf"})
+# Methods the generated table measures with validation off (the constructor too).
+MEASURED_METHODS = frozenset({"log_prob", "entropy", "sample", "rsample"})
 # Modules of torch.distributions that hold no distribution classes.
 NOT_DISTRIBUTIONS = ("torch.distributions.constraints", "torch.distributions.transforms")
 
@@ -39,8 +44,16 @@ class DistributionValidationInGraph(Rule):
     argument validation on (the default: `validate_args` follows Python's `__debug__`), also
     one `__init__` keeps on `self` (`self.prior = Normal(0.0, 1.0)`), and the
     `super().__init__(logits=...)` of a subclass (a masked `Categorical`). A distribution built with
-    `validate_args=False`, or a file that calls
-    `torch.distributions.Distribution.set_default_validate_args(False)`, is not flagged.
+    `validate_args=False`, or in a file that calls
+    `torch.distributions.Distribution.set_default_validate_args(False)`, is flagged only where
+    torch still fails or warns with the checks off, as a table generated from torch says
+    (`benchmarks/distribution_tables.py` builds each class with `validate_args=False`, from
+    tensors and with a Python number parameter, and traces and exports its constructor and
+    `log_prob` / `entropy` / `sample` / `rsample`; `rules/distribution_tables.json`):
+    `OneHotCategorical` builds a `Categorical` that validates (export and trace),
+    `MixtureSameFamily` and `LowRankMultivariateNormal` compare shapes as Python bools
+    (trace), `StudentT` builds a `Chi2` that validates (export and trace), and a Python number
+    parameter (`Normal(mu, 1.0)`) becomes a `torch.tensor` constant (trace).
 
     ## Why is this bad?
     With validation on, the constructor checks each parameter against its constraint and
@@ -132,6 +145,52 @@ class DistributionValidationInGraph(Rule):
         ),
     ]
     INVALID = [
+        # Checks off, but a fixed scale given as a Python number becomes a traced constant.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.distributions import Normal
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4)
+
+                def forward(self, h, y):
+                    return Normal(self.proj(h), 1.0, validate_args=False).log_prob(y).sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 4)), (torch.randn(3, 4), torch.randn(3, 4))]
+            """,
+            line=11,
+            trace_warning=True,
+            backends=("trace",),
+            message_contains="TracerWarning: torch.tensor results are registered as constants",
+        ),
+        # Checks off, but OneHotCategorical builds a Categorical that validates.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            import torch.distributions as D
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.logits = nn.Linear(4, 3)
+
+                def forward(self, h):
+                    policy = D.OneHotCategorical(logits=self.logits(h), validate_args=False)
+                    return policy.probs
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            trace_warning=True,
+            backends=("export", "trace"),
+        ),
         # A Gaussian output head: the constructor checks loc and scale, log_prob the value.
         Invalid(
             """
@@ -224,9 +283,13 @@ class DistributionValidationInGraph(Rule):
         ),
     ]
 
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        self._default_off = "set_default_validate_args(False)" in ctx.source
+
     @classmethod
     def may_report(cls, text, summary) -> bool:  # type: ignore[no-untyped-def]
-        return "distributions" in text and "set_default_validate_args(False)" not in text
+        return "distributions" in text
 
     def _distribution_class(self, call: cst.Call) -> bool:
         return distribution_class(self.ctx.qualified_name(call.func) or "")
@@ -259,7 +322,69 @@ class DistributionValidationInGraph(Rule):
         ):
             return False
         flag = keyword(value, "validate_args")
-        return flag is None or (isinstance(flag, cst.Name) and flag.value == "True")
+        if flag is None:
+            return not self._default_off
+        return isinstance(flag, cst.Name) and flag.value == "True"
+
+    def _unvalidated(self, value: Optional[cst.BaseExpression]) -> Optional[cst.Call]:
+        """``value`` is (or names the one value of) a torch.distributions constructor call
+        with validation off and a tensor among its arguments: that call."""
+        if isinstance(value, cst.Name):
+            bound = assignments(self.ctx.function, value.value)
+            if len(bound) != 1 or bound[0][0] is UNKNOWN_VALUE or bound[0][2] != 1:
+                return None
+            value = bound[0][0]
+        if not isinstance(value, cst.Call) or not self._distribution_class(value):
+            return None
+        if self._validating(value) or not self._tensor_arguments(value):
+            return None
+        return value
+
+    def _tensor_arguments(self, call: cst.Call) -> bool:
+        return any(
+            not arg.star
+            and (arg.keyword is None or arg.keyword.value != "validate_args")
+            # a value of unknown kind too: what graph code builds a distribution of
+            and self.ctx.kind(arg.value) in (Kind.TENSOR, Kind.UNKNOWN)
+            for arg in call.args
+        )
+
+    def _report_unvalidated(self, node: cst.Call, built: cst.Call, member: str) -> None:
+        """What torch still does under trace / export with the checks off, from the table."""
+        cls = (self.ctx.qualified_name(built.func) or "").rsplit(".", 1)[-1]
+        numbers = any(_number(arg.value) for arg in built.args)
+        failing = unvalidated_failures(cls, "numbers" if numbers else "tensors", member)
+        if not failing:
+            return
+        shown = cls if member == "__init__" else f"{cls}.{member}"
+        clauses = []
+        if "export" in failing:
+            error = failing["export"].split(":", 1)[0]
+            clauses.append(("export", f"torch.export fails inside torch.distributions ({error})"))
+        if "trace" in failing:
+            warning = failing["trace"].rsplit(": ", 1)[-1]
+            clauses.append(
+                (
+                    "trace",
+                    f"torch.jit.trace warns inside torch.distributions (TracerWarning: {warning})",
+                )
+            )
+        if numbers and not unvalidated_failures(cls, "tensors", member):
+            advice = (
+                "pass every parameter as a tensor (`torch.full_like(loc, 1.0)`), which it keeps"
+            )
+        else:
+            advice = (
+                "compute what the model needs from the parameters in closed form, or use the "
+                "distribution outside the converted module"
+            )
+        message = Message(
+            f"`{shown}` with its checks off (`validate_args=False`) still fails or warns "
+            "inside torch.distributions",
+            tuple(clauses),
+            advice,
+        )
+        self.report(node, message, targets=tuple(b for b, _ in clauses))
 
     def _validating_receiver(self, receiver: cst.BaseExpression) -> bool:
         if isinstance(receiver, cst.Call):
@@ -276,18 +401,16 @@ class DistributionValidationInGraph(Rule):
     def _checks_tensors(self, call: cst.Call) -> bool:
         """A validating constructor given a tensor (or a value of unknown kind): it checks it
         while tracing."""
-        return self._validating(call) and any(
-            not arg.star and (arg.keyword is None or arg.keyword.value != "validate_args")
-            for arg in call.args
-            # a value of unknown kind too: what graph code builds a distribution of
-            if self.ctx.kind(arg.value) in (Kind.TENSOR, Kind.UNKNOWN)
-        )
+        return self._validating(call) and self._tensor_arguments(call)
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
         if self._checks_tensors(node):
             self.report(node)
+            return
+        if self._unvalidated(node) is not None:
+            self._report_unvalidated(node, node, "__init__")
             return
         func = node.func
         if (
@@ -297,3 +420,14 @@ class DistributionValidationInGraph(Rule):
             and self._validating_receiver(func.value)
         ):
             self.report(node)
+        if isinstance(func, cst.Attribute) and func.attr.value in MEASURED_METHODS:
+            built = self._unvalidated(func.value)
+            if built is not None:
+                self._report_unvalidated(node, built, func.attr.value)
+
+
+def _number(value: cst.BaseExpression) -> bool:
+    """A Python number literal (``1.0``, ``-1``)."""
+    if isinstance(value, cst.UnaryOperation):
+        value = value.expression
+    return isinstance(value, (cst.Integer, cst.Float))
