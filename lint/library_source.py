@@ -485,12 +485,13 @@ def _module_tree(module: str) -> Optional[ast.Module]:
 
 def _transparent(decorator: ast.expr) -> bool:
     """A decorator that hands the function back unchanged: torch's ``@exposed_in("torch.func")``
-    (it sets ``__module__``), through which TorchScript compiles the source as written."""
+    (it sets ``__module__``) and ``@_add_docstr(...)`` (torch.signal.windows: it sets
+    ``__doc__``), through which TorchScript compiles the source as written."""
     func = decorator.func if isinstance(decorator, ast.Call) else decorator
     return (getattr(func, "id", None) or getattr(func, "attr", None)) in TRANSPARENT_DECORATORS
 
 
-TRANSPARENT_DECORATORS = frozenset({"exposed_in"})
+TRANSPARENT_DECORATORS = frozenset({"exposed_in", "_add_docstr"})
 # Syntax TorchScript's frontend rejects while it converts a function's body (before the
 # signature's types are resolved).
 REJECTED_SYNTAX = (

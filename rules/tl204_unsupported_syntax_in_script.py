@@ -21,8 +21,10 @@ from torchlint.rules._script import (
     class_annotations,
     class_methods,
     dead_in_script,
+    has_constants,
     in_script,
     inferred_tensor_parameter,
+    is_method,
     literal_type,
     self_assignments,
     self_attribute,
@@ -45,6 +47,9 @@ UNSUPPORTED_AUGMENTED = {cst.FloorDivideAssign: "//", cst.MatrixMultiplyAssign: 
 PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 # Tensor methods whose result is one Tensor (never a tuple or list), whatever their arguments.
 
+
+# torch 2.13's message for a list display as a `for` / comprehension target.
+LHS_MUST_BE = "lhs of assignment must be a variable, subscript, or starred expression"
 
 # Visits of checks that are not syntax: TorchScript drops a guarded branch before it gets to
 # types (truth tests of tuples, indexes past a tuple's end).
@@ -131,7 +136,11 @@ class UnsupportedSyntaxInScript(Rule):
     comprehensions; comprehensions with an `if` filter or more than one `for`; `{**d}`;
     `for ... else` / `while ... else`; bytes literals; f-strings with a format spec, a
     conversion or a `=` specifier (`{v:.2f}`, `{v!r}`, `{v=}`); and `*` unpacking of a list or shape (`x.view(*x.shape)`,
-    `[*x.shape, 1]`, `print(*items)`) or into a starred target (`*_, n = x.shape`); `**`
+    `[*x.shape, 1]`, `print(*items)`, a slice of a list `[*feats[1:], x]`, a module attribute
+    every method binds only to a list `max(*self.kernel_sizes)`, no class-body annotation,
+    `Final` or `__constants__`) or into a starred target (`*_, n = x.shape`); a list display
+    as a store target (`[h, w] = x.shape[-2:]`, `for [a, b] in pairs:`, a comprehension's
+    `for [a, b] in ...`, also inside a tuple target; not in a branch TorchScript drops); `**`
     keyword-argument expansion at a call (`f(x, **opts)`); the augmented assignments `//=` and
     `@=`; a local annotated without a value (`out: Tensor`); a store into a slice of a list
     (`shape[2:4] = [h, w]`, `s[1:] += [1]`, the list a display, `list(...)`, a shape, a name
@@ -183,7 +192,11 @@ class UnsupportedSyntaxInScript(Rule):
     not supported`, `else branches of for loops aren't supported`, `Don't support formatting in
     JoinedStr`, and for `*` over a list (also one repeated or joined, `*([1] * n)`, `*(dims +
     [1])`): `cannot statically infer the expected size of a list in this context` (TorchScript
-    sizes are `List[int]`; a `*` over a tuple is fine). A tuple has
+    sizes are `List[int]`; a `*` over a tuple is fine). It unpacks into names, tuples,
+    subscripts and starred names only: a list display as a target fails with `unexpected
+    expression on left-hand side of assignment` (`lhs of assignment must be a variable,
+    subscript, or starred expression` as a loop's or a comprehension's), where Python unpacks
+    into `[h, w]` as into `(h, w)`. A tuple has
     no truth value in TorchScript (lists, dicts, strings and sizes do): `Could not cast value
     of type Tuple[int] to bool`; test `len(t) > 0` instead. A tuple's length is part of its
     type, so an index past it fails when the function compiles, also in a branch that never
@@ -893,7 +906,65 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
 
+    VALID += [
+        # A tuple target unpacks a shape; `*` over a tuple attribute has a size.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.kernels = (1, 3, 5)
+
+                def forward(self, x):
+                    (h, w) = x.shape[-2:]
+                    return x * h * w * max(*self.kernels)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
+    ]
     INVALID += [
+        # A list display as a store target.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    [h, w] = x.shape[-2:]
+                    return x * h * w
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="unexpected expression on left-hand side of assignment",
+        ),
+        # `*` over a module attribute that holds a list.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.kernels = [1, 3, 5]
+
+                def forward(self, x):
+                    return x * max(*self.kernels)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="cannot size it statically",
+        ),
         Invalid(
             """
             from typing import Tuple
@@ -1312,6 +1383,9 @@ class UnsupportedSyntaxInScript(Rule):
                 node, "comprehension with several `for`", "supports one generator per comprehension"
             )
 
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._list_target(node.target, LHS_MUST_BE)
+
     visit_ListComp = _comprehension
     visit_DictComp = _comprehension
     visit_GeneratorExp = _comprehension
@@ -1508,6 +1582,7 @@ class UnsupportedSyntaxInScript(Rule):
             and len(target.elements) == 2
         ):
             iterable, target = iterable.args[0].value, target.elements[1].value
+        self._list_target(node.target, LHS_MUST_BE)
         if self._tensor_elements(iterable):
             self._tensor_unpacked(target, node.iter)
         self._module_items_unpacked(iterable, target)
@@ -1618,7 +1693,31 @@ class UnsupportedSyntaxInScript(Rule):
                 "cannot size it statically; pass the list itself",
             )
 
+    def _list_target(self, target: cst.BaseExpression, lhs: str) -> None:
+        """``[h, w] = x.shape[-2:]``, ``for [a, b] in pairs:``: a list display as a store
+        target, also inside a tuple target. TorchScript's emitter unpacks into names, tuples,
+        subscripts and starred names only (torch 2.13: unexpected expression on left-hand side
+        of assignment / lhs of assignment must be a variable, subscript, or starred
+        expression); a branch it drops never gets there."""
+        if not in_script(self.ctx) or self._frontend_only or dead_in_script(self.ctx):
+            return
+        pending = [target]
+        while pending:
+            node = pending.pop()
+            if type(node) is cst.List:
+                code = self.ctx.module.code_for_node(node)
+                self.report(
+                    node,
+                    f"list display `{code}` as an assignment target in scripted code: "
+                    f"torch.jit.script unpacks into names and tuples only (torch 2.13: {lhs}); "
+                    "write the names as a tuple (`h, w = ...`)",
+                )
+                return
+            if type(node) is cst.Tuple:
+                pending.extend(e.value for e in node.elements)
+
     def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._list_target(node.target, "unexpected expression on left-hand side of assignment")
         target = node.target
         if (
             in_script(self.ctx)
@@ -1689,6 +1788,16 @@ class UnsupportedSyntaxInScript(Rule):
             return _annotated_list(self.ctx.function, value.value)
         if isinstance(value, cst.Call) and self.ctx.qualified_name(value.func) == "builtins.list":
             return True
+        if (
+            isinstance(value, cst.Subscript)
+            and depth < 3
+            and len(value.slice) == 1
+            and isinstance(value.slice[0].slice, cst.Slice)
+            and self._list_like(value.value, depth + 1)
+        ):
+            return True  # a slice of a list is a list (`feats[1:]`)
+        if self._list_attribute(value):
+            return True
         while isinstance(value, cst.Subscript):
             value = value.value
         if isinstance(value, cst.Attribute) and value.attr.value == "shape":
@@ -1701,6 +1810,32 @@ class UnsupportedSyntaxInScript(Rule):
         ):
             return self.ctx.kind(value.func.value) is Kind.TENSOR
         return False
+
+    def _list_attribute(self, value: cst.BaseExpression) -> bool:
+        """``self.kernel_sizes`` that every method of the class binds only to a list (a
+        display, a comprehension or ``list(...)``), ``__init__`` among them, with no class-body
+        annotation and no ``Final`` / ``__constants__`` (a constant list becomes a tuple):
+        TorchScript types the attribute from the list, a ``List[...]``."""
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        function = self.ctx.function
+        if attr is None or info is None or info.owner_class is None or function is None:
+            return False
+        owner = info.owner_class
+        if not is_method(self.ctx, function):
+            return False
+        if attr in class_annotations(self.ctx, owner) or has_constants(self.ctx, owner):
+            return False
+        methods = class_methods(self.ctx, owner)
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        if init is None or not self_assignments(init, attr):
+            return False
+        values = [v for m in methods for v in self_assignments(m, attr)]
+        return all(
+            isinstance(v, (cst.List, cst.ListComp))
+            or (isinstance(v, cst.Call) and self.ctx.qualified_name(v.func) == "builtins.list")
+            for v in values
+        )
 
 
 def _annotated_list(function: cst.FunctionDef, name: str) -> bool:

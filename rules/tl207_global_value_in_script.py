@@ -97,7 +97,8 @@ class GlobalValueInScript(Rule):
     logger, the result of `int(...)` / `float(...)` / `bool(...)` / `str(...)` (`_MAJOR =
     int(torch.__version__.split(".")[0])`), or a lambda (`swish = lambda t: t * torch.sigmoid(t)`, called in `forward`)
     (`EPS = 1e-6` read in `forward`, or in a function that scripted code calls). Functions,
-    classes and imported modules are fine.
+    classes and imported modules are fine. Also the builtin constant `__debug__` (`if
+    __debug__:` around a check), which TorchScript resolves like a global bool.
     A name bound more than once at module level, also under a module-level `try` / `if`, is
     such a value when every binding is one (`try: import apex; HAS_APEX = True` / `except
     ImportError: HAS_APEX = False`: a bool whichever runs; `X is not None`, `not X` are bools).
@@ -210,6 +211,15 @@ class GlobalValueInScript(Rule):
         ),
     ]
     INVALID = [
+        # `__debug__`: a Python bool to TorchScript, like a global.
+        Invalid(
+            _example(
+                "",
+                "        if __debug__:\n            assert x.dim() == 2\n        return x * 2",
+            ),
+            line=9,
+            message_contains="`__debug__`",
+        ),
         # A flag bound under try / except at module level: a bool whichever runs.
         Invalid(
             """
@@ -457,6 +467,16 @@ class GlobalValueInScript(Rule):
         if self._outside or id(node) in self._skip or not self._locals or not in_script(self.ctx):
             return
         name = node.value
+        if name == "__debug__":
+            # A builtin bool constant, which TorchScript resolves like any Python global.
+            self.report(
+                node,
+                "`__debug__` read in scripted code: TorchScript resolves it as a Python global "
+                "bool and cannot use it as a value (torch 2.13: python value of type 'bool' "
+                "cannot be used as a value); drop the test (`assert` is compiled as it is) or "
+                "store the flag on the module in __init__",
+            )
+            return
         kind = self._global_values().get(name)
         if kind is None or any(name in scope for scope in self._locals):
             return

@@ -490,6 +490,12 @@ class UnsupportedCallInScript(Rule):
     `x[(0, 2)]` is `x[0, 2]`): TorchScript indexes a tensor with ints, slices, lists and
     tensors only (torch 2.13: Unsupported operation: indexing tensor with unsupported index
     type 'Tuple[int, int, int]').
+    And `len(self)` in a method of a module class whose bases outside the project are
+    `nn.Module` only, no class of it marking `__len__` `@torch.jit.export` (or decorating it
+    at all): TorchScript's `len` takes lists, dicts, strings, tensors and module containers,
+    and on another module looks for a compiled `__len__`, which it compiles only when exported
+    (torch 2.13: object has no attribute or method '__len__'), where Python calls the class's
+    `__len__`.
 
     ## Why is this bad?
     TorchScript compiles calls to torch ops, to the builtins it models, and to Python functions
@@ -610,6 +616,28 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # An exported `__len__`: TorchScript compiles it, and `len(self)` calls it.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(3, 3), nn.Linear(3, 3)])
+
+                @torch.jit.export
+                def __len__(self) -> int:
+                    return len(self.layers)
+
+                def forward(self, x):
+                    return x / len(self)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # torch functions compiled from their Python source whose callees (also compiled from
         # source: `_packed_sequence_init`, `invert_permutation`) TorchScript takes.
         Valid(
@@ -1215,6 +1243,29 @@ class UnsupportedCallInScript(Rule):
         Valid(_example("        torch._check(x.shape[0] > 0)\n        return x * 2")),
     ]
     INVALID = [
+        # `len(self)` of a module: TorchScript compiles no `__len__` that is not exported.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList([nn.Linear(3, 3), nn.Linear(3, 3)])
+
+                def __len__(self) -> int:
+                    return len(self.layers)
+
+                def forward(self, x):
+                    return x / len(self)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            message_contains="`len(self)` of the module itself",
+        ),
         # A tuple attribute beside a slice, and a `Tuple[int, int]` parameter as the index.
         Invalid(
             """
@@ -3897,6 +3948,57 @@ class UnsupportedCallInScript(Rule):
         )
 
     # -- a function or method that calls itself
+    def _len_of_module(self, node: cst.Call) -> None:
+        """``len(self)`` in a method of a module class whose bases outside the project are
+        ``nn.Module`` only: TorchScript's ``len`` takes containers, and on a module it looks
+        for a compiled ``__len__``, which it compiles only when ``@torch.jit.export`` marks it
+        (torch 2.13: object has no attribute or method '__len__'), where Python calls the
+        class's ``__len__``."""
+        function = self.ctx.function
+        info = self.ctx.function_info
+        if function is None or info is None or info.parent is not None:
+            return
+        owner = info.owner_class
+        if owner is None or not is_method(self.ctx, function):
+            return
+        if self.ctx.qualified_name(node.func) != "builtins.len" or len(node.args) != 1:
+            return
+        arg = node.args[0]
+        if arg.star or arg.keyword is not None or type(arg.value) is not cst.Name:
+            return
+        params = [*function.params.posonly_params, *function.params.params]
+        if not params or arg.value.value != params[0].name.value:
+            return  # `len(x)` of something other than the module itself
+        if assignments(function, arg.value.value):
+            return
+        index = self.ctx.index
+        chain = index.mro(owner)
+        if not chain or not index.is_module_class(owner):
+            return
+        plain = ("torch.nn.Module", "torch.nn.modules.module.Module", "builtins.object")
+        for _, _, cls in chain:
+            if any(base not in plain and index.class_info(base) is None for base in cls.bases):
+                return  # a container base (`nn.ModuleList`) or a class not known
+        for name, _, _ in chain:
+            cls_node = class_def(self.ctx, name)
+            if cls_node is None:
+                return  # a base in another file: its `__len__` is not seen
+            for stmt in cls_node.body.body:
+                if (
+                    type(stmt) is cst.FunctionDef
+                    and stmt.name.value == "__len__"
+                    and stmt.decorators
+                ):
+                    return  # `@torch.jit.export def __len__`: compiled
+        self.report(
+            node,
+            f"`len({arg.value.value})` of the module itself in scripted code: TorchScript's "
+            "`len` takes lists, dicts, strings, tensors and module containers, and on another "
+            "module it looks for a compiled `__len__`, which it compiles only under "
+            "`@torch.jit.export` (torch 2.13: object has no attribute or method '__len__'); "
+            "mark `__len__` `@torch.jit.export`, or use what it counts (`len(self.layers)`)",
+        )
+
     def _recursive(self, node: cst.Call) -> None:
         function = self.ctx.function
         info = self.ctx.function_info
@@ -4071,6 +4173,7 @@ class UnsupportedCallInScript(Rule):
             self._hashed(node)
             self._recursive(node)
             self._unused_called(node)
+            self._len_of_module(node)
         func = node.func
         if (
             node.args

@@ -586,6 +586,12 @@ class UnsupportedAttributeInScript(Rule):
     None`): TorchScript resolves the attribute to the function, which it calls but takes as
     no value (torch 2.13: builtin cannot be used as a value; function cannot be used as a
     value).
+    And an attribute `__init__` binds once to a field of a `@dataclass` config parameter, or
+    `list(...)` / `dict(...)` of it (`self.attn_levels = list(cfg.attn_levels)`), where the
+    field defaults to `field(default_factory=list)` (`dict`) and every construction of the
+    module in the file passes a config built with keywords that leave the field out
+    (`Encoder(UNetConfig())`): an empty list (dict), which TorchScript cannot type (torch
+    2.13: List trace inputs must have elements).
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
@@ -1494,6 +1500,33 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A config field whose default factory builds an empty list, stored on the module.
+        Invalid(
+            """
+            from dataclasses import dataclass, field
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            @dataclass
+            class Config:
+                drop_levels: List[int] = field(default_factory=list)
+
+            class Model(nn.Module):
+                def __init__(self, cfg: Config = Config()):
+                    super().__init__()
+                    self.drop_levels = list(cfg.drop_levels)
+
+                def forward(self, x):
+                    return x * 2 if 1 in self.drop_levels else x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=17,
+            message_contains="`field(default_factory=list)`",
+        ),
         # A function held by an attribute, compared with None: no value to TorchScript; the
         # if-expression's test decided by a field default of a dataclass config.
         Invalid(
@@ -4086,6 +4119,8 @@ class UnsupportedAttributeInScript(Rule):
                         what = self._empty_by_defaults(
                             init.node, target.attr.value, small, defaults
                         )
+                    if what is None:
+                        what = self._empty_config_field(init.node, target.attr.value, small, owner)
                     if what is None and self._only_binding(init.node, target.attr.value):
                         what = self._numpy_int(small.value, init.node, params, owner)
                     if (
@@ -4747,9 +4782,107 @@ class UnsupportedAttributeInScript(Rule):
                 )
         return None
 
+    def _empty_config_field(
+        self, init: cst.FunctionDef, attr: str, small: cst.Assign, owner: str
+    ) -> Optional[str]:
+        """``self.attn_levels = list(cfg.attn_levels)`` where ``cfg`` is a parameter of a
+        ``@dataclass`` class of this file whose field defaults to ``field(default_factory=
+        list)``, and every construction of the module in this file passes a config built
+        without that field (``Encoder(UNetConfig())``): the attribute is an empty list, which
+        TorchScript cannot type (torch 2.13: List trace inputs must have elements)."""
+        value = small.value
+        kind = "list"
+        if (
+            type(value) is cst.Call
+            and self.ctx.qualified_name(value.func) in ("builtins.list", "builtins.dict")
+            and len(value.args) == 1
+            and value.args[0].keyword is None
+            and not value.args[0].star
+        ):
+            kind = self.ctx.qualified_name(value.func)[len("builtins.") :]  # type: ignore[index]
+            value = value.args[0].value
+        if not (type(value) is cst.Attribute and type(value.value) is cst.Name):
+            return None
+        config, name = value.value.value, value.attr.value
+        params = [*init.params.params, *init.params.kwonly_params]
+        param = next((p for p in params if p.name.value == config), None)
+        if param is None or param.star or assignments(init, config):
+            return None
+        if not self._only_binding(init, attr):
+            return None
+        hint = param.annotation.annotation if param.annotation is not None else None
+        if hint is None and type(param.default) is cst.Call:
+            hint = param.default.func
+        qualified = self.ctx.qualified_name(hint) if hint is not None else None
+        if qualified is None or not is_dataclass(self.ctx, qualified):
+            return None
+        dataclass = class_def(self.ctx, qualified)
+        factory = _field_factory(self.ctx, dataclass, name) if dataclass is not None else None
+        if factory is None or (kind == "list") != (factory == "list"):
+            return None
+        cls = class_def(self.ctx, owner)
+        sites = _constructions(self.ctx, cls) if cls is not None else None
+        if sites is None:
+            return None  # the class named otherwise: arguments unknown
+        position = params.index(param) - 1  # after `self`
+        for site in sites or [()]:  # built nowhere here: with the defaults
+            if any(a.star for a in site):
+                return None
+            given = next(
+                (a.value for a in site if a.keyword is not None and a.keyword.value == config),
+                None,
+            )
+            positional = [a.value for a in site if a.keyword is None]
+            if given is None and param in init.params.params and 0 <= position < len(positional):
+                given = positional[position]
+            if given is None:
+                given = param.default
+            if not (
+                type(given) is cst.Call
+                and self.ctx.qualified_name(given.func) == qualified
+                and all(a.keyword is not None and not a.star for a in given.args)
+                and all(a.keyword.value != name for a in given.args)  # type: ignore[union-attr]
+            ):
+                return None
+        code = cst.Module([]).code_for_node(small.value)
+        short = qualified.rsplit(".", 1)[-1]
+        return (
+            f"an empty {kind} (`{code}`: the module is built here only with a `{short}` that "
+            f"leaves `{name}` to its default, `field(default_factory={factory})`)"
+        )
+
     def _is_dataclass(self, qualname: str) -> bool:
         info = self.ctx.index.class_info(qualname)
         return info is not None and any(d in ("dataclasses.dataclass",) for d in info[1].decorators)
+
+
+def _field_factory(ctx, dataclass: cst.ClassDef, name: str) -> Optional[str]:  # type: ignore[no-untyped-def]
+    """``list`` / ``dict`` where the dataclass's body declares ``name: ... =
+    field(default_factory=list)`` (``dict``), its only binding in the body."""
+    found: list[Optional[str]] = []
+    for line in dataclass.body.body:
+        if type(line) is not cst.SimpleStatementLine:
+            continue
+        for small in line.body:
+            if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
+                if small.target.value != name:
+                    continue
+                value = small.value
+                made = None
+                if type(value) is cst.Call and ctx.qualified_name(value.func) == (
+                    "dataclasses.field"
+                ):
+                    for arg in value.args:
+                        if arg.keyword is not None and arg.keyword.value == "default_factory":
+                            made = ctx.qualified_name(arg.value)
+                found.append(
+                    made[len("builtins.") :] if made in ("builtins.list", "builtins.dict") else None
+                )
+            elif type(small) is cst.Assign and any(
+                type(t.target) is cst.Name and t.target.value == name for t in small.targets
+            ):
+                found.append(None)
+    return found[0] if len(found) == 1 else None
 
 
 def _builds_itself(ctx, body: cst.CSTNode, owner: str) -> bool:  # type: ignore[no-untyped-def]

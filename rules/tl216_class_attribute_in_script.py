@@ -41,7 +41,8 @@ class ClassAttributeInScript(Rule):
     project other than `nn.Module` (an `Enum`'s members compile).
     And `self.<name>` where `<name>` resolves the same way to a class-body binding, in a class
     of the file, of a class (`act_layer = nn.GELU`, `cast = float`, a class of the project),
-    read in scripted code (an instance built from it in `__init__` is not flagged).
+    read in scripted code (an instance built from it in `__init__` is not flagged), or of a
+    module instance (`act = nn.SiLU()` in the class body, `self.act(x)` in `forward`).
     And `self.<name>` read in scripted code where the class body annotates `<name>` (no value)
     with a module class of torch.nn (`proj: Optional[nn.Linear]`, `nn.Linear | None`):
     TorchScript takes the annotation as the attribute's type and cannot hold a submodule as it
@@ -60,7 +61,10 @@ class ClassAttributeInScript(Rule):
     compiles. A class-body class read through `self` is taken for a method to compile, and a
     class has no function code: torch 2.13 fails inside its frontend (`AttributeError: type
     object 'GELU' has no attribute '__globals__'`), for a call (`self.act_layer()(x)`) as for
-    any other read.
+    any other read. A module instance in the class body is no submodule of the instance
+    (`nn.Module.__setattr__` never saw it), so the read is taken for a method too, and the
+    module object has no function's name (torch 2.13: `'SiLU' object has no attribute
+    '__name__'`).
 
     ## Example
     ```python
@@ -265,6 +269,24 @@ class ClassAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A module built in the class body: no submodule, compiled as a method.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                act = nn.SiLU()
+
+                def forward(self, x):
+                    return self.act(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=8,
+            message_contains="'SiLU' object has no attribute '__name__'",
+        ),
         # `cls.X` in a module's classmethod: TorchScript compiles it as a method of the module.
         Invalid(
             """
@@ -626,7 +648,19 @@ class ClassAttributeInScript(Rule):
         defined = self._known[key]
         if defined is None:
             held = self._class_held(info.owner_class, attr)
-            if held is not None:
+            if held is not None and held[1].endswith(")"):
+                owner, spelled = held
+                made = spelled.split("(", 1)[0].rsplit(".", 1)[-1]
+                self.report(
+                    node,
+                    f"`self.{attr}` reads the class attribute `{attr}` of `{owner}`, which holds "
+                    f"a module built in the class body (`{spelled}`): it is no submodule of the "
+                    "instance, so TorchScript compiles the read as a method, and a module "
+                    "object has no function code, so scripting fails (torch 2.13: "
+                    f"'{made}' object has no attribute '__name__'); build it in `__init__` "
+                    f"(`self.{attr} = {spelled}`)",
+                )
+            elif held is not None:
                 owner, spelled = held
                 self.report(
                     node,
@@ -699,7 +733,8 @@ class ClassAttributeInScript(Rule):
 
     def _body_class(self, qualname: str, attr: str) -> Optional[tuple[str, str]]:
         """``(class, code)`` when the class ``qualname`` of this file binds ``attr`` in its
-        body, once, to a name or dotted name that is a class."""
+        body, once, to a name or dotted name that is a class, or to a call of a module class
+        (``act = nn.SiLU()``: the code then ends with ``)``)."""
         summary = self.ctx.model.summary
         short = qualname.rsplit(".", 1)[-1]
         if summary.qualify(short) != qualname:
@@ -729,6 +764,14 @@ class ClassAttributeInScript(Rule):
                     and small.target.value == attr
                 ):
                     values.append(small.value)
+        if len(values) == 1 and type(values[0]) is cst.Call:
+            # `act = nn.SiLU()`: a module instance in the class body, shared by every instance.
+            made = self.ctx.qualified_name(values[0].func)
+            if made is None or not (
+                is_torch_module_class(made) or self.ctx.index.is_module_class(made)
+            ):
+                return None
+            return short, cst.Module([]).code_for_node(values[0])
         if len(values) != 1 or type(values[0]) not in (cst.Name, cst.Attribute):
             return None
         name = self.ctx.qualified_name(values[0])

@@ -19,12 +19,16 @@ from torchlint.rules._script import (
     class_methods,
     has_constants,
     in_script,
+    is_method,
     is_none,
     literal_type,
     scripted_attribute_store,
     self_attribute,
+    signature_type_comment,
 )
 from torchlint.rules.tl211_mixed_return_types_in_script import ScriptScalar
+
+TENSOR_NAMES = frozenset({"torch.Tensor", "torch.FloatTensor"})
 
 # Methods that reduce a tensor to one element when called without a dim.
 REDUCTIONS = frozenset(
@@ -124,8 +128,11 @@ class NumberReboundToTensorInScript(Rule):
     number: a tensor from a submodule call (it requires grad: `scale =
     torch.sigmoid(self.gate(x))`, `loss = loss + F.mse_loss(self.fc(x), y)`), one built by a
     call that reduces nothing (`torch.sigmoid(x)`; not `x.sum()`, `x.mean()` or a loss, which
-    hold one element), and for an int any tensor but one that may be integral (a comparison,
-    a cast, `argmax`, a `dtype=`: `loss += x.mean()`). Also a name bound to a value whose
+    hold one element), and for an int a surely floating-point tensor (a `.mean()`,
+    `.float()`, `torch.sigmoid`, a true division, and nothing that may make an integer one: a
+    comparison, a cast, `argmax`, a `dtype=`: `loss += x.mean()`; not arithmetic of tensors of
+    unknown dtype, `start = start + n` for `n` in a tensor of counts, which an integer tensor
+    passes). Also a name bound to a value whose
     TorchScript type is a certain `int`, `float`, `bool` or `str` (a literal, a size
     `x.size(-1)`, `len(...)`, `int(...)`, a `self.<attr>` `__init__` binds only to numbers of
     one type, arithmetic of these) and rebound there to one of another of these types or to
@@ -144,6 +151,10 @@ class NumberReboundToTensorInScript(Rule):
     ints or tensors, a surely floating-point tensor (`max(x.mean(), 1)`: a `.mean()`,
     `.float()`, `torch.sigmoid`, a true division; or `math.ceil(t)` / `math.floor(t)` of a
     tensor that is not surely an integer one: `min(w, math.ceil(w * ratio))`).
+    And a comprehension's loop name that is a parameter TorchScript types Tensor (unannotated
+    without a default, or annotated `torch.Tensor`), looped over numbers: `range(...)`, a list
+    display of int (float) literals, or a `self.<attr>` every method binds only to such a
+    display (`[1.0 / x for x in self.hops]` in `forward(self, x, adj)`).
 
     ## Why is this bad?
     TorchScript gives a name one type where the branches of an `if` (or a loop's iterations)
@@ -169,8 +180,11 @@ class NumberReboundToTensorInScript(Rule):
     of type NoneType` for `n = None`), where Python just rebinds the name. A name first bound
     in both branches of an `if` gets no type at all where they meet: `Type mismatch: bias is
     set to type Tensor in the true branch and type int in the false branch` at the `if`, once
-    the name is read after it. Trace, compile and export run the
-    Python.
+    the name is read after it. A comprehension's loop name is bound in the enclosing
+    function's scope by TorchScript, so a Tensor parameter of that name meets the numbers it
+    loops over (`Variable 'x' previously had type Tensor but is now being assigned to a value
+    of type int`), where Python gives the comprehension its own scope. Trace, compile and
+    export run the Python.
 
     ## Example
     ```python
@@ -196,6 +210,26 @@ class NumberReboundToTensorInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # An int rebound to a row of a tensor of counts: an integer tensor converts.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, counts):
+                    total = 0
+                    for c in counts:
+                        total = total + c
+                    return x * total
+
+            def inputs():
+                return [
+                    (torch.randn(2, 3), torch.tensor([1, 2])),
+                    (torch.randn(4, 3), torch.tensor([3])),
+                ]
+            """
+        ),
         # An attribute stored with a value of the type `__init__` gave it (`int(...)`).
         Valid(
             """
@@ -333,6 +367,27 @@ class NumberReboundToTensorInScript(Rule):
         Valid(_example("0", "scale + (x > 0).sum()", guard="for _ in range(2):")),
     ]
     INVALID = [
+        # A comprehension's loop name that is the Tensor parameter.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.hops = [1, 2, 3]
+
+                def forward(self, x):
+                    weights = [1.0 / x for x in self.hops]
+                    return x * weights[0]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=10,
+            message_contains="Variable 'x' previously had type Tensor",
+        ),
         # An int attribute stored with a tensor's `.item()` (a `number`) and with a float.
         Invalid(
             """
@@ -695,6 +750,80 @@ class NumberReboundToTensorInScript(Rule):
         if number is not None:
             return number
         return "tensor" if self.ctx.kind(value) is Kind.TENSOR else None
+
+    # -- a comprehension's loop name that is a Tensor parameter, looped over numbers
+    def _comprehension(self, node: cst.BaseComprehension) -> None:
+        """``[1.0 / x for x in self.hops]`` in a function whose parameter ``x`` TorchScript
+        types Tensor: its comprehension binds the loop name in the function's scope, so the
+        parameter's type meets the numbers' (torch 2.13: Variable 'x' previously had type
+        Tensor but is now being assigned to a value of type int), where Python gives the
+        comprehension its own scope."""
+        function = self.ctx.function
+        if not in_script(self.ctx) or function is None or self.ctx.function_info is None:
+            return
+        target = node.for_in.target
+        if type(target) is not cst.Name or node.for_in.inner_for_in is not None:
+            return
+        name = target.value
+        param = next((p for p in _all_params(function.params) if p.name.value == name), None)
+        if param is None or param.star in ("*", "**") or param.default is not None:
+            return
+        if param.annotation is None:
+            if signature_type_comment(function) or (
+                is_method(self.ctx, function) and param is _all_params(function.params)[0]
+            ):
+                return
+        elif self.ctx.qualified_name(param.annotation.annotation) not in TENSOR_NAMES:
+            return
+        element = self._number_elements(node.for_in.iter)
+        if element is None:
+            return
+        self.report(
+            target,
+            f"the comprehension's loop name `{name}` is also a parameter TorchScript types "
+            "Tensor: TorchScript binds a comprehension's loop name in the function's scope, so "
+            f"the {element}s it loops over meet the parameter's type and torch.jit.script fails "
+            f"(Variable '{name}' previously had type Tensor but is now being assigned to a "
+            f"value of type {element}), where Python gives the comprehension its own scope; "
+            "rename the loop name",
+        )
+
+    visit_ListComp = _comprehension
+    visit_GeneratorExp = _comprehension
+    visit_DictComp = _comprehension
+
+    def _number_elements(self, iterable: cst.BaseExpression) -> Optional[str]:
+        """``int`` / ``float`` where each element of ``iterable`` is surely one to
+        TorchScript: ``range(...)``, a list display of literals of that type, or a
+        ``self.<attr>`` every method of the class binds only to such a display, ``__init__``
+        among them, with no class-body annotation and no constants in the class."""
+        if type(iterable) is cst.Call:
+            return "int" if self.ctx.qualified_name(iterable.func) == "builtins.range" else None
+        if type(iterable) is cst.List:
+            kinds = {
+                literal_type(e.value) if type(e) is cst.Element else None for e in iterable.elements
+            }
+            return kinds.pop() if len(kinds) == 1 and kinds <= {"int", "float"} else None
+        attr = self_attribute(iterable)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return None
+        owner = info.owner_class
+        if attr in class_annotations(self.ctx, owner) or has_constants(self.ctx, owner):
+            return None
+        methods = class_methods(self.ctx, owner)
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        if init is None or not self_assignments(init, attr):
+            return None
+        kinds = set()
+        for value in (v for m in methods for v in self_assignments(m, attr)):
+            if type(value) is not cst.List or not value.elements:
+                return None
+            kind = self._number_elements(value)
+            if kind is None:
+                return None
+            kinds.add(kind)
+        return kinds.pop() if len(kinds) == 1 else None
 
     # -- builtin `max` / `min` of a tensor and a number (or two tensors)
     def visit_Call(self, node: cst.Call) -> None:
@@ -1095,7 +1224,9 @@ class NumberReboundToTensorInScript(Rule):
             return "grad tensor"
         if self._shaped_tensor(value):
             return "shaped tensor"
-        if start == "int" and not self._integral(value):
+        # Only a tensor surely floating fails the int conversion: one of a tensor input's or a
+        # tensor row's dtype (`start = start + n` for `n` in a tensor of counts) may be integral.
+        if start == "int" and self._floating(value):
             return "float tensor"
         return None
 

@@ -40,14 +40,19 @@ class ShapeComparedWithListInScript(Rule):
     Finds, in code `torch.jit.script` compiles, `==` / `!=` between a shape (`x.shape`,
     `x.size()`, `x.shape[-2:]`) and a list: a list display or comprehension, `list(...)`, a
     parameter annotated `List[...]`, a local bound only to lists, or a module attribute every
-    assignment of the class sets to a list display (`self.out_hw = [4, 4]`).
+    assignment of the class sets to a list display (`self.out_hw = [4, 4]`). And
+    `isinstance` of a shape (or a local bound only to shapes) against `tuple`, `list` or
+    `torch.Size` alone (`isinstance(x.shape[-2:], tuple)`).
 
     ## Why is this bad?
     In eager a shape is a `torch.Size`, a tuple, and a tuple never equals a list:
     `x.shape[-2:] == [4, 4]` is always False (and `!=` always True). TorchScript types a
     shape as `List[int]`, so there the same test compares the numbers and is True for a
     4 x 4 input (torch 2.13): the scripted model takes the other branch and diverges from
-    eager. Trace, compile and export run the Python, where the test is False.
+    eager. Trace, compile and export run the Python, where the test is False. For the same
+    reason TorchScript decides `isinstance(shape, tuple)` False and `isinstance(shape, list)`
+    True when it compiles, the other way from eager, keeping only the branch it picks; it has
+    no `torch.Size` type at all (Unknown type name 'torch.Size').
 
     ## Example
     ```python
@@ -81,6 +86,15 @@ class ShapeComparedWithListInScript(Rule):
         ),
     ]
     INVALID = [
+        Invalid(
+            _example(
+                "        pass",
+                "        size = x.shape[-2:]\n        if isinstance(size, tuple):\n"
+                "            return x * 0.5\n        return x",
+            ),
+            line=13,
+            backends=("script",),
+        ),
         Invalid(
             _example(
                 "        self.out_hw = [4, 4]",
@@ -122,6 +136,51 @@ class ShapeComparedWithListInScript(Rule):
                 )
                 return
             left = right
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """``isinstance(x.shape[-2:], tuple)`` / ``isinstance(size, list)``: TorchScript types
+        a shape ``List[int]`` and decides ``isinstance`` when it compiles, the other way from
+        eager (a ``torch.Size`` is a tuple)."""
+        if not in_script(self.ctx) or pruned_by_constant(self.ctx):
+            return
+        if self.ctx.qualified_name(node.func) != "builtins.isinstance" or len(node.args) != 2:
+            return
+        if any(a.star or a.keyword is not None for a in node.args):
+            return
+        subject, classes = node.args[0].value, node.args[1].value
+        if not (self._shape(subject) or self._shape_local(subject)):
+            return
+        named = [e.value for e in classes.elements] if isinstance(classes, cst.Tuple) else [classes]
+        kinds = {self.ctx.qualified_name(n) for n in named}
+        if kinds == {"torch.Size"}:
+            what = (
+                "TorchScript types a shape `List[int]` and has no `torch.Size` type, so "
+                "scripting fails (torch 2.13: Unknown type name 'torch.Size')"
+            )
+        elif kinds in ({"builtins.tuple"}, {"builtins.list"}):
+            eager = "True" if kinds == {"builtins.tuple"} else "False"
+            what = (
+                f"a shape is a `torch.Size` (a tuple) in eager, so this is {eager} there, while "
+                "TorchScript types the shape `List[int]`, decides the test the other way when it "
+                "compiles and keeps only that branch: the scripted model diverges"
+            )
+        else:
+            return
+        self.report(
+            node,
+            f"`{self.ctx.module.code_for_node(node)}` in scripted code: {what}; drop the test "
+            "(a shape is always a sequence of ints), or test `len(...)`",
+        )
+
+    def _shape_local(self, node: cst.BaseExpression) -> bool:
+        """A local every binding of which is a shape (``size = x.shape[-2:]``)."""
+        function = self.ctx.function
+        if function is None or not isinstance(node, cst.Name):
+            return False
+        if any(p.name.value == node.value for p in signature_params(self.ctx, function)):
+            return False
+        bound = assignments(function, node.value)
+        return bool(bound) and all(size == 1 and self._shape(v) for v, _, size in bound)
 
     def _shape(self, node: cst.BaseExpression) -> bool:
         if isinstance(node, cst.Subscript) and len(node.slice) == 1:
