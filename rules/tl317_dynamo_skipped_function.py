@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 import libcst as cst
+import libcst.matchers as m
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
@@ -20,12 +21,12 @@ from torchlint.lint.dynamo_tables import (
     torch_skipped,
     torch_state_query_breaks,
 )
-from torchlint.lint.graph_queries import assignments, bound_names
+from torchlint.lint.graph_queries import assignments, bound_names, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import LEAF_TYPES, walk
 
-from ._graph import in_raise_statement
+from ._graph import in_raise_statement, keyword
 from .tl307_io import IO_CALLS
 
 
@@ -54,7 +55,11 @@ class DynamoSkippedFunction(Rule):
     `torch.is_inference_mode_enabled()`, `torch.cuda.device_count()`,
     `torch.backends.mps.is_available()`; `torch.is_grad_enabled()`,
     `torch.is_autocast_enabled()` and `torch.cuda.is_available()` are traced and not flagged);
-    and the builtins Dynamo
+    `min` / `max` with a `key=` over modules or with a key (a lambda, or a function defined
+    in the method) that reads `self` (`max(range(n), key=lambda i: self.quality[i])`: Dynamo's
+    min / max take no key and fold such a call only when every argument is a Python constant:
+    "invalid call to builtin op handler"; a key reading a local copy, `q = self.quality`,
+    folds); and the builtins Dynamo
     has no handler for (`eval(cfg.activation)`, `exec`, `compile`, `bytes`, `globals()`:
     "Failed to trace builtin operator"; `eval` of a literal string such as `eval("0.5")` is
     folded and passes, and a call on data read from a tensor, `bytes(ids.tolist())`, is left to
@@ -129,6 +134,27 @@ class DynamoSkippedFunction(Rule):
     also_reports = ("export", "trace")  # seeding torch's generator before a draw
 
     VALID = [
+        # The same pick with the scores read into a local first: Dynamo folds it.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.experts = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+                    self.quality = [0.2, 0.7, 0.5]
+
+                def forward(self, x):
+                    quality = self.quality
+                    best = max(range(len(quality)), key=lambda i: quality[i])
+                    return self.experts[best](x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # Two Laplace distributions: one registered pair matches, and Dynamo traces the lookup.
         Valid(
             """
@@ -497,6 +523,28 @@ class DynamoSkippedFunction(Rule):
             line=5,
             message_contains="torch.* op returned non-Tensor",
         ),
+        # The expert with the best score, picked by a key that reads self.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.experts = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+                    self.quality = [0.2, 0.7, 0.5]
+
+                def forward(self, x):
+                    best = max(range(len(self.experts)), key=lambda i: self.quality[i])
+                    return self.experts[best](x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=11,
+            message_contains="invalid call to builtin op handler",
+        ),
         # A chunk count from torch's thread setting, asked in forward.
         Invalid(
             """
@@ -606,6 +654,8 @@ class DynamoSkippedFunction(Rule):
             return
         name = self.ctx.qualified_name(node.func)
         if self._non_tensor_result(node, name) or self._refused_builtin(node, name):
+            return
+        if self._unfoldable_key(node, name):
             return
         if self._sparse_conversion(node) or self._kl_dispatch(node, name):
             return
@@ -750,6 +800,49 @@ class DynamoSkippedFunction(Rule):
             )
             self.report(node, message)
         return True
+
+    def _unfoldable_key(self, node: cst.Call, name: Optional[str]) -> bool:
+        """``max(range(n), key=lambda i: self.scores[i])``, ``min(self.experts, key=...)``:
+        Dynamo's min / max take no ``key``, so it folds the call only when every argument is a
+        Python constant, which a key reading ``self`` or a container of modules is not.
+        Reported, and True."""
+        if name not in ("builtins.min", "builtins.max") or keyword(node, "key") is None:
+            return False
+        key = keyword(node, "key")
+        body = key.body if isinstance(key, cst.Lambda) else _local_function_body(self.ctx, key)
+        names = m.findall(body, m.Name()) if body is not None else []
+        if any(self.ctx.kind(leaf) == Kind.TENSOR for leaf in names):
+            return False  # the key compares tensors: TL101's
+        reads_self = any(leaf.value == "self" for leaf in names)
+        if not (reads_self or (node.args and self._modules(node.args[0].value))):
+            return False
+        if not in_raise_statement(self.ctx):
+            builtin = name.removeprefix("builtins.")
+            message = Message(
+                f"`{builtin}(..., key=...)` over modules or with a key that reads `self`",
+                (
+                    (
+                        "compile",
+                        "torch.compile(fullgraph=True) raises (invalid call to builtin op "
+                        "handler: Dynamo's min / max take no key, and it cannot fold this call "
+                        "to a constant) and plain torch.compile breaks the graph here",
+                    ),
+                ),
+                "pick with a loop, or read the values the key needs into locals first "
+                "(`scores = self.scores`)",
+            )
+            self.report(node, message)
+        return True
+
+    def _modules(self, value: cst.BaseExpression) -> bool:
+        """``self.<attr>`` holding modules (an ``nn.ModuleList``, ``nn.Sequential``...)."""
+        info = self.ctx.function_info
+        attr = self_attribute(value)
+        if info is None or not info.owner_class or attr is None:
+            return False
+        held = self.ctx.index.attribute_class(info.owner_class, attr)
+        marker = self.ctx.index.attribute_marker(info.owner_class, attr)
+        return held in MODULE_CONTAINERS or marker == "<modules>"
 
     def _refused_stdlib_class(self, node: cst.Call, name: Optional[str]) -> bool:
         """A standard-library class Dynamo refuses to build (``Decimal(s)``), or a refused
@@ -947,3 +1040,17 @@ def _draws(ctx: LintContext, function: Optional[cst.FunctionDef]) -> bool:
 
     walk(function.body, enter, lambda node: None, LEAF_TYPES)
     return bool(found)
+
+
+MODULE_CONTAINERS = frozenset(
+    f"torch.nn.{name}" for name in ("ModuleList", "Sequential", "ModuleDict")
+)
+
+
+def _local_function_body(ctx: LintContext, key: cst.BaseExpression) -> Optional[cst.CSTNode]:
+    """The body of the function ``key`` names when it is defined in the enclosing function."""
+    if not isinstance(key, cst.Name) or ctx.function is None:
+        return None
+    for found in m.findall(ctx.function, m.FunctionDef(name=m.Name(key.value))):
+        return found.body  # type: ignore[union-attr]
+    return None
