@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import libcst as cst
@@ -255,6 +256,10 @@ def _calls_held_callable(method: cst.FunctionDef, methods: set[str]) -> bool:
     return found
 
 
+# The name TL222 says is bound in one branch only (its finding sits on the `if`).
+BRANCH_MESSAGE = re.compile(r"`(\w+)` is bound in one branch of an `if` only")
+
+
 class BindBeforeBranch(Fixer):
     """A name bound in one branch of an ``if`` only, and read after it (TL222), whose one
     binding in the function is ``name = V`` with ``V`` a number, string or bool literal or a
@@ -268,13 +273,12 @@ class BindBeforeBranch(Fixer):
     message = "bind the name first in the function (`name = V`)"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        if "is bound in one branch of an `if` only" not in diagnostic.message:
+        named = BRANCH_MESSAGE.match(diagnostic.message)
+        function = self.enclosing_function(diagnostic.node)
+        if named is None or function is None:
             return None
-        node = diagnostic.node
-        function = self.enclosing_function(node)
-        if not isinstance(node, cst.Name) or function is None:
-            return None
-        bound = assignments(function, node.value)
+        name = named.group(1)
+        bound = assignments(function, name)
         if len(bound) != 1 or bound[0][2] != 1 or bound[0][0] is UNKNOWN_VALUE:
             return None
         value = bound[0][0]
@@ -290,7 +294,7 @@ class BindBeforeBranch(Fixer):
             and value.value in names
             and not assignments(function, value.value)
         )
-        if not (literal or parameter) or not _single_assign(function, node.value):
+        if not (literal or parameter) or not _single_assign(function, name):
             return None
         body = function.body
         if not isinstance(body, cst.IndentedBlock) or not body.body:
@@ -300,7 +304,7 @@ class BindBeforeBranch(Fixer):
             if len(body.body) < 2:
                 return None
             first = body.body[1]
-        added = cst.parse_statement(f"{node.value} = {self.code(value).strip()}")
+        added = cst.parse_statement(f"{name} = {self.code(value).strip()}")
         added = added.with_changes(leading_lines=first.leading_lines)
         return [(first, cst.FlattenSentinel([added, first.with_changes(leading_lines=[])]))]
 

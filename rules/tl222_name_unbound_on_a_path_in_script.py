@@ -173,7 +173,7 @@ class NameUnboundOnAPathInScript(Rule):
                 "        if self.use_skip:\n            h = h + shortcut\n        return h",
                 init="        self.use_skip = True\n",
             ),
-            line=16,
+            line=12,
             message_contains="not defined in the false branch",
             fixed=_example(
                 "        shortcut = x\n"
@@ -208,7 +208,7 @@ class NameUnboundOnAPathInScript(Rule):
                 "            else:\n                continue\n            x = x + s\n"
                 "        return self.fc(x)"
             ),
-            line=16,
+            line=12,
             message_contains="not defined in the false branch",
         ),
     ]
@@ -225,7 +225,9 @@ class NameUnboundOnAPathInScript(Rule):
             p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
         }
         self._locals = _bound_names(node.body)
-        self._found: dict[str, tuple[cst.Name, str]] = {}
+        self._found: dict[str, tuple[cst.CSTNode, str]] = {}
+        # The `if` that left each name bound on one side only: where torch reports it.
+        self._branch_sites: dict[str, cst.If] = {}
         try:
             self._block(node.body.body, set(self._params), {})
         except _Unbound:
@@ -346,8 +348,10 @@ class NameUnboundOnAPathInScript(Rule):
         merged_partial = {**body[1], **other[1]}
         for name in body[0] - both:
             merged_partial[name] = "false"
+            self._branch_sites[name] = stmt
         for name in other[0] - both:
             merged_partial[name] = "true"
+            self._branch_sites[name] = stmt
         return both, {k: v for k, v in merged_partial.items() if k not in both}
 
     def _small(
@@ -457,7 +461,9 @@ class NameUnboundOnAPathInScript(Rule):
                 f"so torch.jit.script fails (undefined value {value}); bind `{value}` before "
                 "the loop"
             )
-        self._found[value] = (name, message)
+        # torch names the `if` whose branches disagree; the loop cases, the read.
+        where = self._branch_sites.get(value, name) if how in ("true", "false") else name
+        self._found[value] = (where, message)
 
     # -- what TorchScript may fold, what it unrolls
     def _static(self, test: cst.BaseExpression) -> bool:
