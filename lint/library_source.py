@@ -184,8 +184,17 @@ def _source_problem(qualified: str, read: list[str], depth: int = 0) -> Optional
     if not module or name.startswith("__"):
         return None
     top = module.split(".")[0]
-    if top in stdlib_module_names() or top == "builtins" or module in BOUND_TORCH_NAMESPACES:
+    if top in stdlib_module_names() or top == "builtins":
         return None
+    if module in BOUND_TORCH_NAMESPACES:
+        # TorchScript binds most of these or compiles their source cleanly; what it rejects
+        # there is a newer function's comprehension `if` (F.gaussian_nll_loss, torch 2.13).
+        if qualified in torchscript_table().get("python_functions_bound", ()):
+            return None
+        function = _library_function(module, name, read)
+        if function is None or function.decorator_list:
+            return None
+        return _comprehension_if(qualified, function, [])
     if top == "torch" and module.split(".")[1:2] in (
         ["_C"],
         ["ops"],
@@ -231,6 +240,9 @@ def _source_problem(qualified: str, read: list[str], depth: int = 0) -> Optional
             f"{what} definition (line {first.lineno} of its module): {what} definitions "
             "aren't supported)"
         )
+    filtered = _comprehension_if(qualified, function, nested)
+    if filtered is not None:
+        return filtered
     if nested:
         return None  # other syntax the frontend rejects first, with its own message
     read_global = _global_constant_read(function, read)
@@ -481,6 +493,24 @@ def _module_level_bindings(stmt: ast.stmt) -> set[str]:
 def _module_tree(module: str) -> Optional[ast.Module]:
     path = _package_file(module)
     return _parsed(path, library_stamp(module)) if path is not None else None
+
+
+def _comprehension_if(
+    qualified: str, function: ast.FunctionDef, nested: list[ast.AST]
+) -> Optional[str]:
+    """The problem of a comprehension with an ``if`` in ``function``'s body, unless other
+    syntax the frontend rejects (``nested``) comes first."""
+    ifs = [n.ifs[0] for n in ast.walk(function) if isinstance(n, ast.comprehension) and n.ifs]
+    if not ifs:
+        return None
+    first = min(ifs, key=lambda n: n.lineno)
+    if any(getattr(n, "lineno", first.lineno) < first.lineno for n in nested):
+        return None
+    return (
+        f"`{qualified}` (TorchScript compiles it from its Python source, which has a "
+        f"comprehension with an `if` (line {first.lineno} of its module): Comprehension ifs "
+        "are not supported yet)"
+    )
 
 
 def _transparent(decorator: ast.expr) -> bool:

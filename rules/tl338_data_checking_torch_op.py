@@ -4,13 +4,32 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+
+from ._graph import keyword
 
 # Functions whose implementation compares the input's data with `aten.equal` to pick a path
 # (torch 2.13: `torch.cov` and `torch.corrcoef` of a computed tensor, as functions and methods).
 DATA_CHECKING_FUNCTIONS = frozenset({"torch.cov", "torch.corrcoef"})
 DATA_CHECKING_METHODS = frozenset({"cov", "corrcoef"})
+# `F.gaussian_nll_loss` (and `nn.GaussianNLLLoss`, which calls it) raises when
+# `torch.any(var < 0)`: a Python decision on the variance's data (torch 2.13).
+VARIANCE_CHECK_MESSAGE = Message(
+    "`gaussian_nll_loss` checks its variance's data in Python (`if torch.any(var < 0): raise`)",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph "
+            "(Could not guard on data-dependent expression)",
+        ),
+        ("export", "torch.export fails (GuardOnDataDependentSymNode)"),
+    ),
+    "write the loss out: `0.5 * (torch.log(var.clamp(min=eps)) + (input - target) ** 2 / "
+    "var.clamp(min=eps))`",
+)
 
 
 class DataCheckingTorchOp(Rule):
@@ -19,7 +38,10 @@ class DataCheckingTorchOp(Rule):
     ## What it does
     Finds `torch.cov(x)`, `torch.corrcoef(x)` and their method spellings (`h.T.cov()`) on a
     tensor in graph code: a decorrelation loss (Barlow Twins, VICReg, whitening) or feature
-    statistics computed in `forward`.
+    statistics computed in `forward`. And `F.gaussian_nll_loss(mu, y, var)` (or a held
+    `nn.GaussianNLLLoss`) with a tensor variance: it raises if `torch.any(var < 0)`, a Python
+    decision on the data (`fullgraph=True` raises and export fails on the data-dependent guard;
+    a Python number variance is checked in Python and passes).
 
     ## Why is this bad?
     Checked with torch 2.13: both run `aten.equal` on the data to decide how to normalise, so
@@ -57,6 +79,25 @@ class DataCheckingTorchOp(Rule):
     targets = ("compile", "export")
 
     VALID = [
+        # A fixed variance given as a number: checked in Python, no tensor data read.
+        Valid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.mean = nn.Linear(4, 1)
+
+                def forward(self, x, y):
+                    return F.gaussian_nll_loss(self.mean(x), y, 0.5, reduction="none")
+
+            def inputs():
+                return [(torch.randn(3, 4), torch.randn(3, 1)), (torch.randn(5, 4), torch.randn(5, 1))]
+            """
+        ),
         # The covariance written out: matmul and reductions every back-end records.
         Valid(
             """
@@ -101,6 +142,28 @@ class DataCheckingTorchOp(Rule):
         ),
     ]
     INVALID = [
+        # A heteroscedastic head: the predicted variance goes to the loss module.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = nn.Linear(4, 2)
+                    self.nll = nn.GaussianNLLLoss(reduction="none")
+
+                def forward(self, x, y):
+                    mean, log_var = self.head(x).chunk(2, dim=-1)
+                    return self.nll(mean, y, log_var.exp())
+
+            def inputs():
+                return [(torch.randn(3, 4), torch.randn(3, 1)), (torch.randn(5, 4), torch.randn(5, 1))]
+            """,
+            line=12,
+            message_contains="torch.any(var < 0)",
+        ),
         Invalid(
             """
             import torch
@@ -143,14 +206,19 @@ class DataCheckingTorchOp(Rule):
 
     @classmethod
     def may_report(cls, text, summary) -> bool:  # type: ignore[no-untyped-def]
-        return "cov" in text or "corrcoef" in text
+        return any(word in text for word in ("cov", "corrcoef", "gaussian_nll", "GaussianNLL"))
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
         func = node.func
-        if self.ctx.qualified_name(func) in DATA_CHECKING_FUNCTIONS:
+        name = self.ctx.qualified_name(func)
+        if name in DATA_CHECKING_FUNCTIONS:
             self.report(node)
+        elif name == "torch.nn.functional.gaussian_nll_loss" or self._gaussian_nll_module(func):
+            variance = node.args[2].value if len(node.args) > 2 else keyword(node, "var")
+            if variance is not None and self.ctx.kind(variance) in (Kind.TENSOR, Kind.UNKNOWN):
+                self.report(node, VARIANCE_CHECK_MESSAGE)
         elif (
             isinstance(func, cst.Attribute)
             and func.attr.value in DATA_CHECKING_METHODS
@@ -158,3 +226,12 @@ class DataCheckingTorchOp(Rule):
             and self.ctx.kind(func.value) == Kind.TENSOR
         ):
             self.report(node)
+
+    def _gaussian_nll_module(self, func: cst.BaseExpression) -> bool:
+        """``self.nll(...)`` of an ``nn.GaussianNLLLoss`` the class holds."""
+        info = self.ctx.function_info
+        attr = self_attribute(func)
+        if info is None or not info.owner_class or attr is None:
+            return False
+        held = self.ctx.index.attribute_class(info.owner_class, attr)
+        return held == "torch.nn.GaussianNLLLoss"
