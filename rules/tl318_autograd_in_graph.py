@@ -81,7 +81,8 @@ class AutogradInGraph(Rule):
     `torch.autograd.functional` (`jacobian`, `hessian`, `vjp`, `jvp`, `hvp`, `vhp`), e.g. a
     contractive penalty on an encoder's Jacobian; the `torch.func` transforms that fail there
     (`grad`, `grad_and_value`, `hessian`, `jacrev`, `vjp`: export and trace; `jacfwd`:
-    export; `vmap` and `jvp` pass); forward-mode AD (`fwAD.make_dual(x, v)` under
+    export; `vmap` and `jvp` pass; `stack_module_state`, whose stacked copies are marked
+    `requires_grad_()`: compile); forward-mode AD (`fwAD.make_dual(x, v)` under
     `fwAD.dual_level()`: trace, whose module then fails on every call); and
     `h.retain_grad()` of a tensor computed in
     graph code (Grad-CAM keeping a feature map's gradient). `torch.autograd.backward` is TL317's
@@ -284,6 +285,29 @@ class AutogradInGraph(Rule):
             line=11,
             backends=("export", "trace"),
             message_contains="torch.func transform",
+        ),
+        # An ensemble's members stacked in forward for vmap.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.func import stack_module_state
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.members = nn.ModuleList(nn.Linear(4, 1) for _ in range(3))
+
+                def forward(self, x):
+                    params, _ = stack_module_state(list(self.members))
+                    return x @ params["weight"].mean(0).T + params["bias"].mean(0)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(5, 4),)]
+            """,
+            line=11,
+            backends=("compile",),
+            message_contains="requires_grad_()",
         ),
         # A flow's exact divergence: the trace of the Jacobian of its dynamics, by jacrev.
         Invalid(
@@ -516,7 +540,10 @@ class AutogradInGraph(Rule):
     @classmethod
     def may_report(cls, text, summary) -> bool:
         # grad_fn too; torch.func's jacrev / vjp / hessian name no "grad"
-        return any(word in text for word in ("grad", "backward", "torch.func", "autograd"))
+        return any(
+            word in text
+            for word in ("grad", "backward", "torch.func", "autograd", "stack_module_state")
+        )
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         # `h.grad_fn` of a tensor computed here: Dynamo refuses to read the autograd graph.
@@ -569,6 +596,9 @@ class AutogradInGraph(Rule):
         if name in FORWARD_AD_CALLS:
             self.report(node, FORWARD_AD_MESSAGE, targets=("trace",))
             return
+        if name == "torch.func.stack_module_state":
+            self.report(node, STACK_STATE_MESSAGE, targets=("compile",))
+            return
         if name not in GRAD_CALLS:
             return
         inputs = [a.value for a in node.args if a.keyword is None][1:2] or [
@@ -580,6 +610,20 @@ class AutogradInGraph(Rule):
             self.report(node)
 
 
+# torch 2.13: stack_module_state stacks each parameter and marks the copy
+# `.requires_grad_()`, which Dynamo refuses on an intermediate; export and trace record it.
+STACK_STATE_MESSAGE = Message(
+    subject="`torch.func.stack_module_state` in graph code",
+    clauses=(
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph "
+            "(returning intermediate with requires_grad_(): it marks the stacked copies as "
+            "requiring grad)",
+        ),
+    ),
+    advice="stack the members' parameters once, outside the compiled code, and pass them in",
+)
 REQUIRES_GRAD_MESSAGE = Message(
     subject="graph code changes whether a module's parameters require grad",
     clauses=(
