@@ -50,6 +50,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL224": "shape-compared-with-list-in-script",
     "TL225": "property-raises-in-script",
     "TL226": "module-built-in-script",
+    "TL227": "mixed-number-list-tensor-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",

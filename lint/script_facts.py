@@ -298,3 +298,22 @@ def dropped_without_attribute(ctx, node: cst.CSTNode, attr: str) -> bool:  # typ
     if len(chain) >= 2 and type(chain[-1]) is cst.SimpleStatementLine:
         search(chain[-1])
     return found
+
+
+def number_kind(value: cst.BaseExpression) -> Optional[str]:
+    """``"int"`` or ``"float"`` for a number literal (``1``, ``-0.5``), else None."""
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        value = value.expression
+    if isinstance(value, cst.Integer):
+        return "int"
+    if isinstance(value, cst.Float):
+        return "float"
+    return None
+
+
+def mixed_number_list(value: cst.BaseExpression) -> bool:
+    """A list display of int and float literals, both present."""
+    if not isinstance(value, cst.List) or not value.elements:
+        return False
+    kinds = [number_kind(element.value) for element in value.elements]
+    return None not in kinds and set(kinds) == {"int", "float"}
