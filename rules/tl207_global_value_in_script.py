@@ -48,6 +48,12 @@ NUMBER_CONVERSIONS = {
     "builtins.str": "string",
 }
 
+# The fields of `sys.float_info`, in its tuple order (TorchScript reads it as that tuple).
+FLOAT_INFO_FIELDS = (
+    "max", "max_exp", "max_10_exp", "min", "min_exp", "min_10_exp", "dig", "mant_dig",
+    "epsilon", "radix", "rounds",
+)  # fmt: skip
+
 # what a method of a tensor returns where that is not a tensor (any of these fails as a global)
 TENSOR_METHOD_KINDS = {"item": "number", "tolist": "list", "dim": "number", "numel": "number"}
 
@@ -99,6 +105,8 @@ class GlobalValueInScript(Rule):
     (`EPS = 1e-6` read in `forward`, or in a function that scripted code calls). Functions,
     classes and imported modules are fine. Also the builtin constant `__debug__` (`if
     __debug__:` around a check), which TorchScript resolves like a global bool.
+    And a field of `sys.float_info` read by name (`sys.float_info.epsilon`, also through `from
+    sys import float_info`).
     A name bound more than once at module level, also under a module-level `try` / `if`, is
     such a value when every binding is one (`try: import apex; HAS_APEX = True` / `except
     ImportError: HAS_APEX = False`: a bool whichever runs; `X is not None`, `not X` are bools).
@@ -110,7 +118,11 @@ class GlobalValueInScript(Rule):
     instead.` (`undefined value` for a `None` global, `attribute lookup is not defined on python
     value of type 'Logger'` for a logger; `type 'Tensor'`, `'list'`, `'frozenset'`, `'device'`
     for those;
-    `python value of type 'range' cannot be used as an iterable` for a range). A global
+    `python value of type 'range' cannot be used as an iterable` for a range). It takes
+    `sys.float_info` as a plain tuple, indexable but without its field names (`'Tuple[float,
+    int, ...]' object has no attribute or method 'epsilon'`), and `float_info` imported from
+    `sys` as a Python value (`attribute lookup is not defined on python value of type
+    'float_info'`). A global
     function is compiled from its source, and a lambda's source is no `def`: `Expected a
     single top-level function`.
     `torch.compile` and `torch.export` read globals
@@ -146,7 +158,8 @@ class GlobalValueInScript(Rule):
     at each read, on the default device and dtype; `torch.tensor(...)` in traced code is
     then a trace constant with a TracerWarning, TL110, so with trace among the targets that
     fix is dropped). Unsafe: code that changes the constant at run time no longer reaches
-    those reads. A logging call on a
+    those reads. `sys.float_info.epsilon` -> `sys.float_info[8]` (safe: the struct
+    sequence's item is the same float in every back-end). A logging call on a
     module-level logger goes under `if not torch.jit.is_scripting():` (safe: TorchScript skips
     the branch, everything else runs it as before). Dicts, other tensors and dtypes have no fix: store
     the value on the module
@@ -160,6 +173,13 @@ class GlobalValueInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # sys.float_info indexed (a tuple to TorchScript), and sys.maxsize (an int).
+        Valid(
+            _example(
+                "import sys",
+                "        return x + sys.float_info[8] * 0 + (sys.maxsize > 0)",
+            )
+        ),
         # A flag bound under try / except at module level, read outside scripted code.
         Valid(
             """
@@ -296,6 +316,19 @@ class GlobalValueInScript(Rule):
             message_contains="range `LEVELS`",
         ),
         Invalid(_example("OFFSET = torch.ones(3)", "        return x + OFFSET"), line=9),
+        # A field of sys.float_info, through `from sys import float_info` in a helper.
+        Invalid(
+            "from sys import float_info\n\nimport torch\nfrom torch import nn\n\n\n"
+            "def safe_div(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:\n"
+            "    return a / (b.abs() + float_info.min)\n\n\n"
+            "class Model(nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return safe_div(x, x)\n\n\n"
+            "def inputs():\n"
+            "    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n",
+            line=8,
+            message_contains="sys.float_info.min",
+        ),
         Invalid(
             "import torch\nfrom torch import nn\n\n"
             "MEAN = torch.full((3,), 0.5).view(1, 3)\n\n\n"
@@ -458,6 +491,30 @@ class GlobalValueInScript(Rule):
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self._skip.add(id(node.attr))
+        if self._outside or not self._locals or not in_script(self.ctx):
+            return
+        field = node.attr.value
+        if (
+            field not in FLOAT_INFO_FIELDS
+            or self.ctx.qualified_name(node.value) != "sys.float_info"
+        ):
+            return
+        root = node.value
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or any(root.value in scope for scope in self._locals):
+            return
+        self.report(
+            node,
+            f"`sys.float_info.{field}` read in scripted code: TorchScript takes "
+            "`sys.float_info` as a plain tuple of its values, which has no attribute "
+            f"`{field}` (torch 2.13: 'Tuple[float, int, int, float, int, int, int, int, float, "
+            f"int, int]' object has no attribute or method '{field}'; `from sys import "
+            "float_info`: attribute lookup is not defined on python value of type "
+            "'float_info'); index it (`sys.float_info"
+            f"[{FLOAT_INFO_FIELDS.index(field)}]`, the same value) or store the value on the "
+            "module in __init__",
+        )
 
     def visit_Arg(self, node: cst.Arg) -> None:
         if node.keyword is not None:

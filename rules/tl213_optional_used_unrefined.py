@@ -126,7 +126,9 @@ class OptionalUsedUnrefined(Rule):
     subscripted in place (`out + feats["flow"]`, under `if feats["flow"] is not None:` too:
     no test refines a subscript), or a local bound only to such a subscript (`out =
     feats["rgb"]`) where no test on it covers the use. A `None is not x` test refines as
-    `x is not None` does.
+    `x is not None` does. The same for an int literal index of an `Optional[Tensor]` position
+    of a parameter or local annotated `Tuple[...]` (`state: Tuple[Optional[Tensor], Tensor]`,
+    `h + state[0]` under `if state[0] is not None:`); its other positions are plain.
 
     And the same uses of an element of `torch.autograd.grad(...)`, which TorchScript types
     `List[Optional[Tensor]]`: a local bound only to `torch.autograd.grad(...)[k]`, to `gs[k]`
@@ -197,6 +199,28 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        # A Tuple's plain Tensor position used, its Optional one bound to a local and tested.
+        Valid(
+            """
+            from typing import Optional, Tuple
+
+            import torch
+            from torch import Tensor, nn
+
+            def merge(pair: Tuple[Tensor, Optional[Tensor]]) -> Tensor:
+                gate = pair[1]
+                if gate is not None:
+                    return pair[0] * gate.sigmoid()
+                return pair[0] + 1
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return merge((x, None)) + merge((x, x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # The submodule attribute tested with `is not None`.
         Valid(
             """
@@ -760,6 +784,29 @@ class OptionalUsedUnrefined(Rule):
             """,
             line=18,
             message_contains="Arguments for call are not valid",
+        ),
+        # An Optional position of a Tuple parameter, indexed from the end: never refined.
+        Invalid(
+            """
+            from typing import Optional, Tuple
+
+            import torch
+            from torch import Tensor, nn
+
+            def merge(pair: Tuple[Tensor, Optional[Tensor]]) -> Tensor:
+                if pair[-1] is not None:
+                    return pair[0] * pair[-1].sigmoid()
+                return pair[0]
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return merge((x, x + 1))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=8,
+            message_contains="object has no attribute or method",
         ),
         # An element of a List[Optional[Tensor]] parameter, bound to a local never tested.
         Invalid(
@@ -1634,27 +1681,33 @@ class OptionalUsedUnrefined(Rule):
 
     def _container_elements(self, node: cst.FunctionDef) -> None:
         """An element of a container of ``Optional[Tensor]`` (a parameter, never rebound, or a
-        local annotated ``Dict[K, Optional[Tensor]]`` / ``List[Optional[Tensor]]``):
+        local annotated ``Dict[K, Optional[Tensor]]`` / ``List[Optional[Tensor]]``, or an int
+        literal index of an ``Optional[Tensor]`` position of ``Tuple[Optional[Tensor], ...]``):
         ``feats["flow"]`` used in place (no test refines a subscript), and a local bound only
         to such an element used where no test on it covers it."""
-        containers: set[str] = set()
+        # name -> None (every element Optional) or (the Optional positions, the tuple's size)
+        containers: dict[str, Optional[tuple[frozenset[int], int]]] = {}
         for param in signature_params(self.ctx, node):
-            if (
-                param.annotation is not None
-                and self._optional_container(param.annotation.annotation)
-                and not assignments(node, param.name.value)
-            ):
-                containers.add(param.name.value)
+            if param.annotation is None or assignments(node, param.name.value):
+                continue
+            if self._optional_container(param.annotation.annotation):
+                containers[param.name.value] = None
+            else:
+                positions = _optional_tuple_positions(self.ctx, param.annotation.annotation)
+                if positions is not None:
+                    containers[param.name.value] = positions
 
         def enter(child: cst.CSTNode) -> Optional[bool]:
             if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and child is not node:
                 return False
-            if (
-                type(child) is cst.AnnAssign
-                and type(child.target) is cst.Name
-                and self._optional_container(child.annotation.annotation)
-            ):
-                containers.add(child.target.value)
+            if type(child) is cst.AnnAssign and type(child.target) is cst.Name:
+                annotation = child.annotation.annotation
+                if self._optional_container(annotation):
+                    containers[child.target.value] = None
+                else:
+                    positions = _optional_tuple_positions(self.ctx, annotation)
+                    if positions is not None:
+                        containers[child.target.value] = positions
             return None
 
         walk(node.body, enter, lambda child: None)
@@ -1663,13 +1716,20 @@ class OptionalUsedUnrefined(Rule):
         params = {p.name.value for p in signature_params(self.ctx, node)}
 
         def element(value: cst.BaseExpression) -> bool:
-            return (
+            if not (
                 type(value) is cst.Subscript
                 and len(value.slice) == 1
                 and type(value.slice[0].slice) is cst.Index
                 and type(value.value) is cst.Name
                 and value.value.value in containers
-            )
+            ):
+                return False
+            positions = containers[value.value.value]
+            if positions is None:
+                return True
+            index = _literal_index(value.slice[0].slice.value)  # type: ignore[attr-defined]
+            optional, size = positions
+            return index is not None and -size <= index < size and index % size in optional
 
         bound = _local_bindings(node)
         elements = frozenset(
@@ -1687,7 +1747,8 @@ class OptionalUsedUnrefined(Rule):
             self.report(
                 use,
                 "an element of a container of Optional[Tensor] (`Dict[..., "
-                "Optional[Tensor]]` / `List[Optional[Tensor]]`) used where no `is not None` "
+                "Optional[Tensor]]` / `List[Optional[Tensor]]`, or an `Optional[Tensor]` "
+                "position of a `Tuple[...]`) used where no `is not None` "
                 "test covers it: it is an Optional[Tensor] and TorchScript refines a local "
                 "only, never a subscript, so torch.jit.script fails (Arguments for call are "
                 "not valid / 'Optional[Tensor]' object has no attribute or method); bind the "
@@ -2230,6 +2291,36 @@ def _optional_tensor(ctx: LintContext, annotation: cst.BaseExpression) -> bool:
     """``Optional[Tensor]``, ``Union[Tensor, None]``, ``Tensor | None``."""
     names = _optional_sides(ctx, annotation)
     return names is not None and any(n in TENSOR_TYPES or _typed_tensor(n) for n in names)
+
+
+def _optional_tuple_positions(
+    ctx: LintContext, annotation: cst.BaseExpression
+) -> Optional[tuple[frozenset[int], int]]:
+    """The positions of ``Optional[Tensor]`` items of a fixed-size ``Tuple[...]`` (``tuple[...]``
+    too) holding at least one, with its size; None otherwise."""
+    if type(annotation) is not cst.Subscript or ctx.qualified_name(annotation.value) not in (
+        "typing.Tuple",
+        "builtins.tuple",
+    ):
+        return None
+    items = []
+    for element in annotation.slice:
+        if type(element.slice) is not cst.Index or type(element.slice.value) is cst.Ellipsis:
+            return None
+        items.append(element.slice.value)
+    optional = frozenset(k for k, item in enumerate(items) if _optional_tensor(ctx, item))
+    return (optional, len(items)) if optional else None
+
+
+def _literal_index(node: cst.BaseExpression) -> Optional[int]:
+    """The value of an int literal index (``0``, ``-1``)."""
+    negative = type(node) is cst.UnaryOperation and type(node.operator) is cst.Minus
+    if negative:
+        node = node.expression  # type: ignore[attr-defined]
+    if type(node) is not cst.Integer:
+        return None
+    value = int(node.value, 0)
+    return -value if negative else value
 
 
 def _optional_tensor_list(ctx: LintContext, annotation: cst.BaseExpression) -> bool:

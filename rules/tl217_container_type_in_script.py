@@ -114,6 +114,11 @@ class ContainerTypeInScript(Rule):
       List[NoneType]`), where a display (`[None, None]`) or a comprehension takes the
       annotation; the same under `torch.jit.annotate(List[Optional[...]], [None] * n)`
       (`expected an expression of type List[Optional[Tensor]] but found List[NoneType]`);
+    - a local annotated `List[float]` (or `torch.jit.annotate(List[float], ...)`) bound to a
+      list display of number literals holding an int (`weights: List[float] = [1, 2, 4]`,
+      `[1, 0.5]`): TorchScript types the display by its elements and converts no int (torch
+      2.13: `List type annotation `List[float]` did not match the types of the given list
+      elements, which were unified to int`, `... Union[float, int]`);
     - an empty `{}` / `dict()` bound, inside an `if` or a loop, to a name whose declared type
       (a parameter's or local's annotation) is `Optional[Dict[K, V]]` other than
       `Optional[Dict[str, Tensor]]`, and `list()` to one of `Optional[List[T]]`, `T` no
@@ -175,7 +180,10 @@ class ContainerTypeInScript(Rule):
     (Python evaluates no local annotation: the same empty dict; TorchScript types the local
     from it); `list()` into `Optional[List[T]]` -> `[]` (the same list). Safe fix: `[None] * n` under a
     `List[Optional[...]]` annotation -> `[None for _ in
-    range(n)]` (the same list in Python). Otherwise no fix: the annotation to write depends on
+    range(n)]` (the same list in Python). Unsafe fix: the int literals of a display under
+    `List[float]` written as floats (`[1.0, 2.0, 4.0]`): Python kept the ints, and an int and
+    a float differ in eager (`w * t` of an integer tensor `t` is now float, `range(w)` and
+    `xs[w]` raise, `str(w)` reads `1.0`). Otherwise no fix: the annotation to write depends on
     every value stored. Unsafe fix for
     a shape assigned to a tuple-typed name in a block: `x.shape[-2:]` -> `(x.shape[-2],
     x.shape[-1])` (`x.shape[a:b]` with literal bounds likewise): the same sizes, but a plain
@@ -189,6 +197,24 @@ class ContainerTypeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # Float literals under List[float], int literals under List[int].
+        Valid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    gains: List[float] = [1.0, 0.5, -2.0]
+                    steps: List[int] = [1, 2]
+                    return x * gains[1] + steps[0]
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """
+        ),
         # `[]` takes `Optional[List[int]]`; a top-level rebinding is a new variable.
         Valid(
             """
@@ -461,6 +487,28 @@ class ContainerTypeInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
             """,
         ),
+        # Int literals in a display under List[float], through torch.jit.annotate in a helper.
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            def mix(x: torch.Tensor) -> torch.Tensor:
+                scales = torch.jit.annotate(List[float], [1, 0.5, -2])
+                return x * scales[1]
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return mix(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """,
+            line=7,
+            message_contains="unified to Union[float, int]",
+        ),
         Invalid(
             """
             from typing import List
@@ -729,6 +777,9 @@ class ContainerTypeInScript(Rule):
         if pruned_by_constant(self.ctx):
             return
         display = _repeated_display(value, cst.List)
+        plain = display is None and isinstance(value, cst.List)
+        if plain:
+            display = value  # type: ignore[assignment]
         if display is None:
             return
         if not (
@@ -745,6 +796,9 @@ class ContainerTypeInScript(Rule):
             if isinstance(item, cst.StarredElement):
                 return
             found.add("None" if is_none(item.value) else literal_type(item.value))
+        if plain:
+            self._int_display(name, annotation, value, spelled, found)
+            return
         if found == {"None"} and spelled != "None" and annotation_allows_none(element):
             got, fix = "NoneType", "a comprehension, `[None for _ in range(n)]`"
         elif found == {"int"} and spelled == "float":
@@ -766,6 +820,28 @@ class ContainerTypeInScript(Rule):
             f"{what}: TorchScript types `[...] * n` by its elements alone, as `List[{got}]`, "
             f"and converts no list to the annotation, so torch.jit.script fails ({error}); "
             f"write {fix}{tail}",
+        )
+
+    def _int_display(
+        self,
+        name: str,
+        annotation: cst.BaseExpression,
+        value: cst.BaseExpression,
+        spelled: str,
+        found: set[Optional[str]],
+    ) -> None:
+        """A list display of int literals (floats among them or not) under `List[float]`."""
+        if spelled != "float" or "int" not in found or not found <= {"int", "float"}:
+            return
+        got = "int" if found == {"int"} else "Union[float, int]"
+        subject = f"`{name}`" if name != "the value" else "the `torch.jit.annotate` value"
+        self.report(
+            value,
+            f"{subject} is annotated `{_code(annotation)}` and bound to a list display of int "
+            "literals: TorchScript types the display by its elements and checks them against "
+            "the annotation, converting no int, so torch.jit.script fails (torch 2.13: List "
+            "type annotation `List[float]` did not match the types of the given list "
+            f"elements, which were unified to {got}); write float literals (`[1.0, 2.0]`)",
         )
 
     def visit_Dict(self, node: cst.Dict) -> None:
