@@ -20,6 +20,7 @@ from ._graph import (
     keyword,
     only_raises,
     shape_owner,
+    submodule_class,
     varying_size,
 )
 
@@ -141,6 +142,31 @@ SCALE_FACTOR_MESSAGE = Message(
 )
 INTERPOLATE_CALLS = frozenset({"torch.nn.functional.interpolate", "torch.nn.functional.upsample"})
 
+# Max-unpooling given the sizes to restore (`unpool(p, idx, output_size=x.size())`): torch
+# 2.13 checks them with `torch._check`, which under trace gets tensors and raises. By the
+# function, where `output_size` sits positionally; the modules take it third.
+MAX_UNPOOL_FUNCTIONS = {
+    "torch.nn.functional.max_unpool1d": 5,
+    "torch.nn.functional.max_unpool2d": 5,
+    "torch.nn.functional.max_unpool3d": 5,
+}
+MAX_UNPOOL_MODULES = frozenset(
+    {"torch.nn.MaxUnpool1d", "torch.nn.MaxUnpool2d", "torch.nn.MaxUnpool3d"}
+)
+UNPOOL_MESSAGE = Message(
+    "`output_size` of a max-unpooling read off a tensor's shape",
+    (
+        (
+            "trace",
+            "torch.jit.trace fails (TypeError: cond must be a bool, but got a Tensor): under "
+            "trace sizes are 0-dim tensors, and max_unpool checks `output_size` with "
+            "torch._check",
+        ),
+    ),
+    "leave `output_size` out where the default size fits, or use torch.compile / "
+    "torch.export, where sizes are ints",
+)
+
 
 # Library calls that test the sizes they are handed in Python: `einops.unpack` asks `-1 in
 # shape` of every packed shape, which under trace are tensors read off the packed inputs.
@@ -253,7 +279,15 @@ class SizeDependentPython(Rule):
     and config values are not
     flagged, nor size tests behind a configuration setting (`self.mode == "chunked" and
     x.size(1) > 4`, `max_len is not None and x.size(1) > max_len` with `max_len` an optional
-    int defaulting to None): they run only in that configuration. A clamp at zero (`pad = max(8 - x.size(1), 0)`) is: the trace keeps whichever side
+    int defaulting to None, `self.max_pool is not None and ...` with a setting on `self`): they
+    run only in that configuration. Each operand of an `or` is a decision of its own (`k == 0
+    or k == x.size(0)`), and a size compared with a number read from data (`k =
+    int(mask.sum())`) is a size decision too: the comparison is a tensor while tracing. A
+    function decorated with `torch.jit.script_if_tracing` is scripted while tracing, so its
+    loops and tests on sizes are not flagged. `output_size=x.size()` (or a slice of a shape,
+    or a list of sizes) given to `F.max_unpool1d/2d/3d` or an `nn.MaxUnpool` module fails
+    trace: max_unpool checks it with `torch._check`, which raises on a tensor ("cond must be a
+    bool"). A clamp at zero (`pad = max(8 - x.size(1), 0)`) is: the trace keeps whichever side
     won for the example, so longer inputs get a negative pad.
 
     Input checks (`assert q.size() == k.size()`, `if x.size(0) != n: raise ValueError(...)`)
@@ -338,6 +372,28 @@ class SizeDependentPython(Rule):
     targets = ("trace",)
 
     VALID = [
+        # A loop over the time steps in a function tracing scripts: TorchScript keeps the loop.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            @torch.jit.script_if_tracing
+            def decay(x: torch.Tensor) -> torch.Tensor:
+                out = [x[:, 0]]
+                for t in range(1, x.size(1)):
+                    out.append(0.5 * out[-1] + x[:, t])
+                return torch.stack(out, dim=1)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return decay(x.relu())
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 7),)]
+            """,
+            backends=("trace",),
+        ),
         # The size of a buffer only __init__ sets, read directly or by a helper it is passed
         # to: the same on every call.
         Valid(
@@ -698,6 +754,27 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        # A decoder unpooling back to the encoder's spatial size, read off its shape.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.unpool = nn.MaxUnpool2d(2)
+
+                def forward(self, x):
+                    p, where = F.max_pool2d(x, 2, return_indices=True)
+                    return self.unpool(p.sigmoid(), where, output_size=x.shape[-2:])
+
+            def inputs():
+                return [(torch.randn(1, 2, 6, 6),), (torch.randn(2, 2, 5, 7),)]
+            """,
+            line=12,
+        ),
         # Heatmap peaks turned into (row, column) with the map's own spatial shape.
         Invalid(
             """
@@ -1424,6 +1501,16 @@ class SizeDependentPython(Rule):
         # A decision may test any dimension, the last one included (odd lengths, padding).
         if isinstance(part, cst.Comparison) and self._compares_shape(part):
             return True
+        if isinstance(part, cst.Comparison) and self.ctx.kind(part) == Kind.DATA:
+            # `n_pos == m` with `n_pos = int(mask.sum())`: the number is a Python int while
+            # tracing, the size a 0-dim tensor, so the comparison is a tensor too (TL101 has
+            # the data side, for compile and export).
+            operands = [part.left, *(c.comparator for c in part.comparisons)]
+            return any(
+                self.ctx.kind(operand) == Kind.SIZE
+                and varying_size(self.ctx, operand, last_dim_fixed=False)
+                for operand in operands
+            )
         return self.ctx.kind(part) == Kind.SIZE and (
             varying_size(self.ctx, part, last_dim_fixed=False)
             or from_project_call(self.ctx, part)
@@ -1467,6 +1554,15 @@ class SizeDependentPython(Rule):
                 self.report(part)
             elif _configuration(self.ctx, part):
                 return  # the rest runs only in some configurations, which the code cannot show
+            else:
+                # `n_pos == 0 or n_pos == m`: each operand of an `or` is a decision of its own
+                # (torch warns at the one that compares a size), up to a configuration test.
+                for operand in _or_operands(part):
+                    if _configuration(self.ctx, operand) or _none_test(operand):
+                        break  # `mask is not None or ...`: the rest runs for some inputs only
+                    if self._varying(operand):
+                        self.report(operand)
+                        break
 
     def visit_If(self, node: cst.If) -> None:
         if only_raises(node.body):  # input validation: TL109's business
@@ -1501,6 +1597,28 @@ class SizeDependentPython(Rule):
             if self._varying(part):
                 self.report(part)
                 return
+
+    def _unpool_output_size(self, node: cst.Call, name: str) -> Optional[cst.BaseExpression]:
+        """The ``output_size`` of a max-unpooling call when it holds sizes read off a tensor
+        (``x.size()``, ``x.shape[-2:]``, ``[h.size(2), h.size(3)]``)."""
+        position = MAX_UNPOOL_FUNCTIONS.get(name)
+        if position is None and submodule_class(self.ctx, node.func) in MAX_UNPOOL_MODULES:
+            position = 2
+        if position is None:
+            return None
+        positional = call_targets(node)
+        value = keyword(node, "output_size") or (
+            positional[position] if len(positional) > position else None
+        )
+        if value is None:
+            return None
+        if self.ctx.kind(value) == Kind.SHAPE and shape_of_tensor(self.ctx, value):
+            return value
+        if isinstance(value, (cst.List, cst.Tuple)) and any(
+            tensor_under_trace(self.ctx, element.value) for element in value.elements
+        ):
+            return value
+        return None
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
@@ -1543,6 +1661,10 @@ class SizeDependentPython(Rule):
             )
             if scale is not None and tensor_under_trace(self.ctx, scale):
                 self.report(scale, SCALE_FACTOR_MESSAGE)
+            return
+        output_size = self._unpool_output_size(node, name)
+        if output_size is not None:
+            self.report(output_size, UNPOOL_MESSAGE)
             return
         if name in UNPACK_CALLS:
             shapes = call_targets(node)[1:2] or [keyword(node, "packed_shapes")]
@@ -1776,8 +1898,9 @@ def _and_chain(operands: list[cst.BaseExpression]) -> cst.BaseExpression:
 def _configuration(ctx: LintContext, test: cst.BaseExpression, depth: int = 0) -> bool:
     """A test of the module's configuration, not of the input: a setting on ``self``
     compared with a literal or taken as a flag (``self.attention_type == "block_sparse"``,
-    ``self.config.use_tpu``), an optional non-tensor parameter left at its ``None`` default
-    (``max_candidates is not None``), or a local flag every binding of which starts with one
+    ``self.config.use_tpu``), an optional setting on ``self`` tested against ``None``
+    (``self.max_pool_size is not None``), an optional non-tensor parameter left at its ``None``
+    default (``max_candidates is not None``), or a local flag every binding of which starts with one
     (``use_cache = cache is not None and cache.ready()``)."""
     if type(test) is cst.Name and depth < 2:
         bound = assignments(ctx.function, test.value)  # type: ignore[attr-defined]
@@ -1789,11 +1912,39 @@ def _configuration(ctx: LintContext, test: cst.BaseExpression, depth: int = 0) -
         left, target = test.left, test.comparisons[0]  # type: ignore[attr-defined]
         right = target.comparator
         if type(right) is cst.Name and right.value == "None":
+            if type(target.operator) in (cst.Is, cst.IsNot) and _self_setting(ctx, left):
+                return True  # `self.max_pool_size is not None`: an optional setting
             return type(target.operator) is cst.IsNot and _none_default_setting(ctx, left)
         if type(right) in (cst.SimpleString, cst.Integer, cst.Float):
             return _self_setting(ctx, left)
         return False
     return _self_setting(ctx, test)
+
+
+def _none_test(expr: cst.BaseExpression) -> bool:
+    """``x is None`` / ``x is not None``."""
+    return (
+        type(expr) is cst.Comparison
+        and len(expr.comparisons) == 1  # type: ignore[attr-defined]
+        and type(expr.comparisons[0].operator) in (cst.Is, cst.IsNot)  # type: ignore[attr-defined]
+        and type(expr.comparisons[0].comparator) is cst.Name  # type: ignore[attr-defined]
+        and expr.comparisons[0].comparator.value == "None"  # type: ignore[attr-defined]
+    )
+
+
+def _or_operands(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The operands of a top-level ``or`` chain, left to right (none for anything else)."""
+    if type(expr) is not cst.BooleanOperation or type(expr.operator) is not cst.Or:  # type: ignore[attr-defined]
+        return []
+    operands: list[cst.BaseExpression] = []
+    pending = [expr]
+    while pending:
+        node = pending.pop()
+        if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:  # type: ignore[attr-defined]
+            pending.extend((node.right, node.left))  # type: ignore[attr-defined]
+        else:
+            operands.append(node)
+    return operands
 
 
 def _first_operand(expr: cst.BaseExpression) -> cst.BaseExpression:

@@ -112,6 +112,30 @@ DATA_SIZED_MESSAGE = Message(
 )
 
 
+# `unpad_sequence` cuts each row of the batch to its length with a boolean mask, in a Python
+# loop over the batch (torch 2.13): plain torch.compile breaks the graph there ("Dynamic shape
+# operator"; fullgraph=True accepts it), and torch.jit.trace unrolls the loop for the example
+# batch, so another batch size fails; torch.export accepts it.
+UNPAD_SEQUENCE = "torch.nn.utils.rnn.unpad_sequence"
+UNPAD_MESSAGE = Message(
+    "`unpad_sequence` selects each sequence with a boolean mask, in a loop over the batch",
+    (
+        (
+            "compile",
+            "plain torch.compile breaks the graph inside it (GB0036 'Dynamic shape operator'); "
+            "torch.compile(fullgraph=True) accepts it",
+        ),
+        (
+            "trace",
+            "torch.jit.trace unrolls its loop for the example input's batch, so a batch of "
+            "another size fails",
+        ),
+    ),
+    "keep the padded tensor and a length mask (`torch.arange(t) < lengths[:, None]`), and "
+    "reduce with the mask instead of over the pieces",
+)
+
+
 # Padding sequences of data-dependent lengths: fullgraph compares the lengths (guards such as
 # "u1 > u0"); torch.export accepts it (torch 2.13).
 PAD_SEQUENCE = "torch.nn.utils.rnn.pad_sequence"
@@ -151,13 +175,21 @@ class DataDependentShape(Rule):
     `x.nonzero()`, `torch.nonzero(m)`, `torch.argwhere`, `masked_select`, indexing with a boolean
     mask (`x[x > 0]`, `logits[labels != -100]`), `torch.unique`, `torch.bincount` and
     `torch.where(cond)` with one argument, and `repeat_interleave` with tensor repeats
-    (`torch.repeat_interleave(h, durations, dim=0)`, a length regulator). Masked assignment
+    (`torch.repeat_interleave(h, durations, dim=0)`, a length regulator). A mask may come
+    through a helper's parameter that every call of it in the file passes a boolean mask
+    (`self._ap(scores, targets == c)`), and what it indexes may be a value of unknown kind
+    (`torch.vmap(f)(x)[mask]`): a boolean tensor indexes arrays only.
+    `nn.utils.rnn.unpad_sequence` is flagged for compile and trace: it cuts each row with a
+    boolean mask in a Python loop over the batch (plain compile breaks the graph inside it;
+    fullgraph accepts it; trace unrolls the loop, so another batch size fails). Masked assignment
     (`x[mask] = 0`), `torch.where(cond, a, b)` and `repeat_interleave` with an int count are
     not flagged: torch 2.13 compiles them without a break. An augmented masked assignment
     (`x[mask] += v`) is: Python reads the selection `x[mask]` first.
 
     It also finds Python comparisons of such a result's size (`if token_idx.numel() == 0:`,
-    `len(idx) > 0`, `idx.shape[0]`; `rows, cols = torch.where(mask)` included) and loops over
+    `len(idx) > 0`, `idx.shape[0]`; `rows, cols = torch.where(mask)` included; a name a loop
+    rebinds to a selection, also by tuple assignment, as in `while order.numel() > 0:` with
+    `order, boxes = order[1:][keep], boxes[1:][keep]`) and loops over
     its rows (`for c in torch.unique(labels):`), which
     `torch.compile(fullgraph=True)` and `torch.export` cannot decide, and the operations that
     need such a result's size, applied to one directly or
@@ -276,13 +308,18 @@ class DataDependentShape(Rule):
             "torch.export captures it with a size known only at run time and fails where a "
             "later operation guards on that size"
         ),
+        "trace": (
+            "torch.jit.trace keeps what torch's own code did for the example input (the "
+            "branch it took, the rows it looped over), so other inputs fail or differ"
+        ),
     }
     advice = (
         "use masks that keep the shape: torch.where(mask, x, 0).sum() / mask.sum() for a "
         "masked mean, ignore_index for a masked cross_entropy"
     )
     targets = ("compile",)
-    also_reports = ("export",)  # operations that guard on the size of such a result
+    # operations that guard on the size of such a result; torch calls that loop over a batch
+    also_reports = ("export", "trace")
 
     VALID = [
         # `log_prob` of an adaptive softmax computes every cluster: it converts everywhere.
@@ -481,6 +518,28 @@ class DataDependentShape(Rule):
         ),
     ]
     INVALID = [
+        # Utterance-level pooling over the unpadded pieces of a padded batch.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.nn.utils.rnn import unpad_sequence
+
+            class Model(nn.Module):
+                def forward(self, x, lengths):
+                    h = x.tanh()
+                    pieces = unpad_sequence(h, lengths, batch_first=True)
+                    return torch.stack([p.mean(0) for p in pieces])
+
+            def inputs():
+                return [
+                    (torch.randn(2, 5, 3), torch.tensor([5, 2])),
+                    (torch.randn(3, 4, 3), torch.tensor([1, 4, 3])),
+                ]
+            """,
+            line=8,
+            backends=("compile", "trace"),
+        ),
         # pad_packed_sequence sizes its output from the lengths' values.
         Invalid(
             """
@@ -1093,6 +1152,8 @@ class DataDependentShape(Rule):
         self._stores: set[int] = set()
         self._names: list[str] = []  # names the last `_size_of` went through
         self._site: Optional[cst.Call] = None  # the operation `_size_of` answers for
+        # `_parameter_mask` answers, by (function, parameter); False while being computed.
+        self._parameter_masks: dict[tuple[int, str], bool] = {}
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
@@ -1111,6 +1172,8 @@ class DataDependentShape(Rule):
         data_sized = DATA_SIZED_FUNCTIONS.get(name or "") or self._data_sized_call(func)
         if name in UNCAPTURED_DYNAMIC_FUNCTIONS or self._uncaptured_module(func):
             self.report(node, UNCAPTURED_MESSAGE, targets=("compile", "export"))
+        elif name == UNPAD_SEQUENCE:
+            self.report(node, UNPAD_MESSAGE, targets=("compile", "trace"))
         elif data_sized:
             self.report(node, DATA_SIZED_MESSAGE, targets=data_sized)
         elif name in DYNAMIC_FUNCTIONS or (name == "torch.where" and len(node.args) == 1):
@@ -1189,17 +1252,104 @@ class DataDependentShape(Rule):
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if not self.ctx.in_graph or id(node) in self._stores:
             return
-        if self.ctx.kind(node.value) != Kind.TENSOR:
+        receiver = self.ctx.kind(node.value)
+        if receiver not in (Kind.TENSOR, Kind.UNKNOWN):
             return
         # `x[mask]`, `edge_index[:, mask]`: a boolean mask in any position. Boolean indexing
-        # breaks even as the frame's first operation, but not inside a loop.
+        # breaks even as the frame's first operation, but not inside a loop. What a boolean
+        # tensor indexes is an array: a value of unknown kind (`pairwise = vmap(f)(x)`) too.
         masks = [
             element.slice.value
             for element in node.slice
-            if isinstance(element.slice, cst.Index) and is_bool_mask(self.ctx, element.slice.value)
+            if isinstance(element.slice, cst.Index) and self._bool_mask(element.slice.value)
         ]
         if masks and not in_loop(self.ctx, node):
             self.report(node)
+
+    def _bool_mask(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
+        """``is_bool_mask``, also through the parameters of a helper that every call of it
+        passes a boolean mask (``self._ap(scores, targets == c)`` into ``def _ap(self,
+        scores, is_pos)``), names bound to such masks and choices between two masks."""
+        if is_bool_mask(self.ctx, expr):
+            return True
+        if depth > 4 or self.ctx.kind(expr) != Kind.TENSOR:
+            return False
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
+            return self._bool_mask(expr.expression, depth + 1)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(
+            expr.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)
+        ):
+            return self._bool_mask(expr.left, depth + 1) or self._bool_mask(expr.right, depth + 1)
+        if isinstance(expr, cst.IfExp):
+            return self._bool_mask(expr.body, depth + 1) and self._bool_mask(expr.orelse, depth + 1)
+        if not isinstance(expr, cst.Name) or self.ctx.function is None:
+            return False
+        values = assignments(self.ctx.function, expr.value)
+        if not values:
+            return self._parameter_mask(expr.value, depth)
+        return all(
+            value is not UNKNOWN_VALUE and size == 1 and self._bool_mask(value, depth + 1)
+            for value, _, size in values
+        )
+
+    def _parameter_mask(self, name: str, depth: int) -> bool:
+        """Whether ``name`` is a parameter of the current function that each of its calls,
+        all of them in this file, passes a boolean mask to (positionally or by keyword)."""
+        function = self.ctx.function
+        if function is None:
+            return False
+        key = (id(function), name)
+        if key not in self._parameter_masks:
+            self._parameter_masks[key] = False  # a recursive call of the helper: not known
+            self._parameter_masks[key] = self._passed_masks(name, depth)
+        return self._parameter_masks[key]
+
+    def _passed_masks(self, name: str, depth: int) -> bool:
+        function, info = self.ctx.function, self.ctx.function_info
+        if function is None or info is None:
+            return False
+        params = function.params
+        positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+        keywords = positional + [p.name.value for p in params.kwonly_params]
+        if name not in keywords:
+            return False
+        method = info.owner_class is not None
+        static = any(
+            isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+            for d in function.decorators
+        )
+        if method and not static:
+            positional = positional[1:]  # `self` (or `cls`), which the call does not pass
+        module = self.ctx.model.summary.module
+        fq = f"{module}.{info.qualname}" if module else info.qualname
+        callers = self.ctx.index.callers(fq)
+        local = {
+            f"{module}.{other.qualname}" if module else other.qualname: other
+            for other in self.ctx.model.functions.values()
+        }
+        if not callers or any(caller not in local for caller in callers):
+            return False  # a call from another file, or none: what it passes is not seen
+        found = False
+        for caller in callers:
+            other = local[caller]
+            for call in _calls_of(other.node, function.name.value, method):
+                argument = _argument(call, name, positional)
+                if argument is None or not self._in_caller(other, argument, depth):
+                    return False
+                found = True
+        return found
+
+    def _in_caller(self, caller, argument: cst.BaseExpression, depth: int) -> bool:
+        """``_bool_mask`` of ``argument`` read in the function ``caller`` (a FunctionInfo)."""
+        inference = self.ctx.model.inference(caller.node)
+        if inference is None:
+            return False
+        frames = self.ctx._functions  # the caller's frame, for its kinds and bindings
+        frames.append((caller, inference))
+        try:
+            return self._bool_mask(argument, depth + 1)
+        finally:
+            frames.pop()
 
     # -- operations that guard on a data-dependent size ---------------------------------------
     def _check_consumer(self, node: cst.Call, name: Optional[str]) -> None:
@@ -1422,7 +1572,18 @@ class DataDependentShape(Rule):
         (``order = order[1:][ious <= t]`` in ``while order.numel() > 0:``): from the second
         iteration on, its size is data dependent."""
         loops = [s for s in self.ctx.statements if isinstance(s, (cst.While, cst.For))]
-        for value, _, width in bound:
+        in_loop_test = bool(self.ctx.statements) and isinstance(self.ctx.statements[-1], cst.While)
+        for value, position, width in bound:
+            if (
+                width > 1
+                and in_loop_test
+                and isinstance(value, (cst.Tuple, cst.List))
+                and len(value.elements) == width
+                and not any(isinstance(e, cst.StarredElement) for e in value.elements)
+            ):
+                # `remaining, boxes = remaining[1:][keep], rest[keep]` read back by the
+                # `while` test: the element it takes.
+                value, width = value.elements[position].value, 1
             if (
                 width == 1
                 and value is not UNKNOWN_VALUE
@@ -1734,3 +1895,50 @@ def _consumer_message(op: str, what: str, text: str, need: str) -> Message:
         ),
         advice,
     )
+
+
+def _calls_of(function: cst.FunctionDef, name: str, method: bool) -> list[cst.Call]:
+    """The calls in ``function`` of ``name``: ``self.name(...)`` (``self`` its first
+    parameter) for a method, ``name(...)`` for a function; none of nested functions."""
+    params = function.params.params
+    owner = params[0].name.value if method and params else None
+    if method and owner is None:
+        return []
+    calls: list[cst.Call] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) in (cst.FunctionDef, cst.Lambda, cst.ClassDef) and node is not function:
+            return False
+        if type(node) is cst.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if method:
+                if (
+                    type(func) is cst.Attribute
+                    and type(func.value) is cst.Name
+                    and func.value.value == owner
+                    and func.attr.value == name
+                ):
+                    calls.append(node)  # type: ignore[arg-type]
+            elif type(func) is cst.Name and func.value == name:
+                calls.append(node)  # type: ignore[arg-type]
+        return None
+
+    walk(function, enter, lambda _: None)
+    return calls
+
+
+def _argument(call: cst.Call, name: str, positional: list[str]) -> Optional[cst.BaseExpression]:
+    """What ``call`` passes to the parameter ``name`` (None: its default, or through ``*`` /
+    ``**``)."""
+    index = 0
+    for arg in call.args:
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            if arg.keyword.value == name:
+                return arg.value
+            continue
+        if index < len(positional) and positional[index] == name:
+            return arg.value
+        index += 1
+    return None

@@ -52,7 +52,8 @@ class NonPytreeOutput(Rule):
     `torch.dtype` or `torch.device` in the returned tuple (`return y, x.dtype`).
     Not flagged: `NamedTuple`s and classes built on another library base (an installed
     transformers' `ModelOutput`), submodules' outputs that the caller takes apart (only the
-    converted root's return is checked), and, for export, classes registered in their file with
+    converted root's return is checked), what the API of a function library returns (a
+    package with no module: the model that calls it takes the result apart), and, for export, classes registered in their file with
     `torch.utils._pytree.register_dataclass` / `register_pytree_node` (a registered dict
     subclass is still flagged for trace). A container subclass built on a base whose
     `__init_subclass__` registers it, as transformers' own `ModelOutput` does, is not flagged at
@@ -779,6 +780,11 @@ class NonPytreeOutput(Rule):
         region = info.region if info is not None else None
         if node.value is None or region is None or region.qualname not in region.roots:
             return  # a helper's output: the root's code takes it apart
+        if region.qualname in self.ctx.index.library_api:
+            # A function library's API (a method of torch-kf's filter): a root only because
+            # the model that calls it is not in the project; that model takes its result
+            # apart, and what the model returns is the converted output.
+            return
         if info.owner_class and held_by_another_module(self.ctx.index, info.owner_class):
             return  # a submodule's output, which the module holding it takes apart
         kinds = self._instance_kinds(node.value)

@@ -65,7 +65,9 @@ class SelfStateMutation(Rule):
     `if seq_len > self.cached_len: self._set_cache(seq_len)`, a cache regrown on demand),
     temporary settings saved and put back (`old = self.t; self.t = t; ...; self.t = old`,
     a context manager's `try` / `finally`), and conversions of an attribute into itself
-    (`self.pos = self.pos.to(x.device)`, the same value on every call).
+    (`self.pos = self.pos.to(x.device)`, the same value on every call). Nor the methods of a
+    function library's classes (a package with no module, torch-pca's `PCA.fit`), reached as
+    its API: the model that calls them makes the object, and keeps it or not.
     A tensor on self updated in place (`self.running_mean.mul_(m).add_(...)`, `self.center
     .lerp_(h.mean(0), 0.1)`, `self.buf += x`) that graph code reads back names trace alone.
 

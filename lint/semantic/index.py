@@ -34,6 +34,8 @@ from torchlint.lint.semantic.summary import (
 from torchlint.lint.semantic.trees import ParsedTrees
 
 ALL_TARGETS = frozenset({"script", "trace", "compile", "export"})
+# A function tracing compiles with TorchScript instead of running it under the tracer.
+SCRIPT_IF_TRACING = "torch.jit.script_if_tracing"
 NO_TARGETS: frozenset[str] = frozenset()
 # Guards TorchScript resolves while compiling (the other branch is never compiled).
 SCRIPT_STATIC_GUARDS = frozenset({"torch.jit.is_scripting"})
@@ -587,6 +589,10 @@ class ProjectIndex:
         an object one holds (every root's, a hook's, and what their ``self`` calls pass on)."""
         seeds = [root for region in regions.values() for root in region.roots]
         seeds.extend(name for name in regions if not self._callers.get(name))
+        # The API of a function library (torch-pca's `PCA.fit`): the model that calls it, not
+        # in the project, makes the object (`PCA(k).fit_transform(x)` in its forward), as
+        # `_library_api` takes it; which object outlives the call is the caller's to show.
+        seeds = [seed for seed in seeds if seed not in self.library_api]
         _, held = self._paths_keeping(seeds, lambda call, callee: not _made_here(call, callee))
         return frozenset(held)
 
@@ -752,6 +758,10 @@ class ProjectIndex:
                 concrete = None
             for dec in fn.decorators:
                 targets = targets - EXIT_DECORATORS.get(dec, frozenset())
+                if dec == SCRIPT_IF_TRACING and "trace" in targets:
+                    # Tracing scripts it (torch 2.13): TorchScript compiles its loops and
+                    # tests, sizes included, so trace bakes nothing in there.
+                    targets = (targets - {"trace"}) | {"script"}
             if not targets:
                 continue
             seen = done.get((fq_name, concrete), frozenset())
@@ -771,6 +781,15 @@ class ProjectIndex:
                 for wrapper in self._decorator_functions(dec):
                     self._callers.setdefault(wrapper, set()).add(fq_name)
                     queue.append((wrapper, targets, root, None))
+            # Functions nested in it are graph code with it (the linter reads them so): what
+            # they call is reached too (mpc.pytorch's `LQRStep` defines the `lqr_backward`
+            # its autograd Function's forward calls, which calls the QP solver).
+            nested_prefix = f"{fn.qualname}.<locals>."
+            for name in summary.functions:
+                if name.startswith(nested_prefix) and "<locals>" not in name[len(nested_prefix) :]:
+                    nested = summary.qualify(name)
+                    self._callers.setdefault(nested, set()).add(fq_name)
+                    queue.append((nested, targets, root, None))
             # A call under a guard reaches its callee only for the back-ends the guard leaves.
             for callee, callee_class, call in self._callees(summary, fn, owner, concrete):
                 reached = targets & self.call_targets(call) if call.guard else targets
@@ -1074,7 +1093,14 @@ class ProjectIndex:
         if found is None or found[0] != "function":
             return []
         function = found[1].functions[found[2]]
-        return [f for name in function.returns_registries for f in self.registry_functions(name)]
+        made = [f for name in function.returns_registries for f in self.registry_functions(name)]
+        for returned in function.returns_functions:
+            # `LQRStep(...)` returning `LQRStepFn.apply`: a call of the result runs the
+            # Function's forward (lookup's answer for `.apply`).
+            target = self.lookup(returned)
+            if target is not None and target[0] in ("function", "method"):
+                made.append(target[1].qualify(target[2]))
+        return made
 
     def instance_classes(self, target: str) -> list[str]:
         """The project classes a local holds an instance of: the class called, or every class

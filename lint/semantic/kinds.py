@@ -51,6 +51,10 @@ if TYPE_CHECKING:
     from torchlint.lint.semantic.model import FileModel
 
 
+# Functions that map a function over a dimension of tensors (`vmap(f)(x)`).
+VMAP_FUNCTIONS = frozenset({"torch.vmap", "torch.func.vmap", "functorch.vmap"})
+
+
 @functools.cache
 def _tensor_attributes() -> frozenset[str]:
     return frozenset(torchscript_table()["tensor_attributes"])
@@ -1478,6 +1482,9 @@ class KindInference:
                 # passed in from outside): only a tensor has the method, and it gives one.
                 return T
             return UNK
+        mapped = self._vmapped_kind(func, positional)
+        if mapped is not None:
+            return mapped
         direct = self._direct_calls(node)
         if direct:
             kinds = [self._call(call) for call in direct]
@@ -1722,6 +1729,23 @@ class KindInference:
         result = self.kind(func.body)
         self.env = saved
         return result
+
+    def _vmapped_kind(self, func: cst.BaseExpression, positional: list[Kind]) -> Optional[Kind]:
+        """``torch.vmap(lambda c: f(c))(x)`` on tensors: a tensor where the function, given
+        one slice of each (a tensor), gives a tensor; None when not such a call."""
+        if type(func) is not cst.Call or not func.args or func.args[0].keyword is not None:  # type: ignore[attr-defined]
+            return None
+        inner = func.func  # type: ignore[attr-defined]
+        name = self.model.qualified_name(inner) if self._is_global_chain(inner) else None
+        if name not in VMAP_FUNCTIONS or not positional or any(k != T for k in positional):
+            return None
+        mapped = func.args[0].value  # type: ignore[attr-defined]
+        if type(mapped) is not cst.Lambda:
+            # `vmap(torch.sin)(x)`: a torch function of one tensor gives one.
+            fn = self.model.qualified_name(mapped) if self._is_global_chain(mapped) else None
+            torch_fn = fn is not None and fn.startswith("torch.") and not fn.startswith("torch.nn.")
+            return T if torch_fn and len(positional) == 1 else None
+        return T if self._lambda_kind(mapped, *positional) == T else None  # type: ignore[arg-type]
 
     def _mapped_kind(self, node: cst.Call) -> Optional[Kind]:
         """``map(lambda t: t * 2, (q, k))``, ``map(torch.detach, states)``: the items are what

@@ -170,6 +170,9 @@ class FunctionSummary:
     # What its ``return Name(...)`` statements call (``return HalfSplit(shape)``): a function
     # that returns a project class's instance makes that instance, like the class's own call.
     returns_calls: list[str] = field(default_factory=list)
+    # Functions it returns (``return Fn.apply`` of an autograd Function, ``return inner`` of a
+    # nested ``def``), qualified: a factory of functions, whose result a caller calls.
+    returns_functions: list[str] = field(default_factory=list)
     # Its positional parameters with neither an annotation nor a default, which TorchScript
     # types as Tensor; None where that is not all a call's arguments meet: a decorator (one
     # ``decorators`` may not name), a signature type comment (``# type: (int) -> Tensor``),
@@ -836,7 +839,9 @@ class _Summarizer(ast.NodeVisitor):
             previous = cls.attributes.get(target.attr, "<")
             # `self.norm = Norm(d) if ... else None` spelled as two branches: a call of the
             # attribute calls the module (None is never called), so None keeps the class.
-            if previous.startswith("<") or not _is_none(value):
+            # So does a tensor: `self.register_buffer("alpha", a)` in one branch and
+            # `self.alpha = None` in the other make an optional tensor, not a constant.
+            if not _is_none(value) or (previous.startswith("<") and previous != "<tensor>"):
                 cls.attributes[target.attr] = self._attribute_kind(value, cls, target.attr)
             held = value
             if isinstance(value, ast.Name) and value.id in self.param_defaults[-1]:
@@ -881,7 +886,30 @@ class _Summarizer(ast.NodeVisitor):
                 made = self._resolve(value.func)
                 if made and not made.startswith("builtins."):
                     self.function_stack[-1].returns_calls.append(made)
+            else:
+                returned = self._returned_function(value)
+                if returned:
+                    self.function_stack[-1].returns_functions.append(returned)
         self.generic_visit(node)
+
+    def _returned_function(self, value: ast.expr) -> Optional[str]:
+        """``Fn.apply`` (an autograd Function, maybe defined in this function, as mpc.pytorch's
+        ``LQRStep`` does) or a nested ``def`` returned: its qualified name."""
+        if (
+            isinstance(value, ast.Attribute)
+            and value.attr == "apply"
+            and isinstance(value.value, ast.Name)
+        ):
+            local = ".".join([*self.scope, value.value.id])
+            if local in self.summary.classes:
+                return f"{self.summary.qualify(local)}.apply"
+            resolved = self._resolve(value.value)
+            return f"{resolved}.apply" if resolved else None
+        if isinstance(value, ast.Name):
+            nested = f"{self.function_stack[-1].qualname}.<locals>.{value.id}"
+            if nested in self.summary.functions:
+                return self.summary.qualify(nested)
+        return None
 
     def _function_refs(self, value: ast.expr) -> list[str]:
         """Names a value may be a function of: ``fn``, ``mod.fn``, ``partial(fn, ...)``, both
