@@ -817,6 +817,61 @@ def torch_tuple_returns() -> list[str]:
     return sorted(set(found))
 
 
+# Where model code calls torch's Python helpers whose result is no tensor.
+NON_TENSOR_RETURN_NAMESPACES = (
+    "torch",
+    "torch.func",
+    "torch.nn.utils",
+    "torch.nn.utils.rnn",
+    "torch.nn.utils.parametrize",
+    "torch.nn.functional",
+    "torch.autograd",
+    "torch.utils.checkpoint",
+)
+
+
+def torch_container_returns() -> list[str]:
+    """Public Python functions of ``NON_TENSOR_RETURN_NAMESPACES`` annotated to return a
+    container that is no tensor nor holds one at its top level (``torch.func.stack_module_state``
+    -> ``tuple[dict[str, Any], dict[str, Any]]``; a ``dict``, a ``list``): a call of one is not
+    a tensor, nor a tuple of tensors to unpack. Read from their annotations; ``Any`` elements
+    (``torch.func.jvp``'s) and functions without one are left out."""
+    import importlib
+    import inspect
+
+    found = set()
+    for namespace in NON_TENSOR_RETURN_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in dir(module):
+            function = getattr(module, name)
+            if name.startswith("_") or not inspect.isfunction(function):
+                continue
+            try:
+                returned = inspect.signature(function, eval_str=True).return_annotation
+            except Exception:  # noqa: BLE001 - no signature, or an annotation that does not evaluate
+                continue
+            if _container_of_no_tensor(returned):
+                found.add(f"{namespace}.{name}")
+    return sorted(found)
+
+
+def _container_of_no_tensor(annotation) -> bool:
+    """A ``dict`` / ``list`` / ``set`` whose items are no tensors, or a tuple (or union) of
+    them."""
+    import types
+    import typing
+
+    import torch
+
+    origin = typing.get_origin(annotation) or annotation
+    if origin in (dict, list, set):
+        return torch.Tensor not in typing.get_args(annotation)
+    if origin in (tuple, typing.Union, types.UnionType):
+        arguments = typing.get_args(annotation)
+        return bool(arguments) and all(_container_of_no_tensor(a) for a in arguments)
+    return False
+
+
 def kl_dispatch_refused() -> list[str]:
     """The pairs of ``torch.distributions`` classes (``"torch.distributions.Normal|
     torch.distributions.Normal"``) whose ``kl_divergence`` lookup Dynamo cannot trace: for a
@@ -861,7 +916,10 @@ def main() -> None:
     only = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else None
     if only is not None:
         # Refresh the named tables of the installed torch's entry, keep the others as they are.
-        makers = {"torch_state_query_breaks": torch_state_query_breaks}
+        makers = {
+            "torch_state_query_breaks": torch_state_query_breaks,
+            "torch_container_returns": torch_container_returns,
+        }
         for key in only:
             tables[version][key] = makers[key]()
             print(f"{key}: {len(tables[version][key])} entries")
@@ -882,6 +940,7 @@ def main() -> None:
         "torch_state_queries": torch_state_queries(),
         "nn_lazy_modules": nn_lazy_modules(),
         "torch_tuple_returns": torch_tuple_returns(),
+        "torch_container_returns": torch_container_returns(),
         "torch_non_tensor_ops": non_tensor[0],
         "torch_state_query_breaks": torch_state_query_breaks(),
         "tensor_non_tensor_methods": non_tensor[1],

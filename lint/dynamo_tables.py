@@ -117,6 +117,13 @@ def torch_non_tensor_ops() -> dict[str, str]:
 
 
 @functools.cache
+def torch_container_returns() -> frozenset[str]:
+    """torch's Python functions annotated to return containers that are no tensors nor hold
+    them at the top level (``"torch.func.stack_module_state"``: a tuple of two dicts)."""
+    return frozenset(_entry().get("torch_container_returns", ()))
+
+
+@functools.cache
 def torch_state_query_breaks() -> dict[str, str]:
     """The argument-free queries of torch's state that return a Python value
     (``"torch.get_num_threads"``, ``"torch.is_inference_mode_enabled"``), each with the

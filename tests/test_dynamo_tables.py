@@ -45,6 +45,13 @@ def test_state_queries_dynamo_refuses_leave_out_the_ones_it_traces():
     assert not traced & set(refused)
 
 
+def test_container_returns_are_read_from_annotations():
+    containers = dynamo_tables.torch_container_returns()
+    assert "torch.func.stack_module_state" in containers  # tuple[dict, dict]
+    # jvp's results are annotated Any; unpack_sequence's a list of tensors.
+    assert not {"torch.func.jvp", "torch.nn.utils.rnn.unpack_sequence"} & containers
+
+
 @requires_torch
 def test_state_query_breaks_match_the_installed_torch(monkeypatch):
     import torch
@@ -57,6 +64,7 @@ def test_state_query_breaks_match_the_installed_torch(monkeypatch):
     if stored is None:
         pytest.skip(f"no table for torch {version}: run benchmarks/dynamo_tables.py")
     assert stored["torch_state_query_breaks"] == generator.torch_state_query_breaks()
+    assert stored["torch_container_returns"] == generator.torch_container_returns()
     sys.modules.pop("dynamo_tables", None)
 
 

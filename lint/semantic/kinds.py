@@ -18,6 +18,7 @@ import libcst as cst
 
 from torchlint.lint.conditions import ends_in_exit
 from torchlint.lint.dynamo_tables import (
+    torch_container_returns,
     torch_state_queries,
     torch_state_query_breaks,
     torch_tuple_returns,
@@ -1652,6 +1653,8 @@ class KindInference:
             return TORCH_FUNCTION_KINDS[name]
         if name in torch_tuple_returns():
             return TS  # `hist, edges = torch.histogram(x, bins=8)`
+        if name in torch_container_returns():
+            return UNK  # `params, buffers = stack_module_state(...)`: two dicts, no tensor
         if name.startswith("torch.sym_"):
             # `torch.sym_max(H, W)`, `torch.sym_int(n)`: Python numbers (SymInts under
             # compile and export) computed from their arguments, not tensors.
