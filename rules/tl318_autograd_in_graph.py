@@ -82,7 +82,7 @@ class AutogradInGraph(Rule):
     contractive penalty on an encoder's Jacobian; the `torch.func` transforms that fail there
     (`grad`, `grad_and_value`, `hessian`, `jacrev`, `vjp`: export and trace; `jacfwd`:
     export; `vmap` and `jvp` pass; `stack_module_state`, whose stacked copies are marked
-    `requires_grad_()`: compile); forward-mode AD (`fwAD.make_dual(x, v)` under
+    `requires_grad_()`: compile; `functional_call`, which raises while tracing: trace); forward-mode AD (`fwAD.make_dual(x, v)` under
     `fwAD.dual_level()`: trace, whose module then fails on every call); and
     `h.retain_grad()` of a tensor computed in
     graph code (Grad-CAM keeping a feature map's gradient). `torch.autograd.backward` is TL317's
@@ -285,6 +285,31 @@ class AutogradInGraph(Rule):
             line=11,
             backends=("export", "trace"),
             message_contains="torch.func transform",
+        ),
+        # A hypernetwork runs its target network with generated weights.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.func import functional_call
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.target = nn.Linear(4, 2)
+                    self.hyper = nn.Linear(4, 10)
+
+                def forward(self, z, x):
+                    w = self.hyper(z).mean(0)
+                    params = {"weight": w[:8].view(2, 4), "bias": w[8:]}
+                    return functional_call(self.target, params, (x,))
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(3, 4)), (torch.randn(5, 4), torch.randn(1, 4))]
+            """,
+            line=14,
+            backends=("trace",),
+            message_contains="Jitted modules",
         ),
         # An ensemble's members stacked in forward for vmap.
         Invalid(
@@ -542,7 +567,14 @@ class AutogradInGraph(Rule):
         # grad_fn too; torch.func's jacrev / vjp / hessian name no "grad"
         return any(
             word in text
-            for word in ("grad", "backward", "torch.func", "autograd", "stack_module_state")
+            for word in (
+                "grad",
+                "backward",
+                "torch.func",
+                "autograd",
+                "stack_module_state",
+                "functional_call",
+            )
         )
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
@@ -596,6 +628,9 @@ class AutogradInGraph(Rule):
         if name in FORWARD_AD_CALLS:
             self.report(node, FORWARD_AD_MESSAGE, targets=("trace",))
             return
+        if name in FUNCTIONAL_CALL_NAMES:
+            self.report(node, FUNCTIONAL_CALL_MESSAGE, targets=("trace",))
+            return
         if name == "torch.func.stack_module_state":
             self.report(node, STACK_STATE_MESSAGE, targets=("compile",))
             return
@@ -610,6 +645,21 @@ class AutogradInGraph(Rule):
             self.report(node)
 
 
+# torch 2.13: `functional_call` raises when `torch.jit.is_tracing()` (or scripting).
+FUNCTIONAL_CALL_NAMES = frozenset(
+    {"torch.func.functional_call", "torch.nn.utils.stateless.functional_call"}
+)
+FUNCTIONAL_CALL_MESSAGE = Message(
+    subject="`functional_call` in graph code",
+    clauses=(
+        (
+            "trace",
+            "torch.jit.trace fails (The stateless API can't be used with Jitted modules: "
+            "functional_call raises while tracing)",
+        ),
+    ),
+    advice="load the parameters into the module and trace it as it is",
+)
 # torch 2.13: stack_module_state stacks each parameter and marks the copy
 # `.requires_grad_()`, which Dynamo refuses on an intermediate; export and trace record it.
 STACK_STATE_MESSAGE = Message(
