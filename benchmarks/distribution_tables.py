@@ -234,7 +234,20 @@ def export_error(function: Callable[[Any], Any], x: Any) -> Optional[str]:
 
 
 def measure_form(build: Callable[[Any], Any], x: Any) -> dict[str, dict[str, str]]:
-    """The failing members of one form: member -> back-end -> what showed it."""
+    """The failing members of one form: member -> back-end -> what showed it. Measured with
+    torch's default on (validation follows ``__debug__``): a ``torch.compile`` earlier in the
+    process turns it off for the whole process, and with it the inner distributions' checks."""
+    from torch.distributions import Distribution  # noqa: PLC0415
+
+    default = Distribution._validate_args
+    Distribution.set_default_validate_args(True)
+    try:
+        return _measure_form(build, x)
+    finally:
+        Distribution.set_default_validate_args(default)
+
+
+def _measure_form(build: Callable[[Any], Any], x: Any) -> dict[str, dict[str, str]]:
     failing: dict[str, dict[str, str]] = {}
     try:
         call(build, "__init__", x)
