@@ -524,7 +524,8 @@ def varying_size(
             and not expr.args
             and ctx.kind(func.value) == Kind.TENSOR
         ):
-            return not _from_python_data(ctx, func.value)  # every size of the tensor
+            # every size of the tensor, unless it is data or a parameter / buffer `__init__` made
+            return not _fixed_sizes(ctx, func.value)
         return any(varying_size(ctx, a.value, depth + 1, last_dim_fixed) for a in expr.args)
     return True
 

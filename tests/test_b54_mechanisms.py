@@ -54,3 +54,37 @@ def test_gaussian_nll_loss_in_scripted_code(source: str, flagged: bool) -> None:
 
     assert _flagged("TL209", source) == flagged, source
     assert check(source, "script").ok != flagged, source
+
+
+PADDED_FILTER = """\
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.taps = nn.Parameter(torch.randn(15))
+
+    def forward(self, wav):
+        return F.conv1d(wav, self.taps.view(1, 1, -1), padding=PADDING)
+
+
+def inputs():
+    return [(torch.randn(2, 1, 64),), (torch.randn(1, 1, 100),)]
+"""
+
+
+@pytest.mark.parametrize(
+    ("padding", "flagged"),
+    [
+        # A parameter's element count: the same on every call, a plain int while tracing.
+        ("self.taps.numel() // 2", False),
+        # The input's: the trace keeps the example's number.
+        ("wav.numel() // 200", True),
+    ],
+)
+def test_numel_of_a_parameter_is_no_traced_size(padding: str, flagged: bool) -> None:
+    source = PADDED_FILTER.replace("PADDING", padding)
+    assert _flagged("TL106", source) == flagged, source
