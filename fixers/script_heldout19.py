@@ -124,7 +124,7 @@ scaled every use (and turns an infinite input into NaN).
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import ClassVar, Optional
 
 import libcst as cst
 
@@ -205,13 +205,15 @@ class CudaQueryThroughPython(Fixer):
     codes = ("TL209",)
     applicability = "unsafe"
     message = "ask CUDA through an `@torch.jit.ignore` function, which TorchScript leaves Python"
+    # The queries this fixer moves to Python, each with the annotation of what it returns.
+    queries: ClassVar[dict[str, str]] = CUDA_QUERIES
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         call = diagnostic.node
         if not isinstance(call, cst.Call) or call.args:
             return None
         api = self.ctx.qualified_name(call.func)
-        returns = CUDA_QUERIES.get(api or "")
+        returns = self.queries.get(api or "")
         if api is None or returns is None:
             return None
         helper = "_" + api[len("torch.") :].replace(".", "_")

@@ -98,7 +98,6 @@ from torchlint.lint.walk import walk
 from ._shared import (
     contains,
     fresh_name,
-    module_bindings,
     names_in,
     plain_reference,
     self_attribute_of_class,
@@ -106,7 +105,7 @@ from ._shared import (
 )
 from ._tensor_exprs import has_comments
 from .script_class_attribute_final import _super_init
-from .script_heldout19 import CudaQueryThroughPython, _Swap, _top_statement
+from .script_heldout19 import CudaQueryThroughPython
 
 
 # -- [h, w] = ... ------------------------------------------------------------------------------
@@ -561,40 +560,9 @@ QUERIES = {"torch.is_inference_mode_enabled": "bool"}
 
 
 class QueryThroughPython(CudaQueryThroughPython):
+    """The same move for torch's other state queries TorchScript cannot bind."""
+
     codes = ("TL209",)
     applicability = "unsafe"
     message = "ask torch through an `@torch.jit.ignore` function, which TorchScript leaves Python"
-
-    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = diagnostic.node
-        if not isinstance(call, cst.Call) or call.args:
-            return None
-        api = self.ctx.qualified_name(call.func)
-        returns = QUERIES.get(api or "")
-        if api is None or returns is None:
-            return None
-        helper = "_" + api[len("torch.") :].replace(".", "_")
-        function = self.enclosing_function(call)
-        if function is None or any(n.value == helper for n in names_in(function)):
-            return None  # a local of that name would hide the helper
-        new_call = cst.Call(func=cst.Name(helper))
-        existing = [
-            s
-            for s in self.ctx.module.body
-            if isinstance(s, cst.FunctionDef) and s.name.value == helper
-        ]
-        if existing:
-            return [(call, new_call)] if self._is_helper(existing[0], api) else None
-        if helper in module_bindings(self.ctx.module):
-            return None
-        top = _top_statement(self, call)
-        if top is None:
-            return None
-        torch = self.import_module("torch")
-        definition = cst.parse_statement(
-            f"@{torch}.jit.ignore\ndef {helper}() -> {returns}:\n"
-            f"    return {torch}.{api[len('torch.') :]}()\n"
-        ).with_changes(leading_lines=top.leading_lines)
-        blank = [cst.EmptyLine(indent=False), cst.EmptyLine(indent=False)]
-        rest = top.visit(_Swap(call, new_call)).with_changes(leading_lines=blank)
-        return [(top, cst.FlattenSentinel([definition, rest]))]
+    queries = QUERIES
