@@ -257,6 +257,22 @@ FRESH9_CORPUS_PINS=(
     "torch-pca==1.1.0"
 )
 
+# The fresh10 corpus (corpus_fresh10.py): a thirteenth held-back set, held back for a blind first
+# score. --no-deps as well: their imports (numpy, einops, typing-extensions) are already here;
+# complextorch declares scipy but imports it only inside its exponential integral (its relevance
+# module), which the models do not call, and hippotorch imports huggingface-hub (already here)
+# only in its hub utilities. torch-yin is an sdist (built here).
+FRESH10_CORPUS_PINS=(
+    "complextorch==2.1.1"
+    "cpd-pytorch==1.0.0"
+    "egnlib==0.2.2"
+    "hippotorch==0.5.0"
+    "hyperlight==0.0.5"
+    "torch-cubic-spline-grids==0.6.0"
+    "torch-yin==0.1.3"
+    "torchcwt==0.1.1"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -276,6 +292,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH7_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH8_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH9_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH10_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -308,4 +325,7 @@ print("fresh8 corpus: roma", importlib.metadata.version("roma"))
 import bleu_torch, dwt, hypll.nn, imbalanced_losses, mgiou  # fresh9
 import mpc.mpc, nms_3d, torch_kf, torch_pca  # fresh9
 print("fresh9 corpus: torch-kf", importlib.metadata.version("torch-kf"))
+import complextorch.nn, cpd_pytorch, egn, hippotorch, hyperlight  # fresh10
+import torch_cubic_spline_grids, torchcwt, torchyin  # fresh10
+print("fresh10 corpus: complextorch", importlib.metadata.version("complextorch"))
 PY
