@@ -38,6 +38,7 @@ from torchlint.lint.conditions import (
     path_tests,
 )
 from torchlint.lint.diagnostics import Diagnostic, Fix, Message, with_condition
+from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.positions import PositionFinder
 from torchlint.lint.semantic.driver import DriverModel
 from torchlint.lint.semantic.index import ProjectIndex, Region
@@ -142,6 +143,15 @@ class LintContext:
     @property
     def function_info(self) -> Optional[FunctionInfo]:
         return self._functions[-1][0] if self._functions else None
+
+    def held_class(self, node: cst.BaseExpression, item: bool = False) -> Optional[str]:
+        """The class of what ``self.<attr>`` (``node``) holds in the current method's class, as
+        ``__init__`` builds it; with ``item``, of the entries of the container it holds."""
+        info = self.function_info
+        attr = self_attribute(node)
+        if info is None or not info.owner_class or attr is None:
+            return None
+        return self.index.attribute_class(info.owner_class, attr, item=item)
 
     @property
     def region(self) -> Optional[Region]:

@@ -966,11 +966,7 @@ class NonPytreeOutput(Rule):
     def _submodule_forward(self, call: cst.Call) -> Optional[cst.FunctionDef]:
         """The ``forward`` (a ``def`` of this file) of the module class held in ``self.<attr>``
         that ``call`` (``self.<attr>(...)``) runs."""
-        attr = self_attribute(call.func)
-        info = self.ctx.function_info
-        if attr is None or info is None or not info.owner_class:
-            return None
-        cls = self.ctx.index.attribute_class(info.owner_class, attr)
+        cls = self.ctx.held_class(call.func)
         if cls is None or not self.ctx.index.is_module_class(cls):
             return None
         found = self.ctx.index.find_method(cls, "forward")

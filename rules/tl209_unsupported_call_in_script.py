@@ -4734,11 +4734,7 @@ class UnsupportedCallInScript(Rule):
         rejects."""
         if not isinstance(func, cst.Attribute):
             return None
-        attr = self_attribute(func.value)
-        info = self.ctx.function_info
-        if attr is None or info is None or info.owner_class is None:
-            return None
-        cls = self.ctx.index.attribute_class(info.owner_class, attr) or ""
+        cls = self.ctx.held_class(func.value) or ""
         short = cls.rpartition(".")[2]
         if not cls.startswith("torch.nn."):
             return None

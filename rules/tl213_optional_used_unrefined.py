@@ -2197,17 +2197,7 @@ class OptionalUsedUnrefined(Rule):
 
     def _torch_module_call(self, call: cst.Call) -> bool:
         """``self.dense(x)`` where ``self.dense`` is a torch.nn module: its input is a Tensor."""
-        func = call.func
-        info = self.ctx.function_info
-        if (
-            type(func) is not cst.Attribute
-            or type(func.value) is not cst.Name
-            or func.value.value != "self"
-            or info is None
-            or info.owner_class is None
-        ):
-            return False
-        cls = self.ctx.index.attribute_class(info.owner_class, func.attr.value)
+        cls = self.ctx.held_class(call.func)
         return cls is not None and cls.startswith("torch.nn.")
 
 

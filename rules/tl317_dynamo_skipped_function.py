@@ -836,13 +836,14 @@ class DynamoSkippedFunction(Rule):
 
     def _modules(self, value: cst.BaseExpression) -> bool:
         """``self.<attr>`` holding modules (an ``nn.ModuleList``, ``nn.Sequential``...)."""
+        held = self.ctx.held_class(value)
+        if held in MODULE_CONTAINERS:
+            return True
         info = self.ctx.function_info
         attr = self_attribute(value)
         if info is None or not info.owner_class or attr is None:
             return False
-        held = self.ctx.index.attribute_class(info.owner_class, attr)
-        marker = self.ctx.index.attribute_marker(info.owner_class, attr)
-        return held in MODULE_CONTAINERS or marker == "<modules>"
+        return self.ctx.index.attribute_marker(info.owner_class, attr) == "<modules>"
 
     def _refused_stdlib_class(self, node: cst.Call, name: Optional[str]) -> bool:
         """A standard-library class Dynamo refuses to build (``Decimal(s)``), or a refused

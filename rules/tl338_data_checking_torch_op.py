@@ -5,7 +5,6 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -229,9 +228,4 @@ class DataCheckingTorchOp(Rule):
 
     def _gaussian_nll_module(self, func: cst.BaseExpression) -> bool:
         """``self.nll(...)`` of an ``nn.GaussianNLLLoss`` the class holds."""
-        info = self.ctx.function_info
-        attr = self_attribute(func)
-        if info is None or not info.owner_class or attr is None:
-            return False
-        held = self.ctx.index.attribute_class(info.owner_class, attr)
-        return held == "torch.nn.GaussianNLLLoss"
+        return self.ctx.held_class(func) == "torch.nn.GaussianNLLLoss"

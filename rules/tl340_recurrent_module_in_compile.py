@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attribute
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.summary import FileSummary
 
@@ -213,14 +213,8 @@ class RecurrentModuleInCompile(Rule):
         )
 
     def _recurrent(self, func: cst.BaseExpression) -> bool:
-        info = self.ctx.function_info
-        if info is None or not info.owner_class:
-            return False
         item = isinstance(func, cst.Subscript)
-        attr = self_attribute(func.value if isinstance(func, cst.Subscript) else func)
-        if attr is None:
-            return False
-        held = self.ctx.index.attribute_class(info.owner_class, attr, item=item)
+        held = self.ctx.held_class(func.value if isinstance(func, cst.Subscript) else func, item)
         return held is not None and (
             held in RECURRENT_MODULES or self.ctx.index.derives_from(held, RECURRENT_MODULES)
         )
