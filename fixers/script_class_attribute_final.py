@@ -170,39 +170,52 @@ class ClassContainerOnInstance(Fixer):
         if found is None or not isinstance(found[1].body, cst.IndentedBlock):
             return None
         attr, cls = found
-        values = [
-            small.value
-            for stmt in cls.body.body
-            if isinstance(stmt, cst.SimpleStatementLine)
-            for small in stmt.body
-            if isinstance(small, cst.Assign)
-            and any(
-                isinstance(t.target, cst.Name) and t.target.value == attr for t in small.targets
-            )
-        ]
+        values = class_body_values(cls, attr, annotated=False)
         if len(values) != 1 or not _typed_display(values[0]):
             return None
-        init = next(
-            (
-                s
-                for s in cls.body.body
-                if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"
-            ),
-            None,
+        return bind_on_instance(cls, attr)
+
+
+def class_body_values(
+    cls: cst.ClassDef, attr: str, annotated: bool = True
+) -> list[Optional[cst.BaseExpression]]:
+    """The values the class body of ``cls`` binds to ``attr`` at its top level (``attr = v``,
+    and with ``annotated`` also ``attr: T = v``)."""
+    kinds = (cst.Assign, cst.AnnAssign) if annotated else (cst.Assign,)
+    return [
+        small.value
+        for stmt in cls.body.body
+        if isinstance(stmt, cst.SimpleStatementLine)
+        for small in stmt.body
+        if isinstance(small, kinds)
+        and any(
+            isinstance(target, cst.Name) and target.value == attr
+            for target in (
+                [t.target for t in small.targets]
+                if isinstance(small, cst.Assign)
+                else [small.target]
+            )
         )
-        if init is None or not isinstance(init.body, cst.IndentedBlock):
-            return None
-        if any(self_assignments(m, attr) for m in cls.body.body if isinstance(m, cst.FunctionDef)):
-            return None
-        position = next(
-            (i for i, s in enumerate(init.body.body) if _super_init(s)),
-            None,
-        )
-        if position is None:
-            return None
-        line = init.body.body[position]
-        bind = cst.parse_statement(f"self.{attr} = self.{attr}\n")
-        return [(line, cst.FlattenSentinel([line, bind]))]
+    ]
+
+
+def bind_on_instance(cls: cst.ClassDef, attr: str) -> Optional[list[Replacement]]:
+    """``self.<attr> = self.<attr>`` right after the ``super().__init__()`` statement at the top
+    level of ``cls``'s ``__init__``; None where there is none, or where a method of ``cls``
+    already stores ``self.<attr>``."""
+    if not isinstance(cls.body, cst.IndentedBlock):
+        return None
+    methods = [m for m in cls.body.body if isinstance(m, cst.FunctionDef)]
+    init = next((m for m in methods if m.name.value == "__init__"), None)
+    if init is None or not isinstance(init.body, cst.IndentedBlock):
+        return None
+    if any(self_assignments(m, attr) for m in methods):
+        return None
+    line = next((s for s in init.body.body if _super_init(s)), None)
+    if line is None:
+        return None
+    bind = cst.parse_statement(f"self.{attr} = self.{attr}\n")
+    return [(line, cst.FlattenSentinel([line, bind]))]
 
 
 def _super_init(statement: cst.BaseStatement) -> bool:

@@ -104,7 +104,7 @@ from ._shared import (
     variable_uses,
 )
 from ._tensor_exprs import has_comments
-from .script_class_attribute_final import _super_init
+from .script_class_attribute_final import bind_on_instance, class_body_values
 from .script_heldout19 import CudaQueryThroughPython
 
 
@@ -245,43 +245,13 @@ class ClassModuleOnInstance(Fixer):
         if found is None or not isinstance(found[1].body, cst.IndentedBlock):
             return None
         attr, cls = found
-        values = [
-            small.value
-            for stmt in cls.body.body
-            if isinstance(stmt, cst.SimpleStatementLine)
-            for small in stmt.body
-            if isinstance(small, (cst.Assign, cst.AnnAssign))
-            and any(
-                isinstance(t, cst.Name) and t.value == attr
-                for t in (
-                    [x.target for x in small.targets]
-                    if isinstance(small, cst.Assign)
-                    else [small.target]
-                )
-            )
-        ]
+        values = class_body_values(cls, attr)
         if len(values) != 1 or not isinstance(values[0], cst.Call):
             return None
         qualified = self.ctx.qualified_name(values[0].func) or ""
         if not qualified.startswith("torch.nn."):
             return None
-        init = next(
-            (
-                s
-                for s in cls.body.body
-                if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"
-            ),
-            None,
-        )
-        if init is None or not isinstance(init.body, cst.IndentedBlock):
-            return None
-        if any(self_assignments(m, attr) for m in cls.body.body if isinstance(m, cst.FunctionDef)):
-            return None
-        line = next((s for s in init.body.body if _super_init(s)), None)
-        if line is None:
-            return None
-        bind = cst.parse_statement(f"self.{attr} = self.{attr}\n")
-        return [(line, cst.FlattenSentinel([line, bind]))]
+        return bind_on_instance(cls, attr)
 
 
 # -- isinstance(shape, tuple) ---------------------------------------------------------------------

@@ -612,3 +612,49 @@ def test_torch_agrees_on_none_submodules() -> None:
     for name, (body, init, params) in CLEAN_NONE.items():
         verdict = check(_none_model(body, init, params or "use_proj=False"), "script")
         assert verdict.ok, (name, verdict.detail)
+
+
+CLASS_TABLE = """
+    class Model(nn.Module):
+        SCALE = {"low": 0.5, "high": 2.0}
+
+        def __init__(self):
+            super().__init__()
+            self.proj = nn.Linear(4, 4)
+
+        def forward(self, x):
+            return self.proj(x) * self.SCALE["high"]
+    """
+
+
+def test_class_table_is_bound_on_the_instance_only_as_an_unsafe_fix() -> None:
+    source = _model(CLASS_TABLE)
+    assert _fix(source) == source  # no safe fix: a later `Model.SCALE = ...` would no longer reach
+    settings = Settings(
+        select=("TL216",), targets=("script",), targets_explicit=True, unsafe_fixes=True
+    )
+    fixed = fix_text("example.py", source, settings).text
+    assert "super().__init__()\n        self.SCALE = self.SCALE\n" in fixed
+    assert fix_text("example.py", fixed, settings).text == fixed
+    assert _lines(fixed, "TL216") == []
+
+
+def test_class_table_stays_when_a_method_stores_it() -> None:
+    source = _model(CLASS_TABLE.replace("self.proj = nn.Linear(4, 4)", "self.SCALE = {}"))
+    settings = Settings(
+        select=("TL216",), targets=("script",), targets_explicit=True, unsafe_fixes=True
+    )
+    assert fix_text("example.py", source, settings).text == source
+
+
+@requires_torch
+def test_torch_scripts_the_class_table_bound_on_the_instance() -> None:
+    from .oracle import check
+
+    source = _model(CLASS_TABLE)
+    assert not check(source, "script").ok
+    settings = Settings(
+        select=("TL216",), targets=("script",), targets_explicit=True, unsafe_fixes=True
+    )
+    verdict = check(fix_text("example.py", source, settings).text, "script")
+    assert verdict.ok, verdict.detail
