@@ -24,6 +24,13 @@ code calls (``log_prob`` of a sample, ``entropy``, ``mean``, ``variance``, ``sam
 - exported with ``torch.export.export``: ``export`` when export fails, for a method only when
   the constructor alone exports.
 
+- compiled with ``torch.compile(fullgraph=True)`` (after every trace and export above: a
+  compile turns the checks off for the whole process): ``compile`` when Dynamo refuses it,
+  with the graph-break type (``VonMises.sample``, a ``@torch.no_grad()`` method with a
+  rejection loop: "Unexpected type in sourceless builder"), for a method only when the
+  constructor alone compiles, and for ``log_prob`` (of a sample) only when ``sample`` does not
+  fail so.
+
 A member eager does not run (not implemented, or not for that form's arguments) is left out. Only failing members are stored, with the
 warning or error that showed it.
 """
@@ -276,6 +283,53 @@ def _measure_form(build: Callable[[Any], Any], x: Any) -> dict[str, dict[str, st
     return failing
 
 
+def compile_break(function: Callable[[Any], Any], x: Any) -> Optional[str]:
+    """The graph-break type ``torch.compile(fullgraph=True)`` raises on ``function``."""
+    import logging  # noqa: PLC0415
+
+    import torch  # noqa: PLC0415
+    from torch._dynamo.exc import Unsupported  # noqa: PLC0415
+
+    torch._logging.set_logs(dynamo=logging.CRITICAL)
+    torch._dynamo.reset()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            torch.compile(function, fullgraph=True, backend="eager")(x)
+    except Unsupported as error:
+        return error.gb_type
+    except Exception:  # noqa: BLE001 - another failure (a data-dependent guard): not this table's
+        return None
+    finally:
+        torch._dynamo.reset()
+    return None
+
+
+def compile_failures(build: Callable[[Any], Any], x: Any) -> dict[str, str]:
+    """member -> the graph-break type of the members ``fullgraph=True`` refuses."""
+    try:
+        call(build, "__init__", x)
+    except Exception:  # noqa: BLE001 - a form eager rejects
+        return {}
+    failing: dict[str, str] = {}
+    init_break = compile_break(lambda t: call(build, "__init__", t), x)
+    for member in ("__init__", *METHODS):
+        try:
+            call(build, member, x)
+        except Exception:  # noqa: BLE001 - not implemented, or not for this form's arguments
+            continue
+        if member != "__init__" and init_break is not None:
+            continue
+        found = init_break if member == "__init__" else None
+        if member != "__init__":
+            found = compile_break(lambda t, m=member: call(build, m, t), x)
+        if found:
+            failing[member] = found
+    if "log_prob" in failing and failing["log_prob"] == failing.get("sample"):
+        del failing["log_prob"]  # measured on a sample: the sample's refusal, not its own
+    return failing
+
+
 def main() -> None:
     import torch  # noqa: PLC0415
 
@@ -286,7 +340,18 @@ def main() -> None:
         forms = {"tensors": measure_form(tensors, x)}
         if numbers is not None:
             forms["numbers"] = measure_form(numbers, x)
-        unvalidated[name] = {form: members for form, members in forms.items() if members}
+        unvalidated[name] = forms
+    # Compiled last: the first compile turns torch's checks off for the whole process.
+    for name, (tensors, numbers) in sorted(recipes().items()):
+        built = (
+            {"tensors": tensors} if numbers is None else {"tensors": tensors, "numbers": numbers}
+        )
+        for form, build in built.items():
+            for member, gb_type in compile_failures(build, x).items():
+                unvalidated[name][form].setdefault(member, {})["compile"] = gb_type
+        unvalidated[name] = {
+            form: members for form, members in unvalidated[name].items() if members
+        }
         print(f"{name:34} {json.dumps(unvalidated[name])[:150]}", flush=True)
     version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
     tables = json.loads(OUT.read_text()) if OUT.exists() else {}

@@ -58,6 +58,7 @@ torch version, and stored as data keyed by ``major.minor``:
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from pathlib import Path
@@ -113,6 +114,8 @@ MORE_TORCH_NAMESPACES = (
     "torch.amp",
     "torch.cpu",
     "torch.jit",
+    "torch.utils.dlpack",
+    "torch.nn.attention.bias",
 )
 
 # The graph-break types that say Dynamo refuses the callable itself (whatever its arguments).
@@ -177,6 +180,7 @@ def _skipped(namespaces: tuple[str, ...], torch_only: bool) -> list[str]:
     return sorted(skipped)
 
 
+@functools.cache
 def torch_refused() -> dict[str, str]:
     """The public torch callables (functions and classes, of ``TORCH_NAMESPACES`` and
     ``MORE_TORCH_NAMESPACES``, defined in torch) that Dynamo refuses, each with the
@@ -231,6 +235,144 @@ def stdlib_skipped() -> list[str]:
     """The standard-library functions Dynamo marks as skipped (``"bisect.bisect"``,
     ``"zlib.crc32"``): compiled code calling one breaks the graph there."""
     return _skipped(STDLIB_MODULES, torch_only=False)
+
+
+def stdlib_constant_folded() -> list[str]:
+    """The skipped standard-library functions Dynamo calls itself, at trace time, when every
+    argument is a Python constant (``re.fullmatch(pattern, name)`` of strings: its
+    ``RE_CONSTANT_FOLD_FNS``), each confirmed by a ``fullgraph=True`` compile of a call on
+    constants: compiled code calling one on constants does not break."""
+    import torch
+    from torch._dynamo.variables import functions
+
+    folded = set(getattr(functions, "RE_CONSTANT_FOLD_FNS", ()))
+    examples = {
+        "escape": ("a.b",),
+        "compile": ("a+",),
+        "sub": ("a", "b", "aa"),
+        "subn": ("a", "b", "aa"),
+    }
+    found = []
+    for name in stdlib_skipped():
+        module_name, _, attr = name.rpartition(".")
+        function = getattr(__import__(module_name), attr, None)
+        if function not in folded:
+            continue
+        arguments = examples.get(attr, ("a+", "aa"))
+
+        def probe(x, function=function, arguments=arguments):
+            function(*arguments)
+            return x + 1
+
+        if _compiled_break(probe, torch.ones(1)) is None:
+            found.append(name)
+    return sorted(found)
+
+
+def torch_subclass_makers() -> dict[str, dict[str, str]]:
+    """The public torch functions (of the namespaces above) annotated to return a strict
+    subclass of ``torch.Tensor`` other than a parameter or buffer (``torch.nn.attention.bias
+    .causal_lower_right``: a ``CausalBias``), called with small ints in compiled and exported
+    code: each with the graph-break type ``fullgraph=True`` raises (``"compile"``: "Calling
+    subclass default constructor with more than tensor argument") and the export error
+    (``"export"``), kept when both fail."""
+    import importlib
+    import inspect
+    import typing
+    import warnings
+
+    import torch
+
+    plain = (torch.nn.Parameter, getattr(torch.nn, "Buffer", torch.nn.Parameter))
+    found = {}
+    for namespace in TORCH_NAMESPACES + MORE_TORCH_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in dir(module):
+            function = getattr(module, name, None)
+            if name.startswith("_") or not inspect.isfunction(function):
+                continue
+            try:
+                returned = typing.get_type_hints(function).get("return")
+            except Exception:  # noqa: BLE001 - annotations naming what is not importable
+                continue
+            if not (
+                isinstance(returned, type)
+                and issubclass(returned, torch.Tensor)
+                and returned is not torch.Tensor
+                and not issubclass(returned, plain)
+            ):
+                continue
+            parameters = inspect.signature(function).parameters.values()
+            required = [
+                p
+                for p in parameters
+                if p.default is inspect.Parameter.empty
+                and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            ]
+            variadic = any(p.kind is p.VAR_POSITIONAL for p in parameters)
+            arguments = tuple(range(2, 2 + len(required) + 2 * variadic))  # (*size): 2 ints
+
+            class Probe(torch.nn.Module):
+                def forward(self, x, function=function, arguments=arguments):
+                    made = function(*arguments)
+                    return x + made.shape[-1]
+
+            x = torch.randn(2)
+            compile_break = _compiled_break(Probe(), x)
+            if compile_break is None:
+                continue
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    torch.export.export(Probe(), (x,))
+                    continue
+                except Exception as exc:  # noqa: BLE001 - the export error is the answer
+                    export_error = _first_line(exc)
+            found[f"{namespace}.{name}"] = {"compile": compile_break, "export": export_error}
+    return dict(sorted(found.items()))
+
+
+def _first_line(exc: BaseException) -> str:
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {first[:160]}".rstrip(": ")
+
+
+def torch_export_refused(names: list[str] | None = None) -> dict[str, str]:
+    """The skipped torch callables (``torch_skipped``) that ``torch.export`` refuses too when
+    module code calls them on a tensor (a 6 x 6 symmetric positive definite matrix, which
+    eager accepts): ``torch.to_dlpack`` reads the data pointer of export's fake tensor,
+    ``torch.lobpcg`` guards its convergence loop on data. Each with the export error."""
+    import warnings
+
+    import torch
+
+    torch.manual_seed(0)
+    a = torch.randn(6, 6)
+    x = a @ a.t() + 6 * torch.eye(6)
+    found = {}
+    for name in torch_skipped() if names is None else names:
+        module_name, _, attr = name.rpartition(".")
+        owner = __import__(module_name, fromlist=[attr]) if "." in module_name else torch
+        function = getattr(owner, attr, None)
+        if function is None or isinstance(function, type):
+            continue
+
+        class Probe(torch.nn.Module):
+            def forward(self, x, function=function):
+                function(x)
+                return x + 1
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                Probe()(x.clone())
+            except Exception:  # noqa: BLE001 - takes other arguments
+                continue
+            try:
+                torch.export.export(Probe(), (x.clone(),))
+            except Exception as exc:  # noqa: BLE001 - the export error is the answer
+                found[name] = _first_line(exc)
+    return dict(sorted(found.items()))
 
 
 def io_refused() -> list[str]:
@@ -919,6 +1061,13 @@ def main() -> None:
         makers = {
             "torch_state_query_breaks": torch_state_query_breaks,
             "torch_container_returns": torch_container_returns,
+            "torch_skipped": torch_skipped,
+            "torch_skip_breaks": lambda: {
+                name: refusal for name, refusal in torch_refused().items() if refusal != REFUSALS[0]
+            },
+            "stdlib_constant_folded": stdlib_constant_folded,
+            "torch_subclass_makers": torch_subclass_makers,
+            "torch_export_refused": lambda: torch_export_refused(tables[version]["torch_skipped"]),
         }
         for key in only:
             tables[version][key] = makers[key]()
@@ -934,6 +1083,9 @@ def main() -> None:
             name: refusal for name, refusal in refused.items() if refusal != REFUSALS[0]
         },
         "stdlib_skipped": stdlib_skipped(),
+        "stdlib_constant_folded": stdlib_constant_folded(),
+        "torch_subclass_makers": torch_subclass_makers(),
+        "torch_export_refused": torch_export_refused(sorted(refused)),
         "io_refused": io_refused(),
         "math_size_refused": math_size_refused(),
         "nn_parameter_modules": nn_parameter_modules(),

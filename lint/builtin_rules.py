@@ -97,6 +97,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL344": "tensor-resize-in-graph",
     "TL345": "distribution-validation-in-graph",
     "TL346": "in-place-autograd-function",
+    "TL347": "size-comparison-identity-test",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",

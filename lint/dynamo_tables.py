@@ -170,3 +170,25 @@ def size_refused(backend: str) -> dict[str, int]:
     symbolic; ``"trace"``: ``"fractions.Fraction"``, ``"math.trunc"`` on the 0-d tensor a
     traced size is), each with the fewest arguments that fail (``Fraction(n, 2)``: 2)."""
     return _entry().get("size_refused", {}).get(backend, {})
+
+
+@functools.cache
+def stdlib_constant_folded() -> frozenset[str]:
+    """The skipped standard-library functions Dynamo calls itself when every argument is a
+    Python constant (``"re.fullmatch"``, ``"re.sub"``): a call on strings does not break."""
+    return frozenset(_entry().get("stdlib_constant_folded", ()))
+
+
+@functools.cache
+def torch_subclass_makers() -> dict[str, dict[str, str]]:
+    """The torch functions that return a tensor subclass compiled and exported code refuse to
+    make (``"torch.nn.attention.bias.causal_lower_right"``), each with the graph-break type
+    (``"compile"``) and the export error (``"export"``)."""
+    return _entry().get("torch_subclass_makers", {})
+
+
+@functools.cache
+def torch_export_refused() -> dict[str, str]:
+    """The skipped torch callables that ``torch.export`` refuses too when called on a tensor
+    (``"torch.to_dlpack"``, ``"torch.lobpcg"``), each with the export error."""
+    return _entry().get("torch_export_refused", {})

@@ -54,6 +54,12 @@ class GlobalMutation(Rule):
     nor is a store of a constant (`_WARMED_UP = True`): such a latch settles after the first
     call, and torch 2.13 passes compile, export and trace on a model run once before.
 
+    Not flagged either: a memo, a store `CACHE[key] = value` in a function that looks `key`
+    up first (`CACHE.get(key)`, `key in CACHE`), returns the entry on a hit and returns
+    `value` on a miss, with the memo's eviction (`CACHE.clear()`) in that function: every call
+    returns what the key's computation gives, cached or not (checked with torch 2.13: compile
+    and export agree with eager).
+
     ## Why is this bad?
     The converted model does not run the Python that updates the state: `torch.export` and
     `torch.jit.trace` record the value the global had at conversion time, so the converted
@@ -100,6 +106,34 @@ class GlobalMutation(Rule):
     targets = ("compile", "export", "trace")
 
     VALID = [
+        # A memo: a window looked up by its length first, built and kept on a miss; a
+        # hit returns what a miss builds, and the eviction only makes it build again.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            _WINDOWS = {}
+
+            def hann(n: int, periodic: bool = True):
+                key = (n, periodic)
+                if key in _WINDOWS:
+                    return _WINDOWS[key]
+                window = torch.hann_window(n, periodic=periodic)
+                if len(_WINDOWS) > 16:
+                    _WINDOWS.clear()
+                _WINDOWS[key] = window
+                return window
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * hann(x.shape[-1])
+
+            def inputs():
+                return [(torch.randn(2, 8),), (torch.randn(2, 8),), (torch.randn(3, 12),)]
+            """,
+            backends=("compile", "export"),
+        ),
         # A first-call latch: set once to a constant.
         Valid(
             """
@@ -379,6 +413,8 @@ class GlobalMutation(Rule):
             name = target.value if target.value in self._function_globals() else None
         elif isinstance(target, cst.Subscript):
             name = self._module_container(target.value)
+            if name is not None and _memo_store(self.ctx.function, name, target, value):
+                return  # a memo: a hit returns what a miss computes and stores
             if (
                 name is not None
                 and value is not None
@@ -468,8 +504,122 @@ class GlobalMutation(Rule):
             return
         if func.attr.value in MUTATING_METHODS:
             name = self._module_container(func.value)
-            if name is not None and name in self._reads():
-                self.report(node)
+            if name is None or name not in self._reads():
+                return
+            if func.attr.value in EVICTING_METHODS and _memo_function(self.ctx.function, name):
+                return  # evicting entries of a memo only makes it compute them again
+            self.report(node)
+
+
+# Methods that drop entries of a container (a memo's eviction).
+EVICTING_METHODS = frozenset({"clear", "pop"})
+
+
+def _memo_store(
+    function: Optional[cst.FunctionDef],
+    name: str,
+    target: cst.Subscript,
+    value: Optional[cst.BaseExpression],
+) -> bool:
+    """``NAME[key] = result`` in a get-or-compute function: the function looks ``key`` up in
+    ``NAME`` first (``NAME.get(key)``, ``key in NAME``, ``NAME[key]``), returns what it finds
+    on a hit, and returns the stored value. Every call then returns the value the key's
+    computation gives, cached or not (torch 2.13: compile, export and trace agree with eager),
+    so the store changes no result."""
+    if function is None or value is None or len(target.slice) != 1:
+        return False
+    index = target.slice[0].slice
+    if not isinstance(index, cst.Index):
+        return False
+    key = _code(index.value)
+    stored = _code(value)
+    if key is None or stored is None:
+        return False
+    looked_up = False
+    hit_names: set[str] = set()
+    returns: list[Optional[str]] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal looked_up
+        kind = type(node)
+        if kind is cst.FunctionDef and node is not function:
+            return False
+        if kind is cst.Call and _lookup(node.func, name, "get") and node.args:  # type: ignore[attr-defined]
+            looked_up |= _code(node.args[0].value) == key  # type: ignore[attr-defined]
+        elif kind is cst.Comparison and len(node.comparisons) == 1:  # type: ignore[attr-defined]
+            test = node.comparisons[0]  # type: ignore[attr-defined]
+            if isinstance(test.operator, (cst.In, cst.NotIn)) and _is_name(test.comparator, name):
+                looked_up |= _code(node.left) == key  # type: ignore[attr-defined]
+        elif kind is cst.Subscript and node is not target and _is_name(node.value, name):  # type: ignore[attr-defined]
+            looked_up |= _subscript_key(node) == key  # type: ignore[arg-type]
+        elif kind is cst.Assign and len(node.targets) == 1:  # type: ignore[attr-defined]
+            bound = node.targets[0].target  # type: ignore[attr-defined]
+            found = node.value  # type: ignore[attr-defined]
+            if isinstance(bound, cst.Name) and _reads_key(found, name, key):
+                hit_names.add(bound.value)
+        elif kind is cst.Return:
+            returned = node.value  # type: ignore[attr-defined]
+            returns.append(_code(returned) if returned is not None else None)
+        return True
+
+    walk(function, enter, lambda node: None)
+    if not looked_up or stored not in returns:
+        return False
+    # A hit returns the cached entry (`return NAME[key]`, or the name bound to the lookup).
+    hits = {f"{name}[{key}]", *hit_names}
+    return any(r in hits for r in returns)
+
+
+def _memo_function(function: Optional[cst.FunctionDef], name: str) -> bool:
+    """``function`` stores into ``NAME`` as a memo (``_memo_store``)."""
+    if function is None:
+        return False
+    for statement in _statements(function):
+        if type(statement) is not cst.Assign:
+            continue
+        for target in statement.targets:  # type: ignore[attr-defined]
+            store = target.target
+            if type(store) is cst.Subscript and _is_name(store.value, name):  # type: ignore[attr-defined]
+                if _memo_store(function, name, store, statement.value):  # type: ignore[arg-type, attr-defined]
+                    return True
+    return False
+
+
+def _reads_key(value: cst.BaseExpression, name: str, key: str) -> bool:
+    """``NAME.get(key)`` or ``NAME[key]``."""
+    if isinstance(value, cst.Call) and _lookup(value.func, name, "get") and value.args:
+        return _code(value.args[0].value) == key
+    return (
+        isinstance(value, cst.Subscript)
+        and _is_name(value.value, name)
+        and _subscript_key(value) == key
+    )
+
+
+def _subscript_key(node: cst.Subscript) -> Optional[str]:
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    return _code(node.slice[0].slice.value)
+
+
+def _lookup(func: cst.BaseExpression, name: str, method: str) -> bool:
+    return (
+        isinstance(func, cst.Attribute) and func.attr.value == method and _is_name(func.value, name)
+    )
+
+
+def _is_name(node: cst.BaseExpression, name: str) -> bool:
+    return isinstance(node, cst.Name) and node.value == name
+
+
+def _code(node: Optional[cst.CSTNode]) -> Optional[str]:
+    """The source of a small expression, spaces dropped (names, subscripts, tuples of them)."""
+    if node is None:
+        return None
+    try:
+        return "".join(cst.Module([]).code_for_node(node).split())
+    except Exception:  # noqa: BLE001 - a node libcst cannot print alone
+        return None
 
 
 def _module_classes(module: cst.Module) -> set[str]:

@@ -13,13 +13,16 @@ from torchlint.lint.dynamo_tables import (
     SKIPPED_CALL,
     builtins_refused,
     kl_dispatch_refused,
+    stdlib_constant_folded,
     stdlib_refused_classes,
     stdlib_skipped,
     tensor_non_tensor_methods,
+    torch_export_refused,
     torch_non_tensor_ops,
     torch_skip_break,
     torch_skipped,
     torch_state_query_breaks,
+    torch_subclass_makers,
 )
 from torchlint.lint.graph_queries import assignments, bound_names, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
@@ -288,6 +291,28 @@ class DynamoSkippedFunction(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # A regular expression on constant strings: Dynamo calls `re` itself and folds it.
+        Valid(
+            """
+            import re
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, task: str = "sent-level"):
+                    super().__init__()
+                    self.task = task
+                    self.heads = nn.ModuleDict({"sent_level": nn.Linear(4, 2)})
+
+                def forward(self, x):
+                    return self.heads[re.sub(r"\\W", "_", self.task)](x)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            backends=("compile", "export"),
+        ),
     ]
     INVALID = [
         # TorchScript's task parallelism (`torch.jit.fork` / `wait`) in an eager forward: two
@@ -313,6 +338,55 @@ class DynamoSkippedFunction(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=12,
+        ),
+        # A lower-left causal bias object (a tensor subclass) made in forward, through an alias.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            import torch.nn.functional as F
+            from torch.nn.attention import bias as attn_bias
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.qkv = nn.Linear(8, 24)
+
+                def forward(self, x):
+                    q, k, v = self.qkv(x).unsqueeze(1).chunk(3, -1)
+                    mask = attn_bias.causal_upper_left(x.shape[1], x.shape[1])
+                    return F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+
+            def inputs():
+                return [(torch.randn(2, 3, 8),), (torch.randn(1, 5, 8),)]
+            """,
+            line=13,
+            backends=("compile", "export"),
+            message_contains="tensor subclass",
+        ),
+        # A tensor handed through DLPack in a helper: export runs it on its fake tensors.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def shared(t):
+                return torch.from_dlpack(torch.to_dlpack(t.contiguous()))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    return self.fc(shared(x))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=5,
+            backends=("compile", "export"),
+            message_contains="Cannot access data pointer",
         ),
         # A dense adjacency made sparse in forward: Dynamo cannot hold the sparse tensor.
         Invalid(
@@ -661,7 +735,11 @@ class DynamoSkippedFunction(Rule):
             return
         if self._refused_stdlib_class(node, name):
             return
+        if self._subclass_maker(node, name):
+            return
         if name is not None and name in stdlib_skipped():
+            if name in stdlib_constant_folded():
+                return  # `re.fullmatch(pattern, name)`: Dynamo calls it on the constants itself
             if not in_raise_statement(self.ctx):
                 message = Message(
                     f"`{name}` is a standard-library function Dynamo does not trace",
@@ -693,7 +771,37 @@ class DynamoSkippedFunction(Rule):
         else:
             subject = f"`{name}` is a torch callable Dynamo refuses"
         advice = WITH_ADVICE if id(node) in self._managers else self.advice
-        self.report(node, Message(subject, (("compile", clause),), advice))
+        export_error = torch_export_refused().get(name)
+        if export_error is None:
+            self.report(node, Message(subject, (("compile", clause),), advice))
+            return
+        # `torch.to_dlpack(h)`, `torch.lobpcg(a)`: export runs the function on its fake tensors.
+        export_clause = f"torch.export fails ({_shortened(export_error)})"
+        subject = f"`{name}` is a torch function neither compiled nor exported code can run"
+        message = Message(subject, (("compile", clause), ("export", export_clause)), advice)
+        self.report(node, message, targets=("compile", "export"))
+
+    def _subclass_maker(self, node: cst.Call, name: Optional[str]) -> bool:
+        """A torch function returning a tensor subclass compiled and exported code refuse to
+        make (``causal_lower_right(lq, lk)``, from the generated table): reported, and True."""
+        refusals = torch_subclass_makers().get(name or "")
+        if refusals is None:
+            return False
+        if not in_raise_statement(self.ctx):
+            message = Message(
+                f"`{name}` makes a tensor subclass that compiled and exported code cannot make",
+                (
+                    (
+                        "compile",
+                        f"torch.compile(fullgraph=True) raises ({refusals['compile']}) and "
+                        "plain torch.compile breaks the graph here",
+                    ),
+                    ("export", f"torch.export fails ({_shortened(refusals['export'])})"),
+                ),
+                SUBCLASS_ADVICE,
+            )
+            self.report(node, message, targets=("compile", "export"))
+        return True
 
     def _non_tensor_result(self, node: cst.Call, name: Optional[str]) -> bool:
         """A torch operator returning a Python value computed from tensors (``torch.result_type``,
@@ -877,6 +985,19 @@ class DynamoSkippedFunction(Rule):
 
     def visit_With(self, node: cst.With) -> None:
         self._managers.update(id(item.item) for item in node.items)
+
+
+SUBCLASS_ADVICE = (
+    "pass a plain boolean mask (`torch.ones(lq, lk, dtype=torch.bool).tril(lk - lq)` for a "
+    "lower-right causal mask), or `is_causal=True` where the query and key lengths agree"
+)
+
+
+def _shortened(error: str) -> str:
+    """An export error up to its first sentence (``"RuntimeError: Cannot access data pointer
+    of Tensor (e.g. FakeTensor, FunctionalTensor)"``)."""
+    first = error.split(". ", 1)[0]
+    return first if len(first) <= 110 else first[:107].rstrip() + "..."
 
 
 SPARSE_ADVICE = (

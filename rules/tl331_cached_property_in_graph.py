@@ -6,10 +6,12 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 
 CACHED_PROPERTIES = frozenset({"functools.cached_property"})
+PARTIAL_METHODS = frozenset({"functools.partialmethod"})
 
 
 class CachedPropertyInGraph(Rule):
@@ -20,6 +22,10 @@ class CachedPropertyInGraph(Rule):
     `@functools.cached_property` by the class of the method, or by a base class of the same
     file: a rotary embedding's `inv_freq` or a mask computed on first use and kept.
 
+    Also `self.<name>` where the class body binds `<name> = functools.partialmethod(...)`
+    (two public methods made from one routine with a keyword fixed:
+    `encode_query = partialmethod(_encode, side="query")`).
+
     ## Why is this bad?
     On Python 3.11 and older, `cached_property.__get__` takes a lock (`with self.lock:`) before
     it fills the cache, and Dynamo cannot enter it: checked with torch 2.13 on Python 3.11,
@@ -27,6 +33,10 @@ class CachedPropertyInGraph(Rule):
     even once the value is cached (plain `torch.compile` reports no graph break for it).
     Python 3.12 dropped the lock. `torch.export` and `torch.jit.trace` run the
     property in Python.
+
+    Dynamo cannot bind a `partialmethod` either: checked with torch 2.13 on Python 3.11,
+    `partialmethod.__get__` raises an AttributeError inside Dynamo, and
+    `torch.compile(fullgraph=True)` raises ("Observed exception"); `torch.export` passes.
 
     ## Example
     ```python
@@ -40,6 +50,8 @@ class CachedPropertyInGraph(Rule):
     ```
     Use instead: compute the value in `__init__` and keep it as a buffer
     (`self.register_buffer("inv_freq", ..., persistent=False)`), or a plain `@property`.
+    For a `partialmethod`, call the routine with the keyword (`self._encode(x, side="query")`),
+    or define the method with `def`.
 
     ## Fix safety
     No automatic fix.
@@ -113,6 +125,35 @@ class CachedPropertyInGraph(Rule):
             """,
             line=17,
         ),
+        # Two public methods made from one routine with `partialmethod`, read in forward.
+        Invalid(
+            """
+            import functools
+
+            import torch
+            from torch import nn
+
+            class Pool(nn.Module):
+                def _pool(self, x, op: str = "mean"):
+                    return x.amax(1) if op == "max" else x.mean(1)
+
+                max_pool = functools.partialmethod(_pool, op="max")
+
+            class Model(Pool):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 2)
+
+                def forward(self, x):
+                    return self.fc(self.max_pool(x))
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(3, 5, 4),)]
+            """,
+            line=18,
+            backends=("compile",),
+            message_contains="partialmethod",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -129,29 +170,56 @@ class CachedPropertyInGraph(Rule):
             return
         if attr in self._cached_of(owner):
             self.report(node)
+        elif attr in self._cached_of(owner, PARTIAL_METHODS):
+            self.report(node, PARTIAL_METHOD_MESSAGE)
 
-    def _cached_of(self, owner: str) -> frozenset[str]:
-        if owner not in self._cached:
-            self._cached[owner] = frozenset(self._collect(owner.rsplit(".", 1)[-1], 0))
-        return self._cached[owner]
+    def _cached_of(self, owner: str, makers: frozenset[str] = CACHED_PROPERTIES) -> frozenset[str]:
+        key = f"{owner}|{min(makers)}"
+        if key not in self._cached:
+            self._cached[key] = frozenset(self._collect(owner.rsplit(".", 1)[-1], 0, makers))
+        return self._cached[key]
 
-    def _collect(self, owner: str, depth: int) -> set[str]:
-        """The cached properties class ``owner`` of this file defines or inherits from a base
-        class of this file."""
+    def _collect(self, owner: str, depth: int, makers: frozenset[str]) -> set[str]:
+        """The cached properties (with ``PARTIAL_METHODS``: the partial methods) class
+        ``owner`` of this file defines or inherits from a base class of this file."""
         cls = module_class(self.ctx.module, owner)
         if cls is None or depth > 4:
             return set()
         found: set[str] = set()
         for statement in cls.body.body:
             if type(statement) is cst.FunctionDef and any(
-                self.ctx.qualified_name(d.decorator) in CACHED_PROPERTIES
-                for d in statement.decorators
+                self.ctx.qualified_name(d.decorator) in makers for d in statement.decorators
             ):
                 found.add(statement.name.value)
+            if type(statement) is not cst.SimpleStatementLine:
+                continue
+            for small in statement.body:
+                # `encode_query = partialmethod(_encode, side="query")` in the class body.
+                if type(small) is not cst.Assign or type(small.value) is not cst.Call:
+                    continue
+                if self.ctx.qualified_name(small.value.func) not in makers:
+                    continue
+                for target in small.targets:
+                    if type(target.target) is cst.Name:
+                        found.add(target.target.value)
         for base in cls.bases:
             if type(base.value) is cst.Name:
-                found |= self._collect(base.value.value, depth + 1)
+                found |= self._collect(base.value.value, depth + 1, makers)
         return found
+
+
+PARTIAL_METHOD_MESSAGE = Message(
+    "a `functools.partialmethod` of the class read in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (Observed exception: `partialmethod.__get__` "
+            "raises an AttributeError inside Dynamo, Python 3.11)",
+        ),
+    ),
+    'call the routine with the keyword (`self._encode(x, side="query")`), or define the '
+    "method with `def`",
+)
 
 
 def module_class(module: cst.Module, name: str) -> Optional[cst.ClassDef]:

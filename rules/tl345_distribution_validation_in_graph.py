@@ -52,8 +52,11 @@ class DistributionValidationInGraph(Rule):
     `log_prob` / `entropy` / `sample` / `rsample`; `rules/distribution_tables.json`):
     `OneHotCategorical` builds a `Categorical` that validates (export and trace),
     `MixtureSameFamily` and `LowRankMultivariateNormal` compare shapes as Python bools
-    (trace), `StudentT` builds a `Chi2` that validates (export and trace), and a Python number
-    parameter (`Normal(mu, 1.0)`) becomes a `torch.tensor` constant (trace).
+    (trace), `StudentT` builds a `Chi2` that validates (export and trace), a Python number
+    parameter (`Normal(mu, 1.0)`) becomes a `torch.tensor` constant (trace), and
+    `VonMises.sample` (a `@torch.no_grad()` method running a rejection loop) guards on data
+    (export) and is refused by Dynamo (compile: the table's `compile` entries, measured with
+    `torch.compile(fullgraph=True)`).
 
     ## Why is this bad?
     With validation on, the constructor checks each parameter against its constraint and
@@ -65,7 +68,9 @@ class DistributionValidationInGraph(Rule):
     guard on data-dependent expression). `torch.compile` passes: the first compile of a
     process turns the checks off for the whole process (Dynamo calls
     `Distribution.set_default_validate_args(False)`), so an export or a trace after a compile
-    in the same process passes too.
+    in the same process passes too. A member Dynamo refuses whatever the checks, with them
+    off too, is another matter: `torch.compile(fullgraph=True)` raises there (the generated
+    table's graph-break type).
 
     ## Example
     ```python
@@ -87,6 +92,11 @@ class DistributionValidationInGraph(Rule):
     name = "distribution-validation-in-graph"
     subject = "a torch.distributions check of tensor values in graph code"
     clauses = {
+        # Only for a member Dynamo refuses with the checks off (the table's `compile` entries).
+        "compile": (
+            "torch.compile(fullgraph=True) raises inside torch.distributions and plain "
+            "torch.compile breaks the graph here"
+        ),
         "export": (
             "torch.export fails (the check is a data-dependent guard: Could not guard on "
             "data-dependent expression)"
@@ -101,6 +111,7 @@ class DistributionValidationInGraph(Rule):
         "`torch.distributions.Distribution.set_default_validate_args(False)` before converting"
     )
     targets = ("export", "trace")
+    also_reports = ("compile",)  # a member Dynamo refuses even with the checks off
 
     VALID = [
         # Validation turned off where the distribution is built.
@@ -145,6 +156,31 @@ class DistributionValidationInGraph(Rule):
         ),
     ]
     INVALID = [
+        # A heading drawn from a von Mises distribution: its sample is a `@torch.no_grad()`
+        # rejection loop Dynamo refuses, and export guards on its data.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            import torch.distributions as D
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = nn.Linear(4, 2)
+
+                def forward(self, h):
+                    mu, kappa = self.head(h).unbind(-1)
+                    heading = D.VonMises(mu, kappa.exp(), validate_args=False)
+                    return heading.sample()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            backends=("compile", "export"),
+            message_contains="sourceless builder",
+        ),
         # Checks off, but a fixed scale given as a Python number becomes a traced constant.
         Invalid(
             """
@@ -358,6 +394,14 @@ class DistributionValidationInGraph(Rule):
             return
         shown = cls if member == "__init__" else f"{cls}.{member}"
         clauses = []
+        if "compile" in failing:
+            clauses.append(
+                (
+                    "compile",
+                    "torch.compile(fullgraph=True) raises inside torch.distributions "
+                    f"({failing['compile']}) and plain torch.compile breaks the graph here",
+                )
+            )
         if "export" in failing:
             error = failing["export"].split(":", 1)[0]
             clauses.append(("export", f"torch.export fails inside torch.distributions ({error})"))
