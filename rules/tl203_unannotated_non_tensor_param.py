@@ -46,7 +46,9 @@ class UnannotatedNonTensorParam(Rule):
     Finds parameters of functions that `torch.jit.script` compiles that have no annotation and
     a default that is surely not a tensor: an `int`, `float`, `bool` or `str` literal
     (`def forward(self, x, scale=2.0)`), arithmetic of such literals, a tuple display
-    (`dims=(1, 2)`), a module-level constant bound once to one of these (`eps=EPS`), `math.pi`
+    (`dims=(1, 2)`), a module-level constant bound once to one of these (`eps=EPS`) or to a
+    dict, list or set (a display, a comprehension, `dict(...)`, `OrderedDict(...)`,
+    `types.MappingProxyType({...})`: `strides=LEVEL_STRIDES`), `math.pi`
     and the other `math` / `torch` float constants, a dtype (`dtype=torch.float32`), a member of
     an `enum.Enum` class of the file, `float("inf")`, or a function or class: a lambda, a
     `def` or `class` of the file, or an attribute of `torch`, `math` or `builtins` such as
@@ -178,6 +180,27 @@ class UnannotatedNonTensorParam(Rule):
         ),
     ]
     INVALID = [
+        # A default bound to a module-level dict: TorchScript types the parameter as Tensor.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            OFFSETS = {"a": 1, "b": 2}
+
+            def offset(name: str, table=OFFSETS) -> int:
+                return table[name]
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x + offset("a")
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="dict default",
+        ),
         Invalid(
             """
             import torch
@@ -446,7 +469,29 @@ class UnannotatedNonTensorParam(Rule):
             return _Default("function", None)
         if type(only) is cst.ClassDef:
             return _Default("class", None)
+        container = self._container(only)  # type: ignore[arg-type]
+        if container is not None:
+            return _Default(container, None)
         return self._default(only, None, depth + 1)  # type: ignore[arg-type]
+
+    def _container(self, value: cst.BaseExpression) -> Optional[str]:
+        """``dict`` / ``list`` / ``set`` for a module-level value that is one: a display, a
+        comprehension, or a call of ``dict`` / ``list`` / ``set`` / ``frozenset`` /
+        ``collections.OrderedDict`` / ``types.MappingProxyType`` (a read-only registry,
+        `LEVEL_STRIDES = MappingProxyType({"p3": 8})`)."""
+        displays = {
+            cst.Dict: "dict",
+            cst.DictComp: "dict",
+            cst.List: "list",
+            cst.ListComp: "list",
+            cst.Set: "set",
+            cst.SetComp: "set",
+        }
+        if type(value) in displays:
+            return displays[type(value)]
+        if type(value) is cst.Call:
+            return _CONTAINER_CALLS.get(self.ctx.qualified_name(value.func) or "")
+        return None
 
     def _class_names(self, owner: Optional[str]) -> Optional[set[str]]:
         """Names the body of the method's class binds (None: the class is not found)."""
@@ -468,6 +513,17 @@ class UnannotatedNonTensorParam(Rule):
         return any(
             (self.ctx.qualified_name(base.value) or "").startswith("enum.") for base in cls.bases
         )
+
+
+# Calls that make a container whatever their arguments (a module-level value bound to one).
+_CONTAINER_CALLS = {
+    "builtins.dict": "dict",
+    "builtins.list": "list",
+    "builtins.set": "set",
+    "builtins.frozenset": "set",
+    "collections.OrderedDict": "dict",
+    "types.MappingProxyType": "dict",
+}
 
 
 def _scope_bindings(body: Sequence[cst.CSTNode]) -> dict[str, list[Optional[cst.CSTNode]]]:

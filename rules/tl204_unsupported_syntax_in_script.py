@@ -1801,7 +1801,10 @@ class UnsupportedSyntaxInScript(Rule):
         while isinstance(value, cst.Subscript):
             value = value.value
         if isinstance(value, cst.Attribute) and value.attr.value == "shape":
-            return self.ctx.kind(value.value) is Kind.TENSOR
+            # Also of a value of no known kind (the output of a submodule whose class the
+            # analysis cannot name: `self.conv = conv_cls(...)`): in scripted code a `.shape`
+            # that compiles is a tensor's, a list of ints.
+            return self.ctx.kind(value.value) in (Kind.TENSOR, Kind.UNKNOWN)
         if (
             isinstance(value, cst.Call)
             and not value.args

@@ -231,6 +231,28 @@ class GlobalValueInScript(Rule):
         ),
     ]
     INVALID = [
+        # A module-level object of a plain class: a Python value to TorchScript.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Options:
+                def __init__(self):
+                    self.margin = 0.1
+
+            OPTIONS = Options()
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x.clamp(min=OPTIONS.margin)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="instance of the plain class",
+        ),
         # `__debug__`: a Python bool to TorchScript, like a global.
         Invalid(
             _example(
@@ -356,6 +378,7 @@ class GlobalValueInScript(Rule):
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         self._globals: Optional[dict[str, str]] = None
+        self._once: Optional[set[str]] = None
         self._locals: list[set[str]] = []
         self._skip: set[int] = set()
         self._outside = 0  # depth inside parameters, decorators and annotations
@@ -415,6 +438,71 @@ class GlobalValueInScript(Rule):
                 name: _kind_of(found) for name, found in kinds.items() if name not in defined
             }
         return self._globals
+
+    def _plain_instance(self, name: str) -> Optional[str]:
+        """The class of the module-level object ``name`` names, bound once (in this file, or
+        in the project module it is imported from) to a call of a plain class of the project:
+        no module, Enum, NamedTuple or other class with a base outside the project, no
+        decorator but ``@dataclass`` (`config = Config()` with `@dataclass class Config`)."""
+        summary = self.ctx.model.summary
+        if name in summary.imports:
+            qualified = summary.imports[name]
+            module, _, short = qualified.rpartition(".")
+            other = self.ctx.index.get_module(module) if module else None
+            made = other.instances.get(short) if other is not None else None
+            if other is None or short not in other.defined_names:
+                return None
+        else:
+            if name not in self._bound_once():
+                return None
+            made = summary.instances.get(name)
+        if made is None:
+            return None
+        index = self.ctx.index
+        if index.class_info(made) is None or index.is_module_class(made):
+            return None
+        for _, _, cls in index.mro(made):
+            if any(
+                base not in ("builtins.object", "object") and index.class_info(base) is None
+                for base in cls.bases
+            ):
+                return None
+            if any(d != "dataclasses.dataclass" for d in cls.decorators):
+                return None
+        return made
+
+    def _bound_once(self) -> set[str]:
+        """Names one module-level statement of this file binds, by a plain ``name = ...``
+        (no other binding of them at module level: no import, def, class, loop or rebind)."""
+        if self._once is None:
+            counts: dict[str, int] = {}
+            for stmt in self.ctx.module.body:
+                if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                    counts[stmt.name.value] = counts.get(stmt.name.value, 0) + 2
+                    continue
+                found: list[str] = []
+
+                def enter(node: cst.CSTNode, found: list[str] = found) -> Optional[bool]:
+                    if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                        return False
+                    if isinstance(node, cst.AssignTarget):
+                        found.extend(n.value for n in _names(node.target))
+                    elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For)):
+                        found.extend(n.value for n in _names(node.target))
+                        found.extend(n.value for n in _names(node.target))  # never once
+                    elif isinstance(node, cst.ImportAlias):
+                        bound = node.asname.name if node.asname is not None else node.name
+                        found.extend(n.value for n in _names(bound) * 2)
+                    elif isinstance(node, (cst.WithItem, cst.NamedExpr)):
+                        return None
+                    return None
+
+                walk(stmt, enter, lambda node: None)
+                nested = not isinstance(stmt, cst.SimpleStatementLine)
+                for bound_name in found:
+                    counts[bound_name] = counts.get(bound_name, 0) + (2 if nested else 1)
+            self._once = {n for n, c in counts.items() if c == 1}
+        return self._once
 
     def _value_kind(self, value: cst.BaseExpression) -> Optional[str]:
         if isinstance(value, cst.Lambda):
@@ -535,7 +623,20 @@ class GlobalValueInScript(Rule):
             )
             return
         kind = self._global_values().get(name)
-        if kind is None or any(name in scope for scope in self._locals):
+        if any(name in scope for scope in self._locals):
+            return
+        if kind is None:
+            made = self._plain_instance(name)
+            if made is not None:
+                self.report(
+                    node,
+                    f"module-level `{name}`, an instance of the plain class `{made}`, read in "
+                    "scripted code: TorchScript takes a global object as a Python value, "
+                    "whose attributes and methods it cannot use (torch 2.13: attribute lookup "
+                    f"is not defined on python value of type '{made.rpartition('.')[2]}'); "
+                    "copy the settings the code needs onto the module in __init__ (or pass "
+                    "them in)",
+                )
             return
         if kind == "lambda":
             self.report(

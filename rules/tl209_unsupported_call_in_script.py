@@ -32,14 +32,17 @@ from torchlint.rules._script import (
     class_annotations,
     class_def,
     class_methods,
+    constant_attributes,
     constant_dead_branch,
     has_constants,
     in_script,
     inferred_tensor_parameter,
     is_enum_class,
     is_method,
+    library_alias,
     literal_type,
     pruned_by_constant,
+    python_module,
     runs_as_built,
     self_assignments,
     self_attribute,
@@ -303,6 +306,15 @@ RANGE_CONSUMERS = frozenset(
 # called from: torch's error then names the call of the function that calls it (torch 2.13).
 # (A problem found later, in the C++ compiler: an unknown type constructor, a global read as a
 # value, names the inner call as usual.) Spelled as ``library_source_problem`` words them.
+# torch.nn layers whose input needs one dimension or more (a 0-d tensor fails there).
+VECTOR_LAYERS = frozenset(
+    {
+        "Linear", "LazyLinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d",
+        "ConvTranspose2d", "ConvTranspose3d", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
+        "LayerNorm", "GroupNorm", "RNN", "LSTM", "GRU",
+    }
+)  # fmt: skip
+
 FRONTEND_REJECTIONS = (
     (
         "compiles it from its Python source, which takes `*",
@@ -381,7 +393,10 @@ class UnsupportedCallInScript(Rule):
     is `'0.10000000000000001'`), so the key or name differs from eager's; the same for a
     dtype written into a string (`t.dtype`, `torch.float32`, a parameter annotated
     `torch.dtype`): a dtype is an int to TorchScript, `str(torch.float32)` is `'6'` there
-    (`str(x.dtype) == "torch.float32"` is False); `a ** b` of ints
+    (`str(x.dtype) == "torch.float32"` is False); and for a tensor's shape written into a
+    string (`str(x.shape)`, `f"{x.size()}"`, `x.shape[-2:]`; also as a key or item of a
+    returned dict, tuple or list): a list of ints to TorchScript, `str(x.shape)` is `'[3, 4]'`
+    there, Python's `'torch.Size([3, 4])'`; `a ** b` of ints
     (TorchScript: a float; a base `self.<name>` holding a Python value of no written type
     counts as an int there, since eager takes only an int in those places), `pow(a, b)` of ints and `round(x)` of a number (floats there too; a number also
     the product or quotient of a size and a `self.<name>` holding a Python value of no
@@ -400,7 +415,10 @@ class UnsupportedCallInScript(Rule):
     a tuple (a parameter annotated `Tuple[...]`, a local or `self.<attr>` bound only to tuple
     displays, a class attribute set to one); an Enum class of the file indexed by member name
     (`Pool[name]`) or called for a member (`Pool(value)`); `getattr` with a non-literal name;
-    `print` with keyword arguments; `hasattr(p, "name")` / `getattr(p, "name", default)` with
+    `print` with keyword arguments; `hasattr(m, "name")` / `getattr(m, "name", default)` of a
+    Python module `m` (`hasattr(F, "scaled_dot_product_attention")`, `math`, a module of the
+    project; torch 2.13: attribute lookup is not defined on python value of type 'module');
+    `hasattr(p, "name")` / `getattr(p, "name", default)` with
     `p` a parameter TorchScript types Tensor (unannotated without a default, or annotated
     `torch.Tensor`; torch 2.13: hasattr's first argument must be an object or NamedTuple, got
     Tensor (inferred) instead), or a local last bound, by a statement of the function's body
@@ -413,8 +431,17 @@ class UnsupportedCallInScript(Rule):
     of the file annotated to return one: it fails at run time when two tensors differ in
     shape, strides, dtype or requires_grad; not for a local dict that one store in one loop over
     number literals fills with arithmetic of the loop's number and tensors the loop does not
-    rebind, whose tensors all have one type); a `slice(...)` returned or put in a list or
-    tuple (TorchScript indexes with one written in the subscript or bound to a local only); `tuple(...)` of a list or shape (a list literal or comprehension, a shape, `list(...)`,
+    rebind, whose tensors all have one type); a `slice(...)` returned, put in a list or
+    tuple anywhere (`[slice(None)] * x.dim()`, `for s in (slice(0, 2), ...)`) or passed as an
+    argument (TorchScript indexes with one written in the subscript, alone or in a tuple
+    there, or bound to a local only); the builtin `sum(t)` of a tensor (alone,
+    or scaled or shifted by a number) given to a `torch.nn` layer that needs a dimension
+    (`nn.Linear`, a convolution, a norm or recurrent layer; directly or through a local bound
+    once): eager `sum` adds the rows, so the model runs only on a tensor of two dimensions or
+    more, where TorchScript's `aten::sum` gives a 0-d tensor; a call of a submodule picked by an if-expression
+    (`(self.pool if even else self.conv)(x)`, or a local bound only to one: two module types
+    TorchScript cannot unify, or of one type a value with no `__call__`; not where the test is
+    one TorchScript folds, a constant of the class, `is None`, `torch.jit.is_scripting()`); `tuple(...)` of a list or shape (a list literal or comprehension, a shape, `list(...)`,
     `sorted(...)`, `t.tolist()`, a parameter annotated `List[...]`, a call of a method or
     function of the file annotated to return one, a local bound only to such values or
     annotated `List[...]`, a module attribute the class binds only to lists or to a
@@ -1243,6 +1270,104 @@ class UnsupportedCallInScript(Rule):
         Valid(_example("        torch._check(x.shape[0] > 0)\n        return x * 2")),
     ]
     INVALID = [
+        # The builtin `sum` of a tensor given to an `nn.Linear`: `aten::sum` in TorchScript.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.embed = nn.Linear(3, 4)
+                    self.head = nn.Linear(4, 2)
+
+                def forward(self, x):
+                    pooled = sum(self.embed(x)) / x.shape[0]
+                    return self.head(pooled)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="of a tensor given to",
+        ),
+        # A `slice(...)` as the items of a comprehension: a value, which TorchScript has not.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def take_rows(t: torch.Tensor) -> torch.Tensor:
+                picks = [slice(0, 1) for _ in range(2)]
+                return t[picks[0]]
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return take_rows(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=5,
+            message_contains="slice(...)` object made the items",
+        ),
+        # `hasattr` on a Python module: no attribute lookup on a module value.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if hasattr(F, "mish"):
+                        return F.mish(x)
+                    return x * torch.tanh(F.softplus(x))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=7,
+            message_contains="the Python module",
+        ),
+        # A submodule picked by an if-expression and called: two module types.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.act = nn.ReLU()
+                    self.alt = nn.Tanh()
+
+                def forward(self, x):
+                    return (self.act if x.shape[0] > 2 else self.alt)(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="picked by an if-expression",
+        ),
+        # A shape written into a returned string: a list's text in TorchScript.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return x * 2, str(x.shape)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=6,
+            message_contains="of a shape",
+        ),
         # `len(self)` of a module: TorchScript compiles no `__len__` that is not exported.
         Invalid(
             """
@@ -3209,6 +3334,9 @@ class UnsupportedCallInScript(Rule):
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._decorators: set[int] = set()
+        # Tuples written as a subscript's index (`x[(slice(None), 0)]`, which TorchScript reads
+        # as `x[:, 0]`).
+        self._index_displays: set[int] = set()
         self._called: set[int] = set()  # the `func` of each call visited
         # Names of the decorated methods of the file's NamedTuple classes (computed once).
         self._properties: Optional[set[str]] = None
@@ -3246,6 +3374,10 @@ class UnsupportedCallInScript(Rule):
             if not pruned_by_constant(self.ctx):
                 self._index_item(node)
                 self._index_tuple(node)
+            for element in node.slice:
+                piece = element.slice
+                if isinstance(piece, cst.Index) and type(piece.value) is cst.Tuple:
+                    self._index_displays.add(id(piece.value))
 
     def _enum_class(self, value: cst.BaseExpression) -> bool:
         return is_enum_class(self.ctx, value)
@@ -3253,18 +3385,115 @@ class UnsupportedCallInScript(Rule):
     # -- `slice(...)` kept as a value: returned, or in a list / tuple
     def visit_Return(self, node: cst.Return) -> None:
         if node.value is not None:
-            self._slice_values(node.value, "returned")
+            if type(node.value) not in (cst.Tuple, cst.List):  # displays: visit_Tuple / List
+                self._slice_values(node.value, "returned")
             self._float_text_used(node.value)
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        if type(node.value) in (cst.Tuple, cst.List):
-            self._slice_values(node.value, "stored")
+    def visit_Tuple(self, node: cst.Tuple) -> None:
+        if id(node) not in self._index_displays:  # `x[(slice(None), 0)]` is `x[:, 0]`
+            self._slice_values(node, "put in a tuple")
+
+    def visit_List(self, node: cst.List) -> None:
+        self._slice_values(node, "put in a list")
+
+    def visit_ListComp(self, node: cst.ListComp) -> None:
+        self._slice_values(node.elt, "made the items of a list comprehension")
+
+    def _slice_arguments(self, node: cst.Call) -> None:
+        """``f(slice(a, b))``: a ``slice(...)`` passed on is a value too."""
+        for arg in node.args:
+            if arg.star == "":
+                self._slice_values(arg.value, "passed as an argument")
+
+    def _picked_module_call(self, node: cst.Call) -> None:
+        """``(self.pool if even else self.conv)(x)``, or a local bound only to such an
+        if-expression and called: TorchScript types an if-expression by its branches, and two
+        submodules are two module types (two classes, or one class with other constants) it
+        cannot unify, or, the same type, a value with no ``__call__``. Not where the test is
+        one TorchScript folds (a constant of the class, an ``is None`` test,
+        ``torch.jit.is_scripting()``), which leaves one branch."""
+        func = node.func
+        spelled = cst.Module([]).code_for_node(func)
+        function = self.ctx.function
+        if type(func) is cst.Name and function is not None:
+            bound = assignments(function, func.value)
+            if not bound or any(size != 1 or type(v) is not cst.IfExp for v, _, size in bound):
+                return
+            picks = [v for v, _, _ in bound]
+        elif type(func) is cst.IfExp:
+            picks = [func]
+        else:
+            return
+        info = self.ctx.function_info
+        constants = (
+            constant_attributes(self.ctx, info.owner_class)
+            if info is not None and info.owner_class is not None
+            else set()
+        )
+        for pick in picks:
+            branches = (pick.body, pick.orelse)  # type: ignore[attr-defined]
+            if any(
+                # `Kind.MODULES`: a called container, an `nn.Sequential`
+                self_attribute(b) is None or self.ctx.kind(b) not in (Kind.MODULE, Kind.MODULES)
+                for b in branches
+            ):
+                return
+            if self._folded_test(pick.test, constants):  # type: ignore[attr-defined]
+                return
+        first = picks[0]
+        names = " / ".join(
+            f"`{cst.Module([]).code_for_node(b)}`"
+            for b in (first.body, first.orelse)  # type: ignore[attr-defined]
+        )
+        classes = {
+            self.ctx.index.attribute_class(info.owner_class, self_attribute(b))  # type: ignore[arg-type]
+            if info is not None and info.owner_class is not None
+            else None
+            for b in (first.body, first.orelse)  # type: ignore[attr-defined]
+        }
+        # Two classes: torch names the if-expression; one class: the call.
+        where = first if len(classes) == 2 and None not in classes else node
+        self.report(
+            where,
+            f"`{spelled}(...)` calls a submodule picked by an if-expression ({names}) in "
+            "scripted code: TorchScript types the if-expression from both branches, and two "
+            "submodules are two module types it cannot unify (torch 2.13: if-expression's true "
+            "branch has type ... but false branch has type ...), or, of one type, a value it "
+            "cannot call (object has no attribute or method '__call__'); call each submodule "
+            "in an `if` / `else` (`y = self.a(x) if c else self.b(x)`)",
+        )
+
+    def _folded_test(self, test: cst.BaseExpression, constants: set[str]) -> bool:
+        """Whether TorchScript may fold ``test`` to a constant: it reads a constant of the
+        class, tests ``is`` / ``is not``, or asks ``torch.jit.is_scripting()`` /
+        ``is_tracing()``."""
+        found = False
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            nonlocal found
+            if self_attribute(node) in constants:  # type: ignore[arg-type]
+                found = True
+            elif type(node) is cst.Comparison and any(
+                type(c.operator) in (cst.Is, cst.IsNot)
+                for c in node.comparisons  # type: ignore[attr-defined]
+            ):
+                found = True
+            elif type(node) is cst.Call and (
+                self.ctx.qualified_name(node.func)  # type: ignore[attr-defined]
+                or ""
+            ).startswith(("torch.jit.", "torch._jit_internal.")):
+                found = True
+            return None
+
+        walk(test, enter, lambda node: None)
+        return found
 
     def _slice_values(self, value: cst.BaseExpression, how: str) -> None:
-        """``return slice(a, b)``, ``return (slice(...), ...)``, ``s = [slice(...)]``: torch
-        2.13 indexes with a ``slice(...)`` call written in the subscript or bound to a local,
-        and rejects any other use (Python slice value cannot be used as a value)."""
-        if not in_script(self.ctx):
+        """``return slice(a, b)``, ``(slice(...), ...)``, ``[slice(None)] * x.dim()``,
+        ``f(slice(a, b))``: torch 2.13 indexes with a ``slice(...)`` call written in the
+        subscript (alone or in a tuple there) or bound to a local, and rejects any other use
+        (Python slice value cannot be used as a value)."""
+        if not in_script(self.ctx) or constant_dead_branch(self.ctx):
             return
         values = (
             [e.value for e in value.elements] if type(value) in (cst.Tuple, cst.List) else [value]
@@ -3462,6 +3691,20 @@ class UnsupportedCallInScript(Rule):
             return
         subject = args[0].value
         function = self.ctx.function
+        module = python_module(self.ctx, subject)
+        if module is not None:
+            short = name.rsplit(".", 1)[-1]
+            spelled = cst.Module([]).code_for_node(subject)
+            self.report(
+                node,
+                f"`{short}({spelled}, ...)` in scripted code, `{spelled}` the Python module "
+                f"`{module}`: TorchScript takes a module as a Python value and cannot look an "
+                "attribute up on it by name (torch 2.13: attribute lookup is not defined on "
+                "python value of type 'module'); decide it once outside scripted code (a "
+                "module-level flag stored on the module in __init__) or call the function "
+                "directly",
+            )
+            return
         if type(subject) is not cst.Name or function is None:
             return
         if signature_type_comment(function):
@@ -4060,6 +4303,14 @@ class UnsupportedCallInScript(Rule):
         a subscript or ``.get(...)`` key, compared."""
         if not in_script(self.ctx):
             return
+        if isinstance(value, (cst.Tuple, cst.List, cst.Dict)):
+            # `return {str(x.shape): y}`, `return y, f"{scale}"`: each key and item is output.
+            for element in value.elements:
+                if isinstance(element, cst.DictElement):
+                    self._float_text_used(element.key)
+                elif isinstance(element, cst.Element):
+                    self._float_text_used(element.value)
+            return
         found = self._float_text_of(value, 0)
         if found is not None:
             self._float_text(*found)
@@ -4090,6 +4341,13 @@ class UnsupportedCallInScript(Rule):
                     and self._dtype_value(part.expression)
                 ):
                     return value, "an f-string field of a dtype"
+                if (
+                    isinstance(part, cst.FormattedStringExpression)
+                    and part.format_spec is None
+                    and part.conversion is None
+                    and self._shape_value(part.expression)
+                ):
+                    return value, "an f-string field of a shape"
             return None
         if isinstance(value, cst.Call):
             args = [a.value for a in value.args if a.keyword is None and not a.star]
@@ -4098,6 +4356,8 @@ class UnsupportedCallInScript(Rule):
                     return value, "`str(...)` of a float"
                 if args and self._dtype_value(args[0]):
                     return value, "`str(...)` of a dtype"
+                if args and self._shape_value(args[0]):
+                    return value, "`str(...)` of a shape"
                 return None
             func = value.func
             if (
@@ -4109,6 +4369,8 @@ class UnsupportedCallInScript(Rule):
                     return value, "`str.format` of a float"
                 if any(self._dtype_value(v) for v in args):
                     return value, "`str.format` of a dtype"
+                if any(self._shape_value(v) for v in args):
+                    return value, "`str.format` of a shape"
             return None
         function = self.ctx.function
         if isinstance(value, cst.Name) and function is not None:
@@ -4119,6 +4381,26 @@ class UnsupportedCallInScript(Rule):
             if found and all(f is not None for f in found):
                 return found[0]
         return None
+
+    def _shape_value(self, value: cst.BaseExpression) -> bool:
+        """A tensor's shape: ``t.shape`` / ``t.size()`` of a tensor, or a slice of one
+        (``t.shape[-2:]``), a list of ints to TorchScript (torch 2.13: ``str(x.shape)`` is
+        ``'[3, 4]'`` there, Python's ``'torch.Size([3, 4])'``)."""
+        if (
+            isinstance(value, cst.Subscript)
+            and len(value.slice) == 1
+            and isinstance(value.slice[0].slice, cst.Slice)
+        ):
+            value = value.value
+        if isinstance(value, cst.Call) and not value.args:
+            value = value.func
+            if not (isinstance(value, cst.Attribute) and value.attr.value == "size"):
+                return False
+        elif not (isinstance(value, cst.Attribute) and value.attr.value == "shape"):
+            return False
+        return self.ctx.kind(value.value) is Kind.TENSOR or inferred_tensor_parameter(
+            self.ctx, value.value
+        )
 
     def _dtype_value(self, value: cst.BaseExpression) -> bool:
         """A ``torch.dtype`` to TorchScript: ``t.dtype`` of a tensor, ``torch.float32`` (and
@@ -4140,6 +4422,16 @@ class UnsupportedCallInScript(Rule):
         return False
 
     def _float_text(self, node: cst.CSTNode, what: str) -> None:
+        if what.endswith("shape"):
+            self.report(
+                node,
+                f"{what} in scripted code: a shape is a list of ints to TorchScript, so its "
+                "text is the list's (torch 2.13: `str(x.shape)` is `'[3, 4]'` there, "
+                "Python's `'torch.Size([3, 4])'`), and a string built from it (a key, a name "
+                "returned or compared) differs from eager's; write `str(list(x.shape))`, the "
+                "same text in both",
+            )
+            return
         if what.endswith("dtype"):
             self.report(
                 node,
@@ -4166,6 +4458,8 @@ class UnsupportedCallInScript(Rule):
             return  # TorchScript compiles no call here (the class's constants decide)
         if self._format_fields(node) or self._number_abc(node) or self._unknown_module_type(node):
             return
+        self._slice_arguments(node)
+        self._picked_module_call(node)
         self._int_power_arguments(node)
         if not pruned_by_constant(self.ctx):
             self._range_item(node)
@@ -4263,6 +4557,7 @@ class UnsupportedCallInScript(Rule):
                 "(3,) for a (2, 3) tensor); write `t.sum(0) + start`",
             )
             return
+        self._tensor_sum_fed_to_layer(node)
         self._record_local_call(node)
         problem = self._problem(node)
         if problem is not None:
@@ -4277,6 +4572,81 @@ class UnsupportedCallInScript(Rule):
                 self._signature_failers.setdefault(
                     id(info.node), (self.ctx.qualified_name(node.func) or "?", rejected)
                 )
+
+    # -- `sum(t)` of a tensor whose result a layer needing one dimension or more takes
+    def _tensor_sum_fed_to_layer(self, node: cst.Call) -> None:
+        """``self.head(sum(self.phi(x)) / n)``: the builtin ``sum`` of a tensor, alone or
+        divided / multiplied / shifted by a number (a size, a literal), given to a submodule
+        of a ``torch.nn`` class whose input needs one dimension or more (``nn.Linear``, a
+        convolution, a norm layer, a recurrent layer), directly or through a local bound once.
+        Eager Python adds the tensor's rows (``sum`` iterates dim 0), so the model runs only
+        where the tensor has two dimensions or more; TorchScript binds ``sum`` to
+        ``aten::sum``, the sum of every element, a 0-d tensor the layer fails on (torch
+        2.13: both arguments to linear need to be at least 1D)."""
+        attr = self_attribute(node.func)
+        info = self.ctx.function_info
+        if attr is None or not node.args or info is None or info.owner_class is None:
+            return
+        if node.args[0].keyword is not None or node.args[0].star:
+            return
+        made = self.ctx.index.attribute_class(info.owner_class, attr) or ""
+        if not made.startswith("torch.nn.") or made.rpartition(".")[2] not in VECTOR_LAYERS:
+            return
+        found = self._tensor_sum_in(node.args[0].value, 0)
+        if found is None:
+            return
+        self.report(
+            found,
+            f"`sum(...)` of a tensor given to `self.{attr}` (an `nn."
+            f"{made.rpartition('.')[2]}`, which needs one dimension or more) in scripted code: "
+            "eager Python's `sum` adds the tensor's rows (it iterates dim 0), so this runs "
+            "only on a tensor of two dimensions or more, and TorchScript's `sum` of a tensor "
+            "is `aten::sum`, the sum of every element, a 0-d tensor (torch 2.13: both "
+            "arguments to linear need to be at least 1D); write `t.sum(0)`",
+        )
+
+    def _tensor_sum_in(self, value: cst.BaseExpression, depth: int) -> Optional[cst.Call]:
+        if depth > 3:
+            return None
+        if type(value) is cst.Call:
+            args = value.args  # type: ignore[attr-defined]
+            if (
+                self.ctx.qualified_name(value.func) == "builtins.sum"  # type: ignore[attr-defined]
+                and len(args) == 1
+                and args[0].keyword is None
+                and not args[0].star
+                and (
+                    self.ctx.kind(args[0].value) is Kind.TENSOR
+                    or inferred_tensor_parameter(self.ctx, args[0].value)
+                )
+            ):
+                return value  # type: ignore[return-value]
+            return None
+        if type(value) is cst.BinaryOperation and type(value.operator) in (  # type: ignore[attr-defined]
+            cst.Add,
+            cst.Subtract,
+            cst.Multiply,
+            cst.Divide,
+        ):
+            for mine, other in ((value.left, value.right), (value.right, value.left)):  # type: ignore[attr-defined]
+                if self._plain_number(other):
+                    found = self._tensor_sum_in(mine, depth + 1)
+                    if found is not None:
+                        return found
+            return None
+        function = self.ctx.function
+        if type(value) is cst.Name and function is not None:
+            bound = assignments(function, value.value)  # type: ignore[attr-defined]
+            if len(bound) == 1 and bound[0][2] == 1 and bound[0][0] is not UNKNOWN_VALUE:
+                return self._tensor_sum_in(bound[0][0], depth + 1)
+        return None
+
+    def _plain_number(self, value: cst.BaseExpression) -> bool:
+        """A number that adds no dimension: a literal, a size, a rank, a constant."""
+        return literal_type(value) in ("int", "float") or self.ctx.kind(value) in (
+            Kind.SIZE,
+            Kind.RANK,
+        )
 
     # -- a call of a function of the file whose body calls an uncompilable signature
     def _record_local_call(self, node: cst.Call) -> None:
@@ -4310,10 +4680,54 @@ class UnsupportedCallInScript(Rule):
                 ),
                 None,
             )
+        if callee is None and type(func) in (cst.Name, cst.Attribute):
+            self._other_file_call(node)
+            return
         if callee is None or callee is self.ctx.function or callee.decorators:
             return
         name = cst.Module([]).code_for_node(func)
         self._local_calls.append((self.ctx.snapshot(), node, id(callee), name))
+
+    def _other_file_call(self, node: cst.Call) -> None:
+        """A scripted call of an undecorated function of another file of the project whose
+        body calls, unconditionally, a library function whose signature TorchScript's
+        frontend rejects (``coerce_to_multichannel_grid`` in ``utils.py`` calling
+        ``einops.rearrange``): compiling the callee fails, and torch's error names this call
+        ('coerce_to_multichannel_grid' is being compiled since it was called from ...)."""
+        qualified = self.ctx.qualified_name(node.func)
+        module = self.ctx.model.summary.module
+        found = self.ctx.index.lookup(qualified) if qualified else None
+        if found is None or found[0] != "function" or found[1].module == module:
+            return
+        function = found[1].functions.get(found[2])
+        if function is None or function.decorators:
+            return
+        for call in function.calls:
+            if call.kind != "name" or call.guard or not call.target:
+                continue
+            target = call.target
+            problem = library_source_problem(target)  # None for the project's own code
+            if problem is None:
+                alias = library_alias(target)
+                problem = library_source_problem(alias) if alias else None
+            if problem is None or "which calls, on line" in problem:
+                continue
+            rejected = next(
+                (why for spelled, why in FRONTEND_REJECTIONS if spelled in problem), None
+            )
+            if rejected is None:
+                continue
+            name = cst.Module([]).code_for_node(node.func)
+            short = name.rpartition(".")[2]
+            self.report(
+                node,
+                f"`{name}(...)` makes TorchScript compile `{short}` (defined in "
+                f"`{found[1].module}`), whose body calls `{target}`: TorchScript compiles that "
+                f"from its Python source and {rejected}, so compiling `{short}` fails, and "
+                f"torch's error names this call ('{short}' is being compiled since it was "
+                f"called from ...); replace the `{target.rpartition('.')[2]}` call there",
+            )
+            return
 
     def leave_Module(self, original_node: cst.Module) -> None:
         """A scripted call of a function of the file whose body calls a library function
@@ -4726,7 +5140,11 @@ class UnsupportedCallInScript(Rule):
             )
         if name == "builtins.tuple" and node.args and self._list_like(node.args[0].value):
             return "`tuple(...)` of a list or shape (size unknown statically)"
-        return library_source_problem(name)
+        problem = library_source_problem(name)
+        if problem is None and name:
+            alias = library_alias(name)  # `torch.utils.data.default_collate`
+            problem = library_source_problem(alias) if alias else None
+        return problem
 
     def _torch_module_method(self, func: cst.BaseExpression) -> Optional[str]:
         """``self.rnn.flatten_parameters()`` of a torch.nn submodule: a method of its class

@@ -105,7 +105,13 @@ class NonTensorArgumentInScript(Rule):
     'feats' but instead found type 'list').
     Also finds literals and `None` passed to an annotated parameter whose type does not take
     them: a list to `int`, `None` to a parameter that is not `Optional`, an int to `float`,
-    a number to `torch.Tensor`, a string to a number.
+    a number to `torch.Tensor`, a string to a number. And a submodule passed to an annotated
+    parameter of a function or method of the file that is annotated `nn.Module`, or that the
+    callee calls, iterates over (also in `enumerate` / `zip`) or indexes (`def
+    propagate(layers: nn.ModuleList, x)` looping `for layer in layers:`; torch 2.13: object
+    is not iterable, has no attribute or method '__call__'); a helper that only reads its
+    parameters (`layer.weight`), calls `layer.forward(x)` or takes `len(layers)` is not
+    flagged (it compiles where the annotation resolves to the module's own type).
     And the other end of the same missing annotation: calls, in scripted code, of a
     `@torch.jit.ignore` function or method of the file that has no return annotation and whose
     every `return` gives a value that is surely not what TorchScript takes the result to be:
@@ -524,6 +530,31 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
     INVALID = [
+        # A module container passed to a helper that iterates over it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def chain(stages: nn.ModuleList, t: torch.Tensor) -> torch.Tensor:
+                for stage in stages:
+                    t = stage(t)
+                return t
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stages = nn.ModuleList([nn.Linear(3, 3), nn.Linear(3, 3)])
+
+                def forward(self, x):
+                    return chain(self.stages, x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=15,
+            message_contains="iterates over it",
+        ),
         # A sublayer handed to forward and called there.
         Invalid(
             """
@@ -1601,7 +1632,23 @@ class NonTensorArgumentInScript(Rule):
         self, arg: cst.Arg, param: cst.Param, annotation: cst.BaseExpression, callee: FunctionInfo
     ) -> None:
         """A literal or ``None`` whose type the annotation does not take: TorchScript matches
-        user functions' arguments exactly (not even an int for a ``float``)."""
+        user functions' arguments exactly (not even an int for a ``float``). And a module
+        passed to a parameter annotated ``nn.Module``, or one the callee calls, iterates or
+        indexes."""
+        if self.ctx.kind(arg.value) in MODULE_KINDS:
+            use = self._module_parameter_use(callee.node, param.name.value, annotation)
+            if use is not None:
+                code = cst.Module([]).code_for_node(annotation)
+                self.report(
+                    arg,
+                    f"the module `{cst.Module([]).code_for_node(arg.value)}` passed to parameter "
+                    f"`{param.name.value}: {code}` of `{callee.node.name.value}`, which {use}: "
+                    "TorchScript types a module argument as the module's class, which has no "
+                    "`__call__`, `__iter__` or `__getitem__` there (torch 2.13: object is not "
+                    "iterable / has no attribute or method '__call__'; `nn.Module` itself is "
+                    f"an unknown type name); {MODULE_ADVICE}",
+                )
+            return
         given = _argument_type(arg.value)
         if given is None:
             return
@@ -1621,6 +1668,50 @@ class NonTensorArgumentInScript(Rule):
             f"`{callee.node.name.value}`: TorchScript does not convert arguments of the "
             "functions it compiles (Expected a value of type ...)",
         )
+
+    def _module_parameter_use(
+        self, function: cst.FunctionDef, name: str, annotation: cst.BaseExpression
+    ) -> Optional[str]:
+        """How ``function`` uses its parameter ``name`` (never rebound there) that TorchScript
+        cannot compile for a module argument: ``is annotated `nn.Module``` (no TorchScript
+        type), ``calls it``, ``iterates over it``, ``indexes it``; None for other uses
+        (``layer.weight``, ``layer.forward(x)``, ``len(layers)`` compile where the
+        annotation resolves to the module's own type)."""
+        if self.ctx.qualified_name(annotation) in (
+            "torch.nn.Module",
+            "torch.nn.modules.module.Module",
+        ):
+            return "is annotated `nn.Module`, a name TorchScript has no type for"
+        if assignments(function, name):
+            return None
+        found: list[str] = []
+
+        def named(node: cst.BaseExpression) -> bool:
+            return type(node) is cst.Name and node.value == name  # type: ignore[attr-defined]
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if found:
+                return False
+            if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not function:
+                return False
+            if type(node) is cst.Call and named(node.func):  # type: ignore[attr-defined]
+                found.append("calls it")
+            elif type(node) in (cst.For, cst.CompFor):
+                iterable = node.iter  # type: ignore[attr-defined]
+                if type(iterable) is cst.Call and self.ctx.qualified_name(iterable.func) in (
+                    "builtins.enumerate",
+                    "builtins.zip",
+                ):
+                    if any(named(a.value) for a in iterable.args):
+                        found.append("iterates over it")
+                elif named(iterable):
+                    found.append("iterates over it")
+            elif type(node) is cst.Subscript and named(node.value):  # type: ignore[attr-defined]
+                found.append("indexes it")
+            return None
+
+        walk(function.body, enter, lambda node: None)
+        return found[0] if found else None
 
     def _annotation_type(self, annotation: cst.BaseExpression) -> Optional[tuple[str, bool]]:
         """(``int``/``float``/``str``/``bool``/``Tensor``/``List``, whether None is allowed) for

@@ -66,7 +66,10 @@ class MixedReturnTypesInScript(Rule):
     Optional[Tensor]`, which that test refines to a Tensor; None in a branch joins the
     other). And a list returned from a function annotated `-> Tuple[...]`: a list display
     or comprehension, `list(...)`, a tensor's `chunk` / `split` / `unbind` /
-    `tensor_split` / shape, or a local bound only to those. Returns
+    `tensor_split` / shape, or a local bound only to those; and `Fn.apply(...)` of a
+    `torch.autograd.Function` of the project returned from a function annotated `-> Tuple[...]`
+    (TorchScript calls it as one op giving a single Tensor: Return value was annotated as
+    having type Tuple[Tensor, Tensor] but is actually of type Tensor). Returns
     under an `if` that
     TorchScript may fold to a constant (`isinstance`, `hasattr`, `torch.jit.is_scripting()`,
     `is None`, a `Final` attribute) are left out: the branch may never be compiled.
@@ -293,6 +296,37 @@ class MixedReturnTypesInScript(Rule):
         ),
     ]
     INVALID = [
+        # An autograd Function's `apply` under `-> Tuple[...]`: one Tensor to TorchScript.
+        Invalid(
+            """
+            from typing import Tuple
+
+            import torch
+            from torch import nn
+
+            class Halves(torch.autograd.Function):
+                @staticmethod
+                def forward(ctx, t):
+                    return t * 0.5, t * 0.5
+
+                @staticmethod
+                def backward(ctx, a, b):
+                    return (a + b) * 0.5
+
+            def halves(t: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+                return Halves.apply(t)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    a, b = halves(x)
+                    return a + b
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=16,
+            message_contains="apply",
+        ),
         # A dict on one path and a tensor on another (torch 2.13: Previous return statement
         # returned a value of type Dict[str, Tensor] but this return statement returns ...).
         Invalid(
@@ -796,7 +830,9 @@ class MixedReturnTypesInScript(Rule):
     def visit_Return(self, node: cst.Return) -> None:
         if not self._seen or not in_script(self.ctx) or self._pruned():
             return
-        if node.value is not None and self._list_for_tuple(node):
+        if node.value is not None and (
+            self._list_for_tuple(node) or self._function_apply_for_tuple(node)
+        ):
             return
         if node.value is None:
             self._against_annotation(node, "None")
@@ -887,6 +923,39 @@ class MixedReturnTypesInScript(Rule):
             f"returns a list but the function is annotated `-> {spelled}`: TorchScript does "
             f"not convert a list to a tuple (torch 2.13: `{error}`); return a tuple "
             "(`return a, b`, or unpack the list first)",
+        )
+        return True
+
+    def _function_apply_for_tuple(self, node: cst.Return) -> bool:
+        """``return _SqrtPair.apply(M)`` from a function annotated ``-> Tuple[...]``, the
+        class a ``torch.autograd.Function`` of the project: TorchScript calls a Python
+        autograd Function as one op whose result is a single Tensor, whatever its forward
+        returns (torch 2.13: Return value was annotated as having type Tuple[Tensor, Tensor]
+        but is actually of type Tensor); reported, True."""
+        function = self.ctx.function
+        value = node.value
+        if function is None or function.returns is None or type(value) is not cst.Call:
+            return False
+        annotation = function.returns.annotation
+        if type(annotation) is not cst.Subscript or self.ctx.qualified_name(
+            annotation.value
+        ) not in ("typing.Tuple", "builtins.tuple"):
+            return False
+        func = value.func  # type: ignore[attr-defined]
+        if type(func) is not cst.Attribute or func.attr.value != "apply":
+            return False
+        cls = self.ctx.qualified_name(func.value)
+        if cls is None or not self.ctx.index.is_autograd_function(cls):
+            return False
+        spelled = _torch_spelling(cst.Module([]).code_for_node(annotation))
+        short = cst.Module([]).code_for_node(func.value)
+        self.report(
+            node,
+            f"returns `{short}.apply(...)` but the function is annotated `-> {spelled}`: "
+            "TorchScript calls a Python autograd Function as one op whose result is a single "
+            f"Tensor, whatever its `forward` returns (torch 2.13: Return value was annotated as "
+            f"having type {spelled} but is actually of type Tensor); keep the call out of "
+            "scripted code (`@torch.jit.ignore` on a wrapper) or return one tensor",
         )
         return True
 

@@ -11,6 +11,10 @@ from torchlint.lint.semantic.index import is_torch_module_class
 from torchlint.rules._script import SCRIPT, class_def, in_script, is_method, self_attribute
 from torchlint.rules.tl212_unsupported_attribute_in_script import BUILTIN_CLASSES
 
+# Class-body bindings that make a method-like callable whose `__call__` takes `*args` /
+# `**keywords` (torch 2.13 fails to compile a read of one through `self`).
+PARTIALS = frozenset({"functools.partialmethod", "functools.partial"})
+
 # Bases outside the project a module class may have without setting attributes we cannot see:
 # ``nn.Module.__init__`` sets none a model reads (``training`` is an instance attribute).
 PLAIN_BASES = frozenset(
@@ -43,6 +47,12 @@ class ClassAttributeInScript(Rule):
     of the file, of a class (`act_layer = nn.GELU`, `cast = float`, a class of the project),
     read in scripted code (an instance built from it in `__init__` is not flagged), or of a
     module instance (`act = nn.SiLU()` in the class body, `self.act(x)` in `forward`).
+    Also `self.<name>` where `<name>` resolves the same way to a class-body
+    `functools.partialmethod(...)` / `functools.partial(...)` (`encode_query =
+    partialmethod(_encode, side="query")`).
+    Also `self.<name>` where `<name>` resolves the same way to a class defined in the body of
+    a class of the file (`class Defaults:` holding hyper-parameters, read as
+    `self.Defaults.temperature`).
     And `self.<name>` read in scripted code where the class body annotates `<name>` (no value)
     with a module class of torch.nn (`proj: Optional[nn.Linear]`, `nn.Linear | None`):
     TorchScript takes the annotation as the attribute's type and cannot hold a submodule as it
@@ -269,6 +279,48 @@ class ClassAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A class defined in the class body, read through `self`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                class Limits:
+                    low = -1.0
+
+                def forward(self, x):
+                    return x.clamp(min=self.Limits.low)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=9,
+            message_contains="defined in the body",
+        ),
+        # A class-body `partialmethod`: its `__call__` takes `*args` / `**keywords`.
+        Invalid(
+            """
+            import functools
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def _reduce(self, x, how: str = "sum"):
+                    return x.sum(-1) if how == "sum" else x.amax(-1)
+
+                peak = functools.partialmethod(_reduce, how="max")
+
+                def forward(self, x):
+                    return self.peak(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            message_contains="partialmethod",
+        ),
         # A module built in the class body: no submodule, compiled as a method.
         Invalid(
             """
@@ -648,7 +700,19 @@ class ClassAttributeInScript(Rule):
         defined = self._known[key]
         if defined is None:
             held = self._class_held(info.owner_class, attr)
-            if held is not None and held[1].endswith(")"):
+            if held is not None and held[1].startswith("partial:"):
+                owner, spelled = held[0], held[1][len("partial:") :]
+                made = spelled.split("(", 1)[0]
+                self.report(
+                    node,
+                    f"`self.{attr}` reads the class attribute `{attr}` of `{owner}`, a "
+                    f"`{made}(...)` object (`{spelled}`): TorchScript compiles the read as a "
+                    "method and takes its signature from the partial's own `__call__`, which has "
+                    "`*args` / `**keywords` (torch 2.13: Compiled functions can't take variable "
+                    "number of arguments or use keyword-only arguments with defaults); define "
+                    "a method that calls the underlying one with the bound arguments",
+                )
+            elif held is not None and held[1].endswith(")"):
                 owner, spelled = held
                 made = spelled.split("(", 1)[0].rsplit(".", 1)[-1]
                 self.report(
@@ -659,6 +723,16 @@ class ClassAttributeInScript(Rule):
                     "object has no function code, so scripting fails (torch 2.13: "
                     f"'{made}' object has no attribute '__name__'); build it in `__init__` "
                     f"(`self.{attr} = {spelled}`)",
+                )
+            elif held is not None and held[1].startswith("class "):
+                owner = held[0]
+                self.report(
+                    node,
+                    f"`self.{attr}` reads the class `{attr}` defined in the body of `{owner}`: "
+                    "TorchScript compiles such a read as a method and a class has no function "
+                    "code, so scripting fails (torch 2.13: type object "
+                    f"'{attr}' has no attribute '__globals__'); copy the values it holds to "
+                    f"`Final` class attributes or to `self` in `__init__`",
                 )
             elif held is not None:
                 owner, spelled = held
@@ -726,10 +800,40 @@ class ClassAttributeInScript(Rule):
                     if held is None:
                         return None
                     break
+                held = self._nested_class(name, attr)
+                if held is not None:
+                    break
             if held is None:
                 return None
             found = held
         return found
+
+    def _nested_class(self, qualname: str, attr: str) -> Optional[tuple[str, str]]:
+        """``(class, attr)`` when the class ``qualname`` of this file defines a class named
+        ``attr`` in its body (``class Defaults:`` holding hyper-parameters), binding the name
+        nowhere else there."""
+        summary = self.ctx.model.summary
+        short = qualname.rsplit(".", 1)[-1]
+        if summary.qualify(short) != qualname:
+            return None
+        cls = next(
+            (
+                stmt
+                for stmt in self.ctx.module.body
+                if type(stmt) is cst.ClassDef and stmt.name.value == short
+            ),
+            None,
+        )
+        if cls is None or not isinstance(cls.body, cst.IndentedBlock):
+            return None
+        nested = [
+            stmt
+            for stmt in cls.body.body
+            if type(stmt) in (cst.ClassDef, cst.FunctionDef) and stmt.name.value == attr
+        ]
+        if len(nested) != 1 or type(nested[0]) is not cst.ClassDef:
+            return None
+        return short, f"class {attr}"
 
     def _body_class(self, qualname: str, attr: str) -> Optional[tuple[str, str]]:
         """``(class, code)`` when the class ``qualname`` of this file binds ``attr`` in its
@@ -765,8 +869,11 @@ class ClassAttributeInScript(Rule):
                 ):
                     values.append(small.value)
         if len(values) == 1 and type(values[0]) is cst.Call:
-            # `act = nn.SiLU()`: a module instance in the class body, shared by every instance.
             made = self.ctx.qualified_name(values[0].func)
+            if made in PARTIALS:
+                # `encode_query = partialmethod(_encode, side="query")`
+                return short, "partial:" + cst.Module([]).code_for_node(values[0])
+            # `act = nn.SiLU()`: a module instance in the class body, shared by every instance.
             if made is None or not (
                 is_torch_module_class(made) or self.ctx.index.is_module_class(made)
             ):

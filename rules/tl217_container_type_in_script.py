@@ -114,6 +114,15 @@ class ContainerTypeInScript(Rule):
       List[NoneType]`), where a display (`[None, None]`) or a comprehension takes the
       annotation; the same under `torch.jit.annotate(List[Optional[...]], [None] * n)`
       (`expected an expression of type List[Optional[Tensor]] but found List[NoneType]`);
+    - a local annotated `List[List[T]]` (`T` no Tensor) or `List[Dict[K, V]]` (other than
+      `Dict[str, Tensor]`), or `torch.jit.annotate(...)` so, bound to a comprehension, display
+      or repeated display whose items are empty lists / dicts (`buckets: List[List[int]] =
+      [[] for _ in range(n)]`, `[[], []]`, `[[]] * n`, `[dict() for _ in ...]`), and a
+      `Dict[K, List[T]]` local bound to a dict comprehension or display of empty lists:
+      TorchScript types each empty container by its default, `List[Tensor]` / `Dict[str,
+      Tensor]`, before it reads the annotation (torch 2.13: `List type annotation
+      `List[List[int]]` did not match the types of the given list elements, which were unified
+      to List[Tensor]`);
     - a local annotated `List[float]` (or `torch.jit.annotate(List[float], ...)`) bound to a
       list display of number literals holding an int (`weights: List[float] = [1, 2, 4]`,
       `[1, 0.5]`): TorchScript types the display by its elements and converts no int (torch
@@ -310,6 +319,26 @@ class ContainerTypeInScript(Rule):
         ),
     ]
     INVALID = [
+        # Empty lists in a comprehension under `List[List[int]]`: typed List[Tensor] first.
+        Invalid(
+            """
+            from typing import List
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    slots: List[List[int]] = [[] for _ in range(2)]
+                    slots[0].append(x.shape[0])
+                    return x * len(slots[0])
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=8,
+            message_contains="empty `[]`",
+        ),
         # A repeated tuple under a Tuple annotation.
         Invalid(
             """
@@ -704,6 +733,7 @@ class ContainerTypeInScript(Rule):
             self._check_annotation(node.annotation.annotation)
             if node.value is not None and isinstance(node.target, cst.Name):
                 self._repeated_list(node.target.value, node.annotation.annotation, node.value)
+                self._empty_inner(node.target.value, node.annotation.annotation, node.value)
                 self._repeated_tuple(
                     f"Variable '{node.target.value}' is annotated with type Tuple[...] but is "
                     "being assigned to a value of type List[...]",
@@ -821,6 +851,89 @@ class ContainerTypeInScript(Rule):
             f"and converts no list to the annotation, so torch.jit.script fails ({error}); "
             f"write {fix}{tail}",
         )
+
+    def _empty_inner(
+        self, name: str, annotation: cst.BaseExpression, value: cst.BaseExpression
+    ) -> None:
+        """``buckets: List[List[int]] = [[] for _ in range(n)]`` (also ``[[], []]``, ``[[]] *
+        n``, ``{k: [] for k in keys}`` under ``Dict[K, List[int]]``, ``dict()`` / ``{}`` items
+        under a ``Dict[K, V]`` item type other than ``Dict[str, Tensor]``): TorchScript types
+        an empty list or dict inside a comprehension or display by its default,
+        ``List[Tensor]`` / ``Dict[str, Tensor]``, before it reads the annotation, and then
+        finds they disagree."""
+        if pruned_by_constant(self.ctx) or not isinstance(annotation, cst.Subscript):
+            return
+        container = self.ctx.qualified_name(annotation.value)
+        items = [e.slice.value for e in annotation.slice if isinstance(e.slice, cst.Index)]
+        if len(items) != len(annotation.slice):
+            return
+        if container in ("typing.List", "builtins.list") and len(items) == 1:
+            inner = items[0]
+            repeated = _repeated_display(value, cst.List)
+            if isinstance(value, cst.ListComp):
+                elements = [value.elt]
+            elif isinstance(value, cst.List) or repeated is not None:
+                display = repeated if repeated is not None else value
+                elements = [e.value for e in display.elements]  # type: ignore[attr-defined]
+                if any(isinstance(e, cst.StarredElement) for e in display.elements):  # type: ignore[attr-defined]
+                    return
+            else:
+                return
+        elif container in ("typing.Dict", "builtins.dict") and len(items) == 2:
+            inner = items[1]
+            if isinstance(value, cst.DictComp):
+                elements = [value.value]
+            elif isinstance(value, cst.Dict) and all(
+                isinstance(e, cst.DictElement) for e in value.elements
+            ):
+                elements = [e.value for e in value.elements]  # type: ignore[union-attr]
+            else:
+                return
+        else:
+            return
+        for element in elements:
+            default = self._empty_container_default(element, inner)
+            if default is None:
+                continue
+            subject = f"`{name}`" if name != "the value" else "the `torch.jit.annotate` value"
+            self.report(
+                element,
+                f"{subject} is annotated `{_code(annotation)}`, and the empty "
+                f"`{_code(element)}` inside its value is typed `{default}` (TorchScript's "
+                "default for an empty container in a comprehension or display, before the "
+                f"annotation is read), not `{_code(inner)}`, so torch.jit.script fails (torch "
+                f"2.13: type annotation `{_code(annotation)}` did not match the types of the "
+                f"given elements, unified to {default}); build it in a loop, `{name if name != 'the value' else 'out'} "
+                f"= torch.jit.annotate({_code(annotation)}, [])` then `.append(torch.jit."
+                f"annotate({_code(inner)}, []))`",
+            )
+            return
+
+    def _empty_container_default(
+        self, element: cst.BaseExpression, inner: cst.BaseExpression
+    ) -> Optional[str]:
+        """``List[Tensor]`` / ``Dict[str, Tensor]`` where ``element`` is an empty list / dict
+        (``[]``, ``list()``, ``{}``, ``dict()``) and ``inner``, the annotated item type, is a
+        list / dict annotation of other items; None otherwise."""
+        called = (
+            self.ctx.qualified_name(element.func)
+            if isinstance(element, cst.Call) and not element.args
+            else None
+        )
+        if not isinstance(inner, cst.Subscript):
+            return None
+        kind = self.ctx.qualified_name(inner.value)
+        parts = [e.slice.value for e in inner.slice if isinstance(e.slice, cst.Index)]
+        names = [self.ctx.qualified_name(p) for p in parts]
+        if (isinstance(element, cst.List) and not element.elements) or called == "builtins.list":
+            if kind in ("typing.List", "builtins.list") and len(parts) == 1:
+                return None if names[0] == "torch.Tensor" else "List[Tensor]"
+            return None
+        if (isinstance(element, cst.Dict) and not element.elements) or called == "builtins.dict":
+            if kind in ("typing.Dict", "builtins.dict") and len(parts) == 2:
+                typed = names == ["builtins.str", "torch.Tensor"]
+                return None if typed else "Dict[str, Tensor]"
+        return None
 
     def _int_display(
         self,
@@ -1226,6 +1339,7 @@ class ContainerTypeInScript(Rule):
             self._check_annotation(node.args[0].value)
             if len(node.args) == 2:
                 self._repeated_list("the value", node.args[0].value, node.args[1].value)
+                self._empty_inner("the value", node.args[0].value, node.args[1].value)
             return
         if type(func) is not cst.Attribute or func.attr.value not in ("append", "insert", "extend"):
             return

@@ -50,6 +50,13 @@ class UnscriptableModuleWrapperInScript(Rule):
     whose output size holds None (TorchScript compiles its forward against the op's int list:
     Expected a value of type 'List[int]' for argument 'output_size'), or an `nn.MaxUnpool*d`
     (torch 2.13 fails to script it whatever its arguments: isIntList() INTERNAL ASSERT FAILED).
+    Also a submodule changed by `torch.nn.utils.parametrize.register_parametrization` (with
+    any parametrization module: applied to `self.X` in `__init__`, or to a local a function
+    of the file returns, `P.register_parametrization(layer, "weight", MaxNorm())` then `return
+    layer`; a wrapper applied so in such a function counts too), and a submodule that is (or
+    holds) an `nn.SyncBatchNorm`, built or made by `nn.SyncBatchNorm.convert_sync_batchnorm(
+    ...)` (torch 2.13 cannot compile it: attribute lookup is not defined on python value of
+    type 'module', or Can't redefine method: forward on class SyncBatchNorm).
     Also `self.X = local` of a container `__init__` fills with such a module (`layers["a"] =
     nn.Sequential(wn_conv(...))`, `.append(...)`, `.add_module(...)`): one in it makes the whole
     module unscriptable.
@@ -132,6 +139,56 @@ class UnscriptableModuleWrapperInScript(Rule):
         ),
     ]
     INVALID = [
+        # `register_parametrization` on a local a helper returns: the weight's getter raises.
+        Invalid(
+            """
+            import torch
+            import torch.nn.utils.parametrize as parametrize
+            from torch import nn
+
+            class Unit(nn.Module):
+                def forward(self, w):
+                    return w / w.norm(dim=1, keepdim=True)
+
+            def unit_linear(n: int) -> nn.Linear:
+                layer = nn.Linear(n, n)
+                parametrize.register_parametrization(layer, "weight", Unit())
+                return layer
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = unit_linear(3)
+
+                def forward(self, x):
+                    return self.fc(x)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=20,
+            message_contains="register_parametrization",
+        ),
+        # A SyncBatchNorm: TorchScript cannot compile it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.body = nn.Sequential(nn.Conv1d(3, 3, 1), nn.SyncBatchNorm(3))
+
+                def forward(self, x):
+                    return self.body(x)
+
+            def inputs():
+                return [(torch.randn(2, 3, 5),), (torch.randn(4, 3, 6),)]
+            """,
+            line=10,
+            message_contains="SyncBatchNorm",
+        ),
         # A pruning method applied in `__init__`: a forward pre-hook object, as weight_norm's.
         Invalid(
             """
@@ -299,8 +356,24 @@ class UnscriptableModuleWrapperInScript(Rule):
                 "`(1, None)` of an average, `x.mean(2, keepdim=True)`)",
             )
             return
-        error = torchscript_table().get("module_wrappers_unscriptable", {}).get(wrapper, "")
-        if "TorchScript interpreter" in error and wrapper.startswith(PARAMETRIZATIONS):
+        if wrapper in SYNC_BATCH_NORMS:
+            self.report(
+                node,
+                f"`self.{attr}` is built with `{wrapper}`: torch.jit.script cannot compile a "
+                "SyncBatchNorm (torch 2.13: attribute lookup is not defined on python value of "
+                "type 'module' for its `torch.distributed` calls; a model "
+                "`convert_sync_batchnorm` turned its BatchNorms into SyncBatchNorms fails with "
+                "Can't redefine method: forward on class SyncBatchNorm); script the "
+                "non-distributed model (plain `nn.BatchNorm*d`), or use torch.compile / "
+                "torch.export",
+            )
+            return
+        error = MORE_WRAPPERS.get(wrapper) or torchscript_table().get(
+            "module_wrappers_unscriptable", {}
+        ).get(wrapper, "")
+        if "TorchScript interpreter" in error and (
+            wrapper.startswith(PARAMETRIZATIONS) or wrapper in MORE_WRAPPERS
+        ):
             # Compiles: the parametrization's own forward scripts; the weight's getter raises.
             self.report(
                 node,
@@ -418,6 +491,8 @@ class UnscriptableModuleWrapperInScript(Rule):
             return name
         if name in MAX_UNPOOLS:
             return name
+        if name in MORE_WRAPPERS:
+            return name
         return name if name in table else None
 
     def _contains_wrapper(self, value: cst.BaseExpression, depth: int) -> Optional[str]:
@@ -439,13 +514,44 @@ class UnscriptableModuleWrapperInScript(Rule):
         return found[0] if found else None
 
     def _returns_wrapper(self, function: str, depth: int) -> Optional[str]:
-        """A top-level function of this file every ``return`` of which holds a wrapper."""
+        """A top-level function of this file every ``return`` of which holds a wrapper, or
+        returns a local a top-level statement of the function changed in place with one
+        (``P.register_parametrization(layer, "weight", MaxNorm())`` then ``return layer``)."""
         for statement in self.ctx.module.body:
             if isinstance(statement, cst.FunctionDef) and statement.name.value == function:
                 returns = function_returns(statement)
-                found = [self._contains_wrapper(r, depth) if r else None for r in returns]
+                found = [
+                    (self._contains_wrapper(r, depth) or self._applied_to_local(statement, r))
+                    if r
+                    else None
+                    for r in returns
+                ]
                 return found[0] if found and all(found) else None
         return None
+
+    def _applied_to_local(
+        self, function: cst.FunctionDef, value: cst.BaseExpression
+    ) -> Optional[str]:
+        """The wrapper a top-level expression statement of ``function`` applies to the local
+        ``value`` (its first argument), with no later top-level statement taking it off."""
+        if not isinstance(value, cst.Name) or not isinstance(function.body, cst.IndentedBlock):
+            return None
+        applied: Optional[str] = None
+        for line in function.body.body:
+            if not isinstance(line, cst.SimpleStatementLine):
+                continue
+            for small in line.body:
+                call = small.value if isinstance(small, cst.Expr) else None
+                if not isinstance(call, cst.Call) or not call.args:
+                    continue
+                first = call.args[0].value
+                if not isinstance(first, cst.Name) or first.value != value.value:
+                    continue
+                if self.ctx.qualified_name(call.func) in UNDOING:
+                    applied = None
+                    continue
+                applied = applied or self._wrapper_name(call)
+        return applied
 
 
 # The wrappers built on `torch.nn.utils.parametrize.register_parametrization`: the tensor they
@@ -462,6 +568,26 @@ UNDOING = frozenset(
         "torch.nn.utils.remove_spectral_norm",
         "torch.nn.utils.parametrize.remove_parametrizations",
     }
+)
+
+
+# What torch 2.13 does with modules changed or built so (checked by scripting a model holding
+# one, tests/test_script_heldout28.py): `register_parametrization` with any parametrization
+# module makes the tensor a property whose getter raises under TorchScript (as the
+# `parametrizations` functions do), and a SyncBatchNorm (built, or a BatchNorm
+# `convert_sync_batchnorm` replaced) fails to compile.
+MORE_WRAPPERS = {
+    "torch.nn.utils.parametrize.register_parametrization": (
+        "Error: The following operation failed in the TorchScript interpreter."
+    ),
+}
+SYNC_BATCH_NORMS = frozenset(
+    f"torch.nn.{prefix}SyncBatchNorm{suffix}"
+    for prefix in ("", "modules.batchnorm.")
+    for suffix in ("", ".convert_sync_batchnorm")
+)
+MORE_WRAPPERS.update(
+    {name: "RuntimeError: cannot compile a SyncBatchNorm" for name in SYNC_BATCH_NORMS}
 )
 
 
