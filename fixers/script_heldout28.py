@@ -12,19 +12,15 @@ evaluated where it was, once, and its truth taken at the call (the same object, 
 truth); the arguments are still evaluated once, after the pick. Only where the arguments hold
 no comment and no ``*`` (they are written twice).
 
-``EmptyItemAnnotated`` (TL217, safe): ``buckets: List[List[int]] = [[] for _ in range(n)]``
-(also a display ``[[], []]``, ``[[]] * n``, dicts, and ``torch.jit.annotate(List[List[int]],
-...)``) -> ``[torch.jit.annotate(List[int], []) for _ in range(n)]``. TorchScript types an empty
-``[]`` inside a comprehension or display as ``List[Tensor]`` before it reads the annotation
-(torch 2.13: type annotation did not match the types of the given elements) and takes
-``torch.jit.annotate``'s type; in Python ``torch.jit.annotate`` returns its second argument, so
-eager builds the same lists.
-
 ``BuiltinSumOfRows`` (TL209, unsafe): ``sum(t)`` of a tensor, where torch's message names
 Python's row sum -> ``t.sum(0)``. Eager ``sum`` iterates dim 0 and adds the rows; TorchScript's
 ``sum`` of a tensor is ``aten::sum`` of every element. Unsafe: the row sum adds in sequence and
 ``t.sum(0)`` reduces (floats may differ in the last bits), an integer or bool tensor's rows
 keep their dtype where ``t.sum(0)`` gives int64, and a tensor of no rows gave the int 0.
+
+Not rewritten: TL217's empty item under ``List[List[T]]`` (``[[] for _ in range(n)]``): the one
+expression TorchScript types, ``torch.jit.annotate(List[T], [])``, is itself a finding (TL507)
+for every other back-end; a loop that appends typed locals would be the rewrite.
 """
 
 from __future__ import annotations
@@ -39,9 +35,6 @@ from torchlint.lint.graph_queries import assignments
 
 from ._shared import fresh_name, variable_uses
 from ._tensor_exprs import has_comments
-
-LIST_NAMES = frozenset({"typing.List", "builtins.list"})
-DICT_NAMES = frozenset({"typing.Dict", "builtins.dict"})
 
 
 class PickedSubmoduleCallPerBranch(Fixer):
@@ -139,78 +132,6 @@ class PickedSubmoduleCallPerBranch(Fixer):
         if alone:
             return per_branch
         return per_branch.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-
-
-class EmptyItemAnnotated(Fixer):
-    codes = ("TL217",)
-    applicability = "safe"
-    message = "annotate the empty item with `torch.jit.annotate` (the item type of the annotation)"
-
-    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        empty = diagnostic.node
-        if "inside its value is typed" not in diagnostic.message:
-            return None
-        if not (
-            (isinstance(empty, cst.List) and not empty.elements)
-            or (isinstance(empty, cst.Dict) and not empty.elements)
-        ):
-            return None
-        outer = self._outer(empty)
-        if outer is None:
-            return None
-        annotation = self._annotation(outer)
-        if annotation is None:
-            return None
-        container = self.ctx.qualified_name(annotation.value) or ""
-        wanted = LIST_NAMES if isinstance(empty, cst.List) else DICT_NAMES
-        item = annotation.slice[0].slice if len(annotation.slice) == 1 else None
-        if container not in LIST_NAMES or not isinstance(item, cst.Index):
-            return None
-        inner = item.value
-        if (
-            not isinstance(inner, cst.Subscript)
-            or self.ctx.qualified_name(inner.value) not in wanted
-        ):
-            return None
-        torch = self.import_module("torch")
-        return [(empty, f"{torch}.jit.annotate({self.code(inner)}, {self.code(empty)})")]
-
-    def _outer(self, empty: cst.BaseExpression) -> Optional[cst.BaseExpression]:
-        """The list the empty container is an item of: a comprehension's element, an element
-        of a display, or of a display repeated by ``*``."""
-        parent = self.parent(empty)
-        if isinstance(parent, cst.ListComp) and parent.elt is empty:
-            return parent
-        if isinstance(parent, cst.Element):
-            display = self.parent(parent)
-            if isinstance(display, cst.List):
-                repeat = self.parent(display)
-                if isinstance(repeat, cst.BinaryOperation) and isinstance(
-                    repeat.operator, cst.Multiply
-                ):
-                    return repeat
-                return display
-        return None
-
-    def _annotation(self, outer: cst.BaseExpression) -> Optional[cst.Subscript]:
-        """``List[...]`` that types ``outer``: the annotation of the assignment it is the
-        value of, or the first argument of the ``torch.jit.annotate`` call it is passed to."""
-        holder = self.parent(outer)
-        if isinstance(holder, cst.AnnAssign) and holder.value is outer:
-            found = holder.annotation.annotation
-        elif isinstance(holder, cst.Arg) and holder.value is outer:
-            call = self.parent(holder)
-            if not (
-                isinstance(call, cst.Call)
-                and len(call.args) == 2
-                and call.args[1] is holder
-                and self.ctx.qualified_name(call.func) == "torch.jit.annotate"
-            ):
-                return None
-            found = call.args[0].value
-        else:
-            return None
-        return found if isinstance(found, cst.Subscript) else None
 
 
 class BuiltinSumOfRows(Fixer):

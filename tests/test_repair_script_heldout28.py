@@ -87,77 +87,6 @@ def test_a_picked_name_read_other_than_by_a_call_is_left_alone():
     assert "reduce = self.avg if" in fixed_text(source, SETTINGS, unsafe=True)
 
 
-BUCKETS = """\
-import typing
-
-import torch
-from torch import nn
-
-
-def group(scores: typing.List[float], n: int) -> typing.List[typing.List[float]]:
-    bins: typing.List[typing.List[float]] = [[] for _ in range(n)]
-    for i, s in enumerate(scores):
-        bins[i % n].append(s)
-    return bins
-
-
-class Model(nn.Module):
-    def forward(self, x):
-        bins = group([1.5, 2.0, 3.0], 2)
-        return x * float(len(bins[0])) + bins[1][0]
-
-
-def inputs():
-    return [(torch.randn(2),), (torch.randn(3, 2),)]
-"""
-
-TABLES = """\
-from typing import Dict, List
-
-import torch
-from torch import nn
-
-
-class Model(nn.Module):
-    def forward(self, x):
-        tables = torch.jit.annotate(List[Dict[str, int]], [{}, {}])
-        tables[0]["rows"] = x.size(0)
-        return x + float(tables[0]["rows"] + len(tables[1]))
-
-
-def inputs():
-    return [(torch.randn(2),), (torch.randn(3, 2),)]
-"""
-
-
-def test_an_empty_item_takes_the_item_type_of_the_annotation():
-    assert_rewritten(
-        BUCKETS,
-        [
-            (
-                "[[] for _ in range(n)]",
-                "[torch.jit.annotate(typing.List[float], []) for _ in range(n)]",
-            )
-        ],
-        unsafe=False,
-        settings=SETTINGS,
-    )
-
-
-def test_an_empty_dict_in_a_jit_annotate_display_takes_the_item_type():
-    assert_rewritten(
-        TABLES,
-        [
-            (
-                "[{}, {}]",
-                "[torch.jit.annotate(Dict[str, int], {}), torch.jit.annotate(Dict[str, int], {})]",
-            )
-        ],
-        unsafe=False,
-        settings=SETTINGS,
-    )
-
-
 ROWS = """\
 import torch
 from torch import nn
@@ -184,5 +113,5 @@ def test_builtin_sum_of_rows_becomes_a_sum_over_dim_0_as_an_unsafe_fix():
 
 @requires_torch
 def test_torch_scripts_the_repairs():
-    for source in (DIRECT, BOUND, BUCKETS, TABLES, ROWS):
+    for source in (DIRECT, BOUND, ROWS):
         assert_script_repaired(source, fixed_text(source, SETTINGS, unsafe=True))
