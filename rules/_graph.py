@@ -249,6 +249,7 @@ def _spatial(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
     if type(tensor) is not cst.Name or ctx.function is None:
         return False
     name = tensor.value  # type: ignore[attr-defined]
+    names = {name, *_converted_copies(ctx, name)}
     found = False
 
     def enter(node: cst.CSTNode) -> Optional[bool]:
@@ -256,7 +257,7 @@ def _spatial(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
         if found or type(node) is not cst.Call:
             return None
         args = node.args  # type: ignore[attr-defined]
-        if not args or type(args[0].value) is not cst.Name or args[0].value.value != name:
+        if not args or type(args[0].value) is not cst.Name or args[0].value.value not in names:
             return None
         func = node.func  # type: ignore[attr-defined]
         called = ctx.qualified_name(func)
@@ -269,6 +270,37 @@ def _spatial(ctx: LintContext, tensor: cst.BaseExpression) -> bool:
 
     walk(ctx.function.body, enter, lambda node: None)
     return found
+
+
+# Tensor methods that give the same values in another dtype, device or memory layout.
+CONVERSION_METHODS = frozenset(
+    {"to", "float", "double", "half", "bfloat16", "contiguous", "detach", "clone", "type"}
+)
+
+
+def _converted_copies(ctx: LintContext, name: str) -> list[str]:
+    """Locals bound to ``name`` converted (``x = signal.to(torch.float32)``): the same
+    dimensions, so what the function does to them it does to ``name``'s."""
+    copies: list[str] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) is not cst.Assign or len(node.targets) != 1:  # type: ignore[attr-defined]
+            return None
+        target = node.targets[0].target  # type: ignore[attr-defined]
+        value = node.value  # type: ignore[attr-defined]
+        if (
+            type(target) is cst.Name
+            and type(value) is cst.Call
+            and type(value.func) is cst.Attribute
+            and value.func.attr.value in CONVERSION_METHODS
+            and type(value.func.value) is cst.Name
+            and value.func.value.value == name
+        ):
+            copies.append(target.value)
+        return None
+
+    walk(ctx.function.body, enter, lambda node: None)  # type: ignore[union-attr]
+    return copies
 
 
 def _is_one(node: cst.BaseExpression) -> bool:
@@ -595,7 +627,10 @@ def condition_parts(
     parts = []
     excluded: frozenset[str] = frozenset()
     for operand in operands:
-        if ctx.model.false_on_examples(operand, ctx.kind):
+        info = ctx.function_info
+        if ctx.model.false_on_examples(
+            operand, ctx.kind, info.owner_class if info is not None else None
+        ):
             # `self.training and ...`: the rest never runs on an eval() model, which is what
             # trace and export convert; torch.compile also compiles training steps, so compile
             # keeps it (the finding's condition says `self.training`).

@@ -10,7 +10,7 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.semantic.kinds import TENSOR_IN_TENSOR_OUT, Kind
 
 from ._graph import (
     TENSOR_RESULT_METHODS,
@@ -920,6 +920,8 @@ def surely_tensor(
         func = expr.func  # type: ignore[attr-defined]
         return (
             (name.startswith("torch.") and not name.startswith("torch.nn."))
+            # `h0, h1 = einops.rearrange(grid, "b c h w -> h b c w")`: einops gives a tensor.
+            or name in TENSOR_IN_TENSOR_OUT
             or (type(func) is cst.Attribute and surely_tensor(ctx, func.value, depth + 1, kind_of))
             # `self.qkv(x).view(b, n, 3, -1).permute(2, 0, 1, 3)`: only a Tensor has these.
             or (

@@ -113,6 +113,20 @@ ROUND_MESSAGE = Message(
 )
 
 
+DIM_ORDER_MESSAGE = Message(
+    "`.dim_order()` of a tensor",
+    (
+        (
+            "trace",
+            "torch.jit.trace fails (AssertionError: unexpected sym_eq): torch works the order "
+            "out of sizes and strides in Python, and under trace sizes are 0-dim tensors",
+        ),
+    ),
+    "test the layout with `x.is_contiguous(memory_format=torch.channels_last)`, or use "
+    "torch.compile / torch.export, where sizes are ints",
+)
+
+
 DIVMOD_MESSAGE = Message(
     "`divmod()` of a size",
     (
@@ -256,7 +270,8 @@ class SizeDependentPython(Rule):
     ## What it does
     Finds `if x.shape[0] > 1:`, `while n < x.size(1):`, `for t in range(x.size(1)):`,
     `int(x.shape[0])`, `min(x.size(0), k)`, `min(x.shape[-2:])`, `math.sqrt(x.size(1))` and
-    `torch.split(x, x.shape[1] // 2, dim=1)` in graph code, `x.shape.numel()` (torch.Size's
+    `torch.split(x, x.shape[1] // 2, dim=1)` in graph code, `x.dim_order()` (torch works the
+    order out of sizes in Python and fails while tracing), `x.shape.numel()` (torch.Size's
     product: a Python int the tracer does not record, where `x.numel()` and
     `math.prod(x.shape)` are recorded), checks for empty inputs
     (`if x.numel() == 0:`, `max(n - 1, 1)`: the tracer warns there too), sizes computed by a
@@ -280,7 +295,9 @@ class SizeDependentPython(Rule):
     flagged, nor size tests behind a configuration setting (`self.mode == "chunked" and
     x.size(1) > 4`, `max_len is not None and x.size(1) > max_len` with `max_len` an optional
     int defaulting to None, `self.max_pool is not None and ...` with a setting on `self`): they
-    run only in that configuration. Each operand of an `or` is a decision of its own (`k == 0
+    run only in that configuration. An equality test of a shape is a decision on its sizes,
+    also through a name bound to it (`shape = x.shape; if shape == expected:`). Each operand
+    of an `or` is a decision of its own (`k == 0
     or k == x.size(0)`), and a size compared with a number read from data (`k =
     int(mask.sum())`) is a size decision too: the comparison is a tensor while tracing. A
     function decorated with `torch.jit.script_if_tracing` is scripted while tracing, so its
@@ -318,7 +335,8 @@ class SizeDependentPython(Rule):
     (`x.narrow(0, 0, n)`, `topk(n)`, `torch.arange(n)`, `F.pad`, `F.interpolate(size=...)`,
     `F.group_norm(x, n)`), and so do pools and `roll` given a tuple of sizes. A convolution's
     channel count (`groups=c` of `b, c, h, w = x.shape`, or a size of its own weight) is fixed
-    by the weights and not flagged.
+    by the weights and not flagged, unless the weight is itself built from a size that varies
+    (`w = self.taps.expand(c, 1, 5)`: its channels follow the input's).
     `torch.compile` and `torch.export` handle sizes symbolically (or recompile), so this is a
     `trace`-only finding.
 
@@ -1018,6 +1036,30 @@ class SizeDependentPython(Rule):
             line=15,
             message_contains="groups",
         ),
+        # A depthwise filter whose weight is repeated to the input's channel count: the
+        # weights fix nothing, and the trace keeps the example's number of groups.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.register_buffer("taps", torch.tensor([[[0.25, 0.5, 0.25]]]))
+
+                def forward(self, signal):
+                    ch = signal.size(1)
+                    weight = self.taps.expand(ch, 1, 3)
+                    return F.conv1d(signal, weight, padding=1, groups=ch)
+
+            def inputs():
+                return [(torch.randn(2, 3, 16),), (torch.randn(2, 5, 12),)]
+            """,
+            line=13,
+            message_contains="groups",
+        ),
         # A chunk count from the batch size: the trace keeps the example's count.
         Invalid(
             """
@@ -1402,6 +1444,28 @@ class SizeDependentPython(Rule):
             line=9,
             message_contains="AttributeError",
         ),
+        # `dim_order()` works the layout out of sizes in Python: it raises while tracing.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Conv2d(3, 4, 1)
+
+                def forward(self, img):
+                    layout = img.dim_order()
+                    y = self.proj(img)
+                    return y.flatten(1) if layout[-1] == 3 else y.mean((2, 3))
+
+            def inputs():
+                return [(torch.randn(2, 3, 5, 5),), (torch.randn(1, 3, 4, 6),)]
+            """,
+            line=10,
+            message_contains="sym_eq",
+        ),
         # round() of a feature size: the same on every call, but a tensor while tracing.
         Invalid(
             """
@@ -1541,7 +1605,32 @@ class SizeDependentPython(Rule):
                 and varying_size(self.ctx, operand, last_dim_fixed=False)
             ):
                 return True
+            if isinstance(operand, cst.Name) and self._bound_to_shape(operand):
+                return True
         return False
+
+    def _bound_to_shape(self, name: cst.Name) -> bool:
+        """``shape = x.shape`` / ``a, b = x.shape[:-2], y.shape[:-2]``: a name every binding
+        of which is a tensor's shape (or a slice of one) that may vary, as compared above."""
+        if self.ctx.kind(name) != Kind.SHAPE:
+            return False
+        values = assignments(self.ctx.function, name.value)
+        if not values:
+            return False
+        for value, position, size in values:
+            if value is UNKNOWN_VALUE:
+                return False
+            if size > 1:
+                if not isinstance(value, (cst.Tuple, cst.List)) or len(value.elements) != size:
+                    return False
+                value = value.elements[position].value
+            if not (
+                (isinstance(value, cst.Subscript) or shape_owner(value) is not None)
+                and shape_of_tensor(self.ctx, value)
+                and varying_size(self.ctx, value, last_dim_fixed=False)
+            ):
+                return False
+        return True
 
     def _check_test(self, test: cst.BaseExpression) -> None:
         if not self.ctx.in_graph:
@@ -1639,6 +1728,15 @@ class SizeDependentPython(Rule):
             and varying_size(self.ctx, func.value)  # type: ignore[attr-defined]
         ):
             self.report(node, SHAPE_NUMEL_MESSAGE)
+            return
+        if (
+            type(func) is cst.Attribute
+            and func.attr.value == "dim_order"  # type: ignore[attr-defined]
+            and self.ctx.kind(func.value) == Kind.TENSOR  # type: ignore[attr-defined]
+        ):
+            # torch/_tensor.py's `dim_order` compares sizes and strides with `sym_eq`, which
+            # asserts on the 0-dim tensors sizes are while tracing, whatever the layout.
+            self.report(node, DIM_ORDER_MESSAGE)
             return
         name = self.ctx.qualified_name(node.func) or ""
         if name == "builtins.round":
@@ -1784,7 +1882,11 @@ class SizeDependentPython(Rule):
             if any(
                 (shaped or tensor_under_trace(self.ctx, part))
                 and varying_size(self.ctx, part, last_dim_fixed=last_dim_fixed)
-                and not (weight is not None and _feature_size(self.ctx, part, weight))
+                and not (
+                    weight is not None
+                    and _feature_size(self.ctx, part, weight)
+                    and not _weight_from_sizes(self.ctx, weight)
+                )
                 for part in parts
             ):
                 return value, baked_size_message(function, argument, form)
@@ -1846,6 +1948,28 @@ def _feature_size(
             for value, position, size in values
         )
     return False
+
+
+def _weight_from_sizes(ctx: LintContext, weight: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether a convolution's weight is built from a size that varies: ``w =
+    self.kernel.repeat(c, 1, 1, 1)`` with ``c = x.shape[1]``. Its channel count then follows
+    the input's, so ``groups=c`` is no count the weights fix: the trace bakes it in."""
+    if depth > 3:
+        return False
+    if type(weight) is cst.Name:
+        values = assignments(ctx.function, weight.value)  # type: ignore[attr-defined]
+        return any(
+            value is not UNKNOWN_VALUE and size == 1 and _weight_from_sizes(ctx, value, depth + 1)
+            for value, _, size in values
+        )
+    if type(weight) is not cst.Call:
+        return False
+    for argument in weight.args:  # type: ignore[attr-defined]
+        value = argument.value
+        if ctx.kind(value) == Kind.SIZE and varying_size(ctx, value, last_dim_fixed=False):
+            return True
+    func = weight.func  # type: ignore[attr-defined]
+    return type(func) is cst.Attribute and _weight_from_sizes(ctx, func.value, depth + 1)
 
 
 def _shape_of_self_attribute(expr: cst.BaseExpression) -> bool:

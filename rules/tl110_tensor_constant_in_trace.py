@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import Message
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
 
-from .tl108_tensor_from_python_data import built_from_varying_data
+from ._graph import call_targets
+from .tl108_tensor_from_python_data import built_from_varying_data, tensor_list_data
 
 # The constructors torch.jit.trace warns about ("... results are registered as constants in the
 # trace"); torch.full, torch.zeros, x.new_tensor and torch.scalar_tensor trace without a word.
@@ -20,7 +23,11 @@ class TensorConstantInTrace(Rule):
     Finds the tensor constructors that `torch.jit.trace` warns about in code a trace runs
     (`forward` and what it calls, helpers included) when their data is not already flagged by
     TL108 (sizes or tensor data): literal tables, config values, `torch.tensor([])`,
-    `torch.tensor(mask_value, dtype=x.dtype)`.
+    `torch.tensor(mask_value, dtype=x.dtype)`. `torch.as_tensor(u, dtype=torch.float32)` of a
+    tensor is flagged too: the trace goes on from the tensor, but torch warns there all the
+    same (`u.to(dtype=...)` does not). So is `torch.from_dlpack(...)` (also
+    `torch.utils.dlpack.from_dlpack`): the tensor it makes is a constant of the trace, with
+    no warning at all.
 
     ## Why is this bad?
     `torch.jit.trace` cannot see how the data was computed, so it records the tensor as a
@@ -102,6 +109,52 @@ class TensorConstantInTrace(Rule):
         ),
     ]
     INVALID = [
+        # A DLPack round trip: the trace keeps the example's tensor, silently.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.utils import dlpack
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    capsule = dlpack.to_dlpack(self.fc(x).contiguous())
+                    return dlpack.from_dlpack(capsule) * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
+            """,
+            line=12,
+            message_contains="without a warning",
+        ),
+        # `torch.as_tensor` of a tensor input: the trace is right, but torch warns there.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def as_points(coords: torch.Tensor) -> torch.Tensor:
+                return torch.atleast_2d(torch.as_tensor(coords, dtype=torch.float32))
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.fc = nn.Linear(3, 2)
+
+                def forward(self, coords):
+                    return self.fc(as_points(coords))
+
+            def inputs():
+                return [(torch.randn(4, 3),), (torch.randn(2, 3),)]
+            """,
+            line=5,
+            trace_warning=True,
+            message_contains="follows the tensor",
+        ),
         Invalid(
             """
             import torch
@@ -170,7 +223,53 @@ class TensorConstantInTrace(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
-        if self.ctx.qualified_name(node.func) not in WARNING_CONSTRUCTORS:
+        name = self.ctx.qualified_name(node.func)
+        if name in DLPACK_IMPORTS:
+            self.report(node, DLPACK_MESSAGE)
+            return
+        if name not in WARNING_CONSTRUCTORS:
             return
         if not built_from_varying_data(self.ctx, node):
             self.report(node)
+            return
+        args = call_targets(node)
+        if (
+            name == "torch.as_tensor"
+            and args
+            and self.ctx.kind(args[0]) == Kind.TENSOR
+            and not tensor_list_data(self.ctx, node)
+        ):
+            # `torch.as_tensor(u, dtype=torch.float32)` of a tensor: the trace goes on from `u`
+            # (TL108 leaves it), but torch 2.13 warns all the same.
+            self.report(node, AS_TENSOR_MESSAGE)
+
+
+# A tensor made from a DLPack capsule (or an object with `__dlpack__`): the tracer records no
+# op for the round trip, only the example's tensor, without a warning (torch 2.13).
+DLPACK_IMPORTS = frozenset({"torch.from_dlpack", "torch.utils.dlpack.from_dlpack"})
+DLPACK_MESSAGE = Message(
+    "`from_dlpack` in traced code",
+    (
+        (
+            "trace",
+            "torch.jit.trace records the tensor it makes as a constant, without a warning: "
+            "every later input gets the example's values",
+        ),
+    ),
+    "keep the tensor in torch (the round trip through DLPack gives the same tensor back), or "
+    "hand it to the other library outside the traced forward",
+)
+
+
+AS_TENSOR_MESSAGE = Message(
+    "`torch.as_tensor` of a tensor in traced code",
+    (
+        (
+            "trace",
+            "torch.jit.trace warns (TracerWarning: results are registered as constants), though "
+            "the trace follows the tensor",
+        ),
+    ),
+    "convert the tensor itself (`u.to(dtype=torch.float32)`), or call `torch.as_tensor` "
+    "before tracing, where the input may be a list",
+)

@@ -501,6 +501,58 @@ class ProjectIndex:
                 return None if value.startswith("<") else self._made_by(value)
         return None
 
+    def setting(self, class_qualname: str, attr: str) -> tuple[bool, object]:
+        """``(True, value)`` when ``self.<attr>`` holds ``value`` on every object of the class
+        the project makes: ``__init__`` stores a parameter's constant default there and sets
+        it nowhere else (``ClassSummary.settings``), no project class derives from the class,
+        and the project makes it at least once and never passes that parameter (no ``*args``
+        or ``**kwargs`` either). ``if self.check_input and not torch.isfinite(x).all():`` with
+        ``check_input=False`` then never tests the tensor on a model the project builds.
+        ``(False, None)`` otherwise."""
+        for name, _, cls in self.mro(class_qualname):
+            if attr not in cls.settings:
+                if attr in cls.attributes:
+                    return False, None  # a buffer registered by name
+                continue
+            param, position, value = cls.settings[attr]
+            if not param or "__init__" not in cls.methods:
+                return False, None
+            if self._never_passed(name, param, position, attr):
+                return True, value
+            return False, None
+        return False, None
+
+    def _never_passed(self, class_qualname: str, param: str, position: int, attr: str) -> bool:
+        made = 0
+        summaries = list(self.by_path.values())
+        for summary in summaries:
+            if self.accessed is not None:
+                self.accessed.add(summary.module)
+            if attr in summary.stored_attributes:
+                return False  # `layer.strict = True` somewhere: set from outside
+            for cls in summary.classes.values():
+                if any(self._same_class(base, class_qualname) for base in cls.bases):
+                    return False  # a subclass's `super().__init__(...)` may pass it
+            for target, calls in summary.constructions.items():
+                if not self._same_class(target, class_qualname):
+                    continue
+                for call in calls:
+                    if call is None:
+                        return False
+                    positional, keywords = call
+                    if param in keywords or (position >= 0 and positional > position):
+                        return False
+                    made += 1
+        return made > 0
+
+    def _same_class(self, name: str, class_qualname: str) -> bool:
+        if name == class_qualname:
+            return True
+        if name.rpartition(".")[2] != class_qualname.rpartition(".")[2]:
+            return False
+        found = self.lookup(name)
+        return found is not None and found[1].qualify(found[2]) == class_qualname
+
     def attribute_marker(self, class_qualname: str, attr: str) -> Optional[str]:
         """What ``self.<attr>`` holds: a class name, or "<tensor>", "<const>", "<modules>", ..."""
         for _, _, cls in self.mro(class_qualname):

@@ -148,6 +148,8 @@ TENSOR_METHOD_KINDS = {
     "is_shared": CONST,
     "is_set_to": CONST,
     "stride": SHAPE,
+    # A tuple of ints read off the strides (torch/_tensor.py: `dim_order(...) -> tuple`).
+    "dim_order": SHAPE,
     "storage_offset": SIZE,
     "untyped_storage": UNK,  # a storage object: its `nbytes()` is a Python int
     "storage": UNK,
@@ -278,6 +280,10 @@ TENSOR_IN_TENSOR_OUT = frozenset(
         "einops.einsum",
     }
 )
+
+# Third-party functions that return a tuple: the kinds of its elements.
+# `packed, shapes = einops.pack([x, y], "b * d")`: a tensor and a list of shapes.
+THIRD_PARTY_TUPLE_RETURNS = {"einops.pack": (T, UNK)}
 
 TENSOR_ANNOTATIONS = {"torch.Tensor", "torch.FloatTensor", "torch.LongTensor", "torch.BoolTensor"}
 CONST_ANNOTATIONS = {
@@ -1044,8 +1050,11 @@ class KindInference:
         kind = self.kind(value)
         elements = self._literal_elements(value)
         if elements is None and unpacking and type(value) is cst.Call:
-            elements = self.model.call_tuple_kinds(value, self.owner_class)
             func = value.func  # type: ignore[attr-defined]
+            # The table first: einops installed beside the project is no project code.
+            elements = THIRD_PARTY_TUPLE_RETURNS.get(
+                self.model.qualified_name(func) or ""
+            ) or self.model.call_tuple_kinds(value, self.owner_class)
             if elements is None and self.kind(func) == MOD:
                 elements = self.model.module_tuple_kinds(self._module_class(func))
             if elements is None and type(func) is cst.Attribute:
@@ -1211,7 +1220,7 @@ class KindInference:
                 # `a and b` is `b` whenever `a` holds, and `a` is already a Python truth test
                 # (the rules flag that). Code gated by a test that fails on the back-ends'
                 # examples (`self.training and ...`) gives the gate's value.
-                if self.model.false_on_examples(node.left, self.kind):
+                if self.model.false_on_examples(node.left, self.kind, self.owner_class):
                     return CONST
                 if right != UNK:
                     return right

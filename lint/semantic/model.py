@@ -308,15 +308,40 @@ class FileModel:
         )
 
     def false_on_examples(
-        self, test: cst.BaseExpression, kind_of: Callable[[cst.BaseExpression], Kind]
+        self,
+        test: cst.BaseExpression,
+        kind_of: Callable[[cst.BaseExpression], Kind],
+        owner: Optional[str] = None,
     ) -> bool:
         """Whether ``test`` is False whenever a back-end converts the model on its examples:
-        ``self.training`` (scripts, traces and exports are taken of a model in ``eval()``), and
-        a dtype test such as ``x.dtype == torch.float16`` (float32 examples). The right
-        operand of ``test and ...`` then never runs there."""
+        ``self.training`` (scripts, traces and exports are taken of a model in ``eval()``), a
+        dtype test such as ``x.dtype == torch.float16`` (float32 examples), and, in a method
+        of ``owner``, a setting every object the project makes holds that makes the test
+        False (``self.check_input`` stored from ``check_input=False``, ``self.axis == "auto"``
+        from ``axis="last"``, never passed: ``ProjectIndex.setting``). The right operand of
+        ``test and ...`` then never runs
+        there."""
         if type(test) is cst.Attribute:
-            return test.attr.value == "training" and kind_of(test.value) == Kind.MODULE
+            if test.attr.value == "training":
+                return kind_of(test.value) == Kind.MODULE
+            known, value = self._setting(test, owner)
+            return known and not value
+        if (
+            type(test) is cst.Comparison
+            and len(test.comparisons) == 1
+            and type(test.left) is cst.Attribute
+        ):
+            known, value = self._setting(test.left, owner)
+            if known:
+                return _false_comparison(value, test.comparisons[0])
         return self._non_example_dtype_test(test)
+
+    def _setting(self, node: cst.Attribute, owner: Optional[str]) -> tuple[bool, object]:
+        """The value ``self.<attr>`` holds on every object the project makes of ``owner``
+        (``ProjectIndex.setting``)."""
+        if owner is None or type(node.value) is not cst.Name or node.value.value != "self":
+            return False, None
+        return self.index.setting(owner, node.attr.value)
 
     def _non_example_dtype_test(self, test: cst.BaseExpression) -> bool:
         """``x.dtype == torch.float16`` / ``x.dtype in (torch.half, torch.bfloat16)``."""
@@ -924,3 +949,38 @@ def _joined(
     for name, kind in second.items():
         merged[name] = join(merged[name], kind) if name in merged else kind
     return merged
+
+
+def _literal(node: cst.BaseExpression) -> tuple[bool, object]:
+    """The value of a literal string, number, True, False or None."""
+    kind = type(node)
+    if kind is cst.SimpleString:
+        return True, node.evaluated_value  # type: ignore[attr-defined]
+    if kind in (cst.Integer, cst.Float):
+        return True, node.evaluated_value  # type: ignore[attr-defined]
+    if kind is cst.Name and node.value in ("True", "False", "None"):  # type: ignore[attr-defined]
+        return True, {"True": True, "False": False, "None": None}[node.value]  # type: ignore[attr-defined]
+    return False, None
+
+
+def _false_comparison(value: object, comparison: cst.ComparisonTarget) -> bool:
+    """Whether ``<value> <op> <literal>`` is False: ``self.axis == "auto"`` of a setting
+    that holds ``"last"``."""
+    operator = type(comparison.operator)
+    comparator = comparison.comparator
+    if operator in (cst.In, cst.NotIn) and type(comparator) in (cst.Tuple, cst.List, cst.Set):
+        literals = [_literal(e.value) for e in comparator.elements]  # type: ignore[attr-defined]
+        if not all(known for known, _ in literals):
+            return False
+        inside = value in [v for _, v in literals]
+        return not inside if operator is cst.In else inside
+    known, literal = _literal(comparator)
+    if not known:
+        return False
+    if operator in (cst.Equal, cst.NotEqual):
+        same = literal == value
+        return not same if operator is cst.Equal else same
+    if operator in (cst.Is, cst.IsNot) and (literal is None or type(literal) is bool):
+        same = value is literal
+        return not same if operator is cst.Is else same
+    return False

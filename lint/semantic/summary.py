@@ -211,6 +211,11 @@ class ClassSummary:
     # (``self.fc.register_forward_hook(record)``): qualified names of functions, or
     # ``self.<method>`` for a method of the class. They run inside the module's forward.
     hooks: list[str] = field(default_factory=list)
+    # Settings: ``self.<attr> = p`` (or ``bool(p)``) in ``__init__``, ``p`` a parameter with a
+    # constant default (``check=False``, ``axis="last"``), the attribute set nowhere else:
+    # attr -> (parameter, its position after ``self``, the default). ("", -2, None): set
+    # elsewhere too (no setting).
+    settings: dict[str, tuple[str, int, object]] = field(default_factory=dict)
 
 
 @dataclass(**_SLOTS)
@@ -246,6 +251,15 @@ class FileSummary:
     # "forward", forward)`, `module.forward = forward`, the function defined there): scripting
     # that module compiles the function itself.
     forwards: list[str] = field(default_factory=list)
+    # Attribute names the file sets on objects other than ``self`` (``layer.strict = True``,
+    # ``setattr(layer, "strict", True)``): no setting keeps its default past those.
+    stored_attributes: set[str] = field(default_factory=set)
+    # Calls of capitalised names (classes made): qualified name -> one entry per call, the
+    # number of positional arguments and the keywords given (None: ``*args`` / ``**kwargs``,
+    # which may pass anything).
+    constructions: dict[str, list[Optional[tuple[int, tuple[str, ...]]]]] = field(
+        default_factory=dict
+    )
     # The first line of each top-level statement (its first decorator's), and the length of
     # the text summarised: where findings' positions look statements up (positions.py).
     top_lines: tuple[int, ...] = ()
@@ -766,6 +780,19 @@ class _Summarizer(ast.NodeVisitor):
         if cls.body_values.get(name) == "final":
             return
         cls.body_values[name] = "value" if _is_data(value) else "other"
+        held = value
+        if (
+            isinstance(held, ast.Call)
+            and self._resolve(held.func) in ("builtins.staticmethod", "builtins.classmethod")
+            and len(held.args) == 1
+        ):
+            held = held.args[0]
+        if isinstance(held, (ast.Name, ast.Attribute)):
+            # `_interpolate_fn: Callable = staticmethod(interpolate_grid_2d)` in a subclass's
+            # body: what `self._interpolate_fn(...)` in a base-class method calls.
+            cls.callables.setdefault(name, []).extend(
+                ref for ref in self._function_refs(held) if not ref.startswith("builtins.")
+            )
 
     def _record_assignment(self, target: ast.expr, value: ast.expr) -> None:
         if (
@@ -843,6 +870,7 @@ class _Summarizer(ast.NodeVisitor):
             # `self.alpha = None` in the other make an optional tensor, not a constant.
             if not _is_none(value) or (previous.startswith("<") and previous != "<tensor>"):
                 cls.attributes[target.attr] = self._attribute_kind(value, cls, target.attr)
+            self._record_setting(cls, target.attr, value)
             held = value
             if isinstance(value, ast.Name) and value.id in self.param_defaults[-1]:
                 # `def __init__(self, interp=linear_interp): self.interp = interp`: the default
@@ -851,6 +879,46 @@ class _Summarizer(ast.NodeVisitor):
             functions = self._function_refs(held)
             if functions:
                 cls.callables.setdefault(target.attr, []).extend(functions)
+            return
+        if isinstance(target, ast.Attribute):
+            # `model.norm.strict = True`: another object's attribute set from outside.
+            self.summary.stored_attributes.add(target.attr)
+
+    def _record_setting(self, cls: ClassSummary, attr: str, value: ast.expr) -> None:
+        """``ClassSummary.settings``: ``self.check = bool(check)`` in ``__init__`` with
+        ``check=False``; any other assignment of the attribute makes it no setting."""
+        fn = self.function_stack[-1] if self.function_stack else None
+        in_init = (
+            fn is not None
+            and len(self.function_stack) == 1
+            and fn.qualname == f"{cls.name}.__init__"
+        )
+        converted = False
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == "bool"
+            and len(value.args) == 1
+            and not value.keywords
+        ):
+            value, converted = value.args[0], True
+        default = (
+            self.param_defaults[-1].get(value.id)
+            if in_init and isinstance(value, ast.Name)
+            else None
+        )
+        if (
+            attr not in cls.settings
+            and fn is not None
+            and isinstance(value, ast.Name)
+            and isinstance(default, ast.Constant)
+            and (default.value is None or type(default.value) in (bool, int, float, str))
+        ):
+            position = fn.params.index(value.id) - 1 if value.id in fn.params else -1
+            held = bool(default.value) if converted else default.value
+            cls.settings[attr] = (value.id, position, held)
+        else:
+            cls.settings[attr] = ("", -2, None)
 
     def _dict_refs(self, value: ast.Dict, depth: int = 0) -> list[str]:
         """The names a dict of callables holds: its values, ``partial(fn, ...)`` as ``fn``, and
@@ -1063,9 +1131,47 @@ class _Summarizer(ast.NodeVisitor):
                 return self.instances[-1][value.id]  # `group = SE3(); self.group = group`
             # A constructor argument (config value) stored on self; modules passed in stay unknown.
             return "<param>" if value.id in self.function_stack[-1].params else "<unknown>"
+        if isinstance(value, (ast.BinOp, ast.UnaryOp, ast.Compare)) and self._tensor_arithmetic(
+            value, cls
+        ):
+            # `self._active = self._active & (self.diff > self.tol)`: arithmetic on a tensor
+            # the object keeps is a tensor (a later assignment must not make it a number).
+            return "<tensor>"
         if isinstance(value, (ast.Attribute, ast.BinOp, ast.UnaryOp)):
             return "<config>"
         return "<unknown>"
+
+    def _tensor_arithmetic(self, value: ast.expr, cls: ClassSummary, depth: int = 0) -> bool:
+        """Whether an operand of the arithmetic or comparison ``value`` is a tensor the object
+        keeps (``self.<attr>`` marked ``<tensor>`` by an earlier assignment) or a call of a
+        torch function that makes one (``torch.ones(n)``)."""
+        if depth > 6:
+            return False
+        if isinstance(value, ast.BinOp):
+            operands = [value.left, value.right]
+        elif isinstance(value, ast.UnaryOp):
+            operands = [value.operand]
+        elif isinstance(value, ast.Compare):
+            operands = [value.left, *value.comparators]
+        else:
+            operands = [value]
+        for operand in operands:
+            if isinstance(operand, (ast.BinOp, ast.UnaryOp, ast.Compare)):
+                if self._tensor_arithmetic(operand, cls, depth + 1):
+                    return True
+            elif (
+                isinstance(operand, ast.Attribute)
+                and isinstance(operand.value, ast.Name)
+                and operand.value.id == "self"
+            ):
+                if cls.attributes.get(operand.attr) == "<tensor>":
+                    return True
+            elif isinstance(operand, ast.Call):
+                name = self._resolve(operand.func) or ""
+                if name.startswith("torch.") and not name.startswith("torch.nn."):
+                    if name.rsplit(".", 1)[-1][:1].islower():
+                        return True
+        return False
 
     def _default_instance(self, value: ast.expr) -> Optional[str]:
         """The class a default makes where a value may be passed in instead: ``group or SE3()``,
@@ -1247,6 +1353,22 @@ class _Summarizer(ast.NodeVisitor):
         name = self._resolve(func)
         if name in ROOT_CALLS:
             self._root_from_call(node, ROOT_CALLS[name])
+        if (
+            name == "builtins.setattr"
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and isinstance(node.args[1].value, str)
+        ):
+            self.summary.stored_attributes.add(node.args[1].value)
+        if name and name.rpartition(".")[2][:1].isupper():
+            starred = any(isinstance(a, ast.Starred) for a in node.args) or any(
+                k.arg is None for k in node.keywords
+            )
+            self.summary.constructions.setdefault(name, []).append(
+                None
+                if starred
+                else (len(node.args), tuple(k.arg for k in node.keywords if k.arg is not None))
+            )
         self._record_registration(node)
         if self.function_stack:
             calls = self.function_stack[-1].calls
