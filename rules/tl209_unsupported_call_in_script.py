@@ -1330,6 +1330,7 @@ class UnsupportedCallInScript(Rule):
             """,
             line=7,
             message_contains="the Python module",
+            extra={"installed": "torch"},  # `F` is a module of torch's installed package
         ),
         # A submodule picked by an if-expression and called: two module types.
         Invalid(

@@ -196,7 +196,21 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("code", "source", "flagged"), CASES)
+def _needs_torch_installed(source: str) -> bool:
+    """A module of torch's named through an import: the rule asks the installed package
+    whether the name is a module, so without torch it is not known."""
+    return any(spelled in source for spelled in ("hasattr(torch,", "getattr(F,", "batchify("))
+
+
+@pytest.mark.parametrize(
+    ("code", "source", "flagged"),
+    [
+        pytest.param(*case, marks=requires_torch)
+        if case[2] and _needs_torch_installed(case[1])
+        else case
+        for case in CASES
+    ],
+)
 def test_rule_verdict(code: str, source: str, flagged: bool) -> None:
     assert _flagged(code, source) == flagged, source
 
@@ -241,6 +255,8 @@ def test_other_file_helper_called_from_a_property_setter(tmp_path, called: str, 
     from torchlint.lint.run import lint_files
     from torchlint.lint.settings import Settings
 
+    if flagged:
+        pytest.importorskip("einops")  # its installed source shows `**axes_lengths`
     package = tmp_path / "gridpkg"
     package.mkdir()
     (package / "__init__.py").write_text("")
