@@ -3446,12 +3446,7 @@ class UnsupportedCallInScript(Rule):
             f"`{cst.Module([]).code_for_node(b)}`"
             for b in (first.body, first.orelse)  # type: ignore[attr-defined]
         )
-        classes = {
-            self.ctx.index.attribute_class(info.owner_class, self_attribute(b))  # type: ignore[arg-type]
-            if info is not None and info.owner_class is not None
-            else None
-            for b in (first.body, first.orelse)  # type: ignore[attr-defined]
-        }
+        classes = {self.ctx.held_class(b) for b in (first.body, first.orelse)}  # type: ignore[attr-defined]
         # Two classes: torch names the if-expression; one class: the call.
         where = first if len(classes) == 2 and None not in classes else node
         self.report(
@@ -4585,12 +4580,11 @@ class UnsupportedCallInScript(Rule):
         ``aten::sum``, the sum of every element, a 0-d tensor the layer fails on (torch
         2.13: both arguments to linear need to be at least 1D)."""
         attr = self_attribute(node.func)
-        info = self.ctx.function_info
-        if attr is None or not node.args or info is None or info.owner_class is None:
+        if attr is None or not node.args:
             return
         if node.args[0].keyword is not None or node.args[0].star:
             return
-        made = self.ctx.index.attribute_class(info.owner_class, attr) or ""
+        made = self.ctx.held_class(node.func) or ""
         if not made.startswith("torch.nn.") or made.rpartition(".")[2] not in VECTOR_LAYERS:
             return
         found = self._tensor_sum_in(node.args[0].value, 0)
