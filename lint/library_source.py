@@ -131,18 +131,91 @@ def _library_function(
             (alias.asname or alias.name) == name for alias in stmt.names
         ):
             alias = next(a for a in stmt.names if (a.asname or a.name) == name)
-            if stmt.level:
-                package = (
-                    module
-                    if path is not None and path.name == "__init__.py"
-                    else module.rpartition(".")[0]
-                )
-                for _ in range(stmt.level - 1):
-                    package = package.rpartition(".")[0]
-                source = f"{package}.{stmt.module}" if stmt.module else package
-            else:
-                source = stmt.module or ""
+            source = _import_source(module, path, stmt)
             found = _library_function(source, alias.name, read, depth + 1) if source else None
+    return found
+
+
+def _import_bindings(stmt: ast.Import) -> dict[str, str]:
+    """local name -> module for an ``import`` statement (``import a.b`` binds ``a``)."""
+    bindings: dict[str, str] = {}
+    for alias in stmt.names:
+        if alias.asname:
+            bindings[alias.asname] = alias.name
+        else:
+            head = alias.name.split(".")[0]
+            bindings[head] = head
+    return bindings
+
+
+def _import_source(module: str, path: Path, stmt: ast.ImportFrom) -> str:
+    """The dotted module a ``from X import ...`` in installed ``module`` (at ``path``) reads,
+    relative imports resolved against its package."""
+    if not stmt.level:
+        return stmt.module or ""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for _ in range(stmt.level - 1):
+        package = package.rpartition(".")[0]
+    return f"{package}.{stmt.module}" if stmt.module else package
+
+
+def library_alias(qualified: str) -> Optional[str]:
+    """The dotted name an installed library's public name is an alias of, where a module
+    binds it to another module's function by attribute (``default_collate:
+    _collate_fn_t = _utils.collate.default_collate`` in ``torch.utils.data.dataloader``,
+    re-exported by ``torch.utils.data``), following ``from X import name`` re-exports a few
+    levels; None where it is no such alias. Read from site-packages without importing."""
+    found, read, stamps = _library_alias(qualified)
+    if stamps != tuple(library_stamp(module) for module in read):
+        _library_alias.cache_clear()  # a module changed since (the language server)
+        found, read, stamps = _library_alias(qualified)
+    if _reads is not None:
+        _reads.update(read)
+    return found
+
+
+@functools.cache
+def _library_alias(qualified: str) -> tuple[Optional[str], tuple[str, ...], tuple[str, ...]]:
+    """``library_alias``, with the modules whose installed source it read and their stamps."""
+    read: list[str] = []
+    found = _alias_target(qualified, read, 0)
+    return found, tuple(read), tuple(library_stamp(module) for module in read)
+
+
+def _alias_target(qualified: str, read: list[str], depth: int) -> Optional[str]:
+    module, _, name = qualified.rpartition(".")
+    path = _package_file(module) if module and depth <= 3 else None
+    if path is None:
+        return None
+    read.append(module)
+    tree = _parsed(path, library_stamp(module))
+    if tree is None:
+        return None
+    imported: dict[str, str] = {}  # local name -> dotted name it stands for
+    found: Optional[str] = None
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom):
+            source = _import_source(module, path, stmt)
+            for alias in stmt.names:
+                local = alias.asname or alias.name
+                imported[local] = f"{source}.{alias.name}" if source else alias.name
+                if local == name and source:
+                    found = _alias_target(f"{source}.{alias.name}", read, depth + 1)
+        elif isinstance(stmt, ast.Import):
+            imported.update(_import_bindings(stmt))
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if not any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                continue
+            value = stmt.value
+            parts: list[str] = []
+            while isinstance(value, ast.Attribute):
+                parts.append(value.attr)
+                value = value.value
+            if isinstance(value, ast.Name) and value.id in imported and parts:
+                found = ".".join([imported[value.id], *reversed(parts)])
+            else:
+                found = None
     return found
 
 
@@ -320,12 +393,7 @@ def _called_problem(
     imported: dict[str, str] = {}
     for stmt in tree.body:
         if isinstance(stmt, ast.Import):
-            for alias in stmt.names:
-                if alias.asname:
-                    imported[alias.asname] = alias.name
-                else:
-                    head = alias.name.split(".")[0]
-                    imported[head] = head
+            imported.update(_import_bindings(stmt))
         elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
             for alias in stmt.names:
                 imported[alias.asname or alias.name] = f"{stmt.module}.{alias.name}"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import functools
 from collections.abc import Sequence
 from typing import Any, Optional
 
@@ -931,67 +930,3 @@ def python_module(ctx: LintContext, node: cst.BaseExpression) -> Optional[str]:
         except (ImportError, ValueError, AttributeError):
             return None
     return name if _package_file(name) is not None else None
-
-
-def library_alias(qualified: str) -> Optional[str]:
-    """The dotted name an installed library's public name is an alias of, where a module
-    binds it to another module's function by attribute (``default_collate:
-    _collate_fn_t = _utils.collate.default_collate`` in ``torch.utils.data.dataloader``,
-    re-exported by ``torch.utils.data``), following ``from X import name`` re-exports a few
-    levels; None where it is no such alias. Read from site-packages without importing."""
-    return _library_alias(qualified, 0)
-
-
-@functools.cache
-def _library_alias(qualified: str, depth: int) -> Optional[str]:
-    from torchlint.lint.library_source import _package_file  # noqa: PLC0415
-
-    module, _, name = qualified.rpartition(".")
-    path = _package_file(module) if module and depth <= 3 else None
-    if path is None:
-        return None
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-    except (OSError, SyntaxError, ValueError):
-        return None
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-
-    def source_of(stmt: ast.ImportFrom) -> str:
-        base = package
-        for _ in range(stmt.level - 1):
-            base = base.rpartition(".")[0]
-        if not stmt.level:
-            return stmt.module or ""
-        return f"{base}.{stmt.module}" if stmt.module else base
-
-    imported: dict[str, str] = {}  # local name -> dotted name it stands for
-    found: Optional[str] = None
-    for stmt in tree.body:
-        if isinstance(stmt, ast.ImportFrom):
-            source = source_of(stmt)
-            for alias in stmt.names:
-                local = alias.asname or alias.name
-                imported[local] = f"{source}.{alias.name}" if source else alias.name
-                if local == name and source:
-                    found = _library_alias(f"{source}.{alias.name}", depth + 1)
-        elif isinstance(stmt, ast.Import):
-            for alias in stmt.names:
-                if alias.asname:
-                    imported[alias.asname] = alias.name
-                else:
-                    head = alias.name.split(".")[0]
-                    imported[head] = head
-        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            if not any(isinstance(t, ast.Name) and t.id == name for t in targets):
-                continue
-            value = stmt.value
-            parts: list[str] = []
-            while isinstance(value, ast.Attribute):
-                parts.append(value.attr)
-                value = value.value
-            if isinstance(value, ast.Name) and value.id in imported and parts:
-                found = ".".join([imported[value.id], *reversed(parts)])
-            else:
-                found = None
-    return found

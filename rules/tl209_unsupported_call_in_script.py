@@ -10,7 +10,7 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import ARITHMETIC as ELEMENTWISE
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, bound_names
-from torchlint.lint.library_source import library_source_problem
+from torchlint.lint.library_source import library_alias, library_source_problem
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import (
     NAMEDTUPLE_METHODS,
@@ -39,7 +39,6 @@ from torchlint.rules._script import (
     inferred_tensor_parameter,
     is_enum_class,
     is_method,
-    library_alias,
     literal_type,
     pruned_by_constant,
     python_module,

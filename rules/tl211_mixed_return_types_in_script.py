@@ -894,6 +894,17 @@ class MixedReturnTypesInScript(Rule):
             f"was annotated as having type {spelled} but is actually of type ...`",
         )
 
+    def _tuple_return(self, function: Optional[cst.FunctionDef]) -> Optional[cst.Subscript]:
+        """The ``Tuple[...]`` / ``tuple[...]`` return annotation of ``function``, if any."""
+        if function is None or function.returns is None:
+            return None
+        annotation = function.returns.annotation
+        if type(annotation) is not cst.Subscript or self.ctx.qualified_name(
+            annotation.value
+        ) not in ("typing.Tuple", "builtins.tuple"):
+            return None
+        return annotation
+
     def _list_for_tuple(self, node: cst.Return) -> bool:
         """A list returned from a function annotated ``-> Tuple[...]`` (``tuple[...]``):
         a list display or comprehension, ``list(...)``, ``t.chunk(...)`` / ``split`` /
@@ -902,12 +913,8 @@ class MixedReturnTypesInScript(Rule):
         tuple (a tuple display to a ``List[...]`` it does)."""
         function = self.ctx.function
         value = node.value
-        if function is None or function.returns is None or value is None:
-            return False
-        annotation = function.returns.annotation
-        if type(annotation) is not cst.Subscript or self.ctx.qualified_name(
-            annotation.value
-        ) not in ("typing.Tuple", "builtins.tuple"):
+        annotation = self._tuple_return(function)
+        if annotation is None or value is None:
             return False
         spelled = _torch_spelling(cst.Module([]).code_for_node(annotation))
         if isinstance(value, (cst.List, cst.ListComp)):
@@ -934,12 +941,8 @@ class MixedReturnTypesInScript(Rule):
         but is actually of type Tensor); reported, True."""
         function = self.ctx.function
         value = node.value
-        if function is None or function.returns is None or type(value) is not cst.Call:
-            return False
-        annotation = function.returns.annotation
-        if type(annotation) is not cst.Subscript or self.ctx.qualified_name(
-            annotation.value
-        ) not in ("typing.Tuple", "builtins.tuple"):
+        annotation = self._tuple_return(function)
+        if annotation is None or type(value) is not cst.Call:
             return False
         func = value.func  # type: ignore[attr-defined]
         if type(func) is not cst.Attribute or func.attr.value != "apply":

@@ -808,15 +808,12 @@ class ClassAttributeInScript(Rule):
             found = held
         return found
 
-    def _nested_class(self, qualname: str, attr: str) -> Optional[tuple[str, str]]:
-        """``(class, attr)`` when the class ``qualname`` of this file defines a class named
-        ``attr`` in its body (``class Defaults:`` holding hyper-parameters), binding the name
-        nowhere else there."""
-        summary = self.ctx.model.summary
+    def _file_class(self, qualname: str) -> Optional[cst.ClassDef]:
+        """The top-level class of this file whose qualified name is ``qualname``."""
         short = qualname.rsplit(".", 1)[-1]
-        if summary.qualify(short) != qualname:
+        if self.ctx.model.summary.qualify(short) != qualname:
             return None
-        cls = next(
+        return next(
             (
                 stmt
                 for stmt in self.ctx.module.body
@@ -824,8 +821,15 @@ class ClassAttributeInScript(Rule):
             ),
             None,
         )
+
+    def _nested_class(self, qualname: str, attr: str) -> Optional[tuple[str, str]]:
+        """``(class, attr)`` when the class ``qualname`` of this file defines a class named
+        ``attr`` in its body (``class Defaults:`` holding hyper-parameters), binding the name
+        nowhere else there."""
+        cls = self._file_class(qualname)
         if cls is None or not isinstance(cls.body, cst.IndentedBlock):
             return None
+        short = cls.name.value
         nested = [
             stmt
             for stmt in cls.body.body
@@ -839,20 +843,10 @@ class ClassAttributeInScript(Rule):
         """``(class, code)`` when the class ``qualname`` of this file binds ``attr`` in its
         body, once, to a name or dotted name that is a class, or to a call of a module class
         (``act = nn.SiLU()``: the code then ends with ``)``)."""
-        summary = self.ctx.model.summary
-        short = qualname.rsplit(".", 1)[-1]
-        if summary.qualify(short) != qualname:
-            return None
-        cls = next(
-            (
-                stmt
-                for stmt in self.ctx.module.body
-                if type(stmt) is cst.ClassDef and stmt.name.value == short
-            ),
-            None,
-        )
+        cls = self._file_class(qualname)
         if cls is None:
             return None
+        short = cls.name.value
         values = []
         for stmt in cls.body.body:
             if type(stmt) is not cst.SimpleStatementLine:

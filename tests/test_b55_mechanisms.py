@@ -23,17 +23,8 @@ import textwrap
 
 import pytest
 
-from torchlint.lint.engine import lint_text
-from torchlint.lint.settings import Settings
-
 from .conftest import requires_torch
-
-
-def _findings(source: str, code: str, target: str) -> list:
-    settings = Settings(select=(code,), targets=(target,), targets_explicit=True)
-    result = lint_text("model.py", textwrap.dedent(source).lstrip("\n"), settings)
-    assert not result.errors, result.errors
-    return [d for d in result.diagnostics if d.code == code and target in d.targets]
+from .lint_helpers import findings as _findings
 
 
 def _lines(source: str, code: str, target: str) -> list[int]:

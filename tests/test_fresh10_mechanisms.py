@@ -25,52 +25,16 @@ torch decides, run through torch 2.13.
 
 from __future__ import annotations
 
-import textwrap
 import warnings
 from pathlib import Path
 
-from torchlint.lint.engine import lint_text
-from torchlint.lint.run import lint_files
-from torchlint.lint.settings import Settings
-
 from .conftest import requires_torch
+from .lint_helpers import findings, load_module
+from .lint_helpers import project_findings as _project
 
 
 def _findings(source: str, code: str, target: str) -> list[int]:
-    settings = Settings(select=(code,), targets=(target,), targets_explicit=True)
-    result = lint_text("model.py", textwrap.dedent(source).lstrip("\n"), settings)
-    assert not result.errors, result.errors
-    return [d.line for d in result.diagnostics if d.code == code and target in d.targets]
-
-
-def _project(root: Path, files: dict[str, str], code: str, target: str) -> list:
-    paths = []
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip("\n"))
-        if name.endswith(".py"):
-            paths.append(str(path))
-    settings = Settings(select=(code,), targets=(target,), targets_explicit=True)
-    results = lint_files(paths, settings)
-    return [
-        (Path(d.path).name, d.line)
-        for r in results
-        for d in r.diagnostics
-        if d.code == code and target in d.targets
-    ]
-
-
-def _load(root: Path, source: str, name: str):
-    """The module of ``source`` written to a file (the tracer reads its source lines)."""
-    import importlib.util
-
-    path = root / f"{name}.py"
-    path.write_text(textwrap.dedent(source).lstrip("\n"))
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return [d.line for d in findings(source, code, target)]
 
 
 # ------------------------------------------------------------------ settings kept at default
@@ -313,7 +277,7 @@ def test_torch_fails_tracing_dim_order(tmp_path: Path):
     import pytest
     import torch
 
-    module = _load(tmp_path, LAYOUT, "fresh10_layout")
+    module = load_module(tmp_path, LAYOUT, "fresh10_layout")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         with pytest.raises(AssertionError):
@@ -399,7 +363,7 @@ def test_from_dlpack_is_a_silent_trace_constant():
 def test_torch_traces_from_dlpack_as_a_constant(tmp_path: Path):
     import torch
 
-    module = _load(tmp_path, DLPACK.replace("{back}", "torch.from_dlpack(h)"), "fresh10_dl")
+    module = load_module(tmp_path, DLPACK.replace("{back}", "torch.from_dlpack(h)"), "fresh10_dl")
     model = module.Model().eval()
     with torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -28,54 +28,16 @@ from pathlib import Path
 
 import pytest
 
-from torchlint.lint.engine import lint_text
-from torchlint.lint.run import lint_files
-from torchlint.lint.settings import Settings
-
 from .conftest import requires_torch
-
-
-def _findings(source: str, code: str, target: str) -> list:
-    settings = Settings(select=(code,), targets=(target,), targets_explicit=True)
-    result = lint_text("model.py", textwrap.dedent(source).lstrip("\n"), settings)
-    assert not result.errors, result.errors
-    return [d for d in result.diagnostics if d.code == code and target in d.targets]
-
-
-def _project(root: Path, files: dict[str, str], code: str, target: str) -> list:
-    paths = []
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip("\n"))
-        if name.endswith(".py"):
-            paths.append(str(path))
-    settings = Settings(select=(code,), targets=(target,), targets_explicit=True)
-    results = lint_files(paths, settings)
-    return [
-        (Path(d.path).name, d.line)
-        for r in results
-        for d in r.diagnostics
-        if d.code == code and target in d.targets
-    ]
+from .lint_helpers import findings as _findings
+from .lint_helpers import load_module
+from .lint_helpers import project_findings as _project
 
 
 def _exec(source: str) -> dict:
     namespace: dict = {}
     exec(compile(textwrap.dedent(source).lstrip("\n"), "<fresh9>", "exec"), namespace)
     return namespace
-
-
-def _load(root: Path, source: str, name: str = "fresh9_model"):
-    """The module of ``source`` written to a file (TorchScript reads its source)."""
-    import importlib.util
-
-    path = root / f"{name}.py"
-    path.write_text(textwrap.dedent(source).lstrip("\n"))
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 # ------------------------------------------------------------------ function libraries
@@ -430,7 +392,7 @@ def test_script_if_tracing_has_no_trace_finding():
 def test_torch_traces_the_script_if_tracing_loop(tmp_path: Path):
     import torch
 
-    model = _load(tmp_path, SCRIPT_IF_TRACING).Model()
+    model = load_module(tmp_path, SCRIPT_IF_TRACING, "fresh9_model").Model()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         traced = torch.jit.trace(model, (torch.randn(3, 2),))

@@ -17,30 +17,17 @@ from __future__ import annotations
 import pytest
 
 from .conftest import requires_torch
+from .lint_helpers import model_source
 from .test_script_misses import _flagged
 
 HEAD = (
     "from dataclasses import dataclass, field\nfrom typing import List, Tuple\n\n"
     "import torch\nimport torch.nn.functional as F\nfrom torch import Tensor, nn\n\n\n"
 )
-TAIL = "\n\ndef inputs():\n    return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 4),)]\n"
 
 
 def _module(init: str, forward: str, extra: str = "", methods: str = "", body: str = "") -> str:
-    return (
-        HEAD
-        + extra
-        + "class Model(nn.Module):\n"
-        + body
-        + "    def __init__(self):\n        super().__init__()\n"
-        + "        self.fc = nn.Linear(4, 4)\n"
-        + init
-        + "\n\n"
-        + methods
-        + "    def forward(self, x):\n"
-        + forward
-        + TAIL
-    )
+    return model_source(HEAD, forward, init, extra, methods, body)
 
 
 PASS = "        pass"

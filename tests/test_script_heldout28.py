@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import requires_torch
+from .lint_helpers import model_source
 from .test_script_misses import _flagged
 
 HEAD = (
@@ -28,26 +29,12 @@ HEAD = (
     "import torch\nimport torch.nn.functional as F\nimport torch.nn.utils.parametrize as "
     "tp\nfrom torch import Tensor, nn\n\n\n"
 )
-TAIL = "\n\ndef inputs():\n    return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 4),)]\n"
 
 
 def _module(
     forward: str, init: str = "", extra: str = "", methods: str = "", body: str = ""
 ) -> str:
-    return (
-        HEAD
-        + extra
-        + "class Model(nn.Module):\n"
-        + body
-        + "    def __init__(self):\n        super().__init__()\n"
-        + "        self.fc = nn.Linear(4, 4)\n"
-        + init
-        + "\n\n"
-        + methods
-        + "    def forward(self, x):\n"
-        + forward
-        + TAIL
-    )
+    return model_source(HEAD, forward, init, extra, methods, body)
 
 
 # -- TL209: a slice kept as a value
