@@ -280,6 +280,7 @@ LATER_CORPORA = (
     "fresh8",
     "fresh9",
     "fresh10",
+    "fresh11",
 )
 
 
@@ -323,6 +324,8 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH9"] == {d.lower().replace("_", "-") for d in fresh9.PACKAGES.values()}
     fresh10 = ground_truth.load_corpus("fresh10")
     assert pins["FRESH10"] == {d.lower().replace("_", "-") for d in fresh10.PACKAGES.values()}
+    fresh11 = ground_truth.load_corpus("fresh11")
+    assert pins["FRESH11"] == {d.lower().replace("_", "-") for d in fresh11.PACKAGES.values()}
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -341,6 +344,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh8",
             "fresh9",
             "fresh10",
+            "fresh11",
         )
     }
     assert len(shared) == 1
@@ -354,6 +358,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh8").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh9").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh10").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh11").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

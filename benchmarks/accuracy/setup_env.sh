@@ -273,6 +273,23 @@ FRESH10_CORPUS_PINS=(
     "torchcwt==0.1.1"
 )
 
+# The fresh11 corpus (corpus_fresh11.py): a fourteenth held-back set, held back for a blind first
+# score. --no-deps as well: their imports (numpy, einops, tqdm) are already here; torchgating's
+# matplotlib and soundfile are imported only by its command-line script (torchgating.run), which
+# the models do not run, and torch4d's termcolor is declared but imported nowhere.
+FRESH11_CORPUS_PINS=(
+    "engression-pytorch==0.1.3"
+    "fft-conv-pytorch==1.2.0"
+    "psh-pytorch==0.0.3"
+    "pytorch-focalloss==1.2.0"
+    "pytorch-normalizers==0.1.3"
+    "pytorchse3==0.0.3"
+    "sympnetstorch==0.0.2"
+    "torch-mdct==0.5.0"
+    "torch4d==0.1.2"
+    "torchgating==0.1.3b0"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -293,6 +310,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH8_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH9_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH10_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH11_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -328,4 +346,7 @@ print("fresh9 corpus: torch-kf", importlib.metadata.version("torch-kf"))
 import complextorch.nn, cpd_pytorch, egn, hippotorch, hyperlight  # fresh10
 import torch_cubic_spline_grids, torchcwt, torchyin  # fresh10
 print("fresh10 corpus: complextorch", importlib.metadata.version("complextorch"))
+import engression_pytorch, fft_conv_pytorch, psh_pytorch, pytorch_normalizers  # fresh11
+import pytorchse3, SympNetsTorch, torch4d, torch_focalloss, torch_mdct, torchgating  # fresh11
+print("fresh11 corpus: torch-mdct", importlib.metadata.version("torch-mdct"))
 PY

@@ -1,0 +1,61 @@
+# ruff: noqa  (a probe is written as users write models)
+import torch
+import torch.nn as nn
+
+
+class RevIN(nn.Module):
+    def __init__(self, n_vars: int, eps: float = 1e-5):
+        super().__init__()
+        self.eps = eps
+        self.gamma = nn.Parameter(torch.ones(n_vars))
+        self.beta = nn.Parameter(torch.zeros(n_vars))
+
+    def norm(self, x: torch.Tensor):
+        mu = x.mean(dim=1, keepdim=True).detach()
+        sd = (x.var(dim=1, keepdim=True, unbiased=False) + self.eps).sqrt().detach()
+        return (x - mu) / sd * self.gamma + self.beta, mu, sd
+
+    def denorm(self, y: torch.Tensor, mu: torch.Tensor, sd: torch.Tensor) -> torch.Tensor:
+        return (y - self.beta) / self.gamma * sd + mu
+
+
+class SeriesDecomp(nn.Module):
+    """Moving-average trend and the seasonal remainder (edges averaged over valid points)."""
+
+    def __init__(self, kernel: int = 5):
+        super().__init__()
+        self.pool = nn.AvgPool1d(kernel, stride=1, padding=kernel // 2, count_include_pad=False)
+
+    def forward(self, z: torch.Tensor):
+        trend = self.pool(z)
+        return trend, z - trend
+
+
+class Model(nn.Module):
+    """Linear forecaster (DLinear-style) trained for a maximum horizon. The horizon actually
+    served is saved with the checkpoint as a buffer, so a deployment can shorten it by
+    editing the state dict; forward slices the forecast to that length."""
+
+    def __init__(self, lookback: int = 24, max_horizon: int = 12, n_vars: int = 3):
+        super().__init__()
+        self.revin = RevIN(n_vars)
+        self.trend = nn.Linear(lookback, max_horizon)
+        self.season = nn.Linear(lookback, max_horizon)
+        self.decomp = SeriesDecomp(5)
+        self.register_buffer("horizon", torch.tensor(8))
+
+    def served_horizon(self) -> int:
+        return int(self.horizon)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        z, mu, sd = self.revin.norm(x)
+        z = z.transpose(1, 2)
+        trend, season = self.decomp(z)
+        y = self.trend(trend) + self.season(season)
+        y = y[..., : self.served_horizon()].transpose(1, 2)
+        return self.revin.denorm(y, mu, sd)
+
+
+def inputs():
+    torch.manual_seed(5817)
+    return [(torch.randn(4, 24, 3).cumsum(1),), (torch.randn(2, 24, 3).cumsum(1),)]
