@@ -150,6 +150,28 @@ def class_body_annotation(
     ]
 
 
+def assigned_values(
+    fixer: Fixer, root: cst.CSTNode, target: str
+) -> list[Optional[cst.BaseExpression]]:
+    """What each binding in ``root`` of the target spelled ``target`` (``self.scales``,
+    ``feats``) assigns: the value of a plain ``=``, None for an annotated or augmented one, a
+    loop target or a ``with ... as``."""
+    values: list[Optional[cst.BaseExpression]] = []
+
+    def enter(node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Assign):
+            for item in node.targets:
+                if fixer.code(item.target).strip() == target:
+                    values.append(node.value)
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName)):
+            bound = node.name if isinstance(node, cst.AsName) else node.target
+            if fixer.code(bound).strip() == target:
+                values.append(None)
+
+    walk(root, enter, lambda node: None)
+    return values
+
+
 def contains(root: cst.CSTNode, test: Callable[[cst.CSTNode], bool]) -> bool:
     """Whether any node in ``root`` (itself included) passes ``test``."""
     found = False

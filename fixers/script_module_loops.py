@@ -15,7 +15,8 @@ TorchScript unrolls ``zip`` of two such containers (checked on torch 2.13: Modul
 ParameterList either way round, Sequential with ParameterList, ModuleList with Sequential
 script, equal eager), but takes no variable index into either.
 
-Left alone: a loop indexing two module containers with the same variable, an index variable or
+Left alone: a zip with anything not known to be a list or tuple (a dict zips its keys, which
+``[i]`` does not read), a loop indexing two module containers with the same variable, an index variable or
 container rebound in the loop, ``range`` over anything but ``len`` of the indexed container, a
 one-line loop body.
 
@@ -35,7 +36,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
-from ._shared import names_in, self_attribute_of_class, variable_uses
+from ._shared import assigned_values, names_in, self_attribute_of_class, variable_uses
 
 # Containers TorchScript zips and iterates in order (a dict one yields keys in eager's zip).
 _LIST_CONTAINERS = frozenset(
@@ -55,6 +56,17 @@ def _element_name(container: cst.BaseExpression, taken: set[str]) -> str:
     while candidate in taken:
         candidate, number = f"{name}_{number}", number + 1
     return candidate
+
+
+def _list_or_tuple(value: Optional[cst.BaseExpression]) -> bool:
+    """A list or tuple display or comprehension, or a ``list(...)`` / ``tuple(...)`` call."""
+    if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):
+        return True
+    return (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Name)
+        and value.func.value in ("list", "tuple")
+    )
 
 
 def _same(fixer: Fixer, a: cst.CSTNode, b: cst.CSTNode) -> bool:
@@ -295,6 +307,30 @@ class ModuleLoopOverContainer(Fixer):
             return Kind.MODULES
         return self.kind(node)
 
+    def _positional(self, sequence: cst.BaseExpression, loop: cst.For) -> bool:
+        """Whether ``sequence`` is indexed by position as ``zip`` walks it: a ``self.<attr>``
+        every assignment in the class binds to a list or tuple, or a name the function binds
+        only to those or takes as a parameter annotated a list, tuple or ``Sequence`` (a
+        dict zips its keys, which ``[i]`` does not read)."""
+        attribute = self_attribute_of_class(self, sequence)
+        if attribute is not None:
+            values = assigned_values(self, attribute[1], f"self.{attribute[0]}")
+            return bool(values) and all(_list_or_tuple(v) for v in values)
+        function = next((a for a in self.ancestors(loop) if isinstance(a, cst.FunctionDef)), None)
+        if not isinstance(sequence, cst.Name) or function is None:
+            return False
+        values = assigned_values(self, function.body, sequence.value)
+        param = next((p for p in function.params.params if p.name.value == sequence.value), None)
+        if param is None:
+            return bool(values) and all(_list_or_tuple(v) for v in values)
+        annotation = param.annotation.annotation if param.annotation else None
+        if isinstance(annotation, cst.Subscript):
+            annotation = annotation.value
+        spelled = self.code(annotation).strip() if annotation is not None else ""
+        return spelled.rpartition(".")[2] in ("List", "Tuple", "Sequence", "list", "tuple") and all(
+            _list_or_tuple(v) for v in values
+        )
+
     def _zipped(self, call: cst.Call) -> Optional[list[Replacement]]:
         loop = self.parent(call)
         if (
@@ -321,6 +357,7 @@ class ModuleLoopOverContainer(Fixer):
             or not _names_only(module_target)
             or not isinstance(sequence, (cst.Name, cst.Attribute))
             or self._rebinds(loop.body, self.code(sequence).strip())
+            or not self._positional(sequence, loop)
         ):
             return None
         module_name = self.code(module_target).strip()

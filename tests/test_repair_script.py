@@ -348,6 +348,24 @@ def test_module_container_loops_iterate_the_container():
     assert _fix(before, "TL208") == after
 
 
+def test_zip_with_a_positional_sequence_only_is_rewritten():
+    """``zip(feats, self.stages)`` becomes an index into ``feats`` only where ``feats`` is a
+    list or tuple: a dict zips its keys, which ``feats[i]`` does not read (KeyError)."""
+    head = "from typing import Dict, List"
+    loop = """\
+        for f, stage in zip(feats, self.stages):
+            x = x + stage(f)
+        return x
+        """
+    listed = _model(loop, head=head, init=STACK, params="x, feats: List[torch.Tensor]")
+    assert "w = " not in _fix(listed, "TL208")
+    assert "f = feats[i]" in _fix(listed, "TL208")
+    keyed = _model(loop, head=head, init=STACK, params="x, feats: Dict[str, torch.Tensor]")
+    assert _unfixed(keyed, "TL208") == 1
+    unknown = _model(loop, init=STACK, params="x, feats")
+    assert _unfixed(unknown, "TL208") == 1
+
+
 def test_loops_over_two_containers_or_other_bounds_are_left_alone():
     before = _model(
         """\
