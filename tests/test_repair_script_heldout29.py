@@ -1,6 +1,7 @@
 """The heldout29 script repairs (issue #23; fixers/script_heldout29.py), in spellings other
 than the probes': ``bit_count`` of a local mask and of an attribute in a helper, ``math.exp2``
-imported under another name inside a helper. Torch checks that the fixed text scripts with
+imported under another name inside a helper, ``sym_min`` imported from torch on sizes
+(fixers/sym_min_max.py). Torch checks that the fixed text scripts with
 eager unchanged and that no back-end that passed now fails."""
 
 from __future__ import annotations
@@ -59,6 +60,39 @@ def inputs():
     return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
 """
 
+SYM_MIN = """\
+import torch
+import torch.nn.functional as F
+from torch import nn, sym_min
+
+
+def crop_to(x: torch.Tensor, limit: int) -> torch.Tensor:
+    keep = sym_min(x.size(-1), limit)
+    return x[..., :keep]
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.limit = 6
+
+    def forward(self, x):
+        return F.relu(crop_to(x, self.limit)) * 2.0
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 9),)]
+"""
+
+
+def test_sym_min_of_sizes_becomes_the_builtin_as_an_unsafe_fix():
+    assert_rewritten(
+        SYM_MIN,
+        [("sym_min(x.size(-1), limit)", "min(x.size(-1), limit)")],
+        unsafe=True,
+        settings=SETTINGS,
+    )
+
 
 def test_bit_count_becomes_a_count_of_binary_ones_as_a_safe_fix():
     assert_rewritten(
@@ -85,5 +119,5 @@ def test_bit_count_of_a_tensor_method_name_is_left_alone():
 
 @requires_torch
 def test_torch_scripts_the_repairs():
-    for source in (BIT_COUNT, EXP2):
+    for source in (BIT_COUNT, EXP2, SYM_MIN):
         assert_script_repaired(source, fixed_text(source, SETTINGS, unsafe=True))
