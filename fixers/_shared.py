@@ -154,8 +154,8 @@ def assigned_values(
     fixer: Fixer, root: cst.CSTNode, target: str
 ) -> list[Optional[cst.BaseExpression]]:
     """What each binding in ``root`` of the target spelled ``target`` (``self.scales``,
-    ``feats``) assigns: the value of a plain ``=``, None for an annotated or augmented one, a
-    loop target or a ``with ... as``."""
+    ``feats``) assigns: the value of a plain or annotated ``=``, None for an annotation alone,
+    an augmented assignment, a loop target or a ``with ... as``."""
     values: list[Optional[cst.BaseExpression]] = []
 
     def enter(node: cst.CSTNode) -> None:
@@ -166,7 +166,7 @@ def assigned_values(
         elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName)):
             bound = node.name if isinstance(node, cst.AsName) else node.target
             if fixer.code(bound).strip() == target:
-                values.append(None)
+                values.append(node.value if isinstance(node, cst.AnnAssign) else None)
 
     walk(root, enter, lambda node: None)
     return values
