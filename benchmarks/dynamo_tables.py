@@ -54,6 +54,20 @@ torch version, and stored as data keyed by ``major.minor``:
   inherited one of ``torch.nn``) creates an ``nn.Parameter``, read from torch's source: Dynamo
   refuses the ``Parameter()`` constructor ("Attempted to use `torch.nn.Parameter()` constructor
   with Dynamo"), so building one of these in compiled code breaks the graph.
+- ``tensor_setattr_refused``: the tensor attributes (C get-set descriptors of ``torch.Tensor``)
+  whose assignment in compiled code Dynamo refuses (``t.real = ...``, ``t.imag *= -1``:
+  "Failed to set tensor attribute").
+- ``copy_refused``: the builtin types (``dict``, ``list``, ``set``) whose ``copy.copy`` Dynamo
+  refuses: copy's dispatch table maps them to their C ``copy`` method, a skipped function.
+- ``fake_refused``: the torch functions with no fake-tensor kernel for symbolic sizes
+  (``torch.binomial``, ``torch.histogram``): candidates from the dispatcher (no Meta or
+  CompositeImplicitAutograd kernel, no decomposition, no fake implementation), confirmed by
+  compiling a call with ``dynamic=False`` (passes) and ``dynamic=True`` ("Operator does not
+  support running with fake tensors"). ``distribution_fake_refused``: the ``torch.distributions``
+  classes whose ``sample`` / ``rsample`` source calls one of them (``Binomial.sample``), with the function it calls.
+- ``nn_parameter_free``: for those classes, the settings of their boolean constructor flags
+  that make no parameter (``LayerNorm(d, elementwise_affine=False)``): building one so in
+  compiled code calls no ``Parameter()`` and compiles.
 """
 
 from __future__ import annotations
@@ -606,6 +620,210 @@ def builtins_refused() -> list[str]:
     return sorted(refused)
 
 
+# Arguments tried in turn for a torch function without a fake kernel, the first eager accepts
+# kept: tensors of values in [0, 1) (a count and a probability for `binomial`).
+FAKE_ARGUMENTS = (("x",), ("x", "x"), ("x", "4"))
+
+
+def _fake_kernel_candidates() -> list[str]:
+    """Public torch functions whose every functional aten overload has no Meta kernel, no
+    CompositeImplicitAutograd kernel, no decomposition and no fake-tensor implementation."""
+    import torch
+    from torch._decomp import decomposition_table
+    from torch._subclasses import fake_impls
+
+    has = torch._C._dispatch_has_kernel_for_dispatch_key
+
+    def supported(op) -> bool:
+        return bool(
+            has(op.name(), "Meta")
+            or has(op.name(), "CompositeImplicitAutograd")
+            or op in decomposition_table
+            or op in fake_impls.op_implementations_dict
+            or any(check(op) for check, _ in fake_impls.op_implementations_checks)
+        )
+
+    names = sorted(
+        {
+            name.split("::")[1].split(".")[0]
+            for name in torch._C._dispatch_get_all_op_names()
+            if name.startswith("aten::")
+        }
+    )
+    found = []
+    for name in names:
+        if name.startswith("_") or not callable(getattr(torch, name, None)):
+            continue
+        packet = getattr(torch.ops.aten, name)
+        overloads = [o for o in packet.overloads() if "out" not in o]
+        try:
+            if overloads and not any(supported(getattr(packet, o)) for o in overloads):
+                found.append(name)
+        except RuntimeError:
+            continue
+    return found
+
+
+def fake_refused() -> dict[str, str]:
+    """The torch functions with no fake-tensor kernel for symbolic sizes (``"torch.binomial"``,
+    ``"torch.histogram"``): candidates read from the dispatcher (``_fake_kernel_candidates``),
+    kept where a call on float tensors that eager runs compiles with ``dynamic=False`` and
+    fails with ``dynamic=True`` ("Operator does not support running with fake tensors"), each
+    with that graph-break type."""
+    import warnings
+
+    import torch
+    from torch._dynamo.exc import Unsupported
+
+    refused = {}
+    for name in _fake_kernel_candidates():
+        function = getattr(torch, name)
+        for recipe in FAKE_ARGUMENTS:
+            source = ", ".join(recipe)
+            scope: dict = {"function": function}
+            exec(f"def probe(x):\n    return function({source})\n", scope)
+            example = torch.rand(3, 4)
+            try:
+                scope["probe"](example)
+            except Exception:  # noqa: BLE001 - eager rejects these arguments: try the next
+                continue
+            outcome = {}
+            for dynamic in (False, True):
+                torch._dynamo.reset()
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        torch.compile(
+                            scope["probe"], fullgraph=True, backend="eager", dynamic=dynamic
+                        )(example)
+                    outcome[dynamic] = None
+                except Unsupported as exc:
+                    outcome[dynamic] = exc.gb_type
+                except Exception:  # noqa: BLE001 - another failure: not this table's
+                    outcome[dynamic] = "other"
+            torch._dynamo.reset()
+            if outcome[False] is None and outcome[True] == FAKE_REFUSAL:
+                refused[f"torch.{name}"] = FAKE_REFUSAL
+            break
+    return refused
+
+
+FAKE_REFUSAL = "Operator does not support running with fake tensors"
+
+
+def distribution_fake_refused(refused: dict[str, str]) -> dict[str, dict[str, str]]:
+    """The ``torch.distributions`` classes whose ``sample`` / ``rsample`` source calls one of
+    ``refused``, with the function called (``"Binomial": {"sample": "torch.binomial"}``), read
+    from torch's source."""
+    import inspect
+    import re
+
+    import torch.distributions as dist
+
+    found: dict[str, dict[str, str]] = {}
+    for name in sorted(dir(dist)):
+        cls = getattr(dist, name)
+        if not (isinstance(cls, type) and issubclass(cls, dist.Distribution)):
+            continue
+        for member in ("sample", "rsample"):
+            method = cls.__dict__.get(member)
+            if method is None:
+                continue
+            source = inspect.getsource(method)
+            for op in refused:
+                if re.search(rf"\b{re.escape(op)}\(", source):
+                    found.setdefault(name, {})[member] = op
+                    break
+    return found
+
+
+def tensor_setattr_refused() -> dict[str, str]:
+    """The tensor attributes whose assignment Dynamo refuses (``"real"``, ``"imag"``: "Failed to
+    set tensor attribute"), each with the graph-break type: every public attribute that
+    ``torch.Tensor`` defines as a C get-set descriptor (what Dynamo's own
+    ``is_tensor_getset_descriptor`` tests), set in compiled code on a real and then on a
+    complex tensor made there, to a copy of the tensor (of its real part), ``True`` or
+    ``None``: the first value eager accepts is kept. An attribute is listed when Dynamo refuses
+    it both on a tensor made in the compiled code and on an input (``data`` is refused only on
+    the former)."""
+    import inspect
+    import types
+
+    import torch
+
+    names = [
+        name
+        for name in dir(torch.Tensor)
+        if not name.startswith("_")
+        and type(inspect.getattr_static(torch.Tensor, name, None)) is types.GetSetDescriptorType
+    ]
+    makers = (lambda x: x.clone(), lambda x: torch.complex(x, x))
+    values = (
+        lambda t: t.detach().clone(),
+        lambda t: t.real.clone() if t.is_complex() else t.clone(),
+        lambda t: True,
+        lambda t: None,
+    )
+    refused = {}
+    for name in names:
+        done = False
+        for make in makers:
+            for value in values:
+
+                def probe(x, make=make, value=value, name=name):
+                    t = make(x)
+                    setattr(t, name, value(t))
+                    return t + 1
+
+                def on_input(x, t, value=value, name=name):
+                    setattr(t, name, value(t))
+                    return x + 1
+
+                try:
+                    probe(torch.rand(3))
+                    on_input(torch.rand(3), make(torch.rand(3)))
+                except Exception:  # noqa: BLE001 - eager rejects it: try the next
+                    continue
+                made_here = _compiled_break(probe, torch.rand(3))
+                made_outside = _compiled_break(on_input, torch.rand(3), make(torch.rand(3)))
+                if made_here is not None and made_here == made_outside:
+                    refused[name] = made_here
+                done = True
+                break
+            if done:
+                break
+    return dict(sorted(refused.items()))
+
+
+def copy_refused() -> dict[str, str]:
+    """The builtin types whose ``copy.copy`` Dynamo refuses (``"dict"``, ``"list"``,
+    ``"set"``: ``copy.copy`` calls the type's C method ``dict.copy``, "Attempted to call function
+    marked as skipped"), each with the graph-break type: every type of ``copy``'s own dispatch
+    table, an instance made by calling it with no argument (and one with an element) copied in
+    compiled code."""
+    import copy
+
+    import torch
+
+    refused = {}
+    for cls in copy._copy_dispatch:  # type: ignore[attr-defined]
+        for value in ((1,), ()):
+            try:
+                instance = cls(value) if value else cls()
+            except Exception:  # noqa: BLE001 - not made so: try the next
+                continue
+
+            def probe(x, instance=instance):
+                copy.copy(instance)
+                return x + 1
+
+            refusal = _compiled_break(probe, torch.ones(1))
+            if refusal is not None:
+                refused[cls.__name__] = refusal
+            break
+    return dict(sorted(refused.items()))
+
+
 # Standard-library modules whose classes model code keeps values or settings in (a context
 # variable as a flag, a Decimal for rounding, a Fraction for a ratio).
 STDLIB_CLASS_MODULES = ("contextvars", "decimal", "fractions")
@@ -801,6 +1019,51 @@ def nn_parameter_modules() -> list[str]:
                 found.append(f"torch.nn.{name}")
                 break
     return sorted(found)
+
+
+def nn_parameter_free() -> dict[str, dict]:
+    """The settings of the ``torch.nn`` classes' boolean constructor flags that leave the module
+    without parameters (``LayerNorm(d, elementwise_affine=False)``, ``InstanceNorm1d(c)`` by
+    default): each class of ``nn_parameter_modules`` whose required arguments a small int fills
+    is built with every combination of its flags, and a combination that makes no
+    ``nn.Parameter`` is kept. ``{"torch.nn.LayerNorm": {"flags": {"elementwise_affine": [2,
+    true], "bias": [3, true]}, "free": [{"bias": true, "elementwise_affine": false}, ...]}}``:
+    each flag's position among the constructor's arguments and its default."""
+    import inspect
+    import itertools
+
+    from torch import nn
+
+    found: dict[str, dict] = {}
+    for qualified in nn_parameter_modules():
+        cls = getattr(nn, qualified.rsplit(".", 1)[-1])
+        try:
+            signature = inspect.signature(cls.__init__)
+        except (TypeError, ValueError):
+            continue
+        params = [p for p in signature.parameters.values() if p.name != "self"]
+        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+            continue
+        required = [p.name for p in params if p.default is p.empty]
+        flags = {
+            p.name: [index, p.default]
+            for index, p in enumerate(params)
+            if isinstance(p.default, bool)
+        }
+        if not flags or len(flags) > 5:
+            continue
+        free = []
+        for values in itertools.product((False, True), repeat=len(flags)):
+            setting = dict(zip(flags, values))
+            try:
+                module = cls(**{name: 4 for name in required}, **setting)
+            except Exception:
+                continue
+            if not any(True for _ in module.parameters()):
+                free.append(dict(sorted(setting.items())))
+        if free:
+            found[qualified] = {"flags": flags, "free": free}
+    return found
 
 
 def nn_lazy_modules() -> list[str]:
@@ -1068,6 +1331,13 @@ def main() -> None:
             "stdlib_constant_folded": stdlib_constant_folded,
             "torch_subclass_makers": torch_subclass_makers,
             "torch_export_refused": lambda: torch_export_refused(tables[version]["torch_skipped"]),
+            "nn_parameter_free": nn_parameter_free,
+            "copy_refused": copy_refused,
+            "tensor_setattr_refused": tensor_setattr_refused,
+            "fake_refused": fake_refused,
+            "distribution_fake_refused": lambda: distribution_fake_refused(
+                tables[version]["fake_refused"]
+            ),
         }
         for key in only:
             tables[version][key] = makers[key]()
@@ -1089,6 +1359,7 @@ def main() -> None:
         "io_refused": io_refused(),
         "math_size_refused": math_size_refused(),
         "nn_parameter_modules": nn_parameter_modules(),
+        "nn_parameter_free": nn_parameter_free(),
         "torch_state_queries": torch_state_queries(),
         "nn_lazy_modules": nn_lazy_modules(),
         "torch_tuple_returns": torch_tuple_returns(),
@@ -1097,6 +1368,10 @@ def main() -> None:
         "torch_state_query_breaks": torch_state_query_breaks(),
         "tensor_non_tensor_methods": non_tensor[1],
         "builtins_refused": builtins_refused(),
+        "copy_refused": copy_refused(),
+        "tensor_setattr_refused": tensor_setattr_refused(),
+        "fake_refused": (fake := fake_refused()),
+        "distribution_fake_refused": distribution_fake_refused(fake),
         "stdlib_refused_classes": stdlib_refused_classes(),
         "nested_refused": nested_refused(),
         "size_refused": size_refused(),

@@ -98,6 +98,8 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL345": "distribution-validation-in-graph",
     "TL346": "in-place-autograd-function",
     "TL347": "size-comparison-identity-test",
+    "TL348": "tensor-attribute-assignment",
+    "TL349": "transformer-encoder-nested-fast-path",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",

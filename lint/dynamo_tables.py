@@ -66,6 +66,15 @@ def nn_parameter_modules() -> frozenset[str]:
 
 
 @functools.cache
+def nn_parameter_free() -> dict[str, dict]:
+    """For those classes, the settings of their boolean constructor flags that make no
+    parameter: ``{"torch.nn.LayerNorm": {"flags": {"elementwise_affine": [2, true], ...},
+    "free": [{"bias": true, "elementwise_affine": false}, ...]}}`` (each flag's position among
+    the constructor's arguments and its default)."""
+    return _entry().get("nn_parameter_free", {})
+
+
+@functools.cache
 def torch_state_queries() -> frozenset[str]:
     """The ``torch.*`` functions that take no tensor and return a Python value about torch's
     state (``"torch.are_deterministic_algorithms_enabled"``, ``"torch.get_num_threads"``)."""
@@ -147,6 +156,14 @@ def builtins_refused() -> frozenset[str]:
 
 
 @functools.cache
+def copy_refused() -> dict[str, str]:
+    """The builtin types whose ``copy.copy`` Dynamo refuses (``"dict"``, ``"list"``, ``"set"``:
+    copy's dispatch table maps them to their C ``copy`` method), each with the graph-break type
+    ("Attempted to call function marked as skipped")."""
+    return _entry().get("copy_refused", {})
+
+
+@functools.cache
 def stdlib_refused_classes() -> dict[str, str]:
     """The standard-library classes whose construction in compiled code Dynamo refuses
     (``"decimal.Decimal"``: "Unsupported function call"), and the methods
@@ -192,3 +209,25 @@ def torch_export_refused() -> dict[str, str]:
     """The skipped torch callables that ``torch.export`` refuses too when called on a tensor
     (``"torch.to_dlpack"``, ``"torch.lobpcg"``), each with the export error."""
     return _entry().get("torch_export_refused", {})
+
+
+@functools.cache
+def fake_refused() -> dict[str, str]:
+    """The torch functions with no fake-tensor kernel for symbolic sizes (``"torch.binomial"``,
+    ``"torch.histogram"``), each with the graph-break type a call compiled with dynamic sizes
+    raises ("Operator does not support running with fake tensors")."""
+    return _entry().get("fake_refused", {})
+
+
+@functools.cache
+def distribution_fake_refused() -> dict[str, dict[str, str]]:
+    """The ``torch.distributions`` classes whose ``sample`` / ``rsample`` calls one of those,
+    with the function called (``"Binomial": {"sample": "torch.binomial"}``)."""
+    return _entry().get("distribution_fake_refused", {})
+
+
+@functools.cache
+def tensor_setattr_refused() -> dict[str, str]:
+    """The tensor attributes whose assignment Dynamo refuses (``"real"``, ``"imag"``: "Failed to
+    set tensor attribute"; ``"requires_grad"``), each with the graph-break type."""
+    return _entry().get("tensor_setattr_refused", {})

@@ -1522,6 +1522,9 @@ def _once_blocks(module: cst.Module) -> set[int]:
             if name is not None:
                 calls[name] = calls.get(name, 0) + 1
             return
+        if type(node) is cst.IndentedBlock:
+            _mark_after_hit_returns(node, mark)
+            return
         if type(node) is not cst.If:
             return
         written = _block_writes(node.body)  # type: ignore[attr-defined]
@@ -1546,6 +1549,52 @@ def _once_blocks(module: cst.Module) -> set[int]:
         if count == calls.get(name):
             walk(methods[name].body, mark, lambda _: None, LEAF_TYPES)
     return once
+
+
+def _mark_after_hit_returns(block: cst.IndentedBlock, mark) -> None:  # noqa: ANN001
+    """A memo written as a hit that returns (``if key in self.cache: return self.cache[key]``,
+    an LRU cache moving the key to the end first): the statements after it run only when the
+    key is missing, so their writes of that attribute (``self.cache[key] = value``, an eviction
+    ``self.cache.popitem(last=False)``) only fill the memo in."""
+    statements = list(block.body)
+    for index, statement in enumerate(statements):
+        attr = _hit_returning_test(statement)
+        if attr is None:
+            continue
+
+        def mark_attr(child: cst.CSTNode, attr: str = attr) -> None:
+            if _written_attr(child) == attr:
+                mark(child)
+
+        for later in statements[index + 1 :]:
+            walk(later, mark_attr, lambda _: None, LEAF_TYPES)
+
+
+def _hit_returning_test(statement: cst.CSTNode) -> Optional[str]:
+    """``X`` for ``if key in self.X: ...; return ...`` with no ``else`` (the body ends by
+    returning or raising)."""
+    if type(statement) is not cst.If or statement.orelse is not None:  # type: ignore[attr-defined]
+        return None
+    test = statement.test  # type: ignore[attr-defined]
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+        return None
+    target = test.comparisons[0]
+    holder = target.comparator
+    if not (
+        type(target.operator) is cst.In
+        and type(holder) is cst.Attribute
+        and type(holder.value) is cst.Name
+        and holder.value.value == "self"
+    ):
+        return None
+    body = statement.body.body  # type: ignore[attr-defined]
+    last = body[-1] if body else None
+    if type(last) is not cst.SimpleStatementLine or not any(
+        type(small) in (cst.Return, cst.Raise)
+        for small in last.body  # type: ignore[attr-defined]
+    ):
+        return None
+    return holder.attr.value
 
 
 def _methods(module: cst.Module) -> dict[str, cst.FunctionDef]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.dynamo_tables import nn_parameter_modules
+from torchlint.lint.dynamo_tables import nn_parameter_free, nn_parameter_modules
 from torchlint.lint.rule import Invalid, Rule, Valid
 
 from ._graph import keyword
@@ -64,7 +64,10 @@ class RequiresGradCreation(Rule):
     one (`nn.Linear`, `nn.LayerNorm`, `nn.Conv2d`, ...: the classes whose constructor source
     in the installed torch creates an `nn.Parameter`, listed by `benchmarks/dynamo_tables.py`),
     as in a head that builds its projection on the first call (`if self.proj is None:
-    self.proj = nn.Linear(x.shape[-1], d)`).
+    self.proj = nn.Linear(x.shape[-1], d)`). A layer built with flags that make no parameter
+    (`nn.LayerNorm(d, elementwise_affine=False)`, `nn.InstanceNorm2d(c)`: the settings the same
+    script measures parameter-free by building each class with every combination of its
+    boolean flags) calls no `Parameter()` and is not flagged.
 
     ## Why is this bad?
     Dynamo does not create leaf tensors that require grad inside a graph:
@@ -109,6 +112,21 @@ class RequiresGradCreation(Rule):
     targets = ("compile",)
 
     VALID = [
+        # Built with no affine parameters: no `Parameter()` call.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    x = nn.GroupNorm(2, 6, affine=False)(x)
+                    return nn.LayerNorm(6, 1e-5, False)(x)
+
+            def inputs():
+                return [(torch.randn(2, 6),), (torch.randn(3, 6),)]
+            """
+        ),
         # A lazy layer made in __init__ infers its input size on the first call.
         Valid(
             """
@@ -243,10 +261,37 @@ class RequiresGradCreation(Rule):
             return
         name = self.ctx.qualified_name(node.func)
         if name in PARAMETERS or name in nn_parameter_modules():
-            self.report(node, PARAMETER_MESSAGE)
+            if not _parameter_free(name, node):
+                self.report(node, PARAMETER_MESSAGE)
             return
         if name not in FACTORIES:
             return
         flag = keyword(node, "requires_grad")
         if isinstance(flag, cst.Name) and flag.value == "True":
             self.report(node)
+
+
+def _parameter_free(name: str, call: cst.Call) -> bool:
+    """A torch.nn layer built with flags that make no parameter (``nn.LayerNorm(d,
+    elementwise_affine=False)``, ``nn.InstanceNorm1d(c)``), as the generated table says: every
+    flag passed is a literal ``True`` / ``False`` and the setting is one the table measured
+    parameter-free."""
+    entry = nn_parameter_free().get(name)
+    if entry is None:
+        return False
+    flags: dict[str, list] = entry["flags"]
+    setting = {flag: default for flag, (_, default) in flags.items()}
+    by_position = {position: flag for flag, (position, _) in flags.items()}
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            return False
+        flag = arg.keyword.value if arg.keyword is not None else by_position.get(index)
+        if flag is None:
+            continue
+        if flag not in flags:
+            continue
+        value = arg.value
+        if not (isinstance(value, cst.Name) and value.value in ("True", "False")):
+            return False
+        setting[flag] = value.value == "True"
+    return setting in entry["free"]
