@@ -48,7 +48,10 @@ class TensorAttributeAssignment(Rule):
     `x.imag.mul_(-1)`, an in-place op on the view that Dynamo traces).
 
     ## Fix safety
-    No automatic fix.
+    Safe fix for `real` / `imag`: `c.real = a` -> `c.real.copy_(a)` (a tuple target of parts
+    with plain names as values: one copy per part), `x.imag *= -1` -> `x.imag.mul_(-1)`. The
+    setter copies into the part's view, so eager is unchanged; compile, export, script and
+    trace all accept the in-place copy (torch 2.13).
     """
 
     code = "TL348"
