@@ -17,8 +17,25 @@ SCRIPT = ("script",)
 
 
 def in_script(ctx: LintContext) -> bool:
-    """Whether the current node is compiled by ``torch.jit.script``."""
-    return "script" in ctx.targets
+    """Whether the current node is compiled by ``torch.jit.script``. Not the body of a
+    ``@functools.wraps(fn)`` wrapper: TorchScript compiles a decorated function from its
+    source, which ``inspect`` finds through ``__wrapped__`` (the undecorated function's)."""
+    if "script" not in ctx.targets:
+        return False
+    info = ctx.function_info
+    while info is not None:
+        if info.node.decorators and _wraps_wrapper(ctx, info.node):
+            return False
+        info = info.parent
+    return True
+
+
+def _wraps_wrapper(ctx: LintContext, node: cst.FunctionDef) -> bool:
+    """A function decorated ``@functools.wraps(...)``."""
+    return any(
+        type(d.decorator) is cst.Call and ctx.qualified_name(d.decorator.func) == "functools.wraps"  # type: ignore[attr-defined]
+        for d in node.decorators
+    )
 
 
 def is_method(ctx: LintContext, node: cst.FunctionDef) -> bool:

@@ -8,6 +8,7 @@ from typing import Optional, Union
 
 import libcst as cst
 
+from torchlint.lint.context import DEFERRED_MESSAGE_CALLS
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, parameter
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import SINGLE_TENSOR_FUNCTIONS
@@ -131,7 +132,8 @@ class UnsupportedSyntaxInScript(Rule):
 
     ## What it does
     Finds, in code that `torch.jit.script` compiles, each of these constructs and names it in
-    the message: `lambda`; `try`/`except`/`finally`; `global` and `nonlocal`; `yield`; `await`
+    the message: `lambda` (also the message of `torch._check(cond, lambda: ...)` and the
+    other torch checks, which the other back-ends never run); `try`/`except`/`finally`; `global` and `nonlocal`; `yield`; `await`
     and `async def`; a nested `def` or `class`; the walrus `:=`; `match`; set displays and set
     comprehensions; comprehensions with an `if` filter or more than one `for`; `{**d}`;
     `for ... else` / `while ... else`; bytes literals; f-strings with a format spec, a
@@ -468,6 +470,15 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
     INVALID = [
+        # A lambda as the message of a torch check: the other back-ends never call it.
+        Invalid(
+            _example(
+                "        torch._check(x.shape[-1] == 3, lambda: 'three features')\n"
+                "        return x * 2"
+            ),
+            line=7,
+            message_contains="torch check",
+        ),
         # `*` unpacking of a ParameterList in a list display: a module to TorchScript.
         Invalid(
             """
@@ -1328,6 +1339,25 @@ class UnsupportedSyntaxInScript(Rule):
     def visit_Lambda(self, node: cst.Lambda) -> None:
         if in_script(self.ctx):
             self._report(node, "`lambda`", "does not support lambdas; use a module-level function")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """``torch._check(cond, lambda: msg)``: the lambda is no graph code to the other
+        back-ends (torch calls it only when the check fails), but TorchScript's frontend
+        converts every expression of the function and rejects it (torch 2.13:
+        UnsupportedNodeError: Lambda aren't supported)."""
+        if self._frontend_only or not in_script(self.ctx) or len(node.args) < 2:
+            return  # from a guarded branch, the lambda's own visit reports it
+        if self.ctx.qualified_name(node.func) not in DEFERRED_MESSAGE_CALLS:
+            return
+        for argument in node.args[1:]:
+            if type(argument.value) is cst.Lambda:
+                self._report(
+                    argument.value,
+                    "`lambda` (the message of a torch check)",
+                    "does not support lambdas, also where torch calls one only when the check "
+                    "fails (UnsupportedNodeError: Lambda aren't supported); pass the message as "
+                    "a string",
+                )
 
     def visit_Try(self, node: cst.Try) -> None:
         if in_script(self.ctx):

@@ -6,7 +6,7 @@ from typing import Optional
 
 import libcst as cst
 
-from torchlint.lint.graph_queries import bound_names
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, bound_names
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.walk import walk
 from torchlint.rules._script import SCRIPT, in_script
@@ -53,6 +53,10 @@ FLOAT_INFO_FIELDS = (
     "max", "max_exp", "max_10_exp", "min", "min_exp", "min_10_exp", "dig", "mant_dig",
     "epsilon", "radix", "rounds",
 )  # fmt: skip
+
+# Kinds of a closed-over value TorchScript cannot use (torch 2.13: python value of type 'float' /
+# 'int' / 'bool' / 'str' / 'Tensor' cannot be used as a value).
+CLOSURE_KINDS = frozenset({"number", "string", "True", "False", "bool", "int", "float", "tensor"})
 
 # what a method of a tensor returns where that is not a tensor (any of these fails as a global)
 TENSOR_METHOD_KINDS = {"item": "number", "tolist": "list", "dim": "number", "numel": "number"}
@@ -107,6 +111,12 @@ class GlobalValueInScript(Rule):
     __debug__:` around a check), which TorchScript resolves like a global bool.
     And a field of `sys.float_info` read by name (`sys.float_info.epsilon`, also through `from
     sys import float_info`).
+    Also a name a scripted function reads from the scope of an enclosing function that is no
+    scripted code (a module class or helper defined in a factory function): a parameter
+    annotated `int` / `float` / `bool` / `str` or with such a literal default, or a local every
+    binding of which is a number, string, bool or tensor (`init_scale` of
+    `make_block(dim, init_scale: float)` read in `forward`; torch 2.13: python value of type
+    'float' cannot be used as a value; a closed-over function or module compiles).
     A name bound more than once at module level, also under a module-level `try` / `if`, is
     such a value when every binding is one (`try: import apex; HAS_APEX = True` / `except
     ImportError: HAS_APEX = False`: a bool whichever runs; `X is not None`, `not X` are bools).
@@ -382,6 +392,9 @@ class GlobalValueInScript(Rule):
         self._locals: list[set[str]] = []
         self._skip: set[int] = set()
         self._outside = 0  # depth inside parameters, decorators and annotations
+        # Every function around the node, innermost last, with whether it is scripted code.
+        self._functions: list[tuple[cst.FunctionDef, bool]] = []
+        self._around: Optional[dict[int, tuple[cst.FunctionDef, ...]]] = None
 
     def _global_values(self) -> dict[str, str]:
         """Module-level names every binding of which is a value TorchScript cannot capture ->
@@ -560,9 +573,80 @@ class GlobalValueInScript(Rule):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._locals.append(bound_names(node) if in_script(self.ctx) else set())
+        self._functions.append((node, in_script(self.ctx)))
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._locals.pop()
+        self._functions.pop()
+
+    def _closure_kind(self, name: str) -> Optional[str]:
+        """The kind of value ``name`` holds where a scripted function reads it from the scope
+        of an enclosing function that is no scripted code (a class built in a factory
+        function, ``init_scale`` its parameter): a number, string, bool or tensor, by the
+        parameter's annotation or literal default, or by every local binding there."""
+        if not self._functions:
+            return None
+        visited = {id(function) for function, _ in self._functions}
+        for function in reversed(self._enclosing().get(id(self._functions[0][0]), ())):
+            if id(function) in visited:
+                return None
+            params = function.params
+            every = [*params.posonly_params, *params.params, *params.kwonly_params]
+            param = next((p for p in every if p.name.value == name), None)
+            if param is not None:
+                return self._parameter_kind(param)
+            if any(
+                isinstance(star, cst.Param) and star.name.value == name
+                for star in (params.star_arg, params.star_kwarg)
+            ):
+                return None
+            if name not in bound_names(function):
+                continue
+            bound = assignments(function, name)
+            kinds = [
+                self._value_kind(value) if value is not UNKNOWN_VALUE and size == 1 else None
+                for value, _, size in bound
+            ]
+            if not kinds or any(k not in CLOSURE_KINDS for k in kinds):
+                return None
+            return _kind_of([k for k in kinds if k is not None])
+        return None
+
+    def _enclosing(self) -> dict[int, tuple[cst.FunctionDef, ...]]:
+        """Each function of the file -> the functions around it, outermost first."""
+        if self._around is None:
+            found: dict[int, tuple[cst.FunctionDef, ...]] = {}
+            stack: list[cst.FunctionDef] = []
+
+            def enter(node: cst.CSTNode) -> Optional[bool]:
+                if isinstance(node, cst.FunctionDef):
+                    found[id(node)] = tuple(stack)
+                    stack.append(node)
+                return None
+
+            def leave(node: cst.CSTNode) -> None:
+                if isinstance(node, cst.FunctionDef):
+                    stack.pop()
+
+            walk(self.ctx.module, enter, leave)
+            self._around = found
+        return self._around
+
+    def _parameter_kind(self, param: cst.Param) -> Optional[str]:
+        """``number`` / ``string`` / ``bool`` for a parameter annotated ``int`` / ``float`` /
+        ``str`` / ``bool``, else by its literal default (not None)."""
+        if param.annotation is not None:
+            annotation = self.ctx.qualified_name(param.annotation.annotation) or ""
+            return {
+                "builtins.int": "number",
+                "builtins.float": "number",
+                "builtins.str": "string",
+                "builtins.bool": "bool",
+            }.get(annotation)
+        if param.default is None:
+            return None
+        kind = self._value_kind(param.default)
+        return kind if kind in CLOSURE_KINDS and kind != "tensor" else None
 
     def _enter_outside(self, node: cst.CSTNode) -> None:
         self._outside += 1
@@ -624,6 +708,18 @@ class GlobalValueInScript(Rule):
             return
         kind = self._global_values().get(name)
         if any(name in scope for scope in self._locals):
+            return
+        closure = self._closure_kind(name)
+        if closure is not None:
+            spelled = {"True": "bool", "False": "bool"}.get(closure, closure)
+            self.report(
+                node,
+                f"`{name}`, a {spelled} of the enclosing function's scope, read in scripted "
+                "code: TorchScript resolves a closed-over variable as a Python value and cannot "
+                f"use it as one (torch 2.13: python value of type '...' cannot be used as a "
+                "value. Perhaps it is a closed over global variable?); store it on the module in "
+                "__init__ (`self.<name> = ...`) or pass it in",
+            )
             return
         if kind is None:
             made = self._plain_instance(name)

@@ -277,12 +277,15 @@ SCRIPTABLE_CUDA = frozenset({"torch.cuda.amp.autocast", "torch.cuda.amp.autocast
 
 # Builtin types whose methods scripted code cannot read from the class (torch 2.13:
 # `dict.fromkeys(...)`: attribute lookup is not defined on dict; `str.join(",", xs)`: on
-# __str__; `list.copy(xs)`: on list; `OrderedDict.fromkeys(...)`: on builtin).
+# __str__; `list.copy(xs)`: on list; `OrderedDict.fromkeys(...)`: on builtin;
+# `object.__setattr__(self, ...)`: on python value of type 'type').
 BUILTIN_CLASSES = {
     "builtins.dict": ("dict", "dict"),
     "builtins.list": ("list", "list"),
     "builtins.str": ("str", "__str__"),
     "collections.OrderedDict": ("OrderedDict", "builtin"),
+    # `object.__setattr__(self, "name", value)`: torch 2.13 takes `object` as a Python type.
+    "builtins.object": ("object", "python value of type 'type'"),
 }
 
 
@@ -468,7 +471,8 @@ class UnsupportedCallInScript(Rule):
     `nn.Sequential`) in `forward` that TorchScript cannot compile
     (`self.fc.register_forward_hook(...)`, `.apply()`, `.to()`, `.train()`, `.parameters()`,
     ...); a method read from a builtin class (`dict.fromkeys(keys, 0)`, `str.join(",", xs)`,
-    `list.copy(xs)`, `collections.OrderedDict.fromkeys(...)`). None of these in a branch of an
+    `list.copy(xs)`, `collections.OrderedDict.fromkeys(...)`, `object.__setattr__(self,
+    "feats", h)`). None of these in a branch of an
     `if` that the class's constants (`Final` / `__constants__` attributes, one `__init__`
     statement setting each to a literal or a parameter) decide against for every module of the
     class the file builds (by its literal arguments, or the defaults where it builds none):
@@ -550,7 +554,8 @@ class UnsupportedCallInScript(Rule):
     (`'Tuple[int, int, int]' object has no attribute or method 'index'`). It looks up no
     attribute on a builtin class: `dict.fromkeys(keys, 0)` fails with `attribute lookup is
     not defined on dict` (`on __str__` for `str.join(",", xs)`, `on list`, `on builtin` for
-    `OrderedDict.fromkeys`, `torch.Tensor.softmax(t, 1)`, `Tensor.size(t, 0)`), where `{k: 0 for k in keys}` and `",".join(xs)` compile. A `range(...)` object is only what a loop or a
+    `OrderedDict.fromkeys`, `torch.Tensor.softmax(t, 1)`, `Tensor.size(t, 0)`; `on python
+    value of type 'type'` for `object.__setattr__(self, ...)`), where `{k: 0 for k in keys}` and `",".join(xs)` compile. A `range(...)` object is only what a loop or a
     comprehension iterates (also through `zip` / `enumerate`) or the argument of `list(...)`:
     indexed or sliced (`range(n)[::-1]`), tested with `in` or given to `len` / `sum` / `min` /
     `max` / `sorted` it fails (torch 2.13: `range cannot be used as a value`); iterate
@@ -4915,6 +4920,11 @@ class UnsupportedCallInScript(Rule):
                     + (
                         "; build the dict with a comprehension, `{k: v for k in keys}`)"
                         if func.attr.value == "fromkeys"
+                        else (
+                            "; assign the attribute on `self` (set in `__init__`), or keep the "
+                            "call under `if not torch.jit.is_scripting():`)"
+                        )
+                        if owner == "builtins.object"
                         else "; call the method on a value: `s.join(xs)`, `xs.copy()`)"
                     )
                 )

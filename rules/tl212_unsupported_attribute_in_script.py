@@ -103,6 +103,14 @@ def bound_elsewhere(ctx, name: str) -> bool:  # type: ignore[no-untyped-def]
     return count > 1
 
 
+# `torch.jit.Attribute(value, type)`: a namedtuple `nn.Module` keeps as it is; TorchScript
+# (and `torch.jit.ScriptModule.__setattr__`) takes the value with the type.
+JIT_ATTRIBUTE = frozenset({"torch.jit.Attribute", "torch.jit._script.Attribute"})
+JIT_ATTRIBUTE_HELD = "a `torch.jit.Attribute(...)`"
+JIT_SCRIPT_MODULES = frozenset(
+    {"torch.jit.ScriptModule", "torch.jit._script.ScriptModule", "torch.jit.RecursiveScriptModule"}
+)
+
 # Callable objects of the standard library TorchScript converts to no type (torch 2.13: failed
 # to convert Python type: 'operator.methodcaller' / 'operator.attrgetter' / ...).
 OPERATOR_CALLABLES = frozenset(
@@ -3208,6 +3216,16 @@ class UnsupportedAttributeInScript(Rule):
                 "has no such attribute (failed to convert Python type); hold the modules in an "
                 "`nn.ModuleList`",
             )
+        elif what == JIT_ATTRIBUTE_HELD:
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what} on a plain `nn.Module`: eager code reads "
+                "the `Attribute(value, type)` namedtuple `nn.Module` stored, while "
+                "torch.jit.script types the attribute by the declared type and holds the value, "
+                "so the scripted module computes otherwise (`len(...)` is 2 in eager) or eager "
+                f"fails; store the value (`self.{node.attr.value}: List[str] = [...]` or "
+                "annotate it in the class body), `torch.jit.Attribute` is for ScriptModule only",
+            )
         elif what is not None and what.startswith("a slice object"):
             self.report(
                 node,
@@ -4004,6 +4022,22 @@ class UnsupportedAttributeInScript(Rule):
         params = [*function.params.posonly_params, *function.params.params]
         return bool(params) and params[0].name.value == "self" and info.parent is None
 
+    def _script_module(self) -> bool:
+        """Whether the class whose ``__init__`` this is derives from ``torch.jit.ScriptModule``
+        (whose ``__setattr__`` unwraps a ``torch.jit.Attribute``), or from a class outside the
+        project that may."""
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        if owner is None:
+            return True
+        for _, _, cls in self.ctx.index.mro(owner):
+            for base in cls.bases:
+                if base in JIT_SCRIPT_MODULES:
+                    return True
+                if base not in PLAIN_BASES and self.ctx.index.class_info(base) is None:
+                    return True
+        return False
+
     def _owner(self) -> Optional[str]:
         """The module class whose method this is. A plain class TorchScript compiles (a
         TorchScript class) types its attributes from its compiled ``__init__``, not from
@@ -4626,6 +4660,10 @@ class UnsupportedAttributeInScript(Rule):
                 # torch 2.13: failed to convert Python type: 'range' (a range bound to a local
                 # in scripted code, or `list(range(...))` on the module, compiles).
                 return "a range object (`range(...)`)"
+            if name in JIT_ATTRIBUTE and not self._script_module():
+                # `nn.Module.__setattr__` keeps the `Attribute(value, type)` namedtuple, which
+                # eager code reads; TorchScript takes the value with the type.
+                return JIT_ATTRIBUTE_HELD
             if name == "builtins.slice":
                 # No slice type for a module attribute (torch 2.13: failed to convert Python
                 # type: 'slice'); a slice bound to a local in scripted code compiles.

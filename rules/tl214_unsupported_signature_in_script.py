@@ -16,8 +16,11 @@ from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     call_return_annotation,
+    class_def,
+    dead_in_script,
     in_script,
     literal_type,
+    self_attribute,
     signature_params,
 )
 
@@ -28,6 +31,15 @@ BARE_GENERICS = {
     "typing.List": ("List", "a contained type", "List[int]"),
     "typing.Optional": ("Optional", "a contained type", "Optional[int]"),
     "typing.Dict": ("Dict", "contained types", "Dict[int, int]"),
+}
+
+# Builtin classes TorchScript knows no type by (torch 2.13: Unknown type name 'type'), with
+# what to write instead.
+UNKNOWN_BUILTIN_TYPES = {
+    "builtins.type": "annotate a dtype `torch.dtype`, or leave the class out of the signature",
+    "builtins.object": "annotate the type the argument has (`Any` where it is not used)",
+    "builtins.set": "TorchScript has no sets: pass a `List` (or a `Dict` keyed by the elements)",
+    "builtins.bytes": "pass a `str` or a `List[int]`",
 }
 
 # The literal kinds a default of each annotation may be, as torch 2.13's frontend checks them
@@ -154,16 +166,56 @@ def _global_reads(function: cst.FunctionDef, names: dict[str, str]) -> list[str]
     return list(found)
 
 
-def _passes_through(wrapper: cst.FunctionDef, returned: Optional[cst.BaseExpression]) -> bool:
-    """``return fn(<the wrapper's parameters, in order, unchanged>)``."""
-    if not isinstance(returned, cst.Call) or not isinstance(returned.func, cst.Name):
-        return False
+def _cast_back(
+    returned: Optional[cst.BaseExpression], params: list[str]
+) -> Optional[cst.BaseExpression]:
+    """``call`` of ``call.to(x.dtype)`` / ``call.type_as(x)``, ``x`` a parameter."""
+    if type(returned) is not cst.Call or type(returned.func) is not cst.Attribute:
+        return None
+    if len(returned.args) != 1 or returned.args[0].keyword is not None or returned.args[0].star:
+        return None
+    method, given = returned.func.attr.value, returned.args[0].value
+    if method == "to" and type(given) is cst.Attribute and given.attr.value == "dtype":
+        given = given.value
+    elif method != "type_as":
+        return None
+    if type(given) is not cst.Name or given.value not in params:
+        return None
+    return returned.func.value
+
+
+def _passes_through(
+    wrapper: cst.FunctionDef, returned: Optional[cst.BaseExpression], inner: bool = False
+) -> bool:
+    """``return fn(<the wrapper's parameters, in order, unchanged>)``; also, on a function
+    other than a module's ``forward`` (``inner``), a float32 round-trip of it,
+    ``fn(x.float(), ...).to(x.dtype)`` (``.type_as(x)``): inside a float32 model the tensors
+    are float32 already and it changes nothing, where ``forward`` takes whatever dtype the
+    caller gives (a float64 input: the scripted model, without the cast, fails)."""
     params = wrapper.params
     expected = [p.name.value for p in (*params.posonly_params, *params.params)]
+    cast_back = _cast_back(returned, expected) if inner else None
+    if cast_back is not None:
+        returned = cast_back
+    if not isinstance(returned, cst.Call) or not isinstance(returned.func, cst.Name):
+        return False
     given = []
     for arg in returned.args:
-        if not isinstance(arg.value, cst.Name):
+        value = arg.value
+        if (
+            cast_back is not None
+            and type(value) is cst.Call
+            and not value.args
+            and type(value.func) is cst.Attribute
+            and value.func.attr.value == "float"
+            and type(value.func.value) is cst.Name
+            and not arg.star
+            and arg.keyword is None
+        ):
+            value = value.func.value  # `x.float()` cast back after the call
+        if not isinstance(value, cst.Name):
             return False
+        arg = arg.with_changes(value=value)
         if arg.star:
             star = params.star_arg if arg.star == "*" else params.star_kwarg
             if not isinstance(star, cst.Param) or star.name.value != arg.value.value:
@@ -235,7 +287,16 @@ class UnsupportedSignatureInScript(Rule):
     its chain, an `@abc.abstractmethod` in its body) named in a scripted annotation, a
     module's `@property` included (TorchScript compiles every property of a module it
     scripts): no module of it is compiled with the model, which is how TorchScript knows a
-    module class as a type (torch 2.13: `Unknown type name 'LazyTransform'`).
+    module class as a type (torch 2.13: `Unknown type name 'LazyTransform'`). And the
+    builtin classes `type`, `object`, `set` and `bytes` as annotations (`dtype: type`: torch
+    2.13 `Unknown type name 'type'`), and a bare `list` / `tuple` inside `Union[...]` /
+    `Optional[...]` (`kernel_size: Union[int, tuple]`: `Unsupported annotation
+    typing.Union[int, tuple] could not be resolved because <class 'tuple'> could not be
+    resolved`; a bare `tuple` alone compiles). A call, in scripted code, of a method (or
+    function) of the file whose context-manager decorator breaks its names is reported too:
+    torch names the caller's line. A `functools.wraps` wrapper that only casts to float32 and
+    back (`fn(self, x.float()).to(x.dtype)`) on a function other than `forward` is not
+    flagged: inside a float32 model it changes nothing.
 
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
@@ -528,6 +589,15 @@ class UnsupportedSignatureInScript(Rule):
         ),
     ]
     INVALID = [
+        # A bare `tuple` inside an Optional: TorchScript resolves none there.
+        Invalid(
+            _example(", size: Optional[tuple] = None"),
+            line=8,
+            message_contains="could not be resolved",
+        ),
+        Invalid(
+            _example(", kind: type = float"), line=8, message_contains="Unknown type name 'type'"
+        ),
         # A property (compiled whether used or not) annotated with an abstract module class.
         Invalid(
             """
@@ -1228,7 +1298,8 @@ class UnsupportedSignatureInScript(Rule):
                 ),
                 None,
             )
-            if returned is None or _passes_through(wrapper, returned):
+            inner = node.name.value != "forward"
+            if returned is None or _passes_through(wrapper, returned, inner):
                 continue
             code = cst.Module([]).code_for_node(returned)
             self.report(
@@ -1271,6 +1342,15 @@ class UnsupportedSignatureInScript(Rule):
         return None
 
     def _check_decorators(self, node: cst.FunctionDef) -> None:
+        found = self._context_problem(node)
+        if found is not None:
+            decorator, message = found
+            self.report(decorator, f"`@{message}")
+
+    def _context_problem(self, node: cst.FunctionDef) -> Optional[tuple[cst.Decorator, str]]:
+        """The outermost decorator of ``node`` when it is a torch context-manager decorator
+        whose wrapper module resolves a global name the body reads otherwise, with the
+        message (after its opening backquote and ``@``)."""
         # The outermost decorator's wrapper is what TorchScript is given: its module resolves
         # the names (under another `functools.wraps` decorator, the file's own module does).
         for decorator in node.decorators[:1]:
@@ -1292,14 +1372,48 @@ class UnsupportedSignatureInScript(Rule):
                     "put the body under a `with` block (TorchScript compiles `with "
                     "torch.no_grad():`, not this context)"
                 )
-            self.report(
-                decorator,
-                f"`@{spelled}` on a scripted function: TorchScript compiles the undecorated "
+            return decorator, (
+                f"{spelled}` on a scripted function: TorchScript compiles the undecorated "
                 f"body but resolves its global names in the decorator's wrapper module "
                 f"(`{where}`), where {shown} {'is' if len(reads) == 1 else 'are'} undefined or "
                 "another object (torch 2.13: undefined value, or attribute lookup is not "
-                f"defined on python value of type 'TypeVar'); {advice}",
+                f"defined on python value of type 'TypeVar'); {advice}"
             )
+        return None
+
+    def _decorated_call(self, node: cst.Call) -> None:
+        """``self._mask(x)`` in scripted code, ``_mask`` a method of the class (or a function
+        of the file) whose context-manager decorator breaks its names: torch compiles the
+        callee's body as from the wrapper's file, and names this call in the error (torch
+        2.13: undefined value conv1d, at the caller's line)."""
+        func = node.func
+        target: Optional[cst.FunctionDef] = None
+        attr = self_attribute(func)
+        info = self.ctx.function_info
+        if attr is not None and info is not None and info.owner_class is not None:
+            cls = class_def(self.ctx, info.owner_class)
+            if cls is not None and isinstance(cls.body, cst.IndentedBlock):
+                defined = [
+                    s for s in cls.body.body if type(s) is cst.FunctionDef and s.name.value == attr
+                ]
+                target = defined[0] if len(defined) == 1 else None
+        elif type(func) is cst.Name:
+            defined = [
+                s
+                for s in self.ctx.module.body
+                if type(s) is cst.FunctionDef and s.name.value == func.value
+            ]
+            target = defined[0] if len(defined) == 1 else None
+        if target is None or target is self.ctx.function:
+            return
+        found = self._context_problem(target)
+        if found is None:
+            return
+        callee = cst.Module([]).code_for_node(func)
+        self.report(
+            node,
+            f"`{callee}(...)` calls a function decorated `@{found[1]} (torch names this call)",
+        )
 
     def _check_annotation(self, annotation: cst.BaseExpression) -> None:
         problem = self._problem(annotation)
@@ -1339,6 +1453,12 @@ class UnsupportedSignatureInScript(Rule):
                 "bare `dict` annotation: TorchScript has no such type (torch 2.13: Unknown "
                 "type name 'dict'); write `Dict[str, torch.Tensor]` (the key and value types)"
             )
+        if name in UNKNOWN_BUILTIN_TYPES:
+            short = name.removeprefix("builtins.")
+            return (
+                f"`{short}` annotation: TorchScript has no such type (torch 2.13: Unknown type "
+                f"name '{short}'); {UNKNOWN_BUILTIN_TYPES[name]}"
+            )
         if type(annotation) is cst.Name and self._typevar(annotation.value):
             return (
                 f"`{annotation.value}`, a `TypeVar`, in a scripted annotation: TorchScript has "
@@ -1366,10 +1486,22 @@ class UnsupportedSignatureInScript(Rule):
         if type(annotation) is cst.BinaryOperation:  # `X | None`
             return self._problem(annotation.left) or self._problem(annotation.right)
         if type(annotation) is cst.Subscript:
+            union = self.ctx.qualified_name(annotation.value) in ("typing.Union", "typing.Optional")
             for element in annotation.slice:
                 if type(element.slice) is not cst.Index:
                     continue
                 value = element.slice.value
+                bare = self.ctx.qualified_name(value) if union else None
+                if bare in ("builtins.tuple", "builtins.list"):
+                    spelled = cst.Module([]).code_for_node(annotation)
+                    short = bare.removeprefix("builtins.")
+                    return (
+                        f"bare `{short}` inside `{spelled}`: TorchScript resolves no bare "
+                        "container inside a Union or Optional (torch 2.13: Unsupported "
+                        f"annotation {spelled} could not be resolved because <class "
+                        f"'{short}'> could not be resolved); write its element types "
+                        f"(`{short.capitalize()}[int, int]`)"
+                    )
                 if type(value) is cst.Ellipsis:
                     return (
                         "variable-length tuple annotation (`...`): TorchScript has no such "
@@ -1511,6 +1643,8 @@ class UnsupportedSignatureInScript(Rule):
         return None
 
     def visit_Call(self, node: cst.Call) -> None:
+        if in_script(self.ctx) and not dead_in_script(self.ctx):
+            self._decorated_call(node)
         # `DetOutput(...)` built in scripted code: TorchScript types the NamedTuple as it
         # types one named in an annotation.
         if type(node.func) is not cst.Name or not in_script(self.ctx):

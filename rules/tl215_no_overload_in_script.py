@@ -356,7 +356,10 @@ class NoOverloadInScript(Rule):
     literal (or None) of another type than `V` (`float`, `int`, `str`, `bool`, `Tensor`):
     `aten::get(Dict(str, t) self, str key, t default_value)` binds `t` to the value type and
     converts nothing (an int default for `Dict[str, float]`: `Arguments for call are not
-    valid`). And a tuple or list display given to an `int` argument of such a function
+    valid`); also an empty `[]` / `list()` default for a dict of `List[T]` values, `T` no
+    Tensor, and `{}` / `dict()` for one of dicts other than `Dict[str, Tensor]`
+    (`self.pool_dims.get(mode, [])` with `Dict[str, List[int]]`): TorchScript types the empty
+    display as `List[Tensor]` / `Dict[str, Tensor]`. And a tuple or list display given to an `int` argument of such a function
     (`F.normalize(x, dim=(2, 3))`, `F.glu(x, [1])`): eager's Python hands it on to an op that
     takes one (`Tensor.norm`), TorchScript matches it against the annotation (`Expected a
     value of type 'int' for argument 'dim' but instead found type 'Tuple[int, int]'`); which
@@ -2065,8 +2068,10 @@ class NoOverloadInScript(Rule):
         annotation = self._dict_annotation(func.value)
         if annotation is None:
             return False
-        value_type = _value_type(self.ctx, annotation)
         default = node.args[1].value
+        if self._empty_container_default(node, annotation, default):
+            return True
+        value_type = _value_type(self.ctx, annotation)
         given = "None" if is_none(default) else literal_type(default)
         if value_type is None or given is None or given == value_type:
             return False
@@ -2077,6 +2082,64 @@ class NoOverloadInScript(Rule):
             f"torch.jit.script fails: the `.get` default `{text}` for a dict of {value_type} "
             "values (aten::get(Dict(str, t) self, str key, t default_value) wants the value "
             f"type and converts nothing: Arguments for call are not valid){fix}",
+        )
+        return True
+
+    def _empty_container_default(
+        self, node: cst.Call, annotation: cst.Subscript, default: cst.BaseExpression
+    ) -> bool:
+        """``d.get(key, [])`` on a dict annotated ``Dict[K, List[int]]`` (``list()``, and
+        ``{}`` / ``dict()`` for ``Dict[K, Dict[...]]``): TorchScript types an empty list as
+        ``List[Tensor]`` and an empty dict as ``Dict[str, Tensor]`` where nothing annotates
+        it, and ``aten::get`` wants the default of the value type exactly."""
+        if (
+            type(default) is cst.List
+            and not default.elements
+            or type(default) is cst.Call
+            and not default.args
+            and self.ctx.qualified_name(default.func) == "builtins.list"
+        ):
+            empty, wanted = "list", ("typing.List", "builtins.list")
+        elif (
+            type(default) is cst.Dict
+            and not default.elements
+            or type(default) is cst.Call
+            and not default.args
+            and self.ctx.qualified_name(default.func) == "builtins.dict"
+        ):
+            empty, wanted = "dict", ("typing.Dict", "builtins.dict")
+        else:
+            return False
+        element = annotation.slice[1].slice
+        inner = element.value if isinstance(element, cst.Index) else None
+        if not (
+            isinstance(inner, cst.Subscript) and self.ctx.qualified_name(inner.value) in wanted
+        ):
+            return False
+        items = [e.slice.value if isinstance(e.slice, cst.Index) else None for e in inner.slice]
+        if any(item is None for item in items):
+            return False
+        default_types = ("torch.Tensor",) if empty == "list" else ("builtins.str", "torch.Tensor")
+        if len(items) != len(default_types):
+            return False
+        names = []
+        for item in items:
+            name = None if isinstance(item, cst.Subscript) else self.ctx.qualified_name(item)  # type: ignore[arg-type]
+            if name is None and not isinstance(item, cst.Subscript):
+                return False  # a type not known: it may be the default's
+            names.append(name)
+        if names == list(default_types):
+            return False  # List[Tensor] / Dict[str, Tensor]: the empty default's own type
+        text = cst.Module([]).code_for_node(default)
+        wanted_type = cst.Module([]).code_for_node(inner)
+        made = "List[Tensor]" if empty == "list" else "Dict[str, Tensor]"
+        self.report(
+            node.args[1],
+            f"torch.jit.script fails: the `.get` default `{text}` for a dict of "
+            f"`{wanted_type}` values is typed `{made}` (an empty {empty} nothing annotates), "
+            "and aten::get(Dict(str, t) self, str key, t default_value) wants the value type "
+            "exactly (Arguments for call are not valid); bind the default to a local "
+            f"annotated `{wanted_type}` first, or test `key in d`",
         )
         return True
 

@@ -8,12 +8,33 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import is_torch_module_class
-from torchlint.rules._script import SCRIPT, class_def, in_script, is_method, self_attribute
+from torchlint.rules._script import (
+    SCRIPT,
+    class_def,
+    in_script,
+    is_method,
+    literal_type,
+    self_attribute,
+)
 from torchlint.rules.tl212_unsupported_attribute_in_script import BUILTIN_CLASSES
 
 # Class-body bindings that make a method-like callable whose `__call__` takes `*args` /
 # `**keywords` (torch 2.13 fails to compile a read of one through `self`).
 PARTIALS = frozenset({"functools.partialmethod", "functools.partial"})
+
+# `torch` functions whose call makes a tensor from numbers or a list display.
+TENSOR_FACTORIES = frozenset(
+    f"torch.{name}"
+    for name in (
+        "tensor", "as_tensor", "zeros", "ones", "full", "empty", "arange", "linspace",
+        "logspace", "eye", "rand", "randn", "randint", "Tensor", "FloatTensor", "LongTensor",
+    )
+)  # fmt: skip
+
+# Tensor methods that give no tensor (a number, a list, a shape).
+NOT_TENSOR_METHODS = frozenset(
+    {"item", "tolist", "dim", "numel", "size", "stride", "element_size", "nelement"}
+)
 
 # Bases outside the project a module class may have without setting attributes we cannot see:
 # ``nn.Module.__init__`` sets none a model reads (``training`` is an instance attribute).
@@ -50,6 +71,11 @@ class ClassAttributeInScript(Rule):
     Also `self.<name>` where `<name>` resolves the same way to a class-body
     `functools.partialmethod(...)` / `functools.partial(...)` (`encode_query =
     partialmethod(_encode, side="query")`).
+    Also `self.<name>` where `<name>` resolves the same way to a class-body tensor built by a
+    `torch` factory, or a method, index or arithmetic of one (`PIXEL_MEAN =
+    torch.tensor([...]).view(1, 3, 1, 1)`): no parameter, buffer or instance attribute, so
+    no attribute of the scripted module (torch 2.13: `Module 'StemEncoder' has no attribute
+    'PIXEL_MEAN'`).
     Also `self.<name>` where `<name>` resolves the same way to a class defined in the body of
     a class of the file (`class Defaults:` holding hyper-parameters, read as
     `self.Defaults.temperature`).
@@ -279,6 +305,24 @@ class ClassAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # A tensor built in the class body: no buffer, no attribute of the scripted module.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                MEAN = torch.tensor([0.5, 0.25, 0.125]).view(1, 3)
+
+                def forward(self, x):
+                    return x - self.MEAN
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=8,
+            message_contains="a tensor built in the class body",
+        ),
         # A class defined in the class body, read through `self`.
         Invalid(
             """
@@ -712,6 +756,17 @@ class ClassAttributeInScript(Rule):
                     "number of arguments or use keyword-only arguments with defaults); define "
                     "a method that calls the underlying one with the bound arguments",
                 )
+            elif held is not None and held[1].startswith("tensor:"):
+                owner, spelled = held[0], held[1][len("tensor:") :]
+                self.report(
+                    node,
+                    f"`self.{attr}` reads the class attribute `{attr}` of `{owner}`, a tensor "
+                    f"built in the class body (`{spelled}`): it is no parameter, buffer or "
+                    "instance attribute, and TorchScript types a module from those only, so "
+                    f"scripting fails (torch 2.13: Module '{owner}' has no attribute "
+                    f"'{attr}'); register it in `__init__` (`self.register_buffer(\"{attr}\", "
+                    "...)`, under another name or with the class attribute removed)",
+                )
             elif held is not None and held[1].endswith(")"):
                 owner, spelled = held
                 made = spelled.split("(", 1)[0].rsplit(".", 1)[-1]
@@ -862,6 +917,9 @@ class ClassAttributeInScript(Rule):
                     and small.target.value == attr
                 ):
                     values.append(small.value)
+        if len(values) == 1 and values[0] is not None and self._tensor_made(values[0]):
+            # `PIXEL_MEAN = torch.tensor([...]).view(1, 3, 1, 1)`: no buffer, no attribute.
+            return short, "tensor:" + cst.Module([]).code_for_node(values[0])
         if len(values) == 1 and type(values[0]) is cst.Call:
             made = self.ctx.qualified_name(values[0].func)
             if made in PARTIALS:
@@ -885,6 +943,29 @@ class ClassAttributeInScript(Rule):
         ):
             return None
         return short, cst.Module([]).code_for_node(values[0])
+
+    def _tensor_made(self, value: cst.BaseExpression) -> bool:
+        """A tensor a ``torch`` factory makes (``torch.tensor([...])``, ``torch.zeros(3)``),
+        or a tensor method, index or arithmetic of one (``.view(1, 3, 1, 1)``, ``* 2``)."""
+        if type(value) is cst.Call:
+            func = value.func
+            if (self.ctx.qualified_name(func) or "") in TENSOR_FACTORIES:
+                return True
+            return (
+                type(func) is cst.Attribute
+                and func.attr.value not in NOT_TENSOR_METHODS
+                and self._tensor_made(func.value)
+            )
+        if type(value) is cst.Subscript:
+            return self._tensor_made(value.value)
+        if type(value) is cst.BinaryOperation and not isinstance(
+            value.operator, cst.MatrixMultiply
+        ):
+            sides = (value.left, value.right)
+            return any(self._tensor_made(side) for side in sides) and all(
+                self._tensor_made(side) or literal_type(side) in ("int", "float") for side in sides
+            )
+        return False
 
     def _through_class(self, node: cst.Attribute) -> None:
         """``Bottleneck.expansion``: a class-body value of a project class read through the

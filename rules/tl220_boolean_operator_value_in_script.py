@@ -9,10 +9,20 @@ import libcst as cst
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
-from torchlint.rules._script import SCRIPT, dead_in_script, in_script, literal_type
+from torchlint.rules._script import (
+    SCRIPT,
+    built_number_type,
+    dead_in_script,
+    in_script,
+    literal_type,
+    self_attribute,
+)
 
 # Kinds of a value TorchScript types as an int.
 NUMBER_KINDS = (Kind.SIZE, Kind.RANK)
+
+# Arithmetic whose result, for two numbers, is a number (TorchScript types it int / float).
+ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo, cst.Divide)
 
 
 def _example(init: str, forward: str) -> str:
@@ -64,7 +74,9 @@ class BooleanOperatorValueInScript(Rule):
     ## What it does
     Finds, in code `torch.jit.script` compiles, an `or` / `and` one operand of which is
     surely a number or a string (a tensor's size, `len(...)`, `x.dim()`, an int / float /
-    str literal) whose result is used as something other than a truth value: assigned to a
+    str literal, a `self.<attr>` every module the file builds holds an int / float in, or
+    arithmetic of those: `pad = self.causal and (self.kernel_size - 1) * self.dilation`)
+    whose result is used as something other than a truth value: assigned to a
     name used otherwise than in `if` / `while` / `not` / `bool(...)` tests, passed as an
     argument, returned, or used in arithmetic (`window = self.window_size or x.shape[-1]`).
     Also an `or` / `and` one operand of which is a list or dict display, iterated by a loop or
@@ -225,6 +237,24 @@ class BooleanOperatorValueInScript(Rule):
             return True
         if isinstance(node, (cst.Comparison, cst.UnaryOperation)):
             return False  # a bool, or `not` / a sign the kinds say nothing of
+        if self.ctx.kind(node) in NUMBER_KINDS:
+            return True
+        return self._number(node)
+
+    def _number(self, node: cst.BaseExpression) -> bool:
+        """An int / float TorchScript types so: a number literal, ``self.<attr>`` every
+        module the file builds holds an int / float in (``self.dilation`` set from ``dilation:
+        int``), or arithmetic of two such (``(self.kernel_size - 1) * self.dilation``)."""
+        if literal_type(node) in ("int", "float"):
+            return True
+        if isinstance(node, cst.BinaryOperation):
+            return (
+                isinstance(node.operator, ARITHMETIC)
+                and self._number(node.left)
+                and self._number(node.right)
+            )
+        if self_attribute(node) is not None:
+            return built_number_type(self.ctx, node) in ("int", "float")
         return self.ctx.kind(node) in NUMBER_KINDS
 
     def _only_tested(

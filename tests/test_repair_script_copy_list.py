@@ -8,7 +8,7 @@ import pytest
 from torchlint.lint.settings import Settings
 
 from .conftest import requires_torch
-from .fix_helpers import assert_rewritten, assert_script_repaired, fixed_text
+from .fix_helpers import assert_script_repaired, fixed_text
 
 SETTINGS = Settings(targets=("script",), targets_explicit=True)
 
@@ -43,12 +43,12 @@ def inputs():
 
 
 def test_a_shallow_copy_of_a_list_becomes_list_in_an_unsafe_fix():
-    assert_rewritten(
-        SOURCE,
-        [("copy.copy(feats)", "list(feats)"), ("copy.copy(scales)", "list(scales)")],
-        unsafe=True,
-        settings=SETTINGS,
-    )
+    """A list argument's copy becomes ``list(feats)`` only with unsafe fixes; the copy of a
+    list display is the safe ``.copy()`` (fixers/shallow_copy_method.py) either way."""
+    unsafe = fixed_text(SOURCE, SETTINGS, unsafe=True)
+    assert "outs = list(feats)" in unsafe and "kept = scales.copy()" in unsafe
+    safe = fixed_text(SOURCE, SETTINGS, unsafe=False)
+    assert "outs = copy.copy(feats)" in safe and "kept = scales.copy()" in safe
 
 
 def test_a_value_not_surely_a_list_is_left_alone():
