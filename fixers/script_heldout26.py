@@ -536,3 +536,28 @@ class QueryThroughPython(CudaQueryThroughPython):
     applicability = "unsafe"
     message = "ask torch through an `@torch.jit.ignore` function, which TorchScript leaves Python"
     queries = QUERIES
+
+
+class ClassTensorOnInstance(Fixer):
+    """``MEAN = torch.tensor([...]).view(1, 3, 1, 1)`` in the class body, read as ``self.MEAN``
+    in scripted code -> ``self.MEAN = self.MEAN`` after ``super().__init__()`` (unsafe):
+    TorchScript types a module from its instance attributes, where the tensor now is too (a
+    tensor attribute, no buffer: ``state_dict`` and ``.to()`` treat it as before). Unsafe as
+    ``ClassContainerOnInstance``: every instance holds the same tensor as before, but a later
+    rebinding of the class attribute no longer reaches existing instances, and
+    ``copy.deepcopy`` copies it per instance."""
+
+    codes = ("TL216",)
+    applicability = "unsafe"
+    message = "bind the class-body tensor on the instance in `__init__` (`self.MEAN = self.MEAN`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "a tensor built in the class body" not in diagnostic.message:
+            return None
+        found = self_attribute_of_class(self, diagnostic.node)
+        if found is None or not isinstance(found[1].body, cst.IndentedBlock):
+            return None
+        attr, cls = found
+        if len(class_body_values(cls, attr)) != 1:
+            return None
+        return bind_on_instance(cls, attr)

@@ -14,6 +14,7 @@ argument too large raised OverflowError where the power does too.
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import libcst as cst
@@ -21,6 +22,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
+from ._shared import fresh_name
 from ._tensor_exprs import has_comments
 
 
@@ -78,3 +80,58 @@ class MathExp2AsPower(Fixer):
         power = cst.parse_expression(f"(2.0 ** ({exponent}))")
         parens = {"lpar": call.lpar, "rpar": call.rpar} if call.lpar else {}
         return [(call, power.with_changes(**parens))]
+
+
+# The `.get` default TL215 names and the value type of the dict (`List[int]`).
+_GET_DEFAULT = re.compile(
+    r"the `\.get` default `(\[\]|list\(\))` for a dict of `([A-Za-z]+\[[a-z]+\])` values"
+)
+_BUILTIN_GENERIC = {"List": "list"}
+
+
+class TypedEmptyGetDefault(Fixer):
+    """``d.get(k, [])`` of a ``Dict[str, List[int]]`` -> ``empty_dims: list[int] = []`` on the
+    line before and ``d.get(k, empty_dims)`` (safe). TorchScript types an empty list nothing
+    annotates as ``List[Tensor]`` and ``aten::get`` wants the dict's value type exactly (torch
+    2.13: Arguments for call are not valid); an annotated local is typed as annotated. Eager is
+    unchanged: a fresh empty list each time the line runs, as the display made (a local's
+    annotation is not evaluated at run time). Only where the line is a statement of a block
+    and the call is in no lambda or comprehension (which would share the one list)."""
+
+    codes = ("TL215",)
+    applicability = "safe"
+    message = "bind the empty default to a local annotated with the dict's value type"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        found = _GET_DEFAULT.search(diagnostic.message)
+        head, _, item = found.group(2).partition("[") if found else ("", "", "")
+        if found is None or head not in _BUILTIN_GENERIC:
+            return None
+        arg = diagnostic.node
+        if not isinstance(arg, cst.Arg) or arg.keyword is not None or arg.star:
+            return None
+        default = arg.value
+        line: Optional[cst.CSTNode] = None
+        for ancestor in self.ancestors(arg):
+            if isinstance(ancestor, (cst.Lambda, cst.BaseComp)):
+                return None
+            if isinstance(ancestor, cst.SimpleStatementLine):
+                line = ancestor
+                break
+        if line is None or not isinstance(self.parent(line), cst.IndentedBlock):
+            return None
+        call = self.parent(arg)
+        receiver = (
+            call.func.value
+            if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+            else None
+        )
+        base = receiver.attr.value if isinstance(receiver, cst.Attribute) else "value"
+        name = fresh_name(self, line, f"empty_{base.strip('_').split('_')[-1]}")
+        annotation = f"{_BUILTIN_GENERIC[head]}[{item}"
+        declaration = cst.parse_statement(f"{name}: {annotation} = {self.code(default).strip()}\n")
+        declaration = declaration.with_changes(leading_lines=line.leading_lines)
+        moved = line.deep_replace(default, cst.Name(name))
+        assert isinstance(moved, cst.SimpleStatementLine)
+        moved = moved.with_changes(leading_lines=[])
+        return [(line, cst.FlattenSentinel([declaration, moved]))]
