@@ -51,8 +51,9 @@ TENSOR_RESULT_METHODS = frozenset(
 # Trace clauses for a tensor read as a Python number where the trace is right for the inputs
 # (torch 2.13 warns there all the same: TracerWarning).
 TRACE_PARAMETER_CONSTANT = (
-    "torch.jit.trace warns (TracerWarning) and keeps the parameters' value at tracing as a "
-    "constant: weights loaded into the traced module later do not change it"
+    "torch.jit.trace warns (TracerWarning) and keeps the value the parameters and buffers give "
+    "at tracing as a constant: the trace matches eager for every input, but weights loaded into "
+    "the traced module later do not change it"
 )
 TRACE_PYTHON_ONLY = (
     "torch.jit.trace warns (TracerWarning) and runs this Python code only while tracing: the "

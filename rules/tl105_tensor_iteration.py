@@ -40,12 +40,14 @@ class TensorIteration(Rule):
     So is iteration over the pieces of `x.split(k)` / `torch.split(x, k)` with an int size
     along dimension 0 (their number follows the first size: NeRF-style ray batching), and over
     `x.unbind(d)` / `torch.unbind(x, d)` along a literal dimension `d` other than the last
-    (`for x_t in seq.unbind(1)`: one piece per time step).
+    (`for x_t in seq.unbind(1)`: one piece per time step), and over `x.split(k, d)` with an
+    int size along such a dimension (`for block in seq.split(4, dim=1)`: a sequence streamed
+    block by block).
     Unpacking a tensor into names (`q, k, v = qkv`, `rows, cols = torch.tril_indices(n, n)`)
     iterates its first dimension too: torch warns (TracerWarning) even where that size is
     fixed by the model and the trace is right.
-    Loops over `nn.ModuleList`, over `chunk(n)` pieces, `split`s along other dimensions or
-    with a list of sizes, and `len(x.shape)` are not flagged.
+    Loops over `nn.ModuleList`, over `chunk(n)` pieces, `split`s along the last dimension (a
+    negative one) or with a list of sizes, and `len(x.shape)` are not flagged.
 
     ## Why is this bad?
     The number of iterations is the tensor's first size, read as a Python int. `torch.compile`
@@ -430,6 +432,30 @@ class TensorIteration(Rule):
         ),
     ]
     INVALID = [
+        # A sequence streamed in blocks of a fixed length along time, state carried across
+        # blocks: one step per block of the example input.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.cell = nn.GRUCell(3, 6)
+
+                def forward(self, seq):
+                    h = seq.new_zeros(seq.size(0), 6)
+                    for block in seq.split(2, 1):
+                        h = self.cell(block.mean(1), h)
+                    return h
+
+            def inputs():
+                return [(torch.randn(2, 6, 3),), (torch.randn(3, 10, 3),)]
+            """,
+            line=11,
+            message_contains="pieces of `split`",
+        ),
         # A recurrent cell stepped over the time dimension: one step per time step of the
         # example input.
         Invalid(
@@ -798,11 +824,41 @@ class TensorIteration(Rule):
             and self.ctx.kind(tensor) == Kind.TENSOR
         )
 
+    def _splits_inner_dim(self, iterable: cst.BaseExpression) -> bool:
+        """``x.split(k, dim=1)`` / ``torch.split(x, k, 1)`` of a tensor with an int ``k`` along
+        a literal dimension other than the first: one piece per ``k`` steps of that size, which
+        varies between calls as ``_unbinds_inner_dim``'s does (streaming a sequence by blocks)."""
+        if not isinstance(iterable, cst.Call):
+            return False
+        func = iterable.func
+        args = call_targets(iterable)
+        if self.ctx.qualified_name(func) == "torch.split":
+            tensor, rest = (args[0], args[1:]) if args else (None, [])
+        elif isinstance(func, cst.Attribute) and func.attr.value == "split":
+            tensor, rest = func.value, args
+        else:
+            return False
+        size = (
+            rest[0]
+            if rest
+            else keyword(iterable, "split_size_or_sections") or keyword(iterable, "split_size")
+        )
+        if tensor is None or size is None or self.ctx.kind(tensor) != Kind.TENSOR:
+            return False
+        if self.ctx.kind(size) not in (Kind.CONST, Kind.SIZE) or isinstance(
+            size, (cst.List, cst.Tuple)
+        ):
+            return False
+        dim = keyword(iterable, "dim") or (rest[1] if len(rest) > 1 else None)
+        return isinstance(dim, cst.Integer) and dim.value != "0"
+
     def _report_loop(self, iterable: cst.BaseExpression) -> None:
         if self._iterates_tensor(iterable):
             self.report(iterable)
         elif self._unbinds_inner_dim(iterable):
             self.report(iterable, UNBIND_MESSAGE)
+        elif self._splits_inner_dim(iterable):
+            self.report(iterable, SPLIT_INNER_MESSAGE)
 
     def visit_For(self, node: cst.For) -> None:
         if self.ctx.in_graph:
@@ -879,6 +935,13 @@ UNBIND_MESSAGE = (
     "calls: torch.jit.trace unrolls the loop for the example input's size, so inputs of another "
     "size there fail or give wrong results; a loop carrying state from step to step (a "
     "recurrent cell) has no traced form: script it or use torch.compile / torch.export"
+)
+SPLIT_INNER_MESSAGE = (
+    "Python iteration over the pieces of `split` along a dimension whose size varies between "
+    "calls: torch.jit.trace unrolls the loop for the example input's number of pieces, so "
+    "inputs of another size there fail or give wrong results; a loop carrying state from piece "
+    "to piece (a streamed recurrence) has no traced form: script it or use torch.compile / "
+    "torch.export"
 )
 STAR_MESSAGE = (
     "star-unpacking a tensor's rows passes one value per row of the example input: "

@@ -140,6 +140,39 @@ DIVMOD_MESSAGE = Message(
 )
 
 
+# `torch.sym_max(t, n)` / `torch.sym_min`: torch/__init__.py asserts each operand is a Python
+# or NumPy number (or a SymInt); a size is a 0-dim tensor while tracing.
+SYM_MINMAX_CALLS = frozenset({"torch.sym_max", "torch.sym_min"})
+SYM_MINMAX_MESSAGE = Message(
+    "`torch.sym_max()` / `torch.sym_min()` of a size",
+    (
+        (
+            "trace",
+            "torch.jit.trace fails (AssertionError): under trace sizes are 0-dim tensors, and "
+            "these take only Python numbers and symbolic sizes",
+        ),
+    ),
+    "use `max()` / `min()` on the size, or torch.compile / torch.export, where sizes are symbolic",
+)
+
+
+# `nn.LayerNorm(h.shape[-1])` built inside forward: its constructor gets the size as a 0-dim
+# tensor while tracing.
+MODULE_FROM_SIZE_MESSAGE = Message(
+    "an nn module built in forward from a size",
+    (
+        (
+            "trace",
+            "torch.jit.trace hands the constructor the size as a 0-dim tensor: nn.LayerNorm "
+            "fails on it (TypeError: iteration over a 0-d tensor), and the layers that test or "
+            "convert it in Python warn (TracerWarning) and keep the example's size",
+        ),
+    ),
+    "build the module in `__init__` from the configured width (or call the functional form, "
+    "`F.layer_norm(h, h.shape[-1:])`, which takes the shape)",
+)
+
+
 # `F.interpolate(x, scale_factor=fine.shape[-1] / x.shape[-1])`: while tracing the ratio is a
 # 0-dim tensor, and interpolate takes no tensor scale factor (torch 2.13: TypeError,
 # "upsample_nearest2d() received an invalid combination of arguments").
@@ -304,7 +337,11 @@ class SizeDependentPython(Rule):
     loops and tests on sizes are not flagged. `output_size=x.size()` (or a slice of a shape,
     or a list of sizes) given to `F.max_unpool1d/2d/3d` or an `nn.MaxUnpool` module fails
     trace: max_unpool checks it with `torch._check`, which raises on a tensor ("cond must be a
-    bool"). A clamp at zero (`pad = max(8 - x.size(1), 0)`) is: the trace keeps whichever side
+    bool"). `torch.sym_max(t, n)` / `torch.sym_min` of a size fail trace (they assert Python
+    numbers or symbolic sizes), and so does an `nn` layer built in forward from a size
+    (`nn.LayerNorm(h.shape[-1])`: iteration over a 0-d tensor; other layers test or convert
+    the size in Python and warn); a shape (`nn.LayerNorm(h.shape[-2:])`) is not flagged.
+    A clamp at zero (`pad = max(8 - x.size(1), 0)`) is: the trace keeps whichever side
     won for the example, so longer inputs get a negative pad.
 
     Input checks (`assert q.size() == k.size()`, `if x.size(0) != n: raise ValueError(...)`)
@@ -772,6 +809,40 @@ class SizeDependentPython(Rule):
         ),
     ]
     INVALID = [
+        # A clip padded to at least the receptive field with torch.sym_max on its length.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    n = x.size(1)
+                    return F.pad(x, (0, 0, 0, torch.sym_max(n, 6) - n))
+
+            def inputs():
+                return [(torch.randn(2, 4, 3),), (torch.randn(1, 9, 3),)]
+            """,
+            line=8,
+            message_contains="sym_max",
+        ),
+        # A layer norm built in forward from the width of its input.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return nn.LayerNorm(x.size(-1))(x.relu())
+
+            def inputs():
+                return [(torch.randn(2, 4, 3),), (torch.randn(1, 5, 3),)]
+            """,
+            line=6,
+            message_contains="nn module built in forward",
+        ),
         # A decoder unpooling back to the encoder's spatial size, read off its shape.
         Invalid(
             """
@@ -1751,6 +1822,17 @@ class SizeDependentPython(Rule):
             args = call_targets(node)
             if any(tensor_under_trace(self.ctx, a) for a in args[:2]):
                 self.report(node, DIVMOD_MESSAGE)
+            return
+        if name in SYM_MINMAX_CALLS:
+            if any(tensor_under_trace(self.ctx, a) for a in call_targets(node)[:2]):
+                self.report(node, SYM_MINMAX_MESSAGE)
+            return
+        if (
+            name.startswith("torch.nn.")
+            and self.ctx.index.is_module_class(name)
+            and any(tensor_under_trace(self.ctx, a.value) for a in node.args if not a.star)
+        ):
+            self.report(node, MODULE_FROM_SIZE_MESSAGE)
             return
         if name in INTERPOLATE_CALLS:
             positional = call_targets(node)

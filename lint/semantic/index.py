@@ -231,6 +231,8 @@ class ProjectIndex:
         self._training_only: Optional[tuple[dict[str, Region], frozenset[str]]] = None
         self._held: Optional[tuple[dict[str, Region], frozenset[str]]] = None
         self._missing: set[str] = set()
+        # The files given to the run by their real paths (made when first asked).
+        self._given_by_real: Optional[dict[str, FileSummary]] = None
         # Lowercased entry names of the search roots (None: unreadable), listed once each, and
         # by a module name's first part (lowercased), the roots that may hold it, in order.
         self._listings: dict[Path, Optional[set[str]]] = {}
@@ -300,6 +302,7 @@ class ProjectIndex:
     def add_summary(self, summary: FileSummary, search_root: Optional[Path] = None) -> None:
         self.by_module[summary.module] = summary
         self.by_path[summary.path] = summary
+        self._given_by_real = None
         if search_root is not None:
             self.search_roots.setdefault(search_root, None)
         script_dir = Path(os.path.dirname(os.path.abspath(summary.path)))
@@ -341,21 +344,52 @@ class ProjectIndex:
             # folder by folder has a search root per folder: transformers' models, 700.)
             roots = [root for root in self.search_roots if self._may_hold(root, head)]
             self._roots_by_head[head.lower()] = roots
-        for root in roots:
-            for candidate in (root / rel.with_suffix(".py"), root / rel / "__init__.py"):
-                if candidate.is_file():
-                    try:
-                        text = candidate.read_text(encoding="utf-8", errors="replace")
-                    except OSError:
-                        continue
-                    summary = self.summarizer(
-                        text, module, os.fspath(candidate), candidate.name == "__init__.py"
-                    )
-                    self.by_module[module] = summary
-                    self._forget_answers()
-                    return summary
+        for candidate in self._candidates(roots, module, head, rel):
+            if not candidate.is_file():
+                continue
+            given = self._given_file(candidate)
+            if given is not None:
+                # A file given to the run under another name: the folder it lies in has no
+                # ``__init__.py`` (a namespace package, torch4d's), so the file was named from
+                # that folder, and a sibling imports it with the folder's name in front.
+                self.by_module[module] = given
+                self._forget_answers()
+                return given
+            try:
+                text = candidate.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            summary = self.summarizer(
+                text, module, os.fspath(candidate), candidate.name == "__init__.py"
+            )
+            self.by_module[module] = summary
+            self._forget_answers()
+            return summary
         self._missing.add(module)
         return None
+
+    def _candidates(self, roots: list[Path], module: str, head: str, rel: Path) -> Iterator[Path]:
+        """The files that may hold ``module``, in order: under each search root, then (for a
+        dotted name) under a search root that is itself the folder ``head`` with no
+        ``__init__.py``: a namespace package whose files were named from inside it."""
+        for root in roots:
+            yield root / rel.with_suffix(".py")
+            yield root / rel / "__init__.py"
+        if "." not in module:
+            return
+        inner = Path(*module.split(".")[1:])
+        for root in self.search_roots:
+            if root.name == head and not (root / "__init__.py").exists():
+                yield root / inner.with_suffix(".py")
+                yield root / inner / "__init__.py"
+
+    def _given_file(self, candidate: Path) -> Optional[FileSummary]:
+        """The summary of a file given to the run that ``candidate`` is, by its real path."""
+        if self._given_by_real is None:
+            self._given_by_real = {
+                os.path.realpath(path): summary for path, summary in self.by_path.items()
+            }
+        return self._given_by_real.get(os.path.realpath(candidate))
 
     # -- lookups ---------------------------------------------------------------------------
     def lookup(self, qualname: str, _depth: int = 0) -> Optional[tuple[str, FileSummary, str]]:
@@ -760,7 +794,8 @@ class ProjectIndex:
         queue: deque[tuple[str, frozenset[str], str, Optional[str]]] = deque()
         module_targets = MODULE_TARGETS | ({"script"} if self.script_all_modules else set())
 
-        for summary in list(self.by_module.values()):
+        # A module imported under a second name (a namespace package) is one file: once.
+        for summary in list({id(s): s for s in self.by_module.values()}.values()):
             in_data_pipeline = not DATA_PIPELINE_PACKAGES.isdisjoint(summary.module.split("."))
             for local, cls in summary.classes.items():
                 fq_class = summary.qualify(local)
