@@ -125,6 +125,11 @@ class ModuleContainerIndexInScript(Rule):
     'BlockInterface'`: call `block.forward(x)`), and so is a module class of the file held in
     the container whose method of an interface method's name names its parameters otherwise
     (`Method on class ... is not compatible with interface`).
+    A loop over a slice of a module container (`enumerate(...)` of one too) whose body calls
+    a method other than `forward` on its modules (`for stage in self.stages[::-1]: x =
+    stage.decode(x)`): TorchScript fails to compile it (object has no attribute or method
+    'decode'), or, where another use compiles the method, runs it on the wrong modules (torch
+    2.13: each module of a `[::-1]` slice ran the last one's).
     A `Final` (or `__constants__`) int attribute is a literal index (TorchScript folds it):
     `self.heads[self.at]` is not flagged then. Also a list comprehension or generator over a
     list or tuple of submodules that calls each (`[m(x) for m in (self.a, self.b)]`: object has
@@ -224,6 +229,26 @@ class ModuleContainerIndexInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # `.forward(...)` and attribute reads of the modules of a reversed slice script right.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stages = nn.ModuleList([nn.Linear(3, 3) for _ in range(3)])
+
+                def forward(self, x):
+                    for stage in self.stages[::-1]:
+                        x = stage.forward(x) * stage.bias.sum()
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # Tuples zipped with tuples, enumerated, or made a list before a list joins them.
         Valid(
             """
@@ -540,6 +565,35 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        # A method of the modules of a reversed slice, compiled through the unsliced loop too:
+        # scripted code runs the wrong modules (torch 2.13: the last one's, each time).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Stage(nn.Linear):
+                def gain(self, x: torch.Tensor) -> torch.Tensor:
+                    return x * self.bias.sum()
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stages = nn.ModuleList([Stage(3, 3) for _ in range(3)])
+
+                def forward(self, x):
+                    for stage in self.stages:
+                        x = stage.gain(x)
+                    for i, stage in enumerate(self.stages[::-1]):
+                        x = stage.gain(x) + i
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=16,
+            message_contains="method other than `forward`",
+        ),
         # A tuple attribute (a tuple default) zipped with a List[Tensor], in a comprehension.
         Invalid(
             """
@@ -1769,6 +1823,18 @@ class ModuleContainerIndexInScript(Rule):
                 "'__call__'); loop over the whole container with `enumerate(...)` and skip or "
                 "`break` by index, or call `.forward(...)`",
             )
+            return
+        method = self._loop_body_method(node)
+        if method is not None:
+            self.report(
+                node,
+                f"a method other than `forward` (`.{method}(...)`) is called on a module of a "
+                "sliced module container: torch.jit.script fails (object has no attribute or "
+                f"method '{method}'), and where another use compiles the method it runs on the "
+                "wrong modules (torch 2.13: each module of `self.layers[::-1]` ran the last "
+                "one's); loop over the whole container, or keep a second `nn.ModuleList` in "
+                "the order wanted",
+            )
 
     # -- a list / tuple of submodules iterated and called
     def visit_For(self, node: cst.For) -> None:
@@ -2251,6 +2317,30 @@ class ModuleContainerIndexInScript(Rule):
             return has_constants(self.ctx, info.owner_class)
         return False
 
+    def _loop_body_method(self, node: cst.Subscript) -> Optional[str]:
+        """The method other than ``forward`` that the body of the ``for`` whose iterable is
+        the slice (``enumerate(...)`` of it too) calls on the loop variable
+        (``for stage in self.stages[::-1]: x = stage.decode(x)``); None otherwise."""
+        for statement in reversed(self.ctx.statements):
+            if not isinstance(statement, cst.For):
+                continue
+            target, iterable = statement.target, statement.iter
+            if (
+                isinstance(iterable, cst.Call)
+                and self.ctx.qualified_name(iterable.func) == "builtins.enumerate"
+                and iterable.args
+                and iterable.args[0].value is node
+                and isinstance(target, cst.Tuple)
+                and len(target.elements) == 2
+            ):
+                iterable, target = node, target.elements[1].value
+            if iterable is not node:
+                continue
+            if not isinstance(target, cst.Name):
+                return None
+            return _called_method(statement.body, target.value)
+        return None
+
     def _called(self, node: cst.Subscript) -> bool:
         """Whether the slice is the iterable of a ``for`` (``enumerate(...)`` too) whose body
         calls the loop variable (``for layer in self.layers[:2]: x = layer(x)``)."""
@@ -2351,6 +2441,26 @@ def _calls_name(body: cst.CSTNode, name: str) -> bool:
 
     walk(body, enter, lambda child: None)
     return found
+
+
+def _called_method(body: cst.CSTNode, name: str) -> Optional[str]:
+    """The first method other than ``forward`` that ``body`` calls on the bare name
+    ``name`` (``name.decode(...)``)."""
+    found: list[str] = []
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        if (
+            isinstance(child, cst.Call)
+            and isinstance(child.func, cst.Attribute)
+            and isinstance(child.func.value, cst.Name)
+            and child.func.value.value == name
+            and child.func.attr.value != "forward"
+        ):
+            found.append(child.func.attr.value)
+        return None
+
+    walk(body, enter, lambda child: None)
+    return found[0] if found else None
 
 
 def _container_use(body: cst.CSTNode, name: str) -> Optional[tuple[str, cst.CSTNode]]:
