@@ -28,6 +28,7 @@ from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.walk import walk
 
 from ._shared import fresh_name, local_definition
+from ._tensor_exprs import has_comments
 
 TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
 
@@ -222,3 +223,37 @@ class SetAttributeToList(Fixer):
             and target.comparator is read
             and isinstance(target.operator, (cst.In, cst.NotIn))
         )
+
+
+class TypedDictCallToDisplay(Fixer):
+    """TL214: ``Outputs(logits=a, aux=b)`` of a ``TypedDict`` of this file -> ``{"logits": a,
+    "aux": b}`` (safe). Calling a TypedDict makes a plain ``dict`` of its keyword arguments, so
+    eager is unchanged; TorchScript compiles the TypedDict as a class with no ``__init__``
+    (torch 2.13: Class Outputs does not have an __init__ function defined) and a display as a
+    dict. Only a call of keyword arguments alone (no positional mapping, no ``**``)."""
+
+    codes = ("TL214",)
+    applicability = "safe"
+    message = "build the dict as a display"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or "builds a TypedDict" not in diagnostic.message:
+            return None
+        name = self.ctx.qualified_name(call.func)
+        definition = local_definition(self, name) if name else None
+        if not isinstance(definition, cst.ClassDef) or not any(
+            self.ctx.qualified_name(base.value) in TYPED_DICTS for base in definition.bases
+        ):
+            return None
+        if not call.args or any(a.keyword is None or a.star for a in call.args):
+            return None
+        if has_comments(call):
+            return None  # a display rebuilt from the arguments would drop them
+        items = ", ".join(
+            f'"{a.keyword.value}": {self.code(a.value).strip()}'
+            for a in call.args
+            if a.keyword is not None
+        )
+        display = cst.parse_expression("{" + items + "}")
+        return [(call, display.with_changes(lpar=call.lpar, rpar=call.rpar))]

@@ -245,7 +245,8 @@ class UnsupportedSignatureInScript(Rule):
     Finds, in parameters and return annotations of scripted functions: `typing` and
     `collections.abc` types TorchScript has none for (`Iterable`, `Sequence`, `Callable`,
     `Mapping`, `Set`, ...: asked of torch's frontend per torch version, see TL209), `torch.Size`
-    (`shape: torch.Size`), a `TypedDict` class of the project (`-> Outputs`), `typing`'s
+    (`shape: torch.Size`), a `TypedDict` class of the project (`-> Outputs`; also a call
+    that builds one, `Outputs(logits=x)`), `typing`'s
     `Tuple`, `List`, `Dict` or `Optional` without element types (`-> Tuple`, also inside
     another annotation) and a bare `dict`, a module-level `TypeVar` (`items: List[T]`,
     `-> T`), a name the module binds once to one of these (an alias: `dim: Dim` with `Dim =
@@ -348,7 +349,10 @@ class UnsupportedSignatureInScript(Rule):
     torch.no_grad():` (TorchScript compiles no `inference_mode`; the values are the same but
     the tensors made there are no longer inference tensors, see TL206). No fix for
     `enable_grad` / `set_grad_enabled`. Safe fix for a `TypedDict` of the file whose fields all have one annotation `T`:
-    `dict[str, T]` (Python does not check annotations). Other signatures
+    `dict[str, T]` (Python does not check annotations); and for a call of such a TypedDict
+    with keyword arguments only (`Outputs(logits=x)`, which TorchScript compiles as a class
+    with no `__init__`): the dict display `{"logits": x}`, the plain dict the call made in
+    eager. Other signatures
     have no automatic fix: the right type depends on what callers pass.
     """
 
@@ -1053,6 +1057,43 @@ class UnsupportedSignatureInScript(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """,
         ),
+        # A TypedDict built by calling it, with its annotations already `dict[str, ...]`.
+        Invalid(
+            """
+            from typing import TypedDict
+
+            import torch
+            from torch import nn
+
+            class Outputs(TypedDict):
+                logits: torch.Tensor
+
+            class Model(nn.Module):
+                def forward(self, x) -> dict[str, torch.Tensor]:
+                    return Outputs(logits=x * 2)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=11,
+            message_contains="builds a TypedDict",
+            fixed="""
+            from typing import TypedDict
+
+            import torch
+            from torch import nn
+
+            class Outputs(TypedDict):
+                logits: torch.Tensor
+
+            class Model(nn.Module):
+                def forward(self, x) -> dict[str, torch.Tensor]:
+                    return {"logits": x * 2}
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+        ),
         Invalid(
             _example(", sizes: Optional[Sequence[int]] = None").replace(
                 "from typing import", "from typing import Sequence,"
@@ -1649,9 +1690,19 @@ class UnsupportedSignatureInScript(Rule):
         # types one named in an annotation.
         if type(node.func) is not cst.Name or not in_script(self.ctx):
             return
-        problem = self._forward_ref_namedtuple(self.ctx.qualified_name(node.func))
+        name = self.ctx.qualified_name(node.func)
+        problem = self._forward_ref_namedtuple(name)
         if problem is not None:
             self.report(node.func, problem)
+        elif name is not None and self._typed_dict(name) and not dead_in_script(self.ctx):
+            short = name.rsplit(".", 1)[-1]
+            self.report(
+                node,
+                f"`{short}(...)` builds a TypedDict in scripted code: TorchScript compiles "
+                f"`{short}` as a class of its own with no `__init__` (torch 2.13: Class {short} "
+                "does not have an __init__ function defined); build the dict as a display "
+                '(`{"key": value}`)',
+            )
 
     def _abstract_module_class(
         self, annotation: cst.BaseExpression, name: Optional[str]

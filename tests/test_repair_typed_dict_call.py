@@ -1,0 +1,71 @@
+"""A TypedDict of the file called in scripted code (TL214, blind b58) -> a dict display
+(fixers/script_heldout6.py), in spellings other than the probe's: ``typing.TypedDict`` by
+attribute, the call in a helper function with its annotation fixed beside it. Torch checks the
+repair; a call with a positional mapping is left alone."""
+
+from __future__ import annotations
+
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+from .fix_helpers import assert_rewritten, assert_script_repaired, fixed_text
+
+SETTINGS = Settings(targets=("script",), targets_explicit=True)
+
+HEADS = """\
+import typing
+
+import torch
+from torch import nn
+
+
+class Heads(typing.TypedDict):
+    score: torch.Tensor
+    box: torch.Tensor
+
+
+def pack(score: torch.Tensor, box: torch.Tensor) -> Heads:
+    return Heads(box=box.tanh(), score=score.sigmoid())
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 5)
+
+    def forward(self, x):
+        h = self.fc(x)
+        out = pack(h[:, :1], h[:, 1:])
+        return out["score"] * out["box"]
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+"""
+
+
+def test_a_typed_dict_call_becomes_a_display_as_a_safe_fix():
+    assert_rewritten(
+        HEADS,
+        [
+            ("-> Heads:", "-> dict[str, torch.Tensor]:"),
+            (
+                "Heads(box=box.tanh(), score=score.sigmoid())",
+                '{"box": box.tanh(), "score": score.sigmoid()}',
+            ),
+        ],
+        unsafe=False,
+        settings=SETTINGS,
+    )
+
+
+def test_a_call_with_a_positional_mapping_is_left_alone():
+    source = HEADS.replace(
+        "Heads(box=box.tanh(), score=score.sigmoid())", 'Heads({"box": box, "score": score})'
+    )
+    assert 'Heads({"box": box, "score": score})' in fixed_text(source, SETTINGS, unsafe=True)
+
+
+@requires_torch
+def test_torch_scripts_the_display():
+    assert_script_repaired(HEADS, fixed_text(HEADS, SETTINGS, unsafe=False))
