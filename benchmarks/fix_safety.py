@@ -488,14 +488,21 @@ def main(argv: Optional[list[str]] = None) -> int:
     failed = False
     for path in args.paths:
         with tempfile.TemporaryDirectory(prefix="torchlint-fix-safety-") as workdir:
-            report = check_tree(
-                path.resolve(),
-                Path(workdir),
-                unsafe=args.unsafe,
-                limit=args.limit,
-                timeout=args.timeout,
-                factory=factory,
-            )
+            try:
+                report = check_tree(
+                    path.resolve(),
+                    Path(workdir),
+                    unsafe=args.unsafe,
+                    limit=args.limit,
+                    timeout=args.timeout,
+                    factory=factory,
+                )
+            except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+                # One package that cannot be imported or run stops no other.
+                lines = (exc.stderr or b"").decode(errors="replace").strip().splitlines()
+                why = lines[-1] if lines else type(exc).__name__
+                print(f"== {path.name}: its models could not be run ({why})")
+                continue
             _print(report)
             failed = failed or bool(report.violations)
     return 1 if failed else 0
