@@ -2317,10 +2317,10 @@ class ModuleContainerIndexInScript(Rule):
             return has_constants(self.ctx, info.owner_class)
         return False
 
-    def _loop_body_method(self, node: cst.Subscript) -> Optional[str]:
-        """The method other than ``forward`` that the body of the ``for`` whose iterable is
-        the slice (``enumerate(...)`` of it too) calls on the loop variable
-        (``for stage in self.stages[::-1]: x = stage.decode(x)``); None otherwise."""
+    def _slice_loop(self, node: cst.Subscript) -> Optional[tuple[cst.For, Optional[str]]]:
+        """The ``for`` whose iterable is the slice (``enumerate(...)`` of it too) and the name
+        its modules are bound to (None when the target is no plain name); None when the slice
+        is no loop's iterable."""
         for statement in reversed(self.ctx.statements):
             if not isinstance(statement, cst.For):
                 continue
@@ -2334,36 +2334,23 @@ class ModuleContainerIndexInScript(Rule):
                 and len(target.elements) == 2
             ):
                 iterable, target = node, target.elements[1].value
-            if iterable is not node:
-                continue
-            if not isinstance(target, cst.Name):
-                return None
-            return _called_method(statement.body, target.value)
+            if iterable is node:
+                return statement, target.value if isinstance(target, cst.Name) else None
         return None
+
+    def _loop_body_method(self, node: cst.Subscript) -> Optional[str]:
+        """The method other than ``forward`` the loop over the slice calls on its modules
+        (``for stage in self.stages[::-1]: x = stage.decode(x)``); None otherwise."""
+        loop = self._slice_loop(node)
+        if loop is None or loop[1] is None:
+            return None
+        return _called_method(loop[0].body, loop[1])
 
     def _called(self, node: cst.Subscript) -> bool:
         """Whether the slice is the iterable of a ``for`` (``enumerate(...)`` too) whose body
         calls the loop variable (``for layer in self.layers[:2]: x = layer(x)``)."""
-        for statement in reversed(self.ctx.statements):
-            if not isinstance(statement, cst.For):
-                continue
-            target = statement.target
-            iterable = statement.iter
-            if (
-                isinstance(iterable, cst.Call)
-                and self.ctx.qualified_name(iterable.func) == "builtins.enumerate"
-                and iterable.args
-                and iterable.args[0].value is node
-                and isinstance(target, cst.Tuple)
-                and len(target.elements) == 2
-            ):
-                iterable, target = node, target.elements[1].value
-            if iterable is not node:
-                continue
-            if not isinstance(target, cst.Name):
-                return False
-            return _calls_name(statement.body, target.value)
-        return False
+        loop = self._slice_loop(node)
+        return loop is not None and loop[1] is not None and _calls_name(loop[0].body, loop[1])
 
 
 INTERFACE_DECORATORS = frozenset({"torch.jit.interface", "torch.jit._script.interface"})

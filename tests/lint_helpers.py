@@ -80,3 +80,17 @@ def model_source(
         + forward
         + INPUTS_3D
     )
+
+
+def script_disagreements(cases: list[tuple[str, str, bool]]) -> list[tuple[int, str, str]]:
+    """(index, code, torch's detail) of each ``(code, source, flagged)`` case whose
+    ``flagged`` torch.jit.script contradicts: a flagged source that scripts with eager's
+    outputs, or a clean one that fails."""
+    from .oracle import check
+
+    found = []
+    for number, (code, source, flagged) in enumerate(cases):
+        verdict = check(source, "script")
+        if verdict.ok == flagged:
+            found.append((number, code, verdict.detail))
+    return found

@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import requires_torch
+from .lint_helpers import script_disagreements
 from .test_script_misses import _flagged
 
 HEAD = (
@@ -401,9 +402,5 @@ def test_rule_verdict(code: str, source: str, flagged: bool) -> None:
 @requires_torch
 @pytest.mark.torch
 def test_torch_agrees() -> None:
-    from .oracle import check
-
-    disagree = [
-        (code, source) for code, source, flagged in CASES if check(source, "script").ok == flagged
-    ]
+    disagree = script_disagreements(CASES)
     assert not disagree, disagree

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import requires_torch
-from .lint_helpers import findings, model_source
+from .lint_helpers import findings, model_source, script_disagreements
 from .test_script_misses import _flagged
 
 HEAD = (
@@ -230,13 +230,7 @@ def test_rule_verdict(code: str, source: str, flagged: bool) -> None:
 @requires_torch
 @pytest.mark.torch
 def test_torch_agrees() -> None:
-    from .oracle import check
-
-    disagree = [
-        (code, number, check(source, "script").detail)
-        for number, (code, source, flagged) in enumerate(CASES)
-        if check(source, "script").ok == flagged
-    ]
+    disagree = script_disagreements(CASES)
     assert not disagree, disagree
 
 
