@@ -1144,6 +1144,10 @@ SEQUENCE_MESSAGE = Message(
 )
 
 
+# Calling a class of these bases makes a plain dict.
+TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
+
+
 def _class_kind(ctx: LintContext, qualname: str) -> Optional[str]:
     """The kind of a project class that is no ``nn.Module`` and whose bases are project classes
     (or none): PLAIN, or REGISTERED when one of them is registered as a pytree in its file; with
@@ -1152,8 +1156,11 @@ def _class_kind(ctx: LintContext, qualname: str) -> Optional[str]:
     a project class, a registered sequence subclass or one whose base registers it, or another
     library base: NamedTuple, Enum, an installed transformers' ModelOutput)."""
     index = ctx.index
-    if index.class_info(qualname) is None or index.is_module_class(qualname):
+    found = index.class_info(qualname)
+    if found is None or index.is_module_class(qualname):
         return None
+    if any(base in TYPED_DICTS for base in found[1].bases):
+        return PLAIN_DICT  # calling a TypedDict makes a plain dict
     container: Optional[str] = None
     registered = registered_by_base = False
     for name, summary, cls in index.mro(qualname):

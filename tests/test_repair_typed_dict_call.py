@@ -9,6 +9,7 @@ from torchlint.lint.settings import Settings
 
 from .conftest import requires_torch
 from .fix_helpers import assert_rewritten, assert_script_repaired, fixed_text
+from .lint_helpers import findings
 
 SETTINGS = Settings(targets=("script",), targets_explicit=True)
 
@@ -69,3 +70,38 @@ def test_a_call_with_a_positional_mapping_is_left_alone():
 @requires_torch
 def test_torch_scripts_the_display():
     assert_script_repaired(HEADS, fixed_text(HEADS, SETTINGS, unsafe=False))
+
+
+RETURNED = """\
+from typing import TypedDict
+
+import torch
+from torch import nn
+
+
+class Outputs(TypedDict):
+    logits: torch.Tensor
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return Outputs(logits=x * 2)
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+
+def test_a_returned_typed_dict_call_is_a_dict_output_for_trace():
+    """Calling a TypedDict makes a plain dict: TL111 says so before and after the display fix."""
+    assert [d.line for d in findings(RETURNED, "TL111", "trace")] == [13]
+    fixed = fixed_text(RETURNED, SETTINGS, unsafe=False)
+    assert [d.line for d in findings(fixed, "TL111", "trace")] == [13]
+
+
+@requires_torch
+def test_torch_trace_fails_on_the_returned_typed_dict():
+    from .oracle import check
+
+    assert not check(RETURNED, "trace").ok
