@@ -172,6 +172,22 @@ def assigned_values(
     return values
 
 
+def super_init_statement(statement: cst.BaseStatement) -> bool:
+    """``super().__init__(...)`` as a statement of its own."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return False
+    small = statement.body[0]
+    call = small.value if isinstance(small, cst.Expr) else None
+    return (
+        isinstance(call, cst.Call)
+        and isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "__init__"
+        and isinstance(call.func.value, cst.Call)
+        and isinstance(call.func.value.func, cst.Name)
+        and call.func.value.func.value == "super"
+    )
+
+
 def contains(root: cst.CSTNode, test: Callable[[cst.CSTNode], bool]) -> bool:
     """Whether any node in ``root`` (itself included) passes ``test``."""
     found = False

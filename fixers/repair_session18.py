@@ -37,7 +37,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import fresh_name
+from ._shared import fresh_name, super_init_statement
 from ._tensor_exprs import has_comments
 
 _CLOSURE = re.compile(r"^`(\w+)`, a (int|float|bool|number) of the enclosing function's scope")
@@ -62,21 +62,6 @@ MODULE_ATTRIBUTES = frozenset(
         "zero_grad",
     }
 )  # fmt: skip
-
-
-def _super_init_line(statement: cst.BaseStatement) -> bool:
-    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
-        return False
-    small = statement.body[0]
-    call = small.value if isinstance(small, cst.Expr) else None
-    return (
-        isinstance(call, cst.Call)
-        and isinstance(call.func, cst.Attribute)
-        and call.func.attr.value == "__init__"
-        and isinstance(call.func.value, cst.Call)
-        and isinstance(call.func.value.func, cst.Name)
-        and call.func.value.func.value == "super"
-    )
 
 
 def _binds(root: cst.CSTNode, name: str) -> int:
@@ -223,7 +208,7 @@ class ClosureNumberOnInstance(Fixer):
         for line in cls.body.body:  # the class body must not bind the name either
             if not isinstance(line, cst.FunctionDef) and _binds(line, name) != 0:
                 return None
-        super_line = next((s for s in init.body.body if _super_init_line(s)), None)
+        super_line = next((s for s in init.body.body if super_init_statement(s)), None)
         if super_line is None:
             return None
         store = f"self.{name} = {name}"

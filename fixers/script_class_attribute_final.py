@@ -27,7 +27,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import self_assignments
 
-from ._shared import self_attribute_of_class
+from ._shared import self_attribute_of_class, super_init_statement
 from .script_annotations import literal_type
 
 
@@ -211,24 +211,8 @@ def bind_on_instance(cls: cst.ClassDef, attr: str) -> Optional[list[Replacement]
         return None
     if any(self_assignments(m, attr) for m in methods):
         return None
-    line = next((s for s in init.body.body if _super_init(s)), None)
+    line = next((s for s in init.body.body if super_init_statement(s)), None)
     if line is None:
         return None
     bind = cst.parse_statement(f"self.{attr} = self.{attr}\n")
     return [(line, cst.FlattenSentinel([line, bind]))]
-
-
-def _super_init(statement: cst.BaseStatement) -> bool:
-    """``super().__init__(...)`` as a statement of its own."""
-    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
-        return False
-    small = statement.body[0]
-    call = small.value if isinstance(small, cst.Expr) else None
-    return (
-        isinstance(call, cst.Call)
-        and isinstance(call.func, cst.Attribute)
-        and call.func.attr.value == "__init__"
-        and isinstance(call.func.value, cst.Call)
-        and isinstance(call.func.value.func, cst.Name)
-        and call.func.value.func.value == "super"
-    )

@@ -784,6 +784,18 @@ class TensorIteration(Rule):
     def _first_dim_split(self, call: cst.Call) -> bool:
         """``x.split(k)`` / ``torch.split(x, k)`` with an int ``k`` along dimension 0: one piece
         per ``k`` rows of the first size."""
+        found = self._int_split(call)
+        if found is None:
+            return False
+        dim = found[0]
+        return dim is None or (isinstance(dim, cst.Integer) and dim.value == "0")
+
+    def _int_split(self, call: cst.BaseExpression) -> Optional[tuple[Optional[cst.BaseExpression]]]:
+        """``(dim,)`` (None where the call leaves the default 0) when ``call`` is
+        ``x.split(k, ...)`` / ``torch.split(x, k, ...)`` of a tensor into pieces of an int
+        ``k`` (a constant or a size, not a list of sections); None otherwise."""
+        if not isinstance(call, cst.Call):
+            return None
         func = call.func
         args = call_targets(call)
         if self.ctx.qualified_name(func) == "torch.split":
@@ -791,15 +803,19 @@ class TensorIteration(Rule):
         elif isinstance(func, cst.Attribute) and func.attr.value == "split":
             tensor, rest = func.value, args
         else:
-            return False
-        if tensor is None or not rest or self.ctx.kind(tensor) != Kind.TENSOR:
-            return False
-        if self.ctx.kind(rest[0]) not in (Kind.CONST, Kind.SIZE) or isinstance(
-            rest[0], (cst.List, cst.Tuple)
+            return None
+        size = (
+            rest[0]
+            if rest
+            else keyword(call, "split_size_or_sections") or keyword(call, "split_size")
+        )
+        if tensor is None or size is None or self.ctx.kind(tensor) != Kind.TENSOR:
+            return None
+        if self.ctx.kind(size) not in (Kind.CONST, Kind.SIZE) or isinstance(
+            size, (cst.List, cst.Tuple)
         ):
-            return False
-        dim = keyword(call, "dim") or (rest[1] if len(rest) > 1 else None)
-        return dim is None or (isinstance(dim, cst.Integer) and dim.value == "0")
+            return None
+        return (keyword(call, "dim") or (rest[1] if len(rest) > 1 else None),)
 
     def _unbinds_inner_dim(self, iterable: cst.BaseExpression) -> bool:
         """``x.unbind(1)`` / ``torch.unbind(x, dim=2)`` of a tensor along a literal dimension
@@ -828,28 +844,10 @@ class TensorIteration(Rule):
         """``x.split(k, dim=1)`` / ``torch.split(x, k, 1)`` of a tensor with an int ``k`` along
         a literal dimension other than the first: one piece per ``k`` steps of that size, which
         varies between calls as ``_unbinds_inner_dim``'s does (streaming a sequence by blocks)."""
-        if not isinstance(iterable, cst.Call):
+        found = self._int_split(iterable)
+        if found is None:
             return False
-        func = iterable.func
-        args = call_targets(iterable)
-        if self.ctx.qualified_name(func) == "torch.split":
-            tensor, rest = (args[0], args[1:]) if args else (None, [])
-        elif isinstance(func, cst.Attribute) and func.attr.value == "split":
-            tensor, rest = func.value, args
-        else:
-            return False
-        size = (
-            rest[0]
-            if rest
-            else keyword(iterable, "split_size_or_sections") or keyword(iterable, "split_size")
-        )
-        if tensor is None or size is None or self.ctx.kind(tensor) != Kind.TENSOR:
-            return False
-        if self.ctx.kind(size) not in (Kind.CONST, Kind.SIZE) or isinstance(
-            size, (cst.List, cst.Tuple)
-        ):
-            return False
-        dim = keyword(iterable, "dim") or (rest[1] if len(rest) > 1 else None)
+        dim = found[0]
         return isinstance(dim, cst.Integer) and dim.value != "0"
 
     def _report_loop(self, iterable: cst.BaseExpression) -> None:
