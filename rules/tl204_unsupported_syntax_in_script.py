@@ -1355,8 +1355,9 @@ class UnsupportedSyntaxInScript(Rule):
                     argument.value,
                     "`lambda` (the message of a torch check)",
                     "does not support lambdas, also where torch calls one only when the check "
-                    "fails (UnsupportedNodeError: Lambda aren't supported); pass the message as "
-                    "a string",
+                    "fails (UnsupportedNodeError: Lambda aren't supported); drop the message "
+                    '(`torch._check(cond)` scripts) or check with `torch._assert(cond, "...")`, '
+                    "which takes a string and scripts (eager's `_check` takes no string message)",
                 )
 
     def visit_Try(self, node: cst.Try) -> None:
