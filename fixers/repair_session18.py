@@ -35,6 +35,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import all_params
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import fresh_name, super_init_statement
@@ -231,7 +232,7 @@ class ClosureNumberOnInstance(Fixer):
     ) -> bool:
         """The builder's one binding of ``name`` is a parameter or a statement of its body
         before the class."""
-        if any(p.name.value == name for p in _all_params(builder.params)):
+        if any(p.name.value == name for p in all_params(builder.params)):
             return True
         for statement in body.body:
             if statement is cls:
@@ -244,14 +245,6 @@ class ClosureNumberOnInstance(Fixer):
         assert isinstance(init.body, cst.IndentedBlock)
         lines = list(init.body.body)
         return store in lines and lines.index(store) == lines.index(super_line) + 1
-
-
-def _all_params(params: cst.Parameters) -> list[cst.Param]:
-    found = [*params.posonly_params, *params.params, *params.kwonly_params]
-    for star in (params.star_arg, params.star_kwarg):
-        if isinstance(star, cst.Param):
-            found.append(star)
-    return found
 
 
 _LAYER_NORM = ("torch.nn.LayerNorm", "torch.nn.modules.normalization.LayerNorm")
@@ -446,7 +439,7 @@ class ZipDictWithModulesAsEnumerate(Fixer):
         function = self.enclosing_function(loop)
         if function is None or _binds(function, name) != 1:
             return False
-        for param in _all_params(function.params):
+        for param in all_params(function.params):
             if param.name.value == name and param.annotation is not None:
                 text = self.code(param.annotation.annotation).strip()
                 return re.match(r"^(typing\.)?(Dict|dict)\[", text) is not None

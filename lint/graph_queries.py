@@ -52,6 +52,16 @@ ARITHMETIC = (
 )
 
 
+def all_params(params: cst.Parameters) -> list[cst.Param]:
+    """Every parameter of a signature: positional-only, plain, keyword-only, ``*args`` and
+    ``**kwargs``."""
+    found = [*params.posonly_params, *params.params, *params.kwonly_params]
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            found.append(star)
+    return found
+
+
 def parameter(func: Optional[cst.FunctionDef], name: str) -> Optional[cst.Param]:
     """The parameter of ``func`` named ``name`` (positional or keyword-only), or None."""
     if func is None:

@@ -7,7 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.dynamo_tables import nn_parameter_modules
-from torchlint.lint.graph_queries import assignments, self_assignments
+from torchlint.lint.graph_queries import all_params, assignments, self_assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import target_names
 from torchlint.lint.semantic.kinds import Kind
@@ -691,7 +691,7 @@ class NumberReboundToTensorInScript(Rule):
         """An `if` with an `else` (under a test TorchScript compiles, not one it may fold) whose
         two branches each end by binding a name no earlier statement binds, one to a tensor
         and the other to a number, the name read after the `if`: the types do not meet."""
-        bound = {p.name.value for p in _all_params(function.params)}
+        bound = {p.name.value for p in all_params(function.params)}
         pending: list[tuple[cst.If, str, str, str]] = []  # (if, name, true type, false type)
         closed: set[int] = set()
         read: set[tuple[int, str]] = set()
@@ -765,12 +765,12 @@ class NumberReboundToTensorInScript(Rule):
         if type(target) is not cst.Name or node.for_in.inner_for_in is not None:
             return
         name = target.value
-        param = next((p for p in _all_params(function.params) if p.name.value == name), None)
+        param = next((p for p in all_params(function.params) if p.name.value == name), None)
         if param is None or param.star in ("*", "**") or param.default is not None:
             return
         if param.annotation is None:
             if signature_type_comment(function) or (
-                is_method(self.ctx, function) and param is _all_params(function.params)[0]
+                is_method(self.ctx, function) and param is all_params(function.params)[0]
             ):
                 return
         elif self.ctx.qualified_name(param.annotation.annotation) not in TENSOR_NAMES:
@@ -1357,14 +1357,6 @@ def _bound_in(statement: cst.CSTNode) -> set[str]:
         return None
 
     walk(statement, enter, lambda child: None)
-    return found
-
-
-def _all_params(params: cst.Parameters) -> list[cst.Param]:
-    found = [*params.posonly_params, *params.params, *params.kwonly_params]
-    for star in (params.star_arg, params.star_kwarg):
-        if isinstance(star, cst.Param):
-            found.append(star)
     return found
 
 
