@@ -1,0 +1,32 @@
+# ruff: noqa  (a probe is written as users write models)
+from itertools import pairwise
+from typing import List
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from torch import Tensor
+
+
+class ScaleConsistencyHead(nn.Module):
+    """Pyramid head that also scores the change between neighbouring levels."""
+
+    def __init__(self, ch: int = 4, levels: int = 3):
+        super().__init__()
+        self.convs = nn.ModuleList([nn.Conv2d(ch, ch, 3, padding=1) for _ in range(levels)])
+
+    def forward(self, x: Tensor) -> Tensor:
+        feats: List[Tensor] = []
+        for conv in self.convs:
+            x = torch.relu(conv(x))
+            feats.append(x.mean(dim=(2, 3)))
+        deltas = [hi - lo for lo, hi in pairwise(feats)]
+        return torch.stack(deltas, dim=1)
+
+
+Model = ScaleConsistencyHead
+
+
+def inputs():
+    torch.manual_seed(3001)
+    return [(torch.randn(2, 4, 8, 8),), (torch.randn(1, 4, 5, 7),)]
