@@ -246,6 +246,9 @@ class LintContext:
                 template=None if isinstance(message, str) else message,
                 condition=condition,
                 mode=mode,
+                warns=()
+                if isinstance(message, str)
+                else tuple(t for t in claimed if t in message.warns),
             )
         )
 

@@ -67,6 +67,10 @@ class Message:
     subject: str
     clauses: tuple[tuple[str, str], ...]  # (back-end, what it does with the code)
     advice: str = ""
+    # Back-ends whose clause says torch only warns (a TracerWarning) and the converted module
+    # still computes what eager does on the inputs the clause names: the finding is about the
+    # warning, not a failure (``Diagnostic.warns``).
+    warns: frozenset[str] = frozenset()
 
     def render(self, targets: Optional[Sequence[str]] = None) -> str:
         """The message for a finding naming ``targets`` (None: every back-end with a clause)."""
@@ -101,6 +105,9 @@ class Diagnostic:
     # mode that path needs (``training`` / ``inference``; None: both run it).
     condition: Optional[str] = None
     mode: Optional[str] = None
+    # The back-ends of ``targets`` where torch only warns and the result stays eager's (its
+    # ``Message.warns``): a trace that warns here still computes the right values.
+    warns: tuple[str, ...] = ()
     # The CST node the rule reported, for fixers; never serialised.
     node: Optional[cst.CSTNode] = field(default=None, repr=False, compare=False)
     # What ``message`` is rendered from while ``targets`` may still narrow (the cache keeps it,
@@ -110,6 +117,7 @@ class Diagnostic:
     def narrow(self, targets: Sequence[str]) -> None:
         """Keep only the back-ends in ``targets``, and render the message for those left."""
         self.targets = tuple(t for t in self.targets if t in targets)
+        self.warns = tuple(t for t in self.warns if t in self.targets)
         if self.template is not None:
             self.message = with_condition(self.template.render(self.targets), self.condition)
 
@@ -125,6 +133,7 @@ class Diagnostic:
             "message": self.message,
             "severity": self.severity,
             "targets": list(self.targets),
+            "warns": list(self.warns),
             "fix": self.fix.to_dict() if self.fix else None,
             "condition": self.condition,
             "mode": self.mode,
@@ -147,6 +156,7 @@ class Diagnostic:
             message=data["message"],
             severity=data.get("severity", "error"),
             targets=tuple(data.get("targets", ())),
+            warns=tuple(data.get("warns", ())),
             fix=Fix(
                 applicability=fix["applicability"],
                 message=fix["message"],

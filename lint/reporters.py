@@ -186,13 +186,22 @@ def _caret_view(d: Diagnostic, lines: Optional[dict[FrameKey, str]], colour: boo
     ]
 
 
+def _effects(d: Diagnostic) -> str:
+    """``breaks: compile, export``, and ``warns: trace`` for the back-ends that only warn."""
+    broken = [t for t in d.targets if t not in d.warns]
+    parts = [f"breaks: {', '.join(broken)}"] if broken else []
+    if d.warns:
+        parts.append(f"warns: {', '.join(d.warns)}")
+    return "; ".join(parts)
+
+
 def format_full(report: Report, colour: bool = False, summary: bool = True) -> str:
     out: list[str] = []
     for d in report.diagnostics:
         out.append(f"{_location(d, colour)}: {_code(d, colour)} [{d.name}] {d.message}")
         out.extend(_caret_view(d, report.lines.get(d.path), colour))
         if d.targets:
-            out.append(f"  = breaks: {', '.join(d.targets)}")
+            out.append(f"  = {_effects(d)}")
         note = _fix_note(d)
         if note:
             out.append(f"  = {note}")
@@ -427,7 +436,7 @@ def format_github(report: Report) -> str:
             properties["line"], properties["endLine"] = str(span[0]), str(span[1])
         properties["title"] = f"torchlint ({d.code} {d.name})"
         attrs = ",".join(f"{k}={_escape_property(v)}" for k, v in properties.items())
-        breaks = f" [breaks: {', '.join(d.targets)}]" if d.targets else ""
+        breaks = f" [{_effects(d)}]" if d.targets else ""
         cell = f"cell {d.cell}:{d.line}:{d.column}: " if d.cell is not None else ""
         message = f"{cell}{d.code} {d.message}{breaks}"
         out.append(f"::{level} {attrs}::{_escape_data(message)}")

@@ -94,6 +94,9 @@ class Rule:
     subject: ClassVar[str] = ""
     clauses: ClassVar[Mapping[str, str]] = {}
     advice: ClassVar[str] = ""
+    # Back-ends of ``clauses`` where torch only warns and the result stays eager's
+    # (``Message.warns``).
+    warns: ClassVar[frozenset[str]] = frozenset()
     template: ClassVar[Optional[Message]] = None
     targets: ClassVar[tuple[str, ...]] = ()
     severity: ClassVar[Severity] = "error"
@@ -117,8 +120,10 @@ class Rule:
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        if {"subject", "clauses", "advice"} & cls.__dict__.keys():
-            cls.template = Message(cls.subject, tuple(cls.clauses.items()), cls.advice)
+        if {"subject", "clauses", "advice", "warns"} & cls.__dict__.keys():
+            cls.template = Message(
+                cls.subject, tuple(cls.clauses.items()), cls.advice, cls.warns
+            )
             cls.message = cls.template.render()
         elif "message" in cls.__dict__:  # a fixed message replaces the clauses it inherits
             cls.template = None

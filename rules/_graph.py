@@ -66,11 +66,12 @@ TRACE_TEXT_ONLY = (
 
 
 def with_trace_clause(message: Message, clause: str) -> Message:
-    """``message`` with ``clause`` as what trace does (added when it has no trace clause)."""
+    """``message`` with ``clause`` as what trace does (added when it has no trace clause): one
+    of the warnings above, after which the trace still computes eager's values."""
     clauses = [(b, clause if b == "trace" else text) for b, text in message.clauses]
     if not any(b == "trace" for b, _ in clauses):
         clauses.append(("trace", clause))
-    return Message(message.subject, tuple(clauses), message.advice)
+    return Message(message.subject, tuple(clauses), message.advice, message.warns | {"trace"})
 
 
 def is_bool_mask(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:

@@ -230,6 +230,7 @@ UNPACK_MESSAGE = Message(
     "the unpacked tensors still follow the input's sizes, so the warning is harmless while "
     "no packed shape holds -1; to trace without it, split the packed tensor with "
     "`torch.split` on the inputs' sizes, or use torch.compile / torch.export",
+    frozenset({"trace"}),
 )
 
 # Which integer arguments of torch functions the trace bakes (keeps the example's number) or

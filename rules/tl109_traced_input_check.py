@@ -105,6 +105,8 @@ class TracedInputCheck(Rule):
     advice = (
         "validate inputs outside the traced module, or use torch.export, which keeps size checks"
     )
+    # The trace computes eager's values on every input eager accepts.
+    warns = frozenset({"trace"})
     targets = ("trace",)
 
     VALID = [

@@ -272,4 +272,5 @@ AS_TENSOR_MESSAGE = Message(
     ),
     "convert the tensor itself (`u.to(dtype=torch.float32)`), or call `torch.as_tensor` "
     "before tracing, where the input may be a list",
+    frozenset({"trace"}),
 )

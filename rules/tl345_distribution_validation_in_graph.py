@@ -110,6 +110,8 @@ class DistributionValidationInGraph(Rule):
         "build the distribution with `validate_args=False`, or call "
         "`torch.distributions.Distribution.set_default_validate_args(False)` before converting"
     )
+    # The trace computes eager's values on every input the checks accept.
+    warns = frozenset({"trace"})
     targets = ("export", "trace")
     also_reports = ("compile",)  # a member Dynamo refuses even with the checks off
 
@@ -427,6 +429,7 @@ class DistributionValidationInGraph(Rule):
             "inside torch.distributions",
             tuple(clauses),
             advice,
+            frozenset({"trace"}),
         )
         self.report(node, message, targets=tuple(b for b, _ in clauses))
 

@@ -60,6 +60,7 @@ def test_json_contract(project):
         "message",
         "severity",
         "targets",
+        "warns",
         "fix",
         "condition",
         "mode",
@@ -72,6 +73,7 @@ def test_json_contract(project):
     assert finding["code"] == "TL301" and finding["name"] == "print-in-graph"
     assert finding["severity"] in ("error", "warning", "info")
     assert finding["targets"] and set(finding["targets"]) <= set(TARGETS)
+    assert finding["warns"] == []  # a print breaks compile's graph: not a warning
     fix = finding["fix"]
     if fix is not None:
         assert fix["applicability"] in ("safe", "unsafe") and fix["message"]
@@ -120,6 +122,32 @@ def test_full_format_shows_source_caret_and_hints(project):
     if "TL301" in fixers_by_code():
         assert any(text.strip().startswith("= fix: ") for text in lines)
     assert "Found 1 finding." in result.stdout
+
+
+# An input check the trace drops (it warns; the trace is right on every input eager accepts)
+# beside a loop over a size, which the trace unrolls for the example's length.
+WARNS_AND_BREAKS = """\
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        assert x.size(1) == 4, "four features"
+        outs = [x[i] for i in range(x.size(0))]
+        return torch.stack(outs)
+"""
+
+
+def test_warn_only_trace_findings_say_so(project):
+    write(project, "pkg/warns.py", WARNS_AND_BREAKS)
+    _, document = run_json(["--select", "TL106,TL109", "--target", "trace", "pkg/warns.py"])
+    found = {d["code"]: d for d in document["diagnostics"]}
+    assert found["TL109"]["targets"] == ["trace"] and found["TL109"]["warns"] == ["trace"]
+    assert found["TL106"]["targets"] == ["trace"] and found["TL106"]["warns"] == []
+    lines = run_cli(["check", "--select", "TL106,TL109", "pkg/warns.py"]).stdout.splitlines()
+    assert "= warns: trace" in [text.strip() for text in lines]
+    assert "= breaks: trace" in [text.strip() for text in lines]
 
 
 def test_concise_format_is_one_line_per_finding(project):
