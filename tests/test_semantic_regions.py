@@ -1882,3 +1882,51 @@ def test_a_library_importing_itself_by_name_is_still_a_library(tmp_path):
     )
     regions = regions_by_local_name(index_project(paths))
     assert regions["rotlib.maps.to_matrix"] == DEFAULT
+
+
+def test_a_library_whose_only_module_inherits_its_forward_is_still_a_library(tmp_path):
+    # torch-dct: functions in a private module, re-exported by `__init__`, beside a module
+    # class that only builds its weight (`LinearDCT(nn.Linear)` runs torch's forward, which
+    # calls none of the package's functions).
+    paths = write_project(
+        tmp_path,
+        {
+            "dctlib/__init__.py": "from ._dct import dct, LinearDCT\n",
+            "dctlib/_dct.py": """
+                import numpy as np
+                import torch
+                from torch import nn
+
+                def dct(x, norm=None):
+                    n = x.shape[-1]
+                    v = torch.fft.fft(x, dim=-1).real
+                    if norm == "ortho":
+                        v = v / np.sqrt(n)
+                    return v
+
+                def unexported(x):
+                    return x.sum().item()
+
+                class LinearDCT(nn.Linear):
+                    def __init__(self, n):
+                        super().__init__(n, n, bias=False)
+                        self.weight.data = dct(torch.eye(n)).t()
+            """,
+            "netlib/__init__.py": "from ._layers import helper\n",
+            "netlib/_layers.py": """
+                import torch
+                from torch import nn
+
+                def helper(x):
+                    return x.sum().item()
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        return x * 2
+            """,
+        },
+    )
+    regions = regions_by_local_name(index_project(paths))
+    assert regions["dctlib._dct.dct"] == DEFAULT  # re-exported from a private module
+    assert "dctlib._dct.unexported" not in regions
+    assert "netlib._layers.helper" not in regions  # a forward of its own: it tells

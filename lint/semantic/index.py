@@ -934,10 +934,12 @@ class ProjectIndex:
         such a package is a forward, yet it exists to be called from one: its public API is
         graph code wherever a model calls it, and each call may be compiled, exported, traced
         or scripted with the model; unless another part of the project imports the package,
-        or a class of it has a ``forward`` (an autograd Function's aside): module code whose
-        base the project does not show,
-        whose calls then say what is graph code. Public: a module-level function or a method of a
-        module-level class whose name and module path have no leading underscore (``__init__``,
+        or a class of it defines a ``forward`` (an autograd Function's aside): module code,
+        whose calls then say what is graph code. A module class that inherits its forward
+        from torch (torch-dct's ``LinearDCT(nn.Linear)``, which only builds its weight) does
+        not count. Public: a module-level function or a method of a
+        module-level class whose name and module path have no leading underscore, or a function
+        a public module imports from a private one (``__init__``,
         ``__call__`` and properties count: a model makes and calls such objects in forward), outside the package's tests, examples and data pipeline."""
         packages: dict[str, list[FileSummary]] = {}
         for summary in self.by_path.values():
@@ -957,18 +959,33 @@ class ProjectIndex:
             if package in used or not any(summary.imports_torch for summary in files):
                 continue
             if any(
-                self.is_module_class(summary.qualify(local))
-                or (
-                    "forward" in cls.methods
-                    and not self.is_autograd_function(summary.qualify(local))
-                )
+                "forward" in cls.methods and not self.is_autograd_function(summary.qualify(local))
                 for summary in files
                 for local, cls in summary.classes.items()
             ):
-                continue  # a module, or a class written as one (its base outside the project)
+                # A forward of its own (a module, or a class written as one, its base outside
+                # the project) says what is graph code; a module class that only builds its
+                # weights (torch-dct's `LinearDCT(nn.Linear)`) runs torch's forward, which
+                # calls none of the package's functions.
+                continue
+            public = [
+                summary
+                for summary in files
+                if not any(
+                    p.startswith("_") or p in LIBRARY_API_SKIPPED
+                    for p in summary.module.split(".")[1:]
+                )
+            ]
+            # What a public module imports from a private one is public too (torch-dct's
+            # `__init__` re-exports `dct` from `torch_dct._dct`).
+            reexported = {target for summary in public for target in summary.imports.values()}
             for summary in files:
-                parts = summary.module.split(".")
-                if any(p.startswith("_") or p in LIBRARY_API_SKIPPED for p in parts[1:]):
+                if summary not in public:
+                    api.extend(
+                        name
+                        for local in summary.functions
+                        if (name := summary.qualify(local)) in reexported
+                    )
                     continue
                 api.extend(
                     summary.qualify(local)
