@@ -121,9 +121,7 @@ class Rule:
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if {"subject", "clauses", "advice", "warns"} & cls.__dict__.keys():
-            cls.template = Message(
-                cls.subject, tuple(cls.clauses.items()), cls.advice, cls.warns
-            )
+            cls.template = Message(cls.subject, tuple(cls.clauses.items()), cls.advice, cls.warns)
             cls.message = cls.template.render()
         elif "message" in cls.__dict__:  # a fixed message replaces the clauses it inherits
             cls.template = None
