@@ -37,7 +37,7 @@ from torchlint.lint.conditions import (
     path_conditions,
     path_tests,
 )
-from torchlint.lint.diagnostics import Diagnostic, Fix, Message, with_condition
+from torchlint.lint.diagnostics import Diagnostic, Fix, Message, warned_severity, with_condition
 from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.positions import PositionFinder
 from torchlint.lint.semantic.driver import DriverModel
@@ -229,6 +229,7 @@ class LintContext:
         pos = self.position(node)
         condition, mode = combined(self._path_conditions(tests)) if self.in_graph else (None, None)
         text = message if isinstance(message, str) else message.render(claimed)
+        warns = () if isinstance(message, str) else tuple(t for t in claimed if t in message.warns)
         self.diagnostics.append(
             Diagnostic(
                 path=self.path,
@@ -239,16 +240,14 @@ class LintContext:
                 code=rule.code,
                 name=rule.name,
                 message=with_condition(text, condition),
-                severity=rule.severity,
+                severity=warned_severity(rule.severity, claimed, warns),
                 targets=claimed,
                 fix=fix,
                 node=node,
                 template=None if isinstance(message, str) else message,
                 condition=condition,
                 mode=mode,
-                warns=()
-                if isinstance(message, str)
-                else tuple(t for t in claimed if t in message.warns),
+                warns=warns,
             )
         )
 

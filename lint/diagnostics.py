@@ -86,6 +86,13 @@ def with_condition(message: str, condition: Optional[str]) -> str:
     return f"{message} (runs only when `{condition}`)" if condition else message
 
 
+def warned_severity(severity: Severity, targets: Sequence[str], warns: Sequence[str]) -> Severity:
+    """An error is a warning when every back-end it names only warns (``Diagnostic.warns``)."""
+    if severity == "error" and targets and all(t in warns for t in targets):
+        return "warning"
+    return severity
+
+
 @dataclass
 class Diagnostic:
     path: str
@@ -118,6 +125,7 @@ class Diagnostic:
         """Keep only the back-ends in ``targets``, and render the message for those left."""
         self.targets = tuple(t for t in self.targets if t in targets)
         self.warns = tuple(t for t in self.warns if t in self.targets)
+        self.severity = warned_severity(self.severity, self.targets, self.warns)
         if self.template is not None:
             self.message = with_condition(self.template.render(self.targets), self.condition)
 

@@ -145,6 +145,8 @@ def test_warn_only_trace_findings_say_so(project):
     found = {d["code"]: d for d in document["diagnostics"]}
     assert found["TL109"]["targets"] == ["trace"] and found["TL109"]["warns"] == ["trace"]
     assert found["TL106"]["targets"] == ["trace"] and found["TL106"]["warns"] == []
+    # Every back-end it names only warns: a warning, where the break stays an error.
+    assert (found["TL109"]["severity"], found["TL106"]["severity"]) == ("warning", "error")
     lines = run_cli(["check", "--select", "TL106,TL109", "pkg/warns.py"]).stdout.splitlines()
     assert "= warns: trace" in [text.strip() for text in lines]
     assert "= breaks: trace" in [text.strip() for text in lines]
