@@ -653,6 +653,20 @@ def score_corpus(corpus: str) -> CorpusResult:
     missing = [f for f in files if not (root / f).exists()]
     if missing:
         sys.exit(f"{len(missing)} {corpus} corpus files missing under {root}: run setup_env.sh")
+    # The `__init__.py` of each package folder holding a linted file: importing the package runs
+    # it, and it says what the package exports (a function library's API re-exported from a
+    # private module, as torch-dct's `from ._dct import dct`).
+    files = sorted(
+        {
+            *files,
+            *(
+                str(parent / "__init__.py")
+                for f in files
+                for parent in Path(f).parents
+                if parent != Path(".") and (root / parent / "__init__.py").exists()
+            ),
+        }
+    )
     diagnostics, version, lint_s = lint(root, files, corpus)
     scores = score(ground_truth, coverage, diagnostics, root)
     versions = ground_truth["versions"]
