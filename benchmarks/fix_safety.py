@@ -16,8 +16,14 @@ script,trace,compile,export``): the widest set of safe fixes.
 
 Usage: python benchmarks/fix_safety.py PATH [PATH ...] [--unsafe] [--limit N] [--timeout S]
        [--factory MODULE:FUNCTION --model NAME ... [--shape 1,3,224,224]]
+       python benchmarks/fix_safety.py --corpus NAME [--corpus NAME ...] [--unsafe] [--limit N]
 ``--factory`` builds named models of a package (``--factory timm:create_model --model
 resnet10t``) instead of discovering its classes; the package's folder is PATH.
+``--corpus`` takes an accuracy corpus (``benchmarks/accuracy/corpus_NAME.py``, its packages
+installed by ``benchmarks/accuracy/setup_env.sh``): the copies are its packages, fixed together
+(one index, as ``torchlint fix`` over site-packages), and the models are the corpus's own, built
+by its builders (in eval or train mode, as its names say) and fed its inputs (two sizes and a
+second draw of the first), run with the accuracy environment's Python.
 Prints per model and back-end: ``same``, ``both fail``, ``repaired`` (only the fixed copy
 works), ``BROKEN`` (only the original works) or ``DIFFERS`` (outputs differ); then the fixes
 applied, the new codes, and the totals. Exit status 1 when anything is BROKEN, DIFFERS or new.
@@ -88,7 +94,12 @@ def fix_tree(
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(source, original, ignore=ignore)
     shutil.copytree(source, fixed, ignore=ignore)
-    tree = FixedTree(original, fixed)
+    return _fix_copy(FixedTree(original, fixed), unsafe=unsafe, settings=settings)
+
+
+def _fix_copy(tree: FixedTree, *, unsafe: bool, settings: Settings) -> FixedTree:
+    """Fix ``tree.fixed`` in place, recording what was applied and the codes that are new."""
+    fixed = tree.fixed
     paths = [str(path) for path in _python_files(fixed)]
     before = _codes_by_file(paths, settings)
     for item in fix_paths(paths, settings, unsafe=unsafe):
@@ -110,7 +121,7 @@ def fix_tree(
 
 # -- the child process: build each model, run it under each back-end, save the outputs ---------
 WORKER = r"""
-import contextlib, dataclasses, io, importlib, inspect, json, logging, pkgutil, random, sys, warnings
+import contextlib, dataclasses, io, importlib, importlib.util, inspect, json, logging, pkgutil, random, sys, warnings
 root, out, mode, limit = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 specs = json.loads(sys.argv[5])
 shapes = json.loads(sys.argv[6])
@@ -147,7 +158,35 @@ class FunctionModule(nn.Module):
     def forward(self, *args):
         return self.fn(*args)
 
+CORPORA = {}
+KINDS = {}
+
+def corpus_of(spec):
+    # An accuracy corpus module (its builders, inputs and call keywords) and the ground-truth
+    # runner's wrapper: positional tensors in, a flat tuple out, as the ground truth ran it.
+    path = spec["corpus"]
+    if path not in CORPORA:
+        folder = path.rsplit("/", 1)[0]
+        if folder not in sys.path:
+            sys.path.append(folder)
+        loaded = []
+        for name, file in (("accuracy_corpus", path), ("accuracy_ground_truth", spec["runner"])):
+            module_spec = importlib.util.spec_from_file_location(name, file)
+            module = importlib.util.module_from_spec(module_spec)
+            sys.modules[name] = module
+            module_spec.loader.exec_module(module)
+            loaded.append(module)
+        CORPORA[path] = loaded
+    return CORPORA[path]
+
 def build_spec(spec):
+    if "corpus" in spec:
+        corpus, runner = corpus_of(spec)
+        seed(0)
+        model, kind = corpus.build(spec["cls"])
+        KINDS[spec["cls"]] = kind
+        names = list(corpus.make_inputs(kind, *corpus.SHAPES[0], seed=1))
+        return runner._make_wrapper(model, names, corpus.CALL_KWARGS)
     if "factory" not in spec:
         return build(spec["module"], spec["cls"])
     # A named model of a package's factory (``timm:create_model`` with ``resnet10t``).
@@ -157,6 +196,12 @@ def build_spec(spec):
 
 def inputs_for(module_name, spec):
     seed(1)
+    if "corpus" in spec:
+        corpus, _ = corpus_of(spec)
+        kind = KINDS[spec["cls"]]
+        (batch, seq), (batch_b, seq_b) = corpus.SHAPES
+        drawn = [(batch, seq, 1), (batch_b, seq_b, 2), (batch, seq, 3)]
+        return [tuple(corpus.make_inputs(kind, b, n, seed=k).values()) for b, n, k in drawn]
     if spec.get("shape"):
         return [(torch.randn(*spec["shape"]),), (torch.randn(*spec["shape"]),)]
     runs = [tuple(i) for i in importlib.import_module(module_name).inputs()]
@@ -315,10 +360,18 @@ torch.save(results, out)
 """
 
 
-def _run_worker(root: Path, out: Path, mode: str, specs: list, limit: int, timeout: float) -> None:
+def _run_worker(
+    root: Path,
+    out: Path,
+    mode: str,
+    specs: list,
+    limit: int,
+    timeout: float,
+    python: str = sys.executable,
+) -> None:
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
     command = [
-        sys.executable,
+        python,
         "-c",
         WORKER,
         str(root),
@@ -417,15 +470,110 @@ def check_tree(
     factory: Optional[Factory] = None,
 ) -> Report:
     """Fix a copy of ``source``, run both copies' models, and compare them back-end by back-end."""
-    import torch
-
     tree = fix_tree(source, workdir, unsafe=unsafe, settings=settings)
     root, specs = model_specs(tree, limit, timeout, factory)
     fixed_root = tree.fixed.parent if root == tree.original.parent else tree.fixed
+    return _compare(tree, workdir, (root, fixed_root), specs, limit, timeout)
+
+
+ACCURACY = Path(__file__).resolve().parent / "accuracy"
+
+
+def check_corpus(
+    corpus: str,
+    workdir: Path,
+    *,
+    unsafe: bool = False,
+    settings: Settings = SETTINGS,
+    limit: int = 50,
+    timeout: float = 1800,
+) -> Report:
+    """Fix a copy of an accuracy corpus's installed packages (together), run the corpus's models
+    on both copies with the accuracy environment's Python, and compare them."""
+    runner = _load(ACCURACY / "ground_truth.py", "accuracy_ground_truth")
+    site = next((ACCURACY / "env" / "lib").glob("python3*/site-packages"), None)
+    if site is None or not runner.ENV_PYTHON.exists():
+        raise SystemExit("no accuracy environment: run benchmarks/accuracy/setup_env.sh")
+    return check_corpus_module(
+        runner.corpus_module_path(corpus),
+        site,
+        workdir,
+        python=str(runner.ENV_PYTHON),
+        unsafe=unsafe,
+        settings=settings,
+        limit=limit,
+        timeout=timeout,
+    )
+
+
+def check_corpus_module(
+    corpus_path: Path,
+    site: Path,
+    workdir: Path,
+    *,
+    python: str = sys.executable,
+    unsafe: bool = False,
+    settings: Settings = SETTINGS,
+    limit: int = 50,
+    timeout: float = 1800,
+) -> Report:
+    """``check_corpus`` for the corpus module at ``corpus_path`` (``PACKAGES``, ``MODELS``,
+    ``build``, ``make_inputs``, ``SHAPES``, ``CALL_KWARGS``) whose packages lie in ``site``."""
+    module = _load(corpus_path, "accuracy_corpus_checked", corpus_path.parent)
+    tree = FixedTree(workdir / "original", workdir / "fixed")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for package in module.PACKAGES:
+        for root in (tree.original, tree.fixed):
+            if (site / package).is_dir():
+                shutil.copytree(site / package, root / package, ignore=ignore)
+            else:
+                root.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(site / f"{package}.py", root / f"{package}.py")
+    _fix_copy(tree, unsafe=unsafe, settings=settings)
+    name = corpus_path.stem.removeprefix("corpus_")
+    specs = [
+        {
+            "module": name,
+            "cls": model,
+            "corpus": str(corpus_path),
+            "runner": str(ACCURACY / "ground_truth.py"),
+        }
+        for model in list(module.MODELS)[:limit]
+    ]
+    roots = (tree.original, tree.fixed)
+    return _compare(tree, workdir, roots, specs, limit, timeout, python)
+
+
+def _load(path: Path, name: str, folder: Optional[Path] = None) -> Any:
+    """The module at ``path``; with ``folder`` importable while it loads (a corpus module
+    imports its neighbours)."""
+    import importlib.util
+
+    if folder is not None and str(folder) not in sys.path:
+        sys.path.append(str(folder))
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _compare(
+    tree: FixedTree,
+    workdir: Path,
+    roots: tuple[Path, Path],
+    specs: list[dict],
+    limit: int,
+    timeout: float,
+    python: str = sys.executable,
+) -> Report:
+    """Run ``specs`` importing from the original root, then from the fixed one; compare."""
+    import torch
+
     results = []
-    for label, import_root in (("original", root), ("fixed", fixed_root)):
+    for label, import_root in zip(("original", "fixed"), roots):
         out = workdir / f"{label}.pt"
-        _run_worker(import_root, out, "run", specs, limit, timeout)
+        _run_worker(import_root, out, "run", specs, limit, timeout, python)
         results.append(torch.load(out, weights_only=False))
     report = Report(tree)
     for key, before in results[0].items():
@@ -440,9 +588,9 @@ def check_tree(
     return report
 
 
-def _print(report: Report) -> None:
+def _print(report: Report, title: str = "") -> None:
     tree = report.tree
-    print(f"== {tree.original.name}: {len(report.models)} models")
+    print(f"== {title or tree.original.name}: {len(report.models)} models")
     for model, backends in report.models.items():
         cells = "  ".join(f"{b}={v}" for b, (v, _) in backends.items())
         print(f"  {model}: {cells}")
@@ -461,7 +609,14 @@ def _print(report: Report) -> None:
 
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("paths", nargs="+", type=Path)
+    parser.add_argument("paths", nargs="*", type=Path)
+    parser.add_argument(
+        "--corpus",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="an accuracy corpus (benchmarks/accuracy/corpus_NAME.py): its packages and models",
+    )
     parser.add_argument("--unsafe", action="store_true", help="apply unsafe fixes too")
     parser.add_argument("--limit", type=int, default=50, help="models per path (default 50)")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per child process")
@@ -475,6 +630,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         "--shape", default="1,3,224,224", help="input shape for --factory models (1,3,224,224)"
     )
     args = parser.parse_args(argv)
+    if not args.paths and not args.corpus:
+        parser.error("give a PATH or --corpus NAME")
     for path in args.paths:
         if not path.is_dir():
             parser.error(f"{path}: not a folder")
@@ -504,6 +661,23 @@ def main(argv: Optional[list[str]] = None) -> int:
                 print(f"== {path.name}: its models could not be run ({why})")
                 continue
             _print(report)
+            failed = failed or bool(report.violations)
+    for corpus in args.corpus:
+        with tempfile.TemporaryDirectory(prefix="torchlint-fix-safety-") as workdir:
+            try:
+                report = check_corpus(
+                    corpus,
+                    Path(workdir),
+                    unsafe=args.unsafe,
+                    limit=args.limit,
+                    timeout=args.timeout,
+                )
+            except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+                lines = (exc.stderr or b"").decode(errors="replace").strip().splitlines()
+                print(f"== {corpus}: its models could not be run ({lines[-1] if lines else exc})")
+                failed = True
+                continue
+            _print(report, f"corpus {corpus}")
             failed = failed or bool(report.violations)
     return 1 if failed else 0
 

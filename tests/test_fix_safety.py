@@ -95,3 +95,69 @@ def test_harness_reports_what_the_unsafe_fixes_change(tmp_path):
     assert report.tree.applied.keys() >= {"TL505", "TL103"}
     assert report.models["fast_norm:Model"]["script"][0] == "BROKEN"
     assert report.models["item_scale:Model"]["trace"][0] == "DIFFERS"
+
+
+# A corpus module as benchmarks/accuracy/corpus_*.py writes one: the package's models built by
+# the corpus, fed its keyword inputs. The package prints in forward: TL301's safe guard is the
+# one edit, and every output holds.
+CORPUS = """\
+PACKAGES = {"tinyaudio": "tinyaudio"}
+MODELS = {"gain.eval": None, "gain.train": None}
+SHAPES = ((2, 8), (3, 16))
+CALL_KWARGS = {}
+
+
+def build(name):
+    import torch
+    from tinyaudio.layers import Gain
+
+    torch.manual_seed(0)
+    model = Gain()
+    return model.train(name.endswith(".train")), "signal"
+
+
+def make_inputs(kind, batch, seq, seed):
+    import torch
+
+    gen = torch.Generator().manual_seed(seed)
+    return {"signal": torch.randn(batch, 2, seq, generator=gen)}
+"""
+LAYERS = """\
+import torch
+from torch import nn
+
+
+class Gain(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = nn.Parameter(torch.ones(2, 1))
+        self.drop = nn.Dropout(0.5)
+
+    def forward(self, signal):
+        print("gain", signal.shape)
+        return self.drop(signal * self.scale) + signal.mean()
+"""
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.slow
+def test_a_corpus_runs_its_own_models_on_both_copies(tmp_path):
+    site = tmp_path / "site"
+    (site / "tinyaudio").mkdir(parents=True)
+    (site / "tinyaudio" / "__init__.py").write_text("")
+    (site / "tinyaudio" / "layers.py").write_text(LAYERS)
+    corpus = tmp_path / "corpus_tiny.py"
+    corpus.write_text(CORPUS)
+    report = harness.check_corpus_module(corpus, site, tmp_path / "work")
+    assert report.tree.applied["TL301"] == 1
+    assert report.tree.changed == ["tinyaudio/layers.py"]
+    # Both modes ran (train mode's dropout draws the same masks in both copies), and the
+    # print guard changes no output of any back-end.
+    assert set(report.models) == {"tiny:gain.eval", "tiny:gain.train"}
+    assert all(backends["eager"][0] == "same" for backends in report.models.values())
+    assert report.violations == []
+    # The fixed copy is what the second run imported: its guarded print compiles fullgraph.
+    assert report.models["tiny:gain.eval"]["compile"][0] == "repaired"
+    # The untouched original shows in the copy that was not fixed.
+    assert "print(" in (report.tree.original / "tinyaudio" / "layers.py").read_text()
