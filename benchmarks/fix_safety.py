@@ -186,7 +186,11 @@ def build_spec(spec):
         model, kind = corpus.build(spec["cls"])
         KINDS[spec["cls"]] = kind
         names = list(corpus.make_inputs(kind, *corpus.SHAPES[0], seed=1))
-        return runner._make_wrapper(model, names, corpus.CALL_KWARGS)
+        wrapper = runner._make_wrapper(model, names, corpus.CALL_KWARGS)
+        # TorchScript takes the corpus's model itself (the wrapper's *args it cannot compile),
+        # called with the keywords the wrapper would pass.
+        wrapper.keyword_call = (names, corpus.CALL_KWARGS, runner._flatten)
+        return wrapper
     if "factory" not in spec:
         return build(spec["module"], spec["cls"])
     # A named model of a package's factory (``timm:create_model`` with ``resnet10t``).
@@ -322,6 +326,10 @@ def convert(backend, model, example):
     if backend == "eager":
         return model
     if backend == "script":
+        if hasattr(model, "keyword_call"):
+            names, keywords, flatten = model.keyword_call
+            scripted = torch.jit.script(model.model)
+            return lambda *args: tuple(flatten(scripted(**dict(zip(names, args)), **keywords)))
         return torch.jit.script(model)
     if backend == "trace":
         return torch.jit.trace(model, fresh(example), check_trace=False)

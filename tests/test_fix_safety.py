@@ -159,5 +159,7 @@ def test_a_corpus_runs_its_own_models_on_both_copies(tmp_path):
     assert report.violations == []
     # The fixed copy is what the second run imported: its guarded print compiles fullgraph.
     assert report.models["tiny:gain.eval"]["compile"][0] == "repaired"
+    # TorchScript compiles the corpus's model itself, called with its keywords.
+    assert report.models["tiny:gain.eval"]["script"][0] == "same"
     # The untouched original shows in the copy that was not fixed.
     assert "print(" in (report.tree.original / "tinyaudio" / "layers.py").read_text()
