@@ -281,6 +281,7 @@ LATER_CORPORA = (
     "fresh9",
     "fresh10",
     "fresh11",
+    "fresh12",
 )
 
 
@@ -326,6 +327,10 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH10"] == {d.lower().replace("_", "-") for d in fresh10.PACKAGES.values()}
     fresh11 = ground_truth.load_corpus("fresh11")
     assert pins["FRESH11"] == {d.lower().replace("_", "-") for d in fresh11.PACKAGES.values()}
+    fresh12 = ground_truth.load_corpus("fresh12")  # and e3nn's opt-einsum and opt-einsum-fx
+    assert pins["FRESH12"] - {"opt-einsum", "opt-einsum-fx"} == {
+        d.lower().replace("_", "-") for d in fresh12.PACKAGES.values()
+    }
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -345,6 +350,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh9",
             "fresh10",
             "fresh11",
+            "fresh12",
         )
     }
     assert len(shared) == 1
@@ -359,6 +365,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh9").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh10").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh11").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh12").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

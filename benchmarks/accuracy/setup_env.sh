@@ -290,6 +290,25 @@ FRESH11_CORPUS_PINS=(
     "torchgating==0.1.3b0"
 )
 
+# The fresh12 corpus (corpus_fresh12.py): a fifteenth held-back set, held back for a blind first
+# score. --no-deps as well: their imports (numpy, sympy, packaging, tqdm) are already here, and
+# e3nn's opt-einsum-fx and opt-einsum (pure Python) are pinned below; e3nn declares scipy but
+# imports it only in its spherical-tensor I/O (e3nn.io), which the models do not import, and
+# matplotlib only inside its plotting helpers, not called.
+FRESH12_CORPUS_PINS=(
+    "cliffordlayers==0.1.1"
+    "e3nn==0.6.0"
+    "power-spherical==0.8.1"
+    "pytorch-gmm==0.1.1"
+    "pytorch-lognormal-mixture==0.0.1"
+    "spacecutter-torch==1.0.0"
+    "torch-treecrf==0.2.0"
+    "torch-wavelet-kan==0.0.2"
+    # their dependencies
+    "opt-einsum==3.4.0"
+    "opt-einsum-fx==0.1.4"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -311,6 +330,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH9_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH10_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH11_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH12_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -349,4 +369,7 @@ print("fresh10 corpus: complextorch", importlib.metadata.version("complextorch")
 import engression_pytorch, fft_conv_pytorch, psh_pytorch, pytorch_normalizers  # fresh11
 import pytorchse3, SympNetsTorch, torch4d, torch_focalloss, torch_mdct, torchgating  # fresh11
 print("fresh11 corpus: torch-mdct", importlib.metadata.version("torch-mdct"))
+import cliffordlayers.nn.modules.cliffordconv, e3nn.o3, power_spherical, pytorch_gmm  # fresh12
+import pytorch_lognormal_mixture, spacecutter, torch_treecrf, torch_wavelet_kan  # fresh12
+print("fresh12 corpus: e3nn", importlib.metadata.version("e3nn"))
 PY
