@@ -460,6 +460,8 @@ class _Summarizer(ast.NodeVisitor):
         self.param_names: list[set[str]] = [set()]
         # Per function: the default value of each parameter that has one.
         self.param_defaults: list[dict[str, ast.expr]] = [{}]
+        # Per function: parameters annotated as a tensor (``Optional[torch.Tensor]`` too).
+        self.tensor_params: list[set[str]] = [set()]
         # Module-level decorators that store the function they wrap in a module-level dict
         # (``def register(name): def wrap(fn): REGISTRY[name] = fn ...``): name -> the dict.
         self.registering_decorators: dict[str, str] = {}
@@ -659,6 +661,7 @@ class _Summarizer(ast.NodeVisitor):
         self.local_names.append(_bound_names(node))
         self.param_names.append(_parameter_names(node))
         self.param_defaults.append(_parameter_defaults(node))
+        self.tensor_params.append(self._tensor_parameters(node))
         saved_scope, saved_guards = self.scope, self.guards
         self.scope, self.guards = [*self.scope, node.name], []
         for stmt in node.body:
@@ -673,10 +676,38 @@ class _Summarizer(ast.NodeVisitor):
         self.local_names.pop()
         self.param_names.pop()
         self.param_defaults.pop()
+        self.tensor_params.pop()
         self.function_stack.pop()
 
     visit_FunctionDef = _visit_function
     visit_AsyncFunctionDef = _visit_function
+
+    def _tensor_parameters(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+        """Parameters annotated ``torch.Tensor``, ``Optional[torch.Tensor]``, ``Tensor | None``
+        or ``Union[Tensor, None]``."""
+        args = node.args
+        return {
+            a.arg
+            for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
+            if a.annotation is not None and self._tensor_annotation(a.annotation)
+        }
+
+    def _tensor_annotation(self, annotation: ast.expr) -> bool:
+        if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+            parts = [annotation.left, annotation.right]
+        elif isinstance(annotation, ast.Subscript) and self._resolve(annotation.value) in (
+            "typing.Optional",
+            "typing.Union",
+        ):
+            inner = annotation.slice
+            parts = list(inner.elts) if isinstance(inner, ast.Tuple) else [inner]
+        else:
+            parts = [annotation]
+        tensors = [p for p in parts if not _is_none(p)]
+        return len(tensors) == 1 and self._resolve(tensors[0]) in (
+            "torch.Tensor",
+            "torch.FloatTensor",
+        )
 
     def _guard_calls(self, node: ParamNode) -> Optional[list[str]]:
         """The calls whose truth ``node`` returns, when its first ``return`` that is not
@@ -1129,6 +1160,10 @@ class _Summarizer(ast.NodeVisitor):
         if isinstance(value, ast.Name) and self.function_stack:
             if value.id in self.instances[-1]:
                 return self.instances[-1][value.id]  # `group = SE3(); self.group = group`
+            if value.id in self.tensor_params[-1]:
+                # `self.class_weights = class_weights` of `class_weights: Optional[Tensor]`:
+                # the tensor (or None) the caller gives, not a config number.
+                return "<tensor>"
             # A constructor argument (config value) stored on self; modules passed in stay unknown.
             return "<param>" if value.id in self.function_stack[-1].params else "<unknown>"
         if isinstance(value, (ast.BinOp, ast.UnaryOp, ast.Compare)) and self._tensor_arithmetic(

@@ -1,0 +1,72 @@
+"""Kinds met on fresh12 (spacecutter's weighted loss): a tensor handed to a module's constructor
+under a tensor annotation and kept on ``self`` is a tensor, not a configuration number, so
+indexing it with a tensor is tensor indexing (no host read), where a list kept the same way is
+read through ``__index__``. Checked against torch: compile, export and trace pass for the tensor."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import requires_torch
+from .lint_helpers import findings, load_module
+
+KEPT = """
+from typing import List, Optional
+
+import torch
+from torch import nn
+
+
+def weighted(losses: torch.Tensor, labels: torch.Tensor, weights: Optional[torch.Tensor] = None):
+    if weights is not None:
+        weights = weights.to(losses.dtype)
+        losses = losses * weights[labels]
+    return losses
+
+
+class Loss(nn.Module):
+    def __init__(self, weights: {annotation} = None):
+        super().__init__()
+        self.weights = weights
+
+    def forward(self, losses, labels):
+        return weighted(losses, labels, self.weights)
+"""
+TENSOR_SPELLINGS = ("Optional[torch.Tensor]", "torch.Tensor | None", "Union[torch.Tensor, None]")
+
+
+@pytest.mark.parametrize("annotation", TENSOR_SPELLINGS)
+@pytest.mark.parametrize("target", ["compile", "export", "trace"])
+def test_a_tensor_kept_from_the_constructor_is_indexed_as_a_tensor(annotation, target):
+    source = KEPT.replace("{annotation}", annotation).replace(
+        "from typing import List, Optional", "from typing import List, Optional, Union"
+    )
+    assert findings(source, "TL102", target) == []
+
+
+def test_a_list_kept_from_the_constructor_is_still_read_through_index():
+    # `weighted` is annotated for a tensor, but the module keeps a list: indexing a list with a
+    # tensor reads it as a Python int.
+    source = KEPT.replace("{annotation}", "Optional[List[float]]").replace(
+        "weights = weights.to(losses.dtype)\n        ", ""
+    )
+    source = source.replace("weights: Optional[torch.Tensor] = None", "weights=None")
+    assert [d.line for d in findings(source, "TL102", "compile")] == [9]
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_indexes_the_kept_tensor_in_every_backend(tmp_path):
+    import torch
+
+    module = load_module(tmp_path, KEPT.replace("{annotation}", "Optional[torch.Tensor]"), "kept")
+    model = module.Loss(torch.tensor([1.0, 0.5, 2.0])).eval()
+    losses, labels = torch.rand(4), torch.tensor([0, 2, 1, 2])
+    expected = model(losses, labels)
+    compiled = torch.compile(model, fullgraph=True, backend="eager")
+    assert torch.equal(compiled(losses, labels), expected)
+    exported = torch.export.export(model, (losses, labels)).module()
+    assert torch.equal(exported(losses, labels), expected)
+    traced = torch.jit.trace(model, (losses, labels))
+    other = torch.tensor([2, 2, 0, 1])
+    assert torch.equal(traced(losses, other), model(losses, other))
