@@ -58,16 +58,26 @@ def _flag_root(node: cst.BaseExpression) -> Optional[str]:
     return node.value if type(node) is cst.Name else None  # type: ignore[attr-defined]
 
 
+# Parameter names that carry the module's training flag by convention (``F.batch_norm(...,
+# training=self.training)``, ``F.dropout(x, p, training)``).
+TRAINING_PARAMETERS = frozenset({"training", "is_training"})
+
+
 class _Parameters:
-    """The enclosing function's parameters: those defaulting to None, and flags."""
+    """The enclosing function's parameters: those defaulting to None, flags, and the training
+    flag (``training``)."""
 
     def __init__(self, function: Optional[cst.FunctionDef]) -> None:
         self.optional: set[str] = set()
         self.flags: set[str] = set()
+        self.training: set[str] = set()
         if function is None:
             return
         params = function.params
         for param in (*params.params, *params.kwonly_params):
+            if param.name.value in TRAINING_PARAMETERS:
+                self.training.add(param.name.value)
+                continue
             default = param.default
             if type(default) is cst.Name and default.value == "None":
                 self.optional.add(param.name.value)
@@ -101,7 +111,7 @@ def _classify(
                 " and ".join(part.text for part in parts), modes.pop() if len(modes) == 1 else None
             )
         return None
-    if _training_flag(test):
+    if _training_flag(test) or (type(test) is cst.Name and test.value in params.training):
         text = _code(test)
         return PathCondition(text if holds else f"not {text}", "training" if holds else "inference")
     if type(test) is cst.Comparison and len(test.comparisons) == 1:
@@ -246,11 +256,49 @@ def path_conditions(function: Optional[cst.FunctionDef], tests: PathTests) -> li
         return []
     params = _Parameters(function)
     conditions: list[PathCondition] = []
-    for test, holds in tests:
+    for test, holds in _resolved_alternatives(tests):
         condition = _classify(test, params, holds)
         if condition is not None and condition not in conditions:
             conditions.append(condition)
     return conditions
+
+
+def _truth(test: cst.BaseExpression, holds: bool) -> tuple[str, bool]:
+    """``test`` being ``holds`` as (code, truth), with ``x is not None`` read as ``x is None``
+    false, so that a test and its negation compare equal."""
+    while type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        test, holds = test.expression, not holds  # type: ignore[attr-defined]
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        operator = test.comparisons[0].operator
+        if type(operator) is cst.IsNot:
+            negated = test.with_changes(
+                comparisons=[test.comparisons[0].with_changes(operator=cst.Is())]
+            )
+            return _code(negated), not holds
+    return _code(test), holds
+
+
+def _resolved_alternatives(tests: PathTests) -> PathTests:
+    """``tests``, plus the operand an ``or`` that holds must owe its truth to when the path's
+    other tests refute every other operand: ``if training or mean is None:`` then ``if mean
+    is not None:`` inside it runs only when ``training`` holds."""
+    known = {_truth(test, holds) for test, holds in tests}
+    resolved = list(tests)
+    for test, holds in tests:
+        if not (holds and type(test) is cst.BooleanOperation and type(test.operator) is cst.Or):
+            continue
+        operands: list[cst.BaseExpression] = []
+        pending: list[cst.BaseExpression] = [test]
+        while pending:
+            part = pending.pop()
+            if type(part) is cst.BooleanOperation and type(part.operator) is cst.Or:  # type: ignore[attr-defined]
+                pending.extend((part.right, part.left))  # type: ignore[attr-defined]
+            else:
+                operands.append(part)
+        open_operands = [op for op in operands if (_truth(op, False)) not in known]
+        if len(open_operands) == 1 and len(operands) > 1:
+            resolved.append((open_operands[0], True))
+    return resolved
 
 
 def combined(conditions: Sequence[PathCondition]) -> tuple[Optional[str], Optional[str]]:

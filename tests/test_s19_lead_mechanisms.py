@@ -1,7 +1,13 @@
-"""Kinds met on fresh12 (spacecutter's weighted loss): a tensor handed to a module's constructor
-under a tensor annotation and kept on ``self`` is a tensor, not a configuration number, so
-indexing it with a tensor is tensor indexing (no host read), where a list kept the same way is
-read through ``__index__``. Checked against torch: compile, export and trace pass for the tensor."""
+"""Mechanisms met on fresh12.
+
+Kinds (spacecutter's weighted loss): a tensor handed to a module's constructor under a tensor
+annotation and kept on ``self`` is a tensor, not a configuration number, so indexing it with a
+tensor is tensor indexing (no host read), where a list kept the same way is read through
+``__index__``. Checked against torch: compile, export and trace pass for the tensor.
+
+Conditions (cliffordlayers' functional batch norm): a ``training`` parameter is the module's
+training flag, and code under ``if training or mean is None:`` then ``if mean is not None:``
+runs only when ``training`` holds: in training mode, which export and trace do not convert."""
 
 from __future__ import annotations
 
@@ -70,3 +76,49 @@ def test_torch_indexes_the_kept_tensor_in_every_backend(tmp_path):
     traced = torch.jit.trace(model, (losses, labels))
     other = torch.tensor([2, 2, 0, 1])
     assert torch.equal(traced(losses, other), model(losses, other))
+
+
+NORM = """
+from typing import Optional
+
+import torch
+from torch import nn
+
+
+def norm(x, running_mean: Optional[torch.Tensor] = None, {flag}: bool = True, momentum: float = 0.1):
+    if {flag} or running_mean is None:
+        mean = x.mean(0)
+        if running_mean is not None:
+            print("updating the running mean")
+            running_mean += momentum * (mean - running_mean)
+    else:
+        mean = running_mean
+    return x - mean
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("running_mean", torch.zeros(4))
+
+    def forward(self, x):
+        return norm(x, self.running_mean, self.training)
+"""
+
+
+def test_a_training_parameter_refined_by_the_path_is_training_mode():
+    [found] = findings(NORM.replace("{flag}", "training"), "TL301", "compile")
+    assert (found.condition, found.mode) == ("running_mean is not None and training", "training")
+
+
+def test_another_flag_in_the_same_place_is_named_without_a_mode():
+    [found] = findings(NORM.replace("{flag}", "update"), "TL301", "compile")
+    assert (found.condition, found.mode) == ("running_mean is not None and update", None)
+
+
+def test_an_or_with_no_refuted_operand_names_nothing_more():
+    source = NORM.replace("{flag}", "training").replace(
+        "        if running_mean is not None:\n            print(", "        if True:\n            print("
+    )
+    [found] = findings(source, "TL301", "compile")
+    assert found.condition is None and found.mode is None
