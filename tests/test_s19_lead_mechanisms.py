@@ -118,7 +118,8 @@ def test_another_flag_in_the_same_place_is_named_without_a_mode():
 
 def test_an_or_with_no_refuted_operand_names_nothing_more():
     source = NORM.replace("{flag}", "training").replace(
-        "        if running_mean is not None:\n            print(", "        if True:\n            print("
+        "        if running_mean is not None:\n            print(",
+        "        if True:\n            print(",
     )
     [found] = findings(source, "TL301", "compile")
     assert found.condition is None and found.mode is None
