@@ -46,6 +46,13 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
   literal where a float literal compiles (``F.interpolate(x, scale_factor=2)``).
 - ``python_functions_bound``: Python functions of torch modules TorchScript binds to an
   operator (``torch.jit._builtins``), whose source it never compiles.
+- ``python_functions_unscriptable``: public Python functions of torch's namespaces (``torch``,
+  ``nn.init``, ``nn.functional``, ``nn.utils``, ``autograd``...) TorchScript compiles from their
+  source when called and fails on, alone and called from a scripted function, with the first
+  line of its error (``nn.init.calculate_gain``: ``Unknown type name '_NonlinearityType'``).
+- ``python_classes_unscriptable``: public Python classes of torch (``torch.quasirandom``...)
+  TorchScript compiles as a TorchScript class when scripted code builds one and fails on,
+  alone and built in a scripted function (``SobolEngine``: a class attribute it cannot read).
 - ``builtin_float_arguments``: per ``torch.X`` / ``torch.nn.functional`` function bound to an
   ``aten::`` op, the arguments every schema having them types ``float`` / ``float?``.
 - ``functional_int_arguments``: the same functions' ``int`` arguments (and their positions)
@@ -508,6 +515,96 @@ def python_functions_bound() -> list[str]:
     return sorted(found)
 
 
+# Namespaces of torch whose public Python functions ``python_functions_unscriptable`` asks about.
+PYTHON_NAMESPACES = (
+    "torch", "torch.functional", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
+    "torch.nn.utils.rnn", "torch.autograd", "torch.autograd.functional", "torch.random",
+)  # fmt: skip
+
+
+def python_functions_unscriptable() -> dict[str, str]:
+    """Public Python functions of torch's namespaces (``torch.nn.init``, ``nn.functional``,
+    ``nn.utils``, ``autograd``...) that TorchScript compiles from their source when scripted
+    code calls them (no operator bound in ``torch.jit._builtins``, no boolean dispatch, no
+    ``@torch.jit.ignore``, no overloads) and whose source it cannot compile: first the function
+    is scripted alone, then a call of it with a tensor from a scripted function must fail with
+    the same first line (the callee is compiled when its name is resolved, before the
+    arguments are matched), which is kept (``nn.init.calculate_gain``: ``Unknown type name
+    '_NonlinearityType'``; ``nn.init.trunc_normal_``: ``function definitions aren't
+    supported``)."""
+    import inspect
+
+    import torch
+    import torch._jit_internal as internal
+    from torch.jit._builtins import _find_builtin
+
+    found = {}
+    for namespace in PYTHON_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in sorted(dir(module)):
+            function = getattr(module, name, None)
+            if name.startswith("_") or not inspect.isfunction(function):
+                continue
+            if _find_builtin(function) is not None or function in internal.boolean_dispatched:
+                continue
+            if internal.is_ignored_fn(function):
+                continue
+            try:
+                torch.jit.script(function)
+                continue
+            except Exception as exc:  # the frontend's verdict is the exception
+                lines = str(exc).strip().splitlines()
+                alone = lines[0] if lines else type(exc).__name__
+            ok, error = _compile(f"{namespace}.{name}(t)", f"import {namespace}")
+            if not ok and error == alone:
+                found[f"{namespace}.{name}"] = alone
+    return found
+
+
+# Namespaces of torch whose public Python classes ``python_classes_unscriptable`` asks about.
+CLASS_NAMESPACES = ("torch", "torch.quasirandom", "torch.autograd", "torch.nn.utils.rnn")
+
+
+def python_classes_unscriptable() -> dict[str, str]:
+    """Public Python classes of torch's namespaces (no module, exception, tensor or context
+    manager; a Python ``__init__``) that TorchScript compiles as a TorchScript class when
+    scripted code builds one, and fails on: scripted alone it fails, and a call of it with a
+    tensor from a scripted function fails too, other than by the frontend's argument matching
+    (an error naming a schema, ``... -> ...``). The first line of the class's own error is
+    kept (``torch.quasirandom.SobolEngine``: 'MAXDIM' is defined as a class attribute which
+    currently is not supported)."""
+    import inspect
+
+    import torch
+
+    found = {}
+    for namespace in CLASS_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in sorted(dir(module)):
+            cls = getattr(module, name, None)
+            if name.startswith("_") or not inspect.isclass(cls):
+                continue
+            if issubclass(cls, (torch.nn.Module, BaseException, torch.Tensor)):
+                continue
+            if not (cls.__module__ or "").startswith("torch") or hasattr(cls, "__enter__"):
+                continue
+            if not inspect.isfunction(getattr(cls, "__init__", None)):
+                continue
+            try:
+                torch.jit.script(cls)
+                continue
+            except Exception as exc:  # the frontend's verdict is the exception
+                lines = str(exc).strip().splitlines()
+                alone = lines[0] if lines else type(exc).__name__
+            ok, error = _compile(f"{namespace}.{name}(t)", f"import {namespace}")
+            if not ok and " -> " not in error:
+                alone = re.sub(r" \(of Python compilation unit at: 0x[0-9a-f]+\)", "", alone)
+                # As the namespace spells it, and as the module defining it does.
+                found[f"{namespace}.{name}"] = alone
+                found[f"{cls.__module__}.{cls.__qualname__}"] = alone
+    return found
+
+
 FLOAT_TYPES = ("float", "Optional[float]")
 
 
@@ -934,6 +1031,8 @@ def main() -> None:
         "functional_int_arguments": functional_int_arguments(),
         "builtin_float_arguments": builtin_float_arguments(),
         "python_functions_bound": python_functions_bound(),
+        "python_functions_unscriptable": python_functions_unscriptable(),
+        "python_classes_unscriptable": python_classes_unscriptable(),
         "size_methods_unbound": size_methods(),
         "torch_functions_unbound": torch_functions(),
         "module_wrappers_unscriptable": module_wrappers(),

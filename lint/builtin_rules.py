@@ -51,6 +51,8 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL225": "property-raises-in-script",
     "TL226": "module-built-in-script",
     "TL227": "mixed-number-list-tensor-in-script",
+    "TL228": "method-used-as-value-in-script",
+    "TL229": "embedding-max-norm-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",

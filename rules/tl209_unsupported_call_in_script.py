@@ -5109,6 +5109,26 @@ class UnsupportedCallInScript(Rule):
         if unbound is not None:
             # `torch.get_default_dtype()`: a C function TorchScript has no operator for.
             return f"`{name}` ({unbound.rstrip('.:')})"
+        source_error = table.get("python_functions_unscriptable", {}).get(name)
+        if source_error is not None:
+            # `nn.init.calculate_gain(...)`: a Python function of torch that TorchScript
+            # compiles from its source when called, and fails on (the generated table).
+            return (
+                f"`{name}` (TorchScript compiles it from its Python source when scripted code "
+                f"calls it, and torch 2.13 fails there: {source_error.rstrip('.:')}; keep the "
+                "call out of scripted code: compute a constant result in `__init__`, or "
+                "guard the call with `if not torch.jit.is_scripting():`)"
+            )
+        class_error = table.get("python_classes_unscriptable", {}).get(name)
+        if class_error is not None:
+            # `torch.quasirandom.SobolEngine(...)`: a Python class of torch that TorchScript
+            # compiles as a TorchScript class when scripted code builds one, and fails on.
+            return (
+                f"`{name}(...)` (TorchScript compiles the class as a TorchScript class when "
+                f"scripted code builds one, and torch 2.13 fails there: {class_error.rstrip('.:')}; "
+                "build it in `__init__` and keep what it makes (a buffer), or build it outside "
+                "scripted code)"
+            )
         if name.startswith("torch.cuda.") and name not in SCRIPTABLE_CUDA:
             return f"`{name}` (torch.cuda is a Python module to TorchScript)"
         if name.startswith("torch.distributions."):

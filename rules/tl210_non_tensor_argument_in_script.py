@@ -1649,6 +1649,17 @@ class NonTensorArgumentInScript(Rule):
                     f"an unknown type name); {MODULE_ADVICE}",
                 )
             return
+        shape = self._tensor_shape(arg.value)
+        if shape is not None and _tuple_annotation(self.ctx, annotation):
+            code = cst.Module([]).code_for_node(annotation)
+            self.report(
+                arg,
+                f"the shape `{shape}` passed to parameter `{param.name.value}: {code}` of "
+                f"`{callee.node.name.value}`: TorchScript types a tensor's shape as List[int], "
+                "which a Tuple parameter does not take (torch 2.13: Expected a value of type "
+                "'Tuple[...]' ... but instead found type 'List[int]'); annotate it `List[int]`",
+            )
+            return
         given = _argument_type(arg.value)
         if given is None:
             return
@@ -1668,6 +1679,31 @@ class NonTensorArgumentInScript(Rule):
             f"`{callee.node.name.value}`: TorchScript does not convert arguments of the "
             "functions it compiles (Expected a value of type ...)",
         )
+
+    def _tensor_shape(self, value: cst.BaseExpression) -> Optional[str]:
+        """The code of ``t.shape`` / ``t.size()`` (or a slice of one) of a tensor ``t``, which
+        TorchScript types ``List[int]``; None for any other value."""
+        inner = value
+        if (
+            type(inner) is cst.Subscript
+            and len(inner.slice) == 1
+            and type(inner.slice[0].slice) is cst.Slice
+        ):
+            inner = inner.value
+        if type(inner) is cst.Attribute and inner.attr.value == "shape":
+            receiver = inner.value
+        elif (
+            type(inner) is cst.Call
+            and not inner.args
+            and type(inner.func) is cst.Attribute
+            and inner.func.attr.value == "size"
+        ):
+            receiver = inner.func.value
+        else:
+            return None
+        if self.ctx.kind(receiver) is not Kind.TENSOR:
+            return None
+        return cst.Module([]).code_for_node(value)
 
     def _module_parameter_use(
         self, function: cst.FunctionDef, name: str, annotation: cst.BaseExpression
@@ -2241,3 +2277,16 @@ def _index_reads(
     for statement in function.body.body:  # type: ignore[attr-defined]
         walk(statement, look, lambda child: None)
     return reads, per_module
+
+
+def _tuple_annotation(ctx, annotation: cst.BaseExpression) -> bool:  # type: ignore[no-untyped-def]
+    """``Tuple[...]`` / ``tuple[...]`` (subscripted), or ``Optional`` of one."""
+    if type(annotation) is not cst.Subscript:
+        return False
+    name = ctx.qualified_name(annotation.value)
+    if name in ("typing.Tuple", "builtins.tuple"):
+        return True
+    if name == "typing.Optional" and len(annotation.slice) == 1:
+        inner = annotation.slice[0].slice
+        return type(inner) is cst.Index and _tuple_annotation(ctx, inner.value)
+    return False

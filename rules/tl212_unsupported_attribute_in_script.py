@@ -75,7 +75,23 @@ PARTIALS = frozenset({"functools.partial"})
 NUMPY_INT_REDUCTIONS = frozenset(
     f"numpy.{name}" for name in ("prod", "sum", "max", "min", "amax", "amin")
 )
-NUMPY_INT_TYPES = frozenset({"numpy.int64", "numpy.int32"})
+NUMPY_INT_TYPES = frozenset(
+    f"numpy.{name}"
+    for name in (
+        "int8 int16 int32 int64 uint8 uint16 uint32 uint64 intc uintc intp uintp byte ubyte "
+        "short ushort longlong ulonglong"
+    ).split()
+)
+# NumPy scalar types that subclass no Python number (`numpy.float64` is a float, which
+# TorchScript takes): torch 2.13 fails to convert Python type 'numpy.float32' (and 'numpy.int8',
+# 'numpy.bool', ...) for a module attribute holding one.
+NUMPY_FLOAT_TYPES = frozenset({"numpy.float32", "numpy.float16", "numpy.single", "numpy.half"})
+NUMPY_SCALAR_TYPES = NUMPY_INT_TYPES | NUMPY_FLOAT_TYPES | {"numpy.bool_"}
+# NumPy functions of one number that keep a float32 / float16 scalar's type.
+NUMPY_FLOAT_UFUNCS = frozenset(
+    f"numpy.{name}"
+    for name in "sqrt exp log log2 log10 abs absolute square reciprocal sin cos tan tanh".split()
+)
 # Keyword arguments of `register_forward_hook` / `register_forward_pre_hook`.
 HOOK_KEYWORDS = frozenset({"with_kwargs", "prepend", "always_call"})
 
@@ -4363,11 +4379,15 @@ class UnsupportedAttributeInScript(Rule):
         construction of the class in this file is one), or ``np.int64(...)``: a NumPy integer
         scalar, which subclasses no Python int (a float reduction gives ``numpy.float64``, a
         float, which TorchScript takes)."""
+        scalar = self._numpy_scalar(value)
+        if scalar is not None:
+            shown = scalar.replace("numpy.", "np.")
+            if scalar in NUMPY_INT_TYPES:
+                return f"a NumPy integer (`{shown}`, which subclasses no Python int)"
+            return f"a NumPy scalar (`{shown}`, which subclasses no Python number)"
         if type(value) is not cst.Call or not value.args:
             return None
         name = self.ctx.qualified_name(value.func) or ""
-        if name in NUMPY_INT_TYPES:
-            return f"a NumPy integer (`{name.replace('numpy.', 'np.')}(...)`)"
         if name not in NUMPY_INT_REDUCTIONS or len(value.args) != 1:
             return None
         arg = value.args[0]
@@ -4376,6 +4396,47 @@ class UnsupportedAttributeInScript(Rule):
         if not self._int_sequence(arg.value, init, params, owner):
             return None
         return f"a NumPy integer (`{name.replace('numpy.', 'np.')}(...)` of ints: a numpy.int64)"
+
+    def _numpy_scalar(self, value: cst.BaseExpression, depth: int = 0) -> Optional[str]:
+        """The NumPy scalar type (``numpy.float32``...) ``value`` surely makes, one that
+        subclasses no Python number: ``np.float32(...)`` (``np.int8``, ``np.bool_``...), a float
+        one's ``np.sqrt`` / ``np.exp``..., ``-v``, and arithmetic of two of one type or of one
+        and a number literal NumPy takes as weak (an int; a float for a float type)."""
+        if depth > 6:
+            return None
+        if type(value) is cst.Call and len(value.args) == 1 and not value.args[0].star:
+            name = self.ctx.qualified_name(value.func) or ""
+            if value.args[0].keyword is not None:
+                return None
+            if name in NUMPY_SCALAR_TYPES:
+                return name
+            if name in NUMPY_FLOAT_UFUNCS:
+                inner = self._numpy_scalar(value.args[0].value, depth + 1)
+                return inner if inner in NUMPY_FLOAT_TYPES else None
+            return None
+        if type(value) is cst.UnaryOperation and type(value.operator) is cst.Minus:
+            return self._numpy_scalar(value.expression, depth + 1)
+        if type(value) is cst.BinaryOperation and type(value.operator) in (
+            cst.Add,
+            cst.Subtract,
+            cst.Multiply,
+            cst.Divide,
+        ):
+            left = self._numpy_scalar(value.left, depth + 1)
+            right = self._numpy_scalar(value.right, depth + 1)
+            if left is not None and left == right:
+                return (
+                    left
+                    if type(value.operator) is not cst.Divide or left in NUMPY_FLOAT_TYPES
+                    else None
+                )
+            scalar, other = (left, value.right) if left is not None else (right, value.left)
+            if scalar is None or (left is not None and right is not None):
+                return None
+            literal = literal_type(other)
+            if scalar in NUMPY_FLOAT_TYPES and literal in ("int", "float"):
+                return scalar
+        return None
 
     def _int_sequence(
         self,

@@ -6,7 +6,7 @@ from typing import Optional, TypeVar, Union
 
 import libcst as cst
 
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import assignments, self_assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.script_facts import shape_expression
 from torchlint.lint.semantic.kinds import Kind
@@ -14,6 +14,7 @@ from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     annotation_allows_none,
+    class_methods,
     in_script,
     is_none,
     literal_type,
@@ -717,6 +718,76 @@ class ContainerTypeInScript(Rule):
         # Per function: (the node, its locals bound only to an unannotated empty `{}` / `[]`
         # ("dict" or "list"), the names it binds only to ints, the parameters it never rebinds).
         self._empty: dict[int, tuple] = {}  # type: ignore[type-arg]
+
+    # -- a list of bools indexing a tensor
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        """``t[:, keep]`` with ``keep`` a list of bools (a display of bool literals, a local
+        or a module attribute bound once to one, a parameter annotated ``List[bool]``): eager
+        takes it as a boolean mask, TorchScript as a ``List[bool]`` it converts to an integer
+        index tensor of 0s and 1s (torch 2.13), so the scripted result differs."""
+        if not in_script(self.ctx) or self.ctx.function is None:
+            return
+        if self.ctx.kind(node.value) is not Kind.TENSOR:
+            return
+        for element in node.slice:
+            index = element.slice
+            if type(index) is not cst.Index:
+                continue
+            what = self._bool_list(index.value)
+            if what is not None:
+                self.report(
+                    index,
+                    f"a tensor indexed with {what}: eager takes a list of bools as a boolean "
+                    "mask, TorchScript types it List[bool] and indexes with it as the integers "
+                    "0 and 1, so the scripted result differs (no error); index with a bool "
+                    "tensor (`torch.tensor(keep)`, or a buffer) or with the kept positions",
+                )
+                return
+
+    def _bool_list(self, value: cst.BaseExpression) -> Optional[str]:
+        if _bool_display(value):
+            return "a list of bool literals"
+        function = self.ctx.function
+        if type(value) is cst.Name and function is not None:
+            bound = assignments(function, value.value)
+            if len(bound) == 1 and _bool_display(bound[0][0]) and bound[0][2] == 1:
+                return f"`{value.value}`, a list of bools"
+            param = next(
+                (p for p in signature_params(self.ctx, function) if p.name.value == value.value),
+                None,
+            )
+            if (
+                param is not None
+                and not bound
+                and param.annotation is not None
+                and self._bool_list_annotation(param.annotation.annotation)
+            ):
+                return f"`{value.value}: List[bool]`"
+            return None
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return None
+        values = [
+            found
+            for method in class_methods(self.ctx, info.owner_class)
+            for found in self_assignments(method, attr)
+        ]
+        if len(values) == 1 and _bool_display(values[0]):
+            return f"`self.{attr}`, a list of bools"
+        return None
+
+    def _bool_list_annotation(self, annotation: cst.BaseExpression) -> bool:
+        if type(annotation) is not cst.Subscript or len(annotation.slice) != 1:
+            return False
+        if self.ctx.qualified_name(annotation.value) not in ("typing.List", "builtins.list"):
+            return False
+        inner = annotation.slice[0].slice
+        return (
+            type(inner) is cst.Index
+            and type(inner.value) is cst.Name
+            and inner.value.value == "bool"
+        )
 
     # -- keys TorchScript cannot type
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -1711,3 +1782,17 @@ def _module_alias(module: cst.Module, annotation: cst.BaseExpression) -> cst.Bas
     if len(values) == 1 and type(values[0]) is cst.Subscript:
         return values[0]
     return annotation
+
+
+def _bool_display(value: Optional[cst.BaseExpression]) -> bool:
+    """A list display of bool literals (``[True, False, True]``)."""
+    return (
+        type(value) is cst.List
+        and bool(value.elements)
+        and all(
+            type(e) is cst.Element
+            and type(e.value) is cst.Name
+            and e.value.value in ("True", "False")
+            for e in value.elements
+        )
+    )

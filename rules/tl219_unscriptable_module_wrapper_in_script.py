@@ -135,7 +135,7 @@ class UnscriptableModuleWrapperInScript(Rule):
                 "        nn.utils.weight_norm(self.out)\n"
                 "        nn.utils.remove_weight_norm(self.out)",
                 "        return self.out(self.fc(x))",
-            )
+            ).replace("import torch\n", "import torch\nimport torch.nn.utils.prune\n", 1)
         ),
     ]
     INVALID = [
