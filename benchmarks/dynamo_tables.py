@@ -10,6 +10,9 @@ torch version, and stored as data keyed by ``major.minor``:
   ``numpy.random.X``) that ``torch._numpy`` implements. Dynamo traces NumPy code through ``torch._numpy``, so a
   call of any other NumPy function on traced data fails ``fullgraph=True`` ("attempted to
   trace numpy function unsupported by PyTorch") and breaks plain ``torch.compile``.
+- ``numpy_number_refused``: the NumPy functions outside ``numpy_traced``
+  (``numpy.polynomial.legendre.leggauss``, ``numpy.nanmean``) whose call on Python numbers in
+  compiled code fails ``fullgraph=True`` ("Attempted to call function marked as skipped").
 - ``torch_skipped``: the public torch callables (functions, and classes such as context
   managers, of the namespaces in ``TORCH_NAMESPACES`` and ``MORE_TORCH_NAMESPACES``, defined
   in torch) that Dynamo refuses: ``torch._dynamo.trace_rules.lookup`` marks them (or a
@@ -32,6 +35,13 @@ torch version, and stored as data keyed by ``major.minor``:
   (``torch.get_num_threads()``, ``torch.initial_seed()``, ``torch.is_inference_mode_enabled()``,
   ``torch.backends.mps.is_available()``) that return a Python value and fail ``fullgraph=True``
   in compiled code, with the graph-break type ("torch.* op returned non-Tensor").
+- ``torch_value_op_breaks``: the ``torch.*`` operators that take no tensor but take arguments
+  and return a Python value (``torch.can_cast(dtype, dtype)``), that Dynamo does not fold
+  and compiled code breaks on ("torch.* op returned non-Tensor").
+- ``stdlib_inlined_refused``: the pure-Python functions of ``STDLIB_INLINED_MODULES``
+  (``ast.literal_eval``, ``json.loads``, ``shlex.split``) whose call on a string constant fails
+  ``fullgraph=True`` (Dynamo inlines them and meets a builtin it refuses: "Failed to trace
+  builtin operator").
 - ``builtins_refused``: the builtins (``eval``, ``exec``, ``compile``, ``bytes``) Dynamo has no
   handler for: a call in compiled code, of arguments eager accepts, fails ``fullgraph=True``
   ("Failed to trace builtin operator").
@@ -97,6 +107,58 @@ def numpy_traced() -> list[str]:
     return sorted(traced)
 
 
+# The NumPy namespaces asked for ``numpy_number_refused`` (``numpy.random`` is TL305's).
+NUMPY_NUMBER_NAMESPACES = (
+    "", "linalg", "fft", "polynomial.polynomial", "polynomial.legendre", "polynomial.chebyshev",
+    "polynomial.hermite", "polynomial.hermite_e", "polynomial.laguerre",
+)  # fmt: skip
+# Number arguments tried in turn, the first eager accepts (without a warning) kept.
+NUMPY_NUMBER_ARGUMENTS = ((3,), (3, 2), (4, 2.0), (3, 3, 3))
+
+
+def numpy_number_refused() -> dict[str, str]:
+    """The NumPy functions outside ``numpy_traced`` (``"polynomial.legendre.leggauss"``,
+    ``"nanmean"``) that, called in compiled code on Python numbers eager accepts, fail
+    ``fullgraph=True``, each with the graph-break type ("Attempted to call function marked as
+    skipped", "attempted to trace numpy function unsupported by PyTorch"). The few Dynamo
+    maps to a traced function (``numpy.atan2``) are not kept; classes are not asked."""
+    import warnings
+
+    import numpy as np
+    import torch
+
+    traced = set(numpy_traced())
+    found: dict[str, str] = {}
+    for namespace in NUMPY_NUMBER_NAMESPACES:
+        module = np
+        for part in namespace.split(".") if namespace else ():
+            module = getattr(module, part)
+        prefix = f"{namespace}." if namespace else ""
+        for name in sorted(dir(module)):
+            function = getattr(module, name, None)
+            if name.startswith("_") or not callable(function) or isinstance(function, type):
+                continue
+            if prefix + name in traced:
+                continue
+            for arguments in NUMPY_NUMBER_ARGUMENTS:
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("error")
+                        function(*arguments)
+                except Exception:  # noqa: BLE001 - eager rejects them, or warns
+                    continue
+
+                def call(x, function=function, arguments=arguments):
+                    function(*arguments)
+                    return x + 1
+
+                refusal = _compiled_break(call, torch.ones(1))
+                if refusal is not None:
+                    found[prefix + name] = refusal
+                break
+    return found
+
+
 TORCH_NAMESPACES = (
     "torch",
     "torch.nn.functional",
@@ -130,6 +192,7 @@ MORE_TORCH_NAMESPACES = (
     "torch.jit",
     "torch.utils.dlpack",
     "torch.nn.attention.bias",
+    "torch.quasirandom",
 )
 
 # The graph-break types that say Dynamo refuses the callable itself (whatever its arguments).
@@ -355,7 +418,11 @@ def torch_export_refused(names: list[str] | None = None) -> dict[str, str]:
     """The skipped torch callables (``torch_skipped``) that ``torch.export`` refuses too when
     module code calls them on a tensor (a 6 x 6 symmetric positive definite matrix, which
     eager accepts): ``torch.to_dlpack`` reads the data pointer of export's fake tensor,
-    ``torch.lobpcg`` guards its convergence loop on data. Each with the export error."""
+    ``torch.lobpcg`` guards its convergence loop on data; and the skipped classes whose
+    construction in module code, with a small int for each required argument, export refuses
+    (``torch.quasirandom.SobolEngine(3)`` fills its state tensors in place: "data is not
+    allocated yet"). Each with the export error."""
+    import inspect
     import warnings
 
     import torch
@@ -368,13 +435,32 @@ def torch_export_refused(names: list[str] | None = None) -> dict[str, str]:
         module_name, _, attr = name.rpartition(".")
         owner = __import__(module_name, fromlist=[attr]) if "." in module_name else torch
         function = getattr(owner, attr, None)
-        if function is None or isinstance(function, type):
+        if function is None:
             continue
+        if isinstance(function, type):
+            try:
+                parameters = list(inspect.signature(function).parameters.values())
+            except (TypeError, ValueError):
+                continue
+            required = [
+                p
+                for p in parameters
+                if p.default is inspect.Parameter.empty
+                and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            ]
+            arguments = tuple(3 for _ in required)
 
-        class Probe(torch.nn.Module):
-            def forward(self, x, function=function):
-                function(x)
-                return x + 1
+            class Probe(torch.nn.Module):
+                def forward(self, x, function=function, arguments=arguments):
+                    function(*arguments)
+                    return x + 1
+
+        else:
+
+            class Probe(torch.nn.Module):
+                def forward(self, x, function=function):
+                    function(x)
+                    return x + 1
 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -1174,6 +1260,105 @@ def torch_state_query_breaks() -> dict[str, str]:
     return found
 
 
+def torch_value_op_breaks() -> dict[str, str]:
+    """The public ``torch.*`` operators every schema of which takes no tensor, takes an
+    argument, and returns one Python value (``torch.can_cast(from_, to)``: two dtypes, a
+    bool), that compiled code calling them on plain values (a dtype for each ``ScalarType``)
+    breaks on, each with the graph-break type ``fullgraph=True`` raises ("torch.* op returned
+    non-Tensor"). Those Dynamo folds into a constant (``torch.promote_types``) are not kept.
+    Each is called with the first overload eager accepts."""
+    import torch
+
+    schemas: dict[str, list] = {}
+    for schema in torch._C._jit_get_all_schemas():
+        if schema.name.startswith("aten::") and schema.overload_name != "out":
+            schemas.setdefault(schema.name[6:], []).append(schema)
+
+    def typed(argument) -> str:  # ScalarType is an int to the JIT; real_type says ScalarType
+        return str(getattr(argument, "real_type", argument.type))
+
+    found: dict[str, str] = {}
+    for name, overloads in sorted(schemas.items()):
+        function = getattr(torch, name, None)
+        if name.startswith("_") or not callable(function):
+            continue
+        if not all(
+            len(s.returns) == 1 and typed(s.returns[0]) in NON_TENSOR_RETURNS for s in overloads
+        ):
+            continue
+        if any("Tensor" in typed(a) for s in overloads for a in s.arguments):
+            continue
+        for schema in overloads:
+            arguments = [
+                a for a in schema.arguments if not a.kwarg_only and not a.has_default_value()
+            ]
+            if not arguments:
+                break  # an argument-free state query: torch_state_query_breaks
+            try:
+                values = [_schema_value(typed(a)) for a in arguments]
+                function(*values)
+            except Exception:  # noqa: BLE001 - a type not asked, or eager rejects the values
+                continue
+
+            def call(x, function=function, values=values):
+                function(*values)
+                return x + 1
+
+            refusal = _compiled_break(call, torch.ones(2))
+            if refusal is not None and refusal not in OWNED_ELSEWHERE:
+                found[f"torch.{name}"] = refusal
+            break
+    return found
+
+
+# Pure-Python standard-library modules model code parses configuration strings with: Dynamo
+# inlines their functions, and some reach a builtin or C helper it refuses.
+STDLIB_INLINED_MODULES = ("ast", "json", "shlex", "fnmatch", "base64", "urllib.parse")
+# A string argument tried in turn, the first eager accepts kept.
+STDLIB_STRING_ARGUMENTS = ("(1, 2)", "1")
+
+
+def stdlib_inlined_refused() -> dict[str, str]:
+    """The public Python functions of ``STDLIB_INLINED_MODULES`` (defined there, not
+    re-exported) that, called in compiled code on a string constant eager accepts, fail
+    ``fullgraph=True``: Dynamo inlines them and meets a builtin or C helper it refuses
+    (``ast.literal_eval("(1, 2)")`` parses with the builtin ``compile``: "Failed to trace
+    builtin operator"; ``json.loads``: "Unsupported method call"), each with the graph-break
+    type. Deprecated functions (a warning in eager) are not asked."""
+    import importlib
+    import inspect
+    import warnings
+
+    import torch
+
+    found: dict[str, str] = {}
+    for namespace in STDLIB_INLINED_MODULES:
+        module = importlib.import_module(namespace)
+        for name in sorted(dir(module)):
+            function = getattr(module, name)
+            if name.startswith("_") or not inspect.isfunction(function):
+                continue
+            if function.__module__ != module.__name__:
+                continue
+            for text in STDLIB_STRING_ARGUMENTS:
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("error")
+                        function(text)
+                except Exception:  # noqa: BLE001 - eager rejects it, or warns it is deprecated
+                    continue
+
+                def call(x, function=function, text=text):
+                    function(text)
+                    return x + 1
+
+                refusal = _compiled_break(call, torch.ones(1))
+                if refusal is not None:
+                    found[f"{namespace}.{name}"] = refusal
+                break
+    return found
+
+
 def torch_tuple_returns() -> list[str]:
     """Public torch operators every schema of which returns two or more tensors
     (``torch.histogram`` -> ``(hist, bin_edges)``, ``torch.slogdet``, ``torch.lu_unpack``,
@@ -1323,6 +1508,9 @@ def main() -> None:
         # Refresh the named tables of the installed torch's entry, keep the others as they are.
         makers = {
             "torch_state_query_breaks": torch_state_query_breaks,
+            "torch_value_op_breaks": torch_value_op_breaks,
+            "numpy_number_refused": numpy_number_refused,
+            "stdlib_inlined_refused": stdlib_inlined_refused,
             "torch_container_returns": torch_container_returns,
             "torch_skipped": torch_skipped,
             "torch_skip_breaks": lambda: {
@@ -1348,6 +1536,7 @@ def main() -> None:
     non_tensor = torch_non_tensor_ops()
     tables[version] = {
         "numpy_traced": numpy_traced(),
+        "numpy_number_refused": numpy_number_refused(),
         "torch_skipped": sorted(refused),
         "torch_skip_breaks": {
             name: refusal for name, refusal in refused.items() if refusal != REFUSALS[0]
@@ -1366,6 +1555,8 @@ def main() -> None:
         "torch_container_returns": torch_container_returns(),
         "torch_non_tensor_ops": non_tensor[0],
         "torch_state_query_breaks": torch_state_query_breaks(),
+        "torch_value_op_breaks": torch_value_op_breaks(),
+        "stdlib_inlined_refused": stdlib_inlined_refused(),
         "tensor_non_tensor_methods": non_tensor[1],
         "builtins_refused": builtins_refused(),
         "copy_refused": copy_refused(),

@@ -28,6 +28,14 @@ def numpy_traced() -> frozenset[str]:
 
 
 @functools.cache
+def numpy_number_refused() -> dict[str, str]:
+    """The NumPy functions outside ``numpy_traced`` (``"polynomial.legendre.leggauss"``,
+    ``"nanmean"``) whose call on Python numbers in compiled code breaks the graph, each with
+    the graph-break type ("Attempted to call function marked as skipped")."""
+    return _entry().get("numpy_number_refused", {})
+
+
+@functools.cache
 def torch_skipped() -> frozenset[str]:
     """The torch callables Dynamo refuses (``"torch.sparse_coo_tensor"``,
     ``"torch.manual_seed"``, ``"torch.autograd.detect_anomaly"``): compiled code calling one
@@ -138,6 +146,22 @@ def torch_state_query_breaks() -> dict[str, str]:
     (``"torch.get_num_threads"``, ``"torch.is_inference_mode_enabled"``), each with the
     graph-break type a call in compiled code raises ("torch.* op returned non-Tensor")."""
     return _entry().get("torch_state_query_breaks", {})
+
+
+@functools.cache
+def torch_value_op_breaks() -> dict[str, str]:
+    """The ``torch.*`` operators that take no tensor but take arguments and return a Python
+    value Dynamo does not fold (``"torch.can_cast"``: two dtypes, a bool), each with the
+    graph-break type a call in compiled code raises ("torch.* op returned non-Tensor")."""
+    return _entry().get("torch_value_op_breaks", {})
+
+
+@functools.cache
+def stdlib_inlined_refused() -> dict[str, str]:
+    """The pure-Python standard-library functions (``"ast.literal_eval"``, ``"json.loads"``,
+    ``"shlex.split"``) that Dynamo inlines and that, called on a string, reach a builtin or C
+    helper it refuses, each with the graph-break type ("Failed to trace builtin operator")."""
+    return _entry().get("stdlib_inlined_refused", {})
 
 
 @functools.cache

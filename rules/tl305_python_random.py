@@ -135,7 +135,12 @@ class PythonRandomInGraph(Rule):
     `default_rng()` / `RandomState()`): torch.compile replays a `Random` object's `randint`,
     `randrange` and `uniform` as it does the module's, and no other draw. A generator handed
     in as an annotated parameter (`rng: np.random.RandomState`) names compile alone: whether
-    export and trace keep the right draw depends on how the caller seeds it. Making a
+    export and trace keep the right draw depends on how the caller seeds it. A generator the
+    module keeps, made in `__init__` from a constant seed (a literal, an `__init__` parameter
+    not defaulting to None, `self.seed`), names compile and trace, not export: export
+    converts a fresh model, so the draws it records are those of eager's first call, and the
+    program it makes (sizes kept static) matches eager there; the trace runs its example call
+    first, and its later calls repeat those draws where eager draws on. Making a
     generator (`np.random.RandomState(seed)`) draws nothing and is not flagged itself.
 
     ## Why is this bad?
@@ -544,6 +549,12 @@ class PythonRandomInGraph(Rule):
             elif self._seeded_here(node.func.value):  # type: ignore[attr-defined]
                 sized = any(varying_size(self.ctx, a.value) for a in node.args)
                 constant = ("trace",) if sized else ()
+            elif self._seeded_in_init(node.func.value):  # type: ignore[attr-defined]
+                # `self.rng = random.Random(1234)` in __init__: export converts a fresh model,
+                # so the draws it records are those of eager's first call, and the program it
+                # makes (sizes kept static) matches eager on that call; the trace runs its
+                # example first and its later calls repeat those draws where eager draws on.
+                constant = ("trace",)
             if replayed and id(node) not in self._in_number_arithmetic:
                 if constant:
                     self.report(node, RNG_OBJECT, targets=constant)
@@ -603,6 +614,42 @@ class PythonRandomInGraph(Rule):
             positional = [a.value for a in made.args if a.keyword is None and not a.star]
             seed = positional[0] if positional else None
         return seed is not None and self.ctx.kind(seed) is Kind.CONST and not is_none(seed)
+
+    def _seeded_in_init(self, receiver: cst.BaseExpression) -> bool:
+        """``self.<attr>`` set once in the class's ``__init__`` (in this file) to a generator
+        made from a seed that is a literal, a parameter of ``__init__`` or ``self.<name>``
+        (``self.rng = random.Random(seed)``): every new model draws the same stream."""
+        attr = self_attribute(receiver)
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        if attr is None or owner is None:
+            return False
+        found = self.ctx.index.class_info(owner)
+        if found is None or found[0].path != self.ctx.path:
+            return False
+        init = top_level_definition(
+            self.ctx.module, owner.removeprefix(found[0].module + ".") + ".__init__"
+        )
+        if not isinstance(init, cst.FunctionDef):
+            return False
+        values = self_assignments(init, attr)
+        if len(values) != 1 or not isinstance(values[0], cst.Call):
+            return False
+        made = values[0]
+        if self.ctx.qualified_name(made.func) not in RNG_CLASSES:
+            return False
+        seed = keyword(made, "seed") or keyword(made, "x")
+        if seed is None:
+            positional = [a.value for a in made.args if a.keyword is None and not a.star]
+            seed = positional[0] if positional else None
+        if isinstance(seed, cst.Integer):
+            return True
+        if isinstance(seed, cst.Name):
+            param = parameter(init, seed.value)
+            if param is None or assignments(init, seed.value):
+                return False
+            return param.default is None or not is_none(param.default)  # `seed=None`: entropy
+        return seed is not None and self_attribute(seed) is not None
 
     def _handed_in(self, receiver: cst.BaseExpression) -> bool:
         """A generator parameter of the function, never rebound there."""

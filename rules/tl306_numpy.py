@@ -7,12 +7,12 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.dynamo_tables import numpy_traced
+from torchlint.lint.dynamo_tables import numpy_number_refused, numpy_traced
 from torchlint.lint.graph_queries import assignments, module_alias
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
-from ._graph import parameter_data_only
+from ._graph import in_raise_statement, parameter_data_only
 
 # NumPy functions whose output shape depends on the data: Dynamo traces them as the torch op
 # (torch 2.13: np.bincount, np.unique, np.nonzero, np.flatnonzero break plain compile with
@@ -63,7 +63,11 @@ class NumpyInGraph(Rule):
     ## What it does
     Finds NumPy functions applied to tensor values in graph code: `np.exp(x.numpy())`,
     `np.clip(arr, ...)` where `arr` came from a tensor, `np.sum(x)`. NumPy on constants and
-    config values (`np.sqrt(self.dim)`, `np.pi`) is not flagged.
+    config values (`np.sqrt(self.dim)`, `np.pi`) is not flagged, unless the function is one
+    `torch._numpy` lacks (`np.polynomial.legendre.leggauss(n)`, `np.nanmean(vals)`: the
+    generated `numpy_number_refused` table calls each on Python numbers in compiled code),
+    which is flagged for compile alone: "Attempted to call function marked as skipped" (export
+    and trace run it in Python on the same numbers every call).
 
     A NumPy function `torch._numpy` does not implement (`np.unravel_index`, `np.interp`: the
     list is `rules/dynamo_tables.json`, generated from torch by `benchmarks/dynamo_tables.py`)
@@ -333,6 +337,23 @@ class NumpyInGraph(Rule):
                 inner = pending.pop()
                 self._within_reported.add(id(inner))
                 pending.extend(inner.children)
+            return
+        if not {Kind.TENSOR, Kind.NDARRAY} & set(kinds):
+            # `np.polynomial.legendre.leggauss(n)`: a function torch._numpy lacks, on numbers.
+            refusal = numpy_number_refused().get(name[len("numpy.") :])
+            if refusal is not None and not in_raise_statement(self.ctx):
+                clause = (
+                    f"torch.compile(fullgraph=True) raises ({refusal}: Dynamo traces NumPy "
+                    "through torch._numpy, which has no such function) and plain torch.compile "
+                    "breaks the graph here"
+                )
+                message = Message(
+                    f"`{name}` is a NumPy function Dynamo cannot trace, called in graph code",
+                    (("compile", clause),),
+                    "call it outside the compiled code (in __init__, or cached at module level) "
+                    "and pass its result in",
+                )
+                self.report(node, message, targets=("compile",))
             return
         if any(kind in (Kind.TENSOR, Kind.NDARRAY) for kind in kinds):
             function = name[len("numpy.") :]

@@ -14,6 +14,7 @@ from torchlint.lint.dynamo_tables import (
     builtins_refused,
     kl_dispatch_refused,
     stdlib_constant_folded,
+    stdlib_inlined_refused,
     stdlib_refused_classes,
     stdlib_skipped,
     tensor_non_tensor_methods,
@@ -23,6 +24,7 @@ from torchlint.lint.dynamo_tables import (
     torch_skipped,
     torch_state_query_breaks,
     torch_subclass_makers,
+    torch_value_op_breaks,
 )
 from torchlint.lint.graph_queries import assignments, bound_names, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
@@ -53,7 +55,9 @@ class DynamoSkippedFunction(Rule):
     (`bisect.bisect(cuts, v)`, `zlib.crc32(key)`, `hashlib.md5(...)`, `re.sub(...)`: feature
     hashing and text handling in forward); the torch operators that return a Python value
     computed from tensors (`torch.result_type(x, res)`, `torch.is_same_size(a, b)`,
-    `x.is_conj()`, `x.is_signed()`: "torch.* op returned non-Tensor"), and the argument-free
+    `x.is_conj()`, `x.is_signed()`: "torch.* op returned non-Tensor"), those that take no tensor
+    but return a Python value Dynamo does not fold (`torch.can_cast(labels.dtype, torch.bool)`;
+    `torch.promote_types` is folded and not flagged), and the argument-free
     queries of torch's state that do so too (`torch.get_num_threads()`, `torch.initial_seed()`,
     `torch.is_inference_mode_enabled()`, `torch.cuda.device_count()`,
     `torch.backends.mps.is_available()`; `torch.is_grad_enabled()`,
@@ -70,7 +74,13 @@ class DynamoSkippedFunction(Rule):
     (`decimal.Decimal(s)`: "Unsupported function call") and the methods it refuses on a
     module-level instance (`FLAG.get()` / `FLAG.set(v)` of `FLAG = ContextVar(...)`,
     `decimal.Context` methods: "Unsupported method call"), with `contextvars.copy_context`
-    and `decimal.localcontext` among the skipped functions. Also the `to_sparse*` methods of
+    and `decimal.localcontext` among the skipped functions; the pure-Python standard-library
+    parsers Dynamo inlines until they reach a builtin or C helper it refuses
+    (`ast.literal_eval(self.spec)` and `ast.parse` call the builtin `compile`: "Failed to
+    trace builtin operator"; `json.loads`, `shlex.split`, `fnmatch.translate`: the generated
+    table calls each on a string); and `torch.quasirandom.SobolEngine(...)` built in graph
+    code (its constructor is skipped torch code: "Attempted to inline function marked as
+    skipped"; `torch.export` fails filling its state: "data is not allocated yet"). Also the `to_sparse*` methods of
     a tensor (`adj.to_sparse_csr()`: "Attempted to wrap sparse Tensor with VariableTracker";
     the method names are torch.Tensor's own) and `torch.distributions.kl_divergence`, whose
     lookup for a pair of distribution types not looked up before ranks the registered pairs
@@ -663,6 +673,34 @@ class DynamoSkippedFunction(Rule):
             line=12,
             message_contains="Failed to trace builtin operator",
         ),
+        # A dilation schedule kept as a config string, parsed in a helper forward calls.
+        Invalid(
+            """
+            from ast import literal_eval
+
+            import torch
+            from torch import nn
+
+            def schedule(spec: str):
+                return literal_eval(spec)
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.spec = "[1, 2]"
+                    self.fc = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    for d in schedule(self.spec):
+                        x = self.fc(x) * d
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=7,
+            message_contains="Failed to trace builtin operator",
+        ),
         # A precision flag kept in a context variable, read in forward.
         Invalid(
             """
@@ -737,6 +775,8 @@ class DynamoSkippedFunction(Rule):
             return
         if self._subclass_maker(node, name):
             return
+        if self._inlined_stdlib(node, name):
+            return
         if name is not None and name in stdlib_skipped():
             if name in stdlib_constant_folded():
                 return  # `re.fullmatch(pattern, name)`: Dynamo calls it on the constants itself
@@ -777,9 +817,32 @@ class DynamoSkippedFunction(Rule):
             return
         # `torch.to_dlpack(h)`, `torch.lobpcg(a)`: export runs the function on its fake tensors.
         export_clause = f"torch.export fails ({_shortened(export_error)})"
-        subject = f"`{name}` is a torch function neither compiled nor exported code can run"
+        subject = f"`{name}` is a torch callable neither compiled nor exported code can run"
         message = Message(subject, (("compile", clause), ("export", export_clause)), advice)
         self.report(node, message, targets=("compile", "export"))
+
+    def _inlined_stdlib(self, node: cst.Call, name: Optional[str]) -> bool:
+        """A pure-Python standard-library function Dynamo inlines until it meets a builtin it
+        refuses (``ast.literal_eval(self.spec)``: the builtin ``compile``, from the generated
+        table): reported, and True. A call on a tensor or on data read from one is left to
+        the rules of those."""
+        refusal = stdlib_inlined_refused().get(name or "")
+        if refusal is None:
+            return False
+        if any(self.ctx.kind(arg.value) in (Kind.TENSOR, Kind.DATA) for arg in node.args):
+            return True
+        if not in_raise_statement(self.ctx):
+            clause = (
+                f"torch.compile(fullgraph=True) raises ({refusal}) and plain torch.compile "
+                "breaks the graph here"
+            )
+            message = Message(
+                f"`{name}` is a standard-library function Dynamo cannot trace through",
+                (("compile", clause),),
+                self.advice,
+            )
+            self.report(node, message)
+        return True
 
     def _subclass_maker(self, node: cst.Call, name: Optional[str]) -> bool:
         """A torch function returning a tensor subclass compiled and exported code refuse to
@@ -806,8 +869,10 @@ class DynamoSkippedFunction(Rule):
     def _non_tensor_result(self, node: cst.Call, name: Optional[str]) -> bool:
         """A torch operator returning a Python value computed from tensors (``torch.result_type``,
         ``x.is_conj()``): reported, and True."""
-        refusal = torch_non_tensor_ops().get(name or "") or torch_state_query_breaks().get(
-            name or ""
+        refusal = (
+            torch_non_tensor_ops().get(name or "")
+            or torch_state_query_breaks().get(name or "")
+            or torch_value_op_breaks().get(name or "")
         )
         shown = name
         func = node.func
