@@ -45,15 +45,15 @@ in the same block (not in a nested ``def`` or lambda), and the pick's line has n
 same for the local bound in both branches of an ``if`` statement (``if cond: step = self._a``
 / ``else: step = self._b``, each branch that one line), the statement removed.
 
-``ShapeParameterAsList`` (TL210, safe): ``x.shape`` / ``x.size()`` given to a parameter
+``ShapeParameterAsList`` (TL210, unsafe): ``x.shape`` / ``x.size()`` given to a parameter
 annotated ``Tuple[int, ...]`` of a function of this file -> the parameter annotated
 ``List[int]``. TorchScript types a shape ``List[int]``, which a Tuple parameter refuses (torch
 2.13: Expected a value of type 'Tuple[...]'); it unpacks and indexes a ``List[int]`` as it did
 the tuple. Eager, trace, compile and export do not read annotations, so nothing runs
 differently. Only where every mention of the function in this file is a call giving that
-parameter a shape, so no caller here passes a tuple the new annotation would refuse (a caller
-in another file that scripts a tuple into it would now be refused by TorchScript; eager is the
-same).
+parameter a shape, so no caller here passes a tuple the new annotation would refuse. Unsafe
+all the same: a caller in another file that scripts a tuple into it would now be refused by
+TorchScript (eager is the same), and this file cannot see such callers.
 
 ``NumpyScalarAttributeAsNumber`` (TL212, safe) and ``NumpyScalarAttributeAsNumberUnchecked``
 (TL212, unsafe): ``self.scale = np.float32(1.0) / np.sqrt(np.float32(d))`` in ``__init__`` ->
@@ -727,7 +727,7 @@ def _plain_call_of(fixer: Fixer, name: cst.Name) -> bool:
 # -- a shape passed to a Tuple[int, ...] parameter ------------------------------------------
 class ShapeParameterAsList(Fixer):
     codes = ("TL210",)
-    applicability = "safe"
+    applicability = "unsafe"  # a scripted caller in another file may pass a tuple
     message = "annotate the parameter `List[int]`, the type TorchScript gives a shape"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
