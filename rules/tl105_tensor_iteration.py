@@ -8,7 +8,8 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import TENSOR_IN_TENSOR_OUT, Kind
 
@@ -43,9 +44,13 @@ class TensorIteration(Rule):
     (`for x_t in seq.unbind(1)`: one piece per time step), and over `x.split(k, d)` with an
     int size along such a dimension (`for block in seq.split(4, dim=1)`: a sequence streamed
     block by block).
+    So is `map(f, x)` of a tensor (`for y in map(f, x)`, `a, b = map(f, x)`).
     Unpacking a tensor into names (`q, k, v = qkv`, `rows, cols = torch.tril_indices(n, n)`)
     iterates its first dimension too: torch warns (TracerWarning) even where that size is
-    fixed by the model and the trace is right.
+    fixed by the model and the trace is right; the number of names fixes the size eager
+    accepts, so the finding says torch only warns there. So does iteration over a parameter or
+    buffer of the module (`for w in self.kernels`, `k, v = map(f, self.null_kv)`), whose first
+    size no input changes.
     Loops over `nn.ModuleList`, over `chunk(n)` pieces, `split`s along the last dimension (a
     negative one) or with a list of sizes, and `len(x.shape)` are not flagged.
 
@@ -770,6 +775,9 @@ class TensorIteration(Rule):
             dims = call_targets(iterable)
             on_first = not dims or (isinstance(dims[0], cst.Integer) and dims[0].value == "0")
             return on_first and self.ctx.kind(func.value) == Kind.TENSOR
+        if self.ctx.qualified_name(func) == "builtins.map":
+            # `map(f, xs, ...)`: one call of f per item of each iterable after f.
+            return any(self._iterates_tensor(arg) for arg in call_targets(iterable)[1:3])
         if self.ctx.qualified_name(func) in ITERATION_WRAPPERS:
             args = call_targets(iterable)[:3]
             if any(self.ctx.kind(arg) in (Kind.MODULE, Kind.MODULES) for arg in args):
@@ -850,9 +858,33 @@ class TensorIteration(Rule):
         dim = found[0]
         return isinstance(dim, cst.Integer) and dim.value != "0"
 
+    def _iterated_tensors(self, iterable: cst.BaseExpression) -> list[cst.BaseExpression]:
+        """The tensors whose first dimension ``iterable`` iterates: itself, or the arguments of
+        the wrappers (``zip``, ``enumerate``, ``map``, ``.unbind(0)``) it passes them through."""
+        if type(iterable) is not cst.Call:
+            return [iterable] if self.ctx.kind(iterable) == Kind.TENSOR else []
+        func = iterable.func  # type: ignore[attr-defined]
+        name = self.ctx.qualified_name(func)
+        if type(func) is cst.Attribute and func.attr.value == "unbind":  # type: ignore[attr-defined]
+            return [func.value]  # type: ignore[attr-defined]
+        args = call_targets(iterable)  # type: ignore[arg-type]
+        if name == "builtins.map":
+            args = args[1:3]
+        elif name not in ITERATION_WRAPPERS:
+            return [iterable] if self.ctx.kind(iterable) == Kind.TENSOR else []
+        return [t for arg in args[:3] for t in self._iterated_tensors(arg)]
+
+    def _fixed_rows(self, iterable: cst.BaseExpression) -> bool:
+        """Every tensor ``iterable`` iterates is a parameter or buffer of the module (read
+        through ``self`` alone, never updated in place): its first size is fixed."""
+        tensors = self._iterated_tensors(iterable)
+        return bool(tensors) and all(
+            self_attribute(t) is not None and parameter_data_only(self.ctx, t) for t in tensors
+        )
+
     def _report_loop(self, iterable: cst.BaseExpression) -> None:
         if self._iterates_tensor(iterable):
-            self.report(iterable)
+            self.report(iterable, FIXED_ROWS_MESSAGE if self._fixed_rows(iterable) else None)
         elif self._unbinds_inner_dim(iterable):
             self.report(iterable, UNBIND_MESSAGE)
         elif self._splits_inner_dim(iterable):
@@ -891,6 +923,17 @@ class TensorIteration(Rule):
             and surely_tensor(self.ctx, node.value)
         ):
             self.report(node.value, UNPACK_MESSAGE)
+        elif (
+            self.ctx.in_graph
+            and any(type(t.target) in (cst.Tuple, cst.List) for t in node.targets)
+            and type(node.value) is cst.Call
+            and self.ctx.qualified_name(node.value.func) == "builtins.map"
+            and self._iterates_tensor(node.value)
+        ):
+            # `nk, nv = map(f, self.null_kv)`: the names take one item per row.
+            self.report(
+                node.value, FIXED_ROWS_MESSAGE if self._fixed_rows(node.value) else UNPACK_MESSAGE
+            )
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
@@ -950,10 +993,32 @@ ITER_MESSAGE = (
     "`iter()` of a tensor splits it into its rows: torch.jit.trace records one per row of the "
     "example input, so other batch sizes fail or give wrong results; index the row (`x[0]`)"
 )
-UNPACK_MESSAGE = (
-    "unpacking a tensor iterates over its first dimension: torch.jit.trace warns and records "
-    "one item per row of the example input; index it (`k, v = kv[0], kv[1]`) or use "
-    "`kv.unbind(0)`"
+UNPACK_MESSAGE = Message(
+    "unpacking a tensor iterates over its first dimension",
+    (
+        (
+            "trace",
+            "torch.jit.trace warns (TracerWarning: Iterating over a tensor) and records one "
+            "item per name; the number of names fixes the first size eager accepts, so the "
+            "trace computes eager's values for every input eager accepts",
+        ),
+    ),
+    "index it (`k, v = kv[0], kv[1]`) or use `kv.unbind(0)`, which the tracer records without "
+    "a warning",
+    frozenset({"trace"}),
+)
+# Iterating over a parameter or buffer: its first size is the same for every input.
+FIXED_ROWS_MESSAGE = Message(
+    "Python iteration over a parameter or buffer's first dimension",
+    (
+        (
+            "trace",
+            "torch.jit.trace warns (TracerWarning: Iterating over a tensor) and unrolls the loop "
+            "for its first size, which no input changes, so the trace computes eager's values",
+        ),
+    ),
+    "iterate over `.unbind(0)` to trace without the warning",
+    frozenset({"trace"}),
 )
 
 

@@ -13,8 +13,11 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FunctionSummary
 from torchlint.lint.trace_int_tables import BakedArgument, baked_arguments
+from torchlint.lint.walk import walk
 
 from ._graph import (
+    _arguments_passed,
+    _is_parameter,
     call_targets,
     condition_parts,
     keyword,
@@ -153,6 +156,29 @@ SYM_MINMAX_MESSAGE = Message(
         ),
     ),
     "use `max()` / `min()` on the size, or torch.compile / torch.export, where sizes are symbolic",
+)
+
+
+# `json.dumps({"size": [h, w]})`: the JSON encoder knows no tensor, and a size read off a
+# tensor is a 0-dim tensor while tracing.
+JSON_CALLS = frozenset({"json.dumps", "json.dump"})
+JSON_MESSAGE = Message(
+    "`json.dumps()` of a size",
+    (
+        (
+            "trace",
+            "torch.jit.trace fails (TypeError: Object of type Tensor is not JSON serializable): "
+            "under trace sizes are 0-dim tensors",
+        ),
+    ),
+    "build the text outside the traced code (sizes are ints there), or use torch.compile / "
+    "torch.export",
+)
+# Kinds of values that hold no size (a container of sizes has kind const, shape or unknown).
+NOT_SIZE_HOLDERS = (Kind.TENSOR, Kind.TENSORS, Kind.MODULE, Kind.MODULES, Kind.NONE, Kind.RANK)
+# Calls that copy the items of their argument into a new container (JSON encodes each).
+CONTAINER_COPIES = frozenset(
+    {"builtins.list", "builtins.tuple", "builtins.dict", "builtins.sorted", "builtins.reversed"}
 )
 
 
@@ -311,7 +337,9 @@ class SizeDependentPython(Rule):
     (`if x.numel() == 0:`, `max(n - 1, 1)`: the tracer warns there too), sizes computed by a
     project function or method (`if not empty(q):` with `def empty(t): return t.numel() == 0`,
     `for i in range(n_windows(x, 2)):`), and methods of Python numbers called on a size
-    (`(h / p).is_integer()`, `n.bit_length()`), `round()` of a size (`round(d * 0.5)`) and an
+    (`(h / p).is_integer()`, `n.bit_length()`), `round()` of a size (`round(d * 0.5)`), `json.dumps()` of a size or of a container
+    holding one (`json.dumps({"size": [h, w]})`, also through a helper's parameter every call
+    of which gives sizes) and an
     `F.interpolate` scale factor computed from sizes (`scale_factor=fine.shape[-1] /
     x.shape[-1]`), which raise under trace whatever the size: sizes are tensors there. A size turned into a NumPy number (`np.ceil(x.shape[0] / 4)`, `np.prod(x.shape[1:])`)
     is flagged like
@@ -329,8 +357,12 @@ class SizeDependentPython(Rule):
     flagged, nor size tests behind a configuration setting (`self.mode == "chunked" and
     x.size(1) > 4`, `max_len is not None and x.size(1) > max_len` with `max_len` an optional
     int defaulting to None, `self.max_pool is not None and ...` with a setting on `self`): they
-    run only in that configuration. An equality test of a shape is a decision on its sizes,
-    also through a name bound to it (`shape = x.shape; if shape == expected:`). Each operand
+    run only in that configuration (an attribute the graph code itself assigns is state, not
+    a setting). An equality test of a shape is a decision on its sizes,
+    also through a name bound to it (`shape = x.shape; if shape == expected:`), and so is a
+    cache hit (`if self.memo is not None and self.memo.shape == x.shape: return self.memo`:
+    once an eager call filled the cache, the trace returns it as a constant), but not a cache
+    regrown on a miss (`if self.grid.shape != x.shape: self.grid = make_grid(x)`). Each operand
     of an `or` is a decision of its own (`k == 0
     or k == x.size(0)`), and a size compared with a number read from data (`k =
     int(mask.sum())`) is a size decision too: the comparison is a tensor while tracing. A
@@ -1632,6 +1664,8 @@ class SizeDependentPython(Rule):
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._covered: set[int] = set()
+        # `X` of the `if ...: return self.X` being checked: a cache hit returning the cache.
+        self._returned_attr: Optional[str] = None
 
     def _varying(self, part: cst.BaseExpression) -> bool:
         # A decision may test any dimension, the last one included (odd lengths, padding).
@@ -1660,9 +1694,14 @@ class SizeDependentPython(Rule):
         if not all(isinstance(c.operator, (cst.Equal, cst.NotEqual)) for c in part.comparisons):
             return False
         operands = [part.left, *(c.comparator for c in part.comparisons)]
-        if any(_shape_of_self_attribute(operand) for operand in operands):
+        if any(
+            _shape_of_self_attribute(operand) and _shape_owner_attr(operand) != self._returned_attr
+            for operand in operands
+        ):
             # `if self.grid.shape[2:4] != p.shape[2:4]: self.grid = make_grid(...)`: a cache
-            # regrown on demand; the trace keeps the regrowing path, right for every size.
+            # regrown on demand; the trace keeps the regrowing path, right for every size. Not
+            # `if self.cache.shape == x.shape: return self.cache`: a hit returns the cache, which
+            # the trace keeps as a constant for every input.
             return False
         for operand in operands:
             if (
@@ -1729,7 +1768,11 @@ class SizeDependentPython(Rule):
         if only_raises(node.body):  # input validation: TL109's business
             _cover(node.test, self._covered)
         else:
-            self._check_test(node.test)
+            self._returned_attr = _returned_self_attribute(node.body)
+            try:
+                self._check_test(node.test)
+            finally:
+                self._returned_attr = None
 
     def visit_While(self, node: cst.While) -> None:
         self._check_test(node.test)
@@ -1823,6 +1866,11 @@ class SizeDependentPython(Rule):
             args = call_targets(node)
             if any(tensor_under_trace(self.ctx, a) for a in args[:2]):
                 self.report(node, DIVMOD_MESSAGE)
+            return
+        if name in JSON_CALLS:
+            args = call_targets(node)
+            if args and holds_traced_size(self.ctx, args[0]):
+                self.report(node, JSON_MESSAGE)
             return
         if name in SYM_MINMAX_CALLS:
             if any(tensor_under_trace(self.ctx, a) for a in call_targets(node)[:2]):
@@ -2055,6 +2103,26 @@ def _weight_from_sizes(ctx: LintContext, weight: cst.BaseExpression, depth: int 
     return type(func) is cst.Attribute and _weight_from_sizes(ctx, func.value, depth + 1)
 
 
+def _shape_owner_attr(expr: cst.BaseExpression) -> Optional[str]:
+    """``X`` of ``self.X.shape[...]`` / ``self.X.size(...)``."""
+    if isinstance(expr, cst.Subscript):
+        expr = expr.value
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        expr = expr.func
+    return self_attribute(expr.value) if isinstance(expr, cst.Attribute) else None
+
+
+def _returned_self_attribute(body: cst.BaseSuite) -> Optional[str]:
+    """``X`` when the block is only ``return self.X``."""
+    statements = body.body if isinstance(body, cst.IndentedBlock) else ()
+    if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine):
+        return None
+    small = statements[0].body
+    if len(small) != 1 or not isinstance(small[0], cst.Return) or small[0].value is None:
+        return None
+    return self_attribute(small[0].value)
+
+
 def _shape_of_self_attribute(expr: cst.BaseExpression) -> bool:
     """``self.X.shape`` (sliced or indexed) or ``self.X.size(...)``."""
     if isinstance(expr, cst.Subscript):
@@ -2171,7 +2239,30 @@ def _self_setting(ctx: LintContext, expr: cst.BaseExpression) -> bool:
         and type(node) is cst.Name
         and node.value == "self"  # type: ignore[attr-defined]
         and ctx.kind(expr) in (Kind.CONST, Kind.UNKNOWN)
+        and not _assigned_in_function(ctx.function, self_attribute(expr))
     )
+
+
+def _assigned_in_function(function: Optional[cst.FunctionDef], attr: Optional[str]) -> bool:
+    """Whether ``function`` assigns ``self.<attr>`` (``self.cached = x * 2``): state the
+    graph code keeps from call to call (a lazy cache), not a setting of the module."""
+    if function is None or attr is None:
+        return False
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if type(node) is cst.Assign:
+            found = found or any(
+                self_attribute(t.target) == attr
+                for t in node.targets  # type: ignore[attr-defined]
+            )
+        elif type(node) in (cst.AugAssign, cst.AnnAssign):
+            found = found or self_attribute(node.target) == attr  # type: ignore[attr-defined]
+        return not found and type(node) not in (cst.FunctionDef, cst.Lambda) or node is function
+
+    walk(function, enter, lambda node: None)
+    return found
 
 
 def _none_default_setting(ctx: LintContext, expr: cst.BaseExpression) -> bool:
@@ -2361,4 +2452,99 @@ def _tests_traced_size(ctx: LintContext, test: cst.BaseExpression) -> bool:
             type(operand) is cst.Call and ctx.qualified_name(operand.func) == "builtins.len"  # type: ignore[attr-defined]
         )
         for operand in operands
+    )
+
+
+class _CallerView:
+    """``ctx`` seen from another function of the file (a caller): kinds and bindings are that
+    function's."""
+
+    def __init__(self, ctx: LintContext, function: cst.FunctionDef, kinds: object) -> None:
+        self._ctx = ctx
+        self.function = function
+        self._kinds = kinds
+
+    def kind(self, node: cst.BaseExpression) -> Kind:
+        return self._kinds.kind(node)  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._ctx, name)
+
+
+def _callers_of_arguments(
+    ctx: LintContext, arguments: list[cst.BaseExpression]
+) -> Optional[list[tuple[cst.BaseExpression, cst.FunctionDef]]]:
+    """Each argument with the function of the file that holds it; None when one is outside
+    every function."""
+    wanted = {id(a) for a in arguments}
+    found: dict[int, cst.FunctionDef] = {}
+    stack: list[cst.FunctionDef] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if type(node) is cst.FunctionDef:
+            stack.append(node)  # type: ignore[arg-type]
+        elif id(node) in wanted and stack:
+            found[id(node)] = stack[-1]
+        return True
+
+    def leave(node: cst.CSTNode) -> None:
+        if type(node) is cst.FunctionDef:
+            stack.pop()
+
+    walk(ctx.module, enter, leave)
+    if len(found) != len(wanted):
+        return None
+    return [(a, found[id(a)]) for a in arguments]
+
+
+def holds_traced_size(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether ``expr`` is, or is a display / copy holding, a size that is a 0-dim tensor while
+    tracing: ``[h, w]``, ``{"size": list(x.shape[2:])}``, a name bound only to one, or a
+    parameter of a function of the file that every call of it (from graph code of the file)
+    gives one."""
+    if depth > 6:
+        return False
+    kind = type(expr)
+    if kind is cst.Dict:
+        return any(
+            (type(el) is cst.DictElement and holds_traced_size(ctx, el.key, depth + 1))  # type: ignore[attr-defined]
+            or holds_traced_size(ctx, el.value, depth + 1)
+            for el in expr.elements  # type: ignore[attr-defined]
+        )
+    if kind in (cst.List, cst.Tuple, cst.Set):
+        return any(holds_traced_size(ctx, el.value, depth + 1) for el in expr.elements)  # type: ignore[attr-defined]
+    if kind is cst.Call:
+        if ctx.qualified_name(expr.func) in CONTAINER_COPIES:  # type: ignore[attr-defined]
+            return any(
+                holds_traced_size(ctx, a.value, depth + 1)
+                for a in expr.args  # type: ignore[attr-defined]
+                if not a.star
+            )
+        return tensor_under_trace(ctx, expr)
+    value_kind = ctx.kind(expr)
+    if value_kind == Kind.SIZE and tensor_under_trace(ctx, expr):
+        return True
+    if value_kind == Kind.SHAPE and shape_of_tensor(ctx, expr):
+        return True
+    if kind is not cst.Name or value_kind in NOT_SIZE_HOLDERS:
+        return False
+    name = expr.value  # type: ignore[attr-defined]
+    if _is_parameter(ctx.function, name):
+        passed = _arguments_passed(ctx, name)
+        callers = _callers_of_arguments(ctx, passed) if passed else None
+        if not callers:
+            return False
+        for argument, caller in callers:
+            kinds = ctx.model.inference(caller)
+            if kinds is None or not holds_traced_size(
+                _CallerView(ctx, caller, kinds),  # type: ignore[arg-type]
+                argument,
+                depth + 1,
+            ):
+                return False
+        return True
+    values = assignments(ctx.function, name)
+    return bool(values) and all(
+        value is not UNKNOWN_VALUE and size == 1 and holds_traced_size(ctx, value, depth + 1)
+        for value, _, size in values
     )

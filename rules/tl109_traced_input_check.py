@@ -610,7 +610,34 @@ def _is_setting(ctx: LintContext, test: cst.BaseExpression) -> bool:
         )
     ):
         return False
+    if type(test) is cst.Comparison and any(
+        _reads_rank(operand)
+        for operand in (test.left, *(c.comparator for c in test.comparisons))  # type: ignore[attr-defined]
+    ):
+        return False  # `M.dim() == 3`: the input's rank, whatever the kinds say of `M`
     return ctx.kind(test) in (Kind.CONST, Kind.UNKNOWN)
+
+
+def _reads_rank(expr: cst.BaseExpression) -> bool:
+    """``v.dim()``, ``v.ndimension()``, ``v.ndim`` or ``len(v.shape)``: the rank of a value,
+    a property of the input (the tracer sees a Python int there, so what follows runs for every
+    input of that rank)."""
+    kind = type(expr)
+    if kind is cst.Attribute:
+        return expr.attr.value == "ndim"  # type: ignore[attr-defined]
+    if kind is not cst.Call:
+        return False
+    func = expr.func  # type: ignore[attr-defined]
+    if type(func) is cst.Attribute:
+        return func.attr.value in ("dim", "ndimension") and not expr.args  # type: ignore[attr-defined]
+    args = expr.args  # type: ignore[attr-defined]
+    return (
+        type(func) is cst.Name
+        and func.value == "len"
+        and len(args) == 1
+        and type(args[0].value) is cst.Attribute
+        and args[0].value.attr.value == "shape"
+    )
 
 
 def _is_parameter(ctx: LintContext, expr: cst.BaseExpression) -> bool:
