@@ -58,26 +58,16 @@ def _flag_root(node: cst.BaseExpression) -> Optional[str]:
     return node.value if type(node) is cst.Name else None  # type: ignore[attr-defined]
 
 
-# Parameter names that carry the module's training flag by convention (``F.batch_norm(...,
-# training=self.training)``, ``F.dropout(x, p, training)``).
-TRAINING_PARAMETERS = frozenset({"training", "is_training"})
-
-
 class _Parameters:
-    """The enclosing function's parameters: those defaulting to None, flags, and the training
-    flag (``training``)."""
+    """The enclosing function's parameters: those defaulting to None, and flags."""
 
     def __init__(self, function: Optional[cst.FunctionDef]) -> None:
         self.optional: set[str] = set()
         self.flags: set[str] = set()
-        self.training: set[str] = set()
         if function is None:
             return
         params = function.params
         for param in (*params.params, *params.kwonly_params):
-            if param.name.value in TRAINING_PARAMETERS:
-                self.training.add(param.name.value)
-                continue
             default = param.default
             if type(default) is cst.Name and default.value == "None":
                 self.optional.add(param.name.value)
@@ -111,7 +101,7 @@ def _classify(
                 " and ".join(part.text for part in parts), modes.pop() if len(modes) == 1 else None
             )
         return None
-    if _training_flag(test) or (type(test) is cst.Name and test.value in params.training):
+    if _training_flag(test):
         text = _code(test)
         return PathCondition(text if holds else f"not {text}", "training" if holds else "inference")
     if type(test) is cst.Comparison and len(test.comparisons) == 1:
