@@ -8,7 +8,9 @@ it unpacks (checked on torch 2.13: scripts and equals eager). ``torch.jit.trace`
 iteration (TracerWarning: Iterating over a tensor) and records ``unbind`` without a warning.
 
 Only for an assignment with one target, a tuple or list of plain names (no ``*``), whose
-value the rule found to be a Tensor.
+value the rule found to be a Tensor, and not an unannotated parameter: TorchScript types one
+as a Tensor, which is why TL204 reports it, but in eager a caller may pass a tuple of tensors
+(cerebral-lstm's ``UC_prev, LC_prev = cell_states``), which has no ``unbind``.
 
 Safe: ``Tensor.__iter__`` is ``iter(self.unbind(0))``, so the names get the same views in
 eager, under tracing and torch.compile; a count that does not match raises ValueError both
@@ -59,6 +61,19 @@ class TensorUnpackUnbind(Fixer):
         ):
             return None
         value = assign.value
+        if isinstance(value, cst.Name) and self._unannotated_parameter(value):
+            return None
         code = self.code(value)
         text = f"{code}.unbind(0)" if isinstance(value, ATOMS) else f"({code}).unbind(0)"
         return [(value, cst.parse_expression(text))]
+
+    def _unannotated_parameter(self, name: cst.Name) -> bool:
+        """``name`` is a parameter of its function without an annotation."""
+        function = self.enclosing_function(name)
+        if function is None:
+            return False
+        params = function.params
+        return any(
+            param.name.value == name.value and param.annotation is None
+            for param in (*params.posonly_params, *params.params, *params.kwonly_params)
+        )

@@ -120,3 +120,56 @@ def test_an_or_with_no_refuted_operand_names_nothing_more():
     )
     [found] = findings(source, "TL301", "compile")
     assert found.condition is None and found.mode is None
+
+
+# Found by `fix_safety.py --corpus fresh7`: cerebral-lstm's cell unpacks the state tuple its
+# caller passes into an unannotated parameter. TorchScript types the parameter as a Tensor
+# (TL204 is right for script), but eager gets a tuple, which has no `unbind`.
+UNPACKED = """
+import torch
+from torch import nn
+
+
+class Cell(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gate = nn.Linear(4, 4)
+
+    def forward(self, x, {state}):
+        upper, lower = state
+        return self.gate(x) * upper + lower
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.cell = Cell()
+
+    def forward(self, x):
+        return self.cell(x, (x, x + 1))
+"""
+
+
+def test_an_unannotated_parameter_is_not_unpacked_with_unbind():
+    from torchlint.lint.settings import Settings
+
+    from .fix_helpers import fixed_text
+
+    script = Settings(select=("TL",), targets=("script",), targets_explicit=True)
+    source = UNPACKED.replace("{state}", "state")
+    assert fixed_text(source, script, unsafe=False).count("unbind") == 0
+    # A parameter annotated as a tensor is one in eager too: its unpacking gets the fix.
+    annotated = UNPACKED.replace("{state}", "state: torch.Tensor").replace(
+        "(x, x + 1)", "torch.stack((x, x + 1))"
+    )
+    assert "upper, lower = state.unbind(0)" in fixed_text(annotated, script, unsafe=False)
+
+
+@requires_torch
+@pytest.mark.torch
+def test_the_unfixed_tuple_still_runs_in_eager(tmp_path):
+    import torch
+
+    module = load_module(tmp_path, UNPACKED.replace("{state}", "state"), "unpacked")
+    x = torch.randn(2, 4)
+    assert module.Model()(x).shape == (2, 4)
