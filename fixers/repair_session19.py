@@ -83,6 +83,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import (
@@ -96,6 +97,7 @@ from ._shared import (
     self_class,
     variable_uses,
 )
+from ._tensor_exprs import has_comments
 from .script_annotations import literal_type
 
 _SEQUENCE_ANNOTATIONS = frozenset({"List", "list", "Tuple", "tuple"})
@@ -556,7 +558,7 @@ class PickedMethodToPickedCall(Fixer):
             and isinstance(assign.targets[0].target, cst.Name)
             and isinstance(line, cst.SimpleStatementLine)
             and len(line.body) == 1
-            and not has_comment(line)
+            and not has_comments(line)
         ):
             return None
         alias = assign.targets[0].target
@@ -585,7 +587,7 @@ class PickedMethodToPickedCall(Fixer):
         function = self.enclosing_function(statement)
         if not isinstance(block, cst.IndentedBlock) or len(block.body) < 2 or function is None:
             return None
-        if _self_method(first) is None or _self_method(second) is None:
+        if self_attribute(first) is None or self_attribute(second) is None:
             return None
         if not self._steady(function, test, statement):
             return None
@@ -703,22 +705,6 @@ def _one_binding(block: cst.BaseSuite) -> Optional[tuple[cst.Name, cst.BaseExpre
     return assign.targets[0].target, assign.value
 
 
-def has_comment(line: cst.SimpleStatementLine) -> bool:
-    return line.trailing_whitespace.comment is not None or any(
-        empty.comment is not None for empty in line.leading_lines
-    )
-
-
-def _self_method(node: cst.BaseExpression) -> Optional[str]:
-    if (
-        isinstance(node, cst.Attribute)
-        and isinstance(node.value, cst.Name)
-        and node.value.value == "self"
-    ):
-        return node.attr.value
-    return None
-
-
 def _plain_call_of(fixer: Fixer, name: cst.Name) -> bool:
     call = fixer.parent(name)
     return isinstance(call, cst.Call) and call.func is name and not any(a.star for a in call.args)
@@ -824,7 +810,7 @@ class NumpyScalarAttributeAsNumber(Fixer):
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         read = diagnostic.node
-        attr = _self_method(read) if isinstance(read, cst.BaseExpression) else None
+        attr = self_attribute(read) if isinstance(read, cst.BaseExpression) else None
         if attr is None:
             return None
         message = diagnostic.message

@@ -569,6 +569,18 @@ class PythonRandomInGraph(Rule):
             if isinstance(draw, cst.Call) and self.ctx.kind(other) is not Kind.TENSOR:
                 self._in_number_arithmetic.add(id(draw))
 
+    def _own_init(self) -> Optional[cst.FunctionDef]:
+        """The ``__init__`` of the class whose method is being linted, when it is in this file."""
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        found = self.ctx.index.class_info(owner) if owner is not None else None
+        if owner is None or found is None or found[0].path != self.ctx.path:
+            return None
+        init = top_level_definition(
+            self.ctx.module, owner.removeprefix(found[0].module + ".") + ".__init__"
+        )
+        return init if isinstance(init, cst.FunctionDef) else None
+
     def _generator_attribute(self, attr: str) -> bool:
         """Whether ``self.<attr>`` holds a ``torch.Generator`` made in the class's
         ``__init__`` in this file (``torch.Generator()``, ``torch.Generator().manual_seed(7)``)."""
@@ -578,13 +590,8 @@ class PythonRandomInGraph(Rule):
             return False
         if self.ctx.index.attribute_marker(owner, attr) == "torch.Generator":
             return True
-        found = self.ctx.index.class_info(owner)
-        if found is None or found[0].path != self.ctx.path:
-            return False
-        init = top_level_definition(
-            self.ctx.module, owner.removeprefix(found[0].module + ".") + ".__init__"
-        )
-        if not isinstance(init, cst.FunctionDef):
+        init = self._own_init()
+        if init is None:
             return False
         for value in self_assignments(init, attr):
             # `torch.Generator().manual_seed(7)` returns the generator itself.
@@ -620,17 +627,8 @@ class PythonRandomInGraph(Rule):
         made from a seed that is a literal, a parameter of ``__init__`` or ``self.<name>``
         (``self.rng = random.Random(seed)``): every new model draws the same stream."""
         attr = self_attribute(receiver)
-        info = self.ctx.function_info
-        owner = info.owner_class if info is not None else None
-        if attr is None or owner is None:
-            return False
-        found = self.ctx.index.class_info(owner)
-        if found is None or found[0].path != self.ctx.path:
-            return False
-        init = top_level_definition(
-            self.ctx.module, owner.removeprefix(found[0].module + ".") + ".__init__"
-        )
-        if not isinstance(init, cst.FunctionDef):
+        init = self._own_init()
+        if attr is None or init is None:
             return False
         values = self_assignments(init, attr)
         if len(values) != 1 or not isinstance(values[0], cst.Call):
