@@ -54,6 +54,10 @@ CANDIDATE_SHAPES = ((2, 3, 32, 32), (2, 16), (2, 8, 16), (2, 4, 8, 8, 8), (2, 3,
 SETTINGS = Settings(select=("TL",), targets=TARGETS, targets_explicit=True)
 
 
+# What a copy of the code leaves out: Python's byte-code caches.
+NOT_SOURCE = shutil.ignore_patterns("__pycache__", "*.pyc")
+
+
 @dataclass
 class Factory:
     """Models a package builds by name (``timm:create_model`` with ``resnet10t``), fed one shape."""
@@ -91,9 +95,8 @@ def fix_tree(
     ``torchlint fix`` does (safe fixes only, unless ``unsafe``), and lint it before and after."""
     original = workdir / "original" / source.name
     fixed = workdir / "fixed" / source.name
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    shutil.copytree(source, original, ignore=ignore)
-    shutil.copytree(source, fixed, ignore=ignore)
+    shutil.copytree(source, original, ignore=NOT_SOURCE)
+    shutil.copytree(source, fixed, ignore=NOT_SOURCE)
     return _fix_copy(FixedTree(original, fixed), unsafe=unsafe, settings=settings)
 
 
@@ -529,11 +532,10 @@ def check_corpus_module(
     ``build``, ``make_inputs``, ``SHAPES``, ``CALL_KWARGS``) whose packages lie in ``site``."""
     module = _load(corpus_path, "accuracy_corpus_checked", corpus_path.parent)
     tree = FixedTree(workdir / "original", workdir / "fixed")
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for package in module.PACKAGES:
         for root in (tree.original, tree.fixed):
             if (site / package).is_dir():
-                shutil.copytree(site / package, root / package, ignore=ignore)
+                shutil.copytree(site / package, root / package, ignore=NOT_SOURCE)
             else:
                 root.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(site / f"{package}.py", root / f"{package}.py")

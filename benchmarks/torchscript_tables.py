@@ -104,6 +104,12 @@ _TMP = Path(tempfile.mkdtemp(prefix="torchscript-tables-"))
 _count = 0
 
 
+def _first_line(exc: BaseException) -> str:
+    """The first line of an exception's message (its type's name when it has none)."""
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
+
+
 def _compile(body: str, imports: str) -> tuple[bool, str]:
     """Script ``def f(SIGNATURE): body``; (compiled without Python ops, first error line)."""
     import torch
@@ -121,8 +127,7 @@ def _compile(body: str, imports: str) -> tuple[bool, str]:
     try:
         scripted = torch.jit.script(module.f)
     except Exception as exc:  # the frontend's verdict is the exception
-        lines = str(exc).strip().splitlines()
-        return False, lines[0] if lines else type(exc).__name__
+        return False, _first_line(exc)
     opaque = any(node.kind() == "prim::PythonOp" for node in scripted.graph.nodes())
     return not opaque, "compiles only as an opaque Python call" if opaque else ""
 
@@ -553,8 +558,7 @@ def python_functions_unscriptable() -> dict[str, str]:
                 torch.jit.script(function)
                 continue
             except Exception as exc:  # the frontend's verdict is the exception
-                lines = str(exc).strip().splitlines()
-                alone = lines[0] if lines else type(exc).__name__
+                alone = _first_line(exc)
             ok, error = _compile(f"{namespace}.{name}(t)", f"import {namespace}")
             if not ok and error == alone:
                 found[f"{namespace}.{name}"] = alone
@@ -594,8 +598,7 @@ def python_classes_unscriptable() -> dict[str, str]:
                 torch.jit.script(cls)
                 continue
             except Exception as exc:  # the frontend's verdict is the exception
-                lines = str(exc).strip().splitlines()
-                alone = lines[0] if lines else type(exc).__name__
+                alone = _first_line(exc)
             ok, error = _compile(f"{namespace}.{name}(t)", f"import {namespace}")
             if not ok and " -> " not in error:
                 alone = re.sub(r" \(of Python compilation unit at: 0x[0-9a-f]+\)", "", alone)

@@ -285,7 +285,7 @@ def _resolved_alternatives(tests: PathTests) -> PathTests:
                 pending.extend((part.right, part.left))  # type: ignore[attr-defined]
             else:
                 operands.append(part)
-        open_operands = [op for op in operands if (_truth(op, False)) not in known]
+        open_operands = [op for op in operands if _truth(op, False) not in known]
         if len(open_operands) == 1 and len(operands) > 1:
             resolved.append((open_operands[0], True))
     return resolved

@@ -937,10 +937,11 @@ class ProjectIndex:
         or a class of it defines a ``forward`` (an autograd Function's aside): module code,
         whose calls then say what is graph code. A module class that inherits its forward
         from torch (torch-dct's ``LinearDCT(nn.Linear)``, which only builds its weight) does
-        not count. Public: a module-level function or a method of a
-        module-level class whose name and module path have no leading underscore, or a function
-        a public module imports from a private one (``__init__``,
-        ``__call__`` and properties count: a model makes and calls such objects in forward), outside the package's tests, examples and data pipeline."""
+        not count. Public: a module-level function or a method of a module-level class whose
+        name and module path have no leading underscore (``__init__``, ``__call__`` and
+        properties count: a model makes and calls such objects in forward), outside the
+        package's tests, examples and data pipeline; and a function a public module imports
+        from a private one."""
         packages: dict[str, list[FileSummary]] = {}
         for summary in self.by_path.values():
             if "." in summary.module or summary.path.endswith("__init__.py"):
