@@ -19,6 +19,8 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.graph_queries import or_operands
+
 # Arguments given only to compute a loss: the code they guard is training code.
 LABEL_ARGUMENTS = frozenset(
     {"labels", "label", "targets", "target", "y_true", "gt", "ground_truth", "return_loss"}
@@ -275,16 +277,7 @@ def _resolved_alternatives(tests: PathTests) -> PathTests:
     known = {_truth(test, holds) for test, holds in tests}
     resolved = list(tests)
     for test, holds in tests:
-        if not (holds and type(test) is cst.BooleanOperation and type(test.operator) is cst.Or):
-            continue
-        operands: list[cst.BaseExpression] = []
-        pending: list[cst.BaseExpression] = [test]
-        while pending:
-            part = pending.pop()
-            if type(part) is cst.BooleanOperation and type(part.operator) is cst.Or:  # type: ignore[attr-defined]
-                pending.extend((part.right, part.left))  # type: ignore[attr-defined]
-            else:
-                operands.append(part)
+        operands = or_operands(test) if holds else []
         open_operands = [op for op in operands if _truth(op, False) not in known]
         if len(open_operands) == 1 and len(operands) > 1:
             resolved.append((open_operands[0], True))

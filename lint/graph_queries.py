@@ -313,6 +313,21 @@ def in_place_method(name: str) -> bool:
     return name.endswith("_") and not name.startswith("_")
 
 
+def or_operands(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The operands of a top-level ``or`` chain, left to right (none for anything else)."""
+    if type(expr) is not cst.BooleanOperation or type(expr.operator) is not cst.Or:  # type: ignore[attr-defined]
+        return []
+    operands: list[cst.BaseExpression] = []
+    pending = [expr]
+    while pending:
+        node = pending.pop()
+        if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:  # type: ignore[attr-defined]
+            pending.extend((node.right, node.left))  # type: ignore[attr-defined]
+        else:
+            operands.append(node)
+    return operands
+
+
 def self_attribute(node: cst.CSTNode) -> Optional[str]:
     """``X`` of ``self.X``, else None."""
     if (

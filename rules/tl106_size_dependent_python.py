@@ -8,7 +8,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attribute
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, or_operands, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FunctionSummary
@@ -1757,7 +1757,7 @@ class SizeDependentPython(Rule):
             else:
                 # `n_pos == 0 or n_pos == m`: each operand of an `or` is a decision of its own
                 # (torch warns at the one that compares a size), up to a configuration test.
-                for operand in _or_operands(part):
+                for operand in or_operands(part):
                     if _configuration(self.ctx, operand) or _none_test(operand):
                         break  # `mask is not None or ...`: the rest runs for some inputs only
                     if self._varying(operand):
@@ -2205,21 +2205,6 @@ def _none_test(expr: cst.BaseExpression) -> bool:
         and type(expr.comparisons[0].comparator) is cst.Name  # type: ignore[attr-defined]
         and expr.comparisons[0].comparator.value == "None"  # type: ignore[attr-defined]
     )
-
-
-def _or_operands(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
-    """The operands of a top-level ``or`` chain, left to right (none for anything else)."""
-    if type(expr) is not cst.BooleanOperation or type(expr.operator) is not cst.Or:  # type: ignore[attr-defined]
-        return []
-    operands: list[cst.BaseExpression] = []
-    pending = [expr]
-    while pending:
-        node = pending.pop()
-        if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:  # type: ignore[attr-defined]
-            pending.extend((node.right, node.left))  # type: ignore[attr-defined]
-        else:
-            operands.append(node)
-    return operands
 
 
 def _first_operand(expr: cst.BaseExpression) -> cst.BaseExpression:
