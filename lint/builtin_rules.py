@@ -102,6 +102,8 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL347": "size-comparison-identity-test",
     "TL348": "tensor-attribute-assignment",
     "TL349": "transformer-encoder-nested-fast-path",
+    "TL360": "non-pytree-input",
+    "TL361": "module-cast-in-graph",
     "TL401": "inference-without-no-grad",
     "TL402": "tiny-tensor-loop",
     "TL403": "host-sync-in-loop",
