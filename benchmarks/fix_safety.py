@@ -395,6 +395,33 @@ def _run_worker(
     subprocess.run(command, env=env, timeout=timeout, check=True, capture_output=True)
 
 
+def _run_specs(
+    root: Path, out: Path, specs: list[dict], limit: int, timeout: float, python: str
+) -> dict:
+    """Every spec's results, run in one worker; when that worker dies (a crash inside torch,
+    a timeout), each spec in a worker of its own, so one model that kills its process is
+    recorded as failing every back-end and the others are still compared."""
+    import torch
+
+    try:
+        _run_worker(root, out, "run", specs, limit, timeout, python)
+        return torch.load(out, weights_only=False)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+        pass
+    results = {}
+    for spec in specs:
+        try:
+            _run_worker(root, out, "run", [spec], limit, timeout, python)
+            results.update(torch.load(out, weights_only=False))
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+            lines = (exc.stderr or b"").decode(errors="replace").strip().splitlines()
+            why = f"the worker died: {lines[-1] if lines else type(exc).__name__}"
+            results[spec["module"] + ":" + spec["cls"]] = {
+                backend: {"ok": False, "error": why} for backend in BACKENDS
+            }
+    return results
+
+
 def model_specs(
     tree: FixedTree, limit: int, timeout: float, factory: Optional[Factory] = None
 ) -> tuple[Path, list[dict]]:
@@ -578,13 +605,11 @@ def _compare(
     python: str = sys.executable,
 ) -> Report:
     """Run ``specs`` importing from the original root, then from the fixed one; compare."""
-    import torch
 
-    results = []
-    for label, import_root in zip(("original", "fixed"), roots):
-        out = workdir / f"{label}.pt"
-        _run_worker(import_root, out, "run", specs, limit, timeout, python)
-        results.append(torch.load(out, weights_only=False))
+    results = [
+        _run_specs(import_root, workdir / f"{label}.pt", specs, limit, timeout, python)
+        for label, import_root in zip(("original", "fixed"), roots)
+    ]
     report = Report(tree)
     for key, before in results[0].items():
         after = results[1][key]

@@ -163,3 +163,27 @@ def test_a_corpus_runs_its_own_models_on_both_copies(tmp_path):
     assert report.models["tiny:gain.eval"]["script"][0] == "same"
     # The untouched original shows in the copy that was not fixed.
     assert "print(" in (report.tree.original / "tinyaudio" / "layers.py").read_text()
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.slow
+def test_a_model_that_kills_its_process_does_not_stop_the_others(tmp_path):
+    site = tmp_path / "site"
+    (site / "tinyaudio").mkdir(parents=True)
+    (site / "tinyaudio" / "__init__.py").write_text("")
+    (site / "tinyaudio" / "layers.py").write_text(LAYERS)
+    corpus = tmp_path / "corpus_tiny.py"
+    # A second model whose building ends the worker process, as a crash inside torch does.
+    corpus.write_text(
+        CORPUS.replace('"gain.train": None', '"crash.eval": None').replace(
+            "    import torch\n    from tinyaudio",
+            "    import os\n    import torch\n    if name.startswith('crash'):\n"
+            "        os._exit(3)\n    from tinyaudio",
+        )
+    )
+    report = harness.check_corpus_module(corpus, site, tmp_path / "work")
+    assert set(report.models) == {"tiny:gain.eval", "tiny:crash.eval"}
+    assert report.models["tiny:gain.eval"]["eager"][0] == "same"
+    assert {verdict for verdict, _ in report.models["tiny:crash.eval"].values()} == {"both fail"}
+    assert report.violations == []
