@@ -53,6 +53,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL227": "mixed-number-list-tensor-in-script",
     "TL228": "method-used-as-value-in-script",
     "TL229": "embedding-max-norm-in-script",
+    "TL240": "invert-python-number-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",

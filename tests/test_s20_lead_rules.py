@@ -221,3 +221,64 @@ def test_apply_methods_are_the_nn_module_methods_that_call_apply() -> None:
             calling.add(name)
     assert calling - APPLY_METHODS == {"share_memory", "to_empty"}
     assert APPLY_METHODS <= calling
+
+
+INVERTED_SETTING = """
+import torch
+from torch import nn
+
+
+class Pool(nn.Module):
+    def __init__(self, keep_dim=True):
+        super().__init__()
+        self.keep_dim = keep_dim
+
+    def forward(self, x):
+        drop = ~self.keep_dim
+        return x.mean(-1, keepdim=bool(drop + 2))
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.pool = Pool()
+
+    def forward(self, x):
+        return self.pool(x)
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 5),)]
+"""
+
+INVERTED_MASK = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self, pad_id: int = 0):
+        super().__init__()
+        self.pad_id = pad_id
+
+    def forward(self, tokens):
+        pad = tokens == self.pad_id
+        return (tokens * ~pad).sum(-1)
+
+
+def inputs():
+    return [(torch.tensor([[1, 0, 2]]),), (torch.tensor([[0, 0], [3, 4]]),)]
+"""
+
+
+def test_inverted_python_setting_is_flagged_and_a_mask_is_not() -> None:
+    assert [d.line for d in findings(INVERTED_SETTING, "TL240", "script")] == [11]
+    assert findings(INVERTED_MASK, "TL240", "script") == []
+
+
+@requires_torch
+def test_torch_agrees_on_inverted_numbers() -> None:
+    from .oracle import check
+
+    assert not check(INVERTED_SETTING, "script").ok
+    assert check(INVERTED_MASK, "script").ok
