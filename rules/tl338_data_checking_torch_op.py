@@ -59,7 +59,12 @@ class DataCheckingTorchOp(Rule):
     `zc = z - z.mean(0); c = zc.T @ zc / (z.shape[0] - 1)`.
 
     ## Fix safety
-    No automatic fix: `torch.cov`'s weights and correction arguments change the formula.
+    An unsafe fix (`--unsafe-fixes`, fixers/repair_session20.py) writes `torch.cov(x)` /
+    `torch.corrcoef(x)` of a name with no weights (an integer `correction` only) as a mean, a
+    matmul and a division, which compile and export trace: `cov` gives the same values where
+    there are more observations than `correction`, `corrcoef` the same up to the last bits;
+    with `correction` or fewer observations the values change (torch clamps the divisor), and
+    an integer input now raises.
     """
 
     code = "TL338"

@@ -64,8 +64,15 @@ class TransformerEncoderNestedFastPath(Rule):
     computes the padded positions as the converted module does, or zero them yourself after
     the call (`out.masked_fill(pad[..., None], 0.0)`) so every back-end returns eager's values.
 
+    A call whose output is zeroed at once at the same mask
+    (`self.encoder(x, src_key_padding_mask=pad).masked_fill(pad.unsqueeze(-1), 0.0)`) is not
+    flagged: every back-end returns the same there.
+
     ## Fix safety
-    No automatic fix: which values the padded positions should hold is the model's choice.
+    An unsafe fix (`--unsafe-fixes`, fixers/repair_session20.py) zeroes the padded positions
+    after the call, for an encoder with no final norm and a mask bound once by a comparison:
+    eager's fast-path output is unchanged, but where eager takes the regular path (training
+    mode, gradients on) the padded positions now hold 0.
     """
 
     code = "TL349"
@@ -73,9 +80,10 @@ class TransformerEncoderNestedFastPath(Rule):
     subject = "a frozen nn.TransformerEncoder given a key padding mask"
     clauses = {
         "compile": (
-            "eager (eval mode, no gradient) runs the nested-tensor fast path and returns zeros at "
-            "padded positions; torch.compile takes the regular path, so the compiled module's "
-            "output differs from eager's there"
+            "eager (eval mode, no gradient) runs the nested-tensor fast path and fills the "
+            "padded positions with zeros (before the encoder's final norm, if any); "
+            "torch.compile takes the regular path, so the compiled module's output differs "
+            "from eager's there"
         ),
         "export": (
             "torch.export records the regular path, so the exported module's output differs "
@@ -140,6 +148,8 @@ class TransformerEncoderNestedFastPath(Rule):
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._no_grad = 0
+        # Encoder calls whose output the enclosing call zeroes at the padded positions.
+        self._zeroed: set[int] = set()
 
     def visit_With(self, node: cst.With) -> None:
         if any(self._no_grad_call(item.item) for item in node.items):
@@ -154,6 +164,11 @@ class TransformerEncoderNestedFastPath(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph or any(arg.star for arg in node.args):
+            return
+        zeroed = _zeroed_call(node)
+        if zeroed is not None:
+            self._zeroed.add(id(zeroed))
+        if id(node) in self._zeroed:
             return
         attr = self_attribute(node.func)
         info = self.ctx.function_info
@@ -300,3 +315,37 @@ def _body_turns_off(body: cst.BaseSuite, name: str) -> bool:
                 ):
                     return True
     return False
+
+
+def _zeroed_call(node: cst.Call) -> cst.Call | None:
+    """``inner`` of ``inner.masked_fill(pad.unsqueeze(-1), 0.0)`` (or ``pad[..., None]``) where
+    ``inner`` is a call given ``src_key_padding_mask=pad``, the same name."""
+    func = node.func
+    if not (
+        isinstance(func, cst.Attribute)
+        and func.attr.value == "masked_fill"
+        and isinstance(func.value, cst.Call)
+        and len(node.args) == 2
+        and isinstance(node.args[1].value, (cst.Float, cst.Integer))
+        and float(node.args[1].value.value) == 0.0
+    ):
+        return None
+    padding = argument(func.value, "src_key_padding_mask", 2)
+    if padding is None or not isinstance(padding.value, cst.Name):
+        return None
+    mask = node.args[0].value
+    if (
+        isinstance(mask, cst.Call)
+        and isinstance(mask.func, cst.Attribute)
+        and mask.func.attr.value == "unsqueeze"
+        and len(mask.args) == 1
+        and isinstance(mask.args[0].value, cst.UnaryOperation)
+        and isinstance(mask.args[0].value.expression, cst.Integer)
+        and mask.args[0].value.expression.value == "1"
+    ):
+        base = mask.func.value
+    elif isinstance(mask, cst.Subscript) and len(mask.slice) == 2:
+        base = mask.value
+    else:
+        return None
+    return func.value if isinstance(base, cst.Name) and base.value == padding.value.value else None
