@@ -36,6 +36,8 @@ without in-place calls, and must not rebind what a later branch, condition or va
 (conditions and values are kept in new names where a later statement rebinds what they read).
 Comments move to the lines above the new code (the ``if`` line's one stays at the end of it).
 
+A branch that calls a torch function raising on some inputs (``torch.linalg.solve``, ``inv``,
+``cholesky`` of a singular matrix) keeps its ``if``: the other branch is often there for those.
 Unsafe: ``torch.where`` evaluates every branch (their cost, and errors the untaken one would
 raise), and broadcasts them together, so branches of different shapes or dtypes give a
 different result; an augmented assignment (``y += 1``) becomes a new tensor, so other names for
@@ -87,6 +89,20 @@ AUGMENTED = {
 IMPURE_CALLS = frozenset(
     {"builtins.print", "builtins.setattr", "builtins.delattr", "builtins.exec"}
 )
+# torch functions that raise on inputs the other branch is there for (a singular matrix):
+# `torch.where` would run them on every input.
+RAISING_CALLS = frozenset(
+    {
+        "torch.linalg.solve",
+        "torch.linalg.inv",
+        "torch.linalg.cholesky",
+        "torch.linalg.tensorinv",
+        "torch.linalg.tensorsolve",
+        "torch.inverse",
+        "torch.cholesky",
+    }
+)
+RAISING_METHODS = frozenset({"inverse", "cholesky"})
 # Expressions that print as one operand (no parentheses needed around them).
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString)
 
@@ -530,7 +546,9 @@ class TensorConditionToWhere(Fixer):
                     name = func.attr.value
                     if name.endswith("_") and not name.endswith("__"):
                         pure = False  # x.add_(1), x.clamp_(...)
-                if self.ctx.qualified_name(func) in IMPURE_CALLS:
+                    if name in RAISING_METHODS:
+                        pure = False  # k.inverse() of a singular k
+                if self.ctx.qualified_name(func) in IMPURE_CALLS | RAISING_CALLS:
                     pure = False
             return pure
 

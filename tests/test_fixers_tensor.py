@@ -105,6 +105,25 @@ def test_tensor_branches_the_fixer_cannot_see_whole_are_left_alone():
     assert _fix(before, "TL101").text == before
 
 
+
+def test_branches_calling_a_solver_that_raises_keep_their_if():
+    # torch.where would run the solve on the singular matrices the other branch is there for.
+    before = _net(
+        """\
+        if torch.linalg.matrix_rank(x) < x.shape[0]:
+            y = torch.linalg.pinv(x)
+        else:
+            y = torch.linalg.inv(x)
+        if torch.det(x).abs() > 1e-6:
+            z = x.inverse()
+        else:
+            z = x
+        return y + z
+        """
+    )
+    assert _fix(before, "TL101").text == before
+
+
 COND = """\
 import torch
 
