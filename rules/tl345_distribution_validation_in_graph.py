@@ -12,6 +12,7 @@ from torchlint.lint.distribution_tables import unvalidated_failures
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import top_level_definition
 
 from ._graph import init_values, keyword
 
@@ -43,7 +44,14 @@ class DistributionValidationInGraph(Rule):
     (`Normal(mu, sigma)`) and `d.log_prob(x)` / `d.cdf(x)` of a distribution built with
     argument validation on (the default: `validate_args` follows Python's `__debug__`), also
     one `__init__` keeps on `self` (`self.prior = Normal(0.0, 1.0)`), and the
-    `super().__init__(logits=...)` of a subclass (a masked `Categorical`). A distribution built with
+    `super().__init__(logits=...)` of a subclass (a masked `Categorical`). A project subclass
+    counts as its torch class: a call of one that keeps torch's constructor, a
+    `super().__init__(..., validate_args=validate_args)` handing on its caller's `None` default,
+    one whose class body's `arg_constraints` names a tensor its `__init__` sets on `self`
+    (torch checks those), its methods' `self.cdf(x)` / `self.log_prob(x)` (torch's, not
+    overridden, on an object built with the checks on), and `d._validate_sample(x)`, the support
+    check itself (a project class reached through a function library's `__getitem__` too).
+    A distribution built with
     `validate_args=False`, or in a file that calls
     `torch.distributions.Distribution.set_default_validate_args(False)`, is flagged only where
     torch still fails or warns with the checks off, as a table generated from torch says
@@ -296,6 +304,33 @@ class DistributionValidationInGraph(Rule):
             line=7,
             trace_warning=True,
         ),
+        # A project subclass keeping torch's constructor: its own method's `self.cdf(x)` is
+        # torch's, on an object built with the checks on.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            from torch.distributions import Normal
+
+            class Gauss(Normal):
+                def log_cdf(self, value):
+                    return self.cdf(value).clamp_min(1e-6).log()
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4)
+
+                def forward(self, h, y):
+                    dist = Gauss(self.proj(h), torch.ones_like(h))
+                    return dist.log_cdf(y)
+
+            def inputs():
+                return [(torch.randn(2, 4), torch.randn(2, 4)), (torch.randn(3, 4), torch.randn(3, 4))]
+            """,
+            line=7,
+            trace_warning=True,
+        ),
         # A prior kept on self (Bayes by backprop): its log_prob checks the sampled weights.
         Invalid(
             """
@@ -330,7 +365,22 @@ class DistributionValidationInGraph(Rule):
         return "distributions" in text
 
     def _distribution_class(self, call: cst.Call) -> bool:
-        return distribution_class(self.ctx.qualified_name(call.func) or "")
+        """A call of a torch.distributions class, or of a project subclass of one that keeps
+        torch's constructor (``class Normal(torch.distributions.Normal)`` adding a method): the
+        call runs torch's checks."""
+        name = self.ctx.qualified_name(call.func) or ""
+        if distribution_class(name):
+            return True
+        mro = self.ctx.index.mro(name) if name else []
+        return (
+            bool(mro)
+            and not any("__init__" in cls.methods for _, _, cls in mro)
+            and self._derives_from_distribution(mro)
+        )
+
+    @staticmethod
+    def _derives_from_distribution(mro: list) -> bool:
+        return any(distribution_class(base) for _, _, cls in mro for base in cls.bases)
 
     def _distribution_init(self, call: cst.Call) -> bool:
         """``super().__init__(logits=...)`` in a subclass of a torch.distributions class (a
@@ -347,10 +397,11 @@ class DistributionValidationInGraph(Rule):
             and info.owner_class
         ):
             return False
-        return any(
-            distribution_class(base)
-            for _, _, cls in self.ctx.index.mro(info.owner_class)
-            for base in cls.bases
+        mro = self.ctx.index.mro(info.owner_class)
+        # A project base with its own constructor takes the call (and its super() call is
+        # torch's, where the checks run).
+        return not any("__init__" in cls.methods for _, _, cls in mro[1:]) and (
+            self._derives_from_distribution(mro)
         )
 
     def _validating(self, value: Optional[cst.BaseExpression]) -> bool:
@@ -360,9 +411,24 @@ class DistributionValidationInGraph(Rule):
         ):
             return False
         flag = keyword(value, "validate_args")
-        if flag is None:
+        if flag is None or self._passed_default(flag):
             return not self._default_off
         return isinstance(flag, cst.Name) and flag.value == "True"
+
+    def _passed_default(self, flag: cst.BaseExpression) -> bool:
+        """``validate_args=validate_args``, the current function's parameter defaulting to
+        None (a subclass's ``__init__(..., validate_args=None)`` handing it to torch's): torch
+        follows its default, the checks on, unless a caller says otherwise."""
+        function = self.ctx.function
+        if not isinstance(flag, cst.Name) or function is None:
+            return False
+        params = function.params
+        return any(
+            param.name.value == flag.value
+            and isinstance(param.default, cst.Name)
+            and param.default.value == "None"
+            for param in (*params.params, *params.kwonly_params)
+        )
 
     def _unvalidated(self, value: Optional[cst.BaseExpression]) -> Optional[cst.Call]:
         """``value`` is (or names the one value of) a torch.distributions constructor call
@@ -433,7 +499,9 @@ class DistributionValidationInGraph(Rule):
         )
         self.report(node, message, targets=tuple(b for b, _ in clauses))
 
-    def _validating_receiver(self, receiver: cst.BaseExpression) -> bool:
+    def _validating_receiver(self, receiver: cst.BaseExpression, method: str) -> bool:
+        if isinstance(receiver, cst.Name) and receiver.value == "self":
+            return self._self_validates(method)
         if isinstance(receiver, cst.Call):
             return self._validating(receiver) and not self._checks_tensors(receiver)
         if isinstance(receiver, cst.Name):
@@ -445,10 +513,132 @@ class DistributionValidationInGraph(Rule):
         values = init_values(self.ctx, receiver)
         return bool(values) and any(self._validating(value) for value in values)
 
+    def _self_validates(self, method: str) -> bool:
+        """``self.<method>`` in a method of a project subclass of a torch.distributions class
+        runs torch's checking ``method`` (no project class overrides it) on an object built
+        with the checks on: by torch's constructor (no project ``__init__``), or by project
+        constructors in this file whose ``super().__init__`` leaves validation on."""
+        info = self.ctx.function_info
+        if info is None or not info.owner_class or self._default_off:
+            return False
+        mro = self.ctx.index.mro(info.owner_class)
+        if (
+            not mro
+            or not self._derives_from_distribution(mro)
+            or any(method in cls.methods for _, _, cls in mro)
+        ):
+            return False
+        if self._made_with_a_flag(info.owner_class):
+            return False
+        module = self.ctx.model.summary.module + "."
+        for name, _, cls in mro:
+            if "__init__" not in cls.methods:
+                continue
+            if not name.startswith(module):
+                return False  # another file's constructor: not read here
+            init = top_level_definition(self.ctx.module, f"{name.removeprefix(module)}.__init__")
+            if not isinstance(init, cst.FunctionDef) or not self._init_validates(init):
+                return False
+        return True
+
+    def _made_with_a_flag(self, owner: str) -> bool:
+        """Somewhere in the project a call of ``owner`` (or of a subclass) passes
+        ``validate_args`` (or ``*args`` / ``**kwargs``, which may): those objects may check
+        nothing."""
+        index = self.ctx.index
+        for summary in list(index.by_path.values()):
+            if index.accessed is not None:
+                index.accessed.add(summary.module)
+            for target, calls in summary.constructions.items():
+                flagged = any(call is None or "validate_args" in call[1] for call in calls)
+                if flagged and any(name == owner for name, _, _ in index.mro(target)):
+                    return True
+        return False
+
+    def _init_validates(self, init: cst.FunctionDef) -> bool:
+        """Every ``super().__init__`` of ``init`` leaves the checks on (no
+        ``validate_args=False``, nor a value other than its own None-default parameter)."""
+        found = False
+        for call in _super_init_calls(init):
+            found = True
+            flag = keyword(call, "validate_args")
+            if flag is None:
+                continue
+            if not (
+                isinstance(flag, cst.Name)
+                and (
+                    flag.value == "True"
+                    or any(
+                        param.name.value == flag.value
+                        and isinstance(param.default, cst.Name)
+                        and param.default.value == "None"
+                        for param in (*init.params.params, *init.params.kwonly_params)
+                    )
+                )
+            ):
+                return False
+        return found
+
     def _checks_tensors(self, call: cst.Call) -> bool:
         """A validating constructor given a tensor (or a value of unknown kind): it checks it
-        while tracing."""
-        return self._validating(call) and self._tensor_arguments(call)
+        while tracing; or a subclass's ``super().__init__(validate_args=...)`` given none,
+        where torch checks the class's ``arg_constraints`` attributes the constructor has set
+        on ``self`` (``self.dim = torch.tensor(dim)``)."""
+        if not self._validating(call):
+            return False
+        return self._tensor_arguments(call) or (
+            self._distribution_init(call) and self._constrained_attributes()
+        )
+
+    def _constrained_attributes(self) -> bool:
+        """The current ``__init__``'s class body names in ``arg_constraints`` an attribute
+        the ``__init__`` binds to a tensor (or a value of unknown kind) before its
+        ``super().__init__``."""
+        info = self.ctx.function_info
+        function = self.ctx.function
+        if info is None or function is None or not info.owner_class:
+            return False
+        owner = info.owner_class.removeprefix(self.ctx.model.summary.module + ".")
+        cls = top_level_definition(self.ctx.module, owner)
+        if not isinstance(cls, cst.ClassDef):
+            return False
+        names: set[str] = set()
+        for statement in cls.body.body:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if (
+                    isinstance(small, cst.Assign)
+                    and any(
+                        isinstance(t.target, cst.Name) and t.target.value == "arg_constraints"
+                        for t in small.targets
+                    )
+                    and isinstance(small.value, cst.Dict)
+                ):
+                    names.update(
+                        element.key.evaluated_value
+                        for element in small.value.elements
+                        if isinstance(element, cst.DictElement)
+                        and isinstance(element.key, cst.SimpleString)
+                    )
+        if not names:
+            return False
+        for statement in function.body.body:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if not isinstance(small, cst.Assign):
+                    continue
+                for target in small.targets:
+                    if (
+                        isinstance(target.target, cst.Attribute)
+                        and isinstance(target.target.value, cst.Name)
+                        and target.target.value.value == "self"
+                        and target.target.attr.value in names
+                        and self.ctx.kind(small.value) in (Kind.TENSOR, Kind.UNKNOWN)
+                    ):
+                        return True
+        return False
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
@@ -462,9 +652,18 @@ class DistributionValidationInGraph(Rule):
         func = node.func
         if (
             isinstance(func, cst.Attribute)
+            and func.attr.value == "_validate_sample"
+            and len(node.args) == 1
+        ):
+            # The support check itself, whatever the flag: subclasses call it under
+            # `if self._validate_args:`, which is on by default.
+            self.report(node)
+            return
+        if (
+            isinstance(func, cst.Attribute)
             and func.attr.value in SAMPLE_CHECKING_METHODS
             and len(node.args) == 1
-            and self._validating_receiver(func.value)
+            and self._validating_receiver(func.value, func.attr.value)
         ):
             self.report(node)
         if isinstance(func, cst.Attribute) and func.attr.value in MEASURED_METHODS:
@@ -478,3 +677,23 @@ def _number(value: cst.BaseExpression) -> bool:
     if isinstance(value, cst.UnaryOperation):
         value = value.expression
     return isinstance(value, (cst.Integer, cst.Float))
+
+
+def _super_init_calls(function: cst.FunctionDef) -> list[cst.Call]:
+    """The ``super().__init__(...)`` calls in ``function``."""
+    found: list[cst.Call] = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "__init__"
+                and isinstance(func.value, cst.Call)
+                and isinstance(func.value.func, cst.Name)
+                and func.value.func.value == "super"
+            ):
+                found.append(node)
+
+    function.body.visit(Finder())
+    return found

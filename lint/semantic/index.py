@@ -85,6 +85,10 @@ DATA_PIPELINE_PACKAGES = frozenset(
     {"data", "datasets", "transforms", "augmentation", "augmentations", "augment"}
 )
 
+# Special methods of a function library's public classes that a model's forward runs: making
+# the object, calling it and indexing it (``dist[:, -1]`` runs ``__getitem__``).
+LIBRARY_API_DUNDERS = ("__init__", "__call__", "__getitem__")
+
 # Folders of a function library whose functions are not its API for models.
 LIBRARY_API_SKIPPED = DATA_PIPELINE_PACKAGES | {
     "test",
@@ -587,11 +591,22 @@ class ProjectIndex:
         found = self.lookup(name)
         return found is not None and found[1].qualify(found[2]) == class_qualname
 
-    def attribute_marker(self, class_qualname: str, attr: str) -> Optional[str]:
+    def attribute_marker(self, class_qualname: str, attr: str, _depth: int = 0) -> Optional[str]:
         """What ``self.<attr>`` holds: a class name, or "<tensor>", "<const>", "<modules>", ..."""
         for _, _, cls in self.mro(class_qualname):
             if attr in cls.attributes:
                 value = cls.attributes[attr]
+                if value.startswith("<of:"):
+                    # `self.g = sig.g` of a local `sig = Signature(...)`: a tensor when that
+                    # class keeps one there, else a setting read off it.
+                    held, _, held_attr = value[4:-1].rpartition(":")
+                    found = self.lookup(held)
+                    inner = (
+                        self.attribute_marker(found[1].qualify(found[2]), held_attr, _depth + 1)
+                        if found is not None and found[0] == "class" and _depth < 4
+                        else None
+                    )
+                    return "<tensor>" if inner == "<tensor>" else "<config>"
                 return value if value.startswith("<") else self._made_by(value)
         return None
 
@@ -938,8 +953,9 @@ class ProjectIndex:
         whose calls then say what is graph code. A module class that inherits its forward
         from torch (torch-dct's ``LinearDCT(nn.Linear)``, which only builds its weight) does
         not count. Public: a module-level function or a method of a module-level class whose
-        name and module path have no leading underscore (``__init__``, ``__call__`` and
-        properties count: a model makes and calls such objects in forward), outside the
+        name and module path have no leading underscore (``__init__``, ``__call__``,
+        ``__getitem__`` and properties count: a model makes, calls and indexes such objects in
+        forward, ``dist[:, -1]``), outside the
         package's tests, examples and data pipeline; and a function a public module imports
         from a private one."""
         packages: dict[str, list[FileSummary]] = {}
@@ -999,7 +1015,7 @@ class ProjectIndex:
                     api.extend(
                         f"{summary.qualify(local)}.{name}"
                         for name in cls.methods
-                        if not name.startswith("_") or name in ("__init__", "__call__")
+                        if not name.startswith("_") or name in LIBRARY_API_DUNDERS
                     )
         return api
 

@@ -443,6 +443,20 @@ def _child_fields(cls: type) -> tuple[str, ...]:
     return fields
 
 
+# What a function annotated to return one of these returns: a tensor.
+TENSOR_TYPES = frozenset(
+    {
+        "torch.Tensor",
+        "torch.FloatTensor",
+        "torch.LongTensor",
+        "torch.BoolTensor",
+        "torch.DoubleTensor",
+        "torch.IntTensor",
+        "torch.ByteTensor",
+    }
+)
+
+
 class _Summarizer(ast.NodeVisitor):
     def __init__(self, summary: FileSummary, is_package: bool) -> None:
         self.summary = summary
@@ -462,6 +476,10 @@ class _Summarizer(ast.NodeVisitor):
         self.param_defaults: list[dict[str, ast.expr]] = [{}]
         # Per function: parameters annotated as a tensor (``Optional[torch.Tensor]`` too).
         self.tensor_params: list[set[str]] = [set()]
+        # Return annotations of this file's module-level functions (``-> LongTensor``), and
+        # of its module-level classes' methods, by (class, method).
+        self.function_returns: dict[str, ast.expr] = {}
+        self.method_returns: dict[tuple[str, str], ast.expr] = {}
         # Module-level decorators that store the function they wrap in a module-level dict
         # (``def register(name): def wrap(fn): REGISTRY[name] = fn ...``): name -> the dict.
         self.registering_decorators: dict[str, str] = {}
@@ -1124,6 +1142,23 @@ class _Summarizer(ast.NodeVisitor):
             and self._attribute_kind(value.func.value, cls, attr) == "<tensor>"
         ):
             return "<tensor>"  # `torch.arange(0, n, step).flip(0)`: a tensor's method
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id in self.function_returns
+            and value.func.id not in self.local_names[-1]
+            and self._resolve(self.function_returns[value.func.id]) in TENSOR_TYPES
+        ):
+            return "<tensor>"  # `self.order = _walk(adjacency)` of `def _walk(...) -> Tensor`
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and isinstance(value.func.value, ast.Name)
+            and value.func.value.id == "self"
+            and (cls.name, value.func.attr) in self.method_returns
+            and self._resolve(self.method_returns[cls.name, value.func.attr]) in TENSOR_TYPES
+        ):
+            return "<tensor>"  # `self.g = self._as_tensor(g)` of a method `-> torch.Tensor`
         if isinstance(value, ast.Call):
             name = self._resolve(value.func) or ""
             if name in (
@@ -1172,6 +1207,15 @@ class _Summarizer(ast.NodeVisitor):
             # `self._active = self._active & (self.diff > self.tol)`: arithmetic on a tensor
             # the object keeps is a tensor (a later assignment must not make it a number).
             return "<tensor>"
+        if (
+            isinstance(value, ast.Attribute)
+            and isinstance(value.value, ast.Name)
+            and self.function_stack
+            and value.value.id in self.instances[-1]
+        ):
+            # `sig = Signature(g); self.g = sig.g`: what that class keeps there (the index
+            # reads it; a number, `<config>`, unless it is a tensor).
+            return f"<of:{self.instances[-1][value.value.id]}:{value.attr}>"
         if isinstance(value, (ast.Attribute, ast.BinOp, ast.UnaryOp)):
             return "<config>"
         return "<unknown>"
@@ -1640,6 +1684,18 @@ def summarize(text: str, module: str, path: str, is_package: bool = False) -> Fi
             summary.defined_names.add(stmt.name)
     try:
         summarizer = _Summarizer(summary, is_package)
+        summarizer.function_returns = {
+            stmt.name: stmt.returns
+            for stmt in tree.body
+            if isinstance(stmt, ast.FunctionDef) and stmt.returns is not None
+        }
+        summarizer.method_returns = {
+            (stmt.name, method.name): method.returns
+            for stmt in tree.body
+            if isinstance(stmt, ast.ClassDef)
+            for method in stmt.body
+            if isinstance(method, ast.FunctionDef) and method.returns is not None
+        }
         if "type:" in text:
             # Lines with a signature type comment (``# type: (int) -> Tensor``), which
             # TorchScript reads as the annotations.
