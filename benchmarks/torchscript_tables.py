@@ -608,6 +608,66 @@ def python_classes_unscriptable() -> dict[str, str]:
     return found
 
 
+# Namespaces whose public classes scripted code may name in an annotation.
+ANNOTATION_NAMESPACES = (
+    *CLASS_NAMESPACES,
+    "torch.distributions",
+    "torch.distributions.transforms",
+    "torch.distributions.constraints",
+)
+
+
+def annotation_classes_unscriptable() -> dict[str, str]:
+    """Public Python classes of torch's namespaces (no module, exception or tensor) that the
+    frontend has no type for in a signature: ``def f(x: Optional[C]) -> int`` fails to
+    script (``Optional[torch.distributions.Distribution]``: it compiles the class as a
+    TorchScript class, and its source fails; or Unknown type name). The first line of the
+    error is kept, per name as the namespace spells it and as the defining module does."""
+    import inspect
+
+    import torch
+
+    found = {}
+    for namespace in ANNOTATION_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in sorted(dir(module)):
+            cls = getattr(module, name, None)
+            if name.startswith("_") or not inspect.isclass(cls):
+                continue
+            if issubclass(cls, (torch.nn.Module, BaseException, torch.Tensor)):
+                continue
+            if not (cls.__module__ or "").startswith("torch"):
+                continue
+            spelled = f"{namespace}.{name}"
+            error = _signature_error(
+                f"Optional[{spelled}]", f"from typing import Optional\nimport {namespace}"
+            )
+            if error is not None:
+                error = re.sub(r" \(of Python compilation unit at: 0x[0-9a-f]+\)", "", error)
+                found[spelled] = error
+                found[f"{cls.__module__}.{cls.__qualname__}"] = error
+    return found
+
+
+def _signature_error(annotation: str, imports: str) -> Optional[str]:
+    """The first line of the error scripting ``def f(x: annotation) -> int`` gives, or None."""
+    import torch
+
+    global _count
+    _count += 1
+    path = _TMP / f"probe_{_count}.py"
+    path.write_text(f"import torch\n{imports}\n\ndef f(x: {annotation}) -> int:\n    return 0\n")
+    spec = importlib.util.spec_from_file_location(f"probe_{_count}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    try:
+        torch.jit.script(module.f)
+    except Exception as exc:  # the frontend's verdict is the exception
+        return _first_line(exc)
+    return None
+
+
 FLOAT_TYPES = ("float", "Optional[float]")
 
 
@@ -1039,6 +1099,7 @@ def main() -> None:
         "size_methods_unbound": size_methods(),
         "torch_functions_unbound": torch_functions(),
         "module_wrappers_unscriptable": module_wrappers(),
+        "annotation_classes_unscriptable": annotation_classes_unscriptable(),
     }
     OUT.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

@@ -694,6 +694,24 @@ def runs_as_built(ctx: LintContext) -> bool:
     )
 
 
+def built_constants(ctx: LintContext, owner: str) -> Optional[list[dict[str, Any]]]:
+    """For each module of class ``owner`` this file builds (one with the defaults where it
+    builds none), the Python value of each constant (``Final`` / ``__constants__``) one
+    top-level statement of ``__init__`` sets to a literal or a parameter: ``{"flag": False}``
+    (``...`` where the value is no literal). None where the class has no such constant or
+    its constructions are not known (``_built_values``)."""
+    constants = constant_attributes(ctx, owner)
+    if not constants:
+        return None
+    built = _built_values(ctx, owner, constants)
+    if not built:
+        return None
+    return [
+        {key[len("self.") :]: literal_value(value, {}) for key, value in defaults.items()}
+        for defaults in built
+    ]
+
+
 def _branches(chain: Sequence[cst.CSTNode]) -> list[tuple[cst.If, bool]]:
     """Each ``if`` of ``chain`` (statements outermost first) with whether the next statement
     sits in its body (else in its ``else`` / ``elif``)."""
@@ -741,9 +759,13 @@ def _built_values(
     for attr in list(sources):
         value = sources[attr]
         setters = sum(len(self_assignments(m, attr)) for m in methods)
-        if setters != 1 or (
-            type(value) is cst.Name
-            and (value.value not in names[1:] or assignments(init, value.value))  # type: ignore[attr-defined]
+        if (
+            setters != 1
+            or (
+                type(value) is cst.Name
+                and value.value not in _LITERAL_NAMES  # type: ignore[attr-defined]
+                and (value.value not in names[1:] or assignments(init, value.value))  # type: ignore[attr-defined]
+            )
         ):
             del sources[attr]
     if not sources:
@@ -764,13 +786,17 @@ def _built_values(
             bound.update({a.keyword.value: a.value for a in site if a.keyword is not None})  # type: ignore[union-attr]
         defaults: dict[str, cst.BaseExpression] = {}
         for attr, value in sources.items():
-            if type(value) is cst.Name:
+            if type(value) is cst.Name and value.value not in _LITERAL_NAMES:  # type: ignore[attr-defined]
                 if value.value not in bound:  # type: ignore[attr-defined]
                     continue
                 value = bound[value.value]  # type: ignore[attr-defined]
             defaults[f"self.{attr}"] = value
         built.append(defaults)
     return built
+
+
+# Names that are literals (``self.flag = False``), not parameters.
+_LITERAL_NAMES = frozenset({"True", "False", "None"})
 
 
 def _constructions(ctx: LintContext, cls: cst.ClassDef) -> Optional[list[Sequence[cst.Arg]]]:

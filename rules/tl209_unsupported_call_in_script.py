@@ -559,7 +559,8 @@ class UnsupportedCallInScript(Rule):
     comprehension iterates (also through `zip` / `enumerate`) or the argument of `list(...)`:
     indexed or sliced (`range(n)[::-1]`), tested with `in` or given to `len` / `sum` / `min` /
     `max` / `sorted` it fails (torch 2.13: `range cannot be used as a value`); iterate
-    `range(n - 1, -1, -1)` instead. A `torch.distributed` function is compiled from its Python source,
+    `range(n - 1, -1, -1)` instead. Unpacked into names (`b, c, i = range(x.dim())`) it fails
+    too (`range cannot be used as a tuple`); unpack `list(range(...))`. A `torch.distributed` function is compiled from its Python source,
     which TorchScript cannot: `Tried to lookup unknown attribute on class
     __torch__.torch.distributed.distributed_c10d.GroupMember` (`is_initialized`), `Unknown
     type name 'ProcessGroup'` (`get_rank`, `barrier`), `undefined value has_torch_function`
@@ -1557,6 +1558,23 @@ class UnsupportedCallInScript(Rule):
                 return [(torch.randn(2, 3, 4, 4),), (torch.randn(1, 3, 6, 4),)]
             """,
             line=11,
+            message_contains="range cannot be used as a tuple",
+        ),
+        # A range unpacked into names: range cannot be used as a tuple.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    first, last = range(2)
+                    return x.transpose(first, last)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 5),)]
+            """,
+            line=6,
             message_contains="range cannot be used as a tuple",
         ),
         # A torch.nn method TorchScript compiles from torch's source and rejects.
@@ -3528,19 +3546,33 @@ class UnsupportedCallInScript(Rule):
             isinstance(value, cst.Call) and self.ctx.qualified_name(value.func) == "builtins.range"
         )
 
-    def _range_value(self, node: cst.BaseExpression, how: str) -> None:
+    def _range_value(
+        self, node: cst.BaseExpression, how: str, torch_says: str = "used as a value"
+    ) -> None:
         """torch 2.13 takes ``range(...)`` as what a ``for`` loop or a comprehension iterates
         (also inside ``zip`` / ``enumerate`` there) and as the argument of ``list(...)``;
         indexed, sliced, tested with ``in`` or given to ``len`` / ``reversed`` / ``sum`` /
-        ``min`` / ``max`` / ``sorted`` it fails (range cannot be used as a value)."""
+        ``min`` / ``max`` / ``sorted`` it fails (range cannot be used as a value), unpacked
+        into names too (range cannot be used as a tuple)."""
         if pruned_by_constant(self.ctx):
             return
         self.report(
             node,
             f"a `range(...)` object {how} in scripted code: TorchScript has no range values, "
-            "only a loop over one (torch 2.13: range cannot be used as a value); iterate "
+            f"only a loop over one (torch 2.13: range cannot be {torch_says}); iterate "
             "`range(n - 1, -1, -1)` for the reverse order, or make it `list(range(...))`",
         )
+
+    # -- `a, b, c = range(3)`: a range unpacked into names
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if (
+            in_script(self.ctx)
+            and self._range_call(node.value)
+            and any(isinstance(t.target, cst.Tuple) for t in node.targets)
+        ):
+            self._range_value(
+                node.value, "unpacked into names (`a, b = range(2)`)", "used as a tuple"
+            )
 
     # -- `int ** int`, a float in TorchScript, where an int must be
     def _int_power_arguments(self, node: cst.Call) -> None:

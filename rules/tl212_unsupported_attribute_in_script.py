@@ -69,6 +69,15 @@ def _tensor_methods() -> frozenset[str]:
     return frozenset(torchscript_table()["tensor_attributes"])
 
 
+# Module containers whose items are modules (`for m in self.blocks`).
+MODULE_SEQUENCES = frozenset(
+    {
+        "torch.nn.ModuleList",
+        "torch.nn.Sequential",
+        "torch.nn.modules.container.ModuleList",
+        "torch.nn.modules.container.Sequential",
+    }
+)
 EMPTY_CALLS = {"builtins.list": "empty list", "builtins.dict": "empty dict", "builtins.set": "set"}
 PARTIALS = frozenset({"functools.partial"})
 # NumPy reductions that give a NumPy integer scalar (numpy.int64, no Python int) for ints.
@@ -242,6 +251,29 @@ def _attribute_counts(body: cst.BaseSuite) -> Counter[str]:
         for small in _assignments(body)
         if (name := self_attribute(small.targets[0].target)) is not None
     )
+
+
+def _registered_names(body: cst.BaseSuite) -> Counter[str]:
+    """How many ``self.register_buffer("X", ...)`` / ``register_parameter`` /
+    ``register_module`` / ``add_module`` calls with a literal name ``body`` holds per name
+    (statements of the body, not nested blocks)."""
+    found: Counter[str] = Counter()
+    for stmt in body.body:
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:
+            call = small.value if type(small) is cst.Expr else None  # type: ignore[attr-defined]
+            if (
+                type(call) is cst.Call
+                and type(call.func) is cst.Attribute
+                and self_attribute(call.func) in NAMED_SETTERS
+                and call.func.attr.value != "setattr"
+                and call.args
+                and call.args[0].keyword is None
+                and type(call.args[0].value) is cst.SimpleString
+            ):
+                found[call.args[0].value.evaluated_value] += 1  # type: ignore[union-attr]
+    return found
 
 
 # Calls that set an attribute named by a string argument (at this position, or this keyword).
@@ -438,11 +470,12 @@ ELSE = "else:"
 
 
 def _set_after_early_return(
-    init: cst.FunctionDef, defaults: dict[str, cst.BaseExpression]
+    init: cst.FunctionDef, built: list[dict[str, cst.BaseExpression]]
 ) -> dict[str, str]:
     """Attributes ``__init__`` sets only after ``if <test>: ...; return`` (at its top level,
-    the test not false with the constructor's defaults; in its ``else`` or after it), none of
-    them set before the return: each with the test's code."""
+    the test not false with the constructor's defaults, or with the arguments of a call of
+    the class in the file, each of ``built``; in its ``else`` or after it), none of them set
+    before the return: each with the test's code."""
     found: dict[str, str] = {}
     before: set[str] = set()
     returned: Optional[str] = None
@@ -456,7 +489,7 @@ def _set_after_early_return(
             type(stmt) is cst.If
             and type(stmt.orelse) is not cst.If
             and _ends_with_return(stmt.body)
-            and value_with(stmt.test, defaults) is not False
+            and any(value_with(stmt.test, defaults) is not False for defaults in built)
         ):
             returned = cst.Module([]).code_for_node(stmt.test)
             before |= set(_attribute_counts(stmt.body))
@@ -523,7 +556,12 @@ class UnsupportedAttributeInScript(Rule):
     annotated as one), `self.keep = slice(...)`, a plain tuple or list of modules
     (`self.paths = (self.a, self.b)`, `[nn.Linear(d, d) for _ in range(depth)]`: torch 2.13
     `failed to convert Python type: 'tuple'`,
-    where an `nn.ModuleList` converts), `self.act = functools.partial(...)`,
+    where an `nn.ModuleList` converts), a list or tuple holding modules beside other values
+    (`[(1, nn.ReLU()), (2, nn.Tanh())]`, `(n, self.fc)`) or taking them from an
+    `nn.ModuleList` / `nn.Sequential` attribute (`[(n, m) for n, m in zip(sizes,
+    self.blocks)]`, `[b for b in self.blocks]`, `list(enumerate(self.blocks))`: torch 2.13
+    `Could not infer type of list element: Cannot infer concrete type of torch.nn.Module`),
+    `self.act = functools.partial(...)`,
     `operator.methodcaller(...)` / `attrgetter(...)` / `itemgetter(...)` (torch 2.13: failed
     to convert Python type: 'operator.methodcaller'), also `self.upsample = upsample` (bound
     once, the parameter not rebound) where a call of the class in the file passes
@@ -560,7 +598,9 @@ class UnsupportedAttributeInScript(Rule):
     mode`; not one the rest of `__init__` registers by name, `register_parameter("bias",
     None)` in the `else`, which exists on that path too), and reads of an attribute set only after an early `return` of `__init__` under
     `if <test>:` (in its `else` or after it) whose test the defaults do not make false
-    (`if cat_dims == []: ...; return`). (A plain class with annotated `__init__` parameters is fine: TorchScript
+    (`if cat_dims == []: ...; return`), or the arguments of a call of the class in the file
+    do not (`Layer(dim, bare=last)` with `if self.bare: return` and `bare=False`: a layer
+    built with a computed flag may return early). (A plain class with annotated `__init__` parameters is fine: TorchScript
     compiles it as a TorchScript class; a `typing.NamedTuple` passed as an argument keeps its
     fields.) Also flags, in scripted methods of a module class, `self.__class__` (and so
     `self.__class__.__name__`), and a store `self.X = ...` of an attribute that no `__init__`
@@ -4593,6 +4633,106 @@ class UnsupportedAttributeInScript(Rule):
             return name is not None and (is_torch_module_class(name) or index.is_module_class(name))
         return False
 
+    def _modules_inside(self, value: cst.BaseExpression) -> Optional[str]:
+        """A list or tuple whose items hold a module beside other values, or a module a
+        comprehension takes from a module list: ``[(n, m) for n, m in zip(sizes,
+        self.blocks)]``, ``[b for b in self.blocks]``, ``((1, nn.ReLU()), (2, nn.Tanh()))``,
+        ``(1, nn.ReLU())``, ``list(zip(sizes, self.blocks))``. torch 2.13 infers a type for
+        each item of a list or tuple attribute and has none for a module there (failed to
+        convert Python type: 'list' ... Could not infer type of list element: Cannot infer
+        concrete type of torch.nn.Module), while an `nn.ModuleList` holds modules only."""
+        if isinstance(value, cst.ListComp):
+            comp = value.for_in
+            if comp.inner_for_in is not None or comp.asynchronous is not None:
+                return None
+            bound = self._module_items(comp.target, comp.iter)
+            if bound and self._holds_module(value.elt, bound):
+                return "a list holding modules (a comprehension over a module list)"
+            return None
+        if isinstance(value, (cst.List, cst.Tuple)) and value.elements:
+            if any(isinstance(e, cst.StarredElement) for e in value.elements):
+                return None
+            if any(self._holds_module(e.value, {}) for e in value.elements):
+                kind = "tuple" if isinstance(value, cst.Tuple) else "list"
+                return f"a {kind} holding modules beside other values"
+            return None
+        if (
+            isinstance(value, cst.Call)
+            and self.ctx.qualified_name(value.func) in ("builtins.list", "builtins.tuple")
+            and len(value.args) == 1
+            and not value.args[0].keyword
+            and not value.args[0].star
+        ):
+            source = value.args[0].value
+            if isinstance(source, cst.Call) and self.ctx.qualified_name(source.func) in (
+                "builtins.zip",
+                "builtins.enumerate",
+            ):
+                target = cst.Tuple(
+                    [cst.Element(cst.Name(f"_{i}")) for i in range(len(source.args))]
+                )
+                if any(self._module_items(target, source).values()):
+                    return "a list holding modules (a zip or enumerate of a module list)"
+        return None
+
+    def _module_items(
+        self, target: cst.BaseExpression, iterable: cst.BaseExpression
+    ) -> dict[str, bool]:
+        """The names ``for <target> in <iterable>`` binds, each with whether it is a module
+        of an `nn.ModuleList` / `nn.Sequential` attribute (``zip`` and ``enumerate`` of one
+        followed)."""
+        if isinstance(target, cst.Name):
+            return {target.value: self._module_sequence(iterable)}
+        if not isinstance(target, cst.Tuple) or not isinstance(iterable, cst.Call):
+            return {}
+        name = self.ctx.qualified_name(iterable.func)
+        args = iterable.args
+        if any(a.keyword or a.star for a in args):
+            return {}
+        if name == "builtins.zip":
+            sources = [a.value for a in args]
+        elif name == "builtins.enumerate" and len(args) == 1:
+            sources = [None, args[0].value]  # type: ignore[list-item]
+        else:
+            return {}
+        if len(sources) != len(target.elements):
+            return {}
+        return {
+            e.value.value: source is not None and self._module_sequence(source)
+            for e, source in zip(target.elements, sources)
+            if isinstance(e.value, cst.Name)
+        }
+
+    def _module_sequence(self, value: cst.BaseExpression) -> bool:
+        """``self.<attr>`` holding an `nn.ModuleList` or `nn.Sequential` (its items are
+        modules)."""
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return False
+        if self.ctx.index.attribute_class(info.owner_class, attr) in MODULE_SEQUENCES:
+            return True
+        init = self._init(info.owner_class)
+        if init is None:
+            return False
+        values = self_assignments(init.node, attr)
+        return bool(values) and all(
+            isinstance(v, cst.Call) and self.ctx.qualified_name(v.func) in MODULE_SEQUENCES
+            for v in values
+        )
+
+    def _holds_module(self, value: cst.BaseExpression, bound: dict[str, bool]) -> bool:
+        """A module, a comprehension name bound to one, or a tuple / list display holding
+        one."""
+        if isinstance(value, cst.Name) and value.value in bound:
+            return bound[value.value]
+        if isinstance(value, (cst.Tuple, cst.List)):
+            return any(
+                not isinstance(e, cst.StarredElement) and self._holds_module(e.value, bound)
+                for e in value.elements
+            )
+        return self._module_element(cst.Element(value))
+
     @staticmethod
     def _only_binding(init: cst.FunctionDef, attr: str) -> bool:
         """``__init__`` binds ``self.<attr>`` once and neither grows it nor may set it by name."""
@@ -4602,6 +4742,52 @@ class UnsupportedAttributeInScript(Rule):
         if re.search(rf"self\.{attr}\s*(\.|\[|\+=|\|=)", code):
             return False
         return len(re.findall(rf"self\.{attr}\s*(:[^=\n]*)?=(?!=)", code)) == 1
+
+    def _built_with(
+        self,
+        owner: str,
+        init: cst.FunctionDef,
+        defaults: dict[str, cst.BaseExpression],
+        mirrors: dict[str, list[str]],
+    ) -> list[dict[str, cst.BaseExpression]]:
+        """For each call of the class in this file that passes a parameter ``__init__`` does
+        not rebind, ``defaults`` with the arguments it passes (and the attributes mirroring
+        them): ``HEncLayer(chin, chout, empty=last_freq)`` makes ``self.empty`` stand for
+        ``last_freq``, which no literal decides. A ``*args`` call is left out; ``**kwargs``
+        adds nothing."""
+        cls = class_def(self.ctx, owner)
+        if cls is None:
+            return []
+        sites: list[Sequence[cst.Arg]] = []
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if (
+                type(node) is cst.Call
+                and type(node.func) is cst.Name  # type: ignore[attr-defined]
+                and node.func.value == cls.name.value  # type: ignore[attr-defined]
+            ):
+                sites.append(node.args)  # type: ignore[attr-defined]
+            return None
+
+        walk(self.ctx.module, enter, lambda node: None)
+        names = [p.name.value for p in init.params.params]
+        found: list[dict[str, cst.BaseExpression]] = []
+        for site in sites:
+            positional = [a for a in site if a.keyword is None and not a.star]
+            if any(a.star == "*" for a in site) or len(positional) > len(names) - 1:
+                continue
+            passed = {name: a.value for name, a in zip(names[1:], positional)}
+            passed.update({a.keyword.value: a.value for a in site if a.keyword is not None})
+            passed = {k: v for k, v in passed.items() if k in names and not assignments(init, k)}
+            if not passed:
+                continue
+            bound = dict(defaults)
+            for name, value in passed.items():
+                bound[name] = value
+                for attr in mirrors.get(name, []):
+                    bound[f"self.{attr}"] = value
+            found.append(bound)
+        return found
 
     def _conditional(
         self, owner: str, init: cst.FunctionDef, annotated: set[str]
@@ -4637,7 +4823,23 @@ class UnsupportedAttributeInScript(Rule):
             if type(stmt) is not cst.If:
                 continue
             test = cst.Module([]).code_for_node(stmt.test)
-            if value_with(stmt.test, defaults) is not False:
+            taken = value_with(stmt.test, defaults)
+            if taken is True and type(stmt.orelse) is cst.Else:
+                # `if bias: ... else: self.register_buffer("bias_zero", ...)` with
+                # `bias=True`: a module built with the defaults lacks the `else` side's.
+                rest = [s for s in init.body.body if s is not stmt] + [stmt.body]
+                negated = f"not ({test})"
+                for name, count in _attribute_counts(stmt.orelse.body).items():
+                    if any(_may_set_by_name(other, name) for other in rest):
+                        continue
+                    if count == everywhere.get(name) and name not in annotated:
+                        found[name] = negated
+                for name in _registered_names(stmt.orelse.body):
+                    if name in everywhere or name in annotated:
+                        continue
+                    if not any(_may_set_by_name(other, name) for other in rest):
+                        found[name] = negated
+            if taken is not False:
                 if not _builds_itself(self.ctx, stmt.body, owner):
                     continue
                 # `if level > 0: self.left = Tree(level - 1)`: the recursion ends in a module
@@ -4673,7 +4875,17 @@ class UnsupportedAttributeInScript(Rule):
                         continue
                     if count == everywhere.get(name) and name not in annotated:
                         found[name] = ELSE + ",".join(flags) + ":" + test
-        for name, test in _set_after_early_return(init, defaults).items():
+                # `else: self.register_buffer("bias_zero", ...)`: a buffer set by name on
+                # that path only.
+                for name in _registered_names(stmt.orelse.body):
+                    if name in everywhere or name in annotated:
+                        continue
+                    if any(_may_set_by_name(other, name) for other in rest):
+                        continue
+                    found[name] = ELSE + ",".join(flags) + ":" + test
+        for name, test in _set_after_early_return(
+            init, [defaults, *self._built_with(owner, init, defaults, mirrors)]
+        ).items():
             if name not in annotated:
                 found.setdefault(name, RETURNS + test)
         return found
@@ -4692,6 +4904,9 @@ class UnsupportedAttributeInScript(Rule):
             return f"a plain {kind} of modules"
         if isinstance(value, cst.ListComp) and self._module_element(cst.Element(value.elt)):
             return "a plain list of modules"  # `[nn.Linear(d, d) for _ in range(depth)]`
+        inside = self._modules_inside(value)
+        if inside is not None:
+            return inside
         if isinstance(value, cst.Dict) and not value.elements:
             return "an empty dict"
         held = self._functions_held(value)

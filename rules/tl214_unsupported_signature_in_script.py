@@ -293,7 +293,13 @@ class UnsupportedSignatureInScript(Rule):
     2.13 `Unknown type name 'type'`), and a bare `list` / `tuple` inside `Union[...]` /
     `Optional[...]` (`kernel_size: Union[int, tuple]`: `Unsupported annotation
     typing.Union[int, tuple] could not be resolved because <class 'tuple'> could not be
-    resolved`; a bare `tuple` alone compiles). A call, in scripted code, of a method (or
+    resolved`; a bare `tuple` alone compiles). And a torch class the frontend has no type
+    for, named in a scripted annotation (a `torch.distributions` distribution, transform or
+    constraint, `torch.finfo`, `torch.layout`: asked of torch per version, `x: Optional[C]`
+    scripted alone; `direct_args: Optional[Tuple[D.Distribution, List[D.Transform]]]` in the
+    `__init__` of a class scripted code builds: torch 2.13 `Unknown type name
+    'D.Distribution'`; alone, the class's own source fails, `try blocks aren't supported`).
+    A call, in scripted code, of a method (or
     function) of the file whose context-manager decorator breaks its names is reported too:
     torch names the caller's line. A `functools.wraps` wrapper that only casts to float32 and
     back (`fn(self, x.float()).to(x.dtype)`) on a function other than `forward` is not
@@ -1505,6 +1511,17 @@ class UnsupportedSignatureInScript(Rule):
                 f"`{annotation.value}`, a `TypeVar`, in a scripted annotation: TorchScript has "
                 f"no generic functions and reads the name as a type (torch 2.13: Unknown type "
                 f"name '{annotation.value}'); write the concrete type (`torch.Tensor`, `int`)"
+            )
+        unscriptable = torchscript_table().get("annotation_classes_unscriptable", {})
+        if name is not None and name in unscriptable and name != "torch.Size":
+            spelled = cst.Module([]).code_for_node(annotation)
+            what = f"`{spelled}`" if spelled == name else f"`{spelled}` (`{name}`)"
+            return (
+                f"{what}, a torch class TorchScript has no type for, in a scripted annotation: "
+                "the frontend compiles the class from its Python source as a TorchScript class, "
+                f"or cannot resolve it, and fails (torch 2.13: {unscriptable[name].rstrip(':')}; "
+                "in a method of a class scripted code builds: Unknown type name "
+                f"'{spelled}'); take the tensors the function reads instead"
             )
         if name is not None and _torch_function(name):
             spelled = cst.Module([]).code_for_node(annotation)

@@ -13,6 +13,7 @@ from torchlint.lint.script_facts import target_names
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.rules._script import (
     SCRIPT,
+    built_constants,
     class_methods,
     has_constants,
     in_script,
@@ -41,6 +42,10 @@ def _example(body: str, init: str = "", annotations: str = "") -> str:
     )
 
 
+# What ``_fold`` says of a test TorchScript compiles as a runtime branch (both sides).
+_DYNAMIC = "dynamic"
+
+
 class _Unbound(Exception):
     """Raised to stop the walk of a function the rule leaves alone."""
 
@@ -56,7 +61,11 @@ class NameUnboundOnAPathInScript(Rule):
       `else`) and read after the `if`, where the other branch does not end in `return` or
       `raise` (`continue` and `break` do not count) and the test is not one TorchScript folds
       to a constant (an `is None` test, `isinstance`, `hasattr`, `torch.jit.is_scripting()`,
-      a global, or an attribute of a class with `Final` / `__constants__` are left alone);
+      a global, or an attribute of a class with `Final` / `__constants__` are left alone,
+      unless the class's constants, at the values the file builds its modules with (the
+      defaults where it builds none), leave the test one TorchScript does not fold:
+      `self.training and not self.instance` with `instance` a `False` constant is a runtime
+      test, `not self.instance` folding to True; a test they fold compiles its one branch);
     - bound by a `for` or `while` loop (the loop variable, or a name first bound in the loop
       body) and read after the loop: the loop variable of `for i in range(n):` read after it,
       `for i, step in enumerate(self.steps): ... break` then `return x, i`. Loops TorchScript
@@ -325,15 +334,24 @@ class NameUnboundOnAPathInScript(Rule):
         self, stmt: cst.If, defined: set[str], partial: dict[str, str]
     ) -> Optional[tuple[set[str], dict[str, str]]]:
         self._reads(stmt.test, defined, partial)
-        body = self._block(stmt.body.body, set(defined), dict(partial))
+        folded = self._folded(stmt.test)
         orelse = stmt.orelse
+        if folded is True:  # TorchScript compiles the body only
+            return self._block(stmt.body.body, set(defined), dict(partial))
+        if folded is False:  # the `else` / `elif` only
+            if orelse is None:
+                return set(defined), dict(partial)
+            if type(orelse) is cst.If:
+                return self._if(orelse, set(defined), dict(partial))
+            return self._block(orelse.body.body, set(defined), dict(partial))
+        body = self._block(stmt.body.body, set(defined), dict(partial))
         if orelse is None:
             other: Optional[tuple[set[str], dict[str, str]]] = (set(defined), dict(partial))
         elif type(orelse) is cst.If:
             other = self._if(orelse, set(defined), dict(partial))
         else:
             other = self._block(orelse.body.body, set(defined), dict(partial))
-        if self._static(stmt.test):
+        if folded is None:
             # TorchScript may compile one branch only: whatever either binds counts as bound.
             states = [s for s in (body, other) if s is not None]
             if not states:
@@ -501,6 +519,50 @@ class NameUnboundOnAPathInScript(Rule):
                 continue
             stack.extend(current.children)
         return False
+
+    def _folded(self, test: cst.BaseExpression) -> object:
+        """What TorchScript makes of ``test`` for every module of the class this file builds:
+        ``True`` / ``False`` where it folds the test to that constant (it compiles that branch
+        only), ``_DYNAMIC`` where it compiles both branches, None where it is not known (the
+        value differs between the modules built, or a constant's value is not known)."""
+        if not self._static(test):
+            return _DYNAMIC
+        built = built_constants(self.ctx, self._owner) if self._owner is not None else None
+        if not built:
+            return None
+        found = {self._fold(test, constants) for constants in built}
+        return found.pop() if len(found) == 1 else None
+
+    def _fold(self, test: cst.BaseExpression, constants: dict[str, object]) -> object:
+        """TorchScript's static value of a condition (``CondValue::staticIf`` of
+        ``emitCondExpr``, torch 2.13) with the class's constants at ``constants``: a bool
+        constant attribute, ``True`` / ``False``, and ``not`` of one are static; ``a and b`` is
+        static False where either side is, and static where both are (``or`` the same with
+        True); ``self.training``, parameters and what holds no constant are ``_DYNAMIC``;
+        None where the linter cannot tell."""
+        if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+            inner = self._fold(test.expression, constants)
+            return inner if inner is None or inner is _DYNAMIC else not inner
+        if type(test) is cst.BooleanOperation:
+            sides = (self._fold(test.left, constants), self._fold(test.right, constants))
+            decisive = type(test.operator) is cst.Or  # `or`: a static True decides it
+            if any(side is decisive for side in sides):
+                return decisive
+            if None in sides:
+                return None
+            if _DYNAMIC in sides:
+                return _DYNAMIC
+            return not decisive
+        if type(test) is cst.Name and test.value in ("True", "False"):
+            return test.value == "True"
+        attr = self_attribute(test)
+        if attr == "training":
+            return _DYNAMIC  # a module attribute TorchScript reads at run time
+        if attr is not None:
+            value = constants.get(attr)
+            # `bool(c)` of an int constant is an op, not a constant: not folded.
+            return value if type(value) is bool else None
+        return None if self._static(test) else _DYNAMIC
 
     def _rolled(self, iterable: cst.BaseExpression) -> bool:
         """Whether TorchScript compiles ``for ... in iterable`` as a loop (not unrolled): a
