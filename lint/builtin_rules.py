@@ -54,6 +54,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL228": "method-used-as-value-in-script",
     "TL229": "embedding-max-norm-in-script",
     "TL240": "invert-python-number-in-script",
+    "TL241": "tuple-grown-in-block-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",

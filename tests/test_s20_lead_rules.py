@@ -282,3 +282,62 @@ def test_torch_agrees_on_inverted_numbers() -> None:
 
     assert not check(INVERTED_SETTING, "script").ok
     assert check(INVERTED_MASK, "script").ok
+
+
+GROWN_IN_WHILE = """
+import torch
+from torch import nn
+
+
+def broadcastable(v: torch.Tensor, ndim: int) -> torch.Tensor:
+    dims = (v.shape[0],)
+    while len(dims) < ndim:
+        dims += (1,)
+    return v.view(dims)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = nn.Parameter(torch.ones(3))
+
+    def forward(self, x):
+        return x * broadcastable(self.scale, x.dim() - 1)
+
+
+def inputs():
+    return [(torch.randn(2, 3, 4),), (torch.randn(1, 3, 2),)]
+"""
+
+GROWN_STRAIGHT_OR_LOCAL = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        shape = (x.shape[0], -1)
+        shape += (1,)
+        if x.dim() > 2:
+            pad = (0, 1)
+            pad = pad + (0, 0)
+            x = torch.nn.functional.pad(x, pad)
+        return x.reshape(shape)
+
+
+def inputs():
+    return [(torch.randn(2, 3, 4),), (torch.randn(1, 3, 2),)]
+"""
+
+
+def test_tuple_grown_in_a_loop_is_flagged_and_straight_line_growth_is_not() -> None:
+    assert [d.line for d in findings(GROWN_IN_WHILE, "TL241", "script")] == [8]
+    assert findings(GROWN_STRAIGHT_OR_LOCAL, "TL241", "script") == []
+
+
+@requires_torch
+def test_torch_agrees_on_grown_tuples() -> None:
+    from .oracle import check
+
+    assert not check(GROWN_IN_WHILE, "script").ok
+    assert check(GROWN_STRAIGHT_OR_LOCAL, "script").ok
