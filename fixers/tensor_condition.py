@@ -1034,8 +1034,10 @@ def _walk(node: cst.CSTNode, visit) -> None:
 
 
 def _bare(fixer: Fixer, expr: cst.BaseExpression) -> str:
-    """Source of ``expr`` without its own outer parentheses (it becomes a call argument)."""
-    return fixer.code(expr.with_changes(lpar=(), rpar=()))
+    """Source of ``expr`` without its own outer parentheses (it becomes a call argument); with
+    them where it spans lines (its continuation lines need them)."""
+    text = fixer.code(expr.with_changes(lpar=(), rpar=()))
+    return fixer.code(expr) if "\n" in text else text
 
 
 def _small_statements(suite: cst.BaseSuite) -> Optional[list[cst.BaseSmallStatement]]:

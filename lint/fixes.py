@@ -561,7 +561,9 @@ def attach_fixes(ctx: LintContext, diagnostics: Sequence[Diagnostic]) -> list[st
                 replacements = fixer.fix(diagnostic)
                 imports = list(tools.pending_imports)
                 edits = edits_for(tools, replacements) if replacements else None
-            except RecursionError:
+            except (RecursionError, cst.ParserSyntaxError):
+                # Code the fixer built does not parse (an expression's lines taken out of its
+                # parentheses): no fix, as where the fixer declines; never a half edit.
                 edits = None
             except Exception as exc:  # one fixer's bug must not stop linting
                 errors.append(

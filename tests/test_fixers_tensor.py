@@ -105,7 +105,6 @@ def test_tensor_branches_the_fixer_cannot_see_whole_are_left_alone():
     assert _fix(before, "TL101").text == before
 
 
-
 def test_branches_calling_a_solver_that_raises_keep_their_if():
     # torch.where would run the solve on the singular matrices the other branch is there for.
     before = _net(
@@ -122,6 +121,41 @@ def test_branches_calling_a_solver_that_raises_keep_their_if():
         """
     )
     assert _fix(before, "TL101").text == before
+
+
+def test_a_branch_value_spanning_lines_keeps_its_parentheses():
+    # bayesian-changepoint: `full = (\n a\n + b\n)` in the branch; its lines taken out of the
+    # parentheses did not parse, and the fixer's error made the file fail to lint.
+    before = _net(
+        """\
+        if x.sum() > 0:
+            y = (
+                x
+                + 1
+            )
+        else:
+            y = x
+        return y
+        """
+    )
+    fixed = _fix(before, "TL101").text  # parses, and fixing again changes nothing
+    assert "if " not in fixed
+    assert "y = torch.where(x.sum() > 0, (" in fixed
+
+
+def test_a_fix_that_does_not_parse_is_no_fix_and_no_error(monkeypatch):
+    import libcst as cst
+
+    from torchlint.fixers.tensor_condition import TensorConditionToWhere
+
+    def unparsable(self, diagnostic):
+        return [(diagnostic.node, cst.parse_expression("x\n+ 1"))]
+
+    monkeypatch.setattr(TensorConditionToWhere, "fix", unparsable)
+    source = _net("if x.sum() > 0:\n    x = x + 1\nreturn x\n")
+    result = lint_text("example.py", source, Settings(select=("TL101",)))
+    assert not result.errors
+    assert [d.fix for d in result.diagnostics] == [None]
 
 
 COND = """\

@@ -204,9 +204,11 @@ def lint(
         capture_output=True,
         text=True,
     )
-    if done.returncode != 0:
+    try:
+        # Exit 2 with a report: files that could not be linted, listed in its "errors".
+        document = json.loads(done.stdout)
+    except json.JSONDecodeError:
         sys.exit(f"torchlint check failed (rc {done.returncode}):\n{done.stderr[-3000:]}")
-    document = json.loads(done.stdout)
     # Kept (gitignored) for looking into single findings.
     (HERE / ".work").mkdir(exist_ok=True)
     name = "findings.json" if corpus == runner.DEFAULT_CORPUS else f"findings.{corpus}.json"
