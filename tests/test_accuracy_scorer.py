@@ -282,6 +282,7 @@ LATER_CORPORA = (
     "fresh10",
     "fresh11",
     "fresh12",
+    "fresh13",
 )
 
 
@@ -331,6 +332,10 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH12"] - {"opt-einsum", "opt-einsum-fx"} == {
         d.lower().replace("_", "-") for d in fresh12.PACKAGES.values()
     }
+    fresh13 = ground_truth.load_corpus("fresh13")  # and tad-dftd3's tad-mctc
+    assert pins["FRESH13"] - {"tad-mctc"} == {
+        d.lower().replace("_", "-") for d in fresh13.PACKAGES.values()
+    }
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -351,6 +356,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh10",
             "fresh11",
             "fresh12",
+            "fresh13",
         )
     }
     assert len(shared) == 1
@@ -366,6 +372,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh10").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh11").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh12").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh13").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

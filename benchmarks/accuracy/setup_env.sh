@@ -309,6 +309,26 @@ FRESH12_CORPUS_PINS=(
     "opt-einsum-fx==0.1.4"
 )
 
+# The fresh13 corpus (corpus_fresh13.py): a sixteenth held-back set, held back for a blind first
+# score. --no-deps as well: their imports (numpy, packaging, typing-extensions, psutil and
+# opt-einsum, pinned for earlier corpora) are already here, and tad-dftd3's tad-mctc (pure
+# Python, the version tad-dftd3 pins) is pinned below; pypose declares pytest but imports it only
+# in its test helpers; torch-pme imports metatensor and metatomic only in its metatensor
+# interface (torchpme.metatensor), which the models do not import.
+FRESH13_CORPUS_PINS=(
+    "alias-free-torch==0.0.6"
+    "bayesian-changepoint==1.2.1"
+    "proxy-losses==0.1.3"
+    "pypose==0.9.5"
+    "pytorch-optimizer==4.1.0"
+    "tad-dftd3==0.7.0"
+    "torch-efficient-distloss==0.1.3"
+    "torch-pme==0.5.0"
+    "torchinterp1d==1.1"
+    # their dependencies
+    "tad-mctc==0.8.0"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -331,6 +351,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH10_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH11_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH12_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH13_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -372,4 +393,7 @@ print("fresh11 corpus: torch-mdct", importlib.metadata.version("torch-mdct"))
 import cliffordlayers.nn.modules.cliffordconv, e3nn.o3, power_spherical, pytorch_gmm  # fresh12
 import pytorch_lognormal_mixture, spacecutter, torch_treecrf, torch_wavelet_kan  # fresh12
 print("fresh12 corpus: e3nn", importlib.metadata.version("e3nn"))
+import alias_free_torch, bayesian_changepoint_detection, proxy_losses, pypose  # fresh13
+import pytorch_optimizer, tad_dftd3, torch_efficient_distloss, torchinterp1d, torchpme  # fresh13
+print("fresh13 corpus: pypose", importlib.metadata.version("pypose"))
 PY
