@@ -713,21 +713,9 @@ FAKE_ARGUMENTS = (("x",), ("x", "x"), ("x", "4"))
 
 def _fake_kernel_candidates() -> list[str]:
     """Public torch functions whose every functional aten overload has no Meta kernel, no
-    CompositeImplicitAutograd kernel, no decomposition and no fake-tensor implementation."""
+    CompositeImplicitAutograd kernel, no decomposition and no fake-tensor implementation
+    (``_no_fake_kernel``)."""
     import torch
-    from torch._decomp import decomposition_table
-    from torch._subclasses import fake_impls
-
-    has = torch._C._dispatch_has_kernel_for_dispatch_key
-
-    def supported(op) -> bool:
-        return bool(
-            has(op.name(), "Meta")
-            or has(op.name(), "CompositeImplicitAutograd")
-            or op in decomposition_table
-            or op in fake_impls.op_implementations_dict
-            or any(check(op) for check, _ in fake_impls.op_implementations_checks)
-        )
 
     names = sorted(
         {
@@ -736,24 +724,19 @@ def _fake_kernel_candidates() -> list[str]:
             if name.startswith("aten::")
         }
     )
-    found = []
-    for name in names:
-        if name.startswith("_") or not callable(getattr(torch, name, None)):
-            continue
-        packet = getattr(torch.ops.aten, name)
-        overloads = [o for o in packet.overloads() if "out" not in o]
-        try:
-            if overloads and not any(supported(getattr(packet, o)) for o in overloads):
-                found.append(name)
-        except RuntimeError:
-            continue
-    return found
+    return [
+        name
+        for name in names
+        if not name.startswith("_")
+        and callable(getattr(torch, name, None))
+        and _no_fake_kernel(name)
+    ]
 
 
-def fake_refused() -> dict[str, str]:
+def fake_refused(names: tuple[str, ...] | None = None) -> dict[str, str]:
     """The torch functions with no fake-tensor kernel for symbolic sizes (``"torch.binomial"``,
-    ``"torch.histogram"``): candidates read from the dispatcher (``_fake_kernel_candidates``),
-    kept where a call on float tensors that eager runs compiles with ``dynamic=False`` and
+    ``"torch.histogram"``): candidates read from the dispatcher (``_fake_kernel_candidates``;
+    ``names`` instead where given: the private ones ``torch.distributions`` reaches), kept where a call on float tensors that eager runs compiles with ``dynamic=False`` and
     fails with ``dynamic=True`` ("Operator does not support running with fake tensors"), each
     with that graph-break type."""
     import warnings
@@ -762,7 +745,7 @@ def fake_refused() -> dict[str, str]:
     from torch._dynamo.exc import Unsupported
 
     refused = {}
-    for name in _fake_kernel_candidates():
+    for name in _fake_kernel_candidates() if names is None else names:
         function = getattr(torch, name)
         for recipe in FAKE_ARGUMENTS:
             source = ", ".join(recipe)
@@ -797,16 +780,94 @@ def fake_refused() -> dict[str, str]:
 FAKE_REFUSAL = "Operator does not support running with fake tensors"
 
 
+def _no_fake_kernel(name: str) -> bool:
+    """Whether every functional overload of ``aten::name`` has no Meta or
+    CompositeImplicitAutograd kernel, no decomposition and no fake-tensor implementation."""
+    import torch
+    from torch._decomp import decomposition_table
+    from torch._subclasses import fake_impls
+
+    has = torch._C._dispatch_has_kernel_for_dispatch_key
+
+    def supported(op) -> bool:
+        return bool(
+            has(op.name(), "Meta")
+            or has(op.name(), "CompositeImplicitAutograd")
+            or op in decomposition_table
+            or op in fake_impls.op_implementations_dict
+            or any(check(op) for check, _ in fake_impls.op_implementations_checks)
+        )
+
+    packet = getattr(torch.ops.aten, name, None)
+    if packet is None:
+        return False
+    overloads = [o for o in packet.overloads() if "out" not in o]
+    try:
+        return bool(overloads) and not any(supported(getattr(packet, o)) for o in overloads)
+    except RuntimeError:
+        return False
+
+
+def _distribution_arguments(cls, x):
+    """Constructor arguments for ``cls`` built from the tensor ``x`` (values in (0, 1)): each
+    tensor argument of ``arg_constraints`` is ``x`` mapped onto its constraint's support
+    (``biject_to``), an integer one is 3, ``probs`` wins over ``logits``; None when a constraint
+    has no such map."""
+    import inspect
+
+    from torch.distributions import biject_to, constraints
+
+    parameters = inspect.signature(cls.__init__).parameters
+    table = cls.__dict__.get("arg_constraints", getattr(cls, "arg_constraints", {}))
+    if not isinstance(table, dict):
+        return None
+    arguments: dict = {}
+    for name, constraint in table.items():
+        if name not in parameters or (name == "logits" and "probs" in table):
+            continue
+        if isinstance(constraint, constraints._IntegerGreaterThan):
+            arguments[name] = 3
+            continue
+        if isinstance(constraint, constraints._IntegerInterval):
+            arguments[name] = constraint.upper_bound
+            continue
+        try:
+            arguments[name] = biject_to(constraint)(x)
+        except Exception:  # noqa: BLE001 - no map onto this support: the class is not probed
+            return None
+    return arguments
+
+
 def distribution_fake_refused(refused: dict[str, str]) -> dict[str, dict[str, str]]:
-    """The ``torch.distributions`` classes whose ``sample`` / ``rsample`` source calls one of
-    ``refused``, with the function called (``"Binomial": {"sample": "torch.binomial"}``), read
-    from torch's source."""
+    """The ``torch.distributions`` classes whose ``sample`` / ``rsample`` calls a torch function
+    with no fake-tensor kernel for symbolic sizes, with that function (``"Binomial": {"sample":
+    "torch.binomial"}``, ``"Beta": {"rsample": "torch._sample_dirichlet"}``): those whose source
+    calls one of ``refused``, and those whose call, built from a tensor by
+    ``_distribution_arguments``, dispatches an aten op without such a kernel
+    (``_no_fake_kernel``, recorded by a dispatch mode in eager; Beta's ``rsample`` reaches
+    ``torch._sample_dirichlet`` through Dirichlet's autograd function), confirmed by compiling
+    the construction and the call with ``dynamic=False`` (passes) and ``dynamic=True``
+    ("Operator does not support running with fake tensors")."""
     import inspect
     import re
+    import warnings
 
+    import torch
     import torch.distributions as dist
+    from torch._dynamo.exc import Unsupported
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Recorder(TorchDispatchMode):
+        def __init__(self) -> None:
+            super().__init__()
+            self.ops: set[str] = set()
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            self.ops.add(func.overloadpacket.__name__)
+            return func(*args, **(kwargs or {}))
 
     found: dict[str, dict[str, str]] = {}
+    example = torch.rand(3, 4) * 0.5 + 0.25
     for name in sorted(dir(dist)):
         cls = getattr(dist, name)
         if not (isinstance(cls, type) and issubclass(cls, dist.Distribution)):
@@ -820,7 +881,59 @@ def distribution_fake_refused(refused: dict[str, str]) -> dict[str, dict[str, st
                 if re.search(rf"\b{re.escape(op)}\(", source):
                     found.setdefault(name, {})[member] = op
                     break
+        if cls is dist.Distribution or _distribution_arguments(cls, example) is None:
+            continue
+        for member in ("sample", "rsample"):
+            if member in found.get(name, {}):
+                continue
+
+            def probe(x, cls=cls, member=member):
+                instance = cls(**_distribution_arguments(cls, x), validate_args=False)
+                return getattr(instance, member)()
+
+            recorder = Recorder()
+            try:
+                with recorder, warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    probe(example)
+            except Exception:  # noqa: BLE001 - eager refuses (no rsample): nothing to compile
+                continue
+            ops = sorted(op for op in recorder.ops if _no_fake_kernel(op) and hasattr(torch, op))
+            if not ops:
+                continue
+            outcome = {}
+            for dynamic in (False, True):
+                torch._dynamo.reset()
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        torch.compile(probe, fullgraph=True, backend="eager", dynamic=dynamic)(
+                            example
+                        )
+                    outcome[dynamic] = None
+                except Unsupported as exc:
+                    outcome[dynamic] = exc.gb_type
+                except Exception:  # noqa: BLE001 - another failure: not this table's
+                    outcome[dynamic] = "other"
+            torch._dynamo.reset()
+            if outcome[False] is None and outcome[True] == FAKE_REFUSAL:
+                found.setdefault(name, {})[member] = f"torch.{ops[0]}"
     return found
+
+
+@functools.cache
+def fake_and_distribution_refused() -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """``fake_refused`` and ``distribution_fake_refused``, the first with the private torch
+    functions the distributions reach (``torch._sample_dirichlet``), each confirmed alone by
+    ``fake_refused``'s compile."""
+    fake = fake_refused()
+    distributions = distribution_fake_refused(fake)
+    reached = {op for members in distributions.values() for op in members.values()}
+    extra = tuple(sorted(op.removeprefix("torch.") for op in reached - set(fake)))
+    if extra:
+        fake = {**fake, **fake_refused(extra)}
+        fake = {name: fake[name] for name in sorted(fake)}
+    return fake, distributions
 
 
 def tensor_setattr_refused() -> dict[str, str]:
@@ -1522,10 +1635,8 @@ def main() -> None:
             "nn_parameter_free": nn_parameter_free,
             "copy_refused": copy_refused,
             "tensor_setattr_refused": tensor_setattr_refused,
-            "fake_refused": fake_refused,
-            "distribution_fake_refused": lambda: distribution_fake_refused(
-                tables[version]["fake_refused"]
-            ),
+            "fake_refused": lambda: fake_and_distribution_refused()[0],
+            "distribution_fake_refused": lambda: fake_and_distribution_refused()[1],
         }
         for key in only:
             tables[version][key] = makers[key]()
@@ -1561,8 +1672,8 @@ def main() -> None:
         "builtins_refused": builtins_refused(),
         "copy_refused": copy_refused(),
         "tensor_setattr_refused": tensor_setattr_refused(),
-        "fake_refused": (fake := fake_refused()),
-        "distribution_fake_refused": distribution_fake_refused(fake),
+        "fake_refused": (fake := fake_and_distribution_refused())[0],
+        "distribution_fake_refused": fake[1],
         "stdlib_refused_classes": stdlib_refused_classes(),
         "nested_refused": nested_refused(),
         "size_refused": size_refused(),

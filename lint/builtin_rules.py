@@ -104,6 +104,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL347": "size-comparison-identity-test",
     "TL348": "tensor-attribute-assignment",
     "TL349": "transformer-encoder-nested-fast-path",
+    "TL350": "sequence-indexed-by-tensor",
     "TL360": "non-pytree-input",
     "TL361": "module-cast-in-graph",
     "TL401": "inference-without-no-grad",

@@ -46,8 +46,12 @@ class HistogramInGraph(Rule):
     Also the other torch functions without that kernel, as a table generated from torch lists
     them (`benchmarks/dynamo_tables.py`: candidates read from the dispatcher, no Meta kernel,
     decomposition or fake implementation, each confirmed by compiling a call with and without
-    dynamic sizes: `torch.binomial`, `torch.geqrf`), and `sample()` of a `torch.distributions`
-    class whose `sample` calls one (`Binomial(probs=0.9).sample(shape)`, a dropout mask).
+    dynamic sizes: `torch.binomial`, `torch.geqrf`, and the private `torch._sample_dirichlet`
+    that the distributions reach), and `sample()` / `rsample()` of a `torch.distributions`
+    class whose call reaches one (`Binomial(probs=0.9).sample(shape)`, a dropout mask;
+    `Beta(a, b).rsample()`, a policy's action, through Dirichlet's autograd function): the
+    table records the aten ops each class's call dispatches in eager and confirms the class by
+    compiling it.
 
     ## Why is this bad?
     Checked with torch 2.13: on fixed input sizes these compile, but once Dynamo compiles with
@@ -164,6 +168,31 @@ class HistogramInGraph(Rule):
             line=7,
             backends=("compile",),
             message_contains="torch.binomial",
+        ),
+        # Beta's rsample reaches `torch._sample_dirichlet` through Dirichlet's autograd
+        # function: a policy's action.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            import torch.distributions as D
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.head = nn.Linear(3, 2)
+
+                def forward(self, x):
+                    ab = nn.functional.softplus(self.head(x)) + 1.0
+                    policy = D.Beta(ab[..., 0], ab[..., 1])
+                    return policy.rsample()
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=13,
+            backends=("compile",),
+            message_contains="torch._sample_dirichlet",
         ),
     ]
 
