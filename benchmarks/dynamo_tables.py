@@ -39,7 +39,7 @@ torch version, and stored as data keyed by ``major.minor``:
   and return a Python value (``torch.can_cast(dtype, dtype)``), that Dynamo does not fold
   and compiled code breaks on ("torch.* op returned non-Tensor").
 - ``stdlib_inlined_refused``: the pure-Python functions of ``STDLIB_INLINED_MODULES``
-  (``ast.literal_eval``, ``json.loads``, ``shlex.split``) whose call on a string constant fails
+  (``ast.literal_eval``, ``json.loads``, ``shlex.split``) whose call on string constants fails
   ``fullgraph=True`` (Dynamo inlines them and meets a builtin it refuses: "Failed to trace
   builtin operator").
 - ``builtins_refused``: the builtins (``eval``, ``exec``, ``compile``, ``bytes``) Dynamo has no
@@ -175,7 +175,8 @@ TORCH_NAMESPACES = (
 
 
 # Where else model code reaches for torch callables Dynamo may refuse (checkpointing, anomaly
-# detection, profiling, custom-op registration, data loading, the hub): asked with the
+# detection, profiling, custom-op registration, data loading, the hub, torch.masked's
+# MaskedTensor constructors): asked with the
 # namespaces above, and confirmed by a call (``_refusal``).
 MORE_TORCH_NAMESPACES = (
     "torch.utils.checkpoint",
@@ -193,6 +194,7 @@ MORE_TORCH_NAMESPACES = (
     "torch.utils.dlpack",
     "torch.nn.attention.bias",
     "torch.quasirandom",
+    "torch.masked",
 )
 
 # The graph-break types that say Dynamo refuses the callable itself (whatever its arguments).
@@ -1427,13 +1429,16 @@ def torch_value_op_breaks() -> dict[str, str]:
 # Pure-Python standard-library modules model code parses configuration strings with: Dynamo
 # inlines their functions, and some reach a builtin or C helper it refuses.
 STDLIB_INLINED_MODULES = ("ast", "json", "shlex", "fnmatch", "base64", "urllib.parse")
-# A string argument tried in turn, the first eager accepts kept.
-STDLIB_STRING_ARGUMENTS = ("(1, 2)", "1")
+# The arguments tried in turn, the first eager accepts kept: one string (``ast.literal_eval``),
+# two (``fnmatch.fnmatch(name, pattern)``, ``urllib.parse.urljoin``), a list of strings and a
+# string (``fnmatch.filter(names, pattern)``), a list of strings (``shlex.join``).
+STDLIB_STRING_ARGUMENTS = (("(1, 2)",), ("1",), ("1", "1"), (["1"], "1"), (["1"],))
 
 
 def stdlib_inlined_refused() -> dict[str, str]:
     """The public Python functions of ``STDLIB_INLINED_MODULES`` (defined there, not
-    re-exported) that, called in compiled code on a string constant eager accepts, fail
+    re-exported) that, called in compiled code on string constants eager accepts (one or two
+    strings, a list of strings: ``STDLIB_STRING_ARGUMENTS``), fail
     ``fullgraph=True``: Dynamo inlines them and meets a builtin or C helper it refuses
     (``ast.literal_eval("(1, 2)")`` parses with the builtin ``compile``: "Failed to trace
     builtin operator"; ``json.loads``: "Unsupported method call"), each with the graph-break
@@ -1453,16 +1458,16 @@ def stdlib_inlined_refused() -> dict[str, str]:
                 continue
             if function.__module__ != module.__name__:
                 continue
-            for text in STDLIB_STRING_ARGUMENTS:
+            for arguments in STDLIB_STRING_ARGUMENTS:
                 try:
                     with warnings.catch_warnings():
                         warnings.simplefilter("error")
-                        function(text)
+                        function(*arguments)
                 except Exception:  # noqa: BLE001 - eager rejects it, or warns it is deprecated
                     continue
 
-                def call(x, function=function, text=text):
-                    function(text)
+                def call(x, function=function, arguments=arguments):
+                    function(*arguments)
                     return x + 1
 
                 refusal = _compiled_break(call, torch.ones(1))

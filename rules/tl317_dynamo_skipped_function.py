@@ -77,8 +77,11 @@ class DynamoSkippedFunction(Rule):
     and `decimal.localcontext` among the skipped functions; the pure-Python standard-library
     parsers Dynamo inlines until they reach a builtin or C helper it refuses
     (`ast.literal_eval(self.spec)` and `ast.parse` call the builtin `compile`: "Failed to
-    trace builtin operator"; `json.loads`, `shlex.split`, `fnmatch.translate`: the generated
-    table calls each on a string); and `torch.quasirandom.SobolEngine(...)` built in graph
+    trace builtin operator"; `json.loads`, `shlex.split`, `fnmatch.fnmatch(name, pattern)`,
+    `fnmatch.filter(names, pattern)`: the generated table calls each on one or two strings or a
+    list of strings); `torch.masked`'s MaskedTensor constructors (`masked_tensor(h, keep)`,
+    `as_masked_tensor`: "Attempted to call function marked as skipped"; `torch.masked_fill`
+    and the other tensor ops are traced); and `torch.quasirandom.SobolEngine(...)` built in graph
     code (its constructor is skipped torch code: "Attempted to inline function marked as
     skipped"; `torch.export` fails filling its state: "data is not allocated yet"). Also the `to_sparse*` methods of
     a tensor (`adj.to_sparse_csr()`: "Attempted to wrap sparse Tensor with VariableTracker";
