@@ -949,8 +949,14 @@ class SelfStateMutation(Rule):
             and (self._read_only_after(attr, node) or self._set_first_every_call(attr, node))
         ):
             return  # scratch state: `self.skip = h` read back later in this call only
-        if not isinstance(node, cst.Assign) and self._reset_first_every_call(attr, node):
-            return  # `self.table = torch.zeros(n, d)` first, then `self.table[i, j] += 1`
+        if (
+            not isinstance(node, cst.Assign) or _reads_attr(node.value, {attr})
+        ) and self._reset_first_every_call(attr, node):
+            # `self.table = torch.zeros(n, d)` first, then `self.table[i, j] += 1`; `self.x =
+            # x0.repeat(1, T, 1)` first, then `self.x = rollout(self.x, u)`: this call's value
+            return
+        if self._cleared_by_graph_method(attr):
+            return  # `self.stepper.reset()` at the top of forward, then `self.steps += 1`
         plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
         if self.ctx.kind(plain) in (Kind.MODULE, Kind.MODULES):
             return
@@ -994,9 +1000,59 @@ class SelfStateMutation(Rule):
         sampler sets ``self.w`` in ``sample()``, its ``log_posterior()`` reads it later in the
         same call)."""
         if not self._unconditional():
-            return False
+            branches = self._all_branches_set(attr)
+            if branches is None:
+                return False
+            # `if u is None: self.u = zeros(...)` / `else: self.u = u`: every call sets it.
+            return self._made_first_from(attr, change, self.ctx.position(branches).start.line)
         line = self.ctx.position(change).start.line
         return self._made_first_from(attr, change, line + 1)
+
+    def _all_branches_set(self, attr: str) -> Optional[cst.If]:
+        """The ``if`` at the top of the function's body around the current statement when
+        every branch of it (an ``else`` included) sets ``self.<attr>`` to a value not reading
+        it in a statement at the top of the branch."""
+        function = self.ctx.function
+        statements = self.ctx.statements
+        for position, statement in enumerate(statements):
+            if statement is function:
+                outer = statements[position + 1] if position + 1 < len(statements) else None
+                if type(outer) is cst.If and _sets_in_every_branch(outer, attr):
+                    return outer  # type: ignore[return-value]
+                return None
+        return None
+
+    def _cleared_by_graph_method(self, attr: str) -> bool:
+        """Whether another method of the class (or of a base class in this file), itself graph
+        code, clears ``self.<attr>`` to a literal in a statement at the top of its body before
+        reading it (pypose's stepper: ``reset()`` sets ``self.steps = 0``, ICP's forward calls
+        ``self.stepper.reset()`` before the loop whose ``step()`` counts ``self.steps + 1``):
+        the graph resets the state on its own, so no call carries it to the next. A method
+        outside graph code (a ``reset()`` only the user calls between runs) clears nothing
+        for a converted model."""
+        info = self.ctx.function_info
+        function = self.ctx.function
+        if info is None or info.owner_class is None or function is None:
+            return False
+        owners = {info.owner_class}
+        owners.update(name for name, *_ in self.ctx.index.mro(info.owner_class))
+        for other in self.ctx.model.functions.values():
+            if (
+                other.owner_class not in owners
+                or other.node is function
+                or other.region is None
+                or other.node.name.value == "__init__"
+            ):
+                continue
+            for statement in other.node.body.body:  # type: ignore[attr-defined]
+                if attr in _literal_resets(statement):
+                    if not any(
+                        self.ctx.position(read).start.line < self.ctx.position(statement).start.line
+                        for read in _attr_reads(other.node, attr, None)
+                    ):
+                        return True
+                    break
+        return False
 
     def _reset_first_every_call(self, attr: str, change: cst.CSTNode) -> bool:
         """Whether the changing function gives ``self.<attr>`` a value of this call in a
@@ -1478,6 +1534,48 @@ def _block_writes(body: cst.BaseSuite) -> set[str]:
 
     walk(body, enter, lambda _: None, LEAF_TYPES)
     return written
+
+
+def _sets_in_every_branch(statement: cst.If, attr: str) -> bool:
+    """Whether the body and every ``elif`` / ``else`` of ``statement`` set ``self.<attr>``
+    (``_resets``) in a statement at their top; False without an ``else``."""
+    branch: Optional[cst.CSTNode] = statement
+    while type(branch) is cst.If:
+        body = branch.body.body  # type: ignore[attr-defined]
+        if not any((_resets(s) or ("",))[0] == attr for s in body):
+            return False
+        branch = branch.orelse  # type: ignore[attr-defined]
+    if type(branch) is not cst.Else:
+        return False
+    return any((_resets(s) or ("",))[0] == attr for s in branch.body.body)  # type: ignore[attr-defined]
+
+
+def _literal_resets(statement: cst.CSTNode) -> set[str]:
+    """The attributes a statement sets to literals: ``self.n = 0``, ``self.n, self.done = 0,
+    False``."""
+    found: set[str] = set()
+    if type(statement) is not cst.SimpleStatementLine:
+        return found
+    for small in statement.body:  # type: ignore[attr-defined]
+        if type(small) is not cst.Assign or len(small.targets) != 1:
+            continue
+        target, value = small.targets[0].target, small.value
+        pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]] = [(target, value)]
+        if type(target) in (cst.Tuple, cst.List) and type(value) in (cst.Tuple, cst.List):
+            if len(target.elements) == len(value.elements):  # type: ignore[attr-defined]
+                pairs = [
+                    (t.value, v.value)
+                    for t, v in zip(target.elements, value.elements)  # type: ignore[attr-defined]
+                ]
+        for t, v in pairs:
+            if (
+                type(t) is cst.Attribute
+                and type(t.value) is cst.Name  # type: ignore[attr-defined]
+                and t.value.value == "self"  # type: ignore[attr-defined]
+                and _is_literal(v)
+            ):
+                found.add(t.attr.value)  # type: ignore[attr-defined]
+    return found
 
 
 def _resets(statement: cst.CSTNode) -> Optional[tuple[str, cst.BaseExpression]]:

@@ -478,6 +478,7 @@ class KindInference:
         params_are_tensors: bool = True,
         outer_env: Optional[dict[str, Kind]] = None,
         params_used_as_tensors: bool = False,
+        outer_tensor_dicts: Optional[set[str]] = None,
     ) -> None:
         """``params_used_as_tensors``: a parameter nothing else tells the kind of is a tensor
         where the function uses it as one (``_tensor_uses``): a library function's API, which
@@ -504,7 +505,11 @@ class KindInference:
         # Names bound only to empty lists that tensors are appended to (_grow_tensor_list).
         self.tensor_lists: set[str] = set()
         # ``**kwargs`` parameters every call site fills with tensors only (``record(mean=t)``).
-        self.tensor_dicts: set[str] = set()
+        # (and, from the enclosing function of a nested one, local dicts filled only with
+        # tensors: ``v = {}; v[name] = vec[None, :]``, read by a closure as ``v[name]``).
+        self.tensor_dicts: set[str] = set(outer_tensor_dicts or ())
+        # Local dicts given an item of another known kind (``flags[name] = n == 1``).
+        self._mixed_dicts: set[str] = set()
         self.uninformed: set[str] = set()
         self._params_used_as_tensors = params_used_as_tensors
         self._bind_params(param_kinds or {}, params_are_tensors)
@@ -929,6 +934,7 @@ class KindInference:
             kind = self._value_kind(small.value, unpacking)
             for target in small.targets:
                 self._bind(target.target, self._spread(small.value, target.target) or kind)
+                self._fill_dict(target.target, kind)
                 if type(target.target) is cst.Name:
                     self._bind_callable(target.target.value, small.value)
         elif isinstance(small, cst.AnnAssign):
@@ -1141,6 +1147,45 @@ class KindInference:
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("keys",):
                 return CONST
         return element_kind(self.kind(node))
+
+    def _fill_dict(self, target: cst.BaseExpression, kind: KindOrTuple) -> None:
+        """``d[key] = value`` into a local bound to an empty dict display (``d = {}``): a dict
+        whose items are tensors when every item stored is a tensor or of unknown kind and one
+        at least is a tensor (``v[name] = vec[None, :]``); ``d[key]`` is then a tensor, where
+        the display alone made it a constant."""
+        if not (
+            type(target) is cst.Subscript
+            and type(target.value) is cst.Name  # type: ignore[attr-defined]
+            and len(target.slice) == 1  # type: ignore[attr-defined]
+            and type(target.slice[0].slice) is cst.Index  # type: ignore[attr-defined]
+        ):
+            return
+        name = target.value.value  # type: ignore[attr-defined]
+        if name in self._mixed_dicts or not self._empty_dict(name):
+            return
+        if kind == T:
+            self.tensor_dicts.add(name)
+        elif kind != UNK:
+            self._mixed_dicts.add(name)
+            self.tensor_dicts.discard(name)
+
+    def _empty_dict(self, name: str) -> bool:
+        """Whether every binding of the local ``name`` in this function is an empty dict
+        display or ``dict()``."""
+        bound = assignments(self.func, name)
+        return bool(bound) and all(
+            size == 1
+            and (
+                (type(value) is cst.Dict and not value.elements)  # type: ignore[attr-defined]
+                or (
+                    type(value) is cst.Call
+                    and type(value.func) is cst.Name  # type: ignore[attr-defined]
+                    and value.func.value == "dict"  # type: ignore[attr-defined]
+                    and not value.args  # type: ignore[attr-defined]
+                )
+            )
+            for value, _, size in bound
+        )
 
     def _tensor_dict(self, node: cst.BaseExpression) -> bool:
         return type(node) is cst.Name and node.value in self.tensor_dicts
@@ -1400,11 +1445,11 @@ class KindInference:
             return TS if is_slice else T
         if value == MODS:
             return MODS if is_slice else MOD
+        if self._tensor_dict(node.value) and not is_slice:
+            return T
         if value in (CONST, DATA, ND, SND):
             return value
         if value == UNK and _array_index(node):
-            return T
-        if self._tensor_dict(node.value) and not is_slice:
             return T
         return UNK
 

@@ -378,13 +378,18 @@ class FileModel:
         if info is None or key in self._in_progress:
             return None
         outer_env = None
+        outer_dicts = None
         if info.parent is not None:
             parent_inf = self.inference(info.parent.node)
             outer_env = parent_inf.env if parent_inf is not None else None
-        return self._run_inference(info, outer_env)
+            outer_dicts = parent_inf.tensor_dicts if parent_inf is not None else None
+        return self._run_inference(info, outer_env, outer_dicts)
 
     def _run_inference(
-        self, info: FunctionInfo, outer_env: Optional[dict[str, Kind]] = None
+        self,
+        info: FunctionInfo,
+        outer_env: Optional[dict[str, Kind]] = None,
+        outer_dicts: Optional[set[str]] = None,
     ) -> KindInference:
         key = id(info.node)
         self._in_progress.add(key)
@@ -404,6 +409,7 @@ class FileModel:
                 params_are_tensors=is_root and fq not in self.index.library_api,
                 params_used_as_tensors=fq in self.index.library_api,
                 outer_env=outer_env,
+                outer_tensor_dicts=outer_dicts,
             ).run()
         finally:
             self._in_progress.discard(key)

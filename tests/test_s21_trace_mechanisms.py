@@ -1,0 +1,240 @@
+"""Mechanisms from the fresh13 corpus's trace and export false findings, each linted in
+spellings other than the corpus's and, where the claim is about torch, run through torch 2.13.
+
+- State set on every call before it is read carries nothing across calls (TL311): an
+  ``if`` / ``else`` whose every branch sets the attribute, a recurrence that starts from a value
+  the same call set first (``self.x = x0...; self.x = step(self.x)``), and a counter that
+  another method of the class clears, when that method is itself graph code (a stepper's
+  ``reset()`` called at the top of forward). The same state set in one branch only, or cleared
+  only by a method no graph code calls, is still flagged.
+- A local dict filled with tensors (``v = {}; v[k] = t[None, :]``) holds tensors: a closure's
+  ``v[k].view(-1)[idx]`` indexes a tensor, no Python list (no TL102); a dict filled with
+  Python lists is still one.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+from .conftest import requires_torch
+from .lint_helpers import findings as _findings
+from .lint_helpers import load_module
+
+# ------------------------------------------------------------------ state set on every call
+
+BRANCH_SET = """
+    import torch
+    from torch import nn
+
+    class Rollout(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.cell = nn.Linear(4, 4)
+            self.h = None
+            self.path = None
+
+        def run(self, x, h0=None):
+            if h0 is None:
+                self.h = torch.zeros(x.shape[0], 4)
+            else:
+                self.h = h0
+            self.path = x.unsqueeze(1).repeat(1, 3, 1)
+            self.path = torch.tanh(self.cell(self.path)) + self.h.unsqueeze(1)
+            return self.path
+
+        def decode(self):
+            return self.path.sum(1) + self.h
+
+        def forward(self, x):
+            self.run(x)
+            return self.decode()
+"""
+
+# The same state set only when the caller passes one: later calls read what an earlier left.
+ONE_BRANCH = """
+    import torch
+    from torch import nn
+
+    class Rollout(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.cell = nn.Linear(4, 4)
+            self.h = torch.zeros(1, 4)
+
+        def run(self, x, h0=None):
+            if h0 is not None:
+                self.h = h0
+            return torch.tanh(self.cell(x)) + self.h
+
+        def decode(self, y):
+            return y + self.h
+
+        def forward(self, x):
+            y = self.run(x, x.mean(0, keepdim=True) if x.shape[0] > 2 else None)
+            return self.decode(y)
+"""
+
+
+def test_state_set_in_every_branch_is_not_flagged():
+    assert _findings(BRANCH_SET, "TL311", "trace") == []
+    assert _findings(BRANCH_SET, "TL311", "export") == []
+
+
+def test_state_set_in_one_branch_is_flagged():
+    assert _findings(ONE_BRANCH, "TL311", "export")
+
+
+@requires_torch
+def test_state_set_in_every_branch_traces_right(tmp_path: Path):
+    import torch
+
+    module = load_module(tmp_path, BRANCH_SET, "s21_branch_set")
+    torch.manual_seed(0)
+    model = module.Rollout().eval()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        traced = torch.jit.trace(model, (torch.randn(2, 4),))
+        exported = torch.export.export(model, (torch.randn(2, 4),))
+    for _ in range(2):
+        x = torch.randn(2, 4)
+        torch.testing.assert_close(traced(x), model(x))
+        torch.testing.assert_close(exported.module()(x), model(x))
+
+
+COUNTER = """
+    import torch
+    from torch import nn
+
+    class Budget:
+        def __init__(self, limit):
+            self.limit = limit
+            self.restart()
+
+        def restart(self):
+            self.used, self.exhausted = 0, False
+
+        def spend(self):
+            self.used = self.used + 1
+            if self.used >= self.limit:
+                self.exhausted = True
+            return self.exhausted
+
+    class Refine(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.budget = Budget(3)
+            self.step = nn.Linear(4, 4)
+
+        def forward(self, x):
+            self.budget.restart()
+            while not self.budget.exhausted:
+                x = x + 0.1 * torch.tanh(self.step(x))
+                self.budget.spend()
+            return x
+"""
+
+
+def test_counter_cleared_by_graph_code_is_not_flagged():
+    assert _findings(COUNTER, "TL311", "trace") == []
+    assert _findings(COUNTER, "TL311", "export") == []
+
+
+def test_counter_cleared_only_outside_graph_code_is_flagged():
+    # The user's `restart()` between runs: a converted model never runs it.
+    source = COUNTER.replace("            self.budget.restart()\n", "")
+    assert _findings(source, "TL311", "export")
+
+
+@requires_torch
+def test_counter_cleared_by_graph_code_traces_right(tmp_path: Path):
+    import torch
+
+    module = load_module(tmp_path, COUNTER, "s21_counter")
+    torch.manual_seed(0)
+    model = module.Refine().eval()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        traced = torch.jit.trace(model, (torch.randn(2, 4),))
+    for _ in range(2):
+        x = torch.randn(2, 4)
+        torch.testing.assert_close(traced(x), model(x))
+
+
+@requires_torch
+def test_counter_not_cleared_diverges(tmp_path: Path):
+    """What the flagged spelling does: the second eager call finds the budget spent."""
+    import torch
+
+    source = COUNTER.replace("            self.budget.restart()\n", "")
+    module = load_module(tmp_path, source, "s21_counter_kept")
+    torch.manual_seed(0)
+    model = module.Refine().eval()
+    x = torch.randn(2, 4)
+    first = model(x)
+    assert not torch.allclose(model(x), first)
+
+
+# ------------------------------------------------------------------ a local dict of tensors
+
+TENSOR_DICT = """
+    import torch
+    from torch import nn
+
+    class Pick(nn.Module):
+        def forward(self, a, b, idx):
+            rows = {}
+            for key, t in zip(("a", "b"), (a, b)):
+                rows[key] = t.unsqueeze(0)
+
+            def flat(key):
+                return rows[key].reshape(-1)[idx]
+
+            return flat("a") + flat("b")
+"""
+
+LIST_DICT = """
+    import torch
+    from torch import nn
+
+    class Pick(nn.Module):
+        def forward(self, a, idx):
+            table = {}
+            table["w"] = [1.0, 2.0, 3.0, 4.0]
+
+            def weight(key):
+                return table[key][idx]
+
+            return a * weight("w")
+"""
+
+
+def test_closure_indexing_a_dict_of_tensors_is_not_flagged():
+    assert _findings(TENSOR_DICT, "TL102", "export") == []
+    assert _findings(TENSOR_DICT, "TL102", "trace") == []
+
+
+def test_closure_indexing_a_dict_of_lists_is_flagged():
+    assert _findings(LIST_DICT, "TL102", "export")
+
+
+@requires_torch
+def test_dict_of_tensors_indexed_by_a_tensor_exports(tmp_path: Path):
+    import torch
+
+    module = load_module(tmp_path, TENSOR_DICT, "s21_tensor_dict")
+    model = module.Pick()
+    args = (torch.randn(5), torch.randn(5), torch.tensor([0, 3]))
+    exported = torch.export.export(model, args)
+    torch.testing.assert_close(exported.module()(*args), model(*args))
+
+
+@requires_torch
+def test_dict_of_lists_indexed_by_a_tensor_fails_export(tmp_path: Path):
+    import torch
+
+    module = load_module(tmp_path, LIST_DICT, "s21_list_dict")
+    with pytest.raises(Exception):  # noqa: B017, PT011 - torch raises several kinds here
+        torch.export.export(module.Pick(), (torch.randn(3), torch.tensor(2)))
