@@ -111,3 +111,154 @@ def test_torch_refuses_fnmatch_and_masked_tensors_in_compiled_code():
 
     torch._dynamo.reset()
     assert torch.equal(torch.compile(listed, fullgraph=True, backend="eager")(x), x + 1)
+
+
+# --- TL351: a TorchScript module called in compiled code -------------------------------------
+
+SCRIPT_MODULES = """
+import io
+
+import torch
+import torch.jit as jit
+from torch import nn
+
+BUFFER = io.BytesIO()
+LOADED = jit.load(BUFFER)
+
+
+class Encoder(nn.Module):
+    def forward(self, x):
+        return x.tanh()
+
+
+def packaged(path) -> torch.jit.ScriptModule:
+    return load_somehow(path)
+
+
+def compiled_encoder():
+    enc = Encoder().eval()
+    frozen = torch.jit.freeze(torch.jit.script(enc))
+    return frozen
+
+
+class Model(nn.Module):
+    def __init__(self, path):
+        super().__init__()
+        self.enc = compiled_encoder()
+        self.stem = jit.trace_module(nn.Linear(4, 4), {"forward": torch.randn(1, 4)}).eval()
+        self.ext = packaged(path)
+        self.head = nn.Linear(4, 2)
+
+    def forward(self, x):
+        x = self.stem(x) + LOADED(x)
+        return self.head(self.enc(x) + self.ext(x))
+"""
+
+
+def test_traced_scripted_frozen_and_loaded_modules_are_flagged_for_compile():
+    found = _findings(SCRIPT_MODULES, "TL351", "compile")
+    assert [d.line for d in found] == [35, 35, 36, 36]
+    by_name = {d.message.split("`")[1]: d.message for d in found}
+    assert "Attempted to inline function marked as skipped" in by_name["self.stem"]
+    assert "torch.jit.script/freeze modules unsupported" in by_name["LOADED"]
+    assert "torch.jit.script/freeze modules unsupported" in by_name["self.enc"]
+    assert "for a traced module" in by_name["self.ext"]  # annotated only: either refusal
+    assert _lines(SCRIPT_MODULES, "TL351", "export") == []
+
+
+SCRIPT_FUNCTIONS = """
+import torch
+from torch import nn
+
+
+@torch.jit.script
+def swish(x):
+    return x * torch.sigmoid(x)
+
+
+def _gate(x):
+    return x.sigmoid()
+
+
+def build(block):
+    return torch.jit.trace(block, torch.randn(1, 4))
+
+
+class Model(nn.Module):
+    def __init__(self, block: nn.Module):
+        super().__init__()
+        self.gate = torch.jit.trace(_gate, torch.randn(2))
+        self.act = torch.jit.script(swish)
+        self.block = build(block)
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self.block(self.act(self.gate(self.fc(x))))
+"""
+
+
+def test_script_functions_and_unknown_arguments_are_not_flagged():
+    # `build(block)` traces a parameter: a module or a function, not known here.
+    assert _lines(SCRIPT_FUNCTIONS, "TL351", "compile") == []
+
+
+@requires_torch
+def test_torch_refuses_script_modules_and_calls_script_functions():
+    import io
+
+    import pytest
+    import torch
+    from torch import nn
+
+    def gate(x):
+        return x.sigmoid()
+
+    stem = nn.Sequential(nn.Linear(4, 4), nn.ReLU()).eval()
+    buffer = io.BytesIO()
+    torch.jit.save(torch.jit.script(stem), buffer)
+    buffer.seek(0)
+    refused = {
+        "Attempted to inline function marked as skipped": [
+            torch.jit.trace(stem, torch.randn(1, 4)),
+            torch.jit.trace_module(stem, {"forward": torch.randn(1, 4)}).eval(),
+        ],
+        "torch.jit.script/freeze modules unsupported": [
+            torch.jit.script(stem),
+            torch.jit.freeze(torch.jit.script(stem)),
+            torch.jit.load(buffer),
+        ],
+    }
+
+    class Model(nn.Module):
+        def __init__(self, inner):
+            super().__init__()
+            self.inner = inner
+
+        def forward(self, x):
+            return self.inner(x * 2) + 1
+
+    x = torch.randn(2, 4)
+    for reason, modules in refused.items():
+        for inner in modules:
+            assert isinstance(inner, torch.jit.ScriptModule)
+            torch._dynamo.reset()
+            with pytest.raises(torch._dynamo.exc.Unsupported, match=reason):
+                torch.compile(Model(inner), fullgraph=True, backend="eager")(x)
+    for inner in (torch.jit.trace(gate, torch.randn(2)), torch.jit.script(gate)):
+        assert not isinstance(inner, torch.jit.ScriptModule)
+        torch._dynamo.reset()
+        model = Model(inner)
+        assert torch.allclose(torch.compile(model, fullgraph=True, backend="eager")(x), model(x))
+
+
+def test_script_module_types_named_by_tl351_are_torch_script_modules():
+    import importlib
+
+    import torch
+
+    from torchlint.rules.tl351_script_module_in_compile import SCRIPT_MODULE_TYPES
+
+    for name in SCRIPT_MODULE_TYPES:
+        module, _, attr = name.rpartition(".")
+        cls = getattr(importlib.import_module(module), attr)
+        assert issubclass(cls, torch.jit.ScriptModule), name
