@@ -1151,7 +1151,7 @@ class DataDependentShape(Rule):
         super().__init__(ctx)
         self._stores: set[int] = set()
         self._names: list[str] = []  # names the last `_size_of` went through
-        self._site: Optional[cst.Call] = None  # the operation `_size_of` answers for
+        self._site: Optional[cst.CSTNode] = None  # the operation `_size_of` answers for
         # `_parameter_mask` answers, by (function, parameter); False while being computed.
         self._parameter_masks: dict[tuple[int, str], bool] = {}
 
@@ -1405,6 +1405,7 @@ class DataDependentShape(Rule):
         """``if token_idx.numel() == 0:``: Python compares the data-dependent size."""
         if not self.ctx.in_graph:
             return
+        self._site = node
         for operand in (node.left, *(c.comparator for c in node.comparisons)):
             if self._report_size_use(node, operand, "a Python comparison"):
                 return
@@ -1536,7 +1537,10 @@ class DataDependentShape(Rule):
             self._names.append(expr.value)  # type: ignore[attr-defined]
             bound = assignments(self.ctx.function, expr.value)  # type: ignore[attr-defined]
             if len(bound) > 1:
-                return self._loop_carried_size(bound, depth)
+                found = self._loop_carried_size(bound, depth)
+                if found is not None:
+                    return found
+                bound = self._straight_line_binding(bound)
             if len(bound) != 1:
                 return None
             value, _, width = bound[0]
@@ -1564,6 +1568,52 @@ class DataDependentShape(Rule):
         if kind is cst.Call:
             return self._call_size(expr, depth)  # type: ignore[arg-type]
         return None
+
+    def _straight_line_binding(
+        self, bound: list[tuple[cst.BaseExpression, int, int]]
+    ) -> list[tuple[cst.BaseExpression, int, int]]:
+        """Of a name's several bindings, the one the site reads, as a one-item list (empty when
+        not sure): the last binding before the site, made by a statement of the function's own
+        body (not under an ``if``, a loop, a ``try`` or a ``with``, so it runs on every call
+        and replaces the earlier ones), the site not in a loop (a later binding would reach it
+        on the next iteration). A tuple of as many values as targets gives its element
+        (``logits, labels = logits[valid], labels[valid]``)."""
+        func, site = self.ctx.function, self._site
+        if func is None or site is None or any(value is UNKNOWN_VALUE for value, _, _ in bound):
+            return []
+        if any(isinstance(s, (cst.While, cst.For)) for s in self.ctx.statements):
+            return []
+        values = {id(value): binding for binding in bound for value in (binding[0],)}
+        before: list[tuple[cst.BaseExpression, int, int]] = []
+        done = False
+
+        def enter(node: cst.CSTNode) -> bool:
+            nonlocal done
+            if done:
+                return False
+            if node is site:
+                done = True
+                return False
+            if id(node) in values:
+                before.append(values[id(node)])
+            return True
+
+        walk(func.body, enter, _ignore)
+        if not done or not before:
+            return []
+        value, position, width = before[-1]
+        top = next((stmt for stmt in func.body.body if contains(stmt, value)), None)  # type: ignore[union-attr]
+        if not isinstance(top, cst.SimpleStatementLine) or contains(top, site):
+            return []
+        if width > 1:
+            if not (
+                isinstance(value, (cst.Tuple, cst.List))
+                and len(value.elements) == width
+                and not any(isinstance(e, cst.StarredElement) for e in value.elements)
+            ):
+                return [(value, position, width)]  # `_size_of` reads the tuple's makers
+            value, width = value.elements[position].value, 1
+        return [(value, 0, width)]
 
     def _loop_carried_size(
         self, bound: list[tuple[cst.BaseExpression, int, int]], depth: int

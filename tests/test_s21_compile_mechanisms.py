@@ -262,3 +262,115 @@ def test_script_module_types_named_by_tl351_are_torch_script_modules():
         module, _, attr = name.rpartition(".")
         cls = getattr(importlib.import_module(module), attr)
         assert issubclass(cls, torch.jit.ScriptModule), name
+
+
+# --- TL107: the size of a selection rebound to the same name, tested in Python ----------------
+
+REBOUND_SELECTION = """
+import torch
+from torch import nn
+
+
+class Pool(nn.Module):
+    def __init__(self, ignore: int = -100):
+        super().__init__()
+        self.ignore = ignore
+        self.proj = nn.Linear(4, 4)
+
+    def forward(self, feats, labels):
+        feats, labels = self.proj(feats), labels.flatten()
+        keep = labels != self.ignore
+        feats, labels = feats[keep], labels[keep]
+        if feats.shape[0] == 0:
+            return feats.sum() * 0.0
+        scores = self.proj(feats)
+        scores = scores[scores.amax(dim=1) > 0]
+        if len(scores) < 2:
+            return feats.mean()
+        return scores.mean() + labels.float().mean()
+"""
+
+
+def _size_tests(source: str, target: str) -> list[int]:
+    """Lines of TL107's findings on a Python use of a data-dependent size (not the plain
+    compile breaks of the selections themselves)."""
+    found = _findings(source, "TL107", target)
+    return [d.line for d in found if "of the data-dependent size of" in d.message]
+
+
+def test_a_selection_rebound_to_the_same_name_is_flagged_for_compile_and_export():
+    assert _size_tests(REBOUND_SELECTION, "compile") == [15, 19]
+    assert _lines(REBOUND_SELECTION, "TL107", "export") == [15, 19]
+
+
+REBOUND_OTHERWISE = """
+import torch
+from torch import nn
+
+
+class Pool(nn.Module):
+    def __init__(self, ignore: int = -100, drop: bool = True):
+        super().__init__()
+        self.ignore = ignore
+        self.drop = drop
+        self.proj = nn.Linear(4, 4)
+
+    def forward(self, feats, labels):
+        keep = labels != self.ignore
+        feats = feats[keep]
+        feats = torch.where(keep[:, None], self.proj(labels.float()[:, None] * 0 + 1), 0.0)
+        if feats.shape[0] == 0:
+            return feats.sum()
+        scores = self.proj(feats)
+        if self.drop:
+            scores = scores[scores.amax(dim=1) > 0]
+        if scores.shape[0] < 2:
+            return feats.mean()
+        for _ in range(2):
+            if feats.shape[0] > 3:
+                feats = feats * 2
+            feats = feats[:, :4]
+        return scores.mean()
+"""
+
+
+def test_a_selection_replaced_before_the_test_or_rebound_conditionally_is_not_flagged():
+    # The last binding before the first test is a full tensor; the second test's binding is
+    # under an `if` (eager may skip it); the loop's test reads a slice, not a selection.
+    assert _size_tests(REBOUND_OTHERWISE, "compile") == []
+    assert _lines(REBOUND_OTHERWISE, "TL107", "export") == []
+
+
+@requires_torch
+def test_torch_refuses_testing_a_rebound_selections_size():
+    import pytest
+    import torch
+
+    class Pool(torch.nn.Module):
+        def forward(self, feats, labels):
+            feats, labels = feats * 2, labels.flatten()
+            keep = labels != -100
+            feats, labels = feats[keep], labels[keep]
+            if feats.shape[0] == 0:
+                return feats.sum() * 0.0
+            return feats.mean() + labels.float().mean()
+
+    class Masked(torch.nn.Module):
+        def forward(self, feats, labels):
+            keep = labels != -100
+            feats = torch.where(keep[:, None], feats * 2, 0.0)
+            if feats.shape[0] == 0:
+                return feats.sum() * 0.0
+            return feats.mean()
+
+    args = (torch.randn(5, 4), torch.tensor([1, -100, 2, 3, -100]))
+    torch._dynamo.reset()
+    with pytest.raises(Exception, match="data-dependent"):
+        torch.compile(Pool(), fullgraph=True, backend="eager")(*args)
+    with pytest.raises(Exception, match="data-dependent"):
+        torch.export.export(Pool(), args)
+    torch._dynamo.reset()
+    assert torch.allclose(
+        torch.compile(Masked(), fullgraph=True, backend="eager")(*args), Masked()(*args)
+    )
+    torch.export.export(Masked(), args)
