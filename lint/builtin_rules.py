@@ -105,6 +105,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL348": "tensor-attribute-assignment",
     "TL349": "transformer-encoder-nested-fast-path",
     "TL350": "sequence-indexed-by-tensor",
+    "TL351": "script-module-in-compile",
     "TL360": "non-pytree-input",
     "TL361": "module-cast-in-graph",
     "TL401": "inference-without-no-grad",
