@@ -238,3 +238,45 @@ def test_dict_of_lists_indexed_by_a_tensor_fails_export(tmp_path: Path):
     module = load_module(tmp_path, LIST_DICT, "s21_list_dict")
     with pytest.raises(Exception):  # noqa: B017, PT011 - torch raises several kinds here
         torch.export.export(module.Pick(), (torch.randn(3), torch.tensor(2)))
+
+
+# A local dict filled with size tests: a closure's `if single[key]:` decides on a size.
+SIZE_DICT = """
+    import torch
+    from torch import nn
+
+    class Pick(nn.Module):
+        def forward(self, a, b):
+            single = {}
+            for key, t in zip(("a", "b"), (a, b)):
+                single[key] = t.size(0) == 1
+
+            def rows(key, t):
+                if single[key]:
+                    return t.expand(4, -1)
+                return t[:4]
+
+            return rows("a", a) + rows("b", b)
+"""
+
+
+def test_closure_deciding_on_a_dict_of_size_tests_is_flagged():
+    found = _findings(SIZE_DICT, "TL106", "trace")
+    assert [d.line for d in found] == [11]
+
+
+@requires_torch
+def test_dict_of_size_tests_warns_while_tracing(tmp_path: Path):
+    import torch
+
+    module = load_module(tmp_path, SIZE_DICT, "s21_size_dict")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.jit.trace(module.Pick(), (torch.randn(5, 3), torch.randn(1, 3)))
+    lines = {
+        w.lineno
+        for w in caught
+        if issubclass(w.category, torch.jit.TracerWarning)
+        and w.filename.endswith("s21_size_dict.py")
+    }
+    assert 11 in lines

@@ -479,6 +479,7 @@ class KindInference:
         outer_env: Optional[dict[str, Kind]] = None,
         params_used_as_tensors: bool = False,
         outer_tensor_dicts: Optional[set[str]] = None,
+        outer_size_dicts: Optional[set[str]] = None,
     ) -> None:
         """``params_used_as_tensors``: a parameter nothing else tells the kind of is a tensor
         where the function uses it as one (``_tensor_uses``): a library function's API, which
@@ -508,7 +509,9 @@ class KindInference:
         # (and, from the enclosing function of a nested one, local dicts filled only with
         # tensors: ``v = {}; v[name] = vec[None, :]``, read by a closure as ``v[name]``).
         self.tensor_dicts: set[str] = set(outer_tensor_dicts or ())
-        # Local dicts given an item of another known kind (``flags[name] = n == 1``).
+        # Local dicts filled only with sizes (``flat[name] = v[name].shape[0] == 1``), from
+        # the enclosing function too; and local dicts given items of several known kinds.
+        self.size_dicts: set[str] = set(outer_size_dicts or ())
         self._mixed_dicts: set[str] = set()
         self.uninformed: set[str] = set()
         self._params_used_as_tensors = params_used_as_tensors
@@ -1151,8 +1154,9 @@ class KindInference:
     def _fill_dict(self, target: cst.BaseExpression, kind: KindOrTuple) -> None:
         """``d[key] = value`` into a local bound to an empty dict display (``d = {}``): a dict
         whose items are tensors when every item stored is a tensor or of unknown kind and one
-        at least is a tensor (``v[name] = vec[None, :]``); ``d[key]`` is then a tensor, where
-        the display alone made it a constant."""
+        at least is a tensor (``v[name] = vec[None, :]``), sizes likewise (``flat[name] =
+        v[name].shape[0] == 1``); ``d[key]`` is then a tensor or a size, where the display
+        alone made it a constant."""
         if not (
             type(target) is cst.Subscript
             and type(target.value) is cst.Name  # type: ignore[attr-defined]
@@ -1163,11 +1167,15 @@ class KindInference:
         name = target.value.value  # type: ignore[attr-defined]
         if name in self._mixed_dicts or not self._empty_dict(name):
             return
-        if kind == T:
-            self.tensor_dicts.add(name)
-        elif kind != UNK:
-            self._mixed_dicts.add(name)
-            self.tensor_dicts.discard(name)
+        filled = {T: self.tensor_dicts, SIZE: self.size_dicts}
+        if kind == UNK:
+            return
+        if kind in filled and not any(name in other for k, other in filled.items() if k != kind):
+            filled[kind].add(name)  # type: ignore[index]
+            return
+        self._mixed_dicts.add(name)
+        self.tensor_dicts.discard(name)
+        self.size_dicts.discard(name)
 
     def _empty_dict(self, name: str) -> bool:
         """Whether every binding of the local ``name`` in this function is an empty dict
@@ -1447,6 +1455,8 @@ class KindInference:
             return MODS if is_slice else MOD
         if self._tensor_dict(node.value) and not is_slice:
             return T
+        if type(node.value) is cst.Name and node.value.value in self.size_dicts and not is_slice:
+            return SIZE
         if value in (CONST, DATA, ND, SND):
             return value
         if value == UNK and _array_index(node):

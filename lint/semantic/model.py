@@ -382,14 +382,15 @@ class FileModel:
         if info.parent is not None:
             parent_inf = self.inference(info.parent.node)
             outer_env = parent_inf.env if parent_inf is not None else None
-            outer_dicts = parent_inf.tensor_dicts if parent_inf is not None else None
+            if parent_inf is not None:
+                outer_dicts = (parent_inf.tensor_dicts, parent_inf.size_dicts)
         return self._run_inference(info, outer_env, outer_dicts)
 
     def _run_inference(
         self,
         info: FunctionInfo,
         outer_env: Optional[dict[str, Kind]] = None,
-        outer_dicts: Optional[set[str]] = None,
+        outer_dicts: Optional[tuple[set[str], set[str]]] = None,
     ) -> KindInference:
         key = id(info.node)
         self._in_progress.add(key)
@@ -409,7 +410,8 @@ class FileModel:
                 params_are_tensors=is_root and fq not in self.index.library_api,
                 params_used_as_tensors=fq in self.index.library_api,
                 outer_env=outer_env,
-                outer_tensor_dicts=outer_dicts,
+                outer_tensor_dicts=outer_dicts[0] if outer_dicts else None,
+                outer_size_dicts=outer_dicts[1] if outer_dicts else None,
             ).run()
         finally:
             self._in_progress.discard(key)
