@@ -42,6 +42,11 @@ torch version, and stored as data keyed by ``major.minor``:
   (``ast.literal_eval``, ``json.loads``, ``shlex.split``) whose call on string constants fails
   ``fullgraph=True`` (Dynamo inlines them and meets a builtin it refuses: "Failed to trace
   builtin operator").
+- ``torch_int_argument_refused``: the torch factories with an argument their schema types
+  ``int``, not ``SymInt`` (``torch.fft.fftfreq(n)``, ``torch.hann_window(window_length)``),
+  that fail ``fullgraph=True`` and ``torch.export`` given a 0-d tensor computed from an input
+  ("Could not extract specialized integer from data-dependent expression"), with each
+  argument's position and the two errors.
 - ``builtins_refused``: the builtins (``eval``, ``exec``, ``compile``, ``bytes``) Dynamo has no
   handler for: a call in compiled code, of arguments eager accepts, fails ``fullgraph=True``
   ("Failed to trace builtin operator").
@@ -1477,6 +1482,103 @@ def stdlib_inlined_refused() -> dict[str, str]:
     return found
 
 
+# The namespaces asked for ``torch_int_argument_refused``, with the prefix of their aten names.
+INT_ARGUMENT_NAMESPACES = (("torch", ""), ("torch.fft", "fft_"), ("torch.special", "special_"),
+                           ("torch.linalg", "linalg_"))  # fmt: skip
+# A value of each schema type the probe fills a required argument with.
+_SCHEMA_VALUES = {"float": 1.0, "Scalar": 1.0, "bool": False, "SymInt": 4, "int": 4}
+
+
+def torch_int_argument_refused() -> dict[str, dict[str, object]]:
+    """The torch factories with an argument their schema types ``int`` (not ``SymInt``: the
+    kernel needs its value while tracing) that fail both ``torch.compile(fullgraph=True)`` and
+    ``torch.export`` when given a 0-d integer tensor computed from a module input, and pass
+    given a Python int: ``torch.fft.fftfreq(n)``, ``torch.hann_window(window_length)``,
+    ``torch.tril_indices(row, col)`` ("Could not extract specialized integer from
+    data-dependent expression"). Each maps the argument's name to its position and the two
+    errors. Every other argument is required-free or filled from ``_SCHEMA_VALUES``; a schema
+    with a tensor argument is not asked (``torch.add``'s int overload), nor one whose sized
+    argument is ``SymInt`` (``torch.randperm(n)``, ``torch.eye(n)``: symbolic)."""
+    import importlib
+    import logging
+
+    import torch
+
+    torch._logging.set_logs(dynamo=logging.CRITICAL)
+    found: dict[str, dict[str, object]] = {}
+    for namespace, prefix in INT_ARGUMENT_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in sorted(dir(module)):
+            function = getattr(module, name)
+            if name.startswith("_") or not callable(function) or isinstance(function, type):
+                continue
+            try:
+                schemas = torch._C._jit_get_schemas_for_operator(f"aten::{prefix}{name}")
+            except RuntimeError:
+                continue
+            for schema in schemas:
+                positional = [a for a in schema.arguments if not a.kwarg_only]
+                required = [a for a in positional if not a.has_default_value()]
+                types = [str(a.real_type) for a in required]
+                if not types or any(t not in _SCHEMA_VALUES for t in types):
+                    continue
+                for index, (argument, kind) in enumerate(zip(required, types)):
+                    if kind != "int" or argument.name in found.get(f"{namespace}.{name}", {}):
+                        continue
+                    values = [_SCHEMA_VALUES[t] for t in types]
+                    refusal = _int_argument_refusal(function, values, index)
+                    if refusal is not None:
+                        entry = found.setdefault(f"{namespace}.{name}", {})
+                        entry[argument.name] = {"position": index, **refusal}
+    return dict(sorted(found.items()))
+
+
+def _int_argument_refusal(function, values: list, index: int) -> dict[str, str] | None:
+    """The fullgraph and export errors of ``function(*values)`` with ``values[index]`` a 0-d
+    tensor computed from the input (4, as the Python int gives), when both fail and the call
+    with the Python int compiles; None otherwise."""
+    import warnings
+
+    import torch
+
+    def static(x):
+        return function(*values)
+
+    def from_data(x):
+        arguments = list(values)
+        arguments[index] = (x.abs().sum() >= 0).long() * 4
+        return function(*arguments)
+
+    class Exported(torch.nn.Module):
+        def forward(self, x):
+            return from_data(x)
+
+    x = torch.ones(3)
+    try:
+        if not isinstance(from_data(x), torch.Tensor):
+            return None
+        static(x)
+    except Exception:  # noqa: BLE001 - eager rejects the tensor or the filled arguments
+        return None
+    errors = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for probe in (static, from_data):
+            torch._dynamo.reset()
+            try:
+                torch.compile(probe, fullgraph=True, backend="eager")(x)
+            except Exception as exc:  # noqa: BLE001 - the refusal looked for
+                if probe is static:
+                    return None
+                errors["compile"] = _first_line(exc)
+        torch._dynamo.reset()
+        try:
+            torch.export.export(Exported(), (x,))
+        except Exception as exc:  # noqa: BLE001 - the refusal looked for
+            errors["export"] = _first_line(exc)
+    return errors if len(errors) == 2 else None
+
+
 def torch_tuple_returns() -> list[str]:
     """Public torch operators every schema of which returns two or more tensors
     (``torch.histogram`` -> ``(hist, bin_edges)``, ``torch.slogdet``, ``torch.lu_unpack``,
@@ -1629,6 +1731,7 @@ def main() -> None:
             "torch_value_op_breaks": torch_value_op_breaks,
             "numpy_number_refused": numpy_number_refused,
             "stdlib_inlined_refused": stdlib_inlined_refused,
+            "torch_int_argument_refused": torch_int_argument_refused,
             "torch_container_returns": torch_container_returns,
             "torch_skipped": torch_skipped,
             "torch_skip_breaks": lambda: {
@@ -1673,6 +1776,7 @@ def main() -> None:
         "torch_state_query_breaks": torch_state_query_breaks(),
         "torch_value_op_breaks": torch_value_op_breaks(),
         "stdlib_inlined_refused": stdlib_inlined_refused(),
+        "torch_int_argument_refused": torch_int_argument_refused(),
         "tensor_non_tensor_methods": non_tensor[1],
         "builtins_refused": builtins_refused(),
         "copy_refused": copy_refused(),

@@ -165,6 +165,14 @@ def stdlib_inlined_refused() -> dict[str, str]:
 
 
 @functools.cache
+def torch_int_argument_refused() -> dict[str, dict[str, dict]]:
+    """The torch factories whose ``int`` argument (``"torch.fft.fftfreq"``: ``"n"``) fails
+    ``fullgraph=True`` and ``torch.export`` given a tensor computed from an input: for each
+    argument, its ``"position"`` and the ``"compile"`` and ``"export"`` errors."""
+    return _entry().get("torch_int_argument_refused", {})
+
+
+@functools.cache
 def tensor_non_tensor_methods() -> dict[str, str]:
     """The tensor methods of those operators that break so too (``"is_conj"``,
     ``"is_signed"``), each with its graph-break type."""

@@ -10,6 +10,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.dynamo_tables import torch_int_argument_refused
 from torchlint.lint.graph_queries import (
     SIZE_FUNCTIONS,
     SIZE_METHODS,
@@ -247,7 +248,11 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
     tensor, as julius' resampler slices by `torch.ceil(...).long()`) and a tensor read from data
     as a size (`torch.arange(lengths.max())`, `x.new_zeros(n, d)`, `x.topk(k)`, `F.pad`'s pad,
     and the other size factories and methods). Those name plain compile only:
-    `torch.compile(fullgraph=True)` and `torch.export` capture them. A tensor made from sizes
+    `torch.compile(fullgraph=True)` and `torch.export` capture them. Not so an argument the
+    operator's schema types `int` rather than `SymInt` (`torch.fft.fftfreq(ns[0])`,
+    `torch.hann_window(n)`, `torch.tril_indices(k, k)`, from the generated
+    `torch_int_argument_refused` table): fullgraph and export both need its value ("Could not
+    extract specialized integer from data-dependent expression"). A tensor made from sizes
     and numbers alone (`torch.div(x.size(1), 2, rounding_mode="floor")`) sizes tensors without
     a break, and an unannotated parameter (`torch.arange(seq_len)`) is usually an int, so
     neither is flagged as a size. A tensor given a format spec in an f-string
@@ -544,6 +549,27 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         ),
     ]
     INVALID = [
+        # A window length read from the data: hann_window's `int` argument (not a SymInt).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, lengths):
+                    win = torch.hann_window(lengths.max())
+                    return x[:, : win.shape[0]] * win
+
+            def inputs():
+                return [
+                    (torch.randn(2, 8), torch.tensor([5, 3])),
+                    (torch.randn(3, 9), torch.tensor([4, 6, 2])),
+                ]
+            """,
+            line=6,
+            backends=("compile", "export"),
+            message_contains="`window_length` of `torch.hann_window`",
+        ),
         # A property setter given a tensor: `self.scale = t` runs `float(value)` on it.
         Invalid(
             """
@@ -1104,6 +1130,39 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         ),
     ]
 
+    def _int_argument(self, node: cst.Call, name: str) -> None:
+        """``torch.fft.fftfreq(ns[0])``, ``torch.hann_window(n)`` with a tensor read from data:
+        an argument the operator's schema types ``int`` (not ``SymInt``), which fullgraph and
+        export must know the value of (the generated ``torch_int_argument_refused`` table)."""
+        arguments = torch_int_argument_refused().get(name)
+        if not arguments:
+            return
+        for argument, facts in arguments.items():
+            given = keyword(node, argument)
+            position = facts["position"]
+            if given is None and len(node.args) > position:
+                if any(a.keyword is not None or a.star for a in node.args[: position + 1]):
+                    continue
+                given = node.args[position].value
+            if given is None or not self._from_data(given):
+                continue
+            message = Message(
+                f"a tensor as `{argument}` of `{name}` is read as a Python int the operator "
+                "needs the value of",
+                (
+                    (
+                        "compile",
+                        "torch.compile(fullgraph=True) raises (Could not extract specialized "
+                        "integer from data-dependent expression) and plain torch.compile "
+                        "breaks the graph here",
+                    ),
+                    ("export", f"torch.export fails ({facts['export'].split(' from ')[0]})"),
+                ),
+                f"pass `{argument}` as a Python int known before the call (a size or a "
+                "setting), not a value read from a tensor",
+            )
+            self.report(node, message, targets=["compile", "export"])
+
     def _numpy_size_astype(self, node: cst.Call) -> bool:
         """``np.ceil(np.log(n)).astype("int")`` with ``n`` a size: NumPy scalar math of the
         size, converted with ``astype``."""
@@ -1127,6 +1186,7 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
             if self._from_data(size) and compile_break_reported(self.ctx, node, (size,)):
                 self.report(size, SIZE_ARGUMENT, targets=["compile"])
         name = self.ctx.qualified_name(node.func) or ""
+        self._int_argument(node, name)
         if self._numpy_size_astype(node):
             self.report(node, NUMPY_SIZE_ASTYPE, targets=["compile", "trace"])
         if name in RESAMPLING:

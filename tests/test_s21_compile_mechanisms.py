@@ -374,3 +374,63 @@ def test_torch_refuses_testing_a_rebound_selections_size():
         torch.compile(Masked(), fullgraph=True, backend="eager")(*args), Masked()(*args)
     )
     torch.export.export(Masked(), args)
+
+
+# --- TL102: a tensor as an argument the operator's schema types `int` --------------------------
+
+INT_ARGUMENTS = """
+import torch
+import torch.fft as tfft
+from torch import nn
+
+
+def frequencies(counts: torch.Tensor, spacing: float):
+    return tfft.rfftfreq(n=counts[2], d=spacing)
+
+
+class Spectral(nn.Module):
+    def __init__(self, win: int = 8):
+        super().__init__()
+        self.win = win
+
+    def forward(self, x, lengths):
+        longest = lengths.max()
+        window = torch.hamming_window(longest, periodic=False)
+        pairs = torch.triu_indices(x.shape[1], col=lengths[0])
+        freqs = frequencies(lengths, 0.5)
+        fixed = torch.hann_window(self.win) * torch.fft.fftfreq(x.shape[-1])[0]
+        return window.sum() + pairs.sum() + freqs.sum() + fixed.sum()
+"""
+
+
+def test_tensors_as_int_typed_arguments_are_flagged_for_compile_and_export():
+    assert _lines(INT_ARGUMENTS, "TL102", "export") == [7, 17, 18]
+    found = _findings(INT_ARGUMENTS, "TL102", "compile")
+    assert [d.line for d in found if "needs the value of" in d.message] == [7, 17, 18]
+
+
+@requires_torch
+def test_torch_refuses_a_tensor_as_an_int_argument_and_takes_a_size():
+    import pytest
+    import torch
+
+    class FromData(torch.nn.Module):
+        def forward(self, x, lengths):
+            return torch.hamming_window(lengths.max(), periodic=False).sum() + x.sum()
+
+    class FromShape(torch.nn.Module):
+        def forward(self, x, lengths):
+            return torch.fft.rfftfreq(x.shape[-1]).sum() + torch.hann_window(8).sum()
+
+    args = (torch.randn(2, 6), torch.tensor([5, 3]))
+    torch._dynamo.reset()
+    with pytest.raises(Exception, match="Could not extract specialized integer"):
+        torch.compile(FromData(), fullgraph=True, backend="eager")(*args)
+    with pytest.raises(Exception, match="Could not extract specialized integer"):
+        torch.export.export(FromData(), args)
+    torch._dynamo.reset()
+    model = FromShape()
+    assert torch.allclose(
+        torch.compile(model, fullgraph=True, backend="eager")(*args), model(*args)
+    )
+    torch.export.export(model, args)
