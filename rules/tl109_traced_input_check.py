@@ -505,33 +505,65 @@ class TracedInputCheck(Rule):
     ]
 
     def visit_Assert(self, node: cst.Assert) -> None:
-        self._check_test(node.test)
+        self._check_test(node.test, passing=cst.And)
 
     def visit_Call(self, node: cst.Call) -> None:
         name = self.ctx.qualified_name(node.func)
         if name in ASSERT_CALLS and node.args and node.args[0].keyword is None:
-            self._check_test(node.args[0].value, CHECK_MESSAGE if name in CHECK_CALLS else None)
+            self._check_test(
+                node.args[0].value,
+                CHECK_MESSAGE if name in CHECK_CALLS else None,
+                passing=cst.And,
+            )
 
     def visit_If(self, node: cst.If) -> None:
         if only_raises(node.body):
-            self._check_test(node.test)
+            self._check_test(node.test, passing=cst.Or)
 
-    def _check_test(self, test: cst.BaseExpression, message: Optional[Message] = None) -> None:
+    def _check_test(
+        self,
+        test: cst.BaseExpression,
+        message: Optional[Message] = None,
+        passing: Optional[type] = None,
+    ) -> None:
+        """``passing``: the operator of a chain at the top of ``test`` whose operands every
+        call that passes the check evaluates: ``or`` for ``if a or b: raise`` (a call that
+        does not raise found each operand false), ``and`` for ``assert a and b``."""
         if not self.ctx.in_graph:
             return
         for part, excluded in condition_parts(self.ctx, test):
             if "trace" in excluded:
                 continue
-            if _tests_input_size(self.ctx, part):
+            if _tests_input_size(self.ctx, part, _chain(part, passing)):
                 self.report(part, message)
                 return
-            if _is_setting(self.ctx, part) and _default_truth(self.ctx, part) is not True:
+            if (
+                passing is not cst.And
+                and _is_setting(self.ctx, part)
+                and _default_truth(self.ctx, part) is not True
+            ):
                 return  # the rest of the `and` chain runs only in some configurations
 
 
-def _tests_input_size(ctx: LintContext, test: cst.BaseExpression) -> bool:
+def _chain(test: cst.BaseExpression, operator: Optional[type]) -> set[int]:
+    """The ``BooleanOperation`` nodes of the chain of ``operator`` at the top of ``test``."""
+    found: set[int] = set()
+    pending = [test]
+    while operator is not None and pending:
+        node = pending.pop()
+        if type(node) is cst.BooleanOperation and type(node.operator) is operator:  # type: ignore[attr-defined]
+            found.add(id(node))
+            pending += [node.left, node.right]  # type: ignore[attr-defined]
+    return found
+
+
+def _tests_input_size(
+    ctx: LintContext, test: cst.BaseExpression, evaluated: frozenset[int] | set[int] = frozenset()
+) -> bool:
     """Whether ``test`` compares (or takes the truth of) a size the tracer records from an
-    input, not only from ``self``'s parameters."""
+    input, not only from ``self``'s parameters. ``evaluated``: boolean operations (of the
+    check's chain, ``_chain``) whose every operand a passing call evaluates, so a size test
+    after a setting's test (``if lag < 0 or lag >= r.shape[0]: raise``) runs all the same."""
     if parameter_data_only(ctx, test):
         return False
     found = False
@@ -560,7 +592,11 @@ def _tests_input_size(ctx: LintContext, test: cst.BaseExpression) -> bool:
             walk(left, enter, _ignore)
             # The right operand runs when the left one is true (`and`) or false (`or`).
             runs_on = type(node.operator) is cst.And  # type: ignore[attr-defined]
-            if not _is_setting(ctx, left) or _default_truth(ctx, left) is runs_on:
+            if (
+                id(node) in evaluated
+                or not _is_setting(ctx, left)
+                or _default_truth(ctx, left) is runs_on
+            ):
                 walk(node.right, enter, _ignore)  # type: ignore[attr-defined]
             return False
         if kind is cst.Comparison:

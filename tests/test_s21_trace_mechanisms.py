@@ -280,3 +280,56 @@ def test_dict_of_size_tests_warns_while_tracing(tmp_path: Path):
         and w.filename.endswith("s21_size_dict.py")
     }
     assert 11 in lines
+
+
+# ------------------------------------------------------------------ checks every passing call runs
+
+# `or` in a raise guard, `and` in an assert: a call that passes evaluated every operand, the
+# size test after the setting's test included.
+PASSING_CHECKS = """
+    import torch
+    from torch import nn
+
+    def keep_rows(x, n_keep: int = 2):
+        if n_keep < 1 or n_keep > x.size(0):
+            raise ValueError("n_keep out of range")
+        return x[:n_keep]
+
+    def window(x, width: int = 2):
+        assert width > 0 and width <= x.shape[1], "window wider than the input"
+        return x[:, :width]
+
+    class Crop(nn.Module):
+        def forward(self, x):
+            return keep_rows(x, 2)[:, :2] + window(x, 2)[:2]
+"""
+
+
+def test_size_test_after_a_setting_in_a_passing_check_is_flagged():
+    found = _findings(PASSING_CHECKS, "TL109", "trace")
+    assert sorted(d.line for d in found) == [5, 10]
+
+
+def test_size_test_after_a_setting_in_an_and_raise_guard_is_not_flagged():
+    # `if n < 0 and ...: raise`: a passing call with the default n never runs the size test.
+    source = PASSING_CHECKS.replace(
+        "n_keep < 1 or n_keep > x.size(0)", "n_keep < 0 and n_keep > x.size(0)"
+    )
+    assert [d.line for d in _findings(source, "TL109", "trace")] == [10]
+
+
+@requires_torch
+def test_passing_checks_warn_while_tracing(tmp_path: Path):
+    import torch
+
+    module = load_module(tmp_path, PASSING_CHECKS, "s21_passing_checks")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.jit.trace(module.Crop(), (torch.randn(4, 3),))
+    lines = {
+        w.lineno
+        for w in caught
+        if issubclass(w.category, torch.jit.TracerWarning)
+        and w.filename.endswith("s21_passing_checks.py")
+    }
+    assert {5, 10} <= lines
