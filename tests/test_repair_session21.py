@@ -1,0 +1,479 @@
+"""Session-21 repairs (issue #23; fixers/repair_session21.py), in spellings other than the
+blind probes' (b61, b62, heldout31): ``~`` of an int parameter inside arithmetic, a shape grown
+with ``shape = shape + (...)`` in a loop, ``filter`` of a bound method into an annotated list,
+``torch.cond`` with module-level branches and two operands, ``self.double()`` in a helper
+method, ``/`` with nothing after it, a frozen ``dataclasses.dataclass`` input, and a future
+forked and waited on in one function. Torch checks that the fixed text passes the back-ends
+the original failed, with eager outputs unchanged, and that no back-end that passed now fails;
+each fix is applied twice (the second changes nothing) and keeps the comments around it."""
+
+from __future__ import annotations
+
+from torchlint.lint.engine import lint_text
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+from .fix_helpers import assert_rewritten, fixed_text
+
+SCRIPT = Settings(targets=("script",), targets_explicit=True)
+EXPORT = Settings(targets=("compile", "export"), targets_explicit=True)
+
+
+def _assert_repaired(source: str, fixed: str, backends: tuple[str, ...]) -> None:
+    from .oracle import assert_eager_unchanged, check
+
+    assert_eager_unchanged(source, fixed)
+    for backend in backends:
+        assert not check(source, backend).ok, f"nothing to repair on {backend}"
+        verdict = check(fixed, backend)
+        assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
+    for backend in {"compile", "export", "trace", "script"} - set(backends):
+        if check(source, backend).ok:
+            assert check(fixed, backend).ok, f"the fix breaks {backend}:\n{fixed}"
+
+
+def _codes(text: str, settings: Settings) -> set[str]:
+    return {d.code for d in lint_text("example.py", text, settings).diagnostics}
+
+
+# -- TL240 -------------------------------------------------------------------------------------
+INVERT = """\
+import torch
+from torch import nn
+
+
+class Shift(nn.Module):
+    def __init__(self, k: int = 2):
+        super().__init__()
+        self.k = k
+        self.fc = nn.Linear(3, 3)
+
+    def forward(self, x, bits: int = 5):
+        y = self.fc(x) * ~bits  # Python: -6
+        return y + ~self.k
+
+
+Model = Shift
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+
+def test_invert_of_a_number_keeps_its_python_value_as_an_unsafe_fix():
+    assert_rewritten(
+        INVERT,
+        [("* ~bits  # Python", "* (-1 - int(bits))  # Python"), ("~self.k", "(-1 - int(self.k))")],
+        unsafe=True,
+        settings=SCRIPT,
+    )
+
+
+def test_invert_of_a_tensor_is_left_alone():
+    source = INVERT.replace("* ~bits", "* ~(x > 0)")
+    fixed = fixed_text(source, SCRIPT)
+    assert "~(x > 0)" in fixed
+
+
+@requires_torch
+def test_invert_rewrite_scripts_with_eager_unchanged():
+    _assert_repaired(INVERT, fixed_text(INVERT, SCRIPT), ("script",))
+
+
+# -- TL241 -------------------------------------------------------------------------------------
+GROWN = """\
+import torch
+from torch import nn
+
+
+class Broadcast(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = nn.Parameter(torch.linspace(0.5, 1.5, 3))
+
+    def forward(self, x):
+        shape = (1, x.shape[1])  # batch, channels
+        for _ in range(x.dim() - 2):
+            shape = shape + (1,)
+        return x * self.scale.reshape(shape) + len(shape)
+
+
+Model = Broadcast
+
+
+def inputs():
+    return [(torch.randn(2, 3, 4, 4),), (torch.randn(2, 3, 5),)]
+"""
+
+
+def test_grown_tuple_becomes_a_list_as_a_safe_fix():
+    assert_rewritten(
+        GROWN,
+        [("(1, x.shape[1])  # batch", "[1, x.shape[1]]  # batch"), ("shape + (1,)", "shape + [1]")],
+        unsafe=False,
+        settings=SCRIPT,
+    )
+
+
+def test_grown_tuple_that_is_returned_is_an_unsafe_fix():
+    source = GROWN.replace(
+        "return x * self.scale.reshape(shape) + len(shape)",
+        "return x * self.scale.reshape(shape), shape",
+    )
+    assert fixed_text(source, SCRIPT, unsafe=False) == source
+    fixed = fixed_text(source, SCRIPT)
+    assert "shape = [1, x.shape[1]]" in fixed and "shape + [1]" in fixed
+
+
+def test_grown_tuple_of_floats_is_left_alone():
+    source = GROWN.replace("shape + (1,)", "shape + (1.0,)")
+    assert "TL241" in _codes(source, SCRIPT)
+    assert fixed_text(source, SCRIPT) == source
+
+
+@requires_torch
+def test_grown_list_scripts_with_eager_unchanged():
+    _assert_repaired(GROWN, fixed_text(GROWN, SCRIPT), ("script",))
+
+
+# -- TL209: filter -----------------------------------------------------------------------------
+FILTER = """\
+from typing import List
+
+import torch
+from torch import nn
+
+
+class Heads(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.sizes = [1, 3, 6, 9]
+        self.limit = 5
+
+    def small(self, s: int) -> bool:
+        return s <= self.limit
+
+    def forward(self, x):
+        # keep the sizes under the limit
+        kept: List[int] = list(filter(self.small, self.sizes))  # in order
+        return torch.stack([x[:, :s].sum(1) for s in kept], 1)
+
+
+Model = Heads
+
+
+def inputs():
+    return [(torch.randn(2, 10),), (torch.randn(3, 12),)]
+"""
+
+
+def test_filter_into_an_annotated_list_becomes_a_loop_as_an_unsafe_fix():
+    assert_rewritten(
+        FILTER,
+        [
+            (
+                "kept: List[int] = list(filter(self.small, self.sizes))  # in order",
+                "kept: List[int] = []  # in order\n"
+                "        for v in self.sizes:\n"
+                "            if self.small(v):\n"
+                "                kept.append(v)",
+            )
+        ],
+        unsafe=True,
+        settings=SCRIPT,
+    )
+
+
+def test_filter_of_a_lambda_in_an_expression_is_a_safe_comprehension():
+    source = FILTER.replace(
+        "kept: List[int] = list(filter(self.small, self.sizes))",
+        "n = len(list(filter(lambda s: s <= self.limit, self.sizes)))\n"
+        "        kept = self.sizes[:n]",
+    )
+    fixed = fixed_text(source, SCRIPT, unsafe=False)
+    assert "len([s for s in self.sizes if s <= self.limit])" in fixed
+
+
+def test_a_bare_filter_in_a_loop_is_left_alone():
+    source = FILTER.replace(
+        "kept: List[int] = list(filter(self.small, self.sizes))  # in order",
+        "kept: List[int] = []\n"
+        "        for s in filter(self.small, self.sizes):\n"
+        "            kept.append(s)",
+    )
+    assert "TL209" in _codes(source, SCRIPT)
+    assert "filter(self.small, self.sizes)" in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_filter_loop_scripts_with_eager_unchanged():
+    _assert_repaired(FILTER, fixed_text(FILTER, SCRIPT), ("script",))
+
+
+# -- TL209: torch.cond -------------------------------------------------------------------------
+COND = """\
+import torch
+from torch import nn
+
+
+def grow(a, b):
+    return a * 2 + b
+
+
+def shrink(a, b):
+    return a - b
+
+
+class Gate(nn.Module):
+    def forward(self, x, y):
+        # the branch picked by the data
+        return torch.cond(x.sum() > y.sum(), grow, shrink, [x, y])
+
+
+Model = Gate
+
+
+def inputs():
+    return [(torch.ones(2, 3), torch.zeros(2, 3)), (torch.zeros(2, 3), torch.ones(2, 3))]
+"""
+
+
+def test_cond_calls_the_branch_under_torchscript_as_a_safe_fix():
+    assert_rewritten(
+        COND,
+        [
+            (
+                "torch.cond(x.sum() > y.sum(), grow, shrink, [x, y])",
+                "((grow(x, y) if bool(x.sum() > y.sum()) else shrink(x, y)) if "
+                "torch.jit.is_scripting() else torch.cond(x.sum() > y.sum(), grow, shrink, [x, y]))",
+            )
+        ],
+        unsafe=False,
+        settings=SCRIPT,
+    )
+
+
+def test_cond_with_lambda_branches_is_left_alone():
+    source = COND.replace("grow, shrink, [x, y]", "lambda a, b: a + b, shrink, [x, y]")
+    assert "torch.cond(" in fixed_text(source, SCRIPT)
+    assert "is_scripting" not in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_cond_rewrite_scripts_with_eager_unchanged():
+    _assert_repaired(COND, fixed_text(COND, SCRIPT), ("script",))
+
+
+# -- TL361 -------------------------------------------------------------------------------------
+CAST = """\
+import torch
+from torch import nn
+
+
+class Energy(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 1).double()
+
+    def _prepare(self, r):
+        # follow the caller's precision
+        self.double()
+        return r.double()
+
+    def forward(self, r):
+        return self.fc(self._prepare(r)).sum()
+
+
+Model = Energy
+
+
+def inputs():
+    return [(torch.randn(4, 3, dtype=torch.float64),), (torch.randn(6, 3, dtype=torch.float64),)]
+"""
+
+
+def test_module_cast_goes_under_an_eager_guard_as_an_unsafe_fix():
+    assert_rewritten(
+        CAST,
+        [
+            (
+                "        self.double()\n",
+                "        if not torch.compiler.is_compiling():\n            self.double()\n",
+            )
+        ],
+        unsafe=True,
+        settings=EXPORT,
+    )
+
+
+def test_a_cast_whose_value_is_used_is_left_alone():
+    source = CAST.replace("self.double()\n", "m = self.double()\n")
+    assert "TL361" in _codes(source, EXPORT)
+    assert "is_compiling" not in fixed_text(source, EXPORT)
+
+
+@requires_torch
+def test_guarded_cast_exports_with_eager_unchanged():
+    _assert_repaired(CAST, fixed_text(CAST, EXPORT), ("export",))
+
+
+# -- TL201: positional-only --------------------------------------------------------------------
+POSONLY = """\
+import torch
+from torch import nn
+
+
+def mix(a: torch.Tensor, b: torch.Tensor, /) -> torch.Tensor:  # a, b by position
+    return a * 0.25 + b
+
+
+class Mixer(nn.Module):
+    def forward(self, x):
+        return mix(x, x.flip(0))
+
+
+Model = Mixer
+
+
+def inputs():
+    return [(torch.randn(3, 2),), (torch.randn(5, 2),)]
+"""
+
+
+def test_positional_only_marker_is_dropped_as_a_safe_fix():
+    assert_rewritten(
+        POSONLY,
+        [("b: torch.Tensor, /)", "b: torch.Tensor)")],
+        unsafe=False,
+        settings=SCRIPT,
+    )
+    source = POSONLY.replace("b: torch.Tensor, /)", "b: torch.Tensor, /, w: float = 1.0)")
+    assert "b: torch.Tensor, w: float = 1.0)" in fixed_text(source, SCRIPT, unsafe=False)
+
+
+def test_positional_only_with_kwargs_is_left_alone():
+    source = POSONLY.replace("b: torch.Tensor, /)", "b: torch.Tensor, /, **kw)")
+    assert ", /, **kw)" in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_dropped_marker_scripts_with_eager_unchanged():
+    _assert_repaired(POSONLY, fixed_text(POSONLY, SCRIPT), ("script",))
+
+
+# -- TL360 -------------------------------------------------------------------------------------
+DATACLASS = """\
+import dataclasses
+
+import torch
+from torch import nn
+
+
+@dataclasses.dataclass(frozen=True)
+class Pair:
+    left: torch.Tensor  # (B, D)
+    right: torch.Tensor
+
+
+class Siamese(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Linear(4, 2)
+
+    def forward(self, pair: Pair):
+        return (self.enc(pair.left) - self.enc(pair.right)).norm(dim=-1)
+
+
+Model = Siamese
+
+
+def inputs():
+    return [(Pair(torch.randn(2, 4), torch.randn(2, 4)),), (Pair(torch.randn(2, 4), torch.randn(2, 4)),)]
+"""
+
+
+def test_dataclass_input_is_registered_as_an_unsafe_fix():
+    assert_rewritten(
+        DATACLASS,
+        [
+            (
+                "    right: torch.Tensor\n",
+                "    right: torch.Tensor\n\n\ntorch.export.register_dataclass(Pair)\n",
+            )
+        ],
+        unsafe=True,
+        settings=EXPORT,
+    )
+
+
+def test_plain_class_input_is_left_alone():
+    source = DATACLASS.replace("@dataclasses.dataclass(frozen=True)\nclass Pair:", "class Pair:")
+    source = source.replace(
+        "    left: torch.Tensor  # (B, D)\n    right: torch.Tensor\n",
+        "    def __init__(self, left, right):\n        self.left, self.right = left, right\n",
+    )
+    assert "TL360" in _codes(source, EXPORT)
+    assert "register_dataclass" not in fixed_text(source, EXPORT)
+
+
+@requires_torch
+def test_registered_dataclass_exports_with_eager_unchanged():
+    _assert_repaired(DATACLASS, fixed_text(DATACLASS, EXPORT), ("export",))
+
+
+# -- TL317: torch.jit.fork / wait --------------------------------------------------------------
+FORK = """\
+import torch
+from torch import nn
+
+
+class TwoTower(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 4)
+        self.b = nn.Linear(4, 4)
+
+    def forward(self, x):
+        fut = torch.jit.fork(self.a, x)  # in parallel
+        y = self.b(x)
+        return torch.jit.wait(fut) + y
+
+
+Model = TwoTower
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+"""
+
+
+def test_fork_and_wait_call_directly_under_compile_as_an_unsafe_fix():
+    assert_rewritten(
+        FORK,
+        [
+            (
+                "torch.jit.fork(self.a, x)  #",
+                "(torch.jit.fork(self.a, x) if torch.jit.is_scripting() else (self.a(x) if "
+                "torch.compiler.is_compiling() else torch.jit.fork(self.a, x)))  #",
+            ),
+            (
+                "torch.jit.wait(fut) + y",
+                "(torch.jit.wait(fut) if torch.jit.is_scripting() else (fut if "
+                "torch.compiler.is_compiling() else torch.jit.wait(fut))) + y",
+            ),
+        ],
+        unsafe=True,
+        settings=EXPORT,
+    )
+
+
+def test_a_future_used_through_its_methods_is_left_alone():
+    source = FORK.replace("return torch.jit.wait(fut) + y", "return fut.wait() + y")
+    assert "TL317" in _codes(source, EXPORT)
+    assert fixed_text(source, EXPORT) == source
+
+
+@requires_torch
+def test_direct_calls_compile_with_eager_unchanged():
+    _assert_repaired(FORK, fixed_text(FORK, EXPORT), ("compile",))
