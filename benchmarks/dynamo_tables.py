@@ -47,6 +47,10 @@ torch version, and stored as data keyed by ``major.minor``:
   that fail ``fullgraph=True`` and ``torch.export`` given a 0-d tensor computed from an input
   ("Could not extract specialized integer from data-dependent expression"), with each
   argument's position and the two errors.
+- ``str_list_mutation_refused``: the ``str`` methods returning a list (``split``) whose
+  result Dynamo cannot change in place, and the changes (``parts[0] = x``, ``parts.pop()``)
+  ``fullgraph=True`` refuses on it with their graph-break types ("missing_mp_ass_subscript",
+  "Unsupported method call").
 - ``builtins_refused``: the builtins (``eval``, ``exec``, ``compile``, ``bytes``) Dynamo has no
   handler for: a call in compiled code, of arguments eager accepts, fails ``fullgraph=True``
   ("Failed to trace builtin operator").
@@ -1579,6 +1583,72 @@ def _int_argument_refusal(function, values: list, index: int) -> dict[str, str] 
     return errors if len(errors) == 2 else None
 
 
+# The string the ``str`` methods are asked on, and the arguments tried in turn.
+_TEXT = "a,b c\nd"
+_TEXT_ARGUMENTS = ((), (",",))
+# In-place changes of a list, as source taking ``parts``: the name TL352 reports each by.
+LIST_MUTATIONS = {
+    "item assignment": "parts[0] = 'z'",
+    "augmented item assignment": "parts[0] += 'z'",
+    "slice assignment": "parts[0:1] = ['z']",
+    "item deletion": "del parts[0]",
+    "append": "parts.append('z')",
+    "extend": "parts.extend(['z'])",
+    "insert": "parts.insert(0, 'z')",
+    "pop": "parts.pop()",
+    "remove": "parts.remove(parts[0])",
+    "clear": "parts.clear()",
+    "sort": "parts.sort()",
+    "reverse": "parts.reverse()",
+}
+
+
+def str_list_mutation_refused() -> dict[str, object]:
+    """The ``str`` methods returning a list (``split``, ``rsplit``, ``splitlines``) whose
+    result Dynamo holds as a list it cannot change: under ``"methods"``; under
+    ``"mutations"``, each in-place change of ``LIST_MUTATIONS`` that ``fullgraph=True`` refuses
+    on every such result, with the graph-break type (``parts[0] = x``:
+    "missing_mp_ass_subscript"; ``parts.pop()``: "Unsupported method call"), kept only when
+    the same change of a list literal compiles. ``parts += [...]`` rebinds and is not asked."""
+    methods = []
+    for name in sorted(dir(str)):
+        if name.startswith("_"):
+            continue
+        for arguments in _TEXT_ARGUMENTS:
+            try:
+                result = getattr(_TEXT, name)(*arguments)
+            except TypeError:
+                continue
+            if isinstance(result, list):
+                methods.append((name, arguments))
+            break
+    refused: dict[str, dict[str, str]] = {}
+    for change, source in LIST_MUTATIONS.items():
+        literal = _list_mutation_break("['a', 'b']", source)
+        if literal is not None:
+            continue  # refused on any list: not this table's
+        for name, arguments in methods:
+            made = f"{_TEXT!r}.{name}({', '.join(map(repr, arguments))})"
+            refusal = _list_mutation_break(made, source)
+            if refusal is not None:
+                refused.setdefault(change, {})[name] = refusal
+    mutations = {
+        change: next(iter(by_method.values()))
+        for change, by_method in refused.items()
+        if len(by_method) == len(methods) and len(set(by_method.values())) == 1
+    }
+    return {"methods": [name for name, _ in methods], "mutations": dict(sorted(mutations.items()))}
+
+
+def _list_mutation_break(made: str, source: str) -> str | None:
+    """The graph-break type of ``parts = <made>; <source>`` in compiled code."""
+    import torch
+
+    scope: dict = {"torch": torch}
+    exec(f"def probe(x):\n    parts = {made}\n    {source}\n    return x + len(parts)\n", scope)
+    return _compiled_break(scope["probe"], torch.ones(1))
+
+
 def torch_tuple_returns() -> list[str]:
     """Public torch operators every schema of which returns two or more tensors
     (``torch.histogram`` -> ``(hist, bin_edges)``, ``torch.slogdet``, ``torch.lu_unpack``,
@@ -1732,6 +1802,7 @@ def main() -> None:
             "numpy_number_refused": numpy_number_refused,
             "stdlib_inlined_refused": stdlib_inlined_refused,
             "torch_int_argument_refused": torch_int_argument_refused,
+            "str_list_mutation_refused": str_list_mutation_refused,
             "torch_container_returns": torch_container_returns,
             "torch_skipped": torch_skipped,
             "torch_skip_breaks": lambda: {
@@ -1777,6 +1848,7 @@ def main() -> None:
         "torch_value_op_breaks": torch_value_op_breaks(),
         "stdlib_inlined_refused": stdlib_inlined_refused(),
         "torch_int_argument_refused": torch_int_argument_refused(),
+        "str_list_mutation_refused": str_list_mutation_refused(),
         "tensor_non_tensor_methods": non_tensor[1],
         "builtins_refused": builtins_refused(),
         "copy_refused": copy_refused(),

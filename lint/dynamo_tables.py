@@ -173,6 +173,14 @@ def torch_int_argument_refused() -> dict[str, dict[str, dict]]:
 
 
 @functools.cache
+def str_list_mutation_refused() -> dict:
+    """``"methods"``: the ``str`` methods returning a list Dynamo cannot change in place
+    (``"split"``); ``"mutations"``: each refused change (``"item assignment"``, ``"append"``)
+    with its graph-break type."""
+    return _entry().get("str_list_mutation_refused", {"methods": [], "mutations": {}})
+
+
+@functools.cache
 def tensor_non_tensor_methods() -> dict[str, str]:
     """The tensor methods of those operators that break so too (``"is_conj"``,
     ``"is_signed"``), each with its graph-break type."""

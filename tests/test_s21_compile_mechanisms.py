@@ -434,3 +434,105 @@ def test_torch_refuses_a_tensor_as_an_int_argument_and_takes_a_size():
         torch.compile(model, fullgraph=True, backend="eager")(*args), model(*args)
     )
     torch.export.export(model, args)
+
+
+# --- TL352: the list a string's split() returned, changed in place -----------------------------
+
+SPLIT_LISTS_CHANGED = """
+import torch
+from torch import nn
+
+
+def _terms(equation: str):
+    terms = equation.rsplit("->", 1)[0].split(",")
+    terms[0] = terms[0].replace("...", "z")
+    return terms
+
+
+class Mixer(nn.Module):
+    def __init__(self, equation: str = "...i,...i->...", heads: str = "a\\nb\\nc"):
+        super().__init__()
+        self.equation = equation
+        self.heads = heads
+
+    def forward(self, x, y):
+        names = self.heads.splitlines()[1:]
+        names.sort()
+        del names[0]
+        tags = f"{self.equation}|x".split("|")
+        tags[-1] += "y"
+        return torch.einsum(self.equation, x, y) * len(_terms(self.equation)) * len(names)
+"""
+
+
+def test_split_lists_changed_in_place_are_flagged_for_compile():
+    found = _findings(SPLIT_LISTS_CHANGED, "TL352", "compile")
+    assert [d.line for d in found] == [7, 19, 20, 22]
+    assert "missing_mp_ass_subscript" in found[0].message
+    assert "Unsupported method call" in found[1].message
+    assert _lines(SPLIT_LISTS_CHANGED, "TL352", "export") == []
+
+
+SPLIT_LISTS_COPIED = """
+import torch
+from torch import nn
+
+
+class Mixer(nn.Module):
+    def __init__(self, equation: str = "...i,...i->...", heads: str = "a,b"):
+        super().__init__()
+        self.equation = equation
+        names = heads.split(",")
+        names.sort()
+        self.names = names
+
+    def forward(self, x, y, flag: bool = False):
+        terms = list(self.equation.split("->")[0].split(","))
+        terms[0] = terms[0].replace("...", "z")
+        cleaned = [t.strip() for t in self.equation.split(",")]
+        cleaned.append("z")
+        names = self.equation.split(",") if flag else ["a", "b"]
+        names[0] = "c"
+        pieces = x.split(2)
+        kept = list(pieces)
+        kept[0] = kept[0] * 2
+        parts = self.equation.split(",")
+        parts += ["z"]
+        return torch.einsum(self.equation, x, y) * len(terms) * len(cleaned) * len(parts)
+"""
+
+
+def test_copied_rebuilt_or_tensor_split_lists_are_not_flagged():
+    assert _lines(SPLIT_LISTS_COPIED, "TL352", "compile") == []
+
+
+@requires_torch
+def test_torch_refuses_changing_a_split_list_and_takes_a_copy():
+    import pytest
+    import torch
+
+    def changed(x):
+        names = "a\nb\nc".splitlines()[1:]
+        names.sort()
+        return x * len(names)
+
+    def item_set(x):
+        terms = "ab,cd".rsplit(",")
+        terms[0] = "z"
+        return x * len(terms)
+
+    def copied(x):
+        terms = list("ab,cd".split(","))
+        terms[0] = "z"
+        terms.append("y")
+        parts = "ab,cd".split(",")
+        parts += ["z"]
+        return x * (len(terms) + len(parts))
+
+    x = torch.ones(2)
+    for function, reason in ((changed, "Unsupported method call"), (item_set, "missing_mp_ass")):
+        torch._dynamo.reset()
+        with pytest.raises(torch._dynamo.exc.Unsupported, match=reason):
+            torch.compile(function, fullgraph=True, backend="eager")(x)
+    torch._dynamo.reset()
+    assert torch.equal(torch.compile(copied, fullgraph=True, backend="eager")(x), copied(x))
