@@ -51,6 +51,34 @@ floor=0.0)``. TorchScript cannot compile positional-only parameters; without the
 call that worked binds the same arguments (a call naming one of them raised TypeError and now
 binds it). Not where the function takes ``**kwargs`` (a keyword of a positional-only name went
 into it and would now bind the parameter).
+
+``RegisterDataclassInput`` (TL360, unsafe): the converted module's ``forward`` takes a
+``@dataclass`` of the same file (``data: GraphBatch``) -> ``torch.export.register_dataclass(
+GraphBatch)`` after the class. ``torch.export`` then takes the object apart (checked on torch
+2.13: export succeeds and ``ep.module()`` equals eager; a second registration only warns).
+Eager is untouched; ``torch.jit.trace`` still fails on the object (the finding stays for
+trace, whose hand fix is to take the tensors as arguments). Unsafe: the registration is
+global, so other code that flattens pytrees (``tree_map``, ``DataParallel``'s scatter) now
+takes the class apart too.
+
+``ForkWaitOutsideCompile`` (TL317, unsafe): ``torch.jit.fork(f, x)`` -> ``(torch.jit.fork(f,
+x) if torch.jit.is_scripting() else (f(x) if torch.compiler.is_compiling() else
+torch.jit.fork(f, x)))`` and ``torch.jit.wait(fut)`` -> ``fut`` the same way, in a function
+that both forks and waits. Dynamo skips both (fullgraph raises, plain compile breaks); in
+eager ``fork`` runs ``f`` at once and ``wait`` returns its value, which the direct call gives
+(checked on torch 2.13: compile fullgraph, export, script and trace pass, equal eager). TorchScript
+and trace keep the fork. Unsafe: a future made outside the compiled code and waited on in it
+is now handed on as a future; not where the function calls a method of a future
+(``fut.wait()``, ``then``).
+
+``TensorFirstOperator`` (TL230, safe): ``flag * t`` -> ``t * flag`` (``+``, ``&``, ``|``,
+``^``, ``==``, ``!=``; ``n < t`` -> ``t > n``), a Python bool or int on the left of a tensor
+in scripted code. Python ran the tensor's reflected operator, which is the same operation with
+the tensor first (addition and multiplication commute exactly, bitwise operators and
+equality too, a comparison turns round); TorchScript compiles the tensor-first form. The left
+operand is a literal, a name or an attribute, read without side effects, so evaluating it
+second changes nothing. ``/``, ``//``, ``<<``, ``>>`` (no tensor-first spelling of the same
+value) are left to the hand fix the finding names (``float(flag)``).
 """
 
 from __future__ import annotations
@@ -505,9 +533,8 @@ class RegisterDataclassInput(Fixer):
     def _registered(self, name: str) -> bool:
         """The file already registers the class (a later round, or by hand)."""
         return any(
-            isinstance(n, cst.Name) and n.value == name and isinstance(p, cst.Arg)
-            for p in _calls_args(self.ctx.module)
-            for n in (p.value,)
+            isinstance(arg.value, cst.Name) and arg.value.value == name
+            for arg in _calls_args(self.ctx.module)
         )
 
 
@@ -598,3 +625,43 @@ def _calls(root: cst.CSTNode) -> list[cst.Call]:
 
     root.visit(_Collect())
     return found
+
+
+# -- a Python number on the left of a tensor operator ------------------------------------------
+# Operators whose operands swap exactly (IEEE addition and multiplication commute, bitwise
+# operators too; a comparison turns round): Python ran the tensor's reflected operator, the
+# same operation with the tensor first.
+_SWAPPED: dict[type, type] = {
+    cst.Add: cst.Add, cst.Multiply: cst.Multiply, cst.BitAnd: cst.BitAnd, cst.BitOr: cst.BitOr,
+    cst.BitXor: cst.BitXor, cst.Equal: cst.Equal, cst.NotEqual: cst.NotEqual,
+    cst.LessThan: cst.GreaterThan, cst.GreaterThan: cst.LessThan,
+    cst.LessThanEqual: cst.GreaterThanEqual, cst.GreaterThanEqual: cst.LessThanEqual,
+}  # fmt: skip
+
+
+class TensorFirstOperator(Fixer):
+    codes = ("TL230",)
+    applicability = "safe"
+    message = "put the tensor on the left (`t * flag`, `t > n`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if isinstance(node, cst.BinaryOperation):
+            left, operator, right = node.left, node.operator, node.right
+        elif isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+            left, operator = node.left, node.comparisons[0].operator
+            right = node.comparisons[0].comparator
+        else:
+            return None
+        if not isinstance(left, (cst.Name, cst.Attribute, cst.Integer, cst.Float)):
+            return None  # the number is read without a side effect, so order does not matter
+        swapped = _SWAPPED.get(type(operator))
+        if swapped is None:
+            return None
+        flipped = swapped(
+            whitespace_before=operator.whitespace_before, whitespace_after=operator.whitespace_after
+        )
+        if isinstance(node, cst.BinaryOperation):
+            return [(node, node.with_changes(left=right, operator=flipped, right=left))]
+        target = node.comparisons[0].with_changes(operator=flipped, comparator=left)
+        return [(node, node.with_changes(left=right, comparisons=[target]))]

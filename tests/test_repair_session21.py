@@ -477,3 +477,50 @@ def test_a_future_used_through_its_methods_is_left_alone():
 @requires_torch
 def test_direct_calls_compile_with_eager_unchanged():
     _assert_repaired(FORK, fixed_text(FORK, EXPORT), ("compile",))
+
+
+# -- TL230 -------------------------------------------------------------------------------------
+NUMBER_LEFT = """\
+import torch
+from torch import nn
+
+
+def blend(x: torch.Tensor, keep: bool = True, base: int = 3) -> torch.Tensor:
+    y = keep * torch.sigmoid(x)  # gate
+    z = keep == (x > 0)
+    return y + z * (base ^ x.long())
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return blend(x)
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+
+def test_number_on_the_left_moves_right_as_a_safe_fix():
+    assert_rewritten(
+        NUMBER_LEFT,
+        [
+            ("keep * torch.sigmoid(x)  # gate", "torch.sigmoid(x) * keep  # gate"),
+            ("keep == (x > 0)", "(x > 0) == keep"),
+            ("(base ^ x.long())", "(x.long() ^ base)"),
+        ],
+        unsafe=False,
+        settings=SCRIPT,
+    )
+
+
+def test_a_bool_divided_by_a_tensor_is_left_alone():
+    # no operator puts the tensor first with the same value (`t.reciprocal() * n` rounds)
+    source = NUMBER_LEFT.replace("z = keep == (x > 0)", "z = keep / (x.abs() + 1)")
+    assert "TL230" in _codes(source, SCRIPT)
+    assert "z = keep / (x.abs() + 1)" in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_tensor_first_operators_script_with_eager_unchanged():
+    _assert_repaired(NUMBER_LEFT, fixed_text(NUMBER_LEFT, SCRIPT), ("script",))
