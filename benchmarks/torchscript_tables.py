@@ -4,6 +4,7 @@ The TL2xx rules must not import torch, so what TorchScript binds is asked of tor
 per torch version, and stored as data keyed by ``major.minor``:
 
     python benchmarks/torchscript_tables.py          # add / refresh the installed torch's entry
+    python benchmarks/torchscript_tables.py --only=python_classes_unscriptable   # these tables
 
 For each Python builtin, each public function of the stdlib modules model code calls, and each
 public ``torch.Tensor`` method, the frontend itself is asked: a tiny function calling it with
@@ -81,6 +82,7 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import json
@@ -524,6 +526,7 @@ def python_functions_bound() -> list[str]:
 PYTHON_NAMESPACES = (
     "torch", "torch.functional", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
     "torch.nn.utils.rnn", "torch.autograd", "torch.autograd.functional", "torch.random",
+    "torch.masked",
 )  # fmt: skip
 
 
@@ -592,7 +595,7 @@ def python_classes_unscriptable() -> dict[str, str]:
                 continue
             if not (cls.__module__ or "").startswith("torch") or hasattr(cls, "__enter__"):
                 continue
-            if not inspect.isfunction(getattr(cls, "__init__", None)):
+            if not inspect.isfunction(getattr(cls, "__init__", None)) and not _python_source(cls):
                 continue
             try:
                 torch.jit.script(cls)
@@ -600,12 +603,28 @@ def python_classes_unscriptable() -> dict[str, str]:
             except Exception as exc:  # the frontend's verdict is the exception
                 alone = _first_line(exc)
             ok, error = _compile(f"{namespace}.{name}(t)", f"import {namespace}")
+            if not inspect.isfunction(getattr(cls, "__init__", None)):
+                alone = error  # the class alone fails on its bases; a call, on no __init__
             if not ok and " -> " not in error:
                 alone = re.sub(r" \(of Python compilation unit at: 0x[0-9a-f]+\)", "", alone)
                 # As the namespace spells it, and as the module defining it does.
                 found[f"{namespace}.{name}"] = alone
                 found[f"{cls.__module__}.{cls.__qualname__}"] = alone
     return found
+
+
+def _python_source(cls: type) -> bool:
+    """A class written in Python (its source readable) whose ``__init__`` is inherited from C:
+    ``torch.autograd.Variable`` (a ``_VariableFunctions`` metaclass over ``torch._C``), which
+    TorchScript compiles as a class and finds no ``__init__`` in."""
+    import inspect
+
+    if (cls.__module__ or "").startswith("torch._C"):
+        return False
+    try:
+        return bool(inspect.getsource(cls))
+    except (OSError, TypeError):
+        return False
 
 
 # Namespaces whose public classes scripted code may name in an annotation.
@@ -1071,36 +1090,101 @@ def tensor_args(names: list[str]) -> dict[str, dict[str, list]]:
     return found
 
 
+# Python's binary operators, as written between two operands.
+BINARY_OPERATORS = ("+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<<", ">>",
+                    "==", "!=", "<", "<=", ">", ">=")  # fmt: skip
+
+
+def number_tensor_operators() -> dict[str, list[str]]:
+    """Per Python number type (``bool``, ``int``, ``float``), the binary operators whose
+    scripted ``n OP t`` (the number on the left, a tensor on the right) raises or gives other
+    values than eager Python on some tensor eager accepts it with: ``flag * t`` with ``flag:
+    bool`` compiles to ``aten::mul(int(flag), int(t))``, which fails when it runs (Cannot input
+    a tensor of dimension other than 0 as a scalar argument), where ``t * flag`` and ``int``
+    numbers dispatch to the tensor's operator."""
+    import torch
+
+    tensors = (
+        torch.tensor([1.5, -2.0, 3.0]),
+        torch.tensor([1, 2, 3]),
+        torch.tensor([True, False, True]),
+        torch.tensor([0.5, 2.0], requires_grad=True),
+        torch.tensor(2.0),
+    )
+    values = {"bool": True, "int": 2, "float": 1.5}
+    found: dict[str, list[str]] = {}
+    for kind, value in values.items():
+        for op in BINARY_OPERATORS:
+            global _count
+            _count += 1
+            source = f"import torch\n\ndef f(n: {kind}, t: torch.Tensor):\n    return n {op} t\n"
+            path = _TMP / f"probe_{_count}.py"
+            path.write_text(source)
+            spec = importlib.util.spec_from_file_location(f"probe_{_count}", path)
+            assert spec and spec.loader
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            try:
+                scripted = torch.jit.script(module.f)
+            except Exception:  # noqa: BLE001 - a compile error is another table's business
+                continue
+            for t in tensors:
+                try:
+                    expected = module.f(value, t)
+                except Exception:  # noqa: BLE001 - eager rejects it too
+                    continue
+                try:
+                    got = scripted(value, t)
+                    same = isinstance(got, torch.Tensor) and torch.equal(
+                        got.detach(), expected.detach()
+                    )
+                except Exception:  # noqa: BLE001 - the interpreter's verdict
+                    same = False
+                if not same:
+                    found.setdefault(kind, []).append(op)
+                    break
+    return found
+
+
 def main() -> None:
     import torch
 
     warnings.simplefilter("ignore")
     version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
     tables = json.loads(OUT.read_text()) if OUT.exists() else {}
-    unbound = tensor_methods()
-    tables[version] = {
+    only = [
+        name for arg in sys.argv[1:] if arg.startswith("--only=") for name in arg[7:].split(",")
+    ]
+    unbound = functools.cache(tensor_methods)  # asked once, for two tables
+    fresh = {
         "torch": torch.__version__,
-        "builtins_unsupported": builtin_table(),
-        "modules": module_tables(),
+        "builtins_unsupported": builtin_table,
+        "modules": module_tables,
         "tensor_methods_unbound": unbound,
-        "tensor_attributes": sorted(n for n in dir(torch.Tensor) if not n.startswith("_")),
-        "annotations": annotations(),
-        "module_methods_unsupported": module_methods(),
-        "schemas": schema_tables(unbound),
-        "str_methods_unbound": str_methods(),
-        "number_methods_unbound": number_methods(),
-        "dtype_device_attributes_unbound": dtype_device_attributes(),
-        "functional_float_arguments": functional_float_arguments(),
-        "functional_int_arguments": functional_int_arguments(),
-        "builtin_float_arguments": builtin_float_arguments(),
-        "python_functions_bound": python_functions_bound(),
-        "python_functions_unscriptable": python_functions_unscriptable(),
-        "python_classes_unscriptable": python_classes_unscriptable(),
-        "size_methods_unbound": size_methods(),
-        "torch_functions_unbound": torch_functions(),
-        "module_wrappers_unscriptable": module_wrappers(),
-        "annotation_classes_unscriptable": annotation_classes_unscriptable(),
+        "tensor_attributes": lambda: sorted(n for n in dir(torch.Tensor) if not n.startswith("_")),
+        "annotations": annotations,
+        "module_methods_unsupported": module_methods,
+        "schemas": lambda: schema_tables(unbound()),
+        "str_methods_unbound": str_methods,
+        "number_methods_unbound": number_methods,
+        "dtype_device_attributes_unbound": dtype_device_attributes,
+        "functional_float_arguments": functional_float_arguments,
+        "functional_int_arguments": functional_int_arguments,
+        "builtin_float_arguments": builtin_float_arguments,
+        "python_functions_bound": python_functions_bound,
+        "python_functions_unscriptable": python_functions_unscriptable,
+        "python_classes_unscriptable": python_classes_unscriptable,
+        "size_methods_unbound": size_methods,
+        "torch_functions_unbound": torch_functions,
+        "module_wrappers_unscriptable": module_wrappers,
+        "annotation_classes_unscriptable": annotation_classes_unscriptable,
+        "number_tensor_operators": number_tensor_operators,
     }
+    if only:  # refresh the named tables, keep the others as stored
+        fresh = {name: fresh[name] for name in only}
+    stored = tables.get(version, {})
+    stored.update({name: value() if callable(value) else value for name, value in fresh.items()})
+    tables[version] = stored
     OUT.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]
     print(f"torch {version}: {len(entry['builtins_unsupported'])} builtins unsupported, "

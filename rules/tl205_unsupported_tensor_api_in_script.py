@@ -26,6 +26,10 @@ ADVICE = {
     "bfloat16": "use `.to(torch.bfloat16)`",
 }
 
+# A project class deriving from one of these is a Tensor subclass, which TorchScript types as
+# Tensor in an annotation.
+TENSOR_CLASSES = frozenset({"torch.Tensor", "torch._tensor.Tensor"})
+
 # Tensor methods TorchScript has for the attributes of `torch.dtype` it lacks (its dtype is an
 # int): `x.dtype.is_floating_point` -> `x.is_floating_point()`.
 DTYPE_ADVICE = {
@@ -287,6 +291,7 @@ class UnsupportedTensorApiInScript(Rule):
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         self._annotated_values: set[int] = set()
+        self._called: set[int] = set()  # the ``func`` of each call seen
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
@@ -294,6 +299,7 @@ class UnsupportedTensorApiInScript(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
+        self._called.add(id(func))
         if not in_script(self.ctx):
             return
         if self._numpy_spelling(node) or self._python_number_division(node):
@@ -312,7 +318,8 @@ class UnsupportedTensorApiInScript(Rule):
                     node,
                     f"`.{method}()` is no method of torch.Tensor, and TorchScript types "
                     f"`{func.value.value}` as a Tensor (the methods of a Tensor subclass are not "  # type: ignore[attr-defined]
-                    "compiled): torch.jit.script fails (no attribute or method)",
+                    "compiled): torch.jit.script fails ('Tensor' object has no attribute or "
+                    f"method '{method}')",
                 )
             return
         receiver = func.value
@@ -333,16 +340,42 @@ class UnsupportedTensorApiInScript(Rule):
         self.report(node, f"tensor method `.{method}()`{advice} does not exist in TorchScript")
 
     def _typed_tensor_parameter(self, receiver: cst.BaseExpression) -> bool:
-        """A parameter annotated ``torch.Tensor`` and never rebound, that graph code takes for
-        a tensor: TorchScript types it as Tensor whatever subclass a caller passes."""
-        if type(receiver) is not cst.Name or self.ctx.kind(receiver) is not Kind.TENSOR:
+        """A parameter annotated ``torch.Tensor`` (or a project class deriving from it: pypose's
+        ``input: LieTensor``) and never rebound: TorchScript types it as Tensor whatever
+        subclass a caller passes (torch 2.13: ``def f(x: Sub)`` with ``class Sub(torch.Tensor)``,
+        ``x.rot()`` fails with 'Tensor' object has no attribute or method 'rot')."""
+        if type(receiver) is not cst.Name:
             return False
         param = parameter(self.ctx.function, receiver.value)
         if param is None or param.annotation is None:
             return False
         if assignments(self.ctx.function, receiver.value):
             return False
-        return self.ctx.qualified_name(param.annotation.annotation) == "torch.Tensor"
+        name = self.ctx.qualified_name(param.annotation.annotation)
+        if name == "torch.Tensor":
+            return self.ctx.kind(receiver) is Kind.TENSOR
+        return name is not None and self.ctx.index.derives_from(name, TENSOR_CLASSES)
+
+    def _foreign_attribute(self, node: cst.Attribute) -> bool:
+        """``x.valid_frac`` (read or set) where ``x`` is a parameter TorchScript types as Tensor
+        and ``valid_frac`` no public name of ``torch.Tensor`` (the generated table)."""
+        name = node.attr.value
+        if id(node) in self._called or not foreign_tensor_method(name):
+            return False
+        receiver = node.value
+        if not (
+            self._typed_tensor_parameter(receiver) or inferred_tensor_parameter(self.ctx, receiver)
+        ):
+            return False
+        self.report(
+            node,
+            f"`{receiver.value}.{name}`: `{name}` is no attribute of torch.Tensor, and TorchScript "  # type: ignore[attr-defined]
+            f"types `{receiver.value}` as a Tensor (a Python attribute kept on a tensor, or one "  # type: ignore[attr-defined]
+            "of a Tensor subclass, does not exist there): torch.jit.script fails ('Tensor' "
+            f"object has no attribute or method '{name}'; setting one: Tried to set an "
+            "attribute ... on a non-class: Tensor); pass the value as an argument",
+        )
+        return True
 
     def _tensor_of_tensors(self, node: cst.Call) -> bool:
         """``torch.tensor([loss_a, loss_b])``: a list or tuple display holding a tensor given
@@ -486,6 +519,9 @@ class UnsupportedTensorApiInScript(Rule):
             and self.ctx.kind(node.value) is Kind.TENSOR
         ):
             self.report(node, "tensor attribute `.grad_fn` does not exist in TorchScript")
+            return
+        if in_script(self.ctx):
+            self._foreign_attribute(node)
 
     def _tensor_shape(self, node: cst.BaseExpression) -> bool:
         """``x.shape``, ``x.size()`` or a slice of either, of a tensor ``x``, or a value the

@@ -1,0 +1,258 @@
+"""TorchScript mechanisms from session 21's blind misses (fresh13, probe batch b61, script
+batch heldout31), in other spellings than the corpus and the probes, with torch's verdict.
+
+- TL230: a Python bool (int, float) on the left of an operator whose right operand is a
+  tensor; the operators are the generated ``number_tensor_operators`` table.
+- TL205: a name that is no attribute of ``torch.Tensor`` read or set on a parameter
+  TorchScript types as Tensor (a Python attribute kept on a tensor; a Tensor subclass's
+  attribute or method where the parameter is annotated with the subclass).
+- TL209: ``torch.autograd.Variable`` (the generated ``python_classes_unscriptable`` table now
+  asks Python classes whose ``__init__`` is inherited from C) and ``torch.masked``'s functions
+  (``python_functions_unscriptable`` asks the namespace).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from .conftest import requires_torch
+from .lint_helpers import findings as _findings
+
+
+def _lines(source: str, code: str) -> list[int]:
+    return sorted(d.line for d in _findings(source, code, "script"))
+
+
+def _at(source: str, *snippets: str) -> list[int]:
+    """The lines (as linted: the source less its leading newline) holding each snippet."""
+    lines = textwrap.dedent(source).lstrip("\n").splitlines()
+    found = [i + 1 for snippet in snippets for i, line in enumerate(lines) if snippet in line]
+    assert len(found) == len(snippets), snippets
+    return sorted(found)
+
+
+def _torch_verdict(source: str):  # type: ignore[no-untyped-def]
+    from .oracle import check
+
+    return check(textwrap.dedent(source), "script")
+
+
+# --- TL230: a number on the left of an operator with a tensor -------------------------------
+
+NUMBER_LEFT = """
+import torch
+from torch import nn
+
+
+def blend(x: torch.Tensor, mask: torch.Tensor, hard: bool = False):
+    return x + (hard == mask)
+
+
+class Head(nn.Module):
+    def __init__(self, dim: int = 3, residual: bool = True, bins: int = 4):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+        self.residual = residual
+        self.bins = bins
+
+    def forward(self, x):
+        y = self.fc(x)
+        y = y + self.residual * x
+        return blend(y, x > 0) + (self.bins // (x.abs() + 1))
+
+
+Model = Head
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+NUMBER_RIGHT = """
+import torch
+from torch import nn
+
+
+class Head(nn.Module):
+    def __init__(self, dim: int = 3, residual: bool = True, bins: int = 4, gain: float = 0.5):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+        self.residual = residual
+        self.bins = bins
+        self.gain = gain
+
+    def forward(self, x):
+        y = self.fc(x)
+        y = y + x * self.residual + (x > 0) * float(self.residual)
+        return y * self.bins + self.bins * y + self.gain * y - 1 / (y.abs() + 1)
+
+
+Model = Head
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+
+def test_number_left_of_tensor_operator_is_flagged():
+    # The parameter `hard` == a mask, `self.residual * x`, an int attribute `//` a tensor.
+    assert _lines(NUMBER_LEFT, "TL230") == _at(
+        NUMBER_LEFT, "(hard == mask)", "self.residual * x", "self.bins // ("
+    )
+
+
+def test_tensor_left_and_dispatching_numbers_are_not_flagged():
+    assert _lines(NUMBER_RIGHT, "TL230") == []
+
+
+@requires_torch
+@pytest.mark.parametrize(("source", "fails"), [(NUMBER_LEFT, True), (NUMBER_RIGHT, False)])
+def test_torch_agrees_on_number_left_operators(source, fails):
+    verdict = _torch_verdict(source)
+    assert verdict.ok is not fails, verdict.detail
+
+
+@requires_torch
+def test_generated_number_operator_table_matches_torch():
+    """The table's bool row: `True * t` fails scripted, `True ** t` does not (torch re-asked)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import torchscript_tables  # noqa: PLC0415 - the generator, needs torch
+
+    from torchlint.lint.torchscript_tables import torchscript_table
+
+    assert (
+        torchscript_tables.number_tensor_operators()
+        == torchscript_table()["number_tensor_operators"]
+    )
+
+
+# --- TL205: foreign attributes on a tensor parameter -----------------------------------------
+
+FOREIGN_ATTRIBUTES = """
+import torch
+from torch import nn
+
+
+class Tagged(torch.Tensor):
+    def lengths(self):
+        return self.sum(-1)
+
+
+def pool(h: Tagged):
+    return h.lengths()
+
+
+def scale(frames):
+    return frames * frames.fps
+
+
+class Model(nn.Module):
+    def forward(self, x: torch.Tensor):
+        x.fps = 2.0
+        return pool(x) + scale(x).sum(-1)
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+TENSOR_ATTRIBUTES = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x: torch.Tensor, lengths):
+        out = self.pool(x, lengths)
+        return out.mT.real + x.T.sum() * x.ndim
+
+    def pool(self, h, lengths: torch.Tensor):
+        return h.sum(1, keepdim=True) / lengths.clamp_min(1).unsqueeze(-1).unsqueeze(-1)
+
+
+def inputs():
+    return [(torch.randn(2, 3, 4), torch.tensor([3.0, 2.0])), (torch.randn(1, 5, 4), torch.tensor([4.0]))]
+"""
+
+
+def test_foreign_tensor_attributes_are_flagged():
+    # The subclass's method on `h: Tagged`, `frames.fps` on an unannotated parameter, and
+    # setting `x.fps` on `x: torch.Tensor`.
+    assert _lines(FOREIGN_ATTRIBUTES, "TL205") == _at(
+        FOREIGN_ATTRIBUTES, "h.lengths()", "frames.fps", "x.fps = 2.0"
+    )
+
+
+def test_tensor_attributes_are_not_flagged():
+    assert _lines(TENSOR_ATTRIBUTES, "TL205") == []
+
+
+@requires_torch
+@pytest.mark.parametrize(
+    ("source", "fails"), [(FOREIGN_ATTRIBUTES, True), (TENSOR_ATTRIBUTES, False)]
+)
+def test_torch_agrees_on_tensor_attributes(source, fails):
+    verdict = _torch_verdict(source)
+    assert verdict.ok is not fails, verdict.detail
+
+
+@requires_torch
+def test_each_foreign_attribute_fails_alone():
+    """Each flagged spelling fails torch.jit.script on its own (not only the first)."""
+    import torch
+
+    from .oracle import load_example
+
+    module = load_example(textwrap.dedent(FOREIGN_ATTRIBUTES))
+    for function in (module.pool, module.scale):
+        with pytest.raises(RuntimeError, match="has no attribute or method"):
+            torch.jit.script(function)
+
+
+# --- TL209: torch.autograd.Variable, torch.masked -------------------------------------------
+
+LEGACY_AND_MASKED = """
+import torch
+from torch import nn
+from torch.autograd import variable as legacy
+import torch.masked as tm
+
+
+class Model(nn.Module):
+    def forward(self, x, keep):
+        h = legacy.Variable(x * 2)
+        return tm.as_masked_tensor(h, keep).sum(dim=0).get_data()
+
+
+def inputs():
+    return [(torch.randn(2, 3), torch.rand(2, 3) > 0.5)]
+"""
+
+
+def test_variable_and_masked_functions_are_flagged():
+    assert _lines(LEGACY_AND_MASKED, "TL209") == _at(
+        LEGACY_AND_MASKED, "legacy.Variable(", "tm.as_masked_tensor("
+    )
+
+
+@requires_torch
+def test_torch_rejects_variable_and_masked_functions():
+    verdict = _torch_verdict(LEGACY_AND_MASKED)
+    assert not verdict.ok
+    for line in (
+        "        h = legacy.Variable(x * 2)\n        return h * 2",
+        "        return tm.as_masked_tensor(x, keep).sum(dim=0).get_data()",
+    ):
+        alone = LEGACY_AND_MASKED.replace(
+            "        h = legacy.Variable(x * 2)\n"
+            "        return tm.as_masked_tensor(h, keep).sum(dim=0).get_data()",
+            line,
+        )
+        assert alone != LEGACY_AND_MASKED
+        assert not _torch_verdict(alone).ok
