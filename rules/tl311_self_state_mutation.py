@@ -1000,27 +1000,63 @@ class SelfStateMutation(Rule):
         sampler sets ``self.w`` in ``sample()``, its ``log_posterior()`` reads it later in the
         same call)."""
         if not self._unconditional():
-            branches = self._all_branches_set(attr)
-            if branches is None:
+            around = self._every_call_blocks(attr)
+            if around is None:
                 return False
-            # `if u is None: self.u = zeros(...)` / `else: self.u = u`: every call sets it.
-            return self._made_first_from(attr, change, self.ctx.position(branches).start.line)
+            # `if u is None: self.u = zeros(...)` / `else: self.u = u`; `if cell is not None:
+            # self.cell = cell` with every caller passing a tensor: every call sets it.
+            return self._made_first_from(attr, change, self.ctx.position(around).start.line)
         line = self.ctx.position(change).start.line
         return self._made_first_from(attr, change, line + 1)
 
-    def _all_branches_set(self, attr: str) -> Optional[cst.If]:
-        """The ``if`` at the top of the function's body around the current statement when
-        every branch of it (an ``else`` included) sets ``self.<attr>`` to a value not reading
-        it in a statement at the top of the branch."""
+    def _every_call_blocks(self, attr: str) -> Optional[cst.If]:
+        """The outermost ``if`` around the current statement when every call of the function
+        runs a statement that sets ``self.<attr>`` there: each ``if`` on the way from the top
+        of the body either sets it at the top of every branch (an ``else`` included), or tests
+        ``p is not None`` for a parameter every graph caller passes a tensor
+        and never None (``_passed_tensor_test``), the statement lying in its body: a setter
+        (``update(self, cell=None)``) that forward calls with this call's values (torch-pme's
+        mesh interpolator, updated with the cell before it interpolates)."""
         function = self.ctx.function
         statements = self.ctx.statements
         for position, statement in enumerate(statements):
-            if statement is function:
-                outer = statements[position + 1] if position + 1 < len(statements) else None
-                if type(outer) is cst.If and _sets_in_every_branch(outer, attr):
-                    return outer  # type: ignore[return-value]
+            if statement is not function:
+                continue
+            rest = statements[position + 1 :]
+            if len(rest) < 2:
                 return None
+            for outer, inner in zip(rest, rest[1:]):
+                if type(outer) is not cst.If:
+                    return None
+                if _sets_in_every_branch(outer, attr):  # type: ignore[arg-type]
+                    continue
+                if inner not in outer.body.body or not self._passed_tensor_test(outer.test):  # type: ignore[attr-defined]
+                    return None
+            return rest[0]  # type: ignore[return-value]
         return None
+
+    def _passed_tensor_test(self, test: cst.BaseExpression) -> bool:
+        if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:  # type: ignore[attr-defined]
+            return self._passed_tensor_test(test.left) or self._passed_tensor_test(test.right)  # type: ignore[attr-defined]
+        function = self.ctx.function
+        if not (
+            function is not None
+            and type(test) is cst.Comparison
+            and len(test.comparisons) == 1  # type: ignore[attr-defined]
+            and type(test.comparisons[0].operator) is cst.IsNot  # type: ignore[attr-defined]
+            and m.matches(test.comparisons[0].comparator, m.Name("None"))  # type: ignore[attr-defined]
+            and type(test.left) is cst.Name  # type: ignore[attr-defined]
+        ):
+            return False
+        name = test.left.value  # type: ignore[attr-defined]
+        params = function.params
+        info = self.ctx.function_info
+        return (
+            info is not None
+            and any(p.name.value == name for p in (*params.posonly_params, *params.params))
+            and self.ctx.kind(test.left) == Kind.TENSOR  # type: ignore[attr-defined]
+            and self.ctx.model.surely_passed(info.qualname, name)
+        )
 
     def _cleared_by_graph_method(self, attr: str) -> bool:
         """Whether another method of the class (or of a base class in this file), itself graph
@@ -1291,7 +1327,8 @@ class SelfStateMutation(Rule):
         ):
             self._check_in_place(func.value, node)
         elif isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
-            self._check(func.value, node)
+            if not self._own_method(func.value, func.attr.value):
+                self._check(func.value, node)
         elif self.ctx.qualified_name(func) == "builtins.next" and node.args:
             # `next(self.ids)` of an iterator kept on self (itertools.count, iter(...)): each
             # call reads the item the last one left and advances it.
@@ -1307,6 +1344,17 @@ class SelfStateMutation(Rule):
                 attr = name.evaluated_value
                 if isinstance(attr, str) and attr in self._reads() and owner.value == "self":
                     self.report(node)
+
+    def _own_method(self, holder: cst.BaseExpression, method: str) -> bool:
+        """Whether ``self.<X>`` holds an instance of a project class that defines ``method``
+        itself (``self.frame.update(cell)`` of a class with its own ``update``): no container's
+        mutation, and the state that method changes is checked in the method."""
+        attr = self_attribute(holder) if isinstance(holder, cst.Attribute) else None
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return False
+        held = self.ctx.index.attribute_class(info.owner_class, attr)
+        return held is not None and self.ctx.index.find_method(held, method) is not None
 
     def _unsteppable(self, value: Optional[cst.BaseExpression]) -> bool:
         """Whether ``value``, bound to an attribute in ``__init__``, is an iterator Dynamo cannot

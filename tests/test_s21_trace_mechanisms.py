@@ -333,3 +333,68 @@ def test_passing_checks_warn_while_tracing(tmp_path: Path):
         and w.filename.endswith("s21_passing_checks.py")
     }
     assert {5, 10} <= lines
+
+
+# ------------------------------------------------------------------ a setter every call runs
+
+SETTER = """
+    import torch
+    from torch import nn
+
+    class Frame:
+        def __init__(self, cell):
+            self.cell = cell
+            self.inv = torch.linalg.inv(cell)
+
+        def update(self, cell=None, shift=None):
+            if cell is not None:
+                self.cell = cell
+                self.inv = torch.linalg.inv(cell)
+            if shift is not None:
+                self.shift = shift
+
+        def fractional(self, x):
+            return (x - self.shift) @ self.inv
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.frame = Frame(torch.eye(3))
+
+        def forward(self, x, cell, shift):
+            self.frame.update(cell, shift)
+            return self.frame.fractional(x)
+"""
+
+
+def test_setter_every_forward_calls_with_tensors_is_not_flagged():
+    assert _findings(SETTER, "TL311", "trace") == []
+    assert _findings(SETTER, "TL311", "export") == []
+
+
+def test_setter_a_forward_may_call_without_a_value_is_flagged():
+    # `cell=None` in forward: a call without it reads the cell an earlier call left.
+    source = SETTER.replace(
+        "def forward(self, x, cell, shift):", "def forward(self, x, shift, cell=None):"
+    )
+    assert _findings(source, "TL311", "export")
+
+
+@requires_torch
+def test_setter_every_forward_calls_traces_right(tmp_path: Path):
+    import torch
+
+    module = load_module(tmp_path, SETTER, "s21_setter")
+    model = module.Model()
+
+    def args():
+        return torch.randn(4, 3), torch.eye(3) + 0.1 * torch.randn(3, 3), torch.randn(3)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        traced = torch.jit.trace(model, args())
+        exported = torch.export.export(model, args())
+    for _ in range(2):
+        sample = args()
+        torch.testing.assert_close(traced(*sample), model(*sample))
+        torch.testing.assert_close(exported.module()(*sample), model(*sample))

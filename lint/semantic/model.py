@@ -15,6 +15,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from torchlint.lint.dynamo_tables import nn_parameter_modules
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.parser import parse
 from torchlint.lint.semantic.index import (
     NO_GUARD,
@@ -552,6 +553,7 @@ class FileModel:
         if skip_self and ordered and not (bound and static):  # `self.pad(x, 3)`: no self
             ordered = ordered[1:]
         position = 0
+        passed: set[str] = set()
         positionals = [arg for arg in node.args if arg.keyword is None and arg.star != "**"]
         last_positional = positionals[-1] if positionals else None
         for arg in node.args:
@@ -590,6 +592,23 @@ class FileModel:
             if kind == Kind.UNKNOWN and inference.passes_nothing(arg.value):
                 continue
             kinds[name] = join(kinds[name], kind) if name in kinds else kind
+            passed.add(name)
+            if _may_be_none(arg.value, inference):
+                kinds[MAYBE_NONE + name] = Kind.NONE
+        # A parameter this call leaves to its default may be None there (`update(cell)` of
+        # `def update(self, cell=None, mesh=None)` leaves `mesh`).
+        for name in named - passed:
+            kinds[MAYBE_NONE + name] = Kind.NONE
+
+    def surely_passed(self, qualname: str, param: str) -> bool:
+        """Whether every call graph code makes of the function ``qualname`` (within the
+        module) that the model knows, in this file and in its callers' files, passes
+        ``param`` a value that cannot be None (not ``None``, no conditional expression with a
+        ``None`` branch, no name ever bound to ``None``; and it does not leave the parameter
+        to its default); False where no call is known."""
+        fq = self.summary.qualify(qualname)
+        kinds = _joined(self._param_kinds.get(fq), self._incoming(fq)) or {}
+        return param in kinds and MAYBE_NONE + param not in kinds
 
     def _incoming(self, fq: str) -> dict[str, Kind]:
         """Parameter kinds of ``fq`` from its callers in other files (the first
@@ -946,6 +965,48 @@ def _parse_skeleton(path: str, text: str, graph_functions: list[str]) -> cst.Mod
 
 # Modules whose models are being built on demand (at most one: see other_facts).
 _building: list[str] = []
+
+
+# The key, beside a parameter's kind, that marks a call passing it a value that may be None.
+MAYBE_NONE = "?"
+# (function, parameter) pairs `_may_be_none` is asking `surely_passed` about (recursion).
+_ASKING: set[tuple[int, str]] = set()
+
+
+def _may_be_none(value: cst.BaseExpression, inference: KindInference) -> bool:
+    """Whether an argument may be None: ``None``, a conditional expression with a branch
+    that may be, a name bound to one on some path (or of kind None), or a value of unknown
+    kind bound to nothing here."""
+    kind = type(value)
+    if kind is cst.Name:
+        if value.value == "None" or inference.kind(value) == Kind.NONE:  # type: ignore[attr-defined]
+            return True
+        params = inference.func.params
+        if any(
+            p.name.value == value.value  # type: ignore[attr-defined]
+            and p.default is not None
+            and _may_be_none(p.default, inference)
+            for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+        ):
+            # `def forward(self, x, cell=None)`: a call may leave it None, unless every call
+            # of this function passes one (`update(self, cell=None)` handing `cell` on).
+            info = inference.model.functions.get(id(inference.func))
+            key = (id(inference.func), value.value)  # type: ignore[attr-defined]
+            if info is None or info.region is None or key in _ASKING:
+                return True
+            _ASKING.add(key)
+            try:
+                return not inference.model.surely_passed(info.qualname, value.value)  # type: ignore[attr-defined]
+            finally:
+                _ASKING.discard(key)
+        bound = assignments(inference.func, value.value)  # type: ignore[attr-defined]
+        return any(
+            bound_value is UNKNOWN_VALUE or (size == 1 and _may_be_none(bound_value, inference))
+            for bound_value, _, size in bound
+        )
+    if kind is cst.IfExp:
+        return _may_be_none(value.body, inference) or _may_be_none(value.orelse, inference)  # type: ignore[attr-defined]
+    return inference.kind(value) == Kind.NONE
 
 
 def _joined(
