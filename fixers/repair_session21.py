@@ -79,6 +79,14 @@ equality too, a comparison turns round); TorchScript compiles the tensor-first f
 operand is a literal, a name or an attribute, read without side effects, so evaluating it
 second changes nothing. ``/``, ``//``, ``<<``, ``>>`` (no tensor-first spelling of the same
 value) are left to the hand fix the finding names (``float(flag)``).
+
+``RangeToArange`` (TL106, safe): ``torch.range(a, n - 1)`` -> ``torch.arange(a, n,
+dtype=torch.get_default_dtype())`` (``torch.range(a, b)`` -> ``torch.arange(a, b + 1, ...)``;
+a ``dtype=`` given is kept). ``torch.range`` reads its end as a Python int, so a trace keeps
+the example's size; the tracer records ``arange``'s end from the size (checked on torch 2.13:
+the trace follows other sizes). Only for two int bounds (literals, sizes, ranks and ``+ - *
+//`` of them) and no step: both give ``a, a + 1, ..., b`` in torch.range's dtype (the default
+float dtype unless ``dtype=``), exactly.
 """
 
 from __future__ import annotations
@@ -665,3 +673,57 @@ class TensorFirstOperator(Fixer):
             return [(node, node.with_changes(left=right, operator=flipped, right=left))]
         target = node.comparisons[0].with_changes(operator=flipped, comparator=left)
         return [(node, node.with_changes(left=right, comparisons=[target]))]
+
+
+# -- torch.range of sizes ----------------------------------------------------------------------
+class RangeToArange(Fixer):
+    codes = ("TL106",)
+    applicability = "safe"
+    message = "`torch.arange` to one past the end, in the default dtype (torch.jit.trace keeps its size symbolic)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call):
+            call = next((a for a in self.ancestors(call) if isinstance(a, cst.Call)), None)
+        if call is None or self.ctx.qualified_name(call.func) != "torch.range":
+            return None
+        positional = [a for a in call.args if a.keyword is None]
+        keywords = [a for a in call.args if a.keyword is not None]
+        if any(a.star for a in call.args) or len(positional) != 2:
+            return None
+        if any(a.keyword.value in ("start", "end", "step", "out") for a in keywords):
+            return None
+        start, end = (a.value for a in positional)
+        if not (self._int(start) and self._int(end)):
+            return None
+        torch = self.import_module("torch")
+        if (
+            isinstance(end, cst.BinaryOperation)
+            and isinstance(end.operator, cst.Subtract)
+            and isinstance(end.right, cst.Integer)
+            and end.right.evaluated_value == 1
+            and not end.lpar
+        ):
+            stop = self.code(end.left).strip()
+        elif isinstance(end, (cst.Name, cst.Attribute, cst.Integer, cst.Call, cst.Subscript)):
+            stop = f"{self.code(end).strip()} + 1"
+        else:
+            stop = f"({self.code(end).strip()}) + 1"
+        rest = [self.code(a).strip().rstrip(",").strip() for a in keywords]
+        if not any(a.keyword.value == "dtype" for a in keywords):
+            rest.append(f"dtype={torch}.get_default_dtype()")
+        text = f"{torch}.arange({self.code(start).strip()}, {stop}, {', '.join(rest)})"
+        return [(call, cst.parse_expression(text).with_changes(lpar=call.lpar, rpar=call.rpar))]
+
+    def _int(self, value: cst.BaseExpression) -> bool:
+        """Surely an int: a literal, a size or rank, or ``+ - * //`` of them (the values
+        ``torch.range`` and ``torch.arange`` compute alike, exactly, below 2**24)."""
+        if isinstance(value, cst.Integer):
+            return True
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+            return self._int(value.expression)
+        if isinstance(value, cst.BinaryOperation) and isinstance(
+            value.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)
+        ):
+            return self._int(value.left) and self._int(value.right)
+        return self.kind(value) in (Kind.SIZE, Kind.RANK)

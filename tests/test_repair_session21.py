@@ -524,3 +524,53 @@ def test_a_bool_divided_by_a_tensor_is_left_alone():
 @requires_torch
 def test_tensor_first_operators_script_with_eager_unchanged():
     _assert_repaired(NUMBER_LEFT, fixed_text(NUMBER_LEFT, SCRIPT), ("script",))
+
+
+# -- TL106: torch.range ------------------------------------------------------------------------
+RANGE = """\
+import torch as th
+from torch import nn
+
+
+class Ramp(nn.Module):
+    def forward(self, x):
+        length = x.shape[1]
+        steps = th.range(1, length, dtype=th.float64)  # 1..n inclusive
+        return x * steps.float()
+
+
+Model = Ramp
+
+
+def inputs():
+    return [(th.randn(2, 5),), (th.randn(3, 8),)]
+"""
+TRACE = Settings(targets=("trace",), targets_explicit=True)
+
+
+def test_range_of_sizes_becomes_arange_as_a_safe_fix():
+    assert_rewritten(
+        RANGE,
+        [
+            (
+                "th.range(1, length, dtype=th.float64)  #",
+                "th.arange(1, length + 1, dtype=th.float64)  #",
+            )
+        ],
+        unsafe=False,
+        settings=TRACE,
+    )
+    source = RANGE.replace("th.range(1, length, dtype=th.float64)", "th.range(0, length - 1)")
+    fixed = fixed_text(source, TRACE, unsafe=False)
+    assert "th.arange(0, length, dtype=th.get_default_dtype())" in fixed
+
+
+def test_range_with_a_step_is_left_alone():
+    source = RANGE.replace("th.range(1, length, dtype=th.float64)", "th.range(1, length, 2)")
+    assert "TL106" in _codes(source, TRACE)
+    assert "th.range(1, length, 2)" in fixed_text(source, TRACE)
+
+
+@requires_torch
+def test_arange_traces_with_eager_unchanged():
+    _assert_repaired(RANGE, fixed_text(RANGE, TRACE), ("trace",))
