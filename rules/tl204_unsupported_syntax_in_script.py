@@ -1717,6 +1717,8 @@ class UnsupportedSyntaxInScript(Rule):
             return
         if in_script(self.ctx) and node.star == "*" and self._container_unpacked(node):
             return
+        if in_script(self.ctx) and node.star == "*" and self._iterable_unpacked(node):
+            return
         if in_script(self.ctx) and node.star == "*" and self._list_like(node.value):
             self._report(
                 node,
@@ -1790,7 +1792,29 @@ class UnsupportedSyntaxInScript(Rule):
         )
         return True
 
+    def _iterable_unpacked(self, node: Union[cst.Arg, cst.StarredElement]) -> bool:
+        """``x.permute(0, *range(2, nd), 1)``, ``[*zip(a, b)]``: TorchScript's ``range``,
+        ``zip`` and ``enumerate`` are iterables it can loop over but not unpack (torch 2.13:
+        range cannot be used as a tuple; iterabletree cannot be used as a tuple)."""
+        value = node.value
+        if type(value) is not cst.Call or dead_in_script(self.ctx):
+            return False
+        name = self.ctx.qualified_name(value.func)
+        if name not in ("builtins.range", "builtins.zip", "builtins.enumerate"):
+            return False
+        short = name.removeprefix("builtins.")
+        what = "range" if short == "range" else "iterabletree"
+        self.report(
+            node,
+            f"`*{short}(...)` unpacked in scripted code: TorchScript loops over `{short}` but "
+            f"cannot unpack it (torch 2.13: {what} cannot be used as a tuple); pass one list "
+            "instead (`x.permute([0] + list(range(2, nd)) + [1])`)",
+        )
+        return True
+
     def visit_StarredElement(self, node: cst.StarredElement) -> None:
+        if in_script(self.ctx) and self._iterable_unpacked(node):
+            return
         if in_script(self.ctx) and self._container_unpacked(node):
             return
         if in_script(self.ctx) and self._list_like(node.value):

@@ -256,3 +256,58 @@ def test_torch_rejects_variable_and_masked_functions():
         )
         assert alone != LEGACY_AND_MASKED
         assert not _torch_verdict(alone).ok
+
+
+# --- TL204: `*` of range / zip / enumerate ----------------------------------------------------
+
+STAR_ITERABLES = """
+import torch
+from torch import nn
+
+
+def channels_first(x):
+    return x.permute(*range(x.dim() - 1, -1, -1))
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        pairs = [*zip(x.unbind(0), x.unbind(0))]
+        return channels_first(x) + pairs[0][0]
+
+
+def inputs():
+    return [(torch.randn(2, 2),), (torch.randn(3, 3),)]
+"""
+
+LISTS_OF_ITERABLES = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        nd = x.dim()
+        y = x.permute([0] + list(range(2, nd)) + [1])
+        for i, (a, b) in enumerate(zip(y.unbind(0), x.unbind(0))):
+            y = y + a.sum() * i + b.sum()
+        return y.permute(*(0, 2, 1))
+
+
+def inputs():
+    return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 6),)]
+"""
+
+
+def test_star_of_range_and_zip_is_flagged():
+    assert _lines(STAR_ITERABLES, "TL204") == _at(STAR_ITERABLES, "*range(", "*zip(")
+
+
+def test_loops_and_lists_of_ranges_are_not_flagged():
+    assert _lines(LISTS_OF_ITERABLES, "TL204") == []
+
+
+@requires_torch
+@pytest.mark.parametrize(("source", "fails"), [(STAR_ITERABLES, True), (LISTS_OF_ITERABLES, False)])
+def test_torch_agrees_on_star_iterables(source, fails):
+    verdict = _torch_verdict(source)
+    assert verdict.ok is not fails, verdict.detail
