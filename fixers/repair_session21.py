@@ -87,6 +87,16 @@ the example's size; the tracer records ``arange``'s end from the size (checked o
 the trace follows other sizes). Only for two int bounds (literals, sizes, ranks and ``+ - *
 //`` of them) and no step: both give ``a, a + 1, ..., b`` in torch.range's dtype (the default
 float dtype unless ``dtype=``), exactly.
+
+``IterToolsAtInit`` (TL209, unsafe): ``itertools.combinations(self.fields, 2)`` in a method
+(``permutations``, ``combinations_with_replacement``, ``product``) -> ``self.fields_combinations``,
+bound by ``self.fields_combinations = list(itertools.combinations(self.fields, 2))`` after the
+one ``__init__`` statement binding ``self.fields`` (the last of them, where several attributes
+are read). TorchScript binds no ``itertools``, but types a list of int tuples held on the module
+and loops over it (checked on torch 2.13: a comprehension unpacking the pairs scripts, equal
+eager). Only where the arguments are ``self`` attributes bound once, in ``__init__``, int
+literals, and ``range`` / ``len`` / ``+`` / ``-`` of them. Unsafe: the tuples are listed once,
+so an attribute changed after construction is no longer followed.
 """
 
 from __future__ import annotations
@@ -101,6 +111,7 @@ from torchlint.lint.graph_queries import parameter
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import contains, guarded, names_in, own_statement_line, scope_of, variable_uses
+from .script_heldout27 import _enclosing_class, _init_line, _methods
 from .script_map import _single_parameter
 from .script_star_args import SIZE_METHODS
 
@@ -727,3 +738,76 @@ class RangeToArange(Fixer):
         ):
             return self._int(value.left) and self._int(value.right)
         return self.kind(value) in (Kind.SIZE, Kind.RANK)
+
+
+# -- itertools.combinations / permutations of settings ------------------------------------------
+_ITERTOOLS = frozenset(
+    f"itertools.{name}"
+    for name in ("combinations", "permutations", "combinations_with_replacement", "product")
+)
+
+
+class IterToolsAtInit(Fixer):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = (
+        "list the tuples once in `__init__` (`self.fields_combinations = list(combinations(...))`) "
+        "and loop over the attribute"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in _ITERTOOLS:
+            return None
+        function = self.enclosing_function(call)
+        cls = _enclosing_class(self, call)
+        if function is None or cls is None or function.name.value == "__init__":
+            return None
+        attrs: list[str] = []
+        if not self._of_settings(call, attrs) or not attrs:
+            return None
+        init = next((m for m in _methods(cls) if m.name.value == "__init__"), None)
+        if init is None or not isinstance(init.body, cst.IndentedBlock):
+            return None
+        lines = [_init_line(cls, attr) for attr in attrs]
+        if any(line is None for line in lines):
+            return None
+        order = list(init.body.body)
+        last = max(lines, key=lambda line: order.index(line) if line in order else -1)
+        if last not in order:
+            return None
+        kind = self.ctx.qualified_name(call.func).rpartition(".")[2]  # type: ignore[union-attr]
+        name = f"{attrs[0]}_{kind}"
+        if name in {n.value for n in names_in(cls)}:
+            return None
+        stored = cst.parse_statement(f"self.{name} = list({self.code(call).strip()})\n")
+        return [
+            (last, cst.FlattenSentinel([last, stored])),
+            (call, cst.parse_expression(f"self.{name}")),
+        ]
+
+    def _of_settings(self, node: cst.BaseExpression, attrs: list[str]) -> bool:
+        """Only ``self.<attr>`` reads, int literals, ``range`` / ``len`` of them and ``+ -``:
+        what ``__init__`` can compute once the attributes are bound."""
+        if isinstance(node, cst.Integer):
+            return True
+        if (
+            isinstance(node, cst.Attribute)
+            and isinstance(node.value, cst.Name)
+            and node.value.value == "self"
+        ):
+            attrs.append(node.attr.value)
+            return True
+        if isinstance(node, cst.BinaryOperation) and isinstance(
+            node.operator, (cst.Add, cst.Subtract)
+        ):
+            return self._of_settings(node.left, attrs) and self._of_settings(node.right, attrs)
+        if isinstance(node, cst.Call):
+            name = self.ctx.qualified_name(node.func)
+            if name not in _ITERTOOLS and name not in ("builtins.range", "builtins.len"):
+                return False
+            return all(
+                not a.star and a.keyword is None and self._of_settings(a.value, attrs)
+                for a in node.args
+            )
+        return False

@@ -574,3 +574,63 @@ def test_range_with_a_step_is_left_alone():
 @requires_torch
 def test_arange_traces_with_eager_unchanged():
     _assert_repaired(RANGE, fixed_text(RANGE, TRACE), ("trace",))
+
+
+# -- TL209: itertools of settings --------------------------------------------------------------
+PAIRS = """\
+import itertools
+
+import torch
+from torch import nn
+
+
+class Interactions(nn.Module):
+    def __init__(self, n: int = 3):
+        super().__init__()
+        self.n = n  # fields
+        self.embed = nn.Linear(2, 4)
+
+    def forward(self, x):
+        e = self.embed(x)
+        out = []
+        for a, b in itertools.product(range(self.n), range(self.n - 1)):
+            out.append((e[:, a] * e[:, b + 1]).sum(-1))
+        return torch.stack(out, 1)
+
+
+Model = Interactions
+
+
+def inputs():
+    return [(torch.randn(2, 3, 2),), (torch.randn(5, 3, 2),)]
+"""
+
+
+def test_itertools_of_settings_is_listed_at_init_as_an_unsafe_fix():
+    assert_rewritten(
+        PAIRS,
+        [
+            (
+                "        self.n = n  # fields\n",
+                "        self.n = n  # fields\n"
+                "        self.n_product = list(itertools.product(range(self.n), range(self.n - 1)))\n",
+            ),
+            (
+                "itertools.product(range(self.n), range(self.n - 1)):",
+                "self.n_product:",
+            ),
+        ],
+        unsafe=True,
+        settings=SCRIPT,
+    )
+
+
+def test_itertools_of_an_input_size_is_left_alone():
+    source = PAIRS.replace("range(self.n - 1)", "range(x.shape[1] - 1)")
+    assert "TL209" in _codes(source, SCRIPT)
+    assert "itertools.product(range(self.n), range(x.shape[1] - 1))" in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_itertools_at_init_scripts_with_eager_unchanged():
+    _assert_repaired(PAIRS, fixed_text(PAIRS, SCRIPT), ("script",))
