@@ -158,6 +158,18 @@ INT_ARGUMENT_METHODS = frozenset({"chunk", "narrow"})
 ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
 # Builtins with a message of their own below.
 SPECIAL_BUILTINS = frozenset({"super", "set", "frozenset"})
+# What to write by hand for builtins no fix rewrites (the name of a value is only known when
+# the code runs; TorchScript resolves every name when it compiles).
+BUILTIN_HAND_FIXES = {
+    "globals": (
+        "pick the function by its name with `if` branches calling each one, or build it as "
+        "a module in `__init__`"
+    ),
+    "locals": "name the value directly",
+    "vars": "read the attributes by their names",
+    "setattr": "assign the attribute by its name (`self.name = value`)",
+    "delattr": "keep the attribute and set it to a value that marks it unused",
+}
 
 
 def format_fields(text: str) -> Optional[list[tuple[str, str, Optional[str]]]]:
@@ -5111,7 +5123,10 @@ class UnsupportedCallInScript(Rule):
             return f"{PYTHON_MODULES[module]} call `{name}`"
         if module == "builtins" and rest in table["builtins_unsupported"]:
             if rest not in SPECIAL_BUILTINS:
-                return f"the builtin `{rest}()` (TorchScript does not support it)"
+                hand = BUILTIN_HAND_FIXES.get(rest)
+                return f"the builtin `{rest}()` (TorchScript does not support it" + (
+                    f": {hand})" if hand else ")"
+                )
         keyword = next((arg.keyword.value for arg in node.args if arg.keyword is not None), None)
         if name in NO_KEYWORDS and keyword is not None:
             return (
