@@ -311,3 +311,106 @@ def test_loops_and_lists_of_ranges_are_not_flagged():
 def test_torch_agrees_on_star_iterables(source, fails):
     verdict = _torch_verdict(source)
     assert verdict.ok is not fails, verdict.detail
+
+
+# --- TL231: `.item()` where TorchScript needs a declared number type -------------------------
+
+ITEM_DECLARED = """
+from typing import Optional, Union
+
+import torch
+from torch import nn
+
+
+def spread(x: torch.Tensor) -> Optional[Union[int, float]]:
+    return (x.max() - x.min()).item()
+
+
+def positive(x: torch.Tensor) -> bool:
+    top = x.max().item()
+    return top
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        level: float = x.abs().mean().item()
+        s = spread(x)
+        return x * level + (0.0 if s is None else 1.0) + float(positive(x))
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+ITEM_CONVERTED = """
+from typing import Any, Optional, Union
+
+import torch
+from torch import nn
+
+
+def spread(x: torch.Tensor) -> Union[int, float]:
+    return float((x.max() - x.min()).item())
+
+
+def peak(x: torch.Tensor) -> Optional[float]:
+    if x.numel() == 0:
+        return None
+    return x.max().item()
+
+
+def count(x: torch.Tensor) -> int:
+    return (x > 0).sum().item()
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        level: Any = x.abs().mean().item()
+        p = peak(x)
+        s = spread(x)
+        y = x * count(x) + (0.0 if p is None else p)
+        if isinstance(s, float):
+            y = y * s
+        return y
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+
+def test_item_where_a_declared_type_is_needed_is_flagged():
+    assert _lines(ITEM_DECLARED, "TL231") == _at(
+        ITEM_DECLARED, "return (x.max() - x.min()).item()", "    return top", "level: float ="
+    )
+
+
+def test_item_converted_or_returned_as_one_number_is_not_flagged():
+    assert _lines(ITEM_CONVERTED, "TL231") == []
+
+
+@requires_torch
+@pytest.mark.parametrize(("source", "fails"), [(ITEM_DECLARED, True), (ITEM_CONVERTED, False)])
+def test_torch_agrees_on_item_numbers(source, fails):
+    verdict = _torch_verdict(source)
+    assert verdict.ok is not fails, verdict.detail
+
+
+@requires_torch
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def f(x: torch.Tensor) -> Optional[Union[int, float]]:\n"
+        "    return (x.max() - x.min()).item()\n",
+        "def f(x: torch.Tensor) -> bool:\n    top = x.max().item()\n    return top\n",
+        "def f(x: torch.Tensor):\n    level: float = x.abs().mean().item()\n    return level\n",
+    ],
+)
+def test_each_flagged_spelling_fails_alone(body):
+    import torch
+
+    from .oracle import load_example
+
+    module = load_example("from typing import Optional, Union\n\nimport torch\n\n\n" + body)
+    with pytest.raises(RuntimeError, match="of type number"):
+        torch.jit.script(module.f)
