@@ -273,18 +273,30 @@ def reporting_statement(ctx, statement: cst.BaseStatement, kind) -> bool:  # typ
         call = small.value if isinstance(small, cst.Expr) else None
         if not isinstance(call, cst.Call) or not pure_arguments(ctx, call, kind):
             return False
-        name = ctx.qualified_name(call.func) or ""
-        if name == "builtins.print" or name.startswith(("logging.", "warnings.")):
-            continue
-        func = call.func
-        if not (
-            isinstance(func, cst.Attribute)
-            and func.attr.value in LOG_METHODS
-            and isinstance(func.value, cst.Name)
-            and func.value.value in module_loggers(ctx)
-        ):
+        if reporting_call(ctx, call) is None:
             return False
     return True
+
+
+def reporting_call(ctx, call: cst.Call) -> Optional[str]:  # type: ignore[no-untyped-def]
+    """``"print"``, ``"warnings"`` or ``"logger"`` for a call of ``print``, of ``warnings``'s
+    functions, or of ``logging``'s functions and a module logger's methods; None otherwise."""
+    name = ctx.qualified_name(call.func) or ""
+    if name == "builtins.print":
+        return "print"
+    if name.startswith("warnings."):
+        return "warnings"
+    if name.startswith("logging."):
+        return "logger"
+    func = call.func
+    if (
+        isinstance(func, cst.Attribute)
+        and func.attr.value in LOG_METHODS
+        and isinstance(func.value, cst.Name)
+        and func.value.value in module_loggers(ctx)
+    ):
+        return "logger"
+    return None
 
 
 # Methods of a `logging` logger that emit a record.

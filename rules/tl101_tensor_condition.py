@@ -61,8 +61,15 @@ ITERATED_MIN_MAX_MESSAGE = Message(
     ),
     "use t.max() / t.min() (or torch.amax / torch.amin)",
 )
+# A check on tensor data under torch.jit.trace (torch 2.13): the tracer warns at the bool()
+# and records none of it, so the trace returns where eager raises.
+TRACE_DROPS_CHECK = (
+    "trace",
+    "torch.jit.trace warns (TracerWarning: Converting a tensor to a Python boolean) and drops "
+    "the check (the trace accepts inputs eager rejects)",
+)
 # `torch._assert(cond, msg)` with a tensor condition calls bool() on it (torch 2.13: plain
-# compile breaks at the data-dependent operator, fullgraph and export fail; the trace passes).
+# compile breaks at the data-dependent operator, fullgraph and export fail; the trace drops it).
 TORCH_ASSERT_MESSAGE = Message(
     "torch._assert on a tensor condition reads its data as a Python bool",
     (
@@ -72,6 +79,7 @@ TORCH_ASSERT_MESSAGE = Message(
             "torch.compile(fullgraph=True) raises",
         ),
         ("export", "torch.export fails (data-dependent guard)"),
+        TRACE_DROPS_CHECK,
     ),
     "use torch._assert_async(cond, message), a graph operator compile and export keep, or "
     "check outside forward",
@@ -129,7 +137,7 @@ ASSERT_MESSAGE = Message(
     "`assert` on tensor data",
     (
         ("export", "torch.export fails (data-dependent guard)"),
-        ("trace", "torch.jit.trace drops the check (the trace accepts inputs eager rejects)"),
+        TRACE_DROPS_CHECK,
     ),
     "under `if torch.compiler.is_compiling():` use torch._assert_async(cond, message), a graph "
     "operator compile and export keep, or move the check out of forward",
@@ -941,7 +949,8 @@ class TensorCondition(Rule):
                 return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """,
             line=6,
-            backends=("compile", "export"),
+            backends=("compile", "export", "trace"),
+            trace_warning=True,
             message_contains="torch._assert",
         ),
         # A sanity check left in forward: the normalised features must be centred.
@@ -1416,7 +1425,7 @@ class TensorCondition(Rule):
         name = self.ctx.qualified_name(node.func)
         args = [a.value for a in node.args if a.keyword is None and not a.star]
         if name == "torch._assert" and args and self.ctx.kind(args[0]) == Kind.TENSOR:
-            self.report(args[0], TORCH_ASSERT_MESSAGE, targets=("compile", "export"))
+            self.report(args[0], TORCH_ASSERT_MESSAGE, targets=("compile", "export", "trace"))
             return
         if name in TESTING_ASSERTS and any(self.ctx.kind(a) == Kind.TENSOR for a in args):
             self.report(node, TESTING_ASSERT_MESSAGE, targets=("compile", "export"))

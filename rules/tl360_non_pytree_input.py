@@ -26,7 +26,8 @@ FAILS: dict[str, tuple[str, ...]] = {
 CLAUSES = {
     "export": (
         "torch.export fails (Unsupported input type: export takes only pytree containers of "
-        "tensors and Python constants)"
+        "tensors and Python constants; a dataclass registered with "
+        "`torch.export.register_dataclass` passes)"
     ),
     "trace": "torch.jit.trace fails (it cannot infer the type of the input)",
 }
@@ -75,10 +76,7 @@ class NonPytreeInput(Rule):
     name = "non-pytree-input"
     subject = "forward takes an instance of a class torch cannot take apart"
     clauses = CLAUSES
-    advice = (
-        "take the tensors as arguments and unpack the object at the call, or for export "
-        "register it (`torch.export.register_dataclass`)"
-    )
+    advice = "take the tensors as arguments and unpack the object at the call"
     targets = ("export", "trace")
 
     VALID = [

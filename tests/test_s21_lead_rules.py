@@ -1,0 +1,208 @@
+"""TL242 (a method under `functools.lru_cache` called in scripted code), from the blind b63
+batch, in other spellings than the probe: a class method, a cached method reached through a
+helper method, `functools.cache` imported by name; a static method over the cache and a cached
+method only eager code calls are not flagged. Each verdict is checked with torch."""
+
+from __future__ import annotations
+
+from .conftest import requires_torch
+from .lint_helpers import findings
+
+CACHED_REACHED_BY_HELPER = """
+import torch
+from torch import nn
+from functools import cache
+
+
+class Model(nn.Module):
+    @classmethod
+    @cache
+    def ramp(cls, n: int) -> torch.Tensor:
+        return torch.arange(n).float()
+
+    @cache
+    def table(self, n: int) -> torch.Tensor:
+        return torch.arange(n).float() * 2
+
+    def _mix(self, x):
+        return x + self.table(x.shape[-1])
+
+    def forward(self, x):
+        return self._mix(x) - self.ramp(x.shape[-1])
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 6),)]
+"""
+
+STATIC_OR_EAGER_ONLY = """
+import functools
+
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    @staticmethod
+    @functools.lru_cache(maxsize=None)
+    def ramp(n: int) -> torch.Tensor:
+        return torch.arange(n).float()
+
+    @functools.lru_cache(maxsize=2)
+    def describe(self, n: int) -> str:
+        return f"width {n}"
+
+    @torch.jit.unused
+    def summary(self, x) -> str:
+        return self.describe(x.shape[-1])
+
+    def forward(self, x):
+        return x + self.ramp(x.shape[-1])
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 6),)]
+"""
+
+
+def test_cached_methods_reached_from_forward_are_flagged() -> None:
+    lines = [d.line for d in findings(CACHED_REACHED_BY_HELPER, "TL242", "script")]
+    assert lines == [17, 20]
+
+
+def test_a_static_cached_method_and_one_only_eager_code_calls_are_not_flagged() -> None:
+    assert findings(STATIC_OR_EAGER_ONLY, "TL242", "script") == []
+
+
+@requires_torch
+def test_torch_agrees_on_cached_methods() -> None:
+    from .oracle import check
+
+    failed = check(CACHED_REACHED_BY_HELPER, "script")
+    assert not failed.ok and "__globals__" in failed.detail
+    assert check(STATIC_OR_EAGER_ONLY, "script").ok
+
+
+# TL120: from b63's `logger.debug(f"... {tuple(x.shape)}")` and b64's `warnings.warn(f"...
+# {v.abs().max()}")`, in other spellings: `"{}".format` of a size in a module-level logging
+# call, `%` of a parameter's size, `repr()` of a size, a tensor handed to print through a
+# helper method; look-alikes the tracer formats without reading a value.
+REPORTED_VALUES = """
+import logging
+
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def _report(self, h):
+        print("activation", h.std())
+
+    def forward(self, x):
+        h = self.fc(x)
+        logging.warning("rows {}".format(x.size(0)))
+        print("width %s" % (self.fc.weight.shape[1],))
+        print("batch " + repr(x.shape[0]))
+        self._report(h)
+        return h.relu()
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+"""
+
+REPORTED_WITHOUT_TRACED_VALUES = """
+import logging
+
+import torch
+from torch import nn
+
+log = logging.getLogger(__name__)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.name = "head"
+
+    def forward(self, x):
+        h = self.fc(x)
+        print(f"{self.name}: shape {x.shape} rank {x.dim()} dtype {x.dtype}")
+        log.info("rows %d", x.size(0))
+        if self.name != "head":
+            raise ValueError(f"batch {h.shape[0]} too large")
+        return h.relu()
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+"""
+
+
+def test_traced_values_formatted_for_reports_are_flagged() -> None:
+    found = findings(REPORTED_VALUES, "TL120", "trace")
+    assert [d.line for d in found] == [13, 17, 18, 19]
+    assert all(d.warns == ("trace",) for d in found)
+
+
+def test_reports_of_untraced_values_are_not_flagged() -> None:
+    assert findings(REPORTED_WITHOUT_TRACED_VALUES, "TL120", "trace") == []
+
+
+@requires_torch
+def test_torch_warns_exactly_at_the_flagged_reports() -> None:
+    from .oracle import check, trace_warnings
+
+    warned = {w[0] for w in trace_warnings(REPORTED_VALUES.lstrip("\n"))}
+    assert {13, 17, 18, 19} <= warned
+    assert check(REPORTED_VALUES, "trace").ok  # the traced module's outputs stay eager's
+    assert trace_warnings(REPORTED_WITHOUT_TRACED_VALUES) == []
+
+
+# TL101 on `torch._assert` of tensor data under trace: the tracer warns and drops the check
+# (a failure, as for `assert`: the trace accepts inputs eager rejects).
+TORCH_ASSERT = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, w):
+        total = w.sum(-1)
+        torch._assert(((total - 1.0).abs() < 1e-4).all(), "weights must sum to 1")
+        return w * 2
+
+
+def inputs():
+    return [(torch.softmax(torch.randn(2, 3), -1),), (torch.softmax(torch.randn(4, 3), -1),)]
+"""
+
+
+def test_torch_assert_on_data_names_trace_as_a_warning() -> None:
+    (found,) = findings(TORCH_ASSERT, "TL101", "trace")
+    assert found.line == 8 and "drops the check" in found.message
+
+
+@requires_torch
+def test_torch_drops_a_torch_assert_from_the_trace() -> None:
+    import torch
+
+    from .oracle import load_example, trace_warnings
+
+    assert 8 in {w[0] for w in trace_warnings(TORCH_ASSERT.lstrip("\n"))}
+    module = load_example(TORCH_ASSERT)
+    model = module.Model()
+    traced = torch.jit.trace(model, module.inputs()[0])
+    rejected = torch.full((2, 3), 5.0)
+    try:
+        model(rejected)
+    except AssertionError:
+        pass
+    else:
+        raise AssertionError("eager accepted weights that do not sum to 1")
+    assert torch.equal(traced(rejected), rejected * 2)
