@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attribute
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, parameter, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -109,8 +109,11 @@ class AutogradInGraph(Rule):
     `torch.jit.trace` run the read in Python (a leaf input's `grad_fn` is None everywhere).
     Changing `requires_grad` of a module's parameter (or a module's, or a tensor held on
     self) makes `torch.compile(fullgraph=True)` raise ("Unsupported Tensor.requires_grad_()
-    call", "setattr() on Tensor.requires_grad"); export and trace pass. `requires_grad_` of a tensor computed from parameters is a no-op
-    all back-ends pass. `h.retain_grad()` makes `torch.compile(fullgraph=True)` raise ("Tensor.retain_grad() with
+    call", "setattr() on Tensor.requires_grad"); export and trace pass. Marking a tensor that
+    does not require grad as requiring it (`x.clone().requires_grad_()` of forward's input,
+    `h.detach().requires_grad_()`, a new `torch.zeros_like(x).requires_grad_()`) makes it raise
+    too ("returning intermediate with requires_grad_()"), and export and trace pass;
+    `requires_grad_` of a tensor computed from parameters is a no-op: all back-ends pass. `h.retain_grad()` makes `torch.compile(fullgraph=True)` raise ("Tensor.retain_grad() with
     AOTDispatcher") and plain `torch.compile` leave the function uncompiled; `torch.export`
     and `torch.jit.trace` pass (the call changes no output).
 
@@ -240,6 +243,28 @@ class AutogradInGraph(Rule):
         ),
     ]
     INVALID = [
+        # Input saliency: forward marks its own input's copy as requiring grad.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.net = nn.Linear(4, 2)
+
+                def forward(self, x):
+                    x = x.clone().requires_grad_(True)
+                    return self.net(x)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+            """,
+            line=10,
+            backends=("compile",),
+            message_contains="does not require grad",
+        ),
         # A Jacobian-vector penalty by forward-mode AD (regularised neural ODEs).
         Invalid(
             """
@@ -597,6 +622,33 @@ class AutogradInGraph(Rule):
             ):
                 self.report(node, REQUIRES_GRAD_MESSAGE, targets=("compile",))
 
+    def _without_grad(self, expr: cst.BaseExpression, call: cst.Call) -> bool:
+        """A tensor that surely does not require grad in inference: ``t.detach()``, a new
+        tensor from a factory, or forward's own input (``x``, ``x.clone()``) never rebound."""
+        if isinstance(expr, cst.Call):
+            func = expr.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "detach" and not expr.args:
+                return True
+            if isinstance(func, cst.Attribute) and func.attr.value == "clone":
+                return self._forward_input(func.value, call)
+            return self.ctx.qualified_name(func) in NEW_TENSOR_FACTORIES and not any(
+                arg.keyword is not None and arg.keyword.value == "requires_grad"
+                for arg in expr.args
+            )
+        return self._forward_input(expr, call)
+
+    def _forward_input(self, expr: cst.BaseExpression, call: cst.Call) -> bool:
+        """A parameter of forward bound nowhere else than by ``call``'s own statement."""
+        function = self.ctx.function
+        return (
+            isinstance(expr, cst.Name)
+            and function is not None
+            and function.name.value == "forward"
+            and self.ctx.kind(expr) == Kind.TENSOR
+            and parameter(function, expr.value) is not None
+            and all(value is call for value, _, _ in assignments(function, expr.value))
+        )
+
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_graph:
             return
@@ -608,6 +660,14 @@ class AutogradInGraph(Rule):
         ):
             # Freezing a backbone from forward: Dynamo does not trace the autograd flag change.
             self.report(node, REQUIRES_GRAD_MESSAGE, targets=("compile",))
+            return
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "requires_grad_"
+            and _asks_grad(node)
+            and self._without_grad(func.value, node)
+        ):
+            self.report(node, REQUIRES_GRAD_LEAF_MESSAGE, targets=("compile",))
             return
         if isinstance(func, cst.Attribute) and func.attr.value == "retain_grad":
             # Grad-CAM's `fmap.retain_grad()`: AOTDispatcher refuses it.
@@ -685,6 +745,34 @@ REQUIRES_GRAD_MESSAGE = Message(
     ),
     advice="freeze the parameters once, outside forward (in __init__ or the training setup)",
 )
+# torch 2.13: `requires_grad_()` of a tensor that does not require grad (a detached copy, a
+# factory's result, forward's input or its clone) makes a new leaf Dynamo refuses ("returning
+# intermediate with requires_grad_()", "Unsupported Tensor.requires_grad_() call"); of a
+# tensor computed from parameters it is a no-op every back-end passes. Export and trace record it.
+REQUIRES_GRAD_LEAF_MESSAGE = Message(
+    subject="graph code marks a tensor that does not require grad as requiring it",
+    clauses=(
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph "
+            "(returning intermediate with requires_grad_() / Unsupported Tensor.requires_grad_() "
+            "call)",
+        ),
+    ),
+    advice=(
+        "let the caller pass an input that requires grad (`x.requires_grad_()` before the "
+        "call), or keep the gradient computation outside the compiled code"
+    ),
+)
+# Torch functions whose result is a new tensor that does not require grad (unless asked).
+NEW_TENSOR_FACTORIES = frozenset(
+    f"torch.{name}"
+    for name in (
+        "zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange", "linspace",
+        "eye", "tensor", "zeros_like", "ones_like", "empty_like", "full_like", "rand_like",
+        "randn_like",
+    )
+)  # fmt: skip
 GRAD_FN_MESSAGE = Message(
     subject="`.grad_fn` reads the autograd graph of a tensor computed in graph code",
     clauses=(
@@ -714,6 +802,14 @@ RETAIN_GRAD_MESSAGE = Message(
         "retain_grad() on the model's output in the training step"
     ),
 )
+
+
+def _asks_grad(call: cst.Call) -> bool:
+    """``requires_grad_()`` or ``requires_grad_(True)``."""
+    if not call.args:
+        return True
+    value = call.args[0].value
+    return len(call.args) == 1 and isinstance(value, cst.Name) and value.value == "True"
 
 
 def _computed(ctx, expr: cst.BaseExpression, depth: int = 0) -> bool:  # type: ignore[no-untyped-def]

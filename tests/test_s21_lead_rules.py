@@ -206,3 +206,75 @@ def test_torch_drops_a_torch_assert_from_the_trace() -> None:
     else:
         raise AssertionError("eager accepted weights that do not sum to 1")
     assert torch.equal(traced(rejected), rejected * 2)
+
+
+# TL318 on `requires_grad_()` of a tensor that does not require grad (b64's saliency wrapper,
+# `x = x.clone().requires_grad_(True)`), in other spellings: forward's input itself, a detached
+# copy of a layer's output, a new `zeros_like` perturbation; look-alikes compile accepts: a
+# layer's output (already requiring grad: a no-op) and `requires_grad_(False)` of a copy.
+MARKED_LEAVES = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Linear(4, 2)
+
+    def forward(self, x):
+        x.requires_grad_()
+        h = self.net(x).detach().requires_grad_(True)
+        delta = torch.zeros_like(x).requires_grad_()
+        return h + self.net(x + delta)
+
+
+def inputs():
+    return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+"""
+
+MARKED_NO_OPS = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Linear(4, 2)
+
+    def forward(self, x):
+        h = self.net(x)
+        h.requires_grad_(True)
+        frozen = x.detach().requires_grad_(False)
+        return h + self.net(frozen)
+
+
+def inputs():
+    return [(torch.randn(3, 4),), (torch.randn(5, 4),)]
+"""
+
+
+def test_tensors_without_grad_marked_as_requiring_it_are_flagged() -> None:
+    lines = [d.line for d in findings(MARKED_LEAVES, "TL318", "compile")]
+    assert lines == [11, 12, 13]
+    assert findings(MARKED_NO_OPS, "TL318", "compile") == []
+
+
+@requires_torch
+def test_torch_refuses_each_marked_leaf_and_accepts_the_no_ops() -> None:
+    from .oracle import check
+
+    source = MARKED_LEAVES.lstrip("\n")
+    lines = source.splitlines()
+    for line in (11, 12, 13):  # each marking alone fails fullgraph
+        others = {11, 12, 13} - {line}
+        alone = "\n".join(
+            text.replace(".requires_grad_(True)", "").replace(".requires_grad_()", "")
+            if number in others
+            else text
+            for number, text in enumerate(lines, 1)
+        )
+        assert not check(alone, "compile").ok, line
+    assert check(source, "export").ok and check(source, "trace").ok
+    assert check(MARKED_NO_OPS.lstrip("\n"), "compile").ok
