@@ -23,7 +23,8 @@ DYNAMO_RANDOM = frozenset({"random.randint", "random.randrange", "random.uniform
 
 
 # A torch.Generator made in graph code (torch 2.13): Dynamo cannot put the object in a graph;
-# the tracer keeps the one generator of the example call, never seeded again.
+# the tracer keeps the one generator of the example call, never seeded again, and export lifts
+# it into the program as a constant (`obj_lifted_custom_0`).
 GENERATOR = Message(
     "`torch.Generator` created in graph code",
     (
@@ -31,6 +32,11 @@ GENERATOR = Message(
             "compile",
             "torch.compile(fullgraph=True) raises here ('An opaque object was created in the "
             "middle of the program')",
+        ),
+        (
+            "export",
+            "torch.export lifts the generator of the export call into the program as a "
+            "constant, so later calls draw on from its state instead of starting from the seed",
         ),
         (
             "trace",
@@ -124,8 +130,8 @@ class PythonRandomInGraph(Rule):
     `random.random()`, `random.randint(...)`, `random.choice(...)`, `np.random.rand(...)`.
     `torch.rand`, `torch.randn`, `F.dropout` and friends are not flagged.
 
-    A `torch.Generator(...)` created in graph code is flagged too (compile and trace; export
-    records it), and so is a torch draw from a generator the module keeps
+    A `torch.Generator(...)` created in graph code is flagged too (compile; export and trace
+    keep the generator of the export or example call, never seeded again), and so is a torch draw from a generator the module keeps
     (`self.gen = torch.Generator().manual_seed(7)` in `__init__`, then
     `torch.randn(x.shape, generator=self.gen)`): `torch.compile(fullgraph=True)` raises
     ("Failed to convert args/kwargs to proxy"), and `torch.jit.trace` records the generator
@@ -432,7 +438,7 @@ class PythonRandomInGraph(Rule):
             backends=("compile", "trace"),
             message_contains="kept on the module",
         ),
-        # A seeded generator made per call: compile cannot hold it, trace keeps the first.
+        # A seeded generator made per call: compile cannot hold it, export and trace keep the first.
         Invalid(
             """
             import torch
@@ -445,10 +451,10 @@ class PythonRandomInGraph(Rule):
                     return y + torch.rand(y.shape, generator=gen)
 
             def inputs():
-                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+                return [(torch.randn(2, 4),), (torch.randn(2, 4),)]
             """,
             line=7,
-            backends=("compile", "trace"),
+            backends=("compile", "export", "trace"),
             message_contains="torch.Generator",
         ),
         Invalid(
@@ -512,7 +518,7 @@ class PythonRandomInGraph(Rule):
             return
         name = self.ctx.qualified_name(node.func) or ""
         if name == "torch.Generator":
-            self.report(node, GENERATOR, targets=("compile", "trace"))
+            self.report(node, GENERATOR, targets=("compile", "export", "trace"))
             return
         if name.startswith("torch."):
             generator = keyword(node, "generator")

@@ -278,3 +278,39 @@ def test_torch_refuses_each_marked_leaf_and_accepts_the_no_ops() -> None:
         assert not check(alone, "compile").ok, line
     assert check(source, "export").ok and check(source, "trace").ok
     assert check(MARKED_NO_OPS.lstrip("\n"), "compile").ok
+
+
+# TL305 names export for a `torch.Generator` made in graph code (b64's drop-path mask): export
+# lifts the generator of the export call into the program, so a second call draws on. Another
+# spelling: an unseeded generator made in a helper (eager starts from the same default seed on
+# every call).
+GENERATOR_IN_HELPER = """
+import torch
+from torch import nn
+
+
+def keep_mask(rows: int) -> torch.Tensor:
+    g = torch.Generator()
+    return (torch.rand(rows, 1, generator=g) > 0.5).float()
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return x * keep_mask(x.shape[0])
+
+
+def inputs():
+    return [(torch.randn(6, 3),), (torch.randn(6, 3),)]
+"""
+
+
+def test_a_generator_made_in_a_helper_names_export() -> None:
+    (found,) = findings(GENERATOR_IN_HELPER, "TL305", "export")
+    assert found.line == 6 and "lifts the generator" in found.message
+
+
+@requires_torch
+def test_the_exported_program_draws_on_from_the_lifted_generator() -> None:
+    from .oracle import check
+
+    assert not check(GENERATOR_IN_HELPER.lstrip("\n"), "export").ok
