@@ -1090,6 +1090,59 @@ def tensor_args(names: list[str]) -> dict[str, dict[str, list]]:
     return found
 
 
+# Modules whose functions model code keeps on a module as a callable (`self.merge = operator.add`).
+ATTRIBUTE_CALLABLE_MODULES = ("builtins", "operator", "math", "torch", "torch.nn.functional")
+
+
+def attribute_callables_unconvertible() -> dict[str, str]:
+    """``module.name`` of the functions of ``ATTRIBUTE_CALLABLE_MODULES`` that a module cannot
+    hold as an attribute TorchScript calls: a module whose ``__init__`` stores the function
+    (``self.fn = operator.add``) and whose ``forward`` calls it with one tensor, then with two,
+    fails to script with ``failed to convert Python type`` both times (``operator.add``,
+    ``abs``, ``max``: 'builtin_function_or_method'), where ``torch.add``, ``math.sqrt`` and
+    ``F.relu`` compile. The error's ``failed to convert Python type: '...'`` is kept."""
+    import inspect
+
+    import torch
+
+    found = {}
+    for namespace in ATTRIBUTE_CALLABLE_MODULES:
+        module = importlib.import_module(namespace)
+        for name in sorted(dir(module)):
+            function = getattr(module, name, None)
+            if name.startswith("_") or inspect.isclass(function) or not callable(function):
+                continue
+            errors = []
+            for arity in (1, 2):
+
+                class Holder(torch.nn.Module):
+                    def __init__(self) -> None:
+                        super().__init__()
+                        self.fn = function  # noqa: B023 - scripted within the iteration
+
+                    if arity == 1:
+
+                        def forward(self, a: torch.Tensor):
+                            return self.fn(a)
+                    else:
+
+                        def forward(self, a: torch.Tensor, b: torch.Tensor):
+                            return self.fn(a, b)
+
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        torch.jit.script(Holder())
+                except Exception as exc:  # the frontend's verdict is the exception
+                    errors.append(_first_line(exc))
+                    continue
+                break
+            if len(errors) == 2 and all("failed to convert Python type" in e for e in errors):
+                match = re.search(r"failed to convert Python type: '[^']+'", errors[0])
+                found[f"{namespace}.{name}"] = match.group(0) if match else errors[0]
+    return found
+
+
 # Python's binary operators, as written between two operands.
 BINARY_OPERATORS = ("+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<<", ">>",
                     "==", "!=", "<", "<=", ">", ">=")  # fmt: skip
@@ -1179,6 +1232,7 @@ def main() -> None:
         "module_wrappers_unscriptable": module_wrappers,
         "annotation_classes_unscriptable": annotation_classes_unscriptable,
         "number_tensor_operators": number_tensor_operators,
+        "attribute_callables_unconvertible": attribute_callables_unconvertible,
     }
     if only:  # refresh the named tables, keep the others as stored
         fresh = {name: fresh[name] for name in only}

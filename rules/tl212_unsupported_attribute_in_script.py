@@ -4239,6 +4239,24 @@ class UnsupportedAttributeInScript(Rule):
         self._by_class[owner] = found
         return found
 
+    def _unconvertible_function(self, value: cst.BaseExpression) -> Optional[str]:
+        """``operator.add`` (or ``operator.add if ... else operator.mul``, each branch one): a
+        function a module cannot hold for TorchScript (the generated table
+        ``attribute_callables_unconvertible``: builtins, ``operator`` and some ``math``
+        functions; ``torch.add``, ``math.sqrt``, ``F.relu`` convert)."""
+        branches = [value.body, value.orelse] if type(value) is cst.IfExp else [value]
+        table = torchscript_table().get("attribute_callables_unconvertible", {})
+        names = []
+        for branch in branches:
+            if type(branch) not in (cst.Name, cst.Attribute):
+                return None
+            name = self.ctx.qualified_name(branch)
+            if name not in table:
+                return None
+            names.append(name)
+        shown = " / ".join(f"`{n.removeprefix('builtins.')}`" for n in names)
+        return f"a Python builtin function ({shown}: {table[names[0]]})"
+
     def _bound_method(self, value: cst.BaseExpression, owner: str) -> Optional[str]:
         """``self._attend_fused`` (or ``self.a if fused else self.b``, each branch one): a
         method of the class read without a call, a bound method, which TorchScript converts to
@@ -4893,6 +4911,9 @@ class UnsupportedAttributeInScript(Rule):
     def _value(self, value: cst.BaseExpression, params: dict[str, cst.Param]) -> Optional[str]:
         if isinstance(value, cst.List) and not value.elements:
             return "an empty list"
+        held = self._unconvertible_function(value)
+        if held is not None:
+            return held
         if (
             isinstance(value, (cst.List, cst.Tuple))
             and value.elements

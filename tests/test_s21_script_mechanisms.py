@@ -414,3 +414,77 @@ def test_each_flagged_spelling_fails_alone(body):
     module = load_example("from typing import Optional, Union\n\nimport torch\n\n\n" + body)
     with pytest.raises(RuntimeError, match="of type number"):
         torch.jit.script(module.f)
+
+
+# --- TL212: a builtin function held as a module attribute -----------------------------------
+
+HELD_BUILTINS = """
+from operator import mul, truediv
+
+import torch
+from torch import nn
+
+
+class Pool(nn.Module):
+    def __init__(self, use_max: bool = True):
+        super().__init__()
+        self.reduce = max if use_max else min
+        self.combine = mul
+
+    def forward(self, a, b):
+        return self.combine(self.reduce(a, b), 2.0)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.pool = Pool()
+
+    def forward(self, a, b):
+        return self.pool(a.sum(), b.sum()) * a
+
+
+def inputs():
+    return [(torch.randn(2, 3), torch.randn(2, 3))]
+"""
+
+HELD_TORCH_FUNCTIONS = """
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self, merge: str = "add"):
+        super().__init__()
+        self.merge = torch.add if merge == "add" else torch.mul
+        self.act = F.relu
+        self.root = math.sqrt
+
+    def forward(self, a, b):
+        return self.act(self.merge(a, b)) * self.root(2.0)
+
+
+def inputs():
+    return [(torch.randn(2, 3), torch.randn(2, 3))]
+"""
+
+
+def test_builtin_functions_held_as_attributes_are_flagged():
+    # `self.combine` (operator.mul) and `self.reduce` (max / min), both called on one line.
+    assert _lines(HELD_BUILTINS, "TL212") == _at(HELD_BUILTINS, "return self.combine(") * 2
+
+
+def test_torch_and_math_functions_held_as_attributes_are_not_flagged():
+    assert _lines(HELD_TORCH_FUNCTIONS, "TL212") == []
+
+
+@requires_torch
+@pytest.mark.parametrize(
+    ("source", "fails"), [(HELD_BUILTINS, True), (HELD_TORCH_FUNCTIONS, False)]
+)
+def test_torch_agrees_on_held_functions(source, fails):
+    verdict = _torch_verdict(source)
+    assert verdict.ok is not fails, verdict.detail
