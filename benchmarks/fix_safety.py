@@ -307,7 +307,9 @@ def plain(value):
     if isinstance(value, torch.Tensor):
         if isinstance(value, torch._subclasses.fake_tensor.FakeTensor):
             return "<FakeTensor>"  # a converted model that leaked one (export of torch.func)
-        return value.detach().clone()
+        # A subclass of the package's (pypose's LieTensor) as a plain tensor of its values:
+        # the comparing process does not import the package.
+        return value.detach().clone().as_subclass(torch.Tensor)
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     if isinstance(value, dict):

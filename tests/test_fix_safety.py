@@ -187,3 +187,27 @@ def test_a_model_that_kills_its_process_does_not_stop_the_others(tmp_path):
     assert report.models["tiny:gain.eval"]["eager"][0] == "same"
     assert {verdict for verdict, _ in report.models["tiny:crash.eval"].values()} == {"both fail"}
     assert report.violations == []
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.slow
+def test_outputs_of_a_tensor_subclass_of_the_package_are_compared_as_tensors(tmp_path):
+    # fresh13's pypose returns its LieTensor: the comparing process, which does not import the
+    # package, reads the outputs back as plain tensors.
+    site = tmp_path / "site"
+    (site / "tinyaudio").mkdir(parents=True)
+    (site / "tinyaudio" / "__init__.py").write_text("")
+    (site / "tinyaudio" / "layers.py").write_text(
+        LAYERS.replace("class Gain", "class Signal(torch.Tensor):\n    pass\n\n\nclass Gain")
+        .replace('print("gain", signal.shape)\n', "")
+        .replace(
+            "return self.drop(signal * self.scale) + signal.mean()",
+            "return (signal * self.scale).as_subclass(Signal)",
+        )
+    )
+    corpus = tmp_path / "corpus_tiny.py"
+    corpus.write_text(CORPUS.replace(', "gain.train": None', ""))
+    report = harness.check_corpus_module(corpus, site, tmp_path / "work")
+    assert report.models["tiny:gain.eval"]["eager"][0] == "same"
+    assert report.violations == []
