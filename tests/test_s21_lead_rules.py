@@ -314,3 +314,64 @@ def test_the_exported_program_draws_on_from_the_lifted_generator() -> None:
     from .oracle import check
 
     assert not check(GENERATOR_IN_HELPER.lstrip("\n"), "export").ok
+
+
+# A loss written on torch's private `_Loss` base (fresh13's pypose and pytorch-optimizer) is a
+# module: its forward is graph code.
+LOSS_ON_PRIVATE_BASE = """
+import torch
+from torch.nn.modules.loss import _WeightedLoss
+
+
+class FocalLoss(_WeightedLoss):
+    def forward(self, input: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+        if input.sum() > 0:
+            return (input - target).abs().mean()
+        return input.mean()
+
+
+Model = FocalLoss
+
+
+def inputs():
+    return [(torch.randn(4), torch.randn(4)), (-torch.ones(4), torch.randn(4))]
+"""
+
+
+def test_a_loss_on_a_private_torch_base_is_graph_code() -> None:
+    assert [d.line for d in findings(LOSS_ON_PRIVATE_BASE, "TL101", "compile")] == [7]
+
+
+@requires_torch
+def test_private_module_bases_are_torch_nn_modules_private_module_classes() -> None:
+    import importlib
+    import inspect
+    import pkgutil
+
+    import torch
+
+    from torchlint.lint.semantic.index import PRIVATE_TORCH_MODULE_BASES
+
+    found = set()
+    for info in pkgutil.walk_packages(torch.nn.__path__, "torch.nn."):
+        try:
+            module = importlib.import_module(info.name)
+        except Exception:  # optional dependencies of some submodules
+            continue
+        for name, value in vars(module).items():
+            if (
+                name.startswith("_")
+                and name.lstrip("_")[:1].isupper()
+                and inspect.isclass(value)
+                and issubclass(value, torch.nn.Module)
+                and value.__module__.startswith("torch.nn.")
+            ):
+                found.add(f"{value.__module__}.{name}")
+    assert found == PRIVATE_TORCH_MODULE_BASES
+    assert not check_compile_ok(LOSS_ON_PRIVATE_BASE)
+
+
+def check_compile_ok(source: str) -> bool:
+    from .oracle import check
+
+    return check(source.lstrip("\n"), "compile").ok

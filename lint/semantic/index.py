@@ -136,6 +136,24 @@ NOT_MODULE_TORCH_NN = frozenset(
         "torch.nn.modules.LinearCrossEntropyOptions",
     }
 )  # fmt: skip
+# torch.nn's private module bases that packages subclass (`class DiceLoss(_Loss)`): torch
+# 2.13's classes under torch.nn whose name starts with `_` and which subclass nn.Module (the
+# test suite checks the set against torch).
+PRIVATE_TORCH_MODULE_BASES = frozenset(
+    f"torch.nn.{name}"
+    for name in (
+        "modules.batchnorm._BatchNorm", "modules.batchnorm._LazyNormBase",
+        "modules.batchnorm._NormBase", "modules.conv._ConvNd", "modules.conv._ConvTransposeMixin",
+        "modules.conv._ConvTransposeNd", "modules.dropout._DropoutNd",
+        "modules.instancenorm._InstanceNorm", "modules.loss._Loss", "modules.loss._WeightedLoss",
+        "modules.padding._CircularPadNd", "modules.padding._ConstantPadNd",
+        "modules.padding._ReflectionPadNd", "modules.padding._ReplicationPadNd",
+        "modules.pooling._AdaptiveAvgPoolNd", "modules.pooling._AdaptiveMaxPoolNd",
+        "modules.pooling._AvgPoolNd", "modules.pooling._LPPoolNd", "modules.pooling._MaxPoolNd",
+        "modules.pooling._MaxUnpoolNd", "utils.parametrizations._Orthogonal",
+        "utils.parametrizations._SpectralNorm", "utils.parametrizations._WeightNorm",
+    )
+)  # fmt: skip
 NOT_MODULE_TORCH_NN_PACKAGES = (
     "torch.nn.parameter.", "torch.nn.utils.rnn.", "torch.nn.utils.prune.", "torch.nn.attention.",
     "torch.nn.init.",
@@ -194,7 +212,11 @@ def module_name_for_path(path: str, folders: Optional[FolderMemo] = None) -> tup
 
 
 def is_torch_module_class(qualname: str) -> bool:
-    if qualname in MODULE_BASES or qualname in EXTERNAL_MODULE_BASES:
+    if (
+        qualname in MODULE_BASES
+        or qualname in EXTERNAL_MODULE_BASES
+        or qualname in PRIVATE_TORCH_MODULE_BASES
+    ):
         return True
     if (
         qualname.startswith(EXTERNAL_MODULE_PACKAGES)
