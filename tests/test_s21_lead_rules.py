@@ -375,3 +375,23 @@ def check_compile_ok(source: str) -> bool:
     from .oracle import check
 
     return check(source.lstrip("\n"), "compile").ok
+
+
+# A registered operator returns what its schema says, often a tuple (fresh2's sru:
+# `h, c = torch.ops.sru_cuda.sru_bi_forward(...)`): unpacking it is no tensor iteration, and
+# TL105's `.unbind(0)` fix would have broken the call.
+REGISTERED_OPERATOR_PAIR = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        h, c = torch.ops.mylib.recurrent_step(x)
+        top, rest = torch.relu(x)
+        return h + c + top + rest
+"""
+
+
+def test_unpacking_a_registered_operators_result_is_not_tensor_iteration() -> None:
+    assert [d.line for d in findings(REGISTERED_OPERATOR_PAIR, "TL105", "trace")] == [8]

@@ -234,6 +234,9 @@ TORCH_NON_TENSOR_PREFIXES = (
     "torch.hub.",
     "torch.overrides.",
     "torch.library.",
+    # Registered operators (`torch.ops.sru_cuda.sru_forward(...)`): what one returns is in its
+    # schema, often a tuple of tensors (fresh2's sru: TL105's `.unbind(0)` on that tuple).
+    "torch.ops.",
 )
 # Python builtins that read the truth or number out of their argument.
 CONVERTING_BUILTINS = {"int", "float", "bool", "complex"}
