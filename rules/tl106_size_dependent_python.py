@@ -1765,7 +1765,10 @@ class SizeDependentPython(Rule):
                         break
 
     def visit_If(self, node: cst.If) -> None:
-        if only_raises(node.body):  # input validation: TL109's business
+        if only_raises(node.body) or _fills_memo(node):
+            # Input validation is TL109's business. A memo filled on a miss (`if n not in
+            # self._tables: self._tables[n] = build(n)`) gives the same value either way:
+            # under trace a size is a tensor no key equals, so every call builds it, traced.
             _cover(node.test, self._covered)
         else:
             self._returned_attr = _returned_self_attribute(node.body)
@@ -2362,6 +2365,35 @@ def project_callee(ctx: LintContext, func: cst.BaseExpression) -> bool:
         call.kind == "name" and "trace" in (ctx.index.guard_function(call.target) or ())
         for call in found.calls
     )
+
+
+def _fills_memo(node: cst.If) -> bool:
+    """``if key not in memo:`` with no ``else``, whose body stores ``memo[key] = ...``."""
+    test = node.test
+    if (
+        node.orelse is not None
+        or type(test) is not cst.Comparison
+        or len(test.comparisons) != 1
+        or type(test.comparisons[0].operator) is not cst.NotIn
+    ):
+        return False
+    code = cst.Module([]).code_for_node
+    key, memo = code(test.left), code(test.comparisons[0].comparator)
+    for statement in getattr(node.body, "body", ()):
+        for small in getattr(statement, "body", ()):
+            if type(small) is not cst.Assign:
+                continue
+            for target in small.targets:
+                stored = target.target
+                if (
+                    type(stored) is cst.Subscript
+                    and code(stored.value) == memo
+                    and len(stored.slice) == 1
+                    and type(stored.slice[0].slice) is cst.Index
+                    and code(stored.slice[0].slice.value) == key
+                ):
+                    return True
+    return False
 
 
 def tensor_under_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:

@@ -395,3 +395,44 @@ class Model(nn.Module):
 
 def test_unpacking_a_registered_operators_result_is_not_tensor_iteration() -> None:
     assert [d.line for d in findings(REGISTERED_OPERATOR_PAIR, "TL105", "trace")] == [8]
+
+
+# TL106 leaves out a memo filled on a miss keyed by a size (b65's rotary tables): under trace
+# the size is a tensor no key equals, every call builds the value, traced.
+MEMO_BY_SIZE = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self._ramps = {}
+        self._seen = {}
+
+    def ramp(self, n: int) -> torch.Tensor:
+        if n not in self._ramps:
+            self._ramps[n] = torch.arange(n).float() / n
+        return self._ramps[n]
+
+    def forward(self, x):
+        return x * self.ramp(x.shape[-1])
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(2, 6),)]
+"""
+
+
+def test_a_memo_filled_on_a_miss_is_no_size_decision() -> None:
+    assert findings(MEMO_BY_SIZE, "TL106", "trace") == []
+    # The same test without the store is a size decision again.
+    unfilled = MEMO_BY_SIZE.replace("self._ramps[n] = torch", "ramp = torch")
+    assert [d.line for d in findings(unfilled, "TL106", "trace")] == [12]
+
+
+@requires_torch
+def test_the_traced_memo_follows_every_size() -> None:
+    from .oracle import check
+
+    assert check(MEMO_BY_SIZE.lstrip("\n"), "trace").ok
