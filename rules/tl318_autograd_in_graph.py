@@ -112,7 +112,8 @@ class AutogradInGraph(Rule):
     call", "setattr() on Tensor.requires_grad"); export and trace pass. Marking a tensor that
     does not require grad as requiring it (`x.clone().requires_grad_()` of forward's input,
     `h.detach().requires_grad_()`, a new `torch.zeros_like(x).requires_grad_()`) makes it raise
-    too ("returning intermediate with requires_grad_()"), and export and trace pass;
+    too while autograd is on ("returning intermediate with requires_grad_()"; a call under
+    `torch.no_grad()` passes), and export and trace pass;
     `requires_grad_` of a tensor computed from parameters is a no-op: all back-ends pass. `h.retain_grad()` makes `torch.compile(fullgraph=True)` raise ("Tensor.retain_grad() with
     AOTDispatcher") and plain `torch.compile` leave the function uncompiled; `torch.export`
     and `torch.jit.trace` pass (the call changes no output).
@@ -746,7 +747,8 @@ REQUIRES_GRAD_MESSAGE = Message(
     advice="freeze the parameters once, outside forward (in __init__ or the training setup)",
 )
 # torch 2.13: `requires_grad_()` of a tensor that does not require grad (a detached copy, a
-# factory's result, forward's input or its clone) makes a new leaf Dynamo refuses ("returning
+# factory's result, forward's input or its clone) makes, while autograd is on (under no_grad
+# compile passes), a new leaf Dynamo refuses ("returning
 # intermediate with requires_grad_()", "Unsupported Tensor.requires_grad_() call"); of a
 # tensor computed from parameters it is a no-op every back-end passes. Export and trace record it.
 REQUIRES_GRAD_LEAF_MESSAGE = Message(
@@ -754,9 +756,9 @@ REQUIRES_GRAD_LEAF_MESSAGE = Message(
     clauses=(
         (
             "compile",
-            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph "
-            "(returning intermediate with requires_grad_() / Unsupported Tensor.requires_grad_() "
-            "call)",
+            "with autograd on, torch.compile(fullgraph=True) raises and plain torch.compile "
+            "breaks the graph (returning intermediate with requires_grad_() / Unsupported "
+            "Tensor.requires_grad_() call; under torch.no_grad() it passes)",
         ),
     ),
     advice=(

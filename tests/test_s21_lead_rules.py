@@ -436,3 +436,16 @@ def test_the_traced_memo_follows_every_size() -> None:
     from .oracle import check
 
     assert check(MEMO_BY_SIZE.lstrip("\n"), "trace").ok
+
+
+@requires_torch
+def test_marked_leaves_compile_under_no_grad() -> None:
+    import torch
+
+    from .oracle import load_example
+
+    module = load_example(MARKED_LEAVES.lstrip("\n"))
+    torch._dynamo.reset()
+    compiled = torch.compile(module.Model(), fullgraph=True, backend="eager")
+    with torch.no_grad():
+        compiled(*module.inputs()[0])
