@@ -112,8 +112,9 @@ class AutogradInGraph(Rule):
     call", "setattr() on Tensor.requires_grad"); export and trace pass. Marking a tensor that
     does not require grad as requiring it (`x.clone().requires_grad_()` of forward's input,
     `h.detach().requires_grad_()`, a new `torch.zeros_like(x).requires_grad_()`) makes it raise
-    too while autograd is on ("returning intermediate with requires_grad_()"; a call under
-    `torch.no_grad()` passes), and export and trace pass;
+    too: "Unsupported Tensor.requires_grad_() call" for forward's own input, "returning
+    intermediate with requires_grad_()" for a copy or a new tensor while autograd is on (a call
+    under `torch.no_grad()` passes); export and trace pass;
     `requires_grad_` of a tensor computed from parameters is a no-op: all back-ends pass. `h.retain_grad()` makes `torch.compile(fullgraph=True)` raise ("Tensor.retain_grad() with
     AOTDispatcher") and plain `torch.compile` leave the function uncompiled; `torch.export`
     and `torch.jit.trace` pass (the call changes no output).
@@ -756,9 +757,10 @@ REQUIRES_GRAD_LEAF_MESSAGE = Message(
     clauses=(
         (
             "compile",
-            "with autograd on, torch.compile(fullgraph=True) raises and plain torch.compile "
-            "breaks the graph (returning intermediate with requires_grad_() / Unsupported "
-            "Tensor.requires_grad_() call; under torch.no_grad() it passes)",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph "
+            "(Unsupported Tensor.requires_grad_() call for forward's own input; for a copy or "
+            "a new tensor, returning intermediate with requires_grad_() while autograd is on, "
+            "and under torch.no_grad() it passes)",
         ),
     ),
     advice=(
