@@ -593,7 +593,7 @@ class FileModel:
                 continue
             kinds[name] = join(kinds[name], kind) if name in kinds else kind
             passed.add(name)
-            if _may_be_none(arg.value, inference):
+            if _may_be_none(arg.value, inference, kind):
                 kinds[MAYBE_NONE + name] = Kind.NONE
         # A parameter this call leaves to its default may be None there (`update(cell)` of
         # `def update(self, cell=None, mesh=None)` leaves `mesh`).
@@ -973,13 +973,18 @@ MAYBE_NONE = "?"
 _ASKING: set[tuple[int, str]] = set()
 
 
-def _may_be_none(value: cst.BaseExpression, inference: KindInference) -> bool:
+def _may_be_none(
+    value: cst.BaseExpression, inference: KindInference, known: Optional[Kind] = None
+) -> bool:
     """Whether an argument may be None: ``None``, a conditional expression with a branch
     that may be, a name bound to one on some path (or of kind None), or a value of unknown
-    kind bound to nothing here."""
+    kind bound to nothing here. ``known``: the kind the call gave the argument. Nothing else
+    is asked of the inference: a kind asked of an expression its walk has not reached yet
+    (a value bound further down) would be settled too early, for every rule."""
     kind = type(value)
     if kind is cst.Name:
-        if value.value == "None" or inference.kind(value) == Kind.NONE:  # type: ignore[attr-defined]
+        name = value.value  # type: ignore[attr-defined]
+        if name == "None" or known == Kind.NONE or inference.env.get(name) == Kind.NONE:
             return True
         params = inference.func.params
         if any(
@@ -1006,7 +1011,7 @@ def _may_be_none(value: cst.BaseExpression, inference: KindInference) -> bool:
         )
     if kind is cst.IfExp:
         return _may_be_none(value.body, inference) or _may_be_none(value.orelse, inference)  # type: ignore[attr-defined]
-    return inference.kind(value) == Kind.NONE
+    return known == Kind.NONE
 
 
 def _joined(
