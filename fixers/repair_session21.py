@@ -20,14 +20,11 @@ tensor's ``view`` / ``reshape`` / ``expand`` / ``repeat`` / ``permute`` / ``tile
 every back-end), ``len(name)``, an int-literal index or a ``for`` over it; unsafe otherwise (a
 list where Python had a tuple: ``==`` with a tuple, a dict key, a return value differ).
 
-``FilterToComprehension`` (TL209): ``list(filter(f, xs))`` -> ``[v for v in xs if f(v)]``
-(TorchScript has no ``filter``; a comprehension with a filter becomes a loop by TL204's fix
-in the next round). The list holds the same items in the same order, ``f`` called as often
-in the same order. Unsafe for a named function (as ``list(map(f, xs))``'s fix: the
-comprehension's variable is new in the function's text); safe for a lambda of one plain
-parameter, whose body becomes the condition (``list(filter(lambda s: s > 1, xs))`` -> ``[s for
-s in xs if s > 1]``: the body runs once per item, in order, its parameter in a scope of its
-own). ``filter(None, xs)`` keeps the true items (``[v for v in xs if v]``, safe).
+``FilterToLoop`` (TL209, unsafe): ``name: List[T] = list(filter(f, xs))`` -> ``name: List[T] =
+[]`` and a loop appending the items ``f`` accepts (TorchScript has no ``filter``, and no
+comprehension with an ``if``: a comprehension would only trade TL209 for TL204). The list holds
+the same items in the same order, ``f`` called as often in the same order; unsafe because the
+loop's name outlives the loop.
 
 ``CondOutsideScript`` (TL209, safe): ``torch.cond(pred, f, g, (x, y))`` ->
 ``((f(x, y) if bool(pred) else g(x, y)) if torch.jit.is_scripting() else torch.cond(pred, f,
@@ -60,16 +57,6 @@ Eager is untouched; ``torch.jit.trace`` still fails on the object (the finding s
 trace, whose hand fix is to take the tensors as arguments). Unsafe: the registration is
 global, so other code that flattens pytrees (``tree_map``, ``DataParallel``'s scatter) now
 takes the class apart too.
-
-``ForkWaitOutsideCompile`` (TL317, unsafe): ``torch.jit.fork(f, x)`` -> ``(torch.jit.fork(f,
-x) if torch.jit.is_scripting() else (f(x) if torch.compiler.is_compiling() else
-torch.jit.fork(f, x)))`` and ``torch.jit.wait(fut)`` -> ``fut`` the same way, in a function
-that both forks and waits. Dynamo skips both (fullgraph raises, plain compile breaks); in
-eager ``fork`` runs ``f`` at once and ``wait`` returns its value, which the direct call gives
-(checked on torch 2.13: compile fullgraph, export, script and trace pass, equal eager). TorchScript
-and trace keep the fork. Unsafe: a future made outside the compiled code and waited on in it
-is now handed on as a future; not where the function calls a method of a future
-(``fut.wait()``, ``then``).
 
 ``TensorFirstOperator`` (TL230, safe): ``flag * t`` -> ``t * flag`` (``+``, ``&``, ``|``,
 ``^``, ``==``, ``!=``; ``n < t`` -> ``t > n``), a Python bool or int on the left of a tensor
@@ -275,81 +262,13 @@ def _as_list(display: cst.Tuple) -> cst.List:
 
 
 # -- list(filter(f, xs)) -----------------------------------------------------------------------
-class FilterToComprehension(Fixer):
-    codes = ("TL209",)
-    applicability = "unsafe"
-    message = "build the list with a comprehension that keeps the items `f` accepts"
-
-    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        found = self._list_of_filter(diagnostic)
-        if found is None or not isinstance(found[1], (cst.Name, cst.Attribute)):
-            return None
-        outer, function, iterable = found
-        if isinstance(function, cst.Name) and function.value == "None":
-            return None  # FilterLambdaToComprehension
-        if isinstance(self.parent(outer), cst.AnnAssign):
-            return None  # FilterToLoop
-        name = _fresh(self, outer, "v")
-        test = f"{self.code(function).strip()}({name})"
-        return [(outer, _comprehension(self, name, iterable, test))]
-
-    def _list_of_filter(
-        self, diagnostic: Diagnostic
-    ) -> Optional[tuple[cst.Call, cst.BaseExpression, cst.BaseExpression]]:
-        """``(list(...) call, function, iterable)`` of ``list(filter(function, iterable))``."""
-        call = diagnostic.node
-        if (
-            not isinstance(call, cst.Call)
-            or self.ctx.qualified_name(call.func) != "builtins.filter"
-        ):
-            return None
-        arg = self.parent(call)
-        outer = self.parent(arg) if arg is not None else None
-        if (
-            not isinstance(arg, cst.Arg)
-            or arg.star
-            or not isinstance(outer, cst.Call)
-            or self.ctx.qualified_name(outer.func) != "builtins.list"
-            or len(outer.args) != 1
-            or len(call.args) != 2
-            or any(a.keyword is not None or a.star for a in call.args)
-        ):
-            return None
-        return outer, call.args[0].value, call.args[1].value
-
-
-class FilterLambdaToComprehension(FilterToComprehension):
-    """``list(filter(lambda s: s > 1, xs))`` -> ``[s for s in xs if s > 1]``; ``filter(None,
-    xs)`` -> ``[v for v in xs if v]``: the same tests in the same order (safe)."""
-
-    applicability = "safe"
-    message = "build the list with a comprehension whose condition is the lambda's body"
-
-    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        found = self._list_of_filter(diagnostic)
-        if found is None:
-            return None
-        outer, function, iterable = found
-        if isinstance(self.parent(outer), cst.AnnAssign):
-            return None  # FilterToLoop
-        if isinstance(function, cst.Name) and function.value == "None":
-            name = _fresh(self, outer, "v")
-            return [(outer, _comprehension(self, name, iterable, name))]
-        if not isinstance(function, cst.Lambda):
-            return None
-        param = _single_parameter(function)
-        if param is None or contains(
-            function.body, lambda n: isinstance(n, (cst.NamedExpr, cst.Yield, cst.Await))
-        ):
-            return None
-        return [(outer, _comprehension(self, param, iterable, self.code(function.body).strip()))]
-
-
-class FilterToLoop(FilterToComprehension):
+class FilterToLoop(Fixer):
     """``name: List[T] = list(filter(f, xs))`` (a statement of its own line) -> ``name: List[T]
     = []`` and a loop appending the items ``f`` accepts: TorchScript compiles no comprehension
     with an ``if``. Unsafe (the loop's name outlives the loop)."""
 
+    codes = ("TL209",)
+    applicability = "unsafe"
     message = "build the list in a loop that appends the items `f` accepts"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
@@ -401,6 +320,30 @@ class FilterToLoop(FilterToComprehension):
             first = first.with_changes(trailing_whitespace=line.trailing_whitespace)
         return [(line, cst.FlattenSentinel([first, loop]))]
 
+    def _list_of_filter(
+        self, diagnostic: Diagnostic
+    ) -> Optional[tuple[cst.Call, cst.BaseExpression, cst.BaseExpression]]:
+        """``(list(...) call, function, iterable)`` of ``list(filter(function, iterable))``."""
+        call = diagnostic.node
+        if (
+            not isinstance(call, cst.Call)
+            or self.ctx.qualified_name(call.func) != "builtins.filter"
+        ):
+            return None
+        arg = self.parent(call)
+        outer = self.parent(arg) if arg is not None else None
+        if (
+            not isinstance(arg, cst.Arg)
+            or arg.star
+            or not isinstance(outer, cst.Call)
+            or self.ctx.qualified_name(outer.func) != "builtins.list"
+            or len(outer.args) != 1
+            or len(call.args) != 2
+            or any(a.keyword is not None or a.star for a in call.args)
+        ):
+            return None
+        return outer, call.args[0].value, call.args[1].value
+
 
 def _fresh(fixer: Fixer, node: cst.CSTNode, base: str) -> str:
     taken = {n.value for n in names_in(scope_of(fixer, node))}
@@ -408,12 +351,6 @@ def _fresh(fixer: Fixer, node: cst.CSTNode, base: str) -> str:
     while name in taken:
         name, number = f"{base}{number}", number + 1
     return name
-
-
-def _comprehension(
-    fixer: Fixer, name: str, iterable: cst.BaseExpression, test: str
-) -> cst.BaseExpression:
-    return cst.parse_expression(f"[{name} for {name} in {fixer.code(iterable).strip()} if {test}]")
 
 
 # -- torch.cond in scripted code ---------------------------------------------------------------
@@ -581,69 +518,6 @@ def _calls_args(module: cst.Module) -> list[cst.Arg]:
 _FORK = frozenset({"torch.jit.fork", "torch.jit._async.fork"})
 _WAIT = frozenset({"torch.jit.wait", "torch.jit._async.wait"})
 _FUTURE_METHODS = frozenset({"wait", "then", "value", "done", "add_done_callback", "set_result"})
-
-
-class ForkWaitOutsideCompile(Fixer):
-    codes = ("TL317",)
-    applicability = "unsafe"
-    message = (
-        "call the function directly under torch.compile / export, and hand `torch.jit.wait` "
-        "its value (`torch.jit.is_scripting()` and `torch.compiler.is_compiling()` pick)"
-    )
-
-    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = diagnostic.node
-        if not isinstance(call, cst.Call) or any(a.star for a in call.args):
-            return None
-        name = self.ctx.qualified_name(call.func)
-        if name not in _FORK and name not in _WAIT:
-            return None
-        function = self.enclosing_function(call)
-        if function is None or not self._pairs(function):
-            return None
-        torch = self.import_module("torch")
-        original = self.code(call.with_changes(lpar=(), rpar=())).strip()
-        if name in _FORK:
-            if not call.args or call.args[0].keyword is not None:
-                return None
-            rest = ", ".join(self.code(a).strip().rstrip(",").strip() for a in call.args[1:])
-            direct = f"{self.code(call.args[0].value).strip()}({rest})"
-        else:
-            if len(call.args) != 1 or call.args[0].keyword is not None:
-                return None
-            direct = self.code(call.args[0].value).strip()
-        text = (
-            f"({original} if {torch}.jit.is_scripting() "
-            f"else ({direct} if {torch}.compiler.is_compiling() else {original}))"
-        )
-        return [(call, cst.parse_expression(text))]
-
-    def _pairs(self, function: cst.FunctionDef) -> bool:
-        """The function forks and waits (every future it waits on is one it made, the fixer
-        assumes), and calls no method of a future (which a value has not)."""
-        forks = waits = 0
-        for node in _calls(function):
-            name = self.ctx.qualified_name(node.func)
-            forks += name in _FORK
-            waits += name in _WAIT
-            if (
-                isinstance(node.func, cst.Attribute)
-                and node.func.attr.value in _FUTURE_METHODS
-                and name is None
-            ):
-                return False
-        return forks > 0 and waits > 0
-
-
-def _calls(root: cst.CSTNode) -> list[cst.Call]:
-    found: list[cst.Call] = []
-
-    class _Collect(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            found.append(node)
-
-    root.visit(_Collect())
-    return found
 
 
 # -- a Python number on the left of a tensor operator ------------------------------------------

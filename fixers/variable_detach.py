@@ -3,13 +3,15 @@
 ``torch.autograd.Variable`` has been a tensor since torch 0.4; calling it on a tensor returns a
 new tensor sharing ``t``'s storage that does not require grad and has no ``grad_fn``, as
 ``t.detach()`` does (observed in torch 2.13, for a leaf that requires grad and for a computed
-tensor alike), and ``Variable(t, requires_grad=r)`` is ``t.detach().requires_grad_(r)``. Dynamo
+tensor alike), and ``Variable(t, requires_grad=False)`` too. Dynamo
 skips ``Variable`` (torch.compile(fullgraph=True) raises, plain compile breaks the graph) and
 TorchScript cannot compile it; ``detach`` / ``requires_grad_`` every back-end takes. Old model
 code (PointNet's ``Variable(torch.from_numpy(np.eye(k)...))``) is full of it.
 
 Safe: the same tensor, storage and autograd state in eager. Left alone: a call with other
-arguments (the legacy ``volatile=``), ``*args`` or ``**kwargs``.
+arguments (the legacy ``volatile=``), ``*args`` or ``**kwargs``, and ``requires_grad=`` other
+than ``False``: ``t.detach().requires_grad_(True)`` is a new leaf that compile refuses in graph
+code while autograd is on (TL318).
 """
 
 from __future__ import annotations
@@ -42,10 +44,11 @@ class VariableToDetach(Fixer):
             if arg.keyword is None or arg.keyword.value != "requires_grad":
                 return None
             requires_grad = arg.value
+        if requires_grad is not None and not (
+            isinstance(requires_grad, cst.Name) and requires_grad.value == "False"
+        ):
+            # `t.detach().requires_grad_(True)`: a new leaf compile refuses in graph code
+            # while autograd is on (TL318), no repair.
+            return None
         fixed = method_call(call.args[0].value, "detach")
-        if requires_grad is not None:
-            fixed = cst.Call(
-                func=cst.Attribute(value=fixed, attr=cst.Name("requires_grad_")),
-                args=[cst.Arg(requires_grad)],
-            )
         return [(call, fixed.with_changes(lpar=call.lpar, rpar=call.rpar))]

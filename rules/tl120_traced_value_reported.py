@@ -84,7 +84,7 @@ class TracedValueReported(Rule):
 
     code = "TL120"
     name = "traced-value-reported"
-    message = MESSAGE
+    message = MESSAGE.render()
     targets = ("trace",)
 
     VALID = [
@@ -192,7 +192,7 @@ class TracedValueReported(Rule):
             if arg.keyword is not None:
                 continue
             if reporter == "print" and self._traced(arg.value):
-                self.report(arg.value)
+                self.report(arg.value, MESSAGE)
                 return
             # A logger formats `msg % args` only for a record it emits: only `msg` is text
             # made here.
@@ -200,5 +200,5 @@ class TracedValueReported(Rule):
                 return
             value = self._formatted(arg.value)
             if value is not None:
-                self.report(value)
+                self.report(value, MESSAGE)
                 return

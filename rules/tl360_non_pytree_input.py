@@ -159,7 +159,7 @@ class NonPytreeInput(Rule):
                 torch.manual_seed(0)
                 return [
                     (Batch(torch.randint(0, 10, (2, 5)), torch.tensor([5.0, 3.0])),),
-                    (Batch(torch.randint(0, 10, (3, 4)), torch.tensor([4.0, 2.0, 1.0])),),
+                    (Batch(torch.randint(0, 10, (2, 5)), torch.tensor([4.0, 2.0])),),
                 ]
             """,
             line=16,

@@ -27,7 +27,7 @@ from torch import nn
 
 class Net(nn.Module):
     def forward(self, x):
-        print(x)
+        print("forward")
         return x
 """
 

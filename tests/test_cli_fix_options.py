@@ -330,7 +330,7 @@ def test_add_noqa_keeps_line_endings_and_skips_lines_a_comment_cannot_end(projec
     source = (
         "import torch\r\nfrom torch import nn\r\n\r\n\r\nclass Net(nn.Module):\r\n"
         "    def forward(self, x):\r\n"
-        '        print("""a\r\nb""", x)\r\n'
+        '        print("""a\r\nb""", "x")\r\n'
         "        print(x.shape)\r\n"
         "        return x\r\n"
     )

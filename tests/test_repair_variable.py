@@ -48,9 +48,11 @@ def test_variable_becomes_detach_as_a_safe_fix():
     )
 
 
-def test_requires_grad_is_kept_and_legacy_arguments_left_alone():
+def test_requires_grad_and_legacy_arguments_are_left_alone():
+    # `Variable(t, requires_grad=True)` would become `t.detach().requires_grad_(True)`, a new
+    # leaf in forward that compile refuses while autograd is on (TL318): no fix.
     keyword = MODEL.replace("astype(np.float32)))", "astype(np.float32)), requires_grad=True)")
-    assert ".detach().requires_grad_(True)" in fixed_text(keyword, Settings(), unsafe=False)
+    assert "requires_grad=True)" in fixed_text(keyword, Settings(), unsafe=False)
     volatile = MODEL.replace("astype(np.float32)))", "astype(np.float32)), volatile=True)")
     assert "Variable(" in fixed_text(volatile, Settings(), unsafe=False)
 
