@@ -10,9 +10,10 @@ import traceback
 import warnings
 
 import pytest
-import torch
 
 from tests.lint_helpers import findings, load_module, project_findings
+
+torch = pytest.importorskip("torch")
 
 HEAD = """
 import math

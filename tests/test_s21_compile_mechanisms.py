@@ -251,6 +251,7 @@ def test_torch_refuses_script_modules_and_calls_script_functions():
         assert torch.allclose(torch.compile(model, fullgraph=True, backend="eager")(x), model(x))
 
 
+@requires_torch
 def test_script_module_types_named_by_tl351_are_torch_script_modules():
     import importlib
 
