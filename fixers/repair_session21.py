@@ -97,7 +97,15 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import parameter
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import contains, guarded, names_in, own_statement_line, scope_of, variable_uses
+from ._shared import (
+    contains,
+    fresh_name,
+    guarded,
+    names_in,
+    own_statement_line,
+    scope_of,
+    variable_uses,
+)
 from .script_heldout27 import _enclosing_class, _init_line, _methods
 from .script_map import _single_parameter
 from .script_star_args import SIZE_METHODS
@@ -299,7 +307,7 @@ class FilterToLoop(Fixer):
                 return None  # the loop would rebind a name the function uses
             test = self.code(function.body).strip()
         else:
-            name = _fresh(self, outer, "v")
+            name = fresh_name(self, outer, "v")
             if isinstance(function, cst.Name) and function.value == "None":
                 test = name
             elif isinstance(function, (cst.Name, cst.Attribute)):
@@ -343,14 +351,6 @@ class FilterToLoop(Fixer):
         ):
             return None
         return outer, call.args[0].value, call.args[1].value
-
-
-def _fresh(fixer: Fixer, node: cst.CSTNode, base: str) -> str:
-    taken = {n.value for n in names_in(scope_of(fixer, node))}
-    name, number = base, 2
-    while name in taken:
-        name, number = f"{base}{number}", number + 1
-    return name
 
 
 # -- torch.cond in scripted code ---------------------------------------------------------------
