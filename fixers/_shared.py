@@ -396,3 +396,16 @@ def guarded(fixer: Fixer, test: str, *statements: cst.BaseStatement) -> cst.If:
         body=cst.IndentedBlock(body=[first.with_changes(leading_lines=()), *rest]),
         leading_lines=first.leading_lines,
     )
+
+
+def expression_in_place(fixer: Fixer, node: cst.BaseExpression, text: str) -> cst.BaseExpression:
+    """``text`` parsed as the expression to put where ``node`` is: bare as an ``if`` / ``while``
+    test or an assignment's value, parenthesised anywhere else (an operand keeps its grouping:
+    ``a and b`` in ``x or (a and b)``); ``node``'s own parentheses are kept around it."""
+    parent = fixer.parent(node)
+    bare = isinstance(parent, (cst.If, cst.While)) and parent.test is node
+    bare = bare or isinstance(parent, cst.Assign) and parent.value is node
+    new = cst.parse_expression(text if bare else f"({text})")
+    if node.lpar:
+        new = new.with_changes(lpar=node.lpar, rpar=node.rpar)
+    return new

@@ -99,6 +99,7 @@ from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import (
     contains,
+    expression_in_place,
     fresh_name,
     guarded,
     names_in,
@@ -126,13 +127,7 @@ class InvertedNumberValue(Fixer):
             return None
         operand = node.expression.with_changes(lpar=(), rpar=())
         text = f"-1 - int({self.code(operand).strip()})"
-        parent = self.parent(node)
-        bare = isinstance(parent, (cst.If, cst.While)) and parent.test is node
-        bare = bare or isinstance(parent, cst.Assign) and parent.value is node
-        new = cst.parse_expression(text if bare else f"({text})")
-        if node.lpar:
-            new = new.with_changes(lpar=node.lpar, rpar=node.rpar)
-        return [(node, new)]
+        return [(node, expression_in_place(self, node, text))]
 
 
 # -- a tuple grown inside a block --------------------------------------------------------------

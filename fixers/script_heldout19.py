@@ -136,6 +136,7 @@ from torchlint.lint.semantic.kinds import Kind
 from ._shared import (
     class_body_annotation,
     contains,
+    expression_in_place,
     final_attribute_init,
     fresh_name,
     guarded,
@@ -804,12 +805,7 @@ class TensorTypeStringTest(Fixer):
         )
         if isinstance(operator, cst.NotEqual):
             test = f"not ({test})"
-        holder = self.parent(comparison)
-        bare = isinstance(holder, (cst.If, cst.While)) and holder.test is comparison
-        new = cst.parse_expression(test if bare else f"({test})")
-        if comparison.lpar:
-            new = new.with_changes(lpar=comparison.lpar, rpar=comparison.rpar)
-        return [(comparison, new)]
+        return [(comparison, expression_in_place(self, comparison, test))]
 
 
 # -- a function that may end without its return ------------------------------------------------
