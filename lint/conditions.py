@@ -44,6 +44,12 @@ class PathCondition:
 TRAINED_BY_CALLERS = PathCondition("self.training", "training")
 
 
+# A failure that needs autograd on (a copy marked `requires_grad_()`: Dynamo refuses to return
+# it only while grad is enabled). An inference run under `torch.no_grad()` never meets it, so
+# `--mode inference` leaves it out, like code that runs only in training mode.
+AUTOGRAD_ON = PathCondition("torch.is_grad_enabled()", "training")
+
+
 def _code(node: cst.CSTNode) -> str:
     return _EMPTY_MODULE.code_for_node(node).strip()
 

@@ -211,6 +211,7 @@ class LintContext:
         *,
         targets: Optional[Sequence[str]] = None,
         fix: Optional[Fix] = None,
+        condition: Optional[PathCondition] = None,
     ) -> None:
         claimed = tuple(targets) if targets is not None else rule.targets
         if rule.graph_only:
@@ -227,7 +228,8 @@ class LintContext:
             if not claimed:
                 return
         pos = self.position(node)
-        condition, mode = combined(self._path_conditions(tests)) if self.in_graph else (None, None)
+        conditions = self._path_conditions(tests) if self.in_graph else []
+        condition_text, mode = combined([*conditions, *([condition] if condition else [])])
         text = message if isinstance(message, str) else message.render(claimed)
         warns = () if isinstance(message, str) else tuple(t for t in claimed if t in message.warns)
         self.diagnostics.append(
@@ -239,13 +241,13 @@ class LintContext:
                 end_column=pos.end.column + 1,
                 code=rule.code,
                 name=rule.name,
-                message=with_condition(text, condition),
+                message=with_condition(text, condition_text),
                 severity=warned_severity(rule.severity, claimed, warns),
                 targets=claimed,
                 fix=fix,
                 node=node,
                 template=None if isinstance(message, str) else message,
-                condition=condition,
+                condition=condition_text,
                 mode=mode,
                 warns=warns,
             )

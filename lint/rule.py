@@ -23,6 +23,7 @@ import libcst as cst
 from torchlint.lint.diagnostics import TARGETS, Fix, Message, Severity
 
 if TYPE_CHECKING:
+    from torchlint.lint.conditions import PathCondition
     from torchlint.lint.context import LintContext
     from torchlint.lint.semantic.summary import FileSummary
 
@@ -148,17 +149,19 @@ class Rule:
         *,
         targets: Optional[Sequence[str]] = None,
         fix: Optional[Fix] = None,
+        condition: Optional[PathCondition] = None,
     ) -> None:
         """Record a finding on ``node``.
 
         For graph-only rules the finding keeps only the back-ends that both the rule claims
         (``targets``, default the class's) and the graph region reaches at this node; when
         none is left, nothing is reported. A ``Message`` (default: the rule's own, when it has
-        clauses) is rendered for the back-ends the finding names in the end.
+        clauses) is rendered for the back-ends the finding names in the end. ``condition``
+        is a state the failure needs besides the path's own tests (autograd being on).
         """
         if message is None:
             message = self.template or self.message
-        self.ctx.report(self, node, message, targets=targets, fix=fix)
+        self.ctx.report(self, node, message, targets=targets, fix=fix, condition=condition)
 
     @classmethod
     def documentation(cls) -> str:

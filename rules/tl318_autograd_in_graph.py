@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
+from torchlint.lint.conditions import AUTOGRAD_ON
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, parameter, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.driver import GRAD_OFF_CONTEXTS, GRAD_ON_CONTEXTS, SET_GRAD_ENABLED
 from torchlint.lint.semantic.kinds import Kind
 
 GRAD_CALLS = frozenset({"torch.autograd.grad"})
@@ -114,7 +118,9 @@ class AutogradInGraph(Rule):
     `h.detach().requires_grad_()`, a new `torch.zeros_like(x).requires_grad_()`) makes it raise
     too: "Unsupported Tensor.requires_grad_() call" for forward's own input, "returning
     intermediate with requires_grad_()" for a copy or a new tensor while autograd is on (a call
-    under `torch.no_grad()` passes); export and trace pass;
+    under `torch.no_grad()` passes: graph code inside `with torch.no_grad():` is not flagged,
+    and where graph code sets no grad mode itself the finding's condition is
+    `torch.is_grad_enabled()`, which `--mode inference` leaves out); export and trace pass;
     `requires_grad_` of a tensor computed from parameters is a no-op: all back-ends pass. `h.retain_grad()` makes `torch.compile(fullgraph=True)` raise ("Tensor.retain_grad() with
     AOTDispatcher") and plain `torch.compile` leave the function uncompiled; `torch.export`
     and `torch.jit.trace` pass (the call changes no output).
@@ -265,7 +271,7 @@ class AutogradInGraph(Rule):
             """,
             line=10,
             backends=("compile",),
-            message_contains="does not require grad",
+            message_contains="while autograd is on",
         ),
         # A Jacobian-vector penalty by forward-mode AD (regularised neural ODEs).
         Invalid(
@@ -669,7 +675,16 @@ class AutogradInGraph(Rule):
             and _asks_grad(node)
             and self._without_grad(func.value, node)
         ):
-            self.report(node, REQUIRES_GRAD_LEAF_MESSAGE, targets=("compile",))
+            # Forward's own input fails in any grad mode; a copy or a new tensor only while
+            # autograd is on (so not under no_grad, and only conditionally where nothing says).
+            grad = _grad_mode(self.ctx)
+            if self._forward_input(func.value, node):
+                self.report(node, REQUIRES_GRAD_INPUT_MESSAGE, targets=("compile",))
+            elif grad != "off":
+                condition = AUTOGRAD_ON if grad == "default" else None
+                self.report(
+                    node, REQUIRES_GRAD_COPY_MESSAGE, targets=("compile",), condition=condition
+                )
             return
         if isinstance(func, cst.Attribute) and func.attr.value == "retain_grad":
             # Grad-CAM's `fmap.retain_grad()`: AOTDispatcher refuses it.
@@ -752,15 +767,28 @@ REQUIRES_GRAD_MESSAGE = Message(
 # compile passes), a new leaf Dynamo refuses ("returning
 # intermediate with requires_grad_()", "Unsupported Tensor.requires_grad_() call"); of a
 # tensor computed from parameters it is a no-op every back-end passes. Export and trace record it.
-REQUIRES_GRAD_LEAF_MESSAGE = Message(
-    subject="graph code marks a tensor that does not require grad as requiring it",
+REQUIRES_GRAD_INPUT_MESSAGE = Message(
+    subject="graph code marks forward's input as requiring grad",
     clauses=(
         (
             "compile",
             "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph "
-            "(Unsupported Tensor.requires_grad_() call for forward's own input; for a copy or "
-            "a new tensor, returning intermediate with requires_grad_() while autograd is on, "
-            "and under torch.no_grad() it passes)",
+            "(Unsupported Tensor.requires_grad_() call), with autograd on or off",
+        ),
+    ),
+    advice=(
+        "let the caller pass an input that requires grad (`x.requires_grad_()` before the "
+        "call), or keep the gradient computation outside the compiled code"
+    ),
+)
+REQUIRES_GRAD_COPY_MESSAGE = Message(
+    subject="graph code marks a copy or a new tensor as requiring grad",
+    clauses=(
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph while "
+            "autograd is on (returning intermediate with requires_grad_()); under "
+            "torch.no_grad() it passes",
         ),
     ),
     advice=(
@@ -806,6 +834,41 @@ RETAIN_GRAD_MESSAGE = Message(
         "retain_grad() on the model's output in the training step"
     ),
 )
+
+
+def _grad_mode(ctx) -> str:  # type: ignore[no-untyped-def]
+    """The grad mode graph code sets around the current node: ``"off"`` inside ``with
+    torch.no_grad():`` (or inference_mode, ``set_grad_enabled(False)``, or such a decorator of
+    the function), ``"on"`` inside ``torch.enable_grad()``, ``"default"`` when it sets none (the
+    caller's mode holds)."""
+    for statement in reversed(ctx.statements):
+        if isinstance(statement, cst.FunctionDef):
+            contexts = [d.decorator for d in statement.decorators]
+        elif isinstance(statement, cst.With):
+            contexts = [item.item for item in statement.items]
+        else:
+            continue
+        for context in contexts:
+            mode = _context_grad_mode(ctx, context)
+            if mode is not None:
+                return mode
+        if isinstance(statement, cst.FunctionDef):
+            break
+    return "default"
+
+
+def _context_grad_mode(ctx, context: cst.BaseExpression) -> Optional[str]:  # type: ignore[no-untyped-def]
+    call = context if isinstance(context, cst.Call) else None
+    name = ctx.qualified_name(call.func if call is not None else context)
+    if name in GRAD_OFF_CONTEXTS:
+        return "off"
+    if name in GRAD_ON_CONTEXTS:
+        return "on"
+    if name in SET_GRAD_ENABLED and call is not None and call.args:
+        flag = call.args[0].value
+        if isinstance(flag, cst.Name) and flag.value in ("True", "False"):
+            return "on" if flag.value == "True" else "off"
+    return None
 
 
 def _asks_grad(call: cst.Call) -> bool:
