@@ -283,6 +283,7 @@ LATER_CORPORA = (
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
 )
 
 
@@ -336,6 +337,10 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH13"] - {"tad-mctc"} == {
         d.lower().replace("_", "-") for d in fresh13.PACKAGES.values()
     }
+    fresh14 = ground_truth.load_corpus("fresh14")  # and its four pure-Python dependencies
+    assert pins["FRESH14"] - {"autoray", "pyro-api", "torchtyping", "trampoline"} == {
+        d.lower().replace("_", "-") for d in fresh14.PACKAGES.values()
+    }
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -357,6 +362,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh11",
             "fresh12",
             "fresh13",
+            "fresh14",
         )
     }
     assert len(shared) == 1
@@ -373,6 +379,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh11").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh12").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh13").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh14").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

@@ -329,6 +329,33 @@ FRESH13_CORPUS_PINS=(
     "tad-mctc==0.8.0"
 )
 
+# The fresh14 corpus (corpus_fresh14.py): a seventeenth held-back set, held back for a blind first
+# score. --no-deps as well: their imports (numpy, opt-einsum, tqdm, loguru, sympy, typeguard,
+# pinned for earlier corpora) are already here, and torchsde's trampoline, torchquad's autoray,
+# pyro-ppl's pyro-api and torchode's torchtyping (pure Python) are pinned below; torchsde declares
+# scipy but imports it nowhere; torchquad declares scipy but imports it (and jax, tensorflow) only
+# for its quasi-Monte-Carlo sampler, VEGAS's error estimate and its other back-ends, which the
+# models do not use; torchrbf imports scipy and pytorch3d only for those neighbour back-ends, not
+# the torch one the models use; inkan imports matplotlib only in its plotting helpers;
+# torchtyping declares typeguard<3 but imports the env's typeguard 4 without complaint (torchode
+# never patches it). SNGP is an sdist (built here).
+FRESH14_CORPUS_PINS=(
+    "inkan==0.5.2"
+    "pyro-ppl==1.9.2"
+    "quatorch==0.3.0"
+    "SNGP==0.7"
+    "torchesnufft==0.1.2"
+    "torchode==1.0.1"
+    "torchquad==0.6.0"
+    "torchrbf==1.0.0"
+    "torchsde==0.2.6"
+    # their dependencies
+    "autoray==0.11.0"
+    "pyro-api==0.1.2"
+    "torchtyping==0.1.5"
+    "trampoline==0.1.2"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -352,6 +379,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH11_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH12_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH13_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH14_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -396,4 +424,7 @@ print("fresh12 corpus: e3nn", importlib.metadata.version("e3nn"))
 import alias_free_torch, bayesian_changepoint_detection, proxy_losses, pypose  # fresh13
 import pytorch_optimizer, tad_dftd3, torch_efficient_distloss, torchinterp1d, torchpme  # fresh13
 print("fresh13 corpus: pypose", importlib.metadata.version("pypose"))
+import inkan, pyro.distributions.transforms, pyro.nn, quatorch, sngp.sngp.sngp  # fresh14
+import torchesnufft.functional, torchode, torchquad, torchrbf, torchsde  # fresh14
+print("fresh14 corpus: torchsde", importlib.metadata.version("torchsde"))
 PY
