@@ -91,6 +91,7 @@ import sys
 import tempfile
 import warnings
 from pathlib import Path
+from types import ModuleType
 from typing import Optional
 
 OUT = Path(__file__).resolve().parent.parent / "rules" / "torchscript_tables.json"
@@ -112,20 +113,25 @@ def _first_line(exc: BaseException) -> str:
     return lines[0] if lines else type(exc).__name__
 
 
-def _compile(body: str, imports: str) -> tuple[bool, str]:
-    """Script ``def f(SIGNATURE): body``; (compiled without Python ops, first error line)."""
-    import torch
-
+def _load(source: str) -> ModuleType:
+    """``source`` imported from a file of its own (TorchScript reads a function's source)."""
     global _count
     _count += 1
-    source = f"from typing import List\nimport torch\n{imports}\n\ndef f({SIGNATURE}):\n"
-    source += f"    y = {body}\n    return 0\n"
     path = _TMP / f"probe_{_count}.py"
     path.write_text(source)
     spec = importlib.util.spec_from_file_location(f"probe_{_count}", path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def _compile(body: str, imports: str) -> tuple[bool, str]:
+    """Script ``def f(SIGNATURE): body``; (compiled without Python ops, first error line)."""
+    import torch
+
+    source = f"from typing import List\nimport torch\n{imports}\n\ndef f({SIGNATURE}):\n"
+    module = _load(source + f"    y = {body}\n    return 0\n")
     try:
         scripted = torch.jit.script(module.f)
     except Exception as exc:  # the frontend's verdict is the exception
@@ -669,18 +675,12 @@ def annotation_classes_unscriptable() -> dict[str, str]:
 
 
 def _signature_error(annotation: str, imports: str) -> Optional[str]:
-    """The first line of the error scripting ``def f(x: annotation) -> int`` gives, or None."""
+    """The first line of the error scripting ``def f(x: annotation) -> int`` gives, or None;
+    a Python-level error defining it (``Final[int, int]``: TypeError) counts as one too."""
     import torch
 
-    global _count
-    _count += 1
-    path = _TMP / f"probe_{_count}.py"
-    path.write_text(f"import torch\n{imports}\n\ndef f(x: {annotation}) -> int:\n    return 0\n")
-    spec = importlib.util.spec_from_file_location(f"probe_{_count}", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
     try:
+        module = _load(f"import torch\n{imports}\n\ndef f(x: {annotation}) -> int:\n    return 0\n")
         torch.jit.script(module.f)
     except Exception as exc:  # the frontend's verdict is the exception
         return _first_line(exc)
@@ -791,21 +791,7 @@ def annotations() -> dict[str, list[str]]:
 
 
 def _signature_compiles(annotation: str, imports: str) -> bool:
-    import torch
-
-    global _count
-    _count += 1
-    path = _TMP / f"probe_{_count}.py"
-    path.write_text(f"import torch\n{imports}\n\ndef f(x: {annotation}) -> int:\n    return 0\n")
-    spec = importlib.util.spec_from_file_location(f"probe_{_count}", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-        torch.jit.script(module.f)
-    except Exception:  # a Python-level TypeError (``Final[int, int]``) is no type either
-        return False
-    return True
+    return _signature_error(annotation, imports) is None
 
 
 def module_methods() -> list[str]:
@@ -828,20 +814,13 @@ def module_methods() -> list[str]:
 def _method_compiles(name: str, arguments: str) -> bool:
     import torch
 
-    global _count
-    _count += 1
-    path = _TMP / f"probe_{_count}.py"
-    path.write_text(
+    module = _load(
         "from typing import List\nimport torch\n\n\nclass M(torch.nn.Module):\n"
         "    def __init__(self):\n        super().__init__()\n"
         "        self.fc = torch.nn.Linear(2, 2)\n\n"
         f"    def forward(self, {SIGNATURE}):\n        y = self.fc.{name}({arguments})\n"
         "        return t\n"
     )
-    spec = importlib.util.spec_from_file_location(f"probe_{_count}", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
     try:
         scripted = torch.jit.script(module.M())
     except Exception:
@@ -1168,15 +1147,9 @@ def number_tensor_operators() -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for kind, value in values.items():
         for op in BINARY_OPERATORS:
-            global _count
-            _count += 1
-            source = f"import torch\n\ndef f(n: {kind}, t: torch.Tensor):\n    return n {op} t\n"
-            path = _TMP / f"probe_{_count}.py"
-            path.write_text(source)
-            spec = importlib.util.spec_from_file_location(f"probe_{_count}", path)
-            assert spec and spec.loader
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
+            module = _load(
+                f"import torch\n\ndef f(n: {kind}, t: torch.Tensor):\n    return n {op} t\n"
+            )
             try:
                 scripted = torch.jit.script(module.f)
             except Exception:  # noqa: BLE001 - a compile error is another table's business
