@@ -1106,6 +1106,11 @@ class NumberReboundToTensorInScript(Rule):
                 return False
             if isinstance(child, cst.If) and self._maybe_static(child.test):
                 return False  # TorchScript may compile one branch alone: no paths meet
+            if isinstance(child, cst.For) and self.ctx.kind(child.iter) is Kind.MODULES:
+                # TorchScript unrolls a loop over a ModuleList / Sequential / ModuleDict: each
+                # pass is straight-line code, so `total = 0` then `total = total + m(x)` scripts
+                # (torch 2.13); no loop paths meet
+                return False
             if (
                 isinstance(child, cst.AugAssign)
                 and isinstance(child.target, cst.Name)

@@ -1,0 +1,777 @@
+"""Repairs for findings torchlint reported without a fix (issue #23, session 22).
+
+``UncachedScriptedMethod`` (TL242, unsafe): ``@functools.lru_cache(...)`` / ``@functools.cache``
+on a method of the same class that scripted code calls -> the decorator removed. TorchScript
+compiles the class attribute, which for a cached method is the cache's wrapper object, and
+fails; the plain method scripts (checked on torch 2.13). Unsafe: every call now computes the
+value again: the same value where the method reads only its arguments and attributes that do
+not change, but a value cached before an attribute changed, or a cached tensor changed in
+place by a caller, is no longer what is returned.
+
+``CheckpointOutsideScript`` (TL209, safe): ``checkpoint(fn, x, y, use_reentrant=False)`` ->
+``(fn(x, y) if torch.jit.is_scripting() else checkpoint(fn, x, y, use_reentrant=False))``.
+TorchScript cannot compile ``torch.utils.checkpoint.checkpoint`` (it takes ``*args``), and
+compiles only the branch of ``torch.jit.is_scripting()`` it takes, where ``fn`` runs on the
+same arguments: checkpointing recomputes ``fn`` in the backward pass and gives the forward
+output of ``fn`` itself (checked on torch 2.13: scripts, equal to eager). Eager, trace,
+compile and export run the ``checkpoint`` call as before. Only where ``fn`` is a name or an
+attribute and the arguments have no ``*`` / ``**``; the keyword arguments of ``checkpoint``
+itself (``use_reentrant``, ``preserve_rng_state``, ``context_fn``, ``determinism_check``,
+``debug``) are dropped from the scripted call, others are ``fn``'s (only with
+``use_reentrant=False``, the one mode that passes them on).
+
+``StateDictEntry`` (TL209, unsafe): ``self.state_dict(keep_vars=True)["base.weight"]`` ->
+``self.base.weight``; ``self.state_dict()["base.weight"]`` -> ``self.base.weight.detach()``
+(``"layers.0.weight"`` -> ``self.layers[0].weight``). ``nn.Module._save_to_state_dict`` stores
+each parameter and buffer under its dotted path, as it is with ``keep_vars=True`` and
+detached otherwise; TorchScript compiles the attribute chain but not ``state_dict``.
+Unsafe: a module that overrides ``_save_to_state_dict`` or has a state-dict hook stores
+something else, a non-persistent buffer raised KeyError and is now returned, and a number in
+the path indexes a ``ModuleList`` / ``Sequential`` (a ``ModuleDict`` keyed by the digits is
+not indexed so).
+
+``SumOverModules`` (TL209, unsafe): ``sum(tower(x) for tower in self.towers)`` (or a list
+comprehension) over a ``ModuleList`` / ``Sequential`` -> ``total = 0`` and ``for tower in
+self.towers: total = total + tower(x)`` before the statement, which reads ``total``. Python's
+``sum`` adds the terms to its start 0 in order, as the loop does; TorchScript cannot sum a
+list of tensors but unrolls a loop over a module container, so ``total`` may be an int before
+the loop and a tensor after it (checked on torch 2.13: scripts, equal eager). Unsafe: the sum
+now runs before the rest of its statement (what it computed first, a dropout's draw, now runs
+after) and the loop's names stay bound.
+
+``MethodForClosure`` (TL204, unsafe): a nested ``def act(t):`` in a method that reads
+``self`` and nothing else of the method -> a method ``def _act(self, t):`` after it, the
+calls ``act(...)`` -> ``self._act(...)``. TorchScript rejects nested functions but compiles
+the methods a scripted method calls (checked on torch 2.13: scripts, equal eager); ``self`` is
+the same object in both. Only where the nested function has no decorator, ``global`` /
+``nonlocal`` / ``yield``, no parameter named ``self``, and its name is bound once and only
+called. Unsafe: the class gains a method (a subclass's attribute of that name now wins).
+
+``ReduceToLoop`` (TL209, unsafe): ``functools.reduce(operator.mul, x.shape[1:], 1)`` ->
+``acc = 1`` and ``for item in x.shape[1:]: acc = acc * item`` before the statement, which
+reads ``acc``; ``functools.reduce(f, xs, init)`` -> ``acc = f(acc, item)``; ``lambda a, b:
+a * b`` -> its body with the lambda's parameters as the loop's names. TorchScript binds no
+``functools.reduce``; ``reduce`` calls ``f(acc, item)`` on the items in order, as the loop does
+(checked on torch 2.13: scripts, equal eager). Only with a start value. Unsafe: the reduction
+now runs before the rest of its statement, the start is now evaluated before the items, and
+the loop's names stay bound.
+"""
+
+from __future__ import annotations
+
+import keyword
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.semantic.kinds import Kind
+
+from ._shared import (
+    contains,
+    expression_in_place,
+    fresh_name,
+    names_in,
+    plain_reference,
+    running_line,
+    variable_uses,
+)
+from ._tensor_exprs import has_comments, len_as_shape, traced_size
+from .script_closures import _bound_in, _has_scope_statements, _reads
+
+CACHE_DECORATORS = frozenset({"functools.lru_cache", "functools.cache"})
+
+
+def _class_of_method(fixer: Fixer, function: cst.FunctionDef) -> Optional[cst.ClassDef]:
+    block = fixer.parent(function)
+    cls = fixer.parent(block) if isinstance(block, cst.IndentedBlock) else None
+    return cls if isinstance(cls, cst.ClassDef) else None
+
+
+def _class_names(cls: cst.ClassDef) -> set[str]:
+    """Every name spelled in the class (its methods, attributes, ``self.<attr>`` reads)."""
+    return {n.value for n in names_in(cls)}
+
+
+def _hoisted_loop(
+    fixer: Fixer, call: cst.BaseExpression, result: str, text: str
+) -> Optional[list[Replacement]]:
+    """``text`` (statements binding ``result``) before the line running ``call``, which then
+    reads ``result`` in the call's place; the line's comments above stay above."""
+    line = running_line(fixer, call)
+    if line is None or len(line.body) != 1:
+        return None
+    body = list(cst.parse_module(text).body)
+    body[0] = body[0].with_changes(leading_lines=line.leading_lines)
+    rest = line.deep_replace(call, cst.Name(result))
+    body.append(rest.with_changes(leading_lines=()))
+    return [(line, cst.FlattenSentinel(body))]
+
+
+# -- a cached method called in scripted code ---------------------------------------------------
+class UncachedScriptedMethod(Fixer):
+    codes = ("TL242",)
+    applicability = "unsafe"
+    message = (
+        "drop the cache decorator: every call computes the value again (the same value where "
+        "the method reads only its arguments and unchanged attributes)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
+            return None
+        if not isinstance(call.func.value, cst.Name) or call.func.value.value != "self":
+            return None
+        cls = next((a for a in self.ancestors(call) if isinstance(a, cst.ClassDef)), None)
+        if cls is None or not isinstance(cls.body, cst.IndentedBlock):
+            return None
+        name = call.func.attr.value
+        methods = [
+            s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name
+        ]
+        if len(methods) != 1:
+            return None
+        method = methods[0]
+        cached = [d for d in method.decorators if self._cache(d)]
+        if len(cached) != 1:
+            return None
+        return [(method, _without_decorator(method, cached[0]))]
+
+    def _cache(self, decorator: cst.Decorator) -> bool:
+        target = decorator.decorator
+        if isinstance(target, cst.Call):
+            target = target.func
+        return self.ctx.qualified_name(target) in CACHE_DECORATORS
+
+
+def _without_decorator(method: cst.FunctionDef, dropped: cst.Decorator) -> cst.FunctionDef:
+    """``method`` without ``dropped``; the comments above it and on its line move to what
+    follows it (the next decorator or the ``def`` line)."""
+    kept_lines = list(dropped.leading_lines)
+    comment = dropped.trailing_whitespace.comment
+    if comment is not None:
+        kept_lines.append(cst.EmptyLine(indent=True, comment=comment))
+    decorators = list(method.decorators)
+    index = decorators.index(dropped)
+    del decorators[index]
+    if index < len(decorators):
+        following = decorators[index]
+        decorators[index] = following.with_changes(
+            leading_lines=[*kept_lines, *following.leading_lines]
+        )
+        return method.with_changes(decorators=decorators)
+    return method.with_changes(
+        decorators=decorators,
+        lines_after_decorators=[*kept_lines, *method.lines_after_decorators],
+    )
+
+
+# -- torch.utils.checkpoint.checkpoint in scripted code ----------------------------------------
+CHECKPOINTS = frozenset(
+    {"torch.utils.checkpoint.checkpoint", "torch.utils.checkpoint.checkpoint.checkpoint"}
+)
+# The keyword parameters of torch.utils.checkpoint.checkpoint itself in torch 2.13 (its
+# signature, and ``preserve_rng_state`` it pops from ``**kwargs``); the rest go to ``fn``.
+CHECKPOINT_OWN = frozenset(
+    {"use_reentrant", "preserve_rng_state", "context_fn", "determinism_check", "debug"}
+)
+
+
+class CheckpointOutsideScript(Fixer):
+    codes = ("TL209",)
+    applicability = "safe"
+    message = (
+        "call the function itself under TorchScript and `checkpoint` everywhere else "
+        "(`torch.jit.is_scripting()`): the same forward output"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in CHECKPOINTS:
+            return None
+        if not call.args or any(a.star for a in call.args) or has_comments(call):
+            return None
+        function, *rest = call.args
+        if function.keyword is not None or not plain_reference(function.value):
+            return None
+        passed = []
+        reentrant_off = False
+        for arg in rest:
+            if arg.keyword is None:
+                passed.append(self.code(arg.value).strip())
+            elif arg.keyword.value in CHECKPOINT_OWN:
+                if arg.keyword.value == "use_reentrant":
+                    reentrant_off = isinstance(arg.value, cst.Name) and arg.value.value == "False"
+            else:
+                passed.append(f"{arg.keyword.value}={self.code(arg.value).strip()}")
+        if not reentrant_off and any(
+            a.keyword is not None and a.keyword.value not in CHECKPOINT_OWN for a in rest
+        ):
+            return None  # the reentrant mode raises on keyword arguments for fn
+        torch = self.import_module("torch")
+        original = self.code(call.with_changes(lpar=(), rpar=())).strip()
+        text = (
+            f"{self.code(function.value).strip()}({', '.join(passed)}) "
+            f"if {torch}.jit.is_scripting() else {original}"
+        )
+        return [(call, expression_in_place(self, call, text))]
+
+
+# -- self.state_dict()[key] in scripted code ---------------------------------------------------
+class StateDictEntry(Fixer):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "read the parameter or buffer by its attribute path (detached as state_dict gives it)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
+            return None
+        if call.func.attr.value != "state_dict" or not plain_reference(call.func.value):
+            return None
+        root = call.func.value
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or root.value != "self":
+            return None
+        keep_vars = False
+        for arg in call.args:
+            if arg.star or arg.keyword is None or arg.keyword.value != "keep_vars":
+                return None
+            if not isinstance(arg.value, cst.Name) or arg.value.value not in ("True", "False"):
+                return None
+            keep_vars = arg.value.value == "True"
+        lookup = self.parent(call)
+        if not isinstance(lookup, cst.Subscript) or lookup.value is not call:
+            return None
+        if len(lookup.slice) != 1 or not isinstance(lookup.slice[0].slice, cst.Index):
+            return None
+        key = lookup.slice[0].slice.value
+        if not isinstance(key, cst.SimpleString) or "\\" in key.value:
+            return None
+        path = self._path(key.evaluated_value)
+        if path is None:
+            return None
+        text = self.code(call.func.value).strip() + path + ("" if keep_vars else ".detach()")
+        new = cst.parse_expression(text)
+        if lookup.lpar:
+            new = new.with_changes(lpar=lookup.lpar, rpar=lookup.rpar)
+        return [(lookup, new)]
+
+    @staticmethod
+    def _path(key: object) -> Optional[str]:
+        """``"layers.0.weight"`` -> ``.layers[0].weight``; None for what is no such path."""
+        if not isinstance(key, str) or not key:
+            return None
+        parts = key.split(".")
+        spelled = []
+        for i, part in enumerate(parts):
+            if part.isdigit() and i < len(parts) - 1 and part == str(int(part)):
+                spelled.append(f"[{part}]")
+            elif part.isidentifier() and part.isascii() and not keyword.iskeyword(part):
+                spelled.append(f".{part}")
+            else:
+                return None
+        return "".join(spelled)
+
+
+# -- sum(... for m in self.modules) ------------------------------------------------------------
+class SumOverModules(Fixer):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "add the terms in a loop over the module container (Python's sum starts from 0)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) != "builtins.sum":
+            return None
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return None
+        comp = call.args[0].value
+        if not isinstance(comp, (cst.GeneratorExp, cst.ListComp)) or has_comments(call):
+            return None
+        loop = comp.for_in
+        if loop.inner_for_in is not None or loop.ifs or loop.asynchronous is not None:
+            return None
+        if not isinstance(loop.target, cst.Name) or self.kind(loop.iter) is not Kind.MODULES:
+            return None
+        if not plain_reference(loop.iter):
+            return None
+        if contains(comp.elt, lambda n: isinstance(n, (cst.NamedExpr, cst.Yield, cst.Await))):
+            return None
+        function = self.enclosing_function(call)
+        if function is None:
+            return None
+        target = loop.target.value
+        outside = [
+            u for u in variable_uses(self, function, target) if comp not in self.ancestors(u)
+        ]
+        if outside:
+            return None  # the loop's name would change a variable of the function
+        total = fresh_name(self, call, "total", taken={target})
+        element = self.code(comp.elt).strip()
+        text = (
+            f"{total} = 0\n"
+            f"for {target} in {self.code(loop.iter).strip()}:\n"
+            f"    {total} = {total} + {element}\n"
+        )
+        return _hoisted_loop(self, call, total, text)
+
+
+# -- a nested def reading self -----------------------------------------------------------------
+class MethodForClosure(Fixer):
+    codes = ("TL204",)
+    applicability = "unsafe"
+    message = "make the nested function a method of the class and call it on `self`"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        nested = diagnostic.node
+        if isinstance(nested, cst.Name):
+            nested = self.parent(nested)
+        if not isinstance(nested, cst.FunctionDef):
+            return None
+        outer = self.enclosing_function(nested)
+        if outer is None or self.parent(self.parent(nested)) is not outer:
+            return None  # a def at the top of the method's body only
+        cls = _class_of_method(self, outer)
+        params = outer.params.params
+        if cls is None or outer.decorators or not params or params[0].name.value != "self":
+            return None
+        if nested.decorators or nested.asynchronous is not None or _has_scope_statements(nested):
+            return None
+        name = nested.name.value
+        inner_params = nested.params
+        own = [
+            *inner_params.posonly_params,
+            *inner_params.params,
+            *inner_params.kwonly_params,
+        ]
+        if any(p.name.value == "self" for p in own):
+            return None
+        if any(p.default is not None and "self" in _reads(self, p.default) for p in own):
+            return None  # a default computed from self when the def runs: no method default
+        if (
+            isinstance(inner_params.star_arg, cst.Param)
+            and inner_params.star_arg.name.value == "self"
+        ):
+            return None
+        if contains(
+            nested,
+            lambda n: (
+                isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and n is not nested
+            ),
+        ):
+            return None
+        outer_bound = _bound_in(outer, skip=nested)
+        reads = (_reads(self, nested.params) | _reads(self, nested.body)) - _bound_in(nested)
+        if name in reads or (reads & outer_bound) != {"self"}:
+            return None  # it closes over more than self (or over nothing: TL204's other fix)
+        if any(
+            isinstance(self.parent(u), cst.AssignTarget) for u in variable_uses(self, outer, "self")
+        ):
+            return None
+        calls = []
+        for use in variable_uses(self, outer, name):
+            if use is nested.name:
+                continue
+            holder = self.parent(use)
+            if not isinstance(holder, cst.Call) or holder.func is not use:
+                return None
+            calls.append(holder)
+        if not calls:
+            return None
+        method_name = self._method_name(cls, name)
+        method = nested.with_changes(
+            name=cst.Name(method_name),
+            params=inner_params.with_changes(
+                params=[cst.Param(cst.Name("self")), *inner_params.params]
+            )
+            if not inner_params.posonly_params
+            else inner_params.with_changes(
+                posonly_params=[cst.Param(cst.Name("self")), *inner_params.posonly_params]
+            ),
+            leading_lines=[cst.EmptyLine(indent=False), *nested.leading_lines],
+        )
+        new_outer = outer.visit(_MoveOut(nested, calls, method_name))
+        return [(outer, cst.FlattenSentinel([new_outer, method]))]
+
+    @staticmethod
+    def _method_name(cls: cst.ClassDef, name: str) -> str:
+        used = _class_names(cls)
+        base = name if name.startswith("_") else f"_{name}"
+        candidate, number = base, 1
+        while candidate in used:
+            candidate = f"{base}_{number}"
+            number += 1
+        return candidate
+
+
+class _MoveOut(cst.CSTTransformer):
+    """Removes the nested def (and the blank lines it leaves at the top of the block) and
+    turns its calls into calls of the method on ``self``."""
+
+    def __init__(self, nested: cst.FunctionDef, calls: list[cst.Call], method: str) -> None:
+        self.nested = nested
+        self.calls = {id(c) for c in calls}
+        self.method = method
+        self.strip_next = False
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        return node is not self.nested
+
+    def on_leave(self, original: cst.CSTNode, updated: cst.CSTNode):  # type: ignore[override]
+        if original is self.nested:
+            return cst.RemovalSentinel.REMOVE
+        if id(original) in self.calls:
+            assert isinstance(updated, cst.Call)
+            return updated.with_changes(
+                func=cst.Attribute(value=cst.Name("self"), attr=cst.Name(self.method))
+            )
+        if isinstance(updated, cst.IndentedBlock) and isinstance(original, cst.IndentedBlock):
+            if original.body and original.body[0] is self.nested and updated.body:
+                first = updated.body[0]
+                lines = list(first.leading_lines)
+                while lines and lines[0].comment is None:
+                    lines.pop(0)
+                return updated.with_changes(
+                    body=[first.with_changes(leading_lines=lines), *updated.body[1:]]
+                )
+        return updated
+
+
+# -- functools.reduce in scripted code ---------------------------------------------------------
+_OPERATORS = {
+    "operator.add": "+",
+    "operator.sub": "-",
+    "operator.mul": "*",
+    "operator.truediv": "/",
+    "operator.floordiv": "//",
+    "operator.mod": "%",
+    "operator.pow": "**",
+    "operator.matmul": "@",
+    "operator.and_": "&",
+    "operator.or_": "|",
+    "operator.xor": "^",
+    "operator.lshift": "<<",
+    "operator.rshift": ">>",
+}
+
+
+class ReduceToLoop(Fixer):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "reduce in a loop from the start value (`acc = f(acc, item)` for each item)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if (
+            not isinstance(call, cst.Call)
+            or self.ctx.qualified_name(call.func) != "functools.reduce"
+        ):
+            return None
+        if len(call.args) != 3 or any(a.keyword is not None or a.star for a in call.args):
+            return None
+        if has_comments(call):
+            return None
+        function, items, start = (a.value for a in call.args)
+        scope = self.enclosing_function(call)
+        if scope is None:
+            return None
+        if isinstance(function, cst.Lambda):
+            names = self._lambda_names(function, scope)
+            if names is None:
+                return None
+            acc, item = names
+            step = self.code(function.body).strip()
+        else:
+            if not plain_reference(function):
+                return None
+            acc = fresh_name(self, call, "acc")
+            item = fresh_name(self, call, "item", taken={acc})
+            operator = _OPERATORS.get(self.ctx.qualified_name(function) or "")
+            if operator is not None:
+                step = f"{acc} {operator} {item}"
+            else:
+                step = f"{self.code(function).strip()}({acc}, {item})"
+        text = (
+            f"{acc} = {self.code(start).strip()}\n"
+            f"for {item} in {self.code(items).strip()}:\n"
+            f"    {acc} = {step}\n"
+        )
+        return _hoisted_loop(self, call, acc, text)
+
+    def _lambda_names(
+        self, function: cst.Lambda, scope: cst.FunctionDef
+    ) -> Optional[tuple[str, str]]:
+        """The lambda's two parameters, as the loop's names: where the function spells them
+        nowhere outside the lambda and the body is one the loop can hold."""
+        params = function.params
+        if len(params.params) != 2 or params.star_arg is not cst.MaybeSentinel.DEFAULT:
+            return None
+        if params.posonly_params or params.kwonly_params or params.star_kwarg is not None:
+            return None
+        if any(p.default is not None for p in params.params):
+            return None
+        if contains(
+            function.body, lambda n: isinstance(n, (cst.Lambda, cst.NamedExpr, cst.BaseComp))
+        ):
+            return None
+        acc, item = (p.name.value for p in params.params)
+        for name in (acc, item):
+            if any(function not in self.ancestors(u) for u in variable_uses(self, scope, name)):
+                return None
+        return acc, item
+
+
+# -- a context manager chosen against contextlib.nullcontext() ---------------------------------
+class NullContextBranches(Fixer):
+    codes = ("TL206",)
+    applicability = "safe"
+    message = "branch on the condition: the block under the context manager, or as it is"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        item = diagnostic.node
+        statement = self.parent(item)
+        if not isinstance(item, cst.WithItem) or not isinstance(statement, cst.With):
+            return None
+        if len(statement.items) != 1 or item.asname is not None or statement.asynchronous:
+            return None
+        if not isinstance(statement.body, cst.IndentedBlock):
+            return None
+        chosen = item.item
+        binding: Optional[cst.SimpleStatementLine] = None
+        if isinstance(chosen, cst.Name):
+            binding = self._binding(statement, chosen)
+            if binding is None:
+                return None
+            chosen = binding.body[0].value  # type: ignore[union-attr]
+        if not isinstance(chosen, cst.IfExp):
+            return None
+        if self._null(chosen.orelse):
+            manager, under_test = chosen.body, True
+        elif self._null(chosen.body):
+            manager, under_test = chosen.orelse, False
+        else:
+            return None
+        if contains(manager, lambda n: isinstance(n, cst.NamedExpr)):
+            return None
+        guarded = statement.with_changes(
+            items=[cst.WithItem(item=manager.with_changes(lpar=(), rpar=()))],
+            leading_lines=(),
+        )
+        plain = statement.body
+        leading = list(statement.leading_lines)
+        if binding is not None:
+            comment = binding.trailing_whitespace.comment
+            extra = [cst.EmptyLine(indent=True, comment=comment)] if comment else []
+            leading = [*binding.leading_lines, *extra, *leading]
+        branch = cst.If(
+            test=chosen.test.with_changes(lpar=(), rpar=()),
+            body=cst.IndentedBlock(body=[guarded]) if under_test else plain,
+            orelse=cst.Else(body=plain if under_test else cst.IndentedBlock(body=[guarded])),
+            leading_lines=leading,
+        )
+        replacements: list[Replacement] = [(statement, branch)]
+        if binding is not None:
+            replacements.append((binding, cst.RemovalSentinel.REMOVE))
+        return replacements
+
+    def _null(self, node: cst.BaseExpression) -> bool:
+        return (
+            isinstance(node, cst.Call)
+            and not node.args
+            and self.ctx.qualified_name(node.func) == "contextlib.nullcontext"
+        )
+
+    def _binding(self, statement: cst.With, name: cst.Name) -> Optional[cst.SimpleStatementLine]:
+        """The line just before the ``with`` that binds ``name`` to a ternary, where the
+        function reads the name nowhere else."""
+        block = self.parent(statement)
+        function = self.enclosing_function(statement)
+        if not isinstance(block, cst.IndentedBlock) or function is None:
+            return None
+        index = next(i for i, s in enumerate(block.body) if s is statement)
+        if index == 0:
+            return None
+        line = block.body[index - 1]
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return None
+        assign = line.body[0]
+        if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+            return None
+        target = assign.targets[0].target
+        if not isinstance(target, cst.Name) or target.value != name.value:
+            return None
+        uses = variable_uses(self, function, name.value)
+        if len(uses) != 2 or uses[0] is not target or uses[1] is not name:
+            return None
+        return line
+
+
+# -- a repeated size list made a tensor --------------------------------------------------------
+class RepeatedSizeToFull(Fixer):
+    codes = ("TL108",)
+    applicability = "unsafe"
+    message = (
+        "build it with `torch.full((n,), size)`, which torch.jit.trace records "
+        "(the same int64 values; an empty one was float32)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in (
+            "torch.tensor",
+            "torch.as_tensor",
+        ):
+            return None
+        if not call.args or call.args[0].keyword is not None or call.args[0].star:
+            return None
+        rest = call.args[1:]
+        if any(
+            a.star or a.keyword is None or a.keyword.value not in ("dtype", "device") for a in rest
+        ):
+            return None
+        data = call.args[0].value
+        if not isinstance(data, cst.BinaryOperation) or not isinstance(data.operator, cst.Multiply):
+            return None
+        if isinstance(data.left, cst.List):
+            shown, count = data.left, data.right
+        elif isinstance(data.right, cst.List):
+            shown, count = data.right, data.left
+        else:
+            return None
+        if len(shown.elements) != 1 or isinstance(shown.elements[0], cst.StarredElement):
+            return None
+        value = shown.elements[0].value
+        ints = [traced_size(self, e) or isinstance(e, cst.Integer) for e in (value, count)]
+        if not all(ints) or not (traced_size(self, value) or traced_size(self, count)):
+            return None
+        torch = self.import_module("torch")
+        keywords = "".join(f", {self.code(a).strip().rstrip(',')}" for a in rest)
+
+        def spelled(expr: cst.BaseExpression) -> str:
+            return len_as_shape(self, expr.with_changes(lpar=(), rpar=()))
+
+        text = f"{torch}.full(({spelled(count)},), {spelled(value)}{keywords})"
+        return [(call, text)]
+
+
+# -- a replacement of non-finite values made only when there are some -------------------------
+class UnconditionalNanToNum(Fixer):
+    codes = ("TL101",)
+    applicability = "unsafe"
+    message = (
+        "replace the non-finite values unconditionally: `nan_to_num` leaves finite values "
+        "as they are"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        statement = next(
+            (
+                a
+                for a in [diagnostic.node, *self.ancestors(diagnostic.node)]
+                if isinstance(a, cst.If)
+            ),
+            None,
+        )
+        if statement is None or statement.orelse is not None:
+            return None
+        if not isinstance(statement.body, cst.IndentedBlock) or len(statement.body.body) != 1:
+            return None
+        if not isinstance(self.parent(statement), (cst.IndentedBlock, cst.Module)):
+            return None  # not an `elif`
+        node = diagnostic.node
+        if node is not statement.test and statement.test not in self.ancestors(node):
+            return None
+        tested = self._nonfinite_test(statement.test)
+        if tested is None:
+            return None
+        line = statement.body.body[0]
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return None
+        if not self._replaces(line.body[0], tested):
+            return None
+        comments = list(statement.leading_lines)
+        comment = statement.body.header.comment
+        if comment is not None:
+            comments.append(cst.EmptyLine(indent=True, comment=comment))
+        return [(statement, line.with_changes(leading_lines=[*comments, *line.leading_lines]))]
+
+    def _nonfinite_test(self, test: cst.BaseExpression) -> Optional[str]:
+        """The tensor (a plain name) whose having a non-finite value ``test`` asks:
+        ``not torch.isfinite(t).all()``, ``not t.isfinite().all()``, ``not
+        torch.all(torch.isfinite(t))``, ``(~torch.isfinite(t)).any()``."""
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            inner = self._reduced(test.expression, "all")
+            return self._finite_of(inner) if inner is not None else None
+        inner = self._reduced(test, "any")
+        if isinstance(inner, cst.UnaryOperation) and isinstance(inner.operator, cst.BitInvert):
+            return self._finite_of(inner.expression)
+        return None
+
+    def _reduced(self, node: cst.BaseExpression, reduction: str) -> Optional[cst.BaseExpression]:
+        """``x`` for ``x.all()`` / ``torch.all(x)`` (``any`` alike), called without a dim."""
+        if not isinstance(node, cst.Call):
+            return None
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == reduction:
+            if not node.args and self.ctx.qualified_name(node.func) != f"torch.{reduction}":
+                return node.func.value
+        if self.ctx.qualified_name(node.func) == f"torch.{reduction}" and len(node.args) == 1:
+            if node.args[0].keyword is None and not node.args[0].star:
+                return node.args[0].value
+        return None
+
+    def _finite_of(self, node: cst.BaseExpression) -> Optional[str]:
+        if not isinstance(node, cst.Call):
+            return None
+        if self.ctx.qualified_name(node.func) == "torch.isfinite" and len(node.args) == 1:
+            tensor = node.args[0].value if node.args[0].keyword is None else None
+        elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "isfinite":
+            tensor = node.func.value if not node.args else None
+        else:
+            return None
+        if not isinstance(tensor, cst.Name):
+            return None  # (a tensor: torch.isfinite takes nothing else)
+        return tensor.value
+
+    def _replaces(self, small: cst.BaseSmallStatement, name: str) -> bool:
+        """``t = torch.nan_to_num(t, ...)`` / ``t = t.nan_to_num(...)`` (or ``t.nan_to_num_(...)``
+        alone): the same values where every one is finite."""
+        if isinstance(small, cst.Expr):
+            call = small.value
+            return (
+                isinstance(call, cst.Call)
+                and isinstance(call.func, cst.Attribute)
+                and call.func.attr.value == "nan_to_num_"
+                and isinstance(call.func.value, cst.Name)
+                and call.func.value.value == name
+            )
+        if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+            return False
+        target, call = small.targets[0].target, small.value
+        if (
+            not isinstance(target, cst.Name)
+            or target.value != name
+            or not isinstance(call, cst.Call)
+        ):
+            return False
+        if any(a.star for a in call.args):
+            return False
+        if self.ctx.qualified_name(call.func) == "torch.nan_to_num":
+            first = call.args[0] if call.args else None
+            return (
+                first is not None
+                and first.keyword is None
+                and isinstance(first.value, cst.Name)
+                and first.value.value == name
+                and len(call.args) <= 4
+                and all(a.keyword is None or a.keyword.value != "out" for a in call.args[1:])
+            )
+        return (
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "nan_to_num"
+            and isinstance(call.func.value, cst.Name)
+            and call.func.value.value == name
+        )
