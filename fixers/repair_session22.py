@@ -559,6 +559,8 @@ class NullContextBranches(Fixer):
             return None
         guarded = statement.with_changes(
             items=[cst.WithItem(item=manager.with_changes(lpar=(), rpar=()))],
+            lpar=cst.MaybeSentinel.DEFAULT,
+            rpar=cst.MaybeSentinel.DEFAULT,
             leading_lines=(),
         )
         plain = statement.body

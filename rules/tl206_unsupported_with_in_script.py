@@ -149,7 +149,11 @@ class UnsupportedWithInScript(Rule):
                     )
                     return
             return
-        name = self._unsupported(node.item)
+        # `with (torch.no_grad() if frozen else contextlib.nullcontext()):` too: TorchScript
+        # compiles both branches (torch 2.13: Expected <function nullcontext.__aenter__> to be
+        # a function)
+        names = [self._unsupported(v) for v in _branches(node.item)]
+        name = next((n for n in names if n is not None), None)
         if name is not None:
             self.report(
                 node,
