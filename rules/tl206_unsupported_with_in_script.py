@@ -76,7 +76,11 @@ class UnsupportedWithInScript(Rule):
     in-place update or a later backward, now runs). `with warnings.catch_warnings():` becomes
     `if torch.jit.is_scripting(): <body without its filters> else: <the with block>` (unsafe:
     scripted code no longer applies the filters). `enable_grad`, `set_grad_enabled(True)`,
-    other Python context managers and `with ... as` have no fix.
+    other Python context managers and `with ... as` have no fix. A manager chosen against
+    `contextlib.nullcontext()` in a ternary (in the `with` item, or bound to a name just before
+    it and used only there) becomes `if <test>:` with the block under the manager on one side
+    and the block as it is on the other (safe: the same test, evaluated once, picks the same
+    block; TorchScript compiles both).
     """
 
     code = "TL206"

@@ -60,7 +60,10 @@ class CachedMethodInScript(Rule):
     of plain arguments (`distance_bias(n, slope)`), which TorchScript scripts undecorated.
 
     ## Fix safety
-    No automatic fix: dropping the cache changes what runs on every call.
+    Unsafe: the fix drops the cache decorator (the method then scripts). Every call computes
+    the value again: the same value where the method reads only its arguments and attributes
+    that do not change, but a value cached before an attribute changed, or a cached tensor a
+    caller changed in place, is no longer what is returned.
     """
 
     code = "TL242"
