@@ -777,3 +777,135 @@ class UnconditionalNanToNum(Fixer):
             and isinstance(call.func.value, cst.Name)
             and call.func.value.value == name
         )
+
+
+# -- super().method(...) of a parent class in the file -----------------------------------------
+class ParentMethodCopy(Fixer):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = (
+        "call a copy of the parent's method, made a method of this class "
+        "(`self._parent_forward(x)`): TorchScript has no `super()`"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
+            return None
+        zuper = call.func.value
+        if not (
+            isinstance(zuper, cst.Call)
+            and isinstance(zuper.func, cst.Name)
+            and zuper.func.value == "super"
+            and not zuper.args
+        ):
+            return None
+        method = self.enclosing_function(call)
+        if method is None or method.decorators or self.enclosing_function(method) is not None:
+            return None
+        cls = _class_of_method(self, method)
+        if cls is None or not method.params.params or method.params.params[0].name.value != "self":
+            return None
+        name = call.func.attr.value
+        found = self._parent_method(cls, name)
+        if found is None:
+            return None
+        parent, original = found
+        copy_name = self._copy_name(cls, parent, name)
+        copy = original.with_changes(
+            name=cst.Name(copy_name),
+            leading_lines=[
+                cst.EmptyLine(indent=False),
+                cst.EmptyLine(
+                    indent=True,
+                    comment=cst.Comment(f"# {parent.name.value}.{name}, for TorchScript"),
+                ),
+            ],
+        )
+        new_method = method.visit(_CallCopy(call, copy_name))
+        return [(method, cst.FlattenSentinel([new_method, copy]))]
+
+    def _parent_method(
+        self, cls: cst.ClassDef, name: str
+    ) -> Optional[tuple[cst.ClassDef, cst.FunctionDef]]:
+        """The class ``super()`` of ``cls`` finds ``name`` on, and its ``def``: up a chain of
+        classes of this file with one base each, the first defining ``name`` as a plain
+        method (no decorator, ``self`` first, no ``super()``, ``__class__`` or private
+        ``__name`` that would mean something else in another class)."""
+        current = cls
+        seen: set[str] = set()
+        while True:
+            if len(current.bases) != 1 or current.keywords:
+                return None
+            base = current.bases[0].value
+            if not isinstance(base, cst.Name) or base.value in seen:
+                return None
+            seen.add(base.value)
+            parent = next(
+                (
+                    s
+                    for s in self.ctx.module.body
+                    if isinstance(s, cst.ClassDef) and s.name.value == base.value
+                ),
+                None,
+            )
+            if parent is None or not isinstance(parent.body, cst.IndentedBlock):
+                return None
+            defined = [s for s in parent.body.body if _binds(s, name)]
+            if not defined:
+                current = parent
+                continue
+            if len(defined) != 1 or not isinstance(defined[0], cst.FunctionDef):
+                return None
+            original = defined[0]
+            params = original.params.params
+            if original.decorators or original.asynchronous is not None:
+                return None
+            if not params or params[0].name.value != "self":
+                return None
+            if contains(original, lambda n: isinstance(n, cst.Name) and _special(n.value)):
+                return None
+            return parent, original
+
+    def _copy_name(self, cls: cst.ClassDef, parent: cst.ClassDef, name: str) -> str:
+        used = _class_names(cls) | _class_names(parent)
+        base = f"_{parent.name.value.lower()}_{name.strip('_')}"
+        candidate, number = base, 1
+        while candidate in used:
+            candidate = f"{base}_{number}"
+            number += 1
+        return candidate
+
+
+def _binds(statement: cst.BaseStatement, name: str) -> bool:
+    if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+        return statement.name.value == name
+    if isinstance(statement, cst.SimpleStatementLine):
+        return any(
+            isinstance(n, cst.Name) and n.value == name
+            for small in statement.body
+            if isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign))
+            for n in names_in(small)
+        )
+    return False
+
+
+def _special(name: str) -> bool:
+    """``super`` and ``__class__`` (bound by the class the method is in), and private
+    ``__name`` (mangled by it)."""
+    if name in ("super", "__class__"):
+        return True
+    return name.startswith("__") and not name.endswith("__")
+
+
+class _CallCopy(cst.CSTTransformer):
+    def __init__(self, call: cst.Call, copy: str) -> None:
+        self.call = call
+        self.copy = copy
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        if original is self.call:
+            return updated.with_changes(
+                func=cst.Attribute(value=cst.Name("self"), attr=cst.Name(self.copy))
+            )
+        return updated

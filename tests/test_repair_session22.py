@@ -592,3 +592,63 @@ def test_nan_to_num_under_a_nan_test_is_left_alone():
 @requires_torch
 def test_unconditional_nan_to_num_compiles_exports_traces_with_eager_unchanged():
     _assert_repaired(NONFINITE, fixed_text(NONFINITE, GRAPH), ("compile", "export", "trace"))
+
+
+# -- TL209: super().method(...) of a parent in the file ----------------------------------------
+SUPER = """\
+import torch
+from torch import nn
+
+
+class Base(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def project(self, h, shift: float = 0.0):
+        return self.fc(h) + shift
+
+
+class Middle(Base):
+    pass
+
+
+class Top(Middle):
+    def __init__(self):
+        super().__init__()
+        self.out = nn.Linear(4, 2)
+
+    def forward(self, x):
+        return self.out(torch.relu(super().project(x, shift=0.5)))
+
+
+Model = Top
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+"""
+
+
+def test_super_call_becomes_a_call_of_a_copy_of_the_parents_method():
+    fixed = fixed_text(SUPER, SCRIPT)
+    assert "return self.out(torch.relu(self._base_project(x, shift=0.5)))" in fixed
+    assert (
+        "    # Base.project, for TorchScript\n"
+        "    def _base_project(self, h, shift: float = 0.0):\n"
+        "        return self.fc(h) + shift\n"
+    ) in fixed
+    assert fixed_text(SUPER, SCRIPT, unsafe=False) == SUPER
+
+
+def test_super_call_resolved_outside_the_file_or_to_a_private_name_is_left_alone():
+    mixin = SUPER.replace("class Middle(Base):\n    pass", "class Middle:\n    pass")
+    assert "super().project(" in fixed_text(mixin, SCRIPT)
+    private = SUPER.replace("self.fc = nn.Linear(4, 4)", "self.__fc = nn.Linear(4, 4)")
+    private = private.replace("return self.fc(h) + shift", "return self.__fc(h) + shift")
+    assert "super().project(" in fixed_text(private, SCRIPT)
+
+
+@requires_torch
+def test_parent_method_copy_scripts_with_eager_unchanged():
+    _assert_repaired(SUPER, fixed_text(SUPER, SCRIPT), ("script",))
