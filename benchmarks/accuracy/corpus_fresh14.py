@@ -362,26 +362,30 @@ def _rbf(kind: str) -> Any:
 def _nufft(kind: str) -> Any:
     """torchesnufft's non-uniform FFTs behind a module of this file: type 1 (non-uniform points
     to 16 Fourier modes, 2 channels), type 2 (16 modes to non-uniform points, times a learnt
-    spectral filter) and the density compensation weights of the points (10 iterations)."""
+    spectral filter) and the density compensation weights of the points (10 iterations, unit
+    strengths)."""
 
     def factory() -> Any:
         import torch
         from torchesnufft.functional import get_density, nufft1, nufft2
 
-        class Transform(torch.nn.Module):
+        class Type1(torch.nn.Module):
             def __init__(self) -> None:
                 super().__init__()
                 self.filter = torch.nn.Parameter(torch.linspace(0.5, 1.5, 16))
 
-            def forward(self, x: torch.Tensor, **inputs: torch.Tensor) -> torch.Tensor:
-                if kind == "type1":
-                    return nufft1(x, inputs["c"], (16,), eps=1e-6) * self.filter
-                if kind == "type2":
-                    return nufft2(x, inputs["f"] * self.filter, eps=1e-6)
-                c = torch.ones(1, 1, x.shape[-1], dtype=torch.complex64)
-                return get_density(x, c, (16,), eps=1e-4, n_iter=10)
+            def forward(self, x: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
+                return nufft1(x, c, (16,), eps=1e-6) * self.filter
 
-        return Transform()
+        class Type2(Type1):
+            def forward(self, x: torch.Tensor, f: torch.Tensor) -> torch.Tensor:
+                return nufft2(x, f * self.filter, eps=1e-6)
+
+        class Density(torch.nn.Module):
+            def forward(self, x: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
+                return get_density(x, torch.ones_like(c[:1, :1]), (16,), eps=1e-4, n_iter=10)
+
+        return {"type1": Type1, "type2": Type2}.get(kind, Density)()
 
     return factory
 
