@@ -169,6 +169,12 @@ BUILTIN_HAND_FIXES = {
     "vars": "read the attributes by their names",
     "setattr": "assign the attribute by its name (`self.name = value`)",
     "delattr": "keep the attribute and set it to a value that marks it unused",
+    # checked with torch 2.13: `xs[::-1]` of a List[int] and a range counting down script;
+    # a ModuleList scripts in a `for` loop, forward only (nor slices nor `reversed`)
+    "reversed": (
+        "`xs[::-1]` for a list, `range(n - 1, -1, -1)` for a range; a ModuleList is looped "
+        "over only forward, so hold its modules in the order the loop needs"
+    ),
 }
 
 
@@ -5192,13 +5198,26 @@ class UnsupportedCallInScript(Rule):
             )
         if name == "builtins.getattr" and len(node.args) >= 2:
             if not isinstance(node.args[1].value, cst.SimpleString):
-                return "`getattr` with a non-literal attribute name"
+                # torch 2.13: a `for` over an nn.ModuleList scripts
+                return (
+                    "`getattr` with a non-literal attribute name (hold the modules in an "
+                    "`nn.ModuleList` and loop over it: `for stage in self.stages`)"
+                )
         if name == "builtins.print" and any(arg.keyword is not None for arg in node.args):
             return "`print` with keyword arguments"
         if name in ("builtins.set", "builtins.frozenset"):
-            return f"`{name[9:]}(...)` (no set type)"
+            # torch 2.13: `if v not in seen: seen.append(v)` on a List[int] scripts
+            return (
+                f"`{name[9:]}(...)` (no set type: keep the values in a list, appending one "
+                "only `if v not in seen`)"
+            )
         if name == "builtins.round" and (len(node.args) > 1 or keyword == "ndigits"):
-            return "`round(x, ndigits)` (TorchScript's `round` takes the number alone)"
+            # torch 2.13: `torch.round(t, decimals=3)` scripts (aten::round.decimals)
+            return (
+                "`round(x, ndigits)` (TorchScript's `round` takes the number alone: round a "
+                "tensor with `torch.round(t, decimals=n)`, or compute the rounded constant in "
+                "`__init__`)"
+            )
         if (
             name == "builtins.tuple"
             and node.args
