@@ -88,7 +88,7 @@ def _sde(kind: str) -> Any:
                 self.log_scale = torch.nn.Parameter(torch.full((4,), -1.0))
 
             def f(self, t: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
-                time = torch.full_like(y[:, :1], float(t))
+                time = torch.zeros_like(y[:, :1]) + t
                 return self.drift(torch.cat([y, time], dim=-1))
 
             def h(self, t: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
