@@ -909,3 +909,99 @@ class _CallCopy(cst.CSTTransformer):
                 func=cst.Attribute(value=cst.Name("self"), attr=cst.Name(self.copy))
             )
         return updated
+
+
+# -- a slice one wide between tensor bounds ----------------------------------------------------
+class WidthOneSliceToIndexSelect(Fixer):
+    codes = ("TL102",)
+    applicability = "unsafe"
+    message = (
+        "select the one position with `index_select` and the bound kept a tensor "
+        "(an out-of-range bound, an empty slice before, now raises)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        bound = next((a for a in self.ancestors(node) if isinstance(a, cst.Slice)), None)
+        if bound is None:
+            return None
+        element = self.parent(bound)
+        subscript = self.parent(element)
+        if not isinstance(element, cst.SubscriptElement) or not isinstance(
+            subscript, cst.Subscript
+        ):
+            return None
+        if bound.step is not None or bound.lower is None or bound.upper is None:
+            return None
+        if node is not bound.lower and node is not bound.upper:
+            return None
+        lower = self._one_below(bound.lower, bound.upper)
+        if lower is None or self.kind(lower) is not Kind.TENSOR:
+            return None
+        dim = self._dim(subscript, element)
+        if dim is None or self.kind(subscript.value) is not Kind.TENSOR:
+            return None
+        if (
+            has_comments(subscript)
+            or not plain_reference(subscript.value)
+            and contains(subscript.value, lambda n: isinstance(n, cst.NamedExpr))
+        ):
+            return None
+        index = self.code(lower.with_changes(lpar=(), rpar=())).strip()
+        if not isinstance(lower, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+            index = f"({index})"
+        text = f"{self.code(subscript.value).strip()}.index_select({dim}, {index}.reshape(1))"
+        return [(subscript, expression_in_place(self, subscript, text))]
+
+    def _one_below(
+        self, lower: cst.BaseExpression, upper: cst.BaseExpression
+    ) -> Optional[cst.BaseExpression]:
+        """``lower`` where the slice is ``k - 1 : k`` or ``i : i + 1`` (spelled the same)."""
+        same = self._same
+        if (
+            isinstance(lower, cst.BinaryOperation)
+            and isinstance(lower.operator, cst.Subtract)
+            and _is_one(lower.right)
+            and same(lower.left, upper)
+        ):
+            return lower
+        if (
+            isinstance(upper, cst.BinaryOperation)
+            and isinstance(upper.operator, cst.Add)
+            and _is_one(upper.right)
+            and same(upper.left, lower)
+        ):
+            return lower
+        return None
+
+    def _same(self, a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
+        return plain_reference(a) and self.code(a).strip() == self.code(b).strip()
+
+    @staticmethod
+    def _dim(subscript: cst.Subscript, element: cst.SubscriptElement) -> Optional[int]:
+        """The dimension the slice takes: counted from the front after full ``:`` slices, or
+        from the back after ``...`` with full slices behind it."""
+        elements = list(subscript.slice)
+        position = elements.index(element)
+        before, after = elements[:position], elements[position + 1 :]
+
+        def full(e: cst.SubscriptElement) -> bool:
+            s = e.slice
+            return (
+                isinstance(s, cst.Slice) and s.lower is None and s.upper is None and s.step is None
+            )
+
+        def ellipsis(e: cst.SubscriptElement) -> bool:
+            return isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis)
+
+        if before and ellipsis(before[0]) and all(full(e) for e in before[1:]) and not before[1:]:
+            if all(full(e) for e in after):
+                return -1 - len(after)
+            return None
+        if all(full(e) for e in before):
+            return len(before)
+        return None
+
+
+def _is_one(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Integer) and node.value == "1"

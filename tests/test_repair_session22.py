@@ -652,3 +652,48 @@ def test_super_call_resolved_outside_the_file_or_to_a_private_name_is_left_alone
 @requires_torch
 def test_parent_method_copy_scripts_with_eager_unchanged():
     _assert_repaired(SUPER, fixed_text(SUPER, SCRIPT), ("script",))
+
+
+# -- TL102: a slice one wide between tensor bounds ---------------------------------------------
+PICKED = """\
+import torch
+from torch import nn
+
+
+class Pick(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 6)
+
+    def forward(self, x):
+        h = self.fc(x)
+        best = h.mean(0).argmax()
+        column = h[:, best : best + 1]  # the strongest feature
+        return h * column
+
+
+Model = Pick
+
+
+def inputs():
+    return [(torch.randn(3, 6),), (torch.randn(5, 6),)]
+"""
+
+
+def test_width_one_slice_between_tensor_bounds_becomes_index_select():
+    assert_rewritten(
+        PICKED,
+        [("h[:, best : best + 1]", "h.index_select(1, best.reshape(1))")],
+        unsafe=True,
+        settings=GRAPH,
+    )
+
+
+def test_wider_slice_between_tensor_bounds_is_left_alone():
+    source = PICKED.replace("h[:, best : best + 1]", "h[:, best : best + 2]")
+    assert "index_select" not in fixed_text(source, GRAPH)
+
+
+@requires_torch
+def test_index_select_compiles_and_exports_with_eager_unchanged():
+    _assert_repaired(PICKED, fixed_text(PICKED, GRAPH), ("compile", "export"))
