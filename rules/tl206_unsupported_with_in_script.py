@@ -132,6 +132,16 @@ class UnsupportedWithInScript(Rule):
             line=10,
             message_contains="contextlib.nullcontext",
         ),
+        # The same ternary in the `with` item itself.
+        Invalid(
+            "import contextlib\n\n"
+            + _example(
+                "        with (torch.no_grad() if x.dim() > 5 else contextlib.nullcontext()):\n"
+                "            y = x * 2\n        return y"
+            ),
+            line=9,
+            message_contains="contextlib.nullcontext",
+        ),
     ]
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
