@@ -23,6 +23,10 @@ torch version, and stored as data keyed by ``major.minor``:
   "Sparse tensor creation not supported").
 - ``io_refused``: the ``io`` classes (``io.BytesIO``, ``io.StringIO``, ...) whose
   construction in compiled code fails ``fullgraph=True`` ("Unsupported method call").
+- ``math_data_refused``: the ``math`` functions whose use on a Python number read from tensor
+  data (``float(t)``, ``t.item()``) fails ``fullgraph=True``: the call (``"call"``:
+  ``math.exp``, "Could not guard on data-dependent expression") or a power of its result
+  (``"power"``: ``math.cos(v) ** 2``, InternalTorchDynamoError).
 - ``math_size_refused``: the ``math`` functions (``math.isqrt``, ``math.gcd``, ...) whose call
   on a size fails ``fullgraph=True`` ("torch.* op returned non-Tensor") once the size varies
   between calls and Dynamo makes it symbolic.
@@ -80,7 +84,9 @@ torch version, and stored as data keyed by ``major.minor``:
   refuses: copy's dispatch table maps them to their C ``copy`` method, a skipped function.
 - ``fake_refused``: the torch functions with no fake-tensor kernel for symbolic sizes
   (``torch.binomial``, ``torch.histogram``): candidates from the dispatcher (no Meta or
-  CompositeImplicitAutograd kernel, no decomposition, no fake implementation), confirmed by
+  CompositeImplicitAutograd kernel, no decomposition, no fake implementation; or a
+  CompositeImplicitAutograd function that, called on arguments built from its schema,
+  dispatches to such an op: ``torch.fake_quantize_per_tensor_affine``), confirmed by
   compiling a call with ``dynamic=False`` (passes) and ``dynamic=True`` ("Operator does not
   support running with fake tensors"). ``distribution_fake_refused``: the ``torch.distributions``
   classes whose ``sample`` / ``rsample`` source calls one of them (``Binomial.sample``), with the function it calls.
@@ -93,6 +99,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -573,6 +580,79 @@ def math_size_refused() -> list[str]:
     return sorted(refused)
 
 
+# The values a number read from tensor data is asked with (``float(t)`` of a 0-d tensor), the
+# first pair the function's domain holds: a refusal is kept only where both values fail, so
+# that it does not hang on one value's sign or range (``math.log2(v) ** 2`` fails only where
+# the logarithm is negative, a runtime assertion); the second pair is for [-1, 1] (acos).
+DATA_NUMBER_VALUES = ((0.3, 2.5), (0.3, 0.7))
+
+
+def math_data_refused() -> dict[str, dict[str, str]]:
+    """The ``math`` functions whose use on a Python number read from tensor data (``float(t)``,
+    ``t.item()``) fails ``fullgraph=True``: under ``"call"`` those whose call on it does
+    (``math.exp(float(t))``: "Could not guard on data-dependent expression"), under
+    ``"power"`` those whose result raised to a power does (``math.cos(float(t)) ** 2``:
+    InternalTorchDynamoError, "'OptimizedPythonReferenceAnalysis' has no attribute 'cos'"),
+    each with the error's first line. Each function is called with the number first, then
+    ``2`` (``math.atan2(v, 2)``) when it takes two numbers; a refusal is kept where both values
+    of the first pair of ``DATA_NUMBER_VALUES`` its domain holds fail."""
+    import logging
+    import math
+    import warnings
+
+    import torch
+
+    torch._logging.set_logs(dynamo=logging.CRITICAL)
+
+    def refusal(probe, values) -> str | None:
+        first = None
+        for value in values:
+            torch._dynamo.reset()
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    compiled = torch.compile(probe, fullgraph=True, backend="eager")
+                    compiled(torch.ones(2), torch.tensor(value))
+                return None
+            except Exception as exc:  # noqa: BLE001 - the refusal is the exception
+                lines = str(exc).strip().splitlines()
+                first = first or f"{type(exc).__name__}: {lines[0] if lines else ''}"
+            finally:
+                torch._dynamo.reset()
+        # "... data-dependent expression zuf0 (unhinted: zuf0)": the symbol's name is Dynamo's.
+        return re.sub(r"(data-dependent expression) .*", r"\1", first or "")
+
+    tables: dict[str, dict[str, str]] = {"call": {}, "power": {}}
+    for name in sorted(dir(math)):
+        function = getattr(math, name)
+        if name.startswith("_") or not callable(function):
+            continue
+        for extra, values in ((e, v) for e in ((), (2,)) for v in DATA_NUMBER_VALUES):
+            try:
+                for value in values:
+                    function(value, *extra)
+            except Exception:  # noqa: BLE001 - another arity or domain
+                continue
+            break
+        else:
+            continue  # takes no such number (an iterable, an integer)
+
+        def called(x, t, function=function, extra=extra):
+            return x * function(float(t), *extra)
+
+        def powered(x, t, function=function, extra=extra):
+            return x * function(float(t), *extra) ** 2
+
+        found = refusal(called, values)
+        if found is not None:
+            tables["call"][f"math.{name}"] = found
+            continue
+        found = refusal(powered, values)
+        if found is not None:
+            tables["power"][f"math.{name}"] = found
+    return tables
+
+
 NON_TENSOR_RETURNS = {"ScalarType", "bool", "int", "float", "SymInt", "Scalar", "str", "Device"}
 
 
@@ -725,7 +805,10 @@ FAKE_ARGUMENTS = (("x",), ("x", "x"), ("x", "4"))
 def _fake_kernel_candidates() -> list[str]:
     """Public torch functions whose every functional aten overload has no Meta kernel, no
     CompositeImplicitAutograd kernel, no decomposition and no fake-tensor implementation
-    (``_no_fake_kernel``)."""
+    (``_no_fake_kernel``), and those whose overloads are CompositeImplicitAutograd ones that
+    dispatch, on schema-built arguments eager accepts, to an aten op without any
+    (``torch.fake_quantize_per_tensor_affine``, which runs
+    ``aten.fake_quantize_per_tensor_affine_cachemask``: ``_reaches_no_fake_kernel``)."""
     import torch
 
     names = sorted(
@@ -740,8 +823,108 @@ def _fake_kernel_candidates() -> list[str]:
         for name in names
         if not name.startswith("_")
         and callable(getattr(torch, name, None))
-        and _no_fake_kernel(name)
+        and (_no_fake_kernel(name) or _reaches_no_fake_kernel(name))
     ]
+
+
+def _functional_overloads(name: str) -> list:
+    import torch
+
+    packet = getattr(torch.ops.aten, name, None)
+    if packet is None:
+        return []
+    return [getattr(packet, o) for o in packet.overloads() if "out" not in o]
+
+
+def _fake_supported(op) -> bool:
+    """Whether the aten overload ``op`` has a Meta or CompositeImplicitAutograd kernel, a
+    decomposition or a fake-tensor implementation."""
+    import torch
+    from torch._decomp import decomposition_table
+    from torch._subclasses import fake_impls
+
+    has = torch._C._dispatch_has_kernel_for_dispatch_key
+    return bool(
+        has(op.name(), "Meta")
+        or has(op.name(), "CompositeImplicitAutograd")
+        or op in decomposition_table
+        or op in fake_impls.op_implementations_dict
+        or any(check(op) for check, _ in fake_impls.op_implementations_checks)
+    )
+
+
+# Python sources for the required positional arguments of an aten schema, by type, for
+# ``_schema_recipes``: the tensor is the probe's ``x`` (values in [0, 1)); integers are tried
+# all 0, then all 1 (a zero point inside a quantisation range [0, 0]).
+SCHEMA_SOURCES = {"Tensor": "x", "float": "0.5", "Scalar": "0.5", "bool": "False"}
+SCHEMA_INTS = ("0", "1")
+
+
+def _schema_recipes(name: str) -> list[tuple[str, ...]]:
+    """Argument sources for ``torch.<name>`` built from its functional overloads' schemas:
+    the required positional arguments only, each overload with a type ``SCHEMA_SOURCES`` or
+    ``SCHEMA_INTS`` does not cover left out."""
+    recipes: list[tuple[str, ...]] = []
+    for op in _functional_overloads(name):
+        for fill in SCHEMA_INTS:
+            sources: list[str] = []
+            for argument in op._schema.arguments:
+                if argument.has_default_value():
+                    continue
+                kind = str(argument.type)
+                if argument.kwarg_only:
+                    sources = []
+                    break
+                if kind in ("int", "SymInt"):
+                    sources.append(fill)
+                elif kind in SCHEMA_SOURCES:
+                    sources.append(SCHEMA_SOURCES[kind])
+                else:
+                    sources = []
+                    break
+            if "x" in sources and tuple(sources) not in recipes:
+                recipes.append(tuple(sources))
+    return recipes
+
+
+def _reaches_no_fake_kernel(name: str) -> bool:
+    """Whether every functional overload of ``aten::name`` is a CompositeImplicitAutograd one
+    without a Meta kernel, and a call of ``torch.<name>`` on schema-built arguments eager
+    accepts dispatches to an aten op none of whose kernels serve fake tensors."""
+    import torch
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    has = torch._C._dispatch_has_kernel_for_dispatch_key
+    overloads = _functional_overloads(name)
+    try:
+        if not overloads or not all(
+            has(op.name(), "CompositeImplicitAutograd") and not has(op.name(), "Meta")
+            for op in overloads
+        ):
+            return False
+    except RuntimeError:
+        return False
+
+    class Dispatched(TorchDispatchMode):
+        def __init__(self) -> None:
+            super().__init__()
+            self.ops: list = []
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            self.ops.append(func)
+            return func(*args, **(kwargs or {}))
+
+    function = getattr(torch, name)
+    for recipe in _schema_recipes(name):
+        scope: dict = {"function": function}
+        exec(f"def probe(x):\n    return function({', '.join(recipe)})\n", scope)
+        try:
+            with Dispatched() as seen:
+                scope["probe"](torch.rand(3, 4))
+        except Exception:  # noqa: BLE001 - eager rejects these arguments: try the next
+            continue
+        return any(not _fake_supported(op) for op in seen.ops)
+    return False
 
 
 def fake_refused(names: tuple[str, ...] | None = None) -> dict[str, str]:
@@ -758,7 +941,7 @@ def fake_refused(names: tuple[str, ...] | None = None) -> dict[str, str]:
     refused = {}
     for name in _fake_kernel_candidates() if names is None else names:
         function = getattr(torch, name)
-        for recipe in FAKE_ARGUMENTS:
+        for recipe in FAKE_ARGUMENTS + tuple(_schema_recipes(name)):
             source = ", ".join(recipe)
             scope: dict = {"function": function}
             exec(f"def probe(x):\n    return function({source})\n", scope)
@@ -794,27 +977,9 @@ FAKE_REFUSAL = "Operator does not support running with fake tensors"
 def _no_fake_kernel(name: str) -> bool:
     """Whether every functional overload of ``aten::name`` has no Meta or
     CompositeImplicitAutograd kernel, no decomposition and no fake-tensor implementation."""
-    import torch
-    from torch._decomp import decomposition_table
-    from torch._subclasses import fake_impls
-
-    has = torch._C._dispatch_has_kernel_for_dispatch_key
-
-    def supported(op) -> bool:
-        return bool(
-            has(op.name(), "Meta")
-            or has(op.name(), "CompositeImplicitAutograd")
-            or op in decomposition_table
-            or op in fake_impls.op_implementations_dict
-            or any(check(op) for check, _ in fake_impls.op_implementations_checks)
-        )
-
-    packet = getattr(torch.ops.aten, name, None)
-    if packet is None:
-        return False
-    overloads = [o for o in packet.overloads() if "out" not in o]
+    overloads = _functional_overloads(name)
     try:
-        return bool(overloads) and not any(supported(getattr(packet, o)) for o in overloads)
+        return bool(overloads) and not any(_fake_supported(op) for op in overloads)
     except RuntimeError:
         return False
 
@@ -1814,6 +1979,7 @@ def main() -> None:
             "nn_parameter_free": nn_parameter_free,
             "copy_refused": copy_refused,
             "tensor_setattr_refused": tensor_setattr_refused,
+            "math_data_refused": math_data_refused,
             "fake_refused": lambda: fake_and_distribution_refused()[0],
             "distribution_fake_refused": lambda: fake_and_distribution_refused()[1],
         }
@@ -1837,6 +2003,7 @@ def main() -> None:
         "torch_export_refused": torch_export_refused(sorted(refused)),
         "io_refused": io_refused(),
         "math_size_refused": math_size_refused(),
+        "math_data_refused": math_data_refused(),
         "nn_parameter_modules": nn_parameter_modules(),
         "nn_parameter_free": nn_parameter_free(),
         "torch_state_queries": torch_state_queries(),

@@ -271,3 +271,13 @@ def tensor_setattr_refused() -> dict[str, str]:
     """The tensor attributes whose assignment Dynamo refuses (``"real"``, ``"imag"``: "Failed to
     set tensor attribute"; ``"requires_grad"``), each with the graph-break type."""
     return _entry().get("tensor_setattr_refused", {})
+
+
+@functools.cache
+def math_data_refused(use: str) -> dict[str, str]:
+    """The ``math`` functions whose use on a Python number read from tensor data
+    (``float(t)``, ``t.item()``) fails ``torch.compile(fullgraph=True)``, with the error:
+    ``use`` ``"call"`` for the call itself (``"math.exp"``: "UserError: Could not guard on
+    data-dependent expression zuf0"), ``"power"`` for its result raised to a power
+    (``"math.cos"``: InternalTorchDynamoError)."""
+    return dict(_entry().get("math_data_refused", {}).get(use, {}))

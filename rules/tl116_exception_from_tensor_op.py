@@ -9,6 +9,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import syntax_children
 
 # What torch ops raise (RuntimeError, IndexError for indices and dimensions out of range,
 # ValueError and TypeError from argument checks), and the classes above them.
@@ -57,6 +58,10 @@ class _Guarded:
     function: Optional[cst.FunctionDef]
     inside: bool = False  # the traversal is in ``body`` now
     reported: bool = False
+    # The body is one torch function call and every handler computes a replacement from the
+    # same tensors (`F.scaled_dot_product_attention(q, k, v)`, else the explicit formula):
+    # an implementation fallback, as a catch-all around such a call is read.
+    fallback: bool = False
 
 
 def _names(expr: Optional[cst.BaseExpression]) -> list[cst.BaseExpression]:
@@ -80,7 +85,13 @@ class ExceptionFromTensorOp(Rule):
     raise on the input's shape count: tensor and size indexing and `view`, `reshape`, `split`,
     `chunk`, `narrow`, `select`, `gather`, `expand`, `unbind`, `size(i)`; a catch-all around
     other ops is read as an API fallback (`torch.linalg.solve_triangular`, else the older
-    `torch.triangular_solve`). Handlers that only re-raise are left alone, and so are errors
+    `torch.triangular_solve`). So is a `try` whose body is one call of a torch function on
+    tensors, whatever its handler catches, when every handler computes a replacement from the
+    same tensors (`F.scaled_dot_product_attention(q, k, v)`, else the explicit softmax
+    formula; `torch.special.expit(y)`, else `torch.sigmoid(y)`): the handler is another
+    implementation of the call, for a kernel or an API the eager run may lack, not an answer
+    to an input; shape ops inside the call (`x.view(...)` as an argument) still count. Handlers
+    that only re-raise are left alone, and so are errors
     torch ops do not raise (`KeyError` of a dict, `AttributeError`, `ImportError`,
     `StopIteration`), which Dynamo handles like any Python exception. Errors the values
     decide rather than the shapes are left out too (`torch.linalg.cholesky` of a matrix that is
@@ -198,6 +209,34 @@ class ExceptionFromTensorOp(Rule):
 
             def inputs():
                 return [(torch.randn(3, 4),), (torch.randn(2, 4),)]
+            """
+        ),
+        # An implementation fallback: one fused call, the handler computes the same result
+        # from the same tensors.
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from torch.nn import functional as F
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(8, 24)
+
+                def forward(self, x):
+                    query, key, value = self.proj(x).chunk(3, dim=-1)
+                    try:
+                        out = F.scaled_dot_product_attention(query, key, value, is_causal=True)
+                    except (RuntimeError, ValueError):
+                        n = query.shape[-2]
+                        mask = torch.ones(n, n, dtype=torch.bool).tril()
+                        scores = query @ key.transpose(-2, -1) / query.shape[-1] ** 0.5
+                        out = scores.masked_fill(~mask, float("-inf")).softmax(-1) @ value
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 5, 8),), (torch.randn(3, 4, 8),)]
             """
         ),
         # A numerical fallback: the values decide whether cholesky raises.
@@ -351,7 +390,46 @@ class ExceptionFromTensorOp(Rule):
     def visit_Try(self, node: cst.Try) -> None:
         caught = set().union(*(self._handler_catches(h) for h in node.handlers))
         self._open.append(
-            _Guarded(node.body, bool(caught), not caught & SPECIFIC, self.ctx.function)
+            _Guarded(
+                node.body,
+                bool(caught),
+                not caught & SPECIFIC,
+                self.ctx.function,
+                fallback=bool(caught) and self._implementation_fallback(node),
+            )
+        )
+
+    def _implementation_fallback(self, node: cst.Try) -> bool:
+        """Whether the body is a single call of a torch function on tensors (returned,
+        assigned or evaluated) and every handler that does not re-raise reads each tensor name
+        the call takes: it computes the same result another way when the call raises."""
+        body = node.body.body
+        if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine):
+            return False
+        small = body[0].body
+        if len(small) != 1:
+            return False
+        statement = small[0]
+        value = getattr(statement, "value", None)
+        if not isinstance(statement, (cst.Return, cst.Assign, cst.Expr)) or not isinstance(
+            value, cst.Call
+        ):
+            return False
+        name = self.ctx.qualified_name(value.func) or ""
+        if not name.startswith("torch.") or name.startswith(NOT_OPS):
+            return False
+        tensors = {
+            n.value
+            for arg in value.args
+            for n in _nodes(arg.value)
+            if isinstance(n, cst.Name) and self.ctx.kind(n) == Kind.TENSOR
+        }
+        if not tensors:
+            return False
+        handlers = [h for h in node.handlers if not _raises(h.body)]
+        return bool(handlers) and all(
+            tensors <= {n.value for n in _nodes(h.body) if isinstance(n, cst.Name)}
+            for h in handlers
         )
 
     def leave_Try(self, node: cst.Try) -> None:
@@ -428,10 +506,20 @@ class ExceptionFromTensorOp(Rule):
             if not block.inside or block.function is not self.ctx.function:
                 continue  # in a handler, `else` or `finally`, or a nested function
             if block.catches:  # the innermost body that catches the error decides
-                if not block.reported and (shape or not block.broad):
+                if not block.reported and (shape or not (block.broad or block.fallback)):
                     block.reported = True
                     self.report(node)
                 return
+
+
+def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """``node`` and every syntax node under it."""
+    found, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(syntax_children(current))
+    return found
 
 
 def _raises(body: cst.BaseSuite) -> bool:

@@ -29,7 +29,7 @@ def fake_message(shown: str, refusal: str, inside: str = "") -> Message:
                 f"a call with a new input shape): {refusal}",
             ),
         ),
-        "draw it outside the compiled code and pass it in, or mark the call "
+        "compute it outside the compiled code and pass it in, or mark the call "
         "`@torch.compiler.disable`",
     )
 
@@ -45,9 +45,11 @@ class HistogramInGraph(Rule):
     histogram of activations used as a feature. `torch.histc` is not flagged: it compiles.
     Also the other torch functions without that kernel, as a table generated from torch lists
     them (`benchmarks/dynamo_tables.py`: candidates read from the dispatcher, no Meta kernel,
-    decomposition or fake implementation, each confirmed by compiling a call with and without
-    dynamic sizes: `torch.binomial`, `torch.geqrf`, and the private `torch._sample_dirichlet`
-    that the distributions reach), and `sample()` / `rsample()` of a `torch.distributions`
+    decomposition or fake implementation, or a CompositeImplicitAutograd function that
+    dispatches to such an op, each confirmed by compiling a call with and without dynamic
+    sizes: `torch.binomial`, `torch.geqrf`, `torch.fake_quantize_per_tensor_affine` (a QAT
+    stub; it runs `aten.fake_quantize_per_tensor_affine_cachemask`), and the private
+    `torch._sample_dirichlet` that the distributions reach), and `sample()` / `rsample()` of a `torch.distributions`
     class whose call reaches one (`Binomial(probs=0.9).sample(shape)`, a dropout mask;
     `Beta(a, b).rsample()`, a policy's action, through Dirichlet's autograd function): the
     table records the aten ops each class's call dispatches in eager and confirms the class by
