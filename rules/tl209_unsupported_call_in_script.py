@@ -5065,7 +5065,10 @@ class UnsupportedCallInScript(Rule):
             and func.attr.value in ("startswith", "endswith")
             and node.args
             and node.args[0].keyword is None
-            and isinstance(node.args[0].value, cst.Tuple)
+            and (
+                isinstance(node.args[0].value, cst.Tuple)
+                or tuple_valued(self.ctx, node.args[0].value) is not None
+            )
             and self._str_receiver(func)
         ):
             # torch 2.13: `aten::startswith(str self, str substr, int start=0, int end=-1)`.

@@ -3790,7 +3790,7 @@ class UnsupportedAttributeInScript(Rule):
                     attr = self_attribute(target.target)
                     if attr in constants:
                         bound.setdefault(attr, []).append(
-                            (target.target, _not_a_constant(node.value))
+                            (target.target, _not_a_constant(self.ctx, node.value))
                         )
                     elif attr is None and not isinstance(target.target, cst.Name):
                         for element in _elements(target.target):
@@ -3802,7 +3802,7 @@ class UnsupportedAttributeInScript(Rule):
                 if attr in constants:
                     value = node.value  # type: ignore[attr-defined]
                     what = (
-                        _not_a_constant(value)
+                        _not_a_constant(self.ctx, value)
                         if type(node) is cst.AnnAssign and value is not None
                         else None
                     )
@@ -3826,7 +3826,7 @@ class UnsupportedAttributeInScript(Rule):
                 f"is not a valid constant); drop `{attr}` from `__constants__` / `Final` "
                 + (
                     "(a plain dict attribute compiles)"
-                    if what == "dict"
+                    if what in ("dict", "collections.OrderedDict")
                     else "(TorchScript has no set; a tuple constant compiles)"
                 ),
             )
@@ -5248,19 +5248,31 @@ def _elements(target: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [target]
 
 
-def _not_a_constant(value: cst.BaseExpression) -> Optional[str]:
+# Calls that build a dict or a set, and the type torch 2.13 names (`'dict' object in attribute
+# ... is not a valid constant` for `dict(cfg.strides)` as for a display).
+_DICT_OR_SET_BUILDERS = {
+    "builtins.dict": "dict",
+    "collections.OrderedDict": "collections.OrderedDict",
+    "builtins.set": "set",
+    "builtins.frozenset": "frozenset",
+}
+
+
+def _not_a_constant(ctx, value: cst.BaseExpression) -> Optional[str]:  # type: ignore[no-untyped-def]
     """The Python type (``dict``, ``set``) of a value no TorchScript constant can be or hold:
-    a dict or set display or comprehension, or a list / tuple display holding one; None when
-    it may be a constant."""
+    a dict or set display, comprehension or ``dict(...)`` / ``set(...)`` call, or a list /
+    tuple display holding one; None when it may be a constant."""
     if type(value) in (cst.Dict, cst.DictComp):
         return "dict"
     if type(value) in (cst.Set, cst.SetComp):
         return "set"
+    if type(value) is cst.Call:
+        return _DICT_OR_SET_BUILDERS.get(ctx.qualified_name(value.func) or "")
     if type(value) in (cst.List, cst.Tuple):
         for element in value.elements:  # type: ignore[attr-defined]
             if type(element) is not cst.Element:
                 return None
-            inner = _not_a_constant(element.value)
+            inner = _not_a_constant(ctx, element.value)
             if inner is not None:
                 return inner
     return None

@@ -1,15 +1,18 @@
-"""Session 22, the lead's changes: TL318's grad-mode condition."""
+"""Session 22, the lead's changes: TL318's grad-mode condition, heldout33's script misses."""
 
 from __future__ import annotations
 
 import dataclasses
 import textwrap
 
+import pytest
+
 from torchlint.lint.config import Settings
 from torchlint.lint.engine import lint_text
 
 from .conftest import requires_torch
-from .lint_helpers import findings
+from .lint_helpers import findings, model_source, script_disagreements
+from .test_script_misses import _flagged
 
 # TL318 on `requires_grad_()` of a copy or a new tensor fails compile only while autograd is on
 # (fresh2's siren: `self.grid.clone().detach().requires_grad_()`, run under torch.no_grad()
@@ -126,3 +129,88 @@ def test_torch_fails_each_flagged_marking_in_the_grad_mode_its_condition_says() 
     assert fails(module.Enabled(), True) and fails(module.Enabled(), False)
     # Graph code that turns autograd off itself passes either way.
     assert not fails(module.Disabled(), True) and not fails(module.Disabled(), False)
+
+
+# Script misses of the blind batch heldout33, in other spellings: a local bound to None and then
+# to a value inside a loop or an `if` (TL235: a while loop, an `if` on an argument, a nested `if`
+# in a `for`; clean: annotated Optional, straight-line rebinding, a ModuleList loop, a test of
+# the name itself); `str.endswith` / `startswith` given a tuple held on self or in a local
+# (TL209; clean: one str); a `__constants__` entry built by `dict(...)` / `set(...)` (TL212;
+# clean: a list).
+SCRIPT_HEAD = "from typing import Optional\n\nimport torch\nfrom torch import Tensor, nn\n\n\n"
+
+
+def _script_module(forward: str, init: str = "", body: str = "") -> str:
+    return model_source(SCRIPT_HEAD, forward, init=init, body=body)
+
+
+WHILE_REBOUND = (
+    "        acc = None\n        i = 0\n        while i < 2:\n"
+    "            acc = self.fc(x) * i\n            i += 1\n        return x"
+)
+IF_REBOUND = (
+    "        bias = None\n        if x.dim() == 3:\n            bias = 1.5\n"
+    "        return self.fc(x)"
+)
+NESTED_REBOUND = (
+    "        best = None\n        for row in x.unbind(0):\n            if bool(row.sum() > 0):\n"
+    "                best = row\n        return self.fc(x)"
+)
+ANNOTATED = (
+    "        best: Optional[Tensor] = None\n        for row in x.unbind(0):\n"
+    "            best = row\n        assert best is not None\n        return self.fc(x) + best"
+)
+STRAIGHT = "        h = None\n        h = self.fc(x)\n        return h"
+MODULE_LOOP = (
+    "        prev = None\n        for layer in self.blocks:\n            prev = layer(x)\n"
+    "            x = prev * 2\n        return x"
+)
+BLOCKS = "        self.blocks = nn.ModuleList([nn.Linear(4, 4), nn.Linear(4, 4)])"
+TESTED = "        h = None\n        if h is None:\n            h = self.fc(x)\n        return h"
+SUFFIXES = '        self.suffixes = ("fc", "proj")'
+ENDSWITH_ATTR = (
+    "        for name, _ in self.named_children():\n"
+    "            if name.endswith(self.suffixes):\n                x = x * 2\n"
+    "        return self.fc(x)"
+)
+ENDSWITH_LOCAL = (
+    '        keep = ("fc", "proj")\n        for name, _ in self.named_children():\n'
+    "            if name.startswith(keep):\n                x = x * 2\n        return self.fc(x)"
+)
+ENDSWITH_ONE = (
+    "        for name, _ in self.named_children():\n"
+    '            if name.endswith("fc"):\n                x = x * 2\n        return self.fc(x)'
+)
+CONSTANTS = '    __constants__ = ["table"]\n\n'
+DICT_CONSTANT = "        self.table = dict(a=1, b=2)"
+SET_CONSTANT = "        self.table = set([1, 2])"
+LIST_CONSTANT = "        self.table = list((1, 2))"
+USE_TABLE = "        return self.fc(x) * 2"
+
+SCRIPT_CASES = [
+    ("TL235", _script_module(WHILE_REBOUND), True),
+    ("TL235", _script_module(IF_REBOUND), True),
+    ("TL235", _script_module(NESTED_REBOUND), True),
+    ("TL235", _script_module(ANNOTATED), False),
+    ("TL235", _script_module(STRAIGHT), False),
+    ("TL235", _script_module(MODULE_LOOP, init=BLOCKS), False),
+    ("TL235", _script_module(TESTED), False),
+    ("TL209", _script_module(ENDSWITH_ATTR, init=SUFFIXES), True),
+    ("TL209", _script_module(ENDSWITH_LOCAL), True),
+    ("TL209", _script_module(ENDSWITH_ONE), False),
+    ("TL212", _script_module(USE_TABLE, init=DICT_CONSTANT, body=CONSTANTS), True),
+    ("TL212", _script_module(USE_TABLE, init=SET_CONSTANT, body=CONSTANTS), True),
+    ("TL212", _script_module(USE_TABLE, init=LIST_CONSTANT, body=CONSTANTS), False),
+]
+
+
+@pytest.mark.parametrize(("code", "source", "flagged"), SCRIPT_CASES)
+def test_script_rule_verdict(code: str, source: str, flagged: bool) -> None:
+    assert _flagged(code, source) == flagged, source
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_agrees_on_the_script_cases() -> None:
+    disagree = script_disagreements(SCRIPT_CASES)
+    assert not disagree, disagree
