@@ -102,6 +102,8 @@ def _hoisted_loop(
     line = running_line(fixer, call)
     if line is None or len(line.body) != 1:
         return None
+    if contains(line, lambda n: isinstance(n, cst.NamedExpr)):
+        return None  # the line may bind what the hoisted loop reads
     body = list(cst.parse_module(text).body)
     body[0] = body[0].with_changes(leading_lines=line.leading_lines)
     rest = line.deep_replace(call, cst.Name(result))
@@ -135,9 +137,21 @@ class UncachedScriptedMethod(Fixer):
             return None
         method = methods[0]
         cached = [d for d in method.decorators if self._cache(d)]
-        if len(cached) != 1:
+        if len(cached) != 1 or self._cache_api_used(name):
             return None
         return [(method, _without_decorator(method, cached[0]))]
+
+    def _cache_api_used(self, name: str) -> bool:
+        """Whether the file reads an attribute of ``<x>.<name>`` (``self.table.cache_clear()``,
+        ``.cache_info()``, ``.__wrapped__``): the plain method has none of them."""
+        return contains(
+            self.ctx.module,
+            lambda n: (
+                isinstance(n, cst.Attribute)
+                and isinstance(n.value, cst.Attribute)
+                and n.value.attr.value == name
+            ),
+        )
 
     def _cache(self, decorator: cst.Decorator) -> bool:
         target = decorator.decorator
@@ -647,6 +661,8 @@ class RepeatedSizeToFull(Fixer):
         if len(shown.elements) != 1 or isinstance(shown.elements[0], cst.StarredElement):
             return None
         value = shown.elements[0].value
+        if isinstance(count, cst.Integer) and count.evaluated_value == 0:
+            return None
         ints = [traced_size(self, e) or isinstance(e, cst.Integer) for e in (value, count)]
         if not all(ints) or not (traced_size(self, value) or traced_size(self, count)):
             return None
@@ -865,6 +881,27 @@ class ParentMethodCopy(Fixer):
                 return None
             if contains(original, lambda n: isinstance(n, cst.Name) and _special(n.value)):
                 return None
+            class_scope = {n for s in parent.body.body for n in _class_level_names(s)}
+            signature = original.params
+            header = [
+                part
+                for param in (
+                    *signature.posonly_params,
+                    *signature.params,
+                    *signature.kwonly_params,
+                    *[
+                        p
+                        for p in (signature.star_arg, signature.star_kwarg)
+                        if isinstance(p, cst.Param)
+                    ],
+                )
+                for part in (param.default, param.annotation)
+                if part is not None
+            ]
+            if original.returns is not None:
+                header.append(original.returns)
+            if any(n.value in class_scope for h in header for n in names_in(h)):
+                return None  # a default or annotation read in the parent's class body
             return parent, original
 
     def _copy_name(self, cls: cst.ClassDef, parent: cst.ClassDef, name: str) -> str:
@@ -888,6 +925,21 @@ def _binds(statement: cst.BaseStatement, name: str) -> bool:
             for n in names_in(small)
         )
     return False
+
+
+def _class_level_names(statement: cst.BaseStatement) -> set[str]:
+    """Names a statement of a class body binds in the class's scope."""
+    if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+        return {statement.name.value}
+    found: set[str] = set()
+    if isinstance(statement, cst.SimpleStatementLine):
+        for small in statement.body:
+            if isinstance(small, cst.Assign):
+                for target in small.targets:
+                    found |= {n.value for n in names_in(target.target)}
+            elif isinstance(small, (cst.AnnAssign, cst.AugAssign)):
+                found |= {n.value for n in names_in(small.target)}
+    return found
 
 
 def _special(name: str) -> bool:

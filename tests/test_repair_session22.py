@@ -90,6 +90,15 @@ def test_cached_function_outside_the_class_is_left_alone():
     assert "@cache\ndef table" in fixed_text(source, SCRIPT)
 
 
+def test_cached_method_whose_cache_is_cleared_is_left_alone():
+    source = CACHED.replace(
+        "        return self.proj(x)",
+        "        self.table.cache_clear()\n        return self.proj(x)",
+    )
+    assert "TL242" in _codes(source, SCRIPT)
+    assert "@cache  # keyed" in fixed_text(source, SCRIPT)
+
+
 @requires_torch
 def test_uncached_method_scripts_with_eager_unchanged():
     _assert_repaired(CACHED, fixed_text(CACHED, SCRIPT), ("script",))
@@ -647,6 +656,12 @@ def test_super_call_resolved_outside_the_file_or_to_a_private_name_is_left_alone
     private = SUPER.replace("self.fc = nn.Linear(4, 4)", "self.__fc = nn.Linear(4, 4)")
     private = private.replace("return self.fc(h) + shift", "return self.__fc(h) + shift")
     assert "super().project(" in fixed_text(private, SCRIPT)
+    # a default read in the parent's class body: no name there in the child's
+    scoped = SUPER.replace(
+        "class Base(nn.Module):\n", "class Base(nn.Module):\n    SHIFT = 0.0\n\n"
+    ).replace("shift: float = 0.0", "shift: float = SHIFT")
+    assert "TL209" in _codes(scoped, SCRIPT)
+    assert "super().project(" in fixed_text(scoped, SCRIPT)
 
 
 @requires_torch
