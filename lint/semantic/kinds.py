@@ -436,6 +436,26 @@ def element_kind(kind: Kind) -> Kind:
     }.get(kind, UNK)
 
 
+# autoray's functions whose answer on an array is no array (autoray 0.11: its own
+# ``shape`` / ``ndim`` / ``size``, the backend and dtype queries, ``to_numpy``), and numpy's
+# functions that give a tuple of arrays. Read from autoray.py of 0.11.0.
+AUTORAY_ANSWERS = {
+    "shape": SHAPE,
+    "ndim": RANK,
+    "size": SIZE,
+    "infer_backend": CONST,
+    "get_dtype_name": CONST,
+    "to_backend_dtype": CONST,
+    "is_array": CONST,
+    "is_scalar": CONST,
+    "to_numpy": ND,
+}
+AUTORAY_TUPLES = frozenset({"meshgrid", "split", "array_split", "nonzero", "unstack"})
+# autoray's own top-level functions that return an array like the one given.
+AUTORAY_ARRAY_FUNCTIONS = frozenset(
+    {"astype", "conj", "transpose", "dag", "real", "imag", "reshape"}
+)
+
 _LITERAL_TYPES = frozenset(
     {cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString}
 )
@@ -934,6 +954,44 @@ class KindInference:
             self.tensor_lists.add(name)
             self.env[name] = TS
 
+    def _self_attribute_name(self, node: cst.BaseExpression) -> Optional[str]:
+        """``attr`` when ``node`` is ``self.<attr>`` of a method."""
+        if (
+            self.owner_class is not None
+            and type(node) is cst.Attribute
+            and type(node.value) is cst.Name  # type: ignore[attr-defined]
+            and node.value.value == self.self_name  # type: ignore[attr-defined]
+        ):
+            return node.attr.value  # type: ignore[attr-defined]
+        return None
+
+    def _store_item(self, target: cst.BaseExpression, kind: Kind) -> None:
+        """``self.results[-1] = ih.sum()``: an item of an object's container set."""
+        if type(target) is cst.Subscript:
+            attr = self._self_attribute_name(target.value)  # type: ignore[attr-defined]
+            if attr is not None:
+                self.model.record_item(self.owner_class, attr, kind, appended=False)  # type: ignore[arg-type]
+
+    def _store_list_item(self, call: cst.BaseExpression) -> None:
+        """``self.results.append(t)``, ``.insert(i, t)``, ``.extend(ts)``: an item put into a
+        list the object keeps."""
+        if type(call) is not cst.Call or type(call.func) is not cst.Attribute:  # type: ignore[attr-defined]
+            return
+        method = call.func.attr.value  # type: ignore[attr-defined]
+        attr = self._self_attribute_name(call.func.value)  # type: ignore[attr-defined]
+        args = [a.value for a in call.args if a.keyword is None and not a.star]  # type: ignore[attr-defined]
+        if attr is None or len(args) != len(call.args):  # type: ignore[attr-defined]
+            return
+        if method == "append" and len(args) == 1:
+            kind = self.kind(args[0])
+        elif method == "insert" and len(args) == 2:
+            kind = self.kind(args[1])
+        elif method == "extend" and len(args) == 1:
+            kind = element_kind(self.kind(args[0]))
+        else:
+            return
+        self.model.record_item(self.owner_class, attr, kind, appended=True)  # type: ignore[arg-type]
+
     def _small(self, small: cst.BaseSmallStatement) -> None:
         if isinstance(small, cst.Assign):
             unpacking = any(type(t.target) in (cst.Tuple, cst.List) for t in small.targets)
@@ -941,6 +999,7 @@ class KindInference:
             for target in small.targets:
                 self._bind(target.target, self._spread(small.value, target.target) or kind)
                 self._fill_dict(target.target, kind)
+                self._store_item(target.target, self._collapse(kind))
                 if type(target.target) is cst.Name:
                     self._bind_callable(target.target.value, small.value)
         elif isinstance(small, cst.AnnAssign):
@@ -952,6 +1011,7 @@ class KindInference:
             value = self.kind(small.value)
             current = self.kind(small.target)
             self._bind(small.target, combine([current, value]))
+            self._store_item(small.target, combine([current, value]))
         elif isinstance(small, cst.Return):
             kind = self.kind(small.value) if small.value is not None else NONE
             self.returns = kind if self.returns is None else join(self.returns, kind)
@@ -959,6 +1019,7 @@ class KindInference:
         elif isinstance(small, cst.Expr):
             self.kind(small.value)
             self._grow_tensor_list(small.value)
+            self._store_list_item(small.value)
         elif isinstance(small, cst.Assert):
             self.kind(small.test)
             if small.msg is not None:
@@ -1778,12 +1839,47 @@ class KindInference:
             return combine(arg_kinds) if arg_kinds else CONST
         if name.startswith(("random.", "time.", "os.", "sys.", "logging.", "warnings.", "copy.")):
             return CONST if name.startswith(("random.", "time.", "os.", "sys.")) else UNK
+        if name.startswith("autoray."):
+            # `autoray.do` is defined in `autoray.autoray`, which the package re-exports.
+            function = name.removeprefix("autoray.autoray.").removeprefix("autoray.")
+            dispatched = self._autoray_kind(function, node, arg_kinds)
+            if dispatched is not None:
+                return dispatched
         project = self.model.project_call_kind(name, node, self)
         if project is not None:
             return project
         if self.model.index.is_module_class(name):
             return MOD
         return None
+
+    def _autoray_kind(self, name: str, node: cst.Call, arg_kinds: list[Kind]) -> Optional[Kind]:
+        """autoray's calls (``from autoray import numpy as anp``; ``anp.sum(x)``,
+        ``do("sum", x)``, ``astype(x, dtype)``): numpy's API run by the library of the array
+        it dispatches on, ``like=`` when given, else the arguments (autoray 0.11's
+        ``_choose_backend``: the first argument by default, either of two for its binary
+        functions, the items of a sequence for ``stack`` / ``concatenate``). On a tensor that
+        library is torch: a tensor comes back, or the few non-array answers listed."""
+        if name.startswith("numpy."):
+            function = name[len("numpy.") :]
+        elif name == "do" and node.args and type(node.args[0].value) is cst.SimpleString:
+            function = node.args[0].value.evaluated_value  # type: ignore[attr-defined]
+            arg_kinds = arg_kinds[1:]
+            node = node.with_changes(args=node.args[1:])
+        elif name in AUTORAY_ANSWERS or name in AUTORAY_ARRAY_FUNCTIONS:
+            function = name
+        else:
+            return None
+        like = [k for a, k in zip(node.args, arg_kinds) if a.keyword and a.keyword.value == "like"]
+        dispatch = like or [
+            k for a, k in zip(node.args, arg_kinds) if a.keyword is None and not a.star
+        ]
+        if not any(k in (T, TS) for k in dispatch):
+            return None
+        if function in AUTORAY_ANSWERS:
+            return AUTORAY_ANSWERS[function]
+        if function in AUTORAY_TUPLES or (function == "where" and len(node.args) == 1):
+            return TS
+        return T
 
     def _lambda_kind(self, func: cst.Lambda, *items: Kind) -> Optional[Kind]:
         """The kind of a lambda's body called on ``items`` (what ``map``, ``filter`` or a

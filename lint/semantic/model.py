@@ -73,6 +73,12 @@ class FileModel:
         self._kind_of: Optional[Callable[[cst.BaseExpression], Kind]] = None
         self._param_kinds: dict[str, dict[str, Kind]] = {}
         self._recorded: dict[str, dict[str, Kind]] = {}
+        # Kinds of what graph code puts into a list an object keeps (``self.results.append(0)``,
+        # ``self.results[-1] = ih.sum()``), by (class, attribute): those the inference reads
+        # (from the last pass), and those the current pass records.
+        # Each: the kinds stored, and whether a list method stored one (the attribute is a list).
+        self._stored_items: dict[tuple[str, str], tuple[frozenset[Kind], bool]] = {}
+        self._recorded_items: dict[tuple[str, str], tuple[frozenset[Kind], bool]] = {}
         self._return_kinds: dict[str, Kind] = {}
         self._return_tuples: dict[str, Optional[tuple[Kind, ...]]] = {}
         # What other files read from this model (the same dicts, filled by the inference).
@@ -448,6 +454,7 @@ class FileModel:
             # Each pass records its call sites afresh: a pass that knew less (an argument of
             # unknown kind before its caller was inferred) must not stay joined in.
             self._recorded = {}
+            self._recorded_items = {}
             previous_outgoing, self.outgoing = self.outgoing, {}
             if not _building:
                 # A callee modelled on demand meanwhile (for its return kinds) reads what this
@@ -463,9 +470,11 @@ class FileModel:
             settled = (
                 not self._deferred
                 and self._recorded == self._param_kinds
+                and self._recorded_items == self._stored_items
                 and returns_before == (self._return_kinds, self._return_tuples)
             )
             self._param_kinds = self._recorded
+            self._stored_items = self._recorded_items
             if settled:
                 break
         if not _building:
@@ -494,6 +503,26 @@ class FileModel:
         kinds = self._recorded.setdefault(prefix + local, {})
         name = params[1].name.value
         kinds[name] = join(kinds[name], kind) if name in kinds else kind
+
+    def record_item(self, owner_class: str, attr: str, kind: Kind, appended: bool) -> None:
+        """Graph code stores a value of ``kind`` into ``self.<attr>`` of ``owner_class``: an
+        item appended, inserted or extended with (``appended``: the attribute is a list), or
+        assigned to an index (``self.results[-1] = ih.sum()``)."""
+        key = (owner_class, attr)
+        kinds, listed = self._recorded_items.get(key, (frozenset(), False))
+        self._recorded_items[key] = (kinds | {kind}, listed or appended)
+
+    def stored_item_kind(self, owner: str, attr: str) -> Optional[Kind]:
+        """TENSOR when ``self.<attr>`` of ``owner`` is a list graph code fills with tensors: a
+        list method adds to it (so it is a list, no dict keyed by names), a tensor goes in, and
+        whatever else goes in is a placeholder number or None (``self.results.append(0)``
+        before ``self.results[-1] = ih.sum()``) or of unknown kind."""
+        kinds, listed = self._stored_items.get((owner, attr), (frozenset(), False))
+        if not listed or Kind.TENSOR not in kinds:
+            return None
+        if kinds - {Kind.TENSOR, Kind.CONST, Kind.NONE, Kind.UNKNOWN}:
+            return None
+        return Kind.TENSOR
 
     def record_call(
         self,
@@ -829,6 +858,9 @@ class FileModel:
             "<params>": Kind.TENSORS,
             "<unknown>": Kind.UNKNOWN,
         }
+        if marker in ("<const>", "<unknown>") and self.stored_item_kind(owner, attr) == Kind.TENSOR:
+            # `self.results = []` and graph code appends tensors to it: a list of tensors.
+            return Kind.TENSORS
         if marker in simple:
             return simple[marker]
         if self.index.is_module_class(marker):
