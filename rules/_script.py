@@ -49,15 +49,13 @@ def is_method(ctx: LintContext, node: cst.FunctionDef) -> bool:
     return True
 
 
-def scripted_attribute_store(ctx: LintContext, node: cst.Assign) -> Optional[tuple[str, str]]:
-    """The attribute and its owner class of ``self.<attr> = ...`` (one target) in a scripted
-    method other than ``__init__``, where TorchScript checks the store against the type it
-    gave the attribute; None for any other assignment."""
+def _storing_class(ctx: LintContext) -> Optional[str]:
+    """The class of the current scripted method other than ``__init__``, where TorchScript
+    checks an attribute store against the type it gave the attribute; None elsewhere."""
     info = ctx.function_info
     function = ctx.function
     if (
-        len(node.targets) != 1
-        or info is None
+        info is None
         or info.owner_class is None
         or function is None
         or function.name.value == "__init__"
@@ -65,8 +63,44 @@ def scripted_attribute_store(ctx: LintContext, node: cst.Assign) -> Optional[tup
         or not is_method(ctx, function)
     ):
         return None
-    attr = self_attribute(node.targets[0].target)
-    return (attr, info.owner_class) if attr is not None else None
+    return info.owner_class
+
+
+def scripted_attribute_store(ctx: LintContext, node: cst.Assign) -> Optional[tuple[str, str]]:
+    """The attribute and its owner class of ``self.<attr> = ...`` (one target) in a scripted
+    method other than ``__init__``, where TorchScript checks the store against the type it
+    gave the attribute; None for any other assignment."""
+    if len(node.targets) != 1:
+        return None
+    owner = _storing_class(ctx)
+    attr = self_attribute(node.targets[0].target) if owner is not None else None
+    return (attr, owner) if attr is not None and owner is not None else None
+
+
+def scripted_attribute_unpacked_stores(
+    ctx: LintContext, node: cst.Assign
+) -> list[tuple[str, str, cst.BaseExpression]]:
+    """(attribute, owner class, target) of each ``self.<attr>`` that ``self.a, self.b = x, y``
+    (one tuple or list target) stores in a scripted method other than ``__init__`` (TorchScript
+    checks each against the attribute's type), leaving out those a ``None`` of a tuple display
+    on the right stores."""
+    target = node.targets[0].target if len(node.targets) == 1 else None
+    if not isinstance(target, (cst.Tuple, cst.List)):
+        return []
+    owner = _storing_class(ctx)
+    if owner is None:
+        return []
+    value = node.value
+    values = value.elements if isinstance(value, (cst.Tuple, cst.List)) else None
+    stores = []
+    for index, element in enumerate(target.elements):
+        attr = self_attribute(element.value)
+        if attr is None:
+            continue
+        if values is not None and index < len(values) and is_none(values[index].value):
+            continue
+        stores.append((attr, owner, element.value))
+    return stores
 
 
 def signature_params(ctx: LintContext, node: cst.FunctionDef) -> list[cst.Param]:

@@ -5110,12 +5110,34 @@ class UnsupportedAttributeInScript(Rule):
                 given[param.name.value] = arg.value
         for param in params:
             value = given.get(param.name.value, param.default)
+            if value is not None and self._holds_modules(value):
+                # torch 2.13: failed to convert Python type: 'Holder', or, where the class
+                # compiles, Could not cast attribute ... Unable to cast Linear to Tensor.
+                return (
+                    f"a `{cls.name.value}` given modules (`{param.name.value}`; a TorchScript "
+                    "class cannot hold an nn.Module)"
+                )
             if param.annotation is None and (literal_type(value) or is_none(value)):
                 return (
                     f"a `{cls.name.value}` whose `__init__` takes `{param.name.value}` "
                     "unannotated (TorchScript compiles the class and types it as Tensor)"
                 )
         return None
+
+    def _holds_modules(self, value: cst.BaseExpression) -> bool:
+        """A submodule or module built here (``self.fc``, ``nn.ReLU()``), a list or tuple
+        display of them, or ``list(...)`` / ``tuple(...)`` of a module container."""
+        if self._module_element(cst.Element(value=value)):
+            return True
+        if isinstance(value, (cst.List, cst.Tuple)):
+            return bool(value.elements) and all(self._module_element(e) for e in value.elements)
+        if (
+            isinstance(value, cst.Call)
+            and self.ctx.qualified_name(value.func) in ("builtins.list", "builtins.tuple")
+            and len(value.args) == 1
+        ):
+            return self._module_element(cst.Element(value=value.args[0].value))
+        return False
 
     def _empty_config_field(
         self, init: cst.FunctionDef, attr: str, small: cst.Assign, owner: str

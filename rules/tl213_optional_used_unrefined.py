@@ -26,6 +26,7 @@ from torchlint.rules._script import (
     is_none,
     literal_type,
     scripted_attribute_store,
+    scripted_attribute_unpacked_stores,
     self_assignments,
     self_attribute,
     signature_params,
@@ -1957,13 +1958,18 @@ class OptionalUsedUnrefined(Rule):
             self._none_store(node)
             return
         store = scripted_attribute_store(self.ctx, node)
-        if store is None:
-            return
-        attr, owner = store
-        if attr not in self._none_attributes.get(owner, frozenset()):
-            return
+        stores = (
+            [(*store, node.targets[0].target)]
+            if store is not None
+            else scripted_attribute_unpacked_stores(self.ctx, node)
+        )
+        for attr, owner, target in stores:
+            if attr in self._none_attributes.get(owner, frozenset()):
+                self._none_typed_store(target, attr)
+
+    def _none_typed_store(self, target: cst.BaseExpression, attr: str) -> None:
         self.report(
-            node.targets[0].target,
+            target,
             f"`self.{attr}` is None when a freshly built module is scripted (`__init__` binds "
             "it only to None), so TorchScript types it NoneType and refuses this store (torch "
             "2.13: Wrong type for attribute assignment. Expected NoneType but got Tensor, for a "

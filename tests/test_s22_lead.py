@@ -136,12 +136,16 @@ def test_torch_fails_each_flagged_marking_in_the_grad_mode_its_condition_says() 
 # in a `for`; clean: annotated Optional, straight-line rebinding, a ModuleList loop, a test of
 # the name itself); `str.endswith` / `startswith` given a tuple held on self or in a local
 # (TL209; clean: one str); a `__constants__` entry built by `dict(...)` / `set(...)` (TL212;
-# clean: a list).
+# clean: a list). And b66's: attributes `__init__` binds to None stored by an unpacking
+# assignment in scripted code (TL213; clean: bound to tensors), a plain object given a module
+# (TL212; clean: an nn.ModuleList holding it).
 SCRIPT_HEAD = "from typing import Optional\n\nimport torch\nfrom torch import Tensor, nn\n\n\n"
 
 
-def _script_module(forward: str, init: str = "", body: str = "") -> str:
-    return model_source(SCRIPT_HEAD, forward, init=init, body=body)
+def _script_module(
+    forward: str, init: str = "", body: str = "", methods: str = "", extra: str = ""
+) -> str:
+    return model_source(SCRIPT_HEAD, forward, init=init, body=body, methods=methods, extra=extra)
 
 
 WHILE_REBOUND = (
@@ -187,6 +191,16 @@ SET_CONSTANT = "        self.table = set([1, 2])"
 LIST_CONSTANT = "        self.table = list((1, 2))"
 USE_TABLE = "        return self.fc(x) * 2"
 
+NONE_PAIR = "        self.lo = None\n        self.hi = None"
+TENSOR_PAIR = "        self.lo = torch.zeros(())\n        self.hi = torch.zeros(())"
+FILL_PAIR = "    def _fill(self, x):\n        self.lo, self.hi = x.min(), x.max()\n\n"
+USE_FILL = "        self._fill(x)\n        return self.fc(x)"
+HOLDER = "class Holder:\n    def __init__(self, layer):\n        self.layer = layer\n\n\n"
+HOLD_FC = "        self.held = Holder(self.fc)"
+USE_HELD = "        return self.held.layer(x)"
+HOLD_IN_LIST = "        self.held = nn.ModuleList([self.fc])"
+USE_LISTED = "        return self.held[0](x)"
+
 SCRIPT_CASES = [
     ("TL235", _script_module(WHILE_REBOUND), True),
     ("TL235", _script_module(IF_REBOUND), True),
@@ -201,6 +215,10 @@ SCRIPT_CASES = [
     ("TL212", _script_module(USE_TABLE, init=DICT_CONSTANT, body=CONSTANTS), True),
     ("TL212", _script_module(USE_TABLE, init=SET_CONSTANT, body=CONSTANTS), True),
     ("TL212", _script_module(USE_TABLE, init=LIST_CONSTANT, body=CONSTANTS), False),
+    ("TL213", _script_module(USE_FILL, init=NONE_PAIR, methods=FILL_PAIR), True),
+    ("TL213", _script_module(USE_FILL, init=TENSOR_PAIR, methods=FILL_PAIR), False),
+    ("TL212", _script_module(USE_HELD, init=HOLD_FC, extra=HOLDER), True),
+    ("TL212", _script_module(USE_LISTED, init=HOLD_IN_LIST, extra=HOLDER), False),
 ]
 
 
