@@ -210,6 +210,17 @@ class NumberReboundToTensorInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A loop over a ModuleList: TorchScript unrolls it, so the int start becomes a tensor
+        # in straight-line code (torch 2.13 scripts it).
+        Valid(
+            "import torch\nfrom torch import nn\n\n\nclass Model(nn.Module):\n"
+            "    def __init__(self):\n        super().__init__()\n"
+            "        self.heads = nn.ModuleList([nn.Linear(3, 1), nn.Linear(3, 1)])\n\n"
+            "    def forward(self, x):\n        total = 0\n"
+            "        for head in self.heads:\n            total = total + head(x)\n"
+            "        return x * total\n\n\n"
+            "def inputs():\n    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]\n"
+        ),
         # An int rebound to a row of a tensor of counts: an integer tensor converts.
         Valid(
             """
