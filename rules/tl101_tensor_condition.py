@@ -7,7 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import reporting_statement
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, reporting_statement
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import PREDICATE_FILTERS, Kind
 
@@ -1456,18 +1456,49 @@ class TensorCondition(Rule):
         (``max`` / ``min`` too) with a ``key`` whose result is a tensor or a number read from
         one (``key=lambda t: t.norm().item()``)."""
         key = next((a.value for a in node.args if a.keyword and a.keyword.value == "key"), None)
-        if key is not None:
-            return isinstance(key, cst.Lambda) and self.ctx.kind(key.body) in (
-                Kind.TENSOR,
-                Kind.DATA,
-            )
         positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        if key is not None:
+            if not isinstance(key, cst.Lambda):
+                return False
+            if self.ctx.kind(key.body) in (Kind.TENSOR, Kind.DATA):
+                return True
+            # `key=lambda c: c[0]` over `[(logp[i], i) for i in ...]`: the tuples' tensors.
+            index = _item_of_parameter(key)
+            ranked = positional[position] if len(positional) > position else None
+            return (
+                index is not None
+                and ranked is not None
+                and any(
+                    len(items) > index and self.ctx.kind(items[index]) in (Kind.TENSOR, Kind.DATA)
+                    for items in self._tuple_items(ranked)
+                )
+            )
         if len(positional) <= position or self.ctx.qualified_name(node.func) in (
             "builtins.max",
             "builtins.min",
         ):
             return False
         return self.ctx.kind(positional[position]) == Kind.TENSOR
+
+    def _tuple_items(self, ranked: cst.BaseExpression) -> list[list[cst.BaseExpression]]:
+        """The items of the tuple displays a ranked list is built from: the element of a list
+        comprehension or the tuples of a list display, directly or through a name bound once."""
+        if isinstance(ranked, cst.Name):
+            bound = assignments(self.ctx.function, ranked.value)
+            if len(bound) != 1 or bound[0][0] is UNKNOWN_VALUE or bound[0][2] != 1:
+                return []
+            ranked = bound[0][0]
+        if isinstance(ranked, (cst.ListComp, cst.GeneratorExp)):
+            tuples = [ranked.elt]
+        elif isinstance(ranked, (cst.List, cst.Tuple)):
+            tuples = [e.value for e in ranked.elements]
+        else:
+            return []
+        return [
+            [e.value for e in t.elements if isinstance(e, cst.Element)]
+            for t in tuples
+            if isinstance(t, cst.Tuple)
+        ]
 
     def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
         # `a and b` outside a condition still tests the truth of `a`.
@@ -1485,6 +1516,24 @@ class TensorCondition(Rule):
             return
         if self._data_dependent(node.expression):
             self._report_condition(node.expression, self._targets(node.expression))
+
+
+def _item_of_parameter(key: cst.Lambda) -> Optional[int]:
+    """``k`` of ``lambda c: c[k]`` (a non-negative integer literal), else None."""
+    params = key.params.params
+    body = key.body
+    if (
+        len(params) != 1
+        or not isinstance(body, cst.Subscript)
+        or not isinstance(body.value, cst.Name)
+        or body.value.value != params[0].name.value
+        or len(body.slice) != 1
+    ):
+        return None
+    index = body.slice[0].slice
+    if isinstance(index, cst.Index) and isinstance(index.value, cst.Integer):
+        return int(index.value.value)
+    return None
 
 
 def _only_exits_loop(node: cst.If) -> bool:

@@ -232,3 +232,39 @@ def test_script_rule_verdict(code: str, source: str, flagged: bool) -> None:
 def test_torch_agrees_on_the_script_cases() -> None:
     disagree = script_disagreements(SCRIPT_CASES)
     assert not disagree, disagree
+
+
+# TL101 on Python ranking by a tensor inside tuples (b66's beam prune: `sorted(cands, key=lambda
+# c: c[0])` over `[(logp[i], i) for i in ...]`), in other spellings: `max` over a list display of
+# (score, index) pairs, `min` over a generator; clean: the key takes the tuples' int.
+RANK_HEAD = "import torch\nfrom torch import nn\n\n\n"
+BY_SCORE_MAX = (
+    "        pairs = [(x[0].sum(), 0), (x[1].sum(), 1)]\n"
+    "        best = max(pairs, key=lambda p: p[0])\n        return self.fc(x[best[1]])"
+)
+BY_SCORE_MIN = (
+    "        best = min(((x[i].norm(), i) for i in range(2)), key=lambda p: p[0])\n"
+    "        return self.fc(x[best[1]])"
+)
+BY_INDEX = (
+    "        pairs = [(x[i].sum(), i) for i in range(2)]\n"
+    "        ranked = sorted(pairs, key=lambda p: p[1], reverse=True)\n"
+    "        return self.fc(x[ranked[0][1]])"
+)
+
+
+def test_ranking_by_a_tensor_inside_tuples_is_flagged() -> None:
+    for forward, flagged in ((BY_SCORE_MAX, True), (BY_SCORE_MIN, True), (BY_INDEX, False)):
+        source = model_source(RANK_HEAD, forward)
+        for backend in ("compile", "export"):
+            assert bool(findings(source, "TL101", backend)) == flagged, (backend, forward)
+
+
+@requires_torch
+def test_torch_refuses_ranking_by_a_tensor_and_accepts_ranking_by_the_int() -> None:
+    from .oracle import check
+
+    for forward, fails in ((BY_SCORE_MAX, True), (BY_SCORE_MIN, True), (BY_INDEX, False)):
+        source = model_source(RANK_HEAD, forward)
+        for backend in ("compile", "export"):
+            assert check(source, backend).ok != fails, (backend, forward)
