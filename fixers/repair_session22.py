@@ -73,6 +73,7 @@ from ._shared import (
     expression_in_place,
     fresh_name,
     names_in,
+    numbered,
     plain_reference,
     running_line,
     variable_uses,
@@ -413,13 +414,7 @@ class MethodForClosure(Fixer):
 
     @staticmethod
     def _method_name(cls: cst.ClassDef, name: str) -> str:
-        used = _class_names(cls)
-        base = name if name.startswith("_") else f"_{name}"
-        candidate, number = base, 1
-        while candidate in used:
-            candidate = f"{base}_{number}"
-            number += 1
-        return candidate
+        return numbered(name if name.startswith("_") else f"_{name}", _class_names(cls))
 
 
 class _MoveOut(cst.CSTTransformer):
@@ -905,13 +900,8 @@ class ParentMethodCopy(Fixer):
             return parent, original
 
     def _copy_name(self, cls: cst.ClassDef, parent: cst.ClassDef, name: str) -> str:
-        used = _class_names(cls) | _class_names(parent)
         base = f"_{parent.name.value.lower()}_{name.strip('_')}"
-        candidate, number = base, 1
-        while candidate in used:
-            candidate = f"{base}_{number}"
-            number += 1
-        return candidate
+        return numbered(base, _class_names(cls) | _class_names(parent))
 
 
 def _binds(statement: cst.BaseStatement, name: str) -> bool:

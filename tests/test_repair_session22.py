@@ -345,6 +345,17 @@ def test_nested_def_reading_self_becomes_a_method():
     assert fixed_text(NESTED, SCRIPT, unsafe=False) == NESTED
 
 
+def test_nested_def_method_name_avoids_a_name_of_the_class():
+    source = NESTED.replace('return "gated"', "return self._gate_name()").replace(
+        "    def extra_repr(self):",
+        '    def _gate_name(self):\n        return "g"\n\n    def _gate(self):\n'
+        "        return 0\n\n    def extra_repr(self):",
+    )
+    fixed = fixed_text(source, SCRIPT)
+    assert "def _gate_1(self, a, b, k: float = 2.0):" in fixed
+    assert "y = self._gate_1(x, self.fc(x))" in fixed
+
+
 def test_nested_def_closing_over_a_local_is_left_alone():
     source = NESTED.replace("        # gate helper\n", "        k0 = 2.0\n").replace(
         "* k\n", "* k * k0\n"
