@@ -57,6 +57,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL230": "number-operator-tensor-in-script",
     "TL231": "item-number-annotated-in-script",
     "TL235": "none-rebound-in-block-in-script",
+    "TL239": "non-ascii-text-in-script",
     "TL240": "invert-python-number-in-script",
     "TL241": "tuple-grown-in-block-in-script",
     "TL242": "cached-method-in-script",

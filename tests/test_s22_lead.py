@@ -201,6 +201,19 @@ USE_HELD = "        return self.held.layer(x)"
 HOLD_IN_LIST = "        self.held = nn.ModuleList([self.fc])"
 USE_LISTED = "        return self.held[0](x)"
 
+# TL239 (heldout31's IPA prompt): a non-ASCII string's characters counted in scripted code
+# (a local literal's len, an attribute's find, a loop over an attribute); clean: the same on
+# ASCII text, and splitting the non-ASCII text.
+LOCAL_LEN = '        label = "café"\n        return self.fc(x) * len(label)'
+ATTR_FIND = '        return self.fc(x) * self.tag.find("v")'
+ATTR_LOOP = (
+    "        n = 0\n        for c in self.tag:\n            n += ord(c) % 3\n"
+    "        return self.fc(x) * n"
+)
+ATTR_SPLIT = '        return self.fc(x) * len(self.tag.split("ï"))'
+NON_ASCII_TAG = '        self.tag = "naïve"'
+ASCII_TAG = '        self.tag = "naive"'
+
 SCRIPT_CASES = [
     ("TL235", _script_module(WHILE_REBOUND), True),
     ("TL235", _script_module(IF_REBOUND), True),
@@ -219,6 +232,12 @@ SCRIPT_CASES = [
     ("TL213", _script_module(USE_FILL, init=TENSOR_PAIR, methods=FILL_PAIR), False),
     ("TL212", _script_module(USE_HELD, init=HOLD_FC, extra=HOLDER), True),
     ("TL212", _script_module(USE_LISTED, init=HOLD_IN_LIST, extra=HOLDER), False),
+    ("TL239", _script_module(LOCAL_LEN), True),
+    ("TL239", _script_module(ATTR_FIND, init=NON_ASCII_TAG), True),
+    ("TL239", _script_module(ATTR_LOOP, init=NON_ASCII_TAG), True),
+    ("TL239", _script_module(ATTR_FIND, init=ASCII_TAG), False),
+    ("TL239", _script_module(ATTR_LOOP, init=ASCII_TAG), False),
+    ("TL239", _script_module(ATTR_SPLIT, init=NON_ASCII_TAG), False),
 ]
 
 
