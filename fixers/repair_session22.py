@@ -55,6 +55,51 @@ a * b`` -> its body with the lambda's parameters as the loop's names. TorchScrip
 (checked on torch 2.13: scripts, equal eager). Only with a start value. Unsafe: the reduction
 now runs before the rest of its statement, the start is now evaluated before the items, and
 the loop's names stay bound.
+
+``NullContextBranches`` (TL206, safe): ``with (torch.no_grad() if frozen else
+contextlib.nullcontext()):`` (or the ternary bound to a name on the line before the ``with``
+and read nowhere else) -> ``if frozen: with torch.no_grad(): <block>`` ``else: <block>``.
+TorchScript compiles both branches of the ternary and fails on ``nullcontext``; the same test,
+evaluated once at the same point, picks the same block (checked on torch 2.13: scripts, equal
+eager). The block is written twice.
+
+``RepeatedSizeToFull`` (TL108, unsafe): ``torch.tensor([t] * b)`` (``b * [t]``) of traced
+sizes or int literals -> ``torch.full((b,), t)`` (``dtype=`` / ``device=`` kept). The tracer
+records ``full`` from the sizes where ``torch.tensor`` of the list is a constant (checked on
+torch 2.13: the trace follows other sizes). Both give int64 values; unsafe: an empty list gave
+a float32 tensor, ``full`` an int64 one.
+
+``UnconditionalNanToNum`` (TL101, unsafe): ``if not torch.isfinite(y).all(): y =
+torch.nan_to_num(y, ...)`` (``(~y.isfinite()).any()``, ``torch.all(...)``, ``y.nan_to_num(...)``,
+``y.nan_to_num_(...)``) -> the replacement alone. ``nan_to_num`` leaves finite values as they
+are, so where the test was false it returns the same values; compile, export and trace then
+have no data-dependent branch. Unsafe: ``y`` is now a new tensor where the test was false (code
+holding the old one no longer shares it). Not for an ``isnan`` / ``isinf`` test (nan_to_num
+replaces the other kind too).
+
+``ParentMethodCopy`` (TL209, unsafe): ``super().forward(x)`` where the class's one base is a
+class of the file (up a chain of one-base classes to the first defining the method) ->
+``self._base_forward(x)``, a copy of the parent's method added after the caller. TorchScript
+has no ``super()`` but compiles the copy, which runs on the same ``self`` (checked on torch
+2.13: scripts, equal eager). Not for a method with a decorator, ``super()``, ``__class__``, a
+private ``__name`` (mangled by the class it is in) or a default or annotation read in the
+parent's class body. Unsafe: a subclass mixing in another class changes what ``super()``
+found; the copy does not follow later edits of the parent.
+
+``WidthOneSliceToIndexSelect`` (TL102, unsafe): ``t[..., k - 1 : k]`` / ``t[:, i : i + 1]``
+between 0-d tensor bounds -> ``t.index_select(-1, (k - 1).reshape(1))``: the same one
+position, its dimension kept, with no Python int read from the bound (checked on torch 2.13:
+compiles with fullgraph and exports). Unsafe: an out-of-range bound gave an empty slice and
+now raises.
+
+``SettingAtInit`` (TL209, unsafe): ``round(self.base_temp * self.decay, 3)`` or
+``"{:.2f}".format(self.ratio)`` in a method, reading only attributes ``__init__`` binds once
+to numbers or strings (literals, or its parameters annotated or defaulted as such) ->
+``self.base_temp_round``, bound by ``self.base_temp_round = round(...)`` after the last of
+those ``__init__`` lines. TorchScript has no ``round(x, ndigits)`` and formats only ``{}``
+fields, but reads a float or str attribute (checked on torch 2.13: scripts, equal eager).
+Unsafe: the value is computed once, so an attribute changed after construction is no longer
+followed.
 """
 
 from __future__ import annotations
@@ -80,6 +125,7 @@ from ._shared import (
 )
 from ._tensor_exprs import has_comments, len_as_shape, traced_size
 from .script_closures import _bound_in, _has_scope_statements, _reads
+from .script_heldout27 import _enclosing_class, _init_line, _methods
 
 CACHE_DECORATORS = frozenset({"functools.lru_cache", "functools.cache"})
 
@@ -1047,3 +1093,124 @@ class WidthOneSliceToIndexSelect(Fixer):
 
 def _is_one(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Integer) and node.value == "1"
+
+
+# -- round(...) / str.format(...) of settings, computed once in __init__ ------------------------
+_NUMBER_TYPES = frozenset({"int", "float", "str", "bool"})
+_ARITHMETIC = (
+    cst.Add,
+    cst.Subtract,
+    cst.Multiply,
+    cst.Divide,
+    cst.FloorDivide,
+    cst.Modulo,
+    cst.Power,
+)
+
+
+class SettingAtInit(Fixer):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = (
+        "compute the value once in `__init__`, after the settings it reads "
+        "(`self.base_temp_round = round(...)`), and read the attribute"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or has_comments(call):
+            return None
+        kind = self._kind(call)
+        if kind is None:
+            return None
+        function = self.enclosing_function(call)
+        cls = _enclosing_class(self, call)
+        if function is None or cls is None or function.name.value == "__init__":
+            return None
+        init = next((m for m in _methods(cls) if m.name.value == "__init__"), None)
+        if init is None or not isinstance(init.body, cst.IndentedBlock):
+            return None
+        attrs: list[str] = []
+        if (
+            not all(not a.star and self._of_settings(a.value, attrs) for a in call.args)
+            or not attrs
+        ):
+            return None
+        lines = [_init_line(cls, attr) for attr in attrs]
+        order = list(init.body.body)
+        if any(line is None or line not in order for line in lines):
+            return None
+        if not all(self._number_setting(init, line) for line in lines):  # type: ignore[arg-type]
+            return None
+        last = max(lines, key=lambda line: order.index(line))  # type: ignore[arg-type]
+        name = numbered(f"{attrs[0]}_{kind}", _class_names(cls))
+        stored = cst.parse_statement(f"self.{name} = {self.code(call).strip()}\n")
+        return [
+            (last, cst.FlattenSentinel([last, stored])),  # type: ignore[list-item]
+            (
+                call,
+                cst.parse_expression(f"self.{name}").with_changes(lpar=call.lpar, rpar=call.rpar),
+            ),
+        ]
+
+    def _kind(self, call: cst.Call) -> Optional[str]:
+        """``round`` for ``round(x, n)``, ``format`` for ``"...".format(...)``; None else."""
+        if self.ctx.qualified_name(call.func) == "builtins.round":
+            return "round"
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "format"
+            and isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString))
+        ):
+            return "format"
+        return None
+
+    def _of_settings(self, node: cst.BaseExpression, attrs: list[str]) -> bool:
+        """Only ``self.<attr>`` reads, number and string literals, and arithmetic of them."""
+        if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+            return True
+        if (
+            isinstance(node, cst.Attribute)
+            and isinstance(node.value, cst.Name)
+            and node.value.value == "self"
+        ):
+            attrs.append(node.attr.value)
+            return True
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+            return self._of_settings(node.expression, attrs)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _ARITHMETIC):
+            return self._of_settings(node.left, attrs) and self._of_settings(node.right, attrs)
+        return False
+
+    def _number_setting(self, init: cst.FunctionDef, line: cst.SimpleStatementLine) -> bool:
+        """The ``__init__`` line binds a number or a string: a literal, or a parameter of
+        ``__init__`` annotated ``int`` / ``float`` / ``str`` / ``bool`` (or unannotated with
+        such a literal default), or arithmetic of those (no tensor, no module: a value that
+        training or a device move could change)."""
+        value = line.body[0].value  # type: ignore[union-attr]
+        return self._number_value(init, value)
+
+    def _number_value(self, init: cst.FunctionDef, value: cst.BaseExpression) -> bool:
+        if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
+            return True
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+            return self._number_value(init, value.expression)
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, _ARITHMETIC):
+            return self._number_value(init, value.left) and self._number_value(init, value.right)
+        if not isinstance(value, cst.Name):
+            return False
+        params = [*init.params.params, *init.params.kwonly_params]
+        param = next((p for p in params if p.name.value == value.value), None)
+        if param is None:
+            return False
+        for use in variable_uses(self, init, value.value):
+            holder = self.parent(use)
+            if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For)):
+                return False  # rebound in __init__
+        if param.annotation is not None:
+            annotation = param.annotation.annotation
+            return isinstance(annotation, cst.Name) and annotation.value in _NUMBER_TYPES
+        return param.default is not None and isinstance(
+            param.default, (cst.Integer, cst.Float, cst.SimpleString)
+        )

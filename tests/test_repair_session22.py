@@ -723,3 +723,75 @@ def test_wider_slice_between_tensor_bounds_is_left_alone():
 @requires_torch
 def test_index_select_compiles_and_exports_with_eager_unchanged():
     _assert_repaired(PICKED, fixed_text(PICKED, GRAPH), ("compile", "export"))
+
+
+# -- TL209: round(...) / str.format(...) of settings -------------------------------------------
+SETTINGS = """\
+from typing import Dict
+
+import torch
+from torch import nn
+
+
+class Scaled(nn.Module):
+    def __init__(self, scale: float = 0.755, prefix: str = "w", width=7):
+        super().__init__()
+        self.scale = scale
+        self.prefix = prefix
+        self.width = width
+        self.bias: Dict[str, float] = {"w-007": 0.5, "w-008": -1.0}
+        self.fc = nn.Linear(3, 3)
+
+    def factor(self) -> float:
+        return round(-self.scale / 3, 2)
+
+    def forward(self, x):
+        key = "{}-{:03d}".format(self.prefix, self.width)
+        return self.fc(x) * self.factor() + self.bias[key]
+
+
+Model = Scaled
+
+
+def inputs():
+    return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+"""
+
+
+def test_round_and_format_of_settings_are_computed_in_init():
+    assert_rewritten(
+        SETTINGS,
+        [
+            (
+                "        self.width = width\n",
+                "        self.width = width\n"
+                '        self.prefix_format = "{}-{:03d}".format(self.prefix, self.width)\n',
+            ),
+            (
+                "        self.scale = scale\n",
+                "        self.scale = scale\n        self.scale_round = round(-self.scale / 3, 2)\n",
+            ),
+            ("        return round(-self.scale / 3, 2)", "        return self.scale_round"),
+            ('key = "{}-{:03d}".format(self.prefix, self.width)', "key = self.prefix_format"),
+        ],
+        unsafe=True,
+        settings=SCRIPT,
+    )
+
+
+def test_round_of_a_parameter_or_of_a_changed_setting_is_left_alone():
+    tensor = SETTINGS.replace(
+        "self.scale = scale", "self.scale = nn.Parameter(torch.tensor(scale))"
+    )
+    assert "return round(-self.scale / 3, 2)" in fixed_text(tensor, SCRIPT)
+    changed = SETTINGS.replace(
+        "    def factor(self) -> float:",
+        "    def set_scale(self, s: float):\n        self.scale = s\n\n    def factor(self) -> float:",
+    )
+    assert "TL209" in _codes(changed, SCRIPT)
+    assert "return round(-self.scale / 3, 2)" in fixed_text(changed, SCRIPT)
+
+
+@requires_torch
+def test_settings_at_init_script_with_eager_unchanged():
+    _assert_repaired(SETTINGS, fixed_text(SETTINGS, SCRIPT), ("script",))
