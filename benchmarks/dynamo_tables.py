@@ -27,6 +27,10 @@ torch version, and stored as data keyed by ``major.minor``:
   data (``float(t)``, ``t.item()``) fails ``fullgraph=True``: the call (``"call"``:
   ``math.exp``, "Could not guard on data-dependent expression") or a power of its result
   (``"power"``: ``math.cos(v) ** 2``, InternalTorchDynamoError).
+- ``vmap_trace_refused``: the tensor methods that, called without arguments in a function
+  ``torch.func.vmap`` maps, make ``torch.jit.trace`` record the batch size: alone
+  (``"alone"``: ``x.flatten()``; ``"minus_one"``: ``x.reshape(-1)``) or as a per-sample 0-d result met with the sample in
+  arithmetic (``"broadcast"``: ``x - x.mean()``); the trace fails on another batch size.
 - ``math_size_refused``: the ``math`` functions (``math.isqrt``, ``math.gcd``, ...) whose call
   on a size fails ``fullgraph=True`` ("torch.* op returned non-Tensor") once the size varies
   between calls and Dynamo makes it symbolic.
@@ -578,6 +582,73 @@ def math_size_refused() -> list[str]:
         finally:
             torch._dynamo.reset()
     return sorted(refused)
+
+
+def vmap_trace_refused() -> dict[str, list[str]]:
+    """The tensor methods that, called without arguments in a function ``torch.func.vmap``
+    maps, make ``torch.jit.trace`` record the batch size (a batching rule's reshape): traced on
+    a batch of 3, the trace fails or diverges on a batch of 2 (each sample's size differs too).
+    Under ``"alone"`` those whose call does (``x.flatten()``, ``x.squeeze()``, ``x.max()``),
+    under ``"minus_one"`` those whose call with the one argument ``-1`` does
+    (``x.reshape(-1)``, ``x.view(-1)``); under ``"broadcast"`` those whose per-sample 0-d result, met with the sample in arithmetic
+    (``x * 1.5 + x.m()``), does though the call alone traces right (``x - x.mean()``,
+    ``x / x.norm()``: "shape '[3, 1, 1]' is invalid for input of size 2")."""
+    import warnings
+
+    import torch
+    from torch.func import vmap
+
+    def refused(per) -> bool:
+        def mapped(x):
+            return vmap(per)(x)
+
+        a, b = torch.rand(3, 4, 6) + 0.5, torch.rand(2, 5, 6) + 0.5
+        try:
+            expected = mapped(b)
+            if not isinstance(expected, torch.Tensor) or expected.dtype.is_complex:
+                return False
+        except Exception:  # noqa: BLE001 - eager or vmap rejects it: not this table's
+            return False
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                traced = torch.jit.trace(mapped, (a,), check_trace=False)
+        except Exception:  # noqa: BLE001 - the trace itself fails: TL325's or another rule's
+            return False
+        try:
+            got = traced(b)
+        except Exception:  # noqa: BLE001 - the recorded batch size fails the run
+            return True
+        return got.shape != expected.shape or not torch.allclose(got, expected, equal_nan=True)
+
+    tables: dict[str, list[str]] = {"alone": [], "minus_one": [], "broadcast": []}
+    for name in sorted(dir(torch.Tensor)):
+        if name.startswith("_") or name.endswith("_"):
+            continue
+        if not callable(getattr(torch.Tensor, name, None)):
+            continue
+
+        def alone(r, name=name):
+            return getattr(r, name)()
+
+        def minus_one(r, name=name):
+            return getattr(r, name)(-1)
+
+        def met(r, name=name):
+            return r * 1.5 + getattr(r, name)()
+
+        if refused(minus_one):
+            tables["minus_one"].append(name)
+        if refused(alone):
+            tables["alone"].append(name)
+        else:
+            try:
+                zero_d = getattr(torch.rand(4, 6), name)().dim() == 0
+            except Exception:  # noqa: BLE001 - no tensor result
+                zero_d = False
+            if zero_d and refused(met):
+                tables["broadcast"].append(name)
+    return tables
 
 
 # The values a number read from tensor data is asked with (``float(t)`` of a 0-d tensor), the
@@ -1980,6 +2051,7 @@ def main() -> None:
             "copy_refused": copy_refused,
             "tensor_setattr_refused": tensor_setattr_refused,
             "math_data_refused": math_data_refused,
+            "vmap_trace_refused": vmap_trace_refused,
             "fake_refused": lambda: fake_and_distribution_refused()[0],
             "distribution_fake_refused": lambda: fake_and_distribution_refused()[1],
         }
@@ -2004,6 +2076,7 @@ def main() -> None:
         "io_refused": io_refused(),
         "math_size_refused": math_size_refused(),
         "math_data_refused": math_data_refused(),
+        "vmap_trace_refused": vmap_trace_refused(),
         "nn_parameter_modules": nn_parameter_modules(),
         "nn_parameter_free": nn_parameter_free(),
         "torch_state_queries": torch_state_queries(),

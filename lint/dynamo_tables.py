@@ -281,3 +281,12 @@ def math_data_refused(use: str) -> dict[str, str]:
     data-dependent expression zuf0"), ``"power"`` for its result raised to a power
     (``"math.cos"``: InternalTorchDynamoError)."""
     return dict(_entry().get("math_data_refused", {}).get(use, {}))
+
+
+@functools.cache
+def vmap_trace_refused() -> dict[str, frozenset[str]]:
+    """The tensor methods whose argument-free call in a function ``torch.func.vmap`` maps makes
+    ``torch.jit.trace`` record the batch size: ``"alone"`` (``flatten``, ``squeeze``) and
+    ``"broadcast"``, whose 0-d result met with the sample in arithmetic does (``mean``)."""
+    entry = _entry().get("vmap_trace_refused", {})
+    return {use: frozenset(names) for use, names in entry.items()}

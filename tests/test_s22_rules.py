@@ -326,3 +326,68 @@ def test_traces_of_loop_exit_and_class_loop_diverge_on_other_inputs(tmp_path: Pa
     calibrate(scores, other_count)
     with pytest.raises(RuntimeError):
         traced(scores, other_count)
+
+
+# ------------------------------------------------------------------ TL325: batch size in vmap
+
+VMAP_RECORDED = """
+    import torch
+    from torch import nn
+
+
+    class Embed(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.proj = nn.Linear(24, 4)
+
+        def _unit(self, r):
+            return r / torch.norm(r)
+
+        def forward(self, x):
+            u = torch.vmap(self._unit)(x)
+            flat = torch.vmap(lambda r: r.reshape(-1))(u)
+            return self.proj(flat)
+"""
+
+VMAP_KEPT = """
+    import torch
+    from torch import nn
+
+
+    class Embed(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.scale = 2.0
+
+        def _unit(self, r):
+            return r / r.norm(dim=(-2, -1), keepdim=True)
+
+        def forward(self, x):
+            u = torch.vmap(self._unit)(x)
+            total = torch.vmap(lambda r: r.sum() * self.scale)(u)
+            return u * total[:, None, None]
+"""
+
+
+def test_tl325_batch_size_recorded_in_vmap_is_flagged_for_trace():
+    found = _findings(VMAP_RECORDED, "TL325", "trace")
+    assert [d.line for d in found] == [14, 15]
+    assert "torch.norm(r)" in found[0].message and "r.reshape(-1)" in found[1].message
+    assert _lines(VMAP_KEPT, "TL325", "trace") == []
+
+
+@requires_torch
+def test_tl325_traces_record_the_batch_size(tmp_path: Path):
+    import torch
+
+    for name, source, fails in (("recorded", VMAP_RECORDED, True), ("kept", VMAP_KEPT, False)):
+        model = load_module(tmp_path, source, f"vmap_{name}").Embed()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            traced = torch.jit.trace(model, (torch.randn(3, 4, 6),))
+        other = torch.randn(2, 4, 6)
+        try:
+            same = torch.allclose(traced(other), model(other), atol=1e-5)
+        except RuntimeError:
+            same = False
+        assert same is not fails, name
