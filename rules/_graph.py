@@ -91,6 +91,13 @@ def is_bool_mask(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> 
             return ctx.kind(expr.func.value) == Kind.TENSOR
         if _bool_dtype(ctx, expr):
             return True  # `torch.ones_like(t, dtype=torch.bool)`, `t.to(torch.bool)`
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in LAYOUT_METHODS:
+            # `m.unsqueeze(-1)`, `m.view(-1)`: a boolean tensor's elements rearranged (not
+            # `m.view(torch.uint8)`, a reinterpretation as another dtype).
+            if not any(
+                (ctx.qualified_name(arg.value) or "").startswith("torch.") for arg in expr.args
+            ):
+                return is_bool_mask(ctx, expr.func.value, depth + 1)
         return ctx.qualified_name(expr.func) in BOOL_FUNCTIONS
     if isinstance(expr, cst.Subscript):
         return is_bool_mask(ctx, expr.value, depth + 1)  # `keep[0]`: a row of a mask is one
@@ -107,9 +114,60 @@ def is_bool_mask(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> 
         return (
             bool(plain)
             and (not updates or updates == _augmented_count(ctx.function, expr.value))
-            and all(size == 1 and is_bool_mask(ctx, value, depth + 1) for value, _, size in plain)
+            and all(
+                is_bool_mask(ctx, value, depth + 1)
+                if size == 1
+                else _bool_piece(ctx, value, position, size, depth + 1)
+                for value, position, size in plain
+            )
         )
     return False
+
+
+# Tensor methods whose result holds the elements of the tensor they are called on, in its
+# dtype (`view` with a dtype argument excepted, checked at the call).
+LAYOUT_METHODS = frozenset(
+    {
+        "view", "reshape", "flatten", "unflatten", "squeeze", "unsqueeze", "expand",
+        "expand_as", "t", "transpose", "permute", "movedim", "contiguous", "clone", "detach",
+        "flip", "roll", "repeat", "view_as", "reshape_as",
+    }
+)  # fmt: skip
+# Tensor methods (and their `torch.` functions) that split a tensor into a tuple of pieces of
+# its dtype: `a, b = m.unbind(-1)` of a boolean `m` binds boolean tensors.
+SPLITTING_METHODS = frozenset(
+    {"unbind", "chunk", "split", "tensor_split", "hsplit", "vsplit", "dsplit", "unsafe_split"}
+)
+SPLITTING_FUNCTIONS = frozenset(f"torch.{name}" for name in SPLITTING_METHODS)
+
+
+def _bool_piece(
+    ctx: LintContext, value: cst.BaseExpression, position: int, size: int, depth: int
+) -> bool:
+    """Whether element ``position`` of a ``size``-name tuple target bound to ``value`` is surely
+    a boolean tensor: ``a, b = m.unbind(-1)`` / ``torch.chunk(m, 2)`` of a boolean ``m``, the
+    rows of a boolean tensor (``a, b = m``), or that element of a tuple display."""
+    if depth > 6:
+        return False
+    if isinstance(value, (cst.Tuple, cst.List)):
+        elements = value.elements
+        if len(elements) != size or any(isinstance(e, cst.StarredElement) for e in elements):
+            return False
+        return is_bool_mask(ctx, elements[position].value, depth + 1)
+    if isinstance(value, cst.Call):
+        func = value.func
+        if isinstance(func, cst.Attribute) and func.attr.value in SPLITTING_METHODS:
+            if ctx.kind(func.value) == Kind.TENSOR:
+                return is_bool_mask(ctx, func.value, depth + 1)
+        if ctx.qualified_name(func) in SPLITTING_FUNCTIONS and value.args:
+            first = value.args[0]
+            return (
+                first.keyword is None
+                and not first.star
+                and is_bool_mask(ctx, first.value, depth + 1)
+            )
+    # `a, b = m`: the rows of a boolean tensor.
+    return is_bool_mask(ctx, value, depth + 1)
 
 
 def _augmented_count(function: Optional[cst.FunctionDef], name: str) -> int:
@@ -999,6 +1057,10 @@ def _inlined(ctx: LintContext, info: Optional[FunctionInfo]) -> bool:
     callee's loops) and reported, when the caller's graph holds operations (assumed)."""
     region = info.region if info is not None else None
     if region is not None and region.qualname not in region.roots:
+        return True
+    if region is not None and region.qualname in ctx.index.library_api:
+        # A function library's API (torchesnufft's helpers): a model's forward in another
+        # project calls it, and Dynamo inlines it into that frame.
         return True
     return bool(
         info is not None
