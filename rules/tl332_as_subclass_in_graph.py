@@ -148,6 +148,15 @@ class AsSubclassInGraph(Rule):
         if not self.ctx.in_graph:
             return
         func = node.func
+        if type(func) is cst.Attribute and self._subclass_constructor(node, func):
+            name = self.ctx.function_info.owner_class.rpartition(".")[2]  # type: ignore[union-attr]
+            message = Message(
+                f"a tensor of the subclass `{name}` made in graph code",
+                (("export", self.clauses["export"]),),
+                self.advice,
+            )
+            self.report(node, message, targets=("export",))
+            return
         if type(func) is not cst.Attribute or func.attr.value != "as_subclass":
             return
         args = call_targets(node)
@@ -169,6 +178,49 @@ class AsSubclassInGraph(Rule):
                 self.advice,
             )
             self.report(node, message, targets=("export",))
+
+    def _subclass_constructor(self, node: cst.Call, func: cst.Attribute) -> bool:
+        """In the ``__new__`` of a ``torch.Tensor`` subclass, a call that makes the tensor of
+        ``cls``: ``super().__new__(cls, ...)``, ``torch.Tensor.__new__(cls, ...)``,
+        ``torch.Tensor._make_subclass(cls, t)``, ``t.as_subclass(cls)`` (checked with torch
+        2.13: each fails torch.export, with a tensor or with sizes; ``_make_wrapper_subclass``,
+        a traceable wrapper's, is not one of them)."""
+        info = self.ctx.function_info
+        if info is None or info.node.name.value != "__new__" or not info.owner_class:
+            return False
+        params = info.node.params.params
+        if not params:
+            return False
+        cls = params[0].name.value
+        method = func.attr.value
+        if method == "as_subclass":
+            made = call_targets(node)
+            ok = len(made) == 1 and type(made[0]) is cst.Name and made[0].value == cls
+        elif method in ("__new__", "_make_subclass"):
+            receiver = func.value
+            is_super = (
+                type(receiver) is cst.Call
+                and type(receiver.func) is cst.Name
+                and receiver.func.value == "super"
+                and method == "__new__"
+            )
+            if not is_super and self.ctx.qualified_name(receiver) not in TENSOR_CLASSES:
+                return False
+            first = node.args[0] if node.args else None
+            ok = (
+                first is not None
+                and first.keyword is None
+                and not first.star
+                and type(first.value) is cst.Name
+                and first.value.value == cls
+            )
+        else:
+            return False
+        return ok and any(
+            base in TENSOR_CLASSES
+            for _, _, summary in self.ctx.index.mro(info.owner_class)
+            for base in summary.bases
+        )
 
     def _tensor_subclass(self, name: str, depth: int) -> bool:
         """``name`` is a class of this file deriving from ``torch.Tensor``."""

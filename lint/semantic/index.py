@@ -87,7 +87,7 @@ DATA_PIPELINE_PACKAGES = frozenset(
 
 # Special methods of a function library's public classes that a model's forward runs: making
 # the object, calling it and indexing it (``dist[:, -1]`` runs ``__getitem__``).
-LIBRARY_API_DUNDERS = ("__init__", "__call__", "__getitem__")
+LIBRARY_API_DUNDERS = ("__new__", "__init__", "__call__", "__getitem__")
 
 # Folders of a function library whose functions are not its API for models.
 LIBRARY_API_SKIPPED = DATA_PIPELINE_PACKAGES | {
@@ -119,12 +119,21 @@ EXTERNAL_MODULE_BASES = frozenset(
 )
 # Calls on an object graph code made itself (`dist = Chain(x); dist.sample()`).
 FRESH_OBJECT_CALLS = frozenset({"instance", "instance-read"})
-CONSTRUCTORS = ("__init__", "__post_init__")
+# Making an object runs ``__new__`` (a Tensor subclass's makes the tensor there), then
+# ``__init__``. TorchScript compiles no ``__new__``: that one is reached for the others only.
+CONSTRUCTORS = ("__new__", "__init__", "__post_init__")
 # Decorators that make a method a getter, run by reading the attribute (`dist.partition`).
 PROPERTY_DECORATORS = frozenset(
     {"builtins.property", "functools.cached_property", "torch.distributions.utils.lazy_property"}
 )
 AUTOGRAD_FUNCTION_BASES = frozenset({"torch.autograd.Function", "torch.autograd.function.Function"})
+# A torch.distributions transform that is also an nn.Module (pyro's `TransformModule`, a flow's
+# layer) runs no forward: `Transform.__call__` runs `_call`, its `.inv` runs `_inverse`, and a
+# flow's density adds `log_abs_det_jacobian` (torch 2.13's torch/distributions/transforms.py).
+TRANSFORM_BASES = frozenset(
+    {"torch.distributions.Transform", "torch.distributions.transforms.Transform"}
+)
+TRANSFORM_METHODS = ("_call", "_inverse", "log_abs_det_jacobian")
 # Packages whose capitalised classes are nn.Module subclasses (einops' layers wrap its ops).
 EXTERNAL_MODULE_PACKAGES = ("torch.nn.", "einops.layers.torch.")
 # Capitalised names under torch.nn that are no modules (listed from torch 2.13's namespaces:
@@ -858,6 +867,11 @@ class ProjectIndex:
                     inherited = self.find_method(fq_class, "forward")
                     if inherited is not None:
                         queue.append((inherited[0], module_targets, inherited[0], fq_class))
+                if self.derives_from(fq_class, TRANSFORM_BASES):
+                    for name in TRANSFORM_METHODS:
+                        method = self.find_method(fq_class, name)
+                        if method is not None:
+                            queue.append((method[0], module_targets, method[0], fq_class))
             for root in summary.roots:
                 self._enqueue_root(root.target, root.backends, queue)
             for local in summary.forwards:
@@ -880,6 +894,8 @@ class ProjectIndex:
             summary, fn, owner = found
             if owner is None or concrete == owner:
                 concrete = None
+            if owner is not None and fq_name.endswith(".__new__"):
+                targets = targets - {"script"}
             for dec in fn.decorators:
                 targets = targets - EXIT_DECORATORS.get(dec, frozenset())
                 if dec == SCRIPT_IF_TRACING and "trace" in targets:
