@@ -513,9 +513,9 @@ class KindInference:
         self.kinds: dict[int, Kind] = {}
         self.env: dict[str, Kind] = dict(outer_env or {})
         self.returns: Optional[Kind] = None
-        # Element kinds when every return is a tuple of one length (for unpacking at callers).
-        self.tuple_returns: Optional[tuple[Kind, ...]] = None
-        self._tuple_returns_possible = True
+        # Element kinds of the tuple displays it returns, by length (for unpacking at callers:
+        # a caller unpacking n names got a tuple of n, when the call did not raise).
+        self.tuple_returns: Optional[dict[int, tuple[Kind, ...]]] = None
         self.self_name: Optional[str] = None
         # (callee fully qualified name, positional arg kinds, keyword arg kinds) of project calls
         self.calls: list[tuple[str, list[Kind], dict[str, Kind]]] = []
@@ -994,8 +994,12 @@ class KindInference:
 
     def _small(self, small: cst.BaseSmallStatement) -> None:
         if isinstance(small, cst.Assign):
-            unpacking = any(type(t.target) in (cst.Tuple, cst.List) for t in small.targets)
-            kind = self._value_kind(small.value, unpacking)
+            unpacked = [
+                len(t.target.elements)  # type: ignore[attr-defined]
+                for t in small.targets
+                if type(t.target) in (cst.Tuple, cst.List)
+            ]
+            kind = self._value_kind(small.value, unpacked[0] if len(set(unpacked)) == 1 else 0)
             for target in small.targets:
                 self._bind(target.target, self._spread(small.value, target.target) or kind)
                 self._fill_dict(target.target, kind)
@@ -1004,7 +1008,7 @@ class KindInference:
                     self._bind_callable(target.target.value, small.value)
         elif isinstance(small, cst.AnnAssign):
             if small.value is not None:
-                kind = self._value_kind(small.value, unpacking=False)
+                kind = self._value_kind(small.value, 0)
                 annotated = self.annotation_kind(small.annotation.annotation)
                 self._bind(small.target, annotated if annotated != UNK else kind)
         elif isinstance(small, cst.AugAssign):
@@ -1029,22 +1033,20 @@ class KindInference:
                 self.kind(small.exc)
 
     def _return_elements(self, value: Optional[cst.BaseExpression]) -> None:
-        """Track the element kinds of the tuples of one length a function returns, for callers
+        """Track the element kinds of the tuples a function returns, by length, for callers
         that unpack it: ``x, (hiddens, attn) = layers(x, return_hiddens=True)`` unpacks what the
-        tuple-returning ``return`` gives, whatever the function's other returns are."""
-        if not self._tuple_returns_possible:
-            return
+        tuple-returning ``return`` gives, whatever the function's other returns are; a caller
+        unpacking nine names from a setup that returns nine values on one branch and eleven on
+        the other (torchesnufft's ``helpers.setup``) got the nine."""
         elements = self._literal_elements(value) if value is not None else None
         if elements is None:
             return
         if self.tuple_returns is None:
-            self.tuple_returns = elements
-        elif len(elements) == len(self.tuple_returns):
-            self.tuple_returns = tuple(join(a, b) for a, b in zip(self.tuple_returns, elements))
-        else:
-            self._tuple_returns_possible = False
-        if not self._tuple_returns_possible:
-            self.tuple_returns = None
+            self.tuple_returns = {}
+        known = self.tuple_returns.get(len(elements))
+        self.tuple_returns[len(elements)] = (
+            elements if known is None else tuple(join(a, b) for a, b in zip(known, elements))
+        )
 
     def _literal_elements(self, value: cst.BaseExpression) -> Optional[tuple[Kind, ...]]:
         if isinstance(value, (cst.Tuple, cst.List)) and not any(
@@ -1116,10 +1118,10 @@ class KindInference:
             rest = SHAPE if rest in (SIZE, SHAPE) else rest if rest == CONST else UNK
         return (*front, rest, *back)
 
-    def _value_kind(self, value: cst.BaseExpression, unpacking: bool) -> KindOrTuple:
-        """Like :meth:`kind`, but a tuple literal, or (when ``unpacking`` into several names) a
-        call of a project function or submodule that returns one, keeps the kinds of its
-        elements."""
+    def _value_kind(self, value: cst.BaseExpression, unpacking: int) -> KindOrTuple:
+        """Like :meth:`kind`, but a tuple literal, or (when ``unpacking`` into that many
+        names) a call of a project function or submodule that returns one, keeps the kinds of
+        its elements."""
         kind = self.kind(value)
         elements = self._literal_elements(value)
         if elements is None and unpacking and type(value) is cst.Call:
@@ -1127,13 +1129,13 @@ class KindInference:
             # The table first: einops installed beside the project is no project code.
             elements = THIRD_PARTY_TUPLE_RETURNS.get(
                 self.model.qualified_name(func) or ""
-            ) or self.model.call_tuple_kinds(value, self.owner_class)
+            ) or self.model.call_tuple_kinds(value, self.owner_class, unpacking)
             if elements is None and self.kind(func) == MOD:
-                elements = self.model.module_tuple_kinds(self._module_class(func))
+                elements = self.model.module_tuple_kinds(self._module_class(func), length=unpacking)
             if elements is None and type(func) is cst.Attribute:
                 held = self._held_class(func.value)  # `self.norm.normalize(x)`
                 if held is not None:
-                    elements = self.model.module_tuple_kinds(held, func.attr.value)
+                    elements = self.model.module_tuple_kinds(held, func.attr.value, unpacking)
         return elements if elements is not None else kind
 
     def _bind(self, target: cst.BaseExpression, kind: KindOrTuple) -> None:

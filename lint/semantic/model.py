@@ -80,7 +80,7 @@ class FileModel:
         self._stored_items: dict[tuple[str, str], tuple[frozenset[Kind], bool]] = {}
         self._recorded_items: dict[tuple[str, str], tuple[frozenset[Kind], bool]] = {}
         self._return_kinds: dict[str, Kind] = {}
-        self._return_tuples: dict[str, Optional[tuple[Kind, ...]]] = {}
+        self._return_tuples: dict[str, Optional[dict[int, tuple[Kind, ...]]]] = {}
         # What other files read from this model (the same dicts, filled by the inference).
         self.facts = ModelFacts(self._return_kinds, self._return_tuples)
         self._in_progress: set[int] = set()
@@ -672,9 +672,11 @@ class FileModel:
         facts = self._callee_facts(fq, callee_file)
         return facts.return_kinds.get(fq, Kind.UNKNOWN) if facts is not None else Kind.UNKNOWN
 
-    def call_tuple_kinds(self, call: cst.Call, owner: Optional[str]) -> Optional[tuple[Kind, ...]]:
-        """Element kinds of what a call of a project graph function returns, when it always
-        returns a tuple of one length (``a, b = self.split(x)``)."""
+    def call_tuple_kinds(
+        self, call: cst.Call, owner: Optional[str], length: int
+    ) -> Optional[tuple[Kind, ...]]:
+        """Element kinds of the tuples of ``length`` a call of a project graph function
+        returns, for a caller unpacking that many names (``a, b = self.split(x)``)."""
         func = call.func
         if (
             type(func) is cst.Attribute
@@ -696,7 +698,7 @@ class FileModel:
             return None
         fq, callee_file = found
         facts = self._callee_facts(fq, callee_file)
-        return facts.return_tuples.get(fq) if facts is not None else None
+        return _of_length(facts.return_tuples.get(fq) if facts is not None else None, length)
 
     def project_call_kind(
         self, name: str, node: cst.Call, inference: KindInference
@@ -807,16 +809,16 @@ class FileModel:
         return Kind.TENSOR
 
     def module_tuple_kinds(
-        self, module_class: Optional[str], method_name: str = "forward"
+        self, module_class: Optional[str], method_name: str = "forward", length: int = 0
     ) -> Optional[tuple[Kind, ...]]:
-        """Element kinds of what a method of ``module_class`` (its ``forward`` by default)
-        returns, when it always returns a tuple of one length (``out, weights = self.attn(x)``,
-        ``x, stats = self.norm.normalize(x)``)."""
+        """Element kinds of the tuples of ``length`` a method of ``module_class`` (its
+        ``forward`` by default) returns (``out, weights = self.attn(x)``, ``x, stats =
+        self.norm.normalize(x)``); with no length, of the one length it always returns."""
         method = self.index.find_method(module_class, method_name) if module_class else None
         if method is None:
             return None
         facts = self._callee_facts(method[0], method[1])
-        return facts.return_tuples.get(method[0]) if facts is not None else None
+        return _of_length(facts.return_tuples.get(method[0]) if facts is not None else None, length)
 
     def _torch_layer_parameter(self, owner: str, attr: str) -> bool:
         """``self.weight`` in a subclass of ``nn.Linear`` (or another torch layer that makes
@@ -902,7 +904,18 @@ class ModelFacts:
     model, whose inferences hold several times its tree's memory."""
 
     return_kinds: dict[str, Kind]
-    return_tuples: dict[str, Optional[tuple[Kind, ...]]]
+    return_tuples: dict[str, Optional[dict[int, tuple[Kind, ...]]]]
+
+
+def _of_length(
+    by_length: Optional[dict[int, tuple[Kind, ...]]], length: int
+) -> Optional[tuple[Kind, ...]]:
+    """The element kinds of the returned tuples of ``length`` (0: of the one length returned)."""
+    if not by_length:
+        return None
+    if not length:
+        return next(iter(by_length.values())) if len(by_length) == 1 else None
+    return by_length.get(length)
 
 
 def caller_outgoing(index: ProjectIndex, module: str) -> Optional[dict[str, dict[str, Kind]]]:
