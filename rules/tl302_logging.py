@@ -7,18 +7,31 @@ import libcst as cst
 from torchlint.lint.graph_queries import LOG_METHODS, module_loggers
 from torchlint.lint.rule import Invalid, Rule, Valid
 
+# loguru's logger methods that write a record with loguru's default handler (level DEBUG):
+# Dynamo inlines them into loguru's emitting code and reaches a function it marks as skipped
+# (checked with torch 2.13 and loguru 0.7.3: "Attempted to call function marked as skipped",
+# fullgraph raises, plain compile breaks; `logger.trace(...)`, below the default level,
+# returns before that code and compiles).
+LOGURU_METHODS = frozenset(
+    {"debug", "info", "success", "warning", "error", "critical", "exception"}
+)
+# Methods of loguru's logger that give another logger.
+LOGURU_DERIVED = frozenset({"bind", "opt", "patch"})
+
 
 class LoggingInGraph(Rule):
     """Flags `logging` calls and module-level loggers used in graph code.
 
     ## What it does
     Finds `logging.info(...)`, `logger.warning(...)` (where `logger = logging.getLogger(...)` at
-    module level) and `logging.getLogger(...).debug(...)` inside graph code.
+    module level) and `logging.getLogger(...).debug(...)` inside graph code, and the logger of
+    loguru (`from loguru import logger; logger.debug(...)`, `logger.bind(k=v).info(...)`).
 
     ## Why is this bad?
     Dynamo cannot put a logging call in a graph: `torch.compile(fullgraph=True)` raises
     (GB0291 "logging.Logger method not supported for non-export cases" for a logger's methods,
-    GB4841 for `logging.info(...)`) and plain `torch.compile` breaks the graph at each call. `torch.export` and `torch.jit.trace` run the
+    GB4841 for `logging.info(...)`, "Attempted to call function marked as skipped" inside
+    loguru's emitting code) and plain `torch.compile` breaks the graph at each call. `torch.export` and `torch.jit.trace` run the
     call once at conversion time and drop it, so they are not claimed.
 
     ## Example
@@ -198,16 +211,27 @@ class LoggingInGraph(Rule):
         super().__init__(ctx)
         self._loggers = module_loggers(ctx)
 
+    def _loguru(self, receiver: cst.BaseExpression) -> bool:
+        """loguru's logger: ``from loguru import logger``, ``loguru.logger``, or one it made
+        (``logger.bind(run=1)``, ``logger.opt(lazy=True)``)."""
+        if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
+            if receiver.func.attr.value in LOGURU_DERIVED:
+                receiver = receiver.func.value
+        return self.ctx.qualified_name(receiver) == "loguru.logger"
+
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if (
             not self.ctx.in_graph
             or not isinstance(func, cst.Attribute)
-            or func.attr.value not in LOG_METHODS
+            or func.attr.value not in LOG_METHODS | LOGURU_METHODS
         ):
             return
         receiver = func.value
         if isinstance(receiver, cst.Name) and receiver.value in self._loggers:
+            self.report(node)
+            return
+        if func.attr.value in LOGURU_METHODS and self._loguru(receiver):
             self.report(node)
             return
         name = self.ctx.qualified_name(func) or ""
