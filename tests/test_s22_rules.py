@@ -11,9 +11,15 @@ probes, each claim about torch run through torch 2.13.
 - TL353: ``math`` functions ``torch.compile(fullgraph=True)`` refuses on a number read from
   tensor data (``math.exp(t.item())``, ``math.cos(float(t)) ** 2``), from the generated
   ``math_data_refused`` table.
+- TL325: ``vmap`` in traced code whose mapped function calls a method whose batching the
+  trace records with the batch size (``r / torch.norm(r)``, ``r.reshape(-1)``), from the
+  generated ``vmap_trace_refused`` table; reductions with ``keepdim=True`` are not flagged.
 - TL101 / TL105 keep their trace claim on a data-dependent loop exit and on a loop over
   ``torch.unique``: the trace diverges on inputs that exit at another step, and fails on
   inputs holding another number of classes (the probes' own inputs happen to do neither).
+  So does TL101 on ``assert`` / ``torch._assert`` of tensor data: the trace drops the check
+  and returns a value where eager rejects the input (the oracle's divergence; b64's inputs
+  all pass the checks).
 """
 
 from __future__ import annotations
@@ -391,3 +397,39 @@ def test_tl325_traces_record_the_batch_size(tmp_path: Path):
         except RuntimeError:
             same = False
         assert same is not fails, name
+
+
+# ------------------------------------------------------------------ TL101: checks the trace drops
+
+RANGE_CHECKS = """
+    import torch
+    from torch import nn
+
+
+    class Probabilities(nn.Module):
+        def forward(self, p):
+            torch._assert(((p >= 0) & (p <= 1)).all(), "probabilities out of [0, 1]")
+            assert not torch.isnan(p).any(), "nan in p"
+            return p.log1p()
+"""
+
+
+def test_range_checks_claim_trace():
+    assert [(d.line, d.warns) for d in _findings(RANGE_CHECKS, "TL101", "trace")] == [
+        (7, ()),
+        (8, ()),
+    ]
+
+
+@requires_torch
+def test_trace_accepts_inputs_the_checks_reject(tmp_path: Path):
+    import torch
+
+    model = load_module(tmp_path, RANGE_CHECKS, "range_checks").Probabilities()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        traced = torch.jit.trace(model, (torch.rand(4),))
+    for bad in (torch.tensor([0.5, 2.0]), torch.tensor([0.5, float("nan")])):
+        with pytest.raises(AssertionError):
+            model(bad)
+        traced(bad)  # the trace returns a value where eager rejects the input
