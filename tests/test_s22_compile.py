@@ -385,3 +385,70 @@ def test_torch_breaks_at_the_library_functions_item(tmp_path) -> None:
         sys.modules.pop("kern", None)
         sys.modules.pop("kern.ops", None)
     assert any("item()" in str(b.reason) for b in explained.break_reasons)
+
+
+# `ctx.saved_tensors` in an autograd Function holds tensors (torchesnufft's SpreadFunction saves
+# `n`, and its backward, a root of the function library, passes it to the helper whose
+# `int(n[dim].item())` breaks): the helper's `n` is a tensor from both of its callers.
+SAVED = {
+    "spr/__init__.py": "from .ops import spread\n",
+    "spr/ops.py": """
+        import torch
+
+
+        def shifted(x, n):
+            y = x * 2
+            for i in range(2):
+                y = y + int(n[i].item())
+            return y
+
+
+        class Spread(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x, n):
+                ctx.save_for_backward(x, n)
+                return shifted(x, n)
+
+            @staticmethod
+            def backward(ctx, grad):
+                x, n = ctx.saved_tensors
+                return shifted(grad, n), None
+
+
+        def spread(x, n):
+            return Spread.apply(x, n)
+        """,
+}
+
+
+def test_saved_tensors_are_tensors(tmp_path) -> None:
+    from .lint_helpers import project_findings
+
+    assert project_findings(tmp_path, SAVED, "TL103", "compile") == [("ops.py", 7)]
+
+
+@requires_torch
+def test_torch_breaks_at_the_item_of_a_saved_tensor(tmp_path) -> None:
+    import sys
+
+    import torch
+
+    for name, text in SAVED.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text).lstrip("\n"))
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import spr
+
+        class Model(torch.nn.Module):
+            def forward(self, x, n):
+                return spr.spread(x.relu(), n)
+
+        torch._dynamo.reset()
+        explained = torch._dynamo.explain(Model())(torch.randn(3), torch.tensor([1, 2]))
+        torch._dynamo.reset()
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("spr", None)
+        sys.modules.pop("spr.ops", None)
+    assert any("item()" in str(b.reason) for b in explained.break_reasons)

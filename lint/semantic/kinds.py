@@ -1423,6 +1423,19 @@ class KindInference:
             return {T: TS, DATA: DATA, CONST: CONST, SIZE: SHAPE}[element]
         return UNK
 
+    def _autograd_ctx(self, node: cst.BaseExpression) -> bool:
+        """``node`` is the first parameter (``ctx``) of a static method of a
+        ``torch.autograd.Function`` subclass."""
+        func = self.func
+        if type(node) is not cst.Name or func is None or self.owner_class is None:
+            return False
+        params = [*func.params.posonly_params, *func.params.params]
+        return (
+            bool(params)
+            and params[0].name.value == node.value  # type: ignore[attr-defined]
+            and self.model.index.is_autograd_function(self.owner_class)
+        )
+
     def _attribute(self, node: cst.Attribute) -> Kind:
         attr = node.attr.value
         qualified = self.model.qualified_name(node) if self._is_global_chain(node) else None
@@ -1459,6 +1472,10 @@ class KindInference:
             # `t.max(-1).values`, `torch.topk(t, k).indices`: the named fields of the pair a
             # reduction with a dim returns.
             return T
+        if attr == "saved_tensors" and self._autograd_ctx(node.value):
+            # `x, n = ctx.saved_tensors` in an autograd Function: what `save_for_backward`
+            # kept, tensors.
+            return TS
         if value_kind == UNK and attr == "shape" and not self._is_global_chain(node):
             # A value of unknown kind whose `.shape` graph code reads is an array, which in
             # graph code is a tensor (as `v[:, 0]` is): its shape is sizes.
