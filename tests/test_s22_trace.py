@@ -11,6 +11,15 @@ spellings other than the corpus's and, where the claim is about torch, run throu
   ``astype(x, "float64")``) runs numpy's API with the library of the array it dispatches on:
   on a tensor, torch, so a tensor comes back (``anp.shape(x)`` gives sizes). A call that
   dispatches on no tensor (``anp.array([1.0, 2.0])``) says nothing.
+- A project ``is_*`` helper that dispatches on the array library (``if backend == "jax":
+  return ...``, then ``return torch.jit.is_tracing()``) is a tracing guard: the other
+  libraries' branches are never taken on tensors, so the code after ``if is_traced(x):
+  return`` never runs under trace (no TL101 there; torchquad's ``_is_compiling``). A branch on
+  any other string keeps the helper unknown.
+- Arithmetic on an autoray call kept on an object (``self.dx = anp.ones((d, n),
+  like=self.backend) / n``) is an array of the library ``like`` names (a tensor for torch),
+  no config number: indexing a row of it with a tensor indexes a tensor (no TL102; before,
+  the row was read as a Python list's item).
 """
 
 from __future__ import annotations
@@ -262,3 +271,83 @@ def test_torch_warns_on_autoray_lines(tmp_path: Path) -> None:
             # three-row branch.
             assert lines == []
             assert printed[-1] == "False"
+
+
+# ------------------------------------------------------------------ array-library guards
+
+BACKEND_GUARD = """
+    import torch
+    from torch import nn
+
+    def is_traced(x, backend):
+        if backend == "jax":
+            return hasattr(x, "aval")
+        if "tensorflow" == backend:
+            return not hasattr(x, "numpy")
+        return torch.jit.is_tracing()
+
+    class Clamp(nn.Module):
+        def forward(self, x):
+            if is_traced(x, "torch"):
+                return x.clamp(min=0)
+            if x.min() < 0:
+                return x.clamp(min=0)
+            return x
+"""
+
+# The same helper branching on a mode name, no array library: which return runs is unknown
+# (here the first: the model asks for "eager", and a tensor has no `aval`).
+MODE_GUARD = BACKEND_GUARD.replace('"jax"', '"eager"').replace('x, "torch"', 'x, "eager"')
+
+
+def test_array_library_branches_leave_the_tracing_guard() -> None:
+    assert _lines(BACKEND_GUARD) == []
+    assert _lines(MODE_GUARD) == [_line_of(MODE_GUARD, "if x.min() < 0")]
+    # Compile runs the code after the guard (is_tracing is False there): still flagged.
+    compiled = [d.line for d in _findings(BACKEND_GUARD, "TL101", "compile")]
+    assert compiled == [_line_of(BACKEND_GUARD, "if x.min() < 0")]
+
+
+@requires_torch
+def test_torch_does_not_warn_after_the_backend_guard(tmp_path: Path) -> None:
+    assert _trace_warnings(tmp_path, BACKEND_GUARD, "s22_guard", "Clamp") == []
+    assert _trace_warnings(tmp_path, MODE_GUARD, "s22_mode", "Clamp") == _lines(MODE_GUARD)
+
+
+# ------------------------------------------------------------------ autoray arrays kept on self
+
+AUTORAY_TABLE = """
+    import torch
+    from torch import nn
+    from autoray import numpy as anp
+
+    class Lookup(nn.Module):
+        def __init__(self, backend="torch"):
+            super().__init__()
+            self.backend = backend
+            self.steps = anp.ones((2, 5), dtype=torch.float32, like=self.backend) / 5
+
+        def forward(self, x):
+            idx = (x.abs() * 4).long().clamp(max=4)
+            return x * self.steps[0][idx]
+"""
+
+
+def test_autoray_array_on_self_is_no_python_list() -> None:
+    assert [d.line for d in _findings(AUTORAY_TABLE, "TL102", "trace")] == []
+
+
+@requires_torch
+def test_torch_on_the_autoray_table(tmp_path: Path) -> None:
+    python = _env_python()
+    if not python:
+        pytest.skip("benchmarks/accuracy/env (torch with autoray) not set up")
+    path = tmp_path / "lookup.py"
+    path.write_text(textwrap.dedent(AUTORAY_TABLE).lstrip("\n"))
+    done = subprocess.run(
+        [python, "-c", AUTORAY_RUN, str(path), "Lookup"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    printed = done.stdout.strip().splitlines()
+    assert eval(printed[-2]) == []  # no TracerWarning on the module's lines
+    assert printed[-1] == "True"  # and the trace computes what eager does on other data

@@ -76,6 +76,26 @@ GUARD_CALLS: dict[str, frozenset[str]] = {
     "torch.fx._symbolic_trace.is_fx_tracing": frozenset({"export"}),
     "torch.fx._symbolic_trace.is_fx_symbolic_tracing": frozenset(),
 }
+# Names of array libraries other than torch, as array-dispatch code compares a backend name
+# with them (autoray's ``infer_backend(x) == "jax"``: the top module of the array's class; the
+# list holds the backends autoray 0.11 knows besides torch and its own ones).
+FOREIGN_ARRAY_BACKENDS = frozenset(
+    {"numpy", "jax", "jaxlib", "tensorflow", "cupy", "dask", "mlx", "paddle"}
+)
+
+
+def _foreign_backend_test(test: ast.expr) -> bool:
+    """``backend == "jax"`` (either side): true only for another array library's arrays."""
+    if not (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+    ):
+        return False
+    sides = (test.left, test.comparators[0])
+    return any(
+        isinstance(side, ast.Constant) and side.value in FOREIGN_ARRAY_BACKENDS for side in sides
+    )
+
+
 # Names a project guard wrapper may have (``FunctionSummary.guard_calls`` reads only those).
 GUARD_PREFIXES = ("is_", "_is_")
 
@@ -738,6 +758,11 @@ class _Summarizer(ast.NodeVisitor):
             current = stack.pop()
             if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 continue
+            if isinstance(current, ast.If) and _foreign_backend_test(current.test):
+                # `if backend == "jax": return ...`: another array library's branch, which
+                # code running on tensors never takes.
+                stack.extend(current.orelse)
+                continue
             if isinstance(current, ast.Return):
                 if current.value is None:
                     return None
@@ -1216,9 +1241,19 @@ class _Summarizer(ast.NodeVisitor):
             # `sig = Signature(g); self.g = sig.g`: what that class keeps there (the index
             # reads it; a number, `<config>`, unless it is a tensor).
             return f"<of:{self.instances[-1][value.value.id]}:{value.attr}>"
+        if isinstance(value, (ast.BinOp, ast.UnaryOp)) and self._dispatched_array(value):
+            return "<unknown>"  # `anp.ones((d, n), like=backend) / n`: maybe a tensor
         if isinstance(value, (ast.Attribute, ast.BinOp, ast.UnaryOp)):
             return "<config>"
         return "<unknown>"
+
+    def _dispatched_array(self, value: ast.expr) -> bool:
+        """Whether arithmetic calls autoray (``anp.ones(..., like=self.backend)``): an array of
+        the library its ``like`` names, a tensor when that is torch, so no config number."""
+        return any(
+            isinstance(node, ast.Call) and (self._resolve(node.func) or "").startswith("autoray.")
+            for node in ast.walk(value)
+        )
 
     def _tensor_arithmetic(self, value: ast.expr, cls: ClassSummary, depth: int = 0) -> bool:
         """Whether an operand of the arithmetic or comparison ``value`` is a tensor the object
