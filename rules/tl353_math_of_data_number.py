@@ -9,10 +9,12 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import math_data_refused
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, parameter
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
+# The float constants of `math` (arithmetic with one makes a float).
+FLOAT_CONSTANTS = frozenset({"math.pi", "math.e", "math.tau", "math.inf", "math.nan"})
 ADVICE = (
     "keep the number a tensor and use the torch function (`torch.exp(t)`, "
     "`torch.cos(t) ** 2`), or compute it outside the compiled code and pass it in"
@@ -23,9 +25,12 @@ class MathOfDataNumber(Rule):
     """Flags `math.exp(float(t))`, `math.cos(t.item()) ** 2` and the like in graph code.
 
     ## What it does
-    Finds, in graph code, `math` functions applied to a Python number read from tensor data
-    (`float(t)`, `t.item()`, `int(t)`, arithmetic on them, a helper's parameter given one),
-    where torch 2.13's `torch.compile(fullgraph=True)` refuses them. Two uses, each from a
+    Finds, in graph code, `math` functions applied to a Python float read from tensor data
+    (`float(t)`, `t.item() / n`, arithmetic on them, a helper's parameter annotated `float`
+    given one), where torch 2.13's `torch.compile(fullgraph=True)` refuses them. Only a float
+    by its form (`float(...)`, a true division, a float literal or `math.pi` in the
+    arithmetic): on an integer read from data (`int(t)`, `.item()` of an integer tensor)
+    Dynamo computes `math.exp` and `math.log`, so a bare `.item()` is not flagged. Two uses, each from a
     table generated from torch (`benchmarks/dynamo_tables.py`, `math_data_refused`: every
     `math` function compiled on `float(t)` of a 0-d input, with two values its domain holds):
     the call itself (`math.exp`, `math.log`, `math.erf`, `math.fabs`, `math.isnan`,
@@ -142,7 +147,7 @@ class MathOfDataNumber(Rule):
             backends=("compile",),
             message_contains="math.cos",
         ),
-        # A log-temperature read with `.item()`.
+        # A log-temperature read with `.item()`, halved (a float).
         Invalid(
             """
             from math import exp
@@ -155,7 +160,7 @@ class MathOfDataNumber(Rule):
                     self.log_tau = nn.Parameter(torch.tensor(0.5))
 
                 def forward(self, logits):
-                    tau = exp(self.log_tau.item())
+                    tau = exp(self.log_tau.item() / 2)
                     return (logits / tau).softmax(-1)
 
             def inputs():
@@ -212,7 +217,44 @@ class MathOfDataNumber(Rule):
         return None
 
     def _of_data(self, call: cst.Call) -> bool:
-        return any(self.ctx.kind(arg.value) is Kind.DATA for arg in call.args)
+        """Whether an argument is a float read from tensor data. Only a float: on an integer
+        one (`int(t)`, `.item()` of an integer tensor) Dynamo computes these functions."""
+        return any(
+            self.ctx.kind(arg.value) is Kind.DATA and self._surely_float(arg.value)
+            for arg in call.args
+        )
+
+    def _surely_float(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
+        """Whether ``expr`` is a Python float by its form: `float(...)`, a true division, a
+        float literal or `math.pi` in its arithmetic, a parameter annotated `float`, or a
+        local bound once to one of those."""
+        if depth > 3:
+            return False
+        if isinstance(expr, cst.Float):
+            return True
+        if isinstance(expr, cst.Call):
+            return self.ctx.qualified_name(expr.func) == "builtins.float"
+        if isinstance(expr, cst.BinaryOperation):
+            return isinstance(expr.operator, cst.Divide) or any(
+                self._surely_float(side, depth + 1) for side in (expr.left, expr.right)
+            )
+        if isinstance(expr, cst.UnaryOperation):
+            return self._surely_float(expr.expression, depth + 1)
+        if isinstance(expr, cst.Attribute):
+            return self.ctx.qualified_name(expr) in FLOAT_CONSTANTS
+        if isinstance(expr, cst.Name) and self.ctx.function is not None:
+            param = parameter(self.ctx.function, expr.value)
+            if param is not None:
+                annotation = param.annotation.annotation if param.annotation else None
+                return isinstance(annotation, cst.Name) and annotation.value == "float"
+            bound = assignments(self.ctx.function, expr.value)
+            return (
+                len(bound) == 1
+                and bound[0][0] is not UNKNOWN_VALUE
+                and bound[0][2] == 1
+                and self._surely_float(bound[0][0], depth + 1)
+            )
+        return False
 
 
 def _message(subject: str, refusal: str) -> Message:

@@ -189,7 +189,7 @@ MATH_OF_DATA = """
     from torch import nn
 
 
-    def temperature(v):
+    def temperature(v: float):
         return log1p(v) + 1.0
 
 
@@ -215,11 +215,12 @@ MATH_KEPT = """
             super().__init__()
             self.scale = math.exp(-1.0) ** 2
 
-        def forward(self, x, t):
+        def forward(self, x, t, k):
             v = t.item()
             s = math.sin(v * math.pi)
             width = math.log(x.shape[-1])
-            return x * (s * s) * math.sqrt(v + 1.0) * width * self.scale
+            count = math.exp(int(k))  # an integer tensor's number: Dynamo computes it
+            return x * (s * s) * math.sqrt(v + 1.0) * width * self.scale * count
 """
 
 
@@ -237,7 +238,7 @@ def test_tl353_fullgraph_refuses_the_flagged_and_accepts_the_kept(tmp_path: Path
     flagged = load_module(tmp_path, MATH_OF_DATA, "math_of_data").Schedule()
     assert _fullgraph_error(flagged, *args) is not None
     kept = load_module(tmp_path, MATH_KEPT, "math_kept").Schedule()
-    assert _fullgraph_error(kept, *args[:2]) is None
+    assert _fullgraph_error(kept, *args[:2], torch.tensor(3)) is None
 
     # Each use alone, as the rule reports them.
     def exp_of_item(x, t):
@@ -253,9 +254,14 @@ def test_tl353_fullgraph_refuses_the_flagged_and_accepts_the_kept(tmp_path: Path
         s = math.sin(t.item())
         return x * s * s
 
+    def exp_of_int(x, k):
+        return x * math.exp(int(k)) + math.log(k.item() + 1)
+
     for fn in (exp_of_item, erf_of_float, power_of_sin):
         assert _fullgraph_error(fn, *args[:2]) is not None, fn.__name__
     assert _fullgraph_error(product_of_sin, *args[:2]) is None
+    # An integer tensor's number (the rule asks for a float by its form).
+    assert _fullgraph_error(exp_of_int, args[0], torch.tensor(3)) is None
 
 
 # ------------------------------------------------------------------ trace claims kept
