@@ -24,7 +24,8 @@ VMAPS = frozenset(
 
 
 class VmappedSizeInTrace(Rule):
-    """Flags `vmap(fn)` in traced code when `fn` reads a tensor's size.
+    """Flags `vmap(fn)` in traced code when `fn` reads a tensor's size, or calls a method whose
+    batching the trace records with the batch size (`x - x.mean()`, `x.flatten()`).
 
     ## What it does
     Finds calls of `torch.func.vmap` (`torch.vmap`, `functorch.vmap`) in code `torch.jit.trace`
