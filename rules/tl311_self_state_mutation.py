@@ -12,6 +12,7 @@ from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import assignments, in_place_method, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.model import FileModel
 from torchlint.lint.walk import LEAF_TYPES, top_level_definition, walk
@@ -889,7 +890,7 @@ class SelfStateMutation(Rule):
         """The attributes graph code of the current method's class reads back."""
         # Whole-module scans, done only once a candidate mutation is found in graph code.
         if self._reads_cache is None:
-            self._reads_cache = self_reads(self.ctx.module, self.ctx.model)
+            self._reads_cache = self_reads(self.ctx.module, self.ctx.model, self.ctx.index)
             self._once = _once_blocks(self.ctx.module)
         info = self.ctx.function_info
         owners = [info.owner_class if info is not None else None, *self._hook_owners()]
@@ -1875,15 +1876,22 @@ class UnreadStateStores:
         return message
 
 
-def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[str]]:
+def self_reads(
+    module: cst.Module, model: FileModel, index: Optional[ProjectIndex] = None
+) -> dict[Optional[str], set[str]]:
     """Attributes read as ``self.X`` in graph code, by class, that may hold a value an earlier
     call left: not counting plain stores and mutations, reads that follow a reset of X earlier
     in the same function (scratch state each call sets before using it), nor reads in a
     function that then clears X to a literal on every call (state one method hands the next
     within a call: ``a, b = self.cache; self.cache = None``), nor reads in a method graph
     code calls (``self.decode(out)``) only after a reset of X at the top of the caller
-    (YOLOX's ``self.hw = [...]`` in forward, read by the decoding method it calls next)."""
+    (YOLOX's ``self.hw = [...]`` in forward, read by the decoding method it calls next).
+    With ``index``, also a submodule's attributes graph code of its owner reads
+    (``self.obs.lo``: an observer's buffer the parent's forward uses), under the submodule's
+    class."""
     skip: set[int] = set()
+    # (class, submodule attribute, its attribute) of each `self.X.Y` read in graph code.
+    nested: list[tuple[str, str, str]] = []
     reads: dict[tuple[Optional[str], str], set[str]] = {}
     # (class, method) -> for each `self.method(...)` in graph code, the attributes reset
     # earlier at the top of the calling function.
@@ -1913,6 +1921,15 @@ def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[
                 and node.attr.value not in frames[-1].reset  # type: ignore[attr-defined]
             ):
                 frames[-1].read.add(node.attr.value)  # type: ignore[attr-defined]
+            if (
+                index is not None
+                and frames
+                and frames[-1].in_graph
+                and frames[-1].owner is not None
+                and type(value) is cst.Attribute
+                and self_attribute(value) is not None
+            ):
+                nested.append((frames[-1].owner, value.attr.value, node.attr.value))  # type: ignore[attr-defined]
         if kind is cst.Call and frames and frames[-1].in_graph:
             method = _self_method(node)
             if method is not None:
@@ -1939,6 +1956,10 @@ def self_reads(module: cst.Module, model: FileModel) -> dict[Optional[str], set[
         if resets and method != "forward":
             attrs = {a for a in attrs if not all(a in reset for reset in resets)}
         names.setdefault(owner, set()).update(attrs)
+    for owner, held, attr in nested:
+        cls = index.attribute_class(owner, held) if index is not None else None
+        if cls is not None:
+            names.setdefault(cls, set()).add(attr)
     return names
 
 

@@ -287,3 +287,53 @@ def test_torch_refuses_ranking_by_a_tensor_and_accepts_ranking_by_the_int() -> N
         source = model_source(RANK_HEAD, forward)
         for backend in ("compile", "export"):
             assert check(source, backend).ok != fails, (backend, forward)
+
+
+# TL311 on a submodule's buffer updated in place and read by its owner (b66's min/max observer:
+# the parent's forward uses self.obs.lo), in another spelling: a running mean updated by
+# mul_ / add_ that the parent subtracts; clean: the parent reads a buffer nobody updates.
+RUNNING_CHILD = """
+import torch
+from torch import nn
+
+
+class RunningMean(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("mean", torch.zeros(4))
+        self.register_buffer("scale", torch.ones(4))
+
+    def forward(self, x):
+        with torch.no_grad():
+            self.mean.mul_(0.5).add_(x.mean(0), alpha=0.5)
+        return x
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stats = RunningMean()
+
+    def forward(self, x):
+        x = self.stats(x)
+        return (x - self.stats.READ) * 2
+
+
+def inputs():
+    return [(torch.randn(3, 4),), (torch.randn(3, 4) + 1,)]
+"""
+
+
+def test_a_child_state_its_owner_reads_is_flagged_for_trace() -> None:
+    read = findings(RUNNING_CHILD.replace("READ", "mean"), "TL311", "trace")
+    assert [d.line for d in read] == [13]  # the in-place update
+    assert findings(RUNNING_CHILD.replace("READ", "scale"), "TL311", "trace") == []
+
+
+@requires_torch
+def test_torch_trace_diverges_on_the_read_state_only() -> None:
+    from .oracle import check
+
+    source = RUNNING_CHILD.lstrip("\n")
+    assert not check(source.replace("READ", "mean"), "trace").ok
+    assert check(source.replace("READ", "scale"), "trace").ok
