@@ -209,16 +209,17 @@ def test_closure_free_lambda_and_nested_def_move_to_module_level():
 
 
 def test_closures_over_locals_are_left_alone():
+    # (A nested def reading only `self` becomes a method: tests/test_repair_session22.py.)
     before = _model(
         """\
         scale = x.mean()
         shift = lambda v: v - scale
         apply = lambda v, f=shift: f(v)
 
-        def with_self(v):
-            return v * self.training
+        def with_local(v):
+            return v * scale
 
-        return with_self(shift(x)) + apply(x)
+        return with_local(shift(x)) + apply(x)
         """
     )
     assert _unfixed(before, "TL204") == 3

@@ -259,8 +259,8 @@ CASES = [
         [
             (
                 'half = x.type() == "torch.cuda.HalfTensor"',
-                'half = (x.dtype == torch.float16 and x.device.type == "cuda" '
-                "and x.layout == torch.strided)",
+                'half = x.dtype == torch.float16 and x.device.type == "cuda" '
+                "and x.layout == torch.strided",
             )
         ],
         True,

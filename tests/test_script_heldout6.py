@@ -374,20 +374,26 @@ def test_empty_list_of_sizes_is_annotated_and_a_shape_tuple_passed_as_is():
     assert "sizes: List[int]" not in _fixed("TL217", mixed, unsafe=True)
 
 
-def test_checkpoint_branch_is_guarded_only_where_an_else_computes_without_it():
+@requires_torch
+@pytest.mark.torch
+def test_checkpoint_calls_script_with_or_without_an_else() -> None:
+    # A checkpoint call becomes `fn(x) if torch.jit.is_scripting() else checkpoint(...)`
+    # (fixers/repair_session22.py), in a training branch with an `else` or without one.
+    from .oracle import check
+
     body = (
         "        for blk in self.layers:\n            if self.training:\n"
         "                x = checkpoint(blk, x, use_reentrant=False)\n"
         "            else:\n                x = blk(x)\n        return x"
     )
     extra = "from torch.utils.checkpoint import checkpoint\n\n\n"
-    source = _module(LOOP, body, extra)
-    fixed = _fixed("TL209", source, unsafe=False)
-    assert "if self.training and not torch.jit.is_scripting():" in fixed
-    alone = _module(
-        LOOP, body.replace("            else:\n                x = blk(x)\n", ""), extra
-    )
-    assert "is_scripting" not in _fixed("TL209", alone, unsafe=True)
+    alone = body.replace("            else:\n                x = blk(x)\n", "")
+    for forward in (body, alone):
+        source = _module(LOOP, forward, extra)
+        assert not check(source, "script").ok
+        fixed = _fixed("TL209", source, unsafe=False)
+        assert "blk(x) if torch.jit.is_scripting() else checkpoint(blk, x" in fixed
+        assert check(fixed, "script").ok
 
 
 @requires_torch
