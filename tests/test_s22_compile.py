@@ -387,9 +387,9 @@ def test_torch_breaks_at_the_library_functions_item(tmp_path) -> None:
     assert any("item()" in str(b.reason) for b in explained.break_reasons)
 
 
-# `ctx.saved_tensors` in an autograd Function holds tensors (torchesnufft's SpreadFunction saves
-# `n`, and its backward, a root of the function library, passes it to the helper whose
-# `int(n[dim].item())` breaks): the helper's `n` is a tensor from both of its callers.
+# A function library's autograd Function (torchesnufft's SpreadFunction): its forward's helper
+# reads `int(n[i].item())` of the tensor `apply` passed, a break inside the helper's loop; the
+# backward (its `n` from `ctx.saved_tensors`) is no root of the library: autograd alone runs it.
 SAVED = {
     "spr/__init__.py": "from .ops import spread\n",
     "spr/ops.py": """
@@ -415,7 +415,8 @@ SAVED = {
                 return shifted(grad, n), None
 
 
-        def spread(x, n):
+        def spread(x, scale):
+            n = (scale.abs() * 4).ceil().long()
             return Spread.apply(x, n)
         """,
 }
@@ -445,7 +446,7 @@ def test_torch_breaks_at_the_item_of_a_saved_tensor(tmp_path) -> None:
                 return spr.spread(x.relu(), n)
 
         torch._dynamo.reset()
-        explained = torch._dynamo.explain(Model())(torch.randn(3), torch.tensor([1, 2]))
+        explained = torch._dynamo.explain(Model())(torch.randn(3), torch.tensor([0.3, 0.6]))
         torch._dynamo.reset()
     finally:
         sys.path.remove(str(tmp_path))

@@ -1050,10 +1050,14 @@ class ProjectIndex:
                 for local, cls in summary.classes.items():
                     if local.startswith("_") or "." in local:
                         continue
+                    # An autograd Function's backward (and jvp) run only when gradients are
+                    # asked for, not in the model's forward: autograd calls them, no caller.
+                    autograd = self.is_autograd_function(summary.qualify(local))
                     api.extend(
                         f"{summary.qualify(local)}.{name}"
                         for name in cls.methods
-                        if not name.startswith("_") or name in LIBRARY_API_DUNDERS
+                        if (not name.startswith("_") or name in LIBRARY_API_DUNDERS)
+                        and not (autograd and name in ("backward", "jvp", "vjp"))
                     )
         return api
 
