@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Optional
 
 import libcst as cst
+import libcst.matchers as m
 
+from torchlint.lint.context import LintContext
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.rules._script import SCRIPT, class_methods, in_script, self_attribute
@@ -131,6 +133,27 @@ class NonAsciiTextInScript(Rule):
         ),
     ]
 
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        # Nodes in the branch `torch.jit.is_scripting()` takes: code written for TorchScript's
+        # bytes (`len(s) if torch.jit.is_scripting() else len(s.encode())`).
+        self._scripted_branch: set[int] = set()
+
+    def visit_If(self, node: cst.If) -> None:
+        if self._is_scripting(node.test):
+            self._scripted_branch.update(id(n) for n in m.findall(node.body, m.DoNotCare()))
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        if self._is_scripting(node.test):
+            self._scripted_branch.add(id(node.body))
+            self._scripted_branch.update(id(n) for n in m.findall(node.body, m.DoNotCare()))
+
+    def _is_scripting(self, test: cst.BaseExpression) -> bool:
+        return (
+            isinstance(test, cst.Call)
+            and self.ctx.qualified_name(test.func) == "torch.jit.is_scripting"
+        )
+
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in BYTE_METHODS:
@@ -151,7 +174,7 @@ class NonAsciiTextInScript(Rule):
         self._check(node.iter, node.iter)
 
     def _check(self, node: cst.CSTNode, text: cst.BaseExpression) -> None:
-        if not self.ctx.in_graph or not in_script(self.ctx):
+        if not self.ctx.in_graph or not in_script(self.ctx) or id(node) in self._scripted_branch:
             return
         if self._non_ascii(text):
             self.report(node)

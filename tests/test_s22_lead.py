@@ -203,11 +203,17 @@ USE_LISTED = "        return self.held[0](x)"
 
 # TL239 (heldout31's IPA prompt): a non-ASCII string's characters counted in scripted code
 # (a local literal's len, an attribute's find, a loop over an attribute); clean: the same on
-# ASCII text, and splitting the non-ASCII text.
+# ASCII text, splitting the non-ASCII text, and its len in the branch is_scripting() takes
+# (written for TorchScript's bytes: the UTF-8 length eager computes).
 LOCAL_LEN = '        label = "café"\n        return self.fc(x) * len(label)'
 ATTR_FIND = '        return self.fc(x) * self.tag.find("v")'
 ATTR_LOOP = (
     "        n = 0\n        for c in self.tag:\n            n += ord(c) % 3\n"
+    "        return self.fc(x) * n"
+)
+BYTES_WHEN_SCRIPTED = (
+    '        label = "café"\n'
+    "        n = len(label) if torch.jit.is_scripting() else len(label.encode())\n"
     "        return self.fc(x) * n"
 )
 ATTR_SPLIT = '        return self.fc(x) * len(self.tag.split("ï"))'
@@ -238,6 +244,7 @@ SCRIPT_CASES = [
     ("TL239", _script_module(ATTR_FIND, init=ASCII_TAG), False),
     ("TL239", _script_module(ATTR_LOOP, init=ASCII_TAG), False),
     ("TL239", _script_module(ATTR_SPLIT, init=NON_ASCII_TAG), False),
+    ("TL239", _script_module(BYTES_WHEN_SCRIPTED), False),
 ]
 
 
