@@ -208,10 +208,7 @@ def _non_ascii_literal(value: cst.BaseExpression) -> bool:
 
 
 def _literal_text(value: cst.BaseExpression) -> Optional[str]:
-    if isinstance(value, cst.SimpleString):
-        evaluated = value.evaluated_value
-        return evaluated if isinstance(evaluated, str) else None
-    if isinstance(value, cst.ConcatenatedString):
+    if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)):
         evaluated = value.evaluated_value
         return evaluated if isinstance(evaluated, str) else None
     return None
