@@ -103,6 +103,20 @@ def scripted_attribute_unpacked_stores(
     return stores
 
 
+# The statements TorchScript joins a name's types at (an `if`'s branches, a loop's iterations).
+BLOCKS = (cst.If, cst.For, cst.While)
+
+
+def enclosing_blocks(ctx: LintContext) -> list[cst.CSTNode]:
+    """The `if` / `for` / `while` statements of the current function around the node,
+    outermost first (empty outside a function)."""
+    statements = ctx.statements
+    start = next((i for i, s in enumerate(statements) if s is ctx.function), None)
+    if start is None:
+        return []
+    return [s for s in statements[start + 1 :] if isinstance(s, BLOCKS)]
+
+
 def signature_params(ctx: LintContext, node: cst.FunctionDef) -> list[cst.Param]:
     """Parameters TorchScript types (``self``/``cls`` of a method left out)."""
     params = node.params

@@ -13,6 +13,7 @@ from torchlint.lint.script_facts import target_names
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
+    BLOCKS,
     SCRIPT,
     attribute_number_type,
     class_annotations,
@@ -34,7 +35,6 @@ TENSOR_NAMES = frozenset({"torch.Tensor", "torch.FloatTensor"})
 REDUCTIONS = frozenset(
     {"sum", "mean", "prod", "max", "min", "amax", "amin", "norm", "all", "any", "std", "var"}
 )
-BLOCKS = (cst.If, cst.For, cst.While)
 SCALARS = frozenset({"int", "float", "bool", "str"})
 # Arithmetic of two numbers TorchScript types by their types (`/` and `**`: float).
 ARITHMETIC_RESULT = frozenset(

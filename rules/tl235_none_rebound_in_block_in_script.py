@@ -10,7 +10,7 @@ import libcst.matchers as m
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.rules._script import SCRIPT, in_script, is_none
+from torchlint.rules._script import SCRIPT, enclosing_blocks, in_script, is_none
 
 # Methods of a module container a loop iterates (TorchScript unrolls such loops).
 CONTAINER_ITERATORS = frozenset({"items", "values", "keys", "children", "modules"})
@@ -155,7 +155,7 @@ class NoneReboundInBlockInScript(Rule):
         function = self.ctx.function
         if function is None or _annotated(function, target.value):
             return
-        chain = self._blocks(function)
+        chain = [function, *enclosing_blocks(self.ctx)]
         # Each block around the assignment, with the suite holding it: a `name = None` earlier
         # in that suite, at a block that merges (not an unrolled loop, not a test of the name).
         for outer, inner in zip(chain, chain[1:]):
@@ -166,16 +166,6 @@ class NoneReboundInBlockInScript(Rule):
             ):
                 self.report(node)
                 return
-
-    def _blocks(self, function: cst.FunctionDef) -> list[cst.CSTNode]:
-        """The function, then the `if` / `for` / `while` statements around the node in it."""
-        statements = self.ctx.statements
-        start = next((i for i, s in enumerate(statements) if s is function), None)
-        if start is None:
-            return []
-        return [function] + [
-            s for s in statements[start + 1 :] if isinstance(s, (cst.If, cst.For, cst.While))
-        ]
 
     def _merges(self, block: cst.CSTNode, name: str) -> bool:
         """Whether TorchScript joins the name's types at ``block``: every `while`, a `for`

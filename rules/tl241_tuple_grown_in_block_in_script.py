@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import libcst as cst
 
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.rules._script import SCRIPT, in_script
-
-BLOCKS = (cst.If, cst.For, cst.While)
+from torchlint.rules._script import SCRIPT, enclosing_blocks, in_script
 
 
 class TupleGrownInBlockInScript(Rule):
@@ -111,9 +107,10 @@ class TupleGrownInBlockInScript(Rule):
     def _check(self, node: cst.CSTNode, name: str, added: cst.BaseExpression) -> None:
         if not _tuple_display(added) or not self.ctx.in_graph or not in_script(self.ctx):
             return
-        block = self._outermost_block()
-        if block is None:
+        blocks = enclosing_blocks(self.ctx)
+        if not blocks:
             return
+        block = blocks[0]
         start = self.ctx.position(block).start.line
         if any(
             value is not UNKNOWN_VALUE
@@ -123,15 +120,6 @@ class TupleGrownInBlockInScript(Rule):
             for value, _, size in assignments(self.ctx.function, name)
         ):
             self.report(node)
-
-    def _outermost_block(self) -> Optional[cst.CSTNode]:
-        """The outermost `if` / `for` / `while` of the current function around the node."""
-        function = self.ctx.function
-        statements = self.ctx.statements
-        start = next((i for i, s in enumerate(statements) if s is function), None)
-        if start is None:
-            return None
-        return next((s for s in statements[start + 1 :] if isinstance(s, BLOCKS)), None)
 
 
 def _tuple_display(value: cst.BaseExpression) -> bool:
