@@ -1,0 +1,36 @@
+# ruff: noqa  (a probe is written as users write models)
+from typing import List, Tuple
+
+import torch
+import torch.nn as nn
+from torch import Tensor
+
+
+class TopExpertMixer(nn.Module):
+    """Mixes the two experts with the largest mean gate, ranking (score, index) tuples."""
+
+    def __init__(self, dim: int = 6, experts: int = 4):
+        super().__init__()
+        self.experts = nn.ModuleList([nn.Linear(dim, dim) for _ in range(experts)])
+        self.gate = nn.Linear(dim, experts)
+
+    def forward(self, x: Tensor) -> Tensor:
+        weights = self.gate(x).softmax(-1).mean(0)
+        ranked: List[Tuple[float, int]] = []
+        for i in range(weights.shape[0]):
+            ranked.append((float(weights[i]), i))
+        ranked.sort(reverse=True)
+        out = torch.zeros_like(x)
+        for w, idx in ranked[:2]:
+            for j, expert in enumerate(self.experts):
+                if j == idx:
+                    out = out + w * expert(x)
+        return out
+
+
+Model = TopExpertMixer
+
+
+def inputs():
+    torch.manual_seed(3446)
+    return [(torch.randn(4, 6),), (torch.randn(2, 6),)]
