@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import libcst as cst
 
 from torchlint.lint.conditions import AUTOGRAD_ON
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, parameter, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.semantic.driver import GRAD_OFF_CONTEXTS, GRAD_ON_CONTEXTS, SET_GRAD_ENABLED
+from torchlint.lint.semantic.driver import context_grad_mode
 from torchlint.lint.semantic.kinds import Kind
 
 GRAD_CALLS = frozenset({"torch.autograd.grad"})
@@ -681,7 +679,7 @@ class AutogradInGraph(Rule):
             if self._forward_input(func.value, node):
                 self.report(node, REQUIRES_GRAD_INPUT_MESSAGE, targets=("compile",))
             elif grad != "off":
-                condition = AUTOGRAD_ON if grad == "default" else None
+                condition = AUTOGRAD_ON if grad in ("default", "unknown") else None
                 self.report(
                     node, REQUIRES_GRAD_COPY_MESSAGE, targets=("compile",), condition=condition
                 )
@@ -839,8 +837,8 @@ RETAIN_GRAD_MESSAGE = Message(
 def _grad_mode(ctx) -> str:  # type: ignore[no-untyped-def]
     """The grad mode graph code sets around the current node: ``"off"`` inside ``with
     torch.no_grad():`` (or inference_mode, ``set_grad_enabled(False)``, or such a decorator of
-    the function), ``"on"`` inside ``torch.enable_grad()``, ``"default"`` when it sets none (the
-    caller's mode holds)."""
+    the function), ``"on"`` inside ``torch.enable_grad()``, ``"unknown"`` under a computed
+    ``set_grad_enabled(flag)``, ``"default"`` when it sets none (the caller's mode holds)."""
     for statement in reversed(ctx.statements):
         if isinstance(statement, cst.FunctionDef):
             contexts = [d.decorator for d in statement.decorators]
@@ -849,26 +847,12 @@ def _grad_mode(ctx) -> str:  # type: ignore[no-untyped-def]
         else:
             continue
         for context in contexts:
-            mode = _context_grad_mode(ctx, context)
+            mode = context_grad_mode(context, ctx.qualified_name)
             if mode is not None:
                 return mode
         if isinstance(statement, cst.FunctionDef):
             break
     return "default"
-
-
-def _context_grad_mode(ctx, context: cst.BaseExpression) -> Optional[str]:  # type: ignore[no-untyped-def]
-    call = context if isinstance(context, cst.Call) else None
-    name = ctx.qualified_name(call.func if call is not None else context)
-    if name in GRAD_OFF_CONTEXTS:
-        return "off"
-    if name in GRAD_ON_CONTEXTS:
-        return "on"
-    if name in SET_GRAD_ENABLED and call is not None and call.args:
-        flag = call.args[0].value
-        if isinstance(flag, cst.Name) and flag.value in ("True", "False"):
-            return "on" if flag.value == "True" else "off"
-    return None
 
 
 def _asks_grad(call: cst.Call) -> bool:

@@ -32,6 +32,7 @@ annotated with one, and ``model`` / ``net`` / ``self.model``-style names that ar
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional, Union
 
@@ -136,6 +137,27 @@ def dotted(node: cst.BaseExpression) -> Optional[str]:
 def _literal_bool(node: cst.BaseExpression) -> Optional[bool]:
     if isinstance(node, cst.Name) and node.value in ("True", "False"):
         return node.value == "True"
+    return None
+
+
+def context_grad_mode(
+    context: cst.BaseExpression, qualified_name: Callable[[cst.CSTNode], Optional[str]]
+) -> Optional[GradMode]:
+    """The grad mode a `with` item or decorator sets (``"off"``, ``"on"``, ``"unknown"`` for a
+    computed flag), or None when it sets none; ``qualified_name`` resolves the callee."""
+    target = context.func if isinstance(context, cst.Call) else context
+    name = qualified_name(target)
+    args = context.args if isinstance(context, cst.Call) else ()
+    if name in GRAD_ON_CONTEXTS:
+        return "on"
+    if name in GRAD_OFF_CONTEXTS:
+        if "inference_mode" in name and args:
+            flag = _literal_bool(args[0].value)
+            return "off" if flag else None if flag is False else "unknown"
+        return "off"
+    if name in SET_GRAD_ENABLED and args:
+        flag = _literal_bool(args[0].value)
+        return "unknown" if flag is None else "on" if flag else "off"
     return None
 
 
@@ -398,33 +420,16 @@ class DriverModel:
             self._pushed_grad.discard(id(node))
             self._grads.pop()
 
-    def _grad_of_call(self, call: cst.BaseExpression) -> Optional[GradMode]:
-        """The grad mode a context manager / decorator expression sets, or None."""
-        target = call.func if isinstance(call, cst.Call) else call
-        name = self.file.qualified_name(target)
-        args = call.args if isinstance(call, cst.Call) else ()
-        if name in GRAD_ON_CONTEXTS:
-            return "on"
-        if name in GRAD_OFF_CONTEXTS:
-            if "inference_mode" in name and args:
-                flag = _literal_bool(args[0].value)
-                return "off" if flag else None if flag is False else "unknown"
-            return "off"
-        if name in SET_GRAD_ENABLED and args:
-            flag = _literal_bool(args[0].value)
-            return "unknown" if flag is None else "on" if flag else "off"
-        return None
-
     def _decorator_grad(self, node: cst.FunctionDef) -> GradMode:
         for dec in node.decorators:
-            mode = self._grad_of_call(dec.decorator)
+            mode = context_grad_mode(dec.decorator, self.file.qualified_name)
             if mode is not None:
                 return mode
         return "default"
 
     def _with_grad(self, node: cst.With) -> Optional[GradMode]:
         for item in node.items:
-            mode = self._grad_of_call(item.item)
+            mode = context_grad_mode(item.item, self.file.qualified_name)
             if mode is not None:
                 return mode
         return None
