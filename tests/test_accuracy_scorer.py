@@ -284,6 +284,7 @@ LATER_CORPORA = (
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
 )
 
 
@@ -341,6 +342,15 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH14"] - {"autoray", "pyro-api", "torchtyping", "trampoline"} == {
         d.lower().replace("_", "-") for d in fresh14.PACKAGES.values()
     }
+    fresh15 = ground_truth.load_corpus("fresh15")  # and its six pure-Python dependencies
+    assert pins["FRESH15"] - {
+        "cloudpickle",
+        "dependencies",
+        "farama-notifications",
+        "gateloop-transformer",
+        "gymnasium",
+        "lightning-utilities",
+    } == {d.lower().replace("_", "-") for d in fresh15.PACKAGES.values()}
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -363,6 +373,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh12",
             "fresh13",
             "fresh14",
+            "fresh15",
         )
     }
     assert len(shared) == 1
@@ -380,6 +391,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh12").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh13").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh14").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh15").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

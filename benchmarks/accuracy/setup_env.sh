@@ -356,6 +356,37 @@ FRESH14_CORPUS_PINS=(
     "trampoline==0.1.2"
 )
 
+# The fresh15 corpus (corpus_fresh15.py): an eighteenth held-back set, held back for a blind
+# first score. --no-deps as well: their imports (numpy, packaging, sympy, typing-extensions,
+# einops, beartype, hyper-connections, rotary-embedding-torch, pinned for earlier corpora) are
+# already here, and torchmetrics' lightning-utilities, stable-baselines3's gymnasium (with its
+# cloudpickle and farama-notifications), brevitas's dependencies and iTransformer's
+# gateloop-transformer (pure Python) are pinned below. brevitas declares unfoldNd (left out: it
+# installs a top-level `test` package over the standard library's, and only brevitas.graph
+# imports it, which the models do not use) and setuptools<81 (its layers import with the env's
+# setuptools); bayesian-torch declares torchvision, tensorboard and scikit-learn but imports
+# them only in its large ResNets and its uncertainty loss (avuc_loss), which the models do not
+# use; pytorch-partial-crf declares torch<2 and pytest (unused).
+# torch-geometric (fresh3) and hippotorch (fresh10) import torchmetrics and gymnasium optionally
+# in code their corpus models do not run (link-prediction metrics, a gym environment wrapper).
+FRESH15_CORPUS_PINS=(
+    "bayesian-torch==0.5.0"
+    "brevitas==0.13.4"
+    "iTransformer==0.8.1"
+    "pytorch-partial-crf==0.2.1"
+    "stable-baselines3==2.9.2"
+    "torch-interpol==0.3.0"
+    "torchist==1.0.1"
+    "torchmetrics==1.9.0"
+    # their dependencies
+    "cloudpickle==3.1.3"
+    "dependencies==2.0.1"
+    "farama-notifications==0.0.6"
+    "gateloop-transformer==0.2.5"
+    "gymnasium==1.4.0"
+    "lightning-utilities==0.15.3"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -380,6 +411,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH12_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH13_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH14_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH15_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -427,4 +459,7 @@ print("fresh13 corpus: pypose", importlib.metadata.version("pypose"))
 import inkan, pyro.distributions.transforms, pyro.nn, quatorch, sngp.sngp.sngp  # fresh14
 import torchesnufft.functional, torchode, torchquad, torchrbf, torchsde  # fresh14
 print("fresh14 corpus: torchsde", importlib.metadata.version("torchsde"))
+import bayesian_torch.layers, brevitas.nn, interpol, iTransformer, pytorch_partial_crf  # fresh15
+import stable_baselines3.common.policies, torchist, torchmetrics  # fresh15
+print("fresh15 corpus: torchmetrics", importlib.metadata.version("torchmetrics"))
 PY
