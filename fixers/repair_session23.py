@@ -1,0 +1,776 @@
+"""Repairs for findings torchlint reported without a fix (issue #23, session 23).
+
+``ReturnedNamedTupleReplace`` (TL209, unsafe): ``dets._replace(boxes=v)`` where ``dets`` is
+bound only to calls of a function or method of the file annotated to return a NamedTuple class
+of the file (``-> Detections``), or is a parameter annotated with it -> ``Detections(v,
+dets.scores)``, the class called with every field. TorchScript's NamedTuple has no
+``_replace``; a call of the class compiles (checked on torch 2.13: scripts, equal eager).
+``fixers/script_namedtuple.py`` does this safely for a local bound to the class's own calls;
+here the receiver's class comes from an annotation. Unsafe: a subclass of the NamedTuple
+returned for the annotation kept its own type under ``_replace`` and becomes the base class.
+
+``ConstantDropped`` (TL212, safe): a dict attribute listed in the class body's
+``__constants__`` (or annotated ``Final[...]`` there), or a constant scripted code stores into
+-> the name dropped from ``__constants__`` (``Final[T]`` -> ``T``). TorchScript reads a
+constant's value as it scripts the module and refuses a dict there (torch 2.13: 'dict' object
+in attribute ... is not a valid constant), and keeps no attribute to store into; a plain
+attribute compiles (checked on torch 2.13: scripts, equal eager). Safe: only TorchScript reads
+``__constants__`` and ``Final`` (Python keeps the list and the annotation and nothing else).
+
+``PrefixTupleTest`` (TL209): ``name.startswith(("stem", "stage1"))`` (``endswith``) ->
+``(name.startswith("stem") or name.startswith("stage1"))``, safe (``str.startswith`` of a
+tuple is true when one of the prefixes is, tested in order; the receiver, a name or attribute
+chain, is read once per prefix); ``name.startswith(self.prefixes)`` where ``__init__`` binds
+``self.prefixes`` once to a tuple (a display or ``tuple(...)``) and nothing else in the file
+stores it -> ``any([name.startswith(p) for p in self.prefixes])``, unsafe (a str or list set
+on the attribute from outside after ``__init__`` was a TypeError or one prefix, and is now
+iterated). TorchScript's ``startswith`` takes one str; it compiles both forms (checked on torch
+2.13: scripts, equal eager).
+
+``ClassMethodCopy`` (TL209, unsafe): ``BaseAttention._scores(self, q, k)``, a method read from
+a class of the file and called with ``self`` -> ``self._baseattention_scores(q, k)``, a copy
+of that method added to the calling class (after the caller). TorchScript does not compile a
+method looked up on a class, but compiles the copy, which runs on the same ``self`` (checked on
+torch 2.13: scripts, equal eager). The conditions are ``fixers/repair_session22.py``'s
+``ParentMethodCopy``'s (no decorator, ``super()``, ``__class__``, private name, or default read
+in the class body). Unsafe: the class gains a method; the copy does not follow later edits of
+the original.
+
+``NoneCacheAnnotation`` (TL213, safe): ``self.cache = None`` in ``__init__`` and a tensor
+stored by scripted code (a lazy cache) -> ``cache: Optional[torch.Tensor]`` first in the class
+body. TorchScript types the attribute from its ``__init__`` value, NoneType, and refuses the
+tensor store; with the class annotation it is ``Optional[Tensor]`` (checked on torch 2.13).
+Only where every other value stored into the attribute in the class is a tensor (a tuple
+store's element too). Safe: only TorchScript reads a class body's value-less annotation.
+
+``OptionalAttributeLocal`` (TL213, unsafe): a module attribute annotated ``Optional`` that a
+method also stores (so ``fixers/script_optional_attribute.py`` leaves it): under a ``self.X is
+not None`` test, the test and the region it guards read a local ``X = self.X`` bound before
+(where the region stores no ``.X``); a read no test guards, as a subscript, attribute,
+operand or callee on a line that always runs it -> ``X = self.X`` and ``assert X is not
+None`` before the line, which reads ``X``. TorchScript refines a local, never an attribute
+(checked on torch 2.13: scripts, equal eager). Unsafe: a call in the region or line that
+rebinds the attribute is no longer seen, and where the attribute was None the line raised
+TypeError / AttributeError and now raises AssertionError (under ``python -O``, the old error).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import assignments, self_attribute
+from torchlint.lint.script_facts import FINALS, namedtuple_fields
+from torchlint.lint.semantic.kinds import Kind
+
+from ._shared import (
+    class_body_annotation,
+    contains,
+    final_attribute_init,
+    is_docstring,
+    module_bindings,
+    names_in,
+    plain_reference,
+    running_line,
+    self_attribute_of_class,
+    variable_uses,
+)
+from .repair_session22 import ParentMethodCopy, _class_of_method
+from .script_optional_attribute import LocalForOptionalAttribute, _binds, _ReadLocal
+
+
+def _top_class(module: cst.Module, name: str) -> Optional[cst.ClassDef]:
+    return next(
+        (s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == name), None
+    )
+
+
+# -- TL209: `_replace` of a NamedTuple a function is annotated to return --------------------
+class ReturnedNamedTupleReplace(Fixer):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "call the NamedTuple class with every field (TorchScript has no `_replace`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not (
+            isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "_replace"
+            and isinstance(call.func.value, cst.Name)
+        ):
+            return None
+        receiver = call.func.value.value
+        function = self.enclosing_function(call)
+        if function is None:
+            return None
+        owner = self._annotated_class(function, receiver)
+        fields = namedtuple_fields(self.ctx, owner) if owner is not None else None
+        if not fields or owner is None:
+            return None
+        cls = _top_class(self.ctx.module, owner)
+        if cls is None or any(
+            isinstance(s, cst.FunctionDef) and s.name.value in ("_replace", "_make")
+            for s in cls.body.body
+        ):
+            return None
+        given: dict[str, cst.BaseExpression] = {}
+        for arg in call.args:
+            if arg.keyword is None or arg.star or arg.keyword.value not in fields:
+                return None
+            given[arg.keyword.value] = arg.value
+        if contains(call, lambda n: isinstance(n, cst.NamedExpr)):
+            return None
+        values = [self.code(given[f]) if f in given else f"{receiver}.{f}" for f in fields]
+        return [(call, cst.parse_expression(f"{owner}({', '.join(values)})"))]
+
+    def _annotated_class(self, function: cst.FunctionDef, name: str) -> Optional[str]:
+        """The class every binding of ``name`` in ``function`` is annotated with: the return
+        annotation of each function / method of the file it is bound to a call of, or the
+        annotation of the parameter ``name`` (never rebound)."""
+        bound = assignments(function, name)
+        params = [
+            *function.params.posonly_params,
+            *function.params.params,
+            *function.params.kwonly_params,
+        ]
+        param = next((p for p in params if p.name.value == name), None)
+        if param is not None:
+            annotation = param.annotation.annotation if param.annotation else None
+            if bound or not isinstance(annotation, cst.Name):
+                return None
+            return annotation.value
+        found: set[str] = set()
+        for value, _, size in bound:
+            if size != 1 or not isinstance(value, cst.Call):
+                return None
+            returns = self._returns(function, value.func)
+            if returns is None:
+                return None
+            found.add(returns)
+        return found.pop() if len(found) == 1 else None
+
+    def _returns(self, function: cst.FunctionDef, func: cst.BaseExpression) -> Optional[str]:
+        """The class name ``func`` (a function of the module, ``self.<method>`` of the
+        class, or the NamedTuple class itself) is annotated to return."""
+        if isinstance(func, cst.Name):
+            if namedtuple_fields(self.ctx, func.value) is not None:
+                return func.value
+            callee = next(
+                (
+                    s
+                    for s in self.ctx.module.body
+                    if isinstance(s, cst.FunctionDef) and s.name.value == func.value
+                ),
+                None,
+            )
+        else:
+            method = self_attribute(func)
+            cls = _class_of_method(self, function)
+            if method is None or cls is None:
+                return None
+            callee = next(
+                (
+                    s
+                    for s in cls.body.body
+                    if isinstance(s, cst.FunctionDef) and s.name.value == method
+                ),
+                None,
+            )
+        if callee is None or callee.returns is None:
+            return None
+        returns = callee.returns.annotation
+        return returns.value if isinstance(returns, cst.Name) else None
+
+
+# -- TL212: a constant TorchScript cannot hold ---------------------------------------------
+_CONSTANT = re.compile(r"^`self\.(\w+)` is a constant of the class \(`Final` / `__constants__`\)")
+
+
+class ConstantDropped(Fixer):
+    codes = ("TL212",)
+    applicability = "safe"
+    message = "drop the attribute from `__constants__` / `Final` (a plain attribute compiles)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        found = _CONSTANT.match(diagnostic.message)
+        if found is None:
+            return None
+        if not (
+            "(a plain dict attribute compiles)" in diagnostic.message
+            or "scripted code stores into it" in diagnostic.message
+        ):
+            return None  # a set constant: a plain set attribute fails too
+        attr = found.group(1)
+        owner = self_attribute_of_class(self, diagnostic.node)  # type: ignore[arg-type]
+        if owner is None or owner[0] != attr or not isinstance(owner[1].body, cst.IndentedBlock):
+            return None
+        cls = owner[1]
+        replacements: list[Replacement] = []
+        for line in cls.body.body:
+            if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+                continue
+            small = line.body[0]
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                if small.target.value == attr:
+                    new = self._not_final(line, small)
+                    if new is None:
+                        return None
+                    replacements.append((line, new))
+            elif isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == "__constants__"
+                for t in small.targets
+            ):
+                if len(small.targets) != 1:
+                    return None
+                new_value = self._without(small.value, attr)
+                if new_value is None:
+                    return None
+                if new_value is not small.value:
+                    replacements.append((small.value, new_value))
+        return replacements or None
+
+    def _not_final(
+        self, line: cst.SimpleStatementLine, small: cst.AnnAssign
+    ) -> Optional[cst.BaseStatement]:
+        annotation = small.annotation.annotation
+        if isinstance(annotation, cst.Subscript):
+            if self.ctx.qualified_name(annotation.value) not in FINALS:
+                return None
+            if len(annotation.slice) != 1:
+                return None
+            inner = annotation.slice[0].slice
+            if not isinstance(inner, cst.Index):
+                return None
+            return line.with_changes(
+                body=[small.with_changes(annotation=cst.Annotation(inner.value))]
+            )
+        if self.ctx.qualified_name(annotation) not in FINALS or small.value is None:
+            return None
+        return line.with_changes(
+            body=[cst.Assign(targets=[cst.AssignTarget(small.target)], value=small.value)]
+        )
+
+    def _without(self, value: cst.BaseExpression, attr: str) -> Optional[cst.BaseExpression]:
+        """The display of names without ``attr`` (``value`` itself where it is not there)."""
+        if not isinstance(value, (cst.List, cst.Tuple, cst.Set)):
+            return None
+        elements = list(value.elements)
+        if any(
+            not isinstance(e, cst.Element) or not isinstance(e.value, cst.SimpleString)
+            for e in elements
+        ):
+            return None
+        kept = [e for e in elements if e.value.evaluated_value != attr]  # type: ignore[union-attr]
+        if len(kept) == len(elements):
+            return value
+        if not kept and isinstance(value, cst.Set):
+            return cst.parse_expression("()")
+        dropped_last = elements[-1] not in kept
+        if kept and dropped_last:
+            kept[-1] = kept[-1].with_changes(comma=elements[-1].comma)
+        if (
+            isinstance(value, cst.Tuple)
+            and len(kept) == 1
+            and kept[0].comma == cst.MaybeSentinel.DEFAULT
+        ):
+            kept[0] = kept[0].with_changes(comma=cst.Comma())
+        return value.with_changes(elements=kept)
+
+
+# -- TL209: startswith / endswith of a tuple -------------------------------------------------
+class PrefixTupleTest(Fixer):
+    codes = ("TL209",)
+    applicability = "safe"
+    message = "test each prefix on its own (TorchScript's `startswith` takes one str)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = self._call(diagnostic)
+        if call is None:
+            return None
+        receiver, method, prefixes = call.func.value, call.func.attr.value, call.args[0].value  # type: ignore[attr-defined]
+        if not isinstance(prefixes, cst.Tuple) or not prefixes.elements:
+            return None
+        if any(
+            not isinstance(e, cst.Element) or not isinstance(e.value, cst.SimpleString)
+            for e in prefixes.elements
+        ):
+            return None
+        spelled = self.code(receiver).strip()
+        tests = " or ".join(
+            f"{spelled}.{method}({self.code(e.value).strip()})" for e in prefixes.elements
+        )
+        return [(call, cst.parse_expression(f"({tests})"))]
+
+    def _call(self, diagnostic: Diagnostic) -> Optional[cst.Call]:
+        call = diagnostic.node
+        if "with a tuple" not in diagnostic.message or not isinstance(call, cst.Call):
+            return None
+        if not isinstance(call.func, cst.Attribute) or call.func.attr.value not in (
+            "startswith",
+            "endswith",
+        ):
+            return None
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return None
+        if not plain_reference(call.func.value) or has_walrus(call):
+            return None
+        return call
+
+
+def has_walrus(node: cst.CSTNode) -> bool:
+    return contains(node, lambda n: isinstance(n, cst.NamedExpr))
+
+
+class PrefixAttributeTest(PrefixTupleTest):
+    applicability = "unsafe"
+    message = "test each prefix of the tuple in a comprehension (`any([...])`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = self._call(diagnostic)
+        if call is None:
+            return None
+        prefixes = call.args[0].value
+        owner = self_attribute_of_class(self, prefixes)
+        if owner is None or not self._tuple_attribute(owner[1], owner[0]):
+            return None
+        function = self.enclosing_function(call)
+        if function is None:
+            return None
+        taken = {n.value for n in names_in(function)}
+        loop = "prefix" if "prefix" not in taken else "p"
+        while loop in taken:
+            loop += "_"
+        method = call.func.attr.value  # type: ignore[attr-defined]
+        spelled = self.code(call.func.value).strip()  # type: ignore[attr-defined]
+        text = f"any([{spelled}.{method}({loop}) for {loop} in {self.code(prefixes).strip()}])"
+        return [(call, cst.parse_expression(text))]
+
+    def _tuple_attribute(self, cls: cst.ClassDef, attr: str) -> bool:
+        """``__init__`` binds ``self.<attr>`` once, to a tuple display or ``tuple(...)``,
+        and no other code of the file stores it."""
+        init = next(
+            (
+                s
+                for s in cls.body.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"
+            ),
+            None,
+        )
+        if init is None:
+            return False
+        stores: list[cst.CSTNode] = []
+
+        def store(node: cst.CSTNode) -> bool:
+            if isinstance(node, cst.Name) and node.value in ("setattr", "__dict__"):
+                return True
+            if isinstance(node, cst.Assign):
+                if any(_binds(t.target, attr) for t in node.targets):
+                    stores.append(node)
+            elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For)):
+                if _binds(node.target, attr):
+                    stores.append(node)
+            return False
+
+        if contains(self.ctx.module, store) or len(stores) != 1:
+            return False
+        only = stores[0]
+        if not isinstance(only, cst.Assign) or len(only.targets) != 1:
+            return False
+        if (
+            self.enclosing_function(only) is not init
+            or self_attribute(only.targets[0].target) != attr
+        ):
+            return False
+        value = only.value
+        if isinstance(value, cst.Tuple):
+            return True
+        return (
+            isinstance(value, cst.Call)
+            and self.ctx.qualified_name(value.func) == "builtins.tuple"
+            or isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Name)
+            and value.func.value == "tuple"
+            and "tuple" not in module_bindings(self.ctx.module)
+        )
+
+
+# -- TL209: a method read from a class, called with self -------------------------------------
+class ClassMethodCopy(ParentMethodCopy):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = (
+        "call a copy of the class's method, made a method of this class "
+        "(`self._base_scores(q, k)`): TorchScript compiles no method read from a class"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
+            return None
+        base = call.func.value
+        if not isinstance(base, cst.Name) or not call.args:
+            return None
+        first = call.args[0]
+        if first.keyword is not None or first.star or not isinstance(first.value, cst.Name):
+            return None
+        method = self.enclosing_function(call)
+        if method is None or method.decorators or self.enclosing_function(method) is not None:
+            return None
+        cls = _class_of_method(self, method)
+        params = method.params.params
+        if cls is None or not params or params[0].name.value != "self":
+            return None
+        if first.value.value != "self" or _top_class(self.ctx.module, base.value) is None:
+            return None
+        name = call.func.attr.value
+        # The class `Base.name` finds the method on: `Base` itself, else up its one-base chain
+        # (ParentMethodCopy's lookup starts at the base of the class it is given).
+        start = cst.ClassDef(
+            name=cst.Name("_lookup"),
+            body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Pass()])]),
+            bases=[cst.Arg(cst.Name(base.value))],
+        )
+        found = self._parent_method(start, name)
+        if found is None:
+            return None
+        parent, original = found
+        copy_name = self._copy_name(cls, parent, name)
+        copy = original.with_changes(
+            name=cst.Name(copy_name),
+            leading_lines=[
+                cst.EmptyLine(indent=False),
+                cst.EmptyLine(
+                    indent=True,
+                    comment=cst.Comment(f"# {parent.name.value}.{name}, for TorchScript"),
+                ),
+            ],
+        )
+        new_method = method.visit(_SelfCall(call, copy_name))
+        return [(method, cst.FlattenSentinel([new_method, copy]))]
+
+
+class _SelfCall(cst.CSTTransformer):
+    """``Base.m(self, a, b)`` -> ``self.<copy>(a, b)``."""
+
+    def __init__(self, call: cst.Call, copy: str) -> None:
+        self.call = call
+        self.copy = copy
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        if original is not self.call:
+            return updated
+        args = list(updated.args[1:])
+        if args:
+            args[-1] = args[-1].with_changes(comma=updated.args[-1].comma)
+        return updated.with_changes(
+            func=cst.Attribute(value=cst.Name("self"), attr=cst.Name(self.copy)), args=args
+        )
+
+
+# -- TL213: a lazy tensor cache bound to None in __init__ ------------------------------------
+_NONE_CACHE = re.compile(r"^`self\.(\w+)` is None when a freshly built module is scripted")
+
+
+class NoneCacheAnnotation(Fixer):
+    codes = ("TL213",)
+    applicability = "safe"
+    message = "annotate the cache `Optional[torch.Tensor]` in the class body"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        found = _NONE_CACHE.match(diagnostic.message)
+        owner = self_attribute_of_class(self, diagnostic.node)  # type: ignore[arg-type]
+        if found is None or owner is None or owner[0] != found.group(1):
+            return None
+        attr, cls = owner
+        if final_attribute_init(cls, attr) is None:
+            return None
+        if not self._tensor_stores(cls, attr):
+            return None
+        torch = self.import_module("torch")
+        optional = self.import_from("typing", "Optional")
+        statement = f"{attr}: {optional}[{torch}.Tensor]"
+        lines = list(cls.body.body)
+        at = 1 if lines and is_docstring(lines[0]) else 0
+        first = lines[at] if at < len(lines) else None
+        if (
+            isinstance(first, cst.SimpleStatementLine)
+            and isinstance(first.body[0], cst.AnnAssign)
+            and first.body[0].value is None
+        ):
+            # next to the annotations already there (an earlier round's), no blank line between
+            annotation = cst.parse_statement(f"{statement}\n")
+            return [
+                (
+                    first,
+                    cst.FlattenSentinel(
+                        [
+                            annotation.with_changes(leading_lines=first.leading_lines),
+                            first.with_changes(leading_lines=()),
+                        ]
+                    ),
+                )
+            ]
+        return class_body_annotation(cls, statement)
+
+    def _tensor_stores(self, cls: cst.ClassDef, attr: str) -> bool:
+        """Every store of ``self.<attr>`` in the class is None (in ``__init__``) or a tensor,
+        at least one a tensor; nothing stores it by name (``setattr``)."""
+        values: list[Optional[cst.BaseExpression]] = []
+        bad = False
+
+        def enter(node: cst.CSTNode) -> bool:
+            nonlocal bad
+            if isinstance(node, cst.Name) and node.value in ("setattr", "__dict__"):
+                bad = True
+            elif isinstance(node, cst.Assign):
+                for target in node.targets:
+                    values.extend(_stored(target.target, node.value, attr))
+            elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For)):
+                if _binds(node.target, attr):
+                    bad = True
+            return False
+
+        contains(cls, enter)
+        if bad or not values:
+            return False
+        tensors = 0
+        for value in values:
+            if value is None:
+                return False
+            if isinstance(value, cst.Name) and value.value == "None":
+                function = self.enclosing_function(value)
+                if function is None or function.name.value != "__init__":
+                    return False
+                continue
+            if self.kind(value) is not Kind.TENSOR:
+                return False
+            tensors += 1
+        return tensors > 0
+
+
+def _stored(
+    target: cst.BaseExpression, value: cst.BaseExpression, attr: str
+) -> list[Optional[cst.BaseExpression]]:
+    """What a store puts in ``<obj>.<attr>``: the value, the matching element of a tuple
+    display unpacked into a tuple target, None where it cannot tell."""
+    if isinstance(target, cst.Attribute):
+        return [value] if target.attr.value == attr else []
+    if isinstance(target, (cst.Tuple, cst.List)):
+        if not any(_binds(e.value, attr) for e in target.elements):
+            return []
+        if not isinstance(value, (cst.Tuple, cst.List)) or len(value.elements) != len(
+            target.elements
+        ):
+            return [None]
+        found: list[Optional[cst.BaseExpression]] = []
+        for t, v in zip(target.elements, value.elements):
+            if isinstance(t, cst.StarredElement) or isinstance(v, cst.StarredElement):
+                return [None]
+            found.extend(_stored(t.value, v.value, attr))
+        return found
+    return []
+
+
+# -- TL213: an Optional attribute a method also stores --------------------------------------
+_ANNOTATED = re.compile(r"^`self\.(\w+)` is annotated Optional in the class body")
+
+
+class OptionalAttributeLocal(LocalForOptionalAttribute):
+    codes = ("TL213",)
+    applicability = "unsafe"
+    message = (
+        "read the Optional attribute through a local (`x = self.x`), tested or asserted not "
+        "None (TorchScript refines locals only)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        found = _ANNOTATED.match(diagnostic.message)
+        if found is None:
+            return None
+        attr = found.group(1)
+        use = _attribute_read(diagnostic.node, attr)
+        function = self.enclosing_function(use) if use is not None else None
+        if use is None or function is None:
+            return None
+        if function.name.value == "__init__":
+            return None
+        guarded = self._region(use, attr, function)
+        if guarded is not None:
+            if self._assigned_only_in_init(attr):
+                return None  # the safe fixer's case
+            statements = guarded[1]
+            asserted = False
+        else:
+            line = running_line(self, use)
+            if line is None or not self._fails_on_none(use):
+                return None
+            statements = [line]
+            asserted = True
+        if any(_stores(s, attr) for s in statements) or any(
+            contains(s, lambda n: isinstance(n, (cst.Lambda, cst.FunctionDef, cst.NamedExpr)))
+            for s in statements
+        ):
+            return None
+        local = self._local_name(function, attr)
+        binding = f"{local} = self.{attr}\n" + (f"assert {local} is not None\n" if asserted else "")
+        replacements: list[Replacement] = []
+        for position, statement in enumerate(statements):
+            new = statement.visit(_ReadLocal(attr, local))
+            if position == 0:
+                added = list(cst.parse_module(binding).body)
+                added[0] = added[0].with_changes(leading_lines=statement.leading_lines)
+                new = cst.FlattenSentinel([*added, new.with_changes(leading_lines=())])
+            replacements.append((statement, new))
+        return replacements
+
+    def _fails_on_none(self, use: cst.CSTNode) -> bool:
+        """Eager raises on None there: ``self.X[...]``, ``self.X.attr``, ``self.X(...)``, an
+        operand of arithmetic."""
+        parent = self.parent(use)
+        if isinstance(parent, cst.Subscript) and parent.value is use:
+            return True
+        if isinstance(parent, cst.Attribute) and parent.value is use:
+            return True
+        if isinstance(parent, cst.Call) and parent.func is use:
+            return True
+        return isinstance(parent, cst.BinaryOperation)
+
+
+def _attribute_read(node: Optional[cst.CSTNode], attr: str) -> Optional[cst.CSTNode]:
+    """``self.<attr>`` itself, or the one a reported use is built on (``self.x.size``,
+    ``self.x[:n]``, ``self.x(...)``)."""
+    while node is not None and self_attribute(node) != attr:
+        if isinstance(node, (cst.Attribute, cst.Subscript)):
+            node = node.value
+        elif isinstance(node, cst.Call):
+            node = node.func
+        else:
+            return None
+    return node
+
+
+def _stores(statement: cst.CSTNode, attr: str) -> bool:
+    def store(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Assign):
+            return any(_binds(t.target, attr) for t in node.targets)
+        if isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For)):
+            return _binds(node.target, attr)
+        if isinstance(node, cst.Del):
+            return _binds(node.target, attr)
+        return False
+
+    return contains(statement, store)
+
+
+# -- TL205: `.tolist()` whose items are used as ints -----------------------------------------
+class TolistIntAnnotation(Fixer):
+    codes = ("TL205",)
+    applicability = "safe"
+    message = "annotate the list `List[int]` (its items are used as ints)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if "`.tolist()` without a type annotation" not in diagnostic.message:
+            return None
+        if not isinstance(call, cst.Call) or call.args:
+            return None
+        assign = self.parent(call)
+        if not (
+            isinstance(assign, cst.Assign)
+            and assign.value is call
+            and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name)
+        ):
+            return None
+        line = self.parent(assign)
+        function = self.enclosing_function(call)
+        if function is None or not isinstance(line, cst.SimpleStatementLine):
+            return None
+        name = assign.targets[0].target.value
+        if len(assignments(function, name)) != 1 or not self._items_are_ints(function, name):
+            return None
+        listed = self.import_from("typing", "List")
+        return [
+            (
+                assign,
+                cst.AnnAssign(
+                    target=assign.targets[0].target,
+                    annotation=cst.Annotation(cst.parse_expression(f"{listed}[int]")),
+                    value=call,
+                ),
+            )
+        ]
+
+    def _items_are_ints(self, function: cst.FunctionDef, name: str) -> bool:
+        """Every use of ``name`` reads it (no store into it, no call of a method that could
+        add another type) and an item of it, taken by a loop (``for n in name``, ``for i, n
+        in enumerate(name)``) or a subscript, is a slice bound, an index or a ``range``
+        argument somewhere: an item of a nested list or a float would raise there in eager."""
+        uses = variable_uses(self, function, name)
+        int_use = False
+        for use in uses:
+            parent = self.parent(use)
+            if isinstance(parent, cst.AssignTarget):
+                continue  # the one binding (the caller checked)
+            if (
+                isinstance(parent, (cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.AsName))
+                or (isinstance(parent, cst.For) and parent.target is use)
+                or (isinstance(parent, cst.Attribute) and parent.value is use)
+            ):
+                return False  # rebound, or a method (append, extend) called on it
+            if isinstance(parent, cst.For) and parent.iter is use:
+                item = parent.target
+            elif (
+                isinstance(parent, cst.Arg)
+                and isinstance(self.parent(parent), cst.Call)
+                and self.ctx.qualified_name(self.parent(parent).func) == "builtins.enumerate"  # type: ignore[union-attr]
+                and isinstance(self.parent(self.parent(parent)), cst.For)  # type: ignore[arg-type]
+                and self.parent(parent).args[0] is parent  # type: ignore[union-attr]
+            ):
+                loop = self.parent(self.parent(parent))  # type: ignore[arg-type]
+                target = loop.target  # type: ignore[union-attr]
+                if not (isinstance(target, cst.Tuple) and len(target.elements) == 2):
+                    return False
+                item = target.elements[1].value
+            elif isinstance(parent, cst.SubscriptElement) or (
+                isinstance(parent, cst.Subscript) and parent.value is use
+            ):
+                if isinstance(parent, cst.Subscript):
+                    int_use = int_use or self._int_use(parent)
+                continue
+            else:
+                continue
+            if not isinstance(item, cst.Name):
+                return False
+            loop = self.parent(use) if isinstance(parent, cst.For) else None
+            scope = function
+            item_uses = variable_uses(self, scope, item.value)
+            for item_use in item_uses:
+                holder = self.parent(item_use)
+                if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
+                    return False
+                if (
+                    isinstance(holder, cst.For)
+                    and holder.target is item_use
+                    and holder is not (loop or self.ancestors(use)[2])
+                ):
+                    return False
+                int_use = int_use or self._int_use(item_use)
+        return int_use
+
+    def _int_use(self, node: cst.CSTNode) -> bool:
+        parent = self.parent(node)
+        if isinstance(parent, cst.Slice) and node in (parent.lower, parent.upper, parent.step):
+            return True
+        if isinstance(parent, cst.Index):
+            return True
+        return (
+            isinstance(parent, cst.Arg)
+            and isinstance(self.parent(parent), cst.Call)
+            and self.ctx.qualified_name(self.parent(parent).func) == "builtins.range"  # type: ignore[union-attr]
+        )
