@@ -63,7 +63,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-from torchlint.lint.graph_queries import assignments, self_attribute
+from torchlint.lint.graph_queries import assignments, self_assignments, self_attribute
 from torchlint.lint.script_facts import FINALS, namedtuple_fields
 from torchlint.lint.semantic.kinds import Kind
 
@@ -71,6 +71,7 @@ from ._shared import (
     class_body_annotation,
     contains,
     final_attribute_init,
+    fresh_name,
     is_docstring,
     module_bindings,
     names_in,
@@ -774,3 +775,172 @@ class TolistIntAnnotation(Fixer):
             and isinstance(self.parent(parent), cst.Call)
             and self.ctx.qualified_name(self.parent(parent).func) == "builtins.range"  # type: ignore[union-attr]
         )
+
+
+# -- TL208: a dict container indexed by a str attribute set once in __init__ ------------------
+class FinalStrKey(Fixer):
+    codes = ("TL208",)
+    applicability = "unsafe"
+    message = "annotate the key `Final[str]` so TorchScript takes it as a constant"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if "indexed with a variable" not in diagnostic.message:
+            return None
+        if not isinstance(node, cst.Subscript) or len(node.slice) != 1:
+            return None
+        index = node.slice[0].slice
+        attr = self_attribute(index.value) if isinstance(index, cst.Index) else None
+        if attr is None or self._container(node.value) is None:
+            return None
+        cls = next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
+        init = final_attribute_init(cls, attr)
+        if cls is None or init is None or not _str_once(self, cls, init, attr):
+            return None
+        final = self.import_from("typing", "Final")
+        return class_body_annotation(cls, f"{attr}: {final}[str]")
+
+    def _container(self, node: cst.BaseExpression) -> Optional[str]:
+        """``torch.nn.ModuleDict`` / ``torch.nn.ParameterDict`` where ``node`` is a chain
+        ``self.a.b`` whose last link ``__init__`` binds once to such a call, the links before
+        it to calls of classes of the file; None otherwise."""
+        chain: list[str] = []
+        while isinstance(node, cst.Attribute):
+            chain.append(node.attr.value)
+            node = node.value
+        if not (isinstance(node, cst.Name) and node.value == "self") or not chain:
+            return None
+        cls = next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
+        for position, attr in enumerate(reversed(chain)):
+            if cls is None:
+                return None
+            bound = [v for m in _class_methods(cls) for v in self_assignments(m, attr)]
+            if len(bound) != 1 or not isinstance(bound[0], cst.Call):
+                return None
+            func = bound[0].func
+            if position == len(chain) - 1:
+                name = self.ctx.qualified_name(func)
+                return name if name in _DICT_CONTAINERS else None
+            cls = _top_class(self.ctx.module, func.value) if isinstance(func, cst.Name) else None
+        return None
+
+
+_DICT_CONTAINERS = frozenset(
+    {
+        "torch.nn.ModuleDict",
+        "torch.nn.modules.container.ModuleDict",
+        "torch.nn.ParameterDict",
+        "torch.nn.modules.container.ParameterDict",
+    }
+)
+
+
+def _class_methods(cls: cst.ClassDef) -> list[cst.FunctionDef]:
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else []
+    return [s for s in body if isinstance(s, cst.FunctionDef)]
+
+
+def _str_once(fixer: Fixer, cls: cst.ClassDef, init: cst.FunctionDef, attr: str) -> bool:
+    """``self.<attr>`` bound once in the class, by a top-level one-target statement of
+    ``__init__``, to a str literal or a parameter annotated ``str`` (or with a str default,
+    no other annotation) that ``__init__`` does not rebind."""
+    bound = [(m, v) for m in _class_methods(cls) for v in self_assignments(m, attr)]
+    if len(bound) != 1 or bound[0][0] is not init or not isinstance(init.body, cst.IndentedBlock):
+        return False
+    value = bound[0][1]
+    if not any(
+        isinstance(line, cst.SimpleStatementLine)
+        and len(line.body) == 1
+        and isinstance(line.body[0], cst.Assign)
+        and line.body[0].value is value
+        for line in init.body.body
+    ):
+        return False  # under a branch or a loop: the attribute may stay unset
+    if isinstance(value, cst.SimpleString):
+        return True
+    if not isinstance(value, cst.Name):
+        return False
+    params = [*init.params.params, *init.params.kwonly_params]
+    param = next((p for p in params if p.name.value == value.value), None)
+    if param is None:
+        return False
+    if param.annotation is not None:
+        annotation = param.annotation.annotation
+        if not (isinstance(annotation, cst.Name) and annotation.value == "str"):
+            return False
+    elif not isinstance(param.default, cst.SimpleString):
+        return False
+    if param.default is not None and not isinstance(param.default, cst.SimpleString):
+        return False
+    for use in variable_uses(fixer, init.body, value.value):
+        holder = fixer.parent(use)
+        if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For)):
+            return False
+        if isinstance(holder, (cst.Element, cst.NamedExpr, cst.AsName, cst.CompFor)):
+            return False
+    return True
+
+
+# -- TL208: `return self.heads[name](x)` of a ModuleDict -------------------------------------
+class ModuleDictReturnLoop(FinalStrKey):
+    codes = ("TL208",)
+    applicability = "unsafe"
+    message = (
+        "loop over the ModuleDict's items and return from the one whose key matches "
+        "(TorchScript unrolls the loop; a missing key raises KeyError as before)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if "indexed with a variable" not in diagnostic.message:
+            return None
+        if not isinstance(node, cst.Subscript) or len(node.slice) != 1:
+            return None
+        index = node.slice[0].slice
+        if not isinstance(index, cst.Index) or not plain_reference(index.value):
+            return None
+        if self_attribute(index.value) is not None:
+            return None  # a str attribute: FinalStrKey's, where it applies
+        container = self._container(node.value)
+        if container is None or not container.endswith("ModuleDict"):
+            return None
+        call = self.parent(node)
+        ret = self.parent(call) if isinstance(call, cst.Call) else None
+        line = self.parent(ret) if isinstance(ret, cst.Return) else None
+        if not (
+            isinstance(call, cst.Call)
+            and call.func is node
+            and isinstance(ret, cst.Return)
+            and ret.value is call
+            and isinstance(line, cst.SimpleStatementLine)
+            and len(line.body) == 1
+            and isinstance(self.parent(line), cst.IndentedBlock)
+        ):
+            return None
+        if has_walrus(call) or any(
+            isinstance(n, cst.Name) and n.value in ("yield",) for n in names_in(call)
+        ):
+            return None
+        function = self.enclosing_function(node)
+        if function is None or _is_generator(function):
+            return None
+        key = fresh_name(self, node, "name", "key")
+        module = fresh_name(self, node, "module", "head", taken=(key,))
+        spelled_key = self.code(index.value).strip()
+        args = "".join(self.code(a) for a in call.args)
+        text = (
+            f"for {key}, {module} in {self.code(node.value).strip()}.items():\n"
+            f"    if {key} == {spelled_key}:\n"
+            f"        return {module}({args})\n"
+            f"raise KeyError({spelled_key})\n"
+        )
+        statements = list(cst.parse_module(text).body)
+        statements[0] = statements[0].with_changes(leading_lines=line.leading_lines)
+        return [(line, cst.FlattenSentinel(statements))]
+
+
+def _is_generator(function: cst.FunctionDef) -> bool:
+    return contains(
+        function.body,
+        lambda n: isinstance(n, (cst.Yield,)),
+    )
