@@ -766,6 +766,14 @@ class TolistIntAnnotation(Fixer):
 
     def _int_use(self, node: cst.CSTNode) -> bool:
         parent = self.parent(node)
+        # `start + size` as the bound: + - * // % of a float give a float, which raises there
+        while isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)) and (
+            isinstance(
+                getattr(parent, "operator", None),
+                (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo, cst.Minus),
+            )
+        ):
+            node, parent = parent, self.parent(parent)
         if isinstance(parent, cst.Slice) and node in (parent.lower, parent.upper, parent.step):
             return True
         if isinstance(parent, cst.Index):
