@@ -952,3 +952,182 @@ def _is_generator(function: cst.FunctionDef) -> bool:
         function.body,
         lambda n: isinstance(n, (cst.Yield,)),
     )
+
+
+# -- TL235: a local bound to None, then to a tensor in a loop or branch -------------------------
+class NoneLocalOptionalTensor(Fixer):
+    codes = ("TL235",)
+    applicability = "unsafe"
+    message = (
+        "annotate the local `Optional[torch.Tensor]` and assert it is not None where it is "
+        "first used as a tensor after the block"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        assign = diagnostic.node
+        if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+            return None
+        target = assign.targets[0].target
+        function = self.enclosing_function(assign)
+        if not isinstance(target, cst.Name) or function is None:
+            return None
+        name = target.value
+        found = self._none_line(assign, name)
+        if found is None:
+            return None
+        block, none_line, compound = found
+        if not self._tensors_otherwise(function, name, none_line):
+            return None
+        statements = list(block.body)
+        after = statements[statements.index(compound) + 1 :]
+        reader = next((s for s in after if _reads_name(s, name)), None)
+        if reader is not None and _binds_name(reader, name):
+            return None
+        if reader is not None and not self._tensor_use(reader, name):
+            return None
+        torch = self.import_module("torch")
+        optional = self.import_from("typing", "Optional")
+        small = none_line.body[0]
+        assert isinstance(small, cst.Assign)
+        annotated = none_line.with_changes(
+            body=[
+                cst.AnnAssign(
+                    target=cst.Name(name),
+                    annotation=cst.Annotation(cst.parse_expression(f"{optional}[{torch}.Tensor]")),
+                    value=small.value,
+                )
+            ]
+        )
+        replacements: list[Replacement] = [(none_line, annotated)]
+        if reader is not None:
+            check = cst.parse_statement(f"assert {name} is not None\n")
+            replacements.append(
+                (
+                    reader,
+                    cst.FlattenSentinel(
+                        [
+                            check.with_changes(leading_lines=reader.leading_lines),
+                            reader.with_changes(leading_lines=()),
+                        ]
+                    ),
+                )
+            )
+        return replacements
+
+    def _none_line(
+        self, assign: cst.Assign, name: str
+    ) -> Optional[tuple[cst.IndentedBlock, cst.SimpleStatementLine, cst.BaseStatement]]:
+        """The suite, its earlier ``name = None`` line and the compound statement of the
+        suite holding ``assign``."""
+        child: cst.CSTNode = assign
+        for ancestor in self.ancestors(assign):
+            if isinstance(ancestor, cst.FunctionDef):
+                return None
+            if isinstance(ancestor, cst.IndentedBlock) and isinstance(
+                child, (cst.For, cst.While, cst.If, cst.With, cst.Try)
+            ):
+                statements = list(ancestor.body)
+                here = statements.index(child)
+                for earlier in reversed(statements[:here]):
+                    if (
+                        isinstance(earlier, cst.SimpleStatementLine)
+                        and len(earlier.body) == 1
+                        and isinstance(earlier.body[0], cst.Assign)
+                        and len(earlier.body[0].targets) == 1
+                        and isinstance(earlier.body[0].targets[0].target, cst.Name)
+                        and earlier.body[0].targets[0].target.value == name
+                        and isinstance(earlier.body[0].value, cst.Name)
+                        and earlier.body[0].value.value == "None"
+                    ):
+                        return ancestor, earlier, child  # type: ignore[return-value]
+                    if _binds_name(earlier, name):
+                        return None
+            child = ancestor
+        return None
+
+    def _tensors_otherwise(
+        self, function: cst.FunctionDef, name: str, none_line: cst.SimpleStatementLine
+    ) -> bool:
+        """Every other binding of ``name`` in the function is a one-target ``=`` of a
+        tensor; at least one."""
+        values = [v for v in assignments(function, name)]
+        others = 0
+        for value, _, size in values:
+            if isinstance(value, cst.Name) and value.value == "None":
+                continue
+            if size != 1 or value is None or self.kind(value) is not Kind.TENSOR:
+                return False
+            others += 1
+        binders = [
+            n
+            for n in variable_uses(self, function, name)
+            if isinstance(
+                self.parent(n), (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.AsName)
+            )
+            or isinstance(self.parent(n), cst.Element)
+        ]
+        return others > 0 and not binders
+
+    def _tensor_use(self, statement: cst.BaseStatement, name: str) -> bool:
+        """The statement always runs a use of ``name`` that raises on None in eager: a
+        subscript, attribute, operand or callee, or the input of a ``torch.nn`` submodule."""
+        if not isinstance(statement, cst.SimpleStatementLine):
+            return False
+        for use in variable_uses(self, statement, name):
+            if running_line(self, use) is not statement:
+                continue
+            parent = self.parent(use)
+            if (
+                (isinstance(parent, cst.Subscript) and parent.value is use)
+                or (isinstance(parent, cst.Attribute) and parent.value is use)
+                or isinstance(parent, cst.BinaryOperation)
+            ):
+                return True
+            call = self.parent(parent) if isinstance(parent, cst.Arg) else None
+            if isinstance(call, cst.Call) and call.args and call.args[0] is parent:
+                if self._torch_submodule(call.func):
+                    return True
+        return False
+
+    def _torch_submodule(self, func: cst.BaseExpression) -> bool:
+        """``self.<attr>`` bound once, in the class, to a ``torch.nn`` layer (no container)."""
+        attr = self_attribute(func)
+        cls = next((a for a in self.ancestors(func) if isinstance(a, cst.ClassDef)), None)
+        if attr is None or cls is None:
+            return False
+        bound = [v for m in _class_methods(cls) for v in self_assignments(m, attr)]
+        if len(bound) != 1 or not isinstance(bound[0], cst.Call):
+            return False
+        qualified = self.ctx.qualified_name(bound[0].func) or ""
+        return (
+            qualified.startswith("torch.nn.")
+            and qualified.rpartition(".")[2][:1].isupper()
+            and not qualified.endswith(
+                (
+                    "ModuleList",
+                    "ModuleDict",
+                    "Sequential",
+                    "ParameterList",
+                    "ParameterDict",
+                    "Identity",
+                )
+            )
+        )
+
+
+def _reads_name(statement: cst.CSTNode, name: str) -> bool:
+    return contains(statement, lambda n: isinstance(n, cst.Name) and n.value == name)
+
+
+def _binds_name(statement: cst.CSTNode, name: str) -> bool:
+    def bind(node: cst.CSTNode) -> bool:
+        targets: list[cst.CSTNode] = []
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For)):
+            targets = [node.target]
+        return any(
+            isinstance(n, cst.Name) and n.value == name for t in targets for n in names_in(t)
+        )
+
+    return contains(statement, bind)

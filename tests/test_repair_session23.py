@@ -525,3 +525,59 @@ def test_module_dict_loop_raises_key_error_as_eager():
     x = __import__("torch").randn(2, 3)
     with pytest.raises(KeyError):
         fixed(x, x, "fr")
+
+
+# -- TL235: a local bound to None, then to a tensor in a loop ---------------------------------
+NONE_THEN_TENSOR = """\
+import torch
+from torch import nn
+
+
+class Stepper(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.cell = nn.RNNCell(3, 4)
+
+    def forward(self, x):
+        state = None  # no state before the first step
+        for t in range(x.size(1)):
+            state = self.cell(x[:, t], state)
+        return state * 0.5
+
+
+Model = Stepper
+
+
+def inputs():
+    return [(torch.randn(2, 3, 3),), (torch.randn(1, 5, 3),)]
+"""
+
+
+def test_none_then_tensor_local_is_annotated_and_asserted_before_its_tensor_use():
+    assert_rewritten(
+        NONE_THEN_TENSOR,
+        [
+            (
+                "        state = None  # no state",
+                "        state: Optional[torch.Tensor] = None  # no state",
+            ),
+            (
+                "        return state * 0.5\n",
+                "        assert state is not None\n        return state * 0.5\n",
+            ),
+            ("from torch import nn\n", "from torch import nn\nfrom typing import Optional\n"),
+        ],
+        unsafe=True,
+        settings=SCRIPT,
+    )
+
+
+def test_none_then_tensor_local_returned_as_it_is_is_left_alone():
+    source = NONE_THEN_TENSOR.replace("return state * 0.5", "return state")
+    assert "TL235" in _codes(source)
+    assert "state = None  # no state" in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_none_then_tensor_local_scripts_with_eager_unchanged():
+    assert_script_repaired(NONE_THEN_TENSOR, fixed_text(NONE_THEN_TENSOR, SCRIPT))
