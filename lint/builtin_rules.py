@@ -62,6 +62,8 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL240": "invert-python-number-in-script",
     "TL241": "tuple-grown-in-block-in-script",
     "TL242": "cached-method-in-script",
+    "TL243": "tensor-list-search-in-script",
+    "TL244": "float-text-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",

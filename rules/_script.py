@@ -9,8 +9,9 @@ from typing import Any, Optional
 import libcst as cst
 
 from torchlint.lint.context import LintContext
-from torchlint.lint.graph_queries import assignments, self_assignments, self_attribute
+from torchlint.lint.graph_queries import assignments, parameter, self_assignments, self_attribute
 from torchlint.lint.script_facts import FINALS
+from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import top_level_definition, walk
 
 SCRIPT = ("script",)
@@ -1021,3 +1022,42 @@ def python_module(ctx: LintContext, node: cst.BaseExpression) -> Optional[str]:
         except (ImportError, ValueError, AttributeError):
             return None
     return name if _package_file(name) is not None else None
+
+
+def tensor_container(ctx: LintContext, node: cst.BaseExpression) -> Optional[str]:
+    """What ``node`` is when it is a tensor or a list / tuple of tensors: a value the kind
+    inference knows, a display of tensors, a parameter or local annotated
+    ``List[Tensor]`` / ``Tuple[Tensor, ...]``."""
+    kind = ctx.kind(node)
+    if kind is Kind.TENSOR:
+        return "a tensor"
+    if isinstance(node, (cst.List, cst.Tuple)) and node.elements:
+        if all(ctx.kind(e.value) is Kind.TENSOR for e in node.elements):
+            return "a list of tensors" if isinstance(node, cst.List) else "a tuple of tensors"
+        return None
+    if kind is Kind.TENSORS:
+        return "a list of tensors"
+    function = ctx.function
+    if not isinstance(node, cst.Name) or function is None:
+        return None
+    param = parameter(function, node.value)
+    if param is not None:
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        return "a list of tensors" if tensor_sequence_annotation(ctx, annotation) else None
+    annotated: list[cst.BaseExpression] = []
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        if isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return child is function
+        if (
+            isinstance(child, cst.AnnAssign)
+            and isinstance(child.target, cst.Name)
+            and child.target.value == node.value
+        ):
+            annotated.append(child.annotation.annotation)
+        return None
+
+    walk(function, enter, lambda child: None)
+    if annotated and all(tensor_sequence_annotation(ctx, a) for a in annotated):
+        return "a list of tensors"
+    return None

@@ -66,6 +66,28 @@ ZERO_DIM_INDEX = Message(
     ),
     "index with a 1-d tensor (`x[:, idx]` with `idx` of every position at once), or gather",
 )
+RANGE_BOUND = Message(
+    "a tensor as a `range()` bound is read as a Python int (`__index__`)",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises (Failed to trace builtin operator) and plain "
+            "torch.compile breaks the graph here",
+        ),
+        (
+            "export",
+            "torch.export fails (Could not extract specialized integer from data-dependent "
+            "expression)",
+        ),
+        (
+            "trace",
+            "torch.jit.trace runs the loop the example's number of times for every input, "
+            "without a warning",
+        ),
+    ),
+    "loop a bound known before the call (a size or a setting) and mask the steps past each "
+    "row's count, or keep the loop outside the compiled code",
+)
 # 1-d integer tensors: iterating one gives 0-d tensors (`for i in torch.arange(n)`).
 ONE_DIM_FACTORIES = frozenset({"torch.arange", "torch.randperm"})
 # 2-d ones: a row of one, indexed by an int, is a 0-d tensor (`for ij in pairs: x[ij[0]]`).
@@ -549,6 +571,26 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         ),
     ]
     INVALID = [
+        # A loop counted by the data (how many positions are positive), a step per count.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    out = x
+                    for i in range(1, (x > 0).sum()):
+                        out = out + i
+                    return out
+
+            def inputs():
+                return [(torch.tensor([1.0, 2.0, -1.0]),), (torch.tensor([1.0, 2.0, 3.0, 4.0]),)]
+            """,
+            line=7,
+            backends=("compile", "export", "trace"),
+            message_contains="`range()` bound",
+        ),
         # A window length read from the data: hann_window's `int` argument (not a SymInt).
         Invalid(
             """
@@ -1187,6 +1229,13 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
                 self.report(size, SIZE_ARGUMENT, targets=["compile"])
         name = self.ctx.qualified_name(node.func) or ""
         self._int_argument(node, name)
+        if name == "builtins.range":
+            bounds = [a.value for a in node.args if a.keyword is None and not a.star]
+            if any(
+                self.ctx.kind(bound) is Kind.TENSOR and not self._assumed_tensor(bound)
+                for bound in bounds
+            ):
+                self.report(node, RANGE_BOUND, targets=["compile", "export", "trace"])
         if self._numpy_size_astype(node):
             self.report(node, NUMPY_SIZE_ASTYPE, targets=["compile", "trace"])
         if name in RESAMPLING:

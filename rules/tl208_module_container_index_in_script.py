@@ -346,6 +346,34 @@ class ModuleContainerIndexInScript(Rule):
                 "        return self.default(x)",
             )
         ),
+        # A project module asked through a method of its own instead of `in`.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Registry(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.names = ["a", "b"]
+
+                def has(self, name: str) -> bool:
+                    return name in self.names
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.registry = Registry()
+
+                def forward(self, x):
+                    if self.registry.has("b"):
+                        x = x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # A project class deriving from `nn.ModuleList` subscripts with a literal.
         Valid(
             """
@@ -565,6 +593,36 @@ class ModuleContainerIndexInScript(Rule):
         ),
     ]
     INVALID = [
+        # A project module with `__contains__` tested with `not in`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Registry(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.names = ["a", "b"]
+
+                def __contains__(self, name: str) -> bool:
+                    return name in self.names
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.registry = Registry()
+
+                def forward(self, x):
+                    if "c" not in self.registry:
+                        x = x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=18,
+            message_contains="tested with `in`",
+        ),
         # A method of the modules of a reversed slice, compiled through the unsliced loop too:
         # scripted code runs the wrong modules (torch 2.13: the last one's, each time).
         Invalid(
@@ -1643,6 +1701,9 @@ class ModuleContainerIndexInScript(Rule):
         for target in node.comparisons:
             if not isinstance(target.operator, (cst.In, cst.NotIn)):
                 continue
+            if self._plain_module_class(target.comparator) is not None:
+                self._plain_module_use(target.comparator, "tested with `in`")
+                continue
             kind = self._parameter_kind(target.comparator)
             if kind is not None:
                 self.report(
@@ -2215,15 +2276,20 @@ class ModuleContainerIndexInScript(Rule):
             "ParameterDict modules are subscriptable",
             "iterated": "Only constant Sequential, ModuleList, ModuleDict, or ParameterList "
             "can be used as an iterable",
+            "tested with `in`": "object has no attribute or method '__contains__'",
         }.get(how, "object has no attribute or method '__len__'")
+        advice = (
+            "call a method of it that answers the test (`self.bank.has(name)`)"
+            if how == "tested with `in`"
+            else "hold the stages in an `nn.ModuleList` (or derive the class from one), or "
+            "read the submodule by its attribute name"
+        )
         self.report(
             node,
             f"`{self.ctx.module.code_for_node(target)}` is a `{cls}`, a module class of the "
             f"project that is no module container, {how} in scripted code: TorchScript "
             f"compiles a submodule as a module and does not call its `__getitem__` / "
-            f"`__len__` / `__iter__` (torch 2.13: {said}); hold the stages in an "
-            "`nn.ModuleList` (or derive the class from one), or read the submodule by its "
-            "attribute name",
+            f"`__len__` / `__iter__` / `__contains__` (torch 2.13: {said}); {advice}",
         )
 
     def _zipped_kind(self, node: cst.BaseExpression) -> Optional[Kind]:

@@ -4028,6 +4028,23 @@ class UnsupportedCallInScript(Rule):
                 v is not None and size == 1 and self._item_number(v, depth + 1)
                 for v, _, size in bound
             )
+        if (
+            isinstance(value, cst.Subscript)
+            and len(value.slice) == 1
+            and isinstance(value.slice[0].slice, cst.Index)
+            and isinstance(value.value, cst.Name)
+            and function is not None
+        ):
+            # An element of a list its display types `List[number]` (`tags = [s.item()]`):
+            # TorchScript keeps the type the display gives, whatever is appended later.
+            bound = assignments(function, value.value.value)
+            return bool(bound) and all(
+                size == 1
+                and isinstance(v, cst.List)
+                and bool(v.elements)
+                and all(self._item_number(e.value, depth + 1) for e in v.elements)
+                for v, _, size in bound
+            )
         return False
 
     def _report_item(self, where: cst.BaseExpression, what: str, why: str) -> None:

@@ -32,7 +32,7 @@ from torchlint.rules._script import (
     self_assignments,
     self_attribute,
     signature_params,
-    tensor_sequence_annotation,
+    tensor_container,
     tuple_valued,
 )
 
@@ -1646,7 +1646,7 @@ class NoOverloadInScript(Rule):
                     self._compared_with_none(node, target.operator)
                 return
             if isinstance(target.operator, (cst.In, cst.NotIn)):
-                container = self._tensor_container(right)
+                container = tensor_container(self.ctx, right)
                 if container is not None:
                     self.report(
                         node,
@@ -1704,44 +1704,6 @@ class NoOverloadInScript(Rule):
             f"valid; a module's: object has no attribute or method '__{'eq' if spelled == '==' else 'ne'}__'); "
             f"test `{advice} None`, which TorchScript also uses to refine an Optional",
         )
-
-    def _tensor_container(self, node: cst.BaseExpression) -> Optional[str]:
-        """What ``node`` is when it is a tensor or a list / tuple of tensors: a value the kind
-        inference knows, a display of tensors, a parameter or local annotated
-        ``List[Tensor]`` / ``Tuple[Tensor, ...]``."""
-        kind = self.ctx.kind(node)
-        if kind is Kind.TENSOR:
-            return "a tensor"
-        if isinstance(node, (cst.List, cst.Tuple)) and node.elements:
-            if all(self.ctx.kind(e.value) is Kind.TENSOR for e in node.elements):
-                return "a list of tensors" if isinstance(node, cst.List) else "a tuple of tensors"
-            return None
-        if kind is Kind.TENSORS:
-            return "a list of tensors"
-        function = self.ctx.function
-        if not isinstance(node, cst.Name) or function is None:
-            return None
-        param = parameter(function, node.value)
-        if param is not None:
-            annotation = param.annotation.annotation if param.annotation is not None else None
-            return "a list of tensors" if tensor_sequence_annotation(self.ctx, annotation) else None
-        annotated: list[cst.BaseExpression] = []
-
-        def enter(child: cst.CSTNode) -> Optional[bool]:
-            if isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-                return child is function
-            if (
-                isinstance(child, cst.AnnAssign)
-                and isinstance(child.target, cst.Name)
-                and child.target.value == node.value
-            ):
-                annotated.append(child.annotation.annotation)
-            return None
-
-        walk(function, enter, lambda child: None)
-        if annotated and all(tensor_sequence_annotation(self.ctx, a) for a in annotated):
-            return "a list of tensors"
-        return None
 
     def _enum_operand(
         self,

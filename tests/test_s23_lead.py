@@ -1,0 +1,186 @@
+"""Session 23, the lead's changes: heldout34's and b67's misses, each in other spellings."""
+
+from __future__ import annotations
+
+import pytest
+
+from torchlint.rules.tl244_float_text_in_script import script_float_text
+
+from .conftest import requires_torch
+from .lint_helpers import findings, model_source, script_disagreements
+from .test_script_misses import _flagged
+
+SCRIPT_HEAD = (
+    "from typing import Dict, List, Tuple\n\nimport torch\nfrom torch import Tensor, nn\n\n\n"
+)
+
+
+def _script_module(forward: str, init: str = "", methods: str = "", extra: str = "") -> str:
+    return model_source(SCRIPT_HEAD, forward, init=init, methods=methods, extra=extra)
+
+
+# TL208 (heldout34's adapter bank: `if self.task in self.bank` with a `__contains__` override):
+# a project module tested with `in` / `not in` in other places (a helper method, an expression
+# value); clean: the module's own method answering the test, a ModuleDict's keys.
+REGISTRY = (
+    "class Registry(nn.Module):\n"
+    "    def __init__(self):\n        super().__init__()\n        self.names = ['a', 'b']\n\n"
+    "    def __contains__(self, name: str) -> bool:\n        return name in self.names\n\n"
+    "    def has(self, name: str) -> bool:\n        return name in self.names\n\n\n"
+)
+HOLD_REGISTRY = "        self.registry = Registry()"
+IN_HELPER = "    def _known(self, name: str) -> bool:\n        return name in self.registry\n\n"
+USE_HELPER = "        return self.fc(x) * float(self._known('a'))"
+NOT_IN_VALUE = (
+    "        missing = 'c' not in self.registry\n        return self.fc(x) * float(missing)"
+)
+BY_METHOD = "        return self.fc(x) * float(self.registry.has('a'))"
+HOLD_HEADS = "        self.heads = nn.ModuleDict({'a': nn.Identity()})"
+IN_MODULE_DICT = "        return self.fc(x) * float('a' in self.heads)"
+
+# TL243 (heldout34's `feats.remove(feats[0])`): `index` of a tensor in a list a comprehension
+# builds, `remove` from a list a loop fills (eager runs both: the element searched is the first,
+# matched as the same object); clean: removal by position, `remove` of an int list.
+INDEX_COMPREHENSION = (
+    "        parts = [self.fc(x) * k for k in range(3)]\n"
+    "        return parts[1] * parts.index(parts[0])"
+)
+REMOVE_LOOP = (
+    "        seen: List[Tensor] = []\n"
+    "        for k in range(3):\n            seen.append(self.fc(x) + k)\n"
+    "        seen.remove(seen[0])\n        return seen[0]"
+)
+DEL_FIRST = (
+    "        seen: List[Tensor] = [x, self.fc(x)]\n        del seen[0]\n        return seen[0]"
+)
+REMOVE_INT = (
+    "        dims: List[int] = [0, 1, 2]\n        dims.remove(2)\n        return x.sum(dims)"
+)
+
+# TL244 (heldout34's `out[str(t)]` over float temperatures): a float written as text by
+# `"{}".format`, `%`, an f-string field and `str()` of float arithmetic; clean: an int's text,
+# a float only in an exception message, a literal whose spellings agree (0.5).
+FORMAT_ATTR = (
+    "        out: Dict[str, Tensor] = {}\n"
+    "        out['eps={}'.format(self.eps)] = self.fc(x)\n        return out['eps=0.1']"
+)
+PERCENT_LOOP = (
+    "        total = x.new_zeros(())\n"
+    "        for s in (0.2, 0.7):\n"
+    "            total = total + len('%s' % s)\n"
+    "        return self.fc(x) * total"
+)
+FSTRING_DIVIDED = "        ratio = x.size(1) / 3\n        name = f'r{ratio}'\n        return self.fc(x) * len(name)"
+INT_TEXT = "        return self.fc(x) * len(str(x.size(1)))"
+MESSAGE_ONLY = (
+    "        if x.dim() != 3:\n"
+    "            raise ValueError('eps ' + str(self.eps))\n"
+    "        return self.fc(x)"
+)
+AGREEING_LITERALS = (
+    "        total = 0\n"
+    "        for s in [0.5, 0.25]:\n            total += len(str(s))\n"
+    "        return self.fc(x) * total"
+)
+EPS_ATTR = "        self.eps = 0.1"
+
+# TL209 (b67's CRF back-trace: `back[tags[-1]]` with `tags = [score.argmax().item()]`): an
+# element of a list whose display holds `.item()` numbers, used as a tensor index.
+ITEM_LIST_INDEX = (
+    "        picks = [x.sum(-1).argmax().item()]\n"
+    "        picks.append(x[0, 0].argmax().item())\n"
+    "        return x[picks[0]]"
+)
+ANNOTATED_INT_LIST = (
+    "        picks: List[int] = [int(x.sum(-1).argmax().item())]\n        return x[picks[0]]"
+)
+
+SCRIPT_CASES = [
+    (
+        "TL208",
+        _script_module(USE_HELPER, init=HOLD_REGISTRY, methods=IN_HELPER, extra=REGISTRY),
+        True,
+    ),
+    ("TL208", _script_module(NOT_IN_VALUE, init=HOLD_REGISTRY, extra=REGISTRY), True),
+    ("TL208", _script_module(BY_METHOD, init=HOLD_REGISTRY, extra=REGISTRY), False),
+    ("TL208", _script_module(IN_MODULE_DICT, init=HOLD_HEADS), False),
+    ("TL243", _script_module(INDEX_COMPREHENSION), True),
+    ("TL243", _script_module(REMOVE_LOOP), True),
+    ("TL243", _script_module(DEL_FIRST), False),
+    ("TL243", _script_module(REMOVE_INT), False),
+    ("TL244", _script_module(FORMAT_ATTR, init=EPS_ATTR), True),
+    ("TL244", _script_module(PERCENT_LOOP), True),
+    ("TL244", _script_module(FSTRING_DIVIDED), True),
+    ("TL244", _script_module(INT_TEXT), False),
+    ("TL244", _script_module(MESSAGE_ONLY, init=EPS_ATTR), False),
+    ("TL244", _script_module(AGREEING_LITERALS), False),
+    ("TL209", _script_module(ITEM_LIST_INDEX), True),
+    ("TL209", _script_module(ANNOTATED_INT_LIST), False),
+]
+
+
+@pytest.mark.parametrize(("code", "source", "flagged"), SCRIPT_CASES)
+def test_script_rule_verdict(code: str, source: str, flagged: bool) -> None:
+    assert _flagged(code, source) == flagged, source
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_agrees_on_the_script_cases() -> None:
+    disagree = script_disagreements(SCRIPT_CASES)
+    assert not disagree, disagree
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize("value", [0.1, 0.7, 1.0, 0.5, -2.0, 1e16, 1e20, 2.5e-7, 123.456])
+def test_script_float_text_is_torchscript_s(value: float) -> None:
+    """TL244's model of TorchScript's float text, checked against torch.jit.script."""
+    import torch
+
+    @torch.jit.script
+    def text(v: float) -> str:
+        return str(v)
+
+    assert script_float_text(value) == text(value)
+
+
+# TL102 (b67's decoder: `for _ in range(horizon.max())`): a tensor as a `range()` bound, in other
+# spellings (a start and a stop, a count through a name); clean: a size (trace bakes that in:
+# TL106's finding, so only compile and export are asked there).
+RANGE_HEAD = "import torch\nfrom torch import nn\n\n\n"
+RANGE_COUNT = (
+    "        steps = (x > 0).sum()\n        out = x\n"
+    "        for _ in range(steps):\n            out = out * 0.5\n        return out"
+)
+RANGE_START_STOP = (
+    "        out = x\n        for i in range(1, x.argmax()):\n            out = out + i\n"
+    "        return out"
+)
+RANGE_SIZE = "        out = x\n        for i in range(x.size(1)):\n            out = out + i\n        return out"
+FLAGGED_BACKENDS = ("compile", "export", "trace")
+RANGE_CASES = [
+    (RANGE_COUNT, True, FLAGGED_BACKENDS),
+    (RANGE_START_STOP, True, FLAGGED_BACKENDS),
+    (RANGE_SIZE, False, ("compile", "export")),
+]
+
+
+@pytest.mark.parametrize(("forward", "flagged", "backends"), RANGE_CASES)
+def test_range_of_a_tensor(forward: str, flagged: bool, backends: tuple[str, ...]) -> None:
+    source = model_source(RANGE_HEAD, forward)
+    for target in FLAGGED_BACKENDS:
+        assert bool(findings(source, "TL102", target)) == flagged, (target, source)
+
+
+@requires_torch
+@pytest.mark.torch
+@pytest.mark.parametrize(("forward", "flagged", "backends"), RANGE_CASES)
+def test_torch_agrees_on_range_of_a_tensor(
+    forward: str, flagged: bool, backends: tuple[str, ...]
+) -> None:
+    from .oracle import check
+
+    source = model_source(RANGE_HEAD, forward)
+    for backend in backends:
+        assert check(source, backend).ok != flagged, (backend, source)
