@@ -81,6 +81,7 @@ from ._shared import (
     variable_uses,
 )
 from .repair_session22 import ParentMethodCopy, _class_of_method
+from .script_attribute_annotation import AnnotateEmptyContainer
 from .script_optional_attribute import LocalForOptionalAttribute, _binds, _ReadLocal
 
 
@@ -1131,3 +1132,135 @@ def _binds_name(statement: cst.CSTNode, name: str) -> bool:
         )
 
     return contains(statement, bind)
+
+
+# -- TL212: an empty dict keyed by a number parameter or a tuple of sizes ----------------------
+class EmptyContainerTupleTypes(AnnotateEmptyContainer):
+    """``fixers/script_attribute_annotation.py``'s annotation, for writes its types leave open:
+    a key that is a parameter annotated ``int`` / ``float`` / ``str`` / ``bool`` or a local
+    bound once to a typed value, a value that is a tuple display of typed elements
+    (``self._tables[T] = (emb.cos(), emb.sin())`` with ``T: int`` -> ``_tables: Dict[int,
+    Tuple[torch.Tensor, torch.Tensor]]``). Safe, as there: only TorchScript reads a class
+    body's value-less annotation."""
+
+    codes = ("TL212",)
+    applicability = "safe"
+    message = "annotate the container's key and value types in the class body"
+    _wider = False
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        self._wider = False
+        if super().fix(diagnostic) is not None:
+            return None  # AnnotateEmptyContainer's own
+        self._wider = True
+        try:
+            return super().fix(diagnostic)
+        finally:
+            self._wider = False
+
+    def _annotation(self, cls: cst.ClassDef, attr: str) -> Optional[str]:
+        annotation = super()._annotation(cls, attr)
+        if annotation is not None and self._wider:
+            key = annotation.partition("[")[2]
+            if key.startswith(("Tuple[", "typing.Tuple[")):
+                return None  # TorchScript keys a dict by int, float, complex, str, Tensor, device
+        return annotation
+
+    def _type(self, value: cst.BaseExpression, depth: int = 0) -> Optional[str]:
+        plain = super()._type(value)
+        if plain is not None or not self._wider or depth > 2:
+            return plain
+        if isinstance(value, cst.Tuple) and value.elements:
+            parts = [
+                None if isinstance(e, cst.StarredElement) else self._type(e.value, depth + 1)
+                for e in value.elements
+            ]
+            if any(p is None for p in parts):
+                return None
+            return f"{self.import_from('typing', 'Tuple')}[{', '.join(parts)}]"  # type: ignore[arg-type]
+        if not isinstance(value, cst.Name):
+            return None
+        function = self.enclosing_function(value)
+        if function is None:
+            return None
+        params = [*function.params.params, *function.params.kwonly_params]
+        param = next((p for p in params if p.name.value == value.value), None)
+        bound = assignments(function, value.value)
+        if param is not None:
+            annotation = param.annotation.annotation if param.annotation else None
+            if bound or not isinstance(annotation, cst.Name):
+                return None
+            return annotation.value if annotation.value in _PLAIN_TYPES else None
+        if len(bound) != 1 or bound[0][2] != 1 or bound[0][0] is None:
+            return None
+        return self._type(bound[0][0], depth + 1)
+
+
+_PLAIN_TYPES = frozenset({"int", "float", "str", "bool"})
+
+
+# -- TL209: tuple() of a slice of a shape --------------------------------------------------------
+class ShapeSliceTuple(Fixer):
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "spell the shape's items out as a tuple display (TorchScript's tuple needs a length)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not (
+            isinstance(call, cst.Call)
+            and "`tuple(...)`" in diagnostic.message
+            and self.ctx.qualified_name(call.func) in ("tuple", "builtins.tuple")
+            and len(call.args) == 1
+            and call.args[0].keyword is None
+            and not call.args[0].star
+        ):
+            return None
+        sliced = call.args[0].value
+        if not isinstance(sliced, cst.Subscript) or len(sliced.slice) != 1:
+            return None
+        shape = sliced.value
+        if isinstance(shape, cst.Call) and isinstance(shape.func, cst.Attribute):
+            if shape.args or shape.func.attr.value != "size":
+                return None
+            tensor = shape.func.value
+        elif isinstance(shape, cst.Attribute) and shape.attr.value == "shape":
+            tensor = shape.value
+        else:
+            return None
+        if not plain_reference(tensor) or self.kind(tensor) is not Kind.TENSOR:
+            return None
+        window = sliced.slice[0].slice
+        if not isinstance(window, cst.Slice) or window.step is not None:
+            return None
+        lower, upper = _literal(window.lower), _literal(window.upper)
+        if lower is None or upper is None:
+            return None
+        if window.upper is None and lower < 0:
+            positions = list(range(lower, 0))
+        elif window.lower is None and upper > 0:
+            positions = list(range(upper))
+        elif lower >= 0 and upper > lower:
+            positions = list(range(lower, upper))
+        elif lower < 0 and upper < 0 and upper > lower:
+            positions = list(range(lower, upper))
+        else:
+            return None
+        if not positions or len(positions) > 6:
+            return None
+        spelled = self.code(shape).strip()
+        items = ", ".join(f"{spelled}[{p}]" for p in positions)
+        text = f"({items},)" if len(positions) == 1 else f"({items})"
+        return [(call, cst.parse_expression(text))]
+
+
+def _literal(node: Optional[cst.BaseExpression]) -> Optional[int]:
+    """An int literal's value (``-2`` too); 0 for a bound left out."""
+    if node is None:
+        return 0
+    sign = 1
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node, sign = node.expression, -1
+    if isinstance(node, cst.Integer):
+        return sign * int(node.evaluated_value)
+    return None

@@ -581,3 +581,95 @@ def test_none_then_tensor_local_returned_as_it_is_is_left_alone():
 @requires_torch
 def test_none_then_tensor_local_scripts_with_eager_unchanged():
     assert_script_repaired(NONE_THEN_TENSOR, fixed_text(NONE_THEN_TENSOR, SCRIPT))
+
+
+# -- TL212: an empty dict keyed by an int parameter, holding pairs of tensors -----------------
+PAIR_CACHE = """\
+import torch
+from torch import nn
+
+
+class Basis(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.cache = {}  # per length
+
+    def pair(self, n: int):
+        if n not in self.cache:
+            grid = torch.linspace(0.0, 3.0, n)
+            self.cache[n] = (grid.cos(), grid.sin())
+        return self.cache[n]
+
+    def forward(self, x):
+        c, s = self.pair(x.shape[-1])
+        return x * c + s
+
+
+Model = Basis
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(3, 6),), (torch.randn(1, 4),)]
+"""
+
+
+def test_dict_of_tensor_pairs_keyed_by_an_int_parameter_is_annotated():
+    fixed = fixed_text(PAIR_CACHE, SCRIPT, unsafe=False)
+    assert (
+        "class Basis(nn.Module):\n    cache: Dict[int, Tuple[torch.Tensor, torch.Tensor]]\n"
+        in fixed
+    )
+    assert "        self.cache = {}  # per length\n" in fixed
+
+
+def test_dict_keyed_by_a_tuple_is_left_alone():
+    source = PAIR_CACHE.replace(
+        "self.cache[n] = (grid.cos(), grid.sin())", "self.cache[(n, n)] = grid"
+    )
+    assert "cache: Dict" not in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_dict_of_tensor_pairs_scripts_with_eager_unchanged():
+    assert_script_repaired(PAIR_CACHE, fixed_text(PAIR_CACHE, SCRIPT, unsafe=False))
+
+
+# -- TL209: tuple() of a slice of a shape -------------------------------------------------------
+SHAPE_TUPLE = """\
+import torch
+from torch import nn
+
+
+class Square(nn.Module):
+    def forward(self, x):
+        hw = tuple(x.size()[1:3])  # spatial size
+        if hw == (4, 4):
+            return x * 2.0
+        return x
+
+
+Model = Square
+
+
+def inputs():
+    return [(torch.randn(2, 4, 4),), (torch.randn(2, 3, 4),)]
+"""
+
+
+def test_tuple_of_a_shape_slice_is_spelled_out():
+    assert_rewritten(
+        SHAPE_TUPLE,
+        [("hw = tuple(x.size()[1:3])  # spatial", "hw = (x.size()[1], x.size()[2])  # spatial")],
+        unsafe=True,
+        settings=SCRIPT,
+    )
+
+
+def test_tuple_of_a_shape_slice_with_a_variable_bound_is_left_alone():
+    source = SHAPE_TUPLE.replace("x.size()[1:3]", "x.size()[1:x.dim()]")
+    assert "tuple(x.size()[1:x.dim()])" in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_spelled_out_shape_tuple_scripts_with_eager_unchanged():
+    assert_script_repaired(SHAPE_TUPLE, fixed_text(SHAPE_TUPLE, SCRIPT))
