@@ -5218,10 +5218,12 @@ class UnsupportedCallInScript(Rule):
             )
         if name == "builtins.getattr" and len(node.args) >= 2:
             if not isinstance(node.args[1].value, cst.SimpleString):
-                # torch 2.13: a `for` over an nn.ModuleList scripts
+                # torch 2.13: a `for` over an nn.ModuleList scripts, and so does getattr of a
+                # buffer by a literal name (`getattr(self, "anchors_l0")`)
                 return (
                     "`getattr` with a non-literal attribute name (hold the modules in an "
-                    "`nn.ModuleList` and loop over it: `for stage in self.stages`)"
+                    "`nn.ModuleList` and loop over it: `for stage in self.stages`; name "
+                    'buffers by literals: `getattr(self, "anchors_l0")`)'
                 )
         if name == "builtins.print" and any(arg.keyword is not None for arg in node.args):
             return "`print` with keyword arguments"

@@ -47,7 +47,11 @@ class NoneReboundInBlockInScript(Rule):
     x.new_zeros(...)`).
 
     ## Fix safety
-    No automatic fix: the annotation needs the value's type.
+    An unsafe fix (`--unsafe-fixes`, fixers/repair_session23.py), where every other binding
+    of the name is a tensor: `h: Optional[torch.Tensor] = None`, and `assert h is not None`
+    before the first line after the block that uses `h` as a tensor (a subscript, attribute,
+    operand, or the input of a `torch.nn` layer: eager raised there on None, now with
+    AssertionError). Otherwise no automatic fix: the annotation needs the value's type.
     """
 
     code = "TL235"
@@ -57,7 +61,7 @@ class NoneReboundInBlockInScript(Rule):
         "torch.jit.script fails (an unannotated `= None` is typed NoneType and the name keeps "
         "one type across branches and iterations: Variable previously had type NoneType but "
         "is now being assigned to a value of another type); annotate it (`h: "
-        "Optional[Tensor] = None`)"
+        "Optional[Tensor] = None`, then `assert h is not None` where a tensor is needed)"
     )
     targets = SCRIPT
 
