@@ -64,6 +64,8 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL242": "cached-method-in-script",
     "TL243": "tensor-list-search-in-script",
     "TL244": "float-text-in-script",
+    "TL245": "int-overflow-in-script",
+    "TL246": "modulo-assign-in-script",
     "TL301": "print-in-graph",
     "TL302": "logging-in-graph",
     "TL303": "warnings-in-graph",

@@ -771,6 +771,19 @@ def _branches(chain: Sequence[cst.CSTNode]) -> list[tuple[cst.If, bool]]:
     ]
 
 
+def attribute_literals(ctx: LintContext, value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The literals ``self.<attr>`` holds, one per construction of the current class in this
+    file (``_built_values``'s); empty where any is unknown."""
+    attr = self_attribute(value)
+    info = ctx.function_info
+    if attr is None or info is None or not info.owner_class:
+        return []
+    built = _built_values(ctx, info.owner_class, {attr})
+    if not built or any(f"self.{attr}" not in values for values in built):
+        return []
+    return [values[f"self.{attr}"] for values in built]
+
+
 def _built_values(
     ctx: LintContext, owner: str, attributes: Optional[set[str]]
 ) -> Optional[list[dict[str, cst.BaseExpression]]]:

@@ -95,6 +95,37 @@ ANNOTATED_INT_LIST = (
     "        picks: List[int] = [int(x.sum(-1).argmax().item())]\n        return x[picks[0]]"
 )
 
+# TL245 (heldout33's bigram hash `h = (h * self.prime) ^ t`): an int grown by a large factor in
+# a loop that never bounds it, in other spellings (`*=` in a while loop from an int parameter,
+# a factor held by an attribute); clean: `h = h % M` in the same loop, a small factor (a stride).
+HASH_WHILE = (
+    "    def _mix(self, seed: int, n: int) -> int:\n"
+    "        i = 0\n        while i < n:\n            seed *= 1_000_003\n            seed += i\n"
+    "            i += 1\n        return seed % 97\n\n"
+)
+USE_MIX = "        return self.fc(x) * float(self._mix(x.dim(), 5))"
+HASH_ATTR = (
+    "        h = 7\n        for k in range(6):\n            h = h * self.factor + k\n"
+    "        return self.fc(x) * float(h % 89)"
+)
+FACTOR_ATTR = "        self.factor = 2654435761"
+HASH_REDUCED = (
+    "        h = 7\n        for k in range(6):\n            h = h * self.factor + k\n"
+    "            h = h % 1000003\n        return self.fc(x) * float(h % 89)"
+)
+STRIDE = (
+    "        stride = 1\n        for k in range(6):\n            stride = stride * 2\n"
+    "        return self.fc(x) * float(stride)"
+)
+
+# TL246 (found while testing TL245: TorchScript compiles `%=` as fmod): a tensor wrapped with
+# `%=` (negative entries), a float phase; clean: the same with `x = x % m`.
+TENSOR_WRAP = "        y = self.fc(x) * 10\n        y %= 3\n        return y"
+TENSOR_MOD = "        y = self.fc(x) * 10\n        y = y % 3\n        return y"
+FLOAT_PHASE = (
+    "        phase = x.size(1) - 7.5\n        phase %= 2.0\n        return self.fc(x) * phase"
+)
+
 SCRIPT_CASES = [
     (
         "TL208",
@@ -116,6 +147,13 @@ SCRIPT_CASES = [
     ("TL244", _script_module(AGREEING_LITERALS), False),
     ("TL209", _script_module(ITEM_LIST_INDEX), True),
     ("TL209", _script_module(ANNOTATED_INT_LIST), False),
+    ("TL245", _script_module(USE_MIX, methods=HASH_WHILE), True),
+    ("TL245", _script_module(HASH_ATTR, init=FACTOR_ATTR), True),
+    ("TL245", _script_module(HASH_REDUCED, init=FACTOR_ATTR), False),
+    ("TL245", _script_module(STRIDE), False),
+    ("TL246", _script_module(TENSOR_WRAP), True),
+    ("TL246", _script_module(FLOAT_PHASE), True),
+    ("TL246", _script_module(TENSOR_MOD), False),
 ]
 
 
