@@ -66,6 +66,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments, self_assignments, self_attribute
 from torchlint.lint.script_facts import FINALS, namedtuple_fields
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
 from ._shared import (
     class_body_annotation,
@@ -79,8 +80,9 @@ from ._shared import (
     running_line,
     self_attribute_of_class,
     variable_uses,
+    variables_read,
 )
-from .repair_session22 import ParentMethodCopy, _class_of_method
+from .repair_session22 import ParentMethodCopy, _class_names, _class_of_method
 from .script_attribute_annotation import AnnotateEmptyContainer
 from .script_optional_attribute import LocalForOptionalAttribute, _binds, _ReadLocal
 
@@ -1264,3 +1266,129 @@ def _literal(node: Optional[cst.BaseExpression]) -> Optional[int]:
     if isinstance(node, cst.Integer):
         return sign * int(node.evaluated_value)
     return None
+
+
+# -- TL204: try / except in scripted code ------------------------------------------------------
+class TryBodyForScript(Fixer):
+    codes = ("TL204",)
+    applicability = "unsafe"
+    message = (
+        "give TorchScript the `try` body alone, under `if torch.jit.is_scripting():`, and "
+        "move the `try` statement to a method the other back-ends call"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        statement = diagnostic.node
+        if not isinstance(statement, cst.Try) or "`try`" not in diagnostic.message:
+            return None
+        if statement.finalbody is not None or statement.orelse is not None:
+            return None
+        if not statement.handlers or not isinstance(statement.body, cst.IndentedBlock):
+            return None
+        block = self.parent(statement)
+        method = self.enclosing_function(statement)
+        if method is None or not isinstance(block, cst.IndentedBlock):
+            return None
+        cls = _class_of_method(self, method)
+        params = method.params.params
+        if cls is None or not params or params[0].name.value != "self" or method.decorators:
+            return None
+        # Every path of the body and of each handler leaves by `return` / `raise`, so the
+        # method holding the `try` returns what the function returned.
+        if not _ends_in_exit(list(statement.body.body)) or not all(
+            isinstance(h.body, cst.IndentedBlock) and _ends_in_exit(list(h.body.body))
+            for h in statement.handlers
+        ):
+            return None
+        if contains(
+            statement,
+            lambda n: (
+                isinstance(
+                    n,
+                    (cst.Yield, cst.Await, cst.Global, cst.Nonlocal, cst.FunctionDef, cst.ClassDef),
+                )
+                or (isinstance(n, cst.Name) and n.value in ("super", "__class__", "locals", "vars"))
+            ),
+        ):
+            return None
+        passed = self._locals_read(method, statement)
+        if passed is None:
+            return None
+        torch = self.import_module("torch")
+        name = fresh_name(
+            self, method, f"_{method.name.value.strip('_')}_try", taken=_class_names(cls)
+        )
+        arguments = ", ".join(passed)
+        parameters = ", ".join(["self", *passed])
+        helper = cst.parse_statement(f"@{torch}.jit.unused\ndef {name}({parameters}):\n    pass\n")
+        assert isinstance(helper, cst.FunctionDef)
+        helper = helper.with_changes(
+            body=cst.IndentedBlock(body=[statement.with_changes(leading_lines=())]),
+            leading_lines=[
+                cst.EmptyLine(indent=False),
+                cst.EmptyLine(
+                    indent=True,
+                    comment=cst.Comment(
+                        f"# the `try` of {method.name.value}, out of TorchScript's reach"
+                    ),
+                ),
+            ],
+        )
+        call = cst.parse_statement(f"return self.{name}({arguments})\n")
+        guarded = cst.If(
+            test=cst.parse_expression(f"{torch}.jit.is_scripting()"),
+            body=statement.body,
+            orelse=cst.Else(body=cst.IndentedBlock(body=[call])),
+            leading_lines=statement.leading_lines,
+        )
+        new_method = method.visit(_Swap(statement, guarded))
+        return [(method, cst.FlattenSentinel([new_method, helper]))]
+
+    def _locals_read(self, method: cst.FunctionDef, statement: cst.Try) -> Optional[list[str]]:
+        """The names of ``method``'s parameters and of the locals it binds outside the
+        ``try`` that the ``try`` reads, in order; ``self`` left out."""
+        params = method.params
+        if not isinstance(params.star_arg, (cst.MaybeSentinel, cst.ParamStar)) or (
+            params.star_kwarg is not None
+        ):
+            return None
+        every = [*params.posonly_params, *params.params, *params.kwonly_params]
+        local = {p.name.value for p in every}
+
+        def binds(node: cst.CSTNode) -> Optional[bool]:
+            if node is statement:
+                return False  # not into the `try`
+            targets: list[cst.CSTNode] = []
+            if isinstance(node, cst.Assign):
+                targets = [t.target for t in node.targets]
+            elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor)):
+                targets = [node.target]
+            elif isinstance(node, cst.AsName):
+                targets = [node.name]
+            elif isinstance(node, cst.NamedExpr):
+                targets = [node.target]
+            for target in targets:
+                local.update(n.value for n in names_in(target))
+            return None
+
+        walk(method.body, binds, lambda node: None)
+        order: list[str] = []
+        for use in variables_read(statement):
+            if use.value in local and use.value != "self" and use.value not in order:
+                order.append(use.value)
+        return order
+
+
+class _Swap(cst.CSTTransformer):
+    def __init__(self, old: cst.CSTNode, new: cst.CSTNode) -> None:
+        self.old, self.new = old, new
+
+    def on_leave(self, original, updated):  # type: ignore[no-untyped-def, override]
+        return self.new if original is self.old else updated
+
+
+def _ends_in_exit(statements: list[cst.BaseStatement]) -> bool:
+    last = statements[-1] if statements else None
+    if isinstance(last, cst.SimpleStatementLine):
+        return isinstance(last.body[-1], (cst.Return, cst.Raise))
+    return False

@@ -673,3 +673,60 @@ def test_tuple_of_a_shape_slice_with_a_variable_bound_is_left_alone():
 @requires_torch
 def test_spelled_out_shape_tuple_scripts_with_eager_unchanged():
     assert_script_repaired(SHAPE_TUPLE, fixed_text(SHAPE_TUPLE, SCRIPT))
+
+
+# -- TL204: try / except -----------------------------------------------------------------------
+TRY_SOLVE = """\
+import torch
+from torch import nn
+
+
+class Solver(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.eps = 1e-3
+
+    def forward(self, a, b):
+        m = a @ a.mT + self.eps * torch.eye(a.shape[-1])
+        # Cholesky when it works
+        try:
+            low = torch.linalg.cholesky(m)
+            return torch.cholesky_solve(b, low)
+        except (RuntimeError, ValueError):
+            return torch.linalg.solve(m, b)
+
+
+Model = Solver
+
+
+def inputs():
+    return [(torch.randn(3, 3), torch.randn(3, 2)), (torch.randn(4, 4), torch.randn(4, 1))]
+"""
+
+
+def test_try_body_is_scripted_alone_and_the_try_moves_to_an_unused_method():
+    fixed = fixed_text(TRY_SOLVE, SCRIPT)
+    assert (
+        "        # Cholesky when it works\n"
+        "        if torch.jit.is_scripting():\n"
+        "            low = torch.linalg.cholesky(m)\n"
+        "            return torch.cholesky_solve(b, low)\n"
+        "        else:\n"
+        "            return self._forward_try(m, b)\n"
+    ) in fixed
+    assert "    @torch.jit.unused\n    def _forward_try(self, m, b):\n        try:\n" in fixed
+    assert fixed_text(TRY_SOLVE, SCRIPT, unsafe=False) == TRY_SOLVE
+
+
+def test_try_with_finally_is_left_alone():
+    source = TRY_SOLVE.replace(
+        "            return torch.linalg.solve(m, b)\n",
+        "            return torch.linalg.solve(m, b)\n        finally:\n            pass\n",
+    )
+    assert "TL204" in _codes(source)
+    assert fixed_text(source, SCRIPT) == source
+
+
+@requires_torch
+def test_try_body_scripts_with_eager_unchanged():
+    assert_script_repaired(TRY_SOLVE, fixed_text(TRY_SOLVE, SCRIPT))
