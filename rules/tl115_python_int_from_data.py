@@ -59,6 +59,18 @@ TEXT_MESSAGE = Message(
     ),
     "compute with the number itself (`round(v, 2)`), or keep it a tensor",
 )
+MIN_MAX_MESSAGE = Message(
+    "Python `max()` / `min()` of a number read from tensor data",
+    (
+        (
+            "export",
+            "torch.export fails (GuardOnDataDependentSymNode: Could not guard on data-dependent "
+            "expression): picking the winner compares the symbolic value",
+        ),
+    ),
+    "clamp the tensor before reading it (`t.clamp(min=1e-8)`, `torch.maximum`), or keep the "
+    "number a tensor",
+)
 FORMAT_MESSAGE = Message(
     "a number read from tensor data formatted with a format spec",
     (
@@ -174,6 +186,24 @@ class PythonIntFromData(Rule):
         ),
     ]
     INVALID = [
+        # A floor on a scale read from the data, with Python's max.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    peak = x.abs().amax().item()
+                    return x / max(peak, 1e-6)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4) * 10,)]
+            """,
+            line=7,
+            backends=("export",),
+            message_contains="`max()` / `min()`",
+        ),
         Invalid(
             """
             import torch
@@ -368,6 +398,16 @@ class PythonIntFromData(Rule):
             args = [a.value for a in node.args if not a.star]
             if any(self.ctx.kind(a) == Kind.DATA for a in args):
                 self.report(node)
+        elif name in ("builtins.max", "builtins.min") and len(node.args) >= 2:
+            # `max(t.item(), eps)`; `max(int(t.item()), 1)` is already the conversion's finding.
+            args = [a.value for a in node.args if a.keyword is None and not a.star]
+            if any(
+                self.ctx.kind(a) == Kind.DATA
+                and self.ctx.qualified_name(a.func if isinstance(a, cst.Call) else a)
+                not in ("builtins.int", "builtins.float")
+                for a in args
+            ):
+                self.report(node, MIN_MAX_MESSAGE)
         elif name == "builtins.sorted" and node.args:
             if _holds_data(self.ctx, node.args[0].value):
                 self.report(node)
