@@ -1,4 +1,4 @@
-"""TL204: statement forms TorchScript's frontend has no node for.
+"""TL204 / TL246: statement forms TorchScript's frontend has no node for, or compiles otherwise.
 
 - ``h //= y`` / ``h @= w`` -> ``h = h // y`` / ``h = h @ w``. Python runs ``h = h // y`` for a
   number (ints and floats have no in-place operators) and for ``@=`` on a tensor (torch.Tensor
@@ -6,6 +6,10 @@
   (``floor_divide_``): other names for the same tensor see the update, which the rebinding
   loses, so there it is unsafe. Only a plain name or ``self.<attr>`` target, whose reading
   twice runs nothing.
+- ``h %= m`` (TL246: TorchScript compiles it as ``fmod``) -> ``h = h % m`` for a number, the
+  same statement in Python (safe), and ``h.remainder_(m)`` for a tensor, what a tensor's ``%=``
+  runs in Python (``__imod__`` is the in-place remainder: safe). Where the kind is unknown,
+  ``h = h % m`` is unsafe (a tensor would no longer be updated in place).
 - A local annotated without a value (``out: Tensor`` before an ``if`` that assigns it) is
   removed (safe): Python evaluates no annotation of a local, so the statement does nothing.
   Left alone where a comment sits on or above the line (removing it would lose the comment).
@@ -22,7 +26,13 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import self_attribute
 from torchlint.lint.semantic.kinds import Kind
 
-OPERATORS = {cst.FloorDivideAssign: cst.FloorDivide, cst.MatrixMultiplyAssign: cst.MatrixMultiply}
+OPERATORS = {
+    cst.FloorDivideAssign: cst.FloorDivide,
+    cst.MatrixMultiplyAssign: cst.MatrixMultiply,
+    cst.ModuloAssign: cst.Modulo,
+}
+# A tensor's `//=` and `%=` update it in place (`floor_divide_`, `remainder_`).
+IN_PLACE = (cst.FloorDivideAssign, cst.ModuloAssign)
 
 
 def _plain_rewrite(node: cst.AugAssign) -> Optional[cst.Assign]:
@@ -35,7 +45,7 @@ def _plain_rewrite(node: cst.AugAssign) -> Optional[cst.Assign]:
 
 
 class AugmentedAssignmentSpelledOut(Fixer):
-    codes = ("TL204",)
+    codes = ("TL204", "TL246")
     applicability = "safe"
     message = "spell the augmented assignment out (`h = h // y`)"
 
@@ -47,13 +57,37 @@ class AugmentedAssignmentSpelledOut(Fixer):
         return None if rewrite is None else [(node, rewrite)]
 
     def _in_place_on_tensor(self, node: cst.AugAssign) -> bool:
-        return isinstance(node.operator, cst.FloorDivideAssign) and self.kind(node.target) in (
+        return isinstance(node.operator, IN_PLACE) and self.kind(node.target) in (
             Kind.TENSOR,
             Kind.UNKNOWN,
         )
 
 
+class TensorModuloInPlace(Fixer):
+    codes = ("TL246",)
+    applicability = "safe"
+    message = "call the in-place remainder `%=` runs on a tensor (`x.remainder_(m)`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if (
+            not isinstance(node, cst.AugAssign)
+            or not isinstance(node.operator, cst.ModuloAssign)
+            or self.kind(node.target) is not Kind.TENSOR
+            or not (isinstance(node.target, cst.Name) or self_attribute(node.target) is not None)
+        ):
+            return None
+        call = cst.Call(
+            func=cst.Attribute(value=node.target, attr=cst.Name("remainder_")),
+            args=[cst.Arg(node.value)],
+        )
+        return [(node, cst.Expr(call))]
+
+
 class TensorFloorDivideSpelledOut(AugmentedAssignmentSpelledOut):
+    """A tensor's `//=` (and `%=` of a value of unknown kind) spelled out; a tensor's `%=` has
+    the safe `remainder_` fix instead."""
+
     applicability = "unsafe"
     message = (
         "spell the augmented assignment out (`h = h // y`; unsafe: a tensor's `//=` updates "
@@ -63,6 +97,8 @@ class TensorFloorDivideSpelledOut(AugmentedAssignmentSpelledOut):
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         node = diagnostic.node
         if not isinstance(node, cst.AugAssign) or not self._in_place_on_tensor(node):
+            return None
+        if isinstance(node.operator, cst.ModuloAssign) and self.kind(node.target) is Kind.TENSOR:
             return None
         rewrite = _plain_rewrite(node)
         return None if rewrite is None else [(node, rewrite)]

@@ -33,7 +33,9 @@ class ModuloAssignInScript(Rule):
     `x.remainder_(m)`).
 
     ## Fix safety
-    No automatic fix yet; the replacement above is the same in eager for numbers.
+    Safe: `h %= m` becomes `h = h % m` for a number (the same statement in Python) and
+    `h.remainder_(m)` for a tensor (what a tensor's `%=` runs in Python). Unsafe where the
+    kind is unknown: `h = h % m` would no longer update a tensor in place.
     """
 
     code = "TL246"

@@ -1,5 +1,6 @@
-"""Statement forms TorchScript's frontend has no node for (fixers/script_augmented_forms.py):
-`//=` / `@=` spelled out, a local's value-less annotation removed; before/after text, what is
+"""Statement forms TorchScript's frontend has no node for or compiles otherwise
+(fixers/script_augmented_forms.py): `//=` / `@=` / `%=` spelled out, a tensor's `%=` as its
+in-place `remainder_`, a local's value-less annotation removed; before/after text, what is
 left alone, and torch's word that the fixed model scripts with eager outputs unchanged."""
 
 from __future__ import annotations
@@ -62,6 +63,20 @@ CASES = [
         _model("y = x.clone()\n                y //= 0.5\n                return y"),
         [("y //= 0.5", "y = y // 0.5")],
         True,
+    ),
+    (
+        "modulo-int",
+        _model(
+            "shift = x.shape[-1] - 10\n                shift %= 3\n                return x * shift"
+        ),
+        [("shift %= 3", "shift = shift % 3")],
+        False,
+    ),
+    (
+        "modulo-tensor",
+        _model("y = x * 10\n                y %= 3\n                return y"),
+        [("y %= 3", "y.remainder_(3)")],
+        False,
     ),
     (
         "valueless-annotation",
