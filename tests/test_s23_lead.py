@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from torchlint.lint.rule import normalized
+from torchlint.lint.settings import Settings
 from torchlint.rules.tl244_float_text_in_script import script_float_text
 
 from .conftest import requires_torch
+from .fix_helpers import assert_rewritten, assert_script_repaired, fixed_text
 from .lint_helpers import findings, model_source, script_disagreements
 from .test_script_misses import _flagged
 
@@ -250,3 +253,68 @@ def test_torch_agrees_on_min_max_of_data(forward: str, flagged: bool) -> None:
 
     source = model_source(RANGE_HEAD, forward)
     assert check(source, "export").ok != flagged, source
+
+
+# TL208's fix (fixers/script_module_protocol.py): `in` / `not in`, `len()` and an index of a
+# project module whose class defines the dunder become calls of it by name; a class without
+# the method, and a chained comparison, are left alone.
+PROTOCOL_MODULE = normalized(
+    """
+    import torch
+    from torch import nn
+
+
+    class Vocab(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.words = ["a", "bb", "ccc"]
+
+        def __contains__(self, word: str) -> bool:
+            return word in self.words
+
+        def __len__(self) -> int:
+            return len(self.words)
+
+        def __getitem__(self, i: int) -> str:
+            return self.words[i]
+
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.vocab = Vocab()
+
+        def forward(self, x):
+            known = "bb" in self.vocab
+            unknown = "zz" not in self.vocab
+            return x * (float(known) + float(unknown) + len(self.vocab) + len(self.vocab[2]))
+
+
+    def inputs():
+        return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+    """
+)
+PROTOCOL_EDITS = [
+    ('"bb" in self.vocab', 'self.vocab.__contains__("bb")'),
+    ('"zz" not in self.vocab', 'not self.vocab.__contains__("zz")'),
+    ("len(self.vocab)", "self.vocab.__len__()"),
+    ("self.vocab[2]", "self.vocab.__getitem__(2)"),
+]
+SCRIPT_SETTINGS = Settings(targets=("script",), targets_explicit=True)
+
+
+def test_module_protocol_called_by_name() -> None:
+    assert_rewritten(PROTOCOL_MODULE, PROTOCOL_EDITS, False, SCRIPT_SETTINGS)
+
+
+def test_module_protocol_left_alone_without_the_method() -> None:
+    source = PROTOCOL_MODULE.replace("def __len__", "def size")
+    fixed = fixed_text(source, SCRIPT_SETTINGS)
+    assert "len(self.vocab)" in fixed
+    assert "self.vocab.__contains__" in fixed
+
+
+@requires_torch
+@pytest.mark.torch
+def test_module_protocol_fix_scripts_with_eager_unchanged() -> None:
+    assert_script_repaired(PROTOCOL_MODULE, fixed_text(PROTOCOL_MODULE, SCRIPT_SETTINGS))
