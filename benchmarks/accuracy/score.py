@@ -518,6 +518,7 @@ GENERALISATION = (
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
 )
 GENERALISATION_NOTE = (
     "The dev column adds up the corpora the rules were developed on; "
@@ -525,7 +526,7 @@ GENERALISATION_NOTE = (
     + f" and `{GENERALISATION[-1]}`"
     + " are packages no rule was developed on, run in eval and in train mode (`unseen`, "
     "`fresh`, `fresh2`, `fresh3`, `fresh4`, `fresh5`, `fresh6`, `fresh7`, `fresh8`, `fresh9`, "
-    "`fresh10`, `fresh11`, `fresh12`, `fresh13` and `fresh14`: "
+    "`fresh10`, `fresh11`, `fresh12`, `fresh13`, `fresh14` and `fresh15`: "
     "train only where the code has a "
     "training path; none of `fresh3`'s or `fresh8`'s has one): the generalisation figures. Each was scored "
     "before anyone read its misses, and read afterwards, so its column now also shows what the "
