@@ -540,7 +540,21 @@ class NoneCacheAnnotation(Fixer):
             return False
 
         contains(cls, enter)
-        if bad or not values:
+        registered = contains(
+            cls,
+            lambda n: (
+                isinstance(n, cst.Call)
+                and isinstance(n.func, cst.Attribute)
+                and n.func.attr.value
+                in ("register_buffer", "register_parameter", "register_module")
+                and bool(n.args)
+                and isinstance(n.args[0].value, cst.SimpleString)
+                and n.args[0].value.evaluated_value == attr
+            ),
+        )
+        if bad or registered or not values:
+            return False  # a None buffer is typed by TorchScript otherwise
+        if not any(isinstance(v, cst.Name) and v.value == "None" for v in values):
             return False
         tensors = 0
         for value in values:
