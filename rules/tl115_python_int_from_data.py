@@ -60,7 +60,7 @@ TEXT_MESSAGE = Message(
     "compute with the number itself (`round(v, 2)`), or keep it a tensor",
 )
 MIN_MAX_MESSAGE = Message(
-    "Python `max()` / `min()` of a number read from tensor data",
+    "Python `max()` / `min()` of a number read from tensor data and a float",
     (
         (
             "export",
@@ -399,14 +399,17 @@ class PythonIntFromData(Rule):
             if any(self.ctx.kind(a) == Kind.DATA for a in args):
                 self.report(node)
         elif name in ("builtins.max", "builtins.min") and len(node.args) >= 2:
-            # `max(t.item(), eps)`; `max(int(t.item()), 1)` is already the conversion's finding.
+            # `max(t.item(), 1e-8)`: a float compared (export takes a symbolic max of ints:
+            # `max(t.item() - 3, 0)` exports); `max(float(t), 1.0)` is the conversion's finding.
             args = [a.value for a in node.args if a.keyword is None and not a.star]
-            if any(
-                self.ctx.kind(a) == Kind.DATA
+            data = [
+                a
+                for a in args
+                if self.ctx.kind(a) == Kind.DATA
                 and self.ctx.qualified_name(a.func if isinstance(a, cst.Call) else a)
                 not in ("builtins.int", "builtins.float")
-                for a in args
-            ):
+            ]
+            if data and any(isinstance(a, cst.Float) for a in args):
                 self.report(node, MIN_MAX_MESSAGE)
         elif name == "builtins.sorted" and node.args:
             if _holds_data(self.ctx, node.args[0].value):

@@ -229,14 +229,22 @@ def test_torch_agrees_on_range_of_a_tensor(
 
 # TL115 (b66's quantiser: `max(x.abs().max().item(), 1e-8)`): Python's max / min of a number
 # read from tensor data under export, in other spellings (min through a name, an element of
-# `.tolist()`); clean: max of a size, the clamp kept on the tensor.
+# `.tolist()`); clean: max of a size, the clamp kept on the tensor, and max of an int read from
+# the data with an int (export takes a symbolic max of ints).
 MIN_OF_NAME = "        m = x.mean().item()\n        return self.fc(x) * min(m, 3.0)"
 MIN_OF_LIST = (
     "        vals = x.sum(-1).flatten().tolist()\n        return self.fc(x) * max(vals[0], 0.5)"
 )
 MAX_OF_SIZE = "        return self.fc(x) * max(x.size(0), 1)"
 CLAMPED = "        return self.fc(x) * x.abs().amax().clamp(min=1e-6)"
-MIN_MAX_CASES = [(MIN_OF_NAME, True), (MIN_OF_LIST, True), (MAX_OF_SIZE, False), (CLAMPED, False)]
+MAX_OF_INT_DATA = "        k = max((x > 0).sum().item() - 3, 0)\n        return self.fc(x) * k"
+MIN_MAX_CASES = [
+    (MIN_OF_NAME, True),
+    (MIN_OF_LIST, True),
+    (MAX_OF_SIZE, False),
+    (CLAMPED, False),
+    (MAX_OF_INT_DATA, False),
+]
 
 
 @pytest.mark.parametrize(("forward", "flagged"), MIN_MAX_CASES)
