@@ -52,6 +52,53 @@ None`` before the line, which reads ``X``. TorchScript refines a local, never an
 (checked on torch 2.13: scripts, equal eager). Unsafe: a call in the region or line that
 rebinds the attribute is no longer seen, and where the attribute was None the line raised
 TypeError / AttributeError and now raises AssertionError (under ``python -O``, the old error).
+
+``TolistIntAnnotation`` (TL205, safe): ``lens = lengths.tolist()`` whose items (taken by a
+loop, ``enumerate`` or a subscript) bound a slice, index a subscript or go to ``range``, alone
+or through ``+ - * // %`` -> ``lens: List[int] = lengths.tolist()``. TorchScript needs the
+type; a float or nested list item raised there in eager, so the items are ints. Safe: a
+local's annotation is not evaluated, and only TorchScript reads it.
+
+``FinalStrKey`` (TL208, unsafe): ``self.scale[self.active]`` of an ``nn.ParameterDict`` /
+``nn.ModuleDict`` (``self.a.b`` chains through classes of the file), ``self.active`` bound
+once in ``__init__`` to a str literal or a parameter annotated ``str`` (or with a str
+default) -> ``active: Final[str]`` in the class body: TorchScript folds the constant and indexes
+the container with it (checked on torch 2.13: scripts, equal eager). Unsafe: a key changed
+after construction no longer scripts.
+
+``ModuleDictReturnLoop`` (TL208, unsafe): ``return self.heads[task](h)`` of an
+``nn.ModuleDict`` and a key that is no attribute -> ``for name, module in
+self.heads.items(): if name == task: return module(h)`` then ``raise KeyError(task)``.
+TorchScript unrolls the loop over the container (checked on torch 2.13: scripts, equal eager;
+a missing key raises). Eager looks the key up by hash, the loop by ``==``: the same module for
+str keys, which a ModuleDict holds; the arguments are evaluated after the lookup both ways.
+Unsafe: a ``ModuleDict`` subclass or an object set on the attribute from outside had its own
+``__getitem__``.
+
+``NoneLocalOptionalTensor`` (TL235, unsafe): ``h = None`` then ``h = <tensor>`` in a loop or
+branch -> ``h: Optional[torch.Tensor] = None``, and ``assert h is not None`` before the first
+line after the block that uses ``h`` as a tensor (a subscript, attribute, operand, or the
+input of a ``torch.nn`` layer of the class: eager raised there on None). Unsafe: the error
+there is now AssertionError.
+
+``EmptyContainerTupleTypes`` (TL212, safe): ``fixers/script_attribute_annotation.py``'s class
+annotation of an empty dict, where a key is a parameter annotated ``int`` / ``str`` / ... (or a
+local bound once to a typed value) and a value a tuple display of tensors
+(``Dict[int, Tuple[torch.Tensor, torch.Tensor]]``); not for a tuple key, which TorchScript
+refuses. Safe: only TorchScript reads the annotation.
+
+``ShapeSliceTuple`` (TL209, unsafe): ``tuple(x.shape[-2:])`` / ``tuple(x.size()[1:3])`` (int
+literal bounds, no step) -> ``(x.shape[-2], x.shape[-1])``. TorchScript's ``tuple`` needs a
+statically known length. Unsafe: a tensor of fewer dimensions gave a shorter tuple and now
+raises IndexError.
+
+``TryBodyForScript`` (TL204, unsafe): a ``try`` / ``except`` in a method whose body and every
+handler end in ``return`` / ``raise`` (no ``else`` / ``finally``) -> ``if
+torch.jit.is_scripting(): <the try body>`` ``else: return self._forward_try(<locals read>)``,
+the ``try`` statement moved to that ``@torch.jit.unused`` method. TorchScript's frontend
+refuses a ``try`` even in a branch it does not compile; the method's body is never compiled
+(checked on torch 2.13: scripts, equal eager). Unsafe: the scripted model no longer falls back
+where the body raises.
 """
 
 from __future__ import annotations
