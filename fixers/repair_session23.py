@@ -99,6 +99,15 @@ the ``try`` statement moved to that ``@torch.jit.unused`` method. TorchScript's 
 refuses a ``try`` even in a branch it does not compile; the method's body is never compiled
 (checked on torch 2.13: scripts, equal eager). Unsafe: the scripted model no longer falls back
 where the body raises.
+
+``VariadicTupleParameterAsList`` (TL214, unsafe): ``def f(kernel: Tuple[int, ...])`` of the
+module, which only iterates the parameter (``for``, ``enumerate``), sizes it (``len``) or reads
+one item of it, and which the module only calls -> ``kernel: List[int]``, each call's argument
+a list: a tuple display as a list display, a shape as it is, anything else in ``list(...)``
+(``same_padding(list(self.kernel_size))``). TorchScript has no variable-length tuple, and
+types a fixed one's attribute ``Tuple[int, int]``, which a ``List[int]`` parameter refuses
+without the ``list`` (checked on torch 2.13: scripts, equal eager). Unsafe: a caller in another
+file still passes a tuple (eager is the same; TorchScript refuses it).
 """
 
 from __future__ import annotations
@@ -1453,3 +1462,134 @@ def _ends_in_exit(statements: list[cst.BaseStatement]) -> bool:
     if isinstance(last, cst.SimpleStatementLine):
         return isinstance(last.body[-1], (cst.Return, cst.Raise))
     return False
+
+
+# -- TL214: a Tuple[T, ...] parameter ----------------------------------------------------------
+class VariadicTupleParameterAsList(Fixer):
+    codes = ("TL214",)
+    applicability = "unsafe"
+    message = "annotate the parameter `List[T]` and hand it a list (`list(...)` at each call)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if "variable-length tuple annotation" not in diagnostic.message:
+            return None
+        annotation = diagnostic.node
+        param = next((a for a in self.ancestors(annotation) if isinstance(a, cst.Param)), None)
+        if (
+            param is None
+            or param.annotation is None
+            or param.annotation.annotation is not annotation
+        ):
+            return None
+        element = _variadic_element(self, annotation)  # type: ignore[arg-type]
+        function = self.enclosing_function(param)
+        if element is None or function is None or function not in self.ctx.module.body:
+            return None
+        if param.star or param not in function.params.params:
+            return None
+        if not self._read_as_a_sequence(function, param.name.value):
+            return None
+        calls = self._calls(function, param)
+        if calls is None:
+            return None
+        listed = self.import_from("typing", "List")
+        replacements: list[Replacement] = [
+            (annotation, cst.parse_expression(f"{listed}[{self.code(element).strip()}]"))
+        ]
+        for arg in calls:
+            value = arg.value
+            if isinstance(value, cst.Tuple) and value.elements:
+                new: cst.BaseExpression = cst.List(elements=value.elements)
+            elif isinstance(value, cst.List) or _shape_of(value):
+                continue  # a list already, in eager and TorchScript
+            else:
+                new = cst.parse_expression(f"list({self.code(value).strip()})")
+            replacements.append((value, new))
+        return replacements
+
+    def _read_as_a_sequence(self, function: cst.FunctionDef, name: str) -> bool:
+        """The parameter is never rebound and only iterated (``for``, ``enumerate``), sized
+        (``len``) or indexed by one position: a list gives what the tuple gave."""
+        for use in variable_uses(self, function, name):
+            parent = self.parent(use)
+            if isinstance(parent, cst.Param):
+                continue
+            if isinstance(parent, cst.For) and parent.iter is use:
+                continue
+            if isinstance(parent, cst.Subscript) and parent.value is use:
+                index = parent.slice[0].slice if len(parent.slice) == 1 else None
+                holder = self.parent(parent)
+                stored = isinstance(holder, (cst.AssignTarget, cst.Del)) or (
+                    isinstance(holder, (cst.AugAssign, cst.AnnAssign)) and holder.target is parent
+                )
+                if isinstance(index, cst.Index) and not stored:
+                    continue  # one item, read: the same object from a list
+                return False
+            if isinstance(parent, cst.Arg):
+                call = self.parent(parent)
+                if (
+                    isinstance(call, cst.Call)
+                    and len(call.args) == 1
+                    and self.ctx.qualified_name(call.func) in ("builtins.len", "builtins.enumerate")
+                ):
+                    continue
+            return False
+        return True
+
+    def _calls(self, function: cst.FunctionDef, param: cst.Param) -> Optional[list[cst.Arg]]:
+        """The argument each call of the module gives ``param``; None where the function is
+        mentioned otherwise than called, or a call gives it by ``*`` or not at all."""
+        from ._shared import local_callee, receiving_param
+
+        found: list[cst.Arg] = []
+        name = function.name.value
+        for node in names_in(self.ctx.module):
+            if node.value != name or node is function.name:
+                continue
+            call = self.parent(node)
+            if not isinstance(call, cst.Call) or call.func is not node:
+                return None
+            callee = local_callee(self, call)
+            if callee is None or callee[0] is not function or any(a.star for a in call.args):
+                return None
+            given = [a for a in call.args if receiving_param(function, call, a, callee[1]) is param]
+            if len(given) != 1:
+                return None
+            found.append(given[0])
+        return found or None
+
+
+def _variadic_element(fixer: Fixer, annotation: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """``T`` of ``Tuple[T, ...]`` / ``tuple[T, ...]``, ``T`` a name (``int``, ``float``,
+    ``str``, ``bool``, ``Tensor``) or ``torch.Tensor``."""
+    if not isinstance(annotation, cst.Subscript) or len(annotation.slice) != 2:
+        return None
+    if fixer.ctx.qualified_name(annotation.value) not in (
+        "typing.Tuple",
+        "builtins.tuple",
+        "tuple",
+    ):
+        return None
+    first, second = (e.slice for e in annotation.slice)
+    if not isinstance(first, cst.Index) or not isinstance(second, cst.Index):
+        return None
+    if not isinstance(second.value, cst.Ellipsis):
+        return None
+    element = first.value
+    if isinstance(element, cst.Name) and element.value in ("int", "float", "str", "bool"):
+        return element
+    if fixer.ctx.qualified_name(element) == "torch.Tensor":
+        return element
+    return None
+
+
+def _shape_of(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.Attribute) and node.attr.value == "shape":
+        return plain_reference(node.value)
+    return (
+        isinstance(node, cst.Call)
+        and not node.args
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "size"
+        and plain_reference(node.func.value)
+    )

@@ -730,3 +730,62 @@ def test_try_with_finally_is_left_alone():
 @requires_torch
 def test_try_body_scripts_with_eager_unchanged():
     assert_script_repaired(TRY_SOLVE, fixed_text(TRY_SOLVE, SCRIPT))
+
+
+# -- TL214: a Tuple[int, ...] parameter --------------------------------------------------------
+VARIADIC = """\
+from typing import Tuple
+
+import torch
+from torch import nn
+
+
+def crop_sizes(sizes: Tuple[int, ...], margin: int) -> int:
+    total = 0
+    for i, s in enumerate(sizes):
+        total = total + s - margin * (i + 1)
+    return total + len(sizes) + sizes[0]
+
+
+class Crop(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.window = (5, 3)
+
+    def forward(self, x):
+        n = crop_sizes(self.window, 1)  # window area
+        return x[..., :n] * crop_sizes((2, 2, 1), 0)
+
+
+Model = Crop
+
+
+def inputs():
+    return [(torch.randn(2, 12),), (torch.randn(3, 12),)]
+"""
+
+
+def test_variadic_tuple_parameter_becomes_a_list_handed_lists():
+    assert_rewritten(
+        VARIADIC,
+        [
+            ("sizes: Tuple[int, ...]", "sizes: List[int]"),
+            ("crop_sizes(self.window, 1)  # window", "crop_sizes(list(self.window), 1)  # window"),
+            ("crop_sizes((2, 2, 1), 0)", "crop_sizes([2, 2, 1], 0)"),
+            ("from torch import nn\n", "from torch import nn\nfrom typing import List\n"),
+        ],
+        unsafe=True,
+        settings=SCRIPT,
+    )
+
+
+def test_variadic_tuple_parameter_returned_whole_is_left_alone():
+    source = VARIADIC.replace(
+        "    return total + len(sizes) + sizes[0]", "    print(sizes)\n    return total"
+    )
+    assert "sizes: Tuple[int, ...]" in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_variadic_tuple_as_list_scripts_with_eager_unchanged():
+    assert_script_repaired(VARIADIC, fixed_text(VARIADIC, SCRIPT))
