@@ -6,7 +6,10 @@ explicit call of any method of a submodule (torch 2.13: `self.bank.__contains__(
 Python runs the same method for both spellings (`len(m)` is `type(m).__len__(m)`, `m[i]` is
 `type(m).__getitem__(m, i)`, `k in m` is `bool(type(m).__contains__(m, k))`), so the rewrite
 keeps eager (safe) where the project class defines the method; it is left alone elsewhere
-(eager fails there too, with another error) and for a chained comparison.
+(eager fails there too, with another error) and for a chained comparison. An index is
+rewritten only where the class is in this file and its `__getitem__` is annotated to return a
+value TorchScript types (`int`, `str`, `Tensor`, `List[...]`, ...): one returning a module does
+not script when called by name either (torch 2.13: Unknown type name 'nn.Module').
 """
 
 from __future__ import annotations
@@ -19,7 +22,26 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import self_attribute
 
-from ._shared import expression_in_place, self_class
+from ._shared import expression_in_place, local_definition, self_class
+
+# Return annotations of a `__getitem__` TorchScript compiles when it is called by name (a
+# typing container counts by its name: `List[int]`).
+VALUE_TYPES = frozenset(
+    {
+        "int",
+        "float",
+        "bool",
+        "str",
+        "Tensor",
+        "List",
+        "Tuple",
+        "Dict",
+        "Optional",
+        "list",
+        "tuple",
+        "dict",
+    }
+)
 
 
 class ModuleProtocolCalledByName(Fixer):
@@ -54,6 +76,8 @@ class ModuleProtocolCalledByName(Fixer):
             return None
         if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
             return None
+        if not self._returns_value(node.value):
+            return None
         index = self.code(node.slice[0].slice.value)
         return self._call(node, node.value, "__getitem__", index)
 
@@ -71,16 +95,40 @@ class ModuleProtocolCalledByName(Fixer):
             return [(comparison, expression_in_place(self, comparison, f"not {text}"))]
         return [(comparison, _in_place(comparison, text))]
 
-    def _defines(self, module: cst.BaseExpression, method: str) -> bool:
-        """Whether the project class held by ``self.<attr>`` defines ``method``."""
+    def _returns_value(self, module: cst.BaseExpression) -> bool:
+        """Whether the class of this file held by ``self.<attr>`` annotates its
+        `__getitem__` to return one of ``VALUE_TYPES`` (or a typing container of them)."""
+        held = self._held_class(module)
+        definition = local_definition(self, held) if held is not None else None
+        if not isinstance(definition, cst.ClassDef):
+            return False
+        method = next(
+            (
+                s
+                for s in definition.body.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == "__getitem__"
+            ),
+            None,
+        )
+        if method is None or method.returns is None:
+            return False
+        annotation = method.returns.annotation
+        if isinstance(annotation, cst.Subscript):
+            annotation = annotation.value
+        return self.code(annotation).rsplit(".", 1)[-1] in VALUE_TYPES
+
+    def _held_class(self, module: cst.BaseExpression) -> Optional[str]:
         attr = self_attribute(module)
         owner = self_class(self, module)
         if attr is None or owner is None:
-            return False
-        index = self.ctx.index
-        held = index.attribute_class(owner, attr)
+            return None
+        return self.ctx.index.attribute_class(owner, attr)
+
+    def _defines(self, module: cst.BaseExpression, method: str) -> bool:
+        """Whether the project class held by ``self.<attr>`` defines ``method``."""
+        held = self._held_class(module)
         return held is not None and any(
-            method in summary.methods for _, _, summary in index.mro(held)
+            method in summary.methods for _, _, summary in self.ctx.index.mro(held)
         )
 
 
