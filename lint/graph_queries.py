@@ -140,6 +140,90 @@ def _collect_assignments(
     return found
 
 
+def list_items(func: Optional[cst.FunctionDef], name: str) -> Optional[list[cst.BaseExpression]]:
+    """What the local list ``name`` of ``func`` holds: the elements of the list displays it
+    is bound to (one of them empty) and the arguments of its ``.append(...)`` calls there
+    (``sizes = []; sizes.append(x.size(0))``); None when it is bound to anything else, its
+    items are set or it is changed in place otherwise (``extend``, ``insert``, ``+=``)."""
+    bound = assignments(func, name)
+    if (
+        not bound
+        or any(size != 1 or type(value) is not cst.List for value, _, size in bound)
+        or not any(not value.elements for value, _, _ in bound)
+    ):  # type: ignore[attr-defined]
+        return None
+    items: list[cst.BaseExpression] = [
+        element.value
+        for value, _, _ in bound
+        for element in value.elements  # type: ignore[attr-defined]
+    ]
+    if any(type(item) is cst.StarredElement for item in items):
+        return None
+    found: list[Optional[cst.BaseExpression]] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        kind = type(node)
+        if kind is cst.FunctionDef and node is not func:
+            return False
+        if (
+            kind is cst.Attribute
+            and type(node.value) is cst.Name  # type: ignore[attr-defined]
+            and node.value.value == name  # type: ignore[attr-defined]
+        ):
+            found.append(None)  # a method of it, taken below if an append
+        elif kind is cst.Call:
+            call = node
+            if (
+                type(call.func) is cst.Attribute  # type: ignore[attr-defined]
+                and type(call.func.value) is cst.Name  # type: ignore[attr-defined]
+                and call.func.value.value == name  # type: ignore[attr-defined]
+                and call.func.attr.value == "append"  # type: ignore[attr-defined]
+                and len(call.args) == 1  # type: ignore[attr-defined]
+                and call.args[0].keyword is None  # type: ignore[attr-defined]
+                and not call.args[0].star  # type: ignore[attr-defined]
+            ):
+                found.append(call.args[0].value)  # type: ignore[attr-defined]
+        elif (
+            kind is cst.AssignTarget
+            and type(node.target) is cst.Subscript  # type: ignore[attr-defined]
+            and type(node.target.value) is cst.Name  # type: ignore[attr-defined]
+            and node.target.value.value == name  # type: ignore[attr-defined]
+        ):
+            stores.append(node)  # `sizes[0] = ...`
+        return None
+
+    stores: list[cst.CSTNode] = []
+    walk(func.body, enter, lambda node: None)  # type: ignore[union-attr]
+    appended = [item for item in found if item is not None]
+    # Every method of it read is an append (each call counted once as a method read).
+    if stores or len(found) != 2 * len(appended):
+        return None
+    return items + appended
+
+
+def loop_iterables(func: Optional[cst.FunctionDef], name: str) -> list[cst.BaseExpression]:
+    """The iterables of the ``for name in ...`` loops of ``func`` (its nested functions'
+    aside) whose target is the plain name ``name``."""
+    if func is None:
+        return []
+    found: list[cst.BaseExpression] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        kind = type(node)
+        if kind is cst.FunctionDef:
+            return False
+        if (
+            kind is cst.For
+            and type(node.target) is cst.Name  # type: ignore[attr-defined]
+            and node.target.value == name  # type: ignore[attr-defined]
+        ):
+            found.append(node.iter)  # type: ignore[attr-defined]
+        return None
+
+    walk(func.body, enter, lambda node: None)
+    return found
+
+
 def _range_call(node: cst.BaseExpression) -> bool:
     return (
         type(node) is cst.Call

@@ -8,7 +8,14 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, or_operands, self_attribute
+from torchlint.lint.graph_queries import (
+    UNKNOWN_VALUE,
+    assignments,
+    list_items,
+    loop_iterables,
+    or_operands,
+    self_attribute,
+)
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import FunctionSummary
@@ -2425,6 +2432,14 @@ def tensor_under_trace(ctx: LintContext, expr: cst.BaseExpression, depth: int = 
         return tensor_under_trace(ctx, expr.expression, depth + 1)  # type: ignore[attr-defined]
     if kind is cst.Name:
         values = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+        loops = loop_iterables(ctx.function, expr.value)  # type: ignore[attr-defined]
+        if sum(value is UNKNOWN_VALUE for value, _, _ in values) == len(loops) and all(
+            shape_of_tensor(ctx, iterable) for iterable in loops
+        ):
+            # `for s in sizes[1:]` over a shape or a list of sizes: each item is one.
+            values = [v for v in values if v[0] is not UNKNOWN_VALUE]
+            if loops and not values:
+                return True
         for value, _, size in values:
             if value is UNKNOWN_VALUE:
                 return False  # rebound in a loop or an augmented assignment: not sure
@@ -2450,6 +2465,11 @@ def shape_of_tensor(ctx: LintContext, expr: cst.BaseExpression) -> bool:
     if type(expr) is cst.Call and type(expr.func) is cst.Attribute:  # type: ignore[attr-defined]
         func = expr.func  # type: ignore[attr-defined]
         return func.attr.value == "size" and ctx.kind(func.value) in ARRAY_KINDS
+    if type(expr) is cst.Name and ctx.kind(expr) == Kind.SHAPE:
+        # A local list of sizes (`sizes = []; sizes.append(x.size(0))`): while tracing, a
+        # list of 0-dim tensors (torchsde's `batch_sizes`).
+        items = list_items(ctx.function, expr.value)  # type: ignore[attr-defined]
+        return bool(items) and all(tensor_under_trace(ctx, item) for item in items)  # type: ignore[union-attr]
     return False
 
 

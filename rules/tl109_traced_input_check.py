@@ -8,7 +8,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, list_items, loop_iterables
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind, spread_source
 from torchlint.lint.walk import walk
@@ -765,6 +765,17 @@ def _traced_size_name(ctx: LintContext, name: cst.Name, depth: int) -> bool:
     values = assignments(ctx.function, name.value)
     if not values:
         return True  # a parameter the model knows to be a size
+    if ctx.kind(name) == Kind.SHAPE:
+        # A local list of sizes (`sizes = []; sizes.append(x.size(0))`).
+        items = list_items(ctx.function, name.value)
+        if items and any(traced_size(ctx, item, depth + 1) for item in items):
+            return True
+    # `for s in sizes[1:]`: an item of a shape or list of sizes.
+    if any(
+        traced_size(ctx, iterable, depth + 1)
+        for iterable in loop_iterables(ctx.function, name.value)
+    ):
+        return True
     for value, position, size in values:
         if value is UNKNOWN_VALUE:
             continue

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
@@ -14,6 +16,14 @@ from .tl108_tensor_from_python_data import built_from_varying_data, tensor_list_
 # The constructors torch.jit.trace warns about ("... results are registered as constants in the
 # trace"); torch.full, torch.zeros, x.new_tensor and torch.scalar_tensor trace without a word.
 WARNING_CONSTRUCTORS = {"torch.tensor", "torch.as_tensor", "torch.Tensor"}
+# Constructors that warn whatever they are given (torch 2.13: "torch.from_numpy results are
+# registered as constants in the trace", the same for torch.sparse_coo_tensor; torch.asarray,
+# torch.frombuffer and torch.FloatTensor trace without a word: checked in
+# tests/test_s23_trace.py).
+ALWAYS_WARNING_CONSTRUCTORS = {"torch.from_numpy", "torch.sparse_coo_tensor"}
+# autoray's numpy constructors and the torch function its torch backend runs for them (autoray
+# 0.11: `array` -> torch.tensor, `asarray` -> torch.as_tensor; both warn while tracing).
+AUTORAY_CONSTRUCTORS = {"array": "torch.tensor", "asarray": "torch.as_tensor"}
 
 
 class TensorConstantInTrace(Rule):
@@ -27,7 +37,12 @@ class TensorConstantInTrace(Rule):
     tensor is flagged too: the trace goes on from the tensor, but torch warns there all the
     same (`u.to(dtype=...)` does not). So is `torch.from_dlpack(...)` (also
     `torch.utils.dlpack.from_dlpack`): the tensor it makes is a constant of the trace, with
-    no warning at all.
+    no warning at all. `torch.from_numpy(...)` and `torch.sparse_coo_tensor(...)` warn
+    whatever they are given, and so does autoray's `array` / `asarray` (`anp.array(data,
+    like=backend)`) where it dispatches to torch (`torch.tensor` / `torch.as_tensor`): `like=`
+    a tensor, `"torch"` or a backend held in a variable, or a tensor as the data. These
+    findings predict the warning; whether the trace also goes wrong is the data's (a NumPy
+    round trip of the input is flagged where it is made).
 
     ## Why is this bad?
     `torch.jit.trace` cannot see how the data was computed, so it records the tensor as a
@@ -227,6 +242,15 @@ class TensorConstantInTrace(Rule):
         if name in DLPACK_IMPORTS:
             self.report(node, DLPACK_MESSAGE)
             return
+        if name in ALWAYS_WARNING_CONSTRUCTORS:
+            self.report(node, _constant_message(f"`{name}`", name))
+            return
+        autoray = self._autoray_constructor(name, node)
+        if autoray is not None:
+            self.report(
+                node, _constant_message(f"autoray's `{autoray[0]}` dispatched to torch", autoray[1])
+            )
+            return
         if name not in WARNING_CONSTRUCTORS:
             return
         if not built_from_varying_data(self.ctx, node):
@@ -242,6 +266,54 @@ class TensorConstantInTrace(Rule):
             # `torch.as_tensor(u, dtype=torch.float32)` of a tensor: the trace goes on from `u`
             # (TL108 leaves it), but torch 2.13 warns all the same.
             self.report(node, AS_TENSOR_MESSAGE)
+
+    def _autoray_constructor(
+        self, name: Optional[str], node: cst.Call
+    ) -> Optional[tuple[str, str]]:
+        """``(function, torch function)`` for autoray's ``array`` / ``asarray`` (``anp.array(data,
+        like=backend)``, ``do("array", data, like=...)``) that dispatches to torch: ``like=``
+        a tensor, ``"torch"`` or a backend held in a variable (graph code of a torch model runs
+        the torch one), or, without ``like=``, a tensor as the data."""
+        if name is None or not name.startswith("autoray."):
+            return None
+        function = name.rpartition(".")[2]
+        args = list(node.args)
+        if function == "do" and args and type(args[0].value) is cst.SimpleString:
+            function = args[0].value.evaluated_value  # type: ignore[attr-defined]
+            args = args[1:]
+        elif not name.startswith(("autoray.numpy.", "autoray.autoray.numpy.")):
+            return None
+        if function not in AUTORAY_CONSTRUCTORS or not args:
+            return None
+        like = next((a.value for a in args if a.keyword and a.keyword.value == "like"), None)
+        if like is None:
+            torch_like = args[0].keyword is None and self.ctx.kind(args[0].value) == Kind.TENSOR
+        elif type(like) is cst.SimpleString:
+            torch_like = like.evaluated_value == "torch"  # type: ignore[attr-defined]
+        else:
+            torch_like = type(like) in (cst.Name, cst.Attribute) and self.ctx.kind(like) in (
+                Kind.TENSOR,
+                Kind.CONST,
+                Kind.UNKNOWN,
+            )
+        return (function, AUTORAY_CONSTRUCTORS[function]) if torch_like else None
+
+
+def _constant_message(subject: str, torch_name: str) -> Message:
+    short = torch_name.rpartition(".")[2]
+    return Message(
+        f"{subject} in traced code",
+        (
+            (
+                "trace",
+                "torch.jit.trace records its result as a constant and warns (TracerWarning: "
+                f"torch.{short} results are registered as constants in the trace)",
+            ),
+        ),
+        "build the tensor before tracing (a buffer made in __init__), or with tensor "
+        "operations the trace records",
+        frozenset({"trace"}),
+    )
 
 
 # A tensor made from a DLPack capsule (or an object with `__dlpack__`): the tracer records no

@@ -48,6 +48,11 @@ NUMBER_CONVERSIONS = {
     "builtins.str": "string",
 }
 
+# Kinds of another module's global that TorchScript rejects when read as `mod.NAME` (torch 2.13:
+# python value of type 'dict' / 'list' / 'set' cannot be used as a value; an int, float, str,
+# bool or tuple read so is a constant, checked in tests/test_s23_trace.py).
+MODULE_ATTRIBUTE_KINDS = frozenset({"dict", "list", "set"})
+
 # The fields of `sys.float_info`, in its tuple order (TorchScript reads it as that tuple).
 FLOAT_INFO_FIELDS = (
     "max", "max_exp", "max_10_exp", "min", "min_exp", "min_10_exp", "dig", "mant_dig",
@@ -117,6 +122,11 @@ class GlobalValueInScript(Rule):
     binding of which is a number, string, bool or tensor (`init_scale` of
     `make_block(dim, init_scale: float)` read in `forward`; torch 2.13: python value of type
     'float' cannot be used as a value; a closed-over function or module compiles).
+    A name imported from another module of the project that binds it once, at top level, to a
+    dict, list, set or tuple display (or comprehension) or to a number, string or bool literal
+    (`from .radial_fn import RADIAL_FUNCS`) is such a value too; read through the module
+    (`radial_fn.RADIAL_FUNCS`), only a dict, list or set is (TorchScript takes a module's
+    number, string, bool or tuple as a constant).
     A name bound more than once at module level, also under a module-level `try` / `if`, is
     such a value when every binding is one (`try: import apex; HAS_APEX = True` / `except
     ImportError: HAS_APEX = False`: a bool whichever runs; `X is not None`, `not X` are bools).
@@ -484,6 +494,39 @@ class GlobalValueInScript(Rule):
                 return None
         return made
 
+    def _imported_value(self, name: str) -> Optional[tuple[str, str]]:
+        """``(module, kind)`` for a name this file imports (and binds no other way) from a
+        project module that binds it once to a container display, a number, a string or a
+        bool (``FileSummary.values``: torchrbf's ``from .radial_fn import RADIAL_FUNCS``)."""
+        summary = self.ctx.model.summary
+        qualified = summary.imports.get(name)
+        if qualified is None or name in summary.defined_names:
+            return None
+        module, _, short = qualified.rpartition(".")
+        other = self.ctx.index.get_module(module) if module else None
+        if other is None:
+            return None
+        kind = other.values.get(short)
+        return (module, kind) if kind is not None else None
+
+    def _module_attribute_value(self, node: cst.Attribute) -> Optional[tuple[str, str]]:
+        """``(module, kind)`` for ``mod.NAME`` where ``mod`` is an imported project module
+        (``from . import radial_fn``) whose ``FileSummary.values`` holds ``NAME`` as a dict,
+        list or set."""
+        root = node.value
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or any(root.value in scope for scope in self._locals):
+            return None
+        module = self.ctx.qualified_name(node.value)
+        other = self.ctx.index.get_module(module) if module else None
+        if other is None:
+            return None
+        # Read through the module, TorchScript takes a number, string, bool or tuple as a
+        # constant (torch 2.13 scripts `x + mod.EPS`, `x.sum(mod.DIMS)`), a container not.
+        kind = other.values.get(node.attr.value)
+        return (module, kind) if kind in MODULE_ATTRIBUTE_KINDS else None  # type: ignore[return-value]
+
     def _bound_once(self) -> set[str]:
         """Names one module-level statement of this file binds, by a plain ``name = ...``
         (no other binding of them at module level: no import, def, class, loop or rebind)."""
@@ -666,6 +709,17 @@ class GlobalValueInScript(Rule):
         if self._outside or not self._locals or not in_script(self.ctx):
             return
         field = node.attr.value
+        if isinstance(node.value, (cst.Name, cst.Attribute)):
+            found = self._module_attribute_value(node)
+            if found is not None:
+                self.report(
+                    node,
+                    f"module-level {found[1]} `{found[0]}.{field}` read in scripted code: "
+                    "TorchScript resolves another module's global as a Python value and cannot "
+                    "use it as one (torch 2.13: python value of type '...' cannot be used as a "
+                    "value); store it on the module in __init__ (or pass it in)",
+                )
+                return
         if (
             field not in FLOAT_INFO_FIELDS
             or self.ctx.qualified_name(node.value) != "sys.float_info"
@@ -722,6 +776,17 @@ class GlobalValueInScript(Rule):
             )
             return
         if kind is None:
+            imported = self._imported_value(name)
+            if imported is not None:
+                source, value_kind = imported
+                self.report(
+                    node,
+                    f"module-level {value_kind} `{name}` (of `{source}`) read in scripted code: "
+                    "TorchScript resolves an imported global as a Python value and cannot use "
+                    f"it as one (torch 2.13: python value of type '...' cannot be used as a "
+                    "value); store it on the module in __init__ (or pass it in)",
+                )
+                return
             made = self._plain_instance(name)
             if made is not None:
                 self.report(

@@ -22,6 +22,7 @@ from torchlint.lint.semantic.summary import (
     GUARD_CALLS,
     MODULE_BASES,
     REGISTRY_PREFIX,
+    RESULT_PREFIX,
     TRAINING_GUARD,
     CallRef,
     ClassSummary,
@@ -1033,7 +1034,14 @@ class ProjectIndex:
             ]
             # What a public module imports from a private one is public too (torch-dct's
             # `__init__` re-exports `dct` from `torch_dct._dct`).
+            # A class too, with its public methods: torchsde's `__init__` imports
+            # `BrownianInterval` from `torchsde._brownian`, whose `__init__` imports it from
+            # `torchsde._brownian.brownian_interval` (followed to where it is defined).
             reexported = {target for summary in public for target in summary.imports.values()}
+            for target in list(reexported):
+                found = self.lookup(target)
+                if found is not None and found[0] != "method":
+                    reexported.add(found[1].qualify(found[2]))
             for summary in files:
                 if summary not in public:
                     api.extend(
@@ -1041,14 +1049,18 @@ class ProjectIndex:
                         for local in summary.functions
                         if (name := summary.qualify(local)) in reexported
                     )
-                    continue
+                is_public = summary in public
                 api.extend(
                     summary.qualify(local)
                     for local in summary.functions
-                    if not local.startswith("_") and "." not in local
+                    if is_public and not local.startswith("_") and "." not in local
                 )
                 for local, cls in summary.classes.items():
-                    if local.startswith("_") or "." in local:
+                    if "." in local or (
+                        summary.qualify(local) not in reexported
+                        if not is_public
+                        else local.startswith("_")
+                    ):
                         continue
                     # An autograd Function's backward (and jvp) run only when gradients are
                     # asked for, not in the model's forward: autograd calls them, no caller.
@@ -1144,6 +1156,14 @@ class ProjectIndex:
                             if method:
                                 callees.append((method[0], cls, call))
             elif call.kind in ("instance", "instance-read"):
+                if call.kind == "instance" and call.method == "__call__":
+                    # `solver_fn = select(name); solver_fn(sde)`: the local holds a class a
+                    # project function returns, and calling it makes one.
+                    for cls in self.returned_classes(call.target):
+                        for name in CONSTRUCTORS:
+                            method = self.find_method(cls, name)
+                            if method:
+                                callees.append((method[0], cls, call))
                 for cls in self.instance_classes(call.target):
                     name = call.method
                     if name == "__call__" and self.is_module_class(cls):
@@ -1265,9 +1285,26 @@ class ProjectIndex:
                 made.append(target[1].qualify(target[2]))
         return made
 
+    def returned_classes(self, qualname: str) -> list[str]:
+        """The project classes the project function ``qualname`` returns bare (torchsde's
+        ``select(method)``: ``return Euler``, ``return SRK``, ...): a factory of classes."""
+        found = self.lookup(qualname)
+        if found is None or found[0] != "function":
+            return []
+        classes = []
+        for name in found[1].functions[found[2]].returns_names:
+            named = self.lookup(name)
+            if named is not None and named[0] == "class":
+                classes.append(named[1].qualify(named[2]))
+        return classes
+
     def instance_classes(self, target: str) -> list[str]:
         """The project classes a local holds an instance of: the class called, or every class
-        in the dict of classes whose entry was called (``REGISTRY_PREFIX`` + its name)."""
+        in the dict of classes whose entry was called (``REGISTRY_PREFIX`` + its name), or
+        every class a factory of classes returns, when what it returned was called
+        (``RESULT_PREFIX`` + the factory's name)."""
+        if target.startswith(RESULT_PREFIX):
+            return self.returned_classes(target[len(RESULT_PREFIX) :])
         if target.startswith(REGISTRY_PREFIX):
             names = self.registry_entries(target[len(REGISTRY_PREFIX) :])
         else:

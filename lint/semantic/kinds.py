@@ -24,7 +24,7 @@ from torchlint.lint.dynamo_tables import (
     torch_tuple_returns,
 )
 from torchlint.lint.graph_queries import assignments, bound_names
-from torchlint.lint.semantic.summary import PARTIALS, REGISTRY_PREFIX
+from torchlint.lint.semantic.summary import PARTIALS, REGISTRY_PREFIX, RESULT_PREFIX
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 
@@ -528,6 +528,8 @@ class KindInference:
         self.callable_names: dict[str, list[cst.BaseExpression]] = {}
         # Names bound only to empty lists that tensors are appended to (_grow_tensor_list).
         self.tensor_lists: set[str] = set()
+        # Names bound only to empty lists that only sizes are appended to (_grow_tensor_list).
+        self.size_lists: set[str] = set()
         # ``**kwargs`` parameters every call site fills with tensors only (``record(mean=t)``).
         # (and, from the enclosing function of a nested one, local dicts filled only with
         # tensors: ``v = {}; v[name] = vec[None, :]``, read by a closure as ``v[name]``).
@@ -940,19 +942,35 @@ class KindInference:
         ):
             return
         name = call.func.value.value
-        if self.env.get(name) not in (CONST, UNK, TS) or self.kind(call.args[0].value) != T:
+        item = self.kind(call.args[0].value)
+        if name in self.size_lists and item not in (SIZE, RANK):
+            # A size list given something else: not all sizes any more.
+            self.size_lists.discard(name)
+            self.env[name] = UNK
             return
+        if item == SIZE and self.env.get(name) in (CONST, UNK, SHAPE) and self._grown_list(name):
+            # `sizes = []; sizes.append(x.size(0))`: a list of sizes, like a shape (its
+            # items and their comparisons are sizes: torchsde's `batch_sizes`).
+            self.size_lists.add(name)
+            self.env[name] = SHAPE
+            return
+        if self.env.get(name) not in (CONST, UNK, TS) or item != T:
+            return
+        if self._grown_list(name):
+            self.tensor_lists.add(name)
+            self.env[name] = TS
+
+    def _grown_list(self, name: str) -> bool:
+        """Whether the local ``name`` is bound to an empty list, and only ever to lists."""
         bound = assignments(self.func, name)
-        if (
+        return bool(
             bound
             and any(type(value) is cst.List and not value.elements for value, _, _ in bound)
             # Rebound only to other lists (`outs = [o.clamp(-c, c) for o in outs]`), whose
             # kind the binding itself gives.
             and all(type(value) in (cst.List, cst.ListComp) for value, _, _ in bound)
             and all(size == 1 for _, _, size in bound)
-        ):
-            self.tensor_lists.add(name)
-            self.env[name] = TS
+        )
 
     def _self_attribute_name(self, node: cst.BaseExpression) -> Optional[str]:
         """``attr`` when ``node`` is ``self.<attr>`` of a method."""
@@ -1136,6 +1154,18 @@ class KindInference:
                 held = self._held_class(func.value)  # `self.norm.normalize(x)`
                 if held is not None:
                     elements = self.model.module_tuple_kinds(held, func.attr.value, unpacking)
+                else:
+                    # `ys, extra = solver.integrate(y0, ts)` on a local instance of a project
+                    # class (or of each class a factory gives): the method's tuples.
+                    tuples = [
+                        self.model.module_tuple_kinds(cls, func.attr.value, unpacking)
+                        for cls in self._local_instance_classes(func.value)
+                    ]
+                    if tuples and all(t is not None for t in tuples):
+                        elements = tuple(
+                            functools.reduce(join, column)
+                            for column in zip(*tuples)  # type: ignore[misc]
+                        )
         return elements if elements is not None else kind
 
     def _bind(self, target: cst.BaseExpression, kind: KindOrTuple) -> None:
@@ -1507,6 +1537,13 @@ class KindInference:
         if type(made) is cst.Subscript and type(made.value) is cst.Name:  # type: ignore[attr-defined]
             registry = self.model.qualified_name(made.value)  # type: ignore[attr-defined]
             return self.model.index.instance_classes(REGISTRY_PREFIX + registry) if registry else []
+        if type(made) is cst.Name:
+            held = assignments(self.func, made.value)  # type: ignore[attr-defined]
+            if len(held) == 1 and held[0][2] == 1 and type(held[0][0]) is cst.Call:
+                # `solver = solver_fn(sde)` for `solver_fn = select(name)`: an instance of a
+                # class the factory returns.
+                factory = self.model.qualified_name(held[0][0].func)  # type: ignore[attr-defined]
+                return self.model.index.instance_classes(RESULT_PREFIX + factory) if factory else []
         name = self.model.qualified_name(made)
         return self.model.index.instance_classes(name) if name else []
 

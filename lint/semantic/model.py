@@ -704,6 +704,16 @@ class FileModel:
         self, name: str, node: cst.Call, inference: KindInference
     ) -> Optional[Kind]:
         found = self.index.lookup(name)
+        if found is not None and found[0] == "class":
+            # `Grid(t0=ts[0], t1=ts[-1])`: a plain object's constructor takes the arguments'
+            # kinds (torchsde's `BrownianInterval(t0=ts[0], ...)`); what it makes is no kind.
+            cls = found[1].qualify(found[2])
+            init = self.index.find_method(cls, "__init__")
+            if init is not None and not self.index.is_module_class(cls):
+                self.record_call(
+                    init[0], node, inference, skip_self=True, callee_file=init[1], bound=True
+                )
+            return None
         if found is None or found[0] not in ("function", "method"):
             return None
         # A method only as `Fn.apply(...)` of an autograd.Function: its forward's first

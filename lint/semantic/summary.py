@@ -130,6 +130,11 @@ REGISTRY_PREFIX = "registry:"
 # A callable made by a call of a project function: ``FACTORY_PREFIX`` + its qualified name (the
 # index follows the registries the function returns entries of).
 FACTORY_PREFIX = "factory:"
+# In ``FunctionSummary``'s local instances (``CallRef("instance", ...)``): the result of calling
+# what a local holds, ``RESULT_PREFIX`` + the callee the local was made by (``solver_fn =
+# select(name); solver = solver_fn(sde)``: ``solver`` is ``RESULT_PREFIX + "select"``, an
+# instance of a class ``select`` returns).
+RESULT_PREFIX = "result:"
 
 
 @dataclass(**_SLOTS)
@@ -193,6 +198,9 @@ class FunctionSummary:
     # Functions it returns (``return Fn.apply`` of an autograd Function, ``return inner`` of a
     # nested ``def``), qualified: a factory of functions, whose result a caller calls.
     returns_functions: list[str] = field(default_factory=list)
+    # Names it returns bare (``return Euler``, ``return methods.Heun``), qualified: where they
+    # name project classes, a factory of classes, whose result a caller calls to make one.
+    returns_names: list[str] = field(default_factory=list)
     # Its positional parameters with neither an annotation nor a default, which TorchScript
     # types as Tensor; None where that is not all a call's arguments meet: a decorator (one
     # ``decorators`` may not name), a signature type comment (``# type: (int) -> Tensor``),
@@ -267,6 +275,10 @@ class FileSummary:
     # Modules whose public names ``from X import *`` brings in (a package ``__init__``'s
     # re-exports: ``from .distributions import *``).
     star_imports: list[str] = field(default_factory=list)
+    # Module-level names bound once, by a plain top-level ``NAME = <value>``, to a value
+    # TorchScript cannot capture (``_module_values``): name -> its kind ("dict", "int", ...),
+    # for scripted code of other files that imports the name.
+    values: dict[str, str] = field(default_factory=dict)
     # Functions a function of the file installs as a module's forward (`setattr(module,
     # "forward", forward)`, `module.forward = forward`, the function defined there): scripting
     # that module compiles the function itself.
@@ -902,7 +914,17 @@ class _Summarizer(ast.NodeVisitor):
                         self.summary.optional_aliases.add(target.id)
             if self.function_stack and not isinstance(value, ast.Call):
                 self.instances[-1].pop(target.id, None)  # rebound to no instance
-            if isinstance(value, ast.Call):
+            if (
+                isinstance(value, ast.Call)
+                and self.function_stack
+                and isinstance(value.func, ast.Name)
+                and (held := self._local_instance(value.func.id)) is not None
+                and ":" not in held
+            ):
+                # `solver = solver_fn(sde)` for `solver_fn = select(name)`: what calling the
+                # factory's result makes (an instance of a class it returns), not its result.
+                self.instances[-1][target.id] = RESULT_PREFIX + held
+            elif isinstance(value, ast.Call):
                 cls = self._resolve(value.func)
                 if cls and not cls.startswith("builtins."):  # `getattr(...)` makes no instance
                     self.instances[-1][target.id] = cls
@@ -1032,6 +1054,19 @@ class _Summarizer(ast.NodeVisitor):
                 returned = self._returned_function(value)
                 if returned:
                     self.function_stack[-1].returns_functions.append(returned)
+                elif isinstance(value, (ast.Name, ast.Attribute)):
+                    # A module-level name or import (`return Euler`), not a local or parameter.
+                    dotted = dotted_name(value)
+                    head = dotted.split(".")[0] if dotted else ""
+                    named = (
+                        self.summary.resolve_dotted(dotted)
+                        if dotted
+                        and head not in self.instances[-1]
+                        and head not in self.function_stack[-1].params
+                        else None
+                    )
+                    if named and not named.startswith(("builtins.", "torch.")):
+                        self.function_stack[-1].returns_names.append(named)
         self.generic_visit(node)
 
     def _returned_function(self, value: ast.expr) -> Optional[str]:
@@ -1703,6 +1738,67 @@ def _is_accessor(node: ParamNode) -> bool:
 _SIGNATURE_TYPE_COMMENT = re.compile(r"#\s*type:[^\n]*->")
 
 
+# The value kinds ``_module_values`` records, by the ast node of the value (a display or a
+# comprehension: a container; a literal: a number, string or bool).
+_VALUE_NODES = {
+    ast.Dict: "dict",
+    ast.DictComp: "dict",
+    ast.List: "list",
+    ast.ListComp: "list",
+    ast.Set: "set",
+    ast.SetComp: "set",
+    ast.Tuple: "tuple",
+}
+
+
+def _module_values(body: list[ast.stmt]) -> dict[str, str]:
+    """Names of the module bound once, by a top-level ``NAME = value`` (no other binding at
+    module level: import, def, class, loop, ``with``, a second assignment or one under ``if``
+    / ``try``), to a dict, list, set or tuple display or comprehension, or to an int, float,
+    complex, string or bool literal -> that kind. TorchScript cannot use them as values where scripted code of
+    another file imports them (torch 2.13: python value of type 'dict' cannot be used as a
+    value)."""
+    counts: dict[str, int] = {}
+    kinds: dict[str, str] = {}
+    for stmt in body:
+        nested = not isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr))
+        for node in ast.walk(stmt) if nested else [stmt]:
+            names: list[str] = []
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names = [node.name]
+            elif isinstance(node, ast.alias):
+                names = [(node.asname or node.name).split(".")[0]]
+            elif isinstance(node, (ast.Name)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                names = [node.id]
+            for name in names:
+                counts[name] = counts.get(name, 0) + 2
+        if nested:
+            continue
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target = stmt.targets[0]
+            if isinstance(target, ast.Name):
+                counts[target.id] = counts.get(target.id, 0) + 1
+                kind = _VALUE_NODES.get(type(stmt.value))
+                if isinstance(stmt.value, ast.Constant):
+                    value = stmt.value.value
+                    kind = (
+                        "bool"
+                        if isinstance(value, bool)
+                        else type(value).__name__
+                        if isinstance(value, (int, float, complex))
+                        else "string"
+                        if isinstance(value, str)
+                        else None
+                    )
+                if kind is not None:
+                    kinds[target.id] = kind
+                continue
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                counts[node.id] = counts.get(node.id, 0) + 2
+    return {name: kind for name, kind in kinds.items() if counts.get(name) == 1}
+
+
 def summarize(text: str, module: str, path: str, is_package: bool = False) -> FileSummary:
     """Summarise one file's source. A file ``ast`` cannot parse gets an empty, unparsed summary."""
     summary = FileSummary(module=module, path=path)
@@ -1717,6 +1813,7 @@ def summarize(text: str, module: str, path: str, is_package: bool = False) -> Fi
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             summary.defined_names.add(stmt.name)
+    summary.values = _module_values(tree.body)
     try:
         summarizer = _Summarizer(summary, is_package)
         summarizer.function_returns = {
