@@ -41,7 +41,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
-from torchlint.lint.graph_queries import self_attribute
+from torchlint.lint.graph_queries import assignments, self_attribute
 
 from ._shared import contains, self_attribute_of_class, variable_uses
 from .repair_session23 import TolistIntAnnotation
@@ -296,3 +296,101 @@ def _in_place(node: cst.BaseExpression, text: str) -> cst.BaseExpression:
     """``text``, a primary (a call or a subscript), where ``node`` was, in its parentheses."""
     new = cst.parse_expression(text)
     return new.with_changes(lpar=node.lpar, rpar=node.rpar) if node.lpar else new
+
+
+# -- TL209: a number from .item() used as a tensor index --------------------------------------
+class ItemIntAtBinding(Fixer):
+    """``step = t.item()`` then ``table[step]`` (and ``prev = max(step - k, 0)``,
+    ``table[prev]``) -> ``step = int(t.item())``; ``tags = [s.argmax().item()]``, items
+    appended with ``tags.append(v.item())`` and ``tags[-1]`` an index -> each ``.item()`` in
+    ``int(...)``. TorchScript types ``item()`` a ``number``, which indexes no tensor and gives
+    a ``List[number]`` that ``torch.tensor`` refuses (torch 2.13: "expected Float, Complex,
+    Int, or Bool but got Scalar"); the int at the binding reaches every value made from it,
+    where ``int(step)`` at the index (``fixers/script_heldout10.py``) leaves ``prev`` a
+    number. Unsafe: the item of an integer tensor is an int already, but a float or bool item
+    used elsewhere than the index is now truncated."""
+
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "convert the item to int where it is bound (`int(t.item())`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        index = diagnostic.node
+        if "used as a tensor index" not in diagnostic.message:
+            return None
+        function = self.enclosing_function(index) if index is not None else None
+        if function is None:
+            return None
+        if isinstance(index, cst.Name):
+            bound = assignments(function, index.value)
+            if len(bound) != 1 or bound[0][2] != 1 or not _item_call(bound[0][0]):
+                return None
+            return [_as_int(bound[0][0])]
+        if not (
+            isinstance(index, cst.Subscript)
+            and isinstance(index.value, cst.Name)
+            and len(index.slice) == 1
+            and isinstance(index.slice[0].slice, cst.Index)
+        ):
+            return None
+        name = index.value.value
+        bound = assignments(function, name)
+        if len(bound) != 1 or bound[0][2] != 1:
+            return None
+        display = bound[0][0]
+        if not isinstance(display, cst.List) or not display.elements:
+            return None
+        items: list[cst.Call] = []
+        for element in display.elements:
+            if isinstance(element, cst.StarredElement) or not _item_call(element.value):
+                return None
+            items.append(element.value)  # type: ignore[arg-type]
+        for use in variable_uses(self, function, name):
+            parent = self.parent(use)
+            if isinstance(parent, cst.AssignTarget):
+                continue
+            if isinstance(parent, cst.Subscript) and parent.value is use:
+                if isinstance(self.parent(parent), (cst.AssignTarget, cst.AugAssign, cst.Del)):
+                    return None  # an item stored that is not an item() call
+                continue
+            if isinstance(parent, cst.Attribute) and parent.value is use:
+                call = self.parent(parent)
+                method = parent.attr.value
+                if not isinstance(call, cst.Call) or call.func is not parent:
+                    return None
+                if method in ("reverse", "pop", "clear", "copy", "index", "count") and not any(
+                    a.keyword or a.star for a in call.args
+                ):
+                    continue
+                if method == "append" and len(call.args) == 1 and _item_call(call.args[0].value):
+                    items.append(call.args[0].value)  # type: ignore[arg-type]
+                    continue
+                return None
+            if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
+                callee = self.parent(parent)
+                if isinstance(callee, cst.Call) and self.ctx.qualified_name(callee.func) in (
+                    "torch.tensor",
+                    "builtins.len",
+                ):
+                    continue
+            if isinstance(parent, cst.For) and parent.iter is use:
+                continue
+            return None
+        return [_as_int(item) for item in items]
+
+
+def _item_call(node: cst.BaseExpression) -> bool:
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "item"
+        and not node.args
+    )
+
+
+def _as_int(call: cst.BaseExpression) -> Replacement:
+    bare = call.with_changes(lpar=(), rpar=())
+    return (
+        call,
+        cst.Call(func=cst.Name("int"), args=[cst.Arg(bare)], lpar=call.lpar, rpar=call.rpar),
+    )
