@@ -26,6 +26,10 @@ bool or str literal whose type is the annotation's, where nothing in the file st
 ``self.num_buckets`` and no class of the file derives from the class. Safe: only the class's
 ``__annotations__`` changes, which only TorchScript reads for an ``nn.Module``.
 
+``ItemIntAtBinding`` (TL209, unsafe): an ``.item()`` number used as a tensor index, bound
+once to a local or an item of a list display and its appends -> ``int(t.item()) if
+torch.jit.is_scripting() else t.item()`` where it is made (see the class).
+
 ``SortedReverseSlice`` (TL209, unsafe): ``sorted(values, reverse=True)`` -> ``sorted(values)
 [::-1]`` (``reverse=False`` -> ``sorted(values)``). TorchScript's ``sorted`` takes no keyword
 arguments; it compiles a reversed slice (checked on torch 2.13: scripts, equal eager). Unsafe:
@@ -43,7 +47,7 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments, self_attribute
 
-from ._shared import contains, self_attribute_of_class, variable_uses
+from ._shared import contains, expression_in_place, self_attribute_of_class, variable_uses
 from .repair_session23 import TolistIntAnnotation
 from .script_annotations import literal_type
 
@@ -301,14 +305,16 @@ def _in_place(node: cst.BaseExpression, text: str) -> cst.BaseExpression:
 # -- TL209: a number from .item() used as a tensor index --------------------------------------
 class ItemIntAtBinding(Fixer):
     """``step = t.item()`` then ``table[step]`` (and ``prev = max(step - k, 0)``,
-    ``table[prev]``) -> ``step = int(t.item())``; ``tags = [s.argmax().item()]``, items
-    appended with ``tags.append(v.item())`` and ``tags[-1]`` an index -> each ``.item()`` in
-    ``int(...)``. TorchScript types ``item()`` a ``number``, which indexes no tensor and gives
-    a ``List[number]`` that ``torch.tensor`` refuses (torch 2.13: "expected Float, Complex,
-    Int, or Bool but got Scalar"); the int at the binding reaches every value made from it,
-    where ``int(step)`` at the index (``fixers/script_heldout10.py``) leaves ``prev`` a
-    number. Unsafe: the item of an integer tensor is an int already, but a float or bool item
-    used elsewhere than the index is now truncated."""
+    ``table[prev]``) -> ``step = int(t.item()) if torch.jit.is_scripting() else t.item()``;
+    ``tags = [s.argmax().item()]``, items appended with ``tags.append(v.item())`` and
+    ``tags[-1]`` an index -> each ``.item()`` so. TorchScript types ``item()`` a ``number``,
+    which indexes no tensor and gives a ``List[number]`` that ``torch.tensor`` refuses (torch
+    2.13: "expected Float, Complex, Int, or Bool but got Scalar"); the int at the binding
+    reaches every value made from it, where ``int(step)`` at the index
+    (``fixers/script_heldout10.py``) leaves ``prev`` a number. The item stays bare outside
+    TorchScript: ``int`` of it fails ``torch.export`` (GuardOnDataDependentSymNode, torch 2.13)
+    where the bare item exports. Eager, compile, export and trace run what they ran; unsafe:
+    the scripted module truncates a float item used elsewhere than the index."""
 
     codes = ("TL209",)
     applicability = "unsafe"
@@ -325,7 +331,7 @@ class ItemIntAtBinding(Fixer):
             bound = assignments(function, index.value)
             if len(bound) != 1 or bound[0][2] != 1 or not _item_call(bound[0][0]):
                 return None
-            return [_as_int(bound[0][0])]
+            return [_as_int(self, bound[0][0])]
         if not (
             isinstance(index, cst.Subscript)
             and isinstance(index.value, cst.Name)
@@ -376,7 +382,7 @@ class ItemIntAtBinding(Fixer):
             if isinstance(parent, cst.For) and parent.iter is use:
                 continue
             return None
-        return [_as_int(item) for item in items]
+        return [_as_int(self, item) for item in items]
 
 
 def _item_call(node: cst.BaseExpression) -> bool:
@@ -388,9 +394,14 @@ def _item_call(node: cst.BaseExpression) -> bool:
     )
 
 
-def _as_int(call: cst.BaseExpression) -> Replacement:
-    bare = call.with_changes(lpar=(), rpar=())
-    return (
-        call,
-        cst.Call(func=cst.Name("int"), args=[cst.Arg(bare)], lpar=call.lpar, rpar=call.rpar),
-    )
+def _as_int(fixer: Fixer, call: cst.BaseExpression) -> Replacement:
+    """``int(<call>)`` where TorchScript compiles, ``<call>`` elsewhere: ``int`` of an unbacked
+    item specialises it under ``torch.export`` (torch 2.13: GuardOnDataDependentSymNode), where
+    the bare item exports; ``torch.jit.is_scripting()`` is false in Python, under
+    ``torch.compile``, ``torch.export`` and ``torch.jit.trace``, and TorchScript folds it."""
+    torch = fixer.import_module("torch")
+    text = fixer.code(call.with_changes(lpar=(), rpar=())).strip()
+    chosen = f"int({text}) if {torch}.jit.is_scripting() else {text}"
+    if isinstance(fixer.parent(call), (cst.Arg, cst.Element)) and not call.lpar:
+        return (call, cst.parse_expression(chosen))  # an argument or item needs no parentheses
+    return (call, expression_in_place(fixer, call, chosen))

@@ -256,3 +256,109 @@ def test_sorted_with_a_reverse_flag_variable_is_left_alone():
 @requires_torch
 def test_sorted_reverse_scripts_with_eager_unchanged():
     assert_script_repaired(SORTED_REVERSE, fixed_text(SORTED_REVERSE, SCRIPT))
+
+
+# -- TL209: an item() number used as a tensor index ------------------------------------------
+ITEM_BINDING = """\
+import torch
+from torch import nn
+
+
+class Lookup(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("table", torch.linspace(0.0, 1.0, 10))
+
+    def forward(self, x: torch.Tensor, level: torch.Tensor) -> torch.Tensor:
+        k = level.sum().item()  # host read
+        below = min(k + 1, 9)
+        return x * self.table[k] + self.table[below]
+
+
+Model = Lookup
+
+
+def inputs():
+    return [(torch.randn(3), torch.tensor([2, 3])), (torch.randn(2), torch.tensor([3, 4]))]
+"""
+
+ITEM_LIST = """\
+import torch
+from torch import nn
+
+
+class Walk(nn.Module):
+    def forward(self, start: torch.Tensor, nxt: torch.Tensor) -> torch.Tensor:
+        path = [start.argmin().item()]
+        for _ in range(3):
+            path.append(nxt[path[-1]].argmax().item())  # follow the edge
+        return torch.tensor(path)
+
+
+Model = Walk
+
+
+def inputs():
+    torch.manual_seed(0)
+    return [(torch.randn(4), torch.randn(4, 4)), (torch.randn(4), torch.randn(4, 4))]
+"""
+
+
+def test_item_bound_once_becomes_int_where_bound_keeping_comments():
+    assert_rewritten(
+        ITEM_BINDING,
+        [
+            (
+                "k = level.sum().item()  # host",
+                "k = int(level.sum().item()) if torch.jit.is_scripting() else level.sum().item()"
+                "  # host",
+            )
+        ],
+        unsafe=True,
+        settings=SCRIPT,
+    )
+
+
+def test_item_bound_twice_is_not_converted_at_a_binding():
+    source = ITEM_BINDING.replace(
+        "        below = min",
+        "        if k > 8:\n            k = level.max().item()\n        below = min",
+    )
+    assert "k = level.sum().item()" in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_item_int_at_binding_scripts_with_eager_unchanged():
+    assert_script_repaired(ITEM_BINDING, fixed_text(ITEM_BINDING, SCRIPT))
+
+
+def test_list_of_items_converted_at_display_and_appends_keeping_comments():
+    assert_rewritten(
+        ITEM_LIST,
+        [
+            (
+                "[start.argmin().item()]",
+                "[int(start.argmin().item()) if torch.jit.is_scripting() else start.argmin().item()]",
+            ),
+            (
+                "path.append(nxt[path[-1]].argmax().item())  # follow",
+                "path.append(int(nxt[path[-1]].argmax().item()) if torch.jit.is_scripting() "
+                "else nxt[path[-1]].argmax().item())  # follow",
+            ),
+        ],
+        unsafe=True,
+        settings=SCRIPT,
+    )
+
+
+def test_list_that_takes_other_items_is_left_alone():
+    source = ITEM_LIST.replace(
+        "        return torch.tensor(path)",
+        "        path.append(0)\n        return torch.tensor(path)",
+    )
+    assert "[start.argmin().item()]" in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_list_of_items_as_ints_scripts_with_eager_unchanged():
+    assert_script_repaired(ITEM_LIST, fixed_text(ITEM_LIST, SCRIPT))
