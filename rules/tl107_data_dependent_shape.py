@@ -1405,6 +1405,8 @@ class DataDependentShape(Rule):
         """``if token_idx.numel() == 0:``: Python compares the data-dependent size."""
         if not self.ctx.in_graph:
             return
+        if all(type(c.operator) in (cst.Is, cst.IsNot) for c in node.comparisons):
+            return  # `if n is None:`: an identity test, no guard on the size (torch 2.13)
         self._site = node
         for operand in (node.left, *(c.comparator for c in node.comparisons)):
             if self._report_size_use(node, operand, "a Python comparison"):

@@ -1476,6 +1476,11 @@ class KindInference:
         if value_kind == T:
             if attr in TENSOR_META_ATTRS:
                 return TENSOR_META_ATTRS[attr]
+            if attr.startswith("is_"):
+                # `x.is_mps`, `x.is_xpu`, `x.is_sparse_csr`: every `is_*` attribute of
+                # torch.Tensor (torch 2.13, `dir(torch.Tensor)`) is a bool property about the
+                # device or layout, or a method (`is_contiguous`), never a tensor.
+                return CONST
             return T
         if value_kind == MOD:
             if isinstance(node.value, cst.Name) and node.value.value == self.self_name:
