@@ -30,6 +30,9 @@ bool or str literal whose type is the annotation's, where nothing in the file st
 once to a local or an item of a list display and its appends -> ``int(t.item()) if
 torch.jit.is_scripting() else t.item()`` where it is made (see the class).
 
+``TensorRangeBoundInt`` (TL209, unsafe): ``range(horizon.max())`` of a tensor ->
+``range(int(horizon.max()))`` (see the class).
+
 ``SortedReverseSlice`` (TL209, unsafe): ``sorted(values, reverse=True)`` -> ``sorted(values)
 [::-1]`` (``reverse=False`` -> ``sorted(values)``). TorchScript's ``sorted`` takes no keyword
 arguments; it compiles a reversed slice (checked on torch 2.13: scripts, equal eager). Unsafe:
@@ -405,3 +408,33 @@ def _as_int(fixer: Fixer, call: cst.BaseExpression) -> Replacement:
     if isinstance(fixer.parent(call), (cst.Arg, cst.Element)) and not call.lpar:
         return (call, cst.parse_expression(chosen))  # an argument or item needs no parentheses
     return (call, expression_in_place(fixer, call, chosen))
+
+
+# -- TL209: a tensor as a range() bound --------------------------------------------------------
+class TensorRangeBoundInt(Fixer):
+    """``range(lengths.max())`` / ``range(steps)`` of a tensor -> ``range(int(lengths.max()))``.
+    TorchScript's ``range`` takes ints and converts no tensor; ``int`` of a one-element tensor
+    compiles (checked on torch 2.13: scripts, equal eager). Python's ``range`` reads the bound
+    with ``__index__``, which gives ``int``'s value for a one-element integer (or bool) tensor;
+    compile, export and trace read the tensor's data either way. Unsafe: a float tensor raised
+    TypeError in ``range`` and is now truncated."""
+
+    codes = ("TL209",)
+    applicability = "unsafe"
+    message = "convert the bound with `int(...)` (TorchScript's range takes ints only)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        bound = diagnostic.node
+        if "a Tensor, used as a `range` bound" not in diagnostic.message:
+            return None
+        arg = self.parent(bound) if bound is not None else None
+        call = self.parent(arg) if arg is not None else None
+        if not (
+            isinstance(arg, cst.Arg)
+            and arg.value is bound
+            and isinstance(call, cst.Call)
+            and self.ctx.qualified_name(call.func) == "builtins.range"
+        ):
+            return None
+        text = self.code(bound.with_changes(lpar=(), rpar=())).strip()  # type: ignore[union-attr]
+        return [(bound, cst.parse_expression(f"int({text})"))]

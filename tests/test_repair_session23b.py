@@ -362,3 +362,53 @@ def test_list_that_takes_other_items_is_left_alone():
 @requires_torch
 def test_list_of_items_as_ints_scripts_with_eager_unchanged():
     assert_script_repaired(ITEM_LIST, fixed_text(ITEM_LIST, SCRIPT))
+
+
+# -- TL209: a tensor as a range() bound --------------------------------------------------------
+RANGE_TENSOR = """\
+import torch
+from torch import nn
+
+
+class Unroll(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.step = nn.Linear(4, 4)
+
+    def forward(self, h: torch.Tensor, steps: torch.Tensor) -> torch.Tensor:
+        for _ in range(1, steps.sum()):  # one update per step
+            h = self.step(h).tanh()
+        return h
+
+
+Model = Unroll
+
+
+def inputs():
+    return [(torch.randn(2, 4), torch.tensor([1, 3])), (torch.randn(1, 4), torch.tensor([2]))]
+"""
+
+
+def test_tensor_range_bound_becomes_int_keeping_comments():
+    assert_rewritten(
+        RANGE_TENSOR,
+        [("range(1, steps.sum()):  # one", "range(1, int(steps.sum())):  # one")],
+        unsafe=True,
+        settings=SCRIPT,
+    )
+
+
+def test_int_range_bound_is_left_alone():
+    # an int bound scripts as it is: no finding, nothing converted
+    source = (
+        RANGE_TENSOR.replace("steps: torch.Tensor", "steps: int")
+        .replace("steps.sum()", "steps")
+        .replace("torch.tensor([1, 3])", "3")
+        .replace("torch.tensor([2])", "1")
+    )
+    assert "range(1, steps):" in fixed_text(source, SCRIPT)
+
+
+@requires_torch
+def test_tensor_range_bound_scripts_with_eager_unchanged():
+    assert_script_repaired(RANGE_TENSOR, fixed_text(RANGE_TENSOR, SCRIPT))
