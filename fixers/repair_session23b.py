@@ -50,7 +50,12 @@ from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments, self_attribute
 
-from ._shared import contains, expression_in_place, self_attribute_of_class, variable_uses
+from ._shared import (
+    contains,
+    expression_in_place,
+    self_attribute_of_class,
+    variable_uses,
+)
 from .repair_session23 import TolistIntAnnotation
 from .script_annotations import literal_type
 
