@@ -267,6 +267,8 @@ class UnsupportedSyntaxInScript(Rule):
     targets = SCRIPT
     # True while guarded code is visited for frontend syntax only (`_frontend_syntax`).
     _frontend_only = False
+    # ids of the lambdas given as `key=` to `sorted` / `.sort` in this file (`visit_Call`)
+    _sort_keys: frozenset[int] = frozenset()
 
     VALID = [
         # A ParameterList given as a list: TorchScript builds the list of its parameters.
@@ -1338,13 +1340,39 @@ class UnsupportedSyntaxInScript(Rule):
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
         if in_script(self.ctx):
-            self._report(node, "`lambda`", "does not support lambdas; use a module-level function")
+            self._report(node, "`lambda`", "does not support lambdas" + self._lambda_hand(node))
+
+    def _lambda_hand(self, node: cst.Lambda) -> str:
+        """What to write by hand: a module-level function, but a sort key has none to go to
+        (TorchScript's ``sorted`` / ``list.sort`` take no key; checked on torch 2.13: a list of
+        ``(float, int)`` tuples sorts, and ``Tensor.argsort(stable=True)`` scripts)."""
+        if id(node) in self._sort_keys:
+            return (
+                ", and its `sorted` / `list.sort` take no key function: sort `(key, index)` "
+                "tuples (compared item by item, so ties go by the index) or order by "
+                "`torch.tensor(keys).argsort(descending=..., stable=True)`, which keeps "
+                "Python's order of equal keys"
+            )
+        return "; use a module-level function"
 
     def visit_Call(self, node: cst.Call) -> None:
         """``torch._check(cond, lambda: msg)``: the lambda is no graph code to the other
         back-ends (torch calls it only when the check fails), but TorchScript's frontend
         converts every expression of the function and rejects it (torch 2.13:
         UnsupportedNodeError: Lambda aren't supported)."""
+        if (isinstance(node.func, cst.Attribute) and node.func.attr.value == "sort") or (
+            self.ctx.qualified_name(node.func) == "builtins.sorted"
+        ):
+            keys = {
+                id(arg.value)
+                for arg in node.args
+                if arg.keyword is not None
+                and arg.keyword.value == "key"
+                and isinstance(arg.value, cst.Lambda)
+            }
+            if keys:
+                # per instance, and only ids of nodes of the tree being visited (alive now)
+                self._sort_keys = frozenset(keys)
         if self._frontend_only or not in_script(self.ctx) or len(node.args) < 2:
             return  # from a guarded branch, the lambda's own visit reports it
         if self.ctx.qualified_name(node.func) not in DEFERRED_MESSAGE_CALLS:

@@ -5155,6 +5155,13 @@ class UnsupportedCallInScript(Rule):
                 )
         keyword = next((arg.keyword.value for arg in node.args if arg.keyword is not None), None)
         if name in NO_KEYWORDS and keyword is not None:
+            if rest == "sorted" and keyword == "key":
+                # no rewrite keeps eager: the hand fix (torch 2.13 scripts both)
+                return (
+                    "`sorted(..., key=...)` (TorchScript's `sorted` takes no keyword arguments: "
+                    "sort `(key, index)` tuples, compared item by item, or order by "
+                    "`torch.tensor(keys).argsort(descending=..., stable=True)`)"
+                )
             return (
                 f"`{rest}(..., {keyword}=...)` (TorchScript's `{rest}` takes no keyword arguments)"
             )
