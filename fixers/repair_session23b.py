@@ -1,16 +1,18 @@
 """Repairs for findings torchlint reported without a fix (issue #23, session 23, second pass:
 b67 and heldout34).
 
-``TolistLoopAnnotation`` (TL205, safe): ``for i, n in enumerate(lengths.tolist())`` /
-``for n in lengths.tolist()`` / ``[f(x[:, i]) for i in idx.tolist()]`` whose item bounds a
-slice, indexes a subscript or goes to ``range`` (alone or through ``+ - * // %``) on a line
-that always runs with the item -> ``torch.jit.annotate(List[int], lengths.tolist())``.
-``fixers/repair_session23.py``'s ``TolistIntAnnotation`` annotates a local the list is bound
-to; here the list is looped over where it is made, so the type goes on the expression.
-TorchScript needs the element type of ``tolist`` (checked on torch 2.13: scripts, equal eager;
-``torch.compile(fullgraph=True)`` and ``torch.export`` take ``torch.jit.annotate`` too). Safe:
-``torch.jit.annotate`` returns its second argument in Python, and an item that was a float or a
-list raised at that line in eager, so the items are ints.
+``TolistLoopAnnotation`` (TL205, safe): ``for i, n in enumerate(lengths.tolist()):`` /
+``for n in lengths.tolist():`` / ``feats = [f(x[:, i]) for i in idx.tolist()]`` whose item
+bounds a slice, indexes a subscript or goes to ``range`` (alone or through ``+ - * // %``) on
+a line that always runs with the item -> ``lengths_list: List[int] = lengths.tolist()`` on a
+line of its own before, the loop over ``lengths_list``. ``fixers/repair_session23.py``'s
+``TolistIntAnnotation`` annotates a local the list is already bound to; here the list is
+looped over where it is made. TorchScript needs the element type of ``tolist`` (checked on
+torch 2.13: scripts, equal eager); ``torch.jit.annotate`` in place would do too, but TL507
+asks for the annotated local instead. Safe: the iterable of a ``for`` (or of the
+comprehension a line binds) is the first thing the statement evaluates, so it is made at the
+same point; a local's annotation is not evaluated; and an item that was a float or a list
+raised at that line in eager, so the items are ints.
 
 ``RemoveOwnFirst`` (TL243, safe): ``feats.remove(feats[0])`` as a statement, the receiver a
 name -> ``del feats[0]``. Python's ``list.remove`` tests identity before ``==``, so the item
@@ -53,6 +55,7 @@ from torchlint.lint.graph_queries import assignments, self_attribute
 from ._shared import (
     contains,
     expression_in_place,
+    fresh_name,
     self_attribute_of_class,
     variable_uses,
 )
@@ -64,7 +67,7 @@ from .script_annotations import literal_type
 class TolistLoopAnnotation(TolistIntAnnotation):
     codes = ("TL205",)
     applicability = "safe"
-    message = "type the list `List[int]` with `torch.jit.annotate` (its items are used as ints)"
+    message = "bind the list to a local annotated `List[int]` first (its items are used as ints)"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         call = diagnostic.node
@@ -86,11 +89,28 @@ class TolistLoopAnnotation(TolistIntAnnotation):
             return None
         if not any(self._int_use(use) and self._always_runs(use, loop) for use in uses):
             return None
-        torch = self.import_module("torch")
+        # the statement that evaluates the loop's iterable first: a `for`, or a line binding
+        # the comprehension (`feats = [... for i in idx.tolist()]`)
+        if isinstance(loop, cst.For):
+            statement: Optional[cst.CSTNode] = loop
+        else:
+            assign = self.parent(self.parent(loop))  # type: ignore[arg-type]
+            statement = self.parent(assign) if isinstance(assign, cst.Assign) else None
+            if not (
+                isinstance(statement, cst.SimpleStatementLine)
+                and len(statement.body) == 1
+                and assign.value is self.parent(loop)  # type: ignore[union-attr]
+            ):
+                return None
+        receiver = call.func.value  # type: ignore[union-attr]
+        base = f"{receiver.value}_list" if isinstance(receiver, cst.Name) else "values_list"
+        name = fresh_name(self, call, base)
         listed = self.import_from("typing", "List")
-        text = f"{torch}.jit.annotate({listed}[int], {self.code(call).strip()})"
-        # a call is a primary: it needs no parentheses where the bare call stood
-        return [(call, _in_place(call, text))]
+        hoisted = cst.parse_statement(f"{name}: {listed}[int] = {self.code(call).strip()}\n")
+        hoisted = hoisted.with_changes(leading_lines=statement.leading_lines)  # type: ignore[union-attr]
+        rest = statement.deep_replace(call, cst.Name(name))
+        rest = rest.with_changes(leading_lines=())  # type: ignore[union-attr]
+        return [(statement, cst.FlattenSentinel([hoisted, rest]))]  # type: ignore[list-item]
 
     def _loop_item(self, call: cst.Call) -> Optional[tuple[cst.CSTNode, cst.Name, cst.CSTNode]]:
         """``(loop, item name, where the item is used)`` for a ``for`` statement or a

@@ -67,14 +67,15 @@ def inputs():
 """
 
 
-def test_tolist_looped_over_is_annotated_in_place_keeping_comments():
+def test_tolist_looped_over_is_bound_to_an_annotated_local_keeping_comments():
     assert_rewritten(
         TOLIST_LOOP,
         [
             ("from torch import nn\n", "from torch import nn\nfrom typing import List\n"),
             (
-                "for size in sizes.tolist():  # one chunk",
-                "for size in torch.jit.annotate(List[int], sizes.tolist()):  # one chunk",
+                "        for size in sizes.tolist():  # one chunk",
+                "        sizes_list: List[int] = sizes.tolist()\n"
+                "        for size in sizes_list:  # one chunk",
             ),
         ],
         unsafe=False,
@@ -100,7 +101,8 @@ def test_tolist_loop_annotation_scripts_with_eager_unchanged():
 @requires_torch
 def test_tolist_in_an_enumerated_comprehension_scripts_with_eager_unchanged():
     fixed = fixed_text(TOLIST_COMPREHENSION, SCRIPT, unsafe=False)
-    assert "enumerate(torch.jit.annotate(List[int], picks.tolist()))" in fixed
+    assert "picks_list: List[int] = picks.tolist()\n" in fixed
+    assert "enumerate(picks_list)" in fixed
     assert_script_repaired(TOLIST_COMPREHENSION, fixed)
 
 
