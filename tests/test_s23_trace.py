@@ -479,3 +479,11 @@ def test_torch_warns_on_autoray_constructors(tmp_path: Path) -> None:
             _line_of(AUTORAY_CONSTRUCTORS, "anp.asarray("),
         ]
     )
+
+
+def test_api_class_constructor_keeps_its_own_parameter_kinds(tmp_path: Path) -> None:
+    # A function library's API class: models outside the project construct it too, so the
+    # project's own `Grid(t0=ts[0], ...)` does not type its parameters; a public function of
+    # it still gives them the kinds it uses them as.
+    files = {**CONSTRUCTED, "clib/__init__.py": "from .api import span\nfrom ._grid import Grid\n"}
+    assert project_findings(tmp_path, files, "TL101", "trace") == []

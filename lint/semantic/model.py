@@ -706,10 +706,17 @@ class FileModel:
         found = self.index.lookup(name)
         if found is not None and found[0] == "class":
             # `Grid(t0=ts[0], t1=ts[-1])`: a plain object's constructor takes the arguments'
-            # kinds (torchsde's `BrownianInterval(t0=ts[0], ...)`); what it makes is no kind.
+            # kinds; what it makes is no kind. Not a function library's API class: callers
+            # outside the project make it too, with other values (power-spherical's
+            # `HypersphericalUniform(loc.shape[-1] - 1)` inside, `HypersphericalUniform(3)`
+            # in a model), which the project's own call must not hide.
             cls = found[1].qualify(found[2])
             init = self.index.find_method(cls, "__init__")
-            if init is not None and not self.index.is_module_class(cls):
+            if (
+                init is not None
+                and not self.index.is_module_class(cls)
+                and init[0] not in self.index.library_api
+            ):
                 self.record_call(
                     init[0], node, inference, skip_self=True, callee_file=init[1], bound=True
                 )
