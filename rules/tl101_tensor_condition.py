@@ -6,6 +6,7 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, reporting_statement
 from torchlint.lint.rule import Invalid, Rule, Valid
@@ -62,7 +63,8 @@ ITERATED_MIN_MAX_MESSAGE = Message(
     "use t.max() / t.min() (or torch.amax / torch.amin)",
 )
 # A check on tensor data under torch.jit.trace (torch 2.13): the tracer warns at the bool()
-# and records none of it, so the trace returns where eager raises.
+# and records none of it, so the trace returns where eager raises; on every input eager
+# accepts it computes eager's values, so a message with this clause only warns for trace.
 TRACE_DROPS_CHECK = (
     "trace",
     "torch.jit.trace warns (TracerWarning: Converting a tensor to a Python boolean) and drops "
@@ -83,6 +85,7 @@ TORCH_ASSERT_MESSAGE = Message(
     ),
     "use torch._assert_async(cond, message), a graph operator compile and export keep, or "
     "check outside forward",
+    frozenset({"trace"}),
 )
 # `torch.testing.assert_close(a, b)` in forward compares the data in Python (torch 2.13: plain
 # compile breaks the graph, "Data-dependent branching"; export fails "Comparing ..."; the trace
@@ -141,6 +144,7 @@ ASSERT_MESSAGE = Message(
     ),
     "under `if torch.compiler.is_compiling():` use torch._assert_async(cond, message), a graph "
     "operator compile and export keep, or move the check out of forward",
+    frozenset({"trace"}),
 )
 # With a computed message (an f-string), Dynamo cannot turn the assert into a graph check
 # (torch 2.13: "Data-dependent branching"); with a constant one, or none, it does.
@@ -155,6 +159,7 @@ ASSERT_COMPUTED_MESSAGE = Message(
         *ASSERT_MESSAGE.clauses,
     ),
     ASSERT_MESSAGE.advice,
+    ASSERT_MESSAGE.warns,
 )
 # `assert not t.any()`, `assert a.all() and b.all()`: Dynamo keeps `assert t` on a tensor as a
 # graph check, but `not` / `and` / `or` test the tensor's truth in Python first (torch 2.13:
@@ -171,6 +176,7 @@ ASSERT_LOGIC_MESSAGE = Message(
     ),
     "assert on one boolean tensor (`assert ~t.any()`, `assert (a.all() & b.all())`), or "
     + ASSERT_MESSAGE.advice,
+    ASSERT_MESSAGE.warns,
 )
 # `assert a.item() >= 0 and b.item() <= 1`: one comparison of a number read out of a tensor
 # becomes a runtime check, but `and` / `or` / `not` take the truth of an operand in Python
@@ -225,6 +231,15 @@ WHILE_MESSAGE = Message(
     "run a fixed number of steps and freeze the finished values (`for _ in range(max_steps): x = torch.where(done, x, step(x))`), "
     "use torch._higher_order_ops.while_loop (compile and export), or move the loop out of "
     "the model",
+)
+# `if cond: raise ...` (nothing else in the branch, no `else`): a check. The trace warns and
+# drops it, and computes eager's values on every input eager accepts (torch 2.13).
+CHECK_MESSAGE = Message(
+    "Python check on tensor data (a branch that only raises)",
+    (*CLAUSES[:2], TRACE_DROPS_CHECK),
+    "under `if torch.compiler.is_compiling():` use torch._assert_async(cond, message), a graph "
+    "operator compile and export keep, or move the check out of forward",
+    frozenset({"trace"}),
 )
 EXIT_MESSAGE = Message(
     "loop exit on tensor data",
@@ -1363,11 +1378,10 @@ class TensorCondition(Rule):
             and isinstance(node.body, cst.IndentedBlock)
             and all(reporting_statement(self.ctx, s, self.ctx.kind) for s in node.body.body)
         )
-        self._check_test(
-            node.test,
-            EXIT_MESSAGE if _only_exits_loop(node) else None,
-            frozenset({"trace"}) if reports_only else frozenset(),
-        )
+        message = EXIT_MESSAGE if _only_exits_loop(node) else None
+        if _only_raises(self.ctx, node):
+            message = CHECK_MESSAGE
+        self._check_test(node.test, message, frozenset({"trace"}) if reports_only else frozenset())
 
     def visit_While(self, node: cst.While) -> None:
         self._check_test(node.test, WHILE_MESSAGE)
@@ -1546,3 +1560,16 @@ def _only_exits_loop(node: cst.If) -> bool:
             return False
         body = body[0].body
     return len(body) == 1 and isinstance(body[0], (cst.Break, cst.Continue))
+
+
+def _only_raises(ctx: LintContext, node: cst.If) -> bool:
+    """``if cond: raise E(...)`` with no ``else``: a check whose body may report first."""
+    if node.orelse is not None or not isinstance(node.body, cst.IndentedBlock):
+        return False
+    *before, last = node.body.body
+    return (
+        isinstance(last, cst.SimpleStatementLine)
+        and len(last.body) == 1
+        and isinstance(last.body[0], cst.Raise)
+        and all(reporting_statement(ctx, s, ctx.kind) for s in before)
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 from torchlint.lint.rule import normalized
@@ -326,3 +328,45 @@ def test_module_protocol_left_alone_without_the_method() -> None:
 @pytest.mark.torch
 def test_module_protocol_fix_scripts_with_eager_unchanged() -> None:
     assert_script_repaired(PROTOCOL_MODULE, fixed_text(PROTOCOL_MODULE, SCRIPT_SETTINGS))
+
+
+# TL101 on `if <tensor test>: raise ...` (b66's `if sign == 0: raise ValueError`): a check the
+# trace drops; the finding names trace as a warning (the traced module computes eager's values
+# on every input eager accepts, and returns one where eager raises). A branch that computes
+# keeps the trace claim as a failure.
+CHECK_HEAD = "import warnings\n\nimport torch\nfrom torch import nn\n\n\n"
+RAISE_CHECK = (
+    "        if torch.isnan(x).any():\n"
+    "            warnings.warn('nan input')\n"
+    "            raise ValueError('nan input')\n"
+    "        return self.fc(x)"
+)
+COMPUTING_BRANCH = "        if x.sum() > 0:\n            return self.fc(x)\n        return -x"
+
+
+def test_a_raising_check_only_warns_for_trace() -> None:
+    (check,) = findings(model_source(CHECK_HEAD, RAISE_CHECK), "TL101", "trace")
+    assert check.warns == ("trace",) and "drops the check" in check.message
+    (branch,) = findings(model_source(CHECK_HEAD, COMPUTING_BRANCH), "TL101", "trace")
+    assert branch.warns == ()
+
+
+@requires_torch
+@pytest.mark.torch
+def test_the_trace_drops_a_raising_check(tmp_path) -> None:
+    import torch
+
+    from .oracle import check
+
+    source = model_source(CHECK_HEAD, RAISE_CHECK)
+    assert check(source, "trace").ok  # eager's values on the inputs eager accepts
+    namespace: dict = {}
+    exec(compile(source, str(tmp_path / "check.py"), "exec"), namespace)
+    model = namespace["Model"]()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        traced = torch.jit.trace(model, (torch.randn(2, 3, 4),))
+    bad = torch.full((2, 3, 4), float("nan"))
+    with pytest.raises(ValueError):
+        model(bad)
+    traced(bad)  # the check is gone
