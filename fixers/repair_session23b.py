@@ -33,7 +33,7 @@ once to a local or an item of a list display and its appends -> ``int(t.item()) 
 torch.jit.is_scripting() else t.item()`` where it is made (see the class).
 
 ``TensorRangeBoundInt`` (TL209, unsafe): ``range(horizon.max())`` of a tensor ->
-``range(int(horizon.max()))`` (see the class).
+``range(int(horizon.max()) if torch.jit.is_scripting() else horizon.max())`` (see the class).
 
 ``SortedReverseSlice`` (TL209, unsafe): ``sorted(values, reverse=True)`` -> ``sorted(values)
 [::-1]`` (``reverse=False`` -> ``sorted(values)``). TorchScript's ``sorted`` takes no keyword
@@ -437,12 +437,14 @@ def _as_int(fixer: Fixer, call: cst.BaseExpression) -> Replacement:
 
 # -- TL209: a tensor as a range() bound --------------------------------------------------------
 class TensorRangeBoundInt(Fixer):
-    """``range(lengths.max())`` / ``range(steps)`` of a tensor -> ``range(int(lengths.max()))``.
+    """``range(lengths.max())`` / ``range(steps)`` of a tensor -> ``range(int(lengths.max()) if
+    torch.jit.is_scripting() else lengths.max())``.
     TorchScript's ``range`` takes ints and converts no tensor; ``int`` of a one-element tensor
     compiles (checked on torch 2.13: scripts, equal eager). Python's ``range`` reads the bound
     with ``__index__``, which gives ``int``'s value for a one-element integer (or bool) tensor;
-    compile, export and trace read the tensor's data either way. Unsafe: a float tensor raised
-    TypeError in ``range`` and is now truncated."""
+    eager, compile, export and trace run the bare tensor as before (``int`` there would be a new
+    TL115 for export). Unsafe: the scripted module truncates a float tensor where Python's
+    ``range`` raised TypeError."""
 
     codes = ("TL209",)
     applicability = "unsafe"
@@ -461,5 +463,5 @@ class TensorRangeBoundInt(Fixer):
             and self.ctx.qualified_name(call.func) == "builtins.range"
         ):
             return None
-        text = self.code(bound.with_changes(lpar=(), rpar=())).strip()  # type: ignore[union-attr]
-        return [(bound, cst.parse_expression(f"int({text})"))]
+        # `int` only where TorchScript compiles: elsewhere `range` reads the tensor as before
+        return [_as_int(self, bound)]  # type: ignore[arg-type]
