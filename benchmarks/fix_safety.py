@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -56,6 +57,8 @@ SETTINGS = Settings(select=("TL",), targets=TARGETS, targets_explicit=True)
 
 # What a copy of the code leaves out: Python's byte-code caches.
 NOT_SOURCE = shutil.ignore_patterns("__pycache__", "*.pyc")
+# A probe file's model: `class Model(...)` or a module-level `Model = SomeModule`.
+MODEL_BINDING = re.compile(r"^(class Model\(|Model = )", re.MULTILINE)
 
 
 @dataclass
@@ -449,7 +452,7 @@ def model_specs(
     specs = [
         {"module": path.stem, "cls": "Model"}
         for path in _python_files(tree.original)
-        if "class Model(" in path.read_text(encoding="utf-8")
+        if MODEL_BINDING.search(path.read_text(encoding="utf-8"))
     ]
     return tree.original, specs[:limit]
 

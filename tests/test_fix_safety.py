@@ -211,3 +211,10 @@ def test_outputs_of_a_tensor_subclass_of_the_package_are_compared_as_tensors(tmp
     report = harness.check_corpus_module(corpus, site, tmp_path / "work")
     assert report.models["tiny:gain.eval"]["eager"][0] == "same"
     assert report.violations == []
+
+
+def test_a_probe_binding_model_to_a_class_is_found():
+    # heldout34's style: `Model = AdaptedLayer` rather than `class Model(...)`.
+    assert harness.MODEL_BINDING.search("class Layer(nn.Module):\n    pass\n\n\nModel = Layer\n")
+    assert harness.MODEL_BINDING.search("class Model(nn.Module):\n    pass\n")
+    assert not harness.MODEL_BINDING.search("def build():\n    Model = Layer\n")
