@@ -17,15 +17,13 @@ in attribute ... is not a valid constant), and keeps no attribute to store into;
 attribute compiles (checked on torch 2.13: scripts, equal eager). Safe: only TorchScript reads
 ``__constants__`` and ``Final`` (Python keeps the list and the annotation and nothing else).
 
-``PrefixTupleTest`` (TL209): ``name.startswith(("stem", "stage1"))`` (``endswith``) ->
-``(name.startswith("stem") or name.startswith("stage1"))``, safe (``str.startswith`` of a
-tuple is true when one of the prefixes is, tested in order; the receiver, a name or attribute
-chain, is read once per prefix); ``name.startswith(self.prefixes)`` where ``__init__`` binds
-``self.prefixes`` once to a tuple (a display or ``tuple(...)``) and nothing else in the file
-stores it -> ``any([name.startswith(p) for p in self.prefixes])``, unsafe (a str or list set
-on the attribute from outside after ``__init__`` was a TypeError or one prefix, and is now
-iterated). TorchScript's ``startswith`` takes one str; it compiles both forms (checked on torch
-2.13: scripts, equal eager).
+``PrefixAttributeTest`` (TL209): ``name.startswith(self.prefixes)`` (``endswith``) where
+``__init__`` binds ``self.prefixes`` once to a tuple (a display or ``tuple(...)``) and nothing
+else in the file stores it -> ``any([name.startswith(p) for p in self.prefixes])``, unsafe (a
+str or list set on the attribute from outside after ``__init__`` was a TypeError or one prefix,
+and is now iterated). TorchScript's ``startswith`` takes one str; it compiles the comprehension
+(checked on torch 2.13: scripts, equal eager). A literal tuple of prefixes is
+``fixers/script_spellings.py``'s (an ``or`` chain, safe).
 
 ``ClassMethodCopy`` (TL209, unsafe): ``BaseAttention._scores(self, q, k)``, a method read from
 a class of the file and called with ``self`` -> ``self._baseattention_scores(q, k)``, a copy
@@ -343,28 +341,8 @@ class ConstantDropped(Fixer):
 
 
 # -- TL209: startswith / endswith of a tuple -------------------------------------------------
-class PrefixTupleTest(Fixer):
-    codes = ("TL209",)
-    applicability = "safe"
-    message = "test each prefix on its own (TorchScript's `startswith` takes one str)"
-
-    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = self._call(diagnostic)
-        if call is None:
-            return None
-        receiver, method, prefixes = call.func.value, call.func.attr.value, call.args[0].value  # type: ignore[attr-defined]
-        if not isinstance(prefixes, cst.Tuple) or not prefixes.elements:
-            return None
-        if any(
-            not isinstance(e, cst.Element) or not isinstance(e.value, cst.SimpleString)
-            for e in prefixes.elements
-        ):
-            return None
-        spelled = self.code(receiver).strip()
-        tests = " or ".join(
-            f"{spelled}.{method}({self.code(e.value).strip()})" for e in prefixes.elements
-        )
-        return [(call, cst.parse_expression(f"({tests})"))]
+class _PrefixCall(Fixer):
+    """The `startswith` / `endswith` call of a TL209 finding about a tuple argument."""
 
     def _call(self, diagnostic: Diagnostic) -> Optional[cst.Call]:
         call = diagnostic.node
@@ -386,7 +364,8 @@ def has_walrus(node: cst.CSTNode) -> bool:
     return contains(node, lambda n: isinstance(n, cst.NamedExpr))
 
 
-class PrefixAttributeTest(PrefixTupleTest):
+class PrefixAttributeTest(_PrefixCall):
+    codes = ("TL209",)
     applicability = "unsafe"
     message = "test each prefix of the tuple in a comprehension (`any([...])`)"
 

@@ -220,10 +220,10 @@ class ModuleContainerIndexInScript(Rule):
     modules). Unsafe fix for a loop calling each
     module of a list or tuple of submodules (or of a property returning one): `stage(x)` ->
     `stage.forward(x)`, which TorchScript compiles; unsafe because `.forward` skips the
-    module's forward hooks. Safe fix for `len(self.bank)`, `self.bank[i]` and `k in self.bank`
-    / `k not in self.bank` of a project module whose class defines `__len__` /
-    `__getitem__` / `__contains__`: the method called by name (`self.bank.__contains__(k)`),
-    which TorchScript compiles and Python runs for both spellings.
+    module's forward hooks. Safe fix for `k in self.bank` / `k not in self.bank` of a project
+    module whose class defines `__contains__`: the method called by name
+    (`self.bank.__contains__(k)`), which TorchScript compiles and Python runs for both
+    spellings.
     """
 
     code = "TL208"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import libcst as cst
@@ -21,6 +22,9 @@ from torchlint.rules.tl211_mixed_return_types_in_script import ScriptScalar
 # Calls whose text argument only reaches a message, never a value the model computes with.
 MESSAGE_CALLS = frozenset({"builtins.print", "warnings.warn"})
 LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})
+# A `str.format` field without a spec (`{}`, `{0}`, `{name}`): the value's `str()`. A spec
+# (`{:.2f}`) or a `%f` conversion formats the number itself, as Python does.
+PLAIN_FIELD = re.compile(r"\{[^{}:!]*\}")
 
 
 def script_float_text(value: float) -> str:
@@ -37,7 +41,8 @@ class FloatTextInScript(Rule):
 
     ## What it does
     Finds, in code `torch.jit.script` compiles, a float turned into text: `str(t)`, an
-    f-string field `{t}`, an argument of `str.format`, the right side of `%`, where `t` is a
+    f-string field `{t}`, an argument of `str.format` with a field without spec (`{}`), the
+    right side of `%` with a `%s` conversion (`%f` and specs format the number), where `t` is a
     float to TorchScript (a parameter annotated `float`, float arithmetic, a loop over a list
     of float literals, an attribute `__init__` sets to a float). Text that only reaches
     `print`, `warnings.warn`, a logger, `raise` or an `assert` message is not flagged, nor a
@@ -128,6 +133,7 @@ class FloatTextInScript(Rule):
             isinstance(func, cst.Attribute)
             and func.attr.value == "format"
             and isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString))
+            and PLAIN_FIELD.search(_literal_text(func.value))
         ):
             self._check(node, [a.value for a in node.args if not a.star])
 
@@ -144,6 +150,7 @@ class FloatTextInScript(Rule):
         if (
             isinstance(node.operator, cst.Modulo)
             and isinstance(node.left, (cst.SimpleString, cst.ConcatenatedString))
+            and "%s" in _literal_text(node.left)
             and self._scripted()
         ):
             right = node.right
@@ -251,3 +258,10 @@ def _texts_differ(literals: list[cst.BaseExpression]) -> bool:
     """Whether any float literal's TorchScript text differs from Python's."""
     values = [_float_literal(literal) for literal in literals]
     return any(v is not None and script_float_text(v) != repr(v) for v in values)
+
+
+def _literal_text(node: cst.BaseExpression) -> str:
+    """The source text of a string literal (its parts, for implicit concatenation)."""
+    if isinstance(node, cst.ConcatenatedString):
+        return _literal_text(node.left) + _literal_text(node.right)
+    return node.value if isinstance(node, cst.SimpleString) else ""

@@ -170,12 +170,13 @@ def inputs():
 
 
 def test_endswith_of_a_literal_tuple_becomes_an_or_chain():
+    # fixers/script_spellings.py's fix (bare as an `if` test).
     assert_rewritten(
         SUFFIXES,
         [
             (
                 'key.endswith(("_gate", "_mask")):  # gates',
-                '(key.endswith("_gate") or key.endswith("_mask")):  # gates',
+                'key.endswith("_gate") or key.endswith("_mask"):  # gates',
             )
         ],
         unsafe=False,
