@@ -867,8 +867,20 @@ class ParentMethodCopy(Fixer):
         found = self._parent_method(cls, name)
         if found is None:
             return None
+        copy_name = self._copy_name(cls, found[0], name)
+        return self._with_copy(method, found, name, copy_name, _CallCopy(call, copy_name))
+
+    def _with_copy(
+        self,
+        method: cst.FunctionDef,
+        found: tuple[cst.ClassDef, cst.FunctionDef],
+        name: str,
+        copy_name: str,
+        calls: cst.CSTTransformer,
+    ) -> list[Replacement]:
+        """``method`` with its calls rewritten by ``calls``, followed by the parent's method
+        ``found`` copied under ``copy_name`` (a comment says whose copy it is)."""
         parent, original = found
-        copy_name = self._copy_name(cls, parent, name)
         copy = original.with_changes(
             name=cst.Name(copy_name),
             leading_lines=[
@@ -879,8 +891,7 @@ class ParentMethodCopy(Fixer):
                 ),
             ],
         )
-        new_method = method.visit(_CallCopy(call, copy_name))
-        return [(method, cst.FlattenSentinel([new_method, copy]))]
+        return [(method, cst.FlattenSentinel([method.visit(calls), copy]))]
 
     def _parent_method(
         self, cls: cst.ClassDef, name: str

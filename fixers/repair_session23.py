@@ -477,20 +477,8 @@ class ClassMethodCopy(ParentMethodCopy):
         found = self._parent_method(start, name)
         if found is None:
             return None
-        parent, original = found
-        copy_name = self._copy_name(cls, parent, name)
-        copy = original.with_changes(
-            name=cst.Name(copy_name),
-            leading_lines=[
-                cst.EmptyLine(indent=False),
-                cst.EmptyLine(
-                    indent=True,
-                    comment=cst.Comment(f"# {parent.name.value}.{name}, for TorchScript"),
-                ),
-            ],
-        )
-        new_method = method.visit(_SelfCall(call, copy_name))
-        return [(method, cst.FlattenSentinel([new_method, copy]))]
+        copy_name = self._copy_name(cls, found[0], name)
+        return self._with_copy(method, found, name, copy_name, _SelfCall(call, copy_name))
 
 
 class _SelfCall(cst.CSTTransformer):
