@@ -285,6 +285,7 @@ LATER_CORPORA = (
     "fresh13",
     "fresh14",
     "fresh15",
+    "fresh16",
 )
 
 
@@ -351,6 +352,10 @@ def test_no_distribution_is_pinned_for_two_corpora():
         "gymnasium",
         "lightning-utilities",
     } == {d.lower().replace("_", "-") for d in fresh15.PACKAGES.values()}
+    fresh16 = ground_truth.load_corpus("fresh16")  # and tft-torch's omegaconf with its antlr4
+    assert pins["FRESH16"] - {"antlr4-python3-runtime", "omegaconf"} == {
+        d.lower().replace("_", "-") for d in fresh16.PACKAGES.values()
+    }
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -374,6 +379,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh13",
             "fresh14",
             "fresh15",
+            "fresh16",
         )
     }
     assert len(shared) == 1
@@ -392,6 +398,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh13").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh14").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh15").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh16").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

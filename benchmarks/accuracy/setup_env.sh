@@ -387,6 +387,30 @@ FRESH15_CORPUS_PINS=(
     "lightning-utilities==0.15.3"
 )
 
+# The fresh16 corpus (corpus_fresh16.py): a nineteenth held-back set, held back for a blind
+# first score. --no-deps as well: their imports (numpy, einops, tqdm, PyYAML, pinned for earlier
+# corpora) are already here, and tft-torch's omegaconf (with its antlr4-python3-runtime, the
+# 4.9 series omegaconf 2.3 requires) is pinned below. tft-torch declares pandas, scikit-learn
+# and matplotlib but imports pandas and matplotlib only in tft_torch.visualize, which the
+# models do not import, and scikit-learn nowhere; dnc declares flann and imports pyflann and
+# faiss only in its sparse memories' indexes (SAM, SDNC), which the models do not use;
+# stable-trunc-gaussian imports scipy and matplotlib only in its test modules; crfseg, allencrf
+# and rnnbuilder declare nothing beyond torch, numpy and tqdm.
+FRESH16_CORPUS_PINS=(
+    "agent-attention-pytorch==0.1.7"
+    "allencrf==1.0.2"
+    "conv-lstm==0.1.2"
+    "crfseg==1.0.0"
+    "dnc==1.1.0"
+    "fast-pytorch-kmeans==0.2.2"
+    "rnnbuilder==0.1.1"
+    "stable-trunc-gaussian==1.3.9"
+    "tft-torch==0.0.6"
+    # their dependencies
+    "antlr4-python3-runtime==4.9.3"
+    "omegaconf==2.3.0"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -412,6 +436,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH13_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH14_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH15_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH16_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -462,4 +487,7 @@ print("fresh14 corpus: torchsde", importlib.metadata.version("torchsde"))
 import bayesian_torch.layers, brevitas.nn, interpol, iTransformer, pytorch_partial_crf  # fresh15
 import stable_baselines3.common.policies, torchist, torchmetrics  # fresh15
 print("fresh15 corpus: torchmetrics", importlib.metadata.version("torchmetrics"))
+import agent_attention_pytorch, allencrf.conditional_random_field, conv_lstm, crfseg, dnc  # fresh16
+import fast_pytorch_kmeans, rnnbuilder, stable_trunc_gaussian, tft_torch.tft  # fresh16
+print("fresh16 corpus: tft-torch", importlib.metadata.version("tft-torch"))
 PY
