@@ -64,7 +64,10 @@ class SelfStateMutation(Rule):
     `if not self.hooked: ...; self.hooked = True`: a lazy init, a memo or a one-time hook, and
     the writes of a helper every graph call of which sits under a test reading what it writes:
     `if seq_len > self.cached_len: self._set_cache(seq_len)`, a cache regrown on demand),
-    temporary settings saved and put back (`old = self.t; self.t = t; ...; self.t = old`,
+    a state registered by name (torchmetrics' `self.add_state("total", ...)`) that a graph
+    method resets from its stored default on every call (`Metric.forward` calls `reset()`,
+    whose loop gives every registered state its default again, before computing the batch's
+    value), temporary settings saved and put back (`old = self.t; self.t = t; ...; self.t = old`,
     a context manager's `try` / `finally`), and conversions of an attribute into itself
     (`self.pos = self.pos.to(x.device)`, the same value on every call). Nor the methods of a
     function library's classes (a package with no module, torch-pca's `PCA.fit`), reached as
@@ -956,7 +959,7 @@ class SelfStateMutation(Rule):
             # `self.table = torch.zeros(n, d)` first, then `self.table[i, j] += 1`; `self.x =
             # x0.repeat(1, T, 1)` first, then `self.x = rollout(self.x, u)`: this call's value
             return
-        if self._cleared_by_graph_method(attr):
+        if self._cleared_by_graph_method(attr) or self._reset_from_registry(attr):
             return  # `self.stepper.reset()` at the top of forward, then `self.steps += 1`
         plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
         if self.ctx.kind(plain) in (Kind.MODULE, Kind.MODULES):
@@ -1090,6 +1093,32 @@ class SelfStateMutation(Rule):
                         return True
                     break
         return False
+
+    def _reset_from_registry(self, attr: str) -> bool:
+        """Whether ``self.<attr>`` is a state the class (or a base class, in any file of the
+        project) registers by name (torchmetrics' ``self.add_state("total", tensor(0))``, whose
+        ``add_state`` stores ``self._defaults[name]``) and a graph method of the class resets
+        every registered state from its stored default (``reset()``: ``for attr, default in
+        self._defaults.items(): setattr(self, attr, default.clone())``, which ``Metric.forward``
+        calls before it updates and computes the batch's value): as for
+        ``_cleared_by_graph_method``, the graph resets the state on its own."""
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None:
+            return False
+        index = self.ctx.index
+        classes = index.mro(info.owner_class)
+        registries = {
+            registry
+            for _, _, cls in classes
+            for method, registry in cls.state_registries.items()
+            if any(attr in other.keyed_calls.get(method, ()) for _, _, other in classes)
+        }
+        return any(
+            registry in registries
+            and index.region_for(file.module, f"{cls.name}.{method}") is not None
+            for _, file, cls in classes
+            for method, registry in cls.registry_resets.items()
+        )
 
     def _reset_first_every_call(self, attr: str, change: cst.CSTNode) -> bool:
         """Whether the changing function gives ``self.<attr>`` a value of this call in a

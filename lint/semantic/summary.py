@@ -244,6 +244,17 @@ class ClassSummary:
     # attr -> (parameter, its position after ``self``, the default). ("", -2, None): set
     # elsewhere too (no setting).
     settings: dict[str, tuple[str, int, object]] = field(default_factory=dict)
+    # A state registry (torchmetrics' ``add_state``): method -> the dict attribute ``D`` of
+    # a method ``m(self, name, default, ...)`` that sets ``setattr(self, name, ...)`` and
+    # ``self.D[name] = ...`` at the top of its body: the names it is given become states.
+    state_registries: dict[str, str] = field(default_factory=dict)
+    # Methods that reset every state of a registry (``for attr, default in
+    # self.D.items(): setattr(self, attr, default.clone())`` at the top of the body):
+    # method -> ``D``.
+    registry_resets: dict[str, str] = field(default_factory=dict)
+    # ``self.m("name", ...)`` calls in its methods: ``m`` -> the literal first arguments
+    # (the names a registry method of the class or a base class is given).
+    keyed_calls: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass(**_SLOTS)
@@ -688,7 +699,14 @@ class _Summarizer(ast.NodeVisitor):
             fn.decorators = [*getter.decorators, *fn.decorators]
             fn.calls = list(getter.calls)
         if in_class and not self.function_stack:
-            self.class_stack[-1].methods[node.name] = fn
+            cls = self.class_stack[-1]
+            cls.methods[node.name] = fn
+            registry = _state_registry(node)
+            if registry is not None:
+                cls.state_registries[node.name] = registry
+            registry = _registry_reset(node)
+            if registry is not None:
+                cls.registry_resets[node.name] = registry
         else:
             self.summary.functions[qual] = fn
         for dec in node.decorator_list:
@@ -1587,6 +1605,18 @@ class _Summarizer(ast.NodeVisitor):
                 self.class_stack[-1].hooks.extend(self._function_refs(hook))
         if (
             self.class_stack
+            and self.function_stack
+            and isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            keyed = self.class_stack[-1].keyed_calls.setdefault(func.attr, [])
+            keyed.append(node.args[0].value)
+        if (
+            self.class_stack
             and isinstance(func, ast.Attribute)
             and func.attr in ("register_buffer", "register_parameter")
             and isinstance(func.value, ast.Name)
@@ -1884,6 +1914,101 @@ def _bound_names(function: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> set[
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
     return names
+
+
+def _self_dict(node: ast.expr) -> Optional[str]:
+    """``D`` for ``self.D``; None otherwise."""
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    ):
+        return node.attr
+    return None
+
+
+def _state_registry(node: ParamNode) -> Optional[str]:
+    """``D`` when the method registers a named state: ``def m(self, name, ...)`` whose
+    top-level statements include ``setattr(self, name, ...)`` and ``self.D[name] = ...``."""
+    params = [*node.args.posonlyargs, *node.args.args]
+    if len(params) < 2:
+        return None
+    name = params[1].arg
+    stored = registry = None
+    for statement in node.body:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            call = statement.value
+            stored = stored or (
+                isinstance(call.func, ast.Name)
+                and call.func.id == "setattr"
+                and len(call.args) == 3
+                and isinstance(call.args[0], ast.Name)
+                and call.args[0].id == "self"
+                and isinstance(call.args[1], ast.Name)
+                and call.args[1].id == name
+            )
+        elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target = statement.targets[0]
+            if (
+                isinstance(target, ast.Subscript)
+                and isinstance(target.slice, ast.Name)
+                and target.slice.id == name
+            ):
+                registry = registry or _self_dict(target.value)
+    return registry if stored else None
+
+
+def _registry_reset(node: ParamNode) -> Optional[str]:
+    """``D`` when a top-level statement of the method gives every state of registry ``D`` its
+    registered value again: ``for attr, default in self.D.items(): setattr(self, attr, <from
+    default>)``, or ``for attr in self.D: setattr(self, attr, <from self.D[attr]>)``."""
+    for statement in node.body:
+        if not isinstance(statement, ast.For):
+            continue
+        source, target = statement.iter, statement.target
+        method = ""
+        if (
+            isinstance(source, ast.Call)
+            and isinstance(source.func, ast.Attribute)
+            and not source.args
+        ):
+            method, source = source.func.attr, source.func.value
+        registry = _self_dict(source)
+        if registry is None:
+            continue
+        if method == "items" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            key, value = target.elts
+        elif method in ("", "keys") and isinstance(target, ast.Name):
+            key, value = target, None
+        else:
+            continue
+        if not (isinstance(key, ast.Name) and (value is None or isinstance(value, ast.Name))):
+            continue
+        for part in ast.walk(statement):
+            if not (
+                isinstance(part, ast.Call)
+                and isinstance(part.func, ast.Name)
+                and part.func.id == "setattr"
+                and len(part.args) == 3
+                and isinstance(part.args[0], ast.Name)
+                and part.args[0].id == "self"
+                and isinstance(part.args[1], ast.Name)
+                and part.args[1].id == key.id
+            ):
+                continue
+            for read in ast.walk(part.args[2]):
+                from_value = (
+                    value is not None and isinstance(read, ast.Name) and read.id == value.id
+                )
+                from_registry = (
+                    isinstance(read, ast.Subscript)
+                    and _self_dict(read.value) == registry
+                    and isinstance(read.slice, ast.Name)
+                    and read.slice.id == key.id
+                )
+                if from_value or from_registry:
+                    return registry
+    return None
 
 
 def _on_self(node: ast.expr) -> bool:
