@@ -1,0 +1,414 @@
+"""Repairs for compile / export / trace findings torchlint reported without a fix (issue #23,
+session 24: the blind batches b63 to b67).
+
+``TolistLoopAsTensor`` (TL104, unsafe): ``for i in idx.tolist():`` / ``[f(x[:, i]) for i in
+idx.tolist()]`` whose item only goes where a 0-d tensor gives the same values (a tensor's
+index, arithmetic or a comparison with a tensor, a size argument: ``fixers/scalar_to_tensor.py``'s
+flow) -> ``for i in idx.detach():``, the index written ``x[:, i.reshape(1)].squeeze(1)``.
+Iterating a 1-d tensor gives its 0-d tensors in order; ``torch.compile(fullgraph=True)`` runs
+the loop without reading the values (``tolist`` broke the graph or raised) and
+``torch.jit.trace`` records each index (it baked the example's numbers in). Checked on torch
+2.13 (a frame sampler's ``linspace`` indices: compile and trace pass on other clip lengths,
+eager unchanged). Unsafe: a 2-d tensor's ``tolist`` gave lists, which indexed where a row's
+``reshape(1)`` now raises; an index by a tensor copies where an int made a view.
+
+``RoundedSizeToTorch`` (TL106, unsafe): ``math.ceil(tokens / self.n_experts * factor)`` /
+``math.floor(...)`` of a size the tracer records, whose value only goes where a 0-d tensor gives
+the same values -> ``torch.ceil(torch.full((), <size expr>, dtype=torch.float64)).long()``.
+While tracing the size is a 0-d tensor that ``math.ceil`` turns into the example's constant;
+``torch.full`` and ``torch.ceil`` are recorded (checked on torch 2.13: an expert capacity
+traced on 6 tokens gives eager's routing on 9). In eager the expression is the Python float
+``math`` rounded, held in double, so the integer is the same; ``.long()`` gives an int64 0-d
+tensor, which meets an integer tensor in its dtype as the int did. Unsafe: while tracing the
+size arithmetic runs in float32 (a true division of a 0-d int64 tensor), so a quotient within
+float32's rounding of an integer may round the other way in the trace (not in eager), and an
+integer tensor met with ``/`` keeps float32 as before.
+
+``ReturnedNumberToTensor`` (TL102 / TL103, unsafe): the fix of ``fixers/scalar_to_tensor.py``
+(``scale = max(x.abs().max().item(), 1e-8) / qmax`` -> ``x.abs().max().detach().clamp(min=1e-8)
+/ qmax``) also where the number is returned by a module-level function of the file (alone or
+as an item of a returned tuple), when the function has one ``return`` and every call of it in
+the file binds the result (``q, scale = dynamic_quantize(x)``) to names whose every use takes a
+0-d tensor. The function's name must not be read otherwise in the file (passed, stored).
+Unsafe as that fix, and a caller in another module now receives a 0-d tensor.
+
+``ItemListToStack`` (TL103, unsafe): ``tags = [score.argmax().item()]``, ``tags.append(
+back[tags[-1]].item())`` and ``torch.tensor(tags)`` -> the items kept as 0-d tensors
+(``.detach()``, ``.reshape(())`` where not surely 0-d) and ``torch.stack(tags)``, where every
+other read of the list is ``reverse()`` / ``len()`` or an item read (``tags[-1]``) whose value
+takes a 0-d tensor (an index of a tensor: ``back[tags[-1].reshape(1)].squeeze(0)``). Checked on
+torch 2.13: a Viterbi back-trace compiles with fullgraph and traces, eager unchanged. Unsafe:
+``torch.tensor`` of Python floats gave float32 (ints int64), the stack keeps the items' dtype
+(a float64 item stays float64); an index by a tensor copies.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Replacement
+from torchlint.lint.graph_queries import assignments
+from torchlint.lint.semantic.kinds import Kind
+
+from ._shared import variable_uses
+from ._tensor_exprs import traced_size
+from .scalar_to_tensor import (
+    NumberToTensor,
+    _Flow,
+    _KeepTensor,
+    _method,
+    _operand,
+    _tolist_of,
+)
+
+REBINDING = (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.AsName)
+
+
+def _rebinds(fixer: _KeepTensor, use: cst.Name) -> bool:
+    holder = fixer.parent(use)
+    if isinstance(holder, (cst.Tuple, cst.List, cst.Element)):
+        return True  # an unpacking target (or a display: left to the flow, which refuses it)
+    return isinstance(holder, REBINDING) or (
+        isinstance(holder, (cst.For, cst.CompFor)) and holder.target is use
+    )
+
+
+def _inside(fixer: _KeepTensor, node: cst.CSTNode, root: cst.CSTNode) -> bool:
+    return any(ancestor is root for ancestor in fixer.ancestors(node))
+
+
+# -- TL104: a loop over t.tolist() whose item is used as a tensor ------------------------------
+class TolistLoopAsTensor(_KeepTensor):
+    codes = ("TL104",)
+    message = (
+        "loop over the tensor itself: its 0-d tensors index and compute like the numbers "
+        "(`for i in t:`)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        tolist = diagnostic.node
+        tensor = _tolist_of(tolist)
+        if tensor is None or self.kind(tensor) != Kind.TENSOR:
+            return None
+        loop = self.parent(tolist)
+        if not isinstance(loop, (cst.For, cst.CompFor)) or loop.iter is not tolist:
+            return None
+        target = loop.target
+        if not isinstance(target, cst.Name):
+            return None
+        if isinstance(loop, cst.For):
+            if loop.orelse is not None or loop.asynchronous:
+                return None
+            body: cst.CSTNode = loop.body
+        else:
+            comprehension = self.parent(loop)
+            # a set would hash the 0-d tensors by identity; a dict comprehension's keys too
+            if not isinstance(comprehension, (cst.ListComp, cst.GeneratorExp)):
+                return None
+            if loop.asynchronous or loop.ifs or loop.inner_for_in is not None:
+                return None
+            body = comprehension.elt
+        function = self.enclosing_function(loop)
+        if function is None:
+            return None
+        uses = [u for u in variable_uses(self, function, target.value) if u is not target]
+        # the item is read only in the loop (a for loop's name outlives it), never rebound
+        if not uses or any(not _inside(self, u, body) or _rebinds(self, u) for u in uses):
+            return None
+        flow = _Flow()
+        if not all(self._value_flows(use, flow) for use in uses):
+            return None
+        if flow.slices and "trace" in diagnostic.targets:
+            return None  # the tracer takes a tensor slice bound as a constant too
+        new = _method(_operand(tensor), "detach")
+        return self._with_rewrites(
+            [(tolist, new.with_changes(lpar=tolist.lpar, rpar=tolist.rpar))], flow
+        )
+
+
+# -- TL106: math.ceil / math.floor of a size the tracer records --------------------------------
+ROUNDINGS = {"math.ceil": "ceil", "math.floor": "floor"}
+
+
+class RoundedSizeToTorch(_KeepTensor):
+    codes = ("TL106",)
+    message = (
+        "round the size with torch (`torch.ceil(torch.full((), n / k, dtype=torch.float64))"
+        ".long()`), which torch.jit.trace records"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if (
+            not isinstance(call, cst.Call)
+            or len(call.args) != 1
+            or "trace" not in diagnostic.targets
+        ):
+            return None
+        rounding = ROUNDINGS.get(self.ctx.qualified_name(call.func) or "")
+        arg = call.args[0]
+        if rounding is None or arg.keyword is not None or arg.star:
+            return None
+        if not traced_size(self, arg.value):
+            return None
+        flow = self._flow_without_traced_slice(call, diagnostic)
+        if flow is None:
+            return None
+        torch = self.import_module("torch")
+        size = self.code(arg.value.with_changes(lpar=(), rpar=()))
+        new = cst.parse_expression(
+            f"{torch}.{rounding}({torch}.full((), {size}, dtype={torch}.float64)).long()"
+        )
+        return self._with_rewrites([(call, new.with_changes(lpar=call.lpar, rpar=call.rpar))], flow)
+
+
+# -- TL102 / TL103: a number returned to callers that use it as a tensor -----------------------
+class ReturnedNumberToTensor(NumberToTensor):
+    codes = ("TL102", "TL103")
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        self._returns_seen = False
+        fixes = super().fix(diagnostic)
+        # NumberToTensor gives the same fix where no return is involved: this class adds only
+        # the cases that go through a return (the same edits would be shared anyway)
+        return fixes if self._returns_seen else None
+
+    def _value_flows(self, node: cst.BaseExpression, flow: _Flow, depth: int = 0) -> bool:
+        parent = self.parent(node)
+        position: Optional[int] = None
+        if isinstance(parent, cst.Element) and isinstance(self.parent(parent), cst.Tuple):
+            returned = self.parent(parent)
+            position = list(returned.elements).index(parent)  # type: ignore[union-attr]
+            statement = self.parent(returned)
+            if isinstance(statement, cst.AssignTarget):
+                return True  # the name's own binding in `q, scale = f(x)`: nothing read there
+        else:
+            returned, statement = node, parent
+        if isinstance(statement, cst.Return) and statement.value is returned:
+            if self._returned_flows(
+                statement, position, len(getattr(returned, "elements", ())), flow, depth
+            ):
+                self._returns_seen = True
+                return True
+            return False
+        return super()._value_flows(node, flow, depth)
+
+    def kind(self, expr: cst.BaseExpression) -> Kind:
+        """Also a name unpacked from a module-level function's one returned tuple (``q, scale =
+        quantize(x)``): the kind of that item where it is returned (``q`` a tensor there)."""
+        found = super().kind(expr)
+        if found != Kind.UNKNOWN or not isinstance(expr, cst.Name):
+            return found
+        function = self.enclosing_function(expr)
+        bound = assignments(function, expr.value) if function is not None else []
+        if len(bound) != 1 or bound[0][2] < 2 or not isinstance(bound[0][0], cst.Call):
+            return found
+        call, position, size = bound[0]
+        returned = self._single_return(call)  # type: ignore[arg-type]
+        if not isinstance(returned, cst.Tuple) or len(returned.elements) != size:
+            return found
+        item = returned.elements[position]
+        if isinstance(item, cst.StarredElement):
+            return found
+        return super().kind(item.value)  # the model's kind there (no second step)
+
+    def _single_return(self, call: cst.Call) -> Optional[cst.BaseExpression]:
+        """What a call of a module-level function of this file with one ``return`` returns."""
+        if not isinstance(call.func, cst.Name):
+            return None
+        for statement in self.ctx.module.body:
+            if isinstance(statement, cst.FunctionDef) and statement.name.value == call.func.value:
+                returns = _returns(statement)
+                return returns[0].value if len(returns) == 1 else None
+        return None
+
+    def _returned_flows(
+        self, statement: cst.Return, position: Optional[int], size: int, flow: _Flow, depth: int
+    ) -> bool:
+        function = self.enclosing_function(statement)
+        if function is None or self.parent(function) is not self.ctx.module:
+            return False
+        if _returns(function) != [statement] or any(
+            isinstance(d.decorator, (cst.Call, cst.Name, cst.Attribute))
+            for d in function.decorators
+        ):
+            return False
+        name = function.name.value
+        references = [
+            use for use in variable_uses(self, self.ctx.module, name) if use is not function.name
+        ]
+        if not references:
+            return False
+        for reference in references:
+            call = self.parent(reference)
+            if not isinstance(call, cst.Call) or call.func is not reference:
+                return False
+            assign = self.parent(call)
+            if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+                return False
+            target: cst.BaseExpression = assign.targets[0].target
+            if position is not None:
+                if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) != size:
+                    return False
+                element = target.elements[position]
+                if isinstance(element, cst.StarredElement):
+                    return False
+                target = element.value
+            caller = self.enclosing_function(assign)
+            if not isinstance(target, cst.Name) or caller is None:
+                return False
+            # the caller's names are its own: check them whatever names the callee's flow saw
+            seen, flow.names = flow.names, set()
+            try:
+                if not self._uses_flow(target, caller, flow, depth + 1):
+                    return False
+            finally:
+                flow.names = seen | flow.names
+        return True
+
+
+def _returns(function: cst.FunctionDef) -> list[cst.Return]:
+    """The ``return`` statements of ``function`` itself (not of nested functions)."""
+    found: list[cst.Return] = []
+
+    class _Returns(cst.CSTVisitor):
+        def visit_Return(self, node: cst.Return) -> None:
+            found.append(node)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is function
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+    function.visit(_Returns())
+    return found
+
+
+# -- TL103: a list of .item() numbers that becomes a tensor ------------------------------------
+TENSOR_FROM_LIST = ("torch.tensor", "torch.as_tensor")
+LIST_READS = ("reverse", "copy", "index", "count")
+
+
+class ItemListToStack(NumberToTensor):
+    codes = ("TL103",)
+    message = (
+        "keep the items 0-d tensors and stack them (`torch.stack(tags)`) instead of a list of "
+        "Python numbers (the items' dtype)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not (
+            isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "item"
+            and not call.args
+        ):
+            return None
+        function = self.enclosing_function(call)
+        name = self._list_name(call)
+        if function is None or name is None:
+            return None
+        bound = assignments(function, name)
+        if len(bound) != 1 or bound[0][1:] != (0, 1) or not isinstance(bound[0][0], cst.List):
+            return None
+        display = bound[0][0]
+        items: list[cst.Call] = []
+        for element in display.elements:
+            if isinstance(element, cst.StarredElement) or not self._item(element.value):
+                return None
+            items.append(element.value)  # type: ignore[arg-type]
+        flow = _Flow()
+        stacks: list[Replacement] = []
+        torch = None
+        for use in variable_uses(self, function, name):
+            parent = self.parent(use)
+            if isinstance(parent, cst.AssignTarget) and self.parent(parent) is self.parent(display):
+                continue
+            if isinstance(parent, cst.Attribute) and parent.value is use:
+                method = self.parent(parent)
+                if not isinstance(method, cst.Call) or method.func is not parent:
+                    return None
+                if parent.attr.value in LIST_READS:
+                    continue
+                if (
+                    parent.attr.value == "append"
+                    and len(method.args) == 1
+                    and method.args[0].keyword is None
+                    and self._item(method.args[0].value)
+                ):
+                    items.append(method.args[0].value)  # type: ignore[arg-type]
+                    continue
+                return None
+            if isinstance(parent, cst.Subscript) and parent.value is use:
+                if not (
+                    len(parent.slice) == 1
+                    and isinstance(parent.slice[0].slice, cst.Index)
+                    and self._value_flows(parent, flow)
+                ):
+                    return None
+                continue
+            if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
+                outer = self.parent(parent)
+                if not isinstance(outer, cst.Call):
+                    return None
+                qualified = self.ctx.qualified_name(outer.func)
+                if qualified == "builtins.len":
+                    continue
+                if qualified in TENSOR_FROM_LIST and list(outer.args) == [parent]:
+                    torch = torch or self.import_module("torch")
+                    stacks.append(
+                        (outer, outer.with_changes(func=cst.parse_expression(f"{torch}.stack")))
+                    )
+                    continue
+            return None
+        if not stacks or not any(item is call for item in items):
+            return None
+        kept: list[Replacement] = []
+        for item in items:
+            tensor = item.func.value  # type: ignore[attr-defined]
+            value: cst.BaseExpression = _method(_operand(tensor), "detach")
+            if not self._zero_dim(tensor):
+                value = _method(value, "reshape", cst.Tuple([]))
+            kept.append((item, value.with_changes(lpar=item.lpar, rpar=item.rpar)))
+        return self._with_rewrites(kept + stacks, flow)
+
+    def _item(self, node: cst.BaseExpression) -> bool:
+        return (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "item"
+            and not node.args
+            and self.kind(node.func.value) == Kind.TENSOR
+        )
+
+    def _list_name(self, call: cst.Call) -> Optional[str]:
+        """The list the item goes into: an element of the display bound to it, or the
+        argument of its ``append``."""
+        parent = self.parent(call)
+        if isinstance(parent, cst.Element):
+            display = self.parent(parent)
+            assign = self.parent(display)
+            if (
+                isinstance(display, cst.List)
+                and isinstance(assign, cst.Assign)
+                and assign.value is display
+                and len(assign.targets) == 1
+                and isinstance(assign.targets[0].target, cst.Name)
+            ):
+                return assign.targets[0].target.value
+            return None
+        if isinstance(parent, cst.Arg):
+            append = self.parent(parent)
+            if (
+                isinstance(append, cst.Call)
+                and isinstance(append.func, cst.Attribute)
+                and append.func.attr.value == "append"
+                and isinstance(append.func.value, cst.Name)
+            ):
+                return append.func.value.value
+        return None

@@ -1,0 +1,312 @@
+"""Session-24 repairs (issue #23; fixers/repair_session24.py), in spellings other than the blind
+probes' (b63 to b67): a ``for`` statement over ``tolist()`` whose item indexes and scales a
+tensor, ``math.floor`` of a halved size compared with an ``arange``, a ``float()`` of a
+reduction returned alone by a helper, and a list of ``argmax().item()`` built by appends and
+made a tensor with ``torch.as_tensor``. Torch checks that the fixed text passes the back-end the
+original failed, with eager outputs unchanged, and that no back-end that passed now fails;
+``fixed_text`` applies each fix twice (the second changes nothing). Each fixer has a look-alike
+it leaves alone."""
+
+from __future__ import annotations
+
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+from .fix_helpers import assert_rewritten, fixed_text
+
+COMPILE = Settings(targets=("compile",), targets_explicit=True)
+TRACE = Settings(targets=("trace",), targets_explicit=True)
+
+
+def _assert_repaired(source: str, fixed: str, backends: tuple[str, ...]) -> None:
+    from .oracle import assert_eager_unchanged, check
+
+    assert fixed != source
+    assert_eager_unchanged(source, fixed)
+    for backend in backends:
+        assert not check(source, backend).ok, f"nothing to repair on {backend}"
+        verdict = check(fixed, backend)
+        assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
+    for backend in {"compile", "export", "trace", "script"} - set(backends):
+        if check(source, backend).ok:
+            assert check(fixed, backend).ok, f"the fix breaks {backend}:\n{fixed}"
+
+
+# -- TL104: a for statement over tolist() ------------------------------------------------------
+TOLIST_FOR = """\
+import torch
+from torch import nn
+
+
+class PickRows(nn.Module):
+    def forward(self, x: torch.Tensor, picks: torch.Tensor) -> torch.Tensor:
+        total = torch.zeros(x.shape[-1])
+        for p in picks.tolist():  # one row per pick
+            total = total + x[p] * 2
+        return total
+
+
+Model = PickRows
+
+
+def inputs():
+    return [
+        (torch.randn(6, 3), torch.tensor([4, 0, 2])),
+        (torch.randn(6, 3), torch.tensor([1, 5, 5])),
+    ]
+"""
+
+
+def test_tolist_loop_iterates_the_tensor_keeping_comments():
+    assert_rewritten(
+        TOLIST_FOR,
+        [
+            (
+                "        for p in picks.tolist():  # one row per pick\n"
+                "            total = total + x[p] * 2\n",
+                "        for p in picks.detach():  # one row per pick\n"
+                "            total = total + x[p.reshape(1)].squeeze(0) * 2\n",
+            )
+        ],
+        unsafe=True,
+        settings=COMPILE,
+    )
+
+
+def test_tolist_loop_whose_item_is_tested_or_a_range_is_left_alone():
+    tested = TOLIST_FOR.replace(
+        "            total = total + x[p] * 2\n",
+        "            if p > 0:\n                total = total + x[p] * 2\n",
+    )
+    assert "picks.tolist()" in fixed_text(tested, COMPILE)
+    ranged = TOLIST_FOR.replace(
+        "            total = total + x[p] * 2\n",
+        "            for k in range(p):\n                total = total + x[k]\n",
+    )
+    assert "picks.tolist()" in fixed_text(ranged, COMPILE)
+    # the loop's name read after the loop: the last number, which must stay one
+    after = TOLIST_FOR.replace("        return total\n", "        return total * p\n")
+    assert "picks.tolist()" in fixed_text(after, COMPILE)
+
+
+@requires_torch
+def test_tolist_loop_as_tensor_compiles_with_eager_unchanged():
+    _assert_repaired(TOLIST_FOR, fixed_text(TOLIST_FOR, COMPILE), ("compile",))
+
+
+# -- TL106: math.floor of a size the tracer records ---------------------------------------------
+HALF_MASK = """\
+import math
+
+import torch
+from torch import nn
+
+
+class FirstHalf(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        half = math.floor(x.size(1) / 2)  # keep the first half of the steps
+        keep = torch.arange(x.size(1)) < half
+        return x * keep
+
+
+Model = FirstHalf
+
+
+def inputs():
+    return [(torch.randn(2, 6),), (torch.randn(2, 9),)]
+"""
+
+
+def test_floor_of_a_size_is_rounded_by_torch_keeping_comments():
+    assert_rewritten(
+        HALF_MASK,
+        [
+            (
+                "        half = math.floor(x.size(1) / 2)  # keep",
+                "        half = torch.floor(torch.full((), x.size(1) / 2, dtype=torch.float64))"
+                ".long()  # keep",
+            )
+        ],
+        unsafe=True,
+        settings=TRACE,
+    )
+
+
+def test_floor_of_a_size_used_as_a_slice_bound_or_range_is_left_alone():
+    sliced = HALF_MASK.replace(
+        "        keep = torch.arange(x.size(1)) < half\n        return x * keep\n",
+        "        return x[:, :half]\n",
+    )
+    # (another fixer writes `x.size(1) // 2` there, which the tracer records as an int)
+    assert "torch.floor" not in fixed_text(sliced, TRACE)
+    ranged = HALF_MASK.replace(
+        "        keep = torch.arange(x.size(1)) < half\n        return x * keep\n",
+        "        for _ in range(half):\n            x = x * 2\n        return x\n",
+    )
+    assert "torch.floor" not in fixed_text(ranged, TRACE)
+
+
+@requires_torch
+def test_rounded_size_traces_with_eager_unchanged():
+    _assert_repaired(HALF_MASK, fixed_text(HALF_MASK, TRACE), ("trace",))
+
+
+# -- TL102: a number returned by a helper ------------------------------------------------------
+RETURNED = """\
+import torch
+from torch import nn
+
+
+def absmax_scale(x: torch.Tensor) -> float:
+    s = float(x.abs().amax()) / 127.0
+    return s
+
+
+class FakeQuant(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        s = absmax_scale(x)  # one scale per call
+        return torch.round(x / s) * s
+
+
+Model = FakeQuant
+
+
+def inputs():
+    return [(torch.randn(3, 4),), (torch.randn(3, 4) * 10,)]
+"""
+
+
+def test_returned_number_is_kept_a_tensor():
+    assert_rewritten(
+        RETURNED,
+        [
+            (
+                "    s = float(x.abs().amax()) / 127.0\n",
+                "    s = x.abs().amax().detach().float() / 127.0\n",
+            )
+        ],
+        unsafe=True,
+        settings=COMPILE,
+    )
+
+
+def test_returned_number_a_caller_uses_as_a_number_is_left_alone():
+    ranged = RETURNED.replace(
+        "        return torch.round(x / s) * s\n",
+        "        return torch.round(x / s) * s + len(range(int(s)))\n",
+    )
+    assert "float(x.abs().amax())" in fixed_text(ranged, COMPILE)
+    passed = RETURNED.replace(
+        "        s = absmax_scale(x)  # one scale per call\n",
+        "        s = absmax_scale(x)  # one scale per call\n        self.scale_fn = absmax_scale\n",
+    )
+    assert "float(x.abs().amax())" in fixed_text(passed, COMPILE)
+
+
+@requires_torch
+def test_returned_number_compiles_with_eager_unchanged():
+    _assert_repaired(RETURNED, fixed_text(RETURNED, COMPILE), ("compile",))
+
+
+# -- TL103: a list of item() numbers made a tensor ---------------------------------------------
+GREEDY = """\
+import torch
+from torch import nn
+
+
+class Greedy(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(4, 5)
+
+    def forward(self, h: torch.Tensor) -> torch.Tensor:
+        picks = []
+        for step in range(h.shape[0]):
+            picks.append(self.proj(h[step]).argmax().item())  # best token
+        return torch.as_tensor(picks)
+
+
+Model = Greedy
+
+
+def inputs():
+    return [(torch.randn(3, 4),), (torch.randn(3, 4) * 5,)]
+"""
+
+
+WALK = """\
+import torch
+from torch import nn
+
+
+class Walk(nn.Module):
+    def forward(self, back: torch.Tensor) -> torch.Tensor:
+        path = [back[-1].argmin().item()]  # the last step's best state
+        for row in back[:-1].flip(0):
+            path.append(row[path[-1]].item())
+        return torch.tensor(path)
+
+
+Model = Walk
+
+
+def inputs():
+    return [(torch.randint(0, 4, (5, 4)),), (torch.randint(0, 4, (5, 4)),)]
+"""
+
+
+def test_item_list_is_stacked_keeping_comments():
+    assert_rewritten(
+        GREEDY,
+        [
+            (
+                "picks.append(self.proj(h[step]).argmax().item())  # best",
+                "picks.append(self.proj(h[step]).argmax().detach())  # best",
+            ),
+            ("torch.as_tensor(picks)", "torch.stack(picks)"),
+        ],
+        unsafe=True,
+        settings=TRACE,
+    )
+
+
+def test_item_list_read_back_as_an_index_is_stacked():
+    assert_rewritten(
+        WALK,
+        [
+            ("[back[-1].argmin().item()]", "[back[-1].argmin().detach()]"),
+            (
+                "path.append(row[path[-1]].item())",
+                "path.append(row[path[-1].reshape(1)].squeeze(0).detach().reshape(()))",
+            ),
+            ("torch.tensor(path)", "torch.stack(path)"),
+        ],
+        unsafe=True,
+        settings=COMPILE,
+    )
+
+
+def test_item_list_read_as_numbers_is_left_alone():
+    summed = GREEDY.replace(
+        "        return torch.as_tensor(picks)\n",
+        "        return torch.as_tensor(picks) + sum(picks)\n",
+    )
+    assert ".argmax().item()" in fixed_text(summed, TRACE)
+    typed = GREEDY.replace("torch.as_tensor(picks)", "torch.as_tensor(picks, dtype=torch.int32)")
+    assert ".argmax().item()" in fixed_text(typed, TRACE)
+    # a range bound read from the list: a number there
+    ranged = WALK.replace(
+        "        return torch.tensor(path)\n",
+        "        return torch.tensor(path) + len(range(path[0]))\n",
+    )
+    assert ".argmin().item()" in fixed_text(ranged, COMPILE)
+
+
+@requires_torch
+def test_item_list_stack_traces_with_eager_unchanged():
+    _assert_repaired(GREEDY, fixed_text(GREEDY, TRACE), ("trace",))
+
+
+@requires_torch
+def test_item_list_stack_compiles_with_eager_unchanged():
+    _assert_repaired(WALK, fixed_text(WALK, COMPILE), ("compile",))
