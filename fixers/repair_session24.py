@@ -32,6 +32,19 @@ the file binds the result (``q, scale = dynamic_quantize(x)``) to names whose ev
 0-d tensor. The function's name must not be read otherwise in the file (passed, stored).
 Unsafe as that fix, and a caller in another module now receives a 0-d tensor.
 
+``DataMaxToTensor`` (TL115, unsafe): ``max(t.item(), 1e-8)`` / ``min(...)`` -> the same edits
+as the fix above (``t.detach().clamp(min=1e-8)``), for an export run, where TL103 is not
+reported: ``torch.export`` compared the data-dependent number with the bound.
+
+``NumpyNumberToTensor`` (TL102, unsafe): ``float(np.percentile(err.detach().numpy(), 90.0))``
+-> ``torch.quantile(err.detach(), 0.9).float()`` where every use of the number takes a 0-d
+tensor (``fixers/numpy_to_torch.py``'s table; see the class).
+
+``TolistLoopAsTensor``, ``RoundedSizeToTorch`` and ``ItemListToStack`` refuse a value that
+reaches a size argument (``torch.zeros(n)``, ``F.pad``'s pad): there ``torch.compile`` meets a
+size read from tensor data where it had an int (checked on torch 2.13: a frame count rounded
+this way traces but no longer compiles), so the fix for one back-end would break another.
+
 ``ItemListToStack`` (TL103, unsafe): ``tags = [score.argmax().item()]``, ``tags.append(
 back[tags[-1]].item())`` and ``torch.tensor(tags)`` -> the items kept as 0-d tensors
 (``.detach()``, ``.reshape(())`` where not surely 0-d) and ``torch.stack(tags)``, where every
@@ -44,17 +57,20 @@ torch 2.13: a Viterbi back-trace compiles with fullgraph and traces, eager uncha
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Optional
 
 import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Replacement
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import variable_uses
 from ._tensor_exprs import traced_size
+from .numpy_to_torch import TABLE as NUMPY_TABLE
+from .numpy_to_torch import NumpyToTorch
 from .scalar_to_tensor import (
     NumberToTensor,
     _Flow,
@@ -80,8 +96,32 @@ def _inside(fixer: _KeepTensor, node: cst.CSTNode, root: cst.CSTNode) -> bool:
     return any(ancestor is root for ancestor in fixer.ancestors(node))
 
 
+class _ValuesOnly(_KeepTensor):
+    """The flow of ``fixers/scalar_to_tensor.py`` without size arguments (``torch.zeros(n)``,
+    ``x.view(n, -1)``, ``F.pad``'s pad): a 0-d tensor there is a size read from tensor data,
+    which ``torch.compile`` cannot keep symbolic (torch 2.13: PendingUnbackedSymbolNotFound for
+    a traced-size pad that compiled as a Python int), so a fix for one back-end would break
+    another. Values (``clamp`` bounds, ``torch.where`` branches), arithmetic, comparisons and
+    indexes stay."""
+
+    def _takes_tensor(self, call: cst.Call, arg: cst.Arg) -> bool:
+        func = call.func
+        if (self.ctx.qualified_name(func) or "") in SIZE_FUNCTIONS:
+            return False
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in SIZE_METHODS
+            and self.kind(func.value) == Kind.TENSOR
+        ):
+            return False
+        return super()._takes_tensor(call, arg)
+
+    def _sized_by(self, element: cst.Element) -> bool:
+        return False
+
+
 # -- TL104: a loop over t.tolist() whose item is used as a tensor ------------------------------
-class TolistLoopAsTensor(_KeepTensor):
+class TolistLoopAsTensor(_ValuesOnly):
     codes = ("TL104",)
     message = (
         "loop over the tensor itself: its 0-d tensors index and compute like the numbers "
@@ -133,7 +173,7 @@ class TolistLoopAsTensor(_KeepTensor):
 ROUNDINGS = {"math.ceil": "ceil", "math.floor": "floor"}
 
 
-class RoundedSizeToTorch(_KeepTensor):
+class RoundedSizeToTorch(_ValuesOnly):
     codes = ("TL106",)
     message = (
         "round the size with torch (`torch.ceil(torch.full((), n / k, dtype=torch.float64))"
@@ -169,12 +209,14 @@ class RoundedSizeToTorch(_KeepTensor):
 class ReturnedNumberToTensor(NumberToTensor):
     codes = ("TL102", "TL103")
 
+    returns_only = True
+
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         self._returns_seen = False
         fixes = super().fix(diagnostic)
         # NumberToTensor gives the same fix where no return is involved: this class adds only
         # the cases that go through a return (the same edits would be shared anyway)
-        return fixes if self._returns_seen else None
+        return fixes if self._returns_seen or not self.returns_only else None
 
     def _value_flows(self, node: cst.BaseExpression, flow: _Flow, depth: int = 0) -> bool:
         parent = self.parent(node)
@@ -270,6 +312,84 @@ class ReturnedNumberToTensor(NumberToTensor):
         return True
 
 
+class DataMaxToTensor(ReturnedNumberToTensor):
+    """TL115 on ``max(t.item(), 1e-8)`` (``min``, ``int(t)``, ``float(t)``) -> the item kept a
+    0-d tensor and clamped (``t.detach().clamp(min=1e-8)``), as the TL103 fix above does
+    (also through a helper's return): ``torch.export`` then has no data-dependent number to
+    compare. The same edits as that fix, for a run whose targets do not report TL103."""
+
+    codes = ("TL115",)
+    returns_only = False
+    message = (
+        "keep the number a 0-d tensor and clamp it (`t.clamp(min=1e-8)`) instead of Python's "
+        "`max` of it"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if not (
+            isinstance(call, cst.Call)
+            and self.ctx.qualified_name(call.func) in ("builtins.max", "builtins.min")
+            and len(call.args) == 2
+        ):
+            return None
+        inner = [
+            a.value
+            for a in call.args
+            if isinstance(a.value, cst.Call) and self._conversion(a.value) is not None
+        ]
+        if len(inner) != 1:
+            return None
+        return super().fix(dataclasses.replace(diagnostic, node=inner[0]))
+
+
+# -- TL102: float() of a NumPy reduction of a tensor -------------------------------------------
+class NumpyNumberToTensor(_KeepTensor, NumpyToTorch):
+    """TL102 on ``thresh = float(np.percentile(err.detach().numpy(), 90.0))`` -> ``thresh =
+    torch.quantile(err.detach(), 0.9).float()``, where every use of the number takes a 0-d
+    tensor (``err - thresh``; the flow of ``fixers/scalar_to_tensor.py``). The torch function
+    and its arguments are ``fixers/numpy_to_torch.py``'s table (TL306's fix, which a
+    compile-only run does not report: there TL102 is the finding); that fix leaves
+    ``float(torch.quantile(...))``, a number plain compile still breaks on. Unsafe as both:
+    last-bit differences, and float32 where the number was a double (a float64 tensor it meets
+    keeps its dtype)."""
+
+    codes = ("TL102",)
+    applicability = "unsafe"
+    message = (
+        "call the torch function on the tensor and keep the 0-d tensor instead of a number "
+        "made by NumPy (float32; last-bit differences)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        wrapper = diagnostic.node
+        if not (
+            isinstance(wrapper, cst.Call)
+            and self.ctx.qualified_name(wrapper.func) == "builtins.float"
+            and len(wrapper.args) == 1
+            and isinstance(wrapper.args[0].value, cst.Call)
+        ):
+            return None
+        call = wrapper.args[0].value
+        name = self.ctx.qualified_name(call.func) or ""
+        entry = NUMPY_TABLE.get(name.removeprefix("numpy."))
+        if not name.startswith("numpy.") or entry is None or entry.array_result:
+            return None
+        if self._wrapper(call) is not wrapper:
+            return None
+        removals: list[Replacement] = []
+        arguments = self._arguments(call, entry, removals, True)
+        if arguments is None:
+            return None
+        flow = self._flow_without_traced_slice(wrapper, diagnostic)
+        if flow is None:
+            return None
+        torch = self.import_module("torch")
+        text = f"{torch}.{entry.name}({', '.join(arguments)}).float()"
+        new = cst.parse_expression(text).with_changes(lpar=wrapper.lpar, rpar=wrapper.rpar)
+        return self._with_rewrites([(wrapper, new)], flow) + removals
+
+
 def _returns(function: cst.FunctionDef) -> list[cst.Return]:
     """The ``return`` statements of ``function`` itself (not of nested functions)."""
     found: list[cst.Return] = []
@@ -293,7 +413,7 @@ TENSOR_FROM_LIST = ("torch.tensor", "torch.as_tensor")
 LIST_READS = ("reverse", "copy", "index", "count")
 
 
-class ItemListToStack(NumberToTensor):
+class ItemListToStack(_ValuesOnly, NumberToTensor):
     codes = ("TL103",)
     message = (
         "keep the items 0-d tensors and stack them (`torch.stack(tags)`) instead of a list of "

@@ -310,3 +310,103 @@ def test_item_list_stack_traces_with_eager_unchanged():
 @requires_torch
 def test_item_list_stack_compiles_with_eager_unchanged():
     _assert_repaired(WALK, fixed_text(WALK, COMPILE), ("compile",))
+
+
+# -- TL115: max() / min() of an item under export ----------------------------------------------
+EXPORT = Settings(targets=("export",), targets_explicit=True)
+
+PEAK = """\
+import torch
+from torch import nn
+
+
+class PeakNorm(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        peak = min(x.abs().amax().item(), 4.0)  # cap the divisor
+        return x / peak
+
+
+Model = PeakNorm
+
+
+def inputs():
+    return [(torch.randn(3, 5),), (torch.randn(3, 5) * 9,)]
+"""
+
+
+def test_min_of_an_item_is_clamped_as_a_tensor_for_export():
+    assert_rewritten(
+        PEAK,
+        [("min(x.abs().amax().item(), 4.0)", "x.abs().amax().detach().clamp(max=4.0)")],
+        unsafe=True,
+        settings=EXPORT,
+    )
+
+
+def test_min_of_an_item_used_as_a_size_is_left_alone():
+    sized = PEAK.replace("        return x / peak\n", "        return x[: int(peak)] / peak\n")
+    assert "min(x.abs().amax().item(), 4.0)" in fixed_text(sized, EXPORT)
+
+
+@requires_torch
+def test_min_of_an_item_exports_with_eager_unchanged():
+    _assert_repaired(PEAK, fixed_text(PEAK, EXPORT), ("export",))
+
+
+# -- TL102: float() of a NumPy reduction ---------------------------------------------------------
+NUMPY_MEDIAN = """\
+import numpy as np
+import torch
+from torch import nn
+
+
+class MedianCentre(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        centre = float(np.median(x.detach().numpy()))  # robust centre
+        return torch.relu(x - centre)
+
+
+Model = MedianCentre
+
+
+def inputs():
+    return [(torch.randn(4, 7),), (torch.randn(4, 7) + 3,)]
+"""
+
+
+def test_float_of_a_numpy_reduction_is_the_torch_tensor():
+    assert_rewritten(
+        NUMPY_MEDIAN,
+        [
+            (
+                "float(np.median(x.detach().numpy()))  # robust",
+                "torch.quantile(x.detach(), 0.5).float()  # robust",
+            )
+        ],
+        unsafe=True,
+        settings=COMPILE,
+    )
+
+
+def test_float_of_a_numpy_reduction_used_as_a_number_is_left_alone():
+    ranged = NUMPY_MEDIAN.replace(
+        "        return torch.relu(x - centre)\n",
+        "        return torch.relu(x - centre) * len(range(int(centre) + 9))\n",
+    )
+    assert "torch.quantile(x.detach(), 0.5).float()" not in fixed_text(ranged, COMPILE)
+
+
+@requires_torch
+def test_float_of_a_numpy_reduction_compiles_with_eager_unchanged():
+    _assert_repaired(NUMPY_MEDIAN, fixed_text(NUMPY_MEDIAN, COMPILE), ("compile",))
+
+
+# -- the rounded size is kept out of size arguments ----------------------------------------------
+def test_rounded_size_used_as_a_size_argument_is_left_alone():
+    # torch.zeros of a 0-d tensor made from a traced size: compile would meet a size read
+    # from data where it had a Python int
+    sized = HALF_MASK.replace(
+        "        keep = torch.arange(x.size(1)) < half\n",
+        "        keep = torch.cat([torch.ones(half), torch.zeros(x.size(1) - half)])\n",
+    )
+    assert "torch.floor" not in fixed_text(sized, TRACE)
