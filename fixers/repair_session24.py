@@ -40,7 +40,12 @@ reported: ``torch.export`` compared the data-dependent number with the bound.
 -> ``torch.quantile(err.detach(), 0.9).float()`` where every use of the number takes a 0-d
 tensor (``fixers/numpy_to_torch.py``'s table; see the class).
 
-``TolistLoopAsTensor``, ``RoundedSizeToTorch`` and ``ItemListToStack`` refuse a value that
+``CarriedIndexToTensor`` (TL102 / TL103, unsafe): ``farthest = 0`` and, in a loop, ``farthest =
+int(dist.argmax())`` read only as a tensor's index or in tensor arithmetic -> both bindings
+0-d tensors (``torch.full((), 0, dtype=torch.long)``, ``dist.argmax()``; see the class).
+
+``TolistLoopAsTensor``, ``RoundedSizeToTorch``, ``ItemListToStack`` and ``CarriedIndexToTensor``
+refuse a value that
 reaches a size argument (``torch.zeros(n)``, ``F.pad``'s pad): there ``torch.compile`` meets a
 size read from tensor data where it had an int (checked on torch 2.13: a frame count rounded
 this way traces but no longer compiles), so the fix for one back-end would break another.
@@ -388,6 +393,52 @@ class NumpyNumberToTensor(_KeepTensor, NumpyToTorch):
         text = f"{torch}.{entry.name}({', '.join(arguments)}).float()"
         new = cst.parse_expression(text).with_changes(lpar=wrapper.lpar, rpar=wrapper.rpar)
         return self._with_rewrites([(wrapper, new)], flow) + removals
+
+
+# -- TL102 / TL103: a number carried through a loop, started at an int literal ------------------
+class CarriedIndexToTensor(_ValuesOnly, NumberToTensor):
+    """``farthest = 0`` then, in a loop, ``farthest = int(dist.argmax())``, every read of
+    ``farthest`` an index of a tensor or arithmetic with one -> ``farthest = torch.full((), 0,
+    dtype=torch.long)`` and ``farthest = dist.argmax()``, the reads ``xyz[farthest.reshape(1)]
+    .squeeze(0)`` (the flow of ``fixers/scalar_to_tensor.py``, which takes a name bound once:
+    here the start value is the second binding). Farthest-point sampling and greedy walks keep
+    the index of the last pick this way. Checked on torch 2.13: the sampler traces and exports
+    with eager's picks on other clouds, and still compiles (fullgraph, no break). Unsafe as that
+    fix; the start value is an int64 0-d tensor, which meets an integer tensor in its dtype as
+    the int did."""
+
+    codes = ("TL102", "TL103")
+    message = (
+        "keep the index a 0-d tensor, its start value too (`torch.full((), 0, "
+        "dtype=torch.long)`), instead of a Python int read from the data"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        self._carried: Optional[cst.Integer] = None
+        fixes = super().fix(diagnostic)
+        if fixes is None or self._carried is None:
+            return None  # NumberToTensor's own case (one binding) is its fix
+        torch = self.import_module("torch")
+        start = cst.parse_expression(f"{torch}.full((), {self._carried.value}, dtype={torch}.long)")
+        return fixes + [(self._carried, start)]
+
+    def _uses_flow(
+        self, target: cst.Name, function: cst.FunctionDef, flow: _Flow, depth: int
+    ) -> bool:
+        bound = assignments(function, target.value)
+        literals = [v for v, _, size in bound if size == 1 and isinstance(v, cst.Integer)]
+        if self._carried is not None or len(bound) != 2 or len(literals) != 1:
+            return super()._uses_flow(target, function, flow, depth)
+        if any(size != 1 for _, _, size in bound) or target.value in flow.names:
+            return False
+        self._carried = literals[0]
+        flow.names.add(target.value)
+        uses = [
+            u
+            for u in variable_uses(self, function, target.value)
+            if not isinstance(self.parent(u), cst.AssignTarget)
+        ]
+        return bool(uses) and all(self._value_flows(use, flow, depth + 1) for use in uses)
 
 
 def _returns(function: cst.FunctionDef) -> list[cst.Return]:

@@ -410,3 +410,75 @@ def test_rounded_size_used_as_a_size_argument_is_left_alone():
         "        keep = torch.cat([torch.ones(half), torch.zeros(x.size(1) - half)])\n",
     )
     assert "torch.floor" not in fixed_text(sized, TRACE)
+
+
+# -- TL102 / TL103: an index carried through a loop from an int literal --------------------------
+GREEDY_WALK = """\
+import torch
+from torch import nn
+
+
+class GreedyWalk(nn.Module):
+    def forward(self, w: torch.Tensor) -> torch.Tensor:
+        cur = 2  # start node
+        total = torch.zeros(())
+        for _ in range(3):
+            row = w[cur]
+            total = total + row.max()
+            cur = row.argmin().item()
+        return total * 10 + cur
+
+
+Model = GreedyWalk
+
+
+def inputs():
+    return [(torch.randn(5, 5),), (torch.randn(5, 5),)]
+"""
+
+
+def test_carried_index_is_kept_a_tensor_with_its_start_value():
+    assert_rewritten(
+        GREEDY_WALK,
+        [
+            (
+                "        cur = 2  # start",
+                "        cur = torch.full((), 2, dtype=torch.long)  # start",
+            ),
+            ("row = w[cur]", "row = w[cur.reshape(1)].squeeze(0)"),
+            ("cur = row.argmin().item()", "cur = row.argmin().detach()"),
+        ],
+        unsafe=True,
+        settings=TRACE,
+    )
+
+
+# `int()` of the index: torch.export fails there too (the `.item()` exports)
+GREEDY_WALK_INT = GREEDY_WALK.replace("cur = row.argmin().item()", "cur = int(row.argmin())")
+
+
+def test_carried_int_index_is_the_integer_tensor():
+    fixed = fixed_text(GREEDY_WALK_INT, EXPORT)
+    assert "cur = torch.full((), 2, dtype=torch.long)  # start" in fixed
+    assert "cur = row.argmin()\n" in fixed
+
+
+def test_carried_index_read_as_a_number_is_left_alone():
+    ranged = GREEDY_WALK.replace(
+        "        return total * 10 + cur\n", "        return total * len(range(cur))\n"
+    )
+    assert "row.argmin().item()" in fixed_text(ranged, TRACE)
+    # a third binding (not only the start value and the item)
+    rebound = GREEDY_WALK.replace(
+        "        total = torch.zeros(())\n",
+        "        total = torch.zeros(())\n        cur = cur + 1\n",
+    )
+    assert "row.argmin().item()" in fixed_text(rebound, TRACE)
+
+
+@requires_torch
+def test_carried_index_traces_and_exports_with_eager_unchanged():
+    _assert_repaired(GREEDY_WALK, fixed_text(GREEDY_WALK, TRACE), ("trace",))
+    fixed = fixed_text(GREEDY_WALK_INT, EXPORT)
+    _assert_repaired(GREEDY_WALK_INT, fixed, ("export",))
+    _assert_repaired(GREEDY_WALK_INT, fixed_text(GREEDY_WALK_INT, TRACE), ("trace",))
