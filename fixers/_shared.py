@@ -8,6 +8,7 @@ from typing import Callable, Optional, Union
 import libcst as cst
 
 from torchlint.lint.fixes import Fixer
+from torchlint.lint.graph_queries import self_assignments
 from torchlint.lint.walk import top_level_definition, walk
 
 
@@ -188,6 +189,77 @@ def super_init_statement(statement: cst.BaseStatement) -> bool:
     )
 
 
+def annotated_parameter(function: cst.FunctionDef, name: str) -> Optional[str]:
+    """The annotation of parameter ``name`` of ``function`` when it is a plain name (``p:
+    Point`` -> "Point"); "" for a parameter annotated otherwise or not at all; None when
+    ``name`` is no parameter of ``function``."""
+    params = function.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name:
+            annotation = param.annotation.annotation if param.annotation else None
+            return annotation.value if isinstance(annotation, cst.Name) else ""
+    return None
+
+
+def class_methods(cls: cst.ClassDef) -> list[cst.FunctionDef]:
+    """The methods defined in the body of ``cls``."""
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else []
+    return [s for s in body if isinstance(s, cst.FunctionDef)]
+
+
+def set_once_in_init(
+    fixer: Fixer,
+    cls: cst.ClassDef,
+    init: cst.FunctionDef,
+    attr: str,
+    type_name: str,
+    literal: Callable[[cst.BaseExpression], bool],
+) -> bool:
+    """``self.<attr>`` bound once in the class, by a top-level one-target statement of
+    ``__init__``, to a ``literal`` or to a parameter annotated ``type_name`` (or with a
+    ``literal`` default, no other annotation) that ``__init__`` does not rebind: a value of
+    that type fixed for the object's life (a ``Final`` attribute for TorchScript)."""
+    bound = [(m, v) for m in class_methods(cls) for v in self_assignments(m, attr)]
+    if len(bound) != 1 or bound[0][0] is not init or not isinstance(init.body, cst.IndentedBlock):
+        return False
+    value = bound[0][1]
+    if not any(
+        isinstance(line, cst.SimpleStatementLine)
+        and len(line.body) == 1
+        and isinstance(line.body[0], cst.Assign)
+        and line.body[0].value is value
+        for line in init.body.body
+    ):
+        return False  # under a branch or a loop: the attribute may stay unset
+    if literal(value):
+        return True
+    if not isinstance(value, cst.Name):
+        return False
+    params = [*init.params.params, *init.params.kwonly_params]
+    param = next((p for p in params if p.name.value == value.value), None)
+    if param is None:
+        return False
+    if param.annotation is not None:
+        annotation = param.annotation.annotation
+        if not (isinstance(annotation, cst.Name) and annotation.value == type_name):
+            return False
+    elif param.default is None:
+        return False
+    if param.default is not None and not literal(param.default):
+        return False
+    return not any(_stores(fixer, use) for use in variable_uses(fixer, init.body, value.value))
+
+
+def _stores(fixer: Fixer, use: cst.Name) -> bool:
+    """Whether ``use`` binds its name (or may: a name in a tuple target or a display)."""
+    parent = fixer.parent(use)
+    if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
+        return parent.target is use
+    if isinstance(parent, cst.Element):
+        return True
+    return isinstance(parent, (cst.For, cst.CompFor, cst.NamedExpr, cst.AsName, cst.Del))
+
+
 def contains(root: cst.CSTNode, test: Callable[[cst.CSTNode], bool]) -> bool:
     """Whether any node in ``root`` (itself included) passes ``test``."""
     found = False
@@ -357,6 +429,19 @@ def plain_reference(node: cst.BaseExpression) -> bool:
     while isinstance(node, cst.Attribute):
         node = node.value
     return isinstance(node, cst.Name)
+
+
+def whole_shape(node: cst.BaseExpression) -> bool:
+    """``t.shape`` or ``t.size()`` of a name or attribute chain."""
+    if isinstance(node, cst.Attribute) and node.attr.value == "shape":
+        return plain_reference(node.value)
+    return (
+        isinstance(node, cst.Call)
+        and not node.args
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "size"
+        and plain_reference(node.func.value)
+    )
 
 
 def running_line(fixer: Fixer, node: cst.CSTNode) -> Optional[cst.SimpleStatementLine]:

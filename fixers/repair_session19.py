@@ -96,6 +96,7 @@ from ._shared import (
     receiving_param,
     self_class,
     variable_uses,
+    whole_shape,
 )
 from ._tensor_exprs import has_comments
 from .script_annotations import literal_type
@@ -721,7 +722,7 @@ class ShapeParameterAsList(Fixer):
         call = self.parent(arg)
         if not isinstance(arg, cst.Arg) or not isinstance(call, cst.Call):
             return None
-        if not _shape_value(arg.value):
+        if not whole_shape(arg.value):
             return None
         callee = local_callee(self, call)
         if callee is None:
@@ -761,23 +762,10 @@ class ShapeParameterAsList(Fixer):
             ]
             if any(a.star for a in call.args) or len(given) != 1:
                 return False
-            if not _shape_value(given[0].value):
+            if not whole_shape(given[0].value):
                 return False
             found = True
         return found
-
-
-def _shape_value(node: cst.BaseExpression) -> bool:
-    """``t.shape`` or ``t.size()`` of a name or attribute chain."""
-    if isinstance(node, cst.Attribute) and node.attr.value == "shape":
-        return plain_reference(node.value)
-    return (
-        isinstance(node, cst.Call)
-        and not node.args
-        and isinstance(node.func, cst.Attribute)
-        and node.func.attr.value == "size"
-        and plain_reference(node.func.value)
-    )
 
 
 def _int_tuple_annotation(annotation: cst.BaseExpression) -> bool:

@@ -123,7 +123,9 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
 from ._shared import (
+    annotated_parameter,
     class_body_annotation,
+    class_methods,
     contains,
     final_attribute_init,
     fresh_name,
@@ -133,11 +135,14 @@ from ._shared import (
     plain_reference,
     running_line,
     self_attribute_of_class,
+    set_once_in_init,
     variable_uses,
     variables_read,
+    whole_shape,
 )
 from .repair_session22 import ParentMethodCopy, _class_names, _class_of_method
 from .script_attribute_annotation import AnnotateEmptyContainer
+from .script_namedtuple import NamedTupleReplace
 from .script_optional_attribute import LocalForOptionalAttribute, _binds, _ReadLocal
 
 
@@ -148,60 +153,30 @@ def _top_class(module: cst.Module, name: str) -> Optional[cst.ClassDef]:
 
 
 # -- TL209: `_replace` of a NamedTuple a function is annotated to return --------------------
-class ReturnedNamedTupleReplace(Fixer):
-    codes = ("TL209",)
-    applicability = "unsafe"
-    message = "call the NamedTuple class with every field (TorchScript has no `_replace`)"
+class ReturnedNamedTupleReplace(NamedTupleReplace):
+    """``NamedTupleReplace`` where the receiver's class is what its bindings are annotated to
+    return (unsafe: a subclass instance keeps its own type under ``_replace``)."""
 
-    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = diagnostic.node
-        if not (
-            isinstance(call, cst.Call)
-            and isinstance(call.func, cst.Attribute)
-            and call.func.attr.value == "_replace"
-            and isinstance(call.func.value, cst.Name)
-        ):
-            return None
-        receiver = call.func.value.value
-        function = self.enclosing_function(call)
-        if function is None:
-            return None
+    applicability = "unsafe"
+
+    def _owner(self, function: cst.FunctionDef, receiver: str) -> Optional[str]:
         owner = self._annotated_class(function, receiver)
-        fields = namedtuple_fields(self.ctx, owner) if owner is not None else None
-        if not fields or owner is None:
-            return None
-        cls = _top_class(self.ctx.module, owner)
+        cls = _top_class(self.ctx.module, owner) if owner is not None else None
         if cls is None or any(
             isinstance(s, cst.FunctionDef) and s.name.value in ("_replace", "_make")
             for s in cls.body.body
         ):
             return None
-        given: dict[str, cst.BaseExpression] = {}
-        for arg in call.args:
-            if arg.keyword is None or arg.star or arg.keyword.value not in fields:
-                return None
-            given[arg.keyword.value] = arg.value
-        if contains(call, lambda n: isinstance(n, cst.NamedExpr)):
-            return None
-        values = [self.code(given[f]) if f in given else f"{receiver}.{f}" for f in fields]
-        return [(call, cst.parse_expression(f"{owner}({', '.join(values)})"))]
+        return owner
 
     def _annotated_class(self, function: cst.FunctionDef, name: str) -> Optional[str]:
         """The class every binding of ``name`` in ``function`` is annotated with: the return
         annotation of each function / method of the file it is bound to a call of, or the
         annotation of the parameter ``name`` (never rebound)."""
         bound = assignments(function, name)
-        params = [
-            *function.params.posonly_params,
-            *function.params.params,
-            *function.params.kwonly_params,
-        ]
-        param = next((p for p in params if p.name.value == name), None)
-        if param is not None:
-            annotation = param.annotation.annotation if param.annotation else None
-            if bound or not isinstance(annotation, cst.Name):
-                return None
-            return annotation.value
+        annotated = annotated_parameter(function, name)
+        if annotated is not None:
+            return annotated if annotated and not bound else None
         found: set[str] = set()
         for value, _, size in bound:
             if size != 1 or not isinstance(value, cst.Call):
@@ -843,7 +818,11 @@ class FinalStrKey(Fixer):
             return None
         cls = next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
         init = final_attribute_init(cls, attr)
-        if cls is None or init is None or not _str_once(self, cls, init, attr):
+        if (
+            cls is None
+            or init is None
+            or not set_once_in_init(self, cls, init, attr, "str", _str_literal)
+        ):
             return None
         final = self.import_from("typing", "Final")
         return class_body_annotation(cls, f"{attr}: {final}[str]")
@@ -862,7 +841,7 @@ class FinalStrKey(Fixer):
         for position, attr in enumerate(reversed(chain)):
             if cls is None:
                 return None
-            bound = [v for m in _class_methods(cls) for v in self_assignments(m, attr)]
+            bound = [v for m in class_methods(cls) for v in self_assignments(m, attr)]
             if len(bound) != 1 or not isinstance(bound[0], cst.Call):
                 return None
             func = bound[0].func
@@ -883,50 +862,8 @@ _DICT_CONTAINERS = frozenset(
 )
 
 
-def _class_methods(cls: cst.ClassDef) -> list[cst.FunctionDef]:
-    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else []
-    return [s for s in body if isinstance(s, cst.FunctionDef)]
-
-
-def _str_once(fixer: Fixer, cls: cst.ClassDef, init: cst.FunctionDef, attr: str) -> bool:
-    """``self.<attr>`` bound once in the class, by a top-level one-target statement of
-    ``__init__``, to a str literal or a parameter annotated ``str`` (or with a str default,
-    no other annotation) that ``__init__`` does not rebind."""
-    bound = [(m, v) for m in _class_methods(cls) for v in self_assignments(m, attr)]
-    if len(bound) != 1 or bound[0][0] is not init or not isinstance(init.body, cst.IndentedBlock):
-        return False
-    value = bound[0][1]
-    if not any(
-        isinstance(line, cst.SimpleStatementLine)
-        and len(line.body) == 1
-        and isinstance(line.body[0], cst.Assign)
-        and line.body[0].value is value
-        for line in init.body.body
-    ):
-        return False  # under a branch or a loop: the attribute may stay unset
-    if isinstance(value, cst.SimpleString):
-        return True
-    if not isinstance(value, cst.Name):
-        return False
-    params = [*init.params.params, *init.params.kwonly_params]
-    param = next((p for p in params if p.name.value == value.value), None)
-    if param is None:
-        return False
-    if param.annotation is not None:
-        annotation = param.annotation.annotation
-        if not (isinstance(annotation, cst.Name) and annotation.value == "str"):
-            return False
-    elif not isinstance(param.default, cst.SimpleString):
-        return False
-    if param.default is not None and not isinstance(param.default, cst.SimpleString):
-        return False
-    for use in variable_uses(fixer, init.body, value.value):
-        holder = fixer.parent(use)
-        if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For)):
-            return False
-        if isinstance(holder, (cst.Element, cst.NamedExpr, cst.AsName, cst.CompFor)):
-            return False
-    return True
+def _str_literal(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.SimpleString)
 
 
 # -- TL208: `return self.heads[name](x)` of a ModuleDict -------------------------------------
@@ -1135,7 +1072,7 @@ class NoneLocalOptionalTensor(Fixer):
         cls = next((a for a in self.ancestors(func) if isinstance(a, cst.ClassDef)), None)
         if attr is None or cls is None:
             return False
-        bound = [v for m in _class_methods(cls) for v in self_assignments(m, attr)]
+        bound = [v for m in class_methods(cls) for v in self_assignments(m, attr)]
         if len(bound) != 1 or not isinstance(bound[0], cst.Call):
             return False
         qualified = self.ctx.qualified_name(bound[0].func) or ""
@@ -1467,7 +1404,7 @@ class VariadicTupleParameterAsList(Fixer):
             value = arg.value
             if isinstance(value, cst.Tuple) and value.elements:
                 new: cst.BaseExpression = cst.List(elements=value.elements)
-            elif isinstance(value, cst.List) or _shape_of(value):
+            elif isinstance(value, cst.List) or whole_shape(value):
                 continue  # a list already, in eager and TorchScript
             else:
                 new = cst.parse_expression(f"list({self.code(value).strip()})")
@@ -1548,15 +1485,3 @@ def _variadic_element(fixer: Fixer, annotation: cst.BaseExpression) -> Optional[
     if fixer.ctx.qualified_name(element) == "torch.Tensor":
         return element
     return None
-
-
-def _shape_of(node: cst.BaseExpression) -> bool:
-    if isinstance(node, cst.Attribute) and node.attr.value == "shape":
-        return plain_reference(node.value)
-    return (
-        isinstance(node, cst.Call)
-        and not node.args
-        and isinstance(node.func, cst.Attribute)
-        and node.func.attr.value == "size"
-        and plain_reference(node.func.value)
-    )

@@ -135,6 +135,7 @@ from torchlint.lint.semantic.kinds import Kind
 
 from ._shared import (
     class_body_annotation,
+    class_methods,
     contains,
     expression_in_place,
     final_attribute_init,
@@ -145,6 +146,7 @@ from ._shared import (
     names_in,
     own_statement_line,
     plain_reference,
+    set_once_in_init,
     variable_uses,
 )
 from .script_dict_annotation import annotate_binding
@@ -186,12 +188,6 @@ def _derived_in_file(fixer: Fixer, name: str) -> bool:
             and any(isinstance(b.value, cst.Name) and b.value.value == name for b in n.bases)
         ),
     )
-
-
-def _methods(cls: cst.ClassDef) -> list[cst.FunctionDef]:
-    if not isinstance(cls.body, cst.IndentedBlock):
-        return []
-    return [s for s in cls.body.body if isinstance(s, cst.FunctionDef)]
 
 
 # -- torch.cuda queries ------------------------------------------------------------------------
@@ -299,7 +295,7 @@ class InlineDelegatingDunder(Fixer):
         cls = _module_class(self, found.group(1))
         if cls is None or _derived_in_file(self, cls.name.value):
             return None
-        dunder = next((m for m in _methods(cls) if m.name.value == how), None)
+        dunder = next((m for m in class_methods(cls) if m.name.value == how), None)
         container = self._delegate(dunder, how) if dunder is not None else None
         if container is None or not self._container_of(cls, container):
             return None
@@ -376,7 +372,7 @@ class InlineDelegatingDunder(Fixer):
         """``self.<attr>`` bound once in the class, in ``__init__``, to a ModuleList or
         Sequential call."""
         bound: list[tuple[str, Optional[cst.BaseExpression]]] = []
-        for method in _methods(cls):
+        for method in class_methods(cls):
             bound.extend((method.name.value, v) for v in self_assignments(method, attr))
         if len(bound) != 1 or bound[0][0] != "__init__":
             return False
@@ -546,67 +542,16 @@ class FinalIntIndex(Fixer):
             return None
         cls = next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
         init = final_attribute_init(cls, attr)
-        if init is None or not self._int_once(cls, init, attr):
+        if init is None or not set_once_in_init(self, cls, init, attr, "int", _int_literal):
             return None
         final = self.import_from("typing", "Final")
         return class_body_annotation(cls, f"{attr}: {final}[int]")
-
-    def _int_once(self, cls: cst.ClassDef, init: cst.FunctionDef, attr: str) -> bool:
-        """``self.<attr>`` bound once in the class, by a top-level one-target statement of
-        ``__init__``, to an int literal or to a parameter annotated ``int`` (or with an int
-        default) that ``__init__`` does not rebind."""
-        bound = [(m, v) for m in _methods(cls) for v in self_assignments(m, attr)]
-        if (
-            len(bound) != 1
-            or bound[0][0] is not init
-            or not isinstance(init.body, cst.IndentedBlock)
-        ):
-            return False
-        value = bound[0][1]
-        if not any(
-            isinstance(line, cst.SimpleStatementLine)
-            and len(line.body) == 1
-            and isinstance(line.body[0], cst.Assign)
-            and line.body[0].value is value
-            for line in init.body.body
-        ):
-            return False  # under a branch or a loop: the attribute may stay unset
-        if _int_literal(value):
-            return True
-        if not isinstance(value, cst.Name):
-            return False
-        params = [*init.params.params, *init.params.kwonly_params]
-        param = next((p for p in params if p.name.value == value.value), None)
-        if param is None:
-            return False
-        annotated = param.annotation is not None
-        if annotated and not (
-            isinstance(param.annotation.annotation, cst.Name)
-            and param.annotation.annotation.value == "int"
-        ):
-            return False
-        if not annotated and not (param.default is not None and _int_literal(param.default)):
-            return False
-        if param.default is not None and not _int_literal(param.default):
-            return False
-        return (
-            len([u for u in variable_uses(self, init.body, value.value) if _is_store(self, u)]) == 0
-        )
 
 
 def _int_literal(node: Optional[cst.BaseExpression]) -> bool:
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
         node = node.expression
     return isinstance(node, cst.Integer)
-
-
-def _is_store(fixer: Fixer, use: cst.Name) -> bool:
-    parent = fixer.parent(use)
-    if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
-        return parent.target is use
-    if isinstance(parent, cst.Element):
-        return True  # a tuple target, or a display: refuse either way
-    return isinstance(parent, (cst.For, cst.CompFor, cst.NamedExpr, cst.AsName, cst.Del))
 
 
 # -- torch.tensor([]) --------------------------------------------------------------------------

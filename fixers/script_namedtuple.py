@@ -47,7 +47,7 @@ class NamedTupleReplace(Fixer):
         function = self.enclosing_function(call)
         if function is None:
             return None
-        owner = namedtuple_local(self.ctx, function, receiver)
+        owner = self._owner(function, receiver)
         fields = namedtuple_fields(self.ctx, owner) if owner is not None else None
         if not fields:
             return None
@@ -60,3 +60,7 @@ class NamedTupleReplace(Fixer):
             return None
         values = [self.code(given[f]) if f in given else f"{receiver}.{f}" for f in fields]
         return [(call, cst.parse_expression(f"{owner}({', '.join(values)})"))]
+
+    def _owner(self, function: cst.FunctionDef, receiver: str) -> Optional[str]:
+        """The NamedTuple class ``receiver`` holds exactly: every binding a call of it."""
+        return namedtuple_local(self.ctx, function, receiver)

@@ -26,6 +26,8 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.script_facts import collections_namedtuple_fields, namedtuple_fields
 
+from ._shared import annotated_parameter
+
 
 def _defines_asdict(module: cst.Module, name: str) -> bool:
     for stmt in module.body:
@@ -69,17 +71,9 @@ class NamedTupleAsDict(Fixer):
 
     def _class_of(self, function: cst.FunctionDef, name: str) -> Optional[str]:
         bound = assignments(function, name)
-        params = [
-            *function.params.posonly_params,
-            *function.params.params,
-            *function.params.kwonly_params,
-        ]
-        param = next((p for p in params if p.name.value == name), None)
-        if param is not None:
-            annotation = param.annotation.annotation if param.annotation else None
-            if bound or not isinstance(annotation, cst.Name):
-                return None
-            return annotation.value
+        annotated = annotated_parameter(function, name)
+        if annotated is not None:
+            return annotated if annotated and not bound else None
         if not bound or any(
             size != 1 or not isinstance(v, cst.Call) or not isinstance(v.func, cst.Name)
             for v, _, size in bound
