@@ -44,6 +44,10 @@ tensor (``fixers/numpy_to_torch.py``'s table; see the class).
 int(dist.argmax())`` read only as a tensor's index or in tensor arithmetic -> both bindings
 0-d tensors (``torch.full((), 0, dtype=torch.long)``, ``dist.argmax()``; see the class).
 
+``MethodItemTestToWhere`` (TL101 / TL103, unsafe): ``if self.gate.is_silent(wav): return a``
+/ ``return b`` where the method returns ``energy_db.item() < self.floor_db`` -> the method
+returns the 0-d bool tensor and the branch is ``torch.where`` (see the class).
+
 ``TolistLoopAsTensor``, ``RoundedSizeToTorch``, ``ItemListToStack`` and ``CarriedIndexToTensor``
 refuse a value that
 reaches a size argument (``torch.zeros(n)``, ``F.pad``'s pad): there ``torch.compile`` meets a
@@ -69,11 +73,22 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Replacement
-from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignments
+from torchlint.lint.graph_queries import (
+    COMPARISON_OPERATORS,
+    SIZE_FUNCTIONS,
+    SIZE_METHODS,
+    assignments,
+)
 from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 
-from ._shared import variable_uses
-from ._tensor_exprs import traced_size
+from ._shared import (
+    assigned_values,
+    class_methods,
+    self_attribute_of_class,
+    variable_uses,
+)
+from ._tensor_exprs import is_number, traced_size
 from .numpy_to_torch import TABLE as NUMPY_TABLE
 from .numpy_to_torch import NumpyToTorch
 from .scalar_to_tensor import (
@@ -84,6 +99,7 @@ from .scalar_to_tensor import (
     _operand,
     _tolist_of,
 )
+from .tensor_condition import TensorConditionToWhere
 
 REBINDING = (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.AsName)
 
@@ -439,6 +455,176 @@ class CarriedIndexToTensor(_ValuesOnly, NumberToTensor):
             if not isinstance(self.parent(u), cst.AssignTarget)
         ]
         return bool(uses) and all(self._value_flows(use, flow, depth + 1) for use in uses)
+
+
+# -- TL101: a branch on a method that returns a comparison of an item --------------------------
+class MethodItemTestToWhere(TensorConditionToWhere):
+    """``if self.gate.is_silent(wav): return <a>`` / ``return <b>`` where the method (of this
+    file's class, or of the class ``self.gate`` is built from in ``__init__``) has one
+    ``return``, ``energy_db.item() < self.floor_db`` -> the method returns
+    ``energy_db.reshape(()) < self.floor_db`` (a 0-d bool tensor) and the branch is
+    ``fixers/tensor_condition.py``'s selection (``return torch.where(self.gate.is_silent(wav),
+    <a>, <b>)``). Every call of a method of that name in the file must be tested as it is
+    (``if`` / ``elif`` / ``while`` / a ternary's test, ``not``, ``bool()``), where a 0-d bool
+    tensor has the truth of the Python bool; a ``-> bool`` annotation becomes ``-> torch.Tensor``
+    (TorchScript checks it; other annotations keep the finding without this fix). Checked on
+    torch 2.13: a voice-activity gate
+    compiles (fullgraph, no break), exports and traces with eager's outputs on silent and loud
+    clips. Unsafe as that fix (both branches run; the comparison is done in the tensor's dtype,
+    where ``.item()`` compared a double)."""
+
+    codes = ("TL101", "TL103")
+    message = (
+        "have the method return the 0-d bool tensor (no `.item()`) and select with "
+        "`torch.where` instead of a Python branch"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if diagnostic.code == "TL101":
+            return super().fix(diagnostic)
+        # TL103 at the method's `.item()` (a trace run reports no TL101 at the branch): the
+        # one branch testing the method, rewritten as for TL101
+        item = diagnostic.node
+        method = self.enclosing_function(item) if item is not None else None
+        if method is None:
+            return None
+        tests = []
+
+        def enter(node: cst.CSTNode) -> None:
+            if isinstance(node, (cst.If, cst.IfExp, cst.While)):
+                test = node.test
+                if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+                    test = test.expression
+                if isinstance(test, cst.Call) and self._method(test) is method:
+                    tests.append(node)
+
+        walk(self.ctx.module, enter, lambda node: None)
+        if len(tests) != 1 or not isinstance(tests[0], cst.If):
+            return None
+        self._bindings = {}
+        self._taken = set()
+        found = self._if(tests[0], allow_cond="trace" not in diagnostic.targets)
+        if not found or id(item) not in self._bindings:
+            return None
+        return found + list(self._bindings.values())
+
+    def _condition(self, test: cst.BaseExpression) -> Optional[str]:
+        found = super()._condition(test)
+        if found is not None:
+            return found
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            inner = self._condition(test.expression)
+            torch = self.import_module("torch")
+            return None if inner is None else f"{torch}.logical_not({inner})"
+        if not isinstance(test, cst.Call):
+            return None
+        method = self._method(test)
+        if method is None:
+            return None
+        returns = _returns(method)
+        if len(returns) != 1 or method.decorators or method.asynchronous:
+            return None
+        compared = returns[0].value
+        if not (
+            isinstance(compared, cst.Comparison)
+            and len(compared.comparisons) == 1
+            and isinstance(compared.comparisons[0].operator, COMPARISON_OPERATORS)
+        ):
+            return None
+        sides = (compared.left, compared.comparisons[0].comparator)
+        items = [side for side in sides if self._item_of_tensor(side)]
+        others = [side for side in sides if side not in items]
+        if len(items) != 1 or not all(is_number(o) or self.kind(o) == Kind.CONST for o in others):
+            return None
+        if not self._tested_everywhere(method.name.value):
+            return None
+        returned = method.returns.annotation if method.returns is not None else None
+        if returned is not None:
+            # `-> bool`: TorchScript checks it, so it becomes `-> torch.Tensor`
+            if not (isinstance(returned, cst.Name) and returned.value == "bool"):
+                return None
+            torch = self.import_module("torch")
+            annotation = cst.parse_expression(f"{torch}.Tensor")
+            self._bindings[id(returned)] = (returned, annotation)
+        item = items[0]
+        tensor = item.func.value  # type: ignore[attr-defined]
+        new = _method(_operand(tensor), "reshape", cst.Tuple([]))
+        self._bindings[id(item)] = (item, new.with_changes(lpar=item.lpar, rpar=item.rpar))
+        return self.code(test.with_changes(lpar=(), rpar=())).strip()
+
+    def _item_of_tensor(self, node: cst.BaseExpression) -> bool:
+        return (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "item"
+            and not node.args
+            and self.kind(node.func.value) == Kind.TENSOR
+        )
+
+    def _method(self, call: cst.Call) -> Optional[cst.FunctionDef]:
+        """The method ``self.m(...)`` or ``self.sub.m(...)`` calls, defined in this file."""
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            return None
+        owner = next((a for a in self.ancestors(call) if isinstance(a, cst.ClassDef)), None)
+        if owner is None:
+            return None
+        receiver = func.value
+        if isinstance(receiver, cst.Name) and receiver.value == "self":
+            cls: Optional[cst.ClassDef] = owner
+        elif self_attribute_of_class(self, receiver) is not None:
+            values = assigned_values(self, owner, self.code(receiver).strip())
+            built = values[0] if len(values) == 1 else None
+            if not (isinstance(built, cst.Call) and isinstance(built.func, cst.Name)):
+                return None
+            cls = next(
+                (
+                    s
+                    for s in self.ctx.module.body
+                    if isinstance(s, cst.ClassDef) and s.name.value == built.func.value
+                ),
+                None,
+            )
+        else:
+            return None
+        if cls is None:
+            return None
+        methods = [m for m in class_methods(cls) if m.name.value == func.attr.value]
+        return methods[0] if len(methods) == 1 else None
+
+    def _tested_everywhere(self, name: str) -> bool:
+        """Every ``.name`` of the file is called as a whole test (``if``, ``while``, a ternary's
+        test, ``not``, ``bool()``) or is the method's own ``def``."""
+        ok = True
+
+        def enter(node: cst.CSTNode) -> None:
+            nonlocal ok
+            if isinstance(node, cst.Attribute) and node.attr.value == name:
+                call = self.parent(node)
+                if not isinstance(call, cst.Call) or call.func is not node:
+                    ok = False
+                    return
+                holder = self.parent(call)
+                if isinstance(holder, cst.UnaryOperation) and isinstance(holder.operator, cst.Not):
+                    call, holder = holder, self.parent(holder)
+                elif isinstance(holder, cst.Arg):
+                    wrapper = self.parent(holder)
+                    if (
+                        isinstance(wrapper, cst.Call)
+                        and self.ctx.qualified_name(wrapper.func) == "builtins.bool"
+                    ):
+                        return
+                if not (isinstance(holder, (cst.If, cst.While, cst.IfExp)) and holder.test is call):
+                    ok = False
+            elif isinstance(node, cst.Name) and node.value == name:
+                parent = self.parent(node)
+                if not (isinstance(parent, cst.FunctionDef) and parent.name is node) and not (
+                    isinstance(parent, cst.Attribute) and parent.attr is node
+                ):
+                    ok = False  # read bare (passed, stored, called as a function)
+
+        walk(self.ctx.module, enter, lambda node: None)
+        return ok
 
 
 def _returns(function: cst.FunctionDef) -> list[cst.Return]:

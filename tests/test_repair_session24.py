@@ -482,3 +482,77 @@ def test_carried_index_traces_and_exports_with_eager_unchanged():
     fixed = fixed_text(GREEDY_WALK_INT, EXPORT)
     _assert_repaired(GREEDY_WALK_INT, fixed, ("export",))
     _assert_repaired(GREEDY_WALK_INT, fixed_text(GREEDY_WALK_INT, TRACE), ("trace",))
+
+
+# -- TL101: a branch on a method returning a comparison of an item -------------------------------
+ABSTAIN = """\
+import torch
+from torch import nn
+
+
+class Abstain(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 3)
+        self.thresh = 0.6
+
+    def confident(self, logits: torch.Tensor) -> bool:
+        return logits.softmax(-1).max().item() >= self.thresh
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        logits = self.fc(x)
+        if not self.confident(logits):  # abstain
+            return torch.zeros_like(logits)
+        return logits
+
+
+Model = Abstain
+
+
+def inputs():
+    return [(torch.randn(4),), (torch.randn(4) * 30,)]
+"""
+
+
+def test_method_item_test_returns_the_tensor_and_selects():
+    assert_rewritten(
+        ABSTAIN,
+        [
+            (
+                "    def confident(self, logits: torch.Tensor) -> bool:\n",
+                "    def confident(self, logits: torch.Tensor) -> torch.Tensor:\n",
+            ),
+            (
+                "        return logits.softmax(-1).max().item() >= self.thresh\n",
+                "        return logits.softmax(-1).max().reshape(()) >= self.thresh\n",
+            ),
+            (
+                "        if not self.confident(logits):  # abstain\n"
+                "            return torch.zeros_like(logits)\n"
+                "        return logits\n",
+                "        return torch.where(torch.logical_not(self.confident(logits)), "
+                "torch.zeros_like(logits), logits)  # abstain\n",
+            ),
+        ],
+        unsafe=True,
+        settings=COMPILE,
+    )
+
+
+def test_method_item_test_whose_result_is_also_a_number_is_left_alone():
+    counted = ABSTAIN.replace(
+        "        return logits\n", "        return logits * (self.confident(logits) + 1)\n"
+    )
+    assert ".max().item() >= self.thresh" in fixed_text(counted, COMPILE)
+
+
+@requires_torch
+def test_method_item_test_compiles_exports_and_traces_with_eager_unchanged():
+    from .oracle import load_example
+
+    # the two inputs take both branches in eager
+    module = load_example(ABSTAIN)
+    model = module.Model()
+    assert [model.confident(model.fc(x)) for (x,) in module.inputs()] == [False, True]
+    for settings, backend in ((COMPILE, "compile"), (EXPORT, "export"), (TRACE, "trace")):
+        _assert_repaired(ABSTAIN, fixed_text(ABSTAIN, settings), (backend,))
