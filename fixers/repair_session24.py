@@ -48,6 +48,10 @@ int(dist.argmax())`` read only as a tensor's index or in tensor arithmetic -> bo
 / ``return b`` where the method returns ``energy_db.item() < self.floor_db`` -> the method
 returns the 0-d bool tensor and the branch is ``torch.where`` (see the class).
 
+``OneWideSliceToIndexSelect`` (TL102 / TL103, unsafe): ``keep = int(...) + 1`` bounding
+``probs[..., keep - 1 : keep]`` -> the 0-d tensor and ``probs.index_select(-1, (keep -
+1).reshape(1))``, which ``torch.export`` takes without a run-time size check (see the class).
+
 ``TolistLoopAsTensor``, ``RoundedSizeToTorch``, ``ItemListToStack`` and ``CarriedIndexToTensor``
 refuse a value that
 reaches a size argument (``torch.zeros(n)``, ``F.pad``'s pad): there ``torch.compile`` meets a
@@ -409,6 +413,117 @@ class NumpyNumberToTensor(_KeepTensor, NumpyToTorch):
         text = f"{torch}.{entry.name}({', '.join(arguments)}).float()"
         new = cst.parse_expression(text).with_changes(lpar=wrapper.lpar, rpar=wrapper.rpar)
         return self._with_rewrites([(wrapper, new)], flow) + removals
+
+
+# -- TL102 / TL103: a number bounding a one-wide slice -------------------------------------------
+class OneWideSliceToIndexSelect(NumberToTensor):
+    """``keep = int((mass < top_p).sum(dim=-1).max()) + 1`` read as the bounds of a one-wide
+    slice, ``probs[..., keep - 1 : keep]`` (or ``x[:, k : k + 1]``) -> ``keep`` kept a 0-d tensor
+    (``fixers/scalar_to_tensor.py``'s fix) and the slice ``probs.index_select(-1, (keep -
+    1).reshape(1))``: the same one-wide dimension, taken by a tensor index. ``scalar_to_tensor``
+    keeps the tensor as the slice bound, which ``torch.export`` takes as a size read from data
+    and checks at run time (torch 2.13: "Runtime assertion failed for expression u2 >= 50" on a
+    nucleus filter's cut-off), where ``index_select`` has no size to check. Only for a subscript
+    of a tensor whose other elements are full slices (``:``) before it, or one ``...`` before
+    it as the last element. Unsafe as that fix; also a start below zero took an empty slice
+    (``-1:0``) or counted from the end, and one past the size an empty slice, where
+    ``index_select`` counts no position from the end and raises."""
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        self._narrowed = False
+        call = diagnostic.node
+        conversion = self._conversion(call) if isinstance(call, cst.Call) else None
+        if conversion is None or not (conversion[1] == "int" or self._integer(conversion[0])):
+            return None  # index_select takes an integer index: `int()` or an integer tensor
+        fixes = super().fix(diagnostic)
+        return fixes if self._narrowed else None
+
+    def _value_flows(self, node: cst.BaseExpression, flow: _Flow, depth: int = 0) -> bool:
+        current: cst.CSTNode = node
+        parent = self.parent(current)
+        while isinstance(parent, cst.BinaryOperation) and isinstance(
+            parent.operator, (cst.Add, cst.Subtract)
+        ):
+            current, parent = parent, self.parent(parent)
+        if isinstance(parent, cst.Slice):
+            rewrite = self._one_wide(parent)
+            if rewrite is None:
+                return False
+            if not any(old is rewrite[0] for old, _ in flow.rewrites):
+                flow.rewrites.append(rewrite)
+            self._narrowed = True
+            return True
+        return super()._value_flows(node, flow, depth)
+
+    def _one_wide(self, part: cst.Slice) -> Optional[Replacement]:
+        """``x.index_select(dim, lower.reshape(1))`` for ``x[..., lower : lower + 1]``."""
+        if part.step is not None or part.lower is None or part.upper is None:
+            return None
+        if not self._plus_one(part.lower, part.upper):
+            return None
+        element = self.parent(part)
+        subscript = self.parent(element)
+        if not (
+            isinstance(subscript, cst.Subscript)
+            and isinstance(element, cst.SubscriptElement)
+            and self.kind(subscript.value) == Kind.TENSOR
+        ):
+            return None
+        elements = list(subscript.slice)
+        position = elements.index(element)
+        before = elements[:position]
+        if position == len(elements) - 1 and len(before) == 1 and _ellipsis(before[0]):
+            dim = "-1"
+        elif all(_full_slice(e) for e in before):
+            dim = str(position)
+        else:
+            return None
+        if position != len(elements) - 1 and not all(
+            _full_slice(e) for e in elements[position + 1 :]
+        ):
+            return None
+        index = _method(
+            _operand(part.lower.with_changes(lpar=(), rpar=())), "reshape", cst.Integer("1")
+        )
+        new = cst.Call(
+            func=cst.Attribute(value=_operand(subscript.value), attr=cst.Name("index_select")),
+            args=[cst.Arg(cst.parse_expression(dim)), cst.Arg(index)],
+            lpar=subscript.lpar,
+            rpar=subscript.rpar,
+        )
+        return (subscript, new)
+
+    def _plus_one(self, lower: cst.BaseExpression, upper: cst.BaseExpression) -> bool:
+        """``upper`` is ``lower + 1``, or ``lower`` is ``upper - 1`` (spelled so)."""
+
+        def spelled(node: cst.BaseExpression) -> str:
+            return self.code(node.with_changes(lpar=(), rpar=())).replace(" ", "")
+
+        for bound, other, operator in ((upper, lower, cst.Add), (lower, upper, cst.Subtract)):
+            if (
+                isinstance(bound, cst.BinaryOperation)
+                and isinstance(bound.operator, operator)
+                and isinstance(bound.right, cst.Integer)
+                and bound.right.value == "1"
+                and spelled(bound.left) == spelled(other)
+            ):
+                return True
+        return False
+
+
+def _ellipsis(element: cst.SubscriptElement) -> bool:
+    index = element.slice
+    return isinstance(index, cst.Index) and isinstance(index.value, cst.Ellipsis)
+
+
+def _full_slice(element: cst.SubscriptElement) -> bool:
+    part = element.slice
+    return (
+        isinstance(part, cst.Slice)
+        and part.lower is None
+        and part.upper is None
+        and part.step is None
+    )
 
 
 # -- TL102 / TL103: a number carried through a loop, started at an int literal ------------------

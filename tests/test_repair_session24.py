@@ -556,3 +556,48 @@ def test_method_item_test_compiles_exports_and_traces_with_eager_unchanged():
     assert [model.confident(model.fc(x)) for (x,) in module.inputs()] == [False, True]
     for settings, backend in ((COMPILE, "compile"), (EXPORT, "export"), (TRACE, "trace")):
         _assert_repaired(ABSTAIN, fixed_text(ABSTAIN, settings), (backend,))
+
+
+# -- TL102: a number bounding a one-wide slice ---------------------------------------------------
+BEST_COLUMN = """\
+import torch
+from torch import nn
+
+
+class BestColumn(nn.Module):
+    def forward(self, x: torch.Tensor, scores: torch.Tensor) -> torch.Tensor:
+        k = int(scores.argmax())  # best column
+        return x[:, k : k + 1] * 2
+
+
+Model = BestColumn
+
+
+def inputs():
+    return [
+        (torch.randn(3, 6), torch.tensor([0.1, 0.9, 0.3, 0.2, 0.0, 0.5])),
+        (torch.randn(3, 6), torch.tensor([0.7, 0.1, 0.3, 0.2, 0.0, 0.8])),
+    ]
+"""
+
+
+def test_one_wide_slice_bound_is_an_index_select():
+    assert_rewritten(
+        BEST_COLUMN,
+        [
+            ("k = int(scores.argmax())  # best", "k = scores.argmax()  # best"),
+            ("x[:, k : k + 1]", "x.index_select(1, k.reshape(1))"),
+        ],
+        unsafe=True,
+        settings=EXPORT,
+    )
+
+
+def test_a_wider_slice_keeps_the_plain_fix():
+    wide = BEST_COLUMN.replace("x[:, k : k + 1]", "x[:, k : k + 2]")
+    assert "index_select" not in fixed_text(wide, EXPORT)
+
+
+@requires_torch
+def test_one_wide_slice_exports_with_eager_unchanged():
+    _assert_repaired(BEST_COLUMN, fixed_text(BEST_COLUMN, EXPORT), ("export",))
