@@ -52,6 +52,10 @@ returns the 0-d bool tensor and the branch is ``torch.where`` (see the class).
 ``probs[..., keep - 1 : keep]`` -> the 0-d tensor and ``probs.index_select(-1, (keep -
 1).reshape(1))``, which ``torch.export`` takes without a run-time size check (see the class).
 
+``SortedByKeyToArgsort`` (TL101 / TL102 / TL103, unsafe): ``sorted(negs, key=lambda n: float(n
+@ a), reverse=True)`` of a list comprehension over one tensor's rows -> the stacked tensors
+indexed by a stable ``argsort`` of the stacked keys, made a list again (see the class).
+
 ``TolistLoopAsTensor``, ``RoundedSizeToTorch``, ``ItemListToStack`` and ``CarriedIndexToTensor``
 refuse a value that
 reaches a size argument (``torch.zeros(n)``, ``F.pad``'s pad): there ``torch.compile`` meets a
@@ -76,7 +80,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
-from torchlint.lint.fixes import Replacement
+from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import (
     COMPARISON_OPERATORS,
     SIZE_FUNCTIONS,
@@ -413,6 +417,154 @@ class NumpyNumberToTensor(_KeepTensor, NumpyToTorch):
         text = f"{torch}.{entry.name}({', '.join(arguments)}).float()"
         new = cst.parse_expression(text).with_changes(lpar=wrapper.lpar, rpar=wrapper.rpar)
         return self._with_rewrites([(wrapper, new)], flow) + removals
+
+
+# -- TL101 / TL102 / TL103: sorted() of a list of tensor rows by a tensor key -------------------
+class SortedByKeyToArgsort(Fixer):
+    """``ranked = sorted(negs, key=lambda n: float(n @ a), reverse=True)`` where ``negs`` is a
+    list comprehension over the rows of one tensor (``[f(c) for c in cands.unbind(0)]``, ``for
+    c in cands``) -> ``list(torch.stack(negs)[torch.stack([(n @ a).reshape(()) for n in
+    negs]).argsort(descending=True, stable=True)].unbind(0))``: the same tensors in the same
+    order, ranked by a tensor sort instead of Python comparisons of numbers read from the data.
+    Python's sort is stable and ``reverse=True`` keeps equal keys in their order, as a stable
+    descending ``argsort`` does (torch 2.13); the keys compare as the numbers did (a float32
+    value is exactly the double ``float()`` made of it). The key may be ``float(E)``,
+    ``E.item()`` or a tensor ``E``. Checked on torch 2.13: a hard-negative ranking compiles
+    (fullgraph, no break), exports and traces with eager's outputs. One expression applied to
+    the rows of one tensor gives tensors of one shape, which ``torch.stack`` needs. Unsafe: the
+    ranked tensors are new tensors (an in-place change of one no longer reaches the list it came
+    from), an empty list raised in ``torch.stack``, and NaN keys order otherwise."""
+
+    codes = ("TL101", "TL102", "TL103")
+    applicability = "unsafe"
+    message = (
+        "rank the stacked tensors with a stable `argsort` of the stacked keys instead of "
+        "`sorted` comparing Python numbers"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        call = next(
+            (
+                a
+                for a in [node, *self.ancestors(node)]  # type: ignore[list-item]
+                if isinstance(a, cst.Call) and self.ctx.qualified_name(a.func) == "builtins.sorted"
+            ),
+            None,
+        )
+        if call is None or (
+            node is not call and not isinstance(self.parent_lambda(node), cst.Lambda)
+        ):
+            return None
+        if not call.args or call.args[0].keyword is not None or call.args[0].star:
+            return None
+        items = call.args[0].value
+        key: Optional[cst.Lambda] = None
+        descending = "False"
+        for arg in call.args[1:]:
+            if arg.keyword is None or arg.star:
+                return None
+            if arg.keyword.value == "key" and isinstance(arg.value, cst.Lambda):
+                key = arg.value
+            elif (
+                arg.keyword.value == "reverse"
+                and isinstance(arg.value, cst.Name)
+                and arg.value.value in ("True", "False")
+            ):
+                descending = arg.value.value
+            else:
+                return None
+        if key is None or not isinstance(items, cst.Name) or not self._rows_of_one_tensor(items):
+            return None
+        params = key.params
+        if (
+            len(params.params) != 1
+            or not isinstance(params.star_arg, cst.MaybeSentinel)
+            or params.star_kwarg is not None
+            or params.kwonly_params
+            or params.posonly_params
+            or params.params[0].default is not None
+        ):
+            return None
+        value = self._key_tensor(key.body)
+        if value is None:
+            return None
+        torch = self.import_module("torch")
+        parameter = params.params[0].name.value
+        keys = f"[{_bare_text(self, value)}.reshape(()) for {parameter} in {items.value}]"
+        order = f"{torch}.stack({keys}).argsort(descending={descending}, stable=True)"
+        text = f"list({torch}.stack({items.value})[{order}].unbind(0))"
+        new = cst.parse_expression(text).with_changes(lpar=call.lpar, rpar=call.rpar)
+        return [(call, new)]
+
+    def parent_lambda(self, node: Optional[cst.CSTNode]) -> Optional[cst.CSTNode]:
+        return (
+            next((a for a in self.ancestors(node) if isinstance(a, cst.Lambda)), None)
+            if node is not None
+            else None
+        )  # type: ignore[arg-type]
+
+    def _key_tensor(self, body: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+        """``E`` of ``float(E)``, ``E.item()`` or a tensor ``E``."""
+        if isinstance(body, cst.Call):
+            if (
+                self.ctx.qualified_name(body.func) == "builtins.float"
+                and len(body.args) == 1
+                and body.args[0].keyword is None
+                and not body.args[0].star
+            ):
+                body = body.args[0].value
+            elif (
+                isinstance(body.func, cst.Attribute)
+                and body.func.attr.value == "item"
+                and not body.args
+            ):
+                body = body.func.value
+        return body if self.kind(body) == Kind.TENSOR else None
+
+    def _rows_of_one_tensor(self, name: cst.Name) -> bool:
+        """``name`` bound once, to ``[E for r in t.unbind(0)]`` / ``[E for r in t]`` of a tensor
+        ``t`` (one ``for``, no filter, ``E`` a tensor), and read elsewhere only as a whole."""
+        function = self.enclosing_function(name)
+        bound = assignments(function, name.value) if function is not None else []
+        if len(bound) != 1 or bound[0][1:] != (0, 1) or not isinstance(bound[0][0], cst.ListComp):
+            return False
+        comprehension = bound[0][0]
+        loop = comprehension.for_in
+        if loop.ifs or loop.inner_for_in is not None or loop.asynchronous:
+            return False
+        rows = loop.iter
+        if (
+            isinstance(rows, cst.Call)
+            and isinstance(rows.func, cst.Attribute)
+            and rows.func.attr.value == "unbind"
+            and (
+                not rows.args
+                or (
+                    len(rows.args) == 1
+                    and isinstance(rows.args[0].value, cst.Integer)
+                    and rows.args[0].value.value == "0"
+                )
+            )
+        ):
+            rows = rows.func.value
+        if self.kind(rows) != Kind.TENSOR or self.kind(comprehension.elt) != Kind.TENSOR:
+            return False
+        for use in variable_uses(self, function, name.value):  # type: ignore[arg-type]
+            parent = self.parent(use)
+            if isinstance(parent, cst.Attribute) and parent.value is use:
+                return False  # `negs.append(...)`: the list may grow with other tensors
+            if isinstance(parent, (cst.Subscript, cst.AugAssign, cst.Del)):
+                return False
+        return True
+
+
+def _bare_text(fixer: Fixer, node: cst.BaseExpression) -> str:
+    """``node``'s code as a method's receiver: parenthesised unless it is atomic."""
+    text = fixer.code(node.with_changes(lpar=(), rpar=())).strip()
+    if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+        return text
+    return f"({text})"
 
 
 # -- TL102 / TL103: a number bounding a one-wide slice -------------------------------------------

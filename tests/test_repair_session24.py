@@ -601,3 +601,61 @@ def test_a_wider_slice_keeps_the_plain_fix():
 @requires_torch
 def test_one_wide_slice_exports_with_eager_unchanged():
     _assert_repaired(BEST_COLUMN, fixed_text(BEST_COLUMN, EXPORT), ("export",))
+
+
+# -- TL101 / TL103: sorted() of a list of tensor rows by a tensor key ---------------------------
+RANKED_ROWS = """\
+import torch
+from torch import nn
+
+
+class RankRows(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        rows = [r * 2 for r in x]  # one value per row
+        ranked = sorted(rows, key=lambda v: v.abs().sum().item(), reverse=True)
+        return torch.stack(ranked[:2])
+
+
+Model = RankRows
+
+
+def inputs():
+    # rows 0 and 1 tie on the key: a stable sort keeps them in their order
+    return [
+        (torch.tensor([[1.0, -2.0], [-2.0, 1.0], [0.5, 0.5]]),),
+        (torch.tensor([[0.1, 0.1], [3.0, 0.0], [0.0, -3.0]]),),
+    ]
+"""
+
+
+def test_sorted_rows_by_a_tensor_key_are_ranked_by_argsort():
+    assert_rewritten(
+        RANKED_ROWS,
+        [
+            (
+                "sorted(rows, key=lambda v: v.abs().sum().item(), reverse=True)",
+                "list(torch.stack(rows)[torch.stack([v.abs().sum().reshape(()) for v in rows])"
+                ".argsort(descending=True, stable=True)].unbind(0))",
+            )
+        ],
+        unsafe=True,
+        settings=COMPILE,
+    )
+
+
+def test_sorted_of_a_list_that_grows_or_of_numbers_is_left_alone():
+    grown = RANKED_ROWS.replace(
+        "        ranked = sorted(", "        rows.append(x[0, :1])\n        ranked = sorted("
+    )
+    assert "sorted(rows" in fixed_text(grown, COMPILE)
+    # not the rows of one tensor: a display of tensors that may differ in shape
+    listed = RANKED_ROWS.replace("[r * 2 for r in x]", "[x[0] * 2, x[1:].flatten()]")
+    assert "sorted(rows" in fixed_text(listed, COMPILE)
+
+
+@requires_torch
+def test_sorted_rows_compile_export_and_trace_with_eager_unchanged():
+    ascending = RANKED_ROWS.replace(", reverse=True)", ")")
+    for source in (RANKED_ROWS, ascending):
+        for settings, backend in ((COMPILE, "compile"), (EXPORT, "export"), (TRACE, "trace")):
+            _assert_repaired(source, fixed_text(source, settings), (backend,))
