@@ -20,7 +20,7 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.semantic.summary import ClassSummary
-from torchlint.lint.walk import own_returns, top_level_definition
+from torchlint.lint.walk import own_returns, top_level_definition, walk
 
 from ._graph import held_by_another_module, init_only_state, init_values
 from .tl207_global_value_in_script import DTYPE_NAMES
@@ -36,7 +36,9 @@ class NonPytreeOutput(Rule):
     project that torch cannot take apart: a `@dataclass` or a plain class holding tensors (no
     base outside the project), or a subclass of `dict`, `OrderedDict`, `list` or `tuple`; for
     trace alone, a plain dict (`return {"logits": h}`, `dict(logits=h)`, `OrderedDict(...)`),
-    which `torch.jit.trace` refuses in its default strict mode. The root's `return
+    which `torch.jit.trace` refuses in its default strict mode (unless every
+    `torch.jit.trace` call of the file passes `strict=False`; a call in another file is not
+    seen, so the default call decides). The root's `return
     self.heads(x)` counts what the submodule's `forward` (a class of the same file) returns on
     every path.
     Also flagged: a `types.SimpleNamespace` returned (every back-end fails on it), a
@@ -775,6 +777,10 @@ class NonPytreeOutput(Rule):
         ),
     ]
 
+    def __init__(self, ctx: LintContext) -> None:
+        super().__init__(ctx)
+        self._non_strict: Optional[bool] = None  # _traced_non_strict, once per file
+
     def visit_Return(self, node: cst.Return) -> None:
         info = self.ctx.function_info
         region = info.region if info is not None else None
@@ -804,6 +810,8 @@ class NonPytreeOutput(Rule):
         failing = {target for kind in kinds for target in FAILS[kind]}
         targets = tuple(target for target in ("compile", *self.targets) if target in failing)
         if kinds == {PLAIN_DICT}:
+            if self._traced_non_strict():
+                return  # the file traces with strict=False, which returns the dict
             message: Optional[Message] = PLAIN_DICT_MESSAGE
         elif kinds <= {DICT, REGISTERED_DICT, PLAIN_DICT}:
             message = DICT_MESSAGE
@@ -816,6 +824,24 @@ class NonPytreeOutput(Rule):
         else:
             message = None
         self.report(node.value, message, targets=targets)
+
+    def _traced_non_strict(self) -> bool:
+        """Whether the file calls torch.jit.trace (or trace_module) and every call passes
+        `strict=False`: those return a plain dict output (torch 2.13). Without a call in
+        the file the rule judges by the default call, `strict=True`, which refuses it; a call
+        in another file is not seen."""
+        if self._non_strict is None:
+            calls: list[bool] = []
+
+            def enter(node: cst.CSTNode) -> bool:
+                if type(node) is cst.Call and self.ctx.qualified_name(node.func) in TRACE_CALLS:
+                    strict = next((a.value for a in node.args if _keyword(a) == "strict"), None)
+                    calls.append(m.matches(strict, m.Name("False")))
+                return True
+
+            walk(self.ctx.module, enter, lambda node: None)
+            self._non_strict = bool(calls) and all(calls)
+        return self._non_strict
 
     def _instance_kinds(
         self, value: cst.BaseExpression, function: Optional[cst.FunctionDef] = None
@@ -977,6 +1003,13 @@ class NonPytreeOutput(Rule):
             self.ctx.module, owner.removeprefix(found[1].module + ".") + ".forward"
         )
         return forward if isinstance(forward, cst.FunctionDef) else None
+
+
+def _keyword(arg: cst.Arg) -> Optional[str]:
+    return arg.keyword.value if arg.keyword is not None else None
+
+
+TRACE_CALLS = frozenset({"torch.jit.trace", "torch.jit.trace_module"})
 
 
 def _is_none(value: cst.BaseExpression) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.graph_queries import in_place_method
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
@@ -55,6 +56,9 @@ class TensorDataAttribute(Rule):
     exponential moving averages of VQ codebooks) is claimed for trace too, parameter or not,
     and so is `torch.nn.utils.vector_to_parameters(vec, module.parameters())` (a hypernetwork
     writing a target network's weights), which assigns each parameter's `.data` itself.
+    Not for trace is an in-place method on the `.data` of module state whose result the code
+    uses (`eps = self.eps.data.normal_()`, then `eps`, the sampled noise of Bayesian layers)
+    where the function reads that state no other way: the tracer records it.
 
     ## Why is this bad?
     `.data` is a tensor detached from autograd that export's tracing does not follow:
@@ -64,7 +68,9 @@ class TensorDataAttribute(Rule):
     `torch.compile` handles it. The tracer does not record writes through `.data` either: the
     traced module never makes the update that eager makes on every call, so their outputs part
     from the second call on. A buffer updated in place under `torch.no_grad()` is recorded by
-    trace and export alike.
+    trace and export alike. The tracer does record an in-place method on `.data` whose result
+    is used (it runs it on the tensor behind `.data` on every call); with the result dropped
+    it prunes the method, and another read of the state does not see the update.
 
     ## Example
     ```python
@@ -179,6 +185,29 @@ class TensorDataAttribute(Rule):
             """,
             line=6,
         ),
+        # Noise sampled into a buffer through `.data` and used: trace records it (it runs
+        # `normal_` on the buffer's tensor on every call), export fails.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.mu = nn.Parameter(torch.zeros(3, 4))
+                    self.register_buffer("eps", torch.zeros(3, 4))
+
+                def forward(self, x):
+                    noise = self.eps.data.normal_()
+                    return x @ (self.mu + 0.0 * noise).t()
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(5, 4),)]
+            """,
+            line=11,
+            backends=("export",),
+        ),
         # A parameter's `.data`: the same for every input (trace is fine), but export fails.
         Invalid(
             """
@@ -204,6 +233,7 @@ class TensorDataAttribute(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._written: set[int] = set()  # `.data` nodes written through
+        self._recorded: dict[tuple[int, str], bool] = {}  # (function, owner) -> _records
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -226,8 +256,110 @@ class TensorDataAttribute(Rule):
         if node.attr.value != "data" or self.ctx.kind(node.value) != Kind.TENSOR:
             return
         if id(node) in self._written:
-            self.report(node, WRITE)
+            if self._trace_records(node):
+                self.report(node, WRITE, targets=("export",))
+            else:
+                self.report(node, WRITE)
         elif parameter_data_only(self.ctx, node.value):
             self.report(node, targets=("export",))
         else:
             self.report(node)
+
+    def _trace_records(self, node: cst.Attribute) -> bool:
+        """Whether torch.jit.trace records this write faithfully (see ``_records``), for a
+        `.data` of module state, not of an input's tensor (a constant of the example's
+        values)."""
+        function = self.ctx.function
+        if function is None or not parameter_data_only(self.ctx, node.value):
+            return False
+        key = (id(function), _code(node.value))
+        if key not in self._recorded:
+            self._recorded[key] = _records(function, key[1])
+        return self._recorded[key]
+
+
+def _records(function: cst.FunctionDef, owner: str) -> bool:
+    """Whether every use of ``owner`` (`self.eps`) in ``function`` is an in-place method on its
+    `.data` whose result the code goes on to use (`e = self.eps.data.normal_()`, then `e`).
+    The tracer records such a method on the tensor behind `.data` (a constant sharing its
+    storage) and keeps it because its result is used; a dropped result (or a local never
+    read) is pruned from the graph with the update, and any other read (`self.eps`,
+    `self.eps.data * 2`) does not see the trace's update, so the trace differs from eager
+    from the second call on (checked with torch.jit.trace on each of these spellings)."""
+    dropped: set[int] = set()  # chain nodes of an expression statement
+    bound: dict[int, str] = {}  # chain nodes bound to a local name -> the name
+    written: set[int] = set()  # `.data` nodes an in-place method is called on
+    data: list[cst.Attribute] = []  # `owner.data` nodes
+    uses = 0  # `owner` nodes
+
+    class Uses(cst.CSTVisitor):
+        def visit_Expr(self, node: cst.Expr) -> None:
+            dropped.update(id(part) for part in _chain(node.value))
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+                name = node.targets[0].target.value
+                bound.update((id(part), name) for part in _chain(node.value))
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if isinstance(node.func, cst.Attribute) and in_place_method(node.func.attr.value):
+                written.add(id(node.func.value))
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            nonlocal uses
+            text = _code(node)
+            uses += text == owner
+            if text == f"{owner}.data":
+                data.append(node)
+
+    function.body.visit(Uses())
+    return uses == len(data) and all(
+        id(node) in written
+        and id(node) not in dropped
+        and (id(node) not in bound or _reads_name(function, bound[id(node)]))
+        for node in data
+    )
+
+
+def _chain(expr: cst.BaseExpression) -> list[cst.CSTNode]:
+    """The nodes of a method chain, outermost first: `a.data.mul_(d).add_(x)` gives the
+    `add_` call, its attribute, the `mul_` call, its attribute, `a.data`, `a`."""
+    parts: list[cst.CSTNode] = []
+    node: cst.CSTNode = expr
+    while True:
+        parts.append(node)
+        if isinstance(node, cst.Call):
+            node = node.func
+        elif isinstance(node, cst.Attribute):
+            node = node.value
+        else:
+            return parts
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def _reads_name(function: cst.FunctionDef, name: str) -> bool:
+    """Whether ``function`` reads the local ``name`` anywhere but as an assignment target."""
+    targets: set[int] = set()
+    read = False
+
+    class Reads(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            if isinstance(node.target, cst.Name):
+                targets.add(id(node.target))
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            targets.add(id(node.attr))  # `obj.name` reads no local
+
+        def visit_Arg(self, node: cst.Arg) -> None:
+            if node.keyword is not None:
+                targets.add(id(node.keyword))
+
+        def visit_Name(self, node: cst.Name) -> None:
+            nonlocal read
+            read = read or (node.value == name and id(node) not in targets)
+
+    function.body.visit(Reads())
+    return read
