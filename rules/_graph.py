@@ -98,7 +98,8 @@ def is_bool_mask(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> 
                 (ctx.qualified_name(arg.value) or "").startswith("torch.") for arg in expr.args
             ):
                 return is_bool_mask(ctx, expr.func.value, depth + 1)
-        return ctx.qualified_name(expr.func) in BOOL_FUNCTIONS
+        name = ctx.qualified_name(expr.func)
+        return name in BOOL_FUNCTIONS or (name is not None and _mask_helper(ctx, name))
     if isinstance(expr, cst.Subscript):
         return is_bool_mask(ctx, expr.value, depth + 1)  # `keep[0]`: a row of a mask is one
     if isinstance(expr, cst.Name):
@@ -122,6 +123,16 @@ def is_bool_mask(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> 
             )
         )
     return False
+
+
+def _mask_helper(ctx: LintContext, name: str) -> bool:
+    """A project function (of any file) whose every ``return`` gives a boolean tensor, or
+    annotated ``-> BoolTensor`` (``FileSummary.functions[...].returns_mask``): torchist's
+    ``out_of_bounds(x, low, upp)`` returning ``torch.logical_or(a, b)``."""
+    found = ctx.index.lookup(name)
+    if found is None or found[0] != "function":
+        return False
+    return found[1].functions[found[2]].returns_mask
 
 
 # Tensor methods whose result holds the elements of the tensor they are called on, in its

@@ -177,8 +177,13 @@ class DataDependentShape(Rule):
     `torch.where(cond)` with one argument, and `repeat_interleave` with tensor repeats
     (`torch.repeat_interleave(h, durations, dim=0)`, a length regulator). A mask may come
     through a helper's parameter that every call of it in the file passes a boolean mask
-    (`self._ap(scores, targets == c)`), and what it indexes may be a value of unknown kind
-    (`torch.vmap(f)(x)[mask]`): a boolean tensor indexes arrays only.
+    (`self._ap(scores, targets == c)`), or be what a project function returns that gives a
+    boolean tensor at every `return` (a comparison, `~` / `&` / `|` of one, a `torch.logical_*`
+    / `isnan`-like call, `.any(dim)`, a local bound only to such values) or is annotated `->
+    BoolTensor` (torchist's `x[~out_of_bounds(x, low, upp)]`), and what it indexes may be a
+    value of unknown kind (`torch.vmap(f)(x)[mask]`): a boolean tensor indexes arrays only.
+    The tensor methods are flagged with positional arguments too (`idx.bincount(weights)`,
+    `t.unique(True)`).
     `nn.utils.rnn.unpad_sequence` is flagged for compile and trace: it cuts each row with a
     boolean mask in a Python loop over the batch (plain compile breaks the graph inside it;
     fullgraph accepts it; trace unrolls the loop, so another batch size fails). Masked assignment
@@ -1187,8 +1192,10 @@ class DataDependentShape(Rule):
             and func.attr.value in DYNAMIC_METHODS
             and self.ctx.kind(func.value) == Kind.TENSOR
         ):
-            if func.attr.value == "masked_select" or not call_targets(node):
-                self._report_op(node, [func.value, *call_targets(node)])
+            # Positional arguments change nothing: `idx.bincount(weights)`, `t.unique(True)`
+            # (sorted), `t.unique_consecutive(True)` are as data-sized (torch 2.13: plain
+            # compile breaks, GB0036, checked in tests/test_s24_fresh15_miss.py).
+            self._report_op(node, [func.value, *call_targets(node)])
 
         if name in ("builtins.max", "builtins.min"):
             self._check_python_min_max(node)

@@ -124,7 +124,9 @@ class GlobalValueInScript(Rule):
     'float' cannot be used as a value; a closed-over function or module compiles).
     A name imported from another module of the project that binds it once, at top level, to a
     dict, list, set or tuple display (or comprehension) or to a number, string or bool literal
-    (`from .radial_fn import RADIAL_FUNCS`) is such a value too; read through the module
+    (`from .radial_fn import RADIAL_FUNCS`; a number also signed, as arithmetic of numbers or
+    a conversion: `from .utils import IMPOSSIBLE_SCORE` of `IMPOSSIBLE_SCORE = -100`, `2 ** 31
+    - 1`, `-float("inf")`) is such a value too; read through the module
     (`radial_fn.RADIAL_FUNCS`), only a dict, list or set is (TorchScript takes a module's
     number, string, bool or tuple as a constant).
     A name bound more than once at module level, also under a module-level `try` / `if`, is

@@ -475,7 +475,10 @@ class UnsupportedCallInScript(Rule):
     tuple: TorchScript's hash of these differs from Python's (the scripted model computes
     other buckets without an error; a non-negative int's agrees); a function or method that
     calls itself (`method 'build' is called recursively. Recursive calls are not
-    supported`; not in a branch an `is_scripting()` guard keeps from script); a method
+    supported`; not in a branch an `is_scripting()` guard keeps from script), a property's
+    setter that stores the property itself (`self.mode = False` in `@mode.setter def
+    mode(self, value)`: TorchScript compiles the store as a call, `method '__mode_setter' is
+    called recursively`); a method
     decorated `@torch.jit.unused` called by a statement at the top level of a scripted
     function (not under an `if`, loop or `with`): TorchScript compiles it as a stub that
     raises when the call runs (`This Python function is annotated to be ignored and cannot be
@@ -3591,6 +3594,42 @@ class UnsupportedCallInScript(Rule):
             self._range_value(
                 node.value, "unpacked into names (`a, b = range(2)`)", "used as a tuple"
             )
+        for target in node.targets:
+            self._setter_stores_itself(target.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._setter_stores_itself(node.target)
+
+    # -- a property's setter that stores the property itself
+    def _setter_stores_itself(self, target: cst.BaseExpression) -> None:
+        """``self.<name> = ...`` in the ``@<name>.setter`` of a scripted class: Python calls
+        the setter again (brevitas's ``export_mode`` setter, ``self.export_mode = False``);
+        TorchScript compiles the store as a call of ``__<name>_setter`` inside itself."""
+        function = self.ctx.function
+        info = self.ctx.function_info
+        if function is None or info is None or info.parent is not None:
+            return
+        if info.owner_class is None or not in_script(self.ctx):
+            return
+        if constant_dead_branch(self.ctx) or pruned_by_constant(self.ctx):
+            return
+        name = function.name.value
+        if self_attribute(target) != name or not any(
+            isinstance(d.decorator, cst.Attribute)
+            and d.decorator.attr.value == "setter"
+            and isinstance(d.decorator.value, cst.Name)
+            and d.decorator.value.value == name
+            for d in function.decorators
+        ):
+            return
+        self.report(
+            target,
+            f"`self.{name}` stored in the setter of the property `{name}` in scripted code: "
+            "Python runs the setter again, TorchScript compiles the store as a call of the "
+            f"setter inside itself and compiles no recursion (torch 2.13: method "
+            f"'__{name}_setter' is called recursively. Recursive calls are not supported); "
+            f"store the attribute the property wraps (`self._{name} = ...`)",
+        )
 
     # -- `int ** int`, a float in TorchScript, where an int must be
     def _int_power_arguments(self, node: cst.Call) -> None:

@@ -155,6 +155,13 @@ class NumberReboundToTensorInScript(Rule):
     without a default, or annotated `torch.Tensor`), looped over numbers: `range(...)`, a list
     display of int (float) literals, or a `self.<attr>` every method binds only to such a
     display (`[1.0 / x for x in self.hops]` in `forward(self, x, adj)`).
+    And `self.<attr> = value` in a scripted method (a property's setter included, which
+    TorchScript compiles with the module) of an attribute `__init__` binds only to literals
+    of one type, `value` of another: a number of another type, a `.item()` (`number` to
+    TorchScript) for an int or float, or an unannotated parameter without a default, which
+    TorchScript types Tensor (`@flag.setter def flag(self, value): self._flag = value` with
+    `self._flag = False`: Wrong type for attribute assignment. Expected bool but got Tensor
+    (inferred)).
 
     ## Why is this bad?
     TorchScript gives a name one type where the branches of an `if` (or a loop's iterations)
@@ -440,6 +447,34 @@ class NumberReboundToTensorInScript(Rule):
             line=10,
             message_contains="Wrong type for attribute assignment. Expected int but got float",
         ),
+        # A property's setter, compiled with the module: its parameter is a Tensor.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self._frozen = False
+
+                @property
+                def frozen(self):
+                    return self._frozen
+
+                @frozen.setter
+                def frozen(self, flag):
+                    self._frozen = flag
+
+                def forward(self, x):
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 6),)]
+            """,
+            line=15,
+            message_contains="Expected bool but got Tensor (inferred)",
+        ),
         # A gate on one path and a float on the other, read after the `if`.
         Invalid(
             """
@@ -639,9 +674,25 @@ class NumberReboundToTensorInScript(Rule):
         got = self._scalar(node.value, {})
         if got is None and start in ("int", "float") and self._item(node.value):
             got = "number"
-        if got not in ("int", "float", "number") or got == start:
+        if got is None and self._inferred_tensor_parameter(node.value):
+            # `self._flag = value` in a property setter (bayesian-torch's `dnn_to_bnn_flag`):
+            # the parameter TorchScript types Tensor (torch 2.13: Wrong type for attribute
+            # assignment. Expected bool but got Tensor (inferred)).
+            got = "Tensor (inferred)"
+        if got not in ("int", "float", "number", "Tensor (inferred)") or got == start:
             return
         cast = {"int": "int(...)", "float": "float(...)", "bool": "bool(...)"}[start]
+        if got == "Tensor (inferred)":
+            name = node.value.value  # type: ignore[attr-defined]
+            self.report(
+                node.targets[0].target,
+                f"`__init__` binds `self.{attr}` only to {'an' if start == 'int' else 'a'} "
+                f"{start}, so TorchScript types the attribute of a freshly built module so and "
+                f"refuses this store of the unannotated parameter `{name}`, which it types "
+                f"Tensor (torch 2.13: Wrong type for attribute assignment. Expected {start} but "
+                f"got Tensor (inferred)); annotate the parameter (`{name}: {start}`)",
+            )
+            return
         self.report(
             node.targets[0].target,
             f"`__init__` binds `self.{attr}` only to {'an' if start == 'int' else 'a'} {start}, "
@@ -649,6 +700,21 @@ class NumberReboundToTensorInScript(Rule):
             f"store of {'an' if got == 'int' else 'a'} {got} (torch 2.13: Wrong type for "
             f"attribute assignment. Expected {start} but got {got}); bind it in `__init__` to "
             f"a value of the stored type, or convert the value (`{cast}`)",
+        )
+
+    def _inferred_tensor_parameter(self, value: cst.BaseExpression) -> bool:
+        """``value`` is a positional parameter of the current function without annotation or
+        default (TorchScript types it Tensor), which the function binds nowhere else, in a
+        function without a signature type comment."""
+        function = self.ctx.function
+        if not isinstance(value, cst.Name) or function is None:
+            return False
+        if signature_type_comment(function) or assignments(function, value.value):
+            return False
+        params = function.params
+        return any(
+            p.name.value == value.value and p.annotation is None and p.default is None
+            for p in (*params.posonly_params, *params.params)
         )
 
     def _item(self, value: cst.BaseExpression) -> bool:

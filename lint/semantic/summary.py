@@ -18,6 +18,7 @@ from array import array
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Optional, Union
 
+from torchlint.lint.graph_queries import BOOL_METHODS
 from torchlint.lint.source import python_tree
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -206,6 +207,11 @@ class FunctionSummary:
     # ``decorators`` may not name), a signature type comment (``# type: (int) -> Tensor``),
     # keyword-only, ``*args`` or ``**kwargs`` parameters.
     inferred_tensor_params: Optional[list[str]] = None
+    # Every ``return`` gives a boolean tensor by its spelling (a comparison, ``~`` / ``&`` /
+    # ``|`` of one, ``torch.logical_or(a, b)``, ``m.any(dim)``, a local bound only to such
+    # values), or the return annotation is ``BoolTensor``: a caller indexing with its result
+    # selects by a mask (torchist's ``x[~out_of_bounds(x, low, upp)]``).
+    returns_mask: bool = False
 
 
 @dataclass(**_SLOTS)
@@ -688,6 +694,7 @@ class _Summarizer(ast.NodeVisitor):
                     if resolved and not resolved.startswith(("typing.", "torch.", "builtins.")):
                         named.add(resolved)
         fn.calls.extend(CallRef("annotation", name) for name in sorted(named))
+        fn.returns_mask = self._returns_mask(node)
         getter = (
             self.class_stack[-1].methods.get(node.name)
             if in_class and not self.function_stack and _is_accessor(node)
@@ -759,6 +766,68 @@ class _Summarizer(ast.NodeVisitor):
             for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
             if a.annotation is not None and self._tensor_annotation(a.annotation)
         }
+
+    def _returns_mask(self, node: ParamNode) -> bool:
+        """``FunctionSummary.returns_mask``: the function's own ``return`` statements (one at
+        least, none bare) all give a boolean tensor by their spelling, or its return annotation
+        is ``torch.BoolTensor``."""
+        if node.returns is not None and self._resolve(node.returns) == "torch.BoolTensor":
+            return True
+        returns: list[ast.expr] = []
+        bindings: dict[str, list[Optional[ast.expr]]] = {}
+        stack: list[ast.AST] = list(node.body)
+        while stack:
+            current = stack.pop()
+            if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            if isinstance(current, ast.Lambda):
+                continue
+            if isinstance(current, ast.Return):
+                if current.value is None:
+                    return False
+                returns.append(current.value)
+            elif isinstance(current, ast.Assign):
+                for target in current.targets:
+                    _bind_pieces(target, current.value, bindings)
+            elif isinstance(current, (ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)):
+                target = current.target
+                value: Optional[ast.expr] = None
+                if isinstance(current, ast.AnnAssign):
+                    value = current.value
+                elif isinstance(current, ast.AugAssign) and isinstance(
+                    current.op, (ast.BitAnd, ast.BitOr, ast.BitXor)
+                ):
+                    # `m |= x > 0` keeps a mask a mask (in place, in its dtype): with a mask on
+                    # the right, and every other binding of `m` one, it is one.
+                    value = current.value
+                for sub in ast.walk(target):
+                    if isinstance(sub, ast.Name):
+                        bindings.setdefault(sub.id, []).append(value)
+            stack.extend(ast.iter_child_nodes(current))
+
+        def mask(expr: Optional[ast.expr], depth: int) -> bool:
+            if expr is None or depth > 6:
+                return False
+            if isinstance(expr, ast.Compare):
+                return all(isinstance(op, _MASK_COMPARISONS) for op in expr.ops)
+            if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Invert):
+                return mask(expr.operand, depth + 1)
+            if isinstance(expr, ast.BinOp) and isinstance(
+                expr.op, (ast.BitAnd, ast.BitOr, ast.BitXor)
+            ):
+                return mask(expr.left, depth + 1) or mask(expr.right, depth + 1)
+            if isinstance(expr, ast.Call):
+                func = expr.func
+                name = self._resolve(func) or ""
+                if name.startswith("torch.") and name[6:] in _MASK_OPS:
+                    return True
+                return isinstance(func, ast.Attribute) and func.attr in _MASK_OPS and not name
+            if isinstance(expr, ast.Name):
+                values = bindings.get(expr.id)
+                return bool(values) and all(mask(value, depth + 1) for value in values)
+            return False
+
+        return bool(returns) and all(mask(value, 0) for value in returns)
 
     def _tensor_annotation(self, annotation: ast.expr) -> bool:
         if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
@@ -1781,15 +1850,102 @@ _VALUE_NODES = {
 }
 
 
+# What gives a boolean tensor, applied to tensors: the comparisons, and the torch functions /
+# tensor methods of lint.graph_queries.BOOL_METHODS plus `any` / `all` (torch 2.13: their
+# results have dtype torch.bool, also with a `dim`).
+_MASK_COMPARISONS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
+_MASK_OPS = BOOL_METHODS | {"any", "all"}
+
+
+def _bind_pieces(
+    target: ast.expr, value: Optional[ast.expr], bindings: dict[str, list[Optional[ast.expr]]]
+) -> None:
+    """Record what ``target = value`` binds each name to (``a, b = x < lo, x > hi`` binds each
+    its piece; None where unknown)."""
+    if isinstance(target, ast.Name):
+        bindings.setdefault(target.id, []).append(value)
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        pieces = (
+            value.elts
+            if isinstance(value, (ast.Tuple, ast.List))
+            and len(value.elts) == len(target.elts)
+            and not any(isinstance(e, ast.Starred) for e in [*value.elts, *target.elts])
+            else [None] * len(target.elts)
+        )
+        for element, piece in zip(target.elts, pieces):
+            _bind_pieces(element, piece, bindings)
+    elif isinstance(target, ast.Starred):
+        _bind_pieces(target.value, None, bindings)
+
+
+# the builtins whose call gives a value of one plain type, whatever it converts
+_CONVERSIONS = {"int": "int", "float": "float", "bool": "bool", "str": "string"}
+
+
+def _constant_kind(node: ast.expr) -> Optional[str]:
+    """``int`` / ``float`` / ``complex`` / ``bool`` / ``string`` for a literal, a signed one
+    (``-100``), arithmetic of numbers (``2 ** 31 - 1``, ``1 / 255``), ``not`` of one, or a
+    conversion (``-float("inf")``, ``int("3")``; the builtin unless the module rebinds its
+    name, which ``_module_values`` checks); else None."""
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if isinstance(value, bool):
+            return "bool"
+        if isinstance(value, (int, float, complex)):
+            return type(value).__name__
+        return "string" if isinstance(value, str) else None
+    if isinstance(node, ast.UnaryOp):
+        inner = _constant_kind(node.operand)
+        if inner is None:
+            return None
+        if isinstance(node.op, ast.Not):
+            return "bool"
+        if inner == "string":
+            return None
+        return "int" if inner == "bool" else inner  # -True is an int
+    if isinstance(node, ast.BinOp):
+        kinds = {_constant_kind(node.left), _constant_kind(node.right)}
+        if None in kinds:
+            return None
+        if "string" in kinds:
+            # "a" + "b", "ab" * 2 are strings; "%d" % 3 too
+            return "string" if isinstance(node.op, (ast.Add, ast.Mult, ast.Mod)) else None
+        for kind in ("complex", "float"):
+            if kind in kinds:
+                return kind
+        return "float" if isinstance(node.op, ast.Div) else "int"
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _CONVERSIONS
+        and not node.keywords
+        and len(node.args) <= 1
+        and all(_constant_kind(arg) is not None for arg in node.args)
+    ):
+        return _CONVERSIONS[node.func.id]
+    return None
+
+
+def _conversions_used(node: ast.expr) -> set[str]:
+    """The conversion builtins (``float`` of ``-float("inf")``) a value calls by name."""
+    return {
+        sub.func.id
+        for sub in ast.walk(node)
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name)
+    } & set(_CONVERSIONS)
+
+
 def _module_values(body: list[ast.stmt]) -> dict[str, str]:
     """Names of the module bound once, by a top-level ``NAME = value`` (no other binding at
     module level: import, def, class, loop, ``with``, a second assignment or one under ``if``
     / ``try``), to a dict, list, set or tuple display or comprehension, or to an int, float,
-    complex, string or bool literal -> that kind. TorchScript cannot use them as values where scripted code of
+    complex, string or bool literal (also signed, arithmetic of numbers or a conversion:
+    ``-100``, ``2 ** 31 - 1``, ``-float("inf")``; ``_constant_kind``) -> that kind. TorchScript cannot use them as values where scripted code of
     another file imports them (torch 2.13: python value of type 'dict' cannot be used as a
     value)."""
     counts: dict[str, int] = {}
     kinds: dict[str, str] = {}
+    converted: dict[str, set[str]] = {}
     for stmt in body:
         nested = not isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr))
         for node in ast.walk(stmt) if nested else [stmt]:
@@ -1808,25 +1964,20 @@ def _module_values(body: list[ast.stmt]) -> dict[str, str]:
             target = stmt.targets[0]
             if isinstance(target, ast.Name):
                 counts[target.id] = counts.get(target.id, 0) + 1
-                kind = _VALUE_NODES.get(type(stmt.value))
-                if isinstance(stmt.value, ast.Constant):
-                    value = stmt.value.value
-                    kind = (
-                        "bool"
-                        if isinstance(value, bool)
-                        else type(value).__name__
-                        if isinstance(value, (int, float, complex))
-                        else "string"
-                        if isinstance(value, str)
-                        else None
-                    )
+                kind = _VALUE_NODES.get(type(stmt.value)) or _constant_kind(stmt.value)
                 if kind is not None:
                     kinds[target.id] = kind
+                    converted[target.id] = _conversions_used(stmt.value)
                 continue
         for node in ast.walk(stmt):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 counts[node.id] = counts.get(node.id, 0) + 2
-    return {name: kind for name, kind in kinds.items() if counts.get(name) == 1}
+    # A value that calls `float(...)` is a float only where the module does not rebind `float`.
+    return {
+        name: kind
+        for name, kind in kinds.items()
+        if counts.get(name) == 1 and not any(c in counts for c in converted.get(name, ()))
+    }
 
 
 def summarize(text: str, module: str, path: str, is_package: bool = False) -> FileSummary:
