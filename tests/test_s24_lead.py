@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from torchlint.lint.settings import Settings
+
 from .conftest import requires_torch
-from .lint_helpers import project_findings
+from .fix_helpers import fixed_text
+from .lint_helpers import findings, load_module, project_findings
 
 # A base class that registers named states (`self._initial[name] = ...` and `setattr`) and a
 # `forward` that saves them, resets every registered state from its stored default, computes
@@ -112,3 +115,83 @@ def test_exported_metric_against_eager(tmp_path: Path, base: str, reset: str, ag
         for name in ("base", "metric"):
             sys.modules.pop(name, None)
     assert same is agrees
+
+
+# TL121 (b68's style mixing `ws[:, k:] = w2.unsqueeze(1)`): other spellings of a value that
+# broadcasts into a slice (`[:, None]`, `view` with a 1, `keepdim=True`, a local bound to one,
+# an `...` index); clean: the slice's shape, `copy_`, `+=`, a target of literal sizes.
+TRACE_HEAD = "import torch\nfrom torch import nn\n\n\n"
+
+
+def _traced_model(body: str) -> str:
+    return (
+        TRACE_HEAD + "class Model(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n"
+        "        self.proj = nn.Linear(6, 6)\n\n"
+        "    def forward(self, x):\n"
+        "        h = self.proj(x)\n"
+        "        out = h.unsqueeze(1).repeat(1, 4, 1)\n"
+        f"{body}"
+        "        return out\n"
+    )
+
+
+BROADCAST_SLICES = {
+    "none-index": "        out[:, 1:] = h[:, None] * 2.0\n",
+    "view-one": "        out[:, :, :3] = h[:, :3].view(-1, 1, 3)\n",
+    "keepdim": "        out[..., 2:] = h.mean(-1, keepdim=True).unsqueeze(-1)\n",
+    "local": "        row = -h.unsqueeze(1)\n        out[:, 2:] = row\n",
+}
+SAME_SHAPE = {
+    "expand-as": "        out[:, 1:] = h.unsqueeze(1).expand_as(out[:, 1:])\n",
+    "copy": "        out[:, 1:].copy_(h[:, None])\n",
+    "augmented": "        out[:, 1:] += h[:, None]\n",
+    "select": "        out[:, 2] = h\n",
+    "fixed-size": (
+        "        buf = torch.zeros(2, 4, 6)\n"
+        "        buf[:, 1:] = h[:2].unsqueeze(1)\n"
+        "        out = out[:2] + buf\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("body", BROADCAST_SLICES.values(), ids=BROADCAST_SLICES.keys())
+def test_broadcast_slice_assignment_is_flagged(body: str) -> None:
+    assert findings(_traced_model(body), "TL121", "trace")
+
+
+@pytest.mark.parametrize("body", SAME_SHAPE.values(), ids=SAME_SHAPE.keys())
+def test_slice_assignment_without_broadcast_is_clean(body: str) -> None:
+    assert not findings(_traced_model(body), "TL121", "trace")
+
+
+def _trace_agrees(tmp_path: Path, source: str, name: str) -> bool:
+    import torch
+
+    module = load_module(tmp_path, source, name)
+    torch.manual_seed(0)
+    model = module.Model().eval()
+    traced = torch.jit.trace(model, (torch.randn(2, 6),))
+    try:
+        other = torch.randn(5, 6)
+        return torch.allclose(traced(other), model(other))
+    except RuntimeError:
+        return False
+
+
+@requires_torch
+@pytest.mark.filterwarnings("ignore")
+@pytest.mark.parametrize("body", BROADCAST_SLICES.values(), ids=BROADCAST_SLICES.keys())
+def test_broadcast_slice_fails_the_trace_and_the_fix_repairs_it(tmp_path: Path, body: str) -> None:
+    source = _traced_model(body)
+    assert not _trace_agrees(tmp_path, source, "flagged")
+    fixed = fixed_text(source, Settings(select=("TL121",), targets=("trace",)), unsafe=False)
+    assert ".copy_(" in fixed and not findings(fixed, "TL121", "trace")
+    assert _trace_agrees(tmp_path, fixed, "fixed")
+
+
+@requires_torch
+@pytest.mark.filterwarnings("ignore")
+@pytest.mark.parametrize("body", SAME_SHAPE.values(), ids=SAME_SHAPE.keys())
+def test_clean_slice_assignments_trace(tmp_path: Path, body: str) -> None:
+    assert _trace_agrees(tmp_path, _traced_model(body), "clean")
