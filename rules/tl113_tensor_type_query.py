@@ -10,6 +10,18 @@ from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 
 NAME_ATTRIBUTES = frozenset({"__name__", "__qualname__", "__module__"})
+TENSOR_CLASSES = frozenset({"torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+# Classes a tensor's class never is: builtins and torch's packed sequence (a NamedTuple).
+NON_TENSOR_CLASSES = frozenset(
+    {
+        *(
+            f"builtins.{name}"
+            for name in ("list", "tuple", "dict", "set", "int", "float", "bool", "str")
+        ),
+        "torch.nn.utils.rnn.PackedSequence",
+        "torch.nn.utils.rnn.PackedSequence_",
+    }
+)
 
 
 class TensorTypeQuery(Rule):
@@ -20,7 +32,9 @@ class TensorTypeQuery(Rule):
     an intermediate, a parameter), compared or used as a lookup key in code `torch.export`
     converts: `type(x).__name__ == "Tensor"`, `type(x) is torch.Tensor`,
     `x.__class__.__name__ in NAMES`, `HANDLERS[type(x)]`. Not flagged: `type(x)` in an error
-    message, and `isinstance(x, torch.Tensor)` (fake tensors are `Tensor` subclasses, so it
+    message, a class compared with classes no tensor has (`type(x) is PackedSequence`,
+    `type(x) in (list, tuple)`, a project class not derived from `torch.Tensor`: False for a
+    fake tensor as for a real one), and `isinstance(x, torch.Tensor)` (fake tensors are `Tensor` subclasses, so it
     holds under export too).
 
     ## Why is this bad?
@@ -120,10 +134,32 @@ class TensorTypeQuery(Rule):
     ]
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
-        for operand in (node.left, *(c.comparator for c in node.comparisons)):
+        operands = (node.left, *(c.comparator for c in node.comparisons))
+        for operand in operands:
             if self._tensor_type(operand):
+                if type(operand) is not cst.Attribute or operand.attr.value == "__class__":  # type: ignore[attr-defined]
+                    others = [other for other in operands if other is not operand]
+                    if others and all(self._other_class(other) for other in others):
+                        return  # `type(x) is PackedSequence`: False for a fake tensor too
                 self.report(operand)
                 return
+
+    def _other_class(self, expr: cst.BaseExpression) -> bool:
+        """Whether ``expr`` names a class that is no tensor class (``PackedSequence``,
+        ``list``, ``np.ndarray``, a project class not derived from ``torch.Tensor``): the
+        class of a real tensor and of export's fake one both differ from it."""
+        if type(expr) in (cst.Tuple, cst.List, cst.Set):
+            return all(
+                type(e) is cst.Element and self._other_class(e.value)
+                for e in expr.elements  # type: ignore[attr-defined]
+            )
+        name = self.ctx.qualified_name(expr)
+        if name is None:
+            return False
+        if name in NON_TENSOR_CLASSES or name.startswith("numpy."):
+            return True
+        index = self.ctx.index
+        return index.class_info(name) is not None and not index.derives_from(name, TENSOR_CLASSES)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         # `HANDLERS[type(x)]`: a lookup by the class.

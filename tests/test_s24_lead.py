@@ -195,3 +195,43 @@ def test_broadcast_slice_fails_the_trace_and_the_fix_repairs_it(tmp_path: Path, 
 @pytest.mark.parametrize("body", SAME_SHAPE.values(), ids=SAME_SHAPE.keys())
 def test_clean_slice_assignments_trace(tmp_path: Path, body: str) -> None:
     assert _trace_agrees(tmp_path, _traced_model(body), "clean")
+
+
+# TL113 (fresh16's dnc: `type(input) is PackedSequence`): the class of a tensor compared with a
+# class no tensor has (a NamedTuple of torch, builtins, a plain project class) is False for
+# export's fake tensor too; compared with torch.Tensor it is not.
+TYPE_HEAD = (
+    "import torch\nfrom torch import nn\nfrom torch.nn.utils.rnn import PackedSequence\n\n\n"
+    "class Box:\n    pass\n\n\n"
+)
+
+
+def _type_model(test: str) -> str:
+    return (
+        TYPE_HEAD + "class Model(nn.Module):\n"
+        "    def forward(self, x):\n"
+        f"        if {test}:\n"
+        "            x = x * 2\n"
+        "        return x + 1\n"
+    )
+
+
+OTHER_CLASS_TESTS = ["type(x) is PackedSequence", "type(x) in (list, tuple)", "x.__class__ == Box"]
+TENSOR_CLASS_TESTS = ["type(x) is torch.Tensor", "type(x).__name__ == 'Tensor'"]
+
+
+@pytest.mark.parametrize("test", OTHER_CLASS_TESTS + TENSOR_CLASS_TESTS)
+def test_class_test_flagged_only_against_tensor_classes(test: str) -> None:
+    flagged = bool(findings(_type_model(test), "TL113", "export"))
+    assert flagged is (test in TENSOR_CLASS_TESTS)
+
+
+@requires_torch
+@pytest.mark.parametrize("test", OTHER_CLASS_TESTS + TENSOR_CLASS_TESTS)
+def test_exported_class_test_against_eager(tmp_path: Path, test: str) -> None:
+    import torch
+
+    model = load_module(tmp_path, _type_model(test), "typed").Model()
+    x = torch.randn(3)
+    exported = torch.export.export(model, (x,)).module()
+    assert torch.equal(exported(x), model(x)) is (test in OTHER_CLASS_TESTS)
