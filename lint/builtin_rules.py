@@ -25,6 +25,7 @@ BUILTIN_RULE_NAMES: dict[str, str] = {
     "TL115": "python-int-from-data",
     "TL116": "exception-from-tensor-op",
     "TL120": "traced-value-reported",
+    "TL121": "broadcast-slice-assignment",
     "TL125": "tensor-for-number-argument",
     "TL201": "star-args-in-script",
     "TL202": "none-default-without-optional",
