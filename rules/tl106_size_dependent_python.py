@@ -389,7 +389,11 @@ class SizeDependentPython(Rule):
     rejects. Operands that only run in training or half precision
     (`self.training and n > 1`) are not flagged: back-ends convert an `eval()` model on float32
     examples. `a and b` outside a condition tests `a` (`causal = q.size(1) > 1 and mask is
-    None` is flagged).
+    None` is flagged). Code that graph code reaches only through a `torch.autograd.Function`
+    (`Fn.apply(x)`: its `forward`, its `backward`, what they call) is not flagged, but for a
+    comparison of a size read off a tensor there (`if x.shape[d] == 1:`, which still raises
+    a TracerWarning while tracing): the trace records the Function as one Python op that
+    runs its forward on every call, so no size is baked in.
 
     ## Why is this bad?
     `torch.jit.trace` records tensor operations only: a Python decision on a size is taken once
@@ -1671,8 +1675,43 @@ class SizeDependentPython(Rule):
     def __init__(self, ctx: LintContext) -> None:
         super().__init__(ctx)
         self._covered: set[int] = set()
+        self._python_op: dict[int, bool] = {}  # function node -> run_as_python_op
         # `X` of the `if ...: return self.X` being checked: a cache hit returning the cache.
         self._returned_attr: Optional[str] = None
+
+    def report(self, node: cst.CSTNode, message=None, **kwargs) -> None:  # type: ignore[no-untyped-def, override]
+        function = self.ctx.function
+        if function is not None:
+            known = self._python_op.get(id(function))
+            if known is None:
+                info = self.ctx.function_info
+                while info is not None and info.parent is not None:
+                    info = info.parent  # a closure runs as its enclosing function does
+                region = info.region if info is not None else None
+                known = region is not None and run_as_python_op(self.ctx.index, region.qualname)
+                self._python_op[id(function)] = known
+            if known and not self._warns_in_python_op(node):
+                return
+        super().report(node, message, **kwargs)
+
+    def _warns_in_python_op(self, node: cst.CSTNode) -> bool:
+        """Whether a finding in code the trace runs as a Python op (``run_as_python_op``),
+        where nothing is baked in, is still a TracerWarning: a test or conversion of a size
+        (the tracer's sizes are 0-dim tensors there: "Converting a tensor to a Python
+        boolean"), but not `range(n)` or tests of its loop counters, which torch takes
+        without a warning (checked with torch.jit.trace)."""
+        if isinstance(node, cst.Call) and self.ctx.qualified_name(node.func) == "builtins.range":
+            return False
+        found = False
+
+        def enter(part: cst.CSTNode) -> bool:
+            nonlocal found
+            if isinstance(part, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)):
+                found = found or self.ctx.kind(part) == Kind.SIZE
+            return not found
+
+        walk(node, enter, lambda part: None)
+        return found
 
     def _varying(self, part: cst.BaseExpression) -> bool:
         # A decision may test any dimension, the last one included (odd lengths, padding).
@@ -2490,6 +2529,35 @@ def _tests_traced_size(ctx: LintContext, test: cst.BaseExpression) -> bool:
         )
         for operand in operands
     )
+
+
+# What autograd calls on a Function: the trace's Python op runs `forward` on every call, and
+# autograd its `backward` (never traced) when gradients flow back through the trace.
+AUTOGRAD_METHODS = frozenset({"forward", "backward", "jvp", "vjp", "setup_context"})
+
+
+def run_as_python_op(index, qualname: str, seen: Optional[set[str]] = None) -> bool:  # type: ignore[no-untyped-def]
+    """Whether graph code reaches the function ``qualname`` only through the methods of a
+    ``torch.autograd.Function`` (``Fn.apply(x)``: its forward, its backward, or what they
+    call).
+    torch.jit.trace records such a call as one Python op (torch 2.13 prints
+    `^Fn[...](%x)`) that runs the Function's Python forward on every call of the trace:
+    its size decisions follow each input (checked with torch.jit.trace: a loop over
+    `range(x.shape[0])` there gives eager's results on another size, the same loop called
+    directly does not). Its tensor-to-Python conversions still raise TracerWarnings while
+    tracing, which other rules report."""
+    owner, _, method = qualname.rpartition(".")
+    if method in AUTOGRAD_METHODS and owner and index.is_autograd_function(owner):
+        return True
+    region = index.regions().get(qualname)
+    if region is None or (qualname in region.roots and qualname not in index.library_api):
+        return False  # a root: converted directly
+    # A function library's API is a root too (a model may call it), but one the library
+    # itself calls only from Functions' forwards (torch-interpol's spline filters) is their
+    # helper: judged by those callers, like any other function.
+    seen = {qualname} if seen is None else seen | {qualname}
+    callers = index.callers(qualname) - seen
+    return bool(callers) and all(run_as_python_op(index, caller, seen) for caller in callers)
 
 
 class _CallerView:

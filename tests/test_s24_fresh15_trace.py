@@ -194,3 +194,87 @@ def test_dict_output_calls_agree_with_torch(tmp_path: Path, number: int) -> None
             assert "Encountering a dict at the output" in str(error)
             ran = False
     assert ran is passes, calls
+
+
+# ------------------------------------------------------------ TL106: inside an autograd Function
+
+FUNCTION_MODEL = """
+import torch
+from torch import nn
+
+
+def running(x):
+    y = x.clone()
+    for i in range(1, x.shape[0]):
+        y[i] = y[i] + 0.5 * y[i - 1]
+    return y
+
+
+def width_guard(x):
+    if x.size(-1) == 1:
+        return x
+    return x * 2
+
+
+class Running(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return width_guard(running(x))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return Running.apply(x) + 1
+"""
+
+# The same helpers called from the module's forward too: the direct call bakes the loop in.
+DIRECT_CALL = """
+
+class Direct(nn.Module):
+    def forward(self, x):
+        return running(x) + 1
+"""
+
+
+def _line(source: str, needle: str) -> int:
+    return next(n for n, text in enumerate(source.splitlines(), 1) if needle in text)
+
+
+def test_size_loop_in_autograd_function_not_flagged_for_trace() -> None:
+    source = FUNCTION_MODEL.lstrip("\n")
+    lines = {d.line for d in findings(source, "TL106", "trace")}
+    assert _line(source, "for i in range") not in lines
+    # A test of a size read off the tensor still warns while tracing: kept.
+    assert _line(source, "if x.size(-1) == 1") in lines
+
+
+def test_size_loop_flagged_where_also_called_directly() -> None:
+    source = (FUNCTION_MODEL + DIRECT_CALL).lstrip("\n")
+    lines = {d.line for d in findings(source, "TL106", "trace")}
+    assert _line(source, "for i in range") in lines
+
+
+@requires_torch
+def test_autograd_function_runs_python_on_every_traced_call(tmp_path: Path) -> None:
+    import torch
+
+    module = load_module(tmp_path, FUNCTION_MODEL + DIRECT_CALL, "function_trace")
+    example, other = torch.randn(4, 3), torch.randn(7, 3)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        through = torch.jit.trace(module.Model(), (example,), check_trace=False)
+        direct = torch.jit.trace(module.Direct(), (example,), check_trace=False)
+    assert torch.allclose(through(other), module.Model()(other))
+    assert not torch.allclose(direct(other), module.Direct()(other))
+    source = (tmp_path / "function_trace.py").read_text()
+    warned = {
+        w.lineno
+        for w in caught
+        if issubclass(w.category, torch.jit.TracerWarning) and w.filename.endswith("trace.py")
+    }
+    assert _line(source, "if x.size(-1) == 1") in warned
+    assert _line(source, "for i in range") not in warned
