@@ -11,16 +11,9 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.tensor_methods import BOOL_METHODS
 from torchlint.lint.walk import walk
 
-# Tensor methods and torch functions whose result is a boolean tensor.
-BOOL_METHODS = frozenset(
-    {
-        "bool", "eq", "ne", "gt", "ge", "lt", "le", "isnan", "isinf", "isfinite", "isneginf",
-        "isposinf", "logical_and", "logical_or", "logical_not", "logical_xor", "isclose",
-        "signbit", "greater", "greater_equal", "less", "less_equal", "not_equal",
-    }
-)  # fmt: skip
 BOOL_FUNCTIONS = frozenset(f"torch.{name}" for name in BOOL_METHODS if name != "bool")
 # Calls sized by their positional int arguments (or the elements of a tuple / list one): a
 # 0-d tensor there is read as a Python int (torch 2.13: plain compile breaks, GB0033).

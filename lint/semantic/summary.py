@@ -18,8 +18,8 @@ from array import array
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Optional, Union
 
-from torchlint.lint.graph_queries import BOOL_METHODS
 from torchlint.lint.source import python_tree
+from torchlint.lint.tensor_methods import BOOL_METHODS
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 # Slotted summaries are smaller and faster to build; dataclass takes ``slots`` from Python 3.10.
@@ -1851,7 +1851,7 @@ _VALUE_NODES = {
 
 
 # What gives a boolean tensor, applied to tensors: the comparisons, and the torch functions /
-# tensor methods of lint.graph_queries.BOOL_METHODS plus `any` / `all` (torch 2.13: their
+# tensor methods of lint.tensor_methods.BOOL_METHODS plus `any` / `all` (torch 2.13: their
 # results have dtype torch.bool, also with a `dim`).
 _MASK_COMPARISONS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
 _MASK_OPS = BOOL_METHODS | {"any", "all"}
