@@ -279,8 +279,29 @@ def has_constants(ctx: LintContext, owner: str) -> bool:
     cls = class_def(ctx, owner)
     if cls is None:
         return True
-    code = cst.Module([]).code_for_node(cls)
-    return "__constants__" in code or "Final" in code
+    found = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        # Declarations, not words: a comment or docstring saying "Finally" declares nothing.
+        nonlocal found
+        if found:
+            return False
+        if type(node) is cst.Name and node.value == "__constants__":
+            found = True  # `__constants__ = [...]` (or any use of the name in the class)
+        elif type(node) is cst.Annotation:
+            head = node.annotation
+            if type(head) is cst.Subscript:
+                head = head.value
+            name = ctx.qualified_name(head)
+            found = name in FINALS or (
+                name is None and cst.Module([]).code_for_node(head).rsplit(".", 1)[-1] == "Final"
+            )
+        elif type(node) is cst.SimpleString and node.value.strip("'\"") == "__constants__":
+            found = True  # `setattr(cls, "__constants__", ...)`
+        return None
+
+    walk(cls, enter, lambda node: None)
+    return found
 
 
 def tuple_annotation(ctx: LintContext, annotation: Optional[cst.Annotation]) -> bool:

@@ -1,0 +1,87 @@
+"""Session 24 (helper-225): what fresh16's script misses led to, in other spellings.
+
+- The script rules' "does this class declare constants?" test (``has_constants``) read the
+  class's text, so a comment or docstring with the word "Final" ("Finally we sum ...", in
+  allencrf's CRF) made every branch on ``self.flag`` look foldable and silenced TL223 (a name
+  bound to a tensor in one branch and a number in the other) and TL212 for the whole class.
+  It now looks for declarations: a ``Final`` annotation (any spelling torch accepts) or
+  ``__constants__``.
+
+Each claim about torch is checked by running torch.jit.script.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from .conftest import requires_torch
+from .lint_helpers import findings, load_module
+
+# --------------------------------------------- has_constants: declarations, not words
+
+BRANCHES = '''
+import torch
+from torch import nn
+{imports}
+
+
+class Scorer(nn.Module):
+    """Scores tags. {doc}"""
+{body}
+    def __init__(self, gated: bool = True):
+        super().__init__()
+        self.gated = gated
+        self.bias = nn.Parameter(torch.zeros(4))
+
+    def forward(self, x):
+        # {comment}
+        if self.gated:
+            total = self.bias.sum()
+        else:
+            total = 1.5
+        return x * total
+'''
+
+FLAGGED = [
+    # A word in a comment or docstring declares nothing.
+    dict(imports="", doc="", body="", comment="Finally, scale the input."),
+    dict(imports="", doc="Final scores are summed.", body="", comment="scale"),
+    dict(imports="", doc="", body="    note: str = 'Final'\n", comment="scale"),
+]
+CLEAN = [
+    # `gated` declared Final (three spellings) or listed in __constants__: TorchScript folds
+    # the test and compiles one branch.
+    dict(imports="from typing import Final", doc="", body="    gated: Final[bool]\n", comment=""),
+    dict(imports="", doc="", body="    gated: torch.jit.Final[bool]\n", comment=""),
+    dict(imports="", doc="", body="    __constants__ = ['gated']\n", comment=""),
+]
+
+
+def _source(case: dict) -> str:
+    return BRANCHES.format(**case)
+
+
+@pytest.mark.parametrize("case", FLAGGED)
+def test_a_word_final_does_not_silence_tl223(case):
+    assert [d.line for d in findings(_source(case), "TL223", "script")]
+
+
+@pytest.mark.parametrize("case", CLEAN)
+def test_declared_constants_still_fold(case):
+    assert findings(_source(case), "TL223", "script") == []
+
+
+@requires_torch
+@pytest.mark.parametrize("case,fails", [(c, True) for c in FLAGGED] + [(c, False) for c in CLEAN])
+def test_torch_agrees(tmp_path, case, fails):
+    import torch
+
+    module = load_module(tmp_path, textwrap.dedent(_source(case)), f"m{abs(hash(str(case)))}")
+    try:
+        torch.jit.script(module.Scorer())
+    except RuntimeError as error:
+        assert fails and "Type mismatch: total is set to type Tensor" in str(error)
+    else:
+        assert not fails
