@@ -1200,6 +1200,9 @@ class KindInference:
             self.model.record_setter(
                 self.owner_class, target.attr.value, self._collapse(kind), self
             )
+            self.model.record_init_attribute(
+                self.owner_class, target.attr.value, self._collapse(kind), self
+            )
         # Attribute and subscript targets mutate objects; they bind no name.
 
     @staticmethod
@@ -1599,6 +1602,10 @@ class KindInference:
             result = self._named_call(name, node, positional, arg_kinds)
             if result is not None:
                 return result
+        if isinstance(func, cst.Attribute) and self._names_self_class(func.value):
+            # `self.__class__._F(x, y)`, `type(self).make(x)`, `cls._F(x, y)` of
+            # `cls = self.__class__`: a method of self's class, as `self._F(x, y)` calls it.
+            return self._self_call(func.attr.value, node)
         if isinstance(func, cst.Attribute):
             receiver = self.kind(func.value)
             method = func.attr.value
@@ -1989,6 +1996,34 @@ class KindInference:
                 return None
             result = T if items == [T] else UNK
         return TS if result == T else None
+
+    def _names_self_class(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """Whether ``node`` is the class of this method's ``self``: ``self.__class__``,
+        ``type(self)``, or a local bound only to one of those."""
+        if self.self_name is None or depth > 2:
+            return False
+        if type(node) is cst.Attribute:
+            return (
+                node.attr.value == "__class__"  # type: ignore[attr-defined]
+                and type(node.value) is cst.Name  # type: ignore[attr-defined]
+                and node.value.value == self.self_name  # type: ignore[attr-defined]
+            )
+        if type(node) is cst.Call:
+            args = node.args  # type: ignore[attr-defined]
+            return (
+                self.model.qualified_name(node.func) == "builtins.type"  # type: ignore[attr-defined]
+                and len(args) == 1
+                and args[0].keyword is None
+                and not args[0].star
+                and type(args[0].value) is cst.Name
+                and args[0].value.value == self.self_name
+            )
+        if type(node) is cst.Name and node.value != self.self_name:  # type: ignore[attr-defined]
+            bound = assignments(self.func, node.value)  # type: ignore[attr-defined]
+            return bool(bound) and all(
+                size == 1 and self._names_self_class(value, depth + 1) for value, _, size in bound
+            )
+        return False
 
     def _self_call(self, attr: str, node: cst.Call) -> Kind:
         return self.model.self_call_kind(self.owner_class, attr, node, self)

@@ -79,6 +79,11 @@ class FileModel:
         # Each: the kinds stored, and whether a list method stored one (the attribute is a list).
         self._stored_items: dict[tuple[str, str], tuple[frozenset[Kind], bool]] = {}
         self._recorded_items: dict[tuple[str, str], tuple[frozenset[Kind], bool]] = {}
+        # Kinds a constructor that graph code runs (an object made in forward: a torch
+        # Distribution of the network's outputs) stores in ``self.<attr>``, by (class,
+        # attribute): those the inference reads (from the last pass), and this pass's.
+        self._init_attrs: dict[tuple[str, str], frozenset[Kind]] = {}
+        self._recorded_init_attrs: dict[tuple[str, str], frozenset[Kind]] = {}
         self._return_kinds: dict[str, Kind] = {}
         self._return_tuples: dict[str, Optional[dict[int, tuple[Kind, ...]]]] = {}
         # What other files read from this model (the same dicts, filled by the inference).
@@ -455,6 +460,7 @@ class FileModel:
             # unknown kind before its caller was inferred) must not stay joined in.
             self._recorded = {}
             self._recorded_items = {}
+            self._recorded_init_attrs = {}
             previous_outgoing, self.outgoing = self.outgoing, {}
             if not _building:
                 # A callee modelled on demand meanwhile (for its return kinds) reads what this
@@ -471,10 +477,12 @@ class FileModel:
                 not self._deferred
                 and self._recorded == self._param_kinds
                 and self._recorded_items == self._stored_items
+                and self._recorded_init_attrs == self._init_attrs
                 and returns_before == (self._return_kinds, self._return_tuples)
             )
             self._param_kinds = self._recorded
             self._stored_items = self._recorded_items
+            self._init_attrs = self._recorded_init_attrs
             if settled:
                 break
         if not _building:
@@ -503,6 +511,35 @@ class FileModel:
         kinds = self._recorded.setdefault(prefix + local, {})
         name = params[1].name.value
         kinds[name] = join(kinds[name], kind) if name in kinds else kind
+
+    def record_init_attribute(
+        self, owner_class: str, attr: str, kind: Kind, inference: KindInference
+    ) -> None:
+        """``self.<attr> = v`` in an ``__init__`` that graph code runs (the class is made in
+        a forward, or is a function library's API): ``v``'s kind is what the object keeps
+        there, whatever the class summary's guess for a constructor argument (a config value
+        on a module built outside forward)."""
+        caller = self.functions.get(id(inference.func))
+        if (
+            caller is None
+            or caller.region is None
+            or caller.parent is not None
+            or not caller.qualname.endswith(".__init__")
+        ):
+            return
+        key = (owner_class, attr)
+        self._recorded_init_attrs[key] = self._recorded_init_attrs.get(key, frozenset()) | {kind}
+
+    def init_attribute_kind(self, owner: str, attr: str) -> Optional[Kind]:
+        """TENSOR when every value a graph-run constructor of ``owner`` (or of a base in this
+        file) stores in ``self.<attr>`` is a tensor."""
+        for qualname, _, cls in self.index.mro(owner):
+            kinds = self._init_attrs.get((qualname, attr))
+            if kinds is not None:
+                return Kind.TENSOR if kinds == {Kind.TENSOR} else None
+            if attr in cls.attributes:
+                return None
+        return None
 
     def record_item(self, owner_class: str, attr: str, kind: Kind, appended: bool) -> None:
         """Graph code stores a value of ``kind`` into ``self.<attr>`` of ``owner_class``: an
@@ -579,6 +616,15 @@ class FileModel:
             star_args, star_kwargs = function.star_args, function.star_kwargs
             static = any(d.rsplit(".", 1)[-1] == "staticmethod" for d in function.decorators)
             kinds = self.outgoing.setdefault(callee_fq, {})
+        recursive = caller is not None and self.summary.qualify(caller.qualname) == callee_fq
+        own_params = (
+            {
+                p.name.value
+                for p in (*inference.func.params.posonly_params, *inference.func.params.params)
+            }
+            if recursive
+            else set()
+        )
         if skip_self and ordered and not (bound and static):  # `self.pad(x, 3)`: no self
             ordered = ordered[1:]
         position = 0
@@ -619,6 +665,11 @@ class FileModel:
             else:
                 continue
             if kind == Kind.UNKNOWN and inference.passes_nothing(arg.value):
+                continue
+            if recursive and type(arg.value) is cst.Name and arg.value.value in own_params:
+                # `_F(y, x)` inside `_F(x, y)`: its own parameters passed back hold what its
+                # other callers pass; a kind an earlier pass guessed must not stay joined in.
+                passed.add(name)
                 continue
             kinds[name] = join(kinds[name], kind) if name in kinds else kind
             passed.add(name)
@@ -730,7 +781,14 @@ class FileModel:
         if through_apply and not (
             fq.endswith(".forward") and self.index.is_autograd_function(fq.rpartition(".")[0])
         ):
-            return None
+            owner, _, method_name = found[2].rpartition(".")
+            decorators = found[1].classes[owner].methods[method_name].decorators
+            if not any(d.rsplit(".", 1)[-1] in ("staticmethod", "classmethod") for d in decorators):
+                return None
+            # `Dist._F(x, y)` of a staticmethod (or a classmethod) called through its class:
+            # the arguments are its parameters (after `cls`), as for `self._F(x, y)`.
+            self.record_call(fq, node, inference, skip_self=True, callee_file=found[1], bound=True)
+            return self._callee_return_kind(fq, found[1])
         self.record_call(fq, node, inference, skip_self=through_apply, callee_file=found[1])
         return self._callee_return_kind(fq, found[1])
 
@@ -877,6 +935,13 @@ class FileModel:
             "<params>": Kind.TENSORS,
             "<unknown>": Kind.UNKNOWN,
         }
+        if (
+            marker in ("<param>", "<config>")
+            and self.init_attribute_kind(owner, attr) == Kind.TENSOR
+        ):
+            # `self._alpha = (a - mu) / sigma` in the constructor of an object made in graph
+            # code from tensors: a tensor, no config number.
+            return Kind.TENSOR
         if marker in ("<const>", "<unknown>") and self.stored_item_kind(owner, attr) == Kind.TENSOR:
             # `self.results = []` and graph code appends tensors to it: a list of tensors.
             return Kind.TENSORS

@@ -515,6 +515,9 @@ class _Summarizer(ast.NodeVisitor):
         self.function_stack: list[FunctionSummary] = []
         # Module-level and function-level "name = ClassName(...)" to resolve torch.compile(name).
         self.instances: list[dict[str, str]] = [{}]
+        # Locals bound to the class of ``self`` (``cls = self.__class__``, ``cls = type(self)``)
+        # in each function: ``cls.m(...)`` calls the method as ``self.m(...)`` would.
+        self.self_classes: list[set[str]] = [set()]
         # Per function: local names bound to callables (see _record_callable).
         self.callables: list[dict[str, list[CallRef]]] = [{}]
         # Names each enclosing function binds (parameters, assignment targets): a name
@@ -732,6 +735,7 @@ class _Summarizer(ast.NodeVisitor):
                 fn.registers = True
         self.function_stack.append(fn)
         self.instances.append({})
+        self.self_classes.append(set())
         self.callables.append({})
         self.local_names.append(_bound_names(node))
         self.param_names.append(_parameter_names(node))
@@ -747,6 +751,7 @@ class _Summarizer(ast.NodeVisitor):
             fn.guard_calls = self._guard_calls(node)
         self.scope = saved_scope
         self.instances.pop()
+        self.self_classes.pop()
         self.callables.pop()
         self.local_names.pop()
         self.param_names.pop()
@@ -1001,6 +1006,11 @@ class _Summarizer(ast.NodeVisitor):
                         self.summary.optional_aliases.add(target.id)
             if self.function_stack and not isinstance(value, ast.Call):
                 self.instances[-1].pop(target.id, None)  # rebound to no instance
+            if self.function_stack:
+                if _names_self_class(value, self.self_classes[-1]):
+                    self.self_classes[-1].add(target.id)
+                else:
+                    self.self_classes[-1].discard(target.id)
             if (
                 isinstance(value, ast.Call)
                 and self.function_stack
@@ -1755,7 +1765,11 @@ class _Summarizer(ast.NodeVisitor):
         if not isinstance(func, ast.Attribute):
             return None
         value = func.value
-        if isinstance(value, ast.Name) and value.id == "self":
+        if (isinstance(value, ast.Name) and value.id == "self") or _names_self_class(
+            value, self.self_classes[-1]
+        ):
+            # `self.m(...)`; `self.__class__.m(...)`, `type(self).m(...)` or `cls.m(...)` of
+            # `cls = self.__class__`: the method of self's class (a subclass's override).
             return CallRef("self", func.attr, line=line)
         if (
             isinstance(value, ast.Call)
@@ -1781,6 +1795,28 @@ class _Summarizer(ast.NodeVisitor):
         if resolved:
             return CallRef("name", resolved, line=line)
         return None
+
+
+def _names_self_class(node: ast.expr, aliases: set[str]) -> bool:
+    """Whether ``node`` is the class of ``self``: ``self.__class__``, ``type(self)``, or a
+    local in ``aliases`` bound to one of those."""
+    if isinstance(node, ast.Name):
+        return node.id in aliases
+    if isinstance(node, ast.Attribute):
+        return (
+            node.attr == "__class__"
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+        )
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "type"
+        and len(node.args) == 1
+        and not node.keywords
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == "self"
+    )
 
 
 # Builtins that take a callable without calling it.
