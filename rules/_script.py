@@ -469,6 +469,12 @@ def value_with(test: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]
         compare = COMPARE.get(type(target.operator))
         left = literal_value(test.left, defaults)  # type: ignore[attr-defined]
         right = literal_value(target.comparator, defaults)
+        if type(target.operator) in (cst.Equal, cst.NotEqual) and (left is ... or right is ...):
+            # `in_dim != out_dim` with both bound to the same name or attribute chain
+            # (`Block(self.size, self.size)`): reading one value twice, equal.
+            same = _chain(test.left, defaults)  # type: ignore[attr-defined]
+            if same is not None and same == _chain(target.comparator, defaults):
+                return type(target.operator) is cst.Equal
         if compare is None or left is ... or right is ...:
             return None
         try:
@@ -476,9 +482,30 @@ def value_with(test: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]
         except TypeError:
             return None
     if type(test) in (cst.Name, cst.Attribute):
+        key = self_attribute(test)
+        key = f"self.{key}" if key is not None else getattr(test, "value", None)
+        bound = defaults.get(key) if isinstance(key, str) else None
+        if type(bound) in (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation):
+            # `self.project = self.in_dim != self.out_dim`, tested as `if self.project:`.
+            return value_with(bound, {k: v for k, v in defaults.items() if k != key})  # type: ignore[arg-type]
         value = literal_value(test, defaults)
         return None if value is ... else bool(value)
     return None
+
+
+def _chain(node: cst.BaseExpression, defaults: dict[str, cst.BaseExpression]) -> Optional[str]:
+    """The code of a name or attribute chain (``size``, ``self.cfg.size``), after putting what
+    ``defaults`` binds for a name or ``self.<attr>``; None for anything else."""
+    key = self_attribute(node)
+    key = f"self.{key}" if key is not None else getattr(node, "value", None)
+    if type(node) in (cst.Name, cst.Attribute) and isinstance(key, str) and key in defaults:
+        node = defaults[key]
+    probe = node
+    while type(probe) is cst.Attribute:
+        probe = probe.value  # type: ignore[attr-defined]
+    if type(probe) is not cst.Name:
+        return None
+    return cst.Module([]).code_for_node(node)
 
 
 def is_dataclass(ctx: LintContext, qualname: str) -> bool:

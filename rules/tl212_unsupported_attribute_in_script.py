@@ -467,6 +467,8 @@ RETURNS = "return:"
 RECURSES = "recursion:"
 # Marks an attribute set only in the `else` of a test the defaults make false.
 ELSE = "else:"
+# An `if` test false for a construction of the class in its own file.
+BUILT = "built:"
 
 
 def _set_after_early_return(
@@ -3178,6 +3180,16 @@ class UnsupportedAttributeInScript(Rule):
                 f"attribute '{node.attr.value}'); set it on every path (`None`, `nn.Identity()`)",
             )
             return
+        if test is not None and test.startswith(BUILT):
+            self.report(
+                node,
+                f"`self.{node.attr.value}` exists only when `__init__` takes `if "
+                f"{test[len(BUILT) :]}:`, which a construction of the class in this file does "
+                "not: TorchScript compiles this read anyway, so scripting that module fails "
+                f"(Module has no attribute '{node.attr.value}'); set it on every path (`None`, "
+                "`nn.Identity()`)",
+            )
+            return
         if test is not None:
             self.report(
                 node,
@@ -4823,25 +4835,48 @@ class UnsupportedAttributeInScript(Rule):
         }
         everywhere = _attribute_counts(init.body)
         mirrors: dict[str, list[str]] = {}  # parameter -> the attributes set to it
+        # Every parameter's mirrors, and attributes `__init__` binds once, at its top, to a
+        # test of them (`self.project: bool = self.in_dim != self.out_dim`): what the
+        # constructions of the class in this file decide.
+        every_mirror: dict[str, list[str]] = {}
+        derived: dict[str, cst.BaseExpression] = {}
+        names = {p.name.value for p in init.params.params} - {"self"}
         # `self.mode = mode` at the top of `__init__`: `self.mode` stands for the parameter.
         for stmt in init.body.body:
             if type(stmt) is not cst.SimpleStatementLine:
                 continue
             for small in stmt.body:
-                if type(small) is not cst.Assign or len(small.targets) != 1:
+                if type(small) is cst.AnnAssign and small.value is not None:
+                    target, value = small.target, small.value
+                elif type(small) is cst.Assign and len(small.targets) == 1:
+                    target, value = small.targets[0].target, small.value
+                else:
                     continue
-                name = self_attribute(small.targets[0].target)
-                value = small.value
-                if name is not None and type(value) is cst.Name and value.value in defaults:
-                    if everywhere.get(name) == 1:
+                name = self_attribute(target)
+                # (an annotated store is not among `everywhere`'s counts)
+                if name is None or everywhere.get(name, 0) + (type(small) is cst.AnnAssign) != 1:
+                    continue
+                if type(value) is cst.Name and value.value in names:
+                    if not assignments(init, value.value):
+                        every_mirror.setdefault(value.value, []).append(name)
+                    if type(small) is cst.Assign and value.value in defaults:
                         defaults[f"self.{name}"] = defaults[value.value]
                         mirrors.setdefault(value.value, []).append(name)
+                elif type(value) in (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation):
+                    derived[f"self.{name}"] = value
+        built = [
+            {**derived, **bound} for bound in self._built_with(owner, init, defaults, every_mirror)
+        ]
         found: dict[str, str] = {}
         for stmt in init.body.body:
             if type(stmt) is not cst.If:
                 continue
             test = cst.Module([]).code_for_node(stmt.test)
             taken = value_with(stmt.test, defaults)
+            if taken is not False and any(value_with(stmt.test, b) is False for b in built):
+                # `if self.project:` false for a construction of the class in this file
+                # (`GRN(input_dim=self.size, output_dim=self.size)`).
+                taken, test = False, BUILT + test
             if taken is True and type(stmt.orelse) is cst.Else:
                 # `if bias: ... else: self.register_buffer("bias_zero", ...)` with
                 # `bias=True`: a module built with the defaults lacks the `else` side's.

@@ -85,3 +85,86 @@ def test_torch_agrees(tmp_path, case, fails):
         assert fails and "Type mismatch: total is set to type Tensor" in str(error)
     else:
         assert not fails
+
+
+# ------------------- TL212: a test false for a construction of the class in the file
+
+# `self.<flag>` bound once to a comparison of parameters (annotated or not), or the test
+# spelled on the parameters themselves; the file builds the class with one value for both
+# (tft-torch's GRN: `self.project_residual: bool = self.input_dim != self.output_dim`, built
+# with `input_dim=self.state_size, output_dim=self.state_size`).
+PROJECTED = """
+import torch
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, in_ch, out_ch):
+        super().__init__()
+        self.in_ch = in_ch
+        self.out_ch = out_ch
+        {flag}
+        if {test}:
+            self.proj = nn.Linear(in_ch, out_ch)
+        self.body = nn.Linear(in_ch, out_ch)
+
+    def forward(self, x):
+        if {test_fwd}:
+            skip = self.proj(x)
+        else:
+            skip = x
+        return self.body(x) + skip
+
+
+class Net(nn.Module):
+    def __init__(self, width: int = 4):
+        super().__init__()
+        self.width = width
+        self.block = Block({args})
+
+    def forward(self, x):
+        return self.block(x)
+"""
+
+SPELLINGS = [
+    dict(flag="self.project: bool = self.in_ch != self.out_ch", test="self.project"),
+    dict(flag="self.same = in_ch == out_ch", test="not self.same"),
+    dict(flag="pass", test="in_ch != out_ch", test_fwd="self.in_ch != self.out_ch"),
+]
+
+
+def _projected(spelling: dict, args: str) -> str:
+    fields = {"test_fwd": spelling["test"], **spelling, "args": args}
+    return PROJECTED.format(**fields)
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+@pytest.mark.parametrize("args", ["self.width, self.width", "in_ch=width, out_ch=width"])
+def test_built_with_equal_sizes_flagged(spelling, args):
+    found = findings(_projected(spelling, args), "TL212", "script")
+    assert [d.line for d in found] == [17], [d.message for d in found]
+    assert "a construction of the class in this file" in found[0].message
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+@pytest.mark.parametrize("args", ["self.width, 2 * self.width", "width, self.width"])
+def test_built_with_other_sizes_clean(spelling, args):
+    # Different expressions (or a value the file cannot compare): not known to be equal.
+    assert findings(_projected(spelling, args), "TL212", "script") == []
+
+
+@requires_torch
+@pytest.mark.parametrize("spelling", SPELLINGS)
+@pytest.mark.parametrize("args,fails", [("self.width, self.width", True), ("4, 8", False)])
+def test_torch_agrees_built(tmp_path, spelling, args, fails):
+    import torch
+
+    name = f"p{abs(hash((str(spelling), args)))}"
+    module = load_module(tmp_path, _projected(spelling, args), name)
+    net = module.Net() if fails else module.Block(4, 8)
+    try:
+        torch.jit.script(net)
+    except RuntimeError as error:
+        assert fails and "has no attribute 'proj'" in str(error)
+    else:
+        assert not fails
