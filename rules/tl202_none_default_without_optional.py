@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
-from torchlint.lint.graph_queries import module_alias
+from torchlint.lint.graph_queries import all_params, assignments, module_alias, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
+from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     annotation_allows_none,
@@ -183,6 +187,8 @@ class NoneDefaultWithoutOptional(Rule):
                 continue
             name = param.name.value
             if param.annotation is None:
+                if self._always_passed(node, param):
+                    continue
                 self.report(
                     param,
                     f"`{name}=None` without an annotation: TorchScript types `{name}` as Tensor, "
@@ -196,6 +202,8 @@ class NoneDefaultWithoutOptional(Rule):
                 if self.ctx.qualified_name(annotation) == "builtins.bool":
                     continue  # TorchScript takes `flag: bool = None` (torch 2.13)
                 if self.ctx.qualified_name(annotation) == "torch.Tensor":
+                    if self._always_passed(node, param):
+                        continue
                     why = "scripts it, but a call that leaves it out fails at run time where it is used"
                 else:
                     why = (
@@ -207,6 +215,69 @@ class NoneDefaultWithoutOptional(Rule):
                     f"`{name}: {written} = None`: TorchScript {why}; annotate "
                     f"`Optional[{written}]`",
                 )
+
+    def _always_passed(self, node: cst.FunctionDef, param: cst.Param) -> bool:
+        """A helper method (not ``forward``, no decorator: nothing calls it from outside the
+        scripted module) whose every use in its file is a ``self.<method>(...)`` call that
+        passes ``param`` a tensor: a tensor value, or an unannotated parameter of the caller
+        (TorchScript types it Tensor too, and flags that one). The default is never taken, so
+        the Tensor typing breaks no call (tft-torch's ``self.attention(q, k, v, mask)``)."""
+        info = self.ctx.function_info
+        method = node.name.value
+        if info is None or info.owner_class is None or node.decorators:
+            return False
+        if method in ("forward", "__call__") or method.startswith("__"):
+            return False
+        names = [p.name.value for p in node.params.params]
+        if not names or names[0] != "self" or param.name.value not in names:
+            return False
+        position = names.index(param.name.value) - 1
+        uses = 0
+        calls: list[tuple[cst.Call, Optional[cst.FunctionDef]]] = []
+        stack: list[cst.FunctionDef] = []
+
+        def enter(child: cst.CSTNode) -> Optional[bool]:
+            nonlocal uses
+            if type(child) is cst.FunctionDef:
+                stack.append(child)
+            if type(child) is cst.Attribute and child.attr.value == method:
+                uses += 1
+            elif type(child) is cst.Call and type(child.func) is cst.Attribute:
+                func = child.func
+                if func.attr.value == method and self_attribute(func) == method:
+                    calls.append((child, stack[-1] if stack else None))
+            return None
+
+        def leave(child: cst.CSTNode) -> None:
+            if type(child) is cst.FunctionDef:
+                stack.pop()
+
+        walk(self.ctx.module, enter, leave)
+        if not calls or uses != len(calls):
+            return False
+        for call, caller in calls:
+            if any(a.star for a in call.args):
+                return False
+            positional = [a for a in call.args if a.keyword is None]
+            keyword = [a for a in call.args if a.keyword and a.keyword.value == param.name.value]
+            passed = positional[position] if position < len(positional) else None
+            passed = passed or (keyword[0] if keyword else None)
+            if passed is None or not self._tensor_argument(caller, passed.value):
+                return False
+        return True
+
+    def _tensor_argument(
+        self, caller: Optional[cst.FunctionDef], value: cst.BaseExpression
+    ) -> bool:
+        if caller is None:
+            return False
+        inference = self.ctx.model.inference(caller)  # kinds in the caller's scope
+        if inference is not None and inference.kind(value) is Kind.TENSOR:
+            return True
+        if type(value) is not cst.Name:
+            return False
+        own = next((p for p in all_params(caller.params) if p.name.value == value.value), None)
+        return own is not None and own.annotation is None and not assignments(caller, value.value)
 
     def _imported_optional(self, annotation: cst.BaseExpression) -> bool:
         """An alias of a type that takes None, imported from another module of the project

@@ -168,3 +168,67 @@ def test_torch_agrees_built(tmp_path, spelling, args, fails):
         assert fails and "has no attribute 'proj'" in str(error)
     else:
         assert not fails
+
+
+# ------------------- TL202: a helper method's `mask=None` whose every call passes a tensor
+
+HELPER = """
+import torch
+from torch import nn
+
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(4, 4)
+
+    def forward(self, x):
+        keep = x > 0
+        return {calls}
+
+    def attend(self, q, keep=None):
+        if keep is not None:
+            q = q * keep
+        return self.proj(q)
+"""
+
+PASSED = [
+    "self.attend(x, keep)",
+    "self.attend(q=x, keep=keep) + self.attend(x, x.sigmoid())",
+]
+# A call without it (TorchScript types `keep` Tensor: None is no Tensor at run time).
+OMITTED = ["self.attend(x)", "self.attend(x, keep) + self.attend(x)"]
+
+
+@pytest.mark.parametrize("calls", PASSED)
+def test_helper_default_never_taken_clean(calls):
+    assert findings(HELPER.format(calls=calls), "TL202", "script") == []
+
+
+@pytest.mark.parametrize("calls", OMITTED)
+def test_helper_default_taken_flagged(calls):
+    assert [d.line for d in findings(HELPER.format(calls=calls), "TL202", "script")] == [14]
+
+
+@requires_torch
+@pytest.mark.parametrize("calls,fails", [(c, False) for c in PASSED] + [(c, True) for c in OMITTED])
+def test_torch_agrees_helper(tmp_path, calls, fails):
+    import torch
+
+    module = load_module(tmp_path, HELPER.format(calls=calls), f"h{abs(hash(calls))}")
+    x = torch.randn(2, 4)
+    try:
+        torch.jit.script(module.Attention())(x)
+    except RuntimeError:
+        assert fails
+    else:
+        assert not fails
+
+
+def test_helper_fed_by_forwards_unannotated_parameter():
+    # tft-torch's spelling: forward's own `mask=None` (typed Tensor, flagged there) passed on.
+    source = HELPER.replace("def forward(self, x):", "def forward(self, x, keep=None):")
+    source = source.replace("        keep = x > 0\n", "")
+    assert [
+        d.line for d in findings(source.format(calls="self.attend(x, keep)"), "TL202", "script")
+    ] == [10]
