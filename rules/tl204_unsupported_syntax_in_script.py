@@ -127,6 +127,10 @@ def _builtin_exception(name: Optional[str]) -> bool:
     return isinstance(found, type) and issubclass(found, BaseException)
 
 
+# `nn.Sequential` as `ctx.held_class` names it.
+SEQUENTIALS = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
+
+
 class UnsupportedSyntaxInScript(Rule):
     """Flags Python syntax that `torch.jit.script` cannot compile.
 
@@ -1489,6 +1493,8 @@ class UnsupportedSyntaxInScript(Rule):
             return True
         if type(node) is cst.Call and _single_tensor_call(self.ctx, node):
             return True
+        if type(node) is cst.Call and self._sequential_call(node):
+            return True
         if isinstance(node, cst.Subscript):
             return (
                 len(node.slice) == 1
@@ -1514,6 +1520,31 @@ class UnsupportedSyntaxInScript(Rule):
             and self.ctx.qualified_name(param.annotation.annotation) == "torch.Tensor"
             and not assignments(self.ctx.function, node.value)
         )
+
+    def _sequential_call(self, node: cst.Call) -> bool:
+        """``self.X(t)`` where ``self.X`` holds an ``nn.Sequential`` and ``t`` is surely a
+        Tensor: TorchScript compiles ``Sequential.forward``'s ``input = module(input)`` unrolled
+        over its modules, and a name keeps one type, so the scripted Sequential returns a
+        Tensor whatever its modules are (one returning a tuple fails inside it)."""
+        if (
+            self_attribute(node.func) is None
+            or len(node.args) != 1
+            or node.args[0].keyword is not None
+            or node.args[0].star
+        ):
+            return False
+        info = self.ctx.function_info
+        attr = self_attribute(node.func)
+        if info is None or info.owner_class is None or attr is None:
+            return False
+        values = [
+            v for m in class_methods(self.ctx, info.owner_class) for v in self_assignments(m, attr)
+        ]
+        if not values or not all(
+            type(v) is cst.Call and self.ctx.qualified_name(v.func) in SEQUENTIALS for v in values
+        ):
+            return False  # every store an `nn.Sequential(...)` (a subclass may differ)
+        return self._surely_tensor(node.args[0].value)
 
     def _tensor_local(self, name: str) -> bool:
         """A local of the current function every binding of which (a plain ``name = ...``,

@@ -232,3 +232,61 @@ def test_helper_fed_by_forwards_unannotated_parameter():
     assert [
         d.line for d in findings(source.format(calls="self.attend(x, keep)"), "TL202", "script")
     ] == [10]
+
+
+# ------------------- TL204: unpacking what an nn.Sequential returns
+
+SEQ = """
+import torch
+from torch import nn
+from torch.nn import Sequential
+
+
+class Pair(nn.Module):
+    def forward(self, x):
+        return x, x + 1
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.head = {head}
+
+    def forward(self, x):
+        a, b = self.head(x)
+        return a + b
+"""
+
+SEQ_FLAGGED = [
+    "nn.Sequential(nn.Linear(4, 4), nn.ReLU())",
+    "torch.nn.Sequential(nn.Linear(4, 4))",
+    "Sequential(nn.Identity())",
+]
+# A module returning a tuple (no Sequential): TorchScript unpacks its Tuple.
+SEQ_CLEAN = ["Pair()"]
+
+
+@pytest.mark.parametrize("head", SEQ_FLAGGED)
+def test_sequential_unpacked_flagged(head):
+    assert [d.line for d in findings(SEQ.format(head=head), "TL204", "script")] == [17]
+
+
+@pytest.mark.parametrize("head", SEQ_CLEAN)
+def test_tuple_module_unpacked_clean(head):
+    assert findings(SEQ.format(head=head), "TL204", "script") == []
+
+
+@requires_torch
+@pytest.mark.parametrize(
+    "head,fails", [(h, True) for h in SEQ_FLAGGED] + [(h, False) for h in SEQ_CLEAN]
+)
+def test_torch_agrees_sequential(tmp_path, head, fails):
+    import torch
+
+    module = load_module(tmp_path, SEQ.format(head=head), f"s{abs(hash(head))}")
+    try:
+        torch.jit.script(module.Model())
+    except RuntimeError as error:
+        assert fails and "Tensor cannot be used as a tuple" in str(error)
+    else:
+        assert not fails
