@@ -3422,16 +3422,88 @@ class UnsupportedAttributeInScript(Rule):
 
     def visit_If(self, node: cst.If) -> None:
         self._function_tested(node.test, "tested for truth")
+        self._none_tested(node.test)
 
     def visit_While(self, node: cst.While) -> None:
         self._function_tested(node.test, "tested for truth")
+        self._none_tested(node.test)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
         self._function_tested(node.test, "tested for truth")
+        self._none_tested(node.test)
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
         if isinstance(node.operator, cst.Not):
             self._function_tested(node.expression, "tested for truth")
+            self._none_tested(node.expression)
+
+    def _none_tested(self, value: cst.BaseExpression) -> None:
+        """``if self.rate:`` where ``self.rate`` holds None for a module the file builds: the
+        one store of it, a top-level statement of ``__init__``, is a parameter defaulting to
+        None (never rebound) that a construction of the class in this file passes None or
+        leaves out (the default, where the file builds none). TorchScript types the attribute
+        NoneType, which has no truth value (torch 2.13: Could not cast value of type NoneType
+        to bool); ``is not None`` tests compile."""
+        attr = self_attribute(value)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None or not in_script(self.ctx):
+            return
+        if pruned_by_constant(self.ctx) or dead_in_script(self.ctx):
+            return
+        owner = info.owner_class
+        if attr in class_annotations(self.ctx, owner) or has_constants(self.ctx, owner):
+            return
+        methods = class_methods(self.ctx, owner)
+        init = next((m for m in methods if m.name.value == "__init__"), None)
+        if init is None or not isinstance(init.body, cst.IndentedBlock):
+            return
+        if sum(len(self_assignments(m, attr)) for m in methods) != 1:
+            return
+        source = None
+        for stmt in init.body.body:
+            if type(stmt) is not cst.SimpleStatementLine:
+                continue
+            for small in stmt.body:
+                if (
+                    type(small) is cst.Assign
+                    and len(small.targets) == 1
+                    and self_attribute(small.targets[0].target) == attr
+                    and type(small.value) is cst.Name
+                ):
+                    source = small.value.value
+        if source is None:
+            return
+        param = next((p for p in init.params.params if p.name.value == source), None)
+        if param is None or not is_none(param.default) or assignments(init, source):
+            return
+        sites = self._built_with(owner, init, {}, {})
+        if sites and len(sites) == len(self._construction_sites(owner)):
+            if not any(source not in site or is_none(site[source]) for site in sites):
+                return  # every construction of the file passes a value
+        elif self._construction_sites(owner):
+            return  # a construction left out (`*args`, nothing passed): not known
+        self.report(
+            value,
+            f"`self.{attr}` holds None for a module this file builds (`{source}` defaults to "
+            "None), tested for truth in scripted code: TorchScript types the attribute "
+            "NoneType, which has no truth value, so scripting fails (Could not cast value of "
+            f"type NoneType to bool); test `self.{attr} is not None`",
+        )
+
+    def _construction_sites(self, owner: str) -> list[cst.Call]:
+        cls = class_def(self.ctx, owner)
+        found: list[cst.Call] = []
+        if cls is None:
+            return found
+
+        def enter(node: cst.CSTNode) -> Optional[bool]:
+            if type(node) is cst.Call and type(node.func) is cst.Name:
+                if node.func.value == cls.name.value:
+                    found.append(node)
+            return None
+
+        walk(self.ctx.module, enter, lambda node: None)
+        return found
 
     def _function_tested(self, value: cst.BaseExpression, how: str) -> None:
         """``self.X`` that holds a function (a ``torch`` / ``torch.nn.functional`` function, a

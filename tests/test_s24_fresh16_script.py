@@ -290,3 +290,78 @@ def test_torch_agrees_sequential(tmp_path, head, fails):
         assert fails and "Tensor cannot be used as a tuple" in str(error)
     else:
         assert not fails
+
+
+# ------------------- TL212: an attribute holding None, tested for truth
+
+NONE_RATE = """
+import torch
+from torch import nn
+from typing import Optional
+
+
+class Norm(nn.Module):
+    def __init__(self, dim: int, rate: Optional[float] = None):
+        super().__init__()
+        self.rate = rate
+        self.drop = nn.Dropout(0.0 if rate is None else rate)
+        self.norm = nn.LayerNorm(dim)
+
+    def forward(self, x):
+        {use}
+        return self.norm(x)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = Norm(4, {first})
+        self.b = Norm(dim=4, rate={second})
+
+    def forward(self, x):
+        return self.b(self.a(x))
+"""
+
+TRUTH_USES = [
+    "if self.rate:\n            x = self.drop(x)",
+    "x = self.drop(x) if self.rate else x",
+    "if not self.rate:\n            x = x * 1.0",
+]
+REFINED_USE = "if self.rate is not None:\n            x = self.drop(x)"
+
+
+@pytest.mark.parametrize("use", TRUTH_USES)
+@pytest.mark.parametrize("first,second", [("0.1", "None"), ("None", "0.2")])
+def test_none_attribute_truth_flagged(use, first, second):
+    source = NONE_RATE.format(use=use, first=first, second=second)
+    found = findings(source, "TL212", "script")
+    assert [d.line for d in found] == [14], [d.message for d in found]
+
+
+@pytest.mark.parametrize(
+    "use,first,second",
+    [(u, "0.1", "0.2") for u in TRUTH_USES] + [(REFINED_USE, "None", "None")],
+)
+def test_none_attribute_clean(use, first, second):
+    source = NONE_RATE.format(use=use, first=first, second=second)
+    assert findings(source, "TL212", "script") == []
+
+
+@requires_torch
+@pytest.mark.parametrize(
+    "use,first,second,fails",
+    [(u, "0.1", "None", True) for u in TRUTH_USES]
+    + [(u, "0.1", "0.2", False) for u in TRUTH_USES]
+    + [(REFINED_USE, "None", "None", False)],
+)
+def test_torch_agrees_none_attribute(tmp_path, use, first, second, fails):
+    import torch
+
+    source = NONE_RATE.format(use=use, first=first, second=second)
+    module = load_module(tmp_path, source, f"n{abs(hash((use, first, second)))}")
+    try:
+        torch.jit.script(module.Net())
+    except RuntimeError as error:
+        assert fails and "Could not cast value of type NoneType to bool" in str(error)
+    else:
+        assert not fails
