@@ -58,7 +58,10 @@ class NoneDefaultWithoutOptional(Rule):
     Tensor parameter (calls that pass one work), but an `Optional` one only where each use sits
     under a None test on it; so the fix is made, and safe, only where every use does (`if`,
     `elif`, ternary, `and`/`or`, an earlier `return`/`raise`/`assert`) and the parameter is never
-    rebound. Elsewhere there is no fix: it would break scripting and bring a TL213. Nor is there
+    rebound. Not flagged: a helper method (not `forward`, undecorated) whose every use in
+    its file is a `self.<method>(...)` call passing that argument a Tensor (or the caller's
+    own unannotated parameter, flagged there): its default is never taken.
+    Elsewhere there is no fix: it would break scripting and bring a TL213. Nor is there
     one for an unannotated parameter whose attributes the function reads and tensors lack
     (`config._attn_implementation`): it is no tensor, so annotate its type by hand.
     """

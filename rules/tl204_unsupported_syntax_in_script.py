@@ -209,7 +209,9 @@ class UnsupportedSyntaxInScript(Rule):
     runs for this module (`Tuple index out of range. Tuple is length 2 and index is 2`).
     Python unpacks a Tensor by iterating its first dimension; TorchScript unpacks only tuples
     and lists: `Tensor cannot be used as a tuple` (torch 2.13), where `a, b = t.unbind(0)`,
-    `for row in t:` and `zip(t, u)` compile. A list is stored into one element at a time:
+    `for row in t:` and `zip(t, u)` compile. That holds for what an `nn.Sequential` returns
+    when given a Tensor (`q, k, v = self.to_qkv(x)`): TorchScript compiles its `forward`
+    unrolled and a name keeps one type, so a scripted Sequential returns a Tensor. A list is stored into one element at a time:
     `Sliced expression not yet supported for subscripted assignment` (a tensor's slice takes a
     store), and `del statements only support deletion at a single index`. Its `%` formatting
     compiles any string and fails when the line runs on a mapping key, flag, width, precision

@@ -598,7 +598,9 @@ class UnsupportedAttributeInScript(Rule):
     `numpy.float64`, a float, which converts), and reads of an attribute `__init__` sets only under a test its defaults make
     false (`if use_norm: self.norm = ...` with `use_norm=False`, also through `self.mode =
     mode`; not one the rest of `__init__` registers by name, `register_parameter("bias",
-    None)` in the `else`, which exists on that path too), and reads of an attribute set only after an early `return` of `__init__` under
+    None)` in the `else`, which exists on that path too), or that a
+    construction of the class in its file makes false (`self.project: bool = self.in_dim !=
+    self.out_dim`, built `Block(self.size, self.size)`: one name on both sides is equal), and reads of an attribute set only after an early `return` of `__init__` under
     `if <test>:` (in its `else` or after it) whose test the defaults do not make false
     (`if cat_dims == []: ...; return`), or the arguments of a call of the class in the file
     do not (`Layer(dim, bare=last)` with `if self.bare: return` and `bare=False`: a layer
@@ -640,6 +642,9 @@ class UnsupportedAttributeInScript(Rule):
     'M' has no attribute 'X'), and a module class overriding `__call__` with more than a
     `return super().__call__(...)` of its parameters (the scripted module runs `forward`
     without it, so its output differs from eager).
+    A truth test (`if self.rate:`, `not self.rate`) of an attribute whose one store is a
+    parameter defaulting to None that a construction of the class in its file passes None or
+    leaves out: TorchScript types it NoneType (Could not cast value of type NoneType to bool).
     An attribute `__init__` sets only under an `if` whose body builds the class itself (`if
     level > 0: self.child = Tree(level - 1)`) is flagged whatever the defaults: the recursion
     ends in a module built with the test false, which lacks it.
