@@ -11,7 +11,7 @@ import pytest
 from torchlint.lint.settings import Settings
 
 from .conftest import requires_torch
-from .fix_helpers import fixed_text
+from .fix_helpers import assert_script_repaired, fixed_text
 from .lint_helpers import findings, load_module, project_findings
 
 # A base class that registers named states (`self._initial[name] = ...` and `setattr`) and a
@@ -235,3 +235,65 @@ def test_exported_class_test_against_eager(tmp_path: Path, test: str) -> None:
     x = torch.randn(3)
     exported = torch.export.export(model, (x,)).module()
     assert torch.equal(exported(x), model(x)) is (test in OTHER_CLASS_TESTS)
+
+
+# TL209's `itertools.combinations(range(n), 2)` loop (b68's field crosses) -> nested range
+# loops: other spellings (a literal size, `len` of an attribute list, a list target); left
+# alone: a `break`, a body that grows the list the size is read from.
+PAIRS_HEAD = "import itertools\nfrom typing import List\n\nimport torch\nfrom torch import nn\n\n\n"
+
+
+def _pairs_model(loop: str, body: str = "            out.append(hs[i] - hs[j])\n") -> str:
+    return (
+        PAIRS_HEAD + "class Model(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n"
+        "        self.proj = nn.Linear(4, 4)\n\n"
+        "    def forward(self, x):\n"
+        "        hs = [self.proj(x), self.proj(x) * 2.0, x, x * 3.0]\n"
+        "        out: List[torch.Tensor] = []\n"
+        f"        {loop}\n"
+        f"{body}"
+        "        return torch.stack(out).sum(0)\n\n\n"
+        "def inputs():\n    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]\n"
+    )
+
+
+PAIR_LOOPS = {
+    "literal": "for i, j in itertools.combinations(range(4), 2):  # every pair",
+    "len": "for a, b in itertools.combinations(range(len(hs)), 2):",
+    "list-target": "for [i, j] in itertools.combinations(range(len(hs)), 2):",
+}
+
+
+@requires_torch
+@pytest.mark.parametrize("loop", PAIR_LOOPS.values(), ids=PAIR_LOOPS.keys())
+def test_combinations_of_range_become_nested_loops(loop: str) -> None:
+    body = "            out.append(hs[a] - hs[b])\n" if "a, b" in loop else None
+    source = _pairs_model(loop, body) if body else _pairs_model(loop)
+    fixed = fixed_text(
+        source,
+        Settings(select=("TL209", "TL204"), targets=("script",), targets_explicit=True),
+        unsafe=False,
+    )
+    assert "itertools.combinations(" not in fixed
+    assert "# every pair" in fixed or "literal" not in loop
+    assert_script_repaired(source, fixed)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "            out.append(hs[i] - hs[j])\n            if len(out) > 2:\n                break\n",
+        "            out.append(hs[i] - hs[j])\n            hs.append(hs[i])\n",
+        "            out.append(hs[i] - hs[j])\n            i = j\n",
+    ],
+    ids=["break", "grows-the-list", "rebinds-i"],
+)
+def test_combinations_loop_left_alone(body: str) -> None:
+    source = _pairs_model("for i, j in itertools.combinations(range(len(hs)), 2):", body)
+    fixed = fixed_text(
+        source,
+        Settings(select=("TL209", "TL204"), targets=("script",), targets_explicit=True),
+        unsafe=False,
+    )
+    assert "itertools.combinations(range(len(hs)), 2)" in fixed
