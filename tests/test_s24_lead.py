@@ -297,3 +297,39 @@ def test_combinations_loop_left_alone(body: str) -> None:
         unsafe=False,
     )
     assert "itertools.combinations(range(len(hs)), 2)" in fixed
+
+
+# TL204's `a, b, c = zip(*triples)` (b68's early exits) -> one comprehension per name (unsafe):
+# three positions, a list built by a comprehension; left alone: `zip(*xs)` not unpacked.
+def _unzip_model(statement: str, use: str) -> str:
+    return (
+        PAIRS_HEAD + "class Model(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n"
+        "        self.proj = nn.Linear(4, 4)\n\n"
+        "    def forward(self, x):\n"
+        "        stats: List[Tuple[torch.Tensor, torch.Tensor, torch.Tensor]] = [\n"
+        "            (self.proj(x), x.mean(0), x * k) for k in [1.0, 2.0]\n"
+        "        ]\n"
+        f"        {statement}  # transpose\n"
+        f"        return {use}\n\n\n"
+        "def inputs():\n    return [(torch.randn(2, 4),), (torch.randn(3, 4),)]\n"
+    ).replace("from typing import List", "from typing import List, Tuple")
+
+
+@requires_torch
+def test_zip_star_unpack_becomes_comprehensions() -> None:
+    source = _unzip_model(
+        "outs, means, scaled = zip(*stats)",
+        "torch.stack(outs).sum(0) + torch.stack(means).sum(0) + torch.cat(scaled).sum()",
+    )
+    settings = Settings(select=("TL204",), targets=("script",), targets_explicit=True)
+    assert fixed_text(source, settings, unsafe=False) == source  # unsafe only
+    fixed = fixed_text(source, settings)
+    assert "zip(*" not in fixed and "scaled = [item[2] for item in stats]  # transpose" in fixed
+    assert_script_repaired(source, fixed)
+
+
+def test_zip_star_not_unpacked_left_alone() -> None:
+    source = _unzip_model("columns = list(zip(*stats))", "torch.stack(columns[0]).sum(0)")
+    settings = Settings(select=("TL204",), targets=("script",), targets_explicit=True)
+    assert "list(zip(*stats))" in fixed_text(source, settings)
