@@ -476,9 +476,30 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and bool(a == b)
 
 
-def verdict(before: dict, after: dict) -> str:
+def _rejected(output: object) -> bool:
+    return isinstance(output, str) and output.startswith("rejected: ")
+
+
+def verdict(before: dict, after: dict, eager: Optional[dict] = None) -> str:
+    """``eager``: the original's eager entry. An input the original's converted model
+    rejected (a trace that raises on another size) that the fixed one runs to eager's output
+    is a repair of that input, not a difference."""
     if before["ok"] and after["ok"]:
-        return "same" if _same(before["outputs"], after["outputs"]) else "DIFFERS"
+        if _same(before["outputs"], after["outputs"]):
+            return "same"
+        pairs = list(zip(before["outputs"], after["outputs"]))
+        if (
+            eager is not None
+            and eager["ok"]
+            and len(pairs) == len(before["outputs"]) == len(after["outputs"])
+            and any(_rejected(b) and not _rejected(a) for b, a in pairs)
+            and all(
+                _same(b, a) or (_rejected(b) and _same(e, a))
+                for (b, a), e in zip(pairs, eager["outputs"])
+            )
+        ):
+            return "repaired"
+        return "DIFFERS"
     if before["ok"]:
         return "BROKEN"
     return "repaired" if after["ok"] else "both fail"
@@ -620,7 +641,7 @@ def _compare(
         after = results[1][key]
         report.models[key] = {
             backend: (
-                verdict(before[backend], after[backend]),
+                verdict(before[backend], after[backend], before.get("eager")),
                 after[backend].get("error", "") if before[backend]["ok"] else "",
             )
             for backend in BACKENDS

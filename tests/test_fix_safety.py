@@ -218,3 +218,17 @@ def test_a_probe_binding_model_to_a_class_is_found():
     assert harness.MODEL_BINDING.search("class Layer(nn.Module):\n    pass\n\n\nModel = Layer\n")
     assert harness.MODEL_BINDING.search("class Model(nn.Module):\n    pass\n")
     assert not harness.MODEL_BINDING.search("def build():\n    Model = Layer\n")
+
+
+def test_an_input_the_original_rejected_and_the_fix_runs_to_eager_is_repaired() -> None:
+    # b68's style mixing: the original trace raises on another batch size, the TL121 fix's
+    # trace returns eager's output there.
+    eager = {"ok": True, "outputs": ["a", "b"]}
+    before = {"ok": True, "outputs": ["a", "rejected: RuntimeError"]}
+    assert harness.verdict(before, {"ok": True, "outputs": ["a", "b"]}, eager) == "repaired"
+    # Not eager's output, or another input changed: a difference still.
+    assert harness.verdict(before, {"ok": True, "outputs": ["a", "c"]}, eager) == "DIFFERS"
+    assert harness.verdict(before, {"ok": True, "outputs": ["x", "b"]}, eager) == "DIFFERS"
+    # An input the fixed model rejects where the original ran is a difference.
+    after = {"ok": True, "outputs": ["a", "rejected: RuntimeError"]}
+    assert harness.verdict(eager, after, eager) == "DIFFERS"
