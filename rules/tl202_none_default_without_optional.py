@@ -280,7 +280,14 @@ class NoneDefaultWithoutOptional(Rule):
         if type(value) is not cst.Name:
             return False
         own = next((p for p in all_params(caller.params) if p.name.value == value.value), None)
-        return own is not None and own.annotation is None and not assignments(caller, value.value)
+        # A parameter defaulting to None hands None on (TL202 flags it there; once it is
+        # Optional, this one must be too).
+        return (
+            own is not None
+            and own.annotation is None
+            and not (isinstance(own.default, cst.Name) and own.default.value == "None")
+            and not assignments(caller, value.value)
+        )
 
     def _imported_optional(self, annotation: cst.BaseExpression) -> bool:
         """An alias of a type that takes None, imported from another module of the project

@@ -226,12 +226,17 @@ def test_torch_agrees_helper(tmp_path, calls, fails):
 
 
 def test_helper_fed_by_forwards_unannotated_parameter():
-    # tft-torch's spelling: forward's own `mask=None` (typed Tensor, flagged there) passed on.
-    source = HELPER.replace("def forward(self, x):", "def forward(self, x, keep=None):")
+    # forward's own `keep` (no default, typed Tensor) passed on: the helper's default is never
+    # taken. With `keep=None` in forward (tft-torch's spelling) None reaches the helper once
+    # forward is made Optional, so both are flagged and the fix annotates both
+    # (tests/test_repair_reach.py scripts the result).
+    source = HELPER.replace("def forward(self, x):", "def forward(self, x, keep):")
     source = source.replace("        keep = x > 0\n", "")
+    assert findings(source.format(calls="self.attend(x, keep)"), "TL202", "script") == []
+    source = source.replace("def forward(self, x, keep):", "def forward(self, x, keep=None):")
     assert [
         d.line for d in findings(source.format(calls="self.attend(x, keep)"), "TL202", "script")
-    ] == [10]
+    ] == [10, 13]
 
 
 # ------------------- TL204: unpacking what an nn.Sequential returns
