@@ -220,6 +220,7 @@ def test_a_probe_binding_model_to_a_class_is_found():
     assert not harness.MODEL_BINDING.search("def build():\n    Model = Layer\n")
 
 
+@requires_torch
 def test_an_input_the_original_rejected_and_the_fix_runs_to_eager_is_repaired() -> None:
     # b68's style mixing: the original trace raises on another batch size, the TL121 fix's
     # trace returns eager's output there.
