@@ -23,6 +23,8 @@ import libcst.matchers as m
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
 
+from ._shared import contains
+
 
 def _size_names(size: cst.BaseExpression) -> Optional[set[str]]:
     """The names ``size`` reads when it is a literal, a name, an attribute chain or ``len()``
@@ -37,35 +39,27 @@ def _size_names(size: cst.BaseExpression) -> Optional[set[str]]:
     return {root.value} if isinstance(root, cst.Name) else None
 
 
-def _nodes(root: cst.CSTNode) -> list[cst.CSTNode]:
-    found, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        stack.extend(node.children)
-    return found
-
-
 def _disturbs(body: cst.BaseSuite, names: set[str]) -> bool:
     """Whether ``body`` rebinds one of ``names``, calls a method of one, or breaks out."""
-    for node in _nodes(body):
+
+    def named(node: cst.CSTNode) -> bool:
+        return contains(node, lambda n: isinstance(n, cst.Name) and n.value in names)
+
+    def disturbing(node: cst.CSTNode) -> bool:
         if isinstance(node, cst.Break):
             return True
         if isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For)):
-            target = node.target
-            if any(isinstance(n, cst.Name) and n.value in names for n in _nodes(target)):
-                return True
+            return named(node.target)
         if isinstance(node, (cst.NamedExpr, cst.Del)):
-            if any(isinstance(n, cst.Name) and n.value in names for n in _nodes(node)):
-                return True
-        if (
+            return named(node)
+        return (
             isinstance(node, cst.Call)
             and isinstance(node.func, cst.Attribute)
             and isinstance(node.func.value, cst.Name)
             and node.func.value.value in names
-        ):
-            return True
-    return False
+        )
+
+    return contains(body, disturbing)
 
 
 class CombinationsOfRangeLoop(Fixer):

@@ -55,16 +55,16 @@ class ZipStarUnpackToComprehensions(Fixer):
             and isinstance(self.parent(line), cst.IndentedBlock)
         ):
             return None
-        names = [e.value for e in assign.targets[0].target.elements]
-        if len(names) < 2 or not all(
-            isinstance(e, cst.Element) and isinstance(n, cst.Name)
-            for e, n in zip(assign.targets[0].target.elements, names)
+        elements = assign.targets[0].target.elements
+        if len(elements) < 2 or not all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in elements
         ):
             return None
+        names = [e.value.value for e in elements]  # type: ignore[attr-defined]
         source = call.args[0].value.value
         item = fresh_name(self, assign, "item")
         lines = [
-            cst.parse_statement(f"{name.value} = [{item}[{k}] for {item} in {source}]\n")  # type: ignore[attr-defined]
+            cst.parse_statement(f"{name} = [{item}[{k}] for {item} in {source}]\n")
             for k, name in enumerate(names)
         ]
         lines[0] = lines[0].with_changes(leading_lines=line.leading_lines)

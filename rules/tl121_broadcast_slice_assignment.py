@@ -64,7 +64,7 @@ def basic_index(target: cst.Subscript) -> bool:
             and isinstance(value.expression, cst.Integer)
         ):
             continue
-        if isinstance(value, (cst.Ellipsis,)) or (
+        if isinstance(value, cst.Ellipsis) or (
             isinstance(value, cst.Name) and value.value == "None"
         ):
             continue
