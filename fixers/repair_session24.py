@@ -96,10 +96,11 @@ from ._shared import (
     self_attribute_of_class,
     variable_uses,
 )
-from ._tensor_exprs import is_number, traced_size
+from ._tensor_exprs import is_number
 from .numpy_to_torch import TABLE as NUMPY_TABLE
 from .numpy_to_torch import NumpyToTorch
 from .scalar_to_tensor import (
+    MathOfSizeToTorch,
     NumberToTensor,
     _Flow,
     _KeepTensor,
@@ -199,39 +200,16 @@ class TolistLoopAsTensor(_ValuesOnly):
 
 
 # -- TL106: math.ceil / math.floor of a size the tracer records --------------------------------
-ROUNDINGS = {"math.ceil": "ceil", "math.floor": "floor"}
+class RoundedSizeToTorch(_ValuesOnly, MathOfSizeToTorch):
+    """``MathOfSizeToTorch`` for the roundings, whose int the torch result gives as ``.long()``;
+    with ``_ValuesOnly``'s flow (see the module docstring)."""
 
-
-class RoundedSizeToTorch(_ValuesOnly):
-    codes = ("TL106",)
     message = (
         "round the size with torch (`torch.ceil(torch.full((), n / k, dtype=torch.float64))"
         ".long()`), which torch.jit.trace records"
     )
-
-    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = diagnostic.node
-        if (
-            not isinstance(call, cst.Call)
-            or len(call.args) != 1
-            or "trace" not in diagnostic.targets
-        ):
-            return None
-        rounding = ROUNDINGS.get(self.ctx.qualified_name(call.func) or "")
-        arg = call.args[0]
-        if rounding is None or arg.keyword is not None or arg.star:
-            return None
-        if not traced_size(self, arg.value):
-            return None
-        flow = self._flow_without_traced_slice(call, diagnostic)
-        if flow is None:
-            return None
-        torch = self.import_module("torch")
-        size = self.code(arg.value.with_changes(lpar=(), rpar=()))
-        new = cst.parse_expression(
-            f"{torch}.{rounding}({torch}.full((), {size}, dtype={torch}.float64)).long()"
-        )
-        return self._with_rewrites([(call, new.with_changes(lpar=call.lpar, rpar=call.rpar))], flow)
+    functions = {"math.ceil": "ceil", "math.floor": "floor"}
+    result_suffix = ".long()"
 
 
 # -- TL102 / TL103: a number returned to callers that use it as a tensor -----------------------

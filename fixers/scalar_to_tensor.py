@@ -539,6 +539,9 @@ class MathOfSizeToTorch(_KeepTensor):
         "use the torch function on a 0-d tensor of the size instead of `math`, so "
         "torch.jit.trace records it"
     )
+    # math function -> its torch function, and what the torch result needs to be the same value
+    functions: dict[str, str] = {f"math.{name}": name for name in MATH_FUNCTIONS}
+    result_suffix = ""
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         call = diagnostic.node
@@ -548,11 +551,11 @@ class MathOfSizeToTorch(_KeepTensor):
             or "trace" not in diagnostic.targets
         ):
             return None
-        name = self.ctx.qualified_name(call.func) or ""
+        function = self.functions.get(self.ctx.qualified_name(call.func) or "")
         arg = call.args[0]
-        if not name.startswith("math.") or name[5:] not in MATH_FUNCTIONS:
+        if function is None or arg.keyword is not None or arg.star:
             return None
-        if arg.keyword is not None or arg.star or not traced_size(self, arg.value):
+        if not traced_size(self, arg.value):
             return None
         flow = self._flow_without_traced_slice(call, diagnostic)
         if flow is None:
@@ -560,7 +563,8 @@ class MathOfSizeToTorch(_KeepTensor):
         torch = self.import_module("torch")
         size = self.code(arg.value.with_changes(lpar=(), rpar=()))
         new = cst.parse_expression(
-            f"{torch}.{name[5:]}({torch}.full((), {size}, dtype={torch}.float64))"
+            f"{torch}.{function}({torch}.full((), {size}, dtype={torch}.float64))"
+            + self.result_suffix
         )
         return self._with_rewrites([(call, new.with_changes(lpar=call.lpar, rpar=call.rpar))], flow)
 
