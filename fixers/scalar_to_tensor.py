@@ -37,6 +37,8 @@ through the value).
 
 from __future__ import annotations
 
+from functools import partial
+from operator import is_
 from typing import Optional
 
 import libcst as cst
@@ -46,7 +48,7 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import local_callee, receiving_param, scope_of, variable_uses
+from ._shared import contains, local_callee, receiving_param, scope_of, variable_uses
 from ._tensor_exprs import (
     ARITHMETIC,
     ELEMENTWISE,
@@ -325,7 +327,7 @@ class _KeepTensor(Fixer):
             outer = [
                 i
                 for i, (other, _) in enumerate(pending)
-                if i != index and other is not old and _contains(other, old)
+                if i != index and other is not old and contains(other, partial(is_, old))
             ]
             if not outer:
                 result.append((old, new))
@@ -335,7 +337,7 @@ class _KeepTensor(Fixer):
             # Outer rewrites were found later (the climb goes outwards): put them in first, so
             # that the inner nodes they hold are still there to replace.
             for inner, inner_new in reversed(pending):
-                if inner is not old and _contains(new, inner):
+                if inner is not old and contains(new, partial(is_, inner)):
                     assert isinstance(inner_new, cst.CSTNode)
                     new = new.deep_replace(inner, inner_new)
             folded.append((old, new))
@@ -476,20 +478,6 @@ def _method(receiver: cst.BaseExpression, name: str, *args: cst.BaseExpression) 
         func=cst.Attribute(value=receiver, attr=cst.Name(name)),
         args=[cst.Arg(a) for a in args],
     )
-
-
-def _contains(outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
-    found = False
-
-    class _Finder(cst.CSTVisitor):
-        def on_visit(self, node: cst.CSTNode) -> bool:
-            nonlocal found
-            if node is inner:
-                found = True
-            return not found
-
-    outer.visit(_Finder())
-    return found
 
 
 class MathOfTensorToTorch(NumberToTensor):
