@@ -286,6 +286,7 @@ LATER_CORPORA = (
     "fresh14",
     "fresh15",
     "fresh16",
+    "fresh17",
 )
 
 
@@ -356,6 +357,10 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH16"] - {"antlr4-python3-runtime", "omegaconf"} == {
         d.lower().replace("_", "-") for d in fresh16.PACKAGES.values()
     }
+    fresh17 = ground_truth.load_corpus("fresh17")  # and jaxtyping's wadler-lindig
+    assert pins["FRESH17"] - {"jaxtyping", "wadler-lindig"} == {
+        d.lower().replace("_", "-") for d in fresh17.PACKAGES.values()
+    }
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -380,6 +385,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh14",
             "fresh15",
             "fresh16",
+            "fresh17",
         )
     }
     assert len(shared) == 1
@@ -399,6 +405,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh14").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh15").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh16").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh17").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

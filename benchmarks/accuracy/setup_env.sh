@@ -411,6 +411,31 @@ FRESH16_CORPUS_PINS=(
     "omegaconf==2.3.0"
 )
 
+# The fresh17 corpus (corpus_fresh17.py): a twentieth held-back set, held back for a blind first
+# score. --no-deps as well: gpytorch's linear-operator and native-sparse-attention-pytorch's
+# jaxtyping (with its wadler-lindig) are pinned below; the rest of what they import (numpy,
+# einops, einx, local-attention, rotary-embedding-torch, torch_geometric for torch-hyperbolic,
+# mpmath with torch) is here for earlier corpora. gpytorch declares scikit-learn and scipy and
+# linear-operator scipy, but both import them only inside functions the models do not call
+# (spectral-mixture initialisation, nearest neighbours, contour quadrature); prediction-flow
+# imports scikit-learn (and pandas in its tests) only in its feature transformers, which the
+# corpus does not import (its models are built from stand-in feature objects); dcls imports
+# its CUDA implicit-GEMM kernel package in a try (absent here: it falls back to torch's conv).
+FRESH17_CORPUS_PINS=(
+    "condor-pytorch==1.1.0"
+    "coral-pytorch==1.4.0"
+    "dcls==0.1.1"
+    "gpytorch==1.15.2"
+    "minimal-zoom-fft==0.1.0"
+    "native-sparse-attention-pytorch==0.2.3"
+    "prediction-flow==0.1.5"
+    "torch-hyperbolic==0.0.3"
+    # their dependencies
+    "jaxtyping==0.3.11"
+    "linear-operator==0.6.1"
+    "wadler-lindig==0.1.8"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -437,6 +462,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH14_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH15_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH16_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH17_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -490,4 +516,8 @@ print("fresh15 corpus: torchmetrics", importlib.metadata.version("torchmetrics")
 import agent_attention_pytorch, allencrf.conditional_random_field, conv_lstm, crfseg, dnc  # fresh16
 import fast_pytorch_kmeans, rnnbuilder, stable_trunc_gaussian, tft_torch.tft  # fresh16
 print("fresh16 corpus: tft-torch", importlib.metadata.version("tft-torch"))
+import condor_pytorch.losses, coral_pytorch.losses, DCLS.construct.modules, gpytorch  # fresh17
+import minimal_zoom_fft, native_sparse_attention_pytorch, prediction_flow.pytorch  # fresh17
+import torch_hyperbolic.models.hgnn  # fresh17
+print("fresh17 corpus: gpytorch", importlib.metadata.version("gpytorch"))
 PY
