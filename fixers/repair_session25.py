@@ -1,0 +1,482 @@
+"""Repairs for compile / export / trace findings torchlint reported without a fix (issue #23,
+session 25: the blind batch b68 and b63 to b67).
+
+``PadOfZeroAmountsAlways`` (TL106, unsafe): ``if dh != 0 or dw != 0:`` / ``x = F.pad(x, [dw //
+2, dw - dw // 2, dh // 2, dh - dh // 2])`` -> the pad alone, where every amount is arithmetic
+(``+ - * // %``, unary ``-``) of int literals and the test's names and comes to 0 once each of
+those names is 0, which is what a false test says (``fixers/trace_size_branch.py`` takes the
+amounts that are the names themselves: ``(0, pad_w, 0, pad_h)``). A pad of 0 leaves the values
+as they were, and ``torch.jit.trace`` records the pad with its amounts read from the sizes, so a
+traced U-Net pads a skip connection on other input sizes too (checked on torch 2.13: traced on
+32 x 24, eager's output on 33 x 25). Unsafe: a pad of 0 copies the tensor, so an in-place
+change of the result no longer reaches the tensor it was made from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Optional
+
+import libcst as cst
+
+from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import assignments
+from torchlint.lint.semantic.kinds import Kind
+from torchlint.lint.walk import walk
+
+from ._shared import plain_reference, variable_uses
+from ._tensor_exprs import has_comments, is_number, single_small_statement
+from .numpy_to_torch import TABLE as NUMPY_TABLE
+from .numpy_to_torch import NumpyToTorch, TorchFunction
+from .trace_size_branch import (
+    PADS,
+    SizeBranchPad,
+    _if_of_test,
+    _name_target,
+    _with_header_comment,
+)
+
+
+def _zero_amount(expr: cst.BaseExpression, zeros: frozenset[str]) -> Optional[int]:
+    """The value of ``expr`` (int literals, names of ``zeros`` read as 0, ``+ - * // %`` and
+    unary ``-``), or None where it reads anything else or divides by 0."""
+    if isinstance(expr, cst.Integer):
+        return int(expr.value, 0)
+    if isinstance(expr, cst.Name):
+        return 0 if expr.value in zeros else None
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        value = _zero_amount(expr.expression, zeros)
+        return None if value is None else -value
+    if isinstance(expr, cst.BinaryOperation):
+        left = _zero_amount(expr.left, zeros)
+        right = _zero_amount(expr.right, zeros)
+        if left is None or right is None:
+            return None
+        operator = expr.operator
+        if isinstance(operator, cst.Add):
+            return left + right
+        if isinstance(operator, cst.Subtract):
+            return left - right
+        if isinstance(operator, cst.Multiply):
+            return left * right
+        if isinstance(operator, (cst.FloorDivide, cst.Modulo)) and right != 0:
+            return left // right if isinstance(operator, cst.FloorDivide) else left % right
+    return None
+
+
+class PadOfZeroAmountsAlways(SizeBranchPad):
+    message = (
+        "pad always: where the test is false every amount is 0 and the pad leaves the values "
+        "as they were; torch.jit.trace records the pad with amounts read from the sizes (a pad "
+        "of 0 copies the tensor)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        test = diagnostic.node
+        node = _if_of_test(self, test) if isinstance(test, cst.BaseExpression) else None
+        if node is None:
+            return None
+        statement = single_small_statement(node.body)
+        target = _name_target(statement)
+        if target is None or has_comments(node.body.with_changes(header=cst.TrailingWhitespace())):
+            return None
+        assert isinstance(statement, cst.Assign) and isinstance(node.body, cst.IndentedBlock)
+        call = statement.value
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in PADS:
+            return None
+        if any(arg.star for arg in call.args) or not call.args or call.args[0].keyword:
+            return None
+        first = call.args[0].value
+        if not (isinstance(first, cst.Name) and first.value == target):
+            return None  # `y = F.pad(x, ...)` alone would leave `y` unbound or stale
+        pad_args = [
+            arg
+            for index, arg in enumerate(call.args)
+            if (index == 1 and arg.keyword is None) or (arg.keyword and arg.keyword.value == "pad")
+        ]
+        if len(pad_args) != 1:
+            return None
+        amounts = pad_args[0].value
+        if not isinstance(amounts, (cst.Tuple, cst.List)) or not amounts.elements:
+            return None
+        zeros = self._zero_when_false(test)
+        if not zeros:
+            return None
+        values = [
+            _zero_amount(e.value, zeros) if isinstance(e, cst.Element) else None
+            for e in amounts.elements
+        ]
+        if any(value != 0 for value in values):
+            return None
+        if all(
+            isinstance(e.value, cst.Name) or isinstance(e.value, cst.Integer)
+            for e in amounts.elements
+        ):
+            return None  # `(0, pad_w, 0, pad_h)`: SizeBranchPad's own case
+        line = node.body.body[0]
+        assert isinstance(line, cst.SimpleStatementLine)
+        return [(node, _with_header_comment(node, line))]
+
+
+# -- NumPy chains: several statements of arrays made from a tensor, back into a tensor ----------
+# NumPy functions of several arrays or none: NumPy's keyword -> torch's, and the default.
+_JOINS = {"stack": "stack", "concatenate": "cat"}
+
+
+class _NotTorch(Exception):
+    """A part of the chain with no exact torch spelling: no fix."""
+
+
+class NumpyChainToTorch(NumpyToTorch):
+    """TL306 / TL104 on a NumPy call in a chain of names bound to arrays made from a tensor's
+    ``.numpy()`` (``ys, xs = np.unravel_index(idx.cpu().numpy(), tuple(heat.shape[-2:]))`` /
+    ``coords = np.stack([xs, ys], axis=-1)`` / ``torch.from_numpy(coords)``) -> the same
+    chain in torch (see the module docstring), where every name of the chain is bound once,
+    in a statement of its own, and read only by another link of the chain or by
+    ``torch.from_numpy`` / ``torch.as_tensor`` / ``torch.tensor`` (which go)."""
+
+    codes = ("TL306", "TL104")
+    message = (
+        "compute the chain of arrays with torch on the tensor instead of NumPy on `.numpy()`, "
+        "so the graph keeps it (unsafe: last-bit differences; an integer dtype can differ)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if isinstance(call, cst.Call) and self._numpy_of(call) is not None:
+            arg = self.parent(call)  # TL104 on `.numpy()`: the NumPy call it is given to
+            call = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call) or self._numpy_name(call) is None:
+            return None
+        self._function = self.enclosing_function(call)
+        if self._function is None:
+            return None
+        self._edits: dict[int, tuple[cst.CSTNode, str]] = {}
+        self._names: list[str] = []
+        self._sinks = 0
+        try:
+            self._link(self._top(call))
+            done: set[str] = set()
+            while len(done) < len(self._names):
+                name = next(n for n in self._names if n not in done)
+                done.add(name)
+                self._check_uses(name)
+        except _NotTorch:
+            return None
+        if not self._sinks:
+            return None
+        return [(node, new) for node, new in self._edits.values()]
+
+    # -- the chain's parts
+    def _numpy_name(self, call: cst.Call) -> Optional[str]:
+        name = self.ctx.qualified_name(call.func) or ""
+        return name.removeprefix("numpy.") if name.startswith("numpy.") else None
+
+    def _top(self, expr: cst.BaseExpression) -> cst.BaseExpression:
+        """The largest expression of the chain holding ``expr``: up through NumPy calls'
+        arguments, the displays given to ``np.stack``, and subscripts."""
+        while True:
+            parent = self.parent(expr)
+            if isinstance(parent, cst.Subscript) and parent.value is expr:
+                expr = parent
+                continue
+            if isinstance(parent, cst.Element):
+                display = self.parent(parent)
+                arg = self.parent(display)
+                if isinstance(arg, cst.Arg) and isinstance(self.parent(arg), cst.Call):
+                    outer = self.parent(arg)
+                    assert isinstance(outer, cst.Call)
+                    if self._numpy_name(outer) in _JOINS and outer.args[0] is arg:
+                        expr = outer
+                        continue
+                return expr
+            if isinstance(parent, cst.Arg):
+                outer = self.parent(parent)
+                if isinstance(outer, cst.Call) and self._numpy_name(outer) is not None:
+                    expr = outer
+                    continue
+            return expr
+
+    def _link(self, top: cst.BaseExpression) -> None:
+        """Record the rewrite of the chain's expression ``top``: bound to names (which join the
+        chain) or handed to a wrapper that goes."""
+        if id(top) in self._edits:
+            return
+        text = self._torch(top)
+        holder = self.parent(top)
+        if isinstance(holder, cst.Assign) and holder.value is top:
+            line = self.parent(holder)
+            if not (
+                isinstance(line, cst.SimpleStatementLine)
+                and len(line.body) == 1
+                and len(holder.targets) == 1
+            ):
+                raise _NotTorch
+            target = holder.targets[0].target
+            targets = target.elements if isinstance(target, (cst.Tuple, cst.List)) else [target]
+            for element in targets:
+                value = element.value if isinstance(element, cst.BaseElement) else element
+                if not isinstance(value, cst.Name) or isinstance(element, cst.StarredElement):
+                    raise _NotTorch
+                if len(assignments(self._function, value.value)) != 1:
+                    raise _NotTorch
+                if value.value not in self._names:
+                    self._names.append(value.value)
+            self._edits[id(top)] = (top, text)
+            return
+        wrapper = self._wrapper(top)
+        if wrapper is None or self._number_of(wrapper):
+            raise _NotTorch
+        cast = "".join(f".to({self.code(a.value)})" for a in wrapper.args[1:])
+        text = f"{text}{cast}" if cast else text
+        new = cst.parse_expression(text).with_changes(lpar=wrapper.lpar, rpar=wrapper.rpar)
+        self._edits[id(top)] = (wrapper, new)
+        self._sinks += 1
+
+    def _check_uses(self, name: str) -> None:
+        """Every read of ``name`` is in an expression of the chain (which then joins it)."""
+        assert self._function is not None
+        bound = assignments(self._function, name)
+        (value, _, _) = bound[0]
+        self._link(value)
+        for use in variable_uses(self, self._function, name):
+            if any(isinstance(a, cst.AssignTarget) for a in self.ancestors(use)):
+                continue  # the binding itself
+            top = self._top(use)
+            if top is use and not isinstance(self.parent(use), cst.Arg):
+                raise _NotTorch  # read elsewhere: `print(xs.shape)`, `len(xs)`
+            self._link(top)
+
+    def _torch(self, expr: cst.BaseExpression) -> str:
+        """The torch spelling of an expression of the chain."""
+        tensor = self._numpy_of(expr)
+        if tensor is not None:
+            return self.code(tensor)
+        if isinstance(expr, cst.Name):
+            if expr.value not in self._names:
+                if len(assignments(self._function, expr.value)) != 1:
+                    raise _NotTorch
+                self._names.append(expr.value)  # its binding joins the chain
+            return expr.value
+        if isinstance(expr, cst.Subscript):
+            for element in expr.slice:
+                index = element.slice
+                parts = (
+                    [index.lower, index.upper, index.step]
+                    if isinstance(index, cst.Slice)
+                    else [index.value]
+                )
+                if not all(part is None or is_number(part) for part in parts):
+                    raise _NotTorch
+            return f"{self._operand(expr.value)}{self.code(expr)[len(self.code(expr.value)) :]}"
+        if isinstance(expr, cst.Call):
+            name = self._numpy_name(expr)
+            if name == "unravel_index":
+                return self._unravel(expr)
+            if name in _JOINS:
+                return self._join(expr, _JOINS[name])
+            if name == "linspace":
+                return self._linspace(expr)
+            entry = NUMPY_TABLE.get(name or "")
+            if entry is not None:
+                return self._table_call(expr, entry)
+        raise _NotTorch
+
+    def _operand(self, expr: cst.BaseExpression) -> str:
+        """``expr``'s torch spelling as a receiver: every spelling of the chain is atomic (a
+        name, call, subscript, tuple display, or ``.numpy()``'s receiver, which Python's
+        grammar makes atomic), so it goes as it is."""
+        return self._torch(expr)
+
+    def _plain_values(self, args: Sequence[cst.Arg]) -> None:
+        for arg in args:
+            if arg.star or self.kind(arg.value) in (Kind.TENSOR, Kind.TENSORS, Kind.NDARRAY):
+                raise _NotTorch
+            if any(isinstance(n, cst.Call) for n in _calls_in(arg.value)):
+                raise _NotTorch
+
+    def _table_call(self, call: cst.Call, entry: TorchFunction) -> str:
+        if not call.args or call.args[0].keyword is not None or call.args[0].star:
+            raise _NotTorch
+        first = self._torch(call.args[0].value)
+        arguments = [first] + ([entry.inserted] if entry.inserted else [])
+        keywords_set: set[str] = set()
+        quantile_of_chain = False
+        for position, arg in enumerate(call.args[1:]):
+            is_q = entry.name == "quantile" and (
+                (arg.keyword is None and position == 0)
+                or (arg.keyword and arg.keyword.value == "q")
+            )
+            if is_q and not is_number(arg.value):
+                # q an array of the chain (`np.linspace(0, 1, n)[1:-1]`): float64 as NumPy's
+                value = self._torch(arg.value)
+                if entry.percent:
+                    value = f"({value}) / 100"
+                quantile_of_chain = True
+            elif is_q:
+                value = self.code(arg.value)
+                if entry.percent:
+                    value = repr(float(value.replace("_", "")) / 100)
+            else:
+                self._plain_values([arg])
+                value = self.code(arg.value)
+            if arg.keyword is None:
+                if position >= entry.positional or keywords_set:
+                    raise _NotTorch
+                arguments.append(value)
+                continue
+            keyword = entry.keywords.get(arg.keyword.value)
+            if keyword is None:
+                raise _NotTorch
+            keywords_set.add(keyword)
+            arguments.append(f"{keyword}={value}")
+        if entry.default is not None and entry.default[0] not in keywords_set:
+            arguments.append(f"{entry.default[0]}={entry.default[1]}")
+        if quantile_of_chain:
+            # NumPy's quantiles of an array of them are float64 whatever the array's dtype.
+            arguments[0] = f"{self._operand(call.args[0].value)}.double()"
+        return f"{self.import_module('torch')}.{entry.name}({', '.join(arguments)})"
+
+    def _join(self, call: cst.Call, torch_name: str) -> str:
+        if not call.args or call.args[0].keyword is not None or call.args[0].star:
+            raise _NotTorch
+        seq = call.args[0].value
+        if isinstance(seq, (cst.List, cst.Tuple)) and seq.elements:
+            if any(isinstance(e, cst.StarredElement) for e in seq.elements):
+                raise _NotTorch
+            items = ", ".join(self._torch(e.value) for e in seq.elements)
+            arrays = f"[{items}]"
+        elif isinstance(seq, cst.Name):
+            arrays = self._torch(seq)
+        else:
+            raise _NotTorch
+        rest = call.args[1:]
+        if len(rest) > 1:
+            raise _NotTorch
+        dim = ""
+        if rest:
+            (arg,) = rest
+            if (arg.keyword is not None and arg.keyword.value != "axis") or not _int_literal(
+                arg.value
+            ):
+                raise _NotTorch  # `axis=None` flattens; `out=`, `dtype=` have no spelling
+            dim = f", dim={self.code(arg.value)}"
+        return f"{self.import_module('torch')}.{torch_name}({arrays}{dim})"
+
+    def _linspace(self, call: cst.Call) -> str:
+        if len(call.args) != 3 or any(a.keyword is not None or a.star for a in call.args):
+            raise _NotTorch  # `endpoint=`, `retstep=`, `dtype=`: not taken
+        self._plain_values(call.args)
+        torch = self.import_module("torch")
+        values = ", ".join(self.code(a.value) for a in call.args)
+        return f"{torch}.linspace({values}, dtype={torch}.float64)"
+
+    def _unravel(self, call: cst.Call) -> str:
+        """``np.unravel_index(i, (h, w))`` -> ``(i // w, i % w)`` (C order): the same ints for
+        every index in range (NumPy raises for the others); written with ``//`` and ``%``
+        because torch.unravel_index takes no traced size."""
+        if len(call.args) != 2 or any(a.keyword is not None or a.star for a in call.args):
+            raise _NotTorch
+        index = call.args[0].value
+        tensor = self._numpy_of(index)
+        if isinstance(index, cst.Name):
+            source = self._torch(index)
+        elif tensor is not None and _pure_chain(tensor):
+            source = self._operand(index)
+        else:
+            raise _NotTorch  # read once per coordinate: only a name or a plain method chain
+        dims = _shape_items(self, call.args[1].value)
+        if dims is None or not dims:
+            raise _NotTorch
+        coordinates = []
+        for k in range(len(dims)):
+            strides = dims[k + 1 :]
+            value = source
+            if strides:
+                stride = " * ".join(strides)
+                value = f"{value} // ({stride})" if len(strides) > 1 else f"{value} // {stride}"
+            if k > 0:
+                value = f"{value} % {dims[k]}"
+            coordinates.append(value)
+        return f"({', '.join(coordinates)}{',' if len(coordinates) == 1 else ''})"
+
+
+def _int_literal(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        expr = expr.expression
+    return isinstance(expr, cst.Integer)
+
+
+def _calls_in(expr: cst.BaseExpression) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+    walk(expr, lambda n: found.append(n) if isinstance(n, cst.Call) else None, lambda n: None)
+    return found
+
+
+# Tensor methods without arguments that read the tensor and change nothing: a chain of them is
+# read again with the same values.
+_PURE_METHODS = frozenset({"cpu", "detach", "long", "int", "contiguous", "clone"})
+
+
+def _pure_chain(expr: cst.BaseExpression) -> bool:
+    while isinstance(expr, cst.Call):
+        if expr.args or not (
+            isinstance(expr.func, cst.Attribute) and expr.func.attr.value in _PURE_METHODS
+        ):
+            return False
+        expr = expr.func.value
+    return plain_reference(expr)
+
+
+def _shape_items(fixer: Fixer, shape: cst.BaseExpression) -> Optional[list[str]]:
+    """The sizes of a shape argument, each as code: a display of names, attributes and ints, or
+    ``tuple(t.shape[a:b])`` / ``t.shape[a:b]`` with literal bounds whose length is known."""
+    if isinstance(shape, (cst.Tuple, cst.List)):
+        items = []
+        for element in shape.elements:
+            value = element.value
+            if isinstance(element, cst.StarredElement) or not (
+                plain_reference(value) or isinstance(value, cst.Integer)
+            ):
+                return None
+            items.append(fixer.code(value))
+        return items
+    if (
+        isinstance(shape, cst.Call)
+        and fixer.ctx.qualified_name(shape.func) == "builtins.tuple"
+        and len(shape.args) == 1
+    ):
+        shape = shape.args[0].value
+    if not (
+        isinstance(shape, cst.Subscript)
+        and isinstance(shape.value, cst.Attribute)
+        and shape.value.attr.value == "shape"
+        and plain_reference(shape.value.value)
+        and len(shape.slice) == 1
+        and isinstance(shape.slice[0].slice, cst.Slice)
+    ):
+        return None
+    part = shape.slice[0].slice
+    assert isinstance(part, cst.Slice)
+    if part.step is not None:
+        return None
+    bounds = []
+    for bound in (part.lower, part.upper):
+        if bound is None:
+            bounds.append(None)
+        elif _int_literal(bound):
+            bounds.append(int(fixer.code(bound)))
+        else:
+            return None
+    lower, upper = bounds
+    if lower is not None and lower < 0 and upper is None:
+        positions = list(range(lower, 0))
+    elif lower is not None and upper is not None and (lower >= 0) == (upper > 0):
+        positions = list(range(lower, upper))
+    elif lower is None and upper is not None and upper > 0:
+        positions = list(range(upper))
+    else:
+        return None
+    base = fixer.code(shape.value)
+    return [f"{base}[{p}]" for p in positions]
