@@ -1,0 +1,223 @@
+"""Session-25 repairs (issue #23; fixers/repair_session25.py), in spellings other than the blind
+probes' (b67, b68): a 1-d pad to a reference length under a ``!=`` test, and chains of NumPy
+arrays made from ``.numpy()`` (a 3-d ``unravel_index`` joined with ``concatenate``, percentiles
+at an array of levels). Torch checks that the fixed text passes the back-ends the original
+failed, with eager outputs unchanged, and that no back-end that passed now fails;
+``fixed_text`` applies each fix twice (the second changes nothing). Each fixer has look-alikes
+it leaves alone."""
+
+from __future__ import annotations
+
+from torchlint.lint.settings import Settings
+
+from .conftest import requires_torch
+from .fix_helpers import assert_rewritten, fixed_text
+
+COMPILE = Settings(targets=("compile",), targets_explicit=True)
+EXPORT = Settings(targets=("export",), targets_explicit=True)
+TRACE = Settings(targets=("trace",), targets_explicit=True)
+
+
+def _assert_repaired(source: str, fixed: str, backends: tuple[str, ...]) -> None:
+    from .oracle import assert_eager_unchanged, check
+
+    assert fixed != source
+    assert_eager_unchanged(source, fixed)
+    for backend in backends:
+        assert not check(source, backend).ok, f"nothing to repair on {backend}"
+        verdict = check(fixed, backend)
+        assert verdict.ok, f"still fails on {verdict}:\n{fixed}"
+    for backend in {"compile", "export", "trace", "script"} - set(backends):
+        if check(source, backend).ok:
+            assert check(fixed, backend).ok, f"the fix breaks {backend}:\n{fixed}"
+
+
+# -- TL106: a pad whose amounts are all 0 where the test is false ------------------------------
+CENTER_PAD = """\
+import torch
+from torch import nn
+from torch.nn import functional as nnf
+
+
+def match_size(y: torch.Tensor, ref: torch.Tensor) -> torch.Tensor:
+    gap_h = ref.shape[-2] - y.shape[-2]
+    gap = ref.shape[-1] - y.shape[-1]
+    if gap != 0 or gap_h != 0:  # centre y on ref
+        y = nnf.pad(y, (gap // 2, gap - gap // 2, 0, gap_h))
+    return y
+
+
+class Decoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.up = nn.ConvTranspose2d(2, 2, 2, stride=2)
+
+    def forward(self, x: torch.Tensor, skip: torch.Tensor) -> torch.Tensor:
+        return match_size(self.up(x), skip) + skip
+
+
+Model = Decoder
+
+
+def inputs():
+    return [
+        (torch.randn(1, 2, 3, 4), torch.randn(1, 2, 6, 8)),
+        (torch.randn(1, 2, 3, 4), torch.randn(1, 2, 7, 9)),
+    ]
+"""
+
+
+def test_pad_of_amounts_zero_when_the_test_is_false_runs_always_keeping_comments():
+    assert_rewritten(
+        CENTER_PAD,
+        [
+            (
+                "    if gap != 0 or gap_h != 0:  # centre y on ref\n"
+                "        y = nnf.pad(y, (gap // 2, gap - gap // 2, 0, gap_h))\n",
+                "    y = nnf.pad(y, (gap // 2, gap - gap // 2, 0, gap_h))  # centre y on ref\n",
+            )
+        ],
+        unsafe=True,
+        settings=TRACE,
+    )
+
+
+def test_pad_whose_amounts_are_not_zero_when_the_test_is_false_is_not_made_unconditional():
+    # `gap > 0` false leaves a negative gap, which pads negatively (crops): the test stays
+    positive = CENTER_PAD.replace("if gap != 0 or", "if gap > 0 or")
+    assert "if gap > 0 or gap_h != 0:" in fixed_text(positive, TRACE)
+    # an amount that is not 0 then
+    other = CENTER_PAD.replace("gap - gap // 2, 0,", "gap - gap // 2 + 1, 0,")
+    assert "if gap != 0 or gap_h != 0:" in fixed_text(other, TRACE)
+    # an amount reading a name the test does not make 0
+    unknown = CENTER_PAD.replace("gap - gap // 2, 0, gap_h", "gap - gap // 2, 0, gap_h * ref.dim()")
+    assert "if gap != 0 or gap_h != 0:" in fixed_text(unknown, TRACE)
+    # the pad of another tensor than the one bound
+    other_target = CENTER_PAD.replace("y = nnf.pad(y,", "z = nnf.pad(y,")
+    assert "if gap != 0 or gap_h != 0:" in fixed_text(other_target, TRACE)
+
+
+@requires_torch
+def test_pad_always_traces_on_other_lengths_with_eager_unchanged():
+    _assert_repaired(CENTER_PAD, fixed_text(CENTER_PAD, TRACE), ("trace",))
+
+
+# -- TL306 / TL104: a chain of NumPy arrays made from a tensor ---------------------------------
+VOXEL_PEAK = """\
+import numpy
+import torch
+from torch import nn
+
+
+class VoxelPeak(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.d, self.h, self.w = 2, 3, 4
+        self.proj = nn.Linear(24, 24)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        best = self.proj(x).argmax(dim=1)
+        zs, ys, xs = numpy.unravel_index(best.numpy(), (self.d, self.h, self.w))  # C order
+        where = numpy.concatenate([zs, ys, xs])
+        return torch.tensor(where, dtype=torch.float32) * 2
+
+
+Model = VoxelPeak
+
+
+def inputs():
+    return [(torch.randn(3, 24),), (torch.randn(3, 24),)]
+"""
+
+
+def test_unravel_chain_is_computed_in_torch_keeping_comments():
+    assert_rewritten(
+        VOXEL_PEAK,
+        [
+            (
+                "numpy.unravel_index(best.numpy(), (self.d, self.h, self.w))",
+                "(best // (self.h * self.w), best // self.w % self.h, best % self.w)",
+            ),
+            (
+                "where = numpy.concatenate([zs, ys, xs])",
+                "where = torch.cat([zs, ys, xs])",
+            ),
+            (
+                "torch.tensor(where, dtype=torch.float32) * 2",
+                "where.to(torch.float32) * 2",
+            ),
+        ],
+        unsafe=True,
+        settings=COMPILE,
+    )
+
+
+def test_chain_read_outside_torch_or_with_other_arguments_is_left_alone():
+    # a name of the chain read by something that wants an array
+    printed = VOXEL_PEAK.replace(
+        "        where = numpy.concatenate",
+        "        print(len(zs))\n        where = numpy.concatenate",
+    )
+    assert "numpy.unravel_index" in fixed_text(printed, COMPILE)
+    # Fortran order has no `//` spelling here
+    fortran = VOXEL_PEAK.replace(
+        "(self.d, self.h, self.w))", "(self.d, self.h, self.w), order='F')"
+    )
+    assert "numpy.unravel_index" in fixed_text(fortran, COMPILE)
+    # axis=None flattens in NumPy
+    flat = VOXEL_PEAK.replace("[zs, ys, xs])", "[zs, ys, xs], axis=None)")
+    assert "numpy.unravel_index" in fixed_text(flat, COMPILE)
+    # the index read once per coordinate must be read again with the same values
+    called = VOXEL_PEAK.replace(
+        "best.numpy(), (self.d", "self.proj(x).argmax(dim=1).numpy(), (self.d"
+    )
+    assert "numpy.unravel_index" in fixed_text(called, COMPILE)
+
+
+@requires_torch
+def test_unravel_chain_compiles_exports_and_traces_with_eager_unchanged():
+    fixed = fixed_text(VOXEL_PEAK, COMPILE)
+    _assert_repaired(VOXEL_PEAK, fixed, ("compile", "export", "trace"))
+
+
+LEVEL_CUTS = """\
+import numpy as np
+import torch
+from torch import nn
+
+
+class LevelCuts(nn.Module):
+    def forward(self, score: torch.Tensor) -> torch.Tensor:
+        levels = np.linspace(20, 80, 3)
+        cuts = np.percentile(score.detach().numpy(), levels)
+        return torch.bucketize(score, torch.from_numpy(cuts).to(score.dtype))
+
+
+Model = LevelCuts
+
+
+def inputs():
+    return [(torch.randn(12),), (torch.randn(12) * 2 - 1,)]
+"""
+
+
+def test_percentiles_at_an_array_of_levels_are_float64_quantiles():
+    assert_rewritten(
+        LEVEL_CUTS,
+        [
+            ("np.linspace(20, 80, 3)", "torch.linspace(20, 80, 3, dtype=torch.float64)"),
+            (
+                "np.percentile(score.detach().numpy(), levels)",
+                "torch.quantile(score.detach().double(), (levels) / 100)",
+            ),
+            ("torch.from_numpy(cuts).to(score.dtype)", "cuts.to(score.dtype)"),
+        ],
+        unsafe=True,
+        settings=EXPORT,
+    )
+
+
+@requires_torch
+def test_percentile_chain_exports_and_traces_with_eager_unchanged():
+    fixed = fixed_text(LEVEL_CUTS, EXPORT)
+    _assert_repaired(LEVEL_CUTS, fixed, ("export", "trace"))
