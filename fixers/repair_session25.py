@@ -15,6 +15,8 @@ change of the result no longer reaches the tensor it was made from.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
+from operator import is_
 from typing import Optional
 
 import libcst as cst
@@ -25,10 +27,11 @@ from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
-from ._shared import plain_reference, variable_uses
+from ._shared import contains, local_callee, plain_reference, receiving_param, variable_uses
 from ._tensor_exprs import has_comments, is_number, single_small_statement
 from .numpy_to_torch import TABLE as NUMPY_TABLE
 from .numpy_to_torch import NumpyToTorch, TorchFunction
+from .scalar_to_tensor import NumberToTensor, _Flow, _method, _operand
 from .trace_size_branch import (
     PADS,
     SizeBranchPad,
@@ -480,3 +483,175 @@ def _shape_items(fixer: Fixer, shape: cst.BaseExpression) -> Optional[list[str]]
         return None
     base = fixer.code(shape.value)
     return [f"{base}[{p}]" for p in positions]
+
+
+# -- a number kept a tensor through a helper that computes with it ------------------------------
+class HelperNumberToTensor(NumberToTensor):
+    """TL102 / TL103 on ``step = float(t)`` (and TL353 on the ``math`` call it reaches) where
+    the number goes through a helper of the file (``self.alpha_bar(step)``, a module-level
+    function) whose parameter is used only where a 0-d tensor gives the same values, the
+    helper's ``return`` included: then the call's result must go only there too
+    (``fixers/scalar_to_tensor.py``'s flow). ``float(t)`` -> ``t.detach().double()``, the
+    helper's ``math.cos`` -> ``torch.cos``, its ``float`` / ``int`` annotations of that
+    parameter and of the result -> ``torch.Tensor``. Every call of the helper in the file must
+    pass such a value (a float passed elsewhere would meet ``torch.cos``), and the helper must
+    not be read otherwise. Python's ``float`` is a double, so the 0-d tensor is float64 and the
+    schedule arithmetic runs in double as before; meeting a float32 tensor it is cast as the
+    number was (a 0-d tensor does not promote a dimensioned one). Checked on torch 2.13: a DDIM
+    step whose timestep is read with ``float()`` compiles with fullgraph, exports and traces
+    with other timesteps, eager unchanged. Unsafe: torch's ``cos`` / ``sqrt`` may differ from
+    ``math``'s in the last bit; a caller in another module passing a float now fails."""
+
+    codes = ("TL102", "TL103", "TL353")
+    message = (
+        "keep the number a 0-d tensor (float64 for float()) through the helper that computes "
+        "with it, using the torch functions for `math`'s, so the graph keeps the arithmetic"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not isinstance(node, cst.BaseExpression):
+            return None
+        if diagnostic.code != "TL353":
+            return self._kept(node)
+        # TL353 on the helper's `math.cos(t)`: the conversion of the file whose flow reaches it.
+        conversions: list[cst.Call] = []
+        walk(
+            self.ctx.module,
+            lambda n: (
+                conversions.append(n)
+                if isinstance(n, cst.Call) and self._conversion(n) is not None
+                else None
+            ),
+            lambda n: None,
+        )
+        for conversion in conversions:
+            replacements = self._kept(conversion)
+            if replacements and any(
+                contains(old, partial(is_, node)) or contains(node, partial(is_, old))
+                for old, _ in replacements
+                if isinstance(old, cst.CSTNode)
+            ):
+                return replacements
+        return None
+
+    def _kept(self, call: cst.BaseExpression) -> Optional[list[Replacement]]:
+        if not isinstance(call, cst.Call):
+            return None
+        conversion = self._conversion(call)
+        if conversion is None:
+            return None
+        tensor, cast = conversion
+        # (callee, parameter) followed -> the calls passing the value; callees whose return
+        # the value reaches.
+        self._followed: dict[tuple[int, str], set[int]] = {}
+        self._callees: dict[int, cst.FunctionDef] = {}
+        self._returns: set[int] = set()
+        self._stack: list[cst.FunctionDef] = []
+        flow = _Flow()
+        if not self._value_flows(call, flow) or not self._followed:
+            return None  # no helper: NumberToTensor's own fix
+        if cast == "int" and (flow.slices or not self._integer(tensor)):
+            return None
+        if not self._calls_covered():
+            return None
+        value: cst.BaseExpression = _operand(tensor)
+        if cast != "int":
+            value = _method(value, "detach")
+        if not self._zero_dim(tensor):
+            value = _method(value, "reshape", cst.Tuple([]))
+        if cast == "float":
+            value = _method(value, "double")  # Python's float is a double
+        new = value.with_changes(lpar=call.lpar, rpar=call.rpar) if call.lpar else value
+        return self._with_rewrites([(call, new)], flow)
+
+    def _helper_flows(self, call: cst.Call, arg: cst.Arg, flow: _Flow, depth: int) -> bool:
+        found = local_callee(self, call)
+        if found is None:
+            return False
+        callee, bound = found
+        params = callee.params
+        if isinstance(params.star_arg, cst.Param) or params.kwonly_params or params.star_kwarg:
+            return False
+        if callee.asynchronous is not None or any(
+            not (isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod")
+            for d in callee.decorators
+        ):
+            return False
+        param = receiving_param(callee, call, arg, bound)
+        if param is None or assignments(callee, param.name.value) or callee in self._stack:
+            return False
+        key = (id(callee), param.name.value)
+        first = key not in self._followed
+        self._followed.setdefault(key, set()).add(id(call))
+        self._callees[id(callee)] = callee
+        if first:
+            uses = [
+                use
+                for use in variable_uses(self, callee, param.name.value)
+                if not isinstance(self.parent(use), cst.Param)
+            ]
+            self._stack.append(callee)
+            try:
+                if not uses or not all(self._value_flows(u, flow, depth + 1) for u in uses):
+                    return False
+            finally:
+                self._stack.pop()
+            if not self._annotate(param.annotation, flow):
+                return False
+            if id(callee) in self._returns and not self._annotate(callee.returns, flow):
+                return False
+        if id(callee) in self._returns:
+            return self._value_flows(call, flow, depth + 1)
+        return True
+
+    def _other_use(
+        self, parent: Optional[cst.CSTNode], value: cst.CSTNode, flow: _Flow, depth: int
+    ) -> bool:
+        """The ``return`` of the helper being followed: its calls' results are followed."""
+        if (
+            isinstance(parent, cst.Return)
+            and parent.value is value
+            and self._stack
+            and self.enclosing_function(parent) is self._stack[-1]
+        ):
+            self._returns.add(id(self._stack[-1]))
+            return True
+        return False
+
+    def _annotate(self, annotation: Optional[cst.Annotation], flow: _Flow) -> bool:
+        """A ``float`` / ``int`` annotation (of the parameter or the result) -> ``torch.Tensor``;
+        none is kept; any other refuses the fix."""
+        if annotation is None:
+            return True
+        spelled = annotation.annotation
+        if isinstance(spelled, cst.Name) and spelled.value in ("float", "int"):
+            torch = self.import_module("torch")
+            flow.rewrites.append((spelled, cst.parse_expression(f"{torch}.Tensor")))
+            return True
+        return self.kind(spelled) == Kind.TENSOR or self.code(spelled).endswith("Tensor")
+
+    def _calls_covered(self) -> bool:
+        """Every reference to a followed helper in the file is a call that passes the value."""
+        calls: dict[int, list[cst.Call]] = {key: [] for key in self._callees}
+        names = {callee.name.value for callee in self._callees.values()}
+        references: list[cst.Name] = []
+
+        def enter(node: cst.CSTNode) -> None:
+            if isinstance(node, cst.Call):
+                found = local_callee(self, node)
+                if found is not None and id(found[0]) in calls:
+                    calls[id(found[0])].append(node)
+            elif isinstance(node, cst.Name) and node.value in names:
+                references.append(node)
+
+        walk(self.ctx.module, enter, lambda node: None)
+        for key, callee in self._callees.items():
+            followed = {c for (k, _), cs in self._followed.items() if k == key for c in cs}
+            if not calls[key] or any(id(c) not in followed for c in calls[key]):
+                return False
+            # a reference other than the calls and the definition: passed, stored, overridden
+            spelled = [n for n in references if n.value == callee.name.value]
+            if len(spelled) != len(calls[key]) + 1:
+                return False
+        return True

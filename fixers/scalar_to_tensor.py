@@ -152,7 +152,14 @@ class _KeepTensor(Fixer):
                 return current is not parent.step and self._subscripts_tensor(parent)
             if isinstance(parent, cst.Index):
                 return self._index_flows(parent, flow)
-            return False
+            return self._other_use(parent, current, flow, depth)
+        return False
+
+    def _other_use(
+        self, parent: Optional[cst.CSTNode], value: cst.CSTNode, flow: _Flow, depth: int
+    ) -> bool:
+        """A use the climb above does not take (``parent`` holds ``value``): a subclass may take
+        more (``fixers/repair_session25.py``: a helper's ``return``); none here."""
         return False
 
     def _flow_without_traced_slice(
