@@ -503,6 +503,11 @@ class HelperNumberToTensor(NumberToTensor):
     ``math``'s in the last bit; a caller in another module passing a float now fails."""
 
     codes = ("TL102", "TL103", "TL353")
+    # The state of one flow (set again by each `_kept`).
+    _followed: dict[tuple[int, str], set[int]] = {}
+    _callees: dict[int, cst.FunctionDef] = {}
+    _returns: set[int] = set()
+    _stack: list[cst.FunctionDef] = []
     message = (
         "keep the number a 0-d tensor (float64 for float()) through the helper that computes "
         "with it, using the torch functions for `math`'s, so the graph keeps the arithmetic"
@@ -579,7 +584,11 @@ class HelperNumberToTensor(NumberToTensor):
         ):
             return False
         param = receiving_param(callee, call, arg, bound)
-        if param is None or assignments(callee, param.name.value) or callee in self._stack:
+        if (
+            param is None
+            or assignments(callee, param.name.value)
+            or any(f is callee for f in self._stack)
+        ):
             return False
         key = (id(callee), param.name.value)
         first = key not in self._followed

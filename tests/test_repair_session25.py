@@ -221,3 +221,83 @@ def test_percentiles_at_an_array_of_levels_are_float64_quantiles():
 def test_percentile_chain_exports_and_traces_with_eager_unchanged():
     fixed = fixed_text(LEVEL_CUTS, EXPORT)
     _assert_repaired(LEVEL_CUTS, fixed, ("export", "trace"))
+
+
+# -- TL102 / TL353: a number kept a tensor through a helper -------------------------------------
+SNR_SCALE = """\
+import math
+
+import torch
+from torch import nn
+
+
+def snr(level: float) -> float:
+    return math.exp(-level / 4.0) + 1.0
+
+
+class Denoise(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(3, 3)
+
+    def forward(self, x: torch.Tensor, level: torch.Tensor) -> torch.Tensor:
+        lv = float(level)  # the noise level
+        gain = snr(min(lv, 6.0))
+        return self.lin(x) * math.sqrt(gain) + snr(lv + 1) * x
+
+
+Model = Denoise
+
+
+def inputs():
+    return [
+        (torch.randn(2, 3), torch.tensor(1.5)),
+        (torch.randn(2, 3), torch.tensor(9.0)),
+    ]
+"""
+
+
+def test_number_through_a_helper_stays_a_double_tensor_keeping_comments():
+    assert_rewritten(
+        SNR_SCALE,
+        [
+            ("def snr(level: float) -> float:", "def snr(level: torch.Tensor) -> torch.Tensor:"),
+            ("return math.exp(-level / 4.0)", "return torch.exp(-level / 4.0)"),
+            (
+                "lv = float(level)  # the noise level",
+                "lv = level.detach().reshape(()).double()  # the noise level",
+            ),
+            ("gain = snr(min(lv, 6.0))", "gain = snr(lv.clamp(max=6.0))"),
+            ("* math.sqrt(gain)", "* torch.sqrt(gain)"),
+        ],
+        unsafe=True,
+        settings=EXPORT,
+    )
+
+
+def test_helper_called_with_a_float_elsewhere_or_branching_is_left_alone():
+    # another call of the helper passes a Python float, which torch.exp would refuse
+    elsewhere = SNR_SCALE.replace(
+        "Model = Denoise\n",
+        "def base_gain() -> float:\n    return snr(0.5)\n\n\nModel = Denoise\n",
+    )
+    assert "lv = float(level)" in fixed_text(elsewhere, EXPORT)
+    # the helper tests the number in Python
+    branching = SNR_SCALE.replace(
+        "    return math.exp(-level / 4.0) + 1.0\n",
+        "    if level > 8:\n        return 1.0\n    return math.exp(-level / 4.0) + 1.0\n",
+    )
+    assert "lv = float(level)" in fixed_text(branching, EXPORT)
+    # the helper is read as a value
+    stored = SNR_SCALE.replace(
+        "        self.lin = nn.Linear(3, 3)\n",
+        "        self.lin = nn.Linear(3, 3)\n        self.curve = snr\n",
+    )
+    assert "lv = float(level)" in fixed_text(stored, EXPORT)
+
+
+@requires_torch
+def test_number_through_a_helper_compiles_exports_and_traces_with_eager_unchanged():
+    fixed = fixed_text(SNR_SCALE, EXPORT)
+    assert fixed == fixed_text(SNR_SCALE, COMPILE) == fixed_text(SNR_SCALE, TRACE)
+    _assert_repaired(SNR_SCALE, fixed, ("compile", "export", "trace"))
