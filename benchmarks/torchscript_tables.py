@@ -416,14 +416,36 @@ def functional_float_arguments() -> dict[str, dict[str, int]]:
     (``F.interpolate(t, scale_factor=2)``: ``Arguments for call are not valid``, where
     ``scale_factor=2.0`` compiles; TorchScript converts no int to a float there), with their
     positions. Other required arguments get a stock value of their annotated type."""
+    import torch.nn.functional as F
+
+    return _source_float_arguments(F, "torch.nn.functional", sorted(dir(F)))
+
+
+def torch_functional_float_arguments() -> dict[str, dict[str, int]]:
+    """The same for the ``torch.X`` functions of ``torch.functional`` that TorchScript compiles
+    from their Python source (``torch.cdist``, ``torch.norm``, ``torch.stft``...), keyed by
+    ``torch.X``: ``torch.cdist(a, b, p=2)`` fails (``Expected a value of type 'float' for
+    argument 'p'``) where ``p=2.0`` compiles."""
+    import torch
+    import torch.functional as TF
+
+    names = [n for n in TF.__all__ if getattr(torch, n, None) is getattr(TF, n)]
+    found = _source_float_arguments(TF, "torch", names)
+    return {f"torch.{name}": arguments for name, arguments in found.items()}
+
+
+def _source_float_arguments(
+    namespace: ModuleType, spelled: str, names: list[str]
+) -> dict[str, dict[str, int]]:
+    """Per function ``names`` of ``namespace`` TorchScript compiles from source, called as
+    ``spelled.name``, its float arguments that compile with ``2.0`` and fail with ``2``."""
     import inspect
 
     import torch
-    import torch.nn.functional as F
 
     found: dict[str, dict[str, int]] = {}
-    for name in sorted(dir(F)):
-        function = getattr(F, name)
+    for name in names:
+        function = getattr(namespace, name)
         if name.startswith("_") or not inspect.isfunction(function):
             continue
         if torch.jit._builtins._find_builtin(function) is not None:
@@ -454,12 +476,137 @@ def functional_float_arguments() -> dict[str, dict[str, int]]:
                     annotation is inspect.Parameter.empty or "float" in str(annotation)
                 ):
                     continue
-                call = f"torch.nn.functional.{name}({', '.join(required)}"
+                call = f"{spelled}.{name}({', '.join(required)}"
                 if (
                     _compile(f"{call}, {parameter.name}=2.0)", "")[0]
                     and not (_compile(f"{call}, {parameter.name}=2)", "")[0])
                 ):
                     found.setdefault(name, {})[parameter.name] = position
+    return found
+
+
+REDEFINED = "Can't redefine method"
+
+
+def _error_line(exc: BaseException) -> str:
+    """The line of a TorchScript error that says what is wrong (``Expected a value of type
+    'float' for argument 'p' but instead found type 'int'.``), else its first line."""
+    lines = [line.strip() for line in str(exc).splitlines()]
+    for line in lines:
+        if line.startswith(("Expected a value of type", "Arguments for call are not valid")):
+            return line
+    return _first_line(exc)
+
+
+def _scripts_apart(name: str, arguments: dict[str, object]) -> tuple[bool, str]:
+    """``torch.jit.script(nn.<name>(**arguments))`` in a fresh process: one process compiles
+    a module class once per attribute types, and a second class of the same types fails with
+    ``Can't redefine method: forward``."""
+    import subprocess
+
+    program = (
+        "import sys, torch\n"
+        f"from benchmarks.torchscript_tables import _error_line\n"
+        "try:\n"
+        f"    torch.jit.script(torch.nn.{name}(**{arguments!r}))\n"
+        "except Exception as exc:\n"
+        "    print(_error_line(exc)); sys.exit(1)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        cwd=OUT.parent.parent,
+        check=False,
+    )
+    return done.returncode == 0, done.stdout.strip()
+
+
+# Constructor arguments never given a number: the factory keywords, and those typed by modules
+# (``nn.Transformer(custom_encoder=...)``).
+MODULE_SKIPPED = ("device", "dtype")
+
+
+def module_float_arguments() -> dict[str, dict[str, dict[str, object]]]:
+    """Per public ``torch.nn`` module class (``torch.nn.Dropout``), the constructor arguments
+    for which ``torch.jit.script`` of the module built with an int fails where the same module
+    built with a float scripts: the module stores the number and its ``forward`` hands it to a
+    ``float`` argument of a function TorchScript compiles from Python source or of an
+    ``aten::`` op, and TorchScript types the attribute by its value (``nn.Dropout(0)``,
+    ``nn.Hardtanh(0, 20)``, ``nn.ConstantPad1d(2, 0)``, ``nn.MultiheadAttention(4, 2,
+    dropout=0)``; ``nn.Upsample(scale_factor=2)`` stores a float and ``nn.Softplus(beta=1)``
+    reaches a ``Scalar``: both script). Tried, not read: each argument whose default is a
+    float, or whose annotation names ``float``, is given the float (its default, else ``1.0``)
+    and then its ``int``; the other required arguments get a stock value of their annotation
+    (``1``, ``1.0``, ``False``; ``1`` when unannotated). Each maps to its position in the constructor (None when
+    keyword-only) and the first line of torch's error."""
+    import inspect
+
+    import torch
+    from torch import nn
+
+    found: dict[str, dict[str, dict[str, object]]] = {}
+    for name in sorted(dir(nn)):
+        cls = getattr(nn, name)
+        if name.startswith("_") or not (inspect.isclass(cls) and issubclass(cls, nn.Module)):
+            continue
+        try:
+            parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        except (TypeError, ValueError):
+            continue
+        base: dict[str, object] = {}
+        candidates: dict[str, float] = {}
+        usable = True
+        for parameter in parameters:
+            if parameter.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
+                continue
+            text = str(parameter.annotation)
+            default = parameter.default
+            if parameter.name in MODULE_SKIPPED:
+                continue
+            if isinstance(default, float):
+                candidates[parameter.name] = default
+            elif default is inspect.Parameter.empty:
+                if "float" in text and "int" not in text:
+                    base[parameter.name] = 1.0
+                    candidates[parameter.name] = 1.0
+                elif "bool" in text:
+                    base[parameter.name] = False
+                elif "int" in text or "_size" in text or parameter.annotation is parameter.empty:
+                    base[parameter.name] = 1  # unannotated: `nn.MultiheadAttention(embed_dim, ...)`
+                else:
+                    usable = False
+            elif "float" in text and default is None and "int" not in text:
+                candidates[parameter.name] = 1.0
+        if not usable or not candidates:
+            continue
+
+        def scripts(arguments: dict[str, object]) -> tuple[bool, str]:
+            try:
+                torch.jit.script(cls(**arguments))
+            except Exception as exc:  # the frontend's verdict is the exception
+                error = _error_line(exc)
+                if REDEFINED in error:  # an earlier attempt's class in this process
+                    return _scripts_apart(name, arguments)
+                return False, error
+            return True, ""
+
+        if not scripts(base)[0]:
+            continue
+        positions = {
+            p.name: i
+            for i, p in enumerate(parameters)
+            if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        }
+        for argument, number in sorted(candidates.items()):
+            if not scripts({**base, argument: float(number)})[0]:
+                continue
+            ok, error = scripts({**base, argument: int(number)})
+            if not ok:
+                found.setdefault(f"torch.nn.{name}", {})[argument] = {
+                    "position": positions.get(argument),
+                    "error": error,
+                }
     return found
 
 
@@ -1195,6 +1342,8 @@ def main() -> None:
         "number_methods_unbound": number_methods,
         "dtype_device_attributes_unbound": dtype_device_attributes,
         "functional_float_arguments": functional_float_arguments,
+        "torch_functional_float_arguments": torch_functional_float_arguments,
+        "module_float_arguments": module_float_arguments,
         "functional_int_arguments": functional_int_arguments,
         "builtin_float_arguments": builtin_float_arguments,
         "python_functions_bound": python_functions_bound,
