@@ -498,6 +498,20 @@ def _error_line(exc: BaseException) -> str:
     return _first_line(exc)
 
 
+def _module_scripts(name: str, arguments: dict[str, object]) -> tuple[bool, str]:
+    """Whether ``torch.jit.script(nn.<name>(**arguments))`` compiles; torch's error line."""
+    import torch
+
+    try:
+        torch.jit.script(getattr(torch.nn, name)(**arguments))
+    except Exception as exc:  # the frontend's verdict is the exception
+        error = _error_line(exc)
+        if REDEFINED in error:  # an earlier attempt's class in this process
+            return _scripts_apart(name, arguments)
+        return False, error
+    return True, ""
+
+
 def _scripts_apart(name: str, arguments: dict[str, object]) -> tuple[bool, str]:
     """``torch.jit.script(nn.<name>(**arguments))`` in a fresh process: one process compiles
     a module class once per attribute types, and a second class of the same types fails with
@@ -542,7 +556,6 @@ def module_float_arguments() -> dict[str, dict[str, dict[str, object]]]:
     keyword-only) and the first line of torch's error."""
     import inspect
 
-    import torch
     from torch import nn
 
     found: dict[str, dict[str, dict[str, object]]] = {}
@@ -581,27 +594,18 @@ def module_float_arguments() -> dict[str, dict[str, dict[str, object]]]:
         if not usable or not candidates:
             continue
 
-        def scripts(arguments: dict[str, object]) -> tuple[bool, str]:
-            try:
-                torch.jit.script(cls(**arguments))
-            except Exception as exc:  # the frontend's verdict is the exception
-                error = _error_line(exc)
-                if REDEFINED in error:  # an earlier attempt's class in this process
-                    return _scripts_apart(name, arguments)
-                return False, error
-            return True, ""
-
-        if not scripts(base)[0]:
+        if not _module_scripts(name, base)[0]:
             continue
         positions = {
             p.name: i
             for i, p in enumerate(parameters)
-            if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+            if p.kind
+            in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
         }
         for argument, number in sorted(candidates.items()):
-            if not scripts({**base, argument: float(number)})[0]:
+            if not _module_scripts(name, {**base, argument: float(number)})[0]:
                 continue
-            ok, error = scripts({**base, argument: int(number)})
+            ok, error = _module_scripts(name, {**base, argument: int(number)})
             if not ok:
                 found.setdefault(f"torch.nn.{name}", {})[argument] = {
                     "position": positions.get(argument),
