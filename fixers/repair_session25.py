@@ -22,7 +22,7 @@ from typing import Optional
 import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
-from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.fixes import Fixer, Replacement, fixers_by_code
 from torchlint.lint.graph_queries import assignments
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
@@ -664,3 +664,56 @@ class HelperNumberToTensor(NumberToTensor):
             if len(spelled) != len(calls[key]) + 1:
                 return False
         return True
+
+
+# -- int() of tensor data -> .item() of an int64 tensor (export) ---------------------------------
+class IntOfDataToItem(NumberToTensor):
+    """TL102 on ``int(t)`` (for an export target) whose number must stay a Python int (a size,
+    a helper's return: NumberToTensor's flow refuses it) -> ``t.long().item()`` (``t.item()``
+    where ``t`` is surely an integer tensor). The same int in eager: ``.long()`` truncates
+    toward zero as ``int()`` does, and makes bools 0 / 1. torch.export gives ``.item()`` of an
+    integer tensor an unbacked symbolic int that sizes tensors, where ``int()`` of the value
+    asks for its concrete value and fails (checked on torch 2.13: ``torch.zeros(int(e.max()) +
+    1)`` fails with 'Could not extract specialized integer from data-dependent expression',
+    ``e.max().item() + 1`` exports and runs on other edge lists). Unsafe: ``int()`` of a NaN,
+    an infinity or a complex tensor raised, ``.long()`` gives a number; a float beyond int64
+    overflows."""
+
+    codes = ("TL102",)
+    message = (
+        "read the number with `.item()` of an int64 tensor instead of `int()`: torch.export "
+        "keeps it symbolic (unsafe: NaN / inf no longer raise)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        call = diagnostic.node
+        if "export" not in diagnostic.targets or not isinstance(call, cst.Call):
+            return None
+        conversion = self._conversion(call)
+        if conversion is None or conversion[1] != "int":
+            return None
+        if self._another_fix(diagnostic):
+            return None  # kept a tensor, guarded, made a torch.where: that fix instead
+        tensor = conversion[0]
+        value = _operand(tensor)
+        if not self._integer(tensor):
+            value = _method(value, "long")
+        new = _method(value, "item")
+        return [(call, new.with_changes(lpar=call.lpar, rpar=call.rpar) if call.lpar else new)]
+
+    def _another_fix(self, diagnostic: Diagnostic) -> bool:
+        """Whether another fixer of the code fixes the finding (fixers of modules named after
+        this one come later, and a fix keeping the value in the graph is the better one)."""
+        pending = list(self.tools.pending_imports)
+        try:
+            for other in fixers_by_code()[diagnostic.code]:
+                if other is type(self):
+                    continue
+                try:
+                    if other(self.ctx, self.tools).fix(diagnostic):
+                        return True
+                except Exception:  # noqa: BLE001 - its failure is reported where it runs
+                    continue
+            return False
+        finally:
+            self.tools.pending_imports[:] = pending

@@ -8,6 +8,7 @@ it leaves alone."""
 
 from __future__ import annotations
 
+from torchlint.lint.fixes import fix_text
 from torchlint.lint.settings import Settings
 
 from .conftest import requires_torch
@@ -301,3 +302,58 @@ def test_number_through_a_helper_compiles_exports_and_traces_with_eager_unchange
     fixed = fixed_text(SNR_SCALE, EXPORT)
     assert fixed == fixed_text(SNR_SCALE, COMPILE) == fixed_text(SNR_SCALE, TRACE)
     _assert_repaired(SNR_SCALE, fixed, ("compile", "export", "trace"))
+
+
+# -- TL102: int() of tensor data that must stay a Python int -----------------------------------
+BIN_COUNTS = """\
+import torch
+from torch import nn
+
+
+class BinCounts(nn.Module):
+    def _bins(self, ids: torch.Tensor) -> int:
+        return int(ids.amax()) + 1  # one bin per id
+
+    def forward(self, ids: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+        totals = torch.zeros(self._bins(ids), dtype=w.dtype)
+        return totals.index_add(0, ids, w)
+
+
+Model = BinCounts
+
+
+def inputs():
+    return [
+        (torch.tensor([0, 3, 1, 3]), torch.randn(4)),
+        (torch.tensor([5, 2, 2, 0]), torch.randn(4)),
+    ]
+"""
+
+
+def test_int_of_data_returned_as_a_size_is_read_with_item():
+    assert_rewritten(
+        BIN_COUNTS,
+        [("return int(ids.amax()) + 1", "return ids.amax().long().item() + 1")],
+        unsafe=True,
+        settings=EXPORT,
+    )
+
+
+def test_int_of_data_kept_a_tensor_elsewhere_or_not_for_export_is_not_read_with_item():
+    # scaling a tensor: NumberToTensor keeps the value a tensor instead
+    scaled = BIN_COUNTS.replace(
+        "        return totals.index_add(0, ids, w)\n",
+        "        return totals.index_add(0, ids, w) * int(w.argmax())\n",
+    )
+    fixed = fixed_text(scaled, EXPORT)
+    assert "* w.argmax()" in fixed and "argmax().item()" not in fixed
+    # a trace target: `.item()` bakes the number in as `int()` did (TL103), so the fix is
+    # dropped there
+    outcome = fix_text("example.py", BIN_COUNTS, TRACE, unsafe=True)
+    assert "return int(ids.amax()) + 1" in outcome.text
+    assert [d.code for d in outcome.dropped] == ["TL102"]
+
+
+@requires_torch
+def test_int_of_data_read_with_item_exports_with_eager_unchanged():
+    _assert_repaired(BIN_COUNTS, fixed_text(BIN_COUNTS, EXPORT), ("export",))
