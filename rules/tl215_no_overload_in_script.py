@@ -344,7 +344,9 @@ class NoOverloadInScript(Rule):
     int to a float there (`Expected a value of type 'float' for argument 'p' but instead found
     type 'int'`; `Arguments for call are not valid` for the overloaded `interpolate`). Which
     arguments those are is generated too (the table's `functional_float_arguments`: each
-    compiles with `2.0` and fails with `2`). The same for an `aten::` op whose every schema
+    compiles with `2.0` and fails with `2`); the same for the `torch.X` functions TorchScript
+    compiles from `torch/functional.py`'s source (`torch.cdist(a, b, p=2)`: the table's
+    `torch_functional_float_arguments`). The same for an `aten::` op whose every schema
     having the argument types it `float` / `float?` (a `Scalar` takes an int):
     `torch.dropout(x, 0, train)`, `F.cosine_similarity(a, b, eps=1)` (the table's
     `builtin_float_arguments`, generated the same way). And for a module attribute
@@ -2273,9 +2275,14 @@ class NoOverloadInScript(Rule):
         floats = table.get("builtin_float_arguments", {}).get(name)
         if floats:
             return self._int_for_builtin_float(node, name, floats)
-        if not name.startswith(prefix):
-            return False
-        floats = table.get("functional_float_arguments", {}).get(name[len(prefix) :])
+        # `torch.cdist` is compiled from torch/functional.py's source as `F.*` are from theirs.
+        if name.startswith("torch.functional."):
+            name = "torch." + name[len("torch.functional.") :]
+        floats = table.get("torch_functional_float_arguments", {}).get(name)
+        shown = name
+        if not floats and name.startswith(prefix):
+            floats = table.get("functional_float_arguments", {}).get(name[len(prefix) :])
+            shown = f"F.{name[len(prefix) :]}"
         if not floats:
             return False
         positions = {position: argument for argument, position in floats.items()}
@@ -2289,7 +2296,7 @@ class NoOverloadInScript(Rule):
                     arg,
                     f"torch.jit.script fails: `{held}` is an int (TorchScript types a module "
                     "attribute by its value, an int literal here) given to the float argument "
-                    f"`{argument}` of `F.{name[len(prefix) :]}`, which TorchScript compiles from "
+                    f"`{argument}` of `{shown}`, which TorchScript compiles from "
                     "its Python source and converts no int to a float there (torch 2.13: "
                     "Expected a value of type 'float' (or 'Optional[float]') for argument "
                     f"'{argument}' but instead found type 'int', or Arguments for call are not "
@@ -2304,7 +2311,7 @@ class NoOverloadInScript(Rule):
                 self.report(
                     arg,
                     f"torch.jit.script fails: `{text}` holds an int for the float argument "
-                    f"`{argument}` of `F.{name[len(prefix) :]}` (TorchScript compiles it from "
+                    f"`{argument}` of `{shown}` (TorchScript compiles it from "
                     "its Python source and converts no int of a tuple or list display to a "
                     "float there: Arguments for call are not valid); write every number as a "
                     "float literal (`2.0`)",
@@ -2316,7 +2323,7 @@ class NoOverloadInScript(Rule):
             self.report(
                 arg,
                 f"torch.jit.script fails: an int for the float argument `{argument}` of "
-                f"`F.{name[len(prefix) :]}` (TorchScript compiles it from its Python source and "
+                f"`{shown}` (TorchScript compiles it from its Python source and "
                 "converts no int to a float there: Expected a value of type 'float', or "
                 f"Arguments for call are not valid); write `{text}.0`",
             )
