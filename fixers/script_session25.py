@@ -59,12 +59,16 @@ alone, each annotated ``int`` / ``float`` / ``bool`` / ``str`` / ``torch.Tensor`
 ``List`` / ``Tuple`` / ``Optional`` / ``Dict`` of those, with a literal default or none.
 Unsafe: importing the file now compiles the class (a DeprecationWarning, and time).
 
-``ItemStoredAsFloat`` (TL223, unsafe): ``self.last = t.item()`` into an attribute
-``__init__`` binds only to floats -> ``self.last = float(t.item())``. TorchScript types a
-``.item()`` as ``number`` and refuses to store one in a float attribute (torch 2.13: Wrong type
-for attribute assignment. Expected float but got number); ``float(...)`` of a float tensor's
-item is that float. The same for an int value stored there. Unsafe: an integer tensor's item
-(or an int) is stored as a float now.
+``ItemStoredAsFloat`` (TL223, safe): ``self.last = t.item()`` into an attribute ``__init__``
+binds only to floats -> ``if torch.jit.is_scripting(): self.last = float(t.item())`` with the
+original line under ``else:``. TorchScript types a ``.item()`` as ``number`` and refuses to
+store one in a float attribute (torch 2.13: Wrong type for attribute assignment. Expected float
+but got number); it compiles only the ``is_scripting()`` branch. ``float(...)`` is kept out of
+the other back-ends: ``torch.export`` fails on ``float()`` of an item (a data-dependent
+value), which it stores as it is. Safe: ``torch.jit.is_scripting()`` is False in eager, under
+torch.compile, export and trace, which run the original line (checked on torch 2.13: scripts,
+equals eager, exports, compiles with ``fullgraph=True``). The same for an int value stored
+there.
 """
 
 from __future__ import annotations
@@ -83,6 +87,7 @@ from ._shared import (
     assigned_values,
     contains,
     fresh_name,
+    guarded,
     local_definition,
     running_line,
     self_attribute_of_class,
@@ -590,8 +595,11 @@ def _rebinds(node: cst.CSTNode, name: str) -> bool:
 
 class ItemStoredAsFloat(Fixer):
     codes = ("TL223",)
-    applicability = "unsafe"
-    message = "convert the stored value with `float(...)`, the attribute's type"
+    applicability = "safe"
+    message = (
+        "store `float(...)` of the value when scripting (`if torch.jit.is_scripting():`), "
+        "the value as before otherwise"
+    )
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         text = diagnostic.message
@@ -600,17 +608,29 @@ class ItemStoredAsFloat(Fixer):
         target = diagnostic.node
         holder = self.parent(target) if target is not None else None
         assign = self.parent(holder) if holder is not None else None
+        line = self.parent(assign) if assign is not None else None
         if not (
             isinstance(holder, cst.AssignTarget)
             and isinstance(assign, cst.Assign)
             and len(assign.targets) == 1
+            and isinstance(line, cst.SimpleStatementLine)
+            and len(line.body) == 1
+            and isinstance(self.parent(line), cst.IndentedBlock)
         ):
             return None
         value = assign.value
         if _is_float_call(self, value):
             return None
         inner = value.with_changes(lpar=(), rpar=()) if value.lpar else value
-        return [(value, cst.Call(func=cst.Name("float"), args=[cst.Arg(value=inner)]))]
+        converted = line.with_changes(
+            body=[
+                assign.with_changes(value=cst.Call(func=cst.Name("float"), args=[cst.Arg(inner)]))
+            ],
+            trailing_whitespace=cst.TrailingWhitespace(),
+        )
+        branch = guarded(self, "{torch}.jit.is_scripting()", converted)
+        kept = line.with_changes(leading_lines=())
+        return [(line, branch.with_changes(orelse=cst.Else(body=cst.IndentedBlock(body=[kept]))))]
 
 
 def _is_float_call(fixer: Fixer, node: cst.BaseExpression) -> bool:
