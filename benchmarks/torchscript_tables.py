@@ -45,6 +45,13 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
 - ``functional_float_arguments``: per ``torch.nn.functional`` function TorchScript compiles
   from Python source, the ``float`` arguments (and their positions) that reject an int
   literal where a float literal compiles (``F.interpolate(x, scale_factor=2)``).
+- ``torch_functional_float_arguments``: the same for the ``torch.X`` of ``torch.functional``
+  (``torch.cdist(a, b, p=2)``).
+- ``module_float_arguments``: per ``torch.nn`` module class, the constructor arguments that,
+  given an int, make ``torch.jit.script`` of the module fail where a float scripts
+  (``nn.Dropout(0)``, ``nn.Hardtanh(0, 20)``), found by scripting each.
+- ``module_optional_outputs``: per ``torch.nn`` module class, the Optional positions of its
+  scripted ``forward``'s result (``nn.MultiheadAttention``: ``[1]``).
 - ``python_functions_bound``: Python functions of torch modules TorchScript binds to an
   operator (``torch.jit._builtins``), whose source it never compiles.
 - ``python_functions_unscriptable``: public Python functions of torch's namespaces (``torch``,
@@ -482,6 +489,63 @@ def _source_float_arguments(
                     and not (_compile(f"{call}, {parameter.name}=2)", "")[0])
                 ):
                     found.setdefault(name, {})[parameter.name] = position
+    return found
+
+
+def module_optional_outputs() -> dict[str, object]:
+    """Per public ``torch.nn`` module class whose scripted ``forward`` returns an Optional, or
+    a tuple holding one: ``"all"``, or the tuple positions that are Optional
+    (``torch.nn.MultiheadAttention``: ``[1]``, its ``(Tensor, Tensor?)``: the weights are
+    None with ``need_weights=False``, and TorchScript types them ``Optional[Tensor]``
+    whatever the call passes). Candidates are read from the source's return annotation and
+    kept only where the schema of the module scripted with stock arguments (``1`` for an
+    int or unannotated argument, ``1.0``, ``False``) says the same."""
+    import inspect
+    import typing
+
+    import torch
+    from torch import nn
+
+    found: dict[str, object] = {}
+    for name in sorted(dir(nn)):
+        cls = getattr(nn, name)
+        if name.startswith("_") or not (inspect.isclass(cls) and issubclass(cls, nn.Module)):
+            continue
+        try:
+            returned = typing.get_type_hints(cls.forward).get("return")
+        except Exception:  # an annotation naming what the module does not import
+            continue
+        if returned is None or "None" not in str(returned) or returned is type(None):
+            continue
+        arguments: dict[str, object] = {}
+        for parameter in list(inspect.signature(cls.__init__).parameters.values())[1:]:
+            text = str(parameter.annotation)
+            if parameter.default is not inspect.Parameter.empty or parameter.kind in (
+                inspect.Parameter.VAR_POSITIONAL,
+                inspect.Parameter.VAR_KEYWORD,
+            ):
+                continue
+            if "float" in text and "int" not in text:
+                arguments[parameter.name] = 1.0
+            elif "bool" in text:
+                arguments[parameter.name] = False
+            else:
+                arguments[parameter.name] = 1
+        try:
+            schema = torch.jit.script(cls(**arguments)).forward.schema
+        except Exception:  # the frontend's verdict: not scriptable this way
+            continue
+        if len(schema.returns) != 1:
+            continue
+        kind = schema.returns[0].type
+        if isinstance(kind, torch._C.OptionalType):
+            found[f"torch.nn.{name}"] = "all"
+        elif isinstance(kind, torch._C.TupleType):
+            positions = [
+                i for i, e in enumerate(kind.elements()) if isinstance(e, torch._C.OptionalType)
+            ]
+            if positions:
+                found[f"torch.nn.{name}"] = positions
     return found
 
 
@@ -1348,6 +1412,7 @@ def main() -> None:
         "functional_float_arguments": functional_float_arguments,
         "torch_functional_float_arguments": torch_functional_float_arguments,
         "module_float_arguments": module_float_arguments,
+        "module_optional_outputs": module_optional_outputs,
         "functional_int_arguments": functional_int_arguments,
         "builtin_float_arguments": builtin_float_arguments,
         "python_functions_bound": python_functions_bound,
