@@ -1390,6 +1390,8 @@ class OptionalUsedUnrefined(Rule):
         self._loop_tuple_attributes(node)
         self._grad_elements(node)
         self._container_elements(node)
+        self._optional_results(node, "get")
+        self._optional_results(node, "module")
         if optional:
             # `x is not None` on a parameter TorchScript types as a plain Tensor is constant.
             never_none = frozenset(
@@ -1755,6 +1757,123 @@ class OptionalUsedUnrefined(Rule):
                 "not valid / 'Optional[Tensor]' object has no attribute or method); bind the "
                 "element to a local and test it (`f = feats[k]`, `if f is not None:`)",
             )
+
+    def _optional_results(self, node: cst.FunctionDef, source: str) -> None:
+        """Results TorchScript types Optional, used where no test covers them: with ``source``
+        ``"get"``, ``d.get(key)`` without a default on a dict (a parameter, never rebound, or
+        a local annotated ``Dict[...]``: TorchScript's ``dict.get(key)`` returns
+        ``Optional[V]``); with ``"module"``, an Optional output of a torch.nn submodule (the
+        table's ``module_optional_outputs``, read from the scripted forward's schema:
+        ``out, weights = self.attn(q, k, v)``, ``self.attn(q, k, v)[1]``). Used in place, or
+        through a local bound only to one."""
+        outputs = torchscript_table().get("module_optional_outputs", {})
+        dicts: set[str] = set()
+        if source == "get":
+            for param in signature_params(self.ctx, node):
+                if param.annotation is not None and not assignments(node, param.name.value):
+                    if _dict_annotation(param.annotation.annotation):
+                        dicts.add(param.name.value)
+
+            def annotated(child: cst.CSTNode) -> Optional[bool]:
+                if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                    return False  # their own scope
+                if type(child) is cst.AnnAssign and type(child.target) is cst.Name:  # type: ignore[attr-defined]
+                    if _dict_annotation(child.annotation.annotation):  # type: ignore[attr-defined]
+                        dicts.add(child.target.value)  # type: ignore[attr-defined]
+                return None
+
+            walk(node.body, annotated, lambda child: None)
+            if not dicts:
+                return
+        elif not outputs:
+            return
+
+        def held(call: cst.BaseExpression) -> object:
+            """The table's entry for a call of a torch.nn submodule with Optional outputs."""
+            if type(call) is not cst.Call:
+                return None
+            cls = self.ctx.held_class(call.func)  # type: ignore[attr-defined]
+            if cls is None:
+                return None
+            if cls.startswith("torch.nn.modules."):
+                cls = "torch.nn." + cls.rpartition(".")[2]
+            return outputs.get(cls)
+
+        def element(value: cst.BaseExpression) -> bool:
+            if source == "get":
+                return (
+                    type(value) is cst.Call
+                    and type(value.func) is cst.Attribute
+                    and value.func.attr.value == "get"
+                    and type(value.func.value) is cst.Name
+                    and value.func.value.value in dicts
+                    and len(value.args) == 1
+                    and value.args[0].keyword is None
+                    and not value.args[0].star
+                )
+            if held(value) == "all":
+                return True
+            if type(value) is not cst.Subscript or len(value.slice) != 1:
+                return False
+            index = value.slice[0].slice
+            positions = held(value.value)
+            return (
+                isinstance(positions, list)
+                and type(index) is cst.Index
+                and _literal_index(index.value) in positions
+            )
+
+        unpacked: dict[str, int] = {}  # name -> its bindings to an Optional output, unpacked
+
+        def unpack(child: cst.CSTNode) -> Optional[bool]:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and child is not node:
+                return False
+            if type(child) is cst.Assign and source == "module":
+                positions = held(child.value)  # type: ignore[attr-defined]
+                for target in child.targets:  # type: ignore[attr-defined]
+                    if isinstance(target.target, (cst.Tuple, cst.List)) and isinstance(
+                        positions, list
+                    ):
+                        for i, item in enumerate(target.target.elements):
+                            if type(item.value) is cst.Name and i in positions:
+                                unpacked[item.value.value] = unpacked.get(item.value.value, 0) + 1
+            return None
+
+        walk(node.body, unpack, lambda child: None)
+        params = {p.name.value for p in signature_params(self.ctx, node)}
+        bound = _local_bindings(node)
+        elements = frozenset(
+            name
+            for name, values in bound.items()
+            if name not in params
+            and values
+            and all(v is None or element(v) for v in values)
+            and sum(v is None for v in values) == unpacked.get(name, 0)
+        )
+        flow = _ResultFlow(elements, element, self._torch_module_call, self._tensor_arguments)
+        for use in flow.uses(node.body.body):
+            if use in flow.truth_uses or use in flow.scalar_uses:
+                continue
+            if source == "get":
+                message = (
+                    "the result of `d.get(key)` without a default used where no `is not None` "
+                    "test covers it: TorchScript's `dict.get(key)` returns `Optional[V]`, so "
+                    "torch.jit.script fails ('Optional[Tensor]' object has no attribute or "
+                    "method, or Expected a value of type 'Tensor' ... but instead found type "
+                    "'Optional[Tensor]'); index it (`d[key]`, KeyError when missing), or bind "
+                    "it to a local and test it (`f = d.get(key)`, `assert f is not None`)"
+                )
+            else:
+                message = (
+                    "an Optional output of a torch.nn module used where no `is not None` test "
+                    "covers it: the module's scripted forward returns it Optional "
+                    "(`nn.MultiheadAttention`: `Tuple[Tensor, Optional[Tensor]]`, the "
+                    "weights None with `need_weights=False`) whatever the call passes, so "
+                    "torch.jit.script fails ('Optional[Tensor]' object has no attribute or "
+                    "method, or Expected a value of type 'Tensor' ... but instead found type "
+                    "'Optional[Tensor]'); `assert weights is not None` before the use"
+                )
+            self.report(use, message)
 
     def _optional_container(self, annotation: cst.BaseExpression) -> bool:
         """``Dict[K, Optional[Tensor]]`` or ``List[Optional[Tensor]]`` (``dict`` / ``list``)."""
@@ -2677,6 +2796,16 @@ class _GradFlow(_Flow):
                 return
 
 
+def _dict_annotation(annotation: cst.BaseExpression) -> bool:
+    """``Dict[K, V]`` / ``dict[K, V]`` (``typing.Dict``)."""
+    if type(annotation) is not cst.Subscript:
+        return False
+    base = annotation.value
+    name = base.value if type(base) is cst.Name else getattr(base, "attr", None)
+    name = name.value if isinstance(name, cst.Name) else name
+    return name in ("Dict", "dict")
+
+
 def _local_bindings(
     function: cst.FunctionDef,
 ) -> dict[str, list[Optional[cst.BaseExpression]]]:
@@ -2715,6 +2844,16 @@ def _unpacks_grad(assign: cst.CSTNode) -> bool:
     if type(assign) is not cst.Assign or type(assign.value) is not cst.Call:  # type: ignore[attr-defined]
         return False
     return any(isinstance(t.target, (cst.Tuple, cst.List)) for t in assign.targets)  # type: ignore[attr-defined]
+
+
+class _ResultFlow(_GradFlow):
+    """``_GradFlow`` whose in-place elements may be calls too (``feats.get("c5").sum()``)."""
+
+    def _use(self, operand: cst.CSTNode, refined: Refined, node: cst.CSTNode) -> None:
+        if isinstance(operand, cst.Call) and self.element(operand):
+            self.found.append(node)
+            return
+        super()._use(operand, refined, node)
 
 
 class _AttributeFlow(_Flow):
