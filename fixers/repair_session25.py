@@ -231,11 +231,26 @@ class NumpyChainToTorch(NumpyToTorch):
         wrapper = self._wrapper(top)
         if wrapper is None or self._number_of(wrapper):
             raise _NotTorch
+        if self.ctx.qualified_name(wrapper.func) == "torch.from_numpy" and not self._array(top):
+            raise _NotTorch  # NumPy's scalar, which from_numpy refused
         cast = "".join(f".to({self.code(a.value)})" for a in wrapper.args[1:])
         text = f"{text}{cast}" if cast else text
         new = cst.parse_expression(text).with_changes(lpar=wrapper.lpar, rpar=wrapper.rpar)
         self._edits[id(top)] = (wrapper, new)
         self._sinks += 1
+
+    def _array(self, expr: cst.BaseExpression) -> bool:
+        """Whether NumPy surely gives an array (not a scalar) for the chain's ``expr``."""
+        if isinstance(expr, cst.Call):
+            entry = NUMPY_TABLE.get(self._numpy_name(expr) or "")
+            return entry is None or entry.array_result
+        if isinstance(expr, cst.Name):
+            bound = assignments(self._function, expr.value)
+            value, _, size = bound[0]
+            return size != 1 or self._array(value)  # unpacked: unravel_index's arrays
+        if isinstance(expr, cst.Subscript):  # an int index of a 1-d array gives a scalar
+            return all(isinstance(e.slice, cst.Slice) for e in expr.slice)
+        return True
 
     def _check_uses(self, name: str) -> None:
         """Every read of ``name`` is in an expression of the chain (which then joins it)."""
@@ -717,3 +732,318 @@ class IntOfDataToItem(NumberToTensor):
             return False
         finally:
             self.tools.pending_imports[:] = pending
+
+
+# -- a loop's skip of an empty selection, where the rest of the body writes only there ---------
+# Calls that change a Python object or do I/O: a statement calling one is not a no-op on an
+# empty selection. (Tensor methods ending in `_` are in place too.)
+_SIDE_EFFECT_CALLS = frozenset(
+    {"append", "extend", "insert", "pop", "update", "setdefault", "remove", "clear", "add",
+     "discard", "write", "print", "register_buffer", "register_parameter", "setattr"}
+)  # fmt: skip
+# In-place writes at the rows an index names along dim 0: (method, position of the index).
+_INDEXED_WRITES = {"index_add_": 1, "index_copy_": 1, "index_fill_": 1, "index_add": 1}
+
+
+class EmptySelectionSkipDropped(Fixer):
+    """TL107 on ``if idx.numel() == 0: continue`` (``len(idx) == 0``, ``idx.shape[0] == 0``,
+    ``idx.size(0) < 1``, ``not idx.numel()``) first after ``idx`` is bound, in a loop body,
+    where ``idx`` is an integer index vector (``torch.where(m)[0]``, one name of ``rows, cols =
+    torch.where(m)``, ``m.nonzero(as_tuple=True)[0]``, ``torch.nonzero(m).squeeze(1)``) and
+    every later statement of the body is a no-op for an empty ``idx``: a name bound once and
+    read only further down the body, or a write at the rows ``idx`` names (``out[idx] = v``,
+    ``out[idx] += v``, ``out.index_add_(0, idx, v)``, ``index_copy_`` / ``index_fill_``, ``out
+    = out.index_add(0, idx, v)``), with no call that changes a Python object (``append``,
+    ``print``, a tensor method ending in ``_`` other than those writes) -> the ``if`` goes.
+    Indexing by an empty index vector reads and writes nothing, so every output is as before;
+    ``torch.compile(fullgraph=True)`` and ``torch.export`` then need no branch on the
+    data-dependent count (checked on torch 2.13: a top-1 MoE dispatch loop compiles with
+    fullgraph and exports, eager unchanged, an expert with no token included). Unsafe: the
+    body now runs on empty tensors, where a reduction without identity (``max``) or a module
+    that refuses an empty batch (``BatchNorm`` in training) raises, and costs the calls."""
+
+    codes = ("TL107",)
+    applicability = "unsafe"
+    message = (
+        "drop the skip of an empty selection: the rest of the loop body only writes at the "
+        "selected rows, so an empty selection changes nothing, and compile / export need no "
+        "branch on the data-dependent count (unsafe: the body runs on empty tensors)"
+    )
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        guard = next((a for a in self.ancestors(node) if isinstance(a, cst.If)), None)
+        if guard is None or not contains(guard.test, partial(is_, node)):
+            return None
+        if guard.orelse is not None or not _only_continue(guard.body):
+            return None
+        block = self.parent(guard)
+        loop = self.parent(block) if isinstance(block, cst.IndentedBlock) else None
+        if not isinstance(loop, (cst.For, cst.While)) or loop.body is not block:
+            return None
+        assert isinstance(block, cst.IndentedBlock)
+        name = self._emptiness_of(guard.test)
+        function = self.enclosing_function(guard)
+        if name is None or function is None:
+            return None
+        body = list(block.body)
+        position = body.index(guard)
+        if position == 0 or not self._index_vector(body[position - 1], name, function):
+            return None
+        rest = body[position + 1 :]
+        if not rest or not all(self._no_op_when_empty(s, name, rest, function) for s in rest):
+            return None
+        # The skip's comments stay, on lines of their own above the next statement.
+        comments = [
+            cst.EmptyLine(comment=comment)
+            for comment in _comments_in(guard.with_changes(leading_lines=()))
+        ]
+        following = rest[0]
+        kept = following.with_changes(
+            leading_lines=[*guard.leading_lines, *comments, *following.leading_lines]
+        )
+        return [(guard, cst.RemovalSentinel.REMOVE), (following, kept)]
+
+    def _emptiness_of(self, test: cst.BaseExpression) -> Optional[str]:
+        """``v`` of a test that is true exactly when ``v`` has no element."""
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            return self._count_of(test.expression)
+        if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+            return None
+        left, target = test.left, test.comparisons[0]
+        right, operator = target.comparator, target.operator
+        if _is_literal(right, "0") and isinstance(operator, cst.Equal):
+            return self._count_of(left)
+        if _is_literal(left, "0") and isinstance(operator, cst.Equal):
+            return self._count_of(right)
+        if _is_literal(right, "1") and isinstance(operator, cst.LessThan):
+            return self._count_of(left)
+        return None
+
+    def _count_of(self, expr: cst.BaseExpression) -> Optional[str]:
+        """``v`` of ``v.numel()``, ``v.nelement()``, ``len(v)``, ``v.shape[0]``, ``v.size(0)``
+        (a 1-d index vector: its length is its element count)."""
+        if isinstance(expr, cst.Call):
+            func = expr.func
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+                if func.attr.value in ("numel", "nelement") and not expr.args:
+                    return func.value.value
+                if func.attr.value == "size" and len(expr.args) == 1:
+                    return func.value.value if _is_literal(expr.args[0].value, "0") else None
+            if (
+                self.ctx.qualified_name(func) == "builtins.len"
+                and len(expr.args) == 1
+                and isinstance(expr.args[0].value, cst.Name)
+            ):
+                return expr.args[0].value.value
+            return None
+        if (
+            isinstance(expr, cst.Subscript)
+            and len(expr.slice) == 1
+            and isinstance(expr.slice[0].slice, cst.Index)
+            and _is_literal(expr.slice[0].slice.value, "0")
+            and isinstance(expr.value, cst.Attribute)
+            and expr.value.attr.value == "shape"
+            and isinstance(expr.value.value, cst.Name)
+        ):
+            return expr.value.value.value
+        return None
+
+    def _index_vector(
+        self, statement: cst.BaseStatement, name: str, function: cst.FunctionDef
+    ) -> bool:
+        """``statement`` binds ``name`` (bound nowhere else) to an integer index vector."""
+        if len(assignments(function, name)) != 1:
+            return False
+        if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+            return False
+        assign = statement.body[0]
+        if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+            return False
+        target, value = assign.targets[0].target, assign.value
+        if isinstance(target, cst.Name) and target.value == name:
+            return self._selection(value, indexed=True)
+        if isinstance(target, (cst.Tuple, cst.List)) and all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements
+        ):
+            names = [e.value.value for e in target.elements]  # type: ignore[union-attr]
+            return name in names and self._selection(value, indexed=False)
+        return False
+
+    def _selection(self, value: cst.BaseExpression, indexed: bool) -> bool:
+        """The index vectors of a mask: ``torch.where(m)`` / ``m.nonzero(as_tuple=True)`` (one
+        of them, ``[k]``, when ``indexed``), or ``torch.nonzero(m).squeeze(1)``."""
+        if indexed and isinstance(value, cst.Subscript):
+            if len(value.slice) != 1 or not isinstance(value.slice[0].slice, cst.Index):
+                return False
+            if not _int_literal(value.slice[0].slice.value):
+                return False
+            return self._selection(value.value, indexed=False)
+        if not isinstance(value, cst.Call):
+            return False
+        func = value.func
+        name = self.ctx.qualified_name(func) or ""
+        if indexed and isinstance(func, cst.Attribute) and func.attr.value in ("squeeze", "view"):
+            inner = func.value
+            arg = value.args[0].value if len(value.args) == 1 else None
+            return (
+                arg is not None
+                and (_int_literal(arg) and self.code(arg) in ("1", "-1"))
+                and isinstance(inner, cst.Call)
+                and self._nonzero(inner, as_tuple=False)
+            ) or (
+                func.attr.value == "view"
+                and arg is not None
+                and self.code(arg) == "-1"
+                and isinstance(inner, cst.Call)
+                and self._nonzero(inner, as_tuple=False)
+            )
+        if name == "torch.where" and len(value.args) == 1 and not value.args[0].keyword:
+            return not indexed
+        return not indexed and self._nonzero(value, as_tuple=True)
+
+    def _nonzero(self, call: cst.Call, as_tuple: bool) -> bool:
+        func = call.func
+        name = self.ctx.qualified_name(func) or ""
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "nonzero"
+            and not (name.startswith("torch."))
+        ):
+            args = list(call.args)
+            receiver_ok = self.kind(func.value) == Kind.TENSOR
+        elif name == "torch.nonzero" and call.args and call.args[0].keyword is None:
+            args = list(call.args[1:])
+            receiver_ok = True
+        else:
+            return False
+        flags = [a for a in args if a.keyword and a.keyword.value == "as_tuple"]
+        if len(flags) != len(args):
+            return False
+        wants = "True" if as_tuple else "False"
+        given = self.code(flags[0].value) if flags else "False"
+        return receiver_ok and given == wants
+
+    def _no_op_when_empty(
+        self,
+        statement: cst.BaseStatement,
+        index: str,
+        rest: list[cst.BaseStatement],
+        function: cst.FunctionDef,
+    ) -> bool:
+        if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+            return False
+        small = statement.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target = small.targets[0].target
+            if not self._harmless(small.value, index):
+                return False
+            if isinstance(target, cst.Name):
+                if self._rebinds_index_add(target.value, small.value, index):
+                    return True
+                # a name bound once, read only by the statements after it in the body
+                if len(assignments(function, target.value)) != 1:
+                    return False
+                later = rest[rest.index(statement) + 1 :]
+                uses = [u for u in variable_uses(self, function, target.value) if u is not target]
+                return all(any(contains(s, partial(is_, u)) for s in later) for u in uses)
+            return self._at_index(target, index)
+        if isinstance(small, cst.AugAssign):
+            return self._at_index(small.target, index) and self._harmless(small.value, index)
+        if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+            call = small.value
+            func = call.func
+            if not (isinstance(func, cst.Attribute) and func.attr.value in _INDEXED_WRITES):
+                return False
+            return self._indexed_write(call, index) and all(
+                self._harmless(a.value, index) for a in call.args
+            )
+        return False
+
+    def _rebinds_index_add(self, target: str, value: cst.BaseExpression, index: str) -> bool:
+        """``out = out.index_add(0, idx, v)``: the same values where ``idx`` is empty."""
+        return (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value == "index_add"
+            and isinstance(value.func.value, cst.Name)
+            and value.func.value.value == target
+            and self._indexed_write(value, index)
+        )
+
+    def _indexed_write(self, call: cst.Call, index: str) -> bool:
+        args = call.args
+        if len(args) < 3 or any(a.keyword or a.star for a in args[:3]):
+            return False
+        func = call.func
+        assert isinstance(func, cst.Attribute)
+        return (
+            self.kind(func.value) == Kind.TENSOR
+            and _is_literal(args[0].value, "0")
+            and isinstance(args[1].value, cst.Name)
+            and args[1].value.value == index
+        )
+
+    def _at_index(self, target: cst.BaseExpression, index: str) -> bool:
+        """``out[idx]`` (``out[idx, :]``) of a tensor: the rows ``idx`` names."""
+        if not (isinstance(target, cst.Subscript) and self.kind(target.value) == Kind.TENSOR):
+            return False
+        first, *others = target.slice
+        return (
+            isinstance(first.slice, cst.Index)
+            and isinstance(first.slice.value, cst.Name)
+            and first.slice.value.value == index
+            and all(
+                isinstance(o.slice, cst.Slice)
+                and o.slice.lower is None
+                and o.slice.upper is None
+                and o.slice.step is None
+                for o in others
+            )
+        )
+
+    def _harmless(self, expr: cst.BaseExpression, index: str) -> bool:
+        """No call in ``expr`` changes a Python object or a tensor in place."""
+        for call in _calls_in(expr):
+            assert isinstance(call, cst.Call)
+            func = call.func
+            called = func.attr.value if isinstance(func, cst.Attribute) else None
+            if isinstance(func, cst.Name):
+                called = func.value
+            if called is None:
+                # `self.experts[k](x)`: a module of a container; any other callee is unknown
+                if not (isinstance(func, cst.Subscript) and plain_reference(func.value)):
+                    return False
+                continue
+            if called in _SIDE_EFFECT_CALLS or called.endswith("_"):
+                return False
+        return not any(
+            isinstance(n, (cst.NamedExpr, cst.Yield, cst.Await, cst.Lambda))
+            for n in _nodes_in(expr)
+        )
+
+
+def _only_continue(body: cst.BaseSuite) -> bool:
+    statement = single_small_statement(body)
+    return isinstance(statement, cst.Continue)
+
+
+def _is_literal(expr: cst.BaseExpression, text: str) -> bool:
+    return isinstance(expr, cst.Integer) and expr.value == text
+
+
+def _nodes_in(expr: cst.CSTNode) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+    walk(expr, found.append, lambda n: None)
+    return found
+
+
+def _comments_in(node: cst.CSTNode) -> list[cst.Comment]:
+    found: list[cst.Comment] = []
+
+    class _Collect(cst.CSTVisitor):
+        def visit_Comment(self, comment: cst.Comment) -> None:
+            found.append(comment)
+
+    node.visit(_Collect())
+    return found

@@ -290,3 +290,17 @@ def vmap_trace_refused() -> dict[str, frozenset[str]]:
     ``"broadcast"``, whose 0-d result met with the sample in arithmetic does (``mean``)."""
     entry = _entry().get("vmap_trace_refused", {})
     return {use: frozenset(names) for use, names in entry.items()}
+
+
+@functools.cache
+def torch_seeded_functions() -> frozenset[str]:
+    """The torch functions that draw from torch's random generator (``"torch.randint"``,
+    ``"torch.nn.functional.dropout"``): running one changes every later draw."""
+    return frozenset(_entry().get("torch_seeded_ops", {}).get("functions", ()))
+
+
+@functools.cache
+def torch_seeded_methods() -> frozenset[str]:
+    """The tensor methods that draw from torch's random generator (``"bernoulli"``,
+    ``"uniform_"``)."""
+    return frozenset(_entry().get("torch_seeded_ops", {}).get("methods", ()))

@@ -357,3 +357,146 @@ def test_int_of_data_kept_a_tensor_elsewhere_or_not_for_export_is_not_read_with_
 @requires_torch
 def test_int_of_data_read_with_item_exports_with_eager_unchanged():
     _assert_repaired(BIN_COUNTS, fixed_text(BIN_COUNTS, EXPORT), ("export",))
+
+
+# -- TL107: a loop's skip of an empty selection ---------------------------------------------------
+TOP2_DISPATCH = """\
+import torch
+from torch import nn
+
+
+class Top2Experts(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gate = nn.Linear(4, 3)
+        self.experts = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+        with torch.no_grad():  # expert 2 is never among the top two
+            self.gate.weight.mul_(0.01)
+            self.gate.bias.copy_(torch.tensor([3.0, 3.0, -3.0]))
+
+    def forward(self, h: torch.Tensor) -> torch.Tensor:
+        weights, chosen = self.gate(h).softmax(-1).topk(2, dim=-1)
+        final = torch.zeros_like(h)
+        for k in range(3):
+            rows, slots = torch.where(chosen == k)
+            if rows.shape[0] == 0:
+                continue  # no token for this expert
+            picked = h[rows]
+            final.index_add_(0, rows, self.experts[k](picked) * weights[rows, slots, None])
+        return final
+
+
+Model = Top2Experts
+
+
+def inputs():
+    torch.manual_seed(0)
+    return [(torch.randn(5, 4),), (torch.randn(5, 4) * 4,)]
+"""
+
+
+def test_skip_of_an_empty_selection_goes_keeping_its_comments():
+    assert_rewritten(
+        TOP2_DISPATCH,
+        [
+            (
+                "            if rows.shape[0] == 0:\n"
+                "                continue  # no token for this expert\n",
+                "            # no token for this expert\n",
+            )
+        ],
+        unsafe=True,
+        settings=EXPORT,
+    )
+
+
+def test_skip_before_other_work_or_of_a_mask_is_left_alone():
+    # the body also appends to a list: an empty selection would add an entry
+    appended = TOP2_DISPATCH.replace(
+        "            picked = h[rows]\n",
+        "            picked = h[rows]\n            seen.append(k)\n",
+    ).replace(
+        "        final = torch.zeros_like(h)\n",
+        "        final = torch.zeros_like(h)\n        seen = []\n",
+    )
+    assert "if rows.shape[0] == 0:" in fixed_text(appended, EXPORT)
+    # a name of the body read after the loop: its last binding changes
+    carried = TOP2_DISPATCH.replace(
+        "        return final\n", "        return final + picked.sum()\n"
+    )
+    assert "if rows.shape[0] == 0:" in fixed_text(carried, EXPORT)
+    # a write at other rows than the selection's
+    other_rows = TOP2_DISPATCH.replace("final.index_add_(0, rows,", "final.index_add_(0, slots,")
+    assert "if rows.shape[0] == 0:" in fixed_text(other_rows, EXPORT)
+    # a boolean mask: its element count is not the number selected
+    masked = TOP2_DISPATCH.replace(
+        "            rows, slots = torch.where(chosen == k)\n            if rows.shape[0] == 0:\n",
+        "            rows, slots = torch.where(chosen == k)\n"
+        "            hit = chosen == k\n"
+        "            if hit.numel() == 0:\n",
+    )
+    assert "if hit.numel() == 0:" in fixed_text(masked, EXPORT)
+
+
+@requires_torch
+def test_dropped_skip_exports_with_eager_unchanged_an_empty_expert_included():
+    from .oracle import load_example
+
+    module = load_example(TOP2_DISPATCH)
+    model = module.Model()
+    chosen = [model.gate(args[0]).topk(2, dim=-1).indices for args in module.inputs()]
+    assert all(not (c == 2).any() for c in chosen), "expert 2 receives a token"
+    _assert_repaired(TOP2_DISPATCH, fixed_text(TOP2_DISPATCH, EXPORT), ("export",))
+
+
+ALIASED_ARRAYS = """\
+import numpy as np
+import torch
+from torch import nn
+
+
+class Aliased(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        arr = x.numpy()
+        a = torch.as_tensor(np.exp(arr)) + torch.as_tensor(arr)
+        far = x.numpy()
+        x = x * 2
+        b = torch.as_tensor(np.exp(far))
+        twice = np.tanh(x.numpy())
+        c = torch.as_tensor(twice) + torch.as_tensor(twice)
+        return a + b + c
+
+
+Model = Aliased
+
+
+def inputs():
+    return [(torch.randn(2, 4),), (torch.randn(2, 4) * 3,)]
+"""
+
+
+def test_names_of_a_chain_read_twice_keep_their_names():
+    # (NumpyToTorch inlines a name read once, right after its binding; the chain keeps the
+    # names, so an array read twice, or bound before `x` is rebound, is the same tensor)
+    assert_rewritten(
+        ALIASED_ARRAYS,
+        [
+            ("arr = x.numpy()", "arr = x"),
+            (
+                "torch.as_tensor(np.exp(arr)) + torch.as_tensor(arr)",
+                "torch.exp(arr) + arr",
+            ),
+            ("far = x.numpy()", "far = x"),
+            ("torch.as_tensor(np.exp(far))", "torch.exp(far)"),
+            ("twice = np.tanh(x.numpy())", "twice = torch.tanh(x)"),
+            ("torch.as_tensor(twice) + torch.as_tensor(twice)", "twice + twice"),
+        ],
+        unsafe=True,
+        settings=EXPORT,
+    )
+
+
+@requires_torch
+def test_names_of_a_chain_read_twice_export_and_trace_with_eager_unchanged():
+    fixed = fixed_text(ALIASED_ARRAYS, EXPORT)
+    _assert_repaired(ALIASED_ARRAYS, fixed, ("export", "trace"))
