@@ -1,15 +1,32 @@
 """Repairs for compile / export / trace findings torchlint reported without a fix (issue #23,
-session 25: the blind batch b68 and b63 to b67).
+session 25: the blind batch b68, and b63 to b67). All unsafe; each class says what it takes.
 
-``PadOfZeroAmountsAlways`` (TL106, unsafe): ``if dh != 0 or dw != 0:`` / ``x = F.pad(x, [dw //
-2, dw - dw // 2, dh // 2, dh - dh // 2])`` -> the pad alone, where every amount is arithmetic
-(``+ - * // %``, unary ``-``) of int literals and the test's names and comes to 0 once each of
-those names is 0, which is what a false test says (``fixers/trace_size_branch.py`` takes the
-amounts that are the names themselves: ``(0, pad_w, 0, pad_h)``). A pad of 0 leaves the values
-as they were, and ``torch.jit.trace`` records the pad with its amounts read from the sizes, so a
-traced U-Net pads a skip connection on other input sizes too (checked on torch 2.13: traced on
-32 x 24, eager's output on 33 x 25). Unsafe: a pad of 0 copies the tensor, so an in-place
-change of the result no longer reaches the tensor it was made from.
+``PadOfZeroAmountsAlways`` (TL106): ``if dh != 0 or dw != 0:`` / ``x = F.pad(x, [dw // 2, dw -
+dw // 2, dh // 2, dh - dh // 2])`` -> the pad alone, where every amount is arithmetic (``+ - *
+// %``, unary ``-``) of int literals and the test's names and comes to 0 once each of those
+names is 0, which is what a false test says (``fixers/trace_size_branch.py`` takes amounts that
+are the names themselves, ``(0, pad_w, 0, pad_h)``, and scales amounts by a test of one
+comparison). A pad of 0 leaves the values as they were, and ``torch.jit.trace`` records the
+pad with its amounts read from the sizes, so a traced U-Net pads a skip connection on other
+input sizes too (checked on torch 2.13: traced on 32 x 24, eager's output on 33 x 25). Unsafe:
+a pad of 0 copies the tensor, so an in-place change of the result no longer reaches the tensor
+it was made from.
+
+``NumpyChainToTorch`` (TL306 / TL104): names bound to arrays made from a tensor's ``.numpy()``
+and read only by NumPy calls and ``torch.from_numpy`` / ``as_tensor`` / ``tensor`` -> the same
+chain in torch (``np.unravel_index`` as ``//`` and ``%`` of the sizes, which trace records;
+``stack`` / ``concatenate``; ``linspace`` in float64; ``fixers/numpy_to_torch.py``'s table;
+quantiles at an array of levels in float64, as NumPy computes them).
+
+``HelperNumberToTensor`` (TL102 / TL103 / TL353): ``float(t)`` kept a float64 0-d tensor through
+a helper of the file whose parameter and result only meet tensors (``math.cos`` -> ``torch.cos``,
+the annotations -> ``torch.Tensor``).
+
+``IntOfDataToItem`` (TL102): ``int(t)`` that must stay a Python int -> ``t.long().item()``, which
+torch.export keeps symbolic.
+
+``EmptySelectionSkipDropped`` (TL107): ``if idx.numel() == 0: continue`` before a loop body that
+only writes at the rows ``idx`` names -> the skip goes.
 """
 
 from __future__ import annotations
