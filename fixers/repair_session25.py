@@ -154,7 +154,15 @@ class NumpyChainToTorch(NumpyToTorch):
     ``coords = np.stack([xs, ys], axis=-1)`` / ``torch.from_numpy(coords)``) -> the same
     chain in torch (see the module docstring), where every name of the chain is bound once,
     in a statement of its own, and read only by another link of the chain or by
-    ``torch.from_numpy`` / ``torch.as_tensor`` / ``torch.tensor`` (which go)."""
+    ``torch.from_numpy`` / ``torch.as_tensor`` / ``torch.tensor`` (which go). The receiver
+    chain before ``.numpy()`` (``.cpu()``, ``.detach()``) is kept, so device and autograd are
+    as they were; ``.numpy()`` shares the tensor's memory, as the name bound to the tensor now
+    does. Checked on torch 2.13: keypoints at heatmap maxima (``unravel_index``, ``stack``,
+    ``from_numpy``) compile with fullgraph, export and trace; quantile bin edges at
+    ``linspace`` levels export and trace; eager unchanged. Unsafe: NumPy and torch may differ
+    in the last bits; an integer tensor's float functions give float64 in NumPy and float32 in
+    torch; ``unravel_index`` of an index out of range raised and now gives a coordinate;
+    ``np.stack`` / ``concatenate`` promote mixed dtypes where torch refuses some."""
 
     codes = ("TL306", "TL104")
     message = (
