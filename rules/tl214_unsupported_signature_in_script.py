@@ -10,7 +10,12 @@ import libcst as cst
 
 from torchlint.lint.graph_queries import assignments, bound_names, module_alias
 from torchlint.lint.rule import Invalid, Rule, Valid
-from torchlint.lint.script_facts import CONTEXT_DECORATORS, context_decorator, namedtuple_fields
+from torchlint.lint.script_facts import (
+    CONTEXT_DECORATORS,
+    context_decorator,
+    namedtuple_fields,
+    target_names,
+)
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 from torchlint.rules._script import (
@@ -1541,6 +1546,9 @@ class UnsupportedSignatureInScript(Rule):
         alias = self._alias_problem(annotation)
         if alias is not None:
             return alias
+        checking = self._type_checking_only(annotation)
+        if checking is not None:
+            return checking
         if type(annotation) is cst.BinaryOperation:  # `X | None`
             return self._problem(annotation.left) or self._problem(annotation.right)
         if type(annotation) is cst.Subscript:
@@ -1614,6 +1622,39 @@ class UnsupportedSignatureInScript(Rule):
             f"`{name}` is an alias of `{spelled}`, {why}: TorchScript resolves an alias "
             f"through its value and cannot, so scripting fails (torch 2.13: Unknown type name "
             f"'{name}'); annotate {instead}"
+        )
+
+    def _type_checking_only(self, annotation: cst.BaseExpression) -> Optional[str]:
+        """A name (or a string naming it) that the module imports only in the body of an
+        ``if TYPE_CHECKING:`` block, read where Python does not evaluate it (a string, or any
+        annotation under ``from __future__ import annotations``): TorchScript resolves it in
+        the module's globals when it scripts, where the import never ran."""
+        checking = _type_checking_names(self.ctx, self.ctx.module)
+        if not checking:
+            return None
+        if type(annotation) is cst.SimpleString:
+            text = annotation.evaluated_value
+            try:
+                parsed = cst.parse_expression(text) if isinstance(text, str) else None
+            except cst.ParserSyntaxError:
+                return None
+            # `"Optional[Cache]"`: every name of the text is looked up when scripting.
+            named = [n.value for n in _names_in(parsed) if n.value in checking] if parsed else []
+            if not named:
+                return None
+            name = named[0]
+        elif type(annotation) is cst.Name and _future_annotations(self.ctx.module):
+            name = annotation.value
+        else:
+            return None
+        if name not in checking:
+            return None
+        return (
+            f"`{name}` is imported only under `if TYPE_CHECKING:`, which is False when the "
+            "code runs, and the annotation is not evaluated by Python (a string, or `from "
+            "__future__ import annotations`): TorchScript looks the name up in the module's "
+            f"globals when it scripts and finds nothing (torch 2.13: Unknown type name "
+            f"'{name}'); import it at run time, or annotate a type TorchScript knows"
         )
 
     def _typevar(self, name: str) -> bool:
@@ -1910,6 +1951,85 @@ def _spell(kind: tuple) -> str:
     if len(kind) == 1 and kind[0] != "Tuple":
         return kind[0]
     return f"{kind[0]}[{', '.join(_spell(k) for k in kind[1:])}]"
+
+
+def _names_in(expression: cst.CSTNode) -> list[cst.Name]:
+    """The ``Name`` nodes of ``expression``, in order (not an attribute's right side)."""
+    found: list[cst.Name] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) is cst.Name:
+            found.append(node)  # type: ignore[arg-type]
+        elif type(node) is cst.Attribute:
+            walk(node.value, enter, lambda child: None)  # type: ignore[attr-defined]
+            return False
+        return None
+
+    walk(expression, enter, lambda node: None)
+    return found
+
+
+def _type_checking_names(ctx, module: cst.Module) -> frozenset[str]:  # type: ignore[no-untyped-def]
+    """Names the module imports in the body of a top-level ``if TYPE_CHECKING:`` (``typing``'s
+    or ``typing_extensions``'s) and binds nowhere else at its top level."""
+    cached = _CHECKING.get(id(module))
+    if cached is not None and cached[0] is module:
+        return cached[1]
+    guarded: set[str] = set()
+    other: set[str] = set()
+
+    def names(statement: cst.CSTNode) -> set[str]:
+        """The names a top-level statement binds (inside its blocks too)."""
+        found: set[str] = set()
+        kind = type(statement)
+        if kind in (cst.ClassDef, cst.FunctionDef):
+            found.add(statement.name.value)  # type: ignore[attr-defined]
+        elif kind is cst.SimpleStatementLine:
+            for small in statement.body:  # type: ignore[attr-defined]
+                if type(small) in (cst.Import, cst.ImportFrom) and not isinstance(
+                    small.names,  # type: ignore[attr-defined]
+                    cst.ImportStar,
+                ):
+                    for alias in small.names:  # type: ignore[attr-defined]
+                        bound = alias.asname.name if alias.asname is not None else alias.name
+                        while type(bound) is cst.Attribute:  # `import a.b` binds `a`
+                            bound = bound.value
+                        if type(bound) is cst.Name:
+                            found.add(bound.value)
+                elif type(small) is cst.Assign:
+                    for target in small.targets:  # type: ignore[attr-defined]
+                        found |= set(target_names(target.target))
+                elif type(small) is cst.AnnAssign and small.value is not None:  # type: ignore[attr-defined]
+                    found |= set(target_names(small.target))  # type: ignore[attr-defined]
+        else:  # `if` / `try` / `with` / `for` at top level: the blocks' statements
+            for child in statement.children:
+                if isinstance(child, (cst.IndentedBlock, cst.BaseSuite)):
+                    for inner in getattr(child, "body", ()):
+                        found |= names(inner)
+                elif isinstance(child, (cst.Else, cst.If, cst.ExceptHandler, cst.Finally)):
+                    found |= names(child)
+        return found
+
+    for statement in module.body:
+        if type(statement) is cst.If and ctx.qualified_name(statement.test) in (
+            "typing.TYPE_CHECKING",
+            "typing_extensions.TYPE_CHECKING",
+        ):
+            for inner in statement.body.body:
+                guarded |= names(inner)
+            if statement.orelse is not None:
+                other |= names(statement.orelse)
+            continue
+        other |= names(statement)
+    found = frozenset(guarded - other)
+    if len(_CHECKING) > 256:
+        _CHECKING.clear()
+    _CHECKING[id(module)] = (module, found)
+    return found
+
+
+# id(module) -> (the module, its TYPE_CHECKING-only names); the node is kept so its id stays.
+_CHECKING: dict[int, tuple[cst.Module, frozenset[str]]] = {}
 
 
 def _future_annotations(module: cst.Module) -> bool:
