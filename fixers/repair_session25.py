@@ -162,7 +162,7 @@ class NumpyChainToTorch(NumpyToTorch):
     ``linspace`` levels export and trace; eager unchanged. Unsafe: NumPy and torch may differ
     in the last bits; an integer tensor's float functions give float64 in NumPy and float32 in
     torch; ``unravel_index`` of an index out of range raised and now gives a coordinate;
-    ``np.stack`` / ``concatenate`` promote mixed dtypes where torch refuses some."""
+    ``np.stack`` / ``concatenate`` of int64 and float32 arrays give float64, torch float32."""
 
     codes = ("TL306", "TL104")
     message = (
