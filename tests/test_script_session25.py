@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from torchlint.lint.fixes import fix_text
 from torchlint.lint.settings import Settings
 
 from .conftest import requires_torch
@@ -419,3 +420,15 @@ def test_an_item_stored_in_an_int_attribute_is_left_alone():
 )
 def test_torch_scripts_the_repairs_with_eager_unchanged(source):
     assert_script_repaired(source, fixed_text(source, SETTINGS, unsafe=True))
+
+
+def test_the_scripted_dataclass_fix_is_dropped_where_the_migration_rule_is_selected():
+    # `@torch.jit.script` is what TL501 (opt-in) notes: with it selected the fix run undoes
+    # the fix rather than bring the new finding.
+    migrating = Settings(select=("TL212", "TL501"), targets=("script",), targets_explicit=True)
+    assert (
+        "@torch.jit.script"
+        not in fix_text("example.py", DATACLASS_CALL, migrating, unsafe=True).text
+    )
+    plain = Settings(select=("TL212",), targets=("script",), targets_explicit=True)
+    assert "@torch.jit.script" in fix_text("example.py", DATACLASS_CALL, plain, unsafe=True).text
