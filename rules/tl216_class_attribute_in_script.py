@@ -649,6 +649,17 @@ class ClassAttributeInScript(Rule):
         super().__init__(ctx)
         self._known: dict[tuple[str, str], Optional[str]] = {}
         self._annotated_modules: dict[tuple[str, str], Optional[str]] = {}
+        # `Base.forward(self, x)`: TL209's finding (a method called on `self` through a class).
+        self._called_on_self: set[int] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if (
+            type(node.func) is cst.Attribute
+            and node.args
+            and type(node.args[0].value) is cst.Name
+            and node.args[0].value.value == "self"  # type: ignore[attr-defined]
+        ):
+            self._called_on_self.add(id(node.func))
 
     def _module_annotation(self, owner: str, attr: str) -> Optional[str]:
         """The text of a class-body annotation (no value) of ``attr`` in ``owner``'s class
@@ -970,10 +981,13 @@ class ClassAttributeInScript(Rule):
     def _through_class(self, node: cst.Attribute) -> None:
         """``Bottleneck.expansion``: a class-body value of a project class read through the
         class's name."""
-        if type(node.value) is not cst.Name or self.ctx.function is None:
+        if self.ctx.function is None:
             return
         qualname = self.ctx.qualified_name(node.value)
-        if qualname is None or self.ctx.index.class_info(qualname) is None:
+        if qualname is None:
+            return
+        if type(node.value) is not cst.Name or self.ctx.index.class_info(qualname) is None:
+            self._module_class_lookup(node, qualname)
             return
         attr = node.attr.value
         key = (qualname, "." + attr)
@@ -981,6 +995,7 @@ class ClassAttributeInScript(Rule):
             self._known[key] = _body_value(self.ctx.index, self.ctx.index.mro(qualname), attr)
         defined = self._known[key]
         if defined is None:
+            self._module_class_lookup(node, qualname)
             return
         short = node.value.value
         self.report(
@@ -991,6 +1006,29 @@ class ClassAttributeInScript(Rule):
             "as a value, or attribute lookup is not defined on python value of type 'type'); "
             f"read it as `self.{attr}` with `{attr}: Final[...] = ...` in the class body, or "
             "pass it in",
+        )
+
+    def _module_class_lookup(self, node: cst.Attribute, qualname: str) -> None:
+        """``nn.Transformer.generate_square_subsequent_mask(n)``, ``Base.forward(self, x)``:
+        any attribute of an ``nn.Module`` class (torch's or the project's) read through the
+        class in scripted code. TorchScript compiles a module class only as the type of a
+        module instance; the class itself is a Python ``type`` it looks nothing up on."""
+        if not (is_torch_module_class(qualname) or self.ctx.index.is_module_class(qualname)):
+            return
+        if id(node) in self._called_on_self:
+            return
+        if self.ctx.index.class_info(qualname) is None and not qualname.startswith("torch.nn."):
+            return  # an outside class whose kind the index only guesses from its name
+        spelled = self.ctx.module.code_for_node(node.value)
+        attr = node.attr.value
+        self.report(
+            node,
+            f"torch.jit.script fails: `{spelled}.{attr}` reads `{attr}` through the module "
+            f"class `{spelled}`, which TorchScript holds as a Python value of type 'type' and "
+            "looks no attribute up on, method, static method or data alike (torch 2.13: "
+            "attribute lookup is not defined on python value of type 'type'); call it on a "
+            f"module instance (a submodule: `self.<name>.{attr}(...)`), or compute the value "
+            "in `__init__` (a buffer) or in the scripted code itself",
         )
 
 
