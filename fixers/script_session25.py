@@ -122,6 +122,11 @@ def _list_annotation_element(fixer: Fixer, annotation: cst.BaseExpression) -> Op
 class ComprehensionToLoopDeclaredList(ComprehensionToLoop):
     """The loop of ``ComprehensionToLoop`` where the author's annotation types the list."""
 
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        if not isinstance(diagnostic.node, cst.ListComp):
+            return None  # dict comprehensions: the base fixer's, typed by theirs already
+        return super().fix(diagnostic)
+
     def _element_type(self, comp: cst.ListComp) -> Optional[str]:
         if super()._element_type(comp) is not None:
             return None  # the base fixer's case, which it fixes itself
@@ -422,7 +427,9 @@ class UnusedMethodOutOfScript(Fixer):
         for ancestor in self.ancestors(call):
             if isinstance(ancestor, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
                 break
-            if isinstance(ancestor, cst.If) and ancestor.body is child:
+            if isinstance(ancestor, cst.If):
+                if ancestor.body is not child:
+                    return None  # in the `else` / `elif` of a test the guard would not reach
                 guard = ancestor
                 break
             child = ancestor
