@@ -97,6 +97,12 @@ torch version, and stored as data keyed by ``major.minor``:
 - ``nn_parameter_free``: for those classes, the settings of their boolean constructor flags
   that make no parameter (``LayerNorm(d, elementwise_affine=False)``): building one so in
   compiled code calls no ``Parameter()`` and compiles.
+- ``torch_seeded_ops``: the public torch functions (``torch.X``, ``torch.nn.functional.X``)
+  and tensor methods that draw from torch's random generator (``torch.randint``,
+  ``F.dropout``, ``x.bernoulli()``): their ``aten::`` op is tagged
+  ``nondeterministic_seeded``, or a call on a small float tensor (or a shape) changes
+  ``torch.get_rng_state()`` (``F.gumbel_softmax``, ``torch.svd_lowrank``). A call of one that
+  eager skips (an untaken branch) leaves every later draw as it was; running it anyway does not.
 """
 
 from __future__ import annotations
@@ -2024,6 +2030,61 @@ def kl_dispatch_refused() -> list[str]:
     return refused
 
 
+def torch_seeded_ops() -> dict[str, list[str]]:
+    """``{"functions": [...], "methods": [...]}``: see the module docstring."""
+    import inspect
+    import warnings
+
+    import torch
+    import torch.nn.functional as F
+
+    seeded: set[str] = set()
+    for name in dir(torch.ops.aten):
+        packet = getattr(torch.ops.aten, name, None)
+        if not isinstance(packet, torch._ops.OpOverloadPacket):
+            continue
+        overloads = (getattr(packet, o) for o in packet.overloads())
+        if any(torch.Tag.nondeterministic_seeded in op.tags for op in overloads):
+            seeded.add(name)
+    functions = {f"torch.{n}" for n in seeded if not n.startswith("_") and hasattr(torch, n)}
+    functions |= {
+        f"torch.nn.functional.{n}" for n in seeded if not n.startswith("_") and hasattr(F, n)
+    }
+    methods = {n for n in seeded if not n.startswith("_") and hasattr(torch.Tensor, n)}
+
+    def draws(call) -> bool:
+        state = torch.get_rng_state()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                call()
+        except Exception:  # noqa: BLE001 - arguments this function does not take
+            return False
+        return not torch.equal(state, torch.get_rng_state())
+
+    examples = [torch.randn(2, 4, 4, 4), torch.randn(2, 4, 4), torch.randn(3, 4), (2, 3)]
+    skip = {"manual_seed", "seed", "set_rng_state", "get_rng_state", "initial_seed"}
+    for module, prefix in ((torch, "torch"), (F, "torch.nn.functional")):
+        for name in dir(module):
+            function = getattr(module, name)
+            if name.startswith("_") or name in skip or inspect.isclass(function):
+                continue
+            if not callable(function):
+                continue
+            if any(draws(lambda: function(x)) for x in examples):
+                functions.add(f"{prefix}.{name}")
+    for name in dir(torch.Tensor):
+        if name.startswith("_") or name in methods:
+            continue
+        if any(
+            draws(lambda: getattr(x.clone(), name)())
+            for x in examples
+            if isinstance(x, torch.Tensor)
+        ):
+            methods.add(name)
+    return {"functions": sorted(functions), "methods": sorted(methods)}
+
+
 def main() -> None:
     import torch
 
@@ -2054,6 +2115,7 @@ def main() -> None:
             "vmap_trace_refused": vmap_trace_refused,
             "fake_refused": lambda: fake_and_distribution_refused()[0],
             "distribution_fake_refused": lambda: fake_and_distribution_refused()[1],
+            "torch_seeded_ops": torch_seeded_ops,
         }
         for key in only:
             tables[version][key] = makers[key]()
@@ -2099,6 +2161,7 @@ def main() -> None:
         "nested_refused": nested_refused(),
         "size_refused": size_refused(),
         "kl_dispatch_refused": kl_dispatch_refused(),
+        "torch_seeded_ops": torch_seeded_ops(),
     }
     TABLES.write_text(json.dumps(tables, indent=1, sort_keys=True) + "\n")
     entry = tables[version]

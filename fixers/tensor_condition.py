@@ -38,6 +38,10 @@ Comments move to the lines above the new code (the ``if`` line's one stays at th
 
 A branch that calls a torch function raising on some inputs (``torch.linalg.solve``, ``inv``,
 ``cholesky`` of a singular matrix) keeps its ``if``: the other branch is often there for those.
+So does one that draws random numbers (``torch.randint``, ``F.dropout``, ``x.bernoulli()``:
+the functions and methods torch tags ``nondeterministic_seeded`` or that move its generator on,
+``benchmarks/dynamo_tables.py``'s ``torch_seeded_ops``; ``random.*``, ``np.random.*``): run
+where its branch was not taken, the draw changes every later draw, so eager's outputs change.
 Unsafe: ``torch.where`` evaluates every branch (their cost, and errors the untaken one would
 raise), and broadcasts them together, so branches of different shapes or dtypes give a
 different result; an augmented assignment (``y += 1``) becomes a new tensor, so other names for
@@ -55,6 +59,7 @@ from typing import Optional, Union
 import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
+from torchlint.lint.dynamo_tables import torch_seeded_functions, torch_seeded_methods
 from torchlint.lint.fixes import Fixer, NewCode, Replacement
 from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
@@ -103,6 +108,9 @@ RAISING_CALLS = frozenset(
     }
 )
 RAISING_METHODS = frozenset({"inverse", "cholesky"})
+# Python's and NumPy's generators: a draw the untaken branch makes changes every later draw, as
+# torch's random functions do (``lint/dynamo_tables.py``'s ``torch_seeded_*``, read from torch).
+PYTHON_RANDOM = ("random.", "numpy.random.")
 # Expressions that print as one operand (no parentheses needed around them).
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString)
 
@@ -143,9 +151,12 @@ class TensorConditionToWhere(Fixer):
         return text
 
     def _values(self, *values: cst.BaseExpression) -> bool:
-        """Each a tensor or a number literal, and at least one a tensor."""
+        """Each a tensor or a number literal, at least one a tensor, and each safe to compute
+        where its branch would not have run (``_pure``)."""
         tensors = [self.kind(v) == Kind.TENSOR for v in values]
-        return any(tensors) and all(t or is_number(v) for t, v in zip(tensors, values))
+        if not any(tensors) or not all(t or is_number(v) for t, v in zip(tensors, values)):
+            return False
+        return all(self._pure(v) for v in values)
 
     def _select(self, conditions: Sequence[str], values: Sequence[str]) -> str:
         """``torch.where(c1, v1, torch.where(c2, v2, v3))`` for conditions and one more value."""
@@ -548,8 +559,13 @@ class TensorConditionToWhere(Fixer):
                         pure = False  # x.add_(1), x.clamp_(...)
                     if name in RAISING_METHODS:
                         pure = False  # k.inverse() of a singular k
-                if self.ctx.qualified_name(func) in IMPURE_CALLS | RAISING_CALLS:
+                    if name in torch_seeded_methods():
+                        pure = False  # x.bernoulli(): a draw moves the generator on
+                qualified = self.ctx.qualified_name(func) or ""
+                if qualified in IMPURE_CALLS | RAISING_CALLS | torch_seeded_functions():
                     pure = False
+                if qualified.startswith(PYTHON_RANDOM):
+                    pure = False  # random.random(), np.random.rand(): the same for their generators
             return pure
 
         _walk(expr, visit)
