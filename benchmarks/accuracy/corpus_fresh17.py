@@ -275,19 +275,24 @@ def _linop(kind: str) -> Any:
                 self.w = torch.nn.Parameter(torch.randn(3, 3))
                 self.noise = torch.nn.Parameter(torch.zeros(1))
 
-            def forward(self, x: torch.Tensor, y: Any = None) -> Any:
-                if kind == "kronecker":
-                    a = DenseLinearOperator(self.a @ self.a.T + torch.eye(4))
-                    b = DenseLinearOperator(self.b @ self.b.T + torch.eye(2))
-                    op = KroneckerProductLinearOperator(a, b)
-                    inv_quad, logdet = op.inv_quad_logdet(x, logdet=True)
-                    return op.solve(x), inv_quad, logdet
+        # One class per kind, each forward without a test of the kind (TorchScript takes no
+        # closed-over string), so every back-end reaches the package's code.
+        class Kronecker(Operator):
+            def forward(self, x: torch.Tensor) -> Any:
+                a = DenseLinearOperator(self.a @ self.a.T + torch.eye(4))
+                b = DenseLinearOperator(self.b @ self.b.T + torch.eye(2))
+                op = KroneckerProductLinearOperator(a, b)
+                inv_quad, logdet = op.inv_quad_logdet(x, logdet=True)
+                return op.solve(x), inv_quad, logdet
+
+        class LowRank(Operator):
+            def forward(self, x: torch.Tensor, y: torch.Tensor) -> Any:
                 noise = torch.nn.functional.softplus(self.noise) + 0.1
                 op = RootLinearOperator(x @ self.w) + DiagLinearOperator(noise.expand(x.shape[0]))
                 inv_quad, logdet = op.inv_quad_logdet(y.unsqueeze(-1), logdet=True)
                 return op.solve(y.unsqueeze(-1)), inv_quad, logdet, op.diagonal()
 
-        return Operator()
+        return Kronecker() if kind == "kronecker" else LowRank()
 
     return factory
 
@@ -361,38 +366,46 @@ def _ordinal(kind: str) -> Any:
 
     def factory() -> Any:
         import torch
+        from condor_pytorch.activations import ordinal_softmax
+        from condor_pytorch.dataset import levels_from_labelbatch as condor_levels
+        from condor_pytorch.dataset import logits_to_label
+        from condor_pytorch.losses import CondorOrdinalCrossEntropy, condor_negloglikeloss
+        from condor_pytorch.metrics import earth_movers_distance
+        from coral_pytorch.dataset import (
+            corn_label_from_logits,
+            levels_from_labelbatch,
+            proba_to_label,
+        )
+        from coral_pytorch.layers import CoralLayer
+        from coral_pytorch.losses import CoralLoss, CornLoss
 
         class Head(torch.nn.Module):
             def __init__(self) -> None:
                 super().__init__()
                 self.body = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU())
+                self.out = CoralLayer(16, 5) if kind == "coral" else torch.nn.Linear(16, 4)
                 if kind == "coral":
-                    from coral_pytorch.layers import CoralLayer
+                    self.coral = CoralLoss()
+                if kind == "corn":
+                    self.corn = CornLoss(5)
 
-                    self.out = CoralLayer(16, 5)
-                else:
-                    self.out = torch.nn.Linear(16, 4)
-
+        # One class per kind, each forward without a test of the kind (TorchScript takes no
+        # closed-over string), so every back-end reaches the package's code.
+        class Coral(Head):
             def forward(self, x: torch.Tensor, y: torch.Tensor) -> Any:
                 logits = self.out(self.body(x))
-                if kind == "coral":
-                    from coral_pytorch.dataset import levels_from_labelbatch, proba_to_label
-                    from coral_pytorch.losses import CoralLoss
-
-                    levels = levels_from_labelbatch(y, num_classes=5)
-                    loss = CoralLoss()(logits, levels)
-                    return loss, proba_to_label(torch.sigmoid(logits))
-                if kind == "corn":
-                    from coral_pytorch.dataset import corn_label_from_logits
-                    from coral_pytorch.losses import CornLoss
-
-                    return CornLoss(5)(logits, y), corn_label_from_logits(logits)
-                from condor_pytorch.activations import ordinal_softmax
-                from condor_pytorch.dataset import levels_from_labelbatch, logits_to_label
-                from condor_pytorch.losses import CondorOrdinalCrossEntropy, condor_negloglikeloss
-                from condor_pytorch.metrics import earth_movers_distance
-
                 levels = levels_from_labelbatch(y, num_classes=5)
+                return self.coral(logits, levels), proba_to_label(torch.sigmoid(logits))
+
+        class Corn(Head):
+            def forward(self, x: torch.Tensor, y: torch.Tensor) -> Any:
+                logits = self.out(self.body(x))
+                return self.corn(logits, y), corn_label_from_logits(logits)
+
+        class Condor(Head):
+            def forward(self, x: torch.Tensor, y: torch.Tensor) -> Any:
+                logits = self.out(self.body(x))
+                levels = condor_levels(y, num_classes=5)
                 return (
                     condor_negloglikeloss(logits, levels),
                     CondorOrdinalCrossEntropy(logits, levels),
@@ -401,7 +414,7 @@ def _ordinal(kind: str) -> Any:
                     logits_to_label(logits),
                 )
 
-        return Head()
+        return {"coral": Coral, "corn": Corn, "condor": Condor}[kind]()
 
     return factory
 
@@ -419,24 +432,34 @@ def _zoom(kind: str) -> Any:
         import torch
         from minimal_zoom_fft import czt, czt_plain, zoom_fft, zoom_ifft
 
+        low, high = 0.3 * math.pi, 0.7 * math.pi
+
         class Spectrum(torch.nn.Module):
             def __init__(self) -> None:
                 super().__init__()
                 self.filter = torch.nn.Conv1d(1, 1, 5, padding=2)
 
+        # One class per kind, each forward without a test of the kind (TorchScript takes no
+        # closed-over string), so every back-end reaches the package's code.
+        class Band(Spectrum):
             def forward(self, x: torch.Tensor) -> Any:
                 x = self.filter(x.unsqueeze(1)).squeeze(1)
-                if kind == "band":
-                    band = zoom_fft(x, 24, k_start=0.3 * math.pi, k_end=0.7 * math.pi, center=True)
-                    back = zoom_ifft(band, x.shape[-1], k_start=0.3 * math.pi, k_end=0.7 * math.pi)
-                    return band, back
-                if kind == "chirp":
-                    spiral = czt(x, 20, w_phase=-0.05, a_phase=0.4)
-                    return spiral, czt_plain(x, 20, w_phase=-0.05, a_phase=0.4)
+                band = zoom_fft(x, 24, k_start=low, k_end=high, center=True)
+                return band, zoom_ifft(band, x.shape[-1], k_start=low, k_end=high)
+
+        class Chirp(Spectrum):
+            def forward(self, x: torch.Tensor) -> Any:
+                x = self.filter(x.unsqueeze(1)).squeeze(1)
+                spiral = czt(x, 20, w_phase=-0.05, a_phase=0.4)
+                return spiral, czt_plain(x, 20, w_phase=-0.05, a_phase=0.4)
+
+        class Image(Spectrum):
+            def forward(self, x: torch.Tensor) -> Any:
+                x = self.filter(x.unsqueeze(1)).squeeze(1)
                 image = x.reshape(x.shape[0], 4, -1)
                 return zoom_fft(image, (6, 10), k_start=(0.0, 0.5), k_end=(1.0, 2.5), dim=(1, 2))
 
-        return Spectrum()
+        return {"band": Band, "chirp": Chirp, "2d": Image}[kind]()
 
     return factory
 
