@@ -8,6 +8,7 @@ import libcst as cst
 
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import is_torch_module_class
+from torchlint.lint.walk import walk
 from torchlint.rules._script import (
     SCRIPT,
     class_def,
@@ -651,6 +652,7 @@ class ClassAttributeInScript(Rule):
         self._annotated_modules: dict[tuple[str, str], Optional[str]] = {}
         # `Base.forward(self, x)`: TL209's finding (a method called on `self` through a class).
         self._called_on_self: set[int] = set()
+        self._built: dict[str, bool] = {}
 
     def visit_Call(self, node: cst.Call) -> None:
         if (
@@ -1015,8 +1017,14 @@ class ClassAttributeInScript(Rule):
         module instance; the class itself is a Python ``type`` it looks nothing up on."""
         if not (is_torch_module_class(qualname) or self.ctx.index.is_module_class(qualname)):
             return
-        if id(node) in self._called_on_self:
+        if id(node) in self._called_on_self or self._builds(qualname):
             return
+        info = self.ctx.function_info
+        owner = info.owner_class if info is not None else None
+        if owner is not None and (
+            owner == qualname or any(name == qualname for name, _, _ in self.ctx.index.mro(owner))
+        ):
+            return  # its own class (or a base): compiled with the module the method is of
         if self.ctx.index.class_info(qualname) is None and not qualname.startswith("torch.nn."):
             return  # an outside class whose kind the index only guesses from its name
         spelled = self.ctx.module.code_for_node(node.value)
@@ -1024,12 +1032,40 @@ class ClassAttributeInScript(Rule):
         self.report(
             node,
             f"torch.jit.script fails: `{spelled}.{attr}` reads `{attr}` through the module "
-            f"class `{spelled}`, which TorchScript holds as a Python value of type 'type' and "
-            "looks no attribute up on, method, static method or data alike (torch 2.13: "
-            "attribute lookup is not defined on python value of type 'type'); call it on a "
-            f"module instance (a submodule: `self.<name>.{attr}(...)`), or compute the value "
-            "in `__init__` (a buffer) or in the scripted code itself",
+            f"class `{spelled}`, of which the file builds no module: TorchScript knows a "
+            "module class only once it has compiled a module of it, and holds it otherwise as "
+            "a Python value of type 'type' it looks no attribute up on, method, static method "
+            "or data alike (torch 2.13: attribute lookup is not defined on python value of "
+            f"type 'type'); call it on a module instance (a submodule: "
+            f"`self.<name>.{attr}(...)`), or compute the value in `__init__` (a buffer) or "
+            "in the scripted code itself",
         )
+
+    def _builds(self, qualname: str) -> bool:
+        """Whether the file calls ``qualname`` (builds a module of the class) anywhere: once
+        scripting compiled such a submodule, TorchScript resolves the class's attributes."""
+        built = self._built.get(qualname)
+        if built is None:
+            found = False
+            wanted = _nn_name(qualname)
+
+            def enter(child: cst.CSTNode) -> Optional[bool]:
+                nonlocal found
+                if type(child) is cst.Call:
+                    called = self.ctx.qualified_name(child.func)  # type: ignore[attr-defined]
+                    found = found or (called is not None and _nn_name(called) == wanted)
+                return None
+
+            walk(self.ctx.module, enter, lambda child: None)
+            built = self._built[qualname] = found
+        return built
+
+
+def _nn_name(qualname: str) -> str:
+    """``torch.nn.modules.transformer.Transformer`` -> ``torch.nn.Transformer``."""
+    if qualname.startswith("torch.nn.modules."):
+        return "torch.nn." + qualname.rpartition(".")[2]
+    return qualname
 
 
 def _body_value(index, chain, attr: str) -> Optional[str]:  # type: ignore[no-untyped-def]

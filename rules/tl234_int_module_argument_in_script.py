@@ -172,16 +172,16 @@ class IntModuleArgumentInScript(Rule):
                 if assignments(function, value.value):
                     return None
             return self._int_constant(value.value)
-        if (
-            type(value) is cst.Attribute
-            and type(value.value) is cst.Name
-            and function is not None
-            and not assignments(function, value.value.value)
-        ):
+        if type(value) is cst.Attribute and type(value.value) is cst.Name and function is not None:
+            base = value.value.value
+            bound = assignments(function, base)
             params = [*function.params.params, *function.params.kwonly_params]
-            param = next((p for p in params if p.name.value == value.value.value), None)
-            if param is not None:
-                return self._config_int(param, value.attr.value)
+            param = next((p for p in params if p.name.value == base), None)
+            if param is not None and not bound:
+                return self._config_int(param.annotation, param.default, value.attr.value)
+            if param is None and len(bound) == 1 and bound[0][2] == 1:
+                # `cfg = Config()`: a local bound once to an instance of a class of the file.
+                return self._config_int(None, bound[0][0], value.attr.value)
         return None
 
     def _int_parameter(self, function: cst.FunctionDef, param: cst.Param) -> Optional[str]:
@@ -235,16 +235,22 @@ class IntModuleArgumentInScript(Rule):
             values.append(param.default)
         return values
 
-    def _config_int(self, param: cst.Param, attr: str) -> Optional[str]:
-        """``cfg.attn_dropout`` where ``cfg`` is annotated with (or defaults to an instance
-        of) a class of this file whose body sets ``attn_dropout`` to an int literal, which
-        nothing in the file sets otherwise (an attribute store, a keyword of a call)."""
-        annotation = param.annotation.annotation if param.annotation else None
+    def _config_int(
+        self,
+        annotated: Optional[cst.Annotation],
+        value: Optional[cst.BaseExpression],
+        attr: str,
+    ) -> Optional[str]:
+        """``cfg.attn_dropout`` where ``cfg`` is annotated with (or defaults to, or is bound to,
+        an instance of) a class of this file whose body sets ``attn_dropout`` to an int
+        literal, which nothing in the file sets otherwise (an attribute store, an argument of
+        a construction of the class)."""
+        annotation = annotated.annotation if annotated else None
         named = None
         if type(annotation) is cst.Name:
             named = annotation.value
-        elif type(param.default) is cst.Call and type(param.default.func) is cst.Name:
-            named = param.default.func.value
+        elif type(value) is cst.Call and type(value.func) is cst.Name:
+            named = value.func.value
         if named is None:
             return None
         cls = next(
@@ -266,26 +272,32 @@ class IntModuleArgumentInScript(Rule):
                 elif type(small) is cst.AnnAssign and small.value is not None:
                     if type(small.target) is cst.Name and small.target.value == attr:
                         bound = small.value
-        if bound is None or literal_type(bound) != "int" or self._set_elsewhere(attr):
+        if bound is None or literal_type(bound) != "int" or self._set_elsewhere(attr, named):
             return None
         return f", set to `{self.ctx.module.code_for_node(bound)}` in the body of `{named}`"
 
-    def _set_elsewhere(self, attr: str) -> bool:
-        """Whether the file stores ``<x>.attr`` or passes ``attr=`` to a call."""
+    def _set_elsewhere(self, attr: str, named: str) -> bool:
+        """Whether the file stores ``<x>.attr`` or builds class ``named`` with ``attr=``
+        (a dataclass field) or with positional arguments."""
         found = False
 
         def enter(node: cst.CSTNode) -> Optional[bool]:
             nonlocal found
-            if type(node) is cst.Attribute and node.attr.value == attr:  # type: ignore[attr-defined]
-                pass
+            if (
+                type(node) is cst.Call
+                and type(node.func) is cst.Name  # type: ignore[attr-defined]
+                and node.func.value == named  # type: ignore[attr-defined]
+            ):
+                found = found or any(
+                    a.keyword is None or a.keyword.value == attr
+                    for a in node.args  # type: ignore[attr-defined]
+                )
             elif type(node) is cst.AssignTarget and type(node.target) is cst.Attribute:  # type: ignore[attr-defined]
                 found = found or node.target.attr.value == attr  # type: ignore[attr-defined]
             elif (
                 type(node) in (cst.AugAssign, cst.AnnAssign) and type(node.target) is cst.Attribute
             ):  # type: ignore[attr-defined]
                 found = found or node.target.attr.value == attr  # type: ignore[attr-defined]
-            elif type(node) is cst.Arg and node.keyword is not None:  # type: ignore[attr-defined]
-                found = found or node.keyword.value == attr  # type: ignore[attr-defined]
             return None
 
         walk(self.ctx.module, enter, lambda node: None)
