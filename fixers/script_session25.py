@@ -41,13 +41,19 @@ the body once per pair of positions (len² copies), and the loop variable is lef
 module rather than the first.
 
 ``UnusedMethodOutOfScript`` (TL209, unsafe): ``if self.memory_efficient: return
-self.checkpointed(x)`` calling a ``@torch.jit.unused`` method -> ``if self.memory_efficient
-and not torch.jit.is_scripting():``, the rule's own fix text. ``torch.jit.is_scripting()``
-is False in eager, under torch.compile, export and trace, so they run as before; scripted
-code takes the other path instead of the stub that raises (torchvision's DenseNet layer does
-this). Unsafe: the scripted model now computes what the other path computes, which equals the
-unused method's result only where the author made it so (a checkpointed call of the same
-function).
+self.checkpointed(x)`` calling a ``@torch.jit.unused`` method whose body is ``return
+checkpoint(self.bottleneck, x, use_reentrant=False)``, with ``return self.bottleneck(x)``
+after the ``if`` (or in its ``else``; ``y = ...`` in both branches alike) -> ``if
+self.memory_efficient and not torch.jit.is_scripting():``, the rule's own fix text.
+``torch.jit.is_scripting()`` is False in eager, under torch.compile, export and trace, so they
+run as before; scripted code takes the other path instead of the stub that raises, and that
+path calls the function the method checkpoints with the same arguments:
+``torch.utils.checkpoint.checkpoint(f, *args)`` returns ``f(*args)`` (its keyword options
+``use_reentrant``, ``preserve_rng_state``, ``determinism_check``, ``debug`` change what
+backward recomputes, not the value). torchvision's DenseNet layer does this. Only for that
+shape: where the other path computes something else the scripted model would compute
+otherwise, and no fix is offered. Unsafe: scripted code no longer checkpoints (more memory in
+training).
 
 ``ScriptedDataclassConfig`` (TL212, unsafe): ``self.config = config`` of a ``@dataclass`` of
 this file read in scripted code -> ``@torch.jit.script`` above ``@dataclass``: TorchScript
@@ -88,6 +94,8 @@ from ._shared import (
     contains,
     fresh_name,
     guarded,
+    is_docstring,
+    local_callee,
     local_definition,
     running_line,
     self_attribute_of_class,
@@ -433,7 +441,7 @@ class UnusedMethodOutOfScript(Fixer):
                 guard = ancestor
                 break
             child = ancestor
-        if guard is None:
+        if guard is None or not self._falls_back_to_the_same_call(call, guard):
             return None
         test = guard.test
         if contains(
@@ -457,6 +465,106 @@ class UnusedMethodOutOfScript(Fixer):
             right=cst.parse_expression(f"not {torch}.jit.is_scripting()"),
         )
         return [(test, combined)]
+
+    def _falls_back_to_the_same_call(self, call: cst.Call, guard: cst.If) -> bool:
+        """The ``if`` runs ``return <call>`` (or ``y = <call>``) alone, and what scripted code
+        runs instead, its ``else`` (or, for a ``return``, the statement after the ``if``), is
+        the same statement with the call the unused method checkpoints."""
+        direct = self._checkpointed_call(call)
+        body = guard.body.body if isinstance(guard.body, cst.IndentedBlock) else []
+        if direct is None or len(body) != 1:
+            return False
+        taken = _single_small(body[0])
+        if isinstance(guard.orelse, cst.Else):
+            other = (
+                guard.orelse.body.body if isinstance(guard.orelse.body, cst.IndentedBlock) else []
+            )
+            fallback = _single_small(other[0]) if len(other) == 1 else None
+        elif guard.orelse is None and isinstance(taken, cst.Return):
+            block = self.parent(guard)
+            lines = list(block.body) if isinstance(block, cst.IndentedBlock) else []
+            at = next((i for i, line in enumerate(lines) if line is guard), len(lines))
+            fallback = _single_small(lines[at + 1]) if at + 1 < len(lines) else None
+        else:
+            return False
+        if isinstance(taken, cst.Return) and isinstance(fallback, cst.Return):
+            ran, instead = taken.value, fallback.value
+        elif (
+            isinstance(taken, cst.Assign)
+            and isinstance(fallback, cst.Assign)
+            and _flat(self.code(taken.targets[0].target))
+            == _flat(self.code(fallback.targets[0].target))
+            and len(taken.targets) == len(fallback.targets) == 1
+        ):
+            ran, instead = taken.value, fallback.value
+        else:
+            return False
+        return ran is call and instead is not None and _flat(self.code(instead)) == direct
+
+    def _checkpointed_call(self, call: cst.Call) -> Optional[str]:
+        """``f(a, b)`` (flat text) where the method ``call`` runs is ``return
+        checkpoint(f, p, q, ...)`` of its parameters ``p``, ``q`` that ``call`` passes ``a``,
+        ``b``: ``torch.utils.checkpoint.checkpoint`` computes ``f(a, b)`` (its keyword options
+        change what backward recomputes, not the value)."""
+        found = local_callee(self, call)
+        if found is None or any(a.keyword is not None or a.star for a in call.args):
+            return None
+        method, bound = found
+        params = method.params
+        if isinstance(params.star_arg, cst.Param) or params.kwonly_params or params.star_kwarg:
+            return None
+        lines = method.body.body if isinstance(method.body, cst.IndentedBlock) else []
+        lines = [line for line in lines if not is_docstring(line)]
+        returned = _single_small(lines[0]) if len(lines) == 1 else None
+        checkpoint = returned.value if isinstance(returned, cst.Return) else None
+        if not (
+            isinstance(checkpoint, cst.Call)
+            and self.ctx.qualified_name(checkpoint.func) in _CHECKPOINTS
+            and not any(a.star for a in checkpoint.args)
+            and all(
+                a.keyword is None or a.keyword.value in _CHECKPOINT_OPTIONS for a in checkpoint.args
+            )
+        ):
+            return None
+        positional = [a.value for a in checkpoint.args if a.keyword is None]
+        names = [p.name.value for p in (*params.posonly_params, *params.params)][
+            1 if bound else 0 :
+        ]
+        if (
+            not positional
+            or len(names) != len(call.args)
+            or any(p.default is not None for p in (*params.posonly_params, *params.params))
+        ):
+            return None
+        passed = {n: _flat(self.code(a.value)) for n, a in zip(names, call.args)}
+        function, *inputs = positional
+        if contains(function, lambda n: isinstance(n, cst.Name) and n.value in passed):
+            return None
+        texts = []
+        for value in inputs:
+            if not isinstance(value, cst.Name) or value.value not in passed:
+                return None
+            texts.append(passed[value.value])
+        return f"{_flat(self.code(function))}({','.join(texts)})"
+
+
+# `torch.utils.checkpoint.checkpoint` and the keyword options that leave its value alone
+# (read off its signature in torch 2.13: use_reentrant, context_fn, determinism_check, debug,
+# preserve_rng_state; context_fn is left out, it may change what runs).
+_CHECKPOINTS = frozenset({"torch.utils.checkpoint.checkpoint"})
+_CHECKPOINT_OPTIONS = frozenset(
+    {"use_reentrant", "preserve_rng_state", "determinism_check", "debug"}
+)
+
+
+def _single_small(line: cst.CSTNode) -> Optional[cst.BaseSmallStatement]:
+    if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1:
+        return line.body[0]
+    return None
+
+
+def _flat(text: str) -> str:
+    return "".join(text.split())
 
 
 # Field annotations TorchScript types in a scripted dataclass (checked on torch 2.13).

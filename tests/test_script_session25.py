@@ -288,6 +288,31 @@ def test_an_unused_method_call_gets_an_is_scripting_guard_around_the_or_test():
     )
 
 
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        # the other path computes something else than the checkpointed function
+        ("            y = self.run(x)\n", "            y = self.body(x)\n"),
+        # the method checkpoints another function than the fallback calls
+        ("cp.checkpoint(self.run, x,", "cp.checkpoint(self.body, x,"),
+        # the call sits in the `else` of the test
+        (
+            "        if self.save_memory or self.force:\n"
+            "            y = self.run_checkpointed(x)\n"
+            "        else:\n"
+            "            y = self.run(x)\n",
+            "        if not (self.save_memory or self.force):\n"
+            "            y = self.run(x)\n"
+            "        else:\n"
+            "            y = self.run_checkpointed(x)\n",
+        ),
+    ],
+)
+def test_unused_calls_whose_other_path_differs_get_no_guard(old, new):
+    source = UNUSED_OR.replace(old, new)
+    assert "is_scripting" not in fixed_text(source, SETTINGS)
+
+
 DATACLASS_CALL = """\
 from dataclasses import dataclass
 from typing import List, Optional
