@@ -40,7 +40,7 @@ import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement, fixers_by_code
-from torchlint.lint.graph_queries import assignments
+from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignments
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
@@ -268,6 +268,12 @@ class NumpyChainToTorch(NumpyToTorch):
         """Whether NumPy surely gives an array (not a scalar) for the chain's ``expr``."""
         if isinstance(expr, cst.Call):
             entry = NUMPY_TABLE.get(self._numpy_name(expr) or "")
+            if entry is not None and entry.name == "quantile" and entry.inserted is None:
+                # quantiles at an array of levels are an array
+                levels = [a for a in expr.args[1:2] if a.keyword is None] + [
+                    a for a in expr.args if a.keyword and a.keyword.value == "q"
+                ]
+                return bool(levels) and not is_number(levels[0].value)
             return entry is None or entry.array_result
         if isinstance(expr, cst.Name):
             bound = assignments(self._function, expr.value)
@@ -708,9 +714,11 @@ class HelperNumberToTensor(NumberToTensor):
 
 # -- int() of tensor data -> .item() of an int64 tensor (export) ---------------------------------
 class IntOfDataToItem(NumberToTensor):
-    """TL102 on ``int(t)`` (for an export target) whose number must stay a Python int (a size,
-    a helper's return: NumberToTensor's flow refuses it) -> ``t.long().item()`` (``t.item()``
-    where ``t`` is surely an integer tensor). The same int in eager: ``.long()`` truncates
+    """TL102 on ``int(t)`` whose number only sizes tensors (a size argument of
+    ``torch.zeros`` and its kin or of ``x.new_zeros`` / ``view`` / ``expand``, reached through
+    arithmetic with numbers, names bound once and the ``return`` of a function of the file
+    whose every call goes there too), where no other TL102 fixer applies -> ``t.long().item()``
+    (``t.item()`` where ``t`` is surely an integer tensor). The same int in eager: ``.long()`` truncates
     toward zero as ``int()`` does, and makes bools 0 / 1. torch.export gives ``.item()`` of an
     integer tensor an unbacked symbolic int that sizes tensors, where ``int()`` of the value
     asks for its concrete value and fails (checked on torch 2.13: ``torch.zeros(int(e.max()) +
@@ -732,6 +740,8 @@ class IntOfDataToItem(NumberToTensor):
         conversion = self._conversion(call)
         if conversion is None or conversion[1] != "int":
             return None
+        if not self._sizes_only(call, 0):
+            return None  # export needs the int only where it sizes a tensor
         if self._another_fix(diagnostic):
             return None  # kept a tensor, guarded, made a torch.where: that fix instead
         tensor = conversion[0]
@@ -740,6 +750,70 @@ class IntOfDataToItem(NumberToTensor):
             value = _method(value, "long")
         new = _method(value, "item")
         return [(call, new.with_changes(lpar=call.lpar, rpar=call.rpar) if call.lpar else new)]
+
+    def _sizes_only(self, node: cst.BaseExpression, depth: int) -> bool:
+        """Whether the int at ``node`` only sizes tensors (a size argument of ``torch.zeros``
+        and its kin, or of ``x.new_zeros`` / ``view`` / ``expand`` ...; an element of a size
+        tuple there), through arithmetic with numbers, names bound once, and the ``return``
+        of a function of the file every call of which goes there too: what torch.export takes
+        as an unbacked int (a Python branch or a list index on it would still fail)."""
+        if depth > 4:
+            return False
+        current: cst.CSTNode = node
+        while True:
+            parent = self.parent(current)
+            if isinstance(parent, cst.BinaryOperation) and isinstance(
+                parent.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)
+            ):
+                other = parent.right if parent.left is current else parent.left
+                if not (is_number(other) or self.kind(other) in (Kind.CONST, Kind.SIZE)):
+                    return False
+                current = parent
+                continue
+            break
+        if isinstance(parent, cst.Assign) and parent.value is current:
+            if len(parent.targets) != 1 or not isinstance(parent.targets[0].target, cst.Name):
+                return False
+            target = parent.targets[0].target
+            function = self.enclosing_function(parent)
+            if function is None or len(assignments(function, target.value)) != 1:
+                return False
+            uses = [u for u in variable_uses(self, function, target.value) if u is not target]
+            return bool(uses) and all(self._sizes_only(u, depth + 1) for u in uses)
+        if isinstance(parent, cst.Return) and parent.value is current:
+            function = self.enclosing_function(parent)
+            if function is None:
+                return False
+            calls: list[cst.Call] = []
+            spelled: list[cst.Name] = []
+
+            def enter(n: cst.CSTNode) -> None:
+                if isinstance(n, cst.Call):
+                    found = local_callee(self, n)
+                    if found is not None and found[0] is function:
+                        calls.append(n)
+                elif isinstance(n, cst.Name) and n.value == function.name.value:
+                    spelled.append(n)
+
+            walk(self.ctx.module, enter, lambda n: None)
+            if not calls or len(spelled) != len(calls) + 1:
+                return False  # called nowhere here, or read otherwise (passed, stored)
+            return all(self._sizes_only(c, depth + 1) for c in calls)
+        if isinstance(parent, cst.Element):
+            return self._sized_by(parent)
+        if isinstance(parent, cst.Arg) and parent.value is current and parent.keyword is None:
+            call = self.parent(parent)
+            if not isinstance(call, cst.Call) or parent.star:
+                return False
+            if (self.ctx.qualified_name(call.func) or "") in SIZE_FUNCTIONS:
+                return True
+            func = call.func
+            return (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in SIZE_METHODS
+                and self.kind(func.value) == Kind.TENSOR
+            )
+        return False
 
     def _another_fix(self, diagnostic: Diagnostic) -> bool:
         """Whether another fixer of the code fixes the finding (fixers of modules named after
