@@ -97,6 +97,10 @@ torch version, and stored as data keyed by ``major.minor``:
 - ``nn_parameter_free``: for those classes, the settings of their boolean constructor flags
   that make no parameter (``LayerNorm(d, elementwise_affine=False)``): building one so in
   compiled code calls no ``Parameter()`` and compiles.
+- ``nn_tensor_modules``: the ``torch.nn`` module classes whose ``forward`` is annotated as
+  returning one ``Tensor`` (``Linear``, ``ReLU``, ``Conv2d``; not ``LSTM`` or
+  ``MultiheadAttention``, which return tuples, nor ``Identity`` or the containers): calling one
+  gives a tensor, never a tuple.
 - ``torch_seeded_ops``: the public torch functions (``torch.X``, ``torch.nn.functional.X``)
   and tensor methods that draw from torch's random generator (``torch.randint``,
   ``F.dropout``, ``x.bernoulli()``): their ``aten::`` op is tagged
@@ -1531,6 +1535,33 @@ def nn_lazy_modules() -> list[str]:
     )
 
 
+def nn_tensor_modules() -> list[str]:
+    """The ``torch.nn`` classes whose ``forward`` return annotation, resolved by
+    ``typing.get_type_hints``, is ``torch.Tensor``; ``Identity`` left out (annotated so, it
+    returns whatever it is given)."""
+    import typing
+
+    import torch
+    from torch import nn
+
+    found = []
+    for name in dir(nn):
+        cls = getattr(nn, name)
+        if (
+            name.startswith("_")
+            or not (isinstance(cls, type) and issubclass(cls, nn.Module))
+            or cls is nn.Identity
+        ):
+            continue
+        try:
+            hints = typing.get_type_hints(cls.forward)
+        except Exception:  # noqa: BLE001 - an annotation torch cannot resolve: not sure
+            continue
+        if hints.get("return") is torch.Tensor:
+            found.append(f"torch.nn.{name}")
+    return sorted(found)
+
+
 PYTHON_VALUE_TYPES = {"bool", "int", "float", "str", "None", "device", "dtype"}
 
 
@@ -2109,6 +2140,7 @@ def main() -> None:
             "torch_subclass_makers": torch_subclass_makers,
             "torch_export_refused": lambda: torch_export_refused(tables[version]["torch_skipped"]),
             "nn_parameter_free": nn_parameter_free,
+            "nn_tensor_modules": nn_tensor_modules,
             "copy_refused": copy_refused,
             "tensor_setattr_refused": tensor_setattr_refused,
             "math_data_refused": math_data_refused,
@@ -2143,6 +2175,7 @@ def main() -> None:
         "nn_parameter_free": nn_parameter_free(),
         "torch_state_queries": torch_state_queries(),
         "nn_lazy_modules": nn_lazy_modules(),
+        "nn_tensor_modules": nn_tensor_modules(),
         "torch_tuple_returns": torch_tuple_returns(),
         "torch_container_returns": torch_container_returns(),
         "torch_non_tensor_ops": non_tensor[0],

@@ -304,3 +304,11 @@ def torch_seeded_methods() -> frozenset[str]:
     """The tensor methods that draw from torch's random generator (``"bernoulli"``,
     ``"uniform_"``)."""
     return frozenset(_entry().get("torch_seeded_ops", {}).get("methods", ()))
+
+
+@functools.cache
+def nn_tensor_modules() -> frozenset[str]:
+    """The ``torch.nn`` classes whose ``forward`` is annotated as returning one tensor
+    (``"torch.nn.Linear"``, ``"torch.nn.ReLU"``; not ``LSTM``, ``MultiheadAttention``, the
+    containers or ``Identity``)."""
+    return frozenset(_entry().get("nn_tensor_modules", ()))

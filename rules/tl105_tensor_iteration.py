@@ -9,6 +9,7 @@ import libcst as cst
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.dynamo_tables import nn_tensor_modules
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, self_attribute
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import TENSOR_IN_TENSOR_OUT, Kind
@@ -17,6 +18,7 @@ from ._graph import (
     TENSOR_RESULT_METHODS,
     annotated_tensor,
     call_targets,
+    init_values,
     keyword,
     parameter_data_only,
 )
@@ -1022,6 +1024,37 @@ FIXED_ROWS_MESSAGE = Message(
 )
 
 
+# einops' layers give the one tensor their pattern makes of their input (einops/layers/torch.py:
+# `Rearrange.forward` and `Reduce.forward` return `apply_for_scriptable_torch(recipe, input,
+# ...)`, `EinMix.forward` the einsum of its input and weight).
+EINOPS_TENSOR_LAYERS = frozenset(
+    {"einops.layers.torch.Rearrange", "einops.layers.torch.Reduce", "einops.layers.torch.EinMix"}
+)
+
+
+def _tensor_submodule(ctx: LintContext, func: cst.BaseExpression) -> bool:
+    """``func`` is ``self.<attr>`` that ``__init__`` binds only to modules returning one
+    tensor: a torch layer whose ``forward`` is annotated so (``nn_tensor_modules``), an einops
+    layer, or an ``nn.Sequential`` whose last layer is one."""
+    values = init_values(ctx, func)
+    return bool(values) and all(
+        value is not None and _builds_tensor_module(ctx, value, 0)
+        for value in values  # type: ignore[union-attr]
+    )
+
+
+def _builds_tensor_module(ctx: LintContext, value: cst.BaseExpression, depth: int) -> bool:
+    if type(value) is not cst.Call or depth > 4:
+        return False
+    name = ctx.qualified_name(value.func) or ""  # type: ignore[attr-defined]
+    if name in nn_tensor_modules() or name in EINOPS_TENSOR_LAYERS:
+        return True
+    args = value.args  # type: ignore[attr-defined]
+    if name != "torch.nn.Sequential" or not args or any(a.keyword or a.star for a in args):
+        return False
+    return _builds_tensor_module(ctx, args[-1].value, depth + 1)
+
+
 def surely_tensor(
     ctx: LintContext,
     expr: cst.BaseExpression,
@@ -1055,6 +1088,8 @@ def surely_tensor(
                 and func.attr.value in TENSOR_RESULT_METHODS
                 and kind_of(func.value) == Kind.TENSOR
             )
+            # `q, k, v = self.to_qkv(x)` of `nn.Sequential(nn.Linear(...), Rearrange(...))`.
+            or _tensor_submodule(ctx, func)
         )
     if kind is cst.BinaryOperation:
         return surely_tensor(ctx, expr.left, depth + 1, kind_of) or surely_tensor(  # type: ignore[attr-defined]

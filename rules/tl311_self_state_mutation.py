@@ -10,11 +10,16 @@ import libcst.matchers as m
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
-from torchlint.lint.graph_queries import assignments, in_place_method, self_attribute
+from torchlint.lint.graph_queries import (
+    assignments,
+    in_place_method,
+    self_assignments,
+    self_attribute,
+)
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.index import ProjectIndex
 from torchlint.lint.semantic.kinds import Kind
-from torchlint.lint.semantic.model import FileModel
+from torchlint.lint.semantic.model import FileModel, FunctionInfo
 from torchlint.lint.walk import LEAF_TYPES, top_level_definition, walk
 
 from ._graph import (
@@ -69,7 +74,11 @@ class SelfStateMutation(Rule):
     whose loop gives every registered state its default again, before computing the batch's
     value), temporary settings saved and put back (`old = self.t; self.t = t; ...; self.t = old`,
     a context manager's `try` / `finally`), and conversions of an attribute into itself
-    (`self.pos = self.pos.to(x.device)`, the same value on every call). Nor the methods of a
+    (`self.pos = self.pos.to(x.device)`, the same value on every call), and a flag graph code
+    only ever sets to the literal `__init__` gives it (`self.linked = share` where every graph
+    call of the method passes False, or hands on its own parameter so given: torchmetrics'
+    `self._state_is_copy = copy`, reached from forward through `items(copy_state=False)`).
+    Nor the methods of a
     function library's classes (a package with no module, torch-pca's `PCA.fit`), reached as
     its API: the model that calls them makes the object, and keeps it or not.
     A tensor on self updated in place (`self.running_mean.mul_(m).add_(...)`, `self.center
@@ -961,6 +970,8 @@ class SelfStateMutation(Rule):
             return
         if self._cleared_by_graph_method(attr) or self._reset_from_registry(attr):
             return  # `self.stepper.reset()` at the top of forward, then `self.steps += 1`
+        if self._graph_keeps_init_value(attr):
+            return  # `self._state_is_copy = copy` where every graph call passes False
         plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
         if self.ctx.kind(plain) in (Kind.MODULE, Kind.MODULES):
             return
@@ -977,6 +988,96 @@ class SelfStateMutation(Rule):
             self._report_at_read(attr, node, ("trace", "export") if held else ("trace",))
             return
         self._report_at_read(attr, node, targets or self.targets)
+
+    def _graph_keeps_init_value(self, attr: str) -> bool:
+        """Whether every statement of graph code of the class (in this file) that sets
+        ``self.<attr>`` stores the literal ``__init__`` stores there: the literal itself, or a
+        parameter that each call of its method in this file's graph code gives that literal
+        (passed, handed on from the caller's own such parameter, or left to a default equal to
+        it). torchmetrics' ``_compute_groups_create_state_ref(self, copy=False)`` ends with
+        ``self._state_is_copy = copy`` and forward reaches it only through ``items(...,
+        copy_state=False)``: the flag stays at ``__init__``'s False, so no call changes what a
+        later one reads."""
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None:
+            return False
+        owner = info.owner_class
+        methods = {
+            other.node.name.value: other
+            for other in self.ctx.model.functions.values()
+            if other.owner_class == owner
+        }
+        init = methods.get("__init__")
+        if init is None:
+            return False
+        initial = self_assignments(init.node, attr)
+        if len(initial) != 1 or not _immutable_literal(initial[0]):
+            return False  # (an empty list or dict may be grown in place)
+        code = self.ctx.module.code_for_node(initial[0])
+        writes = [
+            (other, value)
+            for name, other in methods.items()
+            if name != "__init__" and other.region is not None
+            for value in self_assignments(other.node, attr)
+        ]
+        if any(
+            other.owner_class != owner
+            and other.region is not None
+            and self_assignments(other.node, attr)
+            for other in self.ctx.model.functions.values()
+        ):
+            return False  # another class of this file (a subclass) sets it too
+        return bool(writes) and all(
+            value is not None and self._always(value, other, code, methods, 0)
+            for other, value in writes
+        )
+
+    def _always(
+        self,
+        value: cst.BaseExpression,
+        function: FunctionInfo,
+        code: str,
+        methods: dict[str, FunctionInfo],
+        depth: int,
+    ) -> bool:
+        """``value`` in ``function`` is the literal ``code`` on every call from graph code."""
+        if _immutable_literal(value):
+            return self.ctx.module.code_for_node(value) == code
+        if type(value) is not cst.Name or depth > 3:
+            return False
+        params = function.node.params
+        positional = [*params.posonly_params, *params.params]
+        names = [p.name.value for p in positional]
+        if value.value not in names or names.index(value.value) == 0:
+            return False  # not a parameter (nor `self`)
+        if assignments(function.node, value.value):
+            return False  # rebound in the body
+        position = names.index(value.value)
+        default = positional[position].default
+        calls = [
+            (caller, call)
+            for caller in methods.values()
+            if caller.region is not None
+            for call in _self_calls(caller.node, function.node.name.value)
+        ]
+        if not calls:
+            return False
+        for caller, call in calls:
+            if any(arg.star for arg in call.args):
+                return False
+            passed = next(
+                (a.value for a in call.args if a.keyword and a.keyword.value == value.value),
+                None,
+            )
+            plain = [a.value for a in call.args if a.keyword is None]
+            if passed is None and len(plain) >= position:
+                passed = plain[position - 1]
+            if passed is None:
+                if default is None or not self._always(default, function, code, methods, 4):
+                    return False
+            elif not self._always(passed, caller, code, methods, depth + 1):
+                return False
+        return True
 
     def _read_only_after(self, attr: str, change: cst.CSTNode) -> bool:
         """Whether the class reads ``self.<attr>`` back only in the changing function, after
@@ -1502,6 +1603,36 @@ def _overwrite_call(node: cst.CSTNode, attr: str) -> bool:
             ),
         )
         and not any(_reads_attr(arg.value, {attr}) for arg in node.args)  # type: ignore[attr-defined]
+    )
+
+
+def _self_calls(function: cst.FunctionDef, method: str) -> list[cst.Call]:
+    """The ``self.<method>(...)`` calls in ``function`` (not in functions nested in it)."""
+    found: list[cst.Call] = []
+    first = function.params.params[0].name.value if function.params.params else None
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) in (cst.FunctionDef, cst.Lambda, cst.ClassDef) and node is not function:
+            return False
+        if (
+            type(node) is cst.Call
+            and type(node.func) is cst.Attribute  # type: ignore[attr-defined]
+            and node.func.attr.value == method  # type: ignore[attr-defined]
+            and m.matches(node.func.value, m.Name(first or ""))  # type: ignore[attr-defined]
+        ):
+            found.append(node)  # type: ignore[arg-type]
+        return None
+
+    walk(function, enter, lambda node: None)
+    return found
+
+
+def _immutable_literal(value: Optional[cst.BaseExpression]) -> bool:
+    """None, True/False, a number or a string: a literal no method changes in place."""
+    return (
+        value is not None
+        and _is_literal(value)
+        and type(value) not in (cst.List, cst.Tuple, cst.Set, cst.Dict)
     )
 
 

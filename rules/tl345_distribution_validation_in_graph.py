@@ -9,7 +9,12 @@ import libcst as cst
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.distribution_tables import unvalidated_failures
-from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments
+from torchlint.lint.graph_queries import (
+    UNKNOWN_VALUE,
+    assignments,
+    self_assignments,
+    self_attribute,
+)
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import top_level_definition
@@ -510,8 +515,28 @@ class DistributionValidationInGraph(Rule):
                 value is not UNKNOWN_VALUE and size == 1 and self._validating(value)
                 for value, _, size in bound
             )
-        values = init_values(self.ctx, receiver)
+        values = self._method_values(receiver) or init_values(self.ctx, receiver)
         return bool(values) and any(self._validating(value) for value in values)
+
+    def _method_values(self, receiver: cst.BaseExpression) -> list[Optional[cst.BaseExpression]]:
+        """What the methods of the current method's class (defined in this file) bind to
+        ``self.<attr>`` for ``receiver`` = ``self.<attr>``: a distribution that one method
+        builds (``proba_distribution``: ``self.distribution = Normal(mean, std)``) and another
+        reads (``self.distribution.log_prob(actions)``)."""
+        attr = self_attribute(receiver)
+        info = self.ctx.function_info
+        if attr is None or info is None or not info.owner_class:
+            return []
+        owner = info.owner_class.removeprefix(self.ctx.model.summary.module + ".")
+        cls = top_level_definition(self.ctx.module, owner)
+        if not isinstance(cls, cst.ClassDef):
+            return []
+        return [
+            value
+            for statement in cls.body.body
+            if isinstance(statement, cst.FunctionDef)
+            for value in self_assignments(statement, attr)
+        ]
 
     def _self_validates(self, method: str) -> bool:
         """``self.<method>`` in a method of a project subclass of a torch.distributions class

@@ -259,6 +259,7 @@ class ProjectIndex:
             str, tuple[list[tuple[str, FileSummary, ClassSummary]], frozenset[str]]
         ] = {}
         self._lookups: dict[str, tuple[Optional[tuple[str, FileSummary, str]], frozenset[str]]] = {}
+        self._foreign: dict[str, tuple[Optional[str], frozenset[str]]] = {}
         self._regions: Optional[dict[str, Region]] = None
         # The public functions of the project's function libraries, roots of the regions too
         # (``_library_api``): what their parameters are, no forward tells.
@@ -471,6 +472,40 @@ class ProjectIndex:
             return None
         return None
 
+    def foreign_name(self, qualname: str) -> Optional[str]:
+        """The name outside the project that a project module's name re-exports, or None.
+
+        ``from .jit_utils import cartesian_prod`` where jit_utils has ``cartesian_prod =
+        torch.cartesian_prod`` (or ``from torch import cartesian_prod``): the call is
+        ``torch.cartesian_prod``'s, and its kind is torch's. None for a name the project
+        defines (a class, a function, a value) or cannot resolve.
+        """
+        return self._recorded(self._foreign, qualname, self._follow_export)
+
+    def _follow_export(self, qualname: str) -> Optional[str]:
+        seen: set[str] = set()
+        name = qualname
+        while name not in seen and len(seen) < 10:
+            seen.add(name)
+            parts = name.split(".")
+            for cut in range(len(parts) - 1, 0, -1):
+                summary = self.get_module(".".join(parts[:cut]))
+                if summary is None:
+                    continue
+                head = parts[cut]
+                if (
+                    head in summary.classes
+                    or head in summary.functions
+                    or head not in summary.imports
+                ):
+                    return None  # defined here, or a value: the project's own
+                name = ".".join([summary.imports[head], *parts[cut + 1 :]])
+                break
+            else:
+                # No project module holds it: a name outside the project, when one was reached.
+                return name if name != qualname else None
+        return None
+
     def class_info(self, qualname: str) -> Optional[tuple[FileSummary, ClassSummary]]:
         found = self.lookup(qualname)
         if found and found[0] == "class":
@@ -527,6 +562,7 @@ class ProjectIndex:
         """Drop the kept answers (lookups, module classes, resolution orders): a summary added
         to the index can change any of them."""
         self._lookups.clear()
+        self._foreign.clear()
         self._module_class_cache.clear()
         self._mros.clear()
 

@@ -24,7 +24,7 @@ from torchlint.lint.dynamo_tables import (
     torch_tuple_returns,
 )
 from torchlint.lint.graph_queries import assignments, bound_names
-from torchlint.lint.semantic.summary import PARTIALS, REGISTRY_PREFIX, RESULT_PREFIX
+from torchlint.lint.semantic.summary import GUARD_CALLS, PARTIALS, REGISTRY_PREFIX, RESULT_PREFIX
 from torchlint.lint.torchscript_tables import torchscript_table
 from torchlint.lint.walk import walk
 
@@ -319,6 +319,10 @@ def _is_torch_state_query(name: str) -> bool:
     Functions with a signature come from torch's own annotations; C functions without one
     go by their name."""
     if name in torch_state_queries() or name in torch_state_query_breaks():
+        return True
+    if name in GUARD_CALLS:
+        # `torch._C._get_tracing_state()`: the tracer's state object, or None outside a trace
+        # (what `torch.jit.is_tracing()` tests); the back-end guards answer a Python value.
         return True
     last = name.rsplit(".", 1)[-1].removeprefix("_")  # C bindings: `torch._C._is_tracing`
     if last.startswith("is_"):

@@ -236,7 +236,12 @@ class FileModel:
             parts.append(node.value)  # type: ignore[attr-defined]
             dotted = ".".join(reversed(parts))
         if dotted not in self._qualified:
-            self._qualified[dotted] = self.summary.resolve_dotted(dotted)
+            name = self.summary.resolve_dotted(dotted)
+            if name is not None and not name.startswith(("builtins.", "torch.")):
+                # A project module's re-export of torch (``from .utils import cartesian_prod``
+                # of ``cartesian_prod = torch.cartesian_prod``): the torch function's name.
+                name = self.index.foreign_name(name) or name
+            self._qualified[dotted] = name
         return self._qualified[dotted]
 
     def global_kind(self, name: str) -> Kind:
