@@ -5086,6 +5086,8 @@ class UnsupportedAttributeInScript(Rule):
                 if hint is None:
                     continue
                 name = self.ctx.qualified_name(hint.func if isinstance(hint, cst.Call) else hint)
+                if name is not None and self._scripted_class(name):
+                    return None  # TorchScript types the attribute by the compiled class
                 if name is not None and self._is_dataclass(name):
                     return "a dataclass instance"
                 if name in NAMESPACES:
@@ -5320,9 +5322,20 @@ class UnsupportedAttributeInScript(Rule):
             f"leaves `{name}` to its default, `field(default_factory={factory})`)"
         )
 
-    def _is_dataclass(self, qualname: str) -> bool:
+    def _scripted_class(self, qualname: str) -> bool:
+        """A class of the project decorated ``@torch.jit.script``."""
         info = self.ctx.index.class_info(qualname)
-        return info is not None and any(d in ("dataclasses.dataclass",) for d in info[1].decorators)
+        return info is not None and "torch.jit.script" in info[1].decorators
+
+    def _is_dataclass(self, qualname: str) -> bool:
+        """A ``@dataclass`` TorchScript has no type for: one not compiled with
+        ``@torch.jit.script`` (which TorchScript types attributes by; checked on torch 2.13)."""
+        info = self.ctx.index.class_info(qualname)
+        return (
+            info is not None
+            and "dataclasses.dataclass" in info[1].decorators
+            and "torch.jit.script" not in info[1].decorators
+        )
 
 
 def _field_factory(ctx, dataclass: cst.ClassDef, name: str) -> Optional[str]:  # type: ignore[no-untyped-def]

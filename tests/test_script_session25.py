@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from torchlint.lint.engine import lint_text
 from torchlint.lint.fixes import fix_text
 from torchlint.lint.settings import Settings
 
@@ -457,3 +458,23 @@ def test_the_scripted_dataclass_fix_is_dropped_where_the_migration_rule_is_selec
     )
     plain = Settings(select=("TL212",), targets=("script",), targets_explicit=True)
     assert "@torch.jit.script" in fix_text("example.py", DATACLASS_CALL, plain, unsafe=True).text
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("", ""),  # the config made by a call in `__init__`
+        (
+            "    def __init__(self):\n        super().__init__()\n        self.cfg = HeadConfig([4, 4], temperature=2.0)\n",
+            "    def __init__(self, cfg: HeadConfig = HeadConfig([4, 4])):\n"
+            "        super().__init__()\n        self.cfg = cfg\n",
+        ),  # a parameter annotated with the dataclass
+    ],
+)
+def test_tl212_is_silent_on_a_dataclass_compiled_with_torch_jit_script(old, new):
+    assert old in DATACLASS_CALL
+    source = DATACLASS_CALL.replace(old, new)
+    before = {d.code for d in lint_text("example.py", source, SETTINGS).diagnostics}
+    fixed = fixed_text(source, SETTINGS)
+    after = {d.code for d in lint_text("example.py", fixed, SETTINGS).diagnostics}
+    assert "TL212" in before and "TL212" not in after
