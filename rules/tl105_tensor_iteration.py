@@ -47,9 +47,10 @@ class TensorIteration(Rule):
     int size along such a dimension (`for block in seq.split(4, dim=1)`: a sequence streamed
     block by block).
     So is `map(f, x)` of a tensor (`for y in map(f, x)`, `a, b = map(f, x)`).
-    Unpacking a tensor into names (`q, k, v = qkv`, `rows, cols = torch.tril_indices(n, n)`)
-    iterates its first dimension too: torch warns (TracerWarning) even where that size is
-    fixed by the model and the trace is right; the number of names fixes the size eager
+    Unpacking a tensor into names (`q, k, v = qkv`, `rows, cols = torch.tril_indices(n, n)`,
+    also a piece of a split tensor: `_, rest = x.split(sizes)` or einops'
+    `unpack(qkv, ps, ...)`, then `q, k, v = rest`) iterates its first dimension too: torch
+    warns (TracerWarning) even where that size is fixed by the model and the trace is right; the number of names fixes the size eager
     accepts, so the finding says torch only warns there. So does iteration over a parameter or
     buffer of the module (`for w in self.kernels`, `k, v = map(f, self.null_kv)`), whose first
     size no input changes.
@@ -584,6 +585,30 @@ class TensorIteration(Rule):
                 return [(torch.randn(2, 5, 8),), (torch.randn(3, 7, 8),)]
             """,
         ),
+        # One piece of a split projection unpacked in turn (agent attention's `q, k, v =
+        # qkv_input` of `qkv_agent, qkv_input = unpack(qkv, ps, ...)`): each piece is a tensor.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.qkv = nn.Linear(8, 24)
+
+                def forward(self, x):
+                    proj = self.qkv(x).unflatten(-1, (3, 8)).movedim(-2, 0)
+                    head, rest = proj.split([1, x.shape[1] - 1], dim=2)
+                    q, k, v = rest
+                    return q * k + v + head.mean()
+
+            def inputs():
+                return [(torch.randn(2, 5, 8),), (torch.randn(3, 7, 8),)]
+            """,
+            line=12,
+            trace_warning=True,
+        ),
         # A helper unpacks the stacked keys and values its caller passes.
         Invalid(
             """
@@ -1108,8 +1133,42 @@ def surely_tensor(
             )
         return all(
             value is not UNKNOWN_VALUE
-            and size == 1
-            and surely_tensor(ctx, value, depth + 1, kind_of)
+            and (
+                surely_tensor(ctx, value, depth + 1, kind_of)
+                if size == 1
+                else _splits_tensor(ctx, value, depth + 1, kind_of)
+            )
             for value, _, size in bound
         )
     return False
+
+
+# What gives a list of tensors cut from one: torch's `Tensor[]` schemas (`chunk`, `split`,
+# `tensor_split`, `unbind`, `split_with_sizes`, as functions and methods) and einops'
+# `unpack` (einops 0.8: `List[Tensor]`, one per packed shape).
+SPLITTING_METHODS = frozenset({"chunk", "split", "tensor_split", "unbind", "split_with_sizes"})
+SPLITTING_FUNCTIONS = frozenset(
+    {*(f"torch.{m}" for m in SPLITTING_METHODS), "einops.unpack", "einops.packing.unpack"}
+)
+
+
+def _splits_tensor(
+    ctx: LintContext,
+    value: cst.BaseExpression,
+    depth: int,
+    kind_of: Callable[[cst.BaseExpression], Kind],
+) -> bool:
+    """``value`` (unpacked into several names) is a list of tensors cut from a tensor:
+    ``a, b = x.chunk(2)``, ``agent, rest = unpack(qkv, ps, "qkv b * d")``: each name is a
+    tensor."""
+    if type(value) is not cst.Call or depth > 4:
+        return False
+    func = value.func  # type: ignore[attr-defined]
+    if type(func) is cst.Attribute and func.attr.value in SPLITTING_METHODS:
+        return surely_tensor(ctx, func.value, depth + 1, kind_of)
+    args = call_targets(value)  # type: ignore[arg-type]
+    return (
+        ctx.qualified_name(func) in SPLITTING_FUNCTIONS
+        and bool(args)
+        and surely_tensor(ctx, args[0], depth + 1, kind_of)
+    )

@@ -27,6 +27,10 @@ CONSTRUCTORS = {
     "torch.scalar_tensor",
     "torch.from_numpy",
 }
+# The legacy type constructors of CONSTRUCTORS: given one tensor, they return an alias of it.
+LEGACY_CONSTRUCTORS = frozenset(
+    {"torch.Tensor", "torch.FloatTensor", "torch.LongTensor", "torch.BoolTensor", "torch.IntTensor"}
+)
 # Constructors whose one traced size stays in the trace (torch 2.13 warns that the result is a
 # constant, yet computes it from each input's sizes); the legacy ``torch.LongTensor([n])`` and
 # lists of sizes do not.
@@ -457,6 +461,15 @@ class TensorFromPythonData(Rule):
         data = call_targets(node)[0]
         if name in SCALAR_CONSTRUCTORS and _followed_by_trace(self.ctx, data):
             return  # warns, but the trace computes it from the input's sizes
+        if (
+            name in LEGACY_CONSTRUCTORS
+            and len(node.args) == 1
+            and node.args[0].keyword is None
+            and self.ctx.kind(data) is Kind.TENSOR
+        ):
+            # `torch.FloatTensor(t)` of one tensor: the tracer records an alias of it (torch
+            # 2.13: `aten::alias`, no warning), so later inputs flow through.
+            return
         if name == "torch.as_tensor" and self.ctx.kind(data) is Kind.TENSOR:
             # The tensor itself, or its conversion to the `dtype` / `device` given: the trace
             # goes on from it (torch 2.13 warns all the same).

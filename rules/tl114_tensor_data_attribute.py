@@ -11,6 +11,12 @@ from torchlint.lint.semantic.kinds import Kind
 
 from ._graph import parameter_data_only
 
+# What `x.data.<attr>` reads of the tensor's metadata only, no values: its sizes, dtype and
+# device, and the legacy `x.data.new(sizes)` (a new tensor of x's dtype and device). torch 2.13
+# exports them (no fake tensor among the constants) and the trace keeps no data of x; other
+# `new_*` methods of `.data` do fail export (checked with torch.export.export on each).
+METADATA_READS = frozenset({"new", "size", "dim", "shape", "ndim", "dtype", "device"})
+
 # A write through `.data` (`w.data.mul_(d)`, `w.data[i] = v`, `w.data = t`) in graph code.
 WRITE = Message(
     "a write through `.data` in graph code",
@@ -59,6 +65,10 @@ class TensorDataAttribute(Rule):
     Not for trace is an in-place method on the `.data` of module state whose result the code
     uses (`eps = self.eps.data.normal_()`, then `eps`, the sampled noise of Bayesian layers)
     where the function reads that state no other way: the tracer records it.
+
+    A `.data` asked only its metadata (`x.data.size(1)`, `x.data.dtype`, the legacy
+    `x.data.new(b, 1)` of a tensor of x's dtype and device) is not flagged: export and trace
+    read no values there (torch 2.13; `x.data.new_zeros(...)` still fails export).
 
     ## Why is this bad?
     `.data` is a tensor detached from autograd that export's tracing does not follow:
@@ -116,6 +126,22 @@ class TensorDataAttribute(Rule):
                 def forward(self, x):
                     scale = x.detach().abs().amax()
                     return self.fc(x / scale) * self.data["scale"]
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(2, 4) * 3,)]
+            """
+        ),
+        # Only the metadata of `.data` (dnc's `usage.data.new(b, 1).fill_(1)`): no values read.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    scores, _ = torch.topk(x * 2, 2, dim=1)
+                    ones = scores.data.new(1, 1).fill_(1).to(scores.data.dtype)
+                    return torch.cat((ones.expand(2, 1), scores), 1) * scores.data.size(1)
 
             def inputs():
                 return [(torch.randn(2, 4),), (torch.randn(2, 4) * 3,)]
@@ -233,6 +259,7 @@ class TensorDataAttribute(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._written: set[int] = set()  # `.data` nodes written through
+        self._metadata: set[int] = set()  # `.data` nodes only asked their metadata
         self._recorded: dict[tuple[int, str], bool] = {}  # (function, owner) -> _records
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -253,7 +280,15 @@ class TensorDataAttribute(Rule):
         self._written.add(id(target.value if isinstance(target, cst.Subscript) else target))
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
+        if (
+            node.attr.value in METADATA_READS
+            and type(node.value) is cst.Attribute
+            and node.value.attr.value == "data"  # type: ignore[attr-defined]
+        ):
+            self._metadata.add(id(node.value))  # visited before the `.data` it holds
         if node.attr.value != "data" or self.ctx.kind(node.value) != Kind.TENSOR:
+            return
+        if id(node) in self._metadata:
             return
         if id(node) in self._written:
             if self._trace_records(node):

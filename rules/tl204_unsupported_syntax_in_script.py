@@ -1927,7 +1927,9 @@ class UnsupportedSyntaxInScript(Rule):
             and isinstance(value.func, cst.Attribute)
             and value.func.attr.value == "size"
         ):
-            return self.ctx.kind(value.func.value) is Kind.TENSOR
+            # Of a value of no known kind too (a helper's parameter, a transpose of it), as for
+            # `.shape`: a `.size()` that compiles in scripted code is a tensor's, a List[int].
+            return self.ctx.kind(value.func.value) in (Kind.TENSOR, Kind.UNKNOWN)
         return False
 
     def _list_attribute(self, value: cst.BaseExpression) -> bool:

@@ -141,6 +141,15 @@ class OptionalUsedUnrefined(Rule):
     An annotation on the binding in `__init__` (`self.last: Optional[Tensor] = None`) does not
     count: TorchScript reads only the class body's.
 
+    And the same uses of a result TorchScript types Optional: `d.get(key)` without a default on
+    a parameter (never rebound) or local annotated `Dict[...]` (`aten::get` returns
+    `Optional[V]`: `self.top(feats.get("c5"))`, torch 2.13: Expected a value of type 'Tensor'
+    for argument 'input' but instead found type 'Optional[Tensor]'), and an Optional output of
+    a torch.nn module, read from its scripted forward's schema (the table's
+    `module_optional_outputs`: `out, w = self.attn(q, k, v)` then `w.mean(1)`; torch 2.13:
+    'Optional[Tensor]' object has no attribute or method 'mean'), used in place or through a
+    local bound only to one, refined by the same tests.
+
     ## Why is this bad?
     TorchScript types the parameter `Optional[Tensor]` and only narrows it to `Tensor` where a
     `None` test on that very name guards the use. Elsewhere scripting fails:

@@ -310,6 +310,12 @@ class UnsupportedSignatureInScript(Rule):
     back (`fn(self, x.float()).to(x.dtype)`) on a function other than `forward` is not
     flagged: inside a float32 model it changes nothing.
 
+    And a name the module imports only in the body of `if TYPE_CHECKING:` (bound nowhere else
+    at its top level), in a scripted annotation Python does not evaluate: a string
+    (`past: "Optional[Cache]" = None`) or any annotation under `from __future__ import
+    annotations`. TorchScript looks the name up in the module's globals when it scripts, where
+    the import never ran (torch 2.13: Unknown type name 'Cache').
+
     ## Why is this bad?
     `torch.jit.script` fails on the signature before it reads the body:
     `Unsupported annotation typing.Optional[collections.abc.Iterable] could not be resolved`

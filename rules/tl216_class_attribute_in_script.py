@@ -85,6 +85,14 @@ class ClassAttributeInScript(Rule):
     TorchScript takes the annotation as the attribute's type and cannot hold a submodule as it
     (torch 2.13: Expected inferred type to be interface type for 'proj').
 
+    And any attribute read through an `nn.Module` class, torch's (`nn.Transformer`, in any
+    spelling) or the project's, in scripted code: `nn.Transformer.generate_square_subsequent_mask(n)`,
+    a static method or data of a module class (torch 2.13: attribute lookup is not defined on
+    python value of type 'type'). Not flagged where the file builds a module of that class
+    (TorchScript resolves the class once it has compiled a module of it: a model holding an
+    `nn.Transformer` scripts the read), in the class's own methods or its subclasses', nor
+    `Base.forward(self, x)` (TL209's).
+
     ## Why is this bad?
     TorchScript builds a module's type from the instance: its parameters, buffers, submodules,
     the attributes in the instance `__dict__` and the constants (`Final` annotations,

@@ -92,7 +92,9 @@ class AutogradInGraph(Rule):
     None:`, `h.grad_fn.next_functions`) of a tensor computed in graph code. And a change of
     whether a module's parameters require grad from graph code: `p.requires_grad_(False)` in a
     loop over `self.backbone.parameters()`, `self.head.requires_grad_(False)`,
-    `self.fc.weight.requires_grad = False` (freezing a backbone from `forward`).
+    `self.fc.weight.requires_grad = False` (freezing a backbone from `forward`); and
+    `t.requires_grad = ...` of any other tensor (one made in graph code, forward's input, a
+    result).
 
     ## Why is this bad?
     Checked with torch 2.13: Dynamo does not trace autograd calls by default, so
@@ -111,7 +113,9 @@ class AutogradInGraph(Rule):
     `torch.jit.trace` run the read in Python (a leaf input's `grad_fn` is None everywhere).
     Changing `requires_grad` of a module's parameter (or a module's, or a tensor held on
     self) makes `torch.compile(fullgraph=True)` raise ("Unsupported Tensor.requires_grad_()
-    call", "setattr() on Tensor.requires_grad"); export and trace pass. Marking a tensor that
+    call", "setattr() on Tensor.requires_grad"); export and trace pass. Setting
+    `t.requires_grad` of any other tensor raises the same way ("setattr() on
+    Tensor.requires_grad", with or without autograd, for `False` too). Marking a tensor that
     does not require grad as requiring it (`x.clone().requires_grad_()` of forward's input,
     `h.detach().requires_grad_()`, a new `torch.zeros_like(x).requires_grad_()`) makes it raise
     too: "Unsupported Tensor.requires_grad_() call" for forward's own input, "returning
@@ -433,6 +437,28 @@ class AutogradInGraph(Rule):
             line=11,
             backends=("compile",),
         ),
+        # A helper makes a tensor and sets its flag (dnc's `cuda(x, grad=False)`): Dynamo
+        # refuses the setter on any tensor.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def as_float(x, grad=False):
+                t = torch.FloatTensor(x.float())
+                t.requires_grad = grad
+                return t
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return as_float(x * 2) + 1
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            backends=("compile",),
+        ),
         # Grad-CAM: the last feature map keeps its gradient for a saliency map.
         Invalid(
             """
@@ -621,12 +647,14 @@ class AutogradInGraph(Rule):
             return
         for target in node.targets:
             held = target.target
-            if (
-                isinstance(held, cst.Attribute)
-                and held.attr.value == "requires_grad"
-                and _module_state(self.ctx, held.value)
-            ):
+            if not (isinstance(held, cst.Attribute) and held.attr.value == "requires_grad"):
+                continue
+            if _module_state(self.ctx, held.value):
                 self.report(node, REQUIRES_GRAD_MESSAGE, targets=("compile",))
+            elif self.ctx.kind(held.value) == Kind.TENSOR:
+                # `t.requires_grad = grad` of any other tensor (a new one, an input, a result):
+                # Dynamo refuses the setter whatever the value and the grad mode.
+                self.report(node, REQUIRES_GRAD_SET_MESSAGE, targets=("compile",))
 
     def _without_grad(self, expr: cst.BaseExpression, call: cst.Call) -> bool:
         """A tensor that surely does not require grad in inference: ``t.detach()``, a new
@@ -759,6 +787,23 @@ REQUIRES_GRAD_MESSAGE = Message(
         ),
     ),
     advice="freeze the parameters once, outside forward (in __init__ or the training setup)",
+)
+# torch 2.13: `t.requires_grad = False` (or True) of a tensor made in graph code, of forward's
+# input or of a tensor a helper computed fails the same way, under no_grad too ("setattr() on
+# Tensor.requires_grad"); export and trace run the setter.
+REQUIRES_GRAD_SET_MESSAGE = Message(
+    subject="graph code sets a tensor's requires_grad",
+    clauses=(
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "(setattr() on Tensor.requires_grad)",
+        ),
+    ),
+    advice=(
+        "set it outside the compiled code, or drop it where the tensor is made in graph code "
+        "(a new tensor does not require grad)"
+    ),
 )
 # torch 2.13: `requires_grad_()` of a tensor that does not require grad (a detached copy, a
 # factory's result, forward's input or its clone) makes, while autograd is on (under no_grad

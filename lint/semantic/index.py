@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import heapq
 import os
+import sys
 from collections import deque
 from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
@@ -259,6 +260,7 @@ class ProjectIndex:
             str, tuple[list[tuple[str, FileSummary, ClassSummary]], frozenset[str]]
         ] = {}
         self._lookups: dict[str, tuple[Optional[tuple[str, FileSummary, str]], frozenset[str]]] = {}
+        self._star_names: dict[str, tuple[Optional[str], frozenset[str]]] = {}
         self._foreign: dict[str, tuple[Optional[str], frozenset[str]]] = {}
         self._regions: Optional[dict[str, Region]] = None
         # The public functions of the project's function libraries, roots of the regions too
@@ -463,13 +465,52 @@ class ProjectIndex:
             if head in summary.imports:
                 rest = parts[cut + 1 :]
                 return self.lookup(".".join([summary.imports[head], *rest]), _depth + 1)
-            if head in summary.defined_names or head.startswith("_"):
-                return None  # defined here (no class or function), or not star-exported
-            for star in summary.star_imports:
+            if head in summary.defined_names:
+                return None  # defined here (no class or function)
+            # `from m import *`: the last star import whose module exports the name binds it
+            # (its `__all__`, or its public names without one).
+            for star in reversed(summary.star_imports):
+                exporter = self.get_module(star)
+                if exporter is None or not exporter.exports(head):
+                    continue
                 found = self.lookup(f"{star}.{local}", _depth + 1)
                 if found is not None:
                     return found
             return None
+        return None
+
+    def star_name(self, summary: FileSummary, dotted: str) -> Optional[str]:
+        """The qualified name that ``dotted`` (``sigma``, ``T.tanh``) has in ``summary``'s file
+        where no statement of the file binds its head but a ``from m import *`` does: the
+        project definition it binds (``pkg.util.sigma``), or what the star module imported
+        under that name (``torch.tanh`` for ``import torch as T`` there). Follows star imports
+        of star modules; honours ``__all__``. None where no star import binds the head."""
+        if not summary.star_imports:
+            return None
+        head, _, rest = dotted.partition(".")
+        base = self._recorded(self._star_names, f"{summary.module}:{head}", self._star_binding)
+        if base is None:
+            return None
+        return sys.intern(f"{base}.{rest}") if rest else base
+
+    def _star_binding(self, key: str) -> Optional[str]:
+        module, _, head = key.partition(":")
+        seen: set[str] = set()
+        importer = self.get_module(module)
+        stars = list(reversed(importer.star_imports)) if importer is not None else []
+        while stars:
+            star = stars.pop(0)
+            if star in seen or len(seen) > 20:
+                continue
+            seen.add(star)
+            exporter = self.get_module(star)
+            if exporter is None or not exporter.exports(head):
+                continue
+            if head in exporter.imports:
+                return exporter.imports[head]
+            if head in exporter.defined_names:
+                return exporter.qualify(head)
+            stars[:0] = reversed(exporter.star_imports)  # what it star-imported, it exports
         return None
 
     def foreign_name(self, qualname: str) -> Optional[str]:
@@ -562,6 +603,7 @@ class ProjectIndex:
         """Drop the kept answers (lookups, module classes, resolution orders): a summary added
         to the index can change any of them."""
         self._lookups.clear()
+        self._star_names.clear()
         self._foreign.clear()
         self._module_class_cache.clear()
         self._mros.clear()

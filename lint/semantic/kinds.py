@@ -284,6 +284,10 @@ TENSOR_IN_TENSOR_OUT = frozenset(
     }
 )
 
+# Third-party functions that take a tensor and give back a list of tensors:
+# `a, b = einops.unpack(packed, shapes, "b * d")` (einops 0.8: `List[Tensor]`, one per shape).
+TENSOR_IN_TENSORS_OUT = frozenset({"einops.unpack"})
+
 # Third-party functions that return a tuple: the kinds of its elements.
 # `packed, shapes = einops.pack([x, y], "b * d")`: a tensor and a list of shapes.
 THIRD_PARTY_TUPLE_RETURNS = {"einops.pack": (T, UNK)}
@@ -1879,11 +1883,16 @@ class KindInference:
             return CONST if name.startswith(("torch.cuda.", "torch.backends.")) else UNK
         if name.startswith("torch."):
             last = name.rsplit(".", 1)[-1]
-            if last[:1].isupper() and last not in ("Tensor",):
+            if last[:1].isupper() and not last.endswith("Tensor"):
+                # torch 2.13's capitalised names ending in `Tensor` are `Tensor` and the
+                # legacy typed constructors (`FloatTensor` ... `BFloat16Tensor`, checked with
+                # `dir(torch)`): each call makes a tensor.
                 return CONST if last in ("Size", "Generator") else UNK
             return T
         if name in TENSOR_IN_TENSOR_OUT:
             return T if T in arg_kinds else UNK
+        if name in TENSOR_IN_TENSORS_OUT:
+            return TS if arg_kinds[:1] == [T] else UNK
         if name.startswith("numpy.") or name == "numpy":
             if all(k in (CONST,) for k in arg_kinds):
                 return CONST

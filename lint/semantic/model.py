@@ -237,6 +237,9 @@ class FileModel:
             dotted = ".".join(reversed(parts))
         if dotted not in self._qualified:
             name = self.summary.resolve_dotted(dotted)
+            if name is None and self.summary.star_imports:
+                # Bound by `from m import *` (`sigma(x)` of a helper module's `sigma`).
+                name = self.index.star_name(self.summary, dotted)
             if name is not None and not name.startswith(("builtins.", "torch.")):
                 # A project module's re-export of torch (``from .utils import cartesian_prod``
                 # of ``cartesian_prod = torch.cartesian_prod``): the torch function's name.

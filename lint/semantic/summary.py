@@ -292,6 +292,10 @@ class FileSummary:
     # Modules whose public names ``from X import *`` brings in (a package ``__init__``'s
     # re-exports: ``from .distributions import *``).
     star_imports: list[str] = field(default_factory=list)
+    # The names a module-level ``__all__`` of string literals lists (``from this import *``
+    # binds exactly those); None where the file defines no ``__all__`` or builds it otherwise
+    # (then the star import binds its public names, those without a leading ``_``).
+    all_names: Optional[list[str]] = None
     # Module-level names bound once, by a plain top-level ``NAME = <value>``, to a value
     # TorchScript cannot capture (``_module_values``): name -> its kind ("dict", "int", ...),
     # for scripted code of other files that imports the name.
@@ -319,6 +323,13 @@ class FileSummary:
 
     def qualify(self, name: str) -> str:
         return f"{self.module}.{name}" if self.module else name
+
+    def exports(self, name: str) -> bool:
+        """Whether ``from <this module> import *`` binds ``name``: listed in ``__all__`` where
+        the module defines one, else a name without a leading underscore."""
+        if self.all_names is not None:
+            return name in self.all_names
+        return not name.startswith("_")
 
     def resolve_dotted(self, dotted: str) -> Optional[str]:
         """Qualified name for a dotted local reference (``F.relu`` -> ``torch.nn.functional.relu``)."""
@@ -615,7 +626,19 @@ class _Summarizer(ast.NodeVisitor):
         for frame in reversed(self.instances):
             if head in frame and "." not in dotted:
                 return frame[head]
-        return self.summary.resolve_dotted(dotted)
+        resolved = self.summary.resolve_dotted(dotted)
+        if (
+            resolved is None
+            and self.summary.star_imports
+            and head != "self"
+            and not any(head in fn.params for fn in self.function_stack)
+            and not any(head in frame for frame in self.instances)
+        ):
+            # A name no statement of the file binds, where ``from m import *`` may: the
+            # module's own qualified name, which the index follows through the star imports
+            # (``lookup``, ``star_name``) to what they bind, or to nothing.
+            return sys.intern(self.summary.qualify(dotted))
+        return resolved
 
     def _decorator_names(self, decorators: list[ast.expr]) -> list[str]:
         names = []
@@ -2031,6 +2054,7 @@ def summarize(text: str, module: str, path: str, is_package: bool = False) -> Fi
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             summary.defined_names.add(stmt.name)
     summary.values = _module_values(tree.body)
+    summary.all_names = _all_names(tree.body)
     try:
         summarizer = _Summarizer(summary, is_package)
         summarizer.function_returns = {
@@ -2056,6 +2080,57 @@ def summarize(text: str, module: str, path: str, is_package: bool = False) -> Fi
     except RecursionError:
         summary.parsed = False
     return summary
+
+
+def _all_names(body: list[ast.stmt]) -> Optional[list[str]]:
+    """The names a module-level ``__all__`` lists: ``__all__ = [...]`` (or a tuple), grown by
+    ``__all__ += [...]`` and ``__all__.extend([...])`` / ``.append("x")``, all of string
+    literals. None where no statement sets ``__all__``, or one builds it another way (its names
+    unknown: a star import then binds the public names, the larger set)."""
+    names: Optional[list[str]] = None
+
+    def literal(node: Optional[ast.expr]) -> Optional[list[str]]:
+        if isinstance(node, (ast.List, ast.Tuple)) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts
+        ):
+            return [e.value for e in node.elts]  # type: ignore[attr-defined]
+        return None
+
+    for stmt in body:
+        value: Optional[ast.expr] = None
+        grows = False
+        if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets
+        ):
+            value = stmt.value
+        elif (
+            isinstance(stmt, (ast.AugAssign, ast.AnnAssign))
+            and isinstance(stmt.target, ast.Name)
+            and stmt.target.id == "__all__"
+        ):
+            value, grows = stmt.value, isinstance(stmt, ast.AugAssign)
+        elif (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and isinstance(stmt.value.func.value, ast.Name)
+            and stmt.value.func.value.id == "__all__"
+            and stmt.value.func.attr in ("extend", "append")
+            and len(stmt.value.args) == 1
+        ):
+            arg = stmt.value.args[0]
+            if stmt.value.func.attr == "append":
+                value = ast.List(elts=[arg], ctx=ast.Load())
+            else:
+                value = arg
+            grows = True
+        else:
+            continue
+        listed = literal(value)
+        if listed is None:
+            return None  # built another way: which names, the file does not say
+        names = [*(names or []), *listed] if grows else listed
+    return names
 
 
 def _stored_registry(node: ParamNode, module_names: set[str]) -> Optional[str]:
