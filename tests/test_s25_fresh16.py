@@ -52,10 +52,16 @@ def _compile_error(model, *inputs) -> str:  # type: ignore[no-untyped-def]
     import torch
 
     torch._dynamo.reset()
+    # Dynamo's first compile turns torch.distributions' argument checks off for the process:
+    # keep the setting other tests of the session read.
+    validate = torch.distributions.Distribution._validate_args
     try:
         torch.compile(model, fullgraph=True, backend="eager")(*inputs)
     except Exception as error:  # noqa: BLE001 - any failure is what the test reads
         return str(error)
+    finally:
+        torch.distributions.Distribution.set_default_validate_args(validate)
+        torch._dynamo.reset()
     return ""
 
 
