@@ -27,9 +27,11 @@ CONSTRUCTORS = {
     "torch.scalar_tensor",
     "torch.from_numpy",
 }
-# The legacy type constructors of CONSTRUCTORS: given one tensor, they return an alias of it.
+# The legacy typed constructors of CONSTRUCTORS: given one tensor, the tracer records an alias
+# of it, without a warning (torch 2.13). `torch.Tensor(t)` is traced the same way but warns
+# ("torch.Tensor results are registered as constants"), so it stays flagged.
 LEGACY_CONSTRUCTORS = frozenset(
-    {"torch.Tensor", "torch.FloatTensor", "torch.LongTensor", "torch.BoolTensor", "torch.IntTensor"}
+    {"torch.FloatTensor", "torch.LongTensor", "torch.BoolTensor", "torch.IntTensor"}
 )
 # Constructors whose one traced size stays in the trace (torch 2.13 warns that the result is a
 # constant, yet computes it from each input's sizes); the legacy ``torch.LongTensor([n])`` and

@@ -265,7 +265,10 @@ def test_requires_grad_assignment_confirmed_by_compile(tmp_path: Path, name: str
 LEGACY_MODELS = {
     # name: (forward body, flagged for trace)
     "alias of a tensor": ("t = torch.FloatTensor(x * 2)\n        return t + 1", False),
-    "alias of a helper's tensor": ("t = torch.Tensor(x.contiguous())\n        return t + 1", False),
+    "typed alias of a tensor": ("t = torch.LongTensor(x.long())\n        return t + 1", False),
+    # torch.Tensor(t) is traced as an alias too, but torch warns there (TracerWarning: results
+    # are registered as constants): flagged, as the ground truth counts the warning.
+    "untyped alias of a tensor": ("t = torch.Tensor(x * 2)\n        return t + 1", True),
     "sizes": ("t = torch.FloatTensor(x.size(0), 3).fill_(1.0)\n        return x[:, :3] + t", True),
 }
 
@@ -289,15 +292,17 @@ def test_legacy_constructor_confirmed_by_trace(tmp_path: Path, name: str) -> Non
     stem = f"legacy_{abs(hash(name))}"
     module = _import_project(tmp_path, {f"{stem}.py": REQUIRES_GRAD_SOURCE.format(body=body)}, stem)
     model = module.Model()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         traced = torch.jit.trace(model, (torch.randn(2, 4),))
+    warned = any(issubclass(w.category, torch.jit.TracerWarning) and w.lineno == 7 for w in caught)
     other = torch.randn(5, 4)
     try:
         same = torch.equal(traced(other), model(other))
     except RuntimeError:
         same = False  # the example's size baked in: the other input no longer fits
-    assert same != flagged
+    # A problem for the trace: a wrong result on another size, or torch's warning at the line.
+    assert (warned or not same) == flagged, (warned, same)
 
 
 # ------------------------------------------------------- TL204: `*t.size()` of a helper's param
