@@ -182,6 +182,7 @@ class NumpyChainToTorch(NumpyToTorch):
             return None
         self._edits: dict[int, tuple[cst.CSTNode, str]] = {}
         self._names: list[str] = []
+        self._scalars: set[str] = set()
         self._sinks = 0
         try:
             self._link(self._top(call))
@@ -243,6 +244,7 @@ class NumpyChainToTorch(NumpyToTorch):
                 raise _NotTorch
             target = holder.targets[0].target
             targets = target.elements if isinstance(target, (cst.Tuple, cst.List)) else [target]
+            unpacked_scalars = isinstance(target, (cst.Tuple, cst.List)) and self._levels_of(top)
             for element in targets:
                 value = element.value if isinstance(element, cst.BaseElement) else element
                 if not isinstance(value, cst.Name) or isinstance(element, cst.StarredElement):
@@ -251,6 +253,10 @@ class NumpyChainToTorch(NumpyToTorch):
                     raise _NotTorch
                 if value.value not in self._names:
                     self._names.append(value.value)
+                if unpacked_scalars:
+                    self._scalars.add(value.value)
+            if isinstance(target, (cst.Tuple, cst.List)) and not text.startswith("("):
+                text += ".unbind(0)"  # a tensor unpacked: Tensor.__iter__ is unbind(0)
             self._edits[id(top)] = (top, text)
             return
         wrapper = self._wrapper(top)
@@ -293,9 +299,63 @@ class NumpyChainToTorch(NumpyToTorch):
             if any(isinstance(a, cst.AssignTarget) for a in self.ancestors(use)):
                 continue  # the binding itself
             top = self._top(use)
+            if top is use and name in self._scalars and self._meets_tensor(use):
+                self._sinks += 1  # a 0-d float64 tensor there gives NumPy's scalar's values
+                continue
             if top is use and not isinstance(self.parent(use), cst.Arg):
                 raise _NotTorch  # read elsewhere: `print(xs.shape)`, `len(xs)`
             self._link(top)
+
+    def _levels_of(self, expr: cst.BaseExpression) -> bool:
+        """``np.quantile(a, levels)`` / ``np.percentile`` of a whole array (no axis) at a 1-d
+        display or attribute of levels: a 1-d array, whose items are NumPy scalars."""
+        if not isinstance(expr, cst.Call) or self._numpy_name(expr) not in (
+            "quantile",
+            "percentile",
+        ):
+            return False
+        if len(expr.args) != 2 or any(a.keyword is not None for a in expr.args):
+            return False
+        return self._constant_levels(expr.args[1].value)
+
+    def _constant_levels(self, q: cst.BaseExpression) -> bool:
+        """Quantile levels that are no array of the chain: a display of numbers, or an
+        attribute that is no tensor or array (``self.q``)."""
+        if isinstance(q, (cst.Tuple, cst.List)):
+            return bool(q.elements) and all(
+                isinstance(e, cst.Element) and is_number(e.value) for e in q.elements
+            )
+        return isinstance(q, cst.Attribute) and self.kind(q) not in (
+            Kind.TENSOR,
+            Kind.TENSORS,
+            Kind.NDARRAY,
+        )
+
+    def _meets_tensor(self, use: cst.Name) -> bool:
+        """``use`` (a NumPy scalar of the chain) goes through arithmetic with numbers and other
+        such scalars into arithmetic with a tensor, where a 0-d float64 tensor is cast to the
+        tensor's dtype as the scalar was (checked on torch 2.13)."""
+        current: cst.CSTNode = use
+        while True:
+            parent = self.parent(current)
+            if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus):
+                current = parent
+                continue
+            if not (
+                isinstance(parent, cst.BinaryOperation)
+                and isinstance(parent.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Divide))
+            ):
+                return False
+            other = parent.right if parent.left is current else parent.left
+            if self.kind(other) == Kind.TENSOR:
+                return True
+            if not (
+                is_number(other)
+                or self.kind(other) == Kind.CONST
+                or (isinstance(other, cst.Name) and other.value in self._scalars)
+            ):
+                return False
+            current = parent
 
     def _torch(self, expr: cst.BaseExpression) -> str:
         """The torch spelling of an expression of the chain."""
@@ -357,7 +417,15 @@ class NumpyChainToTorch(NumpyToTorch):
                 (arg.keyword is None and position == 0)
                 or (arg.keyword and arg.keyword.value == "q")
             )
-            if is_q and not is_number(arg.value):
+            if is_q and self._constant_levels(arg.value):
+                # levels held by the module (`self.q = (1.0, 99.0)`) or a display of numbers:
+                # NumPy makes them a float64 array
+                torch = self.import_module("torch")
+                value = f"{torch}.tensor({self.code(arg.value)}, dtype={torch}.float64)"
+                if entry.percent:
+                    value = f"{value} / 100"
+                quantile_of_chain = True
+            elif is_q and not is_number(arg.value):
                 # q an array of the chain (`np.linspace(0, 1, n)[1:-1]`): float64 as NumPy's
                 value = self._torch(arg.value)
                 if entry.percent:

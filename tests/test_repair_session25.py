@@ -500,3 +500,67 @@ def test_names_of_a_chain_read_twice_keep_their_names():
 def test_names_of_a_chain_read_twice_export_and_trace_with_eager_unchanged():
     fixed = fixed_text(ALIASED_ARRAYS, EXPORT)
     _assert_repaired(ALIASED_ARRAYS, fixed, ("export", "trace"))
+
+
+WINDOW_LEVELS = """\
+import numpy
+import torch
+from torch import nn
+
+
+class Window(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.levels = [0.05, 0.95]
+
+    def forward(self, img: torch.Tensor) -> torch.Tensor:
+        low, high = numpy.quantile(img.detach().numpy(), self.levels)
+        return -low + img * 2 / (high - low)
+
+
+Model = Window
+
+
+def inputs():
+    return [(torch.randn(2, 8),), (torch.randn(2, 8) * 5 + 1,)]
+"""
+
+
+def test_quantiles_at_held_levels_unpacked_into_tensor_arithmetic():
+    assert_rewritten(
+        WINDOW_LEVELS,
+        [
+            (
+                "numpy.quantile(img.detach().numpy(), self.levels)",
+                "torch.quantile(img.detach().double(), "
+                "torch.tensor(self.levels, dtype=torch.float64)).unbind(0)",
+            )
+        ],
+        unsafe=True,
+        settings=EXPORT,
+    )
+
+
+def test_quantiles_at_a_display_of_levels_are_rewritten_too():
+    display = WINDOW_LEVELS.replace("self.levels)", "[0.05, 0.95])")
+    assert "torch.tensor([0.05, 0.95], dtype=torch.float64)" in fixed_text(display, EXPORT)
+    # another quantile method has no torch spelling
+    lower = WINDOW_LEVELS.replace("self.levels)", "self.levels, method='lower')")
+    assert "numpy.quantile" in fixed_text(lower, EXPORT)
+
+
+def test_quantile_scalars_read_outside_tensor_arithmetic_are_left_alone():
+    printed = WINDOW_LEVELS.replace(
+        "        return -low", "        print(high)\n        return -low"
+    )
+    assert "numpy.quantile" in fixed_text(printed, EXPORT)
+    branched = WINDOW_LEVELS.replace(
+        "        return -low",
+        "        if high > low:\n            img = img * 2\n        return -low",
+    )
+    assert "numpy.quantile" in fixed_text(branched, EXPORT)
+
+
+@requires_torch
+def test_quantiles_at_held_levels_export_with_eager_unchanged():
+    _assert_repaired(WINDOW_LEVELS, fixed_text(WINDOW_LEVELS, EXPORT), ("export",))
