@@ -368,7 +368,10 @@ def test_zip_with_a_positional_sequence_only_is_rewritten():
     assert _unfixed(unknown, "TL208") == 1
 
 
-def test_loops_over_two_containers_or_other_bounds_are_left_alone():
+def test_loops_over_two_containers_or_other_bounds_run_under_a_position_test():
+    """No loop over the container for these (fixers/script_module_loops.py); each indexed call
+    runs under ``if position == k`` in a loop over its container instead
+    (fixers/script_session25.py; torch's word in tests/test_script_session25.py)."""
     before = _model(
         """\
         for k in range(len(self.stages)):
@@ -379,7 +382,23 @@ def test_loops_over_two_containers_or_other_bounds_are_left_alone():
         """,
         init=STACK,
     )
-    assert _unfixed(before, "TL208") == 3
+    after = (
+        normalized(before)
+        .replace(
+            "for k in range(len(self.stages)):\n            x = self.gates[k](self.stages[k](x))",
+            "for k, stage_2 in enumerate(self.stages):\n"
+            "            for position, gate in enumerate(self.gates):\n"
+            "                if position == k:\n"
+            "                    x = gate(stage_2(x))",
+        )
+        .replace(
+            "            x = self.stages[j](x)\n",
+            "            for position, stage in enumerate(self.stages):\n"
+            "                if position == j:\n"
+            "                    x = stage(x)\n",
+        )
+    )
+    assert _fix(before, "TL208") == after
 
 
 # -- TL209 -------------------------------------------------------------------------------------

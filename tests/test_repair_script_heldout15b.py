@@ -367,29 +367,51 @@ def test_map_lambda_left_alone():
 
 
 def test_enumerate_index_left_alone():
-    """Two more containers indexed with the loop's index (one zip at a time), a container
-    rebound in the loop, the container the loop walks indexed again."""
-    for forward in (
-        _lines(
-            "for i, layer in enumerate(self.layers):",
-            "    x = self.norms[i](x) + self.gains[i] * layer(x)",
-            "return x",
-        ),
+    """A container rebound in the loop."""
+    source = _model(
         _lines(
             "gains = self.gains",
             "for i, layer in enumerate(self.layers):",
             "    x = x + gains[i] * layer(x)",
             "    gains = self.gains",
             "return x",
-        ),
+        )
+    )
+    assert _fix(source, unsafe=True) == source
+
+
+def test_enumerate_index_of_a_third_or_the_same_container_runs_under_a_position_test():
+    """Two more containers indexed with the loop's index (one zip at a time), the container
+    the loop walks indexed again: the module call left over runs under ``if position == i``
+    in a loop over its container (fixers/script_session25.py)."""
+    third = _model(
+        _lines(
+            "for i, layer in enumerate(self.layers):",
+            "    x = self.norms[i](x) + self.gains[i] * layer(x)",
+            "return x",
+        )
+    )
+    assert _fix(third, unsafe=True) == third.replace(
+        "        for i, layer in enumerate(self.layers):\n"
+        "            x = self.norms[i](x) + self.gains[i] * layer(x)\n",
+        "        for i, (layer, gain) in enumerate(zip(self.layers, self.gains)):\n"
+        "            for position, norm in enumerate(self.norms):\n"
+        "                if position == i:\n"
+        "                    x = norm(x) + gain * layer(x)\n",
+    )
+    same = _model(
         _lines(
             "for i, layer in enumerate(self.layers):",
             "    x = self.layers[i](x) + layer(x)",
             "return x",
-        ),
-    ):
-        source = _model(forward)
-        assert _fix(source, unsafe=True) == source
+        )
+    )
+    assert _fix(same, unsafe=True) == same.replace(
+        "            x = self.layers[i](x) + layer(x)\n",
+        "            for position, layer_1 in enumerate(self.layers):\n"
+        "                if position == i:\n"
+        "                    x = layer_1(x) + layer(x)\n",
+    )
 
 
 def test_fstring_equals_with_a_spec():

@@ -13,6 +13,7 @@ import pytest
 
 from torchlint.lint.engine import lint_text
 from torchlint.lint.fixes import fix_text
+from torchlint.lint.rule import normalized
 from torchlint.lint.settings import Settings
 
 from .conftest import requires_torch
@@ -478,3 +479,31 @@ def test_tl212_is_silent_on_a_dataclass_compiled_with_torch_jit_script(old, new)
     fixed = fixed_text(source, SETTINGS)
     after = {d.code for d in lint_text("example.py", fixed, SETTINGS).diagnostics}
     assert "TL212" in before and "TL212" not in after
+
+
+@requires_torch
+def test_torch_scripts_the_position_tests_beside_the_other_loop_fixes():
+    # The loops tests/test_repair_script.py and tests/test_repair_script_heldout15b.py once
+    # left alone: two containers at one index, a literal range bound, a third container.
+    from .test_repair_script import STACK
+    from .test_repair_script import _model as stack_model
+    from .test_repair_script_heldout15b import _lines
+    from .test_repair_script_heldout15b import _model as layers_model
+
+    two = stack_model(
+        "for k in range(len(self.stages)):\n"
+        "    x = self.gates[k](self.stages[k](x))\n"
+        "for j in range(2):\n"
+        "    x = self.stages[j](x)\n"
+        "return x\n",
+        init=STACK,
+    )
+    third = layers_model(
+        _lines(
+            "for i, layer in enumerate(self.layers):",
+            "    x = self.norms[i](x) + self.gains[i] * layer(x)",
+            "return x",
+        )
+    )
+    for source in (normalized(two), third):
+        assert_script_repaired(source, fixed_text(source, SETTINGS, unsafe=True))
