@@ -36,10 +36,10 @@ seq × seq), plus the input kinds below: ``ctr_batch`` (x: a dict of two numeric
 (batch), three categorical ids (batch) and four id histories (batch × 8, zero past their
 lengths of 1 to seq / 2) with their lengths (batch, ``__NAME_length``)), ``gp_points`` (x:
 batch·seq × 3 test points), ``gp_targets`` (x: batch·seq × 3 points, y: batch·seq targets),
-``kron_rhs`` (x: 8 × seq right-hand sides), ``graph`` (x: batch·seq nodes × 8 features, adj: 2 × edges of a ring with chords, both ways),
-``ordinal`` (x: batch·seq × 6, y: batch·seq labels in 0..4) and ``signals`` (x: batch × 4·seq
-samples); ``features`` again as ``nsa_features`` (inp: batch × seq × 32) for the sparse
-attention.
+``kron_rhs`` (x: 8 × seq right-hand sides), ``graph`` (x: batch·seq nodes × 8 features, adj:
+2 × edges of a ring with chords, both ways), ``ordinal`` (x: batch·seq × 6, y: batch·seq
+labels in 0..4) and ``signals`` (x: batch × 4·seq samples); ``features`` again as
+``nsa_features`` (inp: batch × seq × 32) for the sparse attention.
 """
 
 from __future__ import annotations
