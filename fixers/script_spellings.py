@@ -254,7 +254,11 @@ class WalrusInIfTest(Fixer):
 
 
 class IntLiteralForFloat(Fixer):
-    codes = ("TL215",)
+    """An int literal where TorchScript wants a float: an argument of a function or op
+    (TL215), or of a ``torch.nn`` module's constructor that its forward hands on (TL234:
+    ``nn.Hardtanh(0, 20)`` -> ``nn.Hardtanh(0.0, 20.0)``)."""
+
+    codes = ("TL215", "TL234")
     applicability = "unsafe"
     message = "write the number as a float literal (`2.0`), which TorchScript takes for a float"
 
@@ -269,6 +273,8 @@ class IntLiteralForFloat(Fixer):
             if not all(isinstance(v, (cst.Integer, cst.Float)) for v in ints):
                 return None
             return [(v, f"{v.evaluated_value}.0") for v in ints if isinstance(v, cst.Integer)]
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+            node = node.expression  # `-1` -> `-1.0`
         if not isinstance(node, cst.Integer):
             return None
         return [(node, f"{node.evaluated_value}.0")]

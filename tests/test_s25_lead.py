@@ -132,3 +132,46 @@ def test_seeded_tables_are_torchs() -> None:
         assert not torch.equal(state, torch.get_rng_state())
     assert {"bernoulli", "uniform_", "normal_"} <= torch_seeded_methods()
     assert "torch.argmax" not in torch_seeded_functions()
+
+
+# TL234 (helper-234's rule): the int-literal fix writes the float TorchScript needs, the
+# negative literal included; the module then scripts with eager unchanged.
+INT_MODULE_ARGUMENT = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.pad = nn.ConstantPad1d((2, 0), 0)
+        self.clip = nn.Hardtanh(-1, 20)
+        self.proj = nn.Conv1d(3, 3, 3)
+
+    def forward(self, x):
+        return self.clip(self.proj(self.pad(x)) * 30)
+
+
+def inputs():
+    return [(torch.randn(2, 3, 8),), (torch.randn(1, 3, 5),)]
+"""
+
+
+def test_int_module_argument_written_as_float() -> None:
+    fixed = fixed_text(
+        INT_MODULE_ARGUMENT,
+        Settings(select=("TL234",), targets=("script",), targets_explicit=True),
+    )
+    assert "nn.ConstantPad1d((2, 0), 0.0)" in fixed
+    assert "nn.Hardtanh(-1.0, 20.0)" in fixed
+
+
+@requires_torch
+def test_int_module_argument_fix_repairs_script() -> None:
+    from .fix_helpers import assert_script_repaired
+
+    fixed = fixed_text(
+        INT_MODULE_ARGUMENT,
+        Settings(select=("TL234",), targets=("script",), targets_explicit=True),
+    )
+    assert_script_repaired(INT_MODULE_ARGUMENT, fixed)
