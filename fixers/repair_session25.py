@@ -45,15 +45,12 @@ from torchlint.lint.semantic.kinds import Kind
 from torchlint.lint.walk import walk
 
 from ._shared import contains, local_callee, plain_reference, receiving_param, variable_uses
-from ._tensor_exprs import has_comments, is_number, single_small_statement
+from ._tensor_exprs import is_number, single_small_statement
 from .numpy_to_torch import TABLE as NUMPY_TABLE
 from .numpy_to_torch import NumpyToTorch, TorchFunction
 from .scalar_to_tensor import NumberToTensor, _Flow, _method, _operand
 from .trace_size_branch import (
-    PADS,
     SizeBranchPad,
-    _if_of_test,
-    _name_target,
     _with_header_comment,
 )
 
@@ -94,32 +91,14 @@ class PadOfZeroAmountsAlways(SizeBranchPad):
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         test = diagnostic.node
-        node = _if_of_test(self, test) if isinstance(test, cst.BaseExpression) else None
-        if node is None:
+        branch = self._pad_branch(test)
+        if branch is None:
             return None
-        statement = single_small_statement(node.body)
-        target = _name_target(statement)
-        if target is None or has_comments(node.body.with_changes(header=cst.TrailingWhitespace())):
+        node, _, call, pad_arg = branch
+        if call.args[0].keyword:
             return None
-        assert isinstance(statement, cst.Assign) and isinstance(node.body, cst.IndentedBlock)
-        call = statement.value
-        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in PADS:
-            return None
-        if any(arg.star for arg in call.args) or not call.args or call.args[0].keyword:
-            return None
-        first = call.args[0].value
-        if not (isinstance(first, cst.Name) and first.value == target):
-            return None  # `y = F.pad(x, ...)` alone would leave `y` unbound or stale
-        pad_args = [
-            arg
-            for index, arg in enumerate(call.args)
-            if (index == 1 and arg.keyword is None) or (arg.keyword and arg.keyword.value == "pad")
-        ]
-        if len(pad_args) != 1:
-            return None
-        amounts = pad_args[0].value
-        if not isinstance(amounts, (cst.Tuple, cst.List)) or not amounts.elements:
-            return None
+        amounts = pad_arg.value
+        assert isinstance(amounts, (cst.Tuple, cst.List))
         zeros = self._zero_when_false(test)
         if not zeros:
             return None

@@ -118,33 +118,14 @@ class SizeBranchPad(Fixer):
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
         test = diagnostic.node
-        node = _if_of_test(self, test) if isinstance(test, cst.BaseExpression) else None
-        if node is None:
+        branch = self._pad_branch(test)
+        if branch is None:
             return None
-        statement = single_small_statement(node.body)
-        target = _name_target(statement)
-        if target is None or has_comments(node.body.with_changes(header=cst.TrailingWhitespace())):
-            return None
-        assert isinstance(statement, cst.Assign) and isinstance(node.body, cst.IndentedBlock)
+        node, statement, call, pad_arg = branch
         line = node.body.body[0]
         assert isinstance(line, cst.SimpleStatementLine)
-        call = statement.value
-        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in PADS:
-            return None
-        if not call.args or not (
-            isinstance(call.args[0].value, cst.Name) and call.args[0].value.value == target
-        ):
-            return None  # ``y = F.pad(x, ...)`` would leave ``y`` unbound or stale
-        pad_args = [
-            arg
-            for index, arg in enumerate(call.args)
-            if (index == 1 and arg.keyword is None) or (arg.keyword and arg.keyword.value == "pad")
-        ]
-        if len(pad_args) != 1 or any(arg.star for arg in call.args):
-            return None
-        amounts = pad_args[0].value
-        if not isinstance(amounts, (cst.Tuple, cst.List)) or not amounts.elements:
-            return None
+        amounts = pad_arg.value
+        assert isinstance(amounts, (cst.Tuple, cst.List))
         zero_when_false = self._zero_when_false(test)
         if zero_when_false and all(
             isinstance(e, cst.Element)
@@ -180,13 +161,46 @@ class SizeBranchPad(Fixer):
         new_call = call.with_changes(
             args=[
                 arg.with_changes(value=amounts.with_changes(elements=elements))
-                if arg is pad_args[0]
+                if arg is pad_arg
                 else arg
                 for arg in call.args
             ]
         )
         new = line.with_changes(body=[statement.with_changes(value=new_call)])
         return [(node, _with_header_comment(node, new))]
+
+    def _pad_branch(
+        self, test: Optional[cst.CSTNode]
+    ) -> Optional[tuple[cst.If, cst.Assign, cst.Call, cst.Arg]]:
+        """The ``if`` testing ``test`` whose body is only ``x = F.pad(x, <display>)`` (no
+        comment, no star argument, the pad amounts a non-empty tuple or list display), with
+        that assignment, the call and its pad argument."""
+        node = _if_of_test(self, test) if isinstance(test, cst.BaseExpression) else None
+        if node is None:
+            return None
+        statement = single_small_statement(node.body)
+        target = _name_target(statement)
+        if target is None or has_comments(node.body.with_changes(header=cst.TrailingWhitespace())):
+            return None
+        assert isinstance(statement, cst.Assign) and isinstance(node.body, cst.IndentedBlock)
+        call = statement.value
+        if not isinstance(call, cst.Call) or self.ctx.qualified_name(call.func) not in PADS:
+            return None
+        if not call.args or not (
+            isinstance(call.args[0].value, cst.Name) and call.args[0].value.value == target
+        ):
+            return None  # ``y = F.pad(x, ...)`` would leave ``y`` unbound or stale
+        pad_args = [
+            arg
+            for index, arg in enumerate(call.args)
+            if (index == 1 and arg.keyword is None) or (arg.keyword and arg.keyword.value == "pad")
+        ]
+        if len(pad_args) != 1 or any(arg.star for arg in call.args):
+            return None
+        amounts = pad_args[0].value
+        if not isinstance(amounts, (cst.Tuple, cst.List)) or not amounts.elements:
+            return None
+        return node, statement, call, pad_args[0]
 
     def _zero_when_false(self, test: cst.BaseExpression) -> frozenset[str]:
         """Names that are all 0 where ``test`` is false: ``a or b`` of names (ints), of
