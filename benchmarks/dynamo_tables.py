@@ -2083,12 +2083,12 @@ def torch_seeded_ops() -> dict[str, list[str]]:
     }
     methods = {n for n in seeded if not n.startswith("_") and hasattr(torch.Tensor, n)}
 
-    def draws(call) -> bool:
+    def draws(function, *args) -> bool:
         state = torch.get_rng_state()
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                call()
+                function(*args)
         except Exception:  # noqa: BLE001 - arguments this function does not take
             return False
         return not torch.equal(state, torch.get_rng_state())
@@ -2102,13 +2102,13 @@ def torch_seeded_ops() -> dict[str, list[str]]:
                 continue
             if not callable(function):
                 continue
-            if any(draws(lambda: function(x)) for x in examples):
+            if any(draws(function, x) for x in examples):
                 functions.add(f"{prefix}.{name}")
     for name in dir(torch.Tensor):
         if name.startswith("_") or name in methods:
             continue
         if any(
-            draws(lambda: getattr(x.clone(), name)())
+            draws(getattr(torch.Tensor, name), x.clone())
             for x in examples
             if isinstance(x, torch.Tensor)
         ):
