@@ -596,11 +596,13 @@ class HelperNumberToTensor(NumberToTensor):
     ``math``'s in the last bit; a caller in another module passing a float now fails."""
 
     codes = ("TL102", "TL103", "TL353")
-    # The state of one flow (set again by each `_kept`).
-    _followed: dict[tuple[int, str], set[int]] = {}
-    _callees: dict[int, cst.FunctionDef] = {}
-    _returns: set[int] = set()
-    _stack: list[cst.FunctionDef] = []
+    # The state of one flow, set afresh on the instance by each `_kept`: (callee, parameter)
+    # followed -> the calls passing the value; the callees; those whose return the value
+    # reaches; the helpers being followed.
+    _followed: dict[tuple[int, str], set[int]]
+    _callees: dict[int, cst.FunctionDef]
+    _returns: set[int]
+    _stack: list[cst.FunctionDef]
     message = (
         "keep the number a 0-d tensor (float64 for float()) through the helper that computes "
         "with it, using the torch functions for `math`'s, so the graph keeps the arithmetic"
@@ -640,12 +642,10 @@ class HelperNumberToTensor(NumberToTensor):
         if conversion is None:
             return None
         tensor, cast = conversion
-        # (callee, parameter) followed -> the calls passing the value; callees whose return
-        # the value reaches.
-        self._followed: dict[tuple[int, str], set[int]] = {}
-        self._callees: dict[int, cst.FunctionDef] = {}
-        self._returns: set[int] = set()
-        self._stack: list[cst.FunctionDef] = []
+        self._followed = {}
+        self._callees = {}
+        self._returns = set()
+        self._stack = []
         flow = _Flow()
         if not self._value_flows(call, flow) or not self._followed:
             return None  # no helper: NumberToTensor's own fix
