@@ -436,6 +436,31 @@ FRESH17_CORPUS_PINS=(
     "wadler-lindig==0.1.8"
 )
 
+# The fresh18 corpus (corpus_fresh18.py): a twenty-first held-back set, held back for a blind
+# first score. --no-deps as well: what they import beyond torch (numpy; networkx for auto-esn's
+# reservoir graphs) is here already. What they declare and the models do not import: ddtw
+# imports numba in a try (absent: its plain-torch backend, the one the corpus names) and
+# builds its C++ extension only for CUDA; torch-bspline declares matplotlib, scipy and old
+# pins of numpy and torch and imports none of them; torchvine imports matplotlib and
+# pytorch-minimize only inside plotting and fitting functions; auto-esn declares old pins of
+# numpy, pandas, matplotlib and networkx, and imports pandas and matplotlib only in its
+# examples and data loaders; torchsynth declares scipy and pytorch-lightning and imports
+# lightning only in synth.py (its Voice) and profile.py, which the corpus does not import;
+# cplxmodule imports scipy only in its complex relevance layers (not imported here);
+# pytorch-complex declares torchaudio and torchvision and imports neither in torchcomplex.nn.
+FRESH18_CORPUS_PINS=(
+    "auto-esn==0.0.7"
+    "cplxmodule==2022.6"
+    "ddtw==0.1.2"
+    "exact-snn-nn==3.2.3"
+    "pytorch-complex==0.2.1"
+    "spikingtorch==0.1.3"
+    "survival-distributions==0.0.3"
+    "torch-bspline==0.1.3"
+    "torchsynth==1.0.2"
+    "torchvine==0.3.0"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -463,6 +488,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH15_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH16_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH17_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH18_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -520,4 +546,8 @@ import condor_pytorch.losses, coral_pytorch.losses, DCLS.construct.modules, gpyt
 import minimal_zoom_fft, native_sparse_attention_pytorch, prediction_flow.pytorch  # fresh17
 import torch_hyperbolic.models.hgnn  # fresh17
 print("fresh17 corpus: gpytorch", importlib.metadata.version("gpytorch"))
+import auto_esn.esn.esn, cplxmodule.nn, ddtw.ddtw_variants, exact_snn, spikingtorch.layers  # fresh18
+import survival_distributions, torch_bspline.bspline, torchcomplex.nn, torchsynth.module  # fresh18
+import torchvine  # fresh18
+print("fresh18 corpus: torchvine", importlib.metadata.version("torchvine"))
 PY
