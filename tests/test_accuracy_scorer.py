@@ -287,6 +287,7 @@ LATER_CORPORA = (
     "fresh15",
     "fresh16",
     "fresh17",
+    "fresh18",
 )
 
 
@@ -361,6 +362,8 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH17"] - {"jaxtyping", "wadler-lindig"} == {
         d.lower().replace("_", "-") for d in fresh17.PACKAGES.values()
     }
+    fresh18 = ground_truth.load_corpus("fresh18")
+    assert pins["FRESH18"] == {d.lower().replace("_", "-") for d in fresh18.PACKAGES.values()}
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -386,6 +389,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh15",
             "fresh16",
             "fresh17",
+            "fresh18",
         )
     }
     assert len(shared) == 1
@@ -406,6 +410,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh15").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh16").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh17").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh18").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):
