@@ -19,7 +19,9 @@ from typing import Optional
 
 import libcst as cst
 
+from torchlint.lint.diagnostics import FIRST_CALL
 from torchlint.lint.graph_queries import or_operands
+from torchlint.lint.walk import walk
 
 # Arguments given only to compute a loss: the code they guard is training code.
 LABEL_ARGUMENTS = frozenset(
@@ -37,6 +39,8 @@ class PathCondition:
 
     text: str
     mode: Optional[str] = None
+    # Code of a first-call set-up branch (``first_call_tests``): it runs on the first call only.
+    first_call: bool = False
 
 
 # The condition of code that graph code calls only under ``if self.training:`` (the index
@@ -296,6 +300,8 @@ def combined(conditions: Sequence[PathCondition]) -> tuple[Optional[str], Option
         return None, None
     modes = {condition.mode for condition in conditions if condition.mode is not None}
     text = " and ".join(condition.text for condition in conditions)
+    if any(condition.first_call for condition in conditions):
+        text += FIRST_CALL
     return text, modes.pop() if len(modes) == 1 else None
 
 
@@ -458,3 +464,259 @@ def _class_flag(config: cst.ClassDef, name: str) -> Optional[bool]:
             if type(target) is cst.Name and target.value == name:
                 value = _literal_flag(assigned)
     return value
+
+
+# -- first-call set-up ---------------------------------------------------------------------------
+# A branch that runs only until it stores what its test reads (`if self.idx is None: ...;
+# self.idx = ...`, `if not self._initialized: ...; self._initialized = True`) is a module's
+# set-up: its first call runs it, every later call skips it. torch 2.13 converts such code as it
+# converts any other on the call that runs it: `torch.compile(fullgraph=True)` of a fresh model
+# raises at an `nn.Parameter(...)` built there, and `torch.jit.trace` of a fresh model warns at a
+# `torch.tensor(sizes)` there and fails its check (the checking call skips the set-up, so the
+# graphs differ); a model that has already run once skips the set-up, and nothing there is met.
+# The finding is kept, saying it is about the first call only (`FIRST_CALL` in the condition).
+
+# Methods of `nn.Module` that store `self.<name>` given as their first argument.
+_NAMED_STORES = frozenset(
+    {"register_buffer", "register_parameter", "add_module", "register_module"}
+)
+
+
+def _self_attr(node: cst.CSTNode, me: str) -> Optional[str]:
+    """``X`` of ``<me>.X``, or of ``getattr(<me>, "X", default)``."""
+    if type(node) is cst.Attribute and type(node.value) is cst.Name and node.value.value == me:  # type: ignore[attr-defined]
+        return node.attr.value  # type: ignore[attr-defined]
+    if (
+        type(node) is cst.Call
+        and type(node.func) is cst.Name  # type: ignore[attr-defined]
+        and node.func.value == "getattr"  # type: ignore[attr-defined]
+        and len(node.args) == 3  # type: ignore[attr-defined]
+    ):
+        return _named(node, me)  # type: ignore[arg-type]
+    return None
+
+
+def _named(call: cst.Call, me: str) -> Optional[str]:
+    """``"X"`` of ``f(<me>, "X", ...)`` (``hasattr``, ``getattr``, ``setattr``)."""
+    args = call.args
+    if (
+        len(args) >= 2
+        and not any(arg.star or arg.keyword for arg in args[:2])
+        and type(args[0].value) is cst.Name
+        and args[0].value.value == me  # type: ignore[attr-defined]
+        and type(args[1].value) is cst.SimpleString
+    ):
+        name = args[1].value.evaluated_value  # type: ignore[attr-defined]
+        return name if isinstance(name, str) else None
+    return None
+
+
+def _unset_attrs(test: cst.BaseExpression, holds: bool, me: str) -> Optional[list[frozenset[str]]]:
+    """When ``test`` being ``holds`` says some state of ``<me>`` is not there yet (``self.x is
+    None``, ``not self.ready``, ``not hasattr(self, "x")``, ``getattr(self, "x", None) is None``):
+    the alternatives of attributes to store, each enough to make it stop holding; else None."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return _unset_attrs(test.expression, not holds, me)
+    if type(test) is cst.BooleanOperation:
+        parts = [_unset_attrs(side, holds, me) for side in (test.left, test.right)]
+        if isinstance(test.operator, cst.And) == holds:
+            # Every operand holds: storing what refutes any one of them is enough.
+            found = [alternative for part in parts if part for alternative in part]
+            return found or None
+        # One operand at least holds: each must be refuted.
+        if any(part is None for part in parts):
+            return None
+        return [a | b for a in parts[0] for b in parts[1]]  # type: ignore[index]
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        comparison = test.comparisons[0]
+        attr = _self_attr(test.left, me)
+        right = comparison.comparator
+        if attr is None or type(right) is not cst.Name or right.value not in ("None", "False"):
+            return None
+        operator = type(comparison.operator)
+        if operator in (cst.Is, cst.Equal):
+            return [frozenset({attr})] if holds else None
+        if operator in (cst.IsNot, cst.NotEqual):
+            return [frozenset({attr})] if not holds else None
+        return None
+    if holds:
+        return None
+    if (
+        type(test) is cst.Call
+        and type(test.func) is cst.Name
+        and test.func.value == "hasattr"
+        and len(test.args) == 2
+    ):
+        name = _named(test, me)
+        return [frozenset({name})] if name is not None else None
+    attr = _self_attr(test, me)
+    return [frozenset({attr})] if attr is not None else None
+
+
+def _falsy_literal(value: Optional[cst.BaseExpression]) -> bool:
+    """None, False, 0 or an empty string / container: a value that leaves the state unset."""
+    if value is None:
+        return False
+    if type(value) is cst.Name:
+        return value.value in ("None", "False")
+    if type(value) in (cst.Integer, cst.Float):
+        return float(value.value.replace("_", "")) == 0  # type: ignore[attr-defined]
+    if type(value) is cst.SimpleString:
+        return not value.evaluated_value  # type: ignore[attr-defined]
+    if type(value) in (cst.List, cst.Tuple, cst.Set, cst.Dict):
+        return not value.elements  # type: ignore[attr-defined]
+    return False
+
+
+def _stores(
+    statements: Sequence[cst.CSTNode],
+    me: str,
+    methods: dict[str, cst.FunctionDef],
+    depth: int = 0,
+) -> tuple[set[str], set[str]]:
+    """(set, reset): the attributes of ``<me>`` that ``statements`` give a value that is there
+    (any but a falsy literal) and those they give a falsy literal, at their top level (and in
+    ``with`` blocks, and in ``<me>.method(...)`` calls of a method of the class, one level)."""
+    stored: set[str] = set()
+    reset: set[str] = set()
+
+    def value_store(attr: Optional[str], value: Optional[cst.BaseExpression]) -> None:
+        if attr is not None:
+            (reset if _falsy_literal(value) else stored).add(attr)
+
+    for statement in statements:
+        if type(statement) is cst.With:
+            inner = _stores(statement.body.body, me, methods, depth)  # type: ignore[attr-defined]
+            stored |= inner[0]
+            reset |= inner[1]
+            continue
+        if type(statement) is not cst.SimpleStatementLine:
+            continue
+        for small in statement.body:  # type: ignore[attr-defined]
+            if type(small) is cst.Assign:
+                for target in small.targets:
+                    elements = (
+                        [e.value for e in target.target.elements]  # type: ignore[attr-defined]
+                        if type(target.target) in (cst.Tuple, cst.List)
+                        else [target.target]
+                    )
+                    single = len(elements) == 1
+                    for element in elements:
+                        value_store(_self_attr(element, me), small.value if single else None)
+            elif type(small) is cst.AnnAssign and small.value is not None:
+                value_store(_self_attr(small.target, me), small.value)
+            elif type(small) is cst.Expr and type(small.value) is cst.Call:
+                call = small.value
+                func = call.func
+                if type(func) is cst.Name and func.value == "setattr" and len(call.args) == 3:
+                    value_store(_named(call, me), call.args[2].value)
+                elif (
+                    type(func) is cst.Attribute
+                    and type(func.value) is cst.Name
+                    and func.value.value == me  # type: ignore[attr-defined]
+                ):
+                    name = func.attr.value
+                    if (
+                        name in _NAMED_STORES
+                        and call.args
+                        and type(call.args[0].value) is cst.SimpleString
+                    ):
+                        value = call.args[1].value if len(call.args) > 1 else None
+                        attr = call.args[0].value.evaluated_value  # type: ignore[attr-defined]
+                        value_store(attr if isinstance(attr, str) else None, value)
+                    elif name in methods and depth == 0:
+                        method = methods[name]
+                        params = method.params.params
+                        inner_me = params[0].name.value if params else me
+                        inner = _stores(method.body.body, inner_me, methods, 1)  # type: ignore[attr-defined]
+                        stored |= inner[0]
+                        reset |= inner[1]
+    return stored, reset
+
+
+def _settles(
+    alternatives: list[frozenset[str]],
+    branch: Sequence[cst.CSTNode],
+    me: str,
+    methods: dict[str, cst.FunctionDef],
+    function: cst.FunctionDef,
+) -> bool:
+    """Whether ``branch`` stores every attribute of one alternative, and ``function`` resets
+    none of them elsewhere (a reset makes the branch run again)."""
+    stored, _ = _stores(branch, me, methods)
+    chosen = next((a for a in alternatives if a <= stored), None)
+    if chosen is None:
+        return False
+    _, reset = _stores_anywhere(function, me, methods)
+    return not (chosen & reset)
+
+
+def _stores_anywhere(
+    function: cst.FunctionDef, me: str, methods: dict[str, cst.FunctionDef]
+) -> tuple[set[str], set[str]]:
+    """``_stores`` of every block of ``function`` (not of functions nested in it)."""
+    stored: set[str] = set()
+    reset: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not function:
+            return False
+        if isinstance(node, cst.BaseSuite) and type(node) is cst.IndentedBlock:
+            inner = _stores(node.body, me, methods)  # type: ignore[attr-defined]
+            stored.update(inner[0])
+            reset.update(inner[1])
+        return None
+
+    walk(function, enter, lambda node: None)
+    return stored, reset
+
+
+def first_call_tests(
+    function: Optional[cst.FunctionDef], statements: Sequence[cst.CSTNode], node: cst.CSTNode
+) -> list[cst.BaseExpression]:
+    """The tests, outermost first, of the first-call set-up branches ``node`` is in: an ``if``
+    whose test says some state of ``self`` is not there yet and whose body stores it (or the
+    statements after ``if <state is there>: return ...``, when they store it). Such code runs on
+    a module's first call and never again."""
+    if function is None or not function.params.params:
+        return []
+    me = function.params.params[0].name.value
+    cls = next((s for s in reversed(statements) if type(s) is cst.ClassDef), None)
+    if cls is None:
+        return []  # state of an object handed in, not of a module built once
+    methods = {
+        member.name.value: member
+        for member in cls.body.body  # type: ignore[attr-defined]
+        if type(member) is cst.FunctionDef
+    }
+    chain: list[cst.CSTNode] = [function]
+    inside = False
+    for statement in statements:
+        if statement is function:
+            inside = True
+            continue
+        if inside:
+            chain.append(statement)
+    chain.append(node)
+    found: list[cst.BaseExpression] = []
+    for owner, child in zip(chain, chain[1:]):
+        block = _block_statements(owner, child)
+        for index, sibling in enumerate(block):
+            if sibling is child:
+                break
+            if type(sibling) is cst.If and sibling.orelse is None and ends_in_exit(sibling.body):
+                unset = _unset_attrs(sibling.test, False, me)
+                if unset and _settles(unset, block[index + 1 :], me, methods, function):
+                    found.append(sibling.test)
+        if type(owner) is cst.If and _contains(owner.body, child):
+            unset = _unset_attrs(owner.test, True, me)
+            if unset and _settles(unset, owner.body.body, me, methods, function):  # type: ignore[attr-defined]
+                found.append(owner.test)
+    return found
+
+
+def first_call_condition(tests: Sequence[cst.BaseExpression]) -> Optional[PathCondition]:
+    """The condition of code in first-call set-up branches (``first_call_tests``)."""
+    if not tests:
+        return None
+    return PathCondition(" and ".join(_code(test) for test in tests), first_call=True)

@@ -33,6 +33,8 @@ from torchlint.lint.conditions import (
     PathTests,
     combined,
     ends_in_exit,
+    first_call_condition,
+    first_call_tests,
     off_by_default,
     path_conditions,
     path_tests,
@@ -228,8 +230,16 @@ class LintContext:
             if not claimed:
                 return
         pos = self.position(node)
-        conditions = self._path_conditions(tests) if self.in_graph else []
-        condition_text, mode = combined([*conditions, *([condition] if condition else [])])
+        # Set-up that runs until it stores the state its test reads: the first call only.
+        setup = first_call_tests(self.function, self.statements, node) if tests else []
+        conditions = (
+            self._path_conditions([t for t in tests if not any(t[0] is s for s in setup)])
+            if self.in_graph
+            else []
+        )
+        first_call = first_call_condition(setup)
+        extra = [c for c in (first_call, condition) if c is not None]
+        condition_text, mode = combined([*conditions, *extra])
         text = message if isinstance(message, str) else message.render(claimed)
         warns = () if isinstance(message, str) else tuple(t for t in claimed if t in message.warns)
         self.diagnostics.append(

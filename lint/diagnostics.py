@@ -81,8 +81,19 @@ class Message:
         return f"{text}; {self.advice}" if self.advice else text
 
 
+# The end of a condition that holds on a module's first call only (its set-up: code under
+# `if self.x is None:` that stores `self.x`; see lint/conditions.py).
+FIRST_CALL = ", on the first call only"
+
+
 def with_condition(message: str, condition: Optional[str]) -> str:
     """The message, saying the path condition the code runs under, if any."""
+    if condition and condition.endswith(FIRST_CALL):
+        test = condition[: -len(FIRST_CALL)]
+        return (
+            f"{message} (runs only on the first call, while `{test}`: a model that has "
+            "already run once skips it)"
+        )
     return f"{message} (runs only when `{condition}`)" if condition else message
 
 

@@ -214,6 +214,22 @@ ASSERT_DATA_BOOL_MESSAGE = Message(
     "compare with tensor ops (`torch.isclose(a, b).all()`) and check with "
     "torch._assert_async, or move the check out of forward",
 )
+# `same = torch.equal(a, b)` anywhere in graph code: the call itself is where torch 2.13 stops,
+# used or not (fullgraph=True: "Data dependent operator"; plain compile: a graph break, GB0033;
+# export: DataDependentOutputException aten.equal.default), not the later `if same:`.
+DATA_BOOL_MESSAGE = Message(
+    "a Python bool computed from tensor data (`torch.equal` / `torch.allclose`)",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises and plain torch.compile breaks the graph here "
+            "('Data dependent operator', GB0033)",
+        ),
+        ("export", "torch.export fails here (DataDependentOutputException)"),
+    ),
+    "compare with tensor ops (`(a == b).all()`, `torch.isclose(a, b).all()`) and select with "
+    "`torch.where`, or decide outside the model",
+)
 CLAUSES = (
     (
         "compile",
@@ -1285,6 +1301,8 @@ class TensorCondition(Rule):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self._covered: set[int] = set()
+        # `torch.equal` / `torch.allclose` calls an `assert` finding already covers.
+        self._asserted: set[int] = set()
 
     def _cover(self, expr: cst.BaseExpression) -> None:
         """Mark the and/or/not nodes of a condition so they are not reported twice."""
@@ -1329,6 +1347,18 @@ class TensorCondition(Rule):
             message = SIZE_ARRAY_MESSAGE
         self.report(part, message, targets=targets)
 
+    def _data_bool(self, expr: cst.BaseExpression) -> bool:
+        """``torch.equal(a, b)`` (or ``allclose``), or a name only ever bound to one, looking
+        through ``not``."""
+        while isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            expr = expr.expression
+        if isinstance(expr, cst.Name):
+            bound = assignments(self.ctx.function, expr.value)
+            return bool(bound) and all(
+                size == 1 and self._data_bool(value) for value, _, size in bound
+            )
+        return isinstance(expr, cst.Call) and self.ctx.qualified_name(expr.func) in DATA_BOOL_CALLS
+
     def _reads_number(self, expr: cst.BaseExpression) -> bool:
         """Whether the test reads a number out of tensor data (``.item()``, ``int(t)``)."""
         if isinstance(expr, cst.BooleanOperation):
@@ -1366,6 +1396,10 @@ class TensorCondition(Rule):
         self._cover(test)
         for part, excluded in condition_parts(self.ctx, test):
             if self._data_dependent(part):
+                if self._data_bool(part):
+                    # Compile and export stop at the call (DATA_BOOL_MESSAGE); the trace
+                    # keeps the branch the example's bool took.
+                    excluded = excluded | {"compile", "export"}
                 targets = self._targets(part, excluded | untouched)
                 if targets:
                     self._report_condition(part, targets, message)
@@ -1407,6 +1441,7 @@ class TensorCondition(Rule):
         while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             test = test.expression
         if isinstance(test, cst.Call) and self.ctx.qualified_name(test.func) in DATA_BOOL_CALLS:
+            self._asserted.add(id(test))
             self.report(node.test, ASSERT_DATA_BOOL_MESSAGE, targets=("compile", "export"))
             return
         if self._data_dependent(node.test) and self._tensor_valued(node.test):
@@ -1438,6 +1473,9 @@ class TensorCondition(Rule):
             return
         name = self.ctx.qualified_name(node.func)
         args = [a.value for a in node.args if a.keyword is None and not a.star]
+        if name in DATA_BOOL_CALLS and id(node) not in self._asserted:
+            self.report(node, DATA_BOOL_MESSAGE, targets=("compile", "export"))
+            return
         if name == "torch._assert" and args and self.ctx.kind(args[0]) == Kind.TENSOR:
             self.report(args[0], TORCH_ASSERT_MESSAGE, targets=("compile", "export", "trace"))
             return
