@@ -29,6 +29,7 @@ from torchlint.rules._script import (
     literal_type,
     self_assignments,
     self_attribute,
+    signature_params,
     tuple_length,
     tuple_valued,
 )
@@ -172,10 +173,15 @@ class UnsupportedSyntaxInScript(Rule):
     spans:` (also `for i, (a, b) in enumerate(spans)`, and over the pieces of `split` /
     `chunk` / `unbind` / `tensor_split`) and `a, b = spans[0]`, where `spans` is a parameter
     annotated `torch.Tensor`, or one with neither annotation nor default (TorchScript types it
-    Tensor), never rebound, or a module attribute the class holds a tensor in (every `self.X
+    Tensor), never rebound (or rebound only by that unpacking, `input, batch_sizes, a, b =
+    input`, which reads the parameter first), or a module attribute the class holds a tensor in (every `self.X
     = ...` an `nn.Parameter(...)`, or one `register_buffer` / `register_parameter` of a
     `torch` call), or a local every binding of which is such a tensor or a Tensor method's
     result (`qkv = self.qkv(x).reshape(...).permute(2, 0, 3, 1, 4)`, then `q, k, v = qkv`).
+    Not a parameter some test of the function checks with `isinstance(p, C)`, `C` no Tensor
+    class: TorchScript folds the test to a constant for a Tensor and compiles no code it rules
+    out (`if not isinstance(packed, PackedSequence): return x` then `data, sizes, a, b =
+    packed` scripts, torch 2.13).
     The syntax is flagged in branches an
     `is_scripting()` guard keeps from script too (`if not torch.jit.is_scripting():`, the
     code after `if torch.jit.is_scripting(): return ...`): the frontend converts the whole
@@ -277,6 +283,24 @@ class UnsupportedSyntaxInScript(Rule):
     _sort_keys: frozenset[int] = frozenset()
 
     VALID = [
+        # Unpacked after an `isinstance` test TorchScript folds for a Tensor: never compiled.
+        Valid(
+            """
+            import torch
+            from torch import nn
+            from torch.nn.utils.rnn import PackedSequence
+
+            class Model(nn.Module):
+                def forward(self, x, packed):
+                    if not isinstance(packed, PackedSequence):
+                        return x * 2
+                    data, sizes, a, b = packed
+                    return data
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.randn(2, 3)), (torch.randn(4, 3), torch.randn(2, 3))]
+            """
+        ),
         # A ParameterList given as a list: TorchScript builds the list of its parameters.
         Valid(
             """
@@ -478,6 +502,23 @@ class UnsupportedSyntaxInScript(Rule):
         ),
     ]
     INVALID = [
+        # A parameter (a Tensor to TorchScript) unpacked by the statement that rebinds it.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x, state):
+                    state, scale = state
+                    return x * scale + state
+
+            def inputs():
+                return [(torch.randn(2, 3), torch.randn(2, 3)), (torch.randn(4, 3), torch.randn(2, 3))]
+            """,
+            line=6,
+            message_contains="tuple unpacking of a Tensor (`state`)",
+        ),
         # A lambda as the message of a torch check: the other back-ends never call it.
         Invalid(
             _example(
@@ -1512,6 +1553,8 @@ class UnsupportedSyntaxInScript(Rule):
             return self._tensor_attribute(info.owner_class, attr)
         if not isinstance(node, cst.Name):
             return False
+        if self.ctx.function is not None and _isinstance_tested(self.ctx.function, node.value):
+            return False
         if inferred_tensor_parameter(self.ctx, node):
             return True
         param = parameter(self.ctx.function, node.value)
@@ -1522,6 +1565,27 @@ class UnsupportedSyntaxInScript(Rule):
             and self.ctx.qualified_name(param.annotation.annotation) == "torch.Tensor"
             and not assignments(self.ctx.function, node.value)
         )
+
+    def _parameter_unpacked_over_itself(self, node: cst.Assign) -> bool:
+        """``input, batch_sizes, a, b = input`` of a parameter TorchScript types as Tensor (no
+        default; no annotation or ``torch.Tensor``) that no other statement binds: the value is
+        read before the unpacking rebinds the name, so it is the parameter's Tensor."""
+        value, function = node.value, self.ctx.function
+        if type(value) is not cst.Name or function is None:
+            return False
+        param = next(
+            (p for p in signature_params(self.ctx, function) if p.name.value == value.value), None
+        )
+        if param is None or param.default is not None or param.star in ("*", "**"):
+            return False
+        if param.annotation is not None and (
+            self.ctx.qualified_name(param.annotation.annotation) != "torch.Tensor"
+        ):
+            return False
+        bound = assignments(function, value.value)
+        if not bound or any(v is not value for v, _, _ in bound):
+            return False
+        return not _isinstance_tested(function, value.value)
 
     def _sequential_call(self, node: cst.Call) -> bool:
         """``self.X(t)`` where ``self.X`` holds an ``nn.Sequential`` and ``t`` is surely a
@@ -1627,7 +1691,7 @@ class UnsupportedSyntaxInScript(Rule):
         if (
             len(node.targets) == 1
             and isinstance(node.targets[0].target, (cst.Tuple, cst.List))
-            and self._surely_tensor(node.value)
+            and (self._surely_tensor(node.value) or self._parameter_unpacked_over_itself(node))
         ):
             self._tensor_unpacked(node.targets[0].target, node.value)
         if len(node.targets) == 1 and isinstance(node.targets[0].target, (cst.Tuple, cst.List)):
@@ -1971,3 +2035,45 @@ def _annotated_list(function: cst.FunctionDef, name: str) -> bool:
         (annotation.value if isinstance(annotation, cst.Name) else annotation.attr.value)
         in ("List", "list")
     )
+
+
+def _isinstance_tested(function: cst.FunctionDef, name: str) -> bool:
+    """Whether ``isinstance(name, C)``, ``C`` not a Tensor class, is in the test of an ``if`` /
+    ``while`` / conditional expression / ``assert`` of ``function``: TorchScript folds it to a
+    constant for a Tensor and compiles no code the test rules out (``if not isinstance(packed,
+    PackedSequence): raise ...`` then ``data, sizes, a, b = packed`` scripts, torch 2.13)."""
+    found = False
+
+    def has_isinstance(test: cst.CSTNode) -> bool:
+        hit = False
+
+        def look(node: cst.CSTNode) -> Optional[bool]:
+            nonlocal hit
+            if (
+                type(node) is cst.Call
+                and type(node.func) is cst.Name  # type: ignore[attr-defined]
+                and node.func.value == "isinstance"  # type: ignore[attr-defined]
+                and node.args  # type: ignore[attr-defined]
+                and type(node.args[0].value) is cst.Name  # type: ignore[attr-defined]
+                and node.args[0].value.value == name  # type: ignore[attr-defined]
+                and len(node.args) == 2  # type: ignore[attr-defined]
+                and "Tensor" not in cst.Module([]).code_for_node(node.args[1].value)  # type: ignore[attr-defined]
+            ):
+                hit = True
+            return None
+
+        walk(test, look, lambda node: None)
+        return hit
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and node is not function:
+            return False
+        if isinstance(node, (cst.If, cst.While, cst.IfExp, cst.Assert)) and has_isinstance(
+            node.test  # type: ignore[attr-defined]
+        ):
+            found = True
+        return None
+
+    walk(function.body, enter, lambda node: None)
+    return found

@@ -90,7 +90,9 @@ class NonTensorArgumentInScript(Rule):
     parameter that has neither an annotation nor a default (`split_heads(x, 2)` with
     `def split_heads(x, heads):`; also to a function of another file of the project, its
     parameter with neither annotation nor default: `roma.internal.flatten_batch_dims(x,
-    end_dim=-2)`), unannotated parameters used as `range(...)` bounds or
+    end_dim=-2)`), unannotated parameters used as `range(...)` bounds (also through
+    arithmetic, `range(num_classes - 1)`, `range(2 * n)`: a Tensor operand makes the bound a
+    Tensor, torch 2.13: all inputs of range must be ints, found Tensor in argument 0) or
     compared with a string (`if mode != "sum":`; also one with a literal or `None` default,
     `mode="sum"`, `norm=None`:
     TorchScript compiles the body, with the parameter a Tensor, before it checks the default,
@@ -530,6 +532,28 @@ class NonTensorArgumentInScript(Rule):
         ),
     ]
     INVALID = [
+        # Arithmetic on an unannotated parameter as a range bound: a Tensor bound.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def ordinal_targets(labels, num_classes):
+                rows = []
+                for i in range(num_classes - 1):
+                    rows.append((labels > i).float())
+                return torch.stack(rows, 1)
+
+            class Model(nn.Module):
+                def forward(self, labels):
+                    return ordinal_targets(labels, 4)
+
+            def inputs():
+                return [(torch.tensor([0, 2, 3]),), (torch.tensor([1, 1]),)]
+            """,
+            line=6,
+            message_contains="arithmetic on the unannotated parameter `num_classes`",
+        ),
         # A module container passed to a helper that iterates over it.
         Invalid(
             """
@@ -1778,6 +1802,42 @@ class NonTensorArgumentInScript(Rule):
                     f"unannotated parameter `{arg.value.value}` used as a `range` bound: TorchScript "
                     "types it as Tensor; annotate it `int`",
                 )
+                continue
+            name = self._arithmetic_parameter(arg.value, unannotated)
+            if name is None:
+                continue
+            spelled = cst.Module([]).code_for_node(arg.value)
+            self.report(
+                arg,
+                f"`{spelled}`, arithmetic on the unannotated parameter `{name}`, used as a "
+                "`range` bound: TorchScript types the parameter as Tensor, so the bound is a "
+                "Tensor (torch 2.13: all inputs of range must be ints, found Tensor in argument "
+                f"0); annotate `{name}: int`",
+            )
+
+    def _arithmetic_parameter(
+        self, value: cst.BaseExpression, unannotated: set[str]
+    ) -> Optional[str]:
+        """The unannotated parameter (never rebound) that is an operand of the arithmetic
+        ``value`` (``num_classes - 1``, ``2 * (n + 1)``, ``-n``), through operators only: any
+        arithmetic with a Tensor operand gives a Tensor. A call, attribute or subscript on the way
+        (``len(x) - 1``, ``x.size(0) // 2``) stops the search."""
+        function = self.ctx.function
+        stack: list[cst.BaseExpression] = []
+        if type(value) is cst.BinaryOperation:
+            stack += [value.left, value.right]
+        elif type(value) is cst.UnaryOperation and type(value.operator) is cst.Minus:
+            stack.append(value.expression)
+        while stack:
+            current = stack.pop()
+            if type(current) is cst.Name:
+                if current.value in unannotated and not assignments(function, current.value):
+                    return current.value
+            elif type(current) is cst.BinaryOperation:
+                stack += [current.left, current.right]
+            elif type(current) is cst.UnaryOperation and type(current.operator) is cst.Minus:
+                stack.append(current.expression)
+        return None
 
     def _non_tensor(self, value: cst.BaseExpression) -> Optional[str]:
         literal = literal_type(value)

@@ -20,6 +20,7 @@ from torchlint.rules._script import (
     class_def,
     class_methods,
     dead_in_script,
+    function_returns,
     has_constants,
     in_script,
     is_method,
@@ -71,6 +72,15 @@ class OptionalUsedUnrefined(Rule):
     `self.heads is not None` test around it; also given to a torch op where every overload
     takes a plain Tensor, or to a torch.nn submodule (`torch.outer(t, self.inv_freq)` after
     `assert self.inv_freq is not None`: Arguments for call are not valid, torch 2.13).
+    The same for a property of the class (or of a base class of the file, a mixin too) whose
+    getter returns an Optional: annotated `-> Optional[T]`, `-> T | None`, `-> Union[T,
+    None]` (or that spelled in a string), or unannotated with every `return self.<a>` of an
+    attribute the class body annotates Optional (`if self.channel_mask is not None: y = y *
+    self.channel_mask`; not one listed in `__jit_unused_properties__`, which TorchScript does
+    not compile). TorchScript compiles `self.channel_mask` as a call of the getter and never
+    refines a call's result (torch 2.13: Arguments for call are not valid; 'Optional[Tensor]'
+    object has no attribute or method 'sum'; 'Optional[List[Tensor]]' object is not
+    iterable).
     So is the result of a function of the file annotated `-> Union[...]` / `-> Optional[...]`
     (`y = maybe_split(x, g)`, bound once and never tested with `isinstance` / `is`, or the
     call itself) given to a torch.nn submodule or such an op: torch 2.13 expects a Tensor
@@ -165,6 +175,8 @@ class OptionalUsedUnrefined(Rule):
     well (`Could not match type Optional[List[Tensor]] to List[t]`, `'Optional[Tensor]' object
     has no attribute or method 'sum'`, `'Optional[List[Tensor]]' object is not iterable`). Copy
     it to a local and test that: `heads = self.heads` / `if heads is not None: heads[i] = out`.
+    The same holds for a property returning an Optional: bind `mask = self.mask` and test it
+    (no fix: a getter may compute a new value at each read).
     A module attribute that holds None when the module is scripted is typed `NoneType`, and a
     call of it fails to compile (`cannot call a value of type 'NoneType'`; `'NoneType' object
     has no attribute or method 'weight'`) in every branch TorchScript compiles: a flag such as
@@ -209,6 +221,33 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        # A property returning an Optional, bound to a local that the test refines.
+        Valid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self._scale = torch.full((3,), 0.5)
+
+                @property
+                def scale(self) -> Optional[torch.Tensor]:
+                    return self._scale
+
+                def forward(self, x):
+                    scale = self.scale
+                    if scale is not None:
+                        return x * scale
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """
+        ),
         # A Tuple's plain Tensor position used, its Optional one bound to a local and tested.
         Valid(
             """
@@ -718,6 +757,34 @@ class OptionalUsedUnrefined(Rule):
         ),
     ]
     INVALID = [
+        # A property returning an Optional is a getter call: the test does not refine it.
+        Invalid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self._scale = torch.full((3,), 0.5)
+
+                @property
+                def scale(self) -> Optional[torch.Tensor]:
+                    return self._scale
+
+                def forward(self, x):
+                    if self.scale is not None:
+                        return x * self.scale
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=17,
+            message_contains="is a property returning `Optional[torch.Tensor]`",
+        ),
         # A buffer registered with a tensor is typed Tensor: a store of None is refused.
         Invalid(
             """
@@ -1360,6 +1427,9 @@ class OptionalUsedUnrefined(Rule):
         super().__init__(ctx)
         # Per class: the attributes its body annotates Optional.
         self._optional_attributes: dict[str, frozenset[str]] = {}
+        # Per class: its properties (and those of its bases in this file) that return an
+        # Optional, each with its return annotation.
+        self._optional_properties: dict[str, dict[str, cst.BaseExpression]] = {}
         # Per class: the attributes `__init__` binds only to submodules and None.
         self._module_attributes: dict[str, frozenset[str]] = {}
         # Per class: the attributes `__init__` sets to None with the constructor's defaults
@@ -1991,7 +2061,14 @@ class OptionalUsedUnrefined(Rule):
             if taken and self._union_result(arg.value):
                 continue
             attr = self._optional_attribute(arg.value) if taken else None
-            if attr is None or attr not in self._optional_tensor_attributes():
+            if attr is None:
+                continue
+            returns = self._property_returns(attr)
+            if returns is not None:
+                if _optional_tensor(self.ctx, returns):
+                    self._property_use(attr, returns, arg.value)
+                continue
+            if attr not in self._optional_tensor_attributes():
                 continue
             self.report(
                 arg.value,
@@ -2173,7 +2250,31 @@ class OptionalUsedUnrefined(Rule):
         found = self._optional_attributes.get(owner)
         if found is None:
             found = self._optional_attributes[owner] = self._annotated_optional(owner)
-        return attr if attr in found else None
+        return attr if attr in found or self._property_returns(attr) is not None else None
+
+    def _property_returns(self, attr: str) -> Optional[cst.BaseExpression]:
+        """The return annotation of ``attr`` where it names an Optional-returning property of
+        the class of the method being linted."""
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None:
+            return None
+        owner = info.owner_class
+        found = self._optional_properties.get(owner)
+        if found is None:
+            found = self._optional_properties[owner] = _optional_properties(self.ctx, owner)
+        return found.get(attr)
+
+    def _property_use(self, attr: str, returns: cst.BaseExpression, node: cst.CSTNode) -> None:
+        spelled = self.ctx.module.code_for_node(returns)
+        self.report(
+            node,
+            f"`self.{attr}` is a property returning `{spelled}`: TorchScript compiles the read "
+            "as a call of its getter and never refines the result (a `self."
+            f"{attr} is not None` test does not narrow it), so scripting fails here (Arguments "
+            "for call are not valid, or 'Optional[...]' object has no attribute or method, is "
+            f"not subscriptable, is not iterable); bind it to a local and test that (`{attr} = "
+            f"self.{attr}`, `if {attr} is not None:`)",
+        )
 
     def _annotated_optional(self, owner: str) -> frozenset[str]:
         cls = class_def(self.ctx, owner)
@@ -2191,7 +2292,10 @@ class OptionalUsedUnrefined(Rule):
 
     def _attribute_use(self, operand: cst.CSTNode, node: cst.CSTNode) -> None:
         attr = self._optional_attribute(operand)
-        if attr is not None:
+        returns = None if attr is None else self._property_returns(attr)
+        if attr is not None and returns is not None:
+            self._property_use(attr, returns, node)
+        elif attr is not None:
             self.report(
                 node,
                 f"`self.{attr}` is annotated Optional in the class body and TorchScript never "
@@ -2333,6 +2437,100 @@ class OptionalUsedUnrefined(Rule):
         """``self.dense(x)`` where ``self.dense`` is a torch.nn module: its input is a Tensor."""
         cls = self.ctx.held_class(call.func)
         return cls is not None and cls.startswith("torch.nn.")
+
+
+def _optional_properties(ctx: LintContext, owner: str) -> dict[str, cst.BaseExpression]:
+    """Properties of class ``owner`` and of its bases defined in this file (by bare name) whose
+    getter returns an Optional: annotated ``-> Optional[T]`` / ``-> T | None`` /
+    ``Union[T, None]``, or unannotated where every ``return`` gives ``self.<a>`` of an attribute
+    the class body annotates Optional (TorchScript infers the getter's type from it). Each with
+    the annotation that makes it Optional. A property a class lists in
+    ``__jit_unused_properties__`` is not compiled: left out. A name the class binds otherwise
+    too (an attribute annotated in a class body, a method of that name in a subclass) left out.
+    """
+    found: dict[str, cst.BaseExpression] = {}
+    seen: set[str] = set()
+    shadowed: set[str] = set()
+    name: Optional[str] = owner.rpartition(".")[2]
+    queue = [name]
+    while queue:
+        name = queue.pop(0)
+        if name is None or name in seen:
+            continue
+        seen.add(name)
+        cls = class_def(ctx, name)
+        if cls is None:
+            continue
+        unused = _jit_unused_properties(cls)
+        annotated: dict[str, cst.BaseExpression] = {}
+        for line in cls.body.body:
+            if type(line) is cst.SimpleStatementLine:
+                for small in line.body:
+                    if type(small) is cst.AnnAssign and type(small.target) is cst.Name:
+                        annotated[small.target.value] = small.annotation.annotation
+                        shadowed.add(small.target.value)
+        for line in cls.body.body:
+            if type(line) is not cst.FunctionDef:
+                continue
+            attr = line.name.value
+            if attr in found or attr in shadowed or attr in unused:
+                continue
+            shadowed.add(attr)
+            if not any(
+                type(d.decorator) is cst.Name and d.decorator.value == "property"
+                for d in line.decorators
+            ):
+                continue
+            returns = line.returns.annotation if line.returns is not None else None
+            if type(returns) is cst.SimpleString:
+                # `-> "Optional[Tensor]"`: TorchScript reads the string as the annotation.
+                returns = _parsed_annotation(returns)
+                if returns is None:
+                    continue
+            if returns is not None:
+                if _optional(ctx, returns):
+                    found[attr] = returns
+                continue
+            values = function_returns(line)
+            kinds = {self_attribute(v) if v is not None else None for v in values}
+            if len(kinds) == 1 and None not in kinds:
+                (read,) = kinds
+                given = annotated.get(read)  # type: ignore[arg-type]
+                if given is not None and _optional(ctx, given):
+                    found[attr] = given
+        queue.extend(b.value.value for b in cls.bases if type(b.value) is cst.Name)
+    return found
+
+
+def _parsed_annotation(annotation: cst.SimpleString) -> Optional[cst.BaseExpression]:
+    """The expression a string annotation spells, None where it is not one."""
+    text = annotation.evaluated_value
+    if not isinstance(text, str):
+        return None
+    try:
+        return cst.parse_expression(text)
+    except cst.ParserSyntaxError:
+        return None
+
+
+def _jit_unused_properties(cls: cst.ClassDef) -> set[str]:
+    """The names a class body lists in ``__jit_unused_properties__``."""
+    for line in cls.body.body:
+        if type(line) is not cst.SimpleStatementLine:
+            continue
+        for small in line.body:
+            if type(small) is not cst.Assign or len(small.targets) != 1:
+                continue
+            target = small.targets[0].target
+            if type(target) is cst.Name and target.value == "__jit_unused_properties__":
+                elements = getattr(small.value, "elements", ())
+                return {
+                    e.value.evaluated_value
+                    for e in elements
+                    if type(e.value) is cst.SimpleString
+                    and isinstance(e.value.evaluated_value, str)
+                }
+    return set()
 
 
 def _tested(function: cst.FunctionDef, name: str) -> bool:
