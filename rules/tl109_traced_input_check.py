@@ -62,7 +62,11 @@ class TracedInputCheck(Rule):
     Every dimension counts, the last one included. Not flagged: ranks (`x.dim() == 3`,
     `x.ndim`, `len(x.shape)`: torch does not trace them), strides, config values, `x is None`,
     dtypes, checks under `if not torch.jit.is_tracing():`, and checks that read tensors only
-    through `self` (`self.weight.size(0) == n`: the same for every input).
+    through `self` of a module (`self.weight.size(0) == n`: the same for every input). `self`
+    of a plain project class (no `nn.Module` nor other foreign class among its ancestors) is
+    an object graph code builds from its inputs, so `if not self.is_square: raise` (a
+    property comparing `self.shape[-1]` and `self.shape[-2]`, linear-operator's operators) is
+    flagged.
 
     ## Why is this bad?
     Under `torch.jit.trace` every size is a traced 0-dim tensor, so the comparison prints
@@ -269,6 +273,35 @@ class TracedInputCheck(Rule):
         ),
     ]
     INVALID = [
+        # `self` of a plain class graph code builds from its input: its sizes are the input's.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Operator:
+                def __init__(self, t):
+                    self.t = t
+
+                @property
+                def is_square(self):
+                    return self.t.shape[-1] == self.t.shape[-2]
+
+                def diagonal(self):
+                    if not self.is_square:
+                        raise RuntimeError("square operators only")
+                    return self.t.diagonal(dim1=-2, dim2=-1)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    op = Operator(x)
+                    return op.diagonal() * 2
+
+            def inputs():
+                return [(torch.randn(3, 3),), (torch.randn(2, 4),)]
+            """,
+            line=13,
+        ),
         # `torch._assert` is dropped like `assert` (the f-string message is read too).
         Invalid(
             """
@@ -564,7 +597,7 @@ def _tests_input_size(
     input, not only from ``self``'s parameters. ``evaluated``: boolean operations (of the
     check's chain, ``_chain``) whose every operand a passing call evaluates, so a size test
     after a setting's test (``if lag < 0 or lag >= r.shape[0]: raise``) runs all the same."""
-    if parameter_data_only(ctx, test):
+    if parameter_data_only(ctx, test) and not per_call_self(ctx):
         return False
     found = False
     # Targets of comprehensions over traced sizes (`all(s > 1 for s in x.shape[2:])`).
@@ -723,7 +756,10 @@ def traced_size(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> b
         return False
     kind = type(expr)
     if kind is cst.Attribute:
-        return expr.attr.value == "shape"  # type: ignore[attr-defined]
+        # `self.is_square` of a property of the class that reads sizes (`return
+        # self.shape[-1] == self.shape[-2]`): the property runs while tracing, so its sizes
+        # are tensors as much as `x.shape`'s.
+        return expr.attr.value == "shape" or _size_property(ctx, expr)  # type: ignore[arg-type]
     if kind is cst.Subscript:
         return traced_size(ctx, expr.value, depth + 1)  # type: ignore[attr-defined]
     if kind is cst.BinaryOperation:
@@ -793,6 +829,47 @@ def _traced_size_name(ctx: LintContext, name: cst.Name, depth: int) -> bool:
         if traced_size(ctx, value, depth + 1):
             return True
     return False
+
+
+# Bases outside the project a class may have and still be a plain object (any other foreign
+# base may keep fixed state: not claimed).
+PLAIN_BASES = frozenset({"object", "builtins.object", "abc.ABC", "typing.Generic"})
+
+
+def per_call_self(ctx: LintContext) -> bool:
+    """Whether ``self`` of the current method is a plain object, not a module: a class of the
+    project none of whose ancestors is an ``nn.Module`` (or anything else outside the project
+    but ``object``, ``ABC`` and ``Generic``). Graph code builds such objects from its inputs
+    (linear-operator's ``LinearOperator`` wraps the tensors a forward computes), so the sizes
+    it reads off ``self`` are the input's, not fixed by weights, and the tracer bakes them in
+    like any other."""
+    info = ctx.function_info
+    if info is None or not info.owner_class:
+        return False
+    classes = ctx.index.mro(info.owner_class)
+    if not classes or ctx.index.is_module_class(info.owner_class):
+        return False
+    known = {name for name, _, _ in classes}
+    return all(base in known or base in PLAIN_BASES for _, _, cls in classes for base in cls.bases)
+
+
+def _size_property(ctx: LintContext, expr: cst.Attribute) -> bool:
+    """``self.<name>`` where ``<name>`` is a property of the current class (or an ancestor)
+    that gives a size or a test of sizes (the model's kind of the access says which)."""
+    info = ctx.function_info
+    if (
+        type(expr.value) is not cst.Name
+        or expr.value.value != "self"  # type: ignore[attr-defined]
+        or info is None
+        or not info.owner_class
+    ):
+        return False
+    found = ctx.index.find_method(info.owner_class, expr.attr.value)
+    return (
+        found is not None
+        and any(d in ("property", "builtins.property") for d in found[2].decorators)
+        and project_callee(ctx, expr)
+    )
 
 
 def _computed_elsewhere(ctx: LintContext, call: cst.Call) -> bool:

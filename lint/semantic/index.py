@@ -1014,6 +1014,14 @@ class ProjectIndex:
                 reached = targets & self.call_targets(call) if call.guard else targets
                 if "script" in reached and self._unscripted_object_method(callee, call):
                     reached = reached - {"script"}
+                if (
+                    "script" in reached
+                    and callee.endswith(".__call__")
+                    and callee_class is not None
+                    and self.is_module_class(callee_class)
+                ):
+                    # A module's own __call__: scripted code calls the submodule's forward.
+                    reached = reached - {"script"}
                 if reached:
                     self._callers.setdefault(callee, set()).add(fq_name)
                     queue.append((callee, reached, root, callee_class))
@@ -1162,17 +1170,30 @@ class ProjectIndex:
                     return True
         return False
 
-    def _decorator_functions(self, decorator: str) -> list[str]:
+    def _decorator_functions(self, decorator: str, depth: int = 0) -> list[str]:
         """The functions nested in the project function ``decorator`` names (its wrapper),
-        as qualified names; empty for a library decorator or a class."""
+        as qualified names; empty for a library decorator or a class. A decorator that
+        nests none but hands the function to other project decorators (gpytorch's and
+        linear-operator's ``cached`` returns ``_cached(method=method, name=name)`` or
+        ``_cached_ignore_args(...)``, whose wrapper ``g`` runs around every call) gives
+        theirs."""
         found = self.lookup(decorator)
         if found is None or found[0] != "function":
             return []
         _, summary, local = found
-        if summary.functions[local].registers:
+        function = summary.functions[local]
+        if function.registers:
             return []  # it stores the function in a registry: nothing runs around calls
         prefix = f"{local}.<locals>."
-        return [summary.qualify(name) for name in summary.functions if name.startswith(prefix)]
+        nested = [summary.qualify(name) for name in summary.functions if name.startswith(prefix)]
+        if nested or depth > 0:
+            return nested
+        handed: list[str] = []
+        for call in function.calls:
+            target = self.lookup(call.target) if call.kind == "name" else None
+            if target is not None and target[0] == "function":
+                handed += self._decorator_functions(target[1].qualify(target[2]), depth + 1)
+        return handed
 
     def _enqueue_root(self, target: str, backends: frozenset[str], queue: deque) -> None:
         found = self.lookup(target)
@@ -1246,6 +1267,7 @@ class ProjectIndex:
                     name = call.method
                     if name == "__call__" and self.is_module_class(cls):
                         name = "forward"
+                        callees.extend(self._module_call_override(cls, call))
                     method = self.find_method(cls, name)
                     if method and (call.kind == "instance" or _is_property(method[2])):
                         callees.append((method[0], cls, call))
@@ -1262,6 +1284,8 @@ class ProjectIndex:
                     if cls:
                         # A module runs its forward; a plain object its own __call__.
                         entry = "forward" if self.is_module_class(cls) else "__call__"
+                        if entry == "forward":
+                            callees.extend(self._module_call_override(cls, call))
                         method = self.find_method(cls, entry)
                         if method:
                             callees.append((method[0], cls, call))
@@ -1284,6 +1308,7 @@ class ProjectIndex:
                     name = call.method
                     if name == "__call__" and self.is_module_class(cls):
                         name = "forward"  # a plain object's call runs its own __call__
+                        callees.extend(self._module_call_override(cls, call))
                     method = self.find_method(cls, name)
                     if method:
                         callees.append((method[0], cls, call))
@@ -1292,6 +1317,17 @@ class ProjectIndex:
                 if method:
                     callees.append((method[0], this, call))
         return callees
+
+    def _module_call_override(
+        self, cls: str, call: CallRef
+    ) -> list[tuple[str, Optional[str], CallRef]]:
+        """``__call__`` of a module class that a project class overrides (gpytorch's
+        ``Kernel.__call__``, ``ExactGP.__call__``, a variational strategy's): calling the
+        module runs it around (or instead of) ``forward``, inside the caller's graph. Only
+        eager calls run it: TorchScript compiles a submodule's ``forward`` (``regions``
+        drops script for it)."""
+        method = self.find_method(cls, "__call__")
+        return [(method[0], cls, call)] if method is not None else []
 
     def _unscripted_object_method(self, callee: str, call: CallRef) -> bool:
         """A method of an object graph code makes that TorchScript does not compile with the

@@ -881,14 +881,27 @@ class FileModel:
         if module_class in TORCH_TUPLE_MODULES:
             return Kind.TENSORS  # `out, (h, c) = self.lstm(x)`, `attn, weights = self.mha(...)`
         if module_class is not None:
+            # A `__call__` the class overrides runs first (gpytorch's kernels and variational
+            # strategies): its parameters take the arguments, and it says what comes back.
+            returned: Optional[Kind] = None
+            override = self.index.find_method(module_class, "__call__")
+            if override is not None:
+                self.record_call(
+                    override[0], node, inference, skip_self=True, callee_file=override[1]
+                )
+                facts = self._callee_facts(override[0], override[1])
+                if facts is not None and override[0] in facts.return_kinds:
+                    returned = facts.return_kinds[override[0]]
             method = self.index.find_method(module_class, "forward")
             if method is not None:
                 self.record_call(method[0], node, inference, skip_self=True, callee_file=method[1])
                 # An attention layer returning `(out, weights)` gives a tuple, not a tensor;
                 # one whose return kind is unknown gives a value of unknown kind.
                 facts = self._callee_facts(method[0], method[1])
-                if facts is not None and method[0] in facts.return_kinds:
-                    return facts.return_kinds[method[0]]
+                if returned is None and facts is not None and method[0] in facts.return_kinds:
+                    returned = facts.return_kinds[method[0]]
+            if returned is not None:
+                return returned
         return Kind.TENSOR
 
     def module_tuple_kinds(
