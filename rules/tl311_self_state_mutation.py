@@ -44,6 +44,55 @@ MUTATING_METHODS = {
     "remove",
 }
 
+# nn.Module methods that hand out the module's own tensors (torch.nn.Module's API), with where
+# the tensor sits in each item: None, the item itself; 1, the value of a (name, tensor) pair.
+STATE_ENUMERATORS: dict[str, Optional[int]] = {
+    "parameters": None,
+    "buffers": None,
+    "named_parameters": 1,
+    "named_buffers": 1,
+}
+# In-place tensor methods that a second run leaves as the first did: they give every element a
+# value that does not depend on the old one (fills, copies of another tensor, random draws, which
+# the oracle seeds per call alike) or are idempotent (clamps, rounding, abs, relu), or change no
+# values (requires_grad_, share_memory_, detach_). Run once more while tracing, they leave the
+# state eager has. Read off torch 2.13's `torch.Tensor` in-place methods (names ending in `_`);
+# `copy_` counts only when its source does not read the tensor it writes.
+REPEATABLE_IN_PLACE = frozenset(
+    {
+        "zero_",
+        "fill_",
+        "fill_diagonal_",
+        "copy_",
+        "masked_fill_",
+        "index_fill_",
+        "clamp_",
+        "clamp_min_",
+        "clamp_max_",
+        "clip_",
+        "abs_",
+        "relu_",
+        "sign_",
+        "floor_",
+        "ceil_",
+        "round_",
+        "trunc_",
+        "nan_to_num_",
+        "normal_",
+        "uniform_",
+        "bernoulli_",
+        "random_",
+        "exponential_",
+        "geometric_",
+        "cauchy_",
+        "log_normal_",
+        "requires_grad_",
+        "share_memory_",
+        "detach_",
+    }
+)
+_UNBOUND = object()
+
 
 class SelfStateMutation(Rule):
     """Flags `self.step += 1`, `self.cache[k] = v`, `setattr(self, ...)` in graph code when read back.
@@ -83,6 +132,16 @@ class SelfStateMutation(Rule):
     its API: the model that calls them makes the object, and keeps it or not.
     A tensor on self updated in place (`self.running_mean.mul_(m).add_(...)`, `self.center
     .lerp_(h.mean(0), 0.1)`, `self.buf += x`) that graph code reads back names trace alone.
+    So does a module's own tensor updated in place through the module: a loop over
+    `self.teacher.parameters()` / `.buffers()` / `.named_*()` / `.state_dict().values()`
+    (directly, in `zip`, `enumerate`, `list`) changing its variable (`t.mul_(m).add_(s, ...)`,
+    `b += d`), or a chain `self.ema.fc.weight.lerp_(w, 0.1)`. A parameter that requires grad
+    is flagged whatever the update; other tensors (buffers, parameters `__init__` gave
+    `requires_grad_(False)`) when graph code runs the module and the update builds on the old
+    value: not `t.copy_(s)`, `clamp_`, `fill_`, `requires_grad_(False)`, nor an average
+    (`lerp_`, `mul_(m).add_(...)`) toward the weights of a module the teacher was deep-copied
+    from (`copy.deepcopy(self.student)`, unchanged by `__init__`), which stays a no-op while
+    forward changes neither. Writes through `.data` are TL114's.
 
     ## Why is this bad?
     `torch.export` and `torch.jit.trace` run the Python once, at conversion time: the attribute
@@ -97,7 +156,10 @@ class SelfStateMutation(Rule):
     recompile per call.) An in-place
     update is carried by compile, export and trace alike, but `torch.jit.trace` runs forward
     once while tracing: the traced module starts from state one update ahead of eager's, and
-    every output read from that state differs. `next()` of an iterator `__init__` keeps on the
+    every output read from that state differs. An in-place update of a parameter that requires
+    grad, made in eager under `torch.no_grad()`, makes the traced module raise on every call
+    ("a leaf Variable that requires grad is being used in an in-place operation"): the trace
+    does not record `torch.no_grad()`. `next()` of an iterator `__init__` keeps on the
     module that Dynamo cannot step (over a list, a generator, `itertools.cycle`, `map`, `zip`:
     torch 2.13 "Missing tp_iternext") also names compile: fullgraph raises and plain compile
     breaks the graph; `itertools.count()` and iterators over a `range` or a tuple it steps.
@@ -354,6 +416,31 @@ class SelfStateMutation(Rule):
             def inputs():
                 return [(torch.randn(1, 3, 4, 5),), (torch.randn(2, 3, 6, 3),)]
             """
+        ),
+        # A teacher averaged toward the student it was deep-copied from: every update leaves
+        # the copy as it is while forward changes neither, so tracing's extra one does nothing.
+        Valid(
+            """
+            import copy
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.student = nn.Linear(4, 3)
+                    self.teacher = copy.deepcopy(self.student).requires_grad_(False)
+
+                def forward(self, x):
+                    for t, s in zip(self.teacher.parameters(), self.student.parameters()):
+                        t.lerp_(s.detach(), 0.1)
+                    return self.teacher(x) - self.student(x)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4),), (torch.randn(3, 4),)]
+            """,
+            backends=("trace",),
         ),
         # A call counter updated in place that no graph code reads: the outputs never see it.
         Valid(
@@ -738,6 +825,56 @@ class SelfStateMutation(Rule):
             line=13,
             backends=("trace",),
         ),
+        # A mean teacher updated toward the student through its parameters: tracing makes one
+        # update more than eager.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.student = nn.Linear(4, 3)
+                    self.teacher = nn.Linear(4, 3).requires_grad_(False)
+
+                def forward(self, x):
+                    for t, s in zip(self.teacher.parameters(), self.student.parameters()):
+                        t.mul_(0.9).add_(s.detach(), alpha=0.1)
+                    return self.teacher(x) - self.student(x)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4),), (torch.randn(3, 4),)]
+            """,
+            line=12,
+            backends=("trace",),
+            message_contains="one update ahead",
+        ),
+        # The same update of parameters that require grad: the traced module raises.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.student = nn.Linear(4, 3)
+                    self.teacher = nn.Linear(4, 3)
+
+                def forward(self, x):
+                    with torch.no_grad():
+                        for name, t in self.teacher.named_parameters():
+                            t.copy_(self.student.get_parameter(name))
+                    return self.teacher(x) - self.student(x)
+
+            def inputs():
+                return [(torch.randn(3, 4),), (torch.randn(3, 4),)]
+            """,
+            line=13,
+            backends=("trace",),
+            message_contains="does not record `torch.no_grad()`",
+        ),
         Invalid(
             """
             import itertools
@@ -897,6 +1034,9 @@ class SelfStateMutation(Rule):
         self._once: set[int] = set()
         self._buffers_cache: Optional[dict[Optional[str], set[str]]] = None
         self._reported: set[int] = set()
+        self._module_reads: dict[str, bool] = {}
+        self._grad_off_cache: dict[str, bool] = {}
+        self._copy_cache: dict[str, bool] = {}
 
     def _reads(self) -> set[str]:
         """The attributes graph code of the current method's class reads back."""
@@ -1422,6 +1562,11 @@ class SelfStateMutation(Rule):
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if isinstance(node.target, cst.Attribute) and self.ctx.kind(node.target) == Kind.TENSOR:
             self._check_in_place(node.target, node)  # `self.buf += x` updates it in place
+            if self._self_attr(node.target) is None:
+                self._check_module_state(node.target, node, "")
+            return
+        if type(node.target) is cst.Name:
+            self._check_module_state(node.target, node, "")  # `p += d` updates p in place
             return
         self._check(node.target, node)
 
@@ -1457,6 +1602,14 @@ class SelfStateMutation(Rule):
             and self.ctx.kind(func.value) == Kind.TENSOR
         ):
             self._check_in_place(func.value, node)
+            if self._self_attr(func.value) is None:
+                self._check_module_state(func.value, node, func.attr.value)  # self.ema.fc.weight
+        elif (
+            isinstance(func, cst.Attribute)
+            and in_place_method(func.attr.value)
+            and type(func.value) in (cst.Name, cst.Attribute)
+        ):
+            self._check_module_state(func.value, node, func.attr.value)  # p.mul_(m)
         elif isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS:
             if not self._own_method(func.value, func.attr.value):
                 self._check(func.value, node)
@@ -1475,6 +1628,187 @@ class SelfStateMutation(Rule):
                 attr = name.evaluated_value
                 if isinstance(attr, str) and attr in self._reads() and owner.value == "self":
                     self.report(node)
+
+    def _check_module_state(
+        self, receiver: cst.BaseExpression, node: cst.CSTNode, method: str
+    ) -> None:
+        """A parameter or buffer of a module on self updated in place in graph code: an EMA
+        teacher's ``for t, s in zip(self.teacher.parameters(), self.student.parameters()):
+        t.mul_(m).add_(s, alpha=1 - m)``, ``for b in self.norm.buffers(): b += d``,
+        ``self.ema.fc.weight.lerp_(w, 0.01)``. torch.jit.trace records the update but runs
+        forward once while tracing: with autograd off for the tensor (a buffer, a parameter
+        ``__init__`` gave ``requires_grad_(False)``) the traced module starts one update ahead
+        of eager's, which matters where the update builds on the old value and graph code runs
+        the module; a parameter that requires grad makes the traced module raise, since the
+        trace does not record ``torch.no_grad()``. Writes through ``.data`` are TL114's."""
+        if not self.ctx.in_graph or id(node) in self._reported:
+            return
+        info = self.ctx.function_info
+        function = self.ctx.function
+        if info is None or info.owner_class is None or function is None:
+            return
+        if info.region and self.ctx.index.on_fresh_object(info.region.qualname):
+            return
+        if id(node) in self._once or m.matches(receiver, m.Attribute(attr=m.Name("data"))):
+            return  # a write through `.data`: TL114's
+        found: Optional[tuple[str, str]]
+        plain: Optional[str] = None
+        if type(receiver) is cst.Name:
+            plain = receiver.value
+            found = self._loop_state_owner(plain)
+        else:
+            owner = self._submodule_root(receiver, strict=True)
+            # `self.ema.fc.weight`: the parameters of torch's layers are `weight` and `bias`.
+            named = type(receiver) is cst.Attribute and receiver.attr.value in ("weight", "bias")
+            found = None if owner is None else (owner, "parameters" if named else "buffers")
+        if found is None:
+            return
+        owner, source = found
+        if method in ("requires_grad_", "share_memory_"):
+            return  # no values change
+        if source == "parameters" and not self._grad_off(owner):
+            self._reported.add(id(node))
+            self.report(node, GRAD_STATE_MESSAGE, targets=("trace",))
+            return
+        if method in REPEATABLE_IN_PLACE and not (
+            method == "copy_"
+            and plain is not None
+            and type(node) is cst.Call
+            and any(_reads_name(arg.value, plain) for arg in node.args)  # type: ignore[attr-defined]
+        ):
+            return  # `t.copy_(s)`, `p.clamp_(-c, c)`: a second run leaves what the first did
+        if not self._module_read_back(owner):
+            return
+        if owner and _averaging(node, method, self.ctx.statements) and self._unchanged_copy(owner):
+            # `self.teacher = copy.deepcopy(self.student)`, then `t.mul_(m).add_(s, ...)`: an
+            # average of equal weights leaves them as they are while forward changes neither
+            # (torch 2.13: the trace matches eager on every call).
+            return
+        self._reported.add(id(node))
+        self.report(node, MODULE_STATE_MESSAGE, targets=("trace",))
+
+    def _submodule_root(self, node: cst.BaseExpression, strict: bool = False) -> Optional[str]:
+        """``X`` for ``self.X`` or ``self.X.Y...`` (the submodule attribute its chain starts
+        from), ``""`` for ``self`` itself; with ``strict``, only a chain of two or more
+        attributes whose first holds a module (``self.ema.fc.weight``). None otherwise."""
+        function = self.ctx.function
+        if function is None or not function.params.params:
+            return None
+        first = function.params.params[0].name.value
+        chain: list[cst.Attribute] = []
+        while type(node) is cst.Attribute:
+            chain.append(node)  # type: ignore[arg-type]
+            node = node.value  # type: ignore[attr-defined]
+        if type(node) is not cst.Name or node.value != first:  # type: ignore[attr-defined]
+            return None
+        if not chain:
+            return None if strict else ""
+        root = chain[-1]
+        if strict and (len(chain) < 2 or self.ctx.kind(root) not in (Kind.MODULE, Kind.MODULES)):
+            return None
+        return root.attr.value
+
+    def _loop_state_owner(self, name: str) -> Optional[tuple[str, str]]:
+        """(the submodule, ``""`` for the module itself; what the tensors are:
+        ``"parameters"``, ``"buffers"`` or ``"detached"``) for the loop variable ``name``
+        running over a module's own tensors: ``for p in self.ema.parameters()``, ``for (_, b)
+        in self.ema.named_buffers()``, ``for t, s in zip(self.teacher.parameters(), ...)``,
+        ``for i, p in enumerate(list(self.head.parameters()))``, ``for v in
+        self.ema.state_dict().values()``. None when the innermost loop of this function
+        binding ``name`` runs over something else."""
+        for statement in reversed(self.ctx.statements):
+            if statement is self.ctx.function:
+                break
+            if type(statement) is cst.For:
+                found = self._enumerated(statement.iter, statement.target, name)
+                if found is not _UNBOUND:
+                    return found  # type: ignore[return-value]
+        return None
+
+    def _enumerated(
+        self, source: cst.BaseExpression, target: cst.BaseExpression, name: str
+    ) -> object:
+        """What ``_loop_state_owner`` says of ``for <target> in <source>`` for ``name``:
+        ``_UNBOUND`` when the target does not bind it."""
+        if type(target) is cst.Name:
+            return self._state_source(source, None) if target.value == name else _UNBOUND
+        if type(target) not in (cst.Tuple, cst.List):
+            return _UNBOUND
+        elements = [e.value for e in target.elements]  # type: ignore[attr-defined]
+        if not any(_binds(e, name) for e in elements):
+            return _UNBOUND
+        call = source if type(source) is cst.Call else None
+        if call is None or any(a.star or a.keyword for a in call.args):  # type: ignore[attr-defined]
+            return None
+        called = self.ctx.qualified_name(call.func)  # type: ignore[attr-defined]
+        args = call.args  # type: ignore[attr-defined]
+        if called == "builtins.zip" and len(args) == len(elements):
+            for arg, element in zip(args, elements):
+                if _binds(element, name):
+                    return self._enumerated(arg.value, element, name)
+        if called == "builtins.enumerate" and len(elements) == 2 and args:
+            return self._enumerated(args[0].value, elements[1], name)
+        if len(elements) == 2 and type(elements[1]) is cst.Name and elements[1].value == name:
+            return self._state_source(source, 1)
+        return None
+
+    def _state_source(
+        self, source: cst.BaseExpression, position: Optional[int]
+    ) -> Optional[tuple[str, str]]:
+        """(submodule, what the tensors are) for ``source`` yielding a module's own tensors at
+        ``position`` of each item (see ``STATE_ENUMERATORS``): ``self.ema.parameters()``,
+        ``list(self.ema.buffers())``, ``self.ema.state_dict().values()`` (detached tensors
+        sharing the module's storage)."""
+        while type(source) is cst.Call and self.ctx.qualified_name(source.func) in (  # type: ignore[attr-defined]
+            "builtins.list",
+            "builtins.tuple",
+        ):
+            if len(source.args) != 1:  # type: ignore[attr-defined]
+                return None
+            source = source.args[0].value  # type: ignore[attr-defined]
+        if type(source) is not cst.Call or type(source.func) is not cst.Attribute:  # type: ignore[attr-defined]
+            return None
+        method = source.func.attr.value  # type: ignore[attr-defined]
+        holder = source.func.value  # type: ignore[attr-defined]
+        owner: Optional[str] = None
+        if method in STATE_ENUMERATORS and STATE_ENUMERATORS[method] == position:
+            owner = self._submodule_root(holder)
+            kind = "buffers" if "buffers" in method else "parameters"
+        elif (
+            (method, position) in (("values", None), ("items", 1))
+            and type(holder) is cst.Call
+            and m.matches(holder.func, m.Attribute(attr=m.Name("state_dict")))
+            and not holder.args
+        ):
+            owner = self._submodule_root(holder.func.value)  # type: ignore[attr-defined]
+            kind = "detached"
+        return None if owner is None else (owner, kind)
+
+    def _module_read_back(self, owner: str) -> bool:
+        """Whether graph code of the class uses ``self.<owner>`` other than to list or change
+        its tensors (``self.teacher(x)``, ``self.ema.fc.weight @ x``); the module itself
+        (``owner`` empty) computes with its own parameters."""
+        if owner == "":
+            return True
+        if owner not in self._module_reads:
+            self._module_reads[owner] = _uses_submodule(self.ctx, owner)
+        return self._module_reads[owner]
+
+    def _unchanged_copy(self, owner: str) -> bool:
+        """Whether the class builds ``self.<owner>`` as ``copy.deepcopy(...)`` (an EMA teacher
+        copied from its student) and changes none of its values in place afterwards."""
+        if owner not in self._copy_cache:
+            self._copy_cache[owner] = _unchanged_deepcopy(self.ctx, owner)
+        return self._copy_cache[owner]
+
+    def _grad_off(self, owner: str) -> bool:
+        """Whether a method of the class turns autograd off for the parameters of
+        ``self.<owner>`` (the module itself for ``""``): ``self.teacher.requires_grad_(False)``,
+        or a loop over its parameters setting ``p.requires_grad = False`` /
+        ``p.requires_grad_(False)``."""
+        if owner not in self._grad_off_cache:
+            self._grad_off_cache[owner] = _turns_grad_off(self.ctx, owner)
+        return self._grad_off_cache[owner]
 
     def _own_method(self, holder: cst.BaseExpression, method: str) -> bool:
         """Whether ``self.<X>`` holds an instance of a project class that defines ``method``
@@ -1692,6 +2026,210 @@ def _converts_itself(node: cst.Assign) -> bool:
     if type(func) is not cst.Attribute or func.attr.value not in CONVERSIONS:
         return False
     return func.value.deep_equals(node.targets[0].target)  # type: ignore[attr-defined]
+
+
+def _binds(target: cst.BaseExpression, name: str) -> bool:
+    """Whether the ``for`` target ``target`` binds ``name``."""
+    if type(target) is cst.Name:
+        return target.value == name
+    if type(target) in (cst.Tuple, cst.List):
+        return any(_binds(e.value, name) for e in target.elements)  # type: ignore[attr-defined]
+    return False
+
+
+def _reads_name(node: cst.CSTNode, name: str) -> bool:
+    """Whether ``node`` reads the local ``name`` (not an attribute so named: ``obj.name``)."""
+    found = False
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if type(child) is cst.Name and child.value == name:  # type: ignore[attr-defined]
+            found = True
+        elif type(child) is cst.Attribute:
+            walk(child.value, enter, lambda _: None)  # type: ignore[attr-defined]
+            return False
+        return None
+
+    walk(node, enter, lambda _: None)
+    return found
+
+
+def _class_methods(ctx: LintContext) -> list[cst.FunctionDef]:
+    """The methods of the current method's class (by its name, in this file)."""
+    info = ctx.function_info
+    if info is None or info.owner_class is None:
+        return []
+    short = info.owner_class.rsplit(".", 1)[-1]
+    classes: list[cst.ClassDef] = []
+
+    def find(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) is cst.ClassDef and node.name.value == short:  # type: ignore[attr-defined]
+            classes.append(node)  # type: ignore[arg-type]
+            return False
+        return None
+
+    walk(ctx.module, find, lambda _: None, LEAF_TYPES)
+    return [
+        method
+        for cls in classes
+        for method in cls.body.body
+        if type(method) is cst.FunctionDef and method.params.params
+    ]
+
+
+def _uses_submodule(ctx: LintContext, owner: str) -> bool:
+    """Whether a method of the current class (``__init__`` aside) reads ``self.<owner>`` other
+    than as the holder of ``.parameters()`` / ``.buffers()`` / ``.named_*()`` /
+    ``.state_dict()`` or of an in-place tensor method (see ``_check_module_state``)."""
+    return any(
+        _method_uses_submodule(method, owner)
+        for method in _class_methods(ctx)
+        if method.name.value != "__init__"
+    )
+
+
+def _turns_grad_off(ctx: LintContext, owner: str) -> bool:
+    """Whether a method of the current class turns autograd off for the parameters of
+    ``self.<owner>`` (``self`` itself for ``""``): ``self.teacher.requires_grad_(False)``,
+    ``self.teacher = copy.deepcopy(net).requires_grad_(False)``, or
+    ``p.requires_grad = False`` / ``p.requires_grad_(False)`` in a loop over
+    ``self.teacher.parameters()`` (or ``named_parameters()``)."""
+    return any(_method_turns_grad_off(ctx, method, owner) for method in _class_methods(ctx))
+
+
+def _method_turns_grad_off(ctx: LintContext, method: cst.FunctionDef, owner: str) -> bool:
+    """See ``_turns_grad_off``: one method."""
+    first = method.params.params[0].name.value
+    module = m.Name(first) if owner == "" else m.Attribute(value=m.Name(first), attr=m.Name(owner))
+    off = m.Call(func=m.Attribute(attr=m.Name("requires_grad_")), args=[m.Arg(m.Name("False"))])
+    listing = m.Call(
+        func=m.Attribute(value=module, attr=m.Name("parameters") | m.Name("named_parameters"))
+    )
+    if any(m.matches(call.func.value, module) for call in m.findall(method, off)):  # type: ignore[attr-defined]
+        return True
+    if owner and m.findall(method, m.Assign(targets=[m.AssignTarget(module)], value=off)):
+        return True  # `self.ema = copy.deepcopy(net).requires_grad_(False)`
+    for loop in m.findall(method, m.For()):
+        source = loop.iter  # type: ignore[attr-defined]
+        if (
+            type(source) is cst.Call
+            and ctx.qualified_name(source.func) in ("builtins.list", "builtins.tuple")
+            and len(source.args) == 1
+        ):
+            source = source.args[0].value
+        if not m.matches(source, listing):
+            continue
+        target = loop.target  # type: ignore[attr-defined]
+        if type(target) is cst.Tuple and len(target.elements) == 2:
+            target = target.elements[1].value
+        if type(target) is not cst.Name:
+            continue
+        turned_off = m.Call(
+            func=m.Attribute(value=m.Name(target.value), attr=m.Name("requires_grad_")),
+            args=[m.Arg(m.Name("False"))],
+        )
+        assigned = m.Assign(
+            targets=[
+                m.AssignTarget(
+                    m.Attribute(value=m.Name(target.value), attr=m.Name("requires_grad"))
+                )
+            ],
+            value=m.Name("False"),
+        )
+        if m.findall(loop.body, turned_off | assigned):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _averaging(node: cst.CSTNode, method: str, statements: tuple[cst.CSTNode, ...]) -> bool:
+    """Whether the in-place ``node`` is a moving average: ``t.lerp_(s, w)``, or
+    ``t.mul_(m).add_(s, alpha=1 - m)`` (``node`` the ``mul_`` call)."""
+    if method == "lerp_":
+        return True
+    if method != "mul_" or not statements:
+        return False
+    average = m.Call(
+        func=m.Attribute(value=m.MatchIfTrue(lambda value: value is node), attr=m.Name("add_"))
+    )
+    return bool(m.findall(statements[-1], average))
+
+
+def _unchanged_deepcopy(ctx: LintContext, owner: str) -> bool:
+    """See ``SelfStateMutation._unchanged_copy``."""
+    copied = False
+    for method in _class_methods(ctx):
+        first = method.params.params[0].name.value
+        module = m.Attribute(value=m.Name(first), attr=m.Name(owner))
+        for assign in m.findall(method, m.Assign(targets=[m.AssignTarget(module)])):
+            value = assign.value  # type: ignore[attr-defined]
+            # `copy.deepcopy(net).requires_grad_(False)`, `.eval()`: the same values
+            while m.matches(
+                value, m.Call(func=m.Attribute(attr=m.Name("requires_grad_") | m.Name("eval")))
+            ):
+                value = value.func.value  # type: ignore[attr-defined]
+            if type(value) is not cst.Call or ctx.qualified_name(value.func) != "copy.deepcopy":  # type: ignore[attr-defined]
+                return False
+            copied = True
+        if _changes_values(ctx, method, first, owner):
+            return False
+    return copied
+
+
+def _changes_values(ctx: LintContext, method: cst.FunctionDef, first: str, owner: str) -> bool:
+    """Whether ``method``, an ``__init__``, changes values of ``self.<owner>``'s tensors in
+    place (``p.data.mul_(0.5)`` in a loop over its parameters, ``nn.init.zeros_(self.t.w)``)."""
+    if method.name.value != "__init__":
+        return False
+    holder = m.Attribute(value=m.Name(first), attr=m.Name(owner))
+    quiet = ("requires_grad_", "share_memory_", "detach_")
+    for call in m.findall(method, m.Call(func=m.Attribute())):
+        name = call.func.attr.value  # type: ignore[attr-defined]
+        if not in_place_method(name) or name in quiet:
+            continue
+        receiver = call.func.value  # type: ignore[attr-defined]
+        if m.matches(receiver, m.Attribute(attr=m.Name("data"))):
+            receiver = receiver.value  # type: ignore[attr-defined]
+        if m.findall(receiver, holder) or (
+            type(receiver) is cst.Name and _listed_in(method, receiver.value, holder)
+        ):
+            return True
+        if any(m.findall(arg.value, holder) for arg in call.args):  # `nn.init.zeros_(self.t.w)`
+            return True
+    return False
+
+
+def _listed_in(method: cst.FunctionDef, name: str, holder: m.Attribute) -> bool:
+    """Whether ``method`` binds ``name`` by a loop over a listing of ``holder``'s tensors."""
+    return any(
+        _binds(loop.target, name) and m.findall(loop.iter, holder)  # type: ignore[attr-defined]
+        for loop in m.findall(method, m.For())
+    )
+
+
+def _method_uses_submodule(method: cst.FunctionDef, owner: str) -> bool:
+    """See ``_uses_submodule``: one method."""
+    if not method.params.params:
+        return False
+    holder = m.Attribute(value=m.Name(method.params.params[0].name.value), attr=m.Name(owner))
+    listing = {*STATE_ENUMERATORS, "state_dict", "load_state_dict"}
+    skip: set[int] = set()
+    used = False
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        nonlocal used
+        if type(node) is cst.Call and type(node.func) is cst.Attribute:  # type: ignore[attr-defined]
+            func = node.func  # type: ignore[attr-defined]
+            if func.attr.value in listing or in_place_method(func.attr.value):
+                chain = func.value
+                while type(chain) is cst.Attribute and not m.matches(chain, holder):
+                    chain = chain.value  # type: ignore[attr-defined]
+                skip.add(id(chain))
+        elif type(node) is cst.Attribute and id(node) not in skip and m.matches(node, holder):
+            used = True
+        return None
+
+    walk(method, enter, lambda _: None, LEAF_TYPES)
+    return used
 
 
 def _reads_attr(node: cst.CSTNode, attrs: set[str]) -> bool:
@@ -1997,6 +2535,36 @@ IN_PLACE_MESSAGE = Message(
     ),
     "keep it a registered buffer and put its value back after tracing (`saved = {k: v.clone() "
     "for k, v in model.state_dict().items()}` before, `traced.load_state_dict(saved)` after)",
+)
+
+
+# An in-place update of a module's own tensors reached through the module (its parameters
+# listed, a chain `self.ema.fc.weight`): see `SelfStateMutation._check_module_state`.
+MODULE_STATE_MESSAGE = Message(
+    "graph code updates a module's parameters or buffers in place and runs the module",
+    (
+        (
+            "trace",
+            "torch.jit.trace runs forward once while tracing, so the traced module starts "
+            "from state one update ahead of eager's and its outputs differ",
+        ),
+    ),
+    "make the update outside forward (after the optimizer step), or put the state back after "
+    "tracing (`saved = {k: v.clone() for k, v in model.state_dict().items()}` before, "
+    "`traced.load_state_dict(saved)` after)",
+)
+GRAD_STATE_MESSAGE = Message(
+    "graph code updates a parameter that requires grad in place",
+    (
+        (
+            "trace",
+            "torch.jit.trace does not record `torch.no_grad()`, so the traced module makes the "
+            "update with autograd on and raises (a leaf Variable that requires grad is being "
+            "used in an in-place operation)",
+        ),
+    ),
+    "make the update outside forward (after the optimizer step), or turn autograd off for "
+    "these parameters in `__init__` (`requires_grad_(False)`)",
 )
 
 
