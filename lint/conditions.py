@@ -672,12 +672,16 @@ def _stores_anywhere(
 
 
 def first_call_tests(
-    function: Optional[cst.FunctionDef], statements: Sequence[cst.CSTNode], node: cst.CSTNode
+    function: Optional[cst.FunctionDef],
+    statements: Sequence[cst.CSTNode],
+    node: cst.CSTNode,
+    callers: bool = True,
 ) -> list[cst.BaseExpression]:
     """The tests, outermost first, of the first-call set-up branches ``node`` is in: an ``if``
     whose test says some state of ``self`` is not there yet and whose body stores it (or the
-    statements after ``if <state is there>: return ...``, when they store it). Such code runs on
-    a module's first call and never again."""
+    statements after ``if <state is there>: return ...``, when they store it), or in a method
+    that only such branches call (with ``callers``). Such code runs on a module's first call
+    and never again."""
     if function is None or not function.params.params:
         return []
     me = function.params.params[0].name.value
@@ -698,6 +702,33 @@ def first_call_tests(
         if inside:
             chain.append(statement)
     chain.append(node)
+    found = _setup_tests(function, chain, me, methods)
+    if not found and callers:
+        # A method of the class that only set-up branches call (`if self.idx is None:
+        # self._build(x)`) runs on the first call too.
+        entry = _CALLED_ONLY_IN_SETUP.get(id(function))
+        if entry is None or entry[0] is not function:
+            if len(_CALLED_ONLY_IN_SETUP) > 512:
+                _CALLED_ONLY_IN_SETUP.clear()
+            entry = (function, _called_only_in_setup(function, cls, methods))
+            _CALLED_ONLY_IN_SETUP[id(function)] = entry
+        found = entry[1]
+    return found
+
+
+# id(method) -> (the method, the set-up test its callers call it under); the node is kept so
+# its id is not reused.
+_CALLED_ONLY_IN_SETUP: dict[int, tuple[cst.FunctionDef, list[cst.BaseExpression]]] = {}
+
+
+def _setup_tests(
+    function: cst.FunctionDef,
+    chain: Sequence[cst.CSTNode],
+    me: str,
+    methods: dict[str, cst.FunctionDef],
+) -> list[cst.BaseExpression]:
+    """The tests of the set-up branches on ``chain`` (``function``, the statements around a
+    node inside it, outermost first, and the node)."""
     found: list[cst.BaseExpression] = []
     for owner, child in zip(chain, chain[1:]):
         block = _block_statements(owner, child)
@@ -712,6 +743,58 @@ def first_call_tests(
             unset = _unset_attrs(owner.test, True, me)
             if unset and _settles(unset, owner.body.body, me, methods, function):  # type: ignore[attr-defined]
                 found.append(owner.test)
+    return found
+
+
+def _called_only_in_setup(
+    function: cst.FunctionDef, cls: cst.ClassDef, methods: dict[str, cst.FunctionDef]
+) -> list[cst.BaseExpression]:
+    """The set-up test of the first call of ``function`` (a method of ``cls``) when every
+    call of it by another method (``__init__`` aside) is inside a set-up branch; else none."""
+    name = function.name.value
+    tests: list[cst.BaseExpression] = []
+    for caller_name, caller in methods.items():
+        if caller is function or caller_name == "__init__" or not caller.params.params:
+            continue
+        me = caller.params.params[0].name.value
+        for chain, call in _self_call_chains(caller, me, name):
+            found = _setup_tests(caller, [caller, *chain, call], me, methods)
+            if not found:
+                return []
+            tests.extend(t for t in found if t not in tests)
+    return tests[:1]
+
+
+def _self_call_chains(
+    method: cst.FunctionDef, me: str, name: str
+) -> list[tuple[list[cst.CSTNode], cst.Call]]:
+    """Each ``<me>.<name>(...)`` call in ``method`` with the statements around it, outermost
+    first (not in functions nested in it)."""
+    found: list[tuple[list[cst.CSTNode], cst.Call]] = []
+    stack: list[cst.CSTNode] = []
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda) and node is not method:
+            return False
+        if node is not method and (
+            isinstance(node, cst.BaseCompoundStatement) or type(node) is cst.SimpleStatementLine
+        ):
+            stack.append(node)
+        elif (
+            type(node) is cst.Call
+            and type(node.func) is cst.Attribute  # type: ignore[attr-defined]
+            and node.func.attr.value == name  # type: ignore[attr-defined]
+            and type(node.func.value) is cst.Name  # type: ignore[attr-defined]
+            and node.func.value.value == me  # type: ignore[attr-defined]
+        ):
+            found.append((list(stack), node))  # type: ignore[arg-type]
+        return None
+
+    def leave(node: cst.CSTNode) -> None:
+        if stack and stack[-1] is node:
+            stack.pop()
+
+    walk(method, enter, leave)
     return found
 
 

@@ -231,7 +231,7 @@ class LintContext:
                 return
         pos = self.position(node)
         # Set-up that runs until it stores the state its test reads: the first call only.
-        setup = first_call_tests(self.function, self.statements, node) if tests else []
+        setup = first_call_tests(self.function, self.statements, node) if self.in_graph else []
         conditions = (
             self._path_conditions([t for t in tests if not any(t[0] is s for s in setup)])
             if self.in_graph

@@ -100,6 +100,36 @@ def test_first_call_setup_is_said(name: str) -> None:
     assert "runs only on the first call" in found[0].message
 
 
+# The set-up's work done by a method of the class that only the set-up branch calls; the same
+# method also called on every call is every-call code.
+HELPER_SETUP = """
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.offsets = None
+
+    def _make_offsets(self, n):
+        self.offsets = nn.Parameter(torch.arange(n).float(), requires_grad=False)
+
+    def forward(self, x):
+        if self.offsets is None:
+            self._make_offsets(x.shape[-1])
+        return x + self.offsets
+"""
+
+
+def test_helper_called_only_by_setup_is_first_call() -> None:
+    found = findings(HEAD + HELPER_SETUP, "TL315", "compile")
+    assert [d.line for d in found] == [12]
+    assert _first_call(found[0]), found[0].condition
+    every = HELPER_SETUP.replace(
+        "        return x + self.offsets", "        self._make_offsets(4)\n        return x"
+    )
+    found = findings(HEAD + every, "TL315", "compile")
+    assert [d.line for d in found] == [12]
+    assert not _first_call(found[0]), found[0].condition
+
+
 # An early return while the state is there: the code after it runs until it stores the state.
 MEMO_TABLE = """
 class Model(nn.Module):
