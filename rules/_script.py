@@ -940,6 +940,16 @@ def _constructions(ctx: LintContext, cls: cst.ClassDef) -> Optional[list[Sequenc
         if type(node) is cst.Call and type(node.func) is cst.Name and node.func.value in names:  # type: ignore[attr-defined]
             calls.append(node.args)  # type: ignore[attr-defined]
             exempt.add(id(node.func))  # type: ignore[attr-defined]
+        elif (
+            type(node) is cst.Call
+            and type(node.func) is cst.Name  # type: ignore[attr-defined]
+            and node.func.value == "super"  # type: ignore[attr-defined]
+            and len(node.args) == 2  # type: ignore[attr-defined]
+            and type(node.args[0].value) is cst.Name  # type: ignore[attr-defined]
+        ):
+            # `super(Stage, self).__init__()`: Python 2's spelling of `super()`, which
+            # builds nothing and hands the class to no one.
+            exempt.add(id(node.args[0].value))  # type: ignore[attr-defined]
         elif type(node) is cst.Name and node.value in names:  # type: ignore[attr-defined]
             if id(node) not in exempt:
                 other = True

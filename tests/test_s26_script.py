@@ -7,6 +7,9 @@ in other spellings than the probe and the corpus used.
   ``self.prop`` as a call of the getter and never refines the result, whatever test is around.
 - TL210: arithmetic on an unannotated parameter as a ``range`` bound (``range(num_classes -
   1)``): the parameter is a Tensor to TorchScript, so is the bound.
+- TL215 (and every rule that reads how the file builds a class): ``super(Block,
+  self).__init__()`` names the class without building it, so a module attribute set from a
+  constructor default (``self.p = p`` with ``p=0``) is still an int for TorchScript there.
 - TL204: a parameter TorchScript types Tensor unpacked by a statement that rebinds it
   (``input, sizes, a, b = input``); none where an ``isinstance(p, C)`` test folds the code
   away (``if not isinstance(packed, PackedSequence): return x``).
@@ -241,8 +244,29 @@ UNPACK_TUPLE_ANNOTATED = _module(
     "[(torch.randn(2, 8), (torch.randn(2, 8), torch.randn(2, 8)))] * 2",
 )
 
+
+def _classic_super(default: str, call: str) -> str:
+    return (
+        HEADER
+        + "\n\nclass Block(nn.Module):\n"
+        + f"    def __init__(self, dim=8, p={default}):\n"
+        + "        super(Block, self).__init__()\n"
+        + "        self.p = p\n        self.fc = nn.Linear(dim, dim)\n\n"
+        + "    def forward(self, x: Tensor) -> Tensor:\n"
+        + f"        return self.fc({call})\n\n\nModel = Block\n"
+        + INPUTS
+    )
+
+
+SUPER_DROPOUT_INT = _classic_super("0", "F.dropout(x, self.p, training=self.training)")
+SUPER_LEAKY_INT = _classic_super("0", "F.leaky_relu(x, negative_slope=self.p)")
+SUPER_DROPOUT_FLOAT = _classic_super("0.0", "F.dropout(x, self.p, training=self.training)")
+
 CASES = {
     # id: (source, code, flagged)
+    "classic-super-dropout-int-default": (SUPER_DROPOUT_INT, "TL215", True),
+    "classic-super-leaky-relu-int-default": (SUPER_LEAKY_INT, "TL215", True),
+    "classic-super-dropout-float-default": (SUPER_DROPOUT_FLOAT, "TL215", False),
     "range-doubled-sum-of-parameter": (RANGE_HELPER, "TL210", True),
     "range-negated-parameter": (RANGE_NEGATED, "TL210", True),
     "range-annotated-int": (RANGE_ANNOTATED, "TL210", False),
