@@ -494,3 +494,12 @@ def expression_in_place(fixer: Fixer, node: cst.BaseExpression, text: str) -> cs
     if node.lpar:
         new = new.with_changes(lpar=node.lpar, rpar=node.rpar)
     return new
+
+
+def stored_subscript(fixer: Fixer, subscript: cst.CSTNode) -> bool:
+    """``subscript`` is written (an assignment or augmented assignment target, ``del``): a
+    rewrite of it into a call (``x.index_select(...)``) would not compile there."""
+    parent = fixer.parent(subscript)
+    if isinstance(parent, (cst.AssignTarget, cst.Del)):
+        return True
+    return isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and parent.target is subscript

@@ -121,6 +121,7 @@ from ._shared import (
     numbered,
     plain_reference,
     running_line,
+    stored_subscript,
     variable_uses,
 )
 from ._tensor_exprs import has_comments, len_as_shape, traced_size
@@ -1030,6 +1031,8 @@ class WidthOneSliceToIndexSelect(Fixer):
             subscript, cst.Subscript
         ):
             return None
+        if stored_subscript(self, subscript):
+            return None  # ``x[k : k + 1] = v``: a call cannot be assigned to
         if bound.step is not None or bound.lower is None or bound.upper is None:
             return None
         if node is not bound.lower and node is not bound.upper:

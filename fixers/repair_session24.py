@@ -94,6 +94,7 @@ from ._shared import (
     assigned_values,
     class_methods,
     self_attribute_of_class,
+    stored_subscript,
     variable_uses,
 )
 from ._tensor_exprs import is_number
@@ -597,6 +598,7 @@ class OneWideSliceToIndexSelect(NumberToTensor):
             isinstance(subscript, cst.Subscript)
             and isinstance(element, cst.SubscriptElement)
             and self.kind(subscript.value) == Kind.TENSOR
+            and not stored_subscript(self, subscript)  # a call cannot be assigned to
         ):
             return None
         elements = list(subscript.slice)

@@ -48,7 +48,14 @@ from torchlint.lint.fixes import Fixer, Replacement
 from torchlint.lint.graph_queries import SIZE_FUNCTIONS, SIZE_METHODS, assignments
 from torchlint.lint.semantic.kinds import Kind
 
-from ._shared import contains, local_callee, receiving_param, scope_of, variable_uses
+from ._shared import (
+    contains,
+    local_callee,
+    receiving_param,
+    scope_of,
+    stored_subscript,
+    variable_uses,
+)
 from ._tensor_exprs import (
     ARITHMETIC,
     ELEMENTWISE,
@@ -299,6 +306,8 @@ class _KeepTensor(Fixer):
         subscript = self.parent(element)
         if not isinstance(subscript, cst.Subscript) or self.kind(subscript.value) != Kind.TENSOR:
             return False
+        if stored_subscript(self, subscript):
+            return False  # ``x[:, n] = v``: a call cannot be assigned to
         if index.star is not None or not all(
             e is element or isinstance(e.slice, cst.Slice) for e in subscript.slice
         ):

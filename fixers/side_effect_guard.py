@@ -231,6 +231,10 @@ def _line_effects(
         attrs: set[str] = set()
         for target in targets:
             if isinstance(target, cst.Subscript):  # ``self.timings["fwd"] = ...``
+                if fixer.kind(target.value) == Kind.TENSOR:
+                    # a write into a tensor (``self.queue[i : i + n] = keys``): model state
+                    # that graph code reads, not a report
+                    return None
                 target = target.value
             if isinstance(target, cst.Name):
                 names.add(target.value)
