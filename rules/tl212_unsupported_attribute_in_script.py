@@ -332,6 +332,7 @@ LAMBDA = "a lambda (with the constructor's defaults)"
 CLASS_HELD = "a class, not an instance"
 NESTED_EMPTY = "a list, tuple or dict display with an empty list or dict inside"
 PASSED_CALLABLE = "the callable object a construction of the class passes"
+INHERITING_CLASS = "an instance of a plain class that inherits"
 
 
 def _nested_empty(value: cst.BaseExpression) -> bool:
@@ -585,7 +586,11 @@ class UnsupportedAttributeInScript(Rule):
     or dict display holding an empty list or dict at any depth (`self.groups = [[3, 1], [],
     [0]]`, bound once, not annotated in the class body), and
     `self.scaler = Scaler(2.0)` of a plain class of the file whose `__init__` takes that value
-    in an unannotated parameter, then flags reads of those attributes in methods that
+    in an unannotated parameter, an instance of a plain class of the project (no module, no
+    decorator) that inherits from another project class (`self.manifold = PoincareBall()` with
+    `class PoincareBall(Manifold)`, also picked by name, `getattr(manifolds, manifold)()` with
+    `manifold="PoincareBall"`: torch 2.13 failed to convert Python type ... to a TorchScript
+    type), then flags reads of those attributes in methods that
     `torch.jit.script` compiles. Also flags field reads (`self.dims.inner`) on an instance of
     a namedtuple class of the file (`collections.namedtuple` or `typing.NamedTuple`) stored in
     `__init__`, reads of an attribute every assignment of the class sets to a NumPy array
@@ -1571,6 +1576,38 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # An instance of a plain class that inherits from another class of the project.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Metric(object):
+                def __init__(self):
+                    self.eps = 1e-6
+
+            class Cosine(Metric):
+                def __init__(self):
+                    super(Cosine, self).__init__()
+                    self.scale = 10.0
+
+                def score(self, a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+                    return torch.cosine_similarity(a, b, -1) * self.scale
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.metric = Cosine()
+
+                def forward(self, x):
+                    return self.metric.score(x, x.flip(0))
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=22,
+            message_contains="which inherits from `Metric`",
+        ),
         # A config field whose default factory builds an empty list, stored on the module.
         Invalid(
             """
@@ -3280,6 +3317,15 @@ class UnsupportedAttributeInScript(Rule):
                 f"`self.{node.attr.value}` holds {what}: TorchScript has no range type for a "
                 "module attribute, so the scripted module has no such attribute (failed to "
                 "convert Python type: 'range'); store `list(range(...))`, a `List[int]`",
+            )
+        elif what is not None and what.startswith(INHERITING_CLASS):
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds {what}: TorchScript converts no instance of a "
+                "class that inherits from another class of the project, so the scripted module "
+                f"has no such attribute (Module has no attribute '{node.attr.value}' ... failed "
+                "to convert Python type ... to a TorchScript type); make the class an "
+                "`nn.Module`, or one class without a base",
             )
         elif what is not None and what.startswith("a plain"):
             self.report(
@@ -5080,6 +5126,9 @@ class UnsupportedAttributeInScript(Rule):
             untyped = self._untyped_plain_class(value)
             if untyped is not None:
                 return untyped
+            inherited = self._inheriting_plain_class(value, params)
+            if inherited is not None:
+                return inherited
         if isinstance(value, cst.Name) and value.value in params:
             param = params[value.value]
             for hint in (param.annotation.annotation if param.annotation else None, param.default):
@@ -5182,6 +5231,51 @@ class UnsupportedAttributeInScript(Rule):
         return all(
             type(v) is cst.Call and self.ctx.qualified_name(v.func) in NUMPY_ARRAYS for v in values
         )
+
+    def _inheriting_plain_class(
+        self, call: cst.Call, params: dict[str, cst.Param]
+    ) -> Optional[str]:
+        """``manifolds.PoincareBall()`` (or ``getattr(manifolds, name)()`` with ``name`` a
+        string literal or an ``__init__`` parameter defaulting to one) of a project class that
+        is no module, carries no decorator and inherits from another project class, every
+        class of the chain based on project classes or ``object`` alone: TorchScript converts
+        no instance of a class that inherits (torch 2.13: failed to convert Python type:
+        'pkg.PoincareBall' to a TorchScript type)."""
+        name = self._built_class_name(call.func, params)
+        if name is None or self.ctx.index.is_module_class(name):
+            return None
+        chain = self.ctx.index.mro(name)
+        if len(chain) < 2 or any(cls.decorators for _, _, cls in chain):
+            return None
+        project = {qualname for qualname, _, _ in chain}
+        for _, _, cls in chain:
+            if any(b not in project and b not in ("builtins.object", "object") for b in cls.bases):
+                return None  # a NamedTuple, an Enum, an Exception, a class of another package
+        base = chain[1][0].rpartition(".")[2]
+        return f"{INHERITING_CLASS} (`{name.rpartition('.')[2]}`, which inherits from `{base}`)"
+
+    def _built_class_name(
+        self, func: cst.BaseExpression, params: dict[str, cst.Param]
+    ) -> Optional[str]:
+        """The qualified name of the class ``func(...)`` builds: ``func`` itself, or
+        ``getattr(module, "Name")`` / ``getattr(module, name)`` with ``name`` a parameter
+        whose default is a string (the class built at the constructor's defaults)."""
+        if not (
+            type(func) is cst.Call
+            and type(func.func) is cst.Name
+            and func.func.value == "getattr"
+            and len(func.args) == 2
+        ):
+            return self.ctx.qualified_name(func)
+        owner, key = (a.value for a in func.args)
+        module = self.ctx.qualified_name(owner)
+        if module is None or self.ctx.index.get_module(module) is None:
+            return None
+        if type(key) is cst.Name and key.value in params:
+            key = params[key.value].default  # type: ignore[assignment]
+        if type(key) is not cst.SimpleString or not isinstance(key.evaluated_value, str):
+            return None
+        return f"{module}.{key.evaluated_value}"
 
     def _untyped_plain_class(self, call: cst.Call) -> Optional[str]:
         """``Scaler(2.0)`` of a plain class of this file (no base class) whose ``__init__``

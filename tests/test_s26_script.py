@@ -10,6 +10,9 @@ in other spellings than the probe and the corpus used.
 - TL215 (and every rule that reads how the file builds a class): ``super(Block,
   self).__init__()`` names the class without building it, so a module attribute set from a
   constructor default (``self.p = p`` with ``p=0``) is still an int for TorchScript there.
+- TL212: a module attribute holding an instance of a plain project class that inherits from
+  another (``self.manifold = PoincareBall()`` with ``class PoincareBall(Manifold)``, also
+  built through ``getattr(manifolds, name)()``): TorchScript converts no such object.
 - TL204: a parameter TorchScript types Tensor unpacked by a statement that rebinds it
   (``input, sizes, a, b = input``); none where an ``isinstance(p, C)`` test folds the code
   away (``if not isinstance(packed, PackedSequence): return x``).
@@ -262,8 +265,53 @@ SUPER_DROPOUT_INT = _classic_super("0", "F.dropout(x, self.p, training=self.trai
 SUPER_LEAKY_INT = _classic_super("0", "F.leaky_relu(x, negative_slope=self.p)")
 SUPER_DROPOUT_FLOAT = _classic_super("0.0", "F.dropout(x, self.p, training=self.training)")
 
+PLAIN_CLASSES = """
+
+class Geometry(object):
+    def __init__(self):
+        self.eps = 1e-5
+
+    def project(self, x: Tensor) -> Tensor:
+        return x
+
+
+class Sphere(Geometry):
+    def __init__(self):
+        super(Sphere, self).__init__()
+        self.radius = 2.0
+
+    def project(self, x: Tensor) -> Tensor:
+        return x / (x.norm(dim=-1, keepdim=True) + self.eps) * self.radius
+
+
+class Flat(object):
+    def __init__(self):
+        self.radius = 2.0
+
+    def project(self, x: Tensor) -> Tensor:
+        return x * self.radius
+"""
+INHERITED_PLAIN_READ = _model(
+    "def __init__(self):\n    super().__init__()\n    self.geometry = Sphere()",
+    "return self.geometry.project(x)",
+    before=PLAIN_CLASSES,
+)
+BASELESS_PLAIN_READ = _model(
+    "def __init__(self):\n    super().__init__()\n    self.geometry = Flat()",
+    "return self.geometry.project(x)",
+    before=PLAIN_CLASSES,
+)
+INHERITED_PLAIN_UNREAD = _model(
+    "def __init__(self):\n    super().__init__()\n    self.geometry = Sphere()",
+    "return x * 2.0",
+    before=PLAIN_CLASSES,
+)
+
 CASES = {
     # id: (source, code, flagged)
+    "plain-class-inheriting-read": (INHERITED_PLAIN_READ, "TL212", True),
+    "plain-class-object-base-read": (BASELESS_PLAIN_READ, "TL212", False),
+    "plain-class-inheriting-never-read": (INHERITED_PLAIN_UNREAD, "TL212", False),
     "classic-super-dropout-int-default": (SUPER_DROPOUT_INT, "TL215", True),
     "classic-super-leaky-relu-int-default": (SUPER_LEAKY_INT, "TL215", True),
     "classic-super-dropout-float-default": (SUPER_DROPOUT_FLOAT, "TL215", False),
@@ -310,3 +358,66 @@ def test_property_message_names_the_getter_and_is_not_the_attribute_fix() -> Non
     (found,) = findings(PEP604_METHOD, "TL213", "script")
     assert found.message.startswith("`self.shift` is a property returning `Tensor | None`")
     assert "annotated Optional in the class body" not in found.message
+
+
+GEOMETRY_PACKAGE = {
+    "geo/__init__.py": "",
+    "geo/shapes.py": "import torch\nfrom torch import Tensor\n" + PLAIN_CLASSES,
+    "geo/layers.py": """
+        import torch
+        from torch import Tensor, nn
+
+        from geo import shapes
+
+
+        class Project(nn.Module):
+            def __init__(self, geometry: str = "Sphere"):
+                super().__init__()
+                self.geometry = getattr(shapes, geometry)()
+
+            def forward(self, x: Tensor) -> Tensor:
+                return self.geometry.project(x)
+
+
+        class ProjectFlat(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.geometry = getattr(shapes, "Flat")()
+
+            def forward(self, x: Tensor) -> Tensor:
+                return self.geometry.project(x)
+        """,
+}
+
+
+def test_class_picked_by_name_from_a_project_module(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from .lint_helpers import project_findings
+
+    found = project_findings(tmp_path, GEOMETRY_PACKAGE, "TL212", "script")
+    lines = [line for name, line in found if name == "layers.py"]
+    # `Project` reads an inheriting `Sphere` (line 13); `ProjectFlat` a base-less `Flat`.
+    assert lines == [13], found
+
+
+@requires_torch
+def test_class_picked_by_name_fails_to_script(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import sys
+
+    import torch
+
+    from .lint_helpers import project_findings
+
+    project_findings(tmp_path, GEOMETRY_PACKAGE, "TL212", "script")  # writes the files
+    sys.path.insert(0, str(tmp_path))
+    try:
+        from geo import layers  # type: ignore[import-not-found]
+
+        with pytest.raises(RuntimeError, match="failed to convert Python type"):
+            torch.jit.script(layers.Project())
+        scripted = torch.jit.script(layers.ProjectFlat())
+        x = torch.randn(2, 3)
+        assert torch.equal(scripted(x), layers.ProjectFlat()(x))
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [m for m in sys.modules if m == "geo" or m.startswith("geo.")]:
+            del sys.modules[name]
