@@ -385,4 +385,46 @@ def test_handed_on_wrapper_breaks_compile(tmp_path: Path) -> None:
     module = load_module(tmp_path, _dispatched("direct"), "dispatched_direct")
     with pytest.raises(Exception, match="marked as skipped") as caught:
         torch.compile(module.Model(), fullgraph=True, backend="eager")(torch.randn(3))
-    assert "dispatched_direct.py\", line 11" in str(caught.value)
+    assert 'dispatched_direct.py", line 11' in str(caught.value)
+
+
+TOP_LEVEL_CALL = """
+import torch
+from torch import nn
+
+
+class Top(nn.Module):
+    def __call__(self, x):
+        if x.sum() > 0:
+            return super().__call__(x) + 1
+        return super().__call__(x)
+
+    def forward(self, x):
+        return x * 2
+"""
+
+
+@pytest.mark.parametrize("target", ["compile", "export", "trace"])
+def test_top_level_call_override_is_graph_code(target: str) -> None:
+    assert [d.line for d in findings(TOP_LEVEL_CALL, "TL101", target)] == [7]
+
+
+@requires_torch
+def test_top_level_call_override_run_by_every_backend(tmp_path: Path) -> None:
+    import warnings
+
+    import torch
+
+    module = load_module(tmp_path, TOP_LEVEL_CALL, "top_level_call")
+    x = torch.randn(3)
+    with pytest.raises(Exception, match="[Dd]ata-dependent"):
+        torch.compile(module.Top(), fullgraph=True, backend="eager")(x)
+    torch._dynamo.reset()
+    with pytest.raises(Exception, match="data-dependent"):
+        torch.export.export(module.Top(), (x,))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.jit.trace(module.Top(), (x,))
+    assert any(issubclass(w.category, torch.jit.TracerWarning) and w.lineno == 7 for w in caught), [
+        (w.lineno, str(w.message)[:60]) for w in caught
+    ]

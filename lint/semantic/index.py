@@ -946,6 +946,12 @@ class ProjectIndex:
                     inherited = self.find_method(fq_class, "forward")
                     if inherited is not None:
                         queue.append((inherited[0], module_targets, inherited[0], fq_class))
+                # A `__call__` the class (or a project base) overrides runs when the module
+                # is called: torch.compile, torch.export and torch.jit.trace call it around
+                # `forward` (torch 2.13); torch.jit.script compiles `forward` alone.
+                call = self.find_method(fq_class, "__call__")
+                if call is not None:
+                    queue.append((call[0], module_targets - {"script"}, call[0], fq_class))
                 if self.derives_from(fq_class, TRANSFORM_BASES):
                     for name in TRANSFORM_METHODS:
                         method = self.find_method(fq_class, name)
