@@ -59,7 +59,7 @@ from typing import Optional, Union
 import libcst as cst
 
 from torchlint.lint.diagnostics import Diagnostic
-from torchlint.lint.dynamo_tables import torch_seeded_functions, torch_seeded_methods
+from torchlint.lint.dynamo_tables import draws_random
 from torchlint.lint.fixes import Fixer, NewCode, Replacement
 from torchlint.lint.graph_queries import COMPARISON_OPERATORS, assignments
 from torchlint.lint.semantic.kinds import Kind
@@ -108,9 +108,6 @@ RAISING_CALLS = frozenset(
     }
 )
 RAISING_METHODS = frozenset({"inverse", "cholesky"})
-# Python's and NumPy's generators: a draw the untaken branch makes changes every later draw, as
-# torch's random functions do (``lint/dynamo_tables.py``'s ``torch_seeded_*``, read from torch).
-PYTHON_RANDOM = ("random.", "numpy.random.")
 # Expressions that print as one operand (no parentheses needed around them).
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString)
 
@@ -559,13 +556,13 @@ class TensorConditionToWhere(Fixer):
                         pure = False  # x.add_(1), x.clamp_(...)
                     if name in RAISING_METHODS:
                         pure = False  # k.inverse() of a singular k
-                    if name in torch_seeded_methods():
-                        pure = False  # x.bernoulli(): a draw moves the generator on
                 qualified = self.ctx.qualified_name(func) or ""
-                if qualified in IMPURE_CALLS | RAISING_CALLS | torch_seeded_functions():
+                method = func.attr.value if isinstance(func, cst.Attribute) else None
+                if qualified in IMPURE_CALLS | RAISING_CALLS:
                     pure = False
-                if qualified.startswith(PYTHON_RANDOM):
-                    pure = False  # random.random(), np.random.rand(): the same for their generators
+                # x.bernoulli(), torch.randint, random.random(): each moves a generator on
+                if draws_random(qualified, method):
+                    pure = False
             return pure
 
         _walk(expr, visit)

@@ -7,6 +7,7 @@ import functools
 import json
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Optional
 
 from torchlint.lint.torchscript_tables import entry_for_installed_torch
 
@@ -304,6 +305,21 @@ def torch_seeded_methods() -> frozenset[str]:
     """The tensor methods that draw from torch's random generator (``"bernoulli"``,
     ``"uniform_"``)."""
     return frozenset(_entry().get("torch_seeded_ops", {}).get("methods", ()))
+
+
+# Python's and NumPy's random modules: each call moves their generator on.
+PYTHON_RANDOM = ("random.", "numpy.random.")
+
+
+def draws_random(qualified: str, method: Optional[str] = None) -> bool:
+    """Whether a call of ``qualified`` (a qualified name, ``""`` when unknown), or of the
+    tensor method ``method``, draws random numbers: running it changes every later draw of its
+    generator (torch's, ``random``'s, NumPy's)."""
+    return (
+        (method is not None and method in torch_seeded_methods())
+        or qualified in torch_seeded_functions()
+        or qualified.startswith(PYTHON_RANDOM)
+    )
 
 
 @functools.cache

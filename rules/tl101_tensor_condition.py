@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Optional
 
 import libcst as cst
+import libcst.matchers as m
 
 from torchlint.lint.context import LintContext
 from torchlint.lint.diagnostics import Message
+from torchlint.lint.dynamo_tables import draws_random
 from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, reporting_statement
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import PREDICATE_FILTERS, Kind
@@ -256,6 +258,15 @@ CHECK_MESSAGE = Message(
     "under `if torch.compiler.is_compiling():` use torch._assert_async(cond, message), a graph "
     "operator compile and export keep, or move the check out of forward",
     frozenset({"trace"}),
+)
+# A branch that draws random numbers: `torch.where` runs both sides, so it would draw on every
+# call and change every later draw (what draws: `lint/dynamo_tables.py`'s `draws_random`).
+DRAW_MESSAGE = Message(
+    "Python condition on tensor data",
+    CLAUSES,
+    "a branch draws random numbers, so torch.where, which runs both branches, would draw on "
+    "every call and change every later draw: take the decision outside the model (pass it in "
+    "as an input), or move this code out of the graph",
 )
 EXIT_MESSAGE = Message(
     "loop exit on tensor data",
@@ -679,6 +690,25 @@ class TensorCondition(Rule):
     ]
     INVALID = [
         # Two checks of numbers read out of the weights joined by `and` (focal frequency loss).
+        Invalid(
+            # A branch that draws: torch.where would draw on every call (the advice says so).
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, q):
+                    if q.max() > 2:
+                        return q.argmax(-1)
+                    return torch.randint(0, q.shape[-1], (q.shape[0],))
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            backends=("compile", "export"),
+            message_contains="a branch draws random numbers",
+        ),
         Invalid(
             """
             import torch
@@ -1303,6 +1333,8 @@ class TensorCondition(Rule):
         self._covered: set[int] = set()
         # `torch.equal` / `torch.allclose` calls an `assert` finding already covers.
         self._asserted: set[int] = set()
+        # `if` without `else` whose branch leaves the block -> the statements after it.
+        self._after: dict[int, tuple[cst.BaseStatement, ...]] = {}
 
     def _cover(self, expr: cst.BaseExpression) -> None:
         """Mark the and/or/not nodes of a condition so they are not reported twice."""
@@ -1415,13 +1447,40 @@ class TensorCondition(Rule):
         message = EXIT_MESSAGE if _only_exits_loop(node) else None
         if _only_raises(self.ctx, node):
             message = CHECK_MESSAGE
+        elif message is None and self._draws(
+            (node.body, node.orelse, *self._after.get(id(node), ()))
+        ):
+            message = DRAW_MESSAGE
         self._check_test(node.test, message, frozenset({"trace"}) if reports_only else frozenset())
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        # `if cond: return a` with no `else`: what follows in the block is the other branch.
+        statements = node.body
+        for index, statement in enumerate(statements):
+            if (
+                isinstance(statement, cst.If)
+                and statement.orelse is None
+                and isinstance(statement.body, cst.IndentedBlock)
+                and isinstance(last := statement.body.body[-1], cst.SimpleStatementLine)
+                and isinstance(last.body[-1], (cst.Return, cst.Raise, cst.Continue, cst.Break))
+            ):
+                self._after[id(statement)] = tuple(statements[index + 1 :])
 
     def visit_While(self, node: cst.While) -> None:
         self._check_test(node.test, WHILE_MESSAGE)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
-        self._check_test(node.test)
+        self._check_test(node.test, DRAW_MESSAGE if self._draws((node.body, node.orelse)) else None)
+
+    def _draws(self, branches: tuple[Optional[cst.CSTNode], ...]) -> bool:
+        """Whether a call in ``branches`` draws random numbers."""
+        for branch in branches:
+            for call in m.findall(branch, m.Call()) if branch is not None else ():
+                func = call.func  # type: ignore[attr-defined]
+                method = func.attr.value if isinstance(func, cst.Attribute) else None
+                if draws_random(self.ctx.qualified_name(func) or "", method):
+                    return True
+        return False
 
     def visit_CompIf(self, node: cst.CompIf) -> None:
         # `[v for i in ids if i != pad]`: each element's test is a Python branch.
