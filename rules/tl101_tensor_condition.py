@@ -386,7 +386,15 @@ class TensorCondition(Rule):
     the finding does not name `trace`, `if` / `else` returning calls over the same tensor names
     become `torch.cond(cond, f, g, (x,))`, which needs both to return the same shape and dtype.
     A `while` without a step limit and a `break` on tensor data have no equal rewrite (the
-    number of steps is the data): the message says what to do by hand.
+    number of steps is the data): the message says what to do by hand. Nor has a branch that
+    draws random numbers (`torch.randint`, `x.bernoulli()`, `random.random()`): `torch.where`
+    would draw on every call and change every later draw, so the `if` is kept and the message
+    says to take the decision outside the model.
+
+    `torch.equal(a, b)` / `torch.allclose(a, b)` in graph code are flagged at the call for
+    compile and export, whether the bool is used or not: torch stops there ("Data dependent
+    operator", GB0033; export's DataDependentOutputException). A later `if same:` on that bool
+    is flagged for trace, which keeps the branch the example took.
     """
 
     code = "TL101"
