@@ -1110,6 +1110,8 @@ class SelfStateMutation(Rule):
             return
         if self._cleared_by_graph_method(attr) or self._reset_from_registry(attr):
             return  # `self.stepper.reset()` at the top of forward, then `self.steps += 1`
+        if self._reset_on_flag(attr, node):
+            return  # `if init: self.reset(x)` first, state `__init__` never sets: per sequence
         if self._graph_keeps_init_value(attr):
             return  # `self._state_is_copy = copy` where every graph call passes False
         plain = target if isinstance(target, cst.Attribute) else target.value  # type: ignore[attr-defined]
@@ -1321,8 +1323,8 @@ class SelfStateMutation(Rule):
             if (
                 other.owner_class not in owners
                 or other.node is function
-                or other.region is None
                 or other.node.name.value == "__init__"
+                or (other.region is None and not self._holder_calls(other.node.name.value))
             ):
                 continue
             for statement in other.node.body.body:  # type: ignore[attr-defined]
@@ -1333,6 +1335,85 @@ class SelfStateMutation(Rule):
                     ):
                         return True
                     break
+        return False
+
+    def _holder_calls(self, method: str) -> bool:
+        """Whether graph code of the project calls ``method`` unconditionally on a module it
+        holds (``self.esn_cell.reset_hidden()`` in a forward that then runs ``self.esn_cell``):
+        the holder resets the held module's state itself on every call, even where the index
+        cannot tell the held module's class (a constructor argument, a plain list of cells
+        whose own ``reset_hidden`` loops over them). Matched by the method's name: a method of
+        that name that clears the state to a literal at its top is taken for the one called."""
+        cache = self.__dict__.setdefault("_holder_cache", {})
+        if method in cache:
+            return cache[method]
+        index = self.ctx.index
+        found = False
+        for qualname in index.regions():
+            looked = index.lookup(qualname)
+            if looked is None:
+                continue
+            summary = looked[1].functions.get(looked[2])
+            if looked[0] == "method":
+                owner, _, name = looked[2].rpartition(".")
+                cls = looked[1].classes.get(owner)
+                summary = cls.methods.get(name) if cls is not None else None
+            if summary is not None and any(
+                call.kind == "attr" and call.method == method and not call.guard
+                for call in summary.calls
+            ):
+                found = True
+                break
+        cache[method] = found
+        return found
+
+    def _reset_on_flag(self, attr: str, change: cst.CSTNode) -> bool:
+        """Whether the changing method starts a new sequence when a flag parameter is true
+        (spiking neurons stepped over a spike train: ``if init: self.reset(x)``, whose
+        ``reset`` gives ``self.v`` a new value; or ``if init: v = zeros_like(x) else: v =
+        self.v``) and ``__init__`` never gives ``self.<attr>`` a value, so the state exists
+        only once a call has passed the flag. The caller that steps the module passes the
+        flag on its first step of every call (``init = i == 0``), and the module run alone
+        without it raises (no state yet): no call carries the state into the next."""
+        function = self.ctx.function
+        info = self.ctx.function_info
+        if function is None or info is None or info.owner_class is None:
+            return False
+        params = {p.name.value for p in (*function.params.posonly_params, *function.params.params)}
+        params.discard(function.params.params[0].name.value if function.params.params else "")
+        line = self.ctx.position(change).start.line
+        methods = {
+            other.node.name.value: other.node
+            for other in self.ctx.model.functions.values()
+            if other.owner_class == info.owner_class
+        }
+        init = methods.get("__init__")
+        if init is None or _block_writes(init.body) & {attr}:
+            return False
+        for statement in function.body.body:  # type: ignore[attr-defined]
+            if self.ctx.position(statement).start.line >= line:
+                return False
+            if _reads_attr(statement, {attr}) and not (
+                type(statement) is cst.If and statement.orelse is not None
+            ):
+                return False
+            if not (
+                type(statement) is cst.If
+                and type(statement.test) is cst.Name
+                and statement.test.value in params
+            ):
+                continue
+            body = statement.body
+            if _reads_attr(body, {attr}):
+                return False
+            if attr in _block_writes(body) or any(
+                (name := _self_method(call)) in methods
+                and any(_overwrites(s, attr) for s in methods[name].body.body)  # type: ignore[attr-defined]
+                for call in _top_level_calls(body)
+            ):
+                return True  # `if init: self.reset(x)` / `if init: self.v = zeros_like(x)`
+            if statement.orelse is not None and not _block_writes(body) & {attr}:
+                return True  # `if init: v = zeros_like(x) else: v = self.v`: read only when not set
         return False
 
     def _reset_from_registry(self, attr: str) -> bool:

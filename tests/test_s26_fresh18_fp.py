@@ -1,0 +1,206 @@
+"""TL311 on state the caller resets on every call (fresh18's spikingtorch neurons and auto-esn
+reservoirs), in other spellings than the corpus.
+
+- A neuron that starts a sequence when a flag parameter is true (``if first: self.clear(x)``,
+  or ``if first: mem = zeros_like(x) else: mem = self.mem``) and whose ``__init__`` never gives
+  the state a value: the module that steps it passes the flag on its first step of every call,
+  so no call carries the state into the next. The same neuron with a state ``__init__`` sets
+  carries it (a call without the flag reads the last call's value): still flagged.
+- A cell whose reset method clears the state to a literal, called by the module holding it
+  (``self.core.forget()`` in its forward) where the index cannot tell the held class: reset
+  on every call. Never called by graph code (only the user resets between runs): flagged.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from .conftest import requires_torch
+from .lint_helpers import findings as _findings
+from .lint_helpers import load_module
+
+
+def _lines(source: str, target: str) -> list[int]:
+    return sorted({d.line for d in _findings(source, "TL311", target)})
+
+
+FLAG_RESET = """
+import torch
+from torch import nn
+
+
+class Neuron(nn.Module):
+    def __init__(self, leak=0.7):
+        super().__init__()
+        self.leak = leak
+
+    def clear(self, current):
+        self.mem = torch.zeros_like(current)
+
+    def forward(self, current, first=False):
+        if first:
+            self.clear(current)
+        self.mem = self.leak * self.mem + current
+        return torch.sigmoid(self.mem - 1.0)
+
+
+class Decaying(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rate = 0.5
+
+    def forward(self, current, start=False):
+        if start:
+            mem = current.new_zeros(current.shape)
+        else:
+            mem = self.mem
+        self.mem = self.rate * mem + current
+        return self.mem
+
+
+class Stepper(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.neuron = Neuron()
+        self.decay = Decaying()
+
+    def forward(self, x):
+        outs = []
+        for t in range(x.shape[1]):
+            h = self.neuron(self.fc(x[:, t]), first=t == 0)
+            outs.append(self.decay(h, t == 0))
+        return torch.stack(outs, 1)
+"""
+
+# The same neuron with a state `__init__` sets: a call without the flag reads what the last
+# call left (the stepper passes the flag only on the very first call).
+FLAG_WITH_INIT_STATE = """
+import torch
+from torch import nn
+
+
+class Neuron(nn.Module):
+    def __init__(self, leak=0.7):
+        super().__init__()
+        self.leak = leak
+        self.mem = torch.zeros(4)
+
+    def clear(self, current):
+        self.mem = torch.zeros_like(current)
+
+    def forward(self, current, first=False):
+        if first:
+            self.clear(current)
+        self.mem = self.leak * self.mem + current
+        return torch.sigmoid(self.mem - 1.0)
+"""
+
+
+def test_state_reset_on_the_callers_first_step_flag_is_not_flagged():
+    assert _lines(FLAG_RESET, "trace") == []
+    assert _lines(FLAG_RESET, "export") == []
+
+
+def test_flag_reset_state_that_init_sets_is_still_flagged():
+    assert _lines(FLAG_WITH_INIT_STATE, "trace") == [17]
+
+
+@requires_torch
+def test_flag_reset_stepper_traces_like_eager_and_init_state_neuron_does_not(tmp_path):
+    torch.manual_seed(0)
+    mod = load_module(tmp_path, FLAG_RESET, "flag_reset")
+    model = mod.Stepper().eval()
+    a, b = torch.randn(2, 5, 4), torch.randn(2, 5, 4)
+    with torch.no_grad():
+        traced = torch.jit.trace(model, (a,))
+        exported = torch.export.export(model, (a,)).module()
+        for x in (b, a, b):
+            assert torch.allclose(traced(x), model(x))
+            assert torch.allclose(exported(x), model(x))
+    carried = load_module(tmp_path, FLAG_WITH_INIT_STATE, "flag_init").Neuron()
+    x = torch.randn(4)
+    with torch.no_grad():
+        # The trace's own check already sees the graphs differ across invocations; unchecked,
+        # the traced module keeps the state seen while tracing, eager moves on.
+        traced = torch.jit.trace(carried, (x,), check_trace=False)
+        assert not torch.allclose(traced(x), carried(x))
+
+
+HOLDER_RESET = """
+import torch
+from torch import nn
+
+
+class Cell(nn.Module):
+    def __init__(self, size=4):
+        super().__init__()
+        self.lin = nn.Linear(size, size)
+        self.state = None
+
+    def forget(self):
+        self.state = None
+
+    def forward(self, x):
+        if self.state is None:
+            self.state = torch.zeros_like(x)
+        self.state = torch.tanh(self.lin(x) + 0.5 * self.state)
+        return self.state
+
+
+class Stack(nn.Module):
+    def __init__(self, cells):
+        super().__init__()
+        self.cells = nn.ModuleList(cells)
+
+    def forget(self):
+        for cell in self.cells:
+            cell.forget()
+
+    def forward(self, x):
+        for cell in self.cells:
+            x = cell(x)
+        return x
+
+
+class Runner(nn.Module):
+    def __init__(self, core):
+        super().__init__()
+        self.core = core
+
+    def forward(self, series):
+        self.core.forget()
+        out = []
+        for t in range(series.shape[0]):
+            out.append(self.core(series[t]))
+        return torch.stack(out)
+"""
+
+
+def test_state_cleared_by_the_holding_modules_forward_is_not_flagged():
+    assert _lines(HOLDER_RESET, "trace") == []
+    assert _lines(HOLDER_RESET, "export") == []
+
+
+def test_state_cleared_only_by_the_user_is_flagged():
+    # No graph code calls `forget()`: the user resets between runs, the converted model never.
+    source = HOLDER_RESET.replace("        self.core.forget()\n", "")
+    assert _lines(source, "trace") == [17]
+
+
+@requires_torch
+def test_holder_reset_traces_like_eager_and_unreset_cell_does_not(tmp_path):
+    torch.manual_seed(0)
+    mod = load_module(tmp_path, HOLDER_RESET, "holder_reset")
+    model = mod.Runner(mod.Stack([mod.Cell(), mod.Cell()])).eval()
+    a, b = torch.randn(6, 4), torch.randn(6, 4)
+    with torch.no_grad():
+        traced = torch.jit.trace(model, (a,), check_trace=False)
+        for x in (b, a, b):
+            assert torch.allclose(traced(x), model(x))
+    source = HOLDER_RESET.replace("        self.core.forget()\n", "")
+    mod = load_module(tmp_path, source, "holder_unreset")
+    model = mod.Runner(mod.Stack([mod.Cell(), mod.Cell()])).eval()
+    with torch.no_grad():
+        traced = torch.jit.trace(model, (a,), check_trace=False)
+        assert not torch.allclose(traced(b), model(b))
