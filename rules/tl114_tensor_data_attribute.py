@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.graph_queries import in_place_method
@@ -295,10 +296,29 @@ class TensorDataAttribute(Rule):
                 self.report(node, WRITE, targets=("export",))
             else:
                 self.report(node, WRITE)
-        elif parameter_data_only(self.ctx, node.value):
+        elif parameter_data_only(self.ctx, node.value) or self._feeds_unread_update(node):
             self.report(node, targets=("export",))
         else:
             self.report(node)
+
+    def _feeds_unread_update(self, node: cst.Attribute) -> bool:
+        """Whether the value read through this `.data` goes only into an in-place update of
+        a tensor that the function reads no more once updated: a running statistic of a batch
+        norm's training branch (`running_mean += m * (mean.data - running_mean)`, directly or
+        through a local: `cov = torch.stack([uu.data, ...]); running_cov += m * (cov -
+        running_cov)`), where the eval branch reads the statistic instead. The tracer bakes
+        the example's value into that update, but the traced graph never reads the statistic
+        back: its outputs agree with eager for every input (torch 2.13, a trace in train mode
+        and one in eval mode, where the branch is not traced at all); only the statistic the
+        traced module stores drifts from eager's."""
+        function = self.ctx.function
+        if function is None or not self.ctx.statements:
+            return False
+        chains = _statement_chains(function)
+        current = self.ctx.statements[-1]
+        if id(current) not in chains:
+            return False
+        return _sinks_only(function, chains, current, node, depth=2)
 
     def _trace_records(self, node: cst.Attribute) -> bool:
         """Whether torch.jit.trace records this write faithfully (see ``_records``), for a
@@ -398,3 +418,125 @@ def _reads_name(function: cst.FunctionDef, name: str) -> bool:
 
     function.body.visit(Reads())
     return read
+
+
+# Statements that may run after one another within a call: the chain of enclosing compound
+# statements of each simple statement line, innermost last, with the block it sits in.
+_Chain = list[tuple[cst.CSTNode, list[cst.BaseStatement], int]]
+
+
+def _statement_chains(function: cst.FunctionDef) -> dict[int, _Chain]:
+    """For each simple statement line of ``function`` (not of nested functions): the blocks
+    around it, outermost first, each as (owner, block statements, its index there)."""
+    chains: dict[int, _Chain] = {}
+
+    def blocks(owner: cst.CSTNode) -> list[list[cst.BaseStatement]]:
+        found = []
+        for name in ("body", "orelse", "finalbody"):
+            suite = getattr(owner, name, None)
+            if isinstance(suite, (cst.Else, cst.Finally)):
+                suite = suite.body
+            if isinstance(suite, cst.If):  # `elif`
+                found.append([suite])
+                continue
+            if isinstance(suite, cst.IndentedBlock):
+                found.append(list(suite.body))
+        for handler in getattr(owner, "handlers", ()):
+            found.append(list(handler.body.body))
+        return found
+
+    def walk_block(owner: cst.CSTNode, block: list[cst.BaseStatement], chain: _Chain) -> None:
+        for index, statement in enumerate(block):
+            here = [*chain, (owner, block, index)]
+            if isinstance(statement, cst.SimpleStatementLine):
+                chains[id(statement)] = here
+            elif not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                for inner in blocks(statement):
+                    walk_block(statement, inner, here)
+
+    if isinstance(function.body, cst.IndentedBlock):
+        walk_block(function, list(function.body.body), [])
+    return chains
+
+
+def _reads_after(chain: _Chain, name: str) -> bool:
+    """Whether code that may run after the statement at the end of ``chain`` reads ``name``
+    (a local or `self.<attr>`): later statements of its block and of each enclosing one, the
+    whole body of an enclosing loop; not the other branch of an enclosing `if`."""
+    for owner, block, index in reversed(chain):
+        later = block[index + 1 :]
+        if isinstance(owner, (cst.For, cst.While)):
+            later = block  # the next iteration runs the statements before it too
+        if any(_mentions(statement, name) for statement in later):
+            return True
+    return False
+
+
+def _mentions(node: cst.CSTNode, name: str) -> bool:
+    text = _code(node)
+    return any(
+        _code(part) == name
+        for part in m.findall(node, m.Name() | m.Attribute())
+        if name.split(".")[-1] in text
+    )
+
+
+def _update_target(statement: cst.SimpleStatementLine) -> cst.BaseExpression | None:
+    """The tensor a one-statement line updates in place: `t += v`, `t.mul_(a).add_(v)`."""
+    if len(statement.body) != 1:
+        return None
+    small = statement.body[0]
+    if isinstance(small, cst.AugAssign):
+        return small.target
+    if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+        parts = _chain(small.value)
+        methods = [
+            part.attr.value
+            for part in parts
+            if isinstance(part, cst.Attribute) and part is not parts[-1]
+        ]
+        if methods and all(in_place_method(method) for method in methods[:-1] or methods):
+            root = parts[-1]
+            if isinstance(root, (cst.Name, cst.Attribute)) and in_place_method(methods[-1]):
+                return root
+    return None
+
+
+def _sinks_only(
+    function: cst.FunctionDef,
+    chains: dict[int, _Chain],
+    statement: cst.CSTNode,
+    value: cst.CSTNode,
+    depth: int,
+) -> bool:
+    """Whether ``value`` (in ``statement``) reaches only in-place updates of tensors read no
+    more after them: the statement is such an update, or binds a local whose every read is
+    one (``depth`` steps of locals)."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return False
+    target = _update_target(statement)
+    if target is not None:
+        if isinstance(target, cst.Subscript):
+            target = target.value
+        name = _code(target)
+        if m.findall(target, m.Attribute(attr=m.Name("data"))):
+            return False  # a write through `.data`: the write's own finding
+        return not _reads_after(chains[id(statement)], name)
+    small = statement.body[0]
+    if (
+        depth == 0
+        or not isinstance(small, cst.Assign)
+        or len(small.targets) != 1
+        or not isinstance(small.targets[0].target, cst.Name)
+    ):
+        return False
+    local = small.targets[0].target.value
+    readers = [
+        line
+        for key, chain in chains.items()
+        for line in [chain[-1][1][chain[-1][2]]]
+        if line is not statement and _mentions(line, local)
+    ]
+    return bool(readers) and all(
+        _sinks_only(function, chains, line, line, depth - 1) for line in readers
+    )

@@ -204,3 +204,67 @@ def test_holder_reset_traces_like_eager_and_unreset_cell_does_not(tmp_path):
     with torch.no_grad():
         traced = torch.jit.trace(model, (a,), check_trace=False)
         assert not torch.allclose(traced(b), model(b))
+
+
+# --- TL114: `.data` feeding only a running statistic the call reads no more ------------------
+
+RUNNING_STATS = """
+import torch
+from torch import nn
+
+
+def whiten(x, running_mean, running_var, training, momentum=0.1):
+    if training:
+        mu = x.mean(0)
+        var = x.var(0, unbiased=False)
+        if running_mean is not None:
+            running_mean.mul_(1 - momentum).add_(momentum * mu.data)
+            stats = torch.stack([var.data, var.data.sqrt()])
+            running_var += momentum * (stats[0] - running_var)
+    else:
+        mu, var = running_mean, running_var
+    return (x - mu) / (var + 1e-5).sqrt()
+
+
+class Whiten(nn.Module):
+    def __init__(self, n=4):
+        super().__init__()
+        self.register_buffer("running_mean", torch.zeros(n))
+        self.register_buffer("running_var", torch.ones(n))
+
+    def forward(self, x):
+        return whiten(x, self.running_mean, self.running_var, self.training)
+"""
+
+# The same update, then the statistic read back for the output in the same call.
+# (`running_var`, not read back, stays export-only.)
+READ_BACK = RUNNING_STATS.replace(
+    "            running_var += momentum * (stats[0] - running_var)\n",
+    "            running_var += momentum * (stats[0] - running_var)\n"
+    "            return x - running_mean\n",
+)
+
+
+def test_data_feeding_only_an_unread_running_stat_is_export_only():
+    assert _findings(RUNNING_STATS, "TL114", "trace") == []
+    assert sorted({d.line for d in _findings(RUNNING_STATS, "TL114", "export")}) == [10, 11]
+
+
+def test_data_feeding_a_stat_read_back_or_the_output_is_flagged_for_trace():
+    assert sorted({d.line for d in _findings(READ_BACK, "TL114", "trace")}) == [10]
+    direct = RUNNING_STATS.replace("return (x - mu)", "return (x - mu.data)")
+    assert 15 in {d.line for d in _findings(direct, "TL114", "trace")}
+
+
+@requires_torch
+def test_running_stat_trace_agrees_with_eager_and_read_back_does_not(tmp_path):
+    torch.manual_seed(0)
+    a, b = torch.randn(8, 4), torch.randn(8, 4)
+    for name, source, agrees in (("stats", RUNNING_STATS, True), ("read", READ_BACK, False)):
+        mod = load_module(tmp_path, source, f"whiten_{name}")
+        for train in (True, False):
+            eager, other = mod.Whiten().train(train), mod.Whiten().train(train)
+            traced = torch.jit.trace(other, (a,), check_trace=False)
+            eager(a)  # the call the trace made
+            same = torch.allclose(traced(b), eager(b))
+            assert same if (agrees or not train) else not same
