@@ -158,6 +158,8 @@ class TensorTypeQuery(Rule):
             return False
         if name in NON_TENSOR_CLASSES or name.startswith("numpy."):
             return True
+        if _torch_nn_class(name):
+            return True  # `type(w) == nn.ParameterList`: a module container, never a tensor
         index = self.ctx.index
         return index.class_info(name) is not None and not index.derives_from(name, TENSOR_CLASSES)
 
@@ -184,3 +186,21 @@ class TensorTypeQuery(Rule):
         ):
             value = expr.args[0].value  # type: ignore[attr-defined]
         return value is not None and self.ctx.kind(value) == Kind.TENSOR
+
+
+# The classes of `torch.nn` that are tensors: on torch 2.13, `[n for n in dir(torch.nn) if
+# isinstance(getattr(torch.nn, n), type) and issubclass(getattr(torch.nn, n), torch.Tensor)]`
+# (and the same over `torch.nn.parameter`) gives exactly these four; every other class of
+# `torch.nn` (modules, containers such as `ParameterList`, `utils` helpers) is no tensor.
+NN_TENSOR_CLASSES = frozenset(
+    {"Buffer", "Parameter", "UninitializedBuffer", "UninitializedParameter"}
+)
+
+
+def _torch_nn_class(name: str) -> bool:
+    """Whether ``name`` is a class of ``torch.nn`` other than its tensor classes (a class
+    name, capitalised): ``torch.nn.ParameterList``, ``torch.nn.modules.linear.Linear``."""
+    if not name.startswith("torch.nn."):
+        return False
+    last = name.rsplit(".", 1)[-1]
+    return last[:1].isupper() and last not in NN_TENSOR_CLASSES and "PackedSequence" not in last

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 import libcst as cst
+import libcst.matchers as m
 
 from torchlint.lint.diagnostics import Message
 from torchlint.lint.dynamo_tables import numpy_number_refused, numpy_traced
@@ -55,6 +56,12 @@ READ_NUMBER_MESSAGE = Message(
 
 # NumPy calls that make a callable, whose calls run NumPy code (no torch._numpy twin).
 NUMPY_CALLABLES = frozenset({"numpy.vectorize", "numpy.frompyfunc", "numpy.poly1d"})
+
+
+# `x.shape`, `x.ndim`, `x.size(...)`, `x.dim()`: what `_sizes_only` reads of a tensor.
+SIZE_READ = m.Attribute(attr=m.Name("shape") | m.Name("ndim")) | m.Call(
+    func=m.Attribute(attr=m.Name("size") | m.Name("dim"))
+)
 
 
 class NumpyInGraph(Rule):
@@ -357,8 +364,17 @@ class NumpyInGraph(Rule):
             return
         if any(kind in (Kind.TENSOR, Kind.NDARRAY) for kind in kinds):
             function = name[len("numpy.") :]
+            # `np.argwhere(np.equal(x.shape[2:], size))`: an array made here from sizes alone.
+            # torch.export specializes the sizes (static shapes by default), so NumPy gets
+            # plain ints and the exported program keeps the example's answer, which is right
+            # for every input of the exported shapes (torch 2.13); the tracer sees the sizes
+            # as tensors and still warns (Converting a tensor to a NumPy array).
+            sizes_only = all(self._sizes_only(arg.value) for arg in node.args) and any(
+                m.findall(arg.value, SIZE_READ) for arg in node.args
+            )
             if function in DATA_DEPENDENT_SHAPES:
-                self.report(node, DATA_DEPENDENT_MESSAGE, targets=("compile", "export", "trace"))
+                targets = ("compile", "trace") if sizes_only else ("compile", "export", "trace")
+                self.report(node, DATA_DEPENDENT_MESSAGE, targets=targets)
             else:
                 targets = ["export", "trace"]
                 if function not in numpy_traced():
@@ -372,7 +388,44 @@ class NumpyInGraph(Rule):
                     # `np.linalg.norm(self.weight.detach())`: the same array for every input,
                     # so the constant the trace keeps is right.
                     targets.remove("trace")
+                if sizes_only:
+                    targets.remove("export")
                 self.report(node, targets=tuple(targets))
+
+    def _sizes_only(self, expr: cst.BaseExpression) -> bool:
+        """Whether ``expr`` reads no tensor but its sizes: literals, names that are no tensor
+        or array, `x.shape` / `x.size()` / `x.ndim` / `x.dim()` of a tensor, and NumPy calls,
+        comparisons, operators, subscripts and tuples of those."""
+        kind = self.ctx.kind(expr)
+        if isinstance(expr, cst.Attribute) and expr.attr.value in ("shape", "ndim"):
+            return self.ctx.kind(expr.value) == Kind.TENSOR
+        if isinstance(expr, cst.Call):
+            func = expr.func
+            if isinstance(func, cst.Attribute) and func.attr.value in ("size", "dim"):
+                return self.ctx.kind(func.value) == Kind.TENSOR and all(
+                    self._sizes_only(a.value) for a in expr.args
+                )
+            called = self.ctx.qualified_name(func) or ""
+            return called.startswith("numpy.") and all(self._sizes_only(a.value) for a in expr.args)
+        if isinstance(expr, cst.Subscript):
+            return self._sizes_only(expr.value) and all(
+                not m.findall(s, m.Name() | m.Attribute() | m.Call()) for s in expr.slice
+            )
+        if isinstance(expr, cst.Comparison):
+            return self._sizes_only(expr.left) and all(
+                self._sizes_only(c.comparator) for c in expr.comparisons
+            )
+        if isinstance(expr, cst.BinaryOperation):
+            return self._sizes_only(expr.left) and self._sizes_only(expr.right)
+        if isinstance(expr, (cst.Tuple, cst.List)):
+            return all(
+                isinstance(e, cst.Element) and self._sizes_only(e.value) for e in expr.elements
+            )
+        if isinstance(expr, cst.Name):
+            # A name of no known kind passes (`size`, a parameter given a list of ints, or of
+            # tensors only under `torch._C._get_tracing_state()`): the call reads sizes too.
+            return kind not in (Kind.TENSOR, Kind.TENSORS, Kind.NDARRAY, Kind.DATA)
+        return isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString))
 
     def _numpy_made(self, func: cst.BaseExpression) -> Optional[str]:
         """``numpy.vectorize`` for a call of a name the module, or the function once, binds to

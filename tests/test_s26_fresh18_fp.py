@@ -13,6 +13,8 @@ reservoirs), in other spellings than the corpus.
 
 from __future__ import annotations
 
+import warnings
+
 import torch
 
 from .conftest import requires_torch
@@ -268,3 +270,95 @@ def test_running_stat_trace_agrees_with_eager_and_read_back_does_not(tmp_path):
             eager(a)  # the call the trace made
             same = torch.allclose(traced(b), eager(b))
             assert same if (agrees or not train) else not same
+
+
+# --- TL113: `type()` of a tensor compared with a torch.nn class that is no tensor -------------
+
+NN_CLASS_TEST = """
+import torch
+from torch import nn
+
+
+class Affine(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gain = nn.Parameter(torch.full((4,), 2.0))
+
+    def forward(self, x):
+        split = type(self.gain) is nn.ModuleList or type(x) == nn.parameter.Buffer
+        packed = self.gain.__class__ in (nn.ParameterList, nn.ParameterDict)
+        if split or packed:
+            return x
+        return x * self.gain
+"""
+
+
+def test_type_compared_with_a_torch_nn_class_is_flagged_only_for_tensor_classes():
+    # `nn.parameter.Buffer` is a tensor class (a Tensor subclass in torch 2.13): still flagged.
+    assert sorted({d.line for d in _findings(NN_CLASS_TEST, "TL113", "export")}) == [11]
+
+
+@requires_torch
+def test_type_against_module_classes_exports_like_eager(tmp_path):
+    mod = load_module(
+        tmp_path, NN_CLASS_TEST.replace(" or type(x) == nn.parameter.Buffer", ""), "nncls"
+    )
+    model = mod.Affine().eval()
+    a, b = torch.randn(2, 4), torch.randn(3, 4)
+    exported = torch.export.export(model, (a,)).module()
+    assert torch.allclose(exported(a), model(a))
+    assert not torch.allclose(model(b), b)  # the tests are False in eager too: the gain applies
+    assert issubclass(torch.nn.parameter.Buffer, torch.Tensor)
+    assert not issubclass(torch.nn.ParameterList, torch.Tensor)
+
+
+# --- TL306: NumPy on sizes only, for export ---------------------------------------------------
+
+NUMPY_SIZES = """
+import numpy as np
+import torch
+from torch import nn
+
+
+def _changed_axes(x, target):
+    return np.flatnonzero(np.equal(x.shape[1:], target) == False)
+
+
+def _target(x, n):
+    if torch._C._get_tracing_state():
+        return [torch.tensor(n) for _ in range(x.dim() - 1)]
+    return [n] * (x.dim() - 1)
+
+
+class Crop(nn.Module):
+    def forward(self, x):
+        for axis in _changed_axes(x, _target(x, 5)):
+            x = x.narrow(int(axis) + 1, 0, 5)
+        scale = np.nonzero(x.detach().numpy() > 0)[0]
+        return x * len(scale)
+"""
+
+
+def test_numpy_on_sizes_is_not_flagged_for_export():
+    lines = {d.line for d in _findings(NUMPY_SIZES, "TL306", "export")}
+    assert 7 not in lines
+    assert 20 in lines  # NumPy on the tensor's data: still flagged
+    assert 7 in {d.line for d in _findings(NUMPY_SIZES, "TL306", "trace")}
+
+
+@requires_torch
+def test_numpy_on_sizes_exports_like_eager(tmp_path):
+    source = NUMPY_SIZES.replace(
+        "        scale = np.nonzero(x.detach().numpy() > 0)[0]\n        return x * len(scale)",
+        "        return x * 2",
+    )
+    model = load_module(tmp_path, source, "npsizes").Crop()
+    a, a2 = torch.randn(2, 7, 6), torch.randn(2, 7, 6)
+    exported = torch.export.export(model, (a,)).module()
+    assert exported(a2).shape == model(a2).shape == (2, 5, 5)
+    assert torch.allclose(exported(a2), model(a2))
+    # The tracer sees the sizes as tensors: NumPy converts them, with the tracer's warning.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.jit.trace(model, (a,), check_trace=False)
+    assert any("Converting a tensor to a NumPy array" in str(w.message) for w in caught)
