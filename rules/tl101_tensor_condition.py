@@ -711,7 +711,7 @@ class TensorCondition(Rule):
                     return torch.randint(0, q.shape[-1], (q.shape[0],))
 
             def inputs():
-                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+                return [(torch.rand(2, 4),), (torch.rand(3, 4) + 5,)]
             """,
             line=6,
             backends=("compile", "export"),
