@@ -1324,7 +1324,7 @@ class SelfStateMutation(Rule):
                 other.owner_class not in owners
                 or other.node is function
                 or other.node.name.value == "__init__"
-                or (other.region is None and not self._holder_calls(other.node.name.value))
+                or (other.region is None and not self._holder_calls(other.node.name.value, owners))
             ):
                 continue
             for statement in other.node.body.body:  # type: ignore[attr-defined]
@@ -1337,19 +1337,24 @@ class SelfStateMutation(Rule):
                     break
         return False
 
-    def _holder_calls(self, method: str) -> bool:
+    def _holder_calls(self, method: str, owners: set[str]) -> bool:
         """Whether graph code of the project calls ``method`` unconditionally on a module it
         holds (``self.esn_cell.reset_hidden()`` in a forward that then runs ``self.esn_cell``):
         the holder resets the held module's state itself on every call, even where the index
         cannot tell the held module's class (a constructor argument, a plain list of cells
         whose own ``reset_hidden`` loops over them). Matched by the method's name: a method of
         that name that clears the state to a literal at its top is taken for the one called."""
+        # (Not the class's own methods: `self.base_metric.reset()` in a forward that also
+        # counts `self._num_vals_seen` resets the held metric, not the class's own count.)
         cache = self.__dict__.setdefault("_holder_cache", {})
-        if method in cache:
-            return cache[method]
+        key = (method, frozenset(owners))
+        if key in cache:
+            return cache[key]
         index = self.ctx.index
         found = False
         for qualname in index.regions():
+            if any(qualname.startswith(f"{owner}.") for owner in owners):
+                continue
             looked = index.lookup(qualname)
             if looked is None:
                 continue
@@ -1364,7 +1369,7 @@ class SelfStateMutation(Rule):
             ):
                 found = True
                 break
-        cache[method] = found
+        cache[key] = found
         return found
 
     def _reset_on_flag(self, attr: str, change: cst.CSTNode) -> bool:
