@@ -288,6 +288,7 @@ LATER_CORPORA = (
     "fresh16",
     "fresh17",
     "fresh18",
+    "fresh19",
 )
 
 
@@ -364,6 +365,8 @@ def test_no_distribution_is_pinned_for_two_corpora():
     }
     fresh18 = ground_truth.load_corpus("fresh18")
     assert pins["FRESH18"] == {d.lower().replace("_", "-") for d in fresh18.PACKAGES.values()}
+    fresh19 = ground_truth.load_corpus("fresh19")
+    assert pins["FRESH19"] == {d.lower().replace("_", "-") for d in fresh19.PACKAGES.values()}
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -390,6 +393,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh16",
             "fresh17",
             "fresh18",
+            "fresh19",
         )
     }
     assert len(shared) == 1
@@ -411,6 +415,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh16").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh17").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh18").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh19").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):
@@ -512,3 +517,99 @@ def test_a_top_level_module_is_located_relative_to_site_packages(tmp_path: Path,
     truth = {"packages": ["solo_mod", "pkg_c"]}
     files = score.coverage_by_model(truth, {"models": {"m": result["coverage"]}})["m"]
     assert set(files) == {"solo_mod.py", "pkg_c/a.py"}  # paths relative to site-packages
+
+
+FLOW_PACKAGE = """\
+import torch
+
+
+class Cell(torch.nn.Module):
+    def forward(self, x):
+        if x.dim() == 3:
+            x = x * 2
+        return x + 1
+
+
+class Steps(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.cell = Cell()
+
+    def forward(self, x):
+        scale = x.abs().max().item()
+        out = torch.zeros(x.shape)
+        for i in range(x.shape[1]):
+            out[:, i] = self.cell(x[:, i]) * scale
+        return out
+
+
+class Counted(torch.nn.Module):
+    calls = 0
+
+    def forward(self, x):
+        self.calls += 1
+        return x * self.calls
+"""
+
+
+def _trace_findings(tmp_path: Path, monkeypatch, model_name: str) -> tuple[list, list]:
+    """The trace findings and unlocated entries of one model of FLOW_PACKAGE, run the way a
+    ground-truth child runs it: eager A and B under the coverage recorder, then the trace."""
+    torch = pytest.importorskip("torch")
+    package = tmp_path / "flowpkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "m.py").write_text(FLOW_PACKAGE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("flowpkg.m")
+    child = ground_truth.Child("m", ["flowpkg"])
+    wrapper = ground_truth._make_wrapper(getattr(module, model_name)(), ["x"], {})
+    a, b = (torch.randn(2, 8),), (torch.randn(3, 12),)
+    flows = ground_truth.FlowRecorder()
+
+    def eager(args: tuple) -> list:
+        flows.start()
+        return ground_truth._seeded(wrapper, args)
+
+    with torch.no_grad():
+        expected = ground_truth._covering(child, lambda: [eager(x) for x in (a, b)], flows)
+        paths = (flows.runs[0], flows.runs[1])
+        ground_truth.run_trace(child, wrapper, a, b, expected[1], paths)
+    sys.modules.pop("flowpkg.m", None)
+    sys.modules.pop("flowpkg", None)
+    return child.findings, child.unlocated
+
+
+def test_a_trace_divergence_is_located_where_input_b_takes_another_path(tmp_path, monkeypatch):
+    findings, unlocated = _trace_findings(tmp_path, monkeypatch, "Steps")
+    lines = {f["line"]: f["kind"] for f in findings}
+    # The .item() warns at line 17; the loop over x.shape[1] (8 turns traced, 12 for B) is where
+    # the trace really parts from eager B, recorded although the model warned elsewhere.
+    assert lines == {17: "warning", 19: "divergence"}
+    assert unlocated == []
+
+
+def test_a_trace_divergence_on_one_path_stays_unlocated(tmp_path, monkeypatch):
+    # The trace bakes in the count of calls as a constant: same path for A and B, no warning.
+    findings, unlocated = _trace_findings(tmp_path, monkeypatch, "Counted")
+    assert findings == []
+    assert [u["kind"] for u in unlocated] == ["divergence"]
+
+
+def test_decision_sites_pair_the_calls_made_before_the_paths_part():
+    def flow(where: str, *events) -> object:
+        f = ground_truth.Flow(where)
+        for event in events:
+            if isinstance(event, int):
+                f.events.append(("line", event))
+            else:
+                f.calls[len(f.events)] = event
+                f.events.append(("call", event.where, 1, "f"))
+        return f
+
+    inner_a, inner_b = flow("c.py", 5, 6, 5, 7), flow("c.py", 5, 6, 5, 6, 5, 7)
+    outer_a = flow("o.py", 10, inner_a, 11, 10, 12)
+    outer_b = flow("o.py", 10, inner_b, 11, 10, 11, 10, 12)
+    assert ground_truth.decision_sites([outer_a], [outer_b]) == [("o.py", 10), ("c.py", 5)]
+    same = flow("o.py", 1, 2)
+    assert ground_truth.decision_sites([same], [flow("o.py", 1, 2)]) == []

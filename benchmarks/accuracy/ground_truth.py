@@ -21,7 +21,12 @@ restricted to the package files (coverage), then asks each back-end:
   ``def`` line.
 - ``trace``: ``torch.jit.trace`` on input A, then the trace runs input B (other batch size,
   sequence length and values) and is compared with eager. Each ``TracerWarning`` located in the
-  package is a finding at its line; a divergence with no located warning is kept as unlocated.
+  package is a finding at its line. A divergence is located where the eager runs on A and B
+  part (the coverage run also records, per call of a package function, the lines it ran and
+  the package functions it called): in each call both runs made, the line run last before
+  their paths differ, e.g. a loop over a size that the trace unrolled for A; those lines are
+  findings whether or not the model warned elsewhere. A divergence at no such line and with no
+  located warning is kept as unlocated.
 - ``compile``: ``torch.compile(fullgraph=True, backend="eager")`` on A and B (the error's innermost
   package frame), plus the graph breaks of plain ``torch.compile``: ``torch._dynamo.explain``
   break reasons (user_stack) and the captured ``graph_breaks`` log, which also lists breaks
@@ -321,8 +326,85 @@ def _make_wrapper(model: Any, names: list[str], call_kwargs: dict[str, Any]) -> 
     return Wrapper().train(model.training)
 
 
-def _covering(child: Child, fn: Any) -> Any:
-    """Run ``fn`` with line coverage of the package files recorded into ``child.coverage``."""
+class Flow:
+    """One call of a package function in an eager run: its own events in order, each a line it
+    executed (``("line", N)``) or a package function it called (``("call", file, first line,
+    name)``, whose ``Flow`` is in ``calls`` at the same index)."""
+
+    __slots__ = ("calls", "events", "where")
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.events: list[tuple[Any, ...]] = []
+        self.calls: dict[int, Flow] = {}
+
+
+class FlowRecorder:
+    """The calls of package functions in each eager run (``runs[i]``: the outermost ones of run
+    i, in order), kept by ``_covering``; ``start`` begins the next run."""
+
+    def __init__(self) -> None:
+        self.runs: list[list[Flow]] = []
+        self.live: dict[int, tuple[Any, Flow]] = {}
+
+    def start(self) -> None:
+        self.runs.append([])
+        self.live.clear()
+
+    def enter(self, frame: Any, rel: str) -> Flow:
+        flow = Flow(rel)
+        parent = frame.f_back
+        while parent is not None:
+            held = self.live.get(id(parent))
+            if held is not None and held[0] is parent:
+                owner = held[1]
+                code = frame.f_code
+                owner.calls[len(owner.events)] = flow
+                owner.events.append(("call", rel, code.co_firstlineno, code.co_name))
+                break
+            parent = parent.f_back
+        else:
+            if self.runs:
+                self.runs[-1].append(flow)
+        self.live[id(frame)] = (frame, flow)
+        return flow
+
+    def leave(self, frame: Any) -> None:
+        self.live.pop(id(frame), None)
+
+
+def decision_sites(a: list[Flow], b: list[Flow]) -> list[tuple[str, int]]:
+    """Where the eager run on B takes another path than the run on A, the path the trace of A
+    recorded: in each pair of calls that both runs made (the outermost ones in order, then the
+    calls each pair made before its paths part), the line executed last before its events
+    differ (a loop header whose count of turns follows a size, a branch on a size). A call's
+    events are its lines and the package functions it calls, so a line that calls a function
+    one run and not the other parts there too."""
+    sites: list[tuple[str, int]] = []
+    pending = list(zip(a, b))
+    while pending:
+        fa, fb = pending.pop(0)
+        if fa.where != fb.where:
+            continue
+        last_line = None
+        for index, (ea, eb) in enumerate(zip(fa.events, fb.events)):
+            if ea != eb:
+                break
+            if ea[0] == "line":
+                last_line = ea[1]
+            else:
+                pending.append((fa.calls[index], fb.calls[index]))
+        else:
+            if len(fa.events) == len(fb.events):
+                continue
+        if last_line is not None and (fa.where, last_line) not in sites:
+            sites.append((fa.where, last_line))
+    return sites
+
+
+def _covering(child: Child, fn: Any, flows: FlowRecorder | None = None) -> Any:
+    """Run ``fn`` with line coverage of the package files recorded into ``child.coverage`` (and
+    the calls of package functions into ``flows``, when given)."""
     import threading
 
     coverage = child.coverage
@@ -338,13 +420,25 @@ def _covering(child: Child, fn: Any) -> Any:
             return None
         lines = coverage.setdefault(rel, set())
         lines.add(frame.f_lineno)
+        if flows is None:
 
-        def local(frame: Any, event: str, arg: Any) -> Any:
+            def local(frame: Any, event: str, arg: Any) -> Any:
+                if event == "line":
+                    lines.add(frame.f_lineno)
+                return local
+
+            return local
+        events = flows.enter(frame, rel).events
+
+        def local_flow(frame: Any, event: str, arg: Any) -> Any:
             if event == "line":
                 lines.add(frame.f_lineno)
-            return local
+                events.append(("line", frame.f_lineno))
+            elif event == "return":
+                flows.leave(frame)
+            return local_flow
 
-        return local
+        return local_flow
 
     threading.settrace(tracer)
     sys.settrace(tracer)
@@ -415,7 +509,19 @@ def _check_none_defaults(child: Child, cls: type, scripted: Any) -> None:
     child.add("script", where if where[0] else None, reason, "schema", cls.__name__)
 
 
-def run_trace(child: Child, wrapper: Any, a: tuple, b: tuple, expected_b: list[Any]) -> None:
+def run_trace(
+    child: Child,
+    wrapper: Any,
+    a: tuple,
+    b: tuple,
+    expected_b: list[Any],
+    paths: tuple[list[Flow], list[Flow]] | None = None,
+) -> None:
+    """Trace on A, run the trace on B: each located ``TracerWarning`` is a finding; when the
+    trace's output on B differs from eager, each line where eager B took another path than
+    eager A (``paths``: the calls of package functions in those runs, see ``decision_sites``)
+    is one too, whatever warned elsewhere; a divergence at no such line and with no located
+    warning is kept as unlocated."""
     import traceback
     import warnings
 
@@ -460,7 +566,13 @@ def run_trace(child: Child, wrapper: Any, a: tuple, b: tuple, expected_b: list[A
         where = child.innermost(_message_frames(str(exc)))
         child.add("trace", where, _first_line(exc), "failure", "trace run B")
         return
-    if not _same(got, expected_b) and not located:
+    if _same(got, expected_b):
+        return
+    sites = decision_sites(*paths) if paths else []
+    for where in sites:
+        reason = "trace diverges from eager on input B, which takes another path after this line"
+        child.add("trace", where, reason, "divergence", "trace B path")
+    if not sites and not located:
         child.add("trace", None, "trace diverges from eager on input B", "divergence", "trace")
 
 
@@ -567,11 +679,18 @@ def child_main(corpus_name: str, name: str, out: Path) -> None:
     b = tuple(corpus.make_inputs(kind, *shapes_b, seed=2).values())
     a2 = tuple(corpus.make_inputs(kind, *shapes_a, seed=3).values())
     wrapper = _make_wrapper(model, names, corpus.CALL_KWARGS)
+    flows = FlowRecorder()
+
+    def eager(args: tuple) -> list[Any]:
+        flows.start()
+        return _seeded(wrapper, args)
+
     with torch.no_grad():
-        expected = _covering(child, lambda: [_seeded(wrapper, args) for args in (a, b, a2)])
+        expected = _covering(child, lambda: [eager(args) for args in (a, b, a2)], flows)
+        paths = (flows.runs[0], flows.runs[1])
         for backend, step in (
             ("script", lambda: run_script(child, model)),
-            ("trace", lambda: run_trace(child, wrapper, a, b, expected[1])),
+            ("trace", lambda: run_trace(child, wrapper, a, b, expected[1], paths)),
             ("compile", lambda: run_compile(child, wrapper, a, b)),
             ("export", lambda: run_export(child, wrapper, a, a2, expected[2])),
         ):
