@@ -523,6 +523,7 @@ GENERALISATION = (
     "fresh16",
     "fresh17",
     "fresh18",
+    "fresh19",
 )
 GENERALISATION_NOTE = (
     "The dev column adds up the corpora the rules were developed on; "
@@ -530,8 +531,8 @@ GENERALISATION_NOTE = (
     + f" and `{GENERALISATION[-1]}`"
     + " are packages no rule was developed on, run in eval and in train mode (`unseen`, "
     "`fresh`, `fresh2`, `fresh3`, `fresh4`, `fresh5`, `fresh6`, `fresh7`, `fresh8`, `fresh9`, "
-    "`fresh10`, `fresh11`, `fresh12`, `fresh13`, `fresh14`, `fresh15`, `fresh16`, `fresh17` and "
-    "`fresh18`: "
+    "`fresh10`, `fresh11`, `fresh12`, `fresh13`, `fresh14`, `fresh15`, `fresh16`, `fresh17`, "
+    "`fresh18` and `fresh19`: "
     "train only where the code has a "
     "training path; none of `fresh3`'s, `fresh8`'s or `fresh16`'s has one): the generalisation "
     "figures. Each was scored "

@@ -461,6 +461,25 @@ FRESH18_CORPUS_PINS=(
     "torchvine==0.3.0"
 )
 
+# The fresh19 corpus (corpus_fresh19.py): a twenty-second held-back set, held back for a blind
+# first score. --no-deps as well: what they import beyond torch is here already (e3tools: e3nn,
+# einops and jaxtyping; phaseaug: alias-free-torch; fdeint: tqdm; INR-collection: numpy). What
+# they declare and the models do not import: pytorch-mixtures pins torch 2.2.2 and einops 0.8.0
+# and declares absl-py, which it imports nowhere; df0-pitch imports librosa and tqdm only in its
+# command-line main.py, which its package does not import.
+FRESH19_CORPUS_PINS=(
+    "df0-pitch==1.0.1"
+    "e3tools==0.1.3"
+    "fdeint==0.1.2"
+    "goat-attention==0.1.1"
+    "INR-collection==0.3"
+    "phaseaug==1.0.1"
+    "pytorch-mixtures==0.1.5"
+    "siren-torch==1.1"
+    "torch-supercluster==0.1.0"
+    "torchxlstm==0.0.3"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -489,6 +508,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH16_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH17_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH18_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH19_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -550,4 +570,7 @@ import auto_esn.esn.esn, cplxmodule.nn, ddtw.ddtw_variants, exact_snn, spikingto
 import survival_distributions, torch_bspline.bspline, torchcomplex.nn, torchsynth.module  # fresh18
 import torchvine  # fresh18
 print("fresh18 corpus: torchvine", importlib.metadata.version("torchvine"))
+import df0.dswipe, df0.dyin, e3tools.nn, FDEint, goat.attention, INR_collection.modules  # fresh19
+import phaseaug.phaseaug, pytorch_mixtures, siren.siren, supercluster, torchxlstm.xlstm  # fresh19
+print("fresh19 corpus: e3tools", importlib.metadata.version("e3tools"))
 PY
