@@ -301,6 +301,31 @@ def dtype_device_attributes() -> dict[str, list[str]]:
     return unbound
 
 
+def optional_attributes() -> dict[str, dict[str, str]]:
+    """Per ``tensor`` / ``device``, the public attributes of ``torch.Tensor`` / ``torch.device``
+    whose read on a tensor (``t.name``) or a tensor's device (``t.device.index``) TorchScript
+    types as an Optional, with that type as the frontend prints it (``Optional[int]``). It
+    refines a local name alone, so ``t.device.index if t.device.index is not None else 0`` is
+    still ``Optional[int]`` to it. Asked of the frontend: the type a scripted function returning
+    the read gives its result."""
+    import torch
+
+    found: dict[str, dict[str, str]] = {}
+    for kind, prefix, cls in (("tensor", "t", torch.Tensor), ("device", "t.device", torch.device)):
+        for name in sorted(dir(cls)):
+            if name.startswith("_"):
+                continue
+            source = f"import torch\n\ndef f(t: torch.Tensor):\n    return {prefix}.{name}\n"
+            try:
+                scripted = torch.jit.script(_load(source).f)
+            except Exception:  # noqa: BLE001 - a method, or no binding: not a plain read
+                continue
+            result = str(next(iter(scripted.graph.return_node().inputs())).type())
+            if result.startswith("Optional["):
+                found.setdefault(kind, {})[name] = result
+    return found
+
+
 def size_methods() -> list[str]:
     """Public ``torch.Size`` methods and attributes the frontend does not bind on a tensor's
     shape: TorchScript types ``x.shape`` / ``x.size()`` as ``List[int]``, so
@@ -748,6 +773,12 @@ PYTHON_NAMESPACES = (
     "torch", "torch.functional", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
     "torch.nn.utils.rnn", "torch.autograd", "torch.autograd.functional", "torch.random",
     "torch.masked",
+    # The back-end switches model code reads to pick a kernel (`flash_sdp_enabled()`).
+    "torch.backends.cpu", "torch.backends.cuda", "torch.backends.cudnn",
+    "torch.backends.cusparselt", "torch.backends.mha", "torch.backends.mkl",
+    "torch.backends.mkldnn", "torch.backends.mps", "torch.backends.nnpack",
+    "torch.backends.openmp", "torch.backends.opt_einsum", "torch.backends.quantized",
+    "torch.backends.xnnpack",
 )  # fmt: skip
 
 
@@ -785,7 +816,51 @@ def python_functions_unscriptable() -> dict[str, str]:
                 alone = _first_line(exc)
             ok, error = _compile(f"{namespace}.{name}(t)", f"import {namespace}")
             if not ok and error == alone:
-                found[f"{namespace}.{name}"] = alone
+                # A pybind function's repr carries its address: keep the table stable.
+                found[f"{namespace}.{name}"] = re.sub(r" of \S+ object at 0x[0-9a-f]+", "", alone)
+    return found
+
+
+def python_values_unscriptable() -> dict[str, str]:
+    """Public attributes of torch's back-end namespaces (``PYTHON_NAMESPACES``) that hold a
+    plain Python object (no module, class, function, number, string, dtype or device), into
+    which TorchScript cannot look: scripted code reading an attribute of it fails
+    (``torch.backends.cuda.matmul.allow_tf32``: attribute lookup is not defined on python value
+    of type 'cuBLASModule'). Each is asked of the frontend with a read of its first public
+    attribute (of `enabled` when it lists none); the first error line is kept."""
+    import inspect
+    import types
+
+    import torch
+
+    plain = (
+        types.ModuleType,
+        type,
+        int,
+        float,
+        bool,
+        str,
+        bytes,
+        type(None),
+        torch.dtype,
+        torch.device,
+    )
+    found = {}
+    for namespace in PYTHON_NAMESPACES:
+        if not namespace.startswith("torch.backends."):
+            continue
+        module = importlib.import_module(namespace)
+        for name in sorted(dir(module)):
+            value = getattr(module, name, None)
+            if name.startswith("_") or isinstance(value, plain) or callable(value):
+                continue
+            if inspect.isroutine(value):
+                continue
+            # An object may serve its settings from `__getattr__` (`cuBLASModule`): any name.
+            fields = [f for f in dir(value) if not f.startswith("_")] or ["enabled"]
+            ok, error = _compile(f"{namespace}.{name}.{fields[0]}", f"import {namespace}")
+            if not ok and "python value of type" in error:
+                found[f"{namespace}.{name}"] = error
     return found
 
 
@@ -1409,6 +1484,7 @@ def main() -> None:
         "str_methods_unbound": str_methods,
         "number_methods_unbound": number_methods,
         "dtype_device_attributes_unbound": dtype_device_attributes,
+        "optional_attributes": optional_attributes,
         "functional_float_arguments": functional_float_arguments,
         "torch_functional_float_arguments": torch_functional_float_arguments,
         "module_float_arguments": module_float_arguments,
@@ -1418,6 +1494,7 @@ def main() -> None:
         "python_functions_bound": python_functions_bound,
         "python_functions_unscriptable": python_functions_unscriptable,
         "python_classes_unscriptable": python_classes_unscriptable,
+        "python_values_unscriptable": python_values_unscriptable,
         "size_methods_unbound": size_methods,
         "torch_functions_unbound": torch_functions,
         "module_wrappers_unscriptable": module_wrappers,

@@ -547,6 +547,11 @@ class UnsupportedCallInScript(Rule):
     and on another module looks for a compiled `__len__`, which it compiles only when exported
     (torch 2.13: object has no attribute or method '__len__'), where Python calls the class's
     `__len__`.
+    The table's Python functions include those of the back-end namespaces
+    (`torch.backends.cuda`, `cudnn`, `mps`, `mha`...): `torch.backends.cuda.flash_sdp_enabled()`
+    compiles from its source and fails on the C function it calls (torch 2.13: Python builtin
+    <built-in function _get_flash_sdp_enabled> is currently not supported in Torchscript), where
+    `torch.backends.mps.is_available()` and `torch.backends.mha.get_fastpath_enabled()` script.
 
     ## Why is this bad?
     TorchScript compiles calls to torch ops, to the builtins it models, and to Python functions
@@ -669,6 +674,22 @@ class UnsupportedCallInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A back-end query whose Python source TorchScript compiles (torch 2.13 scripts it).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if torch.backends.mps.is_available() and torch.backends.mha.get_fastpath_enabled():
+                        return x.softmax(-1)
+                    return x.log_softmax(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # An exported `__len__`: TorchScript compiles it, and `len(self)` calls it.
         Valid(
             """
@@ -1296,6 +1317,24 @@ class UnsupportedCallInScript(Rule):
         Valid(_example("        torch._check(x.shape[0] > 0)\n        return x * 2")),
     ]
     INVALID = [
+        # A back-end query whose Python source calls a C function TorchScript cannot bind.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    if x.is_cuda and torch.backends.cuda.flash_sdp_enabled():
+                        return x.softmax(-1)
+                    return x.log_softmax(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=6,
+            message_contains="_get_flash_sdp_enabled> is currently not supported",
+        ),
         # The builtin `sum` of a tensor given to an `nn.Linear`: `aten::sum` in TorchScript.
         Invalid(
             """

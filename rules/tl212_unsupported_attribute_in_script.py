@@ -668,6 +668,10 @@ class UnsupportedAttributeInScript(Rule):
     module in the file passes a config built with keywords that leave the field out
     (`Encoder(UNetConfig())`): an empty list (dict), which TorchScript cannot type (torch
     2.13: List trace inputs must have elements).
+    And a setting read from a plain Python object of a back-end namespace (the generated
+    `python_values_unscriptable`): `torch.backends.cuda.matmul.allow_tf32` (`matmul` is a
+    `cuBLASModule`; torch 2.13: attribute lookup is not defined on python value of type
+    'cuBLASModule'), where `torch.backends.cudnn.allow_tf32` (a module) scripts.
 
     ## Why is this bad?
     TorchScript types module attributes from their values when it scripts the module; an empty
@@ -788,6 +792,27 @@ class UnsupportedAttributeInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # `torch.backends.cudnn` is a module (a `PropModule`): its settings read as constants.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = nn.Conv2d(3, 4, 3, padding=1)
+
+                def forward(self, x):
+                    y = self.conv(x)
+                    if x.is_cuda and torch.backends.cudnn.allow_tf32:
+                        y = y - y.mean(dim=(2, 3), keepdim=True)
+                    return torch.relu(y)
+
+            def inputs():
+                return [(torch.randn(2, 3, 5, 5),), (torch.randn(1, 3, 4, 6),)]
+            """
+        ),
         # A function attribute called, not tested; one the defaults leave None, tested.
         Valid(
             """
@@ -1576,6 +1601,29 @@ class UnsupportedAttributeInScript(Rule):
         ),
     ]
     INVALID = [
+        # `torch.backends.cuda.matmul` is a plain object (`cuBLASModule`), not a module.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.proj = nn.Linear(4, 4)
+
+                def forward(self, x):
+                    z = self.proj(x)
+                    if x.is_cuda and torch.backends.cuda.matmul.allow_tf32:
+                        z = z.double()
+                    return (z @ z.transpose(-1, -2)).to(x.dtype)
+
+            def inputs():
+                return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 4),)]
+            """,
+            line=11,
+            message_contains="attribute lookup is not defined on python value of type 'cuBLASModule'",
+        ),
         # An instance of a plain class that inherits from another class of the project.
         Invalid(
             """
@@ -3118,6 +3166,22 @@ class UnsupportedAttributeInScript(Rule):
         if not in_script(self.ctx):
             return
         inner = node.value
+        held = (
+            self.ctx.qualified_name(inner) if isinstance(inner, (cst.Attribute, cst.Name)) else None
+        )
+        opaque = torchscript_table().get("python_values_unscriptable", {}).get(held or "")
+        if opaque is not None:
+            # `torch.backends.cuda.matmul.allow_tf32`: `matmul` is a plain Python object
+            # (a `cuBLASModule` serving its settings from `__getattr__`), not a module.
+            self.report(
+                node,
+                f"`{held}.{node.attr.value}` reads a setting of `{held}`, a Python object "
+                "TorchScript cannot look into, so scripting fails (torch 2.13: "
+                f"{opaque.rstrip(':')}); read the setting outside scripted code (in `__init__`, "
+                "kept as a bool attribute), or guard the read with `if not "
+                "torch.jit.is_scripting():`",
+            )
+            return
         attr = self_attribute(node)
         owner = self._owner() if attr is not None else None
         if (

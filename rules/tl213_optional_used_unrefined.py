@@ -38,6 +38,16 @@ TENSOR_TYPES = frozenset(
     {"torch.Tensor", "torch.FloatTensor", "torch.LongTensor", "torch.BoolTensor"}
 )
 Refined = frozenset[str]
+# Binary operators TorchScript has no overload of for an Optional number.
+ARITHMETIC = (
+    cst.Add,
+    cst.Subtract,
+    cst.Multiply,
+    cst.Divide,
+    cst.FloorDivide,
+    cst.Modulo,
+    cst.Power,
+)
 
 
 class OptionalUsedUnrefined(Rule):
@@ -159,6 +169,12 @@ class OptionalUsedUnrefined(Rule):
     `module_optional_outputs`: `out, w = self.attn(q, k, v)` then `w.mean(1)`; torch 2.13:
     'Optional[Tensor]' object has no attribute or method 'mean'), used in place or through a
     local bound only to one, refined by the same tests.
+    And a read TorchScript types Optional (the generated `optional_attributes`: a tensor's
+    `t.device.index`, `t.name`) tested in place in a conditional expression bound to a local
+    (`shard = ids.device.index if ids.device.index is not None else 0`) that then goes into
+    arithmetic or a comparison and is never tested `is None` itself: TorchScript refines a
+    local name alone, so the conditional stays `Optional[int]` (torch 2.13: Arguments for
+    call are not valid).
 
     ## Why is this bad?
     TorchScript types the parameter `Optional[Tensor]` and only narrows it to `Tensor` where a
@@ -221,6 +237,26 @@ class OptionalUsedUnrefined(Rule):
     targets = ("script",)
 
     VALID = [
+        # A device index bound to a local first: the test refines the local.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.embed = nn.Embedding(16, 4)
+
+                def forward(self, ids):
+                    shard = ids.device.index
+                    shard = shard if shard is not None else 0
+                    return self.embed(ids + shard * 4)
+
+            def inputs():
+                return [(torch.randint(0, 12, (2, 3)),), (torch.randint(0, 12, (1, 5)),)]
+            """
+        ),
         # A property returning an Optional, bound to a local that the test refines.
         Valid(
             """
@@ -757,6 +793,27 @@ class OptionalUsedUnrefined(Rule):
         ),
     ]
     INVALID = [
+        # A device index tested in place: TorchScript refines no attribute read.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.embed = nn.Embedding(16, 4)
+
+                def forward(self, ids):
+                    shard = ids.device.index if ids.device.index is not None else 0
+                    return self.embed(ids + shard * 4)
+
+            def inputs():
+                return [(torch.randint(0, 12, (2, 3)),), (torch.randint(0, 12, (1, 5)),)]
+            """,
+            line=10,
+            message_contains="Arguments for call are not valid",
+        ),
         # A property returning an Optional is a getter call: the test does not refine it.
         Invalid(
             """
@@ -2159,6 +2216,12 @@ class OptionalUsedUnrefined(Rule):
         """``self.rel_index = ...`` in scripted code of an attribute TorchScript types NoneType:
         it refuses the store (torch 2.13: Wrong type for attribute assignment. Expected
         NoneType but got Tensor), whatever test is around it."""
+        if (
+            len(node.targets) == 1
+            and type(node.targets[0].target) is cst.Name
+            and type(node.value) is cst.IfExp
+        ):
+            self._optional_read_ternary(node.value, node.targets[0].target.value)  # type: ignore[attr-defined]
         if len(node.targets) == 1 and is_none(node.value):
             self._none_store(node)
             return
@@ -2171,6 +2234,87 @@ class OptionalUsedUnrefined(Rule):
         for attr, owner, target in stores:
             if attr in self._none_attributes.get(owner, frozenset()):
                 self._none_typed_store(target, attr)
+
+    def _optional_read(self, node: cst.BaseExpression) -> Optional[str]:
+        """The Optional type TorchScript gives the read ``node`` (the generated
+        ``optional_attributes``): ``t.device.index`` (``Optional[int]``), ``t.name`` of a
+        tensor ``t``."""
+        if type(node) is not cst.Attribute:
+            return None
+        table = torchscript_table().get("optional_attributes", {})
+        inner = node.value
+        if (
+            type(inner) is cst.Attribute
+            and inner.attr.value == "device"  # type: ignore[attr-defined]
+            and self.ctx.kind(inner.value) is Kind.TENSOR  # type: ignore[attr-defined]
+        ):
+            return table.get("device", {}).get(node.attr.value)  # type: ignore[attr-defined]
+        if self.ctx.kind(inner) is Kind.TENSOR:
+            return table.get("tensor", {}).get(node.attr.value)  # type: ignore[attr-defined]
+        return None
+
+    def _optional_read_ternary(self, node: cst.IfExp, name: str) -> None:
+        """``shard = ids.device.index if ids.device.index is not None else 0``, ``shard`` then
+        an operand of arithmetic or of a comparison (``==``, ``<``...), and never tested ``is
+        None`` itself: TorchScript refines a local name alone, so the read in the taken branch
+        is still ``Optional[int]`` and so is the conditional; no overload of the operator takes
+        it (torch 2.13: Arguments for call are not valid)."""
+        function = self.ctx.function
+        if function is None or not in_script(self.ctx) or dead_in_script(self.ctx):
+            return
+        test = node.test
+        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+            return
+        comparison = test.comparisons[0]
+        if not is_none(comparison.comparator):
+            return
+        read = test.left
+        optional = self._optional_read(read)
+        if optional is None:
+            return
+        if type(comparison.operator) is cst.IsNot:
+            value, other = node.body, node.orelse
+        elif type(comparison.operator) is cst.Is:
+            value, other = node.orelse, node.body
+        else:
+            return
+        if not value.deep_equals(read) or is_none(other) or len(assignments(function, name)) != 1:
+            return
+        uses: list[cst.CSTNode] = []
+        tested: list[cst.CSTNode] = []
+
+        def named(side: cst.BaseExpression) -> bool:
+            return type(side) is cst.Name and side.value == name
+
+        def enter(child: cst.CSTNode) -> bool:
+            if type(child) is cst.BinaryOperation and type(child.operator) in ARITHMETIC:
+                if named(child.left) or named(child.right):
+                    uses.append(child)
+            if type(child) is cst.Comparison:
+                sides = [child.left, *(c.comparator for c in child.comparisons)]
+                for index, target in enumerate(child.comparisons):
+                    if not (named(sides[index]) or named(sides[index + 1])):
+                        continue
+                    if isinstance(target.operator, (cst.Is, cst.IsNot)):
+                        tested.append(child)  # the local refined: its uses may be guarded
+                    elif not isinstance(target.operator, (cst.In, cst.NotIn)):
+                        uses.append(child)
+            return True
+
+        walk(function.body, enter, lambda child: None)
+        if not uses or tested:
+            return
+        spelled = self.ctx.module.code_for_node(read)
+        local = read.attr.value  # type: ignore[attr-defined]
+        self.report(
+            node,
+            f"`{spelled}` is {optional} to TorchScript, which refines a local name alone: the "
+            f"`is not None` test leaves the read it returns {optional}, so `{name}` is "
+            f"{optional} too and arithmetic or a comparison with it finds no overload (torch "
+            f"2.13: Arguments for call are not valid); bind the read to a local and test that "
+            f"(`{local} = "
+            f"{spelled}`, then `{local} if {local} is not None else ...`)",
+        )
 
     def _none_typed_store(self, target: cst.BaseExpression, attr: str) -> None:
         self.report(

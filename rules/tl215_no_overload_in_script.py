@@ -26,6 +26,7 @@ from torchlint.rules._script import (
     has_constants,
     in_script,
     inferred_tensor_parameter,
+    is_enum_class,
     is_none,
     literal_type,
     pruned_by_constant,
@@ -426,6 +427,11 @@ class NoOverloadInScript(Rule):
     whatever the other operand's type (a Tensor, an Optional, a number, a str, a list, None
     itself; a module's has no `__eq__`), where `is None` / `is not None` compile and refine an
     Optional.
+    And `in` / `not in` with an enum member on the right (a member of a plain Enum or `Flag`
+    of the file, or `self.X` bound only to members or `|` / `&` / `^` combinations of them:
+    `Outputs.POOLED in self.want` with `self.want = Outputs.LOGITS | Outputs.POOLED`):
+    TorchScript types it `Enum<Outputs>`, which has no `__contains__` (torch 2.13: Arguments
+    for call are not valid).
 
     ## Why is this bad?
     TorchScript matches a call against the op's schemas, without the Python wrappers' own
@@ -488,6 +494,32 @@ class NoOverloadInScript(Rule):
     targets = SCRIPT
 
     VALID = [
+        # A `Flag` member attribute compared with `==`: TorchScript's Enum has `==`.
+        Valid(
+            """
+            import enum
+
+            import torch
+            from torch import nn
+
+            class Outputs(enum.Flag):
+                LOGITS = 1
+                FEATURES = 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.want = Outputs.FEATURES
+
+                def forward(self, x):
+                    if self.want == Outputs.FEATURES:
+                        return x.relu()
+                    return x.sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """
+        ),
         # Float attributes (a float default; a float given where the file builds the class),
         # and an int attribute where a Scalar takes it (`clamp`).
         Valid(
@@ -725,6 +757,34 @@ class NoOverloadInScript(Rule):
         ),
     ]
     INVALID = [
+        # `in` a `Flag` combination held on the module: an Enum value has no `__contains__`.
+        Invalid(
+            """
+            import enum
+
+            import torch
+            from torch import nn
+
+            class Outputs(enum.Flag):
+                LOGITS = 1
+                FEATURES = 2
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.want = Outputs.LOGITS | Outputs.FEATURES
+
+                def forward(self, x):
+                    if Outputs.FEATURES in self.want:
+                        return x.relu()
+                    return x.sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=16,
+            message_contains="Arguments for call are not valid",
+        ),
         # A `torch.unique_consecutive` flag from an attribute: no constant to TorchScript.
         Invalid(
             """
@@ -1659,6 +1719,20 @@ class NoOverloadInScript(Rule):
                         "identity, `torch.equal(t, y)` for values)",
                     )
                     return
+            if isinstance(target.operator, (cst.In, cst.NotIn)):
+                held = self._enum_value(right)
+                if held is not None and _enum_mixin(self.ctx, held[1]) is None:
+                    spelled, cls = held
+                    self.report(
+                        node,
+                        f"`in` / `not in` with `{spelled}` on the right in scripted code: it "
+                        f"holds a member of the enum `{cls}` (a `Flag` combination built with "
+                        "`|` is one too), and TorchScript's `in` takes a list, a dict or a str "
+                        "on the right, no enum member or number (torch 2.13: Arguments for call "
+                        "are not valid); test the flag outside scripted code and keep a bool "
+                        f"(`self.want_x = {cls}.X in want`, in `__init__`)",
+                    )
+                    return
             member = self._enum_operand(left, right, target.operator)
             if member is not None:
                 self._report_enum(node, member)
@@ -1732,6 +1806,55 @@ class NoOverloadInScript(Rule):
         if isinstance(operator, (cst.In, cst.NotIn)):
             return None  # `Level.A in levels`: a list of members is typed by its elements
         return found
+
+    def _enum_value(self, node: cst.BaseExpression) -> Optional[tuple[str, str]]:
+        """(spelling, enum class) when ``node`` surely holds an enum member: a member of an
+        enum class of this file (``Outputs.POOLED``, a local or parameter bound to members
+        alone), or ``self.<attr>`` whose every binding in the class is a member or a ``|`` /
+        ``&`` / ``^`` of members of one such class (a ``Flag`` combination), directly or
+        through a parameter default the binding method never rebinds."""
+        member = enum_member(self.ctx, node)
+        if member is not None:
+            return member, member.split(".")[0]
+        attr = self_attribute(node)
+        info = self.ctx.function_info
+        if attr is None or info is None or info.owner_class is None:
+            return None
+        if attr in class_annotations(self.ctx, info.owner_class):
+            return None
+        found: set[str] = set()
+        for method in class_methods(self.ctx, info.owner_class):
+            for value in self_assignments(method, attr):
+                if isinstance(value, cst.Name):
+                    param = parameter(method, value.value)
+                    if param is None or param.default is None or assignments(method, value.value):
+                        return None
+                    value = param.default
+                classes = self._member_classes(value)
+                if not classes:
+                    return None
+                found |= classes
+        if len(found) != 1:
+            return None
+        return f"self.{attr}", found.pop()
+
+    def _member_classes(self, value: cst.BaseExpression) -> set[str]:
+        """The enum classes of the members ``value`` combines (``A.X``, ``A.X | A.Y``), or
+        an empty set when it is anything else."""
+        if isinstance(value, cst.BinaryOperation) and isinstance(
+            value.operator, (cst.BitOr, cst.BitAnd, cst.BitXor)
+        ):
+            left, right = self._member_classes(value.left), self._member_classes(value.right)
+            return left | right if left and right else set()
+        if (
+            isinstance(value, cst.Attribute)
+            and isinstance(value.value, cst.Name)
+            and is_enum_class(self.ctx, value.value)
+            and value.attr.value not in ("value", "name")
+            and not value.attr.value.startswith("_")
+        ):
+            return {value.value.value}
+        return set()
 
     def _mixin_member_compared(
         self, left: cst.BaseExpression, right: cst.BaseExpression, operator: cst.BaseCompOp
