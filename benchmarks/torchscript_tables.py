@@ -864,6 +864,66 @@ def python_values_unscriptable() -> dict[str, str]:
     return found
 
 
+def query_returns() -> dict[str, str]:
+    """The Python type (``bool``, ``int``, ``float``, ``str``) each query that scripted code
+    cannot call returns: a function of ``python_functions_unscriptable`` or
+    ``torch_functions_unbound`` that takes no argument, by its return annotation, or, with
+    none, when its body (past a docstring) is one ``return`` of a call, by the type of what
+    calling it returns (``torch.backends.cuda.flash_sdp_enabled``: ``bool``). A fixer keeps
+    such a query Python behind an ``@torch.jit.ignore`` function annotated with it."""
+    import ast
+    import inspect
+    import textwrap
+
+    stored = json.loads(OUT.read_text()) if OUT.exists() else {}
+    import torch
+
+    version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
+    entry = stored.get(version, {})
+    names = sorted(
+        set(entry.get("python_functions_unscriptable", {}))
+        | set(entry.get("torch_functions_unbound", {}))
+    )
+    simple = {"bool": bool, "int": int, "float": float, "str": str}
+    found = {}
+    for name in names:
+        module, _, attribute = name.rpartition(".")
+        try:
+            function = getattr(importlib.import_module(module), attribute)
+            signature = inspect.signature(function)
+        except (ImportError, AttributeError, TypeError, ValueError):
+            continue
+        if any(
+            p.default is inspect.Parameter.empty
+            and p.kind not in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+            for p in signature.parameters.values()
+        ):
+            continue
+        returns = signature.return_annotation
+        if returns in simple.values():
+            found[name] = returns.__name__
+            continue
+        if returns is not inspect.Signature.empty:
+            continue
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+        except (OSError, TypeError, SyntaxError):
+            continue
+        body = tree.body[0].body if tree.body and hasattr(tree.body[0], "body") else []
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]  # the docstring
+        if not (
+            len(body) == 1
+            and isinstance(body[0], ast.Return)
+            and isinstance(body[0].value, ast.Call)
+        ):
+            continue
+        value = function()
+        if type(value) in simple.values():
+            found[name] = type(value).__name__
+    return found
+
+
 # Namespaces of torch whose public Python classes ``python_classes_unscriptable`` asks about.
 CLASS_NAMESPACES = ("torch", "torch.quasirandom", "torch.autograd", "torch.nn.utils.rnn")
 
@@ -1495,6 +1555,7 @@ def main() -> None:
         "python_functions_unscriptable": python_functions_unscriptable,
         "python_classes_unscriptable": python_classes_unscriptable,
         "python_values_unscriptable": python_values_unscriptable,
+        "query_returns": query_returns,
         "size_methods_unbound": size_methods,
         "torch_functions_unbound": torch_functions,
         "module_wrappers_unscriptable": module_wrappers,
