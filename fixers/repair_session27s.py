@@ -25,6 +25,13 @@ back-end namespace (the generated ``python_values_unscriptable``:
 ``_backends_cuda_matmul_allow_tf32()``, a module-level ``@torch.jit.ignore`` function returning
 ``bool(<the read>)``: the test takes the same branch in eager. Unsafe as above.
 
+``FlagMembershipToBool`` (TL215, unsafe): ``Outputs.POOLED in self.want`` (``not in``) where
+``self.want`` is bound once in the class, by a top-level statement of ``__init__`` ->
+``self.want_pooled`` (``not self.want_pooled``), with ``self.want_pooled = Outputs.POOLED in
+self.want`` added after that statement: a bool TorchScript types, tested as eager tests the
+flag. Unsafe: code that rebinds ``self.want`` after construction (outside the class) is no
+longer seen.
+
 ``OptionalReadToLocal`` (TL213, safe): ``shard = ids.device.index if ids.device.index is not
 None else 0`` -> ``index = ids.device.index`` then ``shard = index if index is not None else
 0`` (a name no other binding of the function uses): TorchScript refines the local, so ``shard``
@@ -40,9 +47,10 @@ import libcst.matchers as m
 
 from torchlint.lint.diagnostics import Diagnostic
 from torchlint.lint.fixes import Fixer, Replacement
+from torchlint.lint.graph_queries import self_assignments
 from torchlint.lint.torchscript_tables import torchscript_table
 
-from ._shared import fresh_name, module_bindings, names_in
+from ._shared import class_methods, fresh_name, module_bindings, names_in
 from .script_combinations_loop import _disturbs, _size_names
 from .script_heldout19 import CUDA_QUERIES, CudaQueryThroughPython, _Swap, _top_statement
 
@@ -178,6 +186,78 @@ class BackendSettingThroughPython(Fixer):
         if isinstance(parent, cst.BooleanOperation):
             return self._truth_tested(parent)
         return False
+
+
+class FlagMembershipToBool(Fixer):
+    codes = ("TL215",)
+    applicability = "unsafe"
+    message = "test the flag once in `__init__` and keep the bool (TorchScript's Enum has no `in`)"
+
+    def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
+        node = diagnostic.node
+        if not (
+            isinstance(node, cst.Comparison)
+            and len(node.comparisons) == 1
+            and isinstance(node.comparisons[0].operator, (cst.In, cst.NotIn))
+            and isinstance(node.left, cst.Attribute)
+            and isinstance(node.left.value, cst.Name)
+        ):
+            return None
+        held = node.comparisons[0].comparator
+        if not (
+            isinstance(held, cst.Attribute)
+            and isinstance(held.value, cst.Name)
+            and held.value.value == "self"
+        ):
+            return None
+        cls = self._class_of(node)
+        init = (
+            next((f for f in class_methods(cls) if f.name.value == "__init__"), None)
+            if cls
+            else None
+        )
+        if cls is None or init is None or not isinstance(init.body, cst.IndentedBlock):
+            return None
+        attr = held.attr.value
+        bound = [(f, v) for f in class_methods(cls) for v in self_assignments(f, attr)]
+        if len(bound) != 1 or bound[0][0] is not init:
+            return None
+        statement = next(
+            (
+                line
+                for line in init.body.body
+                if isinstance(line, cst.SimpleStatementLine)
+                and len(line.body) == 1
+                and isinstance(line.body[0], cst.Assign)
+                and line.body[0].value is bound[0][1]
+            ),
+            None,
+        )
+        if statement is None:
+            return None  # under a branch or a loop
+        member = node.left.attr.value
+        flag = f"{attr.lstrip('_')}_{member.lower()}"
+        test = f"{self.code(node.left)} in self.{attr}"
+        spelled = {n.value for n in names_in(cls)}
+        store = f"self.{flag} = {test}"
+        if any(
+            isinstance(line, cst.SimpleStatementLine) and self.code(line).strip() == store
+            for line in init.body.body
+        ):
+            pass  # added by the fix of another test of the same flag
+        elif flag in spelled:
+            return None
+        read = cst.parse_expression(f"self.{flag}")
+        if isinstance(node.comparisons[0].operator, cst.NotIn):
+            read = cst.parse_expression(f"not self.{flag}")
+        replacements: list[Replacement] = [(node, read)]
+        if flag not in spelled:
+            added = cst.parse_statement(store + "\n")
+            replacements.append((statement, cst.FlattenSentinel([statement, added])))
+        return replacements
+
+    def _class_of(self, node: cst.CSTNode) -> Optional[cst.ClassDef]:
+        return next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
 
 
 class OptionalReadToLocal(Fixer):

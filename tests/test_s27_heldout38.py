@@ -337,6 +337,28 @@ def test_backend_query_and_setting_go_through_ignored_functions():
     assert fixed_text(MATMUL_VALUE, SCRIPT, unsafe=True) == MATMUL_VALUE
 
 
+FLAG_TWICE = _model(
+    "self.want = want",
+    """
+    if Outputs.POOLED in self.want:
+        x = x.mean(0, keepdim=True)
+    if Outputs.POOLED not in self.want or Outputs.LOGITS in self.want:
+        return x * 2
+    return x
+    """,
+    before=FLAGS,
+    signature="want: Outputs = Outputs.LOGITS | Outputs.POOLED",
+)
+
+
+def test_flag_membership_becomes_a_bool_set_in_init():
+    fixed = fixed_text(FLAG_TWICE, SCRIPT, unsafe=True)
+    assert fixed.count("self.want_pooled = Outputs.POOLED in self.want\n") == 1
+    assert "self.want_logits = Outputs.LOGITS in self.want\n" in fixed
+    assert "if not self.want_pooled or self.want_logits:" in fixed
+    assert fixed_text(FLAG_TWICE, SCRIPT, unsafe=False) == FLAG_TWICE
+
+
 def test_optional_read_is_bound_to_a_local():
     fixed = fixed_text(INDEX_IS_NONE_FIX, SCRIPT)
     assert "index_value = x.device.index\n" in fixed
@@ -352,8 +374,18 @@ def test_optional_read_is_bound_to_a_local():
         (MATMUL_NOT, True),
         (INDEX_IS_NONE_FIX, False),
         (NAME_CONCAT, False),
+        (FLAG_TWICE, True),
+        (FLAG_PARAMETER_DEFAULT, True),
     ],
-    ids=["product", "mem_efficient", "matmul_not", "index_is_none", "name_concat"],
+    ids=[
+        "product",
+        "mem_efficient",
+        "matmul_not",
+        "index_is_none",
+        "name_concat",
+        "flag_twice",
+        "flag_default",
+    ],
 )
 def test_torch_confirms_the_repair(source: str, unsafe: bool) -> None:
     _assert_script_repaired(source, fixed_text(source, SCRIPT, unsafe=unsafe))
