@@ -438,6 +438,26 @@ class TensorIteration(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
+        # A list of (name, width) pairs: `len()` of a name counts its characters.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    parts = []
+                    for i in range(2):
+                        parts.append(("col" * (i + 1), i))
+                    out = x.sum(-1)
+                    for name, i in parts:
+                        out = out + len(name) * x[:, i]
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """
+        ),
     ]
     INVALID = [
         # A sequence streamed in blocks of a fixed length along time, state carried across
@@ -789,6 +809,50 @@ class TensorIteration(Rule):
                 ]
             """,
             line=6,
+        ),
+        # Per-task (mask, labels) pairs collected in a list and read back by position: each
+        # item of the list is a tuple of tensors, so `len()` of one is a batch size.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    sets = []
+                    for i in range(2):
+                        sets.append((x[:, i] > 0, x[:, i]))
+                    out = 0
+                    for index, s in enumerate(sets):
+                        col = s[1]
+                        out = out + col.sum() / len(col)
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """,
+            line=12,
+        ),
+        # The same pairs unpacked by the loop.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    sets = []
+                    for i in range(2):
+                        sets.append((x[:, i] > 0, x[:, i]))
+                    out = 0
+                    for mask, col in sets:
+                        out = out + (col * mask).sum() / len(col)
+                    return out
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(5, 3),)]
+            """,
+            line=11,
         ),
     ]
 

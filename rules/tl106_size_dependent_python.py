@@ -851,6 +851,53 @@ class SizeDependentPython(Rule):
                 ]
             """
         ),
+        # The same kind of helper handed a value of unknown kind and a list of names: the
+        # call on the list tests no size.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            def is_empty(t):
+                return len(t) == 0
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.names = ["a", "b"]
+                    self.extra = {}
+
+                def forward(self, x):
+                    skip = self.extra.get("skip", ())
+                    if is_empty(skip):
+                        x = x + 1
+                    if is_empty(self.names):
+                        return x
+                    return x * 2
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(3, 5),)]
+            """
+        ),
+        # `map(int, ...)` over a configured grid: no size.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.grid = (2, 3)
+
+                def forward(self, x):
+                    h, w = map(int, self.grid)
+                    return x.reshape(x.shape[0], h, w).sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 6),), (torch.randn(3, 6),)]
+            """
+        ),
     ]
     INVALID = [
         # A clip padded to at least the receptive field with torch.sym_max on its length.
@@ -1670,6 +1717,72 @@ class SizeDependentPython(Rule):
             line=7,
             message_contains="AttributeError",
         ),
+        # A file's helper testing for an empty tensor, also handed a value of unknown kind
+        # elsewhere (`k` out of `map` over a method): the call on a tensor still gives a size
+        # test, which the trace bakes (the example's empty tail drops the sum).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def is_empty(t):
+                return t.numel() == 0
+
+            class Model(nn.Module):
+                def split(self, t):
+                    return t.reshape(t.shape[0], -1)
+
+                def forward(self, x):
+                    q, k = map(self.split, (x, x.flip(0)))
+                    if is_empty(k):
+                        return q
+                    tail = x[:, 3:]
+                    if is_empty(tail):
+                        return q.sum(-1)
+                    return q.sum(-1) + tail.sum(-1)
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(3, 5),)]
+            """,
+            line=16,
+        ),
+        # Sizes mapped through a lambda stay sizes: the padding decision is the example's.
+        Invalid(
+            """
+            import torch
+            import torch.nn.functional as F
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    h, w = map(lambda s: s % 4, x.shape[-2:])
+                    if h or w:
+                        x = F.pad(x, (0, (4 - w) % 4, 0, (4 - h) % 4))
+                    return x.mean((-2, -1))
+
+            def inputs():
+                return [(torch.randn(1, 2, 8, 8),), (torch.randn(1, 2, 6, 7),)]
+            """,
+            line=8,
+        ),
+        # `map(int, ...)` over sizes: each one made a Python number, as `int(x.size(2))` is.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    h, w = map(int, x.shape[-2:])
+                    pos = torch.arange(h * w, dtype=x.dtype).reshape(h, w)
+                    return x + pos
+
+            def inputs():
+                return [(torch.randn(1, 4, 4),), (torch.randn(2, 5, 6),)]
+            """,
+            line=6,
+            message_contains="`int()` of a size",
+        ),
     ]
 
     def __init__(self, ctx: LintContext) -> None:
@@ -1903,6 +2016,9 @@ class SizeDependentPython(Rule):
             self.report(node, DIM_ORDER_MESSAGE)
             return
         name = self.ctx.qualified_name(node.func) or ""
+        if name == "builtins.map":
+            self._mapped_conversion(node)
+            return
         if name == "builtins.round":
             # Under trace a size is a 0-dim tensor, which has no `__round__`: round() raises
             # whatever the size, varying or fixed by the weights.
@@ -1991,6 +2107,18 @@ class SizeDependentPython(Rule):
                 self.report(node, conversion_message(name.removeprefix("builtins.")))
             else:
                 self.report(node)
+
+    def _mapped_conversion(self, node: cst.Call) -> None:
+        """``h, w = map(int, x.shape[-2:])``, ``map(math.ceil, (h / p, w / p))``: each size
+        made a Python number, as ``int(x.size(2))`` is."""
+        if len(node.args) != 2 or any(a.keyword is not None or a.star for a in node.args):
+            return
+        function = self.ctx.qualified_name(node.args[0].value) or ""
+        if function not in ("builtins.int", "builtins.float") and not function.startswith("math."):
+            return
+        sizes = node.args[1].value
+        if self.ctx.kind(sizes) == Kind.SHAPE and varying_size(self.ctx, sizes):
+            self.report(node, conversion_message(function.removeprefix("builtins.")))
 
     def _numpy_call_flagged(self, value: cst.BaseExpression) -> bool:
         """``np.ceil(x.shape[0] / 2)`` inside ``int(...)``: flagged as the NumPy call already

@@ -538,6 +538,10 @@ class KindInference:
         self.tensor_lists: set[str] = set()
         # Names bound only to empty lists that only sizes are appended to (_grow_tensor_list).
         self.size_lists: set[str] = set()
+        # Names bound only to empty lists that only tuple displays of one length are appended
+        # to (``sets.append((mask, labels))``): the kinds of each position, joined over the
+        # appends; None once something else is appended (_grow_tensor_list).
+        self.tuple_lists: dict[str, Optional[tuple[Kind, ...]]] = {}
         # ``**kwargs`` parameters every call site fills with tensors only (``record(mean=t)``).
         # (and, from the enclosing function of a nested one, local dicts filled only with
         # tensors: ``v = {}; v[name] = vec[None, :]``, read by a closure as ``v[name]``).
@@ -699,6 +703,37 @@ class KindInference:
             "builtins.frozenset",
             "builtins.dict",
         )
+
+    @functools.cached_property
+    def _otherwise_filled(self) -> set[str]:
+        """Names this function fills other than by ``.append`` (``.extend``, ``.insert``,
+        ``+=``, an item assigned): what such a list holds is not only what is appended."""
+        found: set[str] = set()
+
+        def enter(node: cst.CSTNode) -> None:
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+                receiver = node.func.value
+                if isinstance(receiver, cst.Name) and node.func.attr.value in (
+                    "extend",
+                    "insert",
+                    "__setitem__",
+                    "__iadd__",
+                ):
+                    found.add(receiver.value)
+            elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+                found.add(node.target.value)
+            elif isinstance(node, (cst.Assign, cst.AnnAssign)):
+                targets = (
+                    [t.target for t in node.targets]
+                    if isinstance(node, cst.Assign)
+                    else [node.target]
+                )
+                for target in targets:
+                    if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+                        found.add(target.value.value)
+
+        walk(self.func.body, enter, lambda node: None)
+        return found
 
     @functools.cached_property
     def _tensor_method_receivers(self) -> set[str]:
@@ -951,6 +986,7 @@ class KindInference:
             return
         name = call.func.value.value
         item = self.kind(call.args[0].value)
+        self._grow_tuple_list(name, call.args[0].value)
         if name in self.size_lists and item not in (SIZE, RANK):
             # A size list given something else: not all sizes any more.
             self.size_lists.discard(name)
@@ -967,6 +1003,31 @@ class KindInference:
         if self._grown_list(name):
             self.tensor_lists.add(name)
             self.env[name] = TS
+
+    def _grow_tuple_list(self, name: str, value: cst.BaseExpression) -> None:
+        """``sets.append((label_mask, labels))``: the list's items are tuples of those kinds,
+        which iterating over it unpacks (``for mask, labels in sets``, ``s[1]`` of ``for s in
+        sets``)."""
+        if name in self.tuple_lists and self.tuple_lists[name] is None:
+            return
+        if (
+            type(value) is not cst.Tuple
+            or not value.elements
+            or any(type(e) is cst.StarredElement for e in value.elements)  # type: ignore[attr-defined]
+            or not self._grown_list(name)
+            or name in self._otherwise_filled
+        ):
+            if name in self.tuple_lists or self._grown_list(name):
+                self.tuple_lists[name] = None
+            return
+        kinds = tuple(self.kind(e.value) for e in value.elements)  # type: ignore[attr-defined]
+        before = self.tuple_lists.get(name)
+        if before is None and name not in self.tuple_lists:
+            self.tuple_lists[name] = kinds
+        elif before is not None and len(before) == len(kinds):
+            self.tuple_lists[name] = tuple(join(a, b) for a, b in zip(before, kinds))
+        else:
+            self.tuple_lists[name] = None
 
     def _grown_list(self, name: str) -> bool:
         """Whether the local ``name`` is bound to an empty list, and only ever to lists."""
@@ -1256,6 +1317,8 @@ class KindInference:
                 return T if self._tensor_dict(node.func.value) else UNK
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("keys",):
                 return CONST
+        if type(node) is cst.Name and self.tuple_lists.get(node.value):
+            return self.tuple_lists[node.value]  # type: ignore[return-value]
         return element_kind(self.kind(node))
 
     def _fill_dict(self, target: cst.BaseExpression, kind: KindOrTuple) -> None:
@@ -2003,6 +2066,9 @@ class KindInference:
             result = self._lambda_kind(func, *items)  # type: ignore[arg-type]
             if result is None:
                 return None
+            if result == SIZE and SIZE in items:
+                # `h, w = map(lambda s: s // p, x.shape[-2:])`: sizes computed from sizes.
+                return SHAPE
         else:
             name = self.model.qualified_name(func) if self._is_global_chain(func) else None
             if not name or not name.startswith("torch.") or name.startswith("torch.nn."):

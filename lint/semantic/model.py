@@ -89,6 +89,11 @@ class FileModel:
         # What other files read from this model (the same dicts, filled by the inference).
         self.facts = ModelFacts(self._return_kinds, self._return_tuples)
         self._in_progress: set[int] = set()
+        # Return kinds of this file's helpers inferred again for one call's argument kinds
+        # (``_specialised_return``), by the function and those kinds; while one runs, it
+        # records nothing (its call sites are the caller's, already joined in).
+        self._specialised: dict[tuple[str, frozenset], Kind] = {}
+        self._specialising = 0
         # During the first inference pass, other files' models are not built (see _infer_all).
         self._defer_other_files = False
         self._deferred = False
@@ -467,6 +472,7 @@ class FileModel:
             # Each pass records its call sites afresh: a pass that knew less (an argument of
             # unknown kind before its caller was inferred) must not stay joined in.
             self._recorded = {}
+            self._specialised = {}
             self._recorded_items = {}
             self._recorded_init_attrs = {}
             previous_outgoing, self.outgoing = self.outgoing, {}
@@ -503,6 +509,8 @@ class FileModel:
         ``attr`` with a setter: the setter runs with ``v``, so ``v``'s kind joins into the
         setter's value parameter as a call's argument would (``def scale(self, value):
         self._scale = float(value)`` given a tensor)."""
+        if self._specialising:
+            return
         caller = self.functions.get(id(inference.func))
         if caller is None or caller.region is None or not self.summary.module:
             return
@@ -527,6 +535,8 @@ class FileModel:
         a forward, or is a function library's API): ``v``'s kind is what the object keeps
         there, whatever the class summary's guess for a constructor argument (a config value
         on a module built outside forward)."""
+        if self._specialising:
+            return
         caller = self.functions.get(id(inference.func))
         if (
             caller is None
@@ -553,6 +563,8 @@ class FileModel:
         """Graph code stores a value of ``kind`` into ``self.<attr>`` of ``owner_class``: an
         item appended, inserted or extended with (``appended``: the attribute is a list), or
         assigned to an index (``self.results[-1] = ih.sum()``)."""
+        if self._specialising:
+            return
         key = (owner_class, attr)
         kinds, listed = self._recorded_items.get(key, (frozenset(), False))
         self._recorded_items[key] = (kinds | {kind}, listed or appended)
@@ -582,6 +594,8 @@ class FileModel:
         here for a callee in this file, published in ``outgoing`` for one in another file).
         ``bound``: a method called on an instance (``self.m(...)``), where a staticmethod
         receives no ``self`` (an autograd Function's ``apply`` still passes ``ctx``)."""
+        if self._specialising:
+            return
         caller = self.functions.get(id(inference.func))
         while caller is not None and caller.region is None and caller.parent is not None:
             caller = caller.parent
@@ -727,6 +741,55 @@ class FileModel:
             return None
         return other_facts(self.index, callee_file.module)
 
+    def _specialised_return(
+        self, fq: str, node: cst.Call, inference: KindInference, skip_self: bool, bound: bool
+    ) -> Kind:
+        """What this file's helper ``fq`` returns for this call's argument kinds, where the
+        kinds all its call sites join to make it return no known kind (``is_empty(t)``:
+        ``t.numel() == 0`` is a size test for the tensor one caller passes, unknown for the
+        list another passes). The helper's body is inferred again with this call's kinds
+        alone; that inference records nothing and reports nothing (rules read the joined
+        one). Not inside another such inference, not for a nested function."""
+        if self._specialising:
+            return Kind.UNKNOWN
+        local = fq[len(self.summary.module) + 1 :] if self.summary.module else fq
+        info = self._by_qualname.get(local)
+        if info is None or info.region is None or info.parent is not None:
+            return Kind.UNKNOWN
+        if id(info.node) in self._in_progress or any(
+            a.star for a in node.args
+        ):  # recursion, or arguments spread from a sequence
+            return Kind.UNKNOWN
+        # This call's argument kinds alone, by parameter (``record_call`` into a scratch map).
+        saved = self._recorded
+        self._recorded = {}
+        try:
+            self.record_call(fq, node, inference, skip_self=skip_self, bound=bound)
+            kinds = self._recorded.get(fq, {})
+        finally:
+            self._recorded = saved
+        key = (fq, frozenset(kinds.items()))
+        found = self._specialised.get(key)
+        if found is not None:
+            return found
+        self._specialising += 1
+        self._in_progress.add(id(info.node))
+        try:
+            special = KindInference(
+                self,
+                info.node,
+                info.owner_class or self._module_of_free_function(info, fq),
+                param_kinds=kinds,
+                params_are_tensors=False,
+                params_used_as_tensors=fq in self.index.library_api,
+            ).run()
+        finally:
+            self._in_progress.discard(id(info.node))
+            self._specialising -= 1
+        returned = special.returns if special.returns is not None else Kind.NONE
+        self._specialised[key] = returned
+        return returned
+
     def _callee_return_kind(self, fq: str, callee_file: FileSummary) -> Kind:
         facts = self._callee_facts(fq, callee_file)
         return facts.return_kinds.get(fq, Kind.UNKNOWN) if facts is not None else Kind.UNKNOWN
@@ -798,7 +861,10 @@ class FileModel:
             self.record_call(fq, node, inference, skip_self=True, callee_file=found[1], bound=True)
             return self._callee_return_kind(fq, found[1])
         self.record_call(fq, node, inference, skip_self=through_apply, callee_file=found[1])
-        return self._callee_return_kind(fq, found[1])
+        returned = self._callee_return_kind(fq, found[1])
+        if returned == Kind.UNKNOWN and not through_apply and found[1] is self.summary:
+            return self._specialised_return(fq, node, inference, skip_self=False, bound=False)
+        return returned
 
     def self_call_kind(
         self, owner: Optional[str], attr: str, node: cst.Call, inference: KindInference
@@ -812,12 +878,15 @@ class FileModel:
             # An inherited method compiled for a subclass calls that subclass's override: its
             # parameters take these arguments' kinds too.
             caller = self._method_of(inference)
-            if caller is not None:
-                for override, override_file in self.index.overrides_called(caller, attr):
-                    self.record_call(
-                        override, node, inference, skip_self=True, callee_file=override_file
-                    )
-            return self._callee_return_kind(fq, method[1])
+            overrides = self.index.overrides_called(caller, attr) if caller is not None else []
+            for override, override_file in overrides:
+                self.record_call(
+                    override, node, inference, skip_self=True, callee_file=override_file
+                )
+            returned = self._callee_return_kind(fq, method[1])
+            if returned == Kind.UNKNOWN and not overrides and method[1] is self.summary:
+                return self._specialised_return(fq, node, inference, skip_self=True, bound=True)
+            return returned
         for fq in self.index.attribute_functions(owner, attr):
             found = self.index.lookup(fq)
             if found is not None:
