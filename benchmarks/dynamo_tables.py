@@ -799,7 +799,10 @@ def torch_non_tensor_ops() -> tuple[dict[str, str], dict[str, str]]:
     functions, methods = {}, {}
     for name, overloads in sorted(schemas.items()):
         function = getattr(torch, name, None)
-        if name.startswith("_") or not callable(function):
+        # A tensor method with no torch.* function of its name (``x.storage_offset()``) is
+        # asked as a method only.
+        method_only = not callable(function) and callable(getattr(torch.Tensor, name, None))
+        if name.startswith("_") or not (callable(function) or method_only):
             continue
         if not all(
             len(s.returns) == 1 and str(s.returns[0].type) in NON_TENSOR_RETURNS for s in overloads
@@ -820,7 +823,7 @@ def torch_non_tensor_ops() -> tuple[dict[str, str], dict[str, str]]:
                 function(*[x if v == "T" else v for v in spec])
                 return x + 1
 
-            refusal = _compiled_break(call, torch.ones(2, 2))
+            refusal = None if method_only else _compiled_break(call, torch.ones(2, 2))
             if refusal is not None and refusal not in OWNED_ELSEWHERE:
                 functions[f"torch.{name}"] = refusal
             if spec[0] == "T" and hasattr(torch.Tensor, name):

@@ -55,12 +55,12 @@ class DynamoSkippedFunction(Rule):
     (`bisect.bisect(cuts, v)`, `zlib.crc32(key)`, `hashlib.md5(...)`, `re.sub(...)`: feature
     hashing and text handling in forward); the torch operators that return a Python value
     computed from tensors (`torch.result_type(x, res)`, `torch.is_same_size(a, b)`,
-    `x.is_conj()`, `x.is_signed()`: "torch.* op returned non-Tensor"), those that take no tensor
-    but return a Python value Dynamo does not fold (`torch.can_cast(labels.dtype, torch.bool)`;
-    `torch.promote_types` is folded and not flagged), and the argument-free
-    queries of torch's state that do so too (`torch.get_num_threads()`, `torch.initial_seed()`,
-    `torch.is_inference_mode_enabled()`, `torch.cuda.device_count()`,
-    `torch.backends.mps.is_available()`; `torch.is_grad_enabled()`,
+    `x.is_conj()`, `x.is_signed()`, `x.storage_offset()`: "torch.* op returned non-Tensor"),
+    those that take no tensor but return a Python value Dynamo does not fold
+    (`torch.can_cast(labels.dtype, torch.bool)`; `torch.promote_types` is folded and not
+    flagged), and the argument-free queries of torch's state that do so too
+    (`torch.get_num_threads()`, `torch.initial_seed()`, `torch.is_inference_mode_enabled()`,
+    `torch.cuda.device_count()`, `torch.backends.mps.is_available()`; `torch.is_grad_enabled()`,
     `torch.is_autocast_enabled()` and `torch.cuda.is_available()` are traced and not flagged);
     `min` / `max` with a `key=` over modules or with a key (a lambda, or a function defined
     in the method) that reads `self` (`max(range(n), key=lambda i: self.quality[i])`: Dynamo's
@@ -585,6 +585,27 @@ class DynamoSkippedFunction(Rule):
                 return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """,
             line=6,
+        ),
+        # A strided view rebuilt from the tensor's storage offset, a tensor method with no
+        # torch.* function of its name.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def real_view(x):
+                offset = x.storage_offset()
+                return x.as_strided(x.shape[:-1], x.stride()[:-1], offset)
+
+            class Model(nn.Module):
+                def forward(self, x):
+                    return real_view(x) * 2
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=5,
+            message_contains="torch.* op returned non-Tensor",
         ),
         # A result dtype read from the tensors, in a helper.
         Invalid(
