@@ -957,6 +957,30 @@ def _in_generator(statement: cst.CSTNode, node: cst.CSTNode) -> bool:
     return found
 
 
+def _in_comprehension_over_tensor(ctx: LintContext, node: cst.CSTNode) -> bool:
+    """``node`` runs per item of a list, set or dict comprehension over a tensor (``[int(i)
+    for i in ids]``): Dynamo runs the comprehension inline (no frame of its own to skip, as
+    for a loop or a generator) and unbinds the tensor into its items first, so its graph holds
+    operations before the break (torch 2.13 reports it: Unsupported Tensor.item() call)."""
+    if not ctx.statements:
+        return False
+    found = False
+
+    def enter(child: cst.CSTNode) -> Optional[bool]:
+        nonlocal found
+        if found or type(child) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            return False
+        if type(child) in (cst.ListComp, cst.SetComp, cst.DictComp) and contains(child, node):
+            for_in = child.for_in  # type: ignore[attr-defined]
+            if not contains(for_in.iter, node) and ctx.kind(for_in.iter) == Kind.TENSOR:
+                found = True
+                return False
+        return None
+
+    walk(ctx.statements[-1], enter, lambda _: None)
+    return found
+
+
 def _earlier_parts(ctx: LintContext) -> list[cst.CSTNode]:
     """What the current function runs before the statement holding the current node: earlier
     statements of each enclosing block and the tests of enclosing ``if`` / ``while``."""
@@ -1015,6 +1039,8 @@ def compile_break_reported(
     if in_loop(ctx, node) and not inlined:
         return False
     if any(has_tensor_op(ctx, operand) for operand in operands):
+        return True
+    if _in_comprehension_over_tensor(ctx, node):
         return True
     if callers_ran_operations and inlined and not _called_first(ctx):
         return True

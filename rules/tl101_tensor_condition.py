@@ -14,7 +14,12 @@ from torchlint.lint.graph_queries import UNKNOWN_VALUE, assignments, reporting_s
 from torchlint.lint.rule import Invalid, Rule, Valid
 from torchlint.lint.semantic.kinds import PREDICATE_FILTERS, Kind
 
-from ._graph import condition_parts
+from ._graph import (
+    TRACE_PARAMETER_CONSTANT,
+    condition_parts,
+    parameter_data_only,
+    with_trace_clause,
+)
 
 ALL = ("compile", "export", "trace")
 
@@ -286,7 +291,9 @@ class TensorCondition(Rule):
     `while err > tol:`, `y = a if mask.all() else b`, `if x:`, `assert (p >= 0).all()`,
     `ok = (x > 0).any() and flag`, conditions on `.item()` results, and Python `max()` /
     `min()` over tensors (`max(x.sum(), 1.0)`: a trace problem only, since Dynamo rewrites
-    it to a tensor operation). Comparisons Python makes among a tensor's elements are truth
+    it to a tensor operation; of parameters, buffers and constants alone, `min(self
+    .logit_scale.exp(), 100.0)`, the trace only warns: every input gets the same winner).
+    Comparisons Python makes among a tensor's elements are truth
     tests too: `sorted(t)`, `sorted(idx, key=lambda i: t[i])`, `sorted(feats, key=lambda f:
     f.norm().item())`, `heapq.nlargest(k, idx,
     key=...)`, `max(t)` of one tensor (export and trace only: Dynamo rewrites that one),
@@ -1568,7 +1575,14 @@ class TensorCondition(Rule):
             # `max(feats, key=lambda t: t.shape[-1])`: Dynamo has no handler for the call.
             self.report(node, KEYED_MIN_MAX_MESSAGE, targets=("compile", "trace"))
         elif tensors and (len(args) > 1 or self.ctx.kind(args[0]) == Kind.TENSORS):
-            self.report(node, MIN_MAX_MESSAGE, targets=("trace",))
+            message = MIN_MAX_MESSAGE
+            if len(args) > 1 and all(
+                parameter_data_only(self.ctx, a) if a in tensors else self.ctx.kind(a) == Kind.CONST
+                for a in args
+            ):
+                # `min(self.logit_scale.exp(), 100.0)`: the same winner for every input.
+                message = with_trace_clause(MIN_MAX_MESSAGE, TRACE_PARAMETER_CONSTANT)
+            self.report(node, message, targets=("trace",))
 
     def _ranks_tensor_data(self, node: cst.Call, position: int) -> bool:
         """``sorted(t)`` / ``heapq.nlargest(k, t)`` over a tensor's elements, or any of them

@@ -30,6 +30,7 @@ from torchlint.rules._script import (
 from torchlint.rules.tl211_mixed_return_types_in_script import ScriptScalar
 
 TENSOR_NAMES = frozenset({"torch.Tensor", "torch.FloatTensor"})
+PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 
 # Methods that reduce a tensor to one element when called without a dim.
 REDUCTIONS = frozenset(
@@ -146,8 +147,10 @@ class NumberReboundToTensorInScript(Rule):
     one branch alone and no paths meet.
     Also the same conversion in a call of the builtin `max` / `min` with two or more
     arguments, one a tensor (not in a `with` block): a tensor that surely requires grad (from
-    a submodule holding parameters, `max(self.fc(x).abs().max(), self.eps)`, also through a
-    local bound only to such values, nothing detached), or, where the other arguments are
+    a submodule holding parameters, `max(self.fc(x).abs().max(), self.eps)`, or reads a
+    parameter of the module that requires grad, `min(self.logit_scale.exp(), 100.0)` of
+    `self.logit_scale = nn.Parameter(...)`; also through a local bound only to such values,
+    nothing detached), or, where the other arguments are
     ints or tensors, a surely floating-point tensor (`max(x.mean(), 1)`: a `.mean()`,
     `.float()`, `torch.sigmoid`, a true division; or `math.ceil(t)` / `math.floor(t)` of a
     tensor that is not surely an integer one: `min(w, math.ceil(w * ratio))`).
@@ -155,6 +158,10 @@ class NumberReboundToTensorInScript(Rule):
     without a default, or annotated `torch.Tensor`), looped over numbers: `range(...)`, a list
     display of int (float) literals, or a `self.<attr>` every method binds only to such a
     display (`[1.0 / x for x in self.hops]` in `forward(self, x, adj)`).
+    And `range(n)` of a local bound only to a tensor the function computes (`n = (e >
+    1).sum()`: Python's range reads its `__index__`) or to `math.ceil` / `math.floor` of one
+    (`n = math.ceil(t.max() / 10)`, an int in Python): TorchScript types `n` Tensor and fails
+    to compile (all inputs of range must be ints, found Tensor); `range(int(n))` scripts.
     And `self.<attr> = value` in a scripted method (a property's setter included, which
     TorchScript compiles with the module) of an attribute `__init__` binds only to literals
     of one type, `value` of another: a number of another type, a `.item()` (`number` to
@@ -907,6 +914,9 @@ class NumberReboundToTensorInScript(Rule):
         if not in_script(self.ctx) or self.ctx.function is None:
             return
         name = self.ctx.qualified_name(node.func)
+        if name == "builtins.range":
+            self._range_of_tensor(node)
+            return
         if name not in ("builtins.max", "builtins.min") or len(node.args) < 2:
             return
         if any(a.star or a.keyword is not None for a in node.args):
@@ -956,6 +966,73 @@ class NumberReboundToTensorInScript(Rule):
             f"2.13: {error}); use `torch.clamp(t, {bound}=...)` / `torch.{builtin}imum(...)` "
             "on tensors, or `.item()` for a number",
         )
+
+    # -- `range(n)` of a local TorchScript types Tensor
+    def _range_of_tensor(self, node: cst.Call) -> None:
+        """``range(n)`` of a local bound only to a tensor computed in the function
+        (``n = (e > 1).sum()``) or to ``math.ceil`` / ``math.floor`` of one (``n =
+        math.ceil(t.max() / 10)``, an int in Python, a Tensor in TorchScript): TorchScript's
+        range takes ints only (torch 2.13: all inputs of range must be ints, found Tensor)."""
+        for arg in node.args:
+            if arg.keyword is not None or arg.star or type(arg.value) is not cst.Name:
+                continue
+            how = self._local_tensor(arg.value, self.ctx.function, 0)
+            if how is None:
+                continue
+            name = arg.value.value
+            if how == "rounded":
+                why = (
+                    f"`{name}` is `math.ceil` / `math.floor` of a tensor, an int in Python but a "
+                    "Tensor in TorchScript, which compiles it to the tensor op"
+                )
+            else:
+                why = f"`{name}` is a tensor, whose `__index__` Python's range reads"
+            self.report(
+                arg.value,
+                f"`range({name})` in scripted code: {why}; TorchScript's range takes ints only "
+                "and fails to compile (torch 2.13: all inputs of range must be ints, found "
+                f"Tensor); write `range(int({name}))`",
+            )
+            return
+
+    def _local_tensor(
+        self, value: cst.BaseExpression, function: Optional[cst.FunctionDef], depth: int
+    ) -> Optional[str]:
+        """``"tensor"`` / ``"rounded"`` where ``value`` is, to TorchScript, a Tensor computed in
+        the function: a tensor op's result (a tensor method, a ``torch.*`` call, a comparison
+        or arithmetic of tensors), ``math.ceil`` / ``math.floor`` of one (``"rounded"``), or a
+        local (no parameter) every binding of which is one."""
+        if depth > 4 or function is None:
+            return None
+        if type(value) is cst.Name:
+            if any(p.name.value == value.value for p in all_params(function.params)):
+                return None
+            bound = assignments(function, value.value)
+            if not bound:
+                return None
+            found = set()
+            for bound_value, _position, size in bound:
+                if size != 1 or isinstance(bound_value, cst.Name):
+                    return None
+                how = self._local_tensor(bound_value, function, depth + 1)
+                if how is None:
+                    return None
+                found.add(how)
+            return "rounded" if "rounded" in found else "tensor"
+        if self._rounded(value):
+            return "rounded"
+        if self.ctx.kind(value) is not Kind.TENSOR:
+            return None
+        if type(value) in (cst.Comparison, cst.BinaryOperation):
+            return "tensor"
+        if type(value) is cst.Call:
+            func = value.func  # type: ignore[attr-defined]
+            name = self.ctx.qualified_name(func) or ""
+            if name.startswith("torch.") and not name.startswith("torch.nn."):
+                return "tensor"
+            if type(func) is cst.Attribute and self.ctx.kind(func.value) is Kind.TENSOR:
+                return "tensor"  # `(e > 1).sum()`: a tensor method of a tensor
+        return None
 
     def _unpacked_size(self, value: cst.BaseExpression) -> Optional[str]:
         """``int`` for a local every binding of which unpacks a tensor's shape (``n, c, h, w
@@ -1045,6 +1122,12 @@ class NumberReboundToTensorInScript(Rule):
                     attr = self_attribute(func.value)
                     if attr is not None and self._parameter_module(attr, item=True):
                         found = True
+            elif isinstance(child, cst.Attribute):
+                # `self.logit_scale.exp()`: a parameter of the module itself.
+                attr = self_attribute(child)
+                if attr is not None and self._trainable_parameter(attr):
+                    found = True
+                    return False
             elif isinstance(child, cst.Name) and child.value != "self":
                 names.append(child.value)
             return None
@@ -1064,6 +1147,28 @@ class NumberReboundToTensorInScript(Rule):
             ):
                 return True
         return False
+
+    def _trainable_parameter(self, attr: str) -> bool:
+        """Whether ``self.<attr>`` is a parameter that requires grad: every method of the
+        class binds it only to ``nn.Parameter(...)`` without ``requires_grad=False``
+        (``__init__`` among them)."""
+        info = self.ctx.function_info
+        if info is None or info.owner_class is None:
+            return False
+        methods = class_methods(self.ctx, info.owner_class)
+        values = [v for m in methods for v in self_assignments(m, attr)]
+        return bool(values) and all(
+            type(v) is cst.Call
+            and self.ctx.qualified_name(v.func) in PARAMETERS
+            and not any(
+                a.keyword is not None
+                and a.keyword.value == "requires_grad"
+                and not (type(a.value) is cst.Name and a.value.value == "True")
+                for a in v.args
+            )
+            and not (len(v.args) > 1 and v.args[1].keyword is None)
+            for v in values
+        )
 
     def _parameter_module(self, attr: str, item: bool = False) -> bool:
         """Whether ``self.<attr>`` (``item``: each module of the container it holds) is a

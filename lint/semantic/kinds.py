@@ -1710,6 +1710,9 @@ class KindInference:
                 if method in ("parameters", "buffers"):
                     return TS
                 held = self._held_class(func.value)
+                if held is None and type(func.value) is cst.Name:
+                    # `for blk in self.blocks: z = blk.inverse(z)`: a module of the container.
+                    held = self.module_items.get(func.value.value)  # type: ignore[attr-defined]
                 if held is not None and method != "forward":
                     # `self.sampler.step(eps, t)`: the method learns its arguments' kinds.
                     return self.model.held_call_kind(held, method, node, self)
@@ -1768,10 +1771,51 @@ class KindInference:
             made = self.model.registry_call_kind(name, node, self) if name is not None else None
             if made is not None:
                 return made
+        if type(func) is cst.Name:
+            decorated = self._decorated_call_kind(func.value)  # type: ignore[attr-defined]
+            if decorated is not None:
+                return decorated
         callee_kind = self.kind(func)
         if callee_kind == MOD:
             return self.model.module_call_kind(self._module_class(func), node, self)
         return UNK
+
+    def _decorated_call_kind(self, name: str) -> Optional[Kind]:
+        """``fn(*args, **kwargs)`` in the wrapper a project decorator nests, ``fn`` being the
+        decorator's (first) parameter: a call of the functions the decorator wraps, which
+        gives what they return (joined; None where no decorated function is known)."""
+        info = self.model.functions.get(id(self.func))
+        decorator = info.parent if info is not None else None
+        if decorator is None or info.region is None:
+            return None
+        params = [*decorator.node.params.posonly_params, *decorator.node.params.params]
+        own = self.func.params  # type: ignore[attr-defined]
+        if (
+            not params
+            or params[0].name.value != name
+            or assignments(self.func, name)  # type: ignore[arg-type]
+            or any(
+                p.name.value == name for p in (*own.posonly_params, *own.params, *own.kwonly_params)
+            )
+        ):
+            return None
+        index, summary = self.model.index, self.model.summary
+        decorator_fq = summary.qualify(decorator.qualname)
+        result: Optional[Kind] = None
+        for caller in sorted(index.callers(summary.qualify(info.qualname))):
+            found = index.lookup(caller)
+            if found is None or found[0] not in ("function", "method"):
+                continue
+            if found[0] == "function":
+                function = found[1].functions[found[2]]
+            else:
+                owner, _, method = found[2].rpartition(".")
+                function = found[1].classes[owner].methods[method]
+            if decorator_fq not in function.decorators:
+                continue
+            kind = self.model._callee_return_kind(caller, found[1])
+            result = kind if result is None else join(result, kind)
+        return result
 
     def _bind_callable(self, name: str, value: cst.BaseExpression) -> None:
         if self._partial_of(value) is not None or (

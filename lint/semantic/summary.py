@@ -1493,6 +1493,15 @@ class _Summarizer(ast.NodeVisitor):
         ):
             target, iterable = target.elts[1], iterable.args[0]
         if (
+            isinstance(iterable, ast.Call)
+            and isinstance(iterable.func, ast.Name)
+            and iterable.func.id == "reversed"
+            and len(iterable.args) == 1
+        ):
+            iterable = iterable.args[0]  # `for blk in reversed(self.blocks):`
+        if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
+            iterable = iterable.value  # `for blk in self.blocks[::-1]:`, `self.blocks[1:]`
+        if (
             self.function_stack
             and isinstance(target, ast.Name)
             and isinstance(iterable, ast.Attribute)
@@ -1814,6 +1823,10 @@ class _Summarizer(ast.NodeVisitor):
             cls = self._local_instance(value.id)
             if cls is not None:
                 return CallRef("instance", cls, method=func.attr, line=line)  # `dist.sample()`
+            bound = self.callables[-1].get(value.id) if self.function_stack else None
+            if bound and len(bound) == 1 and bound[0].kind == "item":
+                # `for blk in self.blocks: z = blk.inverse(z)`: a method of each item.
+                return CallRef("item", bound[0].target, method=func.attr, line=line)
         resolved = self._resolve(func)
         if resolved:
             return CallRef("name", resolved, line=line)
