@@ -25,8 +25,11 @@ fresh name unless it is a name the statement does not rebind). Only for a ``nn.M
 ``nn.Sequential`` attribute of the class, a statement of its own line (an expression, ``=`` or
 ``+=``, not ``return``) that runs every time its line does, whose stored names are bound
 elsewhere in the function too (TorchScript needs a name assigned under the ``if`` bound
-before it), an index with no call in it. Unsafe: a negative ``e`` picked a module from the
-end and an ``e`` past the end raised ``IndexError``; now the statement does not run.
+before it), an index with no call in it. A negative ``e`` picks a module from the end as
+Python's indexing does: the test is ``position == e or position - len(self.blocks) == e``,
+unless ``e`` is a name bound only by loops that count up from zero (``for i in range(n)``, the
+position of ``enumerate``), where ``position == e`` alone. Unsafe: an ``e`` past either end
+raised ``IndexError``; now the statement does not run.
 
 ``ReversedModuleListLoop`` (TL209, unsafe): ``for block in reversed(self.up): body`` of a
 ModuleList / Sequential -> ``for index in range(len(self.up) - 1, -1, -1): for position,
@@ -279,10 +282,12 @@ class ModuleCalledAtVariableIndex(Fixer):
         else:
             wanted = fresh_name(self, line, "index", taken=taken)
             before.append(cst.parse_statement(f"{wanted} = {self.code(index).strip()}\n"))
+        test = f"{position} == {wanted}"
+        if not _counted_from_zero(self, function, index):
+            # a negative index picks a module from the end, as Python's indexing does
+            test += f" or {position} - len({spelled}) == {wanted}"
         loop = cst.parse_statement(
-            f"for {position}, {module} in enumerate({spelled}):\n"
-            f"    if {position} == {wanted}:\n"
-            "        pass\n"
+            f"for {position}, {module} in enumerate({spelled}):\n    if {test}:\n        pass\n"
         )
         assert isinstance(loop, cst.For)
         moved = line.deep_replace(sub, cst.Name(module)).with_changes(leading_lines=())
@@ -296,6 +301,106 @@ class ModuleCalledAtVariableIndex(Fixer):
         statements = [*before, loop]
         statements[0] = statements[0].with_changes(leading_lines=line.leading_lines)
         return [(line, cst.FlattenSentinel(statements))]
+
+
+def _non_negative_literal(arg: cst.Arg) -> bool:
+    return isinstance(arg.value, cst.Integer) and not arg.star
+
+
+def _counted_from_zero(fixer: Fixer, function: cst.FunctionDef, index: cst.BaseExpression) -> bool:
+    """``index`` is a name the function binds only as the target of loops that count up from
+    zero or more: ``for i in range(n)`` / ``range(a, n)`` / ``range(a, n, s)`` with literal
+    ``a >= 0`` and ``s > 0``, or the position of ``for i, x in enumerate(xs)`` (a literal
+    ``start`` >= 0), so it never indexes from the end."""
+    if not isinstance(index, cst.Name):
+        return False
+    name = index.value
+    params = function.params
+    every = [*params.posonly_params, *params.params, *params.kwonly_params]
+    every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+    if any(p.name.value == name for p in every):
+        return False
+    loops: list[cst.For] = []
+    other = [False]
+
+    def enter(node: cst.CSTNode) -> Optional[bool]:
+        if isinstance(node, cst.For):
+            if isinstance(node.target, cst.Name) and node.target.value == name:
+                loops.append(node)
+            elif any(n.value == name for n in _target_names(node.target)):
+                if _enumerate_position(node.target, name):
+                    loops.append(node)
+                else:
+                    other[0] = True
+        elif isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr)):
+            targets = (
+                [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            )
+            if any(n.value == name for t in targets for n in _target_names(t)):
+                other[0] = True
+        elif isinstance(node, (cst.AsName, cst.CompFor, cst.Global, cst.Nonlocal)):
+            if any(n.value == name for n in names_of(node)):
+                other[0] = True
+        elif isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node is not function:
+            return False
+        return None
+
+    def names_of(node: cst.CSTNode) -> list[cst.Name]:
+        if isinstance(node, cst.AsName):
+            return _target_names(node.name)
+        if isinstance(node, cst.CompFor):
+            return []  # a comprehension's target is its own scope's
+        return [n.name for n in node.names]
+
+    walk(function, enter, lambda node: None)
+    if other[0] or not loops:
+        return False
+    for loop in loops:
+        call = loop.iter
+        if not isinstance(call, cst.Call) or any(a.star for a in call.args):
+            return False
+        callee = fixer.ctx.qualified_name(call.func)
+        args = list(call.args)
+        if isinstance(loop.target, cst.Name):
+            if callee != "builtins.range" or not 1 <= len(args) <= 3:
+                return False
+            if any(a.keyword for a in args):
+                return False
+            if len(args) >= 2 and not _non_negative_literal(args[0]):
+                return False
+            if len(args) == 3 and not (
+                _non_negative_literal(args[2]) and int(args[2].value.value, 0) > 0
+            ):
+                return False
+        else:
+            if callee != "builtins.enumerate" or not args or args[0].keyword:
+                return False
+            if any(not _non_negative_literal(extra) for extra in args[1:]):
+                return False
+    return True
+
+
+def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _target_names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return []
+
+
+def _enumerate_position(target: cst.BaseExpression, name: str) -> bool:
+    """``name`` is the first of a two-name tuple target (``for i, x in ...``), and nowhere
+    else in it."""
+    if not (isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2):
+        return False
+    first, second = (e.value for e in target.elements)
+    return (
+        isinstance(first, cst.Name)
+        and first.value == name
+        and all(n.value != name for n in _target_names(second))
+    )
 
 
 def _jumps_out(body: cst.CSTNode) -> bool:

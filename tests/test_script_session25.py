@@ -160,7 +160,7 @@ def test_a_container_called_at_a_computed_index_runs_under_a_position_test():
                 "            y = y + self.branches[self.order[k]](y) * 0.5  # routed\n",
                 "            index = self.order[k]\n"
                 "            for position, branche in enumerate(self.branches):\n"
-                "                if position == index:\n"
+                "                if position == index or position - len(self.branches) == index:\n"
                 "                    y = y + branche(y) * 0.5  # routed\n",
             )
         ],
