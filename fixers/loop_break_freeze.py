@@ -25,7 +25,8 @@ the body's top level, read nowhere else in the loop nor after it) runs the same 
 ``for i in range(i, n):``, which the rewrite takes, dropping the ``i += 1``.
 
 A test ``A and cond`` whose ``A`` is a Python value not read from tensors (``not
-self.training``) keeps ``A`` as a Python test around the flag's update (decided while tracing,
+self.training``, ``t > 1`` of ``for t in range(x.size(1))``: sizes are fixed while tracing, as
+the number of steps is) keeps ``A`` as a Python test around the flag's update (decided while tracing,
 as before). Taken only for a ``for`` loop (no ``else``) whose body holds assignments and the one
 ``if cond: break`` (no other statements: a call for its effect, an ``append`` or an attribute store
 would run on the frozen steps too), with the test read as TL101's ``torch.where`` fix reads it.
@@ -132,10 +133,13 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
             )
         else:
             new_loop = loop.with_changes(body=block.with_changes(body=body))  # type: ignore[assignment]
-        init = cst.parse_statement(f"{flag} = {torch}.zeros((), dtype={torch}.bool)\n")
-        init = init.with_changes(leading_lines=loop.leading_lines)
+        # a name first bound in the loop and read after it starts as None before it
+        unbound = [n for n, none in carried.items() if none and self._bound_before(loop, n) is None]
+        inits = [cst.parse_statement(f"{name} = None\n") for name in sorted(unbound)]
+        inits.append(cst.parse_statement(f"{flag} = {torch}.zeros((), dtype={torch}.bool)\n"))
+        inits[0] = inits[0].with_changes(leading_lines=loop.leading_lines)
         new_loop = new_loop.with_changes(leading_lines=[])
-        return [(loop, cst.FlattenSentinel([init, new_loop]))]
+        return [(loop, cst.FlattenSentinel([*inits, new_loop]))]
 
     def _counted(
         self, loop: cst.While, block: cst.IndentedBlock, function: cst.FunctionDef
@@ -192,7 +196,9 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
         ):
             left = test.left
             inner = left.expression if isinstance(left, cst.UnaryOperation) else left
-            if self.kind(inner) == Kind.CONST and self.kind(left) != Kind.TENSOR:
+            # a Python value, or one read from sizes (``t > 1`` of ``for t in
+            # range(x.size(1))``): both are fixed while tracing, as the loop's steps are
+            if self.kind(inner) in (Kind.CONST, Kind.SIZE) and self.kind(left) != Kind.TENSOR:
                 return left, test.right
         return None, test
 
@@ -227,7 +233,8 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
                     fresh.add(name)
                 else:
                     return None, set()
-        # A temporary is read only after its assignment in the same step, and not after the loop.
+        # A temporary is read only after its assignment in the same step.
+        outside: set[str] = set()
         for name in fresh:
             assigned = False
             for step, statement in zip(steps, statements):
@@ -238,7 +245,20 @@ class BreakOnTensorToFrozenLoop(TensorConditionToWhere):
                 if step is not None and name in assigned_names(step):
                     assigned = True
             if self._read_outside(function, loop, name):
-                return None, set()
+                # read after the loop (a fixed-point iteration's last iterate): the value of
+                # the step that broke, kept from a None bound before the loop
+                if not all(
+                    isinstance(step, cst.Assign)
+                    and isinstance(step.targets[0].target, cst.Name)
+                    and self.kind(step.value) == Kind.TENSOR
+                    for step in steps
+                    if step is not None and name in assigned_names(step)
+                ):
+                    return None, set()
+                outside.add(name)
+        for name in outside:
+            fresh.discard(name)
+            carried[name] = True
         return carried, fresh
 
     def _bound_before(self, loop: Union[cst.For, cst.While], name: str) -> Optional[str]:

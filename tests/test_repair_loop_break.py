@@ -221,14 +221,8 @@ def test_fixed_loops_compile_and_export_with_eager_unchanged(body, after):
                 break
         return seq
         """,
-        # A temporary read after the loop would be another step's value.
-        """\
-        for head in self.heads:
-            y = head(x)
-            if (y > 0).all():
-                break
-        return y
-        """,
+        # (A temporary read after the loop keeps the breaking step's value from a None bound
+        # before it: tests/test_s27_repair2.py.)
         # An else clause, and a statement that is no assignment.
         """\
         for _ in range(3):
