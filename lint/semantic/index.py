@@ -266,9 +266,6 @@ class ProjectIndex:
         # The public functions of the project's function libraries, roots of the regions too
         # (``_library_api``): what their parameters are, no forward tells.
         self.library_api: frozenset[str] = frozenset()
-        # The front doors of packages of modules, made roots once the regions reach no more
-        # (``_front_door_functions``).
-        self._front_doors: list[str] = []
         # The graph functions reached only in training mode, for the regions computed with.
         self._training_only: Optional[tuple[dict[str, Region], frozenset[str]]] = None
         self._held: Optional[tuple[dict[str, Region], frozenset[str]]] = None
@@ -968,24 +965,13 @@ class ProjectIndex:
                 forward = summary.qualify(local)
                 queue.append((forward, module_targets, forward, None))
 
-        self._front_doors = []
         self.library_api = frozenset(self._library_api())
         for api in self.library_api:
             queue.append((api, module_targets, api, None))
 
         done: dict[tuple[str, Optional[str]], frozenset[str]] = {}
         scripted_classes: set[str] = set()
-        while queue or self._front_doors:
-            if not queue:
-                # The front doors of packages of modules that the regions so far do not reach
-                # (``_front_door_functions``): roots too, their parameters read as a function
-                # library's are.
-                reached = {name for name, _ in done}
-                doors = [name for name in self._front_doors if name not in reached]
-                self._front_doors = []
-                self.library_api = self.library_api | frozenset(doors)
-                queue.extend((door, module_targets, door, None) for door in doors)
-                continue
+        while queue:
             fq_name, targets, root, concrete = queue.popleft()
             found = self._function(fq_name)
             if found is None:
@@ -1128,9 +1114,7 @@ class ProjectIndex:
                 # A forward of its own (a module, or a class written as one, its base outside
                 # the project) says what is graph code; a module class that only builds its
                 # weights (torch-dct's `LinearDCT(nn.Linear)`) runs torch's forward, which
-                # calls none of the package's functions. Except the functions its front door
-                # offers that no graph code of it calls (`_front_door_functions`).
-                self._front_doors.extend(self._front_door_functions(package, files))
+                # calls none of the package's functions.
                 continue
             public = [
                 summary
@@ -1180,44 +1164,6 @@ class ProjectIndex:
                         and not (autograd and name in ("backward", "jvp", "vjp"))
                     )
         return api
-
-    def _front_door_functions(self, package: str, files: list[FileSummary]) -> list[str]:
-        """The public functions a package of modules offers in its top-level ``__init__.py``
-        (defined there, or imported there from the package): what its users call in their own
-        model code around its modules (exact-snn-nn's ``latency_encode(images)`` and
-        ``latency_cross_entropy(t_out, y, t_max)``). Those that no graph code of the package
-        reaches are roots, as the function libraries' API is (``_library_api``); one that a
-        module's forward calls is left to that call, which says what it is given. A function
-        taking a model, an optimizer or a data loader (``train_simple(model, X, y)``) runs
-        models: driver code, not one."""
-        from torchlint.lint.semantic.driver import LOADER_NAME, MODEL_NAME, OPTIMIZER_NAME
-
-        front = next(
-            (f for f in files if f.module == package and f.path.endswith("__init__.py")), None
-        )
-        if front is None:
-            return []
-        offered: list[tuple[str, FunctionSummary]] = [
-            (front.qualify(local), function)
-            for local, function in front.functions.items()
-            if not local.startswith("_") and "." not in local
-        ]
-        for name, target in front.imports.items():
-            if name.startswith("_") or target.split(".", 1)[0] != package:
-                continue
-            found = self.lookup(target)
-            if found is not None and found[0] == "function":
-                offered.append((found[1].qualify(found[2]), found[1].functions[found[2]]))
-        return list(
-            dict.fromkeys(
-                name
-                for name, function in offered
-                if not any(
-                    MODEL_NAME.search(p) or OPTIMIZER_NAME.search(p) or LOADER_NAME.search(p)
-                    for p in function.params
-                )
-            )
-        )
 
     def _holds_state(self, class_qualname: str) -> bool:
         """Whether the module class (or a project base) holds a submodule, a container of
