@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import warnings
 
-import torch
-
 from .conftest import requires_torch
 from .lint_helpers import findings as _findings
 from .lint_helpers import load_module
@@ -110,6 +108,8 @@ def test_flag_reset_state_that_init_sets_is_still_flagged():
 
 @requires_torch
 def test_flag_reset_stepper_traces_like_eager_and_init_state_neuron_does_not(tmp_path):
+    import torch
+
     torch.manual_seed(0)
     mod = load_module(tmp_path, FLAG_RESET, "flag_reset")
     model = mod.Stepper().eval()
@@ -192,6 +192,8 @@ def test_state_cleared_only_by_the_user_is_flagged():
 
 @requires_torch
 def test_holder_reset_traces_like_eager_and_unreset_cell_does_not(tmp_path):
+    import torch
+
     torch.manual_seed(0)
     mod = load_module(tmp_path, HOLDER_RESET, "holder_reset")
     model = mod.Runner(mod.Stack([mod.Cell(), mod.Cell()])).eval()
@@ -260,6 +262,8 @@ def test_data_feeding_a_stat_read_back_or_the_output_is_flagged_for_trace():
 
 @requires_torch
 def test_running_stat_trace_agrees_with_eager_and_read_back_does_not(tmp_path):
+    import torch
+
     torch.manual_seed(0)
     a, b = torch.randn(8, 4), torch.randn(8, 4)
     for name, source, agrees in (("stats", RUNNING_STATS, True), ("read", READ_BACK, False)):
@@ -300,6 +304,8 @@ def test_type_compared_with_a_torch_nn_class_is_flagged_only_for_tensor_classes(
 
 @requires_torch
 def test_type_against_module_classes_exports_like_eager(tmp_path):
+    import torch
+
     mod = load_module(
         tmp_path, NN_CLASS_TEST.replace(" or type(x) == nn.parameter.Buffer", ""), "nncls"
     )
@@ -348,6 +354,8 @@ def test_numpy_on_sizes_is_not_flagged_for_export():
 
 @requires_torch
 def test_numpy_on_sizes_exports_like_eager(tmp_path):
+    import torch
+
     source = NUMPY_SIZES.replace(
         "        scale = np.nonzero(x.detach().numpy() > 0)[0]\n        return x * len(scale)",
         "        return x * 2",
