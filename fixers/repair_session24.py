@@ -529,6 +529,10 @@ class SortedByKeyToArgsort(Fixer):
             rows = rows.func.value
         if self.kind(rows) != Kind.TENSOR or self.kind(comprehension.elt) != Kind.TENSOR:
             return False
+        return self._list_left_as_built(function, name)
+
+    def _list_left_as_built(self, function: cst.CSTNode, name: cst.Name) -> bool:
+        """No use of the list ``name`` changes it after it is built."""
         for use in variable_uses(self, function, name.value):  # type: ignore[arg-type]
             parent = self.parent(use)
             if isinstance(parent, cst.Attribute) and parent.value is use:

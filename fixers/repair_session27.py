@@ -610,13 +610,7 @@ class SortedModuleOutputsToArgsort(SortedByKeyToArgsort):
             return False
         if not _alike_layers(self, loop.iter):
             return False
-        for use in variable_uses(self, function, name.value):  # type: ignore[arg-type]
-            parent = self.parent(use)
-            if isinstance(parent, cst.Attribute) and parent.value is use:
-                return False  # `outs.append(...)`: the list may grow with other tensors
-            if isinstance(parent, (cst.Subscript, cst.AugAssign, cst.Del)):
-                return False
-        return True
+        return self._list_left_as_built(function, name)
 
     def _ranking_of(self, value: cst.BaseExpression, name: str) -> bool:
         """``sorted(name, ...)``: the ranking this fixer rewrites."""
