@@ -51,7 +51,7 @@ from torchlint.lint.graph_queries import self_assignments
 from torchlint.lint.torchscript_tables import torchscript_table
 
 from ._shared import class_methods, fresh_name, module_bindings, names_in
-from .script_combinations_loop import _disturbs, _size_names
+from .script_combinations_loop import _disturbs, _size_names, loop_over_call
 from .script_heldout19 import CUDA_QUERIES, CudaQueryThroughPython, _Swap, _top_statement
 
 
@@ -61,27 +61,11 @@ class ProductOfRangesLoop(Fixer):
     message = "loop with nested `range` loops (TorchScript has no `itertools.product`)"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = diagnostic.node
-        if call is not None and not isinstance(call, cst.Call):
-            call = self.parent(call)  # the finding may sit on `itertools.product` itself
-        loop = self.parent(call) if call is not None else None
-        if not (
-            isinstance(loop, cst.For)
-            and isinstance(call, cst.Call)
-            and loop.iter is call
-            and loop.orelse is None
-            and loop.asynchronous is None
-            and self.ctx.qualified_name(call.func) == "itertools.product"
-            and len(call.args) >= 2
-            and all(a.keyword is None and not a.star for a in call.args)
-            and isinstance(loop.target, (cst.Tuple, cst.List))
-            and len(loop.target.elements) == len(call.args)
-            and all(
-                isinstance(e, cst.Element) and isinstance(e.value, cst.Name)
-                for e in loop.target.elements
-            )
-            and isinstance(loop.body, cst.IndentedBlock)
-        ):
+        found = loop_over_call(self, diagnostic, "itertools.product")
+        if found is None:
+            return None
+        call, loop = found
+        if len(call.args) < 2 or len(loop.target.elements) != len(call.args):  # type: ignore[attr-defined]
             return None
         targets = [e.value.value for e in loop.target.elements]  # type: ignore[attr-defined]
         if len(set(targets)) != len(targets):

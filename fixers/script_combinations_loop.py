@@ -62,37 +62,53 @@ def _disturbs(body: cst.BaseSuite, names: set[str]) -> bool:
     return contains(body, disturbing)
 
 
+def loop_over_call(
+    fixer: Fixer, diagnostic: Diagnostic, api: str
+) -> Optional[tuple[cst.Call, cst.For]]:
+    """The call of ``api`` (positional arguments only) that the finding sits on and the plain
+    ``for`` it is the iterable of (no ``else``, not ``async``, a tuple or list of names as its
+    target, an indented body)."""
+    call = diagnostic.node
+    if call is not None and not isinstance(call, cst.Call):
+        call = fixer.parent(call)  # the finding may sit on the function (`itertools.product`)
+    loop = fixer.parent(call) if call is not None else None
+    if not (
+        isinstance(loop, cst.For)
+        and isinstance(call, cst.Call)
+        and loop.iter is call
+        and loop.orelse is None
+        and loop.asynchronous is None
+        and fixer.ctx.qualified_name(call.func) == api
+        and all(a.keyword is None and not a.star for a in call.args)
+        and isinstance(loop.target, (cst.Tuple, cst.List))
+        and all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name)
+            for e in loop.target.elements
+        )
+        and isinstance(loop.body, cst.IndentedBlock)
+    ):
+        return None
+    return call, loop
+
+
 class CombinationsOfRangeLoop(Fixer):
     codes = ("TL209",)
     applicability = "safe"
     message = "loop over the pairs with two nested `range` loops (TorchScript has no `itertools`)"
 
     def fix(self, diagnostic: Diagnostic) -> Optional[list[Replacement]]:
-        call = diagnostic.node
-        if call is not None and not isinstance(call, cst.Call):
-            call = self.parent(call)  # the finding may sit on `itertools.combinations` itself
-        loop = self.parent(call) if call is not None else None
+        found = loop_over_call(self, diagnostic, "itertools.combinations")
+        if found is None:
+            return None
+        call, loop = found
         if not (
-            isinstance(loop, cst.For)
-            and loop.iter is call
-            and loop.orelse is None
-            and loop.asynchronous is None
-            and isinstance(call, cst.Call)
-            and self.ctx.qualified_name(call.func) == "itertools.combinations"
-            and len(call.args) == 2
-            and all(a.keyword is None and not a.star for a in call.args)
+            len(call.args) == 2
             and m.matches(call.args[1].value, m.Integer("2"))
             and m.matches(
                 call.args[0].value,
                 m.Call(func=m.Name("range"), args=[m.Arg(keyword=None, star="")]),
             )
-            and isinstance(loop.target, (cst.Tuple, cst.List))
-            and len(loop.target.elements) == 2
-            and all(
-                isinstance(e, cst.Element) and isinstance(e.value, cst.Name)
-                for e in loop.target.elements
-            )
-            and isinstance(loop.body, cst.IndentedBlock)
+            and len(loop.target.elements) == 2  # type: ignore[attr-defined]
         ):
             return None
         size = call.args[0].value.args[0].value  # type: ignore[attr-defined]
