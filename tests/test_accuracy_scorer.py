@@ -289,6 +289,7 @@ LATER_CORPORA = (
     "fresh17",
     "fresh18",
     "fresh19",
+    "fresh20",
 )
 
 
@@ -367,6 +368,8 @@ def test_no_distribution_is_pinned_for_two_corpora():
     assert pins["FRESH18"] == {d.lower().replace("_", "-") for d in fresh18.PACKAGES.values()}
     fresh19 = ground_truth.load_corpus("fresh19")
     assert pins["FRESH19"] == {d.lower().replace("_", "-") for d in fresh19.PACKAGES.values()}
+    fresh20 = ground_truth.load_corpus("fresh20")
+    assert pins["FRESH20"] == {d.lower().replace("_", "-") for d in fresh20.PACKAGES.values()}
 
 
 def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus():
@@ -394,6 +397,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
             "fresh17",
             "fresh18",
             "fresh19",
+            "fresh20",
         )
     }
     assert len(shared) == 1
@@ -416,6 +420,7 @@ def test_the_corpora_built_like_the_pytorch_one_share_one_loaded_pytorch_corpus(
     assert ground_truth.load_corpus("fresh17").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh18").SHAPES == pytorch.SHAPES
     assert ground_truth.load_corpus("fresh19").SHAPES == pytorch.SHAPES
+    assert ground_truth.load_corpus("fresh20").SHAPES == pytorch.SHAPES
 
 
 def test_a_namespace_package_is_located_by_its_path(tmp_path: Path):

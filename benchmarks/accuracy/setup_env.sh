@@ -480,6 +480,25 @@ FRESH19_CORPUS_PINS=(
     "torchxlstm==0.0.3"
 )
 
+# The fresh20 corpus (corpus_fresh20.py): a twenty-third held-back set, held back for a blind
+# first score. --no-deps as well: what they import beyond torch is here already (rcps-pytorch:
+# einops; torch-nac: ncps, pinned for the unseen corpus; floydnet: typing-extensions). What
+# they declare and the models do not import: rcps-pytorch pins numpy < 2 and imports numpy
+# nowhere; spdlayers declares setuptools, which it does not import.
+FRESH20_CORPUS_PINS=(
+    "aft-pt==0.1.0"
+    "contextual-conv==0.6.4"
+    "floydnet==1.1.0"
+    "gaussian-adaptive-attention==0.1.5"
+    "rcps-pytorch==0.0.2"
+    "spdlayers==0.3.0"
+    "torch-friction==0.1.0"
+    "torch-legendre==0.1.1"
+    "torch-nac==0.0.2"
+    "torch-slices==0.3.3"
+    "torchspd==0.1.2"
+)
+
 if [ ! -x "$ENV/bin/python" ]; then
     "$PYTHON" -m venv "$ENV"
 fi
@@ -509,6 +528,7 @@ fi
 "$ENV/bin/pip" install -q --no-deps "${FRESH17_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH18_CORPUS_PINS[@]}"
 "$ENV/bin/pip" install -q --no-deps "${FRESH19_CORPUS_PINS[@]}"
+"$ENV/bin/pip" install -q --no-deps "${FRESH20_CORPUS_PINS[@]}"
 "$ENV/bin/python" - <<'PY'
 import importlib.metadata, torch, transformers
 assert torch.__version__.startswith("2.13.0"), torch.__version__
@@ -573,4 +593,7 @@ print("fresh18 corpus: torchvine", importlib.metadata.version("torchvine"))
 import df0.dswipe, df0.dyin, e3tools.nn, FDEint, goat.attention, INR_collection.modules  # fresh19
 import phaseaug.phaseaug, pytorch_mixtures, siren.siren, supercluster, torchxlstm.xlstm  # fresh19
 print("fresh19 corpus: e3tools", importlib.metadata.version("e3tools"))
+import aft_pt, contextual_conv, floydnet, gaussian_adaptive_attention, rcps, slices  # fresh20
+import spdlayers, torch_friction, torch_legendre, torch_nac, torchspd  # fresh20
+print("fresh20 corpus: torch-nac", importlib.metadata.version("torch-nac"))
 PY
