@@ -50,6 +50,9 @@ typed arguments (several type combinations) is compiled with ``torch.jit.script`
 - ``module_float_arguments``: per ``torch.nn`` module class, the constructor arguments that,
   given an int, make ``torch.jit.script`` of the module fail where a float scripts
   (``nn.Dropout(0)``, ``nn.Hardtanh(0, 20)``), found by scripting each.
+- ``contains_display_elements``: the element types of a list / tuple display that ``k in
+  [a, b]`` compiles with (``aten::__contains__`` has list overloads for ints, floats and strs
+  only: a display holding ``None`` or a bool fails, ``Arguments for call are not valid``).
 - ``module_optional_outputs``: per ``torch.nn`` module class, the Optional positions of its
   scripted ``forward``'s result (``nn.MultiheadAttention``: ``[1]``).
 - ``python_functions_bound``: Python functions of torch modules TorchScript binds to an
@@ -1477,6 +1480,44 @@ BINARY_OPERATORS = ("+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<<
                     "==", "!=", "<", "<=", ">", ">=")  # fmt: skip
 
 
+def contains_display_elements() -> dict[str, object]:
+    """What ``k in [a, b]`` / ``k in (a, b)`` compiles with: per element type of the display
+    (``int``, ``float``, ``str``, ``bool``, ``Tensor``, an ``Optional`` one, which a ``None``
+    element makes it), whether ``torch.jit.script`` binds ``in`` to an ``aten::__contains__``
+    overload (its list overloads take ``int[]``, ``float[]`` and ``str[]``), with the
+    overloads' list types as the schemas give them (``list_overloads``)."""
+    import torch
+
+    kinds = {
+        "int": ("int", "a, b"),
+        "float": ("float", "a, b"),
+        "str": ("str", "a, b"),
+        "bool": ("bool", "a, b"),
+        "Tensor": ("torch.Tensor", "a, b"),
+        "Optional[int]": ("Optional[int]", "None, b"),
+        "Optional[str]": ("Optional[str]", "None, b"),
+    }
+    compiles: dict[str, list[str]] = {"list": [], "tuple": []}
+    for kind, (annotation, elements) in kinds.items():
+        for display, spelled in (("list", f"[{elements}]"), ("tuple", f"({elements})")):
+            body = (
+                "import torch\nfrom typing import Optional\n\n"
+                f"def f(k: {annotation}, a: {annotation}, b: {annotation}) -> bool:\n"
+                f"    return k in {spelled}\n"
+            )
+            try:
+                torch.jit.script(_load(body).f)
+            except Exception:  # noqa: BLE001 - no overload binds it
+                continue
+            compiles[display].append(kind)
+    overloads = sorted(
+        str(schema.arguments[0].type)
+        for schema in torch._C._jit_get_schemas_for_operator("aten::__contains__")
+        if schema.arguments[0].type.kind() == "ListType"
+    )
+    return {"compiles": compiles, "list_overloads": overloads}
+
+
 def number_tensor_operators() -> dict[str, list[str]]:
     """Per Python number type (``bool``, ``int``, ``float``), the binary operators whose
     scripted ``n OP t`` (the number on the left, a tensor on the right) raises or gives other
@@ -1561,6 +1602,7 @@ def main() -> None:
         "module_wrappers_unscriptable": module_wrappers,
         "annotation_classes_unscriptable": annotation_classes_unscriptable,
         "number_tensor_operators": number_tensor_operators,
+        "contains_display_elements": contains_display_elements,
         "attribute_callables_unconvertible": attribute_callables_unconvertible,
     }
     if only:  # refresh the named tables, keep the others as stored

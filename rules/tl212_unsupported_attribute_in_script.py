@@ -332,6 +332,8 @@ LAMBDA = "a lambda (with the constructor's defaults)"
 CLASS_HELD = "a class, not an instance"
 NESTED_EMPTY = "a list, tuple or dict display with an empty list or dict inside"
 PASSED_CALLABLE = "the callable object a construction of the class passes"
+# `self.cfg = config` in a base class's `__init__`, `config: MoEConfig` a dataclass.
+BASE_DATACLASS = "the dataclass instance a base's __init__ stores"
 INHERITING_CLASS = "an instance of a plain class that inherits"
 
 
@@ -590,7 +592,10 @@ class UnsupportedAttributeInScript(Rule):
     decorator) that inherits from another project class (`self.manifold = PoincareBall()` with
     `class PoincareBall(Manifold)`, also picked by name, `getattr(manifolds, manifold)()` with
     `manifold="PoincareBall"`: torch 2.13 failed to convert Python type ... to a TorchScript
-    type), then flags reads of those attributes in methods that
+    type), also `self.cfg = config` in the `__init__` of a project base of the class, in any
+    file (`config: MoEConfig` a dataclass by annotation or default; the attribute bound by no
+    class before it in the chain: `_jit_try_infer_type` fails on every dataclass instance),
+    then flags reads of those attributes in methods that
     `torch.jit.script` compiles. Also flags field reads (`self.dims.inner`) on an instance of
     a namedtuple class of the file (`collections.namedtuple` or `typing.NamedTuple`) stored in
     `__init__`, reads of an attribute every assignment of the class sets to a NumPy array
@@ -1597,6 +1602,42 @@ class UnsupportedAttributeInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 12),), (torch.randn(3, 6),)]
+            """
+        ),
+        # The base keeps the config's field, not the dataclass.
+        Valid(
+            """
+            from dataclasses import dataclass
+
+            import torch
+            from torch import nn
+
+            @dataclass
+            class Config:
+                dim: int = 4
+                scale: float = 2.0
+
+            class Base(nn.Module):
+                def __init__(self, config: Config):
+                    super().__init__()
+                    self.scale = config.scale
+                    self.fc = nn.Linear(config.dim, config.dim)
+
+                def forward(self, x):
+                    return self.fc(x) * self.gain()
+
+                def gain(self) -> float:
+                    return 1.0
+
+            class Model(Base):
+                def __init__(self):
+                    super().__init__(Config())
+
+                def gain(self) -> float:
+                    return self.scale
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
             """
         ),
     ]
@@ -3067,6 +3108,44 @@ class UnsupportedAttributeInScript(Rule):
                 return [(torch.randn(2, 12),), (torch.randn(3, 6),)]
             """,
         ),
+        # A dataclass config stored by a base's `__init__`, read in a subclass's method.
+        Invalid(
+            """
+            from dataclasses import dataclass
+
+            import torch
+            from torch import nn
+
+            @dataclass
+            class Config:
+                dim: int = 4
+                scale: float = 2.0
+
+            class Base(nn.Module):
+                def __init__(self, config: Config):
+                    super().__init__()
+                    self.cfg = config
+                    self.fc = nn.Linear(config.dim, config.dim)
+
+                def forward(self, x):
+                    return self.fc(x) * self.gain()
+
+                def gain(self) -> float:
+                    return 1.0
+
+            class Model(Base):
+                def __init__(self):
+                    super().__init__(Config())
+
+                def gain(self) -> float:
+                    return self.cfg.scale
+
+            def inputs():
+                return [(torch.randn(2, 4),), (torch.randn(3, 4),)]
+            """,
+            line=28,
+            message_contains="failed to convert Python type",
+        ),
     ]
 
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
@@ -3398,6 +3477,17 @@ class UnsupportedAttributeInScript(Rule):
                 "attribute only when it holds tensors, numbers or strings, so the scripted module "
                 "has no such attribute (failed to convert Python type); hold the modules in an "
                 "`nn.ModuleList`",
+            )
+        elif what is not None and what.startswith(BASE_DATACLASS):
+            held, init = what.split("`")[1], what.split("`")[3]
+            self.report(
+                node,
+                f"`self.{node.attr.value}` holds an instance of the dataclass `{held}`, stored "
+                f"by `{init}`: TorchScript converts no dataclass instance to a module attribute, "
+                f"so the scripted module has no such attribute (torch 2.13: Module has no "
+                f"attribute '{node.attr.value}' ... failed to convert Python type: '{held}' to a "
+                "TorchScript type); store the fields the scripted code reads as plain attributes "
+                "in `__init__`",
             )
         elif what == JIT_ATTRIBUTE_HELD:
             self.report(
@@ -4435,7 +4525,30 @@ class UnsupportedAttributeInScript(Rule):
                         "and the class body's annotations; it does not read the annotation of "
                         f"`self.{attr}: ... = ...` in `__init__`)",
                     )
+        for attr, what in self._base_dataclasses(owner).items():
+            if attr not in annotated:
+                found.setdefault(attr, what)
         self._by_class[owner] = found
+        return found
+
+    def _base_dataclasses(self, owner: str) -> dict[str, str]:
+        """``self.cfg = config`` in the ``__init__`` of a project base of ``owner`` (any file),
+        ``config`` a parameter annotated with a dataclass of the project (or defaulting to an
+        instance of one; ``ClassSummary.param_classes``), the attribute bound nowhere else in
+        the chain before it: TorchScript converts no dataclass instance to a module attribute
+        (torch 2.13: ``_jit_try_infer_type`` fails on one). ``owner``'s own ``__init__`` is
+        read from source by ``_attributes``."""
+        found: dict[str, str] = {}
+        shadowed: set[str] = set()
+        for position, (name, _, cls) in enumerate(self.ctx.index.mro(owner)):
+            if position > 0:
+                for attr, held in cls.param_classes.items():
+                    if not held or attr in shadowed or attr in found:
+                        continue
+                    if is_dataclass(self.ctx, held):
+                        base = name.rpartition(".")[2]
+                        found[attr] = f"{BASE_DATACLASS}: `{held}` (`{base}.__init__`)"
+            shadowed |= set(cls.attributes) | set(cls.param_classes)
         return found
 
     def _unconvertible_function(self, value: cst.BaseExpression) -> Optional[str]:

@@ -323,6 +323,36 @@ def _example(body: str) -> str:
     )
 
 
+def _contains_display(node: cst.BaseExpression) -> Optional[tuple[str, str, str]]:
+    """``k in [None, "F"]`` / ``k in (True, False)``: a list or tuple display holding a
+    ``None`` or a bool literal, whose element type (``Optional[...]``, ``bool``) no list
+    overload of ``aten::__contains__`` takes (the generated ``contains_display_elements``):
+    (what the display holds, the type TorchScript gives it, the overloads' list types)."""
+    if not isinstance(node, (cst.List, cst.Tuple)) or not node.elements:
+        return None
+    if any(isinstance(e, cst.StarredElement) for e in node.elements):
+        return None
+    table = torchscript_table().get("contains_display_elements")
+    if not table:
+        return None
+    display = "list" if isinstance(node, cst.List) else "tuple"
+    compiles = table["compiles"][display]
+    overloads = ", ".join(f"`{t}`" for t in table["list_overloads"])
+    values = [e.value for e in node.elements]
+    if any(is_none(v) for v in values) and not any(k.startswith("Optional") for k in compiles):
+        if display == "tuple":
+            typed = "Tuple[NoneType, ...]"
+        else:
+            typed = "List[NoneType]" if all(is_none(v) for v in values) else "List[Optional[...]]"
+        return f"{display} display holding `None`", typed, overloads
+    if "bool" not in compiles and any(
+        isinstance(v, cst.Name) and v.value in ("True", "False") for v in values
+    ):
+        typed = "List[bool]" if display == "list" else "Tuple[bool, ...]"
+        return f"{display} display holding a bool", typed, overloads
+    return None
+
+
 class NoOverloadInScript(Rule):
     """Flags calls whose arguments no TorchScript overload of the torch op takes.
 
@@ -432,6 +462,12 @@ class NoOverloadInScript(Rule):
     `Outputs.POOLED in self.want` with `self.want = Outputs.LOGITS | Outputs.POOLED`):
     TorchScript types it `Enum<Outputs>`, which has no `__contains__` (torch 2.13: Arguments
     for call are not valid).
+    And `in` / `not in` a list or tuple display holding a `None` or a bool literal
+    (`self.mode in [None, "F"]`, `flag in (True, False)`): TorchScript types the display
+    `List[Optional[str]]` / `Tuple[NoneType, str]` / `List[bool]`, and `aten::__contains__` has
+    list overloads for `List[int]`, `List[float]` and `List[str]` only (the generated
+    `contains_display_elements`, each element type compiled; torch 2.13: Arguments for call
+    are not valid), whatever the left side.
 
     ## Why is this bad?
     TorchScript matches a call against the op's schemas, without the Python wrappers' own
@@ -753,6 +789,27 @@ class NoOverloadInScript(Rule):
 
             def inputs():
                 return [(torch.randn(2, 3, 4),), (torch.randn(1, 5, 2),)]
+            """
+        ),
+        # `in` a tuple display of strs, and a list of ints.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, mode: str = "F", k: int = 2):
+                    super().__init__()
+                    self.mode = mode
+                    self.k = k
+
+                def forward(self, x):
+                    if self.mode in ("P", "F") and self.k not in [0, 1]:
+                        return x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
             """
         ),
     ]
@@ -1399,6 +1456,31 @@ class NoOverloadInScript(Rule):
             line=7,
             message_contains="found type 'List[int]'",
         ),
+        # `in` a list display holding None: `List[Optional[str]]`, which no list overload of
+        # `__contains__` takes (int, float, str).
+        Invalid(
+            """
+            from typing import Optional
+
+            import torch
+            from torch import nn
+
+            class Model(nn.Module):
+                def __init__(self, mode: Optional[str] = None):
+                    super().__init__()
+                    self.mode = mode
+
+                def forward(self, x):
+                    if self.mode in [None, "F"]:
+                        return x * 2
+                    return x
+
+            def inputs():
+                return [(torch.randn(2, 3),), (torch.randn(4, 3),)]
+            """,
+            line=12,
+            message_contains="list display holding `None`",
+        ),
     ]
 
     def _union_argument(self, node: cst.Call) -> bool:
@@ -1717,6 +1799,19 @@ class NoOverloadInScript(Rule):
                         "a tensor or a list of tensors (torch 2.13: Arguments for call are not "
                         "valid); compare in a loop (`any([t is y for t in seen])` for "
                         "identity, `torch.equal(t, y)` for values)",
+                    )
+                    return
+            if isinstance(target.operator, (cst.In, cst.NotIn)):
+                display = _contains_display(right)
+                if display is not None:
+                    spelled, typed, overloads = display
+                    self.report(
+                        node,
+                        f"`in` / `not in` of a {spelled} in scripted code: TorchScript types "
+                        f"the display `{typed}`, and `__contains__` has list overloads for "
+                        f"{overloads} only (torch 2.13: Arguments for call are not valid); "
+                        "test the values apart (`x is None or x == ...`), or keep the "
+                        "display to one of those element types",
                     )
                     return
             if isinstance(target.operator, (cst.In, cst.NotIn)):

@@ -223,6 +223,11 @@ class ClassSummary:
     # self.<attr> assignments in any method: attr -> qualified name of the class instantiated,
     # or a marker: "<modules>" (ModuleList/Sequential/ModuleDict), "<tensor>", "<const>".
     attributes: dict[str, str] = field(default_factory=dict)
+    # ``self.<attr> = p`` in ``__init__``, ``p`` a parameter annotated with a class (``config:
+    # MoEConfig``, ``Optional[MoEConfig]``) or defaulting to an instance of one (``cfg=Cfg()``)
+    # and not rebound: attr -> that class's qualified name ("" where the class binds the
+    # attribute elsewhere too). TorchScript types such an attribute from the object it holds.
+    param_classes: dict[str, str] = field(default_factory=dict)
     # Element class of ``self.<attr> = nn.ModuleList([Block(...) ...])``.
     container_items: dict[str, str] = field(default_factory=dict)
     decorators: list[str] = field(default_factory=list)
@@ -539,6 +544,8 @@ class _Summarizer(ast.NodeVisitor):
         self.param_defaults: list[dict[str, ast.expr]] = [{}]
         # Per function: parameters annotated as a tensor (``Optional[torch.Tensor]`` too).
         self.tensor_params: list[set[str]] = [set()]
+        # Per function: parameters annotated with (or defaulting to an instance of) a class.
+        self.param_classes: list[dict[str, str]] = [{}]
         # Return annotations of this file's module-level functions (``-> LongTensor``), and
         # of its module-level classes' methods, by (class, method).
         self.function_returns: dict[str, ast.expr] = {}
@@ -764,6 +771,7 @@ class _Summarizer(ast.NodeVisitor):
         self.param_names.append(_parameter_names(node))
         self.param_defaults.append(_parameter_defaults(node))
         self.tensor_params.append(self._tensor_parameters(node))
+        self.param_classes.append(self._parameter_classes(node))
         saved_scope, saved_guards = self.scope, self.guards
         self.scope, self.guards = [*self.scope, node.name], []
         for stmt in node.body:
@@ -780,6 +788,7 @@ class _Summarizer(ast.NodeVisitor):
         self.param_names.pop()
         self.param_defaults.pop()
         self.tensor_params.pop()
+        self.param_classes.pop()
         self.function_stack.pop()
 
     visit_FunctionDef = _visit_function
@@ -794,6 +803,42 @@ class _Summarizer(ast.NodeVisitor):
             for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
             if a.annotation is not None and self._tensor_annotation(a.annotation)
         }
+
+    def _parameter_classes(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
+        """``ClassSummary.param_classes``' parameters: those annotated with a class of a name
+        (``config: MoEConfig``, ``Optional[Cfg]``, ``Cfg | None``) or defaulting to a call of
+        one (``cfg=Cfg()``), which the function does not rebind; builtins and torch left out."""
+        args = node.args
+        positional = [*args.posonlyargs, *args.args]
+        defaults = _parameter_defaults(node)
+        stored = {
+            n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+        }
+        found: dict[str, str] = {}
+        for arg in [*positional, *args.kwonlyargs]:
+            if arg.arg in stored:
+                continue
+            hint: Optional[ast.expr] = arg.annotation
+            if isinstance(hint, ast.Subscript) and dotted_name(hint.value) in (
+                "Optional",
+                "typing.Optional",
+            ):
+                hint = hint.slice
+            elif (
+                isinstance(hint, ast.BinOp)
+                and isinstance(hint.op, ast.BitOr)
+                and _is_none(hint.right)
+            ):
+                hint = hint.left
+            default = defaults.get(arg.arg)
+            if hint is None and isinstance(default, ast.Call):
+                hint = default.func
+            if not isinstance(hint, (ast.Name, ast.Attribute)):
+                continue
+            name = self._resolve(hint)
+            if name and not name.startswith(("builtins.", "torch.", "typing.")):
+                found[arg.arg] = name
+        return found
 
     def _returns_mask(self, node: ParamNode) -> bool:
         """``FunctionSummary.returns_mask``: the function's own ``return`` statements (one at
@@ -1079,6 +1124,18 @@ class _Summarizer(ast.NodeVisitor):
             and self.class_stack
         ):
             cls = self.class_stack[-1]
+            seen = target.attr in cls.attributes or target.attr in cls.param_classes
+            held_class = (
+                self.param_classes[-1].get(value.id)
+                if isinstance(value, ast.Name)
+                and self.function_stack
+                and self.function_stack[-1].qualname == f"{cls.name}.__init__"
+                else None
+            )
+            if held_class and not seen:
+                cls.param_classes[target.attr] = held_class
+            elif target.attr in cls.param_classes:
+                cls.param_classes[target.attr] = ""  # bound again: not known
             previous = cls.attributes.get(target.attr, "<")
             # `self.norm = Norm(d) if ... else None` spelled as two branches: a call of the
             # attribute calls the module (None is never called), so None keeps the class.
@@ -1232,6 +1289,12 @@ class _Summarizer(ast.NodeVisitor):
         ):
             # `self.operation = self._concatenation`: a bound method of the class.
             return [self.summary.qualify(f"{self.class_stack[-1].name}.{value.attr}")]
+        if isinstance(value, ast.Name) and self.function_stack:
+            # `def rot(self, x): ...` nested in `__init__`, then `self.rot = rot`: TorchScript
+            # compiles the stored function when scripted code reads the attribute.
+            nested = f"{self.function_stack[-1].qualname}.<locals>.{value.id}"
+            if nested in self.summary.functions:
+                return [self.summary.qualify(nested)]
         if isinstance(value, (ast.Name, ast.Attribute)):
             resolved = self._resolve(value)
             return [resolved] if resolved else []
