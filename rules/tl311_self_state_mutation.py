@@ -31,6 +31,7 @@ from ._graph import (
     stored_state,
     with_trace_clause,
 )
+from ._state_flow import state_only_attributes
 
 MUTATING_METHODS = {
     "append",
@@ -127,7 +128,14 @@ class SelfStateMutation(Rule):
     only ever sets to the literal `__init__` gives it (`self.linked = share` where every graph
     call of the method passes False, or hands on its own parameter so given: torchmetrics'
     `self._state_is_copy = copy`, reached from forward through `items(copy_state=False)`).
-    Nor the methods of a
+    Nor state read back only to update more state, to choose which state to update, or to
+    log it (a schedule stepped in forward: `self.iteration += 1`, `if not (self.iteration %
+    k): self.switch_state()`, a ramp of a parameter forward never uses, printed): its value
+    reaches nothing a call computes or returns, so the converted model's outputs stay
+    eager's (torch 2.13: export and trace bake the branches in, and agree on every output).
+    A read that reaches a return, a module's or a function's argument, a loop bound or the
+    test of an `if` that does more than write state counts, through any chain of such writes
+    (`rules/_state_flow.py`). Nor the methods of a
     function library's classes (a package with no module, torch-pca's `PCA.fit`), reached as
     its API: the model that calls them makes the object, and keeps it or not.
     A tensor on self updated in place (`self.running_mean.mul_(m).add_(...)`, `self.center
@@ -1037,6 +1045,7 @@ class SelfStateMutation(Rule):
         self._module_reads: dict[str, bool] = {}
         self._grad_off_cache: dict[str, bool] = {}
         self._copy_cache: dict[str, bool] = {}
+        self._state_only_cache: Optional[dict[int, set[str]]] = None
 
     def _reads(self) -> set[str]:
         """The attributes graph code of the current method's class reads back."""
@@ -1047,6 +1056,15 @@ class SelfStateMutation(Rule):
         info = self.ctx.function_info
         owners = [info.owner_class if info is not None else None, *self._hook_owners()]
         return set().union(*(self._reads_cache.get(owner, set()) for owner in owners))
+
+    def _state_only(self) -> set[str]:
+        """The attributes of the current method's class whose value, read back, reaches no
+        output of any call: it only updates more state, chooses which state to update, or
+        goes to a log (``_state_flow``)."""
+        if self._state_only_cache is None:
+            self._state_only_cache = state_only_attributes(self.ctx.module)
+        function = self.ctx.function
+        return self._state_only_cache.get(id(function), set()) if function else set()
 
     def _hook_owners(self) -> list[str]:
         """The classes of this file that register the current function as a forward hook
@@ -1094,6 +1112,8 @@ class SelfStateMutation(Rule):
         attr = self._self_attr(target)
         if attr is None or attr not in self._reads() or id(node) in self._once:
             return
+        if attr in self._state_only():
+            return  # read back only to update more state, choose it, or log it
         if self.ctx.function is not None and attr in _restored(self.ctx.function):
             return  # `old = self.t; self.t = t; ...; self.t = old`: every call leaves it as found
         if (
@@ -1673,6 +1693,8 @@ class SelfStateMutation(Rule):
         attr = self._self_attr(target)
         if attr is None or attr not in self._reads() or id(node) in self._once:
             return
+        if attr in self._state_only():
+            return  # read back only to update more state, choose it, or log it
         if _overwrite_call(node, attr) or self._reset_first_every_call(attr, node):
             return  # `self.usage.zero_()` first: each call counts into a cleared buffer
         self.report(node, IN_PLACE_MESSAGE, targets=("trace",))
