@@ -203,6 +203,88 @@ MATH_OF_TENSOR = Message(
     ),
     "use the torch function (`torch.sqrt(t)`, `t.exp()`) and keep the value a tensor",
 )
+# One-element tensors whose value export's fake tensors keep (torch 2.13's FakeTensor constant
+# propagation): `torch.tensor(n)` / `torch.as_tensor(n)` of one Python number (a literal, a
+# size under export's static shapes), and ops of such alone. Reading their number needs no
+# guard: export passes and keeps the value (`math.ceil(torch.log(torch.as_tensor(2 * n - 1))
+# / torch.log(torch.as_tensor(2)))`). Not `torch.scalar_tensor(n)`, a list of sizes, nor an
+# `arange` (export fails on each: their values are not kept).
+FAKE_CONSTANT_CONSTRUCTORS = frozenset({"torch.tensor", "torch.as_tensor"})
+_NUMBER_OPERATORS = (
+    cst.Add,
+    cst.Subtract,
+    cst.Multiply,
+    cst.Divide,
+    cst.FloorDivide,
+    cst.Modulo,
+    cst.Power,
+)
+
+
+def _one_number(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """A single Python number that holds no tensor data: a literal, a size or rank, or
+    arithmetic of such (``2 * x.shape[-1] - 1``)."""
+    kind = type(expr)
+    if kind in (cst.Integer, cst.Float):
+        return True
+    if kind is cst.UnaryOperation:
+        return _one_number(ctx, expr.expression, depth)  # type: ignore[attr-defined]
+    if kind is cst.BinaryOperation:
+        return isinstance(expr.operator, _NUMBER_OPERATORS) and all(  # type: ignore[attr-defined]
+            _one_number(ctx, side, depth)
+            for side in (expr.left, expr.right)  # type: ignore[attr-defined]
+        )
+    if kind is cst.Name and depth < 4:
+        bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+        if len(bound) == 1 and bound[0][2] == 1 and bound[0][0] is not UNKNOWN_VALUE:
+            return _one_number(ctx, bound[0][0], depth + 1)
+    return ctx.kind(expr) in (Kind.SIZE, Kind.RANK)
+
+
+def fake_constant(ctx: LintContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether the tensor ``expr`` is one whose number export's fake tensor keeps: made by
+    ``torch.tensor`` / ``torch.as_tensor`` of one Python number (``_one_number``), or by
+    torch functions, tensor methods and arithmetic of such tensors and numbers alone
+    (``torch.log(torch.as_tensor(n)) / torch.log(torch.as_tensor(2))``); a local bound once
+    to one counts."""
+    kind = type(expr)
+    if kind is cst.BinaryOperation:
+        sides = (expr.left, expr.right)  # type: ignore[attr-defined]
+        return any(fake_constant(ctx, side, depth) for side in sides) and all(
+            fake_constant(ctx, side, depth) or _one_number(ctx, side) for side in sides
+        )
+    if kind is cst.UnaryOperation:
+        return fake_constant(ctx, expr.expression, depth)  # type: ignore[attr-defined]
+    if kind is cst.Name and depth < 4:
+        bound = assignments(ctx.function, expr.value)  # type: ignore[attr-defined]
+        return (
+            len(bound) == 1
+            and bound[0][2] == 1
+            and bound[0][0] is not UNKNOWN_VALUE
+            and fake_constant(ctx, bound[0][0], depth + 1)
+        )
+    if kind is not cst.Call:
+        return False
+    args = expr.args  # type: ignore[attr-defined]
+    if any(arg.star for arg in args):
+        return False
+    positional = [arg.value for arg in args if arg.keyword is None]
+    name = ctx.qualified_name(expr.func) or ""  # type: ignore[attr-defined]
+    if name in FAKE_CONSTANT_CONSTRUCTORS:
+        # `dtype=` / `device=` keywords change no value export keeps.
+        return len(positional) == 1 and _one_number(ctx, positional[0])
+    func = expr.func  # type: ignore[attr-defined]
+    if name.startswith("torch.") and positional:
+        tensors = positional
+    elif type(func) is cst.Attribute and not name:
+        tensors = [func.value, *positional]  # `t.float()`, `t.sqrt()`: a method of the tensor
+    else:
+        return False
+    return fake_constant(ctx, tensors[0], depth) and all(
+        fake_constant(ctx, arg, depth) or _one_number(ctx, arg) for arg in tensors[1:]
+    )
+
+
 # `f"{t:.3f}"`: Tensor.__format__ reads a 0-d tensor's number for a format spec (torch 2.13:
 # export's fake tensor refuses it; compile and trace pass).
 FORMAT_SPEC = Message(
@@ -265,7 +347,11 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
     The same for NumPy data made from a tensor (`float(np.mean(h.numpy()))`) and for `math`
     functions of a tensor (`math.sqrt(h.var() + 1e-5)`, `math.atan2(v[1], v[0])`, which read it
     with `__float__`: export is claimed for every one but `math.pow`, which torch 2.13's export
-    keeps symbolic). Also the implicit
+    keeps symbolic). Nor is export claimed for a conversion of a tensor whose number export's
+    fake tensor keeps: `torch.tensor(n)` / `torch.as_tensor(n)` of one number (a literal, a
+    size, fixed under export's static shapes) and ops of such alone (`math.ceil(torch.log(
+    torch.as_tensor(2 * x.shape[-1] - 1)) / torch.log(torch.as_tensor(2)))`: torch 2.13's
+    export passes and keeps the value; compile still breaks, trace still bakes it in). Also the implicit
     conversions: a tensor as a slice bound (`y[..., :n]` with `n` a 0-d
     tensor, as julius' resampler slices by `torch.ceil(...).long()`) and a tensor read from data
     as a size (`torch.arange(lengths.max())`, `x.new_zeros(n, d)`, `x.topk(k)`, `F.pad`'s pad,
@@ -1294,7 +1380,7 @@ class TensorToPythonScalar(UnreadStateStores, Rule):
         Dynamo reports the break, export when asked, trace always (torch warns): a value from
         parameters and buffers alone is the same for every input but kept as a constant, and
         one only stored where no graph code reads it is stored only while tracing."""
-        targets = ["export"] if export else []
+        targets = ["export"] if export and not fake_constant(self.ctx, value) else []
         if compile_break_reported(self.ctx, node, (value,)):
             targets.append("compile")
         targets.append("trace")
