@@ -69,6 +69,20 @@ CONVERSIONS: dict[str, tuple[tuple[str, ...], Message]] = {
 }
 
 
+# `.data_ptr()` compared with anything (`q.data_ptr() == k.data_ptr()`, a test whether two
+# tensors share memory): torch 2.13's Dynamo refuses the comparison of the pointer it stands in
+# for ("Data pointer comparison"), so fullgraph raises; plain compile reports no break there.
+DATA_PTR_COMPARED = Message(
+    "`.data_ptr()` compared in graph code",
+    (
+        (
+            "compile",
+            "torch.compile(fullgraph=True) raises here (Unsupported: Data pointer comparison)",
+        ),
+        ("export", "torch.export fails (fake tensors have no data pointer)"),
+    ),
+    "compare the tensors themselves (`q is k`) or move the check out of forward",
+)
 # `.tolist()` of a float tensor where plain compile reports no break (in a loop, or as the
 # frame's first operation): fullgraph=True still raises.
 FLOAT_TOLIST = Message(
@@ -148,7 +162,10 @@ class HostSyncConversion(UnreadStateStores, Rule):
       and `math.prod` stay symbolic): export is claimed there.
     - `.numpy()`: `torch.export` (non-strict) fails (".numpy() is not supported for tensor
       subclasses"); `torch.jit.trace` bakes the array in. `torch.compile` traces NumPy code.
-    - `.data_ptr()`: `torch.export` fails (fake tensors have no storage).
+    - `.data_ptr()`: `torch.export` fails (fake tensors have no storage). Compared with
+      anything (`q.data_ptr() == k.data_ptr()`, a test whether two tensors share memory), it
+      also makes `torch.compile(fullgraph=True)` raise ("Data pointer comparison"); plain
+      compile reports no break there.
     - `.untyped_storage()`: `torch.compile(fullgraph=True)` fails ("Unsupported method call"),
       and plain compile breaks the graph; export and trace take it.
 
@@ -565,6 +582,11 @@ class HostSyncConversion(UnreadStateStores, Rule):
         self._compared_lists: set[int] = set()
         self._reduced_lists: set[int] = set()
         self._hashed: set[int] = set()
+        self._compared_operands: set[int] = set()
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        self._compared_operands.add(id(node.left))
+        self._compared_operands.update(id(target.comparator) for target in node.comparisons)
 
     def visit_Call(self, node: cst.Call) -> None:
         if (
@@ -605,6 +627,8 @@ class HostSyncConversion(UnreadStateStores, Rule):
                 clauses = tuple(c for c in message.clauses if c[0] != "export")
                 message = Message(message.subject, (*clauses, REDUCED_EXPORT), message.advice)
                 targets = (*targets, "export")
+        if func.attr.value == "data_ptr" and id(node) in self._compared_operands:
+            targets, message = ("compile", *targets), DATA_PTR_COMPARED
         if targets:
             self.report(node, message, targets=targets)
 
