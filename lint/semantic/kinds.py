@@ -304,6 +304,26 @@ CONST_ANNOTATIONS = {
     "torch.device",
     "torch.Size",
 }
+# Builtin types no tensor is an instance of: after ``isinstance(x, (list, tuple)) and`` (or in
+# the body of ``if isinstance(x, dict):``), ``x`` is not a tensor, whatever it was before.
+NON_TENSOR_TYPES = frozenset(
+    f"builtins.{name}"
+    for name in (
+        "list",
+        "tuple",
+        "dict",
+        "set",
+        "frozenset",
+        "str",
+        "bytes",
+        "int",
+        "float",
+        "bool",
+        "complex",
+        "range",
+        "slice",
+    )
+)
 CONTAINER_ANNOTATIONS = {
     "typing.List",
     "typing.Tuple",
@@ -828,6 +848,15 @@ class KindInference:
             if narrowed is not None:
                 name, is_tensor = narrowed
                 self.env[name] = T if is_tensor else UNK
+            # `if isinstance(inputs, (list, tuple)):`: not a tensor in the body only (the other
+            # branch may have anything else, a tensor among them).
+            not_tensors = [
+                other
+                for other in self._not_tensor_names(stmt.test)
+                if self.env.get(other) == T and (narrowed is None or other != narrowed[0])
+            ]
+            for other in not_tensors:
+                self.env[other] = UNK
             self._suite(stmt.body)
             after_body = self.env
             self.env = dict(before)
@@ -844,7 +873,7 @@ class KindInference:
                 and not ends_in_exit(stmt.body)
             ):
                 # `if isinstance(k, int): k = torch.full(...) else: raise`: only the body goes on.
-                joined = dict(after_body)
+                joined = after_body
             else:
                 joined = self._join_envs(after_body, self.env)
             if narrowed is not None:
@@ -855,6 +884,10 @@ class KindInference:
                     (T, UNK) if is_tensor else (UNK, T)
                 ):
                     joined[name] = before.get(name, UNK)  # neither branch bound it again
+            for other in not_tensors:
+                # Where the body goes on and did not bind it again, the kind it had before.
+                if after_body.get(other) == UNK and joined is not after_body:
+                    joined[other] = self.env.get(other, T)
             self.env = joined
         elif isinstance(stmt, (cst.For,)):
             iter_kind = self._iter_kind(stmt.iter)
@@ -944,6 +977,43 @@ class KindInference:
         if not isinstance(subject, cst.Name) or self.env.get(subject.value) not in (T, UNK):
             return None
         return subject.value, positive
+
+    def _not_tensor_names(self, test: cst.BaseExpression) -> tuple[str, ...]:
+        """Names a test that holds proves are not tensors: ``x`` of ``isinstance(x, T)`` with
+        ``T`` builtin types no tensor is an instance of (``(list, tuple)``, ``dict``, ``int``),
+        and of each such test of an ``and`` chain (``isinstance(x, tuple) and len(x) == 2``)."""
+        if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
+            return self._not_tensor_names(test.left) + self._not_tensor_names(test.right)
+        if not (
+            type(test) is cst.Call
+            and len(test.args) == 2
+            and type(test.args[0].value) is cst.Name
+            and self.model.qualified_name(test.func) == "builtins.isinstance"
+        ):
+            return ()
+        types = test.args[1].value
+        elements = (
+            [el.value for el in types.elements] if type(types) in (cst.Tuple, cst.List) else [types]
+        )
+        if not elements or any(
+            self.model.qualified_name(el) not in NON_TENSOR_TYPES for el in elements
+        ):
+            return ()
+        return (test.args[0].value.value,)  # type: ignore[attr-defined]
+
+    def _kind_narrowed(self, node: cst.BaseExpression, names: Sequence[str]) -> Kind:
+        """The kind of ``node`` with ``names`` taken for non-tensors (unknown) while it is
+        computed: the right operand of ``isinstance(x, (list, tuple)) and len(x) == 2``."""
+        narrowed = [name for name in names if self.env.get(name) == T]
+        if not narrowed:
+            return self.kind(node)
+        saved = {name: self.env[name] for name in narrowed}
+        for name in narrowed:
+            self.env[name] = UNK
+        try:
+            return self.kind(node)
+        finally:
+            self.env.update(saved)
 
     def _type_of(
         self, left: cst.BaseExpression, right: cst.BaseExpression
@@ -1438,7 +1508,11 @@ class KindInference:
                 return DATA if inner in (T, ND) else inner if inner != SHAPE else CONST
             return inner
         if node_type is cst.BooleanOperation:
-            left, right = self.kind(node.left), self.kind(node.right)
+            left = self.kind(node.left)
+            right = self._kind_narrowed(
+                node.right,
+                self._not_tensor_names(node.left) if type(node.operator) is cst.And else (),
+            )
             if type(node.operator) is cst.And:
                 # `a and b` is `b` whenever `a` holds, and `a` is already a Python truth test
                 # (the rules flag that). Code gated by a test that fails on the back-ends'
