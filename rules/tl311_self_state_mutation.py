@@ -1113,7 +1113,11 @@ class SelfStateMutation(Rule):
         if attr is None or attr not in self._reads() or id(node) in self._once:
             return
         if attr in self._state_only():
-            return  # read back only to update more state, choose it, or log it
+            # Read back only to update more state, choose it, or log it: no output differs.
+            # An iterator Dynamo cannot step fails compile whatever its items reach.
+            if not (targets and "compile" in targets):
+                return
+            targets = ("compile",)
         if self.ctx.function is not None and attr in _restored(self.ctx.function):
             return  # `old = self.t; self.t = t; ...; self.t = old`: every call leaves it as found
         if (

@@ -268,3 +268,40 @@ def test_torch_fullgraph_and_export_fail_on_a_compared_data_pointer(name: str):
     fullgraph, _ = compile_modes(source)
     assert not fullgraph.ok and "Data pointer comparison" in fullgraph.detail
     assert not check(source, "export").ok
+
+
+# -- TL311: an iterator Dynamo cannot step, its items only kept -------------------------------
+STEPPED = """
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 3)
+        self.ids = iter(list(range(100)))
+        self.last = 0
+
+    def forward(self, x):
+        self.last = next(self.ids)
+        return self.fc(x)
+"""
+
+
+def test_unsteppable_iterator_feeding_only_state_names_compile_alone():
+    assert [d.line for d in findings(STEPPED, "TL311", "compile")] == [13]
+    assert findings(STEPPED, "TL311", "export") == []
+    assert findings(STEPPED, "TL311", "trace") == []
+
+
+@requires_torch
+@pytest.mark.torch
+def test_torch_fullgraph_fails_on_the_iterator_while_export_and_trace_agree():
+    from .oracle import check, compile_modes
+
+    source = STEPPED + INPUTS
+    fullgraph, _ = compile_modes(source)
+    assert not fullgraph.ok
+    assert check(source, "export").ok
+    assert check(source, "trace").ok
