@@ -13,6 +13,12 @@
   torch.as_tensor(2 * n - 1)) / torch.log(torch.as_tensor(2)))``): torch 2.13's export passes
   and keeps the value; fullgraph compile still raises. A list of sizes, ``torch.scalar_tensor``
   and a tensor of the input's data still name export, and export fails on each.
+- TL311 keeps compile alone where an iterator Dynamo cannot step feeds only state (``self.last
+  = next(self.ids)``): fullgraph raises, export and trace agree with eager.
+- TL104 names compile too where ``.data_ptr()`` is compared (goat-attention's ``query
+  .data_ptr() == key.data_ptr() == value.data_ptr()``): fullgraph raises "Data pointer
+  comparison"; export fails as before. A pointer kept in a local and compared later names
+  export alone (the comparison is elsewhere).
 
 Each claim about torch is checked through the test oracle (torch 2.13, CPU).
 """
